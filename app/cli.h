@@ -1,0 +1,31 @@
+#pragma once
+
+#include <string>
+
+namespace CLI {
+class App;
+}
+
+namespace tally::cli {
+
+// Exit codes of the command-line contract (shared/design.md).
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitFailure = 1;
+inline constexpr int kExitBadInput = 2;
+
+// State shared by all subcommands: the exit code a callback sets, and global options.
+struct CliState {
+    int exit_code = kExitOk;
+    std::string db_path;  // --db; empty: the platform's application-data folder
+};
+
+// Each area registers its subcommands on the root app. Callbacks throw tally::SpecError for bad
+// input (exit 2) or std::exception for anything else (exit 1); main() reports both.
+void register_plan_commands(CLI::App& app, CliState& state);
+
+}  // namespace tally::cli
+
+namespace tally::cli {
+// `tally` with no subcommand: the GUI when it is built, else the default plan as a table.
+int run_default(CliState& state);
+}  // namespace tally::cli

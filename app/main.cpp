@@ -1,0 +1,41 @@
+// tally: the composition root. Bare, it opens the desktop app on the built-in default plan;
+// with a subcommand it works headless (shared/design.md, "Command line").
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <exception>
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+
+#include "cli.h"
+#include "errors.h"
+
+int main(int argc, char** argv) {
+    using namespace tally::cli;
+    CLI::App app{"Tally: plan the resources of training a large language model, and measure the GPU "
+                 "it will run on.",
+                 "tally"};
+    app.set_version_flag("--version", "tally 0.1.0");
+    CliState state;
+    app.require_subcommand(0, 1);
+    register_plan_commands(app, state);
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        const int code = app.exit(e);
+        return code == 0 ? kExitOk : kExitBadInput;
+    } catch (const tally::SpecError& e) {
+        std::fprintf(stderr, "tally: error: %s\n", e.what());
+        return kExitBadInput;
+    } catch (const nlohmann::json::exception& e) {
+        std::fprintf(stderr, "tally: error: %s\n", e.what());
+        return kExitBadInput;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "tally: error: %s\n", e.what());
+        return kExitFailure;
+    }
+    if (app.get_subcommands().empty()) {
+        return run_default(state);
+    }
+    return state.exit_code;
+}

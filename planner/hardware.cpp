@@ -1,0 +1,263 @@
+#include "hardware.h"
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "embedded_resources.h"
+#include "errors.h"
+
+namespace tally {
+
+using nlohmann::json;
+
+std::string_view to_string(ProfileKind kind) {
+    switch (kind) {
+        case ProfileKind::builtin: return "builtin";
+        case ProfileKind::custom: return "custom";
+        case ProfileKind::measured: return "measured";
+    }
+    return "?";
+}
+
+std::optional<ProfileKind> parse_profile_kind(std::string_view name) {
+    for (ProfileKind k : {ProfileKind::builtin, ProfileKind::custom, ProfileKind::measured}) {
+        if (to_string(k) == name) {
+            return k;
+        }
+    }
+    return std::nullopt;
+}
+
+std::optional<double> HardwareProfile::best_measured_gemm_fraction(ComputeType type) const {
+    const std::string metric = std::string(to_string(type)) + "_gemm";
+    std::optional<double> best;
+    for (const MeasuredFigure& m : measured) {
+        if (m.metric == metric && m.fraction_of_peak && (!best || *m.fraction_of_peak > *best)) {
+            best = m.fraction_of_peak;
+        }
+    }
+    return best;
+}
+
+namespace {
+
+std::string dump(const json& value) { return value.dump(); }
+
+const json& require(const json& obj, const char* key, const std::string& path) {
+    auto it = obj.find(key);
+    if (it == obj.end()) {
+        throw SpecError(path + "." + key, "nothing", "this field is required");
+    }
+    return *it;
+}
+
+std::string get_string(const json& obj, const char* key, const std::string& path, bool required) {
+    auto it = obj.find(key);
+    if (it == obj.end() || it->is_null()) {
+        if (required) {
+            throw SpecError(path + "." + key, "nothing", "a non-empty string is required");
+        }
+        return {};
+    }
+    if (!it->is_string()) {
+        throw SpecError(path + "." + key, dump(*it), "must be a string");
+    }
+    return it->get<std::string>();
+}
+
+double get_number(const json& value, const std::string& field, bool allow_zero) {
+    if (!value.is_number()) {
+        throw SpecError(field, dump(value), "must be a number");
+    }
+    const double v = value.get<double>();
+    if (!std::isfinite(v) || v < 0.0 || (!allow_zero && v == 0.0)) {
+        throw SpecError(field, dump(value),
+                        allow_zero ? "must be a finite number >= 0" : "must be a finite number > 0");
+    }
+    return v;
+}
+
+}  // namespace
+
+HardwareProfile hardware_from_json(const json& j, const std::string& path) {
+    if (!j.is_object()) {
+        throw SpecError(path, dump(j), "a hardware profile must be a JSON object");
+    }
+    HardwareProfile p;
+    p.id = get_string(j, "id", path, true);
+    if (p.id.empty()) {
+        throw SpecError(path + ".id", "\"\"", "a non-empty id is required");
+    }
+    p.name = get_string(j, "name", path, true);
+    p.vendor = get_string(j, "vendor", path, false);
+    if (auto it = j.find("kind"); it != j.end()) {
+        auto kind = it->is_string() ? parse_profile_kind(it->get<std::string>()) : std::nullopt;
+        if (!kind) {
+            throw SpecError(path + ".kind", dump(*it), "one of builtin, custom, measured");
+        }
+        p.kind = *kind;
+    }
+    p.form_factor = get_string(j, "form_factor", path, false);
+    p.memory_type = get_string(j, "memory_type", path, false);
+    p.memory_bytes = get_number(require(j, "memory_bytes", path), path + ".memory_bytes", false);
+    p.bandwidth_bytes_per_s = get_number(require(j, "bandwidth_bytes_per_s", path),
+                                         path + ".bandwidth_bytes_per_s", false);
+    const json& peaks = require(j, "peak_flops_per_s", path);
+    if (!peaks.is_object()) {
+        throw SpecError(path + ".peak_flops_per_s", dump(peaks), "must be an object of dtype: FLOP/s");
+    }
+    for (auto it = peaks.begin(); it != peaks.end(); ++it) {
+        auto type = parse_compute_type(it.key());
+        if (!type) {
+            throw SpecError(path + ".peak_flops_per_s." + it.key(), dump(it.value()),
+                            "keys must be fp64, fp32, tf32, bf16, fp16, fp8, fp4, int8");
+        }
+        if (!it.value().is_null()) {
+            p.peak_flops_per_s[static_cast<std::size_t>(*type)] =
+                get_number(it.value(), path + ".peak_flops_per_s." + it.key(), true);
+        }
+    }
+    bool any_peak = false;
+    for (double v : p.peak_flops_per_s) {
+        any_peak = any_peak || v > 0.0;
+    }
+    if (!any_peak) {
+        throw SpecError(path + ".peak_flops_per_s", dump(peaks), "at least one dtype needs a peak > 0");
+    }
+    if (auto it = j.find("tdp_w"); it != j.end() && !it->is_null()) {
+        p.tdp_w = get_number(*it, path + ".tdp_w", true);
+    }
+    if (auto it = j.find("interconnect"); it != j.end() && !it->is_null()) {
+        if (!it->is_object()) {
+            throw SpecError(path + ".interconnect", dump(*it), "must be an object");
+        }
+        p.interconnect_name = get_string(*it, "name", path + ".interconnect", false);
+        if (auto bw = it->find("bandwidth_bytes_per_s_per_direction");
+            bw != it->end() && !bw->is_null()) {
+            p.interconnect_bytes_per_s = get_number(
+                *bw, path + ".interconnect.bandwidth_bytes_per_s_per_direction", true);
+        }
+    }
+    p.datasheet_printed = get_string(j, "datasheet_printed", path, false);
+    p.verification = get_string(j, "verification", path, false);
+    p.notes = get_string(j, "notes", path, false);
+    if (auto it = j.find("sources"); it != j.end()) {
+        if (!it->is_array()) {
+            throw SpecError(path + ".sources", dump(*it), "must be an array of strings");
+        }
+        for (const json& s : *it) {
+            if (!s.is_string()) {
+                throw SpecError(path + ".sources", dump(s), "must be an array of strings");
+            }
+            p.sources.push_back(s.get<std::string>());
+        }
+    }
+    if (auto it = j.find("measured"); it != j.end()) {
+        if (!it->is_array()) {
+            throw SpecError(path + ".measured", dump(*it), "must be an array");
+        }
+        for (std::size_t i = 0; i < it->size(); ++i) {
+            const json& m = (*it)[i];
+            const std::string mpath = path + ".measured[" + std::to_string(i) + "]";
+            if (!m.is_object()) {
+                throw SpecError(mpath, dump(m), "must be an object");
+            }
+            MeasuredFigure f;
+            f.metric = get_string(m, "metric", mpath, true);
+            f.value = get_number(require(m, "value", mpath), mpath + ".value", false);
+            if (auto fr = m.find("fraction_of_peak"); fr != m.end() && !fr->is_null()) {
+                f.fraction_of_peak = get_number(*fr, mpath + ".fraction_of_peak", true);
+            }
+            f.method = get_string(m, "method", mpath, false);
+            f.source = get_string(m, "source", mpath, false);
+            p.measured.push_back(std::move(f));
+        }
+    }
+    return p;
+}
+
+json to_json(const HardwareProfile& p) {
+    json peaks = json::object();
+    for (ComputeType t : kAllComputeTypes) {
+        const double v = p.peak(t);
+        peaks[std::string(to_string(t))] = v > 0.0 ? json(v) : json(nullptr);
+    }
+    json measured = json::array();
+    for (const MeasuredFigure& m : p.measured) {
+        measured.push_back({{"metric", m.metric},
+                            {"value", m.value},
+                            {"fraction_of_peak",
+                             m.fraction_of_peak ? json(*m.fraction_of_peak) : json(nullptr)},
+                            {"method", m.method},
+                            {"source", m.source}});
+    }
+    return json{
+        {"id", p.id},
+        {"name", p.name},
+        {"vendor", p.vendor},
+        {"kind", std::string(to_string(p.kind))},
+        {"form_factor", p.form_factor},
+        {"memory_type", p.memory_type},
+        {"memory_bytes", p.memory_bytes},
+        {"bandwidth_bytes_per_s", p.bandwidth_bytes_per_s},
+        {"peak_flops_per_s", peaks},
+        {"tdp_w", p.tdp_w > 0.0 ? json(p.tdp_w) : json(nullptr)},
+        {"interconnect",
+         {{"name", p.interconnect_name},
+          {"bandwidth_bytes_per_s_per_direction",
+           p.interconnect_bytes_per_s > 0.0 ? json(p.interconnect_bytes_per_s) : json(nullptr)}}},
+        {"datasheet_printed", p.datasheet_printed},
+        {"verification", p.verification},
+        {"notes", p.notes},
+        {"sources", p.sources},
+        {"measured", measured},
+    };
+}
+
+namespace {
+
+std::vector<HardwareProfile> load_catalog() {
+    for (const EmbeddedFile& f : embedded_files()) {
+        if (f.path != "hardware/catalog.json") {
+            continue;
+        }
+        const json doc = json::parse(f.contents);
+        std::vector<HardwareProfile> out;
+        const json& list = doc.at("hardware");
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            out.push_back(hardware_from_json(list[i], "catalog.hardware[" + std::to_string(i) + "]"));
+            out.back().kind = ProfileKind::builtin;
+        }
+        return out;
+    }
+    throw std::runtime_error("hardware/catalog.json is missing from the embedded resources");
+}
+
+}  // namespace
+
+const std::vector<HardwareProfile>& builtin_hardware() {
+    static const std::vector<HardwareProfile> catalog = load_catalog();
+    return catalog;
+}
+
+const HardwareProfile* find_builtin_hardware(std::string_view id) {
+    for (const HardwareProfile& p : builtin_hardware()) {
+        if (p.id == id) {
+            return &p;
+        }
+    }
+    return nullptr;
+}
+
+std::string builtin_hardware_ids() {
+    std::string ids;
+    for (const HardwareProfile& p : builtin_hardware()) {
+        if (!ids.empty()) {
+            ids += ", ";
+        }
+        ids += p.id;
+    }
+    return ids;
+}
+
+}  // namespace tally

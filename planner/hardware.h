@@ -1,0 +1,71 @@
+#pragma once
+
+#include <array>
+#include <nlohmann/json_fwd.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "dtype.h"
+
+namespace tally {
+
+// Where a profile comes from: the shipped catalog (read-only), a user's edited copy, or a probe
+// run on the user's own card.
+enum class ProfileKind { builtin, custom, measured };
+std::string_view to_string(ProfileKind kind);
+std::optional<ProfileKind> parse_profile_kind(std::string_view name);
+
+// A published measurement of a part (e.g. the best bf16 GEMM a benchmark reached), with its source.
+struct MeasuredFigure {
+    std::string metric;  // "bf16_gemm", "hbm_read", ...
+    double value = 0.0;  // FLOP/s or bytes/s
+    std::optional<double> fraction_of_peak;
+    std::string method;
+    std::string source;
+};
+
+// One accelerator. Peaks are dense (no 2:4 structured sparsity) in FLOP/s (ops/s for int8);
+// 0 means the part has no such path. Memory is in bytes (GB = 1e9 bytes), bandwidth in bytes/s.
+struct HardwareProfile {
+    std::string id;
+    std::string name;
+    std::string vendor;
+    ProfileKind kind = ProfileKind::builtin;
+    std::string form_factor;
+    std::string memory_type;
+    double memory_bytes = 0.0;
+    double bandwidth_bytes_per_s = 0.0;
+    std::array<double, kComputeTypeCount> peak_flops_per_s{};
+    double tdp_w = 0.0;
+    std::string interconnect_name;
+    double interconnect_bytes_per_s = 0.0;  // per direction
+    std::string datasheet_printed;          // what the datasheet printed (often "with sparsity")
+    std::string verification;               // how direct the sources are
+    std::string notes;
+    std::vector<std::string> sources;
+    std::vector<MeasuredFigure> measured;
+
+    double peak(ComputeType type) const { return peak_flops_per_s[static_cast<std::size_t>(type)]; }
+    bool supports(ComputeType type) const { return peak(type) > 0.0; }
+    // Roofline ridge point: peak / bandwidth, FLOP per byte (Williams et al. 2009).
+    double ridge_flops_per_byte(ComputeType type) const {
+        return bandwidth_bytes_per_s > 0.0 ? peak(type) / bandwidth_bytes_per_s : 0.0;
+    }
+    // The best published matmul fraction of peak for this dtype, if the catalog has one.
+    std::optional<double> best_measured_gemm_fraction(ComputeType type) const;
+};
+
+// JSON form (the catalog's and `tally profiles export`'s). from_json throws SpecError naming the
+// field for missing or malformed values; `path` prefixes field names in messages.
+HardwareProfile hardware_from_json(const nlohmann::json& json, const std::string& path = "hardware");
+nlohmann::json to_json(const HardwareProfile& profile);
+
+// The shipped catalog (resources/hardware/catalog.json), parsed once.
+const std::vector<HardwareProfile>& builtin_hardware();
+const HardwareProfile* find_builtin_hardware(std::string_view id);
+// Comma-separated ids, for error messages.
+std::string builtin_hardware_ids();
+
+}  // namespace tally

@@ -1,0 +1,42 @@
+#pragma once
+
+#include <nlohmann/json_fwd.hpp>
+#include <string>
+
+#include "hardware.h"
+#include "plan.h"
+#include "spec.h"
+
+namespace tally {
+
+// Parses a plan spec (the CLI's SPEC.json, the GUI's saved plans). Strict: an unknown key, a
+// wrong type, a non-finite number or a size <= 0 throws SpecError naming the field. A model may be
+// {"preset": ID} or {"hf_config": PATH}; relative hf_config paths resolve against base_dir.
+PlanSpec plan_spec_from_json(const nlohmann::json& json, const std::string& base_dir = ".");
+
+// Reads a spec file ("-" reads standard input). A file that is not JSON throws SpecError.
+PlanSpec load_plan_spec(const std::string& path);
+
+// Parses text as a spec (used by the workspace and the GUI).
+PlanSpec plan_spec_from_text(const std::string& text, const std::string& base_dir = ".");
+
+// Writes a spec back; plan_spec_from_json(to_json(s)) == s. The model is written out in full
+// (a preset is expanded), so a saved plan does not change when presets do.
+nlohmann::json to_json(const PlanSpec& spec);
+
+// The spec's GPU: a built-in profile id. Throws SpecError("cluster.gpu", ...) for unknown ids.
+// (The workspace adds custom and measured profiles on top of this.)
+const HardwareProfile& resolve_builtin_hardware(const PlanSpec& spec);
+
+// The plan as the CLI's --json prints it (issue 2's contract: params, params_active,
+// params_embedding, memory.{...}, flops.{...}, time.{...}, plus parallelism and warnings).
+nlohmann::json to_json(const Plan& plan, const PlanSpec& spec, const HardwareProfile& hardware);
+
+// The operation list of a spec.
+OpSpec op_from_json(const nlohmann::json& json, const std::string& path);
+nlohmann::json to_json(const OpSpec& op);
+
+// The built-in default plan (CS336 lecture 2: 70B parameters, 15T tokens, 1024 H100, MFU 0.5).
+PlanSpec default_plan_spec();
+
+}  // namespace tally
