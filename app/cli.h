@@ -2,6 +2,9 @@
 
 #include <string>
 
+#include "hardware.h"
+#include "spec.h"
+
 namespace CLI {
 class App;
 }
@@ -23,9 +26,11 @@ struct CliState {
 // input (exit 2) or std::exception for anything else (exit 1); main() reports both.
 void register_plan_commands(CLI::App& app, CliState& state);
 
-}  // namespace tally::cli
+// The hardware profile a spec's cluster.gpu names: a built-in id, else a custom or measured
+// profile of the workspace. Throws SpecError("cluster.gpu", ...) when neither has it.
+HardwareProfile resolve_gpu(const PlanSpec& spec, CliState& state);
 
-namespace tally::cli {
 // `tally` with no subcommand: the GUI when it is built, else the default plan as a table.
 int run_default(CliState& state);
+
 }  // namespace tally::cli

@@ -1,23 +1,181 @@
+// `tally plan`, `tally solve`, `tally presets`: the planner from the command line.
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
+#include <nlohmann/json.hpp>
 
 #include "cli.h"
-#include "hardware.h"
+#include "errors.h"
+#include "explain.h"
+#include "plan.h"
+#include "presets.h"
+#include "solver.h"
+#include "spec_json.h"
 
 namespace tally::cli {
 
+namespace {
+
+std::string gb(double bytes) {
+    return fmt::format("{:10.2f} GB {:10.2f} GiB", bytes / 1e9, bytes / (1024.0 * 1024.0 * 1024.0));
+}
+
+void print_plan_table(const PlanSpec& spec, const HardwareProfile& hw, const Plan& plan) {
+    const TrainingSpec& t = spec.training;
+    fmt::print("{}\n", spec.name.empty() ? std::string("Plan") : spec.name);
+    fmt::print("GPU        {} ({}) x {}, MFU {:g}, dense {} peak {:.4g} FLOP/s\n", hw.name, hw.id,
+               spec.cluster.gpus, spec.cluster.mfu, to_string(compute_type(t.compute_dtype)),
+               plan.time.peak_flops_per_s);
+    fmt::print("Layout     dp {} x tp {} x pp {}; global batch {} = micro-batch {} x dp {} x "
+               "accumulation {}; ZeRO-{}\n",
+               plan.parallel.dp, plan.parallel.tp, plan.parallel.pp, plan.parallel.global_batch,
+               spec.data.micro_batch, plan.parallel.dp, plan.parallel.grad_accum_steps, t.zero);
+    fmt::print("Parameters {:.4g} total, {:.4g} active, {:.4g} embedding\n\n", plan.params.total,
+               plan.params.active, plan.params.embedding);
+
+    const MemoryBreakdown& m = plan.memory;
+    fmt::print("Memory per GPU (GB = 1e9 bytes; GiB = 2^30 bytes, as nvidia-smi shows)\n");
+    fmt::print("  params        {}\n", gb(m.params_bytes));
+    fmt::print("  gradients     {}\n", gb(m.grads_bytes));
+    fmt::print("  master        {}\n", gb(m.master_bytes));
+    fmt::print("  optimizer     {}\n", gb(m.optimizer_bytes));
+    fmt::print("  activations   {}\n", gb(m.activations_bytes));
+    fmt::print("  total         {}   of {:.2f} GB: {}\n\n", gb(m.total_bytes),
+               m.capacity_bytes / 1e9, m.fits ? "fits" : "DOES NOT FIT");
+
+    fmt::print("Compute\n");
+    fmt::print("  FLOPs/token   {:.4g} (6N {:.4g}, with attention {:.4g}; formula {})\n",
+               plan.flops.per_token, plan.flops.per_token_6n, plan.flops.per_token_attention,
+               to_string(t.flops_formula));
+    fmt::print("  FLOPs/step    {:.4g}\n", plan.flops.per_step);
+    fmt::print("  FLOPs total   {:.4g} model, {:.4g} hardware (HFU {:.3f})\n\n", plan.flops.total,
+               plan.flops.hardware_total, plan.time.hfu);
+
+    fmt::print("Time and cost\n");
+    fmt::print("  time          {:.2f} days ({:.4g} s)\n", plan.time.days, plan.time.seconds);
+    fmt::print("  GPU-hours     {:.4g}\n", plan.time.gpu_hours);
+    if (plan.time.has_cost) {
+        fmt::print("  cost          {:.4g}\n", plan.time.cost);
+    }
+    fmt::print("  energy        {:.4g} kWh (GPU boards at TDP)\n\n", plan.time.energy_kwh);
+
+    fmt::print("How each figure is computed\n");
+    for (const Explanation& e : explain(spec, hw, plan)) {
+        fmt::print("  {:<22} {} = {}\n  {:<22} [{}]\n", e.label, e.formula, e.substitution, "",
+                   e.source);
+    }
+    const auto warnings = warning_messages(plan, spec, hw);
+    if (!warnings.empty()) {
+        fmt::print("\nWarnings\n");
+        for (const std::string& w : warnings) {
+            fmt::print("  - {}\n", w);
+        }
+    }
+}
+
+// Loads, resolves and checks a spec; SpecError on any problem.
+std::pair<PlanSpec, HardwareProfile> load_checked(const std::string& path, CliState& state) {
+    PlanSpec spec = load_plan_spec(path);
+    HardwareProfile hw = resolve_gpu(spec, state);
+    if (auto error = check(spec, hw)) {
+        throw SpecError(*error);
+    }
+    return {std::move(spec), std::move(hw)};
+}
+
+}  // namespace
+
+HardwareProfile resolve_gpu(const PlanSpec& spec, CliState&) {
+    return resolve_builtin_hardware(spec);
+}
+
 void register_plan_commands(CLI::App& app, CliState& state) {
-    auto* hw = app.add_subcommand("gpus", "List the built-in GPU ids");
-    hw->callback([&state] {
-        for (const HardwareProfile& p : builtin_hardware()) {
-            fmt::print("{}\t{}\n", p.id, p.name);
+    struct Options {
+        std::string spec;
+        bool json = false;
+    };
+    auto opts = std::make_shared<Options>();
+
+    auto* plan = app.add_subcommand("plan", "Evaluate a plan: memory per GPU, FLOPs, time, cost");
+    plan->add_option("SPEC", opts->spec, "Plan spec (JSON file; - reads standard input)")->required();
+    plan->add_flag("--json", opts->json, "Print one JSON object instead of a table");
+    plan->add_option("--db", state.db_path, "Workspace database (for custom and measured GPUs)");
+    plan->callback([opts, &state] {
+        auto [spec, hw] = load_checked(opts->spec, state);
+        const Plan result = evaluate(spec, hw);
+        if (opts->json) {
+            fmt::print("{}\n", to_json(result, spec, hw).dump(2));
+        } else {
+            print_plan_table(spec, hw, result);
+        }
+        state.exit_code = kExitOk;
+    });
+
+    auto* solve = app.add_subcommand("solve", "Solve for a quantity under a spec's recipe");
+    solve->require_subcommand(1);
+    auto* max_params = solve->add_subcommand(
+        "max-params",
+        "The largest model (parameter count) that fits the cluster: model state only, unless the "
+        "spec sets solver.include_activations");
+    max_params->add_option("SPEC", opts->spec, "Plan spec (JSON file; - reads standard input)")
+        ->required();
+    max_params->add_flag("--json", opts->json, "Print one JSON object");
+    max_params->add_option("--db", state.db_path, "Workspace database");
+    max_params->callback([opts, &state] {
+        PlanSpec spec = load_plan_spec(opts->spec);
+        HardwareProfile hw = resolve_gpu(spec, state);
+        const MaxParamsResult r = solve_max_params(spec, hw);
+        if (opts->json) {
+            nlohmann::json j{{"max_params", r.max_params},
+                             {"includes_activations", r.includes_activations},
+                             {"bytes_per_param_per_gpu", r.bytes_per_param_per_gpu},
+                             {"capacity_bytes", r.capacity_bytes},
+                             {"gpus", spec.cluster.gpus},
+                             {"gpu", hw.id},
+                             {"formula", r.formula}};
+            if (r.includes_activations) {
+                j["layers"] = r.layers;
+            }
+            fmt::print("{}\n", j.dump(2));
+        } else {
+            fmt::print("Largest model on {} x {} ({}): {:.4g} parameters\n  {}\n",
+                       spec.cluster.gpus, hw.name,
+                       r.includes_activations ? "params, grads, optimizer state and activations"
+                                              : "model state only, activations not counted",
+                       r.max_params, r.formula);
+        }
+        state.exit_code = kExitOk;
+    });
+
+    auto* presets = app.add_subcommand("presets", "List the model presets and their sources");
+    presets->add_flag("--json", opts->json, "Print a JSON array");
+    presets->callback([opts, &state] {
+        nlohmann::json list = nlohmann::json::array();
+        for (const ModelPreset& p : model_presets()) {
+            const ParamCounts c = count_params(p.model);
+            if (opts->json) {
+                list.push_back({{"id", p.id},
+                                {"name", p.name},
+                                {"params", c.total},
+                                {"params_active", c.active},
+                                {"source", p.source},
+                                {"model", to_json(p.model)}});
+            } else {
+                fmt::print("{:<14} {:<36} {:>9.4g} params ({:.4g} active)\n", p.id, p.name, c.total,
+                           c.active);
+            }
+        }
+        if (opts->json) {
+            fmt::print("{}\n", list.dump(2));
         }
         state.exit_code = kExitOk;
     });
 }
 
 int run_default(CliState&) {
-    fmt::print("tally: the default plan is not wired yet\n");
+    const PlanSpec spec = default_plan_spec();
+    const HardwareProfile& hw = resolve_builtin_hardware(spec);
+    fmt::print("This build of tally has no GUI; here is the built-in default plan.\n\n");
+    print_plan_table(spec, hw, evaluate(spec, hw));
     return kExitOk;
 }
 

@@ -96,7 +96,6 @@ enum class Warning : std::uint32_t {
     adafactor_unshaped = 1u << 5,       // params kind: factored state not counted
     large_pipeline_bubble = 1u << 6,
     selective_without_attention = 1u << 7,
-    fractional_steps = 1u << 8,
 };
 
 struct Plan {

@@ -14,6 +14,11 @@ namespace tally {
 // {"preset": ID} or {"hf_config": PATH}; relative hf_config paths resolve against base_dir.
 PlanSpec plan_spec_from_json(const nlohmann::json& json, const std::string& base_dir = ".");
 
+// Parses the "model" object alone (path names it in errors, e.g. "model").
+ModelSpec model_spec_from_json(const nlohmann::json& json, const std::string& path,
+                               const std::string& base_dir = ".");
+nlohmann::json to_json(const ModelSpec& model);
+
 // Reads a spec file ("-" reads standard input). A file that is not JSON throws SpecError.
 PlanSpec load_plan_spec(const std::string& path);
 

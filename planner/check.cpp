@@ -1,0 +1,205 @@
+// check(): the rules a spec must follow before evaluate() runs, as FieldError values.
+#include <cmath>
+#include <fmt/core.h>
+
+#include "plan.h"
+
+namespace tally {
+
+namespace {
+
+std::string num(double v) { return fmt::format("{}", v); }
+
+}  // namespace
+
+std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw) {
+    const ModelSpec& m = spec.model;
+    const TrainingSpec& t = spec.training;
+    const DataSpec& d = spec.data;
+    const ClusterSpec& c = spec.cluster;
+    auto err = [](std::string field, auto value, std::string allowed) {
+        return std::optional<FieldError>(
+            FieldError{std::move(field), fmt::format("{}", value), std::move(allowed)});
+    };
+
+    // ---- model ----
+    switch (m.kind) {
+        case ModelKind::params:
+            if (!std::isfinite(m.params) || m.params <= 0) {
+                return err("model.params", num(m.params), "must be a finite number > 0");
+            }
+            break;
+        case ModelKind::mlp:
+            if (m.layers < 1) return err("model.layers", m.layers, "must be an integer >= 1");
+            if (m.hidden < 1) return err("model.hidden", m.hidden, "must be an integer >= 1");
+            break;
+        case ModelKind::transformer: {
+            if (m.layers < 1) return err("model.layers", m.layers, "must be an integer >= 1");
+            if (m.hidden < 1) return err("model.hidden", m.hidden, "must be an integer >= 1");
+            if (m.heads < 1) return err("model.heads", m.heads, "must be an integer >= 1");
+            if (m.vocab < 1) return err("model.vocab", m.vocab, "must be an integer >= 1");
+            if (m.head_dim == 0 && !m.mla.enabled() && m.hidden % m.heads != 0) {
+                return err("model.heads", m.heads,
+                           fmt::format("must divide model.hidden ({}) when model.head_dim is not "
+                                       "given",
+                                       m.hidden));
+            }
+            if (m.kv_heads < 0 || (m.kv_heads > 0 && m.heads % m.kv_heads != 0)) {
+                return err("model.kv_heads", m.kv_heads,
+                           fmt::format("must divide model.heads ({})", m.heads));
+            }
+            const bool needs_dense = !m.moe.enabled() || m.moe.first_dense_layers > 0;
+            if (needs_dense && m.ffn_hidden < 1) {
+                return err("model.ffn_hidden", m.ffn_hidden, "must be an integer >= 1");
+            }
+            if (m.moe.enabled()) {
+                if (m.moe.active_experts < 1 || m.moe.active_experts > m.moe.experts) {
+                    return err("model.moe.active_experts", m.moe.active_experts,
+                               fmt::format("must be between 1 and model.moe.experts ({})",
+                                           m.moe.experts));
+                }
+                if (m.moe.first_dense_layers > m.layers) {
+                    return err("model.moe.first_dense_layers", m.moe.first_dense_layers,
+                               fmt::format("must be at most model.layers ({})", m.layers));
+                }
+                if (m.effective_expert_ffn() < 1) {
+                    return err("model.moe.expert_ffn_hidden", m.moe.expert_ffn_hidden,
+                               "must be an integer >= 1 (or give model.ffn_hidden)");
+                }
+            }
+            if (m.mla.enabled() &&
+                (m.mla.qk_nope_head_dim < 1 || m.mla.qk_rope_head_dim < 1 || m.mla.v_head_dim < 1)) {
+                return err("model.mla", "incomplete",
+                           "qk_nope_head_dim, qk_rope_head_dim and v_head_dim must be >= 1");
+            }
+            if (m.heads % t.tp != 0) {
+                return err("training.tp", t.tp,
+                           fmt::format("must divide model.heads ({}) so every GPU holds whole "
+                                       "heads",
+                                       m.heads));
+            }
+            if (!m.mla.enabled() && m.effective_kv_heads() % t.tp != 0 &&
+                t.tp % m.effective_kv_heads() != 0) {
+                return err("training.tp", t.tp,
+                           fmt::format("must divide model.kv_heads ({}) or be a multiple of it",
+                                       m.effective_kv_heads()));
+            }
+            break;
+        }
+    }
+    if (m.kind != ModelKind::params && m.layers % t.pp != 0) {
+        return err("training.pp", t.pp,
+                   fmt::format("must divide model.layers ({}) into equal pipeline stages", m.layers));
+    }
+
+    // ---- cluster and parallel layout ----
+    if (c.gpus < 1) return err("cluster.gpus", c.gpus, "must be an integer >= 1");
+    if (!(c.mfu > 0.0 && c.mfu <= 1.0)) {
+        return err("cluster.mfu", num(c.mfu), "must be in (0, 1]: a fraction of the dense peak");
+    }
+    if (c.price_per_gpu_hour && !(std::isfinite(*c.price_per_gpu_hour) && *c.price_per_gpu_hour >= 0)) {
+        return err("cluster.price_per_gpu_hour", num(*c.price_per_gpu_hour),
+                   "must be a finite number >= 0");
+    }
+    if (t.tp < 1) return err("training.tp", t.tp, "must be an integer >= 1");
+    if (t.pp < 1) return err("training.pp", t.pp, "must be an integer >= 1");
+    if (c.gpus % (t.tp * t.pp) != 0) {
+        return err("cluster.gpus", c.gpus,
+                   fmt::format("must be a multiple of training.tp x training.pp ({} x {} = {})",
+                               t.tp, t.pp, t.tp * t.pp));
+    }
+    if (t.zero < 0 || t.zero > 3) return err("training.zero", t.zero, "must be 0, 1, 2 or 3");
+    if (!hw.supports(compute_type(t.compute_dtype))) {
+        std::string have;
+        for (ComputeType ct : kAllComputeTypes) {
+            if (hw.supports(ct)) {
+                have += (have.empty() ? "" : ", ") + std::string(to_string(ct));
+            }
+        }
+        return err("training.compute_dtype", to_string(t.compute_dtype),
+                   fmt::format("{} has no {} peak; it has: {}", hw.name,
+                               to_string(compute_type(t.compute_dtype)), have));
+    }
+    if (t.optimizer == Optimizer::adam8bit && t.optimizer_state_dtype != DType::int8) {
+        return err("training.optimizer_state_dtype", to_string(t.optimizer_state_dtype),
+                   "adam8bit keeps its states in int8");
+    }
+    if (t.master_dtype && *t.master_dtype != DType::fp32) {
+        return err("training.master_dtype", to_string(*t.master_dtype), "must be \"fp32\" or \"none\"");
+    }
+
+    // ---- data ----
+    if (!std::isfinite(d.tokens) || d.tokens <= 0) {
+        return err("data.tokens", num(d.tokens), "must be a finite number > 0");
+    }
+    if (d.seq_len < 1) return err("data.seq_len", d.seq_len, "must be an integer >= 1");
+    if (d.micro_batch < 1) return err("data.micro_batch", d.micro_batch, "must be an integer >= 1");
+    const std::int64_t dp = c.gpus / (t.tp * t.pp);
+    if (d.global_batch < 0) {
+        return err("data.global_batch", d.global_batch, "must be an integer >= 1");
+    }
+    if (d.global_batch > 0 && d.global_batch % (d.micro_batch * dp) != 0) {
+        return err("data.global_batch", d.global_batch,
+                   fmt::format("must be a multiple of data.micro_batch x data-parallel size ({} x "
+                               "{} = {}; data-parallel = cluster.gpus / (tp x pp)), so that "
+                               "gradient accumulation takes a whole number of micro-batches",
+                               d.micro_batch, dp, d.micro_batch * dp));
+    }
+    return std::nullopt;
+}
+
+std::vector<std::string> warning_messages(const Plan& plan, const PlanSpec& spec,
+                                          const HardwareProfile& hw) {
+    std::vector<std::string> out;
+    const double gb = 1e9;
+    if (plan.has(Warning::does_not_fit)) {
+        out.push_back(fmt::format(
+            "does not fit: {:.1f} GB needed per GPU, {} has {:.1f} GB ({:.1f} GB over)",
+            plan.memory.total_bytes / gb, hw.name, plan.memory.capacity_bytes / gb,
+            -plan.memory.headroom_bytes / gb));
+    }
+    if (plan.has(Warning::mfu_above_measured)) {
+        const auto best = hw.best_measured_gemm_fraction(compute_type(spec.training.compute_dtype));
+        out.push_back(fmt::format(
+            "MFU {:.2f} is above the best published {} matmul on {} ({:.3f} of peak): no model "
+            "runs faster than a plain matmul",
+            spec.cluster.mfu, to_string(compute_type(spec.training.compute_dtype)), hw.name,
+            best.value_or(0.0)));
+    }
+    if (plan.has(Warning::hfu_above_one)) {
+        out.push_back(fmt::format(
+            "with recomputation the hardware would run at {:.2f} of its peak (HFU > 1): lower the "
+            "MFU",
+            plan.time.hfu));
+    }
+    if (plan.has(Warning::no_architecture)) {
+        out.push_back(
+            "activations not counted: a 'params' model has no architecture (pick a preset or give "
+            "the dimensions)");
+    }
+    if (plan.has(Warning::adafactor_unshaped)) {
+        out.push_back(
+            "Adafactor's factored state (rows + columns per matrix) needs the model's shapes; "
+            "counted as 0 bytes per parameter");
+    }
+    if (plan.has(Warning::master_duplicates_fp32)) {
+        out.push_back(
+            "the fp32 master copy duplicates fp32 parameters; set training.master_dtype to "
+            "\"none\"");
+    }
+    if (plan.has(Warning::large_pipeline_bubble)) {
+        out.push_back(fmt::format(
+            "pipeline bubble is {:.0f}% of the step ((pp - 1) / micro-batches = ({} - 1) / {}); "
+            "raise the global batch or lower pp",
+            100.0 * plan.parallel.pipeline_bubble_fraction, plan.parallel.pp,
+            plan.parallel.grad_accum_steps));
+    }
+    if (plan.has(Warning::selective_without_attention)) {
+        out.push_back(
+            "selective recomputation changes nothing here: flash attention (or a model without "
+            "attention) already keeps no attention scores");
+    }
+    return out;
+}
+
+}  // namespace tally

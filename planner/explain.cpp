@@ -1,0 +1,135 @@
+#include "explain.h"
+
+#include <fmt/core.h>
+
+namespace tally {
+
+namespace {
+
+std::string g(double v) { return fmt::format("{:.4g}", v); }
+
+}  // namespace
+
+std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw, const Plan& p) {
+    const TrainingSpec& t = spec.training;
+    const ClusterSpec& c = spec.cluster;
+    const MemoryBreakdown& m = p.memory;
+    const double dp = static_cast<double>(p.parallel.dp);
+    auto shard = [&](int stage) { return t.zero >= stage ? dp : 1.0; };
+    const std::string n_gpu = g(m.params_on_gpu);
+    std::vector<Explanation> out;
+
+    out.push_back({"params", "Parameters", p.params.total, "parameters",
+                   spec.model.kind == ModelKind::mlp
+                       ? "N = D^2 x L"
+                       : (spec.model.kind == ModelKind::params
+                              ? "N (given)"
+                              : "N = L x (attention + MLP + norms) + embeddings + final norm"),
+                   spec.model.kind == ModelKind::mlp
+                       ? fmt::format("{}^2 x {} = {}", spec.model.hidden, spec.model.layers,
+                                     g(p.params.total))
+                       : fmt::format("{} total, {} active, {} embedding", g(p.params.total),
+                                     g(p.params.active), g(p.params.embedding)),
+                   spec.model.kind == ModelKind::params
+                       ? "the spec"
+                   : spec.model.kind == ModelKind::mlp
+                       ? "CS336 lecture 2"
+                       : "Vaswani et al. 2017; Shazeer 2020 (SwiGLU); Ainslie et al. 2023 (GQA)"});
+
+    const bool six = t.flops_formula == FlopsFormula::six_nd;
+    out.push_back({"flops.per_token", "FLOPs per token", p.flops.per_token, "FLOPs",
+                   six ? "6 x N" : "6 x N + 6 x L x H x T x (d_qk + d_v)",
+                   six ? fmt::format("6 x {} = {}", g(p.params.active), g(p.flops.per_token))
+                       : fmt::format("{} + {} = {}", g(p.flops.per_token_6n),
+                                     g(p.flops.per_token_attention - p.flops.per_token_6n),
+                                     g(p.flops.per_token)),
+                   six ? "CS336 lecture 2 (forward 2N + backward 4N); Kaplan et al. 2020"
+                       : "PaLM, Chowdhery et al. 2022, appendix B"});
+    out.push_back({"flops.total", "Training FLOPs", p.flops.total, "FLOPs",
+                   "FLOPs per token x tokens",
+                   fmt::format("{} x {} = {}", g(p.flops.per_token), g(spec.data.tokens),
+                               g(p.flops.total)),
+                   "CS336 lecture 2: total_flops = 6 x 70e9 x 15e12"});
+    out.push_back({"flops.hardware_total", "Hardware FLOPs", p.flops.hardware_total, "FLOPs",
+                   "model FLOPs + recomputed forward FLOPs x tokens",
+                   fmt::format("{} + {} x {} = {}", g(p.flops.total), g(p.flops.recompute_per_token),
+                               g(spec.data.tokens), g(p.flops.hardware_total)),
+                   "Korthikanti et al. 2022, sec. 5; Narayanan et al. 2021, eq. 3"});
+    out.push_back({"time.days", "Training time", p.time.days, "days",
+                   "FLOPs / (peak x MFU x GPUs x 86400 s)",
+                   fmt::format("{} / ({} x {} x {} x 86400) = {:.2f} days", g(p.flops.total),
+                               g(p.time.peak_flops_per_s), c.mfu, c.gpus, p.time.days),
+                   fmt::format("CS336 lecture 2; {} dense {} peak from its datasheet", hw.name,
+                               to_string(compute_type(t.compute_dtype)))});
+    out.push_back({"time.gpu_hours", "GPU-hours", p.time.gpu_hours, "GPU-hours",
+                   "seconds x GPUs / 3600",
+                   fmt::format("{} x {} / 3600 = {}", g(p.time.seconds), c.gpus, g(p.time.gpu_hours)),
+                   "definition"});
+    if (p.time.has_cost) {
+        out.push_back({"time.cost", "Cost", p.time.cost, "currency", "GPU-hours x price per GPU-hour",
+                       fmt::format("{} x {} = {}", g(p.time.gpu_hours), *c.price_per_gpu_hour,
+                                   g(p.time.cost)),
+                       "definition"});
+    }
+    out.push_back({"time.energy_kwh", "Energy", p.time.energy_kwh, "kWh",
+                   "GPU-hours x TDP / 1000 (GPU boards only)",
+                   fmt::format("{} x {} W / 1000 = {}", g(p.time.gpu_hours), hw.tdp_w,
+                               g(p.time.energy_kwh)),
+                   hw.name + " TDP from the catalog"});
+
+    out.push_back({"memory.params_bytes", "Parameters", m.params_bytes, "bytes",
+                   "N_gpu x bytes(param) / (dp if ZeRO-3)",
+                   fmt::format("{} x {} / {:g} = {}", n_gpu, bytes_per_value(t.param_dtype), shard(3),
+                               g(m.params_bytes)),
+                   "CS336 lecture 2; Rajbhandari et al. 2020 (ZeRO), sec. 5"});
+    out.push_back({"memory.grads_bytes", "Gradients", m.grads_bytes, "bytes",
+                   "N_gpu x bytes(grad) / (dp if ZeRO >= 2)",
+                   fmt::format("{} x {} / {:g} = {}", n_gpu, bytes_per_value(t.grad_dtype), shard(2),
+                               g(m.grads_bytes)),
+                   "CS336 lecture 2; Rajbhandari et al. 2020, sec. 5"});
+    out.push_back({"memory.master_bytes", "Master weights", m.master_bytes, "bytes",
+                   "N_gpu x 4 (fp32 copy) / (dp if ZeRO >= 1)",
+                   fmt::format("{} x {} / {:g} = {}", n_gpu, t.master_dtype ? 4 : 0, shard(1),
+                               g(m.master_bytes)),
+                   "Micikevicius et al. 2018 (mixed precision); Rajbhandari et al. 2020"});
+    out.push_back({"memory.optimizer_bytes", "Optimizer state", m.optimizer_bytes, "bytes",
+                   "N_gpu x states x bytes(state) / (dp if ZeRO >= 1)",
+                   fmt::format("{} x {} states ({}) / {:g} = {}", n_gpu,
+                               optimizer_states_per_param(t.optimizer),
+                               to_string(t.optimizer_state_dtype), shard(1), g(m.optimizer_bytes)),
+                   fmt::format("CS336 lecture 2 (Adam 8 bytes/param, AdaGrad 4); {}",
+                               to_string(t.optimizer))});
+    std::string act_formula;
+    switch (spec.model.kind) {
+        case ModelKind::params: act_formula = "not counted (no architecture)"; break;
+        case ModelKind::mlp: act_formula = "bytes(act) x B x D per layer x layers"; break;
+        case ModelKind::transformer:
+            act_formula = "per layer s·b·h·(34 + 5·a·s/h) at 16 bits with dropout, split by TP/SP, "
+                          "minus what flash attention / recomputation drop; x layers on the GPU "
+                          "x micro-batches in flight";
+            break;
+    }
+    out.push_back({"memory.activations_bytes", "Activations", m.activations_bytes, "bytes",
+                   act_formula,
+                   fmt::format("{} per layer x {:g} layers x {:g} in flight + {} output/embedding "
+                               "+ {} recompute working set = {}",
+                               g(m.activations.per_layer_bytes), m.activations.layers_on_gpu,
+                               m.activations.microbatches_in_flight,
+                               g(m.activations.embedding_output_bytes),
+                               g(m.activations.working_bytes), g(m.activations_bytes)),
+                   "Korthikanti et al. 2022, sec. 4-5; Chen et al. 2016 (sqrt); CS336 lecture 2"});
+    out.push_back({"memory.total_bytes", "Total per GPU", m.total_bytes, "bytes",
+                   "params + grads + master + optimizer + activations",
+                   fmt::format("{} of {} capacity ({})", g(m.total_bytes), g(m.capacity_bytes),
+                               m.fits ? "fits" : "does not fit"),
+                   "sum of the above"});
+    out.push_back({"parallel.grad_accum_steps", "Gradient accumulation",
+                   static_cast<double>(p.parallel.grad_accum_steps), "micro-batches",
+                   "global batch / (micro batch x data-parallel GPUs)",
+                   fmt::format("{} / ({} x {}) = {}", p.parallel.global_batch, spec.data.micro_batch,
+                               p.parallel.dp, p.parallel.grad_accum_steps),
+                   "CS336 lecture 2 (gradient accumulation)"});
+    return out;
+}
+
+}  // namespace tally

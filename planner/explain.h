@@ -1,0 +1,27 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "hardware.h"
+#include "plan.h"
+#include "spec.h"
+
+namespace tally {
+
+// "Shows its work": for each headline figure of a plan, the formula, the formula with the
+// spec's numbers in it, and the source. The CLI prints these; the GUI shows them as tooltips.
+struct Explanation {
+    std::string key;           // stable id, e.g. "time.days", "memory.optimizer_bytes"
+    std::string label;         // short name
+    double value = 0.0;        // in the unit below
+    std::string unit;          // "days", "bytes", "FLOPs", ...
+    std::string formula;       // symbolic
+    std::string substitution;  // with numbers
+    std::string source;        // paper / seed
+};
+
+std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hardware,
+                                 const Plan& plan);
+
+}  // namespace tally
