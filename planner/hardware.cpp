@@ -173,6 +173,45 @@ HardwareProfile hardware_from_json(const json& j, const std::string& path) {
             p.measured.push_back(std::move(f));
         }
     }
+    if (auto it = j.find("datasheet_printed_flops_per_s"); it != j.end() && !it->is_null()) {
+        const std::string field = path + ".datasheet_printed_flops_per_s";
+        if (!it->is_object()) {
+            throw SpecError(field, dump(*it), "must be an object of dtype: FLOP/s as printed");
+        }
+        for (auto v = it->begin(); v != it->end(); ++v) {
+            auto type = parse_compute_type(v.key());
+            if (!type) {
+                throw SpecError(field + "." + v.key(), dump(v.value()),
+                                "keys must be fp64, fp32, tf32, bf16, fp16, fp8, fp4, int8");
+            }
+            if (!v.value().is_null()) {
+                p.printed_flops_per_s[static_cast<std::size_t>(*type)] =
+                    get_number(v.value(), field + "." + v.key(), true);
+            }
+        }
+    }
+    if (auto it = j.find("figure_sources"); it != j.end() && !it->is_null()) {
+        const std::string field = path + ".figure_sources";
+        if (!it->is_object()) {
+            throw SpecError(field, dump(*it), "must be an object of field: [source indices]");
+        }
+        for (auto f = it->begin(); f != it->end(); ++f) {
+            std::vector<std::size_t> indices;
+            if (!f.value().is_array()) {
+                throw SpecError(field + "." + f.key(), dump(f.value()),
+                                "must be an array of indices into sources");
+            }
+            for (const json& index : f.value()) {
+                if (!index.is_number_unsigned() || index.get<std::size_t>() >= p.sources.size()) {
+                    throw SpecError(field + "." + f.key(), dump(index),
+                                    "an index into sources (0 to " +
+                                        std::to_string(p.sources.size()) + " - 1)");
+                }
+                indices.push_back(index.get<std::size_t>());
+            }
+            p.figure_sources.emplace_back(f.key(), std::move(indices));
+        }
+    }
     return p;
 }
 
@@ -181,6 +220,15 @@ json to_json(const HardwareProfile& p) {
     for (ComputeType t : kAllComputeTypes) {
         const double v = p.peak(t);
         peaks[std::string(to_string(t))] = v > 0.0 ? json(v) : json(nullptr);
+    }
+    json printed = json::object();
+    for (ComputeType t : kAllComputeTypes) {
+        const double v = p.printed_flops_per_s[static_cast<std::size_t>(t)];
+        printed[std::string(to_string(t))] = v > 0.0 ? json(v) : json(nullptr);
+    }
+    json figure_sources = json::object();
+    for (const auto& [field, indices] : p.figure_sources) {
+        figure_sources[field] = indices;
     }
     json measured = json::array();
     for (const MeasuredFigure& m : p.measured) {
@@ -211,6 +259,8 @@ json to_json(const HardwareProfile& p) {
         {"notes", p.notes},
         {"sources", p.sources},
         {"measured", measured},
+        {"datasheet_printed_flops_per_s", printed},
+        {"figure_sources", figure_sources},
     };
 }
 

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "dtype.h"
@@ -46,6 +47,11 @@ struct HardwareProfile {
     std::string notes;
     std::vector<std::string> sources;
     std::vector<MeasuredFigure> measured;
+    // The peaks as the datasheet printed them (often with 2:4 sparsity, 2x dense); 0: not printed.
+    std::array<double, kComputeTypeCount> printed_flops_per_s{};
+    // Which of `sources` (indices) each figure rests on, keyed by field: "memory_bytes",
+    // "bandwidth_bytes_per_s", "peak_flops_per_s.bf16", "tdp_w", "interconnect", ...
+    std::vector<std::pair<std::string, std::vector<std::size_t>>> figure_sources;
 
     double peak(ComputeType type) const { return peak_flops_per_s[static_cast<std::size_t>(type)]; }
     bool supports(ComputeType type) const { return peak(type) > 0.0; }

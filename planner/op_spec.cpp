@@ -2,6 +2,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "einsum.h"
 #include "errors.h"
 #include "spec.h"
 #include "spec_json.h"
@@ -52,11 +53,21 @@ OpSpec op_from_json(const json& j, const std::string& path) {
     std::vector<std::string> allowed{"kind", "dtype", "name"};
     switch (op.kind) {
         case OpKind::relu:
-        case OpKind::dot: allowed.insert(allowed.end(), {"n"}); break;
-        case OpKind::gelu: allowed.insert(allowed.end(), {"n", "flops_per_element"}); break;
-        case OpKind::matvec: allowed.insert(allowed.end(), {"m", "n"}); break;
-        case OpKind::matmul: allowed.insert(allowed.end(), {"m", "k", "n"}); break;
-        case OpKind::einsum: allowed.insert(allowed.end(), {"expr", "sizes"}); break;
+        case OpKind::dot:
+            allowed.insert(allowed.end(), {"n"});
+            break;
+        case OpKind::gelu:
+            allowed.insert(allowed.end(), {"n", "flops_per_element"});
+            break;
+        case OpKind::matvec:
+            allowed.insert(allowed.end(), {"m", "n"});
+            break;
+        case OpKind::matmul:
+            allowed.insert(allowed.end(), {"m", "k", "n"});
+            break;
+        case OpKind::einsum:
+            allowed.insert(allowed.end(), {"expr", "sizes"});
+            break;
     }
     for (auto it = j.begin(); it != j.end(); ++it) {
         if (std::find(allowed.begin(), allowed.end(), it.key()) == allowed.end()) {
@@ -94,11 +105,14 @@ OpSpec op_from_json(const json& j, const std::string& path) {
     };
     switch (op.kind) {
         case OpKind::relu:
-        case OpKind::dot: size("n", op.n); break;
+        case OpKind::dot:
+            size("n", op.n);
+            break;
         case OpKind::gelu:
             size("n", op.n);
             if (auto it = j.find("flops_per_element"); it != j.end()) {
-                if (!it->is_number() || !std::isfinite(it->get<double>()) || it->get<double>() <= 0) {
+                if (!it->is_number() || !std::isfinite(it->get<double>()) ||
+                    it->get<double>() <= 0) {
                     throw SpecError(path + ".flops_per_element", it->dump(),
                                     "must be a finite number > 0");
                 }
@@ -124,24 +138,31 @@ OpSpec op_from_json(const json& j, const std::string& path) {
             op.expr = e->get<std::string>();
             auto s = j.find("sizes");
             if (s == j.end() || !s->is_object()) {
-                throw SpecError(path + ".sizes", s == j.end() ? "nothing" : s->dump(),
-                                "an einsum needs an object of dimension sizes, e.g. {\"batch\": 8}");
+                throw SpecError(
+                    path + ".sizes", s == j.end() ? "nothing" : s->dump(),
+                    "an einsum needs an object of dimension sizes, e.g. {\"batch\": 8}");
             }
             for (auto it = s->begin(); it != s->end(); ++it) {
-                const std::string field = path + ".sizes." + it.key();
+                const std::string field =
+                    it.key() == "..." ? path + ".sizes[\"...\"]" : path + ".sizes." + it.key();
                 if (it.key() == "...") {
-                    if (!it.value().is_array()) {
+                    if (!it.value().is_array() || it.value().empty()) {
                         throw SpecError(field, it.value().dump(),
-                                        "\"...\" takes an array of positive integers, e.g. [4, 5]");
+                                        "\"...\" takes a non-empty array of positive integers, "
+                                        "e.g. [4, 5]");
                     }
                     for (std::size_t i = 0; i < it.value().size(); ++i) {
-                        op.ellipsis.push_back(positive_int(it.value()[i], field + "[" +
-                                                                              std::to_string(i) + "]"));
+                        op.ellipsis.push_back(
+                            positive_int(it.value()[i], field + "[" + std::to_string(i) + "]"));
                     }
                 } else {
                     op.sizes.emplace_back(it.key(), positive_int(it.value(), field));
                 }
             }
+            // Check the expression and its sizes now, so a bad einsum is reported with its field
+            // when the spec is read rather than when the roofline runs.
+            einsum_cost(parse_einsum(op.expr, path + ".expr"), op.sizes, op.ellipsis, op.dtype,
+                        path + ".sizes");
             break;
         }
     }
@@ -154,7 +175,9 @@ json to_json(const OpSpec& op) {
            {"name", op.name}};
     switch (op.kind) {
         case OpKind::relu:
-        case OpKind::dot: j["n"] = op.n; break;
+        case OpKind::dot:
+            j["n"] = op.n;
+            break;
         case OpKind::gelu:
             j["n"] = op.n;
             j["flops_per_element"] = op.gelu_flops_per_element;
