@@ -25,6 +25,8 @@ struct CliState {
 // Each area registers its subcommands on the root app. Callbacks throw tally::SpecError for bad
 // input (exit 2) or std::exception for anything else (exit 1); main() reports both.
 void register_plan_commands(CLI::App& app, CliState& state);
+// `tally roofline`, `tally hardware list|show`, `tally dtypes` (app/cli_roofline.cpp).
+void register_roofline_commands(CLI::App& app, CliState& state);
 
 // The hardware profile a spec's cluster.gpu names: a built-in id, else a custom or measured
 // profile of the workspace. Throws SpecError("cluster.gpu", ...) when neither has it.

@@ -1,0 +1,428 @@
+// `tally roofline`, `tally hardware`, `tally dtypes`: the roofline of a spec's hardware and its
+// operations, the hardware catalog, and the number formats.
+#include <fmt/core.h>
+#include <CLI/CLI.hpp>
+#include <cmath>
+#include <cstdlib>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "cli.h"
+#include "errors.h"
+#include "model_ops.h"
+#include "number_formats.h"
+#include "operations.h"
+#include "plan.h"
+#include "roofline.h"
+#include "spec_json.h"
+
+namespace tally::cli {
+
+namespace {
+
+using nlohmann::json;
+
+json number_or_null(double v) {
+    return std::isfinite(v) ? json(v) : json(nullptr);
+}
+
+std::string supported_list(const HardwareProfile& hw) {
+    std::string out;
+    for (const Roof& r : roofs(hw)) {
+        out += (out.empty() ? "" : ", ") + std::string(to_string(r.type));
+    }
+    return out;
+}
+
+Roof require_roof(const HardwareProfile& hw, DType dtype, const std::string& field) {
+    auto roof = roof_for(hw, compute_type(dtype));
+    if (!roof) {
+        throw SpecError(field, "\"" + std::string(to_string(dtype)) + "\"",
+                        hw.id + " has no " + std::string(to_string(compute_type(dtype))) +
+                            " peak; it has: " + supported_list(hw));
+    }
+    return *roof;
+}
+
+// One analysed operation: its cost, where it lands, and which step it belongs to.
+struct Row {
+    OpCost cost;
+    std::string phase;  // "spec" for the spec's own ops, else training/prefill/decode
+    std::string pass;   // forward/backward for model layers, empty for spec ops
+    double count = 1.0;
+    RooflinePoint point;
+};
+
+std::vector<Row> analyse(const PlanSpec& spec, const HardwareProfile& hw) {
+    std::vector<Row> rows;
+    for (std::size_t i = 0; i < spec.ops.size(); ++i) {
+        const std::string path = "ops[" + std::to_string(i) + "]";
+        const OpCost cost = op_cost(spec.ops[i], path);
+        const Roof roof = require_roof(hw, cost.dtype, path + ".dtype");
+        rows.push_back({cost, "spec", "", 1.0, place(roof, cost.flops, cost.bytes())});
+    }
+    const ModelOpsOptions options = model_ops_options(spec);
+    const Roof roof = require_roof(hw, options.dtype, "training.compute_dtype");
+    for (Phase phase : kAllPhases) {
+        for (const LayerOp& op : model_ops(spec.model, phase, options)) {
+            rows.push_back({op.cost, std::string(to_string(op.phase)),
+                            std::string(to_string(op.pass)), op.count,
+                            place(roof, op.cost.flops, op.cost.bytes())});
+        }
+    }
+    return rows;
+}
+
+json roofline_json(const PlanSpec& spec, const HardwareProfile& hw, const std::vector<Row>& rows) {
+    const ModelOpsOptions options = model_ops_options(spec);
+    const Roof roof = require_roof(hw, options.dtype, "training.compute_dtype");
+    json roof_list = json::array();
+    for (const Roof& r : roofs(hw)) {
+        roof_list.push_back({{"dtype", std::string(to_string(r.type))},
+                             {"peak_flops_per_s", r.peak_flops_per_s},
+                             {"ridge_flops_per_byte", r.ridge_flops_per_byte()}});
+    }
+    json ops = json::array();
+    for (const Row& r : rows) {
+        ops.push_back({
+            {"name", r.cost.name},
+            {"kind", r.cost.kind},
+            {"phase", r.phase},
+            {"pass", r.pass.empty() ? json(nullptr) : json(r.pass)},
+            {"count", r.count},
+            {"dtype", std::string(to_string(r.cost.dtype))},
+            {"flops", r.cost.flops},
+            {"bytes", r.cost.bytes()},
+            {"read_bytes", r.cost.read_bytes},
+            {"write_bytes", r.cost.write_bytes},
+            {"intensity", r.point.intensity_flops_per_byte},
+            {"attainable_flops_per_s", r.point.attainable_flops_per_s},
+            {"bound", std::string(to_string(r.point.bound))},
+            {"seconds", r.point.seconds},
+        });
+    }
+    // Per step: every operation at its roofline time, one after the other (no overlap between
+    // operations): a lower bound on the step's time on this hardware.
+    json phases = json::array();
+    for (Phase phase : kAllPhases) {
+        double flops = 0.0, bytes = 0.0, seconds = 0.0, memory_bound_seconds = 0.0;
+        bool any = false;
+        for (const Row& r : rows) {
+            if (r.phase != to_string(phase)) {
+                continue;
+            }
+            any = true;
+            flops += r.count * r.cost.flops;
+            bytes += r.count * r.cost.bytes();
+            seconds += r.count * r.point.seconds;
+            if (r.point.bound == Bound::memory) {
+                memory_bound_seconds += r.count * r.point.seconds;
+            }
+        }
+        if (any) {
+            phases.push_back({{"phase", std::string(to_string(phase))},
+                              {"flops", flops},
+                              {"bytes", bytes},
+                              {"seconds", seconds},
+                              {"memory_bound_seconds", memory_bound_seconds}});
+        }
+    }
+    return json{
+        {"spec", spec.name},
+        {"hardware",
+         {{"id", hw.id},
+          {"name", hw.name},
+          {"dtype", std::string(to_string(roof.type))},
+          {"peak_flops_per_s", roof.peak_flops_per_s},
+          {"bandwidth_bytes_per_s", roof.bandwidth_bytes_per_s},
+          {"ridge_flops_per_byte", roof.ridge_flops_per_byte()},
+          {"roofs", roof_list}}},
+        {"model_ops",
+         {{"batch", options.batch},
+          {"seq", options.seq},
+          {"dtype", std::string(to_string(options.dtype))},
+          {"flash_attention", options.flash_attention}}},
+        {"ops", ops},
+        {"phases", phases},
+    };
+}
+
+void print_roofline_table(const json& j) {
+    const json& hw = j["hardware"];
+    fmt::print("{}\n", j["spec"].get<std::string>().empty() ? std::string("Roofline")
+                                                            : j["spec"].get<std::string>());
+    fmt::print(
+        "Hardware  {} ({}): {} peak {:.4g} FLOP/s, bandwidth {:.4g} B/s, ridge {:.1f} "
+        "FLOP/byte\n",
+        hw["name"].get<std::string>(), hw["id"].get<std::string>(), hw["dtype"].get<std::string>(),
+        hw["peak_flops_per_s"].get<double>(), hw["bandwidth_bytes_per_s"].get<double>(),
+        hw["ridge_flops_per_byte"].get<double>());
+    const json& mo = j["model_ops"];
+    fmt::print("Model     batch {} x seq {} in {}, flash attention {}\n\n", mo["batch"].get<long>(),
+               mo["seq"].get<long>(), mo["dtype"].get<std::string>(),
+               mo["flash_attention"].get<bool>() ? "on" : "off");
+    fmt::print("{:<8} {:<38} {:>5} {:<8} {:>10} {:>10} {:>10} {:>11} {:<7} {:>10}\n", "phase",
+               "operation", "count", "dtype", "FLOPs", "bytes", "FLOP/byte", "FLOP/s", "bound",
+               "seconds");
+    for (const json& op : j["ops"]) {
+        fmt::print(
+            "{:<8} {:<38} {:>5g} {:<8} {:>10.3g} {:>10.3g} {:>10.4g} {:>11.4g} {:<7} {:>10.3g}\n",
+            op["phase"].get<std::string>(), op["name"].get<std::string>(),
+            op["count"].get<double>(), op["dtype"].get<std::string>(), op["flops"].get<double>(),
+            op["bytes"].get<double>(), op["intensity"].get<double>(),
+            op["attainable_flops_per_s"].get<double>(), op["bound"].get<std::string>(),
+            op["seconds"].get<double>());
+    }
+    if (!j["phases"].empty()) {
+        fmt::print("\nPer step at roofline speed (operations one after another):\n");
+        for (const json& p : j["phases"]) {
+            fmt::print(
+                "  {:<8} {:.4g} FLOPs, {:.4g} bytes, {:.4g} s ({:.0f}% of it memory-bound)\n",
+                p["phase"].get<std::string>(), p["flops"].get<double>(), p["bytes"].get<double>(),
+                p["seconds"].get<double>(),
+                p["seconds"].get<double>() > 0.0
+                    ? 100.0 * p["memory_bound_seconds"].get<double>() / p["seconds"].get<double>()
+                    : 0.0);
+        }
+    }
+}
+
+json peaks_json(const HardwareProfile& hw) {
+    json peaks = json::object();
+    for (ComputeType t : kAllComputeTypes) {
+        peaks[std::string(to_string(t))] = hw.supports(t) ? json(hw.peak(t)) : json(nullptr);
+    }
+    return peaks;
+}
+
+json hardware_summary(const HardwareProfile& hw) {
+    return json{{"id", hw.id},
+                {"name", hw.name},
+                {"vendor", hw.vendor},
+                {"memory_bytes", hw.memory_bytes},
+                {"bandwidth_bytes_per_s", hw.bandwidth_bytes_per_s},
+                {"tdp_w", hw.tdp_w > 0.0 ? json(hw.tdp_w) : json(nullptr)},
+                {"peak_flops_per_s", peaks_json(hw)}};
+}
+
+const HardwareProfile& require_hardware(const std::string& id) {
+    const HardwareProfile* hw = find_builtin_hardware(id);
+    if (hw == nullptr) {
+        throw SpecError("ID", "\"" + id + "\"",
+                        "one of the built-in ids: " + builtin_hardware_ids());
+    }
+    return *hw;
+}
+
+void print_hardware_show(const HardwareProfile& hw) {
+    fmt::print("{} ({}, {})\n", hw.name, hw.id, hw.vendor);
+    fmt::print("  form factor   {}\n", hw.form_factor);
+    fmt::print("  memory        {:.4g} GB {}, {:.4g} TB/s\n", hw.memory_bytes / 1e9, hw.memory_type,
+               hw.bandwidth_bytes_per_s / 1e12);
+    fmt::print("  interconnect  {} ({:.4g} GB/s per direction)\n", hw.interconnect_name,
+               hw.interconnect_bytes_per_s / 1e9);
+    fmt::print("  TDP           {}\n",
+               hw.tdp_w > 0.0 ? fmt::format("{:g} W", hw.tdp_w) : std::string("not published"));
+    fmt::print("  dense peaks (TFLOP/s) and ridge (FLOP/byte):\n");
+    for (const Roof& r : roofs(hw)) {
+        fmt::print("    {:<5} {:>10.4g} {:>9.1f}\n", to_string(r.type), r.peak_flops_per_s / 1e12,
+                   r.ridge_flops_per_byte());
+    }
+    fmt::print("  printed       {}\n", hw.datasheet_printed);
+    fmt::print("  verification  {}\n", hw.verification);
+    if (!hw.notes.empty()) {
+        fmt::print("  notes         {}\n", hw.notes);
+    }
+    fmt::print("  sources:\n");
+    for (std::size_t i = 0; i < hw.sources.size(); ++i) {
+        fmt::print("    [{}] {}\n", i, hw.sources[i]);
+    }
+    for (const MeasuredFigure& m : hw.measured) {
+        fmt::print("  measured      {} {:.4g}{} ({}; {})\n", m.metric, m.value,
+                   m.fraction_of_peak
+                       ? fmt::format(" = {:.1f}% of peak", 100.0 * *m.fraction_of_peak)
+                       : std::string(),
+                   m.method, m.source);
+    }
+}
+
+double parse_value(const std::string& text) {
+    const char* begin = text.c_str();
+    char* end = nullptr;
+    const double v = std::strtod(begin, &end);
+    if (text.empty() || end == begin || *end != '\0') {
+        throw SpecError("--value", "\"" + text + "\"",
+                        "a number such as 1e-8, 65504, -448.5, inf or nan");
+    }
+    return v;
+}
+
+json formats_json(const std::optional<double>& value) {
+    json formats = json::array();
+    for (NumberFormat f : kAllNumberFormats) {
+        const FormatInfo& info = format_info(f);
+        json entry{
+            {"name", std::string(info.name)},
+            {"sign_bits", info.sign_bits},
+            {"exponent_bits", info.exponent_bits},
+            {"mantissa_bits", info.mantissa_bits},
+            {"exponent_bias", info.exponent_bias},
+            {"bits_per_value", info.bits_per_value},
+            {"storage_bits_per_value", info.storage_bits_per_value},
+            {"max", info.max},
+            {"min_normal", info.min_normal},
+            {"min_subnormal", info.min_subnormal},
+            {"epsilon", info.epsilon},
+            {"has_infinity", info.has_infinity},
+            {"has_nan", info.has_nan},
+            {"overflow", info.overflow == OverflowRule::saturate ? "saturate" : "infinity"},
+            {"block_size", info.block_size > 0 ? json(info.block_size) : json(nullptr)},
+            {"scale_format",
+             info.scale_format.empty() ? json(nullptr) : json(std::string(info.scale_format))},
+            {"spec", std::string(info.spec)},
+            {"value", nullptr},
+            {"conversion", nullptr},
+        };
+        if (value) {
+            const Conversion c = convert(*value, f);
+            // JSON has no Inf/NaN: such values are null, and the status says which.
+            entry["value"] = number_or_null(c.value);
+            entry["conversion"] = {{"status", std::string(to_string(c.status))},
+                                   {"scale", number_or_null(c.scale)},
+                                   {"element", number_or_null(c.element)}};
+        }
+        formats.push_back(std::move(entry));
+    }
+    json out{{"formats", formats}};
+    out["input"] = value ? number_or_null(*value) : json(nullptr);
+    return out;
+}
+
+void print_formats_table(const std::optional<double>& value) {
+    fmt::print("{:<9} {:>3} {:>3} {:>3} {:>5} {:>12} {:>12} {:>12} {:>10} {:<9}{}\n", "format", "S",
+               "E", "M", "bits", "max", "min normal", "min subnorm", "epsilon", "overflow",
+               value ? fmt::format("  {:g} becomes", *value) : std::string());
+    for (NumberFormat f : kAllNumberFormats) {
+        const FormatInfo& info = format_info(f);
+        std::string converted;
+        if (value) {
+            const Conversion c = convert(*value, f);
+            converted = fmt::format("  {:.8g} ({})", c.value, to_string(c.status));
+            if (info.block_size > 0 && std::isfinite(c.scale)) {
+                converted += fmt::format(" = {:g} x scale {:g}", c.element, c.scale);
+            }
+        }
+        fmt::print(
+            "{:<9} {:>3} {:>3} {:>3} {:>5g} {:>12.5g} {:>12.5g} {:>12.5g} {:>10.4g} {:<9}{}\n",
+            info.name, info.sign_bits, info.exponent_bits, info.mantissa_bits, info.bits_per_value,
+            info.max, info.min_normal, info.min_subnormal, info.epsilon,
+            info.overflow == OverflowRule::saturate ? "saturate" : "infinity", converted);
+    }
+    fmt::print(
+        "\nBlock formats: nvfp4 = E2M1 x one E4M3 scale per 16 values (4.5 bits); mxfp4 = "
+        "E2M1 x one E8M0 scale per 32 values (4.25 bits).\n");
+}
+
+}  // namespace
+
+void register_roofline_commands(CLI::App& app, CliState& state) {
+    struct Options {
+        std::string spec;
+        std::string id;
+        std::string value;
+        bool json = false;
+    };
+    auto opts = std::make_shared<Options>();
+
+    auto* roofline = app.add_subcommand(
+        "roofline", "The roofline of a spec's GPU, its ops and the model's own layers");
+    roofline->add_option("SPEC", opts->spec, "Plan spec (JSON file; - reads standard input)")
+        ->required();
+    roofline->add_flag("--json", opts->json, "Print one JSON object instead of a table");
+    roofline->add_option("--db", state.db_path,
+                         "Workspace database (for custom and measured GPUs)");
+    roofline->callback([opts, &state] {
+        const PlanSpec spec = load_plan_spec(opts->spec);
+        const HardwareProfile hw = resolve_gpu(spec, state);
+        if (auto error = check(spec, hw)) {
+            throw SpecError(*error);
+        }
+        const json out = roofline_json(spec, hw, analyse(spec, hw));
+        if (opts->json) {
+            fmt::print("{}\n", out.dump(2));
+        } else {
+            print_roofline_table(out);
+        }
+        state.exit_code = kExitOk;
+    });
+
+    auto* hardware = app.add_subcommand("hardware", "The built-in hardware catalog");
+    hardware->require_subcommand(1);
+    auto* list = hardware->add_subcommand("list", "Every built-in accelerator with its peaks");
+    list->add_flag("--json", opts->json, "Print a JSON array");
+    list->callback([opts, &state] {
+        if (opts->json) {
+            json out = json::array();
+            for (const HardwareProfile& hw : builtin_hardware()) {
+                out.push_back(hardware_summary(hw));
+            }
+            fmt::print("{}\n", out.dump(2));
+        } else {
+            fmt::print("{:<16} {:<44} {:>8} {:>8} {:>9} {:>9} {:>9} {:>8}\n", "id", "name",
+                       "mem GB", "TB/s", "bf16 TF", "fp8 TF", "fp4 TF", "ridge");
+            for (const HardwareProfile& hw : builtin_hardware()) {
+                auto tf = [&](ComputeType t) {
+                    return hw.supports(t) ? fmt::format("{:.4g}", hw.peak(t) / 1e12)
+                                          : std::string("-");
+                };
+                const auto bf16 = roof_for(hw, ComputeType::bf16);
+                fmt::print(
+                    "{:<16} {:<44} {:>8.4g} {:>8.4g} {:>9} {:>9} {:>9} {:>8}\n", hw.id, hw.name,
+                    hw.memory_bytes / 1e9, hw.bandwidth_bytes_per_s / 1e12, tf(ComputeType::bf16),
+                    tf(ComputeType::fp8), tf(ComputeType::fp4),
+                    bf16 ? fmt::format("{:.1f}", bf16->ridge_flops_per_byte()) : std::string("-"));
+            }
+        }
+        state.exit_code = kExitOk;
+    });
+    auto* show = hardware->add_subcommand("show", "One accelerator with every field and source");
+    show->add_option("ID", opts->id, "A built-in id (see `tally hardware list`)")->required();
+    show->add_flag("--json", opts->json, "Print one JSON object");
+    show->callback([opts, &state] {
+        const HardwareProfile& hw = require_hardware(opts->id);
+        if (opts->json) {
+            json out = to_json(hw);
+            json ridges = json::object();
+            for (ComputeType t : kAllComputeTypes) {
+                const auto roof = roof_for(hw, t);
+                ridges[std::string(to_string(t))] =
+                    roof ? json(roof->ridge_flops_per_byte()) : json(nullptr);
+            }
+            out["ridge_flops_per_byte"] = ridges;
+            fmt::print("{}\n", out.dump(2));
+        } else {
+            print_hardware_show(hw);
+        }
+        state.exit_code = kExitOk;
+    });
+
+    auto* dtypes = app.add_subcommand(
+        "dtypes", "Number formats: bits, range, precision, and what a value becomes in each");
+    auto* value_option = dtypes->add_option("--value", opts->value,
+                                            "A value to convert into every format (e.g. 1e-8)");
+    dtypes->add_flag("--json", opts->json, "Print one JSON object");
+    dtypes->callback([opts, value_option, &state] {
+        std::optional<double> value;
+        if (value_option->count() > 0) {
+            value = parse_value(opts->value);
+        }
+        if (opts->json) {
+            fmt::print("{}\n", formats_json(value).dump(2));
+        } else {
+            print_formats_table(value);
+        }
+        state.exit_code = kExitOk;
+    });
+}
+
+}  // namespace tally::cli
