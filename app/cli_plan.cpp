@@ -1,6 +1,6 @@
 // `tally plan`, `tally solve`, `tally presets`: the planner from the command line.
-#include <CLI/CLI.hpp>
 #include <fmt/core.h>
+#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 #include "cli.h"
@@ -25,10 +25,11 @@ void print_plan_table(const PlanSpec& spec, const HardwareProfile& hw, const Pla
     fmt::print("GPU        {} ({}) x {}, MFU {:g}, dense {} peak {:.4g} FLOP/s\n", hw.name, hw.id,
                spec.cluster.gpus, spec.cluster.mfu, to_string(compute_type(t.compute_dtype)),
                plan.time.peak_flops_per_s);
-    fmt::print("Layout     dp {} x tp {} x pp {}; global batch {} = micro-batch {} x dp {} x "
-               "accumulation {}; ZeRO-{}\n",
-               plan.parallel.dp, plan.parallel.tp, plan.parallel.pp, plan.parallel.global_batch,
-               spec.data.micro_batch, plan.parallel.dp, plan.parallel.grad_accum_steps, t.zero);
+    fmt::print(
+        "Layout     dp {} x tp {} x pp {}; global batch {} = micro-batch {} x dp {} x "
+        "accumulation {}; ZeRO-{}\n",
+        plan.parallel.dp, plan.parallel.tp, plan.parallel.pp, plan.parallel.global_batch,
+        spec.data.micro_batch, plan.parallel.dp, plan.parallel.grad_accum_steps, t.zero);
     fmt::print("Parameters {:.4g} total, {:.4g} active, {:.4g} embedding\n\n", plan.params.total,
                plan.params.active, plan.params.embedding);
 
@@ -96,7 +97,8 @@ void register_plan_commands(CLI::App& app, CliState& state) {
     auto opts = std::make_shared<Options>();
 
     auto* plan = app.add_subcommand("plan", "Evaluate a plan: memory per GPU, FLOPs, time, cost");
-    plan->add_option("SPEC", opts->spec, "Plan spec (JSON file; - reads standard input)")->required();
+    plan->add_option("SPEC", opts->spec, "Plan spec (JSON file; - reads standard input)")
+        ->required();
     plan->add_flag("--json", opts->json, "Print one JSON object instead of a table");
     plan->add_option("--db", state.db_path, "Workspace database (for custom and measured GPUs)");
     plan->callback([opts, &state] {

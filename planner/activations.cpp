@@ -14,9 +14,12 @@ namespace {
 double mlp_internal_bytes(const ModelSpec& m, double width, double s, double b, double e) {
     const double sbf = s * b * width;
     switch (m.ffn) {
-        case FfnKind::gelu: return 2.0 * e * sbf;
-        case FfnKind::relu: return e * sbf;
-        case FfnKind::swiglu: return 3.0 * e * sbf;
+        case FfnKind::gelu:
+            return 2.0 * e * sbf;
+        case FfnKind::relu:
+            return e * sbf;
+        case FfnKind::swiglu:
+            return 3.0 * e * sbf;
     }
     return 0.0;
 }
@@ -53,9 +56,9 @@ LayerActivations transformer_layer_activations(const ModelSpec& m, bool moe_laye
         k_dim = a * qk;
         v_dim = a * static_cast<double>(m.mla.v_head_dim);
         o_dim = v_dim;
-        x.replicated += e * sb *
-                        static_cast<double>(m.mla.q_lora_rank + m.mla.kv_lora_rank +
-                                            m.mla.qk_rope_head_dim);
+        x.replicated +=
+            e * sb *
+            static_cast<double>(m.mla.q_lora_rank + m.mla.kv_lora_rank + m.mla.qk_rope_head_dim);
     } else {
         const double d = static_cast<double>(m.effective_head_dim());
         const double g = static_cast<double>(m.effective_kv_heads());

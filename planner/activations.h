@@ -11,10 +11,10 @@ namespace tally {
 
 // Bytes of one layer for one micro-batch, before any parallel split.
 struct LayerActivations {
-    double replicated = 0.0;   // outside the tensor-parallel region: split only by sequence parallel
-    double split = 0.0;        // inside it: divided by tp
-    double core = 0.0;         // attention scores/softmax/dropout (the a·s² terms): divided by tp;
-                               // dropped by flash attention and by selective recomputation
+    double replicated = 0.0;  // outside the tensor-parallel region: split only by sequence parallel
+    double split = 0.0;       // inside it: divided by tp
+    double core = 0.0;        // attention scores/softmax/dropout (the a·s² terms): divided by tp;
+                              // dropped by flash attention and by selective recomputation
     double flash_stats = 0.0;  // flash attention's per-row softmax statistics: divided by tp
     double input = 0.0;        // the layer's input, what full recomputation keeps
 };

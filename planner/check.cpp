@@ -1,6 +1,6 @@
 // check(): the rules a spec must follow before evaluate() runs, as FieldError values.
-#include <cmath>
 #include <fmt/core.h>
+#include <cmath>
 
 #include "plan.h"
 
@@ -8,7 +8,9 @@ namespace tally {
 
 namespace {
 
-std::string num(double v) { return fmt::format("{}", v); }
+std::string num(double v) {
+    return fmt::format("{}", v);
+}
 
 }  // namespace
 
@@ -25,19 +27,25 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
     // ---- model ----
     switch (m.kind) {
         case ModelKind::params:
-            if (!std::isfinite(m.params) || m.params <= 0) {
-                return err("model.params", num(m.params), "must be a finite number > 0");
+            if (!std::isfinite(m.params) || m.params <= 0 || m.params > 1e18) {
+                return err("model.params", num(m.params), "must be a number in (0, 1e18]");
             }
             break;
         case ModelKind::mlp:
-            if (m.layers < 1) return err("model.layers", m.layers, "must be an integer >= 1");
-            if (m.hidden < 1) return err("model.hidden", m.hidden, "must be an integer >= 1");
+            if (m.layers < 1)
+                return err("model.layers", m.layers, "must be an integer >= 1");
+            if (m.hidden < 1)
+                return err("model.hidden", m.hidden, "must be an integer >= 1");
             break;
         case ModelKind::transformer: {
-            if (m.layers < 1) return err("model.layers", m.layers, "must be an integer >= 1");
-            if (m.hidden < 1) return err("model.hidden", m.hidden, "must be an integer >= 1");
-            if (m.heads < 1) return err("model.heads", m.heads, "must be an integer >= 1");
-            if (m.vocab < 1) return err("model.vocab", m.vocab, "must be an integer >= 1");
+            if (m.layers < 1)
+                return err("model.layers", m.layers, "must be an integer >= 1");
+            if (m.hidden < 1)
+                return err("model.hidden", m.hidden, "must be an integer >= 1");
+            if (m.heads < 1)
+                return err("model.heads", m.heads, "must be an integer >= 1");
+            if (m.vocab < 1)
+                return err("model.vocab", m.vocab, "must be an integer >= 1");
             if (m.head_dim == 0 && !m.mla.enabled() && m.hidden % m.heads != 0) {
                 return err("model.heads", m.heads,
                            fmt::format("must divide model.hidden ({}) when model.head_dim is not "
@@ -54,9 +62,9 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
             }
             if (m.moe.enabled()) {
                 if (m.moe.active_experts < 1 || m.moe.active_experts > m.moe.experts) {
-                    return err("model.moe.active_experts", m.moe.active_experts,
-                               fmt::format("must be between 1 and model.moe.experts ({})",
-                                           m.moe.experts));
+                    return err(
+                        "model.moe.active_experts", m.moe.active_experts,
+                        fmt::format("must be between 1 and model.moe.experts ({})", m.moe.experts));
                 }
                 if (m.moe.first_dense_layers > m.layers) {
                     return err("model.moe.first_dense_layers", m.moe.first_dense_layers,
@@ -67,8 +75,8 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
                                "must be an integer >= 1 (or give model.ffn_hidden)");
                 }
             }
-            if (m.mla.enabled() &&
-                (m.mla.qk_nope_head_dim < 1 || m.mla.qk_rope_head_dim < 1 || m.mla.v_head_dim < 1)) {
+            if (m.mla.enabled() && (m.mla.qk_nope_head_dim < 1 || m.mla.qk_rope_head_dim < 1 ||
+                                    m.mla.v_head_dim < 1)) {
                 return err("model.mla", "incomplete",
                            "qk_nope_head_dim, qk_rope_head_dim and v_head_dim must be >= 1");
             }
@@ -88,27 +96,33 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
         }
     }
     if (m.kind != ModelKind::params && m.layers % t.pp != 0) {
-        return err("training.pp", t.pp,
-                   fmt::format("must divide model.layers ({}) into equal pipeline stages", m.layers));
+        return err(
+            "training.pp", t.pp,
+            fmt::format("must divide model.layers ({}) into equal pipeline stages", m.layers));
     }
 
     // ---- cluster and parallel layout ----
-    if (c.gpus < 1) return err("cluster.gpus", c.gpus, "must be an integer >= 1");
+    if (c.gpus < 1)
+        return err("cluster.gpus", c.gpus, "must be an integer >= 1");
     if (!(c.mfu > 0.0 && c.mfu <= 1.0)) {
         return err("cluster.mfu", num(c.mfu), "must be in (0, 1]: a fraction of the dense peak");
     }
-    if (c.price_per_gpu_hour && !(std::isfinite(*c.price_per_gpu_hour) && *c.price_per_gpu_hour >= 0)) {
+    if (c.price_per_gpu_hour &&
+        !(std::isfinite(*c.price_per_gpu_hour) && *c.price_per_gpu_hour >= 0)) {
         return err("cluster.price_per_gpu_hour", num(*c.price_per_gpu_hour),
                    "must be a finite number >= 0");
     }
-    if (t.tp < 1) return err("training.tp", t.tp, "must be an integer >= 1");
-    if (t.pp < 1) return err("training.pp", t.pp, "must be an integer >= 1");
+    if (t.tp < 1)
+        return err("training.tp", t.tp, "must be an integer >= 1");
+    if (t.pp < 1)
+        return err("training.pp", t.pp, "must be an integer >= 1");
     if (c.gpus % (t.tp * t.pp) != 0) {
         return err("cluster.gpus", c.gpus,
                    fmt::format("must be a multiple of training.tp x training.pp ({} x {} = {})",
                                t.tp, t.pp, t.tp * t.pp));
     }
-    if (t.zero < 0 || t.zero > 3) return err("training.zero", t.zero, "must be 0, 1, 2 or 3");
+    if (t.zero < 0 || t.zero > 3)
+        return err("training.zero", t.zero, "must be 0, 1, 2 or 3");
     if (!hw.supports(compute_type(t.compute_dtype))) {
         std::string have;
         for (ComputeType ct : kAllComputeTypes) {
@@ -125,15 +139,19 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
                    "adam8bit keeps its states in int8");
     }
     if (t.master_dtype && *t.master_dtype != DType::fp32) {
-        return err("training.master_dtype", to_string(*t.master_dtype), "must be \"fp32\" or \"none\"");
+        return err("training.master_dtype", to_string(*t.master_dtype),
+                   "must be \"fp32\" or \"none\"");
     }
 
     // ---- data ----
-    if (!std::isfinite(d.tokens) || d.tokens <= 0) {
-        return err("data.tokens", num(d.tokens), "must be a finite number > 0");
+    // Upper bounds keep every derived figure finite (1e30 tokens is 1e15 times Llama 3's data).
+    if (!std::isfinite(d.tokens) || d.tokens <= 0 || d.tokens > 1e30) {
+        return err("data.tokens", num(d.tokens), "must be a number in (0, 1e30]");
     }
-    if (d.seq_len < 1) return err("data.seq_len", d.seq_len, "must be an integer >= 1");
-    if (d.micro_batch < 1) return err("data.micro_batch", d.micro_batch, "must be an integer >= 1");
+    if (d.seq_len < 1)
+        return err("data.seq_len", d.seq_len, "must be an integer >= 1");
+    if (d.micro_batch < 1)
+        return err("data.micro_batch", d.micro_batch, "must be an integer >= 1");
     const std::int64_t dp = c.gpus / (t.tp * t.pp);
     if (d.global_batch < 0) {
         return err("data.global_batch", d.global_batch, "must be an integer >= 1");
@@ -153,10 +171,10 @@ std::vector<std::string> warning_messages(const Plan& plan, const PlanSpec& spec
     std::vector<std::string> out;
     const double gb = 1e9;
     if (plan.has(Warning::does_not_fit)) {
-        out.push_back(fmt::format(
-            "does not fit: {:.1f} GB needed per GPU, {} has {:.1f} GB ({:.1f} GB over)",
-            plan.memory.total_bytes / gb, hw.name, plan.memory.capacity_bytes / gb,
-            -plan.memory.headroom_bytes / gb));
+        out.push_back(
+            fmt::format("does not fit: {:.1f} GB needed per GPU, {} has {:.1f} GB ({:.1f} GB over)",
+                        plan.memory.total_bytes / gb, hw.name, plan.memory.capacity_bytes / gb,
+                        -plan.memory.headroom_bytes / gb));
     }
     if (plan.has(Warning::mfu_above_measured)) {
         const auto best = hw.best_measured_gemm_fraction(compute_type(spec.training.compute_dtype));

@@ -4,31 +4,50 @@ namespace tally {
 
 std::string_view to_string(DType type) {
     switch (type) {
-        case DType::fp64: return "fp64";
-        case DType::fp32: return "fp32";
-        case DType::tf32: return "tf32";
-        case DType::bf16: return "bf16";
-        case DType::fp16: return "fp16";
-        case DType::fp8_e4m3: return "fp8_e4m3";
-        case DType::fp8_e5m2: return "fp8_e5m2";
-        case DType::int8: return "int8";
-        case DType::fp4_e2m1: return "fp4_e2m1";
-        case DType::nvfp4: return "nvfp4";
-        case DType::mxfp4: return "mxfp4";
+        case DType::fp64:
+            return "fp64";
+        case DType::fp32:
+            return "fp32";
+        case DType::tf32:
+            return "tf32";
+        case DType::bf16:
+            return "bf16";
+        case DType::fp16:
+            return "fp16";
+        case DType::fp8_e4m3:
+            return "fp8_e4m3";
+        case DType::fp8_e5m2:
+            return "fp8_e5m2";
+        case DType::int8:
+            return "int8";
+        case DType::fp4_e2m1:
+            return "fp4_e2m1";
+        case DType::nvfp4:
+            return "nvfp4";
+        case DType::mxfp4:
+            return "mxfp4";
     }
     return "?";
 }
 
 std::string_view to_string(ComputeType type) {
     switch (type) {
-        case ComputeType::fp64: return "fp64";
-        case ComputeType::fp32: return "fp32";
-        case ComputeType::tf32: return "tf32";
-        case ComputeType::bf16: return "bf16";
-        case ComputeType::fp16: return "fp16";
-        case ComputeType::fp8: return "fp8";
-        case ComputeType::fp4: return "fp4";
-        case ComputeType::int8: return "int8";
+        case ComputeType::fp64:
+            return "fp64";
+        case ComputeType::fp32:
+            return "fp32";
+        case ComputeType::tf32:
+            return "tf32";
+        case ComputeType::bf16:
+            return "bf16";
+        case ComputeType::fp16:
+            return "fp16";
+        case ComputeType::fp8:
+            return "fp8";
+        case ComputeType::fp4:
+            return "fp4";
+        case ComputeType::int8:
+            return "int8";
     }
     return "?";
 }
@@ -39,12 +58,12 @@ std::optional<DType> parse_dtype(std::string_view name) {
         DType type;
     };
     static constexpr Entry kEntries[] = {
-        {"fp64", DType::fp64},         {"float64", DType::fp64},     {"fp32", DType::fp32},
-        {"float32", DType::fp32},      {"tf32", DType::tf32},        {"bf16", DType::bf16},
-        {"bfloat16", DType::bf16},     {"fp16", DType::fp16},        {"float16", DType::fp16},
-        {"fp8", DType::fp8_e4m3},      {"fp8_e4m3", DType::fp8_e4m3}, {"fp8_e5m2", DType::fp8_e5m2},
-        {"int8", DType::int8},         {"fp4", DType::fp4_e2m1},     {"fp4_e2m1", DType::fp4_e2m1},
-        {"nvfp4", DType::nvfp4},       {"mxfp4", DType::mxfp4},
+        {"fp64", DType::fp64},     {"float64", DType::fp64},      {"fp32", DType::fp32},
+        {"float32", DType::fp32},  {"tf32", DType::tf32},         {"bf16", DType::bf16},
+        {"bfloat16", DType::bf16}, {"fp16", DType::fp16},         {"float16", DType::fp16},
+        {"fp8", DType::fp8_e4m3},  {"fp8_e4m3", DType::fp8_e4m3}, {"fp8_e5m2", DType::fp8_e5m2},
+        {"int8", DType::int8},     {"fp4", DType::fp4_e2m1},      {"fp4_e2m1", DType::fp4_e2m1},
+        {"nvfp4", DType::nvfp4},   {"mxfp4", DType::mxfp4},
     };
     for (const Entry& e : kEntries) {
         if (e.name == name) {
@@ -70,34 +89,49 @@ std::string_view dtype_names() {
 
 double bytes_per_value(DType type) {
     switch (type) {
-        case DType::fp64: return 8.0;
+        case DType::fp64:
+            return 8.0;
         case DType::fp32:
-        case DType::tf32: return 4.0;
+        case DType::tf32:
+            return 4.0;
         case DType::bf16:
-        case DType::fp16: return 2.0;
+        case DType::fp16:
+            return 2.0;
         case DType::fp8_e4m3:
         case DType::fp8_e5m2:
-        case DType::int8: return 1.0;
-        case DType::fp4_e2m1: return 0.5;
-        case DType::nvfp4: return (4.0 + 8.0 / 16.0) / 8.0;  // 4.5 bits
-        case DType::mxfp4: return (4.0 + 8.0 / 32.0) / 8.0;  // 4.25 bits
+        case DType::int8:
+            return 1.0;
+        case DType::fp4_e2m1:
+            return 0.5;
+        case DType::nvfp4:
+            return (4.0 + 8.0 / 16.0) / 8.0;  // 4.5 bits
+        case DType::mxfp4:
+            return (4.0 + 8.0 / 32.0) / 8.0;  // 4.25 bits
     }
     return 0.0;
 }
 
 ComputeType compute_type(DType type) {
     switch (type) {
-        case DType::fp64: return ComputeType::fp64;
-        case DType::fp32: return ComputeType::fp32;
-        case DType::tf32: return ComputeType::tf32;
-        case DType::bf16: return ComputeType::bf16;
-        case DType::fp16: return ComputeType::fp16;
+        case DType::fp64:
+            return ComputeType::fp64;
+        case DType::fp32:
+            return ComputeType::fp32;
+        case DType::tf32:
+            return ComputeType::tf32;
+        case DType::bf16:
+            return ComputeType::bf16;
+        case DType::fp16:
+            return ComputeType::fp16;
         case DType::fp8_e4m3:
-        case DType::fp8_e5m2: return ComputeType::fp8;
-        case DType::int8: return ComputeType::int8;
+        case DType::fp8_e5m2:
+            return ComputeType::fp8;
+        case DType::int8:
+            return ComputeType::int8;
         case DType::fp4_e2m1:
         case DType::nvfp4:
-        case DType::mxfp4: return ComputeType::fp4;
+        case DType::mxfp4:
+            return ComputeType::fp4;
     }
     return ComputeType::fp32;
 }

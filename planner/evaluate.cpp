@@ -10,7 +10,9 @@ namespace tally {
 
 namespace {
 
-double dbl(std::int64_t v) { return static_cast<double>(v); }
+double dbl(std::int64_t v) {
+    return static_cast<double>(v);
+}
 
 // Optimizer state per parameter in bytes, for models whose shapes are not known.
 // 8-bit Adam (Dettmers et al. 2022, "8-bit Optimizers via Block-wise Quantization", sec. 2):
@@ -54,9 +56,8 @@ double adafactor_state_values(const ModelSpec& m) {
     const double moe = dbl(m.layers) - dense;
     double layers = dbl(m.layers) * (attn + 2.0 * norm_params(m)) + dense * mlp(dbl(m.ffn_hidden));
     if (m.moe.enabled()) {
-        layers += moe * ((h + dbl(m.moe.experts)) +
-                         dbl(m.moe.experts + m.moe.shared_experts) *
-                             mlp(dbl(m.effective_expert_ffn())));
+        layers += moe * ((h + dbl(m.moe.experts)) + dbl(m.moe.experts + m.moe.shared_experts) *
+                                                        mlp(dbl(m.effective_expert_ffn())));
     }
     const double v = dbl(m.vocab);
     double embeddings = (v + h) * (m.tied_embeddings ? 1.0 : 2.0);
@@ -131,13 +132,10 @@ StageActivations transformer_stage_activations(const PlanSpec& spec, const Stage
         return x.replicated / rep_div + x.split / tp +
                (t.flash_attention ? x.flash_stats / tp : x.core / tp);
     };
-    auto core_of = [&](const LayerActivations& x) {
-        return t.flash_attention ? 0.0 : x.core / tp;
-    };
+    auto core_of = [&](const LayerActivations& x) { return t.flash_attention ? 0.0 : x.core / tp; };
     const LayerActivations dense = transformer_layer_activations(m, false, s, b, e, t.dropout);
-    const LayerActivations moe = m.moe.enabled()
-                                     ? transformer_layer_activations(m, true, s, b, e, t.dropout)
-                                     : dense;
+    const LayerActivations moe =
+        m.moe.enabled() ? transformer_layer_activations(m, true, s, b, e, t.dropout) : dense;
     const double layers = st.dense_layers + st.moe_layers;
     const double full_sum = st.dense_layers * full_layer(dense) + st.moe_layers * full_layer(moe);
     const double core_sum = st.dense_layers * core_of(dense) + st.moe_layers * core_of(moe);
@@ -180,7 +178,8 @@ StageActivations transformer_stage_activations(const PlanSpec& spec, const Stage
     }
     // Korthikanti sec. 4.4: the embedding's dropout mask (sbh per micro-batch in flight) on the
     // first stage; on the stage with the output layer, the final norm's input and the output
-    // projection's input (sbh each) and the fp32 logits of the cross-entropy (4·s·b·v, split by tp).
+    // projection's input (sbh each) and the fp32 logits of the cross-entropy (4·s·b·v, split by
+    // tp).
     const double h = dbl(m.hidden);
     if (st.has_embedding && t.dropout) {
         out.embedding_output += s * b * h / rep_div * inflight;
@@ -253,7 +252,8 @@ Plan evaluate(const PlanSpec& spec, const HardwareProfile& hw) {
     const double master_b = t.master_dtype ? bytes_per_value(*t.master_dtype) : 0.0;
     double opt_b = optimizer_bytes_per_param(t);
     if (t.optimizer == Optimizer::adafactor && plan.params.total > 0) {
-        opt_b = adafactor_state_values(m) / plan.params.total * bytes_per_value(t.optimizer_state_dtype);
+        opt_b = adafactor_state_values(m) / plan.params.total *
+                bytes_per_value(t.optimizer_state_dtype);
     }
     MemoryBreakdown& mem = plan.memory;
     mem.capacity_bytes = hw.memory_bytes;
@@ -285,8 +285,8 @@ Plan evaluate(const PlanSpec& spec, const HardwareProfile& hw) {
             fill(mem, plan.params.total / (tp * pp), StageActivations{}, 0.0, inflight);
             break;
         case ModelKind::mlp:
-            fill(mem, plan.params.total / (tp * pp), mlp_stage_activations(spec, stage_layers, inflight),
-                 stage_layers, inflight);
+            fill(mem, plan.params.total / (tp * pp),
+                 mlp_stage_activations(spec, stage_layers, inflight), stage_layers, inflight);
             break;
         case ModelKind::transformer: {
             const double dense_total = dbl(dense_layer_count(m));
@@ -307,8 +307,8 @@ Plan evaluate(const PlanSpec& spec, const HardwareProfile& hw) {
                 last.has_output = true;
                 last.microbatches_in_flight = 1.0;
                 MemoryBreakdown other = mem;
-                fill(other, stage_params_on_gpu(m, last, tp), transformer_stage_activations(spec, last),
-                     stage_layers, 1.0);
+                fill(other, stage_params_on_gpu(m, last, tp),
+                     transformer_stage_activations(spec, last), stage_layers, 1.0);
                 if (other.total_bytes > mem.total_bytes) {
                     mem = other;
                 }
@@ -330,14 +330,14 @@ Plan evaluate(const PlanSpec& spec, const HardwareProfile& hw) {
     // still forms its own scores.
     double attn_per_token = 0.0;
     if (m.kind == ModelKind::transformer) {
-        const double dqk = m.mla.enabled()
-                               ? dbl(m.mla.qk_nope_head_dim + m.mla.qk_rope_head_dim)
-                               : dbl(m.effective_head_dim());
+        const double dqk = m.mla.enabled() ? dbl(m.mla.qk_nope_head_dim + m.mla.qk_rope_head_dim)
+                                           : dbl(m.effective_head_dim());
         const double dv = m.mla.enabled() ? dbl(m.mla.v_head_dim) : dbl(m.effective_head_dim());
         attn_per_token = 6.0 * dbl(m.layers) * dbl(m.heads) * dbl(data.seq_len) * (dqk + dv);
     }
     fl.per_token_attention = fl.per_token_6n + attn_per_token;
-    fl.per_token = t.flops_formula == FlopsFormula::six_nd ? fl.per_token_6n : fl.per_token_attention;
+    fl.per_token =
+        t.flops_formula == FlopsFormula::six_nd ? fl.per_token_6n : fl.per_token_attention;
     fl.forward_per_token = fl.per_token / 3.0;
     // Recomputation repeats forward work (hardware FLOPs, not model FLOPs; Korthikanti sec. 5):
     // full and sqrt checkpointing one forward of every layer (Narayanan et al. 2021, eq. 3's
@@ -345,10 +345,15 @@ Plan evaluate(const PlanSpec& spec, const HardwareProfile& hw) {
     // (2·L·H·T·(d_qk + d_v) per token). The logits are not recomputed.
     const double layer_forward = 2.0 * (plan.params.active - plan.params.embedding);
     switch (t.recompute) {
-        case Recompute::none: break;
-        case Recompute::selective: fl.recompute_per_token = t.flash_attention ? 0.0 : attn_per_token / 3.0; break;
+        case Recompute::none:
+            break;
+        case Recompute::selective:
+            fl.recompute_per_token = t.flash_attention ? 0.0 : attn_per_token / 3.0;
+            break;
         case Recompute::full:
-        case Recompute::sqrt: fl.recompute_per_token = layer_forward + attn_per_token / 3.0; break;
+        case Recompute::sqrt:
+            fl.recompute_per_token = layer_forward + attn_per_token / 3.0;
+            break;
     }
     fl.per_step = fl.per_token * par.tokens_per_step;
     fl.total = fl.per_token * data.tokens;
@@ -391,7 +396,8 @@ Plan evaluate(const PlanSpec& spec, const HardwareProfile& hw) {
     if (par.pipeline_bubble_fraction > 0.25) {
         warn(Warning::large_pipeline_bubble);
     }
-    if (t.recompute == Recompute::selective && (m.kind != ModelKind::transformer || t.flash_attention)) {
+    if (t.recompute == Recompute::selective &&
+        (m.kind != ModelKind::transformer || t.flash_attention)) {
         warn(Warning::selective_without_attention);
     }
     return plan;

@@ -6,7 +6,9 @@ namespace tally {
 
 namespace {
 
-std::string g(double v) { return fmt::format("{:.4g}", v); }
+std::string g(double v) {
+    return fmt::format("{:.4g}", v);
+}
 
 }  // namespace
 
@@ -30,8 +32,7 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
                                      g(p.params.total))
                        : fmt::format("{} total, {} active, {} embedding", g(p.params.total),
                                      g(p.params.active), g(p.params.embedding)),
-                   spec.model.kind == ModelKind::params
-                       ? "the spec"
+                   spec.model.kind == ModelKind::params ? "the spec"
                    : spec.model.kind == ModelKind::mlp
                        ? "CS336 lecture 2"
                        : "Vaswani et al. 2017; Shazeer 2020 (SwiGLU); Ainslie et al. 2023 (GQA)"});
@@ -45,47 +46,48 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
                                      g(p.flops.per_token)),
                    six ? "CS336 lecture 2 (forward 2N + backward 4N); Kaplan et al. 2020"
                        : "PaLM, Chowdhery et al. 2022, appendix B"});
-    out.push_back({"flops.total", "Training FLOPs", p.flops.total, "FLOPs",
-                   "FLOPs per token x tokens",
-                   fmt::format("{} x {} = {}", g(p.flops.per_token), g(spec.data.tokens),
-                               g(p.flops.total)),
-                   "CS336 lecture 2: total_flops = 6 x 70e9 x 15e12"});
-    out.push_back({"flops.hardware_total", "Hardware FLOPs", p.flops.hardware_total, "FLOPs",
-                   "model FLOPs + recomputed forward FLOPs x tokens",
-                   fmt::format("{} + {} x {} = {}", g(p.flops.total), g(p.flops.recompute_per_token),
-                               g(spec.data.tokens), g(p.flops.hardware_total)),
-                   "Korthikanti et al. 2022, sec. 5; Narayanan et al. 2021, eq. 3"});
+    out.push_back(
+        {"flops.total", "Training FLOPs", p.flops.total, "FLOPs", "FLOPs per token x tokens",
+         fmt::format("{} x {} = {}", g(p.flops.per_token), g(spec.data.tokens), g(p.flops.total)),
+         "CS336 lecture 2: total_flops = 6 x 70e9 x 15e12"});
+    out.push_back(
+        {"flops.hardware_total", "Hardware FLOPs", p.flops.hardware_total, "FLOPs",
+         "model FLOPs + recomputed forward FLOPs x tokens",
+         fmt::format("{} + {} x {} = {}", g(p.flops.total), g(p.flops.recompute_per_token),
+                     g(spec.data.tokens), g(p.flops.hardware_total)),
+         "Korthikanti et al. 2022, sec. 5; Narayanan et al. 2021, eq. 3"});
     out.push_back({"time.days", "Training time", p.time.days, "days",
                    "FLOPs / (peak x MFU x GPUs x 86400 s)",
                    fmt::format("{} / ({} x {} x {} x 86400) = {:.2f} days", g(p.flops.total),
                                g(p.time.peak_flops_per_s), c.mfu, c.gpus, p.time.days),
                    fmt::format("CS336 lecture 2; {} dense {} peak from its datasheet", hw.name,
                                to_string(compute_type(t.compute_dtype)))});
-    out.push_back({"time.gpu_hours", "GPU-hours", p.time.gpu_hours, "GPU-hours",
-                   "seconds x GPUs / 3600",
-                   fmt::format("{} x {} / 3600 = {}", g(p.time.seconds), c.gpus, g(p.time.gpu_hours)),
-                   "definition"});
+    out.push_back(
+        {"time.gpu_hours", "GPU-hours", p.time.gpu_hours, "GPU-hours", "seconds x GPUs / 3600",
+         fmt::format("{} x {} / 3600 = {}", g(p.time.seconds), c.gpus, g(p.time.gpu_hours)),
+         "definition"});
     if (p.time.has_cost) {
-        out.push_back({"time.cost", "Cost", p.time.cost, "currency", "GPU-hours x price per GPU-hour",
+        out.push_back({"time.cost", "Cost", p.time.cost, "currency",
+                       "GPU-hours x price per GPU-hour",
                        fmt::format("{} x {} = {}", g(p.time.gpu_hours), *c.price_per_gpu_hour,
                                    g(p.time.cost)),
                        "definition"});
     }
-    out.push_back({"time.energy_kwh", "Energy", p.time.energy_kwh, "kWh",
-                   "GPU-hours x TDP / 1000 (GPU boards only)",
-                   fmt::format("{} x {} W / 1000 = {}", g(p.time.gpu_hours), hw.tdp_w,
-                               g(p.time.energy_kwh)),
-                   hw.name + " TDP from the catalog"});
+    out.push_back(
+        {"time.energy_kwh", "Energy", p.time.energy_kwh, "kWh",
+         "GPU-hours x TDP / 1000 (GPU boards only)",
+         fmt::format("{} x {} W / 1000 = {}", g(p.time.gpu_hours), hw.tdp_w, g(p.time.energy_kwh)),
+         hw.name + " TDP from the catalog"});
 
     out.push_back({"memory.params_bytes", "Parameters", m.params_bytes, "bytes",
                    "N_gpu x bytes(param) / (dp if ZeRO-3)",
-                   fmt::format("{} x {} / {:g} = {}", n_gpu, bytes_per_value(t.param_dtype), shard(3),
-                               g(m.params_bytes)),
+                   fmt::format("{} x {} / {:g} = {}", n_gpu, bytes_per_value(t.param_dtype),
+                               shard(3), g(m.params_bytes)),
                    "CS336 lecture 2; Rajbhandari et al. 2020 (ZeRO), sec. 5"});
     out.push_back({"memory.grads_bytes", "Gradients", m.grads_bytes, "bytes",
                    "N_gpu x bytes(grad) / (dp if ZeRO >= 2)",
-                   fmt::format("{} x {} / {:g} = {}", n_gpu, bytes_per_value(t.grad_dtype), shard(2),
-                               g(m.grads_bytes)),
+                   fmt::format("{} x {} / {:g} = {}", n_gpu, bytes_per_value(t.grad_dtype),
+                               shard(2), g(m.grads_bytes)),
                    "CS336 lecture 2; Rajbhandari et al. 2020, sec. 5"});
     out.push_back({"memory.master_bytes", "Master weights", m.master_bytes, "bytes",
                    "N_gpu x 4 (fp32 copy) / (dp if ZeRO >= 1)",
@@ -101,23 +103,27 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
                                to_string(t.optimizer))});
     std::string act_formula;
     switch (spec.model.kind) {
-        case ModelKind::params: act_formula = "not counted (no architecture)"; break;
-        case ModelKind::mlp: act_formula = "bytes(act) x B x D per layer x layers"; break;
+        case ModelKind::params:
+            act_formula = "not counted (no architecture)";
+            break;
+        case ModelKind::mlp:
+            act_formula = "bytes(act) x B x D per layer x layers";
+            break;
         case ModelKind::transformer:
-            act_formula = "per layer s·b·h·(34 + 5·a·s/h) at 16 bits with dropout, split by TP/SP, "
-                          "minus what flash attention / recomputation drop; x layers on the GPU "
-                          "x micro-batches in flight";
+            act_formula =
+                "per layer s·b·h·(34 + 5·a·s/h) at 16 bits with dropout, split by TP/SP, "
+                "minus what flash attention / recomputation drop; x layers on the GPU "
+                "x micro-batches in flight";
             break;
     }
-    out.push_back({"memory.activations_bytes", "Activations", m.activations_bytes, "bytes",
-                   act_formula,
-                   fmt::format("{} per layer x {:g} layers x {:g} in flight + {} output/embedding "
-                               "+ {} recompute working set = {}",
-                               g(m.activations.per_layer_bytes), m.activations.layers_on_gpu,
-                               m.activations.microbatches_in_flight,
-                               g(m.activations.embedding_output_bytes),
-                               g(m.activations.working_bytes), g(m.activations_bytes)),
-                   "Korthikanti et al. 2022, sec. 4-5; Chen et al. 2016 (sqrt); CS336 lecture 2"});
+    out.push_back(
+        {"memory.activations_bytes", "Activations", m.activations_bytes, "bytes", act_formula,
+         fmt::format("{} per layer x {:g} layers x {:g} in flight + {} output/embedding "
+                     "+ {} recompute working set = {}",
+                     g(m.activations.per_layer_bytes), m.activations.layers_on_gpu,
+                     m.activations.microbatches_in_flight, g(m.activations.embedding_output_bytes),
+                     g(m.activations.working_bytes), g(m.activations_bytes)),
+         "Korthikanti et al. 2022, sec. 4-5; Chen et al. 2016 (sqrt); CS336 lecture 2"});
     out.push_back({"memory.total_bytes", "Total per GPU", m.total_bytes, "bytes",
                    "params + grads + master + optimizer + activations",
                    fmt::format("{} of {} capacity ({})", g(m.total_bytes), g(m.capacity_bytes),
@@ -126,8 +132,8 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
     out.push_back({"parallel.grad_accum_steps", "Gradient accumulation",
                    static_cast<double>(p.parallel.grad_accum_steps), "micro-batches",
                    "global batch / (micro batch x data-parallel GPUs)",
-                   fmt::format("{} / ({} x {}) = {}", p.parallel.global_batch, spec.data.micro_batch,
-                               p.parallel.dp, p.parallel.grad_accum_steps),
+                   fmt::format("{} / ({} x {}) = {}", p.parallel.global_batch,
+                               spec.data.micro_batch, p.parallel.dp, p.parallel.grad_accum_steps),
                    "CS336 lecture 2 (gradient accumulation)"});
     return out;
 }

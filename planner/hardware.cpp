@@ -12,9 +12,12 @@ using nlohmann::json;
 
 std::string_view to_string(ProfileKind kind) {
     switch (kind) {
-        case ProfileKind::builtin: return "builtin";
-        case ProfileKind::custom: return "custom";
-        case ProfileKind::measured: return "measured";
+        case ProfileKind::builtin:
+            return "builtin";
+        case ProfileKind::custom:
+            return "custom";
+        case ProfileKind::measured:
+            return "measured";
     }
     return "?";
 }
@@ -41,7 +44,9 @@ std::optional<double> HardwareProfile::best_measured_gemm_fraction(ComputeType t
 
 namespace {
 
-std::string dump(const json& value) { return value.dump(); }
+std::string dump(const json& value) {
+    return value.dump();
+}
 
 const json& require(const json& obj, const char* key, const std::string& path) {
     auto it = obj.find(key);
@@ -71,8 +76,9 @@ double get_number(const json& value, const std::string& field, bool allow_zero) 
     }
     const double v = value.get<double>();
     if (!std::isfinite(v) || v < 0.0 || (!allow_zero && v == 0.0)) {
-        throw SpecError(field, dump(value),
-                        allow_zero ? "must be a finite number >= 0" : "must be a finite number > 0");
+        throw SpecError(
+            field, dump(value),
+            allow_zero ? "must be a finite number >= 0" : "must be a finite number > 0");
     }
     return v;
 }
@@ -104,7 +110,8 @@ HardwareProfile hardware_from_json(const json& j, const std::string& path) {
                                          path + ".bandwidth_bytes_per_s", false);
     const json& peaks = require(j, "peak_flops_per_s", path);
     if (!peaks.is_object()) {
-        throw SpecError(path + ".peak_flops_per_s", dump(peaks), "must be an object of dtype: FLOP/s");
+        throw SpecError(path + ".peak_flops_per_s", dump(peaks),
+                        "must be an object of dtype: FLOP/s");
     }
     for (auto it = peaks.begin(); it != peaks.end(); ++it) {
         auto type = parse_compute_type(it.key());
@@ -122,7 +129,8 @@ HardwareProfile hardware_from_json(const json& j, const std::string& path) {
         any_peak = any_peak || v > 0.0;
     }
     if (!any_peak) {
-        throw SpecError(path + ".peak_flops_per_s", dump(peaks), "at least one dtype needs a peak > 0");
+        throw SpecError(path + ".peak_flops_per_s", dump(peaks),
+                        "at least one dtype needs a peak > 0");
     }
     if (auto it = j.find("tdp_w"); it != j.end() && !it->is_null()) {
         p.tdp_w = get_number(*it, path + ".tdp_w", true);
@@ -134,8 +142,8 @@ HardwareProfile hardware_from_json(const json& j, const std::string& path) {
         p.interconnect_name = get_string(*it, "name", path + ".interconnect", false);
         if (auto bw = it->find("bandwidth_bytes_per_s_per_direction");
             bw != it->end() && !bw->is_null()) {
-            p.interconnect_bytes_per_s = get_number(
-                *bw, path + ".interconnect.bandwidth_bytes_per_s_per_direction", true);
+            p.interconnect_bytes_per_s =
+                get_number(*bw, path + ".interconnect.bandwidth_bytes_per_s_per_direction", true);
         }
     }
     p.datasheet_printed = get_string(j, "datasheet_printed", path, false);
@@ -232,12 +240,12 @@ json to_json(const HardwareProfile& p) {
     }
     json measured = json::array();
     for (const MeasuredFigure& m : p.measured) {
-        measured.push_back({{"metric", m.metric},
-                            {"value", m.value},
-                            {"fraction_of_peak",
-                             m.fraction_of_peak ? json(*m.fraction_of_peak) : json(nullptr)},
-                            {"method", m.method},
-                            {"source", m.source}});
+        measured.push_back(
+            {{"metric", m.metric},
+             {"value", m.value},
+             {"fraction_of_peak", m.fraction_of_peak ? json(*m.fraction_of_peak) : json(nullptr)},
+             {"method", m.method},
+             {"source", m.source}});
     }
     return json{
         {"id", p.id},
@@ -275,7 +283,8 @@ std::vector<HardwareProfile> load_catalog() {
         std::vector<HardwareProfile> out;
         const json& list = doc.at("hardware");
         for (std::size_t i = 0; i < list.size(); ++i) {
-            out.push_back(hardware_from_json(list[i], "catalog.hardware[" + std::to_string(i) + "]"));
+            out.push_back(
+                hardware_from_json(list[i], "catalog.hardware[" + std::to_string(i) + "]"));
             out.back().kind = ProfileKind::builtin;
         }
         return out;

@@ -65,7 +65,8 @@ struct HardwareProfile {
 
 // JSON form (the catalog's and `tally profiles export`'s). from_json throws SpecError naming the
 // field for missing or malformed values; `path` prefixes field names in messages.
-HardwareProfile hardware_from_json(const nlohmann::json& json, const std::string& path = "hardware");
+HardwareProfile hardware_from_json(const nlohmann::json& json,
+                                   const std::string& path = "hardware");
 nlohmann::json to_json(const HardwareProfile& profile);
 
 // The shipped catalog (resources/hardware/catalog.json), parsed once.

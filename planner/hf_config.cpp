@@ -33,8 +33,8 @@ ModelSpec model_from_hf_config(const json& c, const std::string& field) {
     if (!c.is_object()) {
         throw SpecError(field, c.dump().substr(0, 80), "a config.json must hold a JSON object");
     }
-    static const char* const kSupported[] = {"llama",    "mistral",   "mixtral",    "qwen2",
-                                             "qwen2_moe", "qwen3",    "qwen3_moe", "deepseek_v3"};
+    static const char* const kSupported[] = {"llama",     "mistral", "mixtral",   "qwen2",
+                                             "qwen2_moe", "qwen3",   "qwen3_moe", "deepseek_v3"};
     std::string type = c.value("model_type", std::string());
     bool supported = false;
     for (const char* s : kSupported) {
@@ -83,9 +83,10 @@ ModelSpec model_from_hf_config(const json& c, const std::string& field) {
         const std::int64_t shared = get_int(c, "shared_expert_intermediate_size", field, false, 0);
         if (shared > 0) {
             if (shared % m.moe.expert_ffn_hidden != 0) {
-                throw SpecError(field + ".shared_expert_intermediate_size", std::to_string(shared),
-                                "Tally models shared experts as multiples of moe_intermediate_size (" +
-                                    std::to_string(m.moe.expert_ffn_hidden) + ")");
+                throw SpecError(
+                    field + ".shared_expert_intermediate_size", std::to_string(shared),
+                    "Tally models shared experts as multiples of moe_intermediate_size (" +
+                        std::to_string(m.moe.expert_ffn_hidden) + ")");
             }
             m.moe.shared_experts = shared / m.moe.expert_ffn_hidden;
         }
@@ -115,7 +116,7 @@ ModelSpec load_hf_config(const std::string& path, const std::string& field) {
     json config;
     try {
         config = json::parse(buffer.str());
-    } catch (const json::parse_error& e) {
+    } catch (const json::exception& e) {
         throw SpecError(field, "\"" + path + "\"", std::string("is not valid JSON: ") + e.what());
     }
     return model_from_hf_config(config, field);

@@ -44,7 +44,8 @@ std::optional<std::int64_t> ObjectReader::integer(std::string_view key, std::int
     }
     const double d = v->get<double>();
     // 2^53: beyond it a double no longer holds every integer.
-    if (!std::isfinite(d) || d != std::floor(d) || d < static_cast<double>(min) || d > 9007199254740992.0) {
+    if (!std::isfinite(d) || d != std::floor(d) || d < static_cast<double>(min) ||
+        d > 9007199254740992.0) {
         throw SpecError(field(key), v->dump(), allowed);
     }
     return static_cast<std::int64_t>(d);
@@ -55,7 +56,8 @@ std::optional<double> ObjectReader::number(std::string_view key, bool allow_zero
     if (!v) {
         return std::nullopt;
     }
-    const char* allowed = allow_zero ? "must be a finite number >= 0" : "must be a finite number > 0";
+    const char* allowed =
+        allow_zero ? "must be a finite number >= 0" : "must be a finite number > 0";
     if (!v->is_number()) {
         throw SpecError(field(key), v->dump(), allowed);
     }

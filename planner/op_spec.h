@@ -21,10 +21,10 @@ struct OpSpec {
     std::int64_t m = 0;
     std::int64_t k = 0;
     std::int64_t n = 0;
-    std::string expr;                                           // einsum only
-    std::vector<std::pair<std::string, std::int64_t>> sizes;    // einsum: named dimension sizes
-    std::vector<std::int64_t> ellipsis;                         // einsum: sizes of "..."
-    double gelu_flops_per_element = 20.0;                       // CS336 lecture 2: "about 20"
+    std::string expr;                                         // einsum only
+    std::vector<std::pair<std::string, std::int64_t>> sizes;  // einsum: named dimension sizes
+    std::vector<std::int64_t> ellipsis;                       // einsum: sizes of "..."
+    double gelu_flops_per_element = 20.0;                     // CS336 lecture 2: "about 20"
 };
 
 }  // namespace tally

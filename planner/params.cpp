@@ -116,7 +116,8 @@ ParamCounts count_params(const ModelSpec& m) {
             c.active = c.total;
             return c;
         }
-        case ModelKind::transformer: break;
+        case ModelKind::transformer:
+            break;
     }
     const double layers = static_cast<double>(m.layers);
     const double dense = static_cast<double>(dense_layer_count(m));

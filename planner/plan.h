@@ -19,20 +19,20 @@ struct ParamCounts {
     double non_embedding = 0.0;  // total - embedding
     double active = 0.0;
     double per_layer_attention = 0.0;
-    double per_layer_mlp = 0.0;      // dense layer MLP (or, for MoE layers, all experts + router)
+    double per_layer_mlp = 0.0;  // dense layer MLP (or, for MoE layers, all experts + router)
     double per_layer_norms = 0.0;
 };
 
 // Activations of one GPU, in bytes, with the pieces that explain them.
 struct ActivationBreakdown {
-    double per_layer_bytes = 0.0;       // one layer, one micro-batch, after TP/SP/recompute
-    double per_layer_full_bytes = 0.0;  // one layer, one micro-batch, nothing recomputed
-    double stored_bytes = 0.0;          // kept from forward to backward
-    double working_bytes = 0.0;         // re-materialised during backward (recompute segment)
-    double embedding_output_bytes = 0.0;  // Korthikanti sec. 4.4: embedding dropout, output layer
-    double layers_on_gpu = 0.0;           // layers held by the pipeline stage
-    double microbatches_in_flight = 0.0;  // 1F1B: min(pp, micro-batches per step)
-    std::int64_t checkpoint_interval = 0; // sqrt mode: layers per segment
+    double per_layer_bytes = 0.0;          // one layer, one micro-batch, after TP/SP/recompute
+    double per_layer_full_bytes = 0.0;     // one layer, one micro-batch, nothing recomputed
+    double stored_bytes = 0.0;             // kept from forward to backward
+    double working_bytes = 0.0;            // re-materialised during backward (recompute segment)
+    double embedding_output_bytes = 0.0;   // Korthikanti sec. 4.4: embedding dropout, output layer
+    double layers_on_gpu = 0.0;            // layers held by the pipeline stage
+    double microbatches_in_flight = 0.0;   // 1F1B: min(pp, micro-batches per step)
+    std::int64_t checkpoint_interval = 0;  // sqrt mode: layers per segment
 };
 
 // Memory per GPU, bytes (GB = 1e9 bytes). The figures are those of the most loaded GPU.
@@ -46,8 +46,8 @@ struct MemoryBreakdown {
     double capacity_bytes = 0.0;
     double headroom_bytes = 0.0;  // capacity - total (negative when it does not fit)
     bool fits = false;
-    double params_on_gpu = 0.0;             // parameters held by this GPU before ZeRO sharding
-    double bytes_per_param = 0.0;           // model-state bytes per parameter, unsharded
+    double params_on_gpu = 0.0;    // parameters held by this GPU before ZeRO sharding
+    double bytes_per_param = 0.0;  // model-state bytes per parameter, unsharded
     ActivationBreakdown activations;
 };
 
@@ -68,32 +68,32 @@ struct Parallelism {
     std::int64_t dp = 1;
     std::int64_t tp = 1;
     std::int64_t pp = 1;
-    std::int64_t global_batch = 1;        // sequences per step (resolved)
-    std::int64_t grad_accum_steps = 1;    // global_batch / (micro_batch x dp)
+    std::int64_t global_batch = 1;      // sequences per step (resolved)
+    std::int64_t grad_accum_steps = 1;  // global_batch / (micro_batch x dp)
     double tokens_per_step = 0.0;
-    double steps = 0.0;                   // tokens / tokens_per_step
+    double steps = 0.0;                     // tokens / tokens_per_step
     double pipeline_bubble_fraction = 0.0;  // (pp - 1) / m, 1F1B (Narayanan et al. 2021, sec. 2.2)
 };
 
 struct TimeEstimate {
-    double peak_flops_per_s = 0.0;       // dense peak of the compute dtype, one GPU
-    double achieved_flops_per_s = 0.0;   // peak x mfu x gpus (model FLOP/s of the cluster)
+    double peak_flops_per_s = 0.0;      // dense peak of the compute dtype, one GPU
+    double achieved_flops_per_s = 0.0;  // peak x mfu x gpus (model FLOP/s of the cluster)
     double seconds = 0.0;
     double days = 0.0;
     double gpu_hours = 0.0;
-    double cost = 0.0;                   // gpu_hours x price; 0 when no price is given
+    double cost = 0.0;  // gpu_hours x price; 0 when no price is given
     bool has_cost = false;
-    double energy_kwh = 0.0;             // gpu_hours x TDP (GPU board power only)
-    double hfu = 0.0;                    // hardware FLOPs utilisation implied by mfu
+    double energy_kwh = 0.0;  // gpu_hours x TDP (GPU board power only)
+    double hfu = 0.0;         // hardware FLOPs utilisation implied by mfu
 };
 
 enum class Warning : std::uint32_t {
     does_not_fit = 1u << 0,
     mfu_above_measured = 1u << 1,
     hfu_above_one = 1u << 2,
-    no_architecture = 1u << 3,          // params kind: activations not counted
+    no_architecture = 1u << 3,  // params kind: activations not counted
     master_duplicates_fp32 = 1u << 4,
-    adafactor_unshaped = 1u << 5,       // params kind: factored state not counted
+    adafactor_unshaped = 1u << 5,  // params kind: factored state not counted
     large_pipeline_bubble = 1u << 6,
     selective_without_attention = 1u << 7,
 };

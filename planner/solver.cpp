@@ -1,7 +1,7 @@
 #include "solver.h"
 
-#include <algorithm>
 #include <fmt/core.h>
+#include <algorithm>
 
 #include "errors.h"
 #include "plan.h"

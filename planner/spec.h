@@ -24,7 +24,8 @@ enum class BiasKind { none, qkv, all };
 
 // Mixture of experts (Shazeer et al. 2017; Fedus et al. 2022). Layers [0, first_dense_layers)
 // keep a dense MLP of width ffn_hidden; the others have `experts` routed experts of width
-// expert_ffn_hidden, of which `active_experts` run per token, plus `shared_experts` that always run.
+// expert_ffn_hidden, of which `active_experts` run per token, plus `shared_experts` that always
+// run.
 struct MoeSpec {
     std::int64_t experts = 0;
     std::int64_t active_experts = 0;
@@ -82,10 +83,10 @@ struct ModelSpec {
 // ---- data ---------------------------------------------------------------------------------------
 
 struct DataSpec {
-    double tokens = 0.0;             // training tokens (data points for the mlp kind)
-    std::int64_t seq_len = 4096;     // tokens per sequence (1 for the mlp kind)
-    std::int64_t global_batch = 0;   // sequences per optimizer step; 0: micro_batch x data-parallel
-    std::int64_t micro_batch = 1;    // sequences per GPU per forward/backward
+    double tokens = 0.0;            // training tokens (data points for the mlp kind)
+    std::int64_t seq_len = 4096;    // tokens per sequence (1 for the mlp kind)
+    std::int64_t global_batch = 0;  // sequences per optimizer step; 0: micro_batch x data-parallel
+    std::int64_t micro_batch = 1;   // sequences per GPU per forward/backward
 };
 
 // ---- cluster ------------------------------------------------------------------------------------

@@ -38,7 +38,6 @@ void set_if(std::optional<T> value, T& out) {
     }
 }
 
-
 void read_transformer_fields(ObjectReader& r, ModelSpec& m) {
     set_if(r.integer("layers", 1), m.layers);
     set_if(r.integer("hidden", 1), m.hidden);
@@ -65,7 +64,8 @@ void read_transformer_fields(ObjectReader& r, ModelSpec& m) {
         set_if(moe->integer("expert_ffn_hidden", 1), m.moe.expert_ffn_hidden);
         set_if(moe->integer("first_dense_layers", 0), m.moe.first_dense_layers);
         if (!moe->has("experts") || !moe->has("active_experts")) {
-            throw SpecError(moe->field(moe->has("experts") ? "active_experts" : "experts"), "nothing",
+            throw SpecError(moe->field(moe->has("experts") ? "active_experts" : "experts"),
+                            "nothing",
                             "a mixture of experts needs both experts and active_experts");
         }
         moe->finish({"experts", "active_experts", "shared_experts", "expert_ffn_hidden",
@@ -81,21 +81,23 @@ void read_transformer_fields(ObjectReader& r, ModelSpec& m) {
             throw SpecError(mla->field("kv_lora_rank"), "nothing",
                             "multi-head latent attention needs kv_lora_rank");
         }
-        mla->finish({"q_lora_rank", "kv_lora_rank", "qk_nope_head_dim", "qk_rope_head_dim",
-                     "v_head_dim"});
+        mla->finish(
+            {"q_lora_rank", "kv_lora_rank", "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim"});
     }
 }
 
 }  // namespace
 
-ModelSpec model_spec_from_json(const json& j, const std::string& path, const std::string& base_dir) {
+ModelSpec model_spec_from_json(const json& j, const std::string& path,
+                               const std::string& base_dir) {
     ObjectReader r(j, path);
     ModelSpec m;
     // A preset or a Hugging Face config gives the starting point; keys beside it override.
     const bool from_preset = r.has("preset");
     const bool from_hf = r.has("hf_config");
     if (from_preset && from_hf) {
-        throw SpecError(r.field("hf_config"), "given with preset", "give either preset or hf_config");
+        throw SpecError(r.field("hf_config"), "given with preset",
+                        "give either preset or hf_config");
     }
     if (auto id = r.string("preset")) {
         const ModelPreset* preset = find_model_preset(*id);
@@ -116,8 +118,8 @@ ModelSpec model_spec_from_json(const json& j, const std::string& path, const std
         const ModelKind given = static_cast<ModelKind>(*kind);
         if ((from_preset || from_hf) && given != m.kind) {
             throw SpecError(r.field("kind"), "\"" + std::string(to_string(given)) + "\"",
-                            "the preset or hf_config model is a " +
-                                std::string(to_string(m.kind)) + "; drop kind or match it");
+                            "the preset or hf_config model is a " + std::string(to_string(m.kind)) +
+                                "; drop kind or match it");
         }
         m.kind = given;
     } else if (!from_preset && !from_hf) {
@@ -138,7 +140,8 @@ ModelSpec model_spec_from_json(const json& j, const std::string& path, const std
             set_if(r.integer("hidden", 1), m.hidden);
             for (const char* key : {"layers", "hidden"}) {
                 if (!from_preset && !r.has(key)) {
-                    throw SpecError(r.field(key), "nothing", "an 'mlp' model needs layers and hidden");
+                    throw SpecError(r.field(key), "nothing",
+                                    "an 'mlp' model needs layers and hidden");
                 }
             }
             r.finish({"kind", "name", "layers", "hidden"});
@@ -170,8 +173,9 @@ PlanSpec plan_spec_from_json(const json& j, const std::string& base_dir) {
 
     const json* model = r.raw("model");
     if (!model) {
-        throw SpecError("model", "nothing", "a spec needs a model: {\"preset\": ID}, "
-                                            "{\"params\": N} or the transformer's dimensions");
+        throw SpecError("model", "nothing",
+                        "a spec needs a model: {\"preset\": ID}, "
+                        "{\"params\": N} or the transformer's dimensions");
     }
     s.model = model_spec_from_json(*model, "model", base_dir);
 
@@ -260,9 +264,9 @@ PlanSpec plan_spec_from_text(const std::string& text, const std::string& base_di
     json j;
     try {
         j = json::parse(text);
-    } catch (const json::parse_error& e) {
-        throw SpecError("spec", "text that is not JSON", std::string("a JSON object is required (") +
-                                                             e.what() + ")");
+    } catch (const json::exception& e) {
+        throw SpecError("spec", "text that is not JSON",
+                        std::string("a JSON object is required (") + e.what() + ")");
     }
     return plan_spec_from_json(j, base_dir);
 }
@@ -286,7 +290,7 @@ PlanSpec load_plan_spec(const std::string& path) {
     json j;
     try {
         j = json::parse(buffer.str());
-    } catch (const json::parse_error& e) {
+    } catch (const json::exception& e) {  // parse_error, or out_of_range for 1e999
         throw SpecError("SPEC", path == "-" ? "standard input" : "\"" + path + "\"",
                         std::string("is not valid JSON: ") + e.what());
     }
@@ -299,7 +303,9 @@ json to_json(const ModelSpec& m) {
         j["name"] = m.name;
     }
     switch (m.kind) {
-        case ModelKind::params: j["params"] = m.params; break;
+        case ModelKind::params:
+            j["params"] = m.params;
+            break;
         case ModelKind::mlp:
             j["layers"] = m.layers;
             j["hidden"] = m.hidden;
@@ -308,15 +314,19 @@ json to_json(const ModelSpec& m) {
             j["layers"] = m.layers;
             j["hidden"] = m.hidden;
             j["heads"] = m.heads;
-            if (m.kv_heads > 0) j["kv_heads"] = m.kv_heads;
-            if (m.head_dim > 0) j["head_dim"] = m.head_dim;
-            if (m.ffn_hidden > 0) j["ffn_hidden"] = m.ffn_hidden;
+            if (m.kv_heads > 0)
+                j["kv_heads"] = m.kv_heads;
+            if (m.head_dim > 0)
+                j["head_dim"] = m.head_dim;
+            if (m.ffn_hidden > 0)
+                j["ffn_hidden"] = m.ffn_hidden;
             j["ffn"] = std::string(to_string(m.ffn));
             j["vocab"] = m.vocab;
             j["tied_embeddings"] = m.tied_embeddings;
             j["norm"] = std::string(to_string(m.norm));
             j["bias"] = std::string(to_string(m.bias));
-            if (m.learned_positions > 0) j["learned_positions"] = m.learned_positions;
+            if (m.learned_positions > 0)
+                j["learned_positions"] = m.learned_positions;
             if (m.moe.enabled()) {
                 j["moe"] = {{"experts", m.moe.experts},
                             {"active_experts", m.moe.active_experts},

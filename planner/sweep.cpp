@@ -6,10 +6,14 @@ namespace tally {
 
 std::string_view to_string(SweepVariable variable) {
     switch (variable) {
-        case SweepVariable::micro_batch: return "micro_batch";
-        case SweepVariable::seq_len: return "seq_len";
-        case SweepVariable::layers: return "layers";
-        case SweepVariable::gpus: return "gpus";
+        case SweepVariable::micro_batch:
+            return "micro_batch";
+        case SweepVariable::seq_len:
+            return "seq_len";
+        case SweepVariable::layers:
+            return "layers";
+        case SweepVariable::gpus:
+            return "gpus";
     }
     return "?";
 }
@@ -27,8 +31,12 @@ std::vector<SweepPoint> sweep(const PlanSpec& spec, const HardwareProfile& hw,
                 // Keep the global batch a whole number of micro-batches: let it follow.
                 trial.data.global_batch = 0;
                 break;
-            case SweepVariable::seq_len: trial.data.seq_len = v; break;
-            case SweepVariable::layers: trial.model.layers = v; break;
+            case SweepVariable::seq_len:
+                trial.data.seq_len = v;
+                break;
+            case SweepVariable::layers:
+                trial.model.layers = v;
+                break;
             case SweepVariable::gpus:
                 trial.cluster.gpus = v;
                 trial.data.global_batch = spec.data.global_batch;

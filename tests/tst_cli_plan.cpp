@@ -1,0 +1,129 @@
+// `tally plan`, `tally solve`, `tally presets` as a user runs them: the built binary, its
+// output and its exit codes.
+#include <QtTest>
+#include <nlohmann/json.hpp>
+
+using nlohmann::json;
+
+namespace {
+
+struct Run {
+    int exit_code = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run tally(const QStringList& args, const QByteArray& input = {}) {
+    QProcess p;
+    p.start(QStringLiteral(TALLY_BIN), args);
+    if (!input.isEmpty()) {
+        p.write(input);
+    }
+    p.closeWriteChannel();
+    if (!p.waitForFinished(60000)) {
+        p.kill();
+        return {};
+    }
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+            p.readAllStandardError()};
+}
+
+QString example(const char* name) {
+    return QStringLiteral(TALLY_SOURCE_DIR "/resources/examples/") + QLatin1String(name);
+}
+
+}  // namespace
+
+class TestCliPlan : public QObject {
+    Q_OBJECT
+
+private slots:
+    void seedQuestionOneJson();
+    void readsStandardInput();
+    void table();
+    void solveMaxParams();
+    void presets();
+    void badInput_data();
+    void badInput();
+};
+
+void TestCliPlan::seedQuestionOneJson() {
+    const Run r = tally(
+        {QStringLiteral("plan"), example("seed-70b-15t-1024-h100.json"), QStringLiteral("--json")});
+    QCOMPARE(r.exit_code, 0);
+    const json j = json::parse(r.out.toStdString());
+    // 6 · 70e9 · 15e12 = 6.3e24; 6.3e24 / (989.5e12 · 0.5 · 1024 · 86400) = 143.93 days.
+    QCOMPARE(j["flops"]["total"].get<double>(), 6.3e24);
+    QVERIFY(std::abs(j["time"]["days"].get<double>() - 143.93) < 0.01);
+    QCOMPARE(j["params"].get<double>(), 70e9);
+    QVERIFY(j["memory"]["fits"].is_boolean());
+}
+
+void TestCliPlan::readsStandardInput() {
+    const Run r = tally({QStringLiteral("plan"), QStringLiteral("-"), QStringLiteral("--json")},
+                        R"({"model": {"params": 1e9}, "data": {"tokens": 1e11},
+                            "cluster": {"gpus": 8}})");
+    QCOMPARE(r.exit_code, 0);
+    // 6 · 1e9 · 1e11 = 6e20
+    QCOMPARE(json::parse(r.out.toStdString())["flops"]["total"].get<double>(), 6e20);
+}
+
+void TestCliPlan::table() {
+    const Run r = tally({QStringLiteral("plan"), example("llama-2-70b-2048-h100.json")});
+    QCOMPARE(r.exit_code, 0);
+    for (const char* text : {"Memory per GPU", "GiB", "activations", "days", "Korthikanti"}) {
+        QVERIFY2(r.out.contains(text), text);
+    }
+}
+
+void TestCliPlan::solveMaxParams() {
+    const Run r = tally({QStringLiteral("solve"), QStringLiteral("max-params"),
+                         example("seed-max-params-adamw-8x80gb.json"), QStringLiteral("--json")});
+    QCOMPARE(r.exit_code, 0);
+    const json j = json::parse(r.out.toStdString());
+    // 8 · 80e9 / (2 + 2 + 4 + 4) = 5.333e10
+    QVERIFY(std::abs(j["max_params"].get<double>() / (640e9 / 12) - 1) < 1e-12);
+    QCOMPARE(j["includes_activations"].get<bool>(), false);
+}
+
+void TestCliPlan::presets() {
+    const Run r = tally({QStringLiteral("presets"), QStringLiteral("--json")});
+    QCOMPARE(r.exit_code, 0);
+    const json j = json::parse(r.out.toStdString());
+    QVERIFY(j.size() >= 10);
+    for (const auto& p : j) {
+        QVERIFY(!p["source"].get<std::string>().empty());
+    }
+}
+
+void TestCliPlan::badInput_data() {
+    QTest::addColumn<QByteArray>("spec");
+    QTest::addColumn<QString>("field");
+    QTest::newRow("not JSON") << QByteArray("{model:") << "SPEC";
+    QTest::newRow("unknown key") << QByteArray(R"({"model": {"params": 1e9}, "data": {"tokens": 1,
+        "tokenz": 2}})") << "data.tokenz";
+    QTest::newRow("unknown gpu") << QByteArray(R"({"model": {"params": 1e9}, "data": {"tokens": 1},
+        "cluster": {"gpu": "tpu-v99"}})")
+                                 << "cluster.gpu";
+    QTest::newRow("kv heads") << QByteArray(R"({"model": {"layers": 2, "hidden": 64, "heads": 8,
+        "kv_heads": 3, "ffn_hidden": 256, "vocab": 100}, "data": {"tokens": 1}})")
+                              << "model.kv_heads";
+    QTest::newRow("negative") << QByteArray(R"({"model": {"params": -5}, "data": {"tokens": 1}})")
+                              << "model.params";
+}
+
+void TestCliPlan::badInput() {
+    QFETCH(QByteArray, spec);
+    QFETCH(QString, field);
+    const Run r =
+        tally({QStringLiteral("plan"), QStringLiteral("-"), QStringLiteral("--json")}, spec);
+    QCOMPARE(r.exit_code, 2);
+    QVERIFY2(r.err.contains(field.toUtf8()), r.err.constData());
+    QVERIFY(r.out.isEmpty());
+    // A file that does not exist: also bad input.
+    QCOMPARE(tally({QStringLiteral("plan"), QStringLiteral("/nonexistent/spec.json")}).exit_code,
+             2);
+}
+
+QTEST_GUILESS_MAIN(TestCliPlan)
+#include "tst_cli_plan.moc"

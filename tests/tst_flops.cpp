@@ -1,0 +1,178 @@
+// FLOPs, time and cost: the seed's headline figures and hand-derived cases.
+#include <QtTest>
+
+#include "hardware.h"
+#include "plan.h"
+#include "presets.h"
+#include "spec_json.h"
+
+using namespace tally;
+
+namespace {
+
+const HardwareProfile& h100() {
+    return *find_builtin_hardware("h100-sxm");
+}
+
+Plan eval(const PlanSpec& s, const HardwareProfile& hw = h100()) {
+    if (auto e = check(s, hw)) {
+        qFatal("spec rejected: %s", e->message().c_str());
+    }
+    return evaluate(s, hw);
+}
+
+bool within(double value, double expected, double relative) {
+    return std::abs(value / expected - 1.0) <= relative;
+}
+
+}  // namespace
+
+class TestFlops : public QObject {
+    Q_OBJECT
+
+private slots:
+    void seedQuestionOne();
+    void seedEightH100ForAWeek();
+    void gpt3TrainingFlops();
+    void lectureMlpPerStep();
+    void backwardIsTwiceForward();
+    void palmAttentionTerm();
+    void flopsFormulaPicksTheCount();
+    void fullRecomputeAddsOneForward();
+    void costAndGpuHours();
+    void warnings();
+};
+
+void TestFlops::seedQuestionOne() {
+    // Seeds 002/003: total_flops = 6 · 70e9 · 15e12 = 6.3e24.
+    // days = 6.3e24 / (1979e12/2 · 0.5 · 1024 · 86400) = 6.3e24 / 4.37723e22 = 143.93.
+    const Plan p = eval(default_plan_spec());
+    QCOMPARE(p.flops.total, 6.3e24);
+    QVERIFY2(within(p.time.days, 143.93, 0.0005), qPrintable(QString::number(p.time.days)));
+    // 1024 H100 at MFU 0.5 deliver 4.38e22 FLOPs per day (seed 003).
+    QVERIFY(within(p.time.achieved_flops_per_s * 86400.0, 4.38e22, 0.005));
+    // GPU-hours = seconds · GPUs / 3600 = 143.93 · 24 · 1024.
+    QVERIFY(within(p.time.gpu_hours, 143.93 * 24.0 * 1024.0, 0.0005));
+}
+
+void TestFlops::seedEightH100ForAWeek() {
+    // Seed 002: 8 H100 for a week deliver 8 · 604800 · 989.5e12 = 4.788e21 FLOPs. A plan whose
+    // 6·N·D is exactly that, at MFU 1 on 8 GPUs, takes 7 days.
+    PlanSpec s;
+    s.model.kind = ModelKind::params;
+    s.model.params = 1e9;
+    s.data.tokens = 8.0 * 604800.0 * 989.5e12 / 6e9;
+    s.cluster.gpus = 8;
+    s.cluster.mfu = 1.0;
+    const Plan p = eval(s);
+    QVERIFY(within(p.flops.total, 4.788e21, 0.0005));
+    QVERIFY(within(p.time.days, 7.0, 1e-12));
+}
+
+void TestFlops::gpt3TrainingFlops() {
+    // Seed 002: training GPT-3 took 3.14e23 FLOPs (Brown et al. 2020: 300B tokens).
+    // 6 · 174,604,259,328 · 300e9 = 3.1429e23.
+    PlanSpec s;
+    s.model = find_model_preset("gpt-3-175b")->model;
+    s.data.tokens = 300e9;
+    s.data.seq_len = 2048;
+    s.cluster.gpus = 1024;
+    QVERIFY2(within(eval(s).flops.total, 3.14e23, 0.005), "GPT-3 3.14e23");
+}
+
+void TestFlops::lectureMlpPerStep() {
+    // CS336 lecture 2: a training step of the deep ReLU net costs 6 · B · D² · L FLOPs.
+    // B = 512, D = 2048, L = 4: 6 · 512 · 4,194,304 · 4 = 51,539,607,552.
+    PlanSpec s;
+    s.model.kind = ModelKind::mlp;
+    s.model.hidden = 2048;
+    s.model.layers = 4;
+    s.data.tokens = 512.0 * 100;
+    s.data.micro_batch = 512;
+    s.data.global_batch = 512;
+    const Plan p = eval(s);
+    QCOMPARE(p.flops.per_step, 51539607552.0);
+    QCOMPARE(p.parallel.steps, 100.0);
+}
+
+void TestFlops::backwardIsTwiceForward() {
+    // Seed 002: forward 2·(data)·(params), backward 4·(data)·(params).
+    const Plan p = eval(default_plan_spec());
+    QCOMPARE(p.flops.forward_per_token, 2.0 * 70e9);
+    QCOMPARE(p.flops.per_token - p.flops.forward_per_token, 2.0 * p.flops.forward_per_token);
+}
+
+void TestFlops::palmAttentionTerm() {
+    // PaLM appendix B: 6N + 12·L·H·Q·T. Llama 2 7B at T = 4096:
+    // 12 · 32 · 32 · 128 · 4096 = 6,442,450,944; 6N = 6 · 6,738,415,616 = 40,430,493,696.
+    PlanSpec s;
+    s.model = find_model_preset("llama-2-7b")->model;
+    s.data.tokens = 1e12;
+    s.data.seq_len = 4096;
+    s.cluster.gpus = 8;
+    const Plan p = eval(s);
+    QCOMPARE(p.flops.per_token_6n, 40430493696.0);
+    QCOMPARE(p.flops.per_token_attention, 40430493696.0 + 6442450944.0);
+    // Grouped KV heads do not change it: each query head still forms its own scores.
+    s.model.kv_heads = 8;
+    const Plan g = eval(s);
+    QCOMPARE(g.flops.per_token_attention - g.flops.per_token_6n, 6442450944.0);
+}
+
+void TestFlops::flopsFormulaPicksTheCount() {
+    PlanSpec s;
+    s.model = find_model_preset("llama-2-7b")->model;
+    s.data.tokens = 1e12;
+    s.cluster.gpus = 8;
+    s.training.flops_formula = FlopsFormula::six_nd;
+    const Plan a = eval(s);
+    QCOMPARE(a.flops.per_token, a.flops.per_token_6n);
+    s.training.flops_formula = FlopsFormula::attention;
+    const Plan b = eval(s);
+    QCOMPARE(b.flops.per_token, b.flops.per_token_attention);
+    QVERIFY(b.time.days > a.time.days);
+}
+
+void TestFlops::fullRecomputeAddsOneForward() {
+    // A 'params' model has no embeddings to leave out: full recomputation adds 2N per token,
+    // so hardware FLOPs are 8N·D against 6N·D model FLOPs (Narayanan et al. 2021, eq. 3's 4
+    // passes instead of 3) and HFU = MFU · 8/6.
+    PlanSpec s = default_plan_spec();
+    s.training.recompute = Recompute::full;
+    const Plan p = eval(s);
+    QCOMPARE(p.flops.hardware_total, 8.0 * 70e9 * 15e12);
+    QCOMPARE(p.flops.total, 6.3e24);
+    QVERIFY(within(p.time.hfu, 0.5 * 8.0 / 6.0, 1e-12));
+}
+
+void TestFlops::costAndGpuHours() {
+    // 1e9 params, 1e11 tokens: 6e20 FLOPs; 8 H100 at MFU 0.5: 6e20 / (989.5e12·0.5·8) s =
+    // 151,591.71 s = 336.87 GPU-hours; at $2.5/GPU-hour: $842.18; energy at 700 W: 235.81 kWh.
+    PlanSpec s;
+    s.model.kind = ModelKind::params;
+    s.model.params = 1e9;
+    s.data.tokens = 1e11;
+    s.cluster.gpus = 8;
+    s.cluster.price_per_gpu_hour = 2.5;
+    const Plan p = eval(s);
+    const double seconds = 6e20 / (989.5e12 * 0.5 * 8);
+    QVERIFY(within(p.time.seconds, seconds, 1e-12));
+    QVERIFY(within(p.time.gpu_hours, seconds * 8 / 3600, 1e-12));
+    QVERIFY(p.time.has_cost);
+    QVERIFY(within(p.time.cost, seconds * 8 / 3600 * 2.5, 1e-12));
+    QVERIFY(within(p.time.energy_kwh, seconds * 8 / 3600 * 0.7, 1e-12));
+}
+
+void TestFlops::warnings() {
+    PlanSpec s = default_plan_spec();
+    s.cluster.mfu = 0.95;  // above the best published H100 bf16 matmul fraction (about 0.8)
+    const Plan p = eval(s);
+    QVERIFY(p.has(Warning::mfu_above_measured));
+    QVERIFY(p.has(Warning::no_architecture));
+    s.training.recompute = Recompute::full;
+    QVERIFY(eval(s).has(Warning::hfu_above_one));  // 0.95 · 8/6 > 1
+    QVERIFY(!warning_messages(eval(s), s, h100()).empty());
+}
+
+QTEST_GUILESS_MAIN(TestFlops)
+#include "tst_flops.moc"

@@ -1,0 +1,155 @@
+// Hugging Face config.json import.
+#include <QtTest>
+#include <nlohmann/json.hpp>
+
+#include "errors.h"
+#include "hf_config.h"
+#include "plan.h"
+#include "presets.h"
+#include "spec_json.h"
+
+using namespace tally;
+using nlohmann::json;
+
+class TestHfConfig : public QObject {
+    Q_OBJECT
+
+private slots:
+    void llamaMatchesPreset();
+    void mixtral();
+    void qwen2MoeSharedExpert();
+    void qwen2HasQkvBias();
+    void deepseekV3();
+    void errors_data();
+    void errors();
+    void specReferencesFile();
+};
+
+namespace {
+
+// Keys as in meta-llama/Llama-2-70b-hf/config.json.
+json llama_2_70b() {
+    return json::parse(R"({"architectures": ["LlamaForCausalLM"], "model_type": "llama",
+        "hidden_size": 8192, "intermediate_size": 28672, "num_attention_heads": 64,
+        "num_hidden_layers": 80, "num_key_value_heads": 8, "vocab_size": 32000,
+        "hidden_act": "silu", "rms_norm_eps": 1e-05, "tie_word_embeddings": false,
+        "torch_dtype": "float16"})");
+}
+
+}  // namespace
+
+void TestHfConfig::llamaMatchesPreset() {
+    const ModelSpec m = model_from_hf_config(llama_2_70b(), "model.hf_config");
+    // Same dimensions as the preset, so the same 68,976,648,192 parameters (tst_params).
+    QCOMPARE(count_params(m).total, 68976648192.0);
+    QCOMPARE(m.kv_heads, std::int64_t{8});
+    QCOMPARE(m.ffn, FfnKind::swiglu);
+}
+
+void TestHfConfig::mixtral() {
+    // mistralai/Mixtral-8x7B-v0.1 config.json keys; 46,702,792,704 total (tst_params).
+    const json c = json::parse(R"({"model_type": "mixtral", "hidden_size": 4096,
+        "intermediate_size": 14336, "num_attention_heads": 32, "num_hidden_layers": 32,
+        "num_key_value_heads": 8, "vocab_size": 32000, "num_local_experts": 8,
+        "num_experts_per_tok": 2, "tie_word_embeddings": false})");
+    const ParamCounts p = count_params(model_from_hf_config(c, "model.hf_config"));
+    QCOMPARE(p.total, 46702792704.0);
+    QCOMPARE(p.active, 12879925248.0);
+}
+
+void TestHfConfig::qwen2MoeSharedExpert() {
+    // Qwen1.5-MoE-A2.7B style: routed experts of width 1408 and one shared expert of 5632 =
+    // 4 x 1408, modelled as 4 shared experts of the routed width (an MLP is linear in its width).
+    const json c = json::parse(R"({"model_type": "qwen2_moe", "hidden_size": 2048,
+        "intermediate_size": 5632, "num_attention_heads": 16, "num_hidden_layers": 24,
+        "num_key_value_heads": 16, "vocab_size": 151936, "num_experts": 60,
+        "num_experts_per_tok": 4, "moe_intermediate_size": 1408,
+        "shared_expert_intermediate_size": 5632, "tie_word_embeddings": false})");
+    const ModelSpec m = model_from_hf_config(c, "model.hf_config");
+    QCOMPARE(m.moe.shared_experts, std::int64_t{4});
+    QCOMPARE(m.bias, BiasKind::qkv);
+}
+
+void TestHfConfig::qwen2HasQkvBias() {
+    // Qwen2 attention: q, k, v projections with bias, o without (Qwen2Attention). Compared
+    // with the same dimensions as llama: + (h + 2·g·d) per layer = 8192 + 2·1024 = 10,240.
+    json c = llama_2_70b();
+    c["model_type"] = "qwen2";
+    const double qwen = count_params(model_from_hf_config(c, "f")).per_layer_attention;
+    c["model_type"] = "llama";
+    const double llama = count_params(model_from_hf_config(c, "f")).per_layer_attention;
+    QCOMPARE(qwen - llama, 10240.0);
+}
+
+void TestHfConfig::deepseekV3() {
+    // deepseek-ai/DeepSeek-V3 config.json keys give the same model as the preset.
+    const json c = json::parse(R"({"model_type": "deepseek_v3", "hidden_size": 7168,
+        "intermediate_size": 18432, "moe_intermediate_size": 2048, "num_attention_heads": 128,
+        "num_hidden_layers": 61, "num_key_value_heads": 128, "vocab_size": 129280,
+        "n_routed_experts": 256, "n_shared_experts": 1, "num_experts_per_tok": 8,
+        "first_k_dense_replace": 3, "q_lora_rank": 1536, "kv_lora_rank": 512,
+        "qk_nope_head_dim": 128, "qk_rope_head_dim": 64, "v_head_dim": 128,
+        "tie_word_embeddings": false})");
+    QCOMPARE(count_params(model_from_hf_config(c, "f")).total,
+             count_params(find_model_preset("deepseek-v3")->model).total);
+}
+
+void TestHfConfig::errors_data() {
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<QString>("field");
+    QTest::newRow("unsupported model_type") << "model_type"
+                                            << "\"bert\""
+                                            << "f.model_type";
+    QTest::newRow("missing hidden_size") << "hidden_size"
+                                         << "DELETE"
+                                         << "f.hidden_size";
+    QTest::newRow("string layers") << "num_hidden_layers"
+                                   << "\"80\""
+                                   << "f.num_hidden_layers";
+}
+
+void TestHfConfig::errors() {
+    QFETCH(QString, key);
+    QFETCH(QString, value);
+    QFETCH(QString, field);
+    json c = llama_2_70b();
+    if (value == QLatin1String("DELETE")) {
+        c.erase(key.toStdString());
+    } else {
+        c[key.toStdString()] = json::parse(value.toStdString());
+    }
+    try {
+        model_from_hf_config(c, "f");
+        QFAIL("expected SpecError");
+    } catch (const SpecError& e) {
+        QCOMPARE(QString::fromStdString(e.field()), field);
+    }
+}
+
+void TestHfConfig::specReferencesFile() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QFile f(dir.filePath(QStringLiteral("config.json")));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(QByteArray::fromStdString(llama_2_70b().dump()));
+    f.close();
+    QFile spec(dir.filePath(QStringLiteral("spec.json")));
+    QVERIFY(spec.open(QIODevice::WriteOnly));
+    spec.write(R"({"model": {"hf_config": "config.json"}, "data": {"tokens": 1e12}})");
+    spec.close();
+    // A relative hf_config path resolves against the spec's folder.
+    const PlanSpec s = load_plan_spec(spec.fileName().toStdString());
+    QCOMPARE(count_params(s.model).total, 68976648192.0);
+    // A missing file names the field.
+    try {
+        plan_spec_from_text(R"({"model": {"hf_config": "nope.json"}, "data": {"tokens": 1}})",
+                            dir.path().toStdString());
+        QFAIL("expected SpecError");
+    } catch (const SpecError& e) {
+        QCOMPARE(QString::fromStdString(e.field()), QStringLiteral("model.hf_config"));
+    }
+}
+
+QTEST_GUILESS_MAIN(TestHfConfig)
+#include "tst_hf_config.moc"

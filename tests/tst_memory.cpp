@@ -1,0 +1,302 @@
+// Memory per GPU: model state under ZeRO / TP / PP and activations in Korthikanti et al.'s
+// forms. Expected values are worked out by hand in the comments.
+#include <QtTest>
+
+#include "hardware.h"
+#include "plan.h"
+#include "presets.h"
+#include "spec_json.h"
+
+using namespace tally;
+
+namespace {
+
+const HardwareProfile& h100() {
+    return *find_builtin_hardware("h100-sxm");
+}
+
+PlanSpec params_spec(double n, std::int64_t gpus) {
+    PlanSpec s;
+    s.model.kind = ModelKind::params;
+    s.model.params = n;
+    s.data.tokens = 1e12;
+    s.cluster.gpus = gpus;
+    return s;
+}
+
+// A GPT-style layer as Korthikanti et al. 2022 analyse it: LayerNorm, GELU MLP of 4h, multi-head
+// attention, dropout on, no flash attention, 16-bit activations.
+PlanSpec korthikanti_spec() {
+    PlanSpec s;
+    s.model.kind = ModelKind::transformer;
+    s.model.layers = 4;
+    s.model.hidden = 1024;
+    s.model.heads = 16;
+    s.model.ffn_hidden = 4096;
+    s.model.ffn = FfnKind::gelu;
+    s.model.norm = NormKind::layernorm;
+    s.model.vocab = 1000;
+    s.data.tokens = 1e9;
+    s.data.seq_len = 2048;
+    s.data.micro_batch = 1;
+    s.cluster.gpus = 4;
+    s.training.dropout = true;
+    s.training.flash_attention = false;
+    return s;
+}
+
+Plan eval(const PlanSpec& s) {
+    if (auto e = check(s, h100())) {
+        qFatal("spec rejected: %s", e->message().c_str());
+    }
+    return evaluate(s, h100());
+}
+
+// s·b·h for korthikanti_spec(): 2048 · 1 · 1024.
+constexpr double kSbh = 2097152.0;
+
+}  // namespace
+
+class TestMemory : public QObject {
+    Q_OBJECT
+
+private slots:
+    void zeroStages_data();
+    void zeroStages();
+    void zeroShardsOverDataParallelNotAllGpus();
+    void activationForms_data();
+    void activationForms();
+    void gqaSwigluFlashLayer();
+    void lectureMlpActivations();
+    void sqrtCheckpointing();
+    void pipelineFirstStageHoldsAllLayersWorth();
+    void microBatchNotGlobalBatchSetsActivations();
+    void memoryFallsAsParallelismRises_data();
+    void memoryFallsAsParallelismRises();
+    void recomputeTradesMemoryForFlops();
+    void fitsAgainstCapacity();
+};
+
+void TestMemory::zeroStages_data() {
+    QTest::addColumn<int>("zero");
+    QTest::addColumn<double>("params");
+    QTest::addColumn<double>("grads");
+    QTest::addColumn<double>("master");
+    QTest::addColumn<double>("optimizer");
+    // 1e9 parameters on 8 GPUs (dp 8), bf16 params and grads, fp32 master, AdamW fp32 states:
+    // 2 + 2 + 4 + 8 = 16 bytes per parameter unsharded (Rajbhandari et al. 2020, K = 12 + 4).
+    QTest::newRow("zero-0") << 0 << 2e9 << 2e9 << 4e9 << 8e9;
+    // Stage 1 shards master and optimizer state over dp = 8: 4e9/8, 8e9/8.
+    QTest::newRow("zero-1") << 1 << 2e9 << 2e9 << 0.5e9 << 1e9;
+    // Stage 2 also gradients: 2e9/8.
+    QTest::newRow("zero-2") << 2 << 2e9 << 0.25e9 << 0.5e9 << 1e9;
+    // Stage 3 also parameters: 2e9/8.
+    QTest::newRow("zero-3") << 3 << 0.25e9 << 0.25e9 << 0.5e9 << 1e9;
+}
+
+void TestMemory::zeroStages() {
+    QFETCH(int, zero);
+    QFETCH(double, params);
+    QFETCH(double, grads);
+    QFETCH(double, master);
+    QFETCH(double, optimizer);
+    PlanSpec s = params_spec(1e9, 8);
+    s.training.zero = zero;
+    const Plan p = eval(s);
+    QCOMPARE(p.memory.params_bytes, params);
+    QCOMPARE(p.memory.grads_bytes, grads);
+    QCOMPARE(p.memory.master_bytes, master);
+    QCOMPARE(p.memory.optimizer_bytes, optimizer);
+    QCOMPARE(p.memory.total_bytes, params + grads + master + optimizer);
+}
+
+void TestMemory::zeroShardsOverDataParallelNotAllGpus() {
+    // 1e9 parameters, 8 GPUs as tp 2 x dp 4, ZeRO-1. Each GPU holds 1e9/2 = 5e8 parameters:
+    // params 5e8·2 = 1e9, grads 1e9, master 5e8·4/4 = 5e8, optimizer 5e8·8/4 = 1e9: 3.5e9.
+    // (Sharding over all 8 GPUs instead would give 1e9 + 1e9 + 2.5e8 + 5e8 = 2.75e9: wrong.)
+    PlanSpec s = params_spec(1e9, 8);
+    s.training.zero = 1;
+    s.training.tp = 2;
+    const Plan p = eval(s);
+    QCOMPARE(p.parallel.dp, std::int64_t{4});
+    QCOMPARE(p.memory.total_bytes, 3.5e9);
+}
+
+void TestMemory::activationForms_data() {
+    QTest::addColumn<int>("tp");
+    QTest::addColumn<bool>("sp");
+    QTest::addColumn<int>("recompute");
+    QTest::addColumn<double>("perLayer");
+    // h = 1024, a = 16, s = 2048: 5·a·s/h = 5·16·2048/1024 = 160.
+    // Korthikanti eq. 1: sbh(34 + 5as/h) = 194 sbh.
+    QTest::newRow("plain eq1") << 1 << false << int(Recompute::none) << 194.0 * kSbh;
+    // eq. 3, tensor parallel t = 4: sbh(10 + 24/t + 5as/(ht)) = sbh(10 + 6 + 40) = 56 sbh.
+    QTest::newRow("tensor parallel eq3") << 4 << false << int(Recompute::none) << 56.0 * kSbh;
+    // eq. 4, with sequence parallel: sbh/t (34 + 5as/h) = 194/4 sbh = 48.5 sbh.
+    QTest::newRow("sequence parallel eq4") << 4 << true << int(Recompute::none) << 48.5 * kSbh;
+    // eq. 6, selective recomputation with sequence parallel: 34 sbh / t = 8.5 sbh.
+    QTest::newRow("selective eq6") << 4 << true << int(Recompute::selective) << 8.5 * kSbh;
+    // Selective without sequence parallel: sbh(10 + 24/t) = 16 sbh.
+    QTest::newRow("selective tp only") << 4 << false << int(Recompute::selective) << 16.0 * kSbh;
+    // Full recomputation (Table 2): the layer input, 2 sbh; /t with sequence parallel.
+    QTest::newRow("full") << 1 << false << int(Recompute::full) << 2.0 * kSbh;
+    QTest::newRow("full with sp") << 4 << true << int(Recompute::full) << 0.5 * kSbh;
+}
+
+void TestMemory::activationForms() {
+    QFETCH(int, tp);
+    QFETCH(bool, sp);
+    QFETCH(int, recompute);
+    QFETCH(double, perLayer);
+    PlanSpec s = korthikanti_spec();
+    s.training.tp = tp;
+    s.training.sequence_parallel = sp;
+    s.training.recompute = static_cast<Recompute>(recompute);
+    const Plan p = eval(s);
+    QCOMPARE(p.memory.activations.per_layer_bytes, perLayer);
+    // 4 layers, 1 micro-batch in flight, plus Korthikanti sec. 4.4's input and output terms
+    // (pp = 1): the embedding's dropout mask sbh, the final-norm input and output-projection input
+    // 2·2·sbh (those divided by t with sp) and the fp32 logits 4·s·b·v / t = 4·2048·1000/t.
+    const double rep = sp ? tp : 1;
+    const double output = kSbh / rep + 4.0 * kSbh / rep + 4.0 * 2048.0 * 1000.0 / tp;
+    QCOMPARE(p.memory.activations_bytes, 4.0 * perLayer + output);
+}
+
+void TestMemory::gqaSwigluFlashLayer() {
+    // A Llama-style layer: h 1024, 16 heads of 64, 4 KV heads (K, V 256 wide), SwiGLU 2816,
+    // RMSNorm, no dropout, flash attention, bf16, s 2048, b 2 (sb = 4096, sbh = 4,194,304).
+    // outside TP: two norm inputs + QKV input + MLP input = 4 · 2 · sbh = 8 sbh = 33,554,432
+    // attention: 2 · sb · (Q 1024 + K 256 + V 256 + O-input 1024) = 2 · 4096 · 2560 = 20,971,520
+    // SwiGLU: gate, up and product 3 · 2 · sb · 2816 = 69,206,016
+    // flash statistics: fp32 log-sum-exp per row and head 4 · 16 · 2048 · 2 = 262,144
+    // sum 123,994,112.
+    PlanSpec s;
+    s.model.layers = 2;
+    s.model.hidden = 1024;
+    s.model.heads = 16;
+    s.model.kv_heads = 4;
+    s.model.ffn_hidden = 2816;
+    s.model.ffn = FfnKind::swiglu;
+    s.model.vocab = 1000;
+    s.data.tokens = 1e9;
+    s.data.seq_len = 2048;
+    s.data.micro_batch = 2;
+    s.training.flash_attention = true;
+    s.training.dropout = false;
+    QCOMPARE(eval(s).memory.activations.per_layer_bytes, 123994112.0);
+}
+
+void TestMemory::lectureMlpActivations() {
+    // CS336 lecture 2: activations of the deep ReLU net = 2 (bf16) · B · D · L bytes.
+    // B = 256, D = 1024, L = 8: 2 · 256 · 1024 · 8 = 4,194,304.
+    PlanSpec s;
+    s.model.kind = ModelKind::mlp;
+    s.model.hidden = 1024;
+    s.model.layers = 8;
+    s.data.tokens = 1e6;
+    s.data.micro_batch = 256;
+    QCOMPARE(eval(s).memory.activations_bytes, 4194304.0);
+}
+
+void TestMemory::sqrtCheckpointing() {
+    // sqrt mode on 16 layers (Chen et al. 2016): k = ceil(sqrt(16)) = 4; 16/4 = 4 checkpoints of
+    // the layer input (2 sbh each) + one live segment of 4 full layers (194 sbh each):
+    // 4·2 + 4·194 = 784 sbh, plus the embedding dropout mask sbh and the output layer 4 sbh +
+    // 4·2048·1000 logits bytes.
+    PlanSpec s = korthikanti_spec();
+    s.model.layers = 16;
+    s.training.recompute = Recompute::sqrt;
+    const Plan p = eval(s);
+    QCOMPARE(p.memory.activations.checkpoint_interval, std::int64_t{4});
+    QCOMPARE(p.memory.activations_bytes, 784.0 * kSbh + 5.0 * kSbh + 4.0 * 2048.0 * 1000.0);
+}
+
+void TestMemory::pipelineFirstStageHoldsAllLayersWorth() {
+    // Korthikanti sec. 4.2.3: with 1F1B the first stage keeps p micro-batches of L/p layers, i.e.
+    // L layers' worth, whatever p. 8 layers, pp 4, 8 micro-batches per step: 2 layers x 4 in
+    // flight = 8 layers of 194 sbh (no output layer on the first stage when p > 1).
+    PlanSpec s = korthikanti_spec();
+    s.model.layers = 8;
+    s.cluster.gpus = 4;
+    s.training.pp = 4;
+    s.data.global_batch = 8;
+    const Plan p = eval(s);
+    QCOMPARE(p.memory.activations.microbatches_in_flight, 4.0);
+    // The first stage also keeps the embedding's dropout mask, sbh bytes per micro-batch.
+    QCOMPARE(p.memory.activations_bytes, 8.0 * 194.0 * kSbh + 4.0 * kSbh);
+    // With only 2 micro-batches per step, only 2 are ever in flight.
+    s.data.global_batch = 2;
+    QCOMPARE(eval(s).memory.activations.microbatches_in_flight, 2.0);
+}
+
+void TestMemory::microBatchNotGlobalBatchSetsActivations() {
+    // Gradient accumulation: the global batch sets the accumulation steps, not the activations.
+    PlanSpec s = korthikanti_spec();
+    s.data.global_batch = 64;  // 64 / (1 x 4 GPUs) = 16 accumulation steps
+    const Plan a = eval(s);
+    QCOMPARE(a.parallel.grad_accum_steps, std::int64_t{16});
+    s.data.global_batch = 4;
+    const Plan b = eval(s);
+    QCOMPARE(b.parallel.grad_accum_steps, std::int64_t{1});
+    QCOMPARE(a.memory.activations_bytes, b.memory.activations_bytes);
+    s.data.micro_batch = 2;
+    s.data.global_batch = 64;
+    QCOMPARE(eval(s).memory.activations.per_layer_bytes,
+             2.0 * a.memory.activations.per_layer_bytes);
+}
+
+void TestMemory::memoryFallsAsParallelismRises_data() {
+    QTest::addColumn<QString>("knob");
+    QTest::newRow("zero") << "zero";
+    QTest::newRow("tp") << "tp";
+    QTest::newRow("pp") << "pp";
+}
+
+void TestMemory::memoryFallsAsParallelismRises() {
+    QFETCH(QString, knob);
+    PlanSpec s;
+    s.model = find_model_preset("llama-2-70b")->model;
+    s.data.tokens = 2e12;
+    s.data.seq_len = 4096;
+    s.data.global_batch = 1024;
+    s.cluster.gpus = 1024;
+    double previous = std::numeric_limits<double>::infinity();
+    for (int v : {0, 1, 2, 3}) {
+        if (knob == QLatin1String("zero")) {
+            s.training.zero = v;
+        } else if (knob == QLatin1String("tp")) {
+            s.training.tp = std::int64_t{1} << v;  // 1, 2, 4, 8
+        } else {
+            s.training.pp = std::int64_t{1} << v;
+        }
+        const double total = eval(s).memory.total_bytes;
+        QVERIFY2(total < previous, qPrintable(QStringLiteral("%1 = %2").arg(knob).arg(v)));
+        previous = total;
+    }
+}
+
+void TestMemory::recomputeTradesMemoryForFlops() {
+    PlanSpec s = korthikanti_spec();
+    s.model.layers = 16;
+    const Plan none = eval(s);
+    for (Recompute r : {Recompute::selective, Recompute::full, Recompute::sqrt}) {
+        s.training.recompute = r;
+        const Plan p = eval(s);
+        QVERIFY(p.memory.activations_bytes < none.memory.activations_bytes);
+        QVERIFY(p.flops.hardware_total > none.flops.hardware_total);
+        QCOMPARE(p.flops.total, none.flops.total);  // model FLOPs do not change
+    }
+}
+
+void TestMemory::fitsAgainstCapacity() {
+    // 70e9 parameters at 16 bytes on one 80 GB GPU: 1.12e12 bytes, does not fit.
+    const Plan p = eval(params_spec(70e9, 1));
+    QCOMPARE(p.memory.total_bytes, 1.12e12);
+    QCOMPARE(p.memory.capacity_bytes, 80e9);
+    QVERIFY(!p.memory.fits);
+    QVERIFY(p.has(Warning::does_not_fit));
+    QCOMPARE(p.memory.headroom_bytes, 80e9 - 1.12e12);
+}
+
+QTEST_GUILESS_MAIN(TestMemory)
+#include "tst_memory.moc"

@@ -1,0 +1,140 @@
+// Parameter counts: every expected value is worked out by hand in the row's comment from the
+// model's published dimensions.
+#include <QtTest>
+
+#include "plan.h"
+#include "presets.h"
+
+using namespace tally;
+
+class TestParams : public QObject {
+    Q_OBJECT
+
+private slots:
+    void presetTotals_data();
+    void presetTotals();
+    void deepseekV3WithinThreePercent();
+    void mlaAttentionByHand();
+    void lectureMlpIsDSquaredL();
+    void groupedKvHeadsShrinkAttention();
+    void tiedEmbeddingsCountOnce();
+    void moeActiveNeverAboveTotal_data();
+    void moeActiveNeverAboveTotal();
+};
+
+void TestParams::presetTotals_data() {
+    QTest::addColumn<QString>("preset");
+    QTest::addColumn<double>("total");
+    QTest::addColumn<double>("active");
+    QTest::addColumn<double>("embedding");
+
+    // Llama 2 7B: h 4096, 32 layers, 32 heads (MHA), ffn 11008, vocab 32000, untied, RMSNorm.
+    // attention 4·4096² = 67,108,864; SwiGLU 3·4096·11008 = 135,266,304; norms 2·4096 = 8,192
+    // layer 202,383,360 x 32 = 6,476,267,520; embeddings 2·32000·4096 = 262,144,000;
+    // final norm 4,096: total 6,738,415,616 (the 6.74B of the model card).
+    QTest::newRow("llama-2-7b") << "llama-2-7b" << 6738415616.0 << 6738415616.0 << 262144000.0;
+    // Llama 2 70B: h 8192, 80 layers, 64 heads, 8 KV heads of 128, ffn 28672, vocab 32000.
+    // attention 8192² (Q) + 2·8192·1024 (K, V) + 8192² (O) = 150,994,944;
+    // SwiGLU 3·8192·28672 = 704,643,072; norms 16,384; layer 855,654,400 x 80 = 68,452,352,000;
+    // embeddings 2·32000·8192 = 524,288,000; final norm 8,192: 68,976,648,192.
+    QTest::newRow("llama-2-70b") << "llama-2-70b" << 68976648192.0 << 68976648192.0 << 524288000.0;
+    // Llama 3 8B: attention 2·4096² + 2·4096·1024 = 41,943,040; SwiGLU 3·4096·14336 =
+    // 176,160,768; norms 8,192; layer 218,112,000 x 32 = 6,979,584,000;
+    // embeddings 2·128256·4096 = 1,050,673,152; final 4,096: 8,030,261,248 (the "8B").
+    QTest::newRow("llama-3-8b") << "llama-3-8b" << 8030261248.0 << 8030261248.0 << 1050673152.0;
+    // GPT-3 175B (Brown et al. 2020, Table 2.1), biases everywhere, LayerNorm (gain + bias),
+    // learned positions, tied embeddings. attention 4·12288² + 4·12288 = 604,028,928;
+    // MLP 2·12288·49152 + 49152 + 12288 = 1,208,020,992; two LayerNorms 4·12288 = 49,152;
+    // layer 1,812,099,072 x 96 = 173,961,510,912; token embedding 50257·12288 = 617,558,016;
+    // positions 2048·12288 = 25,165,824; final LayerNorm 24,576: 174,604,259,328.
+    QTest::newRow("gpt-3-175b") << "gpt-3-175b" << 174604259328.0 << 174604259328.0
+                                << (617558016.0 + 25165824.0);
+    // Mixtral 8x7B (Jiang et al. 2024, Table 1): attention 2·4096² + 2·4096·1024 = 41,943,040;
+    // experts 8·3·4096·14336 = 1,409,286,144; router 4096·8 = 32,768; norms 8,192;
+    // layer 1,451,270,144 x 32 = 46,440,644,608; embeddings 262,144,000; final 4,096:
+    // 46,702,792,704 total (published 46.7B). Active: 2 experts, 352,321,536 instead of
+    // 1,409,286,144: layer 394,305,536 x 32 = 12,617,777,152 + 262,148,096 = 12,879,925,248
+    // (published 12.9B).
+    QTest::newRow("mixtral-8x7b") << "mixtral-8x7b" << 46702792704.0 << 12879925248.0
+                                  << 262144000.0;
+}
+
+void TestParams::presetTotals() {
+    QFETCH(QString, preset);
+    QFETCH(double, total);
+    QFETCH(double, active);
+    QFETCH(double, embedding);
+    const ModelPreset* p = find_model_preset(preset.toStdString());
+    QVERIFY2(p, qPrintable(preset));
+    const ParamCounts c = count_params(p->model);
+    QCOMPARE(c.total, total);
+    QCOMPARE(c.active, active);
+    QCOMPARE(c.embedding, embedding);
+    QCOMPARE(c.non_embedding, total - embedding);
+}
+
+void TestParams::deepseekV3WithinThreePercent() {
+    // DeepSeek-V3 technical report, sec. 1: 671B total parameters, 37B activated per token.
+    const ModelPreset* p = find_model_preset("deepseek-v3");
+    QVERIFY(p);
+    const ParamCounts c = count_params(p->model);
+    QVERIFY2(std::abs(c.total / 671e9 - 1.0) < 0.03, qPrintable(QString::number(c.total)));
+    QVERIFY2(std::abs(c.active / 37e9 - 1.0) < 0.03, qPrintable(QString::number(c.active)));
+}
+
+void TestParams::mlaAttentionByHand() {
+    // DeepSeek-V3 attention (DeepSeek-V2 eqs. 9-13), h 7168, 128 heads:
+    // W^DQ 7168·1536 = 11,010,048 + q norm 1,536 + W^UQ 1536·128·(128 + 64) = 37,748,736
+    //   -> 48,760,320
+    // W^DKV + W^KR 7168·(512 + 64) = 4,128,768 + kv norm 512 + W^UK,UV 512·128·(128 + 128) =
+    //   16,777,216 -> 20,906,496
+    // W^O 128·128·7168 = 117,440,512.  Sum: 187,107,328 per layer.
+    const ModelPreset* p = find_model_preset("deepseek-v3");
+    QVERIFY(p);
+    QCOMPARE(count_params(p->model).per_layer_attention, 187107328.0);
+}
+
+void TestParams::lectureMlpIsDSquaredL() {
+    // CS336 lecture 2: num_parameters = D·D·num_layers. D = 1024, L = 8: 8,388,608.
+    ModelSpec m;
+    m.kind = ModelKind::mlp;
+    m.hidden = 1024;
+    m.layers = 8;
+    QCOMPARE(count_params(m).total, 8388608.0);
+}
+
+void TestParams::groupedKvHeadsShrinkAttention() {
+    // Going from 64 to 8 KV heads of width 128 at h 8192 removes 2·8192·(64 - 8)·128 =
+    // 117,440,512 parameters per layer (K and V projections).
+    ModelSpec m = find_model_preset("llama-2-70b")->model;
+    const double gqa = count_params(m).per_layer_attention;
+    m.kv_heads = 64;
+    const double mha = count_params(m).per_layer_attention;
+    QCOMPARE(mha - gqa, 117440512.0);
+}
+
+void TestParams::tiedEmbeddingsCountOnce() {
+    // Untied Llama 2 7B has 2·32000·4096 = 262,144,000 embedding parameters; tied, half.
+    ModelSpec m = find_model_preset("llama-2-7b")->model;
+    m.tied_embeddings = true;
+    QCOMPARE(count_params(m).embedding, 131072000.0);
+    QCOMPARE(count_params(m).total, 6738415616.0 - 131072000.0);
+}
+
+void TestParams::moeActiveNeverAboveTotal_data() {
+    QTest::addColumn<QString>("preset");
+    for (const ModelPreset& p : model_presets()) {
+        QTest::newRow(p.id.c_str()) << QString::fromStdString(p.id);
+    }
+}
+
+void TestParams::moeActiveNeverAboveTotal() {
+    QFETCH(QString, preset);
+    const ParamCounts c = count_params(find_model_preset(preset.toStdString())->model);
+    QVERIFY(c.active > 0);
+    QVERIFY(c.active <= c.total);
+    QVERIFY(c.embedding < c.total);
+}
+
+QTEST_GUILESS_MAIN(TestParams)
+#include "tst_params.moc"

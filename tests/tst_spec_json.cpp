@@ -1,0 +1,253 @@
+// Spec JSON: strict parsing with field-naming errors, and round trips.
+#include <QtTest>
+#include <nlohmann/json.hpp>
+
+#include "errors.h"
+#include "hardware.h"
+#include "plan.h"
+#include "spec_json.h"
+
+using namespace tally;
+using nlohmann::json;
+
+namespace {
+
+// A valid spec to break one field of at a time.
+json base() {
+    return json::parse(R"({
+      "model": {"layers": 4, "hidden": 1024, "heads": 16, "kv_heads": 4, "ffn_hidden": 2816,
+                "ffn": "swiglu", "vocab": 32000},
+      "data": {"tokens": 1e9, "seq_len": 2048, "global_batch": 16, "micro_batch": 2},
+      "cluster": {"gpu": "h100-sxm", "gpus": 8, "mfu": 0.4},
+      "training": {"tp": 2}
+    })");
+}
+
+// Parses, resolves and checks, as the CLI does; returns the error's field ("" if accepted).
+QString first_error_field(const json& j, QString* message = nullptr) {
+    try {
+        const PlanSpec s = plan_spec_from_json(j);
+        const HardwareProfile& hw = resolve_builtin_hardware(s);
+        if (auto e = check(s, hw)) {
+            if (message) {
+                *message = QString::fromStdString(e->message());
+            }
+            return QString::fromStdString(e->field);
+        }
+    } catch (const SpecError& e) {
+        if (message) {
+            *message = QString::fromUtf8(e.what());
+        }
+        return QString::fromStdString(e.field());
+    }
+    return {};
+}
+
+}  // namespace
+
+class TestSpecJson : public QObject {
+    Q_OBJECT
+
+private slots:
+    void baseIsValid();
+    void badInput_data();
+    void badInput();
+    void notJson();
+    void messageNamesValueAndRule();
+    void presetAndOverrides();
+    void roundTrip_data();
+    void roundTrip();
+    void planJsonContract();
+};
+
+void TestSpecJson::baseIsValid() {
+    QCOMPARE(first_error_field(base()), QString());
+}
+
+void TestSpecJson::badInput_data() {
+    QTest::addColumn<QString>("pointer");  // JSON pointer of the value to set
+    QTest::addColumn<QString>("value");    // JSON text of the new value ("DELETE" removes it)
+    QTest::addColumn<QString>("field");    // field the error must name
+
+    QTest::newRow("unknown top-level key") << "/modle"
+                                           << "{}"
+                                           << "modle";
+    QTest::newRow("misspelled model key") << "/model/hiden"
+                                          << "1024"
+                                          << "model.hiden";
+    QTest::newRow("misspelled training key") << "/training/zero_stage"
+                                             << "1"
+                                             << "training.zero_stage";
+    QTest::newRow("wrong type") << "/model/layers"
+                                << "\"four\""
+                                << "model.layers";
+    QTest::newRow("fractional size") << "/model/hidden"
+                                     << "1024.5"
+                                     << "model.hidden";
+    QTest::newRow("negative size") << "/model/layers"
+                                   << "-4"
+                                   << "model.layers";
+    QTest::newRow("zero size") << "/data/seq_len"
+                               << "0"
+                               << "data.seq_len";
+    QTest::newRow("zero tokens") << "/data/tokens"
+                                 << "0"
+                                 << "data.tokens";
+    QTest::newRow("heads do not divide hidden") << "/model/heads"
+                                                << "12"
+                                                << "model.heads";
+    QTest::newRow("kv heads do not divide heads") << "/model/kv_heads"
+                                                  << "3"
+                                                  << "model.kv_heads";
+    QTest::newRow("tp does not divide heads") << "/training/tp"
+                                              << "3"
+                                              << "training.tp";
+    QTest::newRow("micro batch does not divide global") << "/data/global_batch"
+                                                        << "20"
+                                                        << "data.global_batch";
+    QTest::newRow("gpus not a multiple of tp x pp") << "/cluster/gpus"
+                                                    << "7"
+                                                    << "cluster.gpus";
+    QTest::newRow("unknown gpu") << "/cluster/gpu"
+                                 << "\"h900\""
+                                 << "cluster.gpu";
+    QTest::newRow("mfu above one") << "/cluster/mfu"
+                                   << "1.5"
+                                   << "cluster.mfu";
+    QTest::newRow("unknown dtype") << "/training/param_dtype"
+                                   << "\"bf17\""
+                                   << "training.param_dtype";
+    QTest::newRow("unknown optimizer") << "/training/optimizer"
+                                       << "\"adamx\""
+                                       << "training.optimizer";
+    QTest::newRow("zero stage 4") << "/training/zero"
+                                  << "4"
+                                  << "training.zero";
+    QTest::newRow("pp does not divide layers") << "/training/pp"
+                                               << "3"
+                                               << "training.pp";
+    QTest::newRow("unknown preset") << "/model"
+                                    << R"({"preset": "llama-9"})"
+                                    << "model.preset";
+    QTest::newRow("missing tokens") << "/data/tokens"
+                                    << "DELETE"
+                                    << "data.tokens";
+    QTest::newRow("missing model") << "/model"
+                                   << "DELETE"
+                                   << "model";
+    QTest::newRow("tokens beyond 1e30") << "/data/tokens"
+                                        << "1e308"
+                                        << "data.tokens";
+    QTest::newRow("bool for number") << "/cluster/gpus"
+                                     << "true"
+                                     << "cluster.gpus";
+    QTest::newRow("string for bool") << "/training/dropout"
+                                     << "\"yes\""
+                                     << "training.dropout";
+    QTest::newRow("adam8bit with fp32 states")
+        << "/training"
+        << R"({"optimizer": "adam8bit", "optimizer_state_dtype": "fp32"})"
+        << "training.optimizer_state_dtype";
+    QTest::newRow("bad op kind") << "/ops"
+                                 << R"([{"kind": "conv"}])"
+                                 << "ops[0].kind";
+    QTest::newRow("op missing size") << "/ops"
+                                     << R"([{"kind": "matmul", "m": 4, "k": 4}])"
+                                     << "ops[0].n";
+}
+
+void TestSpecJson::badInput() {
+    QFETCH(QString, pointer);
+    QFETCH(QString, value);
+    QFETCH(QString, field);
+    json j = base();
+    const json::json_pointer ptr(pointer.toStdString());
+    if (value == QLatin1String("DELETE")) {
+        j[ptr.parent_pointer()].erase(ptr.back());
+    } else {
+        j[ptr] = json::parse(value.toStdString());
+    }
+    QString message;
+    const QString got = first_error_field(j, &message);
+    QVERIFY2(got == field, qPrintable(QStringLiteral("got '%1': %2").arg(got, message)));
+    QVERIFY(message.contains(field));
+}
+
+void TestSpecJson::notJson() {
+    // JSON has no NaN or Infinity literals, and 1e999 overflows a double: none of these is a spec.
+    for (const char* text : {"{\"model\": ", "NaN", "{\"data\": {\"tokens\": Infinity}}", "",
+                             "{\"model\": {\"params\": 1e9}, \"data\": {\"tokens\": 1e999}}"}) {
+        try {
+            plan_spec_from_text(text);
+            QFAIL(text);
+        } catch (const SpecError& e) {
+            QCOMPARE(QString::fromStdString(e.field()), QStringLiteral("spec"));
+        }
+    }
+}
+
+void TestSpecJson::messageNamesValueAndRule() {
+    json j = base();
+    j["model"]["heads"] = 12;
+    QString message;
+    first_error_field(j, &message);
+    // field, value and what is allowed
+    QVERIFY2(message.contains(QLatin1String("model.heads")), qPrintable(message));
+    QVERIFY2(message.contains(QLatin1String("12")), qPrintable(message));
+    QVERIFY2(message.contains(QLatin1String("divide model.hidden (1024)")), qPrintable(message));
+}
+
+void TestSpecJson::presetAndOverrides() {
+    const PlanSpec s = plan_spec_from_json(json::parse(R"({
+        "model": {"preset": "llama-2-70b", "layers": 40},
+        "data": {"tokens": 1e12}})"));
+    QCOMPARE(s.model.layers, std::int64_t{40});
+    QCOMPARE(s.model.hidden, std::int64_t{8192});
+    QCOMPARE(s.model.kv_heads, std::int64_t{8});
+}
+
+void TestSpecJson::roundTrip_data() {
+    QTest::addColumn<QString>("file");
+    const QDir dir(QStringLiteral(TALLY_SOURCE_DIR "/resources/examples"));
+    for (const QString& f : dir.entryList({QStringLiteral("*.json")}, QDir::Files)) {
+        QTest::newRow(qPrintable(f)) << dir.filePath(f);
+    }
+}
+
+void TestSpecJson::roundTrip() {
+    QFETCH(QString, file);
+    const PlanSpec a = load_plan_spec(file.toStdString());
+    const json once = to_json(a);
+    const PlanSpec b = plan_spec_from_json(once);
+    QCOMPARE(QString::fromStdString(to_json(b).dump()), QString::fromStdString(once.dump()));
+    // And the round-tripped spec evaluates to the same plan.
+    const HardwareProfile& hw = resolve_builtin_hardware(a);
+    QCOMPARE(evaluate(b, hw).memory.total_bytes, evaluate(a, hw).memory.total_bytes);
+    QCOMPARE(evaluate(b, hw).time.days, evaluate(a, hw).time.days);
+}
+
+void TestSpecJson::planJsonContract() {
+    // Issue 2's contract: the fields a script may rely on.
+    const PlanSpec s = default_plan_spec();
+    const HardwareProfile& hw = resolve_builtin_hardware(s);
+    const json j = to_json(evaluate(s, hw), s, hw);
+    for (const char* key : {"params", "params_active", "params_embedding"}) {
+        QVERIFY2(j.at(key).is_number(), key);
+    }
+    for (const char* key : {"params_bytes", "grads_bytes", "master_bytes", "optimizer_bytes",
+                            "activations_bytes", "total_bytes", "capacity_bytes"}) {
+        QVERIFY2(j.at("memory").at(key).is_number(), key);
+    }
+    QVERIFY(j.at("memory").at("fits").is_boolean());
+    for (const char* key : {"per_token_6n", "per_token_attention", "per_token", "per_step", "total",
+                            "hardware_total"}) {
+        QVERIFY2(j.at("flops").at(key).is_number(), key);
+    }
+    for (const char* key : {"seconds", "days", "gpu_hours"}) {
+        QVERIFY2(j.at("time").at(key).is_number(), key);
+    }
+    QCOMPARE(j.at("flops").at("total").get<double>(), 6.3e24);
+}
+
+QTEST_GUILESS_MAIN(TestSpecJson)
+#include "tst_spec_json.moc"
