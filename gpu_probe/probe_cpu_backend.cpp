@@ -20,6 +20,7 @@
 #include "probe_cpu_kernels.h"
 #include "probe_ops.h"
 #include "probe_pattern.h"
+#include "probe_reference.h"
 #include "probe_thread_team.h"
 
 namespace tally::probe {
@@ -429,7 +430,7 @@ private:
             n, [&](std::size_t i) { return out[i]; },
             [&](std::size_t i) {
                 const double x = in[i];
-                return gelu ? cpu::gelu_reference(x) : std::max(x, 0.0);
+                return gelu ? gelu_tanh_reference(x) : relu_reference(x);
             },
             tolerance, fmt::format("elements of the {} output", name));
         const ops::Work work = gelu ? ops::gelu(static_cast<std::int64_t>(n), 4)

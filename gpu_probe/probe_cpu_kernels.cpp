@@ -265,11 +265,6 @@ void gelu_f32(float* out, const float* in, std::size_t begin, std::size_t end) {
     gelu_body(out, in, begin, end);
 }
 
-double gelu_reference(double x) {
-    const double sqrt_2_over_pi = std::sqrt(2.0 / 3.14159265358979323846);
-    return 0.5 * x * (1.0 + std::tanh(sqrt_2_over_pi * (x + 0.044715 * x * x * x)));
-}
-
 float dot_f32(const float* x, const float* y, std::size_t begin, std::size_t end) {
     float partial[kDotLanes] = {};
     std::size_t i = begin;

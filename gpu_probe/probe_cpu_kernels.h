@@ -38,7 +38,6 @@ void relu_f32(float* out, const float* in, std::size_t begin, std::size_t end);
 // GELU, tanh approximation (Hendrycks & Gimpel 2016, section 2):
 // 0.5·x·(1 + tanh(sqrt(2/π)·(x + 0.044715·x³))).
 void gelu_f32(float* out, const float* in, std::size_t begin, std::size_t end);
-double gelu_reference(double x);
 // Sum of x[i]·y[i] over the range, with kDotLanes partial sums (fp32) added at the end.
 inline constexpr std::size_t kDotLanes = 16;
 float dot_f32(const float* x, const float* y, std::size_t begin, std::size_t end);

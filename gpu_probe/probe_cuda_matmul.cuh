@@ -1,0 +1,21 @@
+#pragma once
+// Matmul through cuBLASLt at fp32, tf32, bf16, fp16 and fp8 E4M3.
+
+#include "probe_backend.h"
+#include "probe_cuda_memory.cuh"
+
+namespace tally::probe::cuda {
+
+struct DeviceFacts {
+    int index = 0;
+    int cc_major = 0;
+    int cc_minor = 0;
+    std::size_t l2_bytes = 0;
+    int sm_count = 0;
+    int compute_capability() const { return cc_major * 10 + cc_minor; }
+};
+
+// Reports one result per dtype and size. `flush` is null unless --l2-flush was given.
+void run_matmul(TestContext& ctx, const DeviceFacts& device, Stream& stream, L2Flush* flush);
+
+}  // namespace tally::probe::cuda
