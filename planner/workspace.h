@@ -1,0 +1,217 @@
+#pragma once
+
+// The workspace: one SQLite file holding the user's hardware profiles (custom and measured; the
+// built-in ones come from the catalog and are never stored), saved plans, and probe runs with
+// their results (shared/design.md, "The workspace (SQLite)"; issue 5).
+//
+// Safety: a file is inspected read-only before anything is written to it; one that is not
+// SQLite, is damaged, is not a Tally workspace or carries a newer schema is refused with a
+// WorkspaceError and left byte-for-byte as it was. Every write is one BEGIN IMMEDIATE
+// transaction, so a failure (busy, full disk, read-only folder, a killed process) leaves either
+// the whole change or none of it.
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "hardware.h"
+#include "spec.h"
+#include "sqlite_db.h"
+
+namespace tally {
+
+// Schema versions (PRAGMA user_version):
+//   1  profiles, plans, probe_runs, probe_results
+//   2  probe_results gains stdrel and validated (the probe started checking its results)
+//   3  profiles gains source_run_id: a measured profile points at the run it came from
+inline constexpr int kWorkspaceSchemaVersion = 3;
+// PRAGMA application_id of a Tally workspace ("Taly" in ASCII), set from version 1 on.
+inline constexpr std::int32_t kWorkspaceApplicationId = 0x5461'6C79;
+
+// The folder the platform keeps application data in, for an application named "tally" with no
+// organisation: on Linux $XDG_DATA_HOME/tally (default ~/.local/share/tally), on macOS
+// ~/Library/Application Support/tally, on Windows %APPDATA%/tally. It is the folder Qt's
+// QStandardPaths::writableLocation(AppDataLocation) gives such an application, so the CLI and
+// the GUI find the same file.
+std::filesystem::path application_data_dir();
+// application_data_dir() / "workspace.sqlite": where `tally` keeps its workspace unless --db says.
+std::filesystem::path default_workspace_path();
+
+enum class WorkspaceProblem {
+    not_sqlite,     // the file is not an SQLite database
+    corrupt,        // an SQLite database that fails its integrity check
+    not_workspace,  // an SQLite database of some other program
+    newer_schema,   // written by a newer Tally than this one
+    read_only,      // the file or its folder cannot be written (or read)
+    disk_full,      // no space left (or a file size limit reached)
+    busy,           // another process held the write lock longer than the busy timeout
+    conflict,       // a name or id another row has (a concurrent writer won the race)
+    io,             // any other failure of the file or of SQLite
+};
+std::string_view to_string(WorkspaceProblem problem);
+
+// A failure of the workspace file itself (as opposed to bad input, which is a SpecError). The
+// message names the file and the problem, and says whether anything was saved.
+class WorkspaceError : public std::runtime_error {
+public:
+    WorkspaceError(WorkspaceProblem problem, std::filesystem::path path,
+                   const std::string& message);
+
+    WorkspaceProblem problem() const noexcept { return m_problem; }
+    const std::filesystem::path& path() const noexcept { return m_path; }
+
+private:
+    WorkspaceProblem m_problem;
+    std::filesystem::path m_path;
+};
+
+// ---- probe runs ---------------------------------------------------------------------------------
+
+// The probe's JSON lines protocol (gpu_probe/): a run is {"event":"start",...}, {"event":"device",
+// ...}, one {"event":"result",...} per test, and {"event":"done","status":"ok"|"failed",...}. The
+// app maps parsed events to these records.
+enum class ProbeRunStatus { running, ok, failed };  // running: no "done" event (yet)
+enum class ProbeResultStatus { passed, waived, failed };
+std::string_view to_string(ProbeRunStatus status);
+std::string_view to_string(ProbeResultStatus status);
+std::optional<ProbeRunStatus> parse_probe_run_status(std::string_view text);
+std::optional<ProbeResultStatus> parse_probe_result_status(std::string_view text);
+
+// One "result" event. Timings are absent for tests that did not run (waived, some failures).
+struct ProbeResultRecord {
+    std::int64_t id = 0;            // assigned by the workspace
+    std::string test;               // "matmul", "copy", "read", ...
+    std::string dtype;              // "bf16", "fp32", ...
+    std::string sizes_json = "{}";  // the event's "sizes" object, e.g. {"m":8192,"n":8192,"k":8192}
+    double flops = 0.0;             // work of one sample
+    double bytes = 0.0;             // bytes moved by one sample
+    std::optional<double> flops_per_s;
+    std::optional<double> bytes_per_s;
+    std::optional<double> median_s;
+    std::optional<double> min_s;
+    std::optional<double> max_s;
+    std::optional<double> stdrel;  // relative standard deviation of the samples
+    std::int64_t samples = 0;
+    ProbeResultStatus status = ProbeResultStatus::passed;
+    bool validated = false;  // the output was checked against a reference
+    std::string reason;      // why waived or failed
+
+    bool operator==(const ProbeResultRecord&) const = default;
+};
+
+struct ProbeRunRecord {
+    std::int64_t id = 0;  // assigned by the workspace
+    std::string backend;  // "cuda", "cpu"
+    std::string host;
+    std::string device_json = "{}";  // the "device" event as the probe sent it
+    std::string started_at;          // as the probe wrote it (ISO 8601)
+    std::string finished_at;         // empty while running
+    ProbeRunStatus status = ProbeRunStatus::running;
+    std::vector<ProbeResultRecord> results;
+
+    bool operator==(const ProbeRunRecord&) const = default;
+};
+
+// ---- plans --------------------------------------------------------------------------------------
+
+struct StoredPlan {
+    std::int64_t id = 0;
+    std::string name;
+    std::string
+        spec_json;  // canonical spec JSON (to_json(PlanSpec)); plan_spec_from_text parses it
+    std::string created_at;  // UTC, ISO 8601 ("2025-01-31T12:00:00Z")
+    std::string updated_at;
+};
+
+// ---- the workspace ------------------------------------------------------------------------------
+
+struct WorkspaceOptions {
+    // How long a write waits for another process's write to finish before failing as busy.
+    int busy_timeout_ms = 5000;
+};
+
+class Workspace {
+public:
+    // Opens (creating when missing, with its folder) and migrates the workspace at `path`.
+    // Throws WorkspaceError; the file is untouched unless it verified as a Tally workspace of
+    // this build's schema version or older.
+    static Workspace open(const std::filesystem::path& path, const WorkspaceOptions& options = {});
+
+    Workspace(Workspace&&) noexcept = default;
+    Workspace& operator=(Workspace&&) noexcept = default;
+
+    const std::filesystem::path& path() const noexcept { return m_path; }
+    // The schema version the file had when opened (0: it was created now).
+    int opened_schema_version() const noexcept { return m_opened_version; }
+
+    // Profiles: the built-in ones (catalog order) followed by the stored ones (by name). A stored
+    // profile with an id a later catalog also uses shadows the built-in in find_profile().
+    std::vector<HardwareProfile> list_profiles();
+    std::vector<HardwareProfile> stored_profiles();
+    std::optional<HardwareProfile> find_profile(const std::string& id);
+    // Adds a custom or measured profile. Throws SpecError when it is invalid (hardware_from_json's
+    // rules), its kind is builtin, or its id or name is taken.
+    void add_profile(const HardwareProfile& profile);
+    // Replaces the stored profile with the same id. Built-in profiles are read-only.
+    void update_profile(const HardwareProfile& profile);
+    void remove_profile(const std::string& id);
+    // The probe run a measured profile came from, if it still exists.
+    std::optional<std::int64_t> profile_source_run(const std::string& id);
+    // Makes a measured profile from run `run_id` (see measured_profile()) on top of the profile
+    // `base_id` (empty: none) and stores it, linked to the run.
+    HardwareProfile add_measured_profile(std::int64_t run_id, const std::string& base_id,
+                                         const std::string& id, const std::string& name);
+
+    // Plans, by name. Names are unique, non-empty and not all digits (ids are numbers).
+    std::vector<StoredPlan> list_plans();
+    std::optional<StoredPlan> find_plan(std::int64_t id);
+    // A plan by name, or by id when `key` is all digits.
+    std::optional<StoredPlan> find_plan(const std::string& key);
+    std::int64_t save_plan(const std::string& name, const PlanSpec& spec);
+    void update_plan(std::int64_t id, const PlanSpec& spec);
+    void rename_plan(std::int64_t id, const std::string& name);
+    void remove_plan(std::int64_t id);
+
+    // Probe runs, newest first, each with its results in the order they were added.
+    std::int64_t add_probe_run(const ProbeRunRecord& run);  // with its results, in one transaction
+    std::int64_t add_probe_result(std::int64_t run_id, const ProbeResultRecord& result);
+    void finish_probe_run(std::int64_t run_id, ProbeRunStatus status,
+                          const std::string& finished_at);
+    std::vector<ProbeRunRecord> list_probe_runs();
+    std::optional<ProbeRunRecord> find_probe_run(std::int64_t id);
+    void remove_probe_run(std::int64_t id);  // and its results; measured profiles keep their data
+
+private:
+    Workspace(std::filesystem::path path, sqlite::Database db, int opened_version);
+
+    template <typename F>
+    auto write(std::string_view doing, F&& body);
+    template <typename F>
+    auto read(std::string_view doing, F&& body);
+
+    std::filesystem::path m_path;
+    sqlite::Database m_db;
+    int m_opened_version = 0;
+};
+
+// A custom copy of `base` under a new id and name (the profile manager's "duplicate").
+HardwareProfile duplicate_profile(const HardwareProfile& base, const std::string& id,
+                                  const std::string& name);
+
+// A measured profile from a probe run: starts from `base` (or blank when null), sets the peak of
+// each dtype to the best validated, passed matmul FLOP/s of the run and the bandwidth to the best
+// validated, passed copy or read bytes/s; figures the run did not measure keep the base's value.
+// Without a base, the memory size comes from the device event's "memory_bytes". Throws SpecError
+// when the run measured nothing usable or the result would not be a valid profile.
+HardwareProfile measured_profile(const ProbeRunRecord& run, const HardwareProfile* base,
+                                 const std::string& id, const std::string& name);
+
+// Input rules, shared with the CLI: throw SpecError naming `field` when the value is not allowed.
+void validate_profile_id(const std::string& id, const std::string& field = "profile.id");
+void validate_display_name(const std::string& name, const std::string& field);
+
+}  // namespace tally

@@ -1,0 +1,751 @@
+// The workspace: round trips of every record type, measured profiles, migrations from every
+// earlier schema version, and the default location (which must agree with Qt's).
+#include <QCoreApplication>
+#include <QDir>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "errors.h"
+#include "hardware.h"
+#include "spec_json.h"
+#include "workspace.h"
+#include "workspace_test_util.h"
+
+using namespace tally;
+using wstest::spec_error_field;
+
+namespace {
+
+// The schema as version 1 of Tally wrote it, kept here as its own text (not taken from
+// workspace.cpp) so the migration is tested against the file an old build really left.
+constexpr const char* kOldSchemaV1 = R"sql(
+CREATE TABLE profiles (
+    id           TEXT PRIMARY KEY NOT NULL CHECK (length(id) > 0),
+    name         TEXT NOT NULL UNIQUE CHECK (length(name) > 0),
+    kind         TEXT NOT NULL CHECK (kind IN ('custom', 'measured')),
+    profile_json TEXT NOT NULL,
+    created_at   TEXT NOT NULL,
+    updated_at   TEXT NOT NULL
+);
+CREATE TABLE plans (
+    id         INTEGER PRIMARY KEY,
+    name       TEXT NOT NULL UNIQUE CHECK (length(name) > 0),
+    spec_json  TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+);
+CREATE TABLE probe_runs (
+    id          INTEGER PRIMARY KEY,
+    backend     TEXT NOT NULL,
+    host        TEXT NOT NULL,
+    device_json TEXT NOT NULL,
+    started_at  TEXT NOT NULL,
+    finished_at TEXT,
+    status      TEXT NOT NULL CHECK (status IN ('running', 'ok', 'failed'))
+);
+CREATE TABLE probe_results (
+    id          INTEGER PRIMARY KEY,
+    run_id      INTEGER NOT NULL REFERENCES probe_runs(id) ON DELETE CASCADE,
+    test        TEXT NOT NULL,
+    dtype       TEXT NOT NULL,
+    sizes_json  TEXT NOT NULL,
+    flops       REAL NOT NULL,
+    bytes       REAL NOT NULL,
+    flops_per_s REAL,
+    bytes_per_s REAL,
+    median_s    REAL,
+    min_s       REAL,
+    max_s       REAL,
+    samples     INTEGER NOT NULL,
+    status      TEXT NOT NULL CHECK (status IN ('passed', 'waived', 'failed')),
+    reason      TEXT NOT NULL DEFAULT ''
+);
+PRAGMA application_id = 1415670905;
+PRAGMA user_version = 1;
+)sql";
+
+// What version 2 added on top of version 1.
+constexpr const char* kOldSchemaV2Additions = R"sql(
+ALTER TABLE probe_results ADD COLUMN stdrel REAL;
+ALTER TABLE probe_results ADD COLUMN validated INTEGER NOT NULL DEFAULT 0 CHECK (validated IN (0, 1));
+CREATE INDEX probe_results_by_run ON probe_results(run_id);
+PRAGMA user_version = 2;
+)sql";
+
+// Everything SQLite says about the tables and indexes of a file, for comparing two schemas.
+QStringList schema_of(const std::string& path) {
+    sqlite::Database db = wstest::raw_read(path);
+    QStringList out;
+    std::vector<std::string> tables;
+    sqlite::Statement t(db, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name");
+    while (t.step()) {
+        tables.push_back(t.column_text(0));
+    }
+    for (const std::string& table : tables) {
+        sqlite::Statement c(db,
+                            "SELECT name, type, \"notnull\", dflt_value, pk FROM "
+                            "pragma_table_info(?1) ORDER BY name");
+        c.bind(1, table);
+        while (c.step()) {
+            out << QStringLiteral("%1.%2 %3 notnull=%4 default=%5 pk=%6")
+                       .arg(QString::fromStdString(table), QString::fromStdString(c.column_text(0)),
+                            QString::fromStdString(c.column_text(1)))
+                       .arg(c.column_int(2))
+                       .arg(QString::fromStdString(c.column_text(3)))
+                       .arg(c.column_int(4));
+        }
+        sqlite::Statement f(db,
+                            "SELECT \"from\", \"table\", \"to\", on_delete FROM "
+                            "pragma_foreign_key_list(?1) ORDER BY \"from\"");
+        f.bind(1, table);
+        while (f.step()) {
+            out << QStringLiteral("%1.%2 -> %3.%4 on delete %5")
+                       .arg(QString::fromStdString(table), QString::fromStdString(f.column_text(0)),
+                            QString::fromStdString(f.column_text(1)),
+                            QString::fromStdString(f.column_text(2)),
+                            QString::fromStdString(f.column_text(3)));
+        }
+    }
+    sqlite::Statement i(db,
+                        "SELECT name, tbl_name FROM sqlite_master WHERE type = 'index' AND "
+                        "name NOT LIKE 'sqlite_autoindex%' ORDER BY name");
+    while (i.step()) {
+        out << QStringLiteral("index %1 on %2")
+                   .arg(QString::fromStdString(i.column_text(0)),
+                        QString::fromStdString(i.column_text(1)));
+    }
+    return out;
+}
+
+ProbeResultRecord result(const std::string& test, const std::string& dtype, double flops_per_s,
+                         double bytes_per_s, bool validated,
+                         ProbeResultStatus status = ProbeResultStatus::passed) {
+    ProbeResultRecord r;
+    r.test = test;
+    r.dtype = dtype;
+    r.sizes_json = R"({"m":4096,"n":4096,"k":4096})";
+    r.flops = 2.0 * 4096.0 * 4096.0 * 4096.0;
+    r.bytes = 3.0 * 2.0 * 4096.0 * 4096.0;
+    r.flops_per_s = flops_per_s;
+    r.bytes_per_s = bytes_per_s;
+    r.median_s = 1e-3;
+    r.min_s = 0.9e-3;
+    r.max_s = 1.4e-3;
+    r.stdrel = 0.02;
+    r.samples = 31;
+    r.status = status;
+    r.validated = validated;
+    return r;
+}
+
+std::string dump(const HardwareProfile& p) {
+    return to_json(p).dump();
+}
+
+}  // namespace
+
+class TestWorkspace : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void newWorkspaceSettings();
+    void profilesRoundTrip();
+    void profileRulesNameTheField_data();
+    void profileRulesNameTheField();
+    void builtinProfilesAreReadOnly();
+    void plansRoundTrip();
+    void planRules();
+    void probeRunsRoundTrip();
+    void probeRunIncremental();
+    void probeRecordRules();
+    void measuredProfileFromRun();
+    void measuredProfileWithoutBase();
+    void measuredProfileNeedsUsableResults();
+    void measuredProfileStoredWithRun();
+    void migrationFromEarlierVersion_data();
+    void migrationFromEarlierVersion();
+    void defaultPathMatchesQt_data();
+    void defaultPathMatchesQt();
+
+private:
+    std::string fresh_path(const char* name) { return (m_dir.path() + "/" + name).toStdString(); }
+    QTemporaryDir m_dir;
+};
+
+void TestWorkspace::initTestCase() {
+    QVERIFY(m_dir.isValid());
+    // What the GUI sets: an application named "tally", no organisation.
+    QCoreApplication::setApplicationName(QStringLiteral("tally"));
+    QCoreApplication::setOrganizationName(QString());
+}
+
+void TestWorkspace::newWorkspaceSettings() {
+    const std::string path = fresh_path("nested/folder/ws.sqlite");
+    {
+        Workspace ws = Workspace::open(path);
+        QCOMPARE(ws.opened_schema_version(), 0);
+        QCOMPARE(ws.path().string(), path);
+    }
+    sqlite::Database db = wstest::raw_read(path);
+    QCOMPARE(db.query_int("PRAGMA user_version"), std::int64_t{kWorkspaceSchemaVersion});
+    // "Taly" = 0x54 0x61 0x6C 0x79.
+    QCOMPARE(db.query_int("PRAGMA application_id"), std::int64_t{0x5461'6C79});
+    QCOMPARE(QString::fromStdString(db.query_text("PRAGMA journal_mode")), QStringLiteral("wal"));
+    // Opening again finds it at the current version and changes nothing.
+    Workspace again = Workspace::open(path);
+    QCOMPARE(again.opened_schema_version(), kWorkspaceSchemaVersion);
+}
+
+void TestWorkspace::profilesRoundTrip() {
+    const std::string path = fresh_path("profiles.sqlite");
+    const HardwareProfile* h100 = find_builtin_hardware("h100-sxm");
+    QVERIFY(h100 != nullptr);
+    HardwareProfile mine = duplicate_profile(*h100, "my-h100", "My H100 (94 GB)");
+    mine.memory_bytes = 94e9;
+    mine.peak_flops_per_s[static_cast<std::size_t>(ComputeType::bf16)] = 900e12;
+    mine.notes = "the rented one";
+    QCOMPARE(mine.kind, ProfileKind::custom);
+    {
+        Workspace ws = Workspace::open(path);
+        ws.add_profile(mine);
+        HardwareProfile measured = duplicate_profile(*h100, "lab-card", "Lab card");
+        measured.kind = ProfileKind::measured;
+        ws.add_profile(measured);
+    }
+    Workspace ws = Workspace::open(path);
+    const auto got = ws.find_profile("my-h100");
+    QVERIFY(got.has_value());
+    QCOMPARE(dump(*got), dump(mine));
+    QCOMPARE(got->memory_bytes, 94e9);
+    QCOMPARE(got->kind, ProfileKind::custom);
+    QCOMPARE(ws.find_profile("lab-card")->kind, ProfileKind::measured);
+    QVERIFY(!ws.find_profile("nothing-here").has_value());
+
+    // The list: every built-in first, then the stored ones by name ("Lab card" < "My H100").
+    const std::vector<HardwareProfile> all = ws.list_profiles();
+    const std::size_t builtins = builtin_hardware().size();
+    QCOMPARE(all.size(), builtins + 2);
+    for (std::size_t i = 0; i < builtins; ++i) {
+        QCOMPARE(all[i].kind, ProfileKind::builtin);
+    }
+    QCOMPARE(all[builtins].id, std::string("lab-card"));
+    QCOMPARE(all[builtins + 1].id, std::string("my-h100"));
+    QCOMPARE(ws.stored_profiles().size(), std::size_t{2});
+
+    // Edit, then remove.
+    mine.name = "My H100, renamed";
+    mine.bandwidth_bytes_per_s = 3.0e12;
+    ws.update_profile(mine);
+    QCOMPARE(dump(*ws.find_profile("my-h100")), dump(mine));
+    ws.remove_profile("my-h100");
+    QVERIFY(!ws.find_profile("my-h100").has_value());
+    QCOMPARE(spec_error_field([&] { ws.remove_profile("my-h100"); }), QStringLiteral("profile"));
+    QCOMPARE(spec_error_field([&] { ws.update_profile(mine); }), QStringLiteral("profile"));
+}
+
+void TestWorkspace::profileRulesNameTheField_data() {
+    QTest::addColumn<QString>("change");
+    QTest::addColumn<QString>("field");
+    QTest::newRow("id taken by a stored profile") << "id=taken"
+                                                  << "profile.id";
+    QTest::newRow("id of a built-in") << "id=h100-sxm"
+                                      << "profile.id";
+    QTest::newRow("id with a space") << "id=my card"
+                                     << "profile.id";
+    QTest::newRow("id with a quote") << "id=x');--"
+                                     << "profile.id";
+    QTest::newRow("empty id") << "id="
+                              << "profile.id";
+    QTest::newRow("name taken by a stored profile") << "name=Taken"
+                                                    << "profile.name";
+    QTest::newRow("name of a built-in") << "name=H100 SXM5 80GB"
+                                        << "profile.name";
+    QTest::newRow("empty name") << "name="
+                                << "profile.name";
+    QTest::newRow("name with a newline") << "name=a\nb"
+                                         << "profile.name";
+    QTest::newRow("kind builtin") << "kind=builtin"
+                                  << "profile.kind";
+    QTest::newRow("memory zero") << "memory=0"
+                                 << "profile.memory_bytes";
+    QTest::newRow("bandwidth negative") << "bandwidth=-1"
+                                        << "profile.bandwidth_bytes_per_s";
+    QTest::newRow("no peak at all") << "peaks=0"
+                                    << "profile.peak_flops_per_s";
+}
+
+void TestWorkspace::profileRulesNameTheField() {
+    QFETCH(QString, change);
+    QFETCH(QString, field);
+    Workspace ws = Workspace::open(fresh_path("rules.sqlite"));
+    if (!ws.find_profile("taken")) {
+        ws.add_profile(duplicate_profile(*find_builtin_hardware("a100-80gb"), "taken", "Taken"));
+    }
+    HardwareProfile p = duplicate_profile(*find_builtin_hardware("a100-80gb"), "fresh", "Fresh");
+    const QString key = change.section(QLatin1Char('='), 0, 0);
+    const std::string value = change.section(QLatin1Char('='), 1).toStdString();
+    if (key == QLatin1String("id")) {
+        p.id = value;
+    } else if (key == QLatin1String("name")) {
+        p.name = value;
+    } else if (key == QLatin1String("kind")) {
+        p.kind = ProfileKind::builtin;
+    } else if (key == QLatin1String("memory")) {
+        p.memory_bytes = std::stod(value);
+    } else if (key == QLatin1String("bandwidth")) {
+        p.bandwidth_bytes_per_s = std::stod(value);
+    } else if (key == QLatin1String("peaks")) {
+        p.peak_flops_per_s.fill(0.0);
+    }
+    QCOMPARE(spec_error_field([&] { ws.add_profile(p); }), field);
+    // Nothing was stored: only "taken" is there.
+    QCOMPARE(ws.stored_profiles().size(), std::size_t{1});
+}
+
+void TestWorkspace::builtinProfilesAreReadOnly() {
+    Workspace ws = Workspace::open(fresh_path("builtin.sqlite"));
+    HardwareProfile h100 = *find_builtin_hardware("h100-sxm");
+    QCOMPARE(spec_error_field([&] { ws.remove_profile("h100-sxm"); }), QStringLiteral("profile"));
+    h100.kind = ProfileKind::custom;
+    h100.memory_bytes = 1e9;
+    QCOMPARE(spec_error_field([&] { ws.update_profile(h100); }), QStringLiteral("profile"));
+    // The catalog's figure is what find_profile still gives.
+    QCOMPARE(ws.find_profile("h100-sxm")->memory_bytes, 80e9);
+    QCOMPARE(ws.find_profile("h100-sxm")->kind, ProfileKind::builtin);
+}
+
+void TestWorkspace::plansRoundTrip() {
+    const std::string path = fresh_path("plans.sqlite");
+    PlanSpec spec = default_plan_spec();
+    spec.cluster.gpus = 2048;
+    std::int64_t id = 0;
+    {
+        Workspace ws = Workspace::open(path);
+        id = ws.save_plan("70B on 2048 H100", spec);
+        QVERIFY(id > 0);
+        ws.save_plan("a first plan", default_plan_spec());
+    }
+    Workspace ws = Workspace::open(path);
+    const auto by_id = ws.find_plan(id);
+    QVERIFY(by_id.has_value());
+    QCOMPARE(by_id->name, std::string("70B on 2048 H100"));
+    QCOMPARE(to_json(plan_spec_from_text(by_id->spec_json)).dump(), to_json(spec).dump());
+    QCOMPARE(plan_spec_from_text(by_id->spec_json).cluster.gpus, std::int64_t{2048});
+    const QRegularExpression iso(QStringLiteral("^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ$"));
+    QVERIFY(iso.match(QString::fromStdString(by_id->created_at)).hasMatch());
+    QVERIFY(iso.match(QString::fromStdString(by_id->updated_at)).hasMatch());
+    QCOMPARE(ws.find_plan(std::string("70B on 2048 H100"))->id, id);
+    QCOMPARE(ws.find_plan(std::to_string(id))->id, id);
+    QVERIFY(!ws.find_plan(std::string("no such plan")).has_value());
+    QVERIFY(!ws.find_plan(std::int64_t{9999}).has_value());
+
+    // By name: "70B ..." sorts before "a first plan" (digits before letters).
+    const auto plans = ws.list_plans();
+    QCOMPARE(plans.size(), std::size_t{2});
+    QCOMPARE(plans[0].name, std::string("70B on 2048 H100"));
+    QCOMPARE(plans[1].name, std::string("a first plan"));
+
+    spec.cluster.gpus = 512;
+    ws.update_plan(id, spec);
+    QCOMPARE(plan_spec_from_text(ws.find_plan(id)->spec_json).cluster.gpus, std::int64_t{512});
+    ws.rename_plan(id, "70B on 512 H100");
+    QCOMPARE(ws.find_plan(id)->name, std::string("70B on 512 H100"));
+    ws.remove_plan(id);
+    QVERIFY(!ws.find_plan(id).has_value());
+    QCOMPARE(ws.list_plans().size(), std::size_t{1});
+}
+
+void TestWorkspace::planRules() {
+    Workspace ws = Workspace::open(fresh_path("plan-rules.sqlite"));
+    const std::int64_t id = ws.save_plan("taken", default_plan_spec());
+    const std::int64_t other = ws.save_plan("other", default_plan_spec());
+    QCOMPARE(spec_error_field([&] { ws.save_plan("taken", default_plan_spec()); }),
+             QStringLiteral("plan.name"));
+    QCOMPARE(spec_error_field([&] { ws.save_plan("", default_plan_spec()); }),
+             QStringLiteral("plan.name"));
+    QCOMPARE(spec_error_field([&] { ws.save_plan("   ", default_plan_spec()); }),
+             QStringLiteral("plan.name"));
+    QCOMPARE(spec_error_field([&] { ws.save_plan("12345", default_plan_spec()); }),
+             QStringLiteral("plan.name"));
+    QCOMPARE(spec_error_field([&] { ws.rename_plan(other, "taken"); }),
+             QStringLiteral("plan.name"));
+    QCOMPARE(spec_error_field([&] { ws.rename_plan(9999, "free"); }), QStringLiteral("plan"));
+    QCOMPARE(spec_error_field([&] { ws.update_plan(9999, default_plan_spec()); }),
+             QStringLiteral("plan"));
+    QCOMPARE(spec_error_field([&] { ws.remove_plan(9999); }), QStringLiteral("plan"));
+    // Renaming a plan to its own name is no conflict.
+    ws.rename_plan(id, "taken");
+    QCOMPARE(ws.list_plans().size(), std::size_t{2});
+}
+
+void TestWorkspace::probeRunsRoundTrip() {
+    const std::string path = fresh_path("runs.sqlite");
+    ProbeRunRecord run;
+    run.backend = "cuda";
+    run.host = "gpu01";
+    run.device_json = R"({"event":"device","name":"NVIDIA H100 80GB HBM3","memory_bytes":8.5e10})";
+    run.started_at = "2025-03-01T10:00:00Z";
+    run.finished_at = "2025-03-01T10:05:00Z";
+    run.status = ProbeRunStatus::ok;
+    run.results.push_back(result("matmul", "bf16", 7.1e14, 1.1e11, true));
+    run.results.push_back(result("copy", "fp32", 0.0, 2.9e12, true));
+    ProbeResultRecord waived;
+    waived.test = "matmul";
+    waived.dtype = "fp4";
+    waived.status = ProbeResultStatus::waived;
+    waived.reason = "fp4 is not supported by this device";
+    run.results.push_back(waived);  // no timings: every optional stays empty
+    std::int64_t id = 0;
+    {
+        Workspace ws = Workspace::open(path);
+        id = ws.add_probe_run(run);
+    }
+    Workspace ws = Workspace::open(path);
+    const auto got = ws.find_probe_run(id);
+    QVERIFY(got.has_value());
+    QCOMPARE(got->results.size(), std::size_t{3});
+    ProbeRunRecord expected = run;
+    expected.id = id;
+    for (std::size_t i = 0; i < expected.results.size(); ++i) {
+        QVERIFY(got->results[i].id > 0);
+        if (i > 0) {
+            QVERIFY(got->results[i].id > got->results[i - 1].id);
+        }
+        expected.results[i].id = got->results[i].id;
+    }
+    QVERIFY(*got == expected);
+    QVERIFY(!got->results[2].median_s.has_value());
+    QVERIFY(!got->results[2].flops_per_s.has_value());
+
+    const auto runs = ws.list_probe_runs();
+    QCOMPARE(runs.size(), std::size_t{1});
+    QVERIFY(runs[0] == expected);
+
+    ws.remove_probe_run(id);
+    QVERIFY(!ws.find_probe_run(id).has_value());
+    QCOMPARE(wstest::count_rows(path, "probe_results"), std::int64_t{0});
+    QCOMPARE(spec_error_field([&] { ws.remove_probe_run(id); }), QStringLiteral("probe run"));
+}
+
+void TestWorkspace::probeRunIncremental() {
+    Workspace ws = Workspace::open(fresh_path("runs-incremental.sqlite"));
+    ProbeRunRecord first;
+    first.backend = "cpu";
+    first.host = "laptop";
+    first.started_at = "2025-03-01T10:00:00Z";
+    first.status = ProbeRunStatus::ok;
+    first.finished_at = "2025-03-01T10:00:30Z";
+    const std::int64_t older = ws.add_probe_run(first);
+
+    // As the app stores a run while the probe is still sending events.
+    ProbeRunRecord second = first;
+    second.started_at = "2025-03-02T09:00:00Z";
+    second.finished_at.clear();
+    second.status = ProbeRunStatus::running;
+    const std::int64_t newer = ws.add_probe_run(second);
+    QCOMPARE(ws.find_probe_run(newer)->status, ProbeRunStatus::running);
+    QCOMPARE(ws.find_probe_run(newer)->finished_at, std::string());
+    const std::int64_t r1 = ws.add_probe_result(newer, result("matmul", "fp32", 1e12, 0, true));
+    const std::int64_t r2 = ws.add_probe_result(newer, result("read", "fp32", 0, 5e10, true));
+    QVERIFY(r2 > r1);
+    ws.finish_probe_run(newer, ProbeRunStatus::failed, "2025-03-02T09:01:00Z");
+
+    const auto runs = ws.list_probe_runs();
+    QCOMPARE(runs.size(), std::size_t{2});
+    QCOMPARE(runs[0].id, newer);  // newest first
+    QCOMPARE(runs[1].id, older);
+    QCOMPARE(runs[0].status, ProbeRunStatus::failed);
+    QCOMPARE(runs[0].finished_at, std::string("2025-03-02T09:01:00Z"));
+    QCOMPARE(runs[0].results.size(), std::size_t{2});
+    QCOMPARE(runs[0].results[1].test, std::string("read"));
+    QCOMPARE(runs[1].results.size(), std::size_t{0});
+    QCOMPARE(
+        spec_error_field([&] { ws.add_probe_result(9999, result("copy", "fp32", 0, 1, true)); }),
+        QStringLiteral("probe run"));
+    QCOMPARE(spec_error_field([&] { ws.finish_probe_run(9999, ProbeRunStatus::ok, "x"); }),
+             QStringLiteral("probe run"));
+}
+
+void TestWorkspace::probeRecordRules() {
+    Workspace ws = Workspace::open(fresh_path("run-rules.sqlite"));
+    ProbeRunRecord run;
+    run.backend = "cpu";
+    run.started_at = "2025-03-01T10:00:00Z";
+    ProbeRunRecord bad = run;
+    bad.device_json = "[1, 2]";
+    QCOMPARE(spec_error_field([&] { ws.add_probe_run(bad); }), QStringLiteral("run.device"));
+    bad = run;
+    bad.started_at.clear();
+    QCOMPARE(spec_error_field([&] { ws.add_probe_run(bad); }), QStringLiteral("run.started_at"));
+    bad = run;
+    bad.results.push_back(result("matmul", "bf16", std::nan(""), 0, true));
+    QCOMPARE(spec_error_field([&] { ws.add_probe_run(bad); }),
+             QStringLiteral("result.flops_per_s"));
+    bad = run;
+    bad.results.push_back(result("matmul", "bf16", 1e12, 0, true));
+    bad.results.back().sizes_json = "m=4096";
+    QCOMPARE(spec_error_field([&] { ws.add_probe_run(bad); }), QStringLiteral("result.sizes"));
+    // None of the refused runs left a row.
+    QCOMPARE(ws.list_probe_runs().size(), std::size_t{0});
+}
+
+void TestWorkspace::measuredProfileFromRun() {
+    ProbeRunRecord run;
+    run.id = 7;
+    run.backend = "cuda";
+    run.host = "gpu01";
+    run.started_at = "2025-03-01T10:00:00Z";
+    run.finished_at = "2025-03-01T10:05:00Z";
+    run.status = ProbeRunStatus::ok;
+    run.results = {
+        result("matmul", "bf16", 6.5e14, 0, true),
+        result("matmul", "bf16", 7.0e14, 0, true),   // best validated bf16
+        result("matmul", "bf16", 9.0e14, 0, false),  // faster, but not validated: ignored
+        result("matmul", "bf16", 9.5e14, 0, true, ProbeResultStatus::failed),  // failed: ignored
+        result("matmul", "fp32", 5.0e13, 0, true),
+        result("copy", "fp32", 0, 2.9e12, true),
+        result("read", "fp32", 0, 3.1e12, true),  // best validated memory result
+        result("read", "fp32", 0, 3.3e12, false),
+    };
+    const HardwareProfile& h100 = *find_builtin_hardware("h100-sxm");
+    const HardwareProfile p = measured_profile(run, &h100, "h100-measured", "H100, measured");
+    QCOMPARE(p.kind, ProfileKind::measured);
+    QCOMPARE(p.id, std::string("h100-measured"));
+    QCOMPARE(p.name, std::string("H100, measured"));
+    QCOMPARE(p.peak(ComputeType::bf16), 7.0e14);
+    QCOMPARE(p.peak(ComputeType::fp32), 5.0e13);
+    QCOMPARE(p.bandwidth_bytes_per_s, 3.1e12);
+    // Not measured: the base's figures (H100 SXM datasheet: dense FP8 1979 TFLOP/s, 80 GB).
+    QCOMPARE(p.peak(ComputeType::fp8), 1979e12);
+    QCOMPARE(p.memory_bytes, 80e9);
+    // Sources say which run and when.
+    QVERIFY(!p.sources.empty());
+    QVERIFY(p.sources.front().find("run 7") != std::string::npos);
+    QVERIFY(p.sources.front().find("2025-03-01T10:00:00Z") != std::string::npos);
+    // The measured bf16 figure replaced the catalog's published ones: 100% of the new peak.
+    QCOMPARE(p.best_measured_gemm_fraction(ComputeType::bf16), std::optional<double>(1.0));
+    // fp8 was not measured: the catalog's published fp8 figure stays.
+    QCOMPARE(p.best_measured_gemm_fraction(ComputeType::fp8),
+             h100.best_measured_gemm_fraction(ComputeType::fp8));
+    // Ridge = 7.0e14 / 3.1e12 = 225.8 FLOP/byte.
+    QVERIFY(std::abs(p.ridge_flops_per_byte(ComputeType::bf16) - 225.806) < 0.001);
+}
+
+void TestWorkspace::measuredProfileWithoutBase() {
+    ProbeRunRecord run;
+    run.id = 3;
+    run.backend = "cpu";
+    run.started_at = "2025-03-01T10:00:00Z";
+    run.device_json = R"({"name":"Test CPU","memory_bytes":6.4e10})";
+    run.results = {result("matmul", "fp32", 1.2e12, 0, true),
+                   result("copy", "fp32", 0, 4e10, true)};
+    const HardwareProfile p = measured_profile(run, nullptr, "cpu", "My CPU");
+    QCOMPARE(p.memory_bytes, 6.4e10);
+    QCOMPARE(p.peak(ComputeType::fp32), 1.2e12);
+    QCOMPARE(p.peak(ComputeType::bf16), 0.0);  // not measured and no base
+    QCOMPARE(p.bandwidth_bytes_per_s, 4e10);
+
+    run.device_json = R"({"name":"Test CPU"})";  // no memory size: a base is needed
+    QCOMPARE(spec_error_field([&] { measured_profile(run, nullptr, "cpu", "My CPU"); }),
+             QStringLiteral("base"));
+    run.device_json = R"({"memory_bytes":6.4e10})";
+    run.results.pop_back();  // no bandwidth either
+    QCOMPARE(spec_error_field([&] { measured_profile(run, nullptr, "cpu", "My CPU"); }),
+             QStringLiteral("base"));
+}
+
+void TestWorkspace::measuredProfileNeedsUsableResults() {
+    ProbeRunRecord run;
+    run.id = 4;
+    run.backend = "cpu";
+    run.started_at = "2025-03-01T10:00:00Z";
+    run.results = {result("matmul", "fp32", 1e12, 0, false),
+                   result("copy", "fp32", 0, 1e10, true, ProbeResultStatus::waived)};
+    QCOMPARE(spec_error_field(
+                 [&] { measured_profile(run, find_builtin_hardware("h100-sxm"), "x", "X"); }),
+             QStringLiteral("probe run"));
+}
+
+void TestWorkspace::measuredProfileStoredWithRun() {
+    const std::string path = fresh_path("measured.sqlite");
+    Workspace ws = Workspace::open(path);
+    ProbeRunRecord run;
+    run.backend = "cuda";
+    run.host = "gpu01";
+    run.started_at = "2025-03-01T10:00:00Z";
+    run.status = ProbeRunStatus::ok;
+    run.results = {result("matmul", "bf16", 7e14, 0, true)};
+    const std::int64_t run_id = ws.add_probe_run(run);
+    const HardwareProfile p = ws.add_measured_profile(run_id, "h100-sxm", "lab-h100", "Lab H100");
+    QCOMPARE(p.peak(ComputeType::bf16), 7e14);
+    QCOMPARE(ws.find_profile("lab-h100")->kind, ProfileKind::measured);
+    QCOMPARE(dump(*ws.find_profile("lab-h100")), dump(p));
+    QCOMPARE(ws.profile_source_run("lab-h100"), std::optional<std::int64_t>(run_id));
+    QCOMPARE(spec_error_field([&] { ws.add_measured_profile(9999, "", "x", "X"); }),
+             QStringLiteral("probe run"));
+    QCOMPARE(spec_error_field([&] { ws.add_measured_profile(run_id, "nope", "x", "X"); }),
+             QStringLiteral("profile"));
+    // Deleting the run keeps the profile (it carries its own figures) and drops the link.
+    ws.remove_probe_run(run_id);
+    QCOMPARE(ws.find_profile("lab-h100")->peak(ComputeType::bf16), 7e14);
+    QCOMPARE(ws.profile_source_run("lab-h100"), std::optional<std::int64_t>());
+}
+
+void TestWorkspace::migrationFromEarlierVersion_data() {
+    QTest::addColumn<int>("version");
+    QTest::newRow("from version 1") << 1;
+    QTest::newRow("from version 2") << 2;
+}
+
+void TestWorkspace::migrationFromEarlierVersion() {
+    QFETCH(int, version);
+    const std::string path = fresh_path(version == 1 ? "old-v1.sqlite" : "old-v2.sqlite");
+    const std::string profile_json =
+        to_json(duplicate_profile(*find_builtin_hardware("a100-80gb"), "old-card", "Old card"))
+            .dump();
+    const std::string spec_json = to_json(default_plan_spec()).dump();
+    {
+        // An old build's file, in the rollback journal mode it may have used.
+        sqlite::Database db(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+        db.exec(kOldSchemaV1);
+        if (version >= 2) {
+            db.exec(kOldSchemaV2Additions);
+        }
+        sqlite::Statement p(db,
+                            "INSERT INTO profiles VALUES ('old-card', 'Old card', 'custom', ?1, "
+                            "'2024-01-01T00:00:00Z', '2024-01-01T00:00:00Z')");
+        p.bind(1, profile_json);
+        p.run();
+        sqlite::Statement plan(db,
+                               "INSERT INTO plans (name, spec_json, created_at, updated_at) "
+                               "VALUES ('old plan', ?1, '2024-01-02T00:00:00Z', "
+                               "'2024-01-03T00:00:00Z')");
+        plan.bind(1, spec_json);
+        plan.run();
+        db.exec(
+            "INSERT INTO probe_runs VALUES (1, 'cpu', 'oldhost', '{}', '2024-01-04T00:00:00Z', "
+            "'2024-01-04T00:01:00Z', 'ok')");
+        if (version == 1) {
+            db.exec(
+                "INSERT INTO probe_results (run_id, test, dtype, sizes_json, flops, bytes, "
+                "flops_per_s, bytes_per_s, median_s, min_s, max_s, samples, status, reason) "
+                "VALUES (1, 'matmul', 'fp32', '{\"m\":512}', 2.0, 3.0, 4.0e11, 5.0, 0.25, 0.2, "
+                "0.5, 9, 'passed', '')");
+        } else {
+            db.exec(
+                "INSERT INTO probe_results (run_id, test, dtype, sizes_json, flops, bytes, "
+                "flops_per_s, bytes_per_s, median_s, min_s, max_s, samples, status, reason, "
+                "stdrel, validated) VALUES (1, 'matmul', 'fp32', '{\"m\":512}', 2.0, 3.0, "
+                "4.0e11, 5.0, 0.25, 0.2, 0.5, 9, 'passed', '', 0.03, 1)");
+        }
+        QCOMPARE(db.query_int("PRAGMA user_version"), std::int64_t{version});
+    }
+
+    {
+        Workspace ws = Workspace::open(path);
+        QCOMPARE(ws.opened_schema_version(), version);
+
+        const auto profile = ws.find_profile("old-card");
+        QVERIFY(profile.has_value());
+        QCOMPARE(profile->name, std::string("Old card"));
+        QCOMPARE(profile->memory_bytes, 80e9);
+        QCOMPARE(ws.profile_source_run("old-card"), std::optional<std::int64_t>());
+
+        const auto plan = ws.find_plan(std::string("old plan"));
+        QVERIFY(plan.has_value());
+        QCOMPARE(plan->created_at, std::string("2024-01-02T00:00:00Z"));
+        QCOMPARE(plan->updated_at, std::string("2024-01-03T00:00:00Z"));
+        QCOMPARE(to_json(plan_spec_from_text(plan->spec_json)).dump(),
+                 to_json(default_plan_spec()).dump());
+
+        const auto run = ws.find_probe_run(1);
+        QVERIFY(run.has_value());
+        QCOMPARE(run->host, std::string("oldhost"));
+        QCOMPARE(run->results.size(), std::size_t{1});
+        const ProbeResultRecord& r = run->results[0];
+        QCOMPARE(r.flops_per_s, std::optional<double>(4.0e11));
+        QCOMPARE(r.median_s, std::optional<double>(0.25));
+        QCOMPARE(r.samples, std::int64_t{9});
+        if (version == 1) {
+            // Version 1 did not validate: the rows come across as not validated, no spread.
+            QCOMPARE(r.validated, false);
+            QCOMPARE(r.stdrel, std::optional<double>());
+            QCOMPARE(spec_error_field([&] { ws.add_measured_profile(1, "a100-80gb", "m", "M"); }),
+                     QStringLiteral("probe run"));
+        } else {
+            QCOMPARE(r.validated, true);
+            QCOMPARE(r.stdrel, std::optional<double>(0.03));
+            // Version 3's link works on the migrated run.
+            ws.add_measured_profile(1, "a100-80gb", "m", "M");
+            QCOMPARE(ws.profile_source_run("m"), std::optional<std::int64_t>(1));
+        }
+        // And the migrated file takes new rows.
+        ws.save_plan("new plan", default_plan_spec());
+    }
+    {
+        sqlite::Database db = wstest::raw_read(path);
+        QCOMPARE(db.query_int("PRAGMA user_version"), std::int64_t{kWorkspaceSchemaVersion});
+        QCOMPARE(QString::fromStdString(db.query_text("PRAGMA journal_mode")),
+                 QStringLiteral("wal"));
+    }
+    QCOMPARE(QString::fromStdString(wstest::integrity(path)), QStringLiteral("ok"));
+    // The migrated schema is the one a new workspace gets.
+    const std::string fresh = fresh_path("fresh-for-schema.sqlite");
+    { Workspace::open(fresh); }
+    QCOMPARE(schema_of(path), schema_of(fresh));
+    QVERIFY(schema_of(path).join(QLatin1Char('\n')).contains(QStringLiteral("validated")));
+    QVERIFY(schema_of(path).join(QLatin1Char('\n')).contains(QStringLiteral("source_run_id")));
+}
+
+void TestWorkspace::defaultPathMatchesQt_data() {
+    QTest::addColumn<QByteArray>("home");
+    QTest::addColumn<QByteArray>("xdg");  // null: unset
+    QTest::addColumn<QString>("expected");
+    // XDG Base Directory Specification: $XDG_DATA_HOME, default $HOME/.local/share; + "/tally".
+    QTest::newRow("XDG_DATA_HOME set") << QByteArray("/home/alice") << QByteArray("/srv/data")
+                                       << QStringLiteral("/srv/data/tally/workspace.sqlite");
+    QTest::newRow("XDG_DATA_HOME unset")
+        << QByteArray("/home/alice") << QByteArray()
+        << QStringLiteral("/home/alice/.local/share/tally/workspace.sqlite");
+    QTest::newRow("XDG_DATA_HOME empty")
+        << QByteArray("/home/bob") << QByteArray("")
+        << QStringLiteral("/home/bob/.local/share/tally/workspace.sqlite");
+}
+
+void TestWorkspace::defaultPathMatchesQt() {
+#if !defined(__linux__)
+    QSKIP("the XDG rules are Linux's; Qt decides elsewhere");
+#endif
+    QFETCH(QByteArray, home);
+    QFETCH(QByteArray, xdg);
+    QFETCH(QString, expected);
+    const QByteArray saved_home = qgetenv("HOME");
+    const bool had_xdg = qEnvironmentVariableIsSet("XDG_DATA_HOME");
+    const QByteArray saved_xdg = qgetenv("XDG_DATA_HOME");
+    qputenv("HOME", home);
+    if (xdg.isNull()) {
+        qunsetenv("XDG_DATA_HOME");
+    } else {
+        qputenv("XDG_DATA_HOME", xdg);
+    }
+    const QString ours = QString::fromStdString(default_workspace_path().string());
+    const QString qt = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
+                       QStringLiteral("/workspace.sqlite");
+    qputenv("HOME", saved_home);
+    if (had_xdg) {
+        qputenv("XDG_DATA_HOME", saved_xdg);
+    } else {
+        qunsetenv("XDG_DATA_HOME");
+    }
+    QCOMPARE(QDir::cleanPath(ours), expected);
+    QCOMPARE(QDir::cleanPath(qt), expected);
+}
+
+QTEST_GUILESS_MAIN(TestWorkspace)
+#include "tst_workspace.moc"
