@@ -25,7 +25,8 @@ std::string_view to_string(Pass pass) {
 ModelOpsOptions model_ops_options(const PlanSpec& spec) {
     ModelOpsOptions o;
     o.batch = spec.data.micro_batch;
-    o.seq = spec.data.seq_len;
+    // The mlp kind's data points are single rows, not sequences (as evaluate() counts them).
+    o.seq = spec.model.kind == ModelKind::mlp ? 1 : spec.data.seq_len;
     o.dtype = spec.training.compute_dtype;
     o.flash_attention = spec.training.flash_attention;
     return o;

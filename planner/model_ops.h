@@ -50,8 +50,9 @@ struct ModelOpsOptions {
 // kind has no architecture and gives nothing.
 std::vector<LayerOp> model_ops(const ModelSpec& model, Phase phase, const ModelOpsOptions& options);
 
-// The options a plan implies: batch = data.micro_batch, seq = data.seq_len, dtype =
-// training.compute_dtype, flash_attention = training.flash_attention.
+// The options a plan implies: batch = data.micro_batch, seq = data.seq_len (1 for the mlp kind,
+// whose data points are rows), dtype = training.compute_dtype, flash_attention =
+// training.flash_attention.
 ModelOpsOptions model_ops_options(const PlanSpec& spec);
 
 }  // namespace tally
