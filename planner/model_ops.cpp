@@ -116,8 +116,10 @@ public:
     // read back through memory; with it (Dao et al. 2022, sec. 3.1) they stay on chip and the
     // kernel reads Q, K, V once and writes O once: the lower bound of its HBM traffic (Dao et al.
     // 2022, Theorem 2: Θ(N²d²/M) accesses, one pass when a K/V block row fits in SRAM).
-    void attention(const std::string& prefix, double b, double hq, double hkv, double q, double c,
-                   double dqk, double dv, double count) {
+    // values_in_keys: V is the first dv columns of the K tensor (MLA's absorbed latent cache), so
+    // a fused kernel reads it once with K.
+    void attention(double b, double hq, double hkv, double q, double c, double dqk, double dv,
+                   bool values_in_keys, double count) {
         const double qv = b * hq * q * dqk;
         const double kv = b * hkv * c * dqk;
         const double vv = b * hkv * c * dv;
@@ -126,18 +128,18 @@ public:
         const double qk_flops = 2.0 * scores * dqk;
         const double pv_flops = 2.0 * scores * dv;
         if (m_options.flash_attention) {
-            add(prefix + "attention (flash)", "flash_attention", Category::flash,
-                qk_flops + kSoftmaxFlops * scores + pv_flops, qv + kv + vv, ov, count);
+            add("attention (flash)", "flash_attention", Category::flash,
+                qk_flops + kSoftmaxFlops * scores + pv_flops, qv + kv + (values_in_keys ? 0.0 : vv),
+                ov, count);
             m_ops.back().matmul_flops = qk_flops + pv_flops;
             m_ops.back().softmax_flops = kSoftmaxFlops * scores;
             return;
         }
-        add(prefix + "attention scores (QK^T)", "einsum", Category::contraction, qk_flops, qv + kv,
-            scores, count);
-        elementwise(prefix + "attention softmax", "softmax", kSoftmaxFlops, 1.0, scores, 0.0,
-                    count);
-        add(prefix + "attention values (PV)", "einsum", Category::contraction, pv_flops,
-            scores + vv, ov, count);
+        add("attention scores (QK^T)", "einsum", Category::contraction, qk_flops, qv + kv, scores,
+            count);
+        elementwise("attention softmax", "softmax", kSoftmaxFlops, 1.0, scores, 0.0, count);
+        add("attention values (PV)", "einsum", Category::contraction, pv_flops, scores + vv, ov,
+            count);
     }
 
     // The MLP of width `width` over `tokens` rows (Vaswani et al. 2017 sec. 3.3; SwiGLU:
@@ -263,18 +265,18 @@ void transformer_ops(const ModelSpec& m, Phase phase, const ModelOpsOptions& o, 
             // 2.1.2): attention runs over the cached latent, kv_lora + rope wide, one shared head.
             out.add("Q absorb (W_UK)", "einsum", Category::contraction, 2.0 * t * a * dn * kvr,
                     t * a * dn + a * dn * kvr, t * a * kvr, layers);
-            out.attention("", b, a, 1.0, q, c, kvr + dr, kvr, layers);
+            out.attention(b, a, 1.0, q, c, kvr + dr, kvr, true, layers);
             out.add("V absorb (W_UV)", "einsum", Category::contraction, 2.0 * t * a * kvr * dv,
                     t * a * kvr + a * kvr * dv, t * a * dv, layers);
         } else {
             out.matmul("KV up projection", b * c, kvr, a * (dn + dv), layers);
-            out.attention("", b, a, a, q, c, dn + dr, dv, layers);
+            out.attention(b, a, a, q, c, dn + dr, dv, false, layers);
         }
         attn_out_width = a * dv;
     } else {
         // Q (heads x head_dim) and K, V (kv_heads x head_dim each) in one matrix.
         out.matmul("QKV projection", t, h, (a + 2.0 * g) * dh, layers);
-        out.attention("", b, a, g, q, c, dh, dh, layers);
+        out.attention(b, a, g, q, c, dh, dh, false, layers);
     }
     out.matmul("output projection", t, attn_out_width, h, layers);
     out.norm("MLP norm", m, t, layers);

@@ -28,6 +28,7 @@ private slots:
     void trainingAddsBackward();
     void decodeIsMemoryBoundOnH100();
     void mixtureOfExpertsReadsTouchedExperts();
+    void latentAttentionDecodeReadsLatentCache();
     void mlpKindAndParamsKind();
 };
 
@@ -337,6 +338,36 @@ void TestOperations::mixtureOfExpertsReadsTouchedExperts() {
     const double touched = 8.0 * (1.0 - 0.31640625);
     QCOMPARE(find(pre, "experts up projection")->cost.read_bytes,
              2.0 * (4 * 2 * 8 + touched * 8 * 16));
+}
+
+void TestOperations::latentAttentionDecodeReadsLatentCache() {
+    // Multi-head latent attention (DeepSeek-V2 sec. 2.1): 2 heads, kv_lora_rank 4, RoPE dim 2,
+    // nope dim 3, value dim 3; hidden 8. Decode one token against 5 cached positions, flash on.
+    ModelSpec m = tiny_model();
+    m.mla.kv_lora_rank = 4;
+    m.mla.qk_rope_head_dim = 2;
+    m.mla.qk_nope_head_dim = 3;
+    m.mla.v_head_dim = 3;
+    auto o = tiny_options(true);
+    o.seq = 5;
+    const auto ops = model_ops(m, Phase::decode, o);
+    // Q: [1 x 8] @ [8 x 2·(3 + 2)]: 2·8·10 = 160. KV down: [1 x 8] @ [8 x (4 + 2)]: 96.
+    QCOMPARE(find(ops, "Q projection")->cost.flops, 160.0);
+    QCOMPARE(find(ops, "KV down projection")->cost.flops, 96.0);
+    // W_UK absorbed into the query: 2·heads·nope·rank = 2·2·3·4 = 48 FLOPs.
+    QCOMPARE(find(ops, "Q absorb (W_UK)")->cost.flops, 48.0);
+    // Attention over the latent cache, one shared head of width 4 + 2 = 6, values 4 wide:
+    // scores 1·2·1·5 = 10; 2·10·6 + 5·10 + 2·10·4 = 120 + 50 + 80 = 250 FLOPs. Reads the query
+    // (2·6 = 12 values) and the cache once (5 positions x (4 + 2) = 30 values; V is its first 4
+    // columns): 42 values = 84 bytes. Writes 2 heads x 4 = 8 values.
+    const LayerOp* attn = find(ops, "attention (flash)");
+    QVERIFY(attn);
+    QCOMPARE(attn->cost.flops, 250.0);
+    QCOMPARE(attn->cost.read_bytes, 84.0);
+    QCOMPARE(attn->cost.write_bytes, 16.0);
+    // W_UV: 2·2·4·3 = 48; output projection [1 x 2·3] @ [6 x 8]: 96.
+    QCOMPARE(find(ops, "V absorb (W_UV)")->cost.flops, 48.0);
+    QCOMPARE(find(ops, "output projection")->cost.flops, 96.0);
 }
 
 void TestOperations::mlpKindAndParamsKind() {
