@@ -85,8 +85,11 @@ std::pair<PlanSpec, HardwareProfile> load_checked(const std::string& path, CliSt
 
 }  // namespace
 
-HardwareProfile resolve_gpu(const PlanSpec& spec, CliState&) {
-    return resolve_builtin_hardware(spec);
+HardwareProfile resolve_gpu(const PlanSpec& spec, CliState& state) {
+    if (auto profile = find_workspace_profile(spec.cluster.gpu, state)) {
+        return *profile;
+    }
+    return resolve_builtin_hardware(spec);  // throws SpecError naming cluster.gpu
 }
 
 void register_plan_commands(CLI::App& app, CliState& state) {

@@ -1,0 +1,755 @@
+// `tally profiles|plans|probes|compare`: the SQLite workspace from the command line (issue 5).
+// Listing and showing never create a workspace: without a file there is nothing stored, and the
+// built-in profiles still list. Anything that saves opens (creating, migrating) the file.
+#include <fmt/core.h>
+#include <CLI/CLI.hpp>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <sstream>
+
+#include "cli.h"
+#include "compare.h"
+#include "errors.h"
+#include "spec_json.h"
+#include "workspace.h"
+
+namespace tally::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+fs::path workspace_path(const CliState& state) {
+    return state.db_path.empty() ? default_workspace_path() : fs::path(state.db_path);
+}
+
+Workspace open_for_writing(const CliState& state) {
+    return Workspace::open(workspace_path(state));
+}
+
+// The workspace when its file exists; nothing stored otherwise (a look creates no file).
+std::optional<Workspace> open_if_exists(const CliState& state) {
+    const fs::path path = workspace_path(state);
+    std::error_code ec;
+    if (!fs::exists(path, ec)) {
+        return std::nullopt;
+    }
+    return Workspace::open(path);
+}
+
+void print_json(const json& j) {
+    fmt::print("{}\n", j.dump(2));
+}
+
+std::string json_string(const std::string& text) {
+    return json(text).dump();
+}
+
+// "80 GB", "3.35 TB/s", "989.5 TFLOP/s": decimal units (GB = 1e9 bytes).
+std::string gb(double bytes) {
+    return fmt::format("{:.4g} GB", bytes / 1e9);
+}
+std::string tb_per_s(double bytes_per_s) {
+    return fmt::format("{:.4g} TB/s", bytes_per_s / 1e12);
+}
+std::string tflops(double flops_per_s) {
+    return flops_per_s > 0.0 ? fmt::format("{:.4g} TFLOP/s", flops_per_s / 1e12) : "-";
+}
+
+// Adds --db (and --json) to a subcommand; the group gets --db too, so either place works.
+CLI::App* add_command(CLI::App* group, const std::string& name, const std::string& description,
+                      CliState& state, bool* json_flag) {
+    auto* command = group->add_subcommand(name, description);
+    command->add_option("--db", state.db_path,
+                        "Workspace file (default: " + default_workspace_path().string() + ")");
+    if (json_flag != nullptr) {
+        command->add_flag("--json", *json_flag, "Print JSON instead of a table");
+    }
+    return command;
+}
+
+double parse_number(const std::string& text, const std::string& field, const std::string& allowed,
+                    bool allow_zero) {
+    std::size_t used = 0;
+    double value = 0.0;
+    try {
+        value = std::stod(text, &used);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    if (used == 0 || used != text.size() || !std::isfinite(value) || value < 0.0 ||
+        (!allow_zero && value == 0.0)) {
+        throw SpecError(field, json_string(text), allowed);
+    }
+    return value;
+}
+
+// ---- profiles -----------------------------------------------------------------------------------
+
+// Field changes `profiles add` and `profiles edit` take.
+struct ProfileEdits {
+    std::string name;
+    std::string vendor;
+    std::string notes;
+    std::string memory_bytes;
+    std::string bandwidth_bytes_per_s;
+    std::string tdp_w;
+    std::vector<std::string> peaks;  // DTYPE=FLOP/s
+
+    void add_options(CLI::App* command) {
+        command->add_option("--vendor", vendor, "Vendor");
+        command->add_option("--notes", notes, "Notes");
+        command->add_option("--memory-bytes", memory_bytes, "Memory per GPU in bytes (80e9)");
+        command->add_option("--bandwidth-bytes-per-s", bandwidth_bytes_per_s,
+                            "Memory bandwidth in bytes/s (3.35e12)");
+        command->add_option("--tdp-w", tdp_w, "Board power in watts");
+        command->add_option("--peak", peaks,
+                            "Dense peak of a dtype, DTYPE=FLOP/s (bf16=989.5e12; 0 removes it); "
+                            "repeatable");
+    }
+
+    bool any_field() const {
+        return !vendor.empty() || !notes.empty() || !memory_bytes.empty() ||
+               !bandwidth_bytes_per_s.empty() || !tdp_w.empty() || !peaks.empty();
+    }
+
+    void apply(HardwareProfile& p) const {
+        if (!vendor.empty()) {
+            p.vendor = vendor;
+        }
+        if (!notes.empty()) {
+            p.notes = notes;
+        }
+        if (!memory_bytes.empty()) {
+            p.memory_bytes = parse_number(memory_bytes, "--memory-bytes",
+                                          "bytes > 0, e.g. 80e9 (GB = 1e9 bytes)", false);
+        }
+        if (!bandwidth_bytes_per_s.empty()) {
+            p.bandwidth_bytes_per_s = parse_number(bandwidth_bytes_per_s, "--bandwidth-bytes-per-s",
+                                                   "bytes/s > 0, e.g. 3.35e12", false);
+        }
+        if (!tdp_w.empty()) {
+            p.tdp_w = parse_number(tdp_w, "--tdp-w", "watts >= 0, e.g. 700", true);
+        }
+        for (const std::string& peak : peaks) {
+            const auto eq = peak.find('=');
+            const auto type =
+                eq == std::string::npos ? std::nullopt : parse_compute_type(peak.substr(0, eq));
+            if (!type) {
+                throw SpecError("--peak", json_string(peak),
+                                "DTYPE=FLOP/s with DTYPE one of fp64, fp32, tf32, bf16, fp16, "
+                                "fp8, fp4, int8 (e.g. bf16=989.5e12)");
+            }
+            p.peak_flops_per_s[static_cast<std::size_t>(*type)] =
+                parse_number(peak.substr(eq + 1), "--peak",
+                             "DTYPE=FLOP/s with FLOP/s >= 0 (e.g. bf16=989.5e12)", true);
+        }
+    }
+};
+
+void print_profile_table(const std::vector<HardwareProfile>& profiles) {
+    fmt::print("{:<20} {:<9} {:<40} {:>10} {:>12} {:>16}\n", "id", "kind", "name", "memory",
+               "bandwidth", "bf16 peak");
+    for (const HardwareProfile& p : profiles) {
+        fmt::print("{:<20} {:<9} {:<40} {:>10} {:>12} {:>16}\n", p.id, to_string(p.kind), p.name,
+                   gb(p.memory_bytes), tb_per_s(p.bandwidth_bytes_per_s),
+                   tflops(p.peak(ComputeType::bf16)));
+    }
+}
+
+void print_profile(const HardwareProfile& p, std::optional<std::int64_t> source_run) {
+    fmt::print("{} ({}, {})\n", p.name, p.id, to_string(p.kind));
+    if (!p.vendor.empty()) {
+        fmt::print("  vendor       {}\n", p.vendor);
+    }
+    fmt::print("  memory       {}\n", gb(p.memory_bytes));
+    fmt::print("  bandwidth    {}\n", tb_per_s(p.bandwidth_bytes_per_s));
+    for (ComputeType t : kAllComputeTypes) {
+        if (p.supports(t)) {
+            fmt::print("  {:<12} {} (ridge {:.4g} FLOP/byte)\n", to_string(t), tflops(p.peak(t)),
+                       p.ridge_flops_per_byte(t));
+        }
+    }
+    if (p.tdp_w > 0.0) {
+        fmt::print("  TDP          {:g} W\n", p.tdp_w);
+    }
+    if (source_run) {
+        fmt::print("  probe run    {}\n", *source_run);
+    }
+    if (!p.notes.empty()) {
+        fmt::print("  notes        {}\n", p.notes);
+    }
+    for (const std::string& s : p.sources) {
+        fmt::print("  source       {}\n", s);
+    }
+}
+
+HardwareProfile require_profile(std::optional<Workspace>& ws, const std::string& id) {
+    if (ws) {
+        if (auto p = ws->find_profile(id)) {
+            return *p;
+        }
+    } else if (const HardwareProfile* p = find_builtin_hardware(id)) {
+        return *p;
+    }
+    throw SpecError("profile", json_string(id),
+                    "the id of a profile (built-in: " + builtin_hardware_ids() +
+                        "; stored ones: tally profiles list)");
+}
+
+std::string read_text_file(const std::string& path) {
+    if (path == "-") {
+        return std::string(std::istreambuf_iterator<char>(std::cin), {});
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        throw SpecError("FILE", json_string(path), "a readable profile file (JSON)");
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+void register_profiles(CLI::App& app, CliState& state) {
+    struct Options {
+        bool json = false;
+        std::string id;
+        std::string from;
+        std::int64_t from_run = 0;
+        std::string base;
+        std::string new_id;
+        std::string file;
+        ProfileEdits edits;
+    };
+    auto opts = std::make_shared<Options>();
+    auto* group = app.add_subcommand(
+        "profiles", "Hardware profiles: built-in (read-only), custom copies, measured by a probe");
+    group->require_subcommand(1);
+    group->add_option("--db", state.db_path, "Workspace file");
+
+    auto* list =
+        add_command(group, "list", "Every profile, built-in ones first", state, &opts->json);
+    list->callback([opts, &state] {
+        auto ws = open_if_exists(state);
+        const std::vector<HardwareProfile> all = ws ? ws->list_profiles() : builtin_hardware();
+        if (opts->json) {
+            json out = json::array();
+            for (const HardwareProfile& p : all) {
+                out.push_back(to_json(p));
+            }
+            print_json(out);
+        } else {
+            print_profile_table(all);
+        }
+        state.exit_code = kExitOk;
+    });
+
+    auto* show = add_command(group, "show", "One profile with every field", state, &opts->json);
+    show->add_option("ID", opts->id, "Profile id")->required();
+    show->callback([opts, &state] {
+        auto ws = open_if_exists(state);
+        const HardwareProfile p = require_profile(ws, opts->id);
+        const auto run = ws ? ws->profile_source_run(p.id) : std::nullopt;
+        if (opts->json) {
+            json out = to_json(p);
+            out["source_run_id"] = run ? json(*run) : json(nullptr);
+            print_json(out);
+        } else {
+            print_profile(p, run);
+        }
+        state.exit_code = kExitOk;
+    });
+
+    auto* exp = add_command(group, "export", "Print a profile's JSON (for `profiles import`)",
+                            state, nullptr);
+    exp->add_option("ID", opts->id, "Profile id")->required();
+    exp->callback([opts, &state] {
+        auto ws = open_if_exists(state);
+        print_json(to_json(require_profile(ws, opts->id)));
+        state.exit_code = kExitOk;
+    });
+
+    auto* imp = add_command(group, "import", "Add the profile a JSON file holds (its id and name)",
+                            state, &opts->json);
+    imp->add_option("FILE", opts->file, "Profile JSON (from `profiles export`; - reads stdin)")
+        ->required();
+    imp->add_option("--id", opts->new_id, "Store it under this id instead");
+    imp->add_option("--name", opts->edits.name, "Store it under this name instead");
+    imp->callback([opts, &state] {
+        const std::string text = read_text_file(opts->file);
+        json doc;
+        try {
+            doc = json::parse(text);
+        } catch (const json::parse_error& e) {
+            throw SpecError(opts->file, "text that is not JSON",
+                            std::string("a JSON profile (") + e.what() + ")");
+        }
+        HardwareProfile p = hardware_from_json(doc, "profile");
+        // A shared copy of a catalog entry is the user's own now.
+        if (p.kind == ProfileKind::builtin) {
+            p.kind = ProfileKind::custom;
+        }
+        if (!opts->new_id.empty()) {
+            p.id = opts->new_id;
+        }
+        if (!opts->edits.name.empty()) {
+            p.name = opts->edits.name;
+        }
+        Workspace ws = open_for_writing(state);
+        ws.add_profile(p);
+        if (opts->json) {
+            print_json({{"id", p.id}, {"name", p.name}, {"kind", to_string(p.kind)}});
+        } else {
+            fmt::print("imported {} profile {} ({}) into {}\n", to_string(p.kind), p.id, p.name,
+                       ws.path().string());
+        }
+        state.exit_code = kExitOk;
+    });
+
+    auto* add = add_command(group, "add",
+                            "Add a custom profile copied from another (--from), or a measured one "
+                            "from a probe run (--from-run)",
+                            state, &opts->json);
+    auto* from = add->add_option("--from", opts->from, "Profile to copy (built-in or stored)");
+    auto* from_run = add->add_option("--from-run", opts->from_run, "Probe run to measure from");
+    from->excludes(from_run);
+    add->add_option("--base", opts->base, "With --from-run: profile whose other figures to keep")
+        ->needs(from_run);
+    add->add_option("--id", opts->new_id, "Id of the new profile (letters, digits, . _ -)")
+        ->required();
+    add->add_option("--name", opts->edits.name, "Name of the new profile")->required();
+    opts->edits.add_options(add);
+    add->callback([opts, from, from_run, &state] {
+        if (from->count() == 0 && from_run->count() == 0) {
+            throw SpecError("profiles add", "neither --from nor --from-run",
+                            "--from ID (copy a profile) or --from-run RUN (measured)");
+        }
+        Workspace ws = open_for_writing(state);
+        HardwareProfile p;
+        if (from_run->count() > 0) {
+            if (opts->edits.any_field()) {
+                throw SpecError("profiles add --from-run", "field options",
+                                "none: a measured profile takes its figures from the run; change "
+                                "them afterwards with `tally profiles edit`");
+            }
+            p = ws.add_measured_profile(opts->from_run, opts->base, opts->new_id, opts->edits.name);
+        } else {
+            const auto base = ws.find_profile(opts->from);
+            if (!base) {
+                throw SpecError("--from", json_string(opts->from),
+                                "the id of a profile (built-in: " + builtin_hardware_ids() +
+                                    "; stored ones: tally profiles list)");
+            }
+            p = duplicate_profile(*base, opts->new_id, opts->edits.name);
+            opts->edits.apply(p);
+            ws.add_profile(p);
+        }
+        if (opts->json) {
+            print_json(to_json(p));
+        } else {
+            fmt::print("added {} profile {} ({}) to {}\n", to_string(p.kind), p.id, p.name,
+                       ws.path().string());
+        }
+        state.exit_code = kExitOk;
+    });
+
+    auto* edit = add_command(group, "edit", "Change fields of a custom or measured profile", state,
+                             &opts->json);
+    edit->add_option("ID", opts->id, "Profile id")->required();
+    edit->add_option("--name", opts->edits.name, "New name");
+    opts->edits.add_options(edit);
+    edit->callback([opts, &state] {
+        if (opts->edits.name.empty() && !opts->edits.any_field()) {
+            throw SpecError("profiles edit", "no change",
+                            "at least one of --name, --vendor, --notes, --memory-bytes, "
+                            "--bandwidth-bytes-per-s, --tdp-w, --peak");
+        }
+        Workspace ws = open_for_writing(state);
+        auto p = ws.find_profile(opts->id);
+        if (!p) {
+            throw SpecError("profile", json_string(opts->id), "the id of a stored profile");
+        }
+        if (!opts->edits.name.empty()) {
+            p->name = opts->edits.name;
+        }
+        opts->edits.apply(*p);
+        ws.update_profile(*p);
+        if (opts->json) {
+            print_json(to_json(*p));
+        } else {
+            fmt::print("saved profile {} ({})\n", p->id, p->name);
+        }
+        state.exit_code = kExitOk;
+    });
+
+    auto* rm = add_command(group, "rm", "Remove a custom or measured profile", state, nullptr);
+    rm->add_option("ID", opts->id, "Profile id")->required();
+    rm->callback([opts, &state] {
+        Workspace ws = open_for_writing(state);
+        ws.remove_profile(opts->id);
+        fmt::print("removed profile {}\n", opts->id);
+        state.exit_code = kExitOk;
+    });
+}
+
+// ---- plans --------------------------------------------------------------------------------------
+
+json plan_summary(const StoredPlan& p) {
+    return {
+        {"id", p.id}, {"name", p.name}, {"created_at", p.created_at}, {"updated_at", p.updated_at}};
+}
+
+StoredPlan require_plan(std::optional<Workspace>& ws, const std::string& key) {
+    if (ws) {
+        if (auto plan = ws->find_plan(key)) {
+            return *plan;
+        }
+    }
+    throw SpecError("plan", json_string(key), "the name or id of a saved plan (tally plans list)");
+}
+
+void register_plans(CLI::App& app, CliState& state) {
+    struct Options {
+        bool json = false;
+        bool replace = false;
+        std::string key;
+        std::string spec;
+        std::string name;
+    };
+    auto opts = std::make_shared<Options>();
+    auto* group = app.add_subcommand("plans", "Saved plans");
+    group->require_subcommand(1);
+    group->add_option("--db", state.db_path, "Workspace file");
+
+    auto* list = add_command(group, "list", "Every saved plan, by name", state, &opts->json);
+    list->callback([opts, &state] {
+        auto ws = open_if_exists(state);
+        const std::vector<StoredPlan> plans = ws ? ws->list_plans() : std::vector<StoredPlan>{};
+        if (opts->json) {
+            json out = json::array();
+            for (const StoredPlan& p : plans) {
+                out.push_back(plan_summary(p));
+            }
+            print_json(out);
+        } else {
+            fmt::print("{:>5}  {:<48} {:<20}\n", "id", "name", "updated");
+            for (const StoredPlan& p : plans) {
+                fmt::print("{:>5}  {:<48} {:<20}\n", p.id, p.name, p.updated_at);
+            }
+        }
+        state.exit_code = kExitOk;
+    });
+
+    auto* show = add_command(group, "show", "A saved plan and its spec", state, &opts->json);
+    show->add_option("PLAN", opts->key, "Name or id")->required();
+    show->callback([opts, &state] {
+        auto ws = open_if_exists(state);
+        const StoredPlan p = require_plan(ws, opts->key);
+        if (opts->json) {
+            json out = plan_summary(p);
+            out["spec"] = json::parse(p.spec_json);
+            print_json(out);
+        } else {
+            fmt::print("plan {}: {}\ncreated {}, updated {}\n{}\n", p.id, p.name, p.created_at,
+                       p.updated_at, p.spec_json);
+        }
+        state.exit_code = kExitOk;
+    });
+
+    auto* save = add_command(group, "save", "Save a spec file as a named plan", state, &opts->json);
+    save->add_option("SPEC", opts->spec, "Plan spec (JSON file; - reads standard input)")
+        ->required();
+    save->add_option("--name", opts->name, "Name of the plan")->required();
+    save->add_flag("--replace", opts->replace, "Overwrite the plan of that name if there is one");
+    save->callback([opts, &state] {
+        const PlanSpec spec = load_plan_spec(opts->spec);
+        Workspace ws = open_for_writing(state);
+        std::int64_t id = 0;
+        const auto existing = opts->replace ? ws.find_plan(opts->name) : std::nullopt;
+        if (existing && existing->name == opts->name) {
+            id = existing->id;
+            ws.update_plan(id, spec);
+        } else {
+            id = ws.save_plan(opts->name, spec);
+        }
+        if (opts->json) {
+            print_json({{"id", id}, {"name", opts->name}});
+        } else {
+            fmt::print("saved plan {} ({}) in {}\n", id, opts->name, ws.path().string());
+        }
+        state.exit_code = kExitOk;
+    });
+
+    auto* rm = add_command(group, "rm", "Remove a saved plan", state, nullptr);
+    rm->add_option("PLAN", opts->key, "Name or id")->required();
+    rm->callback([opts, &state] {
+        Workspace ws = open_for_writing(state);
+        const auto plan = ws.find_plan(opts->key);
+        if (!plan) {
+            throw SpecError("plan", json_string(opts->key),
+                            "the name or id of a saved plan (tally plans list)");
+        }
+        ws.remove_plan(plan->id);
+        fmt::print("removed plan {} ({})\n", plan->id, plan->name);
+        state.exit_code = kExitOk;
+    });
+}
+
+// ---- probe runs ---------------------------------------------------------------------------------
+
+json optional_number(const std::optional<double>& v) {
+    return v ? json(*v) : json(nullptr);
+}
+
+json parsed_or_text(const std::string& text) {
+    json j = json::parse(text, nullptr, false);
+    return j.is_discarded() ? json(text) : j;
+}
+
+json result_json(const ProbeResultRecord& r) {
+    return {{"id", r.id},
+            {"test", r.test},
+            {"dtype", r.dtype},
+            {"sizes", parsed_or_text(r.sizes_json)},
+            {"flops", r.flops},
+            {"bytes", r.bytes},
+            {"flops_per_s", optional_number(r.flops_per_s)},
+            {"bytes_per_s", optional_number(r.bytes_per_s)},
+            {"median_s", optional_number(r.median_s)},
+            {"min_s", optional_number(r.min_s)},
+            {"max_s", optional_number(r.max_s)},
+            {"stdrel", optional_number(r.stdrel)},
+            {"samples", r.samples},
+            {"status", to_string(r.status)},
+            {"validated", r.validated},
+            {"reason", r.reason}};
+}
+
+json run_json(const ProbeRunRecord& run, bool with_results) {
+    json out = {{"id", run.id},
+                {"started_at", run.started_at},
+                {"finished_at", run.finished_at.empty() ? json(nullptr) : json(run.finished_at)},
+                {"backend", run.backend},
+                {"host", run.host},
+                {"status", to_string(run.status)},
+                {"device", parsed_or_text(run.device_json)},
+                {"result_count", run.results.size()}};
+    if (with_results) {
+        json results = json::array();
+        for (const ProbeResultRecord& r : run.results) {
+            results.push_back(result_json(r));
+        }
+        out["results"] = results;
+    }
+    return out;
+}
+
+std::string device_name(const ProbeRunRecord& run) {
+    const json device = json::parse(run.device_json, nullptr, false);
+    if (device.is_object()) {
+        if (auto it = device.find("name"); it != device.end() && it->is_string()) {
+            return it->get<std::string>();
+        }
+    }
+    return "-";
+}
+
+std::string seconds_text(const std::optional<double>& s) {
+    return s ? fmt::format("{:.4g}", *s) : "-";
+}
+
+void register_probes(CLI::App& app, CliState& state) {
+    struct Options {
+        bool json = false;
+        std::int64_t id = 0;
+    };
+    auto opts = std::make_shared<Options>();
+    auto* group = app.add_subcommand("probes", "Stored probe runs and their results");
+    group->require_subcommand(1);
+    group->add_option("--db", state.db_path, "Workspace file");
+
+    auto* list = add_command(group, "list", "Every probe run, newest first", state, &opts->json);
+    list->callback([opts, &state] {
+        auto ws = open_if_exists(state);
+        const auto runs = ws ? ws->list_probe_runs() : std::vector<ProbeRunRecord>{};
+        if (opts->json) {
+            json out = json::array();
+            for (const ProbeRunRecord& r : runs) {
+                out.push_back(run_json(r, false));
+            }
+            print_json(out);
+        } else {
+            fmt::print("{:>5}  {:<22} {:<7} {:<8} {:<16} {:<32} {:>7}\n", "id", "started",
+                       "backend", "status", "host", "device", "results");
+            for (const ProbeRunRecord& r : runs) {
+                fmt::print("{:>5}  {:<22} {:<7} {:<8} {:<16} {:<32} {:>7}\n", r.id, r.started_at,
+                           r.backend, to_string(r.status), r.host, device_name(r),
+                           r.results.size());
+            }
+        }
+        state.exit_code = kExitOk;
+    });
+
+    auto* show = add_command(group, "show", "One probe run with its results", state, &opts->json);
+    show->add_option("ID", opts->id, "Probe run id")->required();
+    show->callback([opts, &state] {
+        auto ws = open_if_exists(state);
+        const auto run = ws ? ws->find_probe_run(opts->id) : std::nullopt;
+        if (!run) {
+            throw SpecError("probe run", std::to_string(opts->id),
+                            "the id of a stored probe run (tally probes list)");
+        }
+        if (opts->json) {
+            print_json(run_json(*run, true));
+            state.exit_code = kExitOk;
+            return;
+        }
+        fmt::print("probe run {}: {} on {} ({}), {} to {}, {}\n", run->id, run->backend, run->host,
+                   device_name(*run), run->started_at,
+                   run->finished_at.empty() ? "-" : run->finished_at, to_string(run->status));
+        fmt::print("{:<10} {:<6} {:>16} {:>14} {:>11} {:>8} {:>7} {:<8} {:<9} {}\n", "test",
+                   "dtype", "FLOP/s", "bytes/s", "median s", "stdrel", "samples", "status",
+                   "validated", "sizes");
+        for (const ProbeResultRecord& r : run->results) {
+            fmt::print("{:<10} {:<6} {:>16} {:>14} {:>11} {:>8} {:>7} {:<8} {:<9} {}{}\n", r.test,
+                       r.dtype, seconds_text(r.flops_per_s), seconds_text(r.bytes_per_s),
+                       seconds_text(r.median_s), seconds_text(r.stdrel), r.samples,
+                       to_string(r.status), r.validated ? "yes" : "no", r.sizes_json,
+                       r.reason.empty() ? "" : "  (" + r.reason + ")");
+        }
+        state.exit_code = kExitOk;
+    });
+}
+
+// ---- compare ------------------------------------------------------------------------------------
+
+std::vector<std::string> split_ids(const std::string& text) {
+    std::vector<std::string> ids;
+    std::string current;
+    for (char c : text + ",") {
+        if (c == ',') {
+            if (!current.empty()) {
+                ids.push_back(current);
+            }
+            current.clear();
+        } else if (c != ' ') {
+            current += c;
+        }
+    }
+    return ids;
+}
+
+void print_comparison(const std::vector<ComparisonRow>& rows, const PlanSpec& spec) {
+    const auto line = [&](const std::string& label, auto cell) {
+        fmt::print("{:<18}", label);
+        for (const ComparisonRow& r : rows) {
+            fmt::print(" {:>22}", cell(r));
+        }
+        fmt::print("\n");
+    };
+    const auto figure = [](const ComparisonRow& r, auto f) -> std::string {
+        return r.evaluated() ? f(r) : std::string("-");
+    };
+    fmt::print("{}\n", spec.name.empty() ? std::string("Plan") : spec.name);
+    line("profile", [](const ComparisonRow& r) { return r.hardware.id; });
+    line("kind", [](const ComparisonRow& r) { return std::string(to_string(r.hardware.kind)); });
+    line("memory", [](const ComparisonRow& r) { return gb(r.hardware.memory_bytes); });
+    line("bandwidth",
+         [](const ComparisonRow& r) { return tb_per_s(r.hardware.bandwidth_bytes_per_s); });
+    line(std::string(to_string(rows.front().compute)) + " peak",
+         [](const ComparisonRow& r) { return tflops(r.peak_flops_per_s); });
+    line("ridge FLOP/byte",
+         [](const ComparisonRow& r) { return fmt::format("{:.4g}", r.ridge_flops_per_byte); });
+    line("fits", [&](const ComparisonRow& r) {
+        return figure(r,
+                      [](const ComparisonRow& x) { return std::string(x.fits() ? "yes" : "NO"); });
+    });
+    line("memory per GPU", [&](const ComparisonRow& r) {
+        return figure(r, [](const ComparisonRow& x) { return gb(x.plan.memory.total_bytes); });
+    });
+    line("headroom", [&](const ComparisonRow& r) {
+        return figure(r, [](const ComparisonRow& x) { return gb(x.plan.memory.headroom_bytes); });
+    });
+    line("days", [&](const ComparisonRow& r) {
+        return figure(
+            r, [](const ComparisonRow& x) { return fmt::format("{:.4g}", x.plan.time.days); });
+    });
+    line("GPU-hours", [&](const ComparisonRow& r) {
+        return figure(
+            r, [](const ComparisonRow& x) { return fmt::format("{:.4g}", x.plan.time.gpu_hours); });
+    });
+    line("cost", [&](const ComparisonRow& r) {
+        return figure(r, [](const ComparisonRow& x) {
+            return x.plan.time.has_cost ? fmt::format("{:.4g}", x.plan.time.cost)
+                                        : std::string("-");
+        });
+    });
+    for (const ComparisonRow& r : rows) {
+        if (r.error) {
+            fmt::print("{}: not evaluated: {}\n", r.hardware.id, r.error->message());
+        }
+    }
+}
+
+void register_compare(CLI::App& app, CliState& state) {
+    struct Options {
+        bool json = false;
+        std::string spec;
+        std::string profiles;
+    };
+    auto opts = std::make_shared<Options>();
+    auto* command = add_command(&app, "compare",
+                                "Evaluate one plan on 2 to 6 profiles side by side (fits, memory "
+                                "headroom, days, GPU-hours, cost, ridge)",
+                                state, &opts->json);
+    command->add_option("SPEC", opts->spec, "Plan spec (JSON file; - reads standard input)")
+        ->required();
+    command->add_option("--profiles", opts->profiles, "Profile ids, comma-separated (a,b,c)")
+        ->required();
+    command->callback([opts, &state] {
+        const PlanSpec spec = load_plan_spec(opts->spec);
+        auto ws = open_if_exists(state);
+        std::vector<HardwareProfile> profiles;
+        for (const std::string& id : split_ids(opts->profiles)) {
+            try {
+                profiles.push_back(require_profile(ws, id));
+            } catch (const SpecError& e) {
+                throw SpecError("--profiles", json_string(id), e.error().allowed);
+            }
+        }
+        const std::vector<ComparisonRow> rows = compare(spec, profiles);
+        if (opts->json) {
+            print_json(comparison_to_json(spec, rows));
+        } else {
+            print_comparison(rows, spec);
+        }
+        state.exit_code = kExitOk;
+    });
+}
+
+}  // namespace
+
+std::optional<HardwareProfile> find_workspace_profile(const std::string& id, CliState& state) {
+    // The catalog first: a plan on a built-in GPU never depends on the workspace file.
+    if (const HardwareProfile* builtin = find_builtin_hardware(id)) {
+        return *builtin;
+    }
+    auto ws = open_if_exists(state);
+    return ws ? ws->find_profile(id) : std::nullopt;
+}
+
+void register_workspace_commands(CLI::App& app, CliState& state) {
+    register_profiles(app, state);
+    register_plans(app, state);
+    register_probes(app, state);
+    register_compare(app, state);
+}
+
+}  // namespace tally::cli
