@@ -22,6 +22,15 @@ ResultEvent labelled(const CaseLabel& label) {
     return r;
 }
 
+// A result without timing: nothing was measured.
+ResultEvent unmeasured_result(const CaseLabel& label, ResultStatus status, std::string reason) {
+    ResultEvent r = labelled(label);
+    r.status = status;
+    r.validated = false;
+    r.reason = std::move(reason);
+    return r;
+}
+
 }  // namespace
 
 ResultEvent measured_result(const CaseLabel& label, const Measurement& measurement,
@@ -56,19 +65,11 @@ ResultEvent measured_result(const CaseLabel& label, const Measurement& measureme
 }
 
 ResultEvent waived_result(const CaseLabel& label, std::string reason) {
-    ResultEvent r = labelled(label);
-    r.status = ResultStatus::waived;
-    r.validated = false;
-    r.reason = std::move(reason);
-    return r;
+    return unmeasured_result(label, ResultStatus::waived, std::move(reason));
 }
 
 ResultEvent failed_result(const CaseLabel& label, std::string reason) {
-    ResultEvent r = labelled(label);
-    r.status = ResultStatus::failed;
-    r.validated = false;
-    r.reason = std::move(reason);
-    return r;
+    return unmeasured_result(label, ResultStatus::failed, std::move(reason));
 }
 
 }  // namespace tally::probe

@@ -48,7 +48,9 @@ std::string driver_hint(cudaError_t status) {
         return " (the driver is loaded but sees no GPU)";
     }
     int runtime = 0;
-    cudaRuntimeGetVersion(&runtime);
+    if (cudaRuntimeGetVersion(&runtime) != cudaSuccess) {
+        return " (the NVIDIA driver is older than this CUDA runtime)";
+    }
     return " (the NVIDIA driver is older than this CUDA runtime, " + version_text(runtime) + ")";
 }
 
@@ -632,13 +634,18 @@ private:
         ctx.report(std::move(sync_result));
 
         ctx.progress("timing lesson: host clock without synchronisation");
+        // The stream is drained before each sample (untimed), so every sample sees an idle GPU
+        // and the mistake is only the missing synchronisation after the launch; otherwise the
+        // launch queue would fill and launches would start to wait for earlier kernels.
+        MeasureHooks drain;
+        drain.before_sample = [&] { m_stream->synchronize(); };
         const Measurement unsynced = measure(
             [&] {
                 const double begin_s = host_now_s();
                 launch(m_stream->get());
                 return host_now_s() - begin_s;
             },
-            ctx.criterion());
+            ctx.criterion(), drain);
         m_stream->synchronize();
         label.variant = "host_clock_no_sync";
         ResultEvent wrong = measured_result(label, unsynced, work.flops, work.bytes, v);
@@ -690,7 +697,8 @@ std::optional<std::string> cuda_unavailable_reason(int device) {
     int count = 0;
     const cudaError_t status = cudaGetDeviceCount(&count);
     if (status != cudaSuccess) {
-        cudaGetLastError();  // clear it
+        // The failure is the answer; clear it so that it does not surface in a later call.
+        (void)cudaGetLastError();
         return "no CUDA device: cudaGetDeviceCount returned " + describe(status) +
                driver_hint(status);
     }
