@@ -6,30 +6,14 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "cli_test_util.h"
+
 using nlohmann::json;
 
 namespace {
 
-struct Run {
-    int exit_code = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run tally(const QStringList& args, const QByteArray& input = {}) {
-    QProcess p;
-    p.start(QStringLiteral(TALLY_BIN), args);
-    if (!input.isEmpty()) {
-        p.write(input);
-    }
-    p.closeWriteChannel();
-    if (!p.waitForFinished(60000)) {
-        p.kill();
-        return {};
-    }
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
-}
+using tally::test::Run;
+using tally::test::run_tally;
 
 QString seed_example() {
     return QStringLiteral(TALLY_SOURCE_DIR "/resources/examples/roofline-seed.json");
@@ -70,7 +54,7 @@ private slots:
 };
 
 void TestCliRoofline::seedExampleJson() {
-    const Run r = tally({QStringLiteral("roofline"), seed_example(), QStringLiteral("--json")});
+    const Run r = run_tally({QStringLiteral("roofline"), seed_example(), QStringLiteral("--json")});
     QCOMPARE(r.exit_code, 0);
     const json j = json::parse(r.out.toStdString());
     const json& hw = j["hardware"];
@@ -128,7 +112,7 @@ void TestCliRoofline::seedExampleJson() {
 }
 
 void TestCliRoofline::modelLayersByPhase() {
-    const Run r = tally({QStringLiteral("roofline"), seed_example(), QStringLiteral("--json")});
+    const Run r = run_tally({QStringLiteral("roofline"), seed_example(), QStringLiteral("--json")});
     QCOMPARE(r.exit_code, 0);
     const json j = json::parse(r.out.toStdString());
     std::set<std::string> phases;
@@ -164,12 +148,12 @@ void TestCliRoofline::readsStandardInputAndTable() {
     QFile f(seed_example());
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QByteArray spec = f.readAll();
-    const Run r =
-        tally({QStringLiteral("roofline"), QStringLiteral("-"), QStringLiteral("--json")}, spec);
+    const Run r = run_tally(
+        {QStringLiteral("roofline"), QStringLiteral("-"), QStringLiteral("--json")}, spec);
     QCOMPARE(r.exit_code, 0);
     QCOMPARE(json::parse(r.out.toStdString())["hardware"]["id"].get<std::string>(),
              std::string("h100-sxm"));
-    const Run table = tally({QStringLiteral("roofline"), seed_example()});
+    const Run table = run_tally({QStringLiteral("roofline"), seed_example()});
     QCOMPARE(table.exit_code, 0);
     QVERIFY(table.out.contains("ReLU, 1e6 values"));
     QVERIFY(table.out.contains("memory"));
@@ -178,7 +162,7 @@ void TestCliRoofline::readsStandardInputAndTable() {
 
 void TestCliRoofline::hardwareList() {
     const Run r =
-        tally({QStringLiteral("hardware"), QStringLiteral("list"), QStringLiteral("--json")});
+        run_tally({QStringLiteral("hardware"), QStringLiteral("list"), QStringLiteral("--json")});
     QCOMPARE(r.exit_code, 0);
     const json j = json::parse(r.out.toStdString());
     QVERIFY(j.is_array());
@@ -199,14 +183,14 @@ void TestCliRoofline::hardwareList() {
         }
     }
     QVERIFY(saw_v100);
-    const Run table = tally({QStringLiteral("hardware"), QStringLiteral("list")});
+    const Run table = run_tally({QStringLiteral("hardware"), QStringLiteral("list")});
     QCOMPARE(table.exit_code, 0);
     QVERIFY(table.out.contains("h100-sxm"));
 }
 
 void TestCliRoofline::hardwareShow() {
-    const Run r = tally({QStringLiteral("hardware"), QStringLiteral("show"),
-                         QStringLiteral("h100-sxm"), QStringLiteral("--json")});
+    const Run r = run_tally({QStringLiteral("hardware"), QStringLiteral("show"),
+                             QStringLiteral("h100-sxm"), QStringLiteral("--json")});
     QCOMPARE(r.exit_code, 0);
     const json j = json::parse(r.out.toStdString());
     QCOMPARE(j["id"].get<std::string>(), std::string("h100-sxm"));
@@ -216,14 +200,14 @@ void TestCliRoofline::hardwareShow() {
     QVERIFY(std::abs(j["ridge_flops_per_byte"]["bf16"].get<double>() - 295.37) < 0.01);
     QVERIFY(j["ridge_flops_per_byte"]["fp4"].is_null());
     const Run table =
-        tally({QStringLiteral("hardware"), QStringLiteral("show"), QStringLiteral("mi300x")});
+        run_tally({QStringLiteral("hardware"), QStringLiteral("show"), QStringLiteral("mi300x")});
     QCOMPARE(table.exit_code, 0);
     QVERIFY(table.out.contains("sources"));
 }
 
 void TestCliRoofline::hardwareShowUnknownId() {
     const Run r =
-        tally({QStringLiteral("hardware"), QStringLiteral("show"), QStringLiteral("h1000")});
+        run_tally({QStringLiteral("hardware"), QStringLiteral("show"), QStringLiteral("h1000")});
     QCOMPARE(r.exit_code, 2);
     // The message lists the valid ids.
     QVERIFY(r.err.contains("h1000"));
@@ -232,8 +216,8 @@ void TestCliRoofline::hardwareShowUnknownId() {
 }
 
 void TestCliRoofline::dtypesUnderflow() {
-    const Run r = tally({QStringLiteral("dtypes"), QStringLiteral("--value"),
-                         QStringLiteral("1e-8"), QStringLiteral("--json")});
+    const Run r = run_tally({QStringLiteral("dtypes"), QStringLiteral("--value"),
+                             QStringLiteral("1e-8"), QStringLiteral("--json")});
     QCOMPARE(r.exit_code, 0);
     const json j = json::parse(r.out.toStdString());
     const char* names[] = {"fp32",     "tf32",     "fp16",  "bf16", "fp8_e4m3",
@@ -262,14 +246,14 @@ void TestCliRoofline::dtypesUnderflow() {
     QCOMPARE(j["formats"][7]["bits_per_value"].get<double>(), 4.5);
     QCOMPARE(j["formats"][8]["bits_per_value"].get<double>(), 4.25);
     // Without --value, value is null.
-    const Run plain = tally({QStringLiteral("dtypes"), QStringLiteral("--json")});
+    const Run plain = run_tally({QStringLiteral("dtypes"), QStringLiteral("--json")});
     QCOMPARE(plain.exit_code, 0);
     QVERIFY(json::parse(plain.out.toStdString())["formats"][0]["value"].is_null());
 }
 
 void TestCliRoofline::dtypesTable() {
     const Run r =
-        tally({QStringLiteral("dtypes"), QStringLiteral("--value"), QStringLiteral("1e-8")});
+        run_tally({QStringLiteral("dtypes"), QStringLiteral("--value"), QStringLiteral("1e-8")});
     QCOMPARE(r.exit_code, 0);
     QVERIFY(r.out.contains("fp16"));
     QVERIFY(r.out.contains("underflow_zero"));
@@ -308,7 +292,7 @@ void TestCliRoofline::badInput() {
     QFETCH(QStringList, args);
     QFETCH(QByteArray, input);
     QFETCH(QString, message);
-    const Run r = tally(args, input);
+    const Run r = run_tally(args, input);
     QCOMPARE(r.exit_code, 2);
     QVERIFY2(r.err.contains(message.toUtf8()), r.err.constData());
 }
