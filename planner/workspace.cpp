@@ -295,15 +295,34 @@ std::string file_uri(const fs::path& path, std::string_view query) {
     return uri;
 }
 
-// Opens `path` read-only, changing nothing: a WAL database with no -wal file beside it (no
-// connection has it open) is opened immutable, so SQLite creates no -wal or -shm either.
-sqlite::Database open_untouched(const fs::path& path, bool wal_mode, int busy_timeout_ms) {
-    std::error_code ec;
-    const bool wal_exists = fs::exists(path.string() + "-wal", ec);
-    sqlite::Database db(file_uri(path, wal_mode && !wal_exists ? "immutable=1" : "mode=ro"),
-                        SQLITE_OPEN_READONLY | SQLITE_OPEN_URI);
-    db.set_busy_timeout(busy_timeout_ms);
-    return db;
+// Checks integrity, application id and schema version through a read-only connection.
+// `immutable`: read the file without locks, so SQLite creates no -wal or -shm beside it (only
+// safe while no connection has it open: a WAL database with no -wal file).
+void check_contents(const fs::path& path, bool immutable, int busy_timeout_ms) {
+    try {
+        sqlite::Database db(file_uri(path, immutable ? "immutable=1" : "mode=ro"),
+                            SQLITE_OPEN_READONLY | SQLITE_OPEN_URI);
+        db.set_busy_timeout(busy_timeout_ms);
+        sqlite::Statement check(db, "PRAGMA quick_check");
+        std::string problems;
+        while (check.step()) {
+            const std::string line = check.column_text(0);
+            if (line != "ok") {
+                problems += problems.empty() ? line : "; " + line;
+            }
+        }
+        if (!problems.empty()) {
+            throw refuse(WorkspaceProblem::corrupt, path,
+                         "is damaged (integrity check: " + problems.substr(0, 300) + ")");
+        }
+        check_header(read_header(db), path);
+    } catch (const sqlite::Error& e) {
+        if (e.code() == SQLITE_CORRUPT || e.code() == SQLITE_NOTADB) {
+            throw refuse(WorkspaceProblem::corrupt, path,
+                         std::string("is damaged (") + e.what() + ")");
+        }
+        throw;
+    }
 }
 
 // Looks at an existing file without writing to it: the SQLite header, then (through a
@@ -344,27 +363,18 @@ void inspect_read_only(const fs::path& path, int busy_timeout_ms) {
             check_header(h, path);
         }
     }
+    const std::string wal = path.string() + "-wal";
+    const bool immutable = wal_mode && !fs::exists(wal, ec);
     try {
-        sqlite::Database db = open_untouched(path, wal_mode, busy_timeout_ms);
-        sqlite::Statement check(db, "PRAGMA quick_check");
-        std::string problems;
-        while (check.step()) {
-            const std::string line = check.column_text(0);
-            if (line != "ok") {
-                problems += problems.empty() ? line : "; " + line;
-            }
+        check_contents(path, immutable, busy_timeout_ms);
+    } catch (const WorkspaceError& e) {
+        // Read without locks, the file may have been checkpointed under us by a process that
+        // opened it meanwhile (its -wal now exists): look again, with locks, before calling it
+        // damaged.
+        if (!immutable || e.problem() != WorkspaceProblem::corrupt || !fs::exists(wal, ec)) {
+            throw;
         }
-        if (!problems.empty()) {
-            throw refuse(WorkspaceProblem::corrupt, path,
-                         "is damaged (integrity check: " + problems.substr(0, 300) + ")");
-        }
-        check_header(read_header(db), path);
-    } catch (const sqlite::Error& e) {
-        if (e.code() == SQLITE_CORRUPT || e.code() == SQLITE_NOTADB) {
-            throw refuse(WorkspaceProblem::corrupt, path,
-                         std::string("is damaged (") + e.what() + ")");
-        }
-        throw;
+        check_contents(path, false, busy_timeout_ms);
     }
 }
 

@@ -466,12 +466,26 @@ void TestWorkspaceSafety::killedWriterLosesNoCommittedRow() {
             continue;  // killed before it created the file
         }
         // Every row it reported (in this and every earlier run) survived, and the file is sound.
-        const QString missing = first_missing(file, committed);
+        // Opening it as the next writer would comes first: a kill inside the creation of the
+        // file (rollback-journal mode) leaves a hot journal that only a writer can play back.
+        QString missing;
+        QString report;
+        try {
+            { Workspace::open(file); }
+            missing = first_missing(file, committed);
+            report = QString::fromStdString(wstest::integrity(file));
+        } catch (const std::exception& e) {
+            QFAIL(qPrintable(QStringLiteral("seed %1, kill %2 after %3 ms: %4")
+                                 .arg(seed)
+                                 .arg(kills)
+                                 .arg(delay_ms)
+                                 .arg(QString::fromUtf8(e.what()))));
+        }
         QVERIFY2(
             missing.isEmpty(),
             qPrintable(
                 QStringLiteral("seed %1, kill %2: lost %3").arg(seed).arg(kills).arg(missing)));
-        QCOMPARE(QString::fromStdString(wstest::integrity(file)), QStringLiteral("ok"));
+        QCOMPARE(report, QStringLiteral("ok"));
     }
     // The file opens as a workspace and takes new rows after all that.
     {
