@@ -1,0 +1,404 @@
+// `tally profiles|plans|probes|compare` as a user runs them: the built binary against a
+// workspace file of the test's own (--db), its output and its exit codes.
+#include <QFile>
+#include <QFileInfo>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <sqlite3.h>
+#include <cmath>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "cli_test_util.h"
+#include "sqlite_db.h"
+#include "workspace.h"
+
+using nlohmann::json;
+using tally::test::Run;
+using tally::test::run_tally;
+
+namespace {
+
+json parse(const Run& r) {
+    return json::parse(r.out.toStdString());
+}
+
+QString example(const char* name) {
+    return QStringLiteral(TALLY_SOURCE_DIR "/resources/examples/") + QLatin1String(name);
+}
+
+// The shipped catalog as the test reads it itself.
+json catalog() {
+    std::ifstream in(TALLY_SOURCE_DIR "/resources/hardware/catalog.json");
+    return json::parse(in)["hardware"];
+}
+
+json find_id(const json& list, const std::string& id) {
+    for (const json& item : list) {
+        if (item["id"] == id) {
+            return item;
+        }
+    }
+    return json();
+}
+
+bool write_file(const QString& path, const QByteArray& bytes) {
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
+}
+
+}  // namespace
+
+class TestCliWorkspace : public QObject {
+    Q_OBJECT
+
+private slots:
+    void init();
+    void listWithoutWorkspaceShowsBuiltins();
+    void profilesRoundTrip();
+    void exportImportSharesAProfile();
+    void plansRoundTrip();
+    void probesAndMeasuredProfile();
+    void compareAndPlanOnCustomProfile();
+    void badInput_data();
+    void badInput();
+    void notAWorkspaceIsLeftAlone();
+
+private:
+    QStringList db() const { return {QStringLiteral("--db"), m_db}; }
+    QTemporaryDir m_dir;
+    QString m_db;
+    int m_case = 0;
+};
+
+void TestCliWorkspace::init() {
+    QVERIFY(m_dir.isValid());
+    m_db = m_dir.path() + QStringLiteral("/ws-%1.sqlite").arg(++m_case);
+}
+
+void TestCliWorkspace::listWithoutWorkspaceShowsBuiltins() {
+    const Run r = run_tally(QStringList{"profiles", "list", "--json"} + db());
+    QCOMPARE(r.exit_code, 0);
+    const json list = parse(r);
+    QCOMPARE(list.size(), catalog().size());
+    for (const json& p : list) {
+        QCOMPARE(p["kind"].get<std::string>(), std::string("builtin"));
+        QVERIFY(p["id"].is_string() && p["name"].is_string());
+    }
+    // Looking creates no file.
+    QVERIFY(!QFileInfo::exists(m_db));
+    QCOMPARE(parse(run_tally(QStringList{"plans", "list", "--json"} + db())), json::array());
+    QCOMPARE(parse(run_tally(QStringList{"probes", "list", "--json"} + db())), json::array());
+    QVERIFY(!QFileInfo::exists(m_db));
+}
+
+void TestCliWorkspace::profilesRoundTrip() {
+    Run r = run_tally(QStringList{"profiles", "add", "--from", "h100-sxm", "--id", "my-h100",
+                                  "--name", "My H100", "--memory-bytes", "94e9",
+                                  "--bandwidth-bytes-per-s", "3e12", "--peak", "bf16=900e12"} +
+                      db());
+    QVERIFY2(r.exit_code == 0, r.err.constData());
+    QVERIFY(QFileInfo::exists(m_db));
+
+    const json list = parse(run_tally(QStringList{"profiles", "list", "--json"} + db()));
+    QCOMPARE(list.size(), catalog().size() + 1);
+    const json mine = find_id(list, "my-h100");
+    QCOMPARE(mine["name"].get<std::string>(), std::string("My H100"));
+    QCOMPARE(mine["kind"].get<std::string>(), std::string("custom"));
+    QCOMPARE(mine["memory_bytes"].get<double>(), 94e9);
+    QCOMPARE(mine["bandwidth_bytes_per_s"].get<double>(), 3e12);
+    QCOMPARE(mine["peak_flops_per_s"]["bf16"].get<double>(), 900e12);
+    // Not overridden: the catalog's H100 figure (dense FP8 1979 TFLOP/s).
+    QCOMPARE(mine["peak_flops_per_s"]["fp8"].get<double>(),
+             find_id(catalog(), "h100-sxm")["peak_flops_per_s"]["fp8"].get<double>());
+
+    r = run_tally(QStringList{"profiles", "show", "my-h100", "--json"} + db());
+    QCOMPARE(r.exit_code, 0);
+    QCOMPARE(parse(r)["memory_bytes"].get<double>(), 94e9);
+    QVERIFY(parse(r)["source_run_id"].is_null());
+
+    r = run_tally(QStringList{"profiles", "edit", "my-h100", "--name", "Mine", "--peak", "fp8=0"} +
+                  db());
+    QVERIFY2(r.exit_code == 0, r.err.constData());
+    const json edited =
+        parse(run_tally(QStringList{"profiles", "show", "my-h100", "--json"} + db()));
+    QCOMPARE(edited["name"].get<std::string>(), std::string("Mine"));
+    QVERIFY(edited["peak_flops_per_s"]["fp8"].is_null());
+    QCOMPARE(edited["memory_bytes"].get<double>(), 94e9);
+
+    QCOMPARE(run_tally(QStringList{"profiles", "rm", "my-h100"} + db()).exit_code, 0);
+    QCOMPARE(run_tally(QStringList{"profiles", "show", "my-h100"} + db()).exit_code, 2);
+    QCOMPARE(parse(run_tally(QStringList{"profiles", "list", "--json"} + db())).size(),
+             catalog().size());
+}
+
+void TestCliWorkspace::exportImportSharesAProfile() {
+    QCOMPARE(run_tally(QStringList{"profiles", "add", "--from", "a100-80gb", "--id", "lab-a100",
+                                   "--name", "Lab A100", "--tdp-w", "350"} +
+                       db())
+                 .exit_code,
+             0);
+    const Run exported = run_tally(QStringList{"profiles", "export", "lab-a100"} + db());
+    QCOMPARE(exported.exit_code, 0);
+    json file = json::parse(exported.out.toStdString());
+    QCOMPARE(file["id"].get<std::string>(), std::string("lab-a100"));
+    QCOMPARE(file["tdp_w"].get<double>(), 350.0);
+
+    // A colleague's workspace takes it under the file's own id and name.
+    const QString colleague = m_dir.path() + QStringLiteral("/colleague-%1.sqlite").arg(m_case);
+    const QString shared = m_dir.path() + QStringLiteral("/lab-a100.json");
+    QVERIFY(write_file(shared, exported.out));
+    Run r = run_tally({"profiles", "import", shared, "--db", colleague});
+    QVERIFY2(r.exit_code == 0, r.err.constData());
+    const json theirs =
+        parse(run_tally({"profiles", "show", "lab-a100", "--json", "--db", colleague}));
+    QCOMPARE(theirs["name"].get<std::string>(), std::string("Lab A100"));
+    QCOMPARE(theirs["kind"].get<std::string>(), std::string("custom"));
+    QCOMPARE(theirs["tdp_w"].get<double>(), 350.0);
+    QCOMPARE(theirs["memory_bytes"].get<double>(), 80e9);
+    // Importing it twice: the id is taken (bad input).
+    r = run_tally({"profiles", "import", shared, "--db", colleague});
+    QCOMPARE(r.exit_code, 2);
+    QVERIFY2(r.err.contains("lab-a100"), r.err.constData());
+
+    // An exported built-in comes in as a custom profile under a new id.
+    const Run builtin = run_tally(QStringList{"profiles", "export", "h200"} + db());
+    QCOMPARE(json::parse(builtin.out.toStdString())["kind"].get<std::string>(),
+             std::string("builtin"));
+    QVERIFY(write_file(shared, builtin.out));
+    r = run_tally(QStringList{"profiles", "import", shared, "--id", "h200-copy", "--name",
+                              "H200 copy", "--json"} +
+                  db());
+    QVERIFY2(r.exit_code == 0, r.err.constData());
+    QCOMPARE(parse(r)["kind"].get<std::string>(), std::string("custom"));
+    QCOMPARE(parse(run_tally(QStringList{"profiles", "show", "h200-copy", "--json"} +
+                             db()))["memory_bytes"]
+                 .get<double>(),
+             141e9);
+}
+
+void TestCliWorkspace::plansRoundTrip() {
+    Run r = run_tally(QStringList{"plans", "save", example("seed-70b-15t-1024-h100.json"), "--name",
+                                  "seed 70B", "--json"} +
+                      db());
+    QVERIFY2(r.exit_code == 0, r.err.constData());
+    const std::int64_t id = parse(r)["id"].get<std::int64_t>();
+    QCOMPARE(parse(r)["name"].get<std::string>(), std::string("seed 70B"));
+
+    const json list = parse(run_tally(QStringList{"plans", "list", "--json"} + db()));
+    QCOMPARE(list.size(), std::size_t{1});
+    QCOMPARE(list[0]["id"].get<std::int64_t>(), id);
+    QCOMPARE(list[0]["name"].get<std::string>(), std::string("seed 70B"));
+    QVERIFY(list[0]["created_at"].is_string());
+
+    // By name and by id; the stored spec is the file's (1024 GPUs, 15T tokens).
+    json shown = parse(run_tally(QStringList{"plans", "show", "seed 70B", "--json"} + db()));
+    QCOMPARE(shown["spec"]["cluster"]["gpus"].get<int>(), 1024);
+    QCOMPARE(shown["spec"]["data"]["tokens"].get<double>(), 15e12);
+    shown = parse(run_tally(QStringList{"plans", "show", QString::number(id), "--json"} + db()));
+    QCOMPARE(shown["name"].get<std::string>(), std::string("seed 70B"));
+
+    // The same name again is refused; --replace overwrites it in place.
+    QCOMPARE(run_tally(QStringList{"plans", "save", example("llama-2-70b-2048-h100.json"), "--name",
+                                   "seed 70B"} +
+                       db())
+                 .exit_code,
+             2);
+    r = run_tally(QStringList{"plans", "save", example("llama-2-70b-2048-h100.json"), "--name",
+                              "seed 70B", "--replace", "--json"} +
+                  db());
+    QVERIFY2(r.exit_code == 0, r.err.constData());
+    QCOMPARE(parse(r)["id"].get<std::int64_t>(), id);
+    shown = parse(run_tally(QStringList{"plans", "show", "seed 70B", "--json"} + db()));
+    QCOMPARE(shown["spec"]["cluster"]["gpus"].get<int>(), 2048);
+
+    QCOMPARE(run_tally(QStringList{"plans", "rm", "seed 70B"} + db()).exit_code, 0);
+    QCOMPARE(parse(run_tally(QStringList{"plans", "list", "--json"} + db())), json::array());
+    QCOMPARE(run_tally(QStringList{"plans", "rm", "seed 70B"} + db()).exit_code, 2);
+}
+
+void TestCliWorkspace::probesAndMeasuredProfile() {
+    // The app stores runs through the workspace API; the CLI lists them.
+    std::int64_t run_id = 0;
+    {
+        tally::Workspace ws = tally::Workspace::open(m_db.toStdString());
+        tally::ProbeRunRecord run;
+        run.backend = "cuda";
+        run.host = "gpu01";
+        run.device_json = R"({"name":"NVIDIA H100 80GB HBM3"})";
+        run.started_at = "2025-03-01T10:00:00Z";
+        run.finished_at = "2025-03-01T10:05:00Z";
+        run.status = tally::ProbeRunStatus::ok;
+        tally::ProbeResultRecord matmul;
+        matmul.test = "matmul";
+        matmul.dtype = "bf16";
+        matmul.sizes_json = R"({"m":8192,"n":8192,"k":8192})";
+        matmul.flops = 2.0 * 8192.0 * 8192.0 * 8192.0;
+        matmul.flops_per_s = 7.5e14;
+        matmul.median_s = matmul.flops / 7.5e14;
+        matmul.samples = 37;
+        matmul.validated = true;
+        run.results.push_back(matmul);
+        run_id = ws.add_probe_run(run);
+    }
+    const json runs = parse(run_tally(QStringList{"probes", "list", "--json"} + db()));
+    QCOMPARE(runs.size(), std::size_t{1});
+    QCOMPARE(runs[0]["id"].get<std::int64_t>(), run_id);
+    QCOMPARE(runs[0]["started_at"].get<std::string>(), std::string("2025-03-01T10:00:00Z"));
+    QCOMPARE(runs[0]["device"]["name"].get<std::string>(), std::string("NVIDIA H100 80GB HBM3"));
+    const json shown =
+        parse(run_tally(QStringList{"probes", "show", QString::number(run_id), "--json"} + db()));
+    QCOMPARE(shown["results"].size(), std::size_t{1});
+    QCOMPARE(shown["results"][0]["flops_per_s"].get<double>(), 7.5e14);
+    QCOMPARE(shown["results"][0]["sizes"]["m"].get<int>(), 8192);
+    QCOMPARE(shown["results"][0]["validated"].get<bool>(), true);
+
+    const Run r =
+        run_tally(QStringList{"profiles", "add", "--from-run", QString::number(run_id), "--base",
+                              "h100-sxm", "--id", "lab-h100", "--name", "Lab H100", "--json"} +
+                  db());
+    QVERIFY2(r.exit_code == 0, r.err.constData());
+    const json lab = parse(run_tally(QStringList{"profiles", "show", "lab-h100", "--json"} + db()));
+    QCOMPARE(lab["kind"].get<std::string>(), std::string("measured"));
+    QCOMPARE(lab["peak_flops_per_s"]["bf16"].get<double>(), 7.5e14);
+    QCOMPARE(lab["memory_bytes"].get<double>(), 80e9);  // from the base
+    QCOMPARE(lab["source_run_id"].get<std::int64_t>(), run_id);
+}
+
+void TestCliWorkspace::compareAndPlanOnCustomProfile() {
+    QCOMPARE(run_tally(QStringList{"profiles", "add", "--from", "h100-sxm", "--id", "slow-h100",
+                                   "--name", "Slow H100", "--peak", "bf16=900e12"} +
+                       db())
+                 .exit_code,
+             0);
+    const QString spec = example("seed-70b-15t-1024-h100.json");
+    Run r = run_tally(
+        QStringList{"compare", spec, "--profiles", "h100-sxm,slow-h100,a100-80gb", "--json"} +
+        db());
+    QVERIFY2(r.exit_code == 0, r.err.constData());
+    const json rows = parse(r)["profiles"];
+    QCOMPARE(rows.size(), std::size_t{3});
+    // days = 6 x 70e9 x 15e12 / (peak x 0.5 x 1024 x 86400):
+    // H100 989.5e12 -> 143.93; the custom 900e12 -> 158.24; A100 312e12 -> 456.5.
+    QVERIFY(std::abs(rows[0]["days"].get<double>() - 143.93) < 0.01);
+    QVERIFY(std::abs(rows[1]["days"].get<double>() - 158.24) < 0.01);
+    QVERIFY(std::abs(rows[2]["days"].get<double>() - 456.5) < 0.1);
+    QCOMPARE(rows[1]["kind"].get<std::string>(), std::string("custom"));
+    // Ridge = bf16 peak / bandwidth: 900e12 / 3.35e12 = 268.66 FLOP/byte.
+    QVERIFY(std::abs(rows[1]["ridge_flops_per_byte"].get<double>() - 268.66) < 0.01);
+    // ZeRO-3 over 1024 GPUs: 16 bytes x 70e9 / 1024 = 1.094e9 bytes per GPU; it fits on all.
+    for (const json& row : rows) {
+        QVERIFY(std::abs(row["memory_total_bytes"].get<double>() - 16.0 * 70e9 / 1024) < 1e3);
+        QCOMPARE(row["fits"].get<bool>(), true);
+    }
+
+    // A spec naming the custom profile as its GPU: `tally plan` finds it in the workspace.
+    QFile original(spec);
+    QVERIFY(original.open(QIODevice::ReadOnly));
+    QByteArray text = original.readAll();
+    text.replace("\"h100-sxm\"", "\"slow-h100\"");
+    const QString on_custom = m_dir.path() + QStringLiteral("/on-custom.json");
+    QVERIFY(write_file(on_custom, text));
+    r = run_tally(QStringList{"plan", on_custom, "--json"} + db());
+    QVERIFY2(r.exit_code == 0, r.err.constData());
+    QVERIFY(std::abs(parse(r)["time"]["days"].get<double>() - 158.24) < 0.01);
+}
+
+void TestCliWorkspace::badInput_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("says");
+    QTest::newRow("add without --from")
+        << QStringList{"profiles", "add", "--id", "x", "--name", "X"} << "--from";
+    QTest::newRow("add with an unknown dtype")
+        << QStringList{"profiles", "add",    "--from", "h100-sxm", "--id",
+                       "x",        "--name", "X",      "--peak",   "bf17=1e12"}
+        << "--peak";
+    QTest::newRow("add with negative memory")
+        << QStringList{"profiles", "add",    "--from", "h100-sxm",       "--id",
+                       "x",        "--name", "X",      "--memory-bytes", "-80e9"}
+        << "--memory-bytes";
+    QTest::newRow("add with a built-in id")
+        << QStringList{"profiles", "add", "--from", "h100-sxm", "--id", "h200", "--name", "X"}
+        << "profile.id";
+    QTest::newRow("add with an id that is not one")
+        << QStringList{"profiles", "add", "--from", "h100-sxm", "--id", "'); DROP TABLE plans;--",
+                       "--name",   "X"}
+        << "profile.id";
+    QTest::newRow("add from an unknown profile")
+        << QStringList{"profiles", "add", "--from", "h900", "--id", "x", "--name", "X"} << "h900";
+    QTest::newRow("edit a built-in")
+        << QStringList{"profiles", "edit", "h100-sxm", "--memory-bytes", "1e9"} << "read-only";
+    QTest::newRow("edit with no change")
+        << QStringList{"profiles", "edit", "h100-sxm"} << "at least one";
+    QTest::newRow("remove a built-in") << QStringList{"profiles", "rm", "a100-80gb"} << "read-only";
+    QTest::newRow("show an unknown profile") << QStringList{"profiles", "show", "nope"} << "nope";
+    QTest::newRow("import a file that is not JSON")
+        << QStringList{"profiles", "import", TALLY_SOURCE_DIR "/README.md"} << "JSON";
+    QTest::newRow("import a missing file")
+        << QStringList{"profiles", "import", "/nonexistent/profile.json"} << "profile";
+    QTest::newRow("save a plan named by digits")
+        << QStringList{"plans", "save", TALLY_SOURCE_DIR "/resources/examples/lecture-mlp.json",
+                       "--name", "42"}
+        << "plan.name";
+    QTest::newRow("show an unknown plan") << QStringList{"plans", "show", "nope"} << "nope";
+    QTest::newRow("show an unknown probe run") << QStringList{"probes", "show", "7"} << "probe run";
+    QTest::newRow("compare one profile")
+        << QStringList{"compare",
+                       TALLY_SOURCE_DIR "/resources/examples/seed-70b-15t-1024-h100.json",
+                       "--profiles", "h100-sxm"}
+        << "2 to 6";
+    QTest::newRow("compare an unknown profile")
+        << QStringList{"compare",
+                       TALLY_SOURCE_DIR "/resources/examples/seed-70b-15t-1024-h100.json",
+                       "--profiles", "h100-sxm,h900"}
+        << "h900";
+}
+
+void TestCliWorkspace::badInput() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, says);
+    const Run r = run_tally(args + db());
+    QCOMPARE(r.exit_code, 2);
+    QVERIFY2(QString::fromUtf8(r.err).contains(says), r.err.constData());
+    QVERIFY(r.out.isEmpty());
+}
+
+void TestCliWorkspace::notAWorkspaceIsLeftAlone() {
+    const QByteArray text = "id,name\nmy-card,My card\n";
+    QVERIFY(write_file(m_db, text));
+    for (const QStringList& args :
+         {QStringList{"profiles", "list"}, QStringList{"plans", "list", "--json"},
+          QStringList{"plans", "save", example("seed-70b-15t-1024-h100.json"), "--name", "x"},
+          QStringList{"profiles", "add", "--from", "h100-sxm", "--id", "x", "--name", "X"}}) {
+        const Run r = run_tally(args + db());
+        QCOMPARE(r.exit_code, 1);
+        QVERIFY2(r.err.contains(m_db.toUtf8()), r.err.constData());
+        QVERIFY2(r.err.contains("not an SQLite database"), r.err.constData());
+    }
+    QFile f(m_db);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), text);
+
+    // A workspace from a newer Tally: refused, untouched.
+    const QString newer = m_dir.path() + QStringLiteral("/newer.sqlite");
+    { tally::Workspace::open(newer.toStdString()); }
+    {
+        // Set with the test's own SQLite connection, not through the code under test.
+        tally::sqlite::Database raw(newer.toStdString(), SQLITE_OPEN_READWRITE);
+        raw.exec("PRAGMA user_version = 42");
+    }
+    QFile before_file(newer);
+    QVERIFY(before_file.open(QIODevice::ReadOnly));
+    const QByteArray before = before_file.readAll();
+    before_file.close();
+    const Run r = run_tally({"plans", "list", "--db", newer});
+    QCOMPARE(r.exit_code, 1);
+    QVERIFY2(r.err.contains("newer Tally"), r.err.constData());
+    QFile after_file(newer);
+    QVERIFY(after_file.open(QIODevice::ReadOnly));
+    QCOMPARE(after_file.readAll(), before);
+}
+
+QTEST_GUILESS_MAIN(TestCliWorkspace)
+#include "tst_cli_workspace.moc"
