@@ -11,6 +11,9 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
 
 struct sqlite3;
 struct sqlite3_stmt;
@@ -108,6 +111,26 @@ private:
     Database& m_db;
     sqlite3_stmt* m_stmt = nullptr;
 };
+
+// The rows of a statement, each as `from_row(statement)` makes it.
+template <typename F>
+auto all_rows(Statement& statement, F&& from_row) {
+    std::vector<std::invoke_result_t<F&, const Statement&>> rows;
+    while (statement.step()) {
+        rows.push_back(from_row(std::as_const(statement)));
+    }
+    return rows;
+}
+
+// The first row of a statement, or nullopt when it has none.
+template <typename F>
+auto first_row(Statement& statement, F&& from_row)
+    -> std::optional<std::invoke_result_t<F&, const Statement&>> {
+    if (!statement.step()) {
+        return std::nullopt;
+    }
+    return from_row(std::as_const(statement));
+}
 
 // BEGIN IMMEDIATE (or DEFERRED for reads) on construction; ROLLBACK in the destructor unless
 // commit() succeeded, so an exception anywhere in between leaves the database as it was.

@@ -631,10 +631,8 @@ std::optional<HardwareProfile> load_stored_profile(sqlite::Database& db, const s
     sqlite::Statement s(db,
                         "SELECT " + std::string(kProfileColumns) + " FROM profiles WHERE id = ?1");
     s.bind(1, id);
-    if (!s.step()) {
-        return std::nullopt;
-    }
-    return profile_from_row(s, path);
+    return sqlite::first_row(
+        s, [&](const sqlite::Statement& row) { return profile_from_row(row, path); });
 }
 
 std::optional<HardwareProfile> load_profile(sqlite::Database& db, const std::string& id,
@@ -877,9 +875,7 @@ std::optional<ProbeRunRecord> load_run(sqlite::Database& db, std::int64_t id) {
     sqlite::Statement r(db, "SELECT " + std::string(kResultColumns) +
                                 " FROM probe_results WHERE run_id = ?1 ORDER BY id");
     r.bind(1, id);
-    while (r.step()) {
-        run.results.push_back(result_from_row(r));
-    }
+    run.results = sqlite::all_rows(r, result_from_row);
     return run;
 }
 
@@ -897,13 +893,10 @@ std::vector<HardwareProfile> Workspace::list_profiles() {
 
 std::vector<HardwareProfile> Workspace::stored_profiles() {
     return read("listing profiles", [&] {
-        std::vector<HardwareProfile> out;
         sqlite::Statement s(
             m_db, "SELECT " + std::string(kProfileColumns) + " FROM profiles ORDER BY name, id");
-        while (s.step()) {
-            out.push_back(profile_from_row(s, m_path));
-        }
-        return out;
+        return sqlite::all_rows(
+            s, [&](const sqlite::Statement& row) { return profile_from_row(row, m_path); });
     });
 }
 
@@ -939,13 +932,12 @@ void Workspace::remove_profile(const std::string& id) {
 }
 
 std::optional<std::int64_t> Workspace::profile_source_run(const std::string& id) {
-    return read("reading profile " + id, [&]() -> std::optional<std::int64_t> {
+    return read("reading profile " + id, [&] {
         sqlite::Statement s(m_db, "SELECT source_run_id FROM profiles WHERE id = ?1");
         s.bind(1, id);
-        if (!s.step()) {
-            return std::nullopt;
-        }
-        return s.column_optional_int(0);
+        return sqlite::first_row(
+                   s, [](const sqlite::Statement& row) { return row.column_optional_int(0); })
+            .value_or(std::nullopt);
     });
 }
 
@@ -984,25 +976,18 @@ HardwareProfile duplicate_profile(const HardwareProfile& base, const std::string
 
 std::vector<StoredPlan> Workspace::list_plans() {
     return read("listing plans", [&] {
-        std::vector<StoredPlan> out;
         sqlite::Statement s(
             m_db, "SELECT " + std::string(kPlanColumns) + " FROM plans ORDER BY name, id");
-        while (s.step()) {
-            out.push_back(plan_from_row(s));
-        }
-        return out;
+        return sqlite::all_rows(s, plan_from_row);
     });
 }
 
 std::optional<StoredPlan> Workspace::find_plan(std::int64_t id) {
-    return read("reading plan " + std::to_string(id), [&]() -> std::optional<StoredPlan> {
+    return read("reading plan " + std::to_string(id), [&] {
         sqlite::Statement s(m_db,
                             "SELECT " + std::string(kPlanColumns) + " FROM plans WHERE id = ?1");
         s.bind(1, id);
-        if (!s.step()) {
-            return std::nullopt;
-        }
-        return plan_from_row(s);
+        return sqlite::first_row(s, plan_from_row);
     });
 }
 
@@ -1013,14 +998,11 @@ std::optional<StoredPlan> Workspace::find_plan(const std::string& key) {
         }
         return find_plan(static_cast<std::int64_t>(std::stoll(key)));
     }
-    return read("reading plan " + key, [&]() -> std::optional<StoredPlan> {
+    return read("reading plan " + key, [&] {
         sqlite::Statement s(m_db,
                             "SELECT " + std::string(kPlanColumns) + " FROM plans WHERE name = ?1");
         s.bind(1, key);
-        if (!s.step()) {
-            return std::nullopt;
-        }
-        return plan_from_row(s);
+        return sqlite::first_row(s, plan_from_row);
     });
 }
 
