@@ -30,8 +30,8 @@ void register_plan_commands(CLI::App& app, CliState& state);
 void register_roofline_commands(CLI::App& app, CliState& state);
 // `tally profiles|plans|probes|compare`: the SQLite workspace (app/cli_workspace.cpp).
 void register_workspace_commands(CLI::App& app, CliState& state);
-// A hardware profile by id: a built-in one, else a custom or measured one of the workspace
-// (--db or the default file; none is created). nullopt when neither has it.
+// A hardware profile by id: a custom or measured one of the workspace (--db or the default
+// file; none is created), else a built-in one. nullopt when neither has it.
 std::optional<HardwareProfile> find_workspace_profile(const std::string& id, CliState& state);
 
 // The hardware profile a spec's cluster.gpu names: a built-in id, else a custom or measured

@@ -737,12 +737,23 @@ void register_compare(CLI::App& app, CliState& state) {
 }  // namespace
 
 std::optional<HardwareProfile> find_workspace_profile(const std::string& id, CliState& state) {
-    // The catalog first: a plan on a built-in GPU never depends on the workspace file.
-    if (const HardwareProfile* builtin = find_builtin_hardware(id)) {
-        return *builtin;
+    const HardwareProfile* builtin = find_builtin_hardware(id);
+    try {
+        // The user's stored profile first, as Workspace::find_profile does: one a later catalog
+        // also names keeps the figures the user saved.
+        if (auto ws = open_if_exists(state)) {
+            if (auto stored = ws->find_profile(id)) {
+                return stored;
+            }
+        }
+    } catch (const WorkspaceError&) {
+        // A plan on a built-in GPU does not need the workspace, so a broken file does not stop
+        // it; for any other id the workspace's own message says what is wrong.
+        if (builtin == nullptr) {
+            throw;
+        }
     }
-    auto ws = open_if_exists(state);
-    return ws ? ws->find_profile(id) : std::nullopt;
+    return builtin != nullptr ? std::optional<HardwareProfile>(*builtin) : std::nullopt;
 }
 
 void register_workspace_commands(CLI::App& app, CliState& state) {

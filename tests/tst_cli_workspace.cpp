@@ -376,6 +376,16 @@ void TestCliWorkspace::notAWorkspaceIsLeftAlone() {
         QVERIFY2(r.err.contains(m_db.toUtf8()), r.err.constData());
         QVERIFY2(r.err.contains("not an SQLite database"), r.err.constData());
     }
+    // A plan on a built-in GPU does not need the workspace; one on another id says why not.
+    QCOMPARE(run_tally(QStringList{"plan", example("seed-70b-15t-1024-h100.json"), "--json"} + db())
+                 .exit_code,
+             0);
+    const QString on_custom = m_dir.path() + QStringLiteral("/custom-gpu.json");
+    QVERIFY(write_file(on_custom, R"({"model": {"kind": "params", "params": 7e9},
+        "data": {"tokens": 1e12}, "cluster": {"gpu": "my-card", "gpus": 8}})"));
+    const Run custom = run_tally(QStringList{"plan", on_custom} + db());
+    QCOMPARE(custom.exit_code, 1);
+    QVERIFY2(custom.err.contains("not an SQLite database"), custom.err.constData());
     QFile f(m_db);
     QVERIFY(f.open(QIODevice::ReadOnly));
     QCOMPARE(f.readAll(), text);

@@ -7,6 +7,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
 
@@ -159,6 +160,7 @@ private slots:
     void profileRulesNameTheField_data();
     void profileRulesNameTheField();
     void builtinProfilesAreReadOnly();
+    void storedProfileOutlivesALaterBuiltin();
     void plansRoundTrip();
     void planRules();
     void probeRunsRoundTrip();
@@ -318,6 +320,35 @@ void TestWorkspace::builtinProfilesAreReadOnly() {
     // The catalog's figure is what find_profile still gives.
     QCOMPARE(ws.find_profile("h100-sxm")->memory_bytes, 80e9);
     QCOMPARE(ws.find_profile("h100-sxm")->kind, ProfileKind::builtin);
+}
+
+void TestWorkspace::storedProfileOutlivesALaterBuiltin() {
+    // A user saved "h200" before the catalog had it (written as an older catalog allowed).
+    const std::string path = fresh_path("shadow.sqlite");
+    { Workspace::open(path); }
+    HardwareProfile mine = duplicate_profile(*find_builtin_hardware("h200"), "h200", "My H200");
+    mine.memory_bytes = 100e9;
+    {
+        sqlite::Database db(path, SQLITE_OPEN_READWRITE);
+        sqlite::Statement s(db,
+                            "INSERT INTO profiles (id, name, kind, profile_json, created_at, "
+                            "updated_at) VALUES ('h200', 'My H200', 'custom', ?1, 'x', 'x')");
+        s.bind(1, to_json(mine).dump());
+        s.run();
+    }
+    Workspace ws = Workspace::open(path);
+    // Both are listed; the id finds the user's figures, which can still be edited and removed.
+    const auto all = ws.list_profiles();
+    QCOMPARE(std::count_if(all.begin(), all.end(),
+                           [](const HardwareProfile& p) { return p.id == "h200"; }),
+             2);
+    QCOMPARE(ws.find_profile("h200")->memory_bytes, 100e9);
+    mine.memory_bytes = 110e9;
+    ws.update_profile(mine);
+    QCOMPARE(ws.find_profile("h200")->memory_bytes, 110e9);
+    ws.remove_profile("h200");
+    QCOMPARE(ws.find_profile("h200")->memory_bytes, 141e9);  // the catalog's H200
+    QCOMPARE(ws.find_profile("h200")->kind, ProfileKind::builtin);
 }
 
 void TestWorkspace::plansRoundTrip() {
