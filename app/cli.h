@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -8,6 +9,9 @@
 
 namespace CLI {
 class App;
+}
+namespace tally {
+struct MeasuredRoofline;
 }
 
 namespace tally::cli {
@@ -30,6 +34,15 @@ void register_plan_commands(CLI::App& app, CliState& state);
 void register_roofline_commands(CLI::App& app, CliState& state);
 // `tally profiles|plans|probes|compare`: the SQLite workspace (app/cli_workspace.cpp).
 void register_workspace_commands(CLI::App& app, CliState& state);
+// `tally probe`: run tally-probe, print and save its results (app/cli_probe.cpp).
+void register_probe_commands(CLI::App& app, CliState& state);
+// The measured roofline of stored probe run `run_id` (--db or the default file) with fractions of
+// `promised` (null: none), as JSON and as text; for `tally probe` and `tally roofline
+// --probe-run`. Throws SpecError("--probe-run", ...) when there is no such run.
+MeasuredRoofline stored_measured_roofline(std::int64_t run_id, const HardwareProfile* promised,
+                                          CliState& state);
+nlohmann::json measured_roofline_json(const MeasuredRoofline& measured);
+void print_measured_roofline(const MeasuredRoofline& measured, const HardwareProfile* promised);
 // A hardware profile by id: a custom or measured one of the workspace (--db or the default
 // file; none is created), else a built-in one. nullopt when neither has it.
 std::optional<HardwareProfile> find_workspace_profile(const std::string& id, CliState& state);

@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "errors.h"
+#include "measured_roofline.h"
 #include "model_ops.h"
 #include "number_formats.h"
 #include "operations.h"
@@ -331,6 +332,7 @@ void register_roofline_commands(CLI::App& app, CliState& state) {
         std::string id;
         std::string value;
         bool json = false;
+        std::optional<std::int64_t> probe_run;
     };
     auto opts = std::make_shared<Options>();
 
@@ -341,17 +343,30 @@ void register_roofline_commands(CLI::App& app, CliState& state) {
     roofline->add_flag("--json", opts->json, "Print one JSON object instead of a table");
     roofline->add_option("--db", state.db_path,
                          "Workspace database (for custom and measured GPUs)");
+    roofline->add_option("--probe-run", opts->probe_run,
+                         "A stored probe run (tally probes list) whose measured roofs and points "
+                         "to show beside the promised ones");
     roofline->callback([opts, &state] {
         const PlanSpec spec = load_plan_spec(opts->spec);
         const HardwareProfile hw = resolve_gpu(spec, state);
         if (auto error = check(spec, hw)) {
             throw SpecError(*error);
         }
-        const json out = roofline_json(spec, hw, analyse(spec, hw));
+        json out = roofline_json(spec, hw, analyse(spec, hw));
+        std::optional<MeasuredRoofline> measured;
+        if (opts->probe_run) {
+            measured = stored_measured_roofline(*opts->probe_run, &hw, state);
+            out["measured"] = measured_roofline_json(*measured);
+            out["measured"]["probe_run"] = *opts->probe_run;
+        }
         if (opts->json) {
             fmt::print("{}\n", out.dump(2));
         } else {
             print_roofline_table(out);
+            if (measured) {
+                fmt::print("\nProbe run {}\n", *opts->probe_run);
+                print_measured_roofline(*measured, &hw);
+            }
         }
         state.exit_code = kExitOk;
     });

@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
     register_plan_commands(app, state);
     register_workspace_commands(app, state);
     register_roofline_commands(app, state);
+    register_probe_commands(app, state);
 
     try {
         app.parse(argc, argv);

@@ -1,0 +1,566 @@
+// `tally probe`: runs tally-probe as a child process (ui/core's ProbeRunner, as the GUI's Probe
+// panel does), prints progress and each result as it arrives, saves the run in the workspace
+// (ProbeRunSaver) and compares each figure with a hardware profile's promised peak and
+// bandwidth (planner/measured_roofline.h). Also the measured roofline of a stored run, for
+// `tally roofline --probe-run`.
+#include <fcntl.h>
+#include <fmt/core.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <QCoreApplication>
+#include <QEventLoop>
+#include <QSocketNotifier>
+#include <cmath>
+#include <csignal>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+
+#include "cli.h"
+#include "errors.h"
+#include "measured_roofline.h"
+#include "probe_process.h"
+#include "probe_records.h"
+#include "probe_run_saver.h"
+#include "workspace.h"
+
+namespace tally::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+using ui::ProbeExit;
+using ui::ProbeOutcome;
+using ui::ProbeRunner;
+
+fs::path workspace_path(const CliState& state) {
+    return state.db_path.empty() ? default_workspace_path() : fs::path(state.db_path);
+}
+
+// ---- numbers for people -------------------------------------------------------------------------
+
+// "95.78 GFLOP/s", "11.27 GB/s": decimal prefixes (GB = 1e9 bytes).
+std::string si_rate(std::optional<double> value, const char* unit) {
+    if (!value) {
+        return "-";
+    }
+    static constexpr const char* kPrefixes[] = {"", "k", "M", "G", "T", "P", "E"};
+    double v = *value;
+    std::size_t i = 0;
+    while (std::abs(v) >= 1000.0 && i + 1 < std::size(kPrefixes)) {
+        v /= 1000.0;
+        ++i;
+    }
+    return fmt::format("{:.4g} {}{}", v, kPrefixes[i], unit);
+}
+
+std::string percent(std::optional<double> fraction) {
+    return fraction ? fmt::format("{:.1f}%", 100.0 * *fraction) : std::string("-");
+}
+
+json optional_json(std::optional<double> v) {
+    return v ? json(*v) : json(nullptr);
+}
+
+std::string sizes_text(const std::map<std::string, std::int64_t>& sizes) {
+    std::string out;
+    for (const auto& [name, value] : sizes) {
+        out += (out.empty() ? "" : " ") + name + "=" + std::to_string(value);
+    }
+    return out.empty() ? "-" : out;
+}
+
+// ---- live output --------------------------------------------------------------------------------
+
+// Sizes last: they are as wide as the case needs.
+constexpr const char* kRowFormat =
+    "{:<16} {:<23} {:<8} {:>16} {:>13} {:>10} {:>7} {:<7} {:<5} {:>7} {:>7}  {}\n";
+
+void print_result_header() {
+    fmt::print(kRowFormat, "test", "variant", "dtype", "FLOP/s", "bytes/s", "median s", "stdrel",
+               "status", "valid", "% peak", "% bw", "sizes");
+}
+
+void print_result_row(const probe::ResultEvent& r, const MeasuredFractions& f) {
+    fmt::print(kRowFormat, r.test, r.variant.empty() ? "-" : r.variant,
+               r.dtype.empty() ? "-" : r.dtype, si_rate(r.flops_per_s, "FLOP/s"),
+               si_rate(r.bytes_per_s, "B/s"),
+               r.median_s ? fmt::format("{:.4g}", *r.median_s) : std::string("-"),
+               r.stdrel ? fmt::format("{:.3f}", *r.stdrel) : std::string("-"),
+               probe::to_string(r.status), r.validated ? "yes" : "no", percent(f.of_peak),
+               percent(f.of_bandwidth), sizes_text(r.sizes));
+    if (!r.reason.empty()) {
+        fmt::print("    {}: {}\n", probe::to_string(r.status), r.reason);
+    }
+    std::fflush(stdout);
+}
+
+json result_json(const probe::ResultEvent& r, const MeasuredFractions& f,
+                 std::optional<std::int64_t> result_id) {
+    return {{"result_id", result_id ? json(*result_id) : json(nullptr)},
+            {"test", r.test},
+            {"variant", r.variant},
+            {"stored_test", stored_probe_test_name(r.test, r.variant)},
+            {"dtype", r.dtype},
+            {"sizes", r.sizes},
+            {"flops", optional_json(r.flops)},
+            {"bytes", optional_json(r.bytes)},
+            {"intensity_flops_per_byte", optional_json(r.intensity_flops_per_byte)},
+            {"flops_per_s", optional_json(r.flops_per_s)},
+            {"bytes_per_s", optional_json(r.bytes_per_s)},
+            {"median_s", optional_json(r.median_s)},
+            {"min_s", optional_json(r.min_s)},
+            {"max_s", optional_json(r.max_s)},
+            {"stdrel", optional_json(r.stdrel)},
+            {"samples", r.samples},
+            {"status", probe::to_string(r.status)},
+            {"validated", r.validated},
+            {"reason", r.reason},
+            {"note", r.note},
+            {"fraction_of_peak", optional_json(f.of_peak)},
+            {"fraction_of_bandwidth", optional_json(f.of_bandwidth)},
+            {"fraction_of_roof", optional_json(f.of_roof)}};
+}
+
+// ---- Ctrl-C -------------------------------------------------------------------------------------
+
+// SIGINT and SIGTERM cancel the probe instead of killing tally, so the run row is finished (as
+// failed) rather than left "running". The handler only writes a byte to a pipe (async-signal-safe);
+// the event loop reads it and calls ProbeRunner::cancel().
+class InterruptWatcher {
+public:
+    explicit InterruptWatcher(ProbeRunner& runner) {
+        if (::pipe2(s_pipe, O_CLOEXEC | O_NONBLOCK) != 0) {
+            return;  // without the pipe Ctrl-C keeps its default: tally stops at once
+        }
+        m_notifier = std::make_unique<QSocketNotifier>(s_pipe[0], QSocketNotifier::Read);
+        QObject::connect(m_notifier.get(), &QSocketNotifier::activated, &runner, [&runner] {
+            char buffer[16];
+            while (::read(s_pipe[0], buffer, sizeof buffer) > 0) {
+            }
+            runner.cancel();
+        });
+        struct sigaction action {};
+        action.sa_handler = &InterruptWatcher::on_signal;
+        sigemptyset(&action.sa_mask);
+        ::sigaction(SIGINT, &action, &m_old_int);
+        ::sigaction(SIGTERM, &action, &m_old_term);
+        m_installed = true;
+    }
+    ~InterruptWatcher() {
+        if (m_installed) {
+            ::sigaction(SIGINT, &m_old_int, nullptr);
+            ::sigaction(SIGTERM, &m_old_term, nullptr);
+            m_notifier.reset();
+            ::close(s_pipe[0]);
+            ::close(s_pipe[1]);
+        }
+    }
+    InterruptWatcher(const InterruptWatcher&) = delete;
+    InterruptWatcher& operator=(const InterruptWatcher&) = delete;
+
+    static bool interrupted() { return s_interrupted != 0; }
+
+private:
+    static void on_signal(int) {
+        s_interrupted = 1;
+        const char byte = 1;
+        [[maybe_unused]] const ssize_t written = ::write(s_pipe[1], &byte, 1);
+    }
+
+    static inline int s_pipe[2] = {-1, -1};
+    static inline volatile std::sig_atomic_t s_interrupted = 0;
+    std::unique_ptr<QSocketNotifier> m_notifier;
+    struct sigaction m_old_int {};
+    struct sigaction m_old_term {};
+    bool m_installed = false;
+};
+
+// ---- the command --------------------------------------------------------------------------------
+
+struct ProbeCommandOptions {
+    std::string backend;
+    bool quick = false;
+    std::string tests;
+    std::optional<int> device;
+    double timeout_s = 120.0;
+    bool json = false;
+    std::string profile;
+    std::string probe;
+};
+
+// What one run of the command saw.
+struct LiveRun {
+    std::optional<HardwareProfile> profile;  // what fractions compare with
+    bool profile_explicit = false;
+    json results = json::array();
+    std::optional<std::int64_t> pending_result_id;  // the saver's id of the result being printed
+    probe::ProbeRun run;
+    ProbeExit exit;
+    QString save_error;
+};
+
+void report_profile_choice(const LiveRun& live, const probe::DeviceEvent& device) {
+    if (live.profile) {
+        fmt::print(stderr, "device: {}; fractions are of {} ({}){}\n", device.name,
+                   live.profile->name, live.profile->id,
+                   live.profile_explicit ? "" : ", the catalog entry matching its name");
+    } else {
+        fmt::print(stderr,
+                   "device: {}; no catalog profile matches its name, so no fractions of a "
+                   "promised peak are shown (choose one with --profile ID)\n",
+                   device.name);
+    }
+}
+
+int finish_command(const ProbeCommandOptions& opts, LiveRun& live, ui::ProbeRunSaver& saver) {
+    const ProbeExit& exit = live.exit;
+    const std::string reason = exit.reason.toStdString();
+    switch (exit.outcome) {
+        case ProbeOutcome::notStarted:
+            fmt::print(stderr, "tally: error: {}\n", reason);
+            return kExitFailure;
+        case ProbeOutcome::badArguments:
+            fmt::print(stderr, "tally: error: tally-probe refused its arguments: {}\n", reason);
+            return kExitBadInput;
+        case ProbeOutcome::backendUnavailable:
+            fmt::print(stderr,
+                       "tally: error: {}; nothing was measured. To measure this machine's CPU "
+                       "and memory instead: tally probe --backend cpu\n",
+                       reason);
+            return kExitFailure;
+        default:
+            break;
+    }
+    const bool interrupted = InterruptWatcher::interrupted();
+    if (exit.outcome != ProbeOutcome::ok) {
+        fmt::print(stderr, "tally: error: {}\n",
+                   interrupted ? "interrupted; the results that arrived are kept" : reason);
+    }
+    if (!live.save_error.isEmpty()) {
+        fmt::print(stderr, "tally: error: {}\n", live.save_error.toStdString());
+    }
+
+    // The measured roofline from the run as stored (with result ids), else as it arrived.
+    const std::optional<std::int64_t> run_id = saver.runId();
+    std::optional<ProbeRunRecord> stored;
+    if (run_id && live.save_error.isEmpty()) {
+        stored = saver.workspace().find_probe_run(*run_id);
+    }
+    const ProbeRunRecord record =
+        stored ? *stored
+               : ui::probeRunRecord(live.run,
+                                    ui::probeRunStatus(live.run, exit.outcome == ProbeOutcome::ok),
+                                    std::string());
+    const HardwareProfile* promised = live.profile ? &*live.profile : nullptr;
+    const MeasuredRoofline measured = measured_roofline(record, promised);
+    const std::string db = saver.workspace().path().string();
+
+    if (opts.json) {
+        json out = {
+            {"run_id", run_id ? json(*run_id) : json(nullptr)},
+            {"workspace", db},
+            {"status", to_string(record.status)},
+            {"outcome", ui::outcomeName(exit.outcome).toStdString()},
+            {"reason", exit.reason.isEmpty() ? json(nullptr) : json(reason)},
+            {"probe_exit_code", exit.exitCode ? json(*exit.exitCode) : json(nullptr)},
+            {"backend", record.backend},
+            {"host", record.host},
+            {"started_at", record.started_at},
+            {"finished_at", record.finished_at},
+            {"device", json::parse(record.device_json, nullptr, false)},
+            {"profile", promised != nullptr ? json{{"id", promised->id}, {"name", promised->name}}
+                                            : json(nullptr)},
+            {"results", live.results},
+            {"measured", measured_roofline_json(measured)},
+            {"notes", live.run.notes},
+        };
+        json errors = json::array();
+        for (const probe::ErrorEvent& e : live.run.errors) {
+            errors.push_back({{"test", e.test}, {"message", e.message}, {"fatal", e.fatal}});
+        }
+        out["errors"] = errors;
+        fmt::print("{}\n", out.dump(2));
+    } else {
+        fmt::print("\n");
+        print_measured_roofline(measured, promised);
+        if (stored) {
+            fmt::print("\nsaved as probe run {} ({}) in {}\n", *run_id, to_string(stored->status),
+                       db);
+            if (!measured.peaks.empty() || measured.bandwidth) {
+                fmt::print(
+                    "make a hardware profile from it: tally profiles add --from-run {} --id ID "
+                    "--name NAME{}\n",
+                    *run_id, promised != nullptr ? " --base " + promised->id : std::string());
+            }
+        }
+    }
+    if (!live.save_error.isEmpty()) {
+        return kExitFailure;
+    }
+    return exit.outcome == ProbeOutcome::ok ? kExitOk : kExitFailure;
+}
+
+int run_probe_command(const ProbeCommandOptions& opts, CliState& state) {
+    LiveRun live;
+    if (!opts.profile.empty()) {
+        live.profile = find_workspace_profile(opts.profile, state);
+        if (!live.profile) {
+            throw SpecError("--profile", "\"" + opts.profile + "\"",
+                            "the id of a profile (built-in: " + builtin_hardware_ids() +
+                                "; stored ones: tally profiles list)");
+        }
+        live.profile_explicit = true;
+    }
+    // Open (create, migrate) the workspace before measuring: a file that cannot take the run
+    // fails now, not after minutes of measuring.
+    Workspace workspace = Workspace::open(workspace_path(state));
+
+    std::optional<QCoreApplication> app;
+    if (QCoreApplication::instance() == nullptr) {
+        static int argc = 1;
+        static char name[] = "tally";
+        static char* argv[] = {name, nullptr};
+        app.emplace(argc, argv);
+    }
+
+    ui::ProbeOptions options;
+    options.backend = QString::fromStdString(opts.backend);
+    options.quick = opts.quick;
+    for (const QString& t : QString::fromStdString(opts.tests).split(QLatin1Char(','))) {
+        if (!t.trimmed().isEmpty()) {
+            options.tests << t.trimmed();
+        }
+    }
+    options.device = opts.device;
+    options.silenceTimeoutS = opts.timeout_s;
+    options.probePath = QString::fromStdString(opts.probe);
+
+    ProbeRunner runner;
+    ui::ProbeRunSaver saver(std::move(workspace));
+    saver.watch(&runner);  // first: the saver has saved a result before it is printed
+    QEventLoop loop;
+    const bool table = !opts.json;
+
+    QObject::connect(&saver, &ui::ProbeRunSaver::resultSaved, &loop,
+                     [&live](qint64, qint64 result_id) { live.pending_result_id = result_id; });
+    QObject::connect(&saver, &ui::ProbeRunSaver::saveFailed, &loop, [&live](const QString& reason) {
+        live.save_error = reason;
+        fmt::print(stderr, "tally: error: {}\n", reason.toStdString());
+    });
+    QObject::connect(&runner, &ProbeRunner::started, &loop, [](const probe::StartEvent& s) {
+        fmt::print(stderr, "{} {}: {} backend on {}{}\n", s.tool, s.version, s.backend,
+                   s.host.empty() ? std::string("this machine") : s.host,
+                   s.quick ? " (quick)" : "");
+    });
+    QObject::connect(
+        &runner, &ProbeRunner::deviceAvailable, &loop,
+        [&live, table](const probe::DeviceEvent& device) {
+            if (!live.profile_explicit && !live.profile) {
+                const double memory = static_cast<double>(device.memory_bytes.value_or(0));
+                if (const HardwareProfile* p = catalog_profile_for_device(device.name, memory)) {
+                    live.profile = *p;
+                }
+            }
+            report_profile_choice(live, device);
+            if (table) {
+                print_result_header();
+            }
+        });
+    QObject::connect(&runner, &ProbeRunner::progress, &loop, [](const probe::ProgressEvent& p) {
+        fmt::print(stderr, "[{}/{}] {}\n", p.index, p.total, p.message);
+    });
+    QObject::connect(
+        &runner, &ProbeRunner::resultAvailable, &loop, [&live, table](const probe::ResultEvent& r) {
+            const MeasuredFractions f =
+                live.profile ? measured_fractions(ui::probeResultRecord(r), *live.profile)
+                             : MeasuredFractions{};
+            live.results.push_back(
+                result_json(r, f, std::exchange(live.pending_result_id, std::nullopt)));
+            if (table) {
+                print_result_row(r, f);
+            }
+        });
+    QObject::connect(&runner, &ProbeRunner::probeError, &loop, [](const probe::ErrorEvent& e) {
+        if (!e.fatal) {  // a fatal one is the run's outcome, reported at the end
+            fmt::print(stderr, "tally-probe: error: {}\n", e.message);
+        }
+    });
+    QObject::connect(&runner, &ProbeRunner::protocolError, &loop, [](const QString& message) {
+        fmt::print(stderr, "tally: warning: tally-probe output: {}\n", message.toStdString());
+    });
+    QObject::connect(&runner, &ProbeRunner::finished, &loop,
+                     [&live, &loop](const probe::ProbeRun& run, const ProbeExit& exit) {
+                         live.run = run;
+                         live.exit = exit;
+                         loop.quit();
+                     });
+
+    InterruptWatcher interrupts(runner);
+    runner.start(options);
+    loop.exec();
+    return finish_command(opts, live, saver);
+}
+
+}  // namespace
+
+json measured_roofline_json(const MeasuredRoofline& measured) {
+    json peaks = json::array();
+    for (const MeasuredPeak& p : measured.peaks) {
+        peaks.push_back({{"dtype", std::string(to_string(p.type))},
+                         {"probe_dtype", p.dtype},
+                         {"flops_per_s", p.flops_per_s},
+                         {"result_id", p.result_id},
+                         {"sizes", json::parse(p.sizes_json, nullptr, false)},
+                         {"promised_flops_per_s", optional_json(p.promised_flops_per_s)},
+                         {"fraction_of_peak", optional_json(p.fraction_of_peak)}});
+    }
+    json bandwidth = nullptr;
+    if (measured.bandwidth) {
+        const MeasuredBandwidth& b = *measured.bandwidth;
+        bandwidth = {{"bytes_per_s", b.bytes_per_s},
+                     {"test", b.test},
+                     {"result_id", b.result_id},
+                     {"promised_bytes_per_s", optional_json(b.promised_bytes_per_s)},
+                     {"fraction_of_bandwidth", optional_json(b.fraction_of_bandwidth)}};
+    }
+    json roofs = json::array();
+    for (const Roof& r : measured.roofs()) {
+        roofs.push_back({{"dtype", std::string(to_string(r.type))},
+                         {"peak_flops_per_s", r.peak_flops_per_s},
+                         {"bandwidth_bytes_per_s", r.bandwidth_bytes_per_s},
+                         {"ridge_flops_per_byte", r.ridge_flops_per_byte()}});
+    }
+    json points = json::array();
+    for (const MeasuredPoint& p : measured.points) {
+        points.push_back({{"result_id", p.result_id},
+                          {"test", p.test},
+                          {"kind", std::string(to_string(p.kind))},
+                          {"dtype", p.dtype},
+                          {"sizes", json::parse(p.sizes_json, nullptr, false)},
+                          {"intensity_flops_per_byte", p.intensity_flops_per_byte},
+                          {"flops_per_s", p.flops_per_s},
+                          {"bytes_per_s", optional_json(p.bytes_per_s)},
+                          {"fraction_of_peak", optional_json(p.fractions.of_peak)},
+                          {"fraction_of_bandwidth", optional_json(p.fractions.of_bandwidth)},
+                          {"fraction_of_roof", optional_json(p.fractions.of_roof)}});
+    }
+    return {{"peaks", peaks}, {"bandwidth", bandwidth}, {"roofs", roofs}, {"points", points}};
+}
+
+void print_measured_roofline(const MeasuredRoofline& measured, const HardwareProfile* promised) {
+    if (measured.empty()) {
+        fmt::print("Measured: no validated, passed result to draw.\n");
+        return;
+    }
+    // "   promised 989.5 TFLOP/s =  9.7%": only with a profile to compare with.
+    const auto beside = [promised](std::optional<double> promised_value, const char* unit,
+                                   std::optional<double> fraction) {
+        if (promised == nullptr) {
+            return std::string();
+        }
+        return fmt::format("   promised {:>16} = {:>7}", si_rate(promised_value, unit),
+                           percent(fraction));
+    };
+    fmt::print("Measured roofs{}\n", promised != nullptr
+                                         ? " beside " + promised->name + " (" + promised->id + ")"
+                                         : std::string());
+    for (const MeasuredPeak& p : measured.peaks) {
+        fmt::print("  {:<6} matmul peak      {:>16}{}\n", to_string(p.type),
+                   si_rate(p.flops_per_s, "FLOP/s"),
+                   beside(p.promised_flops_per_s, "FLOP/s", p.fraction_of_peak));
+    }
+    if (measured.bandwidth) {
+        const MeasuredBandwidth& b = *measured.bandwidth;
+        fmt::print("  memory bandwidth ({:<4}) {:>14}{}\n", b.test, si_rate(b.bytes_per_s, "B/s"),
+                   beside(b.promised_bytes_per_s, "B/s", b.fraction_of_bandwidth));
+    }
+    for (const Roof& r : measured.roofs()) {
+        const std::optional<Roof> promised_roof =
+            promised != nullptr ? roof_for(*promised, r.type) : std::nullopt;
+        fmt::print(
+            "  {:<6} ridge {:.4g} FLOP/byte{}\n", to_string(r.type), r.ridge_flops_per_byte(),
+            promised_roof ? fmt::format(" (promised {:.4g})", promised_roof->ridge_flops_per_byte())
+                          : std::string());
+    }
+    if (measured.points.empty()) {
+        return;
+    }
+    fmt::print("Measured points{}\n", promised != nullptr
+                                          ? " (% of the promised peak, bandwidth, and roof at the "
+                                            "point's intensity)"
+                                          : std::string());
+    fmt::print("  {:<28} {:<8} {:<8} {:>10} {:>16} {:>8} {:>8} {:>8}\n", "test", "kind", "dtype",
+               "FLOP/byte", "FLOP/s", "% peak", "% bw", "% roof");
+    for (const MeasuredPoint& p : measured.points) {
+        fmt::print("  {:<28} {:<8} {:<8} {:>10.4g} {:>16} {:>8} {:>8} {:>8}\n", p.test,
+                   to_string(p.kind), p.dtype, p.intensity_flops_per_byte,
+                   si_rate(p.flops_per_s, "FLOP/s"), percent(p.fractions.of_peak),
+                   percent(p.fractions.of_bandwidth), percent(p.fractions.of_roof));
+    }
+}
+
+MeasuredRoofline stored_measured_roofline(std::int64_t run_id, const HardwareProfile* promised,
+                                          CliState& state) {
+    const fs::path path = workspace_path(state);
+    std::error_code ec;
+    std::optional<ProbeRunRecord> run;
+    if (fs::exists(path, ec)) {
+        run = Workspace::open(path).find_probe_run(run_id);
+    }
+    if (!run) {
+        throw SpecError("--probe-run", std::to_string(run_id),
+                        "the id of a stored probe run (tally probes list)");
+    }
+    return measured_roofline(*run, promised);
+}
+
+void register_probe_commands(CLI::App& app, CliState& state) {
+    auto opts = std::make_shared<ProbeCommandOptions>();
+    auto* probe = app.add_subcommand(
+        "probe",
+        "Measure this machine with tally-probe (a GPU through CUDA, or the CPU), print each result "
+        "as it arrives, and save the run in the workspace");
+    probe
+        ->add_option("--backend", opts->backend,
+                     "cuda (an NVIDIA GPU) or cpu (this machine's cores and memory). Default: "
+                     "cuda when the probe was built with CUDA and a GPU answers, else cpu. "
+                     "Without a GPU or driver, --backend cuda says so in one line, measures "
+                     "nothing and exits 1: use --backend cpu there")
+        ->check(CLI::IsMember({"cuda", "cpu"}));
+    probe->add_flag("--quick", opts->quick, "Small sizes and few samples (a CPU run takes ~15 s)");
+    probe->add_option("--tests", opts->tests,
+                      "Only these tests, comma-separated (tally-probe --list --backend B names "
+                      "them)");
+    probe->add_option("--device", opts->device, "CUDA device ordinal (default 0)")
+        ->check(CLI::NonNegativeNumber);
+    probe
+        ->add_option("--timeout-s", opts->timeout_s,
+                     "Stop the probe as hung when it prints nothing for this many seconds")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+    probe->add_option("--profile", opts->profile,
+                      "Profile whose dense peaks and bandwidth each result is a fraction of "
+                      "(built-in or stored; default: the catalog entry matching the device "
+                      "name, if any)");
+    probe->add_option("--probe", opts->probe,
+                      "The tally-probe executable (default: $TALLY_PROBE, beside tally, the build "
+                      "tree's gpu_probe/, then PATH)");
+    probe->add_option("--db", state.db_path,
+                      "Workspace file (default: " + default_workspace_path().string() + ")");
+    probe->add_flag("--json", opts->json,
+                    "Print one JSON document at the end instead of a table (progress still goes "
+                    "to stderr)");
+    probe->footer(
+        "Exit status: 0 every result passed or was waived; 1 a test failed, the probe crashed, "
+        "hung, was interrupted, the backend or device does not exist here, or the workspace "
+        "could not save the run; 2 bad input (an option, a test name or a profile id).");
+    probe->callback([opts, &state] { state.exit_code = run_probe_command(*opts, state); });
+}
+
+}  // namespace tally::cli

@@ -1,0 +1,302 @@
+// `tally probe` as a user runs it: the built tally starting the built tally-probe (CPU backend,
+// two short tests) against a workspace file of the test's own, then `tally probes` and `tally
+// roofline --probe-run` reading the saved run back; the CUDA backend on a machine without a GPU;
+// bad input; and fake probes (bash scripts) that crash, hang, or get interrupted.
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "cli_test_util.h"
+
+using nlohmann::json;
+using tally::test::Run;
+using tally::test::run_tally;
+
+namespace {
+
+json parse(const QByteArray& bytes) {
+    return json::parse(bytes.toStdString(), nullptr, false);
+}
+
+// The shipped catalog, read by the test itself.
+json catalog_entry(const std::string& id) {
+    std::ifstream in(TALLY_SOURCE_DIR "/resources/hardware/catalog.json");
+    const json catalog = json::parse(in);
+    for (const json& item : catalog["hardware"]) {
+        if (item["id"] == id) {
+            return item;
+        }
+    }
+    return json();
+}
+
+bool near(double actual, double expected, double relative = 1e-9) {
+    return std::abs(actual - expected) <= relative * std::abs(expected);
+}
+
+// Protocol lines written out by hand (gpu_probe/PROTOCOL.md).
+const QByteArray kStart =
+    R"({"event":"start","protocol":1,"tool":"tally-probe","version":"0.1.0","backend":"cpu",)"
+    R"("host":"fake","started_at":"2026-01-02T03:04:05Z","quick":true,"tests":["relu"]})";
+const QByteArray kDevice = R"({"event":"device","backend":"cpu","name":"Fake CPU"})";
+// 1e6 FLOPs and 8e6 bytes in 1 ms: 1e9 FLOP/s, 8e9 bytes/s.
+const QByteArray kResult =
+    R"({"event":"result","test":"relu","dtype":"fp32","sizes":{"elements":1000000},)"
+    R"("flops":1000000,"bytes":8000000,"flops_per_s":1e9,"bytes_per_s":8e9,"median_s":0.001,)"
+    R"("min_s":0.001,"max_s":0.001,"samples":5,"status":"passed","validated":true})";
+
+}  // namespace
+
+class TestCliProbe : public QObject {
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cpuRunIsSavedAndReadBack();
+    void cudaWithoutGpu();
+    void badInput_data();
+    void badInput();
+    void crashAndHangExitOne_data();
+    void crashAndHangExitOne();
+    void interruptFinishesTheRun();
+
+private:
+    QString fakeProbe(const QByteArray& then);
+    json savedRuns();
+    QStringList db() const { return {QStringLiteral("--db"), m_db}; }
+
+    QTemporaryDir m_dir;
+    QString m_db;
+    int m_case = 0;
+};
+
+void TestCliProbe::init() {
+    QVERIFY(m_dir.isValid());
+    m_db = m_dir.filePath(QStringLiteral("ws-%1.sqlite").arg(++m_case));
+}
+
+QString TestCliProbe::fakeProbe(const QByteArray& then) {
+    const QString path = m_dir.filePath(QStringLiteral("fake-%1.sh").arg(m_case));
+    QFile f(path);
+    const QByteArray text = "#!/bin/bash\ncat <<'EOF'\n" + kStart + '\n' + kDevice + '\n' +
+                            kResult + "\nEOF\n" + then + '\n';
+    if (!f.open(QIODevice::WriteOnly) || f.write(text) != text.size()) {
+        qFatal("cannot write %s", qPrintable(path));
+    }
+    f.close();
+    f.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    return path;
+}
+
+json TestCliProbe::savedRuns() {
+    const Run list = run_tally(
+        QStringList{QStringLiteral("probes"), QStringLiteral("list"), QStringLiteral("--json")} +
+        db());
+    if (list.exit_code != 0) {
+        qWarning("probes list: %s", list.err.constData());
+    }
+    return parse(list.out);
+}
+
+void TestCliProbe::cpuRunIsSavedAndReadBack() {
+    const Run r = run_tally(QStringList{QStringLiteral("probe"), QStringLiteral("--backend"),
+                                        QStringLiteral("cpu"), QStringLiteral("--quick"),
+                                        QStringLiteral("--tests"), QStringLiteral("relu,dot"),
+                                        QStringLiteral("--profile"), QStringLiteral("h100-sxm"),
+                                        QStringLiteral("--json")} +
+                            db());
+    QVERIFY2(r.exit_code == 0, r.err.constData());
+    // Progress went to stderr, the one JSON document to stdout.
+    QVERIFY2(r.err.contains("[1/2]") && r.err.contains("[2/2]"), r.err.constData());
+    const json out = parse(r.out);
+    QVERIFY2(out.is_object(), r.out.constData());
+    QCOMPARE(out["outcome"], "ok");
+    QCOMPARE(out["status"], "ok");
+    QCOMPARE(out["backend"], "cpu");
+    QCOMPARE(out["profile"]["id"], "h100-sxm");
+    const std::int64_t run_id = out["run_id"].get<std::int64_t>();
+    const json& results = out["results"];
+    QCOMPARE(results.size(), std::size_t(2));
+    QCOMPARE(results[0]["test"], "relu");
+    QCOMPARE(results[1]["test"], "dot");
+
+    // Fractions of the H100 SXM's promised figures, from the catalog as the test reads it:
+    // fp32 dense peak 67e12 FLOP/s, bandwidth 3.35e12 bytes/s.
+    const json h100 = catalog_entry("h100-sxm");
+    const double fp32_peak = h100["peak_flops_per_s"]["fp32"].get<double>();
+    const double bandwidth = h100["bandwidth_bytes_per_s"].get<double>();
+    for (const json& res : results) {
+        QCOMPARE(res["status"], "passed");
+        QCOMPARE(res["validated"], true);
+        QVERIFY(res["result_id"].is_number_integer());
+        QVERIFY(near(res["fraction_of_peak"].get<double>(),
+                     res["flops_per_s"].get<double>() / fp32_peak));
+        QVERIFY(near(res["fraction_of_bandwidth"].get<double>(),
+                     res["bytes_per_s"].get<double>() / bandwidth));
+    }
+
+    // The measured points sit at the protocol's intensities (PROTOCOL.md, "Counting"), n from the
+    // sizes: relu n FLOPs over 2·n·4 bytes = 1/8; dot (2n - 1) FLOPs over (2n + 1)·4 bytes.
+    const json& points = out["measured"]["points"];
+    QCOMPARE(points.size(), std::size_t(2));
+    QCOMPARE(points[0]["test"], "relu");
+    QCOMPARE(points[0]["kind"], "seed_op");
+    QVERIFY(near(points[0]["intensity_flops_per_byte"].get<double>(), 0.125));
+    const double n = results[1]["sizes"]["elements"].get<double>();
+    QVERIFY(near(points[1]["intensity_flops_per_byte"].get<double>(),
+                 (2.0 * n - 1.0) / ((2.0 * n + 1.0) * 4.0)));
+    // No matmul and no copy in this run: no measured roofs.
+    QVERIFY(out["measured"]["peaks"].empty());
+    QVERIFY(out["measured"]["bandwidth"].is_null());
+
+    // `tally probes list` and `show` read the same run back from the file.
+    const json runs = savedRuns();
+    QCOMPARE(runs.size(), std::size_t(1));
+    QCOMPARE(runs[0]["id"].get<std::int64_t>(), run_id);
+    QCOMPARE(runs[0]["status"], "ok");
+    QCOMPARE(runs[0]["backend"], "cpu");
+    QCOMPARE(runs[0]["result_count"], 2);
+    QVERIFY(!runs[0]["finished_at"].is_null());
+    const Run show = run_tally(QStringList{QStringLiteral("probes"), QStringLiteral("show"),
+                                           QString::number(run_id), QStringLiteral("--json")} +
+                               db());
+    QCOMPARE(show.exit_code, 0);
+    const json shown = parse(show.out);
+    QCOMPARE(shown["results"].size(), std::size_t(2));
+    QCOMPARE(shown["results"][0]["test"], "relu");
+    QCOMPARE(shown["results"][0]["id"], results[0]["result_id"]);
+    QCOMPARE(shown["results"][0]["flops_per_s"], results[0]["flops_per_s"]);
+    QCOMPARE(shown["results"][1]["validated"], true);
+
+    // `tally roofline --probe-run` puts the same points beside the spec's GPU (h100-sxm).
+    const Run roof = run_tally(
+        QStringList{QStringLiteral("roofline"),
+                    QStringLiteral(TALLY_SOURCE_DIR "/resources/examples/roofline-seed.json"),
+                    QStringLiteral("--probe-run"), QString::number(run_id),
+                    QStringLiteral("--json")} +
+        db());
+    QVERIFY2(roof.exit_code == 0, roof.err.constData());
+    const json measured = parse(roof.out)["measured"];
+    QCOMPARE(measured["probe_run"].get<std::int64_t>(), run_id);
+    QCOMPARE(measured["points"].size(), std::size_t(2));
+    QVERIFY(near(measured["points"][0]["fraction_of_peak"].get<double>(),
+                 results[0]["flops_per_s"].get<double>() / fp32_peak));
+    // And as text.
+    const Run roof_text = run_tally(
+        QStringList{QStringLiteral("roofline"),
+                    QStringLiteral(TALLY_SOURCE_DIR "/resources/examples/roofline-seed.json"),
+                    QStringLiteral("--probe-run"), QString::number(run_id)} +
+        db());
+    QCOMPARE(roof_text.exit_code, 0);
+    QVERIFY(roof_text.out.contains("Measured points"));
+}
+
+void TestCliProbe::cudaWithoutGpu() {
+    const Run r = run_tally(QStringList{QStringLiteral("probe"), QStringLiteral("--backend"),
+                                        QStringLiteral("cuda"), QStringLiteral("--quick"),
+                                        QStringLiteral("--tests"), QStringLiteral("relu")} +
+                            db());
+    if (r.exit_code == 0) {
+        QSKIP("a CUDA device answered on this machine; the no-GPU message cannot be seen here");
+    }
+    QCOMPARE(r.exit_code, 1);
+    QVERIFY(r.out.isEmpty());
+    // One line that says what happened and what to do instead.
+    const QList<QByteArray> lines = r.err.trimmed().split('\n');
+    QCOMPARE(lines.size(), 1);
+    QVERIFY2(lines[0].contains("tally probe --backend cpu"), r.err.constData());
+    QVERIFY2(lines[0].contains("CUDA"), r.err.constData());
+    QVERIFY(savedRuns().empty());
+}
+
+void TestCliProbe::badInput_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QByteArray>("mentions");
+    QTest::newRow("unknown backend")
+        << QStringList{QStringLiteral("--backend"), QStringLiteral("tpu")} << QByteArray("tpu");
+    QTest::newRow("unknown test (the probe refuses it)")
+        << QStringList{QStringLiteral("--backend"), QStringLiteral("cpu"),
+                       QStringLiteral("--tests"), QStringLiteral("nope")}
+        << QByteArray("nope");
+    QTest::newRow("unknown profile")
+        << QStringList{QStringLiteral("--backend"), QStringLiteral("cpu"),
+                       QStringLiteral("--profile"), QStringLiteral("no-such-gpu")}
+        << QByteArray("--profile");
+    QTest::newRow("timeout not positive")
+        << QStringList{QStringLiteral("--timeout-s"), QStringLiteral("0")}
+        << QByteArray("--timeout-s");
+}
+
+void TestCliProbe::badInput() {
+    QFETCH(QStringList, args);
+    QFETCH(QByteArray, mentions);
+    const Run r = run_tally(QStringList{QStringLiteral("probe")} + args + db());
+    QCOMPARE(r.exit_code, 2);
+    QVERIFY2(r.err.contains(mentions), r.err.constData());
+    QVERIFY(r.out.isEmpty());
+}
+
+void TestCliProbe::crashAndHangExitOne_data() {
+    QTest::addColumn<QByteArray>("then");
+    QTest::addColumn<QString>("outcome");
+    QTest::newRow("crash") << QByteArray("kill -SEGV $$") << QStringLiteral("crashed");
+    QTest::newRow("hang") << QByteArray("exec sleep 30") << QStringLiteral("timed_out");
+}
+
+void TestCliProbe::crashAndHangExitOne() {
+    QFETCH(QByteArray, then);
+    QFETCH(QString, outcome);
+    const Run r = run_tally(QStringList{QStringLiteral("probe"), QStringLiteral("--probe"),
+                                        fakeProbe(then), QStringLiteral("--timeout-s"),
+                                        QStringLiteral("0.5"), QStringLiteral("--json")} +
+                            db());
+    QCOMPARE(r.exit_code, 1);
+    QVERIFY2(r.err.contains("tally: error:"), r.err.constData());
+    const json out = parse(r.out);
+    QCOMPARE(out["outcome"], outcome.toStdString());
+    QCOMPARE(out["status"], "failed");
+    // The result that arrived before the end is printed and saved.
+    QCOMPARE(out["results"].size(), std::size_t(1));
+    // 1e9 FLOP/s against no profile ("Fake CPU" matches no catalog entry): no fractions.
+    QVERIFY(out["results"][0]["fraction_of_peak"].is_null());
+    const json runs = savedRuns();
+    QCOMPARE(runs.size(), std::size_t(1));
+    QCOMPARE(runs[0]["status"], "failed");
+    QCOMPARE(runs[0]["result_count"], 1);
+}
+
+void TestCliProbe::interruptFinishesTheRun() {
+    QProcess tally;
+    tally.start(QStringLiteral(TALLY_BIN),
+                QStringList{QStringLiteral("probe"), QStringLiteral("--probe"),
+                            fakeProbe("exec sleep 30")} +
+                    db());
+    QVERIFY(tally.waitForStarted(10000));
+    // Wait until the result is in (its row is printed on stdout), then interrupt as a user would.
+    QByteArray out;
+    QElapsedTimer clock;
+    clock.start();
+    while (!out.contains("relu") && clock.elapsed() < 20000) {
+        tally.waitForReadyRead(200);
+        out += tally.readAllStandardOutput();
+    }
+    QVERIFY2(out.contains("relu"), out.constData());
+    tally.terminate();  // SIGTERM, handled like Ctrl-C's SIGINT
+    QVERIFY(tally.waitForFinished(20000));
+    QCOMPARE(tally.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(tally.exitCode(), 1);
+    QVERIFY(tally.readAllStandardError().contains("interrupted"));
+    // The run is finished as failed, not left running.
+    const json runs = savedRuns();
+    QCOMPARE(runs.size(), std::size_t(1));
+    QCOMPARE(runs[0]["status"], "failed");
+    QCOMPARE(runs[0]["result_count"], 1);
+}
+
+QTEST_GUILESS_MAIN(TestCliProbe)
+#include "tst_cli_probe.moc"
