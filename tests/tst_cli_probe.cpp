@@ -64,9 +64,12 @@ private slots:
     void crashAndHangExitOne_data();
     void crashAndHangExitOne();
     void interruptFinishesTheRun();
+    void measuredProfileHasTheMeasuredRoofs();
 
 private:
-    QString fakeProbe(const QByteArray& then);
+    // A bash script printing `lines` (start, device, one relu result by default), then `then`.
+    QString fakeProbe(const QByteArray& then,
+                      const QByteArray& lines = kStart + '\n' + kDevice + '\n' + kResult);
     json savedRuns();
     QStringList db() const { return {QStringLiteral("--db"), m_db}; }
 
@@ -80,11 +83,10 @@ void TestCliProbe::init() {
     m_db = m_dir.filePath(QStringLiteral("ws-%1.sqlite").arg(++m_case));
 }
 
-QString TestCliProbe::fakeProbe(const QByteArray& then) {
+QString TestCliProbe::fakeProbe(const QByteArray& then, const QByteArray& lines) {
     const QString path = m_dir.filePath(QStringLiteral("fake-%1.sh").arg(m_case));
     QFile f(path);
-    const QByteArray text = "#!/bin/bash\ncat <<'EOF'\n" + kStart + '\n' + kDevice + '\n' +
-                            kResult + "\nEOF\n" + then + '\n';
+    const QByteArray text = "#!/bin/bash\ncat <<'EOF'\n" + lines + "\nEOF\n" + then + '\n';
     if (!f.open(QIODevice::WriteOnly) || f.write(text) != text.size()) {
         qFatal("cannot write %s", qPrintable(path));
     }
@@ -296,6 +298,58 @@ void TestCliProbe::interruptFinishesTheRun() {
     QCOMPARE(runs.size(), std::size_t(1));
     QCOMPARE(runs[0]["status"], "failed");
     QCOMPARE(runs[0]["result_count"], 1);
+}
+
+void TestCliProbe::measuredProfileHasTheMeasuredRoofs() {
+    // A run with a STREAM copy at 10 GB/s and a 256^3 fp32 matmul at 50 GFLOP/s (2·256^3 =
+    // 33554432 FLOPs, 3·256^2·4 = 786432 bytes), both validated.
+    const QByteArray copy =
+        R"({"event":"result","test":"stream","variant":"copy","dtype":"fp64",)"
+        R"("sizes":{"elements":1000000},"flops":0,"bytes":16000000,"bytes_per_s":1e10,)"
+        R"("median_s":0.0016,"min_s":0.0016,"max_s":0.0016,"samples":5,"status":"passed",)"
+        R"("validated":true})";
+    const QByteArray matmul =
+        R"({"event":"result","test":"matmul","variant":"blas","dtype":"fp32",)"
+        R"("sizes":{"m":256,"k":256,"n":256},"flops":33554432,"bytes":786432,)"
+        R"("flops_per_s":5e10,"bytes_per_s":1171875000,"median_s":0.00067108864,)"
+        R"("min_s":0.00067108864,"max_s":0.00067108864,"samples":5,"status":"passed",)"
+        R"("validated":true})";
+    const QByteArray device =
+        R"({"event":"device","backend":"cpu","name":"Fake CPU","memory_bytes":16000000000})";
+    const QByteArray done =
+        R"({"event":"done","status":"ok","finished_at":"2026-01-02T03:04:09Z","passed":2,)"
+        R"("waived":0,"failed":0})";
+    const Run r = run_tally(QStringList{QStringLiteral("probe"), QStringLiteral("--probe"),
+                                        fakeProbe("exit 0", kStart + '\n' + device + '\n' + copy +
+                                                                '\n' + matmul + '\n' + done),
+                                        QStringLiteral("--json")} +
+                            db());
+    QVERIFY2(r.exit_code == 0, r.err.constData());
+    const json out = parse(r.out);
+    // The measured fp32 roof: 50e9 FLOP/s over 10e9 bytes/s, ridge 5 FLOP/byte.
+    const json& roofs = out["measured"]["roofs"];
+    QCOMPARE(roofs.size(), std::size_t(1));
+    QCOMPARE(roofs[0]["dtype"], "fp32");
+    QCOMPARE(roofs[0]["peak_flops_per_s"].get<double>(), 5e10);
+    QCOMPARE(roofs[0]["bandwidth_bytes_per_s"].get<double>(), 1e10);
+    QCOMPARE(roofs[0]["ridge_flops_per_byte"].get<double>(), 5.0);
+
+    // The profile made from the run has the same figures: the stream copy was stored as "copy",
+    // which the workspace's measured profile reads its bandwidth from.
+    const QString run_id = QString::number(out["run_id"].get<std::int64_t>());
+    const Run add = run_tally(QStringList{QStringLiteral("profiles"), QStringLiteral("add"),
+                                          QStringLiteral("--from-run"), run_id,
+                                          QStringLiteral("--id"), QStringLiteral("fake-cpu"),
+                                          QStringLiteral("--name"), QStringLiteral("Fake CPU")} +
+                              db());
+    QVERIFY2(add.exit_code == 0, add.err.constData());
+    const Run show = run_tally(QStringList{QStringLiteral("profiles"), QStringLiteral("show"),
+                                           QStringLiteral("fake-cpu"), QStringLiteral("--json")} +
+                               db());
+    const json profile = parse(show.out);
+    QCOMPARE(profile["bandwidth_bytes_per_s"].get<double>(), 1e10);
+    QCOMPARE(profile["peak_flops_per_s"]["fp32"].get<double>(), 5e10);
+    QCOMPARE(profile["memory_bytes"].get<double>(), 16e9);
 }
 
 QTEST_GUILESS_MAIN(TestCliProbe)
