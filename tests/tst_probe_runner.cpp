@@ -126,6 +126,7 @@ private slots:
     void malformedLines();
     void backendUnavailable();
     void notFound();
+    void failsToStart();
     void cancel();
     void cancelKillsAProbeIgnoringSigterm();
     void realProbeOnCpu();
@@ -446,6 +447,18 @@ void TestProbeRunner::notFound() {
     QVERIFY(failed.at(0).at(0).toString().contains(options.probePath));
     QCOMPARE(finished.at(0).at(1).value<ProbeExit>().outcome, ProbeOutcome::notStarted);
     QVERIFY(!runner.isRunning());
+}
+
+void TestProbeRunner::failsToStart() {
+    // Executable, but exec() fails: its interpreter does not exist.
+    ProbeOptions options;
+    options.probePath = writeProbe("#!/nonexistent/interpreter\n");
+    const Recorded rec = runToEnd(options);
+    QVERIFY(rec.finished);
+    QCOMPARE(rec.exit.outcome, ProbeOutcome::notStarted);
+    QCOMPARE(rec.sequence, QStringList({"failed", "finished"}));
+    QVERIFY2(rec.failure.contains(options.probePath), qPrintable(rec.failure));
+    QVERIFY(m_saver->workspace().list_probe_runs().empty());
 }
 
 void TestProbeRunner::cancel() {
