@@ -54,4 +54,14 @@ HardwareProfile resolve_gpu(const PlanSpec& spec, CliState& state);
 // `tally` with no subcommand: the GUI when it is built, else the default plan as a table.
 int run_default(CliState& state);
 
+// The desktop app (app/gui_main.cpp; builds with TALLY_BUILD_GUI define TALLY_WITH_GUI).
+struct GuiOptions {
+    std::string screenshot;  // --screenshot FILE: draw the window into a PNG and exit
+    std::string panel;       // --panel NAME: the panel in front (memory, time, roofline, formats)
+    std::string spec;        // --spec FILE: open this plan instead of the autosaved one
+};
+void register_gui_options(CLI::App& app, GuiOptions& options);
+// Runs the window; without a display (and no --screenshot) falls back to run_default().
+int run_gui(int argc, char** argv, const GuiOptions& options, CliState& state);
+
 }  // namespace tally::cli

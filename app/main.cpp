@@ -21,6 +21,10 @@ int main(int argc, char** argv) {
     register_workspace_commands(app, state);
     register_roofline_commands(app, state);
     register_probe_commands(app, state);
+#ifdef TALLY_WITH_GUI
+    GuiOptions gui;
+    register_gui_options(app, gui);
+#endif
 
     try {
         app.parse(argc, argv);
@@ -38,7 +42,11 @@ int main(int argc, char** argv) {
         return kExitFailure;
     }
     if (app.get_subcommands().empty()) {
+#ifdef TALLY_WITH_GUI
+        return run_gui(argc, argv, gui, state);
+#else
         return run_default(state);
+#endif
     }
     return state.exit_code;
 }

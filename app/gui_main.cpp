@@ -1,0 +1,109 @@
+// Bare `tally`: the desktop app (issue 4). Opens the autosaved plan (or the built-in default),
+// or with --screenshot draws the window into a PNG and exits (docs, the Xvfb smoke test).
+#include <CLI/CLI.hpp>
+#include <QApplication>
+#include <QDir>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <cstdio>
+#include <memory>
+
+#include "cli.h"
+#include "main_window.h"
+
+namespace tally::cli {
+
+namespace {
+
+// A window system to draw on: X11 or Wayland, or a platform chosen through QT_QPA_PLATFORM.
+bool haveDisplay() {
+    return !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") ||
+           !qEnvironmentVariableIsEmpty("DISPLAY") ||
+           !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
+}
+
+void printError(const QString& message) {
+    std::fprintf(stderr, "tally: error: %s\n", message.toLocal8Bit().constData());
+}
+
+}  // namespace
+
+void register_gui_options(CLI::App& app, GuiOptions& options) {
+    app.add_option("--screenshot", options.screenshot,
+                   "Desktop app: draw the window into this PNG file and exit");
+    app.add_option("--panel", options.panel,
+                   "Desktop app: the panel in front (memory, time, roofline, formats)");
+    app.add_option("--spec", options.spec,
+                   "Desktop app: open this plan (JSON) instead of the autosaved one");
+}
+
+int run_gui(int argc, char** argv, const GuiOptions& options, CliState& state) {
+    const bool screenshot = !options.screenshot.empty();
+    if (!haveDisplay()) {
+        if (!screenshot) {
+            std::fprintf(stderr,
+                         "tally: no display (DISPLAY and WAYLAND_DISPLAY are not set), so no "
+                         "window; the default plan follows as text. `tally --help` lists the "
+                         "headless commands.\n");
+            return run_default(state);
+        }
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
+
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("tally"));
+    QApplication::setApplicationDisplayName(QStringLiteral("Tally"));
+    QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+
+    // A screenshot neither reads nor writes the user's settings and autosave: it shows the
+    // default plan (or --spec) at the default layout, the same on every machine.
+    QTemporaryDir scratch;
+    std::unique_ptr<QSettings> settings =
+        screenshot ? std::make_unique<QSettings>(scratch.filePath(QStringLiteral("tally.ini")),
+                                                 QSettings::IniFormat)
+                   : std::make_unique<QSettings>(QSettings::IniFormat, QSettings::UserScope,
+                                                 QStringLiteral("tally"), QStringLiteral("tally"));
+    tally::ui::MainWindow::Options windowOptions;
+    windowOptions.settings = settings.get();
+    windowOptions.restoreLayout = !screenshot;
+    if (!screenshot) {
+        const QString data = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+        windowOptions.autosavePath = QDir(data).filePath(QStringLiteral("autosave.json"));
+    }
+    tally::ui::MainWindow window(windowOptions);
+
+    if (!options.spec.empty()) {
+        QString error;
+        if (!window.openFile(QString::fromLocal8Bit(options.spec.c_str()), &error)) {
+            printError(error);
+            return kExitBadInput;
+        }
+    }
+    if (!options.panel.empty() && !window.showPanel(QString::fromStdString(options.panel))) {
+        printError(QStringLiteral("--panel: no panel \"%1\"; the panels are: %2")
+                       .arg(QString::fromStdString(options.panel),
+                            window.panelIds().join(QStringLiteral(", "))));
+        return kExitBadInput;
+    }
+    window.show();
+    if (!screenshot) {
+        return app.exec();
+    }
+
+    int code = kExitOk;
+    // Let the window lay out and paint once before it is drawn into the file.
+    QTimer::singleShot(400, &window, [&] {
+        const QString path = QString::fromLocal8Bit(options.screenshot.c_str());
+        if (!window.grab().save(path, "PNG")) {
+            printError(QStringLiteral("cannot write the screenshot to %1").arg(path));
+            code = kExitFailure;
+        }
+        app.quit();
+    });
+    app.exec();
+    return code;
+}
+
+}  // namespace tally::cli

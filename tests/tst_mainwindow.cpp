@@ -1,0 +1,456 @@
+// The window driven like a user drives it (QTest keys, clicks and slider moves), checked against
+// the planner's figures for the same spec and against the seed's by hand.
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QGraphicsSimpleTextItem>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLineSeries>
+#include <QPushButton>
+#include <QScatterSeries>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QtTest>
+#include <cmath>
+
+#include "conversion_table_model.h"
+#include "field_editors.h"
+#include "formats_panel.h"
+#include "main_window.h"
+#include "memory_panel.h"
+#include "memory_table_model.h"
+#include "operations.h"
+#include "plan_document.h"
+#include "presets.h"
+#include "roofline_panel.h"
+#include "roofline_table_model.h"
+#include "spec_form.h"
+#include "spec_json.h"
+#include "summary_bar.h"
+#include "time_panel.h"
+
+using namespace tally;
+using namespace tally::ui;
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void opensOnTheSeedPlan();
+    void typingAValueRedrawsEveryChart();
+    void sliderDragIsOneUndoStep();
+    void memoryFollowsMicroBatch();
+    void presetAndSweepVariable();
+    void rejectedFieldIsMarked();
+    void notANumberIsMarked();
+    void undoRedoShortcuts();
+    void exportsEveryChart();
+    void userOperationOnTheRoofline();
+    void formatsConvertTypedValue();
+    void layoutAndChoicesPersist();
+    void autosavedPlanReturns();
+    void panelsCanBeRegistered();
+
+private:
+    MainWindow* makeWindow();
+    static void typeInto(QLineEdit* edit, const QString& text);
+    Plan planFor(const PlanSpec& spec) const;
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<QSettings> m_settings;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+namespace {
+// 6 x 70e9 x 15e12 / (989.5e12 x 0.5 x 1024 x 86400) = 143.93 days (CS336 lecture 2, seed 003).
+const double kSeedDays = 6.0 * 70e9 * 15e12 / (989.5e12 * 0.5 * 1024 * 86400);
+}  // namespace
+
+void TestMainWindow::init() {
+    m_dir = std::make_unique<QTemporaryDir>();
+    m_settings = std::make_unique<QSettings>(m_dir->filePath(QStringLiteral("tally.ini")),
+                                             QSettings::IniFormat);
+    m_window.reset(makeWindow());
+}
+
+void TestMainWindow::cleanup() {
+    m_window.reset();
+    m_settings.reset();
+    m_dir.reset();
+}
+
+MainWindow* TestMainWindow::makeWindow() {
+    MainWindow::Options options;
+    options.settings = m_settings.get();
+    options.autosavePath = m_dir->filePath(QStringLiteral("autosave.json"));
+    auto* w = new MainWindow(options);
+    w->show();
+    if (!QTest::qWaitForWindowExposed(w)) {
+        qWarning("window not exposed");
+    }
+    return w;
+}
+
+void TestMainWindow::typeInto(QLineEdit* edit, const QString& text) {
+    edit->setFocus();
+    edit->selectAll();
+    QTest::keyClicks(edit, text);
+    QTest::keyClick(edit, Qt::Key_Return);
+}
+
+Plan TestMainWindow::planFor(const PlanSpec& spec) const {
+    return evaluate(spec, resolve_builtin_hardware(spec));
+}
+
+void TestMainWindow::opensOnTheSeedPlan() {
+    MainWindow& w = *m_window;
+    QCOMPARE(w.summary()->figure(QStringLiteral("days"))->text(), QStringLiteral("143.9 days"));
+    QCOMPARE(w.summary()->figure(QStringLiteral("params"))->text(), QStringLiteral("70B"));
+    QVERIFY(
+        w.summary()->figure(QStringLiteral("days"))->toolTip().contains(QStringLiteral("86400")));
+    QCOMPARE(w.currentPanel(), QStringLiteral("memory"));
+    // Memory per GPU of the seed plan, ZeRO-3 over 1024 GPUs: 70e9 x (2 + 2 + 4 + 8) / 1024
+    // = 1.09375 GB; params 70e9 x 2 / 1024 = 0.13672 GB.
+    MemoryPanel* memory = w.memoryPanel();
+    QCOMPARE(memory->barSet(0)->at(3), 70e9 * 2 / 1024 / 1e9);
+    double total = 0;
+    for (int c = 0; c < 5; ++c) {
+        total += memory->barSet(c)->at(3);
+    }
+    QVERIFY(std::abs(total - 1.09375) < 1e-12);
+    QCOMPARE(memory->capacityLine()->at(0).y(), 80.0);
+    QCOMPARE(memory->stageAxis()->at(3), QStringLiteral("ZeRO-3 (plan)"));
+    w.showPanel(QStringLiteral("time"));
+    QScatterSeries* current = w.timePanel()->currentPoint();
+    QCOMPARE(current->count(), 1);
+    QCOMPARE(current->at(0).x(), 1024.0);
+    QVERIFY(std::abs(current->at(0).y() - kSeedDays) < 1e-9 * kSeedDays);
+}
+
+void TestMainWindow::typingAValueRedrawsEveryChart() {
+    MainWindow& w = *m_window;
+    NumberEditor* gpus = w.specForm()->numberEditor(QStringLiteral("cluster.gpus"));
+    QVERIFY(gpus);
+    w.showPanel(QStringLiteral("time"));
+    typeInto(gpus->lineEdit(), QStringLiteral("2048"));
+    const PlanSpec& spec = w.document()->spec();
+    QCOMPARE(spec.cluster.gpus, std::int64_t{2048});
+    // The slider followed the box: 2048 = 2^11, position 11 on a powers-of-two slider from 1.
+    QCOMPARE(gpus->slider()->value(), 11);
+    const Plan plan = planFor(spec);
+    QVERIFY(std::abs(plan.time.days - kSeedDays / 2) < 1e-9 * kSeedDays);
+    QScatterSeries* current = w.timePanel()->currentPoint();
+    QCOMPARE(current->at(0), QPointF(2048.0, plan.time.days));
+    QCOMPARE(w.summary()->figure(QStringLiteral("days"))->text(),
+             QStringLiteral("%1 days").arg(plan.time.days, 0, 'f', 1));
+    // The days-against-GPUs line passes through the plan.
+    bool through = false;
+    for (const QPointF& p : w.timePanel()->daysSeries()->points()) {
+        through = through || (p.x() == 2048.0 && p.y() == plan.time.days);
+    }
+    QVERIFY(through);
+    // The memory panel, hidden meanwhile, catches up when shown.
+    w.showPanel(QStringLiteral("memory"));
+    QCOMPARE(w.memoryPanel()->model()->index(5, 1).data(MemoryTableModel::BytesRole).toDouble(),
+             plan.memory.total_bytes);
+}
+
+void TestMainWindow::sliderDragIsOneUndoStep() {
+    MainWindow& w = *m_window;
+    QSlider* slider = w.specForm()->numberEditor(QStringLiteral("cluster.gpus"))->slider();
+    QUndoStack* undo = w.document()->undoStack();
+    const int before = undo->count();
+    slider->setSliderDown(true);
+    for (int position : {11, 12, 13, 14}) {
+        slider->setSliderPosition(position);
+    }
+    slider->setSliderDown(false);
+    QCOMPARE(w.document()->spec().cluster.gpus, std::int64_t{16384});
+    QCOMPARE(undo->count(), before + 1);
+    undo->undo();
+    QCOMPARE(w.document()->spec().cluster.gpus, std::int64_t{1024});
+    QCOMPARE(slider->value(), 10);
+    QCOMPARE(w.specForm()->numberEditor(QStringLiteral("cluster.gpus"))->lineEdit()->text(),
+             QStringLiteral("1024"));
+}
+
+void TestMainWindow::memoryFollowsMicroBatch() {
+    MainWindow& w = *m_window;
+    // Llama 2 70B, tp 8, pp 4 on 1024 GPUs: a transformer whose activations grow with the batch.
+    PlanSpec spec = w.document()->spec();
+    spec.model = find_model_preset("llama-2-70b")->model;
+    spec.training.tp = 8;
+    spec.training.pp = 4;
+    spec.training.zero = 1;
+    w.document()->edit(spec, QStringLiteral("llama"));
+    QSlider* micro = w.specForm()->numberEditor(QStringLiteral("data.micro_batch"))->slider();
+    for (int position = 0; position <= 3; ++position) {
+        micro->setValue(position);  // 1, 2, 4, 8 sequences
+        const PlanSpec& now = w.document()->spec();
+        QCOMPARE(now.data.micro_batch, std::int64_t{1} << position);
+        const Plan plan = planFor(now);
+        MemoryPanel* memory = w.memoryPanel();
+        QCOMPARE(memory->model()->index(4, 1).data(MemoryTableModel::BytesRole).toDouble(),
+                 plan.memory.activations_bytes);
+        QCOMPARE(memory->barSet(4)->at(1), plan.memory.activations_bytes / 1e9);
+        QCOMPARE(memory->sweepCurrent()->at(0),
+                 QPointF(static_cast<double>(now.data.micro_batch), plan.memory.total_bytes / 1e9));
+    }
+}
+
+void TestMainWindow::presetAndSweepVariable() {
+    MainWindow& w = *m_window;
+    QComboBox* presets = w.specForm()->presetPicker();
+    const int row = presets->findText(QStringLiteral("Llama 2 70B"));
+    QVERIFY(row > 0);
+    presets->setCurrentIndex(row);
+    emit presets->activated(row);
+    QCOMPARE(w.document()->spec().model.layers, std::int64_t{80});
+    QCOMPARE(w.document()->views()->plan.params.total,
+             count_params(find_model_preset("llama-2-70b")->model).total);
+    // Editing a dimension makes it a custom model.
+    typeInto(w.specForm()->numberEditor(QStringLiteral("model.layers"))->lineEdit(),
+             QStringLiteral("40"));
+    QCOMPARE(presets->currentIndex(), 0);
+
+    QComboBox* variable = w.memoryPanel()->variablePicker();
+    const int layers = variable->findText(QStringLiteral("Layers"));
+    variable->setCurrentIndex(layers);
+    emit variable->activated(layers);
+    QCOMPARE(w.document()->memorySweepVariable(), SweepVariable::layers);
+    const PlanSpec& spec = w.document()->spec();
+    const HardwareProfile& hw = resolve_builtin_hardware(spec);
+    const auto points = w.memoryPanel()->sweepTotal()->points();
+    QVERIFY(points.size() >= 8);
+    for (const QPointF& p : points) {
+        PlanSpec s = spec;
+        s.model.layers = std::llround(p.x());
+        QCOMPARE(p.y(), evaluate(s, hw).memory.total_bytes / 1e9);
+    }
+}
+
+void TestMainWindow::rejectedFieldIsMarked() {
+    MainWindow& w = *m_window;
+    QComboBox* presets = w.specForm()->presetPicker();
+    const int row = presets->findText(QStringLiteral("Llama 2 70B"));
+    presets->setCurrentIndex(row);
+    emit presets->activated(row);
+    const QString daysBefore = w.summary()->figure(QStringLiteral("days"))->text();
+    const auto viewsBefore = w.document()->views();
+
+    NumberEditor* heads = w.specForm()->numberEditor(QStringLiteral("model.heads"));
+    typeInto(heads->lineEdit(), QStringLiteral("7"));  // 8192 is not a multiple of 7
+    QVERIFY(heads->isMarked());
+    QVERIFY(heads->lineEdit()->styleSheet().contains(QStringLiteral("#c62828")));
+    QVERIFY2(heads->lineEdit()->toolTip().contains(QStringLiteral("model.hidden (8192)")),
+             qPrintable(heads->lineEdit()->toolTip()));
+    QVERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("model.heads")));
+    // Only that field is marked; the last good plan stays drawn.
+    for (FieldEditor* e : w.specForm()->editors()) {
+        QCOMPARE(e->isMarked(), e == heads);
+    }
+    QCOMPARE(w.document()->views(), viewsBefore);
+    QCOMPARE(w.summary()->figure(QStringLiteral("days"))->text(), daysBefore);
+
+    typeInto(heads->lineEdit(), QStringLiteral("64"));
+    QVERIFY(!heads->isMarked());
+    QVERIFY(heads->lineEdit()->styleSheet().isEmpty());
+    QVERIFY(!w.document()->error());
+}
+
+void TestMainWindow::notANumberIsMarked() {
+    MainWindow& w = *m_window;
+    NumberEditor* tokens = w.specForm()->numberEditor(QStringLiteral("data.tokens"));
+    typeInto(tokens->lineEdit(), QStringLiteral("lots"));
+    QVERIFY(tokens->isMarked());
+    QCOMPARE(tokens->markText(), QStringLiteral("Not a number"));
+    QCOMPARE(w.document()->spec().data.tokens, 15e12);
+    QCOMPARE(w.document()->undoStack()->count(), 0);
+    typeInto(tokens->lineEdit(), QStringLiteral("2T"));
+    QVERIFY(!tokens->isMarked());
+    QCOMPARE(w.document()->spec().data.tokens, 2e12);
+    // Whole numbers only where the planner counts things.
+    NumberEditor* layers = w.specForm()->numberEditor(QStringLiteral("cluster.gpus"));
+    typeInto(layers->lineEdit(), QStringLiteral("2.5"));
+    QCOMPARE(layers->markText(), QStringLiteral("Must be a whole number"));
+}
+
+void TestMainWindow::undoRedoShortcuts() {
+    MainWindow& w = *m_window;
+    NumberEditor* mfu = w.specForm()->numberEditor(QStringLiteral("cluster.mfu"));
+    typeInto(mfu->lineEdit(), QStringLiteral("0.25"));
+    QVERIFY(std::abs(w.document()->views()->plan.time.days - 2 * kSeedDays) < 1e-9 * kSeedDays);
+    QCheckBox* flash =
+        qobject_cast<BoolEditor*>(w.specForm()->editor(QStringLiteral("training.flash_attention")))
+            ->checkBox();
+    QTest::mouseClick(flash, Qt::LeftButton);
+    QCOMPARE(w.document()->spec().training.flash_attention, false);
+    w.activateWindow();
+    QTest::keySequence(&w, QKeySequence::Undo);
+    QCOMPARE(w.document()->spec().training.flash_attention, true);
+    QVERIFY(flash->isChecked());
+    QTest::keySequence(&w, QKeySequence::Undo);
+    QCOMPARE(w.document()->spec().cluster.mfu, 0.5);
+    QCOMPARE(mfu->lineEdit()->text(), QStringLiteral("0.5"));
+    QCOMPARE(w.summary()->figure(QStringLiteral("days"))->text(), QStringLiteral("143.9 days"));
+    QTest::keySequence(&w, QKeySequence::Redo);
+    QCOMPARE(w.document()->spec().cluster.mfu, 0.25);
+}
+
+void TestMainWindow::exportsEveryChart() {
+    MainWindow& w = *m_window;
+    const QList<ChartInfo> charts = w.charts();
+    QCOMPARE(charts.size(), 5);
+    for (const ChartInfo& chart : charts) {
+        for (const QString& ext : {QStringLiteral("png"), QStringLiteral("svg")}) {
+            const QString path = m_dir->filePath(chart.id + u'.' + ext);
+            QString error;
+            QVERIFY2(w.exportChart(chart.id, path, &error), qPrintable(error));
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            const QByteArray bytes = f.readAll();
+            if (ext == QStringLiteral("png")) {
+                QImage image;
+                QVERIFY(image.loadFromData(bytes, "PNG"));
+                QVERIFY(image.width() >= 300 && image.height() >= 150);
+            } else {
+                QVERIFY(bytes.contains("<svg"));
+                QVERIFY(bytes.contains(chart.title.toUtf8()));
+            }
+        }
+    }
+    QString error;
+    QVERIFY(
+        !w.exportChart(QStringLiteral("nope"), m_dir->filePath(QStringLiteral("x.png")), &error));
+}
+
+void TestMainWindow::userOperationOnTheRoofline() {
+    MainWindow& w = *m_window;
+    w.showPanel(QStringLiteral("roofline"));
+    RooflinePanel* roofline = w.rooflinePanel();
+    const int rowsBefore = roofline->model()->rowCount();
+    roofline->kindPicker()->setCurrentIndex(
+        roofline->kindPicker()->findText(QStringLiteral("einsum")));
+    QTest::keyClicks(roofline->nameEdit(), QStringLiteral("scores"));
+    QTest::keyClicks(roofline->exprEdit(),
+                     QStringLiteral("batch seq1 hidden, batch seq2 hidden -> batch seq1 seq2"));
+    QTest::keyClicks(roofline->sizesEdit(), QStringLiteral("batch=8 seq1=1024 hidden=128"));
+    QTest::mouseClick(roofline->addButton(), Qt::LeftButton);
+    // seq2 has no size: the planner's message, nothing added.
+    QVERIFY2(roofline->opMessage()->text().contains(QStringLiteral("seq2")),
+             qPrintable(roofline->opMessage()->text()));
+    QVERIFY(w.document()->spec().ops.empty());
+
+    roofline->sizesEdit()->setText(QStringLiteral("batch=8 seq1=1024 seq2=1024 hidden=128"));
+    QTest::mouseClick(roofline->addButton(), Qt::LeftButton);
+    QCOMPARE(w.document()->spec().ops.size(), std::size_t{1});
+    QVERIFY(roofline->opMessage()->text().isEmpty());
+    QCOMPARE(roofline->model()->rowCount(), rowsBefore + 1);
+    // Lecture 2's attention scores: 2 x 8 x 1024 x 1024 x 128 FLOPs over (2 x 8 x 1024 x 128
+    // + 8 x 1024 x 1024) values of 2 bytes: intensity 2^31 / (2 x (2^21 + 2^23)) = 102.4.
+    QScatterSeries* user = roofline->markSeries(RooflineGroup::user, true);
+    QCOMPARE(user->count(), 1);
+    QVERIFY(std::abs(user->at(0).x() - 102.4) < 1e-9);
+    // Below the ridge (295): on the bandwidth slope, 102.4 x 3.35e12 FLOP/s, in TFLOP/s.
+    QVERIFY(std::abs(user->at(0).y() - 102.4 * 3.35) < 1e-9);
+    bool labelled = false;
+    for (QGraphicsSimpleTextItem* label : roofline->labels()) {
+        labelled = labelled || label->text() == QStringLiteral("scores");
+    }
+    QVERIFY(labelled);
+    // The lecture's five operations are always there; the bf16 roof peaks at 989.5 TFLOP/s.
+    QCOMPARE(roofline->markSeries(RooflineGroup::seed, true)->count(), 5);
+    const auto roof = roofline->roofSeries(ComputeType::bf16)->points();
+    QCOMPARE(roof.back().y(), 989.5);
+
+    // Remove it again through the table.
+    for (int row = 0; row < roofline->model()->rowCount(); ++row) {
+        if (roofline->model()->index(row, 0).data(RooflineTableModel::OpIndexRole).toInt() == 0) {
+            roofline->table()->selectRow(row);
+        }
+    }
+    QVERIFY(roofline->removeButton()->isEnabled());
+    QTest::mouseClick(roofline->removeButton(), Qt::LeftButton);
+    QVERIFY(w.document()->spec().ops.empty());
+}
+
+void TestMainWindow::formatsConvertTypedValue() {
+    MainWindow& w = *m_window;
+    w.showPanel(QStringLiteral("formats"));
+    QLineEdit* value = w.formatsPanel()->valueEdit();
+    value->clear();
+    QTest::keyClicks(value, QStringLiteral("1e-8"));
+    ConversionTableModel* c = w.formatsPanel()->conversions();
+    QCOMPARE(c->input(), 1e-8);
+    // Seed 003: 1e-8 underflows to 0 in fp16.
+    for (int row = 0; row < c->rowCount(); ++row) {
+        if (c->index(row, 0).data().toString() == QStringLiteral("fp16")) {
+            QCOMPARE(c->index(row, ConversionTableModel::ValueColumn)
+                         .data(ConversionTableModel::ValueRole)
+                         .toDouble(),
+                     0.0);
+        }
+    }
+    value->clear();
+    QTest::keyClicks(value, QStringLiteral("x"));
+    QCOMPARE(c->input(), 1e-8);  // not a number: the last value stays
+}
+
+void TestMainWindow::layoutAndChoicesPersist() {
+    m_window->showPanel(QStringLiteral("roofline"));
+    QComboBox* variable = m_window->memoryPanel()->variablePicker();
+    const int seq = variable->findText(QStringLiteral("Sequence length"));
+    variable->setCurrentIndex(seq);
+    emit variable->activated(seq);
+    m_window->formatsPanel()->setValueText(QStringLiteral("3.14159"));
+    m_window->close();
+    m_window.reset(makeWindow());
+    QCOMPARE(m_window->currentPanel(), QStringLiteral("roofline"));
+    QCOMPARE(m_window->document()->memorySweepVariable(), SweepVariable::seq_len);
+    QCOMPARE(m_window->formatsPanel()->valueEdit()->text(), QStringLiteral("3.14159"));
+}
+
+void TestMainWindow::autosavedPlanReturns() {
+    typeInto(m_window->specForm()->numberEditor(QStringLiteral("cluster.gpus"))->lineEdit(),
+             QStringLiteral("4096"));
+    m_window->close();  // writes the autosave
+    m_window.reset(makeWindow());
+    QCOMPARE(m_window->document()->spec().cluster.gpus, std::int64_t{4096});
+    QCOMPARE(m_window->specForm()->numberEditor(QStringLiteral("cluster.gpus"))->lineEdit()->text(),
+             QStringLiteral("4096"));
+    QVERIFY(!m_window->document()->isModified());
+}
+
+void TestMainWindow::panelsCanBeRegistered() {
+    MainWindow& w = *m_window;
+    auto* compare = new QLabel(QStringLiteral("compare"));
+    QVERIFY(w.addPanel(QStringLiteral("compare"), QStringLiteral("Compare"), compare));
+    auto* probes = new QLabel(QStringLiteral("probes"));
+    QVERIFY(w.addPanel(QStringLiteral("probe"), QStringLiteral("Probe"), probes,
+                       PanelArea::bottomDock));
+    auto* duplicate = new QLabel;
+    QVERIFY(!w.addPanel(QStringLiteral("memory"), QStringLiteral("Again"), duplicate));
+    delete duplicate;
+    QCOMPARE(w.panelIds(), (QStringList{QStringLiteral("memory"), QStringLiteral("time"),
+                                        QStringLiteral("roofline"), QStringLiteral("formats"),
+                                        QStringLiteral("compare"), QStringLiteral("probe")}));
+    QVERIFY(w.showPanel(QStringLiteral("compare")));
+    QCOMPARE(w.currentPanel(), QStringLiteral("compare"));
+    QVERIFY(w.showPanel(QStringLiteral("probe")));
+    QVERIFY(probes->isVisible());
+    QVERIFY(!w.showPanel(QStringLiteral("nothing")));
+    QCOMPARE(w.panel(QStringLiteral("compare")), compare);
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

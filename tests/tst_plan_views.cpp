@@ -1,0 +1,204 @@
+// What the desktop app draws, computed by the planner (planner/plan_views.h): checked against
+// evaluate() on the same spec and against the seed's figures by hand.
+#include <QtTest>
+#include <cmath>
+
+#include "plan_views.h"
+#include "presets.h"
+#include "spec_json.h"
+
+using namespace tally;
+
+class TestPlanViews : public QObject {
+    Q_OBJECT
+
+private slots:
+    void seedPlanDays();
+    void zeroVariantsAreEvaluateAtEachStage();
+    void sweepValuesHoldTheSpecsOwn_data();
+    void sweepValuesHoldTheSpecsOwn();
+    void memorySweepMatchesEvaluate();
+    void seedOperationsIntensities();
+    void rooflineHasPhasesAndUserOps();
+    void badUserOpIsReportedNotThrown();
+};
+
+namespace {
+
+PlanSpec llama() {
+    PlanSpec s = default_plan_spec();
+    s.model = find_model_preset("llama-2-70b")->model;
+    s.data.seq_len = 4096;
+    s.training.tp = 8;
+    s.training.pp = 4;
+    s.training.zero = 1;
+    s.training.sequence_parallel = true;
+    return s;
+}
+
+}  // namespace
+
+void TestPlanViews::seedPlanDays() {
+    // CS336 lecture 2: 6 x 70e9 x 15e12 / (989.5e12 x 0.5 x 1024 x 86400) = 143.93 days.
+    const PlanSpec spec = default_plan_spec();
+    const PlanViews v =
+        compute_plan_views(spec, resolve_builtin_hardware(spec), SweepVariable::micro_batch);
+    const double expected = 6.0 * 70e9 * 15e12 / (989.5e12 * 0.5 * 1024 * 86400);
+    QVERIFY(std::abs(v.plan.time.days - expected) < 1e-9 * expected);
+    QVERIFY(std::abs(v.plan.time.days - 143.9) < 0.05);
+    QVERIFY(v.explanation("time.days") != nullptr);
+    QVERIFY(v.explanation("no.such.key") == nullptr);
+}
+
+void TestPlanViews::zeroVariantsAreEvaluateAtEachStage() {
+    const PlanSpec spec = llama();
+    const HardwareProfile& hw = resolve_builtin_hardware(spec);
+    const PlanViews v = compute_plan_views(spec, hw, SweepVariable::micro_batch);
+    for (int stage = 0; stage < 4; ++stage) {
+        PlanSpec s = spec;
+        s.training.zero = stage;
+        const MemoryBreakdown expected = evaluate(s, hw).memory;
+        const ZeroVariant& z = v.zero_variants[static_cast<std::size_t>(stage)];
+        QCOMPARE(z.stage, stage);
+        QVERIFY(z.valid);
+        QCOMPARE(z.memory.total_bytes, expected.total_bytes);
+        QCOMPARE(z.memory.optimizer_bytes, expected.optimizer_bytes);
+    }
+    // The plan's own stage is the plan.
+    QCOMPARE(v.zero_variants[1].memory.total_bytes, v.plan.memory.total_bytes);
+}
+
+void TestPlanViews::sweepValuesHoldTheSpecsOwn_data() {
+    QTest::addColumn<int>("variable");
+    QTest::addColumn<double>("own");
+    QTest::newRow("micro batch 3 (not a power of two)") << int(SweepVariable::micro_batch) << 3.0;
+    QTest::newRow("seq len 4096") << int(SweepVariable::seq_len) << 4096.0;
+    QTest::newRow("layers 80") << int(SweepVariable::layers) << 80.0;
+    QTest::newRow("gpus 2048") << int(SweepVariable::gpus) << 2048.0;
+    QTest::newRow("gpus 1000 (not tp x pp x 2^k)") << int(SweepVariable::gpus) << 1000.0;
+}
+
+void TestPlanViews::sweepValuesHoldTheSpecsOwn() {
+    QFETCH(int, variable);
+    QFETCH(double, own);
+    PlanSpec spec = llama();
+    const auto v = static_cast<SweepVariable>(variable);
+    switch (v) {
+        case SweepVariable::micro_batch:
+            spec.data.micro_batch = std::llround(own);
+            break;
+        case SweepVariable::seq_len:
+            spec.data.seq_len = std::llround(own);
+            break;
+        case SweepVariable::layers:
+            spec.model.layers = std::llround(own);
+            break;
+        case SweepVariable::gpus:
+            spec.cluster.gpus = std::llround(own);
+            break;
+    }
+    const std::vector<double> xs = sweep_values(spec, v);
+    QVERIFY(std::find(xs.begin(), xs.end(), own) != xs.end());
+    QVERIFY(std::is_sorted(xs.begin(), xs.end()));
+    QVERIFY(xs.size() >= 8);
+    if (v == SweepVariable::layers) {
+        // Whole pipeline stages: every layer count a multiple of pp = 4 (but the spec's own).
+        for (double x : xs) {
+            QVERIFY(x == own || std::fmod(x, 4.0) == 0.0);
+        }
+    }
+    if (v == SweepVariable::gpus) {
+        // tp x pp = 32 GPUs hold one model replica: the sweep starts there.
+        QCOMPARE(xs.front(), 32.0);
+    }
+}
+
+void TestPlanViews::memorySweepMatchesEvaluate() {
+    const PlanSpec spec = llama();
+    const HardwareProfile& hw = resolve_builtin_hardware(spec);
+    const PlanViews v = compute_plan_views(spec, hw, SweepVariable::seq_len);
+    QCOMPARE(v.memory_variable, SweepVariable::seq_len);
+    QVERIFY(!v.memory_sweep.empty());
+    for (const SweepPoint& p : v.memory_sweep) {
+        PlanSpec s = spec;
+        s.data.seq_len = std::llround(p.x);
+        QCOMPARE(p.valid, !check(s, hw).has_value());
+        if (p.valid) {
+            QCOMPARE(p.plan.memory.total_bytes, evaluate(s, hw).memory.total_bytes);
+        }
+    }
+}
+
+void TestPlanViews::seedOperationsIntensities() {
+    // CS336 lecture 2 (seed 003): ReLU 0.25, GELU 5, dot ~0.5, matvec ~1, matmul 1024 ~341.
+    const std::vector<OpCost> ops = seed_operations();
+    QCOMPARE(ops.size(), std::size_t{5});
+    QCOMPARE(ops[0].intensity(), 0.25);                  // 1e6 / (2e6 + 2e6)
+    QCOMPARE(ops[1].intensity(), 5.0);                   // 20e6 / 4e6
+    QVERIFY(std::abs(ops[2].intensity() - 0.5) < 1e-6);  // 2e6 / (4e6 + 2)
+    // 2 x 1024^2 / (2 x 1024^2 + 4 x 1024) = 0.99805
+    QVERIFY(std::abs(ops[3].intensity() - 2.0 * 1024 * 1024 / (2.0 * 1024 * 1024 + 4.0 * 1024)) <
+            1e-12);
+    QVERIFY(std::abs(ops[4].intensity() - 1024.0 / 3.0) < 1e-9);
+}
+
+void TestPlanViews::rooflineHasPhasesAndUserOps() {
+    PlanSpec spec = llama();
+    OpSpec op;
+    op.kind = OpKind::matmul;
+    op.m = op.k = op.n = 4096;
+    op.name = "big matmul";
+    spec.ops.push_back(op);
+    const HardwareProfile& hw = resolve_builtin_hardware(spec);
+    const RooflineView r = roofline_view(spec, hw);
+    QCOMPARE(r.roofs.size(), r.roof_lines.size());
+    QCOMPARE(r.primary, ComputeType::bf16);
+    int steps = 0, layerOps = 0, users = 0, seeds = 0;
+    for (const RooflineMark& m : r.marks) {
+        if (m.group == RooflineGroup::seed) {
+            ++seeds;
+        } else if (m.group == RooflineGroup::user) {
+            ++users;
+            QCOMPARE(m.label, std::string("big matmul"));
+            QCOMPARE(m.op_index, 0);
+            // 4096^3 bf16 matmul: intensity 4096/3 = 1365 > ridge 295: compute-bound at peak.
+            QCOMPARE(m.point.bound, Bound::compute);
+            QCOMPARE(m.point.attainable_flops_per_s, 989.5e12);
+        } else if (m.aggregate) {
+            ++steps;
+        } else {
+            ++layerOps;
+        }
+        QVERIFY(m.cost.intensity() >= r.range.min_flops_per_byte);
+        QVERIFY(m.cost.intensity() <= r.range.max_flops_per_byte);
+    }
+    QCOMPARE(seeds, 5);
+    QCOMPARE(users, 1);
+    QCOMPARE(steps, 3);  // training, prefill, decode
+    QVERIFY(layerOps > 10);
+    // Lecture 2: decode reads the weights for every token, so its step is memory-bound; a
+    // training step of 4096-token sequences is compute-bound.
+    for (const RooflineMark& m : r.marks) {
+        if (m.aggregate && m.group == RooflineGroup::decode) {
+            QCOMPARE(m.point.bound, Bound::memory);
+        }
+        if (m.aggregate && m.group == RooflineGroup::training) {
+            QCOMPARE(m.point.bound, Bound::compute);
+        }
+    }
+}
+
+void TestPlanViews::badUserOpIsReportedNotThrown() {
+    PlanSpec spec = llama();
+    OpSpec op;
+    op.kind = OpKind::einsum;
+    op.expr = "a b, b c -> a c";
+    op.sizes = {{"a", 2}, {"b", 3}};  // c has no size
+    spec.ops.push_back(op);
+    const RooflineView r = roofline_view(spec, resolve_builtin_hardware(spec));
+    QCOMPARE(r.op_errors.size(), std::size_t{1});
+    QVERIFY(r.op_errors[0].field.rfind("ops[0]", 0) == 0);
+}
+
+QTEST_GUILESS_MAIN(TestPlanViews)
+#include "tst_plan_views.moc"

@@ -1,0 +1,84 @@
+// The CSV and Markdown forms of a plan (planner/report.h).
+#include <QtTest>
+#include <map>
+#include <sstream>
+
+#include "report.h"
+#include "spec_json.h"
+
+using namespace tally;
+
+class TestReport : public QObject {
+    Q_OBJECT
+
+private slots:
+    void csvHoldsSpecAndFigures();
+    void csvQuotesCommas();
+    void markdownShowsItsWork();
+};
+
+namespace {
+
+// section,key -> value from the CSV (no field here holds a quoted comma but the name).
+std::map<std::string, std::string> rows(const std::string& csv) {
+    std::map<std::string, std::string> out;
+    std::istringstream in(csv);
+    std::string line;
+    std::getline(in, line);
+    while (std::getline(in, line)) {
+        if (!line.empty() && line.back() == '\r') {
+            line.pop_back();
+        }
+        const auto a = line.find(',');
+        const auto b = line.find(',', a + 1);
+        out[line.substr(0, b)] = line.substr(b + 1);
+    }
+    return out;
+}
+
+}  // namespace
+
+void TestReport::csvHoldsSpecAndFigures() {
+    const PlanSpec spec = default_plan_spec();
+    const HardwareProfile& hw = resolve_builtin_hardware(spec);
+    const Plan plan = evaluate(spec, hw);
+    const std::string csv = plan_csv(spec, hw, plan);
+    QVERIFY(csv.rfind("section,key,value\r\n", 0) == 0);
+    const auto r = rows(csv);
+    QCOMPARE(r.at("spec,model.params"), std::string("70000000000"));
+    QCOMPARE(r.at("spec,cluster.gpus"), std::string("1024"));
+    // 17 significant digits read back exactly.
+    QCOMPARE(std::stod(r.at("plan,time.days")), plan.time.days);
+    QCOMPARE(std::stod(r.at("plan,memory.total_bytes")), plan.memory.total_bytes);
+    // 6 x 70e9 x 15e12 = 6.3e24 (seed 003).
+    QCOMPARE(std::stod(r.at("plan,flops.total")), 6.3e24);
+    QVERIFY(r.count("plan,warnings[0]") == 1);
+}
+
+void TestReport::csvQuotesCommas() {
+    PlanSpec spec = default_plan_spec();
+    spec.name = "a, \"quoted\" name";
+    const HardwareProfile& hw = resolve_builtin_hardware(spec);
+    const std::string csv = plan_csv(spec, hw, evaluate(spec, hw));
+    QVERIFY(csv.find("spec,name,\"a, \"\"quoted\"\" name\"\r\n") != std::string::npos);
+}
+
+void TestReport::markdownShowsItsWork() {
+    PlanSpec spec = default_plan_spec();
+    spec.cluster.price_per_gpu_hour = 2.0;
+    const HardwareProfile& hw = resolve_builtin_hardware(spec);
+    const Plan plan = evaluate(spec, hw);
+    const std::string md = plan_markdown(spec, hw, plan);
+    QVERIFY(md.rfind("# CS336", 0) == 0);
+    QVERIFY(md.find("## Memory per GPU") != std::string::npos);
+    QVERIFY(md.find("GiB = 2^30 bytes") != std::string::npos);
+    // 143.93 days (seed), printed with two decimals.
+    QVERIFY(md.find("| Time | 143.93 days |") != std::string::npos);
+    QVERIFY(md.find("| Cost |") != std::string::npos);
+    QVERIFY(md.find("## How each figure is computed") != std::string::npos);
+    QVERIFY(md.find("FLOPs / (peak x MFU x GPUs x 86400 s)") != std::string::npos);
+    QVERIFY(md.find("## Warnings") != std::string::npos);
+}
+
+QTEST_GUILESS_MAIN(TestReport)
+#include "tst_report.moc"

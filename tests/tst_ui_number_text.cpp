@@ -1,0 +1,100 @@
+// The text of numbers in the forms: exact entry boxes and what users type.
+#include <QtTest>
+#include <cmath>
+
+#include "number_text.h"
+
+using namespace tally::ui;
+
+class TestNumberText : public QObject {
+    Q_OBJECT
+
+private slots:
+    void formatExact_data();
+    void formatExact();
+    void parseNumber_data();
+    void parseNumber();
+    void formatExactReadsBack_data();
+    void formatExactReadsBack();
+    void gigabytes();
+};
+
+void TestNumberText::formatExact_data() {
+    QTest::addColumn<double>("value");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("seed parameters 70e9") << 70e9 << QStringLiteral("70B");
+    QTest::newRow("seed tokens 15e12") << 15e12 << QStringLiteral("15T");
+    QTest::newRow("1.5 million") << 1.5e6 << QStringLiteral("1.5M");
+    QTest::newRow("small integer stays plain") << 4096.0 << QStringLiteral("4096");
+    QTest::newRow("thousands stay plain") << 32000.0 << QStringLiteral("32000");
+    QTest::newRow("fraction") << 0.5 << QStringLiteral("0.5");
+    // 6738415616 = Llama 2 7B's count; no suffix form with 6 digits reads back exactly.
+    QTest::newRow("exact big integer") << 6738415616.0 << QStringLiteral("6738415616");
+    QTest::newRow("zero") << 0.0 << QStringLiteral("0");
+}
+
+void TestNumberText::formatExact() {
+    QFETCH(double, value);
+    QFETCH(QString, text);
+    QCOMPARE(tally::ui::formatExact(value), text);
+}
+
+void TestNumberText::parseNumber_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<bool>("ok");
+    QTest::addColumn<double>("value");
+    QTest::newRow("plain") << QStringLiteral("1024") << true << 1024.0;
+    QTest::newRow("exponent") << QStringLiteral("70e9") << true << 70e9;
+    QTest::newRow("suffix B") << QStringLiteral("70B") << true << 70e9;
+    QTest::newRow("suffix G is billion") << QStringLiteral("70G") << true << 70e9;
+    QTest::newRow("suffix T") << QStringLiteral("15T") << true << 15e12;
+    QTest::newRow("suffix k") << QStringLiteral("32k") << true << 32e3;
+    QTest::newRow("suffix M") << QStringLiteral("1.5M") << true << 1.5e6;
+    QTest::newRow("spaces group digits") << QStringLiteral(" 15 000 ") << true << 15000.0;
+    QTest::newRow("underscores group digits") << QStringLiteral("1_000_000") << true << 1e6;
+    QTest::newRow("negative") << QStringLiteral("-1") << true << -1.0;
+    QTest::newRow("lower-case m is ambiguous") << QStringLiteral("5m") << false << 0.0;
+    QTest::newRow("unknown suffix") << QStringLiteral("5X") << false << 0.0;
+    QTest::newRow("letters") << QStringLiteral("abc") << false << 0.0;
+    QTest::newRow("empty") << QString() << false << 0.0;
+    QTest::newRow("infinity") << QStringLiteral("inf") << false << 0.0;
+    QTest::newRow("overflow") << QStringLiteral("1e308T") << false << 0.0;
+}
+
+void TestNumberText::parseNumber() {
+    QFETCH(QString, text);
+    QFETCH(bool, ok);
+    QFETCH(double, value);
+    const auto parsed = tally::ui::parseNumber(text);
+    QCOMPARE(parsed.has_value(), ok);
+    if (ok) {
+        QCOMPARE(*parsed, value);
+    }
+}
+
+void TestNumberText::formatExactReadsBack_data() {
+    QTest::addColumn<double>("value");
+    QTest::newRow("70.8B") << 70.8e9;
+    QTest::newRow("1/3") << 1.0 / 3.0;
+    QTest::newRow("2^53") << 9007199254740992.0;
+    QTest::newRow("6.3e24") << 6.3e24;
+    QTest::newRow("mfu 0.47") << 0.47;
+}
+
+void TestNumberText::formatExactReadsBack() {
+    QFETCH(double, value);
+    const auto parsed = tally::ui::parseNumber(tally::ui::formatExact(value));
+    QVERIFY(parsed.has_value());
+    QCOMPARE(*parsed, value);
+}
+
+void TestNumberText::gigabytes() {
+    // 80e9 bytes = 80.00 GB = 80e9 / 2^30 = 74.51 GiB (what nvidia-smi shows for an 80 GB H100).
+    QCOMPARE(formatGB(80e9), QStringLiteral("80.00 GB"));
+    QCOMPARE(formatGiB(80e9), QStringLiteral("74.51 GiB"));
+    // 989.5e12 FLOP/s = H100 dense bf16 (1979e12 / 2).
+    QCOMPARE(formatFlopsPerSecond(989.5e12), QStringLiteral("989.5 TFLOP/s"));
+}
+
+QTEST_GUILESS_MAIN(TestNumberText)
+#include "tst_ui_number_text.moc"

@@ -1,0 +1,375 @@
+// The plan being edited: undo/redo, bad input, files (open, save, export, autosave).
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QtTest>
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "autosave.h"
+#include "hardware_catalog.h"
+#include "plan_document.h"
+#include "spec_json.h"
+
+using namespace tally;
+using namespace tally::ui;
+
+class TestPlanDocument : public QObject {
+    Q_OBJECT
+
+private slots:
+    void startsOnTheSeedPlan();
+    void undoRedoEveryEdit();
+    void dragMergesIntoOneStep();
+    void rejectedFieldKeepsLastPlan();
+    void unknownGpuIsAFieldError();
+    void saveOpenRoundTrip();
+    void saveRefusesRejectedPlan();
+    void openRejectsBadFiles_data();
+    void openRejectsBadFiles();
+    void exportsCsvAndMarkdown();
+    void importsHfConfig();
+    void operationsAreCheckedAndUndoable();
+    void sweepVariableFollowsWhileRejected();
+    void autosaveRestores();
+    void profilesChangedReEvaluates();
+
+private:
+    static QString write(const QTemporaryDir& dir, const QString& name, const QByteArray& text);
+};
+
+namespace {
+
+// 6 x 70e9 x 15e12 / (989.5e12 x 0.5 x 1024 x 86400) = 143.93 days (CS336 lecture 2, seed 003).
+const double kSeedDays = 6.0 * 70e9 * 15e12 / (989.5e12 * 0.5 * 1024 * 86400);
+
+std::string jsonOf(const PlanSpec& spec) {
+    return to_json(spec).dump();
+}
+
+}  // namespace
+
+QString TestPlanDocument::write(const QTemporaryDir& dir, const QString& name,
+                                const QByteArray& text) {
+    const QString path = dir.filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(text) != text.size()) {
+        qFatal("cannot write the test file");
+    }
+    return path;
+}
+
+void TestPlanDocument::startsOnTheSeedPlan() {
+    HardwareCatalog catalog;
+    PlanDocument doc(&catalog);
+    QCOMPARE(jsonOf(doc.spec()), jsonOf(default_plan_spec()));
+    QVERIFY(!doc.error());
+    QVERIFY(std::abs(doc.views()->plan.time.days - kSeedDays) < 1e-9 * kSeedDays);
+    QVERIFY(std::abs(doc.views()->plan.time.days - 143.9) < 0.05);
+    QVERIFY(!doc.isModified());
+}
+
+void TestPlanDocument::undoRedoEveryEdit() {
+    HardwareCatalog catalog;
+    PlanDocument doc(&catalog);
+    QSignalSpy results(&doc, &PlanDocument::resultsChanged);
+    PlanSpec twice = doc.spec();
+    twice.cluster.gpus = 2048;
+    doc.edit(twice, QStringLiteral("gpus"));
+    // Twice the GPUs, half the days.
+    QVERIFY(std::abs(doc.views()->plan.time.days - kSeedDays / 2) < 1e-9 * kSeedDays);
+    PlanSpec slower = doc.spec();
+    slower.cluster.mfu = 0.25;
+    doc.edit(slower, QStringLiteral("mfu"));
+    QVERIFY(std::abs(doc.views()->plan.time.days - kSeedDays) < 1e-9 * kSeedDays);
+    QCOMPARE(doc.undoStack()->count(), 2);
+    QVERIFY(doc.isModified());
+
+    doc.undoStack()->undo();
+    QCOMPARE(doc.spec().cluster.mfu, 0.5);
+    QVERIFY(std::abs(doc.views()->plan.time.days - kSeedDays / 2) < 1e-9 * kSeedDays);
+    doc.undoStack()->undo();
+    QCOMPARE(jsonOf(doc.spec()), jsonOf(default_plan_spec()));
+    QVERIFY(!doc.isModified());
+    doc.undoStack()->redo();
+    doc.undoStack()->redo();
+    QCOMPARE(doc.spec().cluster.gpus, std::int64_t{2048});
+    QCOMPARE(doc.spec().cluster.mfu, 0.25);
+    QCOMPARE(results.count(), 6);  // 2 edits, 2 undos, 2 redos
+}
+
+void TestPlanDocument::dragMergesIntoOneStep() {
+    HardwareCatalog catalog;
+    PlanDocument doc(&catalog);
+    const int drag = PlanDocument::newGesture();
+    for (std::int64_t gpus : {2048, 4096, 8192}) {
+        PlanSpec s = doc.spec();
+        s.cluster.gpus = gpus;
+        doc.edit(s, QStringLiteral("gpus"), drag);
+    }
+    QCOMPARE(doc.undoStack()->count(), 1);
+    // A second drag of the same field is a step of its own.
+    PlanSpec s = doc.spec();
+    s.cluster.gpus = 16;
+    doc.edit(s, QStringLiteral("gpus"), PlanDocument::newGesture());
+    QCOMPARE(doc.undoStack()->count(), 2);
+    doc.undoStack()->undo();
+    QCOMPARE(doc.spec().cluster.gpus, std::int64_t{8192});
+    doc.undoStack()->undo();
+    QCOMPARE(doc.spec().cluster.gpus, std::int64_t{1024});
+}
+
+void TestPlanDocument::rejectedFieldKeepsLastPlan() {
+    HardwareCatalog catalog;
+    PlanDocument doc(&catalog);
+    PlanSpec s = doc.spec();
+    s.model.kind = ModelKind::transformer;
+    s.model.layers = 80;
+    s.model.hidden = 8192;
+    s.model.heads = 64;
+    s.model.ffn_hidden = 28672;
+    s.model.vocab = 32000;
+    doc.edit(s, QStringLiteral("transformer"));
+    QVERIFY(!doc.error());
+    const auto good = doc.views();
+
+    QSignalSpy results(&doc, &PlanDocument::resultsChanged);
+    QSignalSpy errors(&doc, &PlanDocument::errorChanged);
+    QSignalSpy specs(&doc, &PlanDocument::specChanged);
+    s.model.heads = 7;  // 8192 is not a multiple of 7
+    doc.edit(s, QStringLiteral("heads"));
+    QVERIFY(doc.error().has_value());
+    QCOMPARE(doc.error()->field, std::string("model.heads"));
+    QVERIFY(errorText(*doc.error()).contains(QStringLiteral("8192")));
+    QCOMPARE(doc.spec().model.heads, std::int64_t{7});  // the form shows what was typed...
+    QCOMPARE(doc.views(), good);                        // ...the charts the last good plan
+    QCOMPARE(results.count(), 0);
+    QCOMPARE(errors.count(), 1);
+    QCOMPARE(specs.count(), 1);
+
+    doc.undoStack()->undo();
+    QVERIFY(!doc.error());
+    QCOMPARE(errors.count(), 2);
+    QCOMPARE(results.count(), 1);
+}
+
+void TestPlanDocument::unknownGpuIsAFieldError() {
+    HardwareCatalog catalog;
+    PlanDocument doc(&catalog);
+    PlanSpec s = doc.spec();
+    s.cluster.gpu = "no-such-gpu";
+    doc.edit(s, QStringLiteral("gpu"));
+    QVERIFY(doc.error());
+    QCOMPARE(doc.error()->field, std::string("cluster.gpu"));
+}
+
+void TestPlanDocument::saveOpenRoundTrip() {
+    QTemporaryDir dir;
+    HardwareCatalog catalog;
+    PlanDocument doc(&catalog);
+    PlanSpec s = doc.spec();
+    s.name = "round trip";
+    s.cluster.gpu = "h200";
+    s.cluster.gpus = 512;
+    s.cluster.price_per_gpu_hour = 3.25;
+    s.training.recompute = Recompute::selective;
+    OpSpec op;
+    op.kind = OpKind::einsum;
+    op.name = "linear layer";
+    op.expr = "b s h, h o -> b s o";
+    op.sizes = {{"b", 8}, {"s", 1024}, {"h", 4096}, {"o", 4096}};
+    s.ops.push_back(op);
+    doc.edit(s, QStringLiteral("many"));
+    const QString path = dir.filePath(QStringLiteral("plan.json"));
+    QString error;
+    QVERIFY2(doc.save(path, &error), qPrintable(error));
+    QVERIFY(!doc.isModified());
+    QCOMPARE(doc.filePath(), path);
+
+    PlanDocument other(&catalog);
+    QVERIFY2(other.open(path, &error), qPrintable(error));
+    QCOMPARE(jsonOf(other.spec()), jsonOf(doc.spec()));
+    QCOMPARE(other.views()->plan.time.days, doc.views()->plan.time.days);
+    QCOMPARE(other.undoStack()->count(), 0);
+    // The file is the CLI's spec format.
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(jsonOf(plan_spec_from_text(f.readAll().toStdString())), jsonOf(doc.spec()));
+}
+
+void TestPlanDocument::saveRefusesRejectedPlan() {
+    QTemporaryDir dir;
+    HardwareCatalog catalog;
+    PlanDocument doc(&catalog);
+    PlanSpec s = doc.spec();
+    s.cluster.mfu = 1.5;
+    doc.edit(s, QStringLiteral("mfu"));
+    QVERIFY(doc.error());
+    QString error;
+    QVERIFY(!doc.save(dir.filePath(QStringLiteral("x.json")), &error));
+    QVERIFY(error.contains(QStringLiteral("cluster.mfu")));
+    QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("x.json"))));
+}
+
+void TestPlanDocument::openRejectsBadFiles_data() {
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QString>("mentions");
+    QTest::newRow("not json") << QByteArray("{ nope") << QStringLiteral("not JSON");
+    QTest::newRow("unknown key")
+        << QByteArray(R"({"model": {"params": 7e9}, "data": {"tokens": 1e12}, "modle": {}})")
+        << QStringLiteral("modle");
+    QTest::newRow("negative gpus") << QByteArray(R"({"model": {"params": 7e9},
+        "data": {"tokens": 1e12}, "cluster": {"gpus": -4}})")
+                                   << QStringLiteral("cluster.gpus");
+}
+
+void TestPlanDocument::openRejectsBadFiles() {
+    QFETCH(QByteArray, text);
+    QFETCH(QString, mentions);
+    QTemporaryDir dir;
+    HardwareCatalog catalog;
+    PlanDocument doc(&catalog);
+    const QString before = QString::fromStdString(jsonOf(doc.spec()));
+    QString error;
+    QVERIFY(!doc.open(write(dir, QStringLiteral("bad.json"), text), &error));
+    QVERIFY2(error.contains(mentions), qPrintable(error));
+    QCOMPARE(QString::fromStdString(jsonOf(doc.spec())), before);
+    QVERIFY(!doc.open(dir.filePath(QStringLiteral("missing.json")), &error));
+    QVERIFY(error.contains(QStringLiteral("missing.json")));
+}
+
+void TestPlanDocument::exportsCsvAndMarkdown() {
+    QTemporaryDir dir;
+    HardwareCatalog catalog;
+    PlanDocument doc(&catalog);
+    QString error;
+    const QString csv = dir.filePath(QStringLiteral("plan.csv"));
+    const QString md = dir.filePath(QStringLiteral("plan.md"));
+    QVERIFY2(doc.exportCsv(csv, &error), qPrintable(error));
+    QVERIFY2(doc.exportMarkdown(md, &error), qPrintable(error));
+    QFile c(csv), m(md);
+    QVERIFY(c.open(QIODevice::ReadOnly) && m.open(QIODevice::ReadOnly));
+    const QByteArray csvText = c.readAll();
+    QVERIFY(csvText.startsWith("section,key,value"));
+    QVERIFY(csvText.contains("plan,time.days,143.9"));
+    QVERIFY(m.readAll().contains("| Time | 143.93 days |"));
+    QVERIFY(!doc.exportCsv(dir.filePath(QStringLiteral("no/such/dir/plan.csv")), &error));
+    QVERIFY(error.contains(QStringLiteral("plan.csv")));
+}
+
+void TestPlanDocument::importsHfConfig() {
+    QTemporaryDir dir;
+    HardwareCatalog catalog;
+    PlanDocument doc(&catalog);
+    // Llama 2 7B's config.json keys (huggingface.co/meta-llama/Llama-2-7b-hf).
+    const QString path = write(dir, QStringLiteral("config.json"), R"({
+        "model_type": "llama", "_name_or_path": "meta-llama/Llama-2-7b-hf",
+        "num_hidden_layers": 32, "hidden_size": 4096, "num_attention_heads": 32,
+        "num_key_value_heads": 32, "intermediate_size": 11008, "vocab_size": 32000,
+        "hidden_act": "silu", "tie_word_embeddings": false})");
+    QString error;
+    QVERIFY2(doc.importHfConfig(path, &error), qPrintable(error));
+    QCOMPARE(doc.spec().model.kind, ModelKind::transformer);
+    QCOMPARE(doc.spec().model.layers, std::int64_t{32});
+    // Llama 2 7B: 6,738,415,616 parameters (its model card's 6.74B, counted by hand in
+    // tst_params: 32 x (4 x 4096^2 + 3 x 4096 x 11008 + 2 x 4096) + 2 x 32000 x 4096 + 4096).
+    QCOMPARE(doc.views()->plan.params.total, 6738415616.0);
+    QCOMPARE(doc.undoStack()->count(), 1);
+
+    const QString broken = write(dir, QStringLiteral("broken.json"),
+                                 R"({"model_type": "llama", "hidden_size": 4096})");
+    QVERIFY(!doc.importHfConfig(broken, &error));
+    QVERIFY2(error.contains(QStringLiteral("num_hidden_layers")), qPrintable(error));
+    QCOMPARE(doc.undoStack()->count(), 1);
+}
+
+void TestPlanDocument::operationsAreCheckedAndUndoable() {
+    HardwareCatalog catalog;
+    PlanDocument doc(&catalog);
+    OpSpec bad;
+    bad.kind = OpKind::einsum;
+    bad.expr = "a b -> c";
+    bad.sizes = {{"a", 2}, {"b", 2}};
+    const auto rejected = doc.addOperation(bad);
+    QVERIFY(rejected.has_value());
+    QVERIFY(rejected->field.rfind("ops[0]", 0) == 0);
+    QVERIFY(doc.spec().ops.empty());
+
+    OpSpec good;
+    good.kind = OpKind::matvec;
+    good.m = good.n = 1024;
+    QVERIFY(!doc.addOperation(good));
+    QCOMPARE(doc.spec().ops.size(), std::size_t{1});
+    int users = 0;
+    for (const RooflineMark& m : doc.views()->roofline.marks) {
+        users += m.group == RooflineGroup::user ? 1 : 0;
+    }
+    QCOMPARE(users, 1);
+    doc.removeOperation(0);
+    QVERIFY(doc.spec().ops.empty());
+    doc.undoStack()->undo();
+    QCOMPARE(doc.spec().ops.size(), std::size_t{1});
+    doc.removeOperation(5);  // out of range: nothing happens
+    QCOMPARE(doc.spec().ops.size(), std::size_t{1});
+}
+
+void TestPlanDocument::sweepVariableFollowsWhileRejected() {
+    HardwareCatalog catalog;
+    PlanDocument doc(&catalog);
+    PlanSpec s = doc.spec();
+    s.cluster.gpus = 0;
+    doc.edit(s, QStringLiteral("gpus"));
+    QVERIFY(doc.error());
+    QSignalSpy results(&doc, &PlanDocument::resultsChanged);
+    doc.setMemorySweepVariable(SweepVariable::seq_len);
+    QCOMPARE(results.count(), 1);
+    QCOMPARE(doc.views()->memory_variable, SweepVariable::seq_len);
+    QCOMPARE(doc.views()->spec.cluster.gpus, std::int64_t{1024});  // still the last good plan
+    QVERIFY(doc.error());
+}
+
+void TestPlanDocument::autosaveRestores() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("sub/autosave.json"));
+    QVERIFY(!Autosave::restore(path).has_value());
+    HardwareCatalog catalog;
+    PlanDocument doc(&catalog);
+    Autosave autosave(&doc, path);
+    PlanSpec s = doc.spec();
+    s.cluster.gpus = 4096;
+    doc.edit(s, QStringLiteral("gpus"));
+    // A rejected edit after it: the autosave keeps the last accepted plan.
+    s.cluster.mfu = -1;
+    doc.edit(s, QStringLiteral("mfu"));
+    QString error;
+    QVERIFY2(autosave.flush(&error), qPrintable(error));
+    const auto restored = Autosave::restore(path);
+    QVERIFY(restored.has_value());
+    QCOMPARE(restored->cluster.gpus, std::int64_t{4096});
+    QCOMPARE(restored->cluster.mfu, 0.5);
+    // A file that is not a plan is not restored (and is left alone).
+    write(dir, QStringLiteral("sub/autosave.json"), "garbage");
+    QVERIFY(!Autosave::restore(path).has_value());
+    QVERIFY(QFile::exists(path));
+}
+
+void TestPlanDocument::profilesChangedReEvaluates() {
+    HardwareCatalog catalog;
+    PlanDocument doc(&catalog);
+    QSignalSpy results(&doc, &PlanDocument::resultsChanged);
+    // A measured H100 at half the peak: the same plan takes twice as long.
+    std::vector<HardwareProfile> profiles = builtin_hardware();
+    for (HardwareProfile& p : profiles) {
+        if (p.id == "h100-sxm") {
+            for (double& peak : p.peak_flops_per_s) {
+                peak /= 2;
+            }
+        }
+    }
+    catalog.setProfiles(profiles);
+    QCOMPARE(results.count(), 1);
+    QVERIFY(std::abs(doc.views()->plan.time.days - 2 * kSeedDays) < 1e-9 * kSeedDays);
+}
+
+QTEST_MAIN(TestPlanDocument)
+#include "tst_ui_plan_document.moc"

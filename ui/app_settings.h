@@ -1,0 +1,42 @@
+#pragma once
+
+#include <QByteArray>
+#include <QObject>
+#include <QString>
+#include <QVariant>
+
+class QSettings;
+
+namespace tally::ui {
+
+// The choices the app remembers between runs, typed, over a QSettings the caller owns (the
+// app's own file; a temporary one in tests). Setters write through and emit only on change.
+class AppSettings : public QObject {
+    Q_OBJECT
+public:
+    explicit AppSettings(QSettings* settings, QObject* parent = nullptr);
+
+    QByteArray windowGeometry() const;
+    void setWindowGeometry(const QByteArray& geometry);
+    QByteArray windowState() const;
+    void setWindowState(const QByteArray& state);
+    QString lastDirectory() const;
+    void setLastDirectory(const QString& directory);
+    QString currentPanel() const;
+    void setCurrentPanel(const QString& id);
+    QString memoryVariable() const;  // sweep.h's to_string() names
+    void setMemoryVariable(const QString& name);
+    QString formatValue() const;
+    void setFormatValue(const QString& text);
+
+signals:
+    void changed(const QString& key);
+
+private:
+    QVariant value(const QString& key, const QVariant& fallback = {}) const;
+    void setValue(const QString& key, const QVariant& value);
+
+    QSettings* m_settings;
+};
+
+}  // namespace tally::ui

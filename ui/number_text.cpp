@@ -1,0 +1,130 @@
+#include "number_text.h"
+
+#include <array>
+#include <cmath>
+
+namespace tally::ui {
+
+namespace {
+
+struct Suffix {
+    char letter;
+    double scale;
+};
+// Largest first. B (billion) is what model cards write ("70B"); G is accepted when typed.
+constexpr std::array<Suffix, 5> kSuffixes{
+    {{'P', 1e15}, {'T', 1e12}, {'B', 1e9}, {'M', 1e6}, {'K', 1e3}}};
+
+QString shortest(double value) {
+    // The shortest %g form that reads back as the same double.
+    for (int digits = 1; digits <= 17; ++digits) {
+        const QString text = QString::number(value, 'g', digits);
+        if (text.toDouble() == value) {
+            return text;
+        }
+    }
+    return QString::number(value, 'g', 17);
+}
+
+}  // namespace
+
+QString formatExact(double value) {
+    if (!std::isfinite(value)) {
+        return QString::number(value);
+    }
+    if (std::abs(value) >= 1e6) {
+        for (const Suffix& s : kSuffixes) {
+            if (std::abs(value) < s.scale) {
+                continue;
+            }
+            const QString mantissa = QString::number(value / s.scale, 'g', 6);
+            const QString text = mantissa + QLatin1Char(s.letter);
+            if (parseNumber(text) == value) {
+                return text;
+            }
+            break;
+        }
+    }
+    const QString plain = shortest(value);
+    // Integers below 1e15 read better without an exponent ("6738415616", not "6.738415616e+09").
+    if (std::abs(value) < 1e15 && value == std::floor(value)) {
+        return QString::number(value, 'f', 0);
+    }
+    return plain;
+}
+
+std::optional<double> parseNumber(const QString& input) {
+    QString text = input.trimmed();
+    text.remove(QLatin1Char('_'));
+    text.remove(QLatin1Char(' '));
+    if (text.isEmpty()) {
+        return std::nullopt;
+    }
+    double scale = 1.0;
+    const QChar last = text.back();
+    if (last.isLetter() && last != QLatin1Char('e') && last != QLatin1Char('E')) {
+        const char c = last.toUpper().toLatin1();
+        bool known = false;
+        for (const Suffix& s : kSuffixes) {
+            if (c == s.letter) {
+                scale = s.scale;
+                known = true;
+            }
+        }
+        if (c == 'G') {
+            scale = 1e9;
+            known = true;
+        }
+        // m would be milli to some readers and mega to others; only the capital is mega.
+        if (!known || last == QLatin1Char('m') || last == QLatin1Char('b') ||
+            last == QLatin1Char('t') || last == QLatin1Char('p') || last == QLatin1Char('g')) {
+            return std::nullopt;
+        }
+        text.chop(1);
+    }
+    bool ok = false;
+    const double v = text.toDouble(&ok);
+    if (!ok || !std::isfinite(v * scale)) {
+        return std::nullopt;
+    }
+    return v * scale;
+}
+
+QString formatShort(double value) {
+    if (!std::isfinite(value)) {
+        return QString::number(value);
+    }
+    const double a = std::abs(value);
+    if (a < 1e4) {
+        return QString::number(value, 'g', 4);
+    }
+    if (a < 1e18) {
+        for (const Suffix& s : kSuffixes) {
+            if (a >= s.scale) {
+                return QString::number(value / s.scale, 'g', 4) + QLatin1Char(s.letter);
+            }
+        }
+    }
+    return QString::number(value, 'e', 3);
+}
+
+QString formatGB(double bytes) {
+    return QString::number(bytes / 1e9, 'f', 2) + u" GB";
+}
+
+QString formatGiB(double bytes) {
+    return QString::number(bytes / (1024.0 * 1024.0 * 1024.0), 'f', 2) + u" GiB";
+}
+
+QString formatFlopsPerSecond(double flops_per_s) {
+    constexpr std::array<std::pair<double, char16_t>, 5> kPrefixes{
+        {{1e18, u'E'}, {1e15, u'P'}, {1e12, u'T'}, {1e9, u'G'}, {1e6, u'M'}}};
+    for (const auto& [scale, prefix] : kPrefixes) {
+        if (std::abs(flops_per_s) >= scale) {
+            return QString::number(flops_per_s / scale, 'g', 4) + u' ' + QChar(prefix) + u"FLOP/s";
+        }
+    }
+    return QString::number(flops_per_s, 'g', 4) + u" FLOP/s";
+}
+
+}  // namespace tally::ui

@@ -1,0 +1,39 @@
+#pragma once
+
+// The text of numbers in entry boxes, tables and tooltips: exact where the user types, short where
+// the user reads. Not a widget: shared by the forms, the models and the tests.
+
+#include <QString>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace tally::ui {
+
+// Planner strings (UTF-8) as QString.
+inline QString qs(std::string_view text) {
+    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
+}
+
+// The exact text of a value for an entry box: "70B", "15T", "1.5M" when that suffix form reads back
+// exactly (K 1e3, M 1e6, B 1e9, T 1e12, P 1e15; only for values of 1e6 and more), else the
+// shortest decimal that does ("4096", "0.5", "6738415616").
+QString formatExact(double value);
+
+// What a user typed: a decimal number ("70e9", "0.5", "-1"), digit groups split by spaces or
+// underscores ("15 000"), optionally ending in one suffix: k/K (1e3), M (1e6), B or G (1e9),
+// T (1e12), P (1e15). nullopt for anything else, and for infinities and NaN.
+std::optional<double> parseNumber(const QString& text);
+
+// Four significant digits with an SI-style suffix for reading: "70 B", "6.3e24" style for very
+// large values ("6.300e+24"), "143.9".
+QString formatShort(double value);
+
+// Bytes as "1.09 GB" (GB = 1e9 bytes) and "1.02 GiB" (2^30 bytes, what nvidia-smi shows).
+QString formatGB(double bytes);
+QString formatGiB(double bytes);
+
+// A rate in FLOP/s with a metric prefix: "989.5 TFLOP/s".
+QString formatFlopsPerSecond(double flops_per_s);
+
+}  // namespace tally::ui
