@@ -477,7 +477,7 @@ void print_measured_roofline(const MeasuredRoofline& measured, const HardwarePro
     }
     if (measured.bandwidth) {
         const MeasuredBandwidth& b = *measured.bandwidth;
-        fmt::print("  memory bandwidth ({:<4}) {:>14}{}\n", b.test, si_rate(b.bytes_per_s, "B/s"),
+        fmt::print("  memory bandwidth ({:<4}) {:>16}{}\n", b.test, si_rate(b.bytes_per_s, "B/s"),
                    beside(b.promised_bytes_per_s, "B/s", b.fraction_of_bandwidth));
     }
     for (const Roof& r : measured.roofs()) {
@@ -495,13 +495,19 @@ void print_measured_roofline(const MeasuredRoofline& measured, const HardwarePro
                                           ? " (% of the promised peak, bandwidth, and roof at the "
                                             "point's intensity)"
                                           : std::string());
-    fmt::print("  {:<28} {:<8} {:<8} {:>10} {:>16} {:>8} {:>8} {:>8}\n", "test", "kind", "dtype",
-               "FLOP/byte", "FLOP/s", "% peak", "% bw", "% roof");
+    // The fractions only when there is a profile to be a fraction of.
+    const auto fractions = [promised](const std::string& peak, const std::string& bandwidth,
+                                      const std::string& roof) {
+        return promised != nullptr ? fmt::format(" {:>8} {:>8} {:>8}", peak, bandwidth, roof)
+                                   : std::string();
+    };
+    fmt::print("  {:<28} {:<8} {:<8} {:>10} {:>16}{}\n", "test", "kind", "dtype", "FLOP/byte",
+               "FLOP/s", fractions("% peak", "% bw", "% roof"));
     for (const MeasuredPoint& p : measured.points) {
-        fmt::print("  {:<28} {:<8} {:<8} {:>10.4g} {:>16} {:>8} {:>8} {:>8}\n", p.test,
-                   to_string(p.kind), p.dtype, p.intensity_flops_per_byte,
-                   si_rate(p.flops_per_s, "FLOP/s"), percent(p.fractions.of_peak),
-                   percent(p.fractions.of_bandwidth), percent(p.fractions.of_roof));
+        fmt::print("  {:<28} {:<8} {:<8} {:>10.4g} {:>16}{}\n", p.test, to_string(p.kind), p.dtype,
+                   p.intensity_flops_per_byte, si_rate(p.flops_per_s, "FLOP/s"),
+                   fractions(percent(p.fractions.of_peak), percent(p.fractions.of_bandwidth),
+                             percent(p.fractions.of_roof)));
     }
 }
 
