@@ -4,6 +4,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "chart_support.h"
 #include "figure_text.h"
@@ -13,6 +14,12 @@
 namespace tally::ui {
 
 namespace {
+
+// Four significant digits, without an exponent up to 99999 GB.
+QString gigabytes(double bytes) {
+    const double gb = bytes / 1e9;
+    return gb >= 1000 ? QString::number(gb, 'f', 0) : QString::number(gb, 'g', 4);
+}
 
 void setIfChanged(QLabel* label, const QString& text, const QString& tip) {
     if (label->text() != text) {
@@ -34,18 +41,26 @@ SummaryBar::SummaryBar(PlanDocument* document, QWidget* parent)
     grid->setHorizontalSpacing(18);
     grid->setVerticalSpacing(0);
     outer->addLayout(grid);
-    const std::pair<const char*, QString> figures[] = {
-        {"params", tr("Parameters")},  {"memory", tr("Memory per GPU")},
-        {"days", tr("Training time")}, {"gpu_hours", tr("GPU-hours")},
-        {"cost", tr("Cost")},          {"energy", tr("Energy")}};
+    // Each figure with the widest text it shows, which sets its fixed width.
+    struct Figure {
+        const char* key;
+        QString title;
+        QString widest;
+    };
+    const Figure figures[] = {{"params", tr("Parameters"), QStringLiteral("999.9B")},
+                              {"memory", tr("Memory per GPU"), QStringLiteral("99999 / 999 GB ✗")},
+                              {"days", tr("Training time"), QStringLiteral("99999.9 days")},
+                              {"gpu_hours", tr("GPU-hours"), QStringLiteral("999.9M")},
+                              {"cost", tr("Cost"), QStringLiteral("no price")},
+                              {"energy", tr("Energy"), QStringLiteral("999.9M kWh")}};
     int column = 0;
-    for (const auto& [key, title] : figures) {
+    for (const auto& [key, title, widest] : figures) {
         auto* caption = new QLabel(title, this);
         QFont small = caption->font();
         small.setPointSizeF(small.pointSizeF() * 0.85);
         caption->setFont(small);
         caption->setForegroundRole(QPalette::PlaceholderText);
-        QLabel* value = addFigure(QString::fromLatin1(key), title);
+        QLabel* value = addFigure(QString::fromLatin1(key), title, widest);
         grid->addWidget(caption, 0, column);
         grid->addWidget(value, 1, column);
         grid->setColumnStretch(column, 1);
@@ -59,7 +74,7 @@ SummaryBar::SummaryBar(PlanDocument* document, QWidget* parent)
     showResults();
 }
 
-QLabel* SummaryBar::addFigure(const QString& key, const QString& title) {
+QLabel* SummaryBar::addFigure(const QString& key, const QString& title, const QString& widest) {
     auto* label = new QLabel(this);
     label->setObjectName(key);
     label->setAccessibleName(title);
@@ -69,8 +84,8 @@ QLabel* SummaryBar::addFigure(const QString& key, const QString& title) {
     label->setFont(big);
     // A fixed size with room for the widest figure: new text never re-lays out the window (a
     // fixed-size widget does not invalidate its parent's layout).
-    label->setFixedSize(label->fontMetrics().horizontalAdvance(QStringLiteral("99999.9 days")),
-                        label->fontMetrics().height() + 2);
+    const QFontMetrics metrics = label->fontMetrics();
+    label->setFixedSize(metrics.horizontalAdvance(widest) + 4, metrics.height() + 2);
     label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_figures.append(label);
     return label;
@@ -92,8 +107,7 @@ void SummaryBar::showResults() {
     setIfChanged(figure(QStringLiteral("params")), formatShort(p.params.total),
                  explanationTip(v.explanation("params")));
     const QString memory = tr("%1 / %2 GB %3")
-                               .arg(QString::number(m.total_bytes / 1e9, 'g', 4),
-                                    QString::number(m.capacity_bytes / 1e9, 'g', 4),
+                               .arg(gigabytes(m.total_bytes), gigabytes(m.capacity_bytes),
                                     m.fits ? QStringLiteral("✓") : QStringLiteral("✗"));
     QLabel* mem = figure(QStringLiteral("memory"));
     setIfChanged(mem, memory,

@@ -22,7 +22,7 @@ public:
 
 private:
     void showResults();
-    QLabel* addFigure(const QString& key, const QString& title);
+    QLabel* addFigure(const QString& key, const QString& title, const QString& widest);
 
     PlanDocument* m_document;
     QList<QLabel*> m_figures;
