@@ -51,6 +51,7 @@ private slots:
     void sliderDragIsOneUndoStep();
     void memoryFollowsMicroBatch();
     void presetAndSweepVariable();
+    void switchingArchitectureStaysDrawable();
     void rejectedFieldIsMarked();
     void notANumberIsMarked();
     void undoRedoShortcuts();
@@ -237,6 +238,33 @@ void TestMainWindow::presetAndSweepVariable() {
         s.model.layers = std::llround(p.x());
         QCOMPARE(p.y(), evaluate(s, hw).memory.total_bytes / 1e9);
     }
+}
+
+void TestMainWindow::switchingArchitectureStaysDrawable() {
+    MainWindow& w = *m_window;
+    QComboBox* kind =
+        qobject_cast<ChoiceEditor*>(w.specForm()->editor(QStringLiteral("model.kind")))->comboBox();
+    auto choose = [kind](const QString& text) {
+        const int row = kind->findText(text);
+        QVERIFY(row >= 0);
+        kind->setCurrentIndex(row);
+        emit kind->activated(row);
+    };
+    // The default plan is a bare parameter count: a transformer needs dimensions, and gets a
+    // preset's rather than a red form.
+    choose(QStringLiteral("Transformer"));
+    QVERIFY(!w.document()->error());
+    QCOMPARE(w.document()->spec().model.kind, ModelKind::transformer);
+    QCOMPARE(w.specForm()->presetPicker()->currentText(), QStringLiteral("Llama 2 7B"));
+    QVERIFY(w.specForm()->numberEditor(QStringLiteral("model.layers"))->isVisibleTo(&w));
+    QVERIFY(!w.specForm()->numberEditor(QStringLiteral("model.params"))->isVisibleTo(&w));
+    // Back to a parameter count: the transformer's own, 6,738,415,616 (Llama 2 7B).
+    choose(QStringLiteral("Parameter count only"));
+    QVERIFY(!w.document()->error());
+    QCOMPARE(w.document()->spec().model.params, 6738415616.0);
+    w.document()->undoStack()->undo();
+    w.document()->undoStack()->undo();
+    QCOMPARE(w.document()->spec().model.params, 70e9);
 }
 
 void TestMainWindow::rejectedFieldIsMarked() {

@@ -169,7 +169,9 @@ MemoryPanel::MemoryPanel(PlanDocument* document, QWidget* parent)
             if (on) {
                 QToolTip::showText(
                     QCursor::pos(),
-                    tr("%1 at %2 = %3: %4 (%5)")
+                    tr("%1 at %2 = %3: %4 (%5)\nThe plan evaluated again with only %2 changed; "
+                       "total = params + grads + master + optimizer + activations.\nSource: "
+                       "Rajbhandari et al. 2020 (ZeRO); Korthikanti et al. 2022 (activations)")
                         .arg(s->name(), m_variable->currentText(), QString::number(p.x()),
                              formatGB(p.y() * kGB), formatGiB(p.y() * kGB)),
                     m_sweepView);

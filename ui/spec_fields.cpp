@@ -1,5 +1,8 @@
 #include "spec_fields.h"
 
+#include "plan.h"
+#include "presets.h"
+
 #include <QtGlobal>
 #include <algorithm>
 #include <cmath>
@@ -38,6 +41,43 @@ bool moe(const S& s) {
     return transformer(s) && s.model.moe.enabled();
 }
 
+// A new architecture keeps what carries over and fills in what it lacks, so the plan stays one
+// the planner accepts: a parameter count from the current model; a transformer's or the lecture
+// network's dimensions from a preset when the current model has none.
+void switchArchitecture(S& s, int value) {
+    const auto kind = static_cast<ModelKind>(value);
+    if (kind == s.model.kind) {
+        return;
+    }
+    auto fromPreset = [&s](const char* id) {
+        if (const ModelPreset* p = find_model_preset(id)) {
+            s.model = p->model;
+            if (s.model.name.empty()) {
+                s.model.name = p->name;
+            }
+        }
+    };
+    switch (kind) {
+        case ModelKind::params:
+            if (!(s.model.params > 0.0)) {
+                s.model.params = count_params(s.model).total;
+            }
+            break;
+        case ModelKind::transformer:
+            if (s.model.layers < 1 || s.model.hidden < 1 || s.model.heads < 1 ||
+                s.model.vocab < 1) {
+                fromPreset("llama-2-7b");
+            }
+            break;
+        case ModelKind::mlp:
+            if (s.model.layers < 1 || s.model.hidden < 1) {
+                fromPreset("cs336-mlp");
+            }
+            break;
+    }
+    s.model.kind = kind;
+}
+
 std::vector<Choice> dtypeChoices() {
     std::vector<Choice> out;
     for (DType t :
@@ -74,7 +114,7 @@ std::vector<SectionFields> build() {
                           {F("Deep ReLU network (lecture 2)"), static_cast<int>(ModelKind::mlp)},
                           {F("Parameter count only"), static_cast<int>(ModelKind::params)}},
                          [](const S& s) { return static_cast<int>(s.model.kind); },
-                         [](S& s, int v) { s.model.kind = static_cast<ModelKind>(v); }},
+                         switchArchitecture},
              NumberField{"model.params",
                          F("Parameters"),
                          F("Total parameter count N (70B = 70e9)."),

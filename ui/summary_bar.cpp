@@ -51,7 +51,7 @@ SummaryBar::SummaryBar(PlanDocument* document, QWidget* parent)
                               {"memory", tr("Memory per GPU"), QStringLiteral("99999 / 999 GB ✗")},
                               {"days", tr("Training time"), QStringLiteral("99999.9 days")},
                               {"gpu_hours", tr("GPU-hours"), QStringLiteral("999.9M")},
-                              {"cost", tr("Cost"), QStringLiteral("no price")},
+                              {"cost", tr("Cost"), tr("no price")},
                               {"energy", tr("Energy"), QStringLiteral("999.9M kWh")}};
     int column = 0;
     for (const auto& [key, title, widest] : figures) {
