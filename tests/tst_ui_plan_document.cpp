@@ -4,11 +4,14 @@
 #include <QUndoStack>
 #include <QtTest>
 #include <cmath>
+#include <limits>
 #include <nlohmann/json.hpp>
 
 #include "autosave.h"
 #include "hardware_catalog.h"
 #include "plan_document.h"
+#include "presets.h"
+#include "spec_fields.h"
 #include "spec_json.h"
 
 using namespace tally;
@@ -33,6 +36,7 @@ private slots:
     void sweepVariableFollowsWhileRejected();
     void autosaveRestores();
     void profilesChangedReEvaluates();
+    void anyValueInAnyFieldNeverCrashes();
 
 private:
     static QString write(const QTemporaryDir& dir, const QString& name, const QByteArray& text);
@@ -369,6 +373,56 @@ void TestPlanDocument::profilesChangedReEvaluates() {
     catalog.setProfiles(profiles);
     QCOMPARE(results.count(), 1);
     QVERIFY(std::abs(doc.views()->plan.time.days - 2 * kSeedDays) < 1e-9 * kSeedDays);
+}
+
+void TestPlanDocument::anyValueInAnyFieldNeverCrashes() {
+    // Every number field of the form, on a transformer plan, with values a user could type: the
+    // planner either accepts the spec (and the views are drawn) or names a field; the last good
+    // plan stays drawn; nothing throws.
+    HardwareCatalog catalog;
+    PlanDocument doc(&catalog);
+    PlanSpec base = doc.spec();
+    base.model = find_model_preset("llama-2-70b")->model;
+    base.training.tp = 8;
+    base.training.pp = 4;
+    doc.reset(base);
+    QVERIFY(!doc.error());
+    const double values[] = {-1.0,
+                             0.0,
+                             0.5,
+                             1.0,
+                             3.0,
+                             7.0,
+                             1e6,
+                             1e15,
+                             9.1e15,
+                             1e300,
+                             -1e300,
+                             std::numeric_limits<double>::infinity(),
+                             std::numeric_limits<double>::quiet_NaN()};
+    int accepted = 0, rejected = 0;
+    for (const SectionFields& section : specFields()) {
+        for (const FieldDescriptor& descriptor : section.fields) {
+            const auto* field = std::get_if<NumberField>(&descriptor);
+            if (!field) {
+                continue;
+            }
+            for (double v : values) {
+                PlanSpec s = base;
+                field->set(s, v);
+                doc.edit(s, QStringLiteral("fuzz"));
+                QVERIFY(doc.views() != nullptr);
+                if (doc.error()) {
+                    ++rejected;
+                } else {
+                    ++accepted;
+                    QVERIFY(doc.views()->plan.time.days >= 0.0);
+                }
+            }
+        }
+    }
+    QVERIFY(accepted > 0);
+    QVERIFY(rejected > 0);
 }
 
 QTEST_MAIN(TestPlanDocument)
