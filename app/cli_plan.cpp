@@ -179,7 +179,7 @@ void register_plan_commands(CLI::App& app, CliState& state) {
 int run_default(CliState&) {
     const PlanSpec spec = default_plan_spec();
     const HardwareProfile& hw = resolve_builtin_hardware(spec);
-    fmt::print("This build of tally has no GUI; here is the built-in default plan.\n\n");
+    fmt::print("The built-in default plan (CS336 lecture 2, question 1):\n\n");
     print_plan_table(spec, hw, evaluate(spec, hw));
     return kExitOk;
 }

@@ -1,9 +1,9 @@
 // tally: the composition root. Bare, it opens the desktop app on the built-in default plan;
 // with a subcommand it works headless (shared/design.md, "Command line").
+#include <fmt/core.h>
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>
-#include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
 #include "cli.h"
@@ -11,9 +11,10 @@
 
 int main(int argc, char** argv) {
     using namespace tally::cli;
-    CLI::App app{"Tally: plan the resources of training a large language model, and measure the GPU "
-                 "it will run on.",
-                 "tally"};
+    CLI::App app{
+        "Tally: plan the resources of training a large language model, and measure the GPU "
+        "it will run on.",
+        "tally"};
     app.set_version_flag("--version", "tally 0.1.0");
     CliState state;
     app.require_subcommand(0, 1);

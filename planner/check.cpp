@@ -24,6 +24,16 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
             FieldError{std::move(field), fmt::format("{}", value), std::move(allowed)});
     };
 
+    // ---- parallel sizes first: the model rules below divide by them ----
+    if (t.tp < 1)
+        return err("training.tp", t.tp, "must be an integer >= 1");
+    if (t.pp < 1)
+        return err("training.pp", t.pp, "must be an integer >= 1");
+    if (d.micro_batch < 1)
+        return err("data.micro_batch", d.micro_batch, "must be an integer >= 1");
+    if (c.gpus < 1)
+        return err("cluster.gpus", c.gpus, "must be an integer >= 1");
+
     // ---- model ----
     switch (m.kind) {
         case ModelKind::params:
@@ -102,8 +112,6 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
     }
 
     // ---- cluster and parallel layout ----
-    if (c.gpus < 1)
-        return err("cluster.gpus", c.gpus, "must be an integer >= 1");
     if (!(c.mfu > 0.0 && c.mfu <= 1.0)) {
         return err("cluster.mfu", num(c.mfu), "must be in (0, 1]: a fraction of the dense peak");
     }
@@ -112,10 +120,6 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
         return err("cluster.price_per_gpu_hour", num(*c.price_per_gpu_hour),
                    "must be a finite number >= 0");
     }
-    if (t.tp < 1)
-        return err("training.tp", t.tp, "must be an integer >= 1");
-    if (t.pp < 1)
-        return err("training.pp", t.pp, "must be an integer >= 1");
     if (c.gpus % (t.tp * t.pp) != 0) {
         return err("cluster.gpus", c.gpus,
                    fmt::format("must be a multiple of training.tp x training.pp ({} x {} = {})",
@@ -150,8 +154,6 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
     }
     if (d.seq_len < 1)
         return err("data.seq_len", d.seq_len, "must be an integer >= 1");
-    if (d.micro_batch < 1)
-        return err("data.micro_batch", d.micro_batch, "must be an integer >= 1");
     const std::int64_t dp = c.gpus / (t.tp * t.pp);
     if (d.global_batch < 0) {
         return err("data.global_batch", d.global_batch, "must be an integer >= 1");

@@ -58,6 +58,7 @@ private slots:
     void roundTrip_data();
     void roundTrip();
     void planJsonContract();
+    void zeroParallelSizesAreErrorsNotCrashes();
 };
 
 void TestSpecJson::baseIsValid() {
@@ -247,6 +248,24 @@ void TestSpecJson::planJsonContract() {
         QVERIFY2(j.at("time").at(key).is_number(), key);
     }
     QCOMPARE(j.at("flops").at("total").get<double>(), 6.3e24);
+}
+
+void TestSpecJson::zeroParallelSizesAreErrorsNotCrashes() {
+    // The JSON reader refuses tp = 0, but a spec built in code (the GUI's form) can hold it:
+    // check() must name the field before any rule divides by it.
+    PlanSpec s = plan_spec_from_json(base());
+    const HardwareProfile& hw = resolve_builtin_hardware(s);
+    s.training.tp = 0;
+    QCOMPARE(QString::fromStdString(check(s, hw)->field), QStringLiteral("training.tp"));
+    s.training.tp = 1;
+    s.training.pp = 0;
+    QCOMPARE(QString::fromStdString(check(s, hw)->field), QStringLiteral("training.pp"));
+    s.training.pp = 1;
+    s.data.micro_batch = 0;
+    QCOMPARE(QString::fromStdString(check(s, hw)->field), QStringLiteral("data.micro_batch"));
+    s.data.micro_batch = 1;
+    s.cluster.gpus = 0;
+    QCOMPARE(QString::fromStdString(check(s, hw)->field), QStringLiteral("cluster.gpus"));
 }
 
 QTEST_GUILESS_MAIN(TestSpecJson)
