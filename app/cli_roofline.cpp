@@ -13,6 +13,7 @@
 #include "model_ops.h"
 #include "number_formats.h"
 #include "operations.h"
+#include "placed_ops.h"
 #include "plan.h"
 #include "roofline.h"
 #include "spec_json.h"
@@ -27,20 +28,12 @@ json number_or_null(double v) {
     return std::isfinite(v) ? json(v) : json(nullptr);
 }
 
-std::string supported_list(const HardwareProfile& hw) {
-    std::string out;
-    for (const Roof& r : roofs(hw)) {
-        out += (out.empty() ? "" : ", ") + std::string(to_string(r.type));
-    }
-    return out;
-}
-
 Roof require_roof(const HardwareProfile& hw, DType dtype, const std::string& field) {
     auto roof = roof_for(hw, compute_type(dtype));
     if (!roof) {
         throw SpecError(field, "\"" + std::string(to_string(dtype)) + "\"",
                         hw.id + " has no " + std::string(to_string(compute_type(dtype))) +
-                            " peak; it has: " + supported_list(hw));
+                            " peak; it has: " + supported_compute_types(hw));
     }
     return *roof;
 }
@@ -54,22 +47,13 @@ struct Row {
     RooflinePoint point;
 };
 
+// The same placement the desktop app's roofline draws (planner/placed_ops.h), strict: an
+// operation the hardware cannot run, or with bad sizes, is an error naming its field.
 std::vector<Row> analyse(const PlanSpec& spec, const HardwareProfile& hw) {
     std::vector<Row> rows;
-    for (std::size_t i = 0; i < spec.ops.size(); ++i) {
-        const std::string path = "ops[" + std::to_string(i) + "]";
-        const OpCost cost = op_cost(spec.ops[i], path);
-        const Roof roof = require_roof(hw, cost.dtype, path + ".dtype");
-        rows.push_back({cost, "spec", "", 1.0, place(roof, cost.flops, cost.bytes())});
-    }
-    const ModelOpsOptions options = model_ops_options(spec);
-    const Roof roof = require_roof(hw, options.dtype, "training.compute_dtype");
-    for (Phase phase : kAllPhases) {
-        for (const LayerOp& op : model_ops(spec.model, phase, options)) {
-            rows.push_back({op.cost, std::string(to_string(op.phase)),
-                            std::string(to_string(op.pass)), op.count,
-                            place(roof, op.cost.flops, op.cost.bytes())});
-        }
+    for (const PlacedOp& p : place_plan_ops(spec, hw, PlacementPolicy::strict).ops) {
+        rows.push_back({p.cost, p.phase ? std::string(to_string(*p.phase)) : "spec",
+                        p.pass ? std::string(to_string(*p.pass)) : "", p.count, p.point});
     }
     return rows;
 }

@@ -128,12 +128,7 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
     if (t.zero < 0 || t.zero > 3)
         return err("training.zero", t.zero, "must be 0, 1, 2 or 3");
     if (!hw.supports(compute_type(t.compute_dtype))) {
-        std::string have;
-        for (ComputeType ct : kAllComputeTypes) {
-            if (hw.supports(ct)) {
-                have += (have.empty() ? "" : ", ") + std::string(to_string(ct));
-            }
-        }
+        const std::string have = supported_compute_types(hw);
         return err("training.compute_dtype", to_string(t.compute_dtype),
                    fmt::format("{} has no {} peak; it has: {}", hw.name,
                                to_string(compute_type(t.compute_dtype)), have));

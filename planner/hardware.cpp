@@ -42,6 +42,16 @@ std::optional<double> HardwareProfile::best_measured_gemm_fraction(ComputeType t
     return best;
 }
 
+std::string supported_compute_types(const HardwareProfile& p) {
+    std::string list;
+    for (ComputeType t : kAllComputeTypes) {
+        if (p.supports(t)) {
+            list += (list.empty() ? "" : ", ") + std::string(to_string(t));
+        }
+    }
+    return list;
+}
+
 namespace {
 
 std::string dump(const json& value) {

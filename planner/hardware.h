@@ -63,6 +63,10 @@ struct HardwareProfile {
     std::optional<double> best_measured_gemm_fraction(ComputeType type) const;
 };
 
+// The dtype families the part has a peak for, comma-separated ("fp64, fp32, tf32, bf16, ..."),
+// for error messages.
+std::string supported_compute_types(const HardwareProfile& profile);
+
 // JSON form (the catalog's and `tally profiles export`'s). from_json throws SpecError naming the
 // field for missing or malformed values; `path` prefixes field names in messages.
 HardwareProfile hardware_from_json(const nlohmann::json& json,

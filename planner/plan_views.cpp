@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "model_ops.h"
+#include "placed_ops.h"
 
 namespace tally {
 
@@ -140,40 +141,38 @@ RooflineView roofline_view(const PlanSpec& spec, const HardwareProfile& hw) {
         view.marks.push_back(
             mark(op.name, RooflineGroup::seed, true, op, 1.0, roof_of(hw, op.dtype, primary)));
     }
-    for (std::size_t i = 0; i < spec.ops.size(); ++i) {
-        const std::string path = "ops[" + std::to_string(i) + "]";
-        try {
-            OpCost op = op_cost(spec.ops[i], path);
-            if (!spec.ops[i].name.empty()) {
-                op.name = spec.ops[i].name;
-            }
-            view.marks.push_back(
-                mark(op.name, RooflineGroup::user, true, op, 1.0, roof_of(hw, op.dtype, primary)));
-            view.marks.back().op_index = static_cast<int>(i);
-        } catch (const SpecError& e) {
-            view.op_errors.push_back(e.error());
+    // The spec's operations and the model's layers, placed as `tally roofline` places them.
+    PlacedOps placed = place_plan_ops(spec, hw, PlacementPolicy::lenient);
+    view.op_errors = std::move(placed.errors);
+    for (const PlacedOp& p : placed.ops) {
+        if (!p.phase) {
+            view.marks.push_back(mark(p.cost.name, RooflineGroup::user, true, p.cost, 1.0, p.roof));
+            view.marks.back().op_index = p.op_index;
         }
     }
-
     const ModelOpsOptions options = model_ops_options(spec);
     for (Phase phase : kAllPhases) {
-        const std::vector<LayerOp> ops = model_ops(spec.model, phase, options);
-        if (ops.empty()) {
-            continue;
-        }
-        const Roof roof = roof_of(hw, options.dtype, primary);
         OpCost step;
         step.name = std::string(to_string(phase));
         step.kind = "step";
         step.dtype = options.dtype;
-        for (const LayerOp& op : ops) {
-            step.flops += op.count * op.cost.flops;
-            step.read_bytes += op.count * op.cost.read_bytes;
-            step.write_bytes += op.count * op.cost.write_bytes;
+        Roof roof = primary;
+        bool any = false;
+        for (const PlacedOp& p : placed.ops) {
+            if (p.phase != phase) {
+                continue;
+            }
+            any = true;
+            roof = p.roof;
+            step.flops += p.count * p.cost.flops;
+            step.read_bytes += p.count * p.cost.read_bytes;
+            step.write_bytes += p.count * p.cost.write_bytes;
             view.marks.push_back(
-                mark(op.cost.name, group_of(phase), false, op.cost, op.count, roof));
+                mark(p.cost.name, group_of(phase), false, p.cost, p.count, p.roof));
         }
-        view.marks.push_back(mark(step.name, group_of(phase), true, step, 1.0, roof));
+        if (any) {
+            view.marks.push_back(mark(step.name, group_of(phase), true, step, 1.0, roof));
+        }
     }
 
     std::vector<double> intensities;
