@@ -60,7 +60,9 @@ struct GuiOptions {
     std::string panel;       // --panel NAME: the panel in front (memory, time, roofline, formats)
     std::string spec;        // --spec FILE: open this plan instead of the autosaved one
 };
-void register_gui_options(CLI::App& app, GuiOptions& options);
+// Also adds --db FILE at the top level, into state.db_path: the workspace the window opens
+// (and, before a subcommand, the one that subcommand uses, as its own --db does).
+void register_gui_options(CLI::App& app, GuiOptions& options, CliState& state);
 // Runs the window; without a display (and no --screenshot) falls back to run_default().
 int run_gui(int argc, char** argv, const GuiOptions& options, CliState& state);
 

@@ -12,6 +12,10 @@
 
 #include "cli.h"
 #include "main_window.h"
+#include "workspace.h"
+#include "workspace_open_dialog.h"
+#include "workspace_panels.h"
+#include "workspace_session.h"
 
 namespace tally::cli {
 
@@ -30,13 +34,18 @@ void printError(const QString& message) {
 
 }  // namespace
 
-void register_gui_options(CLI::App& app, GuiOptions& options) {
+void register_gui_options(CLI::App& app, GuiOptions& options, CliState& state) {
     app.add_option("--screenshot", options.screenshot,
                    "Desktop app: draw the window into this PNG file and exit");
     app.add_option("--panel", options.panel,
                    "Desktop app: the panel in front (memory, time, roofline, formats)");
     app.add_option("--spec", options.spec,
                    "Desktop app: open this plan (JSON) instead of the autosaved one");
+    // The same variable the subcommands' --db fills, so `tally --db FILE profiles list` and
+    // `tally profiles list --db FILE` agree, and bare `tally --db FILE` opens the window on it.
+    app.add_option("--db", state.db_path,
+                   "Workspace file (default: " + default_workspace_path().string() +
+                       "); with --screenshot, without it: an empty scratch workspace");
 }
 
 int run_gui(int argc, char** argv, const GuiOptions& options, CliState& state) {
@@ -72,7 +81,32 @@ int run_gui(int argc, char** argv, const GuiOptions& options, CliState& state) {
         const QString data = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
         windowOptions.autosavePath = QDir(data).filePath(QStringLiteral("autosave.json"));
     }
+    // The workspace (issue 5): ONE WorkspaceSession, created here before the window and shared
+    // by every panel that reads or writes the SQLite file (profiles, saved plans, compare, the
+    // probe panel). Panels take &session in their constructor and announce their writes through
+    // it; it is opened below, after every panel is connected, so all of them see the first load.
+    tally::ui::WorkspaceSession session;
     tally::ui::MainWindow window(windowOptions);
+    tally::ui::installWorkspacePanels(&window, &session);
+
+    // --db, else the platform's default file; a screenshot without --db gets an empty scratch
+    // workspace, never the user's. A refused file (not SQLite, damaged, another program's,
+    // newer, read-only, ...) is left untouched: the dialog offers another file, a new
+    // workspace, or going on without one (a screenshot reports it and fails instead).
+    const QString workspacePath =
+        !state.db_path.empty() ? QString::fromLocal8Bit(state.db_path.c_str())
+                               : (screenshot ? scratch.filePath(QStringLiteral("workspace.sqlite"))
+                                             : tally::ui::WorkspaceSession::defaultPath());
+    if (screenshot) {
+        QString error;
+        if (!session.open(workspacePath, &error)) {
+            printError(error);
+            return kExitFailure;
+        }
+    } else {
+        tally::ui::openWorkspace(&session, {tally::ui::WorkspaceAction::open, workspacePath},
+                                 tally::ui::dialogWorkspaceChooser(&window, &session));
+    }
 
     if (!options.spec.empty()) {
         QString error;

@@ -24,7 +24,7 @@ int main(int argc, char** argv) {
     register_probe_commands(app, state);
 #ifdef TALLY_WITH_GUI
     GuiOptions gui;
-    register_gui_options(app, gui);
+    register_gui_options(app, gui, state);
 #endif
 
     try {

@@ -20,6 +20,7 @@
 
 #include "app_settings.h"
 #include "autosave.h"
+#include "field_editors.h"
 #include "formats_panel.h"
 #include "hardware_catalog.h"
 #include "memory_panel.h"
@@ -102,6 +103,13 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
     connect(m_tabs, &QTabWidget::currentChanged, this,
             [this] { m_settings->setCurrentPanel(currentPanel()); });
     connect(m_formats, &FormatsPanel::valueTextChanged, m_settings, &AppSettings::setFormatValue);
+    // A new profile list (the workspace's) resets the GPU picker's model after the document has
+    // re-evaluated and the form has shown the plan's GPU; show it again on the new rows.
+    connect(m_catalog, &HardwareCatalog::profilesChanged, this, [this] {
+        if (auto* gpu = qobject_cast<GpuEditor*>(m_form->editor(QStringLiteral("cluster.gpu")))) {
+            gpu->refresh(m_document->spec());
+        }
+    });
     connect(m_document, &PlanDocument::resultsChanged, this, [this] {
         m_settings->setMemoryVariable(qs(to_string(m_document->memorySweepVariable())));
     });
@@ -196,6 +204,14 @@ QList<ChartInfo> MainWindow::charts() const {
     out += m_time->charts();
     out += m_roofline->charts();
     out += m_formats->charts();
+    // Charts of the panels other areas registered (the compare view, ...).
+    for (const PanelEntry& p : m_panels) {
+        auto* registered = qobject_cast<PlanPanel*>(p.widget.data());
+        if (registered && registered != m_memory && registered != m_time &&
+            registered != m_roofline) {
+            out += registered->charts();
+        }
+    }
     return out;
 }
 
@@ -205,9 +221,10 @@ bool MainWindow::exportChart(const QString& chartId, const QString& path, QStrin
             continue;
         }
         // A chart on a hidden tab may not have drawn the latest plan yet.
-        for (PlanPanel* p : {static_cast<PlanPanel*>(m_memory), static_cast<PlanPanel*>(m_time),
-                             static_cast<PlanPanel*>(m_roofline)}) {
-            p->ensureCurrent();
+        for (const PanelEntry& p : m_panels) {
+            if (auto* planPanel = qobject_cast<PlanPanel*>(p.widget.data())) {
+                planPanel->ensureCurrent();
+            }
         }
         if (path.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive)) {
             return exportSvg(chart.widget, path, chart.title, error);

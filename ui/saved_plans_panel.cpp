@@ -1,0 +1,291 @@
+#include "saved_plans_panel.h"
+
+#include <QHBoxLayout>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <exception>
+
+#include "chart_support.h"
+#include "number_text.h"
+#include "plan_document.h"
+#include "saved_plans_model.h"
+#include "spec_json.h"
+#include "workspace.h"
+#include "workspace_banner.h"
+#include "workspace_session.h"
+
+namespace tally::ui {
+
+SavedPlansPanel::SavedPlansPanel(WorkspaceSession* session, PlanDocument* document, QWidget* parent)
+    : QWidget(parent),
+      m_session(session),
+      m_document(document),
+      m_prompts(defaultPrompts()),
+      m_banner(new WorkspaceBanner(session, this)),
+      m_model(new SavedPlansModel(this)),
+      m_table(new QTableView(this)),
+      m_saveAs(new QPushButton(tr("Save current plan as…"), this)),
+      m_replace(new QPushButton(tr("Replace with current plan"), this)),
+      m_open(new QPushButton(tr("Open"), this)),
+      m_rename(new QPushButton(tr("Rename…"), this)),
+      m_delete(new QPushButton(tr("Delete"), this)),
+      m_message(new QLabel(this)) {
+    setObjectName(QStringLiteral("savedPlans"));
+    m_table->setObjectName(QStringLiteral("savedPlansTable"));
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    compactTable(m_table, SavedPlansModel::ModelColumn);
+    m_saveAs->setToolTip(tr("Store the plan being edited in the workspace under a new name."));
+    m_replace->setToolTip(tr("Store the plan being edited over the selected saved plan."));
+    m_open->setToolTip(
+        tr("Load the selected plan into the form (one undo step: Ctrl+Z returns to the plan "
+           "you had)."));
+    m_message->setWordWrap(true);
+    m_message->setTextFormat(Qt::PlainText);
+    m_message->setObjectName(QStringLiteral("savedPlansMessage"));
+    m_message->hide();
+
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_saveAs);
+    buttons->addWidget(m_replace);
+    buttons->addStretch(1);
+    buttons->addWidget(m_open);
+    buttons->addWidget(m_rename);
+    buttons->addWidget(m_delete);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_banner);
+    layout->addLayout(buttons);
+    layout->addWidget(m_message);
+    layout->addWidget(m_table, 1);
+
+    connect(m_saveAs, &QPushButton::clicked, this, [this] { saveCurrentAs(); });
+    connect(m_replace, &QPushButton::clicked, this, [this] { replaceSelected(); });
+    connect(m_open, &QPushButton::clicked, this, [this] { openSelected(); });
+    connect(m_rename, &QPushButton::clicked, this, [this] { renameSelected(); });
+    connect(m_delete, &QPushButton::clicked, this, [this] { deleteSelected(); });
+    connect(m_table, &QTableView::doubleClicked, this, [this] { openSelected(); });
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &SavedPlansPanel::selectionChanged);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &SavedPlansPanel::selectionChanged);
+    connect(session, &WorkspaceSession::plansChanged, this, &SavedPlansPanel::reload);
+    connect(document, &PlanDocument::errorChanged, this, &SavedPlansPanel::selectionChanged);
+    reload();
+}
+
+void SavedPlansPanel::setPrompts(const UserPrompts& prompts) {
+    m_prompts = prompts;
+    m_banner->setPrompts(prompts);
+}
+
+void SavedPlansPanel::setChooser(const WorkspaceChooser& chooser) {
+    m_banner->setChooser(chooser);
+}
+
+QString SavedPlansPanel::message() const {
+    return m_message->isHidden() ? QString() : m_message->text();
+}
+
+void SavedPlansPanel::report(const QString& message, bool problem) {
+    m_message->setText(message);
+    m_message->setStyleSheet(problem ? QStringLiteral("color: #c62828;") : QString());
+    m_message->setVisible(!message.isEmpty());
+}
+
+void SavedPlansPanel::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    reload();
+}
+
+void SavedPlansPanel::reload() {
+    const std::int64_t selected = selectedId();
+    std::vector<StoredPlan> plans;
+    if (Workspace* ws = m_session->workspace()) {
+        try {
+            plans = ws->list_plans();
+        } catch (const std::exception& e) {
+            report(tr("The workspace's plans cannot be listed: %1").arg(qs(e.what())), true);
+        }
+    }
+    m_model->setPlans(plans);
+    selectPlan(selected);
+}
+
+void SavedPlansPanel::selectPlan(std::int64_t id) {
+    const int row = m_model->rowOfId(id);
+    if (row < 0) {
+        m_table->clearSelection();
+        return;
+    }
+    m_table->selectRow(row);
+    m_table->scrollTo(m_model->index(row, 0));
+}
+
+std::int64_t SavedPlansPanel::selectedId() const {
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    return rows.isEmpty() ? 0 : rows.front().data(SavedPlansModel::IdRole).toLongLong();
+}
+
+QString SavedPlansPanel::selectedName() const {
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    return rows.isEmpty() ? QString() : rows.front().data(SavedPlansModel::NameRole).toString();
+}
+
+void SavedPlansPanel::selectionChanged() {
+    const bool open = m_session->isOpen();
+    const bool selected = selectedId() != 0;
+    const bool savable = open && !m_document->error();
+    m_saveAs->setEnabled(savable);
+    m_replace->setEnabled(savable && selected);
+    m_open->setEnabled(open && selected);
+    m_rename->setEnabled(open && selected);
+    m_delete->setEnabled(open && selected);
+    if (open && m_document->error()) {
+        m_saveAs->setToolTip(
+            tr("Not while a field is rejected: %1").arg(errorText(*m_document->error())));
+    } else {
+        m_saveAs->setToolTip(tr("Store the plan being edited in the workspace under a new name."));
+    }
+}
+
+bool SavedPlansPanel::saveCurrentAs() {
+    Workspace* ws = m_session->workspace();
+    if (!ws) {
+        return false;
+    }
+    if (const auto& error = m_document->error()) {
+        report(tr("The plan is not saved while a field is rejected: %1").arg(errorText(*error)),
+               true);
+        return false;
+    }
+    const QString suggested = !m_document->spec().name.empty() ? qs(m_document->spec().name)
+                              : !m_document->spec().model.name.empty()
+                                  ? qs(m_document->spec().model.name)
+                                  : QString();
+    QString name = m_prompts.askText(this, tr("Save the plan in the workspace"),
+                                     tr("Name of the saved plan:"), suggested);
+    while (!name.isEmpty()) {
+        try {
+            const std::int64_t id = ws->save_plan(name.toStdString(), m_document->spec());
+            m_session->announcePlansChanged();
+            selectPlan(id);
+            report(tr("Saved the plan as \"%1\".").arg(name), false);
+            return true;
+        } catch (const SpecError& e) {
+            // A name another plan has, or one the workspace does not take: ask again, saying why.
+            name = m_prompts.askText(this, tr("Save the plan in the workspace"),
+                                     tr("%1\nName of the saved plan:").arg(qs(e.what())), name);
+        } catch (const std::exception& e) {
+            report(qs(e.what()), true);
+            return false;
+        }
+    }
+    return false;
+}
+
+bool SavedPlansPanel::replaceSelected() {
+    Workspace* ws = m_session->workspace();
+    const std::int64_t id = selectedId();
+    if (!ws || id == 0) {
+        return false;
+    }
+    if (const auto& error = m_document->error()) {
+        report(tr("The plan is not saved while a field is rejected: %1").arg(errorText(*error)),
+               true);
+        return false;
+    }
+    const QString name = selectedName();
+    if (!m_prompts.confirm(
+            this, tr("Replace saved plan"),
+            tr("Replace the saved plan \"%1\" with the plan being edited?").arg(name))) {
+        return false;
+    }
+    try {
+        ws->update_plan(id, m_document->spec());
+    } catch (const std::exception& e) {
+        report(qs(e.what()), true);
+        return false;
+    }
+    m_session->announcePlansChanged();
+    report(tr("Saved the plan over \"%1\".").arg(name), false);
+    return true;
+}
+
+bool SavedPlansPanel::openSelected() {
+    Workspace* ws = m_session->workspace();
+    const std::int64_t id = selectedId();
+    if (!ws || id == 0) {
+        return false;
+    }
+    try {
+        const std::optional<StoredPlan> stored = ws->find_plan(id);
+        if (!stored) {
+            report(tr("The plan is no longer in the workspace (another program removed it)."),
+                   true);
+            m_session->announcePlansChanged();
+            return false;
+        }
+        const PlanSpec spec = plan_spec_from_text(stored->spec_json);
+        m_document->edit(spec, tr("Open saved plan \"%1\"").arg(qs(stored->name)));
+        report(tr("Opened \"%1\" (Ctrl+Z returns to the plan you had).").arg(qs(stored->name)),
+               false);
+        return true;
+    } catch (const std::exception& e) {
+        report(tr("The saved plan cannot be opened: %1").arg(qs(e.what())), true);
+        return false;
+    }
+}
+
+bool SavedPlansPanel::renameSelected() {
+    Workspace* ws = m_session->workspace();
+    const std::int64_t id = selectedId();
+    if (!ws || id == 0) {
+        return false;
+    }
+    const QString old = selectedName();
+    QString name = m_prompts.askText(this, tr("Rename saved plan"), tr("New name:"), old);
+    while (!name.isEmpty() && name != old) {
+        try {
+            ws->rename_plan(id, name.toStdString());
+            m_session->announcePlansChanged();
+            selectPlan(id);
+            report(tr("Renamed \"%1\" to \"%2\".").arg(old, name), false);
+            return true;
+        } catch (const SpecError& e) {
+            name = m_prompts.askText(this, tr("Rename saved plan"),
+                                     tr("%1\nNew name:").arg(qs(e.what())), name);
+        } catch (const std::exception& e) {
+            report(qs(e.what()), true);
+            return false;
+        }
+    }
+    return false;
+}
+
+bool SavedPlansPanel::deleteSelected() {
+    Workspace* ws = m_session->workspace();
+    const std::int64_t id = selectedId();
+    if (!ws || id == 0) {
+        return false;
+    }
+    const QString name = selectedName();
+    if (!m_prompts.confirm(this, tr("Delete saved plan"),
+                           tr("Delete the saved plan \"%1\" from the workspace?").arg(name))) {
+        return false;
+    }
+    try {
+        ws->remove_plan(id);
+    } catch (const std::exception& e) {
+        report(qs(e.what()), true);
+        return false;
+    }
+    m_session->announcePlansChanged();
+    report(tr("Deleted \"%1\".").arg(name), false);
+    return true;
+}
+
+}  // namespace tally::ui

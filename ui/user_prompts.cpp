@@ -1,0 +1,35 @@
+#include "user_prompts.h"
+
+#include <QGuiApplication>
+#include <QFileDialog>
+#include <QInputDialog>
+#include <QMessageBox>
+
+namespace tally::ui {
+
+UserPrompts defaultPrompts() {
+    UserPrompts prompts;
+    prompts.confirm = [](QWidget* parent, const QString& title, const QString& question) {
+        return QMessageBox::question(parent, title, question,
+                                     QMessageBox::Yes | QMessageBox::Cancel,
+                                     QMessageBox::Cancel) == QMessageBox::Yes;
+    };
+    prompts.choosePath = [](QWidget* parent, const QString& title, const QString& filter,
+                            bool saving, const QString& suggestedPath) {
+        return saving ? QFileDialog::getSaveFileName(parent, title, suggestedPath, filter)
+                      : QFileDialog::getOpenFileName(parent, title, suggestedPath, filter);
+    };
+    prompts.askText = [](QWidget* parent, const QString& title, const QString& label,
+                         const QString& text) {
+        bool ok = false;
+        const QString answer =
+            QInputDialog::getText(parent, title, label, QLineEdit::Normal, text, &ok);
+        return ok ? answer : QString();
+    };
+    prompts.warn = [](QWidget* parent, const QString& message) {
+        QMessageBox::warning(parent, QGuiApplication::applicationDisplayName(), message);
+    };
+    return prompts;
+}
+
+}  // namespace tally::ui

@@ -1,0 +1,31 @@
+#pragma once
+
+#include <QString>
+#include <functional>
+
+class QWidget;
+
+namespace tally::ui {
+
+// The questions the workspace panels ask a user: a yes/no confirmation, a file to open or save,
+// a line of text. The defaults are the usual modal dialogs; tests replace them with functions
+// that answer at once, so no test waits on a modal exec().
+struct UserPrompts {
+    // True when the user agrees.
+    std::function<bool(QWidget* parent, const QString& title, const QString& question)> confirm;
+    // A path, or empty when the user cancelled. `saving` chooses a save dialog.
+    std::function<QString(QWidget* parent, const QString& title, const QString& filter, bool saving,
+                          const QString& suggestedPath)>
+        choosePath;
+    // A line of text (a plan's name), or an empty string when the user cancelled.
+    std::function<QString(QWidget* parent, const QString& title, const QString& label,
+                          const QString& text)>
+        askText;
+    // Tells the user something went wrong.
+    std::function<void(QWidget* parent, const QString& message)> warn;
+};
+
+// QMessageBox, QFileDialog and QInputDialog.
+UserPrompts defaultPrompts();
+
+}  // namespace tally::ui
