@@ -62,6 +62,21 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
                                g(p.time.peak_flops_per_s), c.mfu, c.gpus, p.time.days),
                    fmt::format("CS336 lecture 2; {} dense {} peak from its datasheet", hw.name,
                                to_string(compute_type(t.compute_dtype)))});
+    out.push_back({"time.peak_flops_per_s", "Dense peak, one GPU", p.time.peak_flops_per_s,
+                   "FLOP/s",
+                   fmt::format("dense {} peak of {} (no 2:4 sparsity)",
+                               to_string(compute_type(t.compute_dtype)), hw.name),
+                   fmt::format("{} FLOP/s", g(p.time.peak_flops_per_s)),
+                   hw.sources.empty() ? std::string("the hardware profile") : hw.sources.front()});
+    out.push_back({"time.achieved_flops_per_s", "Achieved, whole cluster",
+                   p.time.achieved_flops_per_s, "FLOP/s", "peak x MFU x GPUs",
+                   fmt::format("{} x {} x {} = {}", g(p.time.peak_flops_per_s), c.mfu, c.gpus,
+                               g(p.time.achieved_flops_per_s)),
+                   "CS336 lecture 2 (MFU = achieved / promised FLOP/s)"});
+    out.push_back({"time.hfu", "HFU", p.time.hfu, "of peak", "MFU x hardware FLOPs / model FLOPs",
+                   fmt::format("{} x {} / {} = {:.3f}", c.mfu, g(p.flops.hardware_total),
+                               g(p.flops.total), p.time.hfu),
+                   "Korthikanti et al. 2022, sec. 5 (MFU vs HFU)"});
     out.push_back(
         {"time.gpu_hours", "GPU-hours", p.time.gpu_hours, "GPU-hours", "seconds x GPUs / 3600",
          fmt::format("{} x {} / 3600 = {}", g(p.time.seconds), c.gpus, g(p.time.gpu_hours)),
@@ -135,6 +150,23 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
                    fmt::format("{} / ({} x {}) = {}", p.parallel.global_batch,
                                spec.data.micro_batch, p.parallel.dp, p.parallel.grad_accum_steps),
                    "CS336 lecture 2 (gradient accumulation)"});
+    out.push_back({"parallel.tokens_per_step", "Tokens per step", p.parallel.tokens_per_step,
+                   "tokens", "global batch x sequence length",
+                   fmt::format("{} x {} = {}", p.parallel.global_batch,
+                               spec.model.kind == ModelKind::mlp ? 1 : spec.data.seq_len,
+                               g(p.parallel.tokens_per_step)),
+                   "definition"});
+    out.push_back({"parallel.steps", "Optimizer steps", p.parallel.steps, "steps",
+                   "training tokens / tokens per step",
+                   fmt::format("{} / {} = {}", g(spec.data.tokens), g(p.parallel.tokens_per_step),
+                               g(p.parallel.steps)),
+                   "definition"});
+    out.push_back({"parallel.pipeline_bubble_fraction", "Pipeline bubble",
+                   p.parallel.pipeline_bubble_fraction, "of a step",
+                   "(pp - 1) / micro-batches per step (1F1B schedule)",
+                   fmt::format("({} - 1) / {} = {:.3g}", p.parallel.pp, p.parallel.grad_accum_steps,
+                               p.parallel.pipeline_bubble_fraction),
+                   "Narayanan et al. 2021, sec. 2.2.1"});
     return out;
 }
 

@@ -31,11 +31,11 @@ std::vector<FigureRow> timeFigures(const PlanViews& v) {
     const PlanSpec& s = v.spec;
     const QString dtype = qs(to_string(compute_type(s.training.compute_dtype)));
     std::vector<FigureRow> rows;
+    // Every row's tooltip is the planner's explanation of that figure (planner/explain.h).
     auto add = [&](const char* key, const QString& label, double value, const QString& text,
-                   const QString& unit, QString tooltip = {}) {
-        const Explanation* e = v.explanation(key);
+                   const QString& unit) {
         rows.push_back({QString::fromLatin1(key), label, value, text, unit,
-                        e ? explanationTip(e) : std::move(tooltip)});
+                        explanationTip(v.explanation(key))});
     };
     add("flops.per_token", tr("FLOPs per token"), p.flops.per_token, formatShort(p.flops.per_token),
         tr("FLOPs"));
@@ -44,18 +44,9 @@ std::vector<FigureRow> timeFigures(const PlanViews& v) {
     add("flops.hardware_total", tr("Training FLOPs (hardware)"), p.flops.hardware_total,
         formatShort(p.flops.hardware_total), tr("FLOPs"));
     add("time.peak_flops_per_s", tr("Dense peak, one GPU"), t.peak_flops_per_s,
-        formatFlopsPerSecond(t.peak_flops_per_s), dtype,
-        tip(tr("dense %1 peak of %2 (no 2:4 sparsity)").arg(dtype, qs(v.hardware.name)),
-            formatFlopsPerSecond(t.peak_flops_per_s),
-            v.hardware.sources.empty() ? tr("the hardware catalog")
-                                       : qs(v.hardware.sources.front())));
+        formatFlopsPerSecond(t.peak_flops_per_s), dtype);
     add("time.achieved_flops_per_s", tr("Achieved, whole cluster"), t.achieved_flops_per_s,
-        formatFlopsPerSecond(t.achieved_flops_per_s), tr("model FLOP/s"),
-        tip(tr("peak x MFU x GPUs"),
-            tr("%1 x %2 x %3 = %4")
-                .arg(formatShort(t.peak_flops_per_s), QString::number(s.cluster.mfu),
-                     QString::number(s.cluster.gpus), formatShort(t.achieved_flops_per_s)),
-            tr("CS336 lecture 2 (MFU)")));
+        formatFlopsPerSecond(t.achieved_flops_per_s), tr("model FLOP/s"));
     add("time.days", tr("Training time"), t.days, QString::number(t.days, 'f', 1), tr("days"));
     add("time.gpu_hours", tr("GPU-hours"), t.gpu_hours, formatShort(t.gpu_hours), tr("GPU-hours"));
     if (t.has_cost) {
@@ -63,37 +54,17 @@ std::vector<FigureRow> timeFigures(const PlanViews& v) {
     }
     add("time.energy_kwh", tr("Energy (GPU boards)"), t.energy_kwh, formatShort(t.energy_kwh),
         tr("kWh"));
-    add("time.hfu", tr("HFU"), t.hfu, QString::number(t.hfu, 'f', 3), tr("of peak"),
-        tip(tr("MFU x hardware FLOPs / model FLOPs"),
-            tr("%1 x %2 / %3 = %4")
-                .arg(QString::number(s.cluster.mfu), formatShort(p.flops.hardware_total),
-                     formatShort(p.flops.total), QString::number(t.hfu, 'f', 3)),
-            tr("Korthikanti et al. 2022, sec. 5 (MFU vs HFU)")));
+    add("time.hfu", tr("HFU"), t.hfu, QString::number(t.hfu, 'f', 3), tr("of peak"));
     add("parallel.tokens_per_step", tr("Tokens per step"), p.parallel.tokens_per_step,
-        formatShort(p.parallel.tokens_per_step), tr("tokens"),
-        tip(tr("global batch x sequence length"),
-            tr("%1 x %2 = %3")
-                .arg(QString::number(p.parallel.global_batch), QString::number(s.data.seq_len),
-                     formatShort(p.parallel.tokens_per_step)),
-            tr("definition")));
+        formatShort(p.parallel.tokens_per_step), tr("tokens"));
     add("parallel.steps", tr("Optimizer steps"), p.parallel.steps, formatShort(p.parallel.steps),
-        tr("steps"),
-        tip(tr("training tokens / tokens per step"),
-            tr("%1 / %2 = %3")
-                .arg(formatShort(s.data.tokens), formatShort(p.parallel.tokens_per_step),
-                     formatShort(p.parallel.steps)),
-            tr("definition")));
+        tr("steps"));
     add("parallel.grad_accum_steps", tr("Gradient accumulation"),
         static_cast<double>(p.parallel.grad_accum_steps),
         QString::number(p.parallel.grad_accum_steps), tr("micro-batches"));
     add("parallel.pipeline_bubble_fraction", tr("Pipeline bubble"),
         p.parallel.pipeline_bubble_fraction,
-        QString::number(100.0 * p.parallel.pipeline_bubble_fraction, 'f', 1), tr("%"),
-        tip(tr("(pp - 1) / micro-batches per step (1F1B)"),
-            tr("(%1 - 1) / %2 = %3")
-                .arg(QString::number(p.parallel.pp), QString::number(p.parallel.grad_accum_steps),
-                     QString::number(p.parallel.pipeline_bubble_fraction, 'g', 3)),
-            tr("Narayanan et al. 2021, sec. 2.2")));
+        QString::number(100.0 * p.parallel.pipeline_bubble_fraction, 'f', 1), tr("%"));
     return rows;
 }
 
