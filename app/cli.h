@@ -59,6 +59,7 @@ struct GuiOptions {
     std::string screenshot;  // --screenshot FILE: draw the window into a PNG and exit
     std::string panel;       // --panel NAME: the panel in front (memory, time, roofline, formats)
     std::string spec;        // --spec FILE: open this plan instead of the autosaved one
+    std::int64_t probe_run = 0;  // --probe-run ID: show this stored probe run (0: none)
 };
 // Also adds --db FILE at the top level, into state.db_path: the workspace the window opens
 // (and, before a subcommand, the one that subcommand uses, as its own --db does).

@@ -12,6 +12,7 @@
 
 #include "cli.h"
 #include "main_window.h"
+#include "probe_panel.h"
 #include "workspace.h"
 #include "workspace_open_dialog.h"
 #include "workspace_panels.h"
@@ -46,6 +47,10 @@ void register_gui_options(CLI::App& app, GuiOptions& options, CliState& state) {
     app.add_option("--db", state.db_path,
                    "Workspace file (default: " + default_workspace_path().string() +
                        "); with --screenshot, without it: an empty scratch workspace");
+    app.add_option("--probe-run", options.probe_run,
+                   "Desktop app: show this stored probe run of the workspace (the Probe panel's "
+                   "results and the roofline's measured roofs and points)")
+        ->check(CLI::PositiveNumber);
 }
 
 int run_gui(int argc, char** argv, const GuiOptions& options, CliState& state) {
@@ -88,6 +93,7 @@ int run_gui(int argc, char** argv, const GuiOptions& options, CliState& state) {
     tally::ui::WorkspaceSession session;
     tally::ui::MainWindow window(windowOptions);
     tally::ui::installWorkspacePanels(&window, &session);
+    tally::ui::ProbePanel* probePanel = tally::ui::installProbePanel(&window, &session);
 
     // --db, else the platform's default file; a screenshot without --db gets an empty scratch
     // workspace, never the user's. A refused file (not SQLite, damaged, another program's,
@@ -108,6 +114,13 @@ int run_gui(int argc, char** argv, const GuiOptions& options, CliState& state) {
                                  tally::ui::dialogWorkspaceChooser(&window, &session));
     }
 
+    if (options.probe_run > 0 && !probePanel->showStoredRun(options.probe_run)) {
+        printError(QStringLiteral("--probe-run: the workspace %1 has no probe run %2 (tally probes "
+                                  "list --db FILE lists them)")
+                       .arg(workspacePath)
+                       .arg(options.probe_run));
+        return kExitBadInput;
+    }
     if (!options.spec.empty()) {
         QString error;
         if (!window.openFile(QString::fromLocal8Bit(options.spec.c_str()), &error)) {

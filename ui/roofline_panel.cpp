@@ -2,6 +2,7 @@
 
 #include <QChart>
 #include <QChartView>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QCursor>
 #include <QGraphicsSimpleTextItem>
@@ -27,6 +28,7 @@
 #include "number_text.h"
 #include "op_input.h"
 #include "plan_document.h"
+#include "probe_text.h"
 #include "roofline_table_model.h"
 
 namespace tally::ui {
@@ -83,6 +85,38 @@ bool hasLayerOps(RooflineGroup g) {
            g == RooflineGroup::decode;
 }
 
+// Where a label of `size` goes for a mark at `at`: beside the mark where there is room (right
+// below, right above, left below, left above), else stepped down past the labels already placed.
+QRectF labelBox(const QPointF& at, const QSizeF& size, const QRectF& plot,
+                const QList<QRectF>& taken) {
+    auto clashes = [&taken](const QRectF& box) {
+        return std::find_if(taken.begin(), taken.end(),
+                            [&box](const QRectF& r) { return r.intersects(box); }) != taken.end();
+    };
+    const std::array<QPointF, 4> offsets{QPointF(8, 2), QPointF(8, -size.height() - 2),
+                                         QPointF(-size.width() - 8, 2),
+                                         QPointF(-size.width() - 8, -size.height() - 2)};
+    for (const QPointF& offset : offsets) {
+        const QRectF box(at + offset, size);
+        if (plot.contains(box) && !clashes(box)) {
+            return box;
+        }
+    }
+    const bool roomRight = at.x() + offsets[0].x() + size.width() <= plot.right();
+    QRectF box(at + offsets[roomRight ? 0 : 2], size);
+    for (int tries = 0; tries < 8 && clashes(box); ++tries) {
+        box.translate(0, size.height() + 1);
+    }
+    return box;
+}
+
+// The measured overlay: one colour, a marker shape per kind of point.
+const QColor kMeasuredColor(0x00, 0x79, 0x6b);
+
+constexpr std::array<MeasuredPointKind, 5> kMeasuredKinds{
+    MeasuredPointKind::matmul, MeasuredPointKind::seed_op, MeasuredPointKind::sweep,
+    MeasuredPointKind::stream, MeasuredPointKind::other};
+
 }  // namespace
 
 RooflinePanel::RooflinePanel(PlanDocument* document, QWidget* parent)
@@ -100,7 +134,8 @@ RooflinePanel::RooflinePanel(PlanDocument* document, QWidget* parent)
       m_dtype(new QComboBox(this)),
       m_add(new QPushButton(tr("Add"), this)),
       m_remove(new QPushButton(tr("Remove selected"), this)),
-      m_message(new QLabel(this)) {
+      m_message(new QLabel(this)),
+      m_measuredToggle(new QCheckBox(this)) {
     setObjectName(QStringLiteral("rooflinePanel"));
     m_chart->setTitle(tr("Roofline: attainable FLOP/s = min(peak, intensity x bandwidth)"));
     m_chart->legend()->setAlignment(Qt::AlignRight);
@@ -177,9 +212,16 @@ RooflinePanel::RooflinePanel(PlanDocument* document, QWidget* parent)
     row->addWidget(m_add);
     row->addWidget(m_remove);
 
+    // The measured overlay's switch (setMeasuredRun() gives it a run to show).
+    m_measuredToggle->setObjectName(QStringLiteral("measuredToggle"));
+    m_measuredToggle->setChecked(true);
+    updateMeasuredToggle();
+    connect(m_measuredToggle, &QCheckBox::toggled, this, &RooflinePanel::redrawMeasured);
+
     auto* bottom = new QWidget(this);
     auto* bottomLayout = new QVBoxLayout(bottom);
     bottomLayout->setContentsMargins(0, 0, 0, 0);
+    bottomLayout->addWidget(m_measuredToggle);
     bottomLayout->addWidget(editor);
     bottomLayout->addWidget(m_message);
     bottomLayout->addWidget(m_table, 1);
@@ -364,17 +406,17 @@ void RooflinePanel::showResults(const PlanViews& v) {
         setLegendVisible(set.series, !points[key].isEmpty());
     }
 
-    const double x0 = r.range.min_flops_per_byte;
-    const double x1 = r.range.max_flops_per_byte;
+    double x0 = r.range.min_flops_per_byte;
+    double x1 = r.range.max_flops_per_byte;
+    double y0 = yMin > 0.0 ? decadeFloor(yMin / kTera) : m_y->min();
+    double y1 = yMin > 0.0 ? decadeCeil(yMax / kTera * 1.5) : m_y->max();
+    // A measured run, when shown, widens the axes to hold its roofs and points.
+    measureOverlay(v, x0, x1, y0, y1);
     if (m_x->min() != x0 || m_x->max() != x1) {
         m_x->setRange(x0, x1);
     }
-    if (yMin > 0.0) {
-        const double y0 = decadeFloor(yMin / kTera);
-        const double y1 = decadeCeil(yMax / kTera * 1.5);
-        if (m_y->min() != y0 || m_y->max() != y1) {
-            m_y->setRange(y0, y1);
-        }
+    if (m_y->min() != y0 || m_y->max() != y1) {
+        m_y->setRange(y0, y1);
     }
     QString opErrors;
     for (const FieldError& e : r.op_errors) {
@@ -384,6 +426,7 @@ void RooflinePanel::showResults(const PlanViews& v) {
         m_message->setText(opErrors);
         m_message->setProperty("fromPlan", !opErrors.isEmpty());
     }
+    showMeasured();
     placeLabels();
 }
 
@@ -421,33 +464,7 @@ void RooflinePanel::placeLabels() {
         const QPointF at =
             m_chart->mapToPosition({m.cost.intensity(), m.point.attainable_flops_per_s / kTera},
                                    markSet(m.group, true).series);
-        const QRectF size = item->boundingRect();
-        auto clashes = [&taken](const QRectF& box) {
-            return std::find_if(taken.begin(), taken.end(), [&box](const QRectF& r) {
-                       return r.intersects(box);
-                   }) != taken.end();
-        };
-        // Beside the mark where there is room (right below, right above, left below, left
-        // above), else stepped down past the labels already placed.
-        const std::array<QPointF, 4> offsets{QPointF(8, 2), QPointF(8, -size.height() - 2),
-                                             QPointF(-size.width() - 8, 2),
-                                             QPointF(-size.width() - 8, -size.height() - 2)};
-        QRectF box;
-        bool placed = false;
-        for (const QPointF& offset : offsets) {
-            box = QRectF(at + offset, size.size());
-            if (plot.contains(box) && !clashes(box)) {
-                placed = true;
-                break;
-            }
-        }
-        if (!placed) {
-            const bool roomRight = at.x() + offsets[0].x() + size.width() <= plot.right();
-            box = QRectF(at + offsets[roomRight ? 0 : 2], size.size());
-            for (int tries = 0; tries < 8 && clashes(box); ++tries) {
-                box.translate(0, size.height() + 1);
-            }
-        }
+        const QRectF box = labelBox(at, item->boundingRect().size(), plot, taken);
         taken.append(box);
         if (item->pos() != box.topLeft()) {
             item->setPos(box.topLeft());
@@ -456,6 +473,7 @@ void RooflinePanel::placeLabels() {
             item->setVisible(plot.contains(at));
         }
     }
+    placeMeasuredLabels(taken);
 }
 
 void RooflinePanel::kindChanged() {
@@ -507,6 +525,311 @@ void RooflinePanel::addOperation() {
     m_name->clear();
     m_expr->clear();
     m_sizes->clear();
+}
+
+// ---- the measured overlay ----------------------------------------------------------------------
+
+void RooflinePanel::setMeasuredRun(const std::optional<ProbeRunRecord>& run) {
+    m_measuredRun = run;
+    updateMeasuredToggle();
+    redrawMeasured();
+}
+
+void RooflinePanel::updateMeasuredToggle() {
+    m_measuredToggle->setEnabled(m_measuredRun.has_value());
+    m_measuredToggle->setText(
+        m_measuredRun ? tr("Show the measured roofs and points of probe run %1")
+                            .arg(probeRunTitle(*m_measuredRun))
+                      : tr("Measured roofs and points: none yet (run the probe in the Probe "
+                           "panel, or pick a past run there)"));
+}
+
+void RooflinePanel::redrawMeasured() {
+    if (const std::shared_ptr<const PlanViews>& views = document()->views()) {
+        showResults(*views);
+    }
+}
+
+QLineSeries* RooflinePanel::measuredRoofSeries(ComputeType type) const {
+    const auto it = m_measuredRoofs.find(type);
+    return it == m_measuredRoofs.end() ? nullptr : it->second;
+}
+
+QScatterSeries* RooflinePanel::measuredPointSeries(MeasuredPointKind kind) const {
+    const auto it = m_measuredPoints.find(kind);
+    return it == m_measuredPoints.end() ? nullptr : it->second;
+}
+
+std::vector<MeasuredPoint> RooflinePanel::measuredPointsOf(MeasuredPointKind kind) const {
+    std::vector<MeasuredPoint> out;
+    const auto it = m_measuredPointIndex.find(kind);
+    if (it != m_measuredPointIndex.end()) {
+        for (std::size_t i : it->second) {
+            out.push_back(m_measured.points[i]);
+        }
+    }
+    return out;
+}
+
+QList<QGraphicsSimpleTextItem*> RooflinePanel::measuredLabels() const {
+    QList<QGraphicsSimpleTextItem*> shown;
+    for (QGraphicsSimpleTextItem* item : m_measuredLabelItems) {
+        if (item->isVisible()) {
+            shown.append(item);
+        }
+    }
+    return shown;
+}
+
+QLineSeries* RooflinePanel::measuredRoofLine(ComputeType type) {
+    if (QLineSeries* existing = measuredRoofSeries(type)) {
+        return existing;
+    }
+    auto* series = new QLineSeries(this);
+    QPen pen(roofColor(type).darker(140));
+    pen.setWidthF(2.5);
+    pen.setDashPattern({5.0, 2.5});
+    series->setPen(pen);
+    m_chart->addSeries(series);
+    series->attachAxis(m_x);
+    series->attachAxis(m_y);
+    m_measuredRoofs[type] = series;
+    connect(series, &QLineSeries::hovered, this, [this, type](const QPointF&, bool on) {
+        if (!on) {
+            QToolTip::hideText();
+            return;
+        }
+        QToolTip::showText(
+            QCursor::pos(),
+            measuredRoofTip(m_measured, type, m_measuredAgainst ? &*m_measuredAgainst : nullptr),
+            m_view);
+    });
+    return series;
+}
+
+QScatterSeries* RooflinePanel::measuredPointSet(MeasuredPointKind kind) {
+    if (QScatterSeries* existing = measuredPointSeries(kind)) {
+        return existing;
+    }
+    auto* series = new QScatterSeries(this);
+    switch (kind) {
+        case MeasuredPointKind::matmul:
+            series->setName(tr("measured matmuls"));
+            series->setMarkerShape(QScatterSeries::MarkerShapeTriangle);
+            series->setMarkerSize(12);
+            break;
+        case MeasuredPointKind::seed_op:
+            series->setName(tr("measured lecture 2 ops"));
+            series->setMarkerShape(QScatterSeries::MarkerShapeStar);
+            series->setMarkerSize(14);
+            break;
+        case MeasuredPointKind::sweep:
+            series->setName(tr("measured intensity sweep"));
+            series->setMarkerSize(7);
+            break;
+        case MeasuredPointKind::stream:
+            series->setName(tr("measured STREAM"));
+            series->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
+            series->setMarkerSize(9);
+            break;
+        case MeasuredPointKind::other:
+            series->setName(tr("measured, other"));
+            series->setMarkerShape(QScatterSeries::MarkerShapePentagon);
+            series->setMarkerSize(10);
+            break;
+    }
+    series->setColor(kMeasuredColor);
+    series->setBorderColor(Qt::white);
+    m_chart->addSeries(series);
+    series->attachAxis(m_x);
+    series->attachAxis(m_y);
+    m_measuredPoints[kind] = series;
+    connect(
+        series, &QScatterSeries::hovered, this,
+        [this, kind, series](const QPointF& point, bool on) {
+            if (!on) {
+                QToolTip::hideText();
+                return;
+            }
+            const std::vector<std::size_t>& indices = m_measuredPointIndex[kind];
+            const QList<QPointF> points = series->points();
+            for (qsizetype i = 0; i < points.size(); ++i) {
+                if (points[i] == point && static_cast<std::size_t>(i) < indices.size()) {
+                    QToolTip::showText(
+                        QCursor::pos(),
+                        measuredPointTip(m_measured.points[indices[static_cast<std::size_t>(i)]],
+                                         m_measuredAgainst ? &*m_measuredAgainst : nullptr),
+                        m_view);
+                    return;
+                }
+            }
+        });
+    return series;
+}
+
+bool RooflinePanel::measuredShown() const {
+    return m_measuredToggle->isChecked() && !m_measured.empty();
+}
+
+void RooflinePanel::measureOverlay(const PlanViews& v, double& x0, double& x1, double& y0,
+                                   double& y1) {
+    m_measured =
+        m_measuredRun ? measured_roofline(*m_measuredRun, &v.hardware) : MeasuredRoofline{};
+    m_measuredAgainst = v.hardware;
+    // Whole decades that hold the measured roofs and points: a CPU's GFLOP/s lie far below a
+    // GPU's roofs.
+    if (measuredShown()) {
+        const auto holdX = [&](double x) {
+            if (x > 0.0) {
+                x0 = std::min(x0, decadeFloor(x));
+                x1 = std::max(x1, decadeCeil(x));
+            }
+        };
+        const auto holdY = [&](double flops_per_s) {
+            if (flops_per_s > 0.0) {
+                y0 = std::min(y0, decadeFloor(flops_per_s / kTera));
+                y1 = std::max(y1, decadeCeil(flops_per_s / kTera * 1.5));
+            }
+        };
+        for (const MeasuredPoint& p : m_measured.points) {
+            holdX(p.intensity_flops_per_byte);
+            holdY(p.flops_per_s);
+        }
+        for (const MeasuredPeak& p : m_measured.peaks) {
+            holdY(p.flops_per_s);
+        }
+        for (const Roof& r : m_measured.roofs()) {
+            holdX(r.ridge_flops_per_byte());
+        }
+    }
+}
+
+void RooflinePanel::showMeasured() {
+    const bool show = measuredShown();
+    const double x0 = m_x->min();
+    const double x1 = m_x->max();
+
+    // Roofs: each measured peak under the measured bandwidth; a peak without a bandwidth is flat.
+    std::set<ComputeType> drawn;
+    if (show) {
+        for (const MeasuredPeak& peak : m_measured.peaks) {
+            const Roof roof =
+                m_measured.roof(peak.type).value_or(Roof{peak.type, peak.flops_per_s, 0.0});
+            QList<QPointF> points;
+            if (roof.bandwidth_bytes_per_s > 0.0) {
+                for (const ChartPoint& p : roof_polyline(roof, x0, x1)) {
+                    points.append({p.intensity_flops_per_byte, p.flops_per_s / kTera});
+                }
+            } else {
+                points = {{x0, peak.flops_per_s / kTera}, {x1, peak.flops_per_s / kTera}};
+            }
+            QLineSeries* series = measuredRoofLine(peak.type);
+            replacePoints(series, points);
+            const QString name =
+                tr("measured %1 %2")
+                    .arg(qs(to_string(peak.type)), formatFlopsPerSecond(peak.flops_per_s));
+            if (series->name() != name) {
+                series->setName(name);
+            }
+            drawn.insert(peak.type);
+        }
+    }
+    for (auto& [type, series] : m_measuredRoofs) {
+        const bool visible = drawn.count(type) > 0;
+        if (series->isVisible() != visible) {
+            series->setVisible(visible);
+        }
+        setLegendVisible(series, visible);
+    }
+    // The bandwidth on its own when no peak was measured to put it under.
+    const bool bandwidthAlone = show && m_measured.bandwidth && m_measured.peaks.empty();
+    if (bandwidthAlone) {
+        if (m_measuredBandwidth == nullptr) {
+            m_measuredBandwidth = new QLineSeries(this);
+            QPen pen(kMeasuredColor);
+            pen.setWidthF(2.5);
+            pen.setDashPattern({5.0, 2.5});
+            m_measuredBandwidth->setPen(pen);
+            m_chart->addSeries(m_measuredBandwidth);
+            m_measuredBandwidth->attachAxis(m_x);
+            m_measuredBandwidth->attachAxis(m_y);
+            connect(m_measuredBandwidth, &QLineSeries::hovered, this,
+                    [this](const QPointF&, bool on) {
+                        if (!on) {
+                            QToolTip::hideText();
+                            return;
+                        }
+                        QToolTip::showText(
+                            QCursor::pos(),
+                            measuredBandwidthTip(m_measured,
+                                                 m_measuredAgainst ? &*m_measuredAgainst : nullptr),
+                            m_view);
+                    });
+        }
+        const double bw = m_measured.bandwidth->bytes_per_s;
+        replacePoints(m_measuredBandwidth, {{x0, x0 * bw / kTera}, {x1, x1 * bw / kTera}});
+        m_measuredBandwidth->setName(tr("measured bandwidth %1").arg(formatBytesPerSecond(bw)));
+    }
+    if (m_measuredBandwidth != nullptr) {
+        m_measuredBandwidth->setVisible(bandwidthAlone);
+        setLegendVisible(m_measuredBandwidth, bandwidthAlone);
+    }
+
+    // Points, one series per kind (created the first time a kind has points).
+    std::map<MeasuredPointKind, QList<QPointF>> points;
+    m_measuredPointIndex.clear();
+    if (show) {
+        for (std::size_t i = 0; i < m_measured.points.size(); ++i) {
+            const MeasuredPoint& p = m_measured.points[i];
+            points[p.kind].append({p.intensity_flops_per_byte, p.flops_per_s / kTera});
+            m_measuredPointIndex[p.kind].push_back(i);
+        }
+    }
+    for (MeasuredPointKind kind : kMeasuredKinds) {
+        const bool has = !points[kind].isEmpty();
+        if (!has && measuredPointSeries(kind) == nullptr) {
+            continue;
+        }
+        QScatterSeries* series = measuredPointSet(kind);
+        replacePoints(series, points[kind]);
+        if (series->isVisible() != has) {
+            series->setVisible(has);
+        }
+        setLegendVisible(series, has);
+    }
+    m_measuredLabelled = show ? labelledMeasuredPoints(m_measured) : std::vector<std::size_t>{};
+}
+
+void RooflinePanel::placeMeasuredLabels(QList<QRectF>& taken) {
+    while (m_measuredLabelItems.size() < static_cast<qsizetype>(m_measuredLabelled.size())) {
+        auto* item = new QGraphicsSimpleTextItem(m_chart);
+        item->setZValue(21);
+        item->setBrush(kMeasuredColor.darker(130));
+        m_measuredLabelItems.append(item);
+    }
+    const QRectF plot = m_chart->plotArea();
+    for (qsizetype i = 0; i < m_measuredLabelItems.size(); ++i) {
+        QGraphicsSimpleTextItem* item = m_measuredLabelItems[i];
+        if (i >= static_cast<qsizetype>(m_measuredLabelled.size())) {
+            item->hide();
+            continue;
+        }
+        const MeasuredPoint& p = m_measured.points[m_measuredLabelled[static_cast<std::size_t>(i)]];
+        const QString text = measuredPointLabel(p);
+        if (item->text() != text) {
+            item->setText(text);
+        }
+        const QPointF at = m_chart->mapToPosition(
+            {p.intensity_flops_per_byte, p.flops_per_s / kTera}, measuredPointSet(p.kind));
+        const QRectF box = labelBox(at, item->boundingRect().size(), plot, taken);
+        taken.append(box);
+        if (item->pos() != box.topLeft()) {
+            item->setPos(box.topLeft());
+        }
+        if (item->isVisible() != plot.contains(at)) {
+            item->setVisible(plot.contains(at));
+        }
+    }
 }
 
 }  // namespace tally::ui

@@ -3,13 +3,16 @@
 #include <QList>
 #include <array>
 #include <map>
+#include <optional>
 #include <vector>
 
+#include "measured_roofline.h"
 #include "plan_panel.h"
 #include "plan_views.h"
 
 class QAbstractSeries;
 class QChart;
+class QCheckBox;
 class QChartView;
 class QComboBox;
 class QGraphicsSimpleTextItem;
@@ -49,6 +52,23 @@ public:
     QPushButton* removeButton() const { return m_remove; }
     QLabel* opMessage() const { return m_message; }
 
+    // A measured probe run drawn over the roofline (issue 6): its measured roofs (dashed, one per
+    // dtype it measured a matmul peak of, under its measured bandwidth) and its measured points,
+    // labelled by test, with tooltips giving their fractions of the plan's GPU. What is drawn is
+    // measured_roofline(run, the plan's GPU). nullopt removes it. The toggle shows or hides it.
+    void setMeasuredRun(const std::optional<ProbeRunRecord>& run);
+    const std::optional<ProbeRunRecord>& measuredRun() const { return m_measuredRun; }
+    const MeasuredRoofline& measured() const { return m_measured; }
+    QCheckBox* measuredToggle() const { return m_measuredToggle; }
+    // For tests: the overlay's series (null until first drawn) and its visible labels.
+    QLineSeries* measuredRoofSeries(ComputeType type) const;
+    // The measured bandwidth alone, drawn when the run measured no matmul peak.
+    QLineSeries* measuredBandwidthSeries() const { return m_measuredBandwidth; }
+    QScatterSeries* measuredPointSeries(MeasuredPointKind kind) const;
+    // The measured points of a series, in the order of its points.
+    std::vector<MeasuredPoint> measuredPointsOf(MeasuredPointKind kind) const;
+    QList<QGraphicsSimpleTextItem*> measuredLabels() const;
+
 protected:
     void showResults(const PlanViews& views) override;
 
@@ -64,6 +84,16 @@ private:
     void setLegendVisible(QAbstractSeries* series, bool visible);
     void addOperation();
     void kindChanged();
+    // The measured overlay, in showResults(): measured against the plan's GPU, the axes widened
+    // to hold it, then drawn; its labels placed after the plan's, around them.
+    void measureOverlay(const PlanViews& views, double& x0, double& x1, double& y0, double& y1);
+    bool measuredShown() const;
+    void showMeasured();
+    void redrawMeasured();
+    void updateMeasuredToggle();
+    QLineSeries* measuredRoofLine(ComputeType type);
+    QScatterSeries* measuredPointSet(MeasuredPointKind kind);
+    void placeMeasuredLabels(QList<QRectF>& taken);
 
     QChart* m_chart;
     QChartView* m_view;
@@ -85,6 +115,18 @@ private:
     QPushButton* m_add;
     QPushButton* m_remove;
     QLabel* m_message;
+
+    std::optional<ProbeRunRecord> m_measuredRun;
+    MeasuredRoofline m_measured;
+    std::optional<HardwareProfile> m_measuredAgainst;  // the plan's GPU when last drawn
+    QCheckBox* m_measuredToggle;
+    std::map<ComputeType, QLineSeries*> m_measuredRoofs;
+    QLineSeries* m_measuredBandwidth = nullptr;
+    std::map<MeasuredPointKind, QScatterSeries*> m_measuredPoints;
+    // Per series, the indices into m_measured.points of its points.
+    std::map<MeasuredPointKind, std::vector<std::size_t>> m_measuredPointIndex;
+    std::vector<std::size_t> m_measuredLabelled;  // indices into m_measured.points
+    QList<QGraphicsSimpleTextItem*> m_measuredLabelItems;
 };
 
 }  // namespace tally::ui

@@ -1,0 +1,778 @@
+// The Probe panel and the roofline's measured overlay (issue 6, app side), driven as a user drives
+// them. Fake probes (bash scripts printing canned protocol lines) stand in for what a real probe
+// does rarely or only on a GPU: an H100's results, crashing, hanging, a missing CUDA backend,
+// unreadable lines. The real tally-probe runs once, briefly, on the CPU. Every run is saved into
+// a temporary workspace and read back through a second connection, as another process would.
+#include <QAbstractItemModelTester>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QGraphicsSimpleTextItem>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLineSeries>
+#include <QListView>
+#include <QListWidget>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScatterSeries>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <cmath>
+#include <memory>
+#include <string>
+
+#include "field_editors.h"
+#include "hardware_list_model.h"
+#include "main_window.h"
+#include "measured_profile_dialog.h"
+#include "measured_roofline.h"
+#include "plan_document.h"
+#include "probe_panel.h"
+#include "probe_protocol.h"
+#include "probe_results_model.h"
+#include "probe_runs_model.h"
+#include "probe_text.h"
+#include "roofline_panel.h"
+#include "spec_form.h"
+#include "workspace.h"
+#include "workspace_profiles.h"
+#include "workspace_session.h"
+
+using namespace tally;
+using namespace tally::probe;
+using namespace tally::ui;
+
+namespace {
+
+// ---- an H100's run, canned ----------------------------------------------------------------------
+//
+// Figures chosen so the fractions of h100-sxm (3.35e12 B/s, dense bf16 989.5e12 FLOP/s, the
+// catalog) come out round:
+//   copy   2.68e12 B/s / 3.35e12 B/s = 0.8
+//   matmul bf16 742.125e12 FLOP/s / 989.5e12 FLOP/s = 0.75
+constexpr double kCopyBytesPerS = 2.68e12;
+constexpr double kMatmulFlopsPerS = 742.125e12;
+// 8192^3 matmul: 2·m·k·n = 2 · 8192^3 = 1 099 511 627 776 FLOPs; (m·k + k·n + m·n) · 2 bytes =
+// 3 · 8192^2 · 2 = 402 653 184 bytes (PROTOCOL.md, "Counting"): intensity 2730.67 FLOP/byte.
+constexpr double kMatmulFlops = 2.0 * 8192.0 * 8192.0 * 8192.0;
+constexpr double kMatmulBytes = 3.0 * 8192.0 * 8192.0 * 2.0;
+
+std::string startLine(const std::string& backend) {
+    StartEvent s;
+    s.backend = backend;
+    s.host = "fake-host";
+    s.started_at = "2026-01-02T03:04:05Z";
+    s.quick = true;
+    return to_json_line(s);
+}
+
+std::string deviceLine(const std::string& backend) {
+    DeviceEvent d;
+    d.backend = backend;
+    if (backend == "cuda") {
+        d.name = "NVIDIA H100 80GB HBM3";
+        d.memory_bytes = 80000000000;
+        d.compute_capability = "9.0";
+        d.sm_count = 132;
+    } else {
+        d.name = "Fake CPU";
+        d.memory_bytes = 1000000000;
+        d.cores = 2;
+        d.threads = 2;
+    }
+    return to_json_line(d);
+}
+
+ResultEvent passed(const std::string& test, const std::string& variant, const std::string& dtype,
+                   double seconds) {
+    ResultEvent r;
+    r.test = test;
+    r.variant = variant;
+    r.dtype = dtype;
+    r.median_s = seconds;
+    r.min_s = seconds * 0.99;
+    r.max_s = seconds * 1.02;
+    r.mean_s = seconds;
+    r.stdrel = 0.004;
+    r.samples = 20;
+    r.stop_reason = "noise";
+    r.status = ResultStatus::passed;
+    r.validated = true;
+    return r;
+}
+
+// memory_bandwidth copy of 1e9 bytes read and 1e9 written at 2.68e12 B/s.
+ResultEvent copyResult() {
+    ResultEvent r = passed("memory_bandwidth", "copy", "u32", 2e9 / kCopyBytesPerS);
+    r.sizes = {{"bytes", 1000000000}};
+    r.bytes = 2e9;
+    r.bytes_per_s = kCopyBytesPerS;
+    return r;
+}
+
+ResultEvent matmulResult() {
+    ResultEvent r = passed("matmul", "cublaslt", "bf16", kMatmulFlops / kMatmulFlopsPerS);
+    r.sizes = {{"m", 8192}, {"k", 8192}, {"n", 8192}};
+    r.flops = kMatmulFlops;
+    r.bytes = kMatmulBytes;
+    r.intensity_flops_per_byte = kMatmulFlops / kMatmulBytes;
+    r.flops_per_s = kMatmulFlopsPerS;
+    r.bytes_per_s = kMatmulBytes / *r.median_s;
+    return r;
+}
+
+// relu over 1e6 fp32 values in 1 ms: 1e6 FLOPs, 8e6 bytes: 1e9 FLOP/s, 8e9 B/s, intensity 1/8.
+ResultEvent reluResult(ResultStatus status = ResultStatus::passed) {
+    ResultEvent r = passed("relu", "", "fp32", 1e-3);
+    r.sizes = {{"elements", 1000000}};
+    r.flops = 1e6;
+    r.bytes = 8e6;
+    r.intensity_flops_per_byte = 0.125;
+    r.flops_per_s = 1e9;
+    r.bytes_per_s = 8e9;
+    r.status = status;
+    r.validated = status == ResultStatus::passed;
+    if (status == ResultStatus::failed) {
+        r.reason = "3 elements differ, first at index 7";
+    }
+    return r;
+}
+
+std::string doneLine(int passedCount, int failedCount) {
+    DoneEvent d;
+    d.status = failedCount > 0 ? RunStatus::failed : RunStatus::ok;
+    d.finished_at = "2026-01-02T03:04:09Z";
+    d.passed = passedCount;
+    d.failed = failedCount;
+    return to_json_line(d);
+}
+
+std::string progressLine(const std::string& test, int index, int total) {
+    return to_json_line(ProgressEvent{test, index, total, "running " + test});
+}
+
+// A fake tally-probe: --list prints two tests; with `noCuda`, --backend cuda is refused as a
+// probe on a machine without a GPU refuses it (one fatal error line, exit 3). Otherwise it
+// writes its arguments to `argsFile` (if given), prints `lines` and runs `then`.
+QByteArray fakeProbe(const std::vector<std::string>& lines, const QByteArray& then,
+                     bool noCuda = false, const QString& argsFile = {}) {
+    QByteArray text = "#!/bin/bash\n";
+    if (noCuda) {
+        const std::string refusal = to_json_line(ErrorEvent{
+            "no CUDA device: cudaGetDeviceCount returned cudaErrorNoDevice", "", true, 3});
+        text += "if [[ \" $* \" == *\" --backend cuda \"* ]]; then\n  echo '" +
+                QByteArray::fromStdString(refusal) + "'\n  exit 3\nfi\n";
+    }
+    text += "if [[ \" $* \" == *\" --list \"* ]]; then\n  cat <<'LIST_EOF'\n";
+    for (const char* name : {"relu", "dot"}) {
+        text += QByteArray::fromStdString(to_json_line(TestEvent{name, "cpu", "the fake's test"})) +
+                '\n';
+    }
+    text += "LIST_EOF\n  exit 0\nfi\n";
+    if (!argsFile.isEmpty()) {
+        text += "printf '%s\\n' \"$@\" > '" + argsFile.toUtf8() + "'\n";
+    }
+    text += "cat <<'PROBE_EOF'\n";
+    for (const std::string& line : lines) {
+        text += QByteArray::fromStdString(line) + '\n';
+    }
+    return text + "PROBE_EOF\n" + then + '\n';
+}
+
+// The H100 run: copy, matmul, relu, all passed.
+std::vector<std::string> h100Lines() {
+    return {startLine("cuda"),
+            deviceLine("cuda"),
+            progressLine("memory_bandwidth", 1, 3),
+            to_json_line(copyResult()),
+            progressLine("matmul", 2, 3),
+            to_json_line(matmulResult()),
+            progressLine("relu", 3, 3),
+            to_json_line(reluResult()),
+            doneLine(3, 0)};
+}
+
+double valueAt(const QAbstractItemModel* model, int row, int column) {
+    return model->index(row, column).data(ProbeResultsModel::ValueRole).toDouble();
+}
+
+QString textAt(const QAbstractItemModel* model, int row, int column) {
+    return model->index(row, column).data(Qt::DisplayRole).toString();
+}
+
+bool near(double a, double b) {
+    return std::abs(a - b) <= 1e-9 * std::max(std::abs(a), std::abs(b));
+}
+
+}  // namespace
+
+class TestUiProbe : public QObject {
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void resultsArriveAndAreSaved();
+    void chosenTestsBecomeArguments();
+    void failedTestIsMarked();
+    void crashKeepsWhatArrived();
+    void hangIsStopped();
+    void cancelStopsTheRun();
+    void unreadableLinesAreShown();
+    void noCudaOffersTheCpu();
+    void withoutWorkspaceRunsButDoesNotSave();
+    void refusedSaveIsSaid();
+    void storedRunIsShownAndOverlaid();
+    void overlayToggle();
+    void makesMeasuredProfile();
+    void realProbeOnCpu();
+
+private:
+    QString writeProbe(const QByteArray& text);
+    void useProbe(const QByteArray& text, double silenceTimeoutS = 60.0);
+    // Clicks Start and waits for the run to end; returns how it ended.
+    ProbeExit runToEnd(int timeoutMs = 20000);
+    std::vector<ProbeRunRecord> savedRuns() const;
+    QString workspacePath() const { return m_dir->filePath(QStringLiteral("ws.sqlite")); }
+    qint64 storeH100Run();
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<QSettings> m_settings;
+    std::unique_ptr<WorkspaceSession> m_session;
+    std::unique_ptr<MainWindow> m_window;
+    ProbePanel* m_panel = nullptr;
+    std::vector<std::unique_ptr<QAbstractItemModelTester>> m_testers;
+    int m_scripts = 0;
+};
+
+void TestUiProbe::init() {
+    qunsetenv("TALLY_PROBE");
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    m_settings = std::make_unique<QSettings>(m_dir->filePath(QStringLiteral("tally.ini")),
+                                             QSettings::IniFormat);
+    m_session = std::make_unique<WorkspaceSession>();
+    MainWindow::Options options;
+    options.settings = m_settings.get();
+    options.restoreLayout = false;
+    m_window = std::make_unique<MainWindow>(options);
+    followWorkspaceProfiles(m_session.get(), m_window->hardwareCatalog());
+    m_panel = installProbePanel(m_window.get(), m_session.get());
+    QVERIFY(m_panel != nullptr);
+    QString error;
+    QVERIFY2(m_session->open(workspacePath(), &error), qPrintable(error));
+    m_testers.clear();
+    for (QAbstractItemModel* model : {static_cast<QAbstractItemModel*>(m_panel->resultsModel()),
+                                      static_cast<QAbstractItemModel*>(m_panel->runsModel())}) {
+        m_testers.push_back(std::make_unique<QAbstractItemModelTester>(
+            model, QAbstractItemModelTester::FailureReportingMode::QtTest));
+    }
+    // The default plan runs on h100-sxm: the fractions below are of its figures.
+    QCOMPARE(m_window->document()->views()->hardware.id, std::string("h100-sxm"));
+    m_window->resize(1300, 850);
+    m_window->show();
+    QVERIFY(m_window->showPanel(QStringLiteral("probe")));
+}
+
+void TestUiProbe::cleanup() {
+    m_testers.clear();
+    m_window.reset();
+    m_session.reset();
+    m_dir.reset();
+}
+
+QString TestUiProbe::writeProbe(const QByteArray& text) {
+    const QString path = m_dir->filePath(QStringLiteral("fake-probe-%1.sh").arg(++m_scripts));
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size()) {
+        qFatal("cannot write %s", qPrintable(path));
+    }
+    file.close();
+    file.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    return path;
+}
+
+void TestUiProbe::useProbe(const QByteArray& text, double silenceTimeoutS) {
+    ProbeOptions options;
+    options.probePath = writeProbe(text);
+    options.silenceTimeoutS = silenceTimeoutS;
+    options.killGraceS = 0.5;
+    m_panel->setBaseOptions(options);
+}
+
+ProbeExit TestUiProbe::runToEnd(int timeoutMs) {
+    QSignalSpy finished(m_panel, &ProbePanel::runFinished);
+    QTest::mouseClick(m_panel->startButton(), Qt::LeftButton);
+    if (!m_panel->isRunning() || !finished.wait(timeoutMs)) {
+        qWarning("the run did not start or did not end within %d ms", timeoutMs);
+        return {};
+    }
+    return finished.at(0).at(0).value<ProbeExit>();
+}
+
+std::vector<ProbeRunRecord> TestUiProbe::savedRuns() const {
+    // A second connection, as another process would read the file.
+    return Workspace::open(workspacePath().toStdString()).list_probe_runs();
+}
+
+qint64 TestUiProbe::storeH100Run() {
+    ProbeRunRecord run;
+    run.backend = "cuda";
+    run.host = "gpu-node";
+    run.started_at = "2026-01-02T03:04:05Z";
+    run.finished_at = "2026-01-02T03:04:09Z";
+    run.status = ProbeRunStatus::ok;
+    run.device_json = deviceLine("cuda");
+    for (const ResultEvent& r : {copyResult(), matmulResult(), reluResult()}) {
+        run.results.push_back(probeResultRow(r).record);
+    }
+    const qint64 id = m_session->workspace()->add_probe_run(run);
+    m_session->announceProbeRunsChanged();
+    return id;
+}
+
+void TestUiProbe::resultsArriveAndAreSaved() {
+    // The run pauses after its first result: the table and the file already hold it.
+    std::vector<std::string> lines = h100Lines();
+    const std::vector<std::string> first(lines.begin(), lines.begin() + 4);
+    const std::vector<std::string> rest(lines.begin() + 4, lines.end());
+    QByteArray text = fakeProbe(first, "sleep 1\ncat <<'REST_EOF'");
+    for (const std::string& line : rest) {
+        text += QByteArray::fromStdString(line) + '\n';
+    }
+    text += "REST_EOF\nexit 0\n";
+    useProbe(text);
+    QTRY_COMPARE(m_panel->testList()->count(), 2);
+
+    QSignalSpy result(m_panel->runner(), &ProbeRunner::resultAvailable);
+    QSignalSpy finished(m_panel, &ProbePanel::runFinished);
+    QTest::mouseClick(m_panel->startButton(), Qt::LeftButton);
+    QVERIFY(m_panel->isRunning());
+    QVERIFY(!m_panel->startButton()->isEnabled());
+    QVERIFY(m_panel->cancelButton()->isEnabled());
+    QVERIFY(result.wait(10000));
+    QCOMPARE(m_panel->resultsModel()->rowCount(), 1);
+    QVERIFY(m_panel->isRunning());
+    QVERIFY2(m_panel->deviceLabel()->text().contains(QStringLiteral("NVIDIA H100 80GB HBM3")),
+             qPrintable(m_panel->deviceLabel()->text()));
+    QTRY_COMPARE(m_panel->progressBar()->maximum(), 3);
+    {
+        const std::vector<ProbeRunRecord> runs = savedRuns();
+        QCOMPARE(runs.size(), std::size_t(1));
+        QCOMPARE(runs[0].status, ProbeRunStatus::running);
+        QCOMPARE(runs[0].results.size(), std::size_t(1));
+    }
+    QVERIFY(finished.wait(10000));
+    QCOMPARE(finished.at(0).at(0).value<ProbeExit>().outcome, ProbeOutcome::ok);
+
+    // The table: the values of the events.
+    const ProbeResultsModel* model = m_panel->resultsModel();
+    QCOMPARE(model->rowCount(), 3);
+    QCOMPARE(textAt(model, 0, ProbeResultsModel::TestColumn), QStringLiteral("memory_bandwidth"));
+    QCOMPARE(textAt(model, 0, ProbeResultsModel::VariantColumn), QStringLiteral("copy"));
+    QCOMPARE(valueAt(model, 0, ProbeResultsModel::BytesColumn), kCopyBytesPerS);
+    QCOMPARE(textAt(model, 1, ProbeResultsModel::TestColumn), QStringLiteral("matmul"));
+    QCOMPARE(textAt(model, 1, ProbeResultsModel::VariantColumn), QStringLiteral("cublaslt"));
+    QCOMPARE(textAt(model, 1, ProbeResultsModel::DtypeColumn), QStringLiteral("bf16"));
+    QCOMPARE(textAt(model, 1, ProbeResultsModel::SizesColumn),
+             QStringLiteral("k=8192 m=8192 n=8192"));
+    QCOMPARE(valueAt(model, 1, ProbeResultsModel::FlopsColumn), kMatmulFlopsPerS);
+    QCOMPARE(valueAt(model, 1, ProbeResultsModel::MedianColumn), kMatmulFlops / kMatmulFlopsPerS);
+    QCOMPARE(valueAt(model, 1, ProbeResultsModel::SpreadColumn), 0.004);
+    QCOMPARE(valueAt(model, 1, ProbeResultsModel::SamplesColumn), 20.0);
+    QCOMPARE(textAt(model, 1, ProbeResultsModel::StatusColumn), QStringLiteral("passed"));
+    QCOMPARE(textAt(model, 1, ProbeResultsModel::ValidatedColumn), QStringLiteral("yes"));
+    QCOMPARE(valueAt(model, 2, ProbeResultsModel::FlopsColumn), 1e9);
+    QCOMPARE(valueAt(model, 2, ProbeResultsModel::BytesColumn), 8e9);
+    // Fractions of the plan's GPU, h100-sxm: 2.68 / 3.35 = 0.8, 742.125 / 989.5 = 0.75.
+    QVERIFY(near(valueAt(model, 0, ProbeResultsModel::BandwidthColumn), 0.8));
+    QCOMPARE(textAt(model, 0, ProbeResultsModel::BandwidthColumn), QStringLiteral("80.0%"));
+    QVERIFY(near(valueAt(model, 1, ProbeResultsModel::PeakColumn), 0.75));
+    QCOMPARE(textAt(model, 1, ProbeResultsModel::PeakColumn), QStringLiteral("75.0%"));
+    // Against another profile: h100-pcie's 2.0e12 B/s makes the copy 2.68 / 2.0 = 1.34.
+    m_panel->compareBox()->setCurrentIndex(
+        m_panel->compareBox()->findData(QStringLiteral("h100-pcie")));
+    QVERIFY(near(valueAt(model, 0, ProbeResultsModel::BandwidthColumn), 1.34));
+
+    // Saved, and listed under Past runs.
+    const std::vector<ProbeRunRecord> runs = savedRuns();
+    QCOMPARE(runs.size(), std::size_t(1));
+    QCOMPARE(runs[0].status, ProbeRunStatus::ok);
+    QCOMPARE(runs[0].results.size(), std::size_t(3));
+    QCOMPARE(runs[0].results[1].flops_per_s, std::optional(kMatmulFlopsPerS));
+    QCOMPARE(m_panel->runsModel()->rowCount(), 1);
+    QVERIFY2(m_panel->saveLabel()->text().contains(QStringLiteral("#%1").arg(runs[0].id)),
+             qPrintable(m_panel->saveLabel()->text()));
+    QVERIFY(m_panel->startButton()->isEnabled());
+    QVERIFY(!m_panel->cancelButton()->isEnabled());
+    // The run is the current one: on the roofline, and a profile can be made from it.
+    QVERIFY(m_panel->currentRun());
+    QCOMPARE(m_panel->currentRun()->id, runs[0].id);
+    QCOMPARE(m_window->rooflinePanel()->measuredRun()->id, runs[0].id);
+    QVERIFY(m_panel->makeProfileButton()->isEnabled());
+}
+
+void TestUiProbe::chosenTestsBecomeArguments() {
+    const QString argsFile = m_dir->filePath(QStringLiteral("args.txt"));
+    useProbe(
+        fakeProbe({startLine("cpu"), deviceLine("cpu"), to_json_line(reluResult()), doneLine(1, 0)},
+                  "exit 0", false, argsFile));
+    m_panel->backendBox()->setCurrentIndex(m_panel->backendBox()->findData(QStringLiteral("cpu")));
+    QTRY_COMPARE(m_panel->testList()->count(), 2);
+    m_panel->testList()->item(1)->setCheckState(Qt::Unchecked);  // dot
+    QCOMPARE(runToEnd().outcome, ProbeOutcome::ok);
+    QFile file(argsFile);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts),
+             QStringList({"--backend", "cpu", "--quick", "--tests", "relu"}));
+
+    // No test chosen: nothing starts, and the panel says why.
+    m_panel->testList()->item(0)->setCheckState(Qt::Unchecked);
+    QVERIFY(!m_panel->start());
+    QVERIFY(m_panel->messageLabel()->text().contains(QStringLiteral("at least one test")));
+}
+
+void TestUiProbe::failedTestIsMarked() {
+    useProbe(fakeProbe({startLine("cpu"), deviceLine("cpu"),
+                        to_json_line(reluResult(ResultStatus::failed)), doneLine(0, 1)},
+                       "exit 1"));
+    QCOMPARE(runToEnd().outcome, ProbeOutcome::testsFailed);
+    const ProbeResultsModel* model = m_panel->resultsModel();
+    QCOMPARE(textAt(model, 0, ProbeResultsModel::StatusColumn), QStringLiteral("failed"));
+    QCOMPARE(textAt(model, 0, ProbeResultsModel::ValidatedColumn), QStringLiteral("no"));
+    QVERIFY(model->index(0, 0)
+                .data(Qt::ToolTipRole)
+                .toString()
+                .contains(QStringLiteral("3 elements differ")));
+    QVERIFY2(m_panel->messageLabel()->text().contains(QStringLiteral("1 of 1 results failed")),
+             qPrintable(m_panel->messageLabel()->text()));
+    QCOMPARE(savedRuns().at(0).status, ProbeRunStatus::failed);
+}
+
+void TestUiProbe::crashKeepsWhatArrived() {
+    useProbe(fakeProbe({startLine("cpu"), deviceLine("cpu"), to_json_line(reluResult()),
+                        progressLine("dot", 2, 2)},
+                       "echo 'Segmentation fault' >&2\nkill -SEGV $$"));
+    QCOMPARE(runToEnd().outcome, ProbeOutcome::crashed);
+    const QString message = m_panel->messageLabel()->text();
+    QVERIFY2(message.contains(QStringLiteral("crashed")), qPrintable(message));
+    QVERIFY2(message.contains(QStringLiteral("Segmentation fault")), qPrintable(message));
+    QVERIFY(m_panel->messageLabel()->isVisible());
+    QCOMPARE(m_panel->resultsModel()->rowCount(), 1);
+    const std::vector<ProbeRunRecord> runs = savedRuns();
+    QCOMPARE(runs.size(), std::size_t(1));
+    QCOMPARE(runs[0].status, ProbeRunStatus::failed);
+    QCOMPARE(runs[0].results.size(), std::size_t(1));
+    QVERIFY(m_panel->startButton()->isEnabled());
+}
+
+void TestUiProbe::hangIsStopped() {
+    useProbe(fakeProbe({startLine("cpu"), deviceLine("cpu"), to_json_line(reluResult())},
+                       "exec sleep 30"),
+             0.5);
+    QElapsedTimer clock;
+    clock.start();
+    QCOMPARE(runToEnd().outcome, ProbeOutcome::timedOut);
+    QVERIFY2(clock.elapsed() < 10000, qPrintable(QString::number(clock.elapsed())));
+    const QString message = m_panel->messageLabel()->text();
+    QVERIFY2(message.contains(QStringLiteral("hung")), qPrintable(message));
+    QVERIFY2(message.contains(QStringLiteral("0.5 s")), qPrintable(message));
+    QCOMPARE(m_panel->resultsModel()->rowCount(), 1);
+    QCOMPARE(savedRuns().at(0).results.size(), std::size_t(1));
+}
+
+void TestUiProbe::cancelStopsTheRun() {
+    useProbe(fakeProbe({startLine("cpu"), deviceLine("cpu"), to_json_line(reluResult())},
+                       "exec sleep 30"));
+    QSignalSpy result(m_panel->runner(), &ProbeRunner::resultAvailable);
+    QSignalSpy finished(m_panel, &ProbePanel::runFinished);
+    QTest::mouseClick(m_panel->startButton(), Qt::LeftButton);
+    QVERIFY(result.wait(10000));
+    QElapsedTimer clock;
+    clock.start();
+    QTest::mouseClick(m_panel->cancelButton(), Qt::LeftButton);
+    QVERIFY(finished.wait(10000));
+    QVERIFY(clock.elapsed() < 5000);
+    QCOMPARE(finished.at(0).at(0).value<ProbeExit>().outcome, ProbeOutcome::cancelled);
+    QVERIFY2(m_panel->messageLabel()->text().startsWith(QStringLiteral("Cancelled")),
+             qPrintable(m_panel->messageLabel()->text()));
+    QCOMPARE(m_panel->resultsModel()->rowCount(), 1);
+    const std::vector<ProbeRunRecord> runs = savedRuns();
+    QCOMPARE(runs.at(0).status, ProbeRunStatus::failed);
+    QCOMPARE(runs.at(0).results.size(), std::size_t(1));
+}
+
+void TestUiProbe::unreadableLinesAreShown() {
+    useProbe(fakeProbe({startLine("cpu"), deviceLine("cpu"), "this is not JSON",
+                        to_json_line(reluResult()), doneLine(1, 0)},
+                       "exit 0"));
+    QCOMPARE(runToEnd().outcome, ProbeOutcome::ok);
+    QVERIFY(m_panel->warningLabel()->isVisible());
+    QVERIFY2(m_panel->warningLabel()->text().contains(QStringLiteral("line 3")),
+             qPrintable(m_panel->warningLabel()->text()));
+    QCOMPARE(m_panel->resultsModel()->rowCount(), 1);
+}
+
+void TestUiProbe::noCudaOffersTheCpu() {
+    useProbe(
+        fakeProbe({startLine("cpu"), deviceLine("cpu"), to_json_line(reluResult()), doneLine(1, 0)},
+                  "exit 0", true));
+    QCOMPARE(m_panel->backendBox()->currentData().toString(), QStringLiteral("cuda"));
+    // Listing the CUDA tests already finds no GPU, and says so.
+    QTRY_VERIFY(m_panel->cpuButton()->isVisible());
+    QCOMPARE(runToEnd().outcome, ProbeOutcome::backendUnavailable);
+    const QString message = m_panel->messageLabel()->text();
+    QVERIFY2(message.contains(QStringLiteral("no CUDA device: cudaGetDeviceCount returned "
+                                             "cudaErrorNoDevice")),
+             qPrintable(message));
+    QVERIFY(m_panel->cpuButton()->isVisible());
+    QCOMPARE(m_panel->resultsModel()->rowCount(), 0);
+    QVERIFY(savedRuns().empty());
+
+    // One click: the CPU backend runs.
+    QSignalSpy finished(m_panel, &ProbePanel::runFinished);
+    QTest::mouseClick(m_panel->cpuButton(), Qt::LeftButton);
+    QCOMPARE(m_panel->backendBox()->currentData().toString(), QStringLiteral("cpu"));
+    QVERIFY(finished.wait(10000));
+    QCOMPARE(finished.at(0).at(0).value<ProbeExit>().outcome, ProbeOutcome::ok);
+    QVERIFY(!m_panel->cpuButton()->isVisible());
+    QCOMPARE(m_panel->resultsModel()->rowCount(), 1);
+    QCOMPARE(savedRuns().at(0).backend, std::string("cpu"));
+}
+
+void TestUiProbe::withoutWorkspaceRunsButDoesNotSave() {
+    m_session->close();
+    QVERIFY(m_panel->saveLabel()->text().contains(QStringLiteral("not saved")));
+    useProbe(
+        fakeProbe({startLine("cpu"), deviceLine("cpu"), to_json_line(reluResult()), doneLine(1, 0)},
+                  "exit 0"));
+    QCOMPARE(runToEnd().outcome, ProbeOutcome::ok);
+    QCOMPARE(m_panel->resultsModel()->rowCount(), 1);
+    QVERIFY2(m_panel->saveLabel()->text().contains(QStringLiteral("not saved")),
+             qPrintable(m_panel->saveLabel()->text()));
+    QVERIFY(savedRuns().empty());
+    // Shown and drawn, but not a profile: that needs a stored run.
+    QVERIFY(m_panel->currentRun());
+    QCOMPARE(m_panel->currentRun()->id, 0);
+    QVERIFY(m_window->rooflinePanel()->measuredRun());
+    QVERIFY(!m_panel->makeProfileButton()->isEnabled());
+}
+
+void TestUiProbe::refusedSaveIsSaid() {
+    // The file is replaced by something that is not a workspace after the session opened it:
+    // the run's own connection is refused.
+    const QString stranger = m_dir->filePath(QStringLiteral("stranger.txt"));
+    {
+        QFile file(stranger);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QByteArray(8192, 'x'));
+    }
+    QFile::remove(workspacePath() + QStringLiteral("-wal"));
+    QFile::remove(workspacePath() + QStringLiteral("-shm"));
+    QVERIFY(QFile::remove(workspacePath()));
+    QVERIFY(QFile::rename(stranger, workspacePath()));
+    useProbe(
+        fakeProbe({startLine("cpu"), deviceLine("cpu"), to_json_line(reluResult()), doneLine(1, 0)},
+                  "exit 0"));
+    QCOMPARE(runToEnd().outcome, ProbeOutcome::ok);
+    const QString note = m_panel->saveLabel()->text();
+    QVERIFY2(note.startsWith(QStringLiteral("Not saved")), qPrintable(note));
+    QCOMPARE(m_panel->resultsModel()->rowCount(), 1);
+    QVERIFY(!m_panel->makeProfileButton()->isEnabled());
+}
+
+void TestUiProbe::storedRunIsShownAndOverlaid() {
+    const qint64 id = storeH100Run();
+    QCOMPARE(m_panel->runsModel()->rowCount(), 1);
+    QCOMPARE(m_panel->runsModel()->index(0).data(ProbeRunsModel::IdRole).toLongLong(), id);
+    // Picking it in the list shows it.
+    QSignalSpy current(m_panel, &ProbePanel::currentRunChanged);
+    m_panel->runsView()->setCurrentIndex(m_panel->runsModel()->index(0));
+    QCOMPARE(current.count(), 1);
+    QCOMPARE(m_panel->resultsModel()->rowCount(), 3);
+    // The stored test name "copy" of a cuda run is memory_bandwidth's copy.
+    QCOMPARE(textAt(m_panel->resultsModel(), 0, ProbeResultsModel::TestColumn),
+             QStringLiteral("memory_bandwidth"));
+    QCOMPARE(textAt(m_panel->resultsModel(), 0, ProbeResultsModel::VariantColumn),
+             QStringLiteral("copy"));
+    QVERIFY(m_panel->deviceLabel()->text().contains(QStringLiteral("132 SMs")));
+
+    // The roofline draws what measured_roofline() makes of it against the plan's GPU.
+    RooflinePanel* roofline = m_window->rooflinePanel();
+    QVERIFY(m_window->showPanel(QStringLiteral("roofline")));
+    const HardwareProfile& h100 = m_window->document()->views()->hardware;
+    const MeasuredRoofline expected =
+        measured_roofline(*m_session->workspace()->find_probe_run(id), &h100);
+    const MeasuredRoofline& drawn = roofline->measured();
+    QCOMPARE(drawn.peaks.size(), std::size_t(1));
+    QCOMPARE(drawn.peaks[0].type, ComputeType::bf16);
+    QCOMPARE(drawn.peaks[0].flops_per_s, expected.peaks[0].flops_per_s);
+    QVERIFY(drawn.bandwidth);
+    QCOMPARE(drawn.bandwidth->bytes_per_s, kCopyBytesPerS);
+    // By hand: 2.68e12 / 3.35e12 = 0.8; 742.125e12 / 989.5e12 = 0.75.
+    QVERIFY(near(*drawn.bandwidth->fraction_of_bandwidth, 0.8));
+    QVERIFY(near(*drawn.peaks[0].fraction_of_peak, 0.75));
+
+    // The measured bf16 roof: the bandwidth slope up to the ridge 742.125e12 / 2.68e12 = 276.9
+    // FLOP/byte, then flat at 742.125 TFLOP/s.
+    QLineSeries* roof = roofline->measuredRoofSeries(ComputeType::bf16);
+    QVERIFY(roof != nullptr);
+    QVERIFY(roof->isVisible());
+    const QList<QPointF> roofPoints = roof->points();
+    QCOMPARE(roofPoints.size(), 3);
+    QVERIFY(near(roofPoints[1].x(), kMatmulFlopsPerS / kCopyBytesPerS));
+    QVERIFY(near(roofPoints[1].y(), 742.125));
+    QVERIFY(near(roofPoints[0].y(), roofPoints[0].x() * kCopyBytesPerS / 1e12));
+    QVERIFY(near(roofPoints[2].y(), 742.125));
+    QVERIFY(roof->name().contains(QStringLiteral("measured bf16")));
+    const QString roofTip = measuredRoofTip(drawn, ComputeType::bf16, &h100);
+    QVERIFY2(roofTip.contains(QStringLiteral("75.0%")), qPrintable(roofTip));
+    QVERIFY2(roofTip.contains(QStringLiteral("80.0%")), qPrintable(roofTip));
+
+    // The points: the matmul at 2730.67 FLOP/byte and 742.125 TFLOP/s, relu at 0.125 and 1e-3.
+    QScatterSeries* matmuls = roofline->measuredPointSeries(MeasuredPointKind::matmul);
+    QVERIFY(matmuls != nullptr);
+    QCOMPARE(matmuls->points().size(), 1);
+    QVERIFY(near(matmuls->points()[0].x(), kMatmulFlops / kMatmulBytes));
+    QVERIFY(near(matmuls->points()[0].y(), 742.125));
+    QScatterSeries* ops = roofline->measuredPointSeries(MeasuredPointKind::seed_op);
+    QVERIFY(ops != nullptr);
+    QCOMPARE(ops->points().size(), 1);
+    QVERIFY(near(ops->points()[0].x(), 0.125));
+    QVERIFY(near(ops->points()[0].y(), 1e-3));
+    QCOMPARE(expected.points.size(), std::size_t(2));
+    const std::vector<MeasuredPoint> relu = roofline->measuredPointsOf(MeasuredPointKind::seed_op);
+    QCOMPARE(relu.size(), std::size_t(1));
+    QCOMPARE(relu[0].test, std::string("relu"));
+    // relu's 8e9 B/s of h100-sxm's 3.35e12 B/s: 0.002388, shown as 0.2%.
+    QVERIFY(near(*relu[0].fractions.of_bandwidth, 8e9 / 3.35e12));
+    QVERIFY(measuredPointTip(relu[0], &h100).contains(QStringLiteral("0.2%")));
+    QTRY_VERIFY(!roofline->measuredLabels().isEmpty());  // once the chart is laid out
+    QStringList labels;
+    for (QGraphicsSimpleTextItem* item : roofline->measuredLabels()) {
+        labels << item->text();
+    }
+    QVERIFY2(labels.contains(QStringLiteral("relu")), qPrintable(labels.join(u',')));
+    QVERIFY2(labels.contains(QStringLiteral("matmul bf16")), qPrintable(labels.join(u',')));
+
+    // A run that is not stored is refused.
+    QVERIFY(!m_panel->showStoredRun(id + 100));
+    QVERIFY(m_panel->showStoredRun(id));
+}
+
+void TestUiProbe::overlayToggle() {
+    const qint64 id = storeH100Run();
+    QVERIFY(m_panel->showStoredRun(id));
+    RooflinePanel* roofline = m_window->rooflinePanel();
+    QVERIFY(m_window->showPanel(QStringLiteral("roofline")));
+    QVERIFY(roofline->measuredToggle()->isEnabled());
+    QVERIFY(roofline->measuredRoofSeries(ComputeType::bf16)->isVisible());
+    QTRY_VERIFY(!roofline->measuredLabels().isEmpty());
+    roofline->measuredToggle()->setChecked(false);
+    QVERIFY(!roofline->measuredRoofSeries(ComputeType::bf16)->isVisible());
+    QVERIFY(!roofline->measuredPointSeries(MeasuredPointKind::matmul)->isVisible());
+    QVERIFY(roofline->measuredLabels().isEmpty());
+    // The plan's own roofs are still drawn.
+    QVERIFY(roofline->roofSeries(ComputeType::bf16)->isVisible());
+    // "Show on roofline" turns it back on and brings the roofline to the front.
+    QVERIFY(m_window->showPanel(QStringLiteral("probe")));
+    QTest::mouseClick(m_panel->showOnRooflineButton(), Qt::LeftButton);
+    QCOMPARE(m_window->currentPanel(), QStringLiteral("roofline"));
+    QVERIFY(roofline->measuredToggle()->isChecked());
+    QVERIFY(roofline->measuredRoofSeries(ComputeType::bf16)->isVisible());
+    // No run: nothing measured is drawn, and the toggle says so.
+    roofline->setMeasuredRun(std::nullopt);
+    QVERIFY(!roofline->measuredToggle()->isEnabled());
+    QVERIFY(!roofline->measuredRoofSeries(ComputeType::bf16)->isVisible());
+}
+
+void TestUiProbe::makesMeasuredProfile() {
+    const qint64 id = storeH100Run();
+    QVERIFY(m_panel->showStoredRun(id));
+    QVERIFY(m_panel->makeProfileButton()->isEnabled());
+    QTest::mouseClick(m_panel->makeProfileButton(), Qt::LeftButton);
+    MeasuredProfileDialog* dialog = m_panel->profileDialog();
+    QVERIFY(dialog != nullptr);
+    QTRY_VERIFY(dialog->isVisible());
+    // The device is an H100 SXM (catalog_profile_for_device); the id comes from its name.
+    QCOMPARE(dialog->baseBox()->currentData().toString(), QStringLiteral("h100-sxm"));
+    QCOMPARE(dialog->idEdit()->text(), QStringLiteral("nvidia-h100-80gb-hbm3-measured"));
+    dialog->idEdit()->setText(QStringLiteral("my-h100"));
+    dialog->nameEdit()->setText(QStringLiteral("My H100"));
+    QSignalSpy made(m_panel, &ProbePanel::profileMade);
+    QTest::mouseClick(dialog->okButton(), Qt::LeftButton);
+    QCOMPARE(made.count(), 1);
+    QTRY_VERIFY(m_panel->profileDialog() == nullptr);  // accepted and closed
+
+    const std::optional<HardwareProfile> stored =
+        Workspace::open(workspacePath().toStdString()).find_profile("my-h100");
+    QVERIFY(stored);
+    QCOMPARE(stored->kind, ProfileKind::measured);
+    QCOMPARE(stored->bandwidth_bytes_per_s, kCopyBytesPerS);
+    QCOMPARE(stored->peak(ComputeType::bf16), kMatmulFlopsPerS);
+    // What the run did not measure comes from the base: the H100 SXM's 80 GB.
+    QCOMPARE(stored->memory_bytes, 80e9);
+    // The GPU picker lists it.
+    auto* gpu =
+        qobject_cast<GpuEditor*>(m_window->specForm()->editor(QStringLiteral("cluster.gpu")));
+    QVERIFY(gpu != nullptr);
+    QVERIFY(gpu->comboBox()->findData(QStringLiteral("my-h100"), HardwareListModel::IdRole) >= 0);
+    QVERIFY(m_panel->compareBox()->findData(QStringLiteral("my-h100")) >= 0);
+
+    // The same id again: the workspace's refusal is shown and the dialog stays open.
+    QTest::mouseClick(m_panel->makeProfileButton(), Qt::LeftButton);
+    dialog = m_panel->profileDialog();
+    QVERIFY(dialog != nullptr);
+    QCOMPARE(dialog->idEdit()->text(), QStringLiteral("nvidia-h100-80gb-hbm3-measured"));
+    dialog->idEdit()->setText(QStringLiteral("my-h100"));
+    dialog->nameEdit()->setText(QStringLiteral("Another H100"));
+    QTest::mouseClick(dialog->okButton(), Qt::LeftButton);
+    QVERIFY(dialog->isVisible());
+    QVERIFY2(dialog->errorLabel()->text().contains(QStringLiteral("my-h100")),
+             qPrintable(dialog->errorLabel()->text()));
+    QCOMPARE(made.count(), 1);
+    dialog->reject();
+}
+
+void TestUiProbe::realProbeOnCpu() {
+    ProbeOptions options;
+    options.probePath = QStringLiteral(TALLY_PROBE_PATH);
+    // Short cases: this checks the plumbing, not the machine.
+    options.extraArguments = {QStringLiteral("--time-limit-s"), QStringLiteral("0.1")};
+    m_panel->setBaseOptions(options);
+    m_panel->backendBox()->setCurrentIndex(m_panel->backendBox()->findData(QStringLiteral("cpu")));
+    QTRY_VERIFY_WITH_TIMEOUT(m_panel->testList()->count() >= 2, 10000);
+    for (int i = 0; i < m_panel->testList()->count(); ++i) {
+        QListWidgetItem* item = m_panel->testList()->item(i);
+        const QString name = item->data(Qt::UserRole).toString();
+        item->setCheckState(name == QStringLiteral("relu") || name == QStringLiteral("dot")
+                                ? Qt::Checked
+                                : Qt::Unchecked);
+    }
+    m_panel->quickBox()->setChecked(true);
+    const ProbeExit exit = runToEnd(60000);
+    QVERIFY2(exit.outcome == ProbeOutcome::ok, qPrintable(exit.reason));
+    const ProbeResultsModel* model = m_panel->resultsModel();
+    QCOMPARE(model->rowCount(), 2);
+    QCOMPARE(textAt(model, 0, ProbeResultsModel::TestColumn), QStringLiteral("relu"));
+    QCOMPARE(textAt(model, 1, ProbeResultsModel::TestColumn), QStringLiteral("dot"));
+    const std::vector<ProbeRunRecord> runs = savedRuns();
+    QCOMPARE(runs.size(), std::size_t(1));
+    QCOMPARE(runs[0].results.size(), std::size_t(2));
+    for (int row = 0; row < 2; ++row) {
+        QCOMPARE(textAt(model, row, ProbeResultsModel::StatusColumn), QStringLiteral("passed"));
+        // The table shows what was saved.
+        QCOMPARE(valueAt(model, row, ProbeResultsModel::FlopsColumn),
+                 *runs[0].results[static_cast<std::size_t>(row)].flops_per_s);
+    }
+    QVERIFY(!m_panel->deviceLabel()->text().isEmpty());
+    QCOMPARE(m_window->rooflinePanel()->measuredRun()->id, runs[0].id);
+    QCOMPARE(m_window->rooflinePanel()->measured().points.size(), std::size_t(2));
+}
+
+QTEST_MAIN(TestUiProbe)
+#include "tst_ui_probe.moc"

@@ -1,0 +1,65 @@
+#pragma once
+
+// The words and numbers the Probe panel and the roofline's measured overlay show: a device in one
+// line, a run in one line, a result's sizes, the tooltips of measured roofs and points. Not a
+// widget: the panels draw these, the tests read them.
+
+#include <QString>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "hardware.h"
+#include "measured_roofline.h"
+#include "probe_protocol.h"
+#include "workspace.h"
+
+namespace tally::ui {
+
+// A rate in bytes per second with a decimal prefix (GB = 1e9 bytes): "3.35 TB/s".
+QString formatBytesPerSecond(double bytes_per_s);
+// A fraction as a percentage with one decimal: "80.0%".
+QString formatPercent(double fraction);
+
+// The device event a run stored (ProbeRunRecord::device_json, as the probe wrote it); nullopt when
+// the run has none ("{}") or it does not parse.
+std::optional<probe::DeviceEvent> storedDevice(const ProbeRunRecord& run);
+// One line about the measured device: "NVIDIA H100 80GB HBM3 · 85.0 GB · compute capability 9.0 ·
+// 132 SMs · driver 13.0"; a CPU: "AMD EPYC 7B13 · 2 cores, 2 threads · 8.33 GB · avx2+fma · ...".
+QString deviceDescription(const probe::DeviceEvent& device);
+
+// A sizes object ({"m":1024,"n":1024}) as "m=1024 n=1024"; "-" when empty.
+QString sizesText(const std::string& sizes_json);
+
+// A stored run in one line: "#3 · 2026-01-02 03:04:05 · cpu · Fake CPU · ok · 2 results".
+QString probeRunTitle(const ProbeRunRecord& run);
+// The run's status as a word ("running", "ok", "failed").
+QString probeRunStatusText(ProbeRunStatus status);
+QString probeResultStatusText(ProbeResultStatus status);
+
+// The probe's test and variant of a stored result (stored_probe_test_name() folded them into one
+// name): "copy" of a cpu run is stream/copy, "intensity_sweep.simd_fma" is
+// intensity_sweep/simd_fma, "matmul" is matmul with no variant (the workspace does not keep it).
+struct ProbeTestName {
+    QString test;
+    QString variant;
+};
+ProbeTestName probeTestName(const std::string& stored_test, const std::string& backend);
+
+// The label of a measured point on the roofline: the seed operations and STREAM kernels by their
+// test ("relu", "triad"), a matmul with its dtype ("matmul bf16"), a sweep by its variant
+// ("sweep simd_fma").
+QString measuredPointLabel(const MeasuredPoint& point);
+// Which points get a label: every seed op, STREAM kernel and other point, and of the matmuls and
+// each sweep only the fastest (per dtype, per sweep); the rest are told apart by their tooltips.
+std::vector<std::size_t> labelledMeasuredPoints(const MeasuredRoofline& measured);
+
+// Tooltips: what was measured, where it lands, and its fractions of `promised` (null: none).
+QString measuredPointTip(const MeasuredPoint& point, const HardwareProfile* promised);
+// A measured roof: the matmul peak of `type` (if measured) under the measured bandwidth (if
+// measured), each with its fraction of `promised`.
+QString measuredRoofTip(const MeasuredRoofline& measured, ComputeType type,
+                        const HardwareProfile* promised);
+QString measuredBandwidthTip(const MeasuredRoofline& measured, const HardwareProfile* promised);
+
+}  // namespace tally::ui
