@@ -228,6 +228,7 @@ private slots:
     void refusedSaveIsSaid();
     void storedRunIsShownAndOverlaid();
     void overlayToggle();
+    void bandwidthAloneIsALine();
     void makesMeasuredProfile();
     void realProbeOnCpu();
 
@@ -688,6 +689,27 @@ void TestUiProbe::overlayToggle() {
     roofline->setMeasuredRun(std::nullopt);
     QVERIFY(!roofline->measuredToggle()->isEnabled());
     QVERIFY(!roofline->measuredRoofSeries(ComputeType::bf16)->isVisible());
+}
+
+void TestUiProbe::bandwidthAloneIsALine() {
+    // A run that measured the memory but no matmul: the measured bandwidth is its own slope,
+    // intensity x 2.68e12 B/s (at 1 FLOP/byte, 2.68 TFLOP/s).
+    ProbeRunRecord run;
+    run.backend = "cuda";
+    run.started_at = "2026-01-02T03:04:05Z";
+    run.status = ProbeRunStatus::ok;
+    run.results.push_back(probeResultRow(copyResult()).record);
+    RooflinePanel* roofline = m_window->rooflinePanel();
+    roofline->setMeasuredRun(run);
+    QVERIFY(roofline->measured().peaks.empty());
+    QLineSeries* line = roofline->measuredBandwidthSeries();
+    QVERIFY(line != nullptr);
+    QVERIFY(line->isVisible());
+    for (const QPointF& p : line->points()) {
+        QVERIFY(near(p.y(), p.x() * 2.68));
+    }
+    QVERIFY(measuredBandwidthTip(roofline->measured(), &m_window->document()->views()->hardware)
+                .contains(QStringLiteral("80.0%")));
 }
 
 void TestUiProbe::makesMeasuredProfile() {

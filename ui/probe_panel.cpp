@@ -531,14 +531,19 @@ void ProbePanel::showOutcome(const ProbeExit& exit, const QString& backend, int 
             m_cpuOffer->setVisible(backend != kCpu);
             return;
         case ProbeOutcome::crashed:
-            showMessage(Tone::error, tr("tally-probe crashed: %1").arg(exit.reason));
-            return;
         case ProbeOutcome::timedOut:
-            showMessage(Tone::error, tr("tally-probe hung: %1").arg(exit.reason));
+            // The runner's reason names what happened ("tally-probe crashed (it was killed by a
+            // signal) ...", "... was stopped as hung") and what was kept.
+            showMessage(Tone::error, exit.reason);
             return;
-        case ProbeOutcome::cancelled:
-            showMessage(Tone::warning, tr("Cancelled: %1").arg(exit.reason));
+        case ProbeOutcome::cancelled: {
+            QString text = exit.reason;  // "cancelled; the results that arrived ... are kept"
+            if (!text.isEmpty()) {
+                text[0] = text[0].toUpper();
+            }
+            showMessage(Tone::warning, text);
             return;
+        }
         case ProbeOutcome::notStarted:
             showMessage(Tone::error, tr("tally-probe could not be started: %1").arg(exit.reason));
             return;

@@ -10,6 +10,7 @@
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
+#include <QLegend>
 #include <QLegendMarker>
 #include <QLineEdit>
 #include <QLineSeries>
@@ -108,6 +109,31 @@ QRectF labelBox(const QPointF& at, const QSizeF& size, const QRectF& plot,
         box.translate(0, size.height() + 1);
     }
     return box;
+}
+
+// Puts `item` beside the mark at `at` (labelBox()), takes its room, and shows it while the mark is
+// inside the plot.
+void placeLabel(QGraphicsSimpleTextItem* item, const QPointF& at, const QRectF& plot,
+                QList<QRectF>& taken) {
+    const QRectF box = labelBox(at, item->boundingRect().size(), plot, taken);
+    taken.append(box);
+    if (item->pos() != box.topLeft()) {
+        item->setPos(box.topLeft());
+    }
+    if (item->isVisible() != plot.contains(at)) {
+        item->setVisible(plot.contains(at));
+    }
+}
+
+// The labels of `items` that are shown.
+QList<QGraphicsSimpleTextItem*> visibleItems(const QList<QGraphicsSimpleTextItem*>& items) {
+    QList<QGraphicsSimpleTextItem*> shown;
+    for (QGraphicsSimpleTextItem* item : items) {
+        if (item->isVisible()) {
+            shown.append(item);
+        }
+    }
+    return shown;
 }
 
 // The measured overlay: one colour, a marker shape per kind of point.
@@ -252,13 +278,21 @@ QScatterSeries* RooflinePanel::markSeries(RooflineGroup group, bool aggregate) c
 }
 
 QList<QGraphicsSimpleTextItem*> RooflinePanel::labels() const {
-    QList<QGraphicsSimpleTextItem*> shown;
-    for (QGraphicsSimpleTextItem* item : m_labels) {
-        if (item->isVisible()) {
-            shown.append(item);
-        }
+    return visibleItems(m_labels);
+}
+
+void RooflinePanel::showLegendShape(QAbstractSeries* series) {
+    // The measured series share a colour: the legend tells them apart by the series' own
+    // marker (triangle, star, ...) or dashed line.
+    for (QLegendMarker* marker : m_chart->legend()->markers(series)) {
+        marker->setShape(QLegend::MarkerShapeFromSeries);
     }
-    return shown;
+}
+
+void RooflinePanel::addToChart(QAbstractSeries* series) {
+    m_chart->addSeries(series);
+    series->attachAxis(m_x);
+    series->attachAxis(m_y);
 }
 
 QLineSeries* RooflinePanel::roofLine(ComputeType type) {
@@ -266,9 +300,7 @@ QLineSeries* RooflinePanel::roofLine(ComputeType type) {
         return existing;
     }
     auto* series = new QLineSeries(this);
-    m_chart->addSeries(series);
-    series->attachAxis(m_x);
-    series->attachAxis(m_y);
+    addToChart(series);
     m_roofs[type] = series;
     return series;
 }
@@ -303,9 +335,7 @@ RooflinePanel::MarkSeries& RooflinePanel::markSet(RooflineGroup group, bool aggr
         set.series->setBorderColor(color);
     }
     set.series->setColor(color);
-    m_chart->addSeries(set.series);
-    set.series->attachAxis(m_x);
-    set.series->attachAxis(m_y);
+    addToChart(set.series);
     QScatterSeries* series = set.series;
     connect(series, &QScatterSeries::hovered, this,
             [this, group, aggregate, series](const QPointF& point, bool on) {
@@ -464,14 +494,7 @@ void RooflinePanel::placeLabels() {
         const QPointF at =
             m_chart->mapToPosition({m.cost.intensity(), m.point.attainable_flops_per_s / kTera},
                                    markSet(m.group, true).series);
-        const QRectF box = labelBox(at, item->boundingRect().size(), plot, taken);
-        taken.append(box);
-        if (item->pos() != box.topLeft()) {
-            item->setPos(box.topLeft());
-        }
-        if (item->isVisible() != plot.contains(at)) {
-            item->setVisible(plot.contains(at));
-        }
+        placeLabel(item, at, plot, taken);
     }
     placeMeasuredLabels(taken);
 }
@@ -572,77 +595,75 @@ std::vector<MeasuredPoint> RooflinePanel::measuredPointsOf(MeasuredPointKind kin
 }
 
 QList<QGraphicsSimpleTextItem*> RooflinePanel::measuredLabels() const {
-    QList<QGraphicsSimpleTextItem*> shown;
-    for (QGraphicsSimpleTextItem* item : m_measuredLabelItems) {
-        if (item->isVisible()) {
-            shown.append(item);
-        }
-    }
-    return shown;
+    return visibleItems(m_measuredLabelItems);
 }
 
 QLineSeries* RooflinePanel::measuredRoofLine(ComputeType type) {
     if (QLineSeries* existing = measuredRoofSeries(type)) {
         return existing;
     }
-    auto* series = new QLineSeries(this);
-    QPen pen(roofColor(type).darker(140));
-    pen.setWidthF(2.5);
-    pen.setDashPattern({5.0, 2.5});
-    series->setPen(pen);
-    m_chart->addSeries(series);
-    series->attachAxis(m_x);
-    series->attachAxis(m_y);
-    m_measuredRoofs[type] = series;
-    connect(series, &QLineSeries::hovered, this, [this, type](const QPointF&, bool on) {
-        if (!on) {
-            QToolTip::hideText();
-            return;
-        }
-        QToolTip::showText(
-            QCursor::pos(),
-            measuredRoofTip(m_measured, type, m_measuredAgainst ? &*m_measuredAgainst : nullptr),
-            m_view);
+    QLineSeries* series = measuredLine(roofColor(type).darker(140), [this, type] {
+        return measuredRoofTip(m_measured, type, measuredAgainst());
     });
+    m_measuredRoofs[type] = series;
     return series;
+}
+
+QLineSeries* RooflinePanel::measuredLine(const QColor& color, std::function<QString()> tip) {
+    auto* series = new QLineSeries(this);
+    QPen pen(color);
+    pen.setWidthF(2.5);
+    pen.setDashPattern({5.0, 2.5});  // longer and thicker than the promised roofs' dashes
+    series->setPen(pen);
+    addToChart(series);
+    showLegendShape(series);
+    connect(series, &QLineSeries::hovered, this,
+            [this, tip = std::move(tip)](const QPointF&, bool on) {
+                if (!on) {
+                    QToolTip::hideText();
+                    return;
+                }
+                QToolTip::showText(QCursor::pos(), tip(), m_view);
+            });
+    return series;
+}
+
+const HardwareProfile* RooflinePanel::measuredAgainst() const {
+    return m_measuredAgainst ? &*m_measuredAgainst : nullptr;
 }
 
 QScatterSeries* RooflinePanel::measuredPointSet(MeasuredPointKind kind) {
     if (QScatterSeries* existing = measuredPointSeries(kind)) {
         return existing;
     }
+    struct Look {
+        QString name;
+        QScatterSeries::MarkerShape shape;
+        qreal size;
+    };
+    const Look look = [this, kind]() -> Look {
+        switch (kind) {
+            case MeasuredPointKind::matmul:
+                return {tr("measured matmuls"), QScatterSeries::MarkerShapeTriangle, 12};
+            case MeasuredPointKind::seed_op:
+                return {tr("measured lecture 2 ops"), QScatterSeries::MarkerShapeStar, 14};
+            case MeasuredPointKind::sweep:
+                return {tr("measured intensity sweep"), QScatterSeries::MarkerShapeCircle, 7};
+            case MeasuredPointKind::stream:
+                return {tr("measured STREAM"), QScatterSeries::MarkerShapeRectangle, 9};
+            case MeasuredPointKind::other:
+                break;
+        }
+        return {tr("measured, other"), QScatterSeries::MarkerShapePentagon, 10};
+    }();
     auto* series = new QScatterSeries(this);
-    switch (kind) {
-        case MeasuredPointKind::matmul:
-            series->setName(tr("measured matmuls"));
-            series->setMarkerShape(QScatterSeries::MarkerShapeTriangle);
-            series->setMarkerSize(12);
-            break;
-        case MeasuredPointKind::seed_op:
-            series->setName(tr("measured lecture 2 ops"));
-            series->setMarkerShape(QScatterSeries::MarkerShapeStar);
-            series->setMarkerSize(14);
-            break;
-        case MeasuredPointKind::sweep:
-            series->setName(tr("measured intensity sweep"));
-            series->setMarkerSize(7);
-            break;
-        case MeasuredPointKind::stream:
-            series->setName(tr("measured STREAM"));
-            series->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
-            series->setMarkerSize(9);
-            break;
-        case MeasuredPointKind::other:
-            series->setName(tr("measured, other"));
-            series->setMarkerShape(QScatterSeries::MarkerShapePentagon);
-            series->setMarkerSize(10);
-            break;
-    }
+    series->setName(look.name);
+    series->setMarkerShape(look.shape);
+    series->setMarkerSize(look.size);
     series->setColor(kMeasuredColor);
     series->setBorderColor(Qt::white);
-    m_chart->addSeries(series);
-    series->attachAxis(m_x);
-    series->attachAxis(m_y);
+    addToChart(series);
+    showLegendShape(series);
     m_measuredPoints[kind] = series;
     connect(
         series, &QScatterSeries::hovered, this,
@@ -658,7 +679,7 @@ QScatterSeries* RooflinePanel::measuredPointSet(MeasuredPointKind kind) {
                     QToolTip::showText(
                         QCursor::pos(),
                         measuredPointTip(m_measured.points[indices[static_cast<std::size_t>(i)]],
-                                         m_measuredAgainst ? &*m_measuredAgainst : nullptr),
+                                         measuredAgainst()),
                         m_view);
                     return;
                 }
@@ -745,26 +766,9 @@ void RooflinePanel::showMeasured() {
     const bool bandwidthAlone = show && m_measured.bandwidth && m_measured.peaks.empty();
     if (bandwidthAlone) {
         if (m_measuredBandwidth == nullptr) {
-            m_measuredBandwidth = new QLineSeries(this);
-            QPen pen(kMeasuredColor);
-            pen.setWidthF(2.5);
-            pen.setDashPattern({5.0, 2.5});
-            m_measuredBandwidth->setPen(pen);
-            m_chart->addSeries(m_measuredBandwidth);
-            m_measuredBandwidth->attachAxis(m_x);
-            m_measuredBandwidth->attachAxis(m_y);
-            connect(m_measuredBandwidth, &QLineSeries::hovered, this,
-                    [this](const QPointF&, bool on) {
-                        if (!on) {
-                            QToolTip::hideText();
-                            return;
-                        }
-                        QToolTip::showText(
-                            QCursor::pos(),
-                            measuredBandwidthTip(m_measured,
-                                                 m_measuredAgainst ? &*m_measuredAgainst : nullptr),
-                            m_view);
-                    });
+            m_measuredBandwidth = measuredLine(kMeasuredColor, [this] {
+                return measuredBandwidthTip(m_measured, measuredAgainst());
+            });
         }
         const double bw = m_measured.bandwidth->bytes_per_s;
         replacePoints(m_measuredBandwidth, {{x0, x0 * bw / kTera}, {x1, x1 * bw / kTera}});
@@ -808,6 +812,14 @@ void RooflinePanel::placeMeasuredLabels(QList<QRectF>& taken) {
         m_measuredLabelItems.append(item);
     }
     const QRectF plot = m_chart->plotArea();
+    // The labels keep off the measured marks too (a CPU's points lie close together).
+    if (!m_measuredLabelled.empty()) {
+        for (const MeasuredPoint& p : m_measured.points) {
+            const QPointF at = m_chart->mapToPosition(
+                {p.intensity_flops_per_byte, p.flops_per_s / kTera}, measuredPointSet(p.kind));
+            taken.append(QRectF(at - QPointF(5, 5), QSizeF(10, 10)));
+        }
+    }
     for (qsizetype i = 0; i < m_measuredLabelItems.size(); ++i) {
         QGraphicsSimpleTextItem* item = m_measuredLabelItems[i];
         if (i >= static_cast<qsizetype>(m_measuredLabelled.size())) {
@@ -821,14 +833,7 @@ void RooflinePanel::placeMeasuredLabels(QList<QRectF>& taken) {
         }
         const QPointF at = m_chart->mapToPosition(
             {p.intensity_flops_per_byte, p.flops_per_s / kTera}, measuredPointSet(p.kind));
-        const QRectF box = labelBox(at, item->boundingRect().size(), plot, taken);
-        taken.append(box);
-        if (item->pos() != box.topLeft()) {
-            item->setPos(box.topLeft());
-        }
-        if (item->isVisible() != plot.contains(at)) {
-            item->setVisible(plot.contains(at));
-        }
+        placeLabel(item, at, plot, taken);
     }
 }
 

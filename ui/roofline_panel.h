@@ -2,6 +2,7 @@
 
 #include <QList>
 #include <array>
+#include <functional>
 #include <map>
 #include <optional>
 #include <vector>
@@ -78,6 +79,9 @@ private:
         std::vector<RooflineMark> marks;  // in the order of the series' points
     };
 
+    // Adds a series to the chart on the log axes.
+    void addToChart(QAbstractSeries* series);
+    void showLegendShape(QAbstractSeries* series);
     QLineSeries* roofLine(ComputeType type);
     MarkSeries& markSet(RooflineGroup group, bool aggregate);
     void placeLabels();
@@ -92,6 +96,9 @@ private:
     void redrawMeasured();
     void updateMeasuredToggle();
     QLineSeries* measuredRoofLine(ComputeType type);
+    // A dashed measured line whose tooltip is tip().
+    QLineSeries* measuredLine(const QColor& color, std::function<QString()> tip);
+    const HardwareProfile* measuredAgainst() const;
     QScatterSeries* measuredPointSet(MeasuredPointKind kind);
     void placeMeasuredLabels(QList<QRectF>& taken);
 
