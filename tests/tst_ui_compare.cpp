@@ -286,13 +286,13 @@ void TestUiCompare::choiceRules() {
     QCOMPARE(m_panel->tableModel()->columnCount(), 7);
     // A seventh is refused.
     QSignalSpy limit(model, &CompareProfilesModel::limitReached);
-    const QModelIndex l4 = model->index(model->rowOf(QStringLiteral("l4")));
+    const QModelIndex l4 = model->index(model->rowOf(QStringLiteral("l4")), 0);
     QVERIFY(!model->setData(l4, Qt::Checked, Qt::CheckStateRole));
     QCOMPARE(limit.count(), 1);
     QCOMPARE(l4.data(Qt::CheckStateRole).value<Qt::CheckState>(), Qt::Unchecked);
     QVERIFY(m_panel->message().contains(QStringLiteral("six")));
     // Unchecking one (as a click does) and checking another works.
-    QVERIFY(model->setData(model->index(model->rowOf(QStringLiteral("b200"))), Qt::Unchecked,
+    QVERIFY(model->setData(model->index(model->rowOf(QStringLiteral("b200")), 0), Qt::Unchecked,
                            Qt::CheckStateRole));
     QVERIFY(model->setData(l4, Qt::Checked, Qt::CheckStateRole));
     m_panel->ensureCurrent();

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "hardware_catalog.h"
+#include "hardware_list_model.h"
 #include "number_text.h"
 #include "profile_table_model.h"
 
@@ -14,49 +15,32 @@ namespace tally::ui {
 // ---- CompareProfilesModel -----------------------------------------------------------------------
 
 CompareProfilesModel::CompareProfilesModel(const HardwareCatalog* catalog, QObject* parent)
-    : QAbstractListModel(parent), m_catalog(catalog) {
+    : QIdentityProxyModel(parent),
+      m_catalog(catalog),
+      m_list(new HardwareListModel(catalog, this)) {
+    setSourceModel(m_list);
+    // Connected after the list's own reset, so the rows are the new ones here.
     connect(catalog, &HardwareCatalog::profilesChanged, this,
             &CompareProfilesModel::catalogChanged);
     applyDefault();
 }
 
-int CompareProfilesModel::rowCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : static_cast<int>(m_catalog->profiles().size());
-}
-
 QVariant CompareProfilesModel::data(const QModelIndex& index, int role) const {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) {
-        return {};
-    }
-    const HardwareProfile& p = m_catalog->profiles()[static_cast<std::size_t>(index.row())];
-    const QString id = qs(p.id);
-    switch (role) {
-        case Qt::DisplayRole:
-            return p.kind == ProfileKind::builtin
-                       ? qs(p.name)
-                       : tr("%1 (%2)").arg(qs(p.name), ProfileTableModel::kindName(p.kind));
-        case Qt::CheckStateRole:
-            return m_checked.contains(id) ? Qt::Checked : Qt::Unchecked;
-        case Qt::ToolTipRole:
-            return tr("%1 (%2): memory %3, bandwidth %4 GB/s, dense bf16 %5")
-                .arg(qs(p.name), id, formatGB(p.memory_bytes),
-                     QString::number(p.bandwidth_bytes_per_s / 1e9, 'g', 4),
-                     p.supports(ComputeType::bf16) ? formatFlopsPerSecond(p.peak(ComputeType::bf16))
-                                                   : tr("none"));
-        case IdRole:
-            return id;
-        case KindRole:
-            return qs(to_string(p.kind));
-        default:
+    if (role == Qt::CheckStateRole) {
+        if (!index.isValid()) {
             return {};
+        }
+        return m_checked.contains(index.data(HardwareListModel::IdRole).toString()) ? Qt::Checked
+                                                                                    : Qt::Unchecked;
     }
+    return QIdentityProxyModel::data(index, role);
 }
 
 Qt::ItemFlags CompareProfilesModel::flags(const QModelIndex& index) const {
-    if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) {
+    if (!index.isValid()) {
         return Qt::NoItemFlags;
     }
-    return Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsUserCheckable;
+    return QIdentityProxyModel::flags(index) | Qt::ItemIsUserCheckable;
 }
 
 bool CompareProfilesModel::setData(const QModelIndex& index, const QVariant& value, int role) {
@@ -64,7 +48,7 @@ bool CompareProfilesModel::setData(const QModelIndex& index, const QVariant& val
         !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) {
         return false;
     }
-    const QString id = index.data(IdRole).toString();
+    const QString id = index.data(HardwareListModel::IdRole).toString();
     const bool check = value.value<Qt::CheckState>() == Qt::Checked;
     if (check == m_checked.contains(id)) {
         return true;
@@ -73,10 +57,9 @@ bool CompareProfilesModel::setData(const QModelIndex& index, const QVariant& val
         emit limitReached();
         return false;
     }
+    m_checked.removeAll(id);
     if (check) {
         m_checked.append(id);
-    } else {
-        m_checked.removeAll(id);
     }
     m_userChose = true;
     emit dataChanged(index, index, {Qt::CheckStateRole});
@@ -85,14 +68,7 @@ bool CompareProfilesModel::setData(const QModelIndex& index, const QVariant& val
 }
 
 int CompareProfilesModel::rowOf(const QString& id) const {
-    const std::string key = id.toStdString();
-    const auto& profiles = m_catalog->profiles();
-    for (std::size_t i = 0; i < profiles.size(); ++i) {
-        if (profiles[i].id == key) {
-            return static_cast<int>(i);
-        }
-    }
-    return -1;
+    return m_list->rowOf(id);
 }
 
 std::vector<HardwareProfile> CompareProfilesModel::checkedProfiles() const {
@@ -107,6 +83,17 @@ std::vector<HardwareProfile> CompareProfilesModel::checkedProfiles() const {
     return out;
 }
 
+void CompareProfilesModel::setChecked(const QStringList& ids) {
+    if (ids == m_checked) {
+        return;
+    }
+    m_checked = ids;
+    if (rowCount() > 0) {
+        emit dataChanged(index(0, 0), index(rowCount() - 1, 0), {Qt::CheckStateRole});
+    }
+    emit checkedChanged();
+}
+
 void CompareProfilesModel::setCheckedIds(const QStringList& ids) {
     QStringList kept;
     for (const QString& id : ids) {
@@ -116,14 +103,7 @@ void CompareProfilesModel::setCheckedIds(const QStringList& ids) {
         }
     }
     m_userChose = true;
-    if (kept == m_checked) {
-        return;
-    }
-    m_checked = kept;
-    if (rowCount() > 0) {
-        emit dataChanged(index(0), index(rowCount() - 1), {Qt::CheckStateRole});
-    }
-    emit checkedChanged();
+    setChecked(kept);
 }
 
 void CompareProfilesModel::setPreferredId(const QString& id) {
@@ -137,20 +117,21 @@ void CompareProfilesModel::setPreferredId(const QString& id) {
 }
 
 void CompareProfilesModel::catalogChanged() {
-    beginResetModel();
-    if (m_userChose) {
-        QStringList kept;
-        for (const QString& id : m_checked) {
-            if (rowOf(id) >= 0) {
-                kept.append(id);
-            }
-        }
-        m_checked = kept;
-    }
-    endResetModel();
     if (!m_userChose) {
+        const QStringList before = m_checked;
         applyDefault();
+        if (m_checked == before) {
+            emit checkedChanged();  // the same ids may name changed profiles
+        }
+        return;
     }
+    QStringList kept;
+    for (const QString& id : m_checked) {
+        if (rowOf(id) >= 0) {
+            kept.append(id);
+        }
+    }
+    m_checked = kept;
     emit checkedChanged();
 }
 
@@ -176,14 +157,7 @@ void CompareProfilesModel::applyDefault() {
         }
         add(qs(p.id));
     }
-    if (ids == m_checked) {
-        return;
-    }
-    m_checked = ids;
-    if (rowCount() > 0) {
-        emit dataChanged(index(0), index(rowCount() - 1), {Qt::CheckStateRole});
-    }
-    emit checkedChanged();
+    setChecked(ids);
 }
 
 // ---- CompareTableModel --------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 #pragma once
 
-#include <QAbstractListModel>
 #include <QAbstractTableModel>
+#include <QIdentityProxyModel>
 #include <QStringList>
 #include <vector>
 
@@ -10,19 +10,18 @@
 namespace tally::ui {
 
 class HardwareCatalog;
+class HardwareListModel;
 
-// The profiles of the catalog (built-in, custom, measured) with a check box each: which to
-// compare, two to six. Checking a seventh is refused (limitReached()). Until the user checks or
-// unchecks one, the choice follows the catalog: the plan's GPU, then the user's own profiles,
-// then built-in ones, up to the minimum that makes a comparison (and the user's own up to six).
-class CompareProfilesModel : public QAbstractListModel {
+// The GPU picker's list of profiles (HardwareListModel: built-in, custom, measured, by name)
+// with a check box each: which to compare, two to six. Checking a seventh is refused
+// (limitReached()). Until the user checks or unchecks one, the choice follows the catalog: the
+// plan's GPU, then the user's own profiles, then built-in ones, up to the minimum that makes a
+// comparison (and the user's own up to six).
+class CompareProfilesModel : public QIdentityProxyModel {
     Q_OBJECT
 public:
-    enum Role { IdRole = Qt::UserRole + 1, KindRole };
-
     explicit CompareProfilesModel(const HardwareCatalog* catalog, QObject* parent = nullptr);
 
-    int rowCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role) const override;
     bool setData(const QModelIndex& index, const QVariant& value, int role) override;
     Qt::ItemFlags flags(const QModelIndex& index) const override;
@@ -44,8 +43,10 @@ signals:
 private:
     void catalogChanged();
     void applyDefault();
+    void setChecked(const QStringList& ids);
 
     const HardwareCatalog* m_catalog;
+    HardwareListModel* m_list;
     QStringList m_checked;
     QString m_preferred;
     bool m_userChose = false;

@@ -2,6 +2,7 @@
 
 #include <QChart>
 #include <QChartView>
+#include <QCursor>
 #include <QLabel>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -9,6 +10,7 @@
 #include <QLogValueAxis>
 #include <QSplitter>
 #include <QTableView>
+#include <QToolTip>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <array>
@@ -53,7 +55,7 @@ ComparePanel::ComparePanel(PlanDocument* document, HardwareCatalog* catalog, QWi
     m_list->setObjectName(QStringLiteral("compareProfiles"));
     m_list->setModel(m_profiles);
     m_list->setAccessibleName(tr("Profiles to compare"));
-    m_list->setMinimumWidth(220);
+    m_list->setMinimumWidth(240);
     m_table->setObjectName(QStringLiteral("compareTable"));
     m_table->setModel(m_model);
     m_table->setSelectionMode(QAbstractItemView::NoSelection);
@@ -66,7 +68,6 @@ ComparePanel::ComparePanel(PlanDocument* document, HardwareCatalog* catalog, QWi
     m_message->setStyleSheet(QStringLiteral("color: #c62828;"));
     m_message->hide();
 
-    m_chart->legend()->setAlignment(Qt::AlignRight);
     m_x->setBase(10.0);
     m_x->setLabelFormat(QStringLiteral("%g"));
     m_x->setTitleText(tr("Arithmetic intensity (FLOP/byte)"));
@@ -77,15 +78,21 @@ ComparePanel::ComparePanel(PlanDocument* document, HardwareCatalog* catalog, QWi
     m_chart->addAxis(m_y, Qt::AlignLeft);
     for (std::size_t i = 0; i < kMaxComparedProfiles; ++i) {
         auto* series = new QLineSeries(this);
-        QPen pen(profileColors()[i]);
-        pen.setWidthF(2.5);
-        series->setPen(pen);
+        series->setPen(QPen(profileColors()[i]));
+        connect(series, &QLineSeries::hovered, this, [this, i](const QPointF&, bool on) {
+            if (on) {
+                QToolTip::showText(QCursor::pos(), m_seriesTips[i], m_view);
+            } else {
+                QToolTip::hideText();
+            }
+        });
         m_chart->addSeries(series);
         series->attachAxis(m_x);
         series->attachAxis(m_y);
         series->setVisible(false);
         m_series.push_back(series);
         m_seriesIds.emplace_back();
+        m_seriesTips.emplace_back();
     }
 
     auto* left = new QWidget(this);
@@ -94,24 +101,26 @@ ComparePanel::ComparePanel(PlanDocument* document, HardwareCatalog* catalog, QWi
     leftLayout->addWidget(m_hint);
     leftLayout->addWidget(m_list, 1);
 
-    auto* right = new QSplitter(Qt::Vertical, this);
-    auto* top = new QWidget(right);
-    auto* topLayout = new QVBoxLayout(top);
-    topLayout->setContentsMargins(0, 0, 0, 0);
-    topLayout->addWidget(m_message);
-    topLayout->addWidget(m_table, 1);
-    right->addWidget(top);
-    right->addWidget(m_view);
-    right->setStretchFactor(0, 1);
-    right->setStretchFactor(1, 1);
-    right->setSizes({440, 420});
+    auto* right = new QWidget(this);
+    auto* rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(0, 0, 0, 0);
+    rightLayout->addWidget(m_message);
+    rightLayout->addWidget(m_table, 1);
 
-    auto* split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(left);
-    split->addWidget(right);
-    split->setStretchFactor(0, 0);
+    // The choice beside the table; the chart below both, over the whole width (its legend
+    // names every profile).
+    auto* top = new QSplitter(Qt::Horizontal, this);
+    top->addWidget(left);
+    top->addWidget(right);
+    top->setStretchFactor(0, 0);
+    top->setStretchFactor(1, 1);
+    top->setSizes({330, 1000});
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(top);
+    split->addWidget(m_view);
+    split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 1);
-    split->setSizes({260, 1000});
+    split->setSizes({420, 400});
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(split);
@@ -205,14 +214,24 @@ void ComparePanel::recompute() {
             yMax = std::max(yMax, p.flops_per_s);
         }
         replacePoints(series, points);
-        const QString name =
-            tr("%1: %2, %3 GB/s, ridge %4")
-                .arg(qs(hw.name), formatFlopsPerSecond(roof.roof->peak_flops_per_s),
-                     QString::number(roof.roof->bandwidth_bytes_per_s / 1e9, 'g', 4),
-                     QString::number(roof.roof->ridge_flops_per_byte(), 'f', 0));
+        // Profiles with the same peak and bandwidth have the same roof (a copy that changes only
+        // the memory): each line is drawn thinner than the one before it and every other one
+        // dashed, so a roof on top of another still shows the colour beneath.
+        QPen pen(profileColors()[i]);
+        pen.setWidthF(2.0 + 1.5 * static_cast<double>(results.roofs.size() - 1 - i));
+        pen.setStyle(i % 2 == 1 ? Qt::DashLine : Qt::SolidLine);
+        if (series->pen() != pen) {
+            series->setPen(pen);
+        }
+        const QString name = qs(hw.name);
         if (series->name() != name) {
             series->setName(name);
         }
+        m_seriesTips[i] = tr("%1: dense %2 %3, %4 GB/s, ridge %5 FLOP/byte")
+                              .arg(qs(hw.name), qs(to_string(roof.roof->type)),
+                                   formatFlopsPerSecond(roof.roof->peak_flops_per_s),
+                                   QString::number(roof.roof->bandwidth_bytes_per_s / 1e9, 'g', 4),
+                                   QString::number(roof.roof->ridge_flops_per_byte(), 'f', 1));
         series->setVisible(true);
         for (QLegendMarker* marker : m_chart->legend()->markers(series)) {
             marker->setVisible(true);

@@ -57,6 +57,7 @@ private:
     QLogValueAxis* m_y;
     std::vector<QLineSeries*> m_series;  // kMaxComparedProfiles lines, hidden when unused
     std::vector<QString> m_seriesIds;
+    std::vector<QString> m_seriesTips;  // what hovering a roof shows
 };
 
 }  // namespace tally::ui

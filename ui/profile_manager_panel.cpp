@@ -18,7 +18,6 @@
 #include "profile_editor_dialog.h"
 #include "profile_table_model.h"
 #include "workspace.h"
-#include "workspace_banner.h"
 #include "workspace_profiles.h"
 #include "workspace_session.h"
 
@@ -33,10 +32,7 @@ QString html(const std::string& text) {
 }  // namespace
 
 ProfileManagerPanel::ProfileManagerPanel(WorkspaceSession* session, QWidget* parent)
-    : QWidget(parent),
-      m_session(session),
-      m_prompts(defaultPrompts()),
-      m_banner(new WorkspaceBanner(session, this)),
+    : WorkspacePanel(session, parent),
       m_model(new ProfileTableModel(this)),
       m_table(new QTableView(this)),
       m_details(new QTextBrowser(this)),
@@ -44,8 +40,7 @@ ProfileManagerPanel::ProfileManagerPanel(WorkspaceSession* session, QWidget* par
       m_edit(new QPushButton(tr("Edit…"), this)),
       m_delete(new QPushButton(tr("Delete"), this)),
       m_import(new QPushButton(tr("Import…"), this)),
-      m_export(new QPushButton(tr("Export…"), this)),
-      m_message(new QLabel(this)) {
+      m_export(new QPushButton(tr("Export…"), this)) {
     setObjectName(QStringLiteral("profileManager"));
     m_table->setObjectName(QStringLiteral("profileTable"));
     m_table->setModel(m_model);
@@ -64,10 +59,7 @@ ProfileManagerPanel::ProfileManagerPanel(WorkspaceSession* session, QWidget* par
         tr("Add the profile a JSON file holds (what `tally profiles export` writes)."));
     m_export->setToolTip(
         tr("Write the selected profile as JSON (what `tally profiles import` reads)."));
-    m_message->setWordWrap(true);
-    m_message->setTextFormat(Qt::PlainText);
-    m_message->setObjectName(QStringLiteral("profileMessage"));
-    m_message->hide();
+    messageLabel()->setObjectName(QStringLiteral("profileMessage"));
 
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_duplicate);
@@ -84,17 +76,15 @@ ProfileManagerPanel::ProfileManagerPanel(WorkspaceSession* session, QWidget* par
     split->setStretchFactor(1, 1);
     split->setSizes({520, 200});
 
-    auto* layout = new QVBoxLayout(this);
-    layout->addWidget(m_banner);
-    layout->addLayout(buttons);
-    layout->addWidget(m_message);
-    layout->addWidget(split, 1);
+    panelLayout()->addLayout(buttons);
+    panelLayout()->addWidget(messageLabel());
+    panelLayout()->addWidget(split, 1);
 
     connect(m_duplicate, &QPushButton::clicked, this, [this] { duplicateSelected(); });
     connect(m_edit, &QPushButton::clicked, this, [this] { editSelected(); });
     connect(m_delete, &QPushButton::clicked, this, [this] { deleteSelected(); });
     connect(m_import, &QPushButton::clicked, this, [this] {
-        const QString path = m_prompts.choosePath(
+        const QString path = prompts().choosePath(
             this, tr("Import a profile"), tr("Profiles (*.json);;All files (*)"), false, QString());
         if (!path.isEmpty()) {
             importFile(path);
@@ -106,7 +96,7 @@ ProfileManagerPanel::ProfileManagerPanel(WorkspaceSession* session, QWidget* par
             return;
         }
         const QString path =
-            m_prompts.choosePath(this, tr("Export profile %1").arg(id), tr("Profiles (*.json)"),
+            prompts().choosePath(this, tr("Export profile %1").arg(id), tr("Profiles (*.json)"),
                                  true, id + QStringLiteral(".json"));
         if (!path.isEmpty()) {
             exportSelected(path);
@@ -126,34 +116,15 @@ ProfileManagerPanel::ProfileManagerPanel(WorkspaceSession* session, QWidget* par
     reload();
 }
 
-void ProfileManagerPanel::setPrompts(const UserPrompts& prompts) {
-    m_prompts = prompts;
-    m_banner->setPrompts(prompts);
-}
-
-void ProfileManagerPanel::setChooser(const WorkspaceChooser& chooser) {
-    m_banner->setChooser(chooser);
-}
-
 ProfileEditorDialog* ProfileManagerPanel::editor() const {
     return m_editor.data();
-}
-
-QString ProfileManagerPanel::message() const {
-    return m_message->isHidden() ? QString() : m_message->text();
-}
-
-void ProfileManagerPanel::report(const QString& message, bool problem) {
-    m_message->setText(message);
-    m_message->setStyleSheet(problem ? QStringLiteral("color: #c62828;") : QString());
-    m_message->setVisible(!message.isEmpty());
 }
 
 void ProfileManagerPanel::showEvent(QShowEvent* event) {
     QWidget::showEvent(event);
     // Through the session, so the GPU picker and the compare view pick up the same rows.
-    if (m_session->isOpen()) {
-        m_session->announceProfilesChanged();
+    if (session()->isOpen()) {
+        session()->announceProfilesChanged();
     } else {
         reload();
     }
@@ -162,7 +133,7 @@ void ProfileManagerPanel::showEvent(QShowEvent* event) {
 void ProfileManagerPanel::reload() {
     const QString selected = selectedId();
     std::vector<HardwareProfile> profiles = builtin_hardware();
-    if (Workspace* ws = m_session->workspace()) {
+    if (Workspace* ws = session()->workspace()) {
         try {
             profiles = workspaceProfiles(*ws);
         } catch (const std::exception& e) {
@@ -170,8 +141,20 @@ void ProfileManagerPanel::reload() {
         }
     }
     m_model->setProfiles(std::move(profiles));
-    m_import->setEnabled(m_session->isOpen());
-    selectProfile(selected);
+    m_import->setEnabled(session()->isOpen());
+    if (m_model->rowOf(selected) >= 0) {
+        selectProfile(selected);
+        return;
+    }
+    // Nothing chosen yet: the user's own profiles are what this panel is for (they come after
+    // the built-in ones, so the first of them is brought into view).
+    for (const HardwareProfile& p : m_model->profiles()) {
+        if (p.kind != ProfileKind::builtin) {
+            selectProfile(qs(p.id));
+            return;
+        }
+    }
+    m_table->clearSelection();
 }
 
 void ProfileManagerPanel::selectProfile(const QString& id) {
@@ -199,7 +182,7 @@ const HardwareProfile* ProfileManagerPanel::selectedProfile() const {
 
 void ProfileManagerPanel::selectionChanged() {
     const HardwareProfile* p = selectedProfile();
-    const bool open = m_session->isOpen();
+    const bool open = session()->isOpen();
     const bool stored = p && p->kind != ProfileKind::builtin;
     m_duplicate->setEnabled(p && open);
     m_edit->setEnabled(stored && open);
@@ -243,7 +226,7 @@ ProfileEditorDialog* ProfileManagerPanel::openEditor(const HardwareProfile& star
         m_editor->close();
     }
     auto* dialog = new ProfileEditorDialog(
-        m_session, start, adding ? ProfileEditorDialog::Mode::add : ProfileEditorDialog::Mode::edit,
+        session(), start, adding ? ProfileEditorDialog::Mode::add : ProfileEditorDialog::Mode::edit,
         this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
@@ -257,7 +240,7 @@ ProfileEditorDialog* ProfileManagerPanel::openEditor(const HardwareProfile& star
 
 ProfileEditorDialog* ProfileManagerPanel::duplicateSelected() {
     const HardwareProfile* p = selectedProfile();
-    if (!p || !m_session->isOpen()) {
+    if (!p || !session()->isOpen()) {
         return nullptr;
     }
     const auto [id, name] = copyIdAndName(*p, m_model->profiles());
@@ -266,7 +249,7 @@ ProfileEditorDialog* ProfileManagerPanel::duplicateSelected() {
 
 ProfileEditorDialog* ProfileManagerPanel::editSelected() {
     const HardwareProfile* p = selectedProfile();
-    if (!p || p->kind == ProfileKind::builtin || !m_session->isOpen()) {
+    if (!p || p->kind == ProfileKind::builtin || !session()->isOpen()) {
         return nullptr;
     }
     return openEditor(*p, false);
@@ -274,7 +257,7 @@ ProfileEditorDialog* ProfileManagerPanel::editSelected() {
 
 bool ProfileManagerPanel::deleteSelected() {
     const HardwareProfile* p = selectedProfile();
-    Workspace* ws = m_session->workspace();
+    Workspace* ws = session()->workspace();
     if (!p || p->kind == ProfileKind::builtin || !ws) {
         return false;
     }
@@ -286,7 +269,7 @@ bool ProfileManagerPanel::deleteSelected() {
                  profile.kind == ProfileKind::measured
                      ? tr(" The probe run it was measured from is kept.")
                      : QString());
-    if (!m_prompts.confirm(this, tr("Delete profile"), question)) {
+    if (!prompts().confirm(this, tr("Delete profile"), question)) {
         return false;
     }
     try {
@@ -295,13 +278,13 @@ bool ProfileManagerPanel::deleteSelected() {
         report(qs(e.what()), true);
         return false;
     }
-    m_session->announceProfilesChanged();
+    session()->announceProfilesChanged();
     report(tr("Deleted profile %1.").arg(qs(profile.id)), false);
     return true;
 }
 
 bool ProfileManagerPanel::importFile(const QString& path) {
-    Workspace* ws = m_session->workspace();
+    Workspace* ws = session()->workspace();
     if (!ws) {
         report(tr("No workspace is open: open one to import profiles into."), true);
         return false;
@@ -330,7 +313,7 @@ bool ProfileManagerPanel::importFile(const QString& path) {
         report(qs(e.what()), true);
         return false;
     }
-    m_session->announceProfilesChanged();
+    session()->announceProfilesChanged();
     selectProfile(qs(profile->id));
     report(tr("Imported %1 profile %2 (%3) from %4.")
                .arg(ProfileTableModel::kindName(profile->kind), qs(profile->id), qs(profile->name),

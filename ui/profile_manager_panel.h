@@ -1,13 +1,10 @@
 #pragma once
 
 #include <QPointer>
-#include <QWidget>
 
 #include "hardware.h"
-#include "user_prompts.h"
-#include "workspace_open_dialog.h"
+#include "workspace_panel.h"
 
-class QLabel;
 class QPushButton;
 class QTableView;
 class QTextBrowser;
@@ -16,7 +13,6 @@ namespace tally::ui {
 
 class ProfileEditorDialog;
 class ProfileTableModel;
-class WorkspaceBanner;
 class WorkspaceSession;
 
 // The hardware profiles of the workspace: the built-in ones (read-only) and the user's custom
@@ -24,24 +20,18 @@ class WorkspaceSession;
 // removes one (after asking), Import and Export read and write the command line's profile files
 // (`tally profiles export ID` / `tally profiles import FILE`). Every write goes through the
 // workspace and is announced, so the GPU picker and the compare view follow.
-class ProfileManagerPanel : public QWidget {
+class ProfileManagerPanel : public WorkspacePanel {
     Q_OBJECT
 public:
     explicit ProfileManagerPanel(WorkspaceSession* session, QWidget* parent = nullptr);
 
-    void setPrompts(const UserPrompts& prompts);
-    void setChooser(const WorkspaceChooser& chooser);
-
     ProfileTableModel* model() const { return m_model; }
     QTableView* table() const { return m_table; }
-    WorkspaceBanner* banner() const { return m_banner; }
     QPushButton* duplicateButton() const { return m_duplicate; }
     QPushButton* editButton() const { return m_edit; }
     QPushButton* deleteButton() const { return m_delete; }
     QPushButton* importButton() const { return m_import; }
     QPushButton* exportButton() const { return m_export; }
-    // The last problem or result of an action, empty when there is none.
-    QString message() const;
     // The editor the last Duplicate, Edit or Import opened, while it is open.
     ProfileEditorDialog* editor() const;
 
@@ -65,13 +55,9 @@ protected:
 private:
     void reload();
     void selectionChanged();
-    void report(const QString& message, bool problem);
     ProfileEditorDialog* openEditor(const HardwareProfile& start, bool adding);
     const HardwareProfile* selectedProfile() const;
 
-    WorkspaceSession* m_session;
-    UserPrompts m_prompts;
-    WorkspaceBanner* m_banner;
     ProfileTableModel* m_model;
     QTableView* m_table;
     QTextBrowser* m_details;
@@ -80,7 +66,6 @@ private:
     QPushButton* m_delete;
     QPushButton* m_import;
     QPushButton* m_export;
-    QLabel* m_message;
     QPointer<ProfileEditorDialog> m_editor;
 };
 

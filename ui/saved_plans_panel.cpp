@@ -14,25 +14,20 @@
 #include "saved_plans_model.h"
 #include "spec_json.h"
 #include "workspace.h"
-#include "workspace_banner.h"
 #include "workspace_session.h"
 
 namespace tally::ui {
 
 SavedPlansPanel::SavedPlansPanel(WorkspaceSession* session, PlanDocument* document, QWidget* parent)
-    : QWidget(parent),
-      m_session(session),
+    : WorkspacePanel(session, parent),
       m_document(document),
-      m_prompts(defaultPrompts()),
-      m_banner(new WorkspaceBanner(session, this)),
       m_model(new SavedPlansModel(this)),
       m_table(new QTableView(this)),
       m_saveAs(new QPushButton(tr("Save current plan as…"), this)),
       m_replace(new QPushButton(tr("Replace with current plan"), this)),
       m_open(new QPushButton(tr("Open"), this)),
       m_rename(new QPushButton(tr("Rename…"), this)),
-      m_delete(new QPushButton(tr("Delete"), this)),
-      m_message(new QLabel(this)) {
+      m_delete(new QPushButton(tr("Delete"), this)) {
     setObjectName(QStringLiteral("savedPlans"));
     m_table->setObjectName(QStringLiteral("savedPlansTable"));
     m_table->setModel(m_model);
@@ -45,10 +40,7 @@ SavedPlansPanel::SavedPlansPanel(WorkspaceSession* session, PlanDocument* docume
     m_open->setToolTip(
         tr("Load the selected plan into the form (one undo step: Ctrl+Z returns to the plan "
            "you had)."));
-    m_message->setWordWrap(true);
-    m_message->setTextFormat(Qt::PlainText);
-    m_message->setObjectName(QStringLiteral("savedPlansMessage"));
-    m_message->hide();
+    messageLabel()->setObjectName(QStringLiteral("savedPlansMessage"));
 
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_saveAs);
@@ -57,11 +49,9 @@ SavedPlansPanel::SavedPlansPanel(WorkspaceSession* session, PlanDocument* docume
     buttons->addWidget(m_open);
     buttons->addWidget(m_rename);
     buttons->addWidget(m_delete);
-    auto* layout = new QVBoxLayout(this);
-    layout->addWidget(m_banner);
-    layout->addLayout(buttons);
-    layout->addWidget(m_message);
-    layout->addWidget(m_table, 1);
+    panelLayout()->addLayout(buttons);
+    panelLayout()->addWidget(messageLabel());
+    panelLayout()->addWidget(m_table, 1);
 
     connect(m_saveAs, &QPushButton::clicked, this, [this] { saveCurrentAs(); });
     connect(m_replace, &QPushButton::clicked, this, [this] { replaceSelected(); });
@@ -77,25 +67,6 @@ SavedPlansPanel::SavedPlansPanel(WorkspaceSession* session, PlanDocument* docume
     reload();
 }
 
-void SavedPlansPanel::setPrompts(const UserPrompts& prompts) {
-    m_prompts = prompts;
-    m_banner->setPrompts(prompts);
-}
-
-void SavedPlansPanel::setChooser(const WorkspaceChooser& chooser) {
-    m_banner->setChooser(chooser);
-}
-
-QString SavedPlansPanel::message() const {
-    return m_message->isHidden() ? QString() : m_message->text();
-}
-
-void SavedPlansPanel::report(const QString& message, bool problem) {
-    m_message->setText(message);
-    m_message->setStyleSheet(problem ? QStringLiteral("color: #c62828;") : QString());
-    m_message->setVisible(!message.isEmpty());
-}
-
 void SavedPlansPanel::showEvent(QShowEvent* event) {
     QWidget::showEvent(event);
     reload();
@@ -104,7 +75,7 @@ void SavedPlansPanel::showEvent(QShowEvent* event) {
 void SavedPlansPanel::reload() {
     const std::int64_t selected = selectedId();
     std::vector<StoredPlan> plans;
-    if (Workspace* ws = m_session->workspace()) {
+    if (Workspace* ws = session()->workspace()) {
         try {
             plans = ws->list_plans();
         } catch (const std::exception& e) {
@@ -136,7 +107,7 @@ QString SavedPlansPanel::selectedName() const {
 }
 
 void SavedPlansPanel::selectionChanged() {
-    const bool open = m_session->isOpen();
+    const bool open = session()->isOpen();
     const bool selected = selectedId() != 0;
     const bool savable = open && !m_document->error();
     m_saveAs->setEnabled(savable);
@@ -152,33 +123,26 @@ void SavedPlansPanel::selectionChanged() {
     }
 }
 
-bool SavedPlansPanel::saveCurrentAs() {
-    Workspace* ws = m_session->workspace();
-    if (!ws) {
-        return false;
-    }
+bool SavedPlansPanel::refuseRejectedPlan() {
     if (const auto& error = m_document->error()) {
         report(tr("The plan is not saved while a field is rejected: %1").arg(errorText(*error)),
                true);
-        return false;
+        return true;
     }
-    const QString suggested = !m_document->spec().name.empty() ? qs(m_document->spec().name)
-                              : !m_document->spec().model.name.empty()
-                                  ? qs(m_document->spec().model.name)
-                                  : QString();
-    QString name = m_prompts.askText(this, tr("Save the plan in the workspace"),
-                                     tr("Name of the saved plan:"), suggested);
+    return false;
+}
+
+bool SavedPlansPanel::storeUnderName(const QString& title, const QString& label,
+                                     const QString& initial,
+                                     const std::function<void(const std::string&)>& store) {
+    QString name = prompts().askText(this, title, label, initial);
     while (!name.isEmpty()) {
         try {
-            const std::int64_t id = ws->save_plan(name.toStdString(), m_document->spec());
-            m_session->announcePlansChanged();
-            selectPlan(id);
-            report(tr("Saved the plan as \"%1\".").arg(name), false);
+            store(name.toStdString());
             return true;
         } catch (const SpecError& e) {
             // A name another plan has, or one the workspace does not take: ask again, saying why.
-            name = m_prompts.askText(this, tr("Save the plan in the workspace"),
-                                     tr("%1\nName of the saved plan:").arg(qs(e.what())), name);
+            name = prompts().askText(this, title, qs(e.what()) + u'\n' + label, name);
         } catch (const std::exception& e) {
             report(qs(e.what()), true);
             return false;
@@ -187,19 +151,38 @@ bool SavedPlansPanel::saveCurrentAs() {
     return false;
 }
 
+bool SavedPlansPanel::saveCurrentAs() {
+    Workspace* ws = session()->workspace();
+    if (!ws || refuseRejectedPlan()) {
+        return false;
+    }
+    const PlanSpec& spec = m_document->spec();
+    const QString suggested = !spec.name.empty()         ? qs(spec.name)
+                              : !spec.model.name.empty() ? qs(spec.model.name)
+                                                         : QString();
+    std::int64_t id = 0;
+    if (!storeUnderName(tr("Save the plan in the workspace"), tr("Name of the saved plan:"),
+                        suggested,
+                        [&](const std::string& name) { id = ws->save_plan(name, spec); })) {
+        return false;
+    }
+    session()->announcePlansChanged();
+    selectPlan(id);
+    report(tr("Saved the plan as \"%1\".").arg(selectedName()), false);
+    return true;
+}
+
 bool SavedPlansPanel::replaceSelected() {
-    Workspace* ws = m_session->workspace();
+    Workspace* ws = session()->workspace();
     const std::int64_t id = selectedId();
     if (!ws || id == 0) {
         return false;
     }
-    if (const auto& error = m_document->error()) {
-        report(tr("The plan is not saved while a field is rejected: %1").arg(errorText(*error)),
-               true);
+    if (refuseRejectedPlan()) {
         return false;
     }
     const QString name = selectedName();
-    if (!m_prompts.confirm(
+    if (!prompts().confirm(
             this, tr("Replace saved plan"),
             tr("Replace the saved plan \"%1\" with the plan being edited?").arg(name))) {
         return false;
@@ -210,13 +193,13 @@ bool SavedPlansPanel::replaceSelected() {
         report(qs(e.what()), true);
         return false;
     }
-    m_session->announcePlansChanged();
+    session()->announcePlansChanged();
     report(tr("Saved the plan over \"%1\".").arg(name), false);
     return true;
 }
 
 bool SavedPlansPanel::openSelected() {
-    Workspace* ws = m_session->workspace();
+    Workspace* ws = session()->workspace();
     const std::int64_t id = selectedId();
     if (!ws || id == 0) {
         return false;
@@ -226,7 +209,7 @@ bool SavedPlansPanel::openSelected() {
         if (!stored) {
             report(tr("The plan is no longer in the workspace (another program removed it)."),
                    true);
-            m_session->announcePlansChanged();
+            session()->announcePlansChanged();
             return false;
         }
         const PlanSpec spec = plan_spec_from_text(stored->spec_json);
@@ -241,39 +224,37 @@ bool SavedPlansPanel::openSelected() {
 }
 
 bool SavedPlansPanel::renameSelected() {
-    Workspace* ws = m_session->workspace();
+    Workspace* ws = session()->workspace();
     const std::int64_t id = selectedId();
     if (!ws || id == 0) {
         return false;
     }
     const QString old = selectedName();
-    QString name = m_prompts.askText(this, tr("Rename saved plan"), tr("New name:"), old);
-    while (!name.isEmpty() && name != old) {
-        try {
-            ws->rename_plan(id, name.toStdString());
-            m_session->announcePlansChanged();
-            selectPlan(id);
-            report(tr("Renamed \"%1\" to \"%2\".").arg(old, name), false);
-            return true;
-        } catch (const SpecError& e) {
-            name = m_prompts.askText(this, tr("Rename saved plan"),
-                                     tr("%1\nNew name:").arg(qs(e.what())), name);
-        } catch (const std::exception& e) {
-            report(qs(e.what()), true);
-            return false;
-        }
+    QString renamed;
+    if (!storeUnderName(tr("Rename saved plan"), tr("New name:"), old,
+                        [&](const std::string& name) {
+                            if (name != old.toStdString()) {
+                                ws->rename_plan(id, name);
+                            }
+                            renamed = qs(name);
+                        }) ||
+        renamed == old) {
+        return false;
     }
-    return false;
+    session()->announcePlansChanged();
+    selectPlan(id);
+    report(tr("Renamed \"%1\" to \"%2\".").arg(old, renamed), false);
+    return true;
 }
 
 bool SavedPlansPanel::deleteSelected() {
-    Workspace* ws = m_session->workspace();
+    Workspace* ws = session()->workspace();
     const std::int64_t id = selectedId();
     if (!ws || id == 0) {
         return false;
     }
     const QString name = selectedName();
-    if (!m_prompts.confirm(this, tr("Delete saved plan"),
+    if (!prompts().confirm(this, tr("Delete saved plan"),
                            tr("Delete the saved plan \"%1\" from the workspace?").arg(name))) {
         return false;
     }
@@ -283,7 +264,7 @@ bool SavedPlansPanel::deleteSelected() {
         report(qs(e.what()), true);
         return false;
     }
-    m_session->announcePlansChanged();
+    session()->announcePlansChanged();
     report(tr("Deleted \"%1\".").arg(name), false);
     return true;
 }

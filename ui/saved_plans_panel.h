@@ -1,12 +1,11 @@
 #pragma once
 
-#include <QWidget>
 #include <cstdint>
+#include <functional>
+#include <string>
 
-#include "user_prompts.h"
-#include "workspace_open_dialog.h"
+#include "workspace_panel.h"
 
-class QLabel;
 class QPushButton;
 class QTableView;
 
@@ -14,7 +13,6 @@ namespace tally::ui {
 
 class PlanDocument;
 class SavedPlansModel;
-class WorkspaceBanner;
 class WorkspaceSession;
 
 // The plans saved in the workspace (the same rows `tally plans list` prints): save the plan being
@@ -24,23 +22,18 @@ class WorkspaceSession;
 // document: the plan that was on screen is one Ctrl+Z away, so opening the wrong plan (or
 // opening one just to look) loses nothing, and the window's file, if any, stays the file that
 // Save writes.
-class SavedPlansPanel : public QWidget {
+class SavedPlansPanel : public WorkspacePanel {
     Q_OBJECT
 public:
     SavedPlansPanel(WorkspaceSession* session, PlanDocument* document, QWidget* parent = nullptr);
 
-    void setPrompts(const UserPrompts& prompts);
-    void setChooser(const WorkspaceChooser& chooser);
-
     SavedPlansModel* model() const { return m_model; }
     QTableView* table() const { return m_table; }
-    WorkspaceBanner* banner() const { return m_banner; }
     QPushButton* saveAsButton() const { return m_saveAs; }
     QPushButton* replaceButton() const { return m_replace; }
     QPushButton* openButton() const { return m_open; }
     QPushButton* renameButton() const { return m_rename; }
     QPushButton* deleteButton() const { return m_delete; }
-    QString message() const;
 
     void selectPlan(std::int64_t id);
     std::int64_t selectedId() const;  // 0: none
@@ -60,13 +53,15 @@ protected:
 private:
     void reload();
     void selectionChanged();
-    void report(const QString& message, bool problem);
+    // Says so and returns true while the plan has a rejected field (it is not stored then).
+    bool refuseRejectedPlan();
+    // Asks for a name (prompts().askText) and calls `store` with it; when the workspace refuses
+    // the name (taken, not allowed), asks again with its message. False when cancelled.
+    bool storeUnderName(const QString& title, const QString& label, const QString& initial,
+                        const std::function<void(const std::string&)>& store);
     QString selectedName() const;
 
-    WorkspaceSession* m_session;
     PlanDocument* m_document;
-    UserPrompts m_prompts;
-    WorkspaceBanner* m_banner;
     SavedPlansModel* m_model;
     QTableView* m_table;
     QPushButton* m_saveAs;
@@ -74,7 +69,6 @@ private:
     QPushButton* m_open;
     QPushButton* m_rename;
     QPushButton* m_delete;
-    QLabel* m_message;
 };
 
 }  // namespace tally::ui
