@@ -772,10 +772,15 @@ void RooflinePanel::showMeasured() {
         }
         const double bw = m_measured.bandwidth->bytes_per_s;
         replacePoints(m_measuredBandwidth, {{x0, x0 * bw / kTera}, {x1, x1 * bw / kTera}});
-        m_measuredBandwidth->setName(tr("measured bandwidth %1").arg(formatBytesPerSecond(bw)));
+        const QString name = tr("measured bandwidth %1").arg(formatBytesPerSecond(bw));
+        if (m_measuredBandwidth->name() != name) {
+            m_measuredBandwidth->setName(name);
+        }
+    }
+    if (m_measuredBandwidth != nullptr && m_measuredBandwidth->isVisible() != bandwidthAlone) {
+        m_measuredBandwidth->setVisible(bandwidthAlone);
     }
     if (m_measuredBandwidth != nullptr) {
-        m_measuredBandwidth->setVisible(bandwidthAlone);
         setLegendVisible(m_measuredBandwidth, bandwidthAlone);
     }
 
