@@ -61,6 +61,7 @@ private slots:
     void layoutAndChoicesPersist();
     void autosavedPlanReturns();
     void panelsCanBeRegistered();
+    void laterPanelInFrontLastTimeReturns();
 
 private:
     MainWindow* makeWindow();
@@ -457,6 +458,20 @@ void TestMainWindow::autosavedPlanReturns() {
     QCOMPARE(m_window->specForm()->numberEditor(QStringLiteral("cluster.gpus"))->lineEdit()->text(),
              QStringLiteral("4096"));
     QVERIFY(!m_window->document()->isModified());
+}
+
+void TestMainWindow::laterPanelInFrontLastTimeReturns() {
+    // A panel the composition root registers after the window is built (the workspace's, the
+    // probe's) comes back to the front if it was in front when the window closed.
+    m_window->addPanel(QStringLiteral("later"), QStringLiteral("Later"), new QLabel);
+    QVERIFY(m_window->showPanel(QStringLiteral("later")));
+    m_window->close();
+    m_window.reset(makeWindow());
+    QCOMPARE(m_window->currentPanel(), QStringLiteral("memory"));  // not registered yet
+    m_window->addPanel(QStringLiteral("other"), QStringLiteral("Other"), new QLabel);
+    QCOMPARE(m_window->currentPanel(), QStringLiteral("memory"));
+    m_window->addPanel(QStringLiteral("later"), QStringLiteral("Later"), new QLabel);
+    QCOMPARE(m_window->currentPanel(), QStringLiteral("later"));
 }
 
 void TestMainWindow::panelsCanBeRegistered() {

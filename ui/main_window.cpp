@@ -118,7 +118,11 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
     if (options.restoreLayout) {
         restoreGeometry(m_settings->windowGeometry());
         restoreState(m_settings->windowState());
-        showPanel(m_settings->currentPanel());
+        // Panels registered later (the workspace's, the probe's) come to the front when they
+        // arrive, if they were in front last time (addPanel()).
+        if (!showPanel(m_settings->currentPanel())) {
+            m_panelToRestore = m_settings->currentPanel();
+        }
         if (auto v = sweepVariableNamed(m_settings->memoryVariable())) {
             m_document->setMemorySweepVariable(*v);
         }
@@ -149,6 +153,10 @@ bool MainWindow::addPanel(const QString& id, const QString& title, QWidget* widg
         entry.dock = dock;
     }
     m_panels.push_back(entry);
+    if (!m_panelToRestore.isEmpty() && id == m_panelToRestore) {
+        m_panelToRestore.clear();
+        showPanel(id);
+    }
     if (m_viewMenu) {
         auto* action = m_viewMenu->addAction(title);
         connect(action, &QAction::triggered, this, [this, id] { showPanel(id); });

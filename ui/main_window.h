@@ -112,6 +112,7 @@ private:
     FormatsPanel* m_formats;
     std::vector<PanelEntry> m_panels;
     QMenu* m_viewMenu = nullptr;
+    QString m_panelToRestore;  // the panel in front last time, not registered yet
 };
 
 }  // namespace tally::ui
