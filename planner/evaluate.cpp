@@ -258,6 +258,13 @@ Plan evaluate(const PlanSpec& spec, const HardwareProfile& hw) {
     MemoryBreakdown& mem = plan.memory;
     mem.capacity_bytes = hw.memory_bytes;
     mem.bytes_per_param = param_b + grad_b + master_b + opt_b;
+    mem.param_bytes_per_param = param_b;
+    mem.grad_bytes_per_param = grad_b;
+    mem.master_bytes_per_param = master_b;
+    mem.optimizer_bytes_per_param = opt_b;
+    mem.param_shards = param_div;
+    mem.grad_shards = grad_div;
+    mem.optimizer_shards = opt_div;
 
     auto fill = [&](MemoryBreakdown& out, double params_on_gpu, const StageActivations& act,
                     double layers, double stage_inflight) {

@@ -48,6 +48,14 @@ struct MemoryBreakdown {
     bool fits = false;
     double params_on_gpu = 0.0;    // parameters held by this GPU before ZeRO sharding
     double bytes_per_param = 0.0;  // model-state bytes per parameter, unsharded
+    // Its parts, and how many GPUs ZeRO shards each over (dp or 1; Rajbhandari et al. 2020).
+    double param_bytes_per_param = 0.0;
+    double grad_bytes_per_param = 0.0;
+    double master_bytes_per_param = 0.0;
+    double optimizer_bytes_per_param = 0.0;
+    double param_shards = 1.0;      // ZeRO-3
+    double grad_shards = 1.0;       // ZeRO >= 2
+    double optimizer_shards = 1.0;  // ZeRO >= 1: optimizer state and master weights
     ActivationBreakdown activations;
 };
 

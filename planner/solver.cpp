@@ -17,16 +17,16 @@ MaxParamsResult solve_max_params(const PlanSpec& spec, const HardwareProfile& hw
     MaxParamsResult r;
     r.capacity_bytes = hw.memory_bytes;
 
-    const double dp = static_cast<double>(plan.parallel.dp);
+    // The model state's bytes per parameter and ZeRO's shards exactly as evaluate() charged them.
+    const MemoryBreakdown& mem = plan.memory;
     const double split = static_cast<double>(t.tp * t.pp);
-    const double z1 = t.zero >= 1 ? dp : 1.0;
-    const double z2 = t.zero >= 2 ? dp : 1.0;
-    const double z3 = t.zero >= 3 ? dp : 1.0;
-    const double p = bytes_per_value(t.param_dtype);
-    const double g = bytes_per_value(t.grad_dtype);
-    const double m = t.master_dtype ? bytes_per_value(*t.master_dtype) : 0.0;
-    // The optimizer's bytes per parameter as evaluate() charged them (Adafactor depends on shapes).
-    const double o = plan.memory.bytes_per_param - p - g - m;
+    const double z1 = mem.optimizer_shards;
+    const double z2 = mem.grad_shards;
+    const double z3 = mem.param_shards;
+    const double p = mem.param_bytes_per_param;
+    const double g = mem.grad_bytes_per_param;
+    const double m = mem.master_bytes_per_param;
+    const double o = mem.optimizer_bytes_per_param;
     r.bytes_per_param_per_gpu = (p / z3 + g / z2 + (m + o) / z1) / split;
 
     if (!spec.solver.include_activations || spec.model.kind == ModelKind::params) {
