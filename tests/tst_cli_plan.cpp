@@ -3,30 +3,14 @@
 #include <QtTest>
 #include <nlohmann/json.hpp>
 
+#include "cli_test_util.h"
+
 using nlohmann::json;
 
 namespace {
 
-struct Run {
-    int exit_code = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run tally(const QStringList& args, const QByteArray& input = {}) {
-    QProcess p;
-    p.start(QStringLiteral(TALLY_BIN), args);
-    if (!input.isEmpty()) {
-        p.write(input);
-    }
-    p.closeWriteChannel();
-    if (!p.waitForFinished(60000)) {
-        p.kill();
-        return {};
-    }
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
-}
+using tally::test::Run;
+using tally::test::run_tally;
 
 QString example(const char* name) {
     return QStringLiteral(TALLY_SOURCE_DIR "/resources/examples/") + QLatin1String(name);
@@ -48,7 +32,7 @@ private slots:
 };
 
 void TestCliPlan::seedQuestionOneJson() {
-    const Run r = tally(
+    const Run r = run_tally(
         {QStringLiteral("plan"), example("seed-70b-15t-1024-h100.json"), QStringLiteral("--json")});
     QCOMPARE(r.exit_code, 0);
     const json j = json::parse(r.out.toStdString());
@@ -60,8 +44,8 @@ void TestCliPlan::seedQuestionOneJson() {
 }
 
 void TestCliPlan::readsStandardInput() {
-    const Run r = tally({QStringLiteral("plan"), QStringLiteral("-"), QStringLiteral("--json")},
-                        R"({"model": {"params": 1e9}, "data": {"tokens": 1e11},
+    const Run r = run_tally({QStringLiteral("plan"), QStringLiteral("-"), QStringLiteral("--json")},
+                            R"({"model": {"params": 1e9}, "data": {"tokens": 1e11},
                             "cluster": {"gpus": 8}})");
     QCOMPARE(r.exit_code, 0);
     // 6 · 1e9 · 1e11 = 6e20
@@ -69,7 +53,7 @@ void TestCliPlan::readsStandardInput() {
 }
 
 void TestCliPlan::table() {
-    const Run r = tally({QStringLiteral("plan"), example("llama-2-70b-2048-h100.json")});
+    const Run r = run_tally({QStringLiteral("plan"), example("llama-2-70b-2048-h100.json")});
     QCOMPARE(r.exit_code, 0);
     for (const char* text : {"Memory per GPU", "GiB", "activations", "days", "Korthikanti"}) {
         QVERIFY2(r.out.contains(text), text);
@@ -77,8 +61,9 @@ void TestCliPlan::table() {
 }
 
 void TestCliPlan::solveMaxParams() {
-    const Run r = tally({QStringLiteral("solve"), QStringLiteral("max-params"),
-                         example("seed-max-params-adamw-8x80gb.json"), QStringLiteral("--json")});
+    const Run r =
+        run_tally({QStringLiteral("solve"), QStringLiteral("max-params"),
+                   example("seed-max-params-adamw-8x80gb.json"), QStringLiteral("--json")});
     QCOMPARE(r.exit_code, 0);
     const json j = json::parse(r.out.toStdString());
     // 8 · 80e9 / (2 + 2 + 4 + 4) = 5.333e10
@@ -87,7 +72,7 @@ void TestCliPlan::solveMaxParams() {
 }
 
 void TestCliPlan::presets() {
-    const Run r = tally({QStringLiteral("presets"), QStringLiteral("--json")});
+    const Run r = run_tally({QStringLiteral("presets"), QStringLiteral("--json")});
     QCOMPARE(r.exit_code, 0);
     const json j = json::parse(r.out.toStdString());
     QVERIFY(j.size() >= 10);
@@ -116,13 +101,13 @@ void TestCliPlan::badInput() {
     QFETCH(QByteArray, spec);
     QFETCH(QString, field);
     const Run r =
-        tally({QStringLiteral("plan"), QStringLiteral("-"), QStringLiteral("--json")}, spec);
+        run_tally({QStringLiteral("plan"), QStringLiteral("-"), QStringLiteral("--json")}, spec);
     QCOMPARE(r.exit_code, 2);
     QVERIFY2(r.err.contains(field.toUtf8()), r.err.constData());
     QVERIFY(r.out.isEmpty());
     // A file that does not exist: also bad input.
-    QCOMPARE(tally({QStringLiteral("plan"), QStringLiteral("/nonexistent/spec.json")}).exit_code,
-             2);
+    QCOMPARE(
+        run_tally({QStringLiteral("plan"), QStringLiteral("/nonexistent/spec.json")}).exit_code, 2);
 }
 
 QTEST_GUILESS_MAIN(TestCliPlan)
