@@ -1,6 +1,7 @@
 // `tally plan`, `tally solve`, `tally presets`: the planner from the command line.
 #include <fmt/core.h>
 #include <CLI/CLI.hpp>
+#include <charconv>
 #include <nlohmann/json.hpp>
 
 #include "cli.h"
@@ -147,6 +148,60 @@ void register_plan_commands(CLI::App& app, CliState& state) {
                        r.includes_activations ? "params, grads, optimizer state and activations"
                                               : "model state only, activations not counted",
                        r.max_params, r.formula);
+        }
+        state.exit_code = kExitOk;
+    });
+
+    auto* tensor = app.add_subcommand(
+        "tensor", "Memory of a tensor: elements x bytes per value (e.g. tally tensor 49152x12288)");
+    auto shape_text = std::make_shared<std::string>();
+    auto dtype_text = std::make_shared<std::string>("fp32");
+    tensor->add_option("SHAPE", *shape_text, "Dimensions separated by x or commas, e.g. 4x8")
+        ->required();
+    tensor->add_option("--dtype", *dtype_text, "Number format (default fp32, PyTorch's default)");
+    tensor->add_flag("--json", opts->json, "Print one JSON object");
+    tensor->callback([opts, shape_text, dtype_text, &state] {
+        const auto dtype = parse_dtype(*dtype_text);
+        if (!dtype) {
+            throw SpecError("--dtype", *dtype_text, "one of " + std::string(dtype_names()));
+        }
+        std::vector<std::int64_t> shape;
+        std::string formula;
+        std::size_t start = 0;
+        while (start <= shape_text->size()) {
+            const std::size_t end = shape_text->find_first_of("x,*", start);
+            const std::string part = shape_text->substr(
+                start, end == std::string::npos ? std::string::npos : end - start);
+            std::int64_t d = 0;
+            const auto [ptr, ec] = std::from_chars(part.data(), part.data() + part.size(), d);
+            if (ec != std::errc() || ptr != part.data() + part.size() || d < 1) {
+                throw SpecError("SHAPE", "\"" + *shape_text + "\"",
+                                "positive integers separated by x or commas, e.g. 4x8");
+            }
+            shape.push_back(d);
+            formula += (formula.empty() ? "" : " x ") + part;
+            if (end == std::string::npos) {
+                break;
+            }
+            start = end + 1;
+        }
+        const double bytes = tensor_bytes(shape, *dtype);
+        const double elements = bytes / bytes_per_value(*dtype);
+        if (opts->json) {
+            fmt::print("{}\n", nlohmann::json{{"shape", shape},
+                                              {"dtype", std::string(to_string(*dtype))},
+                                              {"elements", elements},
+                                              {"bytes", bytes},
+                                              {"gb", bytes / 1e9},
+                                              {"gib", bytes / (1024.0 * 1024.0 * 1024.0)}}
+                                   .dump(2));
+        } else {
+            fmt::print(
+                "{} = {:.0f} elements x {:g} bytes ({}) = {:.0f} bytes = {:.4g} GB = {:.4g} "
+                "GiB\n  [CS336 lecture 2: memory = number of values x bytes per value; "
+                "GB = 1e9 bytes, GiB = 2^30 bytes]\n",
+                formula, elements, bytes_per_value(*dtype), to_string(*dtype), bytes, bytes / 1e9,
+                bytes / (1024.0 * 1024.0 * 1024.0));
         }
         state.exit_code = kExitOk;
     });

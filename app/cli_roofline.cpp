@@ -84,6 +84,8 @@ json roofline_json(const PlanSpec& spec, const HardwareProfile& hw, const std::v
             {"attainable_flops_per_s", r.point.attainable_flops_per_s},
             {"bound", std::string(to_string(r.point.bound))},
             {"seconds", r.point.seconds},
+            {"compute_seconds", r.point.compute_seconds},
+            {"memory_seconds", r.point.memory_seconds},
         });
     }
     // Per step: every operation at its roofline time, one after the other (no overlap between

@@ -111,6 +111,14 @@ double bytes_per_value(DType type) {
     return 0.0;
 }
 
+double tensor_bytes(std::span<const std::int64_t> shape, DType type) {
+    double elements = 1.0;
+    for (std::int64_t d : shape) {
+        elements *= static_cast<double>(d);
+    }
+    return elements * bytes_per_value(type);
+}
+
 ComputeType compute_type(DType type) {
     switch (type) {
         case DType::fp64:

@@ -1,7 +1,9 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <optional>
+#include <span>
 #include <string_view>
 
 namespace tally {
@@ -46,6 +48,10 @@ std::string_view dtype_names();
 // + one E8M0 scale per 32 values = 4.25 bits (OCP Microscaling Formats (MX) v1.0, sec. 5;
 // NVIDIA Blackwell NVFP4, "Introducing NVFP4", 2025).
 double bytes_per_value(DType type);
+
+// Memory of a tensor: elements x bytes_per_value (CS336 lecture 2: a 4 x 8 fp32 tensor takes
+// 32 x 4 = 128 bytes). Every dimension must be >= 1.
+double tensor_bytes(std::span<const std::int64_t> shape, DType type);
 
 // The hardware peak a computation in this dtype runs at.
 ComputeType compute_type(DType type);

@@ -27,6 +27,7 @@ private slots:
     void table();
     void solveMaxParams();
     void presets();
+    void tensor();
     void badInput_data();
     void badInput();
 };
@@ -79,6 +80,17 @@ void TestCliPlan::presets() {
     for (const auto& p : j) {
         QVERIFY(!p["source"].get<std::string>().empty());
     }
+}
+
+void TestCliPlan::tensor() {
+    // (12288·4) x 12288 fp32 = 2,415,919,104 bytes = 2.25 GiB (seeds 002/003: "about 2.3GB").
+    const Run r = run_tally(
+        {QStringLiteral("tensor"), QStringLiteral("49152x12288"), QStringLiteral("--json")});
+    QCOMPARE(r.exit_code, 0);
+    const json j = json::parse(r.out.toStdString());
+    QCOMPARE(j["bytes"].get<double>(), 2415919104.0);
+    QCOMPARE(j["gib"].get<double>(), 2.25);
+    QCOMPARE(run_tally({QStringLiteral("tensor"), QStringLiteral("4x-8")}).exit_code, 2);
 }
 
 void TestCliPlan::badInput_data() {

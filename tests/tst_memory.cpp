@@ -77,6 +77,8 @@ private slots:
     void memoryFallsAsParallelismRises();
     void recomputeTradesMemoryForFlops();
     void fitsAgainstCapacity();
+    void tensorMemory_data();
+    void tensorMemory();
 };
 
 void TestMemory::zeroStages_data() {
@@ -324,6 +326,30 @@ void TestMemory::fitsAgainstCapacity() {
     QVERIFY(!p.memory.fits);
     QVERIFY(p.has(Warning::does_not_fit));
     QCOMPARE(p.memory.headroom_bytes, 80e9 - 1.12e12);
+}
+
+void TestMemory::tensorMemory_data() {
+    QTest::addColumn<std::vector<std::int64_t>>("shape");
+    QTest::addColumn<int>("dtype");
+    QTest::addColumn<double>("bytes");
+    // Seed 002: a 4 x 8 fp32 tensor: 32 elements x 4 bytes = 128 bytes.
+    QTest::newRow("4x8 fp32") << std::vector<std::int64_t>{4, 8} << int(DType::fp32) << 128.0;
+    // Seeds 002/003: one GPT-3 feed-forward matrix, (12288·4) x 12288 in fp32:
+    // 603,979,776 x 4 = 2,415,919,104 bytes = 2.25 GiB (the notes' "about 2.3GB").
+    QTest::newRow("GPT-3 FFN matrix fp32")
+        << std::vector<std::int64_t>{12288 * 4, 12288} << int(DType::fp32) << 2415919104.0;
+    // The same in bf16: half.
+    QTest::newRow("GPT-3 FFN matrix bf16")
+        << std::vector<std::int64_t>{12288 * 4, 12288} << int(DType::bf16) << 1207959552.0;
+    // NVFP4: 4 bits + an 8-bit scale per 16 values = 4.5 bits: 16 values take 9 bytes.
+    QTest::newRow("16 nvfp4 values") << std::vector<std::int64_t>{16} << int(DType::nvfp4) << 9.0;
+}
+
+void TestMemory::tensorMemory() {
+    QFETCH(std::vector<std::int64_t>, shape);
+    QFETCH(int, dtype);
+    QFETCH(double, bytes);
+    QCOMPARE(tensor_bytes(shape, static_cast<DType>(dtype)), bytes);
 }
 
 QTEST_GUILESS_MAIN(TestMemory)
