@@ -10,6 +10,7 @@
 #include <QtTest>
 #include <string>
 
+#include "fake_probe_util.h"
 #include "probe_process.h"
 #include "probe_protocol.h"
 #include "probe_run_saver.h"
@@ -17,6 +18,7 @@
 
 using namespace tally;
 using namespace tally::probe;
+using namespace tally::test;
 using tally::ui::ProbeExit;
 using tally::ui::ProbeOptions;
 using tally::ui::ProbeOutcome;
@@ -25,77 +27,8 @@ using tally::ui::ProbeRunSaver;
 
 namespace {
 
-// ---- canned protocol lines ----------------------------------------------------------------------
-
-std::string startLine() {
-    StartEvent s;
-    s.backend = "cpu";
-    s.host = "fake-host";
-    s.started_at = "2026-01-02T03:04:05Z";
-    s.quick = true;
-    s.tests = {"relu", "dot"};
-    return to_json_line(s);
-}
-
-std::string deviceLine() {
-    DeviceEvent d;
-    d.backend = "cpu";
-    d.name = "Fake CPU";
-    d.memory_bytes = 1000000000;
-    return to_json_line(d);
-}
-
-std::string progressLine(const std::string& test, int index) {
-    return to_json_line(ProgressEvent{test, index, 2, "running " + test});
-}
-
-// relu over 1e6 elements in 1 ms: 1e6 FLOPs (one per element), 8e6 bytes (fp32 in and out), so
-// 1e9 FLOP/s and 8e9 bytes/s.
-std::string resultLine(const std::string& test, ResultStatus status = ResultStatus::passed) {
-    ResultEvent r;
-    r.test = test;
-    r.dtype = "fp32";
-    r.sizes = {{"elements", 1000000}};
-    r.flops = 1e6;
-    r.bytes = 8e6;
-    r.intensity_flops_per_byte = 0.125;
-    r.flops_per_s = 1e9;
-    r.bytes_per_s = 8e9;
-    r.median_s = 1e-3;
-    r.min_s = 0.9e-3;
-    r.max_s = 1.2e-3;
-    r.mean_s = 1e-3;
-    r.stdrel = 0.01;
-    r.samples = 10;
-    r.stop_reason = "noise";
-    r.status = status;
-    r.validated = status == ResultStatus::passed;
-    if (status == ResultStatus::failed) {
-        r.reason = "3 elements differ, first at index 7";
-    }
-    return to_json_line(r);
-}
-
-std::string doneLine(int passed, int failed) {
-    DoneEvent d;
-    d.status = failed > 0 ? RunStatus::failed : RunStatus::ok;
-    d.finished_at = "2026-01-02T03:04:09Z";
-    d.passed = passed;
-    d.failed = failed;
-    d.elapsed_s = 4.0;
-    return to_json_line(d);
-}
-
-// A bash script that runs `first`, prints `lines` (each with its newline) and then runs `then`.
-QByteArray script(const std::vector<std::string>& lines, const QByteArray& then,
-                  const QByteArray& first = {}) {
-    QByteArray text = "#!/bin/bash\n" + first + "\ncat <<'PROBE_EOF'\n";
-    for (const std::string& line : lines) {
-        text += QByteArray::fromStdString(line) + '\n';
-    }
-    text += "PROBE_EOF\n" + then + '\n';
-    return text;
-}
+// The fake runs are of two tests, relu and dot.
+const std::vector<std::string> kTests{"relu", "dot"};
 
 // ---- a run, driven and recorded -----------------------------------------------------------------
 
@@ -132,14 +65,12 @@ private slots:
     void realProbeOnCpu();
 
 private:
-    QString writeProbe(const QByteArray& text);
     // Runs a probe to its end, saving into a fresh workspace; returns what was seen.
     Recorded runToEnd(ProbeOptions options, int timeoutMs = 20000);
     ProbeRunRecord onlySavedRun();
 
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<ProbeRunSaver> m_saver;
-    int m_scripts = 0;
 };
 
 void TestProbeRunner::init() {
@@ -148,17 +79,6 @@ void TestProbeRunner::init() {
     QVERIFY(m_dir->isValid());
     m_saver = std::make_unique<ProbeRunSaver>(
         Workspace::open(m_dir->filePath(QStringLiteral("ws.sqlite")).toStdString()));
-}
-
-QString TestProbeRunner::writeProbe(const QByteArray& text) {
-    const QString path = m_dir->filePath(QStringLiteral("fake-probe-%1.sh").arg(++m_scripts));
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size()) {
-        qFatal("cannot write %s", qPrintable(path));
-    }
-    file.close();
-    file.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
-    return path;
 }
 
 Recorded TestProbeRunner::runToEnd(ProbeOptions options, int timeoutMs) {
@@ -209,7 +129,7 @@ ProbeRunRecord TestProbeRunner::onlySavedRun() {
 
 void TestProbeRunner::findsTheProbe() {
     // An explicit path wins, as an absolute path.
-    const QString fake = writeProbe("#!/bin/bash\nexit 0\n");
+    const QString fake = writeProbe(*m_dir, "#!/bin/bash\nexit 0\n");
     QCOMPARE(ui::findProbeExecutable(fake).path, fake);
     // An explicit path that is not executable is an error naming it; no fallback.
     const QString missing = m_dir->filePath(QStringLiteral("no-such-probe"));
@@ -231,8 +151,8 @@ void TestProbeRunner::optionsBecomeArguments() {
     const QString argsFile = m_dir->filePath(QStringLiteral("args.txt"));
     ProbeOptions options;
     options.probePath =
-        writeProbe(script({startLine(), deviceLine(), doneLine(0, 0)},
-                          "printf '%s\\n' \"$@\" > '" + argsFile.toUtf8() + "'\nexit 0"));
+        writeProbe(*m_dir, fakeProbe({startLine("cpu", kTests), deviceLine("cpu"), doneLine(0, 0)},
+                                     "exit 0", {.argsFile = argsFile}));
     options.backend = QStringLiteral("cpu");
     options.quick = true;
     options.tests = {QStringLiteral("relu"), QStringLiteral("dot")};
@@ -250,9 +170,10 @@ void TestProbeRunner::optionsBecomeArguments() {
 
 void TestProbeRunner::completeRun() {
     ProbeOptions options;
-    options.probePath =
-        writeProbe(script({startLine(), deviceLine(), progressLine("relu", 1), resultLine("relu"),
-                           progressLine("dot", 2), resultLine("dot"), doneLine(2, 0)},
+    options.probePath = writeProbe(
+        *m_dir, fakeProbe({startLine("cpu", kTests), deviceLine("cpu"), progressLine("relu", 1, 2),
+                           to_json_line(reluResult()), progressLine("dot", 2, 2),
+                           to_json_line(reluResult(ResultStatus::passed, "dot")), doneLine(2, 0)},
                           "exit 0"));
     QSignalSpy saved(m_saver.get(), &ProbeRunSaver::resultSaved);
     const Recorded rec = runToEnd(options);
@@ -274,6 +195,7 @@ void TestProbeRunner::completeRun() {
     QCOMPARE(run.finished_at, std::string("2026-01-02T03:04:09Z"));
     QVERIFY(run.device_json.find("\"Fake CPU\"") != std::string::npos);
     QCOMPARE(run.results.size(), std::size_t(2));
+    // What reluResult() (fake_probe_util.h) put in the line, field by field.
     const ProbeResultRecord& relu = run.results[0];
     QCOMPARE(relu.test, std::string("relu"));
     QCOMPARE(relu.dtype, std::string("fp32"));
@@ -283,7 +205,7 @@ void TestProbeRunner::completeRun() {
     QCOMPARE(relu.flops_per_s, std::optional(1e9));
     QCOMPARE(relu.bytes_per_s, std::optional(8e9));
     QCOMPARE(relu.median_s, std::optional(1e-3));
-    QCOMPARE(relu.samples, std::int64_t(10));
+    QCOMPARE(relu.samples, std::int64_t(20));
     QCOMPARE(relu.status, ProbeResultStatus::passed);
     QVERIFY(relu.validated);
     QCOMPARE(run.results[1].test, std::string("dot"));
@@ -291,9 +213,10 @@ void TestProbeRunner::completeRun() {
 
 void TestProbeRunner::failedTest() {
     ProbeOptions options;
-    options.probePath = writeProbe(script({startLine(), deviceLine(), resultLine("relu"),
-                                           resultLine("dot", ResultStatus::failed), doneLine(1, 1)},
-                                          "exit 1"));
+    options.probePath = writeProbe(
+        *m_dir, fakeProbe({startLine("cpu", kTests), deviceLine("cpu"), to_json_line(reluResult()),
+                           to_json_line(reluResult(ResultStatus::failed, "dot")), doneLine(1, 1)},
+                          "exit 1"));
     const Recorded rec = runToEnd(options);
     QVERIFY(rec.finished);
     // A failed test is a finished run, not a failure of the runner.
@@ -322,8 +245,10 @@ void TestProbeRunner::crashMidRun() {
     QFETCH(int, exitCode);
     QFETCH(QString, reasonMentions);
     ProbeOptions options;
-    options.probePath = writeProbe(
-        script({startLine(), deviceLine(), resultLine("relu"), progressLine("dot", 2)}, then));
+    options.probePath =
+        writeProbe(*m_dir, fakeProbe({startLine("cpu", kTests), deviceLine("cpu"),
+                                      to_json_line(reluResult()), progressLine("dot", 2, 2)},
+                                     then));
     const Recorded rec = runToEnd(options);
     QVERIFY(rec.finished);
     QCOMPARE(rec.exit.outcome, ProbeOutcome::crashed);
@@ -343,8 +268,9 @@ void TestProbeRunner::crashMidRun() {
 void TestProbeRunner::hangIsStoppedAndResultsWereSavedAsTheyCame() {
     ProbeOptions options;
     options.silenceTimeoutS = 0.5;
-    options.probePath =
-        writeProbe(script({startLine(), deviceLine(), resultLine("relu")}, "exec sleep 30"));
+    options.probePath = writeProbe(
+        *m_dir, fakeProbe({startLine("cpu", kTests), deviceLine("cpu"), to_json_line(reluResult())},
+                          "exec sleep 30"));
     ProbeRunner runner;
     m_saver->watch(&runner);
     QSignalSpy resultSaved(m_saver.get(), &ProbeRunSaver::resultSaved);
@@ -382,9 +308,10 @@ void TestProbeRunner::truncatedLastLine() {
     ProbeOptions options;
     // The done line stops halfway, with no newline: the probe died while writing it.
     options.probePath = writeProbe(
-        script({startLine(), deviceLine(), resultLine("relu")},
-               "printf '%s' '" + QByteArray::fromStdString(done.substr(0, done.size() / 2)) +
-                   "'\nexit 0"));
+        *m_dir,
+        fakeProbe({startLine("cpu", kTests), deviceLine("cpu"), to_json_line(reluResult())},
+                  "printf '%s' '" + QByteArray::fromStdString(done.substr(0, done.size() / 2)) +
+                      "'\nexit 0"));
     const Recorded rec = runToEnd(options);
     QVERIFY(rec.finished);
     QCOMPARE(rec.protocolErrors.size(), 1);
@@ -399,9 +326,10 @@ void TestProbeRunner::truncatedLastLine() {
 void TestProbeRunner::malformedLines() {
     ProbeOptions options;
     options.probePath = writeProbe(
-        script({startLine(), deviceLine(), "this is not JSON", R"({"event":"result"})",
-                R"({"event":"from_a_newer_probe","x":1})", "", resultLine("relu"), doneLine(1, 0)},
-               "exit 0"));
+        *m_dir, fakeProbe({startLine("cpu", kTests), deviceLine("cpu"), "this is not JSON",
+                           R"({"event":"result"})", R"({"event":"from_a_newer_probe","x":1})", "",
+                           to_json_line(reluResult()), doneLine(1, 0)},
+                          "exit 0"));
     const Recorded rec = runToEnd(options);
     QVERIFY(rec.finished);
     // Two invalid lines, reported with their line numbers (3 and 4); the unknown event and the
@@ -419,8 +347,7 @@ void TestProbeRunner::malformedLines() {
 void TestProbeRunner::backendUnavailable() {
     const std::string message = "no CUDA device: cudaGetDeviceCount returned cudaErrorNoDevice";
     ProbeOptions options;
-    options.probePath =
-        writeProbe(script({to_json_line(ErrorEvent{message, "", true, 3})}, "exit 3"));
+    options.probePath = writeProbe(*m_dir, fakeProbe({noCudaLine()}, "exit 3"));
     const Recorded rec = runToEnd(options);
     QVERIFY(rec.finished);
     QCOMPARE(rec.exit.outcome, ProbeOutcome::backendUnavailable);
@@ -452,7 +379,7 @@ void TestProbeRunner::notFound() {
 void TestProbeRunner::failsToStart() {
     // Executable, but exec() fails: its interpreter does not exist.
     ProbeOptions options;
-    options.probePath = writeProbe("#!/nonexistent/interpreter\n");
+    options.probePath = writeProbe(*m_dir, "#!/nonexistent/interpreter\n");
     const Recorded rec = runToEnd(options);
     QVERIFY(rec.finished);
     QCOMPARE(rec.exit.outcome, ProbeOutcome::notStarted);
@@ -463,8 +390,9 @@ void TestProbeRunner::failsToStart() {
 
 void TestProbeRunner::cancel() {
     ProbeOptions options;
-    options.probePath =
-        writeProbe(script({startLine(), deviceLine(), resultLine("relu")}, "exec sleep 30"));
+    options.probePath = writeProbe(
+        *m_dir, fakeProbe({startLine("cpu", kTests), deviceLine("cpu"), to_json_line(reluResult())},
+                          "exec sleep 30"));
     ProbeRunner runner;
     m_saver->watch(&runner);
     QSignalSpy result(&runner, &ProbeRunner::resultAvailable);
@@ -491,8 +419,9 @@ void TestProbeRunner::cancelKillsAProbeIgnoringSigterm() {
     ProbeOptions options;
     options.killGraceS = 0.3;
     // SIGTERM is ignored from the first line on, before anything is printed.
-    options.probePath = writeProbe(
-        script({startLine(), deviceLine()}, "while true; do sleep 0.05; done", "trap '' TERM"));
+    options.probePath =
+        writeProbe(*m_dir, fakeProbe({startLine("cpu", kTests), deviceLine("cpu")},
+                                     "while true; do sleep 0.05; done", {.first = "trap '' TERM"}));
     ProbeRunner runner;
     QSignalSpy device(&runner, &ProbeRunner::deviceAvailable);
     QSignalSpy finished(&runner, &ProbeRunner::finished);

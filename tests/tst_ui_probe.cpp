@@ -25,6 +25,7 @@
 #include <memory>
 #include <string>
 
+#include "fake_probe_util.h"
 #include "field_editors.h"
 #include "hardware_list_model.h"
 #include "main_window.h"
@@ -44,6 +45,7 @@
 
 using namespace tally;
 using namespace tally::probe;
+using namespace tally::test;
 using namespace tally::ui;
 
 namespace {
@@ -61,53 +63,9 @@ constexpr double kMatmulFlopsPerS = 742.125e12;
 constexpr double kMatmulFlops = 2.0 * 8192.0 * 8192.0 * 8192.0;
 constexpr double kMatmulBytes = 3.0 * 8192.0 * 8192.0 * 2.0;
 
-std::string startLine(const std::string& backend) {
-    StartEvent s;
-    s.backend = backend;
-    s.host = "fake-host";
-    s.started_at = "2026-01-02T03:04:05Z";
-    s.quick = true;
-    return to_json_line(s);
-}
-
-std::string deviceLine(const std::string& backend) {
-    DeviceEvent d;
-    d.backend = backend;
-    if (backend == "cuda") {
-        d.name = "NVIDIA H100 80GB HBM3";
-        d.memory_bytes = 80000000000;
-        d.compute_capability = "9.0";
-        d.sm_count = 132;
-    } else {
-        d.name = "Fake CPU";
-        d.memory_bytes = 1000000000;
-        d.cores = 2;
-        d.threads = 2;
-    }
-    return to_json_line(d);
-}
-
-ResultEvent passed(const std::string& test, const std::string& variant, const std::string& dtype,
-                   double seconds) {
-    ResultEvent r;
-    r.test = test;
-    r.variant = variant;
-    r.dtype = dtype;
-    r.median_s = seconds;
-    r.min_s = seconds * 0.99;
-    r.max_s = seconds * 1.02;
-    r.mean_s = seconds;
-    r.stdrel = 0.004;
-    r.samples = 20;
-    r.stop_reason = "noise";
-    r.status = ResultStatus::passed;
-    r.validated = true;
-    return r;
-}
-
 // memory_bandwidth copy of 1e9 bytes read and 1e9 written at 2.68e12 B/s.
 ResultEvent copyResult() {
-    ResultEvent r = passed("memory_bandwidth", "copy", "u32", 2e9 / kCopyBytesPerS);
+    ResultEvent r = passedResult("memory_bandwidth", "copy", "u32", 2e9 / kCopyBytesPerS);
     r.sizes = {{"bytes", 1000000000}};
     r.bytes = 2e9;
     r.bytes_per_s = kCopyBytesPerS;
@@ -115,7 +73,7 @@ ResultEvent copyResult() {
 }
 
 ResultEvent matmulResult() {
-    ResultEvent r = passed("matmul", "cublaslt", "bf16", kMatmulFlops / kMatmulFlopsPerS);
+    ResultEvent r = passedResult("matmul", "cublaslt", "bf16", kMatmulFlops / kMatmulFlopsPerS);
     r.sizes = {{"m", 8192}, {"k", 8192}, {"n", 8192}};
     r.flops = kMatmulFlops;
     r.bytes = kMatmulBytes;
@@ -123,64 +81,6 @@ ResultEvent matmulResult() {
     r.flops_per_s = kMatmulFlopsPerS;
     r.bytes_per_s = kMatmulBytes / *r.median_s;
     return r;
-}
-
-// relu over 1e6 fp32 values in 1 ms: 1e6 FLOPs, 8e6 bytes: 1e9 FLOP/s, 8e9 B/s, intensity 1/8.
-ResultEvent reluResult(ResultStatus status = ResultStatus::passed) {
-    ResultEvent r = passed("relu", "", "fp32", 1e-3);
-    r.sizes = {{"elements", 1000000}};
-    r.flops = 1e6;
-    r.bytes = 8e6;
-    r.intensity_flops_per_byte = 0.125;
-    r.flops_per_s = 1e9;
-    r.bytes_per_s = 8e9;
-    r.status = status;
-    r.validated = status == ResultStatus::passed;
-    if (status == ResultStatus::failed) {
-        r.reason = "3 elements differ, first at index 7";
-    }
-    return r;
-}
-
-std::string doneLine(int passedCount, int failedCount) {
-    DoneEvent d;
-    d.status = failedCount > 0 ? RunStatus::failed : RunStatus::ok;
-    d.finished_at = "2026-01-02T03:04:09Z";
-    d.passed = passedCount;
-    d.failed = failedCount;
-    return to_json_line(d);
-}
-
-std::string progressLine(const std::string& test, int index, int total) {
-    return to_json_line(ProgressEvent{test, index, total, "running " + test});
-}
-
-// A fake tally-probe: --list prints two tests; with `noCuda`, --backend cuda is refused as a
-// probe on a machine without a GPU refuses it (one fatal error line, exit 3). Otherwise it
-// writes its arguments to `argsFile` (if given), prints `lines` and runs `then`.
-QByteArray fakeProbe(const std::vector<std::string>& lines, const QByteArray& then,
-                     bool noCuda = false, const QString& argsFile = {}) {
-    QByteArray text = "#!/bin/bash\n";
-    if (noCuda) {
-        const std::string refusal = to_json_line(ErrorEvent{
-            "no CUDA device: cudaGetDeviceCount returned cudaErrorNoDevice", "", true, 3});
-        text += "if [[ \" $* \" == *\" --backend cuda \"* ]]; then\n  echo '" +
-                QByteArray::fromStdString(refusal) + "'\n  exit 3\nfi\n";
-    }
-    text += "if [[ \" $* \" == *\" --list \"* ]]; then\n  cat <<'LIST_EOF'\n";
-    for (const char* name : {"relu", "dot"}) {
-        text += QByteArray::fromStdString(to_json_line(TestEvent{name, "cpu", "the fake's test"})) +
-                '\n';
-    }
-    text += "LIST_EOF\n  exit 0\nfi\n";
-    if (!argsFile.isEmpty()) {
-        text += "printf '%s\\n' \"$@\" > '" + argsFile.toUtf8() + "'\n";
-    }
-    text += "cat <<'PROBE_EOF'\n";
-    for (const std::string& line : lines) {
-        text += QByteArray::fromStdString(line) + '\n';
-    }
-    return text + "PROBE_EOF\n" + then + '\n';
 }
 
 // The H100 run: copy, matmul, relu, all passed.
@@ -233,7 +133,6 @@ private slots:
     void realProbeOnCpu();
 
 private:
-    QString writeProbe(const QByteArray& text);
     void useProbe(const QByteArray& text, double silenceTimeoutS = 60.0);
     // Clicks Start and waits for the run to end; returns how it ended.
     ProbeExit runToEnd(int timeoutMs = 20000);
@@ -247,7 +146,6 @@ private:
     std::unique_ptr<MainWindow> m_window;
     ProbePanel* m_panel = nullptr;
     std::vector<std::unique_ptr<QAbstractItemModelTester>> m_testers;
-    int m_scripts = 0;
 };
 
 void TestUiProbe::init() {
@@ -286,20 +184,9 @@ void TestUiProbe::cleanup() {
     m_dir.reset();
 }
 
-QString TestUiProbe::writeProbe(const QByteArray& text) {
-    const QString path = m_dir->filePath(QStringLiteral("fake-probe-%1.sh").arg(++m_scripts));
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size()) {
-        qFatal("cannot write %s", qPrintable(path));
-    }
-    file.close();
-    file.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
-    return path;
-}
-
 void TestUiProbe::useProbe(const QByteArray& text, double silenceTimeoutS) {
     ProbeOptions options;
-    options.probePath = writeProbe(text);
+    options.probePath = writeProbe(*m_dir, text);
     options.silenceTimeoutS = silenceTimeoutS;
     options.killGraceS = 0.5;
     m_panel->setBaseOptions(options);
@@ -341,12 +228,7 @@ void TestUiProbe::resultsArriveAndAreSaved() {
     std::vector<std::string> lines = h100Lines();
     const std::vector<std::string> first(lines.begin(), lines.begin() + 4);
     const std::vector<std::string> rest(lines.begin() + 4, lines.end());
-    QByteArray text = fakeProbe(first, "sleep 1\ncat <<'REST_EOF'");
-    for (const std::string& line : rest) {
-        text += QByteArray::fromStdString(line) + '\n';
-    }
-    text += "REST_EOF\nexit 0\n";
-    useProbe(text);
+    useProbe(fakeProbe(first, "sleep 1\n" + catLines(rest, "REST_EOF") + "exit 0"));
     QTRY_COMPARE(m_panel->testList()->count(), 2);
 
     QSignalSpy result(m_panel->runner(), &ProbeRunner::resultAvailable);
@@ -421,7 +303,7 @@ void TestUiProbe::chosenTestsBecomeArguments() {
     const QString argsFile = m_dir->filePath(QStringLiteral("args.txt"));
     useProbe(
         fakeProbe({startLine("cpu"), deviceLine("cpu"), to_json_line(reluResult()), doneLine(1, 0)},
-                  "exit 0", false, argsFile));
+                  "exit 0", {.argsFile = argsFile}));
     m_panel->backendBox()->setCurrentIndex(m_panel->backendBox()->findData(QStringLiteral("cpu")));
     QTRY_COMPARE(m_panel->testList()->count(), 2);
     m_panel->testList()->item(1)->setCheckState(Qt::Unchecked);  // dot
@@ -521,7 +403,7 @@ void TestUiProbe::unreadableLinesAreShown() {
 void TestUiProbe::noCudaOffersTheCpu() {
     useProbe(
         fakeProbe({startLine("cpu"), deviceLine("cpu"), to_json_line(reluResult()), doneLine(1, 0)},
-                  "exit 0", true));
+                  "exit 0", {.refusesCuda = true}));
     QCOMPARE(m_panel->backendBox()->currentData().toString(), QStringLiteral("cuda"));
     // Listing the CUDA tests already finds no GPU, and says so.
     QTRY_VERIFY(m_panel->cpuButton()->isVisible());
