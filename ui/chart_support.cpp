@@ -8,6 +8,7 @@
 #include <QGraphicsScene>
 #include <QHeaderView>
 #include <QLineEdit>
+#include <QLogValueAxis>
 #include <QPainter>
 #include <QPixmap>
 #include <QSvgGenerator>
@@ -91,6 +92,25 @@ double decadeFloor(double value) {
 
 double decadeCeil(double value) {
     return std::pow(10.0, std::ceil(std::log10(value)));
+}
+
+void addLogLogAxes(QChart* chart, QLogValueAxis* x, const QString& xTitle, QLogValueAxis* y,
+                   const QString& yTitle) {
+    for (QLogValueAxis* axis : {x, y}) {
+        axis->setBase(10.0);
+        axis->setLabelFormat(QStringLiteral("%g"));
+    }
+    x->setTitleText(xTitle);
+    y->setTitleText(yTitle);
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+}
+
+void addRooflineAxes(QChart* chart, QLogValueAxis* x, QLogValueAxis* y) {
+    addLogLogAxes(
+        chart, x,
+        QCoreApplication::translate("tally::ui::Roofline", "Arithmetic intensity (FLOP/byte)"), y,
+        QCoreApplication::translate("tally::ui::Roofline", "Attainable TFLOP/s"));
 }
 
 const std::array<QColor, 5>& componentColors() {

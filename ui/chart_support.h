@@ -9,6 +9,7 @@
 class QChart;
 class QChartView;
 class QLineEdit;
+class QLogValueAxis;
 class QXYSeries;
 class QTableView;
 class QWidget;
@@ -47,6 +48,15 @@ double niceCeil(double value);
 // 10^floor(log10(value)) and 10^ceil(log10(value)): whole decades for log axes.
 double decadeFloor(double value);
 double decadeCeil(double value);
+
+// Adds `x` (bottom) and `y` (left) to `chart` as base-10 logarithmic axes with plain numbers
+// ("%g") and the given titles; series attach to them afterwards.
+void addLogLogAxes(QChart* chart, QLogValueAxis* x, const QString& xTitle, QLogValueAxis* y,
+                   const QString& yTitle);
+
+// The axes of a roofline chart (the roofline panel's and the compare view's): arithmetic
+// intensity in FLOP/byte along the bottom, attainable TFLOP/s up the left, both log-scaled.
+void addRooflineAxes(QChart* chart, QLogValueAxis* x, QLogValueAxis* y);
 
 // Colours of the memory components (params, grads, master, optimizer, activations), and of the
 // capacity line, shared by the charts and the report's screenshots.

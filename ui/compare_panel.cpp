@@ -68,14 +68,7 @@ ComparePanel::ComparePanel(PlanDocument* document, HardwareCatalog* catalog, QWi
     m_message->setStyleSheet(QStringLiteral("color: #c62828;"));
     m_message->hide();
 
-    m_x->setBase(10.0);
-    m_x->setLabelFormat(QStringLiteral("%g"));
-    m_x->setTitleText(tr("Arithmetic intensity (FLOP/byte)"));
-    m_y->setBase(10.0);
-    m_y->setLabelFormat(QStringLiteral("%g"));
-    m_y->setTitleText(tr("Attainable TFLOP/s"));
-    m_chart->addAxis(m_x, Qt::AlignBottom);
-    m_chart->addAxis(m_y, Qt::AlignLeft);
+    addRooflineAxes(m_chart, m_x, m_y);
     for (std::size_t i = 0; i < kMaxComparedProfiles; ++i) {
         auto* series = new QLineSeries(this);
         series->setPen(QPen(profileColors()[i]));

@@ -165,14 +165,7 @@ RooflinePanel::RooflinePanel(PlanDocument* document, QWidget* parent)
     setObjectName(QStringLiteral("rooflinePanel"));
     m_chart->setTitle(tr("Roofline: attainable FLOP/s = min(peak, intensity x bandwidth)"));
     m_chart->legend()->setAlignment(Qt::AlignRight);
-    m_x->setBase(10.0);
-    m_x->setLabelFormat(QStringLiteral("%g"));
-    m_x->setTitleText(tr("Arithmetic intensity (FLOP/byte)"));
-    m_y->setBase(10.0);
-    m_y->setLabelFormat(QStringLiteral("%g"));
-    m_y->setTitleText(tr("Attainable TFLOP/s"));
-    m_chart->addAxis(m_x, Qt::AlignBottom);
-    m_chart->addAxis(m_y, Qt::AlignLeft);
+    addRooflineAxes(m_chart, m_x, m_y);
 
     // Every mark series exists from the start, so the legend keeps one order.
     for (RooflineGroup g : kGroups) {

@@ -43,14 +43,7 @@ TimePanel::TimePanel(PlanDocument* document, QWidget* parent)
     m_current->setColor(QColor(0x20, 0x20, 0x20));
     m_chart->addSeries(m_days);
     m_chart->addSeries(m_current);
-    m_x->setBase(10.0);
-    m_x->setLabelFormat(QStringLiteral("%g"));
-    m_x->setTitleText(tr("GPUs"));
-    m_y->setBase(10.0);
-    m_y->setLabelFormat(QStringLiteral("%g"));
-    m_y->setTitleText(tr("Days"));
-    m_chart->addAxis(m_x, Qt::AlignBottom);
-    m_chart->addAxis(m_y, Qt::AlignLeft);
+    addLogLogAxes(m_chart, m_x, tr("GPUs"), m_y, tr("Days"));
     for (QXYSeries* s : {static_cast<QXYSeries*>(m_days), static_cast<QXYSeries*>(m_current)}) {
         s->attachAxis(m_x);
         s->attachAxis(m_y);
