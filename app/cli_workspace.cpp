@@ -48,6 +48,16 @@ void print_json(const json& j) {
     fmt::print("{}\n", j.dump(2));
 }
 
+// A JSON array of `items`, each written by `to_item`.
+template <typename T, typename ToItem>
+json json_array(const std::vector<T>& items, ToItem to_item) {
+    json out = json::array();
+    for (const T& item : items) {
+        out.push_back(to_item(item));
+    }
+    return out;
+}
+
 std::string json_string(const std::string& text) {
     return json(text).dump();
 }
@@ -61,6 +71,16 @@ std::string tb_per_s(double bytes_per_s) {
 }
 std::string tflops(double flops_per_s) {
     return flops_per_s > 0.0 ? fmt::format("{:.4g} TFLOP/s", flops_per_s / 1e12) : "-";
+}
+
+// A group of workspace commands ("profiles", "plans", "probes"): one of its subcommands is
+// required, and --db may come before it as well as after (add_command).
+CLI::App* add_group(CLI::App& app, const std::string& name, const std::string& description,
+                    CliState& state) {
+    auto* group = app.add_subcommand(name, description);
+    group->require_subcommand(1);
+    group->add_option("--db", state.db_path, "Workspace file");
+    return group;
 }
 
 // Adds --db (and --json) to a subcommand; the group gets --db too, so either place works.
@@ -229,10 +249,9 @@ void register_profiles(CLI::App& app, CliState& state) {
         ProfileEdits edits;
     };
     auto opts = std::make_shared<Options>();
-    auto* group = app.add_subcommand(
-        "profiles", "Hardware profiles: built-in (read-only), custom copies, measured by a probe");
-    group->require_subcommand(1);
-    group->add_option("--db", state.db_path, "Workspace file");
+    auto* group = add_group(
+        app, "profiles",
+        "Hardware profiles: built-in (read-only), custom copies, measured by a probe", state);
 
     auto* list =
         add_command(group, "list", "Every profile, built-in ones first", state, &opts->json);
@@ -240,11 +259,7 @@ void register_profiles(CLI::App& app, CliState& state) {
         auto ws = open_if_exists(state);
         const std::vector<HardwareProfile> all = ws ? ws->list_profiles() : builtin_hardware();
         if (opts->json) {
-            json out = json::array();
-            for (const HardwareProfile& p : all) {
-                out.push_back(to_json(p));
-            }
-            print_json(out);
+            print_json(json_array(all, [](const HardwareProfile& p) { return to_json(p); }));
         } else {
             print_profile_table(all);
         }
@@ -424,20 +439,14 @@ void register_plans(CLI::App& app, CliState& state) {
         std::string name;
     };
     auto opts = std::make_shared<Options>();
-    auto* group = app.add_subcommand("plans", "Saved plans");
-    group->require_subcommand(1);
-    group->add_option("--db", state.db_path, "Workspace file");
+    auto* group = add_group(app, "plans", "Saved plans", state);
 
     auto* list = add_command(group, "list", "Every saved plan, by name", state, &opts->json);
     list->callback([opts, &state] {
         auto ws = open_if_exists(state);
         const std::vector<StoredPlan> plans = ws ? ws->list_plans() : std::vector<StoredPlan>{};
         if (opts->json) {
-            json out = json::array();
-            for (const StoredPlan& p : plans) {
-                out.push_back(plan_summary(p));
-            }
-            print_json(out);
+            print_json(json_array(plans, plan_summary));
         } else {
             fmt::print("{:>5}  {:<48} {:<20}\n", "id", "name", "updated");
             for (const StoredPlan& p : plans) {
@@ -542,11 +551,7 @@ json run_json(const ProbeRunRecord& run, bool with_results) {
                 {"device", parsed_or_text(run.device_json)},
                 {"result_count", run.results.size()}};
     if (with_results) {
-        json results = json::array();
-        for (const ProbeResultRecord& r : run.results) {
-            results.push_back(result_json(r));
-        }
-        out["results"] = results;
+        out["results"] = json_array(run.results, result_json);
     }
     return out;
 }
@@ -571,20 +576,15 @@ void register_probes(CLI::App& app, CliState& state) {
         std::int64_t id = 0;
     };
     auto opts = std::make_shared<Options>();
-    auto* group = app.add_subcommand("probes", "Stored probe runs and their results");
-    group->require_subcommand(1);
-    group->add_option("--db", state.db_path, "Workspace file");
+    auto* group = add_group(app, "probes", "Stored probe runs and their results", state);
 
     auto* list = add_command(group, "list", "Every probe run, newest first", state, &opts->json);
     list->callback([opts, &state] {
         auto ws = open_if_exists(state);
         const auto runs = ws ? ws->list_probe_runs() : std::vector<ProbeRunRecord>{};
         if (opts->json) {
-            json out = json::array();
-            for (const ProbeRunRecord& r : runs) {
-                out.push_back(run_json(r, false));
-            }
-            print_json(out);
+            print_json(
+                json_array(runs, [](const ProbeRunRecord& r) { return run_json(r, false); }));
         } else {
             fmt::print("{:>5}  {:<22} {:<7} {:<8} {:<16} {:<32} {:>7}\n", "id", "started",
                        "backend", "status", "host", "device", "results");
