@@ -1,7 +1,7 @@
 #include "user_prompts.h"
 
-#include <QGuiApplication>
 #include <QFileDialog>
+#include <QGuiApplication>
 #include <QInputDialog>
 #include <QMessageBox>
 
