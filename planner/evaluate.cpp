@@ -349,17 +349,22 @@ Plan evaluate(const PlanSpec& spec, const HardwareProfile& hw) {
     // Recomputation repeats forward work (hardware FLOPs, not model FLOPs; Korthikanti sec. 5):
     // full and sqrt checkpointing one forward of every layer (Narayanan et al. 2021, eq. 3's
     // factor 4 instead of 3; Chen et al. 2016), selective the attention core's forward
-    // (2·L·H·T·(d_qk + d_v) per token). The logits are not recomputed.
+    // (2·L·H·T·(d_qk + d_v) per token). The logits are not recomputed. The repeated work is
+    // counted the way the model FLOPs are: under 6·N·D, which has no attention-score term, none
+    // is added for its recomputation either, so hardware / model FLOPs stays eq. 3's 4/3 for full
+    // recomputation and selective recomputation (which repeats only attention scores) adds nothing.
+    const double counted_attn_forward =
+        t.flops_formula == FlopsFormula::attention ? attn_per_token / 3.0 : 0.0;
     const double layer_forward = 2.0 * (plan.params.active - plan.params.embedding);
     switch (t.recompute) {
         case Recompute::none:
             break;
         case Recompute::selective:
-            fl.recompute_per_token = t.flash_attention ? 0.0 : attn_per_token / 3.0;
+            fl.recompute_per_token = t.flash_attention ? 0.0 : counted_attn_forward;
             break;
         case Recompute::full:
         case Recompute::sqrt:
-            fl.recompute_per_token = layer_forward + attn_per_token / 3.0;
+            fl.recompute_per_token = layer_forward + counted_attn_forward;
             break;
     }
     fl.per_step = fl.per_token * par.tokens_per_step;

@@ -39,6 +39,8 @@ private slots:
     void palmAttentionTerm();
     void flopsFormulaPicksTheCount();
     void fullRecomputeAddsOneForward();
+    void recomputeCountedLikeModelFlops_data();
+    void recomputeCountedLikeModelFlops();
     void costAndGpuHours();
     void warnings();
 };
@@ -143,6 +145,58 @@ void TestFlops::fullRecomputeAddsOneForward() {
     QCOMPARE(p.flops.hardware_total, 8.0 * 70e9 * 15e12);
     QCOMPARE(p.flops.total, 6.3e24);
     QVERIFY(within(p.time.hfu, 0.5 * 8.0 / 6.0, 1e-12));
+}
+
+void TestFlops::recomputeCountedLikeModelFlops_data() {
+    QTest::addColumn<int>("recompute");
+    QTest::addColumn<int>("formula");
+    QTest::addColumn<bool>("flash");
+    QTest::addColumn<double>("perToken");
+    // A GPT-style model: 4 layers, h 1024, 16 heads of 64, GELU MLP 4096, LayerNorm, vocab 1000
+    // untied, T = 2048. Per layer: attention 4·1024² = 4,194,304, MLP 2·1024·4096 = 8,388,608,
+    // two LayerNorms 4·1024 = 4,096: 12,587,008 x 4 = 50,348,032; + final LayerNorm 2,048 =
+    // 50,350,080 non-embedding parameters (embeddings 2·1000·1024 have no recomputed matmul).
+    // One forward of the layers: 2 · 50,350,080 = 100,700,160 FLOPs per token.
+    // Attention core forward (PaLM appendix B's 12·L·H·Q·T over 3): 4·4·16·64·2048 = 33,554,432.
+    const int six = int(FlopsFormula::six_nd);
+    const int attn = int(FlopsFormula::attention);
+    QTest::newRow("full, attention formula")
+        << int(Recompute::full) << attn << true << 100700160.0 + 33554432.0;
+    // 6·N·D has no attention-score term, so its recomputation adds none: exactly 2N' per token.
+    QTest::newRow("full, 6nd") << int(Recompute::full) << six << true << 100700160.0;
+    QTest::newRow("sqrt, attention formula")
+        << int(Recompute::sqrt) << attn << true << 100700160.0 + 33554432.0;
+    // Selective repeats only the attention core's forward (Korthikanti sec. 5) ...
+    QTest::newRow("selective, attention formula")
+        << int(Recompute::selective) << attn << false << 33554432.0;
+    // ... which 6·N·D does not count at all,
+    QTest::newRow("selective, 6nd") << int(Recompute::selective) << six << false << 0.0;
+    // ... and which flash attention never stored.
+    QTest::newRow("selective, flash") << int(Recompute::selective) << attn << true << 0.0;
+    QTest::newRow("none") << int(Recompute::none) << attn << false << 0.0;
+}
+
+void TestFlops::recomputeCountedLikeModelFlops() {
+    QFETCH(int, recompute);
+    QFETCH(int, formula);
+    QFETCH(bool, flash);
+    QFETCH(double, perToken);
+    PlanSpec s;
+    s.model.layers = 4;
+    s.model.hidden = 1024;
+    s.model.heads = 16;
+    s.model.ffn_hidden = 4096;
+    s.model.ffn = FfnKind::gelu;
+    s.model.norm = NormKind::layernorm;
+    s.model.vocab = 1000;
+    s.data.tokens = 1e9;
+    s.data.seq_len = 2048;
+    s.training.recompute = static_cast<Recompute>(recompute);
+    s.training.flops_formula = static_cast<FlopsFormula>(formula);
+    s.training.flash_attention = flash;
+    const Plan p = eval(s);
+    QCOMPARE(p.flops.recompute_per_token, perToken);
+    QCOMPARE(p.flops.hardware_total, p.flops.total + perToken * 1e9);
 }
 
 void TestFlops::costAndGpuHours() {

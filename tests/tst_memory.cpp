@@ -308,6 +308,8 @@ void TestMemory::memoryFallsAsParallelismRises() {
 void TestMemory::recomputeTradesMemoryForFlops() {
     PlanSpec s = korthikanti_spec();
     s.model.layers = 16;
+    // Selective recomputation repeats only attention-score work, which 6·N·D leaves out; count it.
+    s.training.flops_formula = FlopsFormula::attention;
     const Plan none = eval(s);
     for (Recompute r : {Recompute::selective, Recompute::full, Recompute::sqrt}) {
         s.training.recompute = r;
