@@ -26,6 +26,8 @@ private slots:
     void dragMergesIntoOneStep();
     void rejectedFieldKeepsLastPlan();
     void unknownGpuIsAFieldError();
+    void zeroParallelSizeIsAFieldError_data();
+    void zeroParallelSizeIsAFieldError();
     void saveOpenRoundTrip();
     void saveRefusesRejectedPlan();
     void openRejectsBadFiles_data();
@@ -165,6 +167,37 @@ void TestPlanDocument::unknownGpuIsAFieldError() {
     doc.edit(s, QStringLiteral("gpu"));
     QVERIFY(doc.error());
     QCOMPARE(doc.error()->field, std::string("cluster.gpu"));
+}
+
+void TestPlanDocument::zeroParallelSizeIsAFieldError_data() {
+    QTest::addColumn<int>("tp");
+    QTest::addColumn<int>("pp");
+    QTest::addColumn<QString>("field");
+    QTest::newRow("tp 0") << 0 << 1 << QStringLiteral("training.tp");
+    QTest::newRow("pp 0") << 1 << 0 << QStringLiteral("training.pp");
+    QTest::newRow("tp -2") << -2 << 1 << QStringLiteral("training.tp");
+}
+
+void TestPlanDocument::zeroParallelSizeIsAFieldError() {
+    // A 0 typed into tp or pp on a transformer (whose rules divide heads and layers by them) is
+    // named as a field error, not a division by zero; the last good plan stays drawn.
+    QFETCH(int, tp);
+    QFETCH(int, pp);
+    QFETCH(QString, field);
+    HardwareCatalog catalog;
+    PlanDocument doc(&catalog);
+    PlanSpec s = doc.spec();
+    s.model = find_model_preset("llama-2-70b")->model;
+    doc.reset(s);
+    QVERIFY(!doc.error());
+    const auto good = doc.views();
+    s.training.tp = tp;
+    s.training.pp = pp;
+    doc.edit(s, QStringLiteral("parallel"));
+    QVERIFY(doc.error());
+    QCOMPARE(QString::fromStdString(doc.error()->field), field);
+    QVERIFY(errorText(*doc.error()).contains(QString::number(tp < 1 ? tp : pp)));
+    QCOMPARE(doc.views(), good);
 }
 
 void TestPlanDocument::saveOpenRoundTrip() {

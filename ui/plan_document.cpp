@@ -98,14 +98,8 @@ void PlanDocument::apply(const PlanSpec& spec) {
     const HardwareProfile* hw = m_catalog->find(m_spec.cluster.gpu);
     if (!hw) {
         error = FieldError{"cluster.gpu", m_spec.cluster.gpu, "one of the GPUs in the list"};
-    } else if (m_spec.training.tp < 1 || m_spec.training.pp < 1) {
-        // check() divides by tp and pp before it validates them (planner/check.cpp), so a 0 typed
-        // into the form must be named here, as an error and not a crash.
-        const bool tp = m_spec.training.tp < 1;
-        error = FieldError{tp ? "training.tp" : "training.pp",
-                           std::to_string(tp ? m_spec.training.tp : m_spec.training.pp),
-                           "must be an integer >= 1"};
     } else {
+        // check() names tp, pp, micro-batch and GPUs < 1 before any rule divides by them.
         error = check(m_spec, *hw);
     }
     if (!error) {
