@@ -94,6 +94,12 @@ void TestNumberText::gigabytes() {
     QCOMPARE(formatGiB(80e9), QStringLiteral("74.51 GiB"));
     // 989.5e12 FLOP/s = H100 dense bf16 (1979e12 / 2).
     QCOMPARE(formatFlopsPerSecond(989.5e12), QStringLiteral("989.5 TFLOP/s"));
+    // Bandwidth in GB/s = 10^9 bytes/s, as datasheets give it: H100 SXM 3.35 TB/s, V100 900 GB/s,
+    // a CPU's 27.4e9 bytes/s; four significant digits (2.0394e12 bytes/s -> 2039 GB/s).
+    QCOMPARE(formatGBPerSecond(3.35e12), QStringLiteral("3350 GB/s"));
+    QCOMPARE(formatGBPerSecond(900e9), QStringLiteral("900 GB/s"));
+    QCOMPARE(formatGBPerSecond(27.4e9), QStringLiteral("27.4 GB/s"));
+    QCOMPARE(formatGBPerSecond(2.0394e12), QStringLiteral("2039 GB/s"));
 }
 
 QTEST_GUILESS_MAIN(TestNumberText)

@@ -341,7 +341,7 @@ QString CompareTableModel::text(Figure f, const ComparisonRow& row) const {
         case Figure::memory:
             return formatGB(hw.memory_bytes);
         case Figure::bandwidth:
-            return tr("%1 GB/s").arg(QString::number(hw.bandwidth_bytes_per_s / 1e9, 'g', 4));
+            return formatGBPerSecond(hw.bandwidth_bytes_per_s);
         case Figure::tdp:
             return hw.tdp_w > 0.0 ? tr("%1 W").arg(hw.tdp_w) : kDash;
         case Figure::ridge:

@@ -220,10 +220,10 @@ void ComparePanel::recompute() {
         if (series->name() != name) {
             series->setName(name);
         }
-        m_seriesTips[i] = tr("%1: dense %2 %3, %4 GB/s, ridge %5 FLOP/byte")
+        m_seriesTips[i] = tr("%1: dense %2 %3, %4, ridge %5 FLOP/byte")
                               .arg(qs(hw.name), qs(to_string(roof.roof->type)),
                                    formatFlopsPerSecond(roof.roof->peak_flops_per_s),
-                                   QString::number(roof.roof->bandwidth_bytes_per_s / 1e9, 'g', 4),
+                                   formatGBPerSecond(roof.roof->bandwidth_bytes_per_s),
                                    QString::number(roof.roof->ridge_flops_per_byte(), 'f', 1));
         series->setVisible(true);
         for (QLegendMarker* marker : m_chart->legend()->markers(series)) {

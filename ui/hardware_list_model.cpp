@@ -35,9 +35,9 @@ QVariant HardwareListModel::data(const QModelIndex& index, int role) const {
             }
             return name;
         case Qt::ToolTipRole:
-            return tr("%1 (%2)\nMemory %3 (%4), bandwidth %5 GB/s\nDense bf16 peak %6, TDP %7 W")
+            return tr("%1 (%2)\nMemory %3 (%4), bandwidth %5\nDense bf16 peak %6, TDP %7 W")
                 .arg(name, qs(p.id), formatGB(p.memory_bytes), formatGiB(p.memory_bytes),
-                     QString::number(p.bandwidth_bytes_per_s / 1e9, 'g', 4),
+                     formatGBPerSecond(p.bandwidth_bytes_per_s),
                      formatFlopsPerSecond(p.peak(ComputeType::bf16)), QString::number(p.tdp_w));
         case IdRole:
             return qs(p.id);

@@ -116,6 +116,10 @@ QString formatGiB(double bytes) {
     return QString::number(bytes / (1024.0 * 1024.0 * 1024.0), 'f', 2) + u" GiB";
 }
 
+QString formatGBPerSecond(double bytes_per_s) {
+    return QString::number(bytes_per_s / 1e9, 'g', 4) + u" GB/s";
+}
+
 QString formatFlopsPerSecond(double flops_per_s) {
     constexpr std::array<std::pair<double, char16_t>, 5> kPrefixes{
         {{1e18, u'E'}, {1e15, u'P'}, {1e12, u'T'}, {1e9, u'G'}, {1e6, u'M'}}};

@@ -33,6 +33,10 @@ QString formatShort(double value);
 QString formatGB(double bytes);
 QString formatGiB(double bytes);
 
+// A memory bandwidth in GB/s (10^9 bytes per second, as datasheets give it), four significant
+// digits: "3350 GB/s", "27.4 GB/s".
+QString formatGBPerSecond(double bytes_per_s);
+
 // A rate in FLOP/s with a metric prefix: "989.5 TFLOP/s".
 QString formatFlopsPerSecond(double flops_per_s);
 

@@ -202,11 +202,11 @@ void ProfileManagerPanel::selectionChanged() {
                      u' ' + formatFlopsPerSecond(p->peak(t));
         }
     }
-    QString text = tr("<p><b>%1</b> (%2, %3)<br>Memory %4 (%5), bandwidth %6 GB/s, TDP %7<br>"
+    QString text = tr("<p><b>%1</b> (%2, %3)<br>Memory %4 (%5), bandwidth %6, TDP %7<br>"
                       "Dense peaks: %8</p>")
                        .arg(html(p->name), html(p->id), ProfileTableModel::kindName(p->kind),
                             formatGB(p->memory_bytes), formatGiB(p->memory_bytes),
-                            QString::number(p->bandwidth_bytes_per_s / 1e9, 'g', 4),
+                            formatGBPerSecond(p->bandwidth_bytes_per_s),
                             p->tdp_w > 0.0 ? tr("%1 W").arg(p->tdp_w) : tr("not known"), peaks);
     if (!p->notes.empty()) {
         text += tr("<p>Notes: %1</p>").arg(html(p->notes));

@@ -63,8 +63,7 @@ QVariant ProfileTableModel::data(const QModelIndex& index, int role) const {
                 case MemoryColumn:
                     return formatGB(p.memory_bytes);
                 case BandwidthColumn:
-                    return tr("%1 GB/s").arg(
-                        QString::number(p.bandwidth_bytes_per_s / 1e9, 'g', 4));
+                    return formatGBPerSecond(p.bandwidth_bytes_per_s);
                 case PeakColumn:
                     return bf16 > 0.0 ? formatFlopsPerSecond(bf16) : tr("none");
             }
