@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "chart_support.h"
 #include "cli.h"
 #include "main_window.h"
 #include "probe_panel.h"
@@ -144,9 +145,11 @@ int run_gui(int argc, char** argv, const GuiOptions& options, CliState& state) {
     int code = kExitOk;
     // Let the window lay out and paint once before it is drawn into the file.
     QTimer::singleShot(400, &window, [&] {
+        // Written atomically, like every file Tally writes: a failed write leaves no half PNG.
         const QString path = QString::fromLocal8Bit(options.screenshot.c_str());
-        if (!window.grab().save(path, "PNG")) {
-            printError(QStringLiteral("cannot write the screenshot to %1").arg(path));
+        QString error;
+        if (!tally::ui::exportPng(&window, path, &error)) {
+            printError(error);
             code = kExitFailure;
         }
         app.quit();

@@ -15,6 +15,7 @@ private slots:
     void screenshot_data();
     void screenshot();
     void badPanelIsRejected();
+    void unwritableScreenshotFails();
 
 private:
     QString m_xvfbRun;
@@ -37,6 +38,8 @@ void TestGuiSmoke::screenshot_data() {
                                                               "/resources/examples/"
                                                               "roofline-seed.json");
     QTest::newRow("formats") << QStringLiteral("formats") << QString();
+    QTest::newRow("compare, scratch workspace") << QStringLiteral("compare") << QString();
+    QTest::newRow("probe, scratch workspace") << QStringLiteral("probe") << QString();
 }
 
 void TestGuiSmoke::screenshot() {
@@ -90,6 +93,24 @@ void TestGuiSmoke::badPanelIsRejected() {
     QVERIFY(p.waitForFinished(120000));
     QCOMPARE(p.exitCode(), 2);
     QVERIFY(p.readAllStandardError().contains("memory, time, roofline, formats"));
+}
+
+void TestGuiSmoke::unwritableScreenshotFails() {
+    // A folder that does not exist: exit 1 with the path and the reason, and no file left behind.
+    QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("no-such-folder/x.png"));
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("HOME"), dir.path());
+    env.insert(QStringLiteral("XDG_RUNTIME_DIR"), dir.path());
+    p.setProcessEnvironment(env);
+    p.start(m_xvfbRun,
+            {QStringLiteral("-a"), QStringLiteral(TALLY_BIN), QStringLiteral("--screenshot"), png});
+    QVERIFY(p.waitForFinished(120000));
+    QCOMPARE(p.exitCode(), 1);
+    const QString err = QString::fromLocal8Bit(p.readAllStandardError());
+    QVERIFY2(err.contains(png), qPrintable(err));
+    QVERIFY(!QFile::exists(png));
 }
 
 QTEST_GUILESS_MAIN(TestGuiSmoke)
