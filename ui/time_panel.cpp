@@ -104,8 +104,10 @@ void TimePanel::showResults(const PlanViews& v) {
     replacePoints(m_days, points);
     replacePoints(m_current,
                   QList<QPointF>{{static_cast<double>(v.spec.cluster.gpus), v.plan.time.days}});
-    lo = std::min(lo > 0.0 ? lo : 1.0, static_cast<double>(v.spec.cluster.gpus));
-    hi = std::max(hi, static_cast<double>(v.spec.cluster.gpus));
+    // Whole decades, so the first and last points are not cut in half by the plot's edge and
+    // every end of the axis has a label.
+    lo = decadeFloor(std::min(lo > 0.0 ? lo : 1.0, static_cast<double>(v.spec.cluster.gpus)));
+    hi = std::max(decadeCeil(std::max(hi, static_cast<double>(v.spec.cluster.gpus))), lo * 10.0);
     if (m_x->min() != lo || m_x->max() != hi) {
         m_x->setRange(lo, hi);
     }
