@@ -478,6 +478,12 @@ Workspace Workspace::open(const fs::path& path, const WorkspaceOptions& options)
             }
         }
     }
+    // Nothing half-written: when the file this call created still holds nothing, take it away.
+    const auto remove_if_still_empty = [&] {
+        if (created && fs::file_size(path, ec) == 0 && !ec) {
+            fs::remove(path, ec);
+        }
+    };
     try {
         sqlite::Database db(path.string(), SQLITE_OPEN_READWRITE);
         db.set_busy_timeout(options.busy_timeout_ms);
@@ -488,8 +494,11 @@ Workspace Workspace::open(const fs::path& path, const WorkspaceOptions& options)
         }
         // FULL: a commit reaches the disk before it returns, so a power cut keeps it too.
         db.exec("PRAGMA synchronous = FULL");
+        // Any version but this build's goes through migrate(), which reads the header again
+        // under the write lock: a file a newer Tally migrated after the inspection above is
+        // refused there rather than written to.
         int opened = kWorkspaceSchemaVersion;
-        if (db.query_int("PRAGMA user_version") < kWorkspaceSchemaVersion) {
+        if (db.query_int("PRAGMA user_version") != kWorkspaceSchemaVersion) {
             opened = migrate(db, path);
         }
         // Set after the schema exists, so a file created now is either empty or whole. WAL lets
@@ -498,15 +507,10 @@ Workspace Workspace::open(const fs::path& path, const WorkspaceOptions& options)
         db.query_text("PRAGMA journal_mode = WAL");
         return Workspace(path, std::move(db), opened);
     } catch (const sqlite::Error& e) {
-        if (created && fs::file_size(path, ec) == 0 && !ec) {
-            // Nothing half-written: the file this call created holds nothing; take it away.
-            fs::remove(path, ec);
-        }
+        remove_if_still_empty();
         throw translate(e, path, created ? "creating" : "opening", true);
     } catch (...) {
-        if (created && fs::file_size(path, ec) == 0 && !ec) {
-            fs::remove(path, ec);
-        }
+        remove_if_still_empty();
         throw;
     }
 }
