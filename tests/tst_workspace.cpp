@@ -172,6 +172,7 @@ private slots:
     void measuredProfileStoredWithRun();
     void migrationFromEarlierVersion_data();
     void migrationFromEarlierVersion();
+    void failedMigrationLeavesTheOldFile();
     void defaultPathMatchesQt_data();
     void defaultPathMatchesQt();
 
@@ -732,6 +733,49 @@ void TestWorkspace::migrationFromEarlierVersion() {
     QCOMPARE(schema_of(path), schema_of(fresh));
     QVERIFY(schema_of(path).join(QLatin1Char('\n')).contains(QStringLiteral("validated")));
     QVERIFY(schema_of(path).join(QLatin1Char('\n')).contains(QStringLiteral("source_run_id")));
+}
+
+void TestWorkspace::failedMigrationLeavesTheOldFile() {
+    // A version 2 file that already has an object named like one version 3 creates: the step to
+    // version 3 adds its column, then fails on the index. The whole migration must roll back.
+    const std::string path = fresh_path("half-migrated-v2.sqlite");
+    const std::string profile_json =
+        to_json(duplicate_profile(*find_builtin_hardware("a100-80gb"), "old-card", "Old card"))
+            .dump();
+    {
+        sqlite::Database db(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+        db.exec(kOldSchemaV1);
+        db.exec(kOldSchemaV2Additions);
+        db.exec("CREATE INDEX profiles_by_source_run ON profiles(name)");
+        sqlite::Statement p(db,
+                            "INSERT INTO profiles VALUES ('old-card', 'Old card', 'custom', ?1, "
+                            "'2024-01-01T00:00:00Z', '2024-01-01T00:00:00Z')");
+        p.bind(1, profile_json);
+        p.run();
+    }
+    const QStringList schema_before = schema_of(path);
+    QVERIFY(!schema_before.join(QLatin1Char('\n')).contains(QStringLiteral("source_run_id")));
+
+    QString message;
+    try {
+        Workspace::open(path);
+        QFAIL("a migration that cannot complete opened the workspace");
+    } catch (const WorkspaceError& e) {
+        message = QString::fromUtf8(e.what());
+    }
+    QVERIFY2(message.contains(QString::fromStdString(path)), qPrintable(message));
+    QVERIFY2(message.contains(QStringLiteral("profiles_by_source_run")), qPrintable(message));
+    QVERIFY2(message.contains(QStringLiteral("Nothing was saved")), qPrintable(message));
+
+    // Still version 2, with version 2's columns (the ALTER TABLE of the failed step is gone) and
+    // its rows, in the journal mode it had.
+    QCOMPARE(schema_of(path), schema_before);
+    sqlite::Database db = wstest::raw_read(path);
+    QCOMPARE(db.query_int("PRAGMA user_version"), std::int64_t{2});
+    QCOMPARE(QString::fromStdString(db.query_text("PRAGMA journal_mode")),
+             QStringLiteral("delete"));
+    QCOMPARE(wstest::count_rows(path, "profiles"), std::int64_t{1});
+    QCOMPARE(QString::fromStdString(wstest::integrity(path)), QStringLiteral("ok"));
 }
 
 void TestWorkspace::defaultPathMatchesQt_data() {
