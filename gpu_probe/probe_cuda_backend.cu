@@ -69,9 +69,8 @@ public:
         m_facts.l2_bytes = static_cast<std::size_t>(m_prop.l2CacheSize);
         m_facts.sm_count = m_prop.multiProcessorCount;
         m_stream = std::make_unique<Stream>();
-        TALLY_CUDA_CALL(cudaMalloc(&m_counters, sizeof(CheckCounters)));
+        m_counters = DeviceBuffer<CheckCounters>(1);
     }
-    ~CudaBackend() override { TALLY_CUDA_CALL_NOEXCEPT(cudaFree(m_counters)); }
 
     std::string_view name() const override { return "cuda"; }
 
@@ -106,13 +105,12 @@ public:
     std::vector<TestInfo> tests() const override { return cuda_tests(); }
 
     void run(std::string_view test, TestContext& ctx) override {
-        std::unique_ptr<L2Flush> flush;
-        if (ctx.settings().l2_flush) {
-            flush = std::make_unique<L2Flush>(m_facts.l2_bytes);
+        // One flush buffer for the whole run (the settings are the run's, the L2 the device's).
+        if (ctx.settings().l2_flush && !m_flush) {
+            m_flush = std::make_unique<L2Flush>(m_facts.l2_bytes);
         }
-        m_flush = flush.get();
         if (test == "matmul") {
-            run_matmul(ctx, m_facts, *m_stream, m_flush);
+            run_matmul(ctx, m_facts, *m_stream, m_flush.get());
         } else if (test == "memory_bandwidth") {
             run_memory_bandwidth(ctx);
         } else if (test == "relu" || test == "gelu") {
@@ -140,7 +138,7 @@ private:
 
     Measurement time_launch(const TestContext& ctx,
                             const std::function<void(cudaStream_t)>& launch) {
-        return time_on_stream(ctx, m_stream->get(), m_flush, launch);
+        return time_on_stream(ctx, m_stream->get(), m_flush.get(), launch);
     }
 
     // Bytes for a streaming buffer: 2 GiB, or 1/8 of the GPU's memory, and at least 8× L2.
@@ -152,14 +150,14 @@ private:
 
     void reset_counters() {
         const CheckCounters initial{0, ~0ull};
-        TALLY_CUDA_CALL(cudaMemcpyAsync(m_counters, &initial, sizeof initial,
+        TALLY_CUDA_CALL(cudaMemcpyAsync(m_counters.get(), &initial, sizeof initial,
                                         cudaMemcpyHostToDevice, m_stream->get()));
     }
 
     // Reads the counters of a device-side check.
     Validation read_counters(std::size_t checked, const std::string& what) {
         CheckCounters counters{};
-        TALLY_CUDA_CALL(cudaMemcpyAsync(&counters, m_counters, sizeof counters,
+        TALLY_CUDA_CALL(cudaMemcpyAsync(&counters, m_counters.get(), sizeof counters,
                                         cudaMemcpyDeviceToHost, m_stream->get()));
         m_stream->synchronize();
         if (counters.mismatches == 0) {
@@ -175,7 +173,7 @@ private:
                             const std::string& what) {
         reset_counters();
         check_affine_u32<<<grid_blocks(), kBlockThreads, 0, m_stream->get()>>>(data, n, seed,
-                                                                               m_counters);
+                                                                               m_counters.get());
         TALLY_CUDA_CHECK_LAUNCH();
         return read_counters(n, what);
     }
@@ -205,7 +203,7 @@ private:
         });
         m_stream->synchronize();
         if (ctx.inject_fault()) {
-            inject_device_fault(src.get(), n);
+            inject_device_fault(m_stream->get(), src.get(), n);
         }
         const Validation write_ok = check_affine(src.get(), n, seed, "words written");
         ctx.report(measured_result(write_label, write, std::nullopt, double(n * 4), write_ok));
@@ -247,7 +245,7 @@ private:
         });
         m_stream->synchronize();
         if (ctx.inject_fault()) {
-            inject_device_fault(dst.get(), n);
+            inject_device_fault(m_stream->get(), dst.get(), n);
         }
         const Validation copy_ok = check_affine(dst.get(), n, seed, "words copied");
         ResultEvent r = measured_result(copy_label, copy, std::nullopt, double(2 * n * 4), copy_ok);
@@ -265,11 +263,11 @@ private:
                                         const std::string& what) {
         m_stream->synchronize();
         if (ctx.inject_fault()) {
-            inject_device_fault(out, n);
+            inject_device_fault(m_stream->get(), out, n);
         }
         reset_counters();
         check_elementwise<<<grid_blocks(), kBlockThreads, 0, m_stream->get()>>>(
-            in, out, n, spec, tolerance.abs, tolerance.rel, m_counters);
+            in, out, n, spec, tolerance.abs, tolerance.rel, m_counters.get());
         TALLY_CUDA_CHECK_LAUNCH();
         const Validation on_device = read_counters(n, what);
         const std::size_t prefix = std::min<std::size_t>(n, 1u << 16);
@@ -391,11 +389,11 @@ private:
             });
             m_stream->synchronize();
             if (ctx.inject_fault()) {
-                inject_device_fault(out.get(), out.size());
+                inject_device_fault(m_stream->get(), out.get(), out.size());
             }
             reset_counters();
             check_mma_chain<<<grid_blocks(), kBlockThreads, 0, m_stream->get()>>>(
-                out.get(), tiles, seed_a, seed_b, reps, m_counters);
+                out.get(), tiles, seed_a, seed_b, reps, m_counters.get());
             TALLY_CUDA_CHECK_LAUNCH();
             Validation v = read_counters(out.size(), "output elements");
             // And the first tiles against the host's own arithmetic.
@@ -552,7 +550,7 @@ private:
             });
             m_stream->synchronize();
             if (ctx.inject_fault()) {
-                inject_device_fault(device.get(), n);
+                inject_device_fault(m_stream->get(), device.get(), n);
             }
             ResultEvent up = measured_result(
                 CaseLabel{"h2d_" + kind, "u32", {{"bytes", static_cast<std::int64_t>(bytes)}}}, h2d,
@@ -662,8 +660,8 @@ private:
     cudaDeviceProp m_prop{};
     DeviceFacts m_facts;
     std::unique_ptr<Stream> m_stream;
-    CheckCounters* m_counters = nullptr;
-    L2Flush* m_flush = nullptr;
+    DeviceBuffer<CheckCounters> m_counters;
+    std::unique_ptr<L2Flush> m_flush;  // created on the first test when --l2-flush is given
 };
 
 }  // namespace

@@ -22,6 +22,21 @@ namespace tally::probe::cuda {
 inline constexpr int kBlockThreads = 256;
 
 // ---------------------------------------------------------------------------------------------
+// Timing
+
+// Keeps the stream busy for `cycles` SM clock cycles (one thread). time_on_stream launches it
+// just before the start event, so that the event, the work and the stop event are all queued
+// by the time it ends: the events then time the work alone, not the host's launch latency, which
+// is longer than a small kernel (nvbench's blocking_kernel serves the same purpose; a fixed delay
+// cannot deadlock behind a copy from pageable memory, which waits for the stream to drain).
+// clock64 always advances, so this cannot hang.
+static __global__ void hold_stream(long long cycles) {
+    const long long start = clock64();
+    while (clock64() - start < cycles) {
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
 // Element conversions
 
 template <typename T>
@@ -56,13 +71,6 @@ __host__ __device__ inline __nv_fp8_e4m3 from_float(float value) {
 
 // ---------------------------------------------------------------------------------------------
 // Fills
-
-static __global__ void fill_affine_u32(unsigned* out, std::size_t n, unsigned seed) {
-    for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n;
-         i += std::size_t{gridDim.x} * blockDim.x) {
-        out[i] = affine_u32(seed, i);
-    }
-}
 
 // pattern_unit values (a 2^-20 grid in [-1, 1)).
 template <typename T>

@@ -12,6 +12,7 @@
 
 #include "probe_backend.h"
 #include "probe_cuda_check.cuh"
+#include "probe_cuda_kernels.cuh"
 #include "probe_stats.h"
 #include "probe_validation.h"
 
@@ -157,17 +158,35 @@ private:
     unsigned char m_value = 0;
 };
 
+// How long hold_stream keeps the stream busy before each timed sample: many times the host's
+// cost of recording an event and enqueueing a kernel or a cuBLASLt call (a few microseconds).
+inline constexpr long long kHoldMicroseconds = 100;
+
+// hold_stream's cycle count on the current device. A clock slower than the rated one only makes
+// the hold longer.
+inline long long hold_cycles() {
+    int device = 0, clock_khz = 0;
+    TALLY_CUDA_CALL(cudaGetDevice(&device));
+    TALLY_CUDA_CALL(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, device));
+    constexpr long long kFallbackKhz = 2'000'000;  // when the attribute says nothing
+    return (clock_khz > 0 ? clock_khz : kFallbackKhz) * kHoldMicroseconds / 1000;
+}
+
 // Event-timed samples of `launch` on `stream` until the stop criterion says so; with an L2 flush
-// before every sample (outside the events) when one is given.
+// before every sample (outside the events) when one is given. hold_stream runs before the start
+// event of each sample, so that the work is already queued when the start event fires.
 inline Measurement time_on_stream(const TestContext& ctx, cudaStream_t stream, L2Flush* flush,
                                   const std::function<void(cudaStream_t)>& launch) {
     EventTimer timer;
+    const long long cycles = hold_cycles();
     MeasureHooks hooks;
     if (flush != nullptr) {
         hooks.before_sample = [&] { flush->flush(stream); };
     }
     return measure(
         [&] {
+            hold_stream<<<1, 1, 0, stream>>>(cycles);
+            TALLY_CUDA_CHECK_LAUNCH();
             timer.start(stream);
             launch(stream);
             timer.stop(stream);
@@ -182,17 +201,21 @@ inline __nv_bfloat16 corrupted(__nv_bfloat16 value) {
 }
 using ::tally::probe::corrupted;
 
-// --inject-fault on device data: corrupt one element in place before the check.
+// --inject-fault on device data: corrupt one element in place before the check. The copies go
+// through `stream` and are waited for: a plain cudaMemcpy from pageable memory may return before
+// the element lands, and it is not ordered with the non-blocking stream the check runs on.
 template <typename T>
-void inject_device_fault(T* data, std::size_t n) {
+void inject_device_fault(cudaStream_t stream, T* data, std::size_t n) {
     if (n == 0) {
         return;
     }
     T value{};
     T* target = data + fault_index(n);
-    TALLY_CUDA_CALL(cudaMemcpy(&value, target, sizeof(T), cudaMemcpyDeviceToHost));
+    TALLY_CUDA_CALL(cudaMemcpyAsync(&value, target, sizeof(T), cudaMemcpyDeviceToHost, stream));
+    TALLY_CUDA_CALL(cudaStreamSynchronize(stream));
     value = corrupted(value);
-    TALLY_CUDA_CALL(cudaMemcpy(target, &value, sizeof(T), cudaMemcpyHostToDevice));
+    TALLY_CUDA_CALL(cudaMemcpyAsync(target, &value, sizeof(T), cudaMemcpyHostToDevice, stream));
+    TALLY_CUDA_CALL(cudaStreamSynchronize(stream));
 }
 
 }  // namespace tally::probe::cuda
