@@ -152,6 +152,14 @@ void run_case(TestContext& ctx, const MatmulType& type, std::int64_t size, Strea
     TALLY_CUBLAS_CALL(cublasLtMatmulPreferenceSetAttribute(
         preference.get(), CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &workspace_bytes,
         sizeof workspace_bytes));
+    // Split-K partial sums only in fp32 (the compute type): reductions "in place" or in the
+    // output type round every partial to bf16/fp16, several roundings where the validation's
+    // error bound below allows one (the output's).
+    const std::uint32_t reductions =
+        CUBLASLT_REDUCTION_SCHEME_NONE | CUBLASLT_REDUCTION_SCHEME_COMPUTE_TYPE;
+    TALLY_CUBLAS_CALL(cublasLtMatmulPreferenceSetAttribute(
+        preference.get(), CUBLASLT_MATMUL_PREF_REDUCTION_SCHEME_MASK, &reductions,
+        sizeof reductions));
     cublasLtMatmulHeuristicResult_t heuristic{};
     int found = 0;
     const cublasStatus_t status = cublasLtMatmulAlgoGetHeuristic(
