@@ -211,15 +211,23 @@ void print_profile(const HardwareProfile& p, std::optional<std::int64_t> source_
     }
 }
 
-HardwareProfile require_profile(std::optional<Workspace>& ws, const std::string& id) {
-    if (ws) {
+// The open workspace, or null when there is none (a look that created no file).
+Workspace* or_null(std::optional<Workspace>& ws) {
+    return ws ? &*ws : nullptr;
+}
+
+// A profile by id: the workspace's (a stored one before a built-in of the same id) or, without a
+// workspace, the catalog's. Otherwise a SpecError naming `field`.
+HardwareProfile require_profile(Workspace* ws, const std::string& id,
+                                const std::string& field = "profile") {
+    if (ws != nullptr) {
         if (auto p = ws->find_profile(id)) {
             return *p;
         }
     } else if (const HardwareProfile* p = find_builtin_hardware(id)) {
         return *p;
     }
-    throw SpecError("profile", json_string(id),
+    throw SpecError(field, json_string(id),
                     "the id of a profile (built-in: " + builtin_hardware_ids() +
                         "; stored ones: tally profiles list)");
 }
@@ -270,7 +278,7 @@ void register_profiles(CLI::App& app, CliState& state) {
     show->add_option("ID", opts->id, "Profile id")->required();
     show->callback([opts, &state] {
         auto ws = open_if_exists(state);
-        const HardwareProfile p = require_profile(ws, opts->id);
+        const HardwareProfile p = require_profile(or_null(ws), opts->id);
         const auto run = ws ? ws->profile_source_run(p.id) : std::nullopt;
         if (opts->json) {
             json out = to_json(p);
@@ -287,7 +295,7 @@ void register_profiles(CLI::App& app, CliState& state) {
     exp->add_option("ID", opts->id, "Profile id")->required();
     exp->callback([opts, &state] {
         auto ws = open_if_exists(state);
-        print_json(to_json(require_profile(ws, opts->id)));
+        print_json(to_json(require_profile(or_null(ws), opts->id)));
         state.exit_code = kExitOk;
     });
 
@@ -356,13 +364,8 @@ void register_profiles(CLI::App& app, CliState& state) {
             }
             p = ws.add_measured_profile(opts->from_run, opts->base, opts->new_id, opts->edits.name);
         } else {
-            const auto base = ws.find_profile(opts->from);
-            if (!base) {
-                throw SpecError("--from", json_string(opts->from),
-                                "the id of a profile (built-in: " + builtin_hardware_ids() +
-                                    "; stored ones: tally profiles list)");
-            }
-            p = duplicate_profile(*base, opts->new_id, opts->edits.name);
+            p = duplicate_profile(require_profile(&ws, opts->from, "--from"), opts->new_id,
+                                  opts->edits.name);
             opts->edits.apply(p);
             ws.add_profile(p);
         }
@@ -421,8 +424,8 @@ json plan_summary(const StoredPlan& p) {
         {"id", p.id}, {"name", p.name}, {"created_at", p.created_at}, {"updated_at", p.updated_at}};
 }
 
-StoredPlan require_plan(std::optional<Workspace>& ws, const std::string& key) {
-    if (ws) {
+StoredPlan require_plan(Workspace* ws, const std::string& key) {
+    if (ws != nullptr) {
         if (auto plan = ws->find_plan(key)) {
             return *plan;
         }
@@ -460,7 +463,7 @@ void register_plans(CLI::App& app, CliState& state) {
     show->add_option("PLAN", opts->key, "Name or id")->required();
     show->callback([opts, &state] {
         auto ws = open_if_exists(state);
-        const StoredPlan p = require_plan(ws, opts->key);
+        const StoredPlan p = require_plan(or_null(ws), opts->key);
         if (opts->json) {
             json out = plan_summary(p);
             out["spec"] = json::parse(p.spec_json);
@@ -500,13 +503,9 @@ void register_plans(CLI::App& app, CliState& state) {
     rm->add_option("PLAN", opts->key, "Name or id")->required();
     rm->callback([opts, &state] {
         Workspace ws = open_for_writing(state);
-        const auto plan = ws.find_plan(opts->key);
-        if (!plan) {
-            throw SpecError("plan", json_string(opts->key),
-                            "the name or id of a saved plan (tally plans list)");
-        }
-        ws.remove_plan(plan->id);
-        fmt::print("removed plan {} ({})\n", plan->id, plan->name);
+        const StoredPlan plan = require_plan(&ws, opts->key);
+        ws.remove_plan(plan.id);
+        fmt::print("removed plan {} ({})\n", plan.id, plan.name);
         state.exit_code = kExitOk;
     });
 }
@@ -566,8 +565,9 @@ std::string device_name(const ProbeRunRecord& run) {
     return "-";
 }
 
-std::string seconds_text(const std::optional<double>& s) {
-    return s ? fmt::format("{:.4g}", *s) : "-";
+// A result's figure (FLOP/s, bytes/s, seconds, spread) to four digits, or "-" when absent.
+std::string number_or_dash(const std::optional<double>& value) {
+    return value ? fmt::format("{:.4g}", *value) : "-";
 }
 
 void register_probes(CLI::App& app, CliState& state) {
@@ -619,8 +619,8 @@ void register_probes(CLI::App& app, CliState& state) {
                    "validated", "sizes");
         for (const ProbeResultRecord& r : run->results) {
             fmt::print("{:<10} {:<6} {:>16} {:>14} {:>11} {:>8} {:>7} {:<8} {:<9} {}{}\n", r.test,
-                       r.dtype, seconds_text(r.flops_per_s), seconds_text(r.bytes_per_s),
-                       seconds_text(r.median_s), seconds_text(r.stdrel), r.samples,
+                       r.dtype, number_or_dash(r.flops_per_s), number_or_dash(r.bytes_per_s),
+                       number_or_dash(r.median_s), number_or_dash(r.stdrel), r.samples,
                        to_string(r.status), r.validated ? "yes" : "no", r.sizes_json,
                        r.reason.empty() ? "" : "  (" + r.reason + ")");
         }
@@ -718,11 +718,7 @@ void register_compare(CLI::App& app, CliState& state) {
         auto ws = open_if_exists(state);
         std::vector<HardwareProfile> profiles;
         for (const std::string& id : split_ids(opts->profiles)) {
-            try {
-                profiles.push_back(require_profile(ws, id));
-            } catch (const SpecError& e) {
-                throw SpecError("--profiles", json_string(id), e.error().allowed);
-            }
+            profiles.push_back(require_profile(or_null(ws), id, "--profiles"));
         }
         const std::vector<ComparisonRow> rows = compare(spec, profiles);
         if (opts->json) {

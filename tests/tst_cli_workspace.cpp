@@ -326,7 +326,8 @@ void TestCliWorkspace::badInput_data() {
                        "--name",   "X"}
         << "profile.id";
     QTest::newRow("add from an unknown profile")
-        << QStringList{"profiles", "add", "--from", "h900", "--id", "x", "--name", "X"} << "h900";
+        << QStringList{"profiles", "add", "--from", "h900", "--id", "x", "--name", "X"}
+        << "--from: got \"h900\"";
     QTest::newRow("edit a built-in")
         << QStringList{"profiles", "edit", "h100-sxm", "--memory-bytes", "1e9"} << "read-only";
     QTest::newRow("edit with no change")
@@ -336,7 +337,8 @@ void TestCliWorkspace::badInput_data() {
     QTest::newRow("import a file that is not JSON")
         << QStringList{"profiles", "import", TALLY_SOURCE_DIR "/README.md"} << "JSON";
     QTest::newRow("import a missing file")
-        << QStringList{"profiles", "import", "/nonexistent/profile.json"} << "profile";
+        << QStringList{"profiles", "import", "/nonexistent/profile.json"}
+        << "a readable profile file";
     QTest::newRow("save a plan named by digits")
         << QStringList{"plans", "save", TALLY_SOURCE_DIR "/resources/examples/lecture-mlp.json",
                        "--name", "42"}
@@ -352,7 +354,7 @@ void TestCliWorkspace::badInput_data() {
         << QStringList{"compare",
                        TALLY_SOURCE_DIR "/resources/examples/seed-70b-15t-1024-h100.json",
                        "--profiles", "h100-sxm,h900"}
-        << "h900";
+        << "--profiles: got \"h900\"";
 }
 
 void TestCliWorkspace::badInput() {
