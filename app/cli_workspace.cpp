@@ -465,8 +465,19 @@ void register_plans(CLI::App& app, CliState& state) {
         auto ws = open_if_exists(state);
         const StoredPlan p = require_plan(or_null(ws), opts->key);
         if (opts->json) {
+            // Every plan was saved as checked JSON; one that does not parse was damaged in the
+            // file, which is not the user's input (exit 1, not 2).
+            json spec = json::parse(p.spec_json, nullptr, false);
+            if (spec.is_discarded()) {
+                throw WorkspaceError(WorkspaceProblem::corrupt, ws->path(),
+                                     "workspace " + ws->path().string() + ": stored plan " +
+                                         std::to_string(p.id) + " (" + json_string(p.name) +
+                                         ") does not read back as JSON. Was the file edited by "
+                                         "hand? `tally plans show` without --json prints its "
+                                         "text.");
+            }
             json out = plan_summary(p);
-            out["spec"] = json::parse(p.spec_json);
+            out["spec"] = std::move(spec);
             print_json(out);
         } else {
             fmt::print("plan {}: {}\ncreated {}, updated {}\n{}\n", p.id, p.name, p.created_at,

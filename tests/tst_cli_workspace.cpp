@@ -64,6 +64,7 @@ private slots:
     void badInput_data();
     void badInput();
     void notAWorkspaceIsLeftAlone();
+    void damagedPlanIsNotBadInput();
 
 private:
     QStringList db() const { return {QStringLiteral("--db"), m_db}; }
@@ -410,6 +411,32 @@ void TestCliWorkspace::notAWorkspaceIsLeftAlone() {
     QFile after_file(newer);
     QVERIFY(after_file.open(QIODevice::ReadOnly));
     QCOMPARE(after_file.readAll(), before);
+}
+
+void TestCliWorkspace::damagedPlanIsNotBadInput() {
+    QCOMPARE(run_tally(QStringList{"plans", "save", example("seed-70b-15t-1024-h100.json"),
+                                   "--name", "damaged"} +
+                       db())
+                 .exit_code,
+             0);
+    {
+        // A hand edit, with the test's own connection, cuts the stored spec short.
+        tally::sqlite::Database raw(m_db.toStdString(), SQLITE_OPEN_READWRITE);
+        raw.exec("UPDATE plans SET spec_json = '{\"model\": {' WHERE name = 'damaged'");
+    }
+    // The text form prints what is stored; the JSON form cannot, and says the file is damaged
+    // (exit 1: not the user's input) naming the file and the plan.
+    Run r = run_tally(QStringList{"plans", "show", "damaged"} + db());
+    QCOMPARE(r.exit_code, 0);
+    QVERIFY2(r.out.contains("{\"model\": {"), r.out.constData());
+    r = run_tally(QStringList{"plans", "show", "damaged", "--json"} + db());
+    QCOMPARE(r.exit_code, 1);
+    QVERIFY(r.out.isEmpty());
+    QVERIFY2(r.err.contains(m_db.toUtf8()), r.err.constData());
+    QVERIFY2(r.err.contains("\"damaged\""), r.err.constData());
+    QVERIFY2(r.err.contains("does not read back"), r.err.constData());
+    // The other plans' commands still work on it.
+    QCOMPARE(run_tally(QStringList{"plans", "rm", "damaged"} + db()).exit_code, 0);
 }
 
 QTEST_GUILESS_MAIN(TestCliWorkspace)
