@@ -10,14 +10,40 @@ std::string g(double v) {
     return fmt::format("{:.4g}", v);
 }
 
+// Where each optimizer's state count comes from (the same sources as spec.h's
+// optimizer_states_per_param and evaluate.cpp's optimizer_bytes_per_param).
+std::string_view optimizer_source(Optimizer optimizer) {
+    switch (optimizer) {
+        case Optimizer::sgd:
+            return "SGD keeps no state";
+        case Optimizer::momentum:
+            return "momentum: one velocity per parameter";
+        case Optimizer::adagrad:
+            return "AdaGrad: one sum of squared gradients (Duchi et al. 2011)";
+        case Optimizer::rmsprop:
+            return "RMSProp: one running mean of squared gradients";
+        case Optimizer::adam:
+            return "Adam: two moments (Kingma & Ba 2015)";
+        case Optimizer::adamw:
+            return "AdamW: two moments (Loshchilov & Hutter 2019)";
+        case Optimizer::adafactor:
+            return "Adafactor: factored second moment, r + c per r x c matrix (Shazeer & Stern "
+                   "2018, sec. 3)";
+        case Optimizer::lion:
+            return "Lion: one momentum (Chen et al. 2023, Alg. 1)";
+        case Optimizer::adam8bit:
+            return "8-bit Adam: two int8 moments + fp32 absmax per 2048 values (Dettmers et al. "
+                   "2022, sec. 2)";
+    }
+    return "?";
+}
+
 }  // namespace
 
 std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw, const Plan& p) {
     const TrainingSpec& t = spec.training;
     const ClusterSpec& c = spec.cluster;
     const MemoryBreakdown& m = p.memory;
-    const double dp = static_cast<double>(p.parallel.dp);
-    auto shard = [&](int stage) { return t.zero >= stage ? dp : 1.0; };
     const std::string n_gpu = g(m.params_on_gpu);
     std::vector<Explanation> out;
 
@@ -96,26 +122,27 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
 
     out.push_back({"memory.params_bytes", "Parameters", m.params_bytes, "bytes",
                    "N_gpu x bytes(param) / (dp if ZeRO-3)",
-                   fmt::format("{} x {} / {:g} = {}", n_gpu, bytes_per_value(t.param_dtype),
-                               shard(3), g(m.params_bytes)),
+                   fmt::format("{} x {:g} / {:g} = {}", n_gpu, m.param_bytes_per_param,
+                               m.param_shards, g(m.params_bytes)),
                    "CS336 lecture 2; Rajbhandari et al. 2020 (ZeRO), sec. 5"});
     out.push_back({"memory.grads_bytes", "Gradients", m.grads_bytes, "bytes",
                    "N_gpu x bytes(grad) / (dp if ZeRO >= 2)",
-                   fmt::format("{} x {} / {:g} = {}", n_gpu, bytes_per_value(t.grad_dtype),
-                               shard(2), g(m.grads_bytes)),
+                   fmt::format("{} x {:g} / {:g} = {}", n_gpu, m.grad_bytes_per_param,
+                               m.grad_shards, g(m.grads_bytes)),
                    "CS336 lecture 2; Rajbhandari et al. 2020, sec. 5"});
     out.push_back({"memory.master_bytes", "Master weights", m.master_bytes, "bytes",
-                   "N_gpu x 4 (fp32 copy) / (dp if ZeRO >= 1)",
-                   fmt::format("{} x {} / {:g} = {}", n_gpu, t.master_dtype ? 4 : 0, shard(1),
-                               g(m.master_bytes)),
+                   "N_gpu x bytes(master: fp32 copy, or none) / (dp if ZeRO >= 1)",
+                   fmt::format("{} x {:g} / {:g} = {}", n_gpu, m.master_bytes_per_param,
+                               m.optimizer_shards, g(m.master_bytes)),
                    "Micikevicius et al. 2018 (mixed precision); Rajbhandari et al. 2020"});
-    out.push_back({"memory.optimizer_bytes", "Optimizer state", m.optimizer_bytes, "bytes",
-                   "N_gpu x states x bytes(state) / (dp if ZeRO >= 1)",
-                   fmt::format("{} x {} states ({}) / {:g} = {}", n_gpu,
-                               optimizer_states_per_param(t.optimizer),
-                               to_string(t.optimizer_state_dtype), shard(1), g(m.optimizer_bytes)),
-                   fmt::format("CS336 lecture 2 (Adam 8 bytes/param, AdaGrad 4); {}",
-                               to_string(t.optimizer))});
+    out.push_back(
+        {"memory.optimizer_bytes", "Optimizer state", m.optimizer_bytes, "bytes",
+         "N_gpu x bytes of state per parameter / (dp if ZeRO >= 1)",
+         fmt::format("{} x {:.4g} ({}, {} state) / {:g} = {}", n_gpu, m.optimizer_bytes_per_param,
+                     to_string(t.optimizer), to_string(t.optimizer_state_dtype), m.optimizer_shards,
+                     g(m.optimizer_bytes)),
+         fmt::format("CS336 lecture 2 (Adam 8 bytes/param, AdaGrad 4); {}",
+                     optimizer_source(t.optimizer))});
     std::string act_formula;
     switch (spec.model.kind) {
         case ModelKind::params:

@@ -25,6 +25,7 @@ private slots:
     void seedQuestionOneJson();
     void readsStandardInput();
     void table();
+    void tableExplainsOptimizerBytes();
     void solveMaxParams();
     void presets();
     void tensor();
@@ -41,7 +42,10 @@ void TestCliPlan::seedQuestionOneJson() {
     QCOMPARE(j["flops"]["total"].get<double>(), 6.3e24);
     QVERIFY(std::abs(j["time"]["days"].get<double>() - 143.93) < 0.01);
     QCOMPARE(j["params"].get<double>(), 70e9);
-    QVERIFY(j["memory"]["fits"].is_boolean());
+    // ZeRO-3 over dp = 1024 (no architecture, so no activations): 70e9 · (2 + 2 + 4 + 8) / 1024
+    // = 1.09375e9 bytes per GPU, well inside 80 GB.
+    QCOMPARE(j["memory"]["total_bytes"].get<double>(), 1.09375e9);
+    QCOMPARE(j["memory"]["fits"].get<bool>(), true);
 }
 
 void TestCliPlan::readsStandardInput() {
@@ -59,6 +63,19 @@ void TestCliPlan::table() {
     for (const char* text : {"Memory per GPU", "GiB", "activations", "days", "Korthikanti"}) {
         QVERIFY2(r.out.contains(text), text);
     }
+}
+
+void TestCliPlan::tableExplainsOptimizerBytes() {
+    // 8-bit Adam (Dettmers et al. 2022): two 1-byte states + one fp32 absmax per 2048 values each,
+    // 2 · (1 + 4/2048) = 2.00390625 bytes per parameter; 1e9 parameters, no ZeRO: 2.004e9 bytes.
+    // The explanation shows those bytes, not a state count times the state dtype (2 x int8 = 2).
+    const Run r = run_tally({QStringLiteral("plan"), QStringLiteral("-")},
+                            R"({"model": {"params": 1e9}, "data": {"tokens": 1e11},
+                            "training": {"optimizer": "adam8bit"}})");
+    QCOMPARE(r.exit_code, 0);
+    QVERIFY2(r.out.contains("1e+09 x 2.004 (adam8bit, int8 state) / 1 = 2.004e+09"),
+             r.out.constData());
+    QVERIFY2(r.out.contains("Dettmers et al. 2022"), r.out.constData());
 }
 
 void TestCliPlan::solveMaxParams() {
