@@ -218,10 +218,14 @@ void TestProbeCpu::listPrintsTests() {
 
 void TestProbeCpu::injectedFaultFailsValidation_data() {
     QTest::addColumn<QString>("test");
+    // Every CPU test: each one's validation must be able to fail.
+    QTest::newRow("stream") << QStringLiteral("stream");
     QTest::newRow("relu") << QStringLiteral("relu");
+    QTest::newRow("gelu") << QStringLiteral("gelu");
     QTest::newRow("dot") << QStringLiteral("dot");
     QTest::newRow("matvec") << QStringLiteral("matvec");
     QTest::newRow("fma_peak") << QStringLiteral("fma_peak");
+    QTest::newRow("intensity_sweep") << QStringLiteral("intensity_sweep");
     QTest::newRow("matmul") << QStringLiteral("matmul");
 }
 
