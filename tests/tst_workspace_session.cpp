@@ -44,9 +44,14 @@ void TestWorkspaceSession::refusedFileKeepsPreviousAndIsUntouched() {
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(text);
     }
+    QSignalSpy opened(&session, &WorkspaceSession::opened);
+    QSignalSpy profiles(&session, &WorkspaceSession::profilesChanged);
     QString error;
     std::optional<WorkspaceProblem> problem;
     QVERIFY(!session.open(bad, &error, &problem));
+    // Nothing changed, so nothing is announced.
+    QCOMPARE(opened.count(), 0);
+    QCOMPARE(profiles.count(), 0);
     QVERIFY(problem.has_value());
     QCOMPARE(*problem, WorkspaceProblem::not_sqlite);
     QVERIFY2(error.contains(QStringLiteral("notes.txt")), qPrintable(error));
@@ -61,10 +66,21 @@ void TestWorkspaceSession::closeAnnounces() {
     WorkspaceSession session;
     QVERIFY(session.open(dir.filePath(QStringLiteral("w.sqlite"))));
     QSignalSpy closed(&session, &WorkspaceSession::closed);
+    QSignalSpy profiles(&session, &WorkspaceSession::profilesChanged);
+    QSignalSpy plans(&session, &WorkspaceSession::plansChanged);
+    QSignalSpy runs(&session, &WorkspaceSession::probeRunsChanged);
     session.close();
     QCOMPARE(closed.count(), 1);
+    // The views of stored rows empty themselves.
+    QCOMPARE(profiles.count(), 1);
+    QCOMPARE(plans.count(), 1);
+    QCOMPARE(runs.count(), 1);
     QVERIFY(!session.isOpen());
     QVERIFY(session.workspace() == nullptr);
+    QCOMPARE(session.path(), QString());
+    // Closing what is closed announces nothing.
+    session.close();
+    QCOMPARE(closed.count(), 1);
 }
 
 QTEST_GUILESS_MAIN(TestWorkspaceSession)

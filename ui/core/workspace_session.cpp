@@ -13,6 +13,10 @@ QString WorkspaceSession::defaultPath() {
     return QString::fromStdString(default_workspace_path().string());
 }
 
+QString WorkspaceSession::path() const {
+    return m_workspace ? QString::fromStdString(m_workspace->path().string()) : QString();
+}
+
 bool WorkspaceSession::open(const QString& path, QString* error,
                             std::optional<WorkspaceProblem>* problem) {
     auto fail = [&](const QString& message, std::optional<WorkspaceProblem> kind) {
@@ -31,13 +35,12 @@ bool WorkspaceSession::open(const QString& path, QString* error,
     try {
         auto opened = std::make_unique<Workspace>(Workspace::open(path.toStdString()));
         m_workspace = std::move(opened);
-        m_path = path;
     } catch (const WorkspaceError& e) {
         return fail(QString::fromStdString(e.what()), e.problem());
     } catch (const std::exception& e) {
         return fail(QString::fromStdString(e.what()), WorkspaceProblem::io);
     }
-    emit opened(m_path);
+    emit opened(this->path());
     emit profilesChanged();
     emit plansChanged();
     emit probeRunsChanged();
@@ -49,7 +52,6 @@ void WorkspaceSession::close() {
         return;
     }
     m_workspace.reset();
-    m_path.clear();
     emit closed();
     emit profilesChanged();
     emit plansChanged();

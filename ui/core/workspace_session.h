@@ -32,7 +32,8 @@ public:
     void close();
 
     bool isOpen() const { return m_workspace != nullptr; }
-    QString path() const { return m_path; }
+    // The open workspace's file, or empty.
+    QString path() const;
     // The open workspace, or null. Writes through it must be followed by the matching announce*()
     // call so that the other views refresh.
     Workspace* workspace() const { return m_workspace.get(); }
@@ -50,7 +51,6 @@ signals:
 
 private:
     std::unique_ptr<Workspace> m_workspace;
-    QString m_path;
 };
 
 }  // namespace tally::ui
