@@ -80,6 +80,17 @@ void TestParams::deepseekV3WithinThreePercent() {
     const ParamCounts c = count_params(p->model);
     QVERIFY2(std::abs(c.total / 671e9 - 1.0) < 0.03, qPrintable(QString::number(c.total)));
     QVERIFY2(std::abs(c.active / 37e9 - 1.0) < 0.03, qPrintable(QString::number(c.active)));
+    // And exactly, by hand from the preset's dimensions (h 7168, 61 layers, first 3 dense):
+    // attention 187,107,328 (mlaAttentionByHand) + two RMSNorms 14,336 = 187,121,664 x 61 =
+    // 11,414,421,504; dense SwiGLU 3·7168·18432 = 396,361,728 x 3 = 1,189,085,184;
+    // one expert 3·7168·2048 = 44,040,192, router 7168·256 = 1,835,008;
+    // MoE layer total: router + (256 routed + 1 shared) experts = 11,320,164,352 x 58 =
+    // 656,569,532,416; active: router + (8 + 1) experts = 398,196,736 x 58 = 23,095,410,688;
+    // embeddings 2·129280·7168 = 1,853,358,080; final norm 7,168.
+    // Total 671,026,404,352; active 37,552,282,624.
+    QCOMPARE(c.total, 671026404352.0);
+    QCOMPARE(c.active, 37552282624.0);
+    QCOMPARE(c.embedding, 1853358080.0);
 }
 
 void TestParams::mlaAttentionByHand() {
