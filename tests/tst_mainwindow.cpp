@@ -2,11 +2,14 @@
 // the planner's figures for the same spec and against the seed's by hand.
 #include <QBarCategoryAxis>
 #include <QBarSet>
+#include <QChart>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QGraphicsSimpleTextItem>
 #include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineEdit>
 #include <QLineSeries>
 #include <QPushButton>
@@ -368,6 +371,16 @@ void TestMainWindow::userOperationOnTheRoofline() {
     w.showPanel(QStringLiteral("roofline"));
     RooflinePanel* roofline = w.rooflinePanel();
     const int rowsBefore = roofline->model()->rowCount();
+    // The legend lists only the sets that have marks: the seed plan is a 'params' model (no
+    // layers) with no operations of the user's, so only the lecture's operations are listed.
+    auto listed = [](QScatterSeries* series) {
+        const QList<QLegendMarker*> markers = series->chart()->legend()->markers(series);
+        return !markers.isEmpty() && markers.front()->isVisible();
+    };
+    QVERIFY(listed(roofline->markSeries(RooflineGroup::seed, true)));
+    QVERIFY(!listed(roofline->markSeries(RooflineGroup::user, true)));
+    QVERIFY(!listed(roofline->markSeries(RooflineGroup::training, true)));
+    QVERIFY(!listed(roofline->markSeries(RooflineGroup::training, false)));
     roofline->kindPicker()->setCurrentIndex(
         roofline->kindPicker()->findText(QStringLiteral("einsum")));
     QTest::keyClicks(roofline->nameEdit(), QStringLiteral("scores"));
@@ -389,6 +402,7 @@ void TestMainWindow::userOperationOnTheRoofline() {
     // + 8 x 1024 x 1024) values of 2 bytes: intensity 2^31 / (2 x (2^21 + 2^23)) = 102.4.
     QScatterSeries* user = roofline->markSeries(RooflineGroup::user, true);
     QCOMPARE(user->count(), 1);
+    QVERIFY(listed(user));
     QVERIFY(std::abs(user->at(0).x() - 102.4) < 1e-9);
     // Below the ridge (295): on the bandwidth slope, 102.4 x 3.35e12 FLOP/s, in TFLOP/s.
     QVERIFY(std::abs(user->at(0).y() - 102.4 * 3.35) < 1e-9);

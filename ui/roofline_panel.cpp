@@ -454,10 +454,11 @@ void RooflinePanel::showResults(const PlanViews& v) {
 }
 
 void RooflinePanel::setLegendVisible(QAbstractSeries* series, bool visible) {
+    // Always set, never "only when isVisible() differs": isVisible() is false while the legend
+    // itself is hidden (before the window is first shown), and an entry not explicitly hidden
+    // then comes back with the legend. Setting the same value again is a no-op in Qt.
     for (QLegendMarker* marker : m_chart->legend()->markers(series)) {
-        if (marker->isVisible() != visible) {
-            marker->setVisible(visible);
-        }
+        marker->setVisible(visible);
     }
 }
 
