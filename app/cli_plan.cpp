@@ -186,7 +186,10 @@ void register_plan_commands(CLI::App& app, CliState& state) {
             start = end + 1;
         }
         const double bytes = tensor_bytes(shape, *dtype);
-        const double elements = bytes / bytes_per_value(*dtype);
+        double elements = 1.0;
+        for (std::int64_t d : shape) {
+            elements *= static_cast<double>(d);
+        }
         if (opts->json) {
             fmt::print("{}\n", nlohmann::json{{"shape", shape},
                                               {"dtype", std::string(to_string(*dtype))},
@@ -197,7 +200,7 @@ void register_plan_commands(CLI::App& app, CliState& state) {
                                    .dump(2));
         } else {
             fmt::print(
-                "{} = {:.0f} elements x {:g} bytes ({}) = {:.0f} bytes = {:.4g} GB = {:.4g} "
+                "{} = {:.0f} elements x {:g} bytes ({}) = {:.10g} bytes = {:.4g} GB = {:.4g} "
                 "GiB\n  [CS336 lecture 2: memory = number of values x bytes per value; "
                 "GB = 1e9 bytes, GiB = 2^30 bytes]\n",
                 formula, elements, bytes_per_value(*dtype), to_string(*dtype), bytes, bytes / 1e9,

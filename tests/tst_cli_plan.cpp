@@ -108,6 +108,13 @@ void TestCliPlan::tensor() {
     QCOMPARE(j["bytes"].get<double>(), 2415919104.0);
     QCOMPARE(j["gib"].get<double>(), 2.25);
     QCOMPARE(run_tally({QStringLiteral("tensor"), QStringLiteral("4x-8")}).exit_code, 2);
+    // NVFP4 at 4.5 bits a value: 17 values = 17 · 0.5625 = 9.5625 bytes, printed as such (not
+    // rounded to a whole 10 bytes).
+    const Run nv = run_tally({QStringLiteral("tensor"), QStringLiteral("17"),
+                              QStringLiteral("--dtype"), QStringLiteral("nvfp4")});
+    QCOMPARE(nv.exit_code, 0);
+    QVERIFY2(nv.out.contains("17 elements x 0.5625 bytes (nvfp4) = 9.5625 bytes"),
+             nv.out.constData());
 }
 
 void TestCliPlan::badInput_data() {
