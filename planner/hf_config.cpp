@@ -27,6 +27,29 @@ std::int64_t get_int(const json& c, const char* key, const std::string& field, b
     return it->get<std::int64_t>();
 }
 
+std::string get_string(const json& c, const char* key, const std::string& field,
+                       const std::string& fallback) {
+    auto it = c.find(key);
+    if (it == c.end() || it->is_null()) {
+        return fallback;
+    }
+    if (!it->is_string()) {
+        throw SpecError(field + "." + key, it->dump(), "must be a string");
+    }
+    return it->get<std::string>();
+}
+
+bool get_bool(const json& c, const char* key, const std::string& field, bool fallback) {
+    auto it = c.find(key);
+    if (it == c.end() || it->is_null()) {
+        return fallback;
+    }
+    if (!it->is_boolean()) {
+        throw SpecError(field + "." + key, it->dump(), "must be true or false");
+    }
+    return it->get<bool>();
+}
+
 }  // namespace
 
 ModelSpec model_from_hf_config(const json& c, const std::string& field) {
@@ -35,7 +58,7 @@ ModelSpec model_from_hf_config(const json& c, const std::string& field) {
     }
     static const char* const kSupported[] = {"llama",     "mistral", "mixtral",   "qwen2",
                                              "qwen2_moe", "qwen3",   "qwen3_moe", "deepseek_v3"};
-    std::string type = c.value("model_type", std::string());
+    const std::string type = get_string(c, "model_type", field, "");
     bool supported = false;
     for (const char* s : kSupported) {
         supported = supported || type == s;
@@ -47,7 +70,7 @@ ModelSpec model_from_hf_config(const json& c, const std::string& field) {
     }
     ModelSpec m;
     m.kind = ModelKind::transformer;
-    m.name = c.value("_name_or_path", type);
+    m.name = get_string(c, "_name_or_path", field, type);
     m.layers = get_int(c, "num_hidden_layers", field, true);
     m.hidden = get_int(c, "hidden_size", field, true);
     m.heads = get_int(c, "num_attention_heads", field, true);
@@ -57,9 +80,7 @@ ModelSpec model_from_hf_config(const json& c, const std::string& field) {
     m.vocab = get_int(c, "vocab_size", field, true);
     // These architectures' configs default to untied embeddings (LlamaConfig, MistralConfig,
     // Qwen2Config: tie_word_embeddings=False) unless the file says otherwise.
-    if (auto it = c.find("tie_word_embeddings"); it != c.end() && it->is_boolean()) {
-        m.tied_embeddings = it->get<bool>();
-    }
+    m.tied_embeddings = get_bool(c, "tie_word_embeddings", field, false);
     // All of them use a gated MLP (gate, up, down projections: LlamaMLP, Qwen2MLP, ...); its
     // parameters and stored activations do not depend on which activation gates it, so "swiglu"
     // stands for any of them.
@@ -67,7 +88,7 @@ ModelSpec model_from_hf_config(const json& c, const std::string& field) {
     m.norm = NormKind::rmsnorm;
     // Qwen2 always has Q, K, V biases (Qwen2Attention: bias=True); Llama-family configs say so
     // with attention_bias.
-    if (type == "qwen2" || type == "qwen2_moe" || c.value("attention_bias", false)) {
+    if (type == "qwen2" || type == "qwen2_moe" || get_bool(c, "attention_bias", field, false)) {
         m.bias = BiasKind::qkv;
     }
     if (type == "mixtral") {

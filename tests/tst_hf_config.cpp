@@ -107,6 +107,19 @@ void TestHfConfig::errors_data() {
     QTest::newRow("string layers") << "num_hidden_layers"
                                    << "\"80\""
                                    << "f.num_hidden_layers";
+    // Wrong types in the optional keys are named too, never ignored or thrown as JSON errors.
+    QTest::newRow("numeric model_type") << "model_type"
+                                        << "5"
+                                        << "f.model_type";
+    QTest::newRow("numeric name") << "_name_or_path"
+                                  << "7"
+                                  << "f._name_or_path";
+    QTest::newRow("string tie_word_embeddings") << "tie_word_embeddings"
+                                                << "\"true\""
+                                                << "f.tie_word_embeddings";
+    QTest::newRow("string attention_bias") << "attention_bias"
+                                           << "\"yes\""
+                                           << "f.attention_bias";
 }
 
 void TestHfConfig::errors() {
