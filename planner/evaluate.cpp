@@ -282,8 +282,7 @@ Plan evaluate(const PlanSpec& spec, const HardwareProfile& hw) {
         out.activations.layers_on_gpu = layers;
         out.activations.microbatches_in_flight = stage_inflight;
         out.activations.checkpoint_interval = act.checkpoint_interval;
-        out.total_bytes = out.params_bytes + out.grads_bytes + out.master_bytes +
-                          out.optimizer_bytes + out.activations_bytes;
+        out.total_bytes = out.model_state_bytes() + out.activations_bytes;
     };
 
     const double stage_layers = dbl(m.layers) / pp;

@@ -57,6 +57,11 @@ struct MemoryBreakdown {
     double grad_shards = 1.0;       // ZeRO >= 2
     double optimizer_shards = 1.0;  // ZeRO >= 1: optimizer state and master weights
     ActivationBreakdown activations;
+
+    // Parameters, gradients, master weights and optimizer state: everything but activations.
+    double model_state_bytes() const {
+        return params_bytes + grads_bytes + master_bytes + optimizer_bytes;
+    }
 };
 
 // FLOPs. "Model" FLOPs are what the maths of one training step needs (MFU counts these);

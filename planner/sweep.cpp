@@ -18,6 +18,20 @@ std::string_view to_string(SweepVariable variable) {
     return "?";
 }
 
+double sweep_value(const PlanSpec& spec, SweepVariable variable) {
+    switch (variable) {
+        case SweepVariable::micro_batch:
+            return static_cast<double>(spec.data.micro_batch);
+        case SweepVariable::seq_len:
+            return static_cast<double>(spec.data.seq_len);
+        case SweepVariable::layers:
+            return static_cast<double>(spec.model.layers);
+        case SweepVariable::gpus:
+            return static_cast<double>(spec.cluster.gpus);
+    }
+    return 0.0;
+}
+
 std::vector<SweepPoint> sweep(const PlanSpec& spec, const HardwareProfile& hw,
                               SweepVariable variable, const std::vector<double>& xs) {
     std::vector<SweepPoint> out;

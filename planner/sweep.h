@@ -11,6 +11,8 @@ namespace tally {
 // The variables a chart can sweep while the rest of the spec stays put.
 enum class SweepVariable { micro_batch, seq_len, layers, gpus };
 std::string_view to_string(SweepVariable variable);
+// The spec's own value of the variable (where the spec sits on a sweep's x axis).
+double sweep_value(const PlanSpec& spec, SweepVariable variable);
 
 struct SweepPoint {
     double x = 0.0;

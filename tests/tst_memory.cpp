@@ -111,6 +111,7 @@ void TestMemory::zeroStages() {
     QCOMPARE(p.memory.grads_bytes, grads);
     QCOMPARE(p.memory.master_bytes, master);
     QCOMPARE(p.memory.optimizer_bytes, optimizer);
+    QCOMPARE(p.memory.model_state_bytes(), params + grads + master + optimizer);
     QCOMPARE(p.memory.total_bytes, params + grads + master + optimizer);
 }
 

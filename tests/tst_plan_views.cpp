@@ -97,6 +97,7 @@ void TestPlanViews::sweepValuesHoldTheSpecsOwn() {
             spec.cluster.gpus = std::llround(own);
             break;
     }
+    QCOMPARE(sweep_value(spec, v), own);
     const std::vector<double> xs = sweep_values(spec, v);
     QVERIFY(std::find(xs.begin(), xs.end(), own) != xs.end());
     QVERIFY(std::is_sorted(xs.begin(), xs.end()));

@@ -32,24 +32,6 @@ namespace {
 
 constexpr double kGB = 1e9;
 
-double sweepX(const PlanSpec& spec, SweepVariable v) {
-    switch (v) {
-        case SweepVariable::micro_batch:
-            return static_cast<double>(spec.data.micro_batch);
-        case SweepVariable::seq_len:
-            return static_cast<double>(spec.data.seq_len);
-        case SweepVariable::layers:
-            return static_cast<double>(spec.model.layers);
-        case SweepVariable::gpus:
-            return static_cast<double>(spec.cluster.gpus);
-    }
-    return 0.0;
-}
-
-double modelState(const MemoryBreakdown& m) {
-    return m.params_bytes + m.grads_bytes + m.master_bytes + m.optimizer_bytes;
-}
-
 void setRangeIfChanged(QValueAxis* axis, double lo, double hi) {
     if (axis->min() != lo || axis->max() != hi) {
         axis->setRange(lo, hi);
@@ -335,7 +317,7 @@ void MemoryPanel::showSweep(const PlanViews& v) {
         }
         const MemoryBreakdown& m = p.plan.memory;
         total.append({p.x, m.total_bytes / kGB});
-        state.append({p.x, modelState(m) / kGB});
+        state.append({p.x, m.model_state_bytes() / kGB});
         act.append({p.x, m.activations_bytes / kGB});
         maxTotal = std::max(maxTotal, m.total_bytes);
     }
@@ -344,7 +326,7 @@ void MemoryPanel::showSweep(const PlanViews& v) {
     replacePoints(m_activations, act);
     const double cap = v.plan.memory.capacity_bytes;
     replacePoints(m_sweepCapacity, QList<QPointF>{{lo, cap / kGB}, {hi, cap / kGB}});
-    replacePoints(m_current, QList<QPointF>{{sweepX(v.spec, v.memory_variable),
+    replacePoints(m_current, QList<QPointF>{{sweep_value(v.spec, v.memory_variable),
                                              v.plan.memory.total_bytes / kGB}});
     if (hi > lo) {
         if (v.memory_variable == SweepVariable::layers) {
