@@ -1,6 +1,8 @@
 // check(): the rules a spec must follow before evaluate() runs, as FieldError values.
 #include <fmt/core.h>
 #include <cmath>
+#include <cstdint>
+#include <optional>
 
 #include "plan.h"
 
@@ -10,6 +12,19 @@ namespace {
 
 std::string num(double v) {
     return fmt::format("{}", v);
+}
+
+// Integer fields go up to 2^53 (the largest a JSON number holds exactly; json_reader.cpp), so
+// the products the planner forms from two of them (tp x pp, micro_batch x dp) can overflow an
+// int64: they are checked here before evaluate() multiplies.
+constexpr std::int64_t kMaxProduct = std::int64_t{1} << 53;
+
+std::optional<std::int64_t> product(std::int64_t a, std::int64_t b) {
+    std::int64_t out = 0;
+    if (__builtin_mul_overflow(a, b, &out) || out > kMaxProduct) {
+        return std::nullopt;
+    }
+    return out;
 }
 
 }  // namespace
@@ -120,6 +135,13 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
         return err("cluster.price_per_gpu_hour", num(*c.price_per_gpu_hour),
                    "must be a finite number >= 0");
     }
+    const std::optional<std::int64_t> model_parallel = product(t.tp, t.pp);
+    if (!model_parallel || *model_parallel > c.gpus) {
+        return err("cluster.gpus", c.gpus,
+                   fmt::format("must be a multiple of training.tp x training.pp ({} x {}), so at "
+                               "least their product",
+                               t.tp, t.pp));
+    }
     if (c.gpus % (t.tp * t.pp) != 0) {
         return err("cluster.gpus", c.gpus,
                    fmt::format("must be a multiple of training.tp x training.pp ({} x {} = {})",
@@ -152,6 +174,11 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
     const std::int64_t dp = c.gpus / (t.tp * t.pp);
     if (d.global_batch < 0) {
         return err("data.global_batch", d.global_batch, "must be an integer >= 1");
+    }
+    if (!product(d.micro_batch, dp)) {
+        return err("data.micro_batch", d.micro_batch,
+                   fmt::format("times the data-parallel size ({}) must be at most 2^53 = {}", dp,
+                               kMaxProduct));
     }
     if (d.global_batch > 0 && d.global_batch % (d.micro_batch * dp) != 0) {
         return err("data.global_batch", d.global_batch,

@@ -59,6 +59,7 @@ private slots:
     void roundTrip();
     void planJsonContract();
     void zeroParallelSizesAreErrorsNotCrashes();
+    void hugeParallelSizesAreErrorsNotOverflows();
 };
 
 void TestSpecJson::baseIsValid() {
@@ -106,6 +107,11 @@ void TestSpecJson::badInput_data() {
     QTest::newRow("micro batch does not divide global") << "/data/global_batch"
                                                         << "20"
                                                         << "data.global_batch";
+    // 2^53 x dp 4 (8 GPUs / tp 2) = 2^55: past the largest exact integer, and named before the
+    // global-batch rule multiplies them.
+    QTest::newRow("micro batch x dp beyond 2^53") << "/data/micro_batch"
+                                                  << "9007199254740992"
+                                                  << "data.micro_batch";
     QTest::newRow("gpus not a multiple of tp x pp") << "/cluster/gpus"
                                                     << "7"
                                                     << "cluster.gpus";
@@ -265,6 +271,28 @@ void TestSpecJson::zeroParallelSizesAreErrorsNotCrashes() {
     QCOMPARE(QString::fromStdString(check(s, hw)->field), QStringLiteral("data.micro_batch"));
     s.data.micro_batch = 1;
     s.cluster.gpus = 0;
+    QCOMPARE(QString::fromStdString(check(s, hw)->field), QStringLiteral("cluster.gpus"));
+}
+
+void TestSpecJson::hugeParallelSizesAreErrorsNotOverflows() {
+    // A 'params' model has no heads or layers for tp and pp to divide, so only the cluster rule
+    // sees them: tp x pp = 2^53 x 2^53 = 2^106 wraps an int64 (to 0: a division by zero after),
+    // so the rule must name cluster.gpus without forming the product.
+    PlanSpec s = plan_spec_from_json(base());
+    s.model.kind = ModelKind::params;
+    s.model.params = 7e10;
+    const HardwareProfile& hw = resolve_builtin_hardware(s);
+    QVERIFY(!check(s, hw));
+    s.training.tp = std::int64_t{1} << 53;
+    s.training.pp = std::int64_t{1} << 53;
+    const std::optional<FieldError> e = check(s, hw);
+    QVERIFY(e);
+    QCOMPARE(QString::fromStdString(e->field), QStringLiteral("cluster.gpus"));
+    QVERIFY2(QString::fromStdString(e->message()).contains(QStringLiteral("9007199254740992")),
+             e->message().c_str());
+    // tp alone larger than the cluster: the same rule, the same field.
+    s.training.tp = 16;
+    s.training.pp = 1;
     QCOMPARE(QString::fromStdString(check(s, hw)->field), QStringLiteral("cluster.gpus"));
 }
 

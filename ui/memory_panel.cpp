@@ -273,6 +273,9 @@ void MemoryPanel::setSweepAxis(SweepVariable variable) {
     QAbstractAxis* previous = log ? static_cast<QAbstractAxis*>(m_sweepLinX) : m_sweepLogX;
     if (m_sweepChart->axes(Qt::Horizontal).contains(previous)) {
         m_sweepChart->removeAxis(previous);
+        // removeAxis() gives up the chart's ownership and leaves the axis without a parent:
+        // take it back, or it leaks when the panel goes while it is the unused one.
+        previous->setParent(this);
     }
     if (!m_sweepChart->axes(Qt::Horizontal).contains(next)) {
         m_sweepChart->addAxis(next, Qt::AlignBottom);
