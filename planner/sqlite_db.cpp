@@ -71,6 +71,26 @@ void Database::close() noexcept {
     }
 }
 
+bool Database::read_main_file(void* buffer, int bytes, std::int64_t offset) {
+    sqlite3_file* file = nullptr;
+    const int rc = sqlite3_file_control(m_db, "main", SQLITE_FCNTL_FILE_POINTER, &file);
+    if (rc != SQLITE_OK) {
+        fail(rc, "reading the file");
+    }
+    if (file == nullptr || file->pMethods == nullptr) {
+        throw Error(SQLITE_CANTOPEN, SQLITE_CANTOPEN, 0, "reading the file: it is not open");
+    }
+    const int read = file->pMethods->xRead(file, buffer, bytes, offset);
+    if (read == SQLITE_IOERR_SHORT_READ) {
+        return false;
+    }
+    if (read != SQLITE_OK) {
+        const int sys = sqlite3_system_errno(m_db);
+        throw Error(read & 0xff, read, sys, describe(read, nullptr, "reading the file", sys));
+    }
+    return true;
+}
+
 void Database::fail(int rc, std::string_view context) const {
     const int extended = sqlite3_extended_errcode(m_db);
     const int sys = sqlite3_system_errno(m_db);

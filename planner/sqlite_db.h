@@ -56,6 +56,12 @@ public:
     std::int64_t query_int(std::string_view sql);
     std::string query_text(std::string_view sql);
 
+    // Reads `bytes` bytes at `offset` of the main database file through SQLite's own file handle,
+    // without parsing them: false (the rest zero-filled) when the file is shorter. Reading the
+    // file through a descriptor of one's own would be wrong here: closing it would drop every
+    // POSIX lock this process holds on the file, those of its other connections included.
+    bool read_main_file(void* buffer, int bytes, std::int64_t offset);
+
     void set_busy_timeout(int milliseconds);
     std::int64_t last_insert_rowid() const;
     int changes() const;

@@ -10,11 +10,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <type_traits>
 #include <utility>
+
+#include <sys/stat.h>
 
 #include "errors.h"
 #include "spec_json.h"
@@ -79,6 +80,8 @@ std::string_view to_string(WorkspaceProblem problem) {
             return "disk_full";
         case WorkspaceProblem::busy:
             return "busy";
+        case WorkspaceProblem::detached:
+            return "detached";
         case WorkspaceProblem::conflict:
             return "conflict";
         case WorkspaceProblem::io:
@@ -335,26 +338,31 @@ void inspect_read_only(const fs::path& path, int busy_timeout_ms) {
     }
     bool wal_mode = false;
     if (size > 0) {
-        std::ifstream in(path, std::ios::binary);
-        if (!in) {
-            throw WorkspaceError(
-                WorkspaceProblem::read_only, path,
-                "workspace " + path.string() + " cannot be read (" + std::strerror(errno) + ").");
-        }
         // The database header (sqlite.org/fileformat.html, 1.3): 16 magic bytes, the write
         // version at 18 (2: WAL), user_version at 60 and application_id at 68, big-endian.
+        // Read through an SQLite handle that runs no statement: SQLite parses nothing, and its
+        // descriptor is closed the way SQLite closes descriptors, keeping the locks that other
+        // connections of this process hold on the file.
         constexpr char kMagic[16] = {'S', 'Q', 'L', 'i', 't', 'e', ' ', 'f',
                                      'o', 'r', 'm', 'a', 't', ' ', '3', '\0'};
         unsigned char header[100] = {};
-        in.read(reinterpret_cast<char*>(header), sizeof header);
-        if (in.gcount() != static_cast<std::streamsize>(sizeof header) ||
-            std::memcmp(header, kMagic, sizeof kMagic) != 0) {
+        bool whole = false;
+        try {
+            sqlite::Database raw(path.string(), SQLITE_OPEN_READONLY);
+            whole = raw.read_main_file(header, sizeof header, 0);
+        } catch (const sqlite::Error& e) {
+            throw WorkspaceError(
+                WorkspaceProblem::read_only, path,
+                "workspace " + path.string() + " cannot be read (" +
+                    (e.system_errno() != 0 ? std::strerror(e.system_errno()) : e.what()) + ").");
+        }
+        if (!whole || std::memcmp(header, kMagic, sizeof kMagic) != 0) {
             throw refuse(WorkspaceProblem::not_sqlite, path,
                          "is not an SQLite database (it does not start with the SQLite header)");
         }
         wal_mode = header[18] == 2;
         // Versions and ids only move forward, so a header that refuses is final even when a
-        // WAL holds newer pages: refuse without letting SQLite near the file.
+        // WAL holds newer pages: refuse before SQLite reads the file as a database.
         Header h;
         h.user_version = big_endian_u32(header + 60);
         h.application_id = static_cast<std::int32_t>(big_endian_u32(header + 68));
@@ -441,8 +449,81 @@ int migrate(sqlite::Database& db, const fs::path& path) {
 
 }  // namespace
 
+namespace {
+
+std::uint64_t as_u64(auto value) {
+    return static_cast<std::uint64_t>(value);
+}
+
+}  // namespace
+
 Workspace::Workspace(fs::path path, sqlite::Database db, int opened_version)
-    : m_path(std::move(path)), m_db(std::move(db)), m_opened_version(opened_version) {}
+    : m_path(std::move(path)), m_db(std::move(db)), m_opened_version(opened_version) {
+    // stat(), not lstat(): SQLite opens the file a link points at.
+    const auto identity = [](const fs::path& file) {
+        struct stat st {};
+        if (::stat(file.c_str(), &st) != 0) {
+            return FileIdentity{};
+        }
+        return FileIdentity{true, as_u64(st.st_dev), as_u64(st.st_ino)};
+    };
+    m_db_file = identity(m_path);
+    // In WAL mode the connection opens -wal and -shm on its first read and keeps them open; read
+    // once so they exist, then remember which files they are for check_files().
+    m_db.query_int("SELECT count(*) FROM sqlite_master");
+    if (m_db.query_text("PRAGMA journal_mode") == "wal") {
+        m_wal_file = identity(fs::path(m_path.string() + "-wal"));
+        m_shm_file = identity(fs::path(m_path.string() + "-shm"));
+    }
+}
+
+// Why this check exists: SQLite's locks are POSIX advisory locks, which belong to the process, so
+// any close() of another descriptor of the same file in this process drops them ("How To Corrupt
+// An SQLite Database File", section 2.2). Another process then believes it is the last user,
+// checkpoints and deletes the write-ahead log on closing, and this connection would go on
+// writing into a deleted file (lost) and later copy stale pages back over the other process's
+// writes (a damaged file). In WAL mode an open connection keeps its SHARED lock, so while the
+// locks hold nobody removes -wal or -shm: finding them gone or replaced means the locks were lost.
+void Workspace::check_files(std::string_view doing, bool after_write) {
+    const auto refuse_detached = [&](const std::string& which) {
+        std::string message = std::string(doing) + ": workspace " + m_path.string() + ": " + which +
+                              " was removed or replaced by another program while Tally had the "
+                              "workspace open, so this connection no longer sees the file other "
+                              "programs write.";
+        message += after_write ? " This change may not have reached the file: check it after "
+                                 "opening the workspace again."
+                               : " Nothing was read or saved.";
+        message += " Everything saved before is in the file; open the workspace again to go on.";
+        return WorkspaceError(WorkspaceProblem::detached, m_path, message);
+    };
+    if (m_detached) {
+        throw refuse_detached("the workspace file or its write-ahead log");
+    }
+    const auto changed = [](const FileIdentity& was, const fs::path& file) {
+        if (!was.exists) {
+            return false;
+        }
+        struct stat st {};
+        return ::stat(file.c_str(), &st) != 0 || as_u64(st.st_dev) != was.device ||
+               as_u64(st.st_ino) != was.inode;
+    };
+    std::string which;
+    if (changed(m_db_file, m_path)) {
+        which = "the workspace file";
+    } else if (changed(m_wal_file, fs::path(m_path.string() + "-wal"))) {
+        which = "its write-ahead log " + m_path.string() + "-wal";
+    } else if (changed(m_shm_file, fs::path(m_path.string() + "-shm"))) {
+        which = "its shared-memory index " + m_path.string() + "-shm";
+    }
+    if (which.empty()) {
+        return;
+    }
+    m_detached = true;
+    // Closing this connection must not checkpoint its stale log into the file: that would write
+    // old pages over what the other program saved since.
+    sqlite3_db_config(m_db.handle(), SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
+    throw refuse_detached(which);
+}
 
 Workspace Workspace::open(const fs::path& path, const WorkspaceOptions& options) {
     bool created = false;
@@ -517,14 +598,17 @@ Workspace Workspace::open(const fs::path& path, const WorkspaceOptions& options)
 
 template <typename F>
 auto Workspace::write(std::string_view doing, F&& body) {
+    check_files(doing, false);
     try {
         sqlite::Transaction tx(m_db);
         if constexpr (std::is_void_v<std::invoke_result_t<F>>) {
             body();
             tx.commit();
+            check_files(doing, true);
         } else {
             auto result = body();
             tx.commit();
+            check_files(doing, true);
             return result;
         }
     } catch (const sqlite::Error& e) {
@@ -534,6 +618,7 @@ auto Workspace::write(std::string_view doing, F&& body) {
 
 template <typename F>
 auto Workspace::read(std::string_view doing, F&& body) {
+    check_files(doing, false);
     try {
         // One read transaction: a consistent snapshot across the statements of `body`.
         sqlite::Transaction tx(m_db, sqlite::Transaction::Mode::deferred);

@@ -50,6 +50,7 @@ enum class WorkspaceProblem {
     disk_full,      // no space left (or a file size limit reached)
     busy,           // another process held the write lock longer than the busy timeout
     conflict,       // a name or id another row has (a concurrent writer won the race)
+    detached,       // the file or its write-ahead log was removed or replaced under the connection
     io,             // any other failure of the file or of SQLite
 };
 std::string_view to_string(WorkspaceProblem problem);
@@ -148,6 +149,13 @@ public:
     // The schema version the file had when opened (0: it was created now).
     int opened_schema_version() const noexcept { return m_opened_version; }
 
+    // True once an operation found that the workspace file, its write-ahead log (-wal) or its
+    // shared-memory index (-shm) is no longer the file this connection has open: another program
+    // removed or replaced it. Every later operation is refused with WorkspaceProblem::detached
+    // (nothing is read from or written to the stale files) and closing the connection copies
+    // nothing back into the file; open the workspace again to go on.
+    bool detached() const noexcept { return m_detached; }
+
     // Profiles: the built-in ones (catalog order) followed by the stored ones (by name). A stored
     // profile with an id a later catalog also uses shadows the built-in in find_profile().
     std::vector<HardwareProfile> list_profiles();
@@ -186,7 +194,19 @@ public:
     void remove_probe_run(std::int64_t id);  // and its results; measured profiles keep their data
 
 private:
+    // Which file a path names (device and inode on POSIX systems); `exists` false when none.
+    struct FileIdentity {
+        bool exists = false;
+        std::uint64_t device = 0;
+        std::uint64_t inode = 0;
+        bool operator==(const FileIdentity&) const = default;
+    };
+
     Workspace(std::filesystem::path path, sqlite::Database db, int opened_version);
+
+    // Refuses (WorkspaceError, detached) when the files this connection opened are no longer
+    // the ones at their paths. `after_write`: the check that follows a commit.
+    void check_files(std::string_view doing, bool after_write);
 
     template <typename F>
     auto write(std::string_view doing, F&& body);
@@ -196,6 +216,11 @@ private:
     std::filesystem::path m_path;
     sqlite::Database m_db;
     int m_opened_version = 0;
+    // The files as they were right after opening; -wal and -shm only in WAL mode.
+    FileIdentity m_db_file;
+    FileIdentity m_wal_file;
+    FileIdentity m_shm_file;
+    bool m_detached = false;
 };
 
 // A custom copy of `base` under a new id and name (the profile manager's "duplicate").

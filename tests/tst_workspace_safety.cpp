@@ -11,11 +11,13 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <vector>
 
 #include "errors.h"
@@ -161,6 +163,8 @@ private slots:
     void concurrentWritersBothSucceed();
     void killedWriterLosesNoCommittedRow();
     void userTextIsBoundNotSpliced();
+    void lostLocksStopTheConnection();
+    void secondConnectionKeepsTheFirstsLocks();
 
 private:
     QString path(const QString& name) const { return m_dir.path() + QLatin1Char('/') + name; }
@@ -556,6 +560,74 @@ void TestWorkspaceSafety::userTextIsBoundNotSpliced() {
         QVERIFY(hosts.contains(QString::fromStdString(n)));
     }
     QCOMPARE(QString::fromStdString(wstest::integrity(file)), QStringLiteral("ok"));
+}
+
+// SQLite's locks are POSIX advisory locks: closing any other descriptor of the file in this
+// process drops them all ("How To Corrupt An SQLite Database File", section 2.2). Another process
+// that then closes the workspace believes it is the last user, checkpoints and removes the
+// write-ahead log. The connection whose locks were lost must refuse to go on (its writes would
+// land in a deleted file) and must not copy its stale log back into the file when it closes.
+void TestWorkspaceSafety::lostLocksStopTheConnection() {
+    const QString file = path(QStringLiteral("lost-locks.sqlite"));
+    const std::string file_std = file.toStdString();
+    std::optional<Workspace> app(Workspace::open(file_std));
+    app->save_plan("before", default_plan_spec());
+    QVERIFY(QFileInfo::exists(file + QStringLiteral("-wal")));
+
+    // What the file dialog's content sniffing did: open and close the workspace and its -shm.
+    for (const QString& name : {file, file + QStringLiteral("-shm")}) {
+        const int fd = ::open(QFile::encodeName(name).constData(), O_RDONLY | O_CLOEXEC);
+        QVERIFY2(fd >= 0, qPrintable(name));
+        QCOMPARE(::close(fd), 0);
+    }
+    const ChildResult other =
+        run_writer({QStringLiteral("save-plan"), file, QStringLiteral("other")});
+    QVERIFY2(other.exit_code == 0, qPrintable(other.err));
+    // The mechanism, as this SQLite behaves: the other process removed the log on closing.
+    QVERIFY(!QFileInfo::exists(file + QStringLiteral("-wal")));
+
+    const auto [problem, message] =
+        workspace_error([&] { app->save_plan("after", default_plan_spec()); });
+    QCOMPARE(problem, QStringLiteral("detached"));
+    QVERIFY2(message.contains(QStringLiteral("-wal")), qPrintable(message));
+    QVERIFY2(message.contains(QStringLiteral("Nothing was read or saved")), qPrintable(message));
+    QVERIFY(app->detached());
+    // Reads are refused too: the stale log is not the file other programs see.
+    QCOMPARE(workspace_error([&] { app->list_plans(); }).first, QStringLiteral("detached"));
+    app.reset();  // closes the connection
+
+    // Both committed plans are in the file; the refused one is not; the file is sound.
+    Workspace again = Workspace::open(file_std);
+    QStringList names;
+    for (const StoredPlan& plan : again.list_plans()) {
+        names << QString::fromStdString(plan.name);
+    }
+    names.sort();
+    QCOMPARE(names, (QStringList{QStringLiteral("before"), QStringLiteral("other")}));
+    QCOMPARE(QString::fromStdString(wstest::integrity(file_std)), QStringLiteral("ok"));
+}
+
+// The app opens a second connection while its first is open (the probe panel saves a run through
+// its own). Opening inspects the file first; if that read the header through a descriptor of its
+// own, closing it dropped the first connection's locks, and the next process to close the
+// workspace removed the log under it.
+void TestWorkspaceSafety::secondConnectionKeepsTheFirstsLocks() {
+    const QString file = path(QStringLiteral("two-connections.sqlite"));
+    const std::string file_std = file.toStdString();
+    Workspace first = Workspace::open(file_std);
+    first.save_plan("first", default_plan_spec());
+    {
+        Workspace second = Workspace::open(file_std);
+        second.save_plan("second", default_plan_spec());
+    }
+    const ChildResult other =
+        run_writer({QStringLiteral("save-plan"), file, QStringLiteral("other")});
+    QVERIFY2(other.exit_code == 0, qPrintable(other.err));
+    QVERIFY(QFileInfo::exists(file + QStringLiteral("-wal")));
+    const auto [problem, message] =
+        workspace_error([&] { first.save_plan("first again", default_plan_spec()); });
+    QVERIFY2(problem == QStringLiteral("<no error>"), qPrintable(message));
+    QCOMPARE(first.list_plans().size(), std::size_t{4});
 }
 
 QTEST_GUILESS_MAIN(TestWorkspaceSafety)
