@@ -4,7 +4,6 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QKeySequence>
 #include <QLabel>
@@ -21,6 +20,7 @@
 #include "app_settings.h"
 #include "autosave.h"
 #include "field_editors.h"
+#include "file_dialogs.h"
 #include "formats_panel.h"
 #include "hardware_catalog.h"
 #include "memory_panel.h"
@@ -318,8 +318,8 @@ QString MainWindow::askPath(const QString& title, const QString& filter, bool sa
     const QString start = suggestedName.isEmpty()
                               ? m_settings->lastDirectory()
                               : m_settings->lastDirectory() + u'/' + suggestedName;
-    const QString path = saving ? QFileDialog::getSaveFileName(this, title, start, filter)
-                                : QFileDialog::getOpenFileName(this, title, start, filter);
+    const QString path = saving ? chooseSavePath(this, title, start, filter)
+                                : chooseOpenPath(this, title, start, filter);
     if (!path.isEmpty()) {
         m_settings->setLastDirectory(QFileInfo(path).absolutePath());
     }

@@ -3,7 +3,6 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
-#include <QFileDialog>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -16,6 +15,7 @@
 
 #include "chart_support.h"
 #include "field_editors.h"
+#include "file_dialogs.h"
 #include "hardware_list_model.h"
 #include "number_text.h"
 #include "plan_document.h"
@@ -74,8 +74,8 @@ SpecForm::SpecForm(PlanDocument* document, HardwareCatalog* catalog, QWidget* pa
         tr("Read a Hugging Face config.json (Llama, Mistral, Mixtral, Qwen, "
            "DeepSeek-V3)."));
     connect(m_import, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(
-            this, tr("Import a Hugging Face config.json"), {}, tr("JSON files (*.json)"));
+        const QString path = chooseOpenPath(this, tr("Import a Hugging Face config.json"), {},
+                                            tr("JSON files (*.json)"));
         if (!path.isEmpty()) {
             importHfConfig(path);
         }

@@ -1,6 +1,7 @@
 #include "user_prompts.h"
 
-#include <QFileDialog>
+#include "file_dialogs.h"
+
 #include <QGuiApplication>
 #include <QInputDialog>
 #include <QMessageBox>
@@ -16,8 +17,8 @@ UserPrompts defaultPrompts() {
     };
     prompts.choosePath = [](QWidget* parent, const QString& title, const QString& filter,
                             bool saving, const QString& suggestedPath) {
-        return saving ? QFileDialog::getSaveFileName(parent, title, suggestedPath, filter)
-                      : QFileDialog::getOpenFileName(parent, title, suggestedPath, filter);
+        return saving ? chooseSavePath(parent, title, suggestedPath, filter)
+                      : chooseOpenPath(parent, title, suggestedPath, filter);
     };
     prompts.askText = [](QWidget* parent, const QString& title, const QString& label,
                          const QString& text) {

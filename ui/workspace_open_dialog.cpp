@@ -1,6 +1,5 @@
 #include "workspace_open_dialog.h"
 
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -8,6 +7,7 @@
 #include <QStyle>
 #include <QVBoxLayout>
 
+#include "file_dialogs.h"
 #include "workspace_session.h"
 
 namespace tally::ui {
@@ -110,12 +110,11 @@ WorkspaceChooser dialogWorkspaceChooser(QWidget* parent, WorkspaceSession* sessi
             // for a new workspace instead of writing over them.
             const QString chosen =
                 action == WorkspaceAction::open
-                    ? QFileDialog::getOpenFileName(
-                          parent, WorkspaceOpenDialog::tr("Open a workspace"), folder, filter)
-                    : QFileDialog::getSaveFileName(
-                          parent, WorkspaceOpenDialog::tr("Start a new workspace"),
-                          folder + QStringLiteral("/workspace.sqlite"), filter, nullptr,
-                          QFileDialog::DontConfirmOverwrite);
+                    ? chooseOpenPath(parent, WorkspaceOpenDialog::tr("Open a workspace"), folder,
+                                     filter)
+                    : chooseSavePath(parent, WorkspaceOpenDialog::tr("Start a new workspace"),
+                                     folder + QStringLiteral("/workspace.sqlite"), filter,
+                                     QFileDialog::DontConfirmOverwrite);
             if (!chosen.isEmpty()) {
                 return WorkspaceChoice{action, chosen};
             }
