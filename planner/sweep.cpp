@@ -41,9 +41,12 @@ std::vector<SweepPoint> sweep(const PlanSpec& spec, const HardwareProfile& hw,
         const auto v = static_cast<std::int64_t>(std::llround(x));
         switch (variable) {
             case SweepVariable::micro_batch:
+                // The global batch stays the spec's (the training recipe), so gradient
+                // accumulation and the pipeline's micro-batches in flight, min(pp, steps), change
+                // with x as they would in the plan. Where the global batch is not a multiple of
+                // micro-batch x dp, check() rejects the point. A spec without a global batch
+                // (0: one micro-batch per data-parallel rank) keeps following the micro-batch.
                 trial.data.micro_batch = v;
-                // Keep the global batch a whole number of micro-batches: let it follow.
-                trial.data.global_batch = 0;
                 break;
             case SweepVariable::seq_len:
                 trial.data.seq_len = v;
@@ -53,7 +56,6 @@ std::vector<SweepPoint> sweep(const PlanSpec& spec, const HardwareProfile& hw,
                 break;
             case SweepVariable::gpus:
                 trial.cluster.gpus = v;
-                trial.data.global_batch = spec.data.global_batch;
                 break;
         }
         SweepPoint point;
