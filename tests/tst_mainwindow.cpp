@@ -58,6 +58,7 @@ private slots:
     void rejectedFieldIsMarked();
     void notANumberIsMarked();
     void undoRedoShortcuts();
+    void undoRedoFromEntryBox();
     void exportsEveryChart();
     void userOperationOnTheRoofline();
     void formatsConvertTypedValue();
@@ -336,6 +337,31 @@ void TestMainWindow::undoRedoShortcuts() {
     QCOMPARE(mfu->lineEdit()->text(), QStringLiteral("0.5"));
     QCOMPARE(w.summary()->figure(QStringLiteral("days"))->text(), QStringLiteral("143.9 days"));
     QTest::keySequence(&w, QKeySequence::Redo);
+    QCOMPARE(w.document()->spec().cluster.mfu, 0.25);
+}
+
+// Right after a value is typed and entered, the cursor is still in the box: Undo and Redo there
+// act on the plan. While a value is being typed (not yet entered) they act on the text.
+void TestMainWindow::undoRedoFromEntryBox() {
+    MainWindow& w = *m_window;
+    NumberEditor* mfu = w.specForm()->numberEditor(QStringLiteral("cluster.mfu"));
+    typeInto(mfu->lineEdit(), QStringLiteral("0.25"));
+    QCOMPARE(w.document()->spec().cluster.mfu, 0.25);
+    QVERIFY(mfu->lineEdit()->hasFocus() || !w.isActiveWindow());
+    QTest::keySequence(mfu->lineEdit(), QKeySequence::Undo);
+    QCOMPARE(w.document()->spec().cluster.mfu, 0.5);
+    QCOMPARE(mfu->lineEdit()->text(), QStringLiteral("0.5"));
+    QTest::keySequence(mfu->lineEdit(), QKeySequence::Redo);
+    QCOMPARE(w.document()->spec().cluster.mfu, 0.25);
+    QCOMPARE(mfu->lineEdit()->text(), QStringLiteral("0.25"));
+
+    // Typing in progress: Undo takes back the typing, the plan stays.
+    mfu->lineEdit()->setFocus();
+    mfu->lineEdit()->end(false);
+    QTest::keyClicks(mfu->lineEdit(), QStringLiteral("9"));
+    QCOMPARE(mfu->lineEdit()->text(), QStringLiteral("0.259"));
+    QTest::keySequence(mfu->lineEdit(), QKeySequence::Undo);
+    QCOMPARE(mfu->lineEdit()->text(), QStringLiteral("0.25"));
     QCOMPARE(w.document()->spec().cluster.mfu, 0.25);
 }
 

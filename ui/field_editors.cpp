@@ -1,5 +1,7 @@
 #include "field_editors.h"
 
+#include <QKeyEvent>
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
@@ -97,6 +99,21 @@ NumberEditor::NumberEditor(const NumberField& field, QWidget* parent)
     connect(m_slider, &QSlider::sliderReleased, this, [this] { m_gesture = 0; });
     connect(m_slider, &QSlider::valueChanged, this, &NumberEditor::onSliderMoved);
     connect(m_edit, &QLineEdit::editingFinished, this, &NumberEditor::onTextEntered);
+    m_edit->installEventFilter(this);
+}
+
+bool NumberEditor::eventFilter(QObject* watched, QEvent* event) {
+    // A line edit claims Undo and Redo for its own text, so the window's Edit > Undo never fires
+    // while the cursor is in the box. Once what was typed has been entered (nothing is pending in
+    // the box), the keys belong to the plan: leave the shortcut to the window.
+    if (watched == m_edit && event->type() == QEvent::ShortcutOverride && !m_edit->isModified()) {
+        auto* key = static_cast<QKeyEvent*>(event);
+        if (key->matches(QKeySequence::Undo) || key->matches(QKeySequence::Redo)) {
+            event->ignore();
+            return true;
+        }
+    }
+    return FieldEditor::eventFilter(watched, event);
 }
 
 QString NumberEditor::textOf(double value) const {

@@ -61,6 +61,9 @@ signals:
     // gesture: > 0 while a slider drag lasts (the edits merge into one undo step), else 0.
     void valueEdited(double value, int gesture);
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     void onSliderMoved(int position);
     void onTextEntered();
