@@ -58,7 +58,11 @@ void print_plan_table(const PlanSpec& spec, const HardwareProfile& hw, const Pla
     if (plan.time.has_cost) {
         fmt::print("  cost          {:.4g}\n", plan.time.cost);
     }
-    fmt::print("  energy        {:.4g} kWh (GPU boards at TDP)\n\n", plan.time.energy_kwh);
+    if (plan.time.has_energy) {
+        fmt::print("  energy        {:.4g} kWh (GPU boards at TDP)\n\n", plan.time.energy_kwh);
+    } else {
+        fmt::print("  energy        - (the hardware profile gives no TDP)\n\n");
+    }
 
     fmt::print("How each figure is computed\n");
     for (const Explanation& e : explain(spec, hw, plan)) {

@@ -380,7 +380,9 @@ Plan evaluate(const PlanSpec& spec, const HardwareProfile& hw) {
     tm.gpu_hours = tm.seconds * dbl(spec.cluster.gpus) / 3600.0;
     tm.has_cost = spec.cluster.price_per_gpu_hour.has_value();
     tm.cost = tm.has_cost ? tm.gpu_hours * *spec.cluster.price_per_gpu_hour : 0.0;
-    tm.energy_kwh = tm.gpu_hours * hw.tdp_w / 1000.0;
+    // A profile without a TDP (a measured or custom one) leaves the energy unknown, not zero.
+    tm.has_energy = hw.tdp_w > 0.0;
+    tm.energy_kwh = tm.has_energy ? tm.gpu_hours * hw.tdp_w / 1000.0 : 0.0;
     tm.hfu = fl.total > 0 ? spec.cluster.mfu * fl.hardware_total / fl.total : 0.0;
 
     // ---- warnings ----

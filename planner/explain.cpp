@@ -114,11 +114,13 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
                                    g(p.time.cost)),
                        "definition"});
     }
-    out.push_back(
-        {"time.energy_kwh", "Energy", p.time.energy_kwh, "kWh",
-         "GPU-hours x TDP / 1000 (GPU boards only)",
-         fmt::format("{} x {} W / 1000 = {}", g(p.time.gpu_hours), hw.tdp_w, g(p.time.energy_kwh)),
-         hw.name + " TDP from the catalog"});
+    if (p.time.has_energy) {
+        out.push_back({"time.energy_kwh", "Energy", p.time.energy_kwh, "kWh",
+                       "GPU-hours x TDP / 1000 (GPU boards only)",
+                       fmt::format("{} x {} W / 1000 = {}", g(p.time.gpu_hours), hw.tdp_w,
+                                   g(p.time.energy_kwh)),
+                       hw.name + " TDP from its hardware profile"});
+    }
 
     out.push_back({"memory.params_bytes", "Parameters", m.params_bytes, "bytes",
                    "N_gpu x bytes(param) / (dp if ZeRO-3)",

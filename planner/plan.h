@@ -96,7 +96,8 @@ struct TimeEstimate {
     double gpu_hours = 0.0;
     double cost = 0.0;  // gpu_hours x price; 0 when no price is given
     bool has_cost = false;
-    double energy_kwh = 0.0;  // gpu_hours x TDP (GPU board power only)
+    double energy_kwh = 0.0;  // gpu_hours x TDP (GPU board power only); 0 when no TDP is known
+    bool has_energy = false;  // the hardware profile gives a TDP
     double hfu = 0.0;         // hardware FLOPs utilisation implied by mfu
 };
 

@@ -157,7 +157,11 @@ std::string plan_markdown(const PlanSpec& spec, const HardwareProfile& hw, const
     if (plan.time.has_cost) {
         out += fmt::format("| Cost | {} |\n", g(plan.time.cost));
     }
-    out += fmt::format("| Energy (GPU boards at TDP) | {} kWh |\n", g(plan.time.energy_kwh));
+    if (plan.time.has_energy) {
+        out += fmt::format("| Energy (GPU boards at TDP) | {} kWh |\n", g(plan.time.energy_kwh));
+    } else {
+        out += "| Energy (GPU boards at TDP) | — (the hardware profile gives no TDP) |\n";
+    }
 
     out += "\n## How each figure is computed\n\n| Figure | Formula | With the numbers | Source |\n";
     out += "| --- | --- | --- | --- |\n";

@@ -461,7 +461,7 @@ json to_json(const Plan& p, const PlanSpec& spec, const HardwareProfile& hw) {
                  {"days", t.days},
                  {"gpu_hours", t.gpu_hours},
                  {"cost", t.has_cost ? json(t.cost) : json(nullptr)},
-                 {"energy_kwh", t.energy_kwh},
+                 {"energy_kwh", t.has_energy ? json(t.energy_kwh) : json(nullptr)},
                  {"peak_flops_per_s", t.peak_flops_per_s},
                  {"achieved_flops_per_s", t.achieved_flops_per_s},
                  {"mfu", spec.cluster.mfu},

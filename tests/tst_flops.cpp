@@ -1,6 +1,8 @@
 // FLOPs, time and cost: the seed's headline figures and hand-derived cases.
 #include <QtTest>
+#include <nlohmann/json.hpp>
 
+#include "explain.h"
 #include "hardware.h"
 #include "plan.h"
 #include "presets.h"
@@ -214,7 +216,20 @@ void TestFlops::costAndGpuHours() {
     QVERIFY(within(p.time.gpu_hours, seconds * 8 / 3600, 1e-12));
     QVERIFY(p.time.has_cost);
     QVERIFY(within(p.time.cost, seconds * 8 / 3600 * 2.5, 1e-12));
+    QVERIFY(p.time.has_energy);
     QVERIFY(within(p.time.energy_kwh, seconds * 8 / 3600 * 0.7, 1e-12));
+
+    // A profile that gives no TDP (a measured or custom one may not): the energy is unknown, not
+    // 0 kWh, and neither the explanation nor the JSON pretends to know it.
+    HardwareProfile no_tdp = h100();
+    no_tdp.tdp_w = 0.0;
+    const Plan unknown = eval(s, no_tdp);
+    QVERIFY(!unknown.time.has_energy);
+    QVERIFY(unknown.time.has_cost);
+    QVERIFY(to_json(unknown, s, no_tdp)["time"]["energy_kwh"].is_null());
+    for (const Explanation& e : explain(s, no_tdp, unknown)) {
+        QVERIFY2(e.key != "time.energy_kwh", e.formula.c_str());
+    }
 }
 
 void TestFlops::warnings() {

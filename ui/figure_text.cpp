@@ -52,8 +52,10 @@ std::vector<FigureRow> timeFigures(const PlanViews& v) {
     if (t.has_cost) {
         add("time.cost", tr("Cost"), t.cost, formatShort(t.cost), tr("currency"));
     }
-    add("time.energy_kwh", tr("Energy (GPU boards)"), t.energy_kwh, formatShort(t.energy_kwh),
-        tr("kWh"));
+    if (t.has_energy) {
+        add("time.energy_kwh", tr("Energy (GPU boards)"), t.energy_kwh, formatShort(t.energy_kwh),
+            tr("kWh"));
+    }
     add("time.hfu", tr("HFU"), t.hfu, QString::number(t.hfu, 'f', 3), tr("of peak"));
     add("parallel.tokens_per_step", tr("Tokens per step"), p.parallel.tokens_per_step,
         formatShort(p.parallel.tokens_per_step), tr("tokens"));

@@ -126,8 +126,12 @@ void SummaryBar::showResults() {
                  p.time.has_cost ? formatShort(p.time.cost) : tr("no price"),
                  p.time.has_cost ? explanationTip(v.explanation("time.cost"))
                                  : tr("Set a price per GPU-hour in the cluster form."));
-    setIfChanged(figure(QStringLiteral("energy")), tr("%1 kWh").arg(formatShort(p.time.energy_kwh)),
-                 explanationTip(v.explanation("time.energy_kwh")));
+    setIfChanged(
+        figure(QStringLiteral("energy")),
+        p.time.has_energy ? tr("%1 kWh").arg(formatShort(p.time.energy_kwh)) : QStringLiteral("—"),
+        p.time.has_energy ? explanationTip(v.explanation("time.energy_kwh"))
+                          : tr("The GPU's profile gives no TDP (board power), so the "
+                               "energy is not known. Edit the profile to add one."));
 
     // One line (the full list in the tooltip); hidden only when there is none, which changes the
     // layout once, not on every step.
