@@ -605,6 +605,9 @@ void TestUiProbe::makesMeasuredProfile() {
     // The device is an H100 SXM (catalog_profile_for_device); the id comes from its name.
     QCOMPARE(dialog->baseBox()->currentData().toString(), QStringLiteral("h100-sxm"));
     QCOMPARE(dialog->idEdit()->text(), QStringLiteral("nvidia-h100-80gb-hbm3-measured"));
+    // The name says which run; the GPU picker adds "(measured)" once, after it.
+    QCOMPARE(dialog->nameEdit()->text(),
+             QStringLiteral("NVIDIA H100 80GB HBM3, probe run #%1").arg(id));
     dialog->idEdit()->setText(QStringLiteral("my-h100"));
     dialog->nameEdit()->setText(QStringLiteral("My H100"));
     QSignalSpy made(m_panel, &ProbePanel::profileMade);

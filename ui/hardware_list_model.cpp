@@ -35,10 +35,11 @@ QVariant HardwareListModel::data(const QModelIndex& index, int role) const {
             }
             return name;
         case Qt::ToolTipRole:
-            return tr("%1 (%2)\nMemory %3 (%4), bandwidth %5\nDense bf16 peak %6, TDP %7 W")
+            return tr("%1 (%2)\nMemory %3 (%4), bandwidth %5\nDense bf16 peak %6, TDP %7")
                 .arg(name, qs(p.id), formatGB(p.memory_bytes), formatGiB(p.memory_bytes),
                      formatGBPerSecond(p.bandwidth_bytes_per_s),
-                     formatFlopsPerSecond(p.peak(ComputeType::bf16)), QString::number(p.tdp_w));
+                     formatFlopsPerSecond(p.peak(ComputeType::bf16)),
+                     p.tdp_w > 0.0 ? tr("%1 W").arg(p.tdp_w) : tr("not known"));
         case IdRole:
             return qs(p.id);
         case KindRole:

@@ -63,8 +63,10 @@ MeasuredProfileChoice suggestMeasuredProfile(const ProbeRunRecord& run,
     }
     const QString nameStem =
         run.id > 0
-            ? MeasuredProfileDialog::tr("%1 (measured, run #%2)").arg(qs(deviceName)).arg(run.id)
-            : MeasuredProfileDialog::tr("%1 (measured)").arg(qs(deviceName));
+            // The GPU picker adds "(measured)" after a measured profile's name: the suggested
+            // name says which run, not the kind again.
+            ? MeasuredProfileDialog::tr("%1, probe run #%2").arg(qs(deviceName)).arg(run.id)
+            : MeasuredProfileDialog::tr("%1, probed").arg(qs(deviceName));
     QString name = nameStem;
     for (int n = 2; names.count(name.toStdString()) > 0; ++n) {
         name = nameStem + QStringLiteral(" %1").arg(n);
