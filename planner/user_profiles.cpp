@@ -1,6 +1,7 @@
 #include "user_profiles.h"
 
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "errors.h"
 
@@ -153,6 +154,23 @@ void validate_display_name(const std::string& name, const std::string& field) {
         throw SpecError(field, quoted(name),
                         "a non-empty name of at most 200 bytes without control characters");
     }
+}
+
+std::vector<HardwareProfile> profiles_with_stored(std::vector<HardwareProfile> stored) {
+    std::set<std::string> stored_ids;
+    for (const HardwareProfile& p : stored) {
+        stored_ids.insert(p.id);
+    }
+    std::vector<HardwareProfile> out;
+    out.reserve(builtin_hardware().size() + stored.size());
+    for (const HardwareProfile& p : builtin_hardware()) {
+        if (stored_ids.count(p.id) == 0) {
+            out.push_back(p);
+        }
+    }
+    out.insert(out.end(), std::make_move_iterator(stored.begin()),
+               std::make_move_iterator(stored.end()));
+    return out;
 }
 
 }  // namespace tally

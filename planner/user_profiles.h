@@ -1,8 +1,10 @@
 #pragma once
 
 // The user's hardware profiles as the domain sees them, with no storage: a custom copy of a
-// profile, a measured profile made from a probe run, and the input rules of ids and names. The
-// workspace (planner/store/workspace.h) stores what these functions build.
+// profile, a measured profile made from a probe run, the input rules of ids and names, and which
+// profiles a list shows when stored ones meet the built-in catalog. The workspace
+// (planner/store/workspace.h) stores what these functions build; the GUI and the CLI list what
+// profiles_with_stored() gives.
 
 #include <string>
 #include <vector>
@@ -28,5 +30,10 @@ HardwareProfile measured_profile(const ProbeRunRecord& run, const HardwareProfil
 // Input rules, shared with the CLI: throw SpecError naming `field` when the value is not allowed.
 void validate_profile_id(const std::string& id, const std::string& field = "profile.id");
 void validate_display_name(const std::string& name, const std::string& field);
+
+// Every profile a list shows: the built-in ones in catalog order, then `stored` in its order. A
+// stored profile whose id a built-in also has (saved before the catalog gained that id) replaces
+// the built-in, as finding a profile by id gives the stored one.
+std::vector<HardwareProfile> profiles_with_stored(std::vector<HardwareProfile> stored);
 
 }  // namespace tally

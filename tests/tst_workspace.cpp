@@ -347,11 +347,17 @@ void TestWorkspace::storedProfileOutlivesALaterBuiltin() {
         s.run();
     }
     Workspace ws = Workspace::open(path);
-    // Both are listed; the id finds the user's figures, which can still be edited and removed.
+    // Listed once, as the stored profile (it replaces the built-in, as the id finds the user's
+    // figures), after every other built-in and with the catalog's other entries all there.
     const auto all = ws.list_profiles();
     QCOMPARE(std::count_if(all.begin(), all.end(),
                            [](const HardwareProfile& p) { return p.id == "h200"; }),
-             2);
+             1);
+    QCOMPARE(all.size(), builtin_hardware().size());  // one built-in out, one stored in
+    QCOMPARE(all.back().id, std::string("h200"));
+    QCOMPARE(all.back().memory_bytes, 100e9);
+    QCOMPARE(all.back().kind, ProfileKind::custom);
+    // The user's figures can still be edited and removed.
     QCOMPARE(ws.find_profile("h200")->memory_bytes, 100e9);
     mine.memory_bytes = 110e9;
     ws.update_profile(mine);

@@ -549,11 +549,7 @@ std::optional<ProbeRunRecord> load_run(sqlite::Database& db, std::int64_t id) {
 // ---- profiles -----------------------------------------------------------------------------------
 
 std::vector<HardwareProfile> Workspace::list_profiles() {
-    std::vector<HardwareProfile> all = builtin_hardware();
-    std::vector<HardwareProfile> stored = stored_profiles();
-    all.insert(all.end(), std::make_move_iterator(stored.begin()),
-               std::make_move_iterator(stored.end()));
-    return all;
+    return profiles_with_stored(stored_profiles());
 }
 
 std::vector<HardwareProfile> Workspace::stored_profiles() {

@@ -97,8 +97,9 @@ public:
     // The schema version the file had when opened (0: it was created now).
     int opened_schema_version() const noexcept { return m_opened_version; }
 
-    // Profiles: the built-in ones (catalog order) followed by the stored ones (by name). A stored
-    // profile with an id a later catalog also uses shadows the built-in in find_profile().
+    // Profiles: the built-in ones (catalog order) followed by the stored ones (by name); a stored
+    // profile with an id a later catalog also uses replaces the built-in, here and in
+    // find_profile() (profiles_with_stored(), user_profiles.h).
     std::vector<HardwareProfile> list_profiles();
     std::vector<HardwareProfile> stored_profiles();
     std::optional<HardwareProfile> find_profile(const std::string& id);
