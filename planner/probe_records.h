@@ -92,11 +92,8 @@ ProbeRunStatus probe_run_status(const probe::ProbeRun& run, bool ended_normally)
 
 // ---- tests and variants -------------------------------------------------------------------------
 
-// The access patterns of the memory-bandwidth tests (gpu_probe/PROTOCOL.md, "Tests"): the
-// variants of `stream` (CPU) and `memory_bandwidth` (CUDA).
-inline constexpr std::array<std::string_view, 6> kMemoryPatterns{"copy",  "read", "write",
-                                                                 "scale", "add",  "triad"};
-// `stream` or `memory_bandwidth`.
+// `stream` (CPU) or `memory_bandwidth` (CUDA): the tests whose variants are access patterns
+// (copy, read, write, scale, add, triad; gpu_probe/PROTOCOL.md, "Tests").
 bool is_memory_bandwidth_test(std::string_view test);
 // A device-memory bandwidth result a profile takes its bandwidth from: the copy or read pattern
 // of a memory-bandwidth test.
