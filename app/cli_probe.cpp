@@ -100,31 +100,18 @@ void print_result_row(const probe::ResultEvent& r, const MeasuredFractions& f) {
     std::fflush(stdout);
 }
 
+// A live result: the one JSON shape of a result (probe_result_json()), then what only a live run
+// has, the probe's note and the fractions of the promised profile.
 json result_json(const probe::ResultEvent& r, const MeasuredFractions& f,
                  std::optional<std::int64_t> result_id) {
-    return {{"result_id", result_id ? json(*result_id) : json(nullptr)},
-            {"test", r.test},
-            {"variant", r.variant},
-            {"stored_test", stored_probe_test_name(r.test, r.variant)},
-            {"dtype", r.dtype},
-            {"sizes", r.sizes},
-            {"flops", optional_json(r.flops)},
-            {"bytes", optional_json(r.bytes)},
-            {"intensity_flops_per_byte", optional_json(r.intensity_flops_per_byte)},
-            {"flops_per_s", optional_json(r.flops_per_s)},
-            {"bytes_per_s", optional_json(r.bytes_per_s)},
-            {"median_s", optional_json(r.median_s)},
-            {"min_s", optional_json(r.min_s)},
-            {"max_s", optional_json(r.max_s)},
-            {"stdrel", optional_json(r.stdrel)},
-            {"samples", r.samples},
-            {"status", probe::to_string(r.status)},
-            {"validated", r.validated},
-            {"reason", r.reason},
-            {"note", r.note},
-            {"fraction_of_peak", optional_json(f.of_peak)},
-            {"fraction_of_bandwidth", optional_json(f.of_bandwidth)},
-            {"fraction_of_roof", optional_json(f.of_roof)}};
+    ProbeResultRecord record = probe_result_record(r);
+    record.id = result_id.value_or(0);
+    json out = probe_result_json(record);
+    out["note"] = r.note;
+    out["fraction_of_peak"] = optional_json(f.of_peak);
+    out["fraction_of_bandwidth"] = optional_json(f.of_bandwidth);
+    out["fraction_of_roof"] = optional_json(f.of_roof);
+    return out;
 }
 
 // ---- Ctrl-C -------------------------------------------------------------------------------------
@@ -254,9 +241,9 @@ int finish_command(const ProbeCommandOptions& opts, LiveRun& live, ui::ProbeRunS
     }
     const ProbeRunRecord record =
         stored ? *stored
-               : ui::probeRunRecord(live.run,
-                                    ui::probeRunStatus(live.run, exit.outcome == ProbeOutcome::ok),
-                                    std::string());
+               : probe_run_record(live.run,
+                                  probe_run_status(live.run, exit.outcome == ProbeOutcome::ok),
+                                  std::string());
     const HardwareProfile* promised = live.profile ? &*live.profile : nullptr;
     const MeasuredRoofline measured = measured_roofline(record, promised);
     const std::string db = saver.workspace().path().string();
@@ -273,7 +260,7 @@ int finish_command(const ProbeCommandOptions& opts, LiveRun& live, ui::ProbeRunS
             {"host", record.host},
             {"started_at", record.started_at},
             {"finished_at", record.finished_at},
-            {"device", json::parse(record.device_json, nullptr, false)},
+            {"device", stored_device_json(record)},
             {"profile", promised != nullptr ? json{{"id", promised->id}, {"name", promised->name}}
                                             : json(nullptr)},
             {"results", live.results},
@@ -378,7 +365,7 @@ int run_probe_command(const ProbeCommandOptions& opts, CliState& state) {
     QObject::connect(
         &runner, &ProbeRunner::resultAvailable, &loop, [&live, table](const probe::ResultEvent& r) {
             const MeasuredFractions f =
-                live.profile ? measured_fractions(ui::probeResultRecord(r), *live.profile)
+                live.profile ? measured_fractions(probe_result_record(r), *live.profile)
                              : MeasuredFractions{};
             live.results.push_back(
                 result_json(r, f, std::exchange(live.pending_result_id, std::nullopt)));

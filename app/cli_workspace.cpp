@@ -523,34 +523,6 @@ void register_plans(CLI::App& app, CliState& state) {
 
 // ---- probe runs ---------------------------------------------------------------------------------
 
-json optional_number(const std::optional<double>& v) {
-    return v ? json(*v) : json(nullptr);
-}
-
-json parsed_or_text(const std::string& text) {
-    json j = json::parse(text, nullptr, false);
-    return j.is_discarded() ? json(text) : j;
-}
-
-json result_json(const ProbeResultRecord& r) {
-    return {{"id", r.id},
-            {"test", r.test},
-            {"dtype", r.dtype},
-            {"sizes", parsed_or_text(r.sizes_json)},
-            {"flops", r.flops},
-            {"bytes", r.bytes},
-            {"flops_per_s", optional_number(r.flops_per_s)},
-            {"bytes_per_s", optional_number(r.bytes_per_s)},
-            {"median_s", optional_number(r.median_s)},
-            {"min_s", optional_number(r.min_s)},
-            {"max_s", optional_number(r.max_s)},
-            {"stdrel", optional_number(r.stdrel)},
-            {"samples", r.samples},
-            {"status", to_string(r.status)},
-            {"validated", r.validated},
-            {"reason", r.reason}};
-}
-
 json run_json(const ProbeRunRecord& run, bool with_results) {
     json out = {{"id", run.id},
                 {"started_at", run.started_at},
@@ -558,22 +530,16 @@ json run_json(const ProbeRunRecord& run, bool with_results) {
                 {"backend", run.backend},
                 {"host", run.host},
                 {"status", to_string(run.status)},
-                {"device", parsed_or_text(run.device_json)},
+                {"device", stored_device_json(run)},
                 {"result_count", run.results.size()}};
     if (with_results) {
-        out["results"] = json_array(run.results, result_json);
+        out["results"] = json_array(run.results, probe_result_json);
     }
     return out;
 }
 
 std::string device_name(const ProbeRunRecord& run) {
-    const json device = json::parse(run.device_json, nullptr, false);
-    if (device.is_object()) {
-        if (auto it = device.find("name"); it != device.end() && it->is_string()) {
-            return it->get<std::string>();
-        }
-    }
-    return "-";
+    return stored_device_name(run).value_or("-");
 }
 
 // A result's figure (FLOP/s, bytes/s, seconds, spread) to four digits, or "-" when absent.
@@ -629,10 +595,11 @@ void register_probes(CLI::App& app, CliState& state) {
                    "dtype", "FLOP/s", "bytes/s", "median s", "stdrel", "samples", "status",
                    "validated", "sizes");
         for (const ProbeResultRecord& r : run->results) {
-            fmt::print("{:<10} {:<6} {:>16} {:>14} {:>11} {:>8} {:>7} {:<8} {:<9} {}{}\n", r.test,
-                       r.dtype, number_or_dash(r.flops_per_s), number_or_dash(r.bytes_per_s),
-                       number_or_dash(r.median_s), number_or_dash(r.stdrel), r.samples,
-                       to_string(r.status), r.validated ? "yes" : "no", r.sizes_json,
+            fmt::print("{:<10} {:<6} {:>16} {:>14} {:>11} {:>8} {:>7} {:<8} {:<9} {}{}\n",
+                       probe_case_name(r), r.dtype, number_or_dash(r.flops_per_s),
+                       number_or_dash(r.bytes_per_s), number_or_dash(r.median_s),
+                       number_or_dash(r.stdrel), r.samples, to_string(r.status),
+                       r.validated ? "yes" : "no", r.sizes_json,
                        r.reason.empty() ? "" : "  (" + r.reason + ")");
         }
         state.exit_code = kExitOk;

@@ -10,26 +10,11 @@ namespace tally {
 
 namespace {
 
-// The access patterns of the memory-bandwidth tests (gpu_probe/PROTOCOL.md, "Tests").
-constexpr std::array<std::string_view, 6> kMemoryPatterns{"copy",  "read", "write",
-                                                          "scale", "add",  "triad"};
 // The seed lecture's operations (CS336 lecture 2), measured by both backends.
 constexpr std::array<std::string_view, 4> kSeedOps{"relu", "gelu", "dot", "matvec"};
 
-bool is_memory_test(std::string_view test) {
-    return test == "stream" || test == "memory_bandwidth";
-}
-
 bool contains(const auto& list, std::string_view name) {
     return std::find(list.begin(), list.end(), name) != list.end();
-}
-
-std::string_view base_test(std::string_view stored_test) {
-    return stored_test.substr(0, stored_test.find('.'));
-}
-
-bool usable(const ProbeResultRecord& r) {
-    return r.status == ProbeResultStatus::passed && r.validated;
 }
 
 std::optional<double> ratio(std::optional<double> measured, double promised) {
@@ -39,8 +24,7 @@ std::optional<double> ratio(std::optional<double> measured, double promised) {
     return *measured / promised;
 }
 
-MeasuredPointKind point_kind(std::string_view stored_test) {
-    const std::string_view test = base_test(stored_test);
+MeasuredPointKind point_kind(std::string_view test) {
     if (test == "matmul") {
         return MeasuredPointKind::matmul;
     }
@@ -50,7 +34,7 @@ MeasuredPointKind point_kind(std::string_view stored_test) {
     if (test == "intensity_sweep") {
         return MeasuredPointKind::sweep;
     }
-    if (contains(kMemoryPatterns, test)) {
+    if (is_memory_bandwidth_test(test)) {
         return MeasuredPointKind::stream;
     }
     return MeasuredPointKind::other;
@@ -58,8 +42,7 @@ MeasuredPointKind point_kind(std::string_view stored_test) {
 
 // Results that never go on a roofline: the timing lesson's figures (one is wrong on purpose) and
 // host<->device copies (PCIe or NVLink-C2C, not device memory).
-bool excluded(std::string_view stored_test) {
-    const std::string_view test = base_test(stored_test);
+bool excluded(std::string_view test) {
     return test == "timing_lesson" || test == "host_device_copy";
 }
 
@@ -95,33 +78,6 @@ std::optional<std::string> model_token(std::string_view name) {
 }
 
 }  // namespace
-
-std::string stored_probe_test_name(std::string_view test, std::string_view variant) {
-    if (variant.empty() || test == "matmul") {
-        return std::string(test);
-    }
-    if (is_memory_test(test)) {
-        return std::string(variant);
-    }
-    return std::string(test) + "." + std::string(variant);
-}
-
-std::string probe_test_of(std::string_view stored_test, std::string_view backend) {
-    if (contains(kMemoryPatterns, stored_test)) {
-        return backend == "cpu" ? "stream" : "memory_bandwidth";
-    }
-    return std::string(base_test(stored_test));
-}
-
-std::optional<ComputeType> probe_compute_type(std::string_view dtype) {
-    if (auto t = parse_compute_type(dtype)) {
-        return t;
-    }
-    if (auto d = parse_dtype(dtype)) {
-        return compute_type(*d);
-    }
-    return std::nullopt;
-}
 
 MeasuredFractions measured_fractions(const ProbeResultRecord& result,
                                      const HardwareProfile& promised) {
@@ -180,29 +136,17 @@ std::vector<Roof> MeasuredRoofline::roofs() const {
 
 MeasuredRoofline measured_roofline(const ProbeRunRecord& run, const HardwareProfile* promised) {
     MeasuredRoofline out;
-    std::array<const ProbeResultRecord*, kComputeTypeCount> best_matmul{};
-    const ProbeResultRecord* best_memory = nullptr;
+    const BestProbeResults best = best_probe_results(run);
     for (const ProbeResultRecord& r : run.results) {
-        if (!usable(r) || excluded(r.test)) {
+        if (!is_usable(r) || excluded(r.test)) {
             continue;
         }
         const bool has_flops = r.flops_per_s && *r.flops_per_s > 0.0;
-        if (r.test == "matmul" && has_flops) {
-            if (auto type = probe_compute_type(r.dtype)) {
-                const ProbeResultRecord*& best = best_matmul[static_cast<std::size_t>(*type)];
-                if (best == nullptr || *r.flops_per_s > *best->flops_per_s) {
-                    best = &r;
-                }
-            }
-        }
-        if ((r.test == "copy" || r.test == "read") && r.bytes_per_s && *r.bytes_per_s > 0.0 &&
-            (best_memory == nullptr || *r.bytes_per_s > *best_memory->bytes_per_s)) {
-            best_memory = &r;
-        }
         if (has_flops && r.flops > 0.0 && r.bytes > 0.0) {
             MeasuredPoint p;
             p.result_id = r.id;
-            p.test = r.test;
+            p.test = probe_case_name(r);
+            p.variant = r.variant;
             p.dtype = r.dtype;
             p.sizes_json = r.sizes_json;
             p.kind = point_kind(r.test);
@@ -216,7 +160,7 @@ MeasuredRoofline measured_roofline(const ProbeRunRecord& run, const HardwareProf
         }
     }
     for (ComputeType t : kAllComputeTypes) {
-        const ProbeResultRecord* r = best_matmul[static_cast<std::size_t>(t)];
+        const ProbeResultRecord* r = best.matmul_of(t);
         if (r == nullptr) {
             continue;
         }
@@ -227,8 +171,8 @@ MeasuredRoofline measured_roofline(const ProbeRunRecord& run, const HardwareProf
         }
         out.peaks.push_back(std::move(peak));
     }
-    if (best_memory != nullptr) {
-        MeasuredBandwidth bw{*best_memory->bytes_per_s, best_memory->test, best_memory->id, {}, {}};
+    if (const ProbeResultRecord* memory = best.memory; memory != nullptr) {
+        MeasuredBandwidth bw{*memory->bytes_per_s, probe_case_name(*memory), memory->id, {}, {}};
         if (promised != nullptr && promised->bandwidth_bytes_per_s > 0.0) {
             bw.promised_bytes_per_s = promised->bandwidth_bytes_per_s;
             bw.fraction_of_bandwidth = bw.bytes_per_s / promised->bandwidth_bytes_per_s;

@@ -1,6 +1,6 @@
 #pragma once
 
-// The measured roofline of a stored probe run (issue 6): the roofs the card reached (best
+// The measured roofline of a stored probe run: the roofs the card reached (best
 // validated matmul FLOP/s per dtype, best validated device-memory bandwidth) and the points of
 // its seed operations, intensity sweep and matmuls, each with its fraction of the promised
 // profile's dense peak and bandwidth. One pure function, so the GUI draws and the CLI prints the
@@ -16,31 +16,10 @@
 
 #include "dtype.h"
 #include "hardware.h"
+#include "probe_records.h"
 #include "roofline.h"
-#include "workspace.h"
 
 namespace tally {
-
-// ---- stored test names --------------------------------------------------------------------------
-//
-// The workspace stores a result's test name but not the probe's variant (gpu_probe/PROTOCOL.md
-// identifies a case by test, variant, dtype and sizes). The app folds the variant into the name:
-//   - the memory-bandwidth tests (`stream` on the CPU, `memory_bandwidth` on CUDA) are stored
-//     under their access pattern, "copy", "read", "write", "scale", "add", "triad": the names
-//     the workspace's measured_profile() reads its bandwidth from (workspace.h); the run's
-//     backend says which test it was (stream is CPU-only, memory_bandwidth CUDA-only);
-//   - `matmul` stays "matmul": its variant is the library (blas on the CPU, cublaslt on CUDA),
-//     one per backend, and measured_profile() reads its peaks from "matmul";
-//   - every other test with a variant becomes "test.variant" ("intensity_sweep.tensor_core",
-//     "timing_lesson.host_clock_no_sync", "host_device_copy.h2d_pinned"), without one "test".
-std::string stored_probe_test_name(std::string_view test, std::string_view variant);
-// The probe test a stored name came from: the part before '.', or "stream"/"memory_bandwidth"
-// for an access pattern ("copy" on a "cpu" run is stream, on a "cuda" run memory_bandwidth).
-std::string probe_test_of(std::string_view stored_test, std::string_view backend);
-
-// The dtype family a probe dtype name computes in ("fp8_e4m3" -> fp8, "fp32" -> fp32); nullopt
-// for names that are not a compute type ("u32").
-std::optional<ComputeType> probe_compute_type(std::string_view dtype);
 
 // ---- what a result is worth against a profile --------------------------------------------------
 
@@ -69,11 +48,11 @@ struct MeasuredPeak {
     std::optional<double> fraction_of_peak;  // flops_per_s / promised
 };
 
-// The best validated, passed device-memory bandwidth ("copy" or "read", as measured_profile()
-// takes it, so a profile made from the run has the bandwidth drawn here).
+// The best validated, passed device-memory bandwidth ("copy" or "read", best_probe_results(), as
+// measured_profile() takes it, so a profile made from the run has the bandwidth drawn here).
 struct MeasuredBandwidth {
     double bytes_per_s = 0.0;
-    std::string test;  // stored name: "copy" or "read"
+    std::string test;  // probe_case_name(): "copy" or "read"
     std::int64_t result_id = 0;
     std::optional<double> promised_bytes_per_s;
     std::optional<double> fraction_of_bandwidth;  // bytes_per_s / promised
@@ -82,8 +61,8 @@ struct MeasuredBandwidth {
 enum class MeasuredPointKind {
     matmul,   // "matmul"
     seed_op,  // the seed lecture's relu, gelu, dot, matvec
-    sweep,    // "intensity_sweep.*"
-    stream,   // STREAM scale/add/triad (they count FLOPs; copy does not)
+    sweep,    // intensity_sweep, any variant
+    stream,   // memory-bandwidth scale/add/triad (they count FLOPs; copy does not)
     other,    // any other result with FLOPs and bytes
 };
 std::string_view to_string(MeasuredPointKind kind);
@@ -91,7 +70,8 @@ std::string_view to_string(MeasuredPointKind kind);
 // One validated, passed result with counted FLOPs and bytes, where the chart puts it.
 struct MeasuredPoint {
     std::int64_t result_id = 0;
-    std::string test;  // stored name
+    std::string test;     // probe_case_name(): "matmul", "relu", "intensity_sweep.tensor_core", ...
+    std::string variant;  // the probe's variant ("tensor_core"; empty when none)
     std::string dtype;
     std::string sizes_json;
     MeasuredPointKind kind = MeasuredPointKind::other;

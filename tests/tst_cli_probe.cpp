@@ -171,9 +171,19 @@ void TestCliProbe::cpuRunIsSavedAndReadBack() {
     const json shown = parse(show.out);
     QCOMPARE(shown["results"].size(), std::size_t(2));
     QCOMPARE(shown["results"][0]["test"], "relu");
-    QCOMPARE(shown["results"][0]["id"], results[0]["result_id"]);
+    QCOMPARE(shown["results"][0]["result_id"], results[0]["result_id"]);
     QCOMPARE(shown["results"][0]["flops_per_s"], results[0]["flops_per_s"]);
     QCOMPARE(shown["results"][1]["validated"], true);
+    // One shape of a result (gpu_probe/PROTOCOL.md, "Results in the app"): the stored one has
+    // every field of the live one but what only a live run knows (its note and fractions), with
+    // the same values.
+    for (std::size_t i = 0; i < 2; ++i) {
+        for (const auto& [key, value] : shown["results"][i].items()) {
+            QVERIFY2(results[i].contains(key), key.c_str());
+            QVERIFY2(results[i][key] == value, key.c_str());
+        }
+        QCOMPARE(shown["results"][i].size() + 4, results[i].size());  // + note, 3 fractions
+    }
 
     // `tally roofline --probe-run` puts the same points beside the spec's GPU (h100-sxm).
     const Run roof = run_tally(
@@ -334,8 +344,8 @@ void TestCliProbe::measuredProfileHasTheMeasuredRoofs() {
     QCOMPARE(roofs[0]["bandwidth_bytes_per_s"].get<double>(), 1e10);
     QCOMPARE(roofs[0]["ridge_flops_per_byte"].get<double>(), 5.0);
 
-    // The profile made from the run has the same figures: the stream copy was stored as "copy",
-    // which the workspace's measured profile reads its bandwidth from.
+    // The profile made from the run has the same figures: the stream copy is the device-memory
+    // bandwidth a measured profile reads (best_probe_results()).
     const QString run_id = QString::number(out["run_id"].get<std::int64_t>());
     const Run add = run_tally(QStringList{QStringLiteral("profiles"), QStringLiteral("add"),
                                           QStringLiteral("--from-run"), run_id,

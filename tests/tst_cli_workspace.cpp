@@ -48,6 +48,11 @@ bool write_file(const QString& path, const QByteArray& bytes) {
     return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
 }
 
+// The id the workspace gave the first result of run `run_id`, read through the API.
+std::int64_t ws_result_id(const std::string& db, std::int64_t run_id) {
+    return tally::Workspace::open(db).find_probe_run(run_id)->results.at(0).id;
+}
+
 }  // namespace
 
 class TestCliWorkspace : public QObject {
@@ -233,6 +238,7 @@ void TestCliWorkspace::probesAndMeasuredProfile() {
         run.status = tally::ProbeRunStatus::ok;
         tally::ProbeResultRecord matmul;
         matmul.test = "matmul";
+        matmul.variant = "cublaslt";
         matmul.dtype = "bf16";
         matmul.sizes_json = R"({"m":8192,"n":8192,"k":8192})";
         matmul.flops = 2.0 * 8192.0 * 8192.0 * 8192.0;
@@ -254,6 +260,15 @@ void TestCliWorkspace::probesAndMeasuredProfile() {
     QCOMPARE(shown["results"][0]["flops_per_s"].get<double>(), 7.5e14);
     QCOMPARE(shown["results"][0]["sizes"]["m"].get<int>(), 8192);
     QCOMPARE(shown["results"][0]["validated"].get<bool>(), true);
+    // The one JSON shape of a result: its id as result_id, the variant beside the test, and null
+    // for what the probe did not count (bytes 0) or measure (no bytes/s).
+    QCOMPARE(shown["results"][0]["result_id"].get<std::int64_t>(),
+             ws_result_id(m_db.toStdString(), run_id));
+    QCOMPARE(shown["results"][0]["test"].get<std::string>(), std::string("matmul"));
+    QCOMPARE(shown["results"][0]["variant"].get<std::string>(), std::string("cublaslt"));
+    QVERIFY(shown["results"][0]["bytes"].is_null());
+    QVERIFY(shown["results"][0]["bytes_per_s"].is_null());
+    QVERIFY(shown["results"][0]["intensity_flops_per_byte"].is_null());
 
     const Run r =
         run_tally(QStringList{"profiles", "add", "--from-run", QString::number(run_id), "--base",

@@ -9,7 +9,7 @@
 #include "errors.h"
 #include "hardware.h"
 #include "plan.h"
-#include "workspace.h"
+#include "user_profiles.h"
 
 using namespace tally;
 

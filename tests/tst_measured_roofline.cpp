@@ -7,7 +7,7 @@
 
 #include "hardware.h"
 #include "measured_roofline.h"
-#include "workspace.h"
+#include "user_profiles.h"
 
 using namespace tally;
 
@@ -26,14 +26,15 @@ HardwareProfile promised_profile() {
     return p;
 }
 
-ProbeResultRecord result(std::int64_t id, const std::string& test, const std::string& dtype,
-                         double flops, double bytes, std::optional<double> flops_per_s,
-                         std::optional<double> bytes_per_s,
+ProbeResultRecord result(std::int64_t id, const std::string& test, const std::string& variant,
+                         const std::string& dtype, double flops, double bytes,
+                         std::optional<double> flops_per_s, std::optional<double> bytes_per_s,
                          ProbeResultStatus status = ProbeResultStatus::passed,
                          bool validated = true) {
     ProbeResultRecord r;
     r.id = id;
     r.test = test;
+    r.variant = variant;
     r.dtype = dtype;
     r.flops = flops;
     r.bytes = bytes;
@@ -63,28 +64,30 @@ ProbeRunRecord hand_run() {
     run.finished_at = "2026-11-30T05:09:38Z";
     run.status = ProbeRunStatus::ok;
     run.results = {
-        result(1, "matmul", "bf16", kMatmulFlops, kMatmulBytes, 700e12, std::nullopt),
-        result(2, "matmul", "bf16", kMatmulFlops, kMatmulBytes, 750e12, std::nullopt),
+        result(1, "matmul", "cublaslt", "bf16", kMatmulFlops, kMatmulBytes, 700e12, std::nullopt),
+        result(2, "matmul", "cublaslt", "bf16", kMatmulFlops, kMatmulBytes, 750e12, std::nullopt),
         // Faster, but not validated / failed: never a roof.
-        result(3, "matmul", "bf16", kMatmulFlops, kMatmulBytes, 900e12, std::nullopt,
+        result(3, "matmul", "cublaslt", "bf16", kMatmulFlops, kMatmulBytes, 900e12, std::nullopt,
                ProbeResultStatus::passed, false),
-        result(4, "matmul", "bf16", kMatmulFlops, kMatmulBytes, 950e12, std::nullopt,
+        result(4, "matmul", "cublaslt", "bf16", kMatmulFlops, kMatmulBytes, 950e12, std::nullopt,
                ProbeResultStatus::failed, false),
-        result(5, "matmul", "fp8_e4m3", kMatmulFlops, kMatmulBytes / 2, 1200e12, std::nullopt),
-        result(6, "matmul", "fp32", kMatmulFlops, kMatmulBytes * 2, 50e12, std::nullopt),
-        result(8, "copy", "u32", 0.0, 1e9, std::nullopt, 1.6e12),
-        result(9, "read", "u32", 0.0, 1e9, std::nullopt, 1.7e12),
+        result(5, "matmul", "cublaslt", "fp8_e4m3", kMatmulFlops, kMatmulBytes / 2, 1200e12,
+               std::nullopt),
+        result(6, "matmul", "cublaslt", "fp32", kMatmulFlops, kMatmulBytes * 2, 50e12,
+               std::nullopt),
+        result(8, "memory_bandwidth", "copy", "u32", 0.0, 1e9, std::nullopt, 1.6e12),
+        result(9, "memory_bandwidth", "read", "u32", 0.0, 1e9, std::nullopt, 1.7e12),
         // write is faster here but measured_profile() takes copy or read only, and so do we.
-        result(10, "write", "u32", 0.0, 1e9, std::nullopt, 1.9e12),
+        result(10, "memory_bandwidth", "write", "u32", 0.0, 1e9, std::nullopt, 1.9e12),
         // Wrong on purpose (gpu_probe/PROTOCOL.md): never a roof nor a point.
-        result(11, "timing_lesson.host_clock_no_sync", "fp32", 1e9, 1e6, 1e18, 50e12),
+        result(11, "timing_lesson", "host_clock_no_sync", "fp32", 1e9, 1e6, 1e18, 50e12),
         // relu: 1e6 FLOPs over 8e6 bytes = 0.125 FLOP/byte.
-        result(12, "relu", "fp32", 1e6, 8e6, 0.2e12, 1.6e12),
+        result(12, "relu", "", "fp32", 1e6, 8e6, 0.2e12, 1.6e12),
         // tensor-core sweep: 512e6 FLOPs over 1e6 bytes = 512 FLOP/byte.
-        result(13, "intensity_sweep.tensor_core", "bf16", 512e6, 1e6, 600e12, 600e12 / 512),
-        result(14, "host_device_copy.h2d_pinned", "u32", 0.0, 1e9, std::nullopt, 25e9),
-        result(15, "dot", "fp32", 0.0, 0.0, std::nullopt, std::nullopt, ProbeResultStatus::waived,
-               false),
+        result(13, "intensity_sweep", "tensor_core", "bf16", 512e6, 1e6, 600e12, 600e12 / 512),
+        result(14, "host_device_copy", "h2d_pinned", "u32", 0.0, 1e9, std::nullopt, 25e9),
+        result(15, "dot", "", "fp32", 0.0, 0.0, std::nullopt, std::nullopt,
+               ProbeResultStatus::waived, false),
     };
     return run;
 }
@@ -105,10 +108,8 @@ private slots:
     void pointFractions_data();
     void pointFractions();
     void emptyRun();
-    void storedTestNames_data();
-    void storedTestNames();
-    void probeTestOfStoredName_data();
-    void probeTestOfStoredName();
+    void caseNames_data();
+    void caseNames();
     void computeTypes();
     void catalogMatch_data();
     void catalogMatch();
@@ -170,8 +171,9 @@ void TestMeasuredRoofline::roofsWithoutProfile() {
 
     // Without a memory result there is no measured roof, only peaks.
     ProbeRunRecord run = hand_run();
-    std::erase_if(run.results,
-                  [](const ProbeResultRecord& r) { return r.test == "copy" || r.test == "read"; });
+    std::erase_if(run.results, [](const ProbeResultRecord& r) {
+        return r.variant == "copy" || r.variant == "read";
+    });
     const MeasuredRoofline no_memory = measured_roofline(run, nullptr);
     QVERIFY(!no_memory.bandwidth);
     QCOMPARE(no_memory.peaks.size(), std::size_t(3));
@@ -234,17 +236,17 @@ void TestMeasuredRoofline::pointFractions() {
 
 void TestMeasuredRoofline::emptyRun() {
     ProbeRunRecord run;
-    run.results = {result(1, "matmul", "bf16", kMatmulFlops, kMatmulBytes, 700e12, std::nullopt,
-                          ProbeResultStatus::failed, false)};
+    run.results = {result(1, "matmul", "cublaslt", "bf16", kMatmulFlops, kMatmulBytes, 700e12,
+                          std::nullopt, ProbeResultStatus::failed, false)};
     const MeasuredRoofline m = measured_roofline(run, nullptr);
     QVERIFY(m.empty());
     QVERIFY(m.roofs().empty());
 }
 
-void TestMeasuredRoofline::storedTestNames_data() {
+void TestMeasuredRoofline::caseNames_data() {
     QTest::addColumn<QString>("test");
     QTest::addColumn<QString>("variant");
-    QTest::addColumn<QString>("stored");
+    QTest::addColumn<QString>("name");
     QTest::newRow("stream copy") << "stream"
                                  << "copy"
                                  << "copy";
@@ -271,39 +273,12 @@ void TestMeasuredRoofline::storedTestNames_data() {
                                    << "timing_lesson.host_clock_no_sync";
 }
 
-void TestMeasuredRoofline::storedTestNames() {
+void TestMeasuredRoofline::caseNames() {
     QFETCH(QString, test);
     QFETCH(QString, variant);
-    QFETCH(QString, stored);
-    QCOMPARE(
-        QString::fromStdString(stored_probe_test_name(test.toStdString(), variant.toStdString())),
-        stored);
-}
-
-void TestMeasuredRoofline::probeTestOfStoredName_data() {
-    QTest::addColumn<QString>("stored");
-    QTest::addColumn<QString>("backend");
-    QTest::addColumn<QString>("test");
-    QTest::newRow("copy on cpu is stream") << "copy"
-                                           << "cpu"
-                                           << "stream";
-    QTest::newRow("copy on cuda") << "copy"
-                                  << "cuda"
-                                  << "memory_bandwidth";
-    QTest::newRow("sweep") << "intensity_sweep.simd_fma"
-                           << "cpu"
-                           << "intensity_sweep";
-    QTest::newRow("matmul") << "matmul"
-                            << "cuda"
-                            << "matmul";
-}
-
-void TestMeasuredRoofline::probeTestOfStoredName() {
-    QFETCH(QString, stored);
-    QFETCH(QString, backend);
-    QFETCH(QString, test);
-    QCOMPARE(QString::fromStdString(probe_test_of(stored.toStdString(), backend.toStdString())),
-             test);
+    QFETCH(QString, name);
+    QCOMPARE(QString::fromStdString(probe_case_name(test.toStdString(), variant.toStdString())),
+             name);
 }
 
 void TestMeasuredRoofline::computeTypes() {

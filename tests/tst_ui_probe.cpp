@@ -477,7 +477,7 @@ void TestUiProbe::storedRunIsShownAndOverlaid() {
     m_panel->runsView()->setCurrentIndex(m_panel->runsModel()->index(0));
     QCOMPARE(current.count(), 1);
     QCOMPARE(m_panel->resultsModel()->rowCount(), 3);
-    // The stored test name "copy" of a cuda run is memory_bandwidth's copy.
+    // The stored copy result keeps its test and variant.
     QCOMPARE(textAt(m_panel->resultsModel(), 0, ProbeResultsModel::TestColumn),
              QStringLiteral("memory_bandwidth"));
     QCOMPARE(textAt(m_panel->resultsModel(), 0, ProbeResultsModel::VariantColumn),

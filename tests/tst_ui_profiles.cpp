@@ -12,10 +12,15 @@
 #include <QtTest>
 #include <nlohmann/json.hpp>
 
+#include <sqlite3.h>
+
+#include "cli_test_util.h"
 #include "hardware.h"
 #include "profile_editor_dialog.h"
 #include "profile_manager_panel.h"
 #include "profile_table_model.h"
+#include "sqlite_db.h"
+#include "user_profiles.h"
 #include "workspace.h"
 #include "workspace_banner.h"
 #include "workspace_profiles.h"
@@ -58,6 +63,7 @@ private slots:
     void importRefusesWhatIsNotAProfile();
     void withoutAWorkspace();
     void modelPassesTheTester();
+    void storedProfileReplacesBuiltinAsTheCliLists();
 
 private:
     ProfileEditorDialog* duplicate(const QString& fromId);
@@ -409,4 +415,42 @@ void TestUiProfiles::modelPassesTheTester() {
 }
 
 QTEST_MAIN(TestUiProfiles)
+void TestUiProfiles::storedProfileReplacesBuiltinAsTheCliLists() {
+    // A profile saved under an id the catalog gained later ("h200"), written as an older build
+    // allowed: the list shows it once, as the stored profile, in the GUI and in the CLI alike.
+    m_panel.reset();
+    m_session.reset();
+    HardwareProfile mine = duplicate_profile(*find_builtin_hardware("h200"), "h200", "My H200");
+    mine.memory_bytes = 100e9;
+    {
+        sqlite::Database db(m_path.toStdString(), SQLITE_OPEN_READWRITE);
+        sqlite::Statement s(db,
+                            "INSERT INTO profiles (id, name, kind, profile_json, created_at, "
+                            "updated_at) VALUES ('h200', 'My H200', 'custom', ?1, 'x', 'x')");
+        s.bind(1, to_json(mine).dump());
+        s.run();
+    }
+    m_session = std::make_unique<WorkspaceSession>();
+    QVERIFY(m_session->open(m_path));
+    m_panel = std::make_unique<ProfileManagerPanel>(m_session.get());
+    const std::vector<HardwareProfile>& gui = m_panel->model()->profiles();
+    // Every built-in but h200, then the stored h200 with the user's 100 GB.
+    QCOMPARE(gui.size(), builtin_hardware().size());
+    QCOMPARE(std::count_if(gui.begin(), gui.end(),
+                           [](const HardwareProfile& p) { return p.id == "h200"; }),
+             1);
+    QCOMPARE(gui.back().id, std::string("h200"));
+    QCOMPARE(gui.back().memory_bytes, 100e9);
+    QCOMPARE(gui.back().kind, ProfileKind::custom);
+
+    const test::Run r = test::run_tally({QStringLiteral("profiles"), QStringLiteral("list"),
+                                         QStringLiteral("--json"), QStringLiteral("--db"), m_path});
+    QVERIFY2(r.exit_code == 0, r.err.constData());
+    const nlohmann::json cli = nlohmann::json::parse(r.out.toStdString());
+    QCOMPARE(cli.size(), gui.size());
+    for (std::size_t i = 0; i < gui.size(); ++i) {
+        QCOMPARE(cli[i], to_json(gui[i]));
+    }
+}
+
 #include "tst_ui_profiles.moc"

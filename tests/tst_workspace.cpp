@@ -78,6 +78,13 @@ CREATE INDEX probe_results_by_run ON probe_results(run_id);
 PRAGMA user_version = 2;
 )sql";
 
+// What version 3 added on top of version 2.
+constexpr const char* kOldSchemaV3Additions = R"sql(
+ALTER TABLE profiles ADD COLUMN source_run_id INTEGER REFERENCES probe_runs(id) ON DELETE SET NULL;
+CREATE INDEX profiles_by_source_run ON profiles(source_run_id);
+PRAGMA user_version = 3;
+)sql";
+
 // Everything SQLite says about the tables and indexes of a file, for comparing two schemas.
 QStringList schema_of(const std::string& path) {
     sqlite::Database db = wstest::raw_read(path);
@@ -123,11 +130,12 @@ QStringList schema_of(const std::string& path) {
     return out;
 }
 
-ProbeResultRecord result(const std::string& test, const std::string& dtype, double flops_per_s,
-                         double bytes_per_s, bool validated,
-                         ProbeResultStatus status = ProbeResultStatus::passed) {
+ProbeResultRecord result(const std::string& test, const std::string& variant,
+                         const std::string& dtype, double flops_per_s, double bytes_per_s,
+                         bool validated, ProbeResultStatus status = ProbeResultStatus::passed) {
     ProbeResultRecord r;
     r.test = test;
+    r.variant = variant;
     r.dtype = dtype;
     r.sizes_json = R"({"m":4096,"n":4096,"k":4096})";
     r.flops = 2.0 * 4096.0 * 4096.0 * 4096.0;
@@ -172,6 +180,7 @@ private slots:
     void measuredProfileStoredWithRun();
     void migrationFromEarlierVersion_data();
     void migrationFromEarlierVersion();
+    void migrationSplitsFoldedTestNames();
     void failedMigrationLeavesTheOldFile();
     void defaultPathMatchesQt_data();
     void defaultPathMatchesQt();
@@ -338,11 +347,17 @@ void TestWorkspace::storedProfileOutlivesALaterBuiltin() {
         s.run();
     }
     Workspace ws = Workspace::open(path);
-    // Both are listed; the id finds the user's figures, which can still be edited and removed.
+    // Listed once, as the stored profile (it replaces the built-in, as the id finds the user's
+    // figures), after every other built-in and with the catalog's other entries all there.
     const auto all = ws.list_profiles();
     QCOMPARE(std::count_if(all.begin(), all.end(),
                            [](const HardwareProfile& p) { return p.id == "h200"; }),
-             2);
+             1);
+    QCOMPARE(all.size(), builtin_hardware().size());  // one built-in out, one stored in
+    QCOMPARE(all.back().id, std::string("h200"));
+    QCOMPARE(all.back().memory_bytes, 100e9);
+    QCOMPARE(all.back().kind, ProfileKind::custom);
+    // The user's figures can still be edited and removed.
     QCOMPARE(ws.find_profile("h200")->memory_bytes, 100e9);
     mine.memory_bytes = 110e9;
     ws.update_profile(mine);
@@ -425,8 +440,8 @@ void TestWorkspace::probeRunsRoundTrip() {
     run.started_at = "2025-03-01T10:00:00Z";
     run.finished_at = "2025-03-01T10:05:00Z";
     run.status = ProbeRunStatus::ok;
-    run.results.push_back(result("matmul", "bf16", 7.1e14, 1.1e11, true));
-    run.results.push_back(result("copy", "fp32", 0.0, 2.9e12, true));
+    run.results.push_back(result("matmul", "cublaslt", "bf16", 7.1e14, 1.1e11, true));
+    run.results.push_back(result("memory_bandwidth", "copy", "fp32", 0.0, 2.9e12, true));
     ProbeResultRecord waived;
     waived.test = "matmul";
     waived.dtype = "fp4";
@@ -483,8 +498,10 @@ void TestWorkspace::probeRunIncremental() {
     const std::int64_t newer = ws.add_probe_run(second);
     QCOMPARE(ws.find_probe_run(newer)->status, ProbeRunStatus::running);
     QCOMPARE(ws.find_probe_run(newer)->finished_at, std::string());
-    const std::int64_t r1 = ws.add_probe_result(newer, result("matmul", "fp32", 1e12, 0, true));
-    const std::int64_t r2 = ws.add_probe_result(newer, result("read", "fp32", 0, 5e10, true));
+    const std::int64_t r1 =
+        ws.add_probe_result(newer, result("matmul", "blas", "fp32", 1e12, 0, true));
+    const std::int64_t r2 =
+        ws.add_probe_result(newer, result("stream", "read", "fp32", 0, 5e10, true));
     QVERIFY(r2 > r1);
     ws.finish_probe_run(newer, ProbeRunStatus::failed, "2025-03-02T09:01:00Z");
 
@@ -495,11 +512,12 @@ void TestWorkspace::probeRunIncremental() {
     QCOMPARE(runs[0].status, ProbeRunStatus::failed);
     QCOMPARE(runs[0].finished_at, std::string("2025-03-02T09:01:00Z"));
     QCOMPARE(runs[0].results.size(), std::size_t{2});
-    QCOMPARE(runs[0].results[1].test, std::string("read"));
+    QCOMPARE(runs[0].results[1].test, std::string("stream"));
+    QCOMPARE(runs[0].results[1].variant, std::string("read"));
     QCOMPARE(runs[1].results.size(), std::size_t{0});
-    QCOMPARE(
-        spec_error_field([&] { ws.add_probe_result(9999, result("copy", "fp32", 0, 1, true)); }),
-        QStringLiteral("probe run"));
+    QCOMPARE(spec_error_field(
+                 [&] { ws.add_probe_result(9999, result("stream", "copy", "fp32", 0, 1, true)); }),
+             QStringLiteral("probe run"));
     QCOMPARE(spec_error_field([&] { ws.finish_probe_run(9999, ProbeRunStatus::ok, "x"); }),
              QStringLiteral("probe run"));
 }
@@ -516,11 +534,11 @@ void TestWorkspace::probeRecordRules() {
     bad.started_at.clear();
     QCOMPARE(spec_error_field([&] { ws.add_probe_run(bad); }), QStringLiteral("run.started_at"));
     bad = run;
-    bad.results.push_back(result("matmul", "bf16", std::nan(""), 0, true));
+    bad.results.push_back(result("matmul", "cublaslt", "bf16", std::nan(""), 0, true));
     QCOMPARE(spec_error_field([&] { ws.add_probe_run(bad); }),
              QStringLiteral("result.flops_per_s"));
     bad = run;
-    bad.results.push_back(result("matmul", "bf16", 1e12, 0, true));
+    bad.results.push_back(result("matmul", "cublaslt", "bf16", 1e12, 0, true));
     bad.results.back().sizes_json = "m=4096";
     QCOMPARE(spec_error_field([&] { ws.add_probe_run(bad); }), QStringLiteral("result.sizes"));
     // None of the refused runs left a row.
@@ -536,14 +554,17 @@ void TestWorkspace::measuredProfileFromRun() {
     run.finished_at = "2025-03-01T10:05:00Z";
     run.status = ProbeRunStatus::ok;
     run.results = {
-        result("matmul", "bf16", 6.5e14, 0, true),
-        result("matmul", "bf16", 7.0e14, 0, true),   // best validated bf16
-        result("matmul", "bf16", 9.0e14, 0, false),  // faster, but not validated: ignored
-        result("matmul", "bf16", 9.5e14, 0, true, ProbeResultStatus::failed),  // failed: ignored
-        result("matmul", "fp32", 5.0e13, 0, true),
-        result("copy", "fp32", 0, 2.9e12, true),
-        result("read", "fp32", 0, 3.1e12, true),  // best validated memory result
-        result("read", "fp32", 0, 3.3e12, false),
+        result("matmul", "cublaslt", "bf16", 6.5e14, 0, true),
+        result("matmul", "cublaslt", "bf16", 7.0e14, 0, true),  // best validated bf16
+        result("matmul", "cublaslt", "bf16", 9.0e14, 0,
+               false),  // faster, but not validated: ignored
+        result("matmul", "cublaslt", "bf16", 9.5e14, 0, true,
+               ProbeResultStatus::failed),  // failed: ignored
+        result("matmul", "cublaslt", "fp32", 5.0e13, 0, true),
+        result("memory_bandwidth", "copy", "fp32", 0, 2.9e12, true),
+        result("memory_bandwidth", "read", "fp32", 0, 3.1e12,
+               true),  // best validated memory result
+        result("memory_bandwidth", "read", "fp32", 0, 3.3e12, false),
     };
     const HardwareProfile& h100 = *find_builtin_hardware("h100-sxm");
     const HardwareProfile p = measured_profile(run, &h100, "h100-measured", "H100, measured");
@@ -575,8 +596,8 @@ void TestWorkspace::measuredProfileWithoutBase() {
     run.backend = "cpu";
     run.started_at = "2025-03-01T10:00:00Z";
     run.device_json = R"({"name":"Test CPU","memory_bytes":6.4e10})";
-    run.results = {result("matmul", "fp32", 1.2e12, 0, true),
-                   result("copy", "fp32", 0, 4e10, true)};
+    run.results = {result("matmul", "blas", "fp32", 1.2e12, 0, true),
+                   result("stream", "copy", "fp32", 0, 4e10, true)};
     const HardwareProfile p = measured_profile(run, nullptr, "cpu", "My CPU");
     QCOMPARE(p.memory_bytes, 6.4e10);
     QCOMPARE(p.peak(ComputeType::fp32), 1.2e12);
@@ -597,8 +618,8 @@ void TestWorkspace::measuredProfileNeedsUsableResults() {
     run.id = 4;
     run.backend = "cpu";
     run.started_at = "2025-03-01T10:00:00Z";
-    run.results = {result("matmul", "fp32", 1e12, 0, false),
-                   result("copy", "fp32", 0, 1e10, true, ProbeResultStatus::waived)};
+    run.results = {result("matmul", "blas", "fp32", 1e12, 0, false),
+                   result("stream", "copy", "fp32", 0, 1e10, true, ProbeResultStatus::waived)};
     QCOMPARE(spec_error_field(
                  [&] { measured_profile(run, find_builtin_hardware("h100-sxm"), "x", "X"); }),
              QStringLiteral("probe run"));
@@ -612,7 +633,7 @@ void TestWorkspace::measuredProfileStoredWithRun() {
     run.host = "gpu01";
     run.started_at = "2025-03-01T10:00:00Z";
     run.status = ProbeRunStatus::ok;
-    run.results = {result("matmul", "bf16", 7e14, 0, true)};
+    run.results = {result("matmul", "cublaslt", "bf16", 7e14, 0, true)};
     const std::int64_t run_id = ws.add_probe_run(run);
     const HardwareProfile p = ws.add_measured_profile(run_id, "h100-sxm", "lab-h100", "Lab H100");
     QCOMPARE(p.peak(ComputeType::bf16), 7e14);
@@ -633,11 +654,13 @@ void TestWorkspace::migrationFromEarlierVersion_data() {
     QTest::addColumn<int>("version");
     QTest::newRow("from version 1") << 1;
     QTest::newRow("from version 2") << 2;
+    QTest::newRow("from version 3") << 3;
 }
 
 void TestWorkspace::migrationFromEarlierVersion() {
     QFETCH(int, version);
-    const std::string path = fresh_path(version == 1 ? "old-v1.sqlite" : "old-v2.sqlite");
+    const std::string name = "old-v" + std::to_string(version) + ".sqlite";
+    const std::string path = fresh_path(name.c_str());
     const std::string profile_json =
         to_json(duplicate_profile(*find_builtin_hardware("a100-80gb"), "old-card", "Old card"))
             .dump();
@@ -649,8 +672,12 @@ void TestWorkspace::migrationFromEarlierVersion() {
         if (version >= 2) {
             db.exec(kOldSchemaV2Additions);
         }
+        if (version >= 3) {
+            db.exec(kOldSchemaV3Additions);
+        }
         sqlite::Statement p(db,
-                            "INSERT INTO profiles VALUES ('old-card', 'Old card', 'custom', ?1, "
+                            "INSERT INTO profiles (id, name, kind, profile_json, created_at, "
+                            "updated_at) VALUES ('old-card', 'Old card', 'custom', ?1, "
                             "'2024-01-01T00:00:00Z', '2024-01-01T00:00:00Z')");
         p.bind(1, profile_json);
         p.run();
@@ -704,6 +731,8 @@ void TestWorkspace::migrationFromEarlierVersion() {
         QCOMPARE(r.flops_per_s, std::optional<double>(4.0e11));
         QCOMPARE(r.median_s, std::optional<double>(0.25));
         QCOMPARE(r.samples, std::int64_t{9});
+        QCOMPARE(r.test, std::string("matmul"));
+        QCOMPARE(r.variant, std::string());  // not recorded before version 4
         if (version == 1) {
             // Version 1 did not validate: the rows come across as not validated, no spread.
             QCOMPARE(r.validated, false);
@@ -733,6 +762,76 @@ void TestWorkspace::migrationFromEarlierVersion() {
     QCOMPARE(schema_of(path), schema_of(fresh));
     QVERIFY(schema_of(path).join(QLatin1Char('\n')).contains(QStringLiteral("validated")));
     QVERIFY(schema_of(path).join(QLatin1Char('\n')).contains(QStringLiteral("source_run_id")));
+    QVERIFY(
+        schema_of(path).join(QLatin1Char('\n')).contains(QStringLiteral("probe_results.variant")));
+}
+
+void TestWorkspace::migrationSplitsFoldedTestNames() {
+    // Before version 4 the app stored a result's test and variant as one name: the access
+    // pattern alone for the memory-bandwidth tests (stream on a CPU, memory_bandwidth on CUDA),
+    // "test.variant" for other tests with a variant, and "matmul" without its library.
+    const std::string path = fresh_path("old-v3-folded.sqlite");
+    {
+        sqlite::Database db(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+        db.exec(kOldSchemaV1);
+        db.exec(kOldSchemaV2Additions);
+        db.exec(kOldSchemaV3Additions);
+        db.exec(
+            "INSERT INTO probe_runs VALUES (1, 'cpu', 'laptop', '{}', '2024-01-04T00:00:00Z', "
+            "'2024-01-04T00:01:00Z', 'ok')");
+        db.exec(
+            "INSERT INTO probe_runs VALUES (2, 'cuda', 'gpu01', '{}', '2024-01-05T00:00:00Z', "
+            "'2024-01-05T00:01:00Z', 'ok')");
+        const auto add = [&db](int run, const char* test, double bytes_per_s) {
+            sqlite::Statement s(db,
+                                "INSERT INTO probe_results (run_id, test, dtype, sizes_json, "
+                                "flops, bytes, flops_per_s, bytes_per_s, median_s, min_s, max_s, "
+                                "samples, status, reason, stdrel, validated) VALUES (?1, ?2, "
+                                "'fp32', '{}', 0, 8.0, NULL, ?3, 1.0, 1.0, 1.0, 5, 'passed', '', "
+                                "0.01, 1)");
+            s.bind(1, std::int64_t{run}).bind(2, std::string(test)).bind(3, bytes_per_s);
+            s.run();
+        };
+        add(1, "matmul", 1.0);
+        add(1, "copy", 2.0);
+        add(1, "triad", 3.0);
+        add(1, "intensity_sweep.simd_fma", 4.0);
+        add(1, "relu", 5.0);
+        add(2, "copy", 2.9e12);
+        add(2, "read", 3.1e12);
+        add(2, "timing_lesson.host_clock_no_sync", 6.0);
+        add(2, "host_device_copy.h2d_pinned", 7.0);
+        add(2, "scale", 8.0);
+    }
+    Workspace ws = Workspace::open(path);
+    QCOMPARE(ws.opened_schema_version(), 3);
+    using Case = std::pair<std::string, std::string>;  // test, variant
+    const auto cases = [&ws](std::int64_t run_id) {
+        std::vector<Case> out;
+        const std::optional<ProbeRunRecord> run = ws.find_probe_run(run_id);
+        for (const ProbeResultRecord& r : run->results) {
+            out.emplace_back(r.test, r.variant);
+        }
+        return out;
+    };
+    const std::vector<Case> cpu{{"matmul", ""},
+                                {"stream", "copy"},
+                                {"stream", "triad"},
+                                {"intensity_sweep", "simd_fma"},
+                                {"relu", ""}};
+    const std::vector<Case> cuda{{"memory_bandwidth", "copy"},
+                                 {"memory_bandwidth", "read"},
+                                 {"timing_lesson", "host_clock_no_sync"},
+                                 {"host_device_copy", "h2d_pinned"},
+                                 {"memory_bandwidth", "scale"}};
+    QCOMPARE(cases(1), cpu);
+    QCOMPARE(cases(2), cuda);
+    // The migrated rows still count: the CUDA run's best device bandwidth is its read, 3.1e12
+    // bytes/s (faster than its copy, 2.9e12; scale is not a device-bandwidth pattern).
+    const HardwareProfile p = ws.add_measured_profile(2, "h100-sxm", "lab", "Lab card");
+    QCOMPARE(p.bandwidth_bytes_per_s, 3.1e12);
+    QVERIFY(std::any_of(p.measured.begin(), p.measured.end(),
+                        [](const MeasuredFigure& f) { return f.metric == "memory_read"; }));
 }
 
 void TestWorkspace::failedMigrationLeavesTheOldFile() {

@@ -64,7 +64,8 @@ ProbeRunRecord sample_run(long i) {
     run.status = ProbeRunStatus::ok;
     for (int k = 0; k < 2; ++k) {
         ProbeResultRecord r;
-        r.test = k == 0 ? "matmul" : "copy";
+        r.test = k == 0 ? "matmul" : "stream";
+        r.variant = k == 0 ? "blas" : "copy";
         r.dtype = "fp32";
         r.sizes_json = R"({"m":256,"n":256,"k":256})";
         r.flops = 2.0 * 256 * 256 * 256;

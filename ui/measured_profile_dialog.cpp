@@ -46,7 +46,7 @@ MeasuredProfileChoice suggestMeasuredProfile(const ProbeRunRecord& run,
         ids.insert(p.id);
         names.insert(p.name);
     }
-    const std::optional<probe::DeviceEvent> device = storedDevice(run);
+    const std::optional<probe::DeviceEvent> device = stored_device(run);
     const std::string deviceName = device && !device->name.empty() ? device->name : run.backend;
     MeasuredProfileChoice choice;
     if (device) {

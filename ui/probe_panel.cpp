@@ -483,7 +483,7 @@ void ProbePanel::onFinished(const probe::ProbeRun& run, const ProbeExit& exit) {
     if (runId && m_saver->error().isEmpty()) {
         setSaveNote(Tone::info, tr("Saved as probe run #%1 (%2) in %3")
                                     .arg(*runId)
-                                    .arg(probeRunStatusText(probeRunStatus(run, endedNormally)),
+                                    .arg(probeRunStatusText(probe_run_status(run, endedNormally)),
                                          m_session->path()));
         if (Workspace* ws = m_session->workspace()) {
             try {
@@ -496,8 +496,8 @@ void ProbePanel::onFinished(const probe::ProbeRun& run, const ProbeExit& exit) {
     }
     if (!current && run.start) {
         current =
-            probeRunRecord(run, probeRunStatus(run, endedNormally),
-                           QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString());
+            probe_run_record(run, probe_run_status(run, endedNormally),
+                             QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString());
         current->id = runId.value_or(0);
     }
     m_status->setText(tr("%n result(s)", nullptr, static_cast<int>(run.results.size())));
@@ -622,7 +622,7 @@ void ProbePanel::showRun(const ProbeRunRecord& run) {
         m_backend->setCurrentIndex(backendRow);
     }
     m_results->setResults(probeResultRows(run));
-    const std::optional<probe::DeviceEvent> device = storedDevice(run);
+    const std::optional<probe::DeviceEvent> device = stored_device(run);
     m_device->setText(device ? deviceDescription(*device) : tr("(the run reported no device)"));
     m_progress->hide();  // a stored run has no progress to show
     m_status->setText(probeRunTitle(run));

@@ -26,15 +26,14 @@ QVariant optionalValue(std::optional<double> v) {
 }  // namespace
 
 ProbeResultRow probeResultRow(const probe::ResultEvent& result) {
-    return {qs(result.test), qs(result.variant), probeResultRecord(result), qs(result.note)};
+    return {qs(result.test), qs(result.variant), probe_result_record(result), qs(result.note)};
 }
 
 std::vector<ProbeResultRow> probeResultRows(const ProbeRunRecord& run) {
     std::vector<ProbeResultRow> rows;
     rows.reserve(run.results.size());
     for (const ProbeResultRecord& r : run.results) {
-        const ProbeTestName name = probeTestName(r.test, run.backend);
-        rows.push_back({name.test, name.variant, r, {}});
+        rows.push_back({qs(r.test), qs(r.variant), r, {}});
     }
     return rows;
 }

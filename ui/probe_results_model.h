@@ -8,7 +8,7 @@
 #include "hardware.h"
 #include "measured_roofline.h"
 #include "probe_protocol.h"
-#include "workspace.h"
+#include "probe_records.h"
 
 namespace tally::ui {
 
@@ -22,7 +22,7 @@ struct ProbeResultRow {
 };
 // A result as it arrives from the probe.
 ProbeResultRow probeResultRow(const probe::ResultEvent& result);
-// The results of a stored run (the variant recovered from the stored test name).
+// The results of a stored run.
 std::vector<ProbeResultRow> probeResultRows(const ProbeRunRecord& run);
 
 // A probe run's results as a table, filled as they arrive (appendResult) or from a stored run

@@ -40,7 +40,7 @@ QVariant ProbeRunsModel::data(const QModelIndex& index, int role) const {
         case IdRole:
             return static_cast<qint64>(run.id);
         case Qt::ToolTipRole: {
-            const std::optional<probe::DeviceEvent> device = storedDevice(run);
+            const std::optional<probe::DeviceEvent> device = stored_device(run);
             QString tip =
                 tr("<b>Probe run #%1</b> on %2<br>started %3, finished %4<br>%5")
                     .arg(run.id)

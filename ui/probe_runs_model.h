@@ -3,7 +3,7 @@
 #include <QAbstractListModel>
 #include <vector>
 
-#include "workspace.h"
+#include "probe_records.h"
 
 namespace tally::ui {
 

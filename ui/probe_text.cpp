@@ -7,7 +7,6 @@
 #include <QStringList>
 #include <algorithm>
 #include <map>
-#include <variant>
 
 #include "number_text.h"
 
@@ -32,11 +31,6 @@ QString joinParts(const QStringList& parts, const QString& separator) {
     return kept.join(separator);
 }
 
-bool isMemoryPattern(std::string_view test) {
-    return test == "copy" || test == "read" || test == "write" || test == "scale" ||
-           test == "add" || test == "triad";
-}
-
 // "of H100 SXM's dense bf16 peak (989.5 TFLOP/s)": the promised figure a fraction is of.
 QString fractionLine(std::optional<double> fraction, const QString& ofWhat) {
     return fraction ? tr("%1 of %2").arg(formatPercent(*fraction), ofWhat) : QString();
@@ -53,17 +47,6 @@ QString formatBytesPerSecond(double bytes_per_s) {
 
 QString formatPercent(double fraction) {
     return QString::number(100.0 * fraction, 'f', 1) + u'%';
-}
-
-std::optional<probe::DeviceEvent> storedDevice(const ProbeRunRecord& run) {
-    const probe::ParsedLine parsed = probe::parse_line(run.device_json);
-    if (parsed.kind != probe::ParsedLine::Kind::event || !parsed.event) {
-        return std::nullopt;
-    }
-    if (const auto* device = std::get_if<probe::DeviceEvent>(&*parsed.event)) {
-        return *device;
-    }
-    return std::nullopt;
 }
 
 QString deviceDescription(const probe::DeviceEvent& d) {
@@ -137,7 +120,7 @@ QString probeResultStatusText(ProbeResultStatus status) {
 
 QString probeRunTitle(const ProbeRunRecord& run) {
     const QDateTime started = QDateTime::fromString(qs(run.started_at), Qt::ISODate);
-    const std::optional<probe::DeviceEvent> device = storedDevice(run);
+    const std::optional<probe::DeviceEvent> device = stored_device(run);
     return joinParts(
         {run.id > 0 ? QStringLiteral("#%1").arg(run.id) : tr("not saved"),
          started.isValid() ? started.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))
@@ -147,26 +130,12 @@ QString probeRunTitle(const ProbeRunRecord& run) {
         kDot);
 }
 
-ProbeTestName probeTestName(const std::string& stored_test, const std::string& backend) {
-    const std::string test = probe_test_of(stored_test, backend);
-    if (isMemoryPattern(stored_test)) {
-        return {qs(test), qs(stored_test)};
-    }
-    const std::size_t dot = stored_test.find('.');
-    return {qs(test), dot == std::string::npos ? QString()
-                                               : qs(std::string_view(stored_test).substr(dot + 1))};
-}
-
 QString measuredPointLabel(const MeasuredPoint& point) {
     switch (point.kind) {
         case MeasuredPointKind::matmul:
             return tr("matmul %1").arg(qs(point.dtype));
-        case MeasuredPointKind::sweep: {
-            const std::size_t dot = point.test.find('.');
-            return dot == std::string::npos
-                       ? tr("sweep")
-                       : tr("sweep %1").arg(qs(std::string_view(point.test).substr(dot + 1)));
-        }
+        case MeasuredPointKind::sweep:
+            return point.variant.empty() ? tr("sweep") : tr("sweep %1").arg(qs(point.variant));
         default:
             return qs(point.test);
     }

@@ -12,7 +12,7 @@
 #include "hardware.h"
 #include "measured_roofline.h"
 #include "probe_protocol.h"
-#include "workspace.h"
+#include "probe_records.h"
 
 namespace tally::ui {
 
@@ -21,9 +21,6 @@ QString formatBytesPerSecond(double bytes_per_s);
 // A fraction as a percentage with one decimal: "80.0%".
 QString formatPercent(double fraction);
 
-// The device event a run stored (ProbeRunRecord::device_json, as the probe wrote it); nullopt when
-// the run has none ("{}") or it does not parse.
-std::optional<probe::DeviceEvent> storedDevice(const ProbeRunRecord& run);
 // One line about the measured device: "NVIDIA H100 80GB HBM3 · 85.0 GB · compute capability 9.0 ·
 // 132 SMs · driver 13.0"; a CPU: "AMD EPYC 7B13 · 2 cores, 2 threads · 8.33 GB · avx2+fma · ...".
 QString deviceDescription(const probe::DeviceEvent& device);
@@ -36,15 +33,6 @@ QString probeRunTitle(const ProbeRunRecord& run);
 // The run's status as a word ("running", "ok", "failed").
 QString probeRunStatusText(ProbeRunStatus status);
 QString probeResultStatusText(ProbeResultStatus status);
-
-// The probe's test and variant of a stored result (stored_probe_test_name() folded them into one
-// name): "copy" of a cpu run is stream/copy, "intensity_sweep.simd_fma" is
-// intensity_sweep/simd_fma, "matmul" is matmul with no variant (the workspace does not keep it).
-struct ProbeTestName {
-    QString test;
-    QString variant;
-};
-ProbeTestName probeTestName(const std::string& stored_test, const std::string& backend);
 
 // The label of a measured point on the roofline: the seed operations and STREAM kernels by their
 // test ("relu", "triad"), a matmul with its dtype ("matmul bf16"), a sweep by its variant

@@ -135,7 +135,7 @@ void ProfileManagerPanel::reload() {
     std::vector<HardwareProfile> profiles = builtin_hardware();
     if (Workspace* ws = session()->workspace()) {
         try {
-            profiles = workspaceProfiles(*ws);
+            profiles = ws->list_profiles();
         } catch (const std::exception& e) {
             report(tr("The workspace's profiles cannot be listed: %1").arg(qs(e.what())), true);
         }

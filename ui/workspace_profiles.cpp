@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <exception>
 #include <nlohmann/json.hpp>
-#include <set>
 
 #include "errors.h"
 #include "file_io.h"
@@ -23,28 +22,12 @@ QString tr(const char* text) {
 
 }  // namespace
 
-std::vector<HardwareProfile> workspaceProfiles(Workspace& workspace) {
-    const std::vector<HardwareProfile> stored = workspace.stored_profiles();
-    std::set<std::string> storedIds;
-    for (const HardwareProfile& p : stored) {
-        storedIds.insert(p.id);
-    }
-    std::vector<HardwareProfile> out;
-    for (const HardwareProfile& p : builtin_hardware()) {
-        if (storedIds.count(p.id) == 0) {
-            out.push_back(p);
-        }
-    }
-    out.insert(out.end(), stored.begin(), stored.end());
-    return out;
-}
-
 void followWorkspaceProfiles(WorkspaceSession* session, HardwareCatalog* catalog) {
     auto update = [session, catalog] {
         std::vector<HardwareProfile> profiles = builtin_hardware();
         if (Workspace* ws = session->workspace()) {
             try {
-                profiles = workspaceProfiles(*ws);
+                profiles = ws->list_profiles();
             } catch (const std::exception&) {
                 // The profile manager lists the same rows and shows the workspace's message;
                 // the picker keeps the built-in profiles meanwhile.

@@ -11,23 +11,14 @@
 
 #include "hardware.h"
 
-namespace tally {
-class Workspace;
-}
-
 namespace tally::ui {
 
 class HardwareCatalog;
 class WorkspaceSession;
 
-// The built-in profiles in catalog order, then the workspace's custom and measured ones (by
-// name). A stored profile whose id a built-in also has replaces the built-in, as
-// Workspace::find_profile() does. Throws WorkspaceError when the workspace cannot be read.
-std::vector<HardwareProfile> workspaceProfiles(Workspace& workspace);
-
 // Keeps `catalog` (the GPU picker's list, and what the plan evaluates on) equal to the session's
-// profiles: at once, on every profilesChanged(), and with only the built-in ones while no
-// workspace is open or when it cannot be read.
+// profiles (Workspace::list_profiles()): at once, on every profilesChanged(), and with only the
+// built-in ones while no workspace is open or when it cannot be read.
 void followWorkspaceProfiles(WorkspaceSession* session, HardwareCatalog* catalog);
 
 // A profile as `tally profiles export ID` prints it: its JSON, two-space indented, one newline.

@@ -50,7 +50,7 @@ bool ProbeRunSaver::ensureRun(const probe::DeviceEvent* device) {
         return false;  // nothing to name the run by: a probe that refused to start
     }
     qint64 id = 0;
-    if (!attempt([&] { id = m_workspace.add_probe_run(probeRunRecord(*m_start, device)); })) {
+    if (!attempt([&] { id = m_workspace.add_probe_run(probe_run_record(*m_start, device)); })) {
         return false;
     }
     m_runId = id;
@@ -68,7 +68,7 @@ void ProbeRunSaver::onResult(const probe::ResultEvent& result) {
     }
     qint64 resultId = 0;
     if (attempt([&] {
-            resultId = m_workspace.add_probe_result(*m_runId, probeResultRecord(result));
+            resultId = m_workspace.add_probe_result(*m_runId, probe_result_record(result));
         })) {
         emit resultSaved(*m_runId, resultId);
     }
@@ -77,7 +77,7 @@ void ProbeRunSaver::onResult(const probe::ResultEvent& result) {
 void ProbeRunSaver::onFinished(const probe::ProbeRun& run, const ProbeExit& exit) {
     const bool endedNormally =
         exit.outcome == ProbeOutcome::ok || exit.outcome == ProbeOutcome::testsFailed;
-    const ProbeRunStatus status = probeRunStatus(run, endedNormally);
+    const ProbeRunStatus status = probe_run_status(run, endedNormally);
     const std::string finishedAt =
         run.done && !run.done->finished_at.empty()
             ? run.done->finished_at
@@ -91,8 +91,9 @@ void ProbeRunSaver::onFinished(const probe::ProbeRun& run, const ProbeExit& exit
         }
         // A run this saver did not see from its start (a replayed run): saved whole, at once.
         qint64 id = 0;
-        if (attempt(
-                [&] { id = m_workspace.add_probe_run(probeRunRecord(run, status, finishedAt)); })) {
+        if (attempt([&] {
+                id = m_workspace.add_probe_run(probe_run_record(run, status, finishedAt));
+            })) {
             m_runId = id;
             emit runSaved(id);
             emit runFinished(id, status);

@@ -1,9 +1,9 @@
 #pragma once
 
-// WorkspaceSession: the desktop app's handle on the SQLite workspace (planner/workspace.h). One
-// object, owned by the composition root, that panels share: the profile manager, the saved-plans
-// list, the compare view and the probe panel read through it and announce their writes through it,
-// so every view of the same rows refreshes together.
+// WorkspaceSession: the desktop app's handle on the SQLite workspace (planner/store/workspace.h).
+// One object, owned by the composition root, that panels share: the profile manager, the
+// saved-plans list, the compare view and the probe panel read through it and announce their writes
+// through it, so every view of the same rows refreshes together.
 
 #include <QObject>
 #include <QString>

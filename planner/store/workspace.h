@@ -2,7 +2,8 @@
 
 // The workspace: one SQLite file holding the user's hardware profiles (custom and measured; the
 // built-in ones come from the catalog and are never stored), saved plans, and probe runs with
-// their results (shared/design.md, "The workspace (SQLite)"; issue 5).
+// their results (shared/design.md, "The workspace (SQLite)"). The records are the domain's
+// (probe_records.h, user_profiles.h); this library only stores them.
 //
 // Safety: a file is inspected read-only before anything is written to it; one that is not
 // SQLite, is damaged, is not a Tally workspace or carries a newer schema is refused with a
@@ -18,9 +19,12 @@
 #include <string_view>
 #include <vector>
 
+#include "data_paths.h"
 #include "hardware.h"
+#include "probe_records.h"
 #include "spec.h"
 #include "sqlite_db.h"
+#include "user_profiles.h"
 
 namespace tally {
 
@@ -28,18 +32,10 @@ namespace tally {
 //   1  profiles, plans, probe_runs, probe_results
 //   2  probe_results gains stdrel and validated (the probe started checking its results)
 //   3  profiles gains source_run_id: a measured profile points at the run it came from
-inline constexpr int kWorkspaceSchemaVersion = 3;
+//   4  probe_results gains variant; test holds the probe's test name alone
+inline constexpr int kWorkspaceSchemaVersion = 4;
 // PRAGMA application_id of a Tally workspace ("Taly" in ASCII), set from version 1 on.
 inline constexpr std::int32_t kWorkspaceApplicationId = 0x5461'6C79;
-
-// The folder the platform keeps application data in, for an application named "tally" with no
-// organisation: on Linux $XDG_DATA_HOME/tally (default ~/.local/share/tally), on macOS
-// ~/Library/Application Support/tally, on Windows %APPDATA%/tally. It is the folder Qt's
-// QStandardPaths::writableLocation(AppDataLocation) gives such an application, so the CLI and
-// the GUI find the same file.
-std::filesystem::path application_data_dir();
-// application_data_dir() / "workspace.sqlite": where `tally` keeps its workspace unless --db says.
-std::filesystem::path default_workspace_path();
 
 enum class WorkspaceProblem {
     not_sqlite,     // the file is not an SQLite database
@@ -68,53 +64,6 @@ public:
 private:
     WorkspaceProblem m_problem;
     std::filesystem::path m_path;
-};
-
-// ---- probe runs ---------------------------------------------------------------------------------
-
-// The probe's JSON lines protocol (gpu_probe/): a run is {"event":"start",...}, {"event":"device",
-// ...}, one {"event":"result",...} per test, and {"event":"done","status":"ok"|"failed",...}. The
-// app maps parsed events to these records.
-enum class ProbeRunStatus { running, ok, failed };  // running: no "done" event (yet)
-enum class ProbeResultStatus { passed, waived, failed };
-std::string_view to_string(ProbeRunStatus status);
-std::string_view to_string(ProbeResultStatus status);
-std::optional<ProbeRunStatus> parse_probe_run_status(std::string_view text);
-std::optional<ProbeResultStatus> parse_probe_result_status(std::string_view text);
-
-// One "result" event. Timings are absent for tests that did not run (waived, some failures).
-struct ProbeResultRecord {
-    std::int64_t id = 0;            // assigned by the workspace
-    std::string test;               // "matmul", "copy", "read", ...
-    std::string dtype;              // "bf16", "fp32", ...
-    std::string sizes_json = "{}";  // the event's "sizes" object, e.g. {"m":8192,"n":8192,"k":8192}
-    double flops = 0.0;             // work of one sample
-    double bytes = 0.0;             // bytes moved by one sample
-    std::optional<double> flops_per_s;
-    std::optional<double> bytes_per_s;
-    std::optional<double> median_s;
-    std::optional<double> min_s;
-    std::optional<double> max_s;
-    std::optional<double> stdrel;  // relative standard deviation of the samples
-    std::int64_t samples = 0;
-    ProbeResultStatus status = ProbeResultStatus::passed;
-    bool validated = false;  // the output was checked against a reference
-    std::string reason;      // why waived or failed
-
-    bool operator==(const ProbeResultRecord&) const = default;
-};
-
-struct ProbeRunRecord {
-    std::int64_t id = 0;  // assigned by the workspace
-    std::string backend;  // "cuda", "cpu"
-    std::string host;
-    std::string device_json = "{}";  // the "device" event as the probe sent it
-    std::string started_at;          // as the probe wrote it (ISO 8601)
-    std::string finished_at;         // empty while running
-    ProbeRunStatus status = ProbeRunStatus::running;
-    std::vector<ProbeResultRecord> results;
-
-    bool operator==(const ProbeRunRecord&) const = default;
 };
 
 // ---- plans --------------------------------------------------------------------------------------
@@ -156,8 +105,9 @@ public:
     // nothing back into the file; open the workspace again to go on.
     bool detached() const noexcept { return m_detached; }
 
-    // Profiles: the built-in ones (catalog order) followed by the stored ones (by name). A stored
-    // profile with an id a later catalog also uses shadows the built-in in find_profile().
+    // Profiles: the built-in ones (catalog order) followed by the stored ones (by name); a stored
+    // profile with an id a later catalog also uses replaces the built-in, here and in
+    // find_profile() (profiles_with_stored(), user_profiles.h).
     std::vector<HardwareProfile> list_profiles();
     std::vector<HardwareProfile> stored_profiles();
     std::optional<HardwareProfile> find_profile(const std::string& id);
@@ -222,21 +172,5 @@ private:
     FileIdentity m_shm_file;
     bool m_detached = false;
 };
-
-// A custom copy of `base` under a new id and name (the profile manager's "duplicate").
-HardwareProfile duplicate_profile(const HardwareProfile& base, const std::string& id,
-                                  const std::string& name);
-
-// A measured profile from a probe run: starts from `base` (or blank when null), sets the peak of
-// each dtype to the best validated, passed matmul FLOP/s of the run and the bandwidth to the best
-// validated, passed copy or read bytes/s; figures the run did not measure keep the base's value.
-// Without a base, the memory size comes from the device event's "memory_bytes". Throws SpecError
-// when the run measured nothing usable or the result would not be a valid profile.
-HardwareProfile measured_profile(const ProbeRunRecord& run, const HardwareProfile* base,
-                                 const std::string& id, const std::string& name);
-
-// Input rules, shared with the CLI: throw SpecError naming `field` when the value is not allowed.
-void validate_profile_id(const std::string& id, const std::string& field = "profile.id");
-void validate_display_name(const std::string& name, const std::string& field);
 
 }  // namespace tally

@@ -4,12 +4,8 @@
 
 #include <fmt/core.h>
 #include <algorithm>
-#include <array>
 #include <cerrno>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <type_traits>
@@ -19,48 +15,12 @@
 
 #include "errors.h"
 #include "spec_json.h"
+#include "workspace_schema.h"
 
 namespace tally {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
-
-// ---- where the workspace lives ------------------------------------------------------------------
-
-namespace {
-
-// Qt's QDir::homePath(): $HOME, or the root folder when it is unset or empty.
-fs::path home_dir() {
-    const char* home = std::getenv("HOME");
-    return (home != nullptr && *home != '\0') ? fs::path(home) : fs::path("/");
-}
-
-}  // namespace
-
-fs::path application_data_dir() {
-#if defined(_WIN32)
-    // Qt: SHGetKnownFolderPath(FOLDERID_RoamingAppData), which %APPDATA% names.
-    const char* appdata = std::getenv("APPDATA");
-    const fs::path base = (appdata != nullptr && *appdata != '\0')
-                              ? fs::path(appdata)
-                              : home_dir() / "AppData" / "Roaming";
-    return base / "tally";
-#elif defined(__APPLE__)
-    return home_dir() / "Library" / "Application Support" / "tally";
-#else
-    // XDG Base Directory Specification: $XDG_DATA_HOME, default $HOME/.local/share; Qt
-    // (qstandardpaths_unix.cpp) then appends organisation and application names, and Tally sets
-    // no organisation.
-    const char* xdg = std::getenv("XDG_DATA_HOME");
-    const fs::path base =
-        (xdg != nullptr && *xdg != '\0') ? fs::path(xdg) : home_dir() / ".local" / "share";
-    return base / "tally";
-#endif
-}
-
-fs::path default_workspace_path() {
-    return application_data_dir() / "workspace.sqlite";
-}
 
 // ---- errors -------------------------------------------------------------------------------------
 
@@ -93,10 +53,14 @@ std::string_view to_string(WorkspaceProblem problem) {
 WorkspaceError::WorkspaceError(WorkspaceProblem problem, fs::path path, const std::string& message)
     : std::runtime_error(message), m_problem(problem), m_path(std::move(path)) {}
 
+namespace store_detail {
+
 namespace {
 
 constexpr std::string_view kLeftUntouched =
     " It was left untouched; pick another file or start a new workspace.";
+
+}  // namespace
 
 WorkspaceError refuse(WorkspaceProblem problem, const fs::path& path, const std::string& what) {
     return WorkspaceError(
@@ -160,292 +124,13 @@ WorkspaceError translate(const sqlite::Error& e, const fs::path& path, std::stri
                           where + ": " + e.what() + "." + nothing_saved);
 }
 
-// ---- schema -------------------------------------------------------------------------------------
+}  // namespace store_detail
 
-// Version 1: the first workspace. Built-in profiles are never stored: they come from the catalog.
-constexpr std::string_view kSchemaV1 = R"sql(
-CREATE TABLE profiles (
-    id           TEXT PRIMARY KEY NOT NULL CHECK (length(id) > 0),
-    name         TEXT NOT NULL UNIQUE CHECK (length(name) > 0),
-    kind         TEXT NOT NULL CHECK (kind IN ('custom', 'measured')),
-    profile_json TEXT NOT NULL,
-    created_at   TEXT NOT NULL,
-    updated_at   TEXT NOT NULL
-);
-CREATE TABLE plans (
-    id         INTEGER PRIMARY KEY,
-    name       TEXT NOT NULL UNIQUE CHECK (length(name) > 0),
-    spec_json  TEXT NOT NULL,
-    created_at TEXT NOT NULL,
-    updated_at TEXT NOT NULL
-);
-CREATE TABLE probe_runs (
-    id          INTEGER PRIMARY KEY,
-    backend     TEXT NOT NULL,
-    host        TEXT NOT NULL,
-    device_json TEXT NOT NULL,
-    started_at  TEXT NOT NULL,
-    finished_at TEXT,
-    status      TEXT NOT NULL CHECK (status IN ('running', 'ok', 'failed'))
-);
-CREATE TABLE probe_results (
-    id          INTEGER PRIMARY KEY,
-    run_id      INTEGER NOT NULL REFERENCES probe_runs(id) ON DELETE CASCADE,
-    test        TEXT NOT NULL,
-    dtype       TEXT NOT NULL,
-    sizes_json  TEXT NOT NULL,
-    flops       REAL NOT NULL,
-    bytes       REAL NOT NULL,
-    flops_per_s REAL,
-    bytes_per_s REAL,
-    median_s    REAL,
-    min_s       REAL,
-    max_s       REAL,
-    samples     INTEGER NOT NULL,
-    status      TEXT NOT NULL CHECK (status IN ('passed', 'waived', 'failed')),
-    reason      TEXT NOT NULL DEFAULT ''
-);
-PRAGMA application_id = 1415670905;
-PRAGMA user_version = 1;
-)sql";
-static_assert(kWorkspaceApplicationId == 1415670905);
+using namespace store_detail;
 
-// Version 2: the probe validates its results and reports the spread of its samples. Rows from
-// version 1 were not validated.
-constexpr std::string_view kMigrateToV2 = R"sql(
-ALTER TABLE probe_results ADD COLUMN stdrel REAL;
-ALTER TABLE probe_results ADD COLUMN validated INTEGER NOT NULL DEFAULT 0 CHECK (validated IN (0, 1));
-CREATE INDEX probe_results_by_run ON probe_results(run_id);
-PRAGMA user_version = 2;
-)sql";
-
-// Version 3: a measured profile remembers its run (kept when the run is deleted: the profile
-// carries its own copy of the figures).
-constexpr std::string_view kMigrateToV3 = R"sql(
-ALTER TABLE profiles ADD COLUMN source_run_id INTEGER REFERENCES probe_runs(id) ON DELETE SET NULL;
-CREATE INDEX profiles_by_source_run ON profiles(source_run_id);
-PRAGMA user_version = 3;
-)sql";
-
-// kSteps[v] takes a database from version v to v + 1.
-constexpr std::string_view kSteps[] = {kSchemaV1, kMigrateToV2, kMigrateToV3};
-static_assert(std::size(kSteps) == kWorkspaceSchemaVersion);
+namespace {
 
 constexpr std::string_view kNow = "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')";
-
-// ---- opening ------------------------------------------------------------------------------------
-
-struct Header {
-    std::int64_t user_version = 0;
-    std::int64_t application_id = 0;
-    std::int64_t objects = 0;  // rows of sqlite_master: tables, indexes, views, triggers
-};
-
-Header read_header(sqlite::Database& db) {
-    Header h;
-    h.user_version = db.query_int("PRAGMA user_version");
-    h.application_id = db.query_int("PRAGMA application_id");
-    h.objects = db.query_int("SELECT count(*) FROM sqlite_master");
-    return h;
-}
-
-// Refuses a header this build must not write to. Returns true when the file is an empty
-// database (a new workspace).
-bool check_header(const Header& h, const fs::path& path) {
-    if (h.user_version > kWorkspaceSchemaVersion) {
-        throw refuse(WorkspaceProblem::newer_schema, path,
-                     "was written by a newer Tally (schema version " +
-                         std::to_string(h.user_version) + "; this build reads versions 1 to " +
-                         std::to_string(kWorkspaceSchemaVersion) + ")");
-    }
-    if (h.user_version == 0) {
-        if (h.objects == 0 && h.application_id == 0) {
-            return true;
-        }
-        throw refuse(WorkspaceProblem::not_workspace, path,
-                     "is an SQLite database of another program, not a Tally workspace (it has "
-                     "tables but no Tally schema version)");
-    }
-    if (h.application_id != kWorkspaceApplicationId) {
-        throw refuse(WorkspaceProblem::not_workspace, path,
-                     "is an SQLite database of another program, not a Tally workspace "
-                     "(application id " +
-                         std::to_string(h.application_id) + ")");
-    }
-    return false;
-}
-
-std::uint32_t big_endian_u32(const unsigned char* bytes) {
-    return (std::uint32_t{bytes[0]} << 24) | (std::uint32_t{bytes[1]} << 16) |
-           (std::uint32_t{bytes[2]} << 8) | std::uint32_t{bytes[3]};
-}
-
-// A file: URI for `path` with a query (sqlite.org/uri.html); everything but unreserved
-// characters percent-encoded, so '?', '#' and '%' in a folder name stay part of the path.
-std::string file_uri(const fs::path& path, std::string_view query) {
-    std::error_code ec;
-    fs::path absolute = fs::absolute(path, ec);
-    const std::string text = (ec ? path : absolute).generic_string();
-    std::string uri = text.starts_with('/') ? "file://" : "file:///";
-    for (unsigned char c : text) {
-        const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-                           (c >= '0' && c <= '9') || c == '/' || c == '-' || c == '.' || c == '_' ||
-                           c == '~' || c == ':';
-        uri += plain ? std::string(1, static_cast<char>(c)) : fmt::format("%{:02X}", c);
-    }
-    uri += '?';
-    uri += query;
-    return uri;
-}
-
-// Checks integrity, application id and schema version through a read-only connection.
-// `immutable`: read the file without locks, so SQLite creates no -wal or -shm beside it (only
-// safe while no connection has it open: a WAL database with no -wal file).
-void check_contents(const fs::path& path, bool immutable, int busy_timeout_ms) {
-    try {
-        sqlite::Database db(file_uri(path, immutable ? "immutable=1" : "mode=ro"),
-                            SQLITE_OPEN_READONLY | SQLITE_OPEN_URI);
-        db.set_busy_timeout(busy_timeout_ms);
-        sqlite::Statement check(db, "PRAGMA quick_check");
-        std::string problems;
-        while (check.step()) {
-            const std::string line = check.column_text(0);
-            if (line != "ok") {
-                problems += problems.empty() ? line : "; " + line;
-            }
-        }
-        if (!problems.empty()) {
-            throw refuse(WorkspaceProblem::corrupt, path,
-                         "is damaged (integrity check: " + problems.substr(0, 300) + ")");
-        }
-        check_header(read_header(db), path);
-    } catch (const sqlite::Error& e) {
-        if (e.code() == SQLITE_CORRUPT || e.code() == SQLITE_NOTADB) {
-            throw refuse(WorkspaceProblem::corrupt, path,
-                         std::string("is damaged (") + e.what() + ")");
-        }
-        throw;
-    }
-}
-
-// Looks at an existing file without writing to it: the SQLite header, then (through a
-// read-only connection) its integrity, application id and schema version.
-void inspect_read_only(const fs::path& path, int busy_timeout_ms) {
-    std::error_code ec;
-    const auto size = fs::file_size(path, ec);
-    if (ec) {
-        throw refuse(WorkspaceProblem::io, path, "cannot be read (" + ec.message() + ")");
-    }
-    bool wal_mode = false;
-    if (size > 0) {
-        // The database header (sqlite.org/fileformat.html, 1.3): 16 magic bytes, the write
-        // version at 18 (2: WAL), user_version at 60 and application_id at 68, big-endian.
-        // Read through an SQLite handle that runs no statement: SQLite parses nothing, and its
-        // descriptor is closed the way SQLite closes descriptors, keeping the locks that other
-        // connections of this process hold on the file.
-        constexpr char kMagic[16] = {'S', 'Q', 'L', 'i', 't', 'e', ' ', 'f',
-                                     'o', 'r', 'm', 'a', 't', ' ', '3', '\0'};
-        unsigned char header[100] = {};
-        bool whole = false;
-        try {
-            sqlite::Database raw(path.string(), SQLITE_OPEN_READONLY);
-            whole = raw.read_main_file(header, sizeof header, 0);
-        } catch (const sqlite::Error& e) {
-            throw WorkspaceError(
-                WorkspaceProblem::read_only, path,
-                "workspace " + path.string() + " cannot be read (" +
-                    (e.system_errno() != 0 ? std::strerror(e.system_errno()) : e.what()) + ").");
-        }
-        if (!whole || std::memcmp(header, kMagic, sizeof kMagic) != 0) {
-            throw refuse(WorkspaceProblem::not_sqlite, path,
-                         "is not an SQLite database (it does not start with the SQLite header)");
-        }
-        wal_mode = header[18] == 2;
-        // Versions and ids only move forward, so a header that refuses is final even when a
-        // WAL holds newer pages: refuse before SQLite reads the file as a database.
-        Header h;
-        h.user_version = big_endian_u32(header + 60);
-        h.application_id = static_cast<std::int32_t>(big_endian_u32(header + 68));
-        h.objects = 1;
-        if (h.user_version != 0 || h.application_id != 0) {
-            check_header(h, path);
-        }
-    }
-    const std::string wal = path.string() + "-wal";
-    const bool immutable = wal_mode && !fs::exists(wal, ec);
-    try {
-        check_contents(path, immutable, busy_timeout_ms);
-    } catch (const WorkspaceError& e) {
-        // Read without locks, the file may have been checkpointed under us by a process that
-        // opened it meanwhile (its -wal now exists): look again, with locks, before calling it
-        // damaged.
-        if (!immutable || e.problem() != WorkspaceProblem::corrupt || !fs::exists(wal, ec)) {
-            throw;
-        }
-        check_contents(path, false, busy_timeout_ms);
-    }
-}
-
-// Creates an empty file, failing if one exists. Returns false when another process was first.
-bool create_empty_file(const fs::path& path) {
-    std::error_code ec;
-    if (path.has_parent_path()) {
-        fs::create_directories(path.parent_path(), ec);
-        if (ec) {
-            const WorkspaceProblem problem =
-                is_permission_errno(ec.value())  ? WorkspaceProblem::read_only
-                : is_disk_full_errno(ec.value()) ? WorkspaceProblem::disk_full
-                                                 : WorkspaceProblem::io;
-            throw WorkspaceError(problem, path,
-                                 "creating workspace " + path.string() + ": cannot create folder " +
-                                     path.parent_path().string() + " (" + ec.message() +
-                                     "). Nothing was saved.");
-        }
-    }
-    // "x": C11 exclusive mode, O_CREAT | O_EXCL.
-    std::FILE* f = std::fopen(path.string().c_str(), "wbx");
-    if (f == nullptr) {
-        const int e = errno;
-        if (e == EEXIST) {
-            return false;
-        }
-        const WorkspaceProblem problem = is_permission_errno(e)  ? WorkspaceProblem::read_only
-                                         : is_disk_full_errno(e) ? WorkspaceProblem::disk_full
-                                                                 : WorkspaceProblem::io;
-        throw WorkspaceError(
-            problem, path,
-            "creating workspace " + path.string() + ": " + std::strerror(e) +
-                (problem == WorkspaceProblem::read_only ? " (the folder is read-only)" : "") +
-                ". Nothing was saved.");
-    }
-    if (std::fclose(f) != 0) {
-        throw WorkspaceError(WorkspaceProblem::io, path,
-                             "creating workspace " + path.string() + ": " + std::strerror(errno) +
-                                 ". Nothing was saved.");
-    }
-    return true;
-}
-
-// Brings a verified database to this build's schema, in one transaction. Returns the version
-// it had.
-int migrate(sqlite::Database& db, const fs::path& path) {
-    sqlite::Transaction tx(db);
-    // Read again under the write lock: another process may have created or migrated it since.
-    const Header h = read_header(db);
-    check_header(h, path);
-    const int from = static_cast<int>(h.user_version);
-    for (int v = from; v < kWorkspaceSchemaVersion; ++v) {
-        db.exec(kSteps[v]);
-    }
-    sqlite::Statement fk(db, "PRAGMA foreign_key_check");
-    if (fk.step()) {
-        throw refuse(WorkspaceProblem::corrupt, path,
-                     "is damaged (a row of table " + fk.column_text(0) +
-                         " points at a missing row of " + fk.column_text(2) + ")");
-    }
-    tx.commit();
-    return from;
-}
 
 }  // namespace
 
@@ -642,38 +327,6 @@ bool all_digits(const std::string& text) {
     return !text.empty() && std::all_of(text.begin(), text.end(),
                                         [](unsigned char c) { return c >= '0' && c <= '9'; });
 }
-
-}  // namespace
-
-void validate_profile_id(const std::string& id, const std::string& field) {
-    constexpr std::size_t kMaxId = 64;
-    const auto allowed = [](unsigned char c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-               c == '.' || c == '_' || c == '-';
-    };
-    const bool ok = !id.empty() && id.size() <= kMaxId &&
-                    std::all_of(id.begin(), id.end(), allowed) && id.front() != '.' &&
-                    id.front() != '-' && id.front() != '_';
-    if (!ok) {
-        throw SpecError(field, quoted(id),
-                        "an id of 1 to 64 letters, digits, '.', '_' or '-', starting with a letter "
-                        "or digit (e.g. my-h100)");
-    }
-}
-
-void validate_display_name(const std::string& name, const std::string& field) {
-    constexpr std::size_t kMaxName = 200;
-    const bool blank = std::all_of(name.begin(), name.end(),
-                                   [](unsigned char c) { return c == ' ' || c == '\t'; });
-    const bool control = std::any_of(name.begin(), name.end(),
-                                     [](unsigned char c) { return c < 0x20 || c == 0x7f; });
-    if (blank || control || name.size() > kMaxName) {
-        throw SpecError(field, quoted(name),
-                        "a non-empty name of at most 200 bytes without control characters");
-    }
-}
-
-namespace {
 
 void validate_plan_name(const std::string& name) {
     validate_display_name(name, "plan.name");
@@ -872,7 +525,8 @@ void check_figure(const std::optional<double>& value, const std::string& field) 
 void check_result(const ProbeResultRecord& r) {
     const std::string p = "result";
     if (r.test.empty()) {
-        throw SpecError(p + ".test", "\"\"", "the name of the test (matmul, copy, ...)");
+        throw SpecError(p + ".test", "\"\"",
+                        "the name of the test (matmul, memory_bandwidth, ...)");
     }
     check_json_object(r.sizes_json, p + ".sizes");
     check_figure(r.flops, p + ".flops");
@@ -892,8 +546,9 @@ std::int64_t insert_result(sqlite::Database& db, std::int64_t run_id, const Prob
     check_result(r);
     sqlite::Statement s(db, R"sql(
         INSERT INTO probe_results (run_id, test, dtype, sizes_json, flops, bytes, flops_per_s,
-            bytes_per_s, median_s, min_s, max_s, stdrel, samples, status, validated, reason)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16))sql");
+            bytes_per_s, median_s, min_s, max_s, stdrel, samples, status, validated, reason,
+            variant)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17))sql");
     s.bind(1, run_id)
         .bind(2, r.test)
         .bind(3, r.dtype)
@@ -909,7 +564,8 @@ std::int64_t insert_result(sqlite::Database& db, std::int64_t run_id, const Prob
         .bind(13, r.samples)
         .bind(14, to_string(r.status))
         .bind(15, r.validated)
-        .bind(16, r.reason);
+        .bind(16, r.reason)
+        .bind(17, r.variant);
     s.run();
     return db.last_insert_rowid();
 }
@@ -918,7 +574,7 @@ constexpr std::string_view kRunColumns =
     "id, backend, host, device_json, started_at, finished_at, status";
 constexpr std::string_view kResultColumns =
     "run_id, id, test, dtype, sizes_json, flops, bytes, flops_per_s, bytes_per_s, median_s, min_s, "
-    "max_s, stdrel, samples, status, validated, reason";
+    "max_s, stdrel, samples, status, validated, reason, variant";
 
 ProbeRunRecord run_from_row(const sqlite::Statement& s) {
     ProbeRunRecord run;
@@ -950,6 +606,7 @@ ProbeResultRecord result_from_row(const sqlite::Statement& s) {
     r.status = parse_probe_result_status(s.column_text(14)).value_or(ProbeResultStatus::failed);
     r.validated = s.column_int(15) != 0;
     r.reason = s.column_text(16);
+    r.variant = s.column_text(17);
     return r;
 }
 
@@ -973,11 +630,7 @@ std::optional<ProbeRunRecord> load_run(sqlite::Database& db, std::int64_t id) {
 // ---- profiles -----------------------------------------------------------------------------------
 
 std::vector<HardwareProfile> Workspace::list_profiles() {
-    std::vector<HardwareProfile> all = builtin_hardware();
-    std::vector<HardwareProfile> stored = stored_profiles();
-    all.insert(all.end(), std::make_move_iterator(stored.begin()),
-               std::make_move_iterator(stored.end()));
-    return all;
+    return profiles_with_stored(stored_profiles());
 }
 
 std::vector<HardwareProfile> Workspace::stored_profiles() {
@@ -1048,17 +701,6 @@ HardwareProfile Workspace::add_measured_profile(std::int64_t run_id, const std::
         insert_profile(m_db, p, run_id);
         return p;
     });
-}
-
-HardwareProfile duplicate_profile(const HardwareProfile& base, const std::string& id,
-                                  const std::string& name) {
-    HardwareProfile copy = base;
-    copy.id = id;
-    copy.name = name;
-    copy.kind = ProfileKind::custom;
-    copy.sources.insert(copy.sources.begin(),
-                        "copied from profile " + base.id + " (" + base.name + ")");
-    return copy;
 }
 
 // ---- plans --------------------------------------------------------------------------------------
@@ -1148,51 +790,6 @@ void Workspace::remove_plan(std::int64_t id) {
     });
 }
 
-// ---- probe runs ---------------------------------------------------------------------------------
-
-std::string_view to_string(ProbeRunStatus status) {
-    switch (status) {
-        case ProbeRunStatus::running:
-            return "running";
-        case ProbeRunStatus::ok:
-            return "ok";
-        case ProbeRunStatus::failed:
-            return "failed";
-    }
-    return "?";
-}
-
-std::string_view to_string(ProbeResultStatus status) {
-    switch (status) {
-        case ProbeResultStatus::passed:
-            return "passed";
-        case ProbeResultStatus::waived:
-            return "waived";
-        case ProbeResultStatus::failed:
-            return "failed";
-    }
-    return "?";
-}
-
-std::optional<ProbeRunStatus> parse_probe_run_status(std::string_view text) {
-    for (ProbeRunStatus s : {ProbeRunStatus::running, ProbeRunStatus::ok, ProbeRunStatus::failed}) {
-        if (to_string(s) == text) {
-            return s;
-        }
-    }
-    return std::nullopt;
-}
-
-std::optional<ProbeResultStatus> parse_probe_result_status(std::string_view text) {
-    for (ProbeResultStatus s :
-         {ProbeResultStatus::passed, ProbeResultStatus::waived, ProbeResultStatus::failed}) {
-        if (to_string(s) == text) {
-            return s;
-        }
-    }
-    return std::nullopt;
-}
-
 std::int64_t Workspace::add_probe_run(const ProbeRunRecord& run) {
     if (run.started_at.empty()) {
         throw SpecError("run.started_at", "\"\"", "the time the run started (ISO 8601)");
@@ -1280,149 +877,6 @@ void Workspace::remove_probe_run(std::int64_t id) {
             throw_no_run(id);
         }
     });
-}
-
-// ---- measured profiles --------------------------------------------------------------------------
-
-namespace {
-
-bool usable(const ProbeResultRecord& r) {
-    return r.status == ProbeResultStatus::passed && r.validated;
-}
-
-std::optional<ComputeType> result_compute_type(const std::string& dtype) {
-    if (auto t = parse_compute_type(dtype)) {
-        return t;
-    }
-    if (auto d = parse_dtype(dtype)) {
-        return compute_type(*d);
-    }
-    return std::nullopt;
-}
-
-}  // namespace
-
-HardwareProfile measured_profile(const ProbeRunRecord& run, const HardwareProfile* base,
-                                 const std::string& id, const std::string& name) {
-    HardwareProfile p;
-    if (base != nullptr) {
-        p = *base;
-    } else {
-        p.vendor = "";
-        // The device event may carry the memory size; a base profile is needed otherwise.
-        const json device = json::parse(run.device_json, nullptr, false);
-        if (device.is_object()) {
-            if (auto it = device.find("memory_bytes"); it != device.end() && it->is_number()) {
-                p.memory_bytes = it->get<double>();
-            }
-            if (auto it = device.find("name"); it != device.end() && it->is_string()) {
-                p.notes = "device: " + it->get<std::string>();
-            }
-        }
-    }
-    p.id = id;
-    p.name = name;
-    p.kind = ProfileKind::measured;
-
-    // The best validated, passed result per dtype (matmul) and for memory (copy, read).
-    std::array<const ProbeResultRecord*, kComputeTypeCount> best_matmul{};
-    const ProbeResultRecord* best_memory = nullptr;
-    for (const ProbeResultRecord& r : run.results) {
-        if (!usable(r)) {
-            continue;
-        }
-        if (r.test == "matmul" && r.flops_per_s && *r.flops_per_s > 0.0) {
-            if (auto type = result_compute_type(r.dtype)) {
-                const ProbeResultRecord*& best = best_matmul[static_cast<std::size_t>(*type)];
-                if (best == nullptr || *r.flops_per_s > *best->flops_per_s) {
-                    best = &r;
-                }
-            }
-        } else if ((r.test == "copy" || r.test == "read") && r.bytes_per_s &&
-                   *r.bytes_per_s > 0.0) {
-            if (best_memory == nullptr || *r.bytes_per_s > *best_memory->bytes_per_s) {
-                best_memory = &r;
-            }
-        }
-    }
-    const bool any_matmul = std::any_of(best_matmul.begin(), best_matmul.end(),
-                                        [](const ProbeResultRecord* r) { return r != nullptr; });
-    if (!any_matmul && best_memory == nullptr) {
-        throw SpecError("probe run", std::to_string(run.id),
-                        "a run with at least one validated, passed matmul, copy or read result");
-    }
-
-    const std::string run_label = "tally-probe run " + std::to_string(run.id) + " (" + run.backend +
-                                  (run.host.empty() ? "" : " on " + run.host) + ", " +
-                                  run.started_at +
-                                  (run.finished_at.empty() ? "" : " to " + run.finished_at) + ")";
-    std::string measured_list;
-    const auto note = [&](std::string_view what) {
-        measured_list += measured_list.empty() ? "" : ", ";
-        measured_list += what;
-    };
-    // Figures of the base that measured ones replace would refer to the wrong peak.
-    std::vector<MeasuredFigure> kept;
-    for (const MeasuredFigure& f : p.measured) {
-        const bool memory_metric = f.metric.starts_with("hbm_") || f.metric.starts_with("memory_");
-        bool replaced = memory_metric && best_memory != nullptr;
-        for (ComputeType t : kAllComputeTypes) {
-            replaced = replaced || (best_matmul[static_cast<std::size_t>(t)] != nullptr &&
-                                    f.metric == std::string(to_string(t)) + "_gemm");
-        }
-        if (!replaced) {
-            kept.push_back(f);
-        }
-    }
-    p.measured = std::move(kept);
-    const auto method = [](const ProbeResultRecord& r) {
-        return "tally-probe " + r.test + " " + r.dtype + " sizes " + r.sizes_json + ", median of " +
-               std::to_string(r.samples) + " samples";
-    };
-    for (ComputeType t : kAllComputeTypes) {
-        const ProbeResultRecord* r = best_matmul[static_cast<std::size_t>(t)];
-        if (r == nullptr) {
-            continue;
-        }
-        // The peak becomes what the card reached, so that figure is 100% of it.
-        p.peak_flops_per_s[static_cast<std::size_t>(t)] = *r->flops_per_s;
-        p.measured.push_back(MeasuredFigure{std::string(to_string(t)) + "_gemm", *r->flops_per_s,
-                                            1.0, method(*r), run_label});
-        note(std::string(to_string(t)) + " peak");
-    }
-    if (best_memory != nullptr) {
-        p.bandwidth_bytes_per_s = *best_memory->bytes_per_s;
-        p.measured.push_back(MeasuredFigure{"memory_" + best_memory->test,
-                                            *best_memory->bytes_per_s, 1.0, method(*best_memory),
-                                            run_label});
-        note("memory bandwidth");
-    }
-    p.sources.insert(p.sources.begin(), run_label);
-    p.verification = "measured";
-    std::string notes = "Measured by " + run_label + ": " + measured_list + ".";
-    if (base != nullptr) {
-        notes += " Other figures from profile " + base->id + " (" + base->name + ").";
-    }
-    if (!p.notes.empty()) {
-        notes += " " + p.notes;
-    }
-    p.notes = notes;
-    if (base == nullptr) {
-        // Without a base, what the run did not give is missing: say how to supply it.
-        const char* missing = p.memory_bytes <= 0.0 ? "the device event gives no memory_bytes"
-                              : best_memory == nullptr
-                                  ? "the run has no validated copy or read result for the bandwidth"
-                              : !any_matmul ? "the run has no validated matmul result for a peak"
-                                            : nullptr;
-        if (missing != nullptr) {
-            throw SpecError("base", "none",
-                            std::string("a base profile to start from: ") + missing);
-        }
-    }
-    // The catalog's rules, naming the field that breaks them.
-    HardwareProfile checked = hardware_from_json(to_json(p), "measured profile");
-    checked.kind = ProfileKind::measured;
-    return checked;
 }
 
 }  // namespace tally

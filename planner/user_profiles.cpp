@@ -1,0 +1,176 @@
+#include "user_profiles.h"
+
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "errors.h"
+
+namespace tally {
+
+using nlohmann::json;
+
+namespace {
+
+std::string quoted(const std::string& text) {
+    return json(text).dump();
+}
+
+}  // namespace
+
+HardwareProfile duplicate_profile(const HardwareProfile& base, const std::string& id,
+                                  const std::string& name) {
+    HardwareProfile copy = base;
+    copy.id = id;
+    copy.name = name;
+    copy.kind = ProfileKind::custom;
+    copy.sources.insert(copy.sources.begin(),
+                        "copied from profile " + base.id + " (" + base.name + ")");
+    return copy;
+}
+
+HardwareProfile measured_profile(const ProbeRunRecord& run, const HardwareProfile* base,
+                                 const std::string& id, const std::string& name) {
+    HardwareProfile p;
+    if (base != nullptr) {
+        p = *base;
+    } else {
+        p.vendor = "";
+        // The device event may carry the memory size; a base profile is needed otherwise.
+        if (auto memory_bytes = stored_device_memory_bytes(run)) {
+            p.memory_bytes = *memory_bytes;
+        }
+        if (auto device_name = stored_device_name(run)) {
+            p.notes = "device: " + *device_name;
+        }
+    }
+    p.id = id;
+    p.name = name;
+    p.kind = ProfileKind::measured;
+
+    const BestProbeResults best = best_probe_results(run);
+    const ProbeResultRecord* best_memory = best.memory;
+    const bool any_matmul = best.any_matmul();
+    if (!any_matmul && best_memory == nullptr) {
+        throw SpecError("probe run", std::to_string(run.id),
+                        "a run with at least one validated, passed matmul, copy or read result");
+    }
+
+    const std::string run_label = "tally-probe run " + std::to_string(run.id) + " (" + run.backend +
+                                  (run.host.empty() ? "" : " on " + run.host) + ", " +
+                                  run.started_at +
+                                  (run.finished_at.empty() ? "" : " to " + run.finished_at) + ")";
+    std::string measured_list;
+    const auto note = [&](std::string_view what) {
+        measured_list += measured_list.empty() ? "" : ", ";
+        measured_list += what;
+    };
+    // Figures of the base that measured ones replace would refer to the wrong peak.
+    std::vector<MeasuredFigure> kept;
+    for (const MeasuredFigure& f : p.measured) {
+        const bool memory_metric = f.metric.starts_with("hbm_") || f.metric.starts_with("memory_");
+        bool replaced = memory_metric && best_memory != nullptr;
+        for (ComputeType t : kAllComputeTypes) {
+            replaced = replaced || (best.matmul_of(t) != nullptr &&
+                                    f.metric == std::string(to_string(t)) + "_gemm");
+        }
+        if (!replaced) {
+            kept.push_back(f);
+        }
+    }
+    p.measured = std::move(kept);
+    const auto method = [](const ProbeResultRecord& r) {
+        return "tally-probe " + probe_case_name(r) + " " + r.dtype + " sizes " + r.sizes_json +
+               ", median of " + std::to_string(r.samples) + " samples";
+    };
+    for (ComputeType t : kAllComputeTypes) {
+        const ProbeResultRecord* r = best.matmul_of(t);
+        if (r == nullptr) {
+            continue;
+        }
+        // The peak becomes what the card reached, so that figure is 100% of it.
+        p.peak_flops_per_s[static_cast<std::size_t>(t)] = *r->flops_per_s;
+        p.measured.push_back(MeasuredFigure{std::string(to_string(t)) + "_gemm", *r->flops_per_s,
+                                            1.0, method(*r), run_label});
+        note(std::string(to_string(t)) + " peak");
+    }
+    if (best_memory != nullptr) {
+        p.bandwidth_bytes_per_s = *best_memory->bytes_per_s;
+        p.measured.push_back(MeasuredFigure{"memory_" + probe_case_name(*best_memory),
+                                            *best_memory->bytes_per_s, 1.0, method(*best_memory),
+                                            run_label});
+        note("memory bandwidth");
+    }
+    p.sources.insert(p.sources.begin(), run_label);
+    p.verification = "measured";
+    std::string notes = "Measured by " + run_label + ": " + measured_list + ".";
+    if (base != nullptr) {
+        notes += " Other figures from profile " + base->id + " (" + base->name + ").";
+    }
+    if (!p.notes.empty()) {
+        notes += " " + p.notes;
+    }
+    p.notes = notes;
+    if (base == nullptr) {
+        // Without a base, what the run did not give is missing: say how to supply it.
+        const char* missing = p.memory_bytes <= 0.0 ? "the device event gives no memory_bytes"
+                              : best_memory == nullptr
+                                  ? "the run has no validated copy or read result for the bandwidth"
+                              : !any_matmul ? "the run has no validated matmul result for a peak"
+                                            : nullptr;
+        if (missing != nullptr) {
+            throw SpecError("base", "none",
+                            std::string("a base profile to start from: ") + missing);
+        }
+    }
+    // The catalog's rules, naming the field that breaks them.
+    HardwareProfile checked = hardware_from_json(to_json(p), "measured profile");
+    checked.kind = ProfileKind::measured;
+    return checked;
+}
+
+void validate_profile_id(const std::string& id, const std::string& field) {
+    constexpr std::size_t kMaxId = 64;
+    const auto allowed = [](unsigned char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+               c == '.' || c == '_' || c == '-';
+    };
+    const bool ok = !id.empty() && id.size() <= kMaxId &&
+                    std::all_of(id.begin(), id.end(), allowed) && id.front() != '.' &&
+                    id.front() != '-' && id.front() != '_';
+    if (!ok) {
+        throw SpecError(field, quoted(id),
+                        "an id of 1 to 64 letters, digits, '.', '_' or '-', starting with a letter "
+                        "or digit (e.g. my-h100)");
+    }
+}
+
+void validate_display_name(const std::string& name, const std::string& field) {
+    constexpr std::size_t kMaxName = 200;
+    const bool blank = std::all_of(name.begin(), name.end(),
+                                   [](unsigned char c) { return c == ' ' || c == '\t'; });
+    const bool control = std::any_of(name.begin(), name.end(),
+                                     [](unsigned char c) { return c < 0x20 || c == 0x7f; });
+    if (blank || control || name.size() > kMaxName) {
+        throw SpecError(field, quoted(name),
+                        "a non-empty name of at most 200 bytes without control characters");
+    }
+}
+
+std::vector<HardwareProfile> profiles_with_stored(std::vector<HardwareProfile> stored) {
+    std::set<std::string> stored_ids;
+    for (const HardwareProfile& p : stored) {
+        stored_ids.insert(p.id);
+    }
+    std::vector<HardwareProfile> out;
+    out.reserve(builtin_hardware().size() + stored.size());
+    for (const HardwareProfile& p : builtin_hardware()) {
+        if (stored_ids.count(p.id) == 0) {
+            out.push_back(p);
+        }
+    }
+    out.insert(out.end(), std::make_move_iterator(stored.begin()),
+               std::make_move_iterator(stored.end()));
+    return out;
+}
+
+}  // namespace tally
