@@ -124,6 +124,7 @@ private slots:
     void cancelStopsTheRun();
     void unreadableLinesAreShown();
     void noCudaOffersTheCpu();
+    void rememberedBackendIsKept();
     void withoutWorkspaceRunsButDoesNotSave();
     void refusedSaveIsSaid();
     void storedRunIsShownAndOverlaid();
@@ -404,9 +405,23 @@ void TestUiProbe::noCudaOffersTheCpu() {
     useProbe(
         fakeProbe({startLine("cpu"), deviceLine("cpu"), to_json_line(reluResult()), doneLine(1, 0)},
                   "exit 0", {.refusesCuda = true}));
-    QCOMPARE(m_panel->backendBox()->currentData().toString(), QStringLiteral("cuda"));
-    // Listing the CUDA tests already finds no GPU, and says so.
-    QTRY_VERIFY(m_panel->cpuButton()->isVisible());
+    // Nobody picked a backend yet: listing the CUDA tests finds no GPU, so the panel starts on
+    // the CPU and says why.
+    QTRY_COMPARE(m_panel->backendBox()->currentData().toString(), QStringLiteral("cpu"));
+    QTRY_VERIFY(m_panel->messageLabel()->isVisible());
+    QVERIFY2(m_panel->messageLabel()->text().contains(
+                 QStringLiteral("no CUDA device: cudaGetDeviceCount returned cudaErrorNoDevice")),
+             qPrintable(m_panel->messageLabel()->text()));
+    QVERIFY(m_panel->messageLabel()->text().contains(QStringLiteral("CPU backend is selected")));
+    QVERIFY(!m_panel->cpuButton()->isVisible());
+
+    // The user picks CUDA anyway (the keyboard on the box, as a user would): it is remembered,
+    // and its refusal is said with the CPU offered in one click.
+    QComboBox* box = m_panel->backendBox();
+    box->setFocus();
+    QTest::keyClick(box, Qt::Key_Up);
+    QCOMPARE(box->currentData().toString(), QStringLiteral("cuda"));
+    QCOMPARE(m_settings->value(QStringLiteral("probe/backend")).toString(), QStringLiteral("cuda"));
     QCOMPARE(runToEnd().outcome, ProbeOutcome::backendUnavailable);
     const QString message = m_panel->messageLabel()->text();
     QVERIFY2(message.contains(QStringLiteral("no CUDA device: cudaGetDeviceCount returned "
@@ -415,8 +430,14 @@ void TestUiProbe::noCudaOffersTheCpu() {
     QVERIFY(m_panel->cpuButton()->isVisible());
     QCOMPARE(m_panel->resultsModel()->rowCount(), 0);
     QVERIFY(savedRuns().empty());
+    // No "Starting tally-probe (CUDA backend)…" and no "n of n tests" left behind.
+    QVERIFY2(!m_panel->findChild<QLabel*>(QStringLiteral("probeDevice"))
+                  ->text()
+                  .contains(QStringLiteral("Starting")),
+             qPrintable(m_panel->findChild<QLabel*>(QStringLiteral("probeDevice"))->text()));
+    QVERIFY(!m_panel->findChild<QProgressBar*>()->isVisible());
 
-    // One click: the CPU backend runs.
+    // One click: the CPU backend runs, and is the remembered choice from now on.
     QSignalSpy finished(m_panel, &ProbePanel::runFinished);
     QTest::mouseClick(m_panel->cpuButton(), Qt::LeftButton);
     QCOMPARE(m_panel->backendBox()->currentData().toString(), QStringLiteral("cpu"));
@@ -425,6 +446,23 @@ void TestUiProbe::noCudaOffersTheCpu() {
     QVERIFY(!m_panel->cpuButton()->isVisible());
     QCOMPARE(m_panel->resultsModel()->rowCount(), 1);
     QCOMPARE(savedRuns().at(0).backend, std::string("cpu"));
+    QCOMPARE(m_settings->value(QStringLiteral("probe/backend")).toString(), QStringLiteral("cpu"));
+}
+
+// A remembered backend is where the panel opens, and it is not switched away from even when it
+// cannot run here (the user chose it: the refusal is said instead).
+void TestUiProbe::rememberedBackendIsKept() {
+    m_settings->setValue(QStringLiteral("probe/backend"), QStringLiteral("cuda"));
+    auto* panel = new ProbePanel(m_session.get(), m_window->hardwareCatalog(), m_window->document(),
+                                 m_window->appSettings());
+    std::unique_ptr<ProbePanel> owner(panel);
+    QCOMPARE(panel->backendBox()->currentData().toString(), QStringLiteral("cuda"));
+    ProbeOptions options;
+    options.probePath = writeProbe(
+        *m_dir, fakeProbe({startLine("cpu"), doneLine(0, 0)}, "exit 0", {.refusesCuda = true}));
+    panel->setBaseOptions(options);
+    QTRY_VERIFY(panel->cpuButton()->isVisibleTo(panel));
+    QCOMPARE(panel->backendBox()->currentData().toString(), QStringLiteral("cuda"));
 }
 
 void TestUiProbe::withoutWorkspaceRunsButDoesNotSave() {

@@ -11,6 +11,7 @@ const QString kDirectory = QStringLiteral("files/lastDirectory");
 const QString kPanel = QStringLiteral("view/currentPanel");
 const QString kMemoryVariable = QStringLiteral("view/memoryVariable");
 const QString kFormatValue = QStringLiteral("view/formatValue");
+const QString kProbeBackend = QStringLiteral("probe/backend");
 }  // namespace
 
 AppSettings::AppSettings(QSettings* settings, QObject* parent)
@@ -51,6 +52,12 @@ QString AppSettings::currentPanel() const {
 }
 void AppSettings::setCurrentPanel(const QString& id) {
     setValue(kPanel, id);
+}
+QString AppSettings::probeBackend() const {
+    return value(kProbeBackend).toString();
+}
+void AppSettings::setProbeBackend(const QString& backend) {
+    setValue(kProbeBackend, backend);
 }
 QString AppSettings::memoryVariable() const {
     return value(kMemoryVariable, QStringLiteral("micro_batch")).toString();

@@ -26,6 +26,9 @@ public:
     void setCurrentPanel(const QString& id);
     QString memoryVariable() const;  // sweep.h's to_string() names
     void setMemoryVariable(const QString& name);
+    // The probe backend the user picked last ("cuda", "cpu"), empty when never picked.
+    QString probeBackend() const;
+    void setProbeBackend(const QString& backend);
     QString formatValue() const;
     void setFormatValue(const QString& text);
 

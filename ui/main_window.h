@@ -45,6 +45,8 @@ public:
     ~MainWindow() override;
 
     PlanDocument* document() const { return m_document; }
+    // The window's settings (geometry, last folder, panel choices), shared with its panels.
+    AppSettings* appSettings() const { return m_settings; }
     HardwareCatalog* hardwareCatalog() const { return m_catalog; }
     SpecForm* specForm() const { return m_form; }
     SummaryBar* summary() const { return m_summary; }

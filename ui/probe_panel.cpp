@@ -1,5 +1,7 @@
 #include "probe_panel.h"
 
+#include "app_settings.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDateTime>
@@ -58,7 +60,7 @@ QString ProbePanel::toneStyle(Tone tone) {
 }
 
 ProbePanel::ProbePanel(WorkspaceSession* session, HardwareCatalog* catalog, PlanDocument* document,
-                       QWidget* parent)
+                       AppSettings* settings, QWidget* parent)
     : QWidget(parent),
       m_session(session),
       m_catalog(catalog),
@@ -82,7 +84,8 @@ ProbePanel::ProbePanel(WorkspaceSession* session, HardwareCatalog* catalog, Plan
       m_compare(new QComboBox(this)),
       m_saveNote(new QLabel(this)),
       m_table(new QTableView(this)),
-      m_results(new ProbeResultsModel(this)) {
+      m_results(new ProbeResultsModel(this)),
+      m_settings(settings) {
     setObjectName(QStringLiteral("probePanel"));
     m_backend->addItem(tr("CUDA (NVIDIA GPU)"), kCuda);
     m_backend->addItem(tr("CPU"), kCpu);
@@ -95,6 +98,13 @@ ProbePanel::ProbePanel(WorkspaceSession* session, HardwareCatalog* catalog, Plan
                               "matmuls, the lecture's operations"),
                            Qt::ToolTipRole);
     m_backend->setAccessibleName(tr("Backend"));
+    if (m_settings) {
+        const int remembered = m_backend->findData(m_settings->probeBackend());
+        if (remembered >= 0) {
+            m_backend->setCurrentIndex(remembered);
+            m_backendChosen = true;
+        }
+    }
     m_quick->setChecked(true);
     m_tests->setAccessibleName(tr("Tests"));
     m_testsNote->setWordWrap(true);
@@ -141,6 +151,7 @@ ProbePanel::ProbePanel(WorkspaceSession* session, HardwareCatalog* catalog, Plan
         m_message->hide();
         listTests(backend());
     });
+    connect(m_backend, &QComboBox::activated, this, [this] { rememberBackend(); });
     connect(m_compare, &QComboBox::currentIndexChanged, this, &ProbePanel::updateComparison);
     connect(m_runsView->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &ProbePanel::onRunPicked);
@@ -279,6 +290,15 @@ void ProbePanel::onTestsListed(const probe::ProbeRun& run, const ProbeExit& exit
         m_listErrors[listed] = exit.reason;
         if (exit.outcome == ProbeOutcome::backendUnavailable && listed == backend() &&
             !isRunning()) {
+            if (!m_backendChosen && listed != kCpu) {
+                // Nobody picked this backend and it cannot run here: start on the one that can,
+                // and say why.
+                m_backend->setCurrentIndex(m_backend->findData(kCpu));
+                showMessage(Tone::info, tr("The %1 backend cannot run here (%2), so the CPU "
+                                           "backend is selected. Pick %1 on a machine that has it.")
+                                            .arg(backendName(listed), exit.reason));
+                return;
+            }
             showOutcome(exit, listed, 0);
         }
     }
@@ -408,6 +428,7 @@ void ProbePanel::runOnCpuInstead() {
     // The tests chosen for CUDA that the CPU has too, else every CPU test.
     const QStringList wanted = chosenTests();
     m_backend->setCurrentIndex(m_backend->findData(kCpu));
+    rememberBackend();
     const auto cpu = m_testLists.find(kCpu);
     if (!wanted.isEmpty() && cpu != m_testLists.end()) {
         QStringList common;
@@ -509,8 +530,24 @@ void ProbePanel::onFinished(const probe::ProbeRun& run, const ProbeExit& exit) {
     emit runFinished(exit);
 }
 
+void ProbePanel::rememberBackend() {
+    m_backendChosen = true;
+    if (m_settings) {
+        m_settings->setProbeBackend(backend());
+    }
+}
+
 void ProbePanel::showOutcome(const ProbeExit& exit, const QString& backend, int results) {
     m_cpuOffer->hide();
+    const bool measuredNothing =
+        results == 0 &&
+        (exit.outcome == ProbeOutcome::backendUnavailable ||
+         exit.outcome == ProbeOutcome::notStarted || exit.outcome == ProbeOutcome::badArguments);
+    if (measuredNothing) {
+        // Nothing ran: no "Starting…" line or "n of n tests" bar left behind.
+        m_progress->hide();
+        m_device->setText(tr("No run: tally-probe stopped before measuring anything."));
+    }
     switch (exit.outcome) {
         case ProbeOutcome::ok:
             showMessage(Tone::info, tr("Finished: %n result(s), every one passed or waived.",
@@ -768,7 +805,8 @@ void ProbePanel::setSaveNote(Tone tone, const QString& text) {
 // -------------------------------------------------------------------------------
 
 ProbePanel* installProbePanel(MainWindow* window, WorkspaceSession* session) {
-    auto* panel = new ProbePanel(session, window->hardwareCatalog(), window->document());
+    auto* panel = new ProbePanel(session, window->hardwareCatalog(), window->document(),
+                                 window->appSettings());
     if (!window->addPanel(QStringLiteral("probe"), ProbePanel::tr("Probe"), panel)) {
         delete panel;
         return nullptr;

@@ -23,6 +23,8 @@ class QTableView;
 
 namespace tally::ui {
 
+class AppSettings;
+
 class HardwareCatalog;
 class MainWindow;
 class MeasuredProfileDialog;
@@ -43,7 +45,7 @@ class ProbePanel : public QWidget {
     Q_OBJECT
 public:
     ProbePanel(WorkspaceSession* session, HardwareCatalog* catalog, PlanDocument* document,
-               QWidget* parent = nullptr);
+               AppSettings* settings, QWidget* parent = nullptr);
     ~ProbePanel() override;
 
     // What every run (and the listing of tests) starts from: the probe's path, the hang timeout,
@@ -100,6 +102,8 @@ signals:
     void showOnRooflineRequested();
 
 private:
+    // The user's pick of backend: remembered in the settings and never switched away from.
+    void rememberBackend();
     enum class Tone { info, warning, error };
     static QString toneStyle(Tone tone);
 
@@ -144,7 +148,11 @@ private:
     std::map<QString, std::vector<probe::TestEvent>> m_testLists;
     std::map<QString, QString> m_listErrors;
     std::unique_ptr<ProbeRunSaver> m_saver;
-    QString m_runBackend;  // of the run in progress
+    QString m_runBackend;               // of the run in progress
+    AppSettings* m_settings = nullptr;  // remembers the backend picked; may be null
+    // True once the backend is the user's choice (picked now or remembered): only a backend
+    // nobody chose is switched away from when it cannot run here.
+    bool m_backendChosen = false;
     QStringList m_warningLines;
     std::optional<ProbeRunRecord> m_current;
     bool m_reloading = false;
