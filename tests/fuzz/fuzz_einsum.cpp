@@ -21,7 +21,9 @@ public:
     std::int64_t next() {
         std::uint64_t raw = 0;
         const std::size_t n = std::min<std::size_t>(8, m_bytes.size() - m_pos);
-        std::memcpy(&raw, m_bytes.data() + m_pos, n);
+        if (n > 0) {  // memcpy from the null data() of an empty view is undefined
+            std::memcpy(&raw, m_bytes.data() + m_pos, n);
+        }
         m_pos += n;
         return static_cast<std::int64_t>(raw % 9'000'000'000'000'000ULL) + 1;
     }
