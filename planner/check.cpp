@@ -64,7 +64,7 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
     // The spec reader and the config.json import refuse integers above 2^53; a spec built in
     // code must follow the same rule, so that the planner's sums of sizes (d_nope + d_rope,
     // experts + shared experts, ...) cannot overflow an int64.
-    const std::pair<const char*, std::int64_t> model_integers[] = {
+    const std::pair<const char*, std::int64_t> integers[] = {
         {"model.layers", m.layers},
         {"model.hidden", m.hidden},
         {"model.heads", m.heads},
@@ -90,7 +90,7 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
         {"training.tp", t.tp},
         {"training.pp", t.pp},
     };
-    for (const auto& [field, value] : model_integers) {
+    for (const auto& [field, value] : integers) {
         if (value < 0 || value > kMaxJsonInteger) {
             return err(field, value,
                        fmt::format("must be an integer in [0, 2^53 = {}]", kMaxJsonInteger));

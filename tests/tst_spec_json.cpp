@@ -62,6 +62,7 @@ private slots:
     void planJsonContract();
     void zeroParallelSizesAreErrorsNotCrashes();
     void hugeParallelSizesAreErrorsNotOverflows();
+    void integersBeyondTwoToThe53AreRefusedByCheck();
 };
 
 void TestSpecJson::baseIsValid() {
@@ -354,6 +355,27 @@ void TestSpecJson::hugeParallelSizesAreErrorsNotOverflows() {
     s.training.tp = 16;
     s.training.pp = 1;
     QCOMPARE(QString::fromStdString(check(s, hw)->field), QStringLiteral("cluster.gpus"));
+}
+
+void TestSpecJson::integersBeyondTwoToThe53AreRefusedByCheck() {
+    // A spec built in code (the GUI, presets) skips the reader's 2^53 bound; check() applies it,
+    // so that the planner's int64 sums (q_lora_rank + kv_lora_rank + d_rope, d_nope + d_rope)
+    // cannot overflow. 2^62 + 2^62 would already wrap an int64.
+    PlanSpec s =
+        plan_spec_from_text(R"({"model": {"preset": "deepseek-v3"}, "data": {"tokens": 1e12},
+        "cluster": {"gpu": "h100-sxm", "gpus": 8}})");
+    const HardwareProfile& hw = resolve_builtin_hardware(s);
+    QVERIFY(!check(s, hw));
+    s.model.mla.q_lora_rank = std::int64_t{1} << 62;
+    std::optional<FieldError> e = check(s, hw);
+    QVERIFY(e);
+    QCOMPARE(QString::fromStdString(e->field), QStringLiteral("model.mla.q_lora_rank"));
+    QVERIFY2(QString::fromStdString(e->message()).contains(QStringLiteral("9007199254740992")),
+             e->message().c_str());
+    // 2^53 itself is allowed by this rule (the model may still break another).
+    s.model.mla.q_lora_rank = std::int64_t{1} << 53;
+    e = check(s, hw);
+    QVERIFY(!e || e->field != "model.mla.q_lora_rank");
 }
 
 QTEST_GUILESS_MAIN(TestSpecJson)
