@@ -16,6 +16,7 @@
 #include "cli.h"
 #include "compare.h"
 #include "errors.h"
+#include "json_reader.h"
 #include "spec_json.h"
 #include "workspace.h"
 
@@ -310,7 +311,8 @@ void register_profiles(CLI::App& app, CliState& state) {
         json doc;
         try {
             doc = json::parse(text);
-        } catch (const json::parse_error& e) {
+        } catch (const json::exception& e) {  // parse_error, or out_of_range for 1e400
+            throw_if_number_overflow(text, "profile");
             throw SpecError(opts->file, "text that is not JSON",
                             std::string("a JSON profile (") + e.what() + ")");
         }

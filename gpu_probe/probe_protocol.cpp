@@ -152,12 +152,19 @@ json to_json(const DoneEvent& e) {
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-// A short rendering of a value for messages ("got string \"NaN\"").
+// A short rendering of a value for messages ("got string \"NaN\""). The dump replaces bytes
+// that are not UTF-8 with U+FFFD, and the cut falls on a character boundary (never before a
+// continuation byte 10xxxxxx), so the message is valid UTF-8 and can itself go into JSON (a
+// run's notes, `tally probe --json`).
 std::string describe(const json& value) {
     std::string text = value.dump(-1, ' ', false, json::error_handler_t::replace);
     constexpr std::size_t kMax = 40;
     if (text.size() > kMax) {
-        text = text.substr(0, kMax) + "...";
+        std::size_t cut = kMax;
+        while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0u) == 0x80u) {
+            --cut;
+        }
+        text = text.substr(0, cut) + "...";
     }
     return std::string(value.type_name()) + " " + text;
 }

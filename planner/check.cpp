@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "json_reader.h"
 #include "plan.h"
 
 namespace tally {
@@ -14,10 +15,20 @@ std::string num(double v) {
     return fmt::format("{}", v);
 }
 
-// Integer fields go up to 2^53 (the largest a JSON number holds exactly; json_reader.cpp), so
+// Integer fields go up to 2^53 (the largest a JSON number holds exactly; json_reader.h), so
 // the products the planner forms from two of them (tp x pp, micro_batch x dp) can overflow an
 // int64: they are checked here before evaluate() multiplies.
-constexpr std::int64_t kMaxProduct = std::int64_t{1} << 53;
+constexpr std::int64_t kMaxProduct = kMaxJsonInteger;
+
+// Bounds that keep every figure of an accepted plan finite. With integers at most 2^53, tokens
+// at most 1e30 and a peak of at least 1e6 FLOP/s (hardware.h), the FLOPs stay below about 1e95
+// and the time below 1e95 / (1e6 x kMinMfu) seconds; a price and a TDP of at most 1e6 keep cost
+// and energy far from a double's 1.8e308.
+// An MFU of 0.1 % is far below any real training run (CS336 lecture 2: 0.5 is good, 0.3 is
+// common); below it the time would grow without bound.
+constexpr double kMinMfu = 1e-3;
+// No GPU rents for a million (in any currency) per hour.
+constexpr double kMaxPricePerGpuHour = 1e6;
 
 std::optional<std::int64_t> product(std::int64_t a, std::int64_t b) {
     std::int64_t out = 0;
@@ -50,6 +61,41 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
         return err("cluster.gpus", c.gpus, "must be an integer >= 1");
 
     // ---- model ----
+    // The spec reader and the config.json import refuse integers above 2^53; a spec built in
+    // code must follow the same rule, so that the planner's sums of sizes (d_nope + d_rope,
+    // experts + shared experts, ...) cannot overflow an int64.
+    const std::pair<const char*, std::int64_t> integers[] = {
+        {"model.layers", m.layers},
+        {"model.hidden", m.hidden},
+        {"model.heads", m.heads},
+        {"model.kv_heads", m.kv_heads},
+        {"model.head_dim", m.head_dim},
+        {"model.ffn_hidden", m.ffn_hidden},
+        {"model.vocab", m.vocab},
+        {"model.learned_positions", m.learned_positions},
+        {"model.moe.experts", m.moe.experts},
+        {"model.moe.active_experts", m.moe.active_experts},
+        {"model.moe.shared_experts", m.moe.shared_experts},
+        {"model.moe.expert_ffn_hidden", m.moe.expert_ffn_hidden},
+        {"model.moe.first_dense_layers", m.moe.first_dense_layers},
+        {"model.mla.q_lora_rank", m.mla.q_lora_rank},
+        {"model.mla.kv_lora_rank", m.mla.kv_lora_rank},
+        {"model.mla.qk_nope_head_dim", m.mla.qk_nope_head_dim},
+        {"model.mla.qk_rope_head_dim", m.mla.qk_rope_head_dim},
+        {"model.mla.v_head_dim", m.mla.v_head_dim},
+        {"data.seq_len", d.seq_len},
+        {"data.global_batch", d.global_batch},
+        {"data.micro_batch", d.micro_batch},
+        {"cluster.gpus", c.gpus},
+        {"training.tp", t.tp},
+        {"training.pp", t.pp},
+    };
+    for (const auto& [field, value] : integers) {
+        if (value < 0 || value > kMaxJsonInteger) {
+            return err(field, value,
+                       fmt::format("must be an integer in [0, 2^53 = {}]", kMaxJsonInteger));
+        }
+    }
     switch (m.kind) {
         case ModelKind::params:
             if (!std::isfinite(m.params) || m.params <= 0 || m.params > 1e18) {
@@ -127,13 +173,14 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
     }
 
     // ---- cluster and parallel layout ----
-    if (!(c.mfu > 0.0 && c.mfu <= 1.0)) {
-        return err("cluster.mfu", num(c.mfu), "must be in (0, 1]: a fraction of the dense peak");
+    if (!(c.mfu >= kMinMfu && c.mfu <= 1.0)) {
+        return err("cluster.mfu", num(c.mfu),
+                   fmt::format("must be in [{}, 1]: a fraction of the dense peak", kMinMfu));
     }
     if (c.price_per_gpu_hour &&
-        !(std::isfinite(*c.price_per_gpu_hour) && *c.price_per_gpu_hour >= 0)) {
+        !(*c.price_per_gpu_hour >= 0.0 && *c.price_per_gpu_hour <= kMaxPricePerGpuHour)) {
         return err("cluster.price_per_gpu_hour", num(*c.price_per_gpu_hour),
-                   "must be a finite number >= 0");
+                   "must be a number in [0, 1e6] per GPU-hour");
     }
     const std::optional<std::int64_t> model_parallel = product(t.tp, t.pp);
     if (!model_parallel || *model_parallel > c.gpus) {

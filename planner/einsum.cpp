@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 
 #include "errors.h"
 
@@ -85,6 +86,25 @@ EinsumOperand parse_operand(std::string_view text, const std::string& what, std:
         op.dims.emplace_back(token);
     }
     return op;
+}
+
+constexpr double kMaxEinsumTerms = 1e48;
+
+// "{a: 4, b: 5, ...0: 3}" for messages, cut after a few sizes.
+std::string fmt_sizes(const std::vector<std::pair<std::string, double>>& sizes) {
+    std::string out;
+    std::size_t shown = 0;
+    for (const auto& [name, size] : sizes) {
+        if (shown == 6) {
+            out += ", ...";
+            break;
+        }
+        char number[32];
+        std::snprintf(number, sizeof number, "%.17g", size);
+        out += (out.empty() ? "" : ", ") + name + ": " + number;
+        ++shown;
+    }
+    return "{" + out + "}";
 }
 
 double product(const std::vector<std::string>& dims,
@@ -216,6 +236,19 @@ EinsumCost einsum_cost(const EinsumExpr& expr,
         }
         ellipsis_names.push_back(std::string(kEllipsis) + std::to_string(i));
         resolved.emplace_back(ellipsis_names.back(), static_cast<double>(ellipsis[i]));
+    }
+    // Each size is at most 9e15 (op_spec.cpp), but a long expression multiplies many of them:
+    // 21 sizes of 9e15 overflow a double. Every cost below is at most twice the product of all
+    // sizes (per input), so bounding that product keeps them finite. 1e48 lets every einsum a
+    // matmul can express (three sizes of 9e15: 7.3e47) through.
+    double all_terms = 1.0;
+    for (const auto& [name, size] : resolved) {
+        all_terms *= size;
+    }
+    if (!(all_terms <= kMaxEinsumTerms)) {
+        throw SpecError(sizes_field, fmt_sizes(resolved),
+                        "the dimension sizes of " + quoted(expr.text) +
+                            " multiply to more than 1e48, the largest product allowed");
     }
     auto expand = [&](const EinsumOperand& op) {
         std::vector<std::string> dims;

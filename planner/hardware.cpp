@@ -93,6 +93,21 @@ double get_number(const json& value, const std::string& field, bool allow_zero) 
     return v;
 }
 
+// A figure in [min, max] (`range` says so in the message); with allow_zero, 0 (not given) too.
+double get_bounded(const json& value, const std::string& field, double min, double max,
+                   const char* range, bool allow_zero = false) {
+    const std::string allowed =
+        std::string("must be a number in ") + range + (allow_zero ? " (or 0: not given)" : "");
+    if (!value.is_number()) {
+        throw SpecError(field, dump(value), allowed);
+    }
+    const double v = value.get<double>();
+    if (!((v >= min && v <= max) || (allow_zero && v == 0.0))) {
+        throw SpecError(field, dump(value), allowed);
+    }
+    return v;
+}
+
 }  // namespace
 
 HardwareProfile hardware_from_json(const json& j, const std::string& path) {
@@ -115,9 +130,11 @@ HardwareProfile hardware_from_json(const json& j, const std::string& path) {
     }
     p.form_factor = get_string(j, "form_factor", path, false);
     p.memory_type = get_string(j, "memory_type", path, false);
-    p.memory_bytes = get_number(require(j, "memory_bytes", path), path + ".memory_bytes", false);
-    p.bandwidth_bytes_per_s = get_number(require(j, "bandwidth_bytes_per_s", path),
-                                         path + ".bandwidth_bytes_per_s", false);
+    p.memory_bytes = get_bounded(require(j, "memory_bytes", path), path + ".memory_bytes",
+                                 kMinMemoryBytes, kMaxMemoryBytes, "[1e6, 1e16] bytes");
+    p.bandwidth_bytes_per_s =
+        get_bounded(require(j, "bandwidth_bytes_per_s", path), path + ".bandwidth_bytes_per_s",
+                    kMinBandwidthBytesPerS, kMaxBandwidthBytesPerS, "[1e6, 1e16] bytes/s");
     const json& peaks = require(j, "peak_flops_per_s", path);
     if (!peaks.is_object()) {
         throw SpecError(path + ".peak_flops_per_s", dump(peaks),
@@ -131,7 +148,8 @@ HardwareProfile hardware_from_json(const json& j, const std::string& path) {
         }
         if (!it.value().is_null()) {
             p.peak_flops_per_s[static_cast<std::size_t>(*type)] =
-                get_number(it.value(), path + ".peak_flops_per_s." + it.key(), true);
+                get_bounded(it.value(), path + ".peak_flops_per_s." + it.key(), kMinPeakFlopsPerS,
+                            kMaxPeakFlopsPerS, "[1e6, 1e21] FLOP/s", true);
         }
     }
     bool any_peak = false;
@@ -143,7 +161,7 @@ HardwareProfile hardware_from_json(const json& j, const std::string& path) {
                         "at least one dtype needs a peak > 0");
     }
     if (auto it = j.find("tdp_w"); it != j.end() && !it->is_null()) {
-        p.tdp_w = get_number(*it, path + ".tdp_w", true);
+        p.tdp_w = get_bounded(*it, path + ".tdp_w", 0.0, kMaxTdpW, "[0, 1e6] W");
     }
     if (auto it = j.find("interconnect"); it != j.end() && !it->is_null()) {
         if (!it->is_object()) {
@@ -153,7 +171,8 @@ HardwareProfile hardware_from_json(const json& j, const std::string& path) {
         if (auto bw = it->find("bandwidth_bytes_per_s_per_direction");
             bw != it->end() && !bw->is_null()) {
             p.interconnect_bytes_per_s =
-                get_number(*bw, path + ".interconnect.bandwidth_bytes_per_s_per_direction", true);
+                get_bounded(*bw, path + ".interconnect.bandwidth_bytes_per_s_per_direction", 0.0,
+                            kMaxBandwidthBytesPerS, "[0, 1e16] bytes/s");
         }
     }
     p.datasheet_printed = get_string(j, "datasheet_printed", path, false);

@@ -67,8 +67,22 @@ struct HardwareProfile {
 // for error messages.
 std::string supported_compute_types(const HardwareProfile& profile);
 
+// The physical range of a profile's figures. Wide enough for any part from a laptop CPU to a
+// rack-scale accelerator (a B200's dense fp4 peak is about 9e15 FLOP/s and its HBM3e 8e12
+// bytes/s and 192e9 bytes; its TDP 1000 W), narrow enough that every figure a plan or a roofline
+// computes from them stays finite (a peak of 1e-300 FLOP/s would make any training time
+// infinite).
+inline constexpr double kMinPeakFlopsPerS = 1e6;   // each given peak
+inline constexpr double kMaxPeakFlopsPerS = 1e21;  // 1 zettaFLOP/s
+inline constexpr double kMinBandwidthBytesPerS = 1e6;
+inline constexpr double kMaxBandwidthBytesPerS = 1e16;  // memory and interconnect
+inline constexpr double kMinMemoryBytes = 1e6;
+inline constexpr double kMaxMemoryBytes = 1e16;
+inline constexpr double kMaxTdpW = 1e6;
+
 // JSON form (the catalog's and `tally profiles export`'s). from_json throws SpecError naming the
-// field for missing or malformed values; `path` prefixes field names in messages.
+// field for missing or malformed values, or values outside the bounds above; `path` prefixes field
+// names in messages.
 HardwareProfile hardware_from_json(const nlohmann::json& json,
                                    const std::string& path = "hardware");
 nlohmann::json to_json(const HardwareProfile& profile);

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "errors.h"
+#include "json_reader.h"
 
 namespace tally {
 
@@ -12,8 +13,10 @@ using nlohmann::json;
 
 namespace {
 
+// An integer in [min, 2^53]: the spec reader's range (json_reader.h), so an imported model saves
+// as a spec that reads back, and the planner's sums of sizes stay inside an int64.
 std::int64_t get_int(const json& c, const char* key, const std::string& field, bool required,
-                     std::int64_t fallback = 0) {
+                     std::int64_t fallback = 0, std::int64_t min = 0) {
     auto it = c.find(key);
     if (it == c.end() || it->is_null()) {
         if (required) {
@@ -21,8 +24,16 @@ std::int64_t get_int(const json& c, const char* key, const std::string& field, b
         }
         return fallback;
     }
-    if (!it->is_number_integer() || it->get<std::int64_t>() < 0) {
-        throw SpecError(field + "." + key, it->dump(), "must be a non-negative integer");
+    const bool in_range =
+        it->is_number_unsigned()
+            ? it->get<std::uint64_t>() <= static_cast<std::uint64_t>(kMaxJsonInteger) &&
+                  static_cast<std::int64_t>(it->get<std::uint64_t>()) >= min
+            : it->is_number_integer() && it->get<std::int64_t>() >= min &&
+                  it->get<std::int64_t>() <= kMaxJsonInteger;
+    if (!in_range) {
+        throw SpecError(field + "." + key, it->dump(),
+                        "must be an integer >= " + std::to_string(min) +
+                            " and at most 2^53 = " + std::to_string(kMaxJsonInteger));
     }
     return it->get<std::int64_t>();
 }
@@ -98,7 +109,8 @@ ModelSpec model_from_hf_config(const json& c, const std::string& field) {
     } else if (type == "qwen2_moe" || type == "qwen3_moe") {
         m.moe.experts = get_int(c, "num_experts", field, true);
         m.moe.active_experts = get_int(c, "num_experts_per_tok", field, true);
-        m.moe.expert_ffn_hidden = get_int(c, "moe_intermediate_size", field, true);
+        // At least 1: the shared expert's width is counted in multiples of it below.
+        m.moe.expert_ffn_hidden = get_int(c, "moe_intermediate_size", field, true, 0, 1);
         // Qwen2-MoE has one shared expert of its own width; an MLP's parameters and activations
         // are linear in its width, so it counts as width_shared / width_routed routed-size experts.
         const std::int64_t shared = get_int(c, "shared_expert_intermediate_size", field, false, 0);
@@ -138,6 +150,7 @@ ModelSpec load_hf_config(const std::string& path, const std::string& field) {
     try {
         config = json::parse(buffer.str());
     } catch (const json::exception& e) {
+        throw_if_number_overflow(buffer.str(), field);
         throw SpecError(field, "\"" + path + "\"", std::string("is not valid JSON: ") + e.what());
     }
     return model_from_hf_config(config, field);

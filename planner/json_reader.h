@@ -13,6 +13,19 @@
 
 namespace tally {
 
+// The largest integer a spec, a config.json or a profile may give: 2^53, beyond which a double
+// (what a JSON number is to most readers) no longer holds every integer. One bound for every
+// reader, so a plan that is accepted once can always be read back; it also keeps the sums of a
+// few such fields (evaluate() adds two or three) far inside an int64.
+inline constexpr std::int64_t kMaxJsonInteger = std::int64_t{1} << 53;
+
+// Called where a JSON parser has thrown: if `text` fails because a number is beyond a double's
+// range (1e400; nlohmann's out_of_range.406), throws SpecError naming the field that holds it
+// (`prefix` + its path inside the document, e.g. "data.tokens" or "ops[0].m"), the number as
+// written, and what is allowed. Returns for any other parse error, so the caller can report that
+// one as it does (the parser's message names line and column).
+void throw_if_number_overflow(std::string_view text, const std::string& prefix);
+
 class ObjectReader {
 public:
     // Throws SpecError if `value` is not an object.

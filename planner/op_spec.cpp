@@ -13,6 +13,8 @@ using nlohmann::json;
 
 namespace {
 
+constexpr double kMaxFlopsPerElement = 1e6;
+
 std::int64_t positive_int(const json& v, const std::string& field) {
     if (!v.is_number()) {
         throw SpecError(field, v.dump(), "must be a positive integer");
@@ -111,10 +113,12 @@ OpSpec op_from_json(const json& j, const std::string& path) {
         case OpKind::gelu:
             size("n", op.n);
             if (auto it = j.find("flops_per_element"); it != j.end()) {
-                if (!it->is_number() || !std::isfinite(it->get<double>()) ||
-                    it->get<double>() <= 0) {
+                // GELU costs about 20 FLOPs per element (CS336 lecture 2); a million bounds any
+                // elementwise function and keeps n x flops_per_element finite.
+                if (!it->is_number() || !(it->get<double>() > 0.0) ||
+                    it->get<double>() > kMaxFlopsPerElement) {
                     throw SpecError(path + ".flops_per_element", it->dump(),
-                                    "must be a finite number > 0");
+                                    "must be a number in (0, 1e6]");
                 }
                 op.gelu_flops_per_element = it->get<double>();
             }

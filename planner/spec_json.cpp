@@ -265,6 +265,7 @@ PlanSpec plan_spec_from_text(const std::string& text, const std::string& base_di
     try {
         j = json::parse(text);
     } catch (const json::exception& e) {
+        throw_if_number_overflow(text, "");
         throw SpecError("spec", "text that is not JSON",
                         std::string("a JSON object is required (") + e.what() + ")");
     }
@@ -291,6 +292,7 @@ PlanSpec load_plan_spec(const std::string& path) {
     try {
         j = json::parse(buffer.str());
     } catch (const json::exception& e) {  // parse_error, or out_of_range for 1e999
+        throw_if_number_overflow(buffer.str(), "");
         throw SpecError("SPEC", path == "-" ? "standard input" : "\"" + path + "\"",
                         std::string("is not valid JSON: ") + e.what());
     }

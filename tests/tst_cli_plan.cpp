@@ -131,6 +131,15 @@ void TestCliPlan::badInput_data() {
                               << "model.kv_heads";
     QTest::newRow("negative") << QByteArray(R"({"model": {"params": -5}, "data": {"tokens": 1}})")
                               << "model.params";
+    // 1e400 overflows a double while the text is parsed; the error names the field holding it
+    // and says why, instead of the JSON library's "out_of_range.406".
+    QTest::newRow("number beyond a double")
+        << QByteArray(R"({"model": {"params": 1e9}, "data": {"tokens": 1e400}})")
+        << "data.tokens: got 1e400; a number out of the range of a double";
+    QTest::newRow("mfu too small")
+        << QByteArray(R"({"model": {"params": 1e9}, "data": {"tokens": 1e30},
+                          "cluster": {"mfu": 1e-300}})")
+        << "cluster.mfu";
 }
 
 void TestCliPlan::badInput() {

@@ -352,6 +352,13 @@ void TestCliWorkspace::badInput_data() {
     QTest::newRow("show an unknown profile") << QStringList{"profiles", "show", "nope"} << "nope";
     QTest::newRow("import a file that is not JSON")
         << QStringList{"profiles", "import", TALLY_SOURCE_DIR "/README.md"} << "JSON";
+    // 1e400 overflows a double while the file is parsed: named by its field, not as a JSON
+    // library error.
+    QTest::newRow("import a number beyond a double")
+        << QStringList{"profiles", "import",
+                       TALLY_SOURCE_DIR
+                       "/tests/fuzz/findings/hardware_profile/memory-number-overflow.json"}
+        << "profile.memory_bytes: got 1e400; a number out of the range of a double";
     QTest::newRow("import a missing file")
         << QStringList{"profiles", "import", "/nonexistent/profile.json"}
         << "a readable profile file";

@@ -28,6 +28,7 @@ private slots:
     void malformed();
     void badSizes_data();
     void badSizes();
+    void largestProductIsFinite();
     void opFromJsonNamesField_data();
     void opFromJsonNamesField();
 };
@@ -193,6 +194,35 @@ void TestEinsum::badSizes_data() {
     QTest::newRow("ellipsis sizes unused")
         << "a -> a" << Sizes{{"a", 2}} << Ellipsis{4} << "sizes[\"...\"]"
         << "has no \"...\"";
+    // Each size is within the op reader's 9e15, but 21 of them multiply to 9e15^21 = 1.1e334,
+    // beyond a double: the cost would be infinite.
+    Sizes many;
+    QString names;
+    for (char c = 'a'; c < 'a' + 21; ++c) {
+        many.emplace_back(std::string(1, c), 9'000'000'000'000'000);
+        names += QLatin1Char(c) + QLatin1String(" ");
+    }
+    QTest::newRow("21 sizes of 9e15")
+        << names + QLatin1String("-> a") << many << Ellipsis{} << "sizes"
+        << "more than 1e48";
+    // "..." counts too: 9e15^3 = 7.3e47 passes, a fourth leading size of 9e15 does not.
+    QTest::newRow("ellipsis pushes the product past 1e48")
+        << "... a, a b -> ... b"
+        << Sizes{{"a", 9'000'000'000'000'000}, {"b", 9'000'000'000'000'000}}
+        << Ellipsis{9'000'000'000'000'000, 9'000'000'000'000'000} << "sizes"
+        << "more than 1e48";
+}
+
+void TestEinsum::largestProductIsFinite() {
+    // [m x k] @ [k x n] with m = k = n = 9e15, the largest sizes the op reader takes: the
+    // product 7.29e47 is allowed, and the cost is the matmul's 2·m·k·n = 1.458e48 FLOPs.
+    const double s = 9e15;
+    const EinsumCost c = einsum_cost(
+        parse_einsum("m k, k n -> m n"),
+        {{"m", 9'000'000'000'000'000}, {"k", 9'000'000'000'000'000}, {"n", 9'000'000'000'000'000}},
+        {}, DType::bf16);
+    QCOMPARE(c.flops, 2.0 * s * s * s);
+    QVERIFY(std::isfinite(c.bytes()));
 }
 
 void TestEinsum::badSizes() {
@@ -221,6 +251,10 @@ void TestEinsum::opFromJsonNamesField_data() {
     QTest::newRow("empty ellipsis")
         << R"({"kind":"einsum","expr":"... a -> a","sizes":{"a":1,"...":[]}})"
         << "ops[0].sizes[\"...\"]";
+    // Accepted before: 1e308 FLOPs per element made the op's FLOPs infinite.
+    QTest::newRow("gelu 1e308 flops per element")
+        << R"({"kind":"gelu","n":1000,"flops_per_element":1e308})"
+        << "ops[0].flops_per_element";
     QTest::newRow("ellipsis not integers")
         << R"({"kind":"einsum","expr":"... a -> a","sizes":{"a":1,"...":[2.5]}})"
         << "ops[0].sizes[\"...\"][0]";

@@ -16,6 +16,9 @@ private slots:
     void requiredIdsExist();
     void h100RidgeMatchesSeed();
     void malformedProfileNamesField();
+    void figuresOutsideTheirPhysicalRange_data();
+    void figuresOutsideTheirPhysicalRange();
+    void boundsAreInclusive();
 };
 
 void TestHardware::requiredIdsExist_data() {
@@ -54,6 +57,74 @@ void TestHardware::malformedProfileNamesField() {
     } catch (const SpecError& e) {
         QCOMPARE(QString::fromStdString(e.field()), QStringLiteral("profile.memory_bytes"));
     }
+}
+
+namespace {
+
+// A valid profile (an H100 SXM's figures) to break one figure of at a time.
+nlohmann::json h100_like() {
+    return nlohmann::json::parse(R"({"id": "x", "name": "X", "memory_bytes": 80e9,
+        "bandwidth_bytes_per_s": 3.35e12, "peak_flops_per_s": {"bf16": 989.5e12}, "tdp_w": 700,
+        "interconnect": {"name": "NVLink", "bandwidth_bytes_per_s_per_direction": 450e9}})");
+}
+
+}  // namespace
+
+void TestHardware::figuresOutsideTheirPhysicalRange_data() {
+    QTest::addColumn<QString>("pointer");
+    QTest::addColumn<double>("value");
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("range");  // the bounds the message must state
+    // Accepted before: a peak of 1e-300 FLOP/s makes any training time infinite, 1e308 times
+    // MFU times GPUs overflows, and a TDP of 1e308 W makes the energy infinite.
+    QTest::newRow("bf16 peak 1e-300")
+        << "/peak_flops_per_s/bf16" << 1e-300 << "profile.peak_flops_per_s.bf16"
+        << "[1e6, 1e21] FLOP/s";
+    QTest::newRow("bf16 peak 1e308")
+        << "/peak_flops_per_s/bf16" << 1e308 << "profile.peak_flops_per_s.bf16"
+        << "[1e6, 1e21] FLOP/s";
+    QTest::newRow("tdp 1e308") << "/tdp_w" << 1e308 << "profile.tdp_w"
+                               << "[0, 1e6] W";
+    QTest::newRow("bandwidth 1 byte/s")
+        << "/bandwidth_bytes_per_s" << 1.0 << "profile.bandwidth_bytes_per_s"
+        << "[1e6, 1e16]";
+    QTest::newRow("memory 1e300 bytes") << "/memory_bytes" << 1e300 << "profile.memory_bytes"
+                                        << "[1e6, 1e16]";
+    QTest::newRow("interconnect 1e20 bytes/s")
+        << "/interconnect/bandwidth_bytes_per_s_per_direction" << 1e20
+        << "profile.interconnect.bandwidth_bytes_per_s_per_direction"
+        << "[0, 1e16]";
+}
+
+void TestHardware::figuresOutsideTheirPhysicalRange() {
+    QFETCH(QString, pointer);
+    QFETCH(double, value);
+    QFETCH(QString, field);
+    QFETCH(QString, range);
+    nlohmann::json j = h100_like();
+    j[nlohmann::json::json_pointer(pointer.toStdString())] = value;
+    try {
+        hardware_from_json(j, "profile");
+        QFAIL("expected a SpecError");
+    } catch (const SpecError& e) {
+        QCOMPARE(QString::fromStdString(e.field()), field);
+        QVERIFY2(QString::fromUtf8(e.what()).contains(range), e.what());
+    }
+}
+
+void TestHardware::boundsAreInclusive() {
+    nlohmann::json j = h100_like();
+    j["peak_flops_per_s"]["bf16"] = 1e21;
+    j["peak_flops_per_s"]["fp64"] = 1e6;
+    j["tdp_w"] = 1e6;
+    j["memory_bytes"] = 1e16;
+    j["bandwidth_bytes_per_s"] = 1e6;
+    const HardwareProfile p = hardware_from_json(j, "profile");
+    QCOMPARE(p.peak(ComputeType::bf16), 1e21);
+    QCOMPARE(p.peak(ComputeType::fp64), 1e6);
+    QCOMPARE(p.tdp_w, 1e6);
+    // Every built-in profile lies inside the bounds (the catalog is read through the same rules).
+    QVERIFY(!builtin_hardware().empty());
 }
 
 QTEST_GUILESS_MAIN(TestHardware)

@@ -23,6 +23,10 @@ private slots:
     void errors_data();
     void errors();
     void specReferencesFile();
+    void sizesBeyondTheSpecRangeAreRefused_data();
+    void sizesBeyondTheSpecRangeAreRefused();
+    void largestSizeIsAccepted();
+    void numberOverflowNamesTheKey();
 };
 
 namespace {
@@ -161,6 +165,80 @@ void TestHfConfig::specReferencesFile() {
         QFAIL("expected SpecError");
     } catch (const SpecError& e) {
         QCOMPARE(QString::fromStdString(e.field()), QStringLiteral("model.hf_config"));
+    }
+}
+
+void TestHfConfig::sizesBeyondTheSpecRangeAreRefused_data() {
+    QTest::addColumn<QString>("config");
+    QTest::addColumn<QString>("field");
+    // Before: 0 reached `shared % moe_intermediate_size` (a division by zero).
+    QTest::newRow("qwen2_moe expert width 0")
+        << R"({"model_type": "qwen2_moe", "hidden_size": 2048, "intermediate_size": 5632,
+              "num_attention_heads": 16, "num_hidden_layers": 24, "vocab_size": 151936,
+              "num_experts": 60, "num_experts_per_tok": 4, "moe_intermediate_size": 0,
+              "shared_expert_intermediate_size": 5632})"
+        << "f.moe_intermediate_size";
+    // Before: 2^63 - 1 was imported and d_nope + d_rope overflowed an int64 in the planner.
+    const QString deepseek =
+        R"({"model_type": "deepseek_v3", "hidden_size": 7168, "intermediate_size": 18432,
+            "num_attention_heads": 128, "num_hidden_layers": 61, "vocab_size": 129280,
+            "n_routed_experts": 256, "num_experts_per_tok": 8, "moe_intermediate_size": 2048,
+            "kv_lora_rank": 512, "qk_rope_head_dim": 64, "v_head_dim": 128, %1})";
+    QTest::newRow("deepseek_v3 qk_nope_head_dim 2^63 - 1")
+        << deepseek.arg(R"("q_lora_rank": 1536, "qk_nope_head_dim": 9223372036854775807)")
+        << "f.qk_nope_head_dim";
+    QTest::newRow("deepseek_v3 q_lora_rank 2^63 - 1")
+        << deepseek.arg(R"("q_lora_rank": 9223372036854775807, "qk_nope_head_dim": 128)")
+        << "f.q_lora_rank";
+    // An unsigned 64-bit value above int64's range.
+    QTest::newRow("deepseek_v3 q_lora_rank 2^64 - 1")
+        << deepseek.arg(R"("q_lora_rank": 18446744073709551615, "qk_nope_head_dim": 128)")
+        << "f.q_lora_rank";
+    // 2^53 + 1: the spec reader refuses it, so a plan holding it could never be read again.
+    QTest::newRow("intermediate_size 2^53 + 1")
+        << R"({"model_type": "llama", "hidden_size": 4096, "intermediate_size": 9007199254740993,
+              "num_attention_heads": 32, "num_hidden_layers": 32, "vocab_size": 128256})"
+        << "f.intermediate_size";
+}
+
+void TestHfConfig::sizesBeyondTheSpecRangeAreRefused() {
+    QFETCH(QString, config);
+    QFETCH(QString, field);
+    try {
+        model_from_hf_config(json::parse(config.toStdString()), "f");
+        QFAIL("expected SpecError");
+    } catch (const SpecError& e) {
+        QCOMPARE(QString::fromStdString(e.field()), field);
+        // The message says what is allowed.
+        QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral(">= ")), e.what());
+    }
+}
+
+void TestHfConfig::largestSizeIsAccepted() {
+    // 2^53 = 9007199254740992 is the largest integer the spec reader takes; it imports, and the
+    // spec written from it reads back with the same value.
+    json c = llama_2_70b();
+    c["intermediate_size"] = 9007199254740992LL;
+    const ModelSpec m = model_from_hf_config(c, "f");
+    QCOMPARE(m.ffn_hidden, std::int64_t{9007199254740992});
+    QCOMPARE(model_spec_from_json(to_json(m), "model").ffn_hidden, std::int64_t{9007199254740992});
+}
+
+void TestHfConfig::numberOverflowNamesTheKey() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QFile f(dir.filePath(QStringLiteral("config.json")));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"model_type": "llama", "hidden_size": 4096, "intermediate_size": 1e400})");
+    f.close();
+    try {
+        load_hf_config(f.fileName().toStdString(), "model.hf_config");
+        QFAIL("expected SpecError");
+    } catch (const SpecError& e) {
+        QCOMPARE(QString::fromStdString(e.field()),
+                 QStringLiteral("model.hf_config.intermediate_size"));
+        QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("out of the range")),
+                 e.what());
     }
 }
 

@@ -2,6 +2,7 @@
 // broken lines with a reason that names the field, the round trip writer -> parser, the line
 // splitter and the run collector.
 #include <QtTest>
+#include <nlohmann/json.hpp>
 
 #include <string>
 #include <variant>
@@ -41,6 +42,7 @@ private slots:
     void writerLeavesOutNonFiniteFigures();
     void rejectsBrokenLines_data();
     void rejectsBrokenLines();
+    void messageCutsOnCharacterBoundaries();
     void ignoresUnknownEventsAndBlankLines_data();
     void ignoresUnknownEventsAndBlankLines();
     void lineSplitterJoinsChunks();
@@ -326,6 +328,41 @@ void TestProbeProtocol::rejectsBrokenLines() {
     QVERIFY(parsed.kind == ParsedLine::Kind::invalid);
     QVERIFY(!parsed.event.has_value());
     QVERIFY2(q(parsed.message).contains(reason), parsed.message.c_str());
+}
+
+void TestProbeProtocol::messageCutsOnCharacterBoundaries() {
+    // A JSON string of 25 "é" (2 bytes each): its dump is '"' + 50 bytes. The message keeps the
+    // first 40 bytes of the dump; byte 40 is the second byte of the 20th "é", so a cut at 40
+    // bytes splits it. The cut must step back to byte 39: '"' + 19 "é" + "...".
+    std::string line = "\"";
+    for (int i = 0; i < 25; ++i) {
+        line += "\xc3\xa9";
+    }
+    line += "\"";
+    const ParsedLine parsed = parse_line(line);
+    QVERIFY(parsed.kind == ParsedLine::Kind::invalid);
+    std::string expected = "expected a JSON object, got string \"";
+    for (int i = 0; i < 19; ++i) {
+        expected += "\xc3\xa9";
+    }
+    expected += "...";
+    QCOMPARE(parsed.message, expected);
+    // Valid UTF-8 at every cut position (a strict dump, as `tally probe --json` does, throws
+    // type_error 316 on anything else): strings of "€" (3 bytes) shifted by 0, 1 or 2 ASCII bytes.
+    for (int shift = 0; shift < 3; ++shift) {
+        std::string text = "\"" + std::string(static_cast<std::size_t>(shift), 'x');
+        for (int i = 0; i < 20; ++i) {
+            text += "\xe2\x82\xac";
+        }
+        text += "\"";
+        const ParsedLine p = parse_line(text);
+        QVERIFY(p.kind == ParsedLine::Kind::invalid);
+        try {
+            (void)nlohmann::json(p.message).dump();
+        } catch (const nlohmann::json::exception& e) {
+            QFAIL(e.what());
+        }
+    }
 }
 
 void TestProbeProtocol::ignoresUnknownEventsAndBlankLines_data() {

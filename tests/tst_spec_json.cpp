@@ -53,6 +53,8 @@ private slots:
     void badInput_data();
     void badInput();
     void notJson();
+    void numberOverflowNamesTheField();
+    void boundsAreInclusive();
     void messageNamesValueAndRule();
     void presetAndOverrides();
     void roundTrip_data();
@@ -60,6 +62,7 @@ private slots:
     void planJsonContract();
     void zeroParallelSizesAreErrorsNotCrashes();
     void hugeParallelSizesAreErrorsNotOverflows();
+    void integersBeyondTwoToThe53AreRefusedByCheck();
 };
 
 void TestSpecJson::baseIsValid() {
@@ -161,6 +164,31 @@ void TestSpecJson::badInput_data() {
     QTest::newRow("op missing size") << "/ops"
                                      << R"([{"kind": "matmul", "m": 4, "k": 4}])"
                                      << "ops[0].n";
+    // Accepted before with non-finite figures: 1e30 tokens at MFU 1e-300 take infinitely long
+    // (and cost inf x price, NaN for a price of 0); a price of 1e308 costs infinitely much; a GELU
+    // at 1e308 FLOPs per element needs infinitely many FLOPs; 21 einsum sizes of 9e15 multiply
+    // to 9e15^21 = 1.1e334, beyond a double.
+    QTest::newRow("mfu 1e-300") << "/cluster/mfu"
+                                << "1e-300"
+                                << "cluster.mfu";
+    QTest::newRow("mfu just below 0.001") << "/cluster/mfu"
+                                          << "0.00099"
+                                          << "cluster.mfu";
+    QTest::newRow("price 1e308") << "/cluster/price_per_gpu_hour"
+                                 << "1e308"
+                                 << "cluster.price_per_gpu_hour";
+    QTest::newRow("gelu 1e308 flops per element")
+        << "/ops"
+        << R"([{"kind": "gelu", "n": 1000, "flops_per_element": 1e308}])"
+        << "ops[0].flops_per_element";
+    QTest::newRow("einsum of 21 sizes of 9e15")
+        << "/ops"
+        << R"([{"kind": "einsum", "expr": "a b c d e f g h i j k l m n o p q r s t u -> ",
+                "sizes": {"a": 9e15, "b": 9e15, "c": 9e15, "d": 9e15, "e": 9e15, "f": 9e15,
+                          "g": 9e15, "h": 9e15, "i": 9e15, "j": 9e15, "k": 9e15, "l": 9e15,
+                          "m": 9e15, "n": 9e15, "o": 9e15, "p": 9e15, "q": 9e15, "r": 9e15,
+                          "s": 9e15, "t": 9e15, "u": 9e15}}])"
+        << "ops[0].sizes";
 }
 
 void TestSpecJson::badInput() {
@@ -182,8 +210,7 @@ void TestSpecJson::badInput() {
 
 void TestSpecJson::notJson() {
     // JSON has no NaN or Infinity literals, and 1e999 overflows a double: none of these is a spec.
-    for (const char* text : {"{\"model\": ", "NaN", "{\"data\": {\"tokens\": Infinity}}", "",
-                             "{\"model\": {\"params\": 1e9}, \"data\": {\"tokens\": 1e999}}"}) {
+    for (const char* text : {"{\"model\": ", "NaN", "{\"data\": {\"tokens\": Infinity}}", ""}) {
         try {
             plan_spec_from_text(text);
             QFAIL(text);
@@ -191,6 +218,40 @@ void TestSpecJson::notJson() {
             QCOMPARE(QString::fromStdString(e.field()), QStringLiteral("spec"));
         }
     }
+}
+
+void TestSpecJson::numberOverflowNamesTheField() {
+    // 1e999 overflows a double while the text is parsed, before any field is read; the error
+    // still names the field that holds it, and says why.
+    for (const auto& [text, field] :
+         {std::pair{R"({"model": {"params": 1e9}, "data": {"tokens": 1e999}})", "data.tokens"},
+          std::pair{R"({"ops": [{"kind": "relu", "n": 4}, {"kind": "relu", "n": -1e400}]})",
+                    "ops[1].n"},
+          std::pair{R"([1, 2, 1e400])", "[2]"}}) {
+        try {
+            plan_spec_from_text(text);
+            QFAIL(text);
+        } catch (const SpecError& e) {
+            QCOMPARE(QString::fromStdString(e.field()), QString::fromLatin1(field));
+            QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("out of the range")),
+                     e.what());
+        }
+    }
+}
+
+void TestSpecJson::boundsAreInclusive() {
+    // The smallest MFU and the largest price are accepted, and give finite figures: 1e12
+    // tokens x 6 x 7e10 params = 4.2e23 FLOPs at 0.001 x 989.5e12 x 8 FLOP/s = 7.9e12 FLOP/s
+    // take 5.3e10 s; x 8 GPUs = 1.2e8 GPU-hours, x 1e6 = 1.2e14 in cost.
+    json j = json::parse(R"({"model": {"params": 7e10}, "data": {"tokens": 1e12},
+        "cluster": {"gpu": "h100-sxm", "gpus": 8, "mfu": 0.001, "price_per_gpu_hour": 1e6}})");
+    const PlanSpec s = plan_spec_from_json(j);
+    const HardwareProfile& hw = resolve_builtin_hardware(s);
+    QVERIFY(!check(s, hw));
+    const Plan p = evaluate(s, hw);
+    const double seconds = 6.0 * 7e10 * 1e12 / (0.001 * hw.peak(ComputeType::bf16) * 8.0);
+    QCOMPARE(p.time.seconds, seconds);
+    QCOMPARE(p.time.cost, seconds / 3600.0 * 8.0 * 1e6);
 }
 
 void TestSpecJson::messageNamesValueAndRule() {
@@ -294,6 +355,27 @@ void TestSpecJson::hugeParallelSizesAreErrorsNotOverflows() {
     s.training.tp = 16;
     s.training.pp = 1;
     QCOMPARE(QString::fromStdString(check(s, hw)->field), QStringLiteral("cluster.gpus"));
+}
+
+void TestSpecJson::integersBeyondTwoToThe53AreRefusedByCheck() {
+    // A spec built in code (the GUI, presets) skips the reader's 2^53 bound; check() applies it,
+    // so that the planner's int64 sums (q_lora_rank + kv_lora_rank + d_rope, d_nope + d_rope)
+    // cannot overflow. 2^62 + 2^62 would already wrap an int64.
+    PlanSpec s =
+        plan_spec_from_text(R"({"model": {"preset": "deepseek-v3"}, "data": {"tokens": 1e12},
+        "cluster": {"gpu": "h100-sxm", "gpus": 8}})");
+    const HardwareProfile& hw = resolve_builtin_hardware(s);
+    QVERIFY(!check(s, hw));
+    s.model.mla.q_lora_rank = std::int64_t{1} << 62;
+    std::optional<FieldError> e = check(s, hw);
+    QVERIFY(e);
+    QCOMPARE(QString::fromStdString(e->field), QStringLiteral("model.mla.q_lora_rank"));
+    QVERIFY2(QString::fromStdString(e->message()).contains(QStringLiteral("9007199254740992")),
+             e->message().c_str());
+    // 2^53 itself is allowed by this rule (the model may still break another).
+    s.model.mla.q_lora_rank = std::int64_t{1} << 53;
+    e = check(s, hw);
+    QVERIFY(!e || e->field != "model.mla.q_lora_rank");
 }
 
 QTEST_GUILESS_MAIN(TestSpecJson)

@@ -1,0 +1,69 @@
+#pragma once
+
+// The plan invariant of the planner harnesses: every figure of an accepted plan is finite.
+
+#include "fuzz_support.h"
+#include "plan.h"
+
+namespace tally::fuzz {
+
+// Every double a Plan holds.
+inline void require_finite(const Plan& p) {
+#define TALLY_FUZZ_FINITE(x) require_finite(x, #x)
+    TALLY_FUZZ_FINITE(p.params.total);
+    TALLY_FUZZ_FINITE(p.params.embedding);
+    TALLY_FUZZ_FINITE(p.params.non_embedding);
+    TALLY_FUZZ_FINITE(p.params.active);
+    TALLY_FUZZ_FINITE(p.params.per_layer_attention);
+    TALLY_FUZZ_FINITE(p.params.per_layer_mlp);
+    TALLY_FUZZ_FINITE(p.params.per_layer_norms);
+    const MemoryBreakdown& m = p.memory;
+    TALLY_FUZZ_FINITE(m.params_bytes);
+    TALLY_FUZZ_FINITE(m.grads_bytes);
+    TALLY_FUZZ_FINITE(m.master_bytes);
+    TALLY_FUZZ_FINITE(m.optimizer_bytes);
+    TALLY_FUZZ_FINITE(m.activations_bytes);
+    TALLY_FUZZ_FINITE(m.total_bytes);
+    TALLY_FUZZ_FINITE(m.capacity_bytes);
+    TALLY_FUZZ_FINITE(m.headroom_bytes);
+    TALLY_FUZZ_FINITE(m.params_on_gpu);
+    TALLY_FUZZ_FINITE(m.bytes_per_param);
+    TALLY_FUZZ_FINITE(m.param_bytes_per_param);
+    TALLY_FUZZ_FINITE(m.grad_bytes_per_param);
+    TALLY_FUZZ_FINITE(m.master_bytes_per_param);
+    TALLY_FUZZ_FINITE(m.optimizer_bytes_per_param);
+    TALLY_FUZZ_FINITE(m.param_shards);
+    TALLY_FUZZ_FINITE(m.grad_shards);
+    TALLY_FUZZ_FINITE(m.optimizer_shards);
+    TALLY_FUZZ_FINITE(m.activations.per_layer_bytes);
+    TALLY_FUZZ_FINITE(m.activations.per_layer_full_bytes);
+    TALLY_FUZZ_FINITE(m.activations.stored_bytes);
+    TALLY_FUZZ_FINITE(m.activations.working_bytes);
+    TALLY_FUZZ_FINITE(m.activations.embedding_output_bytes);
+    TALLY_FUZZ_FINITE(m.activations.layers_on_gpu);
+    TALLY_FUZZ_FINITE(m.activations.microbatches_in_flight);
+    const FlopsBreakdown& f = p.flops;
+    TALLY_FUZZ_FINITE(f.per_token_6n);
+    TALLY_FUZZ_FINITE(f.per_token_attention);
+    TALLY_FUZZ_FINITE(f.per_token);
+    TALLY_FUZZ_FINITE(f.forward_per_token);
+    TALLY_FUZZ_FINITE(f.recompute_per_token);
+    TALLY_FUZZ_FINITE(f.per_step);
+    TALLY_FUZZ_FINITE(f.total);
+    TALLY_FUZZ_FINITE(f.hardware_total);
+    TALLY_FUZZ_FINITE(p.parallel.tokens_per_step);
+    TALLY_FUZZ_FINITE(p.parallel.steps);
+    TALLY_FUZZ_FINITE(p.parallel.pipeline_bubble_fraction);
+    const TimeEstimate& t = p.time;
+    TALLY_FUZZ_FINITE(t.peak_flops_per_s);
+    TALLY_FUZZ_FINITE(t.achieved_flops_per_s);
+    TALLY_FUZZ_FINITE(t.seconds);
+    TALLY_FUZZ_FINITE(t.days);
+    TALLY_FUZZ_FINITE(t.gpu_hours);
+    TALLY_FUZZ_FINITE(t.cost);
+    TALLY_FUZZ_FINITE(t.energy_kwh);
+    TALLY_FUZZ_FINITE(t.hfu);
+#undef TALLY_FUZZ_FINITE
+}
+
+}  // namespace tally::fuzz

@@ -1,0 +1,54 @@
+// Spec JSON text -> plan_spec_from_text -> check -> evaluate. An input is either refused with a
+// SpecError (or a FieldError from check()) or gives a plan whose every figure is finite, whose
+// JSON can be written, and whose spec, written back, reads again.
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "errors.h"
+#include "fuzz_plan.h"
+#include "operations.h"
+#include "plan.h"
+#include "spec_json.h"
+
+using namespace tally;
+using nlohmann::json;
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    const std::string text(reinterpret_cast<const char*>(data), size);
+    // A model may name a config.json to read ({"model": {"hf_config": PATH}}); files are the
+    // config harness's business (and a path such as /dev/zero would never end), so such
+    // specs are left out here.
+    const json doc = json::parse(text, nullptr, /*allow_exceptions=*/false);
+    if (doc.is_object() && doc.contains("model") && doc["model"].is_object() &&
+        doc["model"].contains("hf_config")) {
+        return 0;
+    }
+    PlanSpec spec;
+    const HardwareProfile* hw = nullptr;
+    try {
+        spec = plan_spec_from_text(text, "/nonexistent");
+        hw = &resolve_builtin_hardware(spec);
+    } catch (const SpecError&) {
+        return 0;
+    }
+    for (const OpSpec& op : spec.ops) {
+        const OpCost c = op_cost(op);
+        fuzz::require_finite(c.flops, "op flops");
+        fuzz::require_finite(c.bytes(), "op bytes");
+    }
+    if (check(spec, *hw)) {
+        return 0;
+    }
+    const Plan plan = evaluate(spec, *hw);
+    fuzz::require_finite(plan);
+    (void)warning_messages(plan, spec, *hw);
+    (void)to_json(plan, spec, *hw).dump();
+    // A plan that was accepted once can be saved and opened again.
+    try {
+        (void)plan_spec_from_text(to_json(spec).dump(), "/nonexistent");
+    } catch (const SpecError& e) {
+        std::fprintf(stderr, "%s\n", e.what());
+        fuzz::require(false, "an accepted spec, written back, no longer reads");
+    }
+    return 0;
+}
