@@ -114,6 +114,32 @@ std::string_view to_string(OpKind kind) {
     return "?";
 }
 
+ModelSpec architecture_only(const ModelSpec& model) {
+    ModelSpec out;
+    out.kind = model.kind;
+    switch (model.kind) {
+        case ModelKind::params:
+            out.params = model.params;
+            break;
+        case ModelKind::mlp:
+            out.layers = model.layers;
+            out.hidden = model.hidden;
+            break;
+        case ModelKind::transformer:
+            out = model;
+            out.name.clear();
+            out.params = ModelSpec{}.params;
+            if (!model.moe.enabled()) {
+                out.moe = MoeSpec{};
+            }
+            if (!model.mla.enabled()) {
+                out.mla = MlaSpec{};
+            }
+            break;
+    }
+    return out;
+}
+
 int optimizer_states_per_param(Optimizer optimizer) {
     switch (optimizer) {
         case Optimizer::sgd:
