@@ -14,6 +14,7 @@
 #include "cli.h"
 #include "main_window.h"
 #include "probe_panel.h"
+#include "tally_version.h"
 #include "workspace.h"
 #include "workspace_open_dialog.h"
 #include "workspace_panels.h"
@@ -72,7 +73,7 @@ int run_gui(int argc, char** argv, const GuiOptions& options, CliState& state) {
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("tally"));
     QApplication::setApplicationDisplayName(QStringLiteral("Tally"));
-    QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    QApplication::setApplicationVersion(QStringLiteral(TALLY_VERSION));
 
     // A screenshot neither reads nor writes the user's settings and autosave: it shows the
     // default plan (or --spec) at the default layout, the same on every machine.
