@@ -1,4 +1,4 @@
-// Bare `tally`: the desktop app (issue 4). Opens the autosaved plan (or the built-in default),
+// Bare `tally`: the desktop app. Opens the autosaved plan (or the built-in default),
 // or with --screenshot draws the window into a PNG and exits (docs, the Xvfb smoke test).
 #include <CLI/CLI.hpp>
 #include <QApplication>
@@ -90,7 +90,7 @@ int run_gui(int argc, char** argv, const GuiOptions& options, CliState& state) {
         const QString data = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
         windowOptions.autosavePath = QDir(data).filePath(QStringLiteral("autosave.json"));
     }
-    // The workspace (issue 5): ONE WorkspaceSession, created here before the window and shared
+    // The workspace: ONE WorkspaceSession, created here before the window and shared
     // by every panel that reads or writes the SQLite file (profiles, saved plans, compare, the
     // probe panel). Panels take &session in their constructor and announce their writes through
     // it; it is opened below, after every panel is connected, so all of them see the first load.

@@ -1,5 +1,5 @@
 // tally: the composition root. Bare, it opens the desktop app on the built-in default plan;
-// with a subcommand it works headless (shared/design.md, "Command line").
+// with a subcommand it works headless (README.md lists the subcommands).
 #include <fmt/core.h>
 #include <CLI/CLI.hpp>
 #include <cstdio>

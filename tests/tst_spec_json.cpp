@@ -236,7 +236,7 @@ void TestSpecJson::roundTrip() {
 }
 
 void TestSpecJson::planJsonContract() {
-    // Issue 2's contract: the fields a script may rely on.
+    // The --json contract: the fields a script may rely on.
     const PlanSpec s = default_plan_spec();
     const HardwareProfile& hw = resolve_builtin_hardware(s);
     const json j = to_json(evaluate(s, hw), s, hw);
