@@ -16,7 +16,7 @@ struct MeasuredRoofline;
 
 namespace tally::cli {
 
-// Exit codes of the command-line contract (shared/design.md).
+// Exit codes of the command-line contract (docs/DEVELOPING.md, "The command line").
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailure = 1;
 inline constexpr int kExitBadInput = 2;

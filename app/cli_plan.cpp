@@ -9,16 +9,13 @@
 #include "explain.h"
 #include "plan.h"
 #include "presets.h"
+#include "quantity_text.h"
 #include "solver.h"
 #include "spec_json.h"
 
 namespace tally::cli {
 
 namespace {
-
-std::string gb(double bytes) {
-    return fmt::format("{:10.2f} GB {:10.2f} GiB", bytes / 1e9, bytes / (1024.0 * 1024.0 * 1024.0));
-}
 
 void print_plan_table(const PlanSpec& spec, const HardwareProfile& hw, const Plan& plan) {
     const TrainingSpec& t = spec.training;
@@ -36,13 +33,13 @@ void print_plan_table(const PlanSpec& spec, const HardwareProfile& hw, const Pla
 
     const MemoryBreakdown& m = plan.memory;
     fmt::print("Memory per GPU (GB = 1e9 bytes; GiB = 2^30 bytes, as nvidia-smi shows)\n");
-    fmt::print("  params        {}\n", gb(m.params_bytes));
-    fmt::print("  gradients     {}\n", gb(m.grads_bytes));
-    fmt::print("  master        {}\n", gb(m.master_bytes));
-    fmt::print("  optimizer     {}\n", gb(m.optimizer_bytes));
-    fmt::print("  activations   {}\n", gb(m.activations_bytes));
-    fmt::print("  total         {}   of {:.2f} GB: {}\n\n", gb(m.total_bytes),
-               m.capacity_bytes / 1e9, m.fits ? "fits" : "DOES NOT FIT");
+    fmt::print("  params        {}\n", gb_gib_columns(m.params_bytes));
+    fmt::print("  gradients     {}\n", gb_gib_columns(m.grads_bytes));
+    fmt::print("  master        {}\n", gb_gib_columns(m.master_bytes));
+    fmt::print("  optimizer     {}\n", gb_gib_columns(m.optimizer_bytes));
+    fmt::print("  activations   {}\n", gb_gib_columns(m.activations_bytes));
+    fmt::print("  total         {}   of {:.2f} GB: {}\n\n", gb_gib_columns(m.total_bytes),
+               to_gb(m.capacity_bytes), m.fits ? "fits" : "DOES NOT FIT");
 
     fmt::print("Compute\n");
     fmt::print("  FLOPs/token   {:.4g} (6N {:.4g}, with attention {:.4g}; formula {})\n",
@@ -199,16 +196,16 @@ void register_plan_commands(CLI::App& app, CliState& state) {
                                               {"dtype", std::string(to_string(*dtype))},
                                               {"elements", elements},
                                               {"bytes", bytes},
-                                              {"gb", bytes / 1e9},
-                                              {"gib", bytes / (1024.0 * 1024.0 * 1024.0)}}
+                                              {"gb", to_gb(bytes)},
+                                              {"gib", to_gib(bytes)}}
                                    .dump(2));
         } else {
             fmt::print(
                 "{} = {:.0f} elements x {:g} bytes ({}) = {:.10g} bytes = {:.4g} GB = {:.4g} "
                 "GiB\n  [CS336 lecture 2: memory = number of values x bytes per value; "
                 "GB = 1e9 bytes, GiB = 2^30 bytes]\n",
-                formula, elements, bytes_per_value(*dtype), to_string(*dtype), bytes, bytes / 1e9,
-                bytes / (1024.0 * 1024.0 * 1024.0));
+                formula, elements, bytes_per_value(*dtype), to_string(*dtype), bytes, to_gb(bytes),
+                to_gib(bytes));
         }
         state.exit_code = kExitOk;
     });

@@ -15,6 +15,7 @@
 #include "operations.h"
 #include "placed_ops.h"
 #include "plan.h"
+#include "quantity_text.h"
 #include "roofline.h"
 #include "spec_json.h"
 
@@ -23,10 +24,6 @@ namespace tally::cli {
 namespace {
 
 using nlohmann::json;
-
-json number_or_null(double v) {
-    return std::isfinite(v) ? json(v) : json(nullptr);
-}
 
 Roof require_roof(const HardwareProfile& hw, DType dtype, const std::string& field) {
     auto roof = roof_for(hw, compute_type(dtype));
@@ -204,15 +201,15 @@ const HardwareProfile& require_hardware(const std::string& id) {
 void print_hardware_show(const HardwareProfile& hw) {
     fmt::print("{} ({}, {})\n", hw.name, hw.id, hw.vendor);
     fmt::print("  form factor   {}\n", hw.form_factor);
-    fmt::print("  memory        {:.4g} GB {}, {:.4g} TB/s\n", hw.memory_bytes / 1e9, hw.memory_type,
-               hw.bandwidth_bytes_per_s / 1e12);
+    fmt::print("  memory        {:.4g} GB {}, {:.4g} TB/s\n", to_gb(hw.memory_bytes),
+               hw.memory_type, to_tera(hw.bandwidth_bytes_per_s));
     fmt::print("  interconnect  {} ({:.4g} GB/s per direction)\n", hw.interconnect_name,
-               hw.interconnect_bytes_per_s / 1e9);
+               to_gb(hw.interconnect_bytes_per_s));
     fmt::print("  TDP           {}\n",
                hw.tdp_w > 0.0 ? fmt::format("{:g} W", hw.tdp_w) : std::string("not published"));
     fmt::print("  dense peaks (TFLOP/s) and ridge (FLOP/byte):\n");
     for (const Roof& r : roofs(hw)) {
-        fmt::print("    {:<5} {:>10.4g} {:>9.1f}\n", to_string(r.type), r.peak_flops_per_s / 1e12,
+        fmt::print("    {:<5} {:>10.4g} {:>9.1f}\n", to_string(r.type), to_tera(r.peak_flops_per_s),
                    r.ridge_flops_per_byte());
     }
     fmt::print("  printed       {}\n", hw.datasheet_printed);
@@ -373,14 +370,13 @@ void register_roofline_commands(CLI::App& app, CliState& state) {
                        "mem GB", "TB/s", "bf16 TF", "fp8 TF", "fp4 TF", "ridge");
             for (const HardwareProfile& hw : builtin_hardware()) {
                 auto tf = [&](ComputeType t) {
-                    return hw.supports(t) ? fmt::format("{:.4g}", hw.peak(t) / 1e12)
-                                          : std::string("-");
+                    return hw.supports(t) ? four_digits(to_tera(hw.peak(t))) : std::string("-");
                 };
                 const auto bf16 = roof_for(hw, ComputeType::bf16);
                 fmt::print(
                     "{:<16} {:<44} {:>8.4g} {:>8.4g} {:>9} {:>9} {:>9} {:>8}\n", hw.id, hw.name,
-                    hw.memory_bytes / 1e9, hw.bandwidth_bytes_per_s / 1e12, tf(ComputeType::bf16),
-                    tf(ComputeType::fp8), tf(ComputeType::fp4),
+                    to_gb(hw.memory_bytes), to_tera(hw.bandwidth_bytes_per_s),
+                    tf(ComputeType::bf16), tf(ComputeType::fp8), tf(ComputeType::fp4),
                     bf16 ? fmt::format("{:.1f}", bf16->ridge_flops_per_byte()) : std::string("-"));
             }
         }

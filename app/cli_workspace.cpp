@@ -1,4 +1,4 @@
-// `tally profiles|plans|probes|compare`: the SQLite workspace from the command line (issue 5).
+// `tally profiles|plans|probes|compare`: the SQLite workspace from the command line.
 // Listing and showing never create a workspace: without a file there is nothing stored, and the
 // built-in profiles still list. Anything that saves opens (creating, migrating) the file.
 #include <fmt/core.h>

@@ -1,4 +1,4 @@
-// Bare `tally`: the desktop app (issue 4). Opens the autosaved plan (or the built-in default),
+// Bare `tally`: the desktop app. Opens the autosaved plan (or the built-in default),
 // or with --screenshot draws the window into a PNG and exits (docs, the Xvfb smoke test).
 #include <CLI/CLI.hpp>
 #include <QApplication>
@@ -14,6 +14,7 @@
 #include "cli.h"
 #include "main_window.h"
 #include "probe_panel.h"
+#include "tally_version.h"
 #include "workspace.h"
 #include "workspace_open_dialog.h"
 #include "workspace_panels.h"
@@ -72,7 +73,7 @@ int run_gui(int argc, char** argv, const GuiOptions& options, CliState& state) {
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("tally"));
     QApplication::setApplicationDisplayName(QStringLiteral("Tally"));
-    QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    QApplication::setApplicationVersion(QStringLiteral(TALLY_VERSION));
 
     // A screenshot neither reads nor writes the user's settings and autosave: it shows the
     // default plan (or --spec) at the default layout, the same on every machine.
@@ -89,7 +90,7 @@ int run_gui(int argc, char** argv, const GuiOptions& options, CliState& state) {
         const QString data = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
         windowOptions.autosavePath = QDir(data).filePath(QStringLiteral("autosave.json"));
     }
-    // The workspace (issue 5): ONE WorkspaceSession, created here before the window and shared
+    // The workspace: ONE WorkspaceSession, created here before the window and shared
     // by every panel that reads or writes the SQLite file (profiles, saved plans, compare, the
     // probe panel). Panels take &session in their constructor and announce their writes through
     // it; it is opened below, after every panel is connected, so all of them see the first load.

@@ -1,5 +1,5 @@
 // tally: the composition root. Bare, it opens the desktop app on the built-in default plan;
-// with a subcommand it works headless (shared/design.md, "Command line").
+// with a subcommand it works headless (README.md lists the subcommands).
 #include <fmt/core.h>
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "errors.h"
+#include "tally_version.h"
 
 int main(int argc, char** argv) {
     using namespace tally::cli;
@@ -15,7 +16,7 @@ int main(int argc, char** argv) {
         "Tally: plan the resources of training a large language model, and measure the GPU "
         "it will run on.",
         "tally"};
-    app.set_version_flag("--version", "tally 0.1.0");
+    app.set_version_flag("--version", "tally " TALLY_VERSION);
     CliState state;
     app.require_subcommand(0, 1);
     register_plan_commands(app, state);

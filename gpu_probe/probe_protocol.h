@@ -15,12 +15,14 @@
 #include <variant>
 #include <vector>
 
+#include "tally_version.h"
+
 namespace tally::probe {
 
 // Bumped only for changes that break an existing reader; new fields never bump it.
 inline constexpr int kProtocolVersion = 1;
 inline constexpr std::string_view kToolName = "tally-probe";
-inline constexpr std::string_view kToolVersion = "0.1.0";
+inline constexpr std::string_view kToolVersion = TALLY_VERSION;
 
 // JSON keys as named constants (nvbandwidth's json_output.cpp does the same), used by the writer
 // and the parser alike.

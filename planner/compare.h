@@ -1,6 +1,6 @@
 #pragma once
 
-// One plan on several hardware profiles, side by side (issue 5: `tally compare` and the GUI's
+// One plan on several hardware profiles, side by side (`tally compare` and the GUI's
 // Compare view show these rows, so both show the same numbers).
 
 #include <cstddef>

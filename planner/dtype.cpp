@@ -1,33 +1,11 @@
 #include "dtype.h"
 
+#include "enum_names.h"
+
 namespace tally {
 
 std::string_view to_string(DType type) {
-    switch (type) {
-        case DType::fp64:
-            return "fp64";
-        case DType::fp32:
-            return "fp32";
-        case DType::tf32:
-            return "tf32";
-        case DType::bf16:
-            return "bf16";
-        case DType::fp16:
-            return "fp16";
-        case DType::fp8_e4m3:
-            return "fp8_e4m3";
-        case DType::fp8_e5m2:
-            return "fp8_e5m2";
-        case DType::int8:
-            return "int8";
-        case DType::fp4_e2m1:
-            return "fp4_e2m1";
-        case DType::nvfp4:
-            return "nvfp4";
-        case DType::mxfp4:
-            return "mxfp4";
-    }
-    return "?";
+    return json_name(type);
 }
 
 std::string_view to_string(ComputeType type) {
@@ -53,21 +31,20 @@ std::string_view to_string(ComputeType type) {
 }
 
 std::optional<DType> parse_dtype(std::string_view name) {
-    struct Entry {
+    if (auto canonical = enum_from_json_name<DType>(name)) {
+        return canonical;
+    }
+    struct Alias {
         std::string_view name;
         DType type;
     };
-    static constexpr Entry kEntries[] = {
-        {"fp64", DType::fp64},     {"float64", DType::fp64},      {"fp32", DType::fp32},
-        {"float32", DType::fp32},  {"tf32", DType::tf32},         {"bf16", DType::bf16},
-        {"bfloat16", DType::bf16}, {"fp16", DType::fp16},         {"float16", DType::fp16},
-        {"fp8", DType::fp8_e4m3},  {"fp8_e4m3", DType::fp8_e4m3}, {"fp8_e5m2", DType::fp8_e5m2},
-        {"int8", DType::int8},     {"fp4", DType::fp4_e2m1},      {"fp4_e2m1", DType::fp4_e2m1},
-        {"nvfp4", DType::nvfp4},   {"mxfp4", DType::mxfp4},
+    static constexpr Alias kAliases[] = {
+        {"float64", DType::fp64}, {"float32", DType::fp32}, {"bfloat16", DType::bf16},
+        {"float16", DType::fp16}, {"fp8", DType::fp8_e4m3}, {"fp4", DType::fp4_e2m1},
     };
-    for (const Entry& e : kEntries) {
-        if (e.name == name) {
-            return e.type;
+    for (const Alias& a : kAliases) {
+        if (a.name == name) {
+            return a.type;
         }
     }
     return std::nullopt;

@@ -2,13 +2,11 @@
 
 #include <fmt/core.h>
 
+#include "quantity_text.h"
+
 namespace tally {
 
 namespace {
-
-std::string g(double v) {
-    return fmt::format("{:.4g}", v);
-}
 
 // Where each optimizer's state count comes from (the same sources as spec.h's
 // optimizer_states_per_param and evaluate.cpp's optimizer_bytes_per_param).
@@ -44,105 +42,110 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
     const TrainingSpec& t = spec.training;
     const ClusterSpec& c = spec.cluster;
     const MemoryBreakdown& m = p.memory;
-    const std::string n_gpu = g(m.params_on_gpu);
+    const std::string n_gpu = four_digits(m.params_on_gpu);
     std::vector<Explanation> out;
 
-    out.push_back({"params", "Parameters", p.params.total, "parameters",
-                   spec.model.kind == ModelKind::mlp
-                       ? "N = D^2 x L"
-                       : (spec.model.kind == ModelKind::params
-                              ? "N (given)"
-                              : "N = L x (attention + MLP + norms) + embeddings + final norm"),
-                   spec.model.kind == ModelKind::mlp
-                       ? fmt::format("{}^2 x {} = {}", spec.model.hidden, spec.model.layers,
-                                     g(p.params.total))
-                       : fmt::format("{} total, {} active, {} embedding", g(p.params.total),
-                                     g(p.params.active), g(p.params.embedding)),
-                   spec.model.kind == ModelKind::params ? "the spec"
-                   : spec.model.kind == ModelKind::mlp
-                       ? "CS336 lecture 2"
-                       : "Vaswani et al. 2017; Shazeer 2020 (SwiGLU); Ainslie et al. 2023 (GQA)"});
+    out.push_back(
+        {"params", "Parameters", p.params.total, "parameters",
+         spec.model.kind == ModelKind::mlp
+             ? "N = D^2 x L"
+             : (spec.model.kind == ModelKind::params
+                    ? "N (given)"
+                    : "N = L x (attention + MLP + norms) + embeddings + final norm"),
+         spec.model.kind == ModelKind::mlp
+             ? fmt::format("{}^2 x {} = {}", spec.model.hidden, spec.model.layers,
+                           four_digits(p.params.total))
+             : fmt::format("{} total, {} active, {} embedding", four_digits(p.params.total),
+                           four_digits(p.params.active), four_digits(p.params.embedding)),
+         spec.model.kind == ModelKind::params ? "the spec"
+         : spec.model.kind == ModelKind::mlp
+             ? "CS336 lecture 2"
+             : "Vaswani et al. 2017; Shazeer 2020 (SwiGLU); Ainslie et al. 2023 (GQA)"});
 
     const bool six = t.flops_formula == FlopsFormula::six_nd;
-    out.push_back({"flops.per_token", "FLOPs per token", p.flops.per_token, "FLOPs",
-                   six ? "6 x N" : "6 x N + 6 x L x H x T x (d_qk + d_v)",
-                   six ? fmt::format("6 x {} = {}", g(p.params.active), g(p.flops.per_token))
-                       : fmt::format("{} + {} = {}", g(p.flops.per_token_6n),
-                                     g(p.flops.per_token_attention - p.flops.per_token_6n),
-                                     g(p.flops.per_token)),
-                   six ? "CS336 lecture 2 (forward 2N + backward 4N); Kaplan et al. 2020"
-                       : "PaLM, Chowdhery et al. 2022, appendix B"});
     out.push_back(
-        {"flops.total", "Training FLOPs", p.flops.total, "FLOPs", "FLOPs per token x tokens",
-         fmt::format("{} x {} = {}", g(p.flops.per_token), g(spec.data.tokens), g(p.flops.total)),
-         "CS336 lecture 2: total_flops = 6 x 70e9 x 15e12"});
+        {"flops.per_token", "FLOPs per token", p.flops.per_token, "FLOPs",
+         six ? "6 x N" : "6 x N + 6 x L x H x T x (d_qk + d_v)",
+         six ? fmt::format("6 x {} = {}", four_digits(p.params.active),
+                           four_digits(p.flops.per_token))
+             : fmt::format("{} + {} = {}", four_digits(p.flops.per_token_6n),
+                           four_digits(p.flops.per_token_attention - p.flops.per_token_6n),
+                           four_digits(p.flops.per_token)),
+         six ? "CS336 lecture 2 (forward 2N + backward 4N); Kaplan et al. 2020"
+             : "PaLM, Chowdhery et al. 2022, appendix B"});
+    out.push_back({"flops.total", "Training FLOPs", p.flops.total, "FLOPs",
+                   "FLOPs per token x tokens",
+                   fmt::format("{} x {} = {}", four_digits(p.flops.per_token),
+                               four_digits(spec.data.tokens), four_digits(p.flops.total)),
+                   "CS336 lecture 2: total_flops = 6 x 70e9 x 15e12"});
+    out.push_back({"flops.hardware_total", "Hardware FLOPs", p.flops.hardware_total, "FLOPs",
+                   "model FLOPs + recomputed forward FLOPs x tokens",
+                   fmt::format("{} + {} x {} = {}", four_digits(p.flops.total),
+                               four_digits(p.flops.recompute_per_token),
+                               four_digits(spec.data.tokens), four_digits(p.flops.hardware_total)),
+                   "Korthikanti et al. 2022, sec. 5; Narayanan et al. 2021, eq. 3"});
     out.push_back(
-        {"flops.hardware_total", "Hardware FLOPs", p.flops.hardware_total, "FLOPs",
-         "model FLOPs + recomputed forward FLOPs x tokens",
-         fmt::format("{} + {} x {} = {}", g(p.flops.total), g(p.flops.recompute_per_token),
-                     g(spec.data.tokens), g(p.flops.hardware_total)),
-         "Korthikanti et al. 2022, sec. 5; Narayanan et al. 2021, eq. 3"});
-    out.push_back({"time.days", "Training time", p.time.days, "days",
-                   "FLOPs / (peak x MFU x GPUs x 86400 s)",
-                   fmt::format("{} / ({} x {} x {} x 86400) = {:.2f} days", g(p.flops.total),
-                               g(p.time.peak_flops_per_s), c.mfu, c.gpus, p.time.days),
-                   fmt::format("CS336 lecture 2; {} dense {} peak from its datasheet", hw.name,
-                               to_string(compute_type(t.compute_dtype)))});
+        {"time.days", "Training time", p.time.days, "days", "FLOPs / (peak x MFU x GPUs x 86400 s)",
+         fmt::format("{} / ({} x {} x {} x 86400) = {:.2f} days", four_digits(p.flops.total),
+                     four_digits(p.time.peak_flops_per_s), c.mfu, c.gpus, p.time.days),
+         fmt::format("CS336 lecture 2; {} dense {} peak from its datasheet", hw.name,
+                     to_string(compute_type(t.compute_dtype)))});
     out.push_back({"time.peak_flops_per_s", "Dense peak, one GPU", p.time.peak_flops_per_s,
                    "FLOP/s",
                    fmt::format("dense {} peak of {} (no 2:4 sparsity)",
                                to_string(compute_type(t.compute_dtype)), hw.name),
-                   fmt::format("{} FLOP/s", g(p.time.peak_flops_per_s)),
+                   fmt::format("{} FLOP/s", four_digits(p.time.peak_flops_per_s)),
                    hw.sources.empty() ? std::string("the hardware profile") : hw.sources.front()});
     out.push_back({"time.achieved_flops_per_s", "Achieved, whole cluster",
                    p.time.achieved_flops_per_s, "FLOP/s", "peak x MFU x GPUs",
-                   fmt::format("{} x {} x {} = {}", g(p.time.peak_flops_per_s), c.mfu, c.gpus,
-                               g(p.time.achieved_flops_per_s)),
+                   fmt::format("{} x {} x {} = {}", four_digits(p.time.peak_flops_per_s), c.mfu,
+                               c.gpus, four_digits(p.time.achieved_flops_per_s)),
                    "CS336 lecture 2 (MFU = achieved / promised FLOP/s)"});
     out.push_back({"time.hfu", "HFU", p.time.hfu, "of peak", "MFU x hardware FLOPs / model FLOPs",
-                   fmt::format("{} x {} / {} = {:.3f}", c.mfu, g(p.flops.hardware_total),
-                               g(p.flops.total), p.time.hfu),
+                   fmt::format("{} x {} / {} = {:.3f}", c.mfu, four_digits(p.flops.hardware_total),
+                               four_digits(p.flops.total), p.time.hfu),
                    "Korthikanti et al. 2022, sec. 5 (MFU vs HFU)"});
-    out.push_back(
-        {"time.gpu_hours", "GPU-hours", p.time.gpu_hours, "GPU-hours", "seconds x GPUs / 3600",
-         fmt::format("{} x {} / 3600 = {}", g(p.time.seconds), c.gpus, g(p.time.gpu_hours)),
-         "definition"});
+    out.push_back({"time.gpu_hours", "GPU-hours", p.time.gpu_hours, "GPU-hours",
+                   "seconds x GPUs / 3600",
+                   fmt::format("{} x {} / 3600 = {}", four_digits(p.time.seconds), c.gpus,
+                               four_digits(p.time.gpu_hours)),
+                   "definition"});
     if (p.time.has_cost) {
         out.push_back({"time.cost", "Cost", p.time.cost, "currency",
                        "GPU-hours x price per GPU-hour",
-                       fmt::format("{} x {} = {}", g(p.time.gpu_hours), *c.price_per_gpu_hour,
-                                   g(p.time.cost)),
+                       fmt::format("{} x {} = {}", four_digits(p.time.gpu_hours),
+                                   *c.price_per_gpu_hour, four_digits(p.time.cost)),
                        "definition"});
     }
     if (p.time.has_energy) {
         out.push_back({"time.energy_kwh", "Energy", p.time.energy_kwh, "kWh",
                        "GPU-hours x TDP / 1000 (GPU boards only)",
-                       fmt::format("{} x {} W / 1000 = {}", g(p.time.gpu_hours), hw.tdp_w,
-                                   g(p.time.energy_kwh)),
+                       fmt::format("{} x {} W / 1000 = {}", four_digits(p.time.gpu_hours), hw.tdp_w,
+                                   four_digits(p.time.energy_kwh)),
                        hw.name + " TDP from its hardware profile"});
     }
 
     out.push_back({"memory.params_bytes", "Parameters", m.params_bytes, "bytes",
                    "N_gpu x bytes(param) / (dp if ZeRO-3)",
                    fmt::format("{} x {:g} / {:g} = {}", n_gpu, m.param_bytes_per_param,
-                               m.param_shards, g(m.params_bytes)),
+                               m.param_shards, four_digits(m.params_bytes)),
                    "CS336 lecture 2; Rajbhandari et al. 2020 (ZeRO), sec. 5"});
     out.push_back({"memory.grads_bytes", "Gradients", m.grads_bytes, "bytes",
                    "N_gpu x bytes(grad) / (dp if ZeRO >= 2)",
                    fmt::format("{} x {:g} / {:g} = {}", n_gpu, m.grad_bytes_per_param,
-                               m.grad_shards, g(m.grads_bytes)),
+                               m.grad_shards, four_digits(m.grads_bytes)),
                    "CS336 lecture 2; Rajbhandari et al. 2020, sec. 5"});
     out.push_back({"memory.master_bytes", "Master weights", m.master_bytes, "bytes",
                    "N_gpu x bytes(master: fp32 copy, or none) / (dp if ZeRO >= 1)",
                    fmt::format("{} x {:g} / {:g} = {}", n_gpu, m.master_bytes_per_param,
-                               m.optimizer_shards, g(m.master_bytes)),
+                               m.optimizer_shards, four_digits(m.master_bytes)),
                    "Micikevicius et al. 2018 (mixed precision); Rajbhandari et al. 2020"});
     out.push_back(
         {"memory.optimizer_bytes", "Optimizer state", m.optimizer_bytes, "bytes",
          "N_gpu x bytes of state per parameter / (dp if ZeRO >= 1)",
          fmt::format("{} x {:.4g} ({}, {} state) / {:g} = {}", n_gpu, m.optimizer_bytes_per_param,
                      to_string(t.optimizer), to_string(t.optimizer_state_dtype), m.optimizer_shards,
-                     g(m.optimizer_bytes)),
+                     four_digits(m.optimizer_bytes)),
          fmt::format("CS336 lecture 2 (Adam 8 bytes/param, AdaGrad 4); {}",
                      optimizer_source(t.optimizer))});
     std::string act_formula;
@@ -164,14 +167,15 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
         {"memory.activations_bytes", "Activations", m.activations_bytes, "bytes", act_formula,
          fmt::format("{} per layer x {:g} layers x {:g} in flight + {} output/embedding "
                      "+ {} recompute working set = {}",
-                     g(m.activations.per_layer_bytes), m.activations.layers_on_gpu,
-                     m.activations.microbatches_in_flight, g(m.activations.embedding_output_bytes),
-                     g(m.activations.working_bytes), g(m.activations_bytes)),
+                     four_digits(m.activations.per_layer_bytes), m.activations.layers_on_gpu,
+                     m.activations.microbatches_in_flight,
+                     four_digits(m.activations.embedding_output_bytes),
+                     four_digits(m.activations.working_bytes), four_digits(m.activations_bytes)),
          "Korthikanti et al. 2022, sec. 4-5; Chen et al. 2016 (sqrt); CS336 lecture 2"});
     out.push_back({"memory.total_bytes", "Total per GPU", m.total_bytes, "bytes",
                    "params + grads + master + optimizer + activations",
-                   fmt::format("{} of {} capacity ({})", g(m.total_bytes), g(m.capacity_bytes),
-                               m.fits ? "fits" : "does not fit"),
+                   fmt::format("{} of {} capacity ({})", four_digits(m.total_bytes),
+                               four_digits(m.capacity_bytes), m.fits ? "fits" : "does not fit"),
                    "sum of the above"});
     out.push_back({"parallel.grad_accum_steps", "Gradient accumulation",
                    static_cast<double>(p.parallel.grad_accum_steps), "micro-batches",
@@ -183,13 +187,14 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
                    "tokens", "global batch x sequence length",
                    fmt::format("{} x {} = {}", p.parallel.global_batch,
                                spec.model.kind == ModelKind::mlp ? 1 : spec.data.seq_len,
-                               g(p.parallel.tokens_per_step)),
+                               four_digits(p.parallel.tokens_per_step)),
                    "definition"});
-    out.push_back({"parallel.steps", "Optimizer steps", p.parallel.steps, "steps",
-                   "training tokens / tokens per step",
-                   fmt::format("{} / {} = {}", g(spec.data.tokens), g(p.parallel.tokens_per_step),
-                               g(p.parallel.steps)),
-                   "definition"});
+    out.push_back(
+        {"parallel.steps", "Optimizer steps", p.parallel.steps, "steps",
+         "training tokens / tokens per step",
+         fmt::format("{} / {} = {}", four_digits(spec.data.tokens),
+                     four_digits(p.parallel.tokens_per_step), four_digits(p.parallel.steps)),
+         "definition"});
     out.push_back({"parallel.pipeline_bubble_fraction", "Pipeline bubble",
                    p.parallel.pipeline_bubble_fraction, "of a step",
                    "(pp - 1) / micro-batches per step (1F1B schedule)",

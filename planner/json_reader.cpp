@@ -186,29 +186,6 @@ std::optional<std::string> ObjectReader::string(std::string_view key) {
     return v->get<std::string>();
 }
 
-std::optional<std::size_t> ObjectReader::choice(std::string_view key,
-                                                std::initializer_list<std::string_view> choices) {
-    const json* v = raw(key);
-    if (!v) {
-        return std::nullopt;
-    }
-    std::string list;
-    for (std::string_view c : choices) {
-        list += (list.empty() ? "" : ", ") + std::string(c);
-    }
-    if (v->is_string()) {
-        const std::string s = v->get<std::string>();
-        std::size_t i = 0;
-        for (std::string_view c : choices) {
-            if (c == s) {
-                return i;
-            }
-            ++i;
-        }
-    }
-    throw SpecError(field(key), v->dump(), "one of " + list);
-}
-
 std::optional<ObjectReader> ObjectReader::object(std::string_view key) {
     const json* v = raw(key);
     if (!v) {

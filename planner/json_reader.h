@@ -40,9 +40,6 @@ public:
     std::optional<double> number(std::string_view key, bool allow_zero);
     std::optional<bool> boolean(std::string_view key);
     std::optional<std::string> string(std::string_view key);
-    // One of `choices`; returns its index.
-    std::optional<std::size_t> choice(std::string_view key,
-                                      std::initializer_list<std::string_view> choices);
     // A sub-object reader.
     std::optional<ObjectReader> object(std::string_view key);
 

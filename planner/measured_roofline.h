@@ -4,7 +4,7 @@
 // validated matmul FLOP/s per dtype, best validated device-memory bandwidth) and the points of
 // its seed operations, intensity sweep and matmuls, each with its fraction of the promised
 // profile's dense peak and bandwidth. One pure function, so the GUI draws and the CLI prints the
-// same numbers (shared/design.md, data flow step 4).
+// same numbers.
 //
 // The roofline model itself is Williams, Waterman & Patterson, CACM 2009 (planner/roofline.h).
 

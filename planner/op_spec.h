@@ -25,6 +25,7 @@ struct OpSpec {
     std::vector<std::pair<std::string, std::int64_t>> sizes;  // einsum: named dimension sizes
     std::vector<std::int64_t> ellipsis;                       // einsum: sizes of "..."
     double gelu_flops_per_element = 20.0;                     // CS336 lecture 2: "about 20"
+    bool operator==(const OpSpec&) const = default;
 };
 
 }  // namespace tally

@@ -16,7 +16,9 @@ PlacedOps place_plan_ops(const PlanSpec& spec, const HardwareProfile& hw, Placem
             return *r;
         }
         if (strict) {
-            throw SpecError(field, "\"" + std::string(to_string(dtype)) + "\"",
+            // Appended rather than `"\"" + std::string(...)`: GCC 12 -O3 reports a false
+            // -Wrestrict on that operator+ (GCC bug 105329).
+            throw SpecError(field, std::string("\"").append(to_string(dtype)).append("\""),
                             hw.id + " has no " + std::string(to_string(compute_type(dtype))) +
                                 " peak; it has: " + supported_compute_types(hw));
         }

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "explain.h"
+#include "quantity_text.h"
 #include "spec_json.h"
 
 namespace tally {
@@ -87,13 +88,8 @@ std::string md(const std::string& text) {
     return out;
 }
 
-std::string g(double v) {
-    return fmt::format("{:.4g}", v);
-}
-
 std::string memory_row(const char* label, double bytes, double capacity) {
-    return fmt::format("| {} | {:.2f} | {:.2f} | {:.1f} % |\n", label, bytes / 1e9,
-                       bytes / (1024.0 * 1024.0 * 1024.0),
+    return fmt::format("| {} | {:.2f} | {:.2f} | {:.1f} % |\n", label, to_gb(bytes), to_gib(bytes),
                        capacity > 0.0 ? 100.0 * bytes / capacity : 0.0);
 }
 
@@ -117,10 +113,11 @@ std::string plan_markdown(const PlanSpec& spec, const HardwareProfile& hw, const
     out += fmt::format(
         "| Model | {} ({} parameters, {} active) |\n",
         md(spec.model.name.empty() ? std::string(to_string(spec.model.kind)) : spec.model.name),
-        g(plan.params.total), g(plan.params.active));
-    out += fmt::format(
-        "| Data | {} tokens, sequence length {}, global batch {}, micro-batch {} |\n",
-        g(spec.data.tokens), spec.data.seq_len, plan.parallel.global_batch, spec.data.micro_batch);
+        four_digits(plan.params.total), four_digits(plan.params.active));
+    out +=
+        fmt::format("| Data | {} tokens, sequence length {}, global batch {}, micro-batch {} |\n",
+                    four_digits(spec.data.tokens), spec.data.seq_len, plan.parallel.global_batch,
+                    spec.data.micro_batch);
     out += fmt::format("| Cluster | {} x {} ({}), MFU {:g}{} |\n", spec.cluster.gpus, md(hw.name),
                        md(hw.id), spec.cluster.mfu,
                        spec.cluster.price_per_gpu_hour
@@ -148,17 +145,17 @@ std::string plan_markdown(const PlanSpec& spec, const HardwareProfile& hw, const
     out += fmt::format("\n{}\n", m.fits ? "The plan fits." : "**The plan does not fit.**");
 
     out += "\n## Compute, time and cost\n\n| Figure | Value |\n| --- | ---: |\n";
-    out += fmt::format("| FLOPs per token | {} |\n", g(plan.flops.per_token));
-    out += fmt::format("| Training FLOPs (model) | {} |\n", g(plan.flops.total));
+    out += fmt::format("| FLOPs per token | {} |\n", four_digits(plan.flops.per_token));
+    out += fmt::format("| Training FLOPs (model) | {} |\n", four_digits(plan.flops.total));
     out += fmt::format("| Training FLOPs (hardware, HFU {:.3f}) | {} |\n", plan.time.hfu,
-                       g(plan.flops.hardware_total));
+                       four_digits(plan.flops.hardware_total));
     out += fmt::format("| Time | {:.2f} days |\n", plan.time.days);
-    out += fmt::format("| GPU-hours | {} |\n", g(plan.time.gpu_hours));
+    out += fmt::format("| GPU-hours | {} |\n", four_digits(plan.time.gpu_hours));
     if (plan.time.has_cost) {
-        out += fmt::format("| Cost | {} |\n", g(plan.time.cost));
+        out += fmt::format("| Cost | {} |\n", four_digits(plan.time.cost));
     }
     if (plan.time.has_energy) {
-        out += fmt::format("| Energy (GPU boards at TDP) | {} kWh |\n", g(plan.time.energy_kwh));
+        out += fmt::format("| Energy (GPU boards at TDP) | {} kWh |\n", four_digits(plan.time.energy_kwh));
     } else {
         out += "| Energy (GPU boards at TDP) | — (the hardware profile gives no TDP) |\n";
     }

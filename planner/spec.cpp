@@ -1,117 +1,59 @@
 #include "spec.h"
 
+#include "enum_names.h"
+
 namespace tally {
 
+// The names come from the tables in enum_names.h, which the spec reader and the form share.
 std::string_view to_string(ModelKind kind) {
-    switch (kind) {
-        case ModelKind::transformer:
-            return "transformer";
-        case ModelKind::mlp:
-            return "mlp";
-        case ModelKind::params:
-            return "params";
-    }
-    return "?";
+    return json_name(kind);
 }
-
 std::string_view to_string(FfnKind kind) {
-    switch (kind) {
-        case FfnKind::gelu:
-            return "gelu";
-        case FfnKind::swiglu:
-            return "swiglu";
-        case FfnKind::relu:
-            return "relu";
-    }
-    return "?";
+    return json_name(kind);
 }
-
 std::string_view to_string(NormKind kind) {
-    switch (kind) {
-        case NormKind::layernorm:
-            return "layernorm";
-        case NormKind::rmsnorm:
-            return "rmsnorm";
-    }
-    return "?";
+    return json_name(kind);
 }
-
 std::string_view to_string(BiasKind kind) {
-    switch (kind) {
-        case BiasKind::none:
-            return "none";
-        case BiasKind::qkv:
-            return "qkv";
-        case BiasKind::all:
-            return "all";
-    }
-    return "?";
+    return json_name(kind);
 }
-
 std::string_view to_string(Optimizer optimizer) {
-    switch (optimizer) {
-        case Optimizer::sgd:
-            return "sgd";
-        case Optimizer::momentum:
-            return "momentum";
-        case Optimizer::adagrad:
-            return "adagrad";
-        case Optimizer::rmsprop:
-            return "rmsprop";
-        case Optimizer::adam:
-            return "adam";
-        case Optimizer::adamw:
-            return "adamw";
-        case Optimizer::adafactor:
-            return "adafactor";
-        case Optimizer::lion:
-            return "lion";
-        case Optimizer::adam8bit:
-            return "adam8bit";
-    }
-    return "?";
+    return json_name(optimizer);
 }
-
 std::string_view to_string(Recompute recompute) {
-    switch (recompute) {
-        case Recompute::none:
-            return "none";
-        case Recompute::selective:
-            return "selective";
-        case Recompute::full:
-            return "full";
-        case Recompute::sqrt:
-            return "sqrt";
-    }
-    return "?";
+    return json_name(recompute);
 }
-
 std::string_view to_string(FlopsFormula formula) {
-    switch (formula) {
-        case FlopsFormula::six_nd:
-            return "6nd";
-        case FlopsFormula::attention:
-            return "attention";
-    }
-    return "?";
+    return json_name(formula);
+}
+std::string_view to_string(OpKind kind) {
+    return json_name(kind);
 }
 
-std::string_view to_string(OpKind kind) {
-    switch (kind) {
-        case OpKind::relu:
-            return "relu";
-        case OpKind::gelu:
-            return "gelu";
-        case OpKind::dot:
-            return "dot";
-        case OpKind::matvec:
-            return "matvec";
-        case OpKind::matmul:
-            return "matmul";
-        case OpKind::einsum:
-            return "einsum";
+ModelSpec architecture_only(const ModelSpec& model) {
+    ModelSpec out;
+    out.kind = model.kind;
+    switch (model.kind) {
+        case ModelKind::params:
+            out.params = model.params;
+            break;
+        case ModelKind::mlp:
+            out.layers = model.layers;
+            out.hidden = model.hidden;
+            break;
+        case ModelKind::transformer:
+            out = model;
+            out.name.clear();
+            out.params = ModelSpec{}.params;
+            if (!model.moe.enabled()) {
+                out.moe = MoeSpec{};
+            }
+            if (!model.mla.enabled()) {
+                out.mla = MlaSpec{};
+            }
+            break;
     }
-    return "?";
+    return out;
 }
 
 int optimizer_states_per_param(Optimizer optimizer) {

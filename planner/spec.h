@@ -34,6 +34,7 @@ struct MoeSpec {
     std::int64_t first_dense_layers = 0;
 
     bool enabled() const { return experts > 0; }
+    bool operator==(const MoeSpec&) const = default;
 };
 
 // Multi-head latent attention (DeepSeek-V2, Liu et al. 2024, sec. 2.1; DeepSeek-V3 config):
@@ -47,6 +48,7 @@ struct MlaSpec {
     std::int64_t v_head_dim = 0;
 
     bool enabled() const { return kv_lora_rank > 0; }
+    bool operator==(const MlaSpec&) const = default;
 };
 
 struct ModelSpec {
@@ -78,7 +80,14 @@ struct ModelSpec {
     std::int64_t effective_expert_ffn() const {
         return moe.expert_ffn_hidden > 0 ? moe.expert_ffn_hidden : ffn_hidden;
     }
+    bool operator==(const ModelSpec&) const = default;
 };
+
+// The model with the fields its kind never reads at their defaults, and no name: a parameter
+// count keeps only params; the ReLU network layers and hidden; a transformer everything but
+// params, its moe and mla only when enabled. Two models with equal results describe the same
+// network (a form compares the plan's model with the presets this way).
+ModelSpec architecture_only(const ModelSpec& model);
 
 // ---- data ---------------------------------------------------------------------------------------
 
@@ -87,6 +96,7 @@ struct DataSpec {
     std::int64_t seq_len = 4096;    // tokens per sequence (1 for the mlp kind)
     std::int64_t global_batch = 0;  // sequences per optimizer step; 0: micro_batch x data-parallel
     std::int64_t micro_batch = 1;   // sequences per GPU per forward/backward
+    bool operator==(const DataSpec&) const = default;
 };
 
 // ---- cluster ------------------------------------------------------------------------------------
@@ -96,6 +106,7 @@ struct ClusterSpec {
     std::int64_t gpus = 1;
     double mfu = 0.5;  // model FLOPs utilisation: achieved model FLOP/s / dense peak
     std::optional<double> price_per_gpu_hour;  // in the user's currency
+    bool operator==(const ClusterSpec&) const = default;
 };
 
 // ---- training recipe ----------------------------------------------------------------------------
@@ -133,6 +144,7 @@ struct TrainingSpec {
     bool flash_attention = true;
     bool dropout = false;
     FlopsFormula flops_formula = FlopsFormula::six_nd;
+    bool operator==(const TrainingSpec&) const = default;
 };
 
 // ---- solver -------------------------------------------------------------------------------------
@@ -142,6 +154,7 @@ struct SolverSpec {
     // true: activations too; the transformer is deepened or made shallower (layers scaled, width
     // kept) to find the largest that fits.
     bool include_activations = false;
+    bool operator==(const SolverSpec&) const = default;
 };
 
 // ---- the whole plan -----------------------------------------------------------------------------
@@ -154,6 +167,7 @@ struct PlanSpec {
     TrainingSpec training;
     SolverSpec solver;
     std::vector<OpSpec> ops;  // extra operations for the roofline
+    bool operator==(const PlanSpec&) const = default;
 };
 
 std::string_view to_string(ModelKind kind);

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "enum_names.h"
 #include "errors.h"
 #include "hf_config.h"
 #include "json_reader.h"
@@ -31,6 +32,21 @@ DType read_dtype(ObjectReader& r, std::string_view key, DType fallback) {
     return *dt;
 }
 
+// An enum field: one of the JSON names in the enum's table (enum_names.h).
+template <typename E>
+std::optional<E> read_enum(ObjectReader& r, std::string_view key) {
+    const json* v = r.raw(key);
+    if (!v) {
+        return std::nullopt;
+    }
+    if (v->is_string()) {
+        if (auto value = enum_from_json_name<E>(v->get<std::string>())) {
+            return value;
+        }
+    }
+    throw SpecError(r.field(key), v->dump(), "one of " + json_names<E>());
+}
+
 template <typename T>
 void set_if(std::optional<T> value, T& out) {
     if (value) {
@@ -45,17 +61,11 @@ void read_transformer_fields(ObjectReader& r, ModelSpec& m) {
     set_if(r.integer("kv_heads", 1), m.kv_heads);
     set_if(r.integer("head_dim", 1), m.head_dim);
     set_if(r.integer("ffn_hidden", 1), m.ffn_hidden);
-    if (auto f = r.choice("ffn", {"gelu", "swiglu", "relu"})) {
-        m.ffn = static_cast<FfnKind>(*f);
-    }
+    set_if(read_enum<FfnKind>(r, "ffn"), m.ffn);
     set_if(r.integer("vocab", 1), m.vocab);
     set_if(r.boolean("tied_embeddings"), m.tied_embeddings);
-    if (auto n = r.choice("norm", {"layernorm", "rmsnorm"})) {
-        m.norm = static_cast<NormKind>(*n);
-    }
-    if (auto b = r.choice("bias", {"none", "qkv", "all"})) {
-        m.bias = static_cast<BiasKind>(*b);
-    }
+    set_if(read_enum<NormKind>(r, "norm"), m.norm);
+    set_if(read_enum<BiasKind>(r, "bias"), m.bias);
     set_if(r.integer("learned_positions", 0), m.learned_positions);
     if (auto moe = r.object("moe")) {
         set_if(moe->integer("experts", 1), m.moe.experts);
@@ -114,8 +124,8 @@ ModelSpec model_spec_from_json(const json& j, const std::string& path,
         m = load_hf_config(p.string(), r.field("hf_config"));
     }
     (void)r.string("source");  // presets carry their source; informational
-    if (auto kind = r.choice("kind", {"transformer", "mlp", "params"})) {
-        const ModelKind given = static_cast<ModelKind>(*kind);
+    if (auto kind = read_enum<ModelKind>(r, "kind")) {
+        const ModelKind given = *kind;
         if ((from_preset || from_hf) && given != m.kind) {
             throw SpecError(r.field("kind"), "\"" + std::string(to_string(given)) + "\"",
                             "the preset or hf_config model is a " + std::string(to_string(m.kind)) +
@@ -206,22 +216,15 @@ PlanSpec plan_spec_from_json(const json& j, const std::string& base_dir) {
         TrainingSpec& tr = s.training;
         tr.param_dtype = read_dtype(*t, "param_dtype", tr.param_dtype);
         tr.grad_dtype = read_dtype(*t, "grad_dtype", tr.grad_dtype);
-        if (auto master = t->choice("master_dtype", {"fp32", "none"})) {
-            tr.master_dtype = *master == 0 ? std::optional<DType>(DType::fp32) : std::nullopt;
-        }
-        if (auto opt = t->choice("optimizer", {"sgd", "momentum", "adagrad", "rmsprop", "adam",
-                                               "adamw", "adafactor", "lion", "adam8bit"})) {
-            tr.optimizer = static_cast<Optimizer>(*opt);
-        }
+        set_if(read_enum<std::optional<DType>>(*t, "master_dtype"), tr.master_dtype);
+        set_if(read_enum<Optimizer>(*t, "optimizer"), tr.optimizer);
         // 8-bit Adam keeps its states in 8 bits by definition; other optimizers default to fp32.
         tr.optimizer_state_dtype = read_dtype(
             *t, "optimizer_state_dtype",
             tr.optimizer == Optimizer::adam8bit ? DType::int8 : tr.optimizer_state_dtype);
         tr.compute_dtype = read_dtype(*t, "compute_dtype", tr.compute_dtype);
         tr.activation_dtype = read_dtype(*t, "activation_dtype", tr.activation_dtype);
-        if (auto rc = t->choice("recompute", {"none", "selective", "full", "sqrt"})) {
-            tr.recompute = static_cast<Recompute>(*rc);
-        }
+        set_if(read_enum<Recompute>(*t, "recompute"), tr.recompute);
         set_if(t->boolean("recompute_working_set"), tr.recompute_working_set);
         if (auto z = t->integer("zero", 0)) {
             if (*z > 3) {
@@ -234,9 +237,7 @@ PlanSpec plan_spec_from_json(const json& j, const std::string& base_dir) {
         set_if(t->boolean("sequence_parallel"), tr.sequence_parallel);
         set_if(t->boolean("flash_attention"), tr.flash_attention);
         set_if(t->boolean("dropout"), tr.dropout);
-        if (auto f = t->choice("flops_formula", {"6nd", "attention"})) {
-            tr.flops_formula = static_cast<FlopsFormula>(*f);
-        }
+        set_if(read_enum<FlopsFormula>(*t, "flops_formula"), tr.flops_formula);
         t->finish({"param_dtype", "grad_dtype", "master_dtype", "optimizer",
                    "optimizer_state_dtype", "compute_dtype", "activation_dtype", "recompute",
                    "recompute_working_set", "zero", "tp", "pp", "sequence_parallel",

@@ -33,7 +33,7 @@ nlohmann::json to_json(const PlanSpec& spec);
 // (The workspace adds custom and measured profiles on top of this.)
 const HardwareProfile& resolve_builtin_hardware(const PlanSpec& spec);
 
-// The plan as the CLI's --json prints it (issue 2's contract: params, params_active,
+// The plan as the CLI's --json prints it (the contract scripts rely on: params, params_active,
 // params_embedding, memory.{...}, flops.{...}, time.{...}, plus parallelism and warnings).
 nlohmann::json to_json(const Plan& plan, const PlanSpec& spec, const HardwareProfile& hardware);
 

@@ -35,7 +35,9 @@ if ((${#missing[@]})); then
 fi
 
 jobs="$(nproc 2>/dev/null || echo 2)"
-cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=ON
+# Warnings are errors here (-Wall -Wextra -Wpedantic, CMakeLists.txt): a new warning fails the
+# test command, as it fails CI.
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=ON -DTALLY_WERROR=ON
 cmake --build "$build" -j "$jobs"
 
 if [ "$mode" = test ]; then

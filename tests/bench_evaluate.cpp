@@ -1,4 +1,4 @@
-// evaluate() speed (issue 2: target under 1 µs per full evaluation on the CI machine).
+// evaluate() speed (the target: under 1 µs per full evaluation on the CI machine).
 #include <benchmark/benchmark.h>
 
 #include "hardware.h"

@@ -1,4 +1,4 @@
-// Latency harness for the desktop app (issue 4, "Live"): drags sliders through 500 positions
+// Latency harness for the desktop app: drags sliders through 500 positions
 // offscreen and reports the median and 95th percentile from value change to finished repaint,
 // and the time from start to the first painted window. Not a test: it prints figures.
 //

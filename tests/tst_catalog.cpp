@@ -81,7 +81,7 @@ void TestCatalog::atLeastTwentyUniqueIds() {
 }
 
 void TestCatalog::requiredIdsAndFamilies() {
-    // Ids other code and specs rely on, and the families issue 3 asks for.
+    // Ids other code and specs rely on, and the families the catalog must cover.
     for (const char* id :
          {"h100-sxm", "h200", "a100-80gb", "b200", "b300", "v100-sxm2-32gb", "rtx-4090", "mi250x",
           "mi300x", "mi355x", "tpu-v4", "tpu-v6e", "gaudi2", "gaudi3"}) {

@@ -22,6 +22,7 @@ class TestCliPlan : public QObject {
     Q_OBJECT
 
 private slots:
+    void versionIsTheProjects();
     void seedQuestionOneJson();
     void readsStandardInput();
     void table();
@@ -55,6 +56,14 @@ void TestCliPlan::readsStandardInput() {
     QCOMPARE(r.exit_code, 0);
     // 6 · 1e9 · 1e11 = 6e20
     QCOMPARE(json::parse(r.out.toStdString())["flops"]["total"].get<double>(), 6e20);
+}
+
+void TestCliPlan::versionIsTheProjects() {
+    // `tally --version` prints project(VERSION) of CMakeLists.txt (TALLY_PROJECT_VERSION, passed
+    // by tests/CMakeLists.txt), not a copy of it.
+    const Run r = run_tally({QStringLiteral("--version")});
+    QCOMPARE(r.exit_code, 0);
+    QCOMPARE(r.out.trimmed(), QByteArray("tally " TALLY_PROJECT_VERSION));
 }
 
 void TestCliPlan::table() {

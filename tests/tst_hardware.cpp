@@ -23,7 +23,7 @@ private slots:
 
 void TestHardware::requiredIdsExist_data() {
     QTest::addColumn<QString>("id");
-    // The ids the planner issue fixes for specs (issue 2: h100-sxm, h200, a100-80gb, b200).
+    // The ids specs rely on: h100-sxm, h200, a100-80gb, b200.
     QTest::newRow("h100-sxm") << QStringLiteral("h100-sxm");
     QTest::newRow("h200") << QStringLiteral("h200");
     QTest::newRow("a100-80gb") << QStringLiteral("a100-80gb");

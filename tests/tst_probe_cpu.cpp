@@ -209,7 +209,7 @@ void TestProbeCpu::listPrintsTests() {
         QCOMPARE(q(t.backend), QStringLiteral("cpu"));
         QVERIFY(!t.description.empty());
     }
-    // The tests the CPU backend must have (issue 6).
+    // The tests the CPU backend must have.
     for (const char* name :
          {"stream", "fma_peak", "matmul", "relu", "gelu", "dot", "matvec", "intensity_sweep"}) {
         QVERIFY2(m_listed.count(name) == 1, name);

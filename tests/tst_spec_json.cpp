@@ -5,6 +5,7 @@
 #include "errors.h"
 #include "hardware.h"
 #include "plan.h"
+#include "presets.h"
 #include "spec_json.h"
 
 using namespace tally;
@@ -49,6 +50,7 @@ class TestSpecJson : public QObject {
     Q_OBJECT
 
 private slots:
+    void architectureOnly();
     void baseIsValid();
     void badInput_data();
     void badInput();
@@ -295,7 +297,7 @@ void TestSpecJson::roundTrip() {
 }
 
 void TestSpecJson::planJsonContract() {
-    // Issue 2's contract: the fields a script may rely on.
+    // The --json contract: the fields a script may rely on.
     const PlanSpec s = default_plan_spec();
     const HardwareProfile& hw = resolve_builtin_hardware(s);
     const json j = to_json(evaluate(s, hw), s, hw);
@@ -376,6 +378,30 @@ void TestSpecJson::integersBeyondTwoToThe53AreRefusedByCheck() {
     s.model.mla.q_lora_rank = std::int64_t{1} << 53;
     e = check(s, hw);
     QVERIFY(!e || e->field != "model.mla.q_lora_rank");
+}
+
+void TestSpecJson::architectureOnly() {
+    // A parameter count is only its count: leftover dimensions and the name do not matter.
+    ModelSpec a;
+    a.kind = ModelKind::params;
+    a.params = 70e9;
+    ModelSpec b = a;
+    b.layers = 80;
+    b.name = "70B";
+    QVERIFY(!(a == b));
+    QVERIFY(architecture_only(a) == architecture_only(b));
+    b.params = 7e9;
+    QVERIFY(!(architecture_only(a) == architecture_only(b)));
+
+    // A transformer ignores a leftover parameter count and a disabled mixture of experts, but
+    // not a dimension.
+    ModelSpec t = find_model_preset("llama-2-7b")->model;
+    ModelSpec u = t;
+    u.params = 70e9;
+    u.moe.expert_ffn_hidden = 1408;  // experts = 0: no mixture of experts
+    QVERIFY(architecture_only(t) == architecture_only(u));
+    u.heads = t.heads * 2;
+    QVERIFY(!(architecture_only(t) == architecture_only(u)));
 }
 
 QTEST_GUILESS_MAIN(TestSpecJson)

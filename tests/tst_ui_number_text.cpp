@@ -17,6 +17,9 @@ private slots:
     void formatExactReadsBack_data();
     void formatExactReadsBack();
     void gigabytes();
+    void tableAndSummaryNumbers();
+    void ratesWithPrefixes_data();
+    void ratesWithPrefixes();
 };
 
 void TestNumberText::formatExact_data() {
@@ -100,6 +103,45 @@ void TestNumberText::gigabytes() {
     QCOMPARE(formatGBPerSecond(900e9), QStringLiteral("900 GB/s"));
     QCOMPARE(formatGBPerSecond(27.4e9), QStringLiteral("27.4 GB/s"));
     QCOMPARE(formatGBPerSecond(2.0394e12), QStringLiteral("2039 GB/s"));
+}
+
+void TestNumberText::tableAndSummaryNumbers() {
+    // The memory table's columns: 1.5e9 bytes = 1.50 GB; 2^30 bytes = 1.00 GiB.
+    QCOMPARE(gbNumber(1.5e9), QStringLiteral("1.50"));
+    QCOMPARE(gibNumber(1073741824.0), QStringLiteral("1.00"));
+    // The summary line: four significant digits below 1000 GB (123.456 GB -> 123.5, 0.1234 GB
+    // stays 0.1234), whole GB from 1000 on (12345.6 GB -> 12346, not 1.235e+04).
+    QCOMPARE(gbCompact(80e9), QStringLiteral("80"));
+    QCOMPARE(gbCompact(123.456e9), QStringLiteral("123.5"));
+    QCOMPARE(gbCompact(0.1234e9), QStringLiteral("0.1234"));
+    QCOMPARE(gbCompact(12345.6e9), QStringLiteral("12346"));
+}
+
+void TestNumberText::ratesWithPrefixes_data() {
+    QTest::addColumn<double>("rate");
+    QTest::addColumn<QString>("unit");
+    QTest::addColumn<QString>("text");
+    // H100 SXM: 3.35 TB/s of HBM3; 3.35e12 / 1e12 = 3.35 with the T prefix.
+    QTest::newRow("H100 bandwidth")
+        << 3.35e12 << QStringLiteral("B/s") << QStringLiteral("3.35 TB/s");
+    // 27.4e9 bytes/s of a CPU's DRAM: 27.4 with the G prefix.
+    QTest::newRow("CPU bandwidth")
+        << 27.4e9 << QStringLiteral("B/s") << QStringLiteral("27.4 GB/s");
+    // 1.5e18 FLOP/s: 1.5 with the E prefix.
+    QTest::newRow("exa") << 1.5e18 << QStringLiteral("FLOP/s") << QStringLiteral("1.5 EFLOP/s");
+    // 2.5e6: 2.5 with M, the smallest prefix; below 1e6 no prefix (512 B/s).
+    QTest::newRow("mega") << 2.5e6 << QStringLiteral("B/s") << QStringLiteral("2.5 MB/s");
+    QTest::newRow("no prefix") << 512.0 << QStringLiteral("B/s") << QStringLiteral("512 B/s");
+    // 123456e12 = 123.456e15: four significant digits, 123.5 with P.
+    QTest::newRow("four digits") << 123456e12 << QStringLiteral("FLOP/s")
+                                 << QStringLiteral("123.5 PFLOP/s");
+}
+
+void TestNumberText::ratesWithPrefixes() {
+    QFETCH(double, rate);
+    QFETCH(QString, unit);
+    QFETCH(QString, text);
+    QCOMPARE(formatPerSecond(rate, unit), text);
 }
 
 QTEST_GUILESS_MAIN(TestNumberText)

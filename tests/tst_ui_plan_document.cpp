@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "autosave.h"
+#include "errors.h"
 #include "hardware_catalog.h"
 #include "plan_document.h"
 #include "presets.h"
@@ -39,6 +40,7 @@ private slots:
     void autosaveRestores();
     void profilesChangedReEvaluates();
     void anyValueInAnyFieldNeverCrashes();
+    void everyChoiceReadsBack();
 
 private:
     static QString write(const QTemporaryDir& dir, const QString& name, const QByteArray& text);
@@ -456,6 +458,43 @@ void TestPlanDocument::anyValueInAnyFieldNeverCrashes() {
     }
     QVERIFY(accepted > 0);
     QVERIFY(rejected > 0);
+}
+
+void TestPlanDocument::everyChoiceReadsBack() {
+    // Every choice the form offers is one the spec reader accepts: set it, write the spec, read
+    // it back, and the field holds the same choice. (A master-weights choice the reader refuses,
+    // such as bf16, would throw SpecError here.)
+    PlanSpec base = default_plan_spec();
+    base.model = find_model_preset("llama-2-7b")->model;
+    int checked = 0;
+    for (const SectionFields& section : specFields()) {
+        for (const FieldDescriptor& descriptor : section.fields) {
+            const auto* field = std::get_if<ChoiceField>(&descriptor);
+            if (!field) {
+                continue;
+            }
+            QVERIFY2(!field->choices.empty(), field->path);
+            for (const Choice& choice : field->choices) {
+                PlanSpec s = base;
+                field->set(s, choice.value);
+                QCOMPARE(field->get(s), choice.value);
+                PlanSpec back;
+                try {
+                    back = plan_spec_from_json(to_json(s));
+                } catch (const SpecError& e) {
+                    QFAIL(qPrintable(QStringLiteral("%1 = %2: %3")
+                                         .arg(QString::fromUtf8(field->path),
+                                              QString::fromUtf8(choice.label),
+                                              QString::fromStdString(e.what()))));
+                }
+                QVERIFY2(field->get(back) == choice.value, field->path);
+                ++checked;
+            }
+        }
+    }
+    // 3 architectures + 3 FFN + 2 norms + 3 biases + 2 master weights + 9 optimizers + 4
+    // recompute + 4 ZeRO stages + 2 FLOPs formulas = 32, plus 5 dtype fields x 11 dtypes = 55.
+    QCOMPARE(checked, 32 + 55);
 }
 
 QTEST_MAIN(TestPlanDocument)

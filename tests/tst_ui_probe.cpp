@@ -1,4 +1,4 @@
-// The Probe panel and the roofline's measured overlay (issue 6, app side), driven as a user drives
+// The Probe panel and the roofline's measured overlay, driven as a user drives
 // them. Fake probes (bash scripts printing canned protocol lines) stand in for what a real probe
 // does rarely or only on a GPU: an H100's results, crashing, hanging, a missing CUDA backend,
 // unreadable lines. The real tally-probe runs once, briefly, on the CPU. Every run is saved into

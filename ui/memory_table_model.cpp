@@ -60,9 +60,9 @@ QVariant MemoryTableModel::data(const QModelIndex& index, int role) const {
                 case ComponentColumn:
                     return row.label;
                 case GBColumn:
-                    return QString::number(row.bytes / 1e9, 'f', 2);
+                    return gbNumber(row.bytes);
                 case GiBColumn:
-                    return QString::number(row.bytes / (1024.0 * 1024.0 * 1024.0), 'f', 2);
+                    return gibNumber(row.bytes);
                 case ShareColumn:
                     return m_capacity > 0.0
                                ? QString::number(100.0 * row.bytes / m_capacity, 'f', 1) + u" %"

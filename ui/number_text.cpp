@@ -3,6 +3,8 @@
 #include <array>
 #include <cmath>
 
+#include "quantity_text.h"
+
 namespace tally::ui {
 
 namespace {
@@ -109,26 +111,43 @@ QString formatShort(double value) {
 }
 
 QString formatGB(double bytes) {
-    return QString::number(bytes / 1e9, 'f', 2) + u" GB";
+    return gbNumber(bytes) + u" GB";
 }
 
 QString formatGiB(double bytes) {
-    return QString::number(bytes / (1024.0 * 1024.0 * 1024.0), 'f', 2) + u" GiB";
+    return gibNumber(bytes) + u" GiB";
+}
+
+QString gbNumber(double bytes) {
+    return QString::number(to_gb(bytes), 'f', 2);
+}
+
+QString gibNumber(double bytes) {
+    return QString::number(to_gib(bytes), 'f', 2);
+}
+
+QString gbCompact(double bytes) {
+    const double gb = to_gb(bytes);
+    return gb >= 1000 ? QString::number(gb, 'f', 0) : QString::number(gb, 'g', 4);
 }
 
 QString formatGBPerSecond(double bytes_per_s) {
-    return QString::number(bytes_per_s / 1e9, 'g', 4) + u" GB/s";
+    return QString::number(to_gb(bytes_per_s), 'g', 4) + u" GB/s";
 }
 
-QString formatFlopsPerSecond(double flops_per_s) {
+QString formatPerSecond(double per_s, QStringView unit) {
     constexpr std::array<std::pair<double, char16_t>, 5> kPrefixes{
         {{1e18, u'E'}, {1e15, u'P'}, {1e12, u'T'}, {1e9, u'G'}, {1e6, u'M'}}};
     for (const auto& [scale, prefix] : kPrefixes) {
-        if (std::abs(flops_per_s) >= scale) {
-            return QString::number(flops_per_s / scale, 'g', 4) + u' ' + QChar(prefix) + u"FLOP/s";
+        if (std::abs(per_s) >= scale) {
+            return QString::number(per_s / scale, 'g', 4) + u' ' + QChar(prefix) + unit;
         }
     }
-    return QString::number(flops_per_s, 'g', 4) + u" FLOP/s";
+    return QString::number(per_s, 'g', 4) + u' ' + unit;
+}
+
+QString formatFlopsPerSecond(double flops_per_s) {
+    return formatPerSecond(flops_per_s, u"FLOP/s");
 }
 
 }  // namespace tally::ui

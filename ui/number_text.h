@@ -29,15 +29,25 @@ std::optional<double> parseNumber(const QString& text);
 // large values ("6.300e+24"), "143.9".
 QString formatShort(double value);
 
-// Bytes as "1.09 GB" (GB = 1e9 bytes) and "1.02 GiB" (2^30 bytes, what nvidia-smi shows).
+// Bytes as "1.09 GB" (GB = 1e9 bytes) and "1.02 GiB" (2^30 bytes, what nvidia-smi shows);
+// the units are planner/quantity_text.h's, as the command line prints them.
 QString formatGB(double bytes);
 QString formatGiB(double bytes);
+// The number of GB alone, two decimals ("1.09"), and of GiB ("1.02"): a table's unit is in its
+// header.
+QString gbNumber(double bytes);
+QString gibNumber(double bytes);
+// The number of GB alone for a one-line summary: four significant digits ("80", "0.1234",
+// "1234"), and whole GB from 1000 GB on ("12346", never "1.235e+04").
+QString gbCompact(double bytes);
 
 // A memory bandwidth in GB/s (10^9 bytes per second, as datasheets give it), four significant
 // digits: "3350 GB/s", "27.4 GB/s".
 QString formatGBPerSecond(double bytes_per_s);
 
-// A rate in FLOP/s with a metric prefix: "989.5 TFLOP/s".
+// A rate with a metric prefix (E, P, T, G, M) and four significant digits: "989.5 TFLOP/s"
+// for (989.5e12, u"FLOP/s"), "3.35 TB/s" for (3.35e12, u"B/s"); below 1e6 no prefix.
+QString formatPerSecond(double per_s, QStringView unit);
 QString formatFlopsPerSecond(double flops_per_s);
 
 }  // namespace tally::ui

@@ -34,7 +34,7 @@ class ProbeRunSaver;
 class ProbeRunsModel;
 class WorkspaceSession;
 
-// The Probe panel (issue 6): runs tally-probe as a child process (ProbeRunner) with the backend,
+// The Probe panel: runs tally-probe as a child process (ProbeRunner) with the backend,
 // quick mode and tests chosen here; shows the device, the progress and each result as it arrives,
 // with its fraction of the plan's GPU (or a chosen profile); saves the run in the session's
 // workspace file (ProbeRunSaver on a connection of its own); lists the runs stored there; and

@@ -53,7 +53,7 @@ public:
     QPushButton* removeButton() const { return m_remove; }
     QLabel* opMessage() const { return m_message; }
 
-    // A measured probe run drawn over the roofline (issue 6): its measured roofs (dashed, one per
+    // A measured probe run drawn over the roofline: its measured roofs (dashed, one per
     // dtype it measured a matmul peak of, under its measured bandwidth) and its measured points,
     // labelled by test, with tooltips giving their fractions of the plan's GPU. What is drawn is
     // measured_roofline(run, the plan's GPU). nullopt removes it. The toggle shows or hides it.

@@ -1,5 +1,6 @@
 #include "spec_fields.h"
 
+#include "enum_names.h"
 #include "plan.h"
 #include "presets.h"
 
@@ -78,24 +79,24 @@ void switchArchitecture(S& s, int value) {
     s.model.kind = kind;
 }
 
-std::vector<Choice> dtypeChoices() {
+// A combo box's choices from the enum's table (enum_names.h): its labels, in its order, valued
+// by the enum. SpecForm translates the labels in the "tally::ui::SpecForm" context.
+template <typename E>
+std::vector<Choice> choicesOf() {
     std::vector<Choice> out;
-    for (DType t :
-         {DType::fp64, DType::fp32, DType::tf32, DType::bf16, DType::fp16, DType::fp8_e4m3,
-          DType::fp8_e5m2, DType::int8, DType::fp4_e2m1, DType::nvfp4, DType::mxfp4}) {
-        out.push_back({nullptr, static_cast<int>(t)});
+    for (const EnumName<E>& row : kEnumNames<E>) {
+        out.push_back({row.label.data(), static_cast<int>(row.value)});
     }
     return out;
 }
 
-// dtype labels are the planner's names (to_string); nullptr labels are filled in here.
-std::vector<Choice> named(std::vector<Choice> choices) {
-    for (Choice& c : choices) {
-        if (!c.label) {
-            c.label = to_string(static_cast<DType>(c.value)).data();
-        }
+// The master weights: none (-1) or a dtype, as the spec reader accepts them.
+std::vector<Choice> masterChoices() {
+    std::vector<Choice> out;
+    for (const EnumName<std::optional<DType>>& row : kMasterDtypeNames) {
+        out.push_back({row.label.data(), row.value ? static_cast<int>(*row.value) : -1});
     }
-    return choices;
+    return out;
 }
 
 std::vector<SectionFields> build() {
@@ -105,14 +106,11 @@ std::vector<SectionFields> build() {
     sections.push_back(
         {Section::model,
          {
-             ChoiceField{"model.kind",
-                         F("Architecture"),
+             ChoiceField{"model.kind", F("Architecture"),
                          F("Transformer: parameters and activations from the dimensions. Deep ReLU "
                            "network: CS336 lecture 2's stack of D x D matmuls. Parameter count "
                            "only: no architecture, so activations are not counted."),
-                         {{F("Transformer"), static_cast<int>(ModelKind::transformer)},
-                          {F("Deep ReLU network (lecture 2)"), static_cast<int>(ModelKind::mlp)},
-                          {F("Parameter count only"), static_cast<int>(ModelKind::params)}},
+                         choicesOf<ModelKind>(),
                          [](const S& s) { return static_cast<int>(s.model.kind); },
                          switchArchitecture},
              NumberField{"model.params",
@@ -179,15 +177,11 @@ std::vector<SectionFields> build() {
                          [](const S& s) { return num(s.model.ffn_hidden); },
                          [](S& s, double v) { s.model.ffn_hidden = whole(v); },
                          transformer},
-             ChoiceField{"model.ffn",
-                         F("FFN kind"),
+             ChoiceField{"model.ffn", F("FFN kind"),
                          F("GELU or ReLU: two matrices. SwiGLU (Shazeer 2020): three."),
-                         {{F("GELU"), static_cast<int>(FfnKind::gelu)},
-                          {F("SwiGLU"), static_cast<int>(FfnKind::swiglu)},
-                          {F("ReLU"), static_cast<int>(FfnKind::relu)}},
+                         choicesOf<FfnKind>(),
                          [](const S& s) { return static_cast<int>(s.model.ffn); },
-                         [](S& s, int v) { s.model.ffn = static_cast<FfnKind>(v); },
-                         transformer},
+                         [](S& s, int v) { s.model.ffn = static_cast<FfnKind>(v); }, transformer},
              NumberField{"model.vocab",
                          F("Vocabulary"),
                          F("Tokens in the vocabulary (V)."),
@@ -201,23 +195,14 @@ std::vector<SectionFields> build() {
                        F("The output head shares the input embedding's matrix."),
                        [](const S& s) { return s.model.tied_embeddings; },
                        [](S& s, bool v) { s.model.tied_embeddings = v; }, transformer},
-             ChoiceField{"model.norm",
-                         F("Norm"),
-                         F("LayerNorm has a bias; RMSNorm does not."),
-                         {{F("RMSNorm"), static_cast<int>(NormKind::rmsnorm)},
-                          {F("LayerNorm"), static_cast<int>(NormKind::layernorm)}},
+             ChoiceField{"model.norm", F("Norm"), F("LayerNorm has a bias; RMSNorm does not."),
+                         choicesOf<NormKind>(),
                          [](const S& s) { return static_cast<int>(s.model.norm); },
-                         [](S& s, int v) { s.model.norm = static_cast<NormKind>(v); },
-                         transformer},
-             ChoiceField{"model.bias",
-                         F("Biases"),
-                         F("Which linear layers carry a bias."),
-                         {{F("none"), static_cast<int>(BiasKind::none)},
-                          {F("QKV only"), static_cast<int>(BiasKind::qkv)},
-                          {F("all"), static_cast<int>(BiasKind::all)}},
+                         [](S& s, int v) { s.model.norm = static_cast<NormKind>(v); }, transformer},
+             ChoiceField{"model.bias", F("Biases"), F("Which linear layers carry a bias."),
+                         choicesOf<BiasKind>(),
                          [](const S& s) { return static_cast<int>(s.model.bias); },
-                         [](S& s, int v) { s.model.bias = static_cast<BiasKind>(v); },
-                         transformer},
+                         [](S& s, int v) { s.model.bias = static_cast<BiasKind>(v); }, transformer},
          }});
 
     // ---- mixture of experts ----
@@ -355,9 +340,7 @@ std::vector<SectionFields> build() {
          }});
 
     // ---- training recipe ----
-    const auto dtypes = named(dtypeChoices());
-    auto masterChoices = dtypes;
-    masterChoices.insert(masterChoices.begin(), Choice{F("none"), -1});
+    const auto dtypes = choicesOf<DType>();
     sections.push_back(
         {Section::recipe,
          {
@@ -371,7 +354,7 @@ std::vector<SectionFields> build() {
              ChoiceField{"training.master_dtype", F("Master weights"),
                          F("A higher-precision copy of the weights the optimizer updates "
                            "(Micikevicius et al. 2018); none: no copy."),
-                         masterChoices,
+                         masterChoices(),
                          [](const S& s) {
                              return s.training.master_dtype
                                         ? static_cast<int>(*s.training.master_dtype)
@@ -384,19 +367,10 @@ std::vector<SectionFields> build() {
                                  s.training.master_dtype = static_cast<DType>(v);
                              }
                          }},
-             ChoiceField{"training.optimizer",
-                         F("Optimizer"),
+             ChoiceField{"training.optimizer", F("Optimizer"),
                          F("States per parameter: SGD 0; momentum, AdaGrad, RMSProp, Lion 1; Adam, "
                            "AdamW, 8-bit Adam 2; Adafactor factored."),
-                         {{F("SGD"), static_cast<int>(Optimizer::sgd)},
-                          {F("SGD with momentum"), static_cast<int>(Optimizer::momentum)},
-                          {F("AdaGrad"), static_cast<int>(Optimizer::adagrad)},
-                          {F("RMSProp"), static_cast<int>(Optimizer::rmsprop)},
-                          {F("Adam"), static_cast<int>(Optimizer::adam)},
-                          {F("AdamW"), static_cast<int>(Optimizer::adamw)},
-                          {F("Adafactor"), static_cast<int>(Optimizer::adafactor)},
-                          {F("Lion"), static_cast<int>(Optimizer::lion)},
-                          {F("8-bit Adam"), static_cast<int>(Optimizer::adam8bit)}},
+                         choicesOf<Optimizer>(),
                          [](const S& s) { return static_cast<int>(s.training.optimizer); },
                          [](S& s, int v) { s.training.optimizer = static_cast<Optimizer>(v); }},
              ChoiceField{
@@ -412,15 +386,11 @@ std::vector<SectionFields> build() {
                          F("Stored activations."), dtypes,
                          [](const S& s) { return static_cast<int>(s.training.activation_dtype); },
                          [](S& s, int v) { s.training.activation_dtype = static_cast<DType>(v); }},
-             ChoiceField{"training.recompute",
-                         F("Recompute"),
+             ChoiceField{"training.recompute", F("Recompute"),
                          F("Activation checkpointing: selective recomputes the attention core "
                            "(Korthikanti et al. 2022); full keeps each layer's input; sqrt keeps "
                            "a checkpoint every sqrt(L) layers (Chen et al. 2016)."),
-                         {{F("none"), static_cast<int>(Recompute::none)},
-                          {F("selective"), static_cast<int>(Recompute::selective)},
-                          {F("full"), static_cast<int>(Recompute::full)},
-                          {F("every sqrt(L) layers"), static_cast<int>(Recompute::sqrt)}},
+                         choicesOf<Recompute>(),
                          [](const S& s) { return static_cast<int>(s.training.recompute); },
                          [](S& s, int v) { s.training.recompute = static_cast<Recompute>(v); }},
              BoolField{"training.recompute_working_set", F("Count recompute working set"),
@@ -464,12 +434,10 @@ std::vector<SectionFields> build() {
                        [](const S& s) { return s.training.dropout; },
                        [](S& s, bool v) { s.training.dropout = v; }},
              ChoiceField{
-                 "training.flops_formula",
-                 F("FLOPs formula"),
+                 "training.flops_formula", F("FLOPs formula"),
                  F("6·N·D (CS336 lecture 2; Kaplan et al. 2020) or with the attention "
                    "term (PaLM, Chowdhery et al. 2022, appendix B)."),
-                 {{F("6 N D"), static_cast<int>(FlopsFormula::six_nd)},
-                  {F("6 N D + attention"), static_cast<int>(FlopsFormula::attention)}},
+                 choicesOf<FlopsFormula>(),
                  [](const S& s) { return static_cast<int>(s.training.flops_formula); },
                  [](S& s, int v) { s.training.flops_formula = static_cast<FlopsFormula>(v); }},
          }});

@@ -11,7 +11,6 @@
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QVBoxLayout>
-#include <nlohmann/json.hpp>
 
 #include "chart_support.h"
 #include "field_editors.h"
@@ -28,12 +27,6 @@ namespace {
 
 QString formTr(const char* text) {
     return QCoreApplication::translate("tally::ui::SpecForm", text);
-}
-
-std::string modelKey(const ModelSpec& model) {
-    nlohmann::json j = to_json(model);
-    j.erase("name");
-    return j.dump();
 }
 
 }  // namespace
@@ -63,7 +56,7 @@ SpecForm::SpecForm(PlanDocument* document, HardwareCatalog* catalog, QWidget* pa
         m_presets->setItemData(m_presets->count() - 1,
                                tr("%1\nSource: %2").arg(qs(presets[i].name), qs(presets[i].source)),
                                Qt::ToolTipRole);
-        m_presetModels.push_back(modelKey(presets[i].model));
+        m_presetModels.push_back(architecture_only(presets[i].model));
     }
     m_presets->setToolTip(
         tr("Load a model's published dimensions (the source is in each "
@@ -234,7 +227,7 @@ void SpecForm::choosePreset(int index) {
 }
 
 int SpecForm::presetIndexOfCurrentModel() const {
-    const std::string key = modelKey(m_document->spec().model);
+    const ModelSpec key = architecture_only(m_document->spec().model);
     for (std::size_t i = 0; i < m_presetModels.size(); ++i) {
         if (m_presetModels[i] == key) {
             return static_cast<int>(i) + 1;

@@ -67,7 +67,7 @@ private:
     QLabel* m_mla;
     QGroupBox* m_moeBox;
     QLabel* m_error;
-    std::vector<std::string> m_presetModels;  // each preset's model as JSON text, name left out
+    std::vector<ModelSpec> m_presetModels;  // each preset's architecture_only() model
 };
 
 }  // namespace tally::ui

@@ -15,12 +15,6 @@ namespace tally::ui {
 
 namespace {
 
-// Four significant digits, without an exponent up to 99999 GB.
-QString gigabytes(double bytes) {
-    const double gb = bytes / 1e9;
-    return gb >= 1000 ? QString::number(gb, 'f', 0) : QString::number(gb, 'g', 4);
-}
-
 void setIfChanged(QLabel* label, const QString& text, const QString& tip) {
     if (label->text() != text) {
         label->setText(text);
@@ -107,7 +101,7 @@ void SummaryBar::showResults() {
     setIfChanged(figure(QStringLiteral("params")), formatShort(p.params.total),
                  explanationTip(v.explanation("params")));
     const QString memory = tr("%1 / %2 GB %3")
-                               .arg(gigabytes(m.total_bytes), gigabytes(m.capacity_bytes),
+                               .arg(gbCompact(m.total_bytes), gbCompact(m.capacity_bytes),
                                     m.fits ? QStringLiteral("✓") : QStringLiteral("✗"));
     QLabel* mem = figure(QStringLiteral("memory"));
     setIfChanged(mem, memory,

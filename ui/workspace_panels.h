@@ -1,6 +1,6 @@
 #pragma once
 
-// The workspace in the desktop window (issue 5): the GPU picker follows the workspace's
+// The workspace in the desktop window: the GPU picker follows the workspace's
 // profiles, and three panels join the window: the profile manager ("profiles"), the saved
 // plans ("plans") and the compare view ("compare"). The composition root (app/gui_main.cpp)
 // calls this once; the tests call it on their own window and session.

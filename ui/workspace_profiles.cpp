@@ -87,7 +87,10 @@ std::pair<std::string, std::string> copyIdAndName(const HardwareProfile& base,
                            [&name](const HardwareProfile& p) { return p.name == name; });
     };
     for (int n = 1;; ++n) {
-        const std::string suffix = n == 1 ? std::string() : "-" + std::to_string(n);
+        // append(), not `"-" + std::to_string(n)`: GCC 12 -O3 reports a false -Wrestrict on
+        // that operator+ (GCC bug 105329).
+        const std::string suffix =
+            n == 1 ? std::string() : std::string("-").append(std::to_string(n));
         const std::string id = base.id + "-copy" + suffix;
         const std::string name =
             base.name + (n == 1 ? std::string(" (copy)") : " (copy " + std::to_string(n) + ")");
