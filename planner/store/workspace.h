@@ -2,8 +2,8 @@
 
 // The workspace: one SQLite file holding the user's hardware profiles (custom and measured; the
 // built-in ones come from the catalog and are never stored), saved plans, and probe runs with
-// their results (shared/design.md, "The workspace (SQLite)"). The records are the domain's
-// (probe_records.h, user_profiles.h); this library only stores them.
+// their results: schema versions, WAL, foreign keys, a transaction per write. The records are the
+// domain's (probe_records.h, user_profiles.h); this library only stores them.
 //
 // Safety: a file is inspected read-only before anything is written to it; one that is not
 // SQLite, is damaged, is not a Tally workspace or carries a newer schema is refused with a
