@@ -196,6 +196,9 @@ RooflinePanel::RooflinePanel(PlanDocument* document, QWidget* parent)
     m_message->setStyleSheet(QStringLiteral("color: #c62828;"));
     connect(m_kind, &QComboBox::currentIndexChanged, this, &RooflinePanel::kindChanged);
     connect(m_add, &QPushButton::clicked, this, &RooflinePanel::addOperation);
+    // Another plan (File > Open, New): a complaint about an operation typed for the last one,
+    // and its red frame, no longer apply.
+    connect(document, &PlanDocument::filePathChanged, this, &RooflinePanel::clearOperationError);
     connect(m_expr, &QLineEdit::returnPressed, this, &RooflinePanel::addOperation);
     connect(m_sizes, &QLineEdit::returnPressed, this, &RooflinePanel::addOperation);
     kindChanged();
@@ -516,9 +519,18 @@ void RooflinePanel::kindChanged() {
     }
 }
 
+void RooflinePanel::clearOperationError() {
+    if (!m_message->property("fromPlan").toBool()) {
+        m_message->clear();
+    }
+    for (QLineEdit* edit : {m_expr, m_sizes}) {
+        edit->setStyleSheet({});
+        edit->setToolTip({});
+    }
+}
+
 void RooflinePanel::addOperation() {
-    m_expr->setStyleSheet({});
-    m_sizes->setStyleSheet({});
+    clearOperationError();
     QString error;
     const auto op = makeOperation(static_cast<OpKind>(m_kind->currentData().toInt()),
                                   m_name->text(), m_expr->text(), m_sizes->text(),

@@ -81,6 +81,8 @@ private:
 
     // Adds a series to the chart on the log axes.
     void addToChart(QAbstractSeries* series);
+    // Clears the message and red frames the operation editor showed for a rejected operation.
+    void clearOperationError();
     void showLegendShape(QAbstractSeries* series);
     QLineSeries* roofLine(ComputeType type);
     MarkSeries& markSet(RooflineGroup group, bool aggregate);
