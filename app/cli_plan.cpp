@@ -50,7 +50,8 @@ void print_plan_table(const PlanSpec& spec, const HardwareProfile& hw, const Pla
                plan.flops.hardware_total, plan.time.hfu);
 
     fmt::print("Time and cost\n");
-    fmt::print("  time          {:.2f} days ({:.4g} s)\n", plan.time.days, plan.time.seconds);
+    fmt::print("  time          {} days ({:.4g} s)\n", days_text(plan.time.days),
+               plan.time.seconds);
     fmt::print("  GPU-hours     {:.4g}\n", plan.time.gpu_hours);
     if (plan.time.has_cost) {
         fmt::print("  cost          {:.4g}\n", plan.time.cost);

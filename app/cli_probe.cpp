@@ -26,6 +26,7 @@
 #include "probe_process.h"
 #include "probe_records.h"
 #include "probe_run_saver.h"
+#include "quantity_text.h"
 #include "workspace.h"
 
 namespace tally::cli {
@@ -59,14 +60,6 @@ std::string si_rate(std::optional<double> value, const char* unit) {
     return fmt::format("{:.4g} {}{}", v, kPrefixes[i], unit);
 }
 
-std::string percent(std::optional<double> fraction) {
-    return fraction ? fmt::format("{:.1f}%", 100.0 * *fraction) : std::string("-");
-}
-
-json optional_json(std::optional<double> v) {
-    return v ? json(*v) : json(nullptr);
-}
-
 std::string sizes_text(const std::map<std::string, std::int64_t>& sizes) {
     std::string out;
     for (const auto& [name, value] : sizes) {
@@ -92,8 +85,8 @@ void print_result_row(const probe::ResultEvent& r, const MeasuredFractions& f) {
                si_rate(r.bytes_per_s, "B/s"),
                r.median_s ? fmt::format("{:.4g}", *r.median_s) : std::string("-"),
                r.stdrel ? fmt::format("{:.3f}", *r.stdrel) : std::string("-"),
-               probe::to_string(r.status), r.validated ? "yes" : "no", percent(f.of_peak),
-               percent(f.of_bandwidth), sizes_text(r.sizes));
+               probe::to_string(r.status), r.validated ? "yes" : "no", percent_or_dash(f.of_peak),
+               percent_or_dash(f.of_bandwidth), sizes_text(r.sizes));
     if (!r.reason.empty()) {
         fmt::print("    {}: {}\n", probe::to_string(r.status), r.reason);
     }
@@ -108,9 +101,9 @@ json result_json(const probe::ResultEvent& r, const MeasuredFractions& f,
     record.id = result_id.value_or(0);
     json out = probe_result_json(record);
     out["note"] = r.note;
-    out["fraction_of_peak"] = optional_json(f.of_peak);
-    out["fraction_of_bandwidth"] = optional_json(f.of_bandwidth);
-    out["fraction_of_roof"] = optional_json(f.of_roof);
+    out["fraction_of_peak"] = number_or_null(f.of_peak);
+    out["fraction_of_bandwidth"] = number_or_null(f.of_bandwidth);
+    out["fraction_of_roof"] = number_or_null(f.of_roof);
     return out;
 }
 
@@ -404,8 +397,8 @@ json measured_roofline_json(const MeasuredRoofline& measured) {
                          {"flops_per_s", p.flops_per_s},
                          {"result_id", p.result_id},
                          {"sizes", json::parse(p.sizes_json, nullptr, false)},
-                         {"promised_flops_per_s", optional_json(p.promised_flops_per_s)},
-                         {"fraction_of_peak", optional_json(p.fraction_of_peak)}});
+                         {"promised_flops_per_s", number_or_null(p.promised_flops_per_s)},
+                         {"fraction_of_peak", number_or_null(p.fraction_of_peak)}});
     }
     json bandwidth = nullptr;
     if (measured.bandwidth) {
@@ -413,8 +406,8 @@ json measured_roofline_json(const MeasuredRoofline& measured) {
         bandwidth = {{"bytes_per_s", b.bytes_per_s},
                      {"test", b.test},
                      {"result_id", b.result_id},
-                     {"promised_bytes_per_s", optional_json(b.promised_bytes_per_s)},
-                     {"fraction_of_bandwidth", optional_json(b.fraction_of_bandwidth)}};
+                     {"promised_bytes_per_s", number_or_null(b.promised_bytes_per_s)},
+                     {"fraction_of_bandwidth", number_or_null(b.fraction_of_bandwidth)}};
     }
     json roofs = json::array();
     for (const Roof& r : measured.roofs()) {
@@ -432,10 +425,10 @@ json measured_roofline_json(const MeasuredRoofline& measured) {
                           {"sizes", json::parse(p.sizes_json, nullptr, false)},
                           {"intensity_flops_per_byte", p.intensity_flops_per_byte},
                           {"flops_per_s", p.flops_per_s},
-                          {"bytes_per_s", optional_json(p.bytes_per_s)},
-                          {"fraction_of_peak", optional_json(p.fractions.of_peak)},
-                          {"fraction_of_bandwidth", optional_json(p.fractions.of_bandwidth)},
-                          {"fraction_of_roof", optional_json(p.fractions.of_roof)}});
+                          {"bytes_per_s", number_or_null(p.bytes_per_s)},
+                          {"fraction_of_peak", number_or_null(p.fractions.of_peak)},
+                          {"fraction_of_bandwidth", number_or_null(p.fractions.of_bandwidth)},
+                          {"fraction_of_roof", number_or_null(p.fractions.of_roof)}});
     }
     return {{"peaks", peaks}, {"bandwidth", bandwidth}, {"roofs", roofs}, {"points", points}};
 }
@@ -452,7 +445,7 @@ void print_measured_roofline(const MeasuredRoofline& measured, const HardwarePro
             return std::string();
         }
         return fmt::format("   promised {:>16} = {:>7}", si_rate(promised_value, unit),
-                           percent(fraction));
+                           percent_or_dash(fraction));
     };
     fmt::print("Measured roofs{}\n", promised != nullptr
                                          ? " beside " + promised->name + " (" + promised->id + ")"
@@ -493,8 +486,9 @@ void print_measured_roofline(const MeasuredRoofline& measured, const HardwarePro
     for (const MeasuredPoint& p : measured.points) {
         fmt::print("  {:<28} {:<8} {:<8} {:>10.4g} {:>16}{}\n", p.test, to_string(p.kind), p.dtype,
                    p.intensity_flops_per_byte, si_rate(p.flops_per_s, "FLOP/s"),
-                   fractions(percent(p.fractions.of_peak), percent(p.fractions.of_bandwidth),
-                             percent(p.fractions.of_roof)));
+                   fractions(percent_or_dash(p.fractions.of_peak),
+                             percent_or_dash(p.fractions.of_bandwidth),
+                             percent_or_dash(p.fractions.of_roof)));
     }
 }
 

@@ -17,6 +17,7 @@
 #include "compare.h"
 #include "errors.h"
 #include "json_reader.h"
+#include "quantity_text.h"
 #include "spec_json.h"
 #include "workspace.h"
 
@@ -61,17 +62,6 @@ json json_array(const std::vector<T>& items, ToItem to_item) {
 
 std::string json_string(const std::string& text) {
     return json(text).dump();
-}
-
-// "80 GB", "3.35 TB/s", "989.5 TFLOP/s": decimal units (GB = 1e9 bytes).
-std::string gb(double bytes) {
-    return fmt::format("{:.4g} GB", bytes / 1e9);
-}
-std::string tb_per_s(double bytes_per_s) {
-    return fmt::format("{:.4g} TB/s", bytes_per_s / 1e12);
-}
-std::string tflops(double flops_per_s) {
-    return flops_per_s > 0.0 ? fmt::format("{:.4g} TFLOP/s", flops_per_s / 1e12) : "-";
 }
 
 // A group of workspace commands ("profiles", "plans", "probes"): one of its subcommands is
@@ -180,8 +170,8 @@ void print_profile_table(const std::vector<HardwareProfile>& profiles) {
                "bandwidth", "bf16 peak");
     for (const HardwareProfile& p : profiles) {
         fmt::print("{:<20} {:<9} {:<40} {:>10} {:>12} {:>16}\n", p.id, to_string(p.kind), p.name,
-                   gb(p.memory_bytes), tb_per_s(p.bandwidth_bytes_per_s),
-                   tflops(p.peak(ComputeType::bf16)));
+                   gb_text(p.memory_bytes), tb_per_s_text(p.bandwidth_bytes_per_s),
+                   tflops_text(p.peak(ComputeType::bf16)));
     }
 }
 
@@ -190,12 +180,12 @@ void print_profile(const HardwareProfile& p, std::optional<std::int64_t> source_
     if (!p.vendor.empty()) {
         fmt::print("  vendor       {}\n", p.vendor);
     }
-    fmt::print("  memory       {}\n", gb(p.memory_bytes));
-    fmt::print("  bandwidth    {}\n", tb_per_s(p.bandwidth_bytes_per_s));
+    fmt::print("  memory       {}\n", gb_text(p.memory_bytes));
+    fmt::print("  bandwidth    {}\n", tb_per_s_text(p.bandwidth_bytes_per_s));
     for (ComputeType t : kAllComputeTypes) {
         if (p.supports(t)) {
-            fmt::print("  {:<12} {} (ridge {:.4g} FLOP/byte)\n", to_string(t), tflops(p.peak(t)),
-                       p.ridge_flops_per_byte(t));
+            fmt::print("  {:<12} {} (ridge {:.4g} FLOP/byte)\n", to_string(t),
+                       tflops_text(p.peak(t)), p.ridge_flops_per_byte(t));
         }
     }
     if (p.tdp_w > 0.0) {
@@ -544,11 +534,6 @@ std::string device_name(const ProbeRunRecord& run) {
     return stored_device_name(run).value_or("-");
 }
 
-// A result's figure (FLOP/s, bytes/s, seconds, spread) to four digits, or "-" when absent.
-std::string number_or_dash(const std::optional<double>& value) {
-    return value ? fmt::format("{:.4g}", *value) : "-";
-}
-
 void register_probes(CLI::App& app, CliState& state) {
     struct Options {
         bool json = false;
@@ -598,9 +583,9 @@ void register_probes(CLI::App& app, CliState& state) {
                    "validated", "sizes");
         for (const ProbeResultRecord& r : run->results) {
             fmt::print("{:<10} {:<6} {:>16} {:>14} {:>11} {:>8} {:>7} {:<8} {:<9} {}{}\n",
-                       probe_case_name(r), r.dtype, number_or_dash(r.flops_per_s),
-                       number_or_dash(r.bytes_per_s), number_or_dash(r.median_s),
-                       number_or_dash(r.stdrel), r.samples, to_string(r.status),
+                       probe_case_name(r), r.dtype, four_digits_or_dash(r.flops_per_s),
+                       four_digits_or_dash(r.bytes_per_s), four_digits_or_dash(r.median_s),
+                       four_digits_or_dash(r.stdrel), r.samples, to_string(r.status),
                        r.validated ? "yes" : "no", r.sizes_json,
                        r.reason.empty() ? "" : "  (" + r.reason + ")");
         }
@@ -640,11 +625,11 @@ void print_comparison(const std::vector<ComparisonRow>& rows, const PlanSpec& sp
     fmt::print("{}\n", spec.name.empty() ? std::string("Plan") : spec.name);
     line("profile", [](const ComparisonRow& r) { return r.hardware.id; });
     line("kind", [](const ComparisonRow& r) { return std::string(to_string(r.hardware.kind)); });
-    line("memory", [](const ComparisonRow& r) { return gb(r.hardware.memory_bytes); });
+    line("memory", [](const ComparisonRow& r) { return gb_text(r.hardware.memory_bytes); });
     line("bandwidth",
-         [](const ComparisonRow& r) { return tb_per_s(r.hardware.bandwidth_bytes_per_s); });
+         [](const ComparisonRow& r) { return tb_per_s_text(r.hardware.bandwidth_bytes_per_s); });
     line(std::string(to_string(rows.front().compute)) + " peak",
-         [](const ComparisonRow& r) { return tflops(r.peak_flops_per_s); });
+         [](const ComparisonRow& r) { return tflops_text(r.peak_flops_per_s); });
     line("ridge FLOP/byte",
          [](const ComparisonRow& r) { return fmt::format("{:.4g}", r.ridge_flops_per_byte); });
     line("fits", [&](const ComparisonRow& r) {
@@ -652,10 +637,11 @@ void print_comparison(const std::vector<ComparisonRow>& rows, const PlanSpec& sp
                       [](const ComparisonRow& x) { return std::string(x.fits() ? "yes" : "NO"); });
     });
     line("memory per GPU", [&](const ComparisonRow& r) {
-        return figure(r, [](const ComparisonRow& x) { return gb(x.plan.memory.total_bytes); });
+        return figure(r, [](const ComparisonRow& x) { return gb_text(x.plan.memory.total_bytes); });
     });
     line("headroom", [&](const ComparisonRow& r) {
-        return figure(r, [](const ComparisonRow& x) { return gb(x.plan.memory.headroom_bytes); });
+        return figure(r,
+                      [](const ComparisonRow& x) { return gb_text(x.plan.memory.headroom_bytes); });
     });
     line("days", [&](const ComparisonRow& r) {
         return figure(

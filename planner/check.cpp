@@ -6,13 +6,14 @@
 
 #include "json_reader.h"
 #include "plan.h"
+#include "quantity_text.h"
 
 namespace tally {
 
 namespace {
 
 std::string num(double v) {
-    return fmt::format("{}", v);
+    return shortest_text(v);
 }
 
 // Integer fields go up to 2^53 (the largest a JSON number holds exactly; json_reader.h), so

@@ -86,8 +86,8 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
                    "Korthikanti et al. 2022, sec. 5; Narayanan et al. 2021, eq. 3"});
     out.push_back(
         {"time.days", "Training time", p.time.days, "days", "FLOPs / (peak x MFU x GPUs x 86400 s)",
-         fmt::format("{} / ({} x {} x {} x 86400) = {:.2f} days", four_digits(p.flops.total),
-                     four_digits(p.time.peak_flops_per_s), c.mfu, c.gpus, p.time.days),
+         fmt::format("{} / ({} x {} x {} x 86400) = {} days", four_digits(p.flops.total),
+                     four_digits(p.time.peak_flops_per_s), c.mfu, c.gpus, days_text(p.time.days)),
          fmt::format("CS336 lecture 2; {} dense {} peak from its datasheet", hw.name,
                      to_string(compute_type(t.compute_dtype)))});
     out.push_back({"time.peak_flops_per_s", "Dense peak, one GPU", p.time.peak_flops_per_s,

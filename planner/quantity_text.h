@@ -32,6 +32,26 @@ std::string four_digits(double value);
 // A byte count in both units, two decimals in 10-wide columns: "     80.00 GB      74.51 GiB".
 std::string gb_gib_columns(double bytes);
 
+// The shortest text that reads back as the same double: "0.4" (not 0.40000000000000002),
+// "70000000000", "6.3e+24". For values a user typed (error messages) and exact exports (CSV).
+std::string shortest_text(double value);
+
+// A number of days: two decimals below a million days ("143.93"), then four significant digits
+// with an exponent ("6.369e+18"): never twenty digits of a meaningless figure.
+std::string days_text(double days);
+
+// four_digits() of the value, or "-" when it is absent.
+std::string four_digits_or_dash(std::optional<double> value);
+
+// Decimal units with four significant digits: "80 GB", "3.35 TB/s", "989.5 TFLOP/s" (a peak of
+// 0, i.e. none, is "-").
+std::string gb_text(double bytes);
+std::string tb_per_s_text(double bytes_per_s);
+std::string tflops_text(double flops_per_s);
+
+// A fraction as a percentage with one decimal ("80.0%"), or "-" when it is absent.
+std::string percent_or_dash(std::optional<double> fraction);
+
 // The value, or JSON null when it is absent or not finite (JSON has no inf or NaN).
 nlohmann::json number_or_null(std::optional<double> value);
 

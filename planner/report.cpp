@@ -60,7 +60,7 @@ std::string csv_value(const json& v) {
         return v.get<std::string>();
     }
     if (v.is_number_float()) {
-        return fmt::format("{:.17g}", v.get<double>());
+        return shortest_text(v.get<double>());
     }
     return v.dump();
 }
@@ -149,13 +149,14 @@ std::string plan_markdown(const PlanSpec& spec, const HardwareProfile& hw, const
     out += fmt::format("| Training FLOPs (model) | {} |\n", four_digits(plan.flops.total));
     out += fmt::format("| Training FLOPs (hardware, HFU {:.3f}) | {} |\n", plan.time.hfu,
                        four_digits(plan.flops.hardware_total));
-    out += fmt::format("| Time | {:.2f} days |\n", plan.time.days);
+    out += fmt::format("| Time | {} days |\n", days_text(plan.time.days));
     out += fmt::format("| GPU-hours | {} |\n", four_digits(plan.time.gpu_hours));
     if (plan.time.has_cost) {
         out += fmt::format("| Cost | {} |\n", four_digits(plan.time.cost));
     }
     if (plan.time.has_energy) {
-        out += fmt::format("| Energy (GPU boards at TDP) | {} kWh |\n", four_digits(plan.time.energy_kwh));
+        out += fmt::format("| Energy (GPU boards at TDP) | {} kWh |\n",
+                           four_digits(plan.time.energy_kwh));
     } else {
         out += "| Energy (GPU boards at TDP) | — (the hardware profile gives no TDP) |\n";
     }

@@ -6,6 +6,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QFile>
 #include <QGraphicsSimpleTextItem>
 #include <QLabel>
 #include <QLegend>
@@ -306,9 +307,15 @@ void TestMainWindow::notANumberIsMarked() {
     NumberEditor* tokens = w.specForm()->numberEditor(QStringLiteral("data.tokens"));
     typeInto(tokens->lineEdit(), QStringLiteral("lots"));
     QVERIFY(tokens->isMarked());
-    QCOMPARE(tokens->markText(), QStringLiteral("Not a number"));
+    QCOMPARE(tokens->markText(), QStringLiteral("Not a number: lots"));
     QCOMPARE(w.document()->spec().data.tokens, 15e12);
     QCOMPARE(w.document()->undoStack()->count(), 0);
+    // A number, only beyond a double (about 1.8e308): said as such, not "Not a number".
+    typeInto(tokens->lineEdit(), QStringLiteral("1e400"));
+    QVERIFY(tokens->isMarked());
+    QVERIFY2(tokens->markText().startsWith(QStringLiteral("1e400 is out of range")),
+             qPrintable(tokens->markText()));
+    QCOMPARE(w.document()->spec().data.tokens, 15e12);
     typeInto(tokens->lineEdit(), QStringLiteral("2T"));
     QVERIFY(!tokens->isMarked());
     QCOMPARE(w.document()->spec().data.tokens, 2e12);
@@ -418,6 +425,20 @@ void TestMainWindow::userOperationOnTheRoofline() {
     QVERIFY2(roofline->opMessage()->text().contains(QStringLiteral("seq2")),
              qPrintable(roofline->opMessage()->text()));
     QVERIFY(w.document()->spec().ops.empty());
+    QVERIFY(!roofline->sizesEdit()->styleSheet().isEmpty());  // the red frame
+    {
+        // Opening another plan takes the complaint and the frame away.
+        const QString other = m_dir->filePath(QStringLiteral("other.json"));
+        QFile file(other);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QByteArray::fromStdString(to_json(default_plan_spec()).dump()));
+        file.close();
+        QString error;
+        QVERIFY2(w.document()->open(other, &error), qPrintable(error));
+        QVERIFY2(roofline->opMessage()->text().isEmpty(),
+                 qPrintable(roofline->opMessage()->text()));
+        QVERIFY(roofline->sizesEdit()->styleSheet().isEmpty());
+    }
 
     roofline->sizesEdit()->setText(QStringLiteral("batch=8 seq1=1024 seq2=1024 hidden=128"));
     QTest::mouseClick(roofline->addButton(), Qt::LeftButton);

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "quantity_text.h"
 
@@ -18,6 +19,8 @@ private slots:
     void fourDigits();
     void gbGibColumns();
     void numberOrNull();
+    void shortestText();
+    void daysText();
 };
 
 void TestQuantityText::units() {
@@ -66,6 +69,25 @@ void TestQuantityText::numberOrNull() {
     // Zero is a value, not a missing one.
     QVERIFY(number_or_null(0.0).is_number());
     QCOMPARE(number_or_null(0.0).dump(), std::string("0.0"));
+}
+
+void TestQuantityText::shortestText() {
+    // 0.4 and 0.1 + 0.2 are different doubles: each gets the fewest digits that read back as it.
+    QCOMPARE(QString::fromStdString(shortest_text(0.4)), QStringLiteral("0.4"));
+    QCOMPARE(QString::fromStdString(shortest_text(0.1 + 0.2)),
+             QStringLiteral("0.30000000000000004"));
+    QCOMPARE(QString::fromStdString(shortest_text(70e9)), QStringLiteral("70000000000"));
+    QCOMPARE(QString::fromStdString(shortest_text(6.3e24)), QStringLiteral("6.3e+24"));
+    for (double v : {0.4, 1.0 / 3.0, 989.5e12, 1e-300, 2.5}) {
+        QCOMPARE(std::stod(shortest_text(v)), v);
+    }
+}
+
+void TestQuantityText::daysText() {
+    // 143.93 days (seed 003): two decimals.
+    QCOMPARE(QString::fromStdString(days_text(143.9266)), QStringLiteral("143.93"));
+    // 6369210740553590784 days (1e30 tokens): four digits, not "6369210740553590784.00".
+    QCOMPARE(QString::fromStdString(days_text(6369210740553590784.0)), QStringLiteral("6.369e+18"));
 }
 
 QTEST_GUILESS_MAIN(TestQuantityText)

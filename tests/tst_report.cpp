@@ -47,7 +47,13 @@ void TestReport::csvHoldsSpecAndFigures() {
     const auto r = rows(csv);
     QCOMPARE(r.at("spec,model.params"), std::string("70000000000"));
     QCOMPARE(r.at("spec,cluster.gpus"), std::string("1024"));
-    // 17 significant digits read back exactly.
+    // The shortest text that reads back exactly: 0.5 is "0.5", and a typed 0.4 is "0.4", not
+    // 17 digits of float noise ("0.40000000000000002").
+    QCOMPARE(r.at("spec,cluster.mfu"), std::string("0.5"));
+    PlanSpec forty = spec;
+    forty.cluster.mfu = 0.4;
+    QCOMPARE(rows(plan_csv(forty, hw, evaluate(forty, hw))).at("spec,cluster.mfu"),
+             std::string("0.4"));
     QCOMPARE(std::stod(r.at("plan,time.days")), plan.time.days);
     QCOMPARE(std::stod(r.at("plan,memory.total_bytes")), plan.memory.total_bytes);
     // 6 x 70e9 x 15e12 = 6.3e24 (seed 003).

@@ -14,6 +14,8 @@ private slots:
     void formatExact();
     void parseNumber_data();
     void parseNumber();
+    void outOfRangeIsNotNotANumber();
+    void days();
     void formatExactReadsBack_data();
     void formatExactReadsBack();
     void gigabytes();
@@ -34,6 +36,8 @@ void TestNumberText::formatExact_data() {
     // 6738415616 = Llama 2 7B's count; no suffix form with 6 digits reads back exactly.
     QTest::newRow("exact big integer") << 6738415616.0 << QStringLiteral("6738415616");
     QTest::newRow("zero") << 0.0 << QStringLiteral("0");
+    // 1e30 / 1e15 = 1e15 would need its own exponent after the suffix ("1e+15P"): plain instead.
+    QTest::newRow("beyond the suffixes") << 1e30 << QStringLiteral("1e+30");
 }
 
 void TestNumberText::formatExact() {
@@ -62,6 +66,7 @@ void TestNumberText::parseNumber_data() {
     QTest::newRow("empty") << QString() << false << 0.0;
     QTest::newRow("infinity") << QStringLiteral("inf") << false << 0.0;
     QTest::newRow("overflow") << QStringLiteral("1e308T") << false << 0.0;
+    QTest::newRow("beyond a double") << QStringLiteral("1e400") << false << 0.0;
 }
 
 void TestNumberText::parseNumber() {
@@ -75,6 +80,27 @@ void TestNumberText::parseNumber() {
     }
 }
 
+void TestNumberText::outOfRangeIsNotNotANumber() {
+    bool outOfRange = false;
+    // The largest double is about 1.7977e308: 1e400 is a number, only too large.
+    QVERIFY(!tally::ui::parseNumber(QStringLiteral("1e400"), &outOfRange));
+    QVERIFY(outOfRange);
+    QVERIFY(!tally::ui::parseNumber(QStringLiteral("-2e308"), &outOfRange));
+    QVERIFY(outOfRange);
+    QVERIFY(!tally::ui::parseNumber(QStringLiteral("abc"), &outOfRange));
+    QVERIFY(!outOfRange);
+    QVERIFY(tally::ui::parseNumber(QStringLiteral("1e300"), &outOfRange));
+    QVERIFY(!outOfRange);
+}
+
+void TestNumberText::days() {
+    // 6 x 70e9 x 15e12 / (989.5e12 x 0.5 x 1024 x 86400) = 143.93 days (seed 003): one decimal.
+    QCOMPARE(tally::ui::formatDays(143.93), QStringLiteral("143.9"));
+    QCOMPARE(tally::ui::formatDays(99999.94), QStringLiteral("99999.9"));
+    // 6369210740553590784 days: four digits and an exponent, not 19 digits.
+    QCOMPARE(tally::ui::formatDays(6369210740553590784.0), QStringLiteral("6.369e+18"));
+}
+
 void TestNumberText::formatExactReadsBack_data() {
     QTest::addColumn<double>("value");
     QTest::newRow("70.8B") << 70.8e9;
@@ -82,6 +108,7 @@ void TestNumberText::formatExactReadsBack_data() {
     QTest::newRow("2^53") << 9007199254740992.0;
     QTest::newRow("6.3e24") << 6.3e24;
     QTest::newRow("mfu 0.47") << 0.47;
+    QTest::newRow("1e30 tokens") << 1e30;
 }
 
 void TestNumberText::formatExactReadsBack() {

@@ -355,7 +355,7 @@ QString CompareTableModel::text(Figure f, const ComparisonRow& row) const {
         case Figure::headroom:
             return formatGB(row.plan.memory.headroom_bytes);
         case Figure::days:
-            return QString::number(row.plan.time.days, 'f', 1);
+            return formatDays(row.plan.time.days);
         case Figure::gpuHours:
             return formatShort(row.plan.time.gpu_hours);
         case Figure::cost:

@@ -150,13 +150,17 @@ void NumberEditor::onSliderMoved(int position) {
 void NumberEditor::onTextEntered() {
     const QString text = m_edit->text().trimmed();
     std::optional<double> v;
+    bool outOfRange = false;
     if (m_field.zeroText && text.compare(formTr(m_field.zeroText), Qt::CaseInsensitive) == 0) {
         v = 0.0;
     } else {
-        v = parseNumber(text);
+        v = parseNumber(text, &outOfRange);
     }
     if (!v) {
-        setInputError(tr("Not a number"));
+        setInputError(outOfRange ? tr("%1 is out of range: larger than any number Tally can "
+                                      "hold (about 1.8e308)")
+                                       .arg(text)
+                                 : tr("Not a number: %1").arg(text));
         return;
     }
     if (m_field.integer && *v != std::floor(*v)) {

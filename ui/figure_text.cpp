@@ -47,7 +47,7 @@ std::vector<FigureRow> timeFigures(const PlanViews& v) {
         formatFlopsPerSecond(t.peak_flops_per_s), dtype);
     add("time.achieved_flops_per_s", tr("Achieved, whole cluster"), t.achieved_flops_per_s,
         formatFlopsPerSecond(t.achieved_flops_per_s), tr("model FLOP/s"));
-    add("time.days", tr("Training time"), t.days, QString::number(t.days, 'f', 1), tr("days"));
+    add("time.days", tr("Training time"), t.days, formatDays(t.days), tr("days"));
     add("time.gpu_hours", tr("GPU-hours"), t.gpu_hours, formatShort(t.gpu_hours), tr("GPU-hours"));
     if (t.has_cost) {
         add("time.cost", tr("Cost"), t.cost, formatShort(t.cost), tr("currency"));

@@ -184,9 +184,12 @@ QList<ChartInfo> FormatsPanel::charts() const {
 }
 
 bool FormatsPanel::setValueText(const QString& text) {
-    const std::optional<double> v = parseNumber(text);
+    bool outOfRange = false;
+    const std::optional<double> v = parseNumber(text, &outOfRange);
     if (!v) {
-        m_valueError->setText(tr("Not a number"));
+        m_valueError->setText(outOfRange ? tr("Out of range: larger than any double (about "
+                                              "1.8e308)")
+                                         : tr("Not a number"));
         m_value->setStyleSheet(QStringLiteral("border: 2px solid #c62828; border-radius: 3px;"));
         return false;
     }

@@ -1,5 +1,7 @@
 #include "number_text.h"
 
+#include <QRegularExpression>
+
 #include <array>
 #include <cmath>
 
@@ -41,7 +43,8 @@ QString formatExact(double value) {
             }
             const QString mantissa = QString::number(value / s.scale, 'g', 6);
             const QString text = mantissa + QLatin1Char(s.letter);
-            if (parseNumber(text) == value) {
+            // A mantissa with its own exponent ("1e+15P" for 1e30) reads worse than "1e+30".
+            if (!mantissa.contains(QLatin1Char('e')) && parseNumber(text) == value) {
                 return text;
             }
             break;
@@ -55,7 +58,10 @@ QString formatExact(double value) {
     return plain;
 }
 
-std::optional<double> parseNumber(const QString& input) {
+std::optional<double> parseNumber(const QString& input, bool* outOfRange) {
+    if (outOfRange) {
+        *outOfRange = false;
+    }
     QString text = input.trimmed();
     text.remove(QLatin1Char('_'));
     text.remove(QLatin1Char(' '));
@@ -87,9 +93,22 @@ std::optional<double> parseNumber(const QString& input) {
     bool ok = false;
     const double v = text.toDouble(&ok);
     if (!ok || !std::isfinite(v * scale)) {
+        if (outOfRange) {
+            // Digits with an optional fraction and exponent that still did not fit a double.
+            static const QRegularExpression kNumber(
+                QStringLiteral("^[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?$"));
+            *outOfRange = kNumber.match(text).hasMatch();
+        }
         return std::nullopt;
     }
     return v * scale;
+}
+
+QString formatDays(double days) {
+    if (std::isfinite(days) && std::abs(days) < 1e5) {
+        return QString::number(days, 'f', 1);
+    }
+    return QString::number(days, 'e', 3);
 }
 
 QString formatShort(double value) {
@@ -148,6 +167,14 @@ QString formatPerSecond(double per_s, QStringView unit) {
 
 QString formatFlopsPerSecond(double flops_per_s) {
     return formatPerSecond(flops_per_s, u"FLOP/s");
+}
+
+QString formatBytesPerSecond(double bytes_per_s) {
+    return formatPerSecond(bytes_per_s, u"B/s");
+}
+
+QString formatPercent(double fraction) {
+    return QString::number(100.0 * fraction, 'f', 1) + u'%';
 }
 
 }  // namespace tally::ui

@@ -23,7 +23,13 @@ QString formatExact(double value);
 // What a user typed: a decimal number ("70e9", "0.5", "-1"), digit groups split by spaces or
 // underscores ("15 000"), optionally ending in one suffix: k/K (1e3), M (1e6), B or G (1e9),
 // T (1e12), P (1e15). nullopt for anything else, and for infinities and NaN.
-std::optional<double> parseNumber(const QString& text);
+// When it returns nullopt and `outOfRange` is given, *outOfRange says whether the text is a
+// number too large for a double ("1e400"), as opposed to not a number at all.
+std::optional<double> parseNumber(const QString& text, bool* outOfRange = nullptr);
+
+// A duration in days: one decimal up to 99999.9, then four digits with an exponent
+// ("6.369e+18"), so no figure runs to twenty digits.
+QString formatDays(double days);
 
 // Four significant digits with an SI-style suffix for reading: "70 B", "6.3e24" style for very
 // large values ("6.300e+24"), "143.9".
@@ -49,5 +55,9 @@ QString formatGBPerSecond(double bytes_per_s);
 // for (989.5e12, u"FLOP/s"), "3.35 TB/s" for (3.35e12, u"B/s"); below 1e6 no prefix.
 QString formatPerSecond(double per_s, QStringView unit);
 QString formatFlopsPerSecond(double flops_per_s);
+// A rate in bytes per second with a decimal prefix (GB = 1e9 bytes): "3.35 TB/s".
+QString formatBytesPerSecond(double bytes_per_s);
+// A fraction as a percentage with one decimal: "80.0%".
+QString formatPercent(double fraction);
 
 }  // namespace tally::ui

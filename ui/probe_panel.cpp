@@ -84,8 +84,8 @@ ProbePanel::ProbePanel(WorkspaceSession* session, HardwareCatalog* catalog, Plan
       m_compare(new QComboBox(this)),
       m_saveNote(new QLabel(this)),
       m_table(new QTableView(this)),
-      m_results(new ProbeResultsModel(this)),
-      m_settings(settings) {
+      m_results(new ProbeResultsModel(this)) {
+    m_settings = settings;
     setObjectName(QStringLiteral("probePanel"));
     m_backend->addItem(tr("CUDA (NVIDIA GPU)"), kCuda);
     m_backend->addItem(tr("CPU"), kCpu);

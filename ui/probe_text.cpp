@@ -38,17 +38,6 @@ QString fractionLine(std::optional<double> fraction, const QString& ofWhat) {
 
 }  // namespace
 
-QString formatBytesPerSecond(double bytes_per_s) {
-    // The same decimal prefixes as FLOP/s (GB = 1e9 bytes, as datasheets count bandwidth).
-    QString text = formatFlopsPerSecond(bytes_per_s);
-    text.replace(QStringLiteral("FLOP/s"), QStringLiteral("B/s"));
-    return text;
-}
-
-QString formatPercent(double fraction) {
-    return QString::number(100.0 * fraction, 'f', 1) + u'%';
-}
-
 QString deviceDescription(const probe::DeviceEvent& d) {
     QStringList parts{qs(d.name)};
     if (d.cores || d.threads) {

@@ -16,11 +16,6 @@
 
 namespace tally::ui {
 
-// A rate in bytes per second with a decimal prefix (GB = 1e9 bytes): "3.35 TB/s".
-QString formatBytesPerSecond(double bytes_per_s);
-// A fraction as a percentage with one decimal: "80.0%".
-QString formatPercent(double fraction);
-
 // One line about the measured device: "NVIDIA H100 80GB HBM3 · 85.0 GB · compute capability 9.0 ·
 // 132 SMs · driver 13.0"; a CPU: "AMD EPYC 7B13 · 2 cores, 2 threads · 8.33 GB · avx2+fma · ...".
 QString deviceDescription(const probe::DeviceEvent& device);

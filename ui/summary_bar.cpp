@@ -41,12 +41,14 @@ SummaryBar::SummaryBar(PlanDocument* document, QWidget* parent)
         QString title;
         QString widest;
     };
-    const Figure figures[] = {{"params", tr("Parameters"), QStringLiteral("999.9B")},
+    // Past 1e18 (formatShort) and 1e5 days (formatDays) a figure has an exponent: the widths
+    // hold four digits and a two-digit exponent.
+    const Figure figures[] = {{"params", tr("Parameters"), QStringLiteral("999.9P")},
                               {"memory", tr("Memory per GPU"), QStringLiteral("99999 / 999 GB ✗")},
-                              {"days", tr("Training time"), QStringLiteral("99999.9 days")},
-                              {"gpu_hours", tr("GPU-hours"), QStringLiteral("999.9M")},
-                              {"cost", tr("Cost"), tr("no price")},
-                              {"energy", tr("Energy"), QStringLiteral("999.9M kWh")}};
+                              {"days", tr("Training time"), QStringLiteral("9.999e+99 days")},
+                              {"gpu_hours", tr("GPU-hours"), QStringLiteral("9.999e+99")},
+                              {"cost", tr("Cost"), QStringLiteral("9.999e+99")},
+                              {"energy", tr("Energy"), QStringLiteral("9.999e+99 kWh")}};
     int column = 0;
     for (const auto& [key, title, widest] : figures) {
         auto* caption = new QLabel(title, this);
@@ -112,7 +114,7 @@ void SummaryBar::showResults() {
     if (mem->styleSheet() != memStyle) {
         mem->setStyleSheet(memStyle);
     }
-    setIfChanged(figure(QStringLiteral("days")), tr("%1 days").arg(p.time.days, 0, 'f', 1),
+    setIfChanged(figure(QStringLiteral("days")), tr("%1 days").arg(formatDays(p.time.days)),
                  explanationTip(v.explanation("time.days")));
     setIfChanged(figure(QStringLiteral("gpu_hours")), formatShort(p.time.gpu_hours),
                  explanationTip(v.explanation("time.gpu_hours")));
