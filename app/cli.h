@@ -4,8 +4,8 @@
 #include <optional>
 #include <string>
 
-#include "hardware.h"
-#include "spec.h"
+#include "planner/hardware.h"
+#include "planner/spec.h"
 
 namespace CLI {
 class App;

@@ -4,14 +4,14 @@
 #include <charconv>
 #include <nlohmann/json.hpp>
 
-#include "cli.h"
-#include "errors.h"
-#include "explain.h"
-#include "plan.h"
-#include "presets.h"
-#include "quantity_text.h"
-#include "solver.h"
-#include "spec_json.h"
+#include "app/cli.h"
+#include "planner/errors.h"
+#include "planner/explain.h"
+#include "planner/plan.h"
+#include "planner/presets.h"
+#include "planner/quantity_text.h"
+#include "planner/solver.h"
+#include "planner/spec_json.h"
 
 namespace tally::cli {
 

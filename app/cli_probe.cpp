@@ -1,4 +1,4 @@
-// `tally probe`: runs tally-probe as a child process (ui/core's ProbeRunner, as the GUI's Probe
+// `tally probe`: runs tally-probe as a child process (ui/session's ProbeRunner, as the GUI's Probe
 // panel does), prints progress and each result as it arrives, saves the run in the workspace
 // (ProbeRunSaver) and compares each figure with a hardware profile's promised peak and
 // bandwidth (planner/measured_roofline.h). Also the measured roofline of a stored run, for
@@ -20,14 +20,14 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
-#include "cli.h"
-#include "errors.h"
-#include "measured_roofline.h"
-#include "probe_process.h"
-#include "probe_records.h"
-#include "probe_run_saver.h"
-#include "quantity_text.h"
-#include "workspace.h"
+#include "app/cli.h"
+#include "planner/errors.h"
+#include "planner/measured_roofline.h"
+#include "planner/probe_records.h"
+#include "planner/quantity_text.h"
+#include "planner/store/workspace.h"
+#include "ui/session/probe_process.h"
+#include "ui/session/probe_run_saver.h"
 
 namespace tally::cli {
 

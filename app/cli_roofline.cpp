@@ -7,17 +7,17 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
-#include "cli.h"
-#include "errors.h"
-#include "measured_roofline.h"
-#include "model_ops.h"
-#include "number_formats.h"
-#include "operations.h"
-#include "placed_ops.h"
-#include "plan.h"
-#include "quantity_text.h"
-#include "roofline.h"
-#include "spec_json.h"
+#include "app/cli.h"
+#include "planner/errors.h"
+#include "planner/measured_roofline.h"
+#include "planner/model_ops.h"
+#include "planner/number_formats.h"
+#include "planner/operations.h"
+#include "planner/placed_ops.h"
+#include "planner/plan.h"
+#include "planner/quantity_text.h"
+#include "planner/roofline.h"
+#include "planner/spec_json.h"
 
 namespace tally::cli {
 

@@ -13,13 +13,13 @@
 #include <optional>
 #include <sstream>
 
-#include "cli.h"
-#include "compare.h"
-#include "errors.h"
-#include "json_reader.h"
-#include "quantity_text.h"
-#include "spec_json.h"
-#include "workspace.h"
+#include "app/cli.h"
+#include "planner/compare.h"
+#include "planner/errors.h"
+#include "planner/json_reader.h"
+#include "planner/quantity_text.h"
+#include "planner/spec_json.h"
+#include "planner/store/workspace.h"
 
 namespace tally::cli {
 

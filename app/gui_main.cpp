@@ -10,15 +10,15 @@
 #include <cstdio>
 #include <memory>
 
-#include "chart_support.h"
-#include "cli.h"
-#include "main_window.h"
-#include "probe_panel.h"
+#include "app/cli.h"
+#include "planner/store/workspace.h"
 #include "tally_version.h"
-#include "workspace.h"
-#include "workspace_open_dialog.h"
-#include "workspace_panels.h"
-#include "workspace_session.h"
+#include "ui/common/chart_support.h"
+#include "ui/probe/probe_panel.h"
+#include "ui/session/workspace_session.h"
+#include "ui/window/main_window.h"
+#include "ui/workspace/install_workspace_panels.h"
+#include "ui/workspace/workspace_open_dialog.h"
 
 namespace tally::cli {
 

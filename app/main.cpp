@@ -6,8 +6,8 @@
 #include <exception>
 #include <nlohmann/json.hpp>
 
-#include "cli.h"
-#include "errors.h"
+#include "app/cli.h"
+#include "planner/errors.h"
 #include "tally_version.h"
 
 int main(int argc, char** argv) {

@@ -6,12 +6,12 @@
 #include <string_view>
 #include <vector>
 
-#include "probe_backend.h"
-#include "probe_cpu_backend.h"
-#include "probe_cuda_backend.h"
-#include "probe_options.h"
-#include "probe_protocol.h"
-#include "probe_runner.h"
+#include "gpu_probe/probe_backend.h"
+#include "gpu_probe/probe_cpu_backend.h"
+#include "gpu_probe/probe_cuda_backend.h"
+#include "gpu_probe/probe_options.h"
+#include "gpu_probe/probe_protocol.h"
+#include "gpu_probe/probe_runner.h"
 
 namespace {
 

@@ -1,4 +1,4 @@
-#include "probe_backend.h"
+#include "gpu_probe/probe_backend.h"
 
 namespace tally::probe {
 

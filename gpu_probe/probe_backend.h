@@ -9,9 +9,9 @@
 #include <string_view>
 #include <vector>
 
-#include "probe_protocol.h"
-#include "probe_stats.h"
-#include "probe_validation.h"
+#include "gpu_probe/probe_protocol.h"
+#include "gpu_probe/probe_stats.h"
+#include "gpu_probe/probe_validation.h"
 
 namespace tally::probe {
 

@@ -1,4 +1,4 @@
-#include "probe_cpu_backend.h"
+#include "gpu_probe/probe_cpu_backend.h"
 
 #include <unistd.h>
 
@@ -17,11 +17,11 @@
 #include <cblas.h>
 #include <fmt/format.h>
 
-#include "probe_cpu_kernels.h"
-#include "probe_ops.h"
-#include "probe_pattern.h"
-#include "probe_reference.h"
-#include "probe_thread_team.h"
+#include "gpu_probe/probe_cpu_kernels.h"
+#include "gpu_probe/probe_ops.h"
+#include "gpu_probe/probe_pattern.h"
+#include "gpu_probe/probe_reference.h"
+#include "gpu_probe/probe_thread_team.h"
 
 namespace tally::probe {
 

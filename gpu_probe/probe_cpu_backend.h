@@ -4,7 +4,7 @@
 #include <memory>
 #include <vector>
 
-#include "probe_backend.h"
+#include "gpu_probe/probe_backend.h"
 
 namespace tally::probe {
 

@@ -1,4 +1,4 @@
-#include "probe_cpu_kernels.h"
+#include "gpu_probe/probe_cpu_kernels.h"
 
 #include <cmath>
 

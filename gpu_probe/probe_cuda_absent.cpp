@@ -1,5 +1,5 @@
 // The CUDA entry points of a probe built without CUDA: they say so, with exit status 3.
-#include "probe_cuda_backend.h"
+#include "gpu_probe/probe_cuda_backend.h"
 
 namespace tally::probe {
 

@@ -1,6 +1,6 @@
 // The CUDA backend: device description, the test list, and every test but matmul
 // (probe_cuda_matmul.cu).
-#include "probe_cuda_backend.h"
+#include "gpu_probe/probe_cuda_backend.h"
 
 #include <dlfcn.h>
 
@@ -13,14 +13,14 @@
 #include <string>
 #include <vector>
 
-#include "probe_cuda_check.cuh"
-#include "probe_cuda_kernels.cuh"
-#include "probe_cuda_matmul.cuh"
-#include "probe_cuda_memory.cuh"
-#include "probe_ops.h"
-#include "probe_pattern.h"
-#include "probe_reference.h"
-#include "probe_validation.h"
+#include "gpu_probe/probe_cuda_check.cuh"
+#include "gpu_probe/probe_cuda_kernels.cuh"
+#include "gpu_probe/probe_cuda_matmul.cuh"
+#include "gpu_probe/probe_cuda_memory.cuh"
+#include "gpu_probe/probe_ops.h"
+#include "gpu_probe/probe_pattern.h"
+#include "gpu_probe/probe_reference.h"
+#include "gpu_probe/probe_validation.h"
 
 namespace tally::probe {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "probe_backend.h"
+#include "gpu_probe/probe_backend.h"
 
 namespace tally::probe {
 

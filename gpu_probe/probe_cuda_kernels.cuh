@@ -14,8 +14,8 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "probe_pattern.h"
-#include "probe_reference.h"
+#include "gpu_probe/probe_pattern.h"
+#include "gpu_probe/probe_reference.h"
 
 namespace tally::probe::cuda {
 

@@ -1,4 +1,4 @@
-#include "probe_cuda_matmul.cuh"
+#include "gpu_probe/probe_cuda_matmul.cuh"
 
 #include <cublasLt.h>
 
@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "probe_cuda_check.cuh"
-#include "probe_cuda_kernels.cuh"
-#include "probe_ops.h"
-#include "probe_pattern.h"
-#include "probe_validation.h"
+#include "gpu_probe/probe_cuda_check.cuh"
+#include "gpu_probe/probe_cuda_kernels.cuh"
+#include "gpu_probe/probe_ops.h"
+#include "gpu_probe/probe_pattern.h"
+#include "gpu_probe/probe_validation.h"
 
 namespace tally::probe::cuda {
 

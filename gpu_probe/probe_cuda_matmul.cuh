@@ -1,8 +1,8 @@
 #pragma once
 // Matmul through cuBLASLt at fp32, tf32, bf16, fp16 and fp8 E4M3.
 
-#include "probe_backend.h"
-#include "probe_cuda_memory.cuh"
+#include "gpu_probe/probe_backend.h"
+#include "gpu_probe/probe_cuda_memory.cuh"
 
 namespace tally::probe::cuda {
 

@@ -10,11 +10,11 @@
 #include <functional>
 #include <utility>
 
-#include "probe_backend.h"
-#include "probe_cuda_check.cuh"
-#include "probe_cuda_kernels.cuh"
-#include "probe_stats.h"
-#include "probe_validation.h"
+#include "gpu_probe/probe_backend.h"
+#include "gpu_probe/probe_cuda_check.cuh"
+#include "gpu_probe/probe_cuda_kernels.cuh"
+#include "gpu_probe/probe_stats.h"
+#include "gpu_probe/probe_validation.h"
 
 namespace tally::probe::cuda {
 

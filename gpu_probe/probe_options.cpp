@@ -1,4 +1,4 @@
-#include "probe_options.h"
+#include "gpu_probe/probe_options.h"
 
 #include <charconv>
 #include <cmath>

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "probe_stats.h"
+#include "gpu_probe/probe_stats.h"
 
 namespace tally::probe {
 

@@ -1,4 +1,4 @@
-#include "probe_protocol.h"
+#include "gpu_probe/probe_protocol.h"
 
 #include <cmath>
 #include <limits>

@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "probe_pattern.h"
+#include "gpu_probe/probe_pattern.h"
 
 namespace tally::probe {
 

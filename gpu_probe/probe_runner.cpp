@@ -1,4 +1,4 @@
-#include "probe_runner.h"
+#include "gpu_probe/probe_runner.h"
 
 #include <unistd.h>
 

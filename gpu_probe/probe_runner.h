@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "probe_backend.h"
-#include "probe_options.h"
+#include "gpu_probe/probe_backend.h"
+#include "gpu_probe/probe_options.h"
 
 namespace tally::probe {
 

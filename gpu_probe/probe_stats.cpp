@@ -1,4 +1,4 @@
-#include "probe_stats.h"
+#include "gpu_probe/probe_stats.h"
 
 #include <algorithm>
 #include <chrono>

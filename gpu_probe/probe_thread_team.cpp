@@ -1,4 +1,4 @@
-#include "probe_thread_team.h"
+#include "gpu_probe/probe_thread_team.h"
 
 #include <sched.h>
 

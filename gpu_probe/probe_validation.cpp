@@ -1,4 +1,4 @@
-#include "probe_validation.h"
+#include "gpu_probe/probe_validation.h"
 
 #include <fmt/format.h>
 

@@ -11,7 +11,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "probe_pattern.h"
+#include "gpu_probe/probe_pattern.h"
 
 namespace tally::probe {
 

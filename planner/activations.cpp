@@ -1,4 +1,4 @@
-#include "activations.h"
+#include "planner/activations.h"
 
 namespace tally {
 

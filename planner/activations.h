@@ -5,7 +5,7 @@
 // parallelism, sequence parallelism, selective recomputation and flash attention each act on
 // the terms they change.
 
-#include "spec.h"
+#include "planner/spec.h"
 
 namespace tally {
 

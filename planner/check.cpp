@@ -4,9 +4,9 @@
 #include <cstdint>
 #include <optional>
 
-#include "json_reader.h"
-#include "plan.h"
-#include "quantity_text.h"
+#include "planner/json_reader.h"
+#include "planner/plan.h"
+#include "planner/quantity_text.h"
 
 namespace tally {
 

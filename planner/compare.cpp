@@ -1,4 +1,4 @@
-#include "compare.h"
+#include "planner/compare.h"
 
 #include <nlohmann/json.hpp>
 #include <set>

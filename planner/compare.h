@@ -8,10 +8,10 @@
 #include <optional>
 #include <vector>
 
-#include "errors.h"
-#include "hardware.h"
-#include "plan.h"
-#include "spec.h"
+#include "planner/errors.h"
+#include "planner/hardware.h"
+#include "planner/plan.h"
+#include "planner/spec.h"
 
 namespace tally {
 

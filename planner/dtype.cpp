@@ -1,6 +1,6 @@
-#include "dtype.h"
+#include "planner/dtype.h"
 
-#include "enum_names.h"
+#include "planner/enum_names.h"
 
 namespace tally {
 

@@ -1,10 +1,10 @@
-#include "einsum.h"
+#include "planner/einsum.h"
 
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
 
-#include "errors.h"
+#include "planner/errors.h"
 
 namespace tally {
 

@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "dtype.h"
+#include "planner/dtype.h"
 
 namespace tally {
 

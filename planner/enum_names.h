@@ -11,9 +11,9 @@
 #include <string>
 #include <string_view>
 
-#include "dtype.h"
-#include "op_spec.h"
-#include "spec.h"
+#include "planner/dtype.h"
+#include "planner/op_spec.h"
+#include "planner/spec.h"
 
 namespace tally {
 

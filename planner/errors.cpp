@@ -1,4 +1,4 @@
-#include "errors.h"
+#include "planner/errors.h"
 
 namespace tally {
 

@@ -2,9 +2,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "activations.h"
-#include "model_shape.h"
-#include "plan.h"
+#include "planner/activations.h"
+#include "planner/model_shape.h"
+#include "planner/plan.h"
 
 namespace tally {
 

@@ -1,8 +1,8 @@
-#include "explain.h"
+#include "planner/explain.h"
 
 #include <fmt/core.h>
 
-#include "quantity_text.h"
+#include "planner/quantity_text.h"
 
 namespace tally {
 

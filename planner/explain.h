@@ -3,9 +3,9 @@
 #include <string>
 #include <vector>
 
-#include "hardware.h"
-#include "plan.h"
-#include "spec.h"
+#include "planner/hardware.h"
+#include "planner/plan.h"
+#include "planner/spec.h"
 
 namespace tally {
 

@@ -1,10 +1,10 @@
-#include "hardware.h"
+#include "planner/hardware.h"
 
 #include <cmath>
 #include <nlohmann/json.hpp>
 
-#include "embedded_resources.h"
-#include "errors.h"
+#include "planner/errors.h"
+#include "resources/embedded_resources.h"
 
 namespace tally {
 

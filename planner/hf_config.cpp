@@ -1,11 +1,11 @@
-#include "hf_config.h"
+#include "planner/hf_config.h"
 
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "errors.h"
-#include "json_reader.h"
+#include "planner/errors.h"
+#include "planner/json_reader.h"
 
 namespace tally {
 

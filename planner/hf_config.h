@@ -3,7 +3,7 @@
 #include <nlohmann/json_fwd.hpp>
 #include <string>
 
-#include "spec.h"
+#include "planner/spec.h"
 
 namespace tally {
 

@@ -1,9 +1,9 @@
-#include "json_reader.h"
+#include "planner/json_reader.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "errors.h"
+#include "planner/errors.h"
 
 namespace tally {
 

@@ -1,4 +1,4 @@
-#include "measured_roofline.h"
+#include "planner/measured_roofline.h"
 
 #include <algorithm>
 #include <array>

@@ -14,10 +14,10 @@
 #include <string_view>
 #include <vector>
 
-#include "dtype.h"
-#include "hardware.h"
-#include "probe_records.h"
-#include "roofline.h"
+#include "planner/dtype.h"
+#include "planner/hardware.h"
+#include "planner/probe_records.h"
+#include "planner/roofline.h"
 
 namespace tally {
 

@@ -1,4 +1,4 @@
-#include "model_ops.h"
+#include "planner/model_ops.h"
 
 #include <algorithm>
 #include <cmath>

@@ -9,9 +9,9 @@
 #include <string_view>
 #include <vector>
 
-#include "dtype.h"
-#include "operations.h"
-#include "spec.h"
+#include "planner/dtype.h"
+#include "planner/operations.h"
+#include "planner/spec.h"
 
 namespace tally {
 

@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#include "spec.h"
+#include "planner/spec.h"
 
 namespace tally {
 

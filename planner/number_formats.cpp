@@ -1,4 +1,4 @@
-#include "number_formats.h"
+#include "planner/number_formats.h"
 
 #include <cmath>
 #include <limits>

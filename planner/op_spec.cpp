@@ -2,10 +2,10 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
-#include "einsum.h"
-#include "errors.h"
-#include "spec.h"
-#include "spec_json.h"
+#include "planner/einsum.h"
+#include "planner/errors.h"
+#include "planner/spec.h"
+#include "planner/spec_json.h"
 
 namespace tally {
 

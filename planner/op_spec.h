@@ -5,7 +5,7 @@
 #include <utility>
 #include <vector>
 
-#include "dtype.h"
+#include "planner/dtype.h"
 
 namespace tally {
 

@@ -1,7 +1,7 @@
-#include "operations.h"
+#include "planner/operations.h"
 
-#include "einsum.h"
-#include "spec.h"
+#include "planner/einsum.h"
+#include "planner/spec.h"
 
 namespace tally {
 

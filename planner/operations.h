@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <string>
 
-#include "dtype.h"
-#include "op_spec.h"
+#include "planner/dtype.h"
+#include "planner/op_spec.h"
 
 namespace tally {
 

@@ -1,6 +1,6 @@
 // Parameter counts of the model kinds (plan.h: count_params).
-#include "model_shape.h"
-#include "plan.h"
+#include "planner/model_shape.h"
+#include "planner/plan.h"
 
 namespace tally {
 

@@ -1,4 +1,4 @@
-#include "placed_ops.h"
+#include "planner/placed_ops.h"
 
 namespace tally {
 

@@ -7,12 +7,12 @@
 #include <optional>
 #include <vector>
 
-#include "errors.h"
-#include "hardware.h"
-#include "model_ops.h"
-#include "operations.h"
-#include "roofline.h"
-#include "spec.h"
+#include "planner/errors.h"
+#include "planner/hardware.h"
+#include "planner/model_ops.h"
+#include "planner/operations.h"
+#include "planner/roofline.h"
+#include "planner/spec.h"
 
 namespace tally {
 

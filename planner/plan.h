@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "errors.h"
-#include "hardware.h"
-#include "spec.h"
+#include "planner/errors.h"
+#include "planner/hardware.h"
+#include "planner/spec.h"
 
 namespace tally {
 

@@ -1,10 +1,10 @@
-#include "plan_views.h"
+#include "planner/plan_views.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "model_ops.h"
-#include "placed_ops.h"
+#include "planner/model_ops.h"
+#include "planner/placed_ops.h"
 
 namespace tally {
 

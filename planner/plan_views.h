@@ -10,14 +10,14 @@
 #include <string_view>
 #include <vector>
 
-#include "errors.h"
-#include "explain.h"
-#include "hardware.h"
-#include "operations.h"
-#include "plan.h"
-#include "roofline.h"
-#include "spec.h"
-#include "sweep.h"
+#include "planner/errors.h"
+#include "planner/explain.h"
+#include "planner/hardware.h"
+#include "planner/operations.h"
+#include "planner/plan.h"
+#include "planner/roofline.h"
+#include "planner/spec.h"
+#include "planner/sweep.h"
 
 namespace tally {
 

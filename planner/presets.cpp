@@ -1,13 +1,13 @@
-#include "presets.h"
+#include "planner/presets.h"
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
-#include "embedded_resources.h"
-#include "errors.h"
-#include "json_reader.h"
-#include "spec_json.h"
+#include "planner/errors.h"
+#include "planner/json_reader.h"
+#include "planner/spec_json.h"
+#include "resources/embedded_resources.h"
 
 namespace tally {
 

@@ -4,7 +4,7 @@
 #include <string_view>
 #include <vector>
 
-#include "spec.h"
+#include "planner/spec.h"
 
 namespace tally {
 

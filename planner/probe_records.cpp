@@ -1,4 +1,4 @@
-#include "probe_records.h"
+#include "planner/probe_records.h"
 
 #include <algorithm>
 #include <variant>

@@ -18,8 +18,8 @@
 #include <string_view>
 #include <vector>
 
-#include "dtype.h"
-#include "probe_protocol.h"
+#include "gpu_probe/probe_protocol.h"
+#include "planner/dtype.h"
 
 namespace tally {
 

@@ -1,4 +1,4 @@
-#include "quantity_text.h"
+#include "planner/quantity_text.h"
 
 #include <fmt/core.h>
 

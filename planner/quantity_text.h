@@ -1,8 +1,8 @@
 #pragma once
 
 // How the command line and the Markdown report write quantities: the units, the digits and the
-// JSON form of a figure that may be missing. Qt-free; the GUI's ui/number_text.h writes the same
-// units in Qt's types on top of these definitions.
+// JSON form of a figure that may be missing. Qt-free; the GUI's ui/common/number_text.h writes the
+// same units in Qt's types on top of these definitions.
 
 #include <nlohmann/json_fwd.hpp>
 #include <optional>

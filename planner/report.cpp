@@ -1,13 +1,13 @@
-#include "report.h"
+#include "planner/report.h"
 
 #include <fmt/core.h>
 #include <algorithm>
 #include <cctype>
 #include <nlohmann/json.hpp>
 
-#include "explain.h"
-#include "quantity_text.h"
-#include "spec_json.h"
+#include "planner/explain.h"
+#include "planner/quantity_text.h"
+#include "planner/spec_json.h"
 
 namespace tally {
 

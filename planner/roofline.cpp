@@ -1,4 +1,4 @@
-#include "roofline.h"
+#include "planner/roofline.h"
 
 #include <algorithm>
 #include <cmath>

@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "dtype.h"
-#include "hardware.h"
+#include "planner/dtype.h"
+#include "planner/hardware.h"
 
 namespace tally {
 

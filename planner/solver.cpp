@@ -1,10 +1,10 @@
-#include "solver.h"
+#include "planner/solver.h"
 
 #include <fmt/core.h>
 #include <algorithm>
 
-#include "errors.h"
-#include "plan.h"
+#include "planner/errors.h"
+#include "planner/plan.h"
 
 namespace tally {
 

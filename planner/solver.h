@@ -3,8 +3,8 @@
 #include <cstdint>
 #include <string>
 
-#include "hardware.h"
-#include "spec.h"
+#include "planner/hardware.h"
+#include "planner/spec.h"
 
 namespace tally {
 

@@ -1,6 +1,6 @@
-#include "spec.h"
+#include "planner/spec.h"
 
-#include "enum_names.h"
+#include "planner/enum_names.h"
 
 namespace tally {
 

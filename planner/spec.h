@@ -6,8 +6,8 @@
 #include <string_view>
 #include <vector>
 
-#include "dtype.h"
-#include "op_spec.h"
+#include "planner/dtype.h"
+#include "planner/op_spec.h"
 
 namespace tally {
 

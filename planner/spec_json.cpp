@@ -1,6 +1,6 @@
 // Plan specs as JSON: strict parsing (unknown keys, wrong types and bad ranges name the field),
 // and writing back.
-#include "spec_json.h"
+#include "planner/spec_json.h"
 
 #include <filesystem>
 #include <fstream>
@@ -8,11 +8,11 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "enum_names.h"
-#include "errors.h"
-#include "hf_config.h"
-#include "json_reader.h"
-#include "presets.h"
+#include "planner/enum_names.h"
+#include "planner/errors.h"
+#include "planner/hf_config.h"
+#include "planner/json_reader.h"
+#include "planner/presets.h"
 
 namespace tally {
 

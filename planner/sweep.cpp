@@ -1,4 +1,4 @@
-#include "sweep.h"
+#include "planner/sweep.h"
 
 #include <cmath>
 

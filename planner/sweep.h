@@ -2,9 +2,9 @@
 
 #include <vector>
 
-#include "hardware.h"
-#include "plan.h"
-#include "spec.h"
+#include "planner/hardware.h"
+#include "planner/plan.h"
+#include "planner/spec.h"
 
 namespace tally {
 

@@ -1,9 +1,9 @@
-#include "user_profiles.h"
+#include "planner/user_profiles.h"
 
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "errors.h"
+#include "planner/errors.h"
 
 namespace tally {
 

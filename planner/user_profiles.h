@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "hardware.h"
-#include "probe_records.h"
+#include "planner/hardware.h"
+#include "planner/probe_records.h"
 
 namespace tally {
 

@@ -1,10 +1,10 @@
 // evaluate() speed (the target: under 1 µs per full evaluation on the CI machine).
 #include <benchmark/benchmark.h>
 
-#include "hardware.h"
-#include "plan.h"
-#include "presets.h"
-#include "spec_json.h"
+#include "planner/hardware.h"
+#include "planner/plan.h"
+#include "planner/presets.h"
+#include "planner/spec_json.h"
 
 namespace {
 

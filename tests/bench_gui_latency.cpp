@@ -19,13 +19,13 @@
 #include <cstdio>
 #include <vector>
 
-#include "field_editors.h"
-#include "main_window.h"
-#include "plan_document.h"
-#include "plan_views.h"
-#include "presets.h"
-#include "spec_form.h"
-#include "spec_json.h"
+#include "planner/plan_views.h"
+#include "planner/presets.h"
+#include "planner/spec_json.h"
+#include "ui/plan/field_editors.h"
+#include "ui/plan/plan_document.h"
+#include "ui/plan/spec_form.h"
+#include "ui/window/main_window.h"
 
 using namespace tally;
 using namespace tally::ui;

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "probe_protocol.h"
+#include "gpu_probe/probe_protocol.h"
 
 namespace tally::test {
 

@@ -6,8 +6,8 @@
 #include <cmath>
 #include <set>
 
-#include "hardware.h"
-#include "roofline.h"
+#include "planner/hardware.h"
+#include "planner/roofline.h"
 
 using namespace tally;
 

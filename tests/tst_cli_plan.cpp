@@ -3,7 +3,7 @@
 #include <QtTest>
 #include <nlohmann/json.hpp>
 
-#include "cli_test_util.h"
+#include "tests/cli_test_util.h"
 
 using nlohmann::json;
 

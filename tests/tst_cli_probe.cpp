@@ -11,7 +11,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "cli_test_util.h"
+#include "tests/cli_test_util.h"
 
 using nlohmann::json;
 using tally::test::Run;

@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "cli_test_util.h"
+#include "tests/cli_test_util.h"
 
 using nlohmann::json;
 

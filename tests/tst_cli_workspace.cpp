@@ -10,9 +10,9 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "cli_test_util.h"
-#include "sqlite_db.h"
-#include "workspace.h"
+#include "planner/store/sqlite_db.h"
+#include "planner/store/workspace.h"
+#include "tests/cli_test_util.h"
 
 using nlohmann::json;
 using tally::test::Run;

@@ -5,11 +5,11 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
-#include "compare.h"
-#include "errors.h"
-#include "hardware.h"
-#include "plan.h"
-#include "user_profiles.h"
+#include "planner/compare.h"
+#include "planner/errors.h"
+#include "planner/hardware.h"
+#include "planner/plan.h"
+#include "planner/user_profiles.h"
 
 using namespace tally;
 

@@ -3,10 +3,10 @@
 #include <QtTest>
 #include <nlohmann/json.hpp>
 
-#include "einsum.h"
-#include "errors.h"
-#include "operations.h"
-#include "spec_json.h"
+#include "planner/einsum.h"
+#include "planner/errors.h"
+#include "planner/operations.h"
+#include "planner/spec_json.h"
 
 using namespace tally;
 

@@ -8,9 +8,9 @@
 #include <utility>
 #include <vector>
 
-#include "enum_names.h"
-#include "errors.h"
-#include "spec_json.h"
+#include "planner/enum_names.h"
+#include "planner/errors.h"
+#include "planner/spec_json.h"
 
 using namespace tally;
 

@@ -2,11 +2,11 @@
 #include <QtTest>
 #include <nlohmann/json.hpp>
 
-#include "explain.h"
-#include "hardware.h"
-#include "plan.h"
-#include "presets.h"
-#include "spec_json.h"
+#include "planner/explain.h"
+#include "planner/hardware.h"
+#include "planner/plan.h"
+#include "planner/presets.h"
+#include "planner/spec_json.h"
 
 using namespace tally;
 

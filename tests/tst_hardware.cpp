@@ -1,8 +1,8 @@
 // The hardware catalog as the planner loads it.
 #include <QtTest>
 
-#include "errors.h"
-#include "hardware.h"
+#include "planner/errors.h"
+#include "planner/hardware.h"
 
 #include <nlohmann/json.hpp>
 

@@ -2,11 +2,11 @@
 #include <QtTest>
 #include <nlohmann/json.hpp>
 
-#include "errors.h"
-#include "hf_config.h"
-#include "plan.h"
-#include "presets.h"
-#include "spec_json.h"
+#include "planner/errors.h"
+#include "planner/hf_config.h"
+#include "planner/plan.h"
+#include "planner/presets.h"
+#include "planner/spec_json.h"
 
 using namespace tally;
 using nlohmann::json;

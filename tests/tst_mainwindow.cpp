@@ -25,21 +25,21 @@
 #include <QtTest>
 #include <cmath>
 
-#include "conversion_table_model.h"
-#include "field_editors.h"
-#include "formats_panel.h"
-#include "main_window.h"
-#include "memory_panel.h"
-#include "memory_table_model.h"
-#include "operations.h"
-#include "plan_document.h"
-#include "presets.h"
-#include "roofline_panel.h"
-#include "roofline_table_model.h"
-#include "spec_form.h"
-#include "spec_json.h"
-#include "summary_bar.h"
-#include "time_panel.h"
+#include "planner/operations.h"
+#include "planner/presets.h"
+#include "planner/spec_json.h"
+#include "ui/charts/conversion_table_model.h"
+#include "ui/charts/formats_panel.h"
+#include "ui/charts/memory_panel.h"
+#include "ui/charts/memory_table_model.h"
+#include "ui/charts/roofline_panel.h"
+#include "ui/charts/roofline_table_model.h"
+#include "ui/charts/time_panel.h"
+#include "ui/plan/field_editors.h"
+#include "ui/plan/plan_document.h"
+#include "ui/plan/spec_form.h"
+#include "ui/plan/summary_bar.h"
+#include "ui/window/main_window.h"
 
 using namespace tally;
 using namespace tally::ui;

@@ -5,9 +5,9 @@
 #include <optional>
 #include <string>
 
-#include "hardware.h"
-#include "measured_roofline.h"
-#include "user_profiles.h"
+#include "planner/hardware.h"
+#include "planner/measured_roofline.h"
+#include "planner/user_profiles.h"
 
 using namespace tally;
 

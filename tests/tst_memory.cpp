@@ -2,10 +2,10 @@
 // forms. Expected values are worked out by hand in the comments.
 #include <QtTest>
 
-#include "hardware.h"
-#include "plan.h"
-#include "presets.h"
-#include "spec_json.h"
+#include "planner/hardware.h"
+#include "planner/plan.h"
+#include "planner/presets.h"
+#include "planner/spec_json.h"
 
 using namespace tally;
 

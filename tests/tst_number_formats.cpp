@@ -6,8 +6,8 @@
 #include <limits>
 #include <set>
 
-#include "dtype.h"
-#include "number_formats.h"
+#include "planner/dtype.h"
+#include "planner/number_formats.h"
 
 using namespace tally;
 

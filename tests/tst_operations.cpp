@@ -2,10 +2,10 @@
 // hand (CS336 lecture 2, "arithmetic intensity"; seeds 000 and 003).
 #include <QtTest>
 
-#include "model_ops.h"
-#include "operations.h"
-#include "roofline.h"
-#include "spec.h"
+#include "planner/model_ops.h"
+#include "planner/operations.h"
+#include "planner/roofline.h"
+#include "planner/spec.h"
 
 using namespace tally;
 

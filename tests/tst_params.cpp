@@ -2,8 +2,8 @@
 // model's published dimensions.
 #include <QtTest>
 
-#include "plan.h"
-#include "presets.h"
+#include "planner/plan.h"
+#include "planner/presets.h"
 
 using namespace tally;
 

@@ -3,9 +3,9 @@
 #include <QtTest>
 #include <cmath>
 
-#include "plan_views.h"
-#include "presets.h"
-#include "spec_json.h"
+#include "planner/plan_views.h"
+#include "planner/presets.h"
+#include "planner/spec_json.h"
 
 using namespace tally;
 

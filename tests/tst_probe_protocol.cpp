@@ -7,7 +7,7 @@
 #include <string>
 #include <variant>
 
-#include "probe_protocol.h"
+#include "gpu_probe/probe_protocol.h"
 
 using namespace tally::probe;
 

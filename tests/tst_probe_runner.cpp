@@ -1,4 +1,4 @@
-// ProbeRunner and ProbeRunSaver (ui/core): tally-probe as a child process. Fake probes (bash
+// ProbeRunner and ProbeRunSaver (ui/session): tally-probe as a child process. Fake probes (bash
 // scripts printing canned protocol lines) cover what a real probe does rarely: exiting cleanly,
 // failing a test, crashing mid-run, hanging, a cut-off last line, malformed lines, refusing the
 // backend, and ignoring SIGTERM on cancel. The real probe runs once, briefly, on the CPU backend.
@@ -10,11 +10,11 @@
 #include <QtTest>
 #include <string>
 
-#include "fake_probe_util.h"
-#include "probe_process.h"
-#include "probe_protocol.h"
-#include "probe_run_saver.h"
-#include "workspace.h"
+#include "gpu_probe/probe_protocol.h"
+#include "planner/store/workspace.h"
+#include "tests/fake_probe_util.h"
+#include "ui/session/probe_process.h"
+#include "ui/session/probe_run_saver.h"
 
 using namespace tally;
 using namespace tally::probe;

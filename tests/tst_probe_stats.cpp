@@ -5,8 +5,8 @@
 
 #include <vector>
 
-#include "probe_options.h"
-#include "probe_stats.h"
+#include "gpu_probe/probe_options.h"
+#include "gpu_probe/probe_stats.h"
 
 using namespace tally::probe;
 

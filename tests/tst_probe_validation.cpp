@@ -6,10 +6,10 @@
 #include <cstdint>
 #include <vector>
 
-#include "probe_ops.h"
-#include "probe_pattern.h"
-#include "probe_reference.h"
-#include "probe_validation.h"
+#include "gpu_probe/probe_ops.h"
+#include "gpu_probe/probe_pattern.h"
+#include "gpu_probe/probe_reference.h"
+#include "gpu_probe/probe_validation.h"
 
 using namespace tally::probe;
 

@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "quantity_text.h"
+#include "planner/quantity_text.h"
 
 using namespace tally;
 

@@ -3,8 +3,8 @@
 #include <map>
 #include <sstream>
 
-#include "report.h"
-#include "spec_json.h"
+#include "planner/report.h"
+#include "planner/spec_json.h"
 
 using namespace tally;
 

@@ -3,8 +3,8 @@
 #include <QtTest>
 #include <cmath>
 
-#include "hardware.h"
-#include "roofline.h"
+#include "planner/hardware.h"
+#include "planner/roofline.h"
 
 using namespace tally;
 

@@ -1,11 +1,11 @@
 // The max-params solver: the seed's second question and its fp32 variant.
 #include <QtTest>
 
-#include "hardware.h"
-#include "plan.h"
-#include "presets.h"
-#include "solver.h"
-#include "spec_json.h"
+#include "planner/hardware.h"
+#include "planner/plan.h"
+#include "planner/presets.h"
+#include "planner/solver.h"
+#include "planner/spec_json.h"
 
 using namespace tally;
 

@@ -5,10 +5,10 @@
 #include <cmath>
 #include <string>
 
-#include "hardware.h"
-#include "plan.h"
-#include "spec_json.h"
-#include "sweep.h"
+#include "planner/hardware.h"
+#include "planner/plan.h"
+#include "planner/spec_json.h"
+#include "planner/sweep.h"
 
 using namespace tally;
 

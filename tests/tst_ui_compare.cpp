@@ -8,13 +8,13 @@
 #include <QtTest>
 #include <cmath>
 
-#include "compare.h"
-#include "compare_models.h"
-#include "compare_panel.h"
-#include "hardware_catalog.h"
-#include "plan_document.h"
-#include "profile_comparison.h"
-#include "workspace.h"
+#include "planner/compare.h"
+#include "planner/store/workspace.h"
+#include "ui/common/hardware_catalog.h"
+#include "ui/plan/plan_document.h"
+#include "ui/workspace/compare_models.h"
+#include "ui/workspace/compare_panel.h"
+#include "ui/workspace/profile_comparison.h"
 
 using namespace tally;
 using namespace tally::ui;

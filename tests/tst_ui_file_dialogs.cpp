@@ -17,11 +17,11 @@
 #include <algorithm>
 #include <string>
 
-#include "cli_test_util.h"
-#include "file_dialogs.h"
-#include "spec_json.h"
-#include "workspace.h"
-#include "workspace_session.h"
+#include "planner/spec_json.h"
+#include "planner/store/workspace.h"
+#include "tests/cli_test_util.h"
+#include "ui/common/file_dialogs.h"
+#include "ui/session/workspace_session.h"
 
 using namespace tally;
 using tally::test::run_tally;

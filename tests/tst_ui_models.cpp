@@ -4,17 +4,17 @@
 #include <QtTest>
 #include <cmath>
 
-#include "conversion_table_model.h"
-#include "figure_table_model.h"
-#include "format_table_model.h"
-#include "hardware_catalog.h"
-#include "hardware_list_model.h"
-#include "memory_table_model.h"
-#include "number_formats.h"
-#include "plan_views.h"
-#include "presets.h"
-#include "roofline_table_model.h"
-#include "spec_json.h"
+#include "planner/number_formats.h"
+#include "planner/plan_views.h"
+#include "planner/presets.h"
+#include "planner/spec_json.h"
+#include "ui/charts/conversion_table_model.h"
+#include "ui/charts/figure_table_model.h"
+#include "ui/charts/format_table_model.h"
+#include "ui/charts/memory_table_model.h"
+#include "ui/charts/roofline_table_model.h"
+#include "ui/common/hardware_catalog.h"
+#include "ui/common/hardware_list_model.h"
 
 using namespace tally;
 using namespace tally::ui;

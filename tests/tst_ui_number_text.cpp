@@ -2,7 +2,7 @@
 #include <QtTest>
 #include <cmath>
 
-#include "number_text.h"
+#include "ui/common/number_text.h"
 
 using namespace tally::ui;
 

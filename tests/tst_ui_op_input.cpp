@@ -1,8 +1,8 @@
 // What a user types for a roofline operation, turned into the planner's OpSpec.
 #include <QtTest>
 
-#include "op_input.h"
-#include "operations.h"
+#include "planner/operations.h"
+#include "ui/plan/op_input.h"
 
 using namespace tally;
 using namespace tally::ui;

@@ -7,13 +7,13 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 
-#include "autosave.h"
-#include "errors.h"
-#include "hardware_catalog.h"
-#include "plan_document.h"
-#include "presets.h"
-#include "spec_fields.h"
-#include "spec_json.h"
+#include "planner/errors.h"
+#include "planner/presets.h"
+#include "planner/spec_json.h"
+#include "ui/common/hardware_catalog.h"
+#include "ui/plan/autosave.h"
+#include "ui/plan/plan_document.h"
+#include "ui/plan/spec_fields.h"
 
 using namespace tally;
 using namespace tally::ui;

@@ -14,17 +14,17 @@
 
 #include <sqlite3.h>
 
-#include "cli_test_util.h"
-#include "hardware.h"
-#include "profile_editor_dialog.h"
-#include "profile_manager_panel.h"
-#include "profile_table_model.h"
-#include "sqlite_db.h"
-#include "user_profiles.h"
-#include "workspace.h"
-#include "workspace_banner.h"
-#include "workspace_profiles.h"
-#include "workspace_session.h"
+#include "planner/hardware.h"
+#include "planner/store/sqlite_db.h"
+#include "planner/store/workspace.h"
+#include "planner/user_profiles.h"
+#include "tests/cli_test_util.h"
+#include "ui/session/workspace_session.h"
+#include "ui/workspace/profile_editor_dialog.h"
+#include "ui/workspace/profile_files.h"
+#include "ui/workspace/profile_manager_panel.h"
+#include "ui/workspace/profile_table_model.h"
+#include "ui/workspace/workspace_banner.h"
 
 using namespace tally;
 using namespace tally::ui;

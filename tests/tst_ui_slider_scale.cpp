@@ -2,7 +2,7 @@
 #include <QtTest>
 #include <cmath>
 
-#include "slider_scale.h"
+#include "ui/plan/slider_scale.h"
 
 using namespace tally::ui;
 

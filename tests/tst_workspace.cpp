@@ -11,11 +11,11 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
-#include "errors.h"
-#include "hardware.h"
-#include "spec_json.h"
-#include "workspace.h"
-#include "workspace_test_util.h"
+#include "planner/errors.h"
+#include "planner/hardware.h"
+#include "planner/spec_json.h"
+#include "planner/store/workspace.h"
+#include "tests/workspace_test_util.h"
 
 using namespace tally;
 using wstest::spec_error_field;

@@ -2,7 +2,7 @@
 #include <QSignalSpy>
 #include <QtTest>
 
-#include "workspace_session.h"
+#include "ui/session/workspace_session.h"
 
 using namespace tally;
 using namespace tally::ui;

@@ -13,8 +13,8 @@
 #include <functional>
 #include <string>
 
-#include "errors.h"
-#include "sqlite_db.h"
+#include "planner/errors.h"
+#include "planner/store/sqlite_db.h"
 
 namespace wstest {
 

@@ -30,11 +30,11 @@
 
 #include <sqlite3.h>
 
-#include "errors.h"
-#include "hardware.h"
-#include "spec_json.h"
-#include "sqlite_db.h"
-#include "workspace.h"
+#include "planner/errors.h"
+#include "planner/hardware.h"
+#include "planner/spec_json.h"
+#include "planner/store/sqlite_db.h"
+#include "planner/store/workspace.h"
 
 using namespace tally;
 

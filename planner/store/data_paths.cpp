@@ -1,4 +1,4 @@
-#include "data_paths.h"
+#include "planner/store/data_paths.h"
 
 #include <cstdlib>
 

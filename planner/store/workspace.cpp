@@ -1,4 +1,4 @@
-#include "workspace.h"
+#include "planner/store/workspace.h"
 
 #include <sqlite3.h>
 
@@ -13,9 +13,9 @@
 
 #include <sys/stat.h>
 
-#include "errors.h"
-#include "spec_json.h"
-#include "workspace_schema.h"
+#include "planner/errors.h"
+#include "planner/spec_json.h"
+#include "planner/store/workspace_schema.h"
 
 namespace tally {
 

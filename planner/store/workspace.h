@@ -19,12 +19,12 @@
 #include <string_view>
 #include <vector>
 
-#include "data_paths.h"
-#include "hardware.h"
-#include "probe_records.h"
-#include "spec.h"
-#include "sqlite_db.h"
-#include "user_profiles.h"
+#include "planner/hardware.h"
+#include "planner/probe_records.h"
+#include "planner/spec.h"
+#include "planner/store/data_paths.h"
+#include "planner/store/sqlite_db.h"
+#include "planner/user_profiles.h"
 
 namespace tally {
 

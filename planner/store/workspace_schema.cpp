@@ -1,4 +1,4 @@
-#include "workspace_schema.h"
+#include "planner/store/workspace_schema.h"
 
 #include <sqlite3.h>
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <string_view>
 
-#include "sqlite_db.h"
-#include "workspace.h"
+#include "planner/store/sqlite_db.h"
+#include "planner/store/workspace.h"
 
 namespace tally {
 

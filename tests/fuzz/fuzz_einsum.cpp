@@ -6,9 +6,9 @@
 #include <string>
 #include <string_view>
 
-#include "einsum.h"
-#include "errors.h"
-#include "fuzz_support.h"
+#include "planner/einsum.h"
+#include "planner/errors.h"
+#include "tests/fuzz/fuzz_support.h"
 
 using namespace tally;
 

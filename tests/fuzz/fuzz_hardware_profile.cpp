@@ -5,13 +5,13 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "errors.h"
-#include "fuzz_plan.h"
-#include "hardware.h"
-#include "json_reader.h"
-#include "plan.h"
-#include "roofline.h"
-#include "spec_json.h"
+#include "planner/errors.h"
+#include "planner/hardware.h"
+#include "planner/json_reader.h"
+#include "planner/plan.h"
+#include "planner/roofline.h"
+#include "planner/spec_json.h"
+#include "tests/fuzz/fuzz_plan.h"
 
 using namespace tally;
 using nlohmann::json;

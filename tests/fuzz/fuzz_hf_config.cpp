@@ -4,12 +4,12 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "errors.h"
-#include "fuzz_plan.h"
-#include "hf_config.h"
-#include "json_reader.h"
-#include "plan.h"
-#include "spec_json.h"
+#include "planner/errors.h"
+#include "planner/hf_config.h"
+#include "planner/json_reader.h"
+#include "planner/plan.h"
+#include "planner/spec_json.h"
+#include "tests/fuzz/fuzz_plan.h"
 
 using namespace tally;
 using nlohmann::json;

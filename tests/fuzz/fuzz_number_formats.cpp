@@ -8,8 +8,8 @@
 #include <cstring>
 #include <string>
 
-#include "fuzz_support.h"
-#include "number_formats.h"
+#include "planner/number_formats.h"
+#include "tests/fuzz/fuzz_support.h"
 
 using namespace tally;
 

@@ -3,12 +3,12 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "errors.h"
-#include "fuzz_support.h"
-#include "hardware.h"
-#include "operations.h"
-#include "roofline.h"
-#include "spec_json.h"
+#include "planner/errors.h"
+#include "planner/hardware.h"
+#include "planner/operations.h"
+#include "planner/roofline.h"
+#include "planner/spec_json.h"
+#include "tests/fuzz/fuzz_support.h"
 
 using namespace tally;
 using nlohmann::json;

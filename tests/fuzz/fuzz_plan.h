@@ -2,8 +2,8 @@
 
 // The plan invariant of the planner harnesses: every figure of an accepted plan is finite.
 
-#include "fuzz_support.h"
-#include "plan.h"
+#include "planner/plan.h"
+#include "tests/fuzz/fuzz_support.h"
 
 namespace tally::fuzz {
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <string_view>
 
-#include "fuzz_support.h"
-#include "probe_protocol.h"
+#include "gpu_probe/probe_protocol.h"
+#include "tests/fuzz/fuzz_support.h"
 
 using namespace tally::probe;
 using nlohmann::json;

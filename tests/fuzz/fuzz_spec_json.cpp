@@ -4,11 +4,11 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "errors.h"
-#include "fuzz_plan.h"
-#include "operations.h"
-#include "plan.h"
-#include "spec_json.h"
+#include "planner/errors.h"
+#include "planner/operations.h"
+#include "planner/plan.h"
+#include "planner/spec_json.h"
+#include "tests/fuzz/fuzz_plan.h"
 
 using namespace tally;
 using nlohmann::json;

@@ -1,0 +1,82 @@
+#pragma once
+
+#include <array>
+
+#include "planner/sweep.h"
+#include "ui/charts/plan_panel.h"
+
+class QBarCategoryAxis;
+class QBarSet;
+class QChart;
+class QChartView;
+class QComboBox;
+class QLabel;
+class QLineSeries;
+class QLogValueAxis;
+class QScatterSeries;
+class QStackedBarSeries;
+class QTableView;
+class QValueAxis;
+
+namespace tally::ui {
+
+class MemoryTableModel;
+
+// Memory per GPU: stacked bars of params, grads, master weights, optimizer state and activations
+// for each ZeRO stage (the plan's own marked) against the GPU's capacity line; the numbers in a
+// table beside them (GB and GiB); and memory against a chosen variable (micro-batch, sequence
+// length, layers).
+class MemoryPanel : public PlanPanel {
+    Q_OBJECT
+public:
+    MemoryPanel(PlanDocument* document, QWidget* parent = nullptr);
+    QList<ChartInfo> charts() const override;
+
+    // For tests and the latency harness.
+    QStackedBarSeries* barSeries() const { return m_bars; }
+    QBarSet* barSet(int component) const { return m_sets[static_cast<std::size_t>(component)]; }
+    QLineSeries* capacityLine() const { return m_capacity; }
+    QBarCategoryAxis* stageAxis() const { return m_stages; }
+    QLineSeries* sweepTotal() const { return m_total; }
+    QLineSeries* sweepActivations() const { return m_activations; }
+    QLineSeries* sweepModelState() const { return m_state; }
+    QScatterSeries* sweepCurrent() const { return m_current; }
+    QComboBox* variablePicker() const { return m_variable; }
+    QTableView* table() const { return m_table; }
+    MemoryTableModel* model() const { return m_model; }
+
+protected:
+    void showResults(const PlanViews& views) override;
+
+private:
+    void showBars(const PlanViews& views);
+    void showSweep(const PlanViews& views);
+    void setSweepAxis(SweepVariable variable);
+
+    QChart* m_barChart;
+    QChartView* m_barView;
+    QStackedBarSeries* m_bars;
+    std::array<QBarSet*, 5> m_sets{};
+    QBarCategoryAxis* m_stages;
+    QValueAxis* m_barY;
+    QValueAxis* m_capacityX;
+    QLineSeries* m_capacity;
+
+    QChart* m_sweepChart;
+    QChartView* m_sweepView;
+    QComboBox* m_variable;
+    QLogValueAxis* m_sweepLogX;
+    QValueAxis* m_sweepLinX;
+    QValueAxis* m_sweepY;
+    QLineSeries* m_total;
+    QLineSeries* m_state;
+    QLineSeries* m_activations;
+    QLineSeries* m_sweepCapacity;
+    QScatterSeries* m_current;
+    SweepVariable m_shownVariable = SweepVariable::gpus;  // none attached yet
+
+    QTableView* m_table;
+    MemoryTableModel* m_model;
+};
+
+}  // namespace tally::ui

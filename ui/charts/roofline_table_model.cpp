@@ -1,0 +1,176 @@
+#include "ui/charts/roofline_table_model.h"
+
+#include <QFont>
+#include <algorithm>
+
+#include "ui/common/number_text.h"
+
+namespace tally::ui {
+
+RooflineTableModel::RooflineTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+QString RooflineTableModel::groupName(RooflineGroup group) {
+    switch (group) {
+        case RooflineGroup::seed:
+            return tr("lecture 2");
+        case RooflineGroup::user:
+            return tr("yours");
+        case RooflineGroup::training:
+            return tr("training");
+        case RooflineGroup::prefill:
+            return tr("prefill");
+        case RooflineGroup::decode:
+            return tr("decode");
+    }
+    return {};
+}
+
+QString rooflineMarkTip(const RooflineMark& m) {
+    const double intensity = m.cost.intensity();
+    const double ridge = m.roof.ridge_flops_per_byte();
+    const QString kind = m.aggregate && m.cost.kind == "step"
+                             ? RooflineTableModel::tr("all operations of one %1 step")
+                                   .arg(RooflineTableModel::groupName(m.group))
+                             : qs(m.cost.kind);
+    QString text =
+        RooflineTableModel::tr(
+            "%1 (%2, %3)\nFLOPs %4, bytes moved %5 (read %6 + write %7)\n"
+            "intensity = FLOPs / bytes = %8 FLOP/byte\n"
+            "attainable = min(peak, intensity x bandwidth) = min(%9, %10 x %11 B/s) "
+            "= %12\n%13: intensity %14 the ridge %15 FLOP/byte (peak / bandwidth)")
+            .arg(qs(m.label), kind, qs(to_string(m.cost.dtype)), formatShort(m.cost.flops),
+                 formatShort(m.cost.bytes()), formatShort(m.cost.read_bytes),
+                 formatShort(m.cost.write_bytes))
+            .arg(QString::number(intensity, 'g', 4), formatFlopsPerSecond(m.roof.peak_flops_per_s),
+                 QString::number(intensity, 'g', 4), formatShort(m.roof.bandwidth_bytes_per_s),
+                 formatFlopsPerSecond(m.point.attainable_flops_per_s),
+                 m.point.bound == Bound::memory ? RooflineTableModel::tr("memory-bound")
+                                                : RooflineTableModel::tr("compute-bound"),
+                 intensity < ridge ? RooflineTableModel::tr("below")
+                                   : RooflineTableModel::tr("at or above"),
+                 QString::number(ridge, 'f', 1));
+    if (m.count != 1.0) {
+        text += u'\n' + RooflineTableModel::tr("runs %1 times per step").arg(m.count);
+    }
+    return text + u'\n' +
+           RooflineTableModel::tr("Source: Williams et al. 2009 (roofline); CS336 lecture 2");
+}
+
+void RooflineTableModel::setResults(const PlanViews& views) {
+    std::vector<RooflineMark> marks = views.roofline.marks;
+    std::stable_partition(marks.begin(), marks.end(),
+                          [](const RooflineMark& m) { return m.aggregate; });
+    if (marks.size() == m_marks.size()) {
+        m_marks = std::move(marks);
+        if (!m_marks.empty()) {
+            emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+        }
+        return;
+    }
+    beginResetModel();
+    m_marks = std::move(marks);
+    endResetModel();
+}
+
+int RooflineTableModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(m_marks.size());
+}
+
+int RooflineTableModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant RooflineTableModel::data(const QModelIndex& index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) {
+        return {};
+    }
+    const RooflineMark& m = m_marks[static_cast<std::size_t>(index.row())];
+    auto number = [&]() -> double {
+        switch (index.column()) {
+            case FlopsColumn:
+                return m.cost.flops;
+            case BytesColumn:
+                return m.cost.bytes();
+            case IntensityColumn:
+                return m.cost.intensity();
+            case AttainableColumn:
+                return m.point.attainable_flops_per_s;
+            case TimeColumn:
+                return m.point.seconds;
+            case CountColumn:
+                return m.count;
+            default:
+                return 0.0;
+        }
+    };
+    switch (role) {
+        case Qt::DisplayRole:
+            switch (index.column()) {
+                case NameColumn:
+                    return qs(m.label);
+                case GroupColumn:
+                    return groupName(m.group);
+                case FlopsColumn:
+                case BytesColumn:
+                case CountColumn:
+                    return formatShort(number());
+                case IntensityColumn:
+                    return QString::number(number(), 'g', 4);
+                case AttainableColumn:
+                    return formatFlopsPerSecond(number());
+                case BoundColumn:
+                    return m.point.bound == Bound::memory ? tr("memory") : tr("compute");
+                case TimeColumn:
+                    return tr("%1 µs").arg(number() * 1e6, 0, 'g', 4);
+            }
+            return {};
+        case Qt::ToolTipRole:
+            return rooflineMarkTip(m);
+        case Qt::TextAlignmentRole:
+            return index.column() <= GroupColumn || index.column() == BoundColumn
+                       ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
+                       : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        case Qt::FontRole:
+            if (m.aggregate) {
+                QFont bold;
+                bold.setBold(true);
+                return bold;
+            }
+            return {};
+        case ValueRole:
+            return number();
+        case OpIndexRole:
+            return m.op_index;
+        default:
+            return {};
+    }
+}
+
+QVariant RooflineTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) {
+        return {};
+    }
+    switch (section) {
+        case NameColumn:
+            return tr("Operation");
+        case GroupColumn:
+            return tr("Set");
+        case FlopsColumn:
+            return tr("FLOPs");
+        case BytesColumn:
+            return tr("Bytes");
+        case IntensityColumn:
+            return tr("FLOP/byte");
+        case AttainableColumn:
+            return tr("Attainable");
+        case BoundColumn:
+            return tr("Bound");
+        case TimeColumn:
+            return tr("Time");
+        case CountColumn:
+            return tr("Per step");
+    }
+    return {};
+}
+
+}  // namespace tally::ui

@@ -1,0 +1,173 @@
+#include "ui/common/chart_support.h"
+
+#include <QBuffer>
+#include <QChart>
+#include <QChartView>
+#include <QCoreApplication>
+#include <QGraphicsLayout>
+#include <QGraphicsScene>
+#include <QHeaderView>
+#include <QLineEdit>
+#include <QLogValueAxis>
+#include <QPainter>
+#include <QPixmap>
+#include <QSvgGenerator>
+#include <QTableView>
+#include <QXYSeries>
+#include <cmath>
+
+#include "ui/common/file_io.h"
+
+namespace tally::ui {
+
+QChartView* makeChartView(QChart* chart, QWidget* parent) {
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    chart->layout()->setContentsMargins(0, 0, 0, 0);
+    chart->setBackgroundRoundness(0);
+    auto* view = new QChartView(chart, parent);
+    view->setRenderHint(QPainter::Antialiasing);
+    // Chart items move on every slider step; a BSP index would be rebuilt each time.
+    view->scene()->setItemIndexMethod(QGraphicsScene::NoIndex);
+    view->setMinimumSize(320, 220);
+    return view;
+}
+
+void compactTable(QTableView* table, int stretchColumn) {
+    table->verticalHeader()->hide();
+    table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 6);
+    table->setWordWrap(false);
+    if (stretchColumn < 0 || !table->model()) {
+        return;
+    }
+    QHeaderView* header = table->horizontalHeader();
+    header->setSectionResizeMode(QHeaderView::Interactive);
+    header->setSectionResizeMode(stretchColumn, QHeaderView::Stretch);
+    auto fit = [table, stretchColumn] {
+        const int padding = table->fontMetrics().horizontalAdvance(QStringLiteral("00"));
+        for (int c = 0; c < table->model()->columnCount(); ++c) {
+            if (c != stretchColumn) {
+                table->resizeColumnToContents(c);
+                table->setColumnWidth(c, table->columnWidth(c) + padding);
+            }
+        }
+    };
+    QObject::connect(table->model(), &QAbstractItemModel::modelReset, table, fit);
+    fit();
+}
+
+QLineEdit* makeTextLine(QWidget* parent) {
+    auto* line = new QLineEdit(parent);
+    line->setReadOnly(true);
+    line->setFrame(false);
+    line->setFocusPolicy(Qt::NoFocus);
+    line->setStyleSheet(QStringLiteral("QLineEdit { background: transparent; }"));
+    return line;
+}
+
+void replacePoints(QXYSeries* series, const QList<QPointF>& points) {
+    if (series->points() != points) {
+        series->replace(points);
+    }
+}
+
+double niceCeil(double value) {
+    if (!(value > 0.0) || !std::isfinite(value)) {
+        return 1.0;
+    }
+    const double decade = std::pow(10.0, std::floor(std::log10(value)));
+    for (double m : {1.0, 2.0, 5.0, 10.0}) {
+        if (m * decade >= value * (1.0 - 1e-12)) {
+            return m * decade;
+        }
+    }
+    return 10.0 * decade;
+}
+
+double decadeFloor(double value) {
+    return std::pow(10.0, std::floor(std::log10(value)));
+}
+
+double decadeCeil(double value) {
+    return std::pow(10.0, std::ceil(std::log10(value)));
+}
+
+void addLogLogAxes(QChart* chart, QLogValueAxis* x, const QString& xTitle, QLogValueAxis* y,
+                   const QString& yTitle) {
+    for (QLogValueAxis* axis : {x, y}) {
+        axis->setBase(10.0);
+        axis->setLabelFormat(QStringLiteral("%g"));
+    }
+    x->setTitleText(xTitle);
+    y->setTitleText(yTitle);
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+}
+
+void addRooflineAxes(QChart* chart, QLogValueAxis* x, QLogValueAxis* y) {
+    addLogLogAxes(
+        chart, x,
+        QCoreApplication::translate("tally::ui::Roofline", "Arithmetic intensity (FLOP/byte)"), y,
+        QCoreApplication::translate("tally::ui::Roofline", "Attainable TFLOP/s"));
+}
+
+const std::array<QColor, 5>& componentColors() {
+    static const std::array<QColor, 5> colors{QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0e),
+                                              QColor(0x2c, 0xa0, 0x2c), QColor(0x94, 0x67, 0xbd),
+                                              QColor(0x8c, 0x56, 0x4b)};
+    return colors;
+}
+
+QColor capacityColor() {
+    return QColor(0xd6, 0x27, 0x28);
+}
+
+namespace {
+
+QSize exportSize(QWidget* widget) {
+    if (!widget->testAttribute(Qt::WA_WState_Created) || widget->width() < 200 ||
+        widget->height() < 150) {
+        widget->resize(1200, 760);
+    }
+    return widget->size();
+}
+
+}  // namespace
+
+bool exportPng(QWidget* widget, const QString& path, QString* error) {
+    exportSize(widget);
+    const QPixmap pixmap = widget->grab();
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    if (!pixmap.save(&buffer, "PNG")) {
+        if (error) {
+            *error = QCoreApplication::translate("tally::ui::Export", "Cannot encode %1 as PNG")
+                         .arg(path);
+        }
+        return false;
+    }
+    return writeFileAtomically(path, bytes, error);
+}
+
+bool exportSvg(QWidget* widget, const QString& path, const QString& title, QString* error) {
+    const QSize size = exportSize(widget);
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    QSvgGenerator svg;
+    svg.setOutputDevice(&buffer);
+    svg.setSize(size);
+    svg.setViewBox(QRect(QPoint(0, 0), size));
+    svg.setTitle(title);
+    svg.setDescription(QCoreApplication::translate("tally::ui::Export", "Exported from Tally"));
+    {
+        QPainter painter(&svg);
+        widget->render(&painter);
+    }
+    return writeFileAtomically(path, bytes, error);
+}
+
+}  // namespace tally::ui

@@ -1,0 +1,59 @@
+#include "ui/common/file_io.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QSaveFile>
+
+namespace tally::ui {
+
+namespace {
+
+QString tr(const char* text) {
+    return QCoreApplication::translate("tally::ui::FileIo", text);
+}
+
+}  // namespace
+
+bool writeFileAtomically(const QString& path, const QByteArray& contents, QString* error) {
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        if (error) {
+            *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+        }
+        return false;
+    }
+    if (file.write(contents) != contents.size()) {
+        if (error) {
+            *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+        }
+        file.cancelWriting();
+        return false;
+    }
+    if (!file.commit()) {
+        if (error) {
+            *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+        }
+        return false;
+    }
+    return true;
+}
+
+bool readWholeFile(const QString& path, QByteArray* contents, QString* error) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        if (error) {
+            *error = tr("Cannot read %1: %2").arg(path, file.errorString());
+        }
+        return false;
+    }
+    *contents = file.readAll();
+    if (file.error() != QFileDevice::NoError) {
+        if (error) {
+            *error = tr("Cannot read %1: %2").arg(path, file.errorString());
+        }
+        return false;
+    }
+    return true;
+}
+
+}  // namespace tally::ui

@@ -1,0 +1,180 @@
+#include "ui/common/number_text.h"
+
+#include <QRegularExpression>
+
+#include <array>
+#include <cmath>
+
+#include "planner/quantity_text.h"
+
+namespace tally::ui {
+
+namespace {
+
+struct Suffix {
+    char letter;
+    double scale;
+};
+// Largest first. B (billion) is what model cards write ("70B"); G is accepted when typed.
+constexpr std::array<Suffix, 5> kSuffixes{
+    {{'P', 1e15}, {'T', 1e12}, {'B', 1e9}, {'M', 1e6}, {'K', 1e3}}};
+
+QString shortest(double value) {
+    // The shortest %g form that reads back as the same double.
+    for (int digits = 1; digits <= 17; ++digits) {
+        const QString text = QString::number(value, 'g', digits);
+        if (text.toDouble() == value) {
+            return text;
+        }
+    }
+    return QString::number(value, 'g', 17);
+}
+
+}  // namespace
+
+QString formatExact(double value) {
+    if (!std::isfinite(value)) {
+        return QString::number(value);
+    }
+    if (std::abs(value) >= 1e6) {
+        for (const Suffix& s : kSuffixes) {
+            if (std::abs(value) < s.scale) {
+                continue;
+            }
+            const QString mantissa = QString::number(value / s.scale, 'g', 6);
+            const QString text = mantissa + QLatin1Char(s.letter);
+            // A mantissa with its own exponent ("1e+15P" for 1e30) reads worse than "1e+30".
+            if (!mantissa.contains(QLatin1Char('e')) && parseNumber(text) == value) {
+                return text;
+            }
+            break;
+        }
+    }
+    const QString plain = shortest(value);
+    // Integers below 1e15 read better without an exponent ("6738415616", not "6.738415616e+09").
+    if (std::abs(value) < 1e15 && value == std::floor(value)) {
+        return QString::number(value, 'f', 0);
+    }
+    return plain;
+}
+
+std::optional<double> parseNumber(const QString& input, bool* outOfRange) {
+    if (outOfRange) {
+        *outOfRange = false;
+    }
+    QString text = input.trimmed();
+    text.remove(QLatin1Char('_'));
+    text.remove(QLatin1Char(' '));
+    if (text.isEmpty()) {
+        return std::nullopt;
+    }
+    double scale = 1.0;
+    const QChar last = text.back();
+    if (last.isLetter() && last != QLatin1Char('e') && last != QLatin1Char('E')) {
+        const char c = last.toUpper().toLatin1();
+        bool known = false;
+        for (const Suffix& s : kSuffixes) {
+            if (c == s.letter) {
+                scale = s.scale;
+                known = true;
+            }
+        }
+        if (c == 'G') {
+            scale = 1e9;
+            known = true;
+        }
+        // m would be milli to some readers and mega to others; only the capital is mega.
+        if (!known || last == QLatin1Char('m') || last == QLatin1Char('b') ||
+            last == QLatin1Char('t') || last == QLatin1Char('p') || last == QLatin1Char('g')) {
+            return std::nullopt;
+        }
+        text.chop(1);
+    }
+    bool ok = false;
+    const double v = text.toDouble(&ok);
+    if (!ok || !std::isfinite(v * scale)) {
+        if (outOfRange) {
+            // Digits with an optional fraction and exponent that still did not fit a double.
+            static const QRegularExpression kNumber(
+                QStringLiteral("^[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?$"));
+            *outOfRange = kNumber.match(text).hasMatch();
+        }
+        return std::nullopt;
+    }
+    return v * scale;
+}
+
+QString formatDays(double days) {
+    if (std::isfinite(days) && std::abs(days) < 1e5) {
+        return QString::number(days, 'f', 1);
+    }
+    return QString::number(days, 'e', 3);
+}
+
+QString formatShort(double value) {
+    if (!std::isfinite(value)) {
+        return QString::number(value);
+    }
+    const double a = std::abs(value);
+    if (a < 1e4) {
+        return QString::number(value, 'g', 4);
+    }
+    if (a < 1e18) {
+        for (const Suffix& s : kSuffixes) {
+            if (a >= s.scale) {
+                return QString::number(value / s.scale, 'g', 4) + QLatin1Char(s.letter);
+            }
+        }
+    }
+    return QString::number(value, 'e', 3);
+}
+
+QString formatGB(double bytes) {
+    return gbNumber(bytes) + u" GB";
+}
+
+QString formatGiB(double bytes) {
+    return gibNumber(bytes) + u" GiB";
+}
+
+QString gbNumber(double bytes) {
+    return QString::number(to_gb(bytes), 'f', 2);
+}
+
+QString gibNumber(double bytes) {
+    return QString::number(to_gib(bytes), 'f', 2);
+}
+
+QString gbCompact(double bytes) {
+    const double gb = to_gb(bytes);
+    return gb >= 1000 ? QString::number(gb, 'f', 0) : QString::number(gb, 'g', 4);
+}
+
+QString formatGBPerSecond(double bytes_per_s) {
+    return QString::number(to_gb(bytes_per_s), 'g', 4) + u" GB/s";
+}
+
+QString formatPerSecond(double per_s, QStringView unit) {
+    constexpr std::array<std::pair<double, char16_t>, 5> kPrefixes{
+        {{1e18, u'E'}, {1e15, u'P'}, {1e12, u'T'}, {1e9, u'G'}, {1e6, u'M'}}};
+    for (const auto& [scale, prefix] : kPrefixes) {
+        if (std::abs(per_s) >= scale) {
+            return QString::number(per_s / scale, 'g', 4) + u' ' + QChar(prefix) + unit;
+        }
+    }
+    return QString::number(per_s, 'g', 4) + u' ' + unit;
+}
+
+QString formatFlopsPerSecond(double flops_per_s) {
+    return formatPerSecond(flops_per_s, u"FLOP/s");
+}
+
+QString formatBytesPerSecond(double bytes_per_s) {
+    return formatPerSecond(bytes_per_s, u"B/s");
+}
+
+QString formatPercent(double fraction) {
+    return QString::number(100.0 * fraction, 'f', 1) + u'%';
+}
+
+}  // namespace tally::ui

@@ -1,0 +1,36 @@
+#pragma once
+
+#include <QObject>
+#include <QString>
+#include <QTimer>
+#include <optional>
+
+#include "planner/spec.h"
+
+namespace tally::ui {
+
+class PlanDocument;
+
+// Keeps the last accepted plan in a file (the platform's application-data folder in the app),
+// written atomically a moment after the edits stop, and reads it back at start.
+class Autosave : public QObject {
+    Q_OBJECT
+public:
+    Autosave(PlanDocument* document, QString path, QObject* parent = nullptr);
+
+    // The saved plan, or nullopt when there is none or it cannot be read (then the app starts on
+    // the default plan; the file is left as it is).
+    static std::optional<PlanSpec> restore(const QString& path);
+
+    // Writes now if an edit is pending (at exit).
+    bool flush(QString* error = nullptr);
+    QString path() const { return m_path; }
+
+private:
+    PlanDocument* m_document;
+    QString m_path;
+    QTimer m_timer;
+    bool m_pending = false;
+};
+
+}  // namespace tally::ui

@@ -1,0 +1,259 @@
+#include "ui/plan/field_editors.h"
+
+#include <QKeyEvent>
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QHBoxLayout>
+#include <QLineEdit>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <cmath>
+
+#include "ui/common/hardware_list_model.h"
+#include "ui/common/number_text.h"
+#include "ui/plan/plan_document.h"
+
+namespace tally::ui {
+
+namespace {
+
+QString formTr(const char* text) {
+    return QCoreApplication::translate("tally::ui::SpecForm", text);
+}
+
+const QString kMarkStyle = QStringLiteral("border: 2px solid #c62828; border-radius: 3px;");
+
+}  // namespace
+
+// ---- FieldEditor ---------------------------------------------------------------------------
+
+FieldEditor::FieldEditor(QString path, QString help, QWidget* parent)
+    : QWidget(parent), m_path(std::move(path)), m_help(std::move(help)) {
+    setObjectName(m_path);
+    setToolTip(m_help);
+}
+
+void FieldEditor::setFrameWidget(QWidget* widget) {
+    m_frame = widget;
+    m_frame->setToolTip(m_help);
+}
+
+void FieldEditor::setPlannerError(const QString& message) {
+    if (message == m_plannerError) {
+        return;
+    }
+    m_plannerError = message;
+    updateMark();
+}
+
+void FieldEditor::setInputError(const QString& message) {
+    if (message == m_inputError) {
+        return;
+    }
+    m_inputError = message;
+    updateMark();
+}
+
+QString FieldEditor::markText() const {
+    return m_inputError.isEmpty() ? m_plannerError : m_inputError;
+}
+
+void FieldEditor::updateMark() {
+    const bool marked = isMarked();
+    const QString tip = marked ? markText() + u"\n\n" + m_help : m_help;
+    setToolTip(tip);
+    if (m_frame) {
+        m_frame->setToolTip(tip);
+        if (marked != m_marked) {
+            m_frame->setStyleSheet(marked ? kMarkStyle : QString());
+        }
+    }
+    m_marked = marked;
+}
+
+// ---- NumberEditor --------------------------------------------------------------------------
+
+NumberEditor::NumberEditor(const NumberField& field, QWidget* parent)
+    : FieldEditor(QString::fromLatin1(field.path), formTr(field.help), parent),
+      m_field(field),
+      m_slider(new QSlider(Qt::Horizontal, this)),
+      m_edit(new QLineEdit(this)) {
+    m_slider->setRange(0, m_field.range.positions());
+    m_slider->setPageStep(std::max(1, m_field.range.positions() / 10));
+    m_slider->setMinimumWidth(90);
+    m_slider->setAccessibleName(formTr(field.label));
+    m_edit->setAlignment(Qt::AlignRight);
+    m_edit->setFixedWidth(m_edit->fontMetrics().horizontalAdvance(QStringLiteral("0000000000.00")));
+    m_edit->setAccessibleName(formTr(field.label));
+    setFrameWidget(m_edit);
+
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_slider, 1);
+    layout->addWidget(m_edit);
+
+    connect(m_slider, &QSlider::sliderPressed, this,
+            [this] { m_gesture = PlanDocument::newGesture(); });
+    connect(m_slider, &QSlider::sliderReleased, this, [this] { m_gesture = 0; });
+    connect(m_slider, &QSlider::valueChanged, this, &NumberEditor::onSliderMoved);
+    connect(m_edit, &QLineEdit::editingFinished, this, &NumberEditor::onTextEntered);
+    m_edit->installEventFilter(this);
+}
+
+bool NumberEditor::eventFilter(QObject* watched, QEvent* event) {
+    // A line edit claims Undo and Redo for its own text, so the window's Edit > Undo never fires
+    // while the cursor is in the box. Once what was typed has been entered (nothing is pending in
+    // the box), the keys belong to the plan: leave the shortcut to the window.
+    if (watched == m_edit && event->type() == QEvent::ShortcutOverride && !m_edit->isModified()) {
+        auto* key = static_cast<QKeyEvent*>(event);
+        if (key->matches(QKeySequence::Undo) || key->matches(QKeySequence::Redo)) {
+            event->ignore();
+            return true;
+        }
+    }
+    return FieldEditor::eventFilter(watched, event);
+}
+
+QString NumberEditor::textOf(double value) const {
+    if (m_field.zeroText && value == 0.0) {
+        return formTr(m_field.zeroText);
+    }
+    return formatExact(value);
+}
+
+void NumberEditor::refresh(const PlanSpec& spec) {
+    const double v = m_field.get(spec);
+    if (m_shown && v == m_value && !hasInputError()) {
+        return;
+    }
+    m_shown = true;
+    m_value = v;
+    setInputError({});
+    const QSignalBlocker blockSlider(m_slider);
+    m_slider->setValue(m_field.range.positionOf(v));
+    m_edit->setText(textOf(v));
+}
+
+void NumberEditor::onSliderMoved(int position) {
+    const double v = m_field.range.valueAt(position);
+    if (v == m_value) {
+        return;
+    }
+    m_value = v;
+    m_edit->setText(textOf(v));
+    setInputError({});
+    emit valueEdited(v, m_slider->isSliderDown() ? m_gesture : 0);
+}
+
+void NumberEditor::onTextEntered() {
+    const QString text = m_edit->text().trimmed();
+    std::optional<double> v;
+    bool outOfRange = false;
+    if (m_field.zeroText && text.compare(formTr(m_field.zeroText), Qt::CaseInsensitive) == 0) {
+        v = 0.0;
+    } else {
+        v = parseNumber(text, &outOfRange);
+    }
+    if (!v) {
+        setInputError(outOfRange ? tr("%1 is out of range: larger than any number Tally can "
+                                      "hold (about 1.8e308)")
+                                       .arg(text)
+                                 : tr("Not a number: %1").arg(text));
+        return;
+    }
+    if (m_field.integer && *v != std::floor(*v)) {
+        setInputError(tr("Must be a whole number"));
+        return;
+    }
+    setInputError({});
+    if (*v == m_value) {
+        m_edit->setText(textOf(*v));
+        return;
+    }
+    m_value = *v;
+    {
+        const QSignalBlocker block(m_slider);
+        m_slider->setValue(m_field.range.positionOf(*v));
+    }
+    m_edit->setText(textOf(*v));
+    emit valueEdited(*v, 0);
+}
+
+// ---- ChoiceEditor --------------------------------------------------------------------------
+
+ChoiceEditor::ChoiceEditor(const ChoiceField& field, QWidget* parent)
+    : FieldEditor(QString::fromLatin1(field.path), formTr(field.help), parent),
+      m_field(field),
+      m_combo(new QComboBox(this)) {
+    for (const Choice& c : m_field.choices) {
+        m_combo->addItem(formTr(c.label), c.value);
+    }
+    m_combo->setAccessibleName(formTr(field.label));
+    setFrameWidget(m_combo);
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_combo, 1);
+    connect(m_combo, &QComboBox::activated, this,
+            [this](int index) { emit choiceEdited(m_combo->itemData(index).toInt()); });
+}
+
+void ChoiceEditor::refresh(const PlanSpec& spec) {
+    const int index = m_combo->findData(m_field.get(spec));
+    if (index != m_combo->currentIndex()) {
+        const QSignalBlocker block(m_combo);
+        m_combo->setCurrentIndex(index);
+    }
+}
+
+// ---- BoolEditor ----------------------------------------------------------------------------
+
+BoolEditor::BoolEditor(const BoolField& field, QWidget* parent)
+    : FieldEditor(QString::fromLatin1(field.path), formTr(field.help), parent),
+      m_field(field),
+      m_check(new QCheckBox(this)) {
+    m_check->setAccessibleName(formTr(field.label));
+    setFrameWidget(m_check);
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_check);
+    layout->addStretch(1);
+    connect(m_check, &QCheckBox::clicked, this, [this](bool on) { emit toggled(on); });
+}
+
+void BoolEditor::refresh(const PlanSpec& spec) {
+    const bool on = m_field.get(spec);
+    if (on != m_check->isChecked()) {
+        const QSignalBlocker block(m_check);
+        m_check->setChecked(on);
+    }
+}
+
+// ---- GpuEditor -----------------------------------------------------------------------------
+
+GpuEditor::GpuEditor(HardwareListModel* model, QWidget* parent)
+    : FieldEditor(QStringLiteral("cluster.gpu"),
+                  tr("The accelerator: its memory, bandwidth and dense peaks per dtype."), parent),
+      m_model(model),
+      m_combo(new QComboBox(this)) {
+    m_combo->setModel(model);
+    m_combo->setAccessibleName(tr("GPU"));
+    setFrameWidget(m_combo);
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_combo, 1);
+    connect(m_combo, &QComboBox::activated, this, [this](int row) {
+        emit gpuEdited(m_model->data(m_model->index(row), HardwareListModel::IdRole).toString());
+    });
+}
+
+void GpuEditor::refresh(const PlanSpec& spec) {
+    const int row = m_model->rowOf(qs(spec.cluster.gpu));
+    if (row != m_combo->currentIndex()) {
+        const QSignalBlocker block(m_combo);
+        m_combo->setCurrentIndex(row);
+    }
+}
+
+}  // namespace tally::ui

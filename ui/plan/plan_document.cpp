@@ -1,0 +1,239 @@
+#include "ui/plan/plan_document.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QUndoCommand>
+#include <QUndoStack>
+#include <atomic>
+#include <nlohmann/json.hpp>
+
+#include "planner/hf_config.h"
+#include "planner/operations.h"
+#include "planner/report.h"
+#include "planner/spec_json.h"
+#include "ui/common/file_io.h"
+#include "ui/common/hardware_catalog.h"
+#include "ui/common/number_text.h"
+
+namespace tally::ui {
+
+namespace {
+
+// Every mergeable edit shares this id; SpecEditCommand::mergeWith() then merges only edits of
+// the same gesture.
+constexpr int kMergeableId = 0x5ec;
+
+}  // namespace
+
+// One edit: the spec before and after. Slider drags merge into one step (same gesture id).
+class SpecEditCommand : public QUndoCommand {
+public:
+    SpecEditCommand(PlanDocument* document, PlanSpec before, PlanSpec after,
+                    const QString& description, int gesture)
+        : QUndoCommand(description),
+          m_document(document),
+          m_before(std::move(before)),
+          m_after(std::move(after)),
+          m_gesture(gesture) {}
+
+    void undo() override { m_document->apply(m_before); }
+    void redo() override { m_document->apply(m_after); }
+    int id() const override { return m_gesture > 0 ? kMergeableId : -1; }
+    bool mergeWith(const QUndoCommand* other) override {
+        const auto* next = static_cast<const SpecEditCommand*>(other);
+        if (next->m_gesture != m_gesture) {
+            return false;
+        }
+        m_after = next->m_after;
+        return true;
+    }
+
+private:
+    PlanDocument* m_document;
+    PlanSpec m_before;
+    PlanSpec m_after;
+    int m_gesture;
+};
+
+QString errorText(const FieldError& error) {
+    return qs(error.message());
+}
+
+PlanDocument::PlanDocument(const HardwareCatalog* catalog, QObject* parent)
+    : QObject(parent), m_catalog(catalog), m_undo(new QUndoStack(this)) {
+    connect(m_undo, &QUndoStack::cleanChanged, this,
+            [this](bool clean) { emit modifiedChanged(!clean); });
+    // A profile edited or removed in the workspace changes what the current spec evaluates to.
+    connect(catalog, &HardwareCatalog::profilesChanged, this, [this] { apply(m_spec); });
+    apply(default_plan_spec());
+    if (!m_views) {
+        // A catalog without the default GPU: draw the default plan on the shipped profile, so
+        // there is always a plan to show while the user picks another GPU.
+        const PlanSpec spec = default_plan_spec();
+        m_views = std::make_shared<const PlanViews>(
+            compute_plan_views(spec, resolve_builtin_hardware(spec), m_memoryVariable));
+        m_acceptedSpec = spec;
+    }
+}
+
+PlanDocument::~PlanDocument() = default;
+
+int PlanDocument::newGesture() {
+    static std::atomic<int> next{1};
+    return next++;
+}
+
+void PlanDocument::edit(const PlanSpec& spec, const QString& description, int gesture) {
+    m_undo->push(new SpecEditCommand(this, m_spec, spec, description, gesture));
+}
+
+void PlanDocument::reset(const PlanSpec& spec) {
+    m_undo->clear();
+    apply(spec);
+}
+
+void PlanDocument::apply(const PlanSpec& spec) {
+    m_spec = spec;
+    std::optional<FieldError> error;
+    const HardwareProfile* hw = m_catalog->find(m_spec.cluster.gpu);
+    if (!hw) {
+        error = FieldError{"cluster.gpu", m_spec.cluster.gpu, "one of the GPUs in the list"};
+    } else {
+        // check() names tp, pp, micro-batch and GPUs < 1 before any rule divides by them.
+        error = check(m_spec, *hw);
+    }
+    if (!error) {
+        try {
+            m_views = std::make_shared<const PlanViews>(
+                compute_plan_views(m_spec, *hw, m_memoryVariable));
+            m_acceptedSpec = m_spec;
+        } catch (const SpecError& e) {
+            error = e.error();
+        } catch (const std::exception& e) {
+            error = FieldError{"", "", e.what()};
+        }
+    }
+    const bool errorChangedNow =
+        error.has_value() != m_error.has_value() ||
+        (error && (error->field != m_error->field || error->message() != m_error->message()));
+    m_error = std::move(error);
+    emit specChanged();
+    if (errorChangedNow) {
+        emit errorChanged();
+    }
+    if (!m_error) {
+        emit resultsChanged();
+    }
+}
+
+bool PlanDocument::importHfConfig(const QString& path, QString* error) {
+    try {
+        PlanSpec next = m_spec;
+        next.model = load_hf_config(path.toStdString(), "model.hf_config");
+        if (next.model.name.empty()) {
+            next.model.name = QFileInfo(path).dir().dirName().toStdString();
+        }
+        edit(next, tr("Import %1").arg(QFileInfo(path).fileName()));
+        return true;
+    } catch (const std::exception& e) {
+        if (error) {
+            *error = qs(e.what());
+        }
+        return false;
+    }
+}
+
+std::optional<FieldError> PlanDocument::addOperation(const OpSpec& op) {
+    const std::string path = "ops[" + std::to_string(m_spec.ops.size()) + "]";
+    try {
+        op_cost(op, path);
+    } catch (const SpecError& e) {
+        return e.error();
+    }
+    PlanSpec next = m_spec;
+    next.ops.push_back(op);
+    edit(next, tr("Add operation %1").arg(qs(op.name.empty() ? to_string(op.kind) : op.name)));
+    return std::nullopt;
+}
+
+void PlanDocument::removeOperation(int index) {
+    if (index < 0 || static_cast<std::size_t>(index) >= m_spec.ops.size()) {
+        return;
+    }
+    PlanSpec next = m_spec;
+    const OpSpec removed = next.ops[static_cast<std::size_t>(index)];
+    next.ops.erase(next.ops.begin() + index);
+    edit(next, tr("Remove operation %1")
+                   .arg(qs(removed.name.empty() ? to_string(removed.kind) : removed.name)));
+}
+
+bool PlanDocument::open(const QString& path, QString* error) {
+    QByteArray text;
+    if (!readWholeFile(path, &text, error)) {
+        return false;
+    }
+    try {
+        const PlanSpec spec =
+            plan_spec_from_text(text.toStdString(), QFileInfo(path).absolutePath().toStdString());
+        reset(spec);
+    } catch (const std::exception& e) {
+        if (error) {
+            *error = tr("%1 is not a plan Tally can read: %2").arg(path, qs(e.what()));
+        }
+        return false;
+    }
+    m_filePath = path;
+    m_undo->setClean();
+    emit filePathChanged();
+    return true;
+}
+
+QByteArray PlanDocument::acceptedSpecJson() const {
+    return QByteArray::fromStdString(to_json(m_acceptedSpec).dump(2) + "\n");
+}
+
+bool PlanDocument::save(const QString& path, QString* error) {
+    if (m_error) {
+        if (error) {
+            *error =
+                tr("The plan is not saved while a field is rejected: %1").arg(errorText(*m_error));
+        }
+        return false;
+    }
+    if (!writeFileAtomically(path, acceptedSpecJson(), error)) {
+        return false;
+    }
+    m_undo->setClean();
+    if (m_filePath != path) {
+        m_filePath = path;
+        emit filePathChanged();
+    }
+    return true;
+}
+
+bool PlanDocument::isModified() const {
+    return !m_undo->isClean();
+}
+
+bool PlanDocument::exportCsv(const QString& path, QString* error) const {
+    const std::string csv = plan_csv(m_views->spec, m_views->hardware, m_views->plan);
+    return writeFileAtomically(path, QByteArray::fromStdString(csv), error);
+}
+
+bool PlanDocument::exportMarkdown(const QString& path, QString* error) const {
+    const std::string md = plan_markdown(m_views->spec, m_views->hardware, m_views->plan);
+    return writeFileAtomically(path, QByteArray::fromStdString(md), error);
+}
+
+void PlanDocument::setMemorySweepVariable(SweepVariable variable) {
+    if (variable == m_memoryVariable) {
+        return;
+    }
+    m_memoryVariable = variable;
+    // Re-sweep the drawn plan (the last accepted one, also while the current spec is rejected).
+    m_views = std::make_shared<const PlanViews>(
+        compute_plan_views(m_views->spec, m_views->hardware, m_memoryVariable));
+    emit resultsChanged();
+}
+
+}  // namespace tally::ui

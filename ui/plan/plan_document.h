@@ -1,0 +1,91 @@
+#pragma once
+
+#include <QObject>
+#include <QString>
+#include <memory>
+#include <optional>
+
+#include "planner/errors.h"
+#include "planner/plan_views.h"
+#include "planner/spec.h"
+
+class QUndoStack;
+
+namespace tally::ui {
+
+class HardwareCatalog;
+
+// The plan being edited: the spec as the user left it, the results of the last spec the planner
+// accepted, and the planner's complaint about the current one. Every edit goes through the undo
+// stack; every accepted spec is evaluated at once (evaluate() takes microseconds) and announced
+// with resultsChanged(). A rejected spec keeps the last good results drawn and names the field in
+// error(). Not a widget: the forms and panels read it, the tests drive it.
+class PlanDocument : public QObject {
+    Q_OBJECT
+public:
+    explicit PlanDocument(const HardwareCatalog* catalog, QObject* parent = nullptr);
+    ~PlanDocument() override;
+
+    const PlanSpec& spec() const { return m_spec; }
+    // The results of the last spec check() accepted; never null.
+    const std::shared_ptr<const PlanViews>& views() const { return m_views; }
+    // Why the current spec is not drawn (the field as check() names it, e.g. "model.heads").
+    const std::optional<FieldError>& error() const { return m_error; }
+    QUndoStack* undoStack() const { return m_undo; }
+
+    // A user's edit, undoable. Edits carrying the same gesture id (> 0; one slider drag) merge
+    // into one undo step; 0 makes a step of its own.
+    void edit(const PlanSpec& spec, const QString& description, int gesture = 0);
+    // A fresh gesture id for a drag that starts now.
+    static int newGesture();
+    // Replaces the plan and forgets the undo history (a new plan, a file opened, a restore).
+    void reset(const PlanSpec& spec);
+
+    // Replaces the model with a Hugging Face config.json (undoable). False and a message naming
+    // the file and the problem when it cannot be read.
+    bool importHfConfig(const QString& path, QString* error);
+    // Adds an operation to the roofline (undoable); the planner's complaint if it cannot be costed.
+    std::optional<FieldError> addOperation(const OpSpec& op);
+    void removeOperation(int index);
+
+    // Files in the CLI's spec format (tally plan SPEC.json reads them).
+    bool open(const QString& path, QString* error);
+    // Refuses while the spec has an error: what is saved is always a plan the planner accepts.
+    bool save(const QString& path, QString* error);
+    QString filePath() const { return m_filePath; }
+    bool isModified() const;
+    // The last accepted plan as CSV and as a Markdown report (planner/report.h).
+    bool exportCsv(const QString& path, QString* error) const;
+    bool exportMarkdown(const QString& path, QString* error) const;
+    // The JSON text of the last accepted spec (what save() and the autosave write).
+    QByteArray acceptedSpecJson() const;
+
+    // Which variable the memory chart sweeps (a view choice, not part of the plan or its history).
+    SweepVariable memorySweepVariable() const { return m_memoryVariable; }
+    void setMemorySweepVariable(SweepVariable variable);
+
+signals:
+    void specChanged();
+    void resultsChanged();
+    void errorChanged();
+    void filePathChanged();
+    void modifiedChanged(bool modified);
+
+private:
+    friend class SpecEditCommand;
+    void apply(const PlanSpec& spec);
+
+    const HardwareCatalog* m_catalog;
+    QUndoStack* m_undo;
+    PlanSpec m_spec;
+    PlanSpec m_acceptedSpec;
+    std::shared_ptr<const PlanViews> m_views;
+    std::optional<FieldError> m_error;
+    QString m_filePath;
+    SweepVariable m_memoryVariable = SweepVariable::micro_batch;
+};
+
+// "model.heads: 7 is not allowed; must divide model.hidden (8192) ..." as the planner words it.
+QString errorText(const FieldError& error);
+
+}  // namespace tally::ui

@@ -1,0 +1,460 @@
+#include "ui/plan/spec_fields.h"
+
+#include "planner/enum_names.h"
+#include "planner/plan.h"
+#include "planner/presets.h"
+
+#include <QtGlobal>
+#include <algorithm>
+#include <cmath>
+
+namespace tally::ui {
+
+namespace {
+
+#define F(text) QT_TRANSLATE_NOOP("tally::ui::SpecForm", text)
+
+using S = PlanSpec;
+
+// Integers in a spec; values beyond 2^53 (or not finite) are clamped rather than overflowed, so
+// check() sees a number it can name in its message.
+std::int64_t whole(double v) {
+    constexpr double kLimit = 9007199254740992.0;  // 2^53
+    if (!std::isfinite(v)) {
+        return v < 0 ? -static_cast<std::int64_t>(kLimit) : static_cast<std::int64_t>(kLimit);
+    }
+    return static_cast<std::int64_t>(std::llround(std::clamp(v, -kLimit, kLimit)));
+}
+double num(std::int64_t v) {
+    return static_cast<double>(v);
+}
+
+bool transformer(const S& s) {
+    return s.model.kind == ModelKind::transformer;
+}
+bool hasLayers(const S& s) {
+    return s.model.kind != ModelKind::params;
+}
+bool paramsOnly(const S& s) {
+    return s.model.kind == ModelKind::params;
+}
+bool moe(const S& s) {
+    return transformer(s) && s.model.moe.enabled();
+}
+
+// A new architecture keeps what carries over and fills in what it lacks, so the plan stays one
+// the planner accepts: a parameter count from the current model; a transformer's or the lecture
+// network's dimensions from a preset when the current model has none.
+void switchArchitecture(S& s, int value) {
+    const auto kind = static_cast<ModelKind>(value);
+    if (kind == s.model.kind) {
+        return;
+    }
+    auto fromPreset = [&s](const char* id) {
+        if (const ModelPreset* p = find_model_preset(id)) {
+            s.model = p->model;
+            if (s.model.name.empty()) {
+                s.model.name = p->name;
+            }
+        }
+    };
+    switch (kind) {
+        case ModelKind::params:
+            if (!(s.model.params > 0.0)) {
+                s.model.params = count_params(s.model).total;
+            }
+            break;
+        case ModelKind::transformer:
+            if (s.model.layers < 1 || s.model.hidden < 1 || s.model.heads < 1 ||
+                s.model.vocab < 1) {
+                fromPreset("llama-2-7b");
+            }
+            break;
+        case ModelKind::mlp:
+            if (s.model.layers < 1 || s.model.hidden < 1) {
+                fromPreset("cs336-mlp");
+            }
+            break;
+    }
+    s.model.kind = kind;
+}
+
+// A combo box's choices from the enum's table (enum_names.h): its labels, in its order, valued
+// by the enum. SpecForm translates the labels in the "tally::ui::SpecForm" context.
+template <typename E>
+std::vector<Choice> choicesOf() {
+    std::vector<Choice> out;
+    for (const EnumName<E>& row : kEnumNames<E>) {
+        out.push_back({row.label.data(), static_cast<int>(row.value)});
+    }
+    return out;
+}
+
+// The master weights: none (-1) or a dtype, as the spec reader accepts them.
+std::vector<Choice> masterChoices() {
+    std::vector<Choice> out;
+    for (const EnumName<std::optional<DType>>& row : kMasterDtypeNames) {
+        out.push_back({row.label.data(), row.value ? static_cast<int>(*row.value) : -1});
+    }
+    return out;
+}
+
+std::vector<SectionFields> build() {
+    std::vector<SectionFields> sections;
+
+    // ---- model ----
+    sections.push_back(
+        {Section::model,
+         {
+             ChoiceField{"model.kind", F("Architecture"),
+                         F("Transformer: parameters and activations from the dimensions. Deep ReLU "
+                           "network: CS336 lecture 2's stack of D x D matmuls. Parameter count "
+                           "only: no architecture, so activations are not counted."),
+                         choicesOf<ModelKind>(),
+                         [](const S& s) { return static_cast<int>(s.model.kind); },
+                         switchArchitecture},
+             NumberField{"model.params",
+                         F("Parameters"),
+                         F("Total parameter count N (70B = 70e9)."),
+                         {1e6, 1e13, SliderScale::log, 0.0},
+                         false,
+                         nullptr,
+                         [](const S& s) { return s.model.params; },
+                         [](S& s, double v) { s.model.params = v; },
+                         paramsOnly},
+             NumberField{"model.layers",
+                         F("Layers"),
+                         F("Transformer blocks (L)."),
+                         {1, 200, SliderScale::linear, 1},
+                         true,
+                         nullptr,
+                         [](const S& s) { return num(s.model.layers); },
+                         [](S& s, double v) { s.model.layers = whole(v); },
+                         hasLayers},
+             NumberField{"model.hidden",
+                         F("Hidden size"),
+                         F("Model width (h, d_model; D for the ReLU network)."),
+                         {64, 65536, SliderScale::log, 64},
+                         true,
+                         nullptr,
+                         [](const S& s) { return num(s.model.hidden); },
+                         [](S& s, double v) { s.model.hidden = whole(v); },
+                         hasLayers},
+             NumberField{"model.heads",
+                         F("Attention heads"),
+                         F("Query heads (a)."),
+                         {1, 256, SliderScale::linear, 1},
+                         true,
+                         nullptr,
+                         [](const S& s) { return num(s.model.heads); },
+                         [](S& s, double v) { s.model.heads = whole(v); },
+                         transformer},
+             NumberField{"model.kv_heads",
+                         F("KV heads"),
+                         F("Key/value heads of grouped-query attention (Ainslie et al. 2023); must "
+                           "divide the query heads. 0: as many as the query heads (multi-head)."),
+                         {0, 256, SliderScale::linear, 1},
+                         true,
+                         F("= heads"),
+                         [](const S& s) { return num(s.model.kv_heads); },
+                         [](S& s, double v) { s.model.kv_heads = whole(v); },
+                         transformer},
+             NumberField{"model.head_dim",
+                         F("Head dimension"),
+                         F("Width of one head. 0: hidden size / heads."),
+                         {0, 512, SliderScale::linear, 8},
+                         true,
+                         F("auto"),
+                         [](const S& s) { return num(s.model.head_dim); },
+                         [](S& s, double v) { s.model.head_dim = whole(v); },
+                         transformer},
+             NumberField{"model.ffn_hidden",
+                         F("FFN hidden size"),
+                         F("Width of the MLP (4h for GELU models; about 8h/3 for SwiGLU)."),
+                         {128, 131072, SliderScale::log, 128},
+                         true,
+                         nullptr,
+                         [](const S& s) { return num(s.model.ffn_hidden); },
+                         [](S& s, double v) { s.model.ffn_hidden = whole(v); },
+                         transformer},
+             ChoiceField{"model.ffn", F("FFN kind"),
+                         F("GELU or ReLU: two matrices. SwiGLU (Shazeer 2020): three."),
+                         choicesOf<FfnKind>(),
+                         [](const S& s) { return static_cast<int>(s.model.ffn); },
+                         [](S& s, int v) { s.model.ffn = static_cast<FfnKind>(v); }, transformer},
+             NumberField{"model.vocab",
+                         F("Vocabulary"),
+                         F("Tokens in the vocabulary (V)."),
+                         {1000, 300000, SliderScale::log, 1},
+                         true,
+                         nullptr,
+                         [](const S& s) { return num(s.model.vocab); },
+                         [](S& s, double v) { s.model.vocab = whole(v); },
+                         transformer},
+             BoolField{"model.tied_embeddings", F("Tied embeddings"),
+                       F("The output head shares the input embedding's matrix."),
+                       [](const S& s) { return s.model.tied_embeddings; },
+                       [](S& s, bool v) { s.model.tied_embeddings = v; }, transformer},
+             ChoiceField{"model.norm", F("Norm"), F("LayerNorm has a bias; RMSNorm does not."),
+                         choicesOf<NormKind>(),
+                         [](const S& s) { return static_cast<int>(s.model.norm); },
+                         [](S& s, int v) { s.model.norm = static_cast<NormKind>(v); }, transformer},
+             ChoiceField{"model.bias", F("Biases"), F("Which linear layers carry a bias."),
+                         choicesOf<BiasKind>(),
+                         [](const S& s) { return static_cast<int>(s.model.bias); },
+                         [](S& s, int v) { s.model.bias = static_cast<BiasKind>(v); }, transformer},
+         }});
+
+    // ---- mixture of experts ----
+    sections.push_back(
+        {Section::moe,
+         {
+             NumberField{"model.moe.experts",
+                         F("Experts"),
+                         F("Routed experts per MoE layer (Shazeer et al. 2017). 0: a dense model."),
+                         {0, 256, SliderScale::linear, 1},
+                         true,
+                         F("dense"),
+                         [](const S& s) { return num(s.model.moe.experts); },
+                         [](S& s, double v) {
+                             s.model.moe.experts = whole(v);
+                             if (s.model.moe.experts > 0 && s.model.moe.active_experts == 0) {
+                                 s.model.moe.active_experts = 1;
+                             }
+                         },
+                         transformer},
+             NumberField{"model.moe.active_experts",
+                         F("Active experts"),
+                         F("Routed experts each token runs through (top-k)."),
+                         {1, 32, SliderScale::linear, 1},
+                         true,
+                         nullptr,
+                         [](const S& s) { return num(s.model.moe.active_experts); },
+                         [](S& s, double v) { s.model.moe.active_experts = whole(v); },
+                         moe},
+             NumberField{"model.moe.shared_experts",
+                         F("Shared experts"),
+                         F("Experts every token runs through (DeepSeek)."),
+                         {0, 8, SliderScale::linear, 1},
+                         true,
+                         nullptr,
+                         [](const S& s) { return num(s.model.moe.shared_experts); },
+                         [](S& s, double v) { s.model.moe.shared_experts = whole(v); },
+                         moe},
+             NumberField{"model.moe.expert_ffn_hidden",
+                         F("Expert FFN size"),
+                         F("Width of one expert's MLP. 0: the FFN hidden size."),
+                         {128, 65536, SliderScale::log, 128},
+                         true,
+                         F("= FFN"),
+                         [](const S& s) { return num(s.model.moe.expert_ffn_hidden); },
+                         [](S& s, double v) { s.model.moe.expert_ffn_hidden = whole(v); },
+                         moe},
+             NumberField{"model.moe.first_dense_layers",
+                         F("Dense first layers"),
+                         F("Layers at the bottom that keep a dense MLP."),
+                         {0, 16, SliderScale::linear, 1},
+                         true,
+                         nullptr,
+                         [](const S& s) { return num(s.model.moe.first_dense_layers); },
+                         [](S& s, double v) { s.model.moe.first_dense_layers = whole(v); },
+                         moe},
+         }});
+
+    // ---- data ----
+    sections.push_back(
+        {Section::data,
+         {
+             NumberField{"data.tokens",
+                         F("Training tokens"),
+                         F("Tokens seen in training, D (15T = 15e12). For the ReLU network: data "
+                           "points."),
+                         {1e6, 1e15, SliderScale::log, 0.0},
+                         false,
+                         nullptr,
+                         [](const S& s) { return s.data.tokens; },
+                         [](S& s, double v) { s.data.tokens = v; }},
+             NumberField{"data.seq_len",
+                         F("Sequence length"),
+                         F("Tokens per sequence (s)."),
+                         {1, 1048576, SliderScale::pow2, 0},
+                         true,
+                         nullptr,
+                         [](const S& s) { return num(s.data.seq_len); },
+                         [](S& s, double v) { s.data.seq_len = whole(v); }},
+             NumberField{"data.global_batch",
+                         F("Global batch"),
+                         F("Sequences per optimizer step; a whole number of micro-batches x "
+                           "data-parallel GPUs. 0: one micro-batch per GPU."),
+                         {1, 65536, SliderScale::pow2, 0},
+                         true,
+                         F("auto"),
+                         [](const S& s) { return num(s.data.global_batch); },
+                         [](S& s, double v) { s.data.global_batch = whole(v); }},
+             NumberField{"data.micro_batch",
+                         F("Micro-batch"),
+                         F("Sequences per GPU per forward/backward (b); the rest of the global "
+                           "batch is gradient accumulation."),
+                         {1, 1024, SliderScale::pow2, 0},
+                         true,
+                         nullptr,
+                         [](const S& s) { return num(s.data.micro_batch); },
+                         [](S& s, double v) { s.data.micro_batch = whole(v); }},
+         }});
+
+    // ---- cluster ----
+    sections.push_back(
+        {Section::cluster,
+         {
+             NumberField{"cluster.gpus",
+                         F("GPUs"),
+                         F("GPUs in the cluster (tp x pp x dp)."),
+                         {1, 131072, SliderScale::pow2, 0},
+                         true,
+                         nullptr,
+                         [](const S& s) { return num(s.cluster.gpus); },
+                         [](S& s, double v) { s.cluster.gpus = whole(v); }},
+             NumberField{"cluster.mfu",
+                         F("MFU"),
+                         F("Model FLOPs utilisation: achieved model FLOP/s / dense peak. 0.5 is "
+                           "good (CS336 lecture 2)."),
+                         {0.01, 1.0, SliderScale::linear, 0.01},
+                         false,
+                         nullptr,
+                         [](const S& s) { return s.cluster.mfu; },
+                         [](S& s, double v) { s.cluster.mfu = v; }},
+             NumberField{"cluster.price_per_gpu_hour",
+                         F("Price per GPU-hour"),
+                         F("In your currency; 0: no price (no cost figure)."),
+                         {0, 20, SliderScale::linear, 0.05},
+                         false,
+                         F("none"),
+                         [](const S& s) { return s.cluster.price_per_gpu_hour.value_or(0.0); },
+                         [](S& s, double v) {
+                             if (v == 0.0) {
+                                 s.cluster.price_per_gpu_hour.reset();
+                             } else {
+                                 s.cluster.price_per_gpu_hour = v;
+                             }
+                         }},
+         }});
+
+    // ---- training recipe ----
+    const auto dtypes = choicesOf<DType>();
+    sections.push_back(
+        {Section::recipe,
+         {
+             ChoiceField{"training.param_dtype", F("Parameters dtype"), F("Stored weights."),
+                         dtypes,
+                         [](const S& s) { return static_cast<int>(s.training.param_dtype); },
+                         [](S& s, int v) { s.training.param_dtype = static_cast<DType>(v); }},
+             ChoiceField{"training.grad_dtype", F("Gradients dtype"), F("Stored gradients."),
+                         dtypes, [](const S& s) { return static_cast<int>(s.training.grad_dtype); },
+                         [](S& s, int v) { s.training.grad_dtype = static_cast<DType>(v); }},
+             ChoiceField{"training.master_dtype", F("Master weights"),
+                         F("A higher-precision copy of the weights the optimizer updates "
+                           "(Micikevicius et al. 2018); none: no copy."),
+                         masterChoices(),
+                         [](const S& s) {
+                             return s.training.master_dtype
+                                        ? static_cast<int>(*s.training.master_dtype)
+                                        : -1;
+                         },
+                         [](S& s, int v) {
+                             if (v < 0) {
+                                 s.training.master_dtype.reset();
+                             } else {
+                                 s.training.master_dtype = static_cast<DType>(v);
+                             }
+                         }},
+             ChoiceField{"training.optimizer", F("Optimizer"),
+                         F("States per parameter: SGD 0; momentum, AdaGrad, RMSProp, Lion 1; Adam, "
+                           "AdamW, 8-bit Adam 2; Adafactor factored."),
+                         choicesOf<Optimizer>(),
+                         [](const S& s) { return static_cast<int>(s.training.optimizer); },
+                         [](S& s, int v) { s.training.optimizer = static_cast<Optimizer>(v); }},
+             ChoiceField{
+                 "training.optimizer_state_dtype", F("Optimizer state dtype"),
+                 F("Each optimizer state value."), dtypes,
+                 [](const S& s) { return static_cast<int>(s.training.optimizer_state_dtype); },
+                 [](S& s, int v) { s.training.optimizer_state_dtype = static_cast<DType>(v); }},
+             ChoiceField{"training.compute_dtype", F("Compute dtype"),
+                         F("The dtype whose dense peak sets the time."), dtypes,
+                         [](const S& s) { return static_cast<int>(s.training.compute_dtype); },
+                         [](S& s, int v) { s.training.compute_dtype = static_cast<DType>(v); }},
+             ChoiceField{"training.activation_dtype", F("Activations dtype"),
+                         F("Stored activations."), dtypes,
+                         [](const S& s) { return static_cast<int>(s.training.activation_dtype); },
+                         [](S& s, int v) { s.training.activation_dtype = static_cast<DType>(v); }},
+             ChoiceField{"training.recompute", F("Recompute"),
+                         F("Activation checkpointing: selective recomputes the attention core "
+                           "(Korthikanti et al. 2022); full keeps each layer's input; sqrt keeps "
+                           "a checkpoint every sqrt(L) layers (Chen et al. 2016)."),
+                         choicesOf<Recompute>(),
+                         [](const S& s) { return static_cast<int>(s.training.recompute); },
+                         [](S& s, int v) { s.training.recompute = static_cast<Recompute>(v); }},
+             BoolField{"training.recompute_working_set", F("Count recompute working set"),
+                       F("Add the activations a recomputed segment re-materialises in backward."),
+                       [](const S& s) { return s.training.recompute_working_set; },
+                       [](S& s, bool v) { s.training.recompute_working_set = v; }},
+             ChoiceField{"training.zero",
+                         F("ZeRO stage"),
+                         F("Shards over the data-parallel GPUs (Rajbhandari et al. 2020): 1 "
+                           "optimizer state and master weights, 2 also gradients, 3 also "
+                           "parameters."),
+                         {{F("0 (none)"), 0}, {F("1"), 1}, {F("2"), 2}, {F("3"), 3}},
+                         [](const S& s) { return s.training.zero; },
+                         [](S& s, int v) { s.training.zero = v; }},
+             NumberField{"training.tp",
+                         F("Tensor parallel"),
+                         F("GPUs each layer is split over."),
+                         {1, 64, SliderScale::pow2, 0},
+                         true,
+                         nullptr,
+                         [](const S& s) { return num(s.training.tp); },
+                         [](S& s, double v) { s.training.tp = whole(v); }},
+             NumberField{"training.pp",
+                         F("Pipeline parallel"),
+                         F("Pipeline stages."),
+                         {1, 128, SliderScale::pow2, 0},
+                         true,
+                         nullptr,
+                         [](const S& s) { return num(s.training.pp); },
+                         [](S& s, double v) { s.training.pp = whole(v); }},
+             BoolField{"training.sequence_parallel", F("Sequence parallel"),
+                       F("Splits the norms' and dropouts' activations over the tensor-parallel "
+                         "GPUs (Korthikanti et al. 2022)."),
+                       [](const S& s) { return s.training.sequence_parallel; },
+                       [](S& s, bool v) { s.training.sequence_parallel = v; }},
+             BoolField{"training.flash_attention", F("Flash attention"),
+                       F("The attention scores are never stored (Dao et al. 2022)."),
+                       [](const S& s) { return s.training.flash_attention; },
+                       [](S& s, bool v) { s.training.flash_attention = v; }},
+             BoolField{"training.dropout", F("Dropout"), F("Dropout masks are stored."),
+                       [](const S& s) { return s.training.dropout; },
+                       [](S& s, bool v) { s.training.dropout = v; }},
+             ChoiceField{
+                 "training.flops_formula", F("FLOPs formula"),
+                 F("6·N·D (CS336 lecture 2; Kaplan et al. 2020) or with the attention "
+                   "term (PaLM, Chowdhery et al. 2022, appendix B)."),
+                 choicesOf<FlopsFormula>(),
+                 [](const S& s) { return static_cast<int>(s.training.flops_formula); },
+                 [](S& s, int v) { s.training.flops_formula = static_cast<FlopsFormula>(v); }},
+         }});
+    return sections;
+}
+
+#undef F
+
+}  // namespace
+
+const std::vector<SectionFields>& specFields() {
+    static const std::vector<SectionFields> fields = build();
+    return fields;
+}
+
+const char* pathOf(const FieldDescriptor& field) {
+    return std::visit([](const auto& f) { return f.path; }, field);
+}
+
+}  // namespace tally::ui

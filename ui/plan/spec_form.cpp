@@ -1,0 +1,302 @@
+#include "ui/plan/spec_form.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QVBoxLayout>
+
+#include "planner/presets.h"
+#include "planner/spec_json.h"
+#include "ui/common/chart_support.h"
+#include "ui/common/file_dialogs.h"
+#include "ui/common/hardware_list_model.h"
+#include "ui/common/number_text.h"
+#include "ui/plan/field_editors.h"
+#include "ui/plan/plan_document.h"
+
+namespace tally::ui {
+
+namespace {
+
+QString formTr(const char* text) {
+    return QCoreApplication::translate("tally::ui::SpecForm", text);
+}
+
+}  // namespace
+
+SpecForm::SpecForm(PlanDocument* document, HardwareCatalog* catalog, QWidget* parent)
+    : QWidget(parent),
+      m_document(document),
+      m_gpuModel(new HardwareListModel(catalog, this)),
+      m_presets(new QComboBox(this)),
+      m_import(new QPushButton(tr("Import config.json…"), this)),
+      m_modelSummary(makeTextLine(this)),
+      m_modelMessage(new QLabel(this)),
+      m_mla(new QLabel(this)),
+      m_moeBox(nullptr),
+      m_error(new QLabel(this)) {
+    auto* outer = new QVBoxLayout(this);
+    m_error->setWordWrap(true);
+    m_error->setObjectName(QStringLiteral("formError"));
+    m_error->setStyleSheet(QStringLiteral("color: #c62828;"));
+    m_error->hide();
+    outer->addWidget(m_error);
+
+    m_presets->addItem(tr("Custom"), -1);
+    const auto& presets = model_presets();
+    for (std::size_t i = 0; i < presets.size(); ++i) {
+        m_presets->addItem(qs(presets[i].name), static_cast<int>(i));
+        m_presets->setItemData(m_presets->count() - 1,
+                               tr("%1\nSource: %2").arg(qs(presets[i].name), qs(presets[i].source)),
+                               Qt::ToolTipRole);
+        m_presetModels.push_back(architecture_only(presets[i].model));
+    }
+    m_presets->setToolTip(
+        tr("Load a model's published dimensions (the source is in each "
+           "entry's tooltip)."));
+    m_presets->setAccessibleName(tr("Model preset"));
+    connect(m_presets, &QComboBox::activated, this, &SpecForm::choosePreset);
+    m_import->setToolTip(
+        tr("Read a Hugging Face config.json (Llama, Mistral, Mixtral, Qwen, "
+           "DeepSeek-V3)."));
+    connect(m_import, &QPushButton::clicked, this, [this] {
+        const QString path = chooseOpenPath(this, tr("Import a Hugging Face config.json"), {},
+                                            tr("JSON files (*.json)"));
+        if (!path.isEmpty()) {
+            importHfConfig(path);
+        }
+    });
+    m_modelMessage->setWordWrap(true);
+    m_modelMessage->setStyleSheet(QStringLiteral("color: #c62828;"));
+    m_modelMessage->hide();
+    m_modelSummary->setObjectName(QStringLiteral("modelSummary"));
+
+    m_mla->setWordWrap(true);
+    m_mla->setText(tr("Multi-head latent attention (from the preset or config): kept as loaded."));
+
+    for (const SectionFields& section : specFields()) {
+        QString title;
+        switch (section.section) {
+            case Section::model:
+                title = tr("Model");
+                break;
+            case Section::moe:
+                title = tr("Mixture of experts");
+                break;
+            case Section::data:
+                title = tr("Data");
+                break;
+            case Section::cluster:
+                title = tr("Cluster");
+                break;
+            case Section::recipe:
+                title = tr("Training recipe");
+                break;
+        }
+        auto* box = new QGroupBox(title, this);
+        auto* form = new QFormLayout(box);
+        form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+        form->setRowWrapPolicy(QFormLayout::DontWrapRows);
+        if (section.section == Section::model) {
+            auto* row = new QWidget(box);
+            auto* h = new QHBoxLayout(row);
+            h->setContentsMargins(0, 0, 0, 0);
+            h->addWidget(m_presets, 1);
+            h->addWidget(m_import);
+            form->addRow(tr("Preset"), row);
+            form->addRow(m_modelSummary);
+            form->addRow(m_modelMessage);
+        }
+        if (section.section == Section::moe) {
+            m_moeBox = box;
+        }
+        if (section.section == Section::cluster) {
+            auto* gpu = new GpuEditor(m_gpuModel, box);
+            connect(gpu, &GpuEditor::gpuEdited, this, [this](const QString& id) {
+                PlanSpec next = m_document->spec();
+                next.cluster.gpu = id.toStdString();
+                m_document->edit(next, tr("Set GPU to %1").arg(id));
+            });
+            addEditor(form, gpu, tr("GPU"), nullptr);
+        }
+        for (const FieldDescriptor& descriptor : section.fields) {
+            if (const auto* f = std::get_if<NumberField>(&descriptor)) {
+                auto* e = new NumberEditor(*f, box);
+                const NumberField field = *f;
+                connect(
+                    e, &NumberEditor::valueEdited, this, [this, field](double value, int gesture) {
+                        PlanSpec next = m_document->spec();
+                        field.set(next, value);
+                        m_document->edit(
+                            next, tr("Set %1 to %2").arg(formTr(field.label), formatExact(value)),
+                            gesture);
+                    });
+                addEditor(form, e, formTr(f->label), f->applies);
+            } else if (const auto* c = std::get_if<ChoiceField>(&descriptor)) {
+                auto* e = new ChoiceEditor(*c, box);
+                const ChoiceField field = *c;
+                connect(e, &ChoiceEditor::choiceEdited, this, [this, field, e](int value) {
+                    PlanSpec next = m_document->spec();
+                    field.set(next, value);
+                    m_document->edit(
+                        next,
+                        tr("Set %1 to %2").arg(formTr(field.label), e->comboBox()->currentText()));
+                });
+                addEditor(form, e, formTr(c->label), c->applies);
+            } else if (const auto* b = std::get_if<BoolField>(&descriptor)) {
+                auto* e = new BoolEditor(*b, box);
+                const BoolField field = *b;
+                connect(e, &BoolEditor::toggled, this, [this, field](bool on) {
+                    PlanSpec next = m_document->spec();
+                    field.set(next, on);
+                    m_document->edit(
+                        next, (on ? tr("Turn on %1") : tr("Turn off %1")).arg(formTr(field.label)));
+                });
+                addEditor(form, e, formTr(b->label), b->applies);
+            }
+        }
+        if (section.section == Section::model) {
+            form->addRow(m_mla);
+        }
+        outer->addWidget(box);
+    }
+    outer->addStretch(1);
+
+    connect(document, &PlanDocument::specChanged, this, &SpecForm::refresh);
+    connect(document, &PlanDocument::errorChanged, this, &SpecForm::showError);
+    connect(document, &PlanDocument::resultsChanged, this, &SpecForm::showResults);
+    refresh();
+    showError();
+    showResults();
+}
+
+void SpecForm::addEditor(QFormLayout* form, FieldEditor* editor, const QString& label,
+                         bool (*applies)(const PlanSpec&)) {
+    form->addRow(label, editor);
+    m_editors.insert(editor->path(), editor);
+    m_rows.push_back({form, editor, applies});
+}
+
+FieldEditor* SpecForm::editor(const QString& path) const {
+    return m_editors.value(path, nullptr);
+}
+
+NumberEditor* SpecForm::numberEditor(const QString& path) const {
+    return qobject_cast<NumberEditor*>(editor(path));
+}
+
+QList<FieldEditor*> SpecForm::editors() const {
+    return m_editors.values();
+}
+
+QString SpecForm::modelMessage() const {
+    return m_modelMessage->isHidden() ? QString() : m_modelMessage->text();
+}
+
+bool SpecForm::importHfConfig(const QString& path) {
+    QString error;
+    if (!m_document->importHfConfig(path, &error)) {
+        m_modelMessage->setText(error);
+        m_modelMessage->show();
+        return false;
+    }
+    m_modelMessage->clear();
+    m_modelMessage->hide();
+    return true;
+}
+
+void SpecForm::choosePreset(int index) {
+    const int preset = m_presets->itemData(index).toInt();
+    if (preset < 0) {
+        return;
+    }
+    const ModelPreset& p = model_presets()[static_cast<std::size_t>(preset)];
+    PlanSpec next = m_document->spec();
+    next.model = p.model;
+    if (next.model.name.empty()) {
+        next.model.name = p.name;
+    }
+    m_document->edit(next, tr("Load preset %1").arg(qs(p.name)));
+}
+
+int SpecForm::presetIndexOfCurrentModel() const {
+    const ModelSpec key = architecture_only(m_document->spec().model);
+    for (std::size_t i = 0; i < m_presetModels.size(); ++i) {
+        if (m_presetModels[i] == key) {
+            return static_cast<int>(i) + 1;
+        }
+    }
+    return 0;
+}
+
+void SpecForm::refresh() {
+    const PlanSpec& spec = m_document->spec();
+    for (const Row& row : m_rows) {
+        const bool shown = !row.applies || row.applies(spec);
+        if (row.form->isRowVisible(row.editor) != shown) {
+            row.form->setRowVisible(row.editor, shown);
+        }
+        if (shown) {
+            row.editor->refresh(spec);
+        }
+    }
+    const bool transformer = spec.model.kind == ModelKind::transformer;
+    if (m_moeBox->isHidden() == transformer) {
+        m_moeBox->setVisible(transformer);
+    }
+    const bool mla = transformer && spec.model.mla.enabled();
+    if (m_mla->isHidden() == mla) {
+        m_mla->setVisible(mla);
+    }
+    const int preset = presetIndexOfCurrentModel();
+    if (preset != m_presets->currentIndex()) {
+        const QSignalBlocker block(m_presets);
+        m_presets->setCurrentIndex(preset);
+    }
+}
+
+void SpecForm::showError() {
+    const auto& error = m_document->error();
+    for (FieldEditor* e : std::as_const(m_editors)) {
+        const bool mine = error && qs(error->field) == e->path();
+        e->setPlannerError(mine ? errorText(*error) : QString());
+    }
+    // Errors on fields without an editor of their own (model.mla, ops[i]) are named above the
+    // form; those with an editor are also repeated there, so the message is never out of sight.
+    if (error) {
+        m_error->setText(tr("Not drawn: %1. The charts show the last plan the planner accepted.")
+                             .arg(errorText(*error)));
+        m_error->show();
+    } else {
+        m_error->hide();
+    }
+}
+
+void SpecForm::showResults() {
+    const auto& views = *m_document->views();
+    const ParamCounts& p = views.plan.params;
+    QString text = tr("%1 parameters").arg(formatShort(p.total));
+    if (p.active != p.total) {
+        text += tr(", %1 active per token").arg(formatShort(p.active));
+    }
+    if (p.embedding > 0) {
+        text += tr(" (%1 in embeddings)").arg(formatShort(p.embedding));
+    }
+    if (m_modelSummary->text() != text) {
+        m_modelSummary->setText(text);
+        m_modelSummary->setCursorPosition(0);
+    }
+    if (const Explanation* e = views.explanation("params")) {
+        m_modelSummary->setToolTip(qs(e->formula) + u"\n= " + qs(e->substitution) + u"\n" +
+                                   tr("Source: %1").arg(qs(e->source)));
+    }
+}
+
+}  // namespace tally::ui

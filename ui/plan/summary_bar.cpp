@@ -1,0 +1,149 @@
+#include "ui/plan/summary_bar.h"
+
+#include <QGridLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QVBoxLayout>
+#include <algorithm>
+
+#include "ui/charts/figure_text.h"
+#include "ui/common/chart_support.h"
+#include "ui/common/number_text.h"
+#include "ui/plan/plan_document.h"
+
+namespace tally::ui {
+
+namespace {
+
+void setIfChanged(QLabel* label, const QString& text, const QString& tip) {
+    if (label->text() != text) {
+        label->setText(text);
+    }
+    if (label->toolTip() != tip) {
+        label->setToolTip(tip);
+    }
+}
+
+}  // namespace
+
+SummaryBar::SummaryBar(PlanDocument* document, QWidget* parent)
+    : QWidget(parent), m_document(document), m_warnings(makeTextLine(this)) {
+    setObjectName(QStringLiteral("summary"));
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(6, 4, 6, 2);
+    auto* grid = new QGridLayout;
+    grid->setHorizontalSpacing(18);
+    grid->setVerticalSpacing(0);
+    outer->addLayout(grid);
+    // Each figure with the widest text it shows, which sets its fixed width.
+    struct Figure {
+        const char* key;
+        QString title;
+        QString widest;
+    };
+    // Past 1e18 (formatShort) and 1e5 days (formatDays) a figure has an exponent: the widths
+    // hold four digits and a two-digit exponent.
+    const Figure figures[] = {{"params", tr("Parameters"), QStringLiteral("999.9P")},
+                              {"memory", tr("Memory per GPU"), QStringLiteral("99999 / 999 GB ✗")},
+                              {"days", tr("Training time"), QStringLiteral("9.999e+99 days")},
+                              {"gpu_hours", tr("GPU-hours"), QStringLiteral("9.999e+99")},
+                              {"cost", tr("Cost"), QStringLiteral("9.999e+99")},
+                              {"energy", tr("Energy"), QStringLiteral("9.999e+99 kWh")}};
+    int column = 0;
+    for (const auto& [key, title, widest] : figures) {
+        auto* caption = new QLabel(title, this);
+        QFont small = caption->font();
+        small.setPointSizeF(small.pointSizeF() * 0.85);
+        caption->setFont(small);
+        caption->setForegroundRole(QPalette::PlaceholderText);
+        QLabel* value = addFigure(QString::fromLatin1(key), title, widest);
+        grid->addWidget(caption, 0, column);
+        grid->addWidget(value, 1, column);
+        grid->setColumnStretch(column, 1);
+        ++column;
+    }
+    m_warnings->setObjectName(QStringLiteral("warnings"));
+    m_warnings->setStyleSheet(
+        QStringLiteral("QLineEdit { color: #9a5b00; background: transparent; }"));
+    outer->addWidget(m_warnings);
+    connect(document, &PlanDocument::resultsChanged, this, &SummaryBar::showResults);
+    showResults();
+}
+
+QLabel* SummaryBar::addFigure(const QString& key, const QString& title, const QString& widest) {
+    auto* label = new QLabel(this);
+    label->setObjectName(key);
+    label->setAccessibleName(title);
+    QFont big = label->font();
+    big.setPointSizeF(big.pointSizeF() * 1.35);
+    big.setBold(true);
+    label->setFont(big);
+    // A fixed size with room for the widest figure: new text never re-lays out the window (a
+    // fixed-size widget does not invalidate its parent's layout).
+    const QFontMetrics metrics = label->fontMetrics();
+    label->setFixedSize(metrics.horizontalAdvance(widest) + 4, metrics.height() + 2);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_figures.append(label);
+    return label;
+}
+
+QLabel* SummaryBar::figure(const QString& key) const {
+    for (QLabel* l : m_figures) {
+        if (l->objectName() == key) {
+            return l;
+        }
+    }
+    return nullptr;
+}
+
+void SummaryBar::showResults() {
+    const PlanViews& v = *m_document->views();
+    const Plan& p = v.plan;
+    const MemoryBreakdown& m = p.memory;
+    setIfChanged(figure(QStringLiteral("params")), formatShort(p.params.total),
+                 explanationTip(v.explanation("params")));
+    const QString memory = tr("%1 / %2 GB %3")
+                               .arg(gbCompact(m.total_bytes), gbCompact(m.capacity_bytes),
+                                    m.fits ? QStringLiteral("✓") : QStringLiteral("✗"));
+    QLabel* mem = figure(QStringLiteral("memory"));
+    setIfChanged(mem, memory,
+                 (m.fits ? tr("Fits") : tr("Does not fit")) + u"; " + formatGiB(m.total_bytes) +
+                     tr(" of ") + formatGiB(m.capacity_bytes) + u"\n" +
+                     explanationTip(v.explanation("memory.total_bytes")));
+    const QString memStyle = m.fits ? QString() : QStringLiteral("color: #c62828;");
+    if (mem->styleSheet() != memStyle) {
+        mem->setStyleSheet(memStyle);
+    }
+    setIfChanged(figure(QStringLiteral("days")), tr("%1 days").arg(formatDays(p.time.days)),
+                 explanationTip(v.explanation("time.days")));
+    setIfChanged(figure(QStringLiteral("gpu_hours")), formatShort(p.time.gpu_hours),
+                 explanationTip(v.explanation("time.gpu_hours")));
+    setIfChanged(figure(QStringLiteral("cost")),
+                 p.time.has_cost ? formatShort(p.time.cost) : tr("no price"),
+                 p.time.has_cost ? explanationTip(v.explanation("time.cost"))
+                                 : tr("Set a price per GPU-hour in the cluster form."));
+    setIfChanged(
+        figure(QStringLiteral("energy")),
+        p.time.has_energy ? tr("%1 kWh").arg(formatShort(p.time.energy_kwh)) : QStringLiteral("—"),
+        p.time.has_energy ? explanationTip(v.explanation("time.energy_kwh"))
+                          : tr("The GPU's profile gives no TDP (board power), so the "
+                               "energy is not known. Edit the profile to add one."));
+
+    // One line (the full list in the tooltip); hidden only when there is none, which changes the
+    // layout once, not on every step.
+    QString line, all;
+    for (const std::string& w : v.warnings) {
+        line += (line.isEmpty() ? QString() : QStringLiteral("   ")) + u"⚠ " + qs(w);
+        all += (all.isEmpty() ? QString() : QStringLiteral("\n")) + u"⚠ " + qs(w);
+    }
+    if (m_warnings->text() != line) {
+        m_warnings->setText(line);
+        m_warnings->setCursorPosition(0);
+        m_warnings->setToolTip(all);
+    }
+    if (m_warnings->isHidden() != line.isEmpty()) {
+        m_warnings->setVisible(!line.isEmpty());
+    }
+}
+
+}  // namespace tally::ui

@@ -1,0 +1,824 @@
+#include "ui/probe/probe_panel.h"
+
+#include "ui/window/app_settings.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDateTime>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QListView>
+#include <QListWidget>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <exception>
+
+#include "planner/probe_records.h"
+#include "ui/charts/roofline_panel.h"
+#include "ui/common/chart_support.h"
+#include "ui/common/hardware_catalog.h"
+#include "ui/common/number_text.h"
+#include "ui/plan/plan_document.h"
+#include "ui/probe/measured_profile_dialog.h"
+#include "ui/probe/probe_results_model.h"
+#include "ui/probe/probe_runs_model.h"
+#include "ui/probe/probe_text.h"
+#include "ui/session/probe_run_saver.h"
+#include "ui/session/workspace_session.h"
+#include "ui/window/main_window.h"
+
+namespace tally::ui {
+
+namespace {
+
+const QString kCpu = QStringLiteral("cpu");
+const QString kCuda = QStringLiteral("cuda");
+
+QString backendName(const QString& backend) {
+    return backend == kCuda ? QStringLiteral("CUDA") : QStringLiteral("CPU");
+}
+
+}  // namespace
+
+QString ProbePanel::toneStyle(Tone tone) {
+    switch (tone) {
+        case Tone::warning:
+            return QStringLiteral("color: #8a5a00;");
+        case Tone::error:
+            return QStringLiteral("color: #c62828; font-weight: bold;");
+        case Tone::info:
+            break;
+    }
+    return {};
+}
+
+ProbePanel::ProbePanel(WorkspaceSession* session, HardwareCatalog* catalog, PlanDocument* document,
+                       AppSettings* settings, QWidget* parent)
+    : QWidget(parent),
+      m_session(session),
+      m_catalog(catalog),
+      m_document(document),
+      m_backend(new QComboBox(this)),
+      m_quick(new QCheckBox(tr("Quick (small sizes, few samples)"), this)),
+      m_tests(new QListWidget(this)),
+      m_testsNote(new QLabel(this)),
+      m_start(new QPushButton(tr("Start"), this)),
+      m_cancel(new QPushButton(tr("Cancel"), this)),
+      m_runsView(new QListView(this)),
+      m_runs(new ProbeRunsModel(this)),
+      m_showRoofline(new QPushButton(tr("Show on roofline"), this)),
+      m_makeProfile(new QPushButton(tr("Make hardware profile…"), this)),
+      m_device(new QLabel(this)),
+      m_progress(new QProgressBar(this)),
+      m_status(new QLabel(this)),
+      m_message(new QLabel(this)),
+      m_cpuOffer(new QPushButton(tr("Run on the CPU instead"), this)),
+      m_warnings(new QLabel(this)),
+      m_compare(new QComboBox(this)),
+      m_saveNote(new QLabel(this)),
+      m_table(new QTableView(this)),
+      m_results(new ProbeResultsModel(this)) {
+    m_settings = settings;
+    setObjectName(QStringLiteral("probePanel"));
+    m_backend->addItem(tr("CUDA (NVIDIA GPU)"), kCuda);
+    m_backend->addItem(tr("CPU"), kCpu);
+    m_backend->setItemData(0,
+                           tr("The GPU through CUDA: cuBLASLt matmuls, device memory, the "
+                              "lecture's kernels, host-device copies"),
+                           Qt::ToolTipRole);
+    m_backend->setItemData(1,
+                           tr("This machine's cores and memory: STREAM, FMA peak, BLAS "
+                              "matmuls, the lecture's operations"),
+                           Qt::ToolTipRole);
+    m_backend->setAccessibleName(tr("Backend"));
+    if (m_settings) {
+        const int remembered = m_backend->findData(m_settings->probeBackend());
+        if (remembered >= 0) {
+            m_backend->setCurrentIndex(remembered);
+            m_backendChosen = true;
+        }
+    }
+    m_quick->setChecked(true);
+    m_tests->setAccessibleName(tr("Tests"));
+    m_testsNote->setWordWrap(true);
+    m_cancel->setEnabled(false);
+    m_cpuOffer->hide();
+    for (QLabel* label : {m_device, m_status, m_message, m_warnings, m_saveNote}) {
+        label->setWordWrap(true);
+        label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    }
+    m_device->setObjectName(QStringLiteral("probeDevice"));
+    m_message->setObjectName(QStringLiteral("probeMessage"));
+    m_warnings->setObjectName(QStringLiteral("probeWarnings"));
+    m_warnings->setStyleSheet(toneStyle(Tone::warning));
+    m_warnings->hide();
+    m_message->hide();
+    m_progress->setRange(0, 1);
+    m_progress->setValue(0);
+    m_progress->setFormat(tr("%v of %m tests"));
+    m_progress->hide();  // until a run starts
+    m_compare->setAccessibleName(tr("Compare with"));
+    m_runsView->setModel(m_runs);
+    m_runsView->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_runsView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_runsView->setAccessibleName(tr("Past probe runs"));
+    m_runsView->setWordWrap(true);
+    m_runsView->setTextElideMode(Qt::ElideNone);
+    m_runsView->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_runsView->setSpacing(2);
+    m_table->setModel(m_results);
+    m_table->setObjectName(QStringLiteral("probeResults"));
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    compactTable(m_table, ProbeResultsModel::SizesColumn);
+    m_device->setText(tr("No run yet: pick a backend and the tests, then Start."));
+    buildLayout();
+
+    connect(m_start, &QPushButton::clicked, this, [this] { start(); });
+    connect(m_cancel, &QPushButton::clicked, this, &ProbePanel::cancel);
+    connect(m_cpuOffer, &QPushButton::clicked, this, &ProbePanel::runOnCpuInstead);
+    connect(m_makeProfile, &QPushButton::clicked, this, &ProbePanel::makeProfile);
+    connect(m_showRoofline, &QPushButton::clicked, this, &ProbePanel::showOnRooflineRequested);
+    connect(m_backend, &QComboBox::currentIndexChanged, this, [this] {
+        // What was said about the other backend (e.g. that CUDA is missing) no longer applies.
+        m_cpuOffer->hide();
+        m_message->hide();
+        listTests(backend());
+    });
+    connect(m_backend, &QComboBox::activated, this, [this] { rememberBackend(); });
+    connect(m_compare, &QComboBox::currentIndexChanged, this, &ProbePanel::updateComparison);
+    connect(m_runsView->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &ProbePanel::onRunPicked);
+
+    connect(&m_runner, &ProbeRunner::started, this, &ProbePanel::onStarted);
+    connect(&m_runner, &ProbeRunner::deviceAvailable, this, &ProbePanel::onDevice);
+    connect(&m_runner, &ProbeRunner::progress, this, &ProbePanel::onProgress);
+    connect(&m_runner, &ProbeRunner::resultAvailable, this, &ProbePanel::onResult);
+    connect(&m_runner, &ProbeRunner::probeError, this, &ProbePanel::onProbeError);
+    connect(&m_runner, &ProbeRunner::protocolError, this, &ProbePanel::onProtocolError);
+    connect(&m_runner, &ProbeRunner::finished, this, &ProbePanel::onFinished);
+    connect(&m_lister, &ProbeRunner::finished, this, &ProbePanel::onTestsListed);
+
+    connect(m_session, &WorkspaceSession::probeRunsChanged, this, &ProbePanel::reloadRuns);
+    connect(m_session, &WorkspaceSession::opened, this, &ProbePanel::onSessionChanged);
+    connect(m_session, &WorkspaceSession::closed, this, &ProbePanel::onSessionChanged);
+    connect(m_catalog, &HardwareCatalog::profilesChanged, this, &ProbePanel::fillCompareBox);
+    connect(m_document, &PlanDocument::resultsChanged, this, &ProbePanel::fillCompareBox);
+
+    fillCompareBox();
+    onSessionChanged();
+    listTests(backend());
+}
+
+ProbePanel::~ProbePanel() = default;
+
+void ProbePanel::buildLayout() {
+    auto* runBox = new QGroupBox(tr("Run the probe"), this);
+    auto* runLayout = new QVBoxLayout(runBox);
+    auto* backendRow = new QHBoxLayout;
+    backendRow->addWidget(new QLabel(tr("Backend:"), runBox));
+    backendRow->addWidget(m_backend, 1);
+    runLayout->addLayout(backendRow);
+    runLayout->addWidget(m_quick);
+    runLayout->addWidget(new QLabel(tr("Tests:"), runBox));
+    runLayout->addWidget(m_tests, 1);
+    runLayout->addWidget(m_testsNote);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_start);
+    buttons->addWidget(m_cancel);
+    runLayout->addLayout(buttons);
+
+    auto* pastBox = new QGroupBox(tr("Past runs"), this);
+    auto* pastLayout = new QVBoxLayout(pastBox);
+    pastLayout->addWidget(m_runsView, 1);
+    auto* pastButtons = new QHBoxLayout;
+    pastButtons->addWidget(m_showRoofline);
+    pastButtons->addWidget(m_makeProfile);
+    pastLayout->addLayout(pastButtons);
+
+    auto* left = new QWidget(this);
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(runBox, 3);
+    leftLayout->addWidget(pastBox, 2);
+
+    auto* right = new QWidget(this);
+    auto* rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(0, 0, 0, 0);
+    rightLayout->addWidget(m_device);
+    auto* progressRow = new QHBoxLayout;
+    progressRow->addWidget(m_progress);
+    progressRow->addWidget(m_status, 2);
+    rightLayout->addLayout(progressRow);
+    auto* messageRow = new QHBoxLayout;
+    messageRow->addWidget(m_message, 1);
+    messageRow->addWidget(m_cpuOffer, 0, Qt::AlignTop);
+    rightLayout->addLayout(messageRow);
+    rightLayout->addWidget(m_warnings);
+    auto* compareRow = new QHBoxLayout;
+    compareRow->addWidget(new QLabel(tr("Fractions of:"), right));
+    compareRow->addWidget(m_compare);
+    compareRow->addWidget(m_saveNote, 1);
+    rightLayout->addLayout(compareRow);
+    rightLayout->addWidget(m_table, 1);
+
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(left);
+    split->addWidget(right);
+    split->setStretchFactor(0, 0);
+    split->setStretchFactor(1, 1);
+    split->setSizes({240, 1000});
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(split);
+}
+
+void ProbePanel::setBaseOptions(const ProbeOptions& options) {
+    m_base = options;
+    // The tests of another probe may differ: list them again.
+    ++m_probeGeneration;
+    m_testLists.clear();
+    m_listErrors.clear();
+    listTests(backend());
+}
+
+QString ProbePanel::backend() const {
+    return m_backend->currentData().toString();
+}
+
+bool ProbePanel::isRunning() const {
+    return m_runner.isRunning();
+}
+
+// ---- the tests a backend has (tally-probe --list) ----------------------------------------------
+
+void ProbePanel::listTests(const QString& backend) {
+    if (m_testLists.count(backend) > 0 || m_listErrors.count(backend) > 0) {
+        fillTests();
+        return;
+    }
+    fillTests();
+    if (m_lister.isRunning()) {
+        return;  // onTestsListed() lists the backend shown now when the other one is done
+    }
+    ProbeOptions options = m_base;
+    options.backend = backend;
+    options.quick = false;
+    options.tests.clear();
+    options.extraArguments = {QStringLiteral("--list")};
+    options.silenceTimeoutS = std::min(options.silenceTimeoutS, 20.0);
+    m_listing = backend;
+    m_listingGeneration = m_probeGeneration;
+    m_lister.start(options);
+}
+
+void ProbePanel::onTestsListed(const probe::ProbeRun& run, const ProbeExit& exit) {
+    const QString listed = std::exchange(m_listing, QString());
+    if (m_listingGeneration != m_probeGeneration) {
+        listTests(backend());  // the probe changed while it was being listed
+        return;
+    }
+    if (!run.tests.empty()) {
+        m_testLists[listed] = run.tests;
+    } else {
+        m_listErrors[listed] = exit.reason;
+        if (exit.outcome == ProbeOutcome::backendUnavailable && listed == backend() &&
+            !isRunning()) {
+            if (!m_backendChosen && listed != kCpu) {
+                // Nobody picked this backend and it cannot run here: start on the one that can,
+                // and say why.
+                m_backend->setCurrentIndex(m_backend->findData(kCpu));
+                showMessage(Tone::info, tr("The %1 backend cannot run here (%2), so the CPU "
+                                           "backend is selected. Pick %1 on a machine that has it.")
+                                            .arg(backendName(listed), exit.reason));
+                return;
+            }
+            showOutcome(exit, listed, 0);
+        }
+    }
+    if (listed != backend()) {
+        listTests(backend());
+    } else {
+        fillTests();
+    }
+}
+
+void ProbePanel::fillTests() {
+    m_tests->clear();
+    const QString b = backend();
+    const auto it = m_testLists.find(b);
+    if (it == m_testLists.end()) {
+        const auto error = m_listErrors.find(b);
+        m_testsNote->setText(error != m_listErrors.end()
+                                 ? tr("The %1 tests could not be listed; Start runs all of them.")
+                                       .arg(backendName(b))
+                                 : tr("Listing the %1 tests…").arg(backendName(b)));
+        m_testsNote->setToolTip(error != m_listErrors.end() ? error->second : QString());
+        m_testsNote->show();
+        return;
+    }
+    for (const probe::TestEvent& t : it->second) {
+        auto* item = new QListWidgetItem(qs(t.name), m_tests);
+        item->setData(Qt::UserRole, qs(t.name));
+        item->setToolTip(qs(t.description));
+        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
+        item->setCheckState(Qt::Checked);
+    }
+    m_testsNote->hide();
+}
+
+QStringList ProbePanel::chosenTests() const {
+    QStringList chosen;
+    for (int i = 0; i < m_tests->count(); ++i) {
+        if (m_tests->item(i)->checkState() == Qt::Checked) {
+            chosen << m_tests->item(i)->data(Qt::UserRole).toString();
+        }
+    }
+    // Every test (or a list not known): no --tests, the probe runs them all.
+    return chosen.size() == m_tests->count() ? QStringList() : chosen;
+}
+
+// ---- a run -------------------------------------------------------------------------------------
+
+bool ProbePanel::start() {
+    if (isRunning()) {
+        return false;
+    }
+    int checked = 0;
+    for (int i = 0; i < m_tests->count(); ++i) {
+        checked += m_tests->item(i)->checkState() == Qt::Checked ? 1 : 0;
+    }
+    if (m_tests->count() > 0 && checked == 0) {
+        showMessage(Tone::error, tr("Pick at least one test."));
+        return false;
+    }
+    const QStringList tests = chosenTests();
+    ProbeOptions options = m_base;
+    options.backend = backend();
+    options.quick = m_quick->isChecked();
+    options.tests = tests;
+    m_runBackend = options.backend;
+
+    m_results->clear();
+    m_progress->show();
+    m_warningLines.clear();
+    m_warnings->hide();
+    m_message->hide();
+    m_cpuOffer->hide();
+    m_progress->setRange(
+        0, std::max(1, tests.isEmpty() ? m_tests->count() : static_cast<int>(tests.size())));
+    m_progress->setValue(0);
+    m_device->setText(tr("Starting tally-probe (%1 backend)…").arg(backendName(options.backend)));
+    m_status->clear();
+    {
+        const QSignalBlocker block(m_runsView->selectionModel());
+        m_runsView->clearSelection();
+    }
+    setCurrent(std::nullopt);
+
+    // The run is saved through a connection of its own (WAL lets it write beside the session's).
+    m_saver.reset();
+    if (m_session->isOpen()) {
+        try {
+            m_saver =
+                std::make_unique<ProbeRunSaver>(Workspace::open(m_session->path().toStdString()));
+            connect(m_saver.get(), &ProbeRunSaver::runSaved, this, [this](qint64 id) {
+                setSaveNote(Tone::info,
+                            tr("Saving as probe run #%1 in %2").arg(id).arg(m_session->path()));
+                m_session->announceProbeRunsChanged();
+            });
+            connect(m_saver.get(), &ProbeRunSaver::saveFailed, this, [this](const QString& why) {
+                setSaveNote(Tone::error,
+                            tr("Not saved: the workspace refused the run (%1). The results below "
+                               "are shown but not stored.")
+                                .arg(why));
+            });
+            setSaveNote(Tone::info, tr("Will be saved in %1").arg(m_session->path()));
+        } catch (const std::exception& e) {
+            setSaveNote(Tone::error, tr("Not saved: the workspace %1 cannot be opened (%2). The "
+                                        "run goes on and is shown here.")
+                                         .arg(m_session->path(), QString::fromUtf8(e.what())));
+        }
+    } else {
+        setSaveNote(Tone::warning,
+                    tr("No workspace is open: this run is shown here but not saved."));
+    }
+    m_runner.start(options);
+    updateButtons();
+    return true;
+}
+
+void ProbePanel::cancel() {
+    if (isRunning()) {
+        m_status->setText(tr("Cancelling…"));
+        m_runner.cancel();
+    }
+}
+
+void ProbePanel::runOnCpuInstead() {
+    if (isRunning()) {
+        return;
+    }
+    // The tests chosen for CUDA that the CPU has too, else every CPU test.
+    const QStringList wanted = chosenTests();
+    m_backend->setCurrentIndex(m_backend->findData(kCpu));
+    rememberBackend();
+    const auto cpu = m_testLists.find(kCpu);
+    if (!wanted.isEmpty() && cpu != m_testLists.end()) {
+        QStringList common;
+        for (const probe::TestEvent& t : cpu->second) {
+            if (wanted.contains(qs(t.name))) {
+                common << qs(t.name);
+            }
+        }
+        for (int i = 0; i < m_tests->count() && !common.isEmpty(); ++i) {
+            QListWidgetItem* item = m_tests->item(i);
+            item->setCheckState(
+                common.contains(item->data(Qt::UserRole).toString()) ? Qt::Checked : Qt::Unchecked);
+        }
+    }
+    start();
+}
+
+void ProbePanel::onStarted(const probe::StartEvent& s) {
+    if (m_saver) {
+        m_saver->onStarted(s);
+    }
+    m_status->setText(tr("%1 %2 on %3%4")
+                          .arg(qs(s.tool), qs(s.version),
+                               s.host.empty() ? tr("this machine") : qs(s.host),
+                               s.quick ? tr(" (quick)") : QString()));
+}
+
+void ProbePanel::onDevice(const probe::DeviceEvent& d) {
+    if (m_saver) {
+        m_saver->onDevice(d);
+    }
+    m_device->setText(deviceDescription(d));
+}
+
+void ProbePanel::onProgress(const probe::ProgressEvent& p) {
+    if (p.total > 0) {
+        m_progress->setRange(0, p.total);
+        m_progress->setValue(std::clamp(p.index - 1, 0, p.total));
+    }
+    m_status->setText(qs(p.message));
+}
+
+void ProbePanel::onResult(const probe::ResultEvent& r) {
+    if (m_saver) {
+        m_saver->onResult(r);
+    }
+    m_results->appendResult(probeResultRow(r));
+    m_table->scrollToBottom();
+}
+
+void ProbePanel::onProbeError(const probe::ErrorEvent& e) {
+    if (!e.fatal) {  // a fatal one is the run's outcome, said when it ends
+        addWarning(e.test.empty() ? qs(e.message) : tr("%1: %2").arg(qs(e.test), qs(e.message)));
+    }
+}
+
+void ProbePanel::onProtocolError(const QString& message) {
+    addWarning(tr("unreadable output from tally-probe, %1").arg(message));
+}
+
+void ProbePanel::onFinished(const probe::ProbeRun& run, const ProbeExit& exit) {
+    if (m_saver) {
+        m_saver->onFinished(run, exit);
+    }
+    m_progress->setValue(m_progress->maximum());
+    showOutcome(exit, m_runBackend, static_cast<int>(run.results.size()));
+
+    // The run just made becomes the current one: as stored when it was saved, else as it came.
+    const bool endedNormally =
+        exit.outcome == ProbeOutcome::ok || exit.outcome == ProbeOutcome::testsFailed;
+    std::optional<ProbeRunRecord> current;
+    const std::optional<qint64> runId = m_saver ? m_saver->runId() : std::nullopt;
+    if (runId && m_saver->error().isEmpty()) {
+        setSaveNote(Tone::info, tr("Saved as probe run #%1 (%2) in %3")
+                                    .arg(*runId)
+                                    .arg(probeRunStatusText(probe_run_status(run, endedNormally)),
+                                         m_session->path()));
+        if (Workspace* ws = m_session->workspace()) {
+            try {
+                current = ws->find_probe_run(*runId);
+            } catch (const std::exception& e) {
+                addWarning(tr("the saved run could not be read back: %1")
+                               .arg(QString::fromUtf8(e.what())));
+            }
+        }
+    }
+    if (!current && run.start) {
+        current =
+            probe_run_record(run, probe_run_status(run, endedNormally),
+                             QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString());
+        current->id = runId.value_or(0);
+    }
+    m_status->setText(tr("%n result(s)", nullptr, static_cast<int>(run.results.size())));
+    setCurrent(current);
+    if (runId) {
+        m_session->announceProbeRunsChanged();
+    }
+    updateButtons();
+    emit runFinished(exit);
+}
+
+void ProbePanel::rememberBackend() {
+    m_backendChosen = true;
+    if (m_settings) {
+        m_settings->setProbeBackend(backend());
+    }
+}
+
+void ProbePanel::showOutcome(const ProbeExit& exit, const QString& backend, int results) {
+    m_cpuOffer->hide();
+    const bool measuredNothing =
+        results == 0 &&
+        (exit.outcome == ProbeOutcome::backendUnavailable ||
+         exit.outcome == ProbeOutcome::notStarted || exit.outcome == ProbeOutcome::badArguments);
+    if (measuredNothing) {
+        // Nothing ran: no "Starting…" line or "n of n tests" bar left behind.
+        m_progress->hide();
+        m_device->setText(tr("No run: tally-probe stopped before measuring anything."));
+    }
+    switch (exit.outcome) {
+        case ProbeOutcome::ok:
+            showMessage(Tone::info, tr("Finished: %n result(s), every one passed or waived.",
+                                       nullptr, results));
+            return;
+        case ProbeOutcome::testsFailed:
+            showMessage(Tone::warning,
+                        tr("Finished, but %1: see the Status column (hover a row for the "
+                           "reason).")
+                            .arg(exit.reason));
+            return;
+        case ProbeOutcome::badArguments:
+            showMessage(Tone::error, tr("tally-probe refused the options: %1").arg(exit.reason));
+            return;
+        case ProbeOutcome::backendUnavailable:
+            showMessage(Tone::error, tr("The %1 backend is not available here: %2")
+                                         .arg(backendName(backend), exit.reason));
+            m_cpuOffer->setVisible(backend != kCpu);
+            return;
+        case ProbeOutcome::crashed:
+        case ProbeOutcome::timedOut:
+            // The runner's reason names what happened ("tally-probe crashed (it was killed by a
+            // signal) ...", "... was stopped as hung") and what was kept.
+            showMessage(Tone::error, exit.reason);
+            return;
+        case ProbeOutcome::cancelled: {
+            QString text = exit.reason;  // "cancelled; the results that arrived ... are kept"
+            if (!text.isEmpty()) {
+                text[0] = text[0].toUpper();
+            }
+            showMessage(Tone::warning, text);
+            return;
+        }
+        case ProbeOutcome::notStarted:
+            showMessage(Tone::error, tr("tally-probe could not be started: %1").arg(exit.reason));
+            return;
+    }
+}
+
+// ---- stored runs -------------------------------------------------------------------------------
+
+void ProbePanel::onSessionChanged() {
+    if (!isRunning()) {
+        if (m_session->isOpen()) {
+            setSaveNote(Tone::info, tr("Runs are saved in %1").arg(m_session->path()));
+        } else {
+            setSaveNote(Tone::warning,
+                        tr("No workspace is open: runs are shown here but not saved."));
+        }
+    }
+    reloadRuns();
+}
+
+void ProbePanel::reloadRuns() {
+    const std::optional<qint64> selected =
+        m_current && m_current->id > 0 ? std::optional<qint64>(m_current->id) : std::nullopt;
+    std::vector<ProbeRunRecord> runs;
+    if (Workspace* ws = m_session->workspace()) {
+        try {
+            runs = ws->list_probe_runs();
+        } catch (const std::exception& e) {
+            setSaveNote(Tone::error, tr("The workspace's probe runs cannot be read: %1")
+                                         .arg(QString::fromUtf8(e.what())));
+        }
+    }
+    m_reloading = true;
+    m_runs->setRuns(std::move(runs));
+    if (selected && !isRunning()) {
+        const int row = m_runs->rowOf(*selected);
+        if (row >= 0) {
+            m_runsView->setCurrentIndex(m_runs->index(row));
+        }
+    }
+    m_reloading = false;
+    updateButtons();
+}
+
+void ProbePanel::onRunPicked() {
+    if (m_reloading || isRunning()) {
+        return;
+    }
+    const QModelIndexList rows = m_runsView->selectionModel()->selectedRows();
+    if (rows.isEmpty()) {
+        return;
+    }
+    showRun(m_runs->run(rows.front().row()));
+}
+
+bool ProbePanel::showStoredRun(qint64 id) {
+    int row = m_runs->rowOf(id);
+    if (row < 0) {
+        reloadRuns();
+        row = m_runs->rowOf(id);
+    }
+    if (row < 0 || isRunning()) {
+        return false;
+    }
+    m_runsView->setCurrentIndex(m_runs->index(row));
+    if (!m_current || m_current->id != id) {
+        showRun(m_runs->run(row));
+    }
+    return true;
+}
+
+void ProbePanel::showRun(const ProbeRunRecord& run) {
+    // The controls follow the run picked, so Start measures the same backend again.
+    const int backendRow = m_backend->findData(qs(run.backend));
+    if (backendRow >= 0) {
+        m_backend->setCurrentIndex(backendRow);
+    }
+    m_results->setResults(probeResultRows(run));
+    const std::optional<probe::DeviceEvent> device = stored_device(run);
+    m_device->setText(device ? deviceDescription(*device) : tr("(the run reported no device)"));
+    m_progress->hide();  // a stored run has no progress to show
+    m_status->setText(probeRunTitle(run));
+    m_message->hide();
+    m_cpuOffer->hide();
+    m_warnings->hide();
+    setSaveNote(Tone::info, tr("Stored probe run #%1").arg(run.id));
+    setCurrent(run);
+    updateButtons();
+}
+
+void ProbePanel::setCurrent(std::optional<ProbeRunRecord> run) {
+    if (!run && !m_current) {
+        return;
+    }
+    m_current = std::move(run);
+    updateButtons();
+    emit currentRunChanged();
+}
+
+// ---- fractions of a profile ---------------------------------------------------------------------
+
+void ProbePanel::fillCompareBox() {
+    const QString chosen = m_compare->currentData().toString();
+    const QSignalBlocker block(m_compare);
+    m_compare->clear();
+    m_compare->addItem(tr("the plan's GPU (%1)").arg(qs(m_document->views()->hardware.name)),
+                       QString());
+    for (const HardwareProfile& p : m_catalog->profiles()) {
+        m_compare->addItem(qs(p.name), qs(p.id));
+    }
+    m_compare->setCurrentIndex(std::max(0, m_compare->findData(chosen)));
+    updateComparison();
+}
+
+const HardwareProfile* ProbePanel::comparisonProfile() const {
+    const QString id = m_compare->currentData().toString();
+    if (!id.isEmpty()) {
+        if (const HardwareProfile* p = m_catalog->find(id.toStdString())) {
+            return p;
+        }
+    }
+    return &m_document->views()->hardware;
+}
+
+void ProbePanel::updateComparison() {
+    m_results->setProfile(comparisonProfile());
+}
+
+// ---- a measured profile -------------------------------------------------------------------------
+
+void ProbePanel::makeProfile() {
+    if (!m_makeProfile->isEnabled() || !m_current || m_session->workspace() == nullptr) {
+        return;
+    }
+    std::vector<HardwareProfile> profiles;
+    try {
+        profiles = m_session->workspace()->list_profiles();
+    } catch (const std::exception& e) {
+        showMessage(
+            Tone::error,
+            tr("The workspace's profiles cannot be read: %1").arg(QString::fromUtf8(e.what())));
+        return;
+    }
+    const qint64 runId = m_current->id;
+    auto* dialog = new MeasuredProfileDialog(
+        *m_current, profiles,
+        [this, runId](const MeasuredProfileChoice& c) -> QString {
+            Workspace* ws = m_session->workspace();
+            if (ws == nullptr) {
+                return tr("No workspace is open.");
+            }
+            try {
+                const HardwareProfile made = ws->add_measured_profile(
+                    runId, c.baseId.toStdString(), c.id.toStdString(), c.name.toStdString());
+                m_session->announceProfilesChanged();
+                showMessage(Tone::info,
+                            tr("Made the measured hardware profile \"%1\" (%2) from probe run "
+                               "#%3; the GPU picker lists it.")
+                                .arg(qs(made.name), qs(made.id))
+                                .arg(runId));
+            } catch (const std::exception& e) {
+                return QString::fromUtf8(e.what());
+            }
+            emit profileMade(c.id);
+            return {};
+        },
+        this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    m_dialog = dialog;
+    dialog->open();
+}
+
+MeasuredProfileDialog* ProbePanel::profileDialog() const {
+    return m_dialog;
+}
+
+// ---- state shown --------------------------------------------------------------------------------
+
+void ProbePanel::updateButtons() {
+    const bool running = isRunning();
+    m_start->setEnabled(!running);
+    m_cancel->setEnabled(running);
+    m_backend->setEnabled(!running);
+    m_quick->setEnabled(!running);
+    m_tests->setEnabled(!running);
+    m_runsView->setEnabled(!running);
+    m_showRoofline->setEnabled(m_current.has_value());
+    const bool stored = m_current && m_current->id > 0 && m_session->isOpen();
+    m_makeProfile->setEnabled(!running && stored);
+    m_makeProfile->setToolTip(
+        stored ? tr("A hardware profile with this run's measured peaks and bandwidth")
+               : tr("Needs a run stored in the workspace: pick one under Past runs, or run the "
+                    "probe with a workspace open"));
+}
+
+void ProbePanel::showMessage(Tone tone, const QString& text) {
+    m_message->setStyleSheet(toneStyle(tone));
+    m_message->setText(text);
+    m_message->show();
+}
+
+void ProbePanel::addWarning(const QString& text) {
+    m_warningLines << text;
+    constexpr int kShown = 3;
+    QString shown = m_warningLines.mid(std::max<qsizetype>(0, m_warningLines.size() - kShown))
+                        .join(QStringLiteral("\n"));
+    if (m_warningLines.size() > kShown) {
+        shown =
+            tr("%1 warnings, the last %2:\n%3").arg(m_warningLines.size()).arg(kShown).arg(shown);
+    }
+    m_warnings->setText(shown);
+    m_warnings->setToolTip(m_warningLines.join(QStringLiteral("\n")));
+    m_warnings->show();
+}
+
+void ProbePanel::setSaveNote(Tone tone, const QString& text) {
+    m_saveNote->setStyleSheet(toneStyle(tone));
+    m_saveNote->setText(text);
+}
+
+// ---- in the window
+// -------------------------------------------------------------------------------
+
+ProbePanel* installProbePanel(MainWindow* window, WorkspaceSession* session) {
+    auto* panel = new ProbePanel(session, window->hardwareCatalog(), window->document(),
+                                 window->appSettings());
+    if (!window->addPanel(QStringLiteral("probe"), ProbePanel::tr("Probe"), panel)) {
+        delete panel;
+        return nullptr;
+    }
+    RooflinePanel* roofline = window->rooflinePanel();
+    QObject::connect(panel, &ProbePanel::currentRunChanged, roofline,
+                     [panel, roofline] { roofline->setMeasuredRun(panel->currentRun()); });
+    QObject::connect(panel, &ProbePanel::showOnRooflineRequested, window, [window, roofline] {
+        roofline->measuredToggle()->setChecked(true);
+        window->showPanel(QStringLiteral("roofline"));
+    });
+    return panel;
+}
+
+}  // namespace tally::ui

@@ -1,0 +1,188 @@
+#pragma once
+
+#include <QPointer>
+#include <QString>
+#include <QWidget>
+#include <map>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "gpu_probe/probe_protocol.h"
+#include "planner/store/workspace.h"
+#include "ui/session/probe_process.h"
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QListView;
+class QListWidget;
+class QProgressBar;
+class QPushButton;
+class QTableView;
+
+namespace tally::ui {
+
+class AppSettings;
+
+class HardwareCatalog;
+class MainWindow;
+class MeasuredProfileDialog;
+class PlanDocument;
+class ProbeResultsModel;
+class ProbeRunSaver;
+class ProbeRunsModel;
+class WorkspaceSession;
+
+// The Probe panel: runs tally-probe as a child process (ProbeRunner) with the backend,
+// quick mode and tests chosen here; shows the device, the progress and each result as it arrives,
+// with its fraction of the plan's GPU (or a chosen profile); saves the run in the session's
+// workspace file (ProbeRunSaver on a connection of its own); lists the runs stored there; and
+// makes a measured hardware profile from one. A crash, a hang, refused options, a missing probe
+// and a workspace that refuses the run are each said in words; without a CUDA backend it offers
+// the CPU in one click. Without a workspace it still runs probes and says they are not saved.
+class ProbePanel : public QWidget {
+    Q_OBJECT
+public:
+    ProbePanel(WorkspaceSession* session, HardwareCatalog* catalog, PlanDocument* document,
+               AppSettings* settings, QWidget* parent = nullptr);
+    ~ProbePanel() override;
+
+    // What every run (and the listing of tests) starts from: the probe's path, the hang timeout,
+    // the kill grace, extra arguments. The panel fills in backend, quick and tests.
+    void setBaseOptions(const ProbeOptions& options);
+
+    // Starts a run with the panel's choices; false while one runs.
+    bool start();
+    void cancel();
+    // Switches to the CPU backend and starts (the offer made when CUDA is not available).
+    void runOnCpuInstead();
+    bool isRunning() const;
+
+    // Shows stored run `id` of the session's workspace, as picking it in the list does; false
+    // when the workspace has no such run.
+    bool showStoredRun(qint64 id);
+    // The run shown (a stored one, or the last run made here); what the roofline overlays.
+    const std::optional<ProbeRunRecord>& currentRun() const { return m_current; }
+    // The profile the fractions are of: the plan's GPU, or the one picked.
+    const HardwareProfile* comparisonProfile() const;
+    // Opens the dialog that makes a measured profile from the current (stored) run.
+    void makeProfile();
+
+    // For tests.
+    ProbeResultsModel* resultsModel() const { return m_results; }
+    ProbeRunsModel* runsModel() const { return m_runs; }
+    const ProbeRunner* runner() const { return &m_runner; }
+    QComboBox* backendBox() const { return m_backend; }
+    QCheckBox* quickBox() const { return m_quick; }
+    QListWidget* testList() const { return m_tests; }
+    QPushButton* startButton() const { return m_start; }
+    QPushButton* cancelButton() const { return m_cancel; }
+    QPushButton* cpuButton() const { return m_cpuOffer; }
+    QPushButton* makeProfileButton() const { return m_makeProfile; }
+    QPushButton* showOnRooflineButton() const { return m_showRoofline; }
+    QProgressBar* progressBar() const { return m_progress; }
+    QLabel* deviceLabel() const { return m_device; }
+    QLabel* statusLabel() const { return m_status; }
+    QLabel* messageLabel() const { return m_message; }
+    QLabel* warningLabel() const { return m_warnings; }
+    QLabel* saveLabel() const { return m_saveNote; }
+    QComboBox* compareBox() const { return m_compare; }
+    QTableView* resultsTable() const { return m_table; }
+    QListView* runsView() const { return m_runsView; }
+    // The measured-profile dialog while it is open, else null.
+    MeasuredProfileDialog* profileDialog() const;
+
+signals:
+    // The run shown changed (a run ended, a stored run was picked, the shown run went away).
+    void currentRunChanged();
+    // A run ended, after the panel showed and saved it.
+    void runFinished(const tally::ui::ProbeExit& exit);
+    void profileMade(const QString& id);
+    void showOnRooflineRequested();
+
+private:
+    // The user's pick of backend: remembered in the settings and never switched away from.
+    void rememberBackend();
+    enum class Tone { info, warning, error };
+    static QString toneStyle(Tone tone);
+
+    void buildLayout();
+    void listTests(const QString& backend);
+    void onTestsListed(const probe::ProbeRun& run, const ProbeExit& exit);
+    void fillTests();
+    QStringList chosenTests() const;
+    QString backend() const;
+
+    void onStarted(const probe::StartEvent& start);
+    void onDevice(const probe::DeviceEvent& device);
+    void onProgress(const probe::ProgressEvent& progress);
+    void onResult(const probe::ResultEvent& result);
+    void onProbeError(const probe::ErrorEvent& error);
+    void onProtocolError(const QString& message);
+    void onFinished(const probe::ProbeRun& run, const ProbeExit& exit);
+    void showOutcome(const ProbeExit& exit, const QString& backend, int results);
+
+    void onSessionChanged();
+    void reloadRuns();
+    void onRunPicked();
+    void showRun(const ProbeRunRecord& run);
+    void setCurrent(std::optional<ProbeRunRecord> run);
+    void fillCompareBox();
+    void updateComparison();
+    void updateButtons();
+    void showMessage(Tone tone, const QString& text);
+    void addWarning(const QString& text);
+    void setSaveNote(Tone tone, const QString& text);
+
+    WorkspaceSession* m_session;
+    HardwareCatalog* m_catalog;
+    PlanDocument* m_document;
+    ProbeOptions m_base;
+
+    ProbeRunner m_runner;
+    ProbeRunner m_lister;       // tally-probe --list
+    QString m_listing;          // the backend being listed; empty when none
+    int m_probeGeneration = 0;  // bumped by setBaseOptions(): a listing of an older probe is stale
+    int m_listingGeneration = 0;  // of the listing in progress
+    std::map<QString, std::vector<probe::TestEvent>> m_testLists;
+    std::map<QString, QString> m_listErrors;
+    std::unique_ptr<ProbeRunSaver> m_saver;
+    QString m_runBackend;               // of the run in progress
+    AppSettings* m_settings = nullptr;  // remembers the backend picked; may be null
+    // True once the backend is the user's choice (picked now or remembered): only a backend
+    // nobody chose is switched away from when it cannot run here.
+    bool m_backendChosen = false;
+    QStringList m_warningLines;
+    std::optional<ProbeRunRecord> m_current;
+    bool m_reloading = false;
+
+    QComboBox* m_backend;
+    QCheckBox* m_quick;
+    QListWidget* m_tests;
+    QLabel* m_testsNote;
+    QPushButton* m_start;
+    QPushButton* m_cancel;
+    QListView* m_runsView;
+    ProbeRunsModel* m_runs;
+    QPushButton* m_showRoofline;
+    QPushButton* m_makeProfile;
+    QLabel* m_device;
+    QProgressBar* m_progress;
+    QLabel* m_status;
+    QLabel* m_message;
+    QPushButton* m_cpuOffer;
+    QLabel* m_warnings;
+    QComboBox* m_compare;
+    QLabel* m_saveNote;
+    QTableView* m_table;
+    ProbeResultsModel* m_results;
+    QPointer<MeasuredProfileDialog> m_dialog;
+};
+
+// Adds the Probe panel to the window as the "probe" tab, with the roofline following its current
+// run (measured overlay) and its "Show on roofline" bringing the roofline to the front. The
+// session must outlive the window.
+ProbePanel* installProbePanel(MainWindow* window, WorkspaceSession* session);
+
+}  // namespace tally::ui

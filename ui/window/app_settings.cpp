@@ -1,0 +1,75 @@
+#include "ui/window/app_settings.h"
+
+#include <QSettings>
+
+namespace tally::ui {
+
+namespace {
+const QString kGeometry = QStringLiteral("window/geometry");
+const QString kState = QStringLiteral("window/state");
+const QString kDirectory = QStringLiteral("files/lastDirectory");
+const QString kPanel = QStringLiteral("view/currentPanel");
+const QString kMemoryVariable = QStringLiteral("view/memoryVariable");
+const QString kFormatValue = QStringLiteral("view/formatValue");
+const QString kProbeBackend = QStringLiteral("probe/backend");
+}  // namespace
+
+AppSettings::AppSettings(QSettings* settings, QObject* parent)
+    : QObject(parent), m_settings(settings) {}
+
+QVariant AppSettings::value(const QString& key, const QVariant& fallback) const {
+    return m_settings->value(key, fallback);
+}
+
+void AppSettings::setValue(const QString& key, const QVariant& value) {
+    if (m_settings->value(key) == value) {
+        return;
+    }
+    m_settings->setValue(key, value);
+    emit changed(key);
+}
+
+QByteArray AppSettings::windowGeometry() const {
+    return value(kGeometry).toByteArray();
+}
+void AppSettings::setWindowGeometry(const QByteArray& geometry) {
+    setValue(kGeometry, geometry);
+}
+QByteArray AppSettings::windowState() const {
+    return value(kState).toByteArray();
+}
+void AppSettings::setWindowState(const QByteArray& state) {
+    setValue(kState, state);
+}
+QString AppSettings::lastDirectory() const {
+    return value(kDirectory).toString();
+}
+void AppSettings::setLastDirectory(const QString& directory) {
+    setValue(kDirectory, directory);
+}
+QString AppSettings::currentPanel() const {
+    return value(kPanel, QStringLiteral("memory")).toString();
+}
+void AppSettings::setCurrentPanel(const QString& id) {
+    setValue(kPanel, id);
+}
+QString AppSettings::probeBackend() const {
+    return value(kProbeBackend).toString();
+}
+void AppSettings::setProbeBackend(const QString& backend) {
+    setValue(kProbeBackend, backend);
+}
+QString AppSettings::memoryVariable() const {
+    return value(kMemoryVariable, QStringLiteral("micro_batch")).toString();
+}
+void AppSettings::setMemoryVariable(const QString& name) {
+    setValue(kMemoryVariable, name);
+}
+QString AppSettings::formatValue() const {
+    return value(kFormatValue, QStringLiteral("0.1")).toString();
+}
+void AppSettings::setFormatValue(const QString& text) {
+    setValue(kFormatValue, text);
+}
+
+}  // namespace tally::ui

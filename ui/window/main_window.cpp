@@ -1,0 +1,450 @@
+#include "ui/window/main_window.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileInfo>
+#include <QKeySequence>
+#include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QScrollArea>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+#include "planner/spec_json.h"
+#include "ui/charts/formats_panel.h"
+#include "ui/charts/memory_panel.h"
+#include "ui/charts/roofline_panel.h"
+#include "ui/charts/time_panel.h"
+#include "ui/common/file_dialogs.h"
+#include "ui/common/hardware_catalog.h"
+#include "ui/common/number_text.h"
+#include "ui/plan/autosave.h"
+#include "ui/plan/field_editors.h"
+#include "ui/plan/plan_document.h"
+#include "ui/plan/spec_form.h"
+#include "ui/plan/summary_bar.h"
+#include "ui/window/app_settings.h"
+
+namespace tally::ui {
+
+namespace {
+
+std::optional<SweepVariable> sweepVariableNamed(const QString& name) {
+    for (SweepVariable v :
+         {SweepVariable::micro_batch, SweepVariable::seq_len, SweepVariable::layers}) {
+        if (qs(to_string(v)) == name) {
+            return v;
+        }
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+MainWindow::MainWindow(const Options& options, QWidget* parent)
+    : QMainWindow(parent),
+      m_settings(new AppSettings(options.settings, this)),
+      m_catalog(new HardwareCatalog(this)),
+      m_document(new PlanDocument(m_catalog, this)),
+      m_form(new SpecForm(m_document, m_catalog)),
+      m_summary(new SummaryBar(m_document)),
+      m_tabs(new QTabWidget),
+      m_formDock(new QDockWidget(tr("Plan"), this)),
+      m_memory(new MemoryPanel(m_document)),
+      m_time(new TimePanel(m_document)),
+      m_roofline(new RooflinePanel(m_document)),
+      m_formats(new FormatsPanel) {
+    setObjectName(QStringLiteral("mainWindow"));
+    if (!options.autosavePath.isEmpty()) {
+        if (auto restored = Autosave::restore(options.autosavePath)) {
+            m_document->reset(*restored);
+        }
+        m_autosave = new Autosave(m_document, options.autosavePath, this);
+    }
+
+    auto* central = new QWidget(this);
+    auto* layout = new QVBoxLayout(central);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_tabs, 1);
+    setCentralWidget(central);
+    m_tabs->setDocumentMode(true);
+
+    auto* scroll = new QScrollArea(m_formDock);
+    scroll->setWidget(m_form);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(m_form->sizeHint().width() + 24);
+    m_formDock->setObjectName(QStringLiteral("planDock"));
+    m_formDock->setWidget(scroll);
+    m_formDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::LeftDockWidgetArea, m_formDock);
+
+    addPanel(QStringLiteral("memory"), tr("Memory"), m_memory);
+    addPanel(QStringLiteral("time"), tr("Time and cost"), m_time);
+    addPanel(QStringLiteral("roofline"), tr("Roofline"), m_roofline);
+    addPanel(QStringLiteral("formats"), tr("Number formats"), m_formats);
+
+    buildMenus();
+    statusBar()->setObjectName(QStringLiteral("status"));
+
+    connect(m_document, &PlanDocument::errorChanged, this, &MainWindow::showError);
+    connect(m_document, &PlanDocument::filePathChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &PlanDocument::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &PlanDocument::specChanged, this, &MainWindow::updateTitle);
+    connect(m_tabs, &QTabWidget::currentChanged, this,
+            [this] { m_settings->setCurrentPanel(currentPanel()); });
+    connect(m_formats, &FormatsPanel::valueTextChanged, m_settings, &AppSettings::setFormatValue);
+    // A new profile list (the workspace's) resets the GPU picker's model after the document has
+    // re-evaluated and the form has shown the plan's GPU; show it again on the new rows.
+    connect(m_catalog, &HardwareCatalog::profilesChanged, this, [this] {
+        if (auto* gpu = qobject_cast<GpuEditor*>(m_form->editor(QStringLiteral("cluster.gpu")))) {
+            gpu->refresh(m_document->spec());
+        }
+    });
+    connect(m_document, &PlanDocument::resultsChanged, this, [this] {
+        m_settings->setMemoryVariable(qs(to_string(m_document->memorySweepVariable())));
+    });
+
+    resize(1480, 940);
+    if (options.restoreLayout) {
+        restoreGeometry(m_settings->windowGeometry());
+        restoreState(m_settings->windowState());
+        // Panels registered later (the workspace's, the probe's) come to the front when they
+        // arrive, if they were in front last time (addPanel()).
+        if (!showPanel(m_settings->currentPanel())) {
+            m_panelToRestore = m_settings->currentPanel();
+        }
+        if (auto v = sweepVariableNamed(m_settings->memoryVariable())) {
+            m_document->setMemorySweepVariable(*v);
+        }
+        m_formats->setValueText(m_settings->formatValue());
+    }
+    updateTitle();
+    showError();
+}
+
+MainWindow::~MainWindow() = default;
+
+bool MainWindow::addPanel(const QString& id, const QString& title, QWidget* widget,
+                          PanelArea area) {
+    if (panel(id)) {
+        return false;
+    }
+    PanelEntry entry{id, title, widget, nullptr};
+    if (area == PanelArea::tab) {
+        m_tabs->addTab(widget, title);
+    } else {
+        auto* dock = new QDockWidget(title, this);
+        dock->setObjectName(u"panel-" + id);
+        dock->setWidget(widget);
+        addDockWidget(area == PanelArea::leftDock    ? Qt::LeftDockWidgetArea
+                      : area == PanelArea::rightDock ? Qt::RightDockWidgetArea
+                                                     : Qt::BottomDockWidgetArea,
+                      dock);
+        entry.dock = dock;
+    }
+    m_panels.push_back(entry);
+    if (!m_panelToRestore.isEmpty() && id == m_panelToRestore) {
+        m_panelToRestore.clear();
+        showPanel(id);
+    }
+    if (m_viewMenu) {
+        auto* action = m_viewMenu->addAction(title);
+        connect(action, &QAction::triggered, this, [this, id] { showPanel(id); });
+    }
+    return true;
+}
+
+QWidget* MainWindow::panel(const QString& id) const {
+    for (const PanelEntry& p : m_panels) {
+        if (p.id == id) {
+            return p.widget;
+        }
+    }
+    return nullptr;
+}
+
+QStringList MainWindow::panelIds() const {
+    QStringList ids;
+    for (const PanelEntry& p : m_panels) {
+        ids.append(p.id);
+    }
+    return ids;
+}
+
+bool MainWindow::showPanel(const QString& id) {
+    for (const PanelEntry& p : m_panels) {
+        if (p.id != id || !p.widget) {
+            continue;
+        }
+        if (p.dock) {
+            p.dock->show();
+            p.dock->raise();
+        } else {
+            m_tabs->setCurrentWidget(p.widget);
+        }
+        return true;
+    }
+    return false;
+}
+
+QString MainWindow::currentPanel() const {
+    for (const PanelEntry& p : m_panels) {
+        if (!p.dock && p.widget == m_tabs->currentWidget()) {
+            return p.id;
+        }
+    }
+    return {};
+}
+
+QList<ChartInfo> MainWindow::charts() const {
+    QList<ChartInfo> out;
+    out += m_memory->charts();
+    out += m_time->charts();
+    out += m_roofline->charts();
+    out += m_formats->charts();
+    // Charts of the panels other areas registered (the compare view, ...).
+    for (const PanelEntry& p : m_panels) {
+        auto* registered = qobject_cast<PlanPanel*>(p.widget.data());
+        if (registered && registered != m_memory && registered != m_time &&
+            registered != m_roofline) {
+            out += registered->charts();
+        }
+    }
+    return out;
+}
+
+bool MainWindow::exportChart(const QString& chartId, const QString& path, QString* error) {
+    for (const ChartInfo& chart : charts()) {
+        if (chart.id != chartId) {
+            continue;
+        }
+        // A chart on a hidden tab may not have drawn the latest plan yet.
+        for (const PanelEntry& p : m_panels) {
+            if (auto* planPanel = qobject_cast<PlanPanel*>(p.widget.data())) {
+                planPanel->ensureCurrent();
+            }
+        }
+        if (path.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive)) {
+            return exportSvg(chart.widget, path, chart.title, error);
+        }
+        return exportPng(chart.widget, path, error);
+    }
+    if (error) {
+        *error = tr("No chart named %1").arg(chartId);
+    }
+    return false;
+}
+
+void MainWindow::buildMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* newPlan = file->addAction(tr("&New plan"));
+    newPlan->setShortcut(QKeySequence::New);
+    newPlan->setToolTip(tr("Start again from the built-in default plan (CS336 lecture 2)."));
+    connect(newPlan, &QAction::triggered, this, [this] { m_document->reset(default_plan_spec()); });
+    QAction* open = file->addAction(tr("&Open…"));
+    open->setShortcut(QKeySequence::Open);
+    connect(open, &QAction::triggered, this, &MainWindow::open);
+    QAction* save = file->addAction(tr("&Save"));
+    save->setShortcut(QKeySequence::Save);
+    connect(save, &QAction::triggered, this, &MainWindow::save);
+    QAction* saveAs = file->addAction(tr("Save &as…"));
+    saveAs->setShortcut(QKeySequence::SaveAs);
+    connect(saveAs, &QAction::triggered, this, &MainWindow::saveAs);
+    file->addSeparator();
+    QMenu* exportMenu = file->addMenu(tr("&Export"));
+    connect(exportMenu, &QMenu::aboutToShow, this,
+            [this, exportMenu] { fillExportMenu(exportMenu); });
+    fillExportMenu(exportMenu);
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"));
+    quit->setShortcut(QKeySequence::Quit);
+    connect(quit, &QAction::triggered, this, &QWidget::close);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
+
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    m_viewMenu->addAction(m_formDock->toggleViewAction());
+    m_viewMenu->addSeparator();
+    for (const PanelEntry& p : m_panels) {
+        const QString id = p.id;
+        auto* action = m_viewMenu->addAction(p.title);
+        connect(action, &QAction::triggered, this, [this, id] { showPanel(id); });
+    }
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    connect(help->addAction(tr("&About Tally")), &QAction::triggered, this, [this] {
+        QMessageBox::about(this, tr("About Tally"),
+                           tr("<p><b>Tally</b> plans the resources of training a large language "
+                              "model: memory per GPU, FLOPs, time, cost and the roofline.</p>"
+                              "<p>Every figure's tooltip shows its formula, the numbers in it and "
+                              "its source. The command line (<code>tally plan SPEC.json</code>) "
+                              "reads the plans this window saves.</p>"));
+    });
+}
+
+void MainWindow::fillExportMenu(QMenu* menu) {
+    menu->clear();
+    for (const ChartInfo& chart : charts()) {
+        connect(menu->addAction(tr("%1 as PNG…").arg(chart.title)), &QAction::triggered, this,
+                [this, chart] { exportChartInteractive(chart, false); });
+        connect(menu->addAction(tr("%1 as SVG…").arg(chart.title)), &QAction::triggered, this,
+                [this, chart] { exportChartInteractive(chart, true); });
+    }
+    menu->addSeparator();
+    connect(menu->addAction(tr("Plan as CSV…")), &QAction::triggered, this,
+            [this] { exportPlan(false); });
+    connect(menu->addAction(tr("Plan as Markdown report…")), &QAction::triggered, this,
+            [this] { exportPlan(true); });
+}
+
+QString MainWindow::askPath(const QString& title, const QString& filter, bool saving,
+                            const QString& suggestedName) {
+    const QString start = suggestedName.isEmpty()
+                              ? m_settings->lastDirectory()
+                              : m_settings->lastDirectory() + u'/' + suggestedName;
+    const QString path = saving ? chooseSavePath(this, title, start, filter)
+                                : chooseOpenPath(this, title, start, filter);
+    if (!path.isEmpty()) {
+        m_settings->setLastDirectory(QFileInfo(path).absolutePath());
+    }
+    return path;
+}
+
+void MainWindow::report(const QString& message) {
+    QMessageBox::warning(this, tr("Tally"), message);
+}
+
+void MainWindow::open() {
+    const QString path = askPath(tr("Open a plan"), tr("Plans (*.json);;All files (*)"), false);
+    if (!path.isEmpty()) {
+        QString error;
+        if (!openFile(path, &error)) {
+            report(error);
+        }
+    }
+}
+
+bool MainWindow::openFile(const QString& path, QString* error) {
+    return m_document->open(path, error);
+}
+
+bool MainWindow::saveFile(const QString& path, QString* error) {
+    return m_document->save(path, error);
+}
+
+bool MainWindow::save() {
+    if (m_document->filePath().isEmpty()) {
+        return saveAs();
+    }
+    QString error;
+    if (!saveFile(m_document->filePath(), &error)) {
+        report(error);
+        return false;
+    }
+    return true;
+}
+
+bool MainWindow::saveAs() {
+    const QString path =
+        askPath(tr("Save the plan"), tr("Plans (*.json)"), true, QStringLiteral("plan.json"));
+    if (path.isEmpty()) {
+        return false;
+    }
+    QString error;
+    if (!saveFile(path, &error)) {
+        report(error);
+        return false;
+    }
+    return true;
+}
+
+void MainWindow::exportPlan(bool markdown) {
+    const QString path = markdown ? askPath(tr("Export the plan as a Markdown report"),
+                                            tr("Markdown (*.md)"), true, QStringLiteral("plan.md"))
+                                  : askPath(tr("Export the plan as CSV"), tr("CSV (*.csv)"), true,
+                                            QStringLiteral("plan.csv"));
+    if (path.isEmpty()) {
+        return;
+    }
+    QString error;
+    const bool ok =
+        markdown ? m_document->exportMarkdown(path, &error) : m_document->exportCsv(path, &error);
+    if (!ok) {
+        report(error);
+    }
+}
+
+void MainWindow::exportChartInteractive(const ChartInfo& chart, bool svg) {
+    const QString path =
+        askPath(tr("Export %1").arg(chart.title), svg ? tr("SVG (*.svg)") : tr("PNG (*.png)"), true,
+                chart.id + (svg ? QStringLiteral(".svg") : QStringLiteral(".png")));
+    if (path.isEmpty()) {
+        return;
+    }
+    QString error;
+    if (!exportChart(chart.id, path, &error)) {
+        report(error);
+    }
+}
+
+void MainWindow::updateTitle() {
+    const QString path = m_document->filePath();
+    const QString name = !path.isEmpty()                    ? QFileInfo(path).fileName()
+                         : !m_document->spec().name.empty() ? qs(m_document->spec().name)
+                                                            : tr("Untitled plan");
+    const QString title = tr("%1[*] — Tally").arg(name);
+    if (windowTitle() != title) {
+        setWindowTitle(title);
+    }
+    if (isWindowModified() != m_document->isModified()) {
+        setWindowModified(m_document->isModified());
+    }
+}
+
+void MainWindow::showError() {
+    if (const auto& error = m_document->error()) {
+        statusBar()->setStyleSheet(QStringLiteral("color: #c62828;"));
+        statusBar()->showMessage(tr("Not drawn: %1").arg(errorText(*error)));
+    } else {
+        statusBar()->setStyleSheet({});
+        statusBar()->showMessage(
+            tr("Drag a slider or type a value; every chart follows. Hover "
+               "a figure to see how it is computed."));
+    }
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    m_settings->setWindowGeometry(saveGeometry());
+    m_settings->setWindowState(saveState());
+    if (m_autosave) {
+        QString error;
+        if (!m_autosave->flush(&error)) {
+            // The plan is still in memory: offer to stay rather than lose the edits silently.
+            if (QMessageBox::warning(this, tr("Tally"), tr("%1\nClose anyway?").arg(error),
+                                     QMessageBox::Close | QMessageBox::Cancel) !=
+                QMessageBox::Close) {
+                event->ignore();
+                return;
+            }
+        }
+    }
+    event->accept();
+}
+
+}  // namespace tally::ui

@@ -1,0 +1,120 @@
+#pragma once
+
+#include <QMainWindow>
+#include <QPointer>
+#include <QString>
+#include <vector>
+
+#include "ui/common/chart_support.h"
+
+class QDockWidget;
+class QMenu;
+class QSettings;
+class QTabWidget;
+
+namespace tally::ui {
+
+class AppSettings;
+class Autosave;
+class FormatsPanel;
+class HardwareCatalog;
+class MemoryPanel;
+class PlanDocument;
+class RooflinePanel;
+class SpecForm;
+class SummaryBar;
+class TimePanel;
+
+// Where a registered panel lives.
+enum class PanelArea { tab, leftDock, rightDock, bottomDock };
+
+// The desktop app's window: the plan's form in a dock on the left, the headline figures on top,
+// and the panels as tabs (memory, time, roofline, number formats). Other areas register their
+// panels with addPanel() (the profile manager, the compare view, the probe panel) and feed the
+// GPU picker through hardwareCatalog()->setProfiles().
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    struct Options {
+        QSettings* settings = nullptr;  // window layout and last choices; required
+        QString autosavePath;           // empty: no autosave
+        bool restoreLayout = true;      // false: the default size and tabs (screenshots)
+    };
+
+    explicit MainWindow(const Options& options, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    PlanDocument* document() const { return m_document; }
+    // The window's settings (geometry, last folder, panel choices), shared with its panels.
+    AppSettings* appSettings() const { return m_settings; }
+    HardwareCatalog* hardwareCatalog() const { return m_catalog; }
+    SpecForm* specForm() const { return m_form; }
+    SummaryBar* summary() const { return m_summary; }
+    MemoryPanel* memoryPanel() const { return m_memory; }
+    TimePanel* timePanel() const { return m_time; }
+    RooflinePanel* rooflinePanel() const { return m_roofline; }
+    FormatsPanel* formatsPanel() const { return m_formats; }
+    Autosave* autosave() const { return m_autosave; }
+
+    // Registers a panel under an id ("memory", "time", "roofline" and "formats" are taken): a
+    // tab beside the built-in ones, or a dock. The window owns it from then on and lists it in
+    // the View menu. Returns false (and leaves the widget alone) when the id is taken.
+    bool addPanel(const QString& id, const QString& title, QWidget* widget,
+                  PanelArea area = PanelArea::tab);
+    QWidget* panel(const QString& id) const;
+    QStringList panelIds() const;
+    // Brings a panel to the front (its tab, or its dock shown and raised).
+    bool showPanel(const QString& id);
+    QString currentPanel() const;
+
+    // Every exportable chart of every panel.
+    QList<ChartInfo> charts() const;
+    // Exports a chart by id as PNG or SVG (by the path's extension); false and a message.
+    bool exportChart(const QString& chartId, const QString& path, QString* error);
+
+    // Opens and saves plans (JSON in the CLI's format). Errors go to a message box unless quiet.
+    bool openFile(const QString& path, QString* error = nullptr);
+    bool saveFile(const QString& path, QString* error = nullptr);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    struct PanelEntry {
+        QString id;
+        QString title;
+        QPointer<QWidget> widget;
+        QDockWidget* dock = nullptr;  // null for tabs
+    };
+
+    void buildMenus();
+    void fillExportMenu(QMenu* menu);
+    void updateTitle();
+    void showError();
+    void open();
+    bool save();
+    bool saveAs();
+    void exportPlan(bool markdown);
+    void exportChartInteractive(const ChartInfo& chart, bool svg);
+    QString askPath(const QString& title, const QString& filter, bool saving,
+                    const QString& suggestedName = {});
+    void report(const QString& message);
+
+    AppSettings* m_settings;
+    HardwareCatalog* m_catalog;
+    PlanDocument* m_document;
+    Autosave* m_autosave = nullptr;
+    SpecForm* m_form;
+    SummaryBar* m_summary;
+    QTabWidget* m_tabs;
+    QDockWidget* m_formDock;
+    MemoryPanel* m_memory;
+    TimePanel* m_time;
+    RooflinePanel* m_roofline;
+    FormatsPanel* m_formats;
+    std::vector<PanelEntry> m_panels;
+    QMenu* m_viewMenu = nullptr;
+    QString m_panelToRestore;  // the panel in front last time, not registered yet
+};
+
+}  // namespace tally::ui

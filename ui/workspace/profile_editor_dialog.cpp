@@ -1,0 +1,310 @@
+#include "ui/workspace/profile_editor_dialog.h"
+
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QVBoxLayout>
+#include <exception>
+#include <nlohmann/json.hpp>
+
+#include "planner/store/workspace.h"
+#include "ui/common/number_text.h"
+#include "ui/session/workspace_session.h"
+
+namespace tally::ui {
+
+namespace {
+
+const QString kMarkStyle = QStringLiteral("border: 2px solid #c62828; border-radius: 3px;");
+const QString kId = QStringLiteral("profile.id");
+const QString kName = QStringLiteral("profile.name");
+const QString kMemory = QStringLiteral("profile.memory_bytes");
+const QString kBandwidth = QStringLiteral("profile.bandwidth_bytes_per_s");
+const QString kTdp = QStringLiteral("profile.tdp_w");
+const QString kPeaks = QStringLiteral("profile.peak_flops_per_s");
+
+QString peakPath(ComputeType type) {
+    return kPeaks + u'.' + qs(to_string(type));
+}
+
+}  // namespace
+
+ProfileEditorDialog::ProfileEditorDialog(WorkspaceSession* session, const HardwareProfile& start,
+                                         Mode mode, QWidget* parent)
+    : QDialog(parent),
+      m_session(session),
+      m_start(start),
+      m_mode(mode),
+      m_id(new QLineEdit(qs(start.id), this)),
+      m_name(new QLineEdit(qs(start.name), this)),
+      m_notes(new QPlainTextEdit(qs(start.notes), this)),
+      m_message(new QLabel(this)),
+      m_save(new QPushButton(tr("Save"), this)) {
+    setObjectName(QStringLiteral("profileEditor"));
+    setWindowTitle(mode == Mode::add ? tr("New profile from %1").arg(qs(start.name))
+                                     : tr("Edit profile %1").arg(qs(start.id)));
+    m_id->setReadOnly(mode == Mode::edit);
+    m_id->setToolTip(mode == Mode::edit
+                         ? tr("The id of a stored profile is fixed (plans name their GPU by it); "
+                              "duplicate the profile to store it under another id.")
+                         : tr("How plans name this GPU (cluster.gpu): letters, digits, '.', '_' "
+                              "or '-'."));
+    m_id->setAccessibleName(tr("Profile id"));
+    m_name->setAccessibleName(tr("Profile name"));
+    m_notes->setAccessibleName(tr("Notes"));
+    m_notes->setPlaceholderText(tr("Where the figures come from, what differs from the original…"));
+    m_notes->setTabChangesFocus(true);
+
+    auto* identity = new QGroupBox(tr("Profile"), this);
+    auto* idForm = new QFormLayout(identity);
+    idForm->addRow(tr("Id"), m_id);
+    idForm->addRow(tr("Name"), m_name);
+
+    auto* figures = new QGroupBox(tr("Memory and power"), this);
+    auto* figForm = new QFormLayout(figures);
+    addNumber(figForm, kMemory, tr("Memory"), tr("GB"), start.memory_bytes, 1e9,
+              tr("Memory per GPU in GB (10^9 bytes, as datasheets count)."));
+    addNumber(figForm, kBandwidth, tr("Bandwidth"), tr("GB/s"), start.bandwidth_bytes_per_s, 1e9,
+              tr("Memory bandwidth in GB/s (10^9 bytes per second)."));
+    addNumber(figForm, kTdp, tr("TDP"), tr("W"), start.tdp_w, 1.0,
+              tr("Board power in watts (empty: not known; the plan's energy needs it)."));
+    m_numbers[kTdp].optional = true;
+
+    auto* peaks = new QGroupBox(tr("Dense peaks (no 2:4 sparsity)"), this);
+    auto* peakForm = new QFormLayout(peaks);
+    for (ComputeType t : kAllComputeTypes) {
+        const QString path = peakPath(t);
+        addNumber(peakForm, path, qs(to_string(t)),
+                  t == ComputeType::int8 ? tr("TOP/s") : tr("TFLOP/s"), start.peak(t), 1e12,
+                  tr("Dense %1 peak in T%2/s (empty: the part has no such path). A plan's time "
+                     "is set by the peak of its compute dtype.")
+                      .arg(qs(to_string(t)),
+                           t == ComputeType::int8 ? QStringLiteral("OP") : QStringLiteral("FLOP")));
+        m_numbers[path].optional = true;
+    }
+
+    auto* notesBox = new QGroupBox(tr("Notes"), this);
+    auto* notesLayout = new QVBoxLayout(notesBox);
+    notesLayout->addWidget(m_notes);
+    m_notes->setMinimumHeight(m_notes->fontMetrics().height() * 3);
+
+    m_message->setWordWrap(true);
+    m_message->setTextFormat(Qt::PlainText);
+    m_message->setObjectName(QStringLiteral("profileEditorMessage"));
+    m_message->setStyleSheet(QStringLiteral("color: #c62828;"));
+    m_message->hide();
+
+    auto* buttons = new QDialogButtonBox(this);
+    buttons->addButton(m_save, QDialogButtonBox::AcceptRole);
+    buttons->addButton(QDialogButtonBox::Cancel);
+    m_save->setDefault(true);
+    // Save checks and writes first; the dialog closes only when the workspace took the profile.
+    connect(m_save, &QPushButton::clicked, this, [this] { save(); });
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+
+    auto* columns = new QHBoxLayout;
+    auto* left = new QVBoxLayout;
+    left->addWidget(identity);
+    left->addWidget(figures);
+    left->addWidget(notesBox, 1);
+    columns->addLayout(left, 1);
+    columns->addWidget(peaks);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(columns);
+    layout->addWidget(m_message);
+    layout->addWidget(buttons);
+
+    connect(m_id, &QLineEdit::textChanged, this, &ProfileEditorDialog::validate);
+    connect(m_name, &QLineEdit::textChanged, this, &ProfileEditorDialog::validate);
+    connect(m_notes, &QPlainTextEdit::textChanged, this, &ProfileEditorDialog::validate);
+    validate();
+}
+
+void ProfileEditorDialog::addNumber(QFormLayout* form, const QString& path, const QString& label,
+                                    const QString& unit, double value, double scale,
+                                    const QString& help) {
+    auto* edit = new QLineEdit(value > 0.0 ? formatExact(value / scale) : QString(), this);
+    edit->setObjectName(path);
+    edit->setAccessibleName(label);
+    edit->setToolTip(help);
+    edit->setProperty("help", help);
+    edit->setAlignment(Qt::AlignRight);
+    auto* row = new QWidget(this);
+    auto* h = new QHBoxLayout(row);
+    h->setContentsMargins(0, 0, 0, 0);
+    h->addWidget(edit, 1);
+    auto* unitLabel = new QLabel(unit, row);
+    unitLabel->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("TFLOP/s")));
+    h->addWidget(unitLabel);
+    form->addRow(label, row);
+    m_numbers.insert(path, NumberField{edit, scale, false});
+    connect(edit, &QLineEdit::textChanged, this, &ProfileEditorDialog::validate);
+}
+
+QLineEdit* ProfileEditorDialog::field(const QString& path) const {
+    if (path == kId) {
+        return m_id;
+    }
+    if (path == kName) {
+        return m_name;
+    }
+    const auto it = m_numbers.find(path);
+    return it == m_numbers.end() ? nullptr : it->edit;
+}
+
+QString ProfileEditorDialog::markText(const QString& path) const {
+    return m_marks.value(path);
+}
+
+QString ProfileEditorDialog::message() const {
+    return m_message->isHidden() ? QString() : m_message->text();
+}
+
+void ProfileEditorDialog::clearMarks() {
+    for (const QString& path : m_marks.keys()) {
+        if (QLineEdit* edit = field(path)) {
+            edit->setStyleSheet({});
+            const QVariant help = edit->property("help");
+            edit->setToolTip(help.isValid() ? help.toString() : QString());
+        }
+    }
+    m_marks.clear();
+    m_message->clear();
+    m_message->hide();
+}
+
+void ProfileEditorDialog::mark(const QString& path, const QString& message) {
+    if (!m_marks.contains(path)) {
+        m_marks.insert(path, message);
+        if (QLineEdit* edit = field(path)) {
+            edit->setStyleSheet(kMarkStyle);
+            edit->setToolTip(message);
+        }
+    }
+    const QString shown = m_message->text();
+    m_message->setText(shown.isEmpty() ? message : shown + u'\n' + message);
+    m_message->show();
+}
+
+void ProfileEditorDialog::markError(const FieldError& error) {
+    const QString path = qs(error.field);
+    const QString message = qs(error.message());
+    if (field(path)) {
+        mark(path, message);
+        return;
+    }
+    if (path == kPeaks) {
+        // "at least one dtype needs a peak > 0": every peak box is the answer.
+        for (ComputeType t : kAllComputeTypes) {
+            mark(peakPath(t), message);
+        }
+        return;
+    }
+    mark(path, message);  // a field the dialog has no box for: the message alone
+}
+
+void ProfileEditorDialog::validate() {
+    clearMarks();
+    HardwareProfile p = m_start;
+    p.id = m_id->text().toStdString();
+    p.name = m_name->text().toStdString();
+    p.notes = m_notes->toPlainText().toStdString();
+    bool numbersOk = true;
+    for (auto it = m_numbers.cbegin(); it != m_numbers.cend(); ++it) {
+        const QString text = it->edit->text().trimmed();
+        double value = 0.0;
+        if (!text.isEmpty() || !it->optional) {
+            const std::optional<double> parsed = parseNumber(text);
+            if (!parsed) {
+                mark(it.key(), tr("%1: \"%2\" is not a number").arg(it.key(), text));
+                numbersOk = false;
+                continue;
+            }
+            if (*parsed < 0.0) {
+                // The profile's JSON keeps no negative figures (a peak below 0 would read back as
+                // "none"), so the dialog names them before the planner sees them.
+                markError(FieldError{it.key().toStdString(), text.toStdString(),
+                                     "must be a finite number >= 0"});
+                numbersOk = false;
+                continue;
+            }
+            value = *parsed * it->scale;
+        }
+        const QString path = it.key();
+        if (path == kMemory) {
+            p.memory_bytes = value;
+        } else if (path == kBandwidth) {
+            p.bandwidth_bytes_per_s = value;
+        } else if (path == kTdp) {
+            p.tdp_w = value;
+        } else {
+            for (ComputeType t : kAllComputeTypes) {
+                if (path == peakPath(t)) {
+                    p.peak_flops_per_s[static_cast<std::size_t>(t)] = value;
+                }
+            }
+        }
+    }
+    bool ok = numbersOk;
+    try {
+        validate_profile_id(p.id, kId.toStdString());
+    } catch (const SpecError& e) {
+        markError(e.error());
+        ok = false;
+    }
+    try {
+        validate_display_name(p.name, kName.toStdString());
+    } catch (const SpecError& e) {
+        markError(e.error());
+        ok = false;
+    }
+    if (numbersOk) {
+        try {
+            // The rules the workspace applies when it stores the profile (hardware_from_json).
+            HardwareProfile checked = hardware_from_json(to_json(p), "profile");
+            checked.kind = p.kind;
+            p = std::move(checked);
+        } catch (const SpecError& e) {
+            markError(e.error());
+            ok = false;
+        }
+    }
+    m_profile = ok ? std::optional<HardwareProfile>(p) : std::nullopt;
+    m_save->setEnabled(ok);
+}
+
+bool ProfileEditorDialog::save() {
+    validate();
+    if (!m_profile) {
+        return false;
+    }
+    Workspace* ws = m_session->workspace();
+    if (!ws) {
+        mark(QString(), tr("No workspace is open: open one to store profiles."));
+        return false;
+    }
+    try {
+        if (m_mode == Mode::add) {
+            ws->add_profile(*m_profile);
+        } else {
+            ws->update_profile(*m_profile);
+        }
+    } catch (const SpecError& e) {
+        markError(e.error());
+        return false;
+    } catch (const std::exception& e) {
+        mark(QString(), qs(e.what()));
+        return false;
+    }
+    m_savedId = qs(m_profile->id);
+    m_session->announceProfilesChanged();
+    accept();
+    return true;
+}
+
+}  // namespace tally::ui

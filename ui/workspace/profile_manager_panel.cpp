@@ -1,0 +1,339 @@
+#include "ui/workspace/profile_manager_panel.h"
+
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableView>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+#include <exception>
+
+#include "planner/errors.h"
+#include "planner/store/workspace.h"
+#include "ui/common/chart_support.h"
+#include "ui/common/number_text.h"
+#include "ui/session/workspace_session.h"
+#include "ui/workspace/profile_editor_dialog.h"
+#include "ui/workspace/profile_files.h"
+#include "ui/workspace/profile_table_model.h"
+
+namespace tally::ui {
+
+namespace {
+
+QString html(const std::string& text) {
+    return qs(text).toHtmlEscaped();
+}
+
+}  // namespace
+
+ProfileManagerPanel::ProfileManagerPanel(WorkspaceSession* session, QWidget* parent)
+    : WorkspacePanel(session, parent),
+      m_model(new ProfileTableModel(this)),
+      m_table(new QTableView(this)),
+      m_details(new QTextBrowser(this)),
+      m_duplicate(new QPushButton(tr("Duplicate and edit…"), this)),
+      m_edit(new QPushButton(tr("Edit…"), this)),
+      m_delete(new QPushButton(tr("Delete"), this)),
+      m_import(new QPushButton(tr("Import…"), this)),
+      m_export(new QPushButton(tr("Export…"), this)) {
+    setObjectName(QStringLiteral("profileManager"));
+    m_table->setObjectName(QStringLiteral("profileTable"));
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    compactTable(m_table, ProfileTableModel::NameColumn);
+    m_details->setOpenExternalLinks(true);
+    m_details->setObjectName(QStringLiteral("profileDetails"));
+
+    m_duplicate->setToolTip(
+        tr("Copy the selected profile into a custom one and edit its figures."));
+    m_edit->setToolTip(tr("Edit the selected custom or measured profile."));
+    m_delete->setToolTip(tr("Delete the selected custom or measured profile."));
+    m_import->setToolTip(
+        tr("Add the profile a JSON file holds (what `tally profiles export` writes)."));
+    m_export->setToolTip(
+        tr("Write the selected profile as JSON (what `tally profiles import` reads)."));
+    messageLabel()->setObjectName(QStringLiteral("profileMessage"));
+
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_duplicate);
+    buttons->addWidget(m_edit);
+    buttons->addWidget(m_delete);
+    buttons->addStretch(1);
+    buttons->addWidget(m_import);
+    buttons->addWidget(m_export);
+
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(m_table);
+    split->addWidget(m_details);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    split->setSizes({520, 200});
+
+    panelLayout()->addLayout(buttons);
+    panelLayout()->addWidget(messageLabel());
+    panelLayout()->addWidget(split, 1);
+
+    connect(m_duplicate, &QPushButton::clicked, this, [this] { duplicateSelected(); });
+    connect(m_edit, &QPushButton::clicked, this, [this] { editSelected(); });
+    connect(m_delete, &QPushButton::clicked, this, [this] { deleteSelected(); });
+    connect(m_import, &QPushButton::clicked, this, [this] {
+        const QString path = prompts().choosePath(
+            this, tr("Import a profile"), tr("Profiles (*.json);;All files (*)"), false, QString());
+        if (!path.isEmpty()) {
+            importFile(path);
+        }
+    });
+    connect(m_export, &QPushButton::clicked, this, [this] {
+        const QString id = selectedId();
+        if (id.isEmpty()) {
+            return;
+        }
+        const QString path =
+            prompts().choosePath(this, tr("Export profile %1").arg(id), tr("Profiles (*.json)"),
+                                 true, id + QStringLiteral(".json"));
+        if (!path.isEmpty()) {
+            exportSelected(path);
+        }
+    });
+    connect(m_table, &QTableView::doubleClicked, this, [this] {
+        if (const HardwareProfile* p = selectedProfile(); p && p->kind != ProfileKind::builtin) {
+            editSelected();
+        } else {
+            duplicateSelected();
+        }
+    });
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &ProfileManagerPanel::selectionChanged);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &ProfileManagerPanel::selectionChanged);
+    connect(session, &WorkspaceSession::profilesChanged, this, &ProfileManagerPanel::reload);
+    reload();
+}
+
+ProfileEditorDialog* ProfileManagerPanel::editor() const {
+    return m_editor.data();
+}
+
+void ProfileManagerPanel::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    // Through the session, so the GPU picker and the compare view pick up the same rows.
+    if (session()->isOpen()) {
+        session()->announceProfilesChanged();
+    } else {
+        reload();
+    }
+}
+
+void ProfileManagerPanel::reload() {
+    const QString selected = selectedId();
+    std::vector<HardwareProfile> profiles = builtin_hardware();
+    if (Workspace* ws = session()->workspace()) {
+        try {
+            profiles = ws->list_profiles();
+        } catch (const std::exception& e) {
+            report(tr("The workspace's profiles cannot be listed: %1").arg(qs(e.what())), true);
+        }
+    }
+    m_model->setProfiles(std::move(profiles));
+    m_import->setEnabled(session()->isOpen());
+    if (m_model->rowOf(selected) >= 0) {
+        selectProfile(selected);
+        return;
+    }
+    // Nothing chosen yet: the user's own profiles are what this panel is for (they come after
+    // the built-in ones, so the first of them is brought into view).
+    for (const HardwareProfile& p : m_model->profiles()) {
+        if (p.kind != ProfileKind::builtin) {
+            selectProfile(qs(p.id));
+            return;
+        }
+    }
+    m_table->clearSelection();
+}
+
+void ProfileManagerPanel::selectProfile(const QString& id) {
+    const int row = m_model->rowOf(id);
+    if (row < 0) {
+        m_table->clearSelection();
+        return;
+    }
+    m_table->selectRow(row);
+    m_table->scrollTo(m_model->index(row, 0));
+}
+
+QString ProfileManagerPanel::selectedId() const {
+    const HardwareProfile* p = selectedProfile();
+    return p ? qs(p->id) : QString();
+}
+
+const HardwareProfile* ProfileManagerPanel::selectedProfile() const {
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    if (rows.isEmpty()) {
+        return nullptr;
+    }
+    return &m_model->profiles()[static_cast<std::size_t>(rows.front().row())];
+}
+
+void ProfileManagerPanel::selectionChanged() {
+    const HardwareProfile* p = selectedProfile();
+    const bool open = session()->isOpen();
+    const bool stored = p && p->kind != ProfileKind::builtin;
+    m_duplicate->setEnabled(p && open);
+    m_edit->setEnabled(stored && open);
+    m_delete->setEnabled(stored && open);
+    m_export->setEnabled(p != nullptr);
+    if (!p) {
+        m_details->setHtml(
+            tr("<p>Select a profile to see all its figures. Built-in profiles come from the "
+               "shipped catalog and are read-only: <i>Duplicate and edit…</i> makes a custom "
+               "copy. Measured profiles come from probe runs.</p>"));
+        return;
+    }
+    QString peaks;
+    for (ComputeType t : kAllComputeTypes) {
+        if (p->supports(t)) {
+            peaks += (peaks.isEmpty() ? QString() : QStringLiteral(", ")) + qs(to_string(t)) +
+                     u' ' + formatFlopsPerSecond(p->peak(t));
+        }
+    }
+    QString text = tr("<p><b>%1</b> (%2, %3)<br>Memory %4 (%5), bandwidth %6, TDP %7<br>"
+                      "Dense peaks: %8</p>")
+                       .arg(html(p->name), html(p->id), ProfileTableModel::kindName(p->kind),
+                            formatGB(p->memory_bytes), formatGiB(p->memory_bytes),
+                            formatGBPerSecond(p->bandwidth_bytes_per_s),
+                            p->tdp_w > 0.0 ? tr("%1 W").arg(p->tdp_w) : tr("not known"), peaks);
+    if (!p->notes.empty()) {
+        text += tr("<p>Notes: %1</p>").arg(html(p->notes));
+    }
+    if (!p->sources.empty()) {
+        QString sources;
+        for (const std::string& s : p->sources) {
+            sources += QStringLiteral("<li>") + html(s) + QStringLiteral("</li>");
+        }
+        text += tr("<p>Sources:</p><ul>%1</ul>").arg(sources);
+    }
+    m_details->setHtml(text);
+}
+
+ProfileEditorDialog* ProfileManagerPanel::openEditor(const HardwareProfile& start, bool adding) {
+    if (m_editor) {
+        m_editor->close();
+    }
+    auto* dialog = new ProfileEditorDialog(
+        session(), start, adding ? ProfileEditorDialog::Mode::add : ProfileEditorDialog::Mode::edit,
+        this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        selectProfile(dialog->savedId());
+        report(tr("Saved profile %1.").arg(dialog->savedId()), false);
+    });
+    m_editor = dialog;
+    dialog->open();
+    return dialog;
+}
+
+ProfileEditorDialog* ProfileManagerPanel::duplicateSelected() {
+    const HardwareProfile* p = selectedProfile();
+    if (!p || !session()->isOpen()) {
+        return nullptr;
+    }
+    const auto [id, name] = copyIdAndName(*p, m_model->profiles());
+    return openEditor(duplicate_profile(*p, id, name), true);
+}
+
+ProfileEditorDialog* ProfileManagerPanel::editSelected() {
+    const HardwareProfile* p = selectedProfile();
+    if (!p || p->kind == ProfileKind::builtin || !session()->isOpen()) {
+        return nullptr;
+    }
+    return openEditor(*p, false);
+}
+
+bool ProfileManagerPanel::deleteSelected() {
+    const HardwareProfile* p = selectedProfile();
+    Workspace* ws = session()->workspace();
+    if (!p || p->kind == ProfileKind::builtin || !ws) {
+        return false;
+    }
+    const HardwareProfile profile = *p;
+    const QString question =
+        tr("Delete the %1 profile %2 (%3) from the workspace? Plans whose GPU is %3 will not "
+           "be drawn until you pick another GPU for them.%4")
+            .arg(ProfileTableModel::kindName(profile.kind), qs(profile.name), qs(profile.id),
+                 profile.kind == ProfileKind::measured
+                     ? tr(" The probe run it was measured from is kept.")
+                     : QString());
+    if (!prompts().confirm(this, tr("Delete profile"), question)) {
+        return false;
+    }
+    try {
+        ws->remove_profile(profile.id);
+    } catch (const std::exception& e) {
+        report(qs(e.what()), true);
+        return false;
+    }
+    session()->announceProfilesChanged();
+    report(tr("Deleted profile %1.").arg(qs(profile.id)), false);
+    return true;
+}
+
+bool ProfileManagerPanel::importFile(const QString& path) {
+    Workspace* ws = session()->workspace();
+    if (!ws) {
+        report(tr("No workspace is open: open one to import profiles into."), true);
+        return false;
+    }
+    QString error;
+    const std::optional<HardwareProfile> profile = readProfileFile(path, &error);
+    if (!profile) {
+        report(error, true);
+        return false;
+    }
+    try {
+        ws->add_profile(*profile);
+    } catch (const SpecError& e) {
+        if (e.field() == "profile.id" || e.field() == "profile.name") {
+            // Another profile has its id or name: let the user store it under a new one.
+            report(tr("%1: %2. Choose another id or name for the imported profile.")
+                       .arg(QFileInfo(path).fileName(), qs(e.what())),
+                   true);
+            ProfileEditorDialog* dialog = openEditor(*profile, true);
+            dialog->save();  // fails again, and marks the field that clashes
+            return false;
+        }
+        report(tr("%1 cannot be imported: %2").arg(QFileInfo(path).fileName(), qs(e.what())), true);
+        return false;
+    } catch (const std::exception& e) {
+        report(qs(e.what()), true);
+        return false;
+    }
+    session()->announceProfilesChanged();
+    selectProfile(qs(profile->id));
+    report(tr("Imported %1 profile %2 (%3) from %4.")
+               .arg(ProfileTableModel::kindName(profile->kind), qs(profile->id), qs(profile->name),
+                    QFileInfo(path).fileName()),
+           false);
+    return true;
+}
+
+bool ProfileManagerPanel::exportSelected(const QString& path) {
+    const HardwareProfile* p = selectedProfile();
+    if (!p) {
+        return false;
+    }
+    QString error;
+    if (!exportProfileFile(*p, path, &error)) {
+        report(error, true);
+        return false;
+    }
+    report(tr("Exported profile %1 to %2.").arg(qs(p->id), path), false);
+    return true;
+}
+
+}  // namespace tally::ui

@@ -1,0 +1,272 @@
+#include "ui/workspace/saved_plans_panel.h"
+
+#include <QHBoxLayout>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <exception>
+
+#include "planner/spec_json.h"
+#include "planner/store/workspace.h"
+#include "ui/common/chart_support.h"
+#include "ui/common/number_text.h"
+#include "ui/plan/plan_document.h"
+#include "ui/session/workspace_session.h"
+#include "ui/workspace/saved_plans_model.h"
+
+namespace tally::ui {
+
+SavedPlansPanel::SavedPlansPanel(WorkspaceSession* session, PlanDocument* document, QWidget* parent)
+    : WorkspacePanel(session, parent),
+      m_document(document),
+      m_model(new SavedPlansModel(this)),
+      m_table(new QTableView(this)),
+      m_saveAs(new QPushButton(tr("Save current plan as…"), this)),
+      m_replace(new QPushButton(tr("Replace with current plan"), this)),
+      m_open(new QPushButton(tr("Open"), this)),
+      m_rename(new QPushButton(tr("Rename…"), this)),
+      m_delete(new QPushButton(tr("Delete"), this)) {
+    setObjectName(QStringLiteral("savedPlans"));
+    m_table->setObjectName(QStringLiteral("savedPlansTable"));
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    compactTable(m_table, SavedPlansModel::ModelColumn);
+    m_saveAs->setToolTip(tr("Store the plan being edited in the workspace under a new name."));
+    m_replace->setToolTip(tr("Store the plan being edited over the selected saved plan."));
+    m_open->setToolTip(
+        tr("Load the selected plan into the form (one undo step: Ctrl+Z returns to the plan "
+           "you had)."));
+    messageLabel()->setObjectName(QStringLiteral("savedPlansMessage"));
+
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_saveAs);
+    buttons->addWidget(m_replace);
+    buttons->addStretch(1);
+    buttons->addWidget(m_open);
+    buttons->addWidget(m_rename);
+    buttons->addWidget(m_delete);
+    panelLayout()->addLayout(buttons);
+    panelLayout()->addWidget(messageLabel());
+    panelLayout()->addWidget(m_table, 1);
+
+    connect(m_saveAs, &QPushButton::clicked, this, [this] { saveCurrentAs(); });
+    connect(m_replace, &QPushButton::clicked, this, [this] { replaceSelected(); });
+    connect(m_open, &QPushButton::clicked, this, [this] { openSelected(); });
+    connect(m_rename, &QPushButton::clicked, this, [this] { renameSelected(); });
+    connect(m_delete, &QPushButton::clicked, this, [this] { deleteSelected(); });
+    connect(m_table, &QTableView::doubleClicked, this, [this] { openSelected(); });
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &SavedPlansPanel::selectionChanged);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &SavedPlansPanel::selectionChanged);
+    connect(session, &WorkspaceSession::plansChanged, this, &SavedPlansPanel::reload);
+    connect(document, &PlanDocument::errorChanged, this, &SavedPlansPanel::selectionChanged);
+    reload();
+}
+
+void SavedPlansPanel::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    reload();
+}
+
+void SavedPlansPanel::reload() {
+    const std::int64_t selected = selectedId();
+    std::vector<StoredPlan> plans;
+    if (Workspace* ws = session()->workspace()) {
+        try {
+            plans = ws->list_plans();
+        } catch (const std::exception& e) {
+            report(tr("The workspace's plans cannot be listed: %1").arg(qs(e.what())), true);
+        }
+    }
+    m_model->setPlans(plans);
+    selectPlan(selected);
+}
+
+void SavedPlansPanel::selectPlan(std::int64_t id) {
+    const int row = m_model->rowOfId(id);
+    if (row < 0) {
+        m_table->clearSelection();
+        return;
+    }
+    m_table->selectRow(row);
+    m_table->scrollTo(m_model->index(row, 0));
+}
+
+std::int64_t SavedPlansPanel::selectedId() const {
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    return rows.isEmpty() ? 0 : rows.front().data(SavedPlansModel::IdRole).toLongLong();
+}
+
+QString SavedPlansPanel::selectedName() const {
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    return rows.isEmpty() ? QString() : rows.front().data(SavedPlansModel::NameRole).toString();
+}
+
+void SavedPlansPanel::selectionChanged() {
+    const bool open = session()->isOpen();
+    const bool selected = selectedId() != 0;
+    const bool savable = open && !m_document->error();
+    m_saveAs->setEnabled(savable);
+    m_replace->setEnabled(savable && selected);
+    m_open->setEnabled(open && selected);
+    m_rename->setEnabled(open && selected);
+    m_delete->setEnabled(open && selected);
+    if (open && m_document->error()) {
+        m_saveAs->setToolTip(
+            tr("Not while a field is rejected: %1").arg(errorText(*m_document->error())));
+    } else {
+        m_saveAs->setToolTip(tr("Store the plan being edited in the workspace under a new name."));
+    }
+}
+
+bool SavedPlansPanel::refuseRejectedPlan() {
+    if (const auto& error = m_document->error()) {
+        report(tr("The plan is not saved while a field is rejected: %1").arg(errorText(*error)),
+               true);
+        return true;
+    }
+    return false;
+}
+
+bool SavedPlansPanel::storeUnderName(const QString& title, const QString& label,
+                                     const QString& initial,
+                                     const std::function<void(const std::string&)>& store) {
+    QString name = prompts().askText(this, title, label, initial);
+    while (!name.isEmpty()) {
+        try {
+            store(name.toStdString());
+            return true;
+        } catch (const SpecError& e) {
+            // A name another plan has, or one the workspace does not take: ask again, saying why.
+            name = prompts().askText(this, title, qs(e.what()) + u'\n' + label, name);
+        } catch (const std::exception& e) {
+            report(qs(e.what()), true);
+            return false;
+        }
+    }
+    return false;
+}
+
+bool SavedPlansPanel::saveCurrentAs() {
+    Workspace* ws = session()->workspace();
+    if (!ws || refuseRejectedPlan()) {
+        return false;
+    }
+    const PlanSpec& spec = m_document->spec();
+    const QString suggested = !spec.name.empty()         ? qs(spec.name)
+                              : !spec.model.name.empty() ? qs(spec.model.name)
+                                                         : QString();
+    std::int64_t id = 0;
+    if (!storeUnderName(tr("Save the plan in the workspace"), tr("Name of the saved plan:"),
+                        suggested,
+                        [&](const std::string& name) { id = ws->save_plan(name, spec); })) {
+        return false;
+    }
+    session()->announcePlansChanged();
+    selectPlan(id);
+    report(tr("Saved the plan as \"%1\".").arg(selectedName()), false);
+    return true;
+}
+
+bool SavedPlansPanel::replaceSelected() {
+    Workspace* ws = session()->workspace();
+    const std::int64_t id = selectedId();
+    if (!ws || id == 0) {
+        return false;
+    }
+    if (refuseRejectedPlan()) {
+        return false;
+    }
+    const QString name = selectedName();
+    if (!prompts().confirm(
+            this, tr("Replace saved plan"),
+            tr("Replace the saved plan \"%1\" with the plan being edited?").arg(name))) {
+        return false;
+    }
+    try {
+        ws->update_plan(id, m_document->spec());
+    } catch (const std::exception& e) {
+        report(qs(e.what()), true);
+        return false;
+    }
+    session()->announcePlansChanged();
+    report(tr("Saved the plan over \"%1\".").arg(name), false);
+    return true;
+}
+
+bool SavedPlansPanel::openSelected() {
+    Workspace* ws = session()->workspace();
+    const std::int64_t id = selectedId();
+    if (!ws || id == 0) {
+        return false;
+    }
+    try {
+        const std::optional<StoredPlan> stored = ws->find_plan(id);
+        if (!stored) {
+            report(tr("The plan is no longer in the workspace (another program removed it)."),
+                   true);
+            session()->announcePlansChanged();
+            return false;
+        }
+        const PlanSpec spec = plan_spec_from_text(stored->spec_json);
+        m_document->edit(spec, tr("Open saved plan \"%1\"").arg(qs(stored->name)));
+        report(tr("Opened \"%1\" (Ctrl+Z returns to the plan you had).").arg(qs(stored->name)),
+               false);
+        return true;
+    } catch (const std::exception& e) {
+        report(tr("The saved plan cannot be opened: %1").arg(qs(e.what())), true);
+        return false;
+    }
+}
+
+bool SavedPlansPanel::renameSelected() {
+    Workspace* ws = session()->workspace();
+    const std::int64_t id = selectedId();
+    if (!ws || id == 0) {
+        return false;
+    }
+    const QString old = selectedName();
+    QString renamed;
+    if (!storeUnderName(tr("Rename saved plan"), tr("New name:"), old,
+                        [&](const std::string& name) {
+                            if (name != old.toStdString()) {
+                                ws->rename_plan(id, name);
+                            }
+                            renamed = qs(name);
+                        }) ||
+        renamed == old) {
+        return false;
+    }
+    session()->announcePlansChanged();
+    selectPlan(id);
+    report(tr("Renamed \"%1\" to \"%2\".").arg(old, renamed), false);
+    return true;
+}
+
+bool SavedPlansPanel::deleteSelected() {
+    Workspace* ws = session()->workspace();
+    const std::int64_t id = selectedId();
+    if (!ws || id == 0) {
+        return false;
+    }
+    const QString name = selectedName();
+    if (!prompts().confirm(this, tr("Delete saved plan"),
+                           tr("Delete the saved plan \"%1\" from the workspace?").arg(name))) {
+        return false;
+    }
+    try {
+        ws->remove_plan(id);
+    } catch (const std::exception& e) {
+        report(qs(e.what()), true);
+        return false;
+    }
+    session()->announcePlansChanged();
+    report(tr("Deleted \"%1\".").arg(name), false);
+    return true;
+}
+
+}  // namespace tally::ui

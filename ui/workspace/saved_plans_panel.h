@@ -1,0 +1,74 @@
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "ui/workspace/workspace_panel_base.h"
+
+class QPushButton;
+class QTableView;
+
+namespace tally::ui {
+
+class PlanDocument;
+class SavedPlansModel;
+class WorkspaceSession;
+
+// The plans saved in the workspace (the same rows `tally plans list` prints): save the plan being
+// edited under a name, replace a saved plan with it, open one, rename or delete one.
+//
+// Open loads the saved plan into the document as one undoable edit rather than as a fresh
+// document: the plan that was on screen is one Ctrl+Z away, so opening the wrong plan (or
+// opening one just to look) loses nothing, and the window's file, if any, stays the file that
+// Save writes.
+class SavedPlansPanel : public WorkspacePanel {
+    Q_OBJECT
+public:
+    SavedPlansPanel(WorkspaceSession* session, PlanDocument* document, QWidget* parent = nullptr);
+
+    SavedPlansModel* model() const { return m_model; }
+    QTableView* table() const { return m_table; }
+    QPushButton* saveAsButton() const { return m_saveAs; }
+    QPushButton* replaceButton() const { return m_replace; }
+    QPushButton* openButton() const { return m_open; }
+    QPushButton* renameButton() const { return m_rename; }
+    QPushButton* deleteButton() const { return m_delete; }
+
+    void selectPlan(std::int64_t id);
+    std::int64_t selectedId() const;  // 0: none
+
+    // What the buttons do (the names come from prompts.askText, the yes/no from confirm).
+    // Each returns true when the workspace was changed (or, for open, the plan loaded).
+    bool saveCurrentAs();
+    bool replaceSelected();
+    bool openSelected();
+    bool renameSelected();
+    bool deleteSelected();
+
+protected:
+    // Another program (the command line) may have changed the workspace meanwhile.
+    void showEvent(QShowEvent* event) override;
+
+private:
+    void reload();
+    void selectionChanged();
+    // Says so and returns true while the plan has a rejected field (it is not stored then).
+    bool refuseRejectedPlan();
+    // Asks for a name (prompts().askText) and calls `store` with it; when the workspace refuses
+    // the name (taken, not allowed), asks again with its message. False when cancelled.
+    bool storeUnderName(const QString& title, const QString& label, const QString& initial,
+                        const std::function<void(const std::string&)>& store);
+    QString selectedName() const;
+
+    PlanDocument* m_document;
+    SavedPlansModel* m_model;
+    QTableView* m_table;
+    QPushButton* m_saveAs;
+    QPushButton* m_replace;
+    QPushButton* m_open;
+    QPushButton* m_rename;
+    QPushButton* m_delete;
+};
+
+}  // namespace tally::ui
