@@ -28,6 +28,7 @@
 #include "planner/operations.h"
 #include "planner/presets.h"
 #include "planner/spec_json.h"
+#include "tests/widget_test_util.h"
 #include "ui/charts/conversion_table_model.h"
 #include "ui/charts/formats_panel.h"
 #include "ui/charts/memory_panel.h"
@@ -414,18 +415,25 @@ void TestMainWindow::userOperationOnTheRoofline() {
     QVERIFY(!listed(roofline->markSeries(RooflineGroup::user, true)));
     QVERIFY(!listed(roofline->markSeries(RooflineGroup::training, true)));
     QVERIFY(!listed(roofline->markSeries(RooflineGroup::training, false)));
-    roofline->kindPicker()->setCurrentIndex(
-        roofline->kindPicker()->findText(QStringLiteral("einsum")));
-    QTest::keyClicks(roofline->nameEdit(), QStringLiteral("scores"));
-    QTest::keyClicks(roofline->exprEdit(),
+    // The operation editor's widgets, by object name.
+    auto* opTable = test::child<QTableView>(roofline, "rooflineTable");
+    auto* kindPicker = test::child<QComboBox>(roofline, "rooflineOpKind");
+    auto* nameEdit = test::child<QLineEdit>(roofline, "rooflineOpName");
+    auto* exprEdit = test::child<QLineEdit>(roofline, "rooflineOpExpression");
+    auto* sizesEdit = test::child<QLineEdit>(roofline, "rooflineOpSizes");
+    auto* addButton = test::child<QPushButton>(roofline, "rooflineOpAdd");
+    auto* removeButton = test::child<QPushButton>(roofline, "rooflineOpRemove");
+    auto* opMessage = test::child<QLabel>(roofline, "rooflineOpMessage");
+    kindPicker->setCurrentIndex(kindPicker->findText(QStringLiteral("einsum")));
+    QTest::keyClicks(nameEdit, QStringLiteral("scores"));
+    QTest::keyClicks(exprEdit,
                      QStringLiteral("batch seq1 hidden, batch seq2 hidden -> batch seq1 seq2"));
-    QTest::keyClicks(roofline->sizesEdit(), QStringLiteral("batch=8 seq1=1024 hidden=128"));
-    QTest::mouseClick(roofline->addButton(), Qt::LeftButton);
+    QTest::keyClicks(sizesEdit, QStringLiteral("batch=8 seq1=1024 hidden=128"));
+    QTest::mouseClick(addButton, Qt::LeftButton);
     // seq2 has no size: the planner's message, nothing added.
-    QVERIFY2(roofline->opMessage()->text().contains(QStringLiteral("seq2")),
-             qPrintable(roofline->opMessage()->text()));
+    QVERIFY2(opMessage->text().contains(QStringLiteral("seq2")), qPrintable(opMessage->text()));
     QVERIFY(w.document()->spec().ops.empty());
-    QVERIFY(!roofline->sizesEdit()->styleSheet().isEmpty());  // the red frame
+    QVERIFY(!sizesEdit->styleSheet().isEmpty());  // the red frame
     {
         // Opening another plan takes the complaint and the frame away.
         const QString other = m_dir->filePath(QStringLiteral("other.json"));
@@ -435,15 +443,14 @@ void TestMainWindow::userOperationOnTheRoofline() {
         file.close();
         QString error;
         QVERIFY2(w.document()->open(other, &error), qPrintable(error));
-        QVERIFY2(roofline->opMessage()->text().isEmpty(),
-                 qPrintable(roofline->opMessage()->text()));
-        QVERIFY(roofline->sizesEdit()->styleSheet().isEmpty());
+        QVERIFY2(opMessage->text().isEmpty(), qPrintable(opMessage->text()));
+        QVERIFY(sizesEdit->styleSheet().isEmpty());
     }
 
-    roofline->sizesEdit()->setText(QStringLiteral("batch=8 seq1=1024 seq2=1024 hidden=128"));
-    QTest::mouseClick(roofline->addButton(), Qt::LeftButton);
+    sizesEdit->setText(QStringLiteral("batch=8 seq1=1024 seq2=1024 hidden=128"));
+    QTest::mouseClick(addButton, Qt::LeftButton);
     QCOMPARE(w.document()->spec().ops.size(), std::size_t{1});
-    QVERIFY(roofline->opMessage()->text().isEmpty());
+    QVERIFY(opMessage->text().isEmpty());
     QCOMPARE(roofline->model()->rowCount(), rowsBefore + 1);
     // Lecture 2's attention scores: 2 x 8 x 1024 x 1024 x 128 FLOPs over (2 x 8 x 1024 x 128
     // + 8 x 1024 x 1024) values of 2 bytes: intensity 2^31 / (2 x (2^21 + 2^23)) = 102.4.
@@ -466,11 +473,11 @@ void TestMainWindow::userOperationOnTheRoofline() {
     // Remove it again through the table.
     for (int row = 0; row < roofline->model()->rowCount(); ++row) {
         if (roofline->model()->index(row, 0).data(RooflineTableModel::OpIndexRole).toInt() == 0) {
-            roofline->table()->selectRow(row);
+            opTable->selectRow(row);
         }
     }
-    QVERIFY(roofline->removeButton()->isEnabled());
-    QTest::mouseClick(roofline->removeButton(), Qt::LeftButton);
+    QVERIFY(removeButton->isEnabled());
+    QTest::mouseClick(removeButton, Qt::LeftButton);
     QVERIFY(w.document()->spec().ops.empty());
 }
 

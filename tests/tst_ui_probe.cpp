@@ -29,6 +29,7 @@
 #include "planner/measured_roofline.h"
 #include "planner/store/workspace.h"
 #include "tests/fake_probe_util.h"
+#include "tests/widget_test_util.h"
 #include "ui/charts/roofline_panel.h"
 #include "ui/common/hardware_list_model.h"
 #include "ui/plan/field_editors.h"
@@ -146,6 +147,26 @@ private:
     std::unique_ptr<WorkspaceSession> m_session;
     std::unique_ptr<MainWindow> m_window;
     ProbePanel* m_panel = nullptr;
+    // The panel's widgets, by object name.
+    QComboBox* backendBox() const { return child<QComboBox>(m_panel, "probeBackend"); }
+    QCheckBox* quickBox() const { return child<QCheckBox>(m_panel, "probeQuick"); }
+    QListWidget* testList() const { return child<QListWidget>(m_panel, "probeTests"); }
+    QPushButton* startButton() const { return child<QPushButton>(m_panel, "probeStart"); }
+    QPushButton* cancelButton() const { return child<QPushButton>(m_panel, "probeCancel"); }
+    QPushButton* cpuButton() const { return child<QPushButton>(m_panel, "probeRunOnCpu"); }
+    QPushButton* makeProfileButton() const {
+        return child<QPushButton>(m_panel, "probeMakeProfile");
+    }
+    QPushButton* showOnRooflineButton() const {
+        return child<QPushButton>(m_panel, "probeShowOnRoofline");
+    }
+    QProgressBar* progressBar() const { return child<QProgressBar>(m_panel, "probeProgress"); }
+    QLabel* deviceLabel() const { return child<QLabel>(m_panel, "probeDevice"); }
+    QLabel* messageLabel() const { return child<QLabel>(m_panel, "probeMessage"); }
+    QLabel* warningLabel() const { return child<QLabel>(m_panel, "probeWarnings"); }
+    QLabel* saveLabel() const { return child<QLabel>(m_panel, "probeSaveNote"); }
+    QComboBox* compareBox() const { return child<QComboBox>(m_panel, "probeCompare"); }
+    QListView* runsView() const { return child<QListView>(m_panel, "probeRuns"); }
     std::vector<std::unique_ptr<QAbstractItemModelTester>> m_testers;
 };
 
@@ -195,7 +216,7 @@ void TestUiProbe::useProbe(const QByteArray& text, double silenceTimeoutS) {
 
 ProbeExit TestUiProbe::runToEnd(int timeoutMs) {
     QSignalSpy finished(m_panel, &ProbePanel::runFinished);
-    QTest::mouseClick(m_panel->startButton(), Qt::LeftButton);
+    QTest::mouseClick(startButton(), Qt::LeftButton);
     if (!m_panel->isRunning() || !finished.wait(timeoutMs)) {
         qWarning("the run did not start or did not end within %d ms", timeoutMs);
         return {};
@@ -230,20 +251,20 @@ void TestUiProbe::resultsArriveAndAreSaved() {
     const std::vector<std::string> first(lines.begin(), lines.begin() + 4);
     const std::vector<std::string> rest(lines.begin() + 4, lines.end());
     useProbe(fakeProbe(first, "sleep 1\n" + catLines(rest, "REST_EOF") + "exit 0"));
-    QTRY_COMPARE(m_panel->testList()->count(), 2);
+    QTRY_COMPARE(testList()->count(), 2);
 
     QSignalSpy result(m_panel->runner(), &ProbeRunner::resultAvailable);
     QSignalSpy finished(m_panel, &ProbePanel::runFinished);
-    QTest::mouseClick(m_panel->startButton(), Qt::LeftButton);
+    QTest::mouseClick(startButton(), Qt::LeftButton);
     QVERIFY(m_panel->isRunning());
-    QVERIFY(!m_panel->startButton()->isEnabled());
-    QVERIFY(m_panel->cancelButton()->isEnabled());
+    QVERIFY(!startButton()->isEnabled());
+    QVERIFY(cancelButton()->isEnabled());
     QVERIFY(result.wait(10000));
     QCOMPARE(m_panel->resultsModel()->rowCount(), 1);
     QVERIFY(m_panel->isRunning());
-    QVERIFY2(m_panel->deviceLabel()->text().contains(QStringLiteral("NVIDIA H100 80GB HBM3")),
-             qPrintable(m_panel->deviceLabel()->text()));
-    QTRY_COMPARE(m_panel->progressBar()->maximum(), 3);
+    QVERIFY2(deviceLabel()->text().contains(QStringLiteral("NVIDIA H100 80GB HBM3")),
+             qPrintable(deviceLabel()->text()));
+    QTRY_COMPARE(progressBar()->maximum(), 3);
     {
         const std::vector<ProbeRunRecord> runs = savedRuns();
         QCOMPARE(runs.size(), std::size_t(1));
@@ -278,8 +299,7 @@ void TestUiProbe::resultsArriveAndAreSaved() {
     QVERIFY(near(valueAt(model, 1, ProbeResultsModel::PeakColumn), 0.75));
     QCOMPARE(textAt(model, 1, ProbeResultsModel::PeakColumn), QStringLiteral("75.0%"));
     // Against another profile: h100-pcie's 2.0e12 B/s makes the copy 2.68 / 2.0 = 1.34.
-    m_panel->compareBox()->setCurrentIndex(
-        m_panel->compareBox()->findData(QStringLiteral("h100-pcie")));
+    compareBox()->setCurrentIndex(compareBox()->findData(QStringLiteral("h100-pcie")));
     QVERIFY(near(valueAt(model, 0, ProbeResultsModel::BandwidthColumn), 1.34));
 
     // Saved, and listed under Past runs.
@@ -289,15 +309,15 @@ void TestUiProbe::resultsArriveAndAreSaved() {
     QCOMPARE(runs[0].results.size(), std::size_t(3));
     QCOMPARE(runs[0].results[1].flops_per_s, std::optional(kMatmulFlopsPerS));
     QCOMPARE(m_panel->runsModel()->rowCount(), 1);
-    QVERIFY2(m_panel->saveLabel()->text().contains(QStringLiteral("#%1").arg(runs[0].id)),
-             qPrintable(m_panel->saveLabel()->text()));
-    QVERIFY(m_panel->startButton()->isEnabled());
-    QVERIFY(!m_panel->cancelButton()->isEnabled());
+    QVERIFY2(saveLabel()->text().contains(QStringLiteral("#%1").arg(runs[0].id)),
+             qPrintable(saveLabel()->text()));
+    QVERIFY(startButton()->isEnabled());
+    QVERIFY(!cancelButton()->isEnabled());
     // The run is the current one: on the roofline, and a profile can be made from it.
     QVERIFY(m_panel->currentRun());
     QCOMPARE(m_panel->currentRun()->id, runs[0].id);
     QCOMPARE(m_window->rooflinePanel()->measuredRun()->id, runs[0].id);
-    QVERIFY(m_panel->makeProfileButton()->isEnabled());
+    QVERIFY(makeProfileButton()->isEnabled());
 }
 
 void TestUiProbe::chosenTestsBecomeArguments() {
@@ -305,9 +325,9 @@ void TestUiProbe::chosenTestsBecomeArguments() {
     useProbe(
         fakeProbe({startLine("cpu"), deviceLine("cpu"), to_json_line(reluResult()), doneLine(1, 0)},
                   "exit 0", {.argsFile = argsFile}));
-    m_panel->backendBox()->setCurrentIndex(m_panel->backendBox()->findData(QStringLiteral("cpu")));
-    QTRY_COMPARE(m_panel->testList()->count(), 2);
-    m_panel->testList()->item(1)->setCheckState(Qt::Unchecked);  // dot
+    backendBox()->setCurrentIndex(backendBox()->findData(QStringLiteral("cpu")));
+    QTRY_COMPARE(testList()->count(), 2);
+    testList()->item(1)->setCheckState(Qt::Unchecked);  // dot
     QCOMPARE(runToEnd().outcome, ProbeOutcome::ok);
     QFile file(argsFile);
     QVERIFY(file.open(QIODevice::ReadOnly));
@@ -315,9 +335,9 @@ void TestUiProbe::chosenTestsBecomeArguments() {
              QStringList({"--backend", "cpu", "--quick", "--tests", "relu"}));
 
     // No test chosen: nothing starts, and the panel says why.
-    m_panel->testList()->item(0)->setCheckState(Qt::Unchecked);
+    testList()->item(0)->setCheckState(Qt::Unchecked);
     QVERIFY(!m_panel->start());
-    QVERIFY(m_panel->messageLabel()->text().contains(QStringLiteral("at least one test")));
+    QVERIFY(messageLabel()->text().contains(QStringLiteral("at least one test")));
 }
 
 void TestUiProbe::failedTestIsMarked() {
@@ -332,8 +352,8 @@ void TestUiProbe::failedTestIsMarked() {
                 .data(Qt::ToolTipRole)
                 .toString()
                 .contains(QStringLiteral("3 elements differ")));
-    QVERIFY2(m_panel->messageLabel()->text().contains(QStringLiteral("1 of 1 results failed")),
-             qPrintable(m_panel->messageLabel()->text()));
+    QVERIFY2(messageLabel()->text().contains(QStringLiteral("1 of 1 results failed")),
+             qPrintable(messageLabel()->text()));
     QCOMPARE(savedRuns().at(0).status, ProbeRunStatus::failed);
 }
 
@@ -342,16 +362,16 @@ void TestUiProbe::crashKeepsWhatArrived() {
                         progressLine("dot", 2, 2)},
                        "echo 'Segmentation fault' >&2\nkill -SEGV $$"));
     QCOMPARE(runToEnd().outcome, ProbeOutcome::crashed);
-    const QString message = m_panel->messageLabel()->text();
+    const QString message = messageLabel()->text();
     QVERIFY2(message.contains(QStringLiteral("crashed")), qPrintable(message));
     QVERIFY2(message.contains(QStringLiteral("Segmentation fault")), qPrintable(message));
-    QVERIFY(m_panel->messageLabel()->isVisible());
+    QVERIFY(messageLabel()->isVisible());
     QCOMPARE(m_panel->resultsModel()->rowCount(), 1);
     const std::vector<ProbeRunRecord> runs = savedRuns();
     QCOMPARE(runs.size(), std::size_t(1));
     QCOMPARE(runs[0].status, ProbeRunStatus::failed);
     QCOMPARE(runs[0].results.size(), std::size_t(1));
-    QVERIFY(m_panel->startButton()->isEnabled());
+    QVERIFY(startButton()->isEnabled());
 }
 
 void TestUiProbe::hangIsStopped() {
@@ -362,7 +382,7 @@ void TestUiProbe::hangIsStopped() {
     clock.start();
     QCOMPARE(runToEnd().outcome, ProbeOutcome::timedOut);
     QVERIFY2(clock.elapsed() < 10000, qPrintable(QString::number(clock.elapsed())));
-    const QString message = m_panel->messageLabel()->text();
+    const QString message = messageLabel()->text();
     QVERIFY2(message.contains(QStringLiteral("hung")), qPrintable(message));
     QVERIFY2(message.contains(QStringLiteral("0.5 s")), qPrintable(message));
     QCOMPARE(m_panel->resultsModel()->rowCount(), 1);
@@ -374,16 +394,16 @@ void TestUiProbe::cancelStopsTheRun() {
                        "exec sleep 30"));
     QSignalSpy result(m_panel->runner(), &ProbeRunner::resultAvailable);
     QSignalSpy finished(m_panel, &ProbePanel::runFinished);
-    QTest::mouseClick(m_panel->startButton(), Qt::LeftButton);
+    QTest::mouseClick(startButton(), Qt::LeftButton);
     QVERIFY(result.wait(10000));
     QElapsedTimer clock;
     clock.start();
-    QTest::mouseClick(m_panel->cancelButton(), Qt::LeftButton);
+    QTest::mouseClick(cancelButton(), Qt::LeftButton);
     QVERIFY(finished.wait(10000));
     QVERIFY(clock.elapsed() < 5000);
     QCOMPARE(finished.at(0).at(0).value<ProbeExit>().outcome, ProbeOutcome::cancelled);
-    QVERIFY2(m_panel->messageLabel()->text().startsWith(QStringLiteral("Cancelled")),
-             qPrintable(m_panel->messageLabel()->text()));
+    QVERIFY2(messageLabel()->text().startsWith(QStringLiteral("Cancelled")),
+             qPrintable(messageLabel()->text()));
     QCOMPARE(m_panel->resultsModel()->rowCount(), 1);
     const std::vector<ProbeRunRecord> runs = savedRuns();
     QCOMPARE(runs.at(0).status, ProbeRunStatus::failed);
@@ -395,9 +415,9 @@ void TestUiProbe::unreadableLinesAreShown() {
                         to_json_line(reluResult()), doneLine(1, 0)},
                        "exit 0"));
     QCOMPARE(runToEnd().outcome, ProbeOutcome::ok);
-    QVERIFY(m_panel->warningLabel()->isVisible());
-    QVERIFY2(m_panel->warningLabel()->text().contains(QStringLiteral("line 3")),
-             qPrintable(m_panel->warningLabel()->text()));
+    QVERIFY(warningLabel()->isVisible());
+    QVERIFY2(warningLabel()->text().contains(QStringLiteral("line 3")),
+             qPrintable(warningLabel()->text()));
     QCOMPARE(m_panel->resultsModel()->rowCount(), 1);
 }
 
@@ -407,27 +427,27 @@ void TestUiProbe::noCudaOffersTheCpu() {
                   "exit 0", {.refusesCuda = true}));
     // Nobody picked a backend yet: listing the CUDA tests finds no GPU, so the panel starts on
     // the CPU and says why.
-    QTRY_COMPARE(m_panel->backendBox()->currentData().toString(), QStringLiteral("cpu"));
-    QTRY_VERIFY(m_panel->messageLabel()->isVisible());
-    QVERIFY2(m_panel->messageLabel()->text().contains(
+    QTRY_COMPARE(backendBox()->currentData().toString(), QStringLiteral("cpu"));
+    QTRY_VERIFY(messageLabel()->isVisible());
+    QVERIFY2(messageLabel()->text().contains(
                  QStringLiteral("no CUDA device: cudaGetDeviceCount returned cudaErrorNoDevice")),
-             qPrintable(m_panel->messageLabel()->text()));
-    QVERIFY(m_panel->messageLabel()->text().contains(QStringLiteral("CPU backend is selected")));
-    QVERIFY(!m_panel->cpuButton()->isVisible());
+             qPrintable(messageLabel()->text()));
+    QVERIFY(messageLabel()->text().contains(QStringLiteral("CPU backend is selected")));
+    QVERIFY(!cpuButton()->isVisible());
 
     // The user picks CUDA anyway (the keyboard on the box, as a user would): it is remembered,
     // and its refusal is said with the CPU offered in one click.
-    QComboBox* box = m_panel->backendBox();
+    QComboBox* box = backendBox();
     box->setFocus();
     QTest::keyClick(box, Qt::Key_Up);
     QCOMPARE(box->currentData().toString(), QStringLiteral("cuda"));
     QCOMPARE(m_settings->value(QStringLiteral("probe/backend")).toString(), QStringLiteral("cuda"));
     QCOMPARE(runToEnd().outcome, ProbeOutcome::backendUnavailable);
-    const QString message = m_panel->messageLabel()->text();
+    const QString message = messageLabel()->text();
     QVERIFY2(message.contains(QStringLiteral("no CUDA device: cudaGetDeviceCount returned "
                                              "cudaErrorNoDevice")),
              qPrintable(message));
-    QVERIFY(m_panel->cpuButton()->isVisible());
+    QVERIFY(cpuButton()->isVisible());
     QCOMPARE(m_panel->resultsModel()->rowCount(), 0);
     QVERIFY(savedRuns().empty());
     // No "Starting tally-probe (CUDA backend)…" and no "n of n tests" left behind.
@@ -439,11 +459,11 @@ void TestUiProbe::noCudaOffersTheCpu() {
 
     // One click: the CPU backend runs, and is the remembered choice from now on.
     QSignalSpy finished(m_panel, &ProbePanel::runFinished);
-    QTest::mouseClick(m_panel->cpuButton(), Qt::LeftButton);
-    QCOMPARE(m_panel->backendBox()->currentData().toString(), QStringLiteral("cpu"));
+    QTest::mouseClick(cpuButton(), Qt::LeftButton);
+    QCOMPARE(backendBox()->currentData().toString(), QStringLiteral("cpu"));
     QVERIFY(finished.wait(10000));
     QCOMPARE(finished.at(0).at(0).value<ProbeExit>().outcome, ProbeOutcome::ok);
-    QVERIFY(!m_panel->cpuButton()->isVisible());
+    QVERIFY(!cpuButton()->isVisible());
     QCOMPARE(m_panel->resultsModel()->rowCount(), 1);
     QCOMPARE(savedRuns().at(0).backend, std::string("cpu"));
     QCOMPARE(m_settings->value(QStringLiteral("probe/backend")).toString(), QStringLiteral("cpu"));
@@ -456,31 +476,33 @@ void TestUiProbe::rememberedBackendIsKept() {
     auto* panel = new ProbePanel(m_session.get(), m_window->hardwareCatalog(), m_window->document(),
                                  m_window->appSettings());
     std::unique_ptr<ProbePanel> owner(panel);
-    QCOMPARE(panel->backendBox()->currentData().toString(), QStringLiteral("cuda"));
+    QCOMPARE(child<QComboBox>(panel, "probeBackend")->currentData().toString(),
+             QStringLiteral("cuda"));
     ProbeOptions options;
     options.probePath = writeProbe(
         *m_dir, fakeProbe({startLine("cpu"), doneLine(0, 0)}, "exit 0", {.refusesCuda = true}));
     panel->setBaseOptions(options);
-    QTRY_VERIFY(panel->cpuButton()->isVisibleTo(panel));
-    QCOMPARE(panel->backendBox()->currentData().toString(), QStringLiteral("cuda"));
+    QTRY_VERIFY(child<QPushButton>(panel, "probeRunOnCpu")->isVisibleTo(panel));
+    QCOMPARE(child<QComboBox>(panel, "probeBackend")->currentData().toString(),
+             QStringLiteral("cuda"));
 }
 
 void TestUiProbe::withoutWorkspaceRunsButDoesNotSave() {
     m_session->close();
-    QVERIFY(m_panel->saveLabel()->text().contains(QStringLiteral("not saved")));
+    QVERIFY(saveLabel()->text().contains(QStringLiteral("not saved")));
     useProbe(
         fakeProbe({startLine("cpu"), deviceLine("cpu"), to_json_line(reluResult()), doneLine(1, 0)},
                   "exit 0"));
     QCOMPARE(runToEnd().outcome, ProbeOutcome::ok);
     QCOMPARE(m_panel->resultsModel()->rowCount(), 1);
-    QVERIFY2(m_panel->saveLabel()->text().contains(QStringLiteral("not saved")),
-             qPrintable(m_panel->saveLabel()->text()));
+    QVERIFY2(saveLabel()->text().contains(QStringLiteral("not saved")),
+             qPrintable(saveLabel()->text()));
     QVERIFY(savedRuns().empty());
     // Shown and drawn, but not a profile: that needs a stored run.
     QVERIFY(m_panel->currentRun());
     QCOMPARE(m_panel->currentRun()->id, 0);
     QVERIFY(m_window->rooflinePanel()->measuredRun());
-    QVERIFY(!m_panel->makeProfileButton()->isEnabled());
+    QVERIFY(!makeProfileButton()->isEnabled());
 }
 
 void TestUiProbe::refusedSaveIsSaid() {
@@ -500,10 +522,10 @@ void TestUiProbe::refusedSaveIsSaid() {
         fakeProbe({startLine("cpu"), deviceLine("cpu"), to_json_line(reluResult()), doneLine(1, 0)},
                   "exit 0"));
     QCOMPARE(runToEnd().outcome, ProbeOutcome::ok);
-    const QString note = m_panel->saveLabel()->text();
+    const QString note = saveLabel()->text();
     QVERIFY2(note.startsWith(QStringLiteral("Not saved")), qPrintable(note));
     QCOMPARE(m_panel->resultsModel()->rowCount(), 1);
-    QVERIFY(!m_panel->makeProfileButton()->isEnabled());
+    QVERIFY(!makeProfileButton()->isEnabled());
 }
 
 void TestUiProbe::storedRunIsShownAndOverlaid() {
@@ -512,7 +534,7 @@ void TestUiProbe::storedRunIsShownAndOverlaid() {
     QCOMPARE(m_panel->runsModel()->index(0).data(ProbeRunsModel::IdRole).toLongLong(), id);
     // Picking it in the list shows it.
     QSignalSpy current(m_panel, &ProbePanel::currentRunChanged);
-    m_panel->runsView()->setCurrentIndex(m_panel->runsModel()->index(0));
+    runsView()->setCurrentIndex(m_panel->runsModel()->index(0));
     QCOMPARE(current.count(), 1);
     QCOMPARE(m_panel->resultsModel()->rowCount(), 3);
     // The stored copy result keeps its test and variant.
@@ -520,7 +542,7 @@ void TestUiProbe::storedRunIsShownAndOverlaid() {
              QStringLiteral("memory_bandwidth"));
     QCOMPARE(textAt(m_panel->resultsModel(), 0, ProbeResultsModel::VariantColumn),
              QStringLiteral("copy"));
-    QVERIFY(m_panel->deviceLabel()->text().contains(QStringLiteral("132 SMs")));
+    QVERIFY(deviceLabel()->text().contains(QStringLiteral("132 SMs")));
 
     // The roofline draws what measured_roofline() makes of it against the plan's GPU.
     RooflinePanel* roofline = m_window->rooflinePanel();
@@ -601,7 +623,7 @@ void TestUiProbe::overlayToggle() {
     QVERIFY(roofline->roofSeries(ComputeType::bf16)->isVisible());
     // "Show on roofline" turns it back on and brings the roofline to the front.
     QVERIFY(m_window->showPanel(QStringLiteral("probe")));
-    QTest::mouseClick(m_panel->showOnRooflineButton(), Qt::LeftButton);
+    QTest::mouseClick(showOnRooflineButton(), Qt::LeftButton);
     QCOMPARE(m_window->currentPanel(), QStringLiteral("roofline"));
     QVERIFY(roofline->measuredToggle()->isChecked());
     QVERIFY(roofline->measuredRoofSeries(ComputeType::bf16)->isVisible());
@@ -635,8 +657,8 @@ void TestUiProbe::bandwidthAloneIsALine() {
 void TestUiProbe::makesMeasuredProfile() {
     const qint64 id = storeH100Run();
     QVERIFY(m_panel->showStoredRun(id));
-    QVERIFY(m_panel->makeProfileButton()->isEnabled());
-    QTest::mouseClick(m_panel->makeProfileButton(), Qt::LeftButton);
+    QVERIFY(makeProfileButton()->isEnabled());
+    QTest::mouseClick(makeProfileButton(), Qt::LeftButton);
     MeasuredProfileDialog* dialog = m_panel->profileDialog();
     QVERIFY(dialog != nullptr);
     QTRY_VERIFY(dialog->isVisible());
@@ -666,10 +688,10 @@ void TestUiProbe::makesMeasuredProfile() {
         qobject_cast<GpuEditor*>(m_window->specForm()->editor(QStringLiteral("cluster.gpu")));
     QVERIFY(gpu != nullptr);
     QVERIFY(gpu->comboBox()->findData(QStringLiteral("my-h100"), HardwareListModel::IdRole) >= 0);
-    QVERIFY(m_panel->compareBox()->findData(QStringLiteral("my-h100")) >= 0);
+    QVERIFY(compareBox()->findData(QStringLiteral("my-h100")) >= 0);
 
     // The same id again: the workspace's refusal is shown and the dialog stays open.
-    QTest::mouseClick(m_panel->makeProfileButton(), Qt::LeftButton);
+    QTest::mouseClick(makeProfileButton(), Qt::LeftButton);
     dialog = m_panel->profileDialog();
     QVERIFY(dialog != nullptr);
     QCOMPARE(dialog->idEdit()->text(), QStringLiteral("nvidia-h100-80gb-hbm3-measured"));
@@ -689,16 +711,16 @@ void TestUiProbe::realProbeOnCpu() {
     // Short cases: this checks the plumbing, not the machine.
     options.extraArguments = {QStringLiteral("--time-limit-s"), QStringLiteral("0.1")};
     m_panel->setBaseOptions(options);
-    m_panel->backendBox()->setCurrentIndex(m_panel->backendBox()->findData(QStringLiteral("cpu")));
-    QTRY_VERIFY_WITH_TIMEOUT(m_panel->testList()->count() >= 2, 10000);
-    for (int i = 0; i < m_panel->testList()->count(); ++i) {
-        QListWidgetItem* item = m_panel->testList()->item(i);
+    backendBox()->setCurrentIndex(backendBox()->findData(QStringLiteral("cpu")));
+    QTRY_VERIFY_WITH_TIMEOUT(testList()->count() >= 2, 10000);
+    for (int i = 0; i < testList()->count(); ++i) {
+        QListWidgetItem* item = testList()->item(i);
         const QString name = item->data(Qt::UserRole).toString();
         item->setCheckState(name == QStringLiteral("relu") || name == QStringLiteral("dot")
                                 ? Qt::Checked
                                 : Qt::Unchecked);
     }
-    m_panel->quickBox()->setChecked(true);
+    quickBox()->setChecked(true);
     const ProbeExit exit = runToEnd(60000);
     QVERIFY2(exit.outcome == ProbeOutcome::ok, qPrintable(exit.reason));
     const ProbeResultsModel* model = m_panel->resultsModel();
@@ -714,7 +736,7 @@ void TestUiProbe::realProbeOnCpu() {
         QCOMPARE(valueAt(model, row, ProbeResultsModel::FlopsColumn),
                  *runs[0].results[static_cast<std::size_t>(row)].flops_per_s);
     }
-    QVERIFY(!m_panel->deviceLabel()->text().isEmpty());
+    QVERIFY(!deviceLabel()->text().isEmpty());
     QCOMPARE(m_window->rooflinePanel()->measuredRun()->id, runs[0].id);
     QCOMPARE(m_window->rooflinePanel()->measured().points.size(), std::size_t(2));
 }

@@ -163,6 +163,13 @@ RooflinePanel::RooflinePanel(PlanDocument* document, QWidget* parent)
       m_message(new QLabel(this)),
       m_measuredToggle(new QCheckBox(this)) {
     setObjectName(QStringLiteral("rooflinePanel"));
+    m_kind->setObjectName(QStringLiteral("rooflineOpKind"));
+    m_name->setObjectName(QStringLiteral("rooflineOpName"));
+    m_expr->setObjectName(QStringLiteral("rooflineOpExpression"));
+    m_sizes->setObjectName(QStringLiteral("rooflineOpSizes"));
+    m_add->setObjectName(QStringLiteral("rooflineOpAdd"));
+    m_remove->setObjectName(QStringLiteral("rooflineOpRemove"));
+    m_message->setObjectName(QStringLiteral("rooflineOpMessage"));
     m_chart->setTitle(tr("Roofline: attainable FLOP/s = min(peak, intensity x bandwidth)"));
     m_chart->legend()->setAlignment(Qt::AlignRight);
     addRooflineAxes(m_chart, m_x, m_y);

@@ -44,14 +44,6 @@ public:
     QScatterSeries* markSeries(RooflineGroup group, bool aggregate) const;
     QList<QGraphicsSimpleTextItem*> labels() const;
     RooflineTableModel* model() const { return m_model; }
-    QTableView* table() const { return m_table; }
-    QComboBox* kindPicker() const { return m_kind; }
-    QLineEdit* nameEdit() const { return m_name; }
-    QLineEdit* exprEdit() const { return m_expr; }
-    QLineEdit* sizesEdit() const { return m_sizes; }
-    QPushButton* addButton() const { return m_add; }
-    QPushButton* removeButton() const { return m_remove; }
-    QLabel* opMessage() const { return m_message; }
 
     // A measured probe run drawn over the roofline: its measured roofs (dashed, one per
     // dtype it measured a matmul peak of, under its measured bandwidth) and its measured points,

@@ -87,6 +87,19 @@ ProbePanel::ProbePanel(WorkspaceSession* session, HardwareCatalog* catalog, Plan
       m_results(new ProbeResultsModel(this)) {
     m_settings = settings;
     setObjectName(QStringLiteral("probePanel"));
+    m_backend->setObjectName(QStringLiteral("probeBackend"));
+    m_quick->setObjectName(QStringLiteral("probeQuick"));
+    m_tests->setObjectName(QStringLiteral("probeTests"));
+    m_start->setObjectName(QStringLiteral("probeStart"));
+    m_cancel->setObjectName(QStringLiteral("probeCancel"));
+    m_cpuOffer->setObjectName(QStringLiteral("probeRunOnCpu"));
+    m_makeProfile->setObjectName(QStringLiteral("probeMakeProfile"));
+    m_showRoofline->setObjectName(QStringLiteral("probeShowOnRoofline"));
+    m_progress->setObjectName(QStringLiteral("probeProgress"));
+    m_status->setObjectName(QStringLiteral("probeStatus"));
+    m_saveNote->setObjectName(QStringLiteral("probeSaveNote"));
+    m_compare->setObjectName(QStringLiteral("probeCompare"));
+    m_runsView->setObjectName(QStringLiteral("probeRuns"));
     m_backend->addItem(tr("CUDA (NVIDIA GPU)"), kCuda);
     m_backend->addItem(tr("CPU"), kCpu);
     m_backend->setItemData(0,

@@ -73,23 +73,6 @@ public:
     ProbeResultsModel* resultsModel() const { return m_results; }
     ProbeRunsModel* runsModel() const { return m_runs; }
     const ProbeRunner* runner() const { return &m_runner; }
-    QComboBox* backendBox() const { return m_backend; }
-    QCheckBox* quickBox() const { return m_quick; }
-    QListWidget* testList() const { return m_tests; }
-    QPushButton* startButton() const { return m_start; }
-    QPushButton* cancelButton() const { return m_cancel; }
-    QPushButton* cpuButton() const { return m_cpuOffer; }
-    QPushButton* makeProfileButton() const { return m_makeProfile; }
-    QPushButton* showOnRooflineButton() const { return m_showRoofline; }
-    QProgressBar* progressBar() const { return m_progress; }
-    QLabel* deviceLabel() const { return m_device; }
-    QLabel* statusLabel() const { return m_status; }
-    QLabel* messageLabel() const { return m_message; }
-    QLabel* warningLabel() const { return m_warnings; }
-    QLabel* saveLabel() const { return m_saveNote; }
-    QComboBox* compareBox() const { return m_compare; }
-    QTableView* resultsTable() const { return m_table; }
-    QListView* runsView() const { return m_runsView; }
     // The measured-profile dialog while it is open, else null.
     MeasuredProfileDialog* profileDialog() const;
 
