@@ -16,6 +16,8 @@ private slots:
     void parseNumber();
     void outOfRangeIsNotNotANumber();
     void days();
+    void durations_data();
+    void durations();
     void formatExactReadsBack_data();
     void formatExactReadsBack();
     void gigabytes();
@@ -99,6 +101,27 @@ void TestNumberText::days() {
     QCOMPARE(tally::ui::formatDays(99999.94), QStringLiteral("99999.9"));
     // 6369210740553590784 days: four digits and an exponent, not 19 digits.
     QCOMPARE(tally::ui::formatDays(6369210740553590784.0), QStringLiteral("6.369e+18"));
+}
+
+void TestNumberText::durations_data() {
+    QTest::addColumn<double>("seconds");
+    QTest::addColumn<QString>("text");
+    // The lecture's ReLU on 1e6 floats: 8e6 bytes / 3.35e12 B/s = 2.388e-6 s.
+    QTest::newRow("microseconds") << 8e6 / 3.35e12 << QStringLiteral("2.388 µs");
+    QTest::newRow("nanoseconds") << 2.5e-9 << QStringLiteral("2.5 ns");
+    // 8.532e5 µs = 853.2 ms, the roofline table's case.
+    QTest::newRow("milliseconds") << 0.8532 << QStringLiteral("853.2 ms");
+    QTest::newRow("seconds") << 12.5 << QStringLiteral("12.5 s");
+    QTest::newRow("minutes") << 852.0 << QStringLiteral("14.2 min");  // 852 / 60
+    QTest::newRow("hours") << 11160.0 << QStringLiteral("3.1 h");     // 11160 / 3600
+    // 143.93 days x 86400 s.
+    QTest::newRow("days") << 143.93 * 86400 << QStringLiteral("143.9 days");
+}
+
+void TestNumberText::durations() {
+    QFETCH(double, seconds);
+    QFETCH(QString, text);
+    QCOMPARE(tally::ui::formatDuration(seconds), text);
 }
 
 void TestNumberText::formatExactReadsBack_data() {

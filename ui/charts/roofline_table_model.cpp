@@ -121,7 +121,7 @@ QVariant RooflineTableModel::data(const QModelIndex& index, int role) const {
                 case BoundColumn:
                     return m.point.bound == Bound::memory ? tr("memory") : tr("compute");
                 case TimeColumn:
-                    return tr("%1 µs").arg(number() * 1e6, 0, 'g', 4);
+                    return formatDuration(number());
             }
             return {};
         case Qt::ToolTipRole:

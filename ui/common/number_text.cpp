@@ -1,5 +1,6 @@
 #include "ui/common/number_text.h"
 
+#include <QCoreApplication>
 #include <QRegularExpression>
 
 #include <array>
@@ -102,6 +103,31 @@ std::optional<double> parseNumber(const QString& input, bool* outOfRange) {
         return std::nullopt;
     }
     return v * scale;
+}
+
+QString formatDuration(double seconds) {
+    const double a = std::abs(seconds);
+    if (!std::isfinite(seconds) || a >= 86400.0) {
+        return QCoreApplication::translate("tally::ui", "%1 days")
+            .arg(formatDays(seconds / 86400.0));
+    }
+    struct Unit {
+        double below_s;
+        double scale;
+        const char* name;
+    };
+    constexpr std::array<Unit, 6> kUnits{{{1e-6, 1e9, "ns"},
+                                          {1e-3, 1e6, "µs"},
+                                          {1.0, 1e3, "ms"},
+                                          {60.0, 1.0, "s"},
+                                          {3600.0, 1.0 / 60.0, "min"},
+                                          {86400.0, 1.0 / 3600.0, "h"}}};
+    for (const Unit& u : kUnits) {
+        if (a < u.below_s) {
+            return QString::number(seconds * u.scale, 'g', 4) + u' ' + QString::fromUtf8(u.name);
+        }
+    }
+    return QString::number(seconds, 'g', 4) + u" s";
 }
 
 QString formatDays(double days) {

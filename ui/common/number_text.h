@@ -31,6 +31,10 @@ std::optional<double> parseNumber(const QString& text, bool* outOfRange = nullpt
 // ("6.369e+18"), so no figure runs to twenty digits.
 QString formatDays(double days);
 
+// A duration with the unit that fits it, four significant digits: "2.5 ns", "853.2 ms",
+// "14.2 min", "3.1 h", and days past 24 hours ("143.9 days").
+QString formatDuration(double seconds);
+
 // Four significant digits with an SI-style suffix for reading: "70 B", "6.3e24" style for very
 // large values ("6.300e+24"), "143.9".
 QString formatShort(double value);
