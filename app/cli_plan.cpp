@@ -10,6 +10,7 @@
 #include "planner/plan.h"
 #include "planner/presets.h"
 #include "planner/quantity_text.h"
+#include "planner/report.h"
 #include "planner/solver.h"
 #include "planner/spec_json.h"
 
@@ -19,7 +20,7 @@ namespace {
 
 void print_plan_table(const PlanSpec& spec, const HardwareProfile& hw, const Plan& plan) {
     const TrainingSpec& t = spec.training;
-    fmt::print("{}\n", spec.name.empty() ? std::string("Plan") : spec.name);
+    fmt::print("{}\n", plan_title(spec, hw));
     fmt::print("GPU        {} ({}) x {}, MFU {:g}, dense {} peak {:.4g} FLOP/s\n", hw.name, hw.id,
                spec.cluster.gpus, spec.cluster.mfu, to_string(compute_type(t.compute_dtype)),
                plan.time.peak_flops_per_s);

@@ -16,6 +16,23 @@ std::string shortest_text(double value) {
     return fmt::format("{}", value);
 }
 
+std::string count_text(double value) {
+    struct Suffix {
+        double scale;
+        char letter;
+    };
+    constexpr Suffix kSuffixes[] = {{1e15, 'P'}, {1e12, 'T'}, {1e9, 'B'}, {1e6, 'M'}, {1e3, 'K'}};
+    const double a = std::abs(value);
+    if (std::isfinite(value) && a >= 1e4 && a < 1e18) {
+        for (const Suffix& s : kSuffixes) {
+            if (a >= s.scale) {
+                return fmt::format("{:.4g}{}", value / s.scale, s.letter);
+            }
+        }
+    }
+    return fmt::format("{:.4g}", value);
+}
+
 std::string days_text(double days) {
     if (std::isfinite(days) && std::abs(days) < 1e6) {
         return fmt::format("{:.2f}", days);

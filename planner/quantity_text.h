@@ -36,6 +36,10 @@ std::string gb_gib_columns(double bytes);
 // "70000000000", "6.3e+24". For values a user typed (error messages) and exact exports (CSV).
 std::string shortest_text(double value);
 
+// A count with a suffix for thousands to quadrillions and four significant digits, as model cards
+// and papers write them: "70B", "15T", "1.5M", "4096"; larger or smaller: four digits ("1e+30").
+std::string count_text(double value);
+
 // A number of days: two decimals below a million days ("143.93"), then four significant digits
 // with an exponent ("6.369e+18"): never twenty digits of a meaningless figure.
 std::string days_text(double days);

@@ -97,17 +97,39 @@ std::string memory_row(const char* label, double bytes, double capacity) {
 
 std::string plan_csv(const PlanSpec& spec, const HardwareProfile& hw, const Plan& plan) {
     std::string out = "section,key,value\r\n";
+    out += fmt::format("plan,title,{}\r\n", csv_field(plan_title(spec, hw)));
     csv_rows(out, "spec", to_json(spec));
     csv_rows(out, "plan", to_json(plan, spec, hw));
     return out;
+}
+
+std::string plan_title(const PlanSpec& spec, const HardwareProfile& hw) {
+    if (!spec.name.empty()) {
+        return spec.name;
+    }
+    std::string model = spec.model.name;
+    if (model.empty()) {
+        switch (spec.model.kind) {
+            case ModelKind::params:
+                model = count_text(spec.model.params) + " parameters";
+                break;
+            case ModelKind::mlp:
+                model = fmt::format("{}-layer MLP", spec.model.layers);
+                break;
+            case ModelKind::transformer:
+                model = fmt::format("{}-layer transformer", spec.model.layers);
+                break;
+        }
+    }
+    return fmt::format("{}, {} tokens, {} x {}", model, count_text(spec.data.tokens),
+                       spec.cluster.gpus, hw.name);
 }
 
 std::string plan_markdown(const PlanSpec& spec, const HardwareProfile& hw, const Plan& plan) {
     const TrainingSpec& t = spec.training;
     const MemoryBreakdown& m = plan.memory;
     std::string out;
-    out +=
-        fmt::format("# {}\n\n", md(spec.name.empty() ? std::string("Training plan") : spec.name));
+    out += fmt::format("# {}\n\n", md(plan_title(spec, hw)));
 
     out += "## Inputs\n\n| | |\n| --- | --- |\n";
     out += fmt::format(

@@ -488,7 +488,8 @@ PlanSpec default_plan_spec() {
     // (seeds 002 and 003). The recipe is the lecture's mixed precision (bf16 params and grads,
     // fp32 master and AdamW states) with ZeRO-3 sharding it over the 1024 GPUs.
     PlanSpec s;
-    s.name = "CS336: 70B on 15T tokens, 1024 H100";
+    // No name: the plan is called by what it is (plan_title()), so its title follows its edits.
+    // resources/examples/seed-70b-15t-1024-h100.json is the same plan under the lecture's name.
     s.model.kind = ModelKind::params;
     s.model.name = "70B parameters";
     s.model.params = 70e9;

@@ -1,5 +1,6 @@
 // The window driven like a user drives it (QTest keys, clicks and slider moves), checked against
 // the planner's figures for the same spec and against the seed's by hand.
+#include <QApplication>
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
@@ -8,6 +9,7 @@
 #include <QDockWidget>
 #include <QFile>
 #include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
 #include <QLabel>
 #include <QLegend>
 #include <QLegendMarker>
@@ -61,6 +63,7 @@ private slots:
     void notANumberIsMarked();
     void undoRedoShortcuts();
     void undoRedoFromEntryBox();
+    void titleFollowsThePlan();
     void exportsEveryChart();
     void userOperationOnTheRoofline();
     void formatsConvertTypedValue();
@@ -373,6 +376,19 @@ void TestMainWindow::undoRedoFromEntryBox() {
     QCOMPARE(w.document()->spec().cluster.mfu, 0.25);
 }
 
+// The default plan has no name of its own: the window calls it by what it is, as it changes.
+void TestMainWindow::titleFollowsThePlan() {
+    MainWindow& w = *m_window;
+    QVERIFY2(w.windowTitle().startsWith(
+                 QStringLiteral("70B parameters, 15T tokens, 1024 x H100 SXM5 80GB")),
+             qPrintable(w.windowTitle()));
+    typeInto(w.specForm()->numberEditor(QStringLiteral("cluster.gpus"))->lineEdit(),
+             QStringLiteral("64"));
+    QVERIFY2(w.windowTitle().startsWith(
+                 QStringLiteral("70B parameters, 15T tokens, 64 x H100 SXM5 80GB")),
+             qPrintable(w.windowTitle()));
+}
+
 void TestMainWindow::exportsEveryChart() {
     MainWindow& w = *m_window;
     const QList<ChartInfo> charts = w.charts();
@@ -457,6 +473,7 @@ void TestMainWindow::userOperationOnTheRoofline() {
     QScatterSeries* user = roofline->markSeries(RooflineGroup::user, true);
     QCOMPARE(user->count(), 1);
     QVERIFY(listed(user));
+    }
     QVERIFY(std::abs(user->at(0).x() - 102.4) < 1e-9);
     // Below the ridge (295): on the bandwidth slope, 102.4 x 3.35e12 FLOP/s, in TFLOP/s.
     QVERIFY(std::abs(user->at(0).y() - 102.4 * 3.35) < 1e-9);

@@ -3,6 +3,7 @@
 #include <map>
 #include <sstream>
 
+#include "planner/presets.h"
 #include "planner/report.h"
 #include "planner/spec_json.h"
 
@@ -14,6 +15,7 @@ class TestReport : public QObject {
 private slots:
     void csvHoldsSpecAndFigures();
     void csvQuotesCommas();
+    void titleFollowsThePlan();
     void markdownShowsItsWork();
 };
 
@@ -75,7 +77,9 @@ void TestReport::markdownShowsItsWork() {
     const HardwareProfile& hw = resolve_builtin_hardware(spec);
     const Plan plan = evaluate(spec, hw);
     const std::string md = plan_markdown(spec, hw, plan);
-    QVERIFY(md.rfind("# CS336", 0) == 0);
+    // The default plan has no name: it is called by what it is. 70e9 -> "70B", 15e12 -> "15T".
+    QVERIFY2(md.rfind("# 70B parameters, 15T tokens, 1024 x H100 SXM5 80GB\n", 0) == 0,
+             md.substr(0, 80).c_str());
     QVERIFY(md.find("## Memory per GPU") != std::string::npos);
     QVERIFY(md.find("GiB = 2^30 bytes") != std::string::npos);
     // 143.93 days (seed), printed with two decimals.
@@ -84,6 +88,23 @@ void TestReport::markdownShowsItsWork() {
     QVERIFY(md.find("## How each figure is computed") != std::string::npos);
     QVERIFY(md.find("FLOPs / (peak x MFU x GPUs x 86400 s)") != std::string::npos);
     QVERIFY(md.find("## Warnings") != std::string::npos);
+}
+
+// A plan nobody named is called by what it is, so its title follows its edits; a name the user
+// gave is kept.
+void TestReport::titleFollowsThePlan() {
+    PlanSpec spec = default_plan_spec();
+    const HardwareProfile& h100 = resolve_builtin_hardware(spec);
+    QCOMPARE(plan_title(spec, h100),
+             std::string("70B parameters, 15T tokens, 1024 x H100 SXM5 80GB"));
+    spec.model = find_model_preset("llama-3-8b")->model;  // named "Llama 3 8B" by its preset
+    spec.cluster.gpus = 64;
+    QCOMPARE(plan_title(spec, h100), std::string("Llama 3 8B, 15T tokens, 64 x H100 SXM5 80GB"));
+    const std::string csv = plan_csv(spec, h100, evaluate(spec, h100));
+    QVERIFY(csv.find("plan,title,\"Llama 3 8B, 15T tokens, 64 x H100 SXM5 80GB\"\r\n") !=
+            std::string::npos);
+    spec.name = "my run";
+    QCOMPARE(plan_title(spec, h100), std::string("my run"));
 }
 
 QTEST_GUILESS_MAIN(TestReport)

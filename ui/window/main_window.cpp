@@ -17,6 +17,7 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+#include "planner/report.h"
 #include "planner/spec_json.h"
 #include "ui/charts/formats_panel.h"
 #include "ui/charts/memory_panel.h"
@@ -100,6 +101,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
     connect(m_document, &PlanDocument::filePathChanged, this, &MainWindow::updateTitle);
     connect(m_document, &PlanDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_document, &PlanDocument::specChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &PlanDocument::resultsChanged, this, &MainWindow::updateTitle);
     connect(m_tabs, &QTabWidget::currentChanged, this,
             [this] { m_settings->setCurrentPanel(currentPanel()); });
     connect(m_formats, &FormatsPanel::valueTextChanged, m_settings, &AppSettings::setFormatValue);
@@ -405,9 +407,13 @@ void MainWindow::exportChartInteractive(const ChartInfo& chart, bool svg) {
 
 void MainWindow::updateTitle() {
     const QString path = m_document->filePath();
-    const QString name = !path.isEmpty()                    ? QFileInfo(path).fileName()
-                         : !m_document->spec().name.empty() ? qs(m_document->spec().name)
-                                                            : tr("Untitled plan");
+    // A plan from a file is called by its file; otherwise by its title, which for a plan the
+    // user did not name says what it is and follows its edits.
+    const QString name = !path.isEmpty() ? QFileInfo(path).fileName()
+                         : m_document->views()
+                             ? qs(plan_title(m_document->spec(), m_document->views()->hardware))
+                             : (!m_document->spec().name.empty() ? qs(m_document->spec().name)
+                                                                 : tr("Untitled plan"));
     const QString title = tr("%1[*] — Tally").arg(name);
     if (windowTitle() != title) {
         setWindowTitle(title);

@@ -8,6 +8,7 @@
 #include <QVBoxLayout>
 #include <exception>
 
+#include "planner/report.h"
 #include "planner/spec_json.h"
 #include "planner/store/workspace.h"
 #include "ui/common/chart_support.h"
@@ -157,9 +158,9 @@ bool SavedPlansPanel::saveCurrentAs() {
         return false;
     }
     const PlanSpec& spec = m_document->spec();
-    const QString suggested = !spec.name.empty()         ? qs(spec.name)
-                              : !spec.model.name.empty() ? qs(spec.model.name)
-                                                         : QString();
+    // The plan's title (its name, else what it is) as of the last accepted plan.
+    const QString suggested =
+        m_document->views() ? qs(plan_title(spec, m_document->views()->hardware)) : qs(spec.name);
     std::int64_t id = 0;
     if (!storeUnderName(tr("Save the plan in the workspace"), tr("Name of the saved plan:"),
                         suggested,
