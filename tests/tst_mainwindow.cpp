@@ -473,6 +473,27 @@ void TestMainWindow::userOperationOnTheRoofline() {
     QScatterSeries* user = roofline->markSeries(RooflineGroup::user, true);
     QCOMPARE(user->count(), 1);
     QVERIFY(listed(user));
+    // The legend made room for the new entry: no two entries' texts overlap.
+    QApplication::processEvents();
+    {
+        QList<QRectF> entries;
+        QList<QGraphicsItem*> pending = user->chart()->legend()->childItems();
+        while (!pending.isEmpty()) {
+            QGraphicsItem* item = pending.takeLast();
+            pending += item->childItems();
+            auto* text = dynamic_cast<QGraphicsTextItem*>(item);
+            if (text != nullptr && text->isVisible() && !text->toPlainText().isEmpty()) {
+                entries << text->sceneBoundingRect();
+            }
+        }
+        QVERIFY(entries.size() >= 3);
+        for (qsizetype i = 0; i < entries.size(); ++i) {
+            for (qsizetype j = i + 1; j < entries.size(); ++j) {
+                QVERIFY2(
+                    !entries[i].adjusted(1, 1, -1, -1).intersects(entries[j]),
+                    qPrintable(QStringLiteral("legend entries %1 and %2 overlap").arg(i).arg(j)));
+            }
+        }
     }
     QVERIFY(std::abs(user->at(0).x() - 102.4) < 1e-9);
     // Below the ridge (295): on the bandwidth slope, 102.4 x 3.35e12 FLOP/s, in TFLOP/s.

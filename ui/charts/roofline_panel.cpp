@@ -5,6 +5,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCursor>
+#include <QGraphicsLayout>
 #include <QGraphicsSimpleTextItem>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -469,6 +470,17 @@ void RooflinePanel::setLegendVisible(QAbstractSeries* series, bool visible) {
     // then comes back with the legend. Setting the same value again is a no-op in Qt.
     for (QLegendMarker* marker : m_chart->legend()->markers(series)) {
         marker->setVisible(visible);
+    }
+    // Qt Charts does not lay the legend out again when an entry is shown or hidden: a new entry
+    // was drawn over its neighbour until something else resized the legend. Lay it out again,
+    // but only when an entry's state changed, so a slider step pays nothing.
+    const auto known = m_legendListed.find(series);
+    if (known == m_legendListed.end() || known->second != visible) {
+        m_legendListed[series] = visible;
+        if (QGraphicsLayout* layout = m_chart->legend()->layout()) {
+            layout->invalidate();
+            layout->activate();
+        }
     }
 }
 

@@ -121,6 +121,8 @@ private:
     MeasuredRoofline m_measured;
     std::optional<HardwareProfile> m_measuredAgainst;  // the plan's GPU when last drawn
     QCheckBox* m_measuredToggle;
+    // Whether each series has a legend entry, as last set by setLegendVisible().
+    std::map<const QAbstractSeries*, bool> m_legendListed;
     std::map<ComputeType, QLineSeries*> m_measuredRoofs;
     QLineSeries* m_measuredBandwidth = nullptr;
     std::map<MeasuredPointKind, QScatterSeries*> m_measuredPoints;
