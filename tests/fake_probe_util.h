@@ -131,7 +131,9 @@ struct FakeProbeOptions {
 };
 
 // A fake tally-probe: --list prints two tests, relu and dot, and exits 0 (after a refusal of
-// --backend cuda, with `refusesCuda`). Otherwise it prints `lines` and then runs `then`.
+// --backend cuda, with `refusesCuda`). Their backend is the one asked for, or without --backend
+// the one the real probe would pick: cuda, or cpu when it `refusesCuda`. Otherwise it prints
+// `lines` and then runs `then`.
 inline QByteArray fakeProbe(const std::vector<std::string>& lines, const QByteArray& then,
                             const FakeProbeOptions& options = {}) {
     QByteArray text = "#!/bin/bash\n" + options.first + '\n';
@@ -139,12 +141,21 @@ inline QByteArray fakeProbe(const std::vector<std::string>& lines, const QByteAr
         text += "if [[ \" $* \" == *\" --backend cuda \"* ]]; then\n  echo '" +
                 QByteArray::fromStdString(noCudaLine()) + "'\n  exit 3\nfi\n";
     }
+    const auto listing = [](const std::string& backend) {
+        std::vector<std::string> listed;
+        for (const char* name : {"relu", "dot"}) {
+            listed.push_back(
+                probe::to_json_line(probe::TestEvent{name, backend, "the fake's test"}));
+        }
+        return catLines(listed, "LIST_EOF");
+    };
+    const std::string unasked = options.refusesCuda ? "cpu" : "cuda";
     text += "if [[ \" $* \" == *\" --list \"* ]]; then\n";
-    std::vector<std::string> listed;
-    for (const char* name : {"relu", "dot"}) {
-        listed.push_back(probe::to_json_line(probe::TestEvent{name, "cpu", "the fake's test"}));
-    }
-    text += catLines(listed, "LIST_EOF") + "  exit 0\nfi\n";
+    text += "  if [[ \" $* \" == *\" --backend cpu \"* ]]; then\n" + listing("cpu") +
+            "  exit 0\n  fi\n";
+    text += "  if [[ \" $* \" == *\" --backend cuda \"* ]]; then\n" + listing("cuda") +
+            "  exit 0\n  fi\n";
+    text += listing(unasked) + "  exit 0\nfi\n";
     if (!options.argsFile.isEmpty()) {
         text += "printf '%s\\n' \"$@\" > '" + options.argsFile.toUtf8() + "'\n";
     }

@@ -186,7 +186,13 @@ ProbePanel::ProbePanel(WorkspaceSession* session, HardwareCatalog* catalog, Plan
 
     fillCompareBox();
     onSessionChanged();
-    listTests(backend());
+    listFirst();
+}
+
+void ProbePanel::listFirst() {
+    // Nobody picked a backend: list the one tally-probe itself would run (CUDA when it is built
+    // with it and finds a device, else the CPU); onTestsListed() selects it.
+    listTests(m_backendChosen ? backend() : QString());
 }
 
 ProbePanel::~ProbePanel() = default;
@@ -258,7 +264,7 @@ void ProbePanel::setBaseOptions(const ProbeOptions& options) {
     ++m_probeGeneration;
     m_testLists.clear();
     m_listErrors.clear();
-    listTests(backend());
+    listFirst();
 }
 
 QString ProbePanel::backend() const {
@@ -294,7 +300,27 @@ void ProbePanel::listTests(const QString& backend) {
 void ProbePanel::onTestsListed(const probe::ProbeRun& run, const ProbeExit& exit) {
     const QString listed = std::exchange(m_listing, QString());
     if (m_listingGeneration != m_probeGeneration) {
-        listTests(backend());  // the probe changed while it was being listed
+        listFirst();  // the probe changed while it was being listed
+        return;
+    }
+    if (listed.isEmpty()) {
+        // The probe's own default backend: its tests say which it is.
+        if (!run.tests.empty()) {
+            const QString found = qs(run.tests.front().backend);
+            m_testLists[found] = run.tests;
+            const int row = m_backend->findData(found);
+            // Only ever away from CUDA, to the CPU, and only while nobody chose: the panel
+            // opens on CUDA, which is right wherever the probe finds a device.
+            if (!m_backendChosen && found == kCpu && row >= 0 && backend() != kCpu &&
+                !isRunning()) {
+                m_backend->setCurrentIndex(row);
+                showMessage(Tone::info,
+                            tr("tally-probe has no CUDA device to use here (no NVIDIA GPU, or "
+                               "built without CUDA), so the CPU backend is selected. Pick CUDA "
+                               "on a machine with an NVIDIA GPU."));
+            }
+        }
+        listTests(backend());
         return;
     }
     if (!run.tests.empty()) {

@@ -87,6 +87,8 @@ signals:
 private:
     // The user's pick of backend: remembered in the settings and never switched away from.
     void rememberBackend();
+    // Lists the tests of the backend the panel starts on (see listFirst's comment).
+    void listFirst();
     enum class Tone { info, warning, error };
     static QString toneStyle(Tone tone);
 
