@@ -76,6 +76,8 @@ private slots:
     void choiceRules();
     void defaultChoiceStartsAtThePlansGpu();
     void modelsPassTheTester();
+    void defaultChoiceEvaluates();
+    void choiceWaitsForProfilesToArrive();
 
 private:
     void compareThese(const QStringList& ids);
@@ -325,6 +327,33 @@ void TestUiCompare::modelsPassTheTester() {
     fewer.resize(5);
     m_catalog->setProfiles(fewer);
     m_catalog->setProfiles(builtin_hardware());
+}
+
+// Without profiles of the user's own, the plan's GPU is compared with the next catalog part that
+// has a dense bf16 peak: the catalog starts with a V100, which has none, and a comparison that
+// cannot evaluate is no way to open.
+void TestUiCompare::defaultChoiceEvaluates() {
+    m_catalog->setProfiles(builtin_hardware());
+    const QStringList ids = m_panel->profilesModel()->checkedIds();
+    QCOMPARE(ids.size(), 2);
+    QCOMPARE(ids.front(), QStringLiteral("h100-sxm"));
+    QVERIFY(ids.back() != QStringLiteral("v100-sxm2-32gb"));
+    for (const HardwareProfile& p : m_panel->profilesModel()->checkedProfiles()) {
+        QVERIFY2(p.peak(ComputeType::bf16) > 0.0, p.id.c_str());
+    }
+}
+
+// A remembered choice names a custom profile the catalog gets only when the workspace opens: it
+// is checked once it arrives.
+void TestUiCompare::choiceWaitsForProfilesToArrive() {
+    m_catalog->setProfiles(builtin_hardware());
+    m_panel->profilesModel()->setCheckedIds({QStringLiteral("h100-40"), QStringLiteral("h200")});
+    QCOMPARE(m_panel->profilesModel()->checkedIds(), QStringList{QStringLiteral("h200")});
+    std::vector<HardwareProfile> profiles = builtin_hardware();
+    profiles.push_back(h100With40GB());
+    m_catalog->setProfiles(profiles);
+    QCOMPARE(m_panel->profilesModel()->checkedIds(),
+             (QStringList{QStringLiteral("h100-40"), QStringLiteral("h200")}));
 }
 
 QTEST_MAIN(TestUiCompare)

@@ -26,6 +26,7 @@
 #include "ui/plan/spec_form.h"
 #include "ui/session/workspace_session.h"
 #include "ui/window/main_window.h"
+#include "ui/workspace/compare_models.h"
 #include "ui/workspace/compare_panel.h"
 #include "ui/workspace/install_workspace_panels.h"
 #include "ui/workspace/profile_files.h"
@@ -102,6 +103,7 @@ private slots:
     void savedPlanNamesAreChecked();
     void rejectedPlanIsNotSaved();
     void modelPassesTheTester();
+    void compareChoiceIsRemembered();
 
 private:
     MainWindow* makeWindow();
@@ -481,6 +483,18 @@ void TestUiWorkspace::modelPassesTheTester() {
                  .toString(QStringLiteral("yyyy-MM-dd HH:mm")));
     model.setPlans({});
     QCOMPARE(model.rowCount(), 0);
+}
+
+// The profiles the user compared come back in the next window (the next start of the app).
+void TestUiWorkspace::compareChoiceIsRemembered() {
+    makeWindow();
+    m_panels.compare->profilesModel()->setCheckedIds(
+        {QStringLiteral("h100-sxm"), QStringLiteral("h200"), QStringLiteral("b200")});
+    m_window.reset();
+    makeWindow();
+    QCOMPARE(
+        m_panels.compare->profilesModel()->checkedIds(),
+        (QStringList{QStringLiteral("h100-sxm"), QStringLiteral("h200"), QStringLiteral("b200")}));
 }
 
 QTEST_MAIN(TestUiWorkspace)

@@ -1,6 +1,8 @@
 #include "ui/window/app_settings.h"
 
+#include <QDir>
 #include <QSettings>
+#include <QStandardPaths>
 
 namespace tally::ui {
 
@@ -12,6 +14,7 @@ const QString kPanel = QStringLiteral("view/currentPanel");
 const QString kMemoryVariable = QStringLiteral("view/memoryVariable");
 const QString kFormatValue = QStringLiteral("view/formatValue");
 const QString kProbeBackend = QStringLiteral("probe/backend");
+const QString kCompareProfiles = QStringLiteral("compare/profiles");
 }  // namespace
 
 AppSettings::AppSettings(QSettings* settings, QObject* parent)
@@ -42,7 +45,13 @@ void AppSettings::setWindowState(const QByteArray& state) {
     setValue(kState, state);
 }
 QString AppSettings::lastDirectory() const {
-    return value(kDirectory).toString();
+    // Before any file was opened or saved: the user's documents folder (else home), never "/".
+    const QString fallback = [] {
+        const QString documents =
+            QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+        return QDir(documents).exists() ? documents : QDir::homePath();
+    }();
+    return value(kDirectory, fallback).toString();
 }
 void AppSettings::setLastDirectory(const QString& directory) {
     setValue(kDirectory, directory);
@@ -52,6 +61,12 @@ QString AppSettings::currentPanel() const {
 }
 void AppSettings::setCurrentPanel(const QString& id) {
     setValue(kPanel, id);
+}
+QStringList AppSettings::compareProfiles() const {
+    return value(kCompareProfiles).toStringList();
+}
+void AppSettings::setCompareProfiles(const QStringList& ids) {
+    setValue(kCompareProfiles, ids);
 }
 QString AppSettings::probeBackend() const {
     return value(kProbeBackend).toString();

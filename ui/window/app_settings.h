@@ -3,6 +3,7 @@
 #include <QByteArray>
 #include <QObject>
 #include <QString>
+#include <QStringList>
 #include <QVariant>
 
 class QSettings;
@@ -29,6 +30,9 @@ public:
     // The probe backend the user picked last ("cuda", "cpu"), empty when never picked.
     QString probeBackend() const;
     void setProbeBackend(const QString& backend);
+    // The profiles the Compare view compares, as the user last chose them; empty: never chosen.
+    QStringList compareProfiles() const;
+    void setCompareProfiles(const QStringList& ids);
     QString formatValue() const;
     void setFormatValue(const QString& text);
 

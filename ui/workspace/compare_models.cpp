@@ -62,6 +62,7 @@ bool CompareProfilesModel::setData(const QModelIndex& index, const QVariant& val
         m_checked.append(id);
     }
     m_userChose = true;
+    m_wanted = m_checked;
     emit dataChanged(index, index, {Qt::CheckStateRole});
     emit checkedChanged();
     return true;
@@ -103,6 +104,7 @@ void CompareProfilesModel::setCheckedIds(const QStringList& ids) {
         }
     }
     m_userChose = true;
+    m_wanted = ids;
     setChecked(kept);
 }
 
@@ -126,8 +128,9 @@ void CompareProfilesModel::catalogChanged() {
         return;
     }
     QStringList kept;
-    for (const QString& id : m_checked) {
-        if (rowOf(id) >= 0) {
+    for (const QString& id : m_wanted) {
+        if (rowOf(id) >= 0 && !kept.contains(id) &&
+            kept.size() < static_cast<qsizetype>(kMaxComparedProfiles)) {
             kept.append(id);
         }
     }
@@ -151,11 +154,15 @@ void CompareProfilesModel::applyDefault() {
             add(qs(p.id));
         }
     }
+    // Filled up from the catalog with parts that have a dense bf16 peak (the default compute
+    // dtype), so the first comparison evaluates: the catalog's first entry, a V100, has none.
     for (const HardwareProfile& p : profiles) {
         if (ids.size() >= static_cast<qsizetype>(kMinComparedProfiles)) {
             break;
         }
-        add(qs(p.id));
+        if (p.peak(ComputeType::bf16) > 0.0) {
+            add(qs(p.id));
+        }
     }
     setChecked(ids);
 }

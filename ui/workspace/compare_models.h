@@ -29,9 +29,10 @@ public:
     // The checked profiles in catalog order.
     std::vector<HardwareProfile> checkedProfiles() const;
     QStringList checkedIds() const { return m_checked; }
-    // Checks exactly these (ids the catalog lacks are dropped; at most six kept). Counts as the
-    // user's choice.
+    // Checks exactly these (at most six; ids the catalog lacks now are checked once it has them,
+    // e.g. custom profiles that arrive when the workspace opens). Counts as the user's choice.
     void setCheckedIds(const QStringList& ids);
+    bool userChose() const { return m_userChose; }
     int rowOf(const QString& id) const;
     // The GPU the default choice starts from (the plan's).
     void setPreferredId(const QString& id);
@@ -50,6 +51,7 @@ private:
     QStringList m_checked;
     QString m_preferred;
     bool m_userChose = false;
+    QStringList m_wanted;  // the user's choice, including ids the catalog does not have (yet)
 };
 
 // The chosen profiles side by side: one column per profile (after the figure names), one row

@@ -1,4 +1,6 @@
 #include "ui/workspace/install_workspace_panels.h"
+#include "ui/window/app_settings.h"
+#include "ui/workspace/compare_models.h"
 
 #include "ui/window/main_window.h"
 #include "ui/workspace/compare_panel.h"
@@ -24,6 +26,18 @@ WorkspacePanels installWorkspacePanels(MainWindow* window, WorkspaceSession* ses
     panels.profiles = new ProfileManagerPanel(session);
     panels.plans = new SavedPlansPanel(session, window->document());
     panels.compare = new ComparePanel(window->document(), window->hardwareCatalog());
+    // The comparison the user chose last time comes back; every choice is remembered.
+    CompareProfilesModel* compared = panels.compare->profilesModel();
+    AppSettings* settings = window->appSettings();
+    if (const QStringList saved = settings->compareProfiles(); !saved.isEmpty()) {
+        compared->setCheckedIds(saved);
+    }
+    QObject::connect(compared, &CompareProfilesModel::checkedChanged, settings,
+                     [compared, settings] {
+                         if (compared->userChose()) {
+                             settings->setCompareProfiles(compared->checkedIds());
+                         }
+                     });
     window->addPanel(QStringLiteral("profiles"), MainWindow::tr("Profiles"), panels.profiles);
     window->addPanel(QStringLiteral("plans"), MainWindow::tr("Saved plans"), panels.plans);
     window->addPanel(QStringLiteral("compare"), MainWindow::tr("Compare"), panels.compare);
