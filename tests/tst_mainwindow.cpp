@@ -6,6 +6,7 @@
 #include <QChart>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
 #include <QDockWidget>
 #include <QFile>
 #include <QGraphicsSimpleTextItem>
@@ -42,6 +43,7 @@
 #include "ui/plan/plan_document.h"
 #include "ui/plan/spec_form.h"
 #include "ui/plan/summary_bar.h"
+#include "ui/window/app_settings.h"
 #include "ui/window/main_window.h"
 
 using namespace tally;
@@ -64,6 +66,7 @@ private slots:
     void undoRedoShortcuts();
     void undoRedoFromEntryBox();
     void titleFollowsThePlan();
+    void firstSaveStartsAtHomeAndIsConfirmed();
     void exportsEveryChart();
     void userOperationOnTheRoofline();
     void formatsConvertTypedValue();
@@ -387,6 +390,22 @@ void TestMainWindow::titleFollowsThePlan() {
     QVERIFY2(w.windowTitle().startsWith(
                  QStringLiteral("70B parameters, 15T tokens, 64 x H100 SXM5 80GB")),
              qPrintable(w.windowTitle()));
+}
+
+// Before any file was chosen the dialogs start in the documents folder (or home), never at "/",
+// and a save says where it went.
+void TestMainWindow::firstSaveStartsAtHomeAndIsConfirmed() {
+    MainWindow& w = *m_window;
+    const QString start = w.appSettings()->lastDirectory();
+    QVERIFY2(!start.isEmpty() && start != QStringLiteral("/") && QDir(start).exists(),
+             qPrintable(start));
+    const QString path = m_dir->filePath(QStringLiteral("saved.json"));
+    QString error;
+    QVERIFY2(w.document()->save(path, &error), qPrintable(error));
+    w.activateWindow();
+    QTest::keySequence(&w, QKeySequence::Save);
+    QVERIFY2(w.statusBar()->currentMessage().contains(path),
+             qPrintable(w.statusBar()->currentMessage()));
 }
 
 void TestMainWindow::exportsEveryChart() {

@@ -359,6 +359,7 @@ bool MainWindow::save() {
         report(error);
         return false;
     }
+    statusBar()->showMessage(tr("Saved the plan to %1").arg(m_document->filePath()), 8000);
     return true;
 }
 
@@ -373,6 +374,7 @@ bool MainWindow::saveAs() {
         report(error);
         return false;
     }
+    statusBar()->showMessage(tr("Saved the plan to %1").arg(path), 8000);
     return true;
 }
 
