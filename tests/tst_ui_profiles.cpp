@@ -156,6 +156,17 @@ void TestUiProfiles::duplicateEditDeleteRoundTrip() {
     QCOMPARE(dialog->field(kBf16)->text(), QStringLiteral("989.5"));
     QCOMPARE(dialog->field(QStringLiteral("profile.tdp_w"))->text(), QStringLiteral("700"));
 
+    // Enter after typing the id moves on to the next field; it does not save a half-filled
+    // profile.
+    QPointer<ProfileEditorDialog> open(dialog);
+    dialog->show();
+    QLineEdit* idField = dialog->field(QStringLiteral("profile.id"));
+    idField->setFocus();
+    QTest::keyClick(idField, Qt::Key_Return);
+    QVERIFY(!open.isNull() && open->isVisible());
+    QVERIFY(!idField->hasFocus() || !dialog->isActiveWindow());
+    QVERIFY(!second().find_profile("h100-sxm-copy"));
+
     dialog->field(QStringLiteral("profile.id"))->setText(QStringLiteral("my-h100"));
     dialog->field(QStringLiteral("profile.name"))->setText(QStringLiteral("My H100"));
     dialog->field(kMemory)->setText(QStringLiteral("40"));

@@ -102,7 +102,16 @@ ProfileEditorDialog::ProfileEditorDialog(WorkspaceSession* session, const Hardwa
     auto* buttons = new QDialogButtonBox(this);
     buttons->addButton(m_save, QDialogButtonBox::AcceptRole);
     buttons->addButton(QDialogButtonBox::Cancel);
-    m_save->setDefault(true);
+    // Enter in a field moves to the next one (a dialog's default button would save a profile
+    // whose figures were not filled in yet); Save is a click, or Enter on the button itself.
+    m_save->setDefault(false);
+    m_save->setAutoDefault(false);
+    for (QPushButton* button : buttons->findChildren<QPushButton*>()) {
+        button->setAutoDefault(false);
+    }
+    for (QLineEdit* edit : findChildren<QLineEdit*>()) {
+        connect(edit, &QLineEdit::returnPressed, this, [this] { focusNextChild(); });
+    }
     // Save checks and writes first; the dialog closes only when the workspace took the profile.
     connect(m_save, &QPushButton::clicked, this, [this] { save(); });
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
