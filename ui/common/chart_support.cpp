@@ -55,6 +55,9 @@ void compactTable(QTableView* table, int stretchColumn) {
         }
     };
     QObject::connect(table->model(), &QAbstractItemModel::modelReset, table, fit);
+    // Rows that arrive one by one (a probe's results) widen their columns too; sized only on a
+    // reset, the columns kept the empty table's widths and cut "stream" to "stre…".
+    QObject::connect(table->model(), &QAbstractItemModel::rowsInserted, table, fit);
     fit();
 }
 

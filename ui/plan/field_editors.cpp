@@ -239,6 +239,10 @@ GpuEditor::GpuEditor(HardwareListModel* model, QWidget* parent)
       m_combo(new QComboBox(this)) {
     m_combo->setModel(model);
     m_combo->setAccessibleName(tr("GPU"));
+    // Thirty-odd GPUs and the user's profiles: a scrolling list of a screen-friendly height, not
+    // a menu that runs off the screen (styles like Fusion otherwise show every entry at once).
+    m_combo->setMaxVisibleItems(16);
+    m_combo->setStyleSheet(QStringLiteral("QComboBox { combobox-popup: 0; }"));
     setFrameWidget(m_combo);
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
