@@ -22,6 +22,7 @@
 #include <QSignalSpy>
 #include <QSlider>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QUndoStack>
@@ -67,6 +68,7 @@ private slots:
     void undoRedoFromEntryBox();
     void titleFollowsThePlan();
     void firstSaveStartsAtHomeAndIsConfirmed();
+    void rejectedValueDoesNotMoveTheForm();
     void exportsEveryChart();
     void userOperationOnTheRoofline();
     void formatsConvertTypedValue();
@@ -323,6 +325,9 @@ void TestMainWindow::notANumberIsMarked() {
     QVERIFY2(tokens->markText().startsWith(QStringLiteral("1e400 is out of range")),
              qPrintable(tokens->markText()));
     QCOMPARE(w.document()->spec().data.tokens, 15e12);
+    // The status bar says it too.
+    QVERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral("1e400 is out of range")),
+             qPrintable(w.statusBar()->currentMessage()));
     typeInto(tokens->lineEdit(), QStringLiteral("2T"));
     QVERIFY(!tokens->isMarked());
     QCOMPARE(w.document()->spec().data.tokens, 2e12);
@@ -406,6 +411,28 @@ void TestMainWindow::firstSaveStartsAtHomeAndIsConfirmed() {
     QTest::keySequence(&w, QKeySequence::Save);
     QVERIFY2(w.statusBar()->currentMessage().contains(path),
              qPrintable(w.statusBar()->currentMessage()));
+}
+
+// A value the planner rejects marks its field and is named in the status bar; nothing is inserted
+// above the form or the tabs, so the fields and charts stay where they were while typing.
+void TestMainWindow::rejectedValueDoesNotMoveTheForm() {
+    MainWindow& w = *m_window;
+    QApplication::processEvents();
+    QLineEdit* gpus = w.specForm()->numberEditor(QStringLiteral("cluster.gpus"))->lineEdit();
+    QWidget* tabs = w.findChild<QTabWidget*>();
+    QVERIFY(tabs != nullptr);
+    const QPoint gpusBefore = gpus->mapTo(&w, QPoint(0, 0));
+    const QPoint tabsBefore = tabs->mapTo(&w, QPoint(0, 0));
+    // 1000 GPUs with tp 1 x pp 1 is fine; with the warning line present or not, nothing moves.
+    NumberEditor* heads = w.specForm()->numberEditor(QStringLiteral("model.layers"));
+    QVERIFY(heads != nullptr);
+    typeInto(heads->lineEdit(), QStringLiteral("-5"));
+    QApplication::processEvents();
+    QVERIFY(w.document()->error().has_value());
+    QVERIFY2(w.statusBar()->currentMessage().startsWith(QStringLiteral("Not drawn")),
+             qPrintable(w.statusBar()->currentMessage()));
+    QCOMPARE(gpus->mapTo(&w, QPoint(0, 0)), gpusBefore);
+    QCOMPARE(tabs->mapTo(&w, QPoint(0, 0)), tabsBefore);
 }
 
 void TestMainWindow::exportsEveryChart() {

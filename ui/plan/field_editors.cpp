@@ -54,6 +54,7 @@ void FieldEditor::setInputError(const QString& message) {
     }
     m_inputError = message;
     updateMark();
+    emit inputErrorChanged(message);
 }
 
 QString FieldEditor::markText() const {

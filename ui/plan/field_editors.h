@@ -28,6 +28,11 @@ public:
     // What the mark says (the input problem first), empty when unmarked.
     QString markText() const;
 
+signals:
+    // Text typed into the field was refused before the planner saw it ("Not a number", out of
+    // range); empty when the field takes its input again.
+    void inputErrorChanged(const QString& message);
+
 protected:
     FieldEditor(QString path, QString help, QWidget* parent);
     void setInputError(const QString& message);

@@ -40,14 +40,8 @@ SpecForm::SpecForm(PlanDocument* document, HardwareCatalog* catalog, QWidget* pa
       m_modelSummary(makeTextLine(this)),
       m_modelMessage(new QLabel(this)),
       m_mla(new QLabel(this)),
-      m_moeBox(nullptr),
-      m_error(new QLabel(this)) {
+      m_moeBox(nullptr) {
     auto* outer = new QVBoxLayout(this);
-    m_error->setWordWrap(true);
-    m_error->setObjectName(QStringLiteral("formError"));
-    m_error->setStyleSheet(QStringLiteral("color: #c62828;"));
-    m_error->hide();
-    outer->addWidget(m_error);
 
     m_presets->addItem(tr("Custom"), -1);
     const auto& presets = model_presets();
@@ -181,6 +175,9 @@ void SpecForm::addEditor(QFormLayout* form, FieldEditor* editor, const QString& 
                          bool (*applies)(const PlanSpec&)) {
     form->addRow(label, editor);
     m_editors.insert(editor->path(), editor);
+    connect(editor, &FieldEditor::inputErrorChanged, this, [this, label](const QString& message) {
+        emit inputRejected(message.isEmpty() ? QString() : tr("%1: %2").arg(label, message));
+    });
     m_rows.push_back({form, editor, applies});
 }
 
@@ -268,15 +265,8 @@ void SpecForm::showError() {
         const bool mine = error && qs(error->field) == e->path();
         e->setPlannerError(mine ? errorText(*error) : QString());
     }
-    // Errors on fields without an editor of their own (model.mla, ops[i]) are named above the
-    // form; those with an editor are also repeated there, so the message is never out of sight.
-    if (error) {
-        m_error->setText(tr("Not drawn: %1. The charts show the last plan the planner accepted.")
-                             .arg(errorText(*error)));
-        m_error->show();
-    } else {
-        m_error->hide();
-    }
+    // The whole message, for fields without an editor of their own (model.mla, ops[i]) too, is
+    // in the window's status bar: a banner above the form pushed every field down while typing.
 }
 
 void SpecForm::showResults() {

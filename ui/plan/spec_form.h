@@ -41,6 +41,10 @@ public:
     // The message under the model section (an import that failed), empty when none.
     QString modelMessage() const;
 
+signals:
+    // A field refused what was typed into it: "<field>: <why>"; empty when none is refused.
+    void inputRejected(const QString& message);
+
 private:
     void refresh();
     void showError();
@@ -66,7 +70,6 @@ private:
     QLabel* m_modelMessage;
     QLabel* m_mla;
     QGroupBox* m_moeBox;
-    QLabel* m_error;
     std::vector<ModelSpec> m_presetModels;  // each preset's architecture_only() model
 };
 

@@ -129,8 +129,7 @@ void SummaryBar::showResults() {
                           : tr("The GPU's profile gives no TDP (board power), so the "
                                "energy is not known. Edit the profile to add one."));
 
-    // One line (the full list in the tooltip); hidden only when there is none, which changes the
-    // layout once, not on every step.
+    // One line (the full list in the tooltip).
     QString line, all;
     for (const std::string& w : v.warnings) {
         line += (line.isEmpty() ? QString() : QStringLiteral("   ")) + u"⚠ " + qs(w);
@@ -141,9 +140,8 @@ void SummaryBar::showResults() {
         m_warnings->setCursorPosition(0);
         m_warnings->setToolTip(all);
     }
-    if (m_warnings->isHidden() != line.isEmpty()) {
-        m_warnings->setVisible(!line.isEmpty());
-    }
+    // The line keeps its place when empty: shown and hidden, it moved the tabs and charts below
+    // it up and down while typing.
 }
 
 }  // namespace tally::ui

@@ -98,6 +98,14 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
     statusBar()->setObjectName(QStringLiteral("status"));
 
     connect(m_document, &PlanDocument::errorChanged, this, &MainWindow::showError);
+    connect(m_form, &SpecForm::inputRejected, this, [this](const QString& message) {
+        if (message.isEmpty()) {
+            showError();
+            return;
+        }
+        statusBar()->setStyleSheet(QStringLiteral("color: #c62828;"));
+        statusBar()->showMessage(tr("Not taken: %1").arg(message));
+    });
     connect(m_document, &PlanDocument::filePathChanged, this, &MainWindow::updateTitle);
     connect(m_document, &PlanDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_document, &PlanDocument::specChanged, this, &MainWindow::updateTitle);
