@@ -100,7 +100,9 @@ ProfileEditorDialog::ProfileEditorDialog(WorkspaceSession* session, const Hardwa
     m_message->hide();
 
     auto* buttons = new QDialogButtonBox(this);
-    buttons->addButton(m_save, QDialogButtonBox::AcceptRole);
+    // ActionRole, not AcceptRole: a button box makes its first accept button the dialog's
+    // default when shown, and Enter in any field would then save.
+    buttons->addButton(m_save, QDialogButtonBox::ActionRole);
     buttons->addButton(QDialogButtonBox::Cancel);
     // Enter in a field moves to the next one (a dialog's default button would save a profile
     // whose figures were not filled in yet); Save is a click, or Enter on the button itself.
