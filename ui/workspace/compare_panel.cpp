@@ -99,6 +99,16 @@ ComparePanel::ComparePanel(PlanDocument* document, HardwareCatalog* catalog, QWi
     rightLayout->setContentsMargins(0, 0, 0, 0);
     rightLayout->addWidget(m_message);
     rightLayout->addWidget(m_table, 1);
+    // Why two parts with one peak train in the same time however their bandwidths differ.
+    auto* timeNote = new QLabel(
+        tr("Days come from each part's dense peak x the plan's MFU (the lecture's estimate): "
+           "memory bandwidth does not enter it, so parts with the same peak, such as the H100 and "
+           "H200, take the same time. The roofs below show where bandwidth limits an operation."),
+        right);
+    timeNote->setObjectName(QStringLiteral("compareTimeNote"));
+    timeNote->setWordWrap(true);
+    timeNote->setForegroundRole(QPalette::PlaceholderText);
+    rightLayout->addWidget(timeNote);
 
     // The choice beside the table; the chart below both, over the whole width (its legend
     // names every profile).
