@@ -40,6 +40,7 @@
 #include "ui/charts/roofline_panel.h"
 #include "ui/charts/roofline_table_model.h"
 #include "ui/charts/time_panel.h"
+#include "ui/common/hardware_catalog.h"
 #include "ui/plan/field_editors.h"
 #include "ui/plan/plan_document.h"
 #include "ui/plan/spec_form.h"
@@ -69,6 +70,7 @@ private slots:
     void titleFollowsThePlan();
     void firstSaveStartsAtHomeAndIsConfirmed();
     void rejectedValueDoesNotMoveTheForm();
+    void gpuWithoutTheDtypeOffersOne();
     void exportsEveryChart();
     void userOperationOnTheRoofline();
     void formatsConvertTypedValue();
@@ -433,6 +435,37 @@ void TestMainWindow::rejectedValueDoesNotMoveTheForm() {
              qPrintable(w.statusBar()->currentMessage()));
     QCOMPARE(gpus->mapTo(&w, QPoint(0, 0)), gpusBefore);
     QCOMPARE(tabs->mapTo(&w, QPoint(0, 0)), tabsBefore);
+}
+
+// A measured CPU profile has an fp32 peak and no bf16 one: the plan's bf16 compute dtype is
+// refused, and the status bar offers the dtype the part has, in one click.
+void TestMainWindow::gpuWithoutTheDtypeOffersOne() {
+    MainWindow& w = *m_window;
+    HardwareProfile cpu;
+    cpu.id = "lab-cpu";
+    cpu.name = "Lab CPU";
+    cpu.kind = ProfileKind::measured;
+    cpu.memory_bytes = 64e9;
+    cpu.bandwidth_bytes_per_s = 27.4e9;
+    cpu.peak_flops_per_s[static_cast<std::size_t>(ComputeType::fp32)] = 111.7e9;
+    std::vector<HardwareProfile> profiles = builtin_hardware();
+    profiles.push_back(cpu);
+    w.hardwareCatalog()->setProfiles(profiles);
+    PlanSpec next = w.document()->spec();
+    next.cluster.gpu = "lab-cpu";
+    w.document()->edit(next, QStringLiteral("GPU"));
+    QVERIFY(w.document()->error().has_value());
+    QCOMPARE(QString::fromStdString(w.document()->error()->field),
+             QStringLiteral("training.compute_dtype"));
+    auto* offer = w.findChild<QPushButton*>(QStringLiteral("computeDtypeOffer"));
+    QVERIFY(offer != nullptr);
+    QVERIFY(offer->isVisibleTo(&w));
+    QVERIFY2(offer->text().contains(QStringLiteral("fp32")), qPrintable(offer->text()));
+    QTest::mouseClick(offer, Qt::LeftButton);
+    QCOMPARE(w.document()->spec().training.compute_dtype, DType::fp32);
+    QVERIFY(!w.document()->error().has_value());
+    QVERIFY(!offer->isVisibleTo(&w));
+    QCOMPARE(w.document()->views()->hardware.id, std::string("lab-cpu"));
 }
 
 void TestMainWindow::exportsEveryChart() {

@@ -10,6 +10,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
@@ -98,6 +99,15 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
     statusBar()->setObjectName(QStringLiteral("status"));
 
     connect(m_document, &PlanDocument::errorChanged, this, &MainWindow::showError);
+    m_dtypeOffer = new QPushButton(this);
+    m_dtypeOffer->setObjectName(QStringLiteral("computeDtypeOffer"));
+    m_dtypeOffer->hide();
+    statusBar()->addPermanentWidget(m_dtypeOffer);
+    connect(m_dtypeOffer, &QPushButton::clicked, this, [this] {
+        PlanSpec next = m_document->spec();
+        next.training.compute_dtype = m_offeredDtype;
+        m_document->edit(next, tr("Compute in %1").arg(qs(to_string(m_offeredDtype))));
+    });
     connect(m_form, &SpecForm::inputRejected, this, [this](const QString& message) {
         if (message.isEmpty()) {
             showError();
@@ -434,6 +444,25 @@ void MainWindow::updateTitle() {
 }
 
 void MainWindow::showError() {
+    // A GPU without a peak for the compute dtype (a measured CPU profile has no bf16 one): offer
+    // the first of bf16, fp16, tf32, fp32, fp8 it has, in one click.
+    std::optional<DType> offer;
+    if (const auto& error = m_document->error();
+        error && error->field == "training.compute_dtype") {
+        if (const HardwareProfile* hw = m_catalog->find(m_document->spec().cluster.gpu)) {
+            for (DType d : {DType::bf16, DType::fp16, DType::tf32, DType::fp32, DType::fp8_e4m3}) {
+                if (hw->supports(compute_type(d))) {
+                    offer = d;
+                    break;
+                }
+            }
+        }
+    }
+    if (offer) {
+        m_offeredDtype = *offer;
+        m_dtypeOffer->setText(tr("Compute in %1 instead").arg(qs(to_string(*offer))));
+    }
+    m_dtypeOffer->setVisible(offer.has_value());
     if (const auto& error = m_document->error()) {
         statusBar()->setStyleSheet(QStringLiteral("color: #c62828;"));
         statusBar()->showMessage(tr("Not drawn: %1").arg(errorText(*error)));

@@ -5,12 +5,15 @@
 #include <QString>
 #include <vector>
 
+#include "planner/dtype.h"
 #include "ui/common/chart_support.h"
 
 class QDockWidget;
 class QMenu;
 class QSettings;
 class QTabWidget;
+
+class QPushButton;
 
 namespace tally::ui {
 
@@ -102,6 +105,9 @@ private:
 
     AppSettings* m_settings;
     HardwareCatalog* m_catalog;
+    // In the status bar while the GPU has no peak for the compute dtype: switch to one it has.
+    QPushButton* m_dtypeOffer = nullptr;
+    DType m_offeredDtype = DType::fp32;
     PlanDocument* m_document;
     Autosave* m_autosave = nullptr;
     SpecForm* m_form;
