@@ -1,5 +1,6 @@
 #include "ui/common/file_dialogs.h"
 
+#include <QCoreApplication>
 #include <QFileIconProvider>
 #include <QFileInfo>
 #include <QIcon>
@@ -37,8 +38,10 @@ public:
         }
         const QMimeType mime = byName(info);
         if (!mime.isValid() || mime.isDefault()) {
-            return info.suffix().isEmpty() ? QFileDialog::tr("File")
-                                           : QFileDialog::tr("%1 File").arg(info.suffix());
+            return info.suffix().isEmpty()
+                       ? QCoreApplication::translate("tally::ui::FileDialogs", "File")
+                       : QCoreApplication::translate("tally::ui::FileDialogs", "%1 File")
+                             .arg(info.suffix());
         }
         return mime.comment().isEmpty() ? mime.name() : mime.comment();
     }
