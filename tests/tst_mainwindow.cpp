@@ -435,6 +435,13 @@ void TestMainWindow::rejectedValueDoesNotMoveTheForm() {
              qPrintable(w.statusBar()->currentMessage()));
     QCOMPARE(gpus->mapTo(&w, QPoint(0, 0)), gpusBefore);
     QCOMPARE(tabs->mapTo(&w, QPoint(0, 0)), tabsBefore);
+
+    // A second invalid field is marked too, at once.
+    PlanSpec both = w.document()->spec();
+    both.cluster.mfu = 2.0;  // must be at most 1
+    w.document()->edit(both, QStringLiteral("mfu"));
+    QVERIFY(w.specForm()->numberEditor(QStringLiteral("model.layers"))->isMarked());
+    QVERIFY(w.specForm()->numberEditor(QStringLiteral("cluster.mfu"))->isMarked());
 }
 
 // A measured CPU profile has an fp32 peak and no bf16 one: the plan's bf16 compute dtype is

@@ -26,6 +26,7 @@ private slots:
     void undoRedoEveryEdit();
     void dragMergesIntoOneStep();
     void rejectedFieldKeepsLastPlan();
+    void everyInvalidFieldAtOnce();
     void unknownGpuIsAFieldError();
     void zeroParallelSizeIsAFieldError_data();
     void zeroParallelSizeIsAFieldError();
@@ -159,6 +160,40 @@ void TestPlanDocument::rejectedFieldKeepsLastPlan() {
     QVERIFY(!doc.error());
     QCOMPARE(errors.count(), 2);
     QCOMPARE(results.count(), 1);
+}
+
+// Three fields broken in one edit (a pasted spec, an undo across several): all three are named
+// at once, not one after another as each is fixed; the last good plan stays drawn.
+void TestPlanDocument::everyInvalidFieldAtOnce() {
+    HardwareCatalog catalog;
+    PlanDocument doc(&catalog);
+    PlanSpec s = doc.spec();
+    s.model.kind = ModelKind::transformer;
+    s.model.layers = 80;
+    s.model.hidden = 8192;
+    s.model.heads = 64;
+    s.model.ffn_hidden = 28672;
+    s.model.vocab = 32000;
+    doc.edit(s, QStringLiteral("transformer"));
+    QVERIFY(!doc.error());
+    const auto good = doc.views();
+    s.model.layers = 0;  // must be >= 1
+    s.model.heads = 7;   // 8192 is not a multiple of 7
+    s.training.tp = 3;   // 1024 GPUs are not a multiple of tp 3 x pp 1
+    doc.edit(s, QStringLiteral("three at once"));
+    QVERIFY(doc.error().has_value());
+    QStringList fields{QString::fromStdString(doc.error()->field)};
+    for (const FieldError& e : doc.otherErrors()) {
+        fields << QString::fromStdString(e.field);
+    }
+    fields.sort();
+    QCOMPARE(fields, (QStringList{QStringLiteral("model.heads"), QStringLiteral("model.layers"),
+                                  QStringLiteral("training.tp")}));
+    QCOMPARE(doc.views(), good);
+    // Fixing one leaves the other two named.
+    s.model.layers = 80;
+    doc.edit(s, QStringLiteral("layers"));
+    QCOMPARE(1 + doc.otherErrors().size(), std::size_t{2});
 }
 
 void TestPlanDocument::unknownGpuIsAFieldError() {

@@ -1,5 +1,8 @@
 #include "ui/plan/plan_document.h"
 
+#include <algorithm>
+#include <variant>
+
 #include <QDir>
 #include <QFileInfo>
 #include <QUndoCommand>
@@ -14,6 +17,7 @@
 #include "ui/common/file_io.h"
 #include "ui/common/hardware_catalog.h"
 #include "ui/common/number_text.h"
+#include "ui/plan/spec_fields.h"
 
 namespace tally::ui {
 
@@ -92,6 +96,41 @@ void PlanDocument::reset(const PlanSpec& spec) {
     apply(spec);
 }
 
+std::vector<FieldError> PlanDocument::otherFieldErrors(const FieldError& first,
+                                                       const HardwareProfile& hw) const {
+    // The value of `path` in `from` put into `to`; false when the form has no such field.
+    const auto restore = [](const std::string& path, const PlanSpec& from, PlanSpec& to) {
+        for (const SectionFields& section : specFields()) {
+            for (const FieldDescriptor& field : section.fields) {
+                if (path != pathOf(field)) {
+                    continue;
+                }
+                std::visit([&](const auto& f) { f.set(to, f.get(from)); }, field);
+                return true;
+            }
+        }
+        return false;
+    };
+    std::vector<FieldError> found;
+    std::vector<std::string> seen{first.field};
+    PlanSpec probe = m_spec;
+    std::string fixing = first.field;
+    constexpr int kMostFields = 8;
+    for (int i = 0; i < kMostFields; ++i) {
+        if (!restore(fixing, m_acceptedSpec, probe)) {
+            break;
+        }
+        const std::optional<FieldError> next = check(probe, hw);
+        if (!next || std::find(seen.begin(), seen.end(), next->field) != seen.end()) {
+            break;
+        }
+        found.push_back(*next);
+        seen.push_back(next->field);
+        fixing = next->field;
+    }
+    return found;
+}
+
 void PlanDocument::apply(const PlanSpec& spec) {
     m_spec = spec;
     std::optional<FieldError> error;
@@ -113,10 +152,17 @@ void PlanDocument::apply(const PlanSpec& spec) {
             error = FieldError{"", "", e.what()};
         }
     }
+    std::vector<FieldError> others =
+        hw && error ? otherFieldErrors(*error, *hw) : std::vector<FieldError>{};
+    const auto same = [](const FieldError& a, const FieldError& b) {
+        return a.field == b.field && a.message() == b.message();
+    };
     const bool errorChangedNow =
-        error.has_value() != m_error.has_value() ||
-        (error && (error->field != m_error->field || error->message() != m_error->message()));
+        error.has_value() != m_error.has_value() || (error && !same(*error, *m_error)) ||
+        others.size() != m_otherErrors.size() ||
+        !std::equal(others.begin(), others.end(), m_otherErrors.begin(), same);
     m_error = std::move(error);
+    m_otherErrors = std::move(others);
     emit specChanged();
     if (errorChangedNow) {
         emit errorChanged();

@@ -4,6 +4,7 @@
 #include <QString>
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "planner/errors.h"
 #include "planner/plan_views.h"
@@ -31,6 +32,10 @@ public:
     const std::shared_ptr<const PlanViews>& views() const { return m_views; }
     // Why the current spec is not drawn (the field as check() names it, e.g. "model.heads").
     const std::optional<FieldError>& error() const { return m_error; }
+    // Further fields that check() would refuse once error()'s field were fixed, found by putting
+    // the last accepted plan's value in each refused field in turn: so every invalid field is
+    // marked at once, not one after another. Empty when there is no error.
+    const std::vector<FieldError>& otherErrors() const { return m_otherErrors; }
     QUndoStack* undoStack() const { return m_undo; }
 
     // A user's edit, undoable. Edits carrying the same gesture id (> 0; one slider drag) merge
@@ -74,11 +79,14 @@ signals:
 private:
     friend class SpecEditCommand;
     void apply(const PlanSpec& spec);
+    std::vector<FieldError> otherFieldErrors(const FieldError& first,
+                                             const HardwareProfile& hardware) const;
 
     const HardwareCatalog* m_catalog;
     QUndoStack* m_undo;
     PlanSpec m_spec;
     PlanSpec m_acceptedSpec;
+    std::vector<FieldError> m_otherErrors;
     std::shared_ptr<const PlanViews> m_views;
     std::optional<FieldError> m_error;
     QString m_filePath;

@@ -262,8 +262,16 @@ void SpecForm::refresh() {
 void SpecForm::showError() {
     const auto& error = m_document->error();
     for (FieldEditor* e : std::as_const(m_editors)) {
-        const bool mine = error && qs(error->field) == e->path();
-        e->setPlannerError(mine ? errorText(*error) : QString());
+        QString mark;
+        if (error && qs(error->field) == e->path()) {
+            mark = errorText(*error);
+        }
+        for (const FieldError& other : m_document->otherErrors()) {
+            if (mark.isEmpty() && qs(other.field) == e->path()) {
+                mark = errorText(other);
+            }
+        }
+        e->setPlannerError(mark);
     }
     // The whole message, for fields without an editor of their own (model.mla, ops[i]) too, is
     // in the window's status bar: a banner above the form pushed every field down while typing.
