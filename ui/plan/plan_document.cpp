@@ -105,8 +105,15 @@ std::vector<FieldError> PlanDocument::otherFieldErrors(const FieldError& first,
                 if (path != pathOf(field)) {
                     continue;
                 }
-                std::visit([&](const auto& f) { f.set(to, f.get(from)); }, field);
-                return true;
+                return std::visit(
+                    [&](const auto& f) {
+                        if (f.get == nullptr || f.set == nullptr) {
+                            return false;
+                        }
+                        f.set(to, f.get(from));
+                        return true;
+                    },
+                    field);
             }
         }
         return false;
