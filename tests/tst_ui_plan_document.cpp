@@ -128,16 +128,22 @@ void TestPlanDocument::dragMergesIntoOneStep() {
     QCOMPARE(doc.spec().cluster.gpus, std::int64_t{1024});
 }
 
-void TestPlanDocument::rejectedFieldKeepsLastPlan() {
-    HardwareCatalog catalog;
-    PlanDocument doc(&catalog);
-    PlanSpec s = doc.spec();
+// The default plan as a 70B-class dense transformer (80 layers, hidden 8192, 64 heads), which
+// check() accepts: the starting point of the rejected-field tests.
+static PlanSpec transformerOf(PlanSpec s) {
     s.model.kind = ModelKind::transformer;
     s.model.layers = 80;
     s.model.hidden = 8192;
     s.model.heads = 64;
     s.model.ffn_hidden = 28672;
     s.model.vocab = 32000;
+    return s;
+}
+
+void TestPlanDocument::rejectedFieldKeepsLastPlan() {
+    HardwareCatalog catalog;
+    PlanDocument doc(&catalog);
+    PlanSpec s = transformerOf(doc.spec());
     doc.edit(s, QStringLiteral("transformer"));
     QVERIFY(!doc.error());
     const auto good = doc.views();
@@ -167,13 +173,7 @@ void TestPlanDocument::rejectedFieldKeepsLastPlan() {
 void TestPlanDocument::everyInvalidFieldAtOnce() {
     HardwareCatalog catalog;
     PlanDocument doc(&catalog);
-    PlanSpec s = doc.spec();
-    s.model.kind = ModelKind::transformer;
-    s.model.layers = 80;
-    s.model.hidden = 8192;
-    s.model.heads = 64;
-    s.model.ffn_hidden = 28672;
-    s.model.vocab = 32000;
+    PlanSpec s = transformerOf(doc.spec());
     doc.edit(s, QStringLiteral("transformer"));
     QVERIFY(!doc.error());
     const auto good = doc.views();
