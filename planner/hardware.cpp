@@ -175,6 +175,30 @@ HardwareProfile hardware_from_json(const json& j, const std::string& path) {
                             kMaxBandwidthBytesPerS, "[0, 1e16] bytes/s");
         }
     }
+    if (auto it = j.find("network"); it != j.end() && !it->is_null()) {
+        if (!it->is_object()) {
+            throw SpecError(path + ".network", dump(*it), "must be an object");
+        }
+        if (auto n = it->find("gpus_per_node"); n != it->end() && !n->is_null()) {
+            const double v = get_bounded(*n, path + ".network.gpus_per_node", 1.0, 1e6,
+                                         "a whole number in [1, 1e6]");
+            if (v != std::floor(v)) {
+                throw SpecError(path + ".network.gpus_per_node", dump(*n),
+                                "a whole number in [1, 1e6]");
+            }
+            p.gpus_per_node = static_cast<std::int64_t>(v);
+        }
+        if (auto bw = it->find("inter_node_bytes_per_s_per_direction");
+            bw != it->end() && !bw->is_null()) {
+            p.inter_node_bytes_per_s =
+                get_bounded(*bw, path + ".network.inter_node_bytes_per_s_per_direction", 0.0,
+                            kMaxBandwidthBytesPerS, "[0, 1e16] bytes/s");
+        }
+    }
+    if (auto it = j.find("price_per_gpu_hour"); it != j.end() && !it->is_null()) {
+        p.price_per_gpu_hour =
+            get_bounded(*it, path + ".price_per_gpu_hour", 0.0, 1e9, "[0, 1e9] per GPU-hour");
+    }
     p.datasheet_printed = get_string(j, "datasheet_printed", path, false);
     p.verification = get_string(j, "verification", path, false);
     p.notes = get_string(j, "notes", path, false);
@@ -291,6 +315,11 @@ json to_json(const HardwareProfile& p) {
          {{"name", p.interconnect_name},
           {"bandwidth_bytes_per_s_per_direction",
            p.interconnect_bytes_per_s > 0.0 ? json(p.interconnect_bytes_per_s) : json(nullptr)}}},
+        {"network",
+         {{"gpus_per_node", p.gpus_per_node > 0 ? json(p.gpus_per_node) : json(nullptr)},
+          {"inter_node_bytes_per_s_per_direction",
+           p.inter_node_bytes_per_s > 0.0 ? json(p.inter_node_bytes_per_s) : json(nullptr)}}},
+        {"price_per_gpu_hour", p.price_per_gpu_hour ? json(*p.price_per_gpu_hour) : json(nullptr)},
         {"datasheet_printed", p.datasheet_printed},
         {"verification", p.verification},
         {"notes", p.notes},

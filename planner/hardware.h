@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
@@ -42,8 +43,15 @@ struct HardwareProfile {
     double tdp_w = 0.0;
     std::string interconnect_name;
     double interconnect_bytes_per_s = 0.0;  // per direction
-    std::string datasheet_printed;          // what the datasheet printed (often "with sparsity")
-    std::string verification;               // how direct the sources are
+    // The scale-up domain (the GPUs one NVLink/xGMI/ICI fabric joins, usually a node) and the
+    // scale-out network each GPU reaches other nodes through, per GPU per direction (e.g. one
+    // 400 Gb/s NIC per GPU: 50e9 bytes/s). 0: not known.
+    std::int64_t gpus_per_node = 0;
+    double inter_node_bytes_per_s = 0.0;
+    // What one GPU-hour of this part costs the user, in their currency; nullopt: not known.
+    std::optional<double> price_per_gpu_hour;
+    std::string datasheet_printed;  // what the datasheet printed (often "with sparsity")
+    std::string verification;       // how direct the sources are
     std::string notes;
     std::vector<std::string> sources;
     std::vector<MeasuredFigure> measured;
