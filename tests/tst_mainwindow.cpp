@@ -16,6 +16,8 @@
 #include <QLegendMarker>
 #include <QLineEdit>
 #include <QLineSeries>
+#include <QMenu>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QScatterSeries>
 #include <QSettings>
@@ -25,10 +27,12 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QUndoStack>
 #include <QtTest>
 #include <cmath>
 
+#include "planner/examples.h"
 #include "planner/operations.h"
 #include "planner/presets.h"
 #include "planner/spec_json.h"
@@ -57,7 +61,7 @@ class TestMainWindow : public QObject {
 private slots:
     void init();
     void cleanup();
-    void opensOnTheSeedPlan();
+    void lectureExampleShowsTheSeedFigures();
     void typingAValueRedrawsEveryChart();
     void sliderDragIsOneUndoStep();
     void memoryFollowsMicroBatch();
@@ -68,6 +72,8 @@ private slots:
     void undoRedoShortcuts();
     void undoRedoFromEntryBox();
     void titleFollowsThePlan();
+    void opensOnARealLayout();
+    void newPlanAsksBeforeDiscardingEdits();
     void firstSaveStartsAtHomeAndIsConfirmed();
     void rejectedValueDoesNotMoveTheForm();
     void gpuWithoutTheDtypeOffersOne();
@@ -80,7 +86,9 @@ private slots:
     void laterPanelInFrontLastTimeReturns();
 
 private:
-    MainWindow* makeWindow();
+    // The window as a user first sees it; with `lectureExample`, then File > Examples > the
+    // lecture's question 1, whose figures the tests derive by hand.
+    MainWindow* makeWindow(bool lectureExample = false);
     static void typeInto(QLineEdit* edit, const QString& text);
     Plan planFor(const PlanSpec& spec) const;
 
@@ -98,7 +106,7 @@ void TestMainWindow::init() {
     m_dir = std::make_unique<QTemporaryDir>();
     m_settings = std::make_unique<QSettings>(m_dir->filePath(QStringLiteral("tally.ini")),
                                              QSettings::IniFormat);
-    m_window.reset(makeWindow());
+    m_window.reset(makeWindow(true));
 }
 
 void TestMainWindow::cleanup() {
@@ -107,7 +115,7 @@ void TestMainWindow::cleanup() {
     m_dir.reset();
 }
 
-MainWindow* TestMainWindow::makeWindow() {
+MainWindow* TestMainWindow::makeWindow(bool lectureExample) {
     MainWindow::Options options;
     options.settings = m_settings.get();
     options.autosavePath = m_dir->filePath(QStringLiteral("autosave.json"));
@@ -115,6 +123,20 @@ MainWindow* TestMainWindow::makeWindow() {
     w->show();
     if (!QTest::qWaitForWindowExposed(w)) {
         qWarning("window not exposed");
+    }
+    if (lectureExample) {
+        auto* examples = w->findChild<QMenu*>(QStringLiteral("examplesMenu"));
+        QAction* seed = nullptr;
+        for (QAction* a : examples ? examples->actions() : QList<QAction*>{}) {
+            if (a->text().startsWith(QStringLiteral("CS336 lecture 2, question 1"))) {
+                seed = a;
+            }
+        }
+        if (seed) {
+            seed->trigger();
+        } else {
+            qWarning("File > Examples has no entry for the lecture's question 1");
+        }
     }
     return w;
 }
@@ -130,7 +152,7 @@ Plan TestMainWindow::planFor(const PlanSpec& spec) const {
     return evaluate(spec, resolve_builtin_hardware(spec));
 }
 
-void TestMainWindow::opensOnTheSeedPlan() {
+void TestMainWindow::lectureExampleShowsTheSeedFigures() {
     MainWindow& w = *m_window;
     QCOMPARE(w.summary()->figure(QStringLiteral("days"))->text(), QStringLiteral("143.9 days"));
     QCOMPARE(w.summary()->figure(QStringLiteral("params"))->text(), QStringLiteral("70B"));
@@ -388,15 +410,76 @@ void TestMainWindow::undoRedoFromEntryBox() {
 
 // The default plan has no name of its own: the window calls it by what it is, as it changes.
 void TestMainWindow::titleFollowsThePlan() {
+    // The lecture's example carries the lecture's name; File > New starts the unnamed plan the
+    // window opens on, whose title is what it is.
     MainWindow& w = *m_window;
+    QVERIFY2(w.windowTitle().startsWith(QStringLiteral("CS336 lecture 2, question 1")),
+             qPrintable(w.windowTitle()));
+    QTest::keySequence(&w, QKeySequence::New);
     QVERIFY2(w.windowTitle().startsWith(
-                 QStringLiteral("70B parameters, 15T tokens, 1024 x H100 SXM5 80GB")),
+                 QStringLiteral("Llama 3 70B, 15T tokens, 1024 x H100 SXM5 80GB")),
              qPrintable(w.windowTitle()));
     typeInto(w.specForm()->numberEditor(QStringLiteral("cluster.gpus"))->lineEdit(),
              QStringLiteral("64"));
-    QVERIFY2(w.windowTitle().startsWith(
-                 QStringLiteral("70B parameters, 15T tokens, 64 x H100 SXM5 80GB")),
-             qPrintable(w.windowTitle()));
+    QVERIFY2(
+        w.windowTitle().startsWith(QStringLiteral("Llama 3 70B, 15T tokens, 64 x H100 SXM5 80GB")),
+        qPrintable(w.windowTitle()));
+}
+
+void TestMainWindow::opensOnARealLayout() {
+    m_window.reset(makeWindow(false));
+    const Plan& plan = m_window->document()->views()->plan;
+    QVERIFY(plan.memory.activations_bytes > 0.0);
+    QVERIFY(plan.parallel.pipeline_bubble_fraction > 0.0);
+    // The memory chart against micro-batch has a slope: activations grow with it.
+    std::vector<double> totals;
+    for (const SweepPoint& p : m_window->document()->views()->memory_sweep) {
+        if (p.valid) {
+            totals.push_back(p.plan.memory.total_bytes);
+        }
+    }
+    QVERIFY(totals.size() >= 2);
+    QVERIFY(totals.back() > totals.front());
+}
+
+void TestMainWindow::newPlanAsksBeforeDiscardingEdits() {
+    MainWindow& w = *m_window;
+    const QString path = m_dir->filePath(QStringLiteral("mine.json"));
+    QString error;
+    QVERIFY2(w.saveFile(path, &error), qPrintable(error));
+    typeInto(w.specForm()->numberEditor(QStringLiteral("cluster.gpus"))->lineEdit(),
+             QStringLiteral("2048"));
+    QVERIFY(w.document()->isModified());
+    QAction* newPlan = nullptr;
+    for (QAction* a : w.findChildren<QAction*>()) {
+        if (a->text() == QStringLiteral("&New plan")) {
+            newPlan = a;
+        }
+    }
+    QVERIFY(newPlan);
+    // Answers the question the window asks, once it is shown; counts the questions.
+    int asked = 0;
+    const auto answer = [&w, &asked](QMessageBox::StandardButton button) {
+        QTimer::singleShot(0, &w, [&w, &asked, button] {
+            if (auto* box = w.findChild<QMessageBox*>(QStringLiteral("confirmReplace"))) {
+                ++asked;
+                box->button(button)->click();
+            }
+        });
+    };
+    // Cancel keeps the edited plan and its file.
+    answer(QMessageBox::Cancel);
+    newPlan->trigger();
+    QCOMPARE(asked, 1);
+    QCOMPARE(w.document()->spec().cluster.gpus, std::int64_t{2048});
+    QCOMPARE(w.document()->filePath(), path);
+    // Discard starts the new plan, and forgets the file: Save must not overwrite mine.json.
+    answer(QMessageBox::Discard);
+    newPlan->trigger();
+    QCOMPARE(asked, 2);
+    QVERIFY(w.document()->spec() == start_plan_spec());
+    QVERIFY(w.document()->filePath().isEmpty());
+    QVERIFY(!w.document()->isModified());
 }
 
 // Before any file was chosen the dialogs start in the documents folder (or home), never at "/",

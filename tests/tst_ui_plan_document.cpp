@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "planner/errors.h"
+#include "planner/examples.h"
 #include "planner/presets.h"
 #include "planner/spec_json.h"
 #include "ui/common/hardware_catalog.h"
@@ -22,7 +23,8 @@ class TestPlanDocument : public QObject {
     Q_OBJECT
 
 private slots:
-    void startsOnTheSeedPlan();
+    void startsOnARealLayout();
+    void lectureExampleIsTheSeedPlan();
     void undoRedoEveryEdit();
     void dragMergesIntoOneStep();
     void rejectedFieldKeepsLastPlan();
@@ -52,6 +54,15 @@ namespace {
 // 6 x 70e9 x 15e12 / (989.5e12 x 0.5 x 1024 x 86400) = 143.93 days (CS336 lecture 2, seed 003).
 const double kSeedDays = 6.0 * 70e9 * 15e12 / (989.5e12 * 0.5 * 1024 * 86400);
 
+// A document on the lecture's question 1 (the built-in default plan), whose figures the tests
+// derive by hand; the window itself opens on start_plan_spec().
+class SeedDocument : public PlanDocument {
+public:
+    explicit SeedDocument(const HardwareCatalog* catalog) : PlanDocument(catalog) {
+        reset(default_plan_spec());
+    }
+};
+
 std::string jsonOf(const PlanSpec& spec) {
     return to_json(spec).dump();
 }
@@ -68,10 +79,38 @@ QString TestPlanDocument::write(const QTemporaryDir& dir, const QString& name,
     return path;
 }
 
-void TestPlanDocument::startsOnTheSeedPlan() {
+void TestPlanDocument::startsOnARealLayout() {
     HardwareCatalog catalog;
-    PlanDocument doc(&catalog);
-    QCOMPARE(jsonOf(doc.spec()), jsonOf(default_plan_spec()));
+    PlanDocument opened(&catalog);
+    QCOMPARE(jsonOf(opened.spec()), jsonOf(start_plan_spec()));
+    QVERIFY(opened.spec().name.empty());  // its title follows its edits
+    QVERIFY(!opened.error());
+    // Every chart has something to say: stored activations, a pipeline bubble, a fit.
+    const Plan& plan = opened.views()->plan;
+    QCOMPARE(plan.parallel.tp, std::int64_t{8});
+    QCOMPARE(plan.parallel.pp, std::int64_t{4});
+    QVERIFY(plan.memory.activations_bytes > 0.0);
+    QVERIFY(plan.parallel.pipeline_bubble_fraction > 0.0);
+    QVERIFY(plan.memory.fits);
+    QVERIFY(!opened.isModified());
+}
+
+void TestPlanDocument::lectureExampleIsTheSeedPlan() {
+    // File > Examples offers the lecture's question 1: the default plan under the lecture's name.
+    const ExamplePlan* seed = nullptr;
+    for (const ExamplePlan& e : builtin_examples()) {
+        if (e.file == "examples/seed-70b-15t-1024-h100.json") {
+            seed = &e;
+        }
+    }
+    QVERIFY(seed);
+    QVERIFY(seed->lecture);
+    QVERIFY(builtin_examples().front().lecture);  // the lecture's examples come first
+    PlanSpec unnamed = seed->spec;
+    unnamed.name.clear();
+    QCOMPARE(jsonOf(unnamed), jsonOf(default_plan_spec()));
+    HardwareCatalog catalog;
+    SeedDocument doc(&catalog);
     QVERIFY(!doc.error());
     QVERIFY(std::abs(doc.views()->plan.time.days - kSeedDays) < 1e-9 * kSeedDays);
     QVERIFY(std::abs(doc.views()->plan.time.days - 143.9) < 0.05);
@@ -80,7 +119,7 @@ void TestPlanDocument::startsOnTheSeedPlan() {
 
 void TestPlanDocument::undoRedoEveryEdit() {
     HardwareCatalog catalog;
-    PlanDocument doc(&catalog);
+    SeedDocument doc(&catalog);
     QSignalSpy results(&doc, &PlanDocument::resultsChanged);
     PlanSpec twice = doc.spec();
     twice.cluster.gpus = 2048;
@@ -109,7 +148,7 @@ void TestPlanDocument::undoRedoEveryEdit() {
 
 void TestPlanDocument::dragMergesIntoOneStep() {
     HardwareCatalog catalog;
-    PlanDocument doc(&catalog);
+    SeedDocument doc(&catalog);
     const int drag = PlanDocument::newGesture();
     for (std::int64_t gpus : {2048, 4096, 8192}) {
         PlanSpec s = doc.spec();
@@ -142,7 +181,7 @@ static PlanSpec transformerOf(PlanSpec s) {
 
 void TestPlanDocument::rejectedFieldKeepsLastPlan() {
     HardwareCatalog catalog;
-    PlanDocument doc(&catalog);
+    SeedDocument doc(&catalog);
     PlanSpec s = transformerOf(doc.spec());
     doc.edit(s, QStringLiteral("transformer"));
     QVERIFY(!doc.error());
@@ -172,7 +211,7 @@ void TestPlanDocument::rejectedFieldKeepsLastPlan() {
 // at once, not one after another as each is fixed; the last good plan stays drawn.
 void TestPlanDocument::everyInvalidFieldAtOnce() {
     HardwareCatalog catalog;
-    PlanDocument doc(&catalog);
+    SeedDocument doc(&catalog);
     PlanSpec s = transformerOf(doc.spec());
     doc.edit(s, QStringLiteral("transformer"));
     QVERIFY(!doc.error());
@@ -198,7 +237,7 @@ void TestPlanDocument::everyInvalidFieldAtOnce() {
 
 void TestPlanDocument::unknownGpuIsAFieldError() {
     HardwareCatalog catalog;
-    PlanDocument doc(&catalog);
+    SeedDocument doc(&catalog);
     PlanSpec s = doc.spec();
     s.cluster.gpu = "no-such-gpu";
     doc.edit(s, QStringLiteral("gpu"));
@@ -222,7 +261,7 @@ void TestPlanDocument::zeroParallelSizeIsAFieldError() {
     QFETCH(int, pp);
     QFETCH(QString, field);
     HardwareCatalog catalog;
-    PlanDocument doc(&catalog);
+    SeedDocument doc(&catalog);
     PlanSpec s = doc.spec();
     s.model = find_model_preset("llama-2-70b")->model;
     doc.reset(s);
@@ -240,7 +279,7 @@ void TestPlanDocument::zeroParallelSizeIsAFieldError() {
 void TestPlanDocument::saveOpenRoundTrip() {
     QTemporaryDir dir;
     HardwareCatalog catalog;
-    PlanDocument doc(&catalog);
+    SeedDocument doc(&catalog);
     PlanSpec s = doc.spec();
     s.name = "round trip";
     s.cluster.gpu = "h200";
@@ -274,7 +313,7 @@ void TestPlanDocument::saveOpenRoundTrip() {
 void TestPlanDocument::saveRefusesRejectedPlan() {
     QTemporaryDir dir;
     HardwareCatalog catalog;
-    PlanDocument doc(&catalog);
+    SeedDocument doc(&catalog);
     PlanSpec s = doc.spec();
     s.cluster.mfu = 1.5;
     doc.edit(s, QStringLiteral("mfu"));
@@ -302,7 +341,7 @@ void TestPlanDocument::openRejectsBadFiles() {
     QFETCH(QString, mentions);
     QTemporaryDir dir;
     HardwareCatalog catalog;
-    PlanDocument doc(&catalog);
+    SeedDocument doc(&catalog);
     const QString before = QString::fromStdString(jsonOf(doc.spec()));
     QString error;
     QVERIFY(!doc.open(write(dir, QStringLiteral("bad.json"), text), &error));
@@ -315,7 +354,7 @@ void TestPlanDocument::openRejectsBadFiles() {
 void TestPlanDocument::exportsCsvAndMarkdown() {
     QTemporaryDir dir;
     HardwareCatalog catalog;
-    PlanDocument doc(&catalog);
+    SeedDocument doc(&catalog);
     QString error;
     const QString csv = dir.filePath(QStringLiteral("plan.csv"));
     const QString md = dir.filePath(QStringLiteral("plan.md"));
@@ -334,7 +373,7 @@ void TestPlanDocument::exportsCsvAndMarkdown() {
 void TestPlanDocument::importsHfConfig() {
     QTemporaryDir dir;
     HardwareCatalog catalog;
-    PlanDocument doc(&catalog);
+    SeedDocument doc(&catalog);
     // Llama 2 7B's config.json keys (huggingface.co/meta-llama/Llama-2-7b-hf).
     const QString path = write(dir, QStringLiteral("config.json"), R"({
         "model_type": "llama", "_name_or_path": "meta-llama/Llama-2-7b-hf",
@@ -359,7 +398,7 @@ void TestPlanDocument::importsHfConfig() {
 
 void TestPlanDocument::operationsAreCheckedAndUndoable() {
     HardwareCatalog catalog;
-    PlanDocument doc(&catalog);
+    SeedDocument doc(&catalog);
     OpSpec bad;
     bad.kind = OpKind::einsum;
     bad.expr = "a b -> c";
@@ -389,7 +428,7 @@ void TestPlanDocument::operationsAreCheckedAndUndoable() {
 
 void TestPlanDocument::sweepVariableFollowsWhileRejected() {
     HardwareCatalog catalog;
-    PlanDocument doc(&catalog);
+    SeedDocument doc(&catalog);
     PlanSpec s = doc.spec();
     s.cluster.gpus = 0;
     doc.edit(s, QStringLiteral("gpus"));
@@ -407,7 +446,7 @@ void TestPlanDocument::autosaveRestores() {
     const QString path = dir.filePath(QStringLiteral("sub/autosave.json"));
     QVERIFY(!Autosave::restore(path).has_value());
     HardwareCatalog catalog;
-    PlanDocument doc(&catalog);
+    SeedDocument doc(&catalog);
     Autosave autosave(&doc, path);
     PlanSpec s = doc.spec();
     s.cluster.gpus = 4096;
@@ -429,7 +468,7 @@ void TestPlanDocument::autosaveRestores() {
 
 void TestPlanDocument::profilesChangedReEvaluates() {
     HardwareCatalog catalog;
-    PlanDocument doc(&catalog);
+    SeedDocument doc(&catalog);
     QSignalSpy results(&doc, &PlanDocument::resultsChanged);
     // A measured H100 at half the peak: the same plan takes twice as long.
     std::vector<HardwareProfile> profiles = builtin_hardware();
@@ -450,7 +489,7 @@ void TestPlanDocument::anyValueInAnyFieldNeverCrashes() {
     // planner either accepts the spec (and the views are drawn) or names a field; the last good
     // plan stays drawn; nothing throws.
     HardwareCatalog catalog;
-    PlanDocument doc(&catalog);
+    SeedDocument doc(&catalog);
     PlanSpec base = doc.spec();
     base.model = find_model_preset("llama-2-70b")->model;
     base.training.tp = 8;

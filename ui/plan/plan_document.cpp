@@ -10,6 +10,7 @@
 #include <atomic>
 #include <nlohmann/json.hpp>
 
+#include "planner/examples.h"
 #include "planner/hf_config.h"
 #include "planner/operations.h"
 #include "planner/report.h"
@@ -69,11 +70,11 @@ PlanDocument::PlanDocument(const HardwareCatalog* catalog, QObject* parent)
             [this](bool clean) { emit modifiedChanged(!clean); });
     // A profile edited or removed in the workspace changes what the current spec evaluates to.
     connect(catalog, &HardwareCatalog::profilesChanged, this, [this] { apply(m_spec); });
-    apply(default_plan_spec());
+    apply(start_plan_spec());
     if (!m_views) {
-        // A catalog without the default GPU: draw the default plan on the shipped profile, so
-        // there is always a plan to show while the user picks another GPU.
-        const PlanSpec spec = default_plan_spec();
+        // A catalog without the start plan's GPU: draw it on the shipped profile, so there is
+        // always a plan to show while the user picks another GPU.
+        const PlanSpec spec = start_plan_spec();
         m_views = std::make_shared<const PlanViews>(
             compute_plan_views(spec, resolve_builtin_hardware(spec), m_memoryVariable));
         m_acceptedSpec = spec;
@@ -94,6 +95,15 @@ void PlanDocument::edit(const PlanSpec& spec, const QString& description, int ge
 void PlanDocument::reset(const PlanSpec& spec) {
     m_undo->clear();
     apply(spec);
+}
+
+void PlanDocument::startNew(const PlanSpec& spec) {
+    reset(spec);
+    m_undo->setClean();
+    if (!m_filePath.isEmpty()) {
+        m_filePath.clear();
+        emit filePathChanged();
+    }
 }
 
 std::vector<FieldError> PlanDocument::otherFieldErrors(const FieldError& first,

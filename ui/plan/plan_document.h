@@ -45,6 +45,9 @@ public:
     static int newGesture();
     // Replaces the plan and forgets the undo history (a new plan, a file opened, a restore).
     void reset(const PlanSpec& spec);
+    // Starts an unsaved plan from `spec` (File > New, an example): like reset(), and forgets the
+    // file, so Save asks where instead of overwriting the file that was open.
+    void startNew(const PlanSpec& spec);
 
     // Replaces the model with a Hugging Face config.json (undoable). False and a message naming
     // the file and the problem when it cannot be read.

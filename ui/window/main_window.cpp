@@ -18,6 +18,7 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+#include "planner/examples.h"
 #include "planner/report.h"
 #include "planner/spec_json.h"
 #include "ui/charts/formats_panel.h"
@@ -269,8 +270,17 @@ void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     QAction* newPlan = file->addAction(tr("&New plan"));
     newPlan->setShortcut(QKeySequence::New);
-    newPlan->setToolTip(tr("Start again from the built-in default plan (CS336 lecture 2)."));
-    connect(newPlan, &QAction::triggered, this, [this] { m_document->reset(default_plan_spec()); });
+    newPlan->setToolTip(
+        tr("Start again from the plan Tally opens on (Llama 3 70B on 1024 H100); "
+           "the lecture's plans are under Examples."));
+    connect(newPlan, &QAction::triggered, this, [this] {
+        if (confirmReplace()) {
+            m_document->startNew(start_plan_spec());
+        }
+    });
+    QMenu* examples = file->addMenu(tr("E&xamples"));
+    examples->setObjectName(QStringLiteral("examplesMenu"));
+    fillExamplesMenu(examples);
     QAction* open = file->addAction(tr("&Open…"));
     open->setShortcut(QKeySequence::Open);
     connect(open, &QAction::triggered, this, &MainWindow::open);
@@ -350,7 +360,50 @@ void MainWindow::report(const QString& message) {
     QMessageBox::warning(this, tr("Tally"), message);
 }
 
+void MainWindow::fillExamplesMenu(QMenu* menu) {
+    menu->addSection(tr("CS336 lecture 2"));
+    bool lecture = true;
+    for (const ExamplePlan& example : builtin_examples()) {
+        if (lecture && !example.lecture) {
+            menu->addSection(tr("Real training runs"));
+            lecture = false;
+        }
+        QAction* action = menu->addAction(qs(example.spec.name));
+        action->setToolTip(tr("Opens resources/%1 as a new, unsaved plan").arg(qs(example.file)));
+        const PlanSpec spec = example.spec;
+        connect(action, &QAction::triggered, this, [this, spec] {
+            if (confirmReplace()) {
+                m_document->startNew(spec);
+            }
+        });
+    }
+}
+
+bool MainWindow::confirmReplace() {
+    if (!m_document->isModified()) {
+        return true;
+    }
+    QMessageBox box(QMessageBox::Question, tr("Tally"),
+                    tr("The plan \"%1\" has changes that are not saved to a file.")
+                        .arg(qs(plan_title(m_document->spec(), m_document->views()->hardware))),
+                    QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
+    box.setObjectName(QStringLiteral("confirmReplace"));
+    box.setInformativeText(tr("Save them before the plan is replaced?"));
+    box.setDefaultButton(QMessageBox::Save);
+    switch (box.exec()) {
+        case QMessageBox::Save:
+            return save();
+        case QMessageBox::Discard:
+            return true;
+        default:
+            return false;
+    }
+}
+
 void MainWindow::open() {
+    if (!confirmReplace()) {
+        return;
+    }
     const QString path = askPath(tr("Open a plan"), tr("Plans (*.json);;All files (*)"), false);
     if (!path.isEmpty()) {
         QString error;

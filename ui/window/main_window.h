@@ -95,6 +95,10 @@ private:
     void updateTitle();
     void showError();
     void open();
+    // Before the plan is replaced (New, Open, an example): when it has unsaved edits, asks to
+    // save them, discard them or cancel. False: keep the plan.
+    bool confirmReplace();
+    void fillExamplesMenu(QMenu* menu);
     bool save();
     bool saveAs();
     void exportPlan(bool markdown);
