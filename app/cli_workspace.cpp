@@ -628,8 +628,12 @@ void print_comparison(const std::vector<ComparisonRow>& rows, const PlanSpec& sp
     line("memory", [](const ComparisonRow& r) { return gb_text(r.hardware.memory_bytes); });
     line("bandwidth",
          [](const ComparisonRow& r) { return tb_per_s_text(r.hardware.bandwidth_bytes_per_s); });
-    line(std::string(to_string(rows.front().compute)) + " peak",
-         [](const ComparisonRow& r) { return tflops_text(r.peak_flops_per_s); });
+    line("compute dtype", [](const ComparisonRow& r) {
+        return r.fallback_from
+                   ? fmt::format("{} (no {})", to_string(r.compute), to_string(*r.fallback_from))
+                   : std::string(to_string(r.compute));
+    });
+    line("dense peak", [](const ComparisonRow& r) { return tflops_text(r.peak_flops_per_s); });
     line("ridge FLOP/byte",
          [](const ComparisonRow& r) { return fmt::format("{:.4g}", r.ridge_flops_per_byte); });
     line("fits", [&](const ComparisonRow& r) {
@@ -651,6 +655,11 @@ void print_comparison(const std::vector<ComparisonRow>& rows, const PlanSpec& sp
         return figure(
             r, [](const ComparisonRow& x) { return fmt::format("{:.4g}", x.plan.time.gpu_hours); });
     });
+    line("price/GPU-hour", [](const ComparisonRow& r) {
+        return r.price_per_gpu_hour
+                   ? fmt::format("{:.4g} ({})", *r.price_per_gpu_hour, to_string(r.price_source))
+                   : std::string("-");
+    });
     line("cost", [&](const ComparisonRow& r) {
         return figure(r, [](const ComparisonRow& x) {
             return x.plan.time.has_cost ? fmt::format("{:.4g}", x.plan.time.cost)
@@ -660,6 +669,9 @@ void print_comparison(const std::vector<ComparisonRow>& rows, const PlanSpec& sp
     for (const ComparisonRow& r : rows) {
         if (r.error) {
             fmt::print("{}: not evaluated: {}\n", r.hardware.id, r.error->message());
+        } else if (r.fallback_from) {
+            fmt::print("{}: has no dense {} peak; timed at its {} peak instead\n", r.hardware.id,
+                       to_string(*r.fallback_from), to_string(r.compute));
         }
     }
 }

@@ -3,10 +3,91 @@
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace tally {
 
 using nlohmann::json;
+
+std::string_view to_string(PriceSource source) {
+    switch (source) {
+        case PriceSource::none:
+            return "none";
+        case PriceSource::plan:
+            return "plan";
+        case PriceSource::profile:
+            return "profile";
+    }
+    return "?";
+}
+
+std::optional<ComputeType> nearest_compute_type(const HardwareProfile& hardware,
+                                                ComputeType wanted) {
+    if (hardware.supports(wanted)) {
+        return wanted;
+    }
+    using C = ComputeType;
+    std::vector<C> order;
+    switch (wanted) {
+        case C::fp4:
+            order = {C::fp8, C::bf16, C::fp16, C::tf32, C::fp32};
+            break;
+        case C::fp8:
+            order = {C::bf16, C::fp16, C::tf32, C::fp32};
+            break;
+        case C::int8:
+            order = {C::fp8, C::bf16, C::fp16, C::fp32};
+            break;
+        case C::bf16:
+            order = {C::fp16, C::tf32, C::fp32};
+            break;
+        case C::fp16:
+            order = {C::bf16, C::tf32, C::fp32};
+            break;
+        case C::tf32:
+            order = {C::fp32};
+            break;
+        case C::fp32:
+            order = {C::tf32};
+            break;
+        case C::fp64:
+            order = {C::fp32};
+            break;
+    }
+    for (C c : order) {
+        if (hardware.supports(c)) {
+            return c;
+        }
+    }
+    return std::nullopt;
+}
+
+namespace {
+
+// The storage dtype that computes at a compute type's peak.
+DType dtype_of(ComputeType type) {
+    switch (type) {
+        case ComputeType::fp64:
+            return DType::fp64;
+        case ComputeType::fp32:
+            return DType::fp32;
+        case ComputeType::tf32:
+            return DType::tf32;
+        case ComputeType::bf16:
+            return DType::bf16;
+        case ComputeType::fp16:
+            return DType::fp16;
+        case ComputeType::fp8:
+            return DType::fp8_e4m3;
+        case ComputeType::fp4:
+            return DType::fp4_e2m1;
+        case ComputeType::int8:
+            return DType::int8;
+    }
+    return DType::bf16;
+}
+
+}  // namespace
 
 std::vector<ComparisonRow> compare(const PlanSpec& spec,
                                    const std::vector<HardwareProfile>& profiles) {
@@ -27,10 +108,23 @@ std::vector<ComparisonRow> compare(const PlanSpec& spec,
         ComparisonRow row;
         row.hardware = hw;
         row.compute = compute;
-        row.peak_flops_per_s = hw.peak(compute);
-        row.ridge_flops_per_byte = hw.ridge_flops_per_byte(compute);
         PlanSpec on_this = spec;
         on_this.cluster.gpu = hw.id;
+        if (const auto nearest = nearest_compute_type(hw, compute);
+            nearest && *nearest != compute) {
+            row.compute = *nearest;
+            row.fallback_from = compute;
+            on_this.training.compute_dtype = dtype_of(*nearest);
+        }
+        row.peak_flops_per_s = hw.peak(row.compute);
+        row.ridge_flops_per_byte = hw.ridge_flops_per_byte(row.compute);
+        if (hw.price_per_gpu_hour) {
+            on_this.cluster.price_per_gpu_hour = hw.price_per_gpu_hour;
+            row.price_source = PriceSource::profile;
+        } else if (spec.cluster.price_per_gpu_hour) {
+            row.price_source = PriceSource::plan;
+        }
+        row.price_per_gpu_hour = on_this.cluster.price_per_gpu_hour;
         row.error = check(on_this, hw);
         if (!row.error) {
             row.plan = evaluate(on_this, hw);
@@ -52,6 +146,9 @@ json comparison_to_json(const PlanSpec& spec, const std::vector<ComparisonRow>& 
             {"kind", std::string(to_string(hw.kind))},
             {"memory_bytes", hw.memory_bytes},
             {"bandwidth_bytes_per_s", hw.bandwidth_bytes_per_s},
+            {"compute_dtype", std::string(to_string(r.compute))},
+            {"compute_dtype_fallback_from",
+             r.fallback_from ? json(std::string(to_string(*r.fallback_from))) : json(nullptr)},
             {"peak_flops_per_s", r.peak_flops_per_s},
             {"ridge_flops_per_byte", r.ridge_flops_per_byte},
             {"error", ok ? json(nullptr) : json(r.error->message())},
@@ -60,6 +157,9 @@ json comparison_to_json(const PlanSpec& spec, const std::vector<ComparisonRow>& 
             {"memory_headroom_bytes", figure(r.plan.memory.headroom_bytes)},
             {"days", figure(r.plan.time.days)},
             {"gpu_hours", figure(r.plan.time.gpu_hours)},
+            {"price_per_gpu_hour",
+             r.price_per_gpu_hour ? json(*r.price_per_gpu_hour) : json(nullptr)},
+            {"price_source", std::string(to_string(r.price_source))},
             {"cost", ok && r.plan.time.has_cost ? json(r.plan.time.cost) : json(nullptr)},
         });
     }

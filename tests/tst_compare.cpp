@@ -53,6 +53,8 @@ private slots:
     void rowsEqualEvaluate();
     void rowsMatchHandArithmetic();
     void refusedHardwareGetsAnError();
+    void partWithoutTheDtypeUsesTheNearest();
+    void profilePriceWinsOverThePlans();
     void profileCountRules_data();
     void profileCountRules();
     void jsonCarriesTheRows();
@@ -126,22 +128,78 @@ void TestCompare::rowsMatchHandArithmetic() {
 }
 
 void TestCompare::refusedHardwareGetsAnError() {
-    // The V100 has no bf16 tensor path (the catalog gives it no bf16 peak).
-    const HardwareProfile v100 = builtin("v100-sxm2-32gb");
-    QCOMPARE(v100.peak(ComputeType::bf16), 0.0);
-    const auto rows = compare(seven_b_spec(), {builtin("h100-sxm"), v100});
+    // A part with an int8 peak only: bf16 falls back to fp16, tf32, fp32, none of which it has.
+    HardwareProfile int8_only = builtin("h100-sxm");
+    int8_only.id = "int8-only";
+    int8_only.kind = ProfileKind::custom;
+    int8_only.peak_flops_per_s = {};
+    int8_only.peak_flops_per_s[static_cast<std::size_t>(ComputeType::int8)] = 1e15;
+    QVERIFY(!nearest_compute_type(int8_only, ComputeType::bf16).has_value());
+    const auto rows = compare(seven_b_spec(), {builtin("h100-sxm"), int8_only});
     QVERIFY(rows[0].evaluated());
     QVERIFY(!rows[1].evaluated());
     QVERIFY(!rows[1].fits());
     PlanSpec single = seven_b_spec();
-    single.cluster.gpu = v100.id;
-    const auto refusal = check(single, v100);
+    single.cluster.gpu = int8_only.id;
+    const auto refusal = check(single, int8_only);
     QVERIFY(refusal.has_value());
     QCOMPARE(rows[1].error->message(), refusal->message());
     const nlohmann::json j = comparison_to_json(seven_b_spec(), rows);
     QVERIFY(j["profiles"][1]["days"].is_null());
     QVERIFY(j["profiles"][1]["fits"].is_null());
     QVERIFY(j["profiles"][1]["error"].is_string());
+}
+
+void TestCompare::partWithoutTheDtypeUsesTheNearest() {
+    // The V100 has no bf16 peak (catalog: fp64 7.8, fp32 15.7, fp16 125 TFLOP/s): a bf16 plan is
+    // timed at its fp16 tensor peak, and says so. 6 x 7e9 x 1e12 = 4.2e22 FLOPs;
+    // 4.2e22 / (125e12 x 0.4 x 8 x 86400) = 4.2e22 / 3.456e19 = 1215.28 days.
+    const HardwareProfile v100 = builtin("v100-sxm2-32gb");
+    const auto rows = compare(seven_b_spec(), {builtin("h100-sxm"), v100});
+    QVERIFY(rows[1].evaluated());
+    QCOMPARE(rows[1].compute, ComputeType::fp16);
+    QVERIFY(rows[1].fallback_from == ComputeType::bf16);
+    QVERIFY(!rows[0].fallback_from.has_value());
+    QCOMPARE(rows[1].peak_flops_per_s, 125e12);
+    QVERIFY(std::abs(rows[1].plan.time.days - 1215.28) < 0.01);
+    const nlohmann::json j = comparison_to_json(seven_b_spec(), rows);
+    QCOMPARE(j["profiles"][1]["compute_dtype"].get<std::string>(), std::string("fp16"));
+    QCOMPARE(j["profiles"][1]["compute_dtype_fallback_from"].get<std::string>(),
+             std::string("bf16"));
+    QVERIFY(j["profiles"][0]["compute_dtype_fallback_from"].is_null());
+    // The orders: same width first, then wider; never narrower.
+    HardwareProfile fp32_only = v100;
+    fp32_only.peak_flops_per_s = {};
+    fp32_only.peak_flops_per_s[static_cast<std::size_t>(ComputeType::fp32)] = 1e13;
+    QVERIFY(nearest_compute_type(fp32_only, ComputeType::fp8) == ComputeType::fp32);
+    QVERIFY(nearest_compute_type(fp32_only, ComputeType::fp64) == ComputeType::fp32);
+    QVERIFY(nearest_compute_type(v100, ComputeType::fp8) == ComputeType::fp16);
+    QVERIFY(nearest_compute_type(v100, ComputeType::tf32) == ComputeType::fp32);
+}
+
+void TestCompare::profilePriceWinsOverThePlans() {
+    // The H100 priced at 4.00 per GPU-hour in its profile, the H200 without a price: the H100's
+    // cost uses 4.00, the H200's the plan's 2.50. Same peak, so the same GPU-hours:
+    // 4.2e22 / (989.5e12 x 0.4 x 8) s x 8 / 3600 = 3.6848e4 GPU-hours.
+    HardwareProfile priced = builtin("h100-sxm");
+    priced.price_per_gpu_hour = 4.0;
+    const auto rows = compare(seven_b_spec(), {priced, builtin("h200")});
+    const double gpu_hours = 4.2e22 / (989.5e12 * 0.4 * 8) * 8 / 3600.0;
+    QVERIFY(close(rows[0].plan.time.gpu_hours, gpu_hours));
+    QVERIFY(close(rows[0].plan.time.cost, gpu_hours * 4.0));
+    QCOMPARE(rows[0].price_source, PriceSource::profile);
+    QVERIFY(close(rows[1].plan.time.cost, gpu_hours * 2.5));
+    QCOMPARE(rows[1].price_source, PriceSource::plan);
+    PlanSpec unpriced = seven_b_spec();
+    unpriced.cluster.price_per_gpu_hour.reset();
+    const auto bare = compare(unpriced, {priced, builtin("h200")});
+    QVERIFY(bare[0].plan.time.has_cost);
+    QVERIFY(!bare[1].plan.time.has_cost);
+    QCOMPARE(bare[1].price_source, PriceSource::none);
+    const nlohmann::json j = comparison_to_json(unpriced, bare);
+    QCOMPARE(j["profiles"][0]["price_source"].get<std::string>(), std::string("profile"));
+    QCOMPARE(j["profiles"][0]["price_per_gpu_hour"].get<double>(), 4.0);
+    QVERIFY(j["profiles"][1]["price_per_gpu_hour"].is_null());
 }
 
 void TestCompare::profileCountRules_data() {

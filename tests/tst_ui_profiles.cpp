@@ -155,6 +155,7 @@ void TestUiProfiles::duplicateEditDeleteRoundTrip() {
              QStringLiteral("3350"));
     QCOMPARE(dialog->field(kBf16)->text(), QStringLiteral("989.5"));
     QCOMPARE(dialog->field(QStringLiteral("profile.tdp_w"))->text(), QStringLiteral("700"));
+    QCOMPARE(dialog->field(QStringLiteral("profile.price_per_gpu_hour"))->text(), QString());
 
     // Enter after typing the id moves on to the next field; it does not save a half-filled
     // profile.
@@ -173,6 +174,7 @@ void TestUiProfiles::duplicateEditDeleteRoundTrip() {
     dialog->field(kBf16)->setText(QStringLiteral("800"));
     dialog->field(QStringLiteral("profile.peak_flops_per_s.fp8"))->clear();  // none
     dialog->notesEdit()->setPlainText(QStringLiteral("power-capped"));
+    dialog->field(QStringLiteral("profile.price_per_gpu_hour"))->setText(QStringLiteral("3.25"));
     QVERIFY(dialog->saveButton()->isEnabled());
     QPointer<ProfileEditorDialog> guard(dialog);
     QTest::mouseClick(dialog->saveButton(), Qt::LeftButton);
@@ -193,6 +195,8 @@ void TestUiProfiles::duplicateEditDeleteRoundTrip() {
         QCOMPARE(p->peak(ComputeType::fp8), 0.0);
         QCOMPARE(p->peak(ComputeType::fp32), 67e12);  // kept from the H100
         QCOMPARE(p->notes, std::string("power-capped"));
+        QVERIFY(p->price_per_gpu_hour.has_value());
+        QCOMPARE(*p->price_per_gpu_hour, 3.25);
     }
     const int row = m_panel->model()->rowOf(QStringLiteral("my-h100"));
     QVERIFY(row >= 0);
@@ -205,8 +209,12 @@ void TestUiProfiles::duplicateEditDeleteRoundTrip() {
     QVERIFY(edit);
     QCOMPARE(edit->mode(), ProfileEditorDialog::Mode::edit);
     QVERIFY(edit->field(QStringLiteral("profile.id"))->isReadOnly());
+    QCOMPARE(edit->field(QStringLiteral("profile.price_per_gpu_hour"))->text(),
+             QStringLiteral("3.25"));
     edit->field(kMemory)->setText(QStringLiteral("96"));
+    edit->field(QStringLiteral("profile.price_per_gpu_hour"))->clear();  // not known any more
     QVERIFY(edit->save());
+    QVERIFY(!second().find_profile("my-h100")->price_per_gpu_hour.has_value());
     QCOMPARE(second().find_profile("my-h100")->memory_bytes, 96e9);
     QCOMPARE(second().find_profile("my-h100")->peak(ComputeType::bf16), 800e12);
 

@@ -251,6 +251,8 @@ QString CompareTableModel::figureName(Figure f) const {
             return tr("Ridge (%1)").arg(qs(to_string(m_results.compute)));
         case Figure::fits:
             return tr("Plan fits");
+        case Figure::computeDtype:
+            return tr("Timed in");
         case Figure::memoryPerGpu:
             return tr("Memory per GPU");
         case Figure::headroom:
@@ -259,6 +261,8 @@ QString CompareTableModel::figureName(Figure f) const {
             return tr("Days");
         case Figure::gpuHours:
             return tr("GPU-hours");
+        case Figure::price:
+            return tr("Price per GPU-hour");
         case Figure::cost:
             return tr("Cost");
         default:
@@ -284,6 +288,14 @@ QString CompareTableModel::figureHelp(Figure f) const {
                 "al. 2009).");
         case Figure::fits:
             return tr("The plan's memory per GPU is at most the profile's memory.");
+        case Figure::computeDtype:
+            return tr(
+                "The dtype whose dense peak sets the time: the plan's compute dtype, or where the "
+                "part has no peak for it the nearest it has (the same width first, then wider).");
+        case Figure::price:
+            return tr(
+                "The profile's own price per GPU-hour if it has one (Workspace > Profiles), "
+                "else the plan's.");
         case Figure::memoryPerGpu:
             return tr(
                 "Parameters, gradients, master weights, optimizer state and activations "
@@ -326,6 +338,10 @@ QVariant CompareTableModel::value(Figure f, const ComparisonRow& row) const {
             return ok ? QVariant(row.plan.time.days) : QVariant();
         case Figure::gpuHours:
             return ok ? QVariant(row.plan.time.gpu_hours) : QVariant();
+        case Figure::computeDtype:
+            return ok ? QVariant(qs(to_string(row.compute))) : QVariant();
+        case Figure::price:
+            return row.price_per_gpu_hour ? QVariant(*row.price_per_gpu_hour) : QVariant();
         case Figure::cost:
             return ok && row.plan.time.has_cost ? QVariant(row.plan.time.cost) : QVariant();
         default:
@@ -365,6 +381,18 @@ QString CompareTableModel::text(Figure f, const ComparisonRow& row) const {
             return formatDays(row.plan.time.days);
         case Figure::gpuHours:
             return formatShort(row.plan.time.gpu_hours);
+        case Figure::computeDtype:
+            return row.fallback_from
+                       ? tr("%1 (no %2)")
+                             .arg(qs(to_string(row.compute)), qs(to_string(*row.fallback_from)))
+                       : qs(to_string(row.compute));
+        case Figure::price:
+            if (!row.price_per_gpu_hour) {
+                return kDash;
+            }
+            return row.price_source == PriceSource::profile
+                       ? tr("%1 (profile)").arg(formatShort(*row.price_per_gpu_hour))
+                       : tr("%1 (plan)").arg(formatShort(*row.price_per_gpu_hour));
         case Figure::cost:
             return row.plan.time.has_cost ? formatShort(row.plan.time.cost) : kDash;
         default:
@@ -409,6 +437,9 @@ QVariant CompareTableModel::data(const QModelIndex& index, int role) const {
             return font;
         }
         case Qt::ForegroundRole:
+            if (f == Figure::computeDtype && row.fallback_from) {
+                return QBrush(QColor(0xb2, 0x6a, 0x00));  // amber: a stand-in, not the plan's
+            }
             if (!row.evaluated() && isPlanFigure(f)) {
                 return QBrush(QColor(0xc6, 0x28, 0x28));
             }
@@ -421,6 +452,11 @@ QVariant CompareTableModel::data(const QModelIndex& index, int role) const {
             if (isPlanFigure(f) && row.error) {
                 return tr("Not evaluated on %1: %2")
                     .arg(qs(row.hardware.name), qs(row.error->message()));
+            }
+            if (f == Figure::computeDtype && row.fallback_from) {
+                return tr("%1 has no dense %2 peak: the plan is timed at its %3 peak instead.")
+                    .arg(qs(row.hardware.name), qs(to_string(*row.fallback_from)),
+                         qs(to_string(row.compute)));
             }
             return figureHelp(f);
         default:

@@ -76,10 +76,12 @@ public:
         tdp,
         ridge,
         fits,
+        computeDtype,
         memoryPerGpu,
         headroom,
         days,
         gpuHours,
+        price,
         cost,
     };
     static constexpr int kFigureCount = static_cast<int>(Figure::cost) + 1;

@@ -192,9 +192,18 @@ void ComparePanel::recompute() {
     // The columns are fitted to what they hold now (a handful of cells; only while visible).
     m_table->resizeColumnsToContents();
 
+    QStringList standIns;
+    for (const ComparisonRow& row : results.rows) {
+        if (row.fallback_from) {
+            standIns << tr("%1 at %2").arg(qs(row.hardware.name), qs(to_string(row.compute)));
+        }
+    }
+    const QString dtype = qs(to_string(results.rows.empty() ? ComputeType::bf16 : results.compute));
     m_chart->setTitle(
-        tr("Roofs of the compared profiles, %1 (the plan's compute dtype)")
-            .arg(qs(to_string(results.rows.empty() ? ComputeType::bf16 : results.compute))));
+        standIns.isEmpty()
+            ? tr("Roofs of the compared profiles, %1 (the plan's compute dtype)").arg(dtype)
+            : tr("Roofs of the compared profiles, %1 (%2: no %1 peak)")
+                  .arg(dtype, standIns.join(QStringLiteral(", "))));
     double yMin = 0.0;
     double yMax = 0.0;
     for (std::size_t i = 0; i < m_series.size(); ++i) {

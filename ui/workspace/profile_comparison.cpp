@@ -8,10 +8,11 @@ ProfileComparisonResults compareProfiles(const PlanSpec& spec,
     out.rows = compare(spec, profiles);
     out.compute = compute_type(spec.training.compute_dtype);
     std::vector<Roof> present;
-    for (const HardwareProfile& hw : profiles) {
+    for (const ComparisonRow& row : out.rows) {
         ComparedRoof r;
-        r.profile_id = hw.id;
-        r.roof = roof_for(hw, out.compute);
+        r.profile_id = row.hardware.id;
+        // A part without the plan's dtype is drawn at the one it stands in with (row.compute).
+        r.roof = roof_for(row.hardware, row.compute);
         if (r.roof) {
             present.push_back(*r.roof);
         }

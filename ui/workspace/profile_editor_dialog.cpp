@@ -26,6 +26,7 @@ const QString kName = QStringLiteral("profile.name");
 const QString kMemory = QStringLiteral("profile.memory_bytes");
 const QString kBandwidth = QStringLiteral("profile.bandwidth_bytes_per_s");
 const QString kTdp = QStringLiteral("profile.tdp_w");
+const QString kPrice = QStringLiteral("profile.price_per_gpu_hour");
 const QString kPeaks = QStringLiteral("profile.peak_flops_per_s");
 
 QString peakPath(ComputeType type) {
@@ -65,7 +66,7 @@ ProfileEditorDialog::ProfileEditorDialog(WorkspaceSession* session, const Hardwa
     idForm->addRow(tr("Id"), m_id);
     idForm->addRow(tr("Name"), m_name);
 
-    auto* figures = new QGroupBox(tr("Memory and power"), this);
+    auto* figures = new QGroupBox(tr("Memory, power and price"), this);
     auto* figForm = new QFormLayout(figures);
     addNumber(figForm, kMemory, tr("Memory"), tr("GB"), start.memory_bytes, 1e9,
               tr("Memory per GPU in GB (10^9 bytes, as datasheets count)."));
@@ -74,6 +75,14 @@ ProfileEditorDialog::ProfileEditorDialog(WorkspaceSession* session, const Hardwa
     addNumber(figForm, kTdp, tr("TDP"), tr("W"), start.tdp_w, 1.0,
               tr("Board power in watts (empty: not known; the plan's energy needs it)."));
     m_numbers[kTdp].optional = true;
+    addNumber(figForm, kPrice, tr("Price"), tr("per GPU-h"), start.price_per_gpu_hour.value_or(0.0),
+              1.0,
+              tr("What one GPU-hour of this part costs you, in your currency (empty: not known). "
+                 "Compare prices each part at its own price; parts without one use the plan's."));
+    m_numbers[kPrice].optional = true;
+    if (start.price_per_gpu_hour && *start.price_per_gpu_hour == 0.0) {
+        field(kPrice)->setText(QStringLiteral("0"));
+    }
 
     auto* peaks = new QGroupBox(tr("Dense peaks (no 2:4 sparsity)"), this);
     auto* peakForm = new QFormLayout(peaks);
@@ -253,6 +262,8 @@ void ProfileEditorDialog::validate() {
             p.bandwidth_bytes_per_s = value;
         } else if (path == kTdp) {
             p.tdp_w = value;
+        } else if (path == kPrice) {
+            p.price_per_gpu_hour = text.isEmpty() ? std::nullopt : std::optional<double>(value);
         } else {
             for (ComputeType t : kAllComputeTypes) {
                 if (path == peakPath(t)) {
