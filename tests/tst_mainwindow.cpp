@@ -16,6 +16,7 @@
 #include <QLegendMarker>
 #include <QLineEdit>
 #include <QLineSeries>
+#include <QLogValueAxis>
 #include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
@@ -440,6 +441,10 @@ void TestMainWindow::opensOnARealLayout() {
     }
     QVERIFY(totals.size() >= 2);
     QVERIFY(totals.back() > totals.front());
+    // The axis ends where the accepted micro-batches end: global batch 512 / dp 32 = 16
+    // sequences per rank and step, so micro-batch 16 is the largest (1024 / (8 x 4) = 32 ranks).
+    QCOMPARE(m_window->memoryPanel()->sweepLogAxis()->max(), 16.0);
+    QCOMPARE(m_window->memoryPanel()->sweepLogAxis()->min(), 1.0);
 }
 
 void TestMainWindow::newPlanAsksBeforeDiscardingEdits() {

@@ -311,26 +311,36 @@ void MemoryPanel::showSweep(const PlanViews& v) {
     setSweepAxis(v.memory_variable);
     QList<QPointF> total, state, act;
     double maxTotal = 0.0;
-    double lo = 0.0, hi = 0.0;
+    // The axis spans the points the planner accepts (and the plan's own x): a micro-batch
+    // sweep under a global batch of 512 over 32 data-parallel ranks stops at 16, and an axis
+    // running on to 1024 would squeeze the curve into its first third.
+    const double own = sweep_value(v.spec, v.memory_variable);
+    double lo = own, hi = own;
+    double anyLo = 0.0, anyHi = 0.0;
     for (const SweepPoint& p : v.memory_sweep) {
-        lo = lo == 0.0 ? p.x : std::min(lo, p.x);
-        hi = std::max(hi, p.x);
+        anyLo = anyLo == 0.0 ? p.x : std::min(anyLo, p.x);
+        anyHi = std::max(anyHi, p.x);
         if (!p.valid) {
             continue;
         }
+        lo = std::min(lo, p.x);
+        hi = std::max(hi, p.x);
         const MemoryBreakdown& m = p.plan.memory;
         total.append({p.x, m.total_bytes / kGB});
         state.append({p.x, m.model_state_bytes() / kGB});
         act.append({p.x, m.activations_bytes / kGB});
         maxTotal = std::max(maxTotal, m.total_bytes);
     }
+    if (!(hi > lo)) {
+        lo = anyLo;  // one valid point at most: show the whole sweep around it
+        hi = anyHi;
+    }
     replacePoints(m_total, total);
     replacePoints(m_state, state);
     replacePoints(m_activations, act);
     const double cap = v.plan.memory.capacity_bytes;
     replacePoints(m_sweepCapacity, QList<QPointF>{{lo, cap / kGB}, {hi, cap / kGB}});
-    replacePoints(m_current, QList<QPointF>{{sweep_value(v.spec, v.memory_variable),
-                                             v.plan.memory.total_bytes / kGB}});
+    replacePoints(m_current, QList<QPointF>{{own, v.plan.memory.total_bytes / kGB}});
     if (hi > lo) {
         if (v.memory_variable == SweepVariable::layers) {
             setRangeIfChanged(m_sweepLinX, 0.0, hi);

@@ -42,6 +42,7 @@ public:
     QLineSeries* sweepModelState() const { return m_state; }
     QScatterSeries* sweepCurrent() const { return m_current; }
     QComboBox* variablePicker() const { return m_variable; }
+    QLogValueAxis* sweepLogAxis() const { return m_sweepLogX; }
     QTableView* table() const { return m_table; }
     MemoryTableModel* model() const { return m_model; }
 
