@@ -121,9 +121,11 @@ ComparePanel::ComparePanel(PlanDocument* document, HardwareCatalog* catalog, QWi
     auto* split = new QSplitter(Qt::Vertical, this);
     split->addWidget(top);
     split->addWidget(m_view);
-    split->setStretchFactor(0, 1);
-    split->setStretchFactor(1, 1);
-    split->setSizes({420, 400});
+    // The table's 22 rows (the plan's days and cost at the bottom) come first; the chart gets
+    // what is left.
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    split->setSizes({600, 400});
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(split);
