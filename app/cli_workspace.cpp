@@ -112,6 +112,7 @@ struct ProfileEdits {
     std::string memory_bytes;
     std::string bandwidth_bytes_per_s;
     std::string tdp_w;
+    std::string price_per_gpu_hour;  // "none" removes it
     std::vector<std::string> peaks;  // DTYPE=FLOP/s
 
     void add_options(CLI::App* command) {
@@ -121,6 +122,9 @@ struct ProfileEdits {
         command->add_option("--bandwidth-bytes-per-s", bandwidth_bytes_per_s,
                             "Memory bandwidth in bytes/s (3.35e12)");
         command->add_option("--tdp-w", tdp_w, "Board power in watts");
+        command->add_option("--price-per-gpu-hour", price_per_gpu_hour,
+                            "What one GPU-hour of the part costs (compare prices each part at "
+                            "its own; none removes it)");
         command->add_option("--peak", peaks,
                             "Dense peak of a dtype, DTYPE=FLOP/s (bf16=989.5e12; 0 removes it); "
                             "repeatable");
@@ -128,7 +132,8 @@ struct ProfileEdits {
 
     bool any_field() const {
         return !vendor.empty() || !notes.empty() || !memory_bytes.empty() ||
-               !bandwidth_bytes_per_s.empty() || !tdp_w.empty() || !peaks.empty();
+               !bandwidth_bytes_per_s.empty() || !tdp_w.empty() || !price_per_gpu_hour.empty() ||
+               !peaks.empty();
     }
 
     void apply(HardwareProfile& p) const {
@@ -148,6 +153,12 @@ struct ProfileEdits {
         }
         if (!tdp_w.empty()) {
             p.tdp_w = parse_number(tdp_w, "--tdp-w", "watts >= 0, e.g. 700", true);
+        }
+        if (price_per_gpu_hour == "none") {
+            p.price_per_gpu_hour.reset();
+        } else if (!price_per_gpu_hour.empty()) {
+            p.price_per_gpu_hour = parse_number(price_per_gpu_hour, "--price-per-gpu-hour",
+                                                "a price >= 0 per GPU-hour, or none", true);
         }
         for (const std::string& peak : peaks) {
             const auto eq = peak.find('=');
@@ -190,6 +201,9 @@ void print_profile(const HardwareProfile& p, std::optional<std::int64_t> source_
     }
     if (p.tdp_w > 0.0) {
         fmt::print("  TDP          {:g} W\n", p.tdp_w);
+    }
+    if (p.price_per_gpu_hour) {
+        fmt::print("  price        {:g} per GPU-hour\n", *p.price_per_gpu_hour);
     }
     if (source_run) {
         fmt::print("  probe run    {}\n", *source_run);
@@ -379,7 +393,7 @@ void register_profiles(CLI::App& app, CliState& state) {
         if (opts->edits.name.empty() && !opts->edits.any_field()) {
             throw SpecError("profiles edit", "no change",
                             "at least one of --name, --vendor, --notes, --memory-bytes, "
-                            "--bandwidth-bytes-per-s, --tdp-w, --peak");
+                            "--bandwidth-bytes-per-s, --tdp-w, --price-per-gpu-hour, --peak");
         }
         Workspace ws = open_for_writing(state);
         auto p = ws.find_profile(opts->id);

@@ -319,6 +319,33 @@ void TestCliWorkspace::compareAndPlanOnCustomProfile() {
     r = run_tally(QStringList{"plan", on_custom, "--json"} + db());
     QVERIFY2(r.exit_code == 0, r.err.constData());
     QVERIFY(std::abs(parse(r)["time"]["days"].get<double>() - 158.24) < 0.01);
+
+    // A price on the custom profile: compare costs it at 3 per GPU-hour, the others have none
+    // (the seed spec gives no price). GPU-hours = 158.24 days x 24 x 1024 = 3.889e6; x 3.
+    QCOMPARE(
+        run_tally(QStringList{"profiles", "edit", "slow-h100", "--price-per-gpu-hour", "3"} + db())
+            .exit_code,
+        0);
+    r = run_tally(QStringList{"compare", spec, "--profiles", "h100-sxm,slow-h100", "--json"} +
+                  db());
+    QVERIFY2(r.exit_code == 0, r.err.constData());
+    const json priced = parse(r)["profiles"];
+    QVERIFY(priced[0]["cost"].is_null());
+    QCOMPARE(priced[1]["price_source"].get<std::string>(), std::string("profile"));
+    const double gpu_hours = 6.0 * 70e9 * 15e12 / (900e12 * 0.5 * 1024) * 1024 / 3600.0;
+    QVERIFY(std::abs(priced[1]["cost"].get<double>() / (3.0 * gpu_hours) - 1.0) < 1e-9);
+    r = run_tally(QStringList{"profiles", "edit", "slow-h100", "--price-per-gpu-hour", "-1"} +
+                  db());
+    QCOMPARE(r.exit_code, 2);
+    QVERIFY(r.err.contains("--price-per-gpu-hour"));
+    QCOMPARE(
+        run_tally(QStringList{"profiles", "edit", "slow-h100", "--price-per-gpu-hour", "none"} +
+                  db())
+            .exit_code,
+        0);
+    r = run_tally(QStringList{"profiles", "show", "slow-h100", "--json"} + db());
+    const json shown = parse(r);
+    QVERIFY(shown.contains("price_per_gpu_hour") && shown["price_per_gpu_hour"].is_null());
 }
 
 void TestCliWorkspace::badInput_data() {
