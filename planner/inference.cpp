@@ -364,8 +364,12 @@ Throughput throughput_at(const Context& c, double batch) {
     return t;
 }
 
+// Exact for the spec's own numbers and counts; four significant digits for computed figures.
 std::string num(double v) {
     return shortest_text(v);
+}
+std::string fig(double v) {
+    return four_digits(v);
 }
 
 }  // namespace
@@ -494,6 +498,7 @@ ServingPlan evaluate_inference(const PlanSpec& spec, const HardwareProfile& hw) 
     s.link_bytes_per_s = c.link_bytes_per_s;
     s.params_total = c.f.params_total;
     s.params_active = c.f.params_active;
+    s.activation_values_per_token = c.f.activation_values_per_token;
     s.kv = c.kv;
     s.memory = memory_at(c, batch);
     s.max_batch = max_batch_of(c);
@@ -629,7 +634,9 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
     add("serving.memory.activation_bytes", "Activations per GPU", s.memory.activation_bytes,
         "bytes",
         "max(prompt, batch) x (2h + (qkv + MLP widths) / tp) x 2 B + batch x vocab / tp x 4 B",
-        fmt::format("= {} GB", num(s.memory.activation_bytes / 1e9)),
+        fmt::format("max({}, {}) x {} x 2 B + {} x {} / {} x 4 B = {} GB", in.prompt_tokens,
+                    in.batch, num(s.activation_values_per_token), in.batch, m.vocab, in.tp,
+                    fig(s.memory.activation_bytes / 1e9)),
         "one layer's working set; nothing is kept for a backward pass");
     add("serving.memory.total_bytes", "Total per GPU", s.memory.total_bytes, "bytes",
         "weights + KV cache + activations",
@@ -645,51 +652,53 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
     add("serving.prefill_s", "Time to first token", s.prefill_s, "s",
         "batch x (max(2 N P / tp / peak, weights / bandwidth) + max(attention FLOPs / peak, KV "
         "written / bandwidth) + 2 L all-reduces)",
-        fmt::format("{} x ({} + {} + {} s) = {} s", in.batch, num(s.prefill.gemm_s),
-                    num(s.prefill.attention_s), num(s.prefill.comm_s), num(s.prefill_s)),
+        fmt::format("{} x ({} + {} + {} s) = {} s", in.batch, fig(s.prefill.gemm_s),
+                    fig(s.prefill.attention_s), fig(s.prefill.comm_s), fig(s.prefill_s)),
         "attention: L a (d_qk + d_v) P (P + 1) FLOPs, causal (PaLM, Chowdhery et al. 2022, app. "
         "B); roofline at achieved peaks (planner/efficiency.h)");
     add("serving.decode_step_s", "Decode step", s.decode_step_s, "s",
         "max(2 N B / tp / peak, weights read / bandwidth) + max(attention FLOPs / peak, B x "
         "context x KV per token / bandwidth) + 2 L all-reduces",
-        fmt::format("max({}, {}) + max({}, {}) + {} s = {} s", num(s.decode.gemm_compute_s),
-                    num(s.decode.gemm_memory_s), num(s.decode.attention_compute_s),
-                    num(s.decode.attention_memory_s), num(s.decode.comm_s), num(s.decode_step_s)),
-        fmt::format("Pope et al. 2022, sec. 3.1; GEMM {} at {} FLOP/s achieved, memory at {} "
+        fmt::format("max({}, {}) + max({}, {}) + {} s = {} s", fig(s.decode.gemm_compute_s),
+                    fig(s.decode.gemm_memory_s), fig(s.decode.attention_compute_s),
+                    fig(s.decode.attention_memory_s), fig(s.decode.comm_s), fig(s.decode_step_s)),
+        fmt::format("Pope et al. 2022, sec. 3.1; GEMMs in {} at {} achieved, memory at {} "
                     "achieved",
                     to_string(s.gemm_type), tflops_text(s.gemm_peak_flops_per_s),
                     tb_per_s_text(s.bandwidth_bytes_per_s)));
     add("serving.decode.comm_s", "All-reduces per decode step", s.decode.comm_s, "s",
         "2 L x (2 (p - 1) / p x B h 2 B / link + 6.6 us + 2 (p - 1) x step latency)",
-        fmt::format("{} x ring all-reduce of {} B over {} GPUs = {} s ({} s of it latency)",
+        fmt::format("{} x ring all-reduce of {} B over {} GPUs at {} = {} s ({} s of it latency)",
                     num(s.decode.all_reduces), num(s.decode.all_reduce_bytes), in.tp,
-                    num(s.decode.comm_s), num(s.decode.comm_latency_s)),
+                    tb_per_s_text(s.link_bytes_per_s), fig(s.decode.comm_s),
+                    fig(s.decode.comm_latency_s)),
         "ring all-reduce (Patarasuk & Yuan 2009; Thakur et al. 2005); latencies from NCCL's "
         "tuning model (src/graph/tuning.cc)");
     add("serving.tokens_per_s", "Throughput", s.tokens_per_s, "tokens/s",
         "replicas x batch x output / (prefill + output steps)",
         fmt::format("{} x {} x {} / ({} + {} s) = {}", s.replicas, in.batch, in.output_tokens,
-                    num(s.prefill_s), num(s.decode_total_s), num(s.tokens_per_s)),
+                    fig(s.prefill_s), fig(s.decode_total_s), fig(s.tokens_per_s)),
         "output tokens of the whole deployment");
     add("serving.per_sequence_tokens_per_s", "Tokens per second per sequence",
         s.per_sequence_tokens_per_s, "tokens/s", "1 / decode step",
-        fmt::format("1 / {} s = {}", num(s.decode_step_s), num(s.per_sequence_tokens_per_s)),
+        fmt::format("1 / {} s = {}", fig(s.decode_step_s), fig(s.per_sequence_tokens_per_s)),
         "at the final context");
     if (s.cost_per_million_tokens) {
         add("serving.cost_per_million_tokens", "Cost per million output tokens",
             *s.cost_per_million_tokens, "currency",
             "price per GPU-hour x GPUs / 3600 / tokens per s x 1e6",
             fmt::format("{} x {} / 3600 / {} x 1e6 = {}", num(*s.price_per_gpu_hour),
-                        spec.cluster.gpus, num(s.tokens_per_s), num(*s.cost_per_million_tokens)),
+                        spec.cluster.gpus, fig(s.tokens_per_s), fig(*s.cost_per_million_tokens)),
             spec.cluster.price_per_gpu_hour ? "cluster.price_per_gpu_hour"
                                             : "the hardware profile's price");
     }
     add("serving.critical_batch", "Critical batch", dbl(s.critical_batch), "sequences",
         "smallest B with 2 N_matmul B / peak >= weights read / bandwidth",
         fmt::format(
-            "{} ({} at {} FLOP/s, {} per byte ridge)", s.critical_batch, to_string(s.gemm_type),
-            tflops_text(s.gemm_peak_flops_per_s),
-            num(s.bandwidth_bytes_per_s > 0.0 ? s.gemm_peak_flops_per_s / s.bandwidth_bytes_per_s
+            "{} ({} at {} over {}: ridge {} FLOP per byte)", s.critical_batch,
+            to_string(s.gemm_type), tflops_text(s.gemm_peak_flops_per_s),
+            tb_per_s_text(s.bandwidth_bytes_per_s),
+            fig(s.bandwidth_bytes_per_s > 0.0 ? s.gemm_peak_flops_per_s / s.bandwidth_bytes_per_s
                                               : 0.0)),
         "roofline ridge (Williams et al. 2009); decode turns compute-bound beyond it");
     (void)hw;

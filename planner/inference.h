@@ -110,6 +110,8 @@ struct ServingPlan {
     double link_bytes_per_s = 0.0;       // the tp group's per-direction link
     double params_total = 0.0;
     double params_active = 0.0;
+    // One layer's widest values per token on one GPU: 2h + (q, k, v + MLP intermediates) / tp.
+    double activation_values_per_token = 0.0;
     KvCacheShape kv;
     ServingMemory memory;
     std::int64_t max_batch = 0;       // the largest batch that fits at the full context
