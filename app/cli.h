@@ -30,6 +30,9 @@ struct CliState {
 // Each area registers its subcommands on the root app. Callbacks throw tally::SpecError for bad
 // input (exit 2) or std::exception for anything else (exit 1); main() reports both.
 void register_plan_commands(CLI::App& app, CliState& state);
+// `tally infer` and `tally solve max-batch`: serving plans (app/cli_infer.cpp). Registers after
+// register_plan_commands, whose `solve` it adds to.
+void register_infer_commands(CLI::App& app, CliState& state);
 // `tally roofline`, `tally hardware list|show`, `tally dtypes` (app/cli_roofline.cpp).
 void register_roofline_commands(CLI::App& app, CliState& state);
 // `tally profiles|plans|probes|compare`: the SQLite workspace (app/cli_workspace.cpp).

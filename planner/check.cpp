@@ -212,6 +212,21 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
                    "must be \"fp32\" or \"none\"");
     }
 
+    // ---- serving: the inference block's own ranges (the rules that relate it to the model are
+    // check_inference()'s, planner/inference.h, since a training plan need not be servable) ----
+    const std::pair<const char*, std::int64_t> serving[] = {
+        {"inference.batch", spec.inference.batch},
+        {"inference.prompt_tokens", spec.inference.prompt_tokens},
+        {"inference.output_tokens", spec.inference.output_tokens},
+        {"inference.tp", spec.inference.tp},
+    };
+    for (const auto& [field, value] : serving) {
+        if (value < 1 || value > kMaxJsonInteger) {
+            return err(field, value,
+                       fmt::format("must be an integer in [1, 2^53 = {}]", kMaxJsonInteger));
+        }
+    }
+
     // ---- data ----
     // Upper bounds keep every derived figure finite (1e30 tokens is 1e15 times Llama 3's data).
     if (!std::isfinite(d.tokens) || d.tokens <= 0 || d.tokens > 1e30) {

@@ -61,7 +61,7 @@ std::optional<ComputeType> parse_compute_type(std::string_view name) {
 
 std::string_view dtype_names() {
     return "fp64, fp32, tf32, bf16, fp16, fp8 (= fp8_e4m3), fp8_e4m3, fp8_e5m2, int8, fp4 "
-           "(= fp4_e2m1), nvfp4, mxfp4";
+           "(= fp4_e2m1), nvfp4, mxfp4, int4";
 }
 
 double bytes_per_value(DType type) {
@@ -79,6 +79,7 @@ double bytes_per_value(DType type) {
         case DType::int8:
             return 1.0;
         case DType::fp4_e2m1:
+        case DType::int4:
             return 0.5;
         case DType::nvfp4:
             return (4.0 + 8.0 / 16.0) / 8.0;  // 4.5 bits
@@ -112,6 +113,10 @@ ComputeType compute_type(DType type) {
         case DType::fp8_e5m2:
             return ComputeType::fp8;
         case DType::int8:
+            return ComputeType::int8;
+        // The catalog lists no int4 peak (Hopper has no int4 tensor-core path); int4 weights
+        // are dequantized and multiplied on the narrowest integer path it has.
+        case DType::int4:
             return ComputeType::int8;
         case DType::fp4_e2m1:
         case DType::nvfp4:

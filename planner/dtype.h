@@ -23,6 +23,7 @@ enum class DType {
     fp4_e2m1,
     nvfp4,
     mxfp4,
+    int4,  // weight-only quantization (GPTQ, AWQ): two values per byte
 };
 
 // The dtype families hardware tables give a dense peak for.
@@ -46,7 +47,10 @@ std::string_view dtype_names();
 // Storage cost of one value in bytes. tf32 is stored in a 32-bit container. Block formats add
 // their scale: NVFP4 = 4 bits + one E4M3 scale (8 bits) per 16 values = 4.5 bits; MXFP4 = 4 bits
 // + one E8M0 scale per 32 values = 4.25 bits (OCP Microscaling Formats (MX) v1.0, sec. 5;
-// NVIDIA Blackwell NVFP4, "Introducing NVFP4", 2025).
+// NVIDIA Blackwell NVFP4, "Introducing NVFP4", 2025). int4 is 4 bits, two values per byte
+// (GPTQ, Frantar et al. 2023, sec. 5; AWQ, Lin et al. 2024, sec. 3); the per-group scales of
+// those methods (one 16-bit scale per 128 weights, 0.125 bits a weight) are not counted, as int8
+// counts none.
 double bytes_per_value(DType type);
 
 // Memory of a tensor: elements x bytes_per_value (CS336 lecture 2: a 4 x 8 fp32 tensor takes

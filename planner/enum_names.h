@@ -90,6 +90,7 @@ inline constexpr EnumName<DType> kDTypeNames[] = {
     {DType::fp4_e2m1, "fp4_e2m1", "fp4_e2m1"},
     {DType::nvfp4, "nvfp4", "nvfp4"},
     {DType::mxfp4, "mxfp4", "mxfp4"},
+    {DType::int4, "int4", "int4"},
 };
 
 // The master weights a spec may keep: none, or an fp32 copy. The copy exists to hold the weights

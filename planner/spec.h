@@ -157,6 +157,23 @@ struct SolverSpec {
     bool operator==(const SolverSpec&) const = default;
 };
 
+// ---- serving ----------------------------------------------------------------------------------
+
+// Serving the model (`tally infer`, the Inference panel): `batch` sequences decoded together, each
+// a prompt of `prompt_tokens` followed by `output_tokens` generated one at a time, on replicas of
+// `tp` tensor-parallel GPUs (cluster.gpus / tp replicas). Weights are stored in `weight_dtype`
+// (weight-only quantization reads fewer bytes per weight) and the KV cache in `kv_dtype`. The
+// price is the cluster's (cluster.price_per_gpu_hour), else the hardware profile's.
+struct InferenceSpec {
+    std::int64_t batch = 1;
+    std::int64_t prompt_tokens = 1024;
+    std::int64_t output_tokens = 256;
+    std::int64_t tp = 1;
+    DType weight_dtype = DType::bf16;
+    DType kv_dtype = DType::bf16;
+    bool operator==(const InferenceSpec&) const = default;
+};
+
 // ---- the whole plan -----------------------------------------------------------------------------
 
 struct PlanSpec {
@@ -166,6 +183,7 @@ struct PlanSpec {
     ClusterSpec cluster;
     TrainingSpec training;
     SolverSpec solver;
+    InferenceSpec inference;
     std::vector<OpSpec> ops;  // extra operations for the roofline
     bool operator==(const PlanSpec&) const = default;
 };

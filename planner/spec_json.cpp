@@ -249,6 +249,17 @@ PlanSpec plan_spec_from_json(const json& j, const std::string& base_dir) {
         sv->finish({"include_activations"});
     }
 
+    if (auto inf = r.object("inference")) {
+        InferenceSpec& in = s.inference;
+        set_if(inf->integer("batch", 1), in.batch);
+        set_if(inf->integer("prompt_tokens", 1), in.prompt_tokens);
+        set_if(inf->integer("output_tokens", 1), in.output_tokens);
+        set_if(inf->integer("tp", 1), in.tp);
+        in.weight_dtype = read_dtype(*inf, "weight_dtype", in.weight_dtype);
+        in.kv_dtype = read_dtype(*inf, "kv_dtype", in.kv_dtype);
+        inf->finish({"batch", "prompt_tokens", "output_tokens", "tp", "weight_dtype", "kv_dtype"});
+    }
+
     if (const json* ops = r.raw("ops")) {
         if (!ops->is_array()) {
             throw SpecError("ops", ops->dump(), "must be an array of operations");
@@ -257,7 +268,8 @@ PlanSpec plan_spec_from_json(const json& j, const std::string& base_dir) {
             s.ops.push_back(op_from_json((*ops)[i], "ops[" + std::to_string(i) + "]"));
         }
     }
-    r.finish({"name", "description", "model", "data", "cluster", "training", "solver", "ops"});
+    r.finish({"name", "description", "model", "data", "cluster", "training", "solver", "inference",
+              "ops"});
     return s;
 }
 
@@ -388,6 +400,16 @@ json to_json(const PlanSpec& s) {
     };
     if (s.solver.include_activations) {
         j["solver"] = {{"include_activations", true}};
+    }
+    // Written only when it differs from the defaults, so a training plan's JSON stays as it was.
+    if (s.inference != InferenceSpec{}) {
+        const InferenceSpec& in = s.inference;
+        j["inference"] = {{"batch", in.batch},
+                          {"prompt_tokens", in.prompt_tokens},
+                          {"output_tokens", in.output_tokens},
+                          {"tp", in.tp},
+                          {"weight_dtype", std::string(to_string(in.weight_dtype))},
+                          {"kv_dtype", std::string(to_string(in.kv_dtype))}};
     }
     if (!s.ops.empty()) {
         json ops = json::array();

@@ -38,6 +38,9 @@ void TestGuiSmoke::screenshot_data() {
                                                               "/resources/examples/"
                                                               "roofline-seed.json");
     QTest::newRow("formats") << QStringLiteral("formats") << QString();
+    QTest::newRow("inference, serving example")
+        << QStringLiteral("inference")
+        << QStringLiteral(TALLY_SOURCE_DIR "/resources/examples/llama-3-70b-serve-4xh100-fp8.json");
     QTest::newRow("compare, scratch workspace") << QStringLiteral("compare") << QString();
     QTest::newRow("probe, scratch workspace") << QStringLiteral("probe") << QString();
 }

@@ -566,7 +566,9 @@ void TestMainWindow::gpuWithoutTheDtypeOffersOne() {
 void TestMainWindow::exportsEveryChart() {
     MainWindow& w = *m_window;
     const QList<ChartInfo> charts = w.charts();
-    QCOMPARE(charts.size(), 5);
+    // Memory (2), time (1), roofline (1), formats (1), inference (2: latency against
+    // throughput, serving memory).
+    QCOMPARE(charts.size(), 7);
     for (const ChartInfo& chart : charts) {
         for (const QString& ext : {QStringLiteral("png"), QStringLiteral("svg")}) {
             const QString path = m_dir->filePath(chart.id + u'.' + ext);
@@ -766,7 +768,8 @@ void TestMainWindow::panelsCanBeRegistered() {
     delete duplicate;
     QCOMPARE(w.panelIds(), (QStringList{QStringLiteral("memory"), QStringLiteral("time"),
                                         QStringLiteral("roofline"), QStringLiteral("formats"),
-                                        QStringLiteral("compare"), QStringLiteral("probe")}));
+                                        QStringLiteral("inference"), QStringLiteral("compare"),
+                                        QStringLiteral("probe")}));
     QVERIFY(w.showPanel(QStringLiteral("compare")));
     QCOMPARE(w.currentPanel(), QStringLiteral("compare"));
     QVERIFY(w.showPanel(QStringLiteral("probe")));

@@ -540,35 +540,45 @@ void TestPlanDocument::everyChoiceReadsBack() {
     // such as bf16, would throw SpecError here.)
     PlanSpec base = default_plan_spec();
     base.model = find_model_preset("llama-2-7b")->model;
-    int checked = 0;
+    std::vector<const FieldDescriptor*> fields;
     for (const SectionFields& section : specFields()) {
         for (const FieldDescriptor& descriptor : section.fields) {
-            const auto* field = std::get_if<ChoiceField>(&descriptor);
-            if (!field) {
-                continue;
+            fields.push_back(&descriptor);
+        }
+    }
+    for (const FieldDescriptor& descriptor : inferenceFields()) {
+        fields.push_back(&descriptor);
+    }
+    int checked = 0;
+    for (const FieldDescriptor* descriptor : fields) {
+        const auto* field = std::get_if<ChoiceField>(descriptor);
+        if (!field) {
+            continue;
+        }
+        QVERIFY2(!field->choices.empty(), field->path);
+        for (const Choice& choice : field->choices) {
+            PlanSpec s = base;
+            field->set(s, choice.value);
+            QCOMPARE(field->get(s), choice.value);
+            PlanSpec back;
+            try {
+                back = plan_spec_from_json(to_json(s));
+            } catch (const SpecError& e) {
+                QFAIL(qPrintable(QStringLiteral("%1 = %2: %3")
+                                     .arg(QString::fromUtf8(field->path),
+                                          QString::fromUtf8(choice.label),
+                                          QString::fromStdString(e.what()))));
             }
-            QVERIFY2(!field->choices.empty(), field->path);
-            for (const Choice& choice : field->choices) {
-                PlanSpec s = base;
-                field->set(s, choice.value);
-                QCOMPARE(field->get(s), choice.value);
-                PlanSpec back;
-                try {
-                    back = plan_spec_from_json(to_json(s));
-                } catch (const SpecError& e) {
-                    QFAIL(qPrintable(QStringLiteral("%1 = %2: %3")
-                                         .arg(QString::fromUtf8(field->path),
-                                              QString::fromUtf8(choice.label),
-                                              QString::fromStdString(e.what()))));
-                }
-                QVERIFY2(field->get(back) == choice.value, field->path);
-                ++checked;
-            }
+            QVERIFY2(field->get(back) == choice.value, field->path);
+            ++checked;
         }
     }
     // 3 architectures + 3 FFN + 2 norms + 3 biases + 2 master weights + 9 optimizers + 4
-    // recompute + 4 ZeRO stages + 2 FLOPs formulas = 32, plus 5 dtype fields x 11 dtypes = 55.
-    QCOMPARE(checked, 32 + 55);
+    // recompute + 4 ZeRO stages + 2 FLOPs formulas = 32, plus 5 dtype fields x 12 dtypes (fp64,
+    // fp32, tf32, bf16, fp16, fp8_e4m3, fp8_e5m2, int8, fp4_e2m1, nvfp4, mxfp4, int4) = 60; the
+    // serving block's weight dtypes (bf16, fp16, fp8_e4m3, int8, int4, nvfp4, mxfp4) = 7 and KV
+    // cache dtypes (bf16, fp16, fp8_e4m3, fp8_e5m2, fp32) = 5.
+    QCOMPARE(checked, 32 + 60 + 7 + 5);
 }
 
 QTEST_MAIN(TestPlanDocument)

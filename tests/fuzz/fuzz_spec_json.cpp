@@ -1,10 +1,12 @@
 // Spec JSON text -> plan_spec_from_text -> check -> evaluate. An input is either refused with a
 // SpecError (or a FieldError from check()) or gives a plan whose every figure is finite, whose
-// JSON can be written, and whose spec, written back, reads again.
+// JSON can be written, and whose spec, written back, reads again. A spec check_inference()
+// accepts gives a serving plan and a latency curve with finite figures too.
 #include <nlohmann/json.hpp>
 #include <string>
 
 #include "planner/errors.h"
+#include "planner/inference.h"
 #include "planner/operations.h"
 #include "planner/plan.h"
 #include "planner/spec_json.h"
@@ -43,6 +45,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     fuzz::require_finite(plan);
     (void)warning_messages(plan, spec, *hw);
     (void)to_json(plan, spec, *hw).dump();
+    if (!check_inference(spec, *hw)) {
+        const ServingPlan s = evaluate_inference(spec, *hw);
+        for (double v : {s.memory.total_bytes, s.kv.bytes_per_token, s.prefill_s, s.decode_step_s,
+                         s.decode_total_s, s.tokens_per_s, s.per_sequence_tokens_per_s,
+                         s.cost_per_million_tokens.value_or(0.0)}) {
+            fuzz::require_finite(v, "serving figure");
+        }
+        fuzz::require(s.max_batch >= 0 && s.critical_batch >= 0, "serving batches");
+        for (const ServingCurvePoint& c : serving_curve(spec, *hw)) {
+            fuzz::require_finite(c.decode_step_s, "curve step");
+            fuzz::require_finite(c.tokens_per_s, "curve throughput");
+        }
+        (void)to_json(s, spec, *hw).dump();
+    }
     // A plan that was accepted once can be saved and opened again.
     try {
         (void)plan_spec_from_text(to_json(spec).dump(), "/nonexistent");

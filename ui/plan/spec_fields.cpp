@@ -444,12 +444,76 @@ std::vector<SectionFields> build() {
     return sections;
 }
 
+// The dtypes a serving plan stores weights in (weight-only quantization) and its KV cache in.
+std::vector<Choice> dtypeChoices(std::initializer_list<DType> types) {
+    std::vector<Choice> out;
+    for (DType t : types) {
+        out.push_back({find_enum_name(t)->label.data(), static_cast<int>(t)});
+    }
+    return out;
+}
+
+std::vector<FieldDescriptor> buildInference() {
+    return {
+        NumberField{"inference.batch",
+                    F("Batch"),
+                    F("Sequences decoded together on each replica."),
+                    {1, 4096, SliderScale::pow2, 0},
+                    true,
+                    nullptr,
+                    [](const S& s) { return num(s.inference.batch); },
+                    [](S& s, double v) { s.inference.batch = whole(v); }},
+        NumberField{"inference.prompt_tokens",
+                    F("Prompt tokens"),
+                    F("Tokens of each prompt (the prefill)."),
+                    {1, 131072, SliderScale::pow2, 0},
+                    true,
+                    nullptr,
+                    [](const S& s) { return num(s.inference.prompt_tokens); },
+                    [](S& s, double v) { s.inference.prompt_tokens = whole(v); }},
+        NumberField{"inference.output_tokens",
+                    F("Output tokens"),
+                    F("Tokens generated per sequence, one decode step each."),
+                    {1, 32768, SliderScale::pow2, 0},
+                    true,
+                    nullptr,
+                    [](const S& s) { return num(s.inference.output_tokens); },
+                    [](S& s, double v) { s.inference.output_tokens = whole(v); }},
+        NumberField{"inference.tp",
+                    F("Tensor parallel"),
+                    F("GPUs of one replica; cluster.gpus / tp replicas serve side by side."),
+                    {1, 64, SliderScale::pow2, 0},
+                    true,
+                    nullptr,
+                    [](const S& s) { return num(s.inference.tp); },
+                    [](S& s, double v) { s.inference.tp = whole(v); }},
+        ChoiceField{"inference.weight_dtype", F("Weight dtype"),
+                    F("How the weights are stored: weight-only quantization reads fewer bytes "
+                      "per weight in every decode step."),
+                    dtypeChoices({DType::bf16, DType::fp16, DType::fp8_e4m3, DType::int8,
+                                  DType::int4, DType::nvfp4, DType::mxfp4}),
+                    [](const S& s) { return static_cast<int>(s.inference.weight_dtype); },
+                    [](S& s, int v) { s.inference.weight_dtype = static_cast<DType>(v); }},
+        ChoiceField{
+            "inference.kv_dtype", F("KV cache dtype"),
+            F("How the keys and values (or MLA's latent) are cached."),
+            dtypeChoices({DType::bf16, DType::fp16, DType::fp8_e4m3, DType::fp8_e5m2, DType::fp32}),
+            [](const S& s) { return static_cast<int>(s.inference.kv_dtype); },
+            [](S& s, int v) { s.inference.kv_dtype = static_cast<DType>(v); }},
+    };
+}
+
 #undef F
 
 }  // namespace
 
 const std::vector<SectionFields>& specFields() {
     static const std::vector<SectionFields> fields = build();
+    return fields;
+}
+
+const std::vector<FieldDescriptor>& inferenceFields() {
+    static const std::vector<FieldDescriptor> fields = buildInference();
     return fields;
 }
 

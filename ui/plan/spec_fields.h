@@ -65,4 +65,8 @@ const std::vector<SectionFields>& specFields();
 
 const char* pathOf(const FieldDescriptor& field);
 
+// The inference block's fields (the Inference panel's form), declared like the ones above; not
+// part of specFields(), whose form is the training plan's.
+const std::vector<FieldDescriptor>& inferenceFields();
+
 }  // namespace tally::ui

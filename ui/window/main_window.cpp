@@ -22,6 +22,7 @@
 #include "planner/report.h"
 #include "planner/spec_json.h"
 #include "ui/charts/formats_panel.h"
+#include "ui/charts/inference_panel.h"
 #include "ui/charts/memory_panel.h"
 #include "ui/charts/roofline_panel.h"
 #include "ui/charts/time_panel.h"
@@ -95,6 +96,8 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
     addPanel(QStringLiteral("time"), tr("Time and cost"), m_time);
     addPanel(QStringLiteral("roofline"), tr("Roofline"), m_roofline);
     addPanel(QStringLiteral("formats"), tr("Number formats"), m_formats);
+    // Serving the plan's model: KV cache, latency against throughput.
+    addPanel(QStringLiteral("inference"), tr("Inference"), new InferencePanel(m_document));
 
     buildMenus();
     statusBar()->setObjectName(QStringLiteral("status"));

@@ -1,0 +1,170 @@
+// `tally infer` and `tally solve max-batch` as a user runs them: the built binary, its output and
+// its exit codes.
+#include <QtTest>
+#include <nlohmann/json.hpp>
+
+#include "tests/cli_test_util.h"
+
+using nlohmann::json;
+
+namespace {
+
+using tally::test::Run;
+using tally::test::run_tally;
+
+QString example(const char* name) {
+    return QStringLiteral(TALLY_SOURCE_DIR "/resources/examples/") + QLatin1String(name);
+}
+
+// A Llama 2 7B serving spec read from standard input, with one inference key replaced.
+QByteArray llama7b(const char* inference) {
+    return QByteArray(R"({"model": {"preset": "llama-2-7b"}, "data": {"tokens": 1e12},
+        "cluster": {"gpu": "h100-sxm", "gpus": 1}, "inference": )") +
+           inference + "}";
+}
+
+}  // namespace
+
+class TestCliInfer : public QObject {
+    Q_OBJECT
+
+private slots:
+    void llama3Example();
+    void deepseekExample();
+    void readsStandardInput();
+    void table();
+    void maxBatchIsInfersMaxBatch();
+    void badInput_data();
+    void badInput();
+};
+
+void TestCliInfer::llama3Example() {
+    const Run r = run_tally({QStringLiteral("infer"), example("llama-3-70b-serve-4xh100-fp8.json"),
+                             QStringLiteral("--json")});
+    QCOMPARE(r.exit_code, 0);
+    const json j = json::parse(r.out.toStdString());
+    // GQA: 80 layers x 2 x 8 KV heads x 128 x 2 B = 327,680 B per token; tp 4 keeps 2 heads per
+    // GPU: 81,920 B.
+    QCOMPARE(j["kv_bytes_per_token"].get<double>(), 327680.0);
+    QCOMPARE(j["kv_bytes_per_token_per_gpu"].get<double>(), 81920.0);
+    // 70,553,706,496 parameters (tst_inference's count) x 1 B (fp8) / 4 = 17,638,426,624 B.
+    QCOMPARE(j["memory"]["weights_bytes"].get<double>(), 17638426624.0);
+    // KV cache: 32 sequences x (2048 + 512) tokens x 81,920 B = 6,710,886,400 B.
+    QCOMPARE(j["memory"]["kv_cache_bytes"].get<double>(), 6710886400.0);
+    QCOMPARE(j["memory"]["capacity_bytes"].get<double>(), 80e9);
+    QCOMPARE(j["memory"]["fits"].get<bool>(), true);
+    QCOMPARE(j["attention"].get<std::string>(), std::string("GQA"));
+    QCOMPARE(j["gemm_dtype"].get<std::string>(), std::string("fp8"));
+    for (const char* key : {"max_batch", "prefill_s", "decode_step_s", "tokens_per_s",
+                            "per_sequence_tokens_per_s", "critical_batch"}) {
+        QVERIFY2(j.contains(key), key);
+        QVERIFY2(j[key].get<double>() > 0.0, key);
+    }
+    // The memory left after weights and activations holds at least the 32 sequences asked for.
+    QVERIFY(j["max_batch"].get<std::int64_t>() >= 32);
+    // A price is given (2.50 per GPU-hour): cost = 2.5 x 4 / 3600 / tokens_per_s x 1e6.
+    const double expected = 2.5 * 4.0 / 3600.0 / j["tokens_per_s"].get<double>() * 1e6;
+    QVERIFY(qAbs(j["cost_per_million_tokens"].get<double>() - expected) < 1e-9 * expected);
+    // The decode step is the sum of its parts.
+    const json& d = j["decode"];
+    QVERIFY(qAbs(d["seconds"].get<double>() -
+                 (d["gemm_s"].get<double>() + d["attention_s"].get<double>() +
+                  d["comm_s"].get<double>())) < 1e-15);
+    // 2 all-reduces per layer x 80 layers, each of 32 x 8192 x 2 B = 524,288 B.
+    QCOMPARE(d["all_reduces"].get<double>(), 160.0);
+    QCOMPARE(d["all_reduce_bytes"].get<double>(), 524288.0);
+}
+
+void TestCliInfer::deepseekExample() {
+    const Run r = run_tally({QStringLiteral("infer"), example("deepseek-v3-serve-8xh200.json"),
+                             QStringLiteral("--json")});
+    QCOMPARE(r.exit_code, 0);
+    const json j = json::parse(r.out.toStdString());
+    // MLA latent: (512 + 64) x 61 layers x 2 B = 70,272 B per token, whole on each GPU.
+    QCOMPARE(j["kv_bytes_per_token"].get<double>(), 70272.0);
+    QCOMPARE(j["kv_bytes_per_token_per_gpu"].get<double>(), 70272.0);
+    QCOMPARE(j["attention"].get<std::string>(), std::string("MLA"));
+    // 64 x (4096 + 1024) = 327,680 tokens x 70,272 B = 22,937,600,000 + 327,680 x 272
+    // (89,128,960) = 23,026,728,960 B of cache per GPU.
+    QCOMPARE(j["memory"]["kv_cache_bytes"].get<double>(), 23026728960.0);
+    QCOMPARE(j["memory"]["capacity_bytes"].get<double>(), 141e9);
+    // No price in the spec, and the catalog's H200 gives none: null.
+    QVERIFY(j["cost_per_million_tokens"].is_null() || j["cost_per_million_tokens"].is_number());
+}
+
+void TestCliInfer::readsStandardInput() {
+    const Run r =
+        run_tally({QStringLiteral("infer"), QStringLiteral("-"), QStringLiteral("--json")},
+                  llama7b(R"({"batch": 4, "prompt_tokens": 100, "output_tokens": 28})"));
+    QCOMPARE(r.exit_code, 0);
+    const json j = json::parse(r.out.toStdString());
+    // 32 layers x 2 x 4096 x 2 B = 524,288 B per token; 4 x 128 tokens = 268,435,456 B.
+    QCOMPARE(j["kv_bytes_per_token"].get<double>(), 524288.0);
+    QCOMPARE(j["memory"]["kv_cache_bytes"].get<double>(), 268435456.0);
+    QCOMPARE(j["inference"]["batch"].get<int>(), 4);
+}
+
+void TestCliInfer::table() {
+    const Run r =
+        run_tally({QStringLiteral("infer"), example("llama-3-70b-serve-4xh100-fp8.json")});
+    QCOMPARE(r.exit_code, 0);
+    for (const char* text :
+         {"Memory per GPU", "KV cache", "all-reduces", "time to first token", "decode step",
+          "per million output tokens", "critical batch", "Pope et al. 2022"}) {
+        QVERIFY2(r.out.contains(text), text);
+    }
+}
+
+void TestCliInfer::maxBatchIsInfersMaxBatch() {
+    const Run infer =
+        run_tally({QStringLiteral("infer"), example("llama-3-70b-serve-4xh100-fp8.json"),
+                   QStringLiteral("--json")});
+    const Run solve =
+        run_tally({QStringLiteral("solve"), QStringLiteral("max-batch"),
+                   example("llama-3-70b-serve-4xh100-fp8.json"), QStringLiteral("--json")});
+    QCOMPARE(infer.exit_code, 0);
+    QCOMPARE(solve.exit_code, 0);
+    const json i = json::parse(infer.out.toStdString());
+    const json s = json::parse(solve.out.toStdString());
+    QCOMPARE(s["max_batch"].get<std::int64_t>(), i["max_batch"].get<std::int64_t>());
+    QCOMPARE(s["context_tokens"].get<std::int64_t>(), std::int64_t{2560});
+    QVERIFY(s["total_bytes"].get<double>() <= s["capacity_bytes"].get<double>());
+    // Text form.
+    const Run text = run_tally({QStringLiteral("solve"), QStringLiteral("max-batch"),
+                                example("llama-3-70b-serve-4xh100-fp8.json")});
+    QCOMPARE(text.exit_code, 0);
+    QVERIFY(text.out.contains("Largest batch"));
+}
+
+void TestCliInfer::badInput_data() {
+    QTest::addColumn<QByteArray>("spec");
+    QTest::addColumn<QString>("field");
+    QTest::newRow("batch 0") << llama7b(R"({"batch": 0})") << "inference.batch";
+    QTest::newRow("prompt 0") << llama7b(R"({"prompt_tokens": 0})") << "inference.prompt_tokens";
+    QTest::newRow("unknown dtype")
+        << llama7b(R"({"weight_dtype": "int3"})") << "inference.weight_dtype";
+    QTest::newRow("unknown kv dtype") << llama7b(R"({"kv_dtype": "fp7"})") << "inference.kv_dtype";
+    QTest::newRow("unknown key") << llama7b(R"({"beams": 2})") << "inference.beams";
+    // 32 heads: tp 3 does not divide them.
+    QTest::newRow("tp heads") << llama7b(R"({"tp": 3})") << "inference.tp";
+    // tp 2 on one GPU.
+    QTest::newRow("tp gpus") << llama7b(R"({"tp": 2})") << "inference.tp";
+    QTest::newRow("params model") << QByteArray(
+                                         R"({"model": {"params": 7e9}, "data": {"tokens": 1}})")
+                                  << "model.kind";
+}
+
+void TestCliInfer::badInput() {
+    QFETCH(QByteArray, spec);
+    QFETCH(QString, field);
+    for (const QStringList& args :
+         {QStringList{QStringLiteral("infer"), QStringLiteral("-")},
+          QStringList{QStringLiteral("solve"), QStringLiteral("max-batch"), QStringLiteral("-")}}) {
+        const Run r = run_tally(args, spec);
+        QCOMPARE(r.exit_code, 2);
+        QVERIFY2(r.err.contains(field.toUtf8()), r.err.constData());
+    }
+}
+
+QTEST_GUILESS_MAIN(TestCliInfer)
+#include "tst_cli_infer.moc"

@@ -1,0 +1,172 @@
+// The Inference panel driven like a user drives it (its sliders and combo boxes), checked against
+// figures worked out by hand for Llama 3 70B on 4 H100 at fp8 and against the planner's serving
+// plan of the same spec.
+#include <QApplication>
+#include <QBarSet>
+#include <QComboBox>
+#include <QLineSeries>
+#include <QScatterSeries>
+#include <QSlider>
+#include <QUndoStack>
+#include <QtTest>
+
+#include "planner/inference.h"
+#include "planner/spec_json.h"
+#include "ui/charts/figure_table_model.h"
+#include "ui/charts/inference_panel.h"
+#include "ui/common/hardware_catalog.h"
+#include "ui/plan/field_editors.h"
+#include "ui/plan/plan_document.h"
+
+using namespace tally;
+using namespace tally::ui;
+
+namespace {
+
+PlanSpec llama70bServing() {
+    return load_plan_spec(TALLY_SOURCE_DIR "/resources/examples/llama-3-70b-serve-4xh100-fp8.json");
+}
+
+// 70,553,706,496 parameters (tst_inference) x 1 B (fp8) / tp 4 = 17.638426624 GB per GPU.
+constexpr double kWeightsGB = 17.638426624;
+
+}  // namespace
+
+class TestUiInference : public QObject {
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void drawsThePlan();
+    void batchSliderRedrawsEverything();
+    void weightDtypeHalvesTheWeights();
+    void memoryLimitWhereTheBatchStopsFitting();
+    void unservablePlanIsNamed();
+    void figuresShowTheirFormulas();
+
+private:
+    std::unique_ptr<HardwareCatalog> m_catalog;
+    std::unique_ptr<PlanDocument> m_document;
+    std::unique_ptr<InferencePanel> m_panel;
+};
+
+void TestUiInference::init() {
+    m_catalog = std::make_unique<HardwareCatalog>();
+    m_document = std::make_unique<PlanDocument>(m_catalog.get());
+    m_document->reset(llama70bServing());
+    m_panel = std::make_unique<InferencePanel>(m_document.get());
+    m_panel->resize(1200, 800);
+    m_panel->show();
+    m_panel->ensureCurrent();
+}
+
+void TestUiInference::cleanup() {
+    m_panel.reset();
+    m_document.reset();
+    m_catalog.reset();
+}
+
+void TestUiInference::drawsThePlan() {
+    QVERIFY(m_panel->message().isEmpty());
+    const PlanSpec spec = m_document->spec();
+    const ServingPlan expected = evaluate_inference(spec, *find_builtin_hardware(spec.cluster.gpu));
+    // The plan's batch is marked where the planner puts it: (tokens/s, ms per token).
+    QCOMPARE(m_panel->currentPoint()->count(), 1);
+    QCOMPARE(m_panel->currentPoint()->at(0).x(), expected.tokens_per_s);
+    QCOMPARE(m_panel->currentPoint()->at(0).y(), expected.decode_step_s * 1e3);
+    QVERIFY(m_panel->fittingCurve()->count() >= 5);
+    // Memory stack at batch 32: weights 17.638426624 GB; KV cache 32 x 2560 tokens x 81,920 B =
+    // 6.7108864 GB; capacity 80 GB.
+    QCOMPARE(m_panel->memorySet(0)->at(0), kWeightsGB);
+    QCOMPARE(m_panel->memorySet(1)->at(0), 6.7108864);
+    QCOMPARE(m_panel->capacityLine()->at(0).y(), 80.0);
+    // The editors show the spec's values.
+    QCOMPARE(m_panel->numberEditor(QStringLiteral("inference.batch"))->value(), 32.0);
+    QCOMPARE(m_panel->numberEditor(QStringLiteral("inference.tp"))->value(), 4.0);
+}
+
+void TestUiInference::batchSliderRedrawsEverything() {
+    QSlider* batch = m_panel->numberEditor(QStringLiteral("inference.batch"))->slider();
+    const QPointF before = m_panel->currentPoint()->at(0);
+    batch->setValue(6);  // 2^6 = 64 sequences
+    QCOMPARE(m_document->spec().inference.batch, std::int64_t{64});
+    // The panel is visible: it redrew at once. KV cache 64 x 2560 x 81,920 B = 13.4217728 GB.
+    QCOMPARE(m_panel->memorySet(1)->at(0), 13.4217728);
+    const QPointF after = m_panel->currentPoint()->at(0);
+    // A larger batch: more tokens per second and a longer step.
+    QVERIFY(after.x() > before.x());
+    QVERIFY(after.y() > before.y());
+    // One undo step puts it back.
+    m_document->undoStack()->undo();
+    QCOMPARE(m_document->spec().inference.batch, std::int64_t{32});
+    QCOMPARE(batch->value(), 5);
+    QCOMPARE(m_panel->memorySet(1)->at(0), 6.7108864);
+}
+
+void TestUiInference::weightDtypeHalvesTheWeights() {
+    auto* dtype =
+        qobject_cast<ChoiceEditor*>(m_panel->editor(QStringLiteral("inference.weight_dtype")));
+    QVERIFY(dtype);
+    QComboBox* combo = dtype->comboBox();
+    const int int4 = combo->findText(QStringLiteral("int4"));
+    QVERIFY(int4 >= 0);
+    combo->setCurrentIndex(int4);
+    emit combo->activated(int4);
+    QCOMPARE(m_document->spec().inference.weight_dtype, DType::int4);
+    // int4 is half a byte a weight: 17.638426624 / 2 GB.
+    QCOMPARE(m_panel->memorySet(0)->at(0), kWeightsGB / 2.0);
+}
+
+void TestUiInference::memoryLimitWhereTheBatchStopsFitting() {
+    const ServingPlan& plan = m_panel->servingPlan();
+    QVERIFY(plan.max_batch > 32);
+    // The limit line stands at the throughput of the largest batch that fits, and the curve past
+    // it is drawn as not fitting.
+    QCOMPARE(m_panel->memoryLimit()->count(), 2);
+    const double x = m_panel->memoryLimit()->at(0).x();
+    QCOMPARE(m_panel->memoryLimit()->at(1).x(), x);
+    QCOMPARE(m_panel->fittingCurve()->at(m_panel->fittingCurve()->count() - 1).x(), x);
+    QVERIFY(m_panel->overflowCurve()->count() >= 2);
+    QCOMPARE(m_panel->overflowCurve()->at(0).x(), x);
+    // The largest batch's stack fills the GPU without passing its capacity.
+    double total = 0.0;
+    for (int i = 0; i < 3; ++i) {
+        total += m_panel->memorySet(i)->at(1);
+    }
+    QVERIFY(total <= 80.0);
+}
+
+void TestUiInference::unservablePlanIsNamed() {
+    // tp 8 on the spec's 4 GPUs: the planner's check of the serving plan names inference.tp.
+    PlanSpec spec = m_document->spec();
+    spec.inference.tp = 8;
+    m_document->edit(spec, QStringLiteral("tp 8"));
+    QVERIFY(m_panel->message().contains(QStringLiteral("inference.tp")));
+    QVERIFY(m_panel->editor(QStringLiteral("inference.tp"))->isMarked());
+    QCOMPARE(m_panel->currentPoint()->count(), 0);
+    m_document->undoStack()->undo();
+    QVERIFY(m_panel->message().isEmpty());
+    QVERIFY(!m_panel->editor(QStringLiteral("inference.tp"))->isMarked());
+    QCOMPARE(m_panel->currentPoint()->count(), 1);
+}
+
+void TestUiInference::figuresShowTheirFormulas() {
+    FigureTableModel* model = m_panel->model();
+    const int kv = model->rowOf(QStringLiteral("serving.kv_bytes_per_token"));
+    QVERIFY(kv >= 0);
+    // 80 x 2 x 8 x 128 x 2 B = 327,680 B per token.
+    QCOMPARE(model->index(kv, FigureTableModel::ValueColumn)
+                 .data(FigureTableModel::ValueRole)
+                 .toDouble(),
+             327680.0);
+    const QString tip =
+        model->index(kv, FigureTableModel::ValueColumn).data(Qt::ToolTipRole).toString();
+    QVERIFY2(tip.contains(QStringLiteral("2 x L x kv_heads x head_dim x bytes")), qPrintable(tip));
+    QVERIFY(tip.contains(QStringLiteral("Source:")));
+    QVERIFY(model->rowOf(QStringLiteral("serving.decode_step_s")) >= 0);
+    QVERIFY(model->rowOf(QStringLiteral("serving.cost_per_million_tokens")) >= 0);
+}
+
+QTEST_MAIN(TestUiInference)
+#include "tst_ui_inference.moc"

@@ -1,0 +1,454 @@
+#include "ui/charts/inference_panel.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QCursor>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+#include <QSplitter>
+#include <QStackedBarSeries>
+#include <QTableView>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <QValueAxis>
+#include <algorithm>
+#include <cmath>
+
+#include "ui/charts/figure_table_model.h"
+#include "ui/charts/figure_text.h"
+#include "ui/common/number_text.h"
+#include "ui/plan/field_editors.h"
+#include "ui/plan/plan_document.h"
+#include "ui/plan/spec_fields.h"
+
+namespace tally::ui {
+
+namespace {
+
+constexpr double kGB = 1e9;
+
+// The fields' labels are declared in the form's translation context (spec_fields.cpp).
+QString formTr(const char* text) {
+    return QCoreApplication::translate("tally::ui::SpecForm", text);
+}
+
+void setRangeIfChanged(QValueAxis* axis, double lo, double hi) {
+    if (axis->min() != lo || axis->max() != hi) {
+        axis->setRange(lo, hi);
+    }
+}
+
+void setRangeIfChanged(QLogValueAxis* axis, double lo, double hi) {
+    if (axis->min() != lo || axis->max() != hi) {
+        axis->setRange(lo, hi);
+    }
+}
+
+}  // namespace
+
+InferencePanel::InferencePanel(PlanDocument* document, QWidget* parent)
+    : PlanPanel(document, parent),
+      m_message(new QLabel(this)),
+      m_curveChart(new QChart),
+      m_curveView(makeChartView(m_curveChart, this)),
+      m_curveX(new QLogValueAxis(this)),
+      m_curveY(new QLogValueAxis(this)),
+      m_fitting(new QLineSeries(this)),
+      m_overflow(new QLineSeries(this)),
+      m_limit(new QLineSeries(this)),
+      m_current(new QScatterSeries(this)),
+      m_memoryChart(new QChart),
+      m_memoryView(makeChartView(m_memoryChart, this)),
+      m_bars(new QStackedBarSeries(this)),
+      m_categories(new QBarCategoryAxis(this)),
+      m_memoryY(new QValueAxis(this)),
+      m_capacityX(new QValueAxis(this)),
+      m_capacity(new QLineSeries(this)),
+      m_table(new QTableView(this)),
+      m_model(new FigureTableModel(this)) {
+    setObjectName(QStringLiteral("inferencePanel"));
+
+    // ---- the inference block's fields ----
+    auto* box = new QGroupBox(tr("Serving"), this);
+    auto* form = new QFormLayout(box);
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    for (const FieldDescriptor& descriptor : inferenceFields()) {
+        FieldEditor* editor = nullptr;
+        QString label;
+        if (const auto* f = std::get_if<NumberField>(&descriptor)) {
+            auto* e = new NumberEditor(*f, box);
+            const NumberField field = *f;
+            connect(e, &NumberEditor::valueEdited, this, [this, field](double value, int gesture) {
+                PlanSpec next = this->document()->spec();
+                field.set(next, value);
+                this->document()->edit(
+                    next, tr("Set %1 to %2").arg(formTr(field.label), formatExact(value)), gesture);
+            });
+            editor = e;
+            label = formTr(f->label);
+        } else if (const auto* c = std::get_if<ChoiceField>(&descriptor)) {
+            auto* e = new ChoiceEditor(*c, box);
+            const ChoiceField field = *c;
+            connect(e, &ChoiceEditor::choiceEdited, this, [this, field, e](int value) {
+                PlanSpec next = this->document()->spec();
+                field.set(next, value);
+                this->document()->edit(
+                    next,
+                    tr("Set %1 to %2").arg(formTr(field.label), e->comboBox()->currentText()));
+            });
+            editor = e;
+            label = formTr(c->label);
+        }
+        if (editor) {
+            form->addRow(label, editor);
+            m_editors.insert(editor->path(), editor);
+        }
+    }
+    m_message->setObjectName(QStringLiteral("inferenceMessage"));
+    m_message->setWordWrap(true);
+    m_message->setStyleSheet(QStringLiteral("color: #c62828;"));
+    m_message->hide();
+
+    // ---- latency per token against throughput ----
+    m_curveChart->setTitle(tr("Latency per token against throughput as the batch grows"));
+    m_fitting->setName(tr("Batch fits"));
+    QPen fitPen(componentColors()[0]);
+    fitPen.setWidth(3);
+    m_fitting->setPen(fitPen);
+    m_fitting->setPointsVisible(true);
+    m_overflow->setName(tr("Does not fit"));
+    QPen overPen(QColor(0x9e, 0x9e, 0x9e));
+    overPen.setWidth(2);
+    overPen.setStyle(Qt::DotLine);
+    m_overflow->setPen(overPen);
+    m_overflow->setPointsVisible(true);
+    m_limit->setName(tr("Memory limit"));
+    QPen limitPen(capacityColor());
+    limitPen.setWidth(2);
+    limitPen.setStyle(Qt::DashLine);
+    m_limit->setPen(limitPen);
+    m_current->setName(tr("This batch"));
+    m_current->setMarkerSize(12);
+    m_current->setColor(QColor(0x20, 0x20, 0x20));
+    for (QXYSeries* s : {static_cast<QXYSeries*>(m_fitting), static_cast<QXYSeries*>(m_overflow),
+                         static_cast<QXYSeries*>(m_limit), static_cast<QXYSeries*>(m_current)}) {
+        m_curveChart->addSeries(s);
+    }
+    addLogLogAxes(m_curveChart, m_curveX, tr("Output tokens per second (whole deployment)"),
+                  m_curveY, tr("Milliseconds per output token"));
+    for (QXYSeries* s : {static_cast<QXYSeries*>(m_fitting), static_cast<QXYSeries*>(m_overflow),
+                         static_cast<QXYSeries*>(m_limit), static_cast<QXYSeries*>(m_current)}) {
+        s->attachAxis(m_curveX);
+        s->attachAxis(m_curveY);
+    }
+    for (QXYSeries* s : {static_cast<QXYSeries*>(m_fitting), static_cast<QXYSeries*>(m_overflow),
+                         static_cast<QXYSeries*>(m_current)}) {
+        connect(s, &QXYSeries::hovered, this, [this](const QPointF& p, bool on) {
+            if (on) {
+                showCurveTip(p);
+            } else {
+                QToolTip::hideText();
+            }
+        });
+    }
+    connect(m_limit, &QXYSeries::hovered, this, [this](const QPointF&, bool on) {
+        if (on) {
+            QToolTip::showText(QCursor::pos(),
+                               tr("Largest batch that fits: %1 sequences\n%2")
+                                   .arg(m_plan.max_batch)
+                                   .arg(explanationTip(explanation("serving.max_batch"))),
+                               m_curveView);
+        }
+    });
+
+    // ---- memory of one GPU against its capacity ----
+    m_memoryChart->setTitle(tr("Memory per GPU"));
+    const QStringList names{tr("Weights"), tr("KV cache"), tr("Activations")};
+    for (std::size_t i = 0; i < m_sets.size(); ++i) {
+        m_sets[i] = new QBarSet(names[static_cast<int>(i)], this);
+        const QColor color = componentColors()[i == 0 ? 0 : (i == 1 ? 3 : 4)];
+        m_sets[i]->setColor(color);
+        m_sets[i]->setBorderColor(color.darker(130));
+        m_sets[i]->append(QList<qreal>{0, 0});
+        m_bars->append(m_sets[i]);
+    }
+    m_bars->setBarWidth(0.5);
+    m_memoryChart->addSeries(m_bars);
+    m_categories->setCategories({tr("This batch"), tr("Largest batch")});
+    m_memoryChart->addAxis(m_categories, Qt::AlignBottom);
+    m_memoryY->setTitleText(tr("GB per GPU"));
+    m_memoryY->setLabelFormat(QStringLiteral("%g"));
+    m_memoryChart->addAxis(m_memoryY, Qt::AlignLeft);
+    m_bars->attachAxis(m_categories);
+    m_bars->attachAxis(m_memoryY);
+    m_capacity->setName(tr("Capacity"));
+    m_capacity->setPen(limitPen);
+    m_memoryChart->addSeries(m_capacity);
+    m_capacityX->setRange(-0.5, 1.5);
+    m_capacityX->setVisible(false);
+    m_memoryChart->addAxis(m_capacityX, Qt::AlignBottom);
+    m_capacity->attachAxis(m_capacityX);
+    m_capacity->attachAxis(m_memoryY);
+    m_capacity->append(QList<QPointF>{{-0.5, 0}, {1.5, 0}});
+    connect(m_bars, &QStackedBarSeries::hovered, this, [this](bool on, int index, QBarSet* set) {
+        if (!on) {
+            QToolTip::hideText();
+            return;
+        }
+        const auto component = std::find(m_sets.begin(), m_sets.end(), set) - m_sets.begin();
+        const double bytes = set->at(index) * kGB;
+        QString text =
+            tr("%1 at %2: %3 (%4)")
+                .arg(set->label(), m_categories->at(index), formatGB(bytes), formatGiB(bytes));
+        if (index == 0) {
+            static const char* keys[] = {"serving.memory.weights_bytes",
+                                         "serving.memory.kv_cache_bytes",
+                                         "serving.memory.activation_bytes"};
+            text += u"\n" + explanationTip(explanation(keys[component]));
+        }
+        QToolTip::showText(QCursor::pos(), text, m_memoryView);
+    });
+
+    // ---- the figures ----
+    m_table->setModel(m_model);
+    m_table->setSelectionMode(QAbstractItemView::NoSelection);
+    compactTable(m_table, FigureTableModel::LabelColumn);
+    m_table->setObjectName(QStringLiteral("inferenceTable"));
+    auto* note = new QLabel(tr("Hover a figure for its formula, the numbers in it and its source. "
+                               "Decode reads every weight and the whole KV cache once per step; "
+                               "GB = 10^9 bytes."),
+                            this);
+    note->setWordWrap(true);
+
+    auto* side = new QWidget(this);
+    auto* sideLayout = new QVBoxLayout(side);
+    sideLayout->setContentsMargins(0, 0, 0, 0);
+    sideLayout->addWidget(box);
+    sideLayout->addWidget(m_message);
+    sideLayout->addWidget(m_table, 1);
+    sideLayout->addWidget(note);
+    auto* charts = new QSplitter(Qt::Vertical, this);
+    charts->addWidget(m_curveView);
+    charts->addWidget(m_memoryView);
+    charts->setStretchFactor(0, 3);
+    charts->setStretchFactor(1, 2);
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(side);
+    split->addWidget(charts);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    split->setSizes({440, 560});
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(split);
+
+    // The fields follow the spec at once (undo, a file opened), visible or not; the charts follow
+    // the results (PlanPanel).
+    connect(document, &PlanDocument::specChanged, this, &InferencePanel::refreshEditors);
+    connect(document, &PlanDocument::errorChanged, this, &InferencePanel::markEditors);
+    refreshEditors();
+    markEditors();
+}
+
+QList<ChartInfo> InferencePanel::charts() const {
+    return {
+        {QStringLiteral("latency-vs-throughput"), tr("Latency against throughput"), m_curveView},
+        {QStringLiteral("serving-memory"), tr("Serving memory per GPU"), m_memoryView}};
+}
+
+const Explanation* InferencePanel::explanation(const char* key) const {
+    for (const Explanation& e : m_explanations) {
+        if (e.key == key) {
+            return &e;
+        }
+    }
+    return nullptr;
+}
+
+NumberEditor* InferencePanel::numberEditor(const QString& path) const {
+    return qobject_cast<NumberEditor*>(editor(path));
+}
+
+QString InferencePanel::message() const {
+    return m_message->isHidden() ? QString() : m_message->text();
+}
+
+void InferencePanel::refreshEditors() {
+    const PlanSpec& spec = document()->spec();
+    for (FieldEditor* e : std::as_const(m_editors)) {
+        e->refresh(spec);
+    }
+}
+
+void InferencePanel::markEditors() {
+    const auto& error = document()->error();
+    for (FieldEditor* e : std::as_const(m_editors)) {
+        QString mark;
+        if (error && qs(error->field) == e->path()) {
+            mark = errorText(*error);
+        } else if (!m_servingErrorField.isEmpty() && m_servingErrorField == e->path()) {
+            mark = m_servingError;
+        }
+        e->setPlannerError(mark);
+    }
+}
+
+void InferencePanel::showCurveTip(const QPointF& p) {
+    // The curve point nearest the hovered throughput.
+    const ServingCurvePoint* best = nullptr;
+    for (const ServingCurvePoint& c : m_curve) {
+        if (!best || std::abs(std::log(c.tokens_per_s / p.x())) <
+                         std::abs(std::log(best->tokens_per_s / p.x()))) {
+            best = &c;
+        }
+    }
+    if (!best) {
+        return;
+    }
+    QToolTip::showText(
+        QCursor::pos(),
+        tr("Batch %1: %2 per token, %3 output tokens/s, %4 per GPU (%5)\n"
+           "Step = max(GEMM FLOPs / peak, weights / bandwidth) + max(attention FLOPs / peak, "
+           "KV cache / bandwidth) + tensor-parallel all-reduces\n"
+           "Throughput = replicas x batch x output tokens / (prefill + decode)\n"
+           "Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks")
+            .arg(best->batch)
+            .arg(formatDuration(best->decode_step_s), formatShort(best->tokens_per_s),
+                 formatGB(best->total_bytes), best->fits ? tr("fits") : tr("does not fit")),
+        m_curveView);
+}
+
+void InferencePanel::showResults(const PlanViews& v) {
+    m_servingError.clear();
+    m_servingErrorField.clear();
+    if (auto error = check_inference(v.spec, v.hardware)) {
+        m_servingError = errorText(*error);
+        m_servingErrorField = qs(error->field);
+        m_message->setText(tr("Cannot serve this plan: %1").arg(m_servingError));
+        m_message->show();
+        m_curve.clear();
+        m_explanations.clear();
+        m_model->setRows({});
+        for (QXYSeries* s :
+             {static_cast<QXYSeries*>(m_fitting), static_cast<QXYSeries*>(m_overflow),
+              static_cast<QXYSeries*>(m_limit), static_cast<QXYSeries*>(m_current)}) {
+            replacePoints(s, {});
+        }
+        for (QBarSet* set : m_sets) {
+            set->replace(0, 0.0);
+            set->replace(1, 0.0);
+        }
+        markEditors();
+        return;
+    }
+    m_message->hide();
+    m_plan = evaluate_inference(v.spec, v.hardware);
+    m_curve = serving_curve(v.spec, v.hardware);
+    m_explanations = explain_inference(v.spec, v.hardware, m_plan);
+    markEditors();
+
+    // The figures, each with its formula.
+    std::vector<FigureRow> rows;
+    for (const Explanation& e : m_explanations) {
+        QString text;
+        QString unit = qs(e.unit);
+        if (e.unit == "bytes") {
+            text = formatGB(e.value);
+            unit = tr("per GPU");
+            if (e.key == "serving.kv_bytes_per_token") {
+                text = formatExact(e.value);
+                unit = tr("bytes");
+            }
+        } else if (e.unit == "s") {
+            text = formatDuration(e.value);
+            unit.clear();
+        } else if (e.unit == "sequences") {
+            text = formatExact(e.value);
+            unit = tr("sequences");
+        } else {
+            text = formatShort(e.value);
+        }
+        rows.push_back({qs(e.key), qs(e.label), e.value, text, unit, explanationTip(&e)});
+    }
+    for (const std::string& w : serving_warning_messages(m_plan, v.spec, v.hardware)) {
+        rows.push_back({QStringLiteral("serving.warning"), tr("Warning"), 0.0, qs(w), {}, qs(w)});
+    }
+    m_model->setRows(std::move(rows));
+
+    // The curve: milliseconds per token against tokens per second, split where the batch stops
+    // fitting; the line from the last fitting point on is drawn in both, so the curve is whole.
+    QList<QPointF> fitting, overflow;
+    double xmin = 0.0, xmax = 0.0, ymin = 0.0, ymax = 0.0;
+    for (const ServingCurvePoint& c : m_curve) {
+        if (!(c.tokens_per_s > 0.0) || !(c.decode_step_s > 0.0)) {
+            continue;
+        }
+        const QPointF point(c.tokens_per_s, c.decode_step_s * 1e3);
+        if (c.fits) {
+            fitting.append(point);
+        } else {
+            if (overflow.isEmpty() && !fitting.isEmpty()) {
+                overflow.append(fitting.last());
+            }
+            overflow.append(point);
+        }
+        xmin = xmin == 0.0 ? point.x() : std::min(xmin, point.x());
+        xmax = std::max(xmax, point.x());
+        ymin = ymin == 0.0 ? point.y() : std::min(ymin, point.y());
+        ymax = std::max(ymax, point.y());
+    }
+    replacePoints(m_fitting, fitting);
+    replacePoints(m_overflow, overflow);
+    replacePoints(m_current, QList<QPointF>{{m_plan.tokens_per_s, m_plan.decode_step_s * 1e3}});
+    if (xmin > 0.0 && ymin > 0.0) {
+        const double x0 = decadeFloor(xmin);
+        const double x1 = std::max(decadeCeil(xmax), x0 * 10.0);
+        const double y0 = decadeFloor(ymin);
+        const double y1 = std::max(decadeCeil(ymax), y0 * 10.0);
+        setRangeIfChanged(m_curveX, x0, x1);
+        setRangeIfChanged(m_curveY, y0, y1);
+        QList<QPointF> limit;
+        for (const ServingCurvePoint& c : m_curve) {
+            if (c.batch == m_plan.max_batch && c.tokens_per_s > 0.0) {
+                limit = {{c.tokens_per_s, y0}, {c.tokens_per_s, y1}};
+            }
+        }
+        replacePoints(m_limit, limit);
+    }
+
+    // Memory at the plan's batch and at the largest that fits.
+    const ServingMemory largest =
+        serving_memory(v.spec, v.hardware, std::max<std::int64_t>(m_plan.max_batch, 1));
+    const bool anyFits = m_plan.max_batch > 0;
+    const std::array<std::array<double, 3>, 2> gb{
+        {{m_plan.memory.weights_bytes / kGB, m_plan.memory.kv_cache_bytes / kGB,
+          m_plan.memory.activation_bytes / kGB},
+         {anyFits ? largest.weights_bytes / kGB : 0.0, anyFits ? largest.kv_cache_bytes / kGB : 0.0,
+          anyFits ? largest.activation_bytes / kGB : 0.0}}};
+    for (std::size_t i = 0; i < m_sets.size(); ++i) {
+        for (int column = 0; column < 2; ++column) {
+            const double value = gb[static_cast<std::size_t>(column)][i];
+            if (m_sets[i]->at(column) != value) {
+                m_sets[i]->replace(column, value);
+            }
+        }
+    }
+    m_categories->replace(m_categories->at(0), tr("Batch %1").arg(v.spec.inference.batch));
+    m_categories->replace(m_categories->at(1),
+                          anyFits ? tr("Largest: %1").arg(m_plan.max_batch) : tr("None fits"));
+    const double capacity = m_plan.memory.capacity_bytes / kGB;
+    replacePoints(m_capacity, QList<QPointF>{{-0.5, capacity}, {1.5, capacity}});
+    const double top = std::max(
+        {capacity, m_plan.memory.total_bytes / kGB, anyFits ? largest.total_bytes / kGB : 0.0});
+    setRangeIfChanged(m_memoryY, 0.0, niceCeil(top * 1.05));
+}
+
+}  // namespace tally::ui

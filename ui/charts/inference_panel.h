@@ -1,0 +1,94 @@
+#pragma once
+
+#include <QHash>
+#include <QList>
+#include <array>
+#include <vector>
+
+#include "planner/inference.h"
+#include "ui/charts/plan_panel.h"
+
+class QBarSet;
+class QChart;
+class QChartView;
+class QLabel;
+class QLineSeries;
+class QLogValueAxis;
+class QScatterSeries;
+class QStackedBarSeries;
+class QTableView;
+class QValueAxis;
+class QBarCategoryAxis;
+
+namespace tally::ui {
+
+class FieldEditor;
+class FigureTableModel;
+class NumberEditor;
+
+// Serving the plan's model: the inference block's fields (batch, prompt and output tokens, tp,
+// weight and KV dtypes) with sliders; the latency per token against throughput as the batch grows
+// (the Pareto curve, the plan's batch marked, the batch where memory runs out drawn); the memory
+// of one GPU (weights, KV cache, activations) against its capacity; and the figures with their
+// formulas on hover. Everything it draws comes from planner/inference.h.
+class InferencePanel : public PlanPanel {
+    Q_OBJECT
+public:
+    InferencePanel(PlanDocument* document, QWidget* parent = nullptr);
+    QList<ChartInfo> charts() const override;
+
+    FieldEditor* editor(const QString& path) const { return m_editors.value(path, nullptr); }
+    NumberEditor* numberEditor(const QString& path) const;
+    // The curve where the batch fits, and where it no longer does.
+    QLineSeries* fittingCurve() const { return m_fitting; }
+    QLineSeries* overflowCurve() const { return m_overflow; }
+    QScatterSeries* currentPoint() const { return m_current; }
+    // The vertical line at the throughput of the largest batch that fits.
+    QLineSeries* memoryLimit() const { return m_limit; }
+    // Weights, KV cache, activations: GB at the plan's batch (0) and at the largest (1).
+    QBarSet* memorySet(int component) const { return m_sets[static_cast<std::size_t>(component)]; }
+    QLineSeries* capacityLine() const { return m_capacity; }
+    FigureTableModel* model() const { return m_model; }
+    // Why the plan cannot be served as it stands (empty when it can).
+    QString message() const;
+    // The serving plan drawn last (meaningful while message() is empty).
+    const ServingPlan& servingPlan() const { return m_plan; }
+
+protected:
+    void showResults(const PlanViews& views) override;
+
+private:
+    void refreshEditors();
+    void markEditors();
+    void showCurveTip(const QPointF& point);
+    // The explanation with this key of the plan drawn last, or nullptr.
+    const Explanation* explanation(const char* key) const;
+
+    QHash<QString, FieldEditor*> m_editors;
+    QLabel* m_message;
+    QChart* m_curveChart;
+    QChartView* m_curveView;
+    QLogValueAxis* m_curveX;
+    QLogValueAxis* m_curveY;
+    QLineSeries* m_fitting;
+    QLineSeries* m_overflow;
+    QLineSeries* m_limit;
+    QScatterSeries* m_current;
+    QChart* m_memoryChart;
+    QChartView* m_memoryView;
+    QStackedBarSeries* m_bars;
+    QBarCategoryAxis* m_categories;
+    QValueAxis* m_memoryY;
+    QValueAxis* m_capacityX;
+    QLineSeries* m_capacity;
+    std::array<QBarSet*, 3> m_sets{};
+    QTableView* m_table;
+    FigureTableModel* m_model;
+    ServingPlan m_plan;
+    std::vector<ServingCurvePoint> m_curve;
+    std::vector<Explanation> m_explanations;
+    QString m_servingError;
+    QString m_servingErrorField;
+};
+
+}  // namespace tally::ui
