@@ -9,6 +9,10 @@
 
 namespace tally::probe {
 
+// The backend name of runs imported from nccl-tests logs (planner/probe_import.h). Their start
+// time is the time of the import, not of the measurement: it does not identify the run.
+inline constexpr std::string_view kNcclTestsBackend = "nccl-tests";
+
 enum class Collective { all_reduce, all_gather, reduce_scatter, alltoall, sendrecv };
 
 inline constexpr std::array<Collective, 5> kAllCollectives = {

@@ -10,6 +10,8 @@
 #include <set>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "gpu_probe/probe_collectives.h"
 #include "gpu_probe/probe_protocol.h"
 #include "planner/errors.h"
@@ -65,6 +67,14 @@ std::string_view trimmed(std::string_view s) {
     return s;
 }
 
+// Text from the file as valid UTF-8 (invalid bytes become U+FFFD), so that every JSON the run is
+// printed as can be written.
+std::string valid_utf8(std::string_view text) {
+    const nlohmann::json j = std::string(text);
+    return nlohmann::json::parse(j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace))
+        .get<std::string>();
+}
+
 std::string excerpt(std::string_view line) {
     std::string out = "\"";
     out.append(line.substr(0, 80));
@@ -86,7 +96,7 @@ std::string probe_dtype(std::string_view nccl_type) {
         {"f8e5m2", "fp8_e5m2"}, {"int8", "i8"},      {"uint8", "u8"},     {"int32", "i32"},
         {"uint32", "u32"},      {"int64", "i64"},    {"uint64", "u64"}};
     const auto it = kNames.find(nccl_type);
-    return it != kNames.end() ? std::string(it->second) : std::string(nccl_type);
+    return it != kNames.end() ? std::string(it->second) : valid_utf8(nccl_type);
 }
 
 std::optional<double> parse_number(std::string_view word) {
@@ -187,7 +197,7 @@ std::optional<RankLine> rank_line(const std::vector<std::string_view>& words) {
     RankLine r;
     for (std::size_t i = 2; i + 1 < words.size(); ++i) {
         if (words[i] == "on") {
-            r.host = std::string(words[i + 1]);
+            r.host = valid_utf8(words[i + 1]);
         }
         if (words[i] == "device" && i + 2 < words.size()) {
             std::size_t name_from = i + 2;
@@ -206,6 +216,7 @@ std::optional<RankLine> rank_line(const std::vector<std::string_view>& words) {
     if (r.host.empty()) {
         return std::nullopt;
     }
+    r.device = valid_utf8(r.device);
     return r;
 }
 
@@ -317,6 +328,13 @@ ProbeRunRecord probe_run_from_json_lines(std::string_view text, const std::strin
                "the run ends without a done event (the probe was stopped, or the file was cut "
                "short)");
     }
+    if (run.results.empty()) {
+        // The probe reports at least one result per test it runs (a failed one when a test
+        // reports none), so a run without any measured nothing.
+        throw SpecError(file, "",
+                        "a complete run without any result event: nothing was measured; nothing "
+                        "was imported");
+    }
     ProbeRunRecord record = probe_run_record(run, probe_run_status(run, true), std::string());
     record.content_digest = probe_content_digest(text);
     return record;
@@ -394,7 +412,7 @@ ProbeRunRecord probe_run_from_nccl_tests(std::string_view text, const std::strin
     }
 
     ProbeRunRecord record;
-    record.backend = "nccl-tests";
+    record.backend = std::string(probe::kNcclTestsBackend);
     record.started_at = imported_at;
     record.finished_at = imported_at;
     record.status = ProbeRunStatus::ok;
@@ -445,7 +463,10 @@ ProbeRunRecord probe_run_from_nccl_tests(std::string_view text, const std::strin
         const std::optional<std::size_t> count_at = cols.leading_index("count");
         const std::optional<std::size_t> type_at = cols.leading_index("type");
 
-        for (const auto& [number, words] : section.rows) {
+        for (const auto& row : section.rows) {
+            // Named copies, not structured bindings: the lambda below captures them.
+            const std::size_t number = row.first;
+            const std::vector<std::string_view>& words = row.second;
             // Both placements, or the in-place one alone (nccl-tests leaves out-of-place blank
             // when it replays a trace); a timestamp may follow.
             std::vector<std::string_view> placements;
@@ -478,11 +499,13 @@ ProbeRunRecord probe_run_from_nccl_tests(std::string_view text, const std::strin
                 const bool in_place = groups == 1 || g == 1;
                 const auto field = [&](std::size_t at, std::string_view name) {
                     const std::optional<double> v = parse_number(words[base + at]);
-                    if (!v || *v < 0.0) {
-                        refuse(file, number,
-                               fmt::format("{} (column {}, {}): {} is not a number >= 0", name,
-                                           at + base + 1, in_place ? "in-place" : "out-of-place",
-                                           excerpt(words[base + at])));
+                    // In bytes/s a number beyond 1e299 GB/s would overflow: no such rate.
+                    if (!v || *v < 0.0 || *v > 1e299) {
+                        refuse(
+                            file, number,
+                            fmt::format("{} (column {}, {}): {} is not a number from 0 to 1e299",
+                                        name, at + base + 1, in_place ? "in-place" : "out-of-place",
+                                        excerpt(words[base + at])));
                     }
                     return *v;
                 };
@@ -539,7 +562,7 @@ ProbeRunRecord probe_run_from_nccl_tests(std::string_view text, const std::strin
         record.host += (i == 0 ? "" : ",") + host_order[i];
     }
     probe::DeviceEvent device;
-    device.backend = "nccl-tests";
+    device.backend = std::string(probe::kNcclTestsBackend);
     device.name = device_name.empty() ? std::string("unknown GPU") : device_name;
     if (max_ranks > 0) {
         device.ranks = max_ranks;

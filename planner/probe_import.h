@@ -31,7 +31,8 @@ std::string probe_content_digest(std::string_view bytes);
 // A complete tally-probe run from its JSON lines. Blank lines and events of a newer protocol
 // are skipped; a line that is not a valid event, an event out of order (before start, after
 // done, a second start or done), done counts that disagree with the results, and a run without
-// done (cut short) are refused as "FILE line N: what". Runs of --list are refused too.
+// done (cut short) are refused as "FILE line N; what". Runs of --list, and complete runs without
+// any result, are refused too.
 ProbeRunRecord probe_run_from_json_lines(std::string_view text, const std::string& file);
 
 // One nccl-tests log (or several tests' logs one after another). The collective comes from the

@@ -99,10 +99,12 @@ private slots:
     void olderSendrecvLogNamesItsCollectiveByFile();
     void ncclDamagedRowsNameTheLine_data();
     void ncclDamagedRowsNameTheLine();
+    void hostNamesBecomeValidUtf8();
     void formatDetection();
     void jsonLinesRoundTrip();
     void jsonLinesDamaged_data();
     void jsonLinesDamaged();
+    void completeRunWithoutResults();
     void importRefusesTheSameRunTwice();
     void measuredProfileTakesNetworkFigures();
 };
@@ -251,6 +253,9 @@ void TestProbeImport::ncclDamagedRowsNameTheLine_data() {
     QTest::newRow("row cut short") << "   81.34       0\n"
                                    << "\n"
                                    << "all_reduce_perf.log line 16; a result row of 11 columns";
+    QTest::newRow("bandwidth beyond any rate") << "   80.53       0"
+                                               << "   1e300       0"
+                                               << "all_reduce_perf.log line 16; busbw";
     QTest::newRow("wrong count garbled") << "   15.73       0"
                                          << "   15.73      x0"
                                          << "all_reduce_perf.log line 15; #wrong";
@@ -268,6 +273,18 @@ void TestProbeImport::ncclDamagedRowsNameTheLine() {
         error_of([&] { probe_run_from_nccl_tests(text, "all_reduce_perf.log", "", "t"); });
     QVERIFY2(message.startsWith(expected), qPrintable(message));
     QVERIFY(message.contains(QStringLiteral("nothing was imported")));
+}
+
+void TestProbeImport::hostNamesBecomeValidUtf8() {
+    // A host name with a byte that is not UTF-8 is kept with U+FFFD in its place, so the run
+    // prints as JSON.
+    std::string text = fixture("all_reduce_perf.log");
+    std::size_t at = 0;
+    while ((at = text.find("gpu-b", at)) != std::string::npos) {
+        text.replace(at, 5, "gpu-\xff");
+    }
+    const ProbeRunRecord run = probe_run_from_nccl_tests(text, "all_reduce_perf.log", "", "t");
+    QCOMPARE(run.host, std::string("gpu-a,gpu-\xef\xbf\xbd"));
 }
 
 void TestProbeImport::formatDetection() {
@@ -336,6 +353,19 @@ void TestProbeImport::jsonLinesDamaged() {
     QVERIFY(message.contains(QStringLiteral("nothing was imported")));
 }
 
+void TestProbeImport::completeRunWithoutResults() {
+    // The fuzzer's finding: start, an event of an unknown name (skipped), done counting no
+    // result. Complete, and empty: refused.
+    std::ifstream in(std::string(TALLY_SOURCE_DIR) +
+                     "/tests/fuzz/findings/probe_import/complete-run-without-results.jsonl");
+    std::ostringstream text;
+    text << in.rdbuf();
+    QVERIFY(!text.str().empty());
+    const QString message = error_of([&] { probe_run_from_json_lines(text.str(), "empty.jsonl"); });
+    QVERIFY2(message.startsWith(QStringLiteral("empty.jsonl; a complete run without any result")),
+             qPrintable(message));
+}
+
 void TestProbeImport::importRefusesTheSameRunTwice() {
     QTemporaryDir dir;
     Workspace ws = Workspace::open(dir.filePath(QStringLiteral("w.sqlite")).toStdString());
@@ -366,6 +396,10 @@ void TestProbeImport::importRefusesTheSameRunTwice() {
     ProbeRunRecord again = nccl("all_reduce_perf.log");
     again.started_at = "2026-12-02T00:00:00Z";  // imported a day later
     QCOMPARE(ws.find_same_probe_run(again), std::optional<std::int64_t>(log));
+    // Another log imported in the same second from the same hosts is another run.
+    ProbeRunRecord other = nccl("all_reduce_perf.log");
+    other.content_digest = "fnv1a64:0000000000000001";
+    QCOMPARE(ws.find_same_probe_run(other), std::optional<std::int64_t>());
     QCOMPARE(ws.list_probe_runs().size(), std::size_t{3});
     const ProbeRunRecord stored = *ws.find_probe_run(log);
     QCOMPARE(stored.results.size(), std::size_t{6});

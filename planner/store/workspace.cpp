@@ -13,6 +13,7 @@
 
 #include <sys/stat.h>
 
+#include "gpu_probe/probe_collectives.h"
 #include "planner/errors.h"
 #include "planner/spec_json.h"
 #include "planner/store/workspace_schema.h"
@@ -840,7 +841,11 @@ std::optional<std::int64_t> same_run(sqlite::Database& db, const ProbeRunRecord&
         }
     }
     // A run of tally-probe is known by where and when it started: its start event names the
-    // host and the second it started, and a run takes far longer than a second.
+    // host and the second it started, and a run takes far longer than a second. (An imported
+    // nccl-tests log has no start time of its own: only its digest finds it.)
+    if (run.backend == probe::kNcclTestsBackend) {
+        return std::nullopt;
+    }
     sqlite::Statement s(db,
                         "SELECT id FROM probe_runs WHERE backend = ?1 AND host = ?2 AND "
                         "started_at = ?3 AND device_json = ?4 ORDER BY id LIMIT 1");
