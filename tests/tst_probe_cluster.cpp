@@ -124,6 +124,7 @@ private slots:
     void mergedSampleIsTheSlowestRank();
     void closedForms();
     void launcherRunsRanksAndSavesTheirFigures();
+    void remoteHostLaunchesTheRanks();
     void faultOnOneRankFailsTheCase();
     void ncclWithoutGpuSaysSoInOneLine();
     void rankZeroWaitsForRanksThatNeverCome();
@@ -303,6 +304,52 @@ void TestProbeCluster::launcherRunsRanksAndSavesTheirFigures() {
     const json p = json::parse(shown.out.toStdString());
     QCOMPARE(p["interconnect"]["bandwidth_bytes_per_s_per_direction"].get<double>(), best_intra);
     QCOMPARE(p["network"]["inter_node_bytes_per_s_per_direction"].get<double>(), best_inter);
+}
+
+void TestProbeCluster::remoteHostLaunchesTheRanks() {
+    // --remote and --launcher together: ssh (a stand-in that runs the command here) starts srun
+    // (the stand-in) on the "login node", which starts the ranks.
+    const QString ssh = m_dir.filePath(QStringLiteral("ssh"));
+    const QString argsFile = m_dir.filePath(QStringLiteral("ssh-args.txt"));
+    {
+        QFile f(ssh);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("#!/bin/bash\nprintf '%s\\n' \"$@\" > '" + argsFile.toUtf8() +
+                "'\nwhile [ \"$1\" = -o ]; do shift 2; done\nshift\nexec /bin/sh -c \"$1\"\n");
+        f.close();
+        f.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    }
+    QProcessEnvironment env = clean_environment();
+    env.insert(QStringLiteral("TALLY_SSH"), ssh);
+    QProcess tally;
+    tally.setProcessEnvironment(env);
+    tally.setWorkingDirectory(m_dir.path());
+    const QString db = m_dir.filePath(QStringLiteral("remote-cluster.sqlite"));
+    tally.start(QStringLiteral(TALLY_BIN),
+                {QStringLiteral("probe"), QStringLiteral("--remote"), QStringLiteral("login-node"),
+                 QStringLiteral("--launcher"), m_srun + QStringLiteral(" -n 2"),
+                 QStringLiteral("--remote-probe"), QStringLiteral(TALLY_PROBE_PATH),
+                 QStringLiteral("--backend"), QStringLiteral("tcp"), QStringLiteral("--quick"),
+                 QStringLiteral("--tests"), QStringLiteral("sendrecv"), QStringLiteral("--db"), db,
+                 QStringLiteral("--json")});
+    QVERIFY(tally.waitForFinished(120000));
+    QVERIFY2(tally.exitCode() == 0, tally.readAllStandardError().constData());
+    const json out = json::parse(tally.readAllStandardOutput().toStdString());
+    QCOMPARE(out["device"]["ranks"].get<int>(), 2);
+    QCOMPARE(out["results"].size(), std::size_t{2});
+    // The remote command: the launcher, the probe, its options, the bootstrap file (relative:
+    // the ranks find it in the folder srun starts them in).
+    QFile args(argsFile);
+    QVERIFY(args.open(QIODevice::ReadOnly));
+    const QList<QByteArray> words = args.readAll().split('\n');
+    QCOMPARE(words.value(2), QByteArray("login-node"));
+    const QByteArray command = words.value(3);
+    QVERIFY2(
+        command.startsWith((m_srun + QStringLiteral(" -n 2 ") + QStringLiteral(TALLY_PROBE_PATH) +
+                            QStringLiteral(" --backend tcp --quick --tests sendrecv "
+                                           "--bootstrap-file .tally-probe-bootstrap-"))
+                               .toUtf8()),
+        command.constData());
 }
 
 void TestProbeCluster::faultOnOneRankFailsTheCase() {
