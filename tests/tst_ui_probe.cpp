@@ -40,8 +40,8 @@
 #include "ui/probe/probe_results_model.h"
 #include "ui/probe/probe_runs_model.h"
 #include "ui/probe/probe_text.h"
-#include "ui/window/app_settings.h"
 #include "ui/session/workspace_session.h"
+#include "ui/window/app_settings.h"
 #include "ui/window/main_window.h"
 #include "ui/workspace/profile_files.h"
 
