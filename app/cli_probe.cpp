@@ -10,6 +10,7 @@
 
 #include <CLI/CLI.hpp>
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QEventLoop>
 #include <QSocketNotifier>
 #include <cmath>
@@ -172,6 +173,10 @@ struct ProbeCommandOptions {
     bool json = false;
     std::string profile;
     std::string probe;
+    std::string remote;
+    std::string remote_probe;
+    std::string launcher;
+    std::string bootstrap_file;
 };
 
 // What one run of the command saw.
@@ -209,10 +214,14 @@ int finish_command(const ProbeCommandOptions& opts, LiveRun& live, ui::ProbeRunS
             fmt::print(stderr, "tally: error: tally-probe refused its arguments: {}\n", reason);
             return kExitBadInput;
         case ProbeOutcome::backendUnavailable:
-            fmt::print(stderr,
-                       "tally: error: {}; nothing was measured. To measure this machine's CPU "
-                       "and memory instead: tally probe --backend cpu\n",
-                       reason);
+            if (!opts.launcher.empty() || !opts.remote.empty()) {
+                fmt::print(stderr, "tally: error: {}; nothing was measured\n", reason);
+            } else {
+                fmt::print(stderr,
+                           "tally: error: {}; nothing was measured. To measure this machine's "
+                           "CPU and memory instead: tally probe --backend cpu\n",
+                           reason);
+            }
             return kExitFailure;
         default:
             break;
@@ -320,6 +329,22 @@ int run_probe_command(const ProbeCommandOptions& opts, CliState& state) {
     options.device = opts.device;
     options.silenceTimeoutS = opts.timeout_s;
     options.probePath = QString::fromStdString(opts.probe);
+    options.remoteHost = QString::fromStdString(opts.remote);
+    options.remoteProbe = QString::fromStdString(opts.remote_probe);
+    options.launcher = QString::fromStdString(opts.launcher);
+    if (!opts.launcher.empty()) {
+        // The ranks meet through a file in the launch's working folder (Slurm and mpirun start
+        // every rank there; on a cluster it is a shared filesystem). A name of its own per run.
+        const std::string file = opts.bootstrap_file.empty()
+                                     ? fmt::format(".tally-probe-bootstrap-{}-{}", ::getpid(),
+                                                   QDateTime::currentMSecsSinceEpoch())
+                                     : opts.bootstrap_file;
+        options.extraArguments << QStringLiteral("--bootstrap-file")
+                               << QString::fromStdString(file);
+        if (options.backend.isEmpty()) {
+            options.backend = QStringLiteral("nccl");
+        }
+    }
 
     ProbeRunner runner;
     ui::ProbeRunSaver saver(std::move(workspace));
@@ -511,15 +536,17 @@ void register_probe_commands(CLI::App& app, CliState& state) {
     auto opts = std::make_shared<ProbeCommandOptions>();
     auto* probe = app.add_subcommand(
         "probe",
-        "Measure this machine with tally-probe (a GPU through CUDA, or the CPU), print each result "
-        "as it arrives, and save the run in the workspace");
+        "Measure this machine, or an ssh host (--remote), with tally-probe (a GPU through CUDA, "
+        "or the CPU), print each result as it arrives, and save the run in the workspace");
     probe
         ->add_option("--backend", opts->backend,
-                     "cuda (an NVIDIA GPU) or cpu (this machine's cores and memory). Default: "
-                     "cuda when the probe was built with CUDA and a GPU answers, else cpu. "
+                     "cuda (an NVIDIA GPU), cpu (this machine's cores and memory), nccl (the "
+                     "collectives between the GPUs a --launcher starts) or tcp (the same on CPU "
+                     "ranks, without GPUs). Default: nccl with --launcher; else cuda when the "
+                     "probe was built with CUDA and a GPU answers, else cpu. "
                      "Without a GPU or driver, --backend cuda says so in one line, measures "
                      "nothing and exits 1: use --backend cpu there")
-        ->check(CLI::IsMember({"cuda", "cpu"}));
+        ->check(CLI::IsMember({"cuda", "cpu", "nccl", "tcp"}));
     probe->add_flag("--quick", opts->quick, "Small sizes and few samples (a CPU run takes ~15 s)");
     probe->add_option("--tests", opts->tests,
                       "Only these tests, comma-separated (tally-probe --list --backend B names "
@@ -535,9 +562,33 @@ void register_probe_commands(CLI::App& app, CliState& state) {
                       "Profile whose dense peaks and bandwidth each result is a fraction of "
                       "(built-in or stored; default: the catalog entry matching the device "
                       "name, if any)");
-    probe->add_option("--probe", opts->probe,
-                      "The tally-probe executable (default: $TALLY_PROBE, beside tally, the build "
-                      "tree's gpu_probe/, then PATH)");
+    auto* local_probe = probe->add_option(
+        "--probe", opts->probe,
+        "The tally-probe executable (default: $TALLY_PROBE, beside tally, the build "
+        "tree's gpu_probe/, then PATH)");
+    auto* remote = probe->add_option(
+        "--remote", opts->remote,
+        "Run tally-probe on this ssh host (HOST or USER@HOST) instead of here; the results "
+        "stream back and are saved here. The ssh client is $TALLY_SSH when set, else ssh; it "
+        "must log in without a password prompt (a key or an agent)");
+    remote->excludes(local_probe);
+    auto* launcher = probe->add_option(
+        "--launcher", opts->launcher,
+        "Run tally-probe as the ranks of a cluster launcher, e.g. \"srun -N 2 --ntasks-per-node "
+        "8 --gpus-per-node 8\" or \"mpirun -np 16\" (one rank per GPU; with --remote, on that "
+        "host's cluster). The backend defaults to nccl (collectives across the GPUs); tcp runs "
+        "the same on CPU ranks. The ranks meet through a file in the working folder, which must "
+        "be on a filesystem every node shares");
+    probe
+        ->add_option("--bootstrap-file", opts->bootstrap_file,
+                     "With --launcher: the file the ranks meet through (default: "
+                     ".tally-probe-bootstrap-PID-TIME in the working folder)")
+        ->needs(launcher);
+    probe
+        ->add_option("--remote-probe", opts->remote_probe,
+                     "With --remote: the tally-probe executable on the remote host (default: "
+                     "tally-probe on its PATH)")
+        ->needs(remote);
     probe->add_option("--db", state.db_path,
                       "Workspace file (default: " + default_workspace_path().string() + ")");
     probe->add_flag("--json", opts->json,

@@ -1,9 +1,11 @@
 // `tally profiles|plans|probes|compare`: the SQLite workspace from the command line.
 // Listing and showing never create a workspace: without a file there is nothing stored, and the
 // built-in profiles still list. Anything that saves opens (creating, migrating) the file.
+#include <fmt/chrono.h>
 #include <fmt/core.h>
 #include <CLI/CLI.hpp>
 #include <cmath>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -17,6 +19,7 @@
 #include "planner/compare.h"
 #include "planner/errors.h"
 #include "planner/json_reader.h"
+#include "planner/probe_import.h"
 #include "planner/quantity_text.h"
 #include "planner/spec_json.h"
 #include "planner/store/workspace.h"
@@ -548,6 +551,8 @@ std::string device_name(const ProbeRunRecord& run) {
     return stored_device_name(run).value_or("-");
 }
 
+void register_probes_import(CLI::App* group, CliState& state);
+
 void register_probes(CLI::App& app, CliState& state) {
     struct Options {
         bool json = false;
@@ -574,6 +579,8 @@ void register_probes(CLI::App& app, CliState& state) {
         }
         state.exit_code = kExitOk;
     });
+
+    register_probes_import(group, state);
 
     auto* show = add_command(group, "show", "One probe run with its results", state, &opts->json);
     show->add_option("ID", opts->id, "Probe run id")->required();
@@ -606,6 +613,76 @@ void register_probes(CLI::App& app, CliState& state) {
         state.exit_code = kExitOk;
     });
 }
+
+// `tally probes import FILE`: a run recorded elsewhere, as tally-probe's JSON lines or nccl-tests'
+// text output. The file is read whole and parsed before the workspace is touched, and the run
+// goes in with one transaction: a damaged file or a repeat leaves the workspace as it was.
+void register_probes_import(CLI::App* group, CliState& state) {
+    struct Options {
+        std::string file;
+        std::string format = "auto";
+        std::string collective;
+        bool json = false;
+    };
+    auto opts = std::make_shared<Options>();
+    auto* import = add_command(group, "import",
+                               "Import a probe run recorded elsewhere: tally-probe JSON lines "
+                               "(ssh gpu tally-probe > run.jsonl, a Slurm job's output) or an "
+                               "nccl-tests log (all_reduce_perf, all_gather_perf, "
+                               "reduce_scatter_perf, alltoall_perf, sendrecv_perf)",
+                               state, &opts->json);
+    import->add_option("FILE", opts->file, "The file to import")->required();
+    import
+        ->add_option("--format", opts->format, "auto (from the content), tally-probe or nccl-tests")
+        ->check(CLI::IsMember({"auto", "tally-probe", "nccl-tests"}))
+        ->capture_default_str();
+    import->add_option("--collective", opts->collective,
+                       "For an nccl-tests log that does not name its test (older versions) and "
+                       "whose file name does not either: all_reduce, all_gather, "
+                       "reduce_scatter, alltoall or sendrecv");
+    import->footer(
+        "Exit status: 0 imported; 2 the file is missing, damaged (the message names the line) or "
+        "stored already (the message names the stored run); nothing is written then; 1 the "
+        "workspace could not be written.");
+    import->callback([opts, &state] {
+        const std::string& file = opts->file;
+    std::ifstream in(file, std::ios::binary);
+    if (!in) {
+        throw SpecError("FILE", json_string(file), "a readable file");
+    }
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (in.bad()) {
+        throw SpecError("FILE", json_string(file), "a readable file");
+    }
+    const ProbeFileFormat format = opts->format == "auto" ? detect_probe_file_format(text, file)
+                                                          : *parse_probe_file_format(opts->format);
+    const std::string now = fmt::format("{:%Y-%m-%dT%H:%M:%SZ}", fmt::gmtime(std::time(nullptr)));
+    const ProbeRunRecord run = format == ProbeFileFormat::tally_probe
+                                   ? probe_run_from_json_lines(text, file)
+                                   : probe_run_from_nccl_tests(text, file, opts->collective, now);
+    Workspace ws = open_for_writing(state);
+    std::int64_t id = 0;
+    try {
+        id = ws.import_probe_run(run);
+    } catch (const DuplicateProbeRun& e) {
+        throw SpecError(file, "", e.what());
+    }
+    const auto stored = ws.find_probe_run(id);
+    if (opts->json) {
+        json out = run_json(*stored, false);
+        out["format"] = std::string(to_string(format));
+        out["file"] = file;
+        out["workspace"] = ws.path().string();
+        print_json(out);
+    } else {
+        fmt::print("imported {} ({}, {} results{}) as probe run {} in {}\n", file,
+                   to_string(format), stored->results.size(),
+                   stored->host.empty() ? std::string() : " from " + stored->host, id,
+                   ws.path().string());
+    }
+    state.exit_code = kExitOk;
+});
+}  // namespace
 
 // ---- compare ------------------------------------------------------------------------------------
 
@@ -722,7 +799,7 @@ void register_compare(CLI::App& app, CliState& state) {
     });
 }
 
-}  // namespace
+}  // namespace tally::cli
 
 std::optional<HardwareProfile> find_workspace_profile(const std::string& id, CliState& state) {
     const HardwareProfile* builtin = find_builtin_hardware(id);

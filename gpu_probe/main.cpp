@@ -1,4 +1,7 @@
 // tally-probe: measures the machine it runs on and prints JSON lines (PROTOCOL.md).
+#include <fmt/core.h>
+
+#include <chrono>
 #include <cstdio>
 #include <exception>
 #include <memory>
@@ -7,8 +10,11 @@
 #include <vector>
 
 #include "gpu_probe/probe_backend.h"
+#include "gpu_probe/probe_cluster.h"
+#include "gpu_probe/probe_collective_backend.h"
 #include "gpu_probe/probe_cpu_backend.h"
 #include "gpu_probe/probe_cuda_backend.h"
+#include "gpu_probe/probe_nccl_backend.h"
 #include "gpu_probe/probe_options.h"
 #include "gpu_probe/probe_protocol.h"
 #include "gpu_probe/probe_runner.h"
@@ -24,11 +30,91 @@ int fail(EventSink& sink, ExitCode code, const std::string& message) {
     return static_cast<int>(code);
 }
 
+// Where the events of a rank other than 0 go: nowhere (the launcher merges every rank's stdout,
+// and rank 0 alone speaks for the run).
+class DiscardingSink : public EventSink {
+public:
+    void emit(const Event&) override {}
+};
+
+// The cluster backends: every rank runs this; rank 0 writes the events.
+int run_cluster(const Options& options, const std::string& backend, EventSink& stdout_sink) {
+    RankPlacement placement;
+    try {
+        placement = rank_placement(process_environment());
+    } catch (const std::invalid_argument& e) {
+        return fail(stdout_sink, ExitCode::bad_arguments, e.what());
+    }
+    DiscardingSink discard;
+    EventSink& sink = placement.rank == 0 ? stdout_sink : discard;
+    const auto rank_fail = [&](ExitCode code, const std::string& message) {
+        if (placement.rank == 0) {
+            return fail(sink, code, message);
+        }
+        std::fprintf(stderr, "tally-probe rank %d: %s\n", placement.rank, message.c_str());
+        return static_cast<int>(code);
+    };
+    const std::vector<TestInfo> available = collective_tests();
+    const TestSelection selection = select_tests(available, options.tests);
+    if (!selection.error.empty()) {
+        return rank_fail(ExitCode::bad_arguments, "--tests: " + selection.error);
+    }
+    if (options.inject_fault) {
+        const TestSelection target = select_tests(available, {*options.inject_fault});
+        if (!target.error.empty()) {
+            return rank_fail(ExitCode::bad_arguments, "--inject-fault: " + target.error);
+        }
+    }
+    if (options.list) {
+        list_tests(backend, available, sink);
+        return static_cast<int>(ExitCode::ok);
+    }
+    // Before the ranks meet: a cluster without GPUs fails at once, not after the timeout.
+    if (backend == "nccl") {
+        if (const auto reason = nccl_unavailable_reason(placement.local_rank)) {
+            return rank_fail(ExitCode::backend_unavailable, *reason);
+        }
+    }
+    BootstrapAddress address;
+    address.file = options.bootstrap_file;
+    if (!options.bootstrap_address.empty()) {
+        try {
+            const BootstrapAddress parsed = parse_bootstrap_address(options.bootstrap_address);
+            address.host = parsed.host;
+            address.port = parsed.port;
+        } catch (const std::invalid_argument& e) {
+            return rank_fail(ExitCode::bad_arguments,
+                             std::string("--bootstrap-address: ") + e.what());
+        }
+    }
+    std::unique_ptr<ClusterBootstrap> bootstrap;
+    std::unique_ptr<CollectiveEngine> engine;
+    try {
+        bootstrap =
+            ClusterBootstrap::connect(placement, address, rank_host_name(process_environment()),
+                                      std::chrono::duration<double>(options.bootstrap_timeout_s));
+        engine = backend == "nccl" ? make_nccl_engine(*bootstrap, placement.local_rank)
+                                   : make_tcp_engine(*bootstrap);
+    } catch (const BackendUnavailable& e) {
+        return rank_fail(ExitCode::backend_unavailable, e.what());
+    } catch (const std::exception& e) {
+        return rank_fail(
+            ExitCode::test_failed,
+            fmt::format("rank {} of {} ({}): {}", placement.rank, placement.size,
+                        placement.launcher.empty() ? "no launcher" : placement.launcher, e.what()));
+    }
+    CollectiveBackend instance(backend, std::move(bootstrap), std::move(engine));
+    return static_cast<int>(run_probe(instance, options, selection.tests, sink));
+}
+
 int run(const Options& options, EventSink& sink) {
     // Pick the backend: as asked, or CUDA when it is built in and a device answers.
     std::string backend = options.backend.value_or("");
     if (backend.empty()) {
         backend = cuda_backend_built() && !cuda_unavailable_reason(options.device) ? "cuda" : "cpu";
+    }
+    if (backend == "nccl" || backend == "tcp") {
+        return run_cluster(options, backend, sink);
     }
     if (backend == "cuda" && !cuda_backend_built()) {
         return fail(sink, ExitCode::backend_unavailable, *cuda_unavailable_reason(options.device));
@@ -71,8 +157,9 @@ int main(int argc, char** argv) {
         return static_cast<int>(ExitCode::ok);
     }
     if (parsed.options.version) {
-        std::printf("%s %s (protocol %d; backends: cpu%s)\n", kToolName.data(), kToolVersion.data(),
-                    kProtocolVersion, cuda_backend_built() ? ", cuda" : "");
+        std::printf("%s %s (protocol %d; backends: cpu%s, tcp%s)\n", kToolName.data(),
+                    kToolVersion.data(), kProtocolVersion, cuda_backend_built() ? ", cuda" : "",
+                    nccl_backend_built() ? ", nccl" : "");
         return static_cast<int>(ExitCode::ok);
     }
     try {

@@ -83,8 +83,9 @@ ParsedOptions parse_options(std::span<const std::string_view> args) {
             flag(o.l2_flush);
         } else if (arg == "--backend") {
             if (const auto v = value()) {
-                if (*v != "cuda" && *v != "cpu") {
-                    parsed.error = fmt::format("--backend: '{}' is not a backend (cuda, cpu)", *v);
+                if (*v != "cuda" && *v != "cpu" && *v != "nccl" && *v != "tcp") {
+                    parsed.error =
+                        fmt::format("--backend: '{}' is not a backend (cuda, cpu, nccl, tcp)", *v);
                 } else {
                     o.backend = std::string(*v);
                 }
@@ -134,6 +135,28 @@ ParsedOptions parse_options(std::span<const std::string_view> args) {
                     o.inject_fault = std::string(*v);
                 }
             }
+        } else if (arg == "--bootstrap-file") {
+            if (const auto v = value()) {
+                if (v->empty()) {
+                    parsed.error = "--bootstrap-file: give a path every rank can read";
+                } else {
+                    o.bootstrap_file = std::string(*v);
+                }
+            }
+        } else if (arg == "--bootstrap-address") {
+            if (const auto v = value()) {
+                o.bootstrap_address = std::string(*v);
+            }
+        } else if (arg == "--bootstrap-timeout-s") {
+            if (const auto v = value()) {
+                const auto t = to_double(*v);
+                if (!t || *t <= 0.0) {
+                    parsed.error = fmt::format(
+                        "--bootstrap-timeout-s: '{}' is not a positive number of seconds", *v);
+                } else {
+                    o.bootstrap_timeout_s = *t;
+                }
+            }
         } else if (arg == "--seed") {
             if (const auto v = value()) {
                 const auto seed = to_integer<std::uint64_t>(*v);
@@ -158,8 +181,11 @@ std::string usage_text() {
 
 Usage: tally-probe [options]
 
-  --backend cuda|cpu     backend to run (default: cuda when built with it and a device is
-                         present, else cpu)
+  --backend cuda|cpu|nccl|tcp
+                         backend to run (default: cuda when built with it and a device is
+                         present, else cpu). nccl: collectives across the ranks a launcher
+                         starts (srun, mpirun: one tally-probe per GPU); tcp: the same on CPU
+                         ranks over TCP, to try a launch without GPUs
   --quick                small sizes and few samples (a CPU run takes seconds)
   --list                 print the backend's tests as "test" events and exit
   --tests a,b,...        run only these tests, in this order (default: all)
@@ -173,6 +199,12 @@ Usage: tally-probe [options]
   --inject-fault TEST    corrupt one output element of TEST before validation: its results
                          must come out failed with validated:false (a self-test)
   --seed N               seed of the validation patterns
+  --bootstrap-file PATH  nccl, tcp: rank 0 writes its address there, the other ranks read it
+                         (a path on a filesystem every node shares)
+  --bootstrap-address HOST:PORT
+                         nccl, tcp: rank 0 listens on PORT of HOST, the other ranks connect
+  --bootstrap-timeout-s X
+                         nccl, tcp: how long the ranks wait for each other (default 120)
   --version              print the version and exit
   --help                 this text
 

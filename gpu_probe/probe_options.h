@@ -22,7 +22,8 @@ enum class ExitCode : int {
 inline constexpr std::uint64_t kDefaultSeed = 0x7A11E5EEDull;
 
 struct Options {
-    std::optional<std::string> backend;  // "cuda" or "cpu"; empty: cuda when usable, else cpu
+    // "cuda", "cpu", "nccl" or "tcp"; empty: cuda when usable, else cpu
+    std::optional<std::string> backend;
     bool quick = false;
     bool list = false;
     bool help = false;
@@ -34,6 +35,11 @@ struct Options {
     std::optional<double> target_stdrel;  // noise at which sampling may stop
     std::optional<std::string> inject_fault;
     std::uint64_t seed = kDefaultSeed;
+    // Cluster backends (nccl, tcp): where the ranks meet (probe_cluster.h) and how long rank 0
+    // waits for them.
+    std::string bootstrap_file;
+    std::string bootstrap_address;  // HOST:PORT
+    double bootstrap_timeout_s = 120.0;
 };
 
 struct ParsedOptions {

@@ -74,6 +74,8 @@ json to_json(const DeviceEvent& e) {
     put_optional(j, key::llc_bytes, e.llc_bytes);
     put_optional(j, key::blas, e.blas);
     put_optional(j, key::simd, e.simd);
+    put_optional(j, key::ranks, e.ranks);
+    put_optional(j, key::nodes, e.nodes);
     return j;
 }
 
@@ -111,6 +113,7 @@ json to_json(const ResultEvent& e) {
     put_optional(j, key::intensity_flops_per_byte, e.intensity_flops_per_byte);
     put_optional(j, key::flops_per_s, e.flops_per_s);
     put_optional(j, key::bytes_per_s, e.bytes_per_s);
+    put_optional(j, key::bus_bytes_per_s, e.bus_bytes_per_s);
     put_optional(j, key::median_s, e.median_s);
     put_optional(j, key::min_s, e.min_s);
     put_optional(j, key::max_s, e.max_s);
@@ -374,6 +377,8 @@ DeviceEvent read_device(FieldReader& r) {
     e.llc_bytes = r.optional_int<std::int64_t>(key::llc_bytes, 0);
     e.blas = r.optional_string(key::blas);
     e.simd = r.optional_string(key::simd);
+    e.ranks = r.optional_int<int>(key::ranks, 1);
+    e.nodes = r.optional_int<int>(key::nodes, 1);
     return e;
 }
 
@@ -420,6 +425,7 @@ ResultEvent read_result(FieldReader& r) {
     e.intensity_flops_per_byte = r.optional_number(key::intensity_flops_per_byte);
     e.flops_per_s = r.optional_number(key::flops_per_s);
     e.bytes_per_s = r.optional_number(key::bytes_per_s);
+    e.bus_bytes_per_s = r.optional_number(key::bus_bytes_per_s);
     e.median_s = r.optional_number(key::median_s);
     e.min_s = r.optional_number(key::min_s);
     e.max_s = r.optional_number(key::max_s);

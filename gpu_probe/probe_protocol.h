@@ -58,6 +58,8 @@ inline constexpr char threads[] = "threads";
 inline constexpr char llc_bytes[] = "llc_bytes";
 inline constexpr char blas[] = "blas";
 inline constexpr char simd[] = "simd";
+inline constexpr char ranks[] = "ranks";
+inline constexpr char nodes[] = "nodes";
 inline constexpr char test[] = "test";
 inline constexpr char total[] = "total";
 inline constexpr char message[] = "message";
@@ -69,6 +71,7 @@ inline constexpr char bytes[] = "bytes";
 inline constexpr char intensity_flops_per_byte[] = "intensity_flops_per_byte";
 inline constexpr char flops_per_s[] = "flops_per_s";
 inline constexpr char bytes_per_s[] = "bytes_per_s";
+inline constexpr char bus_bytes_per_s[] = "bus_bytes_per_s";
 inline constexpr char median_s[] = "median_s";
 inline constexpr char min_s[] = "min_s";
 inline constexpr char max_s[] = "max_s";
@@ -136,6 +139,9 @@ struct DeviceEvent {
     std::optional<std::int64_t> llc_bytes;
     std::optional<std::string> blas;  // "OpenBLAS 0.3.21 ..."
     std::optional<std::string> simd;  // vector instruction set the kernels run with
+    // Collectives (nccl, tcp): how many ranks took part, on how many hosts.
+    std::optional<int> ranks;
+    std::optional<int> nodes;
 };
 
 // One available test, printed by `--list`.
@@ -166,6 +172,9 @@ struct ResultEvent {
     std::optional<double> intensity_flops_per_byte;
     std::optional<double> flops_per_s;  // flops / median_s
     std::optional<double> bytes_per_s;  // bytes / median_s
+    // Collectives: the bus bandwidth, bytes_per_s (the algorithm bandwidth) times the
+    // collective's correction factor (nccl-tests, doc/PERFORMANCE.md).
+    std::optional<double> bus_bytes_per_s;
     std::optional<double> median_s;
     std::optional<double> min_s;
     std::optional<double> max_s;

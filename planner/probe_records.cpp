@@ -74,6 +74,7 @@ ProbeResultRecord probe_result_record(const probe::ResultEvent& result) {
     record.bytes = result.bytes.value_or(0.0);
     record.flops_per_s = result.flops_per_s;
     record.bytes_per_s = result.bytes_per_s;
+    record.bus_bytes_per_s = result.bus_bytes_per_s;
     record.median_s = result.median_s;
     record.min_s = result.min_s;
     record.max_s = result.max_s;
@@ -180,6 +181,57 @@ BestProbeResults best_probe_results(const ProbeRunRecord& run) {
     return best;
 }
 
+namespace {
+
+std::int64_t size_field(const ProbeResultRecord& result, const char* name) {
+    const json sizes = json::parse(result.sizes_json, nullptr, false);
+    if (!sizes.is_object() || !sizes.contains(name) || !sizes[name].is_number_integer()) {
+        return 0;
+    }
+    return sizes[name].get<std::int64_t>();
+}
+
+}  // namespace
+
+std::int64_t collective_ranks(const ProbeResultRecord& result) {
+    return size_field(result, "ranks");
+}
+
+std::int64_t collective_nodes(const ProbeResultRecord& result) {
+    return size_field(result, "nodes");
+}
+
+BestNetworkResults best_network_results(const ProbeRunRecord& run) {
+    const auto pick = [&run](bool all_reduce_only) {
+        BestNetworkResults best;
+        for (const ProbeResultRecord& r : run.results) {
+            if (!is_usable(r) || !r.bus_bytes_per_s || *r.bus_bytes_per_s <= 0.0 ||
+                (all_reduce_only && r.test != "all_reduce")) {
+                continue;
+            }
+            const std::int64_t ranks = collective_ranks(r);
+            const std::int64_t nodes = collective_nodes(r);
+            if (ranks < 2 || nodes < 1) {
+                continue;
+            }
+            const ProbeResultRecord*& slot = nodes == 1 ? best.intra_node : best.inter_node;
+            if (slot == nullptr || *r.bus_bytes_per_s > *slot->bus_bytes_per_s) {
+                slot = &r;
+            }
+        }
+        return best;
+    };
+    BestNetworkResults best = pick(true);
+    const BestNetworkResults any = pick(false);
+    if (best.intra_node == nullptr) {
+        best.intra_node = any.intra_node;
+    }
+    if (best.inter_node == nullptr) {
+        best.inter_node = any.inter_node;
+    }
+    return best;
+}
+
 // ---- the device ---------------------------------------------------------------------------------
 
 std::optional<probe::DeviceEvent> stored_device(const ProbeRunRecord& run) {
@@ -249,6 +301,7 @@ json probe_result_json(const ProbeResultRecord& r) {
              r.flops > 0.0 && r.bytes > 0.0 ? json(r.flops / r.bytes) : json(nullptr)},
             {"flops_per_s", number_or_null(r.flops_per_s)},
             {"bytes_per_s", number_or_null(r.bytes_per_s)},
+            {"bus_bytes_per_s", number_or_null(r.bus_bytes_per_s)},
             {"median_s", number_or_null(r.median_s)},
             {"min_s", number_or_null(r.min_s)},
             {"max_s", number_or_null(r.max_s)},

@@ -46,6 +46,8 @@ struct ProbeResultRecord {
     double bytes = 0.0;             // bytes moved by one sample (0: not counted)
     std::optional<double> flops_per_s;
     std::optional<double> bytes_per_s;
+    // Collectives: bus bandwidth (nccl-tests, doc/PERFORMANCE.md); absent for other tests.
+    std::optional<double> bus_bytes_per_s;
     std::optional<double> median_s;
     std::optional<double> min_s;
     std::optional<double> max_s;
@@ -66,6 +68,9 @@ struct ProbeRunRecord {
     std::string started_at;          // as the probe wrote it (ISO 8601)
     std::string finished_at;         // empty while running
     ProbeRunStatus status = ProbeRunStatus::running;
+    // A run imported from a file: "fnv1a64:<16 hex digits>" of the file's bytes, which finds
+    // the same file imported twice; empty for a run saved as it was measured.
+    std::string content_digest;
     std::vector<ProbeResultRecord> results;
 
     bool operator==(const ProbeRunRecord&) const = default;
@@ -132,6 +137,21 @@ struct BestProbeResults {
 };
 BestProbeResults best_probe_results(const ProbeRunRecord& run);
 
+// The collective results a profile's network figures come from: the usable result with the
+// highest bus bandwidth among the all-reduces (what data-parallel training runs; among any
+// collective when the run has no all-reduce), of ranks on one host (intra_node: the scale-up
+// fabric, NVLink or PCIe) and of ranks spread over several hosts (inter_node: the scale-out
+// network). Ranks and hosts come from the result's sizes ("ranks", "nodes"); a result without
+// them, or of one rank, counts for neither.
+struct BestNetworkResults {
+    const ProbeResultRecord* intra_node = nullptr;
+    const ProbeResultRecord* inter_node = nullptr;
+};
+BestNetworkResults best_network_results(const ProbeRunRecord& run);
+// The "ranks" and "nodes" of a collective result's sizes; 0 when absent.
+std::int64_t collective_ranks(const ProbeResultRecord& result);
+std::int64_t collective_nodes(const ProbeResultRecord& result);
+
 // ---- the device ---------------------------------------------------------------------------------
 
 // The stored device event decoded: nullopt when it is not a valid device event line (a run that
@@ -149,8 +169,8 @@ std::optional<double> stored_device_memory_bytes(const ProbeRunRecord& run);
 // The one JSON shape of a result (gpu_probe/PROTOCOL.md, "Results in the app"):
 //   result_id (null: not saved), test, variant ("": none), dtype, sizes (object), flops, bytes
 //   (null: not counted), intensity_flops_per_byte (flops / bytes; null unless both counted),
-//   flops_per_s, bytes_per_s, median_s, min_s, max_s, stdrel (null: absent), samples, status,
-//   validated, reason.
+//   flops_per_s, bytes_per_s, bus_bytes_per_s, median_s, min_s, max_s, stdrel (null: absent),
+//   samples, status, validated, reason.
 nlohmann::json probe_result_json(const ProbeResultRecord& result);
 
 }  // namespace tally

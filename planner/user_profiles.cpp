@@ -50,9 +50,12 @@ HardwareProfile measured_profile(const ProbeRunRecord& run, const HardwareProfil
     const BestProbeResults best = best_probe_results(run);
     const ProbeResultRecord* best_memory = best.memory;
     const bool any_matmul = best.any_matmul();
-    if (!any_matmul && best_memory == nullptr) {
+    const BestNetworkResults network = best_network_results(run);
+    const bool any_network = network.intra_node != nullptr || network.inter_node != nullptr;
+    if (!any_matmul && best_memory == nullptr && !any_network) {
         throw SpecError("probe run", std::to_string(run.id),
-                        "a run with at least one validated, passed matmul, copy or read result");
+                        "a run with at least one validated, passed matmul, copy or read result, "
+                        "or a collective's bus bandwidth across two or more ranks");
     }
 
     const std::string run_label = "tally-probe run " + std::to_string(run.id) + " (" + run.backend +
@@ -68,7 +71,9 @@ HardwareProfile measured_profile(const ProbeRunRecord& run, const HardwareProfil
     std::vector<MeasuredFigure> kept;
     for (const MeasuredFigure& f : p.measured) {
         const bool memory_metric = f.metric.starts_with("hbm_") || f.metric.starts_with("memory_");
-        bool replaced = memory_metric && best_memory != nullptr;
+        bool replaced = (memory_metric && best_memory != nullptr) ||
+                        (f.metric.starts_with("intra_node_") && network.intra_node != nullptr) ||
+                        (f.metric.starts_with("inter_node_") && network.inter_node != nullptr);
         for (ComputeType t : kAllComputeTypes) {
             replaced = replaced || (best.matmul_of(t) != nullptr &&
                                     f.metric == std::string(to_string(t)) + "_gemm");
@@ -99,6 +104,28 @@ HardwareProfile measured_profile(const ProbeRunRecord& run, const HardwareProfil
                                             *best_memory->bytes_per_s, 1.0, method(*best_memory),
                                             run_label});
         note("memory bandwidth");
+    }
+    // Network figures: the bus bandwidth of a collective, which nccl-tests defines so that it
+    // compares with the per-rank link bandwidth whatever the rank count (doc/PERFORMANCE.md of
+    // NVIDIA/nccl-tests: busbw = algbw * 2(n-1)/n for an all-reduce). The profile's figures are
+    // per GPU per direction, as a ring's busbw is.
+    const auto network_method = [](const ProbeResultRecord& r) {
+        return "bus bandwidth of " + r.test + (r.variant.empty() ? "" : " " + r.variant) + " " +
+               r.dtype + " of " + std::to_string(static_cast<std::int64_t>(r.bytes)) +
+               " bytes across " + std::to_string(collective_ranks(r)) + " ranks on " +
+               std::to_string(collective_nodes(r)) + " host(s)";
+    };
+    if (const ProbeResultRecord* r = network.intra_node) {
+        p.interconnect_bytes_per_s = *r->bus_bytes_per_s;
+        p.measured.push_back(MeasuredFigure{"intra_node_" + r->test + "_busbw", *r->bus_bytes_per_s,
+                                            std::nullopt, network_method(*r), run_label});
+        note("intra-node bandwidth (" + network_method(*r) + ")");
+    }
+    if (const ProbeResultRecord* r = network.inter_node) {
+        p.inter_node_bytes_per_s = *r->bus_bytes_per_s;
+        p.measured.push_back(MeasuredFigure{"inter_node_" + r->test + "_busbw", *r->bus_bytes_per_s,
+                                            std::nullopt, network_method(*r), run_label});
+        note("inter-node bandwidth (" + network_method(*r) + ")");
     }
     p.sources.insert(p.sources.begin(), run_label);
     p.verification = "measured";

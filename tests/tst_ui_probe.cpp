@@ -41,6 +41,7 @@
 #include "ui/probe/probe_runs_model.h"
 #include "ui/probe/probe_text.h"
 #include "ui/session/workspace_session.h"
+#include "ui/window/app_settings.h"
 #include "ui/window/main_window.h"
 #include "ui/workspace/profile_files.h"
 
@@ -126,6 +127,7 @@ private slots:
     void unreadableLinesAreShown();
     void noCudaOffersTheCpu();
     void rememberedBackendIsKept();
+    void sshHostRunsThereAndIsRemembered();
     void withoutWorkspaceRunsButDoesNotSave();
     void refusedSaveIsSaid();
     void storedRunIsShownAndOverlaid();
@@ -484,6 +486,56 @@ void TestUiProbe::rememberedBackendIsKept() {
     QTRY_VERIFY(child<QPushButton>(panel, "probeRunOnCpu")->isVisibleTo(panel));
     QCOMPARE(child<QComboBox>(panel, "probeBackend")->currentData().toString(),
              QStringLiteral("cuda"));
+}
+
+void TestUiProbe::sshHostRunsThereAndIsRemembered() {
+    // A stand-in ssh: records its arguments, skips "-o OPTION" and the host, and runs the
+    // remote command here.
+    const QString argsFile = m_dir->filePath(QStringLiteral("ssh-args.txt"));
+    const QString ssh =
+        writeProbe(*m_dir, "#!/bin/bash\nprintf '%s\\n' \"$@\" > '" + argsFile.toUtf8() +
+                               "'\nwhile [ \"$1\" = -o ]; do shift 2; done\n"
+                               "shift\nexec /bin/sh -c \"$1\"\n");
+    qputenv("TALLY_SSH", ssh.toUtf8());
+    const QString remoteProbe = writeProbe(
+        *m_dir,
+        fakeProbe({startLine("cpu"), deviceLine("cpu"), to_json_line(reluResult()), doneLine(1, 0)},
+                  "exit 0"));
+    auto* where = child<QComboBox>(m_panel, "probeWhere");
+    auto* host = child<QLineEdit>(m_panel, "probeSshHost");
+    auto* path = child<QLineEdit>(m_panel, "probeRemotePath");
+    QVERIFY(!host->isEnabled());
+    where->setCurrentIndex(where->findData(QStringLiteral("ssh")));
+    QVERIFY(host->isEnabled());
+    host->setText(QStringLiteral("gpu-box"));
+    path->setText(remoteProbe);
+    emit path->editingFinished();
+    // The tests are listed by the probe on the host.
+    QTRY_COMPARE(testList()->count(), 2);
+    QCOMPARE(runToEnd().outcome, ProbeOutcome::ok);
+    QFile args(argsFile);
+    QVERIFY(args.open(QIODevice::ReadOnly));
+    const QList<QByteArray> words = args.readAll().split('\n');
+    QCOMPARE(words.value(2), QByteArray("gpu-box"));
+    QVERIFY(words.value(3).startsWith(remoteProbe.toUtf8() + " --backend "));
+    const std::vector<ProbeRunRecord> runs = savedRuns();
+    QCOMPARE(runs.size(), std::size_t{1});
+    QCOMPARE(runs[0].host, std::string("fake-host"));  // from the probe's start event
+    // Remembered: a new panel starts on the same host.
+    QCOMPARE(m_window->appSettings()->probeLocation(), QStringLiteral("ssh"));
+    QCOMPARE(m_window->appSettings()->probeSshHost(), QStringLiteral("gpu-box"));
+    auto* panel = new ProbePanel(m_session.get(), m_window->hardwareCatalog(), m_window->document(),
+                                 m_window->appSettings());
+    std::unique_ptr<ProbePanel> owner(panel);
+    QCOMPARE(child<QComboBox>(panel, "probeWhere")->currentData().toString(),
+             QStringLiteral("ssh"));
+    QCOMPARE(child<QLineEdit>(panel, "probeSshHost")->text(), QStringLiteral("gpu-box"));
+    QCOMPARE(panel->runOptions().remoteProbe, remoteProbe);
+    // Back to this machine: no remote host in the options.
+    where->setCurrentIndex(where->findData(QStringLiteral("local")));
+    QVERIFY(m_panel->runOptions().remoteHost.isEmpty());
+    QCOMPARE(m_window->appSettings()->probeLocation(), QStringLiteral("local"));
+    qunsetenv("TALLY_SSH");
 }
 
 void TestUiProbe::withoutWorkspaceRunsButDoesNotSave() {

@@ -85,6 +85,12 @@ CREATE INDEX profiles_by_source_run ON profiles(source_run_id);
 PRAGMA user_version = 3;
 )sql";
 
+// What version 4 added on top of version 3 (its data migration does nothing on these rows).
+constexpr const char* kOldSchemaV4Additions = R"sql(
+ALTER TABLE probe_results ADD COLUMN variant TEXT NOT NULL DEFAULT '';
+PRAGMA user_version = 4;
+)sql";
+
 // Everything SQLite says about the tables and indexes of a file, for comparing two schemas.
 QStringList schema_of(const std::string& path) {
     sqlite::Database db = wstest::raw_read(path);
@@ -655,6 +661,7 @@ void TestWorkspace::migrationFromEarlierVersion_data() {
     QTest::newRow("from version 1") << 1;
     QTest::newRow("from version 2") << 2;
     QTest::newRow("from version 3") << 3;
+    QTest::newRow("from version 4") << 4;
 }
 
 void TestWorkspace::migrationFromEarlierVersion() {
@@ -674,6 +681,9 @@ void TestWorkspace::migrationFromEarlierVersion() {
         }
         if (version >= 3) {
             db.exec(kOldSchemaV3Additions);
+        }
+        if (version >= 4) {
+            db.exec(kOldSchemaV4Additions);
         }
         sqlite::Statement p(db,
                             "INSERT INTO profiles (id, name, kind, profile_json, created_at, "
@@ -733,6 +743,9 @@ void TestWorkspace::migrationFromEarlierVersion() {
         QCOMPARE(r.samples, std::int64_t{9});
         QCOMPARE(r.test, std::string("matmul"));
         QCOMPARE(r.variant, std::string());  // not recorded before version 4
+        // Version 5's columns: no bus bandwidth, no digest of an imported file.
+        QCOMPARE(r.bus_bytes_per_s, std::optional<double>());
+        QCOMPARE(run->content_digest, std::string());
         if (version == 1) {
             // Version 1 did not validate: the rows come across as not validated, no spread.
             QCOMPARE(r.validated, false);
@@ -764,6 +777,8 @@ void TestWorkspace::migrationFromEarlierVersion() {
     QVERIFY(schema_of(path).join(QLatin1Char('\n')).contains(QStringLiteral("source_run_id")));
     QVERIFY(
         schema_of(path).join(QLatin1Char('\n')).contains(QStringLiteral("probe_results.variant")));
+    QVERIFY(schema_of(path).join(QLatin1Char('\n')).contains(QStringLiteral("bus_bytes_per_s")));
+    QVERIFY(schema_of(path).join(QLatin1Char('\n')).contains(QStringLiteral("content_digest")));
 }
 
 void TestWorkspace::migrationSplitsFoldedTestNames() {

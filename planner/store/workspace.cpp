@@ -13,6 +13,7 @@
 
 #include <sys/stat.h>
 
+#include "gpu_probe/probe_collectives.h"
 #include "planner/errors.h"
 #include "planner/spec_json.h"
 #include "planner/store/workspace_schema.h"
@@ -533,6 +534,7 @@ void check_result(const ProbeResultRecord& r) {
     check_figure(r.bytes, p + ".bytes");
     check_figure(r.flops_per_s, p + ".flops_per_s");
     check_figure(r.bytes_per_s, p + ".bytes_per_s");
+    check_figure(r.bus_bytes_per_s, p + ".bus_bytes_per_s");
     check_figure(r.median_s, p + ".median_s");
     check_figure(r.min_s, p + ".min_s");
     check_figure(r.max_s, p + ".max_s");
@@ -547,8 +549,9 @@ std::int64_t insert_result(sqlite::Database& db, std::int64_t run_id, const Prob
     sqlite::Statement s(db, R"sql(
         INSERT INTO probe_results (run_id, test, dtype, sizes_json, flops, bytes, flops_per_s,
             bytes_per_s, median_s, min_s, max_s, stdrel, samples, status, validated, reason,
-            variant)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17))sql");
+            variant, bus_bytes_per_s)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,
+            ?18))sql");
     s.bind(1, run_id)
         .bind(2, r.test)
         .bind(3, r.dtype)
@@ -565,16 +568,17 @@ std::int64_t insert_result(sqlite::Database& db, std::int64_t run_id, const Prob
         .bind(14, to_string(r.status))
         .bind(15, r.validated)
         .bind(16, r.reason)
-        .bind(17, r.variant);
+        .bind(17, r.variant)
+        .bind(18, r.bus_bytes_per_s);
     s.run();
     return db.last_insert_rowid();
 }
 
 constexpr std::string_view kRunColumns =
-    "id, backend, host, device_json, started_at, finished_at, status";
+    "id, backend, host, device_json, started_at, finished_at, status, content_digest";
 constexpr std::string_view kResultColumns =
     "run_id, id, test, dtype, sizes_json, flops, bytes, flops_per_s, bytes_per_s, median_s, min_s, "
-    "max_s, stdrel, samples, status, validated, reason, variant";
+    "max_s, stdrel, samples, status, validated, reason, variant, bus_bytes_per_s";
 
 ProbeRunRecord run_from_row(const sqlite::Statement& s) {
     ProbeRunRecord run;
@@ -585,6 +589,7 @@ ProbeRunRecord run_from_row(const sqlite::Statement& s) {
     run.started_at = s.column_text(4);
     run.finished_at = s.column_text(5);
     run.status = parse_probe_run_status(s.column_text(6)).value_or(ProbeRunStatus::failed);
+    run.content_digest = s.column_text(7);
     return run;
 }
 
@@ -607,6 +612,7 @@ ProbeResultRecord result_from_row(const sqlite::Statement& s) {
     r.validated = s.column_int(15) != 0;
     r.reason = s.column_text(16);
     r.variant = s.column_text(17);
+    r.bus_bytes_per_s = s.column_optional_double(18);
     return r;
 }
 
@@ -790,7 +796,9 @@ void Workspace::remove_plan(std::int64_t id) {
     });
 }
 
-std::int64_t Workspace::add_probe_run(const ProbeRunRecord& run) {
+namespace {
+
+void check_run(const ProbeRunRecord& run) {
     if (run.started_at.empty()) {
         throw SpecError("run.started_at", "\"\"", "the time the run started (ISO 8601)");
     }
@@ -798,23 +806,82 @@ std::int64_t Workspace::add_probe_run(const ProbeRunRecord& run) {
     for (const ProbeResultRecord& r : run.results) {
         check_result(r);
     }
-    return write("saving probe run", [&] {
-        sqlite::Statement s(m_db,
-                            "INSERT INTO probe_runs (backend, host, device_json, started_at, "
-                            "finished_at, status) VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
-        s.bind(1, run.backend).bind(2, run.host).bind(3, run.device_json).bind(4, run.started_at);
-        if (run.finished_at.empty()) {
-            s.bind_null(5);
-        } else {
-            s.bind(5, run.finished_at);
+}
+
+std::int64_t insert_run(sqlite::Database& db, const ProbeRunRecord& run) {
+    sqlite::Statement s(db,
+                        "INSERT INTO probe_runs (backend, host, device_json, started_at, "
+                        "finished_at, status, content_digest) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+    s.bind(1, run.backend).bind(2, run.host).bind(3, run.device_json).bind(4, run.started_at);
+    if (run.finished_at.empty()) {
+        s.bind_null(5);
+    } else {
+        s.bind(5, run.finished_at);
+    }
+    s.bind(6, to_string(run.status));
+    if (run.content_digest.empty()) {
+        s.bind_null(7);
+    } else {
+        s.bind(7, run.content_digest);
+    }
+    s.run();
+    const std::int64_t id = db.last_insert_rowid();
+    for (const ProbeResultRecord& r : run.results) {
+        insert_result(db, id, r);
+    }
+    return id;
+}
+
+std::optional<std::int64_t> same_run(sqlite::Database& db, const ProbeRunRecord& run) {
+    if (!run.content_digest.empty()) {
+        sqlite::Statement s(db, "SELECT id FROM probe_runs WHERE content_digest = ?1 LIMIT 1");
+        s.bind(1, run.content_digest);
+        if (s.step()) {
+            return s.column_int(0);
         }
-        s.bind(6, to_string(run.status));
-        s.run();
-        const std::int64_t id = m_db.last_insert_rowid();
-        for (const ProbeResultRecord& r : run.results) {
-            insert_result(m_db, id, r);
+    }
+    // A run of tally-probe is known by where and when it started: its start event names the
+    // host and the second it started, and a run takes far longer than a second. (An imported
+    // nccl-tests log has no start time of its own: only its digest finds it.)
+    if (run.backend == probe::kNcclTestsBackend) {
+        return std::nullopt;
+    }
+    sqlite::Statement s(db,
+                        "SELECT id FROM probe_runs WHERE backend = ?1 AND host = ?2 AND "
+                        "started_at = ?3 AND device_json = ?4 ORDER BY id LIMIT 1");
+    s.bind(1, run.backend).bind(2, run.host).bind(3, run.started_at).bind(4, run.device_json);
+    if (s.step()) {
+        return s.column_int(0);
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::int64_t Workspace::add_probe_run(const ProbeRunRecord& run) {
+    check_run(run);
+    return write("saving probe run", [&] { return insert_run(m_db, run); });
+}
+
+std::optional<std::int64_t> Workspace::find_same_probe_run(const ProbeRunRecord& run) {
+    return read("looking for the same probe run", [&] { return same_run(m_db, run); });
+}
+
+std::int64_t Workspace::import_probe_run(const ProbeRunRecord& run) {
+    check_run(run);
+    return write("importing probe run", [&] {
+        // Inside the write transaction: two imports of one file cannot both pass the check.
+        if (const std::optional<std::int64_t> stored = same_run(m_db, run)) {
+            const std::optional<ProbeRunRecord> other = load_run(m_db, *stored);
+            throw DuplicateProbeRun(
+                *stored,
+                fmt::format("this run is stored already as probe run {} ({}{}, started {}); "
+                            "nothing was imported (tally probes show {})",
+                            *stored, other ? other->backend : run.backend,
+                            other && !other->host.empty() ? " on " + other->host : std::string(),
+                            other ? other->started_at : run.started_at, *stored));
         }
-        return id;
+        return insert_run(m_db, run);
     });
 }
 

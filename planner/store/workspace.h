@@ -33,7 +33,8 @@ namespace tally {
 //   2  probe_results gains stdrel and validated (the probe started checking its results)
 //   3  profiles gains source_run_id: a measured profile points at the run it came from
 //   4  probe_results gains variant; test holds the probe's test name alone
-inline constexpr int kWorkspaceSchemaVersion = 4;
+//   5  probe_results gains bus_bytes_per_s; probe_runs gains content_digest (imported files)
+inline constexpr int kWorkspaceSchemaVersion = 5;
 // PRAGMA application_id of a Tally workspace ("Taly" in ASCII), set from version 1 on.
 inline constexpr std::int32_t kWorkspaceApplicationId = 0x5461'6C79;
 
@@ -64,6 +65,17 @@ public:
 private:
     WorkspaceProblem m_problem;
     std::filesystem::path m_path;
+};
+
+// An imported run that the workspace holds already: names the stored run.
+class DuplicateProbeRun : public std::runtime_error {
+public:
+    DuplicateProbeRun(std::int64_t stored_id, const std::string& message)
+        : std::runtime_error(message), m_stored_id(stored_id) {}
+    std::int64_t stored_id() const noexcept { return m_stored_id; }
+
+private:
+    std::int64_t m_stored_id;
 };
 
 // ---- plans --------------------------------------------------------------------------------------
@@ -137,6 +149,13 @@ public:
     // Probe runs, newest first, each with its results in the order they were added.
     std::int64_t add_probe_run(const ProbeRunRecord& run);  // with its results, in one transaction
     std::int64_t add_probe_result(std::int64_t run_id, const ProbeResultRecord& result);
+    // The stored run `run` repeats: one with the same content_digest (the same file imported
+    // before), or, for a run of tally-probe, one with the same backend, host, start time and
+    // device (the run saved live, or imported from another copy of its output). nullopt: none.
+    std::optional<std::int64_t> find_same_probe_run(const ProbeRunRecord& run);
+    // Adds a run recorded elsewhere, with its results, in one transaction: refused with
+    // DuplicateProbeRun (nothing written) when find_same_probe_run() finds it stored already.
+    std::int64_t import_probe_run(const ProbeRunRecord& run);
     void finish_probe_run(std::int64_t run_id, ProbeRunStatus status,
                           const std::string& finished_at);
     std::vector<ProbeRunRecord> list_probe_runs();

@@ -104,7 +104,18 @@ UPDATE probe_results
 PRAGMA user_version = 4;
 )sql";
 
-constexpr std::string_view kSteps[] = {kSchemaV1, kMigrateToV2, kMigrateToV3, kMigrateToV4};
+// Version 5: collectives (the nccl backend, imported nccl-tests logs) keep their bus bandwidth
+// beside the algorithm bandwidth (bytes_per_s), and a run imported from a file keeps a digest of
+// the file so that importing it again is refused. Existing rows have neither.
+constexpr std::string_view kMigrateToV5 = R"sql(
+ALTER TABLE probe_results ADD COLUMN bus_bytes_per_s REAL;
+ALTER TABLE probe_runs ADD COLUMN content_digest TEXT;
+CREATE INDEX probe_runs_by_digest ON probe_runs(content_digest);
+PRAGMA user_version = 5;
+)sql";
+
+constexpr std::string_view kSteps[] = {kSchemaV1, kMigrateToV2, kMigrateToV3, kMigrateToV4,
+                                       kMigrateToV5};
 static_assert(std::size(kSteps) == kWorkspaceSchemaVersion);
 
 // ---- opening ------------------------------------------------------------------------------------

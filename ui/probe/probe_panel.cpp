@@ -10,6 +10,7 @@
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListView>
 #include <QListWidget>
 #include <QProgressBar>
@@ -65,6 +66,9 @@ ProbePanel::ProbePanel(WorkspaceSession* session, HardwareCatalog* catalog, Plan
       m_session(session),
       m_catalog(catalog),
       m_document(document),
+      m_where(new QComboBox(this)),
+      m_host(new QLineEdit(this)),
+      m_remoteProbe(new QLineEdit(this)),
       m_backend(new QComboBox(this)),
       m_quick(new QCheckBox(tr("Quick (small sizes, few samples)"), this)),
       m_tests(new QListWidget(this)),
@@ -111,6 +115,28 @@ ProbePanel::ProbePanel(WorkspaceSession* session, HardwareCatalog* catalog, Plan
                               "matmuls, the lecture's operations"),
                            Qt::ToolTipRole);
     m_backend->setAccessibleName(tr("Backend"));
+    m_where->setObjectName(QStringLiteral("probeWhere"));
+    m_host->setObjectName(QStringLiteral("probeSshHost"));
+    m_remoteProbe->setObjectName(QStringLiteral("probeRemotePath"));
+    m_where->addItem(tr("This machine"), QStringLiteral("local"));
+    m_where->addItem(tr("SSH host"), QStringLiteral("ssh"));
+    m_where->setItemData(1,
+                         tr("Run tally-probe on another machine through ssh (which must log in "
+                            "without a password prompt); the results stream back and are "
+                            "saved here"),
+                         Qt::ToolTipRole);
+    m_where->setAccessibleName(tr("Where the probe runs"));
+    m_host->setPlaceholderText(tr("host or user@host"));
+    m_host->setAccessibleName(tr("SSH host"));
+    m_remoteProbe->setPlaceholderText(tr("tally-probe (on the host's PATH)"));
+    m_remoteProbe->setAccessibleName(tr("tally-probe on the host"));
+    if (m_settings) {
+        m_where->setCurrentIndex(std::max(0, m_where->findData(m_settings->probeLocation())));
+        m_host->setText(m_settings->probeSshHost());
+        m_remoteProbe->setText(m_settings->probeRemotePath());
+    }
+    m_host->setEnabled(m_where->currentIndex() == 1);
+    m_remoteProbe->setEnabled(m_where->currentIndex() == 1);
     if (m_settings) {
         const int remembered = m_backend->findData(m_settings->probeBackend());
         if (remembered >= 0) {
@@ -165,6 +191,9 @@ ProbePanel::ProbePanel(WorkspaceSession* session, HardwareCatalog* catalog, Plan
         listTests(backend());
     });
     connect(m_backend, &QComboBox::activated, this, [this] { rememberBackend(); });
+    connect(m_where, &QComboBox::currentIndexChanged, this, &ProbePanel::onLocationChanged);
+    connect(m_host, &QLineEdit::editingFinished, this, &ProbePanel::onLocationChanged);
+    connect(m_remoteProbe, &QLineEdit::editingFinished, this, &ProbePanel::onLocationChanged);
     connect(m_compare, &QComboBox::currentIndexChanged, this, &ProbePanel::updateComparison);
     connect(m_runsView->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &ProbePanel::onRunPicked);
@@ -200,6 +229,12 @@ ProbePanel::~ProbePanel() = default;
 void ProbePanel::buildLayout() {
     auto* runBox = new QGroupBox(tr("Run the probe"), this);
     auto* runLayout = new QVBoxLayout(runBox);
+    auto* whereRow = new QHBoxLayout;
+    whereRow->addWidget(new QLabel(tr("Run on:"), runBox));
+    whereRow->addWidget(m_where, 1);
+    runLayout->addLayout(whereRow);
+    runLayout->addWidget(m_host);
+    runLayout->addWidget(m_remoteProbe);
     auto* backendRow = new QHBoxLayout;
     backendRow->addWidget(new QLabel(tr("Backend:"), runBox));
     backendRow->addWidget(m_backend, 1);
@@ -271,6 +306,40 @@ QString ProbePanel::backend() const {
     return m_backend->currentData().toString();
 }
 
+ProbeOptions ProbePanel::runOptions() const {
+    ProbeOptions options = m_base;
+    if (m_where->currentData().toString() == QLatin1String("ssh")) {
+        options.remoteHost = m_host->text().trimmed();
+        options.remoteProbe = m_remoteProbe->text().trimmed();
+    }
+    return options;
+}
+
+void ProbePanel::onLocationChanged() {
+    const bool remote = m_where->currentData().toString() == QLatin1String("ssh");
+    m_host->setEnabled(remote);
+    m_remoteProbe->setEnabled(remote);
+    if (m_settings) {
+        m_settings->setProbeLocation(m_where->currentData().toString());
+        m_settings->setProbeSshHost(m_host->text().trimmed());
+        m_settings->setProbeRemotePath(m_remoteProbe->text().trimmed());
+    }
+    const ProbeOptions options = runOptions();
+    if (options.remoteHost == m_listedHost && options.remoteProbe == m_listedRemoteProbe) {
+        return;  // nothing that changes the probe (e.g. focus left the host field unchanged)
+    }
+    if (remote && options.remoteHost.isEmpty()) {
+        showMessage(Tone::info, tr("Type the SSH host the probe runs on."));
+        return;
+    }
+    m_message->hide();
+    // Another machine's probe has other tests (a CUDA build, another version): list again.
+    ++m_probeGeneration;
+    m_testLists.clear();
+    m_listErrors.clear();
+    listFirst();
+}
+
 bool ProbePanel::isRunning() const {
     return m_runner.isRunning();
 }
@@ -286,7 +355,9 @@ void ProbePanel::listTests(const QString& backend) {
     if (m_lister.isRunning()) {
         return;  // onTestsListed() lists the backend shown now when the other one is done
     }
-    ProbeOptions options = m_base;
+    ProbeOptions options = runOptions();
+    m_listedHost = options.remoteHost;
+    m_listedRemoteProbe = options.remoteProbe;
     options.backend = backend;
     options.quick = false;
     options.tests.clear();
@@ -398,7 +469,11 @@ bool ProbePanel::start() {
         return false;
     }
     const QStringList tests = chosenTests();
-    ProbeOptions options = m_base;
+    ProbeOptions options = runOptions();
+    if (m_where->currentData().toString() == QLatin1String("ssh") && options.remoteHost.isEmpty()) {
+        showMessage(Tone::error, tr("Type the SSH host the probe runs on."));
+        return false;
+    }
     options.backend = backend();
     options.quick = m_quick->isChecked();
     options.tests = tests;
@@ -413,7 +488,11 @@ bool ProbePanel::start() {
     m_progress->setRange(
         0, std::max(1, tests.isEmpty() ? m_tests->count() : static_cast<int>(tests.size())));
     m_progress->setValue(0);
-    m_device->setText(tr("Starting tally-probe (%1 backend)…").arg(backendName(options.backend)));
+    m_device->setText(
+        options.remoteHost.isEmpty()
+            ? tr("Starting tally-probe (%1 backend)…").arg(backendName(options.backend))
+            : tr("Starting tally-probe on %2 (%1 backend)…")
+                  .arg(backendName(options.backend), options.remoteHost));
     m_status->clear();
     {
         const QSignalBlocker block(m_runsView->selectionModel());

@@ -14,6 +14,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QLineEdit;
 class QLabel;
 class QListView;
 class QListWidget;
@@ -69,6 +70,10 @@ public:
     // Opens the dialog that makes a measured profile from the current (stored) run.
     void makeProfile();
 
+    // The options a run starts from: the base options with the place chosen in the panel (this
+    // machine, or the ssh host and the probe's path there).
+    ProbeOptions runOptions() const;
+
     // For tests.
     ProbeResultsModel* resultsModel() const { return m_results; }
     ProbeRunsModel* runsModel() const { return m_runs; }
@@ -93,6 +98,9 @@ private:
     static QString toneStyle(Tone tone);
 
     void buildLayout();
+    // The place changed (this machine / ssh host, the host, the remote probe): remembered, and
+    // the tests listed again from the probe there.
+    void onLocationChanged();
     void listTests(const QString& backend);
     void onTestsListed(const probe::ProbeRun& run, const ProbeExit& exit);
     void fillTests();
@@ -130,6 +138,8 @@ private:
     QString m_listing;          // the backend being listed; empty when none
     int m_probeGeneration = 0;  // bumped by setBaseOptions(): a listing of an older probe is stale
     int m_listingGeneration = 0;  // of the listing in progress
+    QString m_listedHost;         // the place the tests were last listed from
+    QString m_listedRemoteProbe;
     std::map<QString, std::vector<probe::TestEvent>> m_testLists;
     std::map<QString, QString> m_listErrors;
     std::unique_ptr<ProbeRunSaver> m_saver;
@@ -142,6 +152,9 @@ private:
     std::optional<ProbeRunRecord> m_current;
     bool m_reloading = false;
 
+    QComboBox* m_where;        // this machine / ssh host
+    QLineEdit* m_host;         // the ssh destination
+    QLineEdit* m_remoteProbe;  // the probe's path there (optional)
     QComboBox* m_backend;
     QCheckBox* m_quick;
     QListWidget* m_tests;

@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <algorithm>
 #include <cmath>
@@ -102,6 +103,72 @@ ProbeLocation findProbeExecutable(const QString& explicitPath) {
                 .arg(tried.join(QStringLiteral(", ")))};
 }
 
+QString sshProgram() {
+    const QString fromEnvironment = qEnvironmentVariable("TALLY_SSH");
+    return fromEnvironment.isEmpty() ? QStringLiteral("ssh") : fromEnvironment;
+}
+
+QString shellQuoted(const QString& word) {
+    // Characters that no POSIX shell splits on, expands or globs ('~' too: a leading "~/" is
+    // left for the remote shell to expand to the home folder, which is what a user means).
+    static const QString kPlain =
+        QStringLiteral("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./:=,+@%~");
+    const bool safeCharacters =
+        !word.isEmpty() &&
+        std::all_of(word.begin(), word.end(), [](QChar c) { return kPlain.contains(c); });
+    const qsizetype tildes = word.count(QLatin1Char('~'));
+    const bool plain =
+        safeCharacters && (tildes == 0 || (tildes == 1 && word.startsWith(QStringLiteral("~/"))));
+    if (plain) {
+        return word;
+    }
+    QString quoted = word;
+    quoted.replace(QLatin1Char('\''), QStringLiteral("'\\''"));
+    return QLatin1Char('\'') + quoted + QLatin1Char('\'');
+}
+
+ProbeCommand probeCommand(const ProbeOptions& options) {
+    QStringList launcherWords;
+    if (!options.launcher.trimmed().isEmpty()) {
+        launcherWords = QProcess::splitCommand(options.launcher);
+        if (launcherWords.isEmpty()) {
+            return {{}, {}, translate("the launcher \"%1\" has no program").arg(options.launcher)};
+        }
+    }
+    if (options.remoteHost.isEmpty()) {
+        const ProbeLocation where = findProbeExecutable(options.probePath);
+        if (where.path.isEmpty()) {
+            return {{}, {}, where.error};
+        }
+        if (launcherWords.isEmpty()) {
+            return {where.path, probeArguments(options), {}};
+        }
+        const QString program = launcherWords.takeFirst();
+        return {program, launcherWords + QStringList{where.path} + probeArguments(options), {}};
+    }
+    // A destination that starts with '-' would be read by ssh as an option.
+    if (options.remoteHost.startsWith(QLatin1Char('-')) ||
+        options.remoteHost.contains(QRegularExpression(QStringLiteral("\\s")))) {
+        return {{},
+                {},
+                translate("the remote host \"%1\" is not an ssh destination (a host name or "
+                          "user@host, without spaces, not starting with '-')")
+                    .arg(options.remoteHost)};
+    }
+    QStringList words = launcherWords;
+    words << (options.remoteProbe.isEmpty() ? QStringLiteral("tally-probe") : options.remoteProbe);
+    words << probeArguments(options);
+    QStringList quoted;
+    for (const QString& w : words) {
+        quoted << shellQuoted(w);
+    }
+    // BatchMode: a password prompt has no terminal to ask on; fail at once instead.
+    return {sshProgram(),
+            {QStringLiteral("-o"), QStringLiteral("BatchMode=yes"), options.remoteHost,
+             quoted.join(QLatin1Char(' '))},
+            {}};
+}
+
 QString outcomeName(ProbeOutcome outcome) {
     switch (outcome) {
         case ProbeOutcome::ok:
@@ -161,17 +228,17 @@ bool ProbeRunner::start(const ProbeOptions& options) {
         m_process = nullptr;
     }
 
-    const ProbeLocation where = findProbeExecutable(options.probePath);
-    m_probePath = where.path;
-    if (where.path.isEmpty()) {
-        QTimer::singleShot(0, this, [this, reason = where.error] {
+    const ProbeCommand command = probeCommand(options);
+    m_probePath = command.program;
+    if (command.program.isEmpty()) {
+        QTimer::singleShot(0, this, [this, reason = command.error] {
             finish({ProbeOutcome::notStarted, std::nullopt, reason});
         });
         return true;
     }
     m_process = new QProcess(this);
-    m_process->setProgram(where.path);
-    m_process->setArguments(probeArguments(options));
+    m_process->setProgram(command.program);
+    m_process->setArguments(command.arguments);
     m_process->setStandardInputFile(QProcess::nullDevice());
     connect(m_process, &QProcess::readyReadStandardOutput, this, &ProbeRunner::readOutput);
     connect(m_process, &QProcess::readyReadStandardError, this, &ProbeRunner::readErrors);
@@ -317,6 +384,26 @@ ProbeExit ProbeRunner::exitOf(int exitCode, QProcess::ExitStatus status) const {
             tr("tally-probe crashed (it was killed by a signal)%1; %2").arg(withDiagnostics, kept)};
     }
     const std::optional<QString> fatal = fatalMessage(r);
+    if (!m_options.remoteHost.isEmpty() && !r.start && !fatal) {
+        // ssh's own failures: 255 (no connection, refused key, unknown host), and the remote
+        // shell's 127 (command not found) and 126 (not executable).
+        const QString host = m_options.remoteHost;
+        const QString probe =
+            m_options.remoteProbe.isEmpty() ? QStringLiteral("tally-probe") : m_options.remoteProbe;
+        if (exitCode == 255) {
+            return {ProbeOutcome::notStarted, exitCode,
+                    tr("%1 could not run the probe on %2%3; check that `%1 %2` logs in without "
+                       "a password prompt (a key or an agent)")
+                        .arg(m_probePath, host, withDiagnostics)};
+        }
+        if (exitCode == 127 || exitCode == 126) {
+            return {ProbeOutcome::notStarted, exitCode,
+                    tr("%1 %2 on %3%4; copy tally-probe there, or name it with --remote-probe "
+                       "PATH")
+                        .arg(probe, exitCode == 127 ? tr("was not found") : tr("is not executable"),
+                             host, withDiagnostics)};
+        }
+    }
     if (exitCode == 2 || exitCode == 3) {
         const QString message = fatal ? *fatal : diagnostics;
         return {

@@ -27,6 +27,15 @@ struct ProbeOptions {
     std::optional<int> device;   // --device N (CUDA ordinal)
     QStringList extraArguments;  // appended as given (e.g. "--time-limit-s", "0.2")
     QString probePath;           // the executable; empty: findProbeExecutable()
+    // Where the probe runs. Empty: this machine. Otherwise an ssh destination ("gpu-box",
+    // "me@gpu-box"): the probe runs there through sshProgram(), its output streams back.
+    QString remoteHost;
+    // The probe on the remote host; empty: "tally-probe" on the remote PATH.
+    QString remoteProbe;
+    // A cluster launcher's command line ("srun -N 2 --ntasks-per-node 8", "mpirun -np 16"),
+    // split into words as a shell would: the probe runs as its ranks (on the remote host's
+    // cluster when remoteHost is set). Empty: the probe runs alone.
+    QString launcher;
     // A probe that prints nothing (stdout or stderr) for this long is taken as hung and killed.
     // The probe prints a progress line before every measured case, and a case is limited to
     // --time-limit-s (3 s by default), so two minutes of silence is far past any honest case.
@@ -47,6 +56,25 @@ struct ProbeLocation {
     QString error;
 };
 ProbeLocation findProbeExecutable(const QString& explicitPath = {});
+
+// The ssh client remote runs go through: $TALLY_SSH when set, else "ssh" (found on PATH).
+QString sshProgram();
+
+// A word as a POSIX shell reads it back unchanged: as it is when it holds only characters no
+// shell treats specially, else in single quotes. The command ssh hands to the remote shell is
+// built from such words.
+QString shellQuoted(const QString& word);
+
+// What start() runs for `options`: the program and its arguments, or `error` (exactly one of
+// `program` and `error` is set). Local: the probe (findProbeExecutable()), behind the launcher's
+// words when there is one. Remote: sshProgram() with "-o BatchMode=yes HOST COMMAND", COMMAND
+// the launcher's words, the remote probe and its arguments, each shellQuoted().
+struct ProbeCommand {
+    QString program;
+    QStringList arguments;
+    QString error;
+};
+ProbeCommand probeCommand(const ProbeOptions& options);
 
 // How a run ended.
 enum class ProbeOutcome {
@@ -92,7 +120,8 @@ public:
 
     // What the current (or last) run reported so far.
     const probe::ProbeRun& run() const { return m_collector.run(); }
-    // The executable of the current (or last) run; empty when it was not found.
+    // The executable of the current (or last) run; empty when it was not found. For a remote
+    // run, the ssh client.
     QString probePath() const { return m_probePath; }
 
 signals:

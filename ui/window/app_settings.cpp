@@ -14,6 +14,9 @@ const QString kPanel = QStringLiteral("view/currentPanel");
 const QString kMemoryVariable = QStringLiteral("view/memoryVariable");
 const QString kFormatValue = QStringLiteral("view/formatValue");
 const QString kProbeBackend = QStringLiteral("probe/backend");
+const QString kProbeLocation = QStringLiteral("probe/location");
+const QString kProbeSshHost = QStringLiteral("probe/sshHost");
+const QString kProbeRemotePath = QStringLiteral("probe/remotePath");
 const QString kCompareProfiles = QStringLiteral("compare/profiles");
 }  // namespace
 
@@ -73,6 +76,24 @@ QString AppSettings::probeBackend() const {
 }
 void AppSettings::setProbeBackend(const QString& backend) {
     setValue(kProbeBackend, backend);
+}
+QString AppSettings::probeLocation() const {
+    return value(kProbeLocation, QStringLiteral("local")).toString();
+}
+void AppSettings::setProbeLocation(const QString& location) {
+    setValue(kProbeLocation, location);
+}
+QString AppSettings::probeSshHost() const {
+    return value(kProbeSshHost).toString();
+}
+void AppSettings::setProbeSshHost(const QString& host) {
+    setValue(kProbeSshHost, host);
+}
+QString AppSettings::probeRemotePath() const {
+    return value(kProbeRemotePath).toString();
+}
+void AppSettings::setProbeRemotePath(const QString& path) {
+    setValue(kProbeRemotePath, path);
 }
 QString AppSettings::memoryVariable() const {
     return value(kMemoryVariable, QStringLiteral("micro_batch")).toString();

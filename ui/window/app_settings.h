@@ -30,6 +30,15 @@ public:
     // The probe backend the user picked last ("cuda", "cpu"), empty when never picked.
     QString probeBackend() const;
     void setProbeBackend(const QString& backend);
+    // Where the probe runs: "local" (this machine, the default) or "ssh" (probeSshHost()).
+    QString probeLocation() const;
+    void setProbeLocation(const QString& location);
+    // The ssh destination of the last remote run ("gpu-box", "me@gpu-box"); empty: none yet.
+    QString probeSshHost() const;
+    void setProbeSshHost(const QString& host);
+    // The probe's path on that host; empty: tally-probe on its PATH.
+    QString probeRemotePath() const;
+    void setProbeRemotePath(const QString& path);
     // The profiles the Compare view compares, as the user last chose them; empty: never chosen.
     QStringList compareProfiles() const;
     void setCompareProfiles(const QStringList& ids);

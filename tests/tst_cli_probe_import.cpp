@@ -1,0 +1,182 @@
+// `tally probes import` as a user runs it: a run the built tally-probe recorded into a file
+// goes into a workspace and `tally probes show --json` gives its results back as the file had
+// them; the same file twice, and damaged files, are refused with nothing written; an
+// nccl-tests log becomes a run whose measured profile carries the network figures.
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/cli_test_util.h"
+
+using nlohmann::json;
+using tally::test::Run;
+using tally::test::run_tally;
+
+namespace {
+
+json parse(const QByteArray& bytes) {
+    return json::parse(bytes.toStdString(), nullptr, false);
+}
+
+QByteArray read_file(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+void write_file(const QString& path, const QByteArray& bytes) {
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    QCOMPARE(f.write(bytes), bytes.size());
+}
+
+}  // namespace
+
+class TestCliProbeImport : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void recordedRunRoundTrip();
+    void sameFileTwiceIsRefused();
+    void damagedFileWritesNothing();
+    void ncclTestsLogFeedsAMeasuredProfile();
+
+private:
+    QStringList db() const { return {QStringLiteral("--db"), m_db}; }
+    QTemporaryDir m_dir;
+    QString m_db;
+    QString m_recorded;
+};
+
+void TestCliProbeImport::initTestCase() {
+    QVERIFY(m_dir.isValid());
+    m_db = m_dir.filePath(QStringLiteral("workspace.sqlite"));
+    // A run recorded elsewhere: tally-probe's own output, saved to a file.
+    QProcess probe;
+    probe.setStandardOutputFile(m_dir.filePath(QStringLiteral("run.jsonl")));
+    probe.start(QStringLiteral(TALLY_PROBE_PATH),
+                {QStringLiteral("--backend"), QStringLiteral("cpu"), QStringLiteral("--quick"),
+                 QStringLiteral("--tests"), QStringLiteral("relu,dot")});
+    QVERIFY(probe.waitForFinished(120000));
+    QCOMPARE(probe.exitCode(), 0);
+    m_recorded = m_dir.filePath(QStringLiteral("run.jsonl"));
+}
+
+void TestCliProbeImport::recordedRunRoundTrip() {
+    const Run imported = run_tally(QStringList{QStringLiteral("probes"), QStringLiteral("import"),
+                                               m_recorded, QStringLiteral("--json")} +
+                                   db());
+    QVERIFY2(imported.exit_code == 0, imported.err.constData());
+    const json summary = parse(imported.out);
+    QCOMPARE(summary["format"].get<std::string>(), std::string("tally-probe"));
+    const std::int64_t id = summary["id"].get<std::int64_t>();
+
+    // The file's own events, read by the test.
+    std::vector<json> results;
+    json start;
+    for (const QByteArray& line : read_file(m_recorded).split('\n')) {
+        if (line.trimmed().isEmpty()) {
+            continue;
+        }
+        const json event = parse(line);
+        if (event["event"] == "result") {
+            results.push_back(event);
+        } else if (event["event"] == "start") {
+            start = event;
+        }
+    }
+    QVERIFY(!results.empty());
+
+    const Run shown = run_tally(QStringList{QStringLiteral("probes"), QStringLiteral("show"),
+                                            QString::number(id), QStringLiteral("--json")} +
+                                db());
+    QCOMPARE(shown.exit_code, 0);
+    const json run = parse(shown.out);
+    QCOMPARE(run["host"], start["host"]);
+    QCOMPARE(run["started_at"], start["started_at"]);
+    QCOMPARE(run["backend"].get<std::string>(), std::string("cpu"));
+    QCOMPARE(run["status"].get<std::string>(), std::string("ok"));
+    QCOMPARE(run["results"].size(), results.size());
+    for (std::size_t i = 0; i < results.size(); ++i) {
+        const json& stored = run["results"][i];
+        const json& event = results[i];
+        for (const char* key :
+             {"test", "dtype", "sizes", "status", "validated", "samples", "flops", "bytes",
+              "flops_per_s", "bytes_per_s", "median_s", "min_s", "max_s", "stdrel"}) {
+            QVERIFY2(stored[key] == event[key], key);
+        }
+        QCOMPARE(stored["variant"], event.value("variant", json("")));
+    }
+}
+
+void TestCliProbeImport::sameFileTwiceIsRefused() {
+    const QStringList args{QStringLiteral("probes"), QStringLiteral("import"), m_recorded};
+    const Run first = run_tally(args + db());
+    // Imported by the round trip already, or now: either way the next one is a repeat.
+    const Run again = run_tally(args + db());
+    QCOMPARE(again.exit_code, 2);
+    QVERIFY2(again.err.contains("stored already as probe run 1"), again.err.constData());
+    QVERIFY(again.err.contains("nothing was imported"));
+    const Run list = run_tally(
+        QStringList{QStringLiteral("probes"), QStringLiteral("list"), QStringLiteral("--json")} +
+        db());
+    QCOMPARE(parse(list.out).size(), std::size_t{1});
+    Q_UNUSED(first);
+}
+
+void TestCliProbeImport::damagedFileWritesNothing() {
+    QByteArray bytes = read_file(m_recorded);
+    QList<QByteArray> lines = bytes.split('\n');
+    QVERIFY(lines.size() > 4);
+    lines[2] = lines[2].left(lines[2].size() / 2);  // line 3 cut in the middle
+    const QString damaged = m_dir.filePath(QStringLiteral("damaged.jsonl"));
+    write_file(damaged, lines.join('\n'));
+    const QString fresh = m_dir.filePath(QStringLiteral("fresh.sqlite"));
+    const Run r = run_tally({QStringLiteral("probes"), QStringLiteral("import"), damaged,
+                             QStringLiteral("--db"), fresh});
+    QCOMPARE(r.exit_code, 2);
+    QVERIFY2(r.err.contains("damaged.jsonl line 3"), r.err.constData());
+    QVERIFY(r.err.contains("nothing was imported"));
+    // The file is refused before the workspace is opened: none was created.
+    QVERIFY(!QFile::exists(fresh));
+    // A missing file names itself.
+    const Run missing = run_tally(QStringList{QStringLiteral("probes"), QStringLiteral("import"),
+                                              m_dir.filePath(QStringLiteral("nope.jsonl"))} +
+                                  db());
+    QCOMPARE(missing.exit_code, 2);
+    QVERIFY(missing.err.contains("nope.jsonl"));
+}
+
+void TestCliProbeImport::ncclTestsLogFeedsAMeasuredProfile() {
+    const QString log =
+        QStringLiteral(TALLY_SOURCE_DIR "/tests/data/nccl_tests/all_reduce_perf.log");
+    const Run imported = run_tally(QStringList{QStringLiteral("probes"), QStringLiteral("import"),
+                                               log, QStringLiteral("--json")} +
+                                   db());
+    QVERIFY2(imported.exit_code == 0, imported.err.constData());
+    const json summary = parse(imported.out);
+    QCOMPARE(summary["format"].get<std::string>(), std::string("nccl-tests"));
+    QCOMPARE(summary["host"].get<std::string>(), std::string("gpu-a,gpu-b"));
+    QCOMPARE(summary["result_count"].get<int>(), 6);
+    const std::int64_t id = summary["id"].get<std::int64_t>();
+    const Run made = run_tally(QStringList{QStringLiteral("profiles"), QStringLiteral("add"),
+                                           QStringLiteral("--from-run"), QString::number(id),
+                                           QStringLiteral("--base"), QStringLiteral("h100-sxm"),
+                                           QStringLiteral("--id"), QStringLiteral("cluster"),
+                                           QStringLiteral("--name"), QStringLiteral("Cluster")} +
+                               db());
+    QVERIFY2(made.exit_code == 0, made.err.constData());
+    const Run shown = run_tally(QStringList{QStringLiteral("profiles"), QStringLiteral("show"),
+                                            QStringLiteral("cluster"), QStringLiteral("--json")} +
+                                db());
+    QCOMPARE(shown.exit_code, 0);
+    const json p = parse(shown.out);
+    // The two hosts' best all-reduce bus bandwidth: the 1 GiB in-place row, 81.34 GB/s.
+    QCOMPARE(p["network"]["inter_node_bytes_per_s_per_direction"].get<double>(), 81.34e9);
+}
+
+QTEST_MAIN(TestCliProbeImport)
+#include "tst_cli_probe_import.moc"
