@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <optional>
 #include <vector>
 
@@ -150,20 +151,81 @@ std::string memory_fraction_source(const HardwareProfile& profile) {
 
 GemmTime gemm_time(const HardwareProfile& profile, ComputeType type, double m, double n, double k,
                    double bytes_per_value) {
-    GemmTime t;
-    t.flops = 2.0 * m * n * k;
-    t.bytes = (m * k + k * n + m * n) * bytes_per_value;
-    const double peak = profile.peak(type) * gemm_fraction(profile, type);
-    t.compute_s = peak > 0.0 ? t.flops / peak : 0.0;
-    t.memory_s = memory_time_s(profile, t.bytes);
-    t.memory_bound = t.memory_s > t.compute_s;
-    t.seconds = std::max(t.compute_s, t.memory_s);
-    return t;
+    return gemm_time(achieved_rates(profile, type), m, n, k, bytes_per_value);
 }
 
 double memory_time_s(const HardwareProfile& profile, double bytes) {
     const double bw = profile.bandwidth_bytes_per_s * memory_fraction(profile);
     return bw > 0.0 ? bytes / bw : 0.0;
+}
+
+AchievedRates achieved_rates(const HardwareProfile& profile, ComputeType type) {
+    AchievedRates r;
+    r.gemm_flops_per_s = profile.peak(type) * gemm_fraction(profile, type);
+    r.memory_bytes_per_s = profile.bandwidth_bytes_per_s * memory_fraction(profile);
+    r.sm_count = profile.sm_count;
+    return r;
+}
+
+double gemm_quantization_efficiency(std::int64_t sm_count, double count, double m, double n) {
+    if (sm_count <= 0 || count <= 0.0 || m <= 0.0 || n <= 0.0) {
+        return 1.0;
+    }
+    const double tiles = count * std::ceil(m / kGemmTileM) * std::ceil(n / kGemmTileN);
+    const double sms = static_cast<double>(sm_count);
+    const double waves = std::ceil(tiles / sms);
+    return count * m * n / (waves * sms * kGemmTileM * kGemmTileN);
+}
+
+GemmTime gemm_time_shaped(const AchievedRates& rates, double count, double m, double n, double k,
+                          double bytes_per_value) {
+    GemmTime t;
+    t.flops = 2.0 * count * m * n * k;
+    t.bytes = count * (m * k + k * n + m * n) * bytes_per_value;
+    const double rate =
+        rates.gemm_flops_per_s * gemm_quantization_efficiency(rates.sm_count, count, m, n);
+    t.compute_s = rate > 0.0 ? t.flops / rate : 0.0;
+    t.memory_s = memory_time_s(rates, t.bytes);
+    t.memory_bound = t.memory_s > t.compute_s;
+    t.seconds = std::max(t.compute_s, t.memory_s);
+    return t;
+}
+
+GemmTime gemm_time(const AchievedRates& rates, double m, double n, double k,
+                   double bytes_per_value) {
+    GemmTime t;
+    t.flops = 2.0 * m * n * k;
+    t.bytes = (m * k + k * n + m * n) * bytes_per_value;
+    t.compute_s = rates.gemm_flops_per_s > 0.0 ? t.flops / rates.gemm_flops_per_s : 0.0;
+    t.memory_s = memory_time_s(rates, t.bytes);
+    t.memory_bound = t.memory_s > t.compute_s;
+    t.seconds = std::max(t.compute_s, t.memory_s);
+    return t;
+}
+
+double memory_time_s(const AchievedRates& rates, double bytes) {
+    return rates.memory_bytes_per_s > 0.0 ? bytes / rates.memory_bytes_per_s : 0.0;
+}
+
+namespace {
+
+bool scale_up_metric(const std::string& metric, const std::string&) {
+    return metric == "nvlink_p2p" || metric == "xgmi_p2p";
+}
+
+Resolved resolve_scale_up(const HardwareProfile& profile) {
+    static const std::optional<double> median = catalog_median(scale_up_metric, {});
+    return resolve(profile, scale_up_metric, {}, median);
+}
+
+}  // namespace
+
+double scale_up_fraction(const HardwareProfile& profile) {
+    return resolve_scale_up(profile).fraction;
+}
+
+std::string scale_up_fraction_source(const HardwareProfile& profile) {
+    return describe(resolve_scale_up(profile), profile, "scale-up link bandwidth");
 }
 
 }  // namespace tally
