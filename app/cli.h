@@ -33,6 +33,9 @@ void register_plan_commands(CLI::App& app, CliState& state);
 // `tally infer` and `tally solve max-batch`: serving plans (app/cli_infer.cpp). Registers after
 // register_plan_commands, whose `solve` it adds to.
 void register_infer_commands(CLI::App& app, CliState& state);
+// `tally solve layout|min-gpus`: the layout search (app/cli_layout.cpp); after
+// register_plan_commands, which creates `solve`.
+void register_layout_commands(CLI::App& app, CliState& state);
 // `tally roofline`, `tally hardware list|show`, `tally dtypes` (app/cli_roofline.cpp).
 void register_roofline_commands(CLI::App& app, CliState& state);
 // `tally profiles|plans|probes|compare`: the SQLite workspace (app/cli_workspace.cpp).

@@ -39,6 +39,80 @@ std::optional<std::int64_t> product(std::int64_t a, std::int64_t b) {
     return out;
 }
 
+// The network figures, the pipeline schedule, expert parallelism and offload: the keys the
+// performance model reads. Called once tp, pp and gpus are known to be valid.
+std::optional<FieldError> check_network_and_schedule(const PlanSpec& spec) {
+    const TrainingSpec& t = spec.training;
+    const ClusterSpec& c = spec.cluster;
+    const ModelSpec& m = spec.model;
+    auto err = [](std::string field, auto value, std::string allowed) {
+        return std::optional<FieldError>(
+            FieldError{std::move(field), fmt::format("{}", value), std::move(allowed)});
+    };
+    if (c.gpus_per_node < 0 || c.gpus_per_node > kMaxJsonInteger) {
+        return err("cluster.gpus_per_node", c.gpus_per_node,
+                   "must be an integer >= 1 (or absent: the hardware profile's node size)");
+    }
+    const std::pair<const char*, double> bandwidths[] = {
+        {"cluster.intra_node_bytes_per_s", c.intra_node_bytes_per_s},
+        {"cluster.inter_node_bytes_per_s", c.inter_node_bytes_per_s},
+    };
+    for (const auto& [field, value] : bandwidths) {
+        // 0 means "the profile's"; otherwise the same physical range as a profile's bandwidth.
+        if (!(value == 0.0 ||
+              (value >= kMinBandwidthBytesPerS && value <= kMaxBandwidthBytesPerS))) {
+            return err(field, num(value),
+                       "must be a number in [1e6, 1e16] bytes/s per GPU per direction (or absent: "
+                       "the hardware profile's)");
+        }
+    }
+    const std::int64_t dp = c.gpus / (t.tp * t.pp);
+    if (t.interleave < 1 || t.interleave > kMaxJsonInteger) {
+        return err("training.interleave", t.interleave, "must be an integer >= 1");
+    }
+    if (t.interleave > 1) {
+        if (t.pp < 2) {
+            return err("training.interleave", t.interleave,
+                       "must be 1 unless training.pp > 1 (virtual stages interleave a pipeline)");
+        }
+        // Narayanan et al. 2021, sec. 2.2.2: each device holds v chunks of whole layers.
+        const std::optional<std::int64_t> chunks = product(t.pp, t.interleave);
+        if (m.kind != ModelKind::params && (!chunks || m.layers % *chunks != 0)) {
+            return err("training.interleave", t.interleave,
+                       fmt::format("training.pp x training.interleave ({} x {}) must divide "
+                                   "model.layers ({})",
+                                   t.pp, t.interleave, m.layers));
+        }
+    }
+    if (t.expert_parallel < 1 || t.expert_parallel > kMaxJsonInteger) {
+        return err("training.expert_parallel", t.expert_parallel, "must be an integer >= 1");
+    }
+    if (t.expert_parallel > 1) {
+        if (m.kind != ModelKind::transformer || !m.moe.enabled()) {
+            return err("training.expert_parallel", t.expert_parallel,
+                       "must be 1 for a model without experts (model.moe)");
+        }
+        if (dp % t.expert_parallel != 0) {
+            return err("training.expert_parallel", t.expert_parallel,
+                       fmt::format("must divide the data-parallel size ({} = cluster.gpus / (tp x "
+                                   "pp)): experts are spread over data-parallel ranks",
+                                   dp));
+        }
+        if (m.moe.experts % t.expert_parallel != 0) {
+            return err("training.expert_parallel", t.expert_parallel,
+                       fmt::format("must divide model.moe.experts ({}) so every rank holds whole "
+                                   "experts",
+                                   m.moe.experts));
+        }
+    }
+    if (t.offload == Offload::optimizer_and_params && t.zero != 3) {
+        return err("training.offload", to_string(t.offload),
+                   "optimizer_and_params streams parameter shards, so it needs training.zero = 3 "
+                   "(ZeRO-Infinity); use \"optimizer\" with ZeRO 0-2");
+    }
+    return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw) {
@@ -174,7 +248,7 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
     }
 
     // ---- cluster and parallel layout ----
-    if (!(c.mfu >= kMinMfu && c.mfu <= 1.0)) {
+    if (!c.mfu_predicted && !(c.mfu >= kMinMfu && c.mfu <= 1.0)) {
         return err("cluster.mfu", num(c.mfu),
                    fmt::format("must be in [{}, 1]: a fraction of the dense peak", kMinMfu));
     }
@@ -197,6 +271,9 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
     }
     if (t.zero < 0 || t.zero > 3)
         return err("training.zero", t.zero, "must be 0, 1, 2 or 3");
+    if (auto e = check_network_and_schedule(spec)) {
+        return e;
+    }
     if (!hw.supports(compute_type(t.compute_dtype))) {
         const std::string have = supported_compute_types(hw);
         return err("training.compute_dtype", to_string(t.compute_dtype),
@@ -249,6 +326,19 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
                                "{} = {}; data-parallel = cluster.gpus / (tp x pp)), so that "
                                "gradient accumulation takes a whole number of micro-batches",
                                d.micro_batch, dp, d.micro_batch * dp));
+    }
+    if (t.interleave > 1) {
+        // Megatron-LM's interleaved schedule runs micro-batches in groups of pp (Narayanan et al.
+        // 2021, sec. 2.2.2, Fig. 4), so their number must be a multiple of pp.
+        const std::int64_t global = d.global_batch > 0 ? d.global_batch : d.micro_batch * dp;
+        const std::int64_t microbatches = global / (d.micro_batch * dp);
+        if (microbatches % t.pp != 0) {
+            return err("data.global_batch", global,
+                       fmt::format("gives {} micro-batches per step; the interleaved schedule "
+                                   "(training.interleave = {}) needs a multiple of training.pp "
+                                   "({})",
+                                   microbatches, t.interleave, t.pp));
+        }
     }
     return std::nullopt;
 }

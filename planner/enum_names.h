@@ -71,6 +71,13 @@ inline constexpr EnumName<FlopsFormula> kFlopsFormulaNames[] = {
     {FlopsFormula::attention, "attention", "6 N D + attention"},
 };
 
+inline constexpr EnumName<Offload> kOffloadNames[] = {
+    {Offload::none, "none", "none"},
+    {Offload::optimizer, "optimizer", "optimizer state to host"},
+    {Offload::optimizer_and_params, "optimizer_and_params",
+     "optimizer state and parameters to host"},
+};
+
 inline constexpr EnumName<OpKind> kOpKindNames[] = {
     {OpKind::relu, "relu", "relu"},       {OpKind::gelu, "gelu", "gelu"},
     {OpKind::dot, "dot", "dot"},          {OpKind::matvec, "matvec", "matvec"},
@@ -119,6 +126,8 @@ inline constexpr std::span<const EnumName<Recompute>> kEnumNames<Recompute>{kRec
 template <>
 inline constexpr std::span<const EnumName<FlopsFormula>> kEnumNames<FlopsFormula>{
     kFlopsFormulaNames};
+template <>
+inline constexpr std::span<const EnumName<Offload>> kEnumNames<Offload>{kOffloadNames};
 template <>
 inline constexpr std::span<const EnumName<OpKind>> kEnumNames<OpKind>{kOpKindNames};
 template <>

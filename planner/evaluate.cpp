@@ -78,11 +78,17 @@ struct Stage {
 
 // Parameters one GPU of a stage holds before ZeRO. Matrices are split by tp (Megatron-LM,
 // Shoeybi et al. 2019, sec. 3; vocabulary-parallel embeddings); norm gains are replicated.
-double stage_params_on_gpu(const ModelSpec& m, const Stage& st, double tp) {
+// Expert parallelism keeps experts / ep routed experts per GPU (the router and shared experts on
+// every one).
+double stage_params_on_gpu(const ModelSpec& m, const Stage& st, double tp, double ep) {
     const double attn = attention_params(m);
     const double norms = 2.0 * norm_params(m);
     const double dense_mlp = st.dense_layers > 0 ? mlp_params(m, m.ffn_hidden) : 0.0;
-    const double moe_mlp = m.moe.enabled() ? moe_params_total(m) : 0.0;
+    const double moe_mlp = m.moe.enabled()
+                               ? dbl(m.hidden) * dbl(m.moe.experts) +
+                                     (dbl(m.moe.experts) / ep + dbl(m.moe.shared_experts)) *
+                                         mlp_params(m, m.effective_expert_ffn())
+                               : 0.0;
     const double layers = st.dense_layers + st.moe_layers;
     double split = layers * attn + st.dense_layers * dense_mlp + st.moe_layers * moe_mlp;
     double replicated = layers * norms;
@@ -228,17 +234,22 @@ Plan evaluate(const PlanSpec& spec, const HardwareProfile& hw) {
     const double seq = m.kind == ModelKind::mlp ? 1.0 : dbl(data.seq_len);
     par.tokens_per_step = dbl(par.global_batch) * seq;
     par.steps = data.tokens / par.tokens_per_step;
-    // Narayanan et al. 2021, sec. 2.2.1: 1F1B bubble time fraction = (p - 1) / m.
-    par.pipeline_bubble_fraction = dbl(t.pp - 1) / dbl(par.grad_accum_steps);
+    // Narayanan et al. 2021, sec. 2.2.1: 1F1B bubble time fraction = (p - 1) / m; interleaved
+    // with v virtual stages (sec. 2.2.2), (p - 1) / (v·m).
+    par.pipeline_bubble_fraction =
+        pipeline_bubble_fraction(t.pp, t.interleave, par.grad_accum_steps);
     // 1F1B: the first stage holds activations of min(p, m) micro-batches (Narayanan et al. 2021,
-    // sec. 2.2.1; Korthikanti sec. 4.2.3).
-    const double inflight = dbl(std::min(t.pp, par.grad_accum_steps));
+    // sec. 2.2.1; Korthikanti sec. 4.2.3); interleaving adds (p - 1)/(p·v) of that (Korthikanti
+    // sec. 4.2.3).
+    const double interleave_factor = interleaved_activation_factor(t.pp, t.interleave);
+    const double inflight = dbl(std::min(t.pp, par.grad_accum_steps)) * interleave_factor;
 
     // ---- parameters ----
     plan.params = count_params(m);
     const double tp = dbl(t.tp);
     const double pp = dbl(t.pp);
     const double dp = dbl(par.dp);
+    const double ep = dbl(t.expert_parallel);
 
     // ---- memory per GPU: the most loaded pipeline stage ----
     // ZeRO (Rajbhandari et al. 2020, sec. 5): stage 1 shards optimizer state (which includes the
@@ -302,8 +313,8 @@ Plan evaluate(const PlanSpec& spec, const HardwareProfile& hw) {
             first.has_embedding = true;
             first.has_output = t.pp == 1;
             first.microbatches_in_flight = inflight;
-            fill(mem, stage_params_on_gpu(m, first, tp), transformer_stage_activations(spec, first),
-                 stage_layers, inflight);
+            fill(mem, stage_params_on_gpu(m, first, tp, ep),
+                 transformer_stage_activations(spec, first), stage_layers, inflight);
             if (t.pp > 1) {
                 // The last stage holds the output layer and, in 1F1B, one micro-batch in flight.
                 Stage last;
@@ -313,7 +324,7 @@ Plan evaluate(const PlanSpec& spec, const HardwareProfile& hw) {
                 last.has_output = true;
                 last.microbatches_in_flight = 1.0;
                 MemoryBreakdown other = mem;
-                fill(other, stage_params_on_gpu(m, last, tp),
+                fill(other, stage_params_on_gpu(m, last, tp, ep),
                      transformer_stage_activations(spec, last), stage_layers, 1.0);
                 if (other.total_bytes > mem.total_bytes) {
                     mem = other;
@@ -322,6 +333,47 @@ Plan evaluate(const PlanSpec& spec, const HardwareProfile& hw) {
             break;
         }
     }
+    mem.activations.interleave_factor = interleave_factor;
+
+    // ZeRO-3's gathered layers (Rajbhandari et al. 2020, sec. 5.3): the layer being computed and
+    // the next one prefetched, each split by tp, in the parameter dtype.
+    if (t.zero == 3 && par.dp > 1) {
+        double layer = 0.0;
+        if (m.kind == ModelKind::transformer) {
+            const double dense_mlp = dense_layer_count(m) > 0 ? mlp_params(m, m.ffn_hidden) : 0.0;
+            const double moe_mlp = m.moe.enabled() && dense_layer_count(m) < m.layers
+                                       ? dbl(m.hidden) * dbl(m.moe.experts) +
+                                             (dbl(m.moe.experts) / ep + dbl(m.moe.shared_experts)) *
+                                                 mlp_params(m, m.effective_expert_ffn())
+                                       : 0.0;
+            layer = attention_params(m) + 2.0 * norm_params(m) + std::max(dense_mlp, moe_mlp);
+        } else if (m.kind == ModelKind::mlp) {
+            layer = dbl(m.hidden) * dbl(m.hidden);
+        }
+        mem.zero3_gather_bytes = 2.0 * layer / tp * param_b;
+    }
+    // Pipeline buffers: a received activation and a received gradient, and the two being sent,
+    // each a micro-batch's b x s x h (split by tp under sequence parallelism).
+    if (t.pp > 1 && m.kind != ModelKind::params) {
+        const double tokens = dbl(data.micro_batch) * seq;
+        mem.pipeline_buffer_bytes = 4.0 * tokens * dbl(m.hidden) *
+                                    bytes_per_value(t.activation_dtype) /
+                                    (t.sequence_parallel ? tp : 1.0);
+    }
+    // Offload (ZeRO-Offload, Ren et al. 2021, sec. 4: gradients, master weights and optimizer
+    // state on the host; ZeRO-Infinity, Rajbhandari et al. 2021: the parameter shards too).
+    if (t.offload != Offload::none) {
+        mem.host_bytes = mem.grads_bytes + mem.master_bytes + mem.optimizer_bytes;
+        mem.grads_bytes = 0.0;
+        mem.master_bytes = 0.0;
+        mem.optimizer_bytes = 0.0;
+        if (t.offload == Offload::optimizer_and_params) {
+            mem.host_bytes += mem.params_bytes;
+            mem.params_bytes = 0.0;
+        }
+    }
+    mem.total_bytes = mem.model_state_bytes() + mem.activations_bytes + mem.zero3_gather_bytes +
+                      mem.pipeline_buffer_bytes;
     mem.headroom_bytes = mem.capacity_bytes - mem.total_bytes;
     mem.fits = mem.total_bytes <= mem.capacity_bytes;
 
@@ -373,9 +425,18 @@ Plan evaluate(const PlanSpec& spec, const HardwareProfile& hw) {
     // ---- time and cost ----
     // CS336 lecture 2: days = FLOPs / (peak x MFU x GPUs x 86400).
     TimeEstimate& tm = plan.time;
+    plan.performance = predict_performance(spec, hw, plan);
     tm.peak_flops_per_s = hw.peak(compute_type(t.compute_dtype));
-    tm.achieved_flops_per_s = tm.peak_flops_per_s * spec.cluster.mfu * dbl(spec.cluster.gpus);
-    tm.seconds = tm.achieved_flops_per_s > 0 ? fl.total / tm.achieved_flops_per_s : 0.0;
+    tm.mfu_predicted = spec.cluster.mfu_predicted;
+    tm.mfu = tm.mfu_predicted ? plan.performance.mfu : spec.cluster.mfu;
+    if (tm.mfu_predicted) {
+        // The performance model: steps x predicted step time.
+        tm.seconds = par.steps * plan.performance.step_s;
+        tm.achieved_flops_per_s = tm.seconds > 0 ? fl.total / tm.seconds : 0.0;
+    } else {
+        tm.achieved_flops_per_s = tm.peak_flops_per_s * spec.cluster.mfu * dbl(spec.cluster.gpus);
+        tm.seconds = tm.achieved_flops_per_s > 0 ? fl.total / tm.achieved_flops_per_s : 0.0;
+    }
     tm.days = tm.seconds / 86400.0;
     tm.gpu_hours = tm.seconds * dbl(spec.cluster.gpus) / 3600.0;
     tm.has_cost = spec.cluster.price_per_gpu_hour.has_value();
@@ -383,7 +444,7 @@ Plan evaluate(const PlanSpec& spec, const HardwareProfile& hw) {
     // A profile without a TDP (a measured or custom one) leaves the energy unknown, not zero.
     tm.has_energy = hw.tdp_w > 0.0;
     tm.energy_kwh = tm.has_energy ? tm.gpu_hours * hw.tdp_w / 1000.0 : 0.0;
-    tm.hfu = fl.total > 0 ? spec.cluster.mfu * fl.hardware_total / fl.total : 0.0;
+    tm.hfu = fl.total > 0 ? tm.mfu * fl.hardware_total / fl.total : 0.0;
 
     // ---- warnings ----
     auto warn = [&](Warning w) { plan.warnings |= static_cast<std::uint32_t>(w); };
@@ -391,7 +452,7 @@ Plan evaluate(const PlanSpec& spec, const HardwareProfile& hw) {
         warn(Warning::does_not_fit);
     }
     if (auto best = hw.best_measured_gemm_fraction(compute_type(t.compute_dtype));
-        best && spec.cluster.mfu > *best) {
+        best && !tm.mfu_predicted && spec.cluster.mfu > *best) {
         warn(Warning::mfu_above_measured);
     }
     if (tm.hfu > 1.0) {

@@ -2,6 +2,7 @@
 
 #include <fmt/core.h>
 
+#include "planner/efficiency.h"
 #include "planner/quantity_text.h"
 
 namespace tally {
@@ -34,6 +35,68 @@ std::string_view optimizer_source(Optimizer optimizer) {
                    "2022, sec. 2)";
     }
     return "?";
+}
+
+// The predicted step and each of its terms (performance.h), with the inputs that set them.
+void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProfile& hw,
+                         std::vector<Explanation>& out) {
+    const PerformanceBreakdown& f = p.performance;
+    const double m = static_cast<double>(f.microbatches);
+    out.push_back({"performance.step_s", "Predicted step", f.step_s, "s",
+                   "compute + recompute + memory-bound + TP + PP comm + PP bubble + DP exposed + "
+                   "EP + offload + optimizer",
+                   fmt::format("{} micro-batches of {} s on the slowest stage, bubble {:.3g}",
+                               f.microbatches, four_digits(f.microbatch_s), f.bubble_fraction),
+                   "docs/planner.md, the performance model"});
+    out.push_back({"performance.compute_s", "GEMMs (forward + backward)", f.compute_s, "s",
+                   "sum over the stage's GEMMs of 2mnk / (peak x GEMM fraction x quantization), "
+                   "backward = data + weight gradients",
+                   fmt::format("{} micro-batches at {} FLOP/s achieved", f.microbatches,
+                               four_digits(f.gemm_flops_per_s)),
+                   "roofline (Williams et al. 2009); efficiency.h; NVIDIA tile/wave quantization"});
+    out.push_back({"performance.recompute_s", "Recomputation", f.recompute_s, "s",
+                   "the forward work recomputation repeats",
+                   fmt::format("recompute = {}", to_string(spec.training.recompute)),
+                   "Korthikanti et al. 2022, sec. 5"});
+    out.push_back({"performance.memory_bound_s", "Memory-bound ops", f.memory_bound_s, "s",
+                   "bytes moved / (bandwidth x memory fraction); backward 1.5x forward",
+                   fmt::format("at {} bytes/s achieved", four_digits(f.memory_bytes_per_s)),
+                   "roofline; efficiency.h"});
+    out.push_back({"performance.tp_comm_s", "Tensor-parallel collectives", f.tp_comm_s, "s",
+                   "4 all-reduces (or RS + AG) of T x h per layer, ring 2(n-1)/n + NCCL latency",
+                   fmt::format("tp {} on {} bytes/s per GPU", spec.training.tp,
+                               four_digits(f.network.network.intra_bytes_per_s)),
+                   "Shoeybi et al. 2019, Fig. 4; Korthikanti et al. 2022, sec. 4.2.2; NCCL"});
+    out.push_back(
+        {"performance.pp_bubble_s", "Pipeline bubble", f.pp_bubble_s, "s",
+         "(pp - 1) / (v x m) x m x micro-batch time",
+         fmt::format("({} - 1) / ({} x {}) x {} x {} s", spec.training.pp, spec.training.interleave,
+                     f.microbatches, m, four_digits(f.microbatch_s)),
+         "Narayanan et al. 2021, sec. 2.2"});
+    out.push_back({"performance.pp_comm_s", "Pipeline sends", f.pp_comm_s, "s",
+                   "2 x v sends of T x h / tp per micro-batch", "",
+                   "Narayanan et al. 2021, sec. 4.1"});
+    out.push_back({"performance.dp_comm_exposed_s", "Data-parallel, exposed", f.dp_comm_exposed_s,
+                   "s", "what the backward (forward) pass does not hide, at least the last bucket",
+                   fmt::format("of {} s in all; ZeRO-{}, overlap {}", four_digits(f.dp_comm_s),
+                               spec.training.zero, spec.training.dp_overlap ? "on" : "off"),
+                   "Rajbhandari et al. 2020, sec. 7; Li et al. 2020 (PyTorch DDP)"});
+    out.push_back({"performance.ep_comm_s", "Expert all-to-all", f.ep_comm_s, "s",
+                   "4 all-to-alls of T x k x h per MoE layer", "", "Lepikhin et al. 2020"});
+    out.push_back({"performance.offload_s", "Offload traffic", f.offload_s, "s",
+                   "gradients down, parameters up over the host link", "",
+                   "Ren et al. 2021; Rajbhandari et al. 2021"});
+    out.push_back({"performance.optimizer_s", "Optimizer update", f.optimizer_s, "s",
+                   "shard x bytes read and written per parameter / achieved bandwidth", "",
+                   "Kingma & Ba 2015, Alg. 1"});
+    out.push_back(
+        {"performance.mfu", "Predicted MFU", f.mfu, "of peak",
+         "model FLOPs per step / (step x GPUs x peak)",
+         fmt::format("{} / ({} x {} x {}) = {:.3f}", four_digits(p.flops.per_step),
+                     four_digits(f.step_s), spec.cluster.gpus, four_digits(p.time.peak_flops_per_s),
+                     f.mfu),
+         fmt::format("{}; {}", gemm_fraction_source(hw, compute_type(spec.training.compute_dtype)),
+                     memory_fraction_source(hw))});
 }
 
 }  // namespace
@@ -84,12 +147,21 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
                                four_digits(p.flops.recompute_per_token),
                                four_digits(spec.data.tokens), four_digits(p.flops.hardware_total)),
                    "Korthikanti et al. 2022, sec. 5; Narayanan et al. 2021, eq. 3"});
-    out.push_back(
-        {"time.days", "Training time", p.time.days, "days", "FLOPs / (peak x MFU x GPUs x 86400 s)",
-         fmt::format("{} / ({} x {} x {} x 86400) = {} days", four_digits(p.flops.total),
-                     four_digits(p.time.peak_flops_per_s), c.mfu, c.gpus, days_text(p.time.days)),
-         fmt::format("CS336 lecture 2; {} dense {} peak from its datasheet", hw.name,
-                     to_string(compute_type(t.compute_dtype)))});
+    if (p.time.mfu_predicted) {
+        out.push_back({"time.days", "Training time", p.time.days, "days",
+                       "steps x predicted step time / 86400 s",
+                       fmt::format("{} x {} s / 86400 = {} days", four_digits(p.parallel.steps),
+                                   four_digits(p.performance.step_s), days_text(p.time.days)),
+                       "the performance model (docs/planner.md)"});
+    } else {
+        out.push_back({"time.days", "Training time", p.time.days, "days",
+                       "FLOPs / (peak x MFU x GPUs x 86400 s)",
+                       fmt::format("{} / ({} x {} x {} x 86400) = {} days",
+                                   four_digits(p.flops.total), four_digits(p.time.peak_flops_per_s),
+                                   c.mfu, c.gpus, days_text(p.time.days)),
+                       fmt::format("CS336 lecture 2; {} dense {} peak from its datasheet", hw.name,
+                                   to_string(compute_type(t.compute_dtype)))});
+    }
     out.push_back({"time.peak_flops_per_s", "Dense peak, one GPU", p.time.peak_flops_per_s,
                    "FLOP/s",
                    fmt::format("dense {} peak of {} (no 2:4 sparsity)",
@@ -98,13 +170,15 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
                    hw.sources.empty() ? std::string("the hardware profile") : hw.sources.front()});
     out.push_back({"time.achieved_flops_per_s", "Achieved, whole cluster",
                    p.time.achieved_flops_per_s, "FLOP/s", "peak x MFU x GPUs",
-                   fmt::format("{} x {} x {} = {}", four_digits(p.time.peak_flops_per_s), c.mfu,
-                               c.gpus, four_digits(p.time.achieved_flops_per_s)),
+                   fmt::format("{} x {:.3g} x {} = {}", four_digits(p.time.peak_flops_per_s),
+                               p.time.mfu, c.gpus, four_digits(p.time.achieved_flops_per_s)),
                    "CS336 lecture 2 (MFU = achieved / promised FLOP/s)"});
-    out.push_back({"time.hfu", "HFU", p.time.hfu, "of peak", "MFU x hardware FLOPs / model FLOPs",
-                   fmt::format("{} x {} / {} = {:.3f}", c.mfu, four_digits(p.flops.hardware_total),
-                               four_digits(p.flops.total), p.time.hfu),
-                   "Korthikanti et al. 2022, sec. 5 (MFU vs HFU)"});
+    out.push_back(
+        {"time.hfu", "HFU", p.time.hfu, "of peak", "MFU x hardware FLOPs / model FLOPs",
+         fmt::format("{:.3g} x {} / {} = {:.3f}", p.time.mfu, four_digits(p.flops.hardware_total),
+                     four_digits(p.flops.total), p.time.hfu),
+         "Korthikanti et al. 2022, sec. 5 (MFU vs HFU)"});
+    explain_performance(p, spec, hw, out);
     out.push_back({"time.gpu_hours", "GPU-hours", p.time.gpu_hours, "GPU-hours",
                    "seconds x GPUs / 3600",
                    fmt::format("{} x {} / 3600 = {}", four_digits(p.time.seconds), c.gpus,

@@ -163,6 +163,14 @@ HardwareProfile hardware_from_json(const json& j, const std::string& path) {
     if (auto it = j.find("tdp_w"); it != j.end() && !it->is_null()) {
         p.tdp_w = get_bounded(*it, path + ".tdp_w", 0.0, kMaxTdpW, "[0, 1e6] W");
     }
+    if (auto it = j.find("sm_count"); it != j.end() && !it->is_null()) {
+        const double v =
+            get_bounded(*it, path + ".sm_count", 1.0, 1e6, "a whole number in [1, 1e6]");
+        if (v != std::floor(v)) {
+            throw SpecError(path + ".sm_count", dump(*it), "a whole number in [1, 1e6]");
+        }
+        p.sm_count = static_cast<std::int64_t>(v);
+    }
     if (auto it = j.find("interconnect"); it != j.end() && !it->is_null()) {
         if (!it->is_object()) {
             throw SpecError(path + ".interconnect", dump(*it), "must be an object");
@@ -193,6 +201,11 @@ HardwareProfile hardware_from_json(const json& j, const std::string& path) {
             p.inter_node_bytes_per_s =
                 get_bounded(*bw, path + ".network.inter_node_bytes_per_s_per_direction", 0.0,
                             kMaxBandwidthBytesPerS, "[0, 1e16] bytes/s");
+        }
+        if (auto bw = it->find("host_bytes_per_s_per_direction");
+            bw != it->end() && !bw->is_null()) {
+            p.host_bytes_per_s = get_bounded(*bw, path + ".network.host_bytes_per_s_per_direction",
+                                             0.0, kMaxBandwidthBytesPerS, "[0, 1e16] bytes/s");
         }
     }
     if (auto it = j.find("price_per_gpu_hour"); it != j.end() && !it->is_null()) {
@@ -311,6 +324,7 @@ json to_json(const HardwareProfile& p) {
         {"bandwidth_bytes_per_s", p.bandwidth_bytes_per_s},
         {"peak_flops_per_s", peaks},
         {"tdp_w", p.tdp_w > 0.0 ? json(p.tdp_w) : json(nullptr)},
+        {"sm_count", p.sm_count > 0 ? json(p.sm_count) : json(nullptr)},
         {"interconnect",
          {{"name", p.interconnect_name},
           {"bandwidth_bytes_per_s_per_direction",
@@ -318,7 +332,9 @@ json to_json(const HardwareProfile& p) {
         {"network",
          {{"gpus_per_node", p.gpus_per_node > 0 ? json(p.gpus_per_node) : json(nullptr)},
           {"inter_node_bytes_per_s_per_direction",
-           p.inter_node_bytes_per_s > 0.0 ? json(p.inter_node_bytes_per_s) : json(nullptr)}}},
+           p.inter_node_bytes_per_s > 0.0 ? json(p.inter_node_bytes_per_s) : json(nullptr)},
+          {"host_bytes_per_s_per_direction",
+           p.host_bytes_per_s > 0.0 ? json(p.host_bytes_per_s) : json(nullptr)}}},
         {"price_per_gpu_hour", p.price_per_gpu_hour ? json(*p.price_per_gpu_hour) : json(nullptr)},
         {"datasheet_printed", p.datasheet_printed},
         {"verification", p.verification},

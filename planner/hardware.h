@@ -41,6 +41,9 @@ struct HardwareProfile {
     double bandwidth_bytes_per_s = 0.0;
     std::array<double, kComputeTypeCount> peak_flops_per_s{};
     double tdp_w = 0.0;
+    // Streaming multiprocessors (NVIDIA) or compute units (AMD): how many GEMM output tiles run at
+    // once, for tile and wave quantization (efficiency.h). 0: not known.
+    std::int64_t sm_count = 0;
     std::string interconnect_name;
     double interconnect_bytes_per_s = 0.0;  // per direction
     // The scale-up domain (the GPUs one NVLink/xGMI/ICI fabric joins, usually a node) and the
@@ -48,6 +51,9 @@ struct HardwareProfile {
     // 400 Gb/s NIC per GPU: 50e9 bytes/s). 0: not known.
     std::int64_t gpus_per_node = 0;
     double inter_node_bytes_per_s = 0.0;
+    // The GPU's link to its host's memory (PCIe), per direction: what offloaded optimizer state
+    // and parameters cross. 0: not known.
+    double host_bytes_per_s = 0.0;
     // What one GPU-hour of this part costs the user, in their currency; nullopt: not known.
     std::optional<double> price_per_gpu_hour;
     std::string datasheet_printed;  // what the datasheet printed (often "with sparsity")

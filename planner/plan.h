@@ -7,6 +7,7 @@
 
 #include "planner/errors.h"
 #include "planner/hardware.h"
+#include "planner/performance.h"
 #include "planner/spec.h"
 
 namespace tally {
@@ -25,13 +26,16 @@ struct ParamCounts {
 
 // Activations of one GPU, in bytes, with the pieces that explain them.
 struct ActivationBreakdown {
-    double per_layer_bytes = 0.0;          // one layer, one micro-batch, after TP/SP/recompute
-    double per_layer_full_bytes = 0.0;     // one layer, one micro-batch, nothing recomputed
-    double stored_bytes = 0.0;             // kept from forward to backward
-    double working_bytes = 0.0;            // re-materialised during backward (recompute segment)
-    double embedding_output_bytes = 0.0;   // Korthikanti sec. 4.4: embedding dropout, output layer
-    double layers_on_gpu = 0.0;            // layers held by the pipeline stage
-    double microbatches_in_flight = 0.0;   // 1F1B: min(pp, micro-batches per step)
+    double per_layer_bytes = 0.0;         // one layer, one micro-batch, after TP/SP/recompute
+    double per_layer_full_bytes = 0.0;    // one layer, one micro-batch, nothing recomputed
+    double stored_bytes = 0.0;            // kept from forward to backward
+    double working_bytes = 0.0;           // re-materialised during backward (recompute segment)
+    double embedding_output_bytes = 0.0;  // Korthikanti sec. 4.4: embedding dropout, output layer
+    double layers_on_gpu = 0.0;           // layers held by the pipeline stage
+    double microbatches_in_flight = 0.0;  // 1F1B: min(pp, micro-batches per step)
+    // Korthikanti et al. 2022, sec. 4.2.3: interleaving makes the first stage keep
+    // 1 + (p - 1)/(p·v) times more (1 without interleaving); in microbatches_in_flight.
+    double interleave_factor = 1.0;
     std::int64_t checkpoint_interval = 0;  // sqrt mode: layers per segment
 };
 
@@ -42,7 +46,14 @@ struct MemoryBreakdown {
     double master_bytes = 0.0;
     double optimizer_bytes = 0.0;
     double activations_bytes = 0.0;
-    double total_bytes = 0.0;
+    // ZeRO-3 gathers a layer's full parameters to compute it, and the next layer's ahead of use
+    // (Rajbhandari et al. 2020, sec. 5.3): two layers' parameters beside the shard.
+    double zero3_gather_bytes = 0.0;
+    // Pipeline send and receive buffers: activations forward, gradients back.
+    double pipeline_buffer_bytes = 0.0;
+    double total_bytes = 0.0;  // model state + activations + ZeRO-3 gather + pipeline buffers
+    // Offloaded to the host (training.offload), per GPU: not in total_bytes.
+    double host_bytes = 0.0;
     double capacity_bytes = 0.0;
     double headroom_bytes = 0.0;  // capacity - total (negative when it does not fit)
     bool fits = false;
@@ -84,8 +95,9 @@ struct Parallelism {
     std::int64_t global_batch = 1;      // sequences per step (resolved)
     std::int64_t grad_accum_steps = 1;  // global_batch / (micro_batch x dp)
     double tokens_per_step = 0.0;
-    double steps = 0.0;                     // tokens / tokens_per_step
-    double pipeline_bubble_fraction = 0.0;  // (pp - 1) / m, 1F1B (Narayanan et al. 2021, sec. 2.2)
+    double steps = 0.0;  // tokens / tokens_per_step
+    // (pp - 1) / (v·m): 1F1B with v = training.interleave (Narayanan et al. 2021, sec. 2.2)
+    double pipeline_bubble_fraction = 0.0;
 };
 
 struct TimeEstimate {
@@ -99,6 +111,10 @@ struct TimeEstimate {
     double energy_kwh = 0.0;  // gpu_hours x TDP (GPU board power only); 0 when no TDP is known
     bool has_energy = false;  // the hardware profile gives a TDP
     double hfu = 0.0;         // hardware FLOPs utilisation implied by mfu
+    // Where the time comes from: false, the assumed cluster.mfu; true, the performance model
+    // (Plan::performance), whose MFU `mfu` then is.
+    bool mfu_predicted = false;
+    double mfu = 0.0;  // the MFU the time rests on (assumed or predicted)
 };
 
 enum class Warning : std::uint32_t {
@@ -118,6 +134,8 @@ struct Plan {
     FlopsBreakdown flops;
     Parallelism parallel;
     TimeEstimate time;
+    // The predicted step time and its breakdown, whether or not the time rests on it.
+    PerformanceBreakdown performance;
     std::uint32_t warnings = 0;  // Warning bits; warning_messages() renders them
 
     bool has(Warning w) const { return (warnings & static_cast<std::uint32_t>(w)) != 0; }

@@ -26,6 +26,9 @@ std::string_view to_string(Recompute recompute) {
 std::string_view to_string(FlopsFormula formula) {
     return json_name(formula);
 }
+std::string_view to_string(Offload offload) {
+    return json_name(offload);
+}
 std::string_view to_string(OpKind kind) {
     return json_name(kind);
 }

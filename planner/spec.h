@@ -105,7 +105,15 @@ struct ClusterSpec {
     std::string gpu = "h100-sxm";  // a hardware profile id
     std::int64_t gpus = 1;
     double mfu = 0.5;  // model FLOPs utilisation: achieved model FLOP/s / dense peak
+    // true: the time comes from the performance model (planner/performance.h) and `mfu` is not
+    // read; false: from the assumed `mfu` (FLOPs / (peak x mfu x GPUs)). A JSON spec without
+    // cluster.mfu, or with "predicted", is predicted; one with a number is assumed.
+    bool mfu_predicted = false;
     std::optional<double> price_per_gpu_hour;  // in the user's currency
+    // The network the performance model times collectives on; 0: the hardware profile's figure.
+    std::int64_t gpus_per_node = 0;       // GPUs one scale-up fabric (NVLink/NVSwitch) joins
+    double intra_node_bytes_per_s = 0.0;  // scale-up bandwidth per GPU per direction
+    double inter_node_bytes_per_s = 0.0;  // scale-out (InfiniBand/RoCE) per GPU per direction
     bool operator==(const ClusterSpec&) const = default;
 };
 
@@ -118,6 +126,11 @@ enum class Recompute {
     full,       // Korthikanti et al. 2022 / Megatron: keep each layer's input, recompute the layer
     sqrt,       // Chen et al. 2016: a checkpoint every ceil(sqrt(L)) layers (CS336 lecture 2)
 };
+// Where optimizer state (and parameters) live between steps (ZeRO-Offload, Ren et al. 2021;
+// ZeRO-Infinity, Rajbhandari et al. 2021): `optimizer` keeps master weights and optimizer state in
+// host memory and runs the update on the CPU; `optimizer_and_params` also keeps the parameter and
+// gradient shards there and streams parameters in over PCIe as layers need them (ZeRO-3 only).
+enum class Offload { none, optimizer, optimizer_and_params };
 enum class FlopsFormula {
     six_nd,     // 6·N·D (CS336 lecture 2; Kaplan et al. 2020)
     attention,  // 6·N + 12·L·H·Q·T per token (PaLM, Chowdhery et al. 2022, appendix B)
@@ -144,6 +157,16 @@ struct TrainingSpec {
     bool flash_attention = true;
     bool dropout = false;
     FlopsFormula flops_formula = FlopsFormula::six_nd;
+    // Virtual pipeline stages per GPU: the interleaved 1F1B schedule (Narayanan et al. 2021,
+    // sec. 2.2.2); 1 is plain 1F1B.
+    std::int64_t interleave = 1;
+    // Expert parallelism: the routed experts are spread over this many data-parallel ranks, each
+    // holding experts / expert_parallel of them (Lepikhin et al. 2020, GShard; Fedus et al. 2022).
+    std::int64_t expert_parallel = 1;
+    // Data-parallel gradient (and ZeRO-3 parameter) collectives overlap the backward (forward)
+    // pass in buckets (Li et al. 2020, PyTorch DDP, sec. 3.2.3); false: they run after it.
+    bool dp_overlap = true;
+    Offload offload = Offload::none;
     bool operator==(const TrainingSpec&) const = default;
 };
 
@@ -195,6 +218,7 @@ std::string_view to_string(BiasKind kind);
 std::string_view to_string(Optimizer optimizer);
 std::string_view to_string(Recompute recompute);
 std::string_view to_string(FlopsFormula formula);
+std::string_view to_string(Offload offload);
 std::string_view to_string(OpKind kind);
 
 // Optimizer state values kept per parameter (CS336 lecture 2: AdaGrad 1, Adam 2; Kingma & Ba

@@ -202,14 +202,29 @@ PlanSpec plan_spec_from_json(const json& j, const std::string& base_dir) {
     set_if(data->integer("micro_batch", 1), s.data.micro_batch);
     data->finish({"tokens", "seq_len", "global_batch", "micro_batch"});
 
+    // Without cluster.mfu, or with "predicted", the performance model gives the time; a number
+    // is an assumed MFU (the time is FLOPs / (peak x MFU x GPUs)).
+    s.cluster.mfu_predicted = true;
     if (auto c = r.object("cluster")) {
         set_if(c->string("gpu"), s.cluster.gpu);
         set_if(c->integer("gpus", 1), s.cluster.gpus);
-        set_if(c->number("mfu", false), s.cluster.mfu);
+        if (const json* mfu = c->has("mfu") ? c->raw("mfu") : nullptr; mfu && mfu->is_string()) {
+            if (mfu->get<std::string>() != "predicted") {
+                throw SpecError(c->field("mfu"), mfu->dump(),
+                                "a number in [0.001, 1] (an assumed MFU) or \"predicted\"");
+            }
+        } else if (mfu) {
+            set_if(c->number("mfu", false), s.cluster.mfu);
+            s.cluster.mfu_predicted = false;
+        }
         if (auto price = c->number("price_per_gpu_hour", true)) {
             s.cluster.price_per_gpu_hour = *price;
         }
-        c->finish({"gpu", "gpus", "mfu", "price_per_gpu_hour"});
+        set_if(c->integer("gpus_per_node", 1), s.cluster.gpus_per_node);
+        set_if(c->number("intra_node_bytes_per_s", false), s.cluster.intra_node_bytes_per_s);
+        set_if(c->number("inter_node_bytes_per_s", false), s.cluster.inter_node_bytes_per_s);
+        c->finish({"gpu", "gpus", "mfu", "price_per_gpu_hour", "gpus_per_node",
+                   "intra_node_bytes_per_s", "inter_node_bytes_per_s"});
     }
 
     if (auto t = r.object("training")) {
@@ -238,10 +253,30 @@ PlanSpec plan_spec_from_json(const json& j, const std::string& base_dir) {
         set_if(t->boolean("flash_attention"), tr.flash_attention);
         set_if(t->boolean("dropout"), tr.dropout);
         set_if(read_enum<FlopsFormula>(*t, "flops_formula"), tr.flops_formula);
-        t->finish({"param_dtype", "grad_dtype", "master_dtype", "optimizer",
-                   "optimizer_state_dtype", "compute_dtype", "activation_dtype", "recompute",
-                   "recompute_working_set", "zero", "tp", "pp", "sequence_parallel",
-                   "flash_attention", "dropout", "flops_formula"});
+        set_if(t->integer("interleave", 1), tr.interleave);
+        set_if(t->integer("expert_parallel", 1), tr.expert_parallel);
+        set_if(t->boolean("dp_overlap"), tr.dp_overlap);
+        set_if(read_enum<Offload>(*t, "offload"), tr.offload);
+        t->finish({"param_dtype",
+                   "grad_dtype",
+                   "master_dtype",
+                   "optimizer",
+                   "optimizer_state_dtype",
+                   "compute_dtype",
+                   "activation_dtype",
+                   "recompute",
+                   "recompute_working_set",
+                   "zero",
+                   "tp",
+                   "pp",
+                   "sequence_parallel",
+                   "flash_attention",
+                   "dropout",
+                   "flops_formula",
+                   "interleave",
+                   "expert_parallel",
+                   "dp_overlap",
+                   "offload"});
     }
 
     if (auto sv = r.object("solver")) {
@@ -376,9 +411,20 @@ json to_json(const PlanSpec& s) {
     if (s.data.global_batch > 0) {
         j["data"]["global_batch"] = s.data.global_batch;
     }
-    j["cluster"] = {{"gpu", s.cluster.gpu}, {"gpus", s.cluster.gpus}, {"mfu", s.cluster.mfu}};
+    j["cluster"] = {{"gpu", s.cluster.gpu},
+                    {"gpus", s.cluster.gpus},
+                    {"mfu", s.cluster.mfu_predicted ? json("predicted") : json(s.cluster.mfu)}};
     if (s.cluster.price_per_gpu_hour) {
         j["cluster"]["price_per_gpu_hour"] = *s.cluster.price_per_gpu_hour;
+    }
+    if (s.cluster.gpus_per_node > 0) {
+        j["cluster"]["gpus_per_node"] = s.cluster.gpus_per_node;
+    }
+    if (s.cluster.intra_node_bytes_per_s > 0.0) {
+        j["cluster"]["intra_node_bytes_per_s"] = s.cluster.intra_node_bytes_per_s;
+    }
+    if (s.cluster.inter_node_bytes_per_s > 0.0) {
+        j["cluster"]["inter_node_bytes_per_s"] = s.cluster.inter_node_bytes_per_s;
     }
     j["training"] = {
         {"param_dtype", std::string(to_string(t.param_dtype))},
@@ -397,6 +443,10 @@ json to_json(const PlanSpec& s) {
         {"flash_attention", t.flash_attention},
         {"dropout", t.dropout},
         {"flops_formula", std::string(to_string(t.flops_formula))},
+        {"interleave", t.interleave},
+        {"expert_parallel", t.expert_parallel},
+        {"dp_overlap", t.dp_overlap},
+        {"offload", std::string(to_string(t.offload))},
     };
     if (s.solver.include_activations) {
         j["solver"] = {{"include_activations", true}};
@@ -449,6 +499,9 @@ json to_json(const Plan& p, const PlanSpec& spec, const HardwareProfile& hw) {
         {"total_bytes", m.total_bytes},
         {"capacity_bytes", m.capacity_bytes},
         {"headroom_bytes", m.headroom_bytes},
+        {"zero3_gather_bytes", m.zero3_gather_bytes},
+        {"pipeline_buffer_bytes", m.pipeline_buffer_bytes},
+        {"host_bytes", m.host_bytes},
         {"fits", m.fits},
         {"params_on_gpu", m.params_on_gpu},
         {"bytes_per_param", m.bytes_per_param},
@@ -469,6 +522,7 @@ json to_json(const Plan& p, const PlanSpec& spec, const HardwareProfile& hw) {
           {"embedding_output_bytes", a.embedding_output_bytes},
           {"layers_on_gpu", a.layers_on_gpu},
           {"microbatches_in_flight", a.microbatches_in_flight},
+          {"interleave_factor", a.interleave_factor},
           {"checkpoint_interval", a.checkpoint_interval}}},
     };
     const FlopsBreakdown& f = p.flops;
@@ -489,8 +543,10 @@ json to_json(const Plan& p, const PlanSpec& spec, const HardwareProfile& hw) {
                  {"energy_kwh", t.has_energy ? json(t.energy_kwh) : json(nullptr)},
                  {"peak_flops_per_s", t.peak_flops_per_s},
                  {"achieved_flops_per_s", t.achieved_flops_per_s},
-                 {"mfu", spec.cluster.mfu},
+                 {"mfu", t.mfu},
+                 {"mfu_source", t.mfu_predicted ? "predicted" : "assumed"},
                  {"hfu", t.hfu}};
+    j["performance"] = to_json(p.performance);
     const Parallelism& par = p.parallel;
     j["parallel"] = {{"dp", par.dp},
                      {"tp", par.tp},
@@ -500,9 +556,42 @@ json to_json(const Plan& p, const PlanSpec& spec, const HardwareProfile& hw) {
                      {"grad_accum_steps", par.grad_accum_steps},
                      {"tokens_per_step", par.tokens_per_step},
                      {"steps", par.steps},
-                     {"pipeline_bubble_fraction", par.pipeline_bubble_fraction}};
+                     {"pipeline_bubble_fraction", par.pipeline_bubble_fraction},
+                     {"interleave", spec.training.interleave},
+                     {"expert_parallel", spec.training.expert_parallel}};
     j["warnings"] = warning_messages(p, spec, hw);
     return j;
+}
+
+json to_json(const PerformanceBreakdown& p) {
+    return {{"step_s", p.step_s},
+            {"tokens_per_s", p.tokens_per_s},
+            {"mfu", p.mfu},
+            {"hfu", p.hfu},
+            {"hardware_flops_per_step", p.hardware_flops_per_step},
+            {"compute_s", p.compute_s},
+            {"recompute_s", p.recompute_s},
+            {"memory_bound_s", p.memory_bound_s},
+            {"tp_comm_s", p.tp_comm_s},
+            {"pp_comm_s", p.pp_comm_s},
+            {"pp_bubble_s", p.pp_bubble_s},
+            {"dp_comm_s", p.dp_comm_s},
+            {"dp_comm_exposed_s", p.dp_comm_exposed_s},
+            {"ep_comm_s", p.ep_comm_s},
+            {"offload_s", p.offload_s},
+            {"optimizer_s", p.optimizer_s},
+            {"microbatch_s", p.microbatch_s},
+            {"microbatches", p.microbatches},
+            {"bubble_fraction", p.bubble_fraction},
+            {"gemm_flops_per_s", p.gemm_flops_per_s},
+            {"memory_bytes_per_s", p.memory_bytes_per_s},
+            {"network",
+             {{"gpus_per_node", p.network.network.gpus_per_node},
+              {"intra_node_bytes_per_s", p.network.network.intra_bytes_per_s},
+              {"inter_node_bytes_per_s", p.network.network.inter_bytes_per_s},
+              {"scale_up_fraction", p.network.scale_up_fraction},
+              {"node_size_known", p.network.node_size_known},
+              {"inter_node_known", p.network.inter_node_known}}}};
 }
 
 PlanSpec default_plan_spec() {

@@ -36,6 +36,8 @@ const HardwareProfile& resolve_builtin_hardware(const PlanSpec& spec);
 // The plan as the CLI's --json prints it (the contract scripts rely on: params, params_active,
 // params_embedding, memory.{...}, flops.{...}, time.{...}, plus parallelism and warnings).
 nlohmann::json to_json(const Plan& plan, const PlanSpec& spec, const HardwareProfile& hardware);
+// The predicted step time and its breakdown: `tally plan --json`'s "performance".
+nlohmann::json to_json(const PerformanceBreakdown& performance);
 
 // The operation list of a spec.
 OpSpec op_from_json(const nlohmann::json& json, const std::string& path);

@@ -79,6 +79,15 @@ constexpr bool listed(Recompute v) {
     }
     return false;
 }
+constexpr bool listed(Offload v) {
+    switch (v) {
+        case Offload::none:
+        case Offload::optimizer:
+        case Offload::optimizer_and_params:
+            return true;
+    }
+    return false;
+}
 constexpr bool listed(FlopsFormula v) {
     switch (v) {
         case FlopsFormula::six_nd:
@@ -116,6 +125,9 @@ const Names<Recompute> kRecomputes{{Recompute::none, "none"},
                                    {Recompute::sqrt, "sqrt"}};
 const Names<FlopsFormula> kFlopsFormulas{{FlopsFormula::six_nd, "6nd"},
                                          {FlopsFormula::attention, "attention"}};
+const Names<Offload> kOffloads{{Offload::none, "none"},
+                               {Offload::optimizer, "optimizer"},
+                               {Offload::optimizer_and_params, "optimizer_and_params"}};
 
 // Each documented value has one row with its documented name, the table has no other rows, and
 // names and labels are unique (a name that meant two values would read back as the first).
@@ -191,6 +203,7 @@ void TestEnumNames::tablesCoverEveryValue() {
     checkTable(kOptimizers);
     checkTable(kRecomputes);
     checkTable(kFlopsFormulas);
+    checkTable(kOffloads);
 }
 
 void TestEnumNames::toStringIsTheJsonName() {
@@ -207,6 +220,8 @@ void TestEnumNames::toStringIsTheJsonName() {
     for (const auto& [v, name] : kRecomputes)
         QCOMPARE(std::string(to_string(v)), name);
     for (const auto& [v, name] : kFlopsFormulas)
+        QCOMPARE(std::string(to_string(v)), name);
+    for (const auto& [v, name] : kOffloads)
         QCOMPARE(std::string(to_string(v)), name);
 }
 
@@ -227,6 +242,9 @@ void TestEnumNames::readerReadsEveryName() {
     }
     for (const auto& [v, name] : kFlopsFormulas) {
         QVERIFY(readWith("training", "flops_formula", name).training.flops_formula == v);
+    }
+    for (const auto& [v, name] : kOffloads) {
+        QVERIFY(readWith("training", "offload", name).training.offload == v);
     }
 }
 
@@ -256,6 +274,10 @@ void TestEnumNames::writerWritesEveryName() {
     }
     for (const auto& [v, name] : kFlopsFormulas) {
         s.training.flops_formula = v;
+        QVERIFY2(plan_spec_from_json(to_json(s)) == s, name.c_str());
+    }
+    for (const auto& [v, name] : kOffloads) {
+        s.training.offload = v;
         QVERIFY2(plan_spec_from_json(to_json(s)) == s, name.c_str());
     }
     for (const auto& [v, name] : kOptimizers) {

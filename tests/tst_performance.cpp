@@ -1,0 +1,446 @@
+// The step-time model: collectives, pipeline schedule, a layer's GEMMs, how the terms add up, and
+// the spec keys that drive it. Expected values are worked out by hand in the comments.
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+#include "planner/collectives.h"
+#include "planner/efficiency.h"
+#include "planner/errors.h"
+#include "planner/hardware.h"
+#include "planner/performance.h"
+#include "planner/plan.h"
+#include "planner/spec_json.h"
+
+using namespace tally;
+
+namespace {
+
+bool close(double a, double b, double rel = 1e-12) {
+    return std::abs(a - b) <= rel * std::max(std::abs(a), std::abs(b));
+}
+
+Network toy_network() {
+    Network n;
+    n.gpus_per_node = 8;
+    n.intra_bytes_per_s = 100e9;
+    n.inter_bytes_per_s = 10e9;
+    return n;
+}
+
+// Two layers, hidden 64, 4 heads of 16, GELU MLP of 256, vocabulary 100; micro-batches of 2
+// sequences of 8 tokens (T = 16 tokens).
+PlanSpec two_layer_spec() {
+    PlanSpec s;
+    s.model.kind = ModelKind::transformer;
+    s.model.layers = 2;
+    s.model.hidden = 64;
+    s.model.heads = 4;
+    s.model.ffn_hidden = 256;
+    s.model.ffn = FfnKind::gelu;
+    s.model.vocab = 100;
+    s.data.tokens = 1e6;
+    s.data.seq_len = 8;
+    s.data.micro_batch = 2;
+    s.cluster.gpus = 1;
+    return s;
+}
+
+PlanSpec llama_like_spec() {
+    PlanSpec s;
+    s.model.kind = ModelKind::transformer;
+    s.model.layers = 32;
+    s.model.hidden = 4096;
+    s.model.heads = 32;
+    s.model.kv_heads = 8;
+    s.model.ffn_hidden = 14336;
+    s.model.ffn = FfnKind::swiglu;
+    s.model.vocab = 128256;
+    s.data.tokens = 1e12;
+    s.data.seq_len = 8192;
+    s.data.global_batch = 512;
+    s.cluster.gpus = 64;
+    s.cluster.mfu_predicted = true;
+    s.training.tp = 2;
+    s.training.pp = 4;
+    s.training.zero = 1;
+    return s;
+}
+
+}  // namespace
+
+class TestPerformance : public QObject {
+    Q_OBJECT
+
+private slots:
+    void tileAndWaveQuantization();
+    void ringAllReduceInOneNode();
+    void ringAllReduceAcrossNodes();
+    void reduceScatterAndAllToAll();
+    void groupPlacementFollowsTheRankOrder();
+    void pipelineBubbles_data();
+    void pipelineBubbles();
+    void interleavedActivationFactor();
+    void twoLayerGemmList();
+    void tensorParallelSplitsTheGemms();
+    void termsAddUpToTheStep();
+    void predictedTimeIsStepsTimesStep();
+    void assumedMfuKeepsTheOldTime();
+    void noOverlapExposesAllDataParallelTraffic();
+    void offloadMovesStateToTheHost();
+    void expertParallelDividesExperts();
+    void mfuSourceRoundTrips();
+    void badValuesNameTheField_data();
+    void badValuesNameTheField();
+};
+
+void TestPerformance::tileAndWaveQuantization() {
+    // NVIDIA's "Matrix Multiplication Background" guide: 256 x 128 tiles on the A100's 108 SMs.
+    // 2048 x 4608: 8 x 36 = 288 tiles, ceil(288 / 108) = 3 waves of 108: 288 / 324 = 0.8889.
+    QVERIFY(close(gemm_quantization_efficiency(108, 1.0, 2048, 4608), 288.0 / 324.0));
+    // 2050 rows need a ninth row of tiles: 9 x 36 = 324 tiles, exactly 3 waves, but the useful
+    // work is 2050 x 4608 of 3 x 108 x 256 x 128: 0.88983.
+    QVERIFY(close(gemm_quantization_efficiency(108, 1.0, 2050, 4608),
+                  2050.0 * 4608.0 / (3.0 * 108.0 * 256.0 * 128.0)));
+    // A full wave: 108 tiles of 256 x 128 (e.g. 12 x 9 tiles: 3072 x 1152) is 1.
+    QCOMPARE(gemm_quantization_efficiency(108, 1.0, 3072, 1152), 1.0);
+    // Unknown SM count: no quantization.
+    QCOMPARE(gemm_quantization_efficiency(0, 1.0, 100, 100), 1.0);
+    // The catalog's A100 80GB has 108 SMs (its whitepaper) and the GEMM time uses them: the 0.8889
+    // case takes 1 / 0.8889 = 1.125 times the unquantized compute time.
+    const HardwareProfile& a100 = *find_builtin_hardware("a100-80gb");
+    QCOMPARE(a100.sm_count, std::int64_t{108});
+    const AchievedRates rates = achieved_rates(a100, ComputeType::bf16);
+    const GemmTime plain = gemm_time(rates, 2048, 4608, 12288, 2.0);
+    const GemmTime shaped = gemm_time_shaped(rates, 1.0, 2048, 4608, 12288, 2.0);
+    QVERIFY(close(shaped.compute_s, plain.compute_s * 1.125));
+    // GemmTimer gives gemm_time_shaped()'s seconds, compute- and memory-bound alike.
+    const GemmTimer timer(rates);
+    QVERIFY(close(timer.seconds(1.0, 2048, 4608, 12288, 2.0), shaped.seconds));
+    const GemmTime matvec = gemm_time_shaped(rates, 1.0, 8192, 1, 8192, 2.0);
+    QVERIFY(matvec.memory_bound);
+    QVERIFY(close(timer.seconds(1.0, 8192, 1, 8192, 2.0), matvec.seconds));
+    QVERIFY(close(timer.seconds(96.0, 2048, 2048, 128, 2.0),
+                  gemm_time_shaped(rates, 96.0, 2048, 2048, 128, 2.0).seconds));
+}
+
+void TestPerformance::ringAllReduceInOneNode() {
+    // 1 GB over 8 ranks in one node at 100 GB/s: a ring all-reduce sends 2(n-1)/n of the buffer
+    // per rank, 2 x 7/8 x 1e9 / 100e9 = 0.0175 s; NCCL's latency 8.4 us + 2(n-1) = 14 NVLink
+    // steps x 3.4 us = 56.0 us.
+    const CollectiveTime t =
+        collective_time(Collective::all_reduce, 1e9, place_group(8, 1, 8), toy_network());
+    QVERIFY(close(t.bandwidth_s, 0.0175));
+    QVERIFY(close(t.latency_s, 56.0e-6));
+    QVERIFY(close(t.seconds, 0.0175 + 56.0e-6));
+}
+
+void TestPerformance::ringAllReduceAcrossNodes() {
+    // 16 ranks, 8 per node, 2 nodes: the ring runs at min(100 GB/s, 8 NICs x 10 GB/s = 80 GB/s):
+    // 2 x 15/16 x 1e9 / 80e9 = 0.0234375 s. Latency: 30 steps, 2 of them across nodes:
+    // 8.4 + 28 x 3.4 + 2 x 14 = 131.6 us.
+    const GroupPlacement g = place_group(16, 1, 8);
+    QCOMPARE(g.nodes, std::int64_t{2});
+    QCOMPARE(g.members_per_node, std::int64_t{8});
+    const CollectiveTime t = collective_time(Collective::all_reduce, 1e9, g, toy_network());
+    QVERIFY(close(t.bandwidth_s, 0.0234375));
+    QVERIFY(close(t.latency_s, 131.6e-6));
+}
+
+void TestPerformance::reduceScatterAndAllToAll() {
+    // Reduce-scatter over 8 in one node: 7/8 x 1e9 / 100e9 = 0.00875 s; 7 steps:
+    // 8.4 + 7 x 3.4 = 32.2 us.
+    const CollectiveTime rs =
+        collective_time(Collective::reduce_scatter, 1e9, place_group(8, 1, 8), toy_network());
+    QVERIFY(close(rs.bandwidth_s, 0.00875));
+    QVERIFY(close(rs.latency_s, 32.2e-6));
+    // All-to-all over 16 ranks, 8 per node: 7/16 of 1 GB stays in the node (0.4375e9 / 100e9 =
+    // 4.375 ms), 8/16 leaves through the rank's NIC (0.5e9 / 10e9 = 50 ms); both at once: 50 ms,
+    // plus 8.4 us and one network step of 14 us.
+    const CollectiveTime a2a =
+        collective_time(Collective::all_to_all, 1e9, place_group(16, 1, 8), toy_network());
+    QVERIFY(close(a2a.bandwidth_s, 0.05));
+    QVERIFY(close(a2a.latency_s, 22.4e-6));
+    // One rank: nothing to do.
+    QCOMPARE(
+        collective_time(Collective::all_reduce, 1e9, place_group(1, 1, 8), toy_network()).seconds,
+        0.0);
+}
+
+void TestPerformance::groupPlacementFollowsTheRankOrder() {
+    // Data-parallel ranks sit tp = 8 apart: on 8-GPU nodes each node holds one of them.
+    const GroupPlacement dp = place_group(4, 8, 8);
+    QCOMPARE(dp.members_per_node, std::int64_t{1});
+    QCOMPARE(dp.nodes, std::int64_t{4});
+    // tp = 2: four members of a data-parallel group share a node; 16 of them span 4 nodes.
+    const GroupPlacement dp2 = place_group(16, 2, 8);
+    QCOMPARE(dp2.members_per_node, std::int64_t{4});
+    QCOMPARE(dp2.nodes, std::int64_t{4});
+}
+
+void TestPerformance::pipelineBubbles_data() {
+    QTest::addColumn<qint64>("pp");
+    QTest::addColumn<qint64>("v");
+    QTest::addColumn<qint64>("m");
+    QTest::addColumn<double>("expected");
+    // Narayanan et al. 2021, sec. 2.2.1: (p - 1)/m; sec. 2.2.2: (p - 1)/(v·m).
+    QTest::newRow("1F1B p8 m32: 7/32") << qint64{8} << qint64{1} << qint64{32} << 0.21875;
+    QTest::newRow("interleaved v4: 7/128") << qint64{8} << qint64{4} << qint64{32} << 0.0546875;
+    QTest::newRow("p4 m4: 3/4") << qint64{4} << qint64{1} << qint64{4} << 0.75;
+    QTest::newRow("no pipeline") << qint64{1} << qint64{1} << qint64{8} << 0.0;
+}
+
+void TestPerformance::pipelineBubbles() {
+    QFETCH(qint64, pp);
+    QFETCH(qint64, v);
+    QFETCH(qint64, m);
+    QFETCH(double, expected);
+    QCOMPARE(pipeline_bubble_fraction(pp, v, m), expected);
+}
+
+void TestPerformance::interleavedActivationFactor() {
+    // Korthikanti et al. 2022, sec. 4.2.3: 1 + (p - 1)/(p·v); p = 4, v = 2: 1 + 3/8 = 1.375.
+    QCOMPARE(interleaved_activation_factor(4, 2), 1.375);
+    QCOMPARE(interleaved_activation_factor(4, 1), 1.0);
+    QCOMPARE(interleaved_activation_factor(1, 4), 1.0);
+    // In a plan: 8 layers on pp 4 with 8 micro-batches keeps min(4, 8) = 4 in flight on the first
+    // stage without interleaving, 4 x 1.375 = 5.5 with v = 2; the layer activations grow alike.
+    PlanSpec s = two_layer_spec();
+    s.model.layers = 8;
+    s.cluster.gpus = 4;
+    s.training.pp = 4;
+    s.data.global_batch = 16;  // 16 / (2 x 1) = 8 micro-batches
+    const Plan plain = evaluate(s, *find_builtin_hardware("h100-sxm"));
+    s.training.interleave = 2;
+    QVERIFY(!check(s, *find_builtin_hardware("h100-sxm")));
+    const Plan interleaved = evaluate(s, *find_builtin_hardware("h100-sxm"));
+    QCOMPARE(plain.memory.activations.microbatches_in_flight, 4.0);
+    QCOMPARE(interleaved.memory.activations.microbatches_in_flight, 5.5);
+    QCOMPARE(interleaved.memory.activations.interleave_factor, 1.375);
+    QVERIFY(close(interleaved.memory.activations.stored_bytes,
+                  1.375 * plain.memory.activations.stored_bytes));
+    // The bubble: (4 - 1)/(2 x 8) = 0.1875.
+    QCOMPARE(interleaved.parallel.pipeline_bubble_fraction, 0.1875);
+}
+
+void TestPerformance::twoLayerGemmList() {
+    // T = 2 x 8 = 16 tokens, h = 64, 4 heads of d = 16, ffn 256:
+    //   qkv      16 x 192 x 64          2·16·192·64        = 393216
+    //   scores   8 heads·batch, 8 x 8 x 16   2·8·8·8·16   =  16384
+    //   values   8, 8 x 16 x 8              2·8·8·16·8    =  16384
+    //   out      16 x 64 x 64           2·16·64·64         = 131072
+    //   mlp_up   16 x 256 x 64          2·16·256·64        = 524288
+    //   mlp_down 16 x 64 x 256                             = 524288
+    // One layer: 1605632 FLOPs (= 2·T·49152 weights + 2·T·(2·4·8·16) attention = 1572864 + 32768).
+    const GemmList layer = layer_gemms(two_layer_spec(), false);
+    QCOMPARE(layer.size, 6);
+    const GemmRole roles[] = {
+        GemmRole::qkv,      GemmRole::attention_scores, GemmRole::attention_values,
+        GemmRole::out_proj, GemmRole::mlp_up,           GemmRole::mlp_down};
+    const double flops[] = {393216, 16384, 16384, 131072, 524288, 524288};
+    for (int i = 0; i < 6; ++i) {
+        QVERIFY(layer.items[i].role == roles[i]);
+        QCOMPARE(layer.items[i].flops(), flops[i]);
+    }
+    QCOMPARE(layer.items[1].count, 8.0);
+    QCOMPARE(layer.flops(), 1605632.0);
+    // The output layer: 16 x 100 x 64, 2·16·100·64 = 204800. Two layers and the head, forward:
+    // 2 x 1605632 + 204800 = 3416064 FLOPs per micro-batch; with the backward (2x) 3x that,
+    // which is the PaLM count (6N + 12·L·H·Q·T per token with N the matrices' 2 x 49152 + 6400
+    // weights): 16 x (6 x 104704 + 12 x 2 x 4 x 16 x 8) = 16 x 640512 = 10248192 = 3 x 3416064.
+    const GemmList head = head_gemms(two_layer_spec());
+    QCOMPARE(head.size, 1);
+    QCOMPARE(head.flops(), 204800.0);
+    QCOMPARE(3.0 * (2.0 * layer.flops() + head.flops()), 10248192.0);
+}
+
+void TestPerformance::tensorParallelSplitsTheGemms() {
+    // tp = 2: each rank holds 2 heads: qkv 16 x (2 + 2 x 2) x 16 = 16 x 96 x 64, half the FLOPs;
+    // the MLP's 256 columns split in 128.
+    PlanSpec s = two_layer_spec();
+    s.training.tp = 2;
+    const GemmList layer = layer_gemms(s, false);
+    QCOMPARE(layer.items[0].n, 96.0);
+    QCOMPARE(layer.items[1].count, 4.0);
+    QCOMPARE(layer.items[4].n, 128.0);
+    QCOMPARE(layer.flops(), 1605632.0 / 2.0);
+}
+
+void TestPerformance::termsAddUpToTheStep() {
+    const PlanSpec s = llama_like_spec();
+    const HardwareProfile& hw = *find_builtin_hardware("h100-sxm");
+    QVERIFY(!check(s, hw));
+    const PerformanceBreakdown p = evaluate(s, hw).performance;
+    const double sum = p.compute_s + p.recompute_s + p.memory_bound_s + p.tp_comm_s + p.pp_comm_s +
+                       p.pp_bubble_s + p.dp_comm_exposed_s + p.ep_comm_s + p.offload_s +
+                       p.optimizer_s;
+    QVERIFY(p.step_s > 0);
+    QVERIFY(close(sum, p.step_s, 1e-12));
+    QVERIFY(p.dp_comm_exposed_s <= p.dp_comm_s);
+    // 512 sequences / (1 x dp 8) = 64 micro-batches; bubble (4 - 1)/64.
+    QCOMPARE(p.microbatches, std::int64_t{64});
+    QCOMPARE(p.bubble_fraction, 3.0 / 64.0);
+    QVERIFY(close(p.pp_bubble_s, 3.0 * p.microbatch_s));
+    // MFU = model FLOPs per step / (step x GPUs x peak).
+    const Plan plan = evaluate(s, hw);
+    QVERIFY(close(p.mfu, plan.flops.per_step / (p.step_s * 64.0 * 989.5e12)));
+    QVERIFY(p.mfu > 0.0 && p.mfu < 1.0);
+}
+
+void TestPerformance::predictedTimeIsStepsTimesStep() {
+    const PlanSpec s = llama_like_spec();
+    const Plan p = evaluate(s, *find_builtin_hardware("h100-sxm"));
+    QVERIFY(p.time.mfu_predicted);
+    // 1e12 tokens / (512 x 8192 tokens per step) steps of step_s each.
+    QVERIFY(close(p.time.seconds, 1e12 / (512.0 * 8192.0) * p.performance.step_s));
+    QCOMPARE(p.time.mfu, p.performance.mfu);
+}
+
+void TestPerformance::assumedMfuKeepsTheOldTime() {
+    // CS336 lecture 2: days = FLOPs / (peak x MFU x GPUs x 86400), untouched by the model.
+    PlanSpec s = llama_like_spec();
+    s.cluster.mfu_predicted = false;
+    s.cluster.mfu = 0.4;
+    const Plan p = evaluate(s, *find_builtin_hardware("h100-sxm"));
+    QVERIFY(!p.time.mfu_predicted);
+    QVERIFY(close(p.time.seconds, p.flops.total / (989.5e12 * 0.4 * 64.0)));
+    QCOMPARE(p.time.mfu, 0.4);
+}
+
+void TestPerformance::noOverlapExposesAllDataParallelTraffic() {
+    PlanSpec s = llama_like_spec();
+    s.training.dp_overlap = false;
+    const PerformanceBreakdown p = evaluate(s, *find_builtin_hardware("h100-sxm")).performance;
+    QVERIFY(p.dp_comm_s > 0);
+    QCOMPARE(p.dp_comm_exposed_s, p.dp_comm_s);
+    s.training.dp_overlap = true;
+    QVERIFY(evaluate(s, *find_builtin_hardware("h100-sxm")).performance.dp_comm_exposed_s <
+            p.dp_comm_s);
+}
+
+void TestPerformance::offloadMovesStateToTheHost() {
+    PlanSpec s = llama_like_spec();
+    const HardwareProfile& hw = *find_builtin_hardware("h100-sxm");
+    const Plan kept = evaluate(s, hw);
+    s.training.offload = Offload::optimizer;
+    const Plan offloaded = evaluate(s, hw);
+    // ZeRO-Offload: gradients, master weights and optimizer state go to the host.
+    QCOMPARE(offloaded.memory.host_bytes,
+             kept.memory.grads_bytes + kept.memory.master_bytes + kept.memory.optimizer_bytes);
+    QCOMPARE(offloaded.memory.params_bytes, kept.memory.params_bytes);
+    QCOMPARE(offloaded.memory.optimizer_bytes, 0.0);
+    QVERIFY(
+        close(offloaded.memory.total_bytes, kept.memory.total_bytes - offloaded.memory.host_bytes));
+    QVERIFY(offloaded.performance.offload_s > 0.0);
+    QCOMPARE(offloaded.performance.optimizer_s, 0.0);
+}
+
+void TestPerformance::expertParallelDividesExperts() {
+    // 8 experts (2 active) of width 256 in every layer: with ep = 4 each GPU holds 2 of them; a
+    // GEMM per held expert of T·k·ep/E = 16 x 2 x 4 / 8 = 16 tokens, the same FLOPs in total.
+    PlanSpec s = two_layer_spec();
+    s.model.moe.experts = 8;
+    s.model.moe.active_experts = 2;
+    s.cluster.gpus = 4;
+    const GemmList one = layer_gemms(s, true);
+    s.training.expert_parallel = 4;
+    QVERIFY(!check(s, *find_builtin_hardware("h100-sxm")));
+    const GemmList four = layer_gemms(s, true);
+    QVERIFY(four.items[5].role == GemmRole::expert_up);
+    QCOMPARE(four.items[5].count, 2.0);
+    QCOMPARE(four.items[5].m, 16.0);
+    QCOMPARE(four.flops(), one.flops());
+    // Memory: per layer 6 of the 8 experts' 2 x 64 x 256 weights leave each GPU.
+    const HardwareProfile& hw = *find_builtin_hardware("h100-sxm");
+    s.training.expert_parallel = 1;
+    const double all = evaluate(s, hw).memory.params_on_gpu;
+    s.training.expert_parallel = 4;
+    QCOMPARE(all - evaluate(s, hw).memory.params_on_gpu, 2.0 * 6.0 * 2.0 * 64.0 * 256.0);
+    QVERIFY(evaluate(s, hw).performance.ep_comm_s > 0.0);
+}
+
+void TestPerformance::mfuSourceRoundTrips() {
+    const char* base = R"({"model": {"params": 1e9}, "data": {"tokens": 1e9},
+                            "cluster": {"gpu": "h100-sxm", "gpus": 8 CLUSTER}})";
+    auto with = [&](const char* cluster) {
+        std::string text(base);
+        text.replace(text.find("CLUSTER"), 7, cluster);
+        return plan_spec_from_text(text);
+    };
+    QVERIFY(with("").cluster.mfu_predicted);
+    QVERIFY(with(R"(, "mfu": "predicted")").cluster.mfu_predicted);
+    const PlanSpec assumed = with(R"(, "mfu": 0.4)");
+    QVERIFY(!assumed.cluster.mfu_predicted);
+    QCOMPARE(assumed.cluster.mfu, 0.4);
+    PlanSpec predicted = with(R"(, "gpus_per_node": 4, "inter_node_bytes_per_s": 25e9)");
+    predicted.training.interleave = 1;
+    predicted.training.offload = Offload::optimizer;
+    predicted.training.dp_overlap = false;
+    QVERIFY(plan_spec_from_json(to_json(predicted)) == predicted);
+    QVERIFY(plan_spec_from_json(to_json(assumed)) == assumed);
+    QCOMPARE(predicted.cluster.gpus_per_node, std::int64_t{4});
+    const HardwareProfile& hw = *find_builtin_hardware("h100-sxm");
+    const nlohmann::json j = to_json(evaluate(predicted, hw), predicted, hw);
+    QCOMPARE(j["time"]["mfu_source"].get<std::string>(), std::string("predicted"));
+    QCOMPARE(j["performance"]["network"]["gpus_per_node"].get<std::int64_t>(), std::int64_t{4});
+    QCOMPARE(j["performance"]["network"]["inter_node_bytes_per_s"].get<double>(), 25e9);
+    for (const char* key :
+         {"step_s", "tokens_per_s", "mfu", "hfu", "hardware_flops_per_step", "compute_s",
+          "recompute_s", "memory_bound_s", "tp_comm_s", "pp_comm_s", "pp_bubble_s", "dp_comm_s",
+          "dp_comm_exposed_s", "ep_comm_s", "offload_s", "optimizer_s"}) {
+        QVERIFY2(j["performance"].contains(key), key);
+    }
+    QCOMPARE(to_json(evaluate(assumed, hw), assumed, hw)["time"]["mfu_source"].get<std::string>(),
+             std::string("assumed"));
+}
+
+void TestPerformance::badValuesNameTheField_data() {
+    QTest::addColumn<QString>("spec");
+    QTest::addColumn<QString>("field");
+    const QString head = QStringLiteral(
+        R"({"model": {"layers": 4, "hidden": 64, "heads": 4, "ffn_hidden": 256, "vocab": 100},
+            "data": {"tokens": 1e9, "seq_len": 8, "global_batch": %3},
+            "cluster": {"gpu": "h100-sxm", "gpus": 8 %1}, "training": {"tp": 1 %2}})");
+    auto row = [&](const char* name, const char* cluster, const char* training, const char* field,
+                   int global_batch = 8) {
+        QTest::newRow(name) << head.arg(QString::fromUtf8(cluster), QString::fromUtf8(training),
+                                        QString::number(global_batch))
+                            << QString::fromUtf8(field);
+    };
+    row("mfu a word", R"(, "mfu": "fast")", "", "cluster.mfu");
+    row("mfu above one", R"(, "mfu": 1.5)", "", "cluster.mfu");
+    row("gpus_per_node zero", R"(, "gpus_per_node": 0)", "", "cluster.gpus_per_node");
+    row("inter-node bandwidth negative", R"(, "inter_node_bytes_per_s": -1)", "",
+        "cluster.inter_node_bytes_per_s");
+    row("intra-node bandwidth tiny", R"(, "intra_node_bytes_per_s": 1)", "",
+        "cluster.intra_node_bytes_per_s");
+    row("interleave zero", "", R"(, "interleave": 0)", "training.interleave");
+    row("interleave without a pipeline", "", R"(, "interleave": 2)", "training.interleave");
+    row("interleave not dividing layers", "", R"(, "pp": 2, "interleave": 4)",
+        "training.interleave");
+    // pp 2 leaves dp 4: 4 sequences are one micro-batch per rank, not a multiple of pp.
+    row("interleave with too few micro-batches", "", R"(, "pp": 2, "interleave": 2)",
+        "data.global_batch", 4);
+    row("expert parallel on a dense model", "", R"(, "expert_parallel": 2)",
+        "training.expert_parallel");
+    row("offload unknown", "", R"(, "offload": "disk")", "training.offload");
+    row("parameter offload without ZeRO-3", "", R"(, "offload": "optimizer_and_params")",
+        "training.offload");
+    row("dp_overlap not a boolean", "", R"(, "dp_overlap": 1)", "training.dp_overlap");
+}
+
+void TestPerformance::badValuesNameTheField() {
+    QFETCH(QString, spec);
+    QFETCH(QString, field);
+    try {
+        const PlanSpec s = plan_spec_from_text(spec.toStdString());
+        const auto error = check(s, *find_builtin_hardware("h100-sxm"));
+        QVERIFY2(error.has_value(), qPrintable(spec));
+        QCOMPARE(QString::fromStdString(error->field), field);
+    } catch (const SpecError& e) {
+        QVERIFY2(QString::fromUtf8(e.what()).contains(field), e.what());
+    }
+}
+
+QTEST_GUILESS_MAIN(TestPerformance)
+#include "tst_performance.moc"
