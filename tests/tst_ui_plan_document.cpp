@@ -528,8 +528,9 @@ void TestPlanDocument::everyChoiceReadsBack() {
         }
     }
     // 3 architectures + 3 FFN + 2 norms + 3 biases + 2 master weights + 9 optimizers + 4
-    // recompute + 4 ZeRO stages + 2 FLOPs formulas = 32, plus 5 dtype fields x 11 dtypes = 55.
-    QCOMPARE(checked, 32 + 55);
+    // recompute + 4 ZeRO stages + 3 offloads + 2 FLOPs formulas = 35, plus 5 dtype fields x 11
+    // dtypes = 55.
+    QCOMPARE(checked, 35 + 55);
 }
 
 QTEST_MAIN(TestPlanDocument)
