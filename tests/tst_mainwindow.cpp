@@ -678,8 +678,9 @@ void TestMainWindow::panelsCanBeRegistered() {
     QVERIFY(!w.addPanel(QStringLiteral("memory"), QStringLiteral("Again"), duplicate));
     delete duplicate;
     QCOMPARE(w.panelIds(), (QStringList{QStringLiteral("memory"), QStringLiteral("time"),
-                                        QStringLiteral("roofline"), QStringLiteral("formats"),
-                                        QStringLiteral("compare"), QStringLiteral("probe")}));
+                                        QStringLiteral("layouts"), QStringLiteral("roofline"),
+                                        QStringLiteral("formats"), QStringLiteral("compare"),
+                                        QStringLiteral("probe")}));
     QVERIFY(w.showPanel(QStringLiteral("compare")));
     QCOMPARE(w.currentPanel(), QStringLiteral("compare"));
     QVERIFY(w.showPanel(QStringLiteral("probe")));
