@@ -307,6 +307,12 @@ void TestUiPerformance::layoutsSearchOnlyWhileVisible() {
     qInfo("layout search, the start plan: %.1f ms, %lld layouts, %lld fit", layouts->lastSearchMs(),
           static_cast<long long>(layouts->model()->result().candidates),
           static_cast<long long>(layouts->model()->result().feasible));
+    // Another ranking, picked while the list is in front, is searched at once.
+    QComboBox* by = layouts->objectiveBox();
+    by->setCurrentIndex(by->findData(static_cast<int>(LayoutObjective::cost)));
+    QVERIFY(layouts->isSearching());
+    waitForSearch(layouts);
+    QCOMPARE(layouts->model()->objective(), LayoutObjective::cost);
     // Hidden again, an edit does not search.
     w.showPanel(QStringLiteral("memory"));
     typeInto(w.specForm()->numberEditor(QStringLiteral("cluster.gpus"))->lineEdit(),

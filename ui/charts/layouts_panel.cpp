@@ -37,7 +37,12 @@ LayoutsPanel::LayoutsPanel(PlanDocument* document, QWidget* parent)
     m_objective->setToolTip(
         tr("Step time: the predicted optimizer step. Cost: GPUs x step time x steps x price per "
            "GPU-hour (GPU-hours when there is no price)."));
-    connect(m_objective, &QComboBox::activated, this, [this] { requestSearch(); });
+    // A new ranking is searched at once while the panel is in front, else when it is shown.
+    connect(m_objective, &QComboBox::currentIndexChanged, this, [this] {
+        if (isVisible()) {
+            requestSearch();
+        }
+    });
 
     m_apply->setObjectName(QStringLiteral("applyLayout"));
     m_apply->setToolTip(tr("Put the selected layout into the plan (undoable)."));
@@ -108,6 +113,13 @@ void LayoutsPanel::showResults(const PlanViews&) {
     requestSearch();
 }
 
+void LayoutsPanel::showEvent(QShowEvent* event) {
+    PlanPanel::showEvent(event);  // searches a plan that changed while hidden
+    if (m_latest && !isSearching() && m_model->objective() != objective()) {
+        requestSearch();
+    }
+}
+
 void LayoutsPanel::requestSearch() {
     if (!m_latest) {
         return;
@@ -154,7 +166,18 @@ void LayoutsPanel::onSearched(std::shared_ptr<const PlanViews> views, LayoutObje
         spec.cluster.price_per_gpu_hour.has_value() || views->hardware.price_per_gpu_hour;
     const std::int64_t candidates = result.candidates;
     const std::int64_t feasible = result.feasible;
+    // The row the user picked stays picked when its layout is listed again.
+    const QModelIndexList picked = m_table->selectionModel()->selectedRows();
+    const RankedLayout* was = picked.isEmpty() ? nullptr : m_model->layoutAt(picked.front().row());
+    const bool reselect = was != nullptr;
+    const Layout selected = was ? was->layout : Layout{};
     m_model->setResults(std::move(result), layout_of(spec), objective, priced);
+    for (int row = 0; reselect && row < m_model->rowCount(); ++row) {
+        if (m_model->layoutAt(row)->layout == selected) {
+            m_table->selectRow(row);
+            break;
+        }
+    }
     m_table->setColumnHidden(LayoutTableModel::ObjectiveColumn, objective == LayoutObjective::time);
 
     QString text;

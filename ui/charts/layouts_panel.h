@@ -55,6 +55,7 @@ signals:
 
 protected:
     void showResults(const PlanViews& views) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void requestSearch();
