@@ -30,6 +30,9 @@ struct CliState {
 // Each area registers its subcommands on the root app. Callbacks throw tally::SpecError for bad
 // input (exit 2) or std::exception for anything else (exit 1); main() reports both.
 void register_plan_commands(CLI::App& app, CliState& state);
+// `tally solve layout|min-gpus`: the layout search (app/cli_layout.cpp); after
+// register_plan_commands, which creates `solve`.
+void register_layout_commands(CLI::App& app, CliState& state);
 // `tally roofline`, `tally hardware list|show`, `tally dtypes` (app/cli_roofline.cpp).
 void register_roofline_commands(CLI::App& app, CliState& state);
 // `tally profiles|plans|probes|compare`: the SQLite workspace (app/cli_workspace.cpp).

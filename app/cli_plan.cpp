@@ -18,12 +18,39 @@ namespace tally::cli {
 
 namespace {
 
+// The predicted step and its terms; those above the rule add up to the step time.
+void print_performance(const Plan& plan) {
+    const PerformanceBreakdown& p = plan.performance;
+    fmt::print("Predicted step (performance model; docs/planner.md)\n");
+    const std::pair<const char*, double> terms[] = {
+        {"compute", p.compute_s},
+        {"recompute", p.recompute_s},
+        {"memory-bound", p.memory_bound_s},
+        {"TP comm", p.tp_comm_s},
+        {"PP comm", p.pp_comm_s},
+        {"PP bubble", p.pp_bubble_s},
+        {"DP exposed", p.dp_comm_exposed_s},
+        {"EP comm", p.ep_comm_s},
+        {"offload", p.offload_s},
+        {"optimizer", p.optimizer_s},
+    };
+    for (const auto& [name, seconds] : terms) {
+        fmt::print("  {:<13} {:>10.4g} s  {:5.1f}%\n", name, seconds,
+                   p.step_s > 0 ? 100.0 * seconds / p.step_s : 0.0);
+    }
+    fmt::print("  {:<13} {:>10.4g} s  (MFU {:.3f}, HFU {:.3f}, {:.4g} tokens/s)\n", "step",
+               p.step_s, p.mfu, p.hfu, p.tokens_per_s);
+    fmt::print("  {:<13} {:>10.4g} s  ({:.4g} s hidden behind compute)\n\n", "DP comm", p.dp_comm_s,
+               p.dp_comm_s - p.dp_comm_exposed_s);
+}
+
 void print_plan_table(const PlanSpec& spec, const HardwareProfile& hw, const Plan& plan) {
     const TrainingSpec& t = spec.training;
     fmt::print("{}\n", plan_title(spec, hw));
-    fmt::print("GPU        {} ({}) x {}, MFU {:g}, dense {} peak {:.4g} FLOP/s\n", hw.name, hw.id,
-               spec.cluster.gpus, spec.cluster.mfu, to_string(compute_type(t.compute_dtype)),
-               plan.time.peak_flops_per_s);
+    fmt::print("GPU        {} ({}) x {}, MFU {:.3g} ({}), dense {} peak {:.4g} FLOP/s\n", hw.name,
+               hw.id, spec.cluster.gpus, plan.time.mfu,
+               plan.time.mfu_predicted ? "predicted" : "assumed",
+               to_string(compute_type(t.compute_dtype)), plan.time.peak_flops_per_s);
     fmt::print(
         "Layout     dp {} x tp {} x pp {}; global batch {} = micro-batch {} x dp {} x "
         "accumulation {}; ZeRO-{}\n",
@@ -39,8 +66,18 @@ void print_plan_table(const PlanSpec& spec, const HardwareProfile& hw, const Pla
     fmt::print("  master        {}\n", gb_gib_columns(m.master_bytes));
     fmt::print("  optimizer     {}\n", gb_gib_columns(m.optimizer_bytes));
     fmt::print("  activations   {}\n", gb_gib_columns(m.activations_bytes));
-    fmt::print("  total         {}   of {:.2f} GB: {}\n\n", gb_gib_columns(m.total_bytes),
+    if (m.zero3_gather_bytes > 0) {
+        fmt::print("  ZeRO-3 gather {}\n", gb_gib_columns(m.zero3_gather_bytes));
+    }
+    if (m.pipeline_buffer_bytes > 0) {
+        fmt::print("  PP buffers    {}\n", gb_gib_columns(m.pipeline_buffer_bytes));
+    }
+    fmt::print("  total         {}   of {:.2f} GB: {}\n", gb_gib_columns(m.total_bytes),
                to_gb(m.capacity_bytes), m.fits ? "fits" : "DOES NOT FIT");
+    if (m.host_bytes > 0) {
+        fmt::print("  host memory   {}   (offloaded, per GPU)\n", gb_gib_columns(m.host_bytes));
+    }
+    fmt::print("\n");
 
     fmt::print("Compute\n");
     fmt::print("  FLOPs/token   {:.4g} (6N {:.4g}, with attention {:.4g}; formula {})\n",
@@ -49,6 +86,8 @@ void print_plan_table(const PlanSpec& spec, const HardwareProfile& hw, const Pla
     fmt::print("  FLOPs/step    {:.4g}\n", plan.flops.per_step);
     fmt::print("  FLOPs total   {:.4g} model, {:.4g} hardware (HFU {:.3f})\n\n", plan.flops.total,
                plan.flops.hardware_total, plan.time.hfu);
+
+    print_performance(plan);
 
     fmt::print("Time and cost\n");
     fmt::print("  time          {} days ({:.4g} s)\n", days_text(plan.time.days),

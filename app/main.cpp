@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
     CliState state;
     app.require_subcommand(0, 1);
     register_plan_commands(app, state);
+    register_layout_commands(app, state);
     register_workspace_commands(app, state);
     register_roofline_commands(app, state);
     register_probe_commands(app, state);

@@ -168,8 +168,12 @@ LayoutSearchResult search_layouts(const PlanSpec& spec, const HardwareProfile& h
                             }
                             for (Recompute rc :
                                  {Recompute::none, Recompute::selective, Recompute::full}) {
-                                if (m.kind != ModelKind::transformer &&
-                                    rc == Recompute::selective) {
+                                // Selective recomputation drops the attention scores, which
+                                // flash attention (and a model without attention) never keeps:
+                                // the same layout as none (Korthikanti et al. 2022, sec. 5).
+                                if (rc == Recompute::selective &&
+                                    (m.kind != ModelKind::transformer ||
+                                     spec.training.flash_attention)) {
                                     continue;
                                 }
                                 for (int sp = 0; sp <= (tp > 1 ? 1 : 0); ++sp) {

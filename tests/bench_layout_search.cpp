@@ -9,7 +9,8 @@
 namespace {
 
 // The 1T-parameter GPT of Narayanan et al. 2021, Table 1 (128 layers, hidden 25600, 160 heads,
-// sequence 2048, vocabulary 51200: 1.008e12 parameters) on 4096 H100, 4096 sequences per step.
+// sequence 2048, vocabulary 51200: 1.008e12 parameters; attention without flash, as then) on 4096
+// H100 with 16384 sequences (33.6M tokens) per step: 11112 layouts.
 tally::PlanSpec trillion_spec() {
     tally::PlanSpec s;
     s.model.kind = tally::ModelKind::transformer;
@@ -22,12 +23,13 @@ tally::PlanSpec trillion_spec() {
     s.model.norm = tally::NormKind::layernorm;
     s.data.tokens = 450e9;
     s.data.seq_len = 2048;
-    s.data.global_batch = 4096;
+    s.data.global_batch = 16384;
     s.cluster.gpu = "h100-sxm";
     s.cluster.gpus = 4096;
     s.cluster.mfu_predicted = true;
     s.training.tp = 8;
     s.training.pp = 64;
+    s.training.flash_attention = false;
     return s;
 }
 

@@ -32,6 +32,10 @@ private slots:
     void tensor();
     void badInput_data();
     void badInput();
+    void planJsonHasThePredictedStep();
+    void solveLayoutMatchesPlan();
+    void solveLayoutBadOptions();
+    void solveMinGpus();
 };
 
 void TestCliPlan::seedQuestionOneJson() {
@@ -162,6 +166,99 @@ void TestCliPlan::badInput() {
     // A file that does not exist: also bad input.
     QCOMPARE(
         run_tally({QStringLiteral("plan"), QStringLiteral("/nonexistent/spec.json")}).exit_code, 2);
+}
+
+namespace {
+
+// A small dense transformer on 16 H100: quick to search, with room for several layouts.
+const QByteArray kSmallSpec = R"({"model": {"layers": 8, "hidden": 1024, "heads": 16,
+    "ffn_hidden": 4096, "vocab": 32000}, "data": {"tokens": 1e10, "seq_len": 2048,
+    "global_batch": 64}, "cluster": {"gpu": "h100-sxm", "gpus": 16}})";
+
+}  // namespace
+
+void TestCliPlan::planJsonHasThePredictedStep() {
+    const Run r = run_tally({QStringLiteral("plan"), QStringLiteral("-"), QStringLiteral("--json")},
+                            kSmallSpec);
+    QCOMPARE(r.exit_code, 0);
+    const json j = json::parse(r.out.toStdString());
+    QCOMPARE(j["time"]["mfu_source"].get<std::string>(), std::string("predicted"));
+    const json& p = j["performance"];
+    double sum = 0.0;
+    for (const char* key :
+         {"compute_s", "recompute_s", "memory_bound_s", "tp_comm_s", "pp_comm_s", "pp_bubble_s",
+          "dp_comm_exposed_s", "ep_comm_s", "offload_s", "optimizer_s"}) {
+        sum += p[key].get<double>();
+    }
+    QVERIFY(std::abs(sum / p["step_s"].get<double>() - 1.0) < 1e-12);
+    // The time rests on it: days = steps x step / 86400, steps = 1e10 / (64 x 2048).
+    const double days = 1e10 / (64.0 * 2048.0) * p["step_s"].get<double>() / 86400.0;
+    QVERIFY(std::abs(j["time"]["days"].get<double>() / days - 1.0) < 1e-12);
+    QCOMPARE(j["time"]["mfu"].get<double>(), p["mfu"].get<double>());
+    // An assumed MFU keeps the old time and says so.
+    const Run assumed = run_tally(
+        {QStringLiteral("plan"), example("seed-70b-15t-1024-h100.json"), QStringLiteral("--json")});
+    QCOMPARE(json::parse(assumed.out.toStdString())["time"]["mfu_source"].get<std::string>(),
+             std::string("assumed"));
+    // The table shows the breakdown.
+    const Run table = run_tally({QStringLiteral("plan"), QStringLiteral("-")}, kSmallSpec);
+    for (const char* text : {"Predicted step", "PP bubble", "DP exposed", "(predicted)"}) {
+        QVERIFY2(table.out.contains(text), text);
+    }
+}
+
+void TestCliPlan::solveLayoutMatchesPlan() {
+    const Run r =
+        run_tally({QStringLiteral("solve"), QStringLiteral("layout"), QStringLiteral("-"),
+                   QStringLiteral("--top"), QStringLiteral("3"), QStringLiteral("--json")},
+                  kSmallSpec);
+    QCOMPARE(r.exit_code, 0);
+    const json j = json::parse(r.out.toStdString());
+    QVERIFY(j["candidates"].get<std::int64_t>() >= j["feasible"].get<std::int64_t>());
+    QCOMPARE(j["layouts"].size(), std::size_t{3});
+    double previous = 0.0;
+    for (const json& layout : j["layouts"]) {
+        // The spec with the layout's sections, planned on its own, gives the same sections.
+        json spec = json::parse(kSmallSpec.toStdString());
+        spec["training"] = layout["training"];
+        spec["data"]["micro_batch"] = layout["data"]["micro_batch"];
+        const Run plan =
+            run_tally({QStringLiteral("plan"), QStringLiteral("-"), QStringLiteral("--json")},
+                      QByteArray::fromStdString(spec.dump()));
+        QCOMPARE(plan.exit_code, 0);
+        const json planned = json::parse(plan.out.toStdString());
+        QVERIFY(planned["performance"] == layout["performance"]);
+        QVERIFY(planned["memory"] == layout["memory"]);
+        QVERIFY(planned["parallel"] == layout["parallel"]);
+        const double step = layout["performance"]["step_s"].get<double>();
+        QVERIFY(step >= previous);
+        previous = step;
+    }
+}
+
+void TestCliPlan::solveLayoutBadOptions() {
+    const Run r = run_tally({QStringLiteral("solve"), QStringLiteral("layout"), QStringLiteral("-"),
+                             QStringLiteral("--objective"), QStringLiteral("speed")},
+                            kSmallSpec);
+    QCOMPARE(r.exit_code, 2);
+    QVERIFY2(r.err.contains("--objective"), r.err.constData());
+    const Run days = run_tally({QStringLiteral("solve"), QStringLiteral("min-gpus"),
+                                QStringLiteral("-"), QStringLiteral("--days"), QStringLiteral("0")},
+                               kSmallSpec);
+    QCOMPARE(days.exit_code, 2);
+    QVERIFY2(days.err.contains("--days"), days.err.constData());
+}
+
+void TestCliPlan::solveMinGpus() {
+    const Run r =
+        run_tally({QStringLiteral("solve"), QStringLiteral("min-gpus"), QStringLiteral("-"),
+                   QStringLiteral("--days"), QStringLiteral("1"), QStringLiteral("--json")},
+                  kSmallSpec);
+    QCOMPARE(r.exit_code, 0);
+    const json j = json::parse(r.out.toStdString());
+    QVERIFY(j["days"].get<double>() <= 1.0);
+    QCOMPARE(j["gpus"].get<std::int64_t>() % 8, std::int64_t{0});  // whole DGX H100 nodes
+    QVERIFY(j.contains("performance"));
 }
 
 QTEST_GUILESS_MAIN(TestCliPlan)

@@ -26,6 +26,7 @@ PlanSpec toy_spec() {
     s.cluster.gpus = 4;
     s.cluster.gpus_per_node = 4;
     s.cluster.mfu_predicted = true;
+    s.training.flash_attention = false;  // so that selective recomputation is a choice of its own
     return s;
 }
 
@@ -76,6 +77,13 @@ void TestLayoutSearch::countsEveryLayoutByHand() {
     QCOMPARE(r.feasible, std::int64_t{102});  // a toy fits anywhere
     QCOMPARE(r.best.size(), std::size_t{5});
     QCOMPARE(r.global_batch, std::int64_t{4});
+    // With flash attention selective recomputation keeps what none keeps (there are no scores to
+    // drop), so it is not a layout of its own: 2 recompute choices instead of 3, 102 x 2/3 = 68.
+    PlanSpec flash = toy_spec();
+    flash.training.flash_attention = true;
+    QCOMPARE(search_layouts(flash, *find_builtin_hardware("h100-sxm"), 5, LayoutObjective::time)
+                 .candidates,
+             std::int64_t{68});
 }
 
 void TestLayoutSearch::bestIsNeverSlowerThanAnyEnumerated() {

@@ -63,6 +63,30 @@ inline void require_finite(const Plan& p) {
     TALLY_FUZZ_FINITE(t.cost);
     TALLY_FUZZ_FINITE(t.energy_kwh);
     TALLY_FUZZ_FINITE(t.hfu);
+    TALLY_FUZZ_FINITE(t.mfu);
+    TALLY_FUZZ_FINITE(m.zero3_gather_bytes);
+    TALLY_FUZZ_FINITE(m.pipeline_buffer_bytes);
+    TALLY_FUZZ_FINITE(m.host_bytes);
+    TALLY_FUZZ_FINITE(m.activations.interleave_factor);
+    // The performance model, whether or not the time rests on it.
+    const PerformanceBreakdown& r = p.performance;
+    TALLY_FUZZ_FINITE(r.step_s);
+    TALLY_FUZZ_FINITE(r.tokens_per_s);
+    TALLY_FUZZ_FINITE(r.mfu);
+    TALLY_FUZZ_FINITE(r.hfu);
+    TALLY_FUZZ_FINITE(r.hardware_flops_per_step);
+    TALLY_FUZZ_FINITE(r.compute_s);
+    TALLY_FUZZ_FINITE(r.recompute_s);
+    TALLY_FUZZ_FINITE(r.memory_bound_s);
+    TALLY_FUZZ_FINITE(r.tp_comm_s);
+    TALLY_FUZZ_FINITE(r.pp_comm_s);
+    TALLY_FUZZ_FINITE(r.pp_bubble_s);
+    TALLY_FUZZ_FINITE(r.dp_comm_s);
+    TALLY_FUZZ_FINITE(r.dp_comm_exposed_s);
+    TALLY_FUZZ_FINITE(r.ep_comm_s);
+    TALLY_FUZZ_FINITE(r.offload_s);
+    TALLY_FUZZ_FINITE(r.optimizer_s);
+    TALLY_FUZZ_FINITE(r.microbatch_s);
 #undef TALLY_FUZZ_FINITE
 }
 

@@ -1,0 +1,165 @@
+// `tally solve layout` and `tally solve min-gpus`: the layout search from the command line.
+#include <fmt/core.h>
+#include <CLI/CLI.hpp>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "app/cli.h"
+#include "planner/errors.h"
+#include "planner/layout_search.h"
+#include "planner/plan.h"
+#include "planner/quantity_text.h"
+#include "planner/spec_json.h"
+
+namespace tally::cli {
+
+namespace {
+
+using nlohmann::json;
+
+std::pair<PlanSpec, HardwareProfile> load_checked_spec(const std::string& path, CliState& state) {
+    PlanSpec spec = load_plan_spec(path);
+    HardwareProfile hw = resolve_gpu(spec, state);
+    if (auto error = check(spec, hw)) {
+        throw SpecError(*error);
+    }
+    return {std::move(spec), std::move(hw)};
+}
+
+// A layout as the search's JSON gives it: the spec sections it changes, and the plan's parallel,
+// memory and performance exactly as `tally plan --json` prints them for that spec.
+json layout_json(const PlanSpec& spec, const HardwareProfile& hw, const RankedLayout& r,
+                 LayoutObjective objective) {
+    const Plan plan = evaluate(spec, hw);
+    const json full = to_json(plan, spec, hw);
+    const json spec_json = to_json(spec);
+    json j;
+    j["training"] = spec_json.at("training");
+    j["data"] = {{"micro_batch", spec.data.micro_batch}, {"global_batch", spec.data.global_batch}};
+    j["parallel"] = full.at("parallel");
+    j["memory"] = full.at("memory");
+    j["performance"] = full.at("performance");
+    j[objective == LayoutObjective::time ? "objective_step_s" : "objective_cost"] = r.objective;
+    return j;
+}
+
+std::string layout_text(const Layout& l) {
+    return fmt::format("tp {:>2} pp {:>3} dp {:>5} mb {:>2} v {:>2}{} ZeRO-{} recompute {:<9}{}",
+                       l.tp, l.pp, l.dp, l.micro_batch, l.interleave,
+                       l.expert_parallel > 1 ? fmt::format(" ep {}", l.expert_parallel) : "",
+                       l.zero, to_string(l.recompute), l.sequence_parallel ? " SP" : "");
+}
+
+}  // namespace
+
+void register_layout_commands(CLI::App& app, CliState& state) {
+    CLI::App* solve = app.get_subcommand("solve");
+    struct Options {
+        std::string spec;
+        bool json = false;
+        std::size_t top = 10;
+        std::string objective = "time";
+        double days = 0.0;
+        std::int64_t max_gpus = std::int64_t{1} << 20;
+    };
+    auto opts = std::make_shared<Options>();
+
+    auto* layout = solve->add_subcommand(
+        "layout",
+        "Every valid parallel layout (tp, pp, dp, ZeRO, micro-batch, recompute, sequence "
+        "parallel, interleave, expert parallel) that fits, ranked by predicted step time or cost");
+    layout->add_option("SPEC", opts->spec, "Plan spec (JSON file; - reads standard input)")
+        ->required();
+    layout->add_option("--top", opts->top, "How many layouts to list (default 10)");
+    layout->add_option("--objective", opts->objective, "time (default) or cost");
+    layout->add_flag("--json", opts->json, "Print one JSON object");
+    layout->add_option("--db", state.db_path, "Workspace database (for custom and measured GPUs)");
+    layout->callback([opts, &state] {
+        if (opts->objective != "time" && opts->objective != "cost") {
+            throw SpecError("--objective", "\"" + opts->objective + "\"", "time or cost");
+        }
+        if (opts->top < 1) {
+            throw SpecError("--top", std::to_string(opts->top), "an integer >= 1");
+        }
+        const LayoutObjective objective =
+            opts->objective == "time" ? LayoutObjective::time : LayoutObjective::cost;
+        auto [spec, hw] = load_checked_spec(opts->spec, state);
+        const LayoutSearchResult r = search_layouts(spec, hw, opts->top, objective);
+        if (opts->json) {
+            json list = json::array();
+            for (const RankedLayout& l : r.best) {
+                list.push_back(
+                    layout_json(apply_layout(spec, r.global_batch, l.layout), hw, l, objective));
+            }
+            fmt::print("{}\n", json{{"candidates", r.candidates},
+                                    {"feasible", r.feasible},
+                                    {"objective", opts->objective},
+                                    {"global_batch", r.global_batch},
+                                    {"layouts", list}}
+                                   .dump(2));
+        } else {
+            fmt::print("{} layouts of {} on {} x {} (global batch {}): {} fit\n", r.candidates,
+                       spec.model.name.empty() ? std::string("the model") : spec.model.name,
+                       spec.cluster.gpus, hw.name, r.global_batch, r.feasible);
+            for (std::size_t i = 0; i < r.best.size(); ++i) {
+                const RankedLayout& l = r.best[i];
+                fmt::print("{:>3}. {}  step {:.4g} s  MFU {:.3f}  {:.1f} GB{}\n", i + 1,
+                           layout_text(l.layout), l.step_s, l.mfu, to_gb(l.memory_bytes),
+                           objective == LayoutObjective::cost
+                               ? fmt::format("  cost {:.4g}", l.objective)
+                               : std::string());
+            }
+        }
+        state.exit_code = kExitOk;
+    });
+
+    auto* min_gpus = solve->add_subcommand(
+        "min-gpus", "The smallest cluster (whole nodes) that trains the spec's tokens in D days");
+    min_gpus->add_option("SPEC", opts->spec, "Plan spec (JSON file; - reads standard input)")
+        ->required();
+    min_gpus->add_option("--days", opts->days, "Training time allowed, days")->required();
+    min_gpus->add_option("--max-gpus", opts->max_gpus, "Largest cluster to try (default 2^20)");
+    min_gpus->add_flag("--json", opts->json, "Print one JSON object");
+    min_gpus->add_option("--db", state.db_path, "Workspace database");
+    min_gpus->callback([opts, &state] {
+        if (!(opts->days > 0.0 && opts->days <= 1e6)) {
+            throw SpecError("--days", fmt::format("{}", opts->days), "a number in (0, 1e6]");
+        }
+        auto [spec, hw] = load_checked_spec(opts->spec, state);
+        const std::optional<MinGpusResult> r = solve_min_gpus(spec, hw, opts->days, opts->max_gpus);
+        if (!r) {
+            if (opts->json) {
+                fmt::print("{}\n", json{{"gpus", nullptr}, {"days", opts->days}}.dump(2));
+            } else {
+                fmt::print("No cluster of up to {} x {} trains it in {} days\n", opts->max_gpus,
+                           hw.name, opts->days);
+            }
+            state.exit_code = kExitOk;
+            return;
+        }
+        PlanSpec sized = spec;
+        sized.cluster.gpus = r->gpus;
+        const std::int64_t global =
+            spec.data.global_batch > 0
+                ? spec.data.global_batch
+                : spec.data.micro_batch *
+                      (spec.cluster.gpus / (spec.training.tp * spec.training.pp));
+        const PlanSpec best = apply_layout(sized, global, r->best.layout);
+        if (opts->json) {
+            json j = layout_json(best, hw, r->best, LayoutObjective::time);
+            j["gpus"] = r->gpus;
+            j["days"] = r->days;
+            j["days_allowed"] = opts->days;
+            j["clusters_tried"] = r->clusters_tried;
+            fmt::print("{}\n", j.dump(2));
+        } else {
+            fmt::print(
+                "{} x {} train it in {:.4g} days (allowed {}): {}  step {:.4g} s  MFU {:.3f}\n",
+                r->gpus, hw.name, r->days, opts->days, layout_text(r->best.layout), r->best.step_s,
+                r->best.mfu);
+        }
+        state.exit_code = kExitOk;
+    });
+}
+
+}  // namespace tally::cli
