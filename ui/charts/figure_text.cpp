@@ -12,8 +12,11 @@ QString tr(const char* text) {
     return QCoreApplication::translate("tally::ui::Figures", text);
 }
 
+// An explanation without numbers (a term whose inputs the planner does not spell out) leaves out
+// the "= ..." line rather than showing an empty one.
 QString tip(const QString& formula, const QString& numbers, const QString& source) {
-    return formula + u"\n= " + numbers + u'\n' + tr("Source: %1").arg(source);
+    const QString substitution = numbers.isEmpty() ? QString() : u"\n= " + numbers;
+    return formula + substitution + u'\n' + tr("Source: %1").arg(source);
 }
 
 }  // namespace
