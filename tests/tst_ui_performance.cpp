@@ -3,12 +3,15 @@
 // marked, Apply as one undoable edit), driven as a user drives them.
 #include <QAbstractItemModelTester>
 #include <QBarSet>
+#include <QChart>
 #include <QComboBox>
 #include <QFile>
 #include <QHorizontalStackedBarSeries>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSettings>
@@ -160,6 +163,16 @@ void TestUiPerformance::stepBarAddsUpToTheStep() {
     for (int i = 0; i < 10; ++i) {
         QCOMPARE(time->stepSeries()->barSets().at(i)->at(0), terms[i]);
     }
+    // The legend lists the terms that take time, and only those.
+    const QList<QLegendMarker*> markers =
+        time->stepSeries()->chart()->legend()->markers(time->stepSeries());
+    QCOMPARE(markers.size(), 10);
+    int listed = 0;
+    for (int i = 0; i < 10; ++i) {
+        QCOMPARE(markers.at(i)->isVisible(), terms[i] > 0.0);
+        listed += markers.at(i)->isVisible() ? 1 : 0;
+    }
+    QVERIFY(listed >= 1);
     if (llama3) {
         // tp 8 and pp 4 put time on the tensor-parallel collectives and the pipeline bubble.
         QVERIFY(f.tp_comm_s > 0.0);

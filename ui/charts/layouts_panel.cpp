@@ -3,7 +3,6 @@
 #include <QComboBox>
 #include <QElapsedTimer>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QPushButton>
@@ -62,10 +61,7 @@ LayoutsPanel::LayoutsPanel(PlanDocument* document, QWidget* parent)
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    compactTable(m_table, LayoutTableModel::RankColumn);
-    m_table->horizontalHeader()->setSectionResizeMode(LayoutTableModel::RankColumn,
-                                                      QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    compactTable(m_table, LayoutTableModel::MfuColumn);
     connect(m_table, &QTableView::doubleClicked, this,
             [this](const QModelIndex& index) { applyRow(index.row()); });
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,

@@ -1,6 +1,7 @@
 #include "ui/charts/time_panel.h"
 
 #include <QBarCategoryAxis>
+#include <QBarLegendMarker>
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
@@ -8,6 +9,8 @@
 #include <QHeaderView>
 #include <QHorizontalStackedBarSeries>
 #include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QScatterSeries>
@@ -29,11 +32,12 @@ namespace {
 
 // One colour per step-time term (stepTerms()' order): the memory chart's five components for
 // compute, recompute, memory-bound, TP and PP comm, then five more of the same palette
-// (Tableau 10) for the bubble, DP, EP, offload and the optimizer.
+// (Tableau 10: red for the bubble, then pink, grey, olive and cyan for DP, EP, offload and the
+// optimizer).
 const std::array<QColor, 10>& termColors() {
     static const std::array<QColor, 10> colors{componentColors()[0],     componentColors()[1],
                                                componentColors()[2],     componentColors()[3],
-                                               componentColors()[4],     QColor(0x8c, 0x56, 0x4b),
+                                               componentColors()[4],     QColor(0xd6, 0x27, 0x28),
                                                QColor(0xe3, 0x77, 0xc2), QColor(0x7f, 0x7f, 0x7f),
                                                QColor(0xbc, 0xbd, 0x22), QColor(0x17, 0xbe, 0xcf)};
     return colors;
@@ -106,6 +110,9 @@ TimePanel::TimePanel(PlanDocument* document, QWidget* parent)
     m_stepSeries->attachAxis(m_stepAxis);
     m_stepSeries->attachAxis(m_secondsAxis);
     m_stepView->setMinimumSize(320, 170);
+    // Ten terms do not fit one line under the bar: a column beside it, the terms that take no
+    // time left out (showStep()).
+    m_stepChart->legend()->setAlignment(Qt::AlignRight);
     connect(m_stepSeries, &QHorizontalStackedBarSeries::hovered, this,
             [this](bool on, int, QBarSet* set) {
                 if (!on) {
@@ -175,6 +182,12 @@ void TimePanel::showStep(const PlanViews& v) {
         }
         if (m_stepSets[i]->at(0) != term.value) {
             m_stepSets[i]->replace(0, term.value);
+        }
+        for (QLegendMarker* marker : m_stepChart->legend()->markers(m_stepSeries)) {
+            if (auto* bar = qobject_cast<QBarLegendMarker*>(marker);
+                bar && bar->barset() == m_stepSets[i]) {
+                bar->setVisible(term.value > 0.0);
+            }
         }
     }
     const double step = v.plan.performance.step_s;
