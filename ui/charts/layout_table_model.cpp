@@ -1,10 +1,30 @@
 #include "ui/charts/layout_table_model.h"
 
+#include <QCoreApplication>
 #include <QFont>
+#include <string>
+
+#include "planner/enum_names.h"
 
 #include "ui/common/number_text.h"
 
 namespace tally::ui {
+
+namespace {
+
+// The label the plan form's Recompute choice shows for a value (enum_names.h), translated in the
+// form's context.
+QString recomputeLabel(Recompute recompute) {
+    for (const EnumName<Recompute>& row : kEnumNames<Recompute>) {
+        if (row.value == recompute) {
+            return QCoreApplication::translate("tally::ui::SpecForm",
+                                               std::string(row.label).c_str());
+        }
+    }
+    return qs(to_string(recompute));
+}
+
+}  // namespace
 
 LayoutTableModel::LayoutTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
@@ -81,7 +101,7 @@ QString LayoutTableModel::text(const RankedLayout& r, int row, int column) const
             return row == m_currentRow ? tr("%1 (this plan)").arg(row + 1)
                                        : QString::number(row + 1);
         case RecomputeColumn:
-            return qs(to_string(r.layout.recompute));
+            return recomputeLabel(r.layout.recompute);
         case SequenceParallelColumn:
             return r.layout.sequence_parallel ? tr("on") : tr("off");
         case StepColumn:
