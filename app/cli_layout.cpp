@@ -44,10 +44,10 @@ json layout_json(const PlanSpec& spec, const HardwareProfile& hw, const RankedLa
 }
 
 std::string layout_text(const Layout& l) {
-    return fmt::format("tp {:>2} pp {:>3} dp {:>5} mb {:>2} v {:>2}{} ZeRO-{} recompute {:<9}{}",
-                       l.tp, l.pp, l.dp, l.micro_batch, l.interleave,
-                       l.expert_parallel > 1 ? fmt::format(" ep {}", l.expert_parallel) : "",
-                       l.zero, to_string(l.recompute), l.sequence_parallel ? " SP" : "");
+    return fmt::format(
+        "tp {:>2} pp {:>3} dp {:>5} ep {:>3} mb {:>2} v {:>2} ZeRO-{} recompute {:<9}{}", l.tp,
+        l.pp, l.dp, l.expert_parallel, l.micro_batch, l.interleave, l.zero, to_string(l.recompute),
+        l.sequence_parallel ? " SP" : "   ");
 }
 
 }  // namespace

@@ -167,30 +167,6 @@ AchievedRates achieved_rates(const HardwareProfile& profile, ComputeType type) {
     return r;
 }
 
-double gemm_quantization_efficiency(std::int64_t sm_count, double count, double m, double n) {
-    if (sm_count <= 0 || count <= 0.0 || m <= 0.0 || n <= 0.0) {
-        return 1.0;
-    }
-    const double tiles = count * std::ceil(m / kGemmTileM) * std::ceil(n / kGemmTileN);
-    const double sms = static_cast<double>(sm_count);
-    const double waves = std::ceil(tiles / sms);
-    return count * m * n / (waves * sms * kGemmTileM * kGemmTileN);
-}
-
-GemmTime gemm_time_shaped(const AchievedRates& rates, double count, double m, double n, double k,
-                          double bytes_per_value) {
-    GemmTime t;
-    t.flops = 2.0 * count * m * n * k;
-    t.bytes = count * (m * k + k * n + m * n) * bytes_per_value;
-    const double rate =
-        rates.gemm_flops_per_s * gemm_quantization_efficiency(rates.sm_count, count, m, n);
-    t.compute_s = rate > 0.0 ? t.flops / rate : 0.0;
-    t.memory_s = memory_time_s(rates, t.bytes);
-    t.memory_bound = t.memory_s > t.compute_s;
-    t.seconds = std::max(t.compute_s, t.memory_s);
-    return t;
-}
-
 GemmTime gemm_time(const AchievedRates& rates, double m, double n, double k,
                    double bytes_per_value) {
     GemmTime t;
@@ -205,6 +181,108 @@ GemmTime gemm_time(const AchievedRates& rates, double m, double n, double k,
 
 double memory_time_s(const AchievedRates& rates, double bytes) {
     return rates.memory_bytes_per_s > 0.0 ? bytes / rates.memory_bytes_per_s : 0.0;
+}
+
+namespace {
+
+// ceil() of a non-negative double without a libm call (evaluate() takes a few hundred of them):
+// above 2^52 every double is already a whole number.
+double ceil_nonnegative(double x) {
+    if (!(x < 4503599627370496.0)) {
+        return x;
+    }
+    const double t = static_cast<double>(static_cast<std::int64_t>(x));
+    return t < x ? t + 1.0 : t;
+}
+
+// Output tiles and the waves they run in. A dimension smaller than the tile gets a tile of its
+// own size (a skinny product runs on narrower tiles, down to a matrix-vector kernel), so only
+// the waves quantize it.
+struct Waves {
+    double tile_m = kGemmTileM;
+    double tile_n = kGemmTileN;
+    double waves = 0.0;
+};
+
+Waves gemm_waves(double sms, double count, double m, double n) {
+    Waves w;
+    w.tile_m = std::min(m, kGemmTileM);
+    w.tile_n = std::min(n, kGemmTileN);
+    const double rows = m < kGemmTileM ? 1.0 : ceil_nonnegative(m * (1.0 / kGemmTileM));
+    const double columns = n < kGemmTileN ? 1.0 : ceil_nonnegative(n * (1.0 / kGemmTileN));
+    const double tiles = count * rows * columns;
+    w.waves = ceil_nonnegative(tiles / sms);
+    return w;
+}
+
+}  // namespace
+
+double gemm_quantization_efficiency(std::int64_t sm_count, double count, double m, double n) {
+    if (sm_count <= 0 || count <= 0.0 || m <= 0.0 || n <= 0.0) {
+        return 1.0;
+    }
+    const double sms = static_cast<double>(sm_count);
+    const Waves w = gemm_waves(sms, count, m, n);
+    return count * m * n / (w.waves * sms * w.tile_m * w.tile_n);
+}
+
+GemmTime gemm_time_shaped(const AchievedRates& rates, double count, double m, double n, double k,
+                          double bytes_per_value) {
+    GemmTime t;
+    t.flops = 2.0 * count * m * n * k;
+    t.bytes = count * (m * k + k * n + m * n) * bytes_per_value;
+    if (rates.gemm_flops_per_s > 0.0) {
+        if (rates.sm_count > 0 && count > 0.0 && m > 0.0 && n > 0.0) {
+            // flops / (rate x useful / issued) = 2k x issued tile area / rate: whole waves of
+            // tiles, each tile taking 2·k·tile_m·tile_n FLOPs' time.
+            const double sms = static_cast<double>(rates.sm_count);
+            const Waves w = gemm_waves(sms, count, m, n);
+            t.compute_s = 2.0 * k * w.waves * sms * w.tile_m * w.tile_n / rates.gemm_flops_per_s;
+        } else {
+            t.compute_s = t.flops / rates.gemm_flops_per_s;
+        }
+    }
+    t.memory_s = memory_time_s(rates, t.bytes);
+    t.memory_bound = t.memory_s > t.compute_s;
+    t.seconds = std::max(t.compute_s, t.memory_s);
+    return t;
+}
+
+GemmTimer::GemmTimer(const AchievedRates& rates) {
+    if (rates.gemm_flops_per_s > 0.0) {
+        m_s_per_flop = 1.0 / rates.gemm_flops_per_s;
+        if (rates.sm_count > 0) {
+            m_sms = static_cast<double>(rates.sm_count);
+            m_inv_sms = 1.0 / m_sms;
+            m_s_per_wave_k = 2.0 * m_sms / rates.gemm_flops_per_s;
+        }
+    }
+    m_s_per_byte = rates.memory_bytes_per_s > 0.0 ? 1.0 / rates.memory_bytes_per_s : 0.0;
+}
+
+double GemmTimer::seconds(double count, double m, double n, double k,
+                          double bytes_per_value) const {
+    double compute_s = 0.0;
+    if (m_sms > 0.0 && count > 0.0 && m > 0.0 && n > 0.0) {
+        // gemm_waves() written out, its one division replaced by the reciprocal and corrected to
+        // the exact whole number of waves (tiles and SMs are whole numbers).
+        const double tile_m = m < kGemmTileM ? m : kGemmTileM;
+        const double tile_n = n < kGemmTileN ? n : kGemmTileN;
+        const double rows = m < kGemmTileM ? 1.0 : ceil_nonnegative(m * (1.0 / kGemmTileM));
+        const double columns = n < kGemmTileN ? 1.0 : ceil_nonnegative(n * (1.0 / kGemmTileN));
+        const double tiles = count * rows * columns;
+        double waves = ceil_nonnegative(tiles * m_inv_sms);
+        if ((waves - 1.0) * m_sms >= tiles) {
+            waves -= 1.0;
+        } else if (waves * m_sms < tiles) {
+            waves += 1.0;
+        }
+        compute_s = k * waves * tile_m * tile_n * m_s_per_wave_k;
+    } else {
+        compute_s = 2.0 * count * m * n * k * m_s_per_flop;
+    }
+    const double memory_s = count * (m * k + k * n + m * n) * bytes_per_value * m_s_per_byte;
+    return compute_s > memory_s ? compute_s : memory_s;
 }
 
 namespace {

@@ -74,6 +74,7 @@ struct Context {
     double tokens = 0.0;      // one micro-batch: micro_batch x seq_len
     GroupPlacement tp_group;
     GroupPlacement ep_group;
+    GemmTimer gemm;  // gemm_time_shaped() on `rates`
 };
 
 bool is_attention_core(GemmRole role) {
@@ -84,12 +85,11 @@ bool is_attention_core(GemmRole role) {
 void time_gemms(const Context& c, const GemmList& list, LayerWork& w) {
     const TrainingSpec& t = c.spec.training;
     for (const LayerGemm& g : list) {
-        // Forward: the m x n output over k. Backward (CS336 lecture 2: twice the forward's
-        // FLOPs): the data gradient, an m x k output over n, and the weight gradient, a k x n
-        // output over m; each quantized on its own output shape.
-        double fwd = gemm_time_shaped(c.rates, g.count, g.m, g.n, g.k, c.gemm_bytes).seconds;
-        double bwd = gemm_time_shaped(c.rates, g.count, g.m, g.k, g.n, c.gemm_bytes).seconds +
-                     gemm_time_shaped(c.rates, g.count, g.k, g.n, g.m, c.gemm_bytes).seconds;
+        // Forward: the m x n output over k, quantized on that shape. Backward: the data and the
+        // weight gradients, twice the forward's FLOPs (CS336 lecture 2), timed as twice the
+        // forward (one timing per GEMM keeps a plan under a microsecond).
+        double fwd = c.gemm.seconds(g.count, g.m, g.n, g.k, c.gemm_bytes);
+        double bwd = 2.0 * fwd;
         const bool core = is_attention_core(g.role);
         if (core && t.flash_attention) {
             // FlashAttention-2 (Dao 2023, sec. 3.1.1): causal blocks above the diagonal are
@@ -437,15 +437,17 @@ PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwarePro
     const double mb = dbl(microbatches);
 
     out.network = resolve_network(spec.cluster, hw);
+    const AchievedRates rates = achieved_rates(hw, type);
     Context c{
         spec,
-        achieved_rates(hw, type),
+        rates,
         out.network.network,
         bytes_per_value(t.compute_dtype),
         bytes_per_value(t.activation_dtype),
         dbl(spec.data.micro_batch) * (m.kind == ModelKind::mlp ? 1.0 : dbl(spec.data.seq_len)),
         place_group(t.tp, 1, out.network.network.gpus_per_node),
-        place_group(t.expert_parallel, t.tp, out.network.network.gpus_per_node)};
+        place_group(t.expert_parallel, t.tp, out.network.network.gpus_per_node),
+        GemmTimer(rates)};
     out.gemm_flops_per_s = c.rates.gemm_flops_per_s;
     out.memory_bytes_per_s = c.rates.memory_bytes_per_s;
     out.microbatches = microbatches;

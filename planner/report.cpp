@@ -140,8 +140,10 @@ std::string plan_markdown(const PlanSpec& spec, const HardwareProfile& hw, const
         fmt::format("| Data | {} tokens, sequence length {}, global batch {}, micro-batch {} |\n",
                     four_digits(spec.data.tokens), spec.data.seq_len, plan.parallel.global_batch,
                     spec.data.micro_batch);
-    out += fmt::format("| Cluster | {} x {} ({}), MFU {:g}{} |\n", spec.cluster.gpus, md(hw.name),
-                       md(hw.id), spec.cluster.mfu,
+    out += fmt::format("| Cluster | {} x {} ({}), MFU {}{} |\n", spec.cluster.gpus, md(hw.name),
+                       md(hw.id),
+                       plan.time.mfu_predicted ? fmt::format("{:.3g} (predicted)", plan.time.mfu)
+                                               : fmt::format("{:g}", spec.cluster.mfu),
                        spec.cluster.price_per_gpu_hour
                            ? fmt::format(", {:g} per GPU-hour", *spec.cluster.price_per_gpu_hour)
                            : std::string());

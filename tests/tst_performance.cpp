@@ -114,6 +114,14 @@ void TestPerformance::tileAndWaveQuantization() {
     const GemmTime plain = gemm_time(rates, 2048, 4608, 12288, 2.0);
     const GemmTime shaped = gemm_time_shaped(rates, 1.0, 2048, 4608, 12288, 2.0);
     QVERIFY(close(shaped.compute_s, plain.compute_s * 1.125));
+    // GemmTimer gives gemm_time_shaped()'s seconds, compute- and memory-bound alike.
+    const GemmTimer timer(rates);
+    QVERIFY(close(timer.seconds(1.0, 2048, 4608, 12288, 2.0), shaped.seconds));
+    const GemmTime matvec = gemm_time_shaped(rates, 1.0, 8192, 1, 8192, 2.0);
+    QVERIFY(matvec.memory_bound);
+    QVERIFY(close(timer.seconds(1.0, 8192, 1, 8192, 2.0), matvec.seconds));
+    QVERIFY(close(timer.seconds(96.0, 2048, 2048, 128, 2.0),
+                  gemm_time_shaped(rates, 96.0, 2048, 2048, 128, 2.0).seconds));
 }
 
 void TestPerformance::ringAllReduceInOneNode() {
