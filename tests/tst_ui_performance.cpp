@@ -217,6 +217,12 @@ void TestUiPerformance::stepTermsShowTheirFormula() {
     QVERIFY2(bubble.contains(QStringLiteral("(pp - 1) / (v x m)")), qPrintable(bubble));
     QVERIFY2(bubble.contains(QStringLiteral("(4 - 1) / (1 x 16)")), qPrintable(bubble));
     QVERIFY(bubble.contains(QStringLiteral("Narayanan")));
+    // The sends' tooltip names their inputs: one virtual stage, 16 micro-batches of 1 x 8192
+    // tokens, hidden 8192 split over tp 8.
+    const QString sends = w.timePanel()->stepTermTip(4);
+    QVERIFY2(sends.contains(QStringLiteral("v 1, 16 micro-batches of T = 1 x 8192 tokens, h 8192, "
+                                           "tp 8")),
+             qPrintable(sends));
     // Every term has its formula and source.
     const std::vector<FigureRow> terms = stepTerms(v);
     QCOMPARE(terms.size(), std::size_t{10});
