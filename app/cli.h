@@ -62,9 +62,9 @@ int run_default(CliState& state);
 
 // The desktop app (app/gui_main.cpp; builds with TALLY_BUILD_GUI define TALLY_WITH_GUI).
 struct GuiOptions {
-    std::string screenshot;  // --screenshot FILE: draw the window into a PNG and exit
-    std::string panel;       // --panel NAME: the panel in front (memory, time, roofline, formats)
-    std::string spec;        // --spec FILE: open this plan instead of the autosaved one
+    std::string screenshot;      // --screenshot FILE: draw the window into a PNG and exit
+    std::string panel;           // --panel NAME: the panel in front (MainWindow::panelIds())
+    std::string spec;            // --spec FILE: open this plan instead of the autosaved one
     std::int64_t probe_run = 0;  // --probe-run ID: show this stored probe run (0: none)
 };
 // Also adds --db FILE at the top level, into state.db_path: the workspace the window opens

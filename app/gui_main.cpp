@@ -42,8 +42,8 @@ void register_gui_options(CLI::App& app, GuiOptions& options, CliState& state) {
                    "Desktop app: draw the window into this PNG file and exit");
     app.add_option(
         "--panel", options.panel,
-        "Desktop app: the panel in front (memory, time, roofline, formats, inference, profiles, "
-        "plans, compare, probe)");
+        "Desktop app: the panel in front (memory, time, layouts, roofline, formats, inference, "
+        "profiles, plans, compare, probe)");
     app.add_option("--spec", options.spec,
                    "Desktop app: open this plan (JSON) instead of the autosaved one");
     // The same variable the subcommands' --db fills, so `tally --db FILE profiles list` and

@@ -74,7 +74,11 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
                      f.microbatches, m, four_digits(f.microbatch_s)),
          "Narayanan et al. 2021, sec. 2.2"});
     out.push_back({"performance.pp_comm_s", "Pipeline sends", f.pp_comm_s, "s",
-                   "2 x v sends of T x h / tp per micro-batch", "",
+                   "2 x v sends of T x h / tp per micro-batch",
+                   fmt::format("v {}, {} micro-batches of T = {} x {} tokens, h {}, tp {}, {}",
+                               spec.training.interleave, f.microbatches, spec.data.micro_batch,
+                               spec.data.seq_len, spec.model.hidden, spec.training.tp,
+                               to_string(spec.training.activation_dtype)),
                    "Narayanan et al. 2021, sec. 4.1"});
     out.push_back({"performance.dp_comm_exposed_s", "Data-parallel, exposed", f.dp_comm_exposed_s,
                    "s", "what the backward (forward) pass does not hide, at least the last bucket",
@@ -82,12 +86,23 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
                                spec.training.zero, spec.training.dp_overlap ? "on" : "off"),
                    "Rajbhandari et al. 2020, sec. 7; Li et al. 2020 (PyTorch DDP)"});
     out.push_back({"performance.ep_comm_s", "Expert all-to-all", f.ep_comm_s, "s",
-                   "4 all-to-alls of T x k x h per MoE layer", "", "Lepikhin et al. 2020"});
-    out.push_back({"performance.offload_s", "Offload traffic", f.offload_s, "s",
-                   "gradients down, parameters up over the host link", "",
-                   "Ren et al. 2021; Rajbhandari et al. 2021"});
+                   "4 all-to-alls of T x k x h per MoE layer",
+                   fmt::format("expert parallel {}, k = {} of {} experts, {} micro-batches",
+                               spec.training.expert_parallel, spec.model.moe.active_experts,
+                               spec.model.moe.experts, f.microbatches),
+                   "Lepikhin et al. 2020"});
+    out.push_back(
+        {"performance.offload_s", "Offload traffic", f.offload_s, "s",
+         "gradients down, parameters up over the host link",
+         fmt::format("offload = {}, host link {} bytes/s, overlap {}",
+                     to_string(spec.training.offload), four_digits(host_link_bytes_per_s(hw)),
+                     spec.training.dp_overlap ? "on" : "off"),
+         "Ren et al. 2021; Rajbhandari et al. 2021"});
     out.push_back({"performance.optimizer_s", "Optimizer update", f.optimizer_s, "s",
-                   "shard x bytes read and written per parameter / achieved bandwidth", "",
+                   "shard x bytes read and written per parameter / achieved bandwidth",
+                   fmt::format("shard = {} parameters / {} at {} bytes/s achieved",
+                               four_digits(p.memory.params_on_gpu), p.memory.optimizer_shards,
+                               four_digits(f.memory_bytes_per_s)),
                    "Kingma & Ba 2015, Alg. 1"});
     out.push_back(
         {"performance.mfu", "Predicted MFU", f.mfu, "of peak",

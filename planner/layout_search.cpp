@@ -81,6 +81,21 @@ PlanSpec apply_layout(const PlanSpec& base, std::int64_t global_batch, const Lay
     return s;
 }
 
+Layout layout_of(const PlanSpec& spec) {
+    const TrainingSpec& t = spec.training;
+    Layout l;
+    l.tp = t.tp;
+    l.pp = t.pp;
+    l.dp = t.tp > 0 && t.pp > 0 ? spec.cluster.gpus / (t.tp * t.pp) : 0;
+    l.micro_batch = spec.data.micro_batch;
+    l.interleave = t.interleave;
+    l.expert_parallel = t.expert_parallel;
+    l.zero = t.zero;
+    l.recompute = t.recompute;
+    l.sequence_parallel = t.sequence_parallel;
+    return l;
+}
+
 LayoutSearchResult search_layouts(const PlanSpec& spec, const HardwareProfile& hw, std::size_t top,
                                   LayoutObjective objective) {
     LayoutSearchResult result;

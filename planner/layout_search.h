@@ -31,6 +31,10 @@ struct Layout {
 // resolved: a layout never changes the tokens per step.
 PlanSpec apply_layout(const PlanSpec& base, std::int64_t global_batch, const Layout& layout);
 
+// The layout a spec runs (its training keys and micro-batch; dp = cluster.gpus / (tp x pp)), so a
+// listed layout can be recognised as the spec's own: apply_layout(s, g, l) gives back l.
+Layout layout_of(const PlanSpec& spec);
+
 enum class LayoutObjective {
     time,  // predicted step time
     cost,  // the whole run's cost: GPUs x step time x steps x price (GPU-hours without a price)

@@ -167,6 +167,9 @@ int main(int argc, char** argv) {
     const int warmup = 20;
     drag(w, "memory", "model.hidden", moves, warmup);
     drag(w, "time", "data.tokens", moves, warmup);
+    // The layout search runs on a worker thread; its result arrives as a posted event and is
+    // drawn within the move it lands in.
+    drag(w, "layouts", "model.hidden", moves, warmup);
     drag(w, "roofline", "model.hidden", moves, warmup);
     drag(w, "memory", "data.micro_batch", moves, warmup);
     return 0;

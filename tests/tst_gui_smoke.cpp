@@ -33,6 +33,7 @@ void TestGuiSmoke::screenshot_data() {
     QTest::addColumn<QString>("spec");
     QTest::newRow("memory, default plan") << QStringLiteral("memory") << QString();
     QTest::newRow("time, default plan") << QStringLiteral("time") << QString();
+    QTest::newRow("layouts, default plan") << QStringLiteral("layouts") << QString();
     QTest::newRow("roofline, seed example") << QStringLiteral("roofline")
                                             << QStringLiteral(TALLY_SOURCE_DIR
                                                               "/resources/examples/"
@@ -95,7 +96,7 @@ void TestGuiSmoke::badPanelIsRejected() {
                         QStringLiteral("--panel"), QStringLiteral("nope")});
     QVERIFY(p.waitForFinished(120000));
     QCOMPARE(p.exitCode(), 2);
-    QVERIFY(p.readAllStandardError().contains("memory, time, roofline, formats"));
+    QVERIFY(p.readAllStandardError().contains("memory, time, layouts, roofline, formats"));
 }
 
 void TestGuiSmoke::unwritableScreenshotFails() {

@@ -566,9 +566,9 @@ void TestMainWindow::gpuWithoutTheDtypeOffersOne() {
 void TestMainWindow::exportsEveryChart() {
     MainWindow& w = *m_window;
     const QList<ChartInfo> charts = w.charts();
-    // Memory (2), time (1), roofline (1), formats (1), inference (2: latency against
-    // throughput, serving memory).
-    QCOMPARE(charts.size(), 7);
+    // Memory (2), time (2: the step-time bar, days against GPUs), roofline (1), formats (1),
+    // inference (2: latency against throughput, serving memory).
+    QCOMPARE(charts.size(), 8);
     for (const ChartInfo& chart : charts) {
         for (const QString& ext : {QStringLiteral("png"), QStringLiteral("svg")}) {
             const QString path = m_dir->filePath(chart.id + u'.' + ext);
@@ -767,8 +767,9 @@ void TestMainWindow::panelsCanBeRegistered() {
     QVERIFY(!w.addPanel(QStringLiteral("memory"), QStringLiteral("Again"), duplicate));
     delete duplicate;
     QCOMPARE(w.panelIds(), (QStringList{QStringLiteral("memory"), QStringLiteral("time"),
-                                        QStringLiteral("roofline"), QStringLiteral("formats"),
-                                        QStringLiteral("inference"), QStringLiteral("compare"),
+                                        QStringLiteral("layouts"), QStringLiteral("roofline"),
+                                        QStringLiteral("formats"), QStringLiteral("inference"),
+                                        QStringLiteral("compare"),
                                         QStringLiteral("probe")}));
     QVERIFY(w.showPanel(QStringLiteral("compare")));
     QCOMPARE(w.currentPanel(), QStringLiteral("compare"));

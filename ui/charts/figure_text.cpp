@@ -12,8 +12,11 @@ QString tr(const char* text) {
     return QCoreApplication::translate("tally::ui::Figures", text);
 }
 
+// An explanation without numbers (a term whose inputs the planner does not spell out) leaves out
+// the "= ..." line rather than showing an empty one.
 QString tip(const QString& formula, const QString& numbers, const QString& source) {
-    return formula + u"\n= " + numbers + u'\n' + tr("Source: %1").arg(source);
+    const QString substitution = numbers.isEmpty() ? QString() : u"\n= " + numbers;
+    return formula + substitution + u'\n' + tr("Source: %1").arg(source);
 }
 
 }  // namespace
@@ -57,6 +60,21 @@ std::vector<FigureRow> timeFigures(const PlanViews& v) {
             tr("kWh"));
     }
     add("time.hfu", tr("HFU"), t.hfu, QString::number(t.hfu, 'f', 3), tr("of peak"));
+    // Which MFU the time rests on: the assumed cluster.mfu, or the performance model's.
+    rows.push_back({QStringLiteral("time.mfu_source"), tr("Time from"), t.mfu_predicted ? 1.0 : 0.0,
+                    t.mfu_predicted ? tr("predicted MFU") : tr("assumed MFU"), QString(),
+                    tr("cluster.mfu = \"predicted\" (or absent): steps x the predicted step time; "
+                       "a number: FLOPs / (peak x MFU x GPUs).\n%1")
+                        .arg(mfuSourceText(v))});
+    rows.push_back({QStringLiteral("cluster.mfu"), tr("MFU, assumed"), s.cluster.mfu,
+                    t.mfu_predicted ? tr("not used") : QString::number(s.cluster.mfu, 'g', 3),
+                    tr("of peak"),
+                    tr("cluster.mfu as typed: achieved model FLOP/s / dense peak\nSource: CS336 "
+                       "lecture 2 (0.5 is good)")});
+    add("performance.mfu", tr("MFU, predicted"), p.performance.mfu,
+        QString::number(p.performance.mfu, 'f', 3), tr("of peak"));
+    add("performance.step_s", tr("Predicted step"), p.performance.step_s,
+        formatDuration(p.performance.step_s), QString());
     add("parallel.tokens_per_step", tr("Tokens per step"), p.parallel.tokens_per_step,
         formatShort(p.parallel.tokens_per_step), tr("tokens"));
     add("parallel.steps", tr("Optimizer steps"), p.parallel.steps, formatShort(p.parallel.steps),
@@ -68,6 +86,56 @@ std::vector<FigureRow> timeFigures(const PlanViews& v) {
         p.parallel.pipeline_bubble_fraction,
         QString::number(100.0 * p.parallel.pipeline_bubble_fraction, 'f', 1), tr("%"));
     return rows;
+}
+
+std::vector<FigureRow> stepTerms(const PlanViews& v) {
+    const PerformanceBreakdown& f = v.plan.performance;
+    struct Term {
+        const char* key;
+        const char* label;
+        double seconds;
+    };
+    // The order of PerformanceBreakdown's critical path (planner/performance.h).
+    const Term terms[] = {
+        {"performance.compute_s", QT_TRANSLATE_NOOP("tally::ui::Figures", "Compute"), f.compute_s},
+        {"performance.recompute_s", QT_TRANSLATE_NOOP("tally::ui::Figures", "Recompute"),
+         f.recompute_s},
+        {"performance.memory_bound_s", QT_TRANSLATE_NOOP("tally::ui::Figures", "Memory-bound"),
+         f.memory_bound_s},
+        {"performance.tp_comm_s", QT_TRANSLATE_NOOP("tally::ui::Figures", "TP comm"), f.tp_comm_s},
+        {"performance.pp_comm_s", QT_TRANSLATE_NOOP("tally::ui::Figures", "PP comm"), f.pp_comm_s},
+        {"performance.pp_bubble_s", QT_TRANSLATE_NOOP("tally::ui::Figures", "PP bubble"),
+         f.pp_bubble_s},
+        {"performance.dp_comm_exposed_s", QT_TRANSLATE_NOOP("tally::ui::Figures", "DP exposed"),
+         f.dp_comm_exposed_s},
+        {"performance.ep_comm_s", QT_TRANSLATE_NOOP("tally::ui::Figures", "EP all-to-all"),
+         f.ep_comm_s},
+        {"performance.offload_s", QT_TRANSLATE_NOOP("tally::ui::Figures", "Offload"), f.offload_s},
+        {"performance.optimizer_s", QT_TRANSLATE_NOOP("tally::ui::Figures", "Optimizer"),
+         f.optimizer_s},
+    };
+    std::vector<FigureRow> rows;
+    for (const Term& term : terms) {
+        const QString label = tr(term.label);
+        const double share = f.step_s > 0.0 ? term.seconds / f.step_s : 0.0;
+        const QString head = tr("%1: %2 (%3 of the step)")
+                                 .arg(label, formatDuration(term.seconds), formatPercent(share));
+        const QString explanation = explanationTip(v.explanation(std::string_view(term.key)));
+        rows.push_back({QString::fromLatin1(term.key), label, term.seconds,
+                        formatDuration(term.seconds), QString(),
+                        explanation.isEmpty() ? head : head + u'\n' + explanation});
+    }
+    return rows;
+}
+
+QString mfuSourceText(const PlanViews& v) {
+    const TimeEstimate& t = v.plan.time;
+    const QString predicted = QString::number(v.plan.performance.mfu, 'f', 3);
+    if (t.mfu_predicted) {
+        return tr("The predicted MFU %1 sets the time (cluster.mfu = predicted).").arg(predicted);
+    }
+    return tr("The assumed MFU %1 sets the time; the performance model predicts %2.")
+        .arg(QString::number(v.spec.cluster.mfu, 'g', 3), predicted);
 }
 
 }  // namespace tally::ui

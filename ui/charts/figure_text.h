@@ -27,4 +27,13 @@ struct FigureRow {
 // steps, tokens per step, gradient accumulation, pipeline bubble.
 std::vector<FigureRow> timeFigures(const PlanViews& views);
 
+// The predicted step's critical-path terms (planner/performance.h), in the order the step-time
+// bar stacks them: compute, recompute, memory-bound, TP, PP comm, PP bubble, DP exposed, EP,
+// offload, optimizer. Their values (seconds) add up to Plan::performance.step_s; each tooltip
+// is the planner's explanation of the term with its share of the step.
+std::vector<FigureRow> stepTerms(const PlanViews& views);
+
+// Which MFU sets the time, in words: "predicted MFU 0.412 sets the time (assumed 0.5 not used)".
+QString mfuSourceText(const PlanViews& views);
+
 }  // namespace tally::ui

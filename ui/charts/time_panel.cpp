@@ -1,10 +1,16 @@
 #include "ui/charts/time_panel.h"
 
+#include <QBarCategoryAxis>
+#include <QBarLegendMarker>
+#include <QBarSet>
 #include <QChart>
 #include <QChartView>
 #include <QCursor>
 #include <QHeaderView>
+#include <QHorizontalStackedBarSeries>
 #include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QScatterSeries>
@@ -12,6 +18,7 @@
 #include <QTableView>
 #include <QToolTip>
 #include <QVBoxLayout>
+#include <QValueAxis>
 #include <algorithm>
 
 #include "planner/plan_views.h"
@@ -20,6 +27,23 @@
 #include "ui/plan/plan_document.h"
 
 namespace tally::ui {
+
+namespace {
+
+// One colour per step-time term (stepTerms()' order): the memory chart's five components for
+// compute, recompute, memory-bound, TP and PP comm, then five more of the same palette
+// (Tableau 10: red for the bubble, then pink, grey, olive and cyan for DP, EP, offload and the
+// optimizer).
+const std::array<QColor, 10>& termColors() {
+    static const std::array<QColor, 10> colors{componentColors()[0],     componentColors()[1],
+                                               componentColors()[2],     componentColors()[3],
+                                               componentColors()[4],     QColor(0xd6, 0x27, 0x28),
+                                               QColor(0xe3, 0x77, 0xc2), QColor(0x7f, 0x7f, 0x7f),
+                                               QColor(0xbc, 0xbd, 0x22), QColor(0x17, 0xbe, 0xcf)};
+    return colors;
+}
+
+}  // namespace
 
 TimePanel::TimePanel(PlanDocument* document, QWidget* parent)
     : PlanPanel(document, parent),
@@ -30,7 +54,13 @@ TimePanel::TimePanel(PlanDocument* document, QWidget* parent)
       m_days(new QLineSeries(this)),
       m_current(new QScatterSeries(this)),
       m_table(new QTableView(this)),
-      m_model(new FigureTableModel(this)) {
+      m_model(new FigureTableModel(this)),
+      m_mfuSource(new QLabel(this)),
+      m_stepChart(new QChart),
+      m_stepView(makeChartView(m_stepChart, this)),
+      m_stepSeries(new QHorizontalStackedBarSeries(this)),
+      m_stepAxis(new QBarCategoryAxis(this)),
+      m_secondsAxis(new QValueAxis(this)) {
     setObjectName(QStringLiteral("timePanel"));
     m_chart->setTitle(tr("Days against GPUs (same MFU)"));
     m_days->setName(tr("Days"));
@@ -49,14 +79,53 @@ TimePanel::TimePanel(PlanDocument* document, QWidget* parent)
         s->attachAxis(m_y);
         connect(s, &QXYSeries::hovered, this, [this](const QPointF& p, bool on) {
             if (on) {
-                QToolTip::showText(QCursor::pos(),
-                                   tr("%1 GPUs: %2 days\n= FLOPs / (peak x MFU x GPUs x 86400 s)")
-                                       .arg(p.x())
-                                       .arg(p.y(), 0, 'f', 1),
-                                   m_view);
+                const QString formula = m_predicted ? tr("= steps x predicted step time / 86400 s")
+                                                    : tr("= FLOPs / (peak x MFU x GPUs x 86400 s)");
+                QToolTip::showText(
+                    QCursor::pos(),
+                    tr("%1 GPUs: %2 days").arg(p.x()).arg(p.y(), 0, 'f', 1) + u'\n' + formula,
+                    m_view);
             }
         });
     }
+
+    // One predicted step, its critical-path terms stacked (planner/performance.h).
+    m_mfuSource->setObjectName(QStringLiteral("mfuSource"));
+    m_mfuSource->setWordWrap(true);
+    m_stepChart->setTitle(tr("One step, predicted"));
+    for (std::size_t i = 0; i < m_stepSets.size(); ++i) {
+        m_stepSets[i] = new QBarSet(QString(), this);
+        m_stepSets[i]->setColor(termColors()[i]);
+        m_stepSets[i]->setBorderColor(termColors()[i].darker(130));
+        m_stepSets[i]->append(0.0);
+        m_stepSeries->append(m_stepSets[i]);
+    }
+    m_stepSeries->setBarWidth(0.6);
+    m_stepChart->addSeries(m_stepSeries);
+    m_stepAxis->setCategories({tr("Step")});
+    m_stepChart->addAxis(m_stepAxis, Qt::AlignLeft);
+    m_secondsAxis->setTitleText(tr("Seconds"));
+    m_secondsAxis->setLabelFormat(QStringLiteral("%g"));
+    m_stepChart->addAxis(m_secondsAxis, Qt::AlignBottom);
+    m_stepSeries->attachAxis(m_stepAxis);
+    m_stepSeries->attachAxis(m_secondsAxis);
+    m_stepView->setMinimumSize(320, 170);
+    // Ten terms do not fit one line under the bar: a column beside it, the terms that take no
+    // time left out (showStep()).
+    m_stepChart->legend()->setAlignment(Qt::AlignRight);
+    connect(m_stepSeries, &QHorizontalStackedBarSeries::hovered, this,
+            [this](bool on, int, QBarSet* set) {
+                if (!on) {
+                    QToolTip::hideText();
+                    return;
+                }
+                const auto term = std::find(m_stepSets.begin(), m_stepSets.end(), set);
+                if (term != m_stepSets.end()) {
+                    QToolTip::showText(QCursor::pos(),
+                                       stepTermTip(static_cast<int>(term - m_stepSets.begin())),
+                                       m_stepView);
+                }
+            });
 
     m_table->setModel(m_model);
     m_table->setSelectionMode(QAbstractItemView::NoSelection);
@@ -69,12 +138,22 @@ TimePanel::TimePanel(PlanDocument* document, QWidget* parent)
     sideLayout->setContentsMargins(0, 0, 0, 0);
     sideLayout->addWidget(m_table, 1);
     auto* note = new QLabel(tr("Hover a figure for its formula, the numbers in it and its "
-                               "source. Time = FLOPs / (dense peak x MFU x GPUs)."),
+                               "source. Time = FLOPs / (dense peak x MFU x GPUs) with an assumed "
+                               "MFU, or steps x the predicted step time."),
                             side);
     note->setWordWrap(true);
     sideLayout->addWidget(note);
     split->addWidget(side);
-    split->addWidget(m_view);
+    auto* charts = new QSplitter(Qt::Vertical, split);
+    auto* stepBox = new QWidget(charts);
+    auto* stepLayout = new QVBoxLayout(stepBox);
+    stepLayout->setContentsMargins(6, 4, 0, 0);
+    stepLayout->addWidget(m_mfuSource);
+    stepLayout->addWidget(m_stepView, 1);
+    charts->addWidget(stepBox);
+    charts->addWidget(m_view);
+    charts->setSizes({300, 500});
+    split->addWidget(charts);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
     split->setSizes({420, 560});
@@ -84,11 +163,56 @@ TimePanel::TimePanel(PlanDocument* document, QWidget* parent)
 }
 
 QList<ChartInfo> TimePanel::charts() const {
-    return {{QStringLiteral("days-vs-gpus"), tr("Days against GPUs"), m_view}};
+    return {{QStringLiteral("step-time"), tr("One step, predicted"), m_stepView},
+            {QStringLiteral("days-vs-gpus"), tr("Days against GPUs"), m_view}};
+}
+
+QString TimePanel::stepTermTip(int term) const {
+    return term >= 0 && static_cast<std::size_t>(term) < m_terms.size()
+               ? m_terms[static_cast<std::size_t>(term)].tooltip
+               : QString();
+}
+
+void TimePanel::showStep(const PlanViews& v) {
+    m_terms = stepTerms(v);
+    for (std::size_t i = 0; i < m_stepSets.size() && i < m_terms.size(); ++i) {
+        const FigureRow& term = m_terms[i];
+        if (m_stepSets[i]->label() != term.label) {
+            m_stepSets[i]->setLabel(term.label);
+        }
+        if (m_stepSets[i]->at(0) != term.value) {
+            m_stepSets[i]->replace(0, term.value);
+        }
+        for (QLegendMarker* marker : m_stepChart->legend()->markers(m_stepSeries)) {
+            if (auto* bar = qobject_cast<QBarLegendMarker*>(marker);
+                bar && bar->barset() == m_stepSets[i]) {
+                bar->setVisible(term.value > 0.0);
+            }
+        }
+    }
+    const double step = v.plan.performance.step_s;
+    const double top = niceCeil(step);
+    if (m_secondsAxis->min() != 0.0 || m_secondsAxis->max() != top) {
+        m_secondsAxis->setRange(0.0, top);
+    }
+    const QString title =
+        tr("One step, predicted: %1 (%2 tokens/s)")
+            .arg(formatDuration(step), formatShort(v.plan.performance.tokens_per_s));
+    if (m_stepChart->title() != title) {
+        m_stepChart->setTitle(title);
+    }
+    m_mfuSource->setText(mfuSourceText(v));
 }
 
 void TimePanel::showResults(const PlanViews& v) {
     m_model->setRows(timeFigures(v));
+    showStep(v);
+    m_predicted = v.plan.time.mfu_predicted;
+    const QString daysTitle = m_predicted ? tr("Days against GPUs (predicted, same tp and pp)")
+                                          : tr("Days against GPUs (same MFU)");
+    if (m_chart->title() != daysTitle) {
+        m_chart->setTitle(daysTitle);
+    }
     QList<QPointF> points;
     double lo = 0.0, hi = 0.0, ymin = v.plan.time.days, ymax = v.plan.time.days;
     for (const SweepPoint& p : v.gpu_sweep) {

@@ -1,20 +1,31 @@
 #pragma once
 
+#include <array>
+#include <vector>
+
+#include "ui/charts/figure_text.h"
 #include "ui/charts/plan_panel.h"
 
+class QBarCategoryAxis;
+class QBarSet;
 class QChart;
 class QChartView;
+class QHorizontalStackedBarSeries;
+class QLabel;
 class QLineSeries;
 class QLogValueAxis;
 class QScatterSeries;
 class QTableView;
+class QValueAxis;
 
 namespace tally::ui {
 
 class FigureTableModel;
 
-// Time and cost: FLOPs, peak and achieved FLOP/s, days, GPU-hours, cost, energy (a table whose
-// tooltips show each formula), and the days the plan takes against the number of GPUs.
+// Time and cost: FLOPs, peak and achieved FLOP/s, days, GPU-hours, cost, energy, the assumed and
+// the predicted MFU (a table whose tooltips show each formula); one predicted step as a stacked
+// bar of its critical-path terms (hover a term for its formula and inputs); and the days the plan
+// takes against the number of GPUs.
 class TimePanel : public PlanPanel {
     Q_OBJECT
 public:
@@ -25,11 +36,20 @@ public:
     QScatterSeries* currentPoint() const { return m_current; }
     QTableView* table() const { return m_table; }
     FigureTableModel* model() const { return m_model; }
+    // The step-time bar: one set per term of stepTerms(), in its order, each one value (seconds).
+    QHorizontalStackedBarSeries* stepSeries() const { return m_stepSeries; }
+    // Which MFU sets the time, in words (mfuSourceText()).
+    QLabel* mfuSource() const { return m_mfuSource; }
+    // The tooltip the bar shows for a term (its index in stepTerms()).
+    QString stepTermTip(int term) const;
 
 protected:
     void showResults(const PlanViews& views) override;
 
 private:
+    static constexpr std::size_t kTerms = 10;
+    void showStep(const PlanViews& views);
+
     QChart* m_chart;
     QChartView* m_view;
     QLogValueAxis* m_x;
@@ -38,6 +58,15 @@ private:
     QScatterSeries* m_current;
     QTableView* m_table;
     FigureTableModel* m_model;
+    QLabel* m_mfuSource;
+    QChart* m_stepChart;
+    QChartView* m_stepView;
+    QHorizontalStackedBarSeries* m_stepSeries;
+    QBarCategoryAxis* m_stepAxis;
+    QValueAxis* m_secondsAxis;
+    std::array<QBarSet*, kTerms> m_stepSets{};
+    std::vector<FigureRow> m_terms;
+    bool m_predicted = false;  // the time rests on the predicted MFU
 };
 
 }  // namespace tally::ui

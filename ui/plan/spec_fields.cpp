@@ -259,6 +259,19 @@ std::vector<SectionFields> build() {
                          [](const S& s) { return num(s.model.moe.first_dense_layers); },
                          [](S& s, double v) { s.model.moe.first_dense_layers = whole(v); },
                          moe},
+             // Shown for a model with experts, and wherever it is not 1 (so a value check()
+             // refuses after the experts are removed stays in sight).
+             NumberField{"training.expert_parallel",
+                         F("Expert parallel"),
+                         F("Data-parallel GPUs the routed experts are spread over, each holding "
+                           "experts / this many (GShard, Lepikhin et al. 2020); must divide the "
+                           "experts and the data-parallel size."),
+                         {1, 256, SliderScale::pow2, 0},
+                         true,
+                         nullptr,
+                         [](const S& s) { return num(s.training.expert_parallel); },
+                         [](S& s, double v) { s.training.expert_parallel = whole(v); },
+                         [](const S& s) { return moe(s) || s.training.expert_parallel != 1; }},
          }});
 
     // ---- data ----
@@ -314,15 +327,25 @@ std::vector<SectionFields> build() {
                          nullptr,
                          [](const S& s) { return num(s.cluster.gpus); },
                          [](S& s, double v) { s.cluster.gpus = whole(v); }},
+             // 0 stands for "predicted": the performance model gives the time, and the number
+             // last assumed stays in the spec for when the user assumes one again.
              NumberField{"cluster.mfu",
                          F("MFU"),
-                         F("Model FLOPs utilisation: achieved model FLOP/s / dense peak. 0.5 is "
-                           "good (CS336 lecture 2)."),
-                         {0.01, 1.0, SliderScale::linear, 0.01},
+                         F("Model FLOPs utilisation: achieved model FLOP/s / dense peak. A number "
+                           "assumes it (0.5 is good, CS336 lecture 2); predicted (0, the "
+                           "slider's left end): the performance model predicts the step time."),
+                         {0.0, 1.0, SliderScale::linear, 0.01},
                          false,
-                         nullptr,
-                         [](const S& s) { return s.cluster.mfu; },
-                         [](S& s, double v) { s.cluster.mfu = v; }},
+                         F("predicted"),
+                         [](const S& s) { return s.cluster.mfu_predicted ? 0.0 : s.cluster.mfu; },
+                         [](S& s, double v) {
+                             if (v == 0.0) {
+                                 s.cluster.mfu_predicted = true;
+                             } else {
+                                 s.cluster.mfu_predicted = false;
+                                 s.cluster.mfu = v;
+                             }
+                         }},
              NumberField{"cluster.price_per_gpu_hour",
                          F("Price per GPU-hour"),
                          F("In your currency; 0: no price (no cost figure)."),
@@ -337,6 +360,34 @@ std::vector<SectionFields> build() {
                                  s.cluster.price_per_gpu_hour = v;
                              }
                          }},
+             // The network the performance model times collectives on; 0 keeps the profile's.
+             NumberField{"cluster.gpus_per_node",
+                         F("GPUs per node"),
+                         F("GPUs one scale-up fabric (NVLink/NVSwitch) joins; tensor parallelism "
+                           "stays inside it. 0: the GPU profile's node size."),
+                         {0, 72, SliderScale::linear, 1},
+                         true,
+                         F("profile"),
+                         [](const S& s) { return num(s.cluster.gpus_per_node); },
+                         [](S& s, double v) { s.cluster.gpus_per_node = whole(v); }},
+             NumberField{"cluster.intra_node_bytes_per_s",
+                         F("Scale-up bytes/s"),
+                         F("NVLink/NVSwitch bandwidth per GPU per direction, bytes/s (H100 SXM: "
+                           "450e9). 0: the GPU profile's."),
+                         {0, 2e12, SliderScale::linear, 1e9},
+                         false,
+                         F("profile"),
+                         [](const S& s) { return s.cluster.intra_node_bytes_per_s; },
+                         [](S& s, double v) { s.cluster.intra_node_bytes_per_s = v; }},
+             NumberField{"cluster.inter_node_bytes_per_s",
+                         F("Scale-out bytes/s"),
+                         F("InfiniBand/RoCE bandwidth per GPU per direction, bytes/s (one 400 "
+                           "Gb/s NIC per GPU: 50e9). 0: the GPU profile's."),
+                         {0, 400e9, SliderScale::linear, 1e9},
+                         false,
+                         F("profile"),
+                         [](const S& s) { return s.cluster.inter_node_bytes_per_s; },
+                         [](S& s, double v) { s.cluster.inter_node_bytes_per_s = v; }},
          }});
 
     // ---- training recipe ----
@@ -421,11 +472,36 @@ std::vector<SectionFields> build() {
                          nullptr,
                          [](const S& s) { return num(s.training.pp); },
                          [](S& s, double v) { s.training.pp = whole(v); }},
+             NumberField{
+                 "training.interleave",
+                 F("Interleave"),
+                 F("Virtual pipeline stages per GPU: the interleaved 1F1B schedule cuts "
+                   "the bubble to (pp - 1) / (v x m) (Narayanan et al. 2021, sec. "
+                   "2.2.2). 1: plain 1F1B. pp x this must divide the layers."),
+                 {1, 32, SliderScale::linear, 1},
+                 true,
+                 nullptr,
+                 [](const S& s) { return num(s.training.interleave); },
+                 [](S& s, double v) { s.training.interleave = whole(v); },
+                 [](const S& s) { return s.training.pp > 1 || s.training.interleave != 1; }},
              BoolField{"training.sequence_parallel", F("Sequence parallel"),
                        F("Splits the norms' and dropouts' activations over the tensor-parallel "
                          "GPUs (Korthikanti et al. 2022)."),
                        [](const S& s) { return s.training.sequence_parallel; },
                        [](S& s, bool v) { s.training.sequence_parallel = v; }},
+             BoolField{"training.dp_overlap", F("Overlap DP traffic"),
+                       F("Data-parallel gradient (and ZeRO-3 parameter) collectives run in "
+                         "buckets behind the backward (forward) pass (PyTorch DDP, Li et al. "
+                         "2020); off: after it, all exposed."),
+                       [](const S& s) { return s.training.dp_overlap; },
+                       [](S& s, bool v) { s.training.dp_overlap = v; }},
+             ChoiceField{"training.offload", F("Offload"),
+                         F("Optimizer state (ZeRO-Offload, Ren et al. 2021), or also parameters "
+                           "and gradients (ZeRO-Infinity, ZeRO-3 only), kept in host memory and "
+                           "moved over PCIe."),
+                         choicesOf<Offload>(),
+                         [](const S& s) { return static_cast<int>(s.training.offload); },
+                         [](S& s, int v) { s.training.offload = static_cast<Offload>(v); }},
              BoolField{"training.flash_attention", F("Flash attention"),
                        F("The attention scores are never stored (Dao et al. 2022)."),
                        [](const S& s) { return s.training.flash_attention; },

@@ -23,6 +23,7 @@
 #include "planner/spec_json.h"
 #include "ui/charts/formats_panel.h"
 #include "ui/charts/inference_panel.h"
+#include "ui/charts/layouts_panel.h"
 #include "ui/charts/memory_panel.h"
 #include "ui/charts/roofline_panel.h"
 #include "ui/charts/time_panel.h"
@@ -64,7 +65,8 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
       m_memory(new MemoryPanel(m_document)),
       m_time(new TimePanel(m_document)),
       m_roofline(new RooflinePanel(m_document)),
-      m_formats(new FormatsPanel) {
+      m_formats(new FormatsPanel),
+      m_layouts(new LayoutsPanel(m_document)) {
     setObjectName(QStringLiteral("mainWindow"));
     if (!options.autosavePath.isEmpty()) {
         if (auto restored = Autosave::restore(options.autosavePath)) {
@@ -94,6 +96,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
 
     addPanel(QStringLiteral("memory"), tr("Memory"), m_memory);
     addPanel(QStringLiteral("time"), tr("Time and cost"), m_time);
+    addPanel(QStringLiteral("layouts"), tr("Layouts"), m_layouts);
     addPanel(QStringLiteral("roofline"), tr("Roofline"), m_roofline);
     addPanel(QStringLiteral("formats"), tr("Number formats"), m_formats);
     // Serving the plan's model: KV cache, latency against throughput.

@@ -21,6 +21,7 @@ class AppSettings;
 class Autosave;
 class FormatsPanel;
 class HardwareCatalog;
+class LayoutsPanel;
 class MemoryPanel;
 class PlanDocument;
 class RooflinePanel;
@@ -32,9 +33,9 @@ class TimePanel;
 enum class PanelArea { tab, leftDock, rightDock, bottomDock };
 
 // The desktop app's window: the plan's form in a dock on the left, the headline figures on top,
-// and the panels as tabs (memory, time, roofline, number formats). Other areas register their
-// panels with addPanel() (the profile manager, the compare view, the probe panel) and feed the
-// GPU picker through hardwareCatalog()->setProfiles().
+// and the panels as tabs (memory, time, layouts, roofline, number formats). Other areas register
+// their panels with addPanel() (the profile manager, the compare view, the probe panel) and feed
+// the GPU picker through hardwareCatalog()->setProfiles().
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
@@ -57,11 +58,13 @@ public:
     TimePanel* timePanel() const { return m_time; }
     RooflinePanel* rooflinePanel() const { return m_roofline; }
     FormatsPanel* formatsPanel() const { return m_formats; }
+    LayoutsPanel* layoutsPanel() const { return m_layouts; }
     Autosave* autosave() const { return m_autosave; }
 
-    // Registers a panel under an id ("memory", "time", "roofline" and "formats" are taken): a
-    // tab beside the built-in ones, or a dock. The window owns it from then on and lists it in
-    // the View menu. Returns false (and leaves the widget alone) when the id is taken.
+    // Registers a panel under an id ("memory", "time", "layouts", "roofline" and "formats" are
+    // taken): a tab beside the built-in ones, or a dock. The window owns it from then on and
+    // lists it in the View menu. Returns false (and leaves the widget alone) when the id is
+    // taken.
     bool addPanel(const QString& id, const QString& title, QWidget* widget,
                   PanelArea area = PanelArea::tab);
     QWidget* panel(const QString& id) const;
@@ -122,6 +125,7 @@ private:
     TimePanel* m_time;
     RooflinePanel* m_roofline;
     FormatsPanel* m_formats;
+    LayoutsPanel* m_layouts;
     std::vector<PanelEntry> m_panels;
     QMenu* m_viewMenu = nullptr;
     QString m_panelToRestore;  // the panel in front last time, not registered yet

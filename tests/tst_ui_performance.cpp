@@ -1,0 +1,467 @@
+// The window's view of the performance model: the Time panel's step-time bar and its MFU figures,
+// the MFU field's "predicted" choice, and the Layouts panel (its ranking, the plan's own layout
+// marked, Apply as one undoable edit), driven as a user drives them.
+#include <QAbstractItemModelTester>
+#include <QBarSet>
+#include <QChart>
+#include <QComboBox>
+#include <QFile>
+#include <QHorizontalStackedBarSeries>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSettings>
+#include <QSlider>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QtTest>
+#include <cmath>
+#include <memory>
+
+#include "planner/layout_search.h"
+#include "planner/presets.h"
+#include "planner/spec_json.h"
+#include "ui/charts/figure_table_model.h"
+#include "ui/charts/figure_text.h"
+#include "ui/charts/layout_table_model.h"
+#include "ui/charts/layouts_panel.h"
+#include "ui/charts/time_panel.h"
+#include "ui/plan/field_editors.h"
+#include "ui/plan/plan_document.h"
+#include "ui/plan/spec_form.h"
+#include "ui/plan/summary_bar.h"
+#include "ui/window/main_window.h"
+
+using namespace tally;
+using namespace tally::ui;
+
+class TestUiPerformance : public QObject {
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void stepBarAddsUpToTheStep_data();
+    void stepBarAddsUpToTheStep();
+    void stepBarFollowsTheSliders();
+    void stepTermsShowTheirFormula();
+    void mfuPredictedRoundTrips();
+    void mfuSliderLeftEndIsPredicted();
+    void layoutsSearchOnlyWhileVisible();
+    void layoutsFirstRowIsBest_data();
+    void layoutsFirstRowIsBest();
+    void applyLayoutIsOneUndoableEdit();
+
+private:
+    MainWindow* makeWindow();
+    static void typeInto(QLineEdit* edit, const QString& text);
+    static void waitForSearch(LayoutsPanel* panel);
+    static PlanSpec llama3Spec();
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<QSettings> m_settings;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+namespace {
+// 6 x 70e9 x 15e12 / (989.5e12 x 0.5 x 1024 x 86400) = 143.93 days (CS336 lecture 2, seed 003).
+const double kSeedDays = 6.0 * 70e9 * 15e12 / (989.5e12 * 0.5 * 1024 * 86400);
+
+double stackedSum(QHorizontalStackedBarSeries* series) {
+    double sum = 0.0;
+    for (QBarSet* set : series->barSets()) {
+        sum += set->at(0);
+    }
+    return sum;
+}
+}  // namespace
+
+void TestUiPerformance::init() {
+    m_dir = std::make_unique<QTemporaryDir>();
+    m_settings = std::make_unique<QSettings>(m_dir->filePath(QStringLiteral("tally.ini")),
+                                             QSettings::IniFormat);
+    m_window.reset(makeWindow());
+}
+
+void TestUiPerformance::cleanup() {
+    m_window.reset();
+    m_settings.reset();
+    m_dir.reset();
+}
+
+MainWindow* TestUiPerformance::makeWindow() {
+    MainWindow::Options options;
+    options.settings = m_settings.get();
+    auto* w = new MainWindow(options);
+    w->show();
+    if (!QTest::qWaitForWindowExposed(w)) {
+        qWarning("window not exposed");
+    }
+    return w;
+}
+
+void TestUiPerformance::typeInto(QLineEdit* edit, const QString& text) {
+    edit->setFocus();
+    edit->selectAll();
+    QTest::keyClicks(edit, text);
+    QTest::keyClick(edit, Qt::Key_Return);
+}
+
+void TestUiPerformance::waitForSearch(LayoutsPanel* panel) {
+    QTRY_VERIFY_WITH_TIMEOUT(!panel->isSearching(), 60000);
+}
+
+// Llama 3 70B (the preset: 80 layers, hidden 8192, 64 heads, 8 KV heads) on 15T tokens of 8192
+// tokens on 1024 H100, 4M tokens a step (512 sequences), tp 8, pp 4, ZeRO-1: a plan every
+// part of the performance model takes part in.
+PlanSpec TestUiPerformance::llama3Spec() {
+    PlanSpec s = default_plan_spec();
+    s.model = find_model_preset("llama-3-70b")->model;
+    s.data.seq_len = 8192;
+    s.data.global_batch = 512;
+    s.training.tp = 8;
+    s.training.pp = 4;
+    s.training.zero = 1;
+    s.training.sequence_parallel = true;
+    s.training.recompute = Recompute::selective;
+    return s;
+}
+
+void TestUiPerformance::stepBarAddsUpToTheStep_data() {
+    QTest::addColumn<bool>("llama3");
+    QTest::newRow("seed 70B, 1024 H100") << false;
+    QTest::newRow("Llama 3 70B, tp 8 pp 4") << true;
+}
+
+// The bar stacks the critical path's terms; planner/performance.h defines the step as their sum
+// (compute + recompute + memory-bound + TP + PP comm + PP bubble + DP exposed + EP + offload +
+// optimizer), so the bar's length is the step.
+void TestUiPerformance::stepBarAddsUpToTheStep() {
+    QFETCH(bool, llama3);
+    MainWindow& w = *m_window;
+    if (llama3) {
+        w.document()->reset(llama3Spec());
+        QVERIFY(!w.document()->error());
+    }
+    w.showPanel(QStringLiteral("time"));
+    TimePanel* time = w.timePanel();
+    const PerformanceBreakdown& f = w.document()->views()->plan.performance;
+    QVERIFY(f.step_s > 0.0);
+    QCOMPARE(time->stepSeries()->count(), 10);
+    const double sum = stackedSum(time->stepSeries());
+    QVERIFY2(std::abs(sum - f.step_s) <= 1e-12 * f.step_s,
+             qPrintable(QStringLiteral("%1 vs %2").arg(sum).arg(f.step_s)));
+    // Each bar is its term, in the documented order.
+    const double terms[] = {f.compute_s, f.recompute_s, f.memory_bound_s,    f.tp_comm_s,
+                            f.pp_comm_s, f.pp_bubble_s, f.dp_comm_exposed_s, f.ep_comm_s,
+                            f.offload_s, f.optimizer_s};
+    for (int i = 0; i < 10; ++i) {
+        QCOMPARE(time->stepSeries()->barSets().at(i)->at(0), terms[i]);
+    }
+    // The legend lists the terms that take time, and only those.
+    const QList<QLegendMarker*> markers =
+        time->stepSeries()->chart()->legend()->markers(time->stepSeries());
+    QCOMPARE(markers.size(), 10);
+    int listed = 0;
+    for (int i = 0; i < 10; ++i) {
+        QCOMPARE(markers.at(i)->isVisible(), terms[i] > 0.0);
+        listed += markers.at(i)->isVisible() ? 1 : 0;
+    }
+    QVERIFY(listed >= 1);
+    if (llama3) {
+        // tp 8 and pp 4 put time on the tensor-parallel collectives and the pipeline bubble.
+        QVERIFY(f.tp_comm_s > 0.0);
+        QVERIFY(f.pp_bubble_s > 0.0);
+        // The 1F1B bubble: (pp - 1) / m of the ideal time, m = 512 / (1 x 32) = 16 micro-batches
+        // per step (dp = 1024 / (8 x 4) = 32): 3/16 of m micro-batch times (Narayanan et al.
+        // 2021, sec. 2.2.1).
+        QCOMPARE(f.microbatches, std::int64_t{16});
+        QVERIFY(std::abs(f.pp_bubble_s - 3.0 / 16.0 * 16.0 * f.microbatch_s) <=
+                1e-9 * f.pp_bubble_s);
+    }
+}
+
+void TestUiPerformance::stepBarFollowsTheSliders() {
+    MainWindow& w = *m_window;
+    w.document()->reset(llama3Spec());
+    w.showPanel(QStringLiteral("time"));
+    QSlider* pp = w.specForm()->numberEditor(QStringLiteral("training.pp"))->slider();
+    const double before = stackedSum(w.timePanel()->stepSeries());
+    // pp 4 -> 8 on a powers-of-two slider from 1: position 3.
+    pp->setSliderDown(true);
+    pp->setSliderPosition(3);
+    pp->setSliderDown(false);
+    QCOMPARE(w.document()->spec().training.pp, std::int64_t{8});
+    QVERIFY(!w.document()->error());
+    const Plan plan =
+        evaluate(w.document()->spec(), resolve_builtin_hardware(w.document()->spec()));
+    const double after = stackedSum(w.timePanel()->stepSeries());
+    QVERIFY(after != before);
+    QVERIFY(std::abs(after - plan.performance.step_s) <= 1e-12 * after);
+    QCOMPARE(w.timePanel()->stepSeries()->barSets().at(5)->at(0), plan.performance.pp_bubble_s);
+}
+
+void TestUiPerformance::stepTermsShowTheirFormula() {
+    MainWindow& w = *m_window;
+    w.document()->reset(llama3Spec());
+    w.showPanel(QStringLiteral("time"));
+    const PlanViews& v = *w.document()->views();
+    // The bubble's tooltip is the planner's explanation with the plan's numbers: (pp - 1) /
+    // (v x m) with pp 4, v 1 and m 16.
+    const QString bubble = w.timePanel()->stepTermTip(5);
+    QVERIFY2(bubble.contains(QStringLiteral("(pp - 1) / (v x m)")), qPrintable(bubble));
+    QVERIFY2(bubble.contains(QStringLiteral("(4 - 1) / (1 x 16)")), qPrintable(bubble));
+    QVERIFY(bubble.contains(QStringLiteral("Narayanan")));
+    // The sends' tooltip names their inputs: one virtual stage, 16 micro-batches of 1 x 8192
+    // tokens, hidden 8192 split over tp 8.
+    const QString sends = w.timePanel()->stepTermTip(4);
+    QVERIFY2(sends.contains(QStringLiteral("v 1, 16 micro-batches of T = 1 x 8192 tokens, h 8192, "
+                                           "tp 8")),
+             qPrintable(sends));
+    // Every term has its formula and source.
+    const std::vector<FigureRow> terms = stepTerms(v);
+    QCOMPARE(terms.size(), std::size_t{10});
+    for (std::size_t i = 0; i < terms.size(); ++i) {
+        QCOMPARE(w.timePanel()->stepTermTip(static_cast<int>(i)), terms[i].tooltip);
+        QVERIFY2(terms[i].tooltip.contains(QStringLiteral("Source: ")), qPrintable(terms[i].key));
+        // A term without numbers has no empty "= " line.
+        QVERIFY2(!terms[i].tooltip.contains(QStringLiteral("\n= \n")), qPrintable(terms[i].key));
+    }
+    // The table names both MFUs and which sets the time (the seed plan assumes 0.5).
+    FigureTableModel* table = w.timePanel()->model();
+    const int source = table->rowOf(QStringLiteral("time.mfu_source"));
+    QVERIFY(source >= 0);
+    QCOMPARE(table->index(source, FigureTableModel::ValueColumn).data().toString(),
+             QStringLiteral("assumed MFU"));
+    const int predicted = table->rowOf(QStringLiteral("performance.mfu"));
+    QVERIFY(predicted >= 0);
+    QCOMPARE(table->index(predicted, FigureTableModel::ValueColumn)
+                 .data(FigureTableModel::ValueRole)
+                 .toDouble(),
+             v.plan.performance.mfu);
+}
+
+// "predicted" typed into the MFU field: the spec says so, the time comes from the model, the
+// file says "predicted", and it reads back; a number assumes it again; Ctrl+Z undoes each.
+void TestUiPerformance::mfuPredictedRoundTrips() {
+    MainWindow& w = *m_window;
+    NumberEditor* mfu = w.specForm()->numberEditor(QStringLiteral("cluster.mfu"));
+    QVERIFY(mfu);
+    QCOMPARE(mfu->lineEdit()->text(), QStringLiteral("0.5"));
+    typeInto(mfu->lineEdit(), QStringLiteral("predicted"));
+    QVERIFY(w.document()->spec().cluster.mfu_predicted);
+    QCOMPARE(mfu->lineEdit()->text(), QStringLiteral("predicted"));
+    const Plan& plan = w.document()->views()->plan;
+    QVERIFY(plan.time.mfu_predicted);
+    // Time from the model: steps x step time / 86400 s; the seed's 15e12 tokens in steps of
+    // 1024 sequences x 4096 tokens = 4194304 tokens: 15e12 / 4194304 = 3576278.7 steps.
+    QVERIFY(std::abs(plan.parallel.steps - 15e12 / (1024.0 * 4096.0)) < 1e-6);
+    QVERIFY(std::abs(plan.time.days - plan.parallel.steps * plan.performance.step_s / 86400.0) <=
+            1e-12 * plan.time.days);
+    w.showPanel(QStringLiteral("time"));
+    QVERIFY(w.timePanel()->mfuSource()->text().contains(QStringLiteral("predicted MFU")));
+
+    // The file writes "predicted" and opening it brings the choice back.
+    const QString path = m_dir->filePath(QStringLiteral("predicted.json"));
+    QString error;
+    QVERIFY2(w.saveFile(path, &error), qPrintable(error));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QJsonObject cluster = QJsonDocument::fromJson(file.readAll())
+                                    .object()
+                                    .value(QStringLiteral("cluster"))
+                                    .toObject();
+    QCOMPARE(cluster.value(QStringLiteral("mfu")).toString(), QStringLiteral("predicted"));
+    w.document()->reset(default_plan_spec());
+    QCOMPARE(mfu->lineEdit()->text(), QStringLiteral("0.5"));
+    QVERIFY2(w.openFile(path, &error), qPrintable(error));
+    QVERIFY(w.document()->spec().cluster.mfu_predicted);
+    QCOMPARE(mfu->lineEdit()->text(), QStringLiteral("predicted"));
+
+    // A number assumes it again: 6 x 70e9 x 15e12 / (989.5e12 x 0.4 x 1024 x 86400) days.
+    typeInto(mfu->lineEdit(), QStringLiteral("0.4"));
+    QVERIFY(!w.document()->spec().cluster.mfu_predicted);
+    QCOMPARE(w.document()->spec().cluster.mfu, 0.4);
+    QVERIFY(std::abs(w.document()->views()->plan.time.days - kSeedDays * 0.5 / 0.4) <
+            1e-9 * kSeedDays);
+    w.activateWindow();
+    QTest::keySequence(&w, QKeySequence::Undo);
+    QVERIFY(w.document()->spec().cluster.mfu_predicted);
+    QCOMPARE(mfu->lineEdit()->text(), QStringLiteral("predicted"));
+}
+
+void TestUiPerformance::mfuSliderLeftEndIsPredicted() {
+    MainWindow& w = *m_window;
+    NumberEditor* mfu = w.specForm()->numberEditor(QStringLiteral("cluster.mfu"));
+    // 0.5 on a linear 0..1 slider of 1000 positions: position 500.
+    QCOMPARE(mfu->slider()->value(), 500);
+    mfu->slider()->setValue(0);
+    QVERIFY(w.document()->spec().cluster.mfu_predicted);
+    QCOMPARE(mfu->lineEdit()->text(), QStringLiteral("predicted"));
+    // The assumed value is kept for when a number is assumed again.
+    QCOMPARE(w.document()->spec().cluster.mfu, 0.5);
+    w.document()->undoStack()->undo();
+    QVERIFY(!w.document()->spec().cluster.mfu_predicted);
+    QCOMPARE(mfu->slider()->value(), 500);
+}
+
+void TestUiPerformance::layoutsSearchOnlyWhileVisible() {
+    MainWindow& w = *m_window;
+    LayoutsPanel* layouts = w.layoutsPanel();
+    QAbstractItemModelTester tester(layouts->model(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+    // The window opens on the memory tab: nothing searched yet.
+    QCOMPARE(w.currentPanel(), QStringLiteral("memory"));
+    QVERIFY(!layouts->isSearching());
+    QCOMPARE(layouts->model()->rowCount(), 0);
+    QVERIFY(w.showPanel(QStringLiteral("layouts")));
+    waitForSearch(layouts);
+    QVERIFY(layouts->model()->rowCount() > 0);
+    QVERIFY(layouts->model()->rowCount() <= static_cast<int>(LayoutsPanel::kTop));
+    QVERIFY(layouts->searchedSpec());
+    QCOMPARE(*layouts->searchedSpec(), w.document()->spec());
+    qInfo("layout search, the start plan: %.1f ms, %lld layouts, %lld fit", layouts->lastSearchMs(),
+          static_cast<long long>(layouts->model()->result().candidates),
+          static_cast<long long>(layouts->model()->result().feasible));
+    // Another ranking, picked while the list is in front, is searched at once.
+    QComboBox* by = layouts->objectiveBox();
+    by->setCurrentIndex(by->findData(static_cast<int>(LayoutObjective::cost)));
+    QVERIFY(layouts->isSearching());
+    waitForSearch(layouts);
+    QCOMPARE(layouts->model()->objective(), LayoutObjective::cost);
+    // Hidden again, an edit does not search.
+    w.showPanel(QStringLiteral("memory"));
+    typeInto(w.specForm()->numberEditor(QStringLiteral("cluster.gpus"))->lineEdit(),
+             QStringLiteral("2048"));
+    QVERIFY(!layouts->isSearching());
+    QCOMPARE(layouts->searchedSpec()->cluster.gpus, std::int64_t{1024});
+    // Shown, it catches up.
+    w.showPanel(QStringLiteral("layouts"));
+    waitForSearch(layouts);
+    QCOMPARE(layouts->searchedSpec()->cluster.gpus, std::int64_t{2048});
+}
+
+void TestUiPerformance::layoutsFirstRowIsBest_data() {
+    QTest::addColumn<bool>("llama3");
+    QTest::addColumn<int>("objective");
+    QTest::newRow("seed 70B, time") << false << static_cast<int>(LayoutObjective::time);
+    QTest::newRow("Llama 3 70B, time") << true << static_cast<int>(LayoutObjective::time);
+    QTest::newRow("Llama 3 70B, cost") << true << static_cast<int>(LayoutObjective::cost);
+}
+
+void TestUiPerformance::layoutsFirstRowIsBest() {
+    QFETCH(bool, llama3);
+    QFETCH(int, objective);
+    MainWindow& w = *m_window;
+    if (llama3) {
+        w.document()->reset(llama3Spec());
+    }
+    LayoutsPanel* layouts = w.layoutsPanel();
+    QComboBox* by = layouts->objectiveBox();
+    by->setCurrentIndex(by->findData(objective));
+    w.showPanel(QStringLiteral("layouts"));
+    waitForSearch(layouts);
+    LayoutTableModel* model = layouts->model();
+    QCOMPARE(model->objective(), static_cast<LayoutObjective>(objective));
+    QVERIFY(model->rowCount() > 1);
+    if (llama3) {
+        qInfo("layout search, Llama 3 70B on 1024 H100: %.1f ms, %lld layouts, %lld fit",
+              layouts->lastSearchMs(), static_cast<long long>(model->result().candidates),
+              static_cast<long long>(model->result().feasible));
+    }
+    const int column = objective == static_cast<int>(LayoutObjective::time)
+                           ? LayoutTableModel::StepColumn
+                           : LayoutTableModel::ObjectiveColumn;
+    const double first = model->index(0, column).data(LayoutTableModel::ValueRole).toDouble();
+    QVERIFY(first > 0.0);
+    for (int row = 1; row < model->rowCount(); ++row) {
+        QVERIFY(first <= model->index(row, column).data(LayoutTableModel::ValueRole).toDouble());
+    }
+    // Every listed layout fits: its memory is within the GPU's 80 GB.
+    for (int row = 0; row < model->rowCount(); ++row) {
+        QVERIFY(model->index(row, LayoutTableModel::MemoryColumn)
+                    .data(LayoutTableModel::ValueRole)
+                    .toDouble() <= 80e9);
+    }
+}
+
+// Apply puts exactly the row's layout into the plan (the tokens per step kept), as one step
+// Ctrl+Z takes back; the list then marks it as the plan's own.
+void TestUiPerformance::applyLayoutIsOneUndoableEdit() {
+    MainWindow& w = *m_window;
+    w.document()->reset(llama3Spec());
+    LayoutsPanel* layouts = w.layoutsPanel();
+    w.showPanel(QStringLiteral("layouts"));
+    waitForSearch(layouts);
+    LayoutTableModel* model = layouts->model();
+    QVERIFY(model->rowCount() > 1);
+    const PlanSpec before = w.document()->spec();
+    const int row = model->currentRow() == 0 ? 1 : 0;
+    auto cell = [&](int column) {
+        return static_cast<std::int64_t>(
+            model->index(row, column).data(LayoutTableModel::ValueRole).toDouble());
+    };
+    const std::int64_t tp = cell(LayoutTableModel::TpColumn);
+    const std::int64_t pp = cell(LayoutTableModel::PpColumn);
+    const std::int64_t dp = cell(LayoutTableModel::DpColumn);
+    const std::int64_t mb = cell(LayoutTableModel::MicroBatchColumn);
+    const std::int64_t zero = cell(LayoutTableModel::ZeroColumn);
+    const std::int64_t recompute = cell(LayoutTableModel::RecomputeColumn);
+    const std::int64_t sp = cell(LayoutTableModel::SequenceParallelColumn);
+    const std::int64_t interleave = cell(LayoutTableModel::InterleaveColumn);
+    const std::int64_t ep = cell(LayoutTableModel::ExpertParallelColumn);
+    const double step = model->index(row, LayoutTableModel::StepColumn)
+                            .data(LayoutTableModel::ValueRole)
+                            .toDouble();
+
+    layouts->table()->selectRow(row);
+    QVERIFY(layouts->applyButton()->isEnabled());
+    QUndoStack* undo = w.document()->undoStack();
+    const int steps = undo->count();
+    QTest::mouseClick(layouts->applyButton(), Qt::LeftButton);
+    QCOMPARE(undo->count(), steps + 1);
+
+    const PlanSpec& after = w.document()->spec();
+    QVERIFY(!w.document()->error());
+    QCOMPARE(after.training.tp, tp);
+    QCOMPARE(after.training.pp, pp);
+    QCOMPARE(after.cluster.gpus / (tp * pp), dp);
+    QCOMPARE(after.data.micro_batch, mb);
+    QCOMPARE(std::int64_t{after.training.zero}, zero);
+    QCOMPARE(static_cast<std::int64_t>(after.training.recompute), recompute);
+    QCOMPARE(after.training.sequence_parallel, sp == 1);
+    QCOMPARE(after.training.interleave, interleave);
+    QCOMPARE(after.training.expert_parallel, ep);
+    // Nothing else changed: the spec with the layout keys put back is the one before (the global
+    // batch was explicit, 512 sequences, and stays).
+    PlanSpec rest = after;
+    rest.training.tp = before.training.tp;
+    rest.training.pp = before.training.pp;
+    rest.data.micro_batch = before.data.micro_batch;
+    rest.training.zero = before.training.zero;
+    rest.training.recompute = before.training.recompute;
+    rest.training.sequence_parallel = before.training.sequence_parallel;
+    rest.training.interleave = before.training.interleave;
+    rest.training.expert_parallel = before.training.expert_parallel;
+    QCOMPARE(rest, before);
+    // The plan's step is the row's.
+    QCOMPARE(w.document()->views()->plan.performance.step_s, step);
+    // The list, searched again, marks the applied layout as the plan's own.
+    waitForSearch(layouts);
+    QCOMPARE(model->currentRow(), row);
+    QVERIFY(model->index(row, 0).data(LayoutTableModel::CurrentRole).toBool());
+
+    w.activateWindow();
+    QTest::keySequence(&w, QKeySequence::Undo);
+    QCOMPARE(w.document()->spec(), before);
+    waitForSearch(layouts);
+    QVERIFY(model->currentRow() != row);
+}
+
+QTEST_MAIN(TestUiPerformance)
+#include "tst_ui_performance.moc"

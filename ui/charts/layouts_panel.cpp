@@ -1,0 +1,234 @@
+#include "ui/charts/layouts_panel.h"
+
+#include <QComboBox>
+#include <QElapsedTimer>
+#include <QHBoxLayout>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <exception>
+
+#include "planner/plan_views.h"
+#include "ui/charts/layout_table_model.h"
+#include "ui/common/chart_support.h"
+#include "ui/common/number_text.h"
+#include "ui/plan/plan_document.h"
+
+namespace tally::ui {
+
+LayoutsPanel::LayoutsPanel(PlanDocument* document, QWidget* parent)
+    : PlanPanel(document, parent),
+      m_objective(new QComboBox(this)),
+      m_apply(new QPushButton(tr("Apply"), this)),
+      m_status(new QLabel(this)),
+      m_table(new QTableView(this)),
+      m_model(new LayoutTableModel(this)) {
+    setObjectName(QStringLiteral("layoutsPanel"));
+    // One search at a time: a newer plan waits for the running search rather than racing it.
+    m_pool.setMaxThreadCount(1);
+
+    m_objective->setObjectName(QStringLiteral("layoutObjective"));
+    m_objective->addItem(tr("Step time"), static_cast<int>(LayoutObjective::time));
+    m_objective->addItem(tr("Cost"), static_cast<int>(LayoutObjective::cost));
+    m_objective->setAccessibleName(tr("Rank layouts by"));
+    m_objective->setToolTip(
+        tr("Step time: the predicted optimizer step. Cost: GPUs x step time x steps x price per "
+           "GPU-hour (GPU-hours when there is no price)."));
+    // A new ranking is searched at once while the panel is in front, else when it is shown.
+    connect(m_objective, &QComboBox::currentIndexChanged, this, [this] {
+        if (isVisible()) {
+            requestSearch();
+        }
+    });
+
+    m_apply->setObjectName(QStringLiteral("applyLayout"));
+    m_apply->setToolTip(tr("Put the selected layout into the plan (undoable)."));
+    m_apply->setEnabled(false);
+    connect(m_apply, &QPushButton::clicked, this, [this] {
+        const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+        if (!rows.isEmpty()) {
+            applyRow(rows.front().row());
+        }
+    });
+
+    m_status->setObjectName(QStringLiteral("layoutStatus"));
+    m_status->setWordWrap(true);
+
+    m_table->setObjectName(QStringLiteral("layoutTable"));
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    compactTable(m_table, LayoutTableModel::MfuColumn);
+    connect(m_table, &QTableView::doubleClicked, this,
+            [this](const QModelIndex& index) { applyRow(index.row()); });
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &LayoutsPanel::updateApply);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &LayoutsPanel::updateApply);
+    connect(document, &PlanDocument::specChanged, this, &LayoutsPanel::updateApply);
+
+    auto* bar = new QHBoxLayout;
+    auto* rankBy = new QLabel(tr("Rank by"), this);
+    rankBy->setBuddy(m_objective);
+    bar->addWidget(rankBy);
+    bar->addWidget(m_objective);
+    bar->addStretch(1);
+    bar->addWidget(m_apply);
+
+    auto* note = new QLabel(
+        tr("Every valid layout of this model, data and cluster (tensor, pipeline and data "
+           "parallel sizes, micro-batch, ZeRO stage, recomputation, sequence parallelism, "
+           "interleaving, expert parallelism) with the global batch kept, evaluated by the "
+           "performance model; those that fit in memory, best first. The plan's own layout is "
+           "in bold when listed. Double-click a row or select it and Apply to plan it."),
+        this);
+    note->setWordWrap(true);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addLayout(bar);
+    layout->addWidget(m_status);
+    layout->addWidget(m_table, 1);
+    layout->addWidget(note);
+}
+
+LayoutsPanel::~LayoutsPanel() {
+    // The worker posts its result to this object: let it finish before the object goes (a posted
+    // result still queued is dropped with the object).
+    m_pool.waitForDone();
+}
+
+LayoutObjective LayoutsPanel::objective() const {
+    return static_cast<LayoutObjective>(m_objective->currentData().toInt());
+}
+
+void LayoutsPanel::showResults(const PlanViews&) {
+    m_latest = document()->views();
+    requestSearch();
+}
+
+void LayoutsPanel::showEvent(QShowEvent* event) {
+    PlanPanel::showEvent(event);  // searches a plan that changed while hidden
+    if (m_latest && !isSearching() && m_model->objective() != objective()) {
+        requestSearch();
+    }
+}
+
+void LayoutsPanel::requestSearch() {
+    if (!m_latest) {
+        return;
+    }
+    if (m_running) {
+        m_pending = true;
+        updateApply();
+        return;
+    }
+    startSearch(m_latest, objective());
+}
+
+void LayoutsPanel::startSearch(std::shared_ptr<const PlanViews> views, LayoutObjective objective) {
+    m_running = true;
+    m_pending = false;
+    updateApply();
+    m_pool.start([this, views = std::move(views), objective] {
+        QElapsedTimer timer;
+        timer.start();
+        LayoutSearchResult result;
+        QString error;
+        try {
+            result = search_layouts(views->spec, views->hardware, kTop, objective);
+        } catch (const std::exception& e) {
+            error = QString::fromUtf8(e.what());
+        }
+        const double ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+        QMetaObject::invokeMethod(
+            this,
+            [this, views, objective, result = std::move(result), ms, error]() mutable {
+                onSearched(views, objective, std::move(result), ms, error);
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+void LayoutsPanel::onSearched(std::shared_ptr<const PlanViews> views, LayoutObjective objective,
+                              LayoutSearchResult result, double ms, const QString& error) {
+    m_running = false;
+    m_lastMs = ms;
+    m_searched = views;
+    const PlanSpec& spec = views->spec;
+    const bool priced =
+        spec.cluster.price_per_gpu_hour.has_value() || views->hardware.price_per_gpu_hour;
+    const std::int64_t candidates = result.candidates;
+    const std::int64_t feasible = result.feasible;
+    // The row the user picked stays picked when its layout is listed again.
+    const QModelIndexList picked = m_table->selectionModel()->selectedRows();
+    const RankedLayout* was = picked.isEmpty() ? nullptr : m_model->layoutAt(picked.front().row());
+    const bool reselect = was != nullptr;
+    const Layout selected = was ? was->layout : Layout{};
+    m_model->setResults(std::move(result), layout_of(spec), objective, priced);
+    for (int row = 0; reselect && row < m_model->rowCount(); ++row) {
+        if (m_model->layoutAt(row)->layout == selected) {
+            m_table->selectRow(row);
+            break;
+        }
+    }
+    m_table->setColumnHidden(LayoutTableModel::ObjectiveColumn, objective == LayoutObjective::time);
+
+    QString text;
+    if (!error.isEmpty()) {
+        text = tr("The search failed: %1").arg(error);
+    } else if (feasible == 0) {
+        text = tr("None of the %1 layouts of this model on %2 GPUs fits in memory.")
+                   .arg(candidates)
+                   .arg(spec.cluster.gpus);
+    } else {
+        text = tr("%1 layouts of this model on %2 GPUs, %3 fit in memory; searched in %4 ms.")
+                   .arg(candidates)
+                   .arg(spec.cluster.gpus)
+                   .arg(feasible)
+                   .arg(ms, 0, 'f', 1);
+        const int current = m_model->currentRow();
+        text += u' ';
+        text += current >= 0
+                    ? tr("The plan's layout ranks %1.").arg(current + 1)
+                    : tr("The plan's layout is not among the best %1.").arg(m_model->rowCount());
+    }
+    m_status->setText(text);
+
+    // The plan (or the ranking) changed while this search ran: search the latest now.
+    if (m_latest && (views != m_latest || objective != this->objective())) {
+        startSearch(m_latest, this->objective());
+    } else {
+        m_pending = false;
+    }
+    updateApply();
+    emit searchFinished();
+}
+
+void LayoutsPanel::updateApply() {
+    const bool selected = m_table->selectionModel()->hasSelection();
+    const bool current = m_searched && m_searched->spec == document()->spec();
+    m_apply->setEnabled(selected && current && !isSearching());
+}
+
+bool LayoutsPanel::applyRow(int row) {
+    const RankedLayout* ranked = m_model->layoutAt(row);
+    if (!ranked || !m_searched || m_searched->spec != document()->spec() || isSearching()) {
+        return false;
+    }
+    const Layout& l = ranked->layout;
+    const PlanSpec next = apply_layout(document()->spec(), m_model->result().global_batch, l);
+    if (next == document()->spec()) {
+        return true;  // the plan runs this layout already
+    }
+    document()->edit(next, tr("Apply layout tp %1, pp %2, dp %3, micro-batch %4")
+                               .arg(l.tp)
+                               .arg(l.pp)
+                               .arg(l.dp)
+                               .arg(l.micro_batch));
+    return true;
+}
+
+}  // namespace tally::ui
