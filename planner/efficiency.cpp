@@ -123,6 +123,14 @@ std::string gemm_metric(ComputeType type) {
 }
 
 Resolved resolve_gemm(const HardwareProfile& profile, ComputeType type) {
+    // fp16 and bf16 run on the same tensor cores at the same dense rate on every part that has
+    // both (the catalog's peaks are equal), and published GEMM benchmarks measure bf16: an fp16
+    // plan takes the bf16 figures when the part has no fp16 measurement of its own.
+    if (type == ComputeType::fp16 && profile.kind != ProfileKind::measured &&
+        !best_fraction(profile, same_metric, gemm_metric(type)) &&
+        profile.peak(ComputeType::fp16) == profile.peak(ComputeType::bf16)) {
+        type = ComputeType::bf16;
+    }
     return resolve(profile, same_metric, gemm_metric(type),
                    catalog_medians().gemm[static_cast<std::size_t>(type)]);
 }
