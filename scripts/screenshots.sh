@@ -22,7 +22,7 @@ sleep 1
 
 WS=$TMP/workspace.sqlite
 EX=resources/examples
-"$BIN" probe --backend cpu --quick --db "$WS" >/dev/null
+"$BIN" probe --backend cpu --quick --db "$WS" >/dev/null 2>&1
 "$BIN" profiles add --from h100-sxm --id h100-40gb --name "H100 40GB (copy)" \
     --memory-bytes 40e9 --price-per-gpu-hour 2.0 --db "$WS" >/dev/null
 "$BIN" profiles add --from a100-80gb --id a100-capped --name "A100 80GB, power-capped" \

@@ -7,6 +7,7 @@
 #include <QLineSeries>
 #include <QScatterSeries>
 #include <QSlider>
+#include <QTableView>
 #include <QUndoStack>
 #include <QtTest>
 
@@ -44,6 +45,7 @@ private slots:
     void memoryLimitWhereTheBatchStopsFitting();
     void unservablePlanIsNamed();
     void figuresShowTheirFormulas();
+    void warningsSitUnderTheFields();
 
 private:
     std::unique_ptr<HardwareCatalog> m_catalog;
@@ -166,6 +168,24 @@ void TestUiInference::figuresShowTheirFormulas() {
     QVERIFY(tip.contains(QStringLiteral("Source:")));
     QVERIFY(model->rowOf(QStringLiteral("serving.decode_step_s")) >= 0);
     QVERIFY(model->rowOf(QStringLiteral("serving.cost_per_million_tokens")) >= 0);
+}
+
+void TestUiInference::warningsSitUnderTheFields() {
+    QVERIFY(m_panel->warnings().isEmpty());  // the example fits
+    // On one GPU (tp 1) the fp8 weights alone are 4 x 17.64 = 70.55 GB; in bf16 141.1 GB, over the
+    // H100's 80 GB: the panel says it does not fit, under the fields, not as a table row that
+    // widens the value column.
+    PlanSpec s = m_document->spec();
+    s.inference.tp = 1;
+    s.inference.weight_dtype = DType::bf16;
+    m_document->edit(s, QStringLiteral("tp 1, bf16"));
+    m_panel->ensureCurrent();
+    QVERIFY2(m_panel->warnings().contains(QStringLiteral("fit")), qPrintable(m_panel->warnings()));
+    const QAbstractItemModel* model =
+        m_panel->findChild<QTableView*>(QStringLiteral("inferenceTable"))->model();
+    for (int r = 0; r < model->rowCount(); ++r) {
+        QVERIFY(!model->index(r, 0).data().toString().contains(QStringLiteral("Warning")));
+    }
 }
 
 QTEST_MAIN(TestUiInference)

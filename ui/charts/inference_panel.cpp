@@ -57,6 +57,7 @@ void setRangeIfChanged(QLogValueAxis* axis, double lo, double hi) {
 InferencePanel::InferencePanel(PlanDocument* document, QWidget* parent)
     : PlanPanel(document, parent),
       m_message(new QLabel(this)),
+      m_warnings(new QLabel(this)),
       m_curveChart(new QChart),
       m_curveView(makeChartView(m_curveChart, this)),
       m_curveX(new QLogValueAxis(this)),
@@ -116,6 +117,11 @@ InferencePanel::InferencePanel(PlanDocument* document, QWidget* parent)
     m_message->setWordWrap(true);
     m_message->setStyleSheet(QStringLiteral("color: #c62828;"));
     m_message->hide();
+    m_warnings->setObjectName(QStringLiteral("inferenceWarnings"));
+    m_warnings->setWordWrap(true);
+    m_warnings->setTextFormat(Qt::PlainText);
+    m_warnings->setStyleSheet(QStringLiteral("color: #b26a00;"));
+    m_warnings->hide();
 
     // ---- latency per token against throughput ----
     m_curveChart->setTitle(tr("Latency per token against throughput as the batch grows"));
@@ -233,6 +239,7 @@ InferencePanel::InferencePanel(PlanDocument* document, QWidget* parent)
     sideLayout->setContentsMargins(0, 0, 0, 0);
     sideLayout->addWidget(box);
     sideLayout->addWidget(m_message);
+    sideLayout->addWidget(m_warnings);
     sideLayout->addWidget(m_table, 1);
     sideLayout->addWidget(note);
     auto* charts = new QSplitter(Qt::Vertical, this);
@@ -279,6 +286,10 @@ NumberEditor* InferencePanel::numberEditor(const QString& path) const {
 
 QString InferencePanel::message() const {
     return m_message->isHidden() ? QString() : m_message->text();
+}
+
+QString InferencePanel::warnings() const {
+    return m_warnings->isHidden() ? QString() : m_warnings->text();
 }
 
 void InferencePanel::refreshEditors() {
@@ -334,6 +345,7 @@ void InferencePanel::showResults(const PlanViews& v) {
         m_servingErrorField = qs(error->field);
         m_message->setText(tr("Cannot serve this plan: %1").arg(m_servingError));
         m_message->show();
+        m_warnings->hide();
         m_curve.clear();
         m_explanations.clear();
         m_model->setRows({});
@@ -378,10 +390,13 @@ void InferencePanel::showResults(const PlanViews& v) {
         }
         rows.push_back({qs(e.key), qs(e.label), e.value, text, unit, explanationTip(&e)});
     }
-    for (const std::string& w : serving_warning_messages(m_plan, v.spec, v.hardware)) {
-        rows.push_back({QStringLiteral("serving.warning"), tr("Warning"), 0.0, qs(w), {}, qs(w)});
-    }
     m_model->setRows(std::move(rows));
+    QStringList warnings;
+    for (const std::string& w : serving_warning_messages(m_plan, v.spec, v.hardware)) {
+        warnings << QStringLiteral("⚠ ") + qs(w);
+    }
+    m_warnings->setText(warnings.join(u'\n'));
+    m_warnings->setVisible(!warnings.isEmpty());
 
     // The curve: milliseconds per token against tokens per second, split where the batch stops
     // fitting; the line from the last fitting point on is drawn in both, so the curve is whole.

@@ -51,6 +51,7 @@ public:
     FigureTableModel* model() const { return m_model; }
     // Why the plan cannot be served as it stands (empty when it can).
     QString message() const;
+    QString warnings() const;
     // The serving plan drawn last (meaningful while message() is empty).
     const ServingPlan& servingPlan() const { return m_plan; }
 
@@ -66,6 +67,8 @@ private:
 
     QHash<QString, FieldEditor*> m_editors;
     QLabel* m_message;
+    // The serving plan's warnings (does not fit, ...), under the fields; the table keeps figures.
+    QLabel* m_warnings;
     QChart* m_curveChart;
     QChartView* m_curveView;
     QLogValueAxis* m_curveX;
