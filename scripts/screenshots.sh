@@ -52,6 +52,7 @@ shot roofline-measured roofline --probe-run 1
 for panel in $("$BIN" --help | sed -n 's/.*the panel in front (\(.*\))/\1/p' | tr -d ','); do
     case $panel in
         memory | time | roofline | formats | profiles | plans | compare | probe) ;;
+        inference) shot inference inference --spec "$EX/llama-3-70b-serve-4xh100-fp8.json" ;;
         *) shot "$panel" "$panel" ;;
     esac
 done
