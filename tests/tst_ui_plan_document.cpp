@@ -233,6 +233,19 @@ void TestPlanDocument::everyInvalidFieldAtOnce() {
     s.model.layers = 80;
     doc.edit(s, QStringLiteral("layers"));
     QCOMPARE(1 + doc.otherErrors().size(), std::size_t{2});
+    // A serving field (the Inference panel's) is named with the training form's.
+    // check() reports the serving block before the data, so the search must get past it.
+    s = transformerOf(default_plan_spec());
+    s.inference.batch = 0;  // must be >= 1
+    s.data.seq_len = 0;     // must be >= 1
+    doc.edit(s, QStringLiteral("a training and a serving field"));
+    QStringList both{QString::fromStdString(doc.error()->field)};
+    for (const FieldError& e : doc.otherErrors()) {
+        both << QString::fromStdString(e.field);
+    }
+    both.sort();
+    QCOMPARE(both,
+             (QStringList{QStringLiteral("data.seq_len"), QStringLiteral("inference.batch")}));
 }
 
 void TestPlanDocument::unknownGpuIsAFieldError() {

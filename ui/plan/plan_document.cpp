@@ -109,21 +109,29 @@ void PlanDocument::startNew(const PlanSpec& spec) {
 std::vector<FieldError> PlanDocument::otherFieldErrors(const FieldError& first,
                                                        const HardwareProfile& hw) const {
     // The value of `path` in `from` put into `to`; false when the form has no such field.
+    // The training form's fields and the Inference panel's serving fields.
     const auto restore = [](const std::string& path, const PlanSpec& from, PlanSpec& to) {
+        const auto put = [&](const FieldDescriptor& field) {
+            return std::visit(
+                [&](const auto& f) {
+                    if (f.get == nullptr || f.set == nullptr) {
+                        return false;
+                    }
+                    f.set(to, f.get(from));
+                    return true;
+                },
+                field);
+        };
         for (const SectionFields& section : specFields()) {
             for (const FieldDescriptor& field : section.fields) {
-                if (path != pathOf(field)) {
-                    continue;
+                if (path == pathOf(field)) {
+                    return put(field);
                 }
-                return std::visit(
-                    [&](const auto& f) {
-                        if (f.get == nullptr || f.set == nullptr) {
-                            return false;
-                        }
-                        f.set(to, f.get(from));
-                        return true;
-                    },
-                    field);
+            }
+        }
+        for (const FieldDescriptor& field : inferenceFields()) {
+            if (path == pathOf(field)) {
+                return put(field);
             }
         }
         return false;
