@@ -139,36 +139,45 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
     // The spec reader and the config.json import refuse integers above 2^53; a spec built in
     // code must follow the same rule, so that the planner's sums of sizes (d_nope + d_rope,
     // experts + shared experts, ...) cannot overflow an int64.
-    const std::pair<const char*, std::int64_t> integers[] = {
-        {"model.layers", m.layers},
-        {"model.hidden", m.hidden},
-        {"model.heads", m.heads},
-        {"model.kv_heads", m.kv_heads},
-        {"model.head_dim", m.head_dim},
-        {"model.ffn_hidden", m.ffn_hidden},
-        {"model.vocab", m.vocab},
-        {"model.learned_positions", m.learned_positions},
-        {"model.moe.experts", m.moe.experts},
-        {"model.moe.active_experts", m.moe.active_experts},
-        {"model.moe.shared_experts", m.moe.shared_experts},
-        {"model.moe.expert_ffn_hidden", m.moe.expert_ffn_hidden},
-        {"model.moe.first_dense_layers", m.moe.first_dense_layers},
-        {"model.mla.q_lora_rank", m.mla.q_lora_rank},
-        {"model.mla.kv_lora_rank", m.mla.kv_lora_rank},
-        {"model.mla.qk_nope_head_dim", m.mla.qk_nope_head_dim},
-        {"model.mla.qk_rope_head_dim", m.mla.qk_rope_head_dim},
-        {"model.mla.v_head_dim", m.mla.v_head_dim},
-        {"data.seq_len", d.seq_len},
-        {"data.global_batch", d.global_batch},
-        {"data.micro_batch", d.micro_batch},
-        {"cluster.gpus", c.gpus},
-        {"training.tp", t.tp},
-        {"training.pp", t.pp},
+    // The smallest value each may take: 1 where the field is a size the plan always uses (or
+    // this model kind uses), 0 where 0 means "none" or "not used" (kv_heads 0 = heads, ...).
+    const std::int64_t arch = m.kind == ModelKind::params ? 0 : 1;
+    const std::int64_t tf = m.kind == ModelKind::transformer ? 1 : 0;
+    struct IntegerField {
+        const char* field;
+        std::int64_t value;
+        std::int64_t min;
     };
-    for (const auto& [field, value] : integers) {
-        if (value < 0 || value > kMaxJsonInteger) {
+    const IntegerField integers[] = {
+        {"model.layers", m.layers, arch},
+        {"model.hidden", m.hidden, arch},
+        {"model.heads", m.heads, tf},
+        {"model.kv_heads", m.kv_heads, 0},
+        {"model.head_dim", m.head_dim, 0},
+        {"model.ffn_hidden", m.ffn_hidden, 0},
+        {"model.vocab", m.vocab, tf},
+        {"model.learned_positions", m.learned_positions, 0},
+        {"model.moe.experts", m.moe.experts, 0},
+        {"model.moe.active_experts", m.moe.active_experts, 0},
+        {"model.moe.shared_experts", m.moe.shared_experts, 0},
+        {"model.moe.expert_ffn_hidden", m.moe.expert_ffn_hidden, 0},
+        {"model.moe.first_dense_layers", m.moe.first_dense_layers, 0},
+        {"model.mla.q_lora_rank", m.mla.q_lora_rank, 0},
+        {"model.mla.kv_lora_rank", m.mla.kv_lora_rank, 0},
+        {"model.mla.qk_nope_head_dim", m.mla.qk_nope_head_dim, 0},
+        {"model.mla.qk_rope_head_dim", m.mla.qk_rope_head_dim, 0},
+        {"model.mla.v_head_dim", m.mla.v_head_dim, 0},
+        {"data.seq_len", d.seq_len, 1},
+        {"data.global_batch", d.global_batch, 0},
+        {"data.micro_batch", d.micro_batch, 1},
+        {"cluster.gpus", c.gpus, 1},
+        {"training.tp", t.tp, 1},
+        {"training.pp", t.pp, 1},
+    };
+    for (const auto& [field, value, min] : integers) {
+        if (value < min || value > kMaxJsonInteger) {
             return err(field, value,
-                       fmt::format("must be an integer in [0, 2^53 = {}]", kMaxJsonInteger));
+                       fmt::format("must be an integer in [{}, 2^53 = {}]", min, kMaxJsonInteger));
         }
     }
     switch (m.kind) {

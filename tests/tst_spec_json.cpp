@@ -378,6 +378,21 @@ void TestSpecJson::integersBeyondTwoToThe53AreRefusedByCheck() {
     s.model.mla.q_lora_rank = std::int64_t{1} << 53;
     e = check(s, hw);
     QVERIFY(!e || e->field != "model.mla.q_lora_rank");
+    // A negative size is refused with the range the field really has: a transformer's layers
+    // start at 1, the parameter-count model does not use them (0 allowed), kv_heads 0 = heads.
+    s.model.mla.q_lora_rank = 1536;
+    s.model.layers = -5;
+    e = check(s, hw);
+    QVERIFY(e);
+    QCOMPARE(QString::fromStdString(e->field), QStringLiteral("model.layers"));
+    QVERIFY2(QString::fromStdString(e->message()).contains(QStringLiteral("[1, 2^53")),
+             e->message().c_str());
+    s.model.layers = 61;
+    s.model.kv_heads = -1;
+    e = check(s, hw);
+    QVERIFY(e);
+    QVERIFY2(QString::fromStdString(e->message()).contains(QStringLiteral("[0, 2^53")),
+             e->message().c_str());
 }
 
 void TestSpecJson::architectureOnly() {
