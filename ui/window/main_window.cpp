@@ -371,7 +371,7 @@ void MainWindow::fillExamplesMenu(QMenu* menu) {
     bool lecture = true;
     for (const ExamplePlan& example : builtin_examples()) {
         if (lecture && !example.lecture) {
-            menu->addSection(tr("Real training runs"));
+            menu->addSection(tr("Training and serving plans"));
             lecture = false;
         }
         QAction* action = menu->addAction(qs(example.spec.name));
