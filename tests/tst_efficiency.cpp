@@ -39,7 +39,7 @@ HardwareProfile toy(ProfileKind kind) {
 
 void TestEfficiency::ownMeasurementWins() {
     // The catalog's H100 SXM lists bf16 GEMM measurements of 0.803, 0.806 and 0.728 of peak
-    // (stas00/ml-engineering, zzc0721/torch-performance-test-data, pytorch issue #100850): the
+    // (stas00/ml-engineering, zzc0721/torch-performance-test-data, pytorch/pytorch#100850): the
     // best is 0.806. Its best streaming read is 0.936 (simveit/effective-reduction-mojo).
     const HardwareProfile* h100 = find_builtin_hardware("h100-sxm");
     QVERIFY(h100);

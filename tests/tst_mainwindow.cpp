@@ -769,8 +769,7 @@ void TestMainWindow::panelsCanBeRegistered() {
     QCOMPARE(w.panelIds(), (QStringList{QStringLiteral("memory"), QStringLiteral("time"),
                                         QStringLiteral("layouts"), QStringLiteral("roofline"),
                                         QStringLiteral("formats"), QStringLiteral("inference"),
-                                        QStringLiteral("compare"),
-                                        QStringLiteral("probe")}));
+                                        QStringLiteral("compare"), QStringLiteral("probe")}));
     QVERIFY(w.showPanel(QStringLiteral("compare")));
     QCOMPARE(w.currentPanel(), QStringLiteral("compare"));
     QVERIFY(w.showPanel(QStringLiteral("probe")));
