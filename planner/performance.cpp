@@ -85,11 +85,13 @@ bool is_attention_core(GemmRole role) {
 void time_gemms(const Context& c, const GemmList& list, LayerWork& w) {
     const TrainingSpec& t = c.spec.training;
     for (const LayerGemm& g : list) {
-        // Forward: the m x n output over k, quantized on that shape. Backward: the data and the
-        // weight gradients, twice the forward's FLOPs (CS336 lecture 2), timed as twice the
-        // forward (one timing per GEMM keeps a plan under a microsecond).
+        // Forward: Y = X·W, the m x n output over k. Backward (CS336 lecture 2: twice the
+        // forward's FLOPs) is two GEMMs of their own shapes, each quantized on its output: the
+        // data gradient dX = dY·Wᵀ, an m x k output over n, and the weight gradient dW = Xᵀ·dY,
+        // a k x n output over m.
         double fwd = c.gemm.seconds(g.count, g.m, g.n, g.k, c.gemm_bytes);
-        double bwd = 2.0 * fwd;
+        double bwd = c.gemm.seconds(g.count, g.m, g.k, g.n, c.gemm_bytes) +
+                     c.gemm.seconds(g.count, g.k, g.n, g.m, c.gemm_bytes);
         const bool core = is_attention_core(g.role);
         if (core && t.flash_attention) {
             // FlashAttention-2 (Dao 2023, sec. 3.1.1): causal blocks above the diagonal are

@@ -83,6 +83,7 @@ private slots:
     void interleavedActivationFactor();
     void twoLayerGemmList();
     void tensorParallelSplitsTheGemms();
+    void backwardGemmsAtTheirOwnShapes();
     void termsAddUpToTheStep();
     void predictedTimeIsStepsTimesStep();
     void assumedMfuKeepsTheOldTime();
@@ -264,6 +265,37 @@ void TestPerformance::tensorParallelSplitsTheGemms() {
     QCOMPARE(layer.items[1].count, 4.0);
     QCOMPARE(layer.items[4].n, 128.0);
     QCOMPARE(layer.flops(), 1605632.0 / 2.0);
+}
+
+void TestPerformance::backwardGemmsAtTheirOwnShapes() {
+    // The lecture's MLP, one layer of D = 4096 on a micro-batch of B = 256 rows, on the A100 80GB
+    // (108 SMs; 312e12 x 0.869 = 271.128e12 FLOP/s achieved, 2.039e12 x 0.868 bytes/s):
+    //   forward  Y = X·W:   256 x 4096 over 4096: 1 x 32 = 32 tiles, one wave;
+    //   data     dX = dY·Wᵀ: 256 x 4096 over 4096: the same, one wave;
+    //   weight   dW = Xᵀ·dY: 4096 x 4096 over 256: 16 x 32 = 512 tiles, ceil(512/108) = 5 waves.
+    // A wave over k takes 2·k·108·256·128 FLOPs' time. Every operand set is 256·4096·2 +
+    // 4096²·2 + 256·4096·2 = 37,748,736 bytes, 21.3 µs at 1.7699e12 bytes/s, below each compute
+    // time (forward 107 µs, weight gradient 33.4 µs), so all three are compute-bound.
+    // Timing the backward as twice the forward would charge 2 x 107 µs; its two GEMMs take
+    // 107 + 33.4 µs.
+    PlanSpec s;
+    s.model.kind = ModelKind::mlp;
+    s.model.hidden = 4096;
+    s.model.layers = 1;
+    s.data.tokens = 256.0 * 10;
+    s.data.micro_batch = 256;
+    s.data.global_batch = 256;
+    s.cluster.gpu = "a100-80gb";
+    s.cluster.mfu_predicted = true;
+    const HardwareProfile& a100 = *find_builtin_hardware("a100-80gb");
+    const double rate = 312e12 * 0.869;
+    const double wave = 2.0 * 108.0 * 256.0 * 128.0 / rate;  // seconds per wave per unit of k
+    const double forward_s = 4096.0 * 1.0 * wave;
+    const double data_grad_s = 4096.0 * 1.0 * wave;
+    const double weight_grad_s = 256.0 * 5.0 * wave;
+    const PerformanceBreakdown p = evaluate(s, a100).performance;
+    QCOMPARE(p.microbatches, std::int64_t{1});
+    QVERIFY(close(p.compute_s, forward_s + data_grad_s + weight_grad_s, 1e-9));
 }
 
 void TestPerformance::termsAddUpToTheStep() {
