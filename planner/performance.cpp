@@ -199,6 +199,14 @@ LayerWork transformer_layer_work(const Context& c, bool moe_layer) {
         }
         const bool full = t.recompute == Recompute::full || t.recompute == Recompute::sqrt;
         w.tp_s = (full ? 6.0 : 4.0) * one;
+        if (t.sequence_parallel) {
+            // The inputs of the two column-parallel GEMMs (QKV and the MLP's first) are kept
+            // split along the sequence, as the memory model counts them (Korthikanti sec. 4.2.2),
+            // so the backward all-gathers each again before its weight-gradient GEMM.
+            w.tp_s +=
+                2.0 * collective_time(Collective::all_gather, activation_bytes, c.tp_group, c.net)
+                          .seconds;
+        }
     }
     // Expert parallelism (GShard, Lepikhin et al. 2020, sec. 2.2): an all-to-all dispatches each
     // token's hidden state to its k experts and another combines the results, forward and

@@ -84,6 +84,7 @@ private slots:
     void twoLayerGemmList();
     void tensorParallelSplitsTheGemms();
     void backwardGemmsAtTheirOwnShapes();
+    void sequenceParallelRegathersInBackward();
     void termsAddUpToTheStep();
     void predictedTimeIsStepsTimesStep();
     void assumedMfuKeepsTheOldTime();
@@ -296,6 +297,32 @@ void TestPerformance::backwardGemmsAtTheirOwnShapes() {
     const PerformanceBreakdown p = evaluate(s, a100).performance;
     QCOMPARE(p.microbatches, std::int64_t{1});
     QVERIFY(close(p.compute_s, forward_s + data_grad_s + weight_grad_s, 1e-9));
+}
+
+void TestPerformance::sequenceParallelRegathersInBackward() {
+    // Two layers, tp 2 on one H100 node, one micro-batch of T = 16 tokens: each layer's TP
+    // traffic is on the 16 x 64 x 2 = 2048-byte activations. Without sequence parallelism a
+    // layer does 4 all-reduces (two forward, two backward); with it each becomes a
+    // reduce-scatter plus an all-gather, and the backward gathers the two column-parallel inputs
+    // again: 4 (RS + AG) + 2 AG. The vocabulary-parallel embedding adds one all-reduce either way.
+    PlanSpec s = two_layer_spec();
+    s.data.global_batch = 2;
+    s.cluster.gpus = 2;
+    s.cluster.mfu_predicted = true;
+    s.training.tp = 2;
+    const HardwareProfile& hw = *find_builtin_hardware("h100-sxm");
+    const Network net = resolve_network(s.cluster, hw).network;
+    const GroupPlacement tp = place_group(2, 1, net.gpus_per_node);
+    const double bytes = 16.0 * 64.0 * 2.0;
+    const double ar = collective_time(Collective::all_reduce, bytes, tp, net).seconds;
+    const double rs = collective_time(Collective::reduce_scatter, bytes, tp, net).seconds;
+    const double ag = collective_time(Collective::all_gather, bytes, tp, net).seconds;
+    const PerformanceBreakdown plain = evaluate(s, hw).performance;
+    QCOMPARE(plain.microbatches, std::int64_t{1});
+    QVERIFY(close(plain.tp_comm_s, 2.0 * 4.0 * ar + ar, 1e-12));
+    s.training.sequence_parallel = true;
+    const PerformanceBreakdown sp = evaluate(s, hw).performance;
+    QVERIFY(close(sp.tp_comm_s, 2.0 * (4.0 * (rs + ag) + 2.0 * ag) + ar, 1e-12));
 }
 
 void TestPerformance::termsAddUpToTheStep() {
