@@ -92,6 +92,7 @@ private slots:
     void offloadMovesStateToTheHost();
     void expertParallelDividesExperts();
     void mfuSourceRoundTrips();
+    void publishedCasesArePredicted();
     void badValuesNameTheField_data();
     void badValuesNameTheField();
 };
@@ -451,6 +452,25 @@ void TestPerformance::mfuSourceRoundTrips() {
     }
     QCOMPARE(to_json(evaluate(assumed, hw), assumed, hw)["time"]["mfu_source"].get<std::string>(),
              std::string("assumed"));
+}
+
+void TestPerformance::publishedCasesArePredicted() {
+    // docs/cases holds the published runs docs/planner.md compares with: each must stay a valid
+    // spec whose time comes from the model, with a step a few seconds to minutes long and a
+    // utilization below the peak (what the papers report is between 0.3 and 0.6).
+    const QDir dir(QStringLiteral(TALLY_SOURCE_DIR "/docs/cases"));
+    const QStringList files = dir.entryList({QStringLiteral("*.json")}, QDir::Files);
+    QVERIFY(files.size() >= 21);
+    for (const QString& file : files) {
+        const PlanSpec spec = load_plan_spec(dir.filePath(file).toStdString());
+        const HardwareProfile& hw = resolve_builtin_hardware(spec);
+        QVERIFY2(!check(spec, hw), qPrintable(file));
+        const Plan plan = evaluate(spec, hw);
+        QVERIFY2(plan.time.mfu_predicted, qPrintable(file));
+        QVERIFY2(plan.performance.step_s > 0.5 && plan.performance.step_s < 600.0,
+                 qPrintable(file));
+        QVERIFY2(plan.performance.hfu > 0.2 && plan.performance.hfu < 1.0, qPrintable(file));
+    }
 }
 
 void TestPerformance::badValuesNameTheField_data() {
