@@ -1,6 +1,7 @@
 // tally-probe: measures the machine it runs on and prints JSON lines (PROTOCOL.md).
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <exception>
@@ -58,6 +59,11 @@ int run_cluster(const Options& options, const std::string& backend, EventSink& s
     const TestSelection selection = select_tests(available, options.tests);
     if (!selection.error.empty()) {
         return rank_fail(ExitCode::bad_arguments, "--tests: " + selection.error);
+    }
+    if (!options.gemm_shapes.empty()) {
+        return rank_fail(ExitCode::bad_arguments,
+                         "--gemm-shapes: the " + backend +
+                             " backend has no gemm_shapes test (use --backend cpu or cuda)");
     }
     if (options.inject_fault) {
         const TestSelection target = select_tests(available, {*options.inject_fault});
@@ -123,6 +129,12 @@ int run(const Options& options, EventSink& sink) {
     const TestSelection selection = select_tests(available, options.tests);
     if (!selection.error.empty()) {
         return fail(sink, ExitCode::bad_arguments, "--tests: " + selection.error);
+    }
+    if (!options.gemm_shapes.empty() && std::find(selection.tests.begin(), selection.tests.end(),
+                                                  "gemm_shapes") == selection.tests.end()) {
+        return fail(sink, ExitCode::bad_arguments,
+                    "--gemm-shapes: the selected tests do not include gemm_shapes (add it to "
+                    "--tests)");
     }
     if (options.inject_fault) {
         const TestSelection target = select_tests(available, {*options.inject_fault});

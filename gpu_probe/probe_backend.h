@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gpu_probe/probe_options.h"
 #include "gpu_probe/probe_protocol.h"
 #include "gpu_probe/probe_stats.h"
 #include "gpu_probe/probe_validation.h"
@@ -40,6 +41,7 @@ struct RunSettings {
     bool l2_flush = false;
     std::uint64_t seed = 0;
     std::optional<std::string> inject_fault;  // test name
+    std::vector<GemmShape> gemm_shapes;       // --gemm-shapes; empty: the default sweep
 };
 
 // One test's view of the run: its settings, and where its results go.

@@ -215,6 +215,8 @@ public:
             run_intensity_sweep(ctx);
         } else if (test == "matmul") {
             run_matmul(ctx);
+        } else if (test == "gemm_shapes") {
+            run_gemm_shapes(ctx);
         } else {
             throw std::runtime_error(fmt::format("the cpu backend has no test '{}'", test));
         }
@@ -620,6 +622,123 @@ private:
         ctx.report(std::move(r));
     }
 
+    // The default sweep of gemm_shapes: square products, skinny ones (a narrow n, a narrow m, a
+    // short k, as a transformer's projections of few tokens or heads have) and a batch of small
+    // ones (an attention core's per-head products).
+    static std::vector<GemmShape> default_gemm_shapes(bool quick) {
+        if (quick) {
+            return {{"fp32", 512, 512, 512, 1},
+                    {"fp32", 2048, 128, 512, 1},
+                    {"fp32", 128, 2048, 512, 1},
+                    {"fp32", 256, 256, 64, 8}};
+        }
+        std::vector<GemmShape> shapes;
+        for (const char* dtype : {"fp32", "fp64"}) {
+            for (const GemmShape& s : std::initializer_list<GemmShape>{{"", 1024, 1024, 1024, 1},
+                                                                       {"", 2048, 2048, 2048, 1},
+                                                                       {"", 8192, 256, 1024, 1},
+                                                                       {"", 256, 8192, 1024, 1},
+                                                                       {"", 8192, 1024, 256, 1},
+                                                                       {"", 1024, 1024, 128, 16}}) {
+                GemmShape shape = s;
+                shape.dtype = dtype;
+                shapes.push_back(shape);
+            }
+        }
+        return shapes;
+    }
+
+    void run_gemm_shapes(TestContext& ctx) {
+        const std::vector<GemmShape> shapes = ctx.settings().gemm_shapes.empty()
+                                                  ? default_gemm_shapes(ctx.settings().quick)
+                                                  : ctx.settings().gemm_shapes;
+        for (const GemmShape& shape : shapes) {
+            const CaseLabel label{
+                "blas",
+                shape.dtype,
+                {{"m", shape.m}, {"n", shape.n}, {"k", shape.k}, {"count", shape.count}}};
+            if (shape.dtype == "fp32") {
+                run_gemm_shape<float>(ctx, label, shape, kUnitRoundoffFp32);
+            } else if (shape.dtype == "fp64") {
+                run_gemm_shape<double>(ctx, label, shape, kUnitRoundoffFp64);
+            } else {
+                ctx.report(waived_result(label,
+                                         "the cpu backend's BLAS has GEMMs in fp32 and "
+                                         "fp64 only, not " +
+                                             shape.dtype));
+            }
+        }
+    }
+
+    // `count` products of one shape, one BLAS call each on matrices of their own, timed together:
+    // one sample is the whole batch. Every product is validated.
+    template <typename T>
+    void run_gemm_shape(TestContext& ctx, const CaseLabel& label, const GemmShape& shape,
+                        double unit_roundoff) {
+        const std::int64_t m = shape.m, n = shape.n, k = shape.k, count = shape.count;
+        const ops::Work work = ops::batched_matmul(count, m, k, n, sizeof(T), sizeof(T));
+        // Keep the buffers within a quarter of the machine's memory, as the stream test does.
+        if (m_info.memory_bytes > 0 && work.bytes > static_cast<double>(m_info.memory_bytes) / 4) {
+            ctx.report(waived_result(
+                label,
+                fmt::format("its matrices take {:.3g} GB, more than a quarter of this "
+                            "machine's {:.3g} GB of memory",
+                            work.bytes / 1e9, static_cast<double>(m_info.memory_bytes) / 1e9)));
+            return;
+        }
+        ctx.progress(fmt::format("gemm_shapes {} m={} n={} k={} count={} ({})", shape.dtype, m, n,
+                                 k, count, m_info.blas));
+        const auto mk = static_cast<std::size_t>(m * k), kn = static_cast<std::size_t>(k * n),
+                   mn = static_cast<std::size_t>(m * n);
+        const auto batch = static_cast<std::size_t>(count);
+        // Dyadic inputs (pattern_dyadic): exact in any format, so the reference is exact.
+        const std::uint64_t seed_a = ctx.seed() + 21, seed_b = ctx.seed() + 22;
+        std::vector<T> a(mk * batch), b(kn * batch), c(mn * batch);
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            a[i] = static_cast<T>(pattern_dyadic(seed_a, i));
+        }
+        for (std::size_t i = 0; i < b.size(); ++i) {
+            b[i] = static_cast<T>(pattern_dyadic(seed_b, i));
+        }
+        // The TN layout of freivalds_check, as matmul: A row-major, B and C column-major.
+        const auto gemms = [&] {
+            for (std::size_t i = 0; i < batch; ++i) {
+                const T* ai = a.data() + i * mk;
+                const T* bi = b.data() + i * kn;
+                T* ci = c.data() + i * mn;
+                if constexpr (std::is_same_v<T, float>) {
+                    cblas_sgemm(CblasColMajor, CblasTrans, CblasNoTrans, m, n, k, 1.0f, ai, k, bi,
+                                k, 0.0f, ci, m);
+                } else {
+                    cblas_dgemm(CblasColMajor, CblasTrans, CblasNoTrans, m, n, k, 1.0, ai, k, bi, k,
+                                0.0, ci, m);
+                }
+            }
+        };
+        const Measurement meas = time_work(ctx, gemms);
+        maybe_inject_fault(ctx, std::span<T>(c));
+        Validation v;
+        for (std::size_t i = 0; i < batch && v.passed; ++i) {
+            const T* ai = a.data() + i * mk;
+            const T* bi = b.data() + i * kn;
+            const T* ci = c.data() + i * mn;
+            v = freivalds_check(
+                m, k, n, [&](std::int64_t r, std::int64_t p) { return ai[r * k + p]; },
+                [&](std::int64_t p, std::int64_t j) { return bi[j * k + p]; },
+                [&](std::int64_t r, std::int64_t j) { return ci[j * m + r]; },
+                gamma_bound(static_cast<double>(k), unit_roundoff), ctx.seed() + 23);
+            if (!v.passed && batch > 1) {
+                v.reason = fmt::format("product {} of {}: {}", i, batch, v.reason);
+            }
+        }
+        ResultEvent r = measured_result(label, meas, work.flops, work.bytes, v);
+        r.note = count > 1
+                     ? fmt::format("{} GEMMs of this shape, one BLAS call each, per sample; {}",
+                                   count, m_info.blas)
+                     : m_info.blas;
+        ctx.report(std::move(r));
+    }
+
     ThreadTeam m_team;
     CpuInfo m_info;
     std::unique_ptr<Buffer<unsigned char>> m_flush;
@@ -644,6 +763,9 @@ std::vector<TestInfo> cpu_tests() {
          "a kernel with a tunable number of FMAs per element loaded, from "
          "memory-bound to compute-bound"},
         {"matmul", "sgemm and dgemm through the BLAS at several sizes"},
+        {"gemm_shapes",
+         "sgemm and dgemm through the BLAS at given shapes (--gemm-shapes), else a sweep of "
+         "square and skinny ones"},
     };
 }
 

@@ -111,6 +111,8 @@ public:
         }
         if (test == "matmul") {
             run_matmul(ctx, m_facts, *m_stream, m_flush.get());
+        } else if (test == "gemm_shapes") {
+            run_gemm_shapes(ctx, m_facts, *m_stream, m_flush.get());
         } else if (test == "memory_bandwidth") {
             run_memory_bandwidth(ctx);
         } else if (test == "relu" || test == "gelu") {
@@ -676,6 +678,9 @@ std::vector<TestInfo> cuda_tests() {
         {"matmul",
          "cuBLASLt matmul at fp32, tf32, bf16, fp16 and fp8 E4M3 (compute capability "
          ">= 8.9) at several sizes"},
+        {"gemm_shapes",
+         "cuBLASLt GEMMs at given shapes (--gemm-shapes; batched with a count), else a sweep of "
+         "square and skinny ones, at fp32, tf32, bf16, fp16 and fp8 E4M3"},
         {"relu", "ReLU, fp32 and bf16 (seed lecture: intensity 0.25 at bf16)"},
         {"gelu", "GELU, tanh approximation, fp32 and bf16 (seed lecture: intensity about 5)"},
         {"dot", "dot product of two fp32 vectors with a two-stage reduction"},

@@ -116,22 +116,21 @@ std::vector<float> download_as_float(cudaDataType_t type, const void* data, std:
     return values;
 }
 
-void run_case(TestContext& ctx, const MatmulType& type, std::int64_t size, Stream& stream,
-              L2Flush* flush, cublasLtHandle_t handle,
-              const DeviceBuffer<unsigned char>& workspace) {
-    const std::int64_t m = size, k = size, n = size;
-    const CaseLabel label{"cublaslt", type.dtype, {{"m", m}, {"k", k}, {"n", n}}};
-    ctx.progress("matmul " + std::string(type.dtype) + " " + std::to_string(m) + "x" +
-                 std::to_string(k) + "x" + std::to_string(n));
+// `count` products of an m x k by a k x n matrix (a strided batch when count > 1), timed together:
+// one sample is the whole batch. Every product is validated.
+void run_case(TestContext& ctx, const MatmulType& type, const CaseLabel& label, std::int64_t m,
+              std::int64_t n, std::int64_t k, std::int64_t count, Stream& stream, L2Flush* flush,
+              cublasLtHandle_t handle, const DeviceBuffer<unsigned char>& workspace) {
     const auto elements = [](std::int64_t rows, std::int64_t cols) {
         return static_cast<std::size_t>(rows * cols);
     };
-    DeviceBuffer<unsigned char> a(elements(m, k) * type.input_bytes);
-    DeviceBuffer<unsigned char> b(elements(k, n) * type.input_bytes);
-    DeviceBuffer<unsigned char> d(elements(m, n) * type.output_bytes);
+    const auto batch = static_cast<std::size_t>(count);
+    DeviceBuffer<unsigned char> a(elements(m, k) * batch * type.input_bytes);
+    DeviceBuffer<unsigned char> b(elements(k, n) * batch * type.input_bytes);
+    DeviceBuffer<unsigned char> d(elements(m, n) * batch * type.output_bytes);
     const std::uint64_t seed_a = ctx.seed() + 11, seed_b = ctx.seed() + 12;
-    fill_dyadic_as(type.input, a.get(), elements(m, k), seed_a, stream.get());
-    fill_dyadic_as(type.input, b.get(), elements(k, n), seed_b, stream.get());
+    fill_dyadic_as(type.input, a.get(), elements(m, k) * batch, seed_a, stream.get());
+    fill_dyadic_as(type.input, b.get(), elements(k, n) * batch, seed_b, stream.get());
 
     LtMatmulDesc op;
     TALLY_CUBLAS_CALL(cublasLtMatmulDescCreate(op.out(), type.compute, CUDA_R_32F));
@@ -146,6 +145,19 @@ void run_case(TestContext& ctx, const MatmulType& type, std::int64_t size, Strea
     TALLY_CUBLAS_CALL(cublasLtMatrixLayoutCreate(layout_a.out(), type.input, k, m, k));
     TALLY_CUBLAS_CALL(cublasLtMatrixLayoutCreate(layout_b.out(), type.input, k, n, k));
     TALLY_CUBLAS_CALL(cublasLtMatrixLayoutCreate(layout_d.out(), type.output, m, n, m));
+    if (count > 1) {
+        // A strided batch: product i reads A and B and writes D at i times one matrix's size.
+        const std::int32_t batch_count = static_cast<std::int32_t>(count);
+        const std::int64_t strides[] = {m * k, k * n, m * n};
+        cublasLtMatrixLayout_t layouts[] = {layout_a.get(), layout_b.get(), layout_d.get()};
+        for (int i = 0; i < 3; ++i) {
+            TALLY_CUBLAS_CALL(cublasLtMatrixLayoutSetAttribute(
+                layouts[i], CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT, &batch_count, sizeof batch_count));
+            TALLY_CUBLAS_CALL(cublasLtMatrixLayoutSetAttribute(
+                layouts[i], CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET, &strides[i],
+                sizeof strides[i]));
+        }
+    }
     LtPreference preference;
     TALLY_CUBLAS_CALL(cublasLtMatmulPreferenceCreate(preference.out()));
     const std::size_t workspace_bytes = workspace.bytes();
@@ -182,7 +194,7 @@ void run_case(TestContext& ctx, const MatmulType& type, std::int64_t size, Strea
     const Measurement measurement = time_on_stream(ctx, stream.get(), flush, launch);
     stream.synchronize();
 
-    std::vector<float> result = download_as_float(type.output, d.get(), elements(m, n));
+    std::vector<float> result = download_as_float(type.output, d.get(), elements(m, n) * batch);
     if (ctx.inject_fault()) {
         inject_fault(std::span<float>(result));
     }
@@ -195,20 +207,61 @@ void run_case(TestContext& ctx, const MatmulType& type, std::int64_t size, Strea
     const double accumulation = type.input == CUDA_R_8F_E4M3
                                     ? 4.0 * std::sqrt(static_cast<double>(k)) * 0x1p-14
                                     : gamma_bound(static_cast<double>(k), kUnitRoundoffFp32);
-    const Validation validation = freivalds_check(
-        m, k, n,
-        [&](std::int64_t i, std::int64_t p) {
-            return pattern_dyadic(seed_a, static_cast<std::uint64_t>(i * k + p));
-        },
-        [&](std::int64_t p, std::int64_t j) {
-            return pattern_dyadic(seed_b, static_cast<std::uint64_t>(j * k + p));
-        },
-        [&](std::int64_t i, std::int64_t j) { return result[static_cast<std::size_t>(j * m + i)]; },
-        type.output_roundoff + accumulation, ctx.seed() + 13);
-    const ops::Work work = ops::matmul(m, k, n, type.input_bytes, type.output_bytes);
+    Validation validation;
+    for (std::int64_t member = 0; member < count && validation.passed; ++member) {
+        const std::int64_t a0 = member * m * k, b0 = member * k * n, d0 = member * m * n;
+        validation = freivalds_check(
+            m, k, n,
+            [&](std::int64_t i, std::int64_t p) {
+                return pattern_dyadic(seed_a, static_cast<std::uint64_t>(a0 + i * k + p));
+            },
+            [&](std::int64_t p, std::int64_t j) {
+                return pattern_dyadic(seed_b, static_cast<std::uint64_t>(b0 + j * k + p));
+            },
+            [&](std::int64_t i, std::int64_t j) {
+                return result[static_cast<std::size_t>(d0 + j * m + i)];
+            },
+            type.output_roundoff + accumulation, ctx.seed() + 13);
+        if (!validation.passed && count > 1) {
+            validation.reason = "product " + std::to_string(member) + " of " +
+                                std::to_string(count) + ": " + validation.reason;
+        }
+    }
+    const ops::Work work = ops::batched_matmul(count, m, k, n, type.input_bytes, type.output_bytes);
     ResultEvent r = measured_result(label, measurement, work.flops, work.bytes, validation);
-    r.note = type.note;
+    r.note = count > 1 ? std::to_string(count) + " GEMMs of this shape in one strided batch; " +
+                             std::string(type.note)
+                       : std::string(type.note);
     ctx.report(std::move(r));
+}
+
+// Why a dtype is waived on a GPU older than it needs.
+std::string capability_reason(const MatmulType& type, const DeviceFacts& device) {
+    return std::string(type.dtype) + " matmul needs compute capability " +
+           std::to_string(type.min_compute_capability / 10) + "." +
+           std::to_string(type.min_compute_capability % 10) + " or newer; this GPU is " +
+           std::to_string(device.cc_major) + "." + std::to_string(device.cc_minor);
+}
+
+// The default sweep of gemm_shapes, per dtype: square products, skinny ones (a narrow n, a narrow
+// m, a short k, as projections of few tokens or heads have) and a batch of attention-core-like
+// per-head products.
+std::vector<GemmShape> default_gemm_shapes(bool quick) {
+    const std::vector<GemmShape> sizes =
+        quick ? std::vector<GemmShape>{{"", 4096, 4096, 4096, 1},
+                                       {"", 16384, 512, 4096, 1},
+                                       {"", 2048, 2048, 128, 32}}
+              : std::vector<GemmShape>{{"", 4096, 4096, 4096, 1},  {"", 8192, 8192, 8192, 1},
+                                       {"", 16384, 1024, 8192, 1}, {"", 16384, 8192, 1024, 1},
+                                       {"", 256, 8192, 8192, 1},   {"", 2048, 2048, 128, 64}};
+    std::vector<GemmShape> shapes;
+    for (const MatmulType& type : kTypes) {
+        for (GemmShape shape : sizes) {
+            shape.dtype = type.dtype;
+            shapes.push_back(shape);
+        }
+    }
+    return shapes;
 }
 
 }  // namespace
@@ -225,15 +278,62 @@ void run_matmul(TestContext& ctx, const DeviceFacts& device, Stream& stream, L2F
             if (device.compute_capability() < type.min_compute_capability) {
                 ctx.report(waived_result(
                     CaseLabel{"cublaslt", type.dtype, {{"m", size}, {"k", size}, {"n", size}}},
-                    std::string(type.dtype) + " matmul needs compute capability " +
-                        std::to_string(type.min_compute_capability / 10) + "." +
-                        std::to_string(type.min_compute_capability % 10) +
-                        " or newer; this GPU is " + std::to_string(device.cc_major) + "." +
-                        std::to_string(device.cc_minor)));
+                    capability_reason(type, device)));
                 continue;
             }
-            run_case(ctx, type, size, stream, flush, handle.get(), workspace);
+            ctx.progress("matmul " + std::string(type.dtype) + " " + std::to_string(size) + "x" +
+                         std::to_string(size) + "x" + std::to_string(size));
+            run_case(ctx, type,
+                     CaseLabel{"cublaslt", type.dtype, {{"m", size}, {"k", size}, {"n", size}}},
+                     size, size, size, 1, stream, flush, handle.get(), workspace);
         }
+    }
+}
+
+void run_gemm_shapes(TestContext& ctx, const DeviceFacts& device, Stream& stream, L2Flush* flush) {
+    const std::vector<GemmShape> shapes = ctx.settings().gemm_shapes.empty()
+                                              ? default_gemm_shapes(ctx.settings().quick)
+                                              : ctx.settings().gemm_shapes;
+    LtHandle handle;
+    TALLY_CUBLAS_CALL(cublasLtCreate(handle.out()));
+    DeviceBuffer<unsigned char> workspace(kWorkspaceBytes);
+    for (const GemmShape& shape : shapes) {
+        const CaseLabel label{
+            "cublaslt",
+            shape.dtype,
+            {{"m", shape.m}, {"n", shape.n}, {"k", shape.k}, {"count", shape.count}}};
+        const MatmulType* type = nullptr;
+        for (const MatmulType& t : kTypes) {
+            type = shape.dtype == t.dtype ? &t : type;
+        }
+        if (type == nullptr) {
+            ctx.report(waived_result(label,
+                                     "the cuda backend's gemm_shapes has fp32, tf32, bf16, "
+                                     "fp16 and fp8_e4m3 GEMMs, not " +
+                                         shape.dtype));
+            continue;
+        }
+        if (device.compute_capability() < type->min_compute_capability) {
+            ctx.report(waived_result(label, capability_reason(*type, device)));
+            continue;
+        }
+        // Keep the matrices within half the free device memory.
+        const ops::Work work = ops::batched_matmul(shape.count, shape.m, shape.k, shape.n,
+                                                   type->input_bytes, type->output_bytes);
+        std::size_t free_bytes = 0, total_bytes = 0;
+        TALLY_CUDA_CALL(cudaMemGetInfo(&free_bytes, &total_bytes));
+        if (work.bytes > static_cast<double>(free_bytes) / 2) {
+            ctx.report(waived_result(
+                label, "its matrices take " + std::to_string(work.bytes / 1e9) +
+                           " GB, more than half the device's free " +
+                           std::to_string(static_cast<double>(free_bytes) / 1e9) + " GB"));
+            continue;
+        }
+        ctx.progress("gemm_shapes " + shape.dtype + " m=" + std::to_string(shape.m) +
+                     " n=" + std::to_string(shape.n) + " k=" + std::to_string(shape.k) +
+                     " count=" + std::to_string(shape.count));
+        run_case(ctx, *type, label, shape.m, shape.n, shape.k, shape.count, stream, flush,
+                 handle.get(), workspace);
     }
 }
 

@@ -21,6 +21,14 @@ constexpr Work matmul(std::int64_t m, std::int64_t k, std::int64_t n, double in_
     return {2.0 * dm * dk * dn, (dm * dk + dk * dn) * in_bytes + dm * dn * out_bytes};
 }
 
+// `count` independent products of the same shape (a batched GEMM): count times one's work.
+constexpr Work batched_matmul(std::int64_t count, std::int64_t m, std::int64_t k, std::int64_t n,
+                              double in_bytes, double out_bytes) {
+    const Work one = matmul(m, k, n, in_bytes, out_bytes);
+    const double c = static_cast<double>(count);
+    return {c * one.flops, c * one.bytes};
+}
+
 // y = max(x, 0): one comparison per element (seed: "n comparisons"), read x, write y.
 constexpr Work relu(std::int64_t n, double elem_bytes) {
     return {static_cast<double>(n), 2.0 * static_cast<double>(n) * elem_bytes};

@@ -1,5 +1,6 @@
 #include "gpu_probe/probe_options.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 
@@ -42,6 +43,67 @@ std::optional<Int> to_integer(std::string_view text) {
 }
 
 }  // namespace
+
+ParsedGemmShapes parse_gemm_shapes(std::string_view text) {
+    ParsedGemmShapes parsed;
+    const auto fail = [&](std::string_view item, std::string_view why) {
+        parsed.error = fmt::format(
+            "--gemm-shapes: '{}' {}; give DTYPE:MxNxK or DTYPE:MxNxKxCOUNT, comma-separated, "
+            "with DTYPE one of fp64, fp32, tf32, bf16, fp16, fp8_e4m3 and each size a whole "
+            "number from 1 to {} (e.g. fp32:4096x1024x512,bf16:2048x2048x128x32)",
+            item, why, kMaxGemmDimension);
+        parsed.shapes.clear();
+        return parsed;
+    };
+    const std::vector<std::string> items = split_list(text);
+    if (items.empty()) {
+        return fail(text, "names no shape");
+    }
+    for (const std::string& item : items) {
+        const auto colon = item.find(':');
+        if (colon == std::string::npos) {
+            return fail(item, "has no DTYPE: before its sizes");
+        }
+        GemmShape shape;
+        shape.dtype = item.substr(0, colon);
+        if (std::find(std::begin(kGemmShapeDtypes), std::end(kGemmShapeDtypes), shape.dtype) ==
+            std::end(kGemmShapeDtypes)) {
+            return fail(item, fmt::format("has the unknown dtype '{}'", shape.dtype));
+        }
+        std::vector<std::int64_t> sizes;
+        std::string_view rest = std::string_view(item).substr(colon + 1);
+        while (true) {
+            const auto x = rest.find('x');
+            const std::string_view part = rest.substr(0, x);
+            const auto value = to_integer<std::int64_t>(part);
+            if (!value || *value < 1 || *value > kMaxGemmDimension) {
+                return fail(item, fmt::format("has the size '{}'", part));
+            }
+            sizes.push_back(*value);
+            if (x == std::string_view::npos) {
+                break;
+            }
+            rest = rest.substr(x + 1);
+        }
+        if (sizes.size() != 3 && sizes.size() != 4) {
+            return fail(item, fmt::format("gives {} sizes", sizes.size()));
+        }
+        shape.m = sizes[0];
+        shape.n = sizes[1];
+        shape.k = sizes[2];
+        shape.count = sizes.size() == 4 ? sizes[3] : 1;
+        parsed.shapes.push_back(std::move(shape));
+    }
+    return parsed;
+}
+
+std::string gemm_shape_text(const GemmShape& shape) {
+    std::string text = fmt::format("{}:{}x{}x{}", shape.dtype, shape.m, shape.n, shape.k);
+    if (shape.count != 1) {
+        text += fmt::format("x{}", shape.count);
+    }
+    return text;
+}
 
 ParsedOptions parse_options(std::span<const std::string_view> args) {
     ParsedOptions parsed;
@@ -95,6 +157,15 @@ ParsedOptions parse_options(std::span<const std::string_view> args) {
                 o.tests = split_list(*v);
                 if (o.tests.empty()) {
                     parsed.error = "--tests: give at least one test name (see --list)";
+                }
+            }
+        } else if (arg == "--gemm-shapes") {
+            if (const auto v = value()) {
+                ParsedGemmShapes shapes = parse_gemm_shapes(*v);
+                if (!shapes.error.empty()) {
+                    parsed.error = std::move(shapes.error);
+                } else {
+                    o.gemm_shapes = std::move(shapes.shapes);
                 }
             }
         } else if (arg == "--device") {
@@ -189,6 +260,10 @@ Usage: tally-probe [options]
   --quick                small sizes and few samples (a CPU run takes seconds)
   --list                 print the backend's tests as "test" events and exit
   --tests a,b,...        run only these tests, in this order (default: all)
+  --gemm-shapes DTYPE:MxNxK[xCOUNT],...
+                         the GEMMs the gemm_shapes test measures (default: its sweep of
+                         square and skinny shapes); COUNT independent products of an
+                         MxK by a KxN matrix, DTYPE fp64, fp32, tf32, bf16, fp16 or fp8_e4m3
   --device N             CUDA device ordinal (default 0)
   --time-limit-s X       wall-clock limit of each measured case, in seconds
                          (default 0.5 with --quick, else 3)

@@ -21,6 +21,32 @@ enum class ExitCode : int {
 
 inline constexpr std::uint64_t kDefaultSeed = 0x7A11E5EEDull;
 
+// One GEMM the gemm_shapes test measures: `count` independent products of an m x k by a k x n
+// matrix in `dtype` (the m x n output over k). Written "DTYPE:MxNxK" or "DTYPE:MxNxKxCOUNT".
+struct GemmShape {
+    std::string dtype;  // one of kGemmShapeDtypes
+    std::int64_t m = 0;
+    std::int64_t n = 0;
+    std::int64_t k = 0;
+    std::int64_t count = 1;
+    bool operator==(const GemmShape&) const = default;
+};
+// The dtypes a shape may name; a backend measures those it can and waives the others.
+inline constexpr std::string_view kGemmShapeDtypes[] = {"fp64", "fp32", "tf32",
+                                                        "bf16", "fp16", "fp8_e4m3"};
+// The largest m, n, k and count a shape may give (2^24: a BLAS's 32-bit leading dimensions and
+// any real layer's sizes fit).
+inline constexpr std::int64_t kMaxGemmDimension = std::int64_t{1} << 24;
+
+struct ParsedGemmShapes {
+    std::vector<GemmShape> shapes;
+    std::string error;  // names the option, the value and what is allowed; empty when valid
+};
+// Parses "--gemm-shapes"'s comma-separated list.
+ParsedGemmShapes parse_gemm_shapes(std::string_view text);
+// "fp32:4096x1024x512" or "bf16:2048x2048x128x32": the form parse_gemm_shapes reads.
+std::string gemm_shape_text(const GemmShape& shape);
+
 struct Options {
     // "cuda", "cpu", "nccl" or "tcp"; empty: cuda when usable, else cpu
     std::optional<std::string> backend;
@@ -30,6 +56,8 @@ struct Options {
     bool version = false;
     bool l2_flush = false;
     std::vector<std::string> tests;  // empty: all tests of the backend
+    // The GEMMs the gemm_shapes test measures; empty: its default sweep.
+    std::vector<GemmShape> gemm_shapes;
     int device = 0;
     std::optional<double> time_limit_s;   // per measured case
     std::optional<double> target_stdrel;  // noise at which sampling may stop

@@ -59,6 +59,7 @@ ExitCode run_probe(Backend& backend, const Options& options, const std::vector<s
     settings.l2_flush = options.l2_flush;
     settings.seed = options.seed;
     settings.inject_fault = options.inject_fault;
+    settings.gemm_shapes = options.gemm_shapes;
 
     StartEvent start;
     start.backend = std::string(backend.name());

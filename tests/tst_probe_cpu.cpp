@@ -77,6 +77,7 @@ private slots:
     void badArgumentsExitTwo_data();
     void badArgumentsExitTwo();
     void cudaBackendWithoutDeviceExitsThree();
+    void gemmShapesMeasuresGivenShapes();
 
 private:
     ProbeOutput m_quick;
@@ -210,8 +211,8 @@ void TestProbeCpu::listPrintsTests() {
         QVERIFY(!t.description.empty());
     }
     // The tests the CPU backend must have.
-    for (const char* name :
-         {"stream", "fma_peak", "matmul", "relu", "gelu", "dot", "matvec", "intensity_sweep"}) {
+    for (const char* name : {"stream", "fma_peak", "matmul", "gemm_shapes", "relu", "gelu", "dot",
+                             "matvec", "intensity_sweep"}) {
         QVERIFY2(m_listed.count(name) == 1, name);
     }
 }
@@ -227,6 +228,7 @@ void TestProbeCpu::injectedFaultFailsValidation_data() {
     QTest::newRow("fma_peak") << QStringLiteral("fma_peak");
     QTest::newRow("intensity_sweep") << QStringLiteral("intensity_sweep");
     QTest::newRow("matmul") << QStringLiteral("matmul");
+    QTest::newRow("gemm_shapes") << QStringLiteral("gemm_shapes");
 }
 
 void TestProbeCpu::injectedFaultFailsValidation() {
@@ -268,6 +270,26 @@ void TestProbeCpu::badArgumentsExitTwo_data() {
         << QStringList{QStringLiteral("--backend"), QStringLiteral("cpu"),
                        QStringLiteral("--inject-fault"), QStringLiteral("nope")}
         << QStringLiteral("--inject-fault: unknown test 'nope'");
+    QTest::newRow("gemm shape with two sizes")
+        << QStringList{QStringLiteral("--gemm-shapes"), QStringLiteral("fp32:64x32")}
+        << QStringLiteral("--gemm-shapes: 'fp32:64x32' gives 2 sizes; give DTYPE:MxNxK");
+    QTest::newRow("gemm shape of an unknown dtype")
+        << QStringList{QStringLiteral("--gemm-shapes"), QStringLiteral("fp32:8x8x8,int8:8x8x8")}
+        << QStringLiteral("'int8:8x8x8' has the unknown dtype 'int8'; give DTYPE:MxNxK");
+    QTest::newRow("gemm shape of size zero")
+        << QStringList{QStringLiteral("--gemm-shapes=fp32:8x0x8")}
+        << QStringLiteral("'fp32:8x0x8' has the size '0'");
+    QTest::newRow("gemm shape without a dtype")
+        << QStringList{QStringLiteral("--gemm-shapes"), QStringLiteral("8x8x8")}
+        << QStringLiteral("'8x8x8' has no DTYPE: before its sizes");
+    QTest::newRow("gemm shape too large")
+        << QStringList{QStringLiteral("--gemm-shapes"), QStringLiteral("fp32:8x8x16777217")}
+        << QStringLiteral("has the size '16777217'");
+    QTest::newRow("gemm shapes without the test")
+        << QStringList{QStringLiteral("--backend"),     QStringLiteral("cpu"),
+                       QStringLiteral("--tests"),       QStringLiteral("dot"),
+                       QStringLiteral("--gemm-shapes"), QStringLiteral("fp32:8x8x8")}
+        << QStringLiteral("--gemm-shapes: the selected tests do not include gemm_shapes");
 }
 
 void TestProbeCpu::badArgumentsExitTwo() {
@@ -304,6 +326,45 @@ void TestProbeCpu::cudaBackendWithoutDeviceExitsThree() {
                  message.startsWith(QStringLiteral("this tally-probe was built without CUDA")),
              e.message.c_str());
     QVERIFY(QString::fromUtf8(out.stderr_bytes).contains(message));
+}
+
+void TestProbeCpu::gemmShapesMeasuresGivenShapes() {
+    const ProbeOutput out = run_probe(
+        {QStringLiteral("--backend"), QStringLiteral("cpu"), QStringLiteral("--quick"),
+         QStringLiteral("--time-limit-s"), QStringLiteral("0.1"), QStringLiteral("--tests"),
+         QStringLiteral("gemm_shapes"), QStringLiteral("--gemm-shapes"),
+         QStringLiteral("fp32:64x32x16,fp64:8x8x4x3,bf16:8x8x8")});
+    QVERIFY2(out.exit_code == 0, out.stderr_bytes.constData());
+    QVERIFY(out.run.complete());
+    QCOMPARE(out.run.results.size(), std::size_t{3});
+    // fp32 64x32x16: 2·64·32·16 = 65536 FLOPs; A 64x16, B 16x32, C 64x32 once each,
+    // (1024 + 512 + 2048)·4 = 14336 bytes.
+    const ResultEvent& one = out.run.results[0];
+    QCOMPARE(q(one.test), QStringLiteral("gemm_shapes"));
+    QCOMPARE(q(one.variant), QStringLiteral("blas"));
+    QCOMPARE(q(one.dtype), QStringLiteral("fp32"));
+    QVERIFY(one.status == ResultStatus::passed);
+    QVERIFY(one.validated);
+    QCOMPARE(one.sizes.at("m"), std::int64_t{64});
+    QCOMPARE(one.sizes.at("n"), std::int64_t{32});
+    QCOMPARE(one.sizes.at("k"), std::int64_t{16});
+    QCOMPARE(one.sizes.at("count"), std::int64_t{1});
+    QCOMPARE(one.flops.value_or(0.0), 65536.0);
+    QCOMPARE(one.bytes.value_or(0.0), 14336.0);
+    // fp64 3 x (8x8x4): 3·2·8·8·4 = 1536 FLOPs; 3·(8·4 + 4·8 + 8·8)·8 = 3072 bytes.
+    const ResultEvent& batch = out.run.results[1];
+    QCOMPARE(q(batch.dtype), QStringLiteral("fp64"));
+    QVERIFY(batch.status == ResultStatus::passed);
+    QVERIFY(batch.validated);
+    QCOMPARE(batch.sizes.at("count"), std::int64_t{3});
+    QCOMPARE(batch.flops.value_or(0.0), 1536.0);
+    QCOMPARE(batch.bytes.value_or(0.0), 3072.0);
+    // The BLAS has no bf16 GEMM: waived, with the reason.
+    const ResultEvent& bf16 = out.run.results[2];
+    QVERIFY(bf16.status == ResultStatus::waived);
+    QVERIFY2(q(bf16.reason).contains(QStringLiteral("fp32 and fp64 only")), bf16.reason.c_str());
+    QCOMPARE(out.run.done->passed, 2);
+    QCOMPARE(out.run.done->waived, 1);
 }
 
 QTEST_GUILESS_MAIN(TestProbeCpu)
