@@ -1,7 +1,9 @@
 #include "planner/hardware.h"
 
+#include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
+#include <tuple>
 
 #include "planner/errors.h"
 #include "resources/embedded_resources.h"
@@ -247,6 +249,54 @@ HardwareProfile hardware_from_json(const json& j, const std::string& path) {
             p.measured.push_back(std::move(f));
         }
     }
+    if (auto it = j.find("measured_gemms"); it != j.end() && !it->is_null()) {
+        if (!it->is_array()) {
+            throw SpecError(path + ".measured_gemms", dump(*it), "must be an array");
+        }
+        for (std::size_t i = 0; i < it->size(); ++i) {
+            const json& g = (*it)[i];
+            const std::string gpath = path + ".measured_gemms[" + std::to_string(i) + "]";
+            if (!g.is_object()) {
+                throw SpecError(gpath, dump(g), "must be an object");
+            }
+            MeasuredGemm gemm;
+            const std::string dtype = get_string(g, "dtype", gpath, true);
+            const auto type = parse_compute_type(dtype);
+            if (!type) {
+                throw SpecError(gpath + ".dtype", dump(g["dtype"]),
+                                "one of fp64, fp32, tf32, bf16, fp16, fp8, fp4, int8");
+            }
+            gemm.type = *type;
+            const auto whole = [&](const char* key, std::int64_t& out) {
+                const json& v = require(g, key, gpath);
+                const double d =
+                    get_bounded(v, gpath + "." + key, 1.0, 0x1p40, "a whole number in [1, 2^40]");
+                if (d != std::floor(d)) {
+                    throw SpecError(gpath + "." + key, dump(v), "a whole number in [1, 2^40]");
+                }
+                out = static_cast<std::int64_t>(d);
+            };
+            whole("m", gemm.m);
+            whole("n", gemm.n);
+            whole("k", gemm.k);
+            whole("count", gemm.count);
+            gemm.seconds = get_bounded(require(g, "seconds", gpath), gpath + ".seconds", 1e-12, 1e6,
+                                       "[1e-12, 1e6] seconds");
+            p.measured_gemms.push_back(gemm);
+        }
+        std::sort(p.measured_gemms.begin(), p.measured_gemms.end(), measured_gemm_before);
+        for (std::size_t i = 1; i < p.measured_gemms.size(); ++i) {
+            const MeasuredGemm& a = p.measured_gemms[i - 1];
+            const MeasuredGemm& b = p.measured_gemms[i];
+            if (!measured_gemm_before(a, b)) {
+                throw SpecError(path + ".measured_gemms",
+                                std::string(to_string(b.type)) + " " + std::to_string(b.m) + "x" +
+                                    std::to_string(b.n) + "x" + std::to_string(b.k) + "x" +
+                                    std::to_string(b.count),
+                                "at most one time per dtype, shape and count");
+            }
+        }
+    }
     if (auto it = j.find("datasheet_printed_flops_per_s"); it != j.end() && !it->is_null()) {
         const std::string field = path + ".datasheet_printed_flops_per_s";
         if (!it->is_object()) {
@@ -313,7 +363,7 @@ json to_json(const HardwareProfile& p) {
              {"method", m.method},
              {"source", m.source}});
     }
-    return json{
+    json out{
         {"id", p.id},
         {"name", p.name},
         {"vendor", p.vendor},
@@ -344,6 +394,24 @@ json to_json(const HardwareProfile& p) {
         {"datasheet_printed_flops_per_s", printed},
         {"figure_sources", figure_sources},
     };
+    // Only measured profiles have GEMM times; other profiles' JSON stays as it was.
+    if (!p.measured_gemms.empty()) {
+        json gemms = json::array();
+        for (const MeasuredGemm& g : p.measured_gemms) {
+            gemms.push_back({{"dtype", std::string(to_string(g.type))},
+                             {"m", g.m},
+                             {"n", g.n},
+                             {"k", g.k},
+                             {"count", g.count},
+                             {"seconds", g.seconds}});
+        }
+        out["measured_gemms"] = std::move(gemms);
+    }
+    return out;
+}
+
+bool measured_gemm_before(const MeasuredGemm& a, const MeasuredGemm& b) {
+    return std::tie(a.type, a.m, a.n, a.k, a.count) < std::tie(b.type, b.m, b.n, b.k, b.count);
 }
 
 namespace {

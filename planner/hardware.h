@@ -28,6 +28,22 @@ struct MeasuredFigure {
     std::string source;
 };
 
+// A GEMM the probe timed on this part (its gemm_shapes test): `count` independent products of an
+// m x k by a k x n matrix in `type`, all of them in `seconds` (the median of the samples). The
+// step-time model uses it in place of its roofline time for a GEMM of exactly this shape and type
+// (performance.h, measured_gemm_seconds()).
+struct MeasuredGemm {
+    ComputeType type = ComputeType::fp32;
+    std::int64_t m = 0;
+    std::int64_t n = 0;
+    std::int64_t k = 0;
+    std::int64_t count = 1;
+    double seconds = 0.0;
+    bool operator==(const MeasuredGemm&) const = default;
+};
+// The order profiles keep measured_gemms in (type, m, n, k, count), so a lookup is a binary search.
+bool measured_gemm_before(const MeasuredGemm& a, const MeasuredGemm& b);
+
 // One accelerator. Peaks are dense (no 2:4 structured sparsity) in FLOP/s (ops/s for int8);
 // 0 means the part has no such path. Memory is in bytes (GB = 1e9 bytes), bandwidth in bytes/s.
 struct HardwareProfile {
@@ -61,6 +77,9 @@ struct HardwareProfile {
     std::string notes;
     std::vector<std::string> sources;
     std::vector<MeasuredFigure> measured;
+    // GEMM times a probe measured on this part, sorted by measured_gemm_before (one per shape,
+    // type and count); empty for catalog parts.
+    std::vector<MeasuredGemm> measured_gemms;
     // The peaks as the datasheet printed them (often with 2:4 sparsity, 2x dense); 0: not printed.
     std::array<double, kComputeTypeCount> printed_flops_per_s{};
     // Which of `sources` (indices) each figure rests on, keyed by field: "memory_bytes",

@@ -1,5 +1,6 @@
 #include "planner/user_profiles.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -28,6 +29,44 @@ HardwareProfile duplicate_profile(const HardwareProfile& base, const std::string
     return copy;
 }
 
+std::vector<MeasuredGemm> measured_gemms(const ProbeRunRecord& run) {
+    std::vector<MeasuredGemm> out;
+    for (const ProbeResultRecord& r : run.results) {
+        if (r.test != "gemm_shapes" || !is_usable(r) || !r.median_s || !(*r.median_s > 0.0)) {
+            continue;
+        }
+        const auto type = probe_compute_type(r.dtype);
+        const json sizes = json::parse(r.sizes_json, nullptr, false);
+        if (!type || !sizes.is_object()) {
+            continue;
+        }
+        const auto size = [&sizes](const char* key, std::int64_t fallback) -> std::int64_t {
+            const auto it = sizes.find(key);
+            if (it == sizes.end()) {
+                return fallback;
+            }
+            return it->is_number_integer() ? it->get<std::int64_t>() : 0;
+        };
+        MeasuredGemm g;
+        g.type = *type;
+        g.m = size("m", 0);
+        g.n = size("n", 0);
+        g.k = size("k", 0);
+        g.count = size("count", 1);
+        g.seconds = *r.median_s;
+        if (g.m < 1 || g.n < 1 || g.k < 1 || g.count < 1) {
+            continue;
+        }
+        auto it = std::lower_bound(out.begin(), out.end(), g, measured_gemm_before);
+        if (it != out.end() && !measured_gemm_before(g, *it)) {
+            it->seconds = std::min(it->seconds, g.seconds);  // measured twice: the faster
+        } else {
+            out.insert(it, g);
+        }
+    }
+    return out;
+}
+
 HardwareProfile measured_profile(const ProbeRunRecord& run, const HardwareProfile* base,
                                  const std::string& id, const std::string& name) {
     HardwareProfile p;
@@ -52,10 +91,11 @@ HardwareProfile measured_profile(const ProbeRunRecord& run, const HardwareProfil
     const bool any_matmul = best.any_matmul();
     const BestNetworkResults network = best_network_results(run);
     const bool any_network = network.intra_node != nullptr || network.inter_node != nullptr;
-    if (!any_matmul && best_memory == nullptr && !any_network) {
+    const std::vector<MeasuredGemm> gemms = measured_gemms(run);
+    if (!any_matmul && best_memory == nullptr && !any_network && gemms.empty()) {
         throw SpecError("probe run", std::to_string(run.id),
-                        "a run with at least one validated, passed matmul, copy or read result, "
-                        "or a collective's bus bandwidth across two or more ranks");
+                        "a run with at least one validated, passed matmul, gemm_shapes, copy or "
+                        "read result, or a collective's bus bandwidth across two or more ranks");
     }
 
     const std::string run_label = "tally-probe run " + std::to_string(run.id) + " (" + run.backend +
@@ -126,6 +166,19 @@ HardwareProfile measured_profile(const ProbeRunRecord& run, const HardwareProfil
         p.measured.push_back(MeasuredFigure{"inter_node_" + r->test + "_busbw", *r->bus_bytes_per_s,
                                             std::nullopt, network_method(*r), run_label});
         note("inter-node bandwidth (" + network_method(*r) + ")");
+    }
+    // The run's GEMM times replace the base's of the same type, shape and count.
+    for (const MeasuredGemm& g : gemms) {
+        auto it = std::lower_bound(p.measured_gemms.begin(), p.measured_gemms.end(), g,
+                                   measured_gemm_before);
+        if (it != p.measured_gemms.end() && !measured_gemm_before(g, *it)) {
+            *it = g;
+        } else {
+            p.measured_gemms.insert(it, g);
+        }
+    }
+    if (!gemms.empty()) {
+        note(std::to_string(gemms.size()) + " GEMM time" + (gemms.size() == 1 ? "" : "s"));
     }
     p.sources.insert(p.sources.begin(), run_label);
     p.verification = "measured";

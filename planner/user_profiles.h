@@ -18,9 +18,15 @@ namespace tally {
 HardwareProfile duplicate_profile(const HardwareProfile& base, const std::string& id,
                                   const std::string& name);
 
+// The GEMM times of a run's validated, passed gemm_shapes results: type from the dtype, sizes m,
+// n, k and count (1 when absent), seconds the median; sorted by measured_gemm_before, one per
+// type, shape and count (the faster when a run measured one twice).
+std::vector<MeasuredGemm> measured_gemms(const ProbeRunRecord& run);
+
 // A measured profile from a probe run: starts from `base` (or blank when null), sets the peak of
 // each dtype to the best validated, passed matmul FLOP/s of the run and the bandwidth to the best
-// validated, passed copy or read bytes/s (best_probe_results()); figures the run did not measure
+// validated, passed copy or read bytes/s (best_probe_results()), and adds the run's GEMM times
+// (measured_gemms(), replacing the base's of the same shape); figures the run did not measure
 // keep the base's value. Without a base, the memory size comes from the device event's
 // "memory_bytes". Throws SpecError when the run measured nothing usable or the result would not
 // be a valid profile.
