@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 
 #include "planner/efficiency.h"
+#include "planner/plan_gemms.h"
 #include "planner/quantity_text.h"
 
 namespace tally {
@@ -48,12 +49,34 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
                    fmt::format("{} micro-batches of {} s on the slowest stage, bubble {:.3g}",
                                f.microbatches, four_digits(f.microbatch_s), f.bubble_fraction),
                    "docs/planner.md, the performance model"});
-    out.push_back({"performance.compute_s", "GEMMs (forward + backward)", f.compute_s, "s",
-                   "sum over the stage's GEMMs of 2mnk / (peak x GEMM fraction x quantization), "
-                   "backward = data + weight gradients",
-                   fmt::format("{} micro-batches at {} FLOP/s achieved", f.microbatches,
-                               four_digits(f.gemm_flops_per_s)),
-                   "roofline (Williams et al. 2009); efficiency.h; NVIDIA tile/wave quantization"});
+    if (hw.measured_gemms.empty()) {
+        out.push_back(
+            {"performance.compute_s", "GEMMs (forward + backward)", f.compute_s, "s",
+             "sum over the stage's GEMMs of 2mnk / (peak x GEMM fraction x quantization), "
+             "backward = data + weight gradients",
+             fmt::format("{} micro-batches at {} FLOP/s achieved", f.microbatches,
+                         four_digits(f.gemm_flops_per_s)),
+             "roofline (Williams et al. 2009); efficiency.h; NVIDIA tile/wave quantization"});
+    } else {
+        // A measured profile: say which GEMMs were timed from the probe's measurements.
+        const GemmSources sources = gemm_sources(spec, hw);
+        std::string uses;
+        for (const std::string& use : sources.measured_uses) {
+            uses += (uses.empty() ? "" : ", ") + use;
+        }
+        out.push_back(
+            {"performance.compute_s", "GEMMs (forward + backward)", f.compute_s, "s",
+             "sum over the stage's GEMMs of the measured time of that GEMM where the profile has "
+             "one, else 2mnk / (peak x GEMM fraction x quantization); backward = data + weight "
+             "gradients",
+             fmt::format("{} micro-batches; {} of {} distinct GEMMs measured ({}), the others at "
+                         "{} FLOP/s achieved",
+                         f.microbatches, sources.measured, sources.measured + sources.modelled,
+                         uses.empty() ? std::string("none") : uses,
+                         four_digits(f.gemm_flops_per_s)),
+             "tally-probe gemm_shapes (tally probe --plan); roofline (Williams et al. 2009); "
+             "efficiency.h"});
+    }
     out.push_back({"performance.recompute_s", "Recomputation", f.recompute_s, "s",
                    "the forward work recomputation repeats",
                    fmt::format("recompute = {}", to_string(spec.training.recompute)),

@@ -9,6 +9,7 @@
 #include "planner/efficiency.h"
 #include "planner/model_shape.h"
 #include "planner/plan.h"
+#include "planner/plan_gemms.h"
 
 namespace tally {
 
@@ -75,6 +76,21 @@ struct Context {
     GroupPlacement tp_group;
     GroupPlacement ep_group;
     GemmTimer gemm;  // gemm_time_shaped() on `rates`
+    // The profile when it carries measured GEMM times (null otherwise, the usual case, so that a
+    // plan on a catalog profile does no lookup at all).
+    const HardwareProfile* measured = nullptr;
+    ComputeType type = ComputeType::bf16;
+
+    // `count` GEMMs of m x n x k: the profile's measured time of exactly that GEMM when it has
+    // one (plan_gemms.h), else the roofline time with quantization.
+    double gemm_s(double count, double m, double n, double k) const {
+        if (measured != nullptr) {
+            if (const auto s = measured_gemm_seconds(*measured, type, count, m, n, k)) {
+                return *s;
+            }
+        }
+        return gemm.seconds(count, m, n, k, gemm_bytes);
+    }
 };
 
 bool is_attention_core(GemmRole role) {
@@ -89,9 +105,8 @@ void time_gemms(const Context& c, const GemmList& list, LayerWork& w) {
         // forward's FLOPs) is two GEMMs of their own shapes, each quantized on its output: the
         // data gradient dX = dY·Wᵀ, an m x k output over n, and the weight gradient dW = Xᵀ·dY,
         // a k x n output over m.
-        double fwd = c.gemm.seconds(g.count, g.m, g.n, g.k, c.gemm_bytes);
-        double bwd = c.gemm.seconds(g.count, g.m, g.k, g.n, c.gemm_bytes) +
-                     c.gemm.seconds(g.count, g.k, g.n, g.m, c.gemm_bytes);
+        double fwd = c.gemm_s(g.count, g.m, g.n, g.k);
+        double bwd = c.gemm_s(g.count, g.m, g.k, g.n) + c.gemm_s(g.count, g.k, g.n, g.m);
         const bool core = is_attention_core(g.role);
         if (core && t.flash_attention) {
             // FlashAttention-2 (Dao 2023, sec. 3.1.1): causal blocks above the diagonal are
@@ -457,7 +472,9 @@ PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwarePro
         dbl(spec.data.micro_batch) * (m.kind == ModelKind::mlp ? 1.0 : dbl(spec.data.seq_len)),
         place_group(t.tp, 1, out.network.network.gpus_per_node),
         place_group(t.expert_parallel, t.tp, out.network.network.gpus_per_node),
-        GemmTimer(rates)};
+        GemmTimer(rates),
+        hw.measured_gemms.empty() ? nullptr : &hw,
+        type};
     out.gemm_flops_per_s = c.rates.gemm_flops_per_s;
     out.memory_bytes_per_s = c.rates.memory_bytes_per_s;
     out.microbatches = microbatches;

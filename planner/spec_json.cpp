@@ -12,6 +12,7 @@
 #include "planner/errors.h"
 #include "planner/hf_config.h"
 #include "planner/json_reader.h"
+#include "planner/plan_gemms.h"
 #include "planner/presets.h"
 
 namespace tally {
@@ -547,6 +548,11 @@ json to_json(const Plan& p, const PlanSpec& spec, const HardwareProfile& hw) {
                  {"mfu_source", t.mfu_predicted ? "predicted" : "assumed"},
                  {"hfu", t.hfu}};
     j["performance"] = to_json(p.performance);
+    // Which of the plan's distinct GEMMs were timed from the profile's measured GEMM times
+    // (a profile made from `tally probe --plan`) and which on the roofline.
+    const GemmSources gemms = gemm_sources(spec, hw);
+    j["performance"]["gemms_measured"] = gemms.measured;
+    j["performance"]["gemms_modelled"] = gemms.modelled;
     const Parallelism& par = p.parallel;
     j["parallel"] = {{"dp", par.dp},
                      {"tp", par.tp},
