@@ -22,10 +22,14 @@
 #include <optional>
 
 #include "app/cli.h"
+#include "planner/efficiency.h"
 #include "planner/errors.h"
 #include "planner/measured_roofline.h"
+#include "planner/plan.h"
+#include "planner/plan_gemms.h"
 #include "planner/probe_records.h"
 #include "planner/quantity_text.h"
+#include "planner/spec_json.h"
 #include "planner/store/workspace.h"
 #include "ui/session/probe_process.h"
 #include "ui/session/probe_run_saver.h"
@@ -165,6 +169,7 @@ private:
 // ---- the command --------------------------------------------------------------------------------
 
 struct ProbeCommandOptions {
+    std::string plan;  // --plan SPEC.json: measure that plan's GEMMs
     std::string backend;
     bool quick = false;
     std::string tests;
@@ -179,6 +184,135 @@ struct ProbeCommandOptions {
     std::string bootstrap_file;
 };
 
+// `tally probe --plan`: the plan's GEMMs and the profile its model times them on.
+struct PlanProbe {
+    std::string path;
+    std::vector<PlanGemm> gemms;
+    std::string dtype;  // the probe's name of the plan's compute type
+    HardwareProfile profile;
+    double bytes_per_value = 2.0;
+};
+
+// The GEMMs of the plan in SPEC, as --gemm-shapes gives them to the probe. SpecError for a spec
+// that does not load or check, or whose GEMMs the probe cannot time.
+PlanProbe plan_probe(const std::string& path, CliState& state) {
+    PlanProbe out;
+    out.path = path;
+    PlanSpec spec = load_plan_spec(path);
+    out.profile = resolve_gpu(spec, state);
+    if (auto error = check(spec, out.profile)) {
+        throw SpecError(*error);
+    }
+    const ComputeType type = compute_type(spec.training.compute_dtype);
+    const auto dtype = probe_gemm_dtype(type);
+    if (!dtype) {
+        throw SpecError("training.compute_dtype",
+                        "\"" + std::string(to_string(spec.training.compute_dtype)) + "\"",
+                        "a dtype tally-probe times GEMMs in (fp64, fp32, tf32, bf16, fp16, fp8) "
+                        "for --plan");
+    }
+    out.dtype = std::string(*dtype);
+    out.gemms = plan_gemms(spec);
+    if (out.gemms.empty()) {
+        throw SpecError("model.kind", "\"" + std::string(to_string(spec.model.kind)) + "\"",
+                        "a model with layers (transformer or mlp) for --plan: a model given by "
+                        "its parameter count has no GEMM shapes");
+    }
+    out.bytes_per_value = bytes_per_value(spec.training.compute_dtype);
+    return out;
+}
+
+std::string gemm_shapes_argument(const PlanProbe& plan) {
+    std::string text;
+    for (const PlanGemm& g : plan.gemms) {
+        text += fmt::format("{}{}:{}x{}x{}", text.empty() ? "" : ",", plan.dtype, g.m, g.n, g.k);
+        if (g.count != 1) {
+            text += fmt::format("x{}", g.count);
+        }
+    }
+    return text;
+}
+
+// One GEMM of the plan beside what the probe measured for it.
+struct PlanGemmRow {
+    const PlanGemm* gemm = nullptr;
+    std::optional<double> measured_s;  // the median of its passed, validated result
+    double model_s = 0.0;              // the model's roofline time on the plan's profile
+    std::optional<double> ratio() const {
+        return measured_s && model_s > 0.0 ? std::optional<double>(*measured_s / model_s)
+                                           : std::nullopt;
+    }
+};
+
+std::vector<PlanGemmRow> plan_gemm_rows(const PlanProbe& plan, const probe::ProbeRun& run) {
+    std::vector<PlanGemmRow> rows;
+    const AchievedRates rates = achieved_rates(plan.profile, plan.gemms.front().type);
+    for (const PlanGemm& g : plan.gemms) {
+        PlanGemmRow row;
+        row.gemm = &g;
+        row.model_s = gemm_time_shaped(rates, static_cast<double>(g.count),
+                                       static_cast<double>(g.m), static_cast<double>(g.n),
+                                       static_cast<double>(g.k), plan.bytes_per_value)
+                          .seconds;
+        for (const probe::ResultEvent& r : run.results) {
+            const auto size = [&r](const char* key, std::int64_t fallback) {
+                const auto it = r.sizes.find(key);
+                return it == r.sizes.end() ? fallback : it->second;
+            };
+            if (r.test == "gemm_shapes" && r.dtype == plan.dtype && size("m", 0) == g.m &&
+                size("n", 0) == g.n && size("k", 0) == g.k && size("count", 1) == g.count &&
+                r.status == probe::ResultStatus::passed && r.validated && r.median_s) {
+                row.measured_s = *r.median_s;
+            }
+        }
+        rows.push_back(row);
+    }
+    return rows;
+}
+
+std::string uses_text(const PlanGemm& g) {
+    std::string text;
+    for (const std::string& use : g.uses) {
+        text += (text.empty() ? "" : ", ") + use;
+    }
+    return text;
+}
+
+void print_plan_gemms(const PlanProbe& plan, const std::vector<PlanGemmRow>& rows) {
+    fmt::print("\nGEMMs of plan {} ({}), measured beside the model on {} ({})\n", plan.path,
+               plan.dtype, plan.profile.name, plan.profile.id);
+    fmt::print("  {:<30} {:>12} {:>12} {:>9}  {}\n", "m x n x k x count", "measured s", "model s",
+               "ratio", "uses");
+    for (const PlanGemmRow& row : rows) {
+        const PlanGemm& g = *row.gemm;
+        fmt::print(
+            "  {:<30} {:>12} {:>12.4g} {:>9}  {}\n",
+            fmt::format("{}x{}x{}x{}", g.m, g.n, g.k, g.count),
+            row.measured_s ? fmt::format("{:.4g}", *row.measured_s) : std::string("-"), row.model_s,
+            row.ratio() ? fmt::format("{:.3g}", *row.ratio()) : std::string("-"), uses_text(g));
+    }
+}
+
+json plan_gemms_json(const PlanProbe& plan, const std::vector<PlanGemmRow>& rows) {
+    json gemms = json::array();
+    for (const PlanGemmRow& row : rows) {
+        const PlanGemm& g = *row.gemm;
+        gemms.push_back({{"dtype", plan.dtype},
+                         {"m", g.m},
+                         {"n", g.n},
+                         {"k", g.k},
+                         {"count", g.count},
+                         {"flops", g.flops()},
+                         {"uses", g.uses},
+                         {"measured_s", number_or_null(row.measured_s)},
+                         {"model_s", row.model_s},
+                         {"ratio", number_or_null(row.ratio())}});
+    }
+    return {{"spec", plan.path},
+            {"profile", {{"id", plan.profile.id}, {"name", plan.profile.name}}},
+            {"gemms", gemms}};
+}
+
 // What one run of the command saw.
 struct LiveRun {
     std::optional<HardwareProfile> profile;  // what fractions compare with
@@ -188,6 +322,7 @@ struct LiveRun {
     probe::ProbeRun run;
     ProbeExit exit;
     QString save_error;
+    std::optional<PlanProbe> plan;  // --plan
 };
 
 void report_profile_choice(const LiveRun& live, const probe::DeviceEvent& device) {
@@ -274,14 +409,25 @@ int finish_command(const ProbeCommandOptions& opts, LiveRun& live, ui::ProbeRunS
             errors.push_back({{"test", e.test}, {"message", e.message}, {"fatal", e.fatal}});
         }
         out["errors"] = errors;
+        if (live.plan) {
+            out["plan"] = plan_gemms_json(*live.plan, plan_gemm_rows(*live.plan, live.run));
+        }
         fmt::print("{}\n", out.dump(2));
     } else {
         fmt::print("\n");
         print_measured_roofline(measured, promised);
+        if (live.plan) {
+            print_plan_gemms(*live.plan, plan_gemm_rows(*live.plan, live.run));
+        }
         if (stored) {
             fmt::print("\nsaved as probe run {} ({}) in {}\n", *run_id, to_string(stored->status),
                        db);
-            if (!measured.peaks.empty() || measured.bandwidth) {
+            if (live.plan) {
+                fmt::print(
+                    "make a hardware profile with these GEMM times: tally profiles add "
+                    "--from-run {} --id ID --name NAME --base {}\n",
+                    *run_id, live.plan->profile.id);
+            } else if (!measured.peaks.empty() || measured.bandwidth) {
                 fmt::print(
                     "make a hardware profile from it: tally profiles add --from-run {} --id ID "
                     "--name NAME{}\n",
@@ -297,6 +443,9 @@ int finish_command(const ProbeCommandOptions& opts, LiveRun& live, ui::ProbeRunS
 
 int run_probe_command(const ProbeCommandOptions& opts, CliState& state) {
     LiveRun live;
+    if (!opts.plan.empty()) {
+        live.plan = plan_probe(opts.plan, state);
+    }
     if (!opts.profile.empty()) {
         live.profile = find_workspace_profile(opts.profile, state);
         if (!live.profile) {
@@ -305,6 +454,9 @@ int run_probe_command(const ProbeCommandOptions& opts, CliState& state) {
                                 "; stored ones: tally profiles list)");
         }
         live.profile_explicit = true;
+        if (live.plan) {
+            live.plan->profile = *live.profile;  // the model's times on the profile asked for
+        }
     }
     // Open (create, migrate) the workspace before measuring: a file that cannot take the run
     // fails now, not after minutes of measuring.
@@ -325,6 +477,12 @@ int run_probe_command(const ProbeCommandOptions& opts, CliState& state) {
         if (!t.trimmed().isEmpty()) {
             options.tests << t.trimmed();
         }
+    }
+    if (live.plan) {
+        // Exactly the plan's GEMMs, nothing else.
+        options.tests = QStringList{QStringLiteral("gemm_shapes")};
+        options.extraArguments << QStringLiteral("--gemm-shapes")
+                               << QString::fromStdString(gemm_shapes_argument(*live.plan));
     }
     options.device = opts.device;
     options.silenceTimeoutS = opts.timeout_s;
@@ -548,9 +706,17 @@ void register_probe_commands(CLI::App& app, CliState& state) {
                      "nothing and exits 1: use --backend cpu there")
         ->check(CLI::IsMember({"cuda", "cpu", "nccl", "tcp"}));
     probe->add_flag("--quick", opts->quick, "Small sizes and few samples (a CPU run takes ~15 s)");
-    probe->add_option("--tests", opts->tests,
-                      "Only these tests, comma-separated (tally-probe --list --backend B names "
-                      "them)");
+    auto* tests = probe->add_option("--tests", opts->tests,
+                                    "Only these tests, comma-separated (tally-probe --list "
+                                    "--backend B names them)");
+    auto* plan = probe->add_option(
+        "--plan", opts->plan,
+        "Measure exactly the GEMMs this plan spec runs (forward, data and weight gradients of "
+        "every layer and the output layer, at their tensor-parallel shapes, in its compute "
+        "dtype) with the gemm_shapes test, and print each one's measured time beside the "
+        "model's on the spec's profile (or --profile). A profile made from the run (tally "
+        "profiles add --from-run RUN --base ID) makes predictions use those times");
+    plan->excludes(tests);
     probe->add_option("--device", opts->device, "CUDA device ordinal (default 0)")
         ->check(CLI::NonNegativeNumber);
     probe
@@ -579,6 +745,7 @@ void register_probe_commands(CLI::App& app, CliState& state) {
         "host's cluster). The backend defaults to nccl (collectives across the GPUs); tcp runs "
         "the same on CPU ranks. The ranks meet through a file in the working folder, which must "
         "be on a filesystem every node shares");
+    launcher->excludes(plan);
     probe
         ->add_option("--bootstrap-file", opts->bootstrap_file,
                      "With --launcher: the file the ranks meet through (default: "

@@ -65,6 +65,9 @@ private slots:
     void crashAndHangExitOne();
     void interruptFinishesTheRun();
     void measuredProfileHasTheMeasuredRoofs();
+    void planGemmsMeasuredAndUsed();
+    void planBadInput_data();
+    void planBadInput();
 
 private:
     // A bash script printing `lines` (start, device, one relu result by default), then `then`.
@@ -360,6 +363,115 @@ void TestCliProbe::measuredProfileHasTheMeasuredRoofs() {
     QCOMPARE(profile["bandwidth_bytes_per_s"].get<double>(), 1e10);
     QCOMPARE(profile["peak_flops_per_s"]["fp32"].get<double>(), 5e10);
     QCOMPARE(profile["memory_bytes"].get<double>(), 16e9);
+}
+
+// Two layers, hidden 64, 4 heads of 16, GELU MLP of 256, vocabulary 100, micro-batches of 2 x 8
+// tokens, fp32 compute: GEMMs small enough for the CPU backend to measure in a second.
+QByteArray tiny_fp32_spec(const std::string& gpu) {
+    return QByteArray::fromStdString(
+        R"({"model": {"layers": 2, "hidden": 64, "heads": 4, "ffn_hidden": 256, "ffn": "gelu",)"
+        R"( "vocab": 100},)"
+        R"( "data": {"tokens": 1e6, "seq_len": 8, "micro_batch": 2, "global_batch": 2},)"
+        R"( "cluster": {"gpu": ")" +
+        gpu +
+        R"(", "gpus": 1},)"
+        R"( "training": {"compute_dtype": "fp32", "param_dtype": "fp32", "grad_dtype": "fp32",)"
+        R"( "activation_dtype": "fp32"}})");
+}
+
+void TestCliProbe::planGemmsMeasuredAndUsed() {
+    const QString spec = m_dir.filePath(QStringLiteral("tiny_fp32_spec.json"));
+    {
+        QFile f(spec);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(tiny_fp32_spec("h100-sxm"));
+    }
+    const Run r = run_tally(QStringList{QStringLiteral("probe"), QStringLiteral("--plan"), spec,
+                                        QStringLiteral("--backend"), QStringLiteral("cpu"),
+                                        QStringLiteral("--quick"), QStringLiteral("--json")} +
+                            db());
+    QVERIFY2(r.exit_code == 0, r.err.constData());
+    const json out = parse(r.out);
+    QVERIFY2(out.is_object(), r.out.constData());
+    // The plan's distinct GEMMs with flash attention (the default), written out in
+    // tst_plan_gemms: 14, each measured once by gemm_shapes and validated.
+    const json& gemms = out["plan"]["gemms"];
+    QCOMPARE(gemms.size(), std::size_t(14));
+    QCOMPARE(out["results"].size(), std::size_t(14));
+    for (const json& result : out["results"]) {
+        QCOMPARE(result["test"], "gemm_shapes");
+        QCOMPARE(result["status"], "passed");
+        QCOMPARE(result["validated"], true);
+    }
+    // qkv forward, 16 x 192 over 64: 2·16·192·64 = 393216 FLOPs; the ratio is measured / model.
+    QCOMPARE(gemms[0]["m"].get<int>(), 16);
+    QCOMPARE(gemms[0]["n"].get<int>(), 192);
+    QCOMPARE(gemms[0]["k"].get<int>(), 64);
+    QCOMPARE(gemms[0]["dtype"], "fp32");
+    QCOMPARE(gemms[0]["flops"].get<double>(), 393216.0);
+    for (const json& g : gemms) {
+        QVERIFY(g["measured_s"].get<double>() > 0.0);
+        QVERIFY(g["model_s"].get<double>() > 0.0);
+        QVERIFY(near(g["ratio"].get<double>(),
+                     g["measured_s"].get<double>() / g["model_s"].get<double>()));
+    }
+    QCOMPARE(out["plan"]["profile"]["id"], "h100-sxm");
+
+    // A profile from the run, on the H100's other figures, and the plan on it: every GEMM of the
+    // plan is timed as measured.
+    const QString run_id = QString::number(out["run_id"].get<std::int64_t>());
+    const Run add = run_tally(QStringList{QStringLiteral("profiles"), QStringLiteral("add"),
+                                          QStringLiteral("--from-run"), run_id,
+                                          QStringLiteral("--id"), QStringLiteral("tiny-cpu"),
+                                          QStringLiteral("--name"), QStringLiteral("Tiny CPU"),
+                                          QStringLiteral("--base"), QStringLiteral("h100-sxm")} +
+                              db());
+    QVERIFY2(add.exit_code == 0, add.err.constData());
+    const Run plan = run_tally(
+        QStringList{QStringLiteral("plan"), QStringLiteral("-"), QStringLiteral("--json")} + db(),
+        tiny_fp32_spec("tiny-cpu"));
+    QVERIFY2(plan.exit_code == 0, plan.err.constData());
+    const json planned = parse(plan.out);
+    QCOMPARE(planned["performance"]["gemms_measured"].get<int>(), 14);
+    QCOMPARE(planned["performance"]["gemms_modelled"].get<int>(), 0);
+    // On the catalog profile the same plan measures none.
+    const Run catalog = run_tally(
+        QStringList{QStringLiteral("plan"), QStringLiteral("-"), QStringLiteral("--json")} + db(),
+        tiny_fp32_spec("h100-sxm"));
+    QCOMPARE(parse(catalog.out)["performance"]["gemms_measured"].get<int>(), 0);
+    QCOMPARE(parse(catalog.out)["performance"]["gemms_modelled"].get<int>(), 14);
+}
+
+void TestCliProbe::planBadInput_data() {
+    QTest::addColumn<QByteArray>("spec");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("unknown gpu") << tiny_fp32_spec("no-such-gpu") << QStringLiteral("cluster.gpu");
+    QTest::newRow("params-only model")
+        << QByteArray(R"({"model": {"params": 1e9}, "data": {"tokens": 1e11},)"
+                      R"( "cluster": {"gpu": "h100-sxm", "gpus": 8}})")
+        << QStringLiteral("model.kind");
+    QTest::newRow("int8 compute")
+        << QByteArray(R"({"model": {"layers": 2, "hidden": 64, "heads": 4, "ffn_hidden": 256,)"
+                      R"( "vocab": 100}, "data": {"tokens": 1e6, "seq_len": 8},)"
+                      R"( "cluster": {"gpu": "h100-sxm", "gpus": 1},)"
+                      R"( "training": {"compute_dtype": "int8"}})")
+        << QStringLiteral("training.compute_dtype");
+}
+
+void TestCliProbe::planBadInput() {
+    QFETCH(QByteArray, spec);
+    QFETCH(QString, message);
+    const QString path = m_dir.filePath(QStringLiteral("bad-%1.json").arg(m_case));
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(spec);
+    }
+    const Run r = run_tally(QStringList{QStringLiteral("probe"), QStringLiteral("--plan"), path,
+                                        QStringLiteral("--backend"), QStringLiteral("cpu")} +
+                            db());
+    QCOMPARE(r.exit_code, 2);
+    QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
 }
 
 QTEST_GUILESS_MAIN(TestCliProbe)
