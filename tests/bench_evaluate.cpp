@@ -1,8 +1,11 @@
 // evaluate() speed (the target: under 1 µs per full evaluation on the CI machine).
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+
 #include "planner/hardware.h"
 #include "planner/plan.h"
+#include "planner/plan_gemms.h"
 #include "planner/presets.h"
 #include "planner/spec_json.h"
 
@@ -44,6 +47,22 @@ void BM_CheckAndEvaluateLlama2_70B(benchmark::State& state) {
     }
 }
 BENCHMARK(BM_CheckAndEvaluateLlama2_70B);
+
+// A measured profile with a time for every GEMM of the plan (as `tally probe --plan` gives): each
+// GEMM the model times is a binary search over them.
+void BM_EvaluateLlama2_70B_MeasuredGemms(benchmark::State& state) {
+    const tally::PlanSpec spec = llama_2_70b_spec();
+    tally::HardwareProfile hw = *tally::find_builtin_hardware("h100-sxm");
+    for (const tally::PlanGemm& g : tally::plan_gemms(spec)) {
+        hw.measured_gemms.push_back(tally::MeasuredGemm{g.type, g.m, g.n, g.k, g.count, 1e-3});
+    }
+    std::sort(hw.measured_gemms.begin(), hw.measured_gemms.end(), tally::measured_gemm_before);
+    for (auto _ : state) {
+        tally::Plan plan = tally::evaluate(spec, hw);
+        benchmark::DoNotOptimize(plan);
+    }
+}
+BENCHMARK(BM_EvaluateLlama2_70B_MeasuredGemms);
 
 void BM_EvaluateDeepSeekV3(benchmark::State& state) {
     tally::PlanSpec spec = llama_2_70b_spec();
