@@ -217,6 +217,14 @@ void print_profile(const HardwareProfile& p, std::optional<std::int64_t> source_
     for (const std::string& s : p.sources) {
         fmt::print("  source       {}\n", s);
     }
+    // GEMM times a probe measured (tally probe --plan); plans on this profile use them.
+    for (const MeasuredGemm& g : p.measured_gemms) {
+        const double flops = 2.0 * static_cast<double>(g.count) * static_cast<double>(g.m) *
+                             static_cast<double>(g.n) * static_cast<double>(g.k);
+        fmt::print("  GEMM time    {} {}x{}x{}{}: {:.4g} s ({})\n", to_string(g.type), g.m, g.n,
+                   g.k, g.count == 1 ? std::string() : fmt::format(" x {}", g.count), g.seconds,
+                   tflops_text(flops / g.seconds));
+    }
 }
 
 // The open workspace, or null when there is none (a look that created no file).
