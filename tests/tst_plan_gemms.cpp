@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "planner/errors.h"
+#include "planner/explain.h"
 #include "planner/hardware.h"
 #include "planner/performance.h"
 #include "planner/plan.h"
@@ -194,6 +195,18 @@ void TestPlanGemms::measuredTimeReplacesTheModel() {
     QCOMPARE(sources.measured, 1);
     QCOMPARE(sources.modelled, 1);
     QCOMPARE(sources.measured_uses, std::vector<std::string>{"mlp_up weight gradient"});
+    // The explanation of compute_s (the window's hover, `tally plan`'s table) says so.
+    const Plan plan = evaluate(s, a100);
+    bool explained = false;
+    for (const Explanation& e : explain(s, a100, plan)) {
+        if (e.key == "performance.compute_s") {
+            explained = true;
+            QVERIFY2(e.substitution.find("1 of 2 distinct GEMMs measured (mlp_up weight "
+                                         "gradient)") != std::string::npos,
+                     e.substitution.c_str());
+        }
+    }
+    QVERIFY(explained);
 
     // Another dtype's time of that shape is not this plan's: the model's own time stays.
     a100.measured_gemms = {MeasuredGemm{ComputeType::fp32, 4096, 4096, 256, 1, 1e-3}};
