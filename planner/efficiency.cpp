@@ -12,10 +12,11 @@ namespace tally {
 
 namespace {
 
-// The catalog metrics that measure streaming memory bandwidth: a read-only pass, a copy, and
-// STREAM's triad (McCalpin 1995).
+// The metrics that measure streaming memory bandwidth: the catalog's read-only pass, copy, and
+// STREAM's triad (McCalpin 1995), and a measured profile's probe copy or read ("memory_copy").
 bool is_memory_metric(const std::string& metric) {
-    return metric == "hbm_read" || metric == "hbm_copy" || metric == "hbm_triad";
+    return metric == "hbm_read" || metric == "hbm_copy" || metric == "hbm_triad" ||
+           metric.starts_with("memory_");
 }
 
 std::optional<double> best_fraction(const HardwareProfile& p,
@@ -85,12 +86,16 @@ struct Resolved {
     Origin origin = Origin::datasheet;
 };
 
+// A measured profile (user_profiles.h, measured_profile()) lists what the probe measured as
+// figures at 1.0 of the peak they set, and keeps its base part's published figures for what it
+// did not measure: a figure at 1 is the card's own, one below is the base's, and a figure with
+// neither falls back to the catalog median like any part's.
 Resolved resolve(const HardwareProfile& p, bool (*matches)(const std::string&, const std::string&),
                  const std::string& key, std::optional<double> median) {
-    if (p.kind == ProfileKind::measured) {
-        return {1.0, Origin::measured_profile};
-    }
     if (auto own = best_fraction(p, matches, key)) {
+        if (p.kind == ProfileKind::measured && *own >= 1.0) {
+            return {1.0, Origin::measured_profile};
+        }
         return {std::min(*own, 1.0), Origin::own};
     }
     if (median) {
@@ -105,6 +110,12 @@ std::string describe(const Resolved& r, const HardwareProfile& p, const std::str
             return fmt::format("{:.3g}: measured on this card (the profile's {} is the probe's)",
                                r.fraction, what);
         case Origin::own:
+            if (p.kind == ProfileKind::measured) {
+                return fmt::format(
+                    "{:.3g}: not measured on this card; the best published {} measurement of the "
+                    "part it is based on",
+                    r.fraction, what);
+            }
             return fmt::format("{:.3g}: the best published {} measurement of {} in the catalog",
                                r.fraction, what, p.name);
         case Origin::median:
@@ -126,13 +137,17 @@ Resolved resolve_gemm(const HardwareProfile& profile, ComputeType type) {
     // fp16 and bf16 run on the same tensor cores at the same dense rate on every part that has
     // both (the catalog's peaks are equal), and published GEMM benchmarks measure bf16: an fp16
     // plan takes the bf16 figures when the part has no fp16 measurement of its own.
-    if (type == ComputeType::fp16 && profile.kind != ProfileKind::measured &&
-        !best_fraction(profile, same_metric, gemm_metric(type)) &&
+    if (type == ComputeType::fp16 && !best_fraction(profile, same_metric, gemm_metric(type)) &&
         profile.peak(ComputeType::fp16) == profile.peak(ComputeType::bf16)) {
         type = ComputeType::bf16;
     }
-    return resolve(profile, same_metric, gemm_metric(type),
-                   catalog_medians().gemm[static_cast<std::size_t>(type)]);
+    std::optional<double> median = catalog_medians().gemm[static_cast<std::size_t>(type)];
+    if (type == ComputeType::fp16 && !median) {
+        // No catalog part publishes an fp16 GEMM: the bf16 median stands for the same tensor
+        // cores (a measured profile whose bf16 peak the probe replaced lands here).
+        median = catalog_medians().gemm[static_cast<std::size_t>(ComputeType::bf16)];
+    }
+    return resolve(profile, same_metric, gemm_metric(type), median);
 }
 
 Resolved resolve_memory(const HardwareProfile& profile) {
@@ -300,6 +315,13 @@ bool scale_up_metric(const std::string& metric, const std::string&) {
 }
 
 Resolved resolve_scale_up(const HardwareProfile& profile) {
+    // A measured profile's intra-node figure is a collective's bus bandwidth, already what NCCL
+    // reached over the link (measured_profile() sets the interconnect to it).
+    if (profile.kind == ProfileKind::measured &&
+        std::any_of(profile.measured.begin(), profile.measured.end(),
+                    [](const MeasuredFigure& f) { return f.metric.starts_with("intra_node_"); })) {
+        return {1.0, Origin::measured_profile};
+    }
     static const std::optional<double> median = catalog_median(scale_up_metric, {});
     return resolve(profile, scale_up_metric, {}, median);
 }

@@ -11,7 +11,8 @@ namespace tally {
 // What fraction of a part's datasheet peaks real kernels reach. Predictions of step time and of
 // serving latency time every GEMM and every memory-bound operation with these, so both use one
 // source of truth. A fraction comes, in this order, from:
-//   1. a measured profile: its peaks are what the probe measured on the card, so 1;
+//   1. a figure a measured profile's probe run measured: that peak is what the card reached, so
+//      1 (a figure the run did not measure keeps its base part's published fraction, below);
 //   2. the catalog's published measurements of this part (the best one for the metric, each with
 //      its source in resources/hardware/catalog.json);
 //   3. the median of every catalog part's published measurement of the same metric (stated as

@@ -4,6 +4,8 @@
 #include "planner/efficiency.h"
 #include "planner/errors.h"
 #include "planner/hardware.h"
+#include "planner/probe_records.h"
+#include "planner/user_profiles.h"
 
 #include <nlohmann/json.hpp>
 
@@ -15,6 +17,7 @@ class TestEfficiency : public QObject {
 private slots:
     void ownMeasurementWins();
     void measuredProfileIsItsOwnPeak();
+    void measuredProfileKeepsItsBaseFractionsForWhatItDidNotMeasure();
     void missingMeasurementFallsBackToTheCatalogMedian();
     void squareGemmIsComputeBound();
     void matvecIsMemoryBound();
@@ -53,10 +56,70 @@ void TestEfficiency::ownMeasurementWins() {
 }
 
 void TestEfficiency::measuredProfileIsItsOwnPeak() {
+    // What the probe measured is the peak itself: measured_profile() lists it at 1.0 of the peak
+    // it sets, and the model takes it at 1.
     HardwareProfile p = toy(ProfileKind::measured);
-    p.measured.push_back({"bf16_gemm", 5e14, 0.5, "", ""});
+    p.measured.push_back({"bf16_gemm", 1e15, 1.0, "", ""});
+    p.measured.push_back({"memory_copy", 1e12, 1.0, "", ""});
     QCOMPARE(gemm_fraction(p, ComputeType::bf16), 1.0);
     QCOMPARE(memory_fraction(p), 1.0);
+    QVERIFY(QString::fromStdString(memory_fraction_source(p)).contains("measured on this card"));
+}
+
+void TestEfficiency::measuredProfileKeepsItsBaseFractionsForWhatItDidNotMeasure() {
+    // A run with only GEMM shape timings, on the H100 SXM's other figures: its peaks and its
+    // bandwidth stay the datasheet's, so they keep the H100's published fractions (bf16 GEMM
+    // 0.806, streaming read 0.936, see ownMeasurementWins), not 1.
+    ProbeRunRecord run;
+    run.id = 3;
+    run.backend = "cuda";
+    run.started_at = "2026-01-02T03:04:05Z";
+    ProbeResultRecord shape;
+    shape.test = "gemm_shapes";
+    shape.variant = "cublaslt";
+    shape.dtype = "bf16";
+    shape.sizes_json = R"({"m":4096,"n":4096,"k":4096,"count":1})";
+    shape.median_s = 2e-4;
+    shape.samples = 5;
+    shape.validated = true;
+    run.results = {shape};
+    const HardwareProfile* h100 = find_builtin_hardware("h100-sxm");
+    QVERIFY(h100);
+    const HardwareProfile shapes_only = measured_profile(run, h100, "m", "Measured");
+    QCOMPARE(gemm_fraction(shapes_only, ComputeType::bf16), 0.806);
+    QCOMPARE(gemm_fraction(shapes_only, ComputeType::fp16), 0.806);
+    QCOMPARE(memory_fraction(shapes_only), 0.936);
+    QCOMPARE(scale_up_fraction(shapes_only), scale_up_fraction(*h100));
+    QVERIFY(QString::fromStdString(gemm_fraction_source(shapes_only, ComputeType::bf16))
+                .contains("not measured on this card"));
+    // With a measured bf16 matmul and copy the run's figures become the peaks, at 1.
+    ProbeResultRecord matmul;
+    matmul.test = "matmul";
+    matmul.variant = "cublaslt";
+    matmul.dtype = "bf16";
+    matmul.sizes_json = R"({"m":8192,"n":8192,"k":8192})";
+    matmul.flops = 2.0 * 8192.0 * 8192.0 * 8192.0;
+    matmul.flops_per_s = 7.5e14;
+    matmul.median_s = matmul.flops / 7.5e14;
+    matmul.samples = 5;
+    matmul.validated = true;
+    ProbeResultRecord copy;
+    copy.test = "memory_bandwidth";
+    copy.variant = "copy";
+    copy.dtype = "u32";
+    copy.bytes = 1e9;
+    copy.bytes_per_s = 3e12;
+    copy.median_s = 1e9 / 3e12;
+    copy.samples = 5;
+    copy.validated = true;
+    run.results = {shape, matmul, copy};
+    const HardwareProfile measured = measured_profile(run, h100, "m", "Measured");
+    QCOMPARE(measured.peak(ComputeType::bf16), 7.5e14);
+    QCOMPARE(gemm_fraction(measured, ComputeType::bf16), 1.0);
+    QCOMPARE(memory_fraction(measured), 1.0);
+    // fp16 kept the datasheet peak (989.5e12), now unlike bf16's: it takes no bf16 figure, and
+    // the H100 publishes no fp16 one, so the catalog median applies.
+    QVERIFY(gemm_fraction(measured, ComputeType::fp16) < 1.0);
 }
 
 void TestEfficiency::missingMeasurementFallsBackToTheCatalogMedian() {
@@ -87,7 +150,9 @@ void TestEfficiency::matvecIsMemoryBound() {
     // 8192 x 8192 matrix times a vector in bf16 on a measured part (fractions 1): FLOPs
     // 2·8192·8192 = 134,217,728; bytes (8192·8192 + 8192 + 8192)·2 = 134,250,496; at 1e12 B/s
     // 1.34250496e-4 s, against 1.342e-7 s of compute.
-    const HardwareProfile p = toy(ProfileKind::measured);
+    HardwareProfile p = toy(ProfileKind::measured);
+    p.measured.push_back({"bf16_gemm", 1e15, 1.0, "", ""});
+    p.measured.push_back({"memory_copy", 1e12, 1.0, "", ""});
     const GemmTime t = gemm_time(p, ComputeType::bf16, 8192, 1, 8192, 2.0);
     QVERIFY(t.memory_bound);
     QCOMPARE(t.seconds, 1.34250496e-4);

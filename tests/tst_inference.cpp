@@ -25,8 +25,9 @@ PlanSpec servingSpec(const char* preset) {
     return s;
 }
 
-// A measured profile: its peaks are what a probe measured, so the achieved fractions are 1
-// (planner/efficiency.h) and times come out as plain FLOPs / peak and bytes / bandwidth.
+// A measured profile: its peaks are what a probe measured (measured_profile() lists each at 1.0
+// of the peak it sets), so the achieved fractions are 1 (planner/efficiency.h) and times come out
+// as plain FLOPs / peak, bytes / bandwidth and bytes / link.
 HardwareProfile toyGpu() {
     HardwareProfile p;
     p.id = "toy";
@@ -37,6 +38,9 @@ HardwareProfile toyGpu() {
     p.peak_flops_per_s[static_cast<std::size_t>(ComputeType::bf16)] = 1e15;
     p.interconnect_bytes_per_s = 100e9;
     p.gpus_per_node = 8;
+    p.measured.push_back({"bf16_gemm", 1e15, 1.0, "", ""});
+    p.measured.push_back({"memory_copy", 1e12, 1.0, "", ""});
+    p.measured.push_back({"intra_node_all_reduce_busbw", 100e9, std::nullopt, "", ""});
     return p;
 }
 
