@@ -222,17 +222,6 @@ PlanProbe plan_probe(const std::string& path, CliState& state) {
     return out;
 }
 
-std::string gemm_shapes_argument(const PlanProbe& plan) {
-    std::string text;
-    for (const PlanGemm& g : plan.gemms) {
-        text += fmt::format("{}{}:{}x{}x{}", text.empty() ? "" : ",", plan.dtype, g.m, g.n, g.k);
-        if (g.count != 1) {
-            text += fmt::format("x{}", g.count);
-        }
-    }
-    return text;
-}
-
 // One GEMM of the plan beside what the probe measured for it.
 struct PlanGemmRow {
     const PlanGemm* gemm = nullptr;
@@ -482,7 +471,8 @@ int run_probe_command(const ProbeCommandOptions& opts, CliState& state) {
         // Exactly the plan's GEMMs, nothing else.
         options.tests = QStringList{QStringLiteral("gemm_shapes")};
         options.extraArguments << QStringLiteral("--gemm-shapes")
-                               << QString::fromStdString(gemm_shapes_argument(*live.plan));
+                               << QString::fromStdString(
+                                      gemm_shapes_argument(live.plan->gemms, live.plan->dtype));
     }
     options.device = opts.device;
     options.silenceTimeoutS = opts.timeout_s;

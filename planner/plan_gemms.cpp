@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <fmt/format.h>
+
 #include "planner/model_shape.h"
 #include "planner/performance.h"
 
@@ -153,6 +155,17 @@ std::optional<std::string_view> probe_gemm_dtype(ComputeType type) {
             return std::nullopt;
     }
     return std::nullopt;
+}
+
+std::string gemm_shapes_argument(const std::vector<PlanGemm>& gemms, std::string_view dtype) {
+    std::string text;
+    for (const PlanGemm& g : gemms) {
+        text += fmt::format("{}{}:{}x{}x{}", text.empty() ? "" : ",", dtype, g.m, g.n, g.k);
+        if (g.count != 1) {
+            text += fmt::format("x{}", g.count);
+        }
+    }
+    return text;
 }
 
 }  // namespace tally

@@ -72,4 +72,8 @@ GemmSources gemm_sources(const PlanSpec& spec, const HardwareProfile& profile);
 // the types it has no GEMM for (fp4, int8).
 std::optional<std::string_view> probe_gemm_dtype(ComputeType type);
 
+// The value of tally-probe's --gemm-shapes that measures exactly `gemms`, in the probe's name of
+// their dtype: "bf16:4096x3072x1024,bf16:128x128x64x32" (gpu_probe/PROTOCOL.md).
+std::string gemm_shapes_argument(const std::vector<PlanGemm>& gemms, std::string_view dtype);
+
 }  // namespace tally
