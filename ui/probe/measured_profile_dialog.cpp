@@ -13,6 +13,7 @@
 #include <set>
 
 #include "planner/measured_roofline.h"
+#include "planner/user_profiles.h"
 #include "ui/common/number_text.h"
 #include "ui/probe/probe_text.h"
 
@@ -111,10 +112,13 @@ MeasuredProfileDialog::MeasuredProfileDialog(const ProbeRunRecord& run,
                        .arg(formatBytesPerSecond(measured.bandwidth->bytes_per_s),
                             qs(measured.bandwidth->test));
     }
+    if (const std::size_t gemms = measured_gemms(run).size(); gemms > 0) {
+        figures << tr("the times of %n GEMM shape(s)", nullptr, static_cast<int>(gemms));
+    }
     auto* explain = new QLabel(
         figures.isEmpty()
-            ? tr("Run %1 measured no validated matmul or memory bandwidth, so a profile cannot "
-                 "be made from it.")
+            ? tr("Run %1 measured no validated matmul, memory bandwidth or GEMM shape, so a "
+                 "profile cannot be made from it.")
                   .arg(probeRunTitle(run))
             : tr("From run %1: %2. These replace the base profile's figures; everything else "
                  "(memory size, power, interconnect, the other dtypes) comes from the base.")
