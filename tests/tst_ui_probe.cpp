@@ -27,6 +27,8 @@
 
 #include "gpu_probe/probe_protocol.h"
 #include "planner/measured_roofline.h"
+#include "planner/plan_gemms.h"
+#include "planner/spec_json.h"
 #include "planner/store/workspace.h"
 #include "tests/fake_probe_util.h"
 #include "tests/widget_test_util.h"
@@ -120,6 +122,7 @@ private slots:
     void cleanup();
     void resultsArriveAndAreSaved();
     void chosenTestsBecomeArguments();
+    void planGemmsBecomeArguments();
     void failedTestIsMarked();
     void crashKeepsWhatArrived();
     void hangIsStopped();
@@ -135,6 +138,7 @@ private slots:
     void bandwidthAloneIsALine();
     void makesMeasuredProfile();
     void realProbeOnCpu();
+    void realPlanGemmsMakeAProfileThatTimesThePlan();
 
 private:
     void useProbe(const QByteArray& text, double silenceTimeoutS = 60.0);
@@ -340,6 +344,52 @@ void TestUiProbe::chosenTestsBecomeArguments() {
     testList()->item(0)->setCheckState(Qt::Unchecked);
     QVERIFY(!m_panel->start());
     QVERIFY(messageLabel()->text().contains(QStringLiteral("at least one test")));
+}
+
+void TestUiProbe::planGemmsBecomeArguments() {
+    const QString argsFile = m_dir->filePath(QStringLiteral("args.txt"));
+    useProbe(
+        fakeProbe({startLine("cpu"), deviceLine("cpu"), to_json_line(reluResult()), doneLine(1, 0)},
+                  "exit 0", {.argsFile = argsFile}));
+    backendBox()->setCurrentIndex(backendBox()->findData(QStringLiteral("cpu")));
+    QTRY_COMPARE(testList()->count(), 2);
+    auto* planGemms = child<QCheckBox>(m_panel, "probePlanGemms");
+    planGemms->setChecked(true);
+    QVERIFY(!testList()->isEnabled());
+
+    // The lecture's plan gives its model by parameter count: no shapes, and the panel says so.
+    m_window->document()->reset(default_plan_spec());
+    QVERIFY(!m_panel->start());
+    QVERIFY2(messageLabel()->text().contains(QStringLiteral("parameter count")),
+             qPrintable(messageLabel()->text()));
+
+    // The lecture's MLP, D = 512, micro-batch B = 256, in fp32: the forward Y = X·W is a
+    // 256 x 512 output over 512; the data gradient dX = dY·Wᵀ the same shape (256 x 512 over
+    // 512), listed once; the weight gradient dW = Xᵀ·dY a 512 x 512 output over 256.
+    PlanSpec spec;
+    spec.model.kind = ModelKind::mlp;
+    spec.model.hidden = 512;
+    spec.model.layers = 2;
+    spec.data.tokens = 256.0 * 100;
+    spec.data.micro_batch = 256;
+    spec.data.global_batch = 256;
+    spec.training.compute_dtype = DType::fp32;
+    m_window->document()->reset(spec);
+    QCOMPARE(runToEnd().outcome, ProbeOutcome::ok);
+    QFile file(argsFile);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts),
+             QStringList({"--backend", "cpu", "--quick", "--tests", "gemm_shapes", "--gemm-shapes",
+                          "fp32:256x512x512,fp32:512x512x256"}));
+
+    // A bf16 plan: the CPU backend has no bf16 GEMM, and the panel says what to change.
+    spec.training.compute_dtype = DType::bf16;
+    m_window->document()->reset(spec);
+    QVERIFY(!m_panel->start());
+    QVERIFY2(messageLabel()->text().contains(QStringLiteral("fp32")),
+             qPrintable(messageLabel()->text()));
+    planGemms->setChecked(false);
+    QVERIFY(testList()->isEnabled());
 }
 
 void TestUiProbe::failedTestIsMarked() {
@@ -790,6 +840,53 @@ void TestUiProbe::realProbeOnCpu() {
     QVERIFY(!deviceLabel()->text().isEmpty());
     QCOMPARE(m_window->rooflinePanel()->measuredRun()->id, runs[0].id);
     QCOMPARE(m_window->rooflinePanel()->measured().points.size(), std::size_t(2));
+}
+
+void TestUiProbe::realPlanGemmsMakeAProfileThatTimesThePlan() {
+    // The lecture's MLP in fp32 (D = 512, B = 256): two distinct GEMMs, 256 x 512 over 512 and
+    // 512 x 512 over 256 (planGemmsBecomeArguments). The real CPU probe times them, the run
+    // makes a profile on the H100's other figures, and the plan on that profile takes both
+    // times from the run.
+    PlanSpec spec;
+    spec.model.kind = ModelKind::mlp;
+    spec.model.hidden = 512;
+    spec.model.layers = 2;
+    spec.data.tokens = 256.0 * 100;
+    spec.data.micro_batch = 256;
+    spec.data.global_batch = 256;
+    spec.training.compute_dtype = DType::fp32;
+    m_window->document()->reset(spec);
+    ProbeOptions options;
+    options.probePath = QStringLiteral(TALLY_PROBE_PATH);
+    options.extraArguments = {QStringLiteral("--time-limit-s"), QStringLiteral("0.1")};
+    m_panel->setBaseOptions(options);
+    backendBox()->setCurrentIndex(backendBox()->findData(QStringLiteral("cpu")));
+    QTRY_VERIFY_WITH_TIMEOUT(testList()->count() >= 2, 10000);
+    child<QCheckBox>(m_panel, "probePlanGemms")->setChecked(true);
+    const ProbeExit exit = runToEnd(60000);
+    QVERIFY2(exit.outcome == ProbeOutcome::ok, qPrintable(exit.reason));
+    QCOMPARE(m_panel->resultsModel()->rowCount(), 2);
+    const std::vector<ProbeRunRecord> runs = savedRuns();
+    QCOMPARE(runs.size(), std::size_t(1));
+
+    QVERIFY(m_panel->showStoredRun(runs[0].id));
+    QTest::mouseClick(makeProfileButton(), Qt::LeftButton);
+    MeasuredProfileDialog* dialog = m_panel->profileDialog();
+    QVERIFY(dialog != nullptr);
+    QTRY_VERIFY(dialog->isVisible());
+    QVERIFY(dialog->okButton()->isEnabled());
+    dialog->baseBox()->setCurrentIndex(dialog->baseBox()->findData(QStringLiteral("h100-sxm")));
+    dialog->idEdit()->setText(QStringLiteral("cpu-gemms"));
+    dialog->nameEdit()->setText(QStringLiteral("CPU GEMMs"));
+    QTest::mouseClick(dialog->okButton(), Qt::LeftButton);
+    QTRY_VERIFY(m_panel->profileDialog() == nullptr);
+    const std::optional<HardwareProfile> stored =
+        Workspace::open(workspacePath().toStdString()).find_profile("cpu-gemms");
+    QVERIFY(stored);
+    QCOMPARE(stored->measured_gemms.size(), std::size_t(2));
+    const GemmSources sources = gemm_sources(spec, *stored);
+    QCOMPARE(sources.measured, 2);
+    QCOMPARE(sources.modelled, 0);
 }
 
 QTEST_MAIN(TestUiProbe)

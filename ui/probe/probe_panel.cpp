@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <exception>
 
+#include "planner/plan_gemms.h"
 #include "planner/probe_records.h"
 #include "ui/charts/roofline_panel.h"
 #include "ui/common/chart_support.h"
@@ -71,6 +72,7 @@ ProbePanel::ProbePanel(WorkspaceSession* session, HardwareCatalog* catalog, Plan
       m_remoteProbe(new QLineEdit(this)),
       m_backend(new QComboBox(this)),
       m_quick(new QCheckBox(tr("Quick (small sizes, few samples)"), this)),
+      m_planGemms(new QCheckBox(tr("Only this plan's GEMMs"), this)),
       m_tests(new QListWidget(this)),
       m_testsNote(new QLabel(this)),
       m_start(new QPushButton(tr("Start"), this)),
@@ -93,6 +95,11 @@ ProbePanel::ProbePanel(WorkspaceSession* session, HardwareCatalog* catalog, Plan
     setObjectName(QStringLiteral("probePanel"));
     m_backend->setObjectName(QStringLiteral("probeBackend"));
     m_quick->setObjectName(QStringLiteral("probeQuick"));
+    m_planGemms->setObjectName(QStringLiteral("probePlanGemms"));
+    m_planGemms->setToolTip(
+        tr("Time exactly the GEMMs the step-time model times for the current plan (forward, data "
+           "and weight gradients at their tensor-parallel shapes), as tally probe --plan does. A "
+           "profile made from the run times the plan with these measurements."));
     m_tests->setObjectName(QStringLiteral("probeTests"));
     m_start->setObjectName(QStringLiteral("probeStart"));
     m_cancel->setObjectName(QStringLiteral("probeCancel"));
@@ -183,6 +190,7 @@ ProbePanel::ProbePanel(WorkspaceSession* session, HardwareCatalog* catalog, Plan
     connect(m_cancel, &QPushButton::clicked, this, &ProbePanel::cancel);
     connect(m_cpuOffer, &QPushButton::clicked, this, &ProbePanel::runOnCpuInstead);
     connect(m_makeProfile, &QPushButton::clicked, this, &ProbePanel::makeProfile);
+    connect(m_planGemms, &QCheckBox::toggled, this, &ProbePanel::updateButtons);
     connect(m_showRoofline, &QPushButton::clicked, this, &ProbePanel::showOnRooflineRequested);
     connect(m_backend, &QComboBox::currentIndexChanged, this, [this] {
         // What was said about the other backend (e.g. that CUDA is missing) no longer applies.
@@ -240,6 +248,7 @@ void ProbePanel::buildLayout() {
     backendRow->addWidget(m_backend, 1);
     runLayout->addLayout(backendRow);
     runLayout->addWidget(m_quick);
+    runLayout->addWidget(m_planGemms);
     runLayout->addWidget(new QLabel(tr("Tests:"), runBox));
     runLayout->addWidget(m_tests, 1);
     runLayout->addWidget(m_testsNote);
@@ -443,6 +452,33 @@ void ProbePanel::fillTests() {
     m_testsNote->hide();
 }
 
+QString ProbePanel::planGemmShapes(QString* why) const {
+    const PlanSpec& spec = m_document->views()->spec;
+    const std::vector<PlanGemm> gemms = plan_gemms(spec);
+    if (gemms.empty()) {
+        *why =
+            tr("A model given by its parameter count has no GEMM shapes to measure: describe "
+               "its layers (a transformer or the MLP) to measure the plan's GEMMs.");
+        return {};
+    }
+    const ComputeType type = compute_type(spec.training.compute_dtype);
+    const QString dtypeName = qs(std::string(to_string(spec.training.compute_dtype)));
+    const auto dtype = probe_gemm_dtype(type);
+    if (!dtype) {
+        *why = tr("The probe has no GEMM in the plan's compute dtype %1: pick fp32, bf16, fp16 or "
+                  "fp8 under Training to measure the plan's GEMMs.")
+                   .arg(dtypeName);
+        return {};
+    }
+    if (backend() == kCpu && type != ComputeType::fp32 && type != ComputeType::fp64) {
+        *why = tr("The CPU backend times fp32 and fp64 GEMMs; the plan computes in %1. Pick fp32 "
+                  "as the compute dtype under Training, or run on a GPU.")
+                   .arg(dtypeName);
+        return {};
+    }
+    return qs(gemm_shapes_argument(gemms, *dtype));
+}
+
 QStringList ProbePanel::chosenTests() const {
     QStringList chosen;
     for (int i = 0; i < m_tests->count(); ++i) {
@@ -460,16 +496,29 @@ bool ProbePanel::start() {
     if (isRunning()) {
         return false;
     }
+    const bool planOnly = m_planGemms->isChecked();
     int checked = 0;
     for (int i = 0; i < m_tests->count(); ++i) {
         checked += m_tests->item(i)->checkState() == Qt::Checked ? 1 : 0;
     }
-    if (m_tests->count() > 0 && checked == 0) {
+    if (!planOnly && m_tests->count() > 0 && checked == 0) {
         showMessage(Tone::error, tr("Pick at least one test."));
         return false;
     }
-    const QStringList tests = chosenTests();
+    QString shapes;
+    if (planOnly) {
+        QString why;
+        shapes = planGemmShapes(&why);
+        if (shapes.isEmpty()) {
+            showMessage(Tone::error, why);
+            return false;
+        }
+    }
+    const QStringList tests = planOnly ? QStringList{QStringLiteral("gemm_shapes")} : chosenTests();
     ProbeOptions options = runOptions();
+    if (planOnly) {
+        options.extraArguments << QStringLiteral("--gemm-shapes") << shapes;
+    }
     if (m_where->currentData().toString() == QLatin1String("ssh") && options.remoteHost.isEmpty()) {
         showMessage(Tone::error, tr("Type the SSH host the probe runs on."));
         return false;
@@ -883,13 +932,14 @@ void ProbePanel::updateButtons() {
     m_cancel->setEnabled(running);
     m_backend->setEnabled(!running);
     m_quick->setEnabled(!running);
-    m_tests->setEnabled(!running);
+    m_planGemms->setEnabled(!running);
+    m_tests->setEnabled(!running && !m_planGemms->isChecked());
     m_runsView->setEnabled(!running);
     m_showRoofline->setEnabled(m_current.has_value());
     const bool stored = m_current && m_current->id > 0 && m_session->isOpen();
     m_makeProfile->setEnabled(!running && stored);
     m_makeProfile->setToolTip(
-        stored ? tr("A hardware profile with this run's measured peaks and bandwidth")
+        stored ? tr("A hardware profile with this run's measured peaks, bandwidth and GEMM times")
                : tr("Needs a run stored in the workspace: pick one under Past runs, or run the "
                     "probe with a workspace open"));
 }

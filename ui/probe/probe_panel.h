@@ -105,6 +105,9 @@ private:
     void onTestsListed(const probe::ProbeRun& run, const ProbeExit& exit);
     void fillTests();
     QStringList chosenTests() const;
+    // The --gemm-shapes value of the plan's GEMMs, or an empty string and `why` when the plan has
+    // none the probe can time.
+    QString planGemmShapes(QString* why) const;
     QString backend() const;
 
     void onStarted(const probe::StartEvent& start);
@@ -157,6 +160,8 @@ private:
     QLineEdit* m_remoteProbe;  // the probe's path there (optional)
     QComboBox* m_backend;
     QCheckBox* m_quick;
+    // Measure only the current plan's GEMMs (tally probe --plan): gemm_shapes at its shapes.
+    QCheckBox* m_planGemms;
     QListWidget* m_tests;
     QLabel* m_testsNote;
     QPushButton* m_start;
