@@ -534,8 +534,13 @@ bool ProbePanel::start() {
     m_warnings->hide();
     m_message->hide();
     m_cpuOffer->hide();
+    // A plan-only run is one test of many GEMMs: its progress counts the GEMMs measured.
+    m_planShapes = planOnly ? static_cast<int>(shapes.count(QLatin1Char(',')) + 1) : 0;
+    m_progress->setFormat(planOnly ? tr("%v of %m GEMMs") : tr("%v of %m tests"));
     m_progress->setRange(
-        0, std::max(1, tests.isEmpty() ? m_tests->count() : static_cast<int>(tests.size())));
+        0, planOnly
+               ? m_planShapes
+               : std::max(1, tests.isEmpty() ? m_tests->count() : static_cast<int>(tests.size())));
     m_progress->setValue(0);
     m_device->setText(
         options.remoteHost.isEmpty()
@@ -631,7 +636,9 @@ void ProbePanel::onDevice(const probe::DeviceEvent& d) {
 }
 
 void ProbePanel::onProgress(const probe::ProgressEvent& p) {
-    if (p.total > 0) {
+    if (m_planShapes > 0) {
+        m_progress->setValue(std::min(m_results->rowCount(), m_planShapes));
+    } else if (p.total > 0) {
         m_progress->setRange(0, p.total);
         m_progress->setValue(std::clamp(p.index - 1, 0, p.total));
     }
@@ -644,6 +651,9 @@ void ProbePanel::onResult(const probe::ResultEvent& r) {
     }
     m_results->appendResult(probeResultRow(r));
     m_table->scrollToBottom();
+    if (m_planShapes > 0) {
+        m_progress->setValue(std::min(m_results->rowCount(), m_planShapes));
+    }
 }
 
 void ProbePanel::onProbeError(const probe::ErrorEvent& e) {
@@ -914,7 +924,7 @@ void ProbePanel::makeProfile() {
             emit profileMade(c.id);
             return {};
         },
-        this);
+        qs(m_document->views()->hardware.id), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     m_dialog = dialog;
     dialog->open();

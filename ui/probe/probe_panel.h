@@ -162,6 +162,7 @@ private:
     QCheckBox* m_quick;
     // Measure only the current plan's GEMMs (tally probe --plan): gemm_shapes at its shapes.
     QCheckBox* m_planGemms;
+    int m_planShapes = 0;  // the GEMMs a plan-only run measures (0: a run of tests)
     QListWidget* m_tests;
     QLabel* m_testsNote;
     QPushButton* m_start;
