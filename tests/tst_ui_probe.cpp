@@ -381,6 +381,10 @@ void TestUiProbe::planGemmsBecomeArguments() {
     QCOMPARE(QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts),
              QStringList({"--backend", "cpu", "--quick", "--tests", "gemm_shapes", "--gemm-shapes",
                           "fp32:256x512x512,fp32:512x512x256"}));
+    // Its progress counts the two GEMMs, not the one test.
+    auto* progress = child<QProgressBar>(m_panel, "probeProgress");
+    QCOMPARE(progress->maximum(), 2);
+    QVERIFY(progress->format().contains(QStringLiteral("GEMMs")));
 
     // A bf16 plan: the CPU backend has no bf16 GEMM, and the panel says what to change.
     spec.training.compute_dtype = DType::bf16;
@@ -875,7 +879,9 @@ void TestUiProbe::realPlanGemmsMakeAProfileThatTimesThePlan() {
     QVERIFY(dialog != nullptr);
     QTRY_VERIFY(dialog->isVisible());
     QVERIFY(dialog->okButton()->isEnabled());
-    dialog->baseBox()->setCurrentIndex(dialog->baseBox()->findData(QStringLiteral("h100-sxm")));
+    // The CPU matches no catalog part and the run measured no peak or bandwidth to stand alone
+    // on: the plan's GPU is offered as the base.
+    QCOMPARE(dialog->baseBox()->currentData().toString(), QStringLiteral("h100-sxm"));
     dialog->idEdit()->setText(QStringLiteral("cpu-gemms"));
     dialog->nameEdit()->setText(QStringLiteral("CPU GEMMs"));
     QTest::mouseClick(dialog->okButton(), Qt::LeftButton);

@@ -40,7 +40,8 @@ std::string slug(const std::string& name) {
 }  // namespace
 
 MeasuredProfileChoice suggestMeasuredProfile(const ProbeRunRecord& run,
-                                             const std::vector<HardwareProfile>& existing) {
+                                             const std::vector<HardwareProfile>& existing,
+                                             const QString& planGpuId) {
     std::set<std::string> ids;
     std::set<std::string> names;
     for (const HardwareProfile& p : existing) {
@@ -54,6 +55,12 @@ MeasuredProfileChoice suggestMeasuredProfile(const ProbeRunRecord& run,
         const double memory = static_cast<double>(device->memory_bytes.value_or(0));
         if (const HardwareProfile* base = catalog_profile_for_device(device->name, memory)) {
             choice.baseId = qs(base->id);
+        }
+    }
+    if (choice.baseId.isEmpty() && !planGpuId.isEmpty()) {
+        const MeasuredRoofline measured = measured_roofline(run, nullptr);
+        if (measured.peaks.empty() || !measured.bandwidth) {
+            choice.baseId = planGpuId;
         }
     }
     const std::string stem =
@@ -79,7 +86,7 @@ MeasuredProfileChoice suggestMeasuredProfile(const ProbeRunRecord& run,
 
 MeasuredProfileDialog::MeasuredProfileDialog(const ProbeRunRecord& run,
                                              const std::vector<HardwareProfile>& profiles,
-                                             Apply apply, QWidget* parent)
+                                             Apply apply, const QString& planGpuId, QWidget* parent)
     : QDialog(parent),
       m_apply(std::move(apply)),
       m_base(new QComboBox(this)),
@@ -88,7 +95,7 @@ MeasuredProfileDialog::MeasuredProfileDialog(const ProbeRunRecord& run,
       m_error(new QLabel(this)) {
     setObjectName(QStringLiteral("measuredProfileDialog"));
     setWindowTitle(tr("Make a measured hardware profile"));
-    const MeasuredProfileChoice suggested = suggestMeasuredProfile(run, profiles);
+    const MeasuredProfileChoice suggested = suggestMeasuredProfile(run, profiles, planGpuId);
 
     m_base->addItem(tr("None: only what the run measured"), QString());
     for (const HardwareProfile& p : profiles) {

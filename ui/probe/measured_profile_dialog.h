@@ -25,9 +25,11 @@ struct MeasuredProfileChoice {
 // The dialog's first offer for `run`: the catalog entry matching the measured device
 // (catalog_profile_for_device()) as the base, an id from the device's name ("nvidia-h100-80gb-
 // hbm3-measured", "-2", ... until no profile in `existing` has it) and a name that says which run
-// it came from.
+// it came from. A run that measured no peak or no bandwidth (one that timed only a plan's GEMMs)
+// cannot stand alone: when no catalog entry matches, `planGpuId` (the plan's GPU) is its base.
 MeasuredProfileChoice suggestMeasuredProfile(const ProbeRunRecord& run,
-                                             const std::vector<HardwareProfile>& existing);
+                                             const std::vector<HardwareProfile>& existing,
+                                             const QString& planGpuId = {});
 
 // Makes a measured hardware profile from a stored probe run: a base profile (default: the catalog
 // entry of the device), an id and a name. OK hands the choice to `apply`, which returns an
@@ -38,8 +40,9 @@ class MeasuredProfileDialog : public QDialog {
 public:
     using Apply = std::function<QString(const MeasuredProfileChoice&)>;
 
+    // `planGpuId`: the current plan's GPU, the base offered for a run that cannot stand alone.
     MeasuredProfileDialog(const ProbeRunRecord& run, const std::vector<HardwareProfile>& profiles,
-                          Apply apply, QWidget* parent = nullptr);
+                          Apply apply, const QString& planGpuId = {}, QWidget* parent = nullptr);
 
     MeasuredProfileChoice choice() const;
 
