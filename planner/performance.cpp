@@ -97,16 +97,41 @@ bool is_attention_core(GemmRole role) {
     return role == GemmRole::attention_scores || role == GemmRole::attention_values;
 }
 
+// The GEMMs of the attention block (projections and core), the same in a dense and an MoE layer.
+bool is_attention_gemm(GemmRole role) {
+    switch (role) {
+        case GemmRole::qkv:
+        case GemmRole::q_down:
+        case GemmRole::q_up:
+        case GemmRole::kv_down:
+        case GemmRole::kv_up:
+        case GemmRole::attention_scores:
+        case GemmRole::attention_values:
+        case GemmRole::out_proj:
+            return true;
+        default:
+            return false;
+    }
+}
+
+// Which GEMMs of a list to time: the attention block's (timed once, shared by every layer kind),
+// the rest (the MLP or the experts), or all of them.
+enum class GemmPart { all, attention, rest };
+
 // Forward, backward and recomputed GEMM time of a list.
-void time_gemms(const Context& c, const GemmList& list, LayerWork& w) {
+void time_gemms(const Context& c, const GemmList& list, LayerWork& w,
+                GemmPart part = GemmPart::all) {
     const TrainingSpec& t = c.spec.training;
     for (const LayerGemm& g : list) {
+        if (part != GemmPart::all && (part == GemmPart::attention) != is_attention_gemm(g.role)) {
+            continue;
+        }
         // Forward: Y = X·W, the m x n output over k. Backward (CS336 lecture 2: twice the
         // forward's FLOPs) is two GEMMs of their own shapes, each quantized on its output: the
         // data gradient dX = dY·Wᵀ, an m x k output over n, and the weight gradient dW = Xᵀ·dY,
         // a k x n output over m.
         double fwd = c.gemm_s(g.count, g.m, g.n, g.k);
-        double bwd = c.gemm_s(g.count, g.m, g.k, g.n) + c.gemm_s(g.count, g.k, g.n, g.m);
+        double bwd = 0.0;
         const bool core = is_attention_core(g.role);
         if (core && t.flash_attention) {
             // FlashAttention-2 (Dao 2023, sec. 3.1.1): causal blocks above the diagonal are
@@ -114,6 +139,8 @@ void time_gemms(const Context& c, const GemmList& list, LayerWork& w) {
             // forward's FLOPs (sec. 4.1).
             fwd *= 0.5;
             bwd = 2.5 * fwd;
+        } else {
+            bwd = c.gemm_s(g.count, g.m, g.k, g.n) + c.gemm_s(g.count, g.k, g.n, g.m);
         }
         w.fwd_gemm_s += fwd;
         w.bwd_gemm_s += bwd;
@@ -182,11 +209,13 @@ LayerBytes transformer_layer_bytes(const Context& c, bool moe_layer) {
     return out;
 }
 
-LayerWork transformer_layer_work(const Context& c, bool moe_layer) {
+// `attention`: the attention block's GEMM time (time_gemms() of GemmPart::attention), which
+// dense and MoE layers share, so a model with both times it once.
+LayerWork transformer_layer_work(const Context& c, bool moe_layer, const LayerWork& attention) {
     const TrainingSpec& t = c.spec.training;
     const ModelSpec& m = c.spec.model;
-    LayerWork w;
-    time_gemms(c, layer_gemms(c.spec, moe_layer), w);
+    LayerWork w = attention;
+    time_gemms(c, layer_gemms(c.spec, moe_layer), w, GemmPart::rest);
     const LayerBytes bytes = transformer_layer_bytes(c, moe_layer);
     w.mem_fwd_s = memory_time_s(c.rates, bytes.total);
     w.mem_bwd_s = kMemoryBoundBackwardFactor * w.mem_fwd_s;
@@ -484,8 +513,11 @@ PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwarePro
     const double stage_layers = dbl(m.layers) / dbl(t.pp);
     switch (m.kind) {
         case ModelKind::transformer: {
-            const LayerWork dense = transformer_layer_work(c, false);
-            const LayerWork moe = m.moe.enabled() ? transformer_layer_work(c, true) : dense;
+            LayerWork attention;
+            time_gemms(c, layer_gemms(spec, false), attention, GemmPart::attention);
+            const LayerWork dense = transformer_layer_work(c, false, attention);
+            const LayerWork moe =
+                m.moe.enabled() ? transformer_layer_work(c, true, attention) : dense;
             const LayerWork head = head_work(c);
             const double dense_total = dbl(dense_layer_count(m));
             StageLayers first;
