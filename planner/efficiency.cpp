@@ -294,12 +294,9 @@ double GemmTimer::seconds(double count, double m, double n, double k,
         const double rows = m < kGemmTileM ? 1.0 : ceil_nonnegative(m * (1.0 / kGemmTileM));
         const double columns = n < kGemmTileN ? 1.0 : ceil_nonnegative(n * (1.0 / kGemmTileN));
         const double tiles = count * rows * columns;
-        double waves = ceil_nonnegative(tiles * m_inv_sms);
-        if ((waves - 1.0) * m_sms >= tiles) {
-            waves -= 1.0;
-        } else if (waves * m_sms < tiles) {
-            waves += 1.0;
-        }
+        // tiles and SMs are whole numbers below 2^53: their quotient is an integer exactly when
+        // it rounds to one, so the division's ceil() is exact.
+        const double waves = ceil_nonnegative(tiles / m_sms);
         compute_s = k * waves * tile_m * tile_n * m_s_per_wave_k;
     } else {
         compute_s = 2.0 * count * m * n * k * m_s_per_flop;
