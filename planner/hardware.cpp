@@ -410,10 +410,6 @@ json to_json(const HardwareProfile& p) {
     return out;
 }
 
-bool measured_gemm_before(const MeasuredGemm& a, const MeasuredGemm& b) {
-    return std::tie(a.type, a.m, a.n, a.k, a.count) < std::tie(b.type, b.m, b.n, b.k, b.count);
-}
-
 namespace {
 
 std::vector<HardwareProfile> load_catalog() {

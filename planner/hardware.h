@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -41,8 +42,11 @@ struct MeasuredGemm {
     double seconds = 0.0;
     bool operator==(const MeasuredGemm&) const = default;
 };
-// The order profiles keep measured_gemms in (type, m, n, k, count), so a lookup is a binary search.
-bool measured_gemm_before(const MeasuredGemm& a, const MeasuredGemm& b);
+// The order profiles keep measured_gemms in (type, m, n, k, count), so a lookup is a binary search
+// (inline: the step-time model searches for every GEMM it times).
+inline bool measured_gemm_before(const MeasuredGemm& a, const MeasuredGemm& b) {
+    return std::tie(a.type, a.m, a.n, a.k, a.count) < std::tie(b.type, b.m, b.n, b.k, b.count);
+}
 
 // One accelerator. Peaks are dense (no 2:4 structured sparsity) in FLOP/s (ops/s for int8);
 // 0 means the part has no such path. Memory is in bytes (GB = 1e9 bytes), bandwidth in bytes/s.

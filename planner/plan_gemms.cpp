@@ -23,7 +23,9 @@ std::string_view to_string(GemmPass pass) {
 }
 
 std::int64_t gemm_whole_size(double size) {
-    return std::max<std::int64_t>(1, std::llround(size));
+    // Round half up by truncating size + 0.5 (sizes are positive; llround is a libm call, and the
+    // model looks sizes up for every GEMM it times).
+    return size < 1.0 ? 1 : static_cast<std::int64_t>(size + 0.5);
 }
 
 namespace {
