@@ -11,8 +11,10 @@
 #include "planner/performance.h"
 #include "planner/plan.h"
 #include "planner/spec_json.h"
+#include "tests/test_specs.h"
 
 using namespace tally;
+using tally::test::two_layer_spec;
 
 namespace {
 
@@ -26,24 +28,6 @@ Network toy_network() {
     n.intra_bytes_per_s = 100e9;
     n.inter_bytes_per_s = 10e9;
     return n;
-}
-
-// Two layers, hidden 64, 4 heads of 16, GELU MLP of 256, vocabulary 100; micro-batches of 2
-// sequences of 8 tokens (T = 16 tokens).
-PlanSpec two_layer_spec() {
-    PlanSpec s;
-    s.model.kind = ModelKind::transformer;
-    s.model.layers = 2;
-    s.model.hidden = 64;
-    s.model.heads = 4;
-    s.model.ffn_hidden = 256;
-    s.model.ffn = FfnKind::gelu;
-    s.model.vocab = 100;
-    s.data.tokens = 1e6;
-    s.data.seq_len = 8;
-    s.data.micro_batch = 2;
-    s.cluster.gpus = 1;
-    return s;
 }
 
 PlanSpec llama_like_spec() {
@@ -280,15 +264,8 @@ void TestPerformance::backwardGemmsAtTheirOwnShapes() {
     // time (forward 107 µs, weight gradient 33.4 µs), so all three are compute-bound.
     // Timing the backward as twice the forward would charge 2 x 107 µs; its two GEMMs take
     // 107 + 33.4 µs.
-    PlanSpec s;
-    s.model.kind = ModelKind::mlp;
-    s.model.hidden = 4096;
-    s.model.layers = 1;
-    s.data.tokens = 256.0 * 10;
-    s.data.micro_batch = 256;
-    s.data.global_batch = 256;
+    PlanSpec s = test::lecture_mlp_spec(4096, 256, 1);
     s.cluster.gpu = "a100-80gb";
-    s.cluster.mfu_predicted = true;
     const HardwareProfile& a100 = *find_builtin_hardware("a100-80gb");
     const double rate = 312e12 * 0.869;
     const double wave = 2.0 * 108.0 * 256.0 * 128.0 / rate;  // seconds per wave per unit of k

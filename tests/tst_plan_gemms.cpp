@@ -14,31 +14,15 @@
 #include "planner/probe_records.h"
 #include "planner/spec_json.h"
 #include "planner/user_profiles.h"
+#include "tests/test_specs.h"
 
 using namespace tally;
+using tally::test::two_layer_spec;
 
 namespace {
 
 bool close(double a, double b, double rel = 1e-12) {
     return std::abs(a - b) <= rel * std::max(std::abs(a), std::abs(b));
-}
-
-// Two layers, hidden 64, 4 heads of 16, GELU MLP of 256, vocabulary 100; micro-batches of 2
-// sequences of 8 tokens (T = 16 tokens).
-PlanSpec two_layer_spec() {
-    PlanSpec s;
-    s.model.kind = ModelKind::transformer;
-    s.model.layers = 2;
-    s.model.hidden = 64;
-    s.model.heads = 4;
-    s.model.ffn_hidden = 256;
-    s.model.ffn = FfnKind::gelu;
-    s.model.vocab = 100;
-    s.data.tokens = 1e6;
-    s.data.seq_len = 8;
-    s.data.micro_batch = 2;
-    s.cluster.gpus = 1;
-    return s;
 }
 
 struct Shape {
@@ -49,15 +33,8 @@ struct Shape {
 // The CS336 lecture's MLP layer, D = 4096 on B = 256 rows, on the A100 80GB (as
 // tst_performance's backwardGemmsAtTheirOwnShapes).
 PlanSpec lecture_mlp_spec() {
-    PlanSpec s;
-    s.model.kind = ModelKind::mlp;
-    s.model.hidden = 4096;
-    s.model.layers = 1;
-    s.data.tokens = 256.0 * 10;
-    s.data.micro_batch = 256;
-    s.data.global_batch = 256;
+    PlanSpec s = test::lecture_mlp_spec(4096, 256, 1);
     s.cluster.gpu = "a100-80gb";
-    s.cluster.mfu_predicted = true;
     return s;
 }
 

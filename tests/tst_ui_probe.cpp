@@ -31,6 +31,7 @@
 #include "planner/spec_json.h"
 #include "planner/store/workspace.h"
 #include "tests/fake_probe_util.h"
+#include "tests/test_specs.h"
 #include "tests/widget_test_util.h"
 #include "ui/charts/roofline_panel.h"
 #include "ui/common/hardware_list_model.h"
@@ -366,13 +367,7 @@ void TestUiProbe::planGemmsBecomeArguments() {
     // The lecture's MLP, D = 512, micro-batch B = 256, in fp32: the forward Y = X·W is a
     // 256 x 512 output over 512; the data gradient dX = dY·Wᵀ the same shape (256 x 512 over
     // 512), listed once; the weight gradient dW = Xᵀ·dY a 512 x 512 output over 256.
-    PlanSpec spec;
-    spec.model.kind = ModelKind::mlp;
-    spec.model.hidden = 512;
-    spec.model.layers = 2;
-    spec.data.tokens = 256.0 * 100;
-    spec.data.micro_batch = 256;
-    spec.data.global_batch = 256;
+    PlanSpec spec = test::lecture_mlp_spec(512, 256, 2);
     spec.training.compute_dtype = DType::fp32;
     m_window->document()->reset(spec);
     QCOMPARE(runToEnd().outcome, ProbeOutcome::ok);
@@ -851,13 +846,7 @@ void TestUiProbe::realPlanGemmsMakeAProfileThatTimesThePlan() {
     // 512 x 512 over 256 (planGemmsBecomeArguments). The real CPU probe times them, the run
     // makes a profile on the H100's other figures, and the plan on that profile takes both
     // times from the run.
-    PlanSpec spec;
-    spec.model.kind = ModelKind::mlp;
-    spec.model.hidden = 512;
-    spec.model.layers = 2;
-    spec.data.tokens = 256.0 * 100;
-    spec.data.micro_batch = 256;
-    spec.data.global_batch = 256;
+    PlanSpec spec = test::lecture_mlp_spec(512, 256, 2);
     spec.training.compute_dtype = DType::fp32;
     m_window->document()->reset(spec);
     ProbeOptions options;
