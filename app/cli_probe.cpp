@@ -115,7 +115,8 @@ json result_json(const probe::ResultEvent& r, const MeasuredFractions& f,
 // ---- Ctrl-C -------------------------------------------------------------------------------------
 
 // SIGINT and SIGTERM cancel the probe instead of killing tally, so the run row is finished (as
-// failed) rather than left "running". The handler only writes a byte to a pipe (async-signal-safe);
+// failed) rather than left "running"; so does SIGPIPE, when what reads tally's output has gone
+// (`tally probe | head`). The handler only writes a byte to a pipe (async-signal-safe);
 // the event loop reads it and calls ProbeRunner::cancel().
 class InterruptWatcher {
 public:
@@ -135,12 +136,14 @@ public:
         sigemptyset(&action.sa_mask);
         ::sigaction(SIGINT, &action, &m_old_int);
         ::sigaction(SIGTERM, &action, &m_old_term);
+        ::sigaction(SIGPIPE, &action, &m_old_pipe);
         m_installed = true;
     }
     ~InterruptWatcher() {
         if (m_installed) {
             ::sigaction(SIGINT, &m_old_int, nullptr);
             ::sigaction(SIGTERM, &m_old_term, nullptr);
+            ::sigaction(SIGPIPE, &m_old_pipe, nullptr);
             m_notifier.reset();
             ::close(s_pipe[0]);
             ::close(s_pipe[1]);
@@ -163,6 +166,7 @@ private:
     std::unique_ptr<QSocketNotifier> m_notifier;
     struct sigaction m_old_int {};
     struct sigaction m_old_term {};
+    struct sigaction m_old_pipe {};
     bool m_installed = false;
 };
 

@@ -64,6 +64,7 @@ private slots:
     void crashAndHangExitOne_data();
     void crashAndHangExitOne();
     void interruptFinishesTheRun();
+    void closedOutputFinishesTheRun();
     void measuredProfileHasTheMeasuredRoofs();
     void planGemmsMeasuredAndUsed();
     void planBadInput_data();
@@ -311,6 +312,29 @@ void TestCliProbe::interruptFinishesTheRun() {
     QCOMPARE(runs.size(), std::size_t(1));
     QCOMPARE(runs[0]["status"], "failed");
     QCOMPARE(runs[0]["result_count"], 1);
+}
+
+void TestCliProbe::closedOutputFinishesTheRun() {
+    // `tally probe | head -n 2`: the reader goes away while the probe measures. The next line
+    // tally writes raises SIGPIPE, which cancels the probe like Ctrl-C instead of killing tally,
+    // so the run is finished (as failed) with the result that arrived, not left running. A second
+    // result comes a second after the first, so tally writes into the closed pipe.
+    const QString probe = fakeProbe("sleep 1\ncat <<'EOF'\n" + kResult + "\nEOF\nexec sleep 30");
+    QStringList command{QStringLiteral(TALLY_BIN), QStringLiteral("probe"),
+                        QStringLiteral("--probe"), probe};
+    command += db();
+    QProcess shell;
+    shell.start(QStringLiteral("/bin/sh"),
+                QStringList{QStringLiteral("-c"), QStringLiteral("\"$@\" | head -n 2"),
+                            QStringLiteral("sh")} +
+                    command);
+    QVERIFY(shell.waitForFinished(20000));
+    QVERIFY(shell.readAllStandardOutput().contains("relu"));
+    QVERIFY(shell.readAllStandardError().contains("interrupted"));
+    const json runs = savedRuns();
+    QCOMPARE(runs.size(), std::size_t(1));
+    QCOMPARE(runs[0]["status"], "failed");
+    QVERIFY(runs[0]["result_count"] >= 1);
 }
 
 void TestCliProbe::measuredProfileHasTheMeasuredRoofs() {
