@@ -5,6 +5,7 @@
 #include "planner/hardware.h"
 #include "planner/layout_search.h"
 #include "planner/plan.h"
+#include "tests/test_specs.h"
 
 using namespace tally;
 
@@ -31,21 +32,7 @@ PlanSpec toy_spec() {
 }
 
 PlanSpec llama_like_spec() {
-    PlanSpec s;
-    s.model.kind = ModelKind::transformer;
-    s.model.layers = 32;
-    s.model.hidden = 4096;
-    s.model.heads = 32;
-    s.model.kv_heads = 8;
-    s.model.ffn_hidden = 14336;
-    s.model.ffn = FfnKind::swiglu;
-    s.model.vocab = 128256;
-    s.data.tokens = 1e12;
-    s.data.seq_len = 4096;
-    s.data.global_batch = 256;
-    s.cluster.gpus = 32;
-    s.cluster.mfu_predicted = true;
-    return s;
+    return test::llama3_8b_spec(32, 4096, 256);
 }
 
 }  // namespace

@@ -31,20 +31,7 @@ Network toy_network() {
 }
 
 PlanSpec llama_like_spec() {
-    PlanSpec s;
-    s.model.kind = ModelKind::transformer;
-    s.model.layers = 32;
-    s.model.hidden = 4096;
-    s.model.heads = 32;
-    s.model.kv_heads = 8;
-    s.model.ffn_hidden = 14336;
-    s.model.ffn = FfnKind::swiglu;
-    s.model.vocab = 128256;
-    s.data.tokens = 1e12;
-    s.data.seq_len = 8192;
-    s.data.global_batch = 512;
-    s.cluster.gpus = 64;
-    s.cluster.mfu_predicted = true;
+    PlanSpec s = test::llama3_8b_spec(64, 8192, 512);
     s.training.tp = 2;
     s.training.pp = 4;
     s.training.zero = 1;
