@@ -130,6 +130,24 @@ std::string plan_markdown(const PlanSpec& spec, const HardwareProfile& hw, const
     const MemoryBreakdown& m = plan.memory;
     std::string out;
     out += fmt::format("# {}\n\n", md(plan_title(spec, hw)));
+    // The plan's own description (the user's notes, an example's explanation) as a quoted
+    // block, one "> " line per line of the text, so its line breaks survive.
+    if (!spec.description.empty()) {
+        std::size_t start = 0;
+        while (start <= spec.description.size()) {
+            std::size_t end = spec.description.find('\n', start);
+            if (end == std::string::npos) {
+                end = spec.description.size();
+            }
+            std::string line = spec.description.substr(start, end - start);
+            if (!line.empty() && line.back() == '\r') {
+                line.pop_back();
+            }
+            out += line.empty() ? ">\n" : "> " + line + "\n";
+            start = end + 1;
+        }
+        out += "\n";
+    }
 
     out += "## Inputs\n\n| | |\n| --- | --- |\n";
     out += fmt::format(

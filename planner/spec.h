@@ -201,6 +201,9 @@ struct InferenceSpec {
 
 struct PlanSpec {
     std::string name;
+    // Free text: what the plan is for, the examples' explanation, a user's notes. The planner
+    // never reads it; every writer keeps it.
+    std::string description;
     ModelSpec model;
     DataSpec data;
     ClusterSpec cluster;

@@ -180,7 +180,7 @@ PlanSpec plan_spec_from_json(const json& j, const std::string& base_dir) {
     ObjectReader r(j, "");
     PlanSpec s;
     set_if(r.string("name"), s.name);
-    (void)r.string("description");
+    set_if(r.string("description"), s.description);
 
     const json* model = r.raw("model");
     if (!model) {
@@ -404,6 +404,9 @@ json to_json(const PlanSpec& s) {
     json j;
     if (!s.name.empty()) {
         j["name"] = s.name;
+    }
+    if (!s.description.empty()) {
+        j["description"] = s.description;
     }
     j["model"] = to_json(s.model);
     j["data"] = {{"tokens", s.data.tokens},

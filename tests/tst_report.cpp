@@ -17,6 +17,7 @@ private slots:
     void csvQuotesCommas();
     void titleFollowsThePlan();
     void markdownShowsItsWork();
+    void descriptionInBothReports();
 };
 
 namespace {
@@ -88,6 +89,24 @@ void TestReport::markdownShowsItsWork() {
     QVERIFY(md.find("## How each figure is computed") != std::string::npos);
     QVERIFY(md.find("FLOPs / (peak x MFU x GPUs x 86400 s)") != std::string::npos);
     QVERIFY(md.find("## Warnings") != std::string::npos);
+}
+
+// The spec's description reaches both exports: the CSV's spec rows and, as a quoted block with
+// its line breaks, the Markdown under the title.
+void TestReport::descriptionInBothReports() {
+    PlanSpec spec = default_plan_spec();
+    spec.description = "Question 1 of the lecture.\nMFU 0.5 is assumed.";
+    const HardwareProfile& hw = resolve_builtin_hardware(spec);
+    const Plan plan = evaluate(spec, hw);
+    // A field with a line break is quoted whole (RFC 4180, sec. 2.6).
+    const std::string csv = plan_csv(spec, hw, plan);
+    QVERIFY(
+        csv.find("\r\nspec,description,\"Question 1 of the lecture.\nMFU 0.5 is assumed.\"\r\n") !=
+        std::string::npos);
+    const std::string md = plan_markdown(spec, hw, plan);
+    QVERIFY2(md.find("\n\n> Question 1 of the lecture.\n> MFU 0.5 is assumed.\n\n## Inputs") !=
+                 std::string::npos,
+             md.substr(0, 200).c_str());
 }
 
 // A plan nobody named is called by what it is, so its title follows its edits; a name the user

@@ -61,6 +61,7 @@ private slots:
     void presetAndOverrides();
     void roundTrip_data();
     void roundTrip();
+    void descriptionRoundTrips();
     void planJsonContract();
     void zeroParallelSizesAreErrorsNotCrashes();
     void hugeParallelSizesAreErrorsNotOverflows();
@@ -294,6 +295,26 @@ void TestSpecJson::roundTrip() {
     const HardwareProfile& hw = resolve_builtin_hardware(a);
     QCOMPARE(evaluate(b, hw).memory.total_bytes, evaluate(a, hw).memory.total_bytes);
     QCOMPARE(evaluate(b, hw).time.days, evaluate(a, hw).time.days);
+}
+
+// The description is free text the planner never reads, but a save must not drop it: an example's
+// explanation and a user's notes survive to_json -> plan_spec_from_json byte for byte.
+void TestSpecJson::descriptionRoundTrips() {
+    const std::string path = TALLY_SOURCE_DIR "/resources/examples/lecture-mlp.json";
+    QFile f(QString::fromStdString(path));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const json raw = json::parse(f.readAll().toStdString());
+    const std::string text = raw.at("description").get<std::string>();
+    QVERIFY(!text.empty());
+    const PlanSpec spec = load_plan_spec(path);
+    QCOMPARE(spec.description, text);
+    QCOMPARE(to_json(spec).at("description").get<std::string>(), text);
+
+    PlanSpec notes = default_plan_spec();
+    notes.description = "Line one, \"quoted\"\nline two: 激活检查点";
+    QCOMPARE(plan_spec_from_json(to_json(notes)).description, notes.description);
+    // No description, no key: a spec without one writes what it wrote before.
+    QVERIFY(!to_json(default_plan_spec()).contains("description"));
 }
 
 void TestSpecJson::planJsonContract() {

@@ -108,6 +108,7 @@ void TestPlanDocument::lectureExampleIsTheSeedPlan() {
     QVERIFY(builtin_examples().front().lecture);  // the lecture's examples come first
     PlanSpec unnamed = seed->spec;
     unnamed.name.clear();
+    unnamed.description.clear();  // the example explains itself; the built-in plan does not
     QCOMPARE(jsonOf(unnamed), jsonOf(default_plan_spec()));
     HardwareCatalog catalog;
     SeedDocument doc(&catalog);
@@ -295,6 +296,7 @@ void TestPlanDocument::saveOpenRoundTrip() {
     SeedDocument doc(&catalog);
     PlanSpec s = doc.spec();
     s.name = "round trip";
+    s.description = "Why this plan: to see H200 memory.\nA second line.";
     s.cluster.gpu = "h200";
     s.cluster.gpus = 512;
     s.cluster.price_per_gpu_hour = 3.25;
@@ -315,6 +317,7 @@ void TestPlanDocument::saveOpenRoundTrip() {
     PlanDocument other(&catalog);
     QVERIFY2(other.open(path, &error), qPrintable(error));
     QCOMPARE(jsonOf(other.spec()), jsonOf(doc.spec()));
+    QCOMPARE(other.spec().description, s.description);
     QCOMPARE(other.views()->plan.time.days, doc.views()->plan.time.days);
     QCOMPARE(other.undoStack()->count(), 0);
     // The file is the CLI's spec format.
@@ -463,6 +466,7 @@ void TestPlanDocument::autosaveRestores() {
     Autosave autosave(&doc, path);
     PlanSpec s = doc.spec();
     s.cluster.gpus = 4096;
+    s.description = "My notes on this plan.";
     doc.edit(s, QStringLiteral("gpus"));
     // A rejected edit after it: the autosave keeps the last accepted plan.
     s.cluster.mfu = -1;
@@ -472,6 +476,7 @@ void TestPlanDocument::autosaveRestores() {
     const auto restored = Autosave::restore(path);
     QVERIFY(restored.has_value());
     QCOMPARE(restored->cluster.gpus, std::int64_t{4096});
+    QCOMPARE(restored->description, std::string("My notes on this plan."));
     QCOMPARE(restored->cluster.mfu, 0.5);
     // A file that is not a plan is not restored (and is left alone).
     write(dir, QStringLiteral("sub/autosave.json"), "garbage");

@@ -377,6 +377,7 @@ void TestWorkspace::plansRoundTrip() {
     const std::string path = fresh_path("plans.sqlite");
     PlanSpec spec = default_plan_spec();
     spec.cluster.gpus = 2048;
+    spec.description = "Notes kept with the plan.\n第二行";
     std::int64_t id = 0;
     {
         Workspace ws = Workspace::open(path);
@@ -390,6 +391,7 @@ void TestWorkspace::plansRoundTrip() {
     QCOMPARE(by_id->name, std::string("70B on 2048 H100"));
     QCOMPARE(to_json(plan_spec_from_text(by_id->spec_json)).dump(), to_json(spec).dump());
     QCOMPARE(plan_spec_from_text(by_id->spec_json).cluster.gpus, std::int64_t{2048});
+    QCOMPARE(plan_spec_from_text(by_id->spec_json).description, spec.description);
     const QRegularExpression iso(QStringLiteral("^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ$"));
     QVERIFY(iso.match(QString::fromStdString(by_id->created_at)).hasMatch());
     QVERIFY(iso.match(QString::fromStdString(by_id->updated_at)).hasMatch());
