@@ -21,6 +21,8 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScatterSeries>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
@@ -30,6 +32,7 @@
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QUndoStack>
+#include <QWheelEvent>
 #include <QtTest>
 #include <cmath>
 
@@ -85,6 +88,7 @@ private slots:
     void autosavedPlanReturns();
     void panelsCanBeRegistered();
     void laterPanelInFrontLastTimeReturns();
+    void wheelScrollsTheFormNotItsInputs();
 
 private:
     // The window as a user first sees it; with `lectureExample`, then File > Examples > the
@@ -776,6 +780,55 @@ void TestMainWindow::panelsCanBeRegistered() {
     QVERIFY(probes->isVisible());
     QVERIFY(!w.showPanel(QStringLiteral("nothing")));
     QCOMPARE(w.panel(QStringLiteral("compare")), compare);
+}
+
+// A wheel turned over the plan form scrolls it: an input under the pointer that the user has not
+// clicked keeps its value (before, one scroll went AdamW -> Adafactor -> Lion -> 8-bit Adam and
+// one notch over Tensor parallel set tp 8 -> 4). A focused input takes the wheel as usual.
+void TestMainWindow::wheelScrollsTheFormNotItsInputs() {
+    MainWindow& w = *m_window;
+    w.resize(1000, 420);  // short enough that the form scrolls
+    QCoreApplication::processEvents();
+    auto* dock = w.findChild<QDockWidget*>(QStringLiteral("planDock"));
+    QVERIFY(dock);
+    auto* scroll = qobject_cast<QScrollArea*>(dock->widget());
+    QVERIFY(scroll);
+    QScrollBar* bar = scroll->verticalScrollBar();
+    QVERIFY(bar->maximum() > 0);
+    bar->setValue(0);
+    w.setFocus();
+
+    const auto wheelDown = [](QWidget* target) {
+        const QPointF at(target->width() / 2.0, target->height() / 2.0);
+        QWheelEvent wheel(at, target->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton,
+                          Qt::NoModifier, Qt::NoScrollPhase, false);
+        QCoreApplication::sendEvent(target, &wheel);
+    };
+    auto* optimizer =
+        qobject_cast<ChoiceEditor*>(w.specForm()->editor(QStringLiteral("training.optimizer")));
+    QVERIFY(optimizer);
+    QSlider* tp = w.specForm()->numberEditor(QStringLiteral("training.tp"))->slider();
+    const std::string before = to_json(w.document()->spec()).dump();
+    const int undoBefore = w.document()->undoStack()->count();
+
+    QVERIFY(!optimizer->comboBox()->hasFocus());
+    wheelDown(optimizer->comboBox());
+    const int scrolled = bar->value();
+    QVERIFY2(scrolled > 0, "the wheel over the optimizer should scroll the form");
+    wheelDown(tp);
+    QVERIFY(bar->value() > scrolled);
+    QCOMPARE(to_json(w.document()->spec()).dump(), before);
+    QCOMPARE(w.document()->undoStack()->count(), undoBefore);
+    // A wheel neither focuses the input (StrongFocus: click or Tab only).
+    QCOMPARE(optimizer->comboBox()->focusPolicy(), Qt::StrongFocus);
+    QCOMPARE(tp->focusPolicy(), Qt::StrongFocus);
+
+    // Clicked into, the combo box takes the wheel: the optimizer moves one entry down.
+    const Optimizer was = w.document()->spec().training.optimizer;
+    optimizer->comboBox()->setFocus();
+    QVERIFY(optimizer->comboBox()->hasFocus());
+    wheelDown(optimizer->comboBox());
+    QVERIFY(w.document()->spec().training.optimizer != was);
 }
 
 QTEST_MAIN(TestMainWindow)

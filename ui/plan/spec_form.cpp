@@ -18,6 +18,7 @@
 #include "ui/common/file_dialogs.h"
 #include "ui/common/hardware_list_model.h"
 #include "ui/common/number_text.h"
+#include "ui/common/wheel_guard.h"
 #include "ui/plan/field_editors.h"
 #include "ui/plan/plan_document.h"
 
@@ -162,6 +163,9 @@ SpecForm::SpecForm(PlanDocument* document, HardwareCatalog* catalog, QWidget* pa
         outer->addWidget(box);
     }
     outer->addStretch(1);
+    // Scrolling the form must not edit it: a wheel over an input the user has not clicked
+    // scrolls the form.
+    WheelGuard::install(this);
 
     connect(document, &PlanDocument::specChanged, this, &SpecForm::refresh);
     connect(document, &PlanDocument::errorChanged, this, &SpecForm::showError);
