@@ -4,8 +4,8 @@
 #include <optional>
 #include <string>
 
-#include "planner/hardware.h"
-#include "planner/spec.h"
+#include "planner/core/spec.h"
+#include "planner/hardware/hardware.h"
 
 namespace CLI {
 class App;

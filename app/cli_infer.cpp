@@ -4,11 +4,12 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli.h"
-#include "planner/errors.h"
-#include "planner/inference.h"
-#include "planner/quantity_text.h"
-#include "planner/report.h"
-#include "planner/spec_json.h"
+#include "planner/core/errors.h"
+#include "planner/core/quantity_text.h"
+#include "planner/io/serving_json.h"
+#include "planner/io/spec_json.h"
+#include "planner/serving/inference.h"
+#include "planner/text/report.h"
 
 namespace tally::cli {
 

@@ -5,11 +5,11 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli.h"
-#include "planner/errors.h"
-#include "planner/layout_search.h"
-#include "planner/plan.h"
-#include "planner/quantity_text.h"
-#include "planner/spec_json.h"
+#include "planner/core/errors.h"
+#include "planner/core/quantity_text.h"
+#include "planner/io/spec_json.h"
+#include "planner/training/layout_search.h"
+#include "planner/training/plan.h"
 
 namespace tally::cli {
 

@@ -5,14 +5,14 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli.h"
-#include "planner/errors.h"
-#include "planner/explain.h"
-#include "planner/plan.h"
-#include "planner/presets.h"
-#include "planner/quantity_text.h"
-#include "planner/report.h"
-#include "planner/solver.h"
-#include "planner/spec_json.h"
+#include "planner/core/errors.h"
+#include "planner/core/quantity_text.h"
+#include "planner/io/presets.h"
+#include "planner/io/spec_json.h"
+#include "planner/text/explain.h"
+#include "planner/text/report.h"
+#include "planner/training/plan.h"
+#include "planner/training/solver.h"
 
 namespace tally::cli {
 

@@ -1,7 +1,7 @@
 // `tally probe`: runs tally-probe as a child process (ui/session's ProbeRunner, as the GUI's Probe
 // panel does), prints progress and each result as it arrives, saves the run in the workspace
 // (ProbeRunSaver) and compares each figure with a hardware profile's promised peak and
-// bandwidth (planner/measured_roofline.h). Also the measured roofline of a stored run, for
+// bandwidth (planner/roofline/measured_roofline.h). Also the measured roofline of a stored run, for
 // `tally roofline --probe-run`.
 #include <fcntl.h>
 #include <fmt/core.h>
@@ -22,15 +22,15 @@
 #include <optional>
 
 #include "app/cli.h"
-#include "planner/efficiency.h"
-#include "planner/errors.h"
-#include "planner/measured_roofline.h"
-#include "planner/plan.h"
-#include "planner/plan_gemms.h"
-#include "planner/probe_records.h"
-#include "planner/quantity_text.h"
-#include "planner/spec_json.h"
+#include "planner/core/errors.h"
+#include "planner/core/quantity_text.h"
+#include "planner/hardware/efficiency.h"
+#include "planner/hardware/probe_records.h"
+#include "planner/io/spec_json.h"
+#include "planner/performance/plan_gemms.h"
+#include "planner/roofline/measured_roofline.h"
 #include "planner/store/workspace.h"
+#include "planner/training/plan.h"
 #include "ui/session/probe_process.h"
 #include "ui/session/probe_run_saver.h"
 

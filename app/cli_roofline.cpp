@@ -8,16 +8,16 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli.h"
-#include "planner/errors.h"
-#include "planner/measured_roofline.h"
-#include "planner/model_ops.h"
-#include "planner/number_formats.h"
-#include "planner/operations.h"
-#include "planner/placed_ops.h"
-#include "planner/plan.h"
-#include "planner/quantity_text.h"
-#include "planner/roofline.h"
-#include "planner/spec_json.h"
+#include "planner/core/errors.h"
+#include "planner/core/quantity_text.h"
+#include "planner/io/spec_json.h"
+#include "planner/roofline/measured_roofline.h"
+#include "planner/roofline/model_ops.h"
+#include "planner/roofline/number_formats.h"
+#include "planner/roofline/operations.h"
+#include "planner/roofline/placed_ops.h"
+#include "planner/roofline/roofline.h"
+#include "planner/training/plan.h"
 
 namespace tally::cli {
 
@@ -44,7 +44,7 @@ struct Row {
     RooflinePoint point;
 };
 
-// The same placement the desktop app's roofline draws (planner/placed_ops.h), strict: an
+// The same placement the desktop app's roofline draws (planner/roofline/placed_ops.h), strict: an
 // operation the hardware cannot run, or with bad sizes, is an error naming its field.
 std::vector<Row> analyse(const PlanSpec& spec, const HardwareProfile& hw) {
     std::vector<Row> rows;

@@ -16,13 +16,14 @@
 #include <sstream>
 
 #include "app/cli.h"
-#include "planner/compare.h"
-#include "planner/errors.h"
-#include "planner/json_reader.h"
-#include "planner/probe_import.h"
-#include "planner/quantity_text.h"
-#include "planner/spec_json.h"
+#include "planner/core/errors.h"
+#include "planner/core/quantity_text.h"
+#include "planner/hardware/probe_import.h"
+#include "planner/io/compare_json.h"
+#include "planner/io/json_reader.h"
+#include "planner/io/spec_json.h"
 #include "planner/store/workspace.h"
+#include "planner/training/compare.h"
 
 namespace tally::cli {
 

@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli.h"
-#include "planner/errors.h"
+#include "planner/core/errors.h"
 #include "tally_version.h"
 
 int main(int argc, char** argv) {

@@ -17,8 +17,8 @@
 #include "gpu_probe/probe_cuda_backend.h"
 #include "gpu_probe/probe_nccl_backend.h"
 #include "gpu_probe/probe_options.h"
-#include "gpu_probe/probe_protocol.h"
 #include "gpu_probe/probe_runner.h"
+#include "gpu_probe/protocol/probe_protocol.h"
 
 namespace {
 

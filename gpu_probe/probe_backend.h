@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "gpu_probe/probe_options.h"
-#include "gpu_probe/probe_protocol.h"
 #include "gpu_probe/probe_stats.h"
 #include "gpu_probe/probe_validation.h"
+#include "gpu_probe/protocol/probe_protocol.h"
 
 namespace tally::probe {
 

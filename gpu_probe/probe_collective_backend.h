@@ -20,7 +20,7 @@
 
 #include "gpu_probe/probe_backend.h"
 #include "gpu_probe/probe_cluster.h"
-#include "gpu_probe/probe_collectives.h"
+#include "gpu_probe/protocol/probe_collectives.h"
 
 namespace tally::probe {
 

@@ -14,7 +14,7 @@
 
 #include <cstdint>
 
-#include "gpu_probe/probe_collectives.h"
+#include "gpu_probe/protocol/probe_collectives.h"
 
 #if defined(__CUDACC__)
 #define TALLY_HOST_DEVICE __host__ __device__

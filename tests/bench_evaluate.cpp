@@ -3,11 +3,11 @@
 
 #include <algorithm>
 
-#include "planner/hardware.h"
-#include "planner/plan.h"
-#include "planner/plan_gemms.h"
-#include "planner/presets.h"
-#include "planner/spec_json.h"
+#include "planner/hardware/hardware.h"
+#include "planner/io/presets.h"
+#include "planner/io/spec_json.h"
+#include "planner/performance/plan_gemms.h"
+#include "planner/training/plan.h"
 
 namespace {
 

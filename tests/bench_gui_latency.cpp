@@ -19,9 +19,9 @@
 #include <cstdio>
 #include <vector>
 
-#include "planner/plan_views.h"
-#include "planner/presets.h"
-#include "planner/spec_json.h"
+#include "planner/io/presets.h"
+#include "planner/io/spec_json.h"
+#include "planner/text/plan_views.h"
 #include "ui/plan/field_editors.h"
 #include "ui/plan/plan_document.h"
 #include "ui/plan/spec_form.h"

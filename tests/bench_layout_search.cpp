@@ -2,9 +2,9 @@
 // under 50 ms median on the CI machine).
 #include <benchmark/benchmark.h>
 
-#include "planner/hardware.h"
-#include "planner/layout_search.h"
-#include "planner/plan.h"
+#include "planner/hardware/hardware.h"
+#include "planner/training/layout_search.h"
+#include "planner/training/plan.h"
 
 namespace {
 

@@ -1,8 +1,8 @@
 #pragma once
 
 // Fake tally-probes for the tests of the app's side of the probe (tst_probe_runner, tst_ui_probe):
-// bash scripts that print canned protocol lines (gpu_probe/PROTOCOL.md) and then exit, crash or
-// hang as told. They cover what a real probe does rarely or only on a GPU.
+// bash scripts that print canned protocol lines (gpu_probe/protocol/PROTOCOL.md) and then exit,
+// crash or hang as told. They cover what a real probe does rarely or only on a GPU.
 #include <QByteArray>
 #include <QFile>
 #include <QFileInfo>
@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "gpu_probe/probe_protocol.h"
+#include "gpu_probe/protocol/probe_protocol.h"
 
 namespace tally::test {
 

@@ -3,7 +3,7 @@
 
 #include <cstdint>
 
-#include "planner/spec.h"
+#include "planner/core/spec.h"
 
 namespace tally::test {
 

@@ -6,8 +6,8 @@
 #include <cmath>
 #include <set>
 
-#include "planner/hardware.h"
-#include "planner/roofline.h"
+#include "planner/hardware/hardware.h"
+#include "planner/roofline/roofline.h"
 
 using namespace tally;
 

@@ -39,7 +39,7 @@ bool near(double actual, double expected, double relative = 1e-9) {
     return std::abs(actual - expected) <= relative * std::abs(expected);
 }
 
-// Protocol lines written out by hand (gpu_probe/PROTOCOL.md).
+// Protocol lines written out by hand (gpu_probe/protocol/PROTOCOL.md).
 const QByteArray kStart =
     R"({"event":"start","protocol":1,"tool":"tally-probe","version":"0.1.0","backend":"cpu",)"
     R"("host":"fake","started_at":"2026-01-02T03:04:05Z","quick":true,"tests":["relu"]})";
@@ -178,8 +178,8 @@ void TestCliProbe::cpuRunIsSavedAndReadBack() {
     QCOMPARE(shown["results"][0]["result_id"], results[0]["result_id"]);
     QCOMPARE(shown["results"][0]["flops_per_s"], results[0]["flops_per_s"]);
     QCOMPARE(shown["results"][1]["validated"], true);
-    // One shape of a result (gpu_probe/PROTOCOL.md, "Results in the app"): the stored one has
-    // every field of the live one but what only a live run knows (its note and fractions), with
+    // One shape of a result (gpu_probe/protocol/PROTOCOL.md, "Results in the app"): the stored one
+    // has every field of the live one but what only a live run knows (its note and fractions), with
     // the same values.
     for (std::size_t i = 0; i < 2; ++i) {
         for (const auto& [key, value] : shown["results"][i].items()) {

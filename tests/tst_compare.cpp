@@ -5,11 +5,12 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
-#include "planner/compare.h"
-#include "planner/errors.h"
-#include "planner/hardware.h"
-#include "planner/plan.h"
-#include "planner/user_profiles.h"
+#include "planner/core/errors.h"
+#include "planner/hardware/hardware.h"
+#include "planner/hardware/user_profiles.h"
+#include "planner/io/compare_json.h"
+#include "planner/training/compare.h"
+#include "planner/training/plan.h"
 
 using namespace tally;
 

@@ -1,11 +1,11 @@
 // Achieved fractions of peak and the roofline time of one GEMM.
 #include <QtTest>
 
-#include "planner/efficiency.h"
-#include "planner/errors.h"
-#include "planner/hardware.h"
-#include "planner/probe_records.h"
-#include "planner/user_profiles.h"
+#include "planner/core/errors.h"
+#include "planner/hardware/efficiency.h"
+#include "planner/hardware/hardware.h"
+#include "planner/hardware/probe_records.h"
+#include "planner/hardware/user_profiles.h"
 
 #include <nlohmann/json.hpp>
 

@@ -3,10 +3,10 @@
 #include <QtTest>
 #include <nlohmann/json.hpp>
 
-#include "planner/einsum.h"
-#include "planner/errors.h"
-#include "planner/operations.h"
-#include "planner/spec_json.h"
+#include "planner/core/errors.h"
+#include "planner/io/spec_json.h"
+#include "planner/roofline/einsum.h"
+#include "planner/roofline/operations.h"
 
 using namespace tally;
 

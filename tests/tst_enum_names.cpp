@@ -1,6 +1,6 @@
-// The enum tables (planner/enum_names.h) against the spec format documented in docs/planner.md:
-// every value has exactly one row, its JSON name is the documented one, and the name reads back
-// as the value through the spec reader.
+// The enum tables (planner/core/enum_names.h) against the spec format documented in
+// docs/planner.md: every value has exactly one row, its JSON name is the documented one, and the
+// name reads back as the value through the spec reader.
 #include <QtTest>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -8,9 +8,9 @@
 #include <utility>
 #include <vector>
 
-#include "planner/enum_names.h"
-#include "planner/errors.h"
-#include "planner/spec_json.h"
+#include "planner/core/enum_names.h"
+#include "planner/core/errors.h"
+#include "planner/io/spec_json.h"
 
 using namespace tally;
 

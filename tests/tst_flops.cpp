@@ -2,11 +2,11 @@
 #include <QtTest>
 #include <nlohmann/json.hpp>
 
-#include "planner/explain.h"
-#include "planner/hardware.h"
-#include "planner/plan.h"
-#include "planner/presets.h"
-#include "planner/spec_json.h"
+#include "planner/hardware/hardware.h"
+#include "planner/io/presets.h"
+#include "planner/io/spec_json.h"
+#include "planner/text/explain.h"
+#include "planner/training/plan.h"
 
 using namespace tally;
 

@@ -1,8 +1,8 @@
 // The hardware catalog as the planner loads it.
 #include <QtTest>
 
-#include "planner/errors.h"
-#include "planner/hardware.h"
+#include "planner/core/errors.h"
+#include "planner/hardware/hardware.h"
 
 #include <nlohmann/json.hpp>
 

@@ -4,12 +4,12 @@
 #include <QtTest>
 #include <nlohmann/json.hpp>
 
-#include "planner/dtype.h"
-#include "planner/hardware.h"
-#include "planner/inference.h"
-#include "planner/plan.h"
-#include "planner/presets.h"
-#include "planner/spec_json.h"
+#include "planner/core/dtype.h"
+#include "planner/hardware/hardware.h"
+#include "planner/io/presets.h"
+#include "planner/io/spec_json.h"
+#include "planner/serving/inference.h"
+#include "planner/training/plan.h"
 
 using namespace tally;
 
@@ -26,8 +26,8 @@ PlanSpec servingSpec(const char* preset) {
 }
 
 // A measured profile: its peaks are what a probe measured (measured_profile() lists each at 1.0
-// of the peak it sets), so the achieved fractions are 1 (planner/efficiency.h) and times come out
-// as plain FLOPs / peak, bytes / bandwidth and bytes / link.
+// of the peak it sets), so the achieved fractions are 1 (planner/hardware/efficiency.h) and times
+// come out as plain FLOPs / peak, bytes / bandwidth and bytes / link.
 HardwareProfile toyGpu() {
     HardwareProfile p;
     p.id = "toy";

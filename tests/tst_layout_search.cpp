@@ -2,9 +2,9 @@
 // plans to the same step time on its own.
 #include <QtTest>
 
-#include "planner/hardware.h"
-#include "planner/layout_search.h"
-#include "planner/plan.h"
+#include "planner/hardware/hardware.h"
+#include "planner/training/layout_search.h"
+#include "planner/training/plan.h"
 #include "tests/test_specs.h"
 
 using namespace tally;

@@ -36,10 +36,10 @@
 #include <QtTest>
 #include <cmath>
 
-#include "planner/examples.h"
-#include "planner/operations.h"
-#include "planner/presets.h"
-#include "planner/spec_json.h"
+#include "planner/io/examples.h"
+#include "planner/io/presets.h"
+#include "planner/io/spec_json.h"
+#include "planner/roofline/operations.h"
 #include "tests/widget_test_util.h"
 #include "ui/charts/conversion_table_model.h"
 #include "ui/charts/formats_panel.h"

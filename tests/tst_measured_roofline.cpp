@@ -1,13 +1,13 @@
-// The measured roofline of a stored probe run (planner/measured_roofline.h): hand-built runs with
-// round numbers, expected roofs, points and fractions worked out by hand in the comments.
+// The measured roofline of a stored probe run (planner/roofline/measured_roofline.h): hand-built
+// runs with round numbers, expected roofs, points and fractions worked out by hand in the comments.
 #include <QtTest>
 #include <cmath>
 #include <optional>
 #include <string>
 
-#include "planner/hardware.h"
-#include "planner/measured_roofline.h"
-#include "planner/user_profiles.h"
+#include "planner/hardware/hardware.h"
+#include "planner/hardware/user_profiles.h"
+#include "planner/roofline/measured_roofline.h"
 
 using namespace tally;
 
@@ -79,7 +79,7 @@ ProbeRunRecord hand_run() {
         result(9, "memory_bandwidth", "read", "u32", 0.0, 1e9, std::nullopt, 1.7e12),
         // write is faster here but measured_profile() takes copy or read only, and so do we.
         result(10, "memory_bandwidth", "write", "u32", 0.0, 1e9, std::nullopt, 1.9e12),
-        // Wrong on purpose (gpu_probe/PROTOCOL.md): never a roof nor a point.
+        // Wrong on purpose (gpu_probe/protocol/PROTOCOL.md): never a roof nor a point.
         result(11, "timing_lesson", "host_clock_no_sync", "fp32", 1e9, 1e6, 1e18, 50e12),
         // relu: 1e6 FLOPs over 8e6 bytes = 0.125 FLOP/byte.
         result(12, "relu", "", "fp32", 1e6, 8e6, 0.2e12, 1.6e12),

@@ -2,10 +2,10 @@
 // forms. Expected values are worked out by hand in the comments.
 #include <QtTest>
 
-#include "planner/hardware.h"
-#include "planner/plan.h"
-#include "planner/presets.h"
-#include "planner/spec_json.h"
+#include "planner/hardware/hardware.h"
+#include "planner/io/presets.h"
+#include "planner/io/spec_json.h"
+#include "planner/training/plan.h"
 
 using namespace tally;
 

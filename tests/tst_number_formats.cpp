@@ -6,8 +6,8 @@
 #include <limits>
 #include <set>
 
-#include "planner/dtype.h"
-#include "planner/number_formats.h"
+#include "planner/core/dtype.h"
+#include "planner/roofline/number_formats.h"
 
 using namespace tally;
 

@@ -2,10 +2,10 @@
 // hand (CS336 lecture 2, "arithmetic intensity"; seeds 000 and 003).
 #include <QtTest>
 
-#include "planner/model_ops.h"
-#include "planner/operations.h"
-#include "planner/roofline.h"
-#include "planner/spec.h"
+#include "planner/core/spec.h"
+#include "planner/roofline/model_ops.h"
+#include "planner/roofline/operations.h"
+#include "planner/roofline/roofline.h"
 
 using namespace tally;
 

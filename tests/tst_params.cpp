@@ -2,8 +2,8 @@
 // model's published dimensions.
 #include <QtTest>
 
-#include "planner/plan.h"
-#include "planner/presets.h"
+#include "planner/io/presets.h"
+#include "planner/training/plan.h"
 
 using namespace tally;
 

@@ -4,13 +4,13 @@
 
 #include <nlohmann/json.hpp>
 
-#include "planner/collectives.h"
-#include "planner/efficiency.h"
-#include "planner/errors.h"
-#include "planner/hardware.h"
-#include "planner/performance.h"
-#include "planner/plan.h"
-#include "planner/spec_json.h"
+#include "planner/core/errors.h"
+#include "planner/hardware/efficiency.h"
+#include "planner/hardware/hardware.h"
+#include "planner/io/spec_json.h"
+#include "planner/performance/collectives.h"
+#include "planner/performance/performance.h"
+#include "planner/training/plan.h"
 #include "tests/test_specs.h"
 
 using namespace tally;

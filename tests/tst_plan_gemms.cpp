@@ -1,19 +1,19 @@
-// The GEMMs a plan runs (planner/plan_gemms.h), measured GEMM times in a profile (their JSON, a
-// measured profile made from a probe run) and the step-time model using them. Expected values
-// are worked out by hand in the comments.
+// The GEMMs a plan runs (planner/performance/plan_gemms.h), measured GEMM times in a profile (their
+// JSON, a measured profile made from a probe run) and the step-time model using them. Expected
+// values are worked out by hand in the comments.
 #include <QtTest>
 
 #include <nlohmann/json.hpp>
 
-#include "planner/errors.h"
-#include "planner/explain.h"
-#include "planner/hardware.h"
-#include "planner/performance.h"
-#include "planner/plan.h"
-#include "planner/plan_gemms.h"
-#include "planner/probe_records.h"
-#include "planner/spec_json.h"
-#include "planner/user_profiles.h"
+#include "planner/core/errors.h"
+#include "planner/hardware/hardware.h"
+#include "planner/hardware/probe_records.h"
+#include "planner/hardware/user_profiles.h"
+#include "planner/io/spec_json.h"
+#include "planner/performance/performance.h"
+#include "planner/performance/plan_gemms.h"
+#include "planner/text/explain.h"
+#include "planner/training/plan.h"
 #include "tests/test_specs.h"
 
 using namespace tally;

@@ -1,11 +1,11 @@
-// What the desktop app draws, computed by the planner (planner/plan_views.h): checked against
+// What the desktop app draws, computed by the planner (planner/text/plan_views.h): checked against
 // evaluate() on the same spec and against the seed's figures by hand.
 #include <QtTest>
 #include <cmath>
 
-#include "planner/plan_views.h"
-#include "planner/presets.h"
-#include "planner/spec_json.h"
+#include "planner/io/presets.h"
+#include "planner/io/spec_json.h"
+#include "planner/text/plan_views.h"
 
 using namespace tally;
 

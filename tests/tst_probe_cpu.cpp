@@ -10,7 +10,7 @@
 #include <variant>
 #include <vector>
 
-#include "gpu_probe/probe_protocol.h"
+#include "gpu_probe/protocol/probe_protocol.h"
 
 using namespace tally::probe;
 

@@ -1,6 +1,6 @@
 // Runs recorded elsewhere: tally-probe JSON lines and nccl-tests logs read into run records
-// (planner/probe_import.h), imported into a workspace in one transaction, refused when damaged or
-// stored already, and the network figures a measured profile takes from them.
+// (planner/hardware/probe_import.h), imported into a workspace in one transaction, refused when
+// damaged or stored already, and the network figures a measured profile takes from them.
 //
 // The nccl-tests fixtures in tests/data/nccl_tests/ are written in the format nccl-tests prints
 // (src/util.cu: writeDeviceReport, writeResultHeader, writeBenchmarkLinePreamble,
@@ -15,13 +15,13 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "gpu_probe/probe_collectives.h"
-#include "gpu_probe/probe_protocol.h"
-#include "planner/errors.h"
-#include "planner/hardware.h"
-#include "planner/probe_import.h"
+#include "gpu_probe/protocol/probe_collectives.h"
+#include "gpu_probe/protocol/probe_protocol.h"
+#include "planner/core/errors.h"
+#include "planner/hardware/hardware.h"
+#include "planner/hardware/probe_import.h"
+#include "planner/hardware/user_profiles.h"
 #include "planner/store/workspace.h"
-#include "planner/user_profiles.h"
 
 using namespace tally;
 using nlohmann::json;

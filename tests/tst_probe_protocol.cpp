@@ -1,13 +1,13 @@
-// The tally-probe wire protocol (gpu_probe/PROTOCOL.md): parsing every event type, rejecting
-// broken lines with a reason that names the field, the round trip writer -> parser, the line
-// splitter and the run collector.
+// The tally-probe wire protocol (gpu_probe/protocol/PROTOCOL.md): parsing every event type,
+// rejecting broken lines with a reason that names the field, the round trip writer -> parser, the
+// line splitter and the run collector.
 #include <QtTest>
 #include <nlohmann/json.hpp>
 
 #include <string>
 #include <variant>
 
-#include "gpu_probe/probe_protocol.h"
+#include "gpu_probe/protocol/probe_protocol.h"
 
 using namespace tally::probe;
 

@@ -10,7 +10,7 @@
 #include <QtTest>
 #include <string>
 
-#include "gpu_probe/probe_protocol.h"
+#include "gpu_probe/protocol/probe_protocol.h"
 #include "planner/store/workspace.h"
 #include "tests/fake_probe_util.h"
 #include "ui/session/probe_process.h"

@@ -1,12 +1,12 @@
-// The Qt-free quantity text of the command line and the report (planner/quantity_text.h). Every
-// expected string is worked out by hand from printf's %g and %f rules.
+// The Qt-free quantity text of the command line and the report (planner/core/quantity_text.h).
+// Every expected string is worked out by hand from printf's %g and %f rules.
 #include <QtTest>
 #include <cmath>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "planner/quantity_text.h"
+#include "planner/core/quantity_text.h"
 
 using namespace tally;
 

@@ -1,11 +1,11 @@
-// The CSV and Markdown forms of a plan (planner/report.h).
+// The CSV and Markdown forms of a plan (planner/text/report.h).
 #include <QtTest>
 #include <map>
 #include <sstream>
 
-#include "planner/presets.h"
-#include "planner/report.h"
-#include "planner/spec_json.h"
+#include "planner/io/presets.h"
+#include "planner/io/spec_json.h"
+#include "planner/text/report.h"
 
 using namespace tally;
 

@@ -3,8 +3,8 @@
 #include <QtTest>
 #include <cmath>
 
-#include "planner/hardware.h"
-#include "planner/roofline.h"
+#include "planner/hardware/hardware.h"
+#include "planner/roofline/roofline.h"
 
 using namespace tally;
 

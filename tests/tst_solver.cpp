@@ -1,11 +1,11 @@
 // The max-params solver: the seed's second question and its fp32 variant.
 #include <QtTest>
 
-#include "planner/hardware.h"
-#include "planner/plan.h"
-#include "planner/presets.h"
-#include "planner/solver.h"
-#include "planner/spec_json.h"
+#include "planner/hardware/hardware.h"
+#include "planner/io/presets.h"
+#include "planner/io/spec_json.h"
+#include "planner/training/plan.h"
+#include "planner/training/solver.h"
 
 using namespace tally;
 

@@ -5,10 +5,10 @@
 #include <cmath>
 #include <string>
 
-#include "planner/hardware.h"
-#include "planner/plan.h"
-#include "planner/spec_json.h"
-#include "planner/sweep.h"
+#include "planner/hardware/hardware.h"
+#include "planner/io/spec_json.h"
+#include "planner/training/plan.h"
+#include "planner/training/sweep.h"
 
 using namespace tally;
 

@@ -8,8 +8,8 @@
 #include <QtTest>
 #include <cmath>
 
-#include "planner/compare.h"
 #include "planner/store/workspace.h"
+#include "planner/training/compare.h"
 #include "ui/common/hardware_catalog.h"
 #include "ui/plan/plan_document.h"
 #include "ui/workspace/compare_models.h"

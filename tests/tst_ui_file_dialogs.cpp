@@ -17,7 +17,7 @@
 #include <algorithm>
 #include <string>
 
-#include "planner/spec_json.h"
+#include "planner/io/spec_json.h"
 #include "planner/store/workspace.h"
 #include "tests/cli_test_util.h"
 #include "ui/common/file_dialogs.h"

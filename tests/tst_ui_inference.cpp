@@ -11,8 +11,8 @@
 #include <QUndoStack>
 #include <QtTest>
 
-#include "planner/inference.h"
-#include "planner/spec_json.h"
+#include "planner/io/spec_json.h"
+#include "planner/serving/inference.h"
 #include "ui/charts/figure_table_model.h"
 #include "ui/charts/inference_panel.h"
 #include "ui/common/hardware_catalog.h"

@@ -4,10 +4,10 @@
 #include <QtTest>
 #include <cmath>
 
-#include "planner/number_formats.h"
-#include "planner/plan_views.h"
-#include "planner/presets.h"
-#include "planner/spec_json.h"
+#include "planner/io/presets.h"
+#include "planner/io/spec_json.h"
+#include "planner/roofline/number_formats.h"
+#include "planner/text/plan_views.h"
 #include "ui/charts/conversion_table_model.h"
 #include "ui/charts/figure_table_model.h"
 #include "ui/charts/format_table_model.h"

@@ -1,7 +1,7 @@
 // What a user types for a roofline operation, turned into the planner's OpSpec.
 #include <QtTest>
 
-#include "planner/operations.h"
+#include "planner/roofline/operations.h"
 #include "ui/plan/op_input.h"
 
 using namespace tally;

@@ -23,9 +23,9 @@
 #include <cmath>
 #include <memory>
 
-#include "planner/layout_search.h"
-#include "planner/presets.h"
-#include "planner/spec_json.h"
+#include "planner/io/presets.h"
+#include "planner/io/spec_json.h"
+#include "planner/training/layout_search.h"
 #include "ui/charts/figure_table_model.h"
 #include "ui/charts/figure_text.h"
 #include "ui/charts/layout_table_model.h"
@@ -141,9 +141,9 @@ void TestUiPerformance::stepBarAddsUpToTheStep_data() {
     QTest::newRow("Llama 3 70B, tp 8 pp 4") << true;
 }
 
-// The bar stacks the critical path's terms; planner/performance.h defines the step as their sum
-// (compute + recompute + memory-bound + TP + PP comm + PP bubble + DP exposed + EP + offload +
-// optimizer), so the bar's length is the step.
+// The bar stacks the critical path's terms; planner/performance/performance.h defines the step as
+// their sum (compute + recompute + memory-bound + TP + PP comm + PP bubble + DP exposed + EP +
+// offload + optimizer), so the bar's length is the step.
 void TestUiPerformance::stepBarAddsUpToTheStep() {
     QFETCH(bool, llama3);
     MainWindow& w = *m_window;

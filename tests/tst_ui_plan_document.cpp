@@ -7,10 +7,10 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 
-#include "planner/errors.h"
-#include "planner/examples.h"
-#include "planner/presets.h"
-#include "planner/spec_json.h"
+#include "planner/core/errors.h"
+#include "planner/io/examples.h"
+#include "planner/io/presets.h"
+#include "planner/io/spec_json.h"
 #include "ui/common/hardware_catalog.h"
 #include "ui/plan/autosave.h"
 #include "ui/plan/plan_document.h"

@@ -25,10 +25,10 @@
 #include <memory>
 #include <string>
 
-#include "gpu_probe/probe_protocol.h"
-#include "planner/measured_roofline.h"
-#include "planner/plan_gemms.h"
-#include "planner/spec_json.h"
+#include "gpu_probe/protocol/probe_protocol.h"
+#include "planner/io/spec_json.h"
+#include "planner/performance/plan_gemms.h"
+#include "planner/roofline/measured_roofline.h"
 #include "planner/store/workspace.h"
 #include "tests/fake_probe_util.h"
 #include "tests/test_specs.h"

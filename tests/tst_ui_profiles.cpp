@@ -14,10 +14,10 @@
 
 #include <sqlite3.h>
 
-#include "planner/hardware.h"
+#include "planner/hardware/hardware.h"
+#include "planner/hardware/user_profiles.h"
 #include "planner/store/sqlite_db.h"
 #include "planner/store/workspace.h"
-#include "planner/user_profiles.h"
 #include "tests/cli_test_util.h"
 #include "ui/session/workspace_session.h"
 #include "ui/workspace/profile_editor_dialog.h"

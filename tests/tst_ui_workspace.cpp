@@ -17,7 +17,7 @@
 
 #include <sqlite3.h>
 
-#include "planner/spec_json.h"
+#include "planner/io/spec_json.h"
 #include "planner/store/sqlite_db.h"
 #include "planner/store/workspace.h"
 #include "ui/common/hardware_catalog.h"

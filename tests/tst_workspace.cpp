@@ -11,9 +11,9 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
-#include "planner/errors.h"
-#include "planner/hardware.h"
-#include "planner/spec_json.h"
+#include "planner/core/errors.h"
+#include "planner/hardware/hardware.h"
+#include "planner/io/spec_json.h"
 #include "planner/store/workspace.h"
 #include "tests/workspace_test_util.h"
 

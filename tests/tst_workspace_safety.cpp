@@ -20,9 +20,9 @@
 #include <optional>
 #include <vector>
 
-#include "planner/errors.h"
-#include "planner/hardware.h"
-#include "planner/spec_json.h"
+#include "planner/core/errors.h"
+#include "planner/hardware/hardware.h"
+#include "planner/io/spec_json.h"
 #include "planner/store/workspace.h"
 #include "tests/workspace_test_util.h"
 

@@ -13,7 +13,7 @@
 #include <functional>
 #include <string>
 
-#include "planner/errors.h"
+#include "planner/core/errors.h"
 #include "planner/store/sqlite_db.h"
 
 namespace wstest {

@@ -30,9 +30,9 @@
 
 #include <sqlite3.h>
 
-#include "planner/errors.h"
-#include "planner/hardware.h"
-#include "planner/spec_json.h"
+#include "planner/core/errors.h"
+#include "planner/hardware/hardware.h"
+#include "planner/io/spec_json.h"
 #include "planner/store/sqlite_db.h"
 #include "planner/store/workspace.h"
 

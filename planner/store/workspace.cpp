@@ -13,9 +13,9 @@
 
 #include <sys/stat.h>
 
-#include "gpu_probe/probe_collectives.h"
-#include "planner/errors.h"
-#include "planner/spec_json.h"
+#include "gpu_probe/protocol/probe_collectives.h"
+#include "planner/core/errors.h"
+#include "planner/io/spec_json.h"
 #include "planner/store/workspace_schema.h"
 
 namespace tally {

@@ -19,12 +19,12 @@
 #include <string_view>
 #include <vector>
 
-#include "planner/hardware.h"
-#include "planner/probe_records.h"
-#include "planner/spec.h"
+#include "planner/core/spec.h"
+#include "planner/hardware/hardware.h"
+#include "planner/hardware/probe_records.h"
+#include "planner/hardware/user_profiles.h"
 #include "planner/store/data_paths.h"
 #include "planner/store/sqlite_db.h"
-#include "planner/user_profiles.h"
 
 namespace tally {
 

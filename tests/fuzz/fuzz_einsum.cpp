@@ -6,8 +6,8 @@
 #include <string>
 #include <string_view>
 
-#include "planner/einsum.h"
-#include "planner/errors.h"
+#include "planner/core/errors.h"
+#include "planner/roofline/einsum.h"
 #include "tests/fuzz/fuzz_support.h"
 
 using namespace tally;

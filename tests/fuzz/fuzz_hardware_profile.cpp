@@ -5,12 +5,12 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "planner/errors.h"
-#include "planner/hardware.h"
-#include "planner/json_reader.h"
-#include "planner/plan.h"
-#include "planner/roofline.h"
-#include "planner/spec_json.h"
+#include "planner/core/errors.h"
+#include "planner/hardware/hardware.h"
+#include "planner/io/json_reader.h"
+#include "planner/io/spec_json.h"
+#include "planner/roofline/roofline.h"
+#include "planner/training/plan.h"
 #include "tests/fuzz/fuzz_plan.h"
 
 using namespace tally;

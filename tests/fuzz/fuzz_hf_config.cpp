@@ -4,11 +4,11 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "planner/errors.h"
-#include "planner/hf_config.h"
-#include "planner/json_reader.h"
-#include "planner/plan.h"
-#include "planner/spec_json.h"
+#include "planner/core/errors.h"
+#include "planner/io/hf_config.h"
+#include "planner/io/json_reader.h"
+#include "planner/io/spec_json.h"
+#include "planner/training/plan.h"
 #include "tests/fuzz/fuzz_plan.h"
 
 using namespace tally;

@@ -8,7 +8,7 @@
 #include <cstring>
 #include <string>
 
-#include "planner/number_formats.h"
+#include "planner/roofline/number_formats.h"
 #include "tests/fuzz/fuzz_support.h"
 
 using namespace tally;

@@ -3,11 +3,11 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "planner/errors.h"
-#include "planner/hardware.h"
-#include "planner/operations.h"
-#include "planner/roofline.h"
-#include "planner/spec_json.h"
+#include "planner/core/errors.h"
+#include "planner/hardware/hardware.h"
+#include "planner/io/spec_json.h"
+#include "planner/roofline/operations.h"
+#include "planner/roofline/roofline.h"
 #include "tests/fuzz/fuzz_support.h"
 
 using namespace tally;

@@ -2,7 +2,7 @@
 
 // The plan invariant of the planner harnesses: every figure of an accepted plan is finite.
 
-#include "planner/plan.h"
+#include "planner/training/plan.h"
 #include "tests/fuzz/fuzz_support.h"
 
 namespace tally::fuzz {

@@ -1,14 +1,14 @@
-// Files imported as probe runs (planner/probe_import.h): tally-probe JSON lines and nccl-tests
-// logs. Reading a file either refuses it with a SpecError or gives a run whose every result and
-// device print as JSON (`tally probes import --json`, `tally probes show --json`), with at least
-// one result and finite, non-negative figures.
+// Files imported as probe runs (planner/hardware/probe_import.h): tally-probe JSON lines and
+// nccl-tests logs. Reading a file either refuses it with a SpecError or gives a run whose every
+// result and device print as JSON (`tally probes import --json`, `tally probes show --json`), with
+// at least one result and finite, non-negative figures.
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 
-#include "planner/errors.h"
-#include "planner/probe_import.h"
+#include "planner/core/errors.h"
+#include "planner/hardware/probe_import.h"
 #include "tests/fuzz/fuzz_support.h"
 
 using namespace tally;

@@ -1,4 +1,4 @@
-// The probe protocol's line parser (gpu_probe/PROTOCOL.md). parse_line never throws; its
+// The probe protocol's line parser (gpu_probe/protocol/PROTOCOL.md). parse_line never throws; its
 // message is valid UTF-8 (it goes into JSON: a run's notes, `tally probe --json`); an event it
 // accepts writes back as a line that parses to an event again. The input is also fed to the line
 // splitter in two chunks.
@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "gpu_probe/probe_protocol.h"
+#include "gpu_probe/protocol/probe_protocol.h"
 #include "tests/fuzz/fuzz_support.h"
 
 using namespace tally::probe;

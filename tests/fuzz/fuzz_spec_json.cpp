@@ -5,11 +5,12 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "planner/errors.h"
-#include "planner/inference.h"
-#include "planner/operations.h"
-#include "planner/plan.h"
-#include "planner/spec_json.h"
+#include "planner/core/errors.h"
+#include "planner/io/serving_json.h"
+#include "planner/io/spec_json.h"
+#include "planner/roofline/operations.h"
+#include "planner/serving/inference.h"
+#include "planner/training/plan.h"
 #include "tests/fuzz/fuzz_plan.h"
 
 using namespace tally;

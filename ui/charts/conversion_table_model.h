@@ -3,7 +3,7 @@
 #include <QAbstractTableModel>
 #include <vector>
 
-#include "planner/number_formats.h"
+#include "planner/roofline/number_formats.h"
 
 namespace tally::ui {
 

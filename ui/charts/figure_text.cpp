@@ -34,7 +34,7 @@ std::vector<FigureRow> timeFigures(const PlanViews& v) {
     const PlanSpec& s = v.spec;
     const QString dtype = qs(to_string(compute_type(s.training.compute_dtype)));
     std::vector<FigureRow> rows;
-    // Every row's tooltip is the planner's explanation of that figure (planner/explain.h).
+    // Every row's tooltip is the planner's explanation of that figure (planner/text/explain.h).
     auto add = [&](const char* key, const QString& label, double value, const QString& text,
                    const QString& unit) {
         rows.push_back({QString::fromLatin1(key), label, value, text, unit,
@@ -95,7 +95,7 @@ std::vector<FigureRow> stepTerms(const PlanViews& v) {
         const char* label;
         double seconds;
     };
-    // The order of PerformanceBreakdown's critical path (planner/performance.h).
+    // The order of PerformanceBreakdown's critical path (planner/performance/performance.h).
     const Term terms[] = {
         {"performance.compute_s", QT_TRANSLATE_NOOP("tally::ui::Figures", "Compute"), f.compute_s},
         {"performance.recompute_s", QT_TRANSLATE_NOOP("tally::ui::Figures", "Recompute"),

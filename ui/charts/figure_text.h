@@ -6,8 +6,8 @@
 #include <QString>
 #include <vector>
 
-#include "planner/explain.h"
-#include "planner/plan_views.h"
+#include "planner/text/explain.h"
+#include "planner/text/plan_views.h"
 
 namespace tally::ui {
 
@@ -27,9 +27,9 @@ struct FigureRow {
 // steps, tokens per step, gradient accumulation, pipeline bubble.
 std::vector<FigureRow> timeFigures(const PlanViews& views);
 
-// The predicted step's critical-path terms (planner/performance.h), in the order the step-time
-// bar stacks them: compute, recompute, memory-bound, TP, PP comm, PP bubble, DP exposed, EP,
-// offload, optimizer. Their values (seconds) add up to Plan::performance.step_s; each tooltip
+// The predicted step's critical-path terms (planner/performance/performance.h), in the order the
+// step-time bar stacks them: compute, recompute, memory-bound, TP, PP comm, PP bubble, DP exposed,
+// EP, offload, optimizer. Their values (seconds) add up to Plan::performance.step_s; each tooltip
 // is the planner's explanation of the term with its share of the step.
 std::vector<FigureRow> stepTerms(const PlanViews& views);
 

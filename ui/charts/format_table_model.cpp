@@ -1,6 +1,6 @@
 #include "ui/charts/format_table_model.h"
 
-#include "planner/number_formats.h"
+#include "planner/roofline/number_formats.h"
 #include "ui/common/number_text.h"
 
 namespace tally::ui {

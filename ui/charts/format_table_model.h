@@ -4,8 +4,9 @@
 
 namespace tally::ui {
 
-// The number formats of deep learning (planner/number_formats.h): bit layout, bias, bits per
-// value, range and precision, with the specification each follows as the tooltip. Fixed content.
+// The number formats of deep learning (planner/roofline/number_formats.h): bit layout, bias, bits
+// per value, range and precision, with the specification each follows as the tooltip. Fixed
+// content.
 class FormatTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:

@@ -12,7 +12,7 @@
 #include <QToolTip>
 #include <QVBoxLayout>
 
-#include "planner/number_formats.h"
+#include "planner/roofline/number_formats.h"
 #include "ui/charts/conversion_table_model.h"
 #include "ui/charts/format_table_model.h"
 #include "ui/common/number_text.h"

@@ -5,7 +5,7 @@
 #include <array>
 #include <vector>
 
-#include "planner/inference.h"
+#include "planner/serving/inference.h"
 #include "ui/charts/plan_panel.h"
 
 class QBarSet;
@@ -30,7 +30,7 @@ class NumberEditor;
 // weight and KV dtypes) with sliders; the latency per token against throughput as the batch grows
 // (the Pareto curve, the plan's batch marked, the batch where memory runs out drawn); the memory
 // of one GPU (weights, KV cache, activations) against its capacity; and the figures with their
-// formulas on hover. Everything it draws comes from planner/inference.h.
+// formulas on hover. Everything it draws comes from planner/serving/inference.h.
 class InferencePanel : public PlanPanel {
     Q_OBJECT
 public:

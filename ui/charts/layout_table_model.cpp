@@ -4,7 +4,7 @@
 #include <QFont>
 #include <string>
 
-#include "planner/enum_names.h"
+#include "planner/core/enum_names.h"
 
 #include "ui/common/number_text.h"
 

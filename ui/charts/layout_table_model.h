@@ -2,13 +2,13 @@
 
 #include <QAbstractTableModel>
 
-#include "planner/layout_search.h"
+#include "planner/training/layout_search.h"
 
 namespace tally::ui {
 
-// The ranked layouts of a search (planner/layout_search.h), best first, one row each: the parallel
-// layout, its predicted step time, memory per GPU and MFU. The row of the plan's own layout, when
-// it is listed, is marked (bold, "this plan" and CurrentRole).
+// The ranked layouts of a search (planner/training/layout_search.h), best first, one row each: the
+// parallel layout, its predicted step time, memory per GPU and MFU. The row of the plan's own
+// layout, when it is listed, is marked (bold, "this plan" and CurrentRole).
 class LayoutTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:

@@ -10,7 +10,7 @@
 #include <QVBoxLayout>
 #include <exception>
 
-#include "planner/plan_views.h"
+#include "planner/text/plan_views.h"
 #include "ui/charts/layout_table_model.h"
 #include "ui/common/chart_support.h"
 #include "ui/common/number_text.h"

@@ -3,8 +3,8 @@
 #include <QThreadPool>
 #include <memory>
 
-#include "planner/layout_search.h"
-#include "planner/plan_views.h"
+#include "planner/text/plan_views.h"
+#include "planner/training/layout_search.h"
 #include "ui/charts/plan_panel.h"
 
 class QComboBox;
@@ -16,11 +16,11 @@ namespace tally::ui {
 
 class LayoutTableModel;
 
-// The best parallel layouts for the plan's model, data and cluster (planner/layout_search.h),
-// searched again whenever the plan changes while the panel is visible: tp, pp, dp, micro-batch,
-// ZeRO, recomputation, sequence parallelism, interleaving and expert parallelism, ranked by the
-// predicted step time or the run's cost. The plan's own layout is marked; Apply (or a double
-// click) puts a listed layout into the plan as one undoable edit.
+// The best parallel layouts for the plan's model, data and cluster
+// (planner/training/layout_search.h), searched again whenever the plan changes while the panel is
+// visible: tp, pp, dp, micro-batch, ZeRO, recomputation, sequence parallelism, interleaving and
+// expert parallelism, ranked by the predicted step time or the run's cost. The plan's own layout is
+// marked; Apply (or a double click) puts a listed layout into the plan as one undoable edit.
 //
 // A search evaluates thousands of layouts (tens of milliseconds for a large model on a large
 // cluster), so it runs on a worker thread: the window stays responsive while a slider is dragged,

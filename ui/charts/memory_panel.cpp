@@ -20,7 +20,7 @@
 #include <QValueAxis>
 #include <algorithm>
 
-#include "planner/plan_views.h"
+#include "planner/text/plan_views.h"
 #include "ui/charts/figure_text.h"
 #include "ui/charts/memory_table_model.h"
 #include "ui/common/number_text.h"

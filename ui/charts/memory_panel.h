@@ -2,7 +2,7 @@
 
 #include <array>
 
-#include "planner/sweep.h"
+#include "planner/training/sweep.h"
 #include "ui/charts/plan_panel.h"
 
 class QBarCategoryAxis;

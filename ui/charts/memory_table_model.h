@@ -3,7 +3,7 @@
 #include <QAbstractTableModel>
 #include <vector>
 
-#include "planner/plan_views.h"
+#include "planner/text/plan_views.h"
 
 namespace tally::ui {
 

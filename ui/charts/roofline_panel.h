@@ -7,8 +7,8 @@
 #include <optional>
 #include <vector>
 
-#include "planner/measured_roofline.h"
-#include "planner/plan_views.h"
+#include "planner/roofline/measured_roofline.h"
+#include "planner/text/plan_views.h"
 #include "ui/charts/plan_panel.h"
 
 class QAbstractSeries;

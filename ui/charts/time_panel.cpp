@@ -21,7 +21,7 @@
 #include <QValueAxis>
 #include <algorithm>
 
-#include "planner/plan_views.h"
+#include "planner/text/plan_views.h"
 #include "ui/charts/figure_table_model.h"
 #include "ui/common/number_text.h"
 #include "ui/plan/plan_document.h"
@@ -89,7 +89,7 @@ TimePanel::TimePanel(PlanDocument* document, QWidget* parent)
         });
     }
 
-    // One predicted step, its critical-path terms stacked (planner/performance.h).
+    // One predicted step, its critical-path terms stacked (planner/performance/performance.h).
     m_mfuSource->setObjectName(QStringLiteral("mfuSource"));
     m_mfuSource->setWordWrap(true);
     m_stepChart->setTitle(tr("One step, predicted"));

@@ -4,7 +4,7 @@
 #include <string_view>
 #include <vector>
 
-#include "planner/hardware.h"
+#include "planner/hardware/hardware.h"
 
 namespace tally::ui {
 

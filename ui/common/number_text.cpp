@@ -6,7 +6,7 @@
 #include <array>
 #include <cmath>
 
-#include "planner/quantity_text.h"
+#include "planner/core/quantity_text.h"
 
 namespace tally::ui {
 

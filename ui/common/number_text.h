@@ -40,7 +40,7 @@ QString formatDuration(double seconds);
 QString formatShort(double value);
 
 // Bytes as "1.09 GB" (GB = 1e9 bytes) and "1.02 GiB" (2^30 bytes, what nvidia-smi shows);
-// the units are planner/quantity_text.h's, as the command line prints them.
+// the units are planner/core/quantity_text.h's, as the command line prints them.
 QString formatGB(double bytes);
 QString formatGiB(double bytes);
 // The number of GB alone, two decimals ("1.09"), and of GiB ("1.02"): a table's unit is in its

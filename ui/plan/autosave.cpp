@@ -3,7 +3,7 @@
 #include <QDir>
 #include <QFileInfo>
 
-#include "planner/spec_json.h"
+#include "planner/io/spec_json.h"
 #include "ui/common/file_io.h"
 #include "ui/plan/plan_document.h"
 

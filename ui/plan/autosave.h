@@ -5,7 +5,7 @@
 #include <QTimer>
 #include <optional>
 
-#include "planner/spec.h"
+#include "planner/core/spec.h"
 
 namespace tally::ui {
 

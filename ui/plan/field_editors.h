@@ -2,7 +2,7 @@
 
 #include <QWidget>
 
-#include "planner/spec.h"
+#include "planner/core/spec.h"
 #include "ui/plan/spec_fields.h"
 
 class QCheckBox;

@@ -4,7 +4,7 @@
 #include <QRegularExpression>
 #include <cmath>
 
-#include "planner/spec.h"
+#include "planner/core/spec.h"
 #include "ui/common/number_text.h"
 
 namespace tally::ui {

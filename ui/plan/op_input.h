@@ -6,7 +6,7 @@
 #include <QString>
 #include <optional>
 
-#include "planner/op_spec.h"
+#include "planner/core/op_spec.h"
 
 namespace tally::ui {
 

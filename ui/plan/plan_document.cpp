@@ -10,11 +10,11 @@
 #include <atomic>
 #include <nlohmann/json.hpp>
 
-#include "planner/examples.h"
-#include "planner/hf_config.h"
-#include "planner/operations.h"
-#include "planner/report.h"
-#include "planner/spec_json.h"
+#include "planner/io/examples.h"
+#include "planner/io/hf_config.h"
+#include "planner/io/spec_json.h"
+#include "planner/roofline/operations.h"
+#include "planner/text/report.h"
 #include "ui/common/file_io.h"
 #include "ui/common/hardware_catalog.h"
 #include "ui/common/number_text.h"

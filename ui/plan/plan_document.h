@@ -6,9 +6,9 @@
 #include <optional>
 #include <vector>
 
-#include "planner/errors.h"
-#include "planner/plan_views.h"
-#include "planner/spec.h"
+#include "planner/core/errors.h"
+#include "planner/core/spec.h"
+#include "planner/text/plan_views.h"
 
 class QUndoStack;
 
@@ -62,7 +62,7 @@ public:
     bool save(const QString& path, QString* error);
     QString filePath() const { return m_filePath; }
     bool isModified() const;
-    // The last accepted plan as CSV and as a Markdown report (planner/report.h).
+    // The last accepted plan as CSV and as a Markdown report (planner/text/report.h).
     bool exportCsv(const QString& path, QString* error) const;
     bool exportMarkdown(const QString& path, QString* error) const;
     // The JSON text of the last accepted spec (what save() and the autosave write).

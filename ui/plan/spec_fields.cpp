@@ -1,8 +1,8 @@
 #include "ui/plan/spec_fields.h"
 
-#include "planner/enum_names.h"
-#include "planner/plan.h"
-#include "planner/presets.h"
+#include "planner/core/enum_names.h"
+#include "planner/io/presets.h"
+#include "planner/training/plan.h"
 
 #include <QtGlobal>
 #include <algorithm>

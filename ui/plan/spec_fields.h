@@ -7,7 +7,7 @@
 #include <variant>
 #include <vector>
 
-#include "planner/spec.h"
+#include "planner/core/spec.h"
 #include "ui/plan/slider_scale.h"
 
 namespace tally::ui {

@@ -12,8 +12,8 @@
 #include <QSignalBlocker>
 #include <QVBoxLayout>
 
-#include "planner/presets.h"
-#include "planner/spec_json.h"
+#include "planner/io/presets.h"
+#include "planner/io/spec_json.h"
 #include "ui/common/chart_support.h"
 #include "ui/common/file_dialogs.h"
 #include "ui/common/hardware_list_model.h"

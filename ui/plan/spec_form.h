@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "planner/spec.h"
+#include "planner/core/spec.h"
 
 class QComboBox;
 class QFormLayout;

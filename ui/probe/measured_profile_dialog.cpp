@@ -12,8 +12,8 @@
 #include <cctype>
 #include <set>
 
-#include "planner/measured_roofline.h"
-#include "planner/user_profiles.h"
+#include "planner/hardware/user_profiles.h"
+#include "planner/roofline/measured_roofline.h"
 #include "ui/common/number_text.h"
 #include "ui/probe/probe_text.h"
 

@@ -5,7 +5,7 @@
 #include <functional>
 #include <vector>
 
-#include "planner/hardware.h"
+#include "planner/hardware/hardware.h"
 #include "planner/store/workspace.h"
 
 class QComboBox;

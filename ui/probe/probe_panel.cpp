@@ -21,8 +21,8 @@
 #include <algorithm>
 #include <exception>
 
-#include "planner/plan_gemms.h"
-#include "planner/probe_records.h"
+#include "planner/hardware/probe_records.h"
+#include "planner/performance/plan_gemms.h"
 #include "ui/charts/roofline_panel.h"
 #include "ui/common/chart_support.h"
 #include "ui/common/hardware_catalog.h"

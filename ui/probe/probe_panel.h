@@ -8,7 +8,7 @@
 #include <optional>
 #include <vector>
 
-#include "gpu_probe/probe_protocol.h"
+#include "gpu_probe/protocol/probe_protocol.h"
 #include "planner/store/workspace.h"
 #include "ui/session/probe_process.h"
 

@@ -4,7 +4,7 @@
 #include <QColor>
 #include <QStringList>
 
-#include "planner/probe_records.h"
+#include "planner/hardware/probe_records.h"
 #include "ui/common/number_text.h"
 #include "ui/probe/probe_text.h"
 

@@ -5,10 +5,10 @@
 #include <optional>
 #include <vector>
 
-#include "gpu_probe/probe_protocol.h"
-#include "planner/hardware.h"
-#include "planner/measured_roofline.h"
-#include "planner/probe_records.h"
+#include "gpu_probe/protocol/probe_protocol.h"
+#include "planner/hardware/hardware.h"
+#include "planner/hardware/probe_records.h"
+#include "planner/roofline/measured_roofline.h"
 
 namespace tally::ui {
 

@@ -3,7 +3,7 @@
 #include <QAbstractListModel>
 #include <vector>
 
-#include "planner/probe_records.h"
+#include "planner/hardware/probe_records.h"
 
 namespace tally::ui {
 

@@ -1,7 +1,7 @@
 #pragma once
 
 // ProbeRunner: `tally-probe` as a child process, its JSON lines turned into signals as they
-// arrive (gpu_probe/PROTOCOL.md). The GUI's Probe panel and `tally probe` both drive it.
+// arrive (gpu_probe/protocol/PROTOCOL.md). The GUI's Probe panel and `tally probe` both drive it.
 //
 // (The file is probe_process.h, not probe_runner.h: gpu_probe/probe_runner.h, the probe's own
 // run loop, is on the same include path.)
@@ -15,7 +15,7 @@
 #include <optional>
 #include <string>
 
-#include "gpu_probe/probe_protocol.h"
+#include "gpu_probe/protocol/probe_protocol.h"
 
 namespace tally::ui {
 

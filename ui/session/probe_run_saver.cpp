@@ -3,7 +3,7 @@
 #include <QDateTime>
 #include <exception>
 
-#include "planner/probe_records.h"
+#include "planner/hardware/probe_records.h"
 
 namespace tally::ui {
 

@@ -15,7 +15,7 @@
 #include <QString>
 #include <optional>
 
-#include "gpu_probe/probe_protocol.h"
+#include "gpu_probe/protocol/probe_protocol.h"
 #include "planner/store/workspace.h"
 #include "ui/session/probe_process.h"
 

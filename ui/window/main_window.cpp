@@ -18,9 +18,9 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
-#include "planner/examples.h"
-#include "planner/report.h"
-#include "planner/spec_json.h"
+#include "planner/io/examples.h"
+#include "planner/io/spec_json.h"
+#include "planner/text/report.h"
 #include "ui/charts/formats_panel.h"
 #include "ui/charts/inference_panel.h"
 #include "ui/charts/layouts_panel.h"

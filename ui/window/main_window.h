@@ -5,7 +5,7 @@
 #include <QString>
 #include <vector>
 
-#include "planner/dtype.h"
+#include "planner/core/dtype.h"
 #include "ui/common/chart_support.h"
 
 class QDockWidget;

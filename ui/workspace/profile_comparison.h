@@ -1,16 +1,16 @@
 #pragma once
 
 // What the Compare view shows, computed from the planner: the plan on each chosen profile
-// (planner/compare.h, the rows `tally compare` prints) and each profile's roof for the plan's
-// compute dtype over one shared intensity range (planner/roofline.h). Not Qt: the view draws
-// these, the tests check them.
+// (planner/training/compare.h, the rows `tally compare` prints) and each profile's roof for the
+// plan's compute dtype over one shared intensity range (planner/roofline/roofline.h). Not Qt: the
+// view draws these, the tests check them.
 
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "planner/compare.h"
-#include "planner/roofline.h"
+#include "planner/roofline/roofline.h"
+#include "planner/training/compare.h"
 
 namespace tally::ui {
 

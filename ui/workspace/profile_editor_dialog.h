@@ -5,8 +5,8 @@
 #include <QString>
 #include <optional>
 
-#include "planner/errors.h"
-#include "planner/hardware.h"
+#include "planner/core/errors.h"
+#include "planner/hardware/hardware.h"
 
 class QFormLayout;
 class QLabel;

@@ -5,7 +5,7 @@
 #include <exception>
 #include <nlohmann/json.hpp>
 
-#include "planner/errors.h"
+#include "planner/core/errors.h"
 #include "planner/store/workspace.h"
 #include "ui/common/file_io.h"
 #include "ui/common/hardware_catalog.h"

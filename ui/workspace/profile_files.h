@@ -9,7 +9,7 @@
 #include <optional>
 #include <vector>
 
-#include "planner/hardware.h"
+#include "planner/hardware/hardware.h"
 
 namespace tally::ui {
 

@@ -12,7 +12,7 @@
 #include <QVBoxLayout>
 #include <exception>
 
-#include "planner/errors.h"
+#include "planner/core/errors.h"
 #include "planner/store/workspace.h"
 #include "ui/common/chart_support.h"
 #include "ui/common/number_text.h"

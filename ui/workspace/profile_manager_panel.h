@@ -2,7 +2,7 @@
 
 #include <QPointer>
 
-#include "planner/hardware.h"
+#include "planner/hardware/hardware.h"
 #include "ui/workspace/workspace_panel_base.h"
 
 class QPushButton;

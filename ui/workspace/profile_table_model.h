@@ -3,7 +3,7 @@
 #include <QAbstractTableModel>
 #include <vector>
 
-#include "planner/hardware.h"
+#include "planner/hardware/hardware.h"
 
 namespace tally::ui {
 

@@ -4,7 +4,7 @@
 #include <QColor>
 #include <exception>
 
-#include "planner/spec_json.h"
+#include "planner/io/spec_json.h"
 #include "ui/common/number_text.h"
 
 namespace tally::ui {

@@ -8,9 +8,9 @@
 #include <QVBoxLayout>
 #include <exception>
 
-#include "planner/report.h"
-#include "planner/spec_json.h"
+#include "planner/io/spec_json.h"
 #include "planner/store/workspace.h"
+#include "planner/text/report.h"
 #include "ui/common/chart_support.h"
 #include "ui/common/number_text.h"
 #include "ui/plan/plan_document.h"

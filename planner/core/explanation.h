@@ -1,0 +1,19 @@
+#pragma once
+
+#include <string>
+
+namespace tally {
+
+// "Shows its work": for each headline figure of a plan, the formula, the formula with the
+// spec's numbers in it, and the source. The CLI prints these; the GUI shows them as tooltips.
+struct Explanation {
+    std::string key;           // stable id, e.g. "time.days", "memory.optimizer_bytes"
+    std::string label;         // short name
+    double value = 0.0;        // in the unit below
+    std::string unit;          // "days", "bytes", "FLOPs", ...
+    std::string formula;       // symbolic
+    std::string substitution;  // with numbers
+    std::string source;        // paper / seed
+};
+
+}  // namespace tally

@@ -1,0 +1,13 @@
+#pragma once
+
+#include <cstdint>
+
+namespace tally {
+
+// The largest integer a spec, a config.json or a profile may give: 2^53, beyond which a double
+// (what a JSON number is to most readers) no longer holds every integer. One bound for every
+// reader, so a plan that is accepted once can always be read back; it also keeps the sums of a
+// few such fields (evaluate() adds two or three) far inside an int64.
+inline constexpr std::int64_t kMaxJsonInteger = std::int64_t{1} << 53;
+
+}  // namespace tally

@@ -1,0 +1,85 @@
+#include "planner/core/spec.h"
+
+#include "planner/core/enum_names.h"
+
+namespace tally {
+
+// The names come from the tables in enum_names.h, which the spec reader and the form share.
+std::string_view to_string(ModelKind kind) {
+    return json_name(kind);
+}
+std::string_view to_string(FfnKind kind) {
+    return json_name(kind);
+}
+std::string_view to_string(NormKind kind) {
+    return json_name(kind);
+}
+std::string_view to_string(BiasKind kind) {
+    return json_name(kind);
+}
+std::string_view to_string(Optimizer optimizer) {
+    return json_name(optimizer);
+}
+std::string_view to_string(Recompute recompute) {
+    return json_name(recompute);
+}
+std::string_view to_string(FlopsFormula formula) {
+    return json_name(formula);
+}
+std::string_view to_string(Offload offload) {
+    return json_name(offload);
+}
+std::string_view to_string(OpKind kind) {
+    return json_name(kind);
+}
+
+ModelSpec architecture_only(const ModelSpec& model) {
+    ModelSpec out;
+    out.kind = model.kind;
+    switch (model.kind) {
+        case ModelKind::params:
+            out.params = model.params;
+            break;
+        case ModelKind::mlp:
+            out.layers = model.layers;
+            out.hidden = model.hidden;
+            break;
+        case ModelKind::transformer:
+            out = model;
+            out.name.clear();
+            out.params = ModelSpec{}.params;
+            if (!model.moe.enabled()) {
+                out.moe = MoeSpec{};
+            }
+            if (!model.mla.enabled()) {
+                out.mla = MlaSpec{};
+            }
+            break;
+    }
+    return out;
+}
+
+int optimizer_states_per_param(Optimizer optimizer) {
+    switch (optimizer) {
+        case Optimizer::sgd:
+            return 0;  // w -= lr * g
+        case Optimizer::momentum:
+            return 1;  // velocity
+        case Optimizer::adagrad:
+            return 1;  // sum of squared gradients (CS336 lecture 2)
+        case Optimizer::rmsprop:
+            return 1;  // running mean of squared gradients
+        case Optimizer::adam:
+        case Optimizer::adamw:
+            return 2;  // first and second moments
+        case Optimizer::adafactor:
+            return 0;  // factored: rows + columns per matrix, not per value
+        case Optimizer::lion:
+            return 1;  // momentum only (Chen et al. 2023, Alg. 1)
+        case Optimizer::adam8bit:
+            return 2;  // two moments, 8-bit block-quantised
+    }
+    return 0;
+}
+
+}  // namespace tally

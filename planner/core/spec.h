@@ -1,0 +1,232 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "planner/core/dtype.h"
+#include "planner/core/op_spec.h"
+
+namespace tally {
+
+// ---- model --------------------------------------------------------------------------------------
+
+enum class ModelKind {
+    transformer,  // decoder-only transformer from its dimensions
+    mlp,          // CS336 lecture 2's deep ReLU network: `layers` blocks of a D x D matmul + ReLU
+    params,       // just a parameter count (no architecture: no activations)
+};
+enum class FfnKind { gelu, swiglu, relu };
+enum class NormKind { layernorm, rmsnorm };
+enum class BiasKind { none, qkv, all };
+
+// Mixture of experts (Shazeer et al. 2017; Fedus et al. 2022). Layers [0, first_dense_layers)
+// keep a dense MLP of width ffn_hidden; the others have `experts` routed experts of width
+// expert_ffn_hidden, of which `active_experts` run per token, plus `shared_experts` that always
+// run.
+struct MoeSpec {
+    std::int64_t experts = 0;
+    std::int64_t active_experts = 0;
+    std::int64_t shared_experts = 0;
+    std::int64_t expert_ffn_hidden = 0;  // 0: same as ffn_hidden
+    std::int64_t first_dense_layers = 0;
+
+    bool enabled() const { return experts > 0; }
+    bool operator==(const MoeSpec&) const = default;
+};
+
+// Multi-head latent attention (DeepSeek-V2, Liu et al. 2024, sec. 2.1; DeepSeek-V3 config):
+// queries optionally through a rank-q_lora_rank bottleneck, keys and values from a shared
+// rank-kv_lora_rank latent plus a decoupled RoPE key of qk_rope_head_dim shared by all heads.
+struct MlaSpec {
+    std::int64_t q_lora_rank = 0;  // 0: queries projected directly from the hidden state
+    std::int64_t kv_lora_rank = 0;
+    std::int64_t qk_nope_head_dim = 0;
+    std::int64_t qk_rope_head_dim = 0;
+    std::int64_t v_head_dim = 0;
+
+    bool enabled() const { return kv_lora_rank > 0; }
+    bool operator==(const MlaSpec&) const = default;
+};
+
+struct ModelSpec {
+    ModelKind kind = ModelKind::transformer;
+    std::string name;  // free text (a preset's name)
+    // transformer and mlp
+    std::int64_t layers = 0;
+    std::int64_t hidden = 0;
+    // transformer
+    std::int64_t heads = 0;
+    std::int64_t kv_heads = 0;  // 0: = heads (multi-head attention)
+    std::int64_t head_dim = 0;  // 0: = hidden / heads
+    std::int64_t ffn_hidden = 0;
+    FfnKind ffn = FfnKind::gelu;
+    std::int64_t vocab = 0;
+    bool tied_embeddings = false;
+    NormKind norm = NormKind::rmsnorm;
+    BiasKind bias = BiasKind::none;
+    std::int64_t learned_positions = 0;  // rows of a learned position embedding (GPT-2/3); 0: none
+    MoeSpec moe;
+    MlaSpec mla;
+    // params
+    double params = 0.0;
+
+    std::int64_t effective_kv_heads() const { return kv_heads > 0 ? kv_heads : heads; }
+    std::int64_t effective_head_dim() const {
+        return head_dim > 0 ? head_dim : (heads > 0 ? hidden / heads : 0);
+    }
+    std::int64_t effective_expert_ffn() const {
+        return moe.expert_ffn_hidden > 0 ? moe.expert_ffn_hidden : ffn_hidden;
+    }
+    bool operator==(const ModelSpec&) const = default;
+};
+
+// The model with the fields its kind never reads at their defaults, and no name: a parameter
+// count keeps only params; the ReLU network layers and hidden; a transformer everything but
+// params, its moe and mla only when enabled. Two models with equal results describe the same
+// network (a form compares the plan's model with the presets this way).
+ModelSpec architecture_only(const ModelSpec& model);
+
+// ---- data ---------------------------------------------------------------------------------------
+
+struct DataSpec {
+    double tokens = 0.0;            // training tokens (data points for the mlp kind)
+    std::int64_t seq_len = 4096;    // tokens per sequence (1 for the mlp kind)
+    std::int64_t global_batch = 0;  // sequences per optimizer step; 0: micro_batch x data-parallel
+    std::int64_t micro_batch = 1;   // sequences per GPU per forward/backward
+    bool operator==(const DataSpec&) const = default;
+};
+
+// ---- cluster ------------------------------------------------------------------------------------
+
+struct ClusterSpec {
+    std::string gpu = "h100-sxm";  // a hardware profile id
+    std::int64_t gpus = 1;
+    double mfu = 0.5;  // model FLOPs utilisation: achieved model FLOP/s / dense peak
+    // true: the time comes from the performance model (planner/performance/performance.h) and `mfu`
+    // is not read; false: from the assumed `mfu` (FLOPs / (peak x mfu x GPUs)). A JSON spec without
+    // cluster.mfu, or with "predicted", is predicted; one with a number is assumed.
+    bool mfu_predicted = false;
+    std::optional<double> price_per_gpu_hour;  // in the user's currency
+    // The network the performance model times collectives on; 0: the hardware profile's figure.
+    std::int64_t gpus_per_node = 0;       // GPUs one scale-up fabric (NVLink/NVSwitch) joins
+    double intra_node_bytes_per_s = 0.0;  // scale-up bandwidth per GPU per direction
+    double inter_node_bytes_per_s = 0.0;  // scale-out (InfiniBand/RoCE) per GPU per direction
+    bool operator==(const ClusterSpec&) const = default;
+};
+
+// ---- training recipe ----------------------------------------------------------------------------
+
+enum class Optimizer { sgd, momentum, adagrad, rmsprop, adam, adamw, adafactor, lion, adam8bit };
+enum class Recompute {
+    none,       // keep every activation
+    selective,  // Korthikanti et al. 2022 sec. 5: recompute the attention core (QK^T, softmax, AV)
+    full,       // Korthikanti et al. 2022 / Megatron: keep each layer's input, recompute the layer
+    sqrt,       // Chen et al. 2016: a checkpoint every ceil(sqrt(L)) layers (CS336 lecture 2)
+};
+// Where optimizer state (and parameters) live between steps (ZeRO-Offload, Ren et al. 2021;
+// ZeRO-Infinity, Rajbhandari et al. 2021): `optimizer` keeps master weights and optimizer state in
+// host memory and runs the update on the CPU; `optimizer_and_params` also keeps the parameter and
+// gradient shards there and streams parameters in over PCIe as layers need them (ZeRO-3 only).
+enum class Offload { none, optimizer, optimizer_and_params };
+enum class FlopsFormula {
+    six_nd,     // 6·N·D (CS336 lecture 2; Kaplan et al. 2020)
+    attention,  // 6·N + 12·L·H·Q·T per token (PaLM, Chowdhery et al. 2022, appendix B)
+};
+
+struct TrainingSpec {
+    DType param_dtype = DType::bf16;
+    DType grad_dtype = DType::bf16;
+    std::optional<DType> master_dtype = DType::fp32;  // nullopt: "none" (no master copy)
+    Optimizer optimizer = Optimizer::adamw;
+    DType optimizer_state_dtype = DType::fp32;
+    DType compute_dtype = DType::bf16;     // the dtype whose peak sets the time
+    DType activation_dtype = DType::bf16;  // stored activations
+    Recompute recompute = Recompute::none;
+    // Korthikanti's tables count only what is stored between forward and backward; with this on,
+    // the activations a recomputed segment re-materialises during backward are added (one layer for
+    // full, the attention core of one layer for selective). sqrt always counts its segment, since
+    // that is the method's own memory cost (Chen et al. 2016, sec. 4.1).
+    bool recompute_working_set = false;
+    int zero = 0;  // ZeRO stage 0-3 (Rajbhandari et al. 2020), over the data-parallel group
+    std::int64_t tp = 1;
+    std::int64_t pp = 1;
+    bool sequence_parallel = false;
+    bool flash_attention = true;
+    bool dropout = false;
+    FlopsFormula flops_formula = FlopsFormula::six_nd;
+    // Virtual pipeline stages per GPU: the interleaved 1F1B schedule (Narayanan et al. 2021,
+    // sec. 2.2.2); 1 is plain 1F1B.
+    std::int64_t interleave = 1;
+    // Expert parallelism: the routed experts are spread over this many data-parallel ranks, each
+    // holding experts / expert_parallel of them (Lepikhin et al. 2020, GShard; Fedus et al. 2022).
+    std::int64_t expert_parallel = 1;
+    // Data-parallel gradient (and ZeRO-3 parameter) collectives overlap the backward (forward)
+    // pass in buckets (Li et al. 2020, PyTorch DDP, sec. 3.2.3); false: they run after it.
+    bool dp_overlap = true;
+    Offload offload = Offload::none;
+    bool operator==(const TrainingSpec&) const = default;
+};
+
+// ---- solver -------------------------------------------------------------------------------------
+
+struct SolverSpec {
+    // false: model state only (params, grads, master, optimizer), as CS336's question asks.
+    // true: activations too; the transformer is deepened or made shallower (layers scaled, width
+    // kept) to find the largest that fits.
+    bool include_activations = false;
+    bool operator==(const SolverSpec&) const = default;
+};
+
+// ---- serving ----------------------------------------------------------------------------------
+
+// Serving the model (`tally infer`, the Inference panel): `batch` sequences decoded together, each
+// a prompt of `prompt_tokens` followed by `output_tokens` generated one at a time, on replicas of
+// `tp` tensor-parallel GPUs (cluster.gpus / tp replicas). Weights are stored in `weight_dtype`
+// (weight-only quantization reads fewer bytes per weight) and the KV cache in `kv_dtype`. The
+// price is the cluster's (cluster.price_per_gpu_hour), else the hardware profile's.
+struct InferenceSpec {
+    std::int64_t batch = 1;
+    std::int64_t prompt_tokens = 1024;
+    std::int64_t output_tokens = 256;
+    std::int64_t tp = 1;
+    DType weight_dtype = DType::bf16;
+    DType kv_dtype = DType::bf16;
+    bool operator==(const InferenceSpec&) const = default;
+};
+
+// ---- the whole plan -----------------------------------------------------------------------------
+
+struct PlanSpec {
+    std::string name;
+    // Free text: what the plan is for, the examples' explanation, a user's notes. The planner
+    // never reads it; every writer keeps it.
+    std::string description;
+    ModelSpec model;
+    DataSpec data;
+    ClusterSpec cluster;
+    TrainingSpec training;
+    SolverSpec solver;
+    InferenceSpec inference;
+    std::vector<OpSpec> ops;  // extra operations for the roofline
+    bool operator==(const PlanSpec&) const = default;
+};
+
+std::string_view to_string(ModelKind kind);
+std::string_view to_string(FfnKind kind);
+std::string_view to_string(NormKind kind);
+std::string_view to_string(BiasKind kind);
+std::string_view to_string(Optimizer optimizer);
+std::string_view to_string(Recompute recompute);
+std::string_view to_string(FlopsFormula formula);
+std::string_view to_string(Offload offload);
+std::string_view to_string(OpKind kind);
+
+// Optimizer state values kept per parameter (CS336 lecture 2: AdaGrad 1, Adam 2; Kingma & Ba
+// 2015; Loshchilov & Hutter 2019; Chen et al. 2023 (Lion) 1; Dettmers et al. 2022 (8-bit Adam) 2).
+// Adafactor's factored second moment is not per parameter; see optimizer_state_bytes().
+int optimizer_states_per_param(Optimizer optimizer);
+
+}  // namespace tally

@@ -1,0 +1,469 @@
+#include "planner/hardware/hardware.h"
+
+#include <algorithm>
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <tuple>
+
+#include "planner/core/errors.h"
+#include "resources/embedded_resources.h"
+
+namespace tally {
+
+using nlohmann::json;
+
+std::string_view to_string(ProfileKind kind) {
+    switch (kind) {
+        case ProfileKind::builtin:
+            return "builtin";
+        case ProfileKind::custom:
+            return "custom";
+        case ProfileKind::measured:
+            return "measured";
+    }
+    return "?";
+}
+
+std::optional<ProfileKind> parse_profile_kind(std::string_view name) {
+    for (ProfileKind k : {ProfileKind::builtin, ProfileKind::custom, ProfileKind::measured}) {
+        if (to_string(k) == name) {
+            return k;
+        }
+    }
+    return std::nullopt;
+}
+
+std::optional<double> HardwareProfile::best_measured_gemm_fraction(ComputeType type) const {
+    const std::string metric = std::string(to_string(type)) + "_gemm";
+    std::optional<double> best;
+    for (const MeasuredFigure& m : measured) {
+        if (m.metric == metric && m.fraction_of_peak && (!best || *m.fraction_of_peak > *best)) {
+            best = m.fraction_of_peak;
+        }
+    }
+    return best;
+}
+
+std::string supported_compute_types(const HardwareProfile& p) {
+    std::string list;
+    for (ComputeType t : kAllComputeTypes) {
+        if (p.supports(t)) {
+            list += (list.empty() ? "" : ", ") + std::string(to_string(t));
+        }
+    }
+    return list;
+}
+
+namespace {
+
+std::string dump(const json& value) {
+    return value.dump();
+}
+
+const json& require(const json& obj, const char* key, const std::string& path) {
+    auto it = obj.find(key);
+    if (it == obj.end()) {
+        throw SpecError(path + "." + key, "nothing", "this field is required");
+    }
+    return *it;
+}
+
+std::string get_string(const json& obj, const char* key, const std::string& path, bool required) {
+    auto it = obj.find(key);
+    if (it == obj.end() || it->is_null()) {
+        if (required) {
+            throw SpecError(path + "." + key, "nothing", "a non-empty string is required");
+        }
+        return {};
+    }
+    if (!it->is_string()) {
+        throw SpecError(path + "." + key, dump(*it), "must be a string");
+    }
+    return it->get<std::string>();
+}
+
+double get_number(const json& value, const std::string& field, bool allow_zero) {
+    if (!value.is_number()) {
+        throw SpecError(field, dump(value), "must be a number");
+    }
+    const double v = value.get<double>();
+    if (!std::isfinite(v) || v < 0.0 || (!allow_zero && v == 0.0)) {
+        throw SpecError(
+            field, dump(value),
+            allow_zero ? "must be a finite number >= 0" : "must be a finite number > 0");
+    }
+    return v;
+}
+
+// A figure in [min, max] (`range` says so in the message); with allow_zero, 0 (not given) too.
+double get_bounded(const json& value, const std::string& field, double min, double max,
+                   const char* range, bool allow_zero = false) {
+    const std::string allowed =
+        std::string("must be a number in ") + range + (allow_zero ? " (or 0: not given)" : "");
+    if (!value.is_number()) {
+        throw SpecError(field, dump(value), allowed);
+    }
+    const double v = value.get<double>();
+    if (!((v >= min && v <= max) || (allow_zero && v == 0.0))) {
+        throw SpecError(field, dump(value), allowed);
+    }
+    return v;
+}
+
+}  // namespace
+
+HardwareProfile hardware_from_json(const json& j, const std::string& path) {
+    if (!j.is_object()) {
+        throw SpecError(path, dump(j), "a hardware profile must be a JSON object");
+    }
+    HardwareProfile p;
+    p.id = get_string(j, "id", path, true);
+    if (p.id.empty()) {
+        throw SpecError(path + ".id", "\"\"", "a non-empty id is required");
+    }
+    p.name = get_string(j, "name", path, true);
+    p.vendor = get_string(j, "vendor", path, false);
+    if (auto it = j.find("kind"); it != j.end()) {
+        auto kind = it->is_string() ? parse_profile_kind(it->get<std::string>()) : std::nullopt;
+        if (!kind) {
+            throw SpecError(path + ".kind", dump(*it), "one of builtin, custom, measured");
+        }
+        p.kind = *kind;
+    }
+    p.form_factor = get_string(j, "form_factor", path, false);
+    p.memory_type = get_string(j, "memory_type", path, false);
+    p.memory_bytes = get_bounded(require(j, "memory_bytes", path), path + ".memory_bytes",
+                                 kMinMemoryBytes, kMaxMemoryBytes, "[1e6, 1e16] bytes");
+    p.bandwidth_bytes_per_s =
+        get_bounded(require(j, "bandwidth_bytes_per_s", path), path + ".bandwidth_bytes_per_s",
+                    kMinBandwidthBytesPerS, kMaxBandwidthBytesPerS, "[1e6, 1e16] bytes/s");
+    const json& peaks = require(j, "peak_flops_per_s", path);
+    if (!peaks.is_object()) {
+        throw SpecError(path + ".peak_flops_per_s", dump(peaks),
+                        "must be an object of dtype: FLOP/s");
+    }
+    for (auto it = peaks.begin(); it != peaks.end(); ++it) {
+        auto type = parse_compute_type(it.key());
+        if (!type) {
+            throw SpecError(path + ".peak_flops_per_s." + it.key(), dump(it.value()),
+                            "keys must be fp64, fp32, tf32, bf16, fp16, fp8, fp4, int8");
+        }
+        if (!it.value().is_null()) {
+            p.peak_flops_per_s[static_cast<std::size_t>(*type)] =
+                get_bounded(it.value(), path + ".peak_flops_per_s." + it.key(), kMinPeakFlopsPerS,
+                            kMaxPeakFlopsPerS, "[1e6, 1e21] FLOP/s", true);
+        }
+    }
+    bool any_peak = false;
+    for (double v : p.peak_flops_per_s) {
+        any_peak = any_peak || v > 0.0;
+    }
+    if (!any_peak) {
+        throw SpecError(path + ".peak_flops_per_s", dump(peaks),
+                        "at least one dtype needs a peak > 0");
+    }
+    if (auto it = j.find("tdp_w"); it != j.end() && !it->is_null()) {
+        p.tdp_w = get_bounded(*it, path + ".tdp_w", 0.0, kMaxTdpW, "[0, 1e6] W");
+    }
+    if (auto it = j.find("sm_count"); it != j.end() && !it->is_null()) {
+        const double v =
+            get_bounded(*it, path + ".sm_count", 1.0, 1e6, "a whole number in [1, 1e6]");
+        if (v != std::floor(v)) {
+            throw SpecError(path + ".sm_count", dump(*it), "a whole number in [1, 1e6]");
+        }
+        p.sm_count = static_cast<std::int64_t>(v);
+    }
+    if (auto it = j.find("interconnect"); it != j.end() && !it->is_null()) {
+        if (!it->is_object()) {
+            throw SpecError(path + ".interconnect", dump(*it), "must be an object");
+        }
+        p.interconnect_name = get_string(*it, "name", path + ".interconnect", false);
+        if (auto bw = it->find("bandwidth_bytes_per_s_per_direction");
+            bw != it->end() && !bw->is_null()) {
+            p.interconnect_bytes_per_s =
+                get_bounded(*bw, path + ".interconnect.bandwidth_bytes_per_s_per_direction", 0.0,
+                            kMaxBandwidthBytesPerS, "[0, 1e16] bytes/s");
+        }
+    }
+    if (auto it = j.find("network"); it != j.end() && !it->is_null()) {
+        if (!it->is_object()) {
+            throw SpecError(path + ".network", dump(*it), "must be an object");
+        }
+        if (auto n = it->find("gpus_per_node"); n != it->end() && !n->is_null()) {
+            const double v = get_bounded(*n, path + ".network.gpus_per_node", 1.0, 1e6,
+                                         "a whole number in [1, 1e6]");
+            if (v != std::floor(v)) {
+                throw SpecError(path + ".network.gpus_per_node", dump(*n),
+                                "a whole number in [1, 1e6]");
+            }
+            p.gpus_per_node = static_cast<std::int64_t>(v);
+        }
+        if (auto bw = it->find("inter_node_bytes_per_s_per_direction");
+            bw != it->end() && !bw->is_null()) {
+            p.inter_node_bytes_per_s =
+                get_bounded(*bw, path + ".network.inter_node_bytes_per_s_per_direction", 0.0,
+                            kMaxBandwidthBytesPerS, "[0, 1e16] bytes/s");
+        }
+        if (auto bw = it->find("host_bytes_per_s_per_direction");
+            bw != it->end() && !bw->is_null()) {
+            p.host_bytes_per_s = get_bounded(*bw, path + ".network.host_bytes_per_s_per_direction",
+                                             0.0, kMaxBandwidthBytesPerS, "[0, 1e16] bytes/s");
+        }
+    }
+    if (auto it = j.find("price_per_gpu_hour"); it != j.end() && !it->is_null()) {
+        p.price_per_gpu_hour =
+            get_bounded(*it, path + ".price_per_gpu_hour", 0.0, 1e9, "[0, 1e9] per GPU-hour");
+    }
+    p.datasheet_printed = get_string(j, "datasheet_printed", path, false);
+    p.verification = get_string(j, "verification", path, false);
+    p.notes = get_string(j, "notes", path, false);
+    if (auto it = j.find("sources"); it != j.end()) {
+        if (!it->is_array()) {
+            throw SpecError(path + ".sources", dump(*it), "must be an array of strings");
+        }
+        for (const json& s : *it) {
+            if (!s.is_string()) {
+                throw SpecError(path + ".sources", dump(s), "must be an array of strings");
+            }
+            p.sources.push_back(s.get<std::string>());
+        }
+    }
+    if (auto it = j.find("measured"); it != j.end()) {
+        if (!it->is_array()) {
+            throw SpecError(path + ".measured", dump(*it), "must be an array");
+        }
+        for (std::size_t i = 0; i < it->size(); ++i) {
+            const json& m = (*it)[i];
+            const std::string mpath = path + ".measured[" + std::to_string(i) + "]";
+            if (!m.is_object()) {
+                throw SpecError(mpath, dump(m), "must be an object");
+            }
+            MeasuredFigure f;
+            f.metric = get_string(m, "metric", mpath, true);
+            f.value = get_number(require(m, "value", mpath), mpath + ".value", false);
+            if (auto fr = m.find("fraction_of_peak"); fr != m.end() && !fr->is_null()) {
+                f.fraction_of_peak = get_number(*fr, mpath + ".fraction_of_peak", true);
+            }
+            f.method = get_string(m, "method", mpath, false);
+            f.source = get_string(m, "source", mpath, false);
+            p.measured.push_back(std::move(f));
+        }
+    }
+    if (auto it = j.find("measured_gemms"); it != j.end() && !it->is_null()) {
+        if (!it->is_array()) {
+            throw SpecError(path + ".measured_gemms", dump(*it), "must be an array");
+        }
+        for (std::size_t i = 0; i < it->size(); ++i) {
+            const json& g = (*it)[i];
+            const std::string gpath = path + ".measured_gemms[" + std::to_string(i) + "]";
+            if (!g.is_object()) {
+                throw SpecError(gpath, dump(g), "must be an object");
+            }
+            MeasuredGemm gemm;
+            const std::string dtype = get_string(g, "dtype", gpath, true);
+            const auto type = parse_compute_type(dtype);
+            if (!type) {
+                throw SpecError(gpath + ".dtype", dump(g["dtype"]),
+                                "one of fp64, fp32, tf32, bf16, fp16, fp8, fp4, int8");
+            }
+            gemm.type = *type;
+            const auto whole = [&](const char* key, std::int64_t& out) {
+                const json& v = require(g, key, gpath);
+                const double d =
+                    get_bounded(v, gpath + "." + key, 1.0, 0x1p40, "a whole number in [1, 2^40]");
+                if (d != std::floor(d)) {
+                    throw SpecError(gpath + "." + key, dump(v), "a whole number in [1, 2^40]");
+                }
+                out = static_cast<std::int64_t>(d);
+            };
+            whole("m", gemm.m);
+            whole("n", gemm.n);
+            whole("k", gemm.k);
+            whole("count", gemm.count);
+            gemm.seconds = get_bounded(require(g, "seconds", gpath), gpath + ".seconds", 1e-12, 1e6,
+                                       "[1e-12, 1e6] seconds");
+            p.measured_gemms.push_back(gemm);
+        }
+        std::sort(p.measured_gemms.begin(), p.measured_gemms.end(), measured_gemm_before);
+        for (std::size_t i = 1; i < p.measured_gemms.size(); ++i) {
+            const MeasuredGemm& a = p.measured_gemms[i - 1];
+            const MeasuredGemm& b = p.measured_gemms[i];
+            if (!measured_gemm_before(a, b)) {
+                throw SpecError(path + ".measured_gemms",
+                                std::string(to_string(b.type)) + " " + std::to_string(b.m) + "x" +
+                                    std::to_string(b.n) + "x" + std::to_string(b.k) + "x" +
+                                    std::to_string(b.count),
+                                "at most one time per dtype, shape and count");
+            }
+        }
+    }
+    if (auto it = j.find("datasheet_printed_flops_per_s"); it != j.end() && !it->is_null()) {
+        const std::string field = path + ".datasheet_printed_flops_per_s";
+        if (!it->is_object()) {
+            throw SpecError(field, dump(*it), "must be an object of dtype: FLOP/s as printed");
+        }
+        for (auto v = it->begin(); v != it->end(); ++v) {
+            auto type = parse_compute_type(v.key());
+            if (!type) {
+                throw SpecError(field + "." + v.key(), dump(v.value()),
+                                "keys must be fp64, fp32, tf32, bf16, fp16, fp8, fp4, int8");
+            }
+            if (!v.value().is_null()) {
+                p.printed_flops_per_s[static_cast<std::size_t>(*type)] =
+                    get_number(v.value(), field + "." + v.key(), true);
+            }
+        }
+    }
+    if (auto it = j.find("figure_sources"); it != j.end() && !it->is_null()) {
+        const std::string field = path + ".figure_sources";
+        if (!it->is_object()) {
+            throw SpecError(field, dump(*it), "must be an object of field: [source indices]");
+        }
+        for (auto f = it->begin(); f != it->end(); ++f) {
+            std::vector<std::size_t> indices;
+            if (!f.value().is_array()) {
+                throw SpecError(field + "." + f.key(), dump(f.value()),
+                                "must be an array of indices into sources");
+            }
+            for (const json& index : f.value()) {
+                if (!index.is_number_unsigned() || index.get<std::size_t>() >= p.sources.size()) {
+                    throw SpecError(field + "." + f.key(), dump(index),
+                                    "an index into sources (0 to " +
+                                        std::to_string(p.sources.size()) + " - 1)");
+                }
+                indices.push_back(index.get<std::size_t>());
+            }
+            p.figure_sources.emplace_back(f.key(), std::move(indices));
+        }
+    }
+    return p;
+}
+
+json to_json(const HardwareProfile& p) {
+    json peaks = json::object();
+    for (ComputeType t : kAllComputeTypes) {
+        const double v = p.peak(t);
+        peaks[std::string(to_string(t))] = v > 0.0 ? json(v) : json(nullptr);
+    }
+    json printed = json::object();
+    for (ComputeType t : kAllComputeTypes) {
+        const double v = p.printed_flops_per_s[static_cast<std::size_t>(t)];
+        printed[std::string(to_string(t))] = v > 0.0 ? json(v) : json(nullptr);
+    }
+    json figure_sources = json::object();
+    for (const auto& [field, indices] : p.figure_sources) {
+        figure_sources[field] = indices;
+    }
+    json measured = json::array();
+    for (const MeasuredFigure& m : p.measured) {
+        measured.push_back(
+            {{"metric", m.metric},
+             {"value", m.value},
+             {"fraction_of_peak", m.fraction_of_peak ? json(*m.fraction_of_peak) : json(nullptr)},
+             {"method", m.method},
+             {"source", m.source}});
+    }
+    json out{
+        {"id", p.id},
+        {"name", p.name},
+        {"vendor", p.vendor},
+        {"kind", std::string(to_string(p.kind))},
+        {"form_factor", p.form_factor},
+        {"memory_type", p.memory_type},
+        {"memory_bytes", p.memory_bytes},
+        {"bandwidth_bytes_per_s", p.bandwidth_bytes_per_s},
+        {"peak_flops_per_s", peaks},
+        {"tdp_w", p.tdp_w > 0.0 ? json(p.tdp_w) : json(nullptr)},
+        {"sm_count", p.sm_count > 0 ? json(p.sm_count) : json(nullptr)},
+        {"interconnect",
+         {{"name", p.interconnect_name},
+          {"bandwidth_bytes_per_s_per_direction",
+           p.interconnect_bytes_per_s > 0.0 ? json(p.interconnect_bytes_per_s) : json(nullptr)}}},
+        {"network",
+         {{"gpus_per_node", p.gpus_per_node > 0 ? json(p.gpus_per_node) : json(nullptr)},
+          {"inter_node_bytes_per_s_per_direction",
+           p.inter_node_bytes_per_s > 0.0 ? json(p.inter_node_bytes_per_s) : json(nullptr)},
+          {"host_bytes_per_s_per_direction",
+           p.host_bytes_per_s > 0.0 ? json(p.host_bytes_per_s) : json(nullptr)}}},
+        {"price_per_gpu_hour", p.price_per_gpu_hour ? json(*p.price_per_gpu_hour) : json(nullptr)},
+        {"datasheet_printed", p.datasheet_printed},
+        {"verification", p.verification},
+        {"notes", p.notes},
+        {"sources", p.sources},
+        {"measured", measured},
+        {"datasheet_printed_flops_per_s", printed},
+        {"figure_sources", figure_sources},
+    };
+    // Only measured profiles have GEMM times; other profiles' JSON stays as it was.
+    if (!p.measured_gemms.empty()) {
+        json gemms = json::array();
+        for (const MeasuredGemm& g : p.measured_gemms) {
+            gemms.push_back({{"dtype", std::string(to_string(g.type))},
+                             {"m", g.m},
+                             {"n", g.n},
+                             {"k", g.k},
+                             {"count", g.count},
+                             {"seconds", g.seconds}});
+        }
+        out["measured_gemms"] = std::move(gemms);
+    }
+    return out;
+}
+
+namespace {
+
+std::vector<HardwareProfile> load_catalog() {
+    for (const EmbeddedFile& f : embedded_files()) {
+        if (f.path != "hardware/catalog.json") {
+            continue;
+        }
+        const json doc = json::parse(f.contents);
+        std::vector<HardwareProfile> out;
+        const json& list = doc.at("hardware");
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            out.push_back(
+                hardware_from_json(list[i], "catalog.hardware[" + std::to_string(i) + "]"));
+            out.back().kind = ProfileKind::builtin;
+        }
+        return out;
+    }
+    throw std::runtime_error("hardware/catalog.json is missing from the embedded resources");
+}
+
+}  // namespace
+
+const std::vector<HardwareProfile>& builtin_hardware() {
+    static const std::vector<HardwareProfile> catalog = load_catalog();
+    return catalog;
+}
+
+const HardwareProfile* find_builtin_hardware(std::string_view id) {
+    for (const HardwareProfile& p : builtin_hardware()) {
+        if (p.id == id) {
+            return &p;
+        }
+    }
+    return nullptr;
+}
+
+std::string builtin_hardware_ids() {
+    std::string ids;
+    for (const HardwareProfile& p : builtin_hardware()) {
+        if (!ids.empty()) {
+            ids += ", ";
+        }
+        ids += p.id;
+    }
+    return ids;
+}
+
+const HardwareProfile& resolve_builtin_hardware(const PlanSpec& spec) {
+    const HardwareProfile* hw = find_builtin_hardware(spec.cluster.gpu);
+    if (!hw) {
+        throw SpecError("cluster.gpu", "\"" + spec.cluster.gpu + "\"",
+                        "one of the built-in GPUs: " + builtin_hardware_ids());
+    }
+    return *hw;
+}
+
+}  // namespace tally

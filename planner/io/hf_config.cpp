@@ -1,0 +1,159 @@
+#include "planner/io/hf_config.h"
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "planner/core/errors.h"
+#include "planner/io/json_reader.h"
+
+namespace tally {
+
+using nlohmann::json;
+
+namespace {
+
+// An integer in [min, 2^53]: the spec reader's range (json_reader.h), so an imported model saves
+// as a spec that reads back, and the planner's sums of sizes stay inside an int64.
+std::int64_t get_int(const json& c, const char* key, const std::string& field, bool required,
+                     std::int64_t fallback = 0, std::int64_t min = 0) {
+    auto it = c.find(key);
+    if (it == c.end() || it->is_null()) {
+        if (required) {
+            throw SpecError(field + "." + key, "nothing", "the config.json needs this key");
+        }
+        return fallback;
+    }
+    const bool in_range =
+        it->is_number_unsigned()
+            ? it->get<std::uint64_t>() <= static_cast<std::uint64_t>(kMaxJsonInteger) &&
+                  static_cast<std::int64_t>(it->get<std::uint64_t>()) >= min
+            : it->is_number_integer() && it->get<std::int64_t>() >= min &&
+                  it->get<std::int64_t>() <= kMaxJsonInteger;
+    if (!in_range) {
+        throw SpecError(field + "." + key, it->dump(),
+                        "must be an integer >= " + std::to_string(min) +
+                            " and at most 2^53 = " + std::to_string(kMaxJsonInteger));
+    }
+    return it->get<std::int64_t>();
+}
+
+std::string get_string(const json& c, const char* key, const std::string& field,
+                       const std::string& fallback) {
+    auto it = c.find(key);
+    if (it == c.end() || it->is_null()) {
+        return fallback;
+    }
+    if (!it->is_string()) {
+        throw SpecError(field + "." + key, it->dump(), "must be a string");
+    }
+    return it->get<std::string>();
+}
+
+bool get_bool(const json& c, const char* key, const std::string& field, bool fallback) {
+    auto it = c.find(key);
+    if (it == c.end() || it->is_null()) {
+        return fallback;
+    }
+    if (!it->is_boolean()) {
+        throw SpecError(field + "." + key, it->dump(), "must be true or false");
+    }
+    return it->get<bool>();
+}
+
+}  // namespace
+
+ModelSpec model_from_hf_config(const json& c, const std::string& field) {
+    if (!c.is_object()) {
+        throw SpecError(field, c.dump().substr(0, 80), "a config.json must hold a JSON object");
+    }
+    static const char* const kSupported[] = {"llama",     "mistral", "mixtral",   "qwen2",
+                                             "qwen2_moe", "qwen3",   "qwen3_moe", "deepseek_v3"};
+    const std::string type = get_string(c, "model_type", field, "");
+    bool supported = false;
+    for (const char* s : kSupported) {
+        supported = supported || type == s;
+    }
+    if (!supported) {
+        throw SpecError(field + ".model_type", type.empty() ? "nothing" : "\"" + type + "\"",
+                        "supported: llama, mistral, mixtral, qwen2, qwen2_moe, qwen3, qwen3_moe, "
+                        "deepseek_v3");
+    }
+    ModelSpec m;
+    m.kind = ModelKind::transformer;
+    m.name = get_string(c, "_name_or_path", field, type);
+    m.layers = get_int(c, "num_hidden_layers", field, true);
+    m.hidden = get_int(c, "hidden_size", field, true);
+    m.heads = get_int(c, "num_attention_heads", field, true);
+    m.kv_heads = get_int(c, "num_key_value_heads", field, false, m.heads);
+    m.head_dim = get_int(c, "head_dim", field, false, 0);
+    m.ffn_hidden = get_int(c, "intermediate_size", field, true);
+    m.vocab = get_int(c, "vocab_size", field, true);
+    // These architectures' configs default to untied embeddings (LlamaConfig, MistralConfig,
+    // Qwen2Config: tie_word_embeddings=False) unless the file says otherwise.
+    m.tied_embeddings = get_bool(c, "tie_word_embeddings", field, false);
+    // All of them use a gated MLP (gate, up, down projections: LlamaMLP, Qwen2MLP, ...); its
+    // parameters and stored activations do not depend on which activation gates it, so "swiglu"
+    // stands for any of them.
+    m.ffn = FfnKind::swiglu;
+    m.norm = NormKind::rmsnorm;
+    // Qwen2 always has Q, K, V biases (Qwen2Attention: bias=True); Llama-family configs say so
+    // with attention_bias.
+    if (type == "qwen2" || type == "qwen2_moe" || get_bool(c, "attention_bias", field, false)) {
+        m.bias = BiasKind::qkv;
+    }
+    if (type == "mixtral") {
+        m.moe.experts = get_int(c, "num_local_experts", field, true);
+        m.moe.active_experts = get_int(c, "num_experts_per_tok", field, true);
+        m.moe.expert_ffn_hidden = m.ffn_hidden;
+    } else if (type == "qwen2_moe" || type == "qwen3_moe") {
+        m.moe.experts = get_int(c, "num_experts", field, true);
+        m.moe.active_experts = get_int(c, "num_experts_per_tok", field, true);
+        // At least 1: the shared expert's width is counted in multiples of it below.
+        m.moe.expert_ffn_hidden = get_int(c, "moe_intermediate_size", field, true, 0, 1);
+        // Qwen2-MoE has one shared expert of its own width; an MLP's parameters and activations
+        // are linear in its width, so it counts as width_shared / width_routed routed-size experts.
+        const std::int64_t shared = get_int(c, "shared_expert_intermediate_size", field, false, 0);
+        if (shared > 0) {
+            if (shared % m.moe.expert_ffn_hidden != 0) {
+                throw SpecError(
+                    field + ".shared_expert_intermediate_size", std::to_string(shared),
+                    "Tally models shared experts as multiples of moe_intermediate_size (" +
+                        std::to_string(m.moe.expert_ffn_hidden) + ")");
+            }
+            m.moe.shared_experts = shared / m.moe.expert_ffn_hidden;
+        }
+    } else if (type == "deepseek_v3") {
+        m.moe.experts = get_int(c, "n_routed_experts", field, true);
+        m.moe.active_experts = get_int(c, "num_experts_per_tok", field, true);
+        m.moe.shared_experts = get_int(c, "n_shared_experts", field, false, 0);
+        m.moe.expert_ffn_hidden = get_int(c, "moe_intermediate_size", field, true);
+        m.moe.first_dense_layers = get_int(c, "first_k_dense_replace", field, false, 0);
+        m.mla.q_lora_rank = get_int(c, "q_lora_rank", field, false, 0);
+        m.mla.kv_lora_rank = get_int(c, "kv_lora_rank", field, true);
+        m.mla.qk_nope_head_dim = get_int(c, "qk_nope_head_dim", field, true);
+        m.mla.qk_rope_head_dim = get_int(c, "qk_rope_head_dim", field, true);
+        m.mla.v_head_dim = get_int(c, "v_head_dim", field, true);
+        m.head_dim = 0;
+    }
+    return m;
+}
+
+ModelSpec load_hf_config(const std::string& path, const std::string& field) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        throw SpecError(field, "\"" + path + "\"", "cannot open this file for reading");
+    }
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    json config;
+    try {
+        config = json::parse(buffer.str());
+    } catch (const json::exception& e) {
+        throw_if_number_overflow(buffer.str(), field);
+        throw SpecError(field, "\"" + path + "\"", std::string("is not valid JSON: ") + e.what());
+    }
+    return model_from_hf_config(config, field);
+}
+
+}  // namespace tally

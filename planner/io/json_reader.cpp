@@ -1,0 +1,210 @@
+#include "planner/io/json_reader.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "planner/core/errors.h"
+
+namespace tally {
+
+using nlohmann::json;
+
+namespace {
+
+// Follows the parser through the document, keeping the path of the value being read, and stops
+// at the first error with that path.
+class PathTracker : public nlohmann::json_sax<json> {
+public:
+    bool null() override { return value_done(); }
+    bool boolean(bool) override { return value_done(); }
+    bool number_integer(number_integer_t) override { return value_done(); }
+    bool number_unsigned(number_unsigned_t) override { return value_done(); }
+    bool number_float(number_float_t, const string_t&) override { return value_done(); }
+    bool string(string_t&) override { return value_done(); }
+    bool binary(binary_t&) override { return value_done(); }
+    bool start_object(std::size_t) override {
+        m_levels.push_back(Level{false, 0, {}});
+        return true;
+    }
+    bool key(string_t& k) override {
+        m_levels.back().key = k;
+        return true;
+    }
+    bool end_object() override {
+        m_levels.pop_back();
+        return value_done();
+    }
+    bool start_array(std::size_t) override {
+        m_levels.push_back(Level{true, 0, {}});
+        return true;
+    }
+    bool end_array() override {
+        m_levels.pop_back();
+        return value_done();
+    }
+    bool parse_error(std::size_t, const std::string& token,
+                     const nlohmann::detail::exception& e) override {
+        m_error_id = e.id;
+        m_token = token;
+        return false;
+    }
+
+    int error_id() const { return m_error_id; }
+    const std::string& token() const { return m_token; }
+
+    // The path of the value being read when the parser stopped ("data.tokens", "ops[2].m").
+    std::string path(const std::string& prefix) const {
+        std::string out = prefix;
+        for (const Level& l : m_levels) {
+            if (l.array) {
+                out += '[';
+                out += std::to_string(l.index);
+                out += ']';
+            } else {
+                if (!out.empty()) {
+                    out += '.';
+                }
+                out += l.key;
+            }
+        }
+        return out.empty() ? "JSON" : out;
+    }
+
+private:
+    struct Level {
+        bool array = false;
+        std::size_t index = 0;  // arrays: the element being read
+        std::string key;        // objects: the key whose value is being read
+    };
+
+    bool value_done() {
+        if (!m_levels.empty() && m_levels.back().array) {
+            ++m_levels.back().index;
+        }
+        return true;
+    }
+
+    std::vector<Level> m_levels;
+    int m_error_id = 0;
+    std::string m_token;
+};
+
+}  // namespace
+
+void throw_if_number_overflow(std::string_view text, const std::string& prefix) {
+    PathTracker tracker;
+    json::sax_parse(text.begin(), text.end(), &tracker);
+    // 406: "number overflow parsing '1e400'" (nlohmann/json, detail/input/parser.hpp).
+    if (tracker.error_id() == 406) {
+        std::string token = tracker.token();
+        if (token.size() > 40) {
+            token = token.substr(0, 40) + "...";
+        }
+        throw SpecError(tracker.path(prefix), token,
+                        "a number out of the range of a double (magnitude at most about 1.8e308)");
+    }
+}
+
+ObjectReader::ObjectReader(const json& value, std::string path)
+    : m_value(value), m_path(std::move(path)) {
+    if (!m_value.is_object()) {
+        throw SpecError(m_path.empty() ? "spec" : m_path, m_value.dump(), "must be a JSON object");
+    }
+}
+
+std::string ObjectReader::field(std::string_view key) const {
+    return m_path.empty() ? std::string(key) : m_path + "." + std::string(key);
+}
+
+bool ObjectReader::has(std::string_view key) const {
+    return m_value.contains(std::string(key));
+}
+
+const json* ObjectReader::raw(std::string_view key) {
+    auto it = m_value.find(std::string(key));
+    if (it == m_value.end()) {
+        return nullptr;
+    }
+    m_read.emplace_back(key);
+    return &*it;
+}
+
+std::optional<std::int64_t> ObjectReader::integer(std::string_view key, std::int64_t min) {
+    const json* v = raw(key);
+    if (!v) {
+        return std::nullopt;
+    }
+    const std::string allowed = "must be an integer >= " + std::to_string(min) +
+                                " and at most 2^53 = " + std::to_string(kMaxJsonInteger);
+    if (!v->is_number()) {
+        throw SpecError(field(key), v->dump(), allowed);
+    }
+    const double d = v->get<double>();
+    if (!std::isfinite(d) || d != std::floor(d) || d < static_cast<double>(min) ||
+        d > static_cast<double>(kMaxJsonInteger)) {
+        throw SpecError(field(key), v->dump(), allowed);
+    }
+    return static_cast<std::int64_t>(d);
+}
+
+std::optional<double> ObjectReader::number(std::string_view key, bool allow_zero) {
+    const json* v = raw(key);
+    if (!v) {
+        return std::nullopt;
+    }
+    const char* allowed =
+        allow_zero ? "must be a finite number >= 0" : "must be a finite number > 0";
+    if (!v->is_number()) {
+        throw SpecError(field(key), v->dump(), allowed);
+    }
+    const double d = v->get<double>();
+    if (!std::isfinite(d) || d < 0.0 || (!allow_zero && d == 0.0)) {
+        throw SpecError(field(key), v->dump(), allowed);
+    }
+    return d;
+}
+
+std::optional<bool> ObjectReader::boolean(std::string_view key) {
+    const json* v = raw(key);
+    if (!v) {
+        return std::nullopt;
+    }
+    if (!v->is_boolean()) {
+        throw SpecError(field(key), v->dump(), "must be true or false");
+    }
+    return v->get<bool>();
+}
+
+std::optional<std::string> ObjectReader::string(std::string_view key) {
+    const json* v = raw(key);
+    if (!v) {
+        return std::nullopt;
+    }
+    if (!v->is_string()) {
+        throw SpecError(field(key), v->dump(), "must be a string");
+    }
+    return v->get<std::string>();
+}
+
+std::optional<ObjectReader> ObjectReader::object(std::string_view key) {
+    const json* v = raw(key);
+    if (!v) {
+        return std::nullopt;
+    }
+    return ObjectReader(*v, field(key));
+}
+
+void ObjectReader::finish(std::initializer_list<std::string_view> allowed) const {
+    for (auto it = m_value.begin(); it != m_value.end(); ++it) {
+        if (std::find(m_read.begin(), m_read.end(), it.key()) != m_read.end()) {
+            continue;
+        }
+        std::string list;
+        for (std::string_view a : allowed) {
+            list += (list.empty() ? "" : ", ") + std::string(a);
+        }
+        throw SpecError(field(it.key()), it.value().dump(), "unknown key; allowed here: " + list);
+    }
+}
+
+}  // namespace tally

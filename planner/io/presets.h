@@ -1,0 +1,25 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "planner/core/spec.h"
+
+namespace tally {
+
+// A model that ships in resources/models/, with where its dimensions come from.
+struct ModelPreset {
+    std::string id;
+    std::string name;
+    std::string source;
+    std::string notes;
+    ModelSpec model;
+};
+
+// Every preset, sorted by id, parsed once.
+const std::vector<ModelPreset>& model_presets();
+const ModelPreset* find_model_preset(std::string_view id);
+std::string model_preset_ids();  // comma-separated, for error messages
+
+}  // namespace tally

@@ -1,0 +1,80 @@
+// A serving plan as `tally infer --json` prints it (docs/serving.md).
+#include "planner/io/serving_json.h"
+
+#include <nlohmann/json.hpp>
+
+#include "planner/core/quantity_text.h"
+#include "planner/hardware/efficiency.h"
+
+namespace tally {
+
+nlohmann::json to_json(const ServingPlan& s, const PlanSpec& spec, const HardwareProfile& hw) {
+    using nlohmann::json;
+    const InferenceSpec& in = spec.inference;
+    auto phase = [](const ServingPhase& p) {
+        return json{{"tokens", p.tokens},
+                    {"context", p.context},
+                    {"gemm_flops", p.gemm_flops},
+                    {"weight_bytes", p.weight_bytes},
+                    {"gemm_compute_s", p.gemm_compute_s},
+                    {"gemm_memory_s", p.gemm_memory_s},
+                    {"gemm_s", p.gemm_s},
+                    {"attention_flops", p.attention_flops},
+                    {"kv_bytes", p.kv_bytes},
+                    {"attention_compute_s", p.attention_compute_s},
+                    {"attention_memory_s", p.attention_memory_s},
+                    {"attention_s", p.attention_s},
+                    {"all_reduces", p.all_reduces},
+                    {"all_reduce_bytes", p.all_reduce_bytes},
+                    {"comm_bandwidth_s", p.comm_bandwidth_s},
+                    {"comm_latency_s", p.comm_latency_s},
+                    {"comm_s", p.comm_s},
+                    {"seconds", p.seconds}};
+    };
+    json j;
+    j["name"] = spec.name;
+    j["gpu"] = {{"id", hw.id}, {"name", hw.name}, {"kind", std::string(to_string(hw.kind))}};
+    j["inference"] = {{"batch", in.batch},
+                      {"prompt_tokens", in.prompt_tokens},
+                      {"output_tokens", in.output_tokens},
+                      {"tp", in.tp},
+                      {"weight_dtype", std::string(to_string(in.weight_dtype))},
+                      {"kv_dtype", std::string(to_string(in.kv_dtype))}};
+    j["gpus"] = spec.cluster.gpus;
+    j["replicas"] = s.replicas;
+    j["params"] = s.params_total;
+    j["params_active"] = s.params_active;
+    j["attention"] = std::string(to_string(s.kv.kind));
+    j["gemm_dtype"] = std::string(to_string(s.gemm_type));
+    j["memory"] = {{"weights_bytes", s.memory.weights_bytes},
+                   {"kv_cache_bytes", s.memory.kv_cache_bytes},
+                   {"activation_bytes", s.memory.activation_bytes},
+                   {"total_bytes", s.memory.total_bytes},
+                   {"capacity_bytes", s.memory.capacity_bytes},
+                   {"headroom_bytes", s.memory.headroom_bytes},
+                   {"fits", s.memory.fits}};
+    j["kv_bytes_per_token"] = s.kv.bytes_per_token;
+    j["kv_bytes_per_token_per_gpu"] = s.kv.bytes_per_token_per_gpu;
+    j["max_batch"] = s.max_batch;
+    j["critical_batch"] = s.critical_batch;
+    j["prefill_s"] = s.prefill_s;
+    j["decode_step_s"] = s.decode_step_s;
+    j["decode_total_s"] = s.decode_total_s;
+    j["request_s"] = s.request_s;
+    j["tokens_per_s"] = s.tokens_per_s;
+    j["per_sequence_tokens_per_s"] = s.per_sequence_tokens_per_s;
+    j["price_per_gpu_hour"] = number_or_null(s.price_per_gpu_hour);
+    j["cost_per_million_tokens"] = number_or_null(s.cost_per_million_tokens);
+    j["prefill"] = phase(s.prefill);
+    j["decode"] = phase(s.decode);
+    j["achieved"] = {{"gemm_flops_per_s", s.gemm_peak_flops_per_s},
+                     {"attention_flops_per_s", s.attention_peak_flops_per_s},
+                     {"bandwidth_bytes_per_s", s.bandwidth_bytes_per_s},
+                     {"link_bytes_per_s", s.link_bytes_per_s},
+                     {"gemm_fraction_source", gemm_fraction_source(hw, s.gemm_type)},
+                     {"memory_fraction_source", memory_fraction_source(hw)}};
+    j["warnings"] = serving_warning_messages(s, spec, hw);
+    return j;
+}
+
+}  // namespace tally

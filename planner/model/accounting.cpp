@@ -1,0 +1,443 @@
+// account(): parameters, memory per GPU, FLOPs and the parallel layout of a training step (the
+// resource accounting of CS336 lecture 2). Pure, allocation-free.
+#include "planner/model/accounting.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "planner/model/activations.h"
+#include "planner/model/model_shape.h"
+
+namespace tally {
+
+namespace {
+
+double dbl(std::int64_t v) {
+    return static_cast<double>(v);
+}
+
+// Optimizer state per parameter in bytes, for models whose shapes are not known.
+// 8-bit Adam (Dettmers et al. 2022, "8-bit Optimizers via Block-wise Quantization", sec. 2):
+// two 8-bit states plus one fp32 absmax per block of 2048 values per state.
+double optimizer_bytes_per_param(const TrainingSpec& t) {
+    if (t.optimizer == Optimizer::adam8bit) {
+        return 2.0 * (1.0 + 4.0 / 2048.0);
+    }
+    return optimizer_states_per_param(t.optimizer) * bytes_per_value(t.optimizer_state_dtype);
+}
+
+// Adafactor (Shazeer & Stern 2018, sec. 3, Alg. 4) keeps a row and a column accumulator per
+// weight matrix (r + c values for r x c) and a full accumulator for vectors; no momentum
+// (beta1 = 0, the paper's default). Returns the state values of the whole model.
+double adafactor_state_values(const ModelSpec& m) {
+    if (m.kind == ModelKind::mlp) {
+        return dbl(m.layers) * 2.0 * dbl(m.hidden);  // each D x D matrix: D + D
+    }
+    if (m.kind != ModelKind::transformer) {
+        return 0.0;
+    }
+    const double h = dbl(m.hidden);
+    const double a = dbl(m.heads);
+    double attn = 0.0;
+    if (m.mla.enabled()) {
+        const double rq = dbl(m.mla.q_lora_rank);
+        const double rkv = dbl(m.mla.kv_lora_rank);
+        const double qk = dbl(m.mla.qk_nope_head_dim + m.mla.qk_rope_head_dim);
+        const double up_kv = a * dbl(m.mla.qk_nope_head_dim + m.mla.v_head_dim);
+        attn = (rq > 0 ? (h + rq) + (rq + a * qk) + rq : h + a * qk) +
+               (h + rkv + dbl(m.mla.qk_rope_head_dim)) + rkv + (rkv + up_kv) +
+               (a * dbl(m.mla.v_head_dim) + h);
+    } else {
+        const double q = a * dbl(m.effective_head_dim());
+        const double kv = dbl(m.effective_kv_heads()) * dbl(m.effective_head_dim());
+        attn = (h + q) + 2.0 * (h + kv) + (q + h);
+    }
+    const double mats = m.ffn == FfnKind::swiglu ? 3.0 : 2.0;
+    auto mlp = [&](double width) { return mats * (h + width); };
+    const double dense = dbl(dense_layer_count(m));
+    const double moe = dbl(m.layers) - dense;
+    double layers = dbl(m.layers) * (attn + 2.0 * norm_params(m)) + dense * mlp(dbl(m.ffn_hidden));
+    if (m.moe.enabled()) {
+        layers += moe * ((h + dbl(m.moe.experts)) + dbl(m.moe.experts + m.moe.shared_experts) *
+                                                        mlp(dbl(m.effective_expert_ffn())));
+    }
+    const double v = dbl(m.vocab);
+    double embeddings = (v + h) * (m.tied_embeddings ? 1.0 : 2.0);
+    if (m.learned_positions > 0) {
+        embeddings += dbl(m.learned_positions) + h;
+    }
+    return layers + embeddings + norm_params(m);
+}
+
+// One pipeline stage of a transformer: which layers it holds and what else.
+struct Stage {
+    double dense_layers = 0.0;
+    double moe_layers = 0.0;
+    bool has_embedding = false;
+    bool has_output = false;
+    double microbatches_in_flight = 1.0;
+};
+
+// Parameters one GPU of a stage holds before ZeRO. Matrices are split by tp (Megatron-LM,
+// Shoeybi et al. 2019, sec. 3; vocabulary-parallel embeddings); norm gains are replicated.
+// Expert parallelism keeps experts / ep routed experts per GPU (the router and shared experts on
+// every one).
+double stage_params_on_gpu(const ModelSpec& m, const Stage& st, double tp, double ep) {
+    const double attn = attention_params(m);
+    const double norms = 2.0 * norm_params(m);
+    const double dense_mlp = st.dense_layers > 0 ? mlp_params(m, m.ffn_hidden) : 0.0;
+    const double moe_mlp = m.moe.enabled()
+                               ? dbl(m.hidden) * dbl(m.moe.experts) +
+                                     (dbl(m.moe.experts) / ep + dbl(m.moe.shared_experts)) *
+                                         mlp_params(m, m.effective_expert_ffn())
+                               : 0.0;
+    const double layers = st.dense_layers + st.moe_layers;
+    double split = layers * attn + st.dense_layers * dense_mlp + st.moe_layers * moe_mlp;
+    double replicated = layers * norms;
+    const double h = dbl(m.hidden);
+    const double v = dbl(m.vocab);
+    if (st.has_embedding) {
+        split += v * h + dbl(m.learned_positions) * h;
+    }
+    if (st.has_output) {
+        replicated += norm_params(m);  // final norm
+        // Untied: the output head. Tied with pp > 1: the last stage keeps its own copy of the word
+        // embeddings for the head and all-reduces its gradient with the first stage (Narayanan et
+        // al. 2021, Megatron-LM's shared embeddings). Tied with pp = 1: already counted.
+        if (!m.tied_embeddings || !st.has_embedding) {
+            split += v * h;
+        }
+    }
+    return split / tp + replicated;
+}
+
+struct StageActivations {
+    double stored = 0.0;
+    double working = 0.0;
+    double per_layer = 0.0;
+    double per_layer_full = 0.0;
+    double embedding_output = 0.0;
+    std::int64_t checkpoint_interval = 0;
+};
+
+// Chen et al. 2016 ("Training Deep Nets with Sublinear Memory Cost", sec. 4.1): a checkpoint
+// every k = ceil(sqrt(n)) layers costs ceil(n/k) stored inputs plus one live segment of k layers.
+std::int64_t sqrt_interval(double layers) {
+    const auto k = static_cast<std::int64_t>(std::ceil(std::sqrt(layers)));
+    return k < 1 ? 1 : k;
+}
+
+StageActivations transformer_stage_activations(const PlanSpec& spec, const Stage& st) {
+    const ModelSpec& m = spec.model;
+    const TrainingSpec& t = spec.training;
+    const double s = dbl(spec.data.seq_len);
+    const double b = dbl(spec.data.micro_batch);
+    const double e = bytes_per_value(t.activation_dtype);
+    const double tp = dbl(t.tp);
+    const double rep_div = t.sequence_parallel ? tp : 1.0;  // Korthikanti sec. 4.2.2, eq. 4
+
+    auto full_layer = [&](const LayerActivations& x) {
+        return x.replicated / rep_div + x.split / tp +
+               (t.flash_attention ? x.flash_stats / tp : x.core / tp);
+    };
+    auto core_of = [&](const LayerActivations& x) { return t.flash_attention ? 0.0 : x.core / tp; };
+    const LayerActivations dense = transformer_layer_activations(m, false, s, b, e, t.dropout);
+    const LayerActivations moe =
+        m.moe.enabled() ? transformer_layer_activations(m, true, s, b, e, t.dropout) : dense;
+    const double layers = st.dense_layers + st.moe_layers;
+    const double full_sum = st.dense_layers * full_layer(dense) + st.moe_layers * full_layer(moe);
+    const double core_sum = st.dense_layers * core_of(dense) + st.moe_layers * core_of(moe);
+    const double input = dense.input / rep_div;
+    const double largest_layer = std::max(st.dense_layers > 0 ? full_layer(dense) : 0.0,
+                                          st.moe_layers > 0 ? full_layer(moe) : 0.0);
+    const double largest_core = std::max(st.dense_layers > 0 ? core_of(dense) : 0.0,
+                                         st.moe_layers > 0 ? core_of(moe) : 0.0);
+    const double inflight = st.microbatches_in_flight;
+
+    StageActivations out;
+    out.per_layer_full = layers > 0 ? full_sum / layers : 0.0;
+    switch (t.recompute) {
+        case Recompute::none:
+            out.per_layer = out.per_layer_full;
+            out.stored = full_sum * inflight;
+            break;
+        case Recompute::selective:
+            // Korthikanti sec. 5, eq. 6: the attention core is recomputed, nothing of it stored.
+            out.per_layer = layers > 0 ? (full_sum - core_sum) / layers : 0.0;
+            out.stored = (full_sum - core_sum) * inflight;
+            out.working = t.recompute_working_set ? largest_core : 0.0;
+            break;
+        case Recompute::full:
+            // Korthikanti sec. 5 / Table 2: only each layer's input is kept (2sbh per layer at 16
+            // bits; divided by t under sequence parallelism).
+            out.per_layer = input;
+            out.stored = layers * input * inflight;
+            out.working = t.recompute_working_set ? largest_layer : 0.0;
+            break;
+        case Recompute::sqrt: {
+            const std::int64_t k = sqrt_interval(layers);
+            const double checkpoints = std::ceil(layers / dbl(k));
+            out.checkpoint_interval = k;
+            out.per_layer = layers > 0 ? checkpoints * input / layers : 0.0;
+            out.stored = checkpoints * input * inflight;
+            out.working = std::min(dbl(k), layers) * out.per_layer_full;
+            break;
+        }
+    }
+    // Korthikanti sec. 4.4: the embedding's dropout mask (sbh per micro-batch in flight) on the
+    // first stage; on the stage with the output layer, the final norm's input and the output
+    // projection's input (sbh each) and the fp32 logits of the cross-entropy (4·s·b·v, split by
+    // tp).
+    const double h = dbl(m.hidden);
+    if (st.has_embedding && t.dropout) {
+        out.embedding_output += s * b * h / rep_div * inflight;
+    }
+    if (st.has_output) {
+        out.embedding_output += 2.0 * e * s * b * h / rep_div + 4.0 * s * b * dbl(m.vocab) / tp;
+    }
+    out.stored += out.embedding_output;
+    return out;
+}
+
+// CS336 lecture 2's deep network: one B x D activation per layer ("2 x B x D x L" bytes in bf16).
+StageActivations mlp_stage_activations(const PlanSpec& spec, double layers, double inflight) {
+    const double e = bytes_per_value(spec.training.activation_dtype);
+    const double per_layer = e * dbl(spec.data.micro_batch) * dbl(spec.model.hidden);
+    StageActivations out;
+    out.per_layer_full = per_layer;
+    out.per_layer = per_layer;
+    out.stored = layers * per_layer * inflight;  // each layer's input is its only stored tensor
+    if (spec.training.recompute == Recompute::sqrt) {
+        const std::int64_t k = sqrt_interval(layers);
+        const double checkpoints = std::ceil(layers / dbl(k));
+        out.checkpoint_interval = k;
+        out.per_layer = checkpoints * per_layer / layers;
+        out.stored = checkpoints * per_layer * inflight;
+        out.working = std::min(dbl(k), layers) * per_layer;
+    }
+    return out;
+}
+
+}  // namespace
+
+void account(const PlanSpec& spec, double capacity_bytes, Accounting& plan) {
+    plan = Accounting{};
+    const ModelSpec& m = spec.model;
+    const TrainingSpec& t = spec.training;
+    const DataSpec& data = spec.data;
+
+    // ---- parallel layout ----
+    Parallelism& par = plan.parallel;
+    par.tp = t.tp;
+    par.pp = t.pp;
+    par.dp = spec.cluster.gpus / (t.tp * t.pp);
+    par.global_batch = data.global_batch > 0 ? data.global_batch : data.micro_batch * par.dp;
+    par.grad_accum_steps = par.global_batch / (data.micro_batch * par.dp);
+    const double seq = m.kind == ModelKind::mlp ? 1.0 : dbl(data.seq_len);
+    par.tokens_per_step = dbl(par.global_batch) * seq;
+    par.steps = data.tokens / par.tokens_per_step;
+    // Narayanan et al. 2021, sec. 2.2.1: 1F1B bubble time fraction = (p - 1) / m; interleaved
+    // with v virtual stages (sec. 2.2.2), (p - 1) / (v·m).
+    par.pipeline_bubble_fraction =
+        pipeline_bubble_fraction(t.pp, t.interleave, par.grad_accum_steps);
+    // 1F1B: the first stage holds activations of min(p, m) micro-batches (Narayanan et al. 2021,
+    // sec. 2.2.1; Korthikanti sec. 4.2.3); interleaving adds (p - 1)/(p·v) of that (Korthikanti
+    // sec. 4.2.3).
+    const double interleave_factor = interleaved_activation_factor(t.pp, t.interleave);
+    const double inflight = dbl(std::min(t.pp, par.grad_accum_steps)) * interleave_factor;
+
+    // ---- parameters ----
+    plan.params = count_params(m);
+    const double tp = dbl(t.tp);
+    const double pp = dbl(t.pp);
+    const double dp = dbl(par.dp);
+    const double ep = dbl(t.expert_parallel);
+
+    // ---- memory per GPU: the most loaded pipeline stage ----
+    // ZeRO (Rajbhandari et al. 2020, sec. 5): stage 1 shards optimizer state (which includes the
+    // fp32 master weights), stage 2 also gradients, stage 3 also parameters, over the
+    // data-parallel group of dp GPUs, not over all GPUs.
+    const double opt_div = t.zero >= 1 ? dp : 1.0;
+    const double grad_div = t.zero >= 2 ? dp : 1.0;
+    const double param_div = t.zero >= 3 ? dp : 1.0;
+    const double param_b = bytes_per_value(t.param_dtype);
+    const double grad_b = bytes_per_value(t.grad_dtype);
+    const double master_b = t.master_dtype ? bytes_per_value(*t.master_dtype) : 0.0;
+    double opt_b = optimizer_bytes_per_param(t);
+    if (t.optimizer == Optimizer::adafactor && plan.params.total > 0) {
+        opt_b = adafactor_state_values(m) / plan.params.total *
+                bytes_per_value(t.optimizer_state_dtype);
+    }
+    MemoryBreakdown& mem = plan.memory;
+    mem.capacity_bytes = capacity_bytes;
+    mem.bytes_per_param = param_b + grad_b + master_b + opt_b;
+    mem.param_bytes_per_param = param_b;
+    mem.grad_bytes_per_param = grad_b;
+    mem.master_bytes_per_param = master_b;
+    mem.optimizer_bytes_per_param = opt_b;
+    mem.param_shards = param_div;
+    mem.grad_shards = grad_div;
+    mem.optimizer_shards = opt_div;
+
+    auto fill = [&](MemoryBreakdown& out, double params_on_gpu, const StageActivations& act,
+                    double layers, double stage_inflight) {
+        out.params_on_gpu = params_on_gpu;
+        out.params_bytes = params_on_gpu * param_b / param_div;
+        out.grads_bytes = params_on_gpu * grad_b / grad_div;
+        out.master_bytes = params_on_gpu * master_b / opt_div;
+        out.optimizer_bytes = params_on_gpu * opt_b / opt_div;
+        out.activations_bytes = act.stored + act.working;
+        out.activations.per_layer_bytes = act.per_layer;
+        out.activations.per_layer_full_bytes = act.per_layer_full;
+        out.activations.stored_bytes = act.stored;
+        out.activations.working_bytes = act.working;
+        out.activations.embedding_output_bytes = act.embedding_output;
+        out.activations.layers_on_gpu = layers;
+        out.activations.microbatches_in_flight = stage_inflight;
+        out.activations.checkpoint_interval = act.checkpoint_interval;
+        out.total_bytes = out.model_state_bytes() + out.activations_bytes;
+    };
+
+    const double stage_layers = dbl(m.layers) / pp;
+    switch (m.kind) {
+        case ModelKind::params:
+            fill(mem, plan.params.total / (tp * pp), StageActivations{}, 0.0, inflight);
+            break;
+        case ModelKind::mlp:
+            fill(mem, plan.params.total / (tp * pp),
+                 mlp_stage_activations(spec, stage_layers, inflight), stage_layers, inflight);
+            break;
+        case ModelKind::transformer: {
+            const double dense_total = dbl(dense_layer_count(m));
+            Stage first;
+            first.dense_layers = std::min(dense_total, stage_layers);
+            first.moe_layers = stage_layers - first.dense_layers;
+            first.has_embedding = true;
+            first.has_output = t.pp == 1;
+            first.microbatches_in_flight = inflight;
+            fill(mem, stage_params_on_gpu(m, first, tp, ep),
+                 transformer_stage_activations(spec, first), stage_layers, inflight);
+            if (t.pp > 1) {
+                // The last stage holds the output layer and, in 1F1B, one micro-batch in flight.
+                Stage last;
+                last.dense_layers =
+                    std::clamp(dense_total - (dbl(m.layers) - stage_layers), 0.0, stage_layers);
+                last.moe_layers = stage_layers - last.dense_layers;
+                last.has_output = true;
+                last.microbatches_in_flight = 1.0;
+                MemoryBreakdown other = mem;
+                fill(other, stage_params_on_gpu(m, last, tp, ep),
+                     transformer_stage_activations(spec, last), stage_layers, 1.0);
+                if (other.total_bytes > mem.total_bytes) {
+                    mem = other;
+                }
+            }
+            break;
+        }
+    }
+    mem.activations.interleave_factor = interleave_factor;
+
+    // ZeRO-3's gathered layers (Rajbhandari et al. 2020, sec. 5.3): the layer being computed and
+    // the next one prefetched, each split by tp, in the parameter dtype.
+    if (t.zero == 3 && par.dp > 1) {
+        double layer = 0.0;
+        if (m.kind == ModelKind::transformer) {
+            const double dense_mlp = dense_layer_count(m) > 0 ? mlp_params(m, m.ffn_hidden) : 0.0;
+            const double moe_mlp = m.moe.enabled() && dense_layer_count(m) < m.layers
+                                       ? dbl(m.hidden) * dbl(m.moe.experts) +
+                                             (dbl(m.moe.experts) / ep + dbl(m.moe.shared_experts)) *
+                                                 mlp_params(m, m.effective_expert_ffn())
+                                       : 0.0;
+            layer = attention_params(m) + 2.0 * norm_params(m) + std::max(dense_mlp, moe_mlp);
+        } else if (m.kind == ModelKind::mlp) {
+            layer = dbl(m.hidden) * dbl(m.hidden);
+        }
+        mem.zero3_gather_bytes = 2.0 * layer / tp * param_b;
+    }
+    // Pipeline buffers: a received activation and a received gradient, and the two being sent,
+    // each a micro-batch's b x s x h (split by tp under sequence parallelism).
+    if (t.pp > 1 && m.kind != ModelKind::params) {
+        const double tokens = dbl(data.micro_batch) * seq;
+        mem.pipeline_buffer_bytes = 4.0 * tokens * dbl(m.hidden) *
+                                    bytes_per_value(t.activation_dtype) /
+                                    (t.sequence_parallel ? tp : 1.0);
+    }
+    // Offload (ZeRO-Offload, Ren et al. 2021, sec. 4: gradients, master weights and optimizer
+    // state on the host; ZeRO-Infinity, Rajbhandari et al. 2021: the parameter shards too).
+    if (t.offload != Offload::none) {
+        mem.host_bytes = mem.grads_bytes + mem.master_bytes + mem.optimizer_bytes;
+        mem.grads_bytes = 0.0;
+        mem.master_bytes = 0.0;
+        mem.optimizer_bytes = 0.0;
+        if (t.offload == Offload::optimizer_and_params) {
+            mem.host_bytes += mem.params_bytes;
+            mem.params_bytes = 0.0;
+        }
+    }
+    mem.total_bytes = mem.model_state_bytes() + mem.activations_bytes + mem.zero3_gather_bytes +
+                      mem.pipeline_buffer_bytes;
+    mem.headroom_bytes = mem.capacity_bytes - mem.total_bytes;
+    mem.fits = mem.total_bytes <= mem.capacity_bytes;
+
+    // ---- FLOPs ----
+    FlopsBreakdown& fl = plan.flops;
+    const double n = plan.params.active;
+    // CS336 lecture 2: forward 2·N per token, backward 4·N (twice the forward): 6·N.
+    fl.per_token_6n = 6.0 * n;
+    // PaLM (Chowdhery et al. 2022), appendix B: 6N + 12·L·H·Q·T, H heads of width Q, sequence T;
+    // written as 6·L·H·T·(d_qk + d_v) so that MLA's different key and value widths fit
+    // (d_qk = d_v = Q gives 12·L·H·Q·T). Grouped KV heads do not change it: every query head
+    // still forms its own scores.
+    double attn_per_token = 0.0;
+    if (m.kind == ModelKind::transformer) {
+        const double dqk = m.mla.enabled() ? dbl(m.mla.qk_nope_head_dim + m.mla.qk_rope_head_dim)
+                                           : dbl(m.effective_head_dim());
+        const double dv = m.mla.enabled() ? dbl(m.mla.v_head_dim) : dbl(m.effective_head_dim());
+        attn_per_token = 6.0 * dbl(m.layers) * dbl(m.heads) * dbl(data.seq_len) * (dqk + dv);
+    }
+    fl.per_token_attention = fl.per_token_6n + attn_per_token;
+    fl.per_token =
+        t.flops_formula == FlopsFormula::six_nd ? fl.per_token_6n : fl.per_token_attention;
+    fl.forward_per_token = fl.per_token / 3.0;
+    // Recomputation repeats forward work (hardware FLOPs, not model FLOPs; Korthikanti sec. 5):
+    // full and sqrt checkpointing one forward of every layer (Narayanan et al. 2021, eq. 3's
+    // factor 4 instead of 3; Chen et al. 2016), selective the attention core's forward
+    // (2·L·H·T·(d_qk + d_v) per token). The logits are not recomputed. The repeated work is
+    // counted the way the model FLOPs are: under 6·N·D, which has no attention-score term, none
+    // is added for its recomputation either, so hardware / model FLOPs stays eq. 3's 4/3 for full
+    // recomputation and selective recomputation (which repeats only attention scores) adds nothing.
+    const double counted_attn_forward =
+        t.flops_formula == FlopsFormula::attention ? attn_per_token / 3.0 : 0.0;
+    const double layer_forward = 2.0 * (plan.params.active - plan.params.embedding);
+    switch (t.recompute) {
+        case Recompute::none:
+            break;
+        case Recompute::selective:
+            fl.recompute_per_token = t.flash_attention ? 0.0 : counted_attn_forward;
+            break;
+        case Recompute::full:
+        case Recompute::sqrt:
+            fl.recompute_per_token = layer_forward + counted_attn_forward;
+            break;
+    }
+    fl.per_step = fl.per_token * par.tokens_per_step;
+    fl.total = fl.per_token * data.tokens;
+    fl.hardware_total = fl.total + fl.recompute_per_token * data.tokens;
+}
+
+double pipeline_bubble_fraction(std::int64_t pp, std::int64_t interleave,
+                                std::int64_t microbatches) {
+    if (pp <= 1 || microbatches < 1) {
+        return 0.0;
+    }
+    return dbl(pp - 1) / (dbl(std::max<std::int64_t>(interleave, 1)) * dbl(microbatches));
+}
+
+double interleaved_activation_factor(std::int64_t pp, std::int64_t interleave) {
+    if (pp <= 1 || interleave <= 1) {
+        return 1.0;
+    }
+    return 1.0 + dbl(pp - 1) / (dbl(pp) * dbl(interleave));
+}
+
+}  // namespace tally

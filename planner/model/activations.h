@@ -1,0 +1,26 @@
+#pragma once
+
+// Activation memory of one transformer layer, split the way Korthikanti et al. 2022 ("Reducing
+// Activation Recomputation in Large Transformer Models", sec. 4) split it, so that tensor
+// parallelism, sequence parallelism, selective recomputation and flash attention each act on
+// the terms they change.
+
+#include "planner/core/spec.h"
+
+namespace tally {
+
+// Bytes of one layer for one micro-batch, before any parallel split.
+struct LayerActivations {
+    double replicated = 0.0;  // outside the tensor-parallel region: split only by sequence parallel
+    double split = 0.0;       // inside it: divided by tp
+    double core = 0.0;        // attention scores/softmax/dropout (the a·s² terms): divided by tp;
+                              // dropped by flash attention and by selective recomputation
+    double flash_stats = 0.0;  // flash attention's per-row softmax statistics: divided by tp
+    double input = 0.0;        // the layer's input, what full recomputation keeps
+};
+
+// s = sequence length, b = micro-batch, e = bytes of a stored activation value.
+LayerActivations transformer_layer_activations(const ModelSpec& model, bool moe_layer, double s,
+                                               double b, double e, bool dropout);
+
+}  // namespace tally

@@ -1,0 +1,694 @@
+// The step-time model (performance.h): GEMMs on the roofline with achieved peaks, memory-bound
+// operations by bytes, collectives on a two-level network, the pipeline schedule and what overlaps.
+// Pure and allocation-free: evaluate() runs it for every plan, the layout search for every layout.
+#include "planner/performance/performance.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "planner/hardware/efficiency.h"
+#include "planner/model/accounting.h"
+#include "planner/model/model_shape.h"
+#include "planner/performance/plan_gemms.h"
+
+namespace tally {
+
+namespace {
+
+double dbl(std::int64_t v) {
+    return static_cast<double>(v);
+}
+
+// Megatron-Core's data-parallel gradient buckets: max(40e6, 1e6 x dp) parameters each
+// (megatron/core/distributed/distributed_data_parallel.py, bucket_size). The last bucket's
+// collective starts only when the backward pass has produced it, so at least its time is exposed.
+double bucket_params(std::int64_t dp) {
+    return std::max(40e6, 1e6 * dbl(dp));
+}
+
+// The work of one transformer layer (or the output layer) for one micro-batch on one GPU.
+struct LayerWork {
+    double fwd_gemm_s = 0.0;
+    double bwd_gemm_s = 0.0;
+    double recompute_s = 0.0;  // repeated forward work (GEMMs and memory-bound ops)
+    double mem_fwd_s = 0.0;
+    double mem_bwd_s = 0.0;
+    double tp_s = 0.0;  // tensor-parallel collectives, forward, backward and recomputed
+    double ep_s = 0.0;  // expert-parallel all-to-all
+
+    LayerWork& operator+=(const LayerWork& o) {
+        fwd_gemm_s += o.fwd_gemm_s;
+        bwd_gemm_s += o.bwd_gemm_s;
+        recompute_s += o.recompute_s;
+        mem_fwd_s += o.mem_fwd_s;
+        mem_bwd_s += o.mem_bwd_s;
+        tp_s += o.tp_s;
+        ep_s += o.ep_s;
+        return *this;
+    }
+    LayerWork scaled(double f) const {
+        LayerWork w = *this;
+        w.fwd_gemm_s *= f;
+        w.bwd_gemm_s *= f;
+        w.recompute_s *= f;
+        w.mem_fwd_s *= f;
+        w.mem_bwd_s *= f;
+        w.tp_s *= f;
+        w.ep_s *= f;
+        return w;
+    }
+    double total_s() const {
+        return fwd_gemm_s + bwd_gemm_s + recompute_s + mem_fwd_s + mem_bwd_s + tp_s + ep_s;
+    }
+};
+
+// The backward pass of an elementwise or normalising op y = f(x) reads the output gradient and
+// the saved input and writes the input gradient: three tensors where the forward moves two.
+constexpr double kMemoryBoundBackwardFactor = 1.5;
+
+struct Context {
+    const PlanSpec& spec;
+    AchievedRates rates;
+    Network net;
+    double gemm_bytes = 2.0;  // bytes per operand value of the compute dtype
+    double act_bytes = 2.0;   // bytes per stored activation value
+    double tokens = 0.0;      // one micro-batch: micro_batch x seq_len
+    GroupPlacement tp_group;
+    GroupPlacement ep_group;
+    GemmTimer gemm;  // gemm_time_shaped() on `rates`
+    // The profile when it carries measured GEMM times (null otherwise, the usual case, so that a
+    // plan on a catalog profile does no lookup at all).
+    const HardwareProfile* measured = nullptr;
+    ComputeType type = ComputeType::bf16;
+
+    // `count` GEMMs of m x n x k: the profile's measured time of exactly that GEMM when it has
+    // one (plan_gemms.h), else the roofline time with quantization.
+    double gemm_s(double count, double m, double n, double k) const {
+        if (measured != nullptr) {
+            if (const auto s = measured_gemm_seconds(*measured, type, count, m, n, k)) {
+                return *s;
+            }
+        }
+        return gemm.seconds(count, m, n, k, gemm_bytes);
+    }
+};
+
+bool is_attention_core(GemmRole role) {
+    return role == GemmRole::attention_scores || role == GemmRole::attention_values;
+}
+
+// The GEMMs of the attention block (projections and core), the same in a dense and an MoE layer.
+bool is_attention_gemm(GemmRole role) {
+    switch (role) {
+        case GemmRole::qkv:
+        case GemmRole::q_down:
+        case GemmRole::q_up:
+        case GemmRole::kv_down:
+        case GemmRole::kv_up:
+        case GemmRole::attention_scores:
+        case GemmRole::attention_values:
+        case GemmRole::out_proj:
+            return true;
+        default:
+            return false;
+    }
+}
+
+// Which GEMMs of a list to time: the attention block's (timed once, shared by every layer kind),
+// the rest (the MLP or the experts), or all of them.
+enum class GemmPart { all, attention, rest };
+
+// Forward, backward and recomputed GEMM time of a list.
+void time_gemms(const Context& c, const GemmList& list, LayerWork& w,
+                GemmPart part = GemmPart::all) {
+    const TrainingSpec& t = c.spec.training;
+    for (const LayerGemm& g : list) {
+        if (part != GemmPart::all && (part == GemmPart::attention) != is_attention_gemm(g.role)) {
+            continue;
+        }
+        // Forward: Y = X·W, the m x n output over k. Backward (CS336 lecture 2: twice the
+        // forward's FLOPs) is two GEMMs of their own shapes, each quantized on its output: the
+        // data gradient dX = dY·Wᵀ, an m x k output over n, and the weight gradient dW = Xᵀ·dY,
+        // a k x n output over m.
+        double fwd = c.gemm_s(g.count, g.m, g.n, g.k);
+        double bwd = 0.0;
+        const bool core = is_attention_core(g.role);
+        if (core && t.flash_attention) {
+            // FlashAttention-2 (Dao 2023, sec. 3.1.1): causal blocks above the diagonal are
+            // skipped, half the s x s products; its backward recomputes the scores, 2.5x the
+            // forward's FLOPs (sec. 4.1).
+            fwd *= 0.5;
+            bwd = 2.5 * fwd;
+        } else {
+            bwd = c.gemm_s(g.count, g.m, g.k, g.n) + c.gemm_s(g.count, g.k, g.n, g.m);
+        }
+        w.fwd_gemm_s += fwd;
+        w.bwd_gemm_s += bwd;
+        // Korthikanti et al. 2022, sec. 5: full recomputation repeats the layer's forward;
+        // selective repeats only the attention core (which flash attention's backward already
+        // recomputes, counted above).
+        if (t.recompute == Recompute::full || t.recompute == Recompute::sqrt ||
+            (t.recompute == Recompute::selective && core && !t.flash_attention)) {
+            w.recompute_s += fwd;
+        }
+    }
+}
+
+// Memory-bound bytes of one transformer layer's forward pass on one GPU.
+struct LayerBytes {
+    double total = 0.0;
+    double attention_core = 0.0;  // softmax and attention dropout (selective recomputes these)
+};
+
+LayerBytes transformer_layer_bytes(const Context& c, bool moe_layer) {
+    const ModelSpec& m = c.spec.model;
+    const TrainingSpec& t = c.spec.training;
+    const double tp = dbl(t.tp);
+    const double e = c.act_bytes;
+    const double T = c.tokens;
+    const double b = dbl(c.spec.data.micro_batch);
+    const double s = dbl(c.spec.data.seq_len);
+    const double h = dbl(m.hidden);
+    const double heads = dbl(m.heads) / tp;
+    // The hidden-state tensors (norm inputs and outputs, residual sums) are replicated over the
+    // tensor-parallel ranks, or split by them with sequence parallelism (Korthikanti sec. 4.2.2).
+    const double hidden_bytes = T * h * e / (t.sequence_parallel ? tp : 1.0);
+    LayerBytes out;
+    // Two norms (read x, write y) and two residual adds (read two, write one).
+    out.total += 2.0 * 2.0 * hidden_bytes + 2.0 * 3.0 * hidden_bytes;
+    if (t.dropout) {
+        // Two hidden dropouts: read, write, and a one-byte mask per value.
+        out.total += 2.0 * (2.0 * hidden_bytes + hidden_bytes / e);
+    }
+    // Rotary embeddings on queries and keys (read, write) unless positions are learned.
+    if (m.learned_positions == 0) {
+        const double rotated = m.mla.enabled()
+                                   ? (heads + 1.0) * dbl(m.mla.qk_rope_head_dim)
+                                   : (heads + std::max(dbl(m.effective_kv_heads()) / tp, 1.0)) *
+                                         dbl(m.effective_head_dim());
+        out.total += 2.0 * T * rotated * e;
+    }
+    if (!t.flash_attention) {
+        // The s x s scores are materialised: softmax reads and writes them (Korthikanti sec. 4.1
+        // counts the 2·a·s²·b softmax output); dropout on them reads, writes and keeps a mask.
+        const double scores = b * heads * s * s;
+        out.attention_core = 2.0 * scores * e + (t.dropout ? scores * (2.0 * e + 1.0) : 0.0);
+        out.total += out.attention_core;
+    }
+    const bool gated = m.ffn == FfnKind::swiglu;
+    const double act_io = gated ? 3.0 : 2.0;  // SwiGLU reads gate and up, writes one
+    if (!moe_layer) {
+        out.total += act_io * T * dbl(m.ffn_hidden) / tp * e;
+    } else {
+        const double fe = dbl(m.effective_expert_ffn());
+        const double routed = T * dbl(m.moe.active_experts);
+        out.total += act_io * (routed + T * dbl(m.moe.shared_experts)) * fe / tp * e;
+        // Dispatch and combine permute the routed tokens (read and write each).
+        out.total += 2.0 * 2.0 * routed * h * e;
+    }
+    return out;
+}
+
+// `attention`: the attention block's GEMM time (time_gemms() of GemmPart::attention), which
+// dense and MoE layers share, so a model with both times it once.
+LayerWork transformer_layer_work(const Context& c, bool moe_layer, const LayerWork& attention) {
+    const TrainingSpec& t = c.spec.training;
+    const ModelSpec& m = c.spec.model;
+    LayerWork w = attention;
+    time_gemms(c, layer_gemms(c.spec, moe_layer), w, GemmPart::rest);
+    const LayerBytes bytes = transformer_layer_bytes(c, moe_layer);
+    w.mem_fwd_s = memory_time_s(c.rates, bytes.total);
+    w.mem_bwd_s = kMemoryBoundBackwardFactor * w.mem_fwd_s;
+    if (t.recompute == Recompute::full || t.recompute == Recompute::sqrt) {
+        w.recompute_s += w.mem_fwd_s;
+    } else if (t.recompute == Recompute::selective) {
+        w.recompute_s += memory_time_s(c.rates, bytes.attention_core);
+    }
+    // Megatron-LM (Shoeybi et al. 2019, sec. 3, Fig. 4): two all-reduces of the b x s x h
+    // activations forward (after attention, after the MLP) and two backward; with sequence
+    // parallelism each becomes a reduce-scatter plus an all-gather of the same tensor
+    // (Korthikanti sec. 4.2.2), which moves the same bytes. Full recomputation repeats the
+    // forward's (Korthikanti sec. 5).
+    if (t.tp > 1) {
+        const double activation_bytes = c.tokens * dbl(m.hidden) * c.act_bytes;
+        double one = 0.0;
+        if (t.sequence_parallel) {
+            one = collective_time(Collective::reduce_scatter, activation_bytes, c.tp_group, c.net)
+                      .seconds +
+                  collective_time(Collective::all_gather, activation_bytes, c.tp_group, c.net)
+                      .seconds;
+        } else {
+            one = collective_time(Collective::all_reduce, activation_bytes, c.tp_group, c.net)
+                      .seconds;
+        }
+        const bool full = t.recompute == Recompute::full || t.recompute == Recompute::sqrt;
+        w.tp_s = (full ? 6.0 : 4.0) * one;
+        if (t.sequence_parallel) {
+            // The inputs of the two column-parallel GEMMs (QKV and the MLP's first) are kept
+            // split along the sequence, as the memory model counts them (Korthikanti sec. 4.2.2),
+            // so the backward all-gathers each again before its weight-gradient GEMM.
+            w.tp_s +=
+                2.0 * collective_time(Collective::all_gather, activation_bytes, c.tp_group, c.net)
+                          .seconds;
+        }
+    }
+    // Expert parallelism (GShard, Lepikhin et al. 2020, sec. 2.2): an all-to-all dispatches each
+    // token's hidden state to its k experts and another combines the results, forward and
+    // backward (and again in a recomputed forward).
+    if (moe_layer && t.expert_parallel > 1) {
+        const double routed_bytes =
+            c.tokens * dbl(m.moe.active_experts) * dbl(m.hidden) * c.act_bytes;
+        const double one =
+            collective_time(Collective::all_to_all, routed_bytes, c.ep_group, c.net).seconds;
+        const bool full = t.recompute == Recompute::full || t.recompute == Recompute::sqrt;
+        w.ep_s = (full ? 6.0 : 4.0) * one;
+    }
+    return w;
+}
+
+// The output layer: logits GEMM and the fp32 cross-entropy over them (Korthikanti sec. 4.4).
+LayerWork head_work(const Context& c) {
+    const ModelSpec& m = c.spec.model;
+    LayerWork w;
+    time_gemms(c, head_gemms(c.spec), w);
+    // The final norm, and the softmax cross-entropy reading the logits and writing fp32
+    // probabilities (4 bytes each), forward and backward.
+    const double logits = c.tokens * dbl(m.vocab) / dbl(c.spec.training.tp);
+    const double bytes =
+        2.0 * c.tokens * dbl(m.hidden) * c.act_bytes + logits * (c.act_bytes + 4.0);
+    w.mem_fwd_s = memory_time_s(c.rates, bytes);
+    w.mem_bwd_s = memory_time_s(c.rates, bytes);
+    // The output layer is not recomputed (Narayanan et al. 2021, eq. 3 counts only the layers).
+    w.recompute_s = 0.0;
+    return w;
+}
+
+// One pipeline stage: which layers it runs.
+struct StageLayers {
+    double dense = 0.0;
+    double moe = 0.0;
+    bool embedding = false;
+    bool head = false;
+};
+
+LayerWork transformer_stage_work(const Context& c, const StageLayers& st, const LayerWork& dense,
+                                 const LayerWork& moe, const LayerWork& head) {
+    LayerWork w = dense.scaled(st.dense);
+    w += moe.scaled(st.moe);
+    if (st.head) {
+        w += head;
+    }
+    if (st.embedding && c.spec.training.tp > 1) {
+        // The vocabulary-parallel embedding all-reduces its output once, forward (Megatron-LM,
+        // Shoeybi et al. 2019, sec. 3).
+        const double bytes = c.tokens * dbl(c.spec.model.hidden) * c.act_bytes;
+        w.tp_s += collective_time(Collective::all_reduce, bytes, c.tp_group, c.net).seconds;
+    }
+    return w;
+}
+
+}  // namespace
+
+std::string_view to_string(GemmRole role) {
+    switch (role) {
+        case GemmRole::qkv:
+            return "qkv";
+        case GemmRole::q_down:
+            return "q_down";
+        case GemmRole::q_up:
+            return "q_up";
+        case GemmRole::kv_down:
+            return "kv_down";
+        case GemmRole::kv_up:
+            return "kv_up";
+        case GemmRole::attention_scores:
+            return "attention_scores";
+        case GemmRole::attention_values:
+            return "attention_values";
+        case GemmRole::out_proj:
+            return "out_proj";
+        case GemmRole::mlp_up:
+            return "mlp_up";
+        case GemmRole::mlp_down:
+            return "mlp_down";
+        case GemmRole::router:
+            return "router";
+        case GemmRole::expert_up:
+            return "expert_up";
+        case GemmRole::expert_down:
+            return "expert_down";
+        case GemmRole::shared_expert_up:
+            return "shared_expert_up";
+        case GemmRole::shared_expert_down:
+            return "shared_expert_down";
+        case GemmRole::lm_head:
+            return "lm_head";
+    }
+    return "?";
+}
+
+double GemmList::flops() const {
+    double total = 0.0;
+    for (const LayerGemm& g : *this) {
+        total += g.flops();
+    }
+    return total;
+}
+
+GemmList layer_gemms(const PlanSpec& spec, bool moe_layer) {
+    GemmList list;
+    const ModelSpec& m = spec.model;
+    const double tp = dbl(spec.training.tp);
+    const double b = dbl(spec.data.micro_batch);
+    if (m.kind == ModelKind::mlp) {
+        // CS336 lecture 2's layer: a batch of B rows through a D x D weight, split by columns.
+        const double d = dbl(m.hidden);
+        list.add(GemmRole::mlp_up, 1.0, b, d / tp, d);
+        return list;
+    }
+    if (m.kind != ModelKind::transformer) {
+        return list;
+    }
+    const double s = dbl(spec.data.seq_len);
+    const double T = b * s;
+    const double h = dbl(m.hidden);
+    const double heads = dbl(m.heads) / tp;  // check(): tp divides the heads
+    if (m.mla.enabled()) {
+        // DeepSeek-V2 (Liu et al. 2024), sec. 2.1.2-2.1.3: low-rank query and key-value paths.
+        const double rq = dbl(m.mla.q_lora_rank);
+        const double rkv = dbl(m.mla.kv_lora_rank);
+        const double nope = dbl(m.mla.qk_nope_head_dim);
+        const double rope = dbl(m.mla.qk_rope_head_dim);
+        const double dv = dbl(m.mla.v_head_dim);
+        if (rq > 0) {
+            list.add(GemmRole::q_down, 1.0, T, rq, h);
+            list.add(GemmRole::q_up, 1.0, T, heads * (nope + rope), rq);
+        } else {
+            list.add(GemmRole::q_up, 1.0, T, heads * (nope + rope), h);
+        }
+        list.add(GemmRole::kv_down, 1.0, T, rkv + rope, h);
+        list.add(GemmRole::kv_up, 1.0, T, heads * (nope + dv), rkv);
+        list.add(GemmRole::attention_scores, b * heads, s, s, nope + rope);
+        list.add(GemmRole::attention_values, b * heads, s, dv, s);
+        list.add(GemmRole::out_proj, 1.0, T, h, heads * dv);
+    } else {
+        const double d = dbl(m.effective_head_dim());
+        // Fewer KV heads than tp ranks: each rank keeps a copy of one (Megatron-LM's GQA).
+        const double kv = std::max(dbl(m.effective_kv_heads()) / tp, 1.0);
+        list.add(GemmRole::qkv, 1.0, T, (heads + 2.0 * kv) * d, h);
+        list.add(GemmRole::attention_scores, b * heads, s, s, d);
+        list.add(GemmRole::attention_values, b * heads, s, d, s);
+        list.add(GemmRole::out_proj, 1.0, T, h, heads * d);
+    }
+    const double up = m.ffn == FfnKind::swiglu ? 2.0 : 1.0;  // SwiGLU: gate and up together
+    if (!moe_layer) {
+        const double f = dbl(m.ffn_hidden);
+        list.add(GemmRole::mlp_up, 1.0, T, up * f / tp, h);
+        list.add(GemmRole::mlp_down, 1.0, T, h, f / tp);
+        return list;
+    }
+    const double experts = dbl(m.moe.experts);
+    const double ep = dbl(spec.training.expert_parallel);
+    const double fe = dbl(m.effective_expert_ffn());
+    list.add(GemmRole::router, 1.0, T, experts, h);
+    // Each of the ep ranks routes its T tokens to k experts; a rank holds experts / ep of them,
+    // each receiving T·k·ep / experts tokens on average (balanced routing, Fedus et al. 2022).
+    const double held = experts / ep;
+    const double tokens_per_expert = T * dbl(m.moe.active_experts) * ep / experts;
+    list.add(GemmRole::expert_up, held, tokens_per_expert, up * fe / tp, h);
+    list.add(GemmRole::expert_down, held, tokens_per_expert, h, fe / tp);
+    if (m.moe.shared_experts > 0) {
+        const double shared = dbl(m.moe.shared_experts) * fe;
+        list.add(GemmRole::shared_expert_up, 1.0, T, up * shared / tp, h);
+        list.add(GemmRole::shared_expert_down, 1.0, T, h, shared / tp);
+    }
+    return list;
+}
+
+GemmList head_gemms(const PlanSpec& spec) {
+    GemmList list;
+    const ModelSpec& m = spec.model;
+    if (m.kind != ModelKind::transformer) {
+        return list;
+    }
+    const double T = dbl(spec.data.micro_batch) * dbl(spec.data.seq_len);
+    list.add(GemmRole::lm_head, 1.0, T, dbl(m.vocab) / dbl(spec.training.tp), dbl(m.hidden));
+    return list;
+}
+
+ResolvedNetwork resolve_network(const ClusterSpec& cluster, const HardwareProfile& hw) {
+    ResolvedNetwork r;
+    std::int64_t node = cluster.gpus_per_node > 0 ? cluster.gpus_per_node : hw.gpus_per_node;
+    if (node <= 0) {
+        node = std::max<std::int64_t>(cluster.gpus, 1);
+        r.node_size_known = false;
+    }
+    r.intra_link_bytes_per_s = cluster.intra_node_bytes_per_s > 0.0 ? cluster.intra_node_bytes_per_s
+                                                                    : hw.interconnect_bytes_per_s;
+    r.inter_link_bytes_per_s = cluster.inter_node_bytes_per_s > 0.0 ? cluster.inter_node_bytes_per_s
+                                                                    : hw.inter_node_bytes_per_s;
+    if (r.inter_link_bytes_per_s <= 0.0) {
+        r.inter_link_bytes_per_s = r.intra_link_bytes_per_s;
+        r.inter_node_known = false;
+    }
+    r.scale_up_fraction = scale_up_fraction(hw);
+    r.network.gpus_per_node = node;
+    r.network.intra_bytes_per_s = r.intra_link_bytes_per_s * r.scale_up_fraction;
+    // No catalog part has a published collective measurement over its scale-out network: the
+    // link's figure is used as given.
+    r.network.inter_bytes_per_s = r.inter_link_bytes_per_s;
+    return r;
+}
+
+double host_link_bytes_per_s(const HardwareProfile& hw) {
+    return hw.host_bytes_per_s > 0.0 ? hw.host_bytes_per_s : kPcie4x16BytesPerS;
+}
+
+PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwareProfile& hw,
+                                         const Accounting& plan) {
+    PerformanceBreakdown out;
+    const ModelSpec& m = spec.model;
+    const TrainingSpec& t = spec.training;
+    const Parallelism& par = plan.parallel;
+    const ComputeType type = compute_type(t.compute_dtype);
+    const double peak = hw.peak(type);
+    const std::int64_t microbatches = par.grad_accum_steps;
+    const double mb = dbl(microbatches);
+
+    out.network = resolve_network(spec.cluster, hw);
+    const AchievedRates rates = achieved_rates(hw, type);
+    Context c{
+        spec,
+        rates,
+        out.network.network,
+        bytes_per_value(t.compute_dtype),
+        bytes_per_value(t.activation_dtype),
+        dbl(spec.data.micro_batch) * (m.kind == ModelKind::mlp ? 1.0 : dbl(spec.data.seq_len)),
+        place_group(t.tp, 1, out.network.network.gpus_per_node),
+        place_group(t.expert_parallel, t.tp, out.network.network.gpus_per_node),
+        GemmTimer(rates),
+        hw.measured_gemms.empty() ? nullptr : &hw,
+        type};
+    out.gemm_flops_per_s = c.rates.gemm_flops_per_s;
+    out.memory_bytes_per_s = c.rates.memory_bytes_per_s;
+    out.microbatches = microbatches;
+
+    // ---- one micro-batch on the slowest pipeline stage ----
+    LayerWork stage;
+    const double stage_layers = dbl(m.layers) / dbl(t.pp);
+    switch (m.kind) {
+        case ModelKind::transformer: {
+            LayerWork attention;
+            time_gemms(c, layer_gemms(spec, false), attention, GemmPart::attention);
+            const LayerWork dense = transformer_layer_work(c, false, attention);
+            const LayerWork moe =
+                m.moe.enabled() ? transformer_layer_work(c, true, attention) : dense;
+            const LayerWork head = head_work(c);
+            const double dense_total = dbl(dense_layer_count(m));
+            StageLayers first;
+            first.dense = std::min(dense_total, stage_layers);
+            first.moe = stage_layers - first.dense;
+            first.embedding = true;
+            first.head = t.pp == 1;
+            stage = transformer_stage_work(c, first, dense, moe, head);
+            if (t.pp > 1) {
+                StageLayers last;
+                last.dense =
+                    std::clamp(dense_total - (dbl(m.layers) - stage_layers), 0.0, stage_layers);
+                last.moe = stage_layers - last.dense;
+                last.head = true;
+                const LayerWork other = transformer_stage_work(c, last, dense, moe, head);
+                if (other.total_s() > stage.total_s()) {
+                    stage = other;
+                }
+            }
+            break;
+        }
+        case ModelKind::mlp: {
+            LayerWork layer;
+            time_gemms(c, layer_gemms(spec, false), layer);
+            // The ReLU reads and writes the B x D/tp output.
+            layer.mem_fwd_s =
+                memory_time_s(c.rates, 2.0 * c.tokens * dbl(m.hidden) / dbl(t.tp) * c.act_bytes);
+            layer.mem_bwd_s = kMemoryBoundBackwardFactor * layer.mem_fwd_s;
+            if (t.recompute == Recompute::sqrt) {
+                layer.recompute_s += layer.mem_fwd_s;
+            }
+            if (t.tp > 1) {
+                // Column-split layers all-gather their B x D output to feed the next layer, and
+                // reduce-scatter its gradient on the way back.
+                const double bytes = c.tokens * dbl(m.hidden) * c.act_bytes;
+                layer.tp_s =
+                    collective_time(Collective::all_gather, bytes, c.tp_group, c.net).seconds +
+                    collective_time(Collective::reduce_scatter, bytes, c.tp_group, c.net).seconds;
+            }
+            stage = layer.scaled(stage_layers);
+            break;
+        }
+        case ModelKind::params: {
+            // No architecture: the step's FLOPs as large GEMMs at the achieved rate, split over
+            // the model-parallel GPUs (forward 1/3 of 6N, backward 2/3).
+            const double per_gpu = plan.flops.per_token * c.tokens / dbl(t.tp * t.pp);
+            const double seconds =
+                c.rates.gemm_flops_per_s > 0.0 ? per_gpu / c.rates.gemm_flops_per_s : 0.0;
+            stage.fwd_gemm_s = seconds / 3.0;
+            stage.bwd_gemm_s = seconds * 2.0 / 3.0;
+            const double recompute_flops =
+                plan.flops.recompute_per_token * c.tokens / dbl(t.tp * t.pp);
+            stage.recompute_s =
+                c.rates.gemm_flops_per_s > 0.0 ? recompute_flops / c.rates.gemm_flops_per_s : 0.0;
+            break;
+        }
+    }
+
+    // Pipeline sends (Narayanan et al. 2021, sec. 4.1): each micro-batch's activations go forward
+    // and their gradients back across every stage boundary, once per virtual stage; the
+    // scatter/gather optimisation sends 1/tp of the b x s x h tensor per tensor-parallel rank.
+    double p2p_s = 0.0;
+    if (t.pp > 1 && m.kind != ModelKind::params) {
+        const double bytes = c.tokens * dbl(m.hidden) * c.act_bytes / dbl(t.tp);
+        p2p_s = 2.0 * dbl(t.interleave) * p2p_time_s(bytes, t.tp * par.dp, c.net);
+    }
+    out.microbatch_s = stage.total_s() + p2p_s;
+    out.compute_s = mb * (stage.fwd_gemm_s + stage.bwd_gemm_s);
+    out.recompute_s = mb * stage.recompute_s;
+    out.memory_bound_s = mb * (stage.mem_fwd_s + stage.mem_bwd_s);
+    out.tp_comm_s = mb * stage.tp_s;
+    out.ep_comm_s = mb * stage.ep_s;
+    out.pp_comm_s = mb * p2p_s;
+    out.bubble_fraction = pipeline_bubble_fraction(t.pp, t.interleave, microbatches);
+    // Narayanan et al. 2021, sec. 2.2: the bubble is (p - 1)/v micro-batch times of the stage.
+    out.pp_bubble_s = out.bubble_fraction * mb * out.microbatch_s;
+
+    // ---- data parallelism (Rajbhandari et al. 2020, sec. 7) ----
+    // ZeRO-0 all-reduces the gradients once per step (2Ψ per rank); ZeRO-1 and -2 reduce-scatter
+    // them and all-gather the updated parameters (Ψ + Ψ, sec. 7.2.1), ZeRO-2 reducing every
+    // micro-batch into its gradient shard; ZeRO-3 all-gathers the parameters in each forward and
+    // backward and reduce-scatters the gradients, every micro-batch (3Ψ, sec. 7.2.2).
+    const std::int64_t dp = par.dp;
+    const double psi = plan.memory.params_on_gpu;
+    const double grad_b = plan.memory.grad_bytes_per_param;
+    const double param_b = plan.memory.param_bytes_per_param;
+    const double fwd_window = stage.fwd_gemm_s + stage.mem_fwd_s;
+    const double bwd_window = stage.bwd_gemm_s + stage.mem_bwd_s + stage.recompute_s;
+    if (dp > 1 && psi > 0.0) {
+        const GroupPlacement group = place_group(dp, t.tp, c.net.gpus_per_node);
+        auto time = [&](Collective kind, double bytes) {
+            return collective_time(kind, bytes, group, c.net).seconds;
+        };
+        const double bucket = std::min(psi, bucket_params(dp));
+        // What overlap hides: a collective running beside a window of compute is exposed by
+        // what exceeds the window, and never by less than its last bucket (PyTorch DDP, Li et al.
+        // 2020, sec. 3.2.3; Megatron-Core's overlapped gradient reduce).
+        auto exposed = [&](double comm, double bucket_comm, double window) {
+            if (!t.dp_overlap) {
+                return comm;
+            }
+            return std::min(comm, std::max(bucket_comm, comm - window));
+        };
+        double total = 0.0;
+        double hidden_not = 0.0;
+        switch (t.zero) {
+            case 0: {
+                const double ar = time(Collective::all_reduce, psi * grad_b);
+                total = ar;
+                hidden_not = exposed(ar, time(Collective::all_reduce, bucket * grad_b), bwd_window);
+                break;
+            }
+            case 1:
+            case 2: {
+                const double rs = time(Collective::reduce_scatter, psi * grad_b);
+                const double rs_bucket = time(Collective::reduce_scatter, bucket * grad_b);
+                const double ag = time(Collective::all_gather, psi * param_b);
+                const double ag_bucket = time(Collective::all_gather, bucket * param_b);
+                const double reductions = t.zero == 2 ? mb : 1.0;
+                total = reductions * rs + ag;
+                // The parameter all-gather overlaps the next step's first forward
+                // (Megatron-Core's overlap_param_gather).
+                hidden_not = reductions * exposed(rs, rs_bucket, bwd_window) +
+                             exposed(ag, ag_bucket, fwd_window);
+                break;
+            }
+            default: {
+                const double ag = time(Collective::all_gather, psi * param_b);
+                const double ag_bucket = time(Collective::all_gather, bucket * param_b);
+                const double rs = time(Collective::reduce_scatter, psi * grad_b);
+                const double rs_bucket = time(Collective::reduce_scatter, bucket * grad_b);
+                total = mb * (2.0 * ag + rs);
+                hidden_not = mb * (exposed(ag, ag_bucket, fwd_window) +
+                                   exposed(ag + rs, ag_bucket + rs_bucket, bwd_window));
+                break;
+            }
+        }
+        out.dp_comm_s = total;
+        out.dp_comm_exposed_s = hidden_not;
+    }
+
+    // ---- optimizer update and offload ----
+    const double shard = psi / plan.memory.optimizer_shards;
+    const double master_b = plan.memory.master_bytes_per_param;
+    const double opt_b = plan.memory.optimizer_bytes_per_param;
+    if (t.offload == Offload::none) {
+        // Memory-bound update of this rank's shard: read the gradient, the master weights and the
+        // optimizer state, write them back and write the low-precision parameters (Adam's update
+        // is a few FLOPs per value: Kingma & Ba 2015, Alg. 1).
+        const double per_param =
+            grad_b + 2.0 * opt_b + (master_b > 0.0 ? 2.0 * master_b + param_b : 2.0 * param_b);
+        out.optimizer_s = memory_time_s(c.rates, shard * per_param);
+    } else {
+        // ZeRO-Offload (Ren et al. 2021, sec. 4.2): gradients go down to the host during the
+        // backward pass and updated parameters come back up after the CPU's update, over the
+        // host link, each direction at once. The CPU's update itself is not timed (the profile
+        // gives no host figures).
+        const double pcie = host_link_bytes_per_s(hw);
+        const double down = shard * grad_b / pcie;
+        const double up = shard * param_b / pcie;
+        if (t.offload == Offload::optimizer) {
+            out.offload_s = (t.dp_overlap ? std::max(0.0, down - bwd_window) : down) + up;
+        } else {
+            // ZeRO-Infinity (Rajbhandari et al. 2021, sec. 5): parameter shards also live on the
+            // host and are fetched for each forward and backward of every micro-batch.
+            const double fetch = 2.0 * psi / plan.memory.param_shards * param_b / pcie;
+            const double per_mb = std::max(fetch, down);
+            const double window = fwd_window + bwd_window;
+            out.offload_s = mb * (t.dp_overlap ? std::max(0.0, per_mb - window) : per_mb);
+        }
+    }
+
+    out.step_s = out.compute_s + out.recompute_s + out.memory_bound_s + out.tp_comm_s +
+                 out.pp_comm_s + out.pp_bubble_s + out.dp_comm_exposed_s + out.ep_comm_s +
+                 out.offload_s + out.optimizer_s;
+    const double gpus = dbl(spec.cluster.gpus);
+    out.hardware_flops_per_step =
+        plan.flops.per_step + plan.flops.recompute_per_token * par.tokens_per_step;
+    if (out.step_s > 0.0) {
+        out.tokens_per_s = par.tokens_per_step / out.step_s;
+        if (peak > 0.0) {
+            out.mfu = plan.flops.per_step / (out.step_s * gpus * peak);
+            out.hfu = out.hardware_flops_per_step / (out.step_s * gpus * peak);
+        }
+    }
+    return out;
+}
+
+}  // namespace tally

@@ -1,0 +1,319 @@
+#include "planner/roofline/einsum.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+
+#include "planner/core/errors.h"
+
+namespace tally {
+
+namespace {
+
+constexpr std::string_view kEllipsis = "...";
+constexpr std::string_view kExample = "e.g. \"batch seq hidden, hidden out -> batch seq out\"";
+
+std::string quoted(std::string_view text) {
+    return "\"" + std::string(text) + "\"";
+}
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) {
+        s.remove_prefix(1);
+    }
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) {
+        s.remove_suffix(1);
+    }
+    return s;
+}
+
+bool is_identifier(std::string_view token) {
+    if (token.empty() || std::isdigit(static_cast<unsigned char>(token.front()))) {
+        return false;
+    }
+    return std::all_of(token.begin(), token.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+    });
+}
+
+bool contains(const std::vector<std::string>& list, std::string_view name) {
+    return std::find(list.begin(), list.end(), name) != list.end();
+}
+
+std::string join(const std::vector<std::string>& names) {
+    std::string out;
+    for (const std::string& n : names) {
+        out += (out.empty() ? "" : ", ") + n;
+    }
+    return out.empty() ? "(none)" : out;
+}
+
+// Splits one side of the expression into names, checking each.
+EinsumOperand parse_operand(std::string_view text, const std::string& what, std::string_view expr,
+                            const std::string& field) {
+    EinsumOperand op;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        if (std::isspace(static_cast<unsigned char>(text[i]))) {
+            ++i;
+            continue;
+        }
+        std::size_t j = i;
+        while (j < text.size() && !std::isspace(static_cast<unsigned char>(text[j]))) {
+            ++j;
+        }
+        const std::string_view token = text.substr(i, j - i);
+        i = j;
+        if (token == kEllipsis) {
+            if (op.has_ellipsis()) {
+                throw SpecError(field, quoted(expr), "\"...\" appears twice in " + what);
+            }
+        } else if (!is_identifier(token)) {
+            if (token.find_first_of("()") != std::string_view::npos) {
+                throw SpecError(field, quoted(expr),
+                                "axis composition such as \"(h d)\" in " + what +
+                                    " is not supported; name each dimension on its own");
+            }
+            throw SpecError(field, quoted(expr),
+                            "'" + std::string(token) + "' in " + what +
+                                " is not a dimension name (letters, digits and '_', not starting "
+                                "with a digit; names are separated by spaces)");
+        } else if (contains(op.dims, token)) {
+            throw SpecError(field, quoted(expr),
+                            "dimension '" + std::string(token) + "' appears twice in " + what +
+                                " (diagonals and traces are not supported)");
+        }
+        op.dims.emplace_back(token);
+    }
+    return op;
+}
+
+constexpr double kMaxEinsumTerms = 1e48;
+
+// "{a: 4, b: 5, ...0: 3}" for messages, cut after a few sizes.
+std::string fmt_sizes(const std::vector<std::pair<std::string, double>>& sizes) {
+    std::string out;
+    std::size_t shown = 0;
+    for (const auto& [name, size] : sizes) {
+        if (shown == 6) {
+            out += ", ...";
+            break;
+        }
+        char number[32];
+        std::snprintf(number, sizeof number, "%.17g", size);
+        out += (out.empty() ? "" : ", ") + name + ": " + number;
+        ++shown;
+    }
+    return "{" + out + "}";
+}
+
+double product(const std::vector<std::string>& dims,
+               const std::vector<std::pair<std::string, double>>& sizes) {
+    double p = 1.0;
+    for (const std::string& d : dims) {
+        for (const auto& [name, size] : sizes) {
+            if (name == d) {
+                p *= size;
+                break;
+            }
+        }
+    }
+    return p;
+}
+
+}  // namespace
+
+bool EinsumOperand::has_ellipsis() const {
+    return contains(dims, kEllipsis);
+}
+
+EinsumExpr parse_einsum(std::string_view text, const std::string& field) {
+    EinsumExpr e;
+    e.text = std::string(text);
+    const std::size_t arrow = text.find("->");
+    if (arrow == std::string_view::npos) {
+        throw SpecError(field, quoted(text),
+                        std::string("missing \"->\" between the inputs and the output, ") +
+                            std::string(kExample));
+    }
+    if (text.find("->", arrow + 2) != std::string_view::npos) {
+        throw SpecError(field, quoted(text),
+                        "\"->\" appears more than once; write inputs -> output");
+    }
+    const std::string_view lhs = trim(text.substr(0, arrow));
+    const std::string_view rhs = trim(text.substr(arrow + 2));
+    if (lhs.empty()) {
+        throw SpecError(field, quoted(text), "no input before \"->\", " + std::string(kExample));
+    }
+    if (rhs.find(',') != std::string_view::npos) {
+        throw SpecError(field, quoted(text), "the output is one tensor: no ',' after \"->\"");
+    }
+    std::size_t start = 0;
+    int index = 0;
+    while (true) {
+        const std::size_t comma = lhs.find(',', start);
+        const std::string_view piece = lhs.substr(
+            start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+        ++index;
+        const std::string what = "input " + std::to_string(index);
+        if (trim(piece).empty()) {
+            throw SpecError(field, quoted(text),
+                            what + " is empty (two commas in a row, or a comma at an end?)");
+        }
+        e.inputs.push_back(parse_operand(piece, what, text, field));
+        if (comma == std::string_view::npos) {
+            break;
+        }
+        start = comma + 1;
+    }
+    e.output = parse_operand(rhs, "the output", text, field);
+
+    for (const EinsumOperand& in : e.inputs) {
+        e.uses_ellipsis = e.uses_ellipsis || in.has_ellipsis();
+        for (const std::string& d : in.dims) {
+            if (d != kEllipsis && !contains(e.names, d)) {
+                e.names.push_back(d);
+            }
+        }
+    }
+    for (const std::string& d : e.output.dims) {
+        if (d == kEllipsis) {
+            if (!e.uses_ellipsis) {
+                throw SpecError(field, quoted(text), "the output has \"...\" but no input does");
+            }
+        } else if (!contains(e.names, d)) {
+            throw SpecError(field, quoted(text),
+                            "output dimension '" + d +
+                                "' does not appear in any input (inputs have: " + join(e.names) +
+                                ")");
+        }
+    }
+    return e;
+}
+
+EinsumCost einsum_cost(const EinsumExpr& expr,
+                       const std::vector<std::pair<std::string, std::int64_t>>& sizes,
+                       const std::vector<std::int64_t>& ellipsis, DType dtype,
+                       const std::string& sizes_field) {
+    // Resolve every dimension's size; "..." expands into "...0", "...1", ...
+    std::vector<std::pair<std::string, double>> resolved;
+    for (const auto& [name, size] : sizes) {
+        if (!contains(expr.names, name)) {
+            throw SpecError(sizes_field + "." + name, std::to_string(size),
+                            "'" + name + "' is not a dimension of " + quoted(expr.text) +
+                                " (its dimensions: " + join(expr.names) + ")");
+        }
+        if (size < 1) {
+            throw SpecError(sizes_field + "." + name, std::to_string(size),
+                            "a dimension size must be a positive integer");
+        }
+        resolved.emplace_back(name, static_cast<double>(size));
+    }
+    for (const std::string& name : expr.names) {
+        const bool given =
+            std::any_of(sizes.begin(), sizes.end(), [&](const auto& s) { return s.first == name; });
+        if (!given) {
+            throw SpecError(sizes_field + "." + name, "nothing",
+                            "dimension '" + name + "' of " + quoted(expr.text) + " needs a size");
+        }
+    }
+    const std::string ellipsis_field = sizes_field + "[\"...\"]";
+    if (expr.uses_ellipsis && ellipsis.empty()) {
+        throw SpecError(ellipsis_field, "nothing",
+                        quoted(expr.text) +
+                            " uses \"...\"; give the sizes it stands for, e.g. \"...\": [4, 5]");
+    }
+    if (!expr.uses_ellipsis && !ellipsis.empty()) {
+        throw SpecError(ellipsis_field, "[...]",
+                        quoted(expr.text) + " has no \"...\"; remove the \"...\" sizes");
+    }
+    std::vector<std::string> ellipsis_names;
+    for (std::size_t i = 0; i < ellipsis.size(); ++i) {
+        if (ellipsis[i] < 1) {
+            throw SpecError(ellipsis_field + "[" + std::to_string(i) + "]",
+                            std::to_string(ellipsis[i]),
+                            "a dimension size must be a positive integer");
+        }
+        ellipsis_names.push_back(std::string(kEllipsis) + std::to_string(i));
+        resolved.emplace_back(ellipsis_names.back(), static_cast<double>(ellipsis[i]));
+    }
+    // Each size is at most 9e15 (op_spec.cpp), but a long expression multiplies many of them:
+    // 21 sizes of 9e15 overflow a double. Every cost below is at most twice the product of all
+    // sizes (per input), so bounding that product keeps them finite. 1e48 lets every einsum a
+    // matmul can express (three sizes of 9e15: 7.3e47) through.
+    double all_terms = 1.0;
+    for (const auto& [name, size] : resolved) {
+        all_terms *= size;
+    }
+    if (!(all_terms <= kMaxEinsumTerms)) {
+        throw SpecError(sizes_field, fmt_sizes(resolved),
+                        "the dimension sizes of " + quoted(expr.text) +
+                            " multiply to more than 1e48, the largest product allowed");
+    }
+    auto expand = [&](const EinsumOperand& op) {
+        std::vector<std::string> dims;
+        for (const std::string& d : op.dims) {
+            if (d == kEllipsis) {
+                dims.insert(dims.end(), ellipsis_names.begin(), ellipsis_names.end());
+            } else {
+                dims.push_back(d);
+            }
+        }
+        return dims;
+    };
+
+    std::vector<std::vector<std::string>> inputs;
+    for (const EinsumOperand& in : expr.inputs) {
+        inputs.push_back(expand(in));
+    }
+    const std::vector<std::string> output = expand(expr.output);
+
+    EinsumCost cost;
+    const double value_bytes = bytes_per_value(dtype);
+    for (const auto& in : inputs) {
+        cost.read_bytes += product(in, resolved) * value_bytes;
+    }
+    cost.write_bytes = product(output, resolved) * value_bytes;
+
+    // A dimension is summed away when the output lacks it.
+    for (const auto& in : inputs) {
+        for (const std::string& d : in) {
+            if (!contains(output, d) && !contains(cost.summed, d)) {
+                cost.summed.push_back(d);
+            }
+        }
+    }
+
+    if (inputs.size() == 1) {
+        // A reduction: one add per term (the -1 per output element dropped, as for matmul).
+        cost.flops = cost.summed.empty() ? 0.0 : product(inputs[0], resolved);
+        return cost;
+    }
+    // Pairwise, left to right (torch.einsum without opt_einsum).
+    std::vector<std::string> current = inputs[0];
+    for (std::size_t i = 1; i < inputs.size(); ++i) {
+        std::vector<std::string> touched = current;
+        for (const std::string& d : inputs[i]) {
+            if (!contains(touched, d)) {
+                touched.push_back(d);
+            }
+        }
+        std::vector<std::string> kept;
+        for (const std::string& d : touched) {
+            bool needed = contains(output, d);
+            for (std::size_t j = i + 1; j < inputs.size() && !needed; ++j) {
+                needed = contains(inputs[j], d);
+            }
+            if (needed) {
+                kept.push_back(d);
+            }
+        }
+        const double terms = product(touched, resolved);
+        // One multiply per term; one add per term when this step sums a dimension away.
+        cost.flops += kept.size() < touched.size() ? 2.0 * terms : terms;
+        current = std::move(kept);
+    }
+    return cost;
+}
+
+}  // namespace tally

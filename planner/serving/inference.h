@@ -1,0 +1,168 @@
+#pragma once
+
+// Serving plans: the memory of a deployment (weights, KV cache, activations), the time to first
+// token, the time of one decode step, throughput, cost per token and the batch limits, from a
+// spec's model, cluster and inference block. GEMMs and memory traffic are timed with the achieved
+// fractions of planner/hardware/efficiency.h, the same ones the training performance model uses.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "planner/core/errors.h"
+#include "planner/core/explanation.h"
+#include "planner/core/spec.h"
+#include "planner/hardware/hardware.h"
+
+namespace tally {
+
+// ---- tensor-parallel collectives of serving ----------------------------------------------------
+
+// NCCL's own cost model of a ring all-reduce with its low-latency (LL) protocol, the one it picks
+// for the small messages of decode (NVIDIA/nccl, src/graph/tuning.cc, tables baseLat and hwLat):
+// a base latency of 6.6 us per call plus a latency per ring step, 0.6 us over NVLink and 2.7 us
+// over the network.
+inline constexpr double kServingAllReduceBaseLatencyS = 6.6e-6;
+inline constexpr double kServingNvlinkStepLatencyS = 0.6e-6;
+inline constexpr double kServingNetworkStepLatencyS = 2.7e-6;
+
+// One ring all-reduce of `bytes` over `ranks` GPUs, each link `link_bytes_per_s` per direction.
+// The ring moves 2(p-1)/p of the data through every link (Patarasuk & Yuan 2009, sec. 3; Thakur
+// et al. 2005, sec. 4.5) in 2(p-1) steps, each paying `step_latency_s`, plus NCCL's base latency
+// of a call (above). One rank: no communication, 0.
+struct ServingCollective {
+    double bandwidth_s = 0.0;
+    double latency_s = 0.0;
+    double seconds = 0.0;
+};
+ServingCollective serving_ring_all_reduce(double bytes, std::int64_t ranks, double link_bytes_per_s,
+                                          double step_latency_s);
+
+// ---- KV cache ----------------------------------------------------------------------------------
+
+enum class AttentionKind { mha, gqa, mqa, mla };
+std::string_view to_string(AttentionKind kind);
+
+// What one token adds to the KV cache.
+struct KvCacheShape {
+    AttentionKind kind = AttentionKind::mha;
+    double values_per_token_per_layer = 0.0;  // 2·g·d, or MLA's r_kv + d_rope
+    double bytes_per_token = 0.0;             // the whole model, every layer, one copy
+    double bytes_per_token_per_gpu = 0.0;     // what one GPU of a tp group holds
+    double kv_heads_per_gpu = 0.0;            // 0 for MLA (one latent, not split by heads)
+};
+KvCacheShape kv_cache_shape(const ModelSpec& model, DType kv_dtype, std::int64_t tp);
+
+// ---- the serving plan --------------------------------------------------------------------------
+
+// Memory of one GPU of a replica, bytes (GB = 1e9 bytes).
+struct ServingMemory {
+    double weights_bytes = 0.0;
+    double kv_cache_bytes = 0.0;
+    double activation_bytes = 0.0;
+    double total_bytes = 0.0;
+    double capacity_bytes = 0.0;
+    double headroom_bytes = 0.0;
+    bool fits = false;
+};
+
+// The time of one forward pass (a prefill of one prompt, or one decode step of the batch) on one
+// GPU of a replica: the weight GEMMs on the roofline, attention on the roofline, and the
+// tensor-parallel all-reduces, one after another.
+struct ServingPhase {
+    double tokens = 0.0;   // tokens the pass processes (prompt tokens, or the batch)
+    double context = 0.0;  // tokens each query attends to at the end of the pass
+    double gemm_flops = 0.0;
+    double weight_bytes = 0.0;  // weights read
+    double gemm_compute_s = 0.0;
+    double gemm_memory_s = 0.0;
+    double gemm_s = 0.0;
+    double attention_flops = 0.0;
+    double kv_bytes = 0.0;  // KV cache read (decode) or written (prefill)
+    double attention_compute_s = 0.0;
+    double attention_memory_s = 0.0;
+    double attention_s = 0.0;
+    double all_reduces = 0.0;       // per pass: 2 per layer (Megatron)
+    double all_reduce_bytes = 0.0;  // each
+    double comm_bandwidth_s = 0.0;
+    double comm_latency_s = 0.0;
+    double comm_s = 0.0;
+    double seconds = 0.0;
+};
+
+enum class ServingWarning : std::uint32_t {
+    does_not_fit = 1u << 0,
+    tp_spans_nodes = 1u << 1,
+    comm_dominates = 1u << 2,           // the all-reduces take over a quarter of a decode step
+    weight_dtype_not_native = 1u << 3,  // no tensor-core path: dequantized to 16-bit for the GEMMs
+};
+
+struct ServingPlan {
+    std::int64_t replicas = 1;  // cluster.gpus / tp
+    ComputeType gemm_type = ComputeType::bf16;
+    ComputeType attention_type = ComputeType::bf16;
+    double gemm_peak_flops_per_s = 0.0;  // achieved: dense peak x GEMM fraction
+    double attention_peak_flops_per_s = 0.0;
+    double bandwidth_bytes_per_s = 0.0;  // achieved: datasheet x memory fraction
+    double link_bytes_per_s = 0.0;       // the tp group's per-direction link
+    double params_total = 0.0;
+    double params_active = 0.0;
+    // One layer's widest values per token on one GPU: 2h + (q, k, v + MLP intermediates) / tp.
+    double activation_values_per_token = 0.0;
+    KvCacheShape kv;
+    ServingMemory memory;
+    std::int64_t max_batch = 0;       // the largest batch that fits at the full context
+    std::int64_t critical_batch = 0;  // decode GEMMs compute-bound from here; 0: never
+    ServingPhase prefill;             // one prompt
+    double prefill_s = 0.0;           // every prompt of the batch, one after another
+    ServingPhase decode;              // one step at the final context
+    double decode_step_s = 0.0;
+    double decode_total_s = 0.0;  // all output_tokens steps
+    double request_s = 0.0;       // prefill_s + decode_total_s
+    double tokens_per_s = 0.0;    // output tokens per second, every replica
+    double per_sequence_tokens_per_s = 0.0;
+    std::optional<double> price_per_gpu_hour;
+    std::optional<double> cost_per_million_tokens;
+    std::uint32_t warnings = 0;
+
+    bool has(ServingWarning w) const { return (warnings & static_cast<std::uint32_t>(w)) != 0; }
+};
+
+// The rules that tie the inference block to the model and the cluster (check() has already
+// checked the block's own ranges): a transformer with its dimensions, tp dividing the heads and
+// the KV heads (or a multiple of the KV heads) and cluster.gpus. Runs check() first.
+std::optional<FieldError> check_inference(const PlanSpec& spec, const HardwareProfile& hardware);
+
+// The serving plan of a spec check_inference() accepted. Computes when it does not fit (and says
+// so in memory.fits and the warnings).
+ServingPlan evaluate_inference(const PlanSpec& spec, const HardwareProfile& hardware);
+
+// Memory per GPU at `batch` sequences of the spec's full context.
+ServingMemory serving_memory(const PlanSpec& spec, const HardwareProfile& hardware,
+                             std::int64_t batch);
+// The largest batch whose memory fits (0: not even one sequence).
+std::int64_t max_serving_batch(const PlanSpec& spec, const HardwareProfile& hardware);
+
+// One point of the latency / throughput curve: the spec at another batch.
+struct ServingCurvePoint {
+    std::int64_t batch = 0;
+    double decode_step_s = 0.0;
+    double tokens_per_s = 0.0;
+    double total_bytes = 0.0;
+    bool fits = false;
+};
+// Batches 1, 2, 4, ... up to twice the largest of the spec's batch, its max_batch and its
+// critical batch (at most 2^20), plus those three batches themselves, in increasing order.
+std::vector<ServingCurvePoint> serving_curve(const PlanSpec& spec, const HardwareProfile& hardware);
+
+std::vector<std::string> serving_warning_messages(const ServingPlan& plan, const PlanSpec& spec,
+                                                  const HardwareProfile& hardware);
+
+// Each headline figure with its formula, the spec's numbers in it, and its source
+// ("serving.decode_step_s", "serving.memory.kv_cache_bytes", ...).
+std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareProfile& hardware,
+                                           const ServingPlan& plan);
+
+}  // namespace tally

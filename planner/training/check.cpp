@@ -1,0 +1,410 @@
+// check(): the rules a spec must follow before evaluate() runs, as FieldError values.
+#include <fmt/core.h>
+#include <cmath>
+#include <cstdint>
+#include <optional>
+
+#include "planner/core/limits.h"
+#include "planner/core/quantity_text.h"
+#include "planner/training/plan.h"
+
+namespace tally {
+
+namespace {
+
+std::string num(double v) {
+    return shortest_text(v);
+}
+
+// Integer fields go up to 2^53 (the largest a JSON number holds exactly; core/limits.h), so
+// the products the planner forms from two of them (tp x pp, micro_batch x dp) can overflow an
+// int64: they are checked here before evaluate() multiplies.
+constexpr std::int64_t kMaxProduct = kMaxJsonInteger;
+
+// Bounds that keep every figure of an accepted plan finite. With integers at most 2^53, tokens
+// at most 1e30 and a peak of at least 1e6 FLOP/s (hardware.h), the FLOPs stay below about 1e95
+// and the time below 1e95 / (1e6 x kMinMfu) seconds; a price and a TDP of at most 1e6 keep cost
+// and energy far from a double's 1.8e308.
+// An MFU of 0.1 % is far below any real training run (CS336 lecture 2: 0.5 is good, 0.3 is
+// common); below it the time would grow without bound.
+constexpr double kMinMfu = 1e-3;
+// No GPU rents for a million (in any currency) per hour.
+constexpr double kMaxPricePerGpuHour = 1e6;
+
+std::optional<std::int64_t> product(std::int64_t a, std::int64_t b) {
+    std::int64_t out = 0;
+    if (__builtin_mul_overflow(a, b, &out) || out > kMaxProduct) {
+        return std::nullopt;
+    }
+    return out;
+}
+
+// The network figures, the pipeline schedule, expert parallelism and offload: the keys the
+// performance model reads. Called once tp, pp and gpus are known to be valid.
+std::optional<FieldError> check_network_and_schedule(const PlanSpec& spec) {
+    const TrainingSpec& t = spec.training;
+    const ClusterSpec& c = spec.cluster;
+    const ModelSpec& m = spec.model;
+    auto err = [](std::string field, auto value, std::string allowed) {
+        return std::optional<FieldError>(
+            FieldError{std::move(field), fmt::format("{}", value), std::move(allowed)});
+    };
+    if (c.gpus_per_node < 0 || c.gpus_per_node > kMaxJsonInteger) {
+        return err("cluster.gpus_per_node", c.gpus_per_node,
+                   "must be an integer >= 1 (or absent: the hardware profile's node size)");
+    }
+    const std::pair<const char*, double> bandwidths[] = {
+        {"cluster.intra_node_bytes_per_s", c.intra_node_bytes_per_s},
+        {"cluster.inter_node_bytes_per_s", c.inter_node_bytes_per_s},
+    };
+    for (const auto& [field, value] : bandwidths) {
+        // 0 means "the profile's"; otherwise the same physical range as a profile's bandwidth.
+        if (!(value == 0.0 ||
+              (value >= kMinBandwidthBytesPerS && value <= kMaxBandwidthBytesPerS))) {
+            return err(field, num(value),
+                       "must be a number in [1e6, 1e16] bytes/s per GPU per direction (or absent: "
+                       "the hardware profile's)");
+        }
+    }
+    const std::int64_t dp = c.gpus / (t.tp * t.pp);
+    if (t.interleave < 1 || t.interleave > kMaxJsonInteger) {
+        return err("training.interleave", t.interleave, "must be an integer >= 1");
+    }
+    if (t.interleave > 1) {
+        if (t.pp < 2) {
+            return err("training.interleave", t.interleave,
+                       "must be 1 unless training.pp > 1 (virtual stages interleave a pipeline)");
+        }
+        // Narayanan et al. 2021, sec. 2.2.2: each device holds v chunks of whole layers.
+        const std::optional<std::int64_t> chunks = product(t.pp, t.interleave);
+        if (m.kind != ModelKind::params && (!chunks || m.layers % *chunks != 0)) {
+            return err("training.interleave", t.interleave,
+                       fmt::format("training.pp x training.interleave ({} x {}) must divide "
+                                   "model.layers ({})",
+                                   t.pp, t.interleave, m.layers));
+        }
+    }
+    if (t.expert_parallel < 1 || t.expert_parallel > kMaxJsonInteger) {
+        return err("training.expert_parallel", t.expert_parallel, "must be an integer >= 1");
+    }
+    if (t.expert_parallel > 1) {
+        if (m.kind != ModelKind::transformer || !m.moe.enabled()) {
+            return err("training.expert_parallel", t.expert_parallel,
+                       "must be 1 for a model without experts (model.moe)");
+        }
+        if (dp % t.expert_parallel != 0) {
+            return err("training.expert_parallel", t.expert_parallel,
+                       fmt::format("must divide the data-parallel size ({} = cluster.gpus / (tp x "
+                                   "pp)): experts are spread over data-parallel ranks",
+                                   dp));
+        }
+        if (m.moe.experts % t.expert_parallel != 0) {
+            return err("training.expert_parallel", t.expert_parallel,
+                       fmt::format("must divide model.moe.experts ({}) so every rank holds whole "
+                                   "experts",
+                                   m.moe.experts));
+        }
+    }
+    if (t.offload == Offload::optimizer_and_params && t.zero != 3) {
+        return err("training.offload", to_string(t.offload),
+                   "optimizer_and_params streams parameter shards, so it needs training.zero = 3 "
+                   "(ZeRO-Infinity); use \"optimizer\" with ZeRO 0-2");
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw) {
+    const ModelSpec& m = spec.model;
+    const TrainingSpec& t = spec.training;
+    const DataSpec& d = spec.data;
+    const ClusterSpec& c = spec.cluster;
+    auto err = [](std::string field, auto value, std::string allowed) {
+        return std::optional<FieldError>(
+            FieldError{std::move(field), fmt::format("{}", value), std::move(allowed)});
+    };
+
+    // ---- parallel sizes first: the model rules below divide by them ----
+    if (t.tp < 1)
+        return err("training.tp", t.tp, "must be an integer >= 1");
+    if (t.pp < 1)
+        return err("training.pp", t.pp, "must be an integer >= 1");
+    if (d.micro_batch < 1)
+        return err("data.micro_batch", d.micro_batch, "must be an integer >= 1");
+    if (c.gpus < 1)
+        return err("cluster.gpus", c.gpus, "must be an integer >= 1");
+
+    // ---- model ----
+    // The spec reader and the config.json import refuse integers above 2^53; a spec built in
+    // code must follow the same rule, so that the planner's sums of sizes (d_nope + d_rope,
+    // experts + shared experts, ...) cannot overflow an int64.
+    // The smallest value each may take: 1 where the field is a size the plan always uses (or
+    // this model kind uses), 0 where 0 means "none" or "not used" (kv_heads 0 = heads, ...).
+    const std::int64_t arch = m.kind == ModelKind::params ? 0 : 1;
+    const std::int64_t tf = m.kind == ModelKind::transformer ? 1 : 0;
+    struct IntegerField {
+        const char* field;
+        std::int64_t value;
+        std::int64_t min;
+    };
+    const IntegerField integers[] = {
+        {"model.layers", m.layers, arch},
+        {"model.hidden", m.hidden, arch},
+        {"model.heads", m.heads, tf},
+        {"model.kv_heads", m.kv_heads, 0},
+        {"model.head_dim", m.head_dim, 0},
+        {"model.ffn_hidden", m.ffn_hidden, 0},
+        {"model.vocab", m.vocab, tf},
+        {"model.learned_positions", m.learned_positions, 0},
+        {"model.moe.experts", m.moe.experts, 0},
+        {"model.moe.active_experts", m.moe.active_experts, 0},
+        {"model.moe.shared_experts", m.moe.shared_experts, 0},
+        {"model.moe.expert_ffn_hidden", m.moe.expert_ffn_hidden, 0},
+        {"model.moe.first_dense_layers", m.moe.first_dense_layers, 0},
+        {"model.mla.q_lora_rank", m.mla.q_lora_rank, 0},
+        {"model.mla.kv_lora_rank", m.mla.kv_lora_rank, 0},
+        {"model.mla.qk_nope_head_dim", m.mla.qk_nope_head_dim, 0},
+        {"model.mla.qk_rope_head_dim", m.mla.qk_rope_head_dim, 0},
+        {"model.mla.v_head_dim", m.mla.v_head_dim, 0},
+        {"data.seq_len", d.seq_len, 1},
+        {"data.global_batch", d.global_batch, 0},
+        {"data.micro_batch", d.micro_batch, 1},
+        {"cluster.gpus", c.gpus, 1},
+        {"training.tp", t.tp, 1},
+        {"training.pp", t.pp, 1},
+    };
+    for (const auto& [field, value, min] : integers) {
+        if (value < min || value > kMaxJsonInteger) {
+            return err(field, value,
+                       fmt::format("must be an integer in [{}, 2^53 = {}]", min, kMaxJsonInteger));
+        }
+    }
+    switch (m.kind) {
+        case ModelKind::params:
+            if (!std::isfinite(m.params) || m.params <= 0 || m.params > 1e18) {
+                return err("model.params", num(m.params), "must be a number in (0, 1e18]");
+            }
+            break;
+        case ModelKind::mlp:
+            if (m.layers < 1)
+                return err("model.layers", m.layers, "must be an integer >= 1");
+            if (m.hidden < 1)
+                return err("model.hidden", m.hidden, "must be an integer >= 1");
+            break;
+        case ModelKind::transformer: {
+            if (m.layers < 1)
+                return err("model.layers", m.layers, "must be an integer >= 1");
+            if (m.hidden < 1)
+                return err("model.hidden", m.hidden, "must be an integer >= 1");
+            if (m.heads < 1)
+                return err("model.heads", m.heads, "must be an integer >= 1");
+            if (m.vocab < 1)
+                return err("model.vocab", m.vocab, "must be an integer >= 1");
+            if (m.head_dim == 0 && !m.mla.enabled() && m.hidden % m.heads != 0) {
+                return err("model.heads", m.heads,
+                           fmt::format("must divide model.hidden ({}) when model.head_dim is not "
+                                       "given",
+                                       m.hidden));
+            }
+            if (m.kv_heads < 0 || (m.kv_heads > 0 && m.heads % m.kv_heads != 0)) {
+                return err("model.kv_heads", m.kv_heads,
+                           fmt::format("must divide model.heads ({})", m.heads));
+            }
+            const bool needs_dense = !m.moe.enabled() || m.moe.first_dense_layers > 0;
+            if (needs_dense && m.ffn_hidden < 1) {
+                return err("model.ffn_hidden", m.ffn_hidden, "must be an integer >= 1");
+            }
+            if (m.moe.enabled()) {
+                if (m.moe.active_experts < 1 || m.moe.active_experts > m.moe.experts) {
+                    return err(
+                        "model.moe.active_experts", m.moe.active_experts,
+                        fmt::format("must be between 1 and model.moe.experts ({})", m.moe.experts));
+                }
+                if (m.moe.first_dense_layers > m.layers) {
+                    return err("model.moe.first_dense_layers", m.moe.first_dense_layers,
+                               fmt::format("must be at most model.layers ({})", m.layers));
+                }
+                if (m.effective_expert_ffn() < 1) {
+                    return err("model.moe.expert_ffn_hidden", m.moe.expert_ffn_hidden,
+                               "must be an integer >= 1 (or give model.ffn_hidden)");
+                }
+            }
+            if (m.mla.enabled() && (m.mla.qk_nope_head_dim < 1 || m.mla.qk_rope_head_dim < 1 ||
+                                    m.mla.v_head_dim < 1)) {
+                return err("model.mla", "incomplete",
+                           "qk_nope_head_dim, qk_rope_head_dim and v_head_dim must be >= 1");
+            }
+            if (m.heads % t.tp != 0) {
+                return err("training.tp", t.tp,
+                           fmt::format("must divide model.heads ({}) so every GPU holds whole "
+                                       "heads",
+                                       m.heads));
+            }
+            if (!m.mla.enabled() && m.effective_kv_heads() % t.tp != 0 &&
+                t.tp % m.effective_kv_heads() != 0) {
+                return err("training.tp", t.tp,
+                           fmt::format("must divide model.kv_heads ({}) or be a multiple of it",
+                                       m.effective_kv_heads()));
+            }
+            break;
+        }
+    }
+    if (m.kind != ModelKind::params && m.layers % t.pp != 0) {
+        return err(
+            "training.pp", t.pp,
+            fmt::format("must divide model.layers ({}) into equal pipeline stages", m.layers));
+    }
+
+    // ---- cluster and parallel layout ----
+    if (!c.mfu_predicted && !(c.mfu >= kMinMfu && c.mfu <= 1.0)) {
+        return err("cluster.mfu", num(c.mfu),
+                   fmt::format("must be in [{}, 1]: a fraction of the dense peak", kMinMfu));
+    }
+    if (c.price_per_gpu_hour &&
+        !(*c.price_per_gpu_hour >= 0.0 && *c.price_per_gpu_hour <= kMaxPricePerGpuHour)) {
+        return err("cluster.price_per_gpu_hour", num(*c.price_per_gpu_hour),
+                   "must be a number in [0, 1e6] per GPU-hour");
+    }
+    const std::optional<std::int64_t> model_parallel = product(t.tp, t.pp);
+    if (!model_parallel || *model_parallel > c.gpus) {
+        return err("cluster.gpus", c.gpus,
+                   fmt::format("must be a multiple of training.tp x training.pp ({} x {}), so at "
+                               "least their product",
+                               t.tp, t.pp));
+    }
+    if (c.gpus % (t.tp * t.pp) != 0) {
+        return err("cluster.gpus", c.gpus,
+                   fmt::format("must be a multiple of training.tp x training.pp ({} x {} = {})",
+                               t.tp, t.pp, t.tp * t.pp));
+    }
+    if (t.zero < 0 || t.zero > 3)
+        return err("training.zero", t.zero, "must be 0, 1, 2 or 3");
+    if (auto e = check_network_and_schedule(spec)) {
+        return e;
+    }
+    if (!hw.supports(compute_type(t.compute_dtype))) {
+        const std::string have = supported_compute_types(hw);
+        return err("training.compute_dtype", to_string(t.compute_dtype),
+                   fmt::format("{} has no {} peak; it has: {}", hw.name,
+                               to_string(compute_type(t.compute_dtype)), have));
+    }
+    if (t.optimizer == Optimizer::adam8bit && t.optimizer_state_dtype != DType::int8) {
+        return err("training.optimizer_state_dtype", to_string(t.optimizer_state_dtype),
+                   "adam8bit keeps its states in int8");
+    }
+    if (t.master_dtype && *t.master_dtype != DType::fp32) {
+        return err("training.master_dtype", to_string(*t.master_dtype),
+                   "must be \"fp32\" or \"none\"");
+    }
+
+    // ---- serving: the inference block's own ranges (the rules that relate it to the model are
+    // check_inference()'s, planner/serving/inference.h, since a training plan need not be servable)
+    // ----
+    const std::pair<const char*, std::int64_t> serving[] = {
+        {"inference.batch", spec.inference.batch},
+        {"inference.prompt_tokens", spec.inference.prompt_tokens},
+        {"inference.output_tokens", spec.inference.output_tokens},
+        {"inference.tp", spec.inference.tp},
+    };
+    for (const auto& [field, value] : serving) {
+        if (value < 1 || value > kMaxJsonInteger) {
+            return err(field, value,
+                       fmt::format("must be an integer in [1, 2^53 = {}]", kMaxJsonInteger));
+        }
+    }
+
+    // ---- data ----
+    // Upper bounds keep every derived figure finite (1e30 tokens is 1e15 times Llama 3's data).
+    if (!std::isfinite(d.tokens) || d.tokens <= 0 || d.tokens > 1e30) {
+        return err("data.tokens", num(d.tokens), "must be a number in (0, 1e30]");
+    }
+    if (d.seq_len < 1)
+        return err("data.seq_len", d.seq_len, "must be an integer >= 1");
+    const std::int64_t dp = c.gpus / (t.tp * t.pp);
+    if (d.global_batch < 0) {
+        return err("data.global_batch", d.global_batch, "must be an integer >= 1");
+    }
+    if (!product(d.micro_batch, dp)) {
+        return err("data.micro_batch", d.micro_batch,
+                   fmt::format("times the data-parallel size ({}) must be at most 2^53 = {}", dp,
+                               kMaxProduct));
+    }
+    if (d.global_batch > 0 && d.global_batch % (d.micro_batch * dp) != 0) {
+        return err("data.global_batch", d.global_batch,
+                   fmt::format("must be a multiple of data.micro_batch x data-parallel size ({} x "
+                               "{} = {}; data-parallel = cluster.gpus / (tp x pp)), so that "
+                               "gradient accumulation takes a whole number of micro-batches",
+                               d.micro_batch, dp, d.micro_batch * dp));
+    }
+    if (t.interleave > 1) {
+        // Megatron-LM's interleaved schedule runs micro-batches in groups of pp (Narayanan et al.
+        // 2021, sec. 2.2.2, Fig. 4), so their number must be a multiple of pp.
+        const std::int64_t global = d.global_batch > 0 ? d.global_batch : d.micro_batch * dp;
+        const std::int64_t microbatches = global / (d.micro_batch * dp);
+        if (microbatches % t.pp != 0) {
+            return err("data.global_batch", global,
+                       fmt::format("gives {} micro-batches per step; the interleaved schedule "
+                                   "(training.interleave = {}) needs a multiple of training.pp "
+                                   "({})",
+                                   microbatches, t.interleave, t.pp));
+        }
+    }
+    return std::nullopt;
+}
+
+std::vector<std::string> warning_messages(const Plan& plan, const PlanSpec& spec,
+                                          const HardwareProfile& hw) {
+    std::vector<std::string> out;
+    const double gb = 1e9;
+    if (plan.has(Warning::does_not_fit)) {
+        out.push_back(
+            fmt::format("does not fit: {:.1f} GB needed per GPU, {} has {:.1f} GB ({:.1f} GB over)",
+                        plan.memory.total_bytes / gb, hw.name, plan.memory.capacity_bytes / gb,
+                        -plan.memory.headroom_bytes / gb));
+    }
+    if (plan.has(Warning::mfu_above_measured)) {
+        const auto best = hw.best_measured_gemm_fraction(compute_type(spec.training.compute_dtype));
+        out.push_back(fmt::format(
+            "MFU {:.2f} is above the best published {} matmul on {} ({:.3f} of peak): no model "
+            "runs faster than a plain matmul",
+            spec.cluster.mfu, to_string(compute_type(spec.training.compute_dtype)), hw.name,
+            best.value_or(0.0)));
+    }
+    if (plan.has(Warning::hfu_above_one)) {
+        out.push_back(fmt::format(
+            "with recomputation the hardware would run at {:.2f} of its peak (HFU > 1): lower the "
+            "MFU",
+            plan.time.hfu));
+    }
+    if (plan.has(Warning::no_architecture)) {
+        out.push_back(
+            "activations not counted: a 'params' model has no architecture (pick a preset or give "
+            "the dimensions)");
+    }
+    if (plan.has(Warning::adafactor_unshaped)) {
+        out.push_back(
+            "Adafactor's factored state (rows + columns per matrix) needs the model's shapes; "
+            "counted as 0 bytes per parameter");
+    }
+    if (plan.has(Warning::master_duplicates_fp32)) {
+        out.push_back(
+            "the fp32 master copy duplicates fp32 parameters; set training.master_dtype to "
+            "\"none\"");
+    }
+    if (plan.has(Warning::large_pipeline_bubble)) {
+        out.push_back(fmt::format(
+            "pipeline bubble is {:.0f}% of the step ((pp - 1) / micro-batches = ({} - 1) / {}); "
+            "raise the global batch or lower pp",
+            100.0 * plan.parallel.pipeline_bubble_fraction, plan.parallel.pp,
+            plan.parallel.grad_accum_steps));
+    }
+    if (plan.has(Warning::selective_without_attention)) {
+        out.push_back(
+            "selective recomputation changes nothing here: flash attention (or a model without "
+            "attention) already keeps no attention scores");
+    }
+    return out;
+}
+
+}  // namespace tally

@@ -1,0 +1,293 @@
+// The layout search (layout_search.h): every valid parallel layout of a spec, evaluated with the
+// performance model, the best kept. One evaluate() per candidate and no allocation in the loop.
+#include "planner/training/layout_search.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace tally {
+
+namespace {
+
+// Up to this many micro-batch sizes per layout: the divisors of the per-rank batch up to 16
+// sequences (a larger micro-batch only adds activation memory once GEMMs are large).
+constexpr std::int64_t kMaxMicroBatch = 16;
+
+// The divisors of n up to `limit`, ascending, into `out`; returns how many.
+template <std::size_t N>
+std::size_t divisors(std::int64_t n, std::int64_t limit, std::array<std::int64_t, N>& out) {
+    std::size_t count = 0;
+    for (std::int64_t d = 1; d <= limit && d <= n && count < N; ++d) {
+        if (n % d == 0) {
+            out[count++] = d;
+        }
+    }
+    return count;
+}
+
+bool tp_valid(const ModelSpec& m, std::int64_t tp) {
+    switch (m.kind) {
+        case ModelKind::params:
+            return true;
+        case ModelKind::mlp:
+            return m.hidden % tp == 0;
+        case ModelKind::transformer:
+            if (m.heads % tp != 0) {
+                return false;
+            }
+            if (!m.mla.enabled()) {
+                const std::int64_t kv = m.effective_kv_heads();
+                return kv % tp == 0 || tp % kv == 0;
+            }
+            return true;
+    }
+    return false;
+}
+
+std::int64_t node_size(const PlanSpec& spec, const HardwareProfile& hw) {
+    if (spec.cluster.gpus_per_node > 0) {
+        return spec.cluster.gpus_per_node;
+    }
+    return hw.gpus_per_node > 0 ? hw.gpus_per_node : 0;
+}
+
+double objective_of(const PlanSpec& spec, const HardwareProfile& hw, const Plan& plan,
+                    LayoutObjective objective) {
+    const double step = plan.performance.step_s;
+    if (objective == LayoutObjective::time) {
+        return step;
+    }
+    const double gpu_hours =
+        step * plan.parallel.steps * static_cast<double>(spec.cluster.gpus) / 3600.0;
+    const std::optional<double> price =
+        spec.cluster.price_per_gpu_hour ? spec.cluster.price_per_gpu_hour : hw.price_per_gpu_hour;
+    return price ? gpu_hours * *price : gpu_hours;
+}
+
+}  // namespace
+
+PlanSpec apply_layout(const PlanSpec& base, std::int64_t global_batch, const Layout& layout) {
+    PlanSpec s = base;
+    s.data.global_batch = global_batch;
+    s.data.micro_batch = layout.micro_batch;
+    s.training.tp = layout.tp;
+    s.training.pp = layout.pp;
+    s.training.zero = layout.zero;
+    s.training.recompute = layout.recompute;
+    s.training.sequence_parallel = layout.sequence_parallel;
+    s.training.interleave = layout.interleave;
+    s.training.expert_parallel = layout.expert_parallel;
+    return s;
+}
+
+Layout layout_of(const PlanSpec& spec) {
+    const TrainingSpec& t = spec.training;
+    Layout l;
+    l.tp = t.tp;
+    l.pp = t.pp;
+    l.dp = t.tp > 0 && t.pp > 0 ? spec.cluster.gpus / (t.tp * t.pp) : 0;
+    l.micro_batch = spec.data.micro_batch;
+    l.interleave = t.interleave;
+    l.expert_parallel = t.expert_parallel;
+    l.zero = t.zero;
+    l.recompute = t.recompute;
+    l.sequence_parallel = t.sequence_parallel;
+    return l;
+}
+
+LayoutSearchResult search_layouts(const PlanSpec& spec, const HardwareProfile& hw, std::size_t top,
+                                  LayoutObjective objective) {
+    LayoutSearchResult result;
+    const ModelSpec& m = spec.model;
+    const std::int64_t gpus = spec.cluster.gpus;
+    {
+        const std::int64_t dp = gpus / (spec.training.tp * spec.training.pp);
+        result.global_batch =
+            spec.data.global_batch > 0 ? spec.data.global_batch : spec.data.micro_batch * dp;
+    }
+    const std::int64_t global = result.global_batch;
+    result.best.reserve(top + 1);
+
+    // Tensor parallelism stays inside one scale-up domain (Narayanan et al. 2021, sec. 3.3:
+    // across nodes its all-reduces would cross the slower network).
+    const std::int64_t node = node_size(spec, hw);
+    const std::int64_t tp_limit = node > 0 ? std::min(node, gpus) : gpus;
+    const std::int64_t layers = m.kind == ModelKind::params ? 0 : m.layers;
+    const bool moe = m.kind == ModelKind::transformer && m.moe.enabled();
+    const bool zero3_only = spec.training.offload == Offload::optimizer_and_params;
+
+    std::array<std::int64_t, 64> tps{};
+    const std::size_t n_tp = divisors(gpus, tp_limit, tps);
+    PlanSpec candidate = spec;
+    candidate.data.global_batch = global;
+
+    for (std::size_t i_tp = 0; i_tp < n_tp; ++i_tp) {
+        const std::int64_t tp = tps[i_tp];
+        if (!tp_valid(m, tp)) {
+            continue;
+        }
+        for (std::int64_t pp = 1; pp <= gpus / tp; ++pp) {
+            if (layers > 0 && pp > layers) {
+                break;
+            }
+            if ((gpus / tp) % pp != 0 || (layers > 0 && layers % pp != 0)) {
+                continue;
+            }
+            const std::int64_t dp = gpus / (tp * pp);
+            if (global % dp != 0) {
+                continue;
+            }
+            std::array<std::int64_t, 32> mbs{};
+            const std::size_t n_mb = divisors(global / dp, kMaxMicroBatch, mbs);
+            for (std::size_t i_mb = 0; i_mb < n_mb; ++i_mb) {
+                const std::int64_t mb = mbs[i_mb];
+                const std::int64_t microbatches = global / (mb * dp);
+                std::array<std::int64_t, 32> vs{};
+                std::size_t n_v = 1;
+                vs[0] = 1;
+                if (pp > 1 && layers > 0 && microbatches % pp == 0) {
+                    n_v = divisors(layers / pp, layers / pp, vs);
+                }
+                std::array<std::int64_t, 32> eps{};
+                std::size_t n_ep = 1;
+                eps[0] = 1;
+                if (moe) {
+                    n_ep = 0;
+                    for (std::int64_t e = 1; e <= dp && n_ep < eps.size(); ++e) {
+                        if (dp % e == 0 && m.moe.experts % e == 0) {
+                            eps[n_ep++] = e;
+                        }
+                    }
+                }
+                for (std::size_t i_v = 0; i_v < n_v; ++i_v) {
+                    for (std::size_t i_ep = 0; i_ep < n_ep; ++i_ep) {
+                        for (int zero = zero3_only ? 3 : 0; zero <= 3; ++zero) {
+                            if (zero > 0 && dp == 1) {
+                                break;  // nothing to shard over
+                            }
+                            for (Recompute rc :
+                                 {Recompute::none, Recompute::selective, Recompute::full}) {
+                                // Selective recomputation drops the attention scores, which
+                                // flash attention (and a model without attention) never keeps:
+                                // the same layout as none (Korthikanti et al. 2022, sec. 5).
+                                if (rc == Recompute::selective &&
+                                    (m.kind != ModelKind::transformer ||
+                                     spec.training.flash_attention)) {
+                                    continue;
+                                }
+                                for (int sp = 0; sp <= (tp > 1 ? 1 : 0); ++sp) {
+                                    if (sp == 1 && m.kind != ModelKind::transformer) {
+                                        continue;
+                                    }
+                                    Layout l;
+                                    l.tp = tp;
+                                    l.pp = pp;
+                                    l.dp = dp;
+                                    l.micro_batch = mb;
+                                    l.interleave = vs[i_v];
+                                    l.expert_parallel = eps[i_ep];
+                                    l.zero = zero;
+                                    l.recompute = rc;
+                                    l.sequence_parallel = sp == 1;
+                                    TrainingSpec& t = candidate.training;
+                                    candidate.data.micro_batch = mb;
+                                    t.tp = tp;
+                                    t.pp = pp;
+                                    t.zero = zero;
+                                    t.recompute = rc;
+                                    t.sequence_parallel = l.sequence_parallel;
+                                    t.interleave = l.interleave;
+                                    t.expert_parallel = l.expert_parallel;
+                                    ++result.candidates;
+                                    const Plan plan = evaluate(candidate, hw);
+                                    if (!plan.memory.fits) {
+                                        continue;
+                                    }
+                                    ++result.feasible;
+                                    RankedLayout r{l, plan.performance.step_s,
+                                                   objective_of(candidate, hw, plan, objective),
+                                                   plan.memory.total_bytes, plan.performance.mfu};
+                                    if (result.best.size() == top &&
+                                        (top == 0 || r.objective >= result.best.back().objective)) {
+                                        continue;
+                                    }
+                                    auto at = std::upper_bound(
+                                        result.best.begin(), result.best.end(), r,
+                                        [](const RankedLayout& a, const RankedLayout& b) {
+                                            return a.objective < b.objective;
+                                        });
+                                    result.best.insert(at, r);
+                                    if (result.best.size() > top) {
+                                        result.best.pop_back();
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    return result;
+}
+
+std::optional<MinGpusResult> solve_min_gpus(const PlanSpec& spec, const HardwareProfile& hw,
+                                            double days, std::int64_t max_gpus) {
+    const std::int64_t node = std::max<std::int64_t>(node_size(spec, hw), 1);
+    std::int64_t tried = 0;
+    // The best layout's training days on `nodes` nodes, or nullopt when no layout fits.
+    auto attempt = [&](std::int64_t nodes) -> std::optional<MinGpusResult> {
+        PlanSpec s = spec;
+        s.cluster.gpus = nodes * node;
+        // The layout the spec gives may not divide a different cluster; start from tp = pp = 1
+        // (the search varies them anyway) with the spec's global batch.
+        s.training.tp = 1;
+        s.training.pp = 1;
+        s.training.interleave = 1;
+        s.training.expert_parallel = 1;
+        if (spec.data.global_batch == 0) {
+            s.data.global_batch =
+                spec.data.micro_batch * (spec.cluster.gpus / (spec.training.tp * spec.training.pp));
+        }
+        ++tried;
+        const LayoutSearchResult r = search_layouts(s, hw, 1, LayoutObjective::time);
+        if (r.best.empty()) {
+            return std::nullopt;
+        }
+        const Plan plan = evaluate(apply_layout(s, r.global_batch, r.best.front().layout), hw);
+        MinGpusResult out;
+        out.gpus = s.cluster.gpus;
+        out.best = r.best.front();
+        out.days = plan.parallel.steps * plan.performance.step_s / 86400.0;
+        return out;
+    };
+    auto meets = [&](const std::optional<MinGpusResult>& r) { return r && r->days <= days; };
+    // Doubling to bracket the answer, then bisection, assuming that more nodes never make the
+    // best layout slower.
+    std::int64_t low = 0;  // nodes known too few
+    std::int64_t high = 1;
+    std::optional<MinGpusResult> found = attempt(high);
+    while (!meets(found)) {
+        low = high;
+        high *= 2;
+        if (high * node > max_gpus) {
+            return std::nullopt;
+        }
+        found = attempt(high);
+    }
+    while (high - low > 1) {
+        const std::int64_t mid = low + (high - low) / 2;
+        std::optional<MinGpusResult> r = attempt(mid);
+        if (meets(r)) {
+            high = mid;
+            found = r;
+        } else {
+            low = mid;
+        }
+    }
+    found->clusters_tried = tried;
+    return found;
+}
+
+}  // namespace tally

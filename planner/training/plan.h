@@ -1,0 +1,66 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "planner/core/errors.h"
+#include "planner/core/spec.h"
+#include "planner/hardware/hardware.h"
+#include "planner/model/accounting.h"
+#include "planner/model/params.h"
+#include "planner/performance/performance.h"
+
+namespace tally {
+
+struct TimeEstimate {
+    double peak_flops_per_s = 0.0;      // dense peak of the compute dtype, one GPU
+    double achieved_flops_per_s = 0.0;  // peak x mfu x gpus (model FLOP/s of the cluster)
+    double seconds = 0.0;
+    double days = 0.0;
+    double gpu_hours = 0.0;
+    double cost = 0.0;  // gpu_hours x price; 0 when no price is given
+    bool has_cost = false;
+    double energy_kwh = 0.0;  // gpu_hours x TDP (GPU board power only); 0 when no TDP is known
+    bool has_energy = false;  // the hardware profile gives a TDP
+    double hfu = 0.0;         // hardware FLOPs utilisation implied by mfu
+    // Where the time comes from: false, the assumed cluster.mfu; true, the performance model
+    // (Plan::performance), whose MFU `mfu` then is.
+    bool mfu_predicted = false;
+    double mfu = 0.0;  // the MFU the time rests on (assumed or predicted)
+};
+
+enum class Warning : std::uint32_t {
+    does_not_fit = 1u << 0,
+    mfu_above_measured = 1u << 1,
+    hfu_above_one = 1u << 2,
+    no_architecture = 1u << 3,  // params kind: activations not counted
+    master_duplicates_fp32 = 1u << 4,
+    adafactor_unshaped = 1u << 5,  // params kind: factored state not counted
+    large_pipeline_bubble = 1u << 6,
+    selective_without_attention = 1u << 7,
+};
+
+// A training plan: the accounting of one step (model/accounting.h: parameters, memory per GPU,
+// FLOPs, the parallel layout), and what it takes in time and money.
+struct Plan : Accounting {
+    TimeEstimate time;
+    // The predicted step time and its breakdown, whether or not the time rests on it.
+    PerformanceBreakdown performance;
+    std::uint32_t warnings = 0;  // Warning bits; warning_messages() renders them
+
+    bool has(Warning w) const { return (warnings & static_cast<std::uint32_t>(w)) != 0; }
+};
+
+// Checks a spec against the hardware it will run on; returns the first problem as a value.
+std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hardware);
+
+// Evaluates a spec that check() accepted. Pure and allocation-free: every slider move calls it.
+Plan evaluate(const PlanSpec& spec, const HardwareProfile& hardware);
+
+// Human-readable warnings of a plan.
+std::vector<std::string> warning_messages(const Plan& plan, const PlanSpec& spec,
+                                          const HardwareProfile& hardware);
+
+}  // namespace tally
