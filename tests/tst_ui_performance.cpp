@@ -56,6 +56,7 @@ private slots:
     void layoutsFirstRowIsBest_data();
     void layoutsFirstRowIsBest();
     void applyLayoutIsOneUndoableEdit();
+    void layoutsSearchAClusterThePlansLayoutDoesNotDivide();
 
 private:
     MainWindow* makeWindow();
@@ -464,6 +465,37 @@ void TestUiPerformance::applyLayoutIsOneUndoableEdit() {
     QCOMPARE(w.document()->spec(), before);
     waitForSearch(layouts);
     QVERIFY(model->currentRow() != row);
+}
+
+// 1024 GPUs at tp 8 x pp 4 edited to 2560: dp = 2560 / 32 = 80 does not divide the 512
+// sequences of a step, so the plan is not drawn; the Layouts panel searches the edited cluster
+// anyway (choosing tp and pp is its job) and lists tp 8 x pp 5 x dp 64 (512 / 64 = 8 sequences
+// per rank, 80 layers / 5 = 16 per stage); applying a row makes the plan valid again.
+void TestUiPerformance::layoutsSearchAClusterThePlansLayoutDoesNotDivide() {
+    MainWindow& w = *m_window;
+    w.document()->reset(llama3Spec());
+    LayoutsPanel* layouts = w.layoutsPanel();
+    w.showPanel(QStringLiteral("layouts"));
+    waitForSearch(layouts);
+    typeInto(w.specForm()->numberEditor(QStringLiteral("cluster.gpus"))->lineEdit(),
+             QStringLiteral("2560"));
+    QVERIFY(w.document()->error());
+    QCOMPARE(w.document()->error()->field, std::string("data.global_batch"));
+    waitForSearch(layouts);
+    QVERIFY(layouts->searchedSpec());
+    QCOMPARE(layouts->searchedSpec()->cluster.gpus, std::int64_t{2560});
+    LayoutTableModel* model = layouts->model();
+    QVERIFY(model->rowCount() > 0);
+    QVERIFY2(layouts->status()->text().contains(QStringLiteral("2560")),
+             qPrintable(layouts->status()->text()));
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const RankedLayout* l = model->layoutAt(row);
+        QCOMPARE(l->layout.tp * l->layout.pp * l->layout.dp, std::int64_t{2560});
+    }
+    QVERIFY(layouts->applyRow(0));
+    QVERIFY(!w.document()->error());
+    QCOMPARE(w.document()->spec().cluster.gpus, std::int64_t{2560});
+    QCOMPARE(w.document()->spec().data.global_batch, std::int64_t{512});
 }
 
 QTEST_MAIN(TestUiPerformance)

@@ -67,7 +67,7 @@ LayoutsPanel::LayoutsPanel(PlanDocument* document, QWidget* parent)
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &LayoutsPanel::updateApply);
     connect(m_model, &QAbstractItemModel::modelReset, this, &LayoutsPanel::updateApply);
-    connect(document, &PlanDocument::specChanged, this, &LayoutsPanel::updateApply);
+    connect(document, &PlanDocument::specChanged, this, &LayoutsPanel::onSpecChanged);
 
     auto* bar = new QHBoxLayout;
     auto* rankBy = new QLabel(tr("Rank by"), this);
@@ -104,14 +104,35 @@ LayoutObjective LayoutsPanel::objective() const {
     return static_cast<LayoutObjective>(m_objective->currentData().toInt());
 }
 
-void LayoutsPanel::showResults(const PlanViews&) {
-    m_latest = document()->views();
+void LayoutsPanel::showResults(const PlanViews& views) {
+    m_latest = std::make_shared<const SearchInput>(SearchInput{views.spec, views.hardware});
+    m_latestRejected = false;
     requestSearch();
+}
+
+void LayoutsPanel::onSpecChanged() {
+    updateApply();
+    const PlanDocument* doc = document();
+    const HardwareProfile* hw = doc->hardware();
+    if (!doc->error() || !hw || check_layout_search(doc->spec(), *hw)) {
+        return;  // accepted (showResults() follows), or refused for more than its layout
+    }
+    if (m_latest && m_latest->spec == doc->spec()) {
+        return;
+    }
+    // Refused only for its layout (a cluster its tp x pp does not divide): choosing one is this
+    // panel's job, so search the spec as it is.
+    m_latest = std::make_shared<const SearchInput>(SearchInput{doc->spec(), *hw});
+    m_latestRejected = true;
+    if (isVisible()) {
+        requestSearch();
+    }
 }
 
 void LayoutsPanel::showEvent(QShowEvent* event) {
     PlanPanel::showEvent(event);  // searches a plan that changed while hidden
-    if (m_latest && !isSearching() && m_model->objective() != objective()) {
+    if (m_latest && !isSearching() &&
+        (m_latest != m_searched || m_model->objective() != objective())) {
         requestSearch();
     }
 }
@@ -128,7 +149,8 @@ void LayoutsPanel::requestSearch() {
     startSearch(m_latest, objective());
 }
 
-void LayoutsPanel::startSearch(std::shared_ptr<const PlanViews> views, LayoutObjective objective) {
+void LayoutsPanel::startSearch(std::shared_ptr<const SearchInput> views,
+                               LayoutObjective objective) {
     m_running = true;
     m_pending = false;
     updateApply();
@@ -152,7 +174,7 @@ void LayoutsPanel::startSearch(std::shared_ptr<const PlanViews> views, LayoutObj
     });
 }
 
-void LayoutsPanel::onSearched(std::shared_ptr<const PlanViews> views, LayoutObjective objective,
+void LayoutsPanel::onSearched(std::shared_ptr<const SearchInput> views, LayoutObjective objective,
                               LayoutSearchResult result, double ms, const QString& error) {
     m_running = false;
     m_lastMs = ms;
@@ -191,9 +213,18 @@ void LayoutsPanel::onSearched(std::shared_ptr<const PlanViews> views, LayoutObje
                    .arg(ms, 0, 'f', 1);
         const int current = m_model->currentRow();
         text += u' ';
-        text += current >= 0
+        if (views == m_latest && m_latestRejected) {
+            text += tr("The plan's own layout (tp %1 x pp %2) does not suit %3 GPUs: apply one of "
+                       "these.")
+                        .arg(spec.training.tp)
+                        .arg(spec.training.pp)
+                        .arg(spec.cluster.gpus);
+        } else {
+            text +=
+                current >= 0
                     ? tr("The plan's layout ranks %1.").arg(current + 1)
                     : tr("The plan's layout is not among the best %1.").arg(m_model->rowCount());
+        }
     }
     m_status->setText(text);
 

@@ -83,6 +83,10 @@ PlanDocument::PlanDocument(const HardwareCatalog* catalog, QObject* parent)
 
 PlanDocument::~PlanDocument() = default;
 
+const HardwareProfile* PlanDocument::hardware() const {
+    return m_catalog->find(m_spec.cluster.gpu);
+}
+
 int PlanDocument::newGesture() {
     static std::atomic<int> next{1};
     return next++;

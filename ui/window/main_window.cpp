@@ -21,6 +21,7 @@
 #include "planner/io/examples.h"
 #include "planner/io/spec_json.h"
 #include "planner/text/report.h"
+#include "planner/training/layout_search.h"
 #include "ui/charts/formats_panel.h"
 #include "ui/charts/inference_panel.h"
 #include "ui/charts/layouts_panel.h"
@@ -524,7 +525,15 @@ void MainWindow::showError() {
     m_dtypeOffer->setVisible(offer.has_value());
     if (const auto& error = m_document->error()) {
         statusBar()->setStyleSheet(QStringLiteral("color: #c62828;"));
-        statusBar()->showMessage(tr("Not drawn: %1").arg(errorText(*error)));
+        QString message = tr("Not drawn: %1").arg(errorText(*error));
+        // Refused for its layout alone (tp x pp and the batch do not suit the GPUs): the search
+        // finds one that does.
+        const HardwareProfile* hw = m_document->hardware();
+        if (hw && !check_layout_search(m_document->spec(), *hw)) {
+            message += u' ' + tr("The Layouts panel lists the layouts that suit %1 GPUs.")
+                                  .arg(m_document->spec().cluster.gpus);
+        }
+        statusBar()->showMessage(message);
     } else {
         statusBar()->setStyleSheet({});
         statusBar()->showMessage(
