@@ -23,6 +23,7 @@
 #include <cmath>
 #include <memory>
 
+#include "planner/io/examples.h"
 #include "planner/io/presets.h"
 #include "planner/io/spec_json.h"
 #include "planner/training/layout_search.h"
@@ -57,6 +58,8 @@ private slots:
     void layoutsFirstRowIsBest();
     void applyLayoutIsOneUndoableEdit();
     void layoutsSearchAClusterThePlansLayoutDoesNotDivide();
+    void applyOnTheStartPlanChangesTheDays();
+    void layoutsSayApplyKeepsTheDaysUnderAnAssumedMfu();
 
 private:
     MainWindow* makeWindow();
@@ -496,6 +499,48 @@ void TestUiPerformance::layoutsSearchAClusterThePlansLayoutDoesNotDivide() {
     QVERIFY(!w.document()->error());
     QCOMPARE(w.document()->spec().cluster.gpus, std::int64_t{2560});
     QCOMPARE(w.document()->spec().data.global_batch, std::int64_t{512});
+}
+
+// The start plan's time rests on the predicted step, so a faster layout shortens the run: days =
+// steps x step / 86400, and Apply keeps the steps (tokens / tokens per step, the global batch
+// kept), so days after / days before = step after / step before.
+void TestUiPerformance::applyOnTheStartPlanChangesTheDays() {
+    QVERIFY(start_plan_spec().cluster.mfu_predicted);
+    MainWindow& w = *m_window;
+    w.document()->startNew(start_plan_spec());
+    const Plan before = w.document()->views()->plan;
+    LayoutsPanel* layouts = w.layoutsPanel();
+    w.showPanel(QStringLiteral("layouts"));
+    waitForSearch(layouts);
+    LayoutTableModel* model = layouts->model();
+    QVERIFY(model->rowCount() > 0);
+    QVERIFY(model->currentRow() != 0);  // the search finds a faster layout than the plan's
+    QVERIFY(layouts->applyRow(0));
+    const Plan after = w.document()->views()->plan;
+    QCOMPARE(after.parallel.steps, before.parallel.steps);
+    QVERIFY(after.performance.step_s < before.performance.step_s);
+    QVERIFY(std::abs(after.time.days / before.time.days -
+                     after.performance.step_s / before.performance.step_s) < 1e-12);
+    QVERIFY(after.time.cost < before.time.cost);
+}
+
+// Under an assumed MFU, days = FLOPs / (peak x MFU x GPUs) whatever the layout: the panel says
+// that Apply changes the step and the memory only.
+void TestUiPerformance::layoutsSayApplyKeepsTheDaysUnderAnAssumedMfu() {
+    MainWindow& w = *m_window;
+    PlanSpec assumed = llama3Spec();  // MFU 0.5, assumed
+    QVERIFY(!assumed.cluster.mfu_predicted);
+    w.document()->reset(assumed);
+    LayoutsPanel* layouts = w.layoutsPanel();
+    w.showPanel(QStringLiteral("layouts"));
+    waitForSearch(layouts);
+    QVERIFY2(layouts->status()->text().contains(QStringLiteral("not the days")),
+             qPrintable(layouts->status()->text()));
+    PlanSpec predicted = assumed;
+    predicted.cluster.mfu_predicted = true;
+    w.document()->reset(predicted);
+    waitForSearch(layouts);
+    QVERIFY(!layouts->status()->text().contains(QStringLiteral("not the days")));
 }
 
 QTEST_MAIN(TestUiPerformance)

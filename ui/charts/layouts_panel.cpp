@@ -226,6 +226,14 @@ void LayoutsPanel::onSearched(std::shared_ptr<const SearchInput> views, LayoutOb
                     : tr("The plan's layout is not among the best %1.").arg(m_model->rowCount());
         }
     }
+    if (!spec.cluster.mfu_predicted) {
+        // Under an assumed MFU the days are FLOPs / (peak x MFU x GPUs): a layout changes the
+        // predicted step and the memory, never the days.
+        text += u' ' + tr("The plan's MFU is assumed (%1), so Apply changes the predicted step "
+                          "and the memory, not the days or the cost; set MFU to predicted to "
+                          "see them follow the layout.")
+                           .arg(spec.cluster.mfu);
+    }
     m_status->setText(text);
 
     // The plan (or the ranking) changed while this search ran: search the latest now.
