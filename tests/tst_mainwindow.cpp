@@ -89,6 +89,7 @@ private slots:
     void panelsCanBeRegistered();
     void laterPanelInFrontLastTimeReturns();
     void wheelScrollsTheFormNotItsInputs();
+    void servingExampleHeadlineIsServing();
 
 private:
     // The window as a user first sees it; with `lectureExample`, then File > Examples > the
@@ -829,6 +830,40 @@ void TestMainWindow::wheelScrollsTheFormNotItsInputs() {
     QVERIFY(optimizer->comboBox()->hasFocus());
     wheelDown(optimizer->comboBox());
     QVERIFY(w.document()->spec().training.optimizer != was);
+}
+
+// "Llama 3 70B served on 4 H100 at fp8" opens under its serving figures, not the training plan
+// of the same spec (470 GB per GPU and 46420 days at ZeRO-3 on 4 GPUs). By hand, per GPU of the
+// tp-4 replica (docs/serving.md):
+//   weights: 70,553,706,496 parameters (80 layers x 855,654,400 + 2 x 128256 x 8192 embeddings
+//            + 8192 final norm) x 1 byte (fp8) / 4 = 17,638,426,624 B
+//   KV cache: 2 x 80 layers x (8 KV heads / 4) x 128 x 2 bytes = 81,920 B per token, x 32
+//            sequences x (2048 + 512) tokens = 6,710,886,400 B
+//   activations: 2048 prompt tokens x (2 x 8192 + (8192 + 2 x 1024 + 2 x 28672) / 4) values x 2 B
+//            = 136,314,880 B, plus 32 x 128256 / 4 logits x 4 B = 4,104,192 B
+//   total 24,489,732,096 B = 24.49 GB of 80 GB: fits.
+void TestMainWindow::servingExampleHeadlineIsServing() {
+    MainWindow& w = *m_window;
+    auto* examples = w.findChild<QMenu*>(QStringLiteral("examplesMenu"));
+    QAction* serve = nullptr;
+    for (QAction* a : examples->actions()) {
+        if (a->text() == QStringLiteral("Llama 3 70B served on 4 H100 at fp8")) {
+            serve = a;
+        }
+    }
+    QVERIFY(serve);
+    w.document()->undoStack()->setClean();
+    serve->trigger();
+    SummaryBar* bar = w.summary();
+    QCOMPARE(bar->figure(QStringLiteral("memory"))->text(), QStringLiteral("24.49 / 80 GB ✓"));
+    QCOMPARE(bar->caption(QStringLiteral("days"))->text(), QStringLiteral("Time to first token"));
+    QVERIFY(!bar->figure(QStringLiteral("days"))->text().contains(QStringLiteral("days")));
+    QVERIFY(bar->figure(QStringLiteral("cost"))->text().endsWith(QStringLiteral("tok/s")));
+    QVERIFY(bar->figure(QStringLiteral("memory"))->styleSheet().isEmpty());  // not red
+    // A training example puts the training headline back.
+    w.document()->startNew(start_plan_spec());
+    QCOMPARE(bar->caption(QStringLiteral("days"))->text(), QStringLiteral("Training time"));
+    QVERIFY(bar->figure(QStringLiteral("days"))->text().endsWith(QStringLiteral("days")));
 }
 
 QTEST_MAIN(TestMainWindow)
