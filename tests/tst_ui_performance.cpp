@@ -6,6 +6,8 @@
 #include <QChart>
 #include <QComboBox>
 #include <QFile>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
 #include <QHorizontalStackedBarSeries>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -59,6 +61,7 @@ private slots:
     void applyLayoutIsOneUndoableEdit();
     void layoutsSearchAClusterThePlansLayoutDoesNotDivide();
     void applyOnTheStartPlanChangesTheDays();
+    void stepLegendFollowsANewPlan();
     void layoutsSayApplyKeepsTheDaysUnderAnAssumedMfu();
 
 private:
@@ -541,6 +544,57 @@ void TestUiPerformance::layoutsSayApplyKeepsTheDaysUnderAnAssumedMfu() {
     w.document()->reset(predicted);
     waitForSearch(layouts);
     QVERIFY(!layouts->status()->text().contains(QStringLiteral("not the days")));
+}
+
+// The legend's drawn entries, as a user reads them: the text items the legend shows, with the
+// width they are drawn at (a label elided to nothing is an unlabelled swatch).
+QStringList drawnLegend(QChart* chart) {
+    QStringList out;
+    for (QGraphicsItem* item : chart->scene()->items()) {
+        auto* text = dynamic_cast<QGraphicsTextItem*>(item);
+        if (!text || !text->isVisible() || !chart->legend()->isAncestorOf(text)) {
+            continue;
+        }
+        out.append(text->toPlainText());
+    }
+    out.sort();
+    return out;
+}
+
+// The lecture's question 1 (a params model: compute, DP and the optimizer only) in front on the
+// Time tab, then File > New (the start plan: tp 8, pp 4, so TP comm, PP comm and the bubble take
+// time too): every term that takes time has a labelled legend entry, and no other entry is drawn.
+void TestUiPerformance::stepLegendFollowsANewPlan() {
+    MainWindow& w = *m_window;
+    w.showPanel(QStringLiteral("time"));
+    TimePanel* time = w.timePanel();
+    QChart* chart = time->stepSeries()->chart();
+    QCoreApplication::processEvents();
+    w.document()->startNew(start_plan_spec());
+    QCoreApplication::processEvents();
+    w.repaint();
+    QStringList expected;
+    for (const FigureRow& term : stepTerms(*w.document()->views())) {
+        if (term.value > 0.0) {
+            expected.append(term.label);
+        }
+    }
+    expected.sort();
+    QVERIFY(expected.contains(QStringLiteral("Memory-bound")));
+    QVERIFY(expected.contains(QStringLiteral("TP comm")));
+    QCOMPARE(drawnLegend(chart), expected);
+    // And back: the terms that no longer take time leave no gap.
+    w.document()->startNew(default_plan_spec());
+    QCoreApplication::processEvents();
+    w.repaint();
+    QStringList back;
+    for (const FigureRow& term : stepTerms(*w.document()->views())) {
+        if (term.value > 0.0) {
+            back.append(term.label);
+        }
+    }
+    back.sort();
+    QCOMPARE(drawnLegend(chart), back);
 }
 
 QTEST_MAIN(TestUiPerformance)

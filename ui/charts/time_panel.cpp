@@ -6,6 +6,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QCursor>
+#include <QGraphicsLayout>
 #include <QHeaderView>
 #include <QHorizontalStackedBarSeries>
 #include <QLabel>
@@ -175,6 +176,7 @@ QString TimePanel::stepTermTip(int term) const {
 
 void TimePanel::showStep(const PlanViews& v) {
     m_terms = stepTerms(v);
+    bool entriesChanged = false;
     for (std::size_t i = 0; i < m_stepSets.size() && i < m_terms.size(); ++i) {
         const FigureRow& term = m_terms[i];
         if (m_stepSets[i]->label() != term.label) {
@@ -185,10 +187,16 @@ void TimePanel::showStep(const PlanViews& v) {
         }
         for (QLegendMarker* marker : m_stepChart->legend()->markers(m_stepSeries)) {
             if (auto* bar = qobject_cast<QBarLegendMarker*>(marker);
-                bar && bar->barset() == m_stepSets[i]) {
+                bar && bar->barset() == m_stepSets[i] && bar->isVisible() != (term.value > 0.0)) {
                 bar->setVisible(term.value > 0.0);
+                entriesChanged = true;
             }
         }
+    }
+    if (entriesChanged) {
+        // A legend marker made visible keeps the width it was laid out at while hidden (none),
+        // so its label is elided to nothing: lay the legend out again for the new entries.
+        m_stepChart->legend()->layout()->invalidate();
     }
     const double step = v.plan.performance.step_s;
     const double top = niceCeil(step);
