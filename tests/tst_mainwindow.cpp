@@ -90,6 +90,7 @@ private slots:
     void laterPanelInFrontLastTimeReturns();
     void wheelScrollsTheFormNotItsInputs();
     void servingExampleHeadlineIsServing();
+    void failedImportKeepsTheFormAndGoesWithANewPlan();
 
 private:
     // The window as a user first sees it; with `lectureExample`, then File > Examples > the
@@ -864,6 +865,49 @@ void TestMainWindow::servingExampleHeadlineIsServing() {
     w.document()->startNew(start_plan_spec());
     QCOMPARE(bar->caption(QStringLiteral("days"))->text(), QStringLiteral("Training time"));
     QVERIFY(bar->figure(QStringLiteral("days"))->text().endsWith(QStringLiteral("days")));
+}
+
+// A config.json that cannot be read says so under the model, leaves every row of the form where
+// it was, and its message goes when another plan replaces this one (File > New, an example).
+void TestMainWindow::failedImportKeepsTheFormAndGoesWithANewPlan() {
+    MainWindow& w = *m_window;
+    SpecForm* form = w.specForm();
+    w.document()->startNew(start_plan_spec());
+    QCoreApplication::processEvents();
+    const QStringList rows{QStringLiteral("model.kind"), QStringLiteral("model.bias"),
+                           QStringLiteral("model.layers")};
+    for (const QString& path : rows) {
+        QVERIFY2(form->editor(path)->isVisible(), qPrintable(path));
+    }
+    const QString bad = m_dir->filePath(QStringLiteral("config.json"));
+    {
+        QFile file(bad);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("{\"model_type\": \"llama\", \"hidden_size\": ");
+    }
+    QVERIFY(!form->importHfConfig(bad));
+    QCoreApplication::processEvents();
+    QVERIFY(!form->modelMessage().isEmpty());
+    auto* message = form->findChild<QWidget*>(QStringLiteral("modelMessage"));
+    QVERIFY(message && message->isVisible());
+    const QRect shown(message->mapTo(form, QPoint(0, 0)), message->size());
+    for (const QString& path : rows) {
+        QWidget* editor = form->editor(path);
+        QVERIFY2(editor->isVisible(), qPrintable(path));
+        // Nothing of the row is covered by the message.
+        const QRect row(editor->mapTo(form, QPoint(0, 0)), editor->size());
+        QVERIFY2(!row.intersects(shown), qPrintable(path));
+        QVERIFY2(editor->height() >= editor->minimumSizeHint().height(), qPrintable(path));
+    }
+    w.document()->startNew(start_plan_spec());
+    QVERIFY2(form->modelMessage().isEmpty(), qPrintable(form->modelMessage()));
+    // The same after an edit that is not a new plan: an undoable edit of the model also clears
+    // the message (it was about the import, not about the plan now shown).
+    QVERIFY(!form->importHfConfig(bad));
+    PlanSpec next = w.document()->spec();
+    next.model.layers = 40;
+    w.document()->edit(next, QStringLiteral("layers"));
+    QVERIFY2(form->modelMessage().isEmpty(), qPrintable(form->modelMessage()));
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -11,6 +11,7 @@
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "planner/io/presets.h"
 #include "planner/io/spec_json.h"
@@ -39,7 +40,7 @@ SpecForm::SpecForm(PlanDocument* document, HardwareCatalog* catalog, QWidget* pa
       m_presets(new QComboBox(this)),
       m_import(new QPushButton(tr("Import config.json…"), this)),
       m_modelSummary(makeTextLine(this)),
-      m_modelMessage(new QLabel(this)),
+      m_modelMessage(makeTextLine(this)),
       m_mla(new QLabel(this)),
       m_moeBox(nullptr) {
     auto* outer = new QVBoxLayout(this);
@@ -68,8 +69,12 @@ SpecForm::SpecForm(PlanDocument* document, HardwareCatalog* catalog, QWidget* pa
             importHfConfig(path);
         }
     });
-    m_modelMessage->setWordWrap(true);
-    m_modelMessage->setStyleSheet(QStringLiteral("color: #c62828;"));
+    // One line (the whole message in its tooltip and the status bar): a wrapped label in the
+    // scroll area, which ignores height-for-width, got its lines by squeezing the rows below it
+    // to nothing (Architecture and Biases vanished).
+    m_modelMessage->setObjectName(QStringLiteral("modelMessage"));
+    m_modelMessage->setStyleSheet(
+        QStringLiteral("QLineEdit { color: #c62828; background: transparent; }"));
     m_modelMessage->hide();
     m_modelSummary->setObjectName(QStringLiteral("modelSummary"));
 
@@ -168,6 +173,9 @@ SpecForm::SpecForm(PlanDocument* document, HardwareCatalog* catalog, QWidget* pa
     WheelGuard::install(this);
 
     connect(document, &PlanDocument::specChanged, this, &SpecForm::refresh);
+    // An import's complaint is about that attempt: any later change of the plan (an edit, File >
+    // New, an example, undo) takes it away.
+    connect(document, &PlanDocument::specChanged, this, &SpecForm::clearModelMessage);
     connect(document, &PlanDocument::errorChanged, this, &SpecForm::showError);
     connect(document, &PlanDocument::resultsChanged, this, &SpecForm::showResults);
     refresh();
@@ -205,12 +213,24 @@ bool SpecForm::importHfConfig(const QString& path) {
     QString error;
     if (!m_document->importHfConfig(path, &error)) {
         m_modelMessage->setText(error);
+        m_modelMessage->setCursorPosition(0);
+        m_modelMessage->setToolTip(error);
         m_modelMessage->show();
+        emit inputRejected(tr("Import config.json: %1").arg(error));
         return false;
     }
-    m_modelMessage->clear();
-    m_modelMessage->hide();
+    clearModelMessage();
     return true;
+}
+
+void SpecForm::clearModelMessage() {
+    if (m_modelMessage->isHidden()) {
+        return;
+    }
+    m_modelMessage->clear();
+    m_modelMessage->setToolTip({});
+    m_modelMessage->hide();
+    emit inputRejected(QString());
 }
 
 void SpecForm::choosePreset(int index) {

@@ -50,6 +50,7 @@ private:
     void showError();
     void showResults();
     void choosePreset(int index);
+    void clearModelMessage();
     void addEditor(QFormLayout* form, FieldEditor* editor, const QString& label,
                    bool (*applies)(const PlanSpec&));
     int presetIndexOfCurrentModel() const;
@@ -67,7 +68,7 @@ private:
     QComboBox* m_presets;
     QPushButton* m_import;
     QLineEdit* m_modelSummary;
-    QLabel* m_modelMessage;
+    QLineEdit* m_modelMessage;
     QLabel* m_mla;
     QGroupBox* m_moeBox;
     std::vector<ModelSpec> m_presetModels;  // each preset's architecture_only() model
