@@ -84,6 +84,7 @@ private slots:
     void exportsEveryChart();
     void userOperationOnTheRoofline();
     void formatsConvertTypedValue();
+    void formatsNameTheValueStillConverted();
     void layoutAndChoicesPersist();
     void autosavedPlanReturns();
     void panelsCanBeRegistered();
@@ -721,6 +722,35 @@ void TestMainWindow::formatsConvertTypedValue() {
     value->clear();
     QTest::keyClicks(value, QStringLiteral("x"));
     QCOMPARE(c->input(), 1e-8);  // not a number: the last value stays
+}
+
+// Typing 1e400 passes through 1e40 (a double) on its way: 1e400 is past a double's 1.8e308, so
+// the table keeps converting 1e40, and the panel names it; "abc" and "" likewise. "inf" is a
+// value (fp32 stores it), as `tally dtypes --value inf` takes it.
+void TestMainWindow::formatsNameTheValueStillConverted() {
+    MainWindow& w = *m_window;
+    w.showPanel(QStringLiteral("formats"));
+    FormatsPanel* panel = w.formatsPanel();
+    QLineEdit* value = panel->valueEdit();
+    ConversionTableModel* c = panel->conversions();
+    value->clear();
+    QTest::keyClicks(value, QStringLiteral("1e400"));
+    QCOMPARE(c->input(), 1e40);
+    QVERIFY2(panel->valueError().contains(QStringLiteral("1e400")),
+             qPrintable(panel->valueError()));
+    QVERIFY2(panel->valueError().contains(QStringLiteral("shows 1e40")),
+             qPrintable(panel->valueError()));
+    value->setText(QStringLiteral("abc"));
+    QVERIFY2(panel->valueError().contains(QStringLiteral("shows 1e40")),
+             qPrintable(panel->valueError()));
+    value->clear();
+    QVERIFY2(panel->valueError().contains(QStringLiteral("shows 1e40")),
+             qPrintable(panel->valueError()));
+    value->setText(QStringLiteral("inf"));
+    QVERIFY(std::isinf(c->input()) && c->input() > 0.0);
+    QVERIFY(panel->valueError().isEmpty());
+    value->setText(QStringLiteral("-inf"));
+    QVERIFY(std::isinf(c->input()) && c->input() < 0.0);
 }
 
 void TestMainWindow::layoutAndChoicesPersist() {
