@@ -336,11 +336,22 @@ void TestMainWindow::rejectedFieldIsMarked() {
     }
     QCOMPARE(w.document()->views(), viewsBefore);
     QCOMPARE(w.summary()->figure(QStringLiteral("days"))->text(), daysBefore);
+    // The headline keeps the last accepted plan's figures, marked as such: greyed out, and the
+    // line under them says they are not the edited plan's.
+    QVERIFY(w.summary()->isStale());
+    QVERIFY(!w.summary()->figure(QStringLiteral("days"))->isEnabled());
+    QVERIFY2(w.summary()->warnings()->text().contains(QStringLiteral("last plan the planner "
+                                                                     "accepted")),
+             qPrintable(w.summary()->warnings()->text()));
+    QVERIFY(w.summary()->warnings()->text().contains(QStringLiteral("model.heads")));
 
     typeInto(heads->lineEdit(), QStringLiteral("64"));
     QVERIFY(!heads->isMarked());
     QVERIFY(heads->lineEdit()->styleSheet().isEmpty());
     QVERIFY(!w.document()->error());
+    QVERIFY(!w.summary()->isStale());
+    QVERIFY(w.summary()->figure(QStringLiteral("days"))->isEnabled());
+    QVERIFY(!w.summary()->warnings()->text().contains(QStringLiteral("last plan")));
 }
 
 void TestMainWindow::notANumberIsMarked() {

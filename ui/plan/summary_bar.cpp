@@ -70,6 +70,7 @@ SummaryBar::SummaryBar(PlanDocument* document, QWidget* parent)
         QStringLiteral("QLineEdit { color: #9a5b00; background: transparent; }"));
     outer->addWidget(m_warnings);
     connect(document, &PlanDocument::resultsChanged, this, &SummaryBar::showResults);
+    connect(document, &PlanDocument::errorChanged, this, &SummaryBar::showResults);
     showResults();
 }
 
@@ -117,10 +118,28 @@ QLabel* SummaryBar::figure(const QString& key) const {
 
 void SummaryBar::showResults() {
     const PlanViews& v = *m_document->views();
+    m_stale = m_document->error().has_value();
     if (v.serving) {
         showServing(v);
     } else {
         showTraining(v);
+    }
+    // A refused spec is not drawn: the figures above are the last accepted plan's, greyed out.
+    for (QLabel* label : std::as_const(m_figures)) {
+        if (label->isEnabled() == m_stale) {
+            label->setEnabled(!m_stale);
+        }
+    }
+    if (m_stale) {
+        const QString stale =
+            u"⚠ " + tr("Not drawn: these are the figures of the last plan the planner accepted "
+                       "(%1)")
+                        .arg(errorText(*m_document->error()));
+        if (m_warnings->text() != stale) {
+            m_warnings->setText(stale);
+            m_warnings->setCursorPosition(0);
+            m_warnings->setToolTip(stale);
+        }
     }
 }
 
@@ -144,7 +163,7 @@ void SummaryBar::showServing(const PlanViews& v) {
                  (m.fits ? tr("Fits") : tr("Does not fit")) + u"; " + formatGiB(m.total_bytes) +
                      tr(" of ") + formatGiB(m.capacity_bytes) + u"\n" +
                      tip("serving.memory.total_bytes"));
-    const QString memStyle = m.fits ? QString() : QStringLiteral("color: #c62828;");
+    const QString memStyle = m.fits || m_stale ? QString() : QStringLiteral("color: #c62828;");
     if (mem->styleSheet() != memStyle) {
         mem->setStyleSheet(memStyle);
     }
@@ -195,7 +214,7 @@ void SummaryBar::showTraining(const PlanViews& v) {
                  (m.fits ? tr("Fits") : tr("Does not fit")) + u"; " + formatGiB(m.total_bytes) +
                      tr(" of ") + formatGiB(m.capacity_bytes) + u"\n" +
                      explanationTip(v.explanation("memory.total_bytes")));
-    const QString memStyle = m.fits ? QString() : QStringLiteral("color: #c62828;");
+    const QString memStyle = m.fits || m_stale ? QString() : QStringLiteral("color: #c62828;");
     if (mem->styleSheet() != memStyle) {
         mem->setStyleSheet(memStyle);
     }

@@ -27,6 +27,9 @@ public:
     QLabel* figure(const QString& key) const;
     QLabel* caption(const QString& key) const;
     QLineEdit* warnings() const { return m_warnings; }
+    // True while the current spec is refused: the figures shown are the last accepted plan's,
+    // greyed out, and the warnings line says so.
+    bool isStale() const { return m_stale; }
 
 private:
     void showResults();
@@ -38,6 +41,7 @@ private:
     PlanDocument* m_document;
     QList<QLabel*> m_figures;
     QList<QLabel*> m_captions;
+    bool m_stale = false;
     QLineEdit* m_warnings;
 };
 
