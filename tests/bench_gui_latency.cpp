@@ -22,6 +22,7 @@
 #include "planner/io/presets.h"
 #include "planner/io/spec_json.h"
 #include "planner/text/plan_views.h"
+#include "ui/charts/layouts_panel.h"
 #include "ui/plan/field_editors.h"
 #include "ui/plan/plan_document.h"
 #include "ui/plan/spec_form.h"
@@ -71,7 +72,10 @@ void drag(MainWindow& w, const char* panel, const char* field, int moves, int wa
     w.repaint();
     QSlider* slider = w.specForm()->numberEditor(QString::fromLatin1(field))->slider();
     const std::vector<int> positions = dragPositions(slider, moves + warmup);
-    std::vector<double> update, painted, forced;
+    std::vector<double> update, painted, forced, landed;
+    int searches = 0;
+    const QMetaObject::Connection counting = QObject::connect(
+        w.layoutsPanel(), &LayoutsPanel::searchFinished, [&searches] { ++searches; });
     slider->setSliderDown(true);  // one drag: the edits merge into one undo step, as a user's do
     for (std::size_t i = 0; i < positions.size(); ++i) {
         const auto t0 = Clock::now();
@@ -80,8 +84,12 @@ void drag(MainWindow& w, const char* panel, const char* field, int moves, int wa
         // Posted events: layouts, the charts' scene updates and the window's update request.
         // QGraphicsView dispatches its update requests synchronously here, so when this returns
         // Qt has painted every region that changed (the real work of one frame).
+        const int searchesBefore = searches;
         QCoreApplication::sendPostedEvents();
         const auto t2 = Clock::now();
+        if (searches != searchesBefore && i >= static_cast<std::size_t>(warmup)) {
+            landed.push_back(ms(t2 - t0));
+        }
         // Upper bound: the whole window painted again, every widget of it.
         w.repaint();
         const auto t3 = Clock::now();
@@ -92,6 +100,7 @@ void drag(MainWindow& w, const char* panel, const char* field, int moves, int wa
         }
     }
     slider->setSliderDown(false);
+    QObject::disconnect(counting);
     const Stats u = stats(update), p = stats(painted), f = stats(forced);
     std::printf("%-8s panel, %-16s slider, %d moves\n", panel, field, moves);
     std::printf(
@@ -106,6 +115,13 @@ void drag(MainWindow& w, const char* panel, const char* field, int moves, int wa
         "    of which re-evaluate + update form, models and series: median %5.2f ms  p95 "
         "%5.2f ms\n",
         u.median, u.p95);
+    if (!landed.empty()) {
+        const Stats l = stats(landed);
+        std::printf(
+            "    moves in which a layout search result was drawn: %zu, median %5.2f ms  p95 "
+            "%5.2f ms\n",
+            landed.size(), l.median, l.p95);
+    }
 }
 
 }  // namespace

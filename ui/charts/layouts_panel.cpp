@@ -5,10 +5,17 @@
 #include <QHBoxLayout>
 #include <QItemSelectionModel>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QTableView>
 #include <QVBoxLayout>
 #include <exception>
+
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 #include "planner/text/plan_views.h"
 #include "ui/charts/layout_table_model.h"
@@ -18,11 +25,32 @@
 
 namespace tally::ui {
 
+namespace {
+
+// The search shares two cores with the window's own thread: on Linux a thread has a nice value of
+// its own, and a nicer search gives way to painting instead of taking half the machine from it
+// mid-drag. (Qt's thread priorities have no effect under SCHED_OTHER, and IdlePriority would
+// stall the search while anything else runs.)
+void lowerThisThreadsPriority() {
+#ifdef __linux__
+    static thread_local bool lowered = false;
+    if (!lowered) {
+        lowered = true;
+        const auto tid = static_cast<id_t>(syscall(SYS_gettid));
+        // Best effort: a failure leaves the thread at the window's priority, as before.
+        (void)setpriority(PRIO_PROCESS, tid, 10);
+    }
+#endif
+}
+
+}  // namespace
+
 LayoutsPanel::LayoutsPanel(PlanDocument* document, QWidget* parent)
     : PlanPanel(document, parent),
       m_objective(new QComboBox(this)),
       m_apply(new QPushButton(tr("Apply"), this)),
       m_status(new QLabel(this)),
+      m_searchTime(makeTextLine(this)),
       m_table(new QTableView(this)),
       m_model(new LayoutTableModel(this)) {
     setObjectName(QStringLiteral("layoutsPanel"));
@@ -67,6 +95,7 @@ LayoutsPanel::LayoutsPanel(PlanDocument* document, QWidget* parent)
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &LayoutsPanel::updateApply);
     connect(m_model, &QAbstractItemModel::modelReset, this, &LayoutsPanel::updateApply);
+    connect(m_model, &QAbstractItemModel::dataChanged, this, &LayoutsPanel::updateApply);
     connect(document, &PlanDocument::specChanged, this, &LayoutsPanel::onSpecChanged);
 
     auto* bar = new QHBoxLayout;
@@ -75,6 +104,12 @@ LayoutsPanel::LayoutsPanel(PlanDocument* document, QWidget* parent)
     bar->addWidget(rankBy);
     bar->addWidget(m_objective);
     bar->addStretch(1);
+    m_searchTime->setObjectName(QStringLiteral("layoutSearchTime"));
+    m_searchTime->setAlignment(Qt::AlignRight);
+    m_searchTime->setFixedWidth(m_searchTime->fontMetrics().horizontalAdvance(
+                                    tr("Searched in %1 ms").arg(QStringLiteral("99999.9"))) +
+                                8);
+    bar->addWidget(m_searchTime);
     bar->addWidget(m_apply);
 
     auto* note = new QLabel(
@@ -155,6 +190,7 @@ void LayoutsPanel::startSearch(std::shared_ptr<const SearchInput> views,
     m_pending = false;
     updateApply();
     m_pool.start([this, views = std::move(views), objective] {
+        lowerThisThreadsPriority();
         QElapsedTimer timer;
         timer.start();
         LayoutSearchResult result;
@@ -190,11 +226,18 @@ void LayoutsPanel::onSearched(std::shared_ptr<const SearchInput> views, LayoutOb
     const bool reselect = was != nullptr;
     const Layout selected = was ? was->layout : Layout{};
     m_model->setResults(std::move(result), layout_of(spec), objective, priced);
+    bool kept = false;
     for (int row = 0; reselect && row < m_model->rowCount(); ++row) {
         if (m_model->layoutAt(row)->layout == selected) {
-            m_table->selectRow(row);
+            if (picked.isEmpty() || picked.front().row() != row) {
+                m_table->selectRow(row);
+            }
+            kept = true;
             break;
         }
+    }
+    if (reselect && !kept) {
+        m_table->clearSelection();  // the picked layout is no longer listed
     }
     m_table->setColumnHidden(LayoutTableModel::ObjectiveColumn, objective == LayoutObjective::time);
 
@@ -206,11 +249,10 @@ void LayoutsPanel::onSearched(std::shared_ptr<const SearchInput> views, LayoutOb
                    .arg(candidates)
                    .arg(spec.cluster.gpus);
     } else {
-        text = tr("%1 layouts of this model on %2 GPUs, %3 fit in memory; searched in %4 ms.")
+        text = tr("%1 layouts of this model on %2 GPUs, %3 fit in memory.")
                    .arg(candidates)
                    .arg(spec.cluster.gpus)
-                   .arg(feasible)
-                   .arg(ms, 0, 'f', 1);
+                   .arg(feasible);
         const int current = m_model->currentRow();
         text += u' ';
         if (views == m_latest && m_latestRejected) {
@@ -234,7 +276,11 @@ void LayoutsPanel::onSearched(std::shared_ptr<const SearchInput> views, LayoutOb
                           "see them follow the layout.")
                            .arg(spec.cluster.mfu);
     }
-    m_status->setText(text);
+    // Set only when it changed: new text in a wrapped label lays the panel out again.
+    if (m_status->text() != text) {
+        m_status->setText(text);
+    }
+    m_searchTime->setText(tr("Searched in %1 ms").arg(ms, 0, 'f', 1));
 
     // The plan (or the ranking) changed while this search ran: search the latest now.
     if (m_latest && (views != m_latest || objective != this->objective())) {

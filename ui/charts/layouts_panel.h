@@ -9,6 +9,7 @@
 
 class QComboBox;
 class QLabel;
+class QLineEdit;
 class QPushButton;
 class QTableView;
 
@@ -76,6 +77,7 @@ private:
     QComboBox* m_objective;
     QPushButton* m_apply;
     QLabel* m_status;
+    QLineEdit* m_searchTime;  // how long the last search took (changes every search)
     QTableView* m_table;
     LayoutTableModel* m_model;
     QThreadPool m_pool;

@@ -6,6 +6,8 @@
 #include <QCoreApplication>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QLogValueAxis>
@@ -32,6 +34,19 @@ QChartView* makeChartView(QChart* chart, QWidget* parent) {
     view->scene()->setItemIndexMethod(QGraphicsScene::NoIndex);
     view->setMinimumSize(320, 220);
     return view;
+}
+
+void cacheChartText(QChart* chart) {
+    QList<QGraphicsItem*> todo = chart->childItems();
+    while (!todo.isEmpty()) {
+        QGraphicsItem* item = todo.takeLast();
+        todo += item->childItems();
+        const bool text = dynamic_cast<QGraphicsSimpleTextItem*>(item) != nullptr ||
+                          dynamic_cast<QGraphicsTextItem*>(item) != nullptr;
+        if (text && item->cacheMode() != QGraphicsItem::DeviceCoordinateCache) {
+            item->setCacheMode(QGraphicsItem::DeviceCoordinateCache);
+        }
+    }
 }
 
 void compactTable(QTableView* table, int stretchColumn) {
