@@ -292,7 +292,10 @@ bool PlanDocument::isModified() const {
 
 bool PlanDocument::exportCsv(const QString& path, QString* error) const {
     const std::string csv = plan_csv(m_views->spec, m_views->hardware, m_views->plan);
-    return writeFileAtomically(path, QByteArray::fromStdString(csv), error);
+    // A UTF-8 byte order mark first: spreadsheets on Windows read a CSV without one in the
+    // system's legacy code page, which garbles names in Chinese (or any non-ASCII text).
+    return writeFileAtomically(path, QByteArray("\xEF\xBB\xBF") + QByteArray::fromStdString(csv),
+                               error);
 }
 
 bool PlanDocument::exportMarkdown(const QString& path, QString* error) const {
