@@ -3,6 +3,8 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDesktopServices>
+#include <QDir>
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QKeySequence>
@@ -16,6 +18,7 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QUndoStack>
+#include <QUrl>
 #include <QVBoxLayout>
 
 #include "planner/io/examples.h"
@@ -291,10 +294,17 @@ void MainWindow::buildMenus() {
     QAction* open = file->addAction(tr("&Open…"));
     open->setShortcut(QKeySequence::Open);
     connect(open, &QAction::triggered, this, &MainWindow::open);
-    QAction* save = file->addAction(tr("&Save"));
+    // Two ways to keep a plan, named for what they do, each pointing at the other: a JSON file
+    // (this menu) and the workspace's saved plans (the Saved plans panel).
+    QAction* save = file->addAction(tr("&Save to a JSON file"));
     save->setShortcut(QKeySequence::Save);
+    save->setStatusTip(
+        tr("Write the plan to its JSON file (tally plan PLAN.json reads it). "
+           "Saved plans > Save current plan in the workspace keeps it in the "
+           "workspace instead."));
     connect(save, &QAction::triggered, this, &MainWindow::save);
-    QAction* saveAs = file->addAction(tr("Save &as…"));
+    QAction* saveAs = file->addAction(tr("Save to a JSON file &as…"));
+    saveAs->setStatusTip(save->statusTip());
     saveAs->setShortcut(QKeySequence::SaveAs);
     connect(saveAs, &QAction::triggered, this, &MainWindow::saveAs);
     file->addSeparator();
@@ -325,6 +335,41 @@ void MainWindow::buildMenus() {
     }
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->setObjectName(QStringLiteral("helpMenu"));
+    QAction* docs = help->addAction(tr("&Documentation"));
+    docs->setObjectName(QStringLiteral("helpDocumentation"));
+    docs->setStatusTip(
+        tr("The desktop app's guide (docs/desktop-app.md): every panel, "
+           "editing, files, the probe and the workspace."));
+    connect(docs, &QAction::triggered, this, [this] {
+        const QString guide = documentationPath();
+        if (!guide.isEmpty() && QDesktopServices::openUrl(QUrl::fromLocalFile(guide))) {
+            return;
+        }
+        QMessageBox::information(
+            this, tr("Documentation"),
+            guide.isEmpty()
+                ? tr("The guide is docs/desktop-app.md in Tally's source folder (with "
+                     "docs/planner.md for every formula and docs/serving.md for serving).")
+                : tr("The guide is %1 (no program here opens it).").arg(guide));
+    });
+    // CS336 lecture 2's questions, each opening the example that answers it.
+    QMenu* questions = help->addMenu(tr("The lecture's &questions"));
+    questions->setObjectName(QStringLiteral("helpQuestions"));
+    for (const ExamplePlan& example : builtin_examples()) {
+        if (!example.lecture) {
+            continue;
+        }
+        QAction* action = questions->addAction(qs(example.spec.name));
+        action->setStatusTip(qs(example.spec.description));
+        const PlanSpec spec = example.spec;
+        connect(action, &QAction::triggered, this, [this, spec] {
+            if (confirmReplace()) {
+                m_document->startNew(spec);
+            }
+        });
+    }
+    help->addSeparator();
     connect(help->addAction(tr("&About Tally")), &QAction::triggered, this, [this] {
         QMessageBox::about(this, tr("About Tally"),
                            tr("<p><b>Tally</b> plans the resources of training a large language "
@@ -361,6 +406,42 @@ QString MainWindow::askPath(const QString& title, const QString& filter, bool sa
         m_settings->setLastDirectory(QFileInfo(path).absolutePath());
     }
     return path;
+}
+
+QString MainWindow::documentationPath() const {
+    // Beside the executable in the build tree (build/<preset>/app/tally: the source's docs/ two
+    // folders up) or installed under share/doc/tally.
+    const QDir here(QCoreApplication::applicationDirPath());
+    for (const QString& candidate :
+         {here.filePath(QStringLiteral("../../docs/desktop-app.md")),
+          here.filePath(QStringLiteral("../share/doc/tally/desktop-app.md"))}) {
+        if (QFileInfo::exists(candidate)) {
+            return QFileInfo(candidate).canonicalFilePath();
+        }
+    }
+    return {};
+}
+
+QString MainWindow::suggestedFileName(const QString& extension) const {
+    // The plan's file, else its name or title, as a file name: letters, digits, '-' and '_' kept,
+    // runs of anything else one '-', at most 60 characters ("Llama-3-70B-on-15T-tokens-....json").
+    if (!m_document->filePath().isEmpty()) {
+        return QFileInfo(m_document->filePath()).completeBaseName() + extension;
+    }
+    const QString title = qs(plan_title(m_document->spec(), m_document->views()->hardware));
+    QString name;
+    for (const QChar c : title) {
+        if (c.isLetterOrNumber() || c == u'_' || c == u'.') {
+            name += c;
+        } else if (!name.isEmpty() && !name.endsWith(u'-')) {
+            name += u'-';
+        }
+    }
+    while (name.endsWith(u'-') || name.endsWith(u'.')) {
+        name.chop(1);
+    }
+    name.truncate(60);
+    return (name.isEmpty() ? QStringLiteral("plan") : name) + extension;
 }
 
 void MainWindow::report(const QString& message) {
@@ -442,8 +523,8 @@ bool MainWindow::save() {
 }
 
 bool MainWindow::saveAs() {
-    const QString path =
-        askPath(tr("Save the plan"), tr("Plans (*.json)"), true, QStringLiteral("plan.json"));
+    const QString path = askPath(tr("Save the plan to a JSON file"), tr("Plans (*.json)"), true,
+                                 suggestedFileName(QStringLiteral(".json")));
     if (path.isEmpty()) {
         return false;
     }
@@ -457,10 +538,11 @@ bool MainWindow::saveAs() {
 }
 
 void MainWindow::exportPlan(bool markdown) {
-    const QString path = markdown ? askPath(tr("Export the plan as a Markdown report"),
-                                            tr("Markdown (*.md)"), true, QStringLiteral("plan.md"))
-                                  : askPath(tr("Export the plan as CSV"), tr("CSV (*.csv)"), true,
-                                            QStringLiteral("plan.csv"));
+    const QString path =
+        markdown ? askPath(tr("Export the plan as a Markdown report"), tr("Markdown (*.md)"), true,
+                           suggestedFileName(QStringLiteral(".md")))
+                 : askPath(tr("Export the plan as CSV"), tr("CSV (*.csv)"), true,
+                           suggestedFileName(QStringLiteral(".csv")));
     if (path.isEmpty()) {
         return;
     }

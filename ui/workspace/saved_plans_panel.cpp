@@ -24,7 +24,7 @@ SavedPlansPanel::SavedPlansPanel(WorkspaceSession* session, PlanDocument* docume
       m_document(document),
       m_model(new SavedPlansModel(this)),
       m_table(new QTableView(this)),
-      m_saveAs(new QPushButton(tr("Save current plan as…"), this)),
+      m_saveAs(new QPushButton(tr("Save current plan in the workspace as…"), this)),
       m_replace(new QPushButton(tr("Replace with current plan"), this)),
       m_open(new QPushButton(tr("Open"), this)),
       m_rename(new QPushButton(tr("Rename…"), this)),
@@ -36,7 +36,10 @@ SavedPlansPanel::SavedPlansPanel(WorkspaceSession* session, PlanDocument* docume
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     compactTable(m_table, SavedPlansModel::ModelColumn);
-    m_saveAs->setToolTip(tr("Store the plan being edited in the workspace under a new name."));
+    m_saveAs->setToolTip(
+        tr("Store the plan being edited in the workspace (this list, the same as tally plans "
+           "list) under a name. File > Save to a JSON file writes it to a file instead, for "
+           "tally plan PLAN.json or to share."));
     m_replace->setToolTip(tr("Store the plan being edited over the selected saved plan."));
     m_open->setToolTip(
         tr("Load the selected plan into the form (one undo step: Ctrl+Z returns to the plan "
@@ -120,7 +123,10 @@ void SavedPlansPanel::selectionChanged() {
         m_saveAs->setToolTip(
             tr("Not while a field is rejected: %1").arg(errorText(*m_document->error())));
     } else {
-        m_saveAs->setToolTip(tr("Store the plan being edited in the workspace under a new name."));
+        m_saveAs->setToolTip(
+            tr("Store the plan being edited in the workspace (this list, the same as tally plans "
+               "list) under a name. File > Save to a JSON file writes it to a file instead, for "
+               "tally plan PLAN.json or to share."));
     }
 }
 
