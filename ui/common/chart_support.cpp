@@ -5,6 +5,7 @@
 #include <QChartView>
 #include <QCoreApplication>
 #include <QGraphicsLayout>
+#include <QGraphicsLineItem>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsTextItem>
@@ -41,8 +42,11 @@ void cacheChartText(QChart* chart) {
     while (!todo.isEmpty()) {
         QGraphicsItem* item = todo.takeLast();
         todo += item->childItems();
+        // Text, and the axes' lines and grid (antialiased lines across the whole plot, drawn
+        // again whenever a series over them changed).
         const bool text = dynamic_cast<QGraphicsSimpleTextItem*>(item) != nullptr ||
-                          dynamic_cast<QGraphicsTextItem*>(item) != nullptr;
+                          dynamic_cast<QGraphicsTextItem*>(item) != nullptr ||
+                          dynamic_cast<QGraphicsLineItem*>(item) != nullptr;
         if (text && item->cacheMode() != QGraphicsItem::DeviceCoordinateCache) {
             item->setCacheMode(QGraphicsItem::DeviceCoordinateCache);
         }

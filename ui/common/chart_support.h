@@ -27,9 +27,10 @@ struct ChartInfo {
 // once), legend at the bottom.
 QChartView* makeChartView(QChart* chart, QWidget* parent);
 
-// Caches the chart's text as pixmaps (the title, the legend, axis titles and labels, labels the
-// panel added): shaping and drawing text is most of what repainting a chart costs, and these
-// change far less often than the series under them, which are drawn afresh. Items made later
+// Caches the chart's text and lines as pixmaps (the title, the legend, axis titles and labels,
+// labels the panel added, the axes and their grid): shaping text and drawing antialiased lines is
+// most of what repainting a chart costs, and these change far less often than the series over
+// them, which are drawn afresh. Items made later
 // (an axis gaining a tick) are cached when this is called again, which costs a walk over the
 // chart's items and nothing for those already cached.
 void cacheChartText(QChart* chart);
