@@ -92,6 +92,7 @@ private slots:
     void wheelScrollsTheFormNotItsInputs();
     void servingExampleHeadlineIsServing();
     void failedImportKeepsTheFormAndGoesWithANewPlan();
+    void eightBitAdamTakesInt8StatesInOneEdit();
 
 private:
     // The window as a user first sees it; with `lectureExample`, then File > Examples > the
@@ -949,6 +950,35 @@ void TestMainWindow::failedImportKeepsTheFormAndGoesWithANewPlan() {
     next.model.layers = 40;
     w.document()->edit(next, QStringLiteral("layers"));
     QVERIFY2(form->modelMessage().isEmpty(), qPrintable(form->modelMessage()));
+}
+
+// Picking 8-bit Adam in the form gives a plan the planner accepts (its states in int8) as one
+// edit; Ctrl+Z takes back both. Optimizer bytes per parameter: 2 states x (1 byte + 4 bytes per
+// 2048-value block) = 2.00390625 bytes (Dettmers et al. 2022), sharded by the question's ZeRO-3
+// over its 1024 data-parallel GPUs: 2.00390625 / 1024 per parameter on each.
+void TestMainWindow::eightBitAdamTakesInt8StatesInOneEdit() {
+    MainWindow& w = *m_window;
+    auto* optimizer =
+        qobject_cast<ChoiceEditor*>(w.specForm()->editor(QStringLiteral("training.optimizer")));
+    QVERIFY(optimizer);
+    const PlanSpec before = w.document()->spec();
+    QCOMPARE(before.training.optimizer_state_dtype, DType::fp32);
+    const int steps = w.document()->undoStack()->count();
+    QComboBox* combo = optimizer->comboBox();
+    const int row = combo->findData(static_cast<int>(Optimizer::adam8bit));
+    QVERIFY(row >= 0);
+    combo->setCurrentIndex(row);
+    emit combo->activated(row);
+    QVERIFY2(!w.document()->error(),
+             w.document()->error() ? w.document()->error()->message().c_str() : "");
+    QCOMPARE(w.document()->spec().training.optimizer, Optimizer::adam8bit);
+    QCOMPARE(w.document()->spec().training.optimizer_state_dtype, DType::int8);
+    QCOMPARE(w.document()->undoStack()->count(), steps + 1);
+    const Plan p = w.document()->views()->plan;
+    QCOMPARE(w.document()->spec().training.zero, 3);  // stage >= 1 shards the states
+    QCOMPARE(p.memory.optimizer_bytes / p.params.total, 2.0 * (1.0 + 4.0 / 2048.0) / 1024.0);
+    w.document()->undoStack()->undo();
+    QCOMPARE(w.document()->spec(), before);
 }
 
 QTEST_MAIN(TestMainWindow)
