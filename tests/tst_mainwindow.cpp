@@ -93,6 +93,8 @@ private slots:
     void servingExampleHeadlineIsServing();
     void failedImportKeepsTheFormAndGoesWithANewPlan();
     void eightBitAdamTakesInt8StatesInOneEdit();
+    void integerPastTwoToThe53IsRefused();
+    void dragUndoEntryNamesWhereItEnded();
 
 private:
     // The window as a user first sees it; with `lectureExample`, then File > Examples > the
@@ -979,6 +981,40 @@ void TestMainWindow::eightBitAdamTakesInt8StatesInOneEdit() {
     QCOMPARE(p.memory.optimizer_bytes / p.params.total, 2.0 * (1.0 + 4.0 / 2048.0) / 1024.0);
     w.document()->undoStack()->undo();
     QCOMPARE(w.document()->spec(), before);
+}
+
+// 1e30 GPUs: a double holds integers exactly up to 2^53 = 9007199254740992, the planner's bound
+// for every integer field; the box refuses it instead of planning 2^53 GPUs under an undo entry
+// that says 1e+30.
+void TestMainWindow::integerPastTwoToThe53IsRefused() {
+    MainWindow& w = *m_window;
+    NumberEditor* gpus = w.specForm()->numberEditor(QStringLiteral("cluster.gpus"));
+    const PlanSpec before = w.document()->spec();
+    typeInto(gpus->lineEdit(), QStringLiteral("1e30"));
+    QVERIFY(gpus->isMarked());
+    QVERIFY2(gpus->markText().contains(QStringLiteral("9007199254740992")),
+             qPrintable(gpus->markText()));
+    QCOMPARE(w.document()->spec(), before);
+    // 2^53 itself is a whole number a double holds: taken (and refused by the planner or not,
+    // it is what the box shows).
+    typeInto(gpus->lineEdit(), QStringLiteral("9007199254740992"));
+    QCOMPARE(w.document()->spec().cluster.gpus, std::int64_t{9007199254740992});
+}
+
+// A drag of the micro-batch slider from 1 through 2 and 4 to 8 is one undo step, named for 8.
+void TestMainWindow::dragUndoEntryNamesWhereItEnded() {
+    MainWindow& w = *m_window;
+    w.document()->startNew(start_plan_spec());
+    QSlider* slider = w.specForm()->numberEditor(QStringLiteral("data.micro_batch"))->slider();
+    const int start = slider->value();
+    slider->setSliderDown(true);  // emits sliderPressed(): the drag's gesture starts
+    for (int step = 1; step <= 3; ++step) {
+        slider->setValue(start + step);  // powers of two: 2, 4, 8
+    }
+    slider->setSliderDown(false);
+    QUndoStack* undo = w.document()->undoStack();
+    QCOMPARE(w.document()->spec().data.micro_batch, std::int64_t{8});
+    QVERIFY2(undo->undoText().endsWith(QStringLiteral(" 8")), qPrintable(undo->undoText()));
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -50,6 +50,8 @@ public:
             return false;
         }
         m_after = next->m_after;
+        // The step is named for where the drag ended, not a value it passed on the way.
+        setText(next->text());
         return true;
     }
 
