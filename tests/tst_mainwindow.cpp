@@ -19,6 +19,7 @@
 #include <QLogValueAxis>
 #include <QMenu>
 #include <QMessageBox>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScatterSeries>
 #include <QScrollArea>
@@ -94,6 +95,7 @@ private slots:
     void failedImportKeepsTheFormAndGoesWithANewPlan();
     void eightBitAdamTakesInt8StatesInOneEdit();
     void integerPastTwoToThe53IsRefused();
+    void planNameAndDescriptionAreEdited();
     void dragUndoEntryNamesWhereItEnded();
 
 private:
@@ -1015,6 +1017,29 @@ void TestMainWindow::dragUndoEntryNamesWhereItEnded() {
     QUndoStack* undo = w.document()->undoStack();
     QCOMPARE(w.document()->spec().data.micro_batch, std::int64_t{8});
     QVERIFY2(undo->undoText().endsWith(QStringLiteral(" 8")), qPrintable(undo->undoText()));
+}
+
+// The lecture's question 1 shows its explanation; a name typed in is the window's title and one
+// undo step; the description edited is kept in the saved JSON.
+void TestMainWindow::planNameAndDescriptionAreEdited() {
+    MainWindow& w = *m_window;
+    SpecForm* form = w.specForm();
+    QVERIFY(!w.document()->spec().description.empty());
+    QCOMPARE(form->descriptionEdit()->toPlainText(),
+             QString::fromStdString(w.document()->spec().description));
+    typeInto(form->nameEdit(), QStringLiteral("My first plan"));
+    QCOMPARE(w.document()->spec().name, std::string("My first plan"));
+    QVERIFY2(w.windowTitle().startsWith(QStringLiteral("My first plan")),
+             qPrintable(w.windowTitle()));
+    form->descriptionEdit()->setFocus();
+    form->descriptionEdit()->setPlainText(QStringLiteral("Notes of my own"));
+    form->nameEdit()->setFocus();  // the description box loses the focus: taken
+    QCOMPARE(w.document()->spec().description, std::string("Notes of my own"));
+    QVERIFY(w.document()->acceptedSpecJson().contains("Notes of my own"));
+    w.document()->undoStack()->undo();
+    QVERIFY(w.document()->spec().description != "Notes of my own");
+    w.document()->undoStack()->undo();
+    QVERIFY(w.document()->spec().name.empty() || w.document()->spec().name != "My first plan");
 }
 
 QTEST_MAIN(TestMainWindow)

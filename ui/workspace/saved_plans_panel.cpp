@@ -168,10 +168,21 @@ bool SavedPlansPanel::saveCurrentAs() {
     const QString suggested =
         m_document->views() ? qs(plan_title(spec, m_document->views()->hardware)) : qs(spec.name);
     std::int64_t id = 0;
+    std::string chosen;
     if (!storeUnderName(tr("Save the plan in the workspace"), tr("Name of the saved plan:"),
-                        suggested,
-                        [&](const std::string& name) { id = ws->save_plan(name, spec); })) {
+                        suggested, [&](const std::string& name) {
+                            // One name: the saved plan's is the plan's own.
+                            PlanSpec named = spec;
+                            named.name = name;
+                            id = ws->save_plan(name, named);
+                            chosen = name;
+                        })) {
         return false;
+    }
+    if (m_document->spec().name != chosen) {
+        PlanSpec named = m_document->spec();
+        named.name = chosen;
+        m_document->edit(named, tr("Name the plan \"%1\"").arg(qs(chosen)));
     }
     session()->announcePlansChanged();
     selectPlan(id);
@@ -219,7 +230,9 @@ bool SavedPlansPanel::openSelected() {
             session()->announcePlansChanged();
             return false;
         }
-        const PlanSpec spec = plan_spec_from_text(stored->spec_json);
+        PlanSpec spec = plan_spec_from_text(stored->spec_json);
+        // The saved plan's name is the plan's name (the title, the CSV, the report show it).
+        spec.name = stored->name;
         m_document->edit(spec, tr("Open saved plan \"%1\"").arg(qs(stored->name)));
         report(tr("Opened \"%1\" (Ctrl+Z returns to the plan you had).").arg(qs(stored->name)),
                false);
