@@ -96,6 +96,7 @@ private slots:
     void eightBitAdamTakesInt8StatesInOneEdit();
     void integerPastTwoToThe53IsRefused();
     void planNameAndDescriptionAreEdited();
+    void lectureQuestionTwoIsAnswered();
     void dragUndoEntryNamesWhereItEnded();
 
 private:
@@ -1040,6 +1041,25 @@ void TestMainWindow::planNameAndDescriptionAreEdited() {
     QVERIFY(w.document()->spec().description != "Notes of my own");
     w.document()->undoStack()->undo();
     QVERIFY(w.document()->spec().name.empty() || w.document()->spec().name != "My first plan");
+}
+
+// CS336 lecture 2, question 2: the largest model AdamW trains on 8 x 80 GB, bf16 parameters and
+// gradients, fp32 moments, no master copy: 2 + 2 + (4 + 4) = 12 bytes a parameter, ZeRO-3 over
+// the 8 GPUs, so 8 x 80e9 / 12 = 5.333e10 parameters, shown beside the memory.
+void TestMainWindow::lectureQuestionTwoIsAnswered() {
+    MainWindow& w = *m_window;
+    const ExamplePlan* q2 = nullptr;
+    for (const ExamplePlan& e : builtin_examples()) {
+        if (e.file == "examples/seed-max-params-adamw-8x80gb.json") {
+            q2 = &e;
+        }
+    }
+    QVERIFY(q2);
+    w.document()->startNew(q2->spec);
+    w.showPanel(QStringLiteral("memory"));
+    QCOMPARE(w.document()->views()->max_params.max_params, 8 * 80e9 / 12.0);
+    QVERIFY2(w.memoryPanel()->maxParams()->text().contains(QStringLiteral("53.33B")),
+             qPrintable(w.memoryPanel()->maxParams()->text()));
 }
 
 QTEST_MAIN(TestMainWindow)

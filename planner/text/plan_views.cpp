@@ -236,6 +236,11 @@ PlanViews compute_plan_views(const PlanSpec& spec, const HardwareProfile& hw,
     v.memory_sweep = sweep(spec, hw, memory_variable, sweep_values(spec, memory_variable));
     v.gpu_sweep = sweep(spec, hw, SweepVariable::gpus, sweep_values(spec, SweepVariable::gpus));
     v.roofline = roofline_view(spec, hw);
+    {
+        PlanSpec state_only = spec;
+        state_only.solver.include_activations = false;  // closed form: no search per slider step
+        v.max_params = solve_max_params(state_only, hw);
+    }
     if (is_serving_plan(spec)) {
         if (auto error = check_inference(spec, hw)) {
             v.serving_error = std::move(error);

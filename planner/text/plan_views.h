@@ -19,6 +19,7 @@
 #include "planner/serving/inference.h"
 #include "planner/text/explain.h"
 #include "planner/training/plan.h"
+#include "planner/training/solver.h"
 #include "planner/training/sweep.h"
 
 namespace tally {
@@ -103,6 +104,10 @@ struct PlanViews {
     std::vector<SweepPoint> memory_sweep;
     std::vector<SweepPoint> gpu_sweep;
     RooflineView roofline;
+    // The largest model the cluster trains under this recipe, model state only (CS336 lecture 2's
+    // question 2; solve_max_params() without activations, as `tally solve max-params` prints it
+    // for a spec that does not ask for them).
+    MaxParamsResult max_params;
     // For a serving plan (is_serving_plan()): what it is for, so the window's headline shows it;
     // serving_error when check_inference() refuses the block. Both empty for a training plan.
     std::optional<ServingView> serving;
