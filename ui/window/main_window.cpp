@@ -126,6 +126,8 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
         }
         statusBar()->setStyleSheet(QStringLiteral("color: #c62828;"));
         statusBar()->showMessage(tr("Not taken: %1").arg(message));
+        // A long message is cut at the window's edge: the whole of it is the tooltip.
+        statusBar()->setToolTip(statusBar()->currentMessage());
     });
     connect(m_document, &PlanDocument::filePathChanged, this, &MainWindow::updateTitle);
     connect(m_document, &PlanDocument::modifiedChanged, this, &MainWindow::updateTitle);
@@ -616,8 +618,10 @@ void MainWindow::showError() {
                                   .arg(m_document->spec().cluster.gpus);
         }
         statusBar()->showMessage(message);
+        statusBar()->setToolTip(message);
     } else {
         statusBar()->setStyleSheet({});
+        statusBar()->setToolTip({});
         statusBar()->showMessage(
             tr("Drag a slider or type a value; every chart follows. Hover "
                "a figure to see how it is computed."));
