@@ -268,7 +268,12 @@ bool MainWindow::exportChart(const QString& chartId, const QString& path, QStrin
             }
         }
         if (path.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive)) {
-            return exportSvg(chart.widget, path, chart.title, error);
+            // The SVG's title names the plan too ("Memory per GPU: Llama 3 70B on ...").
+            return exportSvg(
+                chart.widget, path,
+                tr("%1: %2").arg(chart.title, qs(plan_title(m_document->views()->spec,
+                                                            m_document->views()->hardware))),
+                error);
         }
         return exportPng(chart.widget, path, error);
     }
@@ -559,7 +564,8 @@ void MainWindow::exportPlan(bool markdown) {
 void MainWindow::exportChartInteractive(const ChartInfo& chart, bool svg) {
     const QString path =
         askPath(tr("Export %1").arg(chart.title), svg ? tr("SVG (*.svg)") : tr("PNG (*.png)"), true,
-                chart.id + (svg ? QStringLiteral(".svg") : QStringLiteral(".png")));
+                suggestedFileName(u'-' + chart.id +
+                                  (svg ? QStringLiteral(".svg") : QStringLiteral(".png"))));
     if (path.isEmpty()) {
         return;
     }
