@@ -143,7 +143,8 @@ void register_layout_commands(CLI::App& app, CliState& state) {
             spec.data.global_batch > 0
                 ? spec.data.global_batch
                 : spec.data.micro_batch *
-                      (spec.cluster.gpus / (spec.training.tp * spec.training.pp));
+                      (spec.cluster.gpus /
+                       (spec.training.tp * spec.training.pp * spec.training.context_parallel));
         const PlanSpec best = apply_layout(sized, global, r->best.layout);
         if (opts->json) {
             json j = layout_json(best, hw, r->best, LayoutObjective::time);

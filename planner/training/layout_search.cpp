@@ -86,7 +86,9 @@ Layout layout_of(const PlanSpec& spec) {
     Layout l;
     l.tp = t.tp;
     l.pp = t.pp;
-    l.dp = t.tp > 0 && t.pp > 0 ? spec.cluster.gpus / (t.tp * t.pp) : 0;
+    l.dp = t.tp > 0 && t.pp > 0 && t.context_parallel > 0
+               ? spec.cluster.gpus / (t.tp * t.pp * t.context_parallel)
+               : 0;
     l.micro_batch = spec.data.micro_batch;
     l.interleave = t.interleave;
     l.expert_parallel = t.expert_parallel;
@@ -102,7 +104,8 @@ LayoutSearchResult search_layouts(const PlanSpec& spec, const HardwareProfile& h
     const ModelSpec& m = spec.model;
     const std::int64_t gpus = spec.cluster.gpus;
     {
-        const std::int64_t dp = gpus / (spec.training.tp * spec.training.pp);
+        const std::int64_t dp =
+            gpus / (spec.training.tp * spec.training.pp * spec.training.context_parallel);
         result.global_batch =
             spec.data.global_batch > 0 ? spec.data.global_batch : spec.data.micro_batch * dp;
     }
@@ -248,7 +251,8 @@ std::optional<MinGpusResult> solve_min_gpus(const PlanSpec& spec, const Hardware
         s.training.expert_parallel = 1;
         if (spec.data.global_batch == 0) {
             s.data.global_batch =
-                spec.data.micro_batch * (spec.cluster.gpus / (spec.training.tp * spec.training.pp));
+                spec.data.micro_batch * (spec.cluster.gpus / (spec.training.tp * spec.training.pp *
+                                                              spec.training.context_parallel));
         }
         ++tried;
         const LayoutSearchResult r = search_layouts(s, hw, 1, LayoutObjective::time);
