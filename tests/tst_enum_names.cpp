@@ -88,6 +88,37 @@ constexpr bool listed(Offload v) {
     }
     return false;
 }
+constexpr bool listed(Engine v) {
+    switch (v) {
+        case Engine::megatron:
+        case Engine::fsdp:
+        case Engine::fsdp_compile:
+        case Engine::deepspeed:
+            return true;
+    }
+    return false;
+}
+constexpr bool listed(Fp8Recipe v) {
+    switch (v) {
+        case Fp8Recipe::delayed:
+        case Fp8Recipe::current:
+        case Fp8Recipe::block:
+        case Fp8Recipe::mxfp8:
+            return true;
+    }
+    return false;
+}
+constexpr bool listed(AttentionKernel v) {
+    switch (v) {
+        case AttentionKernel::engine:
+        case AttentionKernel::flash2:
+        case AttentionKernel::flash3:
+        case AttentionKernel::cudnn:
+        case AttentionKernel::triton:
+            return true;
+    }
+    return false;
+}
 constexpr bool listed(FlopsFormula v) {
     switch (v) {
         case FlopsFormula::six_nd:
@@ -128,6 +159,19 @@ const Names<FlopsFormula> kFlopsFormulas{{FlopsFormula::six_nd, "6nd"},
 const Names<Offload> kOffloads{{Offload::none, "none"},
                                {Offload::optimizer, "optimizer"},
                                {Offload::optimizer_and_params, "optimizer_and_params"}};
+const Names<Engine> kEngines{{Engine::megatron, "megatron"},
+                             {Engine::fsdp, "fsdp"},
+                             {Engine::fsdp_compile, "fsdp_compile"},
+                             {Engine::deepspeed, "deepspeed"}};
+const Names<Fp8Recipe> kFp8Recipes{{Fp8Recipe::delayed, "delayed"},
+                                   {Fp8Recipe::current, "current"},
+                                   {Fp8Recipe::block, "block"},
+                                   {Fp8Recipe::mxfp8, "mxfp8"}};
+const Names<AttentionKernel> kAttentionKernels{{AttentionKernel::engine, "engine"},
+                                               {AttentionKernel::flash2, "flash2"},
+                                               {AttentionKernel::flash3, "flash3"},
+                                               {AttentionKernel::cudnn, "cudnn"},
+                                               {AttentionKernel::triton, "triton"}};
 
 // Each documented value has one row with its documented name, the table has no other rows, and
 // names and labels are unique (a name that meant two values would read back as the first).
@@ -204,6 +248,9 @@ void TestEnumNames::tablesCoverEveryValue() {
     checkTable(kRecomputes);
     checkTable(kFlopsFormulas);
     checkTable(kOffloads);
+    checkTable(kEngines);
+    checkTable(kFp8Recipes);
+    checkTable(kAttentionKernels);
 }
 
 void TestEnumNames::toStringIsTheJsonName() {
@@ -222,6 +269,12 @@ void TestEnumNames::toStringIsTheJsonName() {
     for (const auto& [v, name] : kFlopsFormulas)
         QCOMPARE(std::string(to_string(v)), name);
     for (const auto& [v, name] : kOffloads)
+        QCOMPARE(std::string(to_string(v)), name);
+    for (const auto& [v, name] : kEngines)
+        QCOMPARE(std::string(to_string(v)), name);
+    for (const auto& [v, name] : kFp8Recipes)
+        QCOMPARE(std::string(to_string(v)), name);
+    for (const auto& [v, name] : kAttentionKernels)
         QCOMPARE(std::string(to_string(v)), name);
 }
 
@@ -245,6 +298,15 @@ void TestEnumNames::readerReadsEveryName() {
     }
     for (const auto& [v, name] : kOffloads) {
         QVERIFY(readWith("training", "offload", name).training.offload == v);
+    }
+    for (const auto& [v, name] : kEngines) {
+        QVERIFY(readWith("training", "engine", name).training.engine == v);
+    }
+    for (const auto& [v, name] : kFp8Recipes) {
+        QVERIFY(readWith("training", "fp8_recipe", name).training.fp8_recipe == v);
+    }
+    for (const auto& [v, name] : kAttentionKernels) {
+        QVERIFY(readWith("training", "attention_kernel", name).training.attention_kernel == v);
     }
 }
 
@@ -283,6 +345,18 @@ void TestEnumNames::writerWritesEveryName() {
     for (const auto& [v, name] : kOptimizers) {
         s.training.optimizer = v;
         s.training.optimizer_state_dtype = v == Optimizer::adam8bit ? DType::int8 : DType::fp32;
+        QVERIFY2(plan_spec_from_json(to_json(s)) == s, name.c_str());
+    }
+    for (const auto& [v, name] : kEngines) {
+        s.training.engine = v;
+        QVERIFY2(plan_spec_from_json(to_json(s)) == s, name.c_str());
+    }
+    for (const auto& [v, name] : kFp8Recipes) {
+        s.training.fp8_recipe = v;
+        QVERIFY2(plan_spec_from_json(to_json(s)) == s, name.c_str());
+    }
+    for (const auto& [v, name] : kAttentionKernels) {
+        s.training.attention_kernel = v;
         QVERIFY2(plan_spec_from_json(to_json(s)) == s, name.c_str());
     }
 }

@@ -62,6 +62,7 @@ private slots:
     void roundTrip_data();
     void roundTrip();
     void descriptionRoundTrips();
+    void trainingKeysRoundTrip();
     void planJsonContract();
     void zeroParallelSizesAreErrorsNotCrashes();
     void hugeParallelSizesAreErrorsNotOverflows();
@@ -136,9 +137,50 @@ void TestSpecJson::badInput_data() {
     QTest::newRow("zero stage 4") << "/training/zero"
                                   << "4"
                                   << "training.zero";
-    QTest::newRow("pp does not divide layers") << "/training/pp"
-                                               << "3"
-                                               << "training.pp";
+    // pp need not divide the layers (uneven stages), but each stage needs one.
+    QTest::newRow("pp above the layers") << "/training/pp"
+                                         << "5"
+                                         << "training.pp";
+    QTest::newRow("unknown engine") << "/training/engine"
+                                    << "\"jax\""
+                                    << "training.engine";
+    QTest::newRow("context parallel zero") << "/training/context_parallel"
+                                           << "0"
+                                           << "training.context_parallel";
+    // tp 2 x pp 1 x cp 8 = 16 GPUs needed, 8 given.
+    QTest::newRow("tp x pp x cp above the gpus") << "/training/context_parallel"
+                                                 << "8"
+                                                 << "cluster.gpus";
+    QTest::newRow("first stage layers without a pipeline") << "/training/first_stage_layers"
+                                                           << "2"
+                                                           << "training.first_stage_layers";
+    // pp 2: the two ends hold every layer, 3 + 3 != 4.
+    QTest::newRow("stage layers not adding up")
+        << "/training"
+        << R"({"tp": 2, "pp": 2, "first_stage_layers": 3, "last_stage_layers": 3})"
+        << "training.first_stage_layers";
+    QTest::newRow("routing imbalance on a dense model") << "/training/moe_imbalance"
+                                                        << "1.5"
+                                                        << "training.moe_imbalance";
+    QTest::newRow("routing imbalance below one") << "/training/moe_imbalance"
+                                                 << "0.5"
+                                                 << "training.moe_imbalance";
+    QTest::newRow("unknown fp8 recipe") << "/training/fp8_recipe"
+                                        << "\"nvfp4\""
+                                        << "training.fp8_recipe";
+    QTest::newRow("unknown attention kernel") << "/training/attention_kernel"
+                                              << "\"flash4\""
+                                              << "training.attention_kernel";
+    // tp is 2: an expert tensor parallelism of 1 differs from it, which needs experts.
+    QTest::newRow("expert tensor parallel on a dense model") << "/training/expert_tensor_parallel"
+                                                             << "1"
+                                                             << "training.expert_tensor_parallel";
+    QTest::newRow("misspelled measured key") << "/measured"
+                                             << R"({"tokens_per_second": 5})"
+                                             << "measured.tokens_per_second";
+    QTest::newRow("measured figure negative") << "/measured"
+                                              << R"({"step_s": -1})"
+                                              << "measured.step_s";
     QTest::newRow("unknown preset") << "/model"
                                     << R"({"preset": "llama-9"})"
                                     << "model.preset";
@@ -315,6 +357,48 @@ void TestSpecJson::descriptionRoundTrips() {
     QCOMPARE(plan_spec_from_json(to_json(notes)).description, notes.description);
     // No description, no key: a spec without one writes what it wrote before.
     QVERIFY(!to_json(default_plan_spec()).contains("description"));
+}
+
+// The new training keys and the measured run survive a save, and a spec that sets none of the
+// optional ones writes none of them.
+void TestSpecJson::trainingKeysRoundTrip() {
+    json j = base();
+    j["model"]["moe"] = {{"experts", 8}, {"active_experts", 2}, {"expert_ffn_hidden", 512}};
+    j["training"] = {{"tp", 2},
+                     {"pp", 2},
+                     {"engine", "fsdp_compile"},
+                     {"context_parallel", 2},
+                     {"first_stage_layers", 1},
+                     {"last_stage_layers", 3},
+                     {"expert_tensor_parallel", 1},
+                     {"compute_dtype", "fp8_e4m3"},
+                     {"fp8_recipe", "mxfp8"},
+                     {"moe_imbalance", 1.25},
+                     {"attention_kernel", "flash3"}};
+    j["measured"] = {{"tokens_per_s_per_gpu", 1234.5}, {"source", "a table"}};
+    const PlanSpec a = plan_spec_from_json(j);
+    QVERIFY(a.training.engine == Engine::fsdp_compile);
+    QCOMPARE(a.training.context_parallel, std::int64_t{2});
+    QCOMPARE(a.training.first_stage_layers, std::int64_t{1});
+    QCOMPARE(a.training.last_stage_layers, std::int64_t{3});
+    QCOMPARE(a.training.expert_tensor_parallel, std::int64_t{1});
+    QVERIFY(a.training.fp8_recipe == Fp8Recipe::mxfp8);
+    QCOMPARE(a.training.moe_imbalance, 1.25);
+    QVERIFY(a.training.attention_kernel == AttentionKernel::flash3);
+    QCOMPARE(a.measured.tokens_per_s_per_gpu, 1234.5);
+    QCOMPARE(a.measured.source, std::string("a table"));
+    QVERIFY(plan_spec_from_json(to_json(a)) == a);
+    // 8 GPUs / (tp 2 x pp 2 x cp 2) = dp 1; ep 1 x etp 1 divides tp x cp x dp = 4.
+    QVERIFY(!check(a, resolve_builtin_hardware(a)));
+
+    const json plain = to_json(plan_spec_from_json(base()));
+    for (const char* key : {"first_stage_layers", "last_stage_layers", "expert_tensor_parallel",
+                            "fp8_recipe", "moe_imbalance", "attention_kernel"}) {
+        QVERIFY2(!plain.at("training").contains(key), key);
+    }
+    QCOMPARE(plain.at("training").at("engine").get<std::string>(), std::string("megatron"));
+    QCOMPARE(plain.at("training").at("context_parallel").get<std::int64_t>(), std::int64_t{1});
+    QVERIFY(!plain.contains("measured"));
 }
 
 void TestSpecJson::planJsonContract() {

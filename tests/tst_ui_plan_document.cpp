@@ -600,8 +600,10 @@ void TestPlanDocument::everyChoiceReadsBack() {
     // recompute + 4 ZeRO stages + 3 offloads + 2 FLOPs formulas = 35, plus 5 dtype fields x 12
     // dtypes (fp64, fp32, tf32, bf16, fp16, fp8_e4m3, fp8_e5m2, int8, fp4_e2m1, nvfp4, mxfp4,
     // int4) = 60; the serving block's weight dtypes (bf16, fp16, fp8_e4m3, int8, int4, nvfp4,
-    // mxfp4) = 7 and KV cache dtypes (bf16, fp16, fp8_e4m3, fp8_e5m2, fp32) = 5.
-    QCOMPARE(checked, 35 + 60 + 7 + 5);
+    // mxfp4) = 7 and KV cache dtypes (bf16, fp16, fp8_e4m3, fp8_e5m2, fp32) = 5; 4 engines
+    // (megatron, fsdp, fsdp_compile, deepspeed) + 4 FP8 recipes (delayed, current, block, mxfp8) +
+    // 5 attention kernels (engine, flash2, flash3, cudnn, triton) = 13.
+    QCOMPARE(checked, 35 + 60 + 7 + 5 + 13);
 }
 
 QTEST_MAIN(TestPlanDocument)

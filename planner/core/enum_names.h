@@ -78,6 +78,28 @@ inline constexpr EnumName<Offload> kOffloadNames[] = {
      "optimizer state and parameters to host"},
 };
 
+inline constexpr EnumName<Engine> kEngineNames[] = {
+    {Engine::megatron, "megatron", "Megatron-Core + Transformer Engine"},
+    {Engine::fsdp, "fsdp", "PyTorch FSDP (eager)"},
+    {Engine::fsdp_compile, "fsdp_compile", "PyTorch FSDP + torch.compile"},
+    {Engine::deepspeed, "deepspeed", "DeepSpeed ZeRO"},
+};
+
+inline constexpr EnumName<Fp8Recipe> kFp8RecipeNames[] = {
+    {Fp8Recipe::delayed, "delayed", "delayed scaling (per tensor)"},
+    {Fp8Recipe::current, "current", "current scaling (per tensor)"},
+    {Fp8Recipe::block, "block", "blockwise (1x128, 128x128)"},
+    {Fp8Recipe::mxfp8, "mxfp8", "MXFP8 (32-value blocks)"},
+};
+
+inline constexpr EnumName<AttentionKernel> kAttentionKernelNames[] = {
+    {AttentionKernel::engine, "engine", "the engine's"},
+    {AttentionKernel::flash2, "flash2", "FlashAttention-2"},
+    {AttentionKernel::flash3, "flash3", "FlashAttention-3"},
+    {AttentionKernel::cudnn, "cudnn", "cuDNN fused attention"},
+    {AttentionKernel::triton, "triton", "Triton flash attention"},
+};
+
 inline constexpr EnumName<OpKind> kOpKindNames[] = {
     {OpKind::relu, "relu", "relu"},       {OpKind::gelu, "gelu", "gelu"},
     {OpKind::dot, "dot", "dot"},          {OpKind::matvec, "matvec", "matvec"},
@@ -128,6 +150,13 @@ inline constexpr std::span<const EnumName<FlopsFormula>> kEnumNames<FlopsFormula
     kFlopsFormulaNames};
 template <>
 inline constexpr std::span<const EnumName<Offload>> kEnumNames<Offload>{kOffloadNames};
+template <>
+inline constexpr std::span<const EnumName<Engine>> kEnumNames<Engine>{kEngineNames};
+template <>
+inline constexpr std::span<const EnumName<Fp8Recipe>> kEnumNames<Fp8Recipe>{kFp8RecipeNames};
+template <>
+inline constexpr std::span<const EnumName<AttentionKernel>> kEnumNames<AttentionKernel>{
+    kAttentionKernelNames};
 template <>
 inline constexpr std::span<const EnumName<OpKind>> kEnumNames<OpKind>{kOpKindNames};
 template <>

@@ -29,6 +29,15 @@ std::string_view to_string(FlopsFormula formula) {
 std::string_view to_string(Offload offload) {
     return json_name(offload);
 }
+std::string_view to_string(Engine engine) {
+    return json_name(engine);
+}
+std::string_view to_string(Fp8Recipe recipe) {
+    return json_name(recipe);
+}
+std::string_view to_string(AttentionKernel kernel) {
+    return json_name(kernel);
+}
 std::string_view to_string(OpKind kind) {
     return json_name(kind);
 }

@@ -136,6 +136,24 @@ enum class FlopsFormula {
     attention,  // 6·N + 12·L·H·Q·T per token (PaLM, Chowdhery et al. 2022, appendix B)
 };
 
+// The software that runs the step (planner/performance/engine.h): each is a documented preset of
+// which operations it fuses, how many kernels a layer launches, which attention kernel it runs and
+// what it overlaps.
+enum class Engine {
+    megatron,      // Megatron-Core with Transformer Engine's fused kernels (NeMo, Megatron-Bridge)
+    fsdp,          // PyTorch FSDP / FSDP2, eager (llm-foundry, torchtitan without compile)
+    fsdp_compile,  // the same under torch.compile (Inductor's fused kernels)
+    deepspeed,     // DeepSpeed ZeRO with its fused Adam, eager PyTorch layers
+};
+// How an FP8 step scales its tensors (Transformer Engine's recipes, docs/features/
+// low_precision_training): `delayed` takes each tensor's scale from the amax history of earlier
+// steps, so the cast is one pass; `current` reduces this step's amax first (one more read);
+// `block` scales 1 x 128 activation tiles and 128 x 128 weight blocks (DeepSeek-V3, sec. 3.3.2);
+// `mxfp8` one E8M0 scale per 32 values (OCP Microscaling; Blackwell tensor cores).
+enum class Fp8Recipe { delayed, current, block, mxfp8 };
+// The fused attention kernel when training.flash_attention is on; `engine`: the engine preset's.
+enum class AttentionKernel { engine, flash2, flash3, cudnn, triton };
+
 struct TrainingSpec {
     DType param_dtype = DType::bf16;
     DType grad_dtype = DType::bf16;
@@ -167,6 +185,24 @@ struct TrainingSpec {
     // pass in buckets (Li et al. 2020, PyTorch DDP, sec. 3.2.3); false: they run after it.
     bool dp_overlap = true;
     Offload offload = Offload::none;
+    Engine engine = Engine::megatron;
+    // Context parallelism (Megatron-Core; Dubey et al. 2024, sec. 3.3.2): each sequence split over
+    // this many GPUs, attention run as a ring over their key/value chunks. dp = gpus / (tp·pp·cp).
+    std::int64_t context_parallel = 1;
+    // Transformer layers on the first and the last pipeline stage (Megatron's
+    // --decoder-first/last-pipeline-num-layers); 0: the layers spread as evenly as Megatron does,
+    // the remainder one each on the last stages.
+    std::int64_t first_stage_layers = 0;
+    std::int64_t last_stage_layers = 0;
+    // Tensor parallelism of the routed experts (Megatron-Core's --expert-tensor-parallel-size); 0:
+    // the same as tp.
+    std::int64_t expert_tensor_parallel = 0;
+    Fp8Recipe fp8_recipe = Fp8Recipe::delayed;  // read only when compute_dtype is an fp8 type
+    // Routed tokens the busiest expert receives, as a multiple of the balanced share (1: balanced,
+    // as a forced-balance or aux-loss router approaches; with a capacity factor c and padding to
+    // it, c).
+    double moe_imbalance = 1.0;
+    AttentionKernel attention_kernel = AttentionKernel::engine;
     bool operator==(const TrainingSpec&) const = default;
 };
 
@@ -197,6 +233,25 @@ struct InferenceSpec {
     bool operator==(const InferenceSpec&) const = default;
 };
 
+// ---- a measured run ---------------------------------------------------------------------------
+
+// What a published (or the user's own) run of exactly this spec measured: one figure or more, and
+// where it comes from. The planner never reads it; the accuracy table (docs/planner.md) compares
+// the prediction with it. 0: not measured.
+struct MeasuredRun {
+    double tokens_per_s_per_gpu = 0.0;
+    double step_s = 0.0;
+    double mfu = 0.0;  // model FLOPs utilisation as the source counts it
+    // Hardware FLOP/s per GPU (recomputation included), as Narayanan et al. 2021 count them.
+    double hardware_flops_per_s_per_gpu = 0.0;
+    std::string source;
+    bool empty() const {
+        return tokens_per_s_per_gpu == 0.0 && step_s == 0.0 && mfu == 0.0 &&
+               hardware_flops_per_s_per_gpu == 0.0 && source.empty();
+    }
+    bool operator==(const MeasuredRun&) const = default;
+};
+
 // ---- the whole plan -----------------------------------------------------------------------------
 
 struct PlanSpec {
@@ -211,6 +266,7 @@ struct PlanSpec {
     SolverSpec solver;
     InferenceSpec inference;
     std::vector<OpSpec> ops;  // extra operations for the roofline
+    MeasuredRun measured;
     bool operator==(const PlanSpec&) const = default;
 };
 
@@ -222,6 +278,9 @@ std::string_view to_string(Optimizer optimizer);
 std::string_view to_string(Recompute recompute);
 std::string_view to_string(FlopsFormula formula);
 std::string_view to_string(Offload offload);
+std::string_view to_string(Engine engine);
+std::string_view to_string(Fp8Recipe recipe);
+std::string_view to_string(AttentionKernel kernel);
 std::string_view to_string(OpKind kind);
 
 // Optimizer state values kept per parameter (CS336 lecture 2: AdaGrad 1, Adam 2; Kingma & Ba

@@ -258,6 +258,14 @@ PlanSpec plan_spec_from_json(const json& j, const std::string& base_dir) {
         set_if(t->integer("expert_parallel", 1), tr.expert_parallel);
         set_if(t->boolean("dp_overlap"), tr.dp_overlap);
         set_if(read_enum<Offload>(*t, "offload"), tr.offload);
+        set_if(read_enum<Engine>(*t, "engine"), tr.engine);
+        set_if(t->integer("context_parallel", 1), tr.context_parallel);
+        set_if(t->integer("first_stage_layers", 0), tr.first_stage_layers);
+        set_if(t->integer("last_stage_layers", 0), tr.last_stage_layers);
+        set_if(t->integer("expert_tensor_parallel", 0), tr.expert_tensor_parallel);
+        set_if(read_enum<Fp8Recipe>(*t, "fp8_recipe"), tr.fp8_recipe);
+        set_if(t->number("moe_imbalance", false), tr.moe_imbalance);
+        set_if(read_enum<AttentionKernel>(*t, "attention_kernel"), tr.attention_kernel);
         t->finish({"param_dtype",
                    "grad_dtype",
                    "master_dtype",
@@ -277,7 +285,15 @@ PlanSpec plan_spec_from_json(const json& j, const std::string& base_dir) {
                    "interleave",
                    "expert_parallel",
                    "dp_overlap",
-                   "offload"});
+                   "offload",
+                   "engine",
+                   "context_parallel",
+                   "first_stage_layers",
+                   "last_stage_layers",
+                   "expert_tensor_parallel",
+                   "fp8_recipe",
+                   "moe_imbalance",
+                   "attention_kernel"});
     }
 
     if (auto sv = r.object("solver")) {
@@ -304,8 +320,18 @@ PlanSpec plan_spec_from_json(const json& j, const std::string& base_dir) {
             s.ops.push_back(op_from_json((*ops)[i], "ops[" + std::to_string(i) + "]"));
         }
     }
+    if (auto me = r.object("measured")) {
+        MeasuredRun& run = s.measured;
+        set_if(me->number("tokens_per_s_per_gpu", false), run.tokens_per_s_per_gpu);
+        set_if(me->number("step_s", false), run.step_s);
+        set_if(me->number("mfu", false), run.mfu);
+        set_if(me->number("hardware_flops_per_s_per_gpu", false), run.hardware_flops_per_s_per_gpu);
+        set_if(me->string("source"), run.source);
+        me->finish(
+            {"tokens_per_s_per_gpu", "step_s", "mfu", "hardware_flops_per_s_per_gpu", "source"});
+    }
     r.finish({"name", "description", "model", "data", "cluster", "training", "solver", "inference",
-              "ops"});
+              "ops", "measured"});
     return s;
 }
 
@@ -451,7 +477,28 @@ json to_json(const PlanSpec& s) {
         {"expert_parallel", t.expert_parallel},
         {"dp_overlap", t.dp_overlap},
         {"offload", std::string(to_string(t.offload))},
+        {"engine", std::string(to_string(t.engine))},
+        {"context_parallel", t.context_parallel},
     };
+    // Written only when set, so a plan that does not use them keeps the JSON it had.
+    if (t.first_stage_layers > 0) {
+        j["training"]["first_stage_layers"] = t.first_stage_layers;
+    }
+    if (t.last_stage_layers > 0) {
+        j["training"]["last_stage_layers"] = t.last_stage_layers;
+    }
+    if (t.expert_tensor_parallel > 0) {
+        j["training"]["expert_tensor_parallel"] = t.expert_tensor_parallel;
+    }
+    if (compute_type(t.compute_dtype) == ComputeType::fp8 || t.fp8_recipe != Fp8Recipe::delayed) {
+        j["training"]["fp8_recipe"] = std::string(to_string(t.fp8_recipe));
+    }
+    if (t.moe_imbalance != 1.0) {
+        j["training"]["moe_imbalance"] = t.moe_imbalance;
+    }
+    if (t.attention_kernel != AttentionKernel::engine) {
+        j["training"]["attention_kernel"] = std::string(to_string(t.attention_kernel));
+    }
     if (s.solver.include_activations) {
         j["solver"] = {{"include_activations", true}};
     }
@@ -464,6 +511,22 @@ json to_json(const PlanSpec& s) {
                           {"tp", in.tp},
                           {"weight_dtype", std::string(to_string(in.weight_dtype))},
                           {"kv_dtype", std::string(to_string(in.kv_dtype))}};
+    }
+    if (!s.measured.empty()) {
+        json me = json::object();
+        const MeasuredRun& run = s.measured;
+        for (const auto& [key, value] :
+             {std::pair{"tokens_per_s_per_gpu", run.tokens_per_s_per_gpu},
+              std::pair{"step_s", run.step_s}, std::pair{"mfu", run.mfu},
+              std::pair{"hardware_flops_per_s_per_gpu", run.hardware_flops_per_s_per_gpu}}) {
+            if (value > 0.0) {
+                me[key] = value;
+            }
+        }
+        if (!run.source.empty()) {
+            me["source"] = run.source;
+        }
+        j["measured"] = me;
     }
     if (!s.ops.empty()) {
         json ops = json::array();

@@ -230,7 +230,7 @@ void account(const PlanSpec& spec, double capacity_bytes, Accounting& plan) {
     Parallelism& par = plan.parallel;
     par.tp = t.tp;
     par.pp = t.pp;
-    par.dp = spec.cluster.gpus / (t.tp * t.pp);
+    par.dp = spec.cluster.gpus / (t.tp * t.pp * t.context_parallel);
     par.global_batch = data.global_batch > 0 ? data.global_batch : data.micro_batch * par.dp;
     par.grad_accum_steps = par.global_batch / (data.micro_batch * par.dp);
     const double seq = m.kind == ModelKind::mlp ? 1.0 : dbl(data.seq_len);

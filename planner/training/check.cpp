@@ -6,6 +6,7 @@
 
 #include "planner/core/limits.h"
 #include "planner/core/quantity_text.h"
+#include "planner/model/pipeline_stages.h"
 #include "planner/training/plan.h"
 
 namespace tally {
@@ -66,7 +67,7 @@ std::optional<FieldError> check_network_and_schedule(const PlanSpec& spec) {
                        "the hardware profile's)");
         }
     }
-    const std::int64_t dp = c.gpus / (t.tp * t.pp);
+    const std::int64_t dp = c.gpus / (t.tp * t.pp * t.context_parallel);
     if (t.interleave < 1 || t.interleave > kMaxJsonInteger) {
         return err("training.interleave", t.interleave, "must be an integer >= 1");
     }
@@ -75,28 +76,64 @@ std::optional<FieldError> check_network_and_schedule(const PlanSpec& spec) {
             return err("training.interleave", t.interleave,
                        "must be 1 unless training.pp > 1 (virtual stages interleave a pipeline)");
         }
-        // Narayanan et al. 2021, sec. 2.2.2: each device holds v chunks of whole layers.
-        const std::optional<std::int64_t> chunks = product(t.pp, t.interleave);
-        if (m.kind != ModelKind::params && (!chunks || m.layers % *chunks != 0)) {
-            return err("training.interleave", t.interleave,
-                       fmt::format("training.pp x training.interleave ({} x {}) must divide "
-                                   "model.layers ({})",
-                                   t.pp, t.interleave, m.layers));
+        if (m.kind != ModelKind::params) {
+            const StageLayout stages = stage_layout(spec);
+            if (stages.even) {
+                // Narayanan et al. 2021, sec. 2.2.2: each device holds v chunks of whole layers.
+                const std::optional<std::int64_t> chunks = product(t.pp, t.interleave);
+                if (!chunks || m.layers % *chunks != 0) {
+                    return err("training.interleave", t.interleave,
+                               fmt::format("training.pp x training.interleave ({} x {}) must "
+                                           "divide model.layers ({})",
+                                           t.pp, t.interleave, m.layers));
+                }
+            } else if (t.interleave > stages.fewest() + 1) {
+                // Uneven stages: a virtual stage may hold the embedding or the output layer
+                // alone (Megatron-Core's account_for_embedding/loss_in_pipeline_split), so a
+                // stage of n layers has at most n + 1 of them.
+                return err("training.interleave", t.interleave,
+                           fmt::format("must be at most {} (the fewest layers of a pipeline "
+                                       "stage, {}, plus one)",
+                                       stages.fewest() + 1, stages.fewest()));
+            }
         }
     }
     if (t.expert_parallel < 1 || t.expert_parallel > kMaxJsonInteger) {
         return err("training.expert_parallel", t.expert_parallel, "must be an integer >= 1");
     }
-    if (t.expert_parallel > 1) {
+    if (t.expert_tensor_parallel < 0 || t.expert_tensor_parallel > kMaxJsonInteger) {
+        return err("training.expert_tensor_parallel", t.expert_tensor_parallel,
+                   "must be an integer >= 1 (or 0: the same as training.tp)");
+    }
+    const std::int64_t etp = t.expert_tensor_parallel > 0 ? t.expert_tensor_parallel : t.tp;
+    if (t.expert_tensor_parallel > 0 && t.expert_tensor_parallel != t.tp) {
         if (m.kind != ModelKind::transformer || !m.moe.enabled()) {
+            return err("training.expert_tensor_parallel", t.expert_tensor_parallel,
+                       "must be 0 or training.tp for a model without experts (model.moe)");
+        }
+        if (m.effective_expert_ffn() % etp != 0) {
+            return err("training.expert_tensor_parallel", t.expert_tensor_parallel,
+                       fmt::format("must divide the experts' hidden width ({})",
+                                   m.effective_expert_ffn()));
+        }
+    }
+    if (t.expert_parallel > 1 || etp != t.tp) {
+        if (t.expert_parallel > 1 && (m.kind != ModelKind::transformer || !m.moe.enabled())) {
             return err("training.expert_parallel", t.expert_parallel,
                        "must be 1 for a model without experts (model.moe)");
         }
-        if (dp % t.expert_parallel != 0) {
+        // Megatron-Core's expert groups (megatron/core/parallel_state.py): the tp x cp x dp ranks
+        // of a pipeline stage regroup as expert-tensor x expert x expert-data parallel, so
+        // etp x ep must divide tp x cp x dp.
+        const std::int64_t stage_ranks = t.tp * t.context_parallel * dp;
+        const std::optional<std::int64_t> expert_ranks = product(etp, t.expert_parallel);
+        if (!expert_ranks || stage_ranks % *expert_ranks != 0) {
             return err("training.expert_parallel", t.expert_parallel,
-                       fmt::format("must divide the data-parallel size ({} = cluster.gpus / (tp x "
-                                   "pp)): experts are spread over data-parallel ranks",
-                                   dp));
+                       fmt::format("times the experts' tensor parallelism ({}) must divide the "
+                                   "GPUs of a pipeline stage ({} = tp x cp x dp = {} x {} x {}): "
+                                   "experts are spread over the data- and context-parallel "
+                                   "ranks",
+                                   etp, stage_ranks, t.tp, t.context_parallel, dp));
         }
         if (m.moe.experts % t.expert_parallel != 0) {
             return err("training.expert_parallel", t.expert_parallel,
@@ -105,10 +142,100 @@ std::optional<FieldError> check_network_and_schedule(const PlanSpec& spec) {
                                    m.moe.experts));
         }
     }
+    if (!(t.moe_imbalance >= 1.0 && t.moe_imbalance <= 1e6)) {
+        return err("training.moe_imbalance", num(t.moe_imbalance),
+                   "must be a number in [1, 1e6]: the busiest expert's tokens over the balanced "
+                   "share");
+    }
+    if (t.moe_imbalance != 1.0) {
+        if (m.kind != ModelKind::transformer || !m.moe.enabled()) {
+            return err("training.moe_imbalance", num(t.moe_imbalance),
+                       "must be 1 for a model without experts (model.moe)");
+        }
+        // The busiest expert receives at most every token once: T tokens against the balanced
+        // T x k / E, an imbalance of at most E / k.
+        const double most =
+            static_cast<double>(m.moe.experts) / static_cast<double>(m.moe.active_experts);
+        if (t.moe_imbalance > most) {
+            return err("training.moe_imbalance", num(t.moe_imbalance),
+                       fmt::format("must be at most experts / active_experts ({} / {} = {}): an "
+                                   "expert receives each token at most once",
+                                   m.moe.experts, m.moe.active_experts, num(most)));
+        }
+    }
     if (t.offload == Offload::optimizer_and_params && t.zero != 3) {
         return err("training.offload", to_string(t.offload),
                    "optimizer_and_params streams parameter shards, so it needs training.zero = 3 "
                    "(ZeRO-Infinity); use \"optimizer\" with ZeRO 0-2");
+    }
+    return std::nullopt;
+}
+
+// The layers of the first and last pipeline stages (pipeline_stages.h) and context parallelism.
+// Called once the sizes are known to be in range.
+std::optional<FieldError> check_stage_layers(const PlanSpec& spec) {
+    const TrainingSpec& t = spec.training;
+    const ModelSpec& m = spec.model;
+    auto err = [](std::string field, auto value, std::string allowed) {
+        return std::optional<FieldError>(
+            FieldError{std::move(field), fmt::format("{}", value), std::move(allowed)});
+    };
+    const std::pair<const char*, std::int64_t> ends[] = {
+        {"training.first_stage_layers", t.first_stage_layers},
+        {"training.last_stage_layers", t.last_stage_layers},
+    };
+    for (const auto& [field, value] : ends) {
+        if (value == 0) {
+            continue;
+        }
+        if (m.kind == ModelKind::params) {
+            return err(field, value, "must be 0 for a model without layers (a 'params' model)");
+        }
+        if (t.pp < 2) {
+            return err(field, value, "must be 0 unless training.pp > 1");
+        }
+        if (value > m.layers) {
+            return err(field, value, fmt::format("must be at most model.layers ({})", m.layers));
+        }
+    }
+    if (m.kind != ModelKind::params && t.pp > 1 &&
+        (t.first_stage_layers > 0 || t.last_stage_layers > 0)) {
+        const std::int64_t given = t.first_stage_layers + t.last_stage_layers;
+        const std::int64_t others =
+            t.pp - (t.first_stage_layers > 0 ? 1 : 0) - (t.last_stage_layers > 0 ? 1 : 0);
+        const bool last_only = t.last_stage_layers > 0 && t.first_stage_layers == 0;
+        const char* field =
+            last_only ? "training.last_stage_layers" : "training.first_stage_layers";
+        const std::int64_t value = last_only ? t.last_stage_layers : t.first_stage_layers;
+        if (others == 0 && given != m.layers) {
+            return err(field, value,
+                       fmt::format("with training.pp = 2, first_stage_layers + last_stage_layers "
+                                   "({} + {}) must equal model.layers ({})",
+                                   t.first_stage_layers, t.last_stage_layers, m.layers));
+        }
+        if (others > 0 && m.layers - given < others) {
+            return err(field, value,
+                       fmt::format("leaves {} layers for the other {} pipeline stages; each "
+                                   "needs at least one (model.layers = {})",
+                                   m.layers - given, others, m.layers));
+        }
+    }
+    if (t.context_parallel > 1) {
+        if (m.kind != ModelKind::transformer) {
+            return err("training.context_parallel", t.context_parallel,
+                       "must be 1 for a model without attention (context parallelism splits "
+                       "sequences over attention's ring)");
+        }
+        // Megatron-Core splits each sequence into 2 x cp chunks, rank i taking chunks i and
+        // 2cp - 1 - i, so that causal attention's work is balanced (docs/user-guide/features/
+        // context_parallel.md; Dubey et al. 2024, sec. 3.3.2).
+        const std::optional<std::int64_t> chunks = product(2, t.context_parallel);
+        if (!chunks || spec.data.seq_len % *chunks != 0) {
+            return err("training.context_parallel", t.context_parallel,
+                       fmt::format("2 x context_parallel must divide data.seq_len ({}): each "
+                                   "rank takes two of 2 x cp equal chunks of a sequence",
+                                   spec.data.seq_len));
+        }
     }
     return std::nullopt;
 }
@@ -130,6 +257,8 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
         return err("training.tp", t.tp, "must be an integer >= 1");
     if (t.pp < 1)
         return err("training.pp", t.pp, "must be an integer >= 1");
+    if (t.context_parallel < 1)
+        return err("training.context_parallel", t.context_parallel, "must be an integer >= 1");
     if (d.micro_batch < 1)
         return err("data.micro_batch", d.micro_batch, "must be an integer >= 1");
     if (c.gpus < 1)
@@ -173,6 +302,9 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
         {"cluster.gpus", c.gpus, 1},
         {"training.tp", t.tp, 1},
         {"training.pp", t.pp, 1},
+        {"training.context_parallel", t.context_parallel, 1},
+        {"training.first_stage_layers", t.first_stage_layers, 0},
+        {"training.last_stage_layers", t.last_stage_layers, 0},
     };
     for (const auto& [field, value, min] : integers) {
         if (value < min || value > kMaxJsonInteger) {
@@ -250,10 +382,14 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
             break;
         }
     }
-    if (m.kind != ModelKind::params && m.layers % t.pp != 0) {
-        return err(
-            "training.pp", t.pp,
-            fmt::format("must divide model.layers ({}) into equal pipeline stages", m.layers));
+    if (m.kind != ModelKind::params && t.pp > m.layers) {
+        return err("training.pp", t.pp,
+                   fmt::format("must be at most model.layers ({}): every pipeline stage holds at "
+                               "least one layer",
+                               m.layers));
+    }
+    if (auto e = check_stage_layers(spec)) {
+        return e;
     }
 
     // ---- cluster and parallel layout ----
@@ -266,17 +402,21 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
         return err("cluster.price_per_gpu_hour", num(*c.price_per_gpu_hour),
                    "must be a number in [0, 1e6] per GPU-hour");
     }
-    const std::optional<std::int64_t> model_parallel = product(t.tp, t.pp);
+    const std::optional<std::int64_t> tp_pp = product(t.tp, t.pp);
+    const std::optional<std::int64_t> model_parallel =
+        tp_pp ? product(*tp_pp, t.context_parallel) : std::nullopt;
     if (!model_parallel || *model_parallel > c.gpus) {
         return err("cluster.gpus", c.gpus,
-                   fmt::format("must be a multiple of training.tp x training.pp ({} x {}), so at "
-                               "least their product",
-                               t.tp, t.pp));
+                   fmt::format("must be a multiple of training.tp x training.pp x "
+                               "training.context_parallel ({} x {} x {}), so at least their "
+                               "product",
+                               t.tp, t.pp, t.context_parallel));
     }
-    if (c.gpus % (t.tp * t.pp) != 0) {
+    if (c.gpus % *model_parallel != 0) {
         return err("cluster.gpus", c.gpus,
-                   fmt::format("must be a multiple of training.tp x training.pp ({} x {} = {})",
-                               t.tp, t.pp, t.tp * t.pp));
+                   fmt::format("must be a multiple of training.tp x training.pp x "
+                               "training.context_parallel ({} x {} x {} = {})",
+                               t.tp, t.pp, t.context_parallel, *model_parallel));
     }
     if (t.zero < 0 || t.zero > 3)
         return err("training.zero", t.zero, "must be 0, 1, 2 or 3");
@@ -321,7 +461,7 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
     }
     if (d.seq_len < 1)
         return err("data.seq_len", d.seq_len, "must be an integer >= 1");
-    const std::int64_t dp = c.gpus / (t.tp * t.pp);
+    const std::int64_t dp = c.gpus / (t.tp * t.pp * t.context_parallel);
     if (d.global_batch < 0) {
         return err("data.global_batch", d.global_batch, "must be an integer >= 1");
     }
@@ -333,7 +473,7 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
     if (d.global_batch > 0 && d.global_batch % (d.micro_batch * dp) != 0) {
         return err("data.global_batch", d.global_batch,
                    fmt::format("must be a multiple of data.micro_batch x data-parallel size ({} x "
-                               "{} = {}; data-parallel = cluster.gpus / (tp x pp)), so that "
+                               "{} = {}; data-parallel = cluster.gpus / (tp x pp x cp)), so that "
                                "gradient accumulation takes a whole number of micro-batches",
                                d.micro_batch, dp, d.micro_batch * dp));
     }

@@ -86,7 +86,9 @@ Layout layout_of(const PlanSpec& spec) {
     Layout l;
     l.tp = t.tp;
     l.pp = t.pp;
-    l.dp = t.tp > 0 && t.pp > 0 ? spec.cluster.gpus / (t.tp * t.pp) : 0;
+    l.dp = t.tp > 0 && t.pp > 0 && t.context_parallel > 0
+               ? spec.cluster.gpus / (t.tp * t.pp * t.context_parallel)
+               : 0;
     l.micro_batch = spec.data.micro_batch;
     l.interleave = t.interleave;
     l.expert_parallel = t.expert_parallel;
@@ -101,12 +103,15 @@ std::optional<std::int64_t> search_global_batch(const PlanSpec& spec) {
         return spec.data.global_batch;
     }
     const std::int64_t tp = spec.training.tp, pp = spec.training.pp;
-    if (tp < 1 || pp < 1 || spec.cluster.gpus < 1 || spec.data.micro_batch < 1 ||
-        spec.cluster.gpus % tp != 0 || (spec.cluster.gpus / tp) % pp != 0) {
+    const std::int64_t cp = spec.training.context_parallel;
+    if (tp < 1 || pp < 1 || cp < 1 || spec.cluster.gpus < 1 || spec.data.micro_batch < 1 ||
+        spec.cluster.gpus % tp != 0 || (spec.cluster.gpus / tp) % pp != 0 ||
+        (spec.cluster.gpus / (tp * pp)) % cp != 0) {
         return std::nullopt;
     }
     std::int64_t global = 0;
-    if (__builtin_mul_overflow(spec.data.micro_batch, spec.cluster.gpus / (tp * pp), &global)) {
+    if (__builtin_mul_overflow(spec.data.micro_batch, spec.cluster.gpus / (tp * pp * cp),
+                               &global)) {
         return std::nullopt;
     }
     return global;

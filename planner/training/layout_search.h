@@ -56,8 +56,9 @@ struct LayoutSearchResult {
 };
 
 // The global batch (sequences per step) a search keeps: data.global_batch when given, else the
-// spec's own micro_batch x dp, which needs the spec's tp x pp to divide cluster.gpus. nullopt when
-// neither is known (the spec's layout does not divide the cluster and no global batch is given).
+// spec's own micro_batch x dp, which needs the spec's tp x pp x context_parallel to divide
+// cluster.gpus. nullopt when neither is known (the spec's layout does not divide the cluster and no
+// global batch is given).
 std::optional<std::int64_t> search_global_batch(const PlanSpec& spec);
 
 // check() for a layout search: every rule of the spec that does not depend on its layout. The

@@ -272,6 +272,30 @@ std::vector<SectionFields> build() {
                          [](const S& s) { return num(s.training.expert_parallel); },
                          [](S& s, double v) { s.training.expert_parallel = whole(v); },
                          [](const S& s) { return moe(s) || s.training.expert_parallel != 1; }},
+             NumberField{
+                 "training.expert_tensor_parallel",
+                 F("Expert tensor parallel"),
+                 F("GPUs each routed expert is split over (Megatron-Core's "
+                   "--expert-tensor-parallel-size); expert x expert tensor parallel "
+                   "must divide tp x cp x dp. 0: the same as tensor parallel."),
+                 {0, 64, SliderScale::linear, 1},
+                 true,
+                 F("= tp"),
+                 [](const S& s) { return num(s.training.expert_tensor_parallel); },
+                 [](S& s, double v) { s.training.expert_tensor_parallel = whole(v); },
+                 [](const S& s) { return moe(s) || s.training.expert_tensor_parallel != 0; }},
+             NumberField{"training.moe_imbalance",
+                         F("Routing imbalance"),
+                         F("Tokens the busiest expert receives over the balanced share: 1 for "
+                           "balanced routing (a forced-balance or well-trained aux-loss router); "
+                           "with a capacity factor c and padding to it, c. The slowest expert "
+                           "sets every MoE layer's time."),
+                         {1, 4, SliderScale::linear, 0.05},
+                         false,
+                         nullptr,
+                         [](const S& s) { return s.training.moe_imbalance; },
+                         [](S& s, double v) { s.training.moe_imbalance = v; },
+                         [](const S& s) { return moe(s) || s.training.moe_imbalance != 1.0; }},
          }});
 
     // ---- data ----
@@ -395,6 +419,14 @@ std::vector<SectionFields> build() {
     sections.push_back(
         {Section::recipe,
          {
+             ChoiceField{"training.engine", F("Engine"),
+                         F("The software that runs the step, each a documented preset of its "
+                           "fused kernels, attention kernel and overlaps (docs/planner.md): "
+                           "Megatron-Core with Transformer Engine, PyTorch FSDP eager or under "
+                           "torch.compile, DeepSpeed ZeRO."),
+                         choicesOf<Engine>(),
+                         [](const S& s) { return static_cast<int>(s.training.engine); },
+                         [](S& s, int v) { s.training.engine = static_cast<Engine>(v); }},
              ChoiceField{"training.param_dtype", F("Parameters dtype"), F("Stored weights."),
                          dtypes,
                          [](const S& s) { return static_cast<int>(s.training.param_dtype); },
@@ -445,6 +477,17 @@ std::vector<SectionFields> build() {
                          F("The dtype whose dense peak sets the time."), dtypes,
                          [](const S& s) { return static_cast<int>(s.training.compute_dtype); },
                          [](S& s, int v) { s.training.compute_dtype = static_cast<DType>(v); }},
+             ChoiceField{"training.fp8_recipe", F("FP8 scaling"),
+                         F("How FP8 GEMMs scale their tensors (Transformer Engine): delayed and "
+                           "current per-tensor scaling, 1x128 / 128x128 blocks (DeepSeek-V3), or "
+                           "MXFP8's 32-value blocks (Blackwell). Read for an fp8 compute dtype."),
+                         choicesOf<Fp8Recipe>(),
+                         [](const S& s) { return static_cast<int>(s.training.fp8_recipe); },
+                         [](S& s, int v) { s.training.fp8_recipe = static_cast<Fp8Recipe>(v); },
+                         [](const S& s) {
+                             return compute_type(s.training.compute_dtype) == ComputeType::fp8 ||
+                                    s.training.fp8_recipe != Fp8Recipe::delayed;
+                         }},
              ChoiceField{"training.activation_dtype", F("Activations dtype"),
                          F("Stored activations."), dtypes,
                          [](const S& s) { return static_cast<int>(s.training.activation_dtype); },
@@ -485,6 +528,48 @@ std::vector<SectionFields> build() {
                          [](const S& s) { return num(s.training.pp); },
                          [](S& s, double v) { s.training.pp = whole(v); }},
              NumberField{
+                 "training.context_parallel",
+                 F("Context parallel"),
+                 F("GPUs each sequence is split over; attention runs as a ring over their "
+                   "key/value chunks (Megatron-Core; Llama 3, Dubey et al. 2024, sec. "
+                   "3.3.2). dp = GPUs / (tp x pp x cp); 2 x cp must divide the "
+                   "sequence."),
+                 {1, 32, SliderScale::pow2, 0},
+                 true,
+                 nullptr,
+                 [](const S& s) { return num(s.training.context_parallel); },
+                 [](S& s, double v) { s.training.context_parallel = whole(v); },
+                 [](const S& s) { return transformer(s) || s.training.context_parallel != 1; }},
+             NumberField{"training.first_stage_layers",
+                         F("First stage layers"),
+                         F("Transformer layers on the first pipeline stage, which also holds the "
+                           "embedding (Megatron's --decoder-first-pipeline-num-layers). 0: spread "
+                           "evenly, the embedding and the output layer counted as a layer each "
+                           "when pp does not divide the layers."),
+                         {0, 128, SliderScale::linear, 1},
+                         true,
+                         F("even"),
+                         [](const S& s) { return num(s.training.first_stage_layers); },
+                         [](S& s, double v) { s.training.first_stage_layers = whole(v); },
+                         [](const S& s) {
+                             return (hasLayers(s) && s.training.pp > 1) ||
+                                    s.training.first_stage_layers != 0;
+                         }},
+             NumberField{"training.last_stage_layers",
+                         F("Last stage layers"),
+                         F("Transformer layers on the last pipeline stage, which also holds the "
+                           "output layer (Megatron's --decoder-last-pipeline-num-layers). 0: "
+                           "spread evenly."),
+                         {0, 128, SliderScale::linear, 1},
+                         true,
+                         F("even"),
+                         [](const S& s) { return num(s.training.last_stage_layers); },
+                         [](S& s, double v) { s.training.last_stage_layers = whole(v); },
+                         [](const S& s) {
+                             return (hasLayers(s) && s.training.pp > 1) ||
+                                    s.training.last_stage_layers != 0;
+                         }},
+             NumberField{
                  "training.interleave",
                  F("Interleave"),
                  F("Virtual pipeline stages per GPU: the interleaved 1F1B schedule cuts "
@@ -518,6 +603,18 @@ std::vector<SectionFields> build() {
                        F("The attention scores are never stored (Dao et al. 2022)."),
                        [](const S& s) { return s.training.flash_attention; },
                        [](S& s, bool v) { s.training.flash_attention = v; }},
+             ChoiceField{
+                 "training.attention_kernel", F("Attention kernel"),
+                 F("The fused attention kernel: the engine's (cuDNN for Megatron-Core, "
+                   "FlashAttention-2 for FSDP and DeepSpeed), or FlashAttention-2/-3, "
+                   "cuDNN or Triton, each at its published throughput."),
+                 choicesOf<AttentionKernel>(),
+                 [](const S& s) { return static_cast<int>(s.training.attention_kernel); },
+                 [](S& s, int v) { s.training.attention_kernel = static_cast<AttentionKernel>(v); },
+                 [](const S& s) {
+                     return s.training.flash_attention ||
+                            s.training.attention_kernel != AttentionKernel::engine;
+                 }},
              BoolField{"training.dropout", F("Dropout"), F("Dropout masks are stored."),
                        [](const S& s) { return s.training.dropout; },
                        [](S& s, bool v) { s.training.dropout = v; }},

@@ -1,0 +1,47 @@
+#pragma once
+
+#include <cstdint>
+
+#include "planner/core/spec.h"
+
+namespace tally {
+
+// How the transformer layers are spread over the pipeline stages. Stage 0 also holds the
+// embedding and stage pp - 1 the output layer; the stages between them ("middle") hold
+// `middle` or `middle + 1` layers, the `middle_extra` earliest of them the larger count.
+//
+// - training.first_stage_layers / last_stage_layers given (Megatron-Core's
+//   --decoder-first-pipeline-num-layers / --decoder-last-pipeline-num-layers): those, and the
+//   rest spread over the middle stages as evenly as whole layers allow.
+// - Neither given and pp divides the layers: L / pp on every stage (Narayanan et al. 2021).
+// - Neither given and pp does not divide them: the embedding and the output layer count as one
+//   layer each and the L + 2 units are spread evenly, the remainder one each on the earliest
+//   middle stages (Megatron-Core's account_for_embedding_in_pipeline_split and
+//   account_for_loss_in_pipeline_split, megatron/core/transformer/transformer_block.py
+//   get_num_layers_to_build; torchtitan's pipeline split weighs the embedding and the output as
+//   one layer each the same way, torchtitan/distributed/pipeline_parallel.py
+//   generate_llm_fqn_per_model_part). Llama 3 405B's 126 layers on 16 stages give 7 on the
+//   first and the last and 8 on each other, the balance the Llama 3 paper describes (Dubey et
+//   al. 2024, sec. 3.3.2).
+struct StageLayout {
+    std::int64_t pp = 1;
+    std::int64_t first = 0;
+    std::int64_t last = 0;
+    std::int64_t middle = 0;
+    std::int64_t middle_extra = 0;
+    bool even = true;  // every stage holds the same number of layers
+
+    std::int64_t layers_of(std::int64_t stage) const;
+    // The index of the stage's first layer.
+    std::int64_t start_of(std::int64_t stage) const;
+    std::int64_t fewest() const;
+    std::int64_t most() const;
+};
+
+// The layout of `layers` over `pp` stages with the given first and last counts (0: not given).
+// The counts must be valid (stage_layout_error() is empty); with pp = 1 every layer is on stage 0.
+StageLayout stage_layout(std::int64_t layers, std::int64_t pp, std::int64_t first_stage_layers,
+                         std::int64_t last_stage_layers);
+StageLayout stage_layout(const PlanSpec& spec);
+
+}  // namespace tally
