@@ -17,6 +17,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QSlider>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -62,6 +63,7 @@ private slots:
     void layoutsSearchAClusterThePlansLayoutDoesNotDivide();
     void applyOnTheStartPlanChangesTheDays();
     void stepLegendFollowsANewPlan();
+    void gpusForNDaysInTheTimePanel();
     void layoutsSayApplyKeepsTheDaysUnderAnAssumedMfu();
 
 private:
@@ -595,6 +597,31 @@ void TestUiPerformance::stepLegendFollowsANewPlan() {
     }
     back.sort();
     QCOMPARE(drawnLegend(chart), back);
+}
+
+// "GPUs to train it in D days" answers as `tally solve min-gpus` does, and the answer meets D.
+void TestUiPerformance::gpusForNDaysInTheTimePanel() {
+    MainWindow& w = *m_window;
+    PlanSpec spec = llama3Spec();
+    spec.data.tokens = 1e11;  // a short run: a small cluster trains it in 30 days
+    spec.cluster.mfu_predicted = true;
+    w.document()->reset(spec);
+    w.showPanel(QStringLiteral("time"));
+    TimePanel* time = w.timePanel();
+    time->minGpusDays()->setText(QStringLiteral("30"));
+    QSignalSpy found(time, &TimePanel::minGpusFound);
+    QTest::mouseClick(time->minGpusFind(), Qt::LeftButton);
+    QVERIFY(found.wait(60000));
+    const auto expected = solve_min_gpus(spec, w.document()->views()->hardware, 30.0, 1 << 20);
+    QVERIFY(expected);
+    QVERIFY(expected->days <= 30.0);
+    QVERIFY2(time->minGpusResult()->text().startsWith(QString::number(expected->gpus) +
+                                                      QStringLiteral(" GPUs")),
+             qPrintable(time->minGpusResult()->text()));
+    // A new plan takes the answer away (it was the old plan's).
+    spec.cluster.gpus = 2048;
+    w.document()->edit(spec, QStringLiteral("gpus"));
+    QVERIFY(time->minGpusResult()->text().isEmpty());
 }
 
 QTEST_MAIN(TestUiPerformance)

@@ -13,6 +13,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
@@ -147,7 +148,14 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
         m_settings->setMemoryVariable(qs(to_string(m_document->memorySweepVariable())));
     });
 
-    resize(1480, 940);
+    // The first time (no saved geometry): 1480 x 940, or the screen's free area when smaller
+    // (a 1366 x 768 laptop leaves about 1366 x 740 under its panel; a larger window ran off it,
+    // cutting the tabs and the headline's figures).
+    QSize size(1480, 940);
+    if (const QScreen* screen = QGuiApplication::primaryScreen()) {
+        size = size.boundedTo(screen->availableGeometry().size());
+    }
+    resize(size);
     if (options.restoreLayout) {
         restoreGeometry(m_settings->windowGeometry());
         restoreState(m_settings->windowState());
