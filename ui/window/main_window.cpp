@@ -93,11 +93,14 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
     scroll->setWidget(m_form);
     scroll->setWidgetResizable(true);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setMinimumWidth(m_form->sizeHint().width() + 24);
+    // As narrow as the form can be (its sliders shrink), so the window fits a 1366-pixel laptop
+    // screen; it opens at the form's preferred width (resizeDocks() below).
+    scroll->setMinimumWidth(m_form->minimumSizeHint().width() + 24);
     m_formDock->setObjectName(QStringLiteral("planDock"));
     m_formDock->setWidget(scroll);
     m_formDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::LeftDockWidgetArea, m_formDock);
+    resizeDocks({m_formDock}, {m_form->sizeHint().width() + 24}, Qt::Horizontal);
 
     addPanel(QStringLiteral("memory"), tr("Memory"), m_memory);
     addPanel(QStringLiteral("time"), tr("Time and cost"), m_time);
