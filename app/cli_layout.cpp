@@ -17,10 +17,12 @@ namespace {
 
 using nlohmann::json;
 
+// The searches choose the layout, so the spec's own tp, pp and micro-batch need not suit its
+// cluster: check_layout_search() checks everything else.
 std::pair<PlanSpec, HardwareProfile> load_checked_spec(const std::string& path, CliState& state) {
     PlanSpec spec = load_plan_spec(path);
     HardwareProfile hw = resolve_gpu(spec, state);
-    if (auto error = check(spec, hw)) {
+    if (auto error = check_layout_search(spec, hw)) {
         throw SpecError(*error);
     }
     return {std::move(spec), std::move(hw)};
@@ -139,12 +141,7 @@ void register_layout_commands(CLI::App& app, CliState& state) {
         }
         PlanSpec sized = spec;
         sized.cluster.gpus = r->gpus;
-        const std::int64_t global =
-            spec.data.global_batch > 0
-                ? spec.data.global_batch
-                : spec.data.micro_batch *
-                      (spec.cluster.gpus /
-                       (spec.training.tp * spec.training.pp * spec.training.context_parallel));
+        const std::int64_t global = *search_global_batch(spec);
         const PlanSpec best = apply_layout(sized, global, r->best.layout);
         if (opts->json) {
             json j = layout_json(best, hw, r->best, LayoutObjective::time);

@@ -16,6 +16,14 @@ QString example(const char* name) {
     return QStringLiteral(TALLY_SOURCE_DIR "/resources/examples/") + QLatin1String(name);
 }
 
+std::string readExample(const char* name) {
+    QFile file(example(name));
+    if (!file.open(QIODevice::ReadOnly)) {
+        qFatal("cannot read %s", name);
+    }
+    return file.readAll().toStdString();
+}
+
 }  // namespace
 
 class TestCliPlan : public QObject {
@@ -34,6 +42,7 @@ private slots:
     void badInput();
     void planJsonHasThePredictedStep();
     void solveLayoutMatchesPlan();
+    void solveLayoutOnAClusterTheLayoutDoesNotDivide();
     void solveLayoutBadOptions();
     void solveMinGpus();
 };
@@ -234,6 +243,31 @@ void TestCliPlan::solveLayoutMatchesPlan() {
         QVERIFY(step >= previous);
         previous = step;
     }
+}
+
+void TestCliPlan::solveLayoutOnAClusterTheLayoutDoesNotDivide() {
+    // The Llama 3 70B start plan (tp 8 x pp 4, 512 sequences a step) moved to 2560 GPUs: dp =
+    // 2560 / 32 = 80 does not divide 512, so `tally plan` refuses it; the search picks its own tp
+    // and pp, and tp 8 x pp 5 x dp 64 (512 / 64 = 8 sequences per rank) is one of them.
+    json spec = json::parse(readExample("llama-3-70b-15t-1024-h100.json"));
+    spec["cluster"]["gpus"] = 2560;
+    const QByteArray text = QByteArray::fromStdString(spec.dump());
+    const Run plan = run_tally({QStringLiteral("plan"), QStringLiteral("-")}, text);
+    QCOMPARE(plan.exit_code, 2);
+    QVERIFY2(plan.err.contains("data.global_batch"), plan.err.constData());
+    const Run r =
+        run_tally({QStringLiteral("solve"), QStringLiteral("layout"), QStringLiteral("-"),
+                   QStringLiteral("--top"), QStringLiteral("200"), QStringLiteral("--json")},
+                  text);
+    QCOMPARE(r.exit_code, 0);
+    const json j = json::parse(r.out.toStdString());
+    QCOMPARE(j["global_batch"].get<std::int64_t>(), std::int64_t{512});
+    QVERIFY(!j["layouts"].empty());
+    bool found = false;
+    for (const json& layout : j["layouts"]) {
+        found = found || (layout["training"]["tp"] == 8 && layout["training"]["pp"] == 5);
+    }
+    QVERIFY(found);
 }
 
 void TestCliPlan::solveLayoutBadOptions() {

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "planner/hardware/hardware.h"
+#include "planner/io/examples.h"
 #include "planner/io/presets.h"
 #include "planner/io/spec_json.h"
 #include "planner/text/explain.h"
@@ -33,6 +34,7 @@ class TestFlops : public QObject {
     Q_OBJECT
 
 private slots:
+    void assumedMfuFarAbovePredictedWarns();
     void seedQuestionOne();
     void seedEightH100ForAWeek();
     void gpt3TrainingFlops();
@@ -241,6 +243,48 @@ void TestFlops::warnings() {
     s.training.recompute = Recompute::full;
     QVERIFY(eval(s).has(Warning::hfu_above_one));  // 0.95 · 8/6 > 1
     QVERIFY(!warning_messages(eval(s), s, h100()).empty());
+}
+
+void TestFlops::assumedMfuFarAbovePredictedWarns() {
+    // The DeepSeek-V3 example assumes MFU 0.3 on 2048 H100 at tp 1, pp 1, ZeRO-3: every step
+    // all-gathers and reduce-scatters 671B parameters over the data-parallel group, which the
+    // backward pass cannot hide, so the predicted step is mostly exposed DP traffic and its MFU
+    // far below 0.3.
+    const ExamplePlan* example = nullptr;
+    for (const ExamplePlan& e : builtin_examples()) {
+        if (e.file == "examples/deepseek-v3-h800.json") {
+            example = &e;
+        }
+    }
+    QVERIFY(example);
+    PlanSpec s = example->spec;
+    const Plan p = eval(s);
+    const PerformanceBreakdown& f = p.performance;
+    QVERIFY(f.mfu > 0.0);
+    QVERIFY(0.3 > 2.0 * f.mfu);
+    QVERIFY(p.has(Warning::mfu_above_predicted));
+    QVERIFY(f.dp_comm_exposed_s > 0.5 * f.step_s);
+    bool said = false;
+    for (const std::string& w : warning_messages(p, s, h100())) {
+        if (w.find("assumed MFU 0.30") != std::string::npos) {
+            said = true;
+            // The reason: the largest term, exposed DP traffic, is named with its share.
+            QVERIFY2(w.find("exposed data-parallel communication") != std::string::npos, w.c_str());
+            // 0.3 / predicted, to one decimal, as the message words it.
+            const QByteArray ratio = QByteArray::number(0.3 / f.mfu, 'f', 1) + " times";
+            QVERIFY2(w.find(ratio.toStdString()) != std::string::npos, w.c_str());
+        }
+    }
+    QVERIFY(said);
+    // The margin: twice the prediction. 1.9 x predicted is within it, 2.1 x is past it (the
+    // layout, hence the prediction, does not depend on the assumed MFU).
+    s.cluster.mfu = 1.9 * f.mfu;
+    QVERIFY(!eval(s).has(Warning::mfu_above_predicted));
+    s.cluster.mfu = 2.1 * f.mfu;
+    QVERIFY(eval(s).has(Warning::mfu_above_predicted));
+    // A predicted MFU never warns about itself.
+    s.cluster.mfu_predicted = true;
+    QVERIFY(!eval(s).has(Warning::mfu_above_predicted));
 }
 
 QTEST_GUILESS_MAIN(TestFlops)

@@ -35,6 +35,22 @@ PlanSpec llama_like_spec() {
     return test::llama3_8b_spec(32, 4096, 256);
 }
 
+// Llama 3 70B's shape (80 layers, hidden 8192, 64 heads, 8 KV heads, SwiGLU 28672, vocabulary
+// 128256) planned at tp 8 x pp 4 with 512 sequences of 8192 tokens a step, ZeRO-1, on `gpus` H100.
+PlanSpec llama70b_like_spec(std::int64_t gpus) {
+    PlanSpec s = test::llama3_8b_spec(gpus, 8192, 512);
+    s.model.layers = 80;
+    s.model.hidden = 8192;
+    s.model.heads = 64;
+    s.model.kv_heads = 8;
+    s.model.ffn_hidden = 28672;
+    s.training.tp = 8;
+    s.training.pp = 4;
+    s.training.zero = 1;
+    s.training.sequence_parallel = true;
+    return s;
+}
+
 }  // namespace
 
 class TestLayoutSearch : public QObject {
@@ -46,6 +62,8 @@ private slots:
     void returnedLayoutPlansToTheSameStep();
     void rankingIsSorted();
     void minGpusMeetsTheDeadline();
+    void searchesAClusterTheSpecsLayoutDoesNotDivide();
+    void namesTheGlobalBatchWhenItCannotBeKept();
 };
 
 void TestLayoutSearch::countsEveryLayoutByHand() {
@@ -167,6 +185,53 @@ void TestLayoutSearch::minGpusMeetsTheDeadline() {
             QVERIFY(p.parallel.steps * p.performance.step_s / 86400.0 > 30.0);
         }
     }
+}
+
+void TestLayoutSearch::searchesAClusterTheSpecsLayoutDoesNotDivide() {
+    // 1024 GPUs at tp 8 x pp 4 moved to 2560: dp = 2560 / 32 = 80, and 512 sequences are not a
+    // multiple of 80, so check() refuses the spec; the search must still run, since choosing tp
+    // and pp is its job. tp 8 x pp 5 gives dp = 2560 / 40 = 64, 512 / 64 = 8 sequences per rank,
+    // and 5 divides the 80 layers: a layout of this cluster.
+    const PlanSpec spec = llama70b_like_spec(2560);
+    const HardwareProfile& hw = *find_builtin_hardware("h100-sxm");
+    const std::optional<FieldError> refused = check(spec, hw);
+    QVERIFY(refused);
+    QCOMPARE(refused->field, std::string("data.global_batch"));
+    QVERIFY(!check_layout_search(spec, hw));
+    const LayoutSearchResult r = search_layouts(spec, hw, 100000, LayoutObjective::time);
+    QCOMPARE(r.global_batch, std::int64_t{512});
+    QVERIFY(r.feasible > 0);
+    bool tp8pp5 = false;
+    for (const RankedLayout& l : r.best) {
+        // Every listed layout divides the new cluster and keeps the 512 sequences.
+        QCOMPARE(l.layout.tp * l.layout.pp * l.layout.dp, std::int64_t{2560});
+        QCOMPARE(std::int64_t{512} % (l.layout.dp * l.layout.micro_batch), std::int64_t{0});
+        QVERIFY(!check(apply_layout(spec, r.global_batch, l.layout), hw));
+        tp8pp5 = tp8pp5 || (l.layout.tp == 8 && l.layout.pp == 5 && l.layout.dp == 64);
+    }
+    QVERIFY(tp8pp5);
+}
+
+void TestLayoutSearch::namesTheGlobalBatchWhenItCannotBeKept() {
+    // Without data.global_batch the sequences per step are micro_batch x dp of the spec's own
+    // layout: at 2560 GPUs tp 8 x pp 4 gives dp 80 (2560 / 32), a whole number, so they are
+    // 1 x 80 = 80.
+    PlanSpec spec = llama70b_like_spec(2560);
+    spec.data.global_batch = 0;
+    QCOMPARE(search_global_batch(spec), std::optional<std::int64_t>(80));
+    // At 2500 GPUs 8 x 4 = 32 does not divide 2500 (2500 / 32 = 78.125): nothing to keep, and the
+    // search says which field to give.
+    spec.cluster.gpus = 2500;
+    QVERIFY(!search_global_batch(spec));
+    const HardwareProfile& hw = *find_builtin_hardware("h100-sxm");
+    const std::optional<FieldError> error = check_layout_search(spec, hw);
+    QVERIFY(error);
+    QCOMPARE(error->field, std::string("data.global_batch"));
+    QVERIFY_THROWS_EXCEPTION(SpecError, search_layouts(spec, hw, 5, LayoutObjective::time));
+    // A rule that is not the layout's (here the model's) is still refused, by its own field.
+    PlanSpec bad = llama70b_like_spec(2560);
+    bad.model.kv_heads = 7;
+    QCOMPARE(check_layout_search(bad, hw)->field, std::string("model.kv_heads"));
 }
 
 QTEST_GUILESS_MAIN(TestLayoutSearch)

@@ -4,6 +4,7 @@
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
+#include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
@@ -19,6 +20,7 @@
 #include <QLogValueAxis>
 #include <QMenu>
 #include <QMessageBox>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScatterSeries>
 #include <QScrollArea>
@@ -84,11 +86,19 @@ private slots:
     void exportsEveryChart();
     void userOperationOnTheRoofline();
     void formatsConvertTypedValue();
+    void formatsNameTheValueStillConverted();
     void layoutAndChoicesPersist();
     void autosavedPlanReturns();
     void panelsCanBeRegistered();
     void laterPanelInFrontLastTimeReturns();
     void wheelScrollsTheFormNotItsInputs();
+    void servingExampleHeadlineIsServing();
+    void failedImportKeepsTheFormAndGoesWithANewPlan();
+    void eightBitAdamTakesInt8StatesInOneEdit();
+    void integerPastTwoToThe53IsRefused();
+    void planNameAndDescriptionAreEdited();
+    void lectureQuestionTwoIsAnswered();
+    void dragUndoEntryNamesWhereItEnded();
 
 private:
     // The window as a user first sees it; with `lectureExample`, then File > Examples > the
@@ -333,11 +343,22 @@ void TestMainWindow::rejectedFieldIsMarked() {
     }
     QCOMPARE(w.document()->views(), viewsBefore);
     QCOMPARE(w.summary()->figure(QStringLiteral("days"))->text(), daysBefore);
+    // The headline keeps the last accepted plan's figures, marked as such: greyed out, and the
+    // line under them says they are not the edited plan's.
+    QVERIFY(w.summary()->isStale());
+    QVERIFY(!w.summary()->figure(QStringLiteral("days"))->isEnabled());
+    QVERIFY2(w.summary()->warnings()->text().contains(QStringLiteral("last plan the planner "
+                                                                     "accepted")),
+             qPrintable(w.summary()->warnings()->text()));
+    QVERIFY(w.summary()->warnings()->text().contains(QStringLiteral("model.heads")));
 
     typeInto(heads->lineEdit(), QStringLiteral("64"));
     QVERIFY(!heads->isMarked());
     QVERIFY(heads->lineEdit()->styleSheet().isEmpty());
     QVERIFY(!w.document()->error());
+    QVERIFY(!w.summary()->isStale());
+    QVERIFY(w.summary()->figure(QStringLiteral("days"))->isEnabled());
+    QVERIFY(!w.summary()->warnings()->text().contains(QStringLiteral("last plan")));
 }
 
 void TestMainWindow::notANumberIsMarked() {
@@ -585,6 +606,11 @@ void TestMainWindow::exportsEveryChart() {
                 QImage image;
                 QVERIFY(image.loadFromData(bytes, "PNG"));
                 QVERIFY(image.width() >= 300 && image.height() >= 150);
+                // A chart comes out at one size, in front or not (a tab never shown was
+                // 402 x 224, its legend cut).
+                if (qobject_cast<QChartView*>(chart.widget)) {
+                    QCOMPARE(image.size(), QSize(1200, 760));
+                }
             } else {
                 QVERIFY(bytes.contains("<svg"));
                 QVERIFY(bytes.contains(chart.title.toUtf8()));
@@ -721,6 +747,35 @@ void TestMainWindow::formatsConvertTypedValue() {
     QCOMPARE(c->input(), 1e-8);  // not a number: the last value stays
 }
 
+// Typing 1e400 passes through 1e40 (a double) on its way: 1e400 is past a double's 1.8e308, so
+// the table keeps converting 1e40, and the panel names it; "abc" and "" likewise. "inf" is a
+// value (fp32 stores it), as `tally dtypes --value inf` takes it.
+void TestMainWindow::formatsNameTheValueStillConverted() {
+    MainWindow& w = *m_window;
+    w.showPanel(QStringLiteral("formats"));
+    FormatsPanel* panel = w.formatsPanel();
+    QLineEdit* value = panel->valueEdit();
+    ConversionTableModel* c = panel->conversions();
+    value->clear();
+    QTest::keyClicks(value, QStringLiteral("1e400"));
+    QCOMPARE(c->input(), 1e40);
+    QVERIFY2(panel->valueError().contains(QStringLiteral("1e400")),
+             qPrintable(panel->valueError()));
+    QVERIFY2(panel->valueError().contains(QStringLiteral("shows 1e40")),
+             qPrintable(panel->valueError()));
+    value->setText(QStringLiteral("abc"));
+    QVERIFY2(panel->valueError().contains(QStringLiteral("shows 1e40")),
+             qPrintable(panel->valueError()));
+    value->clear();
+    QVERIFY2(panel->valueError().contains(QStringLiteral("shows 1e40")),
+             qPrintable(panel->valueError()));
+    value->setText(QStringLiteral("inf"));
+    QVERIFY(std::isinf(c->input()) && c->input() > 0.0);
+    QVERIFY(panel->valueError().isEmpty());
+    value->setText(QStringLiteral("-inf"));
+    QVERIFY(std::isinf(c->input()) && c->input() < 0.0);
+}
+
 void TestMainWindow::layoutAndChoicesPersist() {
     m_window->showPanel(QStringLiteral("roofline"));
     QComboBox* variable = m_window->memoryPanel()->variablePicker();
@@ -829,6 +884,188 @@ void TestMainWindow::wheelScrollsTheFormNotItsInputs() {
     QVERIFY(optimizer->comboBox()->hasFocus());
     wheelDown(optimizer->comboBox());
     QVERIFY(w.document()->spec().training.optimizer != was);
+}
+
+// "Llama 3 70B served on 4 H100 at fp8" opens under its serving figures, not the training plan
+// of the same spec (470 GB per GPU and 46420 days at ZeRO-3 on 4 GPUs). By hand, per GPU of the
+// tp-4 replica (docs/serving.md):
+//   weights: 70,553,706,496 parameters (80 layers x 855,654,400 + 2 x 128256 x 8192 embeddings
+//            + 8192 final norm) x 1 byte (fp8) / 4 = 17,638,426,624 B
+//   KV cache: 2 x 80 layers x (8 KV heads / 4) x 128 x 2 bytes = 81,920 B per token, x 32
+//            sequences x (2048 + 512) tokens = 6,710,886,400 B
+//   activations: 2048 prompt tokens x (2 x 8192 + (8192 + 2 x 1024 + 2 x 28672) / 4) values x 2 B
+//            = 136,314,880 B, plus 32 x 128256 / 4 logits x 4 B = 4,104,192 B
+//   total 24,489,732,096 B = 24.49 GB of 80 GB: fits.
+void TestMainWindow::servingExampleHeadlineIsServing() {
+    MainWindow& w = *m_window;
+    auto* examples = w.findChild<QMenu*>(QStringLiteral("examplesMenu"));
+    QAction* serve = nullptr;
+    for (QAction* a : examples->actions()) {
+        if (a->text() == QStringLiteral("Llama 3 70B served on 4 H100 at fp8")) {
+            serve = a;
+        }
+    }
+    QVERIFY(serve);
+    w.document()->undoStack()->setClean();
+    serve->trigger();
+    SummaryBar* bar = w.summary();
+    QCOMPARE(bar->figure(QStringLiteral("memory"))->text(), QStringLiteral("24.49 / 80 GB ✓"));
+    QCOMPARE(bar->caption(QStringLiteral("days"))->text(), QStringLiteral("Time to first token"));
+    QVERIFY(!bar->figure(QStringLiteral("days"))->text().contains(QStringLiteral("days")));
+    QVERIFY(bar->figure(QStringLiteral("cost"))->text().endsWith(QStringLiteral("tok/s")));
+    QVERIFY(bar->figure(QStringLiteral("memory"))->styleSheet().isEmpty());  // not red
+    // A training example puts the training headline back.
+    w.document()->startNew(start_plan_spec());
+    QCOMPARE(bar->caption(QStringLiteral("days"))->text(), QStringLiteral("Training time"));
+    QVERIFY(bar->figure(QStringLiteral("days"))->text().endsWith(QStringLiteral("days")));
+}
+
+// A config.json that cannot be read says so under the model, leaves every row of the form where
+// it was, and its message goes when another plan replaces this one (File > New, an example).
+void TestMainWindow::failedImportKeepsTheFormAndGoesWithANewPlan() {
+    MainWindow& w = *m_window;
+    SpecForm* form = w.specForm();
+    w.document()->startNew(start_plan_spec());
+    QCoreApplication::processEvents();
+    const QStringList rows{QStringLiteral("model.kind"), QStringLiteral("model.bias"),
+                           QStringLiteral("model.layers")};
+    for (const QString& path : rows) {
+        QVERIFY2(form->editor(path)->isVisible(), qPrintable(path));
+    }
+    const QString bad = m_dir->filePath(QStringLiteral("config.json"));
+    {
+        QFile file(bad);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("{\"model_type\": \"llama\", \"hidden_size\": ");
+    }
+    QVERIFY(!form->importHfConfig(bad));
+    QCoreApplication::processEvents();
+    QVERIFY(!form->modelMessage().isEmpty());
+    auto* message = form->findChild<QWidget*>(QStringLiteral("modelMessage"));
+    QVERIFY(message && message->isVisible());
+    const QRect shown(message->mapTo(form, QPoint(0, 0)), message->size());
+    for (const QString& path : rows) {
+        QWidget* editor = form->editor(path);
+        QVERIFY2(editor->isVisible(), qPrintable(path));
+        // Nothing of the row is covered by the message.
+        const QRect row(editor->mapTo(form, QPoint(0, 0)), editor->size());
+        QVERIFY2(!row.intersects(shown), qPrintable(path));
+        QVERIFY2(editor->height() >= editor->minimumSizeHint().height(), qPrintable(path));
+    }
+    w.document()->startNew(start_plan_spec());
+    QVERIFY2(form->modelMessage().isEmpty(), qPrintable(form->modelMessage()));
+    // The same after an edit that is not a new plan: an undoable edit of the model also clears
+    // the message (it was about the import, not about the plan now shown).
+    QVERIFY(!form->importHfConfig(bad));
+    PlanSpec next = w.document()->spec();
+    next.model.layers = 40;
+    w.document()->edit(next, QStringLiteral("layers"));
+    QVERIFY2(form->modelMessage().isEmpty(), qPrintable(form->modelMessage()));
+}
+
+// Picking 8-bit Adam in the form gives a plan the planner accepts (its states in int8) as one
+// edit; Ctrl+Z takes back both. Optimizer bytes per parameter: 2 states x (1 byte + 4 bytes per
+// 2048-value block) = 2.00390625 bytes (Dettmers et al. 2022), sharded by the question's ZeRO-3
+// over its 1024 data-parallel GPUs: 2.00390625 / 1024 per parameter on each.
+void TestMainWindow::eightBitAdamTakesInt8StatesInOneEdit() {
+    MainWindow& w = *m_window;
+    auto* optimizer =
+        qobject_cast<ChoiceEditor*>(w.specForm()->editor(QStringLiteral("training.optimizer")));
+    QVERIFY(optimizer);
+    const PlanSpec before = w.document()->spec();
+    QCOMPARE(before.training.optimizer_state_dtype, DType::fp32);
+    const int steps = w.document()->undoStack()->count();
+    QComboBox* combo = optimizer->comboBox();
+    const int row = combo->findData(static_cast<int>(Optimizer::adam8bit));
+    QVERIFY(row >= 0);
+    combo->setCurrentIndex(row);
+    emit combo->activated(row);
+    QVERIFY2(!w.document()->error(),
+             w.document()->error() ? w.document()->error()->message().c_str() : "");
+    QCOMPARE(w.document()->spec().training.optimizer, Optimizer::adam8bit);
+    QCOMPARE(w.document()->spec().training.optimizer_state_dtype, DType::int8);
+    QCOMPARE(w.document()->undoStack()->count(), steps + 1);
+    const Plan p = w.document()->views()->plan;
+    QCOMPARE(w.document()->spec().training.zero, 3);  // stage >= 1 shards the states
+    QCOMPARE(p.memory.optimizer_bytes / p.params.total, 2.0 * (1.0 + 4.0 / 2048.0) / 1024.0);
+    w.document()->undoStack()->undo();
+    QCOMPARE(w.document()->spec(), before);
+}
+
+// 1e30 GPUs: a double holds integers exactly up to 2^53 = 9007199254740992, the planner's bound
+// for every integer field; the box refuses it instead of planning 2^53 GPUs under an undo entry
+// that says 1e+30.
+void TestMainWindow::integerPastTwoToThe53IsRefused() {
+    MainWindow& w = *m_window;
+    NumberEditor* gpus = w.specForm()->numberEditor(QStringLiteral("cluster.gpus"));
+    const PlanSpec before = w.document()->spec();
+    typeInto(gpus->lineEdit(), QStringLiteral("1e30"));
+    QVERIFY(gpus->isMarked());
+    QVERIFY2(gpus->markText().contains(QStringLiteral("9007199254740992")),
+             qPrintable(gpus->markText()));
+    QCOMPARE(w.document()->spec(), before);
+    // 2^53 itself is a whole number a double holds: taken (and refused by the planner or not,
+    // it is what the box shows).
+    typeInto(gpus->lineEdit(), QStringLiteral("9007199254740992"));
+    QCOMPARE(w.document()->spec().cluster.gpus, std::int64_t{9007199254740992});
+}
+
+// A drag of the micro-batch slider from 1 through 2 and 4 to 8 is one undo step, named for 8.
+void TestMainWindow::dragUndoEntryNamesWhereItEnded() {
+    MainWindow& w = *m_window;
+    w.document()->startNew(start_plan_spec());
+    QSlider* slider = w.specForm()->numberEditor(QStringLiteral("data.micro_batch"))->slider();
+    const int start = slider->value();
+    slider->setSliderDown(true);  // emits sliderPressed(): the drag's gesture starts
+    for (int step = 1; step <= 3; ++step) {
+        slider->setValue(start + step);  // powers of two: 2, 4, 8
+    }
+    slider->setSliderDown(false);
+    QUndoStack* undo = w.document()->undoStack();
+    QCOMPARE(w.document()->spec().data.micro_batch, std::int64_t{8});
+    QVERIFY2(undo->undoText().endsWith(QStringLiteral(" 8")), qPrintable(undo->undoText()));
+}
+
+// The lecture's question 1 shows its explanation; a name typed in is the window's title and one
+// undo step; the description edited is kept in the saved JSON.
+void TestMainWindow::planNameAndDescriptionAreEdited() {
+    MainWindow& w = *m_window;
+    SpecForm* form = w.specForm();
+    QVERIFY(!w.document()->spec().description.empty());
+    QCOMPARE(form->descriptionEdit()->toPlainText(),
+             QString::fromStdString(w.document()->spec().description));
+    typeInto(form->nameEdit(), QStringLiteral("My first plan"));
+    QCOMPARE(w.document()->spec().name, std::string("My first plan"));
+    QVERIFY2(w.windowTitle().startsWith(QStringLiteral("My first plan")),
+             qPrintable(w.windowTitle()));
+    form->descriptionEdit()->setFocus();
+    form->descriptionEdit()->setPlainText(QStringLiteral("Notes of my own"));
+    form->nameEdit()->setFocus();  // the description box loses the focus: taken
+    QCOMPARE(w.document()->spec().description, std::string("Notes of my own"));
+    QVERIFY(w.document()->acceptedSpecJson().contains("Notes of my own"));
+    w.document()->undoStack()->undo();
+    QVERIFY(w.document()->spec().description != "Notes of my own");
+    w.document()->undoStack()->undo();
+    QVERIFY(w.document()->spec().name.empty() || w.document()->spec().name != "My first plan");
+}
+
+// CS336 lecture 2, question 2: the largest model AdamW trains on 8 x 80 GB, bf16 parameters and
+// gradients, fp32 moments, no master copy: 2 + 2 + (4 + 4) = 12 bytes a parameter, ZeRO-3 over
+// the 8 GPUs, so 8 x 80e9 / 12 = 5.333e10 parameters, shown beside the memory.
+void TestMainWindow::lectureQuestionTwoIsAnswered() {
+    MainWindow& w = *m_window;
+    const ExamplePlan* q2 = nullptr;
+    for (const ExamplePlan& e : builtin_examples()) {
+        if (e.file == "examples/seed-max-params-adamw-8x80gb.json") {
+            q2 = &e;
+        }
+    }
+    QVERIFY(q2);
+    w.document()->startNew(q2->spec);
+    w.showPanel(QStringLiteral("memory"));
+    QCOMPARE(w.document()->views()->max_params.max_params, 8 * 80e9 / 12.0);
+    QVERIFY2(w.memoryPanel()->maxParams()->text().contains(QStringLiteral("53.33B")),
+             qPrintable(w.memoryPanel()->maxParams()->text()));
 }
 
 QTEST_MAIN(TestMainWindow)

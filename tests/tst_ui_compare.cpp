@@ -2,6 +2,7 @@
 // evaluate() of the same spec on that profile), one figure is checked by hand, the roofs are the
 // planner's polylines, the view follows the plan, and its models pass QAbstractItemModelTester.
 #include <QAbstractItemModelTester>
+#include <QLabel>
 #include <QLineSeries>
 #include <QListView>
 #include <QSignalSpy>
@@ -78,6 +79,7 @@ private slots:
     void modelsPassTheTester();
     void defaultChoiceEvaluates();
     void choiceWaitsForProfilesToArrive();
+    void noteDescribesTheMfuInUse();
 
 private:
     void compareThese(const QStringList& ids);
@@ -359,6 +361,27 @@ void TestUiCompare::choiceWaitsForProfilesToArrive() {
     m_catalog->setProfiles(profiles);
     QCOMPARE(m_panel->profilesModel()->checkedIds(),
              (QStringList{QStringLiteral("h100-40"), QStringLiteral("h200")}));
+}
+
+// Under an assumed MFU, days = FLOPs / (peak x MFU x GPUs): the H100 and the H200 have the same
+// dense bf16 peak (989.5 TFLOP/s), so the same days, as the note says. Under the predicted MFU the
+// H200's 4.8 TB/s against the H100's 3.35 TB/s shortens the memory-bound part of the step, so the
+// days differ, and the note must not claim otherwise.
+void TestUiCompare::noteDescribesTheMfuInUse() {
+    compareThese({QStringLiteral("h100-sxm"), QStringLiteral("h200")});
+    auto* note = m_panel->findChild<QLabel*>(QStringLiteral("compareTimeNote"));
+    QVERIFY(note);
+    QCOMPARE(cell(Figure::days, QStringLiteral("h100-sxm")).toDouble(),
+             cell(Figure::days, QStringLiteral("h200")).toDouble());
+    QVERIFY(note->text().contains(QStringLiteral("take the same time")));
+    PlanSpec predicted = threeBSpec();
+    predicted.cluster.mfu_predicted = true;
+    m_document->edit(predicted, QStringLiteral("predicted"));
+    m_panel->ensureCurrent();
+    QVERIFY(cell(Figure::days, QStringLiteral("h200")).toDouble() <
+            cell(Figure::days, QStringLiteral("h100-sxm")).toDouble());
+    QVERIFY2(!note->text().contains(QStringLiteral("same time")), qPrintable(note->text()));
+    QVERIFY(note->text().contains(QStringLiteral("predicted step")));
 }
 
 QTEST_MAIN(TestUiCompare)

@@ -46,6 +46,7 @@ private slots:
     void unservablePlanIsNamed();
     void figuresShowTheirFormulas();
     void warningsSitUnderTheFields();
+    void deploymentThatDoesNotFitIsNotPriced();
 
 private:
     std::unique_ptr<HardwareCatalog> m_catalog;
@@ -186,6 +187,33 @@ void TestUiInference::warningsSitUnderTheFields() {
     for (int r = 0; r < model->rowCount(); ++r) {
         QVERIFY(!model->index(r, 0).data().toString().contains(QStringLiteral("Warning")));
     }
+}
+
+// Llama 3 70B in bf16 on one H100 (tp 1): 70,553,706,496 x 2 B = 141.1 GB of weights alone
+// against 80 GB, so no batch fits; the throughput and price rows say so instead of a figure.
+void TestUiInference::deploymentThatDoesNotFitIsNotPriced() {
+    PlanSpec spec = llama70bServing();
+    spec.cluster.gpus = 1;
+    spec.inference.tp = 1;
+    spec.inference.weight_dtype = DType::bf16;
+    m_document->edit(spec, QStringLiteral("one GPU"));
+    m_panel->ensureCurrent();
+    const FigureTableModel* model = m_panel->model();
+    bool sawWeights = false;
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const QString key = model->index(row, 0).data(FigureTableModel::KeyRole).toString();
+        const QString text = model->index(row, FigureTableModel::ValueColumn).data().toString();
+        if (key == QStringLiteral("serving.tokens_per_s") ||
+            key == QStringLiteral("serving.cost_per_million_tokens") ||
+            key == QStringLiteral("serving.decode_step_s")) {
+            QCOMPARE(text, QStringLiteral("does not fit"));
+        }
+        if (key == QStringLiteral("serving.memory.weights_bytes")) {
+            sawWeights = true;
+            QCOMPARE(text, QStringLiteral("141.11 GB"));  // still shown: why it does not fit
+        }
+    }
+    QVERIFY(sawWeights);
 }
 
 QTEST_MAIN(TestUiInference)

@@ -180,7 +180,7 @@ void TestUiModels::conversionTable() {
         if (name == QStringLiteral("fp16")) {
             QCOMPARE(v, 0.0);
             QCOMPARE(model.index(row, ConversionTableModel::StatusColumn).data().toString(),
-                     QStringLiteral("underflow_zero"));
+                     QStringLiteral("underflows to zero"));
         }
         if (name == QStringLiteral("bf16")) {
             QVERIFY(v > 0.0);

@@ -98,6 +98,9 @@ void TestNumberText::outOfRangeIsNotNotANumber() {
 void TestNumberText::days() {
     // 6 x 70e9 x 15e12 / (989.5e12 x 0.5 x 1024 x 86400) = 143.93 days (seed 003): one decimal.
     QCOMPARE(tally::ui::formatDays(143.93), QStringLiteral("143.9"));
+    // A 3-second run: 3 / 86400 = 3.472e-05 days, not "0.0".
+    QCOMPARE(tally::ui::formatDays(3.0 / 86400.0), QStringLiteral("3.47e-05"));
+    QCOMPARE(tally::ui::formatDays(0.0), QStringLiteral("0.0"));
     QCOMPARE(tally::ui::formatDays(99999.94), QStringLiteral("99999.9"));
     // 6369210740553590784 days: four digits and an exponent, not 19 digits.
     QCOMPARE(tally::ui::formatDays(6369210740553590784.0), QStringLiteral("6.369e+18"));
@@ -165,6 +168,8 @@ void TestNumberText::tableAndSummaryNumbers() {
     QCOMPARE(gbCompact(123.456e9), QStringLiteral("123.5"));
     QCOMPARE(gbCompact(0.1234e9), QStringLiteral("0.1234"));
     QCOMPARE(gbCompact(12345.6e9), QStringLiteral("12346"));
+    // 39,828,020 GB (a plan far past any GPU) in four digits and an exponent.
+    QCOMPARE(gbCompact(39828020e9), QStringLiteral("3.983e+07"));
 }
 
 void TestNumberText::ratesWithPrefixes_data() {

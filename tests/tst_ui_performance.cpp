@@ -6,6 +6,8 @@
 #include <QChart>
 #include <QComboBox>
 #include <QFile>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
 #include <QHorizontalStackedBarSeries>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -15,6 +17,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QSlider>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -23,6 +26,7 @@
 #include <cmath>
 #include <memory>
 
+#include "planner/io/examples.h"
 #include "planner/io/presets.h"
 #include "planner/io/spec_json.h"
 #include "planner/training/layout_search.h"
@@ -56,6 +60,11 @@ private slots:
     void layoutsFirstRowIsBest_data();
     void layoutsFirstRowIsBest();
     void applyLayoutIsOneUndoableEdit();
+    void layoutsSearchAClusterThePlansLayoutDoesNotDivide();
+    void applyOnTheStartPlanChangesTheDays();
+    void stepLegendFollowsANewPlan();
+    void gpusForNDaysInTheTimePanel();
+    void layoutsSayApplyKeepsTheDaysUnderAnAssumedMfu();
 
 private:
     MainWindow* makeWindow();
@@ -464,6 +473,155 @@ void TestUiPerformance::applyLayoutIsOneUndoableEdit() {
     QCOMPARE(w.document()->spec(), before);
     waitForSearch(layouts);
     QVERIFY(model->currentRow() != row);
+}
+
+// 1024 GPUs at tp 8 x pp 4 edited to 2560: dp = 2560 / 32 = 80 does not divide the 512
+// sequences of a step, so the plan is not drawn; the Layouts panel searches the edited cluster
+// anyway (choosing tp and pp is its job) and lists tp 8 x pp 5 x dp 64 (512 / 64 = 8 sequences
+// per rank, 80 layers / 5 = 16 per stage); applying a row makes the plan valid again.
+void TestUiPerformance::layoutsSearchAClusterThePlansLayoutDoesNotDivide() {
+    MainWindow& w = *m_window;
+    w.document()->reset(llama3Spec());
+    LayoutsPanel* layouts = w.layoutsPanel();
+    w.showPanel(QStringLiteral("layouts"));
+    waitForSearch(layouts);
+    typeInto(w.specForm()->numberEditor(QStringLiteral("cluster.gpus"))->lineEdit(),
+             QStringLiteral("2560"));
+    QVERIFY(w.document()->error());
+    QCOMPARE(w.document()->error()->field, std::string("data.global_batch"));
+    waitForSearch(layouts);
+    QVERIFY(layouts->searchedSpec());
+    QCOMPARE(layouts->searchedSpec()->cluster.gpus, std::int64_t{2560});
+    LayoutTableModel* model = layouts->model();
+    QVERIFY(model->rowCount() > 0);
+    QVERIFY2(layouts->status()->text().contains(QStringLiteral("2560")),
+             qPrintable(layouts->status()->text()));
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const RankedLayout* l = model->layoutAt(row);
+        QCOMPARE(l->layout.tp * l->layout.pp * l->layout.dp, std::int64_t{2560});
+    }
+    QVERIFY(layouts->applyRow(0));
+    QVERIFY(!w.document()->error());
+    QCOMPARE(w.document()->spec().cluster.gpus, std::int64_t{2560});
+    QCOMPARE(w.document()->spec().data.global_batch, std::int64_t{512});
+}
+
+// The start plan's time rests on the predicted step, so a faster layout shortens the run: days =
+// steps x step / 86400, and Apply keeps the steps (tokens / tokens per step, the global batch
+// kept), so days after / days before = step after / step before.
+void TestUiPerformance::applyOnTheStartPlanChangesTheDays() {
+    QVERIFY(start_plan_spec().cluster.mfu_predicted);
+    MainWindow& w = *m_window;
+    w.document()->startNew(start_plan_spec());
+    const Plan before = w.document()->views()->plan;
+    LayoutsPanel* layouts = w.layoutsPanel();
+    w.showPanel(QStringLiteral("layouts"));
+    waitForSearch(layouts);
+    LayoutTableModel* model = layouts->model();
+    QVERIFY(model->rowCount() > 0);
+    QVERIFY(model->currentRow() != 0);  // the search finds a faster layout than the plan's
+    QVERIFY(layouts->applyRow(0));
+    const Plan after = w.document()->views()->plan;
+    QCOMPARE(after.parallel.steps, before.parallel.steps);
+    QVERIFY(after.performance.step_s < before.performance.step_s);
+    QVERIFY(std::abs(after.time.days / before.time.days -
+                     after.performance.step_s / before.performance.step_s) < 1e-12);
+    QVERIFY(after.time.cost < before.time.cost);
+}
+
+// Under an assumed MFU, days = FLOPs / (peak x MFU x GPUs) whatever the layout: the panel says
+// that Apply changes the step and the memory only.
+void TestUiPerformance::layoutsSayApplyKeepsTheDaysUnderAnAssumedMfu() {
+    MainWindow& w = *m_window;
+    PlanSpec assumed = llama3Spec();  // MFU 0.5, assumed
+    QVERIFY(!assumed.cluster.mfu_predicted);
+    w.document()->reset(assumed);
+    LayoutsPanel* layouts = w.layoutsPanel();
+    w.showPanel(QStringLiteral("layouts"));
+    waitForSearch(layouts);
+    QVERIFY2(layouts->status()->text().contains(QStringLiteral("not the days")),
+             qPrintable(layouts->status()->text()));
+    PlanSpec predicted = assumed;
+    predicted.cluster.mfu_predicted = true;
+    w.document()->reset(predicted);
+    waitForSearch(layouts);
+    QVERIFY(!layouts->status()->text().contains(QStringLiteral("not the days")));
+}
+
+// The legend's drawn entries, as a user reads them: the text items the legend shows, with the
+// width they are drawn at (a label elided to nothing is an unlabelled swatch).
+QStringList drawnLegend(QChart* chart) {
+    QStringList out;
+    for (QGraphicsItem* item : chart->scene()->items()) {
+        auto* text = dynamic_cast<QGraphicsTextItem*>(item);
+        if (!text || !text->isVisible() || !chart->legend()->isAncestorOf(text)) {
+            continue;
+        }
+        out.append(text->toPlainText());
+    }
+    out.sort();
+    return out;
+}
+
+// The lecture's question 1 (a params model: compute, DP and the optimizer only) in front on the
+// Time tab, then File > New (the start plan: tp 8, pp 4, so TP comm, PP comm and the bubble take
+// time too): every term that takes time has a labelled legend entry, and no other entry is drawn.
+void TestUiPerformance::stepLegendFollowsANewPlan() {
+    MainWindow& w = *m_window;
+    w.showPanel(QStringLiteral("time"));
+    TimePanel* time = w.timePanel();
+    QChart* chart = time->stepSeries()->chart();
+    QCoreApplication::processEvents();
+    w.document()->startNew(start_plan_spec());
+    QCoreApplication::processEvents();
+    w.repaint();
+    QStringList expected;
+    for (const FigureRow& term : stepTerms(*w.document()->views())) {
+        if (term.value > 0.0) {
+            expected.append(term.label);
+        }
+    }
+    expected.sort();
+    QVERIFY(expected.contains(QStringLiteral("Memory-bound")));
+    QVERIFY(expected.contains(QStringLiteral("TP comm")));
+    QCOMPARE(drawnLegend(chart), expected);
+    // And back: the terms that no longer take time leave no gap.
+    w.document()->startNew(default_plan_spec());
+    QCoreApplication::processEvents();
+    w.repaint();
+    QStringList back;
+    for (const FigureRow& term : stepTerms(*w.document()->views())) {
+        if (term.value > 0.0) {
+            back.append(term.label);
+        }
+    }
+    back.sort();
+    QCOMPARE(drawnLegend(chart), back);
+}
+
+// "GPUs to train it in D days" answers as `tally solve min-gpus` does, and the answer meets D.
+void TestUiPerformance::gpusForNDaysInTheTimePanel() {
+    MainWindow& w = *m_window;
+    PlanSpec spec = llama3Spec();
+    spec.data.tokens = 1e11;  // a short run: a small cluster trains it in 30 days
+    spec.cluster.mfu_predicted = true;
+    w.document()->reset(spec);
+    w.showPanel(QStringLiteral("time"));
+    TimePanel* time = w.timePanel();
+    time->minGpusDays()->setText(QStringLiteral("30"));
+    QSignalSpy found(time, &TimePanel::minGpusFound);
+    QTest::mouseClick(time->minGpusFind(), Qt::LeftButton);
+    QVERIFY(found.wait(60000));
+    const auto expected = solve_min_gpus(spec, w.document()->views()->hardware, 30.0, 1 << 20);
+    QVERIFY(expected);
+    QVERIFY(expected->days <= 30.0);
+    QVERIFY2(time->minGpusResult()->text().startsWith(QString::number(expected->gpus) +
+                                                      QStringLiteral(" GPUs")),
+             qPrintable(time->minGpusResult()->text()));
+    // A new plan takes the answer away (it was the old plan's).
+    spec.cluster.gpus = 2048;
+    w.document()->edit(spec, QStringLiteral("gpus"));
+    QVERIFY(time->minGpusResult()->text().isEmpty());
 }
 
 QTEST_MAIN(TestUiPerformance)

@@ -106,6 +106,9 @@ void TestPlanDocument::lectureExampleIsTheSeedPlan() {
     QVERIFY(seed);
     QVERIFY(seed->lecture);
     QVERIFY(builtin_examples().front().lecture);  // the lecture's examples come first
+    // Question 1 opens the menu (the lecture asks it first), question 2 next.
+    QVERIFY(builtin_examples()[0].spec.name.starts_with("CS336 lecture 2, question 1"));
+    QVERIFY(builtin_examples()[1].spec.name.starts_with("CS336 lecture 2, question 2"));
     PlanSpec unnamed = seed->spec;
     unnamed.name.clear();
     unnamed.description.clear();  // the example explains itself; the built-in plan does not
@@ -379,7 +382,9 @@ void TestPlanDocument::exportsCsvAndMarkdown() {
     QFile c(csv), m(md);
     QVERIFY(c.open(QIODevice::ReadOnly) && m.open(QIODevice::ReadOnly));
     const QByteArray csvText = c.readAll();
-    QVERIFY(csvText.startsWith("section,key,value"));
+    // A UTF-8 byte order mark (EF BB BF) first, so that a spreadsheet reads non-ASCII names as
+    // UTF-8, then the header.
+    QVERIFY(csvText.startsWith("\xEF\xBB\xBFsection,key,value"));
     QVERIFY(csvText.contains("plan,time.days,143.9"));
     QVERIFY(m.readAll().contains("| Time | 143.93 days |"));
     QVERIFY(!doc.exportCsv(dir.filePath(QStringLiteral("no/such/dir/plan.csv")), &error));

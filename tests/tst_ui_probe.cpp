@@ -128,6 +128,7 @@ private slots:
     void crashKeepsWhatArrived();
     void hangIsStopped();
     void cancelStopsTheRun();
+    void cancelStopsTheSshListing();
     void unreadableLinesAreShown();
     void noCudaOffersTheCpu();
     void rememberedBackendIsKept();
@@ -459,6 +460,32 @@ void TestUiProbe::cancelStopsTheRun() {
     const std::vector<ProbeRunRecord> runs = savedRuns();
     QCOMPARE(runs.at(0).status, ProbeRunStatus::failed);
     QCOMPARE(runs.at(0).results.size(), std::size_t(1));
+}
+
+// A host that never answers: `ssh gpu-box tally-probe --list` hangs. Cancel ends that child at
+// once and the panel says so, instead of "Listing the CPU tests..." over "1 of 1 tests".
+void TestUiProbe::cancelStopsTheSshListing() {
+    const QString ssh = writeProbe(*m_dir, "#!/bin/bash\nexec sleep 30\n");
+    qputenv("TALLY_SSH", ssh.toUtf8());
+    auto* where = child<QComboBox>(m_panel, "probeWhere");
+    auto* host = child<QLineEdit>(m_panel, "probeSshHost");
+    where->setCurrentIndex(where->findData(QStringLiteral("ssh")));
+    host->setText(QStringLiteral("gpu-box"));
+    emit host->editingFinished();
+    QTRY_VERIFY(m_panel->lister()->isRunning());
+    QVERIFY(cancelButton()->isEnabled());
+    QSignalSpy listed(m_panel->lister(), &ProbeRunner::finished);
+    QElapsedTimer clock;
+    clock.start();
+    QTest::mouseClick(cancelButton(), Qt::LeftButton);
+    QVERIFY(listed.wait(10000));
+    QVERIFY(clock.elapsed() < 5000);
+    QVERIFY(!m_panel->lister()->isRunning());
+    QVERIFY(!cancelButton()->isEnabled());
+    auto* note = child<QLabel>(m_panel, "probeTestsNote");
+    QVERIFY2(!note->text().startsWith(QStringLiteral("Listing the")), qPrintable(note->text()));
+    QVERIFY(startButton()->isEnabled());
+    qunsetenv("TALLY_SSH");
 }
 
 void TestUiProbe::unreadableLinesAreShown() {

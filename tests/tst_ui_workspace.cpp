@@ -366,8 +366,14 @@ void TestUiWorkspace::savedPlansRoundTrip() {
         const std::vector<StoredPlan> plans = other.list_plans();
         QCOMPARE(plans.size(), std::size_t{1});
         QCOMPARE(plans[0].name, std::string("three B"));
-        QCOMPARE(nlohmann::json::parse(plans[0].spec_json), to_json(first));
+        // One name: the plan saved carries it, and the plan in the form takes it.
+        PlanSpec named = first;
+        named.name = "three B";
+        QCOMPARE(nlohmann::json::parse(plans[0].spec_json), to_json(named));
     }
+    QCOMPARE(window->document()->spec().name, std::string("three B"));
+    PlanSpec firstNamed = first;
+    firstNamed.name = "three B";
     QCOMPARE(panel->model()->rowCount(), 1);
     const QModelIndex row0 = panel->model()->index(0, SavedPlansModel::GpuColumn);
     QCOMPARE(row0.data().toString(), QStringLiteral("h100-sxm"));
@@ -392,10 +398,13 @@ void TestUiWorkspace::savedPlansRoundTrip() {
     panel->selectPlan(panel->model()->index(cliRow, 0).data(SavedPlansModel::IdRole).toLongLong());
     const int steps = window->document()->undoStack()->count();
     QVERIFY(panel->openSelected());
-    QCOMPARE(to_json(window->document()->spec()), to_json(seventy));
+    // It comes under its saved name.
+    PlanSpec seventyNamed = seventy;
+    seventyNamed.name = "seventy B from the CLI";
+    QCOMPARE(to_json(window->document()->spec()), to_json(seventyNamed));
     QCOMPARE(window->document()->undoStack()->count(), steps + 1);
     window->document()->undoStack()->undo();
-    QCOMPARE(to_json(window->document()->spec()), to_json(first));
+    QCOMPARE(to_json(window->document()->spec()), to_json(firstNamed));
     window->document()->undoStack()->redo();
 
     // Replace the one saved here with the plan now in the form.
@@ -406,7 +415,7 @@ void TestUiWorkspace::savedPlansRoundTrip() {
     QVERIFY(panel->replaceSelected());
     QCOMPARE(nlohmann::json::parse(
                  Workspace::open(path.toStdString()).find_plan(std::string("three B"))->spec_json),
-             to_json(seventy));
+             to_json(seventyNamed));
 
     // Rename, then delete; each seen by another connection.
     m_names = {QStringLiteral("renamed")};

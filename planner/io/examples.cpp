@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
+#include <utility>
 
 #include "planner/core/errors.h"
 #include "planner/io/spec_json.h"
@@ -30,8 +31,20 @@ std::vector<ExamplePlan> load_examples() {
         e.lecture = e.spec.name.starts_with("CS336");
         out.push_back(std::move(e));
     }
-    // embedded_files() is sorted by path; the lecture's examples come first.
-    std::stable_partition(out.begin(), out.end(), [](const ExamplePlan& e) { return e.lecture; });
+    // embedded_files() is sorted by path; the lecture's examples come first, its questions in
+    // their order (question 1 opens the menu), each question's own example before the notes'
+    // variants of it, then the lecture's other examples.
+    const auto lectureEnd = std::stable_partition(out.begin(), out.end(),
+                                                  [](const ExamplePlan& e) { return e.lecture; });
+    auto rank = [](const ExamplePlan& e) {
+        const std::size_t q = e.spec.name.find("question ");
+        const int number =
+            q == std::string::npos || q + 9 >= e.spec.name.size() ? 100 : e.spec.name[q + 9] - '0';
+        const bool notes = e.spec.name.find(" notes") != std::string::npos;
+        return std::pair{number, notes ? 1 : 0};
+    };
+    std::stable_sort(out.begin(), lectureEnd,
+                     [&](const ExamplePlan& a, const ExamplePlan& b) { return rank(a) < rank(b); });
     return out;
 }
 

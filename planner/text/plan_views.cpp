@@ -190,6 +190,19 @@ RooflineView roofline_view(const PlanSpec& spec, const HardwareProfile& hw) {
     return view;
 }
 
+bool is_serving_plan(const PlanSpec& spec) {
+    return spec.inference != InferenceSpec{};
+}
+
+const Explanation* ServingView::explanation(std::string_view key) const {
+    for (const Explanation& e : explanations) {
+        if (e.key == key) {
+            return &e;
+        }
+    }
+    return nullptr;
+}
+
 const Explanation* PlanViews::explanation(std::string_view key) const {
     for (const Explanation& e : explanations) {
         if (e.key == key) {
@@ -223,6 +236,22 @@ PlanViews compute_plan_views(const PlanSpec& spec, const HardwareProfile& hw,
     v.memory_sweep = sweep(spec, hw, memory_variable, sweep_values(spec, memory_variable));
     v.gpu_sweep = sweep(spec, hw, SweepVariable::gpus, sweep_values(spec, SweepVariable::gpus));
     v.roofline = roofline_view(spec, hw);
+    {
+        PlanSpec state_only = spec;
+        state_only.solver.include_activations = false;  // closed form: no search per slider step
+        v.max_params = solve_max_params(state_only, hw);
+    }
+    if (is_serving_plan(spec)) {
+        if (auto error = check_inference(spec, hw)) {
+            v.serving_error = std::move(error);
+        } else {
+            ServingView s;
+            s.plan = evaluate_inference(spec, hw);
+            s.explanations = explain_inference(spec, hw, s.plan);
+            s.warnings = serving_warning_messages(s.plan, spec, hw);
+            v.serving = std::move(s);
+        }
+    }
     return v;
 }
 

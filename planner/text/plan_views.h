@@ -6,6 +6,7 @@
 // the same numbers.
 
 #include <array>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,8 +16,10 @@
 #include "planner/hardware/hardware.h"
 #include "planner/roofline/operations.h"
 #include "planner/roofline/roofline.h"
+#include "planner/serving/inference.h"
 #include "planner/text/explain.h"
 #include "planner/training/plan.h"
+#include "planner/training/solver.h"
 #include "planner/training/sweep.h"
 
 namespace tally {
@@ -77,6 +80,19 @@ std::vector<OpCost> seed_operations();
 // spec's ops, and the model's layers for training, prefill and decode (model_ops()).
 RooflineView roofline_view(const PlanSpec& spec, const HardwareProfile& hardware);
 
+// A spec planned for serving: its inference block differs from the defaults (a training plan
+// leaves the block out, and the spec writer drops a block at its defaults).
+bool is_serving_plan(const PlanSpec& spec);
+
+// The serving plan of a serving spec (evaluate_inference()), its explanations and warnings.
+struct ServingView {
+    ServingPlan plan;
+    std::vector<Explanation> explanations;
+    std::vector<std::string> warnings;
+
+    const Explanation* explanation(std::string_view key) const;
+};
+
 struct PlanViews {
     PlanSpec spec;
     HardwareProfile hardware;
@@ -88,6 +104,14 @@ struct PlanViews {
     std::vector<SweepPoint> memory_sweep;
     std::vector<SweepPoint> gpu_sweep;
     RooflineView roofline;
+    // The largest model the cluster trains under this recipe, model state only (CS336 lecture 2's
+    // question 2; solve_max_params() without activations, as `tally solve max-params` prints it
+    // for a spec that does not ask for them).
+    MaxParamsResult max_params;
+    // For a serving plan (is_serving_plan()): what it is for, so the window's headline shows it;
+    // serving_error when check_inference() refuses the block. Both empty for a training plan.
+    std::optional<ServingView> serving;
+    std::optional<FieldError> serving_error;
 
     // The explanation with this key (explain()'s "time.days", ...), or nullptr.
     const Explanation* explanation(std::string_view key) const;

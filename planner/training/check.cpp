@@ -511,6 +511,36 @@ std::vector<std::string> warning_messages(const Plan& plan, const PlanSpec& spec
             spec.cluster.mfu, to_string(compute_type(spec.training.compute_dtype)), hw.name,
             best.value_or(0.0)));
     }
+    if (plan.has(Warning::mfu_above_predicted)) {
+        // Why the prediction is lower: the largest term of the predicted step other than the
+        // GEMMs themselves (planner/performance/performance.h's critical path).
+        const PerformanceBreakdown& f = plan.performance;
+        const std::pair<const char*, double> terms[] = {
+            {"recomputation", f.recompute_s},
+            {"memory-bound operations", f.memory_bound_s},
+            {"tensor-parallel communication", f.tp_comm_s},
+            {"pipeline sends", f.pp_comm_s},
+            {"the pipeline bubble", f.pp_bubble_s},
+            {"exposed data-parallel communication", f.dp_comm_exposed_s},
+            {"expert-parallel all-to-all", f.ep_comm_s},
+            {"offload traffic", f.offload_s},
+            {"the optimizer step", f.optimizer_s},
+        };
+        const auto* largest = &terms[0];
+        for (const auto& term : terms) {
+            if (term.second > largest->second) {
+                largest = &term;
+            }
+        }
+        const double share = f.step_s > 0.0 ? largest->second / f.step_s : 0.0;
+        out.push_back(fmt::format(
+            "the assumed MFU {:.2f} is {:.1f} times the {:.3f} the performance model predicts for "
+            "this layout: its step of {:.3g} s is {:.0f}% {} ({:.3g} s) against {:.3g} s of "
+            "GEMMs, so the time shown rests on the assumption; set cluster.mfu to \"predicted\" "
+            "or try the layouts the search finds",
+            spec.cluster.mfu, spec.cluster.mfu / f.mfu, f.mfu, f.step_s, 100.0 * share,
+            largest->first, largest->second, f.compute_s));
+    }
     if (plan.has(Warning::hfu_above_one)) {
         out.push_back(fmt::format(
             "with recomputation the hardware would run at {:.2f} of its peak (HFU > 1): lower the "

@@ -58,6 +58,10 @@ Plan evaluate(const PlanSpec& spec, const HardwareProfile& hw) {
             best && spec.cluster.mfu > *best) {
             warn(Warning::mfu_above_measured);
         }
+        if (plan.performance.mfu > 0.0 &&
+            spec.cluster.mfu > kMfuAssumedOverPredicted * plan.performance.mfu) {
+            warn(Warning::mfu_above_predicted);
+        }
     }
     if (tm.hfu > 1.0) {
         warn(Warning::hfu_above_one);

@@ -98,17 +98,64 @@ Layout layout_of(const PlanSpec& spec) {
     return l;
 }
 
+std::optional<std::int64_t> search_global_batch(const PlanSpec& spec) {
+    if (spec.data.global_batch > 0) {
+        return spec.data.global_batch;
+    }
+    const std::int64_t tp = spec.training.tp, pp = spec.training.pp;
+    const std::int64_t cp = spec.training.context_parallel;
+    if (tp < 1 || pp < 1 || cp < 1 || spec.cluster.gpus < 1 || spec.data.micro_batch < 1 ||
+        spec.cluster.gpus % tp != 0 || (spec.cluster.gpus / tp) % pp != 0 ||
+        (spec.cluster.gpus / (tp * pp)) % cp != 0) {
+        return std::nullopt;
+    }
+    std::int64_t global = 0;
+    if (__builtin_mul_overflow(spec.data.micro_batch, spec.cluster.gpus / (tp * pp * cp),
+                               &global)) {
+        return std::nullopt;
+    }
+    return global;
+}
+
+std::optional<FieldError> check_layout_search(const PlanSpec& spec, const HardwareProfile& hw) {
+    if (spec.data.global_batch < 0) {
+        return FieldError{"data.global_batch", std::to_string(spec.data.global_batch),
+                          "must be an integer >= 1"};
+    }
+    const std::optional<std::int64_t> global = search_global_batch(spec);
+    if (!global) {
+        return FieldError{
+            "data.global_batch", "absent",
+            "must be given to search layouts when training.tp x training.pp (" +
+                std::to_string(spec.training.tp) + " x " + std::to_string(spec.training.pp) +
+                ") does not divide cluster.gpus (" + std::to_string(spec.cluster.gpus) +
+                "): the search keeps the sequences per step, and without it they are "
+                "micro_batch x data-parallel size of the spec's own layout"};
+    }
+    // The spec with a layout every cluster has (one GPU per model copy, one sequence per
+    // micro-batch, no sharding or schedule of its own): what check() then refuses is not the
+    // layout's doing.
+    PlanSpec neutral = spec;
+    TrainingSpec& t = neutral.training;
+    t.tp = 1;
+    t.pp = 1;
+    t.interleave = 1;
+    t.expert_parallel = 1;
+    t.sequence_parallel = false;
+    neutral.data.micro_batch = 1;
+    neutral.data.global_batch = 0;  // micro_batch x dp: whole by construction
+    return check(neutral, hw);
+}
+
 LayoutSearchResult search_layouts(const PlanSpec& spec, const HardwareProfile& hw, std::size_t top,
                                   LayoutObjective objective) {
+    if (auto error = check_layout_search(spec, hw)) {
+        throw SpecError(*error);
+    }
     LayoutSearchResult result;
     const ModelSpec& m = spec.model;
     const std::int64_t gpus = spec.cluster.gpus;
-    {
-        const std::int64_t dp =
-            gpus / (spec.training.tp * spec.training.pp * spec.training.context_parallel);
-        result.global_batch =
-            spec.data.global_batch > 0 ? spec.data.global_batch : spec.data.micro_batch * dp;
-    }
+    result.global_batch = *search_global_batch(spec);
     const std::int64_t global = result.global_batch;
     result.best.reserve(top + 1);
 
@@ -238,6 +285,10 @@ LayoutSearchResult search_layouts(const PlanSpec& spec, const HardwareProfile& h
 std::optional<MinGpusResult> solve_min_gpus(const PlanSpec& spec, const HardwareProfile& hw,
                                             double days, std::int64_t max_gpus) {
     const std::int64_t node = std::max<std::int64_t>(node_size(spec, hw), 1);
+    if (auto error = check_layout_search(spec, hw)) {
+        throw SpecError(*error);
+    }
+    const std::int64_t global = *search_global_batch(spec);
     std::int64_t tried = 0;
     // The best layout's training days on `nodes` nodes, or nullopt when no layout fits.
     auto attempt = [&](std::int64_t nodes) -> std::optional<MinGpusResult> {
@@ -249,11 +300,7 @@ std::optional<MinGpusResult> solve_min_gpus(const PlanSpec& spec, const Hardware
         s.training.pp = 1;
         s.training.interleave = 1;
         s.training.expert_parallel = 1;
-        if (spec.data.global_batch == 0) {
-            s.data.global_batch =
-                spec.data.micro_batch * (spec.cluster.gpus / (spec.training.tp * spec.training.pp *
-                                                              spec.training.context_parallel));
-        }
+        s.data.global_batch = global;
         ++tried;
         const LayoutSearchResult r = search_layouts(s, hw, 1, LayoutObjective::time);
         if (r.best.empty()) {

@@ -55,16 +55,33 @@ struct LayoutSearchResult {
     std::vector<RankedLayout> best;  // the `top` best feasible ones, best first
 };
 
+// The global batch (sequences per step) a search keeps: data.global_batch when given, else the
+// spec's own micro_batch x dp, which needs the spec's tp x pp x context_parallel to divide
+// cluster.gpus. nullopt when neither is known (the spec's layout does not divide the cluster and no
+// global batch is given).
+std::optional<std::int64_t> search_global_batch(const PlanSpec& spec);
+
+// check() for a layout search: every rule of the spec that does not depend on its layout. The
+// layout itself (tp, pp, micro-batch, ZeRO, recomputation, sequence parallelism, interleaving,
+// expert parallelism) is what the search chooses, so the spec's own need not fit the cluster:
+// a spec planned for 1024 GPUs at tp 8 x pp 4 can be searched on 2560 GPUs, where 8 x 4 does not
+// divide the data-parallel size the global batch needs. Names data.global_batch when the batch to
+// keep is not known (search_global_batch()).
+std::optional<FieldError> check_layout_search(const PlanSpec& spec,
+                                              const HardwareProfile& hardware);
+
 // Enumerates every valid layout of the spec's model, data and cluster: tp dividing the heads (and
 // within one node), pp dividing the layers, dp the rest; micro-batches dividing the per-rank batch;
 // ZeRO 0-3; recomputation none, selective or full; sequence parallelism when tp > 1; interleaving
 // when pp > 1; expert parallelism dividing dp and the experts. Evaluates each (allocation-free),
-// keeps those that fit, and ranks them. The spec itself must pass check().
+// keeps those that fit, and ranks them. The spec must pass check_layout_search() (its own layout
+// need not be valid on its cluster); otherwise it throws SpecError naming the field.
 LayoutSearchResult search_layouts(const PlanSpec& spec, const HardwareProfile& hardware,
                                   std::size_t top, LayoutObjective objective);
 
 // The smallest cluster (a multiple of the node size) whose best layout trains the spec's tokens
-// within `days`, searching up to `max_gpus`; nullopt when none does.
+// within `days`, searching up to `max_gpus`; nullopt when none does. The spec must pass
+// check_layout_search() (else SpecError); the global batch kept is search_global_batch()'s.
 struct MinGpusResult {
     std::int64_t gpus = 0;
     RankedLayout best;

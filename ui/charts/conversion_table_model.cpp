@@ -6,6 +6,29 @@
 
 namespace tally::ui {
 
+namespace {
+
+// What happened to the value, in words (the JSON of `tally dtypes --value` keeps the identifiers).
+QString statusText(ConversionStatus status) {
+    switch (status) {
+        case ConversionStatus::exact:
+            return ConversionTableModel::tr("exact");
+        case ConversionStatus::rounded:
+            return ConversionTableModel::tr("rounded");
+        case ConversionStatus::underflow_zero:
+            return ConversionTableModel::tr("underflows to zero");
+        case ConversionStatus::overflow_infinity:
+            return ConversionTableModel::tr("overflows to infinity");
+        case ConversionStatus::saturated:
+            return ConversionTableModel::tr("saturates at the largest value");
+        case ConversionStatus::not_a_number:
+            return ConversionTableModel::tr("not a number");
+    }
+    return qs(to_string(status));
+}
+
+}  // namespace
+
 ConversionTableModel::ConversionTableModel(QObject* parent) : QAbstractTableModel(parent) {
     setInput(0.1);
 }
@@ -54,7 +77,7 @@ QVariant ConversionTableModel::data(const QModelIndex& index, int role) const {
                 case ValueColumn:
                     return QString::number(c.value, 'g', 9);
                 case StatusColumn:
-                    return qs(to_string(c.status));
+                    return statusText(c.status);
                 case AbsErrorColumn:
                     return std::isfinite(absError) ? QString::number(absError, 'g', 3) : QString();
                 case RelErrorColumn:
@@ -68,7 +91,7 @@ QVariant ConversionTableModel::data(const QModelIndex& index, int role) const {
         case Qt::ToolTipRole:
             return tr("%1 in %2: %3 (%4)\nRound to nearest, ties to even.\nSource: %5")
                 .arg(QString::number(m_input, 'g', 17), qs(f.name),
-                     QString::number(c.value, 'g', 17), qs(to_string(c.status)), qs(f.spec));
+                     QString::number(c.value, 'g', 17), statusText(c.status), qs(f.spec));
         case Qt::TextAlignmentRole:
             return index.column() == NameColumn || index.column() == StatusColumn
                        ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)

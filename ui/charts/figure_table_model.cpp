@@ -1,5 +1,9 @@
 #include "ui/charts/figure_table_model.h"
 
+#include <utility>
+
+#include "ui/charts/changed_rows.h"
+
 namespace tally::ui {
 
 FigureTableModel::FigureTableModel(QObject* parent) : QAbstractTableModel(parent) {}
@@ -10,10 +14,13 @@ void FigureTableModel::setRows(std::vector<FigureRow> rows) {
         sameShape = rows[i].key == m_rows[i].key;
     }
     if (sameShape) {
-        m_rows = std::move(rows);
-        if (!m_rows.empty()) {
-            emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
-        }
+        std::swap(m_rows, rows);  // `rows` holds what the view showed
+        emitChangedRows(this, rowCount(), ColumnCount, [&](int r) {
+            const FigureRow& a = m_rows[static_cast<std::size_t>(r)];
+            const FigureRow& b = rows[static_cast<std::size_t>(r)];
+            return a.label != b.label || a.value != b.value || a.text != b.text ||
+                   a.unit != b.unit || a.tooltip != b.tooltip;
+        });
         return;
     }
     beginResetModel();

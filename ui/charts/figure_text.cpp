@@ -53,7 +53,8 @@ std::vector<FigureRow> timeFigures(const PlanViews& v) {
     add("time.days", tr("Training time"), t.days, formatDays(t.days), tr("days"));
     add("time.gpu_hours", tr("GPU-hours"), t.gpu_hours, formatShort(t.gpu_hours), tr("GPU-hours"));
     if (t.has_cost) {
-        add("time.cost", tr("Cost"), t.cost, formatShort(t.cost), tr("currency"));
+        // In the price's own currency, which the spec does not name: no unit shown.
+        add("time.cost", tr("Cost"), t.cost, formatShort(t.cost), QString());
     }
     if (t.has_energy) {
         add("time.energy_kwh", tr("Energy (GPU boards)"), t.energy_kwh, formatShort(t.energy_kwh),

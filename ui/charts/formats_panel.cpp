@@ -1,5 +1,7 @@
 #include "ui/charts/formats_panel.h"
 
+#include <limits>
+
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -183,16 +185,36 @@ QList<ChartInfo> FormatsPanel::charts() const {
     return {{QStringLiteral("bit-layouts"), tr("Number format bit layouts"), m_bits}};
 }
 
+QString FormatsPanel::valueError() const {
+    return m_valueError->text();
+}
+
 bool FormatsPanel::setValueText(const QString& text) {
     bool outOfRange = false;
-    const std::optional<double> v = parseNumber(text, &outOfRange);
+    std::optional<double> v = parseNumber(text, &outOfRange);
+    // Infinity and NaN are values every format with specials stores (and `tally dtypes --value
+    // inf` converts): the panel takes them as the command line does.
+    const QString special = text.trimmed().toLower();
+    if (!v && (special == u"inf" || special == u"+inf" || special == u"infinity" ||
+               special == u"+infinity")) {
+        v = std::numeric_limits<double>::infinity();
+    } else if (!v && (special == u"-inf" || special == u"-infinity")) {
+        v = -std::numeric_limits<double>::infinity();
+    } else if (!v && special == u"nan") {
+        v = std::numeric_limits<double>::quiet_NaN();
+    }
     if (!v) {
-        m_valueError->setText(outOfRange ? tr("Out of range: larger than any double (about "
-                                              "1.8e308)")
-                                         : tr("Not a number"));
+        const QString why = text.trimmed().isEmpty() ? tr("Type a number")
+                            : outOfRange
+                                ? tr("%1 is out of range: larger than any double (about 1.8e308)")
+                                      .arg(text.trimmed())
+                                : tr("Not a number: %1").arg(text.trimmed());
+        // The table keeps the last value taken: say which, so it is not read as this one's.
+        m_valueError->setText(tr("%1. The table shows %2.").arg(why, m_convertedText));
         m_value->setStyleSheet(QStringLiteral("border: 2px solid #c62828; border-radius: 3px;"));
         return false;
     }
+    m_convertedText = text.trimmed();
     m_valueError->clear();
     m_value->setStyleSheet({});
     if (m_value->text() != text) {

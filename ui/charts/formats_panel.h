@@ -41,6 +41,9 @@ public:
 
     QLineEdit* valueEdit() const { return m_value; }
     ConversionTableModel* conversions() const { return m_conversions; }
+    // Why the typed value is not converted, naming the value the table still converts; empty
+    // while the typed value is the one converted.
+    QString valueError() const;
     FormatTableModel* formats() const { return m_formats; }
     // Converts this text (what the value box does); false and a marked box when it is not a
     // number.
@@ -55,6 +58,7 @@ private:
     FormatTableModel* m_formats;
     QLineEdit* m_value;
     QLabel* m_valueError;
+    QString m_convertedText = QStringLiteral("0.1");  // the text the table converts
     QTableView* m_conversionTable;
     ConversionTableModel* m_conversions;
 };

@@ -388,7 +388,25 @@ void InferencePanel::showResults(const PlanViews& v) {
         } else {
             text = formatShort(e.value);
         }
-        rows.push_back({qs(e.key), qs(e.label), e.value, text, unit, explanationTip(&e)});
+        QString tip = explanationTip(&e);
+        // A deployment that does not fit cannot run: its speed and price are not shown as if it
+        // could (its memory and the largest batch that fits still are).
+        static const char* const kRunFigures[] = {"serving.prefill_s",
+                                                  "serving.decode_step_s",
+                                                  "serving.decode.comm_s",
+                                                  "serving.tokens_per_s",
+                                                  "serving.per_sequence_tokens_per_s",
+                                                  "serving.cost_per_million_tokens"};
+        if (!m_plan.memory.fits && std::find(std::begin(kRunFigures), std::end(kRunFigures),
+                                             e.key) != std::end(kRunFigures)) {
+            text = tr("does not fit");
+            unit.clear();
+            tip = tr("Not shown: the deployment needs %1 per GPU of %2, so it cannot run at "
+                     "this batch. Lower the batch or the context, quantize, or add GPUs.\n%3")
+                      .arg(formatGB(m_plan.memory.total_bytes),
+                           formatGB(m_plan.memory.capacity_bytes), tip);
+        }
+        rows.push_back({qs(e.key), qs(e.label), e.value, text, unit, tip});
     }
     m_model->setRows(std::move(rows));
     QStringList warnings;

@@ -30,18 +30,46 @@ LayoutTableModel::LayoutTableModel(QObject* parent) : QAbstractTableModel(parent
 
 void LayoutTableModel::setResults(LayoutSearchResult result, const Layout& current,
                                   LayoutObjective objective, bool priced) {
+    // The same number of rows under the same ranking (a slider step): only the rows whose layout
+    // or figures changed are announced, so the table repaints those cells and keeps its column
+    // widths; a reset re-measures every column and repaints everything.
+    const bool sameShape = result.best.size() == m_result.best.size() && objective == m_objective &&
+                           priced == m_priced && !m_result.best.empty();
+    auto currentRowOf = [&](const LayoutSearchResult& r) {
+        for (std::size_t i = 0; i < r.best.size(); ++i) {
+            if (r.best[i].layout == current) {
+                return static_cast<int>(i);
+            }
+        }
+        return -1;
+    };
+    if (sameShape) {
+        const int newCurrent = currentRowOf(result);
+        std::vector<int> changed;
+        for (std::size_t i = 0; i < result.best.size(); ++i) {
+            const RankedLayout& a = result.best[i];
+            const RankedLayout& b = m_result.best[i];
+            const int row = static_cast<int>(i);
+            if (!(a.layout == b.layout) || a.step_s != b.step_s || a.objective != b.objective ||
+                a.memory_bytes != b.memory_bytes || a.mfu != b.mfu || row == m_currentRow ||
+                row == newCurrent) {
+                changed.push_back(row);
+            }
+        }
+        m_result = std::move(result);
+        m_current = current;
+        m_currentRow = newCurrent;
+        for (int row : changed) {
+            emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
+        }
+        return;
+    }
     beginResetModel();
     m_result = std::move(result);
     m_current = current;
     m_objective = objective;
     m_priced = priced;
-    m_currentRow = -1;
-    for (std::size_t i = 0; i < m_result.best.size(); ++i) {
-        if (m_result.best[i].layout == m_current) {
-            m_currentRow = static_cast<int>(i);
-            break;
-        }
-    }
+    m_currentRow = currentRowOf(m_result);
     endResetModel();
     emit headerDataChanged(Qt::Horizontal, ObjectiveColumn, ObjectiveColumn);
 }

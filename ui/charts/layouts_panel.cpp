@@ -5,10 +5,17 @@
 #include <QHBoxLayout>
 #include <QItemSelectionModel>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QTableView>
 #include <QVBoxLayout>
 #include <exception>
+
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 #include "planner/text/plan_views.h"
 #include "ui/charts/layout_table_model.h"
@@ -18,11 +25,32 @@
 
 namespace tally::ui {
 
+namespace {
+
+// The search shares two cores with the window's own thread: on Linux a thread has a nice value of
+// its own, and a nicer search gives way to painting instead of taking half the machine from it
+// mid-drag. (Qt's thread priorities have no effect under SCHED_OTHER, and IdlePriority would
+// stall the search while anything else runs.)
+void lowerThisThreadsPriority() {
+#ifdef __linux__
+    static thread_local bool lowered = false;
+    if (!lowered) {
+        lowered = true;
+        const auto tid = static_cast<id_t>(syscall(SYS_gettid));
+        // Best effort: a failure leaves the thread at the window's priority, as before.
+        (void)setpriority(PRIO_PROCESS, tid, 10);
+    }
+#endif
+}
+
+}  // namespace
+
 LayoutsPanel::LayoutsPanel(PlanDocument* document, QWidget* parent)
     : PlanPanel(document, parent),
       m_objective(new QComboBox(this)),
       m_apply(new QPushButton(tr("Apply"), this)),
       m_status(new QLabel(this)),
+      m_searchTime(makeTextLine(this)),
       m_table(new QTableView(this)),
       m_model(new LayoutTableModel(this)) {
     setObjectName(QStringLiteral("layoutsPanel"));
@@ -67,7 +95,8 @@ LayoutsPanel::LayoutsPanel(PlanDocument* document, QWidget* parent)
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &LayoutsPanel::updateApply);
     connect(m_model, &QAbstractItemModel::modelReset, this, &LayoutsPanel::updateApply);
-    connect(document, &PlanDocument::specChanged, this, &LayoutsPanel::updateApply);
+    connect(m_model, &QAbstractItemModel::dataChanged, this, &LayoutsPanel::updateApply);
+    connect(document, &PlanDocument::specChanged, this, &LayoutsPanel::onSpecChanged);
 
     auto* bar = new QHBoxLayout;
     auto* rankBy = new QLabel(tr("Rank by"), this);
@@ -75,6 +104,12 @@ LayoutsPanel::LayoutsPanel(PlanDocument* document, QWidget* parent)
     bar->addWidget(rankBy);
     bar->addWidget(m_objective);
     bar->addStretch(1);
+    m_searchTime->setObjectName(QStringLiteral("layoutSearchTime"));
+    m_searchTime->setAlignment(Qt::AlignRight);
+    m_searchTime->setFixedWidth(m_searchTime->fontMetrics().horizontalAdvance(
+                                    tr("Searched in %1 ms").arg(QStringLiteral("99999.9"))) +
+                                8);
+    bar->addWidget(m_searchTime);
     bar->addWidget(m_apply);
 
     auto* note = new QLabel(
@@ -104,14 +139,35 @@ LayoutObjective LayoutsPanel::objective() const {
     return static_cast<LayoutObjective>(m_objective->currentData().toInt());
 }
 
-void LayoutsPanel::showResults(const PlanViews&) {
-    m_latest = document()->views();
+void LayoutsPanel::showResults(const PlanViews& views) {
+    m_latest = std::make_shared<const SearchInput>(SearchInput{views.spec, views.hardware});
+    m_latestRejected = false;
     requestSearch();
+}
+
+void LayoutsPanel::onSpecChanged() {
+    updateApply();
+    const PlanDocument* doc = document();
+    const HardwareProfile* hw = doc->hardware();
+    if (!doc->error() || !hw || check_layout_search(doc->spec(), *hw)) {
+        return;  // accepted (showResults() follows), or refused for more than its layout
+    }
+    if (m_latest && m_latest->spec == doc->spec()) {
+        return;
+    }
+    // Refused only for its layout (a cluster its tp x pp does not divide): choosing one is this
+    // panel's job, so search the spec as it is.
+    m_latest = std::make_shared<const SearchInput>(SearchInput{doc->spec(), *hw});
+    m_latestRejected = true;
+    if (isVisible()) {
+        requestSearch();
+    }
 }
 
 void LayoutsPanel::showEvent(QShowEvent* event) {
     PlanPanel::showEvent(event);  // searches a plan that changed while hidden
-    if (m_latest && !isSearching() && m_model->objective() != objective()) {
+    if (m_latest && !isSearching() &&
+        (m_latest != m_searched || m_model->objective() != objective())) {
         requestSearch();
     }
 }
@@ -128,11 +184,13 @@ void LayoutsPanel::requestSearch() {
     startSearch(m_latest, objective());
 }
 
-void LayoutsPanel::startSearch(std::shared_ptr<const PlanViews> views, LayoutObjective objective) {
+void LayoutsPanel::startSearch(std::shared_ptr<const SearchInput> views,
+                               LayoutObjective objective) {
     m_running = true;
     m_pending = false;
     updateApply();
     m_pool.start([this, views = std::move(views), objective] {
+        lowerThisThreadsPriority();
         QElapsedTimer timer;
         timer.start();
         LayoutSearchResult result;
@@ -152,7 +210,7 @@ void LayoutsPanel::startSearch(std::shared_ptr<const PlanViews> views, LayoutObj
     });
 }
 
-void LayoutsPanel::onSearched(std::shared_ptr<const PlanViews> views, LayoutObjective objective,
+void LayoutsPanel::onSearched(std::shared_ptr<const SearchInput> views, LayoutObjective objective,
                               LayoutSearchResult result, double ms, const QString& error) {
     m_running = false;
     m_lastMs = ms;
@@ -168,11 +226,18 @@ void LayoutsPanel::onSearched(std::shared_ptr<const PlanViews> views, LayoutObje
     const bool reselect = was != nullptr;
     const Layout selected = was ? was->layout : Layout{};
     m_model->setResults(std::move(result), layout_of(spec), objective, priced);
+    bool kept = false;
     for (int row = 0; reselect && row < m_model->rowCount(); ++row) {
         if (m_model->layoutAt(row)->layout == selected) {
-            m_table->selectRow(row);
+            if (picked.isEmpty() || picked.front().row() != row) {
+                m_table->selectRow(row);
+            }
+            kept = true;
             break;
         }
+    }
+    if (reselect && !kept) {
+        m_table->clearSelection();  // the picked layout is no longer listed
     }
     m_table->setColumnHidden(LayoutTableModel::ObjectiveColumn, objective == LayoutObjective::time);
 
@@ -184,18 +249,38 @@ void LayoutsPanel::onSearched(std::shared_ptr<const PlanViews> views, LayoutObje
                    .arg(candidates)
                    .arg(spec.cluster.gpus);
     } else {
-        text = tr("%1 layouts of this model on %2 GPUs, %3 fit in memory; searched in %4 ms.")
+        text = tr("%1 layouts of this model on %2 GPUs, %3 fit in memory.")
                    .arg(candidates)
                    .arg(spec.cluster.gpus)
-                   .arg(feasible)
-                   .arg(ms, 0, 'f', 1);
+                   .arg(feasible);
         const int current = m_model->currentRow();
         text += u' ';
-        text += current >= 0
+        if (views == m_latest && m_latestRejected) {
+            text += tr("The plan's own layout (tp %1 x pp %2) does not suit %3 GPUs: apply one of "
+                       "these.")
+                        .arg(spec.training.tp)
+                        .arg(spec.training.pp)
+                        .arg(spec.cluster.gpus);
+        } else {
+            text +=
+                current >= 0
                     ? tr("The plan's layout ranks %1.").arg(current + 1)
                     : tr("The plan's layout is not among the best %1.").arg(m_model->rowCount());
+        }
     }
-    m_status->setText(text);
+    if (!spec.cluster.mfu_predicted) {
+        // Under an assumed MFU the days are FLOPs / (peak x MFU x GPUs): a layout changes the
+        // predicted step and the memory, never the days.
+        text += u' ' + tr("The plan's MFU is assumed (%1), so Apply changes the predicted step "
+                          "and the memory, not the days or the cost; set MFU to predicted to "
+                          "see them follow the layout.")
+                           .arg(spec.cluster.mfu);
+    }
+    // Set only when it changed: new text in a wrapped label lays the panel out again.
+    if (m_status->text() != text) {
+        m_status->setText(text);
+    }
+    m_searchTime->setText(tr("Searched in %1 ms").arg(ms, 0, 'f', 1));
 
     // The plan (or the ranking) changed while this search ran: search the latest now.
     if (m_latest && (views != m_latest || objective != this->objective())) {

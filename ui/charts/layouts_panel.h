@@ -9,6 +9,7 @@
 
 class QComboBox;
 class QLabel;
+class QLineEdit;
 class QPushButton;
 class QTableView;
 
@@ -40,7 +41,8 @@ public:
     QLabel* status() const { return m_status; }
     // A search is running or waiting to run.
     bool isSearching() const { return m_running || m_pending; }
-    // The spec the listed layouts were searched for.
+    // The spec the listed layouts were searched for: the last accepted plan, or the current spec
+    // when the planner refuses it only for its layout (its tp x pp does not suit the cluster).
     const PlanSpec* searchedSpec() const { return m_searched ? &m_searched->spec : nullptr; }
     // How long the last search took, in milliseconds (on the worker thread).
     double lastSearchMs() const { return m_lastMs; }
@@ -58,9 +60,16 @@ protected:
     void showEvent(QShowEvent* event) override;
 
 private:
+    // What one search reads: a spec and the hardware it runs on.
+    struct SearchInput {
+        PlanSpec spec;
+        HardwareProfile hardware;
+    };
+    // A spec the planner refuses, searched when check_layout_search() accepts it.
+    void onSpecChanged();
     void requestSearch();
-    void startSearch(std::shared_ptr<const PlanViews> views, LayoutObjective objective);
-    void onSearched(std::shared_ptr<const PlanViews> views, LayoutObjective objective,
+    void startSearch(std::shared_ptr<const SearchInput> input, LayoutObjective objective);
+    void onSearched(std::shared_ptr<const SearchInput> input, LayoutObjective objective,
                     LayoutSearchResult result, double ms, const QString& error);
     void updateApply();
     LayoutObjective objective() const;
@@ -68,11 +77,13 @@ private:
     QComboBox* m_objective;
     QPushButton* m_apply;
     QLabel* m_status;
+    QLineEdit* m_searchTime;  // how long the last search took (changes every search)
     QTableView* m_table;
     LayoutTableModel* m_model;
     QThreadPool m_pool;
-    std::shared_ptr<const PlanViews> m_latest;    // the plan to search next
-    std::shared_ptr<const PlanViews> m_searched;  // the plan the list was searched for
+    std::shared_ptr<const SearchInput> m_latest;    // the plan to search next
+    std::shared_ptr<const SearchInput> m_searched;  // the plan the list was searched for
+    bool m_latestRejected = false;  // m_latest is a spec check() refuses for its layout
     bool m_running = false;
     bool m_pending = false;
     double m_lastMs = 0.0;

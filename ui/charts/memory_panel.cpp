@@ -9,6 +9,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QScatterSeries>
@@ -61,7 +62,8 @@ MemoryPanel::MemoryPanel(PlanDocument* document, QWidget* parent)
       m_sweepCapacity(new QLineSeries(this)),
       m_current(new QScatterSeries(this)),
       m_table(new QTableView(this)),
-      m_model(new MemoryTableModel(this)) {
+      m_model(new MemoryTableModel(this)),
+      m_maxParams(makeTextLine(this)) {
     setObjectName(QStringLiteral("memoryPanel"));
     // Short names: five entries and the capacity share one legend line.
     const QStringList names{tr("Params"), tr("Grads"), tr("Master"), tr("Optimizer"),
@@ -204,6 +206,8 @@ MemoryPanel::MemoryPanel(PlanDocument* document, QWidget* parent)
     auto* sideLayout = new QVBoxLayout(side);
     sideLayout->setContentsMargins(0, 0, 0, 0);
 
+    m_maxParams->setObjectName(QStringLiteral("maxParams"));
+    sideLayout->addWidget(m_maxParams);
     sideLayout->addWidget(m_table, 1);
     sideLayout->addWidget(note);
 
@@ -225,6 +229,18 @@ QList<ChartInfo> MemoryPanel::charts() const {
 
 void MemoryPanel::showResults(const PlanViews& views) {
     m_model->setResults(views);
+    const MaxParamsResult& mp = views.max_params;
+    const QString largest = tr("Largest model that fits: %1 parameters (model state only)")
+                                .arg(formatShort(mp.max_params));
+    if (m_maxParams->text() != largest) {
+        m_maxParams->setText(largest);
+        m_maxParams->setCursorPosition(0);
+        m_maxParams->setToolTip(
+            tr("%1\nParameters, gradients, master weights and optimizer state of the plan's "
+               "recipe, sharded as the plan shards them; activations are left out (CS336 lecture "
+               "2, question 2; tally solve max-params).")
+                .arg(qs(mp.formula)));
+    }
     showBars(views);
     showSweep(views);
 }

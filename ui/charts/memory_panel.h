@@ -11,6 +11,7 @@ class QChart;
 class QChartView;
 class QComboBox;
 class QLabel;
+class QLineEdit;
 class QLineSeries;
 class QLogValueAxis;
 class QScatterSeries;
@@ -45,6 +46,8 @@ public:
     QLogValueAxis* sweepLogAxis() const { return m_sweepLogX; }
     QTableView* table() const { return m_table; }
     MemoryTableModel* model() const { return m_model; }
+    // The largest model this cluster trains under the plan's recipe (model state only).
+    QLineEdit* maxParams() const { return m_maxParams; }
 
 protected:
     void showResults(const PlanViews& views) override;
@@ -78,6 +81,7 @@ private:
 
     QTableView* m_table;
     MemoryTableModel* m_model;
+    QLineEdit* m_maxParams;
 };
 
 }  // namespace tally::ui

@@ -2,7 +2,9 @@
 
 #include <QBrush>
 #include <QFont>
+#include <utility>
 
+#include "ui/charts/changed_rows.h"
 #include "ui/charts/figure_text.h"
 #include "ui/common/number_text.h"
 
@@ -29,16 +31,23 @@ void MemoryTableModel::setResults(const PlanViews& v) {
          !m.fits, !m.fits},
     };
     const bool sameShape = rows.size() == m_rows.size();
-    if (!sameShape) {
-        beginResetModel();
+    if (sameShape) {
+        // The GiB and share columns depend on the capacity too: a new capacity changes every row.
+        const bool sameCapacity = m_capacity == m.capacity_bytes;
+        std::swap(m_rows, rows);  // `rows` holds what the view showed
+        m_capacity = m.capacity_bytes;
+        emitChangedRows(this, rowCount(), ColumnCount, [&](int r) {
+            const Row& a = m_rows[static_cast<std::size_t>(r)];
+            const Row& b = rows[static_cast<std::size_t>(r)];
+            return !sameCapacity || a.label != b.label || a.bytes != b.bytes ||
+                   a.tooltip != b.tooltip || a.emphasis != b.emphasis || a.alarm != b.alarm;
+        });
+        return;
     }
+    beginResetModel();
     m_rows = std::move(rows);
     m_capacity = m.capacity_bytes;
-    if (sameShape) {
-        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
-    } else {
-        endResetModel();
-    }
+    endResetModel();
 }
 
 int MemoryTableModel::rowCount(const QModelIndex& parent) const {

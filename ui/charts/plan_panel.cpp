@@ -1,5 +1,7 @@
 #include "ui/charts/plan_panel.h"
 
+#include <QChartView>
+
 #include "ui/plan/plan_document.h"
 
 namespace tally::ui {
@@ -13,6 +15,9 @@ void PlanPanel::ensureCurrent() {
     if (m_stale) {
         m_stale = false;
         showResults(*m_document->views());
+        for (QChartView* view : findChildren<QChartView*>()) {
+            cacheChartText(view->chart());
+        }
     }
 }
 

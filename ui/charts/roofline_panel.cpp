@@ -230,17 +230,24 @@ RooflinePanel::RooflinePanel(PlanDocument* document, QWidget* parent)
         }
     });
 
+    // Two rows: the einsum's expression and sizes get a line of their own, so neither they nor
+    // the buttons are cut at a laptop's width (one row cut "Remove selected" and the
+    // placeholders).
     auto* editor = new QWidget(this);
-    auto* row = new QHBoxLayout(editor);
-    row->setContentsMargins(0, 0, 0, 0);
+    auto* rows = new QVBoxLayout(editor);
+    rows->setContentsMargins(0, 0, 0, 0);
+    auto* row = new QHBoxLayout;
     row->addWidget(new QLabel(tr("Your operation:"), editor));
     row->addWidget(m_kind);
     row->addWidget(m_name, 1);
-    row->addWidget(m_expr, 3);
-    row->addWidget(m_sizes, 2);
     row->addWidget(m_dtype);
     row->addWidget(m_add);
     row->addWidget(m_remove);
+    auto* operands = new QHBoxLayout;
+    operands->addWidget(m_expr, 3);
+    operands->addWidget(m_sizes, 2);
+    rows->addLayout(row);
+    rows->addLayout(operands);
 
     // The measured overlay's switch (setMeasuredRun() gives it a run to show).
     m_measuredToggle->setObjectName(QStringLiteral("measuredToggle"));

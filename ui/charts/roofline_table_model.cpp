@@ -2,7 +2,9 @@
 
 #include <QFont>
 #include <algorithm>
+#include <utility>
 
+#include "ui/charts/changed_rows.h"
 #include "ui/common/number_text.h"
 
 namespace tally::ui {
@@ -61,10 +63,17 @@ void RooflineTableModel::setResults(const PlanViews& views) {
     std::stable_partition(marks.begin(), marks.end(),
                           [](const RooflineMark& m) { return m.aggregate; });
     if (marks.size() == m_marks.size()) {
-        m_marks = std::move(marks);
-        if (!m_marks.empty()) {
-            emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
-        }
+        std::swap(m_marks, marks);  // `marks` holds what the view showed
+        emitChangedRows(this, rowCount(), ColumnCount, [&](int r) {
+            const RooflineMark& a = m_marks[static_cast<std::size_t>(r)];
+            const RooflineMark& b = marks[static_cast<std::size_t>(r)];
+            return a.label != b.label || a.group != b.group || a.count != b.count ||
+                   a.cost.flops != b.cost.flops || a.cost.read_bytes != b.cost.read_bytes ||
+                   a.cost.write_bytes != b.cost.write_bytes || a.cost.dtype != b.cost.dtype ||
+                   a.point.attainable_flops_per_s != b.point.attainable_flops_per_s ||
+                   a.roof.peak_flops_per_s != b.roof.peak_flops_per_s ||
+                   a.roof.bandwidth_bytes_per_s != b.roof.bandwidth_bytes_per_s;
+        });
         return;
     }
     beginResetModel();

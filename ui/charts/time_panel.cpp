@@ -6,13 +6,17 @@
 #include <QChart>
 #include <QChartView>
 #include <QCursor>
+#include <QGraphicsLayout>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QHorizontalStackedBarSeries>
 #include <QLabel>
 #include <QLegend>
 #include <QLegendMarker>
+#include <QLineEdit>
 #include <QLineSeries>
 #include <QLogValueAxis>
+#include <QPushButton>
 #include <QScatterSeries>
 #include <QSplitter>
 #include <QTableView>
@@ -22,6 +26,7 @@
 #include <algorithm>
 
 #include "planner/text/plan_views.h"
+#include "planner/training/layout_search.h"
 #include "ui/charts/figure_table_model.h"
 #include "ui/common/number_text.h"
 #include "ui/plan/plan_document.h"
@@ -60,7 +65,10 @@ TimePanel::TimePanel(PlanDocument* document, QWidget* parent)
       m_stepView(makeChartView(m_stepChart, this)),
       m_stepSeries(new QHorizontalStackedBarSeries(this)),
       m_stepAxis(new QBarCategoryAxis(this)),
-      m_secondsAxis(new QValueAxis(this)) {
+      m_secondsAxis(new QValueAxis(this)),
+      m_minDays(new QLineEdit(QStringLiteral("30"), this)),
+      m_minFind(new QPushButton(tr("Find"), this)),
+      m_minResult(makeTextLine(this)) {
     setObjectName(QStringLiteral("timePanel"));
     m_chart->setTitle(tr("Days against GPUs (same MFU)"));
     m_days->setName(tr("Days"));
@@ -143,6 +151,25 @@ TimePanel::TimePanel(PlanDocument* document, QWidget* parent)
                             side);
     note->setWordWrap(true);
     sideLayout->addWidget(note);
+    // The smallest cluster that trains the plan in a given time (tally solve min-gpus).
+    m_minPool.setMaxThreadCount(1);
+    m_minDays->setObjectName(QStringLiteral("minGpusDays"));
+    m_minDays->setAccessibleName(tr("Days allowed"));
+    m_minDays->setFixedWidth(m_minDays->fontMetrics().horizontalAdvance(QStringLiteral("000000")));
+    m_minFind->setObjectName(QStringLiteral("minGpusFind"));
+    m_minFind->setToolTip(
+        tr("Doubles whole nodes until the best layout (the Layouts panel's search) trains the "
+           "plan's tokens in the days given, then bisects: tally solve min-gpus."));
+    m_minResult->setObjectName(QStringLiteral("minGpusResult"));
+    auto* minRow = new QHBoxLayout;
+    minRow->addWidget(new QLabel(tr("GPUs to train it in"), side));
+    minRow->addWidget(m_minDays);
+    minRow->addWidget(new QLabel(tr("days:"), side));
+    minRow->addWidget(m_minFind);
+    sideLayout->addLayout(minRow);
+    sideLayout->addWidget(m_minResult);
+    connect(m_minFind, &QPushButton::clicked, this, &TimePanel::findMinGpus);
+    connect(m_minDays, &QLineEdit::returnPressed, this, &TimePanel::findMinGpus);
     split->addWidget(side);
     auto* charts = new QSplitter(Qt::Vertical, split);
     auto* stepBox = new QWidget(charts);
@@ -162,6 +189,67 @@ TimePanel::TimePanel(PlanDocument* document, QWidget* parent)
     layout->addWidget(split);
 }
 
+TimePanel::~TimePanel() {
+    // The worker posts its answer to this object: let it finish first.
+    m_minPool.waitForDone();
+}
+
+void TimePanel::findMinGpus() {
+    if (m_minRunning) {
+        return;
+    }
+    bool ok = false;
+    const double days = m_minDays->text().trimmed().toDouble(&ok);
+    if (!ok || !(days > 0.0 && days <= 1e6)) {
+        m_minResult->setText(tr("Days: a number in (0, 1e6]"));
+        return;
+    }
+    const std::shared_ptr<const PlanViews> views = document()->views();
+    const int generation = m_minGeneration;
+    m_minRunning = true;
+    m_minFind->setEnabled(false);
+    m_minResult->setText(tr("Searching…"));
+    m_minPool.start([this, views, days, generation] {
+        std::optional<MinGpusResult> found;
+        QString error;
+        try {
+            found = solve_min_gpus(views->spec, views->hardware, days, std::int64_t{1} << 20);
+        } catch (const std::exception& e) {
+            error = QString::fromUtf8(e.what());
+        }
+        QMetaObject::invokeMethod(
+            this,
+            [this, views, days, generation, found, error] {
+                m_minRunning = false;
+                m_minFind->setEnabled(true);
+                if (generation != m_minGeneration) {
+                    m_minResult->setText(tr("The plan changed meanwhile: Find again."));
+                } else if (!error.isEmpty()) {
+                    m_minResult->setText(tr("Not searched: %1").arg(error));
+                } else if (!found) {
+                    m_minResult->setText(tr("No cluster of up to %1 %2 trains it in %3 days.")
+                                             .arg(std::int64_t{1} << 20)
+                                             .arg(qs(views->hardware.name))
+                                             .arg(days));
+                } else {
+                    const Layout& l = found->best.layout;
+                    m_minResult->setText(
+                        tr("%1 GPUs: %2 days at tp %3, pp %4, dp %5, micro-batch %6")
+                            .arg(found->gpus)
+                            .arg(formatDays(found->days))
+                            .arg(l.tp)
+                            .arg(l.pp)
+                            .arg(l.dp)
+                            .arg(l.micro_batch));
+                }
+                m_minResult->setCursorPosition(0);
+                m_minResult->setToolTip(m_minResult->text());
+                emit minGpusFound();
+            },
+            Qt::QueuedConnection);
+    });
+}
+
 QList<ChartInfo> TimePanel::charts() const {
     return {{QStringLiteral("step-time"), tr("One step, predicted"), m_stepView},
             {QStringLiteral("days-vs-gpus"), tr("Days against GPUs"), m_view}};
@@ -175,6 +263,7 @@ QString TimePanel::stepTermTip(int term) const {
 
 void TimePanel::showStep(const PlanViews& v) {
     m_terms = stepTerms(v);
+    bool entriesChanged = false;
     for (std::size_t i = 0; i < m_stepSets.size() && i < m_terms.size(); ++i) {
         const FigureRow& term = m_terms[i];
         if (m_stepSets[i]->label() != term.label) {
@@ -185,10 +274,16 @@ void TimePanel::showStep(const PlanViews& v) {
         }
         for (QLegendMarker* marker : m_stepChart->legend()->markers(m_stepSeries)) {
             if (auto* bar = qobject_cast<QBarLegendMarker*>(marker);
-                bar && bar->barset() == m_stepSets[i]) {
+                bar && bar->barset() == m_stepSets[i] && bar->isVisible() != (term.value > 0.0)) {
                 bar->setVisible(term.value > 0.0);
+                entriesChanged = true;
             }
         }
+    }
+    if (entriesChanged) {
+        // A legend marker made visible keeps the width it was laid out at while hidden (none),
+        // so its label is elided to nothing: lay the legend out again for the new entries.
+        m_stepChart->legend()->layout()->invalidate();
     }
     const double step = v.plan.performance.step_s;
     const double top = niceCeil(step);
@@ -205,6 +300,11 @@ void TimePanel::showStep(const PlanViews& v) {
 }
 
 void TimePanel::showResults(const PlanViews& v) {
+    // An answer belongs to the plan it was found for.
+    ++m_minGeneration;
+    if (!m_minRunning && !m_minResult->text().isEmpty()) {
+        m_minResult->clear();
+    }
     m_model->setRows(timeFigures(v));
     showStep(v);
     m_predicted = v.plan.time.mfu_predicted;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QThreadPool>
 #include <array>
 #include <vector>
 
@@ -12,6 +13,8 @@ class QChart;
 class QChartView;
 class QHorizontalStackedBarSeries;
 class QLabel;
+class QLineEdit;
+class QPushButton;
 class QLineSeries;
 class QLogValueAxis;
 class QScatterSeries;
@@ -30,6 +33,7 @@ class TimePanel : public PlanPanel {
     Q_OBJECT
 public:
     TimePanel(PlanDocument* document, QWidget* parent = nullptr);
+    ~TimePanel() override;
     QList<ChartInfo> charts() const override;
 
     QLineSeries* daysSeries() const { return m_days; }
@@ -42,6 +46,15 @@ public:
     QLabel* mfuSource() const { return m_mfuSource; }
     // The tooltip the bar shows for a term (its index in stepTerms()).
     QString stepTermTip(int term) const;
+    // "GPUs to train it in D days" (tally solve min-gpus): the days asked, Find, and the answer,
+    // searched on a worker thread for the plan as it is when Find is pressed.
+    QLineEdit* minGpusDays() const { return m_minDays; }
+    QPushButton* minGpusFind() const { return m_minFind; }
+    QLineEdit* minGpusResult() const { return m_minResult; }
+    bool isFindingMinGpus() const { return m_minRunning; }
+
+signals:
+    void minGpusFound();
 
 protected:
     void showResults(const PlanViews& views) override;
@@ -67,6 +80,13 @@ private:
     std::array<QBarSet*, kTerms> m_stepSets{};
     std::vector<FigureRow> m_terms;
     bool m_predicted = false;  // the time rests on the predicted MFU
+    void findMinGpus();
+    QLineEdit* m_minDays;
+    QPushButton* m_minFind;
+    QLineEdit* m_minResult;
+    QThreadPool m_minPool;
+    bool m_minRunning = false;
+    int m_minGeneration = 0;  // bumped by every new plan: an answer for an older one is dropped
 };
 
 }  // namespace tally::ui

@@ -5,8 +5,12 @@
 #include <QChartView>
 #include <QCoreApplication>
 #include <QGraphicsLayout>
+#include <QGraphicsLineItem>
 #include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
 #include <QHeaderView>
+#include <QImage>
 #include <QLineEdit>
 #include <QLogValueAxis>
 #include <QPainter>
@@ -32,6 +36,22 @@ QChartView* makeChartView(QChart* chart, QWidget* parent) {
     view->scene()->setItemIndexMethod(QGraphicsScene::NoIndex);
     view->setMinimumSize(320, 220);
     return view;
+}
+
+void cacheChartText(QChart* chart) {
+    QList<QGraphicsItem*> todo = chart->childItems();
+    while (!todo.isEmpty()) {
+        QGraphicsItem* item = todo.takeLast();
+        todo += item->childItems();
+        // Text, and the axes' lines and grid (antialiased lines across the whole plot, drawn
+        // again whenever a series over them changed).
+        const bool text = dynamic_cast<QGraphicsSimpleTextItem*>(item) != nullptr ||
+                          dynamic_cast<QGraphicsTextItem*>(item) != nullptr ||
+                          dynamic_cast<QGraphicsLineItem*>(item) != nullptr;
+        if (text && item->cacheMode() != QGraphicsItem::DeviceCoordinateCache) {
+            item->setCacheMode(QGraphicsItem::DeviceCoordinateCache);
+        }
+    }
 }
 
 void compactTable(QTableView* table, int stretchColumn) {
@@ -137,11 +157,48 @@ QSize exportSize(QWidget* widget) {
     return widget->size();
 }
 
+// A chart is exported at one size whatever its tab's (a tab not in front had never been laid
+// out past 402 x 224, which cut the legend): the chart laid out at kChartExportSize, drawn,
+// and put back as it was.
+constexpr QSize kChartExportSize(1200, 760);
+
+template <typename Paint>
+bool renderChart(QWidget* widget, Paint paint) {
+    auto* view = qobject_cast<QChartView*>(widget);
+    if (!view || !view->chart()) {
+        return false;
+    }
+    QChart* chart = view->chart();
+    const QSizeF before = chart->size();
+    chart->resize(kChartExportSize);
+    if (QGraphicsLayout* layout = chart->layout()) {
+        layout->activate();
+    }
+    paint(view->scene(), QRectF(chart->pos(), QSizeF(kChartExportSize)));
+    chart->resize(before);
+    if (QGraphicsLayout* layout = chart->layout()) {
+        layout->activate();
+    }
+    return true;
+}
+
 }  // namespace
 
 bool exportPng(QWidget* widget, const QString& path, QString* error) {
-    exportSize(widget);
-    const QPixmap pixmap = widget->grab();
+    QPixmap pixmap;
+    const bool chart = renderChart(widget, [&](QGraphicsScene* scene, const QRectF& source) {
+        QImage image(kChartExportSize, QImage::Format_ARGB32_Premultiplied);
+        image.fill(Qt::white);
+        QPainter painter(&image);
+        painter.setRenderHint(QPainter::Antialiasing);
+        scene->render(&painter, QRectF(QPointF(0, 0), QSizeF(kChartExportSize)), source);
+        painter.end();
+        pixmap = QPixmap::fromImage(image);
+    });
+    if (!chart) {
+        exportSize(widget);
+        pixmap = widget->grab();
+    }
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
@@ -156,7 +213,8 @@ bool exportPng(QWidget* widget, const QString& path, QString* error) {
 }
 
 bool exportSvg(QWidget* widget, const QString& path, const QString& title, QString* error) {
-    const QSize size = exportSize(widget);
+    const bool isChart = qobject_cast<QChartView*>(widget) != nullptr;
+    const QSize size = isChart ? kChartExportSize : exportSize(widget);
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
@@ -168,7 +226,11 @@ bool exportSvg(QWidget* widget, const QString& path, const QString& title, QStri
     svg.setDescription(QCoreApplication::translate("tally::ui::Export", "Exported from Tally"));
     {
         QPainter painter(&svg);
-        widget->render(&painter);
+        if (!renderChart(widget, [&](QGraphicsScene* scene, const QRectF& source) {
+                scene->render(&painter, QRectF(QPointF(0, 0), QSizeF(size)), source);
+            })) {
+            widget->render(&painter);
+        }
     }
     return writeFileAtomically(path, bytes, error);
 }

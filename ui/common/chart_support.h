@@ -27,6 +27,14 @@ struct ChartInfo {
 // once), legend at the bottom.
 QChartView* makeChartView(QChart* chart, QWidget* parent);
 
+// Caches the chart's text and lines as pixmaps (the title, the legend, axis titles and labels,
+// labels the panel added, the axes and their grid): shaping text and drawing antialiased lines is
+// most of what repainting a chart costs, and these change far less often than the series over
+// them, which are drawn afresh. Items made later
+// (an axis gaining a tick) are cached when this is called again, which costs a walk over the
+// chart's items and nothing for those already cached.
+void cacheChartText(QChart* chart);
+
 // A table as the panels use it: no row numbers, rows one line of text high, no wrapping. With a
 // stretch column, the other columns are fitted to their contents when the model is reset (its
 // shape changed) and keep their width while values change, so a slider drag never re-measures

@@ -131,6 +131,10 @@ QString formatDuration(double seconds) {
 }
 
 QString formatDays(double days) {
+    // Under a twentieth of a day, one decimal would read "0.0": three significant digits.
+    if (std::isfinite(days) && days != 0.0 && std::abs(days) < 0.05) {
+        return QString::number(days, 'g', 3);
+    }
     if (std::isfinite(days) && std::abs(days) < 1e5) {
         return QString::number(days, 'f', 1);
     }
@@ -173,6 +177,11 @@ QString gibNumber(double bytes) {
 
 QString gbCompact(double bytes) {
     const double gb = to_gb(bytes);
+    // Past 99999 GB the digits outgrow the headline's room ("39828020 / 80 GB" cut its mark):
+    // four significant digits and an exponent.
+    if (std::abs(gb) >= 1e5) {
+        return QString::number(gb, 'g', 4);
+    }
     return gb >= 1000 ? QString::number(gb, 'f', 0) : QString::number(gb, 'g', 4);
 }
 

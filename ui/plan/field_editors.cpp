@@ -11,6 +11,7 @@
 #include <QSlider>
 #include <cmath>
 
+#include "planner/core/limits.h"
 #include "ui/common/hardware_list_model.h"
 #include "ui/common/number_text.h"
 #include "ui/plan/plan_document.h"
@@ -166,6 +167,14 @@ void NumberEditor::onTextEntered() {
     }
     if (m_field.integer && *v != std::floor(*v)) {
         setInputError(tr("Must be a whole number"));
+        return;
+    }
+    // Integers are held exactly up to 2^53 (planner/core/limits.h); above it 1e30 silently
+    // became 9007199254740992 while the undo entry said 1e+30.
+    if (m_field.integer && std::abs(*v) > static_cast<double>(kMaxJsonInteger)) {
+        setInputError(tr("%1 is too large: a whole number here is at most 2^53 = %2")
+                          .arg(text)
+                          .arg(kMaxJsonInteger));
         return;
     }
     setInputError({});

@@ -50,6 +50,8 @@ public:
             return false;
         }
         m_after = next->m_after;
+        // The step is named for where the drag ended, not a value it passed on the way.
+        setText(next->text());
         return true;
     }
 
@@ -82,6 +84,10 @@ PlanDocument::PlanDocument(const HardwareCatalog* catalog, QObject* parent)
 }
 
 PlanDocument::~PlanDocument() = default;
+
+const HardwareProfile* PlanDocument::hardware() const {
+    return m_catalog->find(m_spec.cluster.gpu);
+}
 
 int PlanDocument::newGesture() {
     static std::atomic<int> next{1};
@@ -288,7 +294,10 @@ bool PlanDocument::isModified() const {
 
 bool PlanDocument::exportCsv(const QString& path, QString* error) const {
     const std::string csv = plan_csv(m_views->spec, m_views->hardware, m_views->plan);
-    return writeFileAtomically(path, QByteArray::fromStdString(csv), error);
+    // A UTF-8 byte order mark first: spreadsheets on Windows read a CSV without one in the
+    // system's legacy code page, which garbles names in Chinese (or any non-ASCII text).
+    return writeFileAtomically(path, QByteArray("\xEF\xBB\xBF") + QByteArray::fromStdString(csv),
+                               error);
 }
 
 bool PlanDocument::exportMarkdown(const QString& path, QString* error) const {

@@ -37,6 +37,9 @@ public:
     // marked at once, not one after another. Empty when there is no error.
     const std::vector<FieldError>& otherErrors() const { return m_otherErrors; }
     QUndoStack* undoStack() const { return m_undo; }
+    // The hardware profile the current spec names (cluster.gpu), or nullptr when the catalog has
+    // none of that id.
+    const HardwareProfile* hardware() const;
 
     // A user's edit, undoable. Edits carrying the same gesture id (> 0; one slider drag) merge
     // into one undo step; 0 makes a step of its own.

@@ -455,7 +455,19 @@ std::vector<SectionFields> build() {
                            "AdamW, 8-bit Adam 2; Adafactor factored."),
                          choicesOf<Optimizer>(),
                          [](const S& s) { return static_cast<int>(s.training.optimizer); },
-                         [](S& s, int v) { s.training.optimizer = static_cast<Optimizer>(v); }},
+                         [](S& s, int v) {
+                             // 8-bit Adam keeps its states in int8 (Dettmers et al. 2022) and
+                             // check() refuses any other state dtype: picking it sets int8, in
+                             // the same edit, and leaving it puts fp32 states back.
+                             const Optimizer next = static_cast<Optimizer>(v);
+                             if (next == Optimizer::adam8bit) {
+                                 s.training.optimizer_state_dtype = DType::int8;
+                             } else if (s.training.optimizer == Optimizer::adam8bit &&
+                                        s.training.optimizer_state_dtype == DType::int8) {
+                                 s.training.optimizer_state_dtype = DType::fp32;
+                             }
+                             s.training.optimizer = next;
+                         }},
              ChoiceField{
                  "training.optimizer_state_dtype", F("Optimizer state dtype"),
                  F("Each optimizer state value."), dtypes,

@@ -8,9 +8,11 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "planner/io/presets.h"
 #include "planner/io/spec_json.h"
@@ -36,10 +38,12 @@ SpecForm::SpecForm(PlanDocument* document, HardwareCatalog* catalog, QWidget* pa
     : QWidget(parent),
       m_document(document),
       m_gpuModel(new HardwareListModel(catalog, this)),
+      m_name(new QLineEdit(this)),
+      m_description(new QPlainTextEdit(this)),
       m_presets(new QComboBox(this)),
       m_import(new QPushButton(tr("Import config.json…"), this)),
       m_modelSummary(makeTextLine(this)),
-      m_modelMessage(new QLabel(this)),
+      m_modelMessage(makeTextLine(this)),
       m_mla(new QLabel(this)),
       m_moeBox(nullptr) {
     auto* outer = new QVBoxLayout(this);
@@ -68,13 +72,44 @@ SpecForm::SpecForm(PlanDocument* document, HardwareCatalog* catalog, QWidget* pa
             importHfConfig(path);
         }
     });
-    m_modelMessage->setWordWrap(true);
-    m_modelMessage->setStyleSheet(QStringLiteral("color: #c62828;"));
+    // One line (the whole message in its tooltip and the status bar): a wrapped label in the
+    // scroll area, which ignores height-for-width, got its lines by squeezing the rows below it
+    // to nothing (Architecture and Biases vanished).
+    m_modelMessage->setObjectName(QStringLiteral("modelMessage"));
+    m_modelMessage->setStyleSheet(
+        QStringLiteral("QLineEdit { color: #c62828; background: transparent; }"));
     m_modelMessage->hide();
     m_modelSummary->setObjectName(QStringLiteral("modelSummary"));
 
     m_mla->setWordWrap(true);
     m_mla->setText(tr("Multi-head latent attention (from the preset or config): kept as loaded."));
+
+    // The plan itself: its name and what it is for.
+    {
+        auto* box = new QGroupBox(tr("Plan"), this);
+        auto* form = new QFormLayout(box);
+        form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+        m_name->setObjectName(QStringLiteral("plan.name"));
+        m_name->setAccessibleName(tr("Plan name"));
+        m_name->setPlaceholderText(tr("Untitled: the title says what the plan is"));
+        m_name->setToolTip(
+            tr("The plan's name: the window's title, the name it is saved under "
+               "in the workspace, and the CSV's and the report's plan name."));
+        m_description->setObjectName(QStringLiteral("plan.description"));
+        m_description->setAccessibleName(tr("Plan description"));
+        m_description->setPlaceholderText(
+            tr("What the plan is for, its sources, its "
+               "assumptions"));
+        m_description->setToolTip(tr("Free text kept with the plan in every save and export."));
+        m_description->setTabChangesFocus(true);
+        // Four lines; longer text scrolls. A fixed height: typing never moves the form below.
+        m_description->setFixedHeight(m_description->fontMetrics().lineSpacing() * 4 + 12);
+        form->addRow(tr("Name"), m_name);
+        form->addRow(tr("Description"), m_description);
+        connect(m_name, &QLineEdit::editingFinished, this, &SpecForm::nameEdited);
+        m_description->installEventFilter(this);
+        outer->addWidget(box);
+    }
 
     for (const SectionFields& section : specFields()) {
         QString title;
@@ -168,6 +203,9 @@ SpecForm::SpecForm(PlanDocument* document, HardwareCatalog* catalog, QWidget* pa
     WheelGuard::install(this);
 
     connect(document, &PlanDocument::specChanged, this, &SpecForm::refresh);
+    // An import's complaint is about that attempt: any later change of the plan (an edit, File >
+    // New, an example, undo) takes it away.
+    connect(document, &PlanDocument::specChanged, this, &SpecForm::clearModelMessage);
     connect(document, &PlanDocument::errorChanged, this, &SpecForm::showError);
     connect(document, &PlanDocument::resultsChanged, this, &SpecForm::showResults);
     refresh();
@@ -205,12 +243,24 @@ bool SpecForm::importHfConfig(const QString& path) {
     QString error;
     if (!m_document->importHfConfig(path, &error)) {
         m_modelMessage->setText(error);
+        m_modelMessage->setCursorPosition(0);
+        m_modelMessage->setToolTip(error);
         m_modelMessage->show();
+        emit inputRejected(tr("Import config.json: %1").arg(error));
         return false;
     }
-    m_modelMessage->clear();
-    m_modelMessage->hide();
+    clearModelMessage();
     return true;
+}
+
+void SpecForm::clearModelMessage() {
+    if (m_modelMessage->isHidden()) {
+        return;
+    }
+    m_modelMessage->clear();
+    m_modelMessage->setToolTip({});
+    m_modelMessage->hide();
+    emit inputRejected(QString());
 }
 
 void SpecForm::choosePreset(int index) {
@@ -237,8 +287,46 @@ int SpecForm::presetIndexOfCurrentModel() const {
     return 0;
 }
 
+void SpecForm::nameEdited() {
+    const std::string name = m_name->text().trimmed().toStdString();
+    if (name == m_document->spec().name) {
+        return;
+    }
+    PlanSpec next = m_document->spec();
+    next.name = name;
+    m_document->edit(next, name.empty() ? tr("Clear the plan's name")
+                                        : tr("Name the plan \"%1\"").arg(qs(name)));
+}
+
+void SpecForm::descriptionEdited() {
+    const std::string text = m_description->toPlainText().toStdString();
+    if (text == m_document->spec().description) {
+        return;
+    }
+    PlanSpec next = m_document->spec();
+    next.description = text;
+    m_document->edit(next, tr("Edit the plan's description"));
+}
+
+bool SpecForm::eventFilter(QObject* watched, QEvent* event) {
+    // The description is taken when the box loses the focus (one undo step per visit, not one
+    // per keystroke).
+    if (watched == m_description && event->type() == QEvent::FocusOut) {
+        descriptionEdited();
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
 void SpecForm::refresh() {
     const PlanSpec& spec = m_document->spec();
+    if (!m_name->hasFocus() && m_name->text() != qs(spec.name)) {
+        m_name->setText(qs(spec.name));
+        m_name->setCursorPosition(0);
+    }
+    if (!m_description->hasFocus() && m_description->toPlainText() != qs(spec.description)) {
+        const QSignalBlocker block(m_description);
+        m_description->setPlainText(qs(spec.description));
+    }
     for (const Row& row : m_rows) {
         const bool shown = !row.applies || row.applies(spec);
         if (row.form->isRowVisible(row.editor) != shown) {

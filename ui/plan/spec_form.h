@@ -12,6 +12,7 @@ class QFormLayout;
 class QGroupBox;
 class QLabel;
 class QLineEdit;
+class QPlainTextEdit;
 class QPushButton;
 
 namespace tally::ui {
@@ -36,10 +37,18 @@ public:
     NumberEditor* numberEditor(const QString& path) const;
     QList<FieldEditor*> editors() const;
     QComboBox* presetPicker() const { return m_presets; }
+    // The plan's own name (spec.name: the window's title, the saved plan's name, the CSV's
+    // plan,name) and its description (spec.description: what it is for, an example's
+    // explanation), both edited here as undoable edits.
+    QLineEdit* nameEdit() const { return m_name; }
+    QPlainTextEdit* descriptionEdit() const { return m_description; }
     // Replaces the model with a config.json (what the Import button does after its dialog).
     bool importHfConfig(const QString& path);
     // The message under the model section (an import that failed), empty when none.
     QString modelMessage() const;
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 signals:
     // A field refused what was typed into it: "<field>: <why>"; empty when none is refused.
@@ -50,6 +59,9 @@ private:
     void showError();
     void showResults();
     void choosePreset(int index);
+    void clearModelMessage();
+    void nameEdited();
+    void descriptionEdited();
     void addEditor(QFormLayout* form, FieldEditor* editor, const QString& label,
                    bool (*applies)(const PlanSpec&));
     int presetIndexOfCurrentModel() const;
@@ -64,10 +76,12 @@ private:
     HardwareListModel* m_gpuModel;
     QHash<QString, FieldEditor*> m_editors;
     std::vector<Row> m_rows;
+    QLineEdit* m_name;
+    QPlainTextEdit* m_description;
     QComboBox* m_presets;
     QPushButton* m_import;
     QLineEdit* m_modelSummary;
-    QLabel* m_modelMessage;
+    QLineEdit* m_modelMessage;
     QLabel* m_mla;
     QGroupBox* m_moeBox;
     std::vector<ModelSpec> m_presetModels;  // each preset's architecture_only() model

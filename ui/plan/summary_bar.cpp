@@ -6,6 +6,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "planner/text/plan_views.h"
 #include "ui/charts/figure_text.h"
 #include "ui/common/chart_support.h"
 #include "ui/common/number_text.h"
@@ -52,6 +53,8 @@ SummaryBar::SummaryBar(PlanDocument* document, QWidget* parent)
     int column = 0;
     for (const auto& [key, title, widest] : figures) {
         auto* caption = new QLabel(title, this);
+        caption->setObjectName(QString::fromLatin1(key) + QStringLiteral("Caption"));
+        m_captions.append(caption);
         QFont small = caption->font();
         small.setPointSizeF(small.pointSizeF() * 0.85);
         caption->setFont(small);
@@ -67,6 +70,7 @@ SummaryBar::SummaryBar(PlanDocument* document, QWidget* parent)
         QStringLiteral("QLineEdit { color: #9a5b00; background: transparent; }"));
     outer->addWidget(m_warnings);
     connect(document, &PlanDocument::resultsChanged, this, &SummaryBar::showResults);
+    connect(document, &PlanDocument::errorChanged, this, &SummaryBar::showResults);
     showResults();
 }
 
@@ -75,7 +79,9 @@ QLabel* SummaryBar::addFigure(const QString& key, const QString& title, const QS
     label->setObjectName(key);
     label->setAccessibleName(title);
     QFont big = label->font();
-    big.setPointSizeF(big.pointSizeF() * 1.35);
+    // 1.25 times the text: the six figures at their widest fit beside the form on a 1366-pixel
+    // laptop screen (at 1.35 the headline alone made the window 1387 pixels wide).
+    big.setPointSizeF(big.pointSizeF() * 1.25);
     big.setBold(true);
     label->setFont(big);
     // A fixed size with room for the widest figure: new text never re-lays out the window (a
@@ -85,6 +91,22 @@ QLabel* SummaryBar::addFigure(const QString& key, const QString& title, const QS
     label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_figures.append(label);
     return label;
+}
+
+QLabel* SummaryBar::caption(const QString& key) const {
+    for (QLabel* l : m_captions) {
+        if (l->objectName() == key + QStringLiteral("Caption")) {
+            return l;
+        }
+    }
+    return nullptr;
+}
+
+void SummaryBar::setCaption(const QString& key, const QString& text) {
+    QLabel* label = caption(key);
+    if (label->text() != text) {
+        label->setText(text);
+    }
 }
 
 QLabel* SummaryBar::figure(const QString& key) const {
@@ -98,8 +120,92 @@ QLabel* SummaryBar::figure(const QString& key) const {
 
 void SummaryBar::showResults() {
     const PlanViews& v = *m_document->views();
+    m_stale = m_document->error().has_value();
+    if (v.serving) {
+        showServing(v);
+    } else {
+        showTraining(v);
+    }
+    // A refused spec is not drawn: the figures above are the last accepted plan's, greyed out.
+    for (QLabel* label : std::as_const(m_figures)) {
+        if (label->isEnabled() == m_stale) {
+            label->setEnabled(!m_stale);
+        }
+    }
+    if (m_stale) {
+        const QString stale =
+            u"⚠ " + tr("Not drawn: these are the figures of the last plan the planner accepted "
+                       "(%1)")
+                        .arg(errorText(*m_document->error()));
+        if (m_warnings->text() != stale) {
+            m_warnings->setText(stale);
+            m_warnings->setCursorPosition(0);
+            m_warnings->setToolTip(stale);
+        }
+    }
+}
+
+void SummaryBar::showServing(const PlanViews& v) {
+    const ServingView& sv = *v.serving;
+    const ServingPlan& s = sv.plan;
+    const ServingMemory& m = s.memory;
+    auto tip = [&](const char* key) { return explanationTip(sv.explanation(key)); };
+    setCaption(QStringLiteral("memory"), tr("Memory per GPU, serving"));
+    setCaption(QStringLiteral("days"), tr("Time to first token"));
+    setCaption(QStringLiteral("gpu_hours"), tr("Decode step"));
+    setCaption(QStringLiteral("cost"), tr("Throughput"));
+    setCaption(QStringLiteral("energy"), tr("Cost per 1M tokens"));
+    setIfChanged(figure(QStringLiteral("params")), formatShort(s.params_total),
+                 explanationTip(v.explanation("params")));
+    QLabel* mem = figure(QStringLiteral("memory"));
+    setIfChanged(mem,
+                 tr("%1 / %2 GB %3")
+                     .arg(gbCompact(m.total_bytes), gbCompact(m.capacity_bytes),
+                          m.fits ? QStringLiteral("✓") : QStringLiteral("✗")),
+                 (m.fits ? tr("Fits") : tr("Does not fit")) + u"; " + formatGiB(m.total_bytes) +
+                     tr(" of ") + formatGiB(m.capacity_bytes) + u"\n" +
+                     tip("serving.memory.total_bytes"));
+    const QString memStyle = m.fits || m_stale ? QString() : QStringLiteral("color: #c62828;");
+    if (mem->styleSheet() != memStyle) {
+        mem->setStyleSheet(memStyle);
+    }
+    setIfChanged(figure(QStringLiteral("days")), formatDuration(s.prefill_s),
+                 tip("serving.prefill_s"));
+    setIfChanged(figure(QStringLiteral("gpu_hours")), formatDuration(s.decode_step_s),
+                 tip("serving.decode_step_s"));
+    setIfChanged(figure(QStringLiteral("cost")), tr("%1 tok/s").arg(formatShort(s.tokens_per_s)),
+                 tip("serving.tokens_per_s"));
+    setIfChanged(
+        figure(QStringLiteral("energy")),
+        s.cost_per_million_tokens ? formatShort(*s.cost_per_million_tokens) : tr("no price"),
+        s.cost_per_million_tokens ? tip("serving.cost_per_million_tokens")
+                                  : tr("Set a price per GPU-hour in the cluster form."));
+    const QString lead =
+        tr("Serving plan (the spec's inference block): the headline is the "
+           "Inference panel's; Memory, Time and Layouts plan training the model.");
+    QString line, all = lead;
+    for (const std::string& w : sv.warnings) {
+        line += (line.isEmpty() ? QString() : QStringLiteral("   ")) + u"⚠ " + qs(w);
+        all += QStringLiteral("\n") + u"⚠ " + qs(w);
+    }
+    if (line.isEmpty()) {
+        line = lead;
+    }
+    if (m_warnings->text() != line) {
+        m_warnings->setText(line);
+        m_warnings->setCursorPosition(0);
+        m_warnings->setToolTip(all);
+    }
+}
+
+void SummaryBar::showTraining(const PlanViews& v) {
     const Plan& p = v.plan;
     const MemoryBreakdown& m = p.memory;
+    setCaption(QStringLiteral("memory"), tr("Memory per GPU"));
+    setCaption(QStringLiteral("days"), tr("Training time"));
+    setCaption(QStringLiteral("gpu_hours"), tr("GPU-hours"));
+    setCaption(QStringLiteral("cost"), tr("Cost"));
+    setCaption(QStringLiteral("energy"), tr("Energy"));
     setIfChanged(figure(QStringLiteral("params")), formatShort(p.params.total),
                  explanationTip(v.explanation("params")));
     const QString memory = tr("%1 / %2 GB %3")
@@ -110,7 +216,7 @@ void SummaryBar::showResults() {
                  (m.fits ? tr("Fits") : tr("Does not fit")) + u"; " + formatGiB(m.total_bytes) +
                      tr(" of ") + formatGiB(m.capacity_bytes) + u"\n" +
                      explanationTip(v.explanation("memory.total_bytes")));
-    const QString memStyle = m.fits ? QString() : QStringLiteral("color: #c62828;");
+    const QString memStyle = m.fits || m_stale ? QString() : QStringLiteral("color: #c62828;");
     if (mem->styleSheet() != memStyle) {
         mem->setStyleSheet(memStyle);
     }
@@ -134,6 +240,13 @@ void SummaryBar::showResults() {
     for (const std::string& w : v.warnings) {
         line += (line.isEmpty() ? QString() : QStringLiteral("   ")) + u"⚠ " + qs(w);
         all += (all.isEmpty() ? QString() : QStringLiteral("\n")) + u"⚠ " + qs(w);
+    }
+    if (v.serving_error) {
+        // A serving block the serving planner refuses: the headline stays the training plan's.
+        const QString refused = tr("Serving not planned: %1").arg(qs(v.serving_error->message()));
+        const QString mark = u"⚠ " + refused;
+        line = line.isEmpty() ? mark : QString(mark + QStringLiteral("   ") + line);
+        all = all.isEmpty() ? mark : QString(mark + u'\n' + all);
     }
     if (m_warnings->text() != line) {
         m_warnings->setText(line);

@@ -5,6 +5,10 @@
 class QLabel;
 class QLineEdit;
 
+namespace tally {
+struct PlanViews;
+}
+
 namespace tally::ui {
 
 class PlanDocument;
@@ -17,15 +21,27 @@ public:
     explicit SummaryBar(PlanDocument* document, QWidget* parent = nullptr);
 
     // The value label of a figure: "params", "memory", "days", "gpu_hours", "cost", "energy".
+    // A serving plan (its inference block set) shows its serving figures in the same places:
+    // memory per GPU when serving, time to first token, decode step, throughput, cost per
+    // million tokens; caption() says which.
     QLabel* figure(const QString& key) const;
+    QLabel* caption(const QString& key) const;
     QLineEdit* warnings() const { return m_warnings; }
+    // True while the current spec is refused: the figures shown are the last accepted plan's,
+    // greyed out, and the warnings line says so.
+    bool isStale() const { return m_stale; }
 
 private:
     void showResults();
+    void showTraining(const PlanViews& views);
+    void showServing(const PlanViews& views);
+    void setCaption(const QString& key, const QString& text);
     QLabel* addFigure(const QString& key, const QString& title, const QString& widest);
 
     PlanDocument* m_document;
     QList<QLabel*> m_figures;
+    QList<QLabel*> m_captions;
+    bool m_stale = false;
     QLineEdit* m_warnings;
 };
 

@@ -153,6 +153,7 @@ ProbePanel::ProbePanel(WorkspaceSession* session, HardwareCatalog* catalog, Plan
     }
     m_quick->setChecked(true);
     m_tests->setAccessibleName(tr("Tests"));
+    m_testsNote->setObjectName(QStringLiteral("probeTestsNote"));
     m_testsNote->setWordWrap(true);
     m_cancel->setEnabled(false);
     m_cpuOffer->hide();
@@ -375,10 +376,24 @@ void ProbePanel::listTests(const QString& backend) {
     m_listing = backend;
     m_listingGeneration = m_probeGeneration;
     m_lister.start(options);
+    updateButtons();  // Cancel stops the listing too
 }
 
 void ProbePanel::onTestsListed(const probe::ProbeRun& run, const ProbeExit& exit) {
     const QString listed = std::exchange(m_listing, QString());
+    updateButtons();
+    if (exit.outcome == ProbeOutcome::cancelled) {
+        // Cancelled by the user: no list, nothing running, the panel as before Start; picking
+        // the place or the backend again lists anew.
+        const QString b = listed.isEmpty() ? backend() : listed;
+        m_listErrors[b] = tr("Listing was cancelled.");
+        m_progress->setRange(0, 1);
+        m_progress->setValue(0);
+        m_progress->setFormat(tr("%v of %m tests"));
+        m_status->setText(tr("Listing cancelled; Start runs every %1 test.").arg(backendName(b)));
+        fillTests();
+        return;
+    }
     if (m_listingGeneration != m_probeGeneration) {
         listFirst();  // the probe changed while it was being listed
         return;
@@ -590,6 +605,11 @@ void ProbePanel::cancel() {
     if (isRunning()) {
         m_status->setText(tr("Cancelling…"));
         m_runner.cancel();
+    }
+    // The listing child too (`ssh HOST tally-probe --list` may wait on a slow or silent host):
+    // onTestsListed() gets its cancelled exit and puts the panel back.
+    if (m_lister.isRunning()) {
+        m_lister.cancel();
     }
 }
 
@@ -939,7 +959,7 @@ MeasuredProfileDialog* ProbePanel::profileDialog() const {
 void ProbePanel::updateButtons() {
     const bool running = isRunning();
     m_start->setEnabled(!running);
-    m_cancel->setEnabled(running);
+    m_cancel->setEnabled(running || m_lister.isRunning());
     m_backend->setEnabled(!running);
     m_quick->setEnabled(!running);
     m_planGemms->setEnabled(!running);

@@ -78,6 +78,8 @@ public:
     ProbeResultsModel* resultsModel() const { return m_results; }
     ProbeRunsModel* runsModel() const { return m_runs; }
     const ProbeRunner* runner() const { return &m_runner; }
+    // The child that lists a backend's tests (tally-probe --list, here or over ssh).
+    const ProbeRunner* lister() const { return &m_lister; }
     // The measured-profile dialog while it is open, else null.
     MeasuredProfileDialog* profileDialog() const;
 

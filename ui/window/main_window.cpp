@@ -3,6 +3,8 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDesktopServices>
+#include <QDir>
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QKeySequence>
@@ -11,16 +13,19 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QUndoStack>
+#include <QUrl>
 #include <QVBoxLayout>
 
 #include "planner/io/examples.h"
 #include "planner/io/spec_json.h"
 #include "planner/text/report.h"
+#include "planner/training/layout_search.h"
 #include "ui/charts/formats_panel.h"
 #include "ui/charts/inference_panel.h"
 #include "ui/charts/layouts_panel.h"
@@ -88,11 +93,14 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
     scroll->setWidget(m_form);
     scroll->setWidgetResizable(true);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setMinimumWidth(m_form->sizeHint().width() + 24);
+    // As narrow as the form can be (its sliders shrink), so the window fits a 1366-pixel laptop
+    // screen; it opens at the form's preferred width (resizeDocks() below).
+    scroll->setMinimumWidth(m_form->minimumSizeHint().width() + 24);
     m_formDock->setObjectName(QStringLiteral("planDock"));
     m_formDock->setWidget(scroll);
     m_formDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::LeftDockWidgetArea, m_formDock);
+    resizeDocks({m_formDock}, {m_form->sizeHint().width() + 24}, Qt::Horizontal);
 
     addPanel(QStringLiteral("memory"), tr("Memory"), m_memory);
     addPanel(QStringLiteral("time"), tr("Time and cost"), m_time);
@@ -122,6 +130,8 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
         }
         statusBar()->setStyleSheet(QStringLiteral("color: #c62828;"));
         statusBar()->showMessage(tr("Not taken: %1").arg(message));
+        // A long message is cut at the window's edge: the whole of it is the tooltip.
+        statusBar()->setToolTip(statusBar()->currentMessage());
     });
     connect(m_document, &PlanDocument::filePathChanged, this, &MainWindow::updateTitle);
     connect(m_document, &PlanDocument::modifiedChanged, this, &MainWindow::updateTitle);
@@ -141,7 +151,14 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
         m_settings->setMemoryVariable(qs(to_string(m_document->memorySweepVariable())));
     });
 
-    resize(1480, 940);
+    // The first time (no saved geometry): 1480 x 940, or the screen's free area when smaller
+    // (a 1366 x 768 laptop leaves about 1366 x 740 under its panel; a larger window ran off it,
+    // cutting the tabs and the headline's figures).
+    QSize size(1480, 940);
+    if (const QScreen* screen = QGuiApplication::primaryScreen()) {
+        size = size.boundedTo(screen->availableGeometry().size());
+    }
+    resize(size);
     if (options.restoreLayout) {
         restoreGeometry(m_settings->windowGeometry());
         restoreState(m_settings->windowState());
@@ -262,7 +279,12 @@ bool MainWindow::exportChart(const QString& chartId, const QString& path, QStrin
             }
         }
         if (path.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive)) {
-            return exportSvg(chart.widget, path, chart.title, error);
+            // The SVG's title names the plan too ("Memory per GPU: Llama 3 70B on ...").
+            return exportSvg(
+                chart.widget, path,
+                tr("%1: %2").arg(chart.title, qs(plan_title(m_document->views()->spec,
+                                                            m_document->views()->hardware))),
+                error);
         }
         return exportPng(chart.widget, path, error);
     }
@@ -290,10 +312,17 @@ void MainWindow::buildMenus() {
     QAction* open = file->addAction(tr("&Open…"));
     open->setShortcut(QKeySequence::Open);
     connect(open, &QAction::triggered, this, &MainWindow::open);
-    QAction* save = file->addAction(tr("&Save"));
+    // Two ways to keep a plan, named for what they do, each pointing at the other: a JSON file
+    // (this menu) and the workspace's saved plans (the Saved plans panel).
+    QAction* save = file->addAction(tr("&Save to a JSON file"));
     save->setShortcut(QKeySequence::Save);
+    save->setStatusTip(
+        tr("Write the plan to its JSON file (tally plan PLAN.json reads it). "
+           "Saved plans > Save current plan in the workspace keeps it in the "
+           "workspace instead."));
     connect(save, &QAction::triggered, this, &MainWindow::save);
-    QAction* saveAs = file->addAction(tr("Save &as…"));
+    QAction* saveAs = file->addAction(tr("Save to a JSON file &as…"));
+    saveAs->setStatusTip(save->statusTip());
     saveAs->setShortcut(QKeySequence::SaveAs);
     connect(saveAs, &QAction::triggered, this, &MainWindow::saveAs);
     file->addSeparator();
@@ -324,6 +353,41 @@ void MainWindow::buildMenus() {
     }
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->setObjectName(QStringLiteral("helpMenu"));
+    QAction* docs = help->addAction(tr("&Documentation"));
+    docs->setObjectName(QStringLiteral("helpDocumentation"));
+    docs->setStatusTip(
+        tr("The desktop app's guide (docs/desktop-app.md): every panel, "
+           "editing, files, the probe and the workspace."));
+    connect(docs, &QAction::triggered, this, [this] {
+        const QString guide = documentationPath();
+        if (!guide.isEmpty() && QDesktopServices::openUrl(QUrl::fromLocalFile(guide))) {
+            return;
+        }
+        QMessageBox::information(
+            this, tr("Documentation"),
+            guide.isEmpty()
+                ? tr("The guide is docs/desktop-app.md in Tally's source folder (with "
+                     "docs/planner.md for every formula and docs/serving.md for serving).")
+                : tr("The guide is %1 (no program here opens it).").arg(guide));
+    });
+    // CS336 lecture 2's questions, each opening the example that answers it.
+    QMenu* questions = help->addMenu(tr("The lecture's &questions"));
+    questions->setObjectName(QStringLiteral("helpQuestions"));
+    for (const ExamplePlan& example : builtin_examples()) {
+        if (!example.lecture) {
+            continue;
+        }
+        QAction* action = questions->addAction(qs(example.spec.name));
+        action->setStatusTip(qs(example.spec.description));
+        const PlanSpec spec = example.spec;
+        connect(action, &QAction::triggered, this, [this, spec] {
+            if (confirmReplace()) {
+                m_document->startNew(spec);
+            }
+        });
+    }
+    help->addSeparator();
     connect(help->addAction(tr("&About Tally")), &QAction::triggered, this, [this] {
         QMessageBox::about(this, tr("About Tally"),
                            tr("<p><b>Tally</b> plans the resources of training a large language "
@@ -360,6 +424,42 @@ QString MainWindow::askPath(const QString& title, const QString& filter, bool sa
         m_settings->setLastDirectory(QFileInfo(path).absolutePath());
     }
     return path;
+}
+
+QString MainWindow::documentationPath() const {
+    // Beside the executable in the build tree (build/<preset>/app/tally: the source's docs/ two
+    // folders up) or installed under share/doc/tally.
+    const QDir here(QCoreApplication::applicationDirPath());
+    for (const QString& candidate :
+         {here.filePath(QStringLiteral("../../docs/desktop-app.md")),
+          here.filePath(QStringLiteral("../share/doc/tally/desktop-app.md"))}) {
+        if (QFileInfo::exists(candidate)) {
+            return QFileInfo(candidate).canonicalFilePath();
+        }
+    }
+    return {};
+}
+
+QString MainWindow::suggestedFileName(const QString& extension) const {
+    // The plan's file, else its name or title, as a file name: letters, digits, '-' and '_' kept,
+    // runs of anything else one '-', at most 60 characters ("Llama-3-70B-on-15T-tokens-....json").
+    if (!m_document->filePath().isEmpty()) {
+        return QFileInfo(m_document->filePath()).completeBaseName() + extension;
+    }
+    const QString title = qs(plan_title(m_document->spec(), m_document->views()->hardware));
+    QString name;
+    for (const QChar c : title) {
+        if (c.isLetterOrNumber() || c == u'_' || c == u'.') {
+            name += c;
+        } else if (!name.isEmpty() && !name.endsWith(u'-')) {
+            name += u'-';
+        }
+    }
+    while (name.endsWith(u'-') || name.endsWith(u'.')) {
+        name.chop(1);
+    }
+    name.truncate(60);
+    return (name.isEmpty() ? QStringLiteral("plan") : name) + extension;
 }
 
 void MainWindow::report(const QString& message) {
@@ -441,8 +541,8 @@ bool MainWindow::save() {
 }
 
 bool MainWindow::saveAs() {
-    const QString path =
-        askPath(tr("Save the plan"), tr("Plans (*.json)"), true, QStringLiteral("plan.json"));
+    const QString path = askPath(tr("Save the plan to a JSON file"), tr("Plans (*.json)"), true,
+                                 suggestedFileName(QStringLiteral(".json")));
     if (path.isEmpty()) {
         return false;
     }
@@ -456,10 +556,11 @@ bool MainWindow::saveAs() {
 }
 
 void MainWindow::exportPlan(bool markdown) {
-    const QString path = markdown ? askPath(tr("Export the plan as a Markdown report"),
-                                            tr("Markdown (*.md)"), true, QStringLiteral("plan.md"))
-                                  : askPath(tr("Export the plan as CSV"), tr("CSV (*.csv)"), true,
-                                            QStringLiteral("plan.csv"));
+    const QString path =
+        markdown ? askPath(tr("Export the plan as a Markdown report"), tr("Markdown (*.md)"), true,
+                           suggestedFileName(QStringLiteral(".md")))
+                 : askPath(tr("Export the plan as CSV"), tr("CSV (*.csv)"), true,
+                           suggestedFileName(QStringLiteral(".csv")));
     if (path.isEmpty()) {
         return;
     }
@@ -474,7 +575,8 @@ void MainWindow::exportPlan(bool markdown) {
 void MainWindow::exportChartInteractive(const ChartInfo& chart, bool svg) {
     const QString path =
         askPath(tr("Export %1").arg(chart.title), svg ? tr("SVG (*.svg)") : tr("PNG (*.png)"), true,
-                chart.id + (svg ? QStringLiteral(".svg") : QStringLiteral(".png")));
+                suggestedFileName(u'-' + chart.id +
+                                  (svg ? QStringLiteral(".svg") : QStringLiteral(".png"))));
     if (path.isEmpty()) {
         return;
     }
@@ -524,9 +626,19 @@ void MainWindow::showError() {
     m_dtypeOffer->setVisible(offer.has_value());
     if (const auto& error = m_document->error()) {
         statusBar()->setStyleSheet(QStringLiteral("color: #c62828;"));
-        statusBar()->showMessage(tr("Not drawn: %1").arg(errorText(*error)));
+        QString message = tr("Not drawn: %1").arg(errorText(*error));
+        // Refused for its layout alone (tp x pp and the batch do not suit the GPUs): the search
+        // finds one that does.
+        const HardwareProfile* hw = m_document->hardware();
+        if (hw && !check_layout_search(m_document->spec(), *hw)) {
+            message += u' ' + tr("The Layouts panel lists the layouts that suit %1 GPUs.")
+                                  .arg(m_document->spec().cluster.gpus);
+        }
+        statusBar()->showMessage(message);
+        statusBar()->setToolTip(message);
     } else {
         statusBar()->setStyleSheet({});
+        statusBar()->setToolTip({});
         statusBar()->showMessage(
             tr("Drag a slider or type a value; every chart follows. Hover "
                "a figure to see how it is computed."));

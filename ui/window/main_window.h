@@ -109,6 +109,10 @@ private:
     QString askPath(const QString& title, const QString& filter, bool saving,
                     const QString& suggestedName = {});
     void report(const QString& message);
+    // A file name for the plan: its file's, else its name or title, with `extension`.
+    QString suggestedFileName(const QString& extension) const;
+    // docs/desktop-app.md where this build finds it, else empty.
+    QString documentationPath() const;
 
     AppSettings* m_settings;
     HardwareCatalog* m_catalog;

@@ -99,16 +99,12 @@ ComparePanel::ComparePanel(PlanDocument* document, HardwareCatalog* catalog, QWi
     rightLayout->setContentsMargins(0, 0, 0, 0);
     rightLayout->addWidget(m_message);
     rightLayout->addWidget(m_table, 1);
-    // Why two parts with one peak train in the same time however their bandwidths differ.
-    auto* timeNote = new QLabel(
-        tr("Days come from each part's dense peak x the plan's MFU (the lecture's estimate): "
-           "memory bandwidth does not enter it, so parts with the same peak, such as the H100 and "
-           "H200, take the same time. The roofs below show where bandwidth limits an operation."),
-        right);
-    timeNote->setObjectName(QStringLiteral("compareTimeNote"));
-    timeNote->setWordWrap(true);
-    timeNote->setForegroundRole(QPalette::PlaceholderText);
-    rightLayout->addWidget(timeNote);
+    // How the days are found, in the mode the plan uses (recompute() words it).
+    m_timeNote = new QLabel(right);
+    m_timeNote->setObjectName(QStringLiteral("compareTimeNote"));
+    m_timeNote->setWordWrap(true);
+    m_timeNote->setForegroundRole(QPalette::PlaceholderText);
+    rightLayout->addWidget(m_timeNote);
 
     // The choice beside the table; the chart below both, over the whole width (its legend
     // names every profile).
@@ -190,6 +186,21 @@ void ComparePanel::recompute() {
     }
     m_message->setText(problem);
     m_message->setVisible(!problem.isEmpty());
+    // Under an assumed MFU, bandwidth does not enter the days; under the predicted one it does.
+    const QString note =
+        document()->views()->spec.cluster.mfu_predicted
+            ? tr("Days come from each part's predicted step (the performance model: its GEMM "
+                 "rate, memory bandwidth and network for the plan's layout), so parts with the "
+                 "same peak but more bandwidth, such as the H200 against the H100, can train "
+                 "faster. The roofs below show where bandwidth limits an operation.")
+            : tr("Days come from each part's dense peak x the plan's assumed MFU (the lecture's "
+                 "estimate): memory bandwidth does not enter it, so parts with the same peak, such "
+                 "as the H100 and H200, take the same time. Set MFU to predicted to time each part "
+                 "with the performance model. The roofs below show where bandwidth limits an "
+                 "operation.");
+    if (m_timeNote->text() != note) {
+        m_timeNote->setText(note);
+    }
     m_model->setResults(results);
     // The columns are fitted to what they hold now (a handful of cells; only while visible).
     m_table->resizeColumnsToContents();

@@ -51,6 +51,7 @@ private:
     QTableView* m_table;
     QLabel* m_hint;
     QLabel* m_message;
+    QLabel* m_timeNote = nullptr;  // how the days are found, for the MFU mode in use
     QChart* m_chart;
     QChartView* m_view;
     QLogValueAxis* m_x;

@@ -208,6 +208,12 @@ void ProfileManagerPanel::selectionChanged() {
                             formatGB(p->memory_bytes), formatGiB(p->memory_bytes),
                             formatGBPerSecond(p->bandwidth_bytes_per_s),
                             p->tdp_w > 0.0 ? tr("%1 W").arg(p->tdp_w) : tr("not known"), peaks);
+    text += p->price_per_gpu_hour
+                ? tr("<p>Price: %1 per GPU-hour (used where a plan gives no price of its "
+                     "own)</p>")
+                      .arg(formatShort(*p->price_per_gpu_hour))
+                : tr("<p>Price: none (plans on this profile are priced at their own price per "
+                     "GPU-hour)</p>");
     if (!p->notes.empty()) {
         text += tr("<p>Notes: %1</p>").arg(html(p->notes));
     }

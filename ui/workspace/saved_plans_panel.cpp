@@ -24,7 +24,7 @@ SavedPlansPanel::SavedPlansPanel(WorkspaceSession* session, PlanDocument* docume
       m_document(document),
       m_model(new SavedPlansModel(this)),
       m_table(new QTableView(this)),
-      m_saveAs(new QPushButton(tr("Save current plan as…"), this)),
+      m_saveAs(new QPushButton(tr("Save current plan in the workspace as…"), this)),
       m_replace(new QPushButton(tr("Replace with current plan"), this)),
       m_open(new QPushButton(tr("Open"), this)),
       m_rename(new QPushButton(tr("Rename…"), this)),
@@ -36,7 +36,10 @@ SavedPlansPanel::SavedPlansPanel(WorkspaceSession* session, PlanDocument* docume
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     compactTable(m_table, SavedPlansModel::ModelColumn);
-    m_saveAs->setToolTip(tr("Store the plan being edited in the workspace under a new name."));
+    m_saveAs->setToolTip(
+        tr("Store the plan being edited in the workspace (this list, the same as tally plans "
+           "list) under a name. File > Save to a JSON file writes it to a file instead, for "
+           "tally plan PLAN.json or to share."));
     m_replace->setToolTip(tr("Store the plan being edited over the selected saved plan."));
     m_open->setToolTip(
         tr("Load the selected plan into the form (one undo step: Ctrl+Z returns to the plan "
@@ -120,7 +123,10 @@ void SavedPlansPanel::selectionChanged() {
         m_saveAs->setToolTip(
             tr("Not while a field is rejected: %1").arg(errorText(*m_document->error())));
     } else {
-        m_saveAs->setToolTip(tr("Store the plan being edited in the workspace under a new name."));
+        m_saveAs->setToolTip(
+            tr("Store the plan being edited in the workspace (this list, the same as tally plans "
+               "list) under a name. File > Save to a JSON file writes it to a file instead, for "
+               "tally plan PLAN.json or to share."));
     }
 }
 
@@ -162,10 +168,21 @@ bool SavedPlansPanel::saveCurrentAs() {
     const QString suggested =
         m_document->views() ? qs(plan_title(spec, m_document->views()->hardware)) : qs(spec.name);
     std::int64_t id = 0;
+    std::string chosen;
     if (!storeUnderName(tr("Save the plan in the workspace"), tr("Name of the saved plan:"),
-                        suggested,
-                        [&](const std::string& name) { id = ws->save_plan(name, spec); })) {
+                        suggested, [&](const std::string& name) {
+                            // One name: the saved plan's is the plan's own.
+                            PlanSpec named = spec;
+                            named.name = name;
+                            id = ws->save_plan(name, named);
+                            chosen = name;
+                        })) {
         return false;
+    }
+    if (m_document->spec().name != chosen) {
+        PlanSpec named = m_document->spec();
+        named.name = chosen;
+        m_document->edit(named, tr("Name the plan \"%1\"").arg(qs(chosen)));
     }
     session()->announcePlansChanged();
     selectPlan(id);
@@ -213,7 +230,9 @@ bool SavedPlansPanel::openSelected() {
             session()->announcePlansChanged();
             return false;
         }
-        const PlanSpec spec = plan_spec_from_text(stored->spec_json);
+        PlanSpec spec = plan_spec_from_text(stored->spec_json);
+        // The saved plan's name is the plan's name (the title, the CSV, the report show it).
+        spec.name = stored->name;
         m_document->edit(spec, tr("Open saved plan \"%1\"").arg(qs(stored->name)));
         report(tr("Opened \"%1\" (Ctrl+Z returns to the plan you had).").arg(qs(stored->name)),
                false);

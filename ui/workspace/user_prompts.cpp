@@ -5,6 +5,7 @@
 #include <QGuiApplication>
 #include <QInputDialog>
 #include <QMessageBox>
+#include <algorithm>
 
 namespace tally::ui {
 
@@ -22,10 +23,15 @@ UserPrompts defaultPrompts() {
     };
     prompts.askText = [](QWidget* parent, const QString& title, const QString& label,
                          const QString& text) {
-        bool ok = false;
-        const QString answer =
-            QInputDialog::getText(parent, title, label, QLineEdit::Normal, text, &ok);
-        return ok ? answer : QString();
+        // Wide enough for a plan's name ("Llama 3 70B on 15T tokens, 1024 H100: tp 8, ...");
+        // QInputDialog::getText() opened 200 pixels wide, the name cut in its box.
+        QInputDialog dialog(parent);
+        dialog.setWindowTitle(title);
+        dialog.setLabelText(label);
+        dialog.setTextValue(text);
+        dialog.setInputMode(QInputDialog::TextInput);
+        dialog.setMinimumWidth(std::max(520, dialog.fontMetrics().horizontalAdvance(text) + 80));
+        return dialog.exec() == QDialog::Accepted ? dialog.textValue() : QString();
     };
     prompts.warn = [](QWidget* parent, const QString& message) {
         QMessageBox::warning(parent, QGuiApplication::applicationDisplayName(), message);
