@@ -309,6 +309,9 @@ void TestWorkspaceSafety::readOnlyFolder() {
     const ChildResult fresh =
         run_writer({QStringLiteral("--drop-privileges"), QStringLiteral("save-plan"),
                     folder + QStringLiteral("/new.sqlite"), QStringLiteral("first")});
+    // What cannot be written can still be browsed: the two plans make_workspace() saved.
+    const ChildResult listed =
+        run_writer({QStringLiteral("--drop-privileges"), QStringLiteral("list-plans"), file});
     QVERIFY(::chmod(folder_name.constData(), 0755) == 0);
     QVERIFY(::chmod(QFile::encodeName(file).constData(), 0644) == 0);
     if (existing.exit_code == 4) {
@@ -318,6 +321,14 @@ void TestWorkspaceSafety::readOnlyFolder() {
     QCOMPARE(existing.exit_code, 1);
     QVERIFY2(existing.err.startsWith(QStringLiteral("error read_only:")), qPrintable(existing.err));
     QVERIFY2(existing.err.contains(file), qPrintable(existing.err));
+    // The refusal says the workspace is open read-only, and names what was refused.
+    QVERIFY2(existing.err.contains(QStringLiteral("open read-only")), qPrintable(existing.err));
+    QVERIFY2(existing.err.contains(QStringLiteral("saving plan after")), qPrintable(existing.err));
+    QCOMPARE(listed.exit_code, 0);
+    QVERIFY2(listed.err.isEmpty(), qPrintable(listed.err));
+    // One line "plan NAME" for each of make_workspace()'s plans, "plan a" and "plan b".
+    QCOMPARE(listed.out.count(QStringLiteral("plan plan ")), 2);
+    QVERIFY2(listed.out.trimmed().endsWith(QStringLiteral("read-only")), qPrintable(listed.out));
     QCOMPARE(fresh.exit_code, 1);
     QVERIFY2(fresh.err.startsWith(QStringLiteral("error read_only:")), qPrintable(fresh.err));
     QVERIFY2(fresh.err.contains(QStringLiteral("read-only")), qPrintable(fresh.err));

@@ -8,6 +8,8 @@
 //   workspace_writer [options] hold DB MS             take the write lock for MS milliseconds;
 //                                                      prints "locked" once it holds it
 //   workspace_writer [options] save-plan DB NAME      open, save one plan; prints "plan ID"
+//   workspace_writer [options] list-plans DB          open, list the plans; prints "plan NAME"
+//                                                      each, then "read-only" or "read-write"
 //   workspace_writer [options] big-profile DB BYTES   add a profile whose notes are BYTES long
 //   workspace_writer spill DB                         die inside a rollback-journal transaction
 //                                                      whose pages reached the file (hot journal)
@@ -43,7 +45,7 @@ namespace {
 int usage() {
     std::fputs(
         "usage: workspace_writer [--busy-timeout MS] [--fsize-limit BYTES] "
-        "[--drop-privileges] loop|hold|save-plan|big-profile|spill DB [ARG]\n",
+        "[--drop-privileges] loop|hold|save-plan|list-plans|big-profile|spill DB [ARG]\n",
         stderr);
     return 4;
 }
@@ -209,6 +211,14 @@ int main(int argc, char** argv) {
         if (command == "save-plan" && !arg.empty()) {
             Workspace ws = Workspace::open(db, options);
             say("plan " + std::to_string(ws.save_plan(arg, default_plan_spec())));
+            return 0;
+        }
+        if (command == "list-plans") {
+            Workspace ws = Workspace::open(db, options);
+            for (const StoredPlan& plan : ws.list_plans()) {
+                say("plan " + plan.name);
+            }
+            say(ws.read_only() ? "read-only" : "read-write");
             return 0;
         }
         if (command == "spill") {

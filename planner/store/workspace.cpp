@@ -12,6 +12,7 @@
 #include <utility>
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "gpu_probe/protocol/probe_collectives.h"
 #include "planner/core/errors.h"
@@ -211,6 +212,55 @@ void Workspace::check_files(std::string_view doing, bool after_write) {
     throw refuse_detached(which);
 }
 
+namespace {
+
+// Whether this process may write the workspace file and create files beside it (SQLite's
+// rollback journal, or the -wal and -shm of WAL mode, live in the same folder).
+bool writable(const fs::path& path) {
+    fs::path folder = path.parent_path();
+    if (folder.empty()) {
+        folder = ".";
+    }
+    return ::access(path.c_str(), W_OK) == 0 && ::access(folder.c_str(), W_OK) == 0;
+}
+
+}  // namespace
+
+// A workspace this process cannot write is still opened, to be browsed: a connection that never
+// writes, whose every write is refused before it starts (write()). SQLite would otherwise open
+// it read-write and fail on the first pragma that writes, so that not even its plans could be
+// listed.
+Workspace Workspace::open_read_only(const fs::path& path, const WorkspaceOptions& options) {
+    std::error_code ec;
+    // With no write-ahead log beside the file no connection is writing it now, and this one may
+    // read it without locks (immutable: SQLite then creates no -shm, which a read-only folder
+    // could not hold); a -wal present means another program has it open, so read with locks.
+    const bool quiet = !fs::exists(path.string() + "-wal", ec);
+    try {
+        sqlite::Database db(file_uri(path, quiet ? "immutable=1" : "mode=ro"),
+                            SQLITE_OPEN_READONLY | SQLITE_OPEN_URI);
+        db.set_busy_timeout(options.busy_timeout_ms);
+        const int version = db.query_int("PRAGMA user_version");
+        if (version != kWorkspaceSchemaVersion) {
+            // Newer versions were refused by the inspection; an older one needs a migration,
+            // which is a write.
+            throw WorkspaceError(
+                WorkspaceProblem::read_only, path,
+                "workspace " + path.string() +
+                    " cannot be written (the file or its folder is read-only) and was made by an "
+                    "older Tally (schema version " +
+                    std::to_string(version) + ", this build reads " +
+                    std::to_string(kWorkspaceSchemaVersion) +
+                    "): open it once where it can be written, so that it is upgraded.");
+        }
+        Workspace workspace(path, std::move(db), version);
+        workspace.m_read_only = true;
+        return workspace;
+    } catch (const sqlite::Error& e) {
+        throw translate(e, path, "opening", false);
+    }
+}
+
 Workspace Workspace::open(const fs::path& path, const WorkspaceOptions& options) {
     bool created = false;
     std::error_code ec;
@@ -244,6 +294,9 @@ Workspace Workspace::open(const fs::path& path, const WorkspaceOptions& options)
                 throw translate(again, path, "opening", false);
             }
         }
+    }
+    if (!created && !writable(path)) {
+        return open_read_only(path, options);
     }
     // Nothing half-written: when the file this call created still holds nothing, take it away.
     const auto remove_if_still_empty = [&] {
@@ -284,6 +337,14 @@ Workspace Workspace::open(const fs::path& path, const WorkspaceOptions& options)
 
 template <typename F>
 auto Workspace::write(std::string_view doing, F&& body) {
+    if (m_read_only) {
+        throw WorkspaceError(WorkspaceProblem::read_only, m_path,
+                             std::string(doing) + ": workspace " + m_path.string() +
+                                 " is open read-only (the file or its folder cannot be written), "
+                                 "so it can be browsed but not changed. Nothing was saved: copy "
+                                 "it to a folder you can write to, or make it writable, to save "
+                                 "there.");
+    }
     check_files(doing, false);
     try {
         sqlite::Transaction tx(m_db);

@@ -100,7 +100,9 @@ class Workspace {
 public:
     // Opens (creating when missing, with its folder) and migrates the workspace at `path`.
     // Throws WorkspaceError; the file is untouched unless it verified as a Tally workspace of
-    // this build's schema version or older.
+    // this build's schema version or older. A workspace of this build's version that this
+    // process cannot write (the file or its folder is read-only) opens read-only: everything
+    // reads, every write throws WorkspaceError (read_only) and changes nothing.
     static Workspace open(const std::filesystem::path& path, const WorkspaceOptions& options = {});
 
     Workspace(Workspace&&) noexcept = default;
@@ -116,6 +118,9 @@ public:
     // (nothing is read from or written to the stale files) and closing the connection copies
     // nothing back into the file; open the workspace again to go on.
     bool detached() const noexcept { return m_detached; }
+    // True when the file or its folder could not be written when it was opened: reads work,
+    // writes are refused (see open()).
+    bool read_only() const noexcept { return m_read_only; }
 
     // Profiles: the built-in ones (catalog order) followed by the stored ones (by name); a stored
     // profile with an id a later catalog also uses replaces the built-in, here and in
@@ -172,6 +177,8 @@ private:
     };
 
     Workspace(std::filesystem::path path, sqlite::Database db, int opened_version);
+    static Workspace open_read_only(const std::filesystem::path& path,
+                                    const WorkspaceOptions& options);
 
     // Refuses (WorkspaceError, detached) when the files this connection opened are no longer
     // the ones at their paths. `after_write`: the check that follows a commit.
@@ -190,6 +197,7 @@ private:
     FileIdentity m_wal_file;
     FileIdentity m_shm_file;
     bool m_detached = false;
+    bool m_read_only = false;
 };
 
 }  // namespace tally

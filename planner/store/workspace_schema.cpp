@@ -165,8 +165,10 @@ std::uint32_t big_endian_u32(const unsigned char* bytes) {
            (std::uint32_t{bytes[2]} << 8) | std::uint32_t{bytes[3]};
 }
 
-// A file: URI for `path` with a query (sqlite.org/uri.html); everything but unreserved
-// characters percent-encoded, so '?', '#' and '%' in a folder name stay part of the path.
+}  // namespace
+
+namespace store_detail {
+
 std::string file_uri(const fs::path& path, std::string_view query) {
     std::error_code ec;
     fs::path absolute = fs::absolute(path, ec);
@@ -182,6 +184,10 @@ std::string file_uri(const fs::path& path, std::string_view query) {
     uri += query;
     return uri;
 }
+
+}  // namespace store_detail
+
+namespace {
 
 // Checks integrity, application id and schema version through a read-only connection.
 // `immutable`: read the file without locks, so SQLite creates no -wal or -shm beside it (only

@@ -26,6 +26,9 @@ bool is_permission_errno(int e);
 WorkspaceError translate(const sqlite::Error& e, const std::filesystem::path& path,
                          std::string_view doing, bool writing);
 
+// A file: URI for `path` with a query (sqlite.org/uri.html); everything but unreserved
+// characters percent-encoded, so '?', '#' and '%' in a folder name stay part of the path.
+std::string file_uri(const std::filesystem::path& path, std::string_view query);
 // Looks at an existing file without writing to it: the SQLite header, then (through a read-only
 // connection) its integrity, application id and schema version. Throws WorkspaceError, or
 // sqlite::Error for a failure of SQLite itself.

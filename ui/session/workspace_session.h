@@ -34,6 +34,9 @@ public:
     bool isOpen() const { return m_workspace != nullptr; }
     // The open workspace's file, or empty.
     QString path() const;
+    // True when the open workspace could not be written: it is browsed, and every save is
+    // refused with a message that says so (Workspace::read_only()).
+    bool isReadOnly() const { return m_workspace && m_workspace->read_only(); }
     // The open workspace, or null. Writes through it must be followed by the matching announce*()
     // call so that the other views refresh.
     Workspace* workspace() const { return m_workspace.get(); }

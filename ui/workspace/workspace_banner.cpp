@@ -33,7 +33,12 @@ WorkspaceBanner::WorkspaceBanner(WorkspaceSession* session, QWidget* parent)
 }
 
 void WorkspaceBanner::refresh() {
-    if (m_session->isOpen()) {
+    if (m_session->isOpen() && m_session->isReadOnly()) {
+        m_label->setText(tr("Workspace (read-only: browse it; saving here is refused): %1")
+                             .arg(m_session->path()));
+        m_label->setStyleSheet(QStringLiteral("color: #8a5300;"));
+        m_open->setText(tr("Open another workspace…"));
+    } else if (m_session->isOpen()) {
         m_label->setText(tr("Workspace: %1").arg(m_session->path()));
         m_label->setStyleSheet({});
         m_open->setText(tr("Open another workspace…"));
