@@ -10,7 +10,6 @@
 
 #include <CLI/CLI.hpp>
 #include <QCoreApplication>
-#include <QDateTime>
 #include <QEventLoop>
 #include <QSocketNotifier>
 #include <cmath>
@@ -487,12 +486,10 @@ int run_probe_command(const ProbeCommandOptions& opts, CliState& state) {
     if (!opts.launcher.empty()) {
         // The ranks meet through a file in the launch's working folder (Slurm and mpirun start
         // every rank there; on a cluster it is a shared filesystem). A name of its own per run.
-        const std::string file = opts.bootstrap_file.empty()
-                                     ? fmt::format(".tally-probe-bootstrap-{}-{}", ::getpid(),
-                                                   QDateTime::currentMSecsSinceEpoch())
-                                     : opts.bootstrap_file;
         options.extraArguments << QStringLiteral("--bootstrap-file")
-                               << QString::fromStdString(file);
+                               << (opts.bootstrap_file.empty()
+                                       ? ui::clusterBootstrapFile()
+                                       : QString::fromStdString(opts.bootstrap_file));
         if (options.backend.isEmpty()) {
             options.backend = QStringLiteral("nccl");
         }

@@ -15,6 +15,36 @@
 
 namespace tally::test {
 
+// A stand-in for Slurm's srun: starts the ranks as srun would, -n N, or -N NODES
+// --ntasks-per-node K (K ranks per "node", each node's ranks told their host by
+// TALLY_PROBE_HOST); every rank's stdout is the script's. Exits with the highest status of the
+// ranks.
+inline constexpr const char* kFakeSrun = R"(#!/bin/bash
+n=1; nodes=1; per=0
+while [[ "$1" == -* ]]; do
+  case "$1" in
+    -n|--ntasks) n=$2; shift 2;;
+    -N|--nodes) nodes=$2; shift 2;;
+    --ntasks-per-node) per=$2; shift 2;;
+    --gpus-per-node) shift 2;;
+    *) shift;;
+  esac
+done
+if [ "$per" -gt 0 ]; then n=$((nodes * per)); else per=$(( (n + nodes - 1) / nodes )); fi
+pids=()
+for ((i = 0; i < n; i++)); do
+  SLURM_PROCID=$i SLURM_NTASKS=$n SLURM_STEP_NUM_TASKS=$n SLURM_LOCALID=$((i % per)) \
+    TALLY_PROBE_HOST=node$((i / per)) "$@" &
+  pids+=($!)
+done
+status=0
+for p in "${pids[@]}"; do
+  wait "$p"; s=$?
+  if [ "$s" -gt "$status" ]; then status=$s; fi
+done
+exit $status
+)";
+
 // ---- canned protocol lines ----------------------------------------------------------------------
 
 // A quick run on `backend` that says it will run `tests`, started 2026-01-02T03:04:05Z.

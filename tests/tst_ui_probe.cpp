@@ -6,6 +6,7 @@
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QGraphicsSimpleTextItem>
@@ -19,6 +20,7 @@
 #include <QScatterSeries>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QStandardItemModel>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <cmath>
@@ -109,6 +111,10 @@ QString textAt(const QAbstractItemModel* model, int row, int column) {
     return model->index(row, column).data(Qt::DisplayRole).toString();
 }
 
+bool clusterBackendShown(const QString& backend) {
+    return backend == QLatin1String("nccl") || backend == QLatin1String("tcp");
+}
+
 bool near(double a, double b) {
     return std::abs(a - b) <= 1e-9 * std::max(std::abs(a), std::abs(b));
 }
@@ -133,6 +139,7 @@ private slots:
     void noCudaOffersTheCpu();
     void rememberedBackendIsKept();
     void sshHostRunsThereAndIsRemembered();
+    void clusterLauncherRunsTheRanks();
     void withoutWorkspaceRunsButDoesNotSave();
     void refusedSaveIsSaid();
     void storedRunIsShownAndOverlaid();
@@ -612,6 +619,65 @@ void TestUiProbe::sshHostRunsThereAndIsRemembered() {
     QVERIFY(m_panel->runOptions().remoteHost.isEmpty());
     QCOMPARE(m_window->appSettings()->probeLocation(), QStringLiteral("local"));
     qunsetenv("TALLY_SSH");
+}
+
+void TestUiProbe::clusterLauncherRunsTheRanks() {
+    // The real probe's tcp backend as four ranks of a stand-in srun on two "nodes", picked under
+    // Run on as a user would: the run is the same as `tally probe --launcher` (tst_probe_cluster).
+    const QString srun = writeProbe(*m_dir, kFakeSrun);
+    ProbeOptions options;
+    options.probePath = QStringLiteral(TALLY_PROBE_PATH);
+    m_panel->setBaseOptions(options);
+    auto* where = child<QComboBox>(m_panel, "probeWhere");
+    auto* launcher = child<QLineEdit>(m_panel, "probeLauncher");
+    QVERIFY(!launcher->isVisibleTo(m_panel));
+    where->setCurrentIndex(where->findData(QStringLiteral("cluster")));
+    QVERIFY(launcher->isVisibleTo(m_panel));
+    // Only the collectives backends run on a cluster; NCCL first.
+    QCOMPARE(backendBox()->currentData().toString(), QStringLiteral("nccl"));
+    auto* backends = qobject_cast<QStandardItemModel*>(backendBox()->model());
+    QVERIFY(backends != nullptr);
+    QVERIFY(!backends->item(backendBox()->findData(QStringLiteral("cuda")))->isEnabled());
+    // Start without a launcher says what is missing and starts nothing.
+    QTest::mouseClick(startButton(), Qt::LeftButton);
+    QVERIFY(!m_panel->isRunning());
+    QVERIFY2(messageLabel()->text().contains(QStringLiteral("launcher")),
+             qPrintable(messageLabel()->text()));
+    launcher->setText(srun + QStringLiteral(" -N 2 --ntasks-per-node 2"));
+    emit launcher->editingFinished();
+    backendBox()->setCurrentIndex(backendBox()->findData(QStringLiteral("tcp")));
+    QTRY_VERIFY_WITH_TIMEOUT(testList()->count() >= 2, 20000);
+    for (int i = 0; i < testList()->count(); ++i) {
+        QListWidgetItem* item = testList()->item(i);
+        item->setCheckState(item->data(Qt::UserRole).toString() == QStringLiteral("all_reduce")
+                                ? Qt::Checked
+                                : Qt::Unchecked);
+    }
+    quickBox()->setChecked(true);
+    const ProbeExit exit = runToEnd(120000);
+    QVERIFY2(exit.outcome == ProbeOutcome::ok, qPrintable(exit.reason));
+    const std::vector<ProbeRunRecord> runs = savedRuns();
+    QCOMPARE(runs.size(), std::size_t{1});
+    QCOMPARE(runs[0].backend, std::string("tcp"));
+    // The tcp backend's quick sizes (1 KiB, 1 MiB) over all four ranks, then over each node's
+    // two: four all-reduces, each measured and checked.
+    QCOMPARE(runs[0].results.size(), std::size_t{4});
+    for (const ProbeResultRecord& r : runs[0].results) {
+        QCOMPARE(r.test, std::string("all_reduce"));
+        QCOMPARE(r.status, ProbeResultStatus::passed);
+    }
+    // The ranks met through a file of their own, gone once they did.
+    QCOMPARE(QDir::current().entryList({QStringLiteral(".tally-probe-bootstrap-*")},
+                                       QDir::Files | QDir::Hidden),
+             QStringList());
+    // Remembered for the next window.
+    QCOMPARE(m_window->appSettings()->probeLocation(), QStringLiteral("cluster"));
+    QCOMPARE(m_window->appSettings()->probeLauncher(),
+             srun + QStringLiteral(" -N 2 --ntasks-per-node 2"));
+    // Back on this machine, the single-machine backends again.
+    where->setCurrentIndex(where->findData(QStringLiteral("local")));
+    QVERIFY(!clusterBackendShown(backendBox()->currentData().toString()));
+    QVERIFY(m_panel->runOptions().launcher.isEmpty());
 }
 
 void TestUiProbe::withoutWorkspaceRunsButDoesNotSave() {

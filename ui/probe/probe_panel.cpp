@@ -15,7 +15,9 @@
 #include <QListWidget>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSplitter>
+#include <QStandardItemModel>
 #include <QTableView>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -42,9 +44,20 @@ namespace {
 
 const QString kCpu = QStringLiteral("cpu");
 const QString kCuda = QStringLiteral("cuda");
+// The cluster backends: collectives between the ranks a launcher starts.
+const QString kNccl = QStringLiteral("nccl");
+const QString kTcp = QStringLiteral("tcp");
+const QString kCluster = QStringLiteral("cluster");
 
 QString backendName(const QString& backend) {
+    if (backend == kNccl || backend == kTcp) {
+        return backend.toUpper();
+    }
     return backend == kCuda ? QStringLiteral("CUDA") : QStringLiteral("CPU");
+}
+
+bool clusterBackend(const QString& backend) {
+    return backend == kNccl || backend == kTcp;
 }
 
 }  // namespace
@@ -70,6 +83,7 @@ ProbePanel::ProbePanel(WorkspaceSession* session, HardwareCatalog* catalog, Plan
       m_where(new QComboBox(this)),
       m_host(new QLineEdit(this)),
       m_remoteProbe(new QLineEdit(this)),
+      m_launcher(new QLineEdit(this)),
       m_backend(new QComboBox(this)),
       m_quick(new QCheckBox(tr("Quick (small sizes, few samples)"), this)),
       m_planGemms(new QCheckBox(tr("Only this plan's GEMMs"), this)),
@@ -113,6 +127,8 @@ ProbePanel::ProbePanel(WorkspaceSession* session, HardwareCatalog* catalog, Plan
     m_runsView->setObjectName(QStringLiteral("probeRuns"));
     m_backend->addItem(tr("CUDA (NVIDIA GPU)"), kCuda);
     m_backend->addItem(tr("CPU"), kCpu);
+    m_backend->addItem(tr("NCCL collectives (the cluster's GPUs)"), kNccl);
+    m_backend->addItem(tr("TCP collectives (CPU ranks, no GPUs)"), kTcp);
     m_backend->setItemData(0,
                            tr("The GPU through CUDA: cuBLASLt matmuls, device memory, the "
                               "lecture's kernels, host-device copies"),
@@ -121,12 +137,30 @@ ProbePanel::ProbePanel(WorkspaceSession* session, HardwareCatalog* catalog, Plan
                            tr("This machine's cores and memory: STREAM, FMA peak, BLAS "
                               "matmuls, the lecture's operations"),
                            Qt::ToolTipRole);
+    m_backend->setItemData(2,
+                           tr("All-reduce, all-gather, reduce-scatter, all-to-all and send/recv "
+                              "between the GPUs the launcher starts, one rank per GPU, through "
+                              "NCCL (as nccl-tests measures them)"),
+                           Qt::ToolTipRole);
+    m_backend->setItemData(3,
+                           tr("The same collectives over TCP between CPU ranks: checks the "
+                              "launcher and the network without GPUs"),
+                           Qt::ToolTipRole);
     m_backend->setAccessibleName(tr("Backend"));
     m_where->setObjectName(QStringLiteral("probeWhere"));
     m_host->setObjectName(QStringLiteral("probeSshHost"));
     m_remoteProbe->setObjectName(QStringLiteral("probeRemotePath"));
     m_where->addItem(tr("This machine"), QStringLiteral("local"));
     m_where->addItem(tr("SSH host"), QStringLiteral("ssh"));
+    m_where->addItem(tr("A cluster, through a launcher (srun, mpirun)"), kCluster);
+    m_where->setItemData(2,
+                         tr("Run tally-probe as the ranks of a cluster launcher started here (on a "
+                            "login node: srun, mpirun): it measures the collectives between the "
+                            "ranks, as tally probe --launcher does"),
+                         Qt::ToolTipRole);
+    m_launcher->setObjectName(QStringLiteral("probeLauncher"));
+    m_launcher->setPlaceholderText(tr("launcher, e.g. srun -N 2 --ntasks-per-node 8"));
+    m_launcher->setAccessibleName(tr("Cluster launcher"));
     m_where->setItemData(1,
                          tr("Run tally-probe on another machine through ssh (which must log in "
                             "without a password prompt); the results stream back and are "
@@ -141,9 +175,11 @@ ProbePanel::ProbePanel(WorkspaceSession* session, HardwareCatalog* catalog, Plan
         m_where->setCurrentIndex(std::max(0, m_where->findData(m_settings->probeLocation())));
         m_host->setText(m_settings->probeSshHost());
         m_remoteProbe->setText(m_settings->probeRemotePath());
+        m_launcher->setText(m_settings->probeLauncher());
     }
     m_host->setEnabled(m_where->currentIndex() == 1);
     m_remoteProbe->setEnabled(m_where->currentIndex() == 1);
+    m_launcher->setVisible(inCluster());
     if (m_settings) {
         const int remembered = m_backend->findData(m_settings->probeBackend());
         if (remembered >= 0) {
@@ -151,6 +187,7 @@ ProbePanel::ProbePanel(WorkspaceSession* session, HardwareCatalog* catalog, Plan
             m_backendChosen = true;
         }
     }
+    enableBackends();
     m_quick->setChecked(true);
     m_tests->setAccessibleName(tr("Tests"));
     m_testsNote->setObjectName(QStringLiteral("probeTestsNote"));
@@ -203,6 +240,7 @@ ProbePanel::ProbePanel(WorkspaceSession* session, HardwareCatalog* catalog, Plan
     connect(m_where, &QComboBox::currentIndexChanged, this, &ProbePanel::onLocationChanged);
     connect(m_host, &QLineEdit::editingFinished, this, &ProbePanel::onLocationChanged);
     connect(m_remoteProbe, &QLineEdit::editingFinished, this, &ProbePanel::onLocationChanged);
+    connect(m_launcher, &QLineEdit::editingFinished, this, &ProbePanel::onLocationChanged);
     connect(m_compare, &QComboBox::currentIndexChanged, this, &ProbePanel::updateComparison);
     connect(m_runsView->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &ProbePanel::onRunPicked);
@@ -229,8 +267,34 @@ ProbePanel::ProbePanel(WorkspaceSession* session, HardwareCatalog* catalog, Plan
 
 void ProbePanel::listFirst() {
     // Nobody picked a backend: list the one tally-probe itself would run (CUDA when it is built
-    // with it and finds a device, else the CPU); onTestsListed() selects it.
-    listTests(m_backendChosen ? backend() : QString());
+    // with it and finds a device, else the CPU); onTestsListed() selects it. A cluster's
+    // backends are never the probe's default, so they are listed by name.
+    listTests(m_backendChosen || inCluster() ? backend() : QString());
+}
+
+bool ProbePanel::inCluster() const {
+    return m_where->currentData().toString() == kCluster;
+}
+
+void ProbePanel::enableBackends() {
+    // A cluster runs the collectives backends, a single machine the others: only those can be
+    // picked, and the current one moves to the first that can when it cannot.
+    auto* model = qobject_cast<QStandardItemModel*>(m_backend->model());
+    const bool cluster = inCluster();
+    int first = -1;
+    for (int row = 0; row < m_backend->count(); ++row) {
+        const bool fits = clusterBackend(m_backend->itemData(row).toString()) == cluster;
+        if (model != nullptr) {
+            model->item(row)->setEnabled(fits);
+        }
+        if (fits && first < 0) {
+            first = row;
+        }
+    }
+    if (clusterBackend(backend()) != cluster && first >= 0) {
+        const QSignalBlocker block(m_backend);
+        m_backend->setCurrentIndex(first);
+    }
 }
 
 ProbePanel::~ProbePanel() = default;
@@ -244,6 +308,7 @@ void ProbePanel::buildLayout() {
     runLayout->addLayout(whereRow);
     runLayout->addWidget(m_host);
     runLayout->addWidget(m_remoteProbe);
+    runLayout->addWidget(m_launcher);
     auto* backendRow = new QHBoxLayout;
     backendRow->addWidget(new QLabel(tr("Backend:"), runBox));
     backendRow->addWidget(m_backend, 1);
@@ -321,6 +386,8 @@ ProbeOptions ProbePanel::runOptions() const {
     if (m_where->currentData().toString() == QLatin1String("ssh")) {
         options.remoteHost = m_host->text().trimmed();
         options.remoteProbe = m_remoteProbe->text().trimmed();
+    } else if (inCluster()) {
+        options.launcher = m_launcher->text().trimmed();
     }
     return options;
 }
@@ -329,13 +396,18 @@ void ProbePanel::onLocationChanged() {
     const bool remote = m_where->currentData().toString() == QLatin1String("ssh");
     m_host->setEnabled(remote);
     m_remoteProbe->setEnabled(remote);
+    m_launcher->setVisible(inCluster());
     if (m_settings) {
         m_settings->setProbeLocation(m_where->currentData().toString());
         m_settings->setProbeSshHost(m_host->text().trimmed());
         m_settings->setProbeRemotePath(m_remoteProbe->text().trimmed());
+        m_settings->setProbeLauncher(m_launcher->text().trimmed());
     }
+    const bool wasCluster = clusterBackend(backend());
+    enableBackends();
     const ProbeOptions options = runOptions();
-    if (options.remoteHost == m_listedHost && options.remoteProbe == m_listedRemoteProbe) {
+    if (options.remoteHost == m_listedHost && options.remoteProbe == m_listedRemoteProbe &&
+        wasCluster == inCluster()) {
         return;  // nothing that changes the probe (e.g. focus left the host field unchanged)
     }
     if (remote && options.remoteHost.isEmpty()) {
@@ -368,6 +440,8 @@ void ProbePanel::listTests(const QString& backend) {
     ProbeOptions options = runOptions();
     m_listedHost = options.remoteHost;
     m_listedRemoteProbe = options.remoteProbe;
+    // The tests are the probe's own: one process lists them, not the launcher's ranks.
+    options.launcher.clear();
     options.backend = backend;
     options.quick = false;
     options.tests.clear();
@@ -424,7 +498,7 @@ void ProbePanel::onTestsListed(const probe::ProbeRun& run, const ProbeExit& exit
         m_listErrors[listed] = exit.reason;
         if (exit.outcome == ProbeOutcome::backendUnavailable && listed == backend() &&
             !isRunning()) {
-            if (!m_backendChosen && listed != kCpu) {
+            if (!m_backendChosen && listed != kCpu && !clusterBackend(listed)) {
                 // Nobody picked this backend and it cannot run here: start on the one that can,
                 // and say why.
                 m_backend->setCurrentIndex(m_backend->findData(kCpu));
@@ -538,6 +612,14 @@ bool ProbePanel::start() {
         showMessage(Tone::error, tr("Type the SSH host the probe runs on."));
         return false;
     }
+    if (inCluster()) {
+        if (options.launcher.isEmpty()) {
+            showMessage(Tone::error, tr("Type the launcher that starts the ranks, e.g. srun -N 2 "
+                                        "--ntasks-per-node 8 or mpirun -np 16."));
+            return false;
+        }
+        options.extraArguments << QStringLiteral("--bootstrap-file") << clusterBootstrapFile();
+    }
     options.backend = backend();
     options.quick = m_quick->isChecked();
     options.tests = tests;
@@ -558,7 +640,9 @@ bool ProbePanel::start() {
                : std::max(1, tests.isEmpty() ? m_tests->count() : static_cast<int>(tests.size())));
     m_progress->setValue(0);
     m_device->setText(
-        options.remoteHost.isEmpty()
+        !options.launcher.isEmpty() ? tr("Starting tally-probe through %2 (%1 backend)…")
+                                          .arg(backendName(options.backend), options.launcher)
+        : options.remoteHost.isEmpty()
             ? tr("Starting tally-probe (%1 backend)…").arg(backendName(options.backend))
             : tr("Starting tally-probe on %2 (%1 backend)…")
                   .arg(backendName(options.backend), options.remoteHost));

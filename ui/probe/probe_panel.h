@@ -111,6 +111,11 @@ private:
     // none the probe can time.
     QString planGemmShapes(QString* why) const;
     QString backend() const;
+    // "Run on" is a cluster: the probe runs as the ranks of the launcher, on the collectives
+    // backends (nccl, tcp).
+    bool inCluster() const;
+    // Lets only the backends of the chosen place be picked.
+    void enableBackends();
 
     void onStarted(const probe::StartEvent& start);
     void onDevice(const probe::DeviceEvent& device);
@@ -157,9 +162,10 @@ private:
     std::optional<ProbeRunRecord> m_current;
     bool m_reloading = false;
 
-    QComboBox* m_where;        // this machine / ssh host
+    QComboBox* m_where;        // this machine / ssh host / cluster
     QLineEdit* m_host;         // the ssh destination
     QLineEdit* m_remoteProbe;  // the probe's path there (optional)
+    QLineEdit* m_launcher;     // a cluster launcher's command line (cluster runs)
     QComboBox* m_backend;
     QCheckBox* m_quick;
     // Measure only the current plan's GEMMs (tally probe --plan): gemm_shapes at its shapes.

@@ -1,6 +1,7 @@
 #include "ui/session/probe_process.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
 #include <QRegularExpression>
@@ -44,6 +45,12 @@ std::optional<QString> fatalMessage(const probe::ProbeRun& run) {
 }
 
 }  // namespace
+
+QString clusterBootstrapFile() {
+    return QStringLiteral(".tally-probe-bootstrap-%1-%2")
+        .arg(QCoreApplication::applicationPid())
+        .arg(QDateTime::currentMSecsSinceEpoch());
+}
 
 QStringList probeArguments(const ProbeOptions& options) {
     QStringList args;

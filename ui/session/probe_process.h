@@ -47,6 +47,11 @@ struct ProbeOptions {
 // The tally-probe command line for `options` (without the program).
 QStringList probeArguments(const ProbeOptions& options);
 
+// The file a launcher's ranks meet through (tally-probe --bootstrap-file), a name of its own per
+// run. Relative: Slurm and mpirun start every rank in the launch's working folder, which on a
+// cluster is a shared filesystem.
+QString clusterBootstrapFile();
+
 // Where tally-probe is: `explicitPath` when given, else $TALLY_PROBE, else beside the running
 // executable, else ../gpu_probe/tally-probe relative to it (the build tree), else on PATH.
 // Exactly one of `path` (absolute) and `error` (what was tried, what to do) is set. An explicit

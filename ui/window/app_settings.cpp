@@ -17,6 +17,7 @@ const QString kProbeBackend = QStringLiteral("probe/backend");
 const QString kProbeLocation = QStringLiteral("probe/location");
 const QString kProbeSshHost = QStringLiteral("probe/sshHost");
 const QString kProbeRemotePath = QStringLiteral("probe/remotePath");
+const QString kProbeLauncher = QStringLiteral("probe/launcher");
 const QString kCompareProfiles = QStringLiteral("compare/profiles");
 }  // namespace
 
@@ -94,6 +95,12 @@ QString AppSettings::probeRemotePath() const {
 }
 void AppSettings::setProbeRemotePath(const QString& path) {
     setValue(kProbeRemotePath, path);
+}
+QString AppSettings::probeLauncher() const {
+    return value(kProbeLauncher).toString();
+}
+void AppSettings::setProbeLauncher(const QString& launcher) {
+    setValue(kProbeLauncher, launcher);
 }
 QString AppSettings::memoryVariable() const {
     return value(kMemoryVariable, QStringLiteral("micro_batch")).toString();

@@ -30,7 +30,8 @@ public:
     // The probe backend the user picked last ("cuda", "cpu"), empty when never picked.
     QString probeBackend() const;
     void setProbeBackend(const QString& backend);
-    // Where the probe runs: "local" (this machine, the default) or "ssh" (probeSshHost()).
+    // Where the probe runs: "local" (this machine, the default), "ssh" (probeSshHost()) or
+    // "cluster" (as the ranks of probeLauncher()).
     QString probeLocation() const;
     void setProbeLocation(const QString& location);
     // The ssh destination of the last remote run ("gpu-box", "me@gpu-box"); empty: none yet.
@@ -39,6 +40,9 @@ public:
     // The probe's path on that host; empty: tally-probe on its PATH.
     QString probeRemotePath() const;
     void setProbeRemotePath(const QString& path);
+    // The cluster launcher of the last cluster run ("srun -N 2 --ntasks-per-node 8"); empty: none.
+    QString probeLauncher() const;
+    void setProbeLauncher(const QString& launcher);
     // The profiles the Compare view compares, as the user last chose them; empty: never chosen.
     QStringList compareProfiles() const;
     void setCompareProfiles(const QStringList& ids);
