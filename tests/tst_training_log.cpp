@@ -203,6 +203,19 @@ void TestTrainingLog::badTimingValues_data() {
     QTest::newRow("overflow") << QStringLiteral("step: 10  tps: 1e999")
                               << QStringLiteral("log line 2");
     QTest::newRow("text") << QStringLiteral("step: 10  tps: fast") << QStringLiteral("log line 2");
+    // Outside the physical range: 65,536 tokens per GPU / 1e-320 tokens/s was an infinite step
+    // (tests/fuzz/findings/training_log/tps-subnormal-infinite-step.log).
+    QTest::newRow("subnormal rate")
+        << QStringLiteral("step: 20  tps: 1e-320") << QStringLiteral("log line 2");
+    QTest::newRow("rate above 1e12")
+        << QStringLiteral("step: 20  tps: 2e12") << QStringLiteral("log line 2");
+    // 2e12 ms = 2e9 s, above 1e9 s; 1e-10 s is below 1e-9 s.
+    QTest::newRow("step above 1e9 s")
+        << QStringLiteral("iteration 3/10 | elapsed time per iteration (ms): 2e12 |")
+        << QStringLiteral("log line 2");
+    QTest::newRow("step below 1e-9 s")
+        << QStringLiteral("Training epoch 0, iteration 3/9 | train_step_timing in s: 1e-10")
+        << QStringLiteral("log line 2");
 }
 
 void TestTrainingLog::badTimingValues() {

@@ -202,11 +202,20 @@ void TrainingLogReader::add_line(std::string_view raw) {
         ++m_other_rank_records;
         return;
     }
-    m_has_format = true;
-    m_format = format;
     if (format == TrainingLogFormat::megatron) {
         value /= 1000.0;  // milliseconds
     }
+    const bool rate = format == TrainingLogFormat::torchtitan;
+    const double lo = rate ? kMinLogTokensPerS : kMinLogStepS;
+    const double hi = rate ? kMaxLogTokensPerS : kMaxLogStepS;
+    if (!(value >= lo && value <= hi)) {
+        throw SpecError(field, quoted_excerpt(line.substr(at)),
+                        rate ? std::string("tokens per second per GPU in [0.001, 1e12]")
+                             : std::string("a step time in [1e-9, 1e9] s (Megatron-LM's in ms: "
+                                           "[1e-6, 1e12])"));
+    }
+    m_has_format = true;
+    m_format = format;
     m_records.push_back({value, iteration_of(line, format)});
 }
 

@@ -39,6 +39,14 @@ enum class TrainingLogFormat {
 };
 std::string_view to_string(TrainingLogFormat format);
 
+// The physical range of a timing record, beyond any real run, so that every figure taken from a
+// log stays finite (a rate of 1e-320 tokens/s made a step time of infinity): a step of
+// [1e-9, 1e9] s (Megatron's milliseconds converted), [0.001, 1e12] tokens/s per GPU.
+inline constexpr double kMinLogStepS = 1e-9;
+inline constexpr double kMaxLogStepS = 1e9;
+inline constexpr double kMinLogTokensPerS = 1e-3;
+inline constexpr double kMaxLogTokensPerS = 1e12;
+
 struct TrainingLogSettings {
     std::int64_t skip_records = 2;  // warm-up records dropped from the start of the log
 };
@@ -64,8 +72,8 @@ struct TrainingLogSummary {
     bool is_step_time() const { return format != TrainingLogFormat::torchtitan; }
 };
 
-// Reads a log line by line. Throws SpecError naming "log" (and the line) for a timing line
-// whose value is not a finite number > 0 and for a log mixing two formats.
+// Reads a log line by line. Throws SpecError naming the line ("log line 12") for a timing line
+// whose value is not a number in the range above and for a log mixing two formats.
 class TrainingLogReader {
 public:
     void add_line(std::string_view line);
