@@ -40,6 +40,9 @@ void register_layout_commands(CLI::App& app, CliState& state);
 void register_roofline_commands(CLI::App& app, CliState& state);
 // `tally profiles|plans|probes|compare`: the SQLite workspace (app/cli_workspace.cpp).
 void register_workspace_commands(CLI::App& app, CliState& state);
+// `tally calibrate`: fit the predicted step to a measured one and store it in a workspace
+// profile (app/cli_calibrate.cpp).
+void register_calibrate_commands(CLI::App& app, CliState& state);
 // `tally probe`: run tally-probe, print and save its results (app/cli_probe.cpp).
 void register_probe_commands(CLI::App& app, CliState& state);
 // The measured roofline of stored probe run `run_id` (--db or the default file) with fractions of

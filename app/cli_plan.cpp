@@ -9,6 +9,7 @@
 #include "planner/core/quantity_text.h"
 #include "planner/io/presets.h"
 #include "planner/io/spec_json.h"
+#include "planner/performance/calibration.h"
 #include "planner/text/explain.h"
 #include "planner/text/report.h"
 #include "planner/training/plan.h"
@@ -19,7 +20,7 @@ namespace tally::cli {
 namespace {
 
 // The predicted step and its terms; those above the rule add up to the step time.
-void print_performance(const Plan& plan) {
+void print_performance(const Plan& plan, const HardwareProfile& hw) {
     const PerformanceBreakdown& p = plan.performance;
     fmt::print("Predicted step (performance model; docs/planner.md)\n");
     const std::pair<const char*, double> terms[] = {
@@ -40,8 +41,14 @@ void print_performance(const Plan& plan) {
     }
     fmt::print("  {:<13} {:>10.4g} s  (MFU {:.3f}, HFU {:.3f}, {:.4g} tokens/s)\n", "step",
                p.step_s, p.mfu, p.hfu, p.tokens_per_s);
-    fmt::print("  {:<13} {:>10.4g} s  ({:.4g} s hidden behind compute)\n\n", "DP comm", p.dp_comm_s,
+    fmt::print("  {:<13} {:>10.4g} s  ({:.4g} s hidden behind compute)\n", "DP comm", p.dp_comm_s,
                p.dp_comm_s - p.dp_comm_exposed_s);
+    if (hw.calibration) {
+        fmt::print("  {:<13} {:>10.4g} s  / efficiency {:.4f}: {}\n", "uncalibrated",
+                   p.uncalibrated_step_s, p.calibration_efficiency,
+                   calibration_note(*hw.calibration));
+    }
+    fmt::print("\n");
 }
 
 void print_plan_table(const PlanSpec& spec, const HardwareProfile& hw, const Plan& plan) {
@@ -87,11 +94,14 @@ void print_plan_table(const PlanSpec& spec, const HardwareProfile& hw, const Pla
     fmt::print("  FLOPs total   {:.4g} model, {:.4g} hardware (HFU {:.3f})\n\n", plan.flops.total,
                plan.flops.hardware_total, plan.time.hfu);
 
-    print_performance(plan);
+    print_performance(plan, hw);
 
     fmt::print("Time and cost\n");
     fmt::print("  time          {} days ({:.4g} s)\n", days_text(plan.time.days),
                plan.time.seconds);
+    if (hw.calibration && plan.time.mfu_predicted) {
+        fmt::print("                {}\n", calibration_note(*hw.calibration));
+    }
     fmt::print("  GPU-hours     {:.4g}\n", plan.time.gpu_hours);
     if (plan.time.has_cost) {
         fmt::print("  cost          {:.4g}\n", plan.time.cost);

@@ -22,6 +22,7 @@
 #include "planner/io/compare_json.h"
 #include "planner/io/json_reader.h"
 #include "planner/io/spec_json.h"
+#include "planner/performance/calibration.h"
 #include "planner/store/workspace.h"
 #include "planner/training/compare.h"
 
@@ -211,6 +212,13 @@ void print_profile(const HardwareProfile& p, std::optional<std::int64_t> source_
     }
     if (source_run) {
         fmt::print("  probe run    {}\n", *source_run);
+    }
+    // A calibrated profile (tally calibrate): every predicted step on it is divided by this.
+    if (p.calibration) {
+        fmt::print(
+            "  calibration  efficiency {:.4f} = {:.4g} s predicted / {:.4g} s measured; {}\n",
+            p.calibration->efficiency, p.calibration->predicted_step_s,
+            p.calibration->measured_step_s, calibration_note(*p.calibration));
     }
     if (!p.notes.empty()) {
         fmt::print("  notes        {}\n", p.notes);

@@ -12,7 +12,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${1:-60}
 shift || true
-all=(spec_json hf_config einsum op_spec number_formats probe_protocol hardware_profile probe_import)
+all=(spec_json hf_config einsum op_spec number_formats probe_protocol hardware_profile probe_import training_log)
 harnesses=("$@")
 if [ ${#harnesses[@]} -eq 0 ]; then
   harnesses=("${all[@]}")

@@ -171,6 +171,7 @@ private slots:
     void initTestCase();
     void newWorkspaceSettings();
     void profilesRoundTrip();
+    void calibratedProfileSavedOrReplaced();
     void profileRulesNameTheField_data();
     void profileRulesNameTheField();
     void builtinProfilesAreReadOnly();
@@ -265,6 +266,45 @@ void TestWorkspace::profilesRoundTrip() {
     QVERIFY(!ws.find_profile("my-h100").has_value());
     QCOMPARE(spec_error_field([&] { ws.remove_profile("my-h100"); }), QStringLiteral("profile"));
     QCOMPARE(spec_error_field([&] { ws.update_profile(mine); }), QStringLiteral("profile"));
+}
+
+void TestWorkspace::calibratedProfileSavedOrReplaced() {
+    const std::string path = fresh_path("calibrated.sqlite");
+    const HardwareProfile* h100 = find_builtin_hardware("h100-sxm");
+    StepCalibration c;
+    c.efficiency = 0.8;  // 10 s predicted / 12.5 s measured
+    c.measured_step_s = 12.5;
+    c.predicted_step_s = 10.0;
+    c.measured_on = "2026-12-02";
+    c.base_profile = "h100-sxm";
+    HardwareProfile cal = duplicate_profile(*h100, "h100-sxm-calibrated", "H100 (calibrated)");
+    cal.calibration = c;
+    Workspace ws = Workspace::open(path);
+    QCOMPARE(ws.save_calibrated_profile(cal), false);  // new
+    QCOMPARE(ws.find_profile("h100-sxm-calibrated")->calibration->efficiency, 0.8);
+    // Calibrated again: 10 s / 16 s = 0.625 replaces it, in place.
+    c.efficiency = 0.625;
+    c.measured_step_s = 16.0;
+    cal.calibration = c;
+    QCOMPARE(ws.save_calibrated_profile(cal), true);
+    QCOMPARE(ws.find_profile("h100-sxm-calibrated")->calibration->efficiency, 0.625);
+    QCOMPARE(ws.stored_profiles().size(), std::size_t{1});
+    // A stored profile of another part keeps its id: refused, nothing written.
+    ws.add_profile(duplicate_profile(*find_builtin_hardware("a100-80gb"), "my-a100", "My A100"));
+    HardwareProfile clash = cal;
+    clash.id = "my-a100";
+    clash.name = "Clash";
+    QCOMPARE(spec_error_field([&] { ws.save_calibrated_profile(clash); }),
+             QStringLiteral("profile.id"));
+    QVERIFY(!ws.find_profile("my-a100")->calibration);
+    // A built-in id is never stored, and a profile without a calibration is not one to save.
+    clash.id = "h100-sxm";
+    QCOMPARE(spec_error_field([&] { ws.save_calibrated_profile(clash); }),
+             QStringLiteral("profile.id"));
+    HardwareProfile bare = cal;
+    bare.calibration.reset();
+    QCOMPARE(spec_error_field([&] { ws.save_calibrated_profile(bare); }),
+             QStringLiteral("profile.calibration"));
 }
 
 void TestWorkspace::profileRulesNameTheField_data() {

@@ -110,6 +110,33 @@ double get_bounded(const json& value, const std::string& field, double min, doub
     return v;
 }
 
+// A profile's calibration: the efficiency within its bounds, the two steps of the fit finite and
+// > 0 and agreeing with it (efficiency = predicted / measured, to 1e-6 relative), so a profile
+// read back gives the same plans.
+StepCalibration calibration_from_json(const json& j, const std::string& path) {
+    if (!j.is_object()) {
+        throw SpecError(path, dump(j), "must be an object (efficiency, measured_step_s, ...)");
+    }
+    StepCalibration c;
+    c.efficiency = get_bounded(require(j, "efficiency", path), path + ".efficiency",
+                               kMinCalibrationEfficiency, kMaxCalibrationEfficiency, "[0.01, 100]");
+    c.measured_step_s = get_bounded(require(j, "measured_step_s", path), path + ".measured_step_s",
+                                    1e-9, 1e9, "[1e-9, 1e9] seconds");
+    c.predicted_step_s =
+        get_bounded(require(j, "predicted_step_s", path), path + ".predicted_step_s", 1e-12, 1e12,
+                    "[1e-12, 1e12] seconds");
+    const double ratio = c.predicted_step_s / c.measured_step_s;
+    if (std::abs(ratio - c.efficiency) > 1e-6 * c.efficiency) {
+        throw SpecError(path + ".efficiency", dump(require(j, "efficiency", path)),
+                        "predicted_step_s / measured_step_s (" + std::to_string(ratio) + ")");
+    }
+    c.measured_on = get_string(j, "measured_on", path, false);
+    c.source = get_string(j, "source", path, false);
+    c.spec_name = get_string(j, "spec", path, false);
+    c.base_profile = get_string(j, "base_profile", path, false);
+    return c;
+}
+
 }  // namespace
 
 HardwareProfile hardware_from_json(const json& j, const std::string& path) {
@@ -336,6 +363,9 @@ HardwareProfile hardware_from_json(const json& j, const std::string& path) {
             p.figure_sources.emplace_back(f.key(), std::move(indices));
         }
     }
+    if (auto it = j.find("calibration"); it != j.end() && !it->is_null()) {
+        p.calibration = calibration_from_json(*it, path + ".calibration");
+    }
     return p;
 }
 
@@ -406,6 +436,17 @@ json to_json(const HardwareProfile& p) {
                              {"seconds", g.seconds}});
         }
         out["measured_gemms"] = std::move(gemms);
+    }
+    // Only calibrated profiles have a calibration; other profiles' JSON stays as it was.
+    if (p.calibration) {
+        const StepCalibration& c = *p.calibration;
+        out["calibration"] = {{"efficiency", c.efficiency},
+                              {"measured_step_s", c.measured_step_s},
+                              {"predicted_step_s", c.predicted_step_s},
+                              {"measured_on", c.measured_on},
+                              {"source", c.source},
+                              {"spec", c.spec_name},
+                              {"base_profile", c.base_profile}};
     }
     return out;
 }

@@ -49,6 +49,27 @@ inline bool measured_gemm_before(const MeasuredGemm& a, const MeasuredGemm& b) {
     return std::tie(a.type, a.m, a.n, a.k, a.count) < std::tie(b.type, b.m, b.n, b.k, b.count);
 }
 
+// The overall efficiency of the step-time model on this part, fitted from a step the user
+// measured (`tally calibrate`): efficiency = predicted step / measured step, both of the spec the
+// run was made with, the prediction made on this profile without any calibration. Every step
+// the model predicts on a calibrated profile is divided by it (planner/performance/calibration.h),
+// so the calibrating spec comes out at exactly its measured step and any other spec moves by the
+// same factor. A profile without one is not calibrated.
+struct StepCalibration {
+    double efficiency = 1.0;        // predicted_step_s / measured_step_s
+    double measured_step_s = 0.0;   // what the run measured for one optimizer step
+    double predicted_step_s = 0.0;  // the uncalibrated prediction of the same spec
+    std::string measured_on;        // when it was fitted, UTC date "2026-12-02"
+    std::string source;             // where the measured step came from, in words
+    std::string spec_name;          // the calibrating spec's name (or title)
+    std::string base_profile;       // the profile it was fitted on (its id)
+    bool operator==(const StepCalibration&) const = default;
+};
+// A fitted efficiency further than 100x from 1 means the run and the spec describe different
+// things (another layout, batch or sequence length; milliseconds entered as seconds): refused.
+inline constexpr double kMinCalibrationEfficiency = 0.01;
+inline constexpr double kMaxCalibrationEfficiency = 100.0;
+
 // One accelerator. Peaks are dense (no 2:4 structured sparsity) in FLOP/s (ops/s for int8);
 // 0 means the part has no such path. Memory is in bytes (GB = 1e9 bytes), bandwidth in bytes/s.
 struct HardwareProfile {
@@ -90,6 +111,8 @@ struct HardwareProfile {
     // Which of `sources` (indices) each figure rests on, keyed by field: "memory_bytes",
     // "bandwidth_bytes_per_s", "peak_flops_per_s.bf16", "tdp_w", "interconnect", ...
     std::vector<std::pair<std::string, std::vector<std::size_t>>> figure_sources;
+    // The overall efficiency fitted from a measured step (tally calibrate); nullopt: none.
+    std::optional<StepCalibration> calibration;
 
     double peak(ComputeType type) const { return peak_flops_per_s[static_cast<std::size_t>(type)]; }
     bool supports(ComputeType type) const { return peak(type) > 0.0; }

@@ -13,6 +13,7 @@
 #include "planner/io/hf_config.h"
 #include "planner/io/json_reader.h"
 #include "planner/io/presets.h"
+#include "planner/performance/calibration.h"
 #include "planner/performance/plan_gemms.h"
 
 namespace tally {
@@ -605,6 +606,25 @@ json to_json(const Plan& p, const PlanSpec& spec, const HardwareProfile& hw) {
                  {"mfu_source", t.mfu_predicted ? "predicted" : "assumed"},
                  {"hfu", t.hfu}};
     j["performance"] = to_json(p.performance);
+    // A calibrated profile: the step above is the model's divided by the fitted efficiency,
+    // and the time says what it rests on.
+    if (hw.calibration) {
+        const StepCalibration& c = *hw.calibration;
+        j["time"]["calibration"] = t.mfu_predicted ? json(calibration_note(c)) : json(nullptr);
+        j["performance"]["calibration"] = {
+            {"efficiency", c.efficiency},
+            {"uncalibrated_step_s", p.performance.uncalibrated_step_s},
+            {"measured_step_s", c.measured_step_s},
+            {"predicted_step_s", c.predicted_step_s},
+            {"measured_on", c.measured_on},
+            {"source", c.source},
+            {"spec", c.spec_name},
+            {"base_profile", c.base_profile},
+            {"note", calibration_note(c)}};
+    } else {
+        j["time"]["calibration"] = nullptr;
+        j["performance"]["calibration"] = nullptr;
+    }
     // Which of the plan's distinct GEMMs were timed from the profile's measured GEMM times
     // (a profile made from `tally probe --plan`) and which on the roofline.
     const GemmSources gemms = gemm_sources(spec, hw);

@@ -9,6 +9,7 @@
 #include "planner/hardware/efficiency.h"
 #include "planner/model/accounting.h"
 #include "planner/model/model_shape.h"
+#include "planner/performance/calibration.h"
 #include "planner/performance/plan_gemms.h"
 
 namespace tally {
@@ -678,6 +679,10 @@ PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwarePro
     out.step_s = out.compute_s + out.recompute_s + out.memory_bound_s + out.tp_comm_s +
                  out.pp_comm_s + out.pp_bubble_s + out.dp_comm_exposed_s + out.ep_comm_s +
                  out.offload_s + out.optimizer_s;
+
+    // ---- calibration: the profile's overall efficiency fitted from a measured step ----
+    apply_calibration(out, hw);
+
     const double gpus = dbl(spec.cluster.gpus);
     out.hardware_flops_per_step =
         plan.flops.per_step + plan.flops.recompute_per_token * par.tokens_per_step;

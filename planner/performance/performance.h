@@ -124,6 +124,11 @@ struct PerformanceBreakdown {
     double gemm_flops_per_s = 0.0;  // achieved GEMM rate used
     double memory_bytes_per_s = 0.0;
     ResolvedNetwork network;
+    // A calibrated profile (hardware.h, StepCalibration): every time above is the model's
+    // divided by `calibration_efficiency` (apply_calibration(), calibration.h); 1 and equal to
+    // step_s when the profile is not calibrated.
+    double calibration_efficiency = 1.0;
+    double uncalibrated_step_s = 0.0;
 };
 
 // The prediction for a spec check() accepted, from the plan evaluate() computed for it (its

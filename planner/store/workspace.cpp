@@ -717,17 +717,50 @@ void Workspace::add_profile(const HardwareProfile& profile) {
     write("saving profile " + profile.id, [&] { insert_profile(m_db, profile, std::nullopt); });
 }
 
+namespace {
+
+// Rewrites the stored row of `profile`'s id with it (checked, its name free).
+void rewrite_profile(sqlite::Database& db, const HardwareProfile& profile) {
+    const HardwareProfile p = checked_profile(profile);
+    check_profile_name_free(db, p);
+    sqlite::Statement s(db,
+                        "UPDATE profiles SET name = ?2, kind = ?3, profile_json = ?4, "
+                        "updated_at = " +
+                            std::string(kNow) + " WHERE id = ?1");
+    s.bind(1, p.id).bind(2, p.name).bind(3, to_string(p.kind)).bind(4, to_json(p).dump());
+    s.run();
+}
+
+}  // namespace
+
 void Workspace::update_profile(const HardwareProfile& profile) {
     write("saving profile " + profile.id, [&] {
         check_stored(m_db, profile.id, "edited");
-        const HardwareProfile p = checked_profile(profile);
-        check_profile_name_free(m_db, p);
-        sqlite::Statement s(m_db,
-                            "UPDATE profiles SET name = ?2, kind = ?3, profile_json = ?4, "
-                            "updated_at = " +
-                                std::string(kNow) + " WHERE id = ?1");
-        s.bind(1, p.id).bind(2, p.name).bind(3, to_string(p.kind)).bind(4, to_json(p).dump());
-        s.run();
+        rewrite_profile(m_db, profile);
+    });
+}
+
+bool Workspace::save_calibrated_profile(const HardwareProfile& profile) {
+    if (!profile.calibration) {
+        throw SpecError("profile.calibration", "nothing", "a calibrated profile");
+    }
+    return write("saving calibrated profile " + profile.id, [&] {
+        const std::optional<HardwareProfile> stored = load_stored_profile(m_db, profile.id, m_path);
+        if (!stored) {
+            insert_profile(m_db, profile, std::nullopt);
+            return false;
+        }
+        const std::string& base = profile.calibration->base_profile;
+        const bool same_part = stored->id == base ||
+                               (stored->calibration && stored->calibration->base_profile == base);
+        if (!same_part) {
+            throw SpecError("profile.id", quoted(profile.id),
+                            "a new id, or the id of this part's own profile (" + quoted(base) +
+                                " or one calibrated from it): " + quoted(stored->name) +
+                                " is another profile");
+        }
+        rewrite_profile(m_db, profile);
+        return true;
     });
 }
 

@@ -134,6 +134,13 @@ public:
     // Replaces the stored profile with the same id. Built-in profiles are read-only.
     void update_profile(const HardwareProfile& profile);
     void remove_profile(const std::string& id);
+    // Stores a calibrated profile (calibrated_profile(), planner/training/calibration_fit.h) in
+    // one transaction: added when its id is new; replacing the stored profile of that id when
+    // that one is the profile the calibration was fitted on or an earlier calibration of the
+    // same part (its calibration's base_profile). Returns true when it replaced one. Throws
+    // SpecError naming "profile.id" when the id is a built-in's or another stored profile's,
+    // and as add_profile() does for an invalid profile or a taken name.
+    bool save_calibrated_profile(const HardwareProfile& profile);
     // The probe run a measured profile came from, if it still exists.
     std::optional<std::int64_t> profile_source_run(const std::string& id);
     // Makes a measured profile from run `run_id` (see measured_profile()) on top of the profile

@@ -4,6 +4,7 @@
 
 #include "planner/core/quantity_text.h"
 #include "planner/hardware/efficiency.h"
+#include "planner/performance/calibration.h"
 #include "planner/performance/plan_gemms.h"
 
 namespace tally {
@@ -38,6 +39,11 @@ std::string_view optimizer_source(Optimizer optimizer) {
     return "?";
 }
 
+// What a calibrated profile adds to the source of a time: the note of its calibration.
+std::string calibration_suffix(const HardwareProfile& hw) {
+    return hw.calibration ? "; " + calibration_note(*hw.calibration) : std::string();
+}
+
 // The predicted step and each of its terms (performance.h), with the inputs that set them.
 void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProfile& hw,
                          std::vector<Explanation>& out) {
@@ -49,6 +55,20 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
                    fmt::format("{} micro-batches of {} s on the slowest stage, bubble {:.3g}",
                                f.microbatches, four_digits(f.microbatch_s), f.bubble_fraction),
                    "docs/planner.md, the performance model"});
+    if (hw.calibration) {
+        // Every term below is the model's divided by the profile's fitted efficiency.
+        const StepCalibration& c = *hw.calibration;
+        out.push_back({"performance.calibration_efficiency", "Calibrated efficiency",
+                       f.calibration_efficiency, "of the model's speed",
+                       "predicted step / measured step of the calibrating spec; every time of the "
+                       "step divided by it",
+                       fmt::format("{} s / {} s = {:.4f}; this plan {} s / {:.4f} = {} s",
+                                   four_digits(c.predicted_step_s), four_digits(c.measured_step_s),
+                                   c.efficiency, four_digits(f.uncalibrated_step_s), c.efficiency,
+                                   four_digits(f.step_s)),
+                       fmt::format("{} (spec \"{}\", profile {})", calibration_note(c), c.spec_name,
+                                   c.base_profile)});
+    }
     if (hw.measured_gemms.empty()) {
         out.push_back(
             {"performance.compute_s", "GEMMs (forward + backward)", f.compute_s, "s",
@@ -56,7 +76,8 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
              "backward = data + weight gradients",
              fmt::format("{} micro-batches at {} FLOP/s achieved", f.microbatches,
                          four_digits(f.gemm_flops_per_s)),
-             "roofline (Williams et al. 2009); efficiency.h; NVIDIA tile/wave quantization"});
+             "roofline (Williams et al. 2009); efficiency.h; NVIDIA tile/wave quantization" +
+                 calibration_suffix(hw)});
     } else {
         // A measured profile: say which GEMMs were timed from the probe's measurements.
         const GemmSources sources = gemm_sources(spec, hw);
@@ -75,7 +96,8 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
                          uses.empty() ? std::string("none") : uses,
                          four_digits(f.gemm_flops_per_s)),
              "tally-probe gemm_shapes (tally probe --plan); roofline (Williams et al. 2009); "
-             "efficiency.h"});
+             "efficiency.h" +
+                 calibration_suffix(hw)});
     }
     out.push_back({"performance.recompute_s", "Recomputation", f.recompute_s, "s",
                    "the forward work recomputation repeats",
@@ -190,7 +212,7 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
                        "steps x predicted step time / 86400 s",
                        fmt::format("{} x {} s / 86400 = {} days", four_digits(p.parallel.steps),
                                    four_digits(p.performance.step_s), days_text(p.time.days)),
-                       "the performance model (docs/planner.md)"});
+                       "the performance model (docs/planner.md)" + calibration_suffix(hw)});
     } else {
         out.push_back({"time.days", "Training time", p.time.days, "days",
                        "FLOPs / (peak x MFU x GPUs x 86400 s)",

@@ -25,6 +25,7 @@
 #include <QValueAxis>
 #include <algorithm>
 
+#include "planner/performance/calibration.h"
 #include "planner/text/plan_views.h"
 #include "planner/training/layout_search.h"
 #include "ui/charts/figure_table_model.h"
@@ -68,7 +69,8 @@ TimePanel::TimePanel(PlanDocument* document, QWidget* parent)
       m_secondsAxis(new QValueAxis(this)),
       m_minDays(new QLineEdit(QStringLiteral("30"), this)),
       m_minFind(new QPushButton(tr("Find"), this)),
-      m_minResult(makeTextLine(this)) {
+      m_minResult(makeTextLine(this)),
+      m_calibrate(new QPushButton(tr("Calibrate from a measured step…"), this)) {
     setObjectName(QStringLiteral("timePanel"));
     m_chart->setTitle(tr("Days against GPUs (same MFU)"));
     m_days->setName(tr("Days"));
@@ -175,7 +177,17 @@ TimePanel::TimePanel(PlanDocument* document, QWidget* parent)
     auto* stepBox = new QWidget(charts);
     auto* stepLayout = new QVBoxLayout(stepBox);
     stepLayout->setContentsMargins(6, 4, 0, 0);
-    stepLayout->addWidget(m_mfuSource);
+    // Calibration: the model's overall efficiency fitted to a step the user's run measured.
+    m_calibrate->setObjectName(QStringLiteral("calibrateButton"));
+    m_calibrate->setToolTip(
+        tr("Enter the step your run of this plan measured (or read a Megatron-LM, NeMo or "
+           "torchtitan log): the model's efficiency on this part is fitted to it and stored in a "
+           "workspace profile, which the plan then uses (tally calibrate)."));
+    connect(m_calibrate, &QPushButton::clicked, this, &TimePanel::calibrateRequested);
+    auto* sourceRow = new QHBoxLayout;
+    sourceRow->addWidget(m_mfuSource, 1);
+    sourceRow->addWidget(m_calibrate, 0, Qt::AlignTop);
+    stepLayout->addLayout(sourceRow);
     stepLayout->addWidget(m_stepView, 1);
     charts->addWidget(stepBox);
     charts->addWidget(m_view);
@@ -296,7 +308,17 @@ void TimePanel::showStep(const PlanViews& v) {
     if (m_stepChart->title() != title) {
         m_stepChart->setTitle(title);
     }
-    m_mfuSource->setText(mfuSourceText(v));
+    QString source = mfuSourceText(v);
+    if (v.hardware.calibration) {
+        // Every term above is the model's divided by the profile's fitted efficiency.
+        source += u' ';
+        source += tr("Step %1, efficiency %2.")
+                      .arg(qs(calibration_note(*v.hardware.calibration)))
+                      .arg(v.hardware.calibration->efficiency, 0, 'f', 3);
+    }
+    if (m_mfuSource->text() != source) {
+        m_mfuSource->setText(source);
+    }
 }
 
 void TimePanel::showResults(const PlanViews& v) {

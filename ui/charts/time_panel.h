@@ -52,9 +52,13 @@ public:
     QPushButton* minGpusFind() const { return m_minFind; }
     QLineEdit* minGpusResult() const { return m_minResult; }
     bool isFindingMinGpus() const { return m_minRunning; }
+    // "Calibrate from a measured step…": asks for the calibration dialog (calibrateRequested();
+    // the workspace's panels answer it: ui/workspace/calibration_dialog.h).
+    QPushButton* calibrateButton() const { return m_calibrate; }
 
 signals:
     void minGpusFound();
+    void calibrateRequested();
 
 protected:
     void showResults(const PlanViews& views) override;
@@ -87,6 +91,7 @@ private:
     QThreadPool m_minPool;
     bool m_minRunning = false;
     int m_minGeneration = 0;  // bumped by every new plan: an answer for an older one is dropped
+    QPushButton* m_calibrate;
 };
 
 }  // namespace tally::ui

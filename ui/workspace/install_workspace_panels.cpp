@@ -3,6 +3,7 @@
 #include "ui/workspace/compare_models.h"
 
 #include "ui/window/main_window.h"
+#include "ui/workspace/calibration_dialog.h"
 #include "ui/workspace/compare_panel.h"
 #include "ui/workspace/profile_files.h"
 #include "ui/workspace/profile_manager_panel.h"
@@ -41,6 +42,7 @@ WorkspacePanels installWorkspacePanels(MainWindow* window, WorkspaceSession* ses
     window->addPanel(QStringLiteral("profiles"), MainWindow::tr("Profiles"), panels.profiles);
     window->addPanel(QStringLiteral("plans"), MainWindow::tr("Saved plans"), panels.plans);
     window->addPanel(QStringLiteral("compare"), MainWindow::tr("Compare"), panels.compare);
+    panels.calibration = new TimeCalibration(window->timePanel(), session, window->document());
     return panels;
 }
 

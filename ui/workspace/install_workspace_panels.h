@@ -14,20 +14,24 @@ class ComparePanel;
 class MainWindow;
 class ProfileManagerPanel;
 class SavedPlansPanel;
+class TimeCalibration;
 class WorkspaceSession;
 
 struct WorkspacePanels {
     ProfileManagerPanel* profiles = nullptr;
     SavedPlansPanel* plans = nullptr;
     ComparePanel* compare = nullptr;
+    // The Time panel's "Calibrate from a measured step…" (ui/workspace/calibration_dialog.h).
+    TimeCalibration* calibration = nullptr;
 
     // Replaces the questions the panels ask (tests answer them without dialogs).
     void setPrompts(const UserPrompts& prompts) const;
     void setChooser(const WorkspaceChooser& chooser) const;
 };
 
-// Links the window's hardware catalog to the session (followWorkspaceProfiles) and registers
-// the three panels as tabs. The session must outlive the window.
+// Links the window's hardware catalog to the session (followWorkspaceProfiles), registers
+// the three panels as tabs and answers the Time panel's calibration requests. The session must
+// outlive the window.
 WorkspacePanels installWorkspacePanels(MainWindow* window, WorkspaceSession* session);
 
 }  // namespace tally::ui

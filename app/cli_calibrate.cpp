@@ -1,0 +1,215 @@
+// `tally calibrate`: fit the step-time model's overall efficiency on the user's own measured run
+// and store it in a workspace profile (planner/training/calibration_fit.h). Everything is read
+// and checked before the workspace is opened, so bad input changes nothing.
+#include <fmt/core.h>
+#include <CLI/CLI.hpp>
+#include <cmath>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <optional>
+
+#include "app/cli.h"
+#include "planner/core/errors.h"
+#include "planner/core/quantity_text.h"
+#include "planner/io/spec_json.h"
+#include "planner/performance/calibration.h"
+#include "planner/performance/training_log.h"
+#include "planner/store/workspace.h"
+#include "planner/training/calibration_fit.h"
+
+namespace tally::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+std::string quoted(const std::string& text) {
+    return json(text).dump();
+}
+
+// Today in UTC, "2026-12-02": the date a calibration is recorded with.
+std::string utc_date() {
+    const std::time_t now = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&now, &tm);
+    char text[16] = {};
+    std::strftime(text, sizeof text, "%Y-%m-%d", &tm);
+    return text;
+}
+
+double parse_step(const std::string& text) {
+    std::size_t used = 0;
+    double value = std::nan("");
+    try {
+        value = std::stod(text, &used);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    if (used == 0 || used != text.size()) {
+        throw SpecError("--step-s", quoted(text),
+                        "a measured step time in seconds, > 0 (e.g. 12.5)");
+    }
+    validate_measured_step(value, "--step-s");
+    return value;
+}
+
+TrainingLogSummary read_log_file(const std::string& path, std::int64_t skip_records) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        throw SpecError("--log", quoted(path), "a readable training log file");
+    }
+    TrainingLogReader reader;
+    std::string line;
+    while (std::getline(in, line)) {
+        if (!line.empty() && line.back() == '\r') {
+            line.pop_back();
+        }
+        reader.add_line(line);
+    }
+    if (in.bad()) {
+        throw SpecError("--log", quoted(path), "a readable training log file (reading failed)");
+    }
+    try {
+        return reader.summary({skip_records});
+    } catch (const SpecError& e) {
+        if (e.field() == "skip_records") {
+            throw SpecError("--skip-records", e.error().value, e.error().allowed);
+        }
+        throw SpecError(e.field(), e.error().value + " in " + quoted(path), e.error().allowed);
+    }
+}
+
+json log_json(const TrainingLogSummary& log) {
+    return {{"format", std::string(to_string(log.format))},
+            {"lines", log.lines},
+            {"records", log.records},
+            {"skipped", log.skipped},
+            {"used", log.used},
+            {"other_rank_records", log.other_rank_records},
+            {"first_iteration", log.first_iteration >= 0 ? json(log.first_iteration) : json()},
+            {"last_iteration", log.last_iteration >= 0 ? json(log.last_iteration) : json()},
+            {"median", log.median},
+            {"min", log.min},
+            {"max", log.max},
+            {"unit", log.is_step_time() ? "s per step" : "tokens/s per GPU"}};
+}
+
+}  // namespace
+
+void register_calibrate_commands(CLI::App& app, CliState& state) {
+    struct Options {
+        std::string spec;
+        std::string step_s;
+        std::string log;
+        std::int64_t skip_records = TrainingLogSettings{}.skip_records;
+        std::string profile;
+        std::string name;
+        bool json = false;
+    };
+    auto opts = std::make_shared<Options>();
+    auto* cmd = app.add_subcommand(
+        "calibrate",
+        "Fit the predicted step to a measured one (--step-s, or a Megatron-LM / NeMo / torchtitan "
+        "log) and store the efficiency in a workspace profile");
+    cmd->add_option("SPEC", opts->spec, "The spec the run was made with (JSON; - reads stdin)")
+        ->required();
+    auto* step = cmd->add_option("--step-s", opts->step_s, "Measured seconds per optimizer step");
+    auto* log = cmd->add_option("--log", opts->log,
+                                "Training log: Megatron-LM/NeMo \"elapsed time per iteration "
+                                "(ms)\", NeMo \"train_step_timing in s\" or torchtitan \"tps\"");
+    step->excludes(log);
+    cmd->add_option("--skip-records", opts->skip_records,
+                    "With --log: timing records dropped from the start as warm-up (default 2)")
+        ->needs(log);
+    cmd->add_option("--profile", opts->profile,
+                    "Id of the profile to store it in (default: <gpu>-calibrated, or the spec's "
+                    "own profile when it is calibrated already)");
+    cmd->add_option("--name", opts->name, "Name of a new profile (default: <name> (calibrated))");
+    cmd->add_option("--db", state.db_path, "Workspace file");
+    cmd->add_flag("--json", opts->json, "Print one JSON object");
+    cmd->callback([opts, step, log, &state] {
+        if (step->count() == 0 && log->count() == 0) {
+            throw SpecError("calibrate", "neither --step-s nor --log",
+                            "--step-s SECONDS (the measured step) or --log FILE (a training log)");
+        }
+        // Everything is read and fitted before the workspace is opened for writing.
+        const PlanSpec spec = load_plan_spec(opts->spec);
+        const HardwareProfile profile = resolve_gpu(spec, state);
+        HardwareProfile bare = profile;
+        bare.calibration.reset();
+        std::optional<TrainingLogSummary> summary;
+        double measured_s = 0.0;
+        std::string source;
+        std::string field;
+        if (log->count() > 0) {
+            summary = read_log_file(opts->log, opts->skip_records);
+            measured_s = measured_step_from_log(*summary, spec, bare);
+            source = log_source_text(*summary, fs::path(opts->log).filename().string());
+            field = "--log";
+        } else {
+            measured_s = parse_step(opts->step_s);
+            source = "entered with --step-s";
+            field = "--step-s";
+        }
+        const StepCalibration fit =
+            fit_calibration(spec, profile, measured_s, field, source, utc_date());
+        const std::string id =
+            opts->profile.empty() ? default_calibrated_id(profile) : opts->profile;
+        validate_profile_id(id, "--profile");
+        std::string name = opts->name;
+        if (name.empty()) {
+            name = id == profile.id ? profile.name : default_calibrated_name(profile);
+        }
+        validate_display_name(name, "--name");
+        const HardwareProfile stored = calibrated_profile(profile, fit, id, name);
+
+        Workspace ws = Workspace::open(state.db_path.empty() ? default_workspace_path()
+                                                             : fs::path(state.db_path));
+        const bool replaced = ws.save_calibrated_profile(stored);
+        if (opts->json) {
+            json out{{"profile",
+                      {{"id", stored.id},
+                       {"name", stored.name},
+                       {"kind", std::string(to_string(stored.kind))}}},
+                     {"replaced", replaced},
+                     {"workspace", ws.path().string()},
+                     {"spec", spec.name},
+                     {"fitted_on", profile.id},
+                     {"efficiency", fit.efficiency},
+                     {"predicted_step_s", fit.predicted_step_s},
+                     {"measured_step_s", fit.measured_step_s},
+                     {"measured_on", fit.measured_on},
+                     {"source", fit.source},
+                     {"note", calibration_note(fit)},
+                     {"log", summary ? log_json(*summary) : json()}};
+            fmt::print("{}\n", out.dump(2));
+        } else {
+            fmt::print("Calibrated {} ({}) on {}\n", profile.name, profile.id,
+                       spec.name.empty() ? std::string("the spec") : quoted(spec.name));
+            fmt::print("  predicted step  {} s (the model, uncalibrated)\n",
+                       four_digits(fit.predicted_step_s));
+            fmt::print("  measured step   {} s ({})\n", four_digits(fit.measured_step_s),
+                       fit.source);
+            fmt::print(
+                "  efficiency      {} / {} = {:.4f} (every step predicted on the profile "
+                "is divided by it)\n",
+                four_digits(fit.predicted_step_s), four_digits(fit.measured_step_s),
+                fit.efficiency);
+            if (summary && !summary->is_step_time()) {
+                fmt::print(
+                    "  tokens/s/GPU    {} (median) -> step = tokens per step per GPU / "
+                    "tokens/s per GPU\n",
+                    four_digits(summary->median));
+            }
+            fmt::print("  stored in       profile {} ({}, {}) in {}\n", stored.id, stored.name,
+                       replaced ? "calibrated again" : "new", ws.path().string());
+            fmt::print("  use it          \"cluster\": {{\"gpu\": \"{}\"}} in a spec\n", stored.id);
+        }
+        state.exit_code = kExitOk;
+    });
+}
+
+}  // namespace tally::cli

@@ -1,0 +1,101 @@
+#include "planner/training/calibration_fit.h"
+
+#include <fmt/core.h>
+
+#include "planner/core/errors.h"
+#include "planner/core/quantity_text.h"
+#include "planner/hardware/user_profiles.h"
+#include "planner/performance/calibration.h"
+#include "planner/training/plan.h"
+
+namespace tally {
+
+namespace {
+
+void require_accepted(const PlanSpec& spec, const HardwareProfile& hw) {
+    if (auto error = check(spec, hw)) {
+        throw SpecError(*error);
+    }
+}
+
+}  // namespace
+
+double measured_step_from_log(const TrainingLogSummary& log, const PlanSpec& spec,
+                              const HardwareProfile& hw) {
+    if (log.is_step_time()) {
+        return log.median;
+    }
+    require_accepted(spec, hw);
+    const Plan plan = evaluate(spec, hw);
+    // torchtitan's tps is tokens per second per GPU (metrics.py: the data-parallel rank's tokens
+    // over seconds x its model-parallel GPUs), so one GPU's share of a step's tokens over it is
+    // the step: (global batch x seq_len / GPUs) / tps.
+    const double tokens_per_gpu =
+        plan.parallel.tokens_per_step / static_cast<double>(spec.cluster.gpus);
+    return tokens_per_gpu / log.median;
+}
+
+std::string log_source_text(const TrainingLogSummary& log, const std::string& file_name) {
+    std::string iterations;
+    if (log.first_iteration >= 0 && log.last_iteration >= 0) {
+        iterations = fmt::format(" (iterations {} to {})", log.first_iteration, log.last_iteration);
+    }
+    return fmt::format("{} log {}: median of {} {}{}, {} dropped as warm-up", to_string(log.format),
+                       file_name, log.used, log.is_step_time() ? "step times" : "tokens/s per GPU",
+                       iterations, log.skipped);
+}
+
+StepCalibration fit_calibration(const PlanSpec& spec, const HardwareProfile& profile,
+                                double measured_step_s, const std::string& measured_field,
+                                const std::string& source, const std::string& date) {
+    validate_measured_step(measured_step_s, measured_field);
+    HardwareProfile bare = profile;
+    bare.calibration.reset();
+    require_accepted(spec, bare);
+    if (!spec.cluster.mfu_predicted) {
+        throw SpecError("cluster.mfu", fmt::format("{}", spec.cluster.mfu),
+                        "\"predicted\" (or absent): a calibration fits the predicted step, and "
+                        "with an assumed MFU the spec's time does not rest on it");
+    }
+    const double predicted_s = evaluate(spec, bare).performance.step_s;
+    if (!(predicted_s > 0.0)) {
+        throw SpecError("spec", fmt::format("predicted step {} s", predicted_s),
+                        "a spec whose step the model predicts (> 0 s)");
+    }
+    StepCalibration c;
+    c.efficiency = predicted_s / measured_step_s;
+    c.measured_step_s = measured_step_s;
+    c.predicted_step_s = predicted_s;
+    if (!(c.efficiency >= kMinCalibrationEfficiency && c.efficiency <= kMaxCalibrationEfficiency)) {
+        throw SpecError(
+            measured_field, fmt::format("{} s", four_digits(measured_step_s)),
+            fmt::format("a step within 100x of the prediction for this spec ({} s; efficiency "
+                        "{} is outside [0.01, 100]): check that the spec has the run's layout, "
+                        "batch and sequence length, and that the step is in seconds",
+                        four_digits(predicted_s), four_digits(c.efficiency)));
+    }
+    c.measured_on = date;
+    c.source = source;
+    c.spec_name = spec.name;
+    c.base_profile = profile.calibration ? profile.calibration->base_profile : profile.id;
+    return c;
+}
+
+std::string default_calibrated_id(const HardwareProfile& profile) {
+    return profile.calibration ? profile.id : profile.id + "-calibrated";
+}
+
+std::string default_calibrated_name(const HardwareProfile& profile) {
+    return profile.calibration ? profile.name : profile.name + " (calibrated)";
+}
+
+HardwareProfile calibrated_profile(const HardwareProfile& profile,
+                                   const StepCalibration& calibration, const std::string& id,
+                                   const std::string& name) {
+    HardwareProfile out = id == profile.id ? profile : duplicate_profile(profile, id, name);
+    out.name = name;
+    out.calibration = calibration;
+    return out;
+}
+
+}  // namespace tally

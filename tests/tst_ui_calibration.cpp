@@ -1,0 +1,229 @@
+// Calibrating from a measured step in the window: the Time panel's button opens the dialog, the
+// dialog previews the fit or marks the field the planner refuses, OK stores the calibrated
+// profile in the workspace and moves the plan onto it as one undoable edit. Driven as a user
+// drives it (typing, clicking), offscreen. Expected figures are worked out in the comments from
+// the plan's own uncalibrated step P: a run measured at 1.25 P is an efficiency of 0.8.
+#include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QtTest>
+#include <cmath>
+#include <memory>
+
+#include "planner/hardware/hardware.h"
+#include "planner/training/plan.h"
+#include "tests/test_specs.h"
+#include "ui/charts/time_panel.h"
+#include "ui/plan/plan_document.h"
+#include "ui/session/workspace_session.h"
+#include "ui/window/main_window.h"
+#include "ui/workspace/calibration_dialog.h"
+#include "ui/workspace/install_workspace_panels.h"
+
+using namespace tally;
+using namespace tally::ui;
+
+namespace {
+
+bool close(double a, double b, double rel = 1e-9) {
+    return std::abs(a - b) <= rel * std::max(std::abs(a), std::abs(b));
+}
+
+// Llama 3 8B's shape on 64 H100, tp 2 x pp 4 x dp 8, 512 sequences of 8192 tokens, predicted.
+PlanSpec runSpec() {
+    PlanSpec s = test::llama3_8b_spec(64, 8192, 512);
+    s.name = "8B pilot run";
+    s.cluster.gpu = "h100-sxm";
+    s.training.tp = 2;
+    s.training.pp = 4;
+    s.training.zero = 1;
+    return s;
+}
+
+double predictedStep() {
+    return evaluate(runSpec(), *find_builtin_hardware("h100-sxm")).performance.step_s;
+}
+
+void typeInto(QLineEdit* edit, const QString& text) {
+    edit->setFocus();
+    edit->selectAll();
+    QTest::keyClicks(edit, text);
+}
+
+bool marked(QWidget* w) {
+    return w->styleSheet().contains(QStringLiteral("border"));
+}
+
+}  // namespace
+
+class TestUiCalibration : public QObject {
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void previewAndMarks();
+    void logFileAndWarmUp();
+    void workspaceFileIsNotALog();
+    void buttonOpensTheDialogAndOkSwitchesThePlan();
+    void withoutWorkspaceNothingIsStored();
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<QSettings> m_settings;
+    std::unique_ptr<WorkspaceSession> m_session;
+    std::unique_ptr<MainWindow> m_window;
+    WorkspacePanels m_panels;
+};
+
+void TestUiCalibration::init() {
+    m_dir = std::make_unique<QTemporaryDir>();
+    m_settings =
+        std::make_unique<QSettings>(m_dir->filePath(QStringLiteral("t.ini")), QSettings::IniFormat);
+    m_session = std::make_unique<WorkspaceSession>();
+    MainWindow::Options options;
+    options.settings = m_settings.get();
+    options.restoreLayout = false;
+    m_window = std::make_unique<MainWindow>(options);
+    m_panels = installWorkspacePanels(m_window.get(), m_session.get());
+    m_window->document()->startNew(runSpec());
+}
+
+void TestUiCalibration::cleanup() {
+    m_window.reset();
+    m_session.reset();
+    m_settings.reset();
+    m_dir.reset();
+}
+
+void TestUiCalibration::previewAndMarks() {
+    const HardwareProfile& h100 = *find_builtin_hardware("h100-sxm");
+    CalibrationDialog dialog(runSpec(), h100, {});
+    QVERIFY(!dialog.okButton()->isEnabled());
+    QCOMPARE(dialog.idEdit()->text(), QStringLiteral("h100-sxm-calibrated"));
+    typeInto(dialog.stepEdit(), QStringLiteral("fast"));
+    QVERIFY(marked(dialog.stepEdit()));
+    QVERIFY(!dialog.okButton()->isEnabled());
+    typeInto(dialog.stepEdit(), QStringLiteral("-2"));
+    QVERIFY(marked(dialog.stepEdit()));
+    QVERIFY(dialog.preview()->text().contains(QStringLiteral("Measured step")));
+    QVERIFY(!dialog.calibrated());
+    // 1.25 P: efficiency P / 1.25 P = 0.8.
+    const double p = predictedStep();
+    typeInto(dialog.stepEdit(), QString::number(1.25 * p, 'g', 17));
+    QVERIFY(!marked(dialog.stepEdit()));
+    QVERIFY(dialog.okButton()->isEnabled());
+    QVERIFY2(dialog.preview()->text().contains(QStringLiteral("efficiency 0.8000")),
+             qPrintable(dialog.preview()->text()));
+    QVERIFY(dialog.calibrated());
+    QVERIFY(close(dialog.calibrated()->calibration->efficiency, 0.8));
+    // A bad profile id is marked; the fit itself stays.
+    typeInto(dialog.idEdit(), QStringLiteral("a b"));
+    QVERIFY(marked(dialog.idEdit()));
+    QVERIFY(!dialog.okButton()->isEnabled());
+}
+
+void TestUiCalibration::logFileAndWarmUp() {
+    // Five Megatron-LM records (ms): 40000 and 25000 warm-up, then 20000, 20200, 20100:
+    // median 20.1 s.
+    const QString path = m_dir->filePath(QStringLiteral("run.log"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    for (const char* ms : {"40000.0", "25000.0", "20000.0", "20200.0", "20100.0"}) {
+        f.write(QByteArray(" iteration       10/     100 | consumed samples:   5120 | elapsed time "
+                           "per iteration (ms): ") +
+                ms + " | global batch size:   512 |\n");
+    }
+    f.close();
+    CalibrationDialog dialog(runSpec(), *find_builtin_hardware("h100-sxm"), {});
+    dialog.logEdit()->setText(path);
+    dialog.logChoice()->setChecked(true);
+    dialog.readLog();
+    QVERIFY(dialog.calibrated());
+    QVERIFY(close(dialog.calibrated()->calibration->measured_step_s, 20.1, 1e-12));
+    QVERIFY(dialog.preview()->text().contains(QStringLiteral("run.log")));
+    // Dropping all five leaves nothing: the warm-up box is marked.
+    dialog.skipBox()->setValue(5);
+    QVERIFY(marked(dialog.skipBox()));
+    QVERIFY(!dialog.okButton()->isEnabled());
+    // A file without timing lines marks the log field.
+    const QString plain = m_dir->filePath(QStringLiteral("plain.log"));
+    QFile g(plain);
+    QVERIFY(g.open(QIODevice::WriteOnly));
+    g.write("training ...\n");
+    g.close();
+    dialog.skipBox()->setValue(2);
+    dialog.logEdit()->setText(plain);
+    dialog.readLog();
+    QVERIFY(marked(dialog.logEdit()));
+    QVERIFY(dialog.preview()->text().contains(QStringLiteral("elapsed time per iteration")));
+}
+
+void TestUiCalibration::workspaceFileIsNotALog() {
+    const QString ws = m_dir->filePath(QStringLiteral("ws.sqlite"));
+    CalibrationDialog dialog(runSpec(), *find_builtin_hardware("h100-sxm"), {}, ws);
+    dialog.logEdit()->setText(ws + QStringLiteral("-wal"));
+    dialog.logChoice()->setChecked(true);
+    dialog.readLog();
+    QVERIFY(marked(dialog.logEdit()));
+    QVERIFY(dialog.preview()->text().contains(QStringLiteral("workspace")));
+}
+
+void TestUiCalibration::buttonOpensTheDialogAndOkSwitchesThePlan() {
+    QVERIFY(m_session->open(m_dir->filePath(QStringLiteral("ws.sqlite"))));
+    PlanDocument* doc = m_window->document();
+    const double p = predictedStep();
+    QVERIFY(close(doc->views()->plan.performance.step_s, p, 1e-12));
+    TimePanel* time = m_window->timePanel();
+    QSignalSpy asked(time, &TimePanel::calibrateRequested);
+    time->calibrateButton()->click();
+    QCOMPARE(asked.count(), 1);
+    CalibrationDialog* dialog = m_panels.calibration->dialog();
+    QVERIFY(dialog != nullptr);
+    typeInto(dialog->stepEdit(), QString::number(1.25 * p, 'g', 17));
+    QVERIFY(dialog->okButton()->isEnabled());
+    const int undoBefore = doc->undoStack()->count();
+    dialog->okButton()->click();
+    QTRY_VERIFY(m_panels.calibration->dialog() == nullptr);  // closed and deleted
+    // Stored, and the plan is on it: the measured step 1.25 P, the note beside the step.
+    QVERIFY(m_session->workspace()->find_profile("h100-sxm-calibrated")->calibration);
+    QCOMPARE(doc->spec().cluster.gpu, std::string("h100-sxm-calibrated"));
+    QVERIFY(close(doc->views()->plan.performance.step_s, 1.25 * p));
+    time->ensureCurrent();
+    QVERIFY2(time->mfuSource()->text().contains(QStringLiteral("calibrated from a measured step")),
+             qPrintable(time->mfuSource()->text()));
+    // One undoable edit: undo puts the plan back on h100-sxm; the profile stays stored.
+    QCOMPARE(doc->undoStack()->count(), undoBefore + 1);
+    doc->undoStack()->undo();
+    QCOMPARE(doc->spec().cluster.gpu, std::string("h100-sxm"));
+    QVERIFY(close(doc->views()->plan.performance.step_s, p, 1e-12));
+    QVERIFY(m_session->workspace()->find_profile("h100-sxm-calibrated").has_value());
+    doc->undoStack()->redo();
+    QVERIFY(close(doc->views()->plan.performance.step_s, 1.25 * p));
+}
+
+void TestUiCalibration::withoutWorkspaceNothingIsStored() {
+    PlanDocument* doc = m_window->document();
+    HardwareProfile p = *find_builtin_hardware("h100-sxm");
+    p.id = "h100-sxm-calibrated";
+    p.name = "H100 (calibrated)";
+    StepCalibration c;
+    c.efficiency = 0.5;
+    c.measured_step_s = 2.0;
+    c.predicted_step_s = 1.0;
+    c.base_profile = "h100-sxm";
+    p.calibration = c;
+    const QString error = storeCalibration(m_session.get(), doc, p);
+    QVERIFY(error.contains(QStringLiteral("No workspace")));
+    QCOMPARE(doc->spec().cluster.gpu, std::string("h100-sxm"));
+}
+
+QTEST_MAIN(TestUiCalibration)
+#include "tst_ui_calibration.moc"
