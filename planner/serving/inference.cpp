@@ -188,6 +188,19 @@ double stored_weight_bytes(DType dtype, std::int64_t group) {
     return packed;
 }
 
+// The custom all-reduce reads its peers' buffers over NVLink, so engines use it only where every
+// GPU of the group reaches every other by NVLink within a node (vLLM's custom_all_reduce.py turns
+// it off for more than two PCIe-only GPUs; a 2-GPU bridge joins only pairs): NCCL elsewhere.
+AllReduceKind all_reduce_kind(const PlanSpec& spec, const HardwareProfile& hw) {
+    const std::string_view link = hw.interconnect_name;
+    const std::int64_t tp = spec.inference.tp;
+    const bool in_node = !(hw.gpus_per_node > 0 && tp > hw.gpus_per_node);
+    const bool nvlink_group = link.substr(0, 6) == "NVLink" && in_node &&
+                              (link.find("bridge") == std::string_view::npos || tp <= 2);
+    return nvlink_group ? serving_engine_profile(spec.inference.engine).all_reduce
+                        : AllReduceKind::nccl;
+}
+
 // Everything the phase timings share.
 struct Context {
     const PlanSpec& spec;
@@ -211,6 +224,7 @@ struct Context {
     double link_bytes_per_s = 0.0;
     double step_latency_s = 0.0;
     bool spans_nodes = false;
+    AllReduceKind all_reduce = AllReduceKind::nccl;  // the engine's, where the link allows it
 };
 
 Context make_context(const PlanSpec& spec, const HardwareProfile& hw) {
@@ -236,6 +250,7 @@ Context make_context(const PlanSpec& spec, const HardwareProfile& hw) {
                              ? hw.inter_node_bytes_per_s
                              : hw.interconnect_bytes_per_s;
     c.step_latency_s = c.spans_nodes ? kServingNetworkStepLatencyS : kServingNvlinkStepLatencyS;
+    c.all_reduce = all_reduce_kind(spec, hw);
     return c;
 }
 
@@ -400,7 +415,7 @@ ServingPhase time_phase(const Context& c, double tokens, double sequences, doubl
         p.all_reduces = 2.0 * layers;
         p.all_reduce_bytes = tokens * h * kActivationBytes;
         const ServingCollective one =
-            serving_all_reduce(c.engine.all_reduce, p.all_reduce_bytes, c.spec.inference.tp,
+            serving_all_reduce(c.all_reduce, p.all_reduce_bytes, c.spec.inference.tp,
                                c.link_bytes_per_s, c.step_latency_s);
         p.comm_bandwidth_s = p.all_reduces * one.bandwidth_s;
         p.comm_latency_s = p.all_reduces * one.latency_s;
@@ -990,6 +1005,7 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
                     num(s.memory.capacity_bytes / 1e9), s.max_batch),
         "bisection on the memory above");
     const ServingEngineProfile& engine = serving_engine_profile(in.engine);
+    const AllReduceKind all_reduce = all_reduce_kind(spec, hw);
     add("serving.prefill_s", "Prefill of the batch", s.prefill_s, "s",
         "passes of as many prompts as max_batched_tokens holds; each: GEMMs in waves of tiles "
         "(max of compute, weights read, dequantization, kernel floor) + attention + small "
@@ -1017,15 +1033,15 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
             num(1e6 * (dbl(in.batch) <= dbl(engine.cuda_graph_max_batch) ? kGraphKernelFloorS
                                                                          : kStreamKernelFloorS))));
     add("serving.decode.comm_s", "All-reduces per decode step", s.decode.comm_s, "s",
-        engine.all_reduce == AllReduceKind::nccl
+        all_reduce == AllReduceKind::nccl
             ? "2 L x (2 (p - 1) / p x B h 2 B / link + 6.6 us + 2 (p - 1) x step latency)"
             : "2 L x (custom latency + 2 (p - 1) / p x B h 2 B / (0.16 link)); NCCL ring above 8 "
               "MiB",
         fmt::format("{} x {} all-reduce of {} B over {} GPUs at {} = {} s ({} s of it latency)",
-                    num(s.decode.all_reduces), to_string(engine.all_reduce),
+                    num(s.decode.all_reduces), to_string(all_reduce),
                     num(s.decode.all_reduce_bytes), in.tp, tb_per_s_text(s.link_bytes_per_s),
                     fig(s.decode.comm_s), fig(s.decode.comm_latency_s)),
-        engine.all_reduce == AllReduceKind::nccl
+        all_reduce == AllReduceKind::nccl
             ? "ring all-reduce (Patarasuk & Yuan 2009; Thakur et al. 2005); latencies from "
               "NCCL's tuning model (src/graph/tuning.cc)"
             : "custom all-reduce measured on A100 NVLink (sgl-project/sglang pull request "
@@ -1077,7 +1093,6 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
             fig(s.bandwidth_bytes_per_s > 0.0 ? s.gemm_peak_flops_per_s / s.bandwidth_bytes_per_s
                                               : 0.0)),
         "roofline ridge (Williams et al. 2009); decode turns compute-bound beyond it");
-    (void)hw;
     return out;
 }
 
