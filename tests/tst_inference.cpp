@@ -474,8 +474,13 @@ void TestInference::continuousBatchingChunked() {
     //   122,880 B (0.12 us): the floor of two kernels, 6.8 us.
     //   Small kernels: 51 us, as in decodeStepOfWeightsThatFillTheBandwidth.
     // Step = ITL = 56.56672 + 6.8 + 51 = 114.36672 us. The budget (8192 - 2 tokens) takes the
-    // whole 4-token prompt in one step: TTFT = 114.36672 us. End to end: TTFT + 3 ITL =
-    // 457.46688 us; throughput 2 x 4 / 457.46688 us = 17,487.7 tokens/s.
+    // whole 4-token prompt in one step, a pass over 2 + 4 = 6 tokens, 3 of them sampled:
+    //   QKV 6,291,456 + 6 x 4096 x 2 = 6,340,608 B = 6.340608 us; out 2,121,728 B at the floor
+    //   3.4 us; up and down 8,388,608 + 6 x 5120 x 2 = 8,450,048 B = 8.450048 us each: 26.640704
+    //   us a layer, 53.281408 us for two; the head for 3 tokens at the floor, 3.4 us: 56.681408
+    //   us; attention (139,264 B) at its floor 6.8 us; small kernels 51 us.
+    // TTFT = 114.481408 us. End to end: TTFT + 3 ITL = 457.581568 us; throughput
+    // 2 x 4 / 457.581568 us = 17,483.3 tokens/s.
     PlanSpec s = toySpec();
     s.inference.prompt_tokens = 4;
     s.inference.output_tokens = 4;
@@ -486,10 +491,10 @@ void TestInference::continuousBatchingChunked() {
     QVERIFY(p.continuous.has_value());
     const ContinuousBatchingPoint& c = *p.continuous;
     QVERIFY(qAbs(c.itl_s - 114.36672e-6) < 1e-15);
-    QVERIFY(qAbs(c.ttft_s - 114.36672e-6) < 1e-15);
-    QVERIFY(qAbs(c.e2e_s - 457.46688e-6) < 1e-15);
-    QVERIFY(qAbs(c.tokens_per_s - 8.0 / 457.46688e-6) < 1e-6);
-    QVERIFY(qAbs(c.requests_per_s - 2.0 / 457.46688e-6) < 1e-6);
+    QVERIFY(qAbs(c.ttft_s - 114.481408e-6) < 1e-15);
+    QVERIFY(qAbs(c.e2e_s - 457.581568e-6) < 1e-15);
+    QVERIFY(qAbs(c.tokens_per_s - 8.0 / 457.581568e-6) < 1e-6);
+    QVERIFY(qAbs(c.requests_per_s - 2.0 / 457.581568e-6) < 1e-6);
     QVERIFY(c.fits);
     // The same point from the sweep.
     const auto sweep = concurrency_sweep(s, gpu, {1.0, 2.0, 4.0});
@@ -520,13 +525,13 @@ void TestInference::continuousBatchingSeparatePrefill() {
 }
 
 void TestInference::requestRateSolvesLittlesLaw() {
-    // The rate a concurrency of 2 completes (continuousBatchingChunked: 2 / 457.46688 us) gives
+    // The rate a concurrency of 2 completes (continuousBatchingChunked: 2 / 457.581568 us) gives
     // that concurrency back; a rate beyond what the largest batch that fits serves gives none.
     PlanSpec s = toySpec();
     s.inference.prompt_tokens = 4;
     s.inference.output_tokens = 4;
     const HardwareProfile gpu = toyGpu();
-    const auto at = continuous_batching_at_rate(s, gpu, 2.0 / 457.46688e-6);
+    const auto at = continuous_batching_at_rate(s, gpu, 2.0 / 457.581568e-6);
     QVERIFY(at.has_value());
     QVERIFY(qAbs(at->concurrency - 2.0) < 1e-6);
     QVERIFY(!continuous_batching_at_rate(s, gpu, 1e12).has_value());

@@ -612,7 +612,8 @@ Throughput throughput_at(const Context& c, double batch) {
 // those finishing (each brings P prompt tokens per O decode steps).
 //   chunked prefill (Agrawal et al. 2024, Sarathi-Serve, sec. 4): the prompt tokens ride in the
 //     decode steps, at most max_batched_tokens - C of them a step; a step is one pass over
-//     C + C·P/O tokens; a new prompt needs ceil(P / (budget - C)) steps before its first token.
+//     C + C·P/O tokens on average; a new prompt goes in chunks of k = min(P, budget - C) tokens,
+//     each in a step over C + k tokens, ceil(P / k) of them before its first token.
 //   without it (vLLM's original scheduler, Kwon et al. 2023, sec. 4.5): prompts run in steps of
 //     their own; each costs its share of a prefill pass, spread over the O decode steps of its
 //     request, and waits half a decode step for the running one.
@@ -638,8 +639,18 @@ ContinuousBatchingPoint continuous_at(const Context& c, double concurrency) {
         ServingPhase mixed = time_phase(c, micro + prompt_tokens, micro, micro, context, flops, kv);
         pt.step_s = c.pp * mixed.seconds + pipeline_send_s(c, micro + prompt_tokens);
         pt.itl_s = pt.step_s;
-        const double budget = std::max(1.0, dbl(in.max_batched_tokens) - concurrency);
-        pt.ttft_s = std::ceil(p / budget) * pt.step_s;
+        // A new prompt goes in chunks of what the step's budget leaves after the decodes; each
+        // step that carries a chunk is a pass over the decodes and the chunk.
+        const double chunk = std::min(p, std::max(1.0, dbl(in.max_batched_tokens) - concurrency));
+        const double chunk_flops =
+            2.0 * c.f.layers * c.f.heads * (c.f.d_qk + c.f.d_v) * context * micro / c.tp +
+            prefill_attention_flops(c, 0.0, chunk) / c.pp;
+        const double chunk_kv =
+            kv_read_bytes(c, micro, context) + chunk / c.pp * c.kv.bytes_per_token_per_gpu;
+        const ServingPhase carrying = time_phase(c, micro + chunk / c.pp, micro, micro + 1.0 / c.pp,
+                                                 context, chunk_flops, chunk_kv);
+        pt.ttft_s = std::ceil(p / chunk) *
+                    (c.pp * carrying.seconds + pipeline_send_s(c, micro + chunk / c.pp));
     } else {
         const double per_prompt = prefill_phase(c, 1.0).seconds;
         pt.step_s = decode.seconds;
@@ -1055,7 +1066,8 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
             "continuous batching (Orca, Yu et al. 2022); chunked prefill (Sarathi-Serve, "
             "Agrawal et al. 2024)");
         add("serving.continuous.ttft_s", "Time to first token", cb.ttft_s, "s",
-            in.chunked_prefill ? "ceil(P / (max_batched_tokens - C)) steps"
+            in.chunked_prefill ? "ceil(P / k) steps over C + k tokens, k = min(P, "
+                                 "max_batched_tokens - C)"
                                : "prefill of one prompt + half a decode step",
             fmt::format("{} s", fig(cb.ttft_s)), "steady state, requests in flight = C");
         add("serving.continuous.tokens_per_s", "Throughput at concurrency", cb.tokens_per_s,
