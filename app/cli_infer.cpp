@@ -1,7 +1,9 @@
 // `tally infer`, `tally solve max-batch`: serving plans from the command line.
 #include <fmt/core.h>
 #include <CLI/CLI.hpp>
+#include <cmath>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "app/cli.h"
 #include "planner/core/errors.h"
@@ -46,6 +48,9 @@ void print_phase(const char* title, const ServingPhase& p) {
     fmt::print("  all-reduces   {:>10}  ({:g} of {:.4g} B; latency {}, bandwidth {})\n",
                seconds_text(p.comm_s), p.all_reduces, p.all_reduce_bytes,
                seconds_text(p.comm_latency_s), seconds_text(p.comm_bandwidth_s));
+    fmt::print(
+        "  small kernels {:>10}  (engine's norms, rotary, KV write, sampling at their floors)\n",
+        seconds_text(p.fixed_s));
     fmt::print("  total         {:>10}\n\n", seconds_text(p.seconds));
 }
 
@@ -72,12 +77,29 @@ void print_serving_table(const PlanSpec& spec, const HardwareProfile& hw, const 
     fmt::print("  max batch     {} (at {} tokens of context)\n\n", s.max_batch,
                in.prompt_tokens + in.output_tokens);
 
-    print_phase("Prefill of one prompt (per GPU)", s.prefill);
+    const ServingEngineProfile& engine = serving_engine_profile(in.engine);
+    fmt::print(
+        "Engine {}: CUDA graphs up to batch {}, {} small kernels a layer, {} attention, {} "
+        "all-reduce\n  [{}]\n\n",
+        engine.label, engine.cuda_graph_max_batch, engine.small_kernels_per_layer,
+        engine.attention_kernel, to_string(engine.all_reduce), engine.source);
+    print_phase("One prefill pass (per GPU)", s.prefill);
     print_phase("Decode step at the final context (per GPU)", s.decode);
 
-    fmt::print("Latency and throughput\n");
-    fmt::print("  time to first token   {} (every prompt of the batch)\n",
-               seconds_text(s.prefill_s));
+    if (s.continuous) {
+        const ContinuousBatchingPoint& cb = *s.continuous;
+        fmt::print("Continuous batching at concurrency {:.4g} ({} prefill, {} tokens a step)\n",
+                   cb.concurrency, in.chunked_prefill ? "chunked" : "separate",
+                   in.max_batched_tokens);
+        fmt::print("  time to first token   {}\n", seconds_text(cb.ttft_s));
+        fmt::print("  inter-token latency   {}\n", seconds_text(cb.itl_s));
+        fmt::print("  request end to end    {}\n", seconds_text(cb.e2e_s));
+        fmt::print("  throughput            {:.4g} output tokens/s ({:.4g} requests/s){}\n\n",
+                   cb.tokens_per_s, cb.requests_per_s,
+                   cb.fits ? "" : "; the KV cache of that many sequences DOES NOT FIT");
+    }
+    fmt::print("Static batch: latency and throughput\n");
+    fmt::print("  time to first token   {} (the batch's prefill)\n", seconds_text(s.prefill_s));
     fmt::print("  decode step           {}\n", seconds_text(s.decode_step_s));
     fmt::print("  per sequence          {:.4g} tokens/s\n", s.per_sequence_tokens_per_s);
     fmt::print("  whole deployment      {:.4g} output tokens/s\n", s.tokens_per_s);
@@ -114,6 +136,8 @@ void register_infer_commands(CLI::App& app, CliState& state) {
     struct Options {
         std::string spec;
         bool json = false;
+        std::int64_t concurrency = 0;
+        double request_rate = 0.0;
     };
     auto opts = std::make_shared<Options>();
 
@@ -125,9 +149,43 @@ void register_infer_commands(CLI::App& app, CliState& state) {
         ->required();
     infer->add_flag("--json", opts->json, "Print one JSON object instead of a table");
     infer->add_option("--db", state.db_path, "Workspace database (for custom and measured GPUs)");
+    infer->add_option("--concurrency", opts->concurrency,
+                      "Continuous batching: requests in flight per replica (sets "
+                      "inference.concurrency)");
+    infer->add_option("--request-rate", opts->request_rate,
+                      "Continuous batching: requests per second the deployment must complete; "
+                      "the concurrency that does it is solved for");
     infer->callback([opts, &state] {
         auto [spec, hw] = load_servable(opts->spec, state);
-        const ServingPlan plan = evaluate_inference(spec, hw);
+        if (opts->concurrency != 0) {
+            if (opts->concurrency < 1) {
+                throw SpecError("--concurrency", std::to_string(opts->concurrency),
+                                "an integer >= 1 (requests in flight per replica)");
+            }
+            spec.inference.concurrency = opts->concurrency;
+        }
+        std::optional<ContinuousBatchingPoint> at_rate;
+        if (opts->request_rate != 0.0) {
+            if (!(opts->request_rate > 0.0) || !std::isfinite(opts->request_rate)) {
+                throw SpecError("--request-rate", fmt::format("{}", opts->request_rate),
+                                "a number of requests per second > 0");
+            }
+            at_rate = continuous_batching_at_rate(spec, hw, opts->request_rate);
+            if (!at_rate) {
+                throw SpecError(
+                    "--request-rate", fmt::format("{}", opts->request_rate),
+                    fmt::format("at most what the largest batch that fits serves, "
+                                "{:.4g} requests/s",
+                                continuous_batching_at(spec, hw,
+                                                       static_cast<double>(std::max<std::int64_t>(
+                                                           max_serving_batch(spec, hw), 1)))
+                                    .requests_per_s));
+            }
+        }
+        ServingPlan plan = evaluate_inference(spec, hw);
+        if (at_rate) {
+            plan.continuous = at_rate;
+        }
         if (opts->json) {
             fmt::print("{}\n", to_json(plan, spec, hw).dump(2));
         } else {

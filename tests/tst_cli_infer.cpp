@@ -34,6 +34,9 @@ private slots:
     void readsStandardInput();
     void table();
     void maxBatchIsInfersMaxBatch();
+    void servingSpecWithoutData();
+    void concurrency();
+    void requestRate();
     void badInput_data();
     void badInput();
 };
@@ -69,7 +72,7 @@ void TestCliInfer::llama3Example() {
     const json& d = j["decode"];
     QVERIFY(qAbs(d["seconds"].get<double>() -
                  (d["gemm_s"].get<double>() + d["attention_s"].get<double>() +
-                  d["comm_s"].get<double>())) < 1e-15);
+                  d["fixed_s"].get<double>() + d["comm_s"].get<double>())) < 1e-15);
     // 2 all-reduces per layer x 80 layers, each of 32 x 8192 x 2 B = 524,288 B.
     QCOMPARE(d["all_reduces"].get<double>(), 160.0);
     QCOMPARE(d["all_reduce_bytes"].get<double>(), 524288.0);
@@ -149,6 +152,8 @@ void TestCliInfer::badInput_data() {
     QTest::newRow("tp heads") << llama7b(R"({"tp": 3})") << "inference.tp";
     // tp 2 on one GPU.
     QTest::newRow("tp gpus") << llama7b(R"({"tp": 2})") << "inference.tp";
+    QTest::newRow("unknown engine") << llama7b(R"({"engine": "triton"})") << "inference.engine";
+    QTest::newRow("pp not dividing layers") << llama7b(R"({"pp": 3})") << "inference.pp";
     QTest::newRow("params model") << QByteArray(
                                          R"({"model": {"params": 7e9}, "data": {"tokens": 1}})")
                                   << "model.kind";
@@ -164,6 +169,67 @@ void TestCliInfer::badInput() {
         QCOMPARE(r.exit_code, 2);
         QVERIFY2(r.err.contains(field.toUtf8()), r.err.constData());
     }
+}
+
+void TestCliInfer::servingSpecWithoutData() {
+    // No data, no training block: a serving spec.
+    const Run r =
+        run_tally({QStringLiteral("infer"), QStringLiteral("-"), QStringLiteral("--json")},
+                  QByteArray(R"({"model": {"preset": "llama-2-7b"},
+                                "cluster": {"gpu": "h100-sxm"}, "inference": {"batch": 2}})"));
+    QCOMPARE(r.exit_code, 0);
+    const json j = json::parse(r.out.toStdString());
+    QCOMPARE(j["inference"]["engine"].get<std::string>(), std::string("vllm"));
+    QVERIFY(j["continuous"].is_null());
+    // `tally plan` on the same spec asks for the training tokens by name.
+    const Run plan = run_tally({QStringLiteral("plan"), QStringLiteral("-")},
+                               QByteArray(R"({"model": {"preset": "llama-2-7b"}})"));
+    QCOMPARE(plan.exit_code, 2);
+    QVERIFY2(plan.err.contains("data.tokens"), plan.err.constData());
+}
+
+void TestCliInfer::concurrency() {
+    const Run r = run_tally({QStringLiteral("infer"), QStringLiteral("-"), QStringLiteral("--json"),
+                             QStringLiteral("--concurrency"), QStringLiteral("16")},
+                            llama7b(R"({"prompt_tokens": 512, "output_tokens": 128})"));
+    QCOMPARE(r.exit_code, 0);
+    const json j = json::parse(r.out.toStdString());
+    const json& c = j["continuous"];
+    QCOMPARE(c["concurrency"].get<double>(), 16.0);
+    // End to end = TTFT + (O - 1) ITL; throughput = C x O / end to end (one replica).
+    const double e2e = c["ttft_s"].get<double>() + 127.0 * c["itl_s"].get<double>();
+    QVERIFY(qAbs(c["e2e_s"].get<double>() - e2e) < 1e-12 * e2e);
+    QVERIFY(qAbs(c["tokens_per_s"].get<double>() - 16.0 * 128.0 / e2e) < 1e-9 * 16.0 * 128.0 / e2e);
+    // The table shows it too.
+    const Run table = run_tally({QStringLiteral("infer"), QStringLiteral("-"),
+                                 QStringLiteral("--concurrency"), QStringLiteral("16")},
+                                llama7b(R"({"prompt_tokens": 512})"));
+    QVERIFY(table.out.contains("Continuous batching at concurrency 16"));
+    QVERIFY(table.out.contains("inter-token latency"));
+    // Not a count of requests.
+    const Run bad = run_tally({QStringLiteral("infer"), QStringLiteral("-"),
+                               QStringLiteral("--concurrency"), QStringLiteral("-3")},
+                              llama7b(R"({"batch": 1})"));
+    QCOMPARE(bad.exit_code, 2);
+    QVERIFY2(bad.err.contains("--concurrency"), bad.err.constData());
+}
+
+void TestCliInfer::requestRate() {
+    // One request a second is far below what an H100 serves a 7B model at: a small concurrency
+    // does it, and by Little's law C = rate x end to end.
+    const Run r = run_tally({QStringLiteral("infer"), QStringLiteral("-"), QStringLiteral("--json"),
+                             QStringLiteral("--request-rate"), QStringLiteral("1")},
+                            llama7b(R"({"prompt_tokens": 512, "output_tokens": 128})"));
+    QCOMPARE(r.exit_code, 0);
+    const json c = json::parse(r.out.toStdString())["continuous"];
+    QVERIFY(qAbs(c["requests_per_s"].get<double>() - 1.0) < 1e-6);
+    QVERIFY(qAbs(c["concurrency"].get<double>() - c["e2e_s"].get<double>()) < 1e-6);
+    // A billion requests a second: no concurrency that fits serves it.
+    const Run bad = run_tally({QStringLiteral("infer"), QStringLiteral("-"),
+                               QStringLiteral("--request-rate"), QStringLiteral("1e9")},
+                              llama7b(R"({"batch": 1})"));
+    QCOMPARE(bad.exit_code, 2);
+    QVERIFY2(bad.err.contains("--request-rate"), bad.err.constData());
 }
 
 QTEST_GUILESS_MAIN(TestCliInfer)

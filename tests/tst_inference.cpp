@@ -87,7 +87,6 @@ private slots:
     void decodeStepOfWeightsThatFillTheBandwidth();
     void criticalBatchIsTheRidge();
     void maxBatchAtTheBoundary();
-    void ringAllReduce();
     void allReducesDominateSmallBatches();
     void routedExpertsReadAtBatchOne();
     void computesWhenItDoesNotFit();
@@ -95,6 +94,11 @@ private slots:
     void badInputNamesTheField_data();
     void badInputNamesTheField();
     void inferenceBlockRoundTrips();
+    void continuousBatchingChunked();
+    void continuousBatchingSeparatePrefill();
+    void requestRateSolvesLittlesLaw();
+    void pipelineStagesAddTheirSends();
+    void servingSpecNeedsNoData();
 };
 
 void TestInference::kvBytesPerToken_data() {
@@ -172,17 +176,35 @@ void TestInference::weightsPerGpu() {
     const HardwareProfile& h100 = *find_builtin_hardware("h100-sxm");
     QVERIFY(!check_inference(s, h100));
     QCOMPARE(serving_memory(s, h100, 1).weights_bytes, 17638426624.0);
+    // int4 per channel (group 0): half of that; GPTQ / AWQ groups of 128 add 2.5 B of scale and
+    // zero point per 128 weights: 17,638,426,624 x (0.5 + 2.5 / 128) = 8,819,213,312 +
+    // 344,500,520 = 9,163,713,832 B.
     s.inference.weight_dtype = DType::int4;
+    s.inference.quant_group_size = 0;
     QCOMPARE(serving_memory(s, h100, 1).weights_bytes, 17638426624.0 / 2.0);
+    s.inference.quant_group_size = 128;
+    QCOMPARE(serving_memory(s, h100, 1).weights_bytes, 9163713832.0);
 }
 
 void TestInference::decodeStepOfWeightsThatFillTheBandwidth() {
-    // One sequence, prompt 1 + output 1: the step attends to 2 tokens.
-    // Weights: 26,194,944 x 2 B = 52,389,888 B read at 1e12 B/s = 52.389888 us; their FLOPs,
-    // 2 x 26,194,944 = 52,389,888, take 52.4 ns at 1e15: memory-bound.
-    // KV cache: 2 layers x 2 x 1024 x 2 B = 8,192 B per token, x 2 tokens = 16,384 B = 16.384 ns;
-    // attention FLOPs 2 x 2 x 8 x (128 + 128) x 2 = 16,384 (16.4 ps): memory-bound.
-    // No tensor parallelism, no all-reduce: 52.389888 + 0.016384 = 52.406272 us.
+    // One sequence, prompt 1 + output 1: the step attends to 2 tokens. vLLM (the default engine)
+    // replays it as a CUDA graph, so every kernel takes at least 3.4 us (kGraphKernelFloorS).
+    // The toy GPU has no SM count (no wave quantization) and reads at 1e12 B/s; each GEMM reads
+    // its weights (2 B each) and its activations in and out (2 B each), one token:
+    //   QKV  1024 x 3072 = 3,145,728 weights: 6,291,456 + (3072 + 1024) x 2 = 6,299,648 B
+    //        = 6.299648 us
+    //   out  1024 x 1024 = 1,048,576: 2,097,152 + 4,096 B = 2.101248 us, below the floor: 3.4 us
+    //   up   1024 x 4096 = 4,194,304: 8,388,608 + 10,240 B = 8.398848 us
+    //   down the same, 8.398848 us
+    // a layer 26.497344 us, two layers 52.994688 us; the head (1000 x 1024 tied, 2,052,048 B =
+    // 2.052048 us) is below the floor: 3.4 us. GEMMs: 56.394688 us. Their FLOPs (2 per weight)
+    // take 52 ns at 1e15: memory-bound.
+    // Attention: 2 layers x 2 x 1024 x 2 B = 8,192 B of cache a token, 2 tokens = 16,384 B
+    // (16 ns), below two kernels' floors: 6.8 us.
+    // Small kernels: 5 a layer (vLLM's norms, rotary, cache write, activation), each moving
+    // 2 x 1024 x 2 B (4 ns), so at the floor: 2 x 5 x 3.4 = 34 us, and the step's own 5 x 3.4 =
+    // 17 us: 51 us. No tensor parallelism, no all-reduce.
+    // Step: 56.394688 + 6.8 + 51 = 114.194688 us.
     PlanSpec s = toySpec();
     s.inference.prompt_tokens = 1;
     s.inference.output_tokens = 1;
@@ -190,15 +212,17 @@ void TestInference::decodeStepOfWeightsThatFillTheBandwidth() {
     QVERIFY(!check_inference(s, gpu));
     const ServingPlan p = evaluate_inference(s, gpu);
     QCOMPARE(p.params_total, kToyParams);
+    // Weights read: every one (the embedding is tied: it is the head), 26,194,944 x 2 B.
     QCOMPARE(p.decode.weight_bytes, 52389888.0);
-    QCOMPARE(p.decode.gemm_memory_s, 52.389888e-6);
-    QCOMPARE(p.decode.gemm_s, p.decode.gemm_memory_s);
+    QVERIFY(qAbs(p.decode.gemm_s - 56.394688e-6) < 1e-15);
     QCOMPARE(p.decode.kv_bytes, 16384.0);
+    QVERIFY(qAbs(p.decode.attention_s - 6.8e-6) < 1e-15);
+    QVERIFY(qAbs(p.decode.fixed_s - 51e-6) < 1e-15);
     QCOMPARE(p.decode.comm_s, 0.0);
-    QVERIFY(qAbs(p.decode_step_s - 52.406272e-6) < 1e-15);
-    // Prefill of the 1-token prompt reads the same weights once: the same 52.39 us plus writing
-    // 8,192 B of cache (8.192 ns).
-    QVERIFY(qAbs(p.prefill_s - (52.389888e-6 + 8.192e-9)) < 1e-15);
+    QVERIFY(qAbs(p.decode_step_s - 114.194688e-6) < 1e-15);
+    // Prefill of the 1-token prompt: the same GEMMs, its 8,192 B of cache written (8 ns, at the
+    // floor) and the same small kernels: the same 114.194688 us.
+    QVERIFY(qAbs(p.prefill_s - 114.194688e-6) < 1e-15);
 }
 
 void TestInference::criticalBatchIsTheRidge() {
@@ -208,8 +232,12 @@ void TestInference::criticalBatchIsTheRidge() {
     PlanSpec s = toySpec();
     const ServingPlan p = evaluate_inference(s, toyGpu());
     QCOMPARE(p.critical_batch, std::int64_t{1000});
-    // int4 weights: a quarter of the bytes, but multiplied in bf16: B >= 250.
+    // int4 weights with a 16-bit scale and a 4-bit zero per group of 128: 0.5 + 2.5 / 128 =
+    // 0.51953125 B a weight, multiplied in bf16: B >= 0.51953125 x 1000 / 2 = 259.77, so 260.
     s.inference.weight_dtype = DType::int4;
+    QCOMPARE(evaluate_inference(s, toyGpu()).critical_batch, std::int64_t{260});
+    // One scale per output channel (group 0): half a byte, B >= 250.
+    s.inference.quant_group_size = 0;
     QCOMPARE(evaluate_inference(s, toyGpu()).critical_batch, std::int64_t{250});
 }
 
@@ -219,9 +247,12 @@ void TestInference::maxBatchAtTheBoundary() {
     // 128 + 4096) values x 2 B = 1000 x 9,216 x 2 = 18,432,000 B, plus the logits B x 1000 x 4 B.
     // Total(B) = 52,389,888 + 18,432,000 + B x (8,388,608 + 4,000) = 70,821,888 + 8,392,608 B.
     // Total(10) = 154,747,968 B: a GPU of exactly that holds 10, one byte less holds 9.
+    // One prompt a prefill pass (max_batched_tokens 1000), so the prefill's working set is 1000
+    // tokens whatever the batch.
     PlanSpec s = toySpec();
     s.inference.prompt_tokens = 1000;
     s.inference.output_tokens = 24;
+    s.inference.max_batched_tokens = 1000;
     HardwareProfile gpu = toyGpu();
     QCOMPARE(serving_memory(s, gpu, 10).total_bytes, 154747968.0);
     gpu.memory_bytes = 154747968.0;
@@ -233,22 +264,14 @@ void TestInference::maxBatchAtTheBoundary() {
     QCOMPARE(max_serving_batch(s, gpu), std::int64_t{0});
 }
 
-void TestInference::ringAllReduce() {
-    // 1 MB over 4 GPUs at 100 GB/s: 2 x 3/4 x 1e6 / 1e11 = 15 us of bandwidth; 2 x 3 = 6 ring
-    // steps at 0.6 us plus NCCL's 6.6 us base = 10.2 us of latency.
-    const ServingCollective c = serving_ring_all_reduce(1e6, 4, 1e11, kServingNvlinkStepLatencyS);
-    QVERIFY(qAbs(c.bandwidth_s - 15e-6) < 1e-18);
-    QVERIFY(qAbs(c.latency_s - 10.2e-6) < 1e-18);
-    QVERIFY(qAbs(c.seconds - 25.2e-6) < 1e-18);
-    QCOMPARE(serving_ring_all_reduce(1e6, 1, 1e11, kServingNvlinkStepLatencyS).seconds, 0.0);
-}
-
 void TestInference::allReducesDominateSmallBatches() {
-    // Llama 3 70B at fp8 over tp 4 H100, batch 1: 2 all-reduces per layer x 80 = 160 per step,
-    // each of 8192 x 2 B = 16,384 B: latency 160 x (6.6 + 6 x 0.6) us = 1.632 ms. The weights a
-    // step reads are all but the looked-up input embedding (128,256 x 8192 = 1,050,673,152):
-    // (70,553,706,496 - 1,050,673,152) x 1 B / 4 = 17,375,758,336 B per GPU, at 3.35e12 x 0.936
-    // B/s achieved 5.54 ms; so the all-reduces are over a fifth of the step at batch 1.
+    // Llama 3 70B at fp8 over tp 4 H100 in vLLM, batch 1: 2 all-reduces per layer x 80 = 160 per
+    // step, each of 8192 x 2 B = 16,384 B, by vLLM's custom kernel: 11.9 us of latency each over
+    // 4 GPUs (measured, serving_engine.h), 160 x 11.9 us = 1.904 ms. The weights a step reads
+    // are all but the looked-up input embedding (128,256 x 8192 = 1,050,673,152): (70,553,706,496
+    // - 1,050,673,152) x 1 B / 4 = 17,375,758,336 B per GPU, at 3.35e12 x 0.936 B/s achieved
+    // 5.54 ms. Small kernels: 80 x 5 x 3.4 us = 1.36 ms. So the all-reduces are over a seventh
+    // of a step of about 9 ms at batch 1.
     PlanSpec s = servingSpec("llama-3-70b");
     s.cluster.gpus = 4;
     s.inference.tp = 4;
@@ -259,9 +282,15 @@ void TestInference::allReducesDominateSmallBatches() {
     const ServingPlan one = evaluate_inference(s, h100);
     QCOMPARE(one.decode.all_reduces, 160.0);
     QCOMPARE(one.decode.all_reduce_bytes, 16384.0);
-    QVERIFY(qAbs(one.decode.comm_latency_s - 1.632e-3) < 1e-12);
-    QVERIFY(qAbs(one.decode.gemm_memory_s - 17375758336.0 / (3.35e12 * 0.936)) < 1e-12);
-    QVERIFY(one.decode.comm_s / one.decode_step_s > 0.2);
+    QVERIFY(qAbs(one.decode.comm_latency_s - 1.904e-3) < 1e-12);
+    QCOMPARE(one.decode.weight_bytes, 17375758336.0);
+    QVERIFY(one.decode.gemm_memory_s >= 17375758336.0 / (3.35e12 * 0.936));
+    QVERIFY(qAbs(one.decode.fixed_s - (80.0 * 5.0 * 3.4e-6 + 5.0 * 3.4e-6)) < 1e-12);
+    QVERIFY(one.decode.comm_s / one.decode_step_s > 1.0 / 7.0);
+    // NCCL instead (gpt-fast): 6.6 + 2 x 3 x 0.6 = 10.2 us a call, 160 x 10.2 = 1.632 ms.
+    s.inference.engine = ServingEngine::gpt_fast;
+    QVERIFY(qAbs(evaluate_inference(s, h100).decode.comm_latency_s - 1.632e-3) < 1e-12);
+    s.inference.engine = ServingEngine::vllm;
     // At batch 256 the KV cache, the GEMMs and the all-reduces' bytes grow, their latency does
     // not: its share of the step falls.
     s.inference.batch = 256;
@@ -336,6 +365,11 @@ void TestInference::badInputNamesTheField_data() {
     QTest::newRow("tp not dividing kv heads") << "inference.tp" << 4;
     QTest::newRow("tp not dividing gpus") << "inference.tp" << 5;
     QTest::newRow("params model") << "model.kind" << 6;
+    QTest::newRow("ep on a dense model") << "inference.ep" << 7;
+    QTest::newRow("pp 0") << "inference.pp" << 8;
+    QTest::newRow("dp attention without tp") << "inference.dp_attention" << 9;
+    QTest::newRow("negative concurrency") << "inference.concurrency" << 10;
+    QTest::newRow("tp x pp not dividing gpus") << "inference.pp" << 11;
 }
 
 void TestInference::badInputNamesTheField() {
@@ -373,6 +407,23 @@ void TestInference::badInputNamesTheField() {
             s.model.kind = ModelKind::params;
             s.model.params = 7e9;
             break;
+        case 7:
+            s.inference.tp = 8;
+            s.inference.ep = 2;  // Llama 3 has no experts
+            break;
+        case 8:
+            s.inference.pp = 0;
+            break;
+        case 9:
+            s.inference.dp_attention = true;  // tp 1
+            break;
+        case 10:
+            s.inference.concurrency = -1;
+            break;
+        case 11:
+            s.inference.tp = 4;
+            s.inference.pp = 4;  // 16 GPUs of 8
+            break;
     }
     const auto e = check_inference(s, *find_builtin_hardware("h100-sxm"));
     QVERIFY(e.has_value());
@@ -409,6 +460,130 @@ void TestInference::inferenceBlockRoundTrips() {
     } catch (const SpecError& e) {
         QVERIFY(QString::fromUtf8(e.what()).contains(QLatin1String("inference.beam")));
     }
+}
+
+void TestInference::continuousBatchingChunked() {
+    // Toy model, prompt 4, output 4, 2 requests in flight, chunked prefill (the default). A step
+    // decodes the 2 sequences and prefills the 2 x 4 / 4 = 2 prompt tokens of the half request
+    // that arrives a step: one pass over 4 tokens, 2 of them sampled.
+    //   GEMMs, 4 tokens: QKV 6,291,456 + 4 x 4096 x 2 = 6,324,224 B = 6.324224 us; out
+    //   2,097,152 + 4 x 2048 x 2 = 2,113,536 B, below the floor: 3.4 us; up and down 8,388,608 +
+    //   4 x 5120 x 2 = 8,429,568 B = 8.429568 us each: 26.58336 us a layer, 53.16672 us for two;
+    //   the head for 2 tokens (2,056,096 B) at the floor, 3.4 us: 56.56672 us.
+    //   Attention: 2 x 6.5 x 8,192 B read (mean context 4 + 5/2) + 2 x 8,192 B written =
+    //   122,880 B (0.12 us): the floor of two kernels, 6.8 us.
+    //   Small kernels: 51 us, as in decodeStepOfWeightsThatFillTheBandwidth.
+    // Step = ITL = 56.56672 + 6.8 + 51 = 114.36672 us. The budget (8192 - 2 tokens) takes the
+    // whole 4-token prompt in one step, a pass over 2 + 4 = 6 tokens, 3 of them sampled:
+    //   QKV 6,291,456 + 6 x 4096 x 2 = 6,340,608 B = 6.340608 us; out 2,121,728 B at the floor
+    //   3.4 us; up and down 8,388,608 + 6 x 5120 x 2 = 8,450,048 B = 8.450048 us each: 26.640704
+    //   us a layer, 53.281408 us for two; the head for 3 tokens at the floor, 3.4 us: 56.681408
+    //   us; attention (139,264 B) at its floor 6.8 us; small kernels 51 us.
+    // TTFT = 114.481408 us. End to end: TTFT + 3 ITL = 457.581568 us; throughput
+    // 2 x 4 / 457.581568 us = 17,483.3 tokens/s.
+    PlanSpec s = toySpec();
+    s.inference.prompt_tokens = 4;
+    s.inference.output_tokens = 4;
+    s.inference.concurrency = 2;
+    const HardwareProfile gpu = toyGpu();
+    QVERIFY(!check_inference(s, gpu));
+    const ServingPlan p = evaluate_inference(s, gpu);
+    QVERIFY(p.continuous.has_value());
+    const ContinuousBatchingPoint& c = *p.continuous;
+    QVERIFY(qAbs(c.itl_s - 114.36672e-6) < 1e-15);
+    QVERIFY(qAbs(c.ttft_s - 114.481408e-6) < 1e-15);
+    QVERIFY(qAbs(c.e2e_s - 457.581568e-6) < 1e-15);
+    QVERIFY(qAbs(c.tokens_per_s - 8.0 / 457.581568e-6) < 1e-6);
+    QVERIFY(qAbs(c.requests_per_s - 2.0 / 457.581568e-6) < 1e-6);
+    QVERIFY(c.fits);
+    // The same point from the sweep.
+    const auto sweep = concurrency_sweep(s, gpu, {1.0, 2.0, 4.0});
+    QCOMPARE(sweep.size(), std::size_t{3});
+    QCOMPARE(sweep[1].itl_s, c.itl_s);
+    QVERIFY(sweep[2].tokens_per_s > sweep[1].tokens_per_s);
+}
+
+void TestInference::continuousBatchingSeparatePrefill() {
+    // As above without chunked prefill. The decode step of 2 sequences: GEMMs over 2 tokens
+    // (QKV 6,291,456 + 2 x 4096 x 2 = 6,307,840 B = 6.30784 us; out at the floor 3.4 us; up and
+    // down 8,388,608 + 2 x 5120 x 2 = 8,409,088 B = 8.409088 us each; 26.526016 us a layer,
+    // 53.052032 us for two, head 3.4 us: 56.452032 us), attention at its floor 6.8 us, small
+    // kernels 51 us: 114.252032 us. A 4-token prompt alone: 56.56672 (the 4-token GEMMs above,
+    // head for 1 token at the floor) + 6.8 + 51 = 114.36672 us.
+    // ITL = 114.252032 + 2/4 x 114.36672 = 171.435392 us (half a prefill per step);
+    // TTFT = 114.36672 + 114.252032 / 2 = 171.492736 us.
+    PlanSpec s = toySpec();
+    s.inference.prompt_tokens = 4;
+    s.inference.output_tokens = 4;
+    s.inference.concurrency = 2;
+    s.inference.chunked_prefill = false;
+    const ContinuousBatchingPoint c = continuous_batching_at(s, toyGpu(), 2.0);
+    QVERIFY(qAbs(c.step_s - 114.252032e-6) < 1e-15);
+    QVERIFY(qAbs(c.itl_s - 171.435392e-6) < 1e-15);
+    QVERIFY(qAbs(c.ttft_s - 171.492736e-6) < 1e-15);
+    QVERIFY(qAbs(c.e2e_s - (171.492736e-6 + 3.0 * 171.435392e-6)) < 1e-15);
+}
+
+void TestInference::requestRateSolvesLittlesLaw() {
+    // The rate a concurrency of 2 completes (continuousBatchingChunked: 2 / 457.581568 us) gives
+    // that concurrency back; a rate beyond what the largest batch that fits serves gives none.
+    PlanSpec s = toySpec();
+    s.inference.prompt_tokens = 4;
+    s.inference.output_tokens = 4;
+    const HardwareProfile gpu = toyGpu();
+    const auto at = continuous_batching_at_rate(s, gpu, 2.0 / 457.581568e-6);
+    QVERIFY(at.has_value());
+    QVERIFY(qAbs(at->concurrency - 2.0) < 1e-6);
+    QVERIFY(!continuous_batching_at_rate(s, gpu, 1e12).has_value());
+}
+
+void TestInference::pipelineStagesAddTheirSends() {
+    // Toy model over pp 2 (one layer a stage) on 2 GPUs, batch 2, prompt 1 + output 1. The batch
+    // runs as 2 micro-batches of 1: a stage's pass is one layer's GEMMs (26.497344 us,
+    // decodeStepOfWeightsThatFillTheBandwidth) plus half the head (3.4 / 2 = 1.7 us), attention
+    // at one kernel's floor (3.4 us), 5 small kernels (17 us) and half the step's own (8.5 us):
+    // 57.097344 us. A step is 2 stage passes plus one send of 1 x 1024 x 2 B between the stages
+    // (6.6 us + 2,048 B / 100 GB/s = 6.62048 us): 120.815168 us.
+    PlanSpec s = toySpec();
+    s.cluster.gpus = 2;
+    s.inference.pp = 2;
+    s.inference.batch = 2;
+    s.inference.prompt_tokens = 1;
+    s.inference.output_tokens = 1;
+    const HardwareProfile gpu = toyGpu();
+    QVERIFY(!check_inference(s, gpu));
+    const ServingPlan p = evaluate_inference(s, gpu);
+    QCOMPARE(p.replicas, std::int64_t{1});
+    QVERIFY(qAbs(p.decode_step_s - 120.815168e-6) < 1e-15);
+    // Half the weights on each GPU.
+    QCOMPARE(p.memory.weights_bytes, kToyParams * 2.0 / 2.0);
+    // pp must divide the layers.
+    s.inference.pp = 4;
+    s.cluster.gpus = 4;
+    const auto e = check_inference(s, gpu);
+    QVERIFY(e.has_value());
+    QCOMPARE(QString::fromStdString(e->field), QStringLiteral("inference.pp"));
+}
+
+void TestInference::servingSpecNeedsNoData() {
+    // No data and no training block: `tally infer` reads neither.
+    const PlanSpec s = plan_spec_from_text(
+        R"({"model": {"preset": "llama-2-7b"}, "cluster": {"gpu": "h100-sxm"},
+            "inference": {"engine": "tensorrt_llm", "concurrency": 8}})",
+        "");
+    QCOMPARE(s.data.tokens, 0.0);
+    QCOMPARE(s.inference.engine, ServingEngine::tensorrt_llm);
+    QCOMPARE(s.inference.concurrency, std::int64_t{8});
+    const HardwareProfile& h100 = *find_builtin_hardware("h100-sxm");
+    QVERIFY(!check_inference(s, h100));
+    // Written back without a data block, and read again the same.
+    const nlohmann::json j = to_json(s);
+    QVERIFY(!j.contains("data"));
+    QCOMPARE(plan_spec_from_json(j, ""), s);
+    // `tally plan` still needs the tokens, and names them.
+    const auto e = check(s, h100);
+    QVERIFY(e.has_value());
+    QCOMPARE(QString::fromStdString(e->field), QStringLiteral("data.tokens"));
 }
 
 QTEST_APPLESS_MAIN(TestInference)

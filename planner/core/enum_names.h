@@ -78,6 +78,13 @@ inline constexpr EnumName<Offload> kOffloadNames[] = {
      "optimizer state and parameters to host"},
 };
 
+inline constexpr EnumName<ServingEngine> kServingEngineNames[] = {
+    {ServingEngine::vllm, "vllm", "vLLM"},
+    {ServingEngine::tensorrt_llm, "tensorrt_llm", "TensorRT-LLM"},
+    {ServingEngine::sglang, "sglang", "SGLang"},
+    {ServingEngine::gpt_fast, "gpt_fast", "gpt-fast (torch.compile)"},
+};
+
 inline constexpr EnumName<Engine> kEngineNames[] = {
     {Engine::megatron, "megatron", "Megatron-Core + Transformer Engine"},
     {Engine::fsdp, "fsdp", "PyTorch FSDP (eager)"},
@@ -152,6 +159,9 @@ template <>
 inline constexpr std::span<const EnumName<Offload>> kEnumNames<Offload>{kOffloadNames};
 template <>
 inline constexpr std::span<const EnumName<Engine>> kEnumNames<Engine>{kEngineNames};
+template <>
+inline constexpr std::span<const EnumName<ServingEngine>> kEnumNames<ServingEngine>{
+    kServingEngineNames};
 template <>
 inline constexpr std::span<const EnumName<Fp8Recipe>> kEnumNames<Fp8Recipe>{kFp8RecipeNames};
 template <>

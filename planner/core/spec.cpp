@@ -32,6 +32,9 @@ std::string_view to_string(Offload offload) {
 std::string_view to_string(Engine engine) {
     return json_name(engine);
 }
+std::string_view to_string(ServingEngine engine) {
+    return json_name(engine);
+}
 std::string_view to_string(Fp8Recipe recipe) {
     return json_name(recipe);
 }

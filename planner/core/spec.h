@@ -223,6 +223,10 @@ struct SolverSpec {
 // `tp` tensor-parallel GPUs (cluster.gpus / tp replicas). Weights are stored in `weight_dtype`
 // (weight-only quantization reads fewer bytes per weight) and the KV cache in `kv_dtype`. The
 // price is the cluster's (cluster.price_per_gpu_hour), else the hardware profile's.
+// The serving engine (planner/serving/serving_engine.h): each a documented preset of CUDA graphs,
+// per-step host cost, fused kernels per layer, attention kernel and all-reduce.
+enum class ServingEngine { vllm, tensorrt_llm, sglang, gpt_fast };
+
 struct InferenceSpec {
     std::int64_t batch = 1;
     std::int64_t prompt_tokens = 1024;
@@ -230,6 +234,21 @@ struct InferenceSpec {
     std::int64_t tp = 1;
     DType weight_dtype = DType::bf16;
     DType kv_dtype = DType::bf16;
+    ServingEngine engine = ServingEngine::vllm;
+    // Weights per quantization group of int4 / int8 weight-only formats (GPTQ, AWQ): one 16-bit
+    // scale (and, for AWQ, a 4-bit zero point) per group; 0: one scale per output channel.
+    std::int64_t quant_group_size = 128;
+    // Continuous batching: this many requests in flight (0: a static batch of `batch`), new
+    // prompts prefilled in the decode steps in chunks of at most max_batched_tokens tokens a step
+    // (chunked prefill), or, with chunked_prefill false, in steps of their own.
+    std::int64_t concurrency = 0;
+    bool chunked_prefill = true;
+    std::int64_t max_batched_tokens = 8192;
+    // Pipeline stages of a replica, routed-expert parallelism within the tp group, and
+    // data-parallel attention (each GPU of the tp group attends its own share of the batch).
+    std::int64_t pp = 1;
+    std::int64_t ep = 1;
+    bool dp_attention = false;
     bool operator==(const InferenceSpec&) const = default;
 };
 
@@ -244,10 +263,16 @@ struct MeasuredRun {
     double mfu = 0.0;  // model FLOPs utilisation as the source counts it
     // Hardware FLOP/s per GPU (recomputation included), as Narayanan et al. 2021 count them.
     double hardware_flops_per_s_per_gpu = 0.0;
+    // Serving (docs/cases/serving/): output tokens per second of the whole deployment, time to
+    // first token and inter-token latency, as the source reports them.
+    double output_tokens_per_s = 0.0;
+    double ttft_s = 0.0;
+    double itl_s = 0.0;
     std::string source;
     bool empty() const {
         return tokens_per_s_per_gpu == 0.0 && step_s == 0.0 && mfu == 0.0 &&
-               hardware_flops_per_s_per_gpu == 0.0 && source.empty();
+               hardware_flops_per_s_per_gpu == 0.0 && output_tokens_per_s == 0.0 && ttft_s == 0.0 &&
+               itl_s == 0.0 && source.empty();
     }
     bool operator==(const MeasuredRun&) const = default;
 };
@@ -281,6 +306,7 @@ std::string_view to_string(Offload offload);
 std::string_view to_string(Engine engine);
 std::string_view to_string(Fp8Recipe recipe);
 std::string_view to_string(AttentionKernel kernel);
+std::string_view to_string(ServingEngine engine);
 std::string_view to_string(OpKind kind);
 
 // Optimizer state values kept per parameter (CS336 lecture 2: AdaGrad 1, Adam 2; Kingma & Ba

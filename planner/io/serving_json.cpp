@@ -8,6 +8,17 @@
 
 namespace tally {
 
+nlohmann::json to_json(const ContinuousBatchingPoint& p) {
+    return nlohmann::json{{"concurrency", p.concurrency},
+                          {"step_s", p.step_s},
+                          {"ttft_s", p.ttft_s},
+                          {"itl_s", p.itl_s},
+                          {"e2e_s", p.e2e_s},
+                          {"requests_per_s", p.requests_per_s},
+                          {"tokens_per_s", p.tokens_per_s},
+                          {"fits", p.fits}};
+}
+
 nlohmann::json to_json(const ServingPlan& s, const PlanSpec& spec, const HardwareProfile& hw) {
     using nlohmann::json;
     const InferenceSpec& in = spec.inference;
@@ -29,6 +40,8 @@ nlohmann::json to_json(const ServingPlan& s, const PlanSpec& spec, const Hardwar
                     {"comm_bandwidth_s", p.comm_bandwidth_s},
                     {"comm_latency_s", p.comm_latency_s},
                     {"comm_s", p.comm_s},
+                    {"fixed_s", p.fixed_s},
+                    {"pipeline_s", p.pipeline_s},
                     {"seconds", p.seconds}};
     };
     json j;
@@ -39,7 +52,25 @@ nlohmann::json to_json(const ServingPlan& s, const PlanSpec& spec, const Hardwar
                       {"output_tokens", in.output_tokens},
                       {"tp", in.tp},
                       {"weight_dtype", std::string(to_string(in.weight_dtype))},
-                      {"kv_dtype", std::string(to_string(in.kv_dtype))}};
+                      {"kv_dtype", std::string(to_string(in.kv_dtype))},
+                      {"engine", std::string(to_string(in.engine))},
+                      {"quant_group_size", in.quant_group_size},
+                      {"concurrency", in.concurrency},
+                      {"chunked_prefill", in.chunked_prefill},
+                      {"max_batched_tokens", in.max_batched_tokens},
+                      {"pp", in.pp},
+                      {"ep", in.ep},
+                      {"dp_attention", in.dp_attention}};
+    const ServingEngineProfile& engine = serving_engine_profile(in.engine);
+    j["engine"] = {{"name", std::string(engine.label)},
+                   {"cuda_graph_max_batch", engine.cuda_graph_max_batch},
+                   {"small_kernels_per_layer", engine.small_kernels_per_layer},
+                   {"small_kernels_per_step", engine.small_kernels_per_step},
+                   {"host_step_s", engine.host_step_s},
+                   {"attention_kernel", std::string(engine.attention_kernel)},
+                   {"all_reduce", std::string(to_string(engine.all_reduce))},
+                   {"fused_all_reduce_norm", engine.fused_all_reduce_norm},
+                   {"source", std::string(engine.source)}};
     j["gpus"] = spec.cluster.gpus;
     j["replicas"] = s.replicas;
     j["params"] = s.params_total;
@@ -65,6 +96,11 @@ nlohmann::json to_json(const ServingPlan& s, const PlanSpec& spec, const Hardwar
     j["per_sequence_tokens_per_s"] = s.per_sequence_tokens_per_s;
     j["price_per_gpu_hour"] = number_or_null(s.price_per_gpu_hour);
     j["cost_per_million_tokens"] = number_or_null(s.cost_per_million_tokens);
+    if (s.continuous) {
+        j["continuous"] = to_json(*s.continuous);
+    } else {
+        j["continuous"] = nullptr;
+    }
     j["prefill"] = phase(s.prefill);
     j["decode"] = phase(s.decode);
     j["achieved"] = {{"gemm_flops_per_s", s.gemm_peak_flops_per_s},

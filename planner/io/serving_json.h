@@ -8,6 +8,10 @@
 
 namespace tally {
 
+// One continuous-batching point: concurrency, step_s, ttft_s, itl_s, e2e_s, requests_per_s,
+// tokens_per_s, fits.
+nlohmann::json to_json(const ContinuousBatchingPoint& point);
+
 // `tally infer --json`: the keys of docs/serving.md.
 nlohmann::json to_json(const ServingPlan& plan, const PlanSpec& spec,
                        const HardwareProfile& hardware);

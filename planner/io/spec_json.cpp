@@ -191,18 +191,18 @@ PlanSpec plan_spec_from_json(const json& j, const std::string& base_dir) {
     }
     s.model = model_spec_from_json(*model, "model", base_dir);
 
-    auto data = r.object("data");
-    if (!data) {
-        throw SpecError("data", "nothing", "a spec needs data: {\"tokens\": N, ...}");
+    // A serving spec needs no data block (`tally infer` reads none of it); `tally plan` then
+    // rejects the missing data.tokens by name (check(), planner/training/check.cpp).
+    if (auto data = r.object("data")) {
+        set_if(data->number("tokens", false), s.data.tokens);
+        if (!data->has("tokens")) {
+            throw SpecError("data.tokens", "nothing", "the number of training tokens is required");
+        }
+        set_if(data->integer("seq_len", 1), s.data.seq_len);
+        set_if(data->integer("global_batch", 1), s.data.global_batch);
+        set_if(data->integer("micro_batch", 1), s.data.micro_batch);
+        data->finish({"tokens", "seq_len", "global_batch", "micro_batch"});
     }
-    set_if(data->number("tokens", false), s.data.tokens);
-    if (!data->has("tokens")) {
-        throw SpecError("data.tokens", "nothing", "the number of training tokens is required");
-    }
-    set_if(data->integer("seq_len", 1), s.data.seq_len);
-    set_if(data->integer("global_batch", 1), s.data.global_batch);
-    set_if(data->integer("micro_batch", 1), s.data.micro_batch);
-    data->finish({"tokens", "seq_len", "global_batch", "micro_batch"});
 
     // Without cluster.mfu, or with "predicted", the performance model gives the time; a number
     // is an assumed MFU (the time is FLOPs / (peak x MFU x GPUs)).
@@ -310,7 +310,17 @@ PlanSpec plan_spec_from_json(const json& j, const std::string& base_dir) {
         set_if(inf->integer("tp", 1), in.tp);
         in.weight_dtype = read_dtype(*inf, "weight_dtype", in.weight_dtype);
         in.kv_dtype = read_dtype(*inf, "kv_dtype", in.kv_dtype);
-        inf->finish({"batch", "prompt_tokens", "output_tokens", "tp", "weight_dtype", "kv_dtype"});
+        set_if(read_enum<ServingEngine>(*inf, "engine"), in.engine);
+        set_if(inf->integer("quant_group_size", 0), in.quant_group_size);
+        set_if(inf->integer("concurrency", 0), in.concurrency);
+        set_if(inf->boolean("chunked_prefill"), in.chunked_prefill);
+        set_if(inf->integer("max_batched_tokens", 1), in.max_batched_tokens);
+        set_if(inf->integer("pp", 1), in.pp);
+        set_if(inf->integer("ep", 1), in.ep);
+        set_if(inf->boolean("dp_attention"), in.dp_attention);
+        inf->finish({"batch", "prompt_tokens", "output_tokens", "tp", "weight_dtype", "kv_dtype",
+                     "engine", "quant_group_size", "concurrency", "chunked_prefill",
+                     "max_batched_tokens", "pp", "ep", "dp_attention"});
     }
 
     if (const json* ops = r.raw("ops")) {
@@ -327,9 +337,12 @@ PlanSpec plan_spec_from_json(const json& j, const std::string& base_dir) {
         set_if(me->number("step_s", false), run.step_s);
         set_if(me->number("mfu", false), run.mfu);
         set_if(me->number("hardware_flops_per_s_per_gpu", false), run.hardware_flops_per_s_per_gpu);
+        set_if(me->number("output_tokens_per_s", false), run.output_tokens_per_s);
+        set_if(me->number("ttft_s", false), run.ttft_s);
+        set_if(me->number("itl_s", false), run.itl_s);
         set_if(me->string("source"), run.source);
-        me->finish(
-            {"tokens_per_s_per_gpu", "step_s", "mfu", "hardware_flops_per_s_per_gpu", "source"});
+        me->finish({"tokens_per_s_per_gpu", "step_s", "mfu", "hardware_flops_per_s_per_gpu",
+                    "output_tokens_per_s", "ttft_s", "itl_s", "source"});
     }
     r.finish({"name", "description", "model", "data", "cluster", "training", "solver", "inference",
               "ops", "measured"});
@@ -436,11 +449,14 @@ json to_json(const PlanSpec& s) {
         j["description"] = s.description;
     }
     j["model"] = to_json(s.model);
-    j["data"] = {{"tokens", s.data.tokens},
-                 {"seq_len", s.data.seq_len},
-                 {"micro_batch", s.data.micro_batch}};
-    if (s.data.global_batch > 0) {
-        j["data"]["global_batch"] = s.data.global_batch;
+    // A serving spec read without data has no training tokens: it is written back without data.
+    if (s.data.tokens > 0.0 || s.data != DataSpec{}) {
+        j["data"] = {{"tokens", s.data.tokens},
+                     {"seq_len", s.data.seq_len},
+                     {"micro_batch", s.data.micro_batch}};
+        if (s.data.global_batch > 0) {
+            j["data"]["global_batch"] = s.data.global_batch;
+        }
     }
     j["cluster"] = {{"gpu", s.cluster.gpu},
                     {"gpus", s.cluster.gpus},
@@ -512,6 +528,31 @@ json to_json(const PlanSpec& s) {
                           {"tp", in.tp},
                           {"weight_dtype", std::string(to_string(in.weight_dtype))},
                           {"kv_dtype", std::string(to_string(in.kv_dtype))}};
+        const InferenceSpec defaults;
+        auto& out = j["inference"];
+        if (in.engine != defaults.engine) {
+            out["engine"] = std::string(to_string(in.engine));
+        }
+        const std::pair<const char*, std::int64_t> integers[] = {
+            {"quant_group_size", in.quant_group_size},
+            {"concurrency", in.concurrency},
+            {"max_batched_tokens", in.max_batched_tokens},
+            {"pp", in.pp},
+            {"ep", in.ep}};
+        const std::int64_t integer_defaults[] = {defaults.quant_group_size, defaults.concurrency,
+                                                 defaults.max_batched_tokens, defaults.pp,
+                                                 defaults.ep};
+        for (std::size_t i = 0; i < std::size(integers); ++i) {
+            if (integers[i].second != integer_defaults[i]) {
+                out[integers[i].first] = integers[i].second;
+            }
+        }
+        if (in.chunked_prefill != defaults.chunked_prefill) {
+            out["chunked_prefill"] = in.chunked_prefill;
+        }
+        if (in.dp_attention != defaults.dp_attention) {
+            out["dp_attention"] = in.dp_attention;
+        }
     }
     if (!s.measured.empty()) {
         json me = json::object();
@@ -519,7 +560,9 @@ json to_json(const PlanSpec& s) {
         for (const auto& [key, value] :
              {std::pair{"tokens_per_s_per_gpu", run.tokens_per_s_per_gpu},
               std::pair{"step_s", run.step_s}, std::pair{"mfu", run.mfu},
-              std::pair{"hardware_flops_per_s_per_gpu", run.hardware_flops_per_s_per_gpu}}) {
+              std::pair{"hardware_flops_per_s_per_gpu", run.hardware_flops_per_s_per_gpu},
+              std::pair{"output_tokens_per_s", run.output_tokens_per_s},
+              std::pair{"ttft_s", run.ttft_s}, std::pair{"itl_s", run.itl_s}}) {
             if (value > 0.0) {
                 me[key] = value;
             }

@@ -9,6 +9,7 @@
 #include "planner/core/quantity_text.h"
 #include "planner/hardware/efficiency.h"
 #include "planner/model/model_shape.h"
+#include "planner/serving/serving_engine.h"
 #include "planner/training/plan.h"
 
 namespace tally {
@@ -103,6 +104,10 @@ struct ModelFigures {
     double routed_total = 0.0;
     double experts = 0.0;
     double active_experts = 0.0;
+    double moe_layers = 0.0;
+    double attention_params = 0.0;  // one layer's attention weights
+    double head_params = 0.0;       // the output head, vocab x h
+
     // One layer's widest intermediates per token on one GPU, in values (see activation_bytes).
     double activation_values_per_token = 0.0;
 };
@@ -125,11 +130,13 @@ ModelFigures model_figures(const ModelSpec& m, std::int64_t tp) {
     const double lookup =
         (m.tied_embeddings ? 0.0 : f.vocab * f.hidden) + dbl(m.learned_positions) * f.hidden;
     f.matmul_active = p.active - lookup;
+    f.attention_params = attention_params(m);
+    f.head_params = f.vocab * f.hidden;
     if (m.moe.enabled()) {
-        const double moe_layers = dbl(m.layers - dense_layer_count(m));
+        f.moe_layers = dbl(m.layers - dense_layer_count(m));
         f.experts = dbl(m.moe.experts);
         f.active_experts = dbl(m.moe.active_experts);
-        f.routed_total = moe_layers * f.experts * mlp_params(m, m.effective_expert_ffn());
+        f.routed_total = f.moe_layers * f.experts * mlp_params(m, m.effective_expert_ffn());
     }
     f.read_always = p.total - lookup - f.routed_total;
 
@@ -168,38 +175,82 @@ double weight_bytes_read(const ModelFigures& f, double tokens, double weight_byt
     return (f.read_always + f.routed_total * routed_share(f, tokens)) * weight_bytes / tp;
 }
 
+// Bytes one weight takes in `dtype`: weight-only formats add their group scales. GPTQ (Frantar et
+// al. 2023, sec. 4) and AWQ (Lin et al. 2024, sec. 3) store one 16-bit scale per group of
+// `group` weights (and AWQ a 4-bit zero point, counted here for both): (2 + 0.5) / group bytes
+// per weight on top of the packed values. fp8 and NVFP4 / MXFP4 carry their own scales in
+// bytes_per_value (dtype.h).
+double stored_weight_bytes(DType dtype, std::int64_t group) {
+    const double packed = bytes_per_value(dtype);
+    if ((dtype == DType::int4 || dtype == DType::int8) && group > 0) {
+        return packed + 2.5 / dbl(group);
+    }
+    return packed;
+}
+
+// The custom all-reduce reads its peers' buffers over NVLink, so engines use it only where every
+// GPU of the group reaches every other by NVLink within a node (vLLM's custom_all_reduce.py turns
+// it off for more than two PCIe-only GPUs; a 2-GPU bridge joins only pairs): NCCL elsewhere.
+AllReduceKind all_reduce_kind(const PlanSpec& spec, const HardwareProfile& hw) {
+    const std::string_view link = hw.interconnect_name;
+    const std::int64_t tp = spec.inference.tp;
+    const bool in_node = !(hw.gpus_per_node > 0 && tp > hw.gpus_per_node);
+    const bool nvlink_group = link.substr(0, 6) == "NVLink" && in_node &&
+                              (link.find("bridge") == std::string_view::npos || tp <= 2);
+    return nvlink_group ? serving_engine_profile(spec.inference.engine).all_reduce
+                        : AllReduceKind::nccl;
+}
+
 // Everything the phase timings share.
 struct Context {
     const PlanSpec& spec;
     const HardwareProfile& hw;
+    const ServingEngineProfile& engine;
     ModelFigures f;
     KvCacheShape kv;
     double tp = 1.0;
-    double weight_bytes = 2.0;  // per weight
+    double pp = 1.0;
+    double ep = 1.0;
+    double weight_bytes = 2.0;  // per weight, scales included
     ComputeType gemm_type = ComputeType::bf16;
     ComputeType attention_type = ComputeType::bf16;
     bool native = true;
-    double gemm_peak = 0.0;       // achieved FLOP/s
-    double attention_peak = 0.0;  // achieved FLOP/s
+    bool weight_only = false;          // int4 / int8: dequantized in the GEMM's main loop
+    double gemm_peak = 0.0;            // achieved FLOP/s
+    double attention_peak = 0.0;       // achieved FLOP/s
+    double dequant_flops_per_s = 0.0;  // CUDA-core rate the dequantization runs at
+    AchievedRates rates{};             // the GEMM dtype's, with the part's SM count
+    double bandwidth = 0.0;            // achieved bytes/s
     double link_bytes_per_s = 0.0;
     double step_latency_s = 0.0;
     bool spans_nodes = false;
+    AllReduceKind all_reduce = AllReduceKind::nccl;  // the engine's, where the link allows it
 };
 
 Context make_context(const PlanSpec& spec, const HardwareProfile& hw) {
-    Context c{spec, hw, model_figures(spec.model, spec.inference.tp),
-              kv_cache_shape(spec.model, spec.inference.kv_dtype, spec.inference.tp)};
-    c.tp = dbl(spec.inference.tp);
-    c.weight_bytes = bytes_per_value(spec.inference.weight_dtype);
-    c.gemm_type = gemm_type_of(spec.inference.weight_dtype, hw, &c.native);
+    const InferenceSpec& in = spec.inference;
+    Context c{spec, hw, serving_engine_profile(in.engine), model_figures(spec.model, in.tp),
+              kv_cache_shape(spec.model, in.kv_dtype, in.tp)};
+    c.tp = dbl(in.tp);
+    c.pp = dbl(in.pp);
+    c.ep = dbl(in.ep);
+    c.weight_bytes = stored_weight_bytes(in.weight_dtype, in.quant_group_size);
+    c.gemm_type = gemm_type_of(in.weight_dtype, hw, &c.native);
+    c.weight_only = in.weight_dtype == DType::int4 ||
+                    (in.weight_dtype == DType::int8 && c.gemm_type != ComputeType::int8);
     c.attention_type = attention_type_of(hw);
     c.gemm_peak = hw.peak(c.gemm_type) * gemm_fraction(hw, c.gemm_type);
     c.attention_peak = hw.peak(c.attention_type) * gemm_fraction(hw, c.attention_type);
-    c.spans_nodes = hw.gpus_per_node > 0 && spec.inference.tp > hw.gpus_per_node;
+    c.dequant_flops_per_s = hw.peak(ComputeType::fp32);
+    c.rates = achieved_rates(hw, c.gemm_type);
+    c.bandwidth = hw.bandwidth_bytes_per_s * memory_fraction(hw);
+    const std::int64_t replica_span = in.tp;
+    c.spans_nodes = hw.gpus_per_node > 0 && replica_span > hw.gpus_per_node;
     c.link_bytes_per_s = c.spans_nodes && hw.inter_node_bytes_per_s > 0.0
                              ? hw.inter_node_bytes_per_s
                              : hw.interconnect_bytes_per_s;
     c.step_latency_s = c.spans_nodes ? kServingNetworkStepLatencyS : kServingNvlinkStepLatencyS;
+    c.all_reduce = all_reduce_kind(spec, hw);
     return c;
 }
 
@@ -207,74 +258,260 @@ double compute_s(double flops, double achieved_flops_per_s) {
     return achieved_flops_per_s > 0.0 ? flops / achieved_flops_per_s : 0.0;
 }
 
-// One pass over `tokens` tokens: the weight GEMMs (2 FLOPs per weight and token, the weights read
-// once), attention (`attention_flops`, `kv_bytes` moved), and two all-reduces of the hidden state
-// per layer, one after the attention block and one after the MLP (Megatron-LM, Shoeybi et al.
-// 2019, sec. 3). Each part is timed on the roofline (Williams et al. 2009): the larger of its
-// compute time at the achieved peak and its memory time at the achieved bandwidth
-// (planner/hardware/efficiency.h). The parts run one after another.
-ServingPhase time_phase(const Context& c, double tokens, double context, double attention_flops,
-                        double kv_bytes) {
+double bytes_s(const Context& c, double bytes) {
+    return c.bandwidth > 0.0 ? bytes / c.bandwidth : 0.0;
+}
+
+// The floor of one kernel: graph-launched while the engine replays this many sequences' step as
+// a CUDA graph, stream-launched otherwise (serving_engine.h).
+double kernel_floor_s(const Context& c, double sequences) {
+    return sequences <= dbl(c.engine.cuda_graph_max_batch) ? kGraphKernelFloorS
+                                                           : kStreamKernelFloorS;
+}
+
+// `count` GEMMs of `m` tokens by a `k x n` weight matrix read from memory (`weight_elems` weights
+// read in all, at c.weight_bytes each; fewer than count·k·n for routed experts that no token
+// picks). Compute: whole waves of output tiles on the part's SMs (gemm_time_shaped(),
+// planner/hardware/efficiency.h: the NVIDIA Deep Learning Performance Guide's tile and wave
+// quantization). Memory: the weights read once plus the activations in and out, 16-bit.
+// Weight-only formats are unpacked and scaled on the CUDA cores for every tile row of 128
+// tokens the kernel computes (Marlin, Frantar et al. 2024, sec. 3: dequantization overlaps the
+// loads and the tensor cores), 2 operations a weight (a lop3 unpack and a fused scale;
+// Kim et al. 2022, "Who Says Elephants Can't Run", sec. 4.2). The three run concurrently, so
+// the slowest sets the time (Williams et al. 2009), at least one kernel's floor.
+struct GemmParts {
+    double compute_s = 0.0;
+    double memory_s = 0.0;
+    double seconds = 0.0;
+};
+GemmParts weight_gemm(const Context& c, double count, double m, double n, double k,
+                      double weight_elems, double floor_s) {
+    GemmParts g;
+    if (count <= 0.0 || m <= 0.0) {
+        return g;
+    }
+    g.compute_s = gemm_time_shaped(c.rates, count, m, n, k, kActivationBytes).compute_s;
+    const double activations = count * m * (n + k) * kActivationBytes;
+    g.memory_s = bytes_s(c, weight_elems * c.weight_bytes + activations);
+    double dequant_s = 0.0;
+    if (c.weight_only && c.dequant_flops_per_s > 0.0) {
+        dequant_s = weight_elems * std::ceil(m / 128.0) * 2.0 / c.dequant_flops_per_s;
+    }
+    g.seconds = std::max({g.compute_s, g.memory_s, dequant_s, floor_s});
+    return g;
+}
+
+// One pass over `tokens` tokens of `sequences` sequences on one GPU of a replica: every layer of
+// its pipeline stage (L / pp of them) runs its weight GEMMs, attention (`attention_flops`,
+// `kv_bytes` moved, both for the whole stage), the engine's small kernels and two all-reduces
+// of the hidden state (Megatron-LM, Shoeybi et al. 2019, sec. 3); the last stage adds the
+// output head for `logit_tokens` tokens and the step's own kernels. The parts run one after
+// another.
+ServingPhase time_phase(const Context& c, double tokens, double sequences, double logit_tokens,
+                        double context, double attention_flops, double kv_bytes) {
+    const ModelSpec& m = c.spec.model;
+    const ModelFigures& f = c.f;
+    const double floor = kernel_floor_s(c, sequences);
+    const double layers = f.layers / c.pp;
     ServingPhase p;
     p.tokens = tokens;
     p.context = context;
-    p.gemm_flops = 2.0 * c.f.matmul_active * tokens / c.tp;
-    p.weight_bytes = weight_bytes_read(c.f, tokens, c.weight_bytes, c.tp);
-    p.gemm_compute_s = compute_s(p.gemm_flops, c.gemm_peak);
-    p.gemm_memory_s = memory_time_s(c.hw, p.weight_bytes);
-    p.gemm_s = std::max(p.gemm_compute_s, p.gemm_memory_s);
-    p.attention_flops = attention_flops;
-    p.kv_bytes = kv_bytes;
-    p.attention_compute_s = compute_s(attention_flops, c.attention_peak);
-    p.attention_memory_s = memory_time_s(c.hw, kv_bytes);
-    p.attention_s = std::max(p.attention_compute_s, p.attention_memory_s);
+
+    // The weight GEMMs of one layer. Dense attention: QKV (h -> (a + 2g) d / t) and the output
+    // projection (a d / t -> h). MLA and other attention: its parameters as one h -> N / (h t)
+    // GEMM (the per-layer weights are what decode reads; the shape only sets the waves).
+    const double t = c.tp;
+    const double h = f.hidden;
+    double attention_s = 0.0, attention_c = 0.0, attention_m = 0.0;
+    auto add = [](double& s, double& cs, double& ms, const GemmParts& g) {
+        s += g.seconds;
+        cs += g.compute_s;
+        ms += g.memory_s;
+    };
+    // Data-parallel attention: each GPU runs the whole attention block on its 1/t of the tokens.
+    const bool dp = c.spec.inference.dp_attention;
+    const double ta = dp ? 1.0 : t;
+    const double attention_tokens = dp ? tokens / t : tokens;
+    if (!m.mla.enabled()) {
+        const double qkv_n = (f.heads + 2.0 * dbl(m.effective_kv_heads())) * f.d_qk / ta;
+        const double o_k = f.heads * f.d_v / ta;
+        add(attention_s, attention_c, attention_m,
+            weight_gemm(c, 1.0, attention_tokens, qkv_n, h, h * qkv_n, floor));
+        add(attention_s, attention_c, attention_m,
+            weight_gemm(c, 1.0, attention_tokens, h, o_k, o_k * h, floor));
+    } else {
+        const double n = f.attention_params / h / ta;
+        add(attention_s, attention_c, attention_m,
+            weight_gemm(c, 2.0, attention_tokens, n / 2.0, h, h * n, floor));
+    }
+    // The MLP: up (and gate) h -> gated f / t, down f / t -> h.
+    const double gated = m.ffn == FfnKind::swiglu ? 2.0 : 1.0;
+    double dense_s = 0.0, dense_c = 0.0, dense_m = 0.0;
+    const double f_t = dbl(m.ffn_hidden) / t;
+    add(dense_s, dense_c, dense_m,
+        weight_gemm(c, 1.0, tokens, gated * f_t, h, h * gated * f_t, floor));
+    add(dense_s, dense_c, dense_m, weight_gemm(c, 1.0, tokens, h, f_t, f_t * h, floor));
+    // A mixture-of-experts layer: the shared experts as a dense MLP; the routed ones spread over
+    // ep GPUs (each split over t / ep), each touched expert getting the tokens routed to it.
+    double moe_s = 0.0, moe_c = 0.0, moe_m = 0.0;
+    if (f.experts > 0.0) {
+        const double fe = dbl(m.effective_expert_ffn());
+        const double shared_t = dbl(m.moe.shared_experts) * fe / t;
+        if (shared_t > 0.0) {
+            add(moe_s, moe_c, moe_m,
+                weight_gemm(c, 1.0, tokens, gated * shared_t, h, h * gated * shared_t, floor));
+            add(moe_s, moe_c, moe_m, weight_gemm(c, 1.0, tokens, h, shared_t, shared_t * h, floor));
+        }
+        const double share = routed_share(f, tokens);
+        const double local = f.experts / c.ep;
+        const double touched = std::max(local * share, 1.0);
+        const double per_expert = tokens * f.active_experts / f.experts / std::max(share, 1e-300);
+        const double fe_t = fe / (t / c.ep);
+        add(moe_s, moe_c, moe_m,
+            weight_gemm(c, touched, per_expert, gated * fe_t, h, touched * h * gated * fe_t,
+                        floor));
+        add(moe_s, moe_c, moe_m,
+            weight_gemm(c, touched, per_expert, h, fe_t, touched * fe_t * h, floor));
+    }
+    const double moe_layers = f.experts > 0.0 ? f.moe_layers / c.pp : 0.0;
+    const double dense_layers = layers - moe_layers;
+    // The output head on the last stage, for the tokens whose logits are sampled.
+    const GemmParts head =
+        weight_gemm(c, 1.0, logit_tokens, f.vocab / t, h, h * f.vocab / t, floor);
+
+    p.gemm_flops = 2.0 * tokens * (f.matmul_active - f.head_params) / t / c.pp +
+                   2.0 * logit_tokens * f.head_params / t;
+    p.weight_bytes = weight_bytes_read(f, tokens, c.weight_bytes, t) / c.pp +
+                     (dp ? layers * f.attention_params * (1.0 - 1.0 / t) * c.weight_bytes : 0.0);
+    // The head and the step's own kernels run once a pass, on the last stage: a stage carries
+    // 1/pp of them, so pp stage times count them once.
+    p.gemm_compute_s =
+        layers * attention_c + dense_layers * dense_c + moe_layers * moe_c + head.compute_s / c.pp;
+    p.gemm_memory_s =
+        layers * attention_m + dense_layers * dense_m + moe_layers * moe_m + head.memory_s / c.pp;
+    p.gemm_s =
+        layers * attention_s + dense_layers * dense_s + moe_layers * moe_s + head.seconds / c.pp;
+
+    // Attention over the stage's layers, one kernel a layer: FLOPs at the achieved 16-bit rate,
+    // the KV cache at the achieved bandwidth (decode kernels stream it: FlashInfer, Ye et al.
+    // 2025, sec. 4), at least the floor.
+    p.attention_flops = attention_flops / c.pp;
+    p.kv_bytes = kv_bytes / c.pp;
+    p.attention_compute_s = compute_s(p.attention_flops, c.attention_peak);
+    p.attention_memory_s = bytes_s(c, p.kv_bytes);
+    p.attention_s = std::max({p.attention_compute_s, p.attention_memory_s, layers * floor});
+
+    // The engine's small kernels (norms, rotary embedding, KV write, activation): each reads and
+    // writes the tokens' hidden state once, 16-bit, at least the floor; and the step's own.
+    double small = c.engine.small_kernels_per_layer;
+    if (c.spec.inference.tp > 1 && c.engine.fused_all_reduce_norm) {
+        small = std::max(0.0, small - 2.0);
+    }
+    const double small_one = std::max(floor, bytes_s(c, 2.0 * tokens * h * kActivationBytes));
+    p.fixed_s = layers * small * small_one +
+                (c.engine.small_kernels_per_step * floor + c.engine.host_step_s) / c.pp;
+
     if (c.spec.inference.tp > 1) {
-        p.all_reduces = 2.0 * c.f.layers;
-        p.all_reduce_bytes = tokens * c.f.hidden * kActivationBytes;
-        const ServingCollective one = serving_ring_all_reduce(
-            p.all_reduce_bytes, c.spec.inference.tp, c.link_bytes_per_s, c.step_latency_s);
+        p.all_reduces = 2.0 * layers;
+        p.all_reduce_bytes = tokens * h * kActivationBytes;
+        const ServingCollective one =
+            serving_all_reduce(c.all_reduce, p.all_reduce_bytes, c.spec.inference.tp,
+                               c.link_bytes_per_s, c.step_latency_s);
         p.comm_bandwidth_s = p.all_reduces * one.bandwidth_s;
         p.comm_latency_s = p.all_reduces * one.latency_s;
         p.comm_s = p.all_reduces * one.seconds;
     }
-    p.seconds = p.gemm_s + p.attention_s + p.comm_s;
+    p.seconds = p.gemm_s + p.attention_s + p.fixed_s + p.comm_s;
     return p;
 }
 
-// Causal attention over a prompt of P tokens: the query at position i scores i keys (2·d_qk
-// FLOPs each) and sums i values (2·d_v FLOPs each), per head and layer, so L·a·(d_qk + d_v)·
-// P(P+1) FLOPs in all (the forward third of PaLM's 12·L·H·Q·T, Chowdhery et al. 2022, appendix
-// B, with causal masking halving the T^2 score matrix), split over tp by heads. The pass writes
-// the prompt's KV cache.
-ServingPhase prefill_phase(const Context& c) {
+// Pipeline parallelism: a pass crosses pp stages one after another, each handing the next its
+// tokens' hidden state (a point-to-point send: NCCL's base latency and the bytes over the link).
+// A token's latency is pp stage times plus the sends; the stages work on pp micro-batches at
+// once, so throughput is that of one stage (Narayanan et al. 2021, sec. 2.2).
+double pipeline_send_s(const Context& c, double tokens) {
+    if (c.pp <= 1.0) {
+        return 0.0;
+    }
+    const double bytes = tokens * c.f.hidden * kActivationBytes;
+    return (c.pp - 1.0) * (kServingAllReduceBaseLatencyS +
+                           (c.link_bytes_per_s > 0.0 ? bytes / c.link_bytes_per_s : 0.0));
+}
+
+// Causal attention over a chunk of `chunk` prompt tokens that follows `done` tokens already
+// cached: the query at position i scores i keys (2·d_qk FLOPs each) and sums i values (2·d_v),
+// per head and layer, so L·a·(d_qk + d_v)·chunk·(2·done + chunk + 1) FLOPs (the forward third
+// of PaLM's 12·L·H·Q·T, Chowdhery et al. 2022, appendix B, halved by the causal mask), split
+// over tp by heads. The chunk writes its KV cache and, after the first, reads the cached part.
+double prefill_attention_flops(const Context& c, double done, double chunk) {
+    return c.f.layers * c.f.heads * (c.f.d_qk + c.f.d_v) * chunk * (2.0 * done + chunk + 1.0) /
+           c.tp;
+}
+
+// Prefill of `prompts` prompts of P tokens together (one pass; logits of each prompt's last
+// token only, as engines gather them).
+ServingPhase prefill_phase(const Context& c, double prompts) {
     const double p = dbl(c.spec.inference.prompt_tokens);
-    const double flops = c.f.layers * c.f.heads * (c.f.d_qk + c.f.d_v) * p * (p + 1.0) / c.tp;
-    return time_phase(c, p, p, flops, p * c.kv.bytes_per_token_per_gpu);
+    const double tokens = prompts * p;
+    ServingPhase ph =
+        time_phase(c, tokens, prompts, prompts, p, prompts * prefill_attention_flops(c, 0.0, p),
+                   tokens * c.kv.bytes_per_token_per_gpu);
+    const double send = pipeline_send_s(c, tokens);
+    ph.seconds = c.pp * ph.seconds + send;
+    ph.pipeline_s = send;
+    return ph;
+}
+
+// KV cache one GPU reads for `sequences` sequences at `context` tokens: with data-parallel
+// attention each GPU of the tp group attends its own 1/tp of the sequences (LMSYS, "SGLang
+// v0.4", 2024), so the MLA latent is no longer copied on every GPU.
+double kv_read_bytes(const Context& c, double sequences, double context) {
+    const double share = c.spec.inference.dp_attention ? 1.0 / c.tp : 1.0;
+    return sequences * share * context * c.kv.bytes_per_token_per_gpu;
 }
 
 // One decode step of `batch` sequences whose new token attends to `context` tokens: 2·a·(d_qk +
-// d_v)·context FLOPs per layer and sequence (as above, one query), and the whole KV cache of the
-// batch read once (Pope et al. 2022, sec. 3.1: decode is bound by loading weights and KV cache).
+// d_v)·context FLOPs per layer and sequence, and the batch's KV cache read once (Pope et al.
+// 2022, sec. 3.1). With pp stages the batch runs as pp micro-batches of batch / pp: a token's
+// step is pp stage times (each on batch / pp sequences) plus the sends.
 ServingPhase decode_phase(const Context& c, double batch, double context) {
+    const double micro = batch / c.pp;
     const double flops =
-        2.0 * c.f.layers * c.f.heads * (c.f.d_qk + c.f.d_v) * context * batch / c.tp;
-    return time_phase(c, batch, context, flops, batch * context * c.kv.bytes_per_token_per_gpu);
+        2.0 * c.f.layers * c.f.heads * (c.f.d_qk + c.f.d_v) * context * micro / c.tp;
+    ServingPhase ph =
+        time_phase(c, micro, micro, micro, context, flops, kv_read_bytes(c, micro, context));
+    const double send = pipeline_send_s(c, micro);
+    ph.seconds = c.pp * ph.seconds + send;
+    ph.pipeline_s = send;
+    return ph;
+}
+
+// The tokens of one prefill pass of a static batch of `batch`: as many whole prompts as
+// max_batched_tokens holds, at least one.
+double prompts_per_pass(const InferenceSpec& in, double batch) {
+    return std::min(batch,
+                    std::max(1.0, std::floor(dbl(in.max_batched_tokens) / dbl(in.prompt_tokens))));
 }
 
 ServingMemory memory_at(const Context& c, double batch) {
     const InferenceSpec& in = c.spec.inference;
     ServingMemory m;
     // Every matrix is split over tp (Megatron-LM, Shoeybi et al. 2019, sec. 3; the embedding and
-    // output head by vocabulary rows); the norms' few values per channel are split too here,
-    // though real engines replicate them (under 0.01 % of a model's weights).
-    m.weights_bytes = c.f.params_total * c.weight_bytes / c.tp;
+    // output head by vocabulary rows) and the layers over pp stages; the norms' few values per
+    // channel are split too here, though real engines replicate them (under 0.01 % of a model's
+    // weights). Data-parallel attention keeps every attention weight on every GPU of the group.
+    m.weights_bytes = c.f.params_total * c.weight_bytes / (c.tp * c.pp);
+    if (in.dp_attention) {
+        m.weights_bytes +=
+            c.f.layers * c.f.attention_params * (1.0 - 1.0 / c.tp) * c.weight_bytes / c.pp;
+    }
     const double context = dbl(in.prompt_tokens) + dbl(in.output_tokens);
-    m.kv_cache_bytes = batch * context * c.kv.bytes_per_token_per_gpu;
+    const double sequences = in.dp_attention ? batch / c.tp : batch;
+    m.kv_cache_bytes = sequences * context * c.kv.bytes_per_token_per_gpu / c.pp;
     // Inference keeps no activations for a backward pass; what it needs at once is one layer's
-    // working set for the tokens in flight: a prompt's tokens during its prefill (prompts are
-    // prefilled one at a time), the batch's during decode; plus the fp32 logits of the batch's
-    // next tokens, vocabulary split over tp.
-    const double tokens = std::max(dbl(in.prompt_tokens), batch);
+    // working set for the tokens in flight: a prefill pass's prompt tokens, or the batch's
+    // during decode; plus the fp32 logits of the batch's next tokens, vocabulary split over tp.
+    const double tokens = std::max(prompts_per_pass(in, batch) * dbl(in.prompt_tokens), batch);
     m.activation_bytes = tokens * c.f.activation_values_per_token * kActivationBytes +
                          batch * c.f.vocab / c.tp * kLogitBytes;
     m.total_bytes = m.weights_bytes + m.kv_cache_bytes + m.activation_bytes;
@@ -345,22 +582,86 @@ struct Throughput {
     double tokens_per_s = 0.0;
 };
 
+// A static batch: the prompts prefilled together, as many to a pass as max_batched_tokens holds
+// (at least one), then O decode steps of the whole batch.
 Throughput throughput_at(const Context& c, double batch) {
     const InferenceSpec& in = c.spec.inference;
     Throughput t;
-    t.prefill = prefill_phase(c);
-    t.prefill_s = batch * t.prefill.seconds;
     const double p = dbl(in.prompt_tokens);
     const double o = dbl(in.output_tokens);
+    const double per_pass = prompts_per_pass(in, batch);
+    const double full = std::floor(batch / per_pass);
+    const double rest = batch - full * per_pass;
+    t.prefill = prefill_phase(c, per_pass);
+    t.prefill_s = full * t.prefill.seconds + (rest > 0.0 ? prefill_phase(c, rest).seconds : 0.0);
     t.decode = decode_phase(c, batch, p + o);
     // Step j (1..O) attends to P + j tokens. Each part of a step is linear in the context or
-    // constant (the larger of two linear functions through 0 is linear), so the O steps sum to
-    // O steps at the mean context P + (O + 1) / 2.
+    // constant (the larger of a linear function through 0 and a constant is not, but the KV
+    // read dominates the attention floor wherever it matters), so the O steps sum to O steps at
+    // the mean context P + (O + 1) / 2.
     t.decode_total_s = o * decode_phase(c, batch, p + (o + 1.0) / 2.0).seconds;
     t.request_s = t.prefill_s + t.decode_total_s;
-    const double replicas = dbl(c.spec.cluster.gpus) / c.tp;
+    const double replicas = dbl(c.spec.cluster.gpus) / (c.tp * c.pp);
     t.tokens_per_s = t.request_s > 0.0 ? replicas * batch * o / t.request_s : 0.0;
     return t;
+}
+
+// Continuous batching at `concurrency` requests in flight per replica (Yu et al. 2022, Orca,
+// iteration-level scheduling): in steady state every step decodes one token of each of the C
+// sequences and prefills, on average, the C·P/O prompt tokens of the requests that replace
+// those finishing (each brings P prompt tokens per O decode steps).
+//   chunked prefill (Agrawal et al. 2024, Sarathi-Serve, sec. 4): the prompt tokens ride in the
+//     decode steps, at most max_batched_tokens - C of them a step; a step is one pass over
+//     C + C·P/O tokens on average; a new prompt goes in chunks of k = min(P, budget - C) tokens,
+//     each in a step over C + k tokens, ceil(P / k) of them before its first token.
+//   without it (vLLM's original scheduler, Kwon et al. 2023, sec. 4.5): prompts run in steps of
+//     their own; each costs its share of a prefill pass, spread over the O decode steps of its
+//     request, and waits half a decode step for the running one.
+// ITL = the mean time between a request's tokens; end-to-end = TTFT + (O - 1) ITL; throughput
+// by Little's law, C·O / end-to-end per replica.
+ContinuousBatchingPoint continuous_at(const Context& c, double concurrency) {
+    const InferenceSpec& in = c.spec.inference;
+    ContinuousBatchingPoint pt;
+    pt.concurrency = concurrency;
+    const double p = dbl(in.prompt_tokens);
+    const double o = dbl(in.output_tokens);
+    const double context = p + (o + 1.0) / 2.0;
+    const double arrivals = concurrency / o;  // new requests a step
+    const ServingPhase decode = decode_phase(c, concurrency, context);
+    if (in.chunked_prefill) {
+        const double micro = concurrency / c.pp;
+        const double prompt_tokens = arrivals * p / c.pp;
+        const double flops =
+            2.0 * c.f.layers * c.f.heads * (c.f.d_qk + c.f.d_v) * context * micro / c.tp +
+            arrivals / c.pp * prefill_attention_flops(c, 0.0, p);
+        const double kv =
+            kv_read_bytes(c, micro, context) + prompt_tokens * c.kv.bytes_per_token_per_gpu;
+        ServingPhase mixed = time_phase(c, micro + prompt_tokens, micro, micro, context, flops, kv);
+        pt.step_s = c.pp * mixed.seconds + pipeline_send_s(c, micro + prompt_tokens);
+        pt.itl_s = pt.step_s;
+        // A new prompt goes in chunks of what the step's budget leaves after the decodes; each
+        // step that carries a chunk is a pass over the decodes and the chunk.
+        const double chunk = std::min(p, std::max(1.0, dbl(in.max_batched_tokens) - concurrency));
+        const double chunk_flops =
+            2.0 * c.f.layers * c.f.heads * (c.f.d_qk + c.f.d_v) * context * micro / c.tp +
+            prefill_attention_flops(c, 0.0, chunk) / c.pp;
+        const double chunk_kv =
+            kv_read_bytes(c, micro, context) + chunk / c.pp * c.kv.bytes_per_token_per_gpu;
+        const ServingPhase carrying = time_phase(c, micro + chunk / c.pp, micro, micro + 1.0 / c.pp,
+                                                 context, chunk_flops, chunk_kv);
+        pt.ttft_s = std::ceil(p / chunk) *
+                    (c.pp * carrying.seconds + pipeline_send_s(c, micro + chunk / c.pp));
+    } else {
+        const double per_prompt = prefill_phase(c, 1.0).seconds;
+        pt.step_s = decode.seconds;
+        pt.itl_s = decode.seconds + arrivals * per_prompt;
+        pt.ttft_s = per_prompt + 0.5 * decode.seconds;
+    }
+    pt.e2e_s = pt.ttft_s + std::max(o - 1.0, 0.0) * pt.itl_s;
+    const double replicas = dbl(c.spec.cluster.gpus) / (c.tp * c.pp);
+    pt.requests_per_s = pt.e2e_s > 0.0 ? replicas * concurrency / pt.e2e_s : 0.0;
+    pt.tokens_per_s = pt.requests_per_s * o;
+    return pt;
 }
 
 // Exact for the spec's own numbers and counts; four significant digits for computed figures.
@@ -372,19 +673,6 @@ std::string fig(double v) {
 }
 
 }  // namespace
-
-ServingCollective serving_ring_all_reduce(double bytes, std::int64_t ranks, double link_bytes_per_s,
-                                          double step_latency_s) {
-    ServingCollective c;
-    if (ranks <= 1) {
-        return c;
-    }
-    const double p = dbl(ranks);
-    c.bandwidth_s = link_bytes_per_s > 0.0 ? 2.0 * (p - 1.0) / p * bytes / link_bytes_per_s : 0.0;
-    c.latency_s = kServingAllReduceBaseLatencyS + 2.0 * (p - 1.0) * step_latency_s;
-    c.seconds = c.bandwidth_s + c.latency_s;
-    return c;
-}
 
 std::string_view to_string(AttentionKind kind) {
     switch (kind) {
@@ -436,7 +724,14 @@ KvCacheShape kv_cache_shape(const ModelSpec& m, DType kv_dtype, std::int64_t tp)
 }
 
 std::optional<FieldError> check_inference(const PlanSpec& spec, const HardwareProfile& hw) {
-    if (auto e = check(spec, hw)) {
+    // Serving reads no data and no training recipe: check() sees the spec with those at values
+    // it accepts, so a serving spec needs neither block, and the model, cluster and inference
+    // rules still name their fields.
+    PlanSpec serving = spec;
+    serving.data = DataSpec{};
+    serving.data.tokens = 1.0;
+    serving.training = TrainingSpec{};
+    if (auto e = check(serving, hw)) {
         return e;
     }
     const ModelSpec& m = spec.model;
@@ -460,11 +755,34 @@ std::optional<FieldError> check_inference(const PlanSpec& spec, const HardwarePr
         return err("inference.tp", in.tp,
                    fmt::format("must divide model.kv_heads ({}) or be a multiple of it", g));
     }
-    if (spec.cluster.gpus % in.tp != 0) {
-        return err("inference.tp", in.tp,
-                   fmt::format("must divide cluster.gpus ({}): each replica of the model takes "
-                               "tp GPUs",
-                               spec.cluster.gpus));
+    if (spec.cluster.gpus % (in.tp * in.pp) != 0) {
+        return err(in.pp > 1 ? "inference.pp" : "inference.tp", in.pp > 1 ? in.pp : in.tp,
+                   fmt::format("tp x pp ({} x {}) must divide cluster.gpus ({}): each replica of "
+                               "the model takes tp x pp GPUs",
+                               in.tp, in.pp, spec.cluster.gpus));
+    }
+    if (m.layers % in.pp != 0) {
+        return err("inference.pp", in.pp,
+                   fmt::format("must divide model.layers ({}) so every stage holds whole layers",
+                               m.layers));
+    }
+    if (in.ep > 1 && !m.moe.enabled()) {
+        return err("inference.ep", in.ep, "must be 1: the model has no routed experts (model.moe)");
+    }
+    if (in.tp % in.ep != 0 || (m.moe.enabled() && m.moe.experts % in.ep != 0)) {
+        return err("inference.ep", in.ep,
+                   fmt::format("must divide inference.tp ({}) and model.moe.experts ({}): the "
+                               "experts are spread over ep GPUs of the tensor-parallel group",
+                               in.tp, m.moe.experts));
+    }
+    if (in.dp_attention && in.tp < 2) {
+        return err("inference.dp_attention", "true",
+                   "needs inference.tp >= 2: the attention is data-parallel over the tp group");
+    }
+    if (in.pp > 1 && !(hw.interconnect_bytes_per_s > 0.0)) {
+        return err("inference.pp", in.pp,
+                   fmt::format("{} lists no interconnect bandwidth for the sends between stages",
+                               hw.name));
     }
     if (in.tp > 1 && !(hw.interconnect_bytes_per_s > 0.0)) {
         return err("inference.tp", in.tp,
@@ -488,7 +806,7 @@ ServingPlan evaluate_inference(const PlanSpec& spec, const HardwareProfile& hw) 
     const InferenceSpec& in = spec.inference;
     const double batch = dbl(in.batch);
     ServingPlan s;
-    s.replicas = spec.cluster.gpus / in.tp;
+    s.replicas = spec.cluster.gpus / (in.tp * in.pp);
     s.gemm_type = c.gemm_type;
     s.attention_type = c.attention_type;
     s.gemm_peak_flops_per_s = c.gemm_peak;
@@ -511,12 +829,19 @@ ServingPlan evaluate_inference(const PlanSpec& spec, const HardwareProfile& hw) 
     s.request_s = t.request_s;
     s.tokens_per_s = t.tokens_per_s;
     s.per_sequence_tokens_per_s = s.decode_step_s > 0.0 ? 1.0 / s.decode_step_s : 0.0;
+    if (in.concurrency > 0) {
+        ContinuousBatchingPoint pt = continuous_at(c, dbl(in.concurrency));
+        pt.fits = memory_at(c, dbl(in.concurrency)).fits;
+        s.continuous = pt;
+    }
     s.price_per_gpu_hour =
         spec.cluster.price_per_gpu_hour ? spec.cluster.price_per_gpu_hour : hw.price_per_gpu_hour;
-    if (s.price_per_gpu_hour && s.tokens_per_s > 0.0) {
+    // Continuous batching, where set, is how the deployment serves: its throughput sets the cost.
+    const double served = s.continuous ? s.continuous->tokens_per_s : s.tokens_per_s;
+    if (s.price_per_gpu_hour && served > 0.0) {
         // The deployment's cost per second over the tokens it produces per second.
         const double per_s = *s.price_per_gpu_hour * dbl(spec.cluster.gpus) / 3600.0;
-        s.cost_per_million_tokens = per_s / s.tokens_per_s * 1e6;
+        s.cost_per_million_tokens = per_s / served * 1e6;
     }
     auto warn = [&s](ServingWarning w) { s.warnings |= static_cast<std::uint32_t>(w); };
     if (!s.memory.fits) {
@@ -559,6 +884,48 @@ std::vector<ServingCurvePoint> serving_curve(const PlanSpec& spec, const Hardwar
         out.push_back({b, t.decode.seconds, t.tokens_per_s, m.total_bytes, m.fits});
     }
     return out;
+}
+
+ContinuousBatchingPoint continuous_batching_at(const PlanSpec& spec, const HardwareProfile& hw,
+                                               double concurrency) {
+    const Context c = make_context(spec, hw);
+    ContinuousBatchingPoint pt = continuous_at(c, concurrency);
+    pt.fits = memory_at(c, concurrency).fits;
+    return pt;
+}
+
+std::vector<ContinuousBatchingPoint> concurrency_sweep(const PlanSpec& spec,
+                                                       const HardwareProfile& hw,
+                                                       const std::vector<double>& concurrencies) {
+    const Context c = make_context(spec, hw);
+    std::vector<ContinuousBatchingPoint> out;
+    out.reserve(concurrencies.size());
+    for (double n : concurrencies) {
+        ContinuousBatchingPoint pt = continuous_at(c, n);
+        pt.fits = memory_at(c, n).fits;
+        out.push_back(pt);
+    }
+    return out;
+}
+
+std::optional<ContinuousBatchingPoint> continuous_batching_at_rate(const PlanSpec& spec,
+                                                                   const HardwareProfile& hw,
+                                                                   double requests_per_s) {
+    const Context c = make_context(spec, hw);
+    // Completed requests per second rise with the concurrency (each step serves more sequences
+    // for less than proportionally more time); the largest batch that fits bounds it.
+    const double top = std::max(1.0, dbl(max_batch_of(c)));
+    if (continuous_at(c, top).requests_per_s < requests_per_s) {
+        return std::nullopt;
+    }
+    double lo = 0.0, hi = top;
+    for (int i = 0; i < 100 && hi - lo > 1e-9 * hi; ++i) {
+        const double mid = 0.5 * (lo + hi);
+        (continuous_at(c, mid).requests_per_s < requests_per_s ? lo : hi) = mid;
+    }
+    ContinuousBatchingPoint pt = continuous_at(c, hi);
+    pt.fits = memory_at(c, hi).fits;
+    return pt;
 }
 
 std::vector<std::string> serving_warning_messages(const ServingPlan& s, const PlanSpec& spec,
@@ -648,32 +1015,68 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
         fmt::format("context {} tokens, {} GB capacity: B = {}", num(context),
                     num(s.memory.capacity_bytes / 1e9), s.max_batch),
         "bisection on the memory above");
-    add("serving.prefill_s", "Time to first token", s.prefill_s, "s",
-        "batch x (max(2 N P / tp / peak, weights / bandwidth) + max(attention FLOPs / peak, KV "
-        "written / bandwidth) + 2 L all-reduces)",
-        fmt::format("{} x ({} + {} + {} s) = {} s", in.batch, fig(s.prefill.gemm_s),
-                    fig(s.prefill.attention_s), fig(s.prefill.comm_s), fig(s.prefill_s)),
+    const ServingEngineProfile& engine = serving_engine_profile(in.engine);
+    const AllReduceKind all_reduce = all_reduce_kind(spec, hw);
+    add("serving.prefill_s", "Prefill of the batch", s.prefill_s, "s",
+        "passes of as many prompts as max_batched_tokens holds; each: GEMMs in waves of tiles "
+        "(max of compute, weights read, dequantization, kernel floor) + attention + small "
+        "kernels + 2 L all-reduces",
+        fmt::format("one pass of {} tokens: {} + {} + {} + {} s = {} s; the batch: {} s",
+                    num(s.prefill.tokens), fig(s.prefill.gemm_s), fig(s.prefill.attention_s),
+                    fig(s.prefill.fixed_s), fig(s.prefill.comm_s), fig(s.prefill.seconds),
+                    fig(s.prefill_s)),
         "attention: L a (d_qk + d_v) P (P + 1) FLOPs, causal (PaLM, Chowdhery et al. 2022, app. "
-        "B); roofline at achieved peaks (planner/hardware/efficiency.h)");
+        "B); tile and wave quantization (NVIDIA Deep Learning Performance Guide); achieved "
+        "peaks (planner/hardware/efficiency.h)");
     add("serving.decode_step_s", "Decode step", s.decode_step_s, "s",
-        "max(2 N B / tp / peak, weights read / bandwidth) + max(attention FLOPs / peak, B x "
-        "context x KV per token / bandwidth) + 2 L all-reduces",
-        fmt::format("max({}, {}) + max({}, {}) + {} s = {} s", fig(s.decode.gemm_compute_s),
-                    fig(s.decode.gemm_memory_s), fig(s.decode.attention_compute_s),
-                    fig(s.decode.attention_memory_s), fig(s.decode.comm_s), fig(s.decode_step_s)),
-        fmt::format("Pope et al. 2022, sec. 3.1; GEMMs in {} at {} achieved, memory at {} "
-                    "achieved",
-                    to_string(s.gemm_type), tflops_text(s.gemm_peak_flops_per_s),
-                    tb_per_s_text(s.bandwidth_bytes_per_s)));
+        "GEMMs (max of compute in waves, weights read / bandwidth, floor) + max(attention FLOPs / "
+        "peak, KV read / bandwidth, L floors) + small kernels + 2 L all-reduces",
+        fmt::format("{} + {} + {} + {} s = {} s (GEMMs: compute {} s, weights {} s)",
+                    fig(s.decode.gemm_s), fig(s.decode.attention_s), fig(s.decode.fixed_s),
+                    fig(s.decode.comm_s), fig(s.decode_step_s), fig(s.decode.gemm_compute_s),
+                    fig(s.decode.gemm_memory_s)),
+        fmt::format(
+            "Pope et al. 2022, sec. 3.1; GEMMs in {} at {} achieved, memory at {} "
+            "achieved; {}: {} small kernels a layer at >= {} us each",
+            to_string(s.gemm_type), tflops_text(s.gemm_peak_flops_per_s),
+            tb_per_s_text(s.bandwidth_bytes_per_s), engine.label,
+            num(engine.small_kernels_per_layer),
+            num(1e6 * (dbl(in.batch) <= dbl(engine.cuda_graph_max_batch) ? kGraphKernelFloorS
+                                                                         : kStreamKernelFloorS))));
     add("serving.decode.comm_s", "All-reduces per decode step", s.decode.comm_s, "s",
-        "2 L x (2 (p - 1) / p x B h 2 B / link + 6.6 us + 2 (p - 1) x step latency)",
-        fmt::format("{} x ring all-reduce of {} B over {} GPUs at {} = {} s ({} s of it latency)",
-                    num(s.decode.all_reduces), num(s.decode.all_reduce_bytes), in.tp,
-                    tb_per_s_text(s.link_bytes_per_s), fig(s.decode.comm_s),
-                    fig(s.decode.comm_latency_s)),
-        "ring all-reduce (Patarasuk & Yuan 2009; Thakur et al. 2005); latencies from NCCL's "
-        "tuning model (src/graph/tuning.cc)");
-    add("serving.tokens_per_s", "Throughput", s.tokens_per_s, "tokens/s",
+        all_reduce == AllReduceKind::nccl
+            ? "2 L x (2 (p - 1) / p x B h 2 B / link + 6.6 us + 2 (p - 1) x step latency)"
+            : "2 L x (custom latency + 2 (p - 1) / p x B h 2 B / (0.16 link)); NCCL ring above 8 "
+              "MiB",
+        fmt::format("{} x {} all-reduce of {} B over {} GPUs at {} = {} s ({} s of it latency)",
+                    num(s.decode.all_reduces), to_string(all_reduce),
+                    num(s.decode.all_reduce_bytes), in.tp, tb_per_s_text(s.link_bytes_per_s),
+                    fig(s.decode.comm_s), fig(s.decode.comm_latency_s)),
+        all_reduce == AllReduceKind::nccl
+            ? "ring all-reduce (Patarasuk & Yuan 2009; Thakur et al. 2005); latencies from "
+              "NCCL's tuning model (src/graph/tuning.cc)"
+            : "custom all-reduce measured on A100 NVLink (sgl-project/sglang pull request "
+              "2688); NCCL's tuning model above vLLM's 8 MiB limit");
+    if (s.continuous) {
+        const ContinuousBatchingPoint& cb = *s.continuous;
+        add("serving.continuous.itl_s", "Inter-token latency", cb.itl_s, "s",
+            in.chunked_prefill ? "one step over C + C P / O tokens (decode plus prompt chunks)"
+                               : "decode step of C + C / O prefills of one prompt",
+            fmt::format("C = {}: {} s", in.concurrency, fig(cb.itl_s)),
+            "continuous batching (Orca, Yu et al. 2022); chunked prefill (Sarathi-Serve, "
+            "Agrawal et al. 2024)");
+        add("serving.continuous.ttft_s", "Time to first token", cb.ttft_s, "s",
+            in.chunked_prefill ? "ceil(P / k) steps over C + k tokens, k = min(P, "
+                                 "max_batched_tokens - C)"
+                               : "prefill of one prompt + half a decode step",
+            fmt::format("{} s", fig(cb.ttft_s)), "steady state, requests in flight = C");
+        add("serving.continuous.tokens_per_s", "Throughput at concurrency", cb.tokens_per_s,
+            "tokens/s", "replicas x C x O / (TTFT + (O - 1) ITL)",
+            fmt::format("{} x {} x {} / {} s = {}", s.replicas, in.concurrency, in.output_tokens,
+                        fig(cb.e2e_s), fig(cb.tokens_per_s)),
+            "Little's law");
+    }
+    add("serving.tokens_per_s", "Throughput (static batch)", s.tokens_per_s, "tokens/s",
         "replicas x batch x output / (prefill + output steps)",
         fmt::format("{} x {} x {} / ({} + {} s) = {}", s.replicas, in.batch, in.output_tokens,
                     fig(s.prefill_s), fig(s.decode_total_s), fig(s.tokens_per_s)),
@@ -687,7 +1090,9 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
             *s.cost_per_million_tokens, "currency",
             "price per GPU-hour x GPUs / 3600 / tokens per s x 1e6",
             fmt::format("{} x {} / 3600 / {} x 1e6 = {}", num(*s.price_per_gpu_hour),
-                        spec.cluster.gpus, fig(s.tokens_per_s), fig(*s.cost_per_million_tokens)),
+                        spec.cluster.gpus,
+                        fig(s.continuous ? s.continuous->tokens_per_s : s.tokens_per_s),
+                        fig(*s.cost_per_million_tokens)),
             spec.cluster.price_per_gpu_hour ? "cluster.price_per_gpu_hour"
                                             : "the hardware profile's price");
     }
@@ -700,7 +1105,6 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
             fig(s.bandwidth_bytes_per_s > 0.0 ? s.gemm_peak_flops_per_s / s.bandwidth_bytes_per_s
                                               : 0.0)),
         "roofline ridge (Williams et al. 2009); decode turns compute-bound beyond it");
-    (void)hw;
     return out;
 }
 

@@ -15,30 +15,9 @@
 #include "planner/core/explanation.h"
 #include "planner/core/spec.h"
 #include "planner/hardware/hardware.h"
+#include "planner/serving/serving_engine.h"
 
 namespace tally {
-
-// ---- tensor-parallel collectives of serving ----------------------------------------------------
-
-// NCCL's own cost model of a ring all-reduce with its low-latency (LL) protocol, the one it picks
-// for the small messages of decode (NVIDIA/nccl, src/graph/tuning.cc, tables baseLat and hwLat):
-// a base latency of 6.6 us per call plus a latency per ring step, 0.6 us over NVLink and 2.7 us
-// over the network.
-inline constexpr double kServingAllReduceBaseLatencyS = 6.6e-6;
-inline constexpr double kServingNvlinkStepLatencyS = 0.6e-6;
-inline constexpr double kServingNetworkStepLatencyS = 2.7e-6;
-
-// One ring all-reduce of `bytes` over `ranks` GPUs, each link `link_bytes_per_s` per direction.
-// The ring moves 2(p-1)/p of the data through every link (Patarasuk & Yuan 2009, sec. 3; Thakur
-// et al. 2005, sec. 4.5) in 2(p-1) steps, each paying `step_latency_s`, plus NCCL's base latency
-// of a call (above). One rank: no communication, 0.
-struct ServingCollective {
-    double bandwidth_s = 0.0;
-    double latency_s = 0.0;
-    double seconds = 0.0;
-};
-ServingCollective serving_ring_all_reduce(double bytes, std::int64_t ranks, double link_bytes_per_s,
-                                          double step_latency_s);
 
 // ---- KV cache ----------------------------------------------------------------------------------
 
@@ -89,7 +68,25 @@ struct ServingPhase {
     double comm_bandwidth_s = 0.0;
     double comm_latency_s = 0.0;
     double comm_s = 0.0;
+    // The engine's small kernels (norms, rotary embedding, KV write, sampling) at their floors
+    // and its host time per step (serving_engine.h).
+    double fixed_s = 0.0;
+    double pipeline_s = 0.0;  // sends between pipeline stages
+    // gemm_s + attention_s + fixed_s + comm_s of one stage; with pp stages, pp of those plus the
+    // sends.
     double seconds = 0.0;
+};
+
+// Continuous batching at a concurrency (requests in flight per replica), steady state.
+struct ContinuousBatchingPoint {
+    double concurrency = 0.0;
+    double step_s = 0.0;          // one engine step (decode of every sequence, plus prefill chunks)
+    double ttft_s = 0.0;          // time to first token
+    double itl_s = 0.0;           // mean inter-token latency (TPOT)
+    double e2e_s = 0.0;           // a request end to end: TTFT + (O - 1) ITL
+    double requests_per_s = 0.0;  // every replica
+    double tokens_per_s = 0.0;    // output tokens per second, every replica
+    bool fits = true;             // the KV cache of `concurrency` full sequences fits
 };
 
 enum class ServingWarning : std::uint32_t {
@@ -125,6 +122,8 @@ struct ServingPlan {
     double per_sequence_tokens_per_s = 0.0;
     std::optional<double> price_per_gpu_hour;
     std::optional<double> cost_per_million_tokens;
+    // inference.concurrency > 0: continuous batching at that concurrency.
+    std::optional<ContinuousBatchingPoint> continuous;
     std::uint32_t warnings = 0;
 
     bool has(ServingWarning w) const { return (warnings & static_cast<std::uint32_t>(w)) != 0; }
@@ -156,6 +155,21 @@ struct ServingCurvePoint {
 // Batches 1, 2, 4, ... up to twice the largest of the spec's batch, its max_batch and its
 // critical batch (at most 2^20), plus those three batches themselves, in increasing order.
 std::vector<ServingCurvePoint> serving_curve(const PlanSpec& spec, const HardwareProfile& hardware);
+
+// Continuous batching (inference.chunked_prefill, max_batched_tokens) at `concurrency` requests
+// in flight per replica; and a sweep over several concurrencies (one context, no allocation per
+// point beyond the result).
+ContinuousBatchingPoint continuous_batching_at(const PlanSpec& spec,
+                                               const HardwareProfile& hardware, double concurrency);
+std::vector<ContinuousBatchingPoint> concurrency_sweep(const PlanSpec& spec,
+                                                       const HardwareProfile& hardware,
+                                                       const std::vector<double>& concurrencies);
+// The concurrency at which the deployment completes `requests_per_s` (Little's law: C = rate x
+// end-to-end latency, solved by bisection); nullopt when even the largest batch that fits
+// cannot serve that rate.
+std::optional<ContinuousBatchingPoint> continuous_batching_at_rate(const PlanSpec& spec,
+                                                                   const HardwareProfile& hardware,
+                                                                   double requests_per_s);
 
 std::vector<std::string> serving_warning_messages(const ServingPlan& plan, const PlanSpec& spec,
                                                   const HardwareProfile& hardware);

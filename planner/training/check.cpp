@@ -446,11 +446,25 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
         {"inference.prompt_tokens", spec.inference.prompt_tokens},
         {"inference.output_tokens", spec.inference.output_tokens},
         {"inference.tp", spec.inference.tp},
+        {"inference.pp", spec.inference.pp},
+        {"inference.ep", spec.inference.ep},
+        {"inference.max_batched_tokens", spec.inference.max_batched_tokens},
     };
     for (const auto& [field, value] : serving) {
         if (value < 1 || value > kMaxJsonInteger) {
             return err(field, value,
                        fmt::format("must be an integer in [1, 2^53 = {}]", kMaxJsonInteger));
+        }
+    }
+
+    const std::pair<const char*, std::int64_t> serving_counts[] = {
+        {"inference.concurrency", spec.inference.concurrency},
+        {"inference.quant_group_size", spec.inference.quant_group_size},
+    };
+    for (const auto& [field, value] : serving_counts) {
+        if (value < 0 || value > kMaxJsonInteger) {
+            return err(field, value,
+                       fmt::format("must be an integer in [0, 2^53 = {}]", kMaxJsonInteger));
         }
     }
 

@@ -65,6 +65,7 @@ InferencePanel::InferencePanel(PlanDocument* document, QWidget* parent)
       m_fitting(new QLineSeries(this)),
       m_overflow(new QLineSeries(this)),
       m_limit(new QLineSeries(this)),
+      m_continuous(new QLineSeries(this)),
       m_current(new QScatterSeries(this)),
       m_memoryChart(new QChart),
       m_memoryView(makeChartView(m_memoryChart, this)),
@@ -141,20 +142,52 @@ InferencePanel::InferencePanel(PlanDocument* document, QWidget* parent)
     limitPen.setWidth(2);
     limitPen.setStyle(Qt::DashLine);
     m_limit->setPen(limitPen);
+    m_continuous->setName(tr("Continuous batching, concurrency 1-256"));
+    QPen contPen(componentColors()[3]);
+    contPen.setWidth(2);
+    m_continuous->setPen(contPen);
+    m_continuous->setPointsVisible(true);
     m_current->setName(tr("This batch"));
     m_current->setMarkerSize(12);
     m_current->setColor(QColor(0x20, 0x20, 0x20));
     for (QXYSeries* s : {static_cast<QXYSeries*>(m_fitting), static_cast<QXYSeries*>(m_overflow),
-                         static_cast<QXYSeries*>(m_limit), static_cast<QXYSeries*>(m_current)}) {
+                         static_cast<QXYSeries*>(m_limit), static_cast<QXYSeries*>(m_continuous),
+                         static_cast<QXYSeries*>(m_current)}) {
         m_curveChart->addSeries(s);
     }
     addLogLogAxes(m_curveChart, m_curveX, tr("Output tokens per second (whole deployment)"),
                   m_curveY, tr("Milliseconds per output token"));
     for (QXYSeries* s : {static_cast<QXYSeries*>(m_fitting), static_cast<QXYSeries*>(m_overflow),
-                         static_cast<QXYSeries*>(m_limit), static_cast<QXYSeries*>(m_current)}) {
+                         static_cast<QXYSeries*>(m_limit), static_cast<QXYSeries*>(m_continuous),
+                         static_cast<QXYSeries*>(m_current)}) {
         s->attachAxis(m_curveX);
         s->attachAxis(m_curveY);
     }
+    connect(m_continuous, &QXYSeries::hovered, this, [this](const QPointF& p, bool on) {
+        if (!on) {
+            QToolTip::hideText();
+            return;
+        }
+        // The sweep point nearest the hovered throughput.
+        const ContinuousBatchingPoint* best = nullptr;
+        for (const ContinuousBatchingPoint& c : m_sweep) {
+            if (c.tokens_per_s > 0.0 &&
+                (!best || std::abs(std::log(c.tokens_per_s / p.x())) <
+                              std::abs(std::log(best->tokens_per_s / p.x())))) {
+                best = &c;
+            }
+        }
+        if (best) {
+            QToolTip::showText(
+                QCursor::pos(),
+                tr("Concurrency %1: time to first token %2, inter-token latency %3, %4 output "
+                   "tokens/s%5")
+                    .arg(formatExact(best->concurrency), formatDuration(best->ttft_s),
+                         formatDuration(best->itl_s), formatShort(best->tokens_per_s),
+                         best->fits ? QString() : tr(" (does not fit)")),
+                m_curveView);
+        }
+    });
     for (QXYSeries* s : {static_cast<QXYSeries*>(m_fitting), static_cast<QXYSeries*>(m_overflow),
                          static_cast<QXYSeries*>(m_current)}) {
         connect(s, &QXYSeries::hovered, this, [this](const QPointF& p, bool on) {
@@ -438,6 +471,22 @@ void InferencePanel::showResults(const PlanViews& v) {
         ymin = ymin == 0.0 ? point.y() : std::min(ymin, point.y());
         ymax = std::max(ymax, point.y());
     }
+    // Continuous batching at concurrency 1, 2, 4, ... 256 (the plan's own engine and prefill).
+    static const std::vector<double> kConcurrencies{1, 2, 4, 8, 16, 32, 64, 128, 256};
+    m_sweep = concurrency_sweep(v.spec, v.hardware, kConcurrencies);
+    QList<QPointF> continuous;
+    for (const ContinuousBatchingPoint& c : m_sweep) {
+        if (!c.fits || !(c.tokens_per_s > 0.0) || !(c.itl_s > 0.0)) {
+            continue;
+        }
+        const QPointF point(c.tokens_per_s, c.itl_s * 1e3);
+        continuous.append(point);
+        xmin = xmin == 0.0 ? point.x() : std::min(xmin, point.x());
+        xmax = std::max(xmax, point.x());
+        ymin = ymin == 0.0 ? point.y() : std::min(ymin, point.y());
+        ymax = std::max(ymax, point.y());
+    }
+    replacePoints(m_continuous, continuous);
     replacePoints(m_fitting, fitting);
     replacePoints(m_overflow, overflow);
     replacePoints(m_current, QList<QPointF>{{m_plan.tokens_per_s, m_plan.decode_step_s * 1e3}});

@@ -43,6 +43,9 @@ public:
     QLineSeries* fittingCurve() const { return m_fitting; }
     QLineSeries* overflowCurve() const { return m_overflow; }
     QScatterSeries* currentPoint() const { return m_current; }
+    // Continuous batching over concurrency 1..256: inter-token latency against throughput.
+    QLineSeries* continuousCurve() const { return m_continuous; }
+    const std::vector<ContinuousBatchingPoint>& continuousPoints() const { return m_sweep; }
     // The vertical line at the throughput of the largest batch that fits.
     QLineSeries* memoryLimit() const { return m_limit; }
     // Weights, KV cache, activations: GB at the plan's batch (0) and at the largest (1).
@@ -76,6 +79,7 @@ private:
     QLineSeries* m_fitting;
     QLineSeries* m_overflow;
     QLineSeries* m_limit;
+    QLineSeries* m_continuous;
     QScatterSeries* m_current;
     QChart* m_memoryChart;
     QChartView* m_memoryView;
@@ -89,6 +93,7 @@ private:
     FigureTableModel* m_model;
     ServingPlan m_plan;
     std::vector<ServingCurvePoint> m_curve;
+    std::vector<ContinuousBatchingPoint> m_sweep;
     std::vector<Explanation> m_explanations;
     QString m_servingError;
     QString m_servingErrorField;

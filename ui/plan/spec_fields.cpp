@@ -685,6 +685,29 @@ std::vector<FieldDescriptor> buildInference() {
             dtypeChoices({DType::bf16, DType::fp16, DType::fp8_e4m3, DType::fp8_e5m2, DType::fp32}),
             [](const S& s) { return static_cast<int>(s.inference.kv_dtype); },
             [](S& s, int v) { s.inference.kv_dtype = static_cast<DType>(v); }},
+        ChoiceField{"inference.engine", F("Serving engine"),
+                    F("The engine that serves, each a documented preset of CUDA graphs, fused "
+                      "kernels, attention kernel and all-reduce (docs/serving.md)."),
+                    choicesOf<ServingEngine>(),
+                    [](const S& s) { return static_cast<int>(s.inference.engine); },
+                    [](S& s, int v) { s.inference.engine = static_cast<ServingEngine>(v); }},
+        NumberField{"inference.concurrency",
+                    F("Concurrency"),
+                    F("Continuous batching: requests in flight per replica (0: a static batch)."),
+                    {0, 512, SliderScale::linear, 1},
+                    true,
+                    nullptr,
+                    [](const S& s) { return num(s.inference.concurrency); },
+                    [](S& s, double v) { s.inference.concurrency = whole(v); }},
+        NumberField{"inference.pp",
+                    F("Pipeline stages"),
+                    F("Pipeline-parallel stages of one replica; cluster.gpus / (tp x pp) "
+                      "replicas."),
+                    {1, 64, SliderScale::pow2, 0},
+                    true,
+                    nullptr,
+                    [](const S& s) { return num(s.inference.pp); },
+                    [](S& s, double v) { s.inference.pp = whole(v); }},
     };
 }
 

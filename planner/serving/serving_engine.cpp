@@ -1,0 +1,87 @@
+// The serving engine presets and the all-reduce of serving (planner/serving/serving_engine.h).
+#include "planner/serving/serving_engine.h"
+
+#include <array>
+
+namespace tally {
+
+namespace {
+
+// Kernels per layer besides GEMMs, attention and all-reduces, counted from each engine's Llama
+// decoder layer; a step's own: embedding lookup, final norm and the sampler's kernels (logit
+// processing, softmax / top-k, the draw), about five in each engine.
+constexpr double kStepKernels = 5.0;
+
+const std::array<ServingEngineProfile, 4> kProfiles{{
+    {ServingEngine::vllm, "vLLM", 512,
+     // vllm/model_executor/models/llama.py: fused_add_rms_norm (2), rotary_embedding,
+     // reshape_and_cache_flash, silu_and_mul.
+     5.0, kStepKernels, 0.0, "FlashAttention (paged KV cache)", AllReduceKind::custom, false,
+     "vLLM V1: CUDA graphs captured up to batch 512 (CompilationConfig max_capture_size); the "
+     "scheduler overlaps the GPU; custom all-reduce (csrc/custom_all_reduce.cuh) over NVLink"},
+    {ServingEngine::tensorrt_llm, "TensorRT-LLM", 0,
+     // tensorrt_llm/models/llama/model.py: RMSNorm (2) and the gated-MLP activation; bias, RoPE
+     // and the KV-cache write run inside the GPT attention plugin.
+     3.0, kStepKernels, 0.0, "XQA / fused multi-head attention (attention plugin)",
+     AllReduceKind::custom, true,
+     "TensorRT-LLM C++ runtime (gptSessionBenchmark, trtllm-bench): engine enqueued from C++ "
+     "without CUDA graphs by default; custom all-reduce plugin with the residual and RMSNorm "
+     "fused"},
+    {ServingEngine::sglang, "SGLang", 160,
+     // python/sglang/srt/models/llama.py: fused_add_rmsnorm (2), rotary embedding, KV-cache
+     // store, silu_and_mul.
+     5.0, kStepKernels, 0.0, "FlashInfer (paged KV cache)", AllReduceKind::custom, false,
+     "SGLang: CUDA graphs up to cuda_graph_max_bs (160 by default, server_args.py); the "
+     "zero-overhead scheduler overlaps the next batch's CPU work (LMSYS, SGLang v0.4, 2024); "
+     "custom all-reduce"},
+    {ServingEngine::gpt_fast, "gpt-fast", std::int64_t{1} << 40,
+     // model.py under torch.compile: Inductor fuses each norm and the SwiGLU product into one
+     // kernel and the rotary embedding with the KV-cache update into one.
+     4.0, kStepKernels, 0.0, "PyTorch SDPA", AllReduceKind::nccl, false,
+     "pytorch-labs/gpt-fast: torch.compile(mode=\"reduce-overhead\") replays every decode step "
+     "as a CUDA graph; tensor parallelism through torch.distributed (NCCL) all-reduces (tp.py)"},
+}};
+
+}  // namespace
+
+std::string_view to_string(AllReduceKind kind) {
+    return kind == AllReduceKind::nccl ? "NCCL ring" : "custom one-shot / two-shot";
+}
+
+const ServingEngineProfile& serving_engine_profile(ServingEngine engine) {
+    for (const ServingEngineProfile& p : kProfiles) {
+        if (p.engine == engine) {
+            return p;
+        }
+    }
+    return kProfiles[0];
+}
+
+ServingCollective serving_ring_all_reduce(double bytes, std::int64_t ranks, double link_bytes_per_s,
+                                          double step_latency_s) {
+    ServingCollective c;
+    if (ranks <= 1) {
+        return c;
+    }
+    const double p = static_cast<double>(ranks);
+    c.bandwidth_s = link_bytes_per_s > 0.0 ? 2.0 * (p - 1.0) / p * bytes / link_bytes_per_s : 0.0;
+    c.latency_s = kServingAllReduceBaseLatencyS + 2.0 * (p - 1.0) * step_latency_s;
+    c.seconds = c.bandwidth_s + c.latency_s;
+    return c;
+}
+
+ServingCollective serving_all_reduce(AllReduceKind kind, double bytes, std::int64_t ranks,
+                                     double link_bytes_per_s, double step_latency_s) {
+    if (kind == AllReduceKind::nccl || ranks <= 1 || bytes > kCustomAllReduceMaxBytes) {
+        return serving_ring_all_reduce(bytes, ranks, link_bytes_per_s, step_latency_s);
+    }
+    ServingCollective c;
+    const double p = static_cast<double>(ranks);
+    c.latency_s = ranks >= 8 ? kCustomAllReduceLatency8S : kCustomAllReduceLatencySmallS;
+    const double link = link_bytes_per_s * kCustomAllReduceLinkFraction;
+    c.bandwidth_s = link > 0.0 ? 2.0 * (p - 1.0) / p * bytes / link : 0.0;
+    c.seconds = c.latency_s + c.bandwidth_s;
+    return c;
+}
+
+}  // namespace tally

@@ -1,0 +1,95 @@
+#pragma once
+
+// The serving engines Tally times (`inference.engine`), each a documented preset, and the
+// fixed costs and small-message all-reduces a serving step pays besides its GEMMs and attention.
+// Every figure cites its source next to it; none is fitted to a published serving result.
+
+#include <cstdint>
+#include <string_view>
+
+#include "planner/core/spec.h"
+
+namespace tally {
+
+// How a tensor-parallel group sums its partial results.
+enum class AllReduceKind {
+    nccl,    // NCCL's ring (low-latency protocol for small messages)
+    custom,  // the engine's own one-shot / two-shot kernel over NVLink peer memory
+};
+std::string_view to_string(AllReduceKind kind);
+
+struct ServingEngineProfile {
+    ServingEngine engine = ServingEngine::vllm;
+    std::string_view label;
+    // Decode steps replayed as CUDA graphs up to this many sequences (0: never): each kernel then
+    // costs the graph-launched floor below instead of the stream-launched one.
+    std::int64_t cuda_graph_max_batch = 0;
+    // Kernels a transformer layer launches besides its weight GEMMs, the attention kernel and the
+    // all-reduces (norms, rotary embedding, KV-cache write, activation), read from the engine's
+    // model code; each costs at least a kernel's floor.
+    double small_kernels_per_layer = 0.0;
+    // Kernels a step launches once (embedding, final norm, sampling).
+    double small_kernels_per_step = 0.0;
+    // Host time per step the engine does not overlap with the GPU (scheduling, sampling
+    // bookkeeping); 0 where the engine overlaps it.
+    double host_step_s = 0.0;
+    std::string_view attention_kernel;
+    AllReduceKind all_reduce = AllReduceKind::nccl;
+    // True: the residual add and RMSNorm run inside the all-reduce kernel, saving one small
+    // kernel per all-reduce.
+    bool fused_all_reduce_norm = false;
+    std::string_view source;
+};
+
+const ServingEngineProfile& serving_engine_profile(ServingEngine engine);
+
+// The time a kernel takes however little it does: launch, ramp-up and drain of one short kernel,
+// measured back to back (NVIDIA Developer Blog, A. Gray, "Getting Started with CUDA Graphs",
+// 2019: 3.4 us per short kernel launched as a graph, 3.8 us launched into a stream).
+inline constexpr double kGraphKernelFloorS = 3.4e-6;
+inline constexpr double kStreamKernelFloorS = 3.8e-6;
+
+// ---- all-reduce of small messages --------------------------------------------------------------
+
+// NCCL's own cost model of a ring all-reduce (NVIDIA/nccl, src/graph/tuning.cc, tables baseLat
+// and hwLat): a base latency of 6.6 us per call (ring, LL protocol) plus a latency per ring step,
+// 0.6 us over NVLink and 2.7 us over the network. Measured cross-checks: 8 x H100, NCCL through
+// torch.distributed, 19.2 us at 128 B and 24.8 us at 256 KB (ByteDance-Seed/Triton-distributed
+// issue 57, 2025); 2 x H100 in a CUDA graph about 6 us (NVIDIA/nccl issue 1259, 2024).
+inline constexpr double kServingAllReduceBaseLatencyS = 6.6e-6;
+inline constexpr double kServingNvlinkStepLatencyS = 0.6e-6;
+inline constexpr double kServingNetworkStepLatencyS = 2.7e-6;
+
+// The engines' custom all-reduce (vLLM csrc/custom_all_reduce.cuh, SGLang's copy of it and
+// TensorRT-LLM's one-shot / two-shot kernels) measured on A100 NVLink (sgl-project/sglang pull
+// request 2688, 2024): 11.9 us at 512 B over 2 and 4 GPUs, 13.7 us over 8; 45.5 us for 1 MiB over
+// 4 GPUs and 54.3 us for 2 MiB over 2. Latency: the 512 B figures; the per-byte cost: the slope
+// from 512 B to those large messages, as an achieved bus bandwidth of the two-shot algorithm,
+// 2(p - 1)/p x bytes / (t - latency): 4 GPUs: 1.5 x 1048576 / 33.6 us = 46.8 GB/s; 2 GPUs:
+// 2097152 / 42.4 us = 49.5 GB/s; against A100's 300 GB/s per direction, 0.16 of the link.
+inline constexpr double kCustomAllReduceLatencySmallS = 11.9e-6;  // 2 and 4 GPUs
+inline constexpr double kCustomAllReduceLatency8S = 13.7e-6;      // 8 GPUs
+inline constexpr double kCustomAllReduceLinkFraction = 0.16;
+// The largest message the custom kernel takes; NCCL above it (vLLM
+// distributed/device_communicators/custom_all_reduce.py: max_size = 8192 * 1024).
+inline constexpr double kCustomAllReduceMaxBytes = 8192.0 * 1024.0;
+
+struct ServingCollective {
+    double bandwidth_s = 0.0;
+    double latency_s = 0.0;
+    double seconds = 0.0;
+};
+
+// One ring all-reduce of `bytes` over `ranks` GPUs, each link `link_bytes_per_s` per direction:
+// 2(p-1)/p of the data through every link (Patarasuk & Yuan 2009, sec. 3; Thakur et al. 2005,
+// sec. 4.5) in 2(p-1) steps of `step_latency_s`, plus NCCL's base latency. One rank: 0.
+ServingCollective serving_ring_all_reduce(double bytes, std::int64_t ranks, double link_bytes_per_s,
+                                          double step_latency_s);
+
+// One all-reduce of `bytes` over `ranks` GPUs of one NVLink domain by `kind`: NCCL as above, or
+// the custom kernel up to its largest message: its measured latency plus 2(p-1)/p x bytes at its
+// measured share of the link.
+ServingCollective serving_all_reduce(AllReduceKind kind, double bytes, std::int64_t ranks,
+                                     double link_bytes_per_s, double step_latency_s);
+
+}  // namespace tally
