@@ -18,6 +18,7 @@ const QString kProbeLocation = QStringLiteral("probe/location");
 const QString kProbeSshHost = QStringLiteral("probe/sshHost");
 const QString kProbeRemotePath = QStringLiteral("probe/remotePath");
 const QString kCompareProfiles = QStringLiteral("compare/profiles");
+const QString kLanguage = QStringLiteral("window/language");
 }  // namespace
 
 AppSettings::AppSettings(QSettings* settings, QObject* parent)
@@ -70,6 +71,12 @@ QStringList AppSettings::compareProfiles() const {
 }
 void AppSettings::setCompareProfiles(const QStringList& ids) {
     setValue(kCompareProfiles, ids);
+}
+QString AppSettings::language() const {
+    return value(kLanguage).toString();
+}
+void AppSettings::setLanguage(const QString& code) {
+    setValue(kLanguage, code);
 }
 QString AppSettings::probeBackend() const {
     return value(kProbeBackend).toString();
