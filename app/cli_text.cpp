@@ -43,7 +43,7 @@ std::string cli_text(const char* context, const char* source) {
     return translations().translate(context, source).toStdString();
 }
 
-std::string cli_text(const Text& text) {
+std::string cli_render(const Text& text) {
     return ui::translatedText(text, &translations()).toStdString();
 }
 

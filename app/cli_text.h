@@ -19,8 +19,10 @@ void set_cli_language(const std::string& code);
 // cli_text("context", "text") as it finds QCoreApplication::translate (the translation targets
 // pass -tr-function-alias translate+=cli_text).
 std::string cli_text(const char* context, const char* source);
-// A planner text (planner/core/text.h) in the command line's language.
-std::string cli_text(const Text& text);
+// A planner text (planner/core/text.h) in the command line's language. (Not an overload of
+// cli_text: lupdate reads cli_text's first argument as a context and would skip a TALLY_TEXT
+// inside it.)
+std::string cli_render(const Text& text);
 // A rejected input (field, value, what is allowed) in the command line's language.
 std::string cli_error(const FieldError& error);
 // An explanation's label (marked in planner/text/explain.cpp) in the command line's language.

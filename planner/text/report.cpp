@@ -103,41 +103,41 @@ std::string plan_title(const PlanSpec& spec, const HardwareProfile& hw,
     if (!spec.name.empty()) {
         return spec.name;
     }
-    auto tr = [&translate](const Text& text) { return render(text, translate); };
+    auto say = [&translate](const Text& text) { return render(text, translate); };
     std::string model = spec.model.name;
     if (model.empty()) {
         switch (spec.model.kind) {
             case ModelKind::params:
-                model = tr(TALLY_TEXT("tally::report", "%1 parameters")
-                               .arg(count_text(spec.model.params)));
+                model = say(TALLY_TEXT("tally::report", "%1 parameters")
+                                .arg(count_text(spec.model.params)));
                 break;
             case ModelKind::mlp:
-                model = tr(TALLY_TEXT("tally::report", "%1-layer MLP").arg(spec.model.layers));
+                model = say(TALLY_TEXT("tally::report", "%1-layer MLP").arg(spec.model.layers));
                 break;
             case ModelKind::transformer:
                 model =
-                    tr(TALLY_TEXT("tally::report", "%1-layer transformer").arg(spec.model.layers));
+                    say(TALLY_TEXT("tally::report", "%1-layer transformer").arg(spec.model.layers));
                 break;
         }
     }
-    return tr(TALLY_TEXT("tally::report", "%1, %2 tokens, %3 x %4")
-                  .arg(model)
-                  .arg(count_text(spec.data.tokens))
-                  .arg(spec.cluster.gpus)
-                  .arg(hw.name));
+    return say(TALLY_TEXT("tally::report", "%1, %2 tokens, %3 x %4")
+                   .arg(model)
+                   .arg(count_text(spec.data.tokens))
+                   .arg(spec.cluster.gpus)
+                   .arg(hw.name));
 }
 
 std::string plan_markdown(const PlanSpec& spec, const HardwareProfile& hw, const Plan& plan,
                           const TextTranslator& translate) {
     const TrainingSpec& t = spec.training;
     const MemoryBreakdown& m = plan.memory;
-    auto tr = [&translate](const Text& text) { return render(text, translate); };
+    auto say = [&translate](const Text& text) { return render(text, translate); };
     // A table row: the label translated, the cells as given.
-    auto row = [&tr](const Text& label, const std::string& value) {
-        return fmt::format("| {} | {} |\n", tr(label), value);
+    auto row = [&say](const Text& label, const std::string& value) {
+        return fmt::format("| {} | {} |\n", say(label), value);
     };
     auto memory = [&](const Text& label, double bytes) {
-        return fmt::format("| {} | {:.2f} | {:.2f} | {:.1f} % |\n", tr(label), to_gb(bytes),
+        return fmt::format("| {} | {:.2f} | {:.2f} | {:.1f} % |\n", say(label), to_gb(bytes),
                            to_gib(bytes),
                            m.capacity_bytes > 0.0 ? 100.0 * bytes / m.capacity_bytes : 0.0);
     };
@@ -162,64 +162,67 @@ std::string plan_markdown(const PlanSpec& spec, const HardwareProfile& hw, const
         out += "\n";
     }
 
-    out += "## " + tr(TALLY_TEXT("tally::report", "Inputs")) + "\n\n| | |\n| --- | --- |\n";
+    out +=
+        fmt::format("## {}\n\n| | |\n| --- | --- |\n", say(TALLY_TEXT("tally::report", "Inputs")));
     out += row(TALLY_TEXT("tally::report", "Model"),
-               tr(TALLY_TEXT("tally::report", "%1 (%2 parameters, %3 active)")
-                      .arg(md(spec.model.name.empty() ? std::string(to_string(spec.model.kind))
-                                                      : spec.model.name))
-                      .arg(four_digits(plan.params.total))
-                      .arg(four_digits(plan.params.active))));
+               say(TALLY_TEXT("tally::report", "%1 (%2 parameters, %3 active)")
+                       .arg(md(spec.model.name.empty() ? std::string(to_string(spec.model.kind))
+                                                       : spec.model.name))
+                       .arg(four_digits(plan.params.total))
+                       .arg(four_digits(plan.params.active))));
     out += row(TALLY_TEXT("tally::report", "Data"),
-               tr(TALLY_TEXT("tally::report",
-                             "%1 tokens, sequence length %2, global batch %3, micro-batch %4")
-                      .arg(four_digits(spec.data.tokens))
-                      .arg(spec.data.seq_len)
-                      .arg(plan.parallel.global_batch)
-                      .arg(spec.data.micro_batch)));
+               say(TALLY_TEXT("tally::report",
+                              "%1 tokens, sequence length %2, global batch %3, micro-batch %4")
+                       .arg(four_digits(spec.data.tokens))
+                       .arg(spec.data.seq_len)
+                       .arg(plan.parallel.global_batch)
+                       .arg(spec.data.micro_batch)));
     const std::string mfu = plan.time.mfu_predicted
-                                ? tr(TALLY_TEXT("tally::report", "%1 (predicted)")
-                                         .arg(fmt::format("{:.3g}", plan.time.mfu)))
+                                ? say(TALLY_TEXT("tally::report", "%1 (predicted)")
+                                          .arg(fmt::format("{:.3g}", plan.time.mfu)))
                                 : fmt::format("{:g}", spec.cluster.mfu);
     const std::string price =
         spec.cluster.price_per_gpu_hour
-            ? tr(TALLY_TEXT("tally::report", ", %1 per GPU-hour")
-                     .arg(fmt::format("{:g}", *spec.cluster.price_per_gpu_hour)))
+            ? say(TALLY_TEXT("tally::report", ", %1 per GPU-hour")
+                      .arg(fmt::format("{:g}", *spec.cluster.price_per_gpu_hour)))
             : std::string();
     out += row(TALLY_TEXT("tally::report", "Cluster"),
-               tr(TALLY_TEXT("tally::report", "%1 x %2 (%3), MFU %4%5")
-                      .arg(spec.cluster.gpus)
-                      .arg(md(hw.name))
-                      .arg(md(hw.id))
-                      .arg(mfu)
-                      .arg(price)));
-    out += row(
-        TALLY_TEXT("tally::report", "Recipe"),
-        tr(TALLY_TEXT("tally::report",
-                      "params %1, grads %2, master %3, %4 with %5 state, compute %6, activations "
-                      "%7; recompute %8; ZeRO-%9")
-               .arg(to_string(t.param_dtype))
-               .arg(to_string(t.grad_dtype))
-               .arg(t.master_dtype ? std::string(to_string(*t.master_dtype)) : std::string("none"))
-               .arg(to_string(t.optimizer))
-               .arg(to_string(t.optimizer_state_dtype))
-               .arg(to_string(t.compute_dtype))
-               .arg(to_string(t.activation_dtype))
-               .arg(to_string(t.recompute))
-               .arg(t.zero)) +
-            fmt::format("; tp {} x pp {} x dp {}", plan.parallel.tp, plan.parallel.pp,
-                        plan.parallel.dp) +
-            (t.sequence_parallel ? "; " + tr(TALLY_TEXT("tally::report", "sequence parallel"))
-                                 : std::string()) +
-            (t.flash_attention ? "; " + tr(TALLY_TEXT("tally::report", "flash attention"))
-                               : std::string()));
+               say(TALLY_TEXT("tally::report", "%1 x %2 (%3), MFU %4%5")
+                       .arg(spec.cluster.gpus)
+                       .arg(md(hw.name))
+                       .arg(md(hw.id))
+                       .arg(mfu)
+                       .arg(price)));
+    std::string recipe =
+        say(TALLY_TEXT("tally::report",
+                       "params %1, grads %2, master %3, %4 with %5 state, compute %6, activations "
+                       "%7; recompute %8; ZeRO-%9")
+                .arg(to_string(t.param_dtype))
+                .arg(to_string(t.grad_dtype))
+                .arg(t.master_dtype ? std::string(to_string(*t.master_dtype)) : std::string("none"))
+                .arg(to_string(t.optimizer))
+                .arg(to_string(t.optimizer_state_dtype))
+                .arg(to_string(t.compute_dtype))
+                .arg(to_string(t.activation_dtype))
+                .arg(to_string(t.recompute))
+                .arg(t.zero));
+    recipe += fmt::format("; tp {} x pp {} x dp {}", plan.parallel.tp, plan.parallel.pp,
+                          plan.parallel.dp);
+    if (t.sequence_parallel) {
+        recipe += fmt::format("; {}", say(TALLY_TEXT("tally::report", "sequence parallel")));
+    }
+    if (t.flash_attention) {
+        recipe += fmt::format("; {}", say(TALLY_TEXT("tally::report", "flash attention")));
+    }
+    out += row(TALLY_TEXT("tally::report", "Recipe"), recipe);
 
-    out += "\n## " + tr(TALLY_TEXT("tally::report", "Memory per GPU")) + "\n\n" +
-           tr(TALLY_TEXT("tally::report",
-                         "GB = 10^9 bytes; GiB = 2^30 bytes (what nvidia-smi shows).")) +
-           "\n\n";
+    out +=
+        fmt::format("\n## {}\n\n{}\n\n", say(TALLY_TEXT("tally::report", "Memory per GPU")),
+                    say(TALLY_TEXT("tally::report",
+                                   "GB = 10^9 bytes; GiB = 2^30 bytes (what nvidia-smi shows).")));
     out += fmt::format("| {} | GB | GiB | {} |\n| --- | ---: | ---: | ---: |\n",
-                       tr(TALLY_TEXT("tally::report", "Component")),
-                       tr(TALLY_TEXT("tally::report", "of capacity")));
+                       say(TALLY_TEXT("tally::report", "Component")),
+                       say(TALLY_TEXT("tally::report", "of capacity")));
     out += memory(TALLY_TEXT("tally::report", "Parameters"), m.params_bytes);
     out += memory(TALLY_TEXT("tally::report", "Gradients"), m.grads_bytes);
     out += memory(TALLY_TEXT("tally::report", "Master weights"), m.master_bytes);
@@ -227,15 +230,14 @@ std::string plan_markdown(const PlanSpec& spec, const HardwareProfile& hw, const
     out += memory(TALLY_TEXT("tally::report", "Activations"), m.activations_bytes);
     out += memory(TALLY_TEXT("tally::report", "**Total**"), m.total_bytes);
     out += memory(TALLY_TEXT("tally::report", "Capacity"), m.capacity_bytes);
-    out += "\n" +
-           (m.fits ? tr(TALLY_TEXT("tally::report", "The plan fits."))
-                   : tr(TALLY_TEXT("tally::report", "**The plan does not fit.**"))) +
-           "\n";
+    out += fmt::format("\n{}\n",
+                       m.fits ? say(TALLY_TEXT("tally::report", "The plan fits."))
+                              : say(TALLY_TEXT("tally::report", "**The plan does not fit.**")));
 
-    out +=
-        "\n## " + tr(TALLY_TEXT("tally::report", "Compute, time and cost")) +
-        fmt::format("\n\n| {} | {} |\n| --- | ---: |\n", tr(TALLY_TEXT("tally::report", "Figure")),
-                    tr(TALLY_TEXT("tally::report", "Value")));
+    out += fmt::format("\n## {}\n\n| {} | {} |\n| --- | ---: |\n",
+                       say(TALLY_TEXT("tally::report", "Compute, time and cost")),
+                       say(TALLY_TEXT("tally::report", "Figure")),
+                       say(TALLY_TEXT("tally::report", "Value")));
     out += row(TALLY_TEXT("tally::report", "FLOPs per token"), four_digits(plan.flops.per_token));
     out +=
         row(TALLY_TEXT("tally::report", "Training FLOPs (model)"), four_digits(plan.flops.total));
@@ -243,36 +245,37 @@ std::string plan_markdown(const PlanSpec& spec, const HardwareProfile& hw, const
                    .arg(fmt::format("{:.3f}", plan.time.hfu)),
                four_digits(plan.flops.hardware_total));
     out += row(TALLY_TEXT("tally::report", "Time"),
-               tr(TALLY_TEXT("tally::report", "%1 days").arg(days_text(plan.time.days))));
+               say(TALLY_TEXT("tally::report", "%1 days").arg(days_text(plan.time.days))));
     out += row(TALLY_TEXT("tally::report", "GPU-hours"), four_digits(plan.time.gpu_hours));
     if (plan.time.has_cost) {
         out += row(TALLY_TEXT("tally::report", "Cost"), four_digits(plan.time.cost));
     }
     if (plan.time.has_energy) {
         out += row(TALLY_TEXT("tally::report", "Energy (GPU boards at TDP)"),
-                   four_digits(plan.time.energy_kwh) + " kWh");
+                   fmt::format("{} kWh", four_digits(plan.time.energy_kwh)));
     } else {
         out += row(TALLY_TEXT("tally::report", "Energy (GPU boards at TDP)"),
-                   tr(TALLY_TEXT("tally::report", "— (the hardware profile gives no TDP)")));
+                   say(TALLY_TEXT("tally::report", "— (the hardware profile gives no TDP)")));
     }
 
-    out += "\n## " + tr(TALLY_TEXT("tally::report", "How each figure is computed")) +
-           fmt::format("\n\n| {} | {} | {} | {} |\n", tr(TALLY_TEXT("tally::report", "Figure")),
-                       tr(TALLY_TEXT("tally::report", "Formula")),
-                       tr(TALLY_TEXT("tally::report", "With the numbers")),
-                       tr(TALLY_TEXT("tally::report", "Source")));
+    out += fmt::format("\n## {}\n\n| {} | {} | {} | {} |\n",
+                       say(TALLY_TEXT("tally::report", "How each figure is computed")),
+                       say(TALLY_TEXT("tally::report", "Figure")),
+                       say(TALLY_TEXT("tally::report", "Formula")),
+                       say(TALLY_TEXT("tally::report", "With the numbers")),
+                       say(TALLY_TEXT("tally::report", "Source")));
     out += "| --- | --- | --- | --- |\n";
     for (const Explanation& e : explain(spec, hw, plan)) {
         out += fmt::format("| {} | {} | {} | {} |\n",
-                           md(tr(Text(kExplanationContext, e.label.c_str()))), md(e.formula),
+                           md(say(Text(kExplanationContext, e.label.c_str()))), md(e.formula),
                            md(e.substitution), md(e.source));
     }
 
     const std::vector<Text> warnings = warning_texts(plan, spec, hw);
     if (!warnings.empty()) {
-        out += "\n## " + tr(TALLY_TEXT("tally::report", "Warnings")) + "\n\n";
+        out += fmt::format("\n## {}\n\n", say(TALLY_TEXT("tally::report", "Warnings")));
         for (const Text& w : warnings) {
-            out += "- " + tr(w) + "\n";
+            out += fmt::format("- {}\n", say(w));
         }
     }
     return out;

@@ -352,6 +352,42 @@
         <source>The built-in default plan (CS336 lecture 2, question 1):</source>
         <translation>内置的默认计划（CS336 第 2 讲，问题 1）：</translation>
     </message>
+    <message>
+        <source>%1 s hidden behind compute</source>
+        <translation>%1 s 隐藏在计算之后</translation>
+    </message>
+    <message>
+        <source>dp %1 x tp %2 x pp %3; global batch %4 = micro-batch %5 x dp %1 x accumulation %6; ZeRO-%7</source>
+        <translation>dp %1 x tp %2 x pp %3；全局批量 %4 = 微批次 %5 x dp %1 x 累积 %6；ZeRO-%7</translation>
+    </message>
+    <message>
+        <source>%1 total, %2 active, %3 embedding</source>
+        <translation>总计 %1，激活 %2，嵌入 %3</translation>
+    </message>
+    <message>
+        <source>of %1 GB: %2</source>
+        <translation>共 %1 GB：%2</translation>
+    </message>
+    <message>
+        <source>%1 (6N %2, with attention %3; formula %4)</source>
+        <translation>%1（6N %2，含注意力 %3；公式 %4）</translation>
+    </message>
+    <message>
+        <source>%1 model, %2 hardware (HFU %3)</source>
+        <translation>模型 %1，硬件 %2（HFU %3）</translation>
+    </message>
+    <message>
+        <source>%1 days (%2 s)</source>
+        <translation>%1 天（%2 s）</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>%1 token/s</translation>
+    </message>
+    <message>
+        <source>%1 (%2) x %3, MFU %4 (%5), dense %6 peak %7 FLOP/s</source>
+        <translation>%1（%2）x %3，MFU %4（%5），稠密 %6 峰值 %7 FLOP/s</translation>
+    </message>
 </context>
 <context>
     <name>tally::enums</name>
@@ -589,6 +625,81 @@
     </message>
 </context>
 <context>
+    <name>tally::examples</name>
+    <message>
+        <source>DeepSeek-V3 shape on 14.8T tokens, 2048 H100, fp8 compute, ZeRO-3, full recomputation</source>
+        <translation>DeepSeek-V3 形状，14.8T token，2048 张 H100，fp8 计算，ZeRO-3，完整重计算</translation>
+    </message>
+    <message>
+        <source>DeepSeek-V3 trained on 2048 H800 (DeepSeek-AI 2024, sec. 3.1), 14.8T tokens of 4K sequences (sec. 4.2). The H800 is not in the catalog; h100-sxm stands in for its tensor peaks (the H800 is the H100 SXM die with NVLink cut to 400 GB/s and FP64 to about 1 TFLOP/s, per secondary sources such as aiwiki.ai/wiki/nvidia_h800; neither enters this plan). The report's batch grows to 15360 sequences; 16384 is the nearest whole number of micro-batches on 2048 data-parallel GPUs. MFU 0.3 is an assumption, not from the report.</source>
+        <translation>DeepSeek-V3 在 2048 张 H800 上训练（DeepSeek-AI 2024，第 3.1 节），14.8T token，序列长度 4K（第 4.2 节）。目录中没有 H800；用 h100-sxm 代替其张量峰值（据 aiwiki.ai/wiki/nvidia_h800 等二手来源，H800 是 NVLink 降到 400 GB/s、FP64 降到约 1 TFLOP/s 的 H100 SXM 芯片；这两项都不影响本计划）。报告中的批量增长到 15360 个序列；16384 是 2048 个数据并行 GPU 上最接近的整数个微批次。MFU 0.3 是假设值，并非来自报告。</translation>
+    </message>
+    <message>
+        <source>DeepSeek-V3 served on 8 H200 at fp8</source>
+        <translation>DeepSeek-V3 在 8 张 H200 上以 fp8 提供推理服务</translation>
+    </message>
+    <message>
+        <source>Serving plan (tally infer): DeepSeek-V3 in its native fp8 weights (DeepSeek-AI 2024, sec. 3.3) on one 8-GPU H200 node, tensor-parallel over all 8, with a bf16 latent KV cache (multi-head latent attention: 512 + 64 values per token and layer, kept whole on every GPU). 64 sequences of a 4096-token prompt and 1024 output tokens. The data and training blocks are the spec format's and do not enter the serving plan.</source>
+        <translation>推理服务计划（tally infer）：DeepSeek-V3 使用原生 fp8 权重（DeepSeek-AI 2024，第 3.3 节），运行在一个 8 GPU 的 H200 节点上，在全部 8 个 GPU 上张量并行，KV 缓存为 bf16 潜在向量（多头潜在注意力：每 token 每层 512 + 64 个值，每个 GPU 上保存完整的一份）。64 个序列，每个提示 4096 token、输出 1024 token。data 和 training 块是规格格式要求的，不参与推理服务计划。</translation>
+    </message>
+    <message>
+        <source>CS336 lecture 2: the deep ReLU network (D x D blocks)</source>
+        <translation>CS336 第 2 讲：深度 ReLU 网络（D x D 块）</translation>
+    </message>
+    <message>
+        <source>D^2 L parameters; 6 B D^2 L training FLOPs per step; 2 B D L bytes of bf16 activations (seeds 000, 002)</source>
+        <translation>D^2 L 个参数；每步 6 B D^2 L 训练 FLOPs；bf16 激活值 2 B D L 字节（讲义 000、002）</translation>
+    </message>
+    <message>
+        <source>Llama 2 70B on 2T tokens, 2048 H100: tp 8, pp 4, sequence parallel, selective recompute</source>
+        <translation>Llama 2 70B，2T token，2048 张 H100：tp 8，pp 4，序列并行，选择性重计算</translation>
+    </message>
+    <message>
+        <source>Llama 3 70B on 15T tokens, 1024 H100: tp 8, pp 4, sequence parallel, ZeRO-1</source>
+        <translation>Llama 3 70B，15T token，1024 张 H100：tp 8，pp 4，序列并行，ZeRO-1</translation>
+    </message>
+    <message>
+        <source>Llama 3 70B served on 4 H100 at fp8</source>
+        <translation>Llama 3 70B 在 4 张 H100 上以 fp8 提供推理服务</translation>
+    </message>
+    <message>
+        <source>Serving plan (tally infer): Llama 3 70B with fp8 weights and a bf16 KV cache, tensor-parallel over the 4 GPUs, 32 sequences of a 2048-token prompt and 512 output tokens. The price of 2.50 per GPU-hour is an illustrative rental rate, not a quote. The data and training blocks are the spec format's (tally plan reads the same file) and do not enter the serving plan.</source>
+        <translation>推理服务计划（tally infer）：Llama 3 70B 使用 fp8 权重和 bf16 KV 缓存，在 4 个 GPU 上张量并行，32 个序列，每个提示 2048 token、输出 512 token。每 GPU 小时 2.50 的价格只是示意的租用价格，不是报价。data 和 training 块是规格格式要求的（tally plan 读取同一个文件），不参与推理服务计划。</translation>
+    </message>
+    <message>
+        <source>CS336 lecture 2: arithmetic intensity and the roofline on an H100</source>
+        <translation>CS336 第 2 讲：H100 上的算术强度与 roofline</translation>
+    </message>
+    <message>
+        <source>bf16 throughout. ReLU on 1e6 values: 1e6 FLOPs / (2e6 + 2e6) bytes = 0.25; GELU at 20 FLOPs/value: 2e7 / 4e6 = 5; dot of two 1e6-vectors: 2e6 / (4e6 + 2) = 0.4999995; 1024 x 1024 matrix times vector: 2·1024² / (2·1024² + 4·1024) = 0.998; 1024³ matmul: 2·1024³ / (3·2·1024²) = 341.3; H100 ridge (1979e12/2) / 3.35e12 = 295.4: everything but the matmul is memory-bound (seeds 000, 003). The einsums are the lecture's: a linear layer 2·B·D·K, attention scores, and '...' leading dimensions. The model's layers are Llama 2 70B (the seed's 70B question) at micro-batch 1 x 4096 tokens.</source>
+        <translation>全部为 bf16。对 1e6 个值做 ReLU：1e6 FLOPs / (2e6 + 2e6) 字节 = 0.25；每值 20 FLOPs 的 GELU：2e7 / 4e6 = 5；两个 1e6 维向量的点积：2e6 / (4e6 + 2) = 0.4999995；1024 x 1024 矩阵乘向量：2·1024² / (2·1024² + 4·1024) = 0.998；1024³ 矩阵乘：2·1024³ / (3·2·1024²) = 341.3；H100 的加速器强度 (1979e12/2) / 3.35e12 = 295.4：除矩阵乘外都是内存受限的（讲义 000、003）。einsum 运算取自讲座：线性层 2·B·D·K、注意力分数，以及 '...' 前导维度。模型的各层是 Llama 2 70B（讲义中的 70B 问题），微批次 1 x 4096 token。</translation>
+    </message>
+    <message>
+        <source>CS336 lecture 2, question 1: 70B parameters, 15T tokens, 1024 H100, MFU 0.5</source>
+        <translation>CS336 第 2 讲，问题 1：70B 参数，15T token，1024 张 H100，MFU 0.5</translation>
+    </message>
+    <message>
+        <source>total_flops = 6 x 70e9 x 15e12 = 6.3e24; days = 6.3e24 / (1979e12/2 x 0.5 x 1024 x 86400) = 143.9 (seeds 002, 003)</source>
+        <translation>总 FLOPs = 6 x 70e9 x 15e12 = 6.3e24；天数 = 6.3e24 / (1979e12/2 x 0.5 x 1024 x 86400) = 143.9（讲义 002、003）</translation>
+    </message>
+    <message>
+        <source>CS336 lecture 2, question 2: largest model AdamW trains on 8 x 80 GB (bf16 params and grads, fp32 states)</source>
+        <translation>CS336 第 2 讲，问题 2：AdamW 在 8 x 80 GB 上能训练的最大模型（bf16 参数和梯度，fp32 优化器状态）</translation>
+    </message>
+    <message>
+        <source>bytes per parameter = 2 + 2 + (4 + 4) = 12 with no fp32 master copy; 8 x 80e9 / 12 = 5.33e10 (seeds 000, 003). ZeRO-3 spreads the model state over all 8 GPUs, as the lecture's total-memory division assumes.</source>
+        <translation>每个参数的字节数 = 2 + 2 + (4 + 4) = 12，没有 fp32 主权重副本；8 x 80e9 / 12 = 5.33e10（讲义 000、003）。ZeRO-3 把模型状态分散到全部 8 个 GPU 上，正如讲座用总内存相除时所假设的那样。</translation>
+    </message>
+    <message>
+        <source>CS336 lecture 2 notes, question 2 in fp32: 4 + 4 + (4 + 4) = 16 bytes per parameter on 8 x 80 GB</source>
+        <translation>CS336 第 2 讲笔记，问题 2 的 fp32 版本：在 8 x 80 GB 上每个参数 4 + 4 + (4 + 4) = 16 字节</translation>
+    </message>
+    <message>
+        <source>num_parameters = (80e9 x 8) / 16 = 4e10 (seed 002)</source>
+        <translation>参数量 = (80e9 x 8) / 16 = 4e10（讲义 002）</translation>
+    </message>
+</context>
+<context>
     <name>tally::explain</name>
     <message>
         <source>Predicted step</source>
@@ -714,6 +825,54 @@
         <source>Optimizer steps</source>
         <translation>优化器步数</translation>
     </message>
+    <message>
+        <source>KV cache per token</source>
+        <translation>每 token 的 KV 缓存</translation>
+    </message>
+    <message>
+        <source>Weights per GPU</source>
+        <translation>每 GPU 权重</translation>
+    </message>
+    <message>
+        <source>KV cache per GPU</source>
+        <translation>每 GPU KV 缓存</translation>
+    </message>
+    <message>
+        <source>Activations per GPU</source>
+        <translation>每 GPU 激活值</translation>
+    </message>
+    <message>
+        <source>Largest batch that fits</source>
+        <translation>能放下的最大批量</translation>
+    </message>
+    <message>
+        <source>Time to first token</source>
+        <translation>首 token 时间</translation>
+    </message>
+    <message>
+        <source>Decode step</source>
+        <translation>解码单步</translation>
+    </message>
+    <message>
+        <source>All-reduces per decode step</source>
+        <translation>每个解码步的 all-reduce</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source>Tokens per second per sequence</source>
+        <translation>每序列每秒 token 数</translation>
+    </message>
+    <message>
+        <source>Cost per million output tokens</source>
+        <translation>每百万输出 token 成本</translation>
+    </message>
+    <message>
+        <source>Critical batch</source>
+        <translation>临界批次大小</translation>
+    </message>
 </context>
 <context>
     <name>tally::report</name>
@@ -788,6 +947,122 @@
     <message>
         <source>Energy (GPU boards at TDP)</source>
         <translation>能耗（GPU 板卡按 TDP）</translation>
+    </message>
+    <message>
+        <source>%1 parameters</source>
+        <translation>%1 个参数</translation>
+    </message>
+    <message>
+        <source>%1-layer MLP</source>
+        <translation>%1 层 MLP</translation>
+    </message>
+    <message>
+        <source>%1-layer transformer</source>
+        <translation>%1 层 transformer</translation>
+    </message>
+    <message>
+        <source>%1, %2 tokens, %3 x %4</source>
+        <translation>%1，%2 个 token，%3 x %4</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>%1 (%2 parameters, %3 active)</source>
+        <translation>%1（%2 个参数，%3 个激活）</translation>
+    </message>
+    <message>
+        <source>%1 tokens, sequence length %2, global batch %3, micro-batch %4</source>
+        <translation>%1 个 token，序列长度 %2，全局批量 %3，微批次 %4</translation>
+    </message>
+    <message>
+        <source>%1 (predicted)</source>
+        <translation>%1（预测值）</translation>
+    </message>
+    <message>
+        <source>, %1 per GPU-hour</source>
+        <translation>，每 GPU 小时 %1</translation>
+    </message>
+    <message>
+        <source>%1 x %2 (%3), MFU %4%5</source>
+        <translation>%1 x %2（%3），MFU %4%5</translation>
+    </message>
+    <message>
+        <source>params %1, grads %2, master %3, %4 with %5 state, compute %6, activations %7; recompute %8; ZeRO-%9</source>
+        <translation>参数 %1，梯度 %2，主权重 %3，%4 使用 %5 状态，计算 %6，激活值 %7；重计算 %8；ZeRO-%9</translation>
+    </message>
+    <message>
+        <source>sequence parallel</source>
+        <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>flash attention</source>
+        <translation>flash attention</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>每 GPU 内存</translation>
+    </message>
+    <message>
+        <source>GB = 10^9 bytes; GiB = 2^30 bytes (what nvidia-smi shows).</source>
+        <translation>GB = 10^9 字节；GiB = 2^30 字节（nvidia-smi 显示的）。</translation>
+    </message>
+    <message>
+        <source>Component</source>
+        <translation>组成部分</translation>
+    </message>
+    <message>
+        <source>of capacity</source>
+        <translation>占容量</translation>
+    </message>
+    <message>
+        <source>The plan fits.</source>
+        <translation>计划能放下。</translation>
+    </message>
+    <message>
+        <source>**The plan does not fit.**</source>
+        <translation>**计划放不下。**</translation>
+    </message>
+    <message>
+        <source>Compute, time and cost</source>
+        <translation>计算、时间与成本</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <source>— (the hardware profile gives no TDP)</source>
+        <translation>—（硬件配置没有给出 TDP）</translation>
+    </message>
+    <message>
+        <source>How each figure is computed</source>
+        <translation>每个数字是如何计算的</translation>
+    </message>
+    <message>
+        <source>Formula</source>
+        <translation>公式</translation>
+    </message>
+    <message>
+        <source>With the numbers</source>
+        <translation>代入数值</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>警告</translation>
     </message>
 </context>
 <context>
@@ -1121,7 +1396,7 @@ Source: CS336 lecture 2 (0.5 is good)</source>
     </message>
     <message>
         <source>ridge %1 FLOP/byte</source>
-        <translation>拐点 %1 FLOP/byte</translation>
+        <translation>加速器强度 %1 FLOP/byte</translation>
     </message>
     <message>
         <source> (promised %1)</source>
@@ -1775,7 +2050,7 @@ Source: %7</source>
     </message>
     <message>
         <source>%1: dense %2 %3, %4, ridge %5 FLOP/byte</source>
-        <translation>%1：稠密 %2 %3，%4，拐点 %5 FLOP/byte</translation>
+        <translation>%1：稠密 %2 %3，%4，加速器强度 %5 FLOP/byte</translation>
     </message>
 </context>
 <context>
@@ -1802,7 +2077,7 @@ Source: %7</source>
     </message>
     <message>
         <source>Ridge (%1)</source>
-        <translation>拐点（%1）</translation>
+        <translation>加速器强度（%1）</translation>
     </message>
     <message>
         <source>Plan fits</source>
@@ -1854,7 +2129,7 @@ Source: %7</source>
     </message>
     <message>
         <source>Ridge point = dense peak of the plan's compute dtype / bandwidth: operations of lower arithmetic intensity are memory-bound (Williams et al. 2009).</source>
-        <translation>拐点 = 计划计算数据类型的稠密峰值 / 带宽：算术强度低于它的运算是内存受限的（Williams et al. 2009）。</translation>
+        <translation>加速器强度（roofline 加速器强度）= 计划计算数据类型的稠密峰值 / 带宽：算术强度低于它的运算是内存受限的（Williams et al. 2009）。</translation>
     </message>
     <message>
         <source>The plan's memory per GPU is at most the profile's memory.</source>
@@ -4173,7 +4448,7 @@ attainable = min(peak, intensity x bandwidth) = min(%9, %10 x %11 B/s) = %12
 FLOPs %4，移动字节数 %5（读 %6 + 写 %7）
 强度 = FLOPs / 字节数 = %8 FLOP/byte
 可达到 = min(峰值, 强度 × 带宽) = min(%9, %10 × %11 B/s) = %12
-%13：强度%14拐点 %15 FLOP/byte（峰值 / 带宽）</translation>
+%13：强度%14加速器强度 %15 FLOP/byte（峰值 / 带宽）</translation>
     </message>
     <message>
         <source>memory-bound</source>

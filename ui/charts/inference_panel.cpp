@@ -407,7 +407,8 @@ void InferencePanel::showResults(const PlanViews& v) {
                       .arg(formatGB(m_plan.memory.total_bytes),
                            formatGB(m_plan.memory.capacity_bytes), tip);
         }
-        rows.push_back({qs(e.key), qs(e.label), e.value, text, unit, tip});
+        rows.push_back(
+            {qs(e.key), translatedLiteral(kExplanationContext, e.label), e.value, text, unit, tip});
     }
     m_model->setRows(std::move(rows));
     QStringList warnings;

@@ -4,6 +4,7 @@
 #include <QLibraryInfo>
 #include <QMutex>
 #include <QMutexLocker>
+#include <algorithm>
 
 namespace tally::ui {
 
@@ -53,9 +54,20 @@ public:
             m_catalogue ? m_catalogue->translate(context, source, disambiguation, n) : QString();
         const QString shown = result.isEmpty() ? QString::fromUtf8(source) : result;
         if (!shown.isEmpty()) {
+            // One text may come from several lookups (the plan form tries the field context,
+            // then the enums'); each is kept, and retranslated() takes the first the next
+            // catalogue has.
+            TranslationKey key{QByteArray(context), QByteArray(source), QByteArray(disambiguation),
+                               n};
             QMutexLocker lock(&m_mutex);
-            m_keys.insert(shown, TranslationKey{QByteArray(context), QByteArray(source),
-                                                QByteArray(disambiguation), n});
+            QList<TranslationKey>& keys = m_keys[shown];
+            const bool known = std::any_of(keys.cbegin(), keys.cend(), [&key](const auto& k) {
+                return k.context == key.context && k.source == key.source &&
+                       k.disambiguation == key.disambiguation && k.n == key.n;
+            });
+            if (!known) {
+                keys.append(std::move(key));
+            }
         }
         return result;
     }
@@ -83,19 +95,30 @@ public:
             key.context.constData(), key.source.constData(),
             key.disambiguation.isEmpty() ? nullptr : key.disambiguation.constData(), key.n);
     }
-    std::optional<TranslationKey> keyOf(const QString& shown) const {
+    // Remembers that `shown` is what `keys` give, for a text put on screen without a lookup
+    // through QCoreApplication (a retranslated one), so the next switch finds it too.
+    void remember(const QString& shown, const QList<TranslationKey>& keys) const {
         QMutexLocker lock(&m_mutex);
-        const auto it = m_keys.constFind(shown);
-        if (it == m_keys.constEnd()) {
-            return std::nullopt;
+        QList<TranslationKey>& known = m_keys[shown];
+        for (const TranslationKey& key : keys) {
+            const bool have = std::any_of(known.cbegin(), known.cend(), [&key](const auto& k) {
+                return k.context == key.context && k.source == key.source &&
+                       k.disambiguation == key.disambiguation && k.n == key.n;
+            });
+            if (!have) {
+                known.append(key);
+            }
         }
-        return *it;
+    }
+    QList<TranslationKey> keysOf(const QString& shown) const {
+        QMutexLocker lock(&m_mutex);
+        return m_keys.value(shown);
     }
 
 private:
     std::unique_ptr<QTranslator> m_catalogue;
     mutable QMutex m_mutex;
-    mutable QHash<QString, TranslationKey> m_keys;
+    mutable QHash<QString, QList<TranslationKey>> m_keys;
 };
 
 Translations::Translations()
@@ -146,22 +169,34 @@ QString Translations::translate(const char* context, const char* source, const c
 }
 
 std::optional<TranslationKey> Translations::keyOf(const QString& shown) const {
-    return m_tally->keyOf(shown);
+    const QList<TranslationKey> keys = m_tally->keysOf(shown);
+    if (keys.isEmpty()) {
+        return std::nullopt;
+    }
+    return keys.first();
 }
 
 QString Translations::retranslated(const QString& shown) const {
-    const std::optional<TranslationKey> key = m_tally->keyOf(shown);
-    if (!key) {
+    const QList<TranslationKey> keys = m_tally->keysOf(shown);
+    if (keys.isEmpty()) {
         return shown;
     }
-    QString result = m_tally->lookUp(*key);
-    if (result.isEmpty()) {
-        // Qt's own contexts (a standard button's "OK") are in Qt's catalogue.
-        result = m_qt->translate(
-            key->context.constData(), key->source.constData(),
-            key->disambiguation.isEmpty() ? nullptr : key->disambiguation.constData(), key->n);
+    for (const TranslationKey& key : keys) {
+        QString result = m_tally->lookUp(key);
+        if (result.isEmpty()) {
+            // Qt's own contexts (a standard button's "OK") are in Qt's catalogue.
+            result = m_qt->translate(
+                key.context.constData(), key.source.constData(),
+                key.disambiguation.isEmpty() ? nullptr : key.disambiguation.constData(), key.n);
+        }
+        if (!result.isEmpty()) {
+            m_tally->remember(result, keys);
+            return result;
+        }
     }
-    return result.isEmpty() ? QString::fromUtf8(key->source) : result;
+    const QString source = QString::fromUtf8(keys.first().source);
+    m_tally->remember(source, keys);
+    return source;
 }
 
 }  // namespace tally::ui

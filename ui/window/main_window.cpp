@@ -37,6 +37,7 @@
 #include "ui/common/number_text.h"
 #include "ui/i18n/translate_text.h"
 #include "ui/plan/autosave.h"
+#include "ui/plan/example_text.h"
 #include "ui/plan/field_editors.h"
 #include "ui/plan/plan_document.h"
 #include "ui/plan/spec_form.h"
@@ -305,7 +306,7 @@ void MainWindow::buildMenus() {
            "the lecture's plans are under Examples."));
     connect(newPlan, &QAction::triggered, this, [this] {
         if (confirmReplace()) {
-            m_document->startNew(start_plan_spec());
+            m_document->startNew(localizedExample(start_plan_spec()));
         }
     });
     QMenu* examples = file->addMenu(tr("E&xamples"));
@@ -380,9 +381,9 @@ void MainWindow::buildMenus() {
         if (!example.lecture) {
             continue;
         }
-        QAction* action = questions->addAction(qs(example.spec.name));
-        action->setStatusTip(qs(example.spec.description));
-        const PlanSpec spec = example.spec;
+        const PlanSpec spec = localizedExample(example.spec);
+        QAction* action = questions->addAction(qs(spec.name));
+        action->setStatusTip(qs(spec.description));
         connect(action, &QAction::triggered, this, [this, spec] {
             if (confirmReplace()) {
                 m_document->startNew(spec);
@@ -477,9 +478,9 @@ void MainWindow::fillExamplesMenu(QMenu* menu) {
             menu->addSection(tr("Training and serving plans"));
             lecture = false;
         }
-        QAction* action = menu->addAction(qs(example.spec.name));
+        const PlanSpec spec = localizedExample(example.spec);
+        QAction* action = menu->addAction(qs(spec.name));
         action->setToolTip(tr("Opens resources/%1 as a new, unsaved plan").arg(qs(example.file)));
-        const PlanSpec spec = example.spec;
         connect(action, &QAction::triggered, this, [this, spec] {
             if (confirmReplace()) {
                 m_document->startNew(spec);
