@@ -3,9 +3,12 @@
 // bad-input errors come through translated, a plan named in Chinese survives saving, reloading
 // and every export, and switching the language live keeps the plan, its undo history and the
 // panels' choices.
+#include <QAbstractBarSeries>
 #include <QAbstractButton>
 #include <QAbstractItemView>
 #include <QAction>
+#include <QBarCategoryAxis>
+#include <QBarSet>
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
@@ -157,6 +160,18 @@ QList<Seen> visibleTexts(QWidget* window) {
             }
             for (QAbstractSeries* series : chart->series()) {
                 addText(out, where + QStringLiteral(" series"), series->name());
+                if (auto* bars = qobject_cast<QAbstractBarSeries*>(series)) {
+                    for (QBarSet* set : bars->barSets()) {
+                        addText(out, where + QStringLiteral(" bar set"), set->label());
+                    }
+                }
+            }
+            for (QAbstractAxis* axis : chart->axes()) {
+                if (auto* categories = qobject_cast<QBarCategoryAxis*>(axis)) {
+                    for (const QString& category : categories->categories()) {
+                        addText(out, where + QStringLiteral(" category"), category);
+                    }
+                }
             }
         }
         if (auto* view = qobject_cast<QAbstractItemView*>(w)) {

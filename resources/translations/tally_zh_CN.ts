@@ -1958,6 +1958,34 @@ Source: CS336 lecture 2 (0.5 is good)</source>
         <source>How the keys and values (or MLA's latent) are cached.</source>
         <translation>键和值（或 MLA 的潜在向量）如何缓存。</translation>
     </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Memory-bound</source>
+        <translation>内存受限</translation>
+    </message>
+    <message>
+        <source>TP comm</source>
+        <translation>TP 通信</translation>
+    </message>
+    <message>
+        <source>PP comm</source>
+        <translation>PP 通信</translation>
+    </message>
+    <message>
+        <source>PP bubble</source>
+        <translation>PP 气泡</translation>
+    </message>
+    <message>
+        <source>DP exposed</source>
+        <translation>DP 暴露</translation>
+    </message>
+    <message>
+        <source>EP all-to-all</source>
+        <translation>EP all-to-all</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::BitLayoutWidget</name>
@@ -2299,49 +2327,6 @@ Source: %5</source>
     <message>
         <source>Unit</source>
         <translation>单位</translation>
-    </message>
-</context>
-<context>
-    <name>tally::ui::Figures</name>
-    <message>
-        <source>Compute</source>
-        <translation>计算</translation>
-    </message>
-    <message>
-        <source>Recompute</source>
-        <translation>重计算</translation>
-    </message>
-    <message>
-        <source>Memory-bound</source>
-        <translation>内存受限</translation>
-    </message>
-    <message>
-        <source>TP comm</source>
-        <translation>TP 通信</translation>
-    </message>
-    <message>
-        <source>PP comm</source>
-        <translation>PP 通信</translation>
-    </message>
-    <message>
-        <source>PP bubble</source>
-        <translation>PP 气泡</translation>
-    </message>
-    <message>
-        <source>DP exposed</source>
-        <translation>DP 暴露</translation>
-    </message>
-    <message>
-        <source>EP all-to-all</source>
-        <translation>EP all-to-all</translation>
-    </message>
-    <message>
-        <source>Offload</source>
-        <translation>卸载</translation>
-    </message>
-    <message>
-        <source>Optimizer</source>
-        <translation>优化器</translation>
     </message>
 </context>
 <context>

@@ -1,11 +1,14 @@
 #include "ui/common/retranslate.h"
 
 #include <QAbstractAxis>
+#include <QAbstractBarSeries>
 #include <QAbstractButton>
 #include <QAbstractItemView>
 #include <QAbstractSeries>
 #include <QAction>
 #include <QApplication>
+#include <QBarCategoryAxis>
+#include <QBarSet>
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
@@ -63,6 +66,25 @@ void retranslateChart(const Translations& t, QChart* chart) {
         redo(
             t, [series] { return series->name(); },
             [series](const QString& s) { series->setName(s); });
+        if (auto* bars = qobject_cast<QAbstractBarSeries*>(series)) {
+            for (QBarSet* set : bars->barSets()) {
+                redo(
+                    t, [set] { return set->label(); },
+                    [set](const QString& s) { set->setLabel(s); });
+            }
+        }
+    }
+    for (QAbstractAxis* axis : chart->axes()) {
+        if (auto* categories = qobject_cast<QBarCategoryAxis*>(axis)) {
+            const QStringList before = categories->categories();
+            QStringList after;
+            for (const QString& category : before) {
+                after.append(t.retranslated(category));
+            }
+            if (after != before) {
+                categories->setCategories(after);
+            }
+        }
     }
 }
 
