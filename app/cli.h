@@ -25,6 +25,7 @@ inline constexpr int kExitBadInput = 2;
 struct CliState {
     int exit_code = kExitOk;
     std::string db_path;  // --db; empty: the platform's application-data folder
+    std::string lang;     // --lang; empty: the window's remembered choice, the CLI's LANG
 };
 
 // Each area registers its subcommands on the root app. Callbacks throw tally::SpecError for bad

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli.h"
+#include "app/cli_text.h"
 #include "planner/core/errors.h"
 #include "planner/core/quantity_text.h"
 #include "planner/io/presets.h"
@@ -22,27 +23,32 @@ namespace {
 // The predicted step and its terms; those above the rule add up to the step time.
 void print_performance(const Plan& plan, const HardwareProfile& hw) {
     const PerformanceBreakdown& p = plan.performance;
-    fmt::print("Predicted step (performance model; docs/planner.md)\n");
-    const std::pair<const char*, double> terms[] = {
-        {"compute", p.compute_s},
-        {"recompute", p.recompute_s},
-        {"memory-bound", p.memory_bound_s},
+    fmt::print("{}\n",
+               cli_text("tally::cli", "Predicted step (performance model; docs/planner.md)"));
+    const std::pair<std::string, double> terms[] = {
+        {cli_text("tally::cli", "compute"), p.compute_s},
+        {cli_text("tally::cli", "recompute"), p.recompute_s},
+        {cli_text("tally::cli", "memory-bound"), p.memory_bound_s},
         {"TP comm", p.tp_comm_s},
         {"PP comm", p.pp_comm_s},
         {"PP bubble", p.pp_bubble_s},
         {"DP exposed", p.dp_comm_exposed_s},
         {"EP comm", p.ep_comm_s},
-        {"offload", p.offload_s},
-        {"optimizer", p.optimizer_s},
+        {cli_text("tally::cli", "offload"), p.offload_s},
+        {cli_text("tally::cli", "optimizer"), p.optimizer_s},
     };
     for (const auto& [name, seconds] : terms) {
         fmt::print("  {:<13} {:>10.4g} s  {:5.1f}%\n", name, seconds,
                    p.step_s > 0 ? 100.0 * seconds / p.step_s : 0.0);
     }
-    fmt::print("  {:<13} {:>10.4g} s  (MFU {:.3f}, HFU {:.3f}, {:.4g} tokens/s)\n", "step",
-               p.step_s, p.mfu, p.hfu, p.tokens_per_s);
-    fmt::print("  {:<13} {:>10.4g} s  ({:.4g} s hidden behind compute)\n", "DP comm", p.dp_comm_s,
-               p.dp_comm_s - p.dp_comm_exposed_s);
+    fmt::print(
+        "  {:<13} {:>10.4g} s  (MFU {:.3f}, HFU {:.3f}, {})\n", cli_text("tally::cli", "step"),
+        p.step_s, p.mfu, p.hfu,
+        cli_render(
+            TALLY_TEXT("tally::cli", "%1 tokens/s").arg(fmt::format("{:.4g}", p.tokens_per_s))));
+    fmt::print("  {:<13} {:>10.4g} s  ({})\n", "DP comm", p.dp_comm_s,
+               cli_render(TALLY_TEXT("tally::cli", "%1 s hidden behind compute")
+                              .arg(fmt::format("{:.4g}", p.dp_comm_s - p.dp_comm_exposed_s))));
     if (hw.calibration) {
         fmt::print("  {:<13} {:>10.4g} s  / efficiency {:.4f}: {}\n", "uncalibrated",
                    p.uncalibrated_step_s, p.calibration_efficiency,
@@ -53,75 +59,116 @@ void print_performance(const Plan& plan, const HardwareProfile& hw) {
 
 void print_plan_table(const PlanSpec& spec, const HardwareProfile& hw, const Plan& plan) {
     const TrainingSpec& t = spec.training;
-    fmt::print("{}\n", plan_title(spec, hw));
-    fmt::print("GPU        {} ({}) x {}, MFU {:.3g} ({}), dense {} peak {:.4g} FLOP/s\n", hw.name,
-               hw.id, spec.cluster.gpus, plan.time.mfu,
-               plan.time.mfu_predicted ? "predicted" : "assumed",
-               to_string(compute_type(t.compute_dtype)), plan.time.peak_flops_per_s);
+    const TextTranslator translate = [](const Text& text) { return cli_render(text); };
+    fmt::print("{}\n", plan_title(spec, hw, translate));
     fmt::print(
-        "Layout     dp {} x tp {} x pp {}; global batch {} = micro-batch {} x dp {} x "
-        "accumulation {}; ZeRO-{}\n",
-        plan.parallel.dp, plan.parallel.tp, plan.parallel.pp, plan.parallel.global_batch,
-        spec.data.micro_batch, plan.parallel.dp, plan.parallel.grad_accum_steps, t.zero);
-    fmt::print("Parameters {:.4g} total, {:.4g} active, {:.4g} embedding\n\n", plan.params.total,
-               plan.params.active, plan.params.embedding);
+        "{:<10} {}\n", "GPU",
+        cli_render(
+            TALLY_TEXT("tally::cli", "%1 (%2) x %3, MFU %4 (%5), dense %6 peak %7 FLOP/s")
+                .arg(hw.name)
+                .arg(hw.id)
+                .arg(spec.cluster.gpus)
+                .arg(fmt::format("{:.3g}", plan.time.mfu))
+                .arg_translated("tally::cli", plan.time.mfu_predicted
+                                                  ? QT_TRANSLATE_NOOP("tally::cli", "predicted")
+                                                  : QT_TRANSLATE_NOOP("tally::cli", "assumed"))
+                .arg(to_string(compute_type(t.compute_dtype)))
+                .arg(fmt::format("{:.4g}", plan.time.peak_flops_per_s))));
+    fmt::print("{:<10} {}\n", cli_text("tally::cli", "Layout"),
+               cli_render(TALLY_TEXT("tally::cli",
+                                     "dp %1 x tp %2 x pp %3; global batch %4 = micro-batch %5 x dp "
+                                     "%1 x accumulation %6; ZeRO-%7")
+                              .arg(plan.parallel.dp)
+                              .arg(plan.parallel.tp)
+                              .arg(plan.parallel.pp)
+                              .arg(plan.parallel.global_batch)
+                              .arg(spec.data.micro_batch)
+                              .arg(plan.parallel.grad_accum_steps)
+                              .arg(t.zero)));
+    fmt::print("{:<10} {}\n\n", cli_text("tally::cli", "Parameters"),
+               cli_render(TALLY_TEXT("tally::cli", "%1 total, %2 active, %3 embedding")
+                              .arg(fmt::format("{:.4g}", plan.params.total))
+                              .arg(fmt::format("{:.4g}", plan.params.active))
+                              .arg(fmt::format("{:.4g}", plan.params.embedding))));
 
     const MemoryBreakdown& m = plan.memory;
-    fmt::print("Memory per GPU (GB = 1e9 bytes; GiB = 2^30 bytes, as nvidia-smi shows)\n");
-    fmt::print("  params        {}\n", gb_gib_columns(m.params_bytes));
-    fmt::print("  gradients     {}\n", gb_gib_columns(m.grads_bytes));
-    fmt::print("  master        {}\n", gb_gib_columns(m.master_bytes));
-    fmt::print("  optimizer     {}\n", gb_gib_columns(m.optimizer_bytes));
-    fmt::print("  activations   {}\n", gb_gib_columns(m.activations_bytes));
+    fmt::print("{}\n",
+               cli_text("tally::cli",
+                        "Memory per GPU (GB = 1e9 bytes; GiB = 2^30 bytes, as nvidia-smi shows)"));
+    fmt::print("  {:<13} {}\n", cli_text("tally::cli", "params"), gb_gib_columns(m.params_bytes));
+    fmt::print("  {:<13} {}\n", cli_text("tally::cli", "gradients"), gb_gib_columns(m.grads_bytes));
+    fmt::print("  {:<13} {}\n", cli_text("tally::cli", "master"), gb_gib_columns(m.master_bytes));
+    fmt::print("  {:<13} {}\n", cli_text("tally::cli", "optimizer"),
+               gb_gib_columns(m.optimizer_bytes));
+    fmt::print("  {:<13} {}\n", cli_text("tally::cli", "activations"),
+               gb_gib_columns(m.activations_bytes));
     if (m.zero3_gather_bytes > 0) {
-        fmt::print("  ZeRO-3 gather {}\n", gb_gib_columns(m.zero3_gather_bytes));
+        fmt::print("  {:<13} {}\n", cli_text("tally::cli", "ZeRO-3 gather"),
+                   gb_gib_columns(m.zero3_gather_bytes));
     }
     if (m.pipeline_buffer_bytes > 0) {
-        fmt::print("  PP buffers    {}\n", gb_gib_columns(m.pipeline_buffer_bytes));
+        fmt::print("  {:<13} {}\n", cli_text("tally::cli", "PP buffers"),
+                   gb_gib_columns(m.pipeline_buffer_bytes));
     }
-    fmt::print("  total         {}   of {:.2f} GB: {}\n", gb_gib_columns(m.total_bytes),
-               to_gb(m.capacity_bytes), m.fits ? "fits" : "DOES NOT FIT");
+    fmt::print(
+        "  {:<13} {}   {}\n", cli_text("tally::cli", "total"), gb_gib_columns(m.total_bytes),
+        cli_render(TALLY_TEXT("tally::cli", "of %1 GB: %2")
+                       .arg(fmt::format("{:.2f}", to_gb(m.capacity_bytes)))
+                       .arg_translated("tally::cli",
+                                       m.fits ? QT_TRANSLATE_NOOP("tally::cli", "fits")
+                                              : QT_TRANSLATE_NOOP("tally::cli", "DOES NOT FIT"))));
     if (m.host_bytes > 0) {
-        fmt::print("  host memory   {}   (offloaded, per GPU)\n", gb_gib_columns(m.host_bytes));
+        fmt::print("  {:<13} {}   {}\n", cli_text("tally::cli", "host memory"),
+                   gb_gib_columns(m.host_bytes), cli_text("tally::cli", "(offloaded, per GPU)"));
     }
     fmt::print("\n");
 
-    fmt::print("Compute\n");
-    fmt::print("  FLOPs/token   {:.4g} (6N {:.4g}, with attention {:.4g}; formula {})\n",
-               plan.flops.per_token, plan.flops.per_token_6n, plan.flops.per_token_attention,
-               to_string(t.flops_formula));
-    fmt::print("  FLOPs/step    {:.4g}\n", plan.flops.per_step);
-    fmt::print("  FLOPs total   {:.4g} model, {:.4g} hardware (HFU {:.3f})\n\n", plan.flops.total,
-               plan.flops.hardware_total, plan.time.hfu);
+    fmt::print("{}\n", cli_text("tally::cli", "Compute"));
+    fmt::print("  {:<13} {}\n", "FLOPs/token",
+               cli_render(TALLY_TEXT("tally::cli", "%1 (6N %2, with attention %3; formula %4)")
+                              .arg(fmt::format("{:.4g}", plan.flops.per_token))
+                              .arg(fmt::format("{:.4g}", plan.flops.per_token_6n))
+                              .arg(fmt::format("{:.4g}", plan.flops.per_token_attention))
+                              .arg(to_string(t.flops_formula))));
+    fmt::print("  {:<13} {:.4g}\n", "FLOPs/step", plan.flops.per_step);
+    fmt::print("  {:<13} {}\n\n", cli_text("tally::cli", "FLOPs total"),
+               cli_render(TALLY_TEXT("tally::cli", "%1 model, %2 hardware (HFU %3)")
+                              .arg(fmt::format("{:.4g}", plan.flops.total))
+                              .arg(fmt::format("{:.4g}", plan.flops.hardware_total))
+                              .arg(fmt::format("{:.3f}", plan.time.hfu))));
 
     print_performance(plan, hw);
 
-    fmt::print("Time and cost\n");
-    fmt::print("  time          {} days ({:.4g} s)\n", days_text(plan.time.days),
-               plan.time.seconds);
+    fmt::print("{}\n", cli_text("tally::cli", "Time and cost"));
+    fmt::print("  {:<13} {}\n", cli_text("tally::cli", "time"),
+               cli_render(TALLY_TEXT("tally::cli", "%1 days (%2 s)")
+                              .arg(days_text(plan.time.days))
+                              .arg(fmt::format("{:.4g}", plan.time.seconds))));
     if (hw.calibration && plan.time.mfu_predicted) {
         fmt::print("                {}\n", calibration_note(*hw.calibration));
     }
-    fmt::print("  GPU-hours     {:.4g}\n", plan.time.gpu_hours);
+    fmt::print("  {:<13} {:.4g}\n", cli_text("tally::cli", "GPU-hours"), plan.time.gpu_hours);
     if (plan.time.has_cost) {
-        fmt::print("  cost          {:.4g}\n", plan.time.cost);
+        fmt::print("  {:<13} {:.4g}\n", cli_text("tally::cli", "cost"), plan.time.cost);
     }
     if (plan.time.has_energy) {
-        fmt::print("  energy        {:.4g} kWh (GPU boards at TDP)\n\n", plan.time.energy_kwh);
+        fmt::print("  {:<13} {:.4g} kWh {}\n\n", cli_text("tally::cli", "energy"),
+                   plan.time.energy_kwh, cli_text("tally::cli", "(GPU boards at TDP)"));
     } else {
-        fmt::print("  energy        - (the hardware profile gives no TDP)\n\n");
+        fmt::print("  {:<13} - {}\n\n", cli_text("tally::cli", "energy"),
+                   cli_text("tally::cli", "(the hardware profile gives no TDP)"));
     }
 
-    fmt::print("How each figure is computed\n");
+    fmt::print("{}\n", cli_text("tally::cli", "How each figure is computed"));
     for (const Explanation& e : explain(spec, hw, plan)) {
-        fmt::print("  {:<22} {} = {}\n  {:<22} [{}]\n", e.label, e.formula, e.substitution, "",
-                   e.source);
+        fmt::print("  {:<22} {} = {}\n  {:<22} [{}]\n", cli_label(kExplanationContext, e.label),
+                   e.formula, e.substitution, "", e.source);
     }
-    const auto warnings = warning_messages(plan, spec, hw);
+    const std::vector<Text> warnings = warning_texts(plan, spec, hw);
     if (!warnings.empty()) {
-        fmt::print("\nWarnings\n");
-        for (const std::string& w : warnings) {
-            fmt::print("  - {}\n", w);
+        fmt::print("\n{}\n", cli_text("tally::cli", "Warnings"));
+        for (const Text& w : warnings) {
+            fmt::print("  - {}\n", cli_render(w));
         }
     }
 }
@@ -289,7 +336,8 @@ void register_plan_commands(CLI::App& app, CliState& state) {
 int run_default(CliState&) {
     const PlanSpec spec = default_plan_spec();
     const HardwareProfile& hw = resolve_builtin_hardware(spec);
-    fmt::print("The built-in default plan (CS336 lecture 2, question 1):\n\n");
+    fmt::print("{}\n\n",
+               cli_text("tally::cli", "The built-in default plan (CS336 lecture 2, question 1):"));
     print_plan_table(spec, hw, evaluate(spec, hw));
     return kExitOk;
 }

@@ -14,8 +14,11 @@
 #include "planner/store/workspace.h"
 #include "tally_version.h"
 #include "ui/common/chart_support.h"
+#include "ui/i18n/translations.h"
 #include "ui/probe/probe_panel.h"
 #include "ui/session/workspace_session.h"
+#include "ui/window/app_settings.h"
+#include "ui/window/language_menu.h"
 #include "ui/window/main_window.h"
 #include "ui/workspace/install_workspace_panels.h"
 #include "ui/workspace/workspace_open_dialog.h"
@@ -83,6 +86,13 @@ int run_gui(int argc, char** argv, const GuiOptions& options, CliState& state) {
                                                  QSettings::IniFormat)
                    : std::make_unique<QSettings>(QSettings::IniFormat, QSettings::UserScope,
                                                  QStringLiteral("tally"), QStringLiteral("tally"));
+    // The language, before the first widget asks tr() for a text: --lang, else the one picked in
+    // View > Language, else the system's (a screenshot has no remembered choice).
+    tally::ui::Translations translations;
+    {
+        const tally::ui::AppSettings remembered(settings.get());
+        translations.load(tally::ui::startLanguage(QString::fromStdString(state.lang), remembered));
+    }
     tally::ui::MainWindow::Options windowOptions;
     windowOptions.settings = settings.get();
     windowOptions.restoreLayout = !screenshot;
@@ -98,6 +108,7 @@ int run_gui(int argc, char** argv, const GuiOptions& options, CliState& state) {
     tally::ui::MainWindow window(windowOptions);
     tally::ui::installWorkspacePanels(&window, &session);
     tally::ui::ProbePanel* probePanel = tally::ui::installProbePanel(&window, &session);
+    tally::ui::installLanguageMenu(&window, &translations);
 
     // --db, else the platform's default file; a screenshot without --db gets an empty scratch
     // workspace, never the user's. A refused file (not SQLite, damaged, another program's,

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli.h"
+#include "app/cli_text.h"
 #include "planner/core/errors.h"
 #include "tally_version.h"
 
@@ -19,6 +20,13 @@ int main(int argc, char** argv) {
     app.set_version_flag("--version", "tally " TALLY_VERSION);
     CliState state;
     app.require_subcommand(0, 1);
+    app.add_option("--lang", state.lang,
+                   "Language of the window and of the text output: en or zh_CN (default: the "
+                   "window's last choice, else LANG)")
+        ->check([](const std::string& value) {
+            return parse_language(value) ? std::string() : std::string("must be en or zh_CN");
+        })
+        ->each([](const std::string& value) { set_cli_language(value); });
     register_plan_commands(app, state);
     register_layout_commands(app, state);
     register_workspace_commands(app, state);
@@ -37,7 +45,8 @@ int main(int argc, char** argv) {
         const int code = app.exit(e);
         return code == 0 ? kExitOk : kExitBadInput;
     } catch (const tally::SpecError& e) {
-        std::fprintf(stderr, "tally: error: %s\n", e.what());
+        std::fprintf(stderr, "tally: %s %s\n", cli_text("tally::cli", "error:").c_str(),
+                     cli_error(e.error()).c_str());
         return kExitBadInput;
     } catch (const nlohmann::json::exception& e) {
         std::fprintf(stderr, "tally: error: %s\n", e.what());

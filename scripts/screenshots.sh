@@ -3,13 +3,24 @@
 # scratch HOME and workspace, under Xvfb, so they show what a new user sees. The workspace gets
 # a quick CPU probe run, two custom profiles and two saved plans first.
 #
-#   scripts/screenshots.sh [path/to/tally]        (default: build/release/app/tally)
+#   scripts/screenshots.sh [--zh] [path/to/tally]        (default: build/release/app/tally)
+#
+# --zh takes the same pictures with the window in Simplified Chinese (tally --lang zh_CN) into
+# docs/screenshots/zh_CN/, for README.zh_CN.md.
 #
 # docs/screenshots/bad-input.png needs typing into the window; see docs/DEVELOPING.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+LANG_ARGS=()
+OUT=docs/screenshots
+if [ "${1:-}" = "--zh" ]; then
+    LANG_ARGS=(--lang zh_CN)
+    OUT=docs/screenshots/zh_CN
+    shift
+fi
 BIN=$(realpath "${1:-build/release/app/tally}")
-OUT=$(realpath docs/screenshots)
+mkdir -p "$OUT"
+OUT=$(realpath "$OUT")
 TMP=$(mktemp -d)
 export HOME=$TMP/home XDG_CONFIG_HOME= XDG_DATA_HOME=
 mkdir -p "$HOME"
@@ -37,7 +48,7 @@ sed 's/"micro_batch": 1/"micro_batch": 4/' "$EX/llama-2-70b-2048-h100.json" > "$
 shot() {  # NAME PANEL [more options]
     local name=$1 panel=$2
     shift 2
-    "$BIN" --screenshot "$OUT/$name.png" --panel "$panel" --db "$WS" "$@"
+    "$BIN" "${LANG_ARGS[@]}" --screenshot "$OUT/$name.png" --panel "$panel" --db "$WS" "$@"
     echo "$OUT/$name.png"
 }
 shot memory memory
@@ -57,5 +68,5 @@ for panel in $("$BIN" --help | sed -n 's/.*the panel in front (\(.*\))/\1/p' | t
     esac
 done
 # Without --db the window gets an empty scratch workspace; this machine has no CUDA device.
-"$BIN" --screenshot "$OUT/probe-no-cuda.png" --panel probe
+"$BIN" "${LANG_ARGS[@]}" --screenshot "$OUT/probe-no-cuda.png" --panel probe
 echo "$OUT/probe-no-cuda.png"

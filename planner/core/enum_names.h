@@ -11,6 +11,8 @@
 #include <string>
 #include <string_view>
 
+#include "planner/core/text.h"
+
 #include "planner/core/dtype.h"
 #include "planner/core/op_spec.h"
 #include "planner/core/spec.h"
@@ -25,57 +27,57 @@ struct EnumName {
 };
 
 inline constexpr EnumName<ModelKind> kModelKindNames[] = {
-    {ModelKind::transformer, "transformer", "Transformer"},
-    {ModelKind::mlp, "mlp", "Deep ReLU network (lecture 2)"},
-    {ModelKind::params, "params", "Parameter count only"},
+    {ModelKind::transformer, "transformer", QT_TRANSLATE_NOOP("tally::enums", "Transformer")},
+    {ModelKind::mlp, "mlp", QT_TRANSLATE_NOOP("tally::enums", "Deep ReLU network (lecture 2)")},
+    {ModelKind::params, "params", QT_TRANSLATE_NOOP("tally::enums", "Parameter count only")},
 };
 
 inline constexpr EnumName<FfnKind> kFfnKindNames[] = {
-    {FfnKind::gelu, "gelu", "GELU"},
-    {FfnKind::swiglu, "swiglu", "SwiGLU"},
-    {FfnKind::relu, "relu", "ReLU"},
+    {FfnKind::gelu, "gelu", QT_TRANSLATE_NOOP("tally::enums", "GELU")},
+    {FfnKind::swiglu, "swiglu", QT_TRANSLATE_NOOP("tally::enums", "SwiGLU")},
+    {FfnKind::relu, "relu", QT_TRANSLATE_NOOP("tally::enums", "ReLU")},
 };
 
 inline constexpr EnumName<NormKind> kNormKindNames[] = {
-    {NormKind::rmsnorm, "rmsnorm", "RMSNorm"},
-    {NormKind::layernorm, "layernorm", "LayerNorm"},
+    {NormKind::rmsnorm, "rmsnorm", QT_TRANSLATE_NOOP("tally::enums", "RMSNorm")},
+    {NormKind::layernorm, "layernorm", QT_TRANSLATE_NOOP("tally::enums", "LayerNorm")},
 };
 
 inline constexpr EnumName<BiasKind> kBiasKindNames[] = {
-    {BiasKind::none, "none", "none"},
-    {BiasKind::qkv, "qkv", "QKV only"},
-    {BiasKind::all, "all", "all"},
+    {BiasKind::none, "none", QT_TRANSLATE_NOOP("tally::enums", "none")},
+    {BiasKind::qkv, "qkv", QT_TRANSLATE_NOOP("tally::enums", "QKV only")},
+    {BiasKind::all, "all", QT_TRANSLATE_NOOP("tally::enums", "all")},
 };
 
 inline constexpr EnumName<Optimizer> kOptimizerNames[] = {
-    {Optimizer::sgd, "sgd", "SGD"},
-    {Optimizer::momentum, "momentum", "SGD with momentum"},
-    {Optimizer::adagrad, "adagrad", "AdaGrad"},
-    {Optimizer::rmsprop, "rmsprop", "RMSProp"},
-    {Optimizer::adam, "adam", "Adam"},
-    {Optimizer::adamw, "adamw", "AdamW"},
-    {Optimizer::adafactor, "adafactor", "Adafactor"},
-    {Optimizer::lion, "lion", "Lion"},
-    {Optimizer::adam8bit, "adam8bit", "8-bit Adam"},
+    {Optimizer::sgd, "sgd", QT_TRANSLATE_NOOP("tally::enums", "SGD")},
+    {Optimizer::momentum, "momentum", QT_TRANSLATE_NOOP("tally::enums", "SGD with momentum")},
+    {Optimizer::adagrad, "adagrad", QT_TRANSLATE_NOOP("tally::enums", "AdaGrad")},
+    {Optimizer::rmsprop, "rmsprop", QT_TRANSLATE_NOOP("tally::enums", "RMSProp")},
+    {Optimizer::adam, "adam", QT_TRANSLATE_NOOP("tally::enums", "Adam")},
+    {Optimizer::adamw, "adamw", QT_TRANSLATE_NOOP("tally::enums", "AdamW")},
+    {Optimizer::adafactor, "adafactor", QT_TRANSLATE_NOOP("tally::enums", "Adafactor")},
+    {Optimizer::lion, "lion", QT_TRANSLATE_NOOP("tally::enums", "Lion")},
+    {Optimizer::adam8bit, "adam8bit", QT_TRANSLATE_NOOP("tally::enums", "8-bit Adam")},
 };
 
 inline constexpr EnumName<Recompute> kRecomputeNames[] = {
-    {Recompute::none, "none", "none"},
-    {Recompute::selective, "selective", "selective"},
-    {Recompute::full, "full", "full"},
-    {Recompute::sqrt, "sqrt", "every sqrt(L) layers"},
+    {Recompute::none, "none", QT_TRANSLATE_NOOP("tally::enums", "none")},
+    {Recompute::selective, "selective", QT_TRANSLATE_NOOP("tally::enums", "selective")},
+    {Recompute::full, "full", QT_TRANSLATE_NOOP("tally::enums", "full")},
+    {Recompute::sqrt, "sqrt", QT_TRANSLATE_NOOP("tally::enums", "every sqrt(L) layers")},
 };
 
 inline constexpr EnumName<FlopsFormula> kFlopsFormulaNames[] = {
-    {FlopsFormula::six_nd, "6nd", "6 N D"},
-    {FlopsFormula::attention, "attention", "6 N D + attention"},
+    {FlopsFormula::six_nd, "6nd", QT_TRANSLATE_NOOP("tally::enums", "6 N D")},
+    {FlopsFormula::attention, "attention", QT_TRANSLATE_NOOP("tally::enums", "6 N D + attention")},
 };
 
 inline constexpr EnumName<Offload> kOffloadNames[] = {
-    {Offload::none, "none", "none"},
-    {Offload::optimizer, "optimizer", "optimizer state to host"},
+    {Offload::none, "none", QT_TRANSLATE_NOOP("tally::enums", "none")},
+    {Offload::optimizer, "optimizer", QT_TRANSLATE_NOOP("tally::enums", "optimizer state to host")},
     {Offload::optimizer_and_params, "optimizer_and_params",
-     "optimizer state and parameters to host"},
+     QT_TRANSLATE_NOOP("tally::enums", "optimizer state and parameters to host")},
 };
 
 inline constexpr EnumName<ServingEngine> kServingEngineNames[] = {
@@ -86,55 +88,63 @@ inline constexpr EnumName<ServingEngine> kServingEngineNames[] = {
 };
 
 inline constexpr EnumName<Engine> kEngineNames[] = {
-    {Engine::megatron, "megatron", "Megatron-Core + Transformer Engine"},
-    {Engine::fsdp, "fsdp", "PyTorch FSDP (eager)"},
-    {Engine::fsdp_compile, "fsdp_compile", "PyTorch FSDP + torch.compile"},
-    {Engine::deepspeed, "deepspeed", "DeepSpeed ZeRO"},
+    {Engine::megatron, "megatron",
+     QT_TRANSLATE_NOOP("tally::enums", "Megatron-Core + Transformer Engine")},
+    {Engine::fsdp, "fsdp", QT_TRANSLATE_NOOP("tally::enums", "PyTorch FSDP (eager)")},
+    {Engine::fsdp_compile, "fsdp_compile",
+     QT_TRANSLATE_NOOP("tally::enums", "PyTorch FSDP + torch.compile")},
+    {Engine::deepspeed, "deepspeed", QT_TRANSLATE_NOOP("tally::enums", "DeepSpeed ZeRO")},
 };
 
 inline constexpr EnumName<Fp8Recipe> kFp8RecipeNames[] = {
-    {Fp8Recipe::delayed, "delayed", "delayed scaling (per tensor)"},
-    {Fp8Recipe::current, "current", "current scaling (per tensor)"},
-    {Fp8Recipe::block, "block", "blockwise (1x128, 128x128)"},
-    {Fp8Recipe::mxfp8, "mxfp8", "MXFP8 (32-value blocks)"},
+    {Fp8Recipe::delayed, "delayed",
+     QT_TRANSLATE_NOOP("tally::enums", "delayed scaling (per tensor)")},
+    {Fp8Recipe::current, "current",
+     QT_TRANSLATE_NOOP("tally::enums", "current scaling (per tensor)")},
+    {Fp8Recipe::block, "block", QT_TRANSLATE_NOOP("tally::enums", "blockwise (1x128, 128x128)")},
+    {Fp8Recipe::mxfp8, "mxfp8", QT_TRANSLATE_NOOP("tally::enums", "MXFP8 (32-value blocks)")},
 };
 
 inline constexpr EnumName<AttentionKernel> kAttentionKernelNames[] = {
-    {AttentionKernel::engine, "engine", "the engine's"},
-    {AttentionKernel::flash2, "flash2", "FlashAttention-2"},
-    {AttentionKernel::flash3, "flash3", "FlashAttention-3"},
-    {AttentionKernel::cudnn, "cudnn", "cuDNN fused attention"},
-    {AttentionKernel::triton, "triton", "Triton flash attention"},
+    {AttentionKernel::engine, "engine", QT_TRANSLATE_NOOP("tally::enums", "the engine's")},
+    {AttentionKernel::flash2, "flash2", QT_TRANSLATE_NOOP("tally::enums", "FlashAttention-2")},
+    {AttentionKernel::flash3, "flash3", QT_TRANSLATE_NOOP("tally::enums", "FlashAttention-3")},
+    {AttentionKernel::cudnn, "cudnn", QT_TRANSLATE_NOOP("tally::enums", "cuDNN fused attention")},
+    {AttentionKernel::triton, "triton",
+     QT_TRANSLATE_NOOP("tally::enums", "Triton flash attention")},
 };
 
 inline constexpr EnumName<OpKind> kOpKindNames[] = {
-    {OpKind::relu, "relu", "relu"},       {OpKind::gelu, "gelu", "gelu"},
-    {OpKind::dot, "dot", "dot"},          {OpKind::matvec, "matvec", "matvec"},
-    {OpKind::matmul, "matmul", "matmul"}, {OpKind::einsum, "einsum", "einsum"},
+    {OpKind::relu, "relu", QT_TRANSLATE_NOOP("tally::enums", "relu")},
+    {OpKind::gelu, "gelu", QT_TRANSLATE_NOOP("tally::enums", "gelu")},
+    {OpKind::dot, "dot", QT_TRANSLATE_NOOP("tally::enums", "dot")},
+    {OpKind::matvec, "matvec", QT_TRANSLATE_NOOP("tally::enums", "matvec")},
+    {OpKind::matmul, "matmul", QT_TRANSLATE_NOOP("tally::enums", "matmul")},
+    {OpKind::einsum, "einsum", QT_TRANSLATE_NOOP("tally::enums", "einsum")},
 };
 
 // Canonical dtype names (parse_dtype() also accepts a few aliases, listed in dtype.cpp).
 inline constexpr EnumName<DType> kDTypeNames[] = {
-    {DType::fp64, "fp64", "fp64"},
-    {DType::fp32, "fp32", "fp32"},
-    {DType::tf32, "tf32", "tf32"},
-    {DType::bf16, "bf16", "bf16"},
-    {DType::fp16, "fp16", "fp16"},
-    {DType::fp8_e4m3, "fp8_e4m3", "fp8_e4m3"},
-    {DType::fp8_e5m2, "fp8_e5m2", "fp8_e5m2"},
-    {DType::int8, "int8", "int8"},
-    {DType::fp4_e2m1, "fp4_e2m1", "fp4_e2m1"},
-    {DType::nvfp4, "nvfp4", "nvfp4"},
-    {DType::mxfp4, "mxfp4", "mxfp4"},
-    {DType::int4, "int4", "int4"},
+    {DType::fp64, "fp64", QT_TRANSLATE_NOOP("tally::enums", "fp64")},
+    {DType::fp32, "fp32", QT_TRANSLATE_NOOP("tally::enums", "fp32")},
+    {DType::tf32, "tf32", QT_TRANSLATE_NOOP("tally::enums", "tf32")},
+    {DType::bf16, "bf16", QT_TRANSLATE_NOOP("tally::enums", "bf16")},
+    {DType::fp16, "fp16", QT_TRANSLATE_NOOP("tally::enums", "fp16")},
+    {DType::fp8_e4m3, "fp8_e4m3", QT_TRANSLATE_NOOP("tally::enums", "fp8_e4m3")},
+    {DType::fp8_e5m2, "fp8_e5m2", QT_TRANSLATE_NOOP("tally::enums", "fp8_e5m2")},
+    {DType::int8, "int8", QT_TRANSLATE_NOOP("tally::enums", "int8")},
+    {DType::fp4_e2m1, "fp4_e2m1", QT_TRANSLATE_NOOP("tally::enums", "fp4_e2m1")},
+    {DType::nvfp4, "nvfp4", QT_TRANSLATE_NOOP("tally::enums", "nvfp4")},
+    {DType::mxfp4, "mxfp4", QT_TRANSLATE_NOOP("tally::enums", "mxfp4")},
+    {DType::int4, "int4", QT_TRANSLATE_NOOP("tally::enums", "int4")},
 };
 
 // The master weights a spec may keep: none, or an fp32 copy. The copy exists to hold the weights
 // in more precision than the bf16/fp16 parameters (Micikevicius et al. 2018, sec. 3.1); fp32 is
 // the only width the planner models (check() refuses others), so reader and form offer just these.
 inline constexpr EnumName<std::optional<DType>> kMasterDtypeNames[] = {
-    {std::nullopt, "none", "none"},
-    {DType::fp32, "fp32", "fp32"},
+    {std::nullopt, "none", QT_TRANSLATE_NOOP("tally::enums", "none")},
+    {DType::fp32, "fp32", QT_TRANSLATE_NOOP("tally::enums", "fp32")},
 };
 
 // The table of an enum, for the generic look-ups below.

@@ -2,21 +2,26 @@
 
 namespace tally {
 
+FieldError FieldError::of(std::string field, std::string value, Text allowed) {
+    std::string english = allowed.english();
+    return FieldError{std::move(field), std::move(value), std::move(english), std::move(allowed)};
+}
+
 std::string FieldError::message() const {
-    std::string text = field.empty() ? std::string("input") : field;
-    if (!value.empty()) {
-        text += ": got ";
-        text += value;
+    const std::string name = field.empty() ? std::string(kFieldErrorNoField) : field;
+    if (value.empty()) {
+        return substitute_args(kFieldErrorWithoutValue, {name, allowed});
     }
-    text += "; ";
-    text += allowed;
-    return text;
+    return substitute_args(kFieldErrorWithValue, {name, value, allowed});
 }
 
 SpecError::SpecError(FieldError error)
     : std::runtime_error(error.message()), m_error(std::move(error)) {}
 
 SpecError::SpecError(std::string field, std::string value, std::string allowed)
-    : SpecError(FieldError{std::move(field), std::move(value), std::move(allowed)}) {}
+    : SpecError(FieldError{std::move(field), std::move(value), std::move(allowed), {}}) {}
+
+SpecError::SpecError(std::string field, std::string value, Text allowed)
+    : SpecError(FieldError::of(std::move(field), std::move(value), std::move(allowed))) {}
 
 }  // namespace tally

@@ -3,24 +3,42 @@
 #include <stdexcept>
 #include <string>
 
+#include "planner/core/text.h"
+
 namespace tally {
 
 // A rejected input, as a value: which field (a dotted path such as "model.heads"), the value
 // that was given (as the user wrote it), and what is allowed. message() joins them into one
-// sentence a user can act on.
+// sentence a user can act on. `allowed_text`, when set, is `allowed` in translatable form
+// (core/text.h): `allowed` is then its English and the UI shows its translation.
 struct FieldError {
     std::string field;
     std::string value;
     std::string allowed;
+    Text allowed_text{};
+
+    // The error with a translatable "allowed" (allowed = text.english()).
+    static FieldError of(std::string field, std::string value, Text allowed);
 
     std::string message() const;
 };
+
+// The frame message() puts around the field, the value and what is allowed, for translation:
+// "%1: got %2; %3" (field, value, allowed) and "%1; %2" when no value was given; the field is
+// "input" when none is named.
+inline constexpr const char* kFieldErrorContext = "tally::FieldError";
+inline constexpr const char* kFieldErrorWithValue =
+    QT_TRANSLATE_NOOP("tally::FieldError", "%1: got %2; %3");
+inline constexpr const char* kFieldErrorWithoutValue =
+    QT_TRANSLATE_NOOP("tally::FieldError", "%1; %2");
+inline constexpr const char* kFieldErrorNoField = QT_TRANSLATE_NOOP("tally::FieldError", "input");
 
 // Thrown by parsers and loaders; carries the FieldError so callers can mark the field.
 class SpecError : public std::runtime_error {
 public:
     explicit SpecError(FieldError error);
     SpecError(std::string field, std::string value, std::string allowed);
+    SpecError(std::string field, std::string value, Text allowed);
 
     const FieldError& error() const noexcept { return m_error; }
     const std::string& field() const noexcept { return m_error.field; }

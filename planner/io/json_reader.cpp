@@ -108,7 +108,8 @@ void throw_if_number_overflow(std::string_view text, const std::string& prefix) 
 ObjectReader::ObjectReader(const json& value, std::string path)
     : m_value(value), m_path(std::move(path)) {
     if (!m_value.is_object()) {
-        throw SpecError(m_path.empty() ? "spec" : m_path, m_value.dump(), "must be a JSON object");
+        throw SpecError(m_path.empty() ? "spec" : m_path, m_value.dump(),
+                        TALLY_TEXT("tally::spec_json", "must be a JSON object"));
     }
 }
 
@@ -134,8 +135,10 @@ std::optional<std::int64_t> ObjectReader::integer(std::string_view key, std::int
     if (!v) {
         return std::nullopt;
     }
-    const std::string allowed = "must be an integer >= " + std::to_string(min) +
-                                " and at most 2^53 = " + std::to_string(kMaxJsonInteger);
+    const Text allowed =
+        TALLY_TEXT("tally::spec_json", "must be an integer >= %1 and at most 2^53 = %2")
+            .arg(min)
+            .arg(kMaxJsonInteger);
     if (!v->is_number()) {
         throw SpecError(field(key), v->dump(), allowed);
     }
@@ -152,8 +155,8 @@ std::optional<double> ObjectReader::number(std::string_view key, bool allow_zero
     if (!v) {
         return std::nullopt;
     }
-    const char* allowed =
-        allow_zero ? "must be a finite number >= 0" : "must be a finite number > 0";
+    const Text allowed = allow_zero ? TALLY_TEXT("tally::spec_json", "must be a finite number >= 0")
+                                    : TALLY_TEXT("tally::spec_json", "must be a finite number > 0");
     if (!v->is_number()) {
         throw SpecError(field(key), v->dump(), allowed);
     }
@@ -170,7 +173,8 @@ std::optional<bool> ObjectReader::boolean(std::string_view key) {
         return std::nullopt;
     }
     if (!v->is_boolean()) {
-        throw SpecError(field(key), v->dump(), "must be true or false");
+        throw SpecError(field(key), v->dump(),
+                        TALLY_TEXT("tally::spec_json", "must be true or false"));
     }
     return v->get<bool>();
 }
@@ -181,7 +185,7 @@ std::optional<std::string> ObjectReader::string(std::string_view key) {
         return std::nullopt;
     }
     if (!v->is_string()) {
-        throw SpecError(field(key), v->dump(), "must be a string");
+        throw SpecError(field(key), v->dump(), TALLY_TEXT("tally::spec_json", "must be a string"));
     }
     return v->get<std::string>();
 }

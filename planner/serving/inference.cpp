@@ -973,51 +973,54 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
                        std::move(substitution), std::move(source)});
     };
     if (s.kv.kind == AttentionKind::mla) {
-        add("serving.kv_bytes_per_token", "KV cache per token", s.kv.bytes_per_token, "bytes",
-            "L x (kv_lora_rank + qk_rope_head_dim) x bytes",
+        add("serving.kv_bytes_per_token", QT_TRANSLATE_NOOP("tally::explain", "KV cache per token"),
+            s.kv.bytes_per_token, "bytes", "L x (kv_lora_rank + qk_rope_head_dim) x bytes",
             fmt::format("{} x ({} + {}) x {} B ({}) = {}", m.layers, m.mla.kv_lora_rank,
                         m.mla.qk_rope_head_dim, num(kvb), kv_dtype, num(s.kv.bytes_per_token)),
             "DeepSeek-V2 (Liu et al. 2024), sec. 2.1.4, Table 1; the latent is not split by tp");
     } else {
-        add("serving.kv_bytes_per_token", "KV cache per token", s.kv.bytes_per_token, "bytes",
-            "2 x L x kv_heads x head_dim x bytes",
+        add("serving.kv_bytes_per_token", QT_TRANSLATE_NOOP("tally::explain", "KV cache per token"),
+            s.kv.bytes_per_token, "bytes", "2 x L x kv_heads x head_dim x bytes",
             fmt::format("2 x {} x {} x {} x {} B ({}) = {} ({})", m.layers, m.effective_kv_heads(),
                         m.effective_head_dim(), num(kvb), kv_dtype, num(s.kv.bytes_per_token),
                         to_string(s.kv.kind)),
             "Pope et al. 2022, sec. 2.1; GQA: Ainslie et al. 2023; MQA: Shazeer 2019");
     }
-    add("serving.memory.weights_bytes", "Weights per GPU", s.memory.weights_bytes, "bytes",
-        "N x bytes(weight_dtype) / tp",
+    add("serving.memory.weights_bytes", QT_TRANSLATE_NOOP("tally::explain", "Weights per GPU"),
+        s.memory.weights_bytes, "bytes", "N x bytes(weight_dtype) / tp",
         fmt::format("{} x {} B ({}) / {} = {} GB", num(s.params_total),
                     num(bytes_per_value(in.weight_dtype)), to_string(in.weight_dtype), in.tp,
                     num(s.memory.weights_bytes / 1e9)),
         "Megatron-LM tensor parallelism (Shoeybi et al. 2019, sec. 3)");
-    add("serving.memory.kv_cache_bytes", "KV cache per GPU", s.memory.kv_cache_bytes, "bytes",
-        "batch x (prompt + output) x KV bytes per token per GPU",
+    add("serving.memory.kv_cache_bytes", QT_TRANSLATE_NOOP("tally::explain", "KV cache per GPU"),
+        s.memory.kv_cache_bytes, "bytes", "batch x (prompt + output) x KV bytes per token per GPU",
         fmt::format("{} x {} x {} B = {} GB", in.batch, num(context),
                     num(s.kv.bytes_per_token_per_gpu), num(s.memory.kv_cache_bytes / 1e9)),
         "the full context of every sequence of the batch");
-    add("serving.memory.activation_bytes", "Activations per GPU", s.memory.activation_bytes,
+    add("serving.memory.activation_bytes",
+        QT_TRANSLATE_NOOP("tally::explain", "Activations per GPU"), s.memory.activation_bytes,
         "bytes",
         "max(prompt, batch) x (2h + (qkv + MLP widths) / tp) x 2 B + batch x vocab / tp x 4 B",
         fmt::format("max({}, {}) x {} x 2 B + {} x {} / {} x 4 B = {} GB", in.prompt_tokens,
                     in.batch, num(s.activation_values_per_token), in.batch, m.vocab, in.tp,
                     fig(s.memory.activation_bytes / 1e9)),
         "one layer's working set; nothing is kept for a backward pass");
-    add("serving.memory.total_bytes", "Total per GPU", s.memory.total_bytes, "bytes",
-        "weights + KV cache + activations",
+    add("serving.memory.total_bytes", QT_TRANSLATE_NOOP("tally::explain", "Total per GPU"),
+        s.memory.total_bytes, "bytes", "weights + KV cache + activations",
         fmt::format("{} + {} + {} = {} GB of {} GB", num(s.memory.weights_bytes / 1e9),
                     num(s.memory.kv_cache_bytes / 1e9), num(s.memory.activation_bytes / 1e9),
                     num(s.memory.total_bytes / 1e9), num(s.memory.capacity_bytes / 1e9)),
         s.memory.fits ? "fits" : "does not fit");
-    add("serving.max_batch", "Largest batch that fits", dbl(s.max_batch), "sequences",
+    add("serving.max_batch", QT_TRANSLATE_NOOP("tally::explain", "Largest batch that fits"),
+        dbl(s.max_batch), "sequences",
         "largest B with weights + B x context x KV per token per GPU + activations(B) <= capacity",
         fmt::format("context {} tokens, {} GB capacity: B = {}", num(context),
                     num(s.memory.capacity_bytes / 1e9), s.max_batch),
         "bisection on the memory above");
     const ServingEngineProfile& engine = serving_engine_profile(in.engine);
     const AllReduceKind all_reduce = all_reduce_kind(spec, hw);
-    add("serving.prefill_s", "Prefill of the batch", s.prefill_s, "s",
+    add("serving.prefill_s", QT_TRANSLATE_NOOP("tally::explain", "Prefill of the batch"),
+        s.prefill_s, "s",
         "passes of as many prompts as max_batched_tokens holds; each: GEMMs in waves of tiles "
         "(max of compute, weights read, dequantization, kernel floor) + attention + small "
         "kernels + 2 L all-reduces",
@@ -1028,7 +1031,8 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
         "attention: L a (d_qk + d_v) P (P + 1) FLOPs, causal (PaLM, Chowdhery et al. 2022, app. "
         "B); tile and wave quantization (NVIDIA Deep Learning Performance Guide); achieved "
         "peaks (planner/hardware/efficiency.h)");
-    add("serving.decode_step_s", "Decode step", s.decode_step_s, "s",
+    add("serving.decode_step_s", QT_TRANSLATE_NOOP("tally::explain", "Decode step"),
+        s.decode_step_s, "s",
         "GEMMs (max of compute in waves, weights read / bandwidth, floor) + max(attention FLOPs / "
         "peak, KV read / bandwidth, L floors) + small kernels + 2 L all-reduces",
         fmt::format("{} + {} + {} + {} s = {} s (GEMMs: compute {} s, weights {} s)",
@@ -1043,7 +1047,8 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
             num(engine.small_kernels_per_layer),
             num(1e6 * (dbl(in.batch) <= dbl(engine.cuda_graph_max_batch) ? kGraphKernelFloorS
                                                                          : kStreamKernelFloorS))));
-    add("serving.decode.comm_s", "All-reduces per decode step", s.decode.comm_s, "s",
+    add("serving.decode.comm_s", QT_TRANSLATE_NOOP("tally::explain", "All-reduces per decode step"),
+        s.decode.comm_s, "s",
         all_reduce == AllReduceKind::nccl
             ? "2 L x (2 (p - 1) / p x B h 2 B / link + 6.6 us + 2 (p - 1) x step latency)"
             : "2 L x (custom latency + 2 (p - 1) / p x B h 2 B / (0.16 link)); NCCL ring above 8 "
@@ -1059,34 +1064,39 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
               "2688); NCCL's tuning model above vLLM's 8 MiB limit");
     if (s.continuous) {
         const ContinuousBatchingPoint& cb = *s.continuous;
-        add("serving.continuous.itl_s", "Inter-token latency", cb.itl_s, "s",
+        add("serving.continuous.itl_s", QT_TRANSLATE_NOOP("tally::explain", "Inter-token latency"),
+            cb.itl_s, "s",
             in.chunked_prefill ? "one step over C + C P / O tokens (decode plus prompt chunks)"
                                : "decode step of C + C / O prefills of one prompt",
             fmt::format("C = {}: {} s", in.concurrency, fig(cb.itl_s)),
             "continuous batching (Orca, Yu et al. 2022); chunked prefill (Sarathi-Serve, "
             "Agrawal et al. 2024)");
-        add("serving.continuous.ttft_s", "Time to first token", cb.ttft_s, "s",
+        add("serving.continuous.ttft_s", QT_TRANSLATE_NOOP("tally::explain", "Time to first token"),
+            cb.ttft_s, "s",
             in.chunked_prefill ? "ceil(P / k) steps over C + k tokens, k = min(P, "
                                  "max_batched_tokens - C)"
                                : "prefill of one prompt + half a decode step",
             fmt::format("{} s", fig(cb.ttft_s)), "steady state, requests in flight = C");
-        add("serving.continuous.tokens_per_s", "Throughput at concurrency", cb.tokens_per_s,
+        add("serving.continuous.tokens_per_s",
+            QT_TRANSLATE_NOOP("tally::explain", "Throughput at concurrency"), cb.tokens_per_s,
             "tokens/s", "replicas x C x O / (TTFT + (O - 1) ITL)",
             fmt::format("{} x {} x {} / {} s = {}", s.replicas, in.concurrency, in.output_tokens,
                         fig(cb.e2e_s), fig(cb.tokens_per_s)),
             "Little's law");
     }
-    add("serving.tokens_per_s", "Throughput (static batch)", s.tokens_per_s, "tokens/s",
-        "replicas x batch x output / (prefill + output steps)",
+    add("serving.tokens_per_s", QT_TRANSLATE_NOOP("tally::explain", "Throughput (static batch)"),
+        s.tokens_per_s, "tokens/s", "replicas x batch x output / (prefill + output steps)",
         fmt::format("{} x {} x {} / ({} + {} s) = {}", s.replicas, in.batch, in.output_tokens,
                     fig(s.prefill_s), fig(s.decode_total_s), fig(s.tokens_per_s)),
         "output tokens of the whole deployment");
-    add("serving.per_sequence_tokens_per_s", "Tokens per second per sequence",
+    add("serving.per_sequence_tokens_per_s",
+        QT_TRANSLATE_NOOP("tally::explain", "Tokens per second per sequence"),
         s.per_sequence_tokens_per_s, "tokens/s", "1 / decode step",
         fmt::format("1 / {} s = {}", fig(s.decode_step_s), fig(s.per_sequence_tokens_per_s)),
         "at the final context");
     if (s.cost_per_million_tokens) {
-        add("serving.cost_per_million_tokens", "Cost per million output tokens",
+        add("serving.cost_per_million_tokens",
+            QT_TRANSLATE_NOOP("tally::explain", "Cost per million output tokens"),
             *s.cost_per_million_tokens, "currency",
             "price per GPU-hour x GPUs / 3600 / tokens per s x 1e6",
             fmt::format("{} x {} / 3600 / {} x 1e6 = {}", num(*s.price_per_gpu_hour),
@@ -1096,7 +1106,8 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
             spec.cluster.price_per_gpu_hour ? "cluster.price_per_gpu_hour"
                                             : "the hardware profile's price");
     }
-    add("serving.critical_batch", "Critical batch", dbl(s.critical_batch), "sequences",
+    add("serving.critical_batch", QT_TRANSLATE_NOOP("tally::explain", "Critical batch"),
+        dbl(s.critical_batch), "sequences",
         "smallest B with 2 N_matmul B / peak >= weights read / bandwidth",
         fmt::format(
             "{} ({} at {} over {}: ridge {} FLOP per byte)", s.critical_batch,

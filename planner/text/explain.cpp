@@ -49,7 +49,8 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
                          std::vector<Explanation>& out) {
     const PerformanceBreakdown& f = p.performance;
     const double m = static_cast<double>(f.microbatches);
-    out.push_back({"performance.step_s", "Predicted step", f.step_s, "s",
+    out.push_back({"performance.step_s", QT_TRANSLATE_NOOP("tally::explain", "Predicted step"),
+                   f.step_s, "s",
                    "compute + recompute + memory-bound + TP + PP comm + PP bubble + DP exposed + "
                    "EP + offload + optimizer",
                    fmt::format("{} micro-batches of {} s on the slowest stage, bubble {:.3g}",
@@ -71,7 +72,8 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
     }
     if (hw.measured_gemms.empty()) {
         out.push_back(
-            {"performance.compute_s", "GEMMs (forward + backward)", f.compute_s, "s",
+            {"performance.compute_s",
+             QT_TRANSLATE_NOOP("tally::explain", "GEMMs (forward + backward)"), f.compute_s, "s",
              "sum over the stage's GEMMs of 2mnk / (peak x GEMM fraction x quantization), "
              "backward = data + weight gradients",
              fmt::format("{} micro-batches at {} FLOP/s achieved", f.microbatches,
@@ -86,7 +88,8 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
             uses += (uses.empty() ? "" : ", ") + use;
         }
         out.push_back(
-            {"performance.compute_s", "GEMMs (forward + backward)", f.compute_s, "s",
+            {"performance.compute_s",
+             QT_TRANSLATE_NOOP("tally::explain", "GEMMs (forward + backward)"), f.compute_s, "s",
              "sum over the stage's GEMMs of the measured time of that GEMM where the profile has "
              "one, else 2mnk / (peak x GEMM fraction x quantization); backward = data + weight "
              "gradients",
@@ -99,58 +102,65 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
              "efficiency.h" +
                  calibration_suffix(hw)});
     }
-    out.push_back({"performance.recompute_s", "Recomputation", f.recompute_s, "s",
-                   "the forward work recomputation repeats",
+    out.push_back({"performance.recompute_s", QT_TRANSLATE_NOOP("tally::explain", "Recomputation"),
+                   f.recompute_s, "s", "the forward work recomputation repeats",
                    fmt::format("recompute = {}", to_string(spec.training.recompute)),
                    "Korthikanti et al. 2022, sec. 5"});
-    out.push_back({"performance.memory_bound_s", "Memory-bound ops", f.memory_bound_s, "s",
+    out.push_back({"performance.memory_bound_s",
+                   QT_TRANSLATE_NOOP("tally::explain", "Memory-bound ops"), f.memory_bound_s, "s",
                    "bytes moved / (bandwidth x memory fraction); backward 1.5x forward",
                    fmt::format("at {} bytes/s achieved", four_digits(f.memory_bytes_per_s)),
                    "roofline; efficiency.h"});
-    out.push_back({"performance.tp_comm_s", "Tensor-parallel collectives", f.tp_comm_s, "s",
+    out.push_back({"performance.tp_comm_s",
+                   QT_TRANSLATE_NOOP("tally::explain", "Tensor-parallel collectives"), f.tp_comm_s,
+                   "s",
                    "4 all-reduces (or RS + AG) of T x h per layer, ring 2(n-1)/n + NCCL latency",
                    fmt::format("tp {} on {} bytes/s per GPU", spec.training.tp,
                                four_digits(f.network.network.intra_bytes_per_s)),
                    "Shoeybi et al. 2019, Fig. 4; Korthikanti et al. 2022, sec. 4.2.2; NCCL"});
     out.push_back(
-        {"performance.pp_bubble_s", "Pipeline bubble", f.pp_bubble_s, "s",
-         "(pp - 1) / (v x m) x m x micro-batch time",
+        {"performance.pp_bubble_s", QT_TRANSLATE_NOOP("tally::explain", "Pipeline bubble"),
+         f.pp_bubble_s, "s", "(pp - 1) / (v x m) x m x micro-batch time",
          fmt::format("({} - 1) / ({} x {}) x {} x {} s", spec.training.pp, spec.training.interleave,
                      f.microbatches, m, four_digits(f.microbatch_s)),
          "Narayanan et al. 2021, sec. 2.2"});
-    out.push_back({"performance.pp_comm_s", "Pipeline sends", f.pp_comm_s, "s",
-                   "2 x v sends of T x h / tp per micro-batch",
+    out.push_back({"performance.pp_comm_s", QT_TRANSLATE_NOOP("tally::explain", "Pipeline sends"),
+                   f.pp_comm_s, "s", "2 x v sends of T x h / tp per micro-batch",
                    fmt::format("v {}, {} micro-batches of T = {} x {} tokens, h {}, tp {}, {}",
                                spec.training.interleave, f.microbatches, spec.data.micro_batch,
                                spec.data.seq_len, spec.model.hidden, spec.training.tp,
                                to_string(spec.training.activation_dtype)),
                    "Narayanan et al. 2021, sec. 4.1"});
-    out.push_back({"performance.dp_comm_exposed_s", "Data-parallel, exposed", f.dp_comm_exposed_s,
-                   "s", "what the backward (forward) pass does not hide, at least the last bucket",
+    out.push_back({"performance.dp_comm_exposed_s",
+                   QT_TRANSLATE_NOOP("tally::explain", "Data-parallel, exposed"),
+                   f.dp_comm_exposed_s, "s",
+                   "what the backward (forward) pass does not hide, at least the last bucket",
                    fmt::format("of {} s in all; ZeRO-{}, overlap {}", four_digits(f.dp_comm_s),
                                spec.training.zero, spec.training.dp_overlap ? "on" : "off"),
                    "Rajbhandari et al. 2020, sec. 7; Li et al. 2020 (PyTorch DDP)"});
-    out.push_back({"performance.ep_comm_s", "Expert all-to-all", f.ep_comm_s, "s",
+    out.push_back({"performance.ep_comm_s",
+                   QT_TRANSLATE_NOOP("tally::explain", "Expert all-to-all"), f.ep_comm_s, "s",
                    "4 all-to-alls of T x k x h per MoE layer",
                    fmt::format("expert parallel {}, k = {} of {} experts, {} micro-batches",
                                spec.training.expert_parallel, spec.model.moe.active_experts,
                                spec.model.moe.experts, f.microbatches),
                    "Lepikhin et al. 2020"});
     out.push_back(
-        {"performance.offload_s", "Offload traffic", f.offload_s, "s",
-         "gradients down, parameters up over the host link",
+        {"performance.offload_s", QT_TRANSLATE_NOOP("tally::explain", "Offload traffic"),
+         f.offload_s, "s", "gradients down, parameters up over the host link",
          fmt::format("offload = {}, host link {} bytes/s, overlap {}",
                      to_string(spec.training.offload), four_digits(host_link_bytes_per_s(hw)),
                      spec.training.dp_overlap ? "on" : "off"),
          "Ren et al. 2021; Rajbhandari et al. 2021"});
-    out.push_back({"performance.optimizer_s", "Optimizer update", f.optimizer_s, "s",
+    out.push_back({"performance.optimizer_s",
+                   QT_TRANSLATE_NOOP("tally::explain", "Optimizer update"), f.optimizer_s, "s",
                    "shard x bytes read and written per parameter / achieved bandwidth",
                    fmt::format("shard = {} parameters / {} at {} bytes/s achieved",
                                four_digits(p.memory.params_on_gpu), p.memory.optimizer_shards,
                                four_digits(f.memory_bytes_per_s)),
                    "Kingma & Ba 2015, Alg. 1"});
     out.push_back(
-        {"performance.mfu", "Predicted MFU", f.mfu, "of peak",
+        {"performance.mfu", QT_TRANSLATE_NOOP("tally::explain", "Predicted MFU"), f.mfu, "of peak",
          "model FLOPs per step / (step x GPUs x peak)",
          fmt::format("{} / ({} x {} x {}) = {:.3f}", four_digits(p.flops.per_step),
                      four_digits(f.step_s), spec.cluster.gpus, four_digits(p.time.peak_flops_per_s),
@@ -169,7 +179,7 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
     std::vector<Explanation> out;
 
     out.push_back(
-        {"params", "Parameters", p.params.total, "parameters",
+        {"params", QT_TRANSLATE_NOOP("tally::explain", "Parameters"), p.params.total, "parameters",
          spec.model.kind == ModelKind::mlp
              ? "N = D^2 x L"
              : (spec.model.kind == ModelKind::params
@@ -187,8 +197,8 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
 
     const bool six = t.flops_formula == FlopsFormula::six_nd;
     out.push_back(
-        {"flops.per_token", "FLOPs per token", p.flops.per_token, "FLOPs",
-         six ? "6 x N" : "6 x N + 6 x L x H x T x (d_qk + d_v)",
+        {"flops.per_token", QT_TRANSLATE_NOOP("tally::explain", "FLOPs per token"),
+         p.flops.per_token, "FLOPs", six ? "6 x N" : "6 x N + 6 x L x H x T x (d_qk + d_v)",
          six ? fmt::format("6 x {} = {}", four_digits(p.params.active),
                            four_digits(p.flops.per_token))
              : fmt::format("{} + {} = {}", four_digits(p.flops.per_token_6n),
@@ -196,87 +206,92 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
                            four_digits(p.flops.per_token)),
          six ? "CS336 lecture 2 (forward 2N + backward 4N); Kaplan et al. 2020"
              : "PaLM, Chowdhery et al. 2022, appendix B"});
-    out.push_back({"flops.total", "Training FLOPs", p.flops.total, "FLOPs",
-                   "FLOPs per token x tokens",
+    out.push_back({"flops.total", QT_TRANSLATE_NOOP("tally::explain", "Training FLOPs"),
+                   p.flops.total, "FLOPs", "FLOPs per token x tokens",
                    fmt::format("{} x {} = {}", four_digits(p.flops.per_token),
                                four_digits(spec.data.tokens), four_digits(p.flops.total)),
                    "CS336 lecture 2: total_flops = 6 x 70e9 x 15e12"});
-    out.push_back({"flops.hardware_total", "Hardware FLOPs", p.flops.hardware_total, "FLOPs",
+    out.push_back({"flops.hardware_total", QT_TRANSLATE_NOOP("tally::explain", "Hardware FLOPs"),
+                   p.flops.hardware_total, "FLOPs",
                    "model FLOPs + recomputed forward FLOPs x tokens",
                    fmt::format("{} + {} x {} = {}", four_digits(p.flops.total),
                                four_digits(p.flops.recompute_per_token),
                                four_digits(spec.data.tokens), four_digits(p.flops.hardware_total)),
                    "Korthikanti et al. 2022, sec. 5; Narayanan et al. 2021, eq. 3"});
     if (p.time.mfu_predicted) {
-        out.push_back({"time.days", "Training time", p.time.days, "days",
-                       "steps x predicted step time / 86400 s",
+        out.push_back({"time.days", QT_TRANSLATE_NOOP("tally::explain", "Training time"),
+                       p.time.days, "days", "steps x predicted step time / 86400 s",
                        fmt::format("{} x {} s / 86400 = {} days", four_digits(p.parallel.steps),
                                    four_digits(p.performance.step_s), days_text(p.time.days)),
                        "the performance model (docs/planner.md)" + calibration_suffix(hw)});
     } else {
-        out.push_back({"time.days", "Training time", p.time.days, "days",
-                       "FLOPs / (peak x MFU x GPUs x 86400 s)",
+        out.push_back({"time.days", QT_TRANSLATE_NOOP("tally::explain", "Training time"),
+                       p.time.days, "days", "FLOPs / (peak x MFU x GPUs x 86400 s)",
                        fmt::format("{} / ({} x {} x {} x 86400) = {} days",
                                    four_digits(p.flops.total), four_digits(p.time.peak_flops_per_s),
                                    c.mfu, c.gpus, days_text(p.time.days)),
                        fmt::format("CS336 lecture 2; {} dense {} peak from its datasheet", hw.name,
                                    to_string(compute_type(t.compute_dtype)))});
     }
-    out.push_back({"time.peak_flops_per_s", "Dense peak, one GPU", p.time.peak_flops_per_s,
-                   "FLOP/s",
+    out.push_back({"time.peak_flops_per_s",
+                   QT_TRANSLATE_NOOP("tally::explain", "Dense peak, one GPU"),
+                   p.time.peak_flops_per_s, "FLOP/s",
                    fmt::format("dense {} peak of {} (no 2:4 sparsity)",
                                to_string(compute_type(t.compute_dtype)), hw.name),
                    fmt::format("{} FLOP/s", four_digits(p.time.peak_flops_per_s)),
                    hw.sources.empty() ? std::string("the hardware profile") : hw.sources.front()});
-    out.push_back({"time.achieved_flops_per_s", "Achieved, whole cluster",
+    out.push_back({"time.achieved_flops_per_s",
+                   QT_TRANSLATE_NOOP("tally::explain", "Achieved, whole cluster"),
                    p.time.achieved_flops_per_s, "FLOP/s", "peak x MFU x GPUs",
                    fmt::format("{} x {:.3g} x {} = {}", four_digits(p.time.peak_flops_per_s),
                                p.time.mfu, c.gpus, four_digits(p.time.achieved_flops_per_s)),
                    "CS336 lecture 2 (MFU = achieved / promised FLOP/s)"});
     out.push_back(
-        {"time.hfu", "HFU", p.time.hfu, "of peak", "MFU x hardware FLOPs / model FLOPs",
+        {"time.hfu", QT_TRANSLATE_NOOP("tally::explain", "HFU"), p.time.hfu, "of peak",
+         "MFU x hardware FLOPs / model FLOPs",
          fmt::format("{:.3g} x {} / {} = {:.3f}", p.time.mfu, four_digits(p.flops.hardware_total),
                      four_digits(p.flops.total), p.time.hfu),
          "Korthikanti et al. 2022, sec. 5 (MFU vs HFU)"});
     explain_performance(p, spec, hw, out);
-    out.push_back({"time.gpu_hours", "GPU-hours", p.time.gpu_hours, "GPU-hours",
-                   "seconds x GPUs / 3600",
+    out.push_back({"time.gpu_hours", QT_TRANSLATE_NOOP("tally::explain", "GPU-hours"),
+                   p.time.gpu_hours, "GPU-hours", "seconds x GPUs / 3600",
                    fmt::format("{} x {} / 3600 = {}", four_digits(p.time.seconds), c.gpus,
                                four_digits(p.time.gpu_hours)),
                    "definition"});
     if (p.time.has_cost) {
-        out.push_back({"time.cost", "Cost", p.time.cost, "currency",
-                       "GPU-hours x price per GPU-hour",
+        out.push_back({"time.cost", QT_TRANSLATE_NOOP("tally::explain", "Cost"), p.time.cost,
+                       "currency", "GPU-hours x price per GPU-hour",
                        fmt::format("{} x {} = {}", four_digits(p.time.gpu_hours),
                                    *c.price_per_gpu_hour, four_digits(p.time.cost)),
                        "definition"});
     }
     if (p.time.has_energy) {
-        out.push_back({"time.energy_kwh", "Energy", p.time.energy_kwh, "kWh",
-                       "GPU-hours x TDP / 1000 (GPU boards only)",
+        out.push_back({"time.energy_kwh", QT_TRANSLATE_NOOP("tally::explain", "Energy"),
+                       p.time.energy_kwh, "kWh", "GPU-hours x TDP / 1000 (GPU boards only)",
                        fmt::format("{} x {} W / 1000 = {}", four_digits(p.time.gpu_hours), hw.tdp_w,
                                    four_digits(p.time.energy_kwh)),
                        hw.name + " TDP from its hardware profile"});
     }
 
-    out.push_back({"memory.params_bytes", "Parameters", m.params_bytes, "bytes",
-                   "N_gpu x bytes(param) / (dp if ZeRO-3)",
+    out.push_back({"memory.params_bytes", QT_TRANSLATE_NOOP("tally::explain", "Parameters"),
+                   m.params_bytes, "bytes", "N_gpu x bytes(param) / (dp if ZeRO-3)",
                    fmt::format("{} x {:g} / {:g} = {}", n_gpu, m.param_bytes_per_param,
                                m.param_shards, four_digits(m.params_bytes)),
                    "CS336 lecture 2; Rajbhandari et al. 2020 (ZeRO), sec. 5"});
-    out.push_back({"memory.grads_bytes", "Gradients", m.grads_bytes, "bytes",
-                   "N_gpu x bytes(grad) / (dp if ZeRO >= 2)",
+    out.push_back({"memory.grads_bytes", QT_TRANSLATE_NOOP("tally::explain", "Gradients"),
+                   m.grads_bytes, "bytes", "N_gpu x bytes(grad) / (dp if ZeRO >= 2)",
                    fmt::format("{} x {:g} / {:g} = {}", n_gpu, m.grad_bytes_per_param,
                                m.grad_shards, four_digits(m.grads_bytes)),
                    "CS336 lecture 2; Rajbhandari et al. 2020, sec. 5"});
-    out.push_back({"memory.master_bytes", "Master weights", m.master_bytes, "bytes",
+    out.push_back({"memory.master_bytes", QT_TRANSLATE_NOOP("tally::explain", "Master weights"),
+                   m.master_bytes, "bytes",
                    "N_gpu x bytes(master: fp32 copy, or none) / (dp if ZeRO >= 1)",
                    fmt::format("{} x {:g} / {:g} = {}", n_gpu, m.master_bytes_per_param,
                                m.optimizer_shards, four_digits(m.master_bytes)),
                    "Micikevicius et al. 2018 (mixed precision); Rajbhandari et al. 2020"});
     out.push_back(
-        {"memory.optimizer_bytes", "Optimizer state", m.optimizer_bytes, "bytes",
-         "N_gpu x bytes of state per parameter / (dp if ZeRO >= 1)",
+        {"memory.optimizer_bytes", QT_TRANSLATE_NOOP("tally::explain", "Optimizer state"),
+         m.optimizer_bytes, "bytes", "N_gpu x bytes of state per parameter / (dp if ZeRO >= 1)",
          fmt::format("{} x {:.4g} ({}, {} state) / {:g} = {}", n_gpu, m.optimizer_bytes_per_param,
                      to_string(t.optimizer), to_string(t.optimizer_state_dtype), m.optimizer_shards,
                      four_digits(m.optimizer_bytes)),
@@ -298,7 +313,8 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
             break;
     }
     out.push_back(
-        {"memory.activations_bytes", "Activations", m.activations_bytes, "bytes", act_formula,
+        {"memory.activations_bytes", QT_TRANSLATE_NOOP("tally::explain", "Activations"),
+         m.activations_bytes, "bytes", act_formula,
          fmt::format("{} per layer x {:g} layers x {:g} in flight + {} output/embedding "
                      "+ {} recompute working set = {}",
                      four_digits(m.activations.per_layer_bytes), m.activations.layers_on_gpu,
@@ -306,30 +322,33 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
                      four_digits(m.activations.embedding_output_bytes),
                      four_digits(m.activations.working_bytes), four_digits(m.activations_bytes)),
          "Korthikanti et al. 2022, sec. 4-5; Chen et al. 2016 (sqrt); CS336 lecture 2"});
-    out.push_back({"memory.total_bytes", "Total per GPU", m.total_bytes, "bytes",
-                   "params + grads + master + optimizer + activations",
+    out.push_back({"memory.total_bytes", QT_TRANSLATE_NOOP("tally::explain", "Total per GPU"),
+                   m.total_bytes, "bytes", "params + grads + master + optimizer + activations",
                    fmt::format("{} of {} capacity ({})", four_digits(m.total_bytes),
                                four_digits(m.capacity_bytes), m.fits ? "fits" : "does not fit"),
                    "sum of the above"});
-    out.push_back({"parallel.grad_accum_steps", "Gradient accumulation",
+    out.push_back({"parallel.grad_accum_steps",
+                   QT_TRANSLATE_NOOP("tally::explain", "Gradient accumulation"),
                    static_cast<double>(p.parallel.grad_accum_steps), "micro-batches",
                    "global batch / (micro batch x data-parallel GPUs)",
                    fmt::format("{} / ({} x {}) = {}", p.parallel.global_batch,
                                spec.data.micro_batch, p.parallel.dp, p.parallel.grad_accum_steps),
                    "CS336 lecture 2 (gradient accumulation)"});
-    out.push_back({"parallel.tokens_per_step", "Tokens per step", p.parallel.tokens_per_step,
-                   "tokens", "global batch x sequence length",
+    out.push_back({"parallel.tokens_per_step",
+                   QT_TRANSLATE_NOOP("tally::explain", "Tokens per step"),
+                   p.parallel.tokens_per_step, "tokens", "global batch x sequence length",
                    fmt::format("{} x {} = {}", p.parallel.global_batch,
                                spec.model.kind == ModelKind::mlp ? 1 : spec.data.seq_len,
                                four_digits(p.parallel.tokens_per_step)),
                    "definition"});
     out.push_back(
-        {"parallel.steps", "Optimizer steps", p.parallel.steps, "steps",
-         "training tokens / tokens per step",
+        {"parallel.steps", QT_TRANSLATE_NOOP("tally::explain", "Optimizer steps"), p.parallel.steps,
+         "steps", "training tokens / tokens per step",
          fmt::format("{} / {} = {}", four_digits(spec.data.tokens),
                      four_digits(p.parallel.tokens_per_step), four_digits(p.parallel.steps)),
          "definition"});
-    out.push_back({"parallel.pipeline_bubble_fraction", "Pipeline bubble",
+    out.push_back({"parallel.pipeline_bubble_fraction",
+                   QT_TRANSLATE_NOOP("tally::explain", "Pipeline bubble"),
                    p.parallel.pipeline_bubble_fraction, "of a step",
                    "(pp - 1) / micro-batches per step (1F1B schedule)",
                    fmt::format("({} - 1) / {} = {:.3g}", p.parallel.pp, p.parallel.grad_accum_steps,

@@ -219,7 +219,10 @@ PlanViews compute_plan_views(const PlanSpec& spec, const HardwareProfile& hw,
     v.hardware = hw;
     v.plan = evaluate(spec, hw);
     v.explanations = explain(spec, hw, v.plan);
-    v.warnings = warning_messages(v.plan, spec, hw);
+    v.warning_texts = warning_texts(v.plan, spec, hw);
+    for (const Text& text : v.warning_texts) {
+        v.warnings.push_back(text.english());
+    }
 
     PlanSpec trial = spec;
     for (int stage = 0; stage < 4; ++stage) {

@@ -88,7 +88,8 @@ bool is_serving_plan(const PlanSpec& spec);
 struct ServingView {
     ServingPlan plan;
     std::vector<Explanation> explanations;
-    std::vector<std::string> warnings;
+    std::vector<std::string> warnings;  // in English; warning_texts translatable (core/text.h)
+    std::vector<Text> warning_texts;
 
     const Explanation* explanation(std::string_view key) const;
 };
@@ -98,7 +99,8 @@ struct PlanViews {
     HardwareProfile hardware;
     Plan plan;
     std::vector<Explanation> explanations;
-    std::vector<std::string> warnings;
+    std::vector<std::string> warnings;  // in English; warning_texts translatable (core/text.h)
+    std::vector<Text> warning_texts;
     std::array<ZeroVariant, 4> zero_variants;
     SweepVariable memory_variable = SweepVariable::micro_batch;
     std::vector<SweepPoint> memory_sweep;

@@ -88,11 +88,6 @@ std::string md(const std::string& text) {
     return out;
 }
 
-std::string memory_row(const char* label, double bytes, double capacity) {
-    return fmt::format("| {} | {:.2f} | {:.2f} | {:.1f} % |\n", label, to_gb(bytes), to_gib(bytes),
-                       capacity > 0.0 ? 100.0 * bytes / capacity : 0.0);
-}
-
 }  // namespace
 
 std::string plan_csv(const PlanSpec& spec, const HardwareProfile& hw, const Plan& plan) {
@@ -103,33 +98,51 @@ std::string plan_csv(const PlanSpec& spec, const HardwareProfile& hw, const Plan
     return out;
 }
 
-std::string plan_title(const PlanSpec& spec, const HardwareProfile& hw) {
+std::string plan_title(const PlanSpec& spec, const HardwareProfile& hw,
+                       const TextTranslator& translate) {
     if (!spec.name.empty()) {
         return spec.name;
     }
+    auto say = [&translate](const Text& text) { return render(text, translate); };
     std::string model = spec.model.name;
     if (model.empty()) {
         switch (spec.model.kind) {
             case ModelKind::params:
-                model = count_text(spec.model.params) + " parameters";
+                model = say(TALLY_TEXT("tally::report", "%1 parameters")
+                                .arg(count_text(spec.model.params)));
                 break;
             case ModelKind::mlp:
-                model = fmt::format("{}-layer MLP", spec.model.layers);
+                model = say(TALLY_TEXT("tally::report", "%1-layer MLP").arg(spec.model.layers));
                 break;
             case ModelKind::transformer:
-                model = fmt::format("{}-layer transformer", spec.model.layers);
+                model =
+                    say(TALLY_TEXT("tally::report", "%1-layer transformer").arg(spec.model.layers));
                 break;
         }
     }
-    return fmt::format("{}, {} tokens, {} x {}", model, count_text(spec.data.tokens),
-                       spec.cluster.gpus, hw.name);
+    return say(TALLY_TEXT("tally::report", "%1, %2 tokens, %3 x %4")
+                   .arg(model)
+                   .arg(count_text(spec.data.tokens))
+                   .arg(spec.cluster.gpus)
+                   .arg(hw.name));
 }
 
-std::string plan_markdown(const PlanSpec& spec, const HardwareProfile& hw, const Plan& plan) {
+std::string plan_markdown(const PlanSpec& spec, const HardwareProfile& hw, const Plan& plan,
+                          const TextTranslator& translate) {
     const TrainingSpec& t = spec.training;
     const MemoryBreakdown& m = plan.memory;
+    auto say = [&translate](const Text& text) { return render(text, translate); };
+    // A table row: the label translated, the cells as given.
+    auto row = [&say](const Text& label, const std::string& value) {
+        return fmt::format("| {} | {} |\n", say(label), value);
+    };
+    auto memory = [&](const Text& label, double bytes) {
+        return fmt::format("| {} | {:.2f} | {:.2f} | {:.1f} % |\n", say(label), to_gb(bytes),
+                           to_gib(bytes),
+                           m.capacity_bytes > 0.0 ? 100.0 * bytes / m.capacity_bytes : 0.0);
+    };
     std::string out;
-    out += fmt::format("# {}\n\n", md(plan_title(spec, hw)));
+    out += fmt::format("# {}\n\n", md(plan_title(spec, hw, translate)));
     // The plan's own description (the user's notes, an example's explanation) as a quoted
     // block, one "> " line per line of the text, so its line breaks survive.
     if (!spec.description.empty()) {
@@ -149,72 +162,120 @@ std::string plan_markdown(const PlanSpec& spec, const HardwareProfile& hw, const
         out += "\n";
     }
 
-    out += "## Inputs\n\n| | |\n| --- | --- |\n";
-    out += fmt::format(
-        "| Model | {} ({} parameters, {} active) |\n",
-        md(spec.model.name.empty() ? std::string(to_string(spec.model.kind)) : spec.model.name),
-        four_digits(plan.params.total), four_digits(plan.params.active));
     out +=
-        fmt::format("| Data | {} tokens, sequence length {}, global batch {}, micro-batch {} |\n",
-                    four_digits(spec.data.tokens), spec.data.seq_len, plan.parallel.global_batch,
-                    spec.data.micro_batch);
-    out += fmt::format("| Cluster | {} x {} ({}), MFU {}{} |\n", spec.cluster.gpus, md(hw.name),
-                       md(hw.id),
-                       plan.time.mfu_predicted ? fmt::format("{:.3g} (predicted)", plan.time.mfu)
-                                               : fmt::format("{:g}", spec.cluster.mfu),
-                       spec.cluster.price_per_gpu_hour
-                           ? fmt::format(", {:g} per GPU-hour", *spec.cluster.price_per_gpu_hour)
-                           : std::string());
-    out += fmt::format(
-        "| Recipe | params {}, grads {}, master {}, {} with {} state, compute {}, activations {}; "
-        "recompute {}; ZeRO-{}; tp {} x pp {} x dp {}{}{} |\n",
-        to_string(t.param_dtype), to_string(t.grad_dtype),
-        t.master_dtype ? std::string(to_string(*t.master_dtype)) : std::string("none"),
-        to_string(t.optimizer), to_string(t.optimizer_state_dtype), to_string(t.compute_dtype),
-        to_string(t.activation_dtype), to_string(t.recompute), t.zero, plan.parallel.tp,
-        plan.parallel.pp, plan.parallel.dp, t.sequence_parallel ? "; sequence parallel" : "",
-        t.flash_attention ? "; flash attention" : "");
+        fmt::format("## {}\n\n| | |\n| --- | --- |\n", say(TALLY_TEXT("tally::report", "Inputs")));
+    out += row(TALLY_TEXT("tally::report", "Model"),
+               say(TALLY_TEXT("tally::report", "%1 (%2 parameters, %3 active)")
+                       .arg(md(spec.model.name.empty() ? std::string(to_string(spec.model.kind))
+                                                       : spec.model.name))
+                       .arg(four_digits(plan.params.total))
+                       .arg(four_digits(plan.params.active))));
+    out += row(TALLY_TEXT("tally::report", "Data"),
+               say(TALLY_TEXT("tally::report",
+                              "%1 tokens, sequence length %2, global batch %3, micro-batch %4")
+                       .arg(four_digits(spec.data.tokens))
+                       .arg(spec.data.seq_len)
+                       .arg(plan.parallel.global_batch)
+                       .arg(spec.data.micro_batch)));
+    const std::string mfu = plan.time.mfu_predicted
+                                ? say(TALLY_TEXT("tally::report", "%1 (predicted)")
+                                          .arg(fmt::format("{:.3g}", plan.time.mfu)))
+                                : fmt::format("{:g}", spec.cluster.mfu);
+    const std::string price =
+        spec.cluster.price_per_gpu_hour
+            ? say(TALLY_TEXT("tally::report", ", %1 per GPU-hour")
+                      .arg(fmt::format("{:g}", *spec.cluster.price_per_gpu_hour)))
+            : std::string();
+    out += row(TALLY_TEXT("tally::report", "Cluster"),
+               say(TALLY_TEXT("tally::report", "%1 x %2 (%3), MFU %4%5")
+                       .arg(spec.cluster.gpus)
+                       .arg(md(hw.name))
+                       .arg(md(hw.id))
+                       .arg(mfu)
+                       .arg(price)));
+    std::string recipe =
+        say(TALLY_TEXT("tally::report",
+                       "params %1, grads %2, master %3, %4 with %5 state, compute %6, activations "
+                       "%7; recompute %8; ZeRO-%9")
+                .arg(to_string(t.param_dtype))
+                .arg(to_string(t.grad_dtype))
+                .arg(t.master_dtype ? std::string(to_string(*t.master_dtype)) : std::string("none"))
+                .arg(to_string(t.optimizer))
+                .arg(to_string(t.optimizer_state_dtype))
+                .arg(to_string(t.compute_dtype))
+                .arg(to_string(t.activation_dtype))
+                .arg(to_string(t.recompute))
+                .arg(t.zero));
+    recipe += fmt::format("; tp {} x pp {} x dp {}", plan.parallel.tp, plan.parallel.pp,
+                          plan.parallel.dp);
+    if (t.sequence_parallel) {
+        recipe += fmt::format("; {}", say(TALLY_TEXT("tally::report", "sequence parallel")));
+    }
+    if (t.flash_attention) {
+        recipe += fmt::format("; {}", say(TALLY_TEXT("tally::report", "flash attention")));
+    }
+    out += row(TALLY_TEXT("tally::report", "Recipe"), recipe);
 
-    out += "\n## Memory per GPU\n\nGB = 10^9 bytes; GiB = 2^30 bytes (what nvidia-smi shows).\n\n";
-    out += "| Component | GB | GiB | of capacity |\n| --- | ---: | ---: | ---: |\n";
-    out += memory_row("Parameters", m.params_bytes, m.capacity_bytes);
-    out += memory_row("Gradients", m.grads_bytes, m.capacity_bytes);
-    out += memory_row("Master weights", m.master_bytes, m.capacity_bytes);
-    out += memory_row("Optimizer state", m.optimizer_bytes, m.capacity_bytes);
-    out += memory_row("Activations", m.activations_bytes, m.capacity_bytes);
-    out += memory_row("**Total**", m.total_bytes, m.capacity_bytes);
-    out += memory_row("Capacity", m.capacity_bytes, m.capacity_bytes);
-    out += fmt::format("\n{}\n", m.fits ? "The plan fits." : "**The plan does not fit.**");
+    out +=
+        fmt::format("\n## {}\n\n{}\n\n", say(TALLY_TEXT("tally::report", "Memory per GPU")),
+                    say(TALLY_TEXT("tally::report",
+                                   "GB = 10^9 bytes; GiB = 2^30 bytes (what nvidia-smi shows).")));
+    out += fmt::format("| {} | GB | GiB | {} |\n| --- | ---: | ---: | ---: |\n",
+                       say(TALLY_TEXT("tally::report", "Component")),
+                       say(TALLY_TEXT("tally::report", "of capacity")));
+    out += memory(TALLY_TEXT("tally::report", "Parameters"), m.params_bytes);
+    out += memory(TALLY_TEXT("tally::report", "Gradients"), m.grads_bytes);
+    out += memory(TALLY_TEXT("tally::report", "Master weights"), m.master_bytes);
+    out += memory(TALLY_TEXT("tally::report", "Optimizer state"), m.optimizer_bytes);
+    out += memory(TALLY_TEXT("tally::report", "Activations"), m.activations_bytes);
+    out += memory(TALLY_TEXT("tally::report", "**Total**"), m.total_bytes);
+    out += memory(TALLY_TEXT("tally::report", "Capacity"), m.capacity_bytes);
+    out += fmt::format("\n{}\n",
+                       m.fits ? say(TALLY_TEXT("tally::report", "The plan fits."))
+                              : say(TALLY_TEXT("tally::report", "**The plan does not fit.**")));
 
-    out += "\n## Compute, time and cost\n\n| Figure | Value |\n| --- | ---: |\n";
-    out += fmt::format("| FLOPs per token | {} |\n", four_digits(plan.flops.per_token));
-    out += fmt::format("| Training FLOPs (model) | {} |\n", four_digits(plan.flops.total));
-    out += fmt::format("| Training FLOPs (hardware, HFU {:.3f}) | {} |\n", plan.time.hfu,
-                       four_digits(plan.flops.hardware_total));
-    out += fmt::format("| Time | {} days |\n", days_text(plan.time.days));
-    out += fmt::format("| GPU-hours | {} |\n", four_digits(plan.time.gpu_hours));
+    out += fmt::format("\n## {}\n\n| {} | {} |\n| --- | ---: |\n",
+                       say(TALLY_TEXT("tally::report", "Compute, time and cost")),
+                       say(TALLY_TEXT("tally::report", "Figure")),
+                       say(TALLY_TEXT("tally::report", "Value")));
+    out += row(TALLY_TEXT("tally::report", "FLOPs per token"), four_digits(plan.flops.per_token));
+    out +=
+        row(TALLY_TEXT("tally::report", "Training FLOPs (model)"), four_digits(plan.flops.total));
+    out += row(TALLY_TEXT("tally::report", "Training FLOPs (hardware, HFU %1)")
+                   .arg(fmt::format("{:.3f}", plan.time.hfu)),
+               four_digits(plan.flops.hardware_total));
+    out += row(TALLY_TEXT("tally::report", "Time"),
+               say(TALLY_TEXT("tally::report", "%1 days").arg(days_text(plan.time.days))));
+    out += row(TALLY_TEXT("tally::report", "GPU-hours"), four_digits(plan.time.gpu_hours));
     if (plan.time.has_cost) {
-        out += fmt::format("| Cost | {} |\n", four_digits(plan.time.cost));
+        out += row(TALLY_TEXT("tally::report", "Cost"), four_digits(plan.time.cost));
     }
     if (plan.time.has_energy) {
-        out += fmt::format("| Energy (GPU boards at TDP) | {} kWh |\n",
-                           four_digits(plan.time.energy_kwh));
+        out += row(TALLY_TEXT("tally::report", "Energy (GPU boards at TDP)"),
+                   fmt::format("{} kWh", four_digits(plan.time.energy_kwh)));
     } else {
-        out += "| Energy (GPU boards at TDP) | — (the hardware profile gives no TDP) |\n";
+        out += row(TALLY_TEXT("tally::report", "Energy (GPU boards at TDP)"),
+                   say(TALLY_TEXT("tally::report", "— (the hardware profile gives no TDP)")));
     }
 
-    out += "\n## How each figure is computed\n\n| Figure | Formula | With the numbers | Source |\n";
+    out += fmt::format("\n## {}\n\n| {} | {} | {} | {} |\n",
+                       say(TALLY_TEXT("tally::report", "How each figure is computed")),
+                       say(TALLY_TEXT("tally::report", "Figure")),
+                       say(TALLY_TEXT("tally::report", "Formula")),
+                       say(TALLY_TEXT("tally::report", "With the numbers")),
+                       say(TALLY_TEXT("tally::report", "Source")));
     out += "| --- | --- | --- | --- |\n";
     for (const Explanation& e : explain(spec, hw, plan)) {
-        out += fmt::format("| {} | {} | {} | {} |\n", md(e.label), md(e.formula),
+        out += fmt::format("| {} | {} | {} | {} |\n",
+                           md(say(Text(kExplanationContext, e.label.c_str()))), md(e.formula),
                            md(e.substitution), md(e.source));
     }
 
-    const std::vector<std::string> warnings = warning_messages(plan, spec, hw);
+    const std::vector<Text> warnings = warning_texts(plan, spec, hw);
     if (!warnings.empty()) {
-        out += "\n## Warnings\n\n";
-        for (const std::string& w : warnings) {
-            out += "- " + w + "\n";
+        out += fmt::format("\n## {}\n\n", say(TALLY_TEXT("tally::report", "Warnings")));
+        for (const Text& w : warnings) {
+            out += fmt::format("- {}\n", say(w));
         }
     }
     return out;

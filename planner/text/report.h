@@ -6,6 +6,7 @@
 #include <string>
 
 #include "planner/core/spec.h"
+#include "planner/core/text.h"
 #include "planner/hardware/hardware.h"
 #include "planner/training/plan.h"
 
@@ -15,7 +16,8 @@ namespace tally {
 // tokens, 64 x H100 SXM5 80GB" or "70B parameters, 15T tokens, 1024 x H100 SXM5 80GB", so an
 // unnamed plan's title follows its edits. The window title, the suggested name to save under,
 // the report's heading, the CSV and `tally plan` all use it.
-std::string plan_title(const PlanSpec& spec, const HardwareProfile& hardware);
+std::string plan_title(const PlanSpec& spec, const HardwareProfile& hardware,
+                       const TextTranslator& translate = {});
 
 // One row per value: section ("spec" or "plan"), key (the dotted path of the CLI's JSON: the
 // spec's as `tally plan` reads it, the plan's as `tally plan --json` prints it), value, and a
@@ -25,6 +27,7 @@ std::string plan_csv(const PlanSpec& spec, const HardwareProfile& hardware, cons
 
 // A Markdown document: the inputs, memory per GPU (GB = 1e9 bytes and GiB = 2^30 bytes), compute,
 // time and cost, how each figure is computed (formula, numbers, source) and the warnings.
-std::string plan_markdown(const PlanSpec& spec, const HardwareProfile& hardware, const Plan& plan);
+std::string plan_markdown(const PlanSpec& spec, const HardwareProfile& hardware, const Plan& plan,
+                          const TextTranslator& translate = {});
 
 }  // namespace tally

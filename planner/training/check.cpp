@@ -46,13 +46,15 @@ std::optional<FieldError> check_network_and_schedule(const PlanSpec& spec) {
     const TrainingSpec& t = spec.training;
     const ClusterSpec& c = spec.cluster;
     const ModelSpec& m = spec.model;
-    auto err = [](std::string field, auto value, std::string allowed) {
+    auto err = [](std::string field, auto value, Text allowed) {
         return std::optional<FieldError>(
-            FieldError{std::move(field), fmt::format("{}", value), std::move(allowed)});
+            FieldError::of(std::move(field), fmt::format("{}", value), std::move(allowed)));
     };
     if (c.gpus_per_node < 0 || c.gpus_per_node > kMaxJsonInteger) {
-        return err("cluster.gpus_per_node", c.gpus_per_node,
-                   "must be an integer >= 1 (or absent: the hardware profile's node size)");
+        return err(
+            "cluster.gpus_per_node", c.gpus_per_node,
+            TALLY_TEXT("tally::check",
+                       "must be an integer >= 1 (or absent: the hardware profile's node size)"));
     }
     const std::pair<const char*, double> bandwidths[] = {
         {"cluster.intra_node_bytes_per_s", c.intra_node_bytes_per_s},
@@ -63,18 +65,23 @@ std::optional<FieldError> check_network_and_schedule(const PlanSpec& spec) {
         if (!(value == 0.0 ||
               (value >= kMinBandwidthBytesPerS && value <= kMaxBandwidthBytesPerS))) {
             return err(field, num(value),
-                       "must be a number in [1e6, 1e16] bytes/s per GPU per direction (or absent: "
-                       "the hardware profile's)");
+                       TALLY_TEXT("tally::check",
+                                  "must be a number in [1e6, 1e16] bytes/s per GPU per direction "
+                                  "(or absent: the hardware profile's)"));
         }
     }
     const std::int64_t dp = c.gpus / (t.tp * t.pp * t.context_parallel);
     if (t.interleave < 1 || t.interleave > kMaxJsonInteger) {
-        return err("training.interleave", t.interleave, "must be an integer >= 1");
+        return err("training.interleave", t.interleave,
+                   TALLY_TEXT("tally::check", "must be an integer >= 1"));
     }
     if (t.interleave > 1) {
         if (t.pp < 2) {
-            return err("training.interleave", t.interleave,
-                       "must be 1 unless training.pp > 1 (virtual stages interleave a pipeline)");
+            return err(
+                "training.interleave", t.interleave,
+                TALLY_TEXT(
+                    "tally::check",
+                    "must be 1 unless training.pp > 1 (virtual stages interleave a pipeline)"));
         }
         if (m.kind != ModelKind::params) {
             const StageLayout stages = stage_layout(spec);
@@ -83,44 +90,55 @@ std::optional<FieldError> check_network_and_schedule(const PlanSpec& spec) {
                 const std::optional<std::int64_t> chunks = product(t.pp, t.interleave);
                 if (!chunks || m.layers % *chunks != 0) {
                     return err("training.interleave", t.interleave,
-                               fmt::format("training.pp x training.interleave ({} x {}) must "
-                                           "divide model.layers ({})",
-                                           t.pp, t.interleave, m.layers));
+                               TALLY_TEXT("tally::check",
+                                          "training.pp x training.interleave (%1 x %2) must divide "
+                                          "model.layers (%3)")
+                                   .arg(t.pp)
+                                   .arg(t.interleave)
+                                   .arg(m.layers));
                 }
             } else if (t.interleave > stages.fewest() + 1) {
                 // Uneven stages: a virtual stage may hold the embedding or the output layer
                 // alone (Megatron-Core's account_for_embedding/loss_in_pipeline_split), so a
                 // stage of n layers has at most n + 1 of them.
-                return err("training.interleave", t.interleave,
-                           fmt::format("must be at most {} (the fewest layers of a pipeline "
-                                       "stage, {}, plus one)",
-                                       stages.fewest() + 1, stages.fewest()));
+                return err(
+                    "training.interleave", t.interleave,
+                    TALLY_TEXT(
+                        "tally::check",
+                        "must be at most %1 (the fewest layers of a pipeline stage, %2, plus one)")
+                        .arg(stages.fewest() + 1)
+                        .arg(stages.fewest()));
             }
         }
     }
     if (t.expert_parallel < 1 || t.expert_parallel > kMaxJsonInteger) {
-        return err("training.expert_parallel", t.expert_parallel, "must be an integer >= 1");
+        return err("training.expert_parallel", t.expert_parallel,
+                   TALLY_TEXT("tally::check", "must be an integer >= 1"));
     }
     if (t.expert_tensor_parallel < 0 || t.expert_tensor_parallel > kMaxJsonInteger) {
-        return err("training.expert_tensor_parallel", t.expert_tensor_parallel,
-                   "must be an integer >= 1 (or 0: the same as training.tp)");
+        return err(
+            "training.expert_tensor_parallel", t.expert_tensor_parallel,
+            TALLY_TEXT("tally::check", "must be an integer >= 1 (or 0: the same as training.tp)"));
     }
     const std::int64_t etp = t.expert_tensor_parallel > 0 ? t.expert_tensor_parallel : t.tp;
     if (t.expert_tensor_parallel > 0 && t.expert_tensor_parallel != t.tp) {
         if (m.kind != ModelKind::transformer || !m.moe.enabled()) {
-            return err("training.expert_tensor_parallel", t.expert_tensor_parallel,
-                       "must be 0 or training.tp for a model without experts (model.moe)");
+            return err(
+                "training.expert_tensor_parallel", t.expert_tensor_parallel,
+                TALLY_TEXT("tally::check",
+                           "must be 0 or training.tp for a model without experts (model.moe)"));
         }
         if (m.effective_expert_ffn() % etp != 0) {
             return err("training.expert_tensor_parallel", t.expert_tensor_parallel,
-                       fmt::format("must divide the experts' hidden width ({})",
-                                   m.effective_expert_ffn()));
+                       TALLY_TEXT("tally::check", "must divide the experts' hidden width (%1)")
+                           .arg(m.effective_expert_ffn()));
         }
     }
     if (t.expert_parallel > 1 || etp != t.tp) {
         if (t.expert_parallel > 1 && (m.kind != ModelKind::transformer || !m.moe.enabled())) {
-            return err("training.expert_parallel", t.expert_parallel,
-                       "must be 1 for a model without experts (model.moe)");
+            return err(
+                "training.expert_parallel", t.expert_parallel,
+                TALLY_TEXT("tally::check", "must be 1 for a model without experts (model.moe)"));
         }
         // Megatron-Core's expert groups (megatron/core/parallel_state.py): the tp x cp x dp ranks
         // of a pipeline stage regroup as expert-tensor x expert x expert-data parallel, so
@@ -129,28 +147,35 @@ std::optional<FieldError> check_network_and_schedule(const PlanSpec& spec) {
         const std::optional<std::int64_t> expert_ranks = product(etp, t.expert_parallel);
         if (!expert_ranks || stage_ranks % *expert_ranks != 0) {
             return err("training.expert_parallel", t.expert_parallel,
-                       fmt::format("times the experts' tensor parallelism ({}) must divide the "
-                                   "GPUs of a pipeline stage ({} = tp x cp x dp = {} x {} x {}): "
-                                   "experts are spread over the data- and context-parallel "
-                                   "ranks",
-                                   etp, stage_ranks, t.tp, t.context_parallel, dp));
+                       TALLY_TEXT("tally::check",
+                                  "times the experts' tensor parallelism (%1) must divide the GPUs "
+                                  "of a pipeline stage (%2 = tp x cp x dp = %3 x %4 x %5): experts "
+                                  "are spread over the data- and context-parallel ranks")
+                           .arg(etp)
+                           .arg(stage_ranks)
+                           .arg(t.tp)
+                           .arg(t.context_parallel)
+                           .arg(dp));
         }
         if (m.moe.experts % t.expert_parallel != 0) {
-            return err("training.expert_parallel", t.expert_parallel,
-                       fmt::format("must divide model.moe.experts ({}) so every rank holds whole "
-                                   "experts",
-                                   m.moe.experts));
+            return err(
+                "training.expert_parallel", t.expert_parallel,
+                TALLY_TEXT("tally::check",
+                           "must divide model.moe.experts (%1) so every rank holds whole experts")
+                    .arg(m.moe.experts));
         }
     }
     if (!(t.moe_imbalance >= 1.0 && t.moe_imbalance <= 1e6)) {
         return err("training.moe_imbalance", num(t.moe_imbalance),
-                   "must be a number in [1, 1e6]: the busiest expert's tokens over the balanced "
-                   "share");
+                   TALLY_TEXT("tally::check",
+                              "must be a number in [1, 1e6]: the busiest expert's tokens over the "
+                              "balanced share"));
     }
     if (t.moe_imbalance != 1.0) {
         if (m.kind != ModelKind::transformer || !m.moe.enabled()) {
-            return err("training.moe_imbalance", num(t.moe_imbalance),
-                       "must be 1 for a model without experts (model.moe)");
+            return err(
+                "training.moe_imbalance", num(t.moe_imbalance),
+                TALLY_TEXT("tally::check", "must be 1 for a model without experts (model.moe)"));
         }
         // The busiest expert receives at most every token once: T tokens against the balanced
         // T x k / E, an imbalance of at most E / k.
@@ -158,15 +183,20 @@ std::optional<FieldError> check_network_and_schedule(const PlanSpec& spec) {
             static_cast<double>(m.moe.experts) / static_cast<double>(m.moe.active_experts);
         if (t.moe_imbalance > most) {
             return err("training.moe_imbalance", num(t.moe_imbalance),
-                       fmt::format("must be at most experts / active_experts ({} / {} = {}): an "
-                                   "expert receives each token at most once",
-                                   m.moe.experts, m.moe.active_experts, num(most)));
+                       TALLY_TEXT("tally::check",
+                                  "must be at most experts / active_experts (%1 / %2 = %3): an "
+                                  "expert receives each token at most once")
+                           .arg(m.moe.experts)
+                           .arg(m.moe.active_experts)
+                           .arg(num(most)));
         }
     }
     if (t.offload == Offload::optimizer_and_params && t.zero != 3) {
-        return err("training.offload", to_string(t.offload),
-                   "optimizer_and_params streams parameter shards, so it needs training.zero = 3 "
-                   "(ZeRO-Infinity); use \"optimizer\" with ZeRO 0-2");
+        return err(
+            "training.offload", to_string(t.offload),
+            TALLY_TEXT("tally::check",
+                       "optimizer_and_params streams parameter shards, so it needs training.zero = "
+                       "3 (ZeRO-Infinity); use \"optimizer\" with ZeRO 0-2"));
     }
     return std::nullopt;
 }
@@ -176,9 +206,9 @@ std::optional<FieldError> check_network_and_schedule(const PlanSpec& spec) {
 std::optional<FieldError> check_stage_layers(const PlanSpec& spec) {
     const TrainingSpec& t = spec.training;
     const ModelSpec& m = spec.model;
-    auto err = [](std::string field, auto value, std::string allowed) {
+    auto err = [](std::string field, auto value, Text allowed) {
         return std::optional<FieldError>(
-            FieldError{std::move(field), fmt::format("{}", value), std::move(allowed)});
+            FieldError::of(std::move(field), fmt::format("{}", value), std::move(allowed)));
     };
     const std::pair<const char*, std::int64_t> ends[] = {
         {"training.first_stage_layers", t.first_stage_layers},
@@ -189,13 +219,18 @@ std::optional<FieldError> check_stage_layers(const PlanSpec& spec) {
             continue;
         }
         if (m.kind == ModelKind::params) {
-            return err(field, value, "must be 0 for a model without layers (a 'params' model)");
+            return err(field, value,
+                       TALLY_TEXT("tally::check",
+                                  "must be 0 for a model without layers (a 'params' model)"));
         }
         if (t.pp < 2) {
-            return err(field, value, "must be 0 unless training.pp > 1");
+            return err(field, value,
+                       TALLY_TEXT("tally::check", "must be 0 unless training.pp > 1"));
         }
         if (value > m.layers) {
-            return err(field, value, fmt::format("must be at most model.layers ({})", m.layers));
+            return err(
+                field, value,
+                TALLY_TEXT("tally::check", "must be at most model.layers (%1)").arg(m.layers));
         }
     }
     if (m.kind != ModelKind::params && t.pp > 1 &&
@@ -209,22 +244,29 @@ std::optional<FieldError> check_stage_layers(const PlanSpec& spec) {
         const std::int64_t value = last_only ? t.last_stage_layers : t.first_stage_layers;
         if (others == 0 && given != m.layers) {
             return err(field, value,
-                       fmt::format("with training.pp = 2, first_stage_layers + last_stage_layers "
-                                   "({} + {}) must equal model.layers ({})",
-                                   t.first_stage_layers, t.last_stage_layers, m.layers));
+                       TALLY_TEXT("tally::check",
+                                  "with training.pp = 2, first_stage_layers + last_stage_layers "
+                                  "(%1 + %2) must equal model.layers (%3)")
+                           .arg(t.first_stage_layers)
+                           .arg(t.last_stage_layers)
+                           .arg(m.layers));
         }
         if (others > 0 && m.layers - given < others) {
             return err(field, value,
-                       fmt::format("leaves {} layers for the other {} pipeline stages; each "
-                                   "needs at least one (model.layers = {})",
-                                   m.layers - given, others, m.layers));
+                       TALLY_TEXT("tally::check",
+                                  "leaves %1 layers for the other %2 pipeline stages; each needs "
+                                  "at least one (model.layers = %3)")
+                           .arg(m.layers - given)
+                           .arg(others)
+                           .arg(m.layers));
         }
     }
     if (t.context_parallel > 1) {
         if (m.kind != ModelKind::transformer) {
             return err("training.context_parallel", t.context_parallel,
-                       "must be 1 for a model without attention (context parallelism splits "
-                       "sequences over attention's ring)");
+                       TALLY_TEXT("tally::check",
+                                  "must be 1 for a model without attention (context parallelism "
+                                  "splits sequences over attention's ring)"));
         }
         // Megatron-Core splits each sequence into 2 x cp chunks, rank i taking chunks i and
         // 2cp - 1 - i, so that causal attention's work is balanced (docs/user-guide/features/
@@ -232,9 +274,10 @@ std::optional<FieldError> check_stage_layers(const PlanSpec& spec) {
         const std::optional<std::int64_t> chunks = product(2, t.context_parallel);
         if (!chunks || spec.data.seq_len % *chunks != 0) {
             return err("training.context_parallel", t.context_parallel,
-                       fmt::format("2 x context_parallel must divide data.seq_len ({}): each "
-                                   "rank takes two of 2 x cp equal chunks of a sequence",
-                                   spec.data.seq_len));
+                       TALLY_TEXT("tally::check",
+                                  "2 x context_parallel must divide data.seq_len (%1): each rank "
+                                  "takes two of 2 x cp equal chunks of a sequence")
+                           .arg(spec.data.seq_len));
         }
     }
     return std::nullopt;
@@ -247,22 +290,24 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
     const TrainingSpec& t = spec.training;
     const DataSpec& d = spec.data;
     const ClusterSpec& c = spec.cluster;
-    auto err = [](std::string field, auto value, std::string allowed) {
+    auto err = [](std::string field, auto value, Text allowed) {
         return std::optional<FieldError>(
-            FieldError{std::move(field), fmt::format("{}", value), std::move(allowed)});
+            FieldError::of(std::move(field), fmt::format("{}", value), std::move(allowed)));
     };
 
     // ---- parallel sizes first: the model rules below divide by them ----
     if (t.tp < 1)
-        return err("training.tp", t.tp, "must be an integer >= 1");
+        return err("training.tp", t.tp, TALLY_TEXT("tally::check", "must be an integer >= 1"));
     if (t.pp < 1)
-        return err("training.pp", t.pp, "must be an integer >= 1");
+        return err("training.pp", t.pp, TALLY_TEXT("tally::check", "must be an integer >= 1"));
     if (t.context_parallel < 1)
-        return err("training.context_parallel", t.context_parallel, "must be an integer >= 1");
+        return err("training.context_parallel", t.context_parallel,
+                   TALLY_TEXT("tally::check", "must be an integer >= 1"));
     if (d.micro_batch < 1)
-        return err("data.micro_batch", d.micro_batch, "must be an integer >= 1");
+        return err("data.micro_batch", d.micro_batch,
+                   TALLY_TEXT("tally::check", "must be an integer >= 1"));
     if (c.gpus < 1)
-        return err("cluster.gpus", c.gpus, "must be an integer >= 1");
+        return err("cluster.gpus", c.gpus, TALLY_TEXT("tally::check", "must be an integer >= 1"));
 
     // ---- model ----
     // The spec reader and the config.json import refuse integers above 2^53; a spec built in
@@ -309,84 +354,103 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
     for (const auto& [field, value, min] : integers) {
         if (value < min || value > kMaxJsonInteger) {
             return err(field, value,
-                       fmt::format("must be an integer in [{}, 2^53 = {}]", min, kMaxJsonInteger));
+                       TALLY_TEXT("tally::check", "must be an integer in [%1, 2^53 = %2]")
+                           .arg(min)
+                           .arg(kMaxJsonInteger));
         }
     }
     switch (m.kind) {
         case ModelKind::params:
             if (!std::isfinite(m.params) || m.params <= 0 || m.params > 1e18) {
-                return err("model.params", num(m.params), "must be a number in (0, 1e18]");
+                return err("model.params", num(m.params),
+                           TALLY_TEXT("tally::check", "must be a number in (0, 1e18]"));
             }
             break;
         case ModelKind::mlp:
             if (m.layers < 1)
-                return err("model.layers", m.layers, "must be an integer >= 1");
+                return err("model.layers", m.layers,
+                           TALLY_TEXT("tally::check", "must be an integer >= 1"));
             if (m.hidden < 1)
-                return err("model.hidden", m.hidden, "must be an integer >= 1");
+                return err("model.hidden", m.hidden,
+                           TALLY_TEXT("tally::check", "must be an integer >= 1"));
             break;
         case ModelKind::transformer: {
             if (m.layers < 1)
-                return err("model.layers", m.layers, "must be an integer >= 1");
+                return err("model.layers", m.layers,
+                           TALLY_TEXT("tally::check", "must be an integer >= 1"));
             if (m.hidden < 1)
-                return err("model.hidden", m.hidden, "must be an integer >= 1");
+                return err("model.hidden", m.hidden,
+                           TALLY_TEXT("tally::check", "must be an integer >= 1"));
             if (m.heads < 1)
-                return err("model.heads", m.heads, "must be an integer >= 1");
-            if (m.vocab < 1)
-                return err("model.vocab", m.vocab, "must be an integer >= 1");
-            if (m.head_dim == 0 && !m.mla.enabled() && m.hidden % m.heads != 0) {
                 return err("model.heads", m.heads,
-                           fmt::format("must divide model.hidden ({}) when model.head_dim is not "
-                                       "given",
-                                       m.hidden));
+                           TALLY_TEXT("tally::check", "must be an integer >= 1"));
+            if (m.vocab < 1)
+                return err("model.vocab", m.vocab,
+                           TALLY_TEXT("tally::check", "must be an integer >= 1"));
+            if (m.head_dim == 0 && !m.mla.enabled() && m.hidden % m.heads != 0) {
+                return err(
+                    "model.heads", m.heads,
+                    TALLY_TEXT("tally::check",
+                               "must divide model.hidden (%1) when model.head_dim is not given")
+                        .arg(m.hidden));
             }
             if (m.kv_heads < 0 || (m.kv_heads > 0 && m.heads % m.kv_heads != 0)) {
                 return err("model.kv_heads", m.kv_heads,
-                           fmt::format("must divide model.heads ({})", m.heads));
+                           TALLY_TEXT("tally::check", "must divide model.heads (%1)").arg(m.heads));
             }
             const bool needs_dense = !m.moe.enabled() || m.moe.first_dense_layers > 0;
             if (needs_dense && m.ffn_hidden < 1) {
-                return err("model.ffn_hidden", m.ffn_hidden, "must be an integer >= 1");
+                return err("model.ffn_hidden", m.ffn_hidden,
+                           TALLY_TEXT("tally::check", "must be an integer >= 1"));
             }
             if (m.moe.enabled()) {
                 if (m.moe.active_experts < 1 || m.moe.active_experts > m.moe.experts) {
                     return err(
                         "model.moe.active_experts", m.moe.active_experts,
-                        fmt::format("must be between 1 and model.moe.experts ({})", m.moe.experts));
+                        TALLY_TEXT("tally::check", "must be between 1 and model.moe.experts (%1)")
+                            .arg(m.moe.experts));
                 }
                 if (m.moe.first_dense_layers > m.layers) {
                     return err("model.moe.first_dense_layers", m.moe.first_dense_layers,
-                               fmt::format("must be at most model.layers ({})", m.layers));
+                               TALLY_TEXT("tally::check", "must be at most model.layers (%1)")
+                                   .arg(m.layers));
                 }
                 if (m.effective_expert_ffn() < 1) {
                     return err("model.moe.expert_ffn_hidden", m.moe.expert_ffn_hidden,
-                               "must be an integer >= 1 (or give model.ffn_hidden)");
+                               TALLY_TEXT("tally::check",
+                                          "must be an integer >= 1 (or give model.ffn_hidden)"));
                 }
             }
             if (m.mla.enabled() && (m.mla.qk_nope_head_dim < 1 || m.mla.qk_rope_head_dim < 1 ||
                                     m.mla.v_head_dim < 1)) {
-                return err("model.mla", "incomplete",
-                           "qk_nope_head_dim, qk_rope_head_dim and v_head_dim must be >= 1");
+                return err(
+                    "model.mla", "incomplete",
+                    TALLY_TEXT("tally::check",
+                               "qk_nope_head_dim, qk_rope_head_dim and v_head_dim must be >= 1"));
             }
             if (m.heads % t.tp != 0) {
                 return err("training.tp", t.tp,
-                           fmt::format("must divide model.heads ({}) so every GPU holds whole "
-                                       "heads",
-                                       m.heads));
+                           TALLY_TEXT("tally::check",
+                                      "must divide model.heads (%1) so every GPU holds whole heads")
+                               .arg(m.heads));
             }
             if (!m.mla.enabled() && m.effective_kv_heads() % t.tp != 0 &&
                 t.tp % m.effective_kv_heads() != 0) {
                 return err("training.tp", t.tp,
-                           fmt::format("must divide model.kv_heads ({}) or be a multiple of it",
-                                       m.effective_kv_heads()));
+                           TALLY_TEXT("tally::check",
+                                      "must divide model.kv_heads (%1) or be a multiple of it")
+                               .arg(m.effective_kv_heads()));
             }
             break;
         }
     }
     if (m.kind != ModelKind::params && t.pp > m.layers) {
-        return err("training.pp", t.pp,
-                   fmt::format("must be at most model.layers ({}): every pipeline stage holds at "
-                               "least one layer",
-                               m.layers));
+        return err(
+            "training.pp", t.pp,
+            TALLY_TEXT(
+                "tally::check",
+                "must be at most model.layers (%1): every pipeline stage holds at least one layer")
+                .arg(m.layers));
     }
     if (auto e = check_stage_layers(spec)) {
         return e;
@@ -395,47 +459,56 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
     // ---- cluster and parallel layout ----
     if (!c.mfu_predicted && !(c.mfu >= kMinMfu && c.mfu <= 1.0)) {
         return err("cluster.mfu", num(c.mfu),
-                   fmt::format("must be in [{}, 1]: a fraction of the dense peak", kMinMfu));
+                   TALLY_TEXT("tally::check", "must be in [%1, 1]: a fraction of the dense peak")
+                       .arg(kMinMfu));
     }
     if (c.price_per_gpu_hour &&
         !(*c.price_per_gpu_hour >= 0.0 && *c.price_per_gpu_hour <= kMaxPricePerGpuHour)) {
         return err("cluster.price_per_gpu_hour", num(*c.price_per_gpu_hour),
-                   "must be a number in [0, 1e6] per GPU-hour");
+                   TALLY_TEXT("tally::check", "must be a number in [0, 1e6] per GPU-hour"));
     }
     const std::optional<std::int64_t> tp_pp = product(t.tp, t.pp);
     const std::optional<std::int64_t> model_parallel =
         tp_pp ? product(*tp_pp, t.context_parallel) : std::nullopt;
     if (!model_parallel || *model_parallel > c.gpus) {
         return err("cluster.gpus", c.gpus,
-                   fmt::format("must be a multiple of training.tp x training.pp x "
-                               "training.context_parallel ({} x {} x {}), so at least their "
-                               "product",
-                               t.tp, t.pp, t.context_parallel));
+                   TALLY_TEXT("tally::check",
+                              "must be a multiple of training.tp x training.pp x "
+                              "training.context_parallel (%1 x %2 x %3), so at least their product")
+                       .arg(t.tp)
+                       .arg(t.pp)
+                       .arg(t.context_parallel));
     }
     if (c.gpus % *model_parallel != 0) {
         return err("cluster.gpus", c.gpus,
-                   fmt::format("must be a multiple of training.tp x training.pp x "
-                               "training.context_parallel ({} x {} x {} = {})",
-                               t.tp, t.pp, t.context_parallel, *model_parallel));
+                   TALLY_TEXT("tally::check",
+                              "must be a multiple of training.tp x training.pp x "
+                              "training.context_parallel (%1 x %2 x %3 = %4)")
+                       .arg(t.tp)
+                       .arg(t.pp)
+                       .arg(t.context_parallel)
+                       .arg(*model_parallel));
     }
     if (t.zero < 0 || t.zero > 3)
-        return err("training.zero", t.zero, "must be 0, 1, 2 or 3");
+        return err("training.zero", t.zero, TALLY_TEXT("tally::check", "must be 0, 1, 2 or 3"));
     if (auto e = check_network_and_schedule(spec)) {
         return e;
     }
     if (!hw.supports(compute_type(t.compute_dtype))) {
         const std::string have = supported_compute_types(hw);
         return err("training.compute_dtype", to_string(t.compute_dtype),
-                   fmt::format("{} has no {} peak; it has: {}", hw.name,
-                               to_string(compute_type(t.compute_dtype)), have));
+                   TALLY_TEXT("tally::check", "%1 has no %2 peak; it has: %3")
+                       .arg(hw.name)
+                       .arg(to_string(compute_type(t.compute_dtype)))
+                       .arg(have));
     }
     if (t.optimizer == Optimizer::adam8bit && t.optimizer_state_dtype != DType::int8) {
         return err("training.optimizer_state_dtype", to_string(t.optimizer_state_dtype),
-                   "adam8bit keeps its states in int8");
+                   TALLY_TEXT("tally::check", "adam8bit keeps its states in int8"));
     }
     if (t.master_dtype && *t.master_dtype != DType::fp32) {
         return err("training.master_dtype", to_string(*t.master_dtype),
-                   "must be \"fp32\" or \"none\"");
+                   TALLY_TEXT("tally::check", "must be \"fp32\" or \"none\""));
     }
 
     // ---- serving: the inference block's own ranges (the rules that relate it to the model are
@@ -453,7 +526,8 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
     for (const auto& [field, value] : serving) {
         if (value < 1 || value > kMaxJsonInteger) {
             return err(field, value,
-                       fmt::format("must be an integer in [1, 2^53 = {}]", kMaxJsonInteger));
+                       TALLY_TEXT("tally::check", "must be an integer in [1, 2^53 = %1]")
+                           .arg(kMaxJsonInteger));
         }
     }
 
@@ -471,25 +545,33 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
     // ---- data ----
     // Upper bounds keep every derived figure finite (1e30 tokens is 1e15 times Llama 3's data).
     if (!std::isfinite(d.tokens) || d.tokens <= 0 || d.tokens > 1e30) {
-        return err("data.tokens", num(d.tokens), "must be a number in (0, 1e30]");
+        return err("data.tokens", num(d.tokens),
+                   TALLY_TEXT("tally::check", "must be a number in (0, 1e30]"));
     }
     if (d.seq_len < 1)
-        return err("data.seq_len", d.seq_len, "must be an integer >= 1");
+        return err("data.seq_len", d.seq_len,
+                   TALLY_TEXT("tally::check", "must be an integer >= 1"));
     const std::int64_t dp = c.gpus / (t.tp * t.pp * t.context_parallel);
     if (d.global_batch < 0) {
-        return err("data.global_batch", d.global_batch, "must be an integer >= 1");
+        return err("data.global_batch", d.global_batch,
+                   TALLY_TEXT("tally::check", "must be an integer >= 1"));
     }
     if (!product(d.micro_batch, dp)) {
         return err("data.micro_batch", d.micro_batch,
-                   fmt::format("times the data-parallel size ({}) must be at most 2^53 = {}", dp,
-                               kMaxProduct));
+                   TALLY_TEXT("tally::check",
+                              "times the data-parallel size (%1) must be at most 2^53 = %2")
+                       .arg(dp)
+                       .arg(kMaxProduct));
     }
     if (d.global_batch > 0 && d.global_batch % (d.micro_batch * dp) != 0) {
         return err("data.global_batch", d.global_batch,
-                   fmt::format("must be a multiple of data.micro_batch x data-parallel size ({} x "
-                               "{} = {}; data-parallel = cluster.gpus / (tp x pp x cp)), so that "
-                               "gradient accumulation takes a whole number of micro-batches",
-                               d.micro_batch, dp, d.micro_batch * dp));
+                   TALLY_TEXT("tally::check",
+                              "must be a multiple of data.micro_batch x data-parallel size (%1 x "
+                              "%2 = %3; data-parallel = cluster.gpus / (tp x pp x cp)), so that "
+                              "gradient accumulation takes a whole number of micro-batches")
+                       .arg(d.micro_batch)
+                       .arg(dp)
+                       .arg(d.micro_batch * dp));
     }
     if (t.interleave > 1) {
         // Megatron-LM's interleaved schedule runs micro-batches in groups of pp (Narayanan et al.
@@ -498,47 +580,55 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
         const std::int64_t microbatches = global / (d.micro_batch * dp);
         if (microbatches % t.pp != 0) {
             return err("data.global_batch", global,
-                       fmt::format("gives {} micro-batches per step; the interleaved schedule "
-                                   "(training.interleave = {}) needs a multiple of training.pp "
-                                   "({})",
-                                   microbatches, t.interleave, t.pp));
+                       TALLY_TEXT("tally::check",
+                                  "gives %1 micro-batches per step; the interleaved schedule "
+                                  "(training.interleave = %2) needs a multiple of training.pp (%3)")
+                           .arg(microbatches)
+                           .arg(t.interleave)
+                           .arg(t.pp));
         }
     }
     return std::nullopt;
 }
 
-std::vector<std::string> warning_messages(const Plan& plan, const PlanSpec& spec,
-                                          const HardwareProfile& hw) {
-    std::vector<std::string> out;
+std::vector<Text> warning_texts(const Plan& plan, const PlanSpec& spec, const HardwareProfile& hw) {
+    std::vector<Text> out;
     const double gb = 1e9;
+    auto fixed = [](int digits, double value) { return fmt::format("{:.{}f}", value, digits); };
+    auto g3 = [](double value) { return fmt::format("{:.3g}", value); };
     if (plan.has(Warning::does_not_fit)) {
-        out.push_back(
-            fmt::format("does not fit: {:.1f} GB needed per GPU, {} has {:.1f} GB ({:.1f} GB over)",
-                        plan.memory.total_bytes / gb, hw.name, plan.memory.capacity_bytes / gb,
-                        -plan.memory.headroom_bytes / gb));
+        out.push_back(TALLY_TEXT("tally::warnings",
+                                 "does not fit: %1 GB needed per GPU, %2 has %3 GB (%4 GB over)")
+                          .arg(fixed(1, plan.memory.total_bytes / gb))
+                          .arg(hw.name)
+                          .arg(fixed(1, plan.memory.capacity_bytes / gb))
+                          .arg(fixed(1, -plan.memory.headroom_bytes / gb)));
     }
     if (plan.has(Warning::mfu_above_measured)) {
         const auto best = hw.best_measured_gemm_fraction(compute_type(spec.training.compute_dtype));
-        out.push_back(fmt::format(
-            "MFU {:.2f} is above the best published {} matmul on {} ({:.3f} of peak): no model "
-            "runs faster than a plain matmul",
-            spec.cluster.mfu, to_string(compute_type(spec.training.compute_dtype)), hw.name,
-            best.value_or(0.0)));
+        out.push_back(TALLY_TEXT("tally::warnings",
+                                 "MFU %1 is above the best published %2 matmul on %3 (%4 of "
+                                 "peak): no model runs faster than a plain matmul")
+                          .arg(fixed(2, spec.cluster.mfu))
+                          .arg(to_string(compute_type(spec.training.compute_dtype)))
+                          .arg(hw.name)
+                          .arg(fixed(3, best.value_or(0.0))));
     }
     if (plan.has(Warning::mfu_above_predicted)) {
         // Why the prediction is lower: the largest term of the predicted step other than the
         // GEMMs themselves (planner/performance/performance.h's critical path).
         const PerformanceBreakdown& f = plan.performance;
         const std::pair<const char*, double> terms[] = {
-            {"recomputation", f.recompute_s},
-            {"memory-bound operations", f.memory_bound_s},
-            {"tensor-parallel communication", f.tp_comm_s},
-            {"pipeline sends", f.pp_comm_s},
-            {"the pipeline bubble", f.pp_bubble_s},
-            {"exposed data-parallel communication", f.dp_comm_exposed_s},
-            {"expert-parallel all-to-all", f.ep_comm_s},
-            {"offload traffic", f.offload_s},
-            {"the optimizer step", f.optimizer_s},
+            {QT_TRANSLATE_NOOP("tally::warnings", "recomputation"), f.recompute_s},
+            {QT_TRANSLATE_NOOP("tally::warnings", "memory-bound operations"), f.memory_bound_s},
+            {QT_TRANSLATE_NOOP("tally::warnings", "tensor-parallel communication"), f.tp_comm_s},
+            {QT_TRANSLATE_NOOP("tally::warnings", "pipeline sends"), f.pp_comm_s},
+            {QT_TRANSLATE_NOOP("tally::warnings", "the pipeline bubble"), f.pp_bubble_s},
+            {QT_TRANSLATE_NOOP("tally::warnings", "exposed data-parallel communication"),
+             f.dp_comm_exposed_s},
+            {QT_TRANSLATE_NOOP("tally::warnings", "expert-parallel all-to-all"), f.ep_comm_s},
+            {QT_TRANSLATE_NOOP("tally::warnings", "offload traffic"), f.offload_s},
+            {QT_TRANSLATE_NOOP("tally::warnings", "the optimizer step"), f.optimizer_s},
         };
         const auto* largest = &terms[0];
         for (const auto& term : terms) {
@@ -547,46 +637,64 @@ std::vector<std::string> warning_messages(const Plan& plan, const PlanSpec& spec
             }
         }
         const double share = f.step_s > 0.0 ? largest->second / f.step_s : 0.0;
-        out.push_back(fmt::format(
-            "the assumed MFU {:.2f} is {:.1f} times the {:.3f} the performance model predicts for "
-            "this layout: its step of {:.3g} s is {:.0f}% {} ({:.3g} s) against {:.3g} s of "
-            "GEMMs, so the time shown rests on the assumption; set cluster.mfu to \"predicted\" "
-            "or try the layouts the search finds",
-            spec.cluster.mfu, spec.cluster.mfu / f.mfu, f.mfu, f.step_s, 100.0 * share,
-            largest->first, largest->second, f.compute_s));
+        out.push_back(
+            TALLY_TEXT("tally::warnings",
+                       "the assumed MFU %1 is %2 times the %3 the performance model predicts for "
+                       "this layout: its step of %4 s is %5% %6 (%7 s) against %8 s of GEMMs, so "
+                       "the time shown rests on the assumption; set cluster.mfu to "
+                       "\"predicted\" or try the layouts the search finds")
+                .arg(fixed(2, spec.cluster.mfu))
+                .arg(fixed(1, spec.cluster.mfu / f.mfu))
+                .arg(fixed(3, f.mfu))
+                .arg(g3(f.step_s))
+                .arg(fixed(0, 100.0 * share))
+                .arg_translated("tally::warnings", largest->first)
+                .arg(g3(largest->second))
+                .arg(g3(f.compute_s)));
     }
     if (plan.has(Warning::hfu_above_one)) {
-        out.push_back(fmt::format(
-            "with recomputation the hardware would run at {:.2f} of its peak (HFU > 1): lower the "
-            "MFU",
-            plan.time.hfu));
+        out.push_back(TALLY_TEXT("tally::warnings",
+                                 "with recomputation the hardware would run at %1 of its peak "
+                                 "(HFU > 1): lower the MFU")
+                          .arg(fixed(2, plan.time.hfu)));
     }
     if (plan.has(Warning::no_architecture)) {
-        out.push_back(
-            "activations not counted: a 'params' model has no architecture (pick a preset or give "
-            "the dimensions)");
+        out.push_back(TALLY_TEXT("tally::warnings",
+                                 "activations not counted: a 'params' model has no architecture "
+                                 "(pick a preset or give the dimensions)"));
     }
     if (plan.has(Warning::adafactor_unshaped)) {
-        out.push_back(
-            "Adafactor's factored state (rows + columns per matrix) needs the model's shapes; "
-            "counted as 0 bytes per parameter");
+        out.push_back(TALLY_TEXT("tally::warnings",
+                                 "Adafactor's factored state (rows + columns per matrix) needs the "
+                                 "model's shapes; counted as 0 bytes per parameter"));
     }
     if (plan.has(Warning::master_duplicates_fp32)) {
-        out.push_back(
-            "the fp32 master copy duplicates fp32 parameters; set training.master_dtype to "
-            "\"none\"");
+        out.push_back(TALLY_TEXT("tally::warnings",
+                                 "the fp32 master copy duplicates fp32 parameters; set "
+                                 "training.master_dtype to \"none\""));
     }
     if (plan.has(Warning::large_pipeline_bubble)) {
-        out.push_back(fmt::format(
-            "pipeline bubble is {:.0f}% of the step ((pp - 1) / micro-batches = ({} - 1) / {}); "
-            "raise the global batch or lower pp",
-            100.0 * plan.parallel.pipeline_bubble_fraction, plan.parallel.pp,
-            plan.parallel.grad_accum_steps));
+        out.push_back(TALLY_TEXT("tally::warnings",
+                                 "pipeline bubble is %1% of the step ((pp - 1) / micro-batches = "
+                                 "(%2 - 1) / %3); raise the global batch or lower pp")
+                          .arg(fixed(0, 100.0 * plan.parallel.pipeline_bubble_fraction))
+                          .arg(plan.parallel.pp)
+                          .arg(plan.parallel.grad_accum_steps));
     }
     if (plan.has(Warning::selective_without_attention)) {
-        out.push_back(
-            "selective recomputation changes nothing here: flash attention (or a model without "
-            "attention) already keeps no attention scores");
+        out.push_back(TALLY_TEXT("tally::warnings",
+                                 "selective recomputation changes nothing here: flash attention "
+                                 "(or a model without attention) already keeps no attention "
+                                 "scores"));
+    }
+    return out;
+}
+
+std::vector<std::string> warning_messages(const Plan& plan, const PlanSpec& spec,
+                                          const HardwareProfile& hw) {
+    std::vector<std::string> out;
+    for (const Text& text : warning_texts(plan, spec, hw)) {
+        out.push_back(text.english());
     }
     return out;
 }

@@ -68,7 +68,9 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& har
 // Evaluates a spec that check() accepted. Pure and allocation-free: every slider move calls it.
 Plan evaluate(const PlanSpec& spec, const HardwareProfile& hardware);
 
-// Human-readable warnings of a plan.
+// The warnings of a plan, translatable (core/text.h), and the same in English.
+std::vector<Text> warning_texts(const Plan& plan, const PlanSpec& spec,
+                                const HardwareProfile& hardware);
 std::vector<std::string> warning_messages(const Plan& plan, const PlanSpec& spec,
                                           const HardwareProfile& hardware);
 

@@ -8,8 +8,10 @@ namespace tally::ui {
 
 namespace {
 
+// lupdate files the bare tr() calls of this file under "tally::ui" (the namespace they are in),
+// so the lookup uses that context too.
 QString tr(const char* text) {
-    return QCoreApplication::translate("tally::ui::Figures", text);
+    return QCoreApplication::translate("tally::ui", text);
 }
 
 // An explanation without numbers (a term whose inputs the planner does not spell out) leaves out
@@ -98,22 +100,18 @@ std::vector<FigureRow> stepTerms(const PlanViews& v) {
     };
     // The order of PerformanceBreakdown's critical path (planner/performance/performance.h).
     const Term terms[] = {
-        {"performance.compute_s", QT_TRANSLATE_NOOP("tally::ui::Figures", "Compute"), f.compute_s},
-        {"performance.recompute_s", QT_TRANSLATE_NOOP("tally::ui::Figures", "Recompute"),
-         f.recompute_s},
-        {"performance.memory_bound_s", QT_TRANSLATE_NOOP("tally::ui::Figures", "Memory-bound"),
+        {"performance.compute_s", QT_TRANSLATE_NOOP("tally::ui", "Compute"), f.compute_s},
+        {"performance.recompute_s", QT_TRANSLATE_NOOP("tally::ui", "Recompute"), f.recompute_s},
+        {"performance.memory_bound_s", QT_TRANSLATE_NOOP("tally::ui", "Memory-bound"),
          f.memory_bound_s},
-        {"performance.tp_comm_s", QT_TRANSLATE_NOOP("tally::ui::Figures", "TP comm"), f.tp_comm_s},
-        {"performance.pp_comm_s", QT_TRANSLATE_NOOP("tally::ui::Figures", "PP comm"), f.pp_comm_s},
-        {"performance.pp_bubble_s", QT_TRANSLATE_NOOP("tally::ui::Figures", "PP bubble"),
-         f.pp_bubble_s},
-        {"performance.dp_comm_exposed_s", QT_TRANSLATE_NOOP("tally::ui::Figures", "DP exposed"),
+        {"performance.tp_comm_s", QT_TRANSLATE_NOOP("tally::ui", "TP comm"), f.tp_comm_s},
+        {"performance.pp_comm_s", QT_TRANSLATE_NOOP("tally::ui", "PP comm"), f.pp_comm_s},
+        {"performance.pp_bubble_s", QT_TRANSLATE_NOOP("tally::ui", "PP bubble"), f.pp_bubble_s},
+        {"performance.dp_comm_exposed_s", QT_TRANSLATE_NOOP("tally::ui", "DP exposed"),
          f.dp_comm_exposed_s},
-        {"performance.ep_comm_s", QT_TRANSLATE_NOOP("tally::ui::Figures", "EP all-to-all"),
-         f.ep_comm_s},
-        {"performance.offload_s", QT_TRANSLATE_NOOP("tally::ui::Figures", "Offload"), f.offload_s},
-        {"performance.optimizer_s", QT_TRANSLATE_NOOP("tally::ui::Figures", "Optimizer"),
-         f.optimizer_s},
+        {"performance.ep_comm_s", QT_TRANSLATE_NOOP("tally::ui", "EP all-to-all"), f.ep_comm_s},
+        {"performance.offload_s", QT_TRANSLATE_NOOP("tally::ui", "Offload"), f.offload_s},
+        {"performance.optimizer_s", QT_TRANSLATE_NOOP("tally::ui", "Optimizer"), f.optimizer_s},
     };
     std::vector<FigureRow> rows;
     for (const Term& term : terms) {

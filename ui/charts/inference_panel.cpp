@@ -25,6 +25,7 @@
 #include "ui/charts/figure_table_model.h"
 #include "ui/charts/figure_text.h"
 #include "ui/common/number_text.h"
+#include "ui/i18n/translate_text.h"
 #include "ui/plan/field_editors.h"
 #include "ui/plan/plan_document.h"
 #include "ui/plan/spec_fields.h"
@@ -37,7 +38,7 @@ constexpr double kGB = 1e9;
 
 // The fields' labels are declared in the form's translation context (spec_fields.cpp).
 QString formTr(const char* text) {
-    return QCoreApplication::translate("tally::ui::SpecForm", text);
+    return translatedFormText(text);
 }
 
 void setRangeIfChanged(QValueAxis* axis, double lo, double hi) {
@@ -439,7 +440,8 @@ void InferencePanel::showResults(const PlanViews& v) {
                       .arg(formatGB(m_plan.memory.total_bytes),
                            formatGB(m_plan.memory.capacity_bytes), tip);
         }
-        rows.push_back({qs(e.key), qs(e.label), e.value, text, unit, tip});
+        rows.push_back(
+            {qs(e.key), translatedLiteral(kExplanationContext, e.label), e.value, text, unit, tip});
     }
     m_model->setRows(std::move(rows));
     QStringList warnings;

@@ -7,6 +7,7 @@
 #include "planner/core/enum_names.h"
 
 #include "ui/common/number_text.h"
+#include "ui/i18n/translate_text.h"
 
 namespace tally::ui {
 
@@ -17,8 +18,7 @@ namespace {
 QString recomputeLabel(Recompute recompute) {
     for (const EnumName<Recompute>& row : kEnumNames<Recompute>) {
         if (row.value == recompute) {
-            return QCoreApplication::translate("tally::ui::SpecForm",
-                                               std::string(row.label).c_str());
+            return translatedFormText(std::string(row.label).c_str());
         }
     }
     return qs(to_string(recompute));

@@ -506,7 +506,7 @@ void RooflinePanel::placeLabels() {
             continue;
         }
         const RooflineMark& m = m_labelled[static_cast<std::size_t>(i)];
-        const QString text = qs(m.label);
+        const QString text = RooflineTableModel::markLabel(m);
         if (item->text() != text) {
             item->setText(text);
         }

@@ -11,6 +11,13 @@ namespace tally::ui {
 
 RooflineTableModel::RooflineTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
+QString RooflineTableModel::markLabel(const RooflineMark& mark) {
+    if (mark.aggregate && mark.label == to_string(mark.group)) {
+        return groupName(mark.group);
+    }
+    return qs(mark.label);
+}
+
 QString RooflineTableModel::groupName(RooflineGroup group) {
     switch (group) {
         case RooflineGroup::seed:
@@ -40,9 +47,9 @@ QString rooflineMarkTip(const RooflineMark& m) {
             "intensity = FLOPs / bytes = %8 FLOP/byte\n"
             "attainable = min(peak, intensity x bandwidth) = min(%9, %10 x %11 B/s) "
             "= %12\n%13: intensity %14 the ridge %15 FLOP/byte (peak / bandwidth)")
-            .arg(qs(m.label), kind, qs(to_string(m.cost.dtype)), formatShort(m.cost.flops),
-                 formatShort(m.cost.bytes()), formatShort(m.cost.read_bytes),
-                 formatShort(m.cost.write_bytes))
+            .arg(RooflineTableModel::markLabel(m), kind, qs(to_string(m.cost.dtype)),
+                 formatShort(m.cost.flops), formatShort(m.cost.bytes()),
+                 formatShort(m.cost.read_bytes), formatShort(m.cost.write_bytes))
             .arg(QString::number(intensity, 'g', 4), formatFlopsPerSecond(m.roof.peak_flops_per_s),
                  QString::number(intensity, 'g', 4), formatShort(m.roof.bandwidth_bytes_per_s),
                  formatFlopsPerSecond(m.point.attainable_flops_per_s),
@@ -116,7 +123,7 @@ QVariant RooflineTableModel::data(const QModelIndex& index, int role) const {
         case Qt::DisplayRole:
             switch (index.column()) {
                 case NameColumn:
-                    return qs(m.label);
+                    return markLabel(m);
                 case GroupColumn:
                     return groupName(m.group);
                 case FlopsColumn:

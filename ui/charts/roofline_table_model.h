@@ -37,6 +37,9 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
     static QString groupName(RooflineGroup group);
+    // A mark's label as shown: a whole phase's step ("training", named by the planner) in the
+    // user's language, any other operation by its own name.
+    static QString markLabel(const RooflineMark& mark);
 
 private:
     std::vector<RooflineMark> m_marks;

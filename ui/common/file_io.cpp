@@ -8,8 +8,10 @@ namespace tally::ui {
 
 namespace {
 
+// lupdate files the bare tr() calls of this file under "tally::ui" (the namespace they are in),
+// so the lookup uses that context too.
 QString tr(const char* text) {
-    return QCoreApplication::translate("tally::ui::FileIo", text);
+    return QCoreApplication::translate("tally::ui", text);
 }
 
 }  // namespace

@@ -14,6 +14,7 @@
 #include "planner/core/limits.h"
 #include "ui/common/hardware_list_model.h"
 #include "ui/common/number_text.h"
+#include "ui/i18n/translate_text.h"
 #include "ui/plan/plan_document.h"
 
 namespace tally::ui {
@@ -21,7 +22,7 @@ namespace tally::ui {
 namespace {
 
 QString formTr(const char* text) {
-    return QCoreApplication::translate("tally::ui::SpecForm", text);
+    return translatedFormText(text);
 }
 
 const QString kMarkStyle = QStringLiteral("border: 2px solid #c62828; border-radius: 3px;");

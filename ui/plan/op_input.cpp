@@ -11,8 +11,10 @@ namespace tally::ui {
 
 namespace {
 
+// lupdate files the bare tr() calls of this file under "tally::ui" (the namespace they are in),
+// so the lookup uses that context too.
 QString tr(const char* text) {
-    return QCoreApplication::translate("tally::ui::OpInput", text);
+    return QCoreApplication::translate("tally::ui", text);
 }
 
 std::optional<std::int64_t> wholeNumber(const QString& text) {

@@ -18,6 +18,8 @@
 #include "ui/common/file_io.h"
 #include "ui/common/hardware_catalog.h"
 #include "ui/common/number_text.h"
+#include "ui/i18n/translate_text.h"
+#include "ui/plan/example_text.h"
 #include "ui/plan/spec_fields.h"
 
 namespace tally::ui {
@@ -63,7 +65,7 @@ private:
 };
 
 QString errorText(const FieldError& error) {
-    return qs(error.message());
+    return translatedFieldError(error);
 }
 
 PlanDocument::PlanDocument(const HardwareCatalog* catalog, QObject* parent)
@@ -72,11 +74,11 @@ PlanDocument::PlanDocument(const HardwareCatalog* catalog, QObject* parent)
             [this](bool clean) { emit modifiedChanged(!clean); });
     // A profile edited or removed in the workspace changes what the current spec evaluates to.
     connect(catalog, &HardwareCatalog::profilesChanged, this, [this] { apply(m_spec); });
-    apply(start_plan_spec());
+    apply(localizedExample(start_plan_spec()));
     if (!m_views) {
         // A catalog without the start plan's GPU: draw it on the shipped profile, so there is
         // always a plan to show while the user picks another GPU.
-        const PlanSpec spec = start_plan_spec();
+        const PlanSpec spec = localizedExample(start_plan_spec());
         m_views = std::make_shared<const PlanViews>(
             compute_plan_views(spec, resolve_builtin_hardware(spec), m_memoryVariable));
         m_acceptedSpec = spec;
@@ -301,7 +303,8 @@ bool PlanDocument::exportCsv(const QString& path, QString* error) const {
 }
 
 bool PlanDocument::exportMarkdown(const QString& path, QString* error) const {
-    const std::string md = plan_markdown(m_views->spec, m_views->hardware, m_views->plan);
+    const std::string md =
+        plan_markdown(m_views->spec, m_views->hardware, m_views->plan, uiTextTranslator());
     return writeFileAtomically(path, QByteArray::fromStdString(md), error);
 }
 

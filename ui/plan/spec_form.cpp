@@ -21,6 +21,7 @@
 #include "ui/common/hardware_list_model.h"
 #include "ui/common/number_text.h"
 #include "ui/common/wheel_guard.h"
+#include "ui/i18n/translate_text.h"
 #include "ui/plan/field_editors.h"
 #include "ui/plan/plan_document.h"
 
@@ -29,7 +30,7 @@ namespace tally::ui {
 namespace {
 
 QString formTr(const char* text) {
-    return QCoreApplication::translate("tally::ui::SpecForm", text);
+    return translatedFormText(text);
 }
 
 }  // namespace

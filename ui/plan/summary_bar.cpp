@@ -10,6 +10,7 @@
 #include "ui/charts/figure_text.h"
 #include "ui/common/chart_support.h"
 #include "ui/common/number_text.h"
+#include "ui/i18n/translate_text.h"
 #include "ui/plan/plan_document.h"
 
 namespace tally::ui {
@@ -237,13 +238,15 @@ void SummaryBar::showTraining(const PlanViews& v) {
 
     // One line (the full list in the tooltip).
     QString line, all;
-    for (const std::string& w : v.warnings) {
-        line += (line.isEmpty() ? QString() : QStringLiteral("   ")) + u"⚠ " + qs(w);
-        all += (all.isEmpty() ? QString() : QStringLiteral("\n")) + u"⚠ " + qs(w);
+    for (const Text& text : v.warning_texts) {
+        const QString w = translatedText(text);
+        line += (line.isEmpty() ? QString() : QStringLiteral("   ")) + u"⚠ " + w;
+        all += (all.isEmpty() ? QString() : QStringLiteral("\n")) + u"⚠ " + w;
     }
     if (v.serving_error) {
         // A serving block the serving planner refuses: the headline stays the training plan's.
-        const QString refused = tr("Serving not planned: %1").arg(qs(v.serving_error->message()));
+        const QString refused =
+            tr("Serving not planned: %1").arg(translatedFieldError(*v.serving_error));
         const QString mark = u"⚠ " + refused;
         line = line.isEmpty() ? mark : QString(mark + QStringLiteral("   ") + line);
         all = all.isEmpty() ? mark : QString(mark + u'\n' + all);

@@ -14,8 +14,10 @@ namespace tally::ui {
 
 namespace {
 
+// lupdate files the bare tr() calls of this file under "tally::ui" (the namespace they are in),
+// so the lookup uses that context too.
 QString tr(const char* text, const char* disambiguation = nullptr, int n = -1) {
-    return QCoreApplication::translate("tally::ui::ProbeText", text, disambiguation, n);
+    return QCoreApplication::translate("tally::ui", text, disambiguation, n);
 }
 
 const QString kDot = QStringLiteral(" · ");

@@ -19,6 +19,7 @@ const QString kProbeSshHost = QStringLiteral("probe/sshHost");
 const QString kProbeRemotePath = QStringLiteral("probe/remotePath");
 const QString kProbeLauncher = QStringLiteral("probe/launcher");
 const QString kCompareProfiles = QStringLiteral("compare/profiles");
+const QString kLanguage = QStringLiteral("window/language");
 }  // namespace
 
 AppSettings::AppSettings(QSettings* settings, QObject* parent)
@@ -71,6 +72,12 @@ QStringList AppSettings::compareProfiles() const {
 }
 void AppSettings::setCompareProfiles(const QStringList& ids) {
     setValue(kCompareProfiles, ids);
+}
+QString AppSettings::language() const {
+    return value(kLanguage).toString();
+}
+void AppSettings::setLanguage(const QString& code) {
+    setValue(kLanguage, code);
 }
 QString AppSettings::probeBackend() const {
     return value(kProbeBackend).toString();

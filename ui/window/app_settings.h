@@ -48,6 +48,9 @@ public:
     void setCompareProfiles(const QStringList& ids);
     QString formatValue() const;
     void setFormatValue(const QString& text);
+    // The language picked in View > Language ("en", "zh_CN"); empty: follow the system's.
+    QString language() const;
+    void setLanguage(const QString& code);
 
 signals:
     void changed(const QString& key);

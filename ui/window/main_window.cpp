@@ -35,7 +35,9 @@
 #include "ui/common/file_dialogs.h"
 #include "ui/common/hardware_catalog.h"
 #include "ui/common/number_text.h"
+#include "ui/i18n/translate_text.h"
 #include "ui/plan/autosave.h"
+#include "ui/plan/example_text.h"
 #include "ui/plan/field_editors.h"
 #include "ui/plan/plan_document.h"
 #include "ui/plan/spec_form.h"
@@ -282,8 +284,9 @@ bool MainWindow::exportChart(const QString& chartId, const QString& path, QStrin
             // The SVG's title names the plan too ("Memory per GPU: Llama 3 70B on ...").
             return exportSvg(
                 chart.widget, path,
-                tr("%1: %2").arg(chart.title, qs(plan_title(m_document->views()->spec,
-                                                            m_document->views()->hardware))),
+                tr("%1: %2").arg(chart.title,
+                                 qs(plan_title(m_document->views()->spec,
+                                               m_document->views()->hardware, uiTextTranslator()))),
                 error);
         }
         return exportPng(chart.widget, path, error);
@@ -303,7 +306,7 @@ void MainWindow::buildMenus() {
            "the lecture's plans are under Examples."));
     connect(newPlan, &QAction::triggered, this, [this] {
         if (confirmReplace()) {
-            m_document->startNew(start_plan_spec());
+            m_document->startNew(localizedExample(start_plan_spec()));
         }
     });
     QMenu* examples = file->addMenu(tr("E&xamples"));
@@ -378,9 +381,9 @@ void MainWindow::buildMenus() {
         if (!example.lecture) {
             continue;
         }
-        QAction* action = questions->addAction(qs(example.spec.name));
-        action->setStatusTip(qs(example.spec.description));
-        const PlanSpec spec = example.spec;
+        const PlanSpec spec = localizedExample(example.spec);
+        QAction* action = questions->addAction(qs(spec.name));
+        action->setStatusTip(qs(spec.description));
         connect(action, &QAction::triggered, this, [this, spec] {
             if (confirmReplace()) {
                 m_document->startNew(spec);
@@ -446,7 +449,8 @@ QString MainWindow::suggestedFileName(const QString& extension) const {
     if (!m_document->filePath().isEmpty()) {
         return QFileInfo(m_document->filePath()).completeBaseName() + extension;
     }
-    const QString title = qs(plan_title(m_document->spec(), m_document->views()->hardware));
+    const QString title =
+        qs(plan_title(m_document->spec(), m_document->views()->hardware, uiTextTranslator()));
     QString name;
     for (const QChar c : title) {
         if (c.isLetterOrNumber() || c == u'_' || c == u'.') {
@@ -474,9 +478,9 @@ void MainWindow::fillExamplesMenu(QMenu* menu) {
             menu->addSection(tr("Training and serving plans"));
             lecture = false;
         }
-        QAction* action = menu->addAction(qs(example.spec.name));
+        const PlanSpec spec = localizedExample(example.spec);
+        QAction* action = menu->addAction(qs(spec.name));
         action->setToolTip(tr("Opens resources/%1 as a new, unsaved plan").arg(qs(example.file)));
-        const PlanSpec spec = example.spec;
         connect(action, &QAction::triggered, this, [this, spec] {
             if (confirmReplace()) {
                 m_document->startNew(spec);
@@ -491,7 +495,8 @@ bool MainWindow::confirmReplace() {
     }
     QMessageBox box(QMessageBox::Question, tr("Tally"),
                     tr("The plan \"%1\" has changes that are not saved to a file.")
-                        .arg(qs(plan_title(m_document->spec(), m_document->views()->hardware))),
+                        .arg(qs(plan_title(m_document->spec(), m_document->views()->hardware,
+                                           uiTextTranslator()))),
                     QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
     box.setObjectName(QStringLiteral("confirmReplace"));
     box.setInformativeText(tr("Save them before the plan is replaced?"));
@@ -586,15 +591,22 @@ void MainWindow::exportChartInteractive(const ChartInfo& chart, bool svg) {
     }
 }
 
+void MainWindow::refreshTexts() {
+    emit m_document->resultsChanged();
+    emit m_document->errorChanged();
+    updateTitle();
+}
+
 void MainWindow::updateTitle() {
     const QString path = m_document->filePath();
     // A plan from a file is called by its file; otherwise by its title, which for a plan the
     // user did not name says what it is and follows its edits.
-    const QString name = !path.isEmpty() ? QFileInfo(path).fileName()
-                         : m_document->views()
-                             ? qs(plan_title(m_document->spec(), m_document->views()->hardware))
-                             : (!m_document->spec().name.empty() ? qs(m_document->spec().name)
-                                                                 : tr("Untitled plan"));
+    const QString name =
+        !path.isEmpty() ? QFileInfo(path).fileName()
+        : m_document->views()
+            ? qs(plan_title(m_document->spec(), m_document->views()->hardware, uiTextTranslator()))
+            : (!m_document->spec().name.empty() ? qs(m_document->spec().name)
+                                                : tr("Untitled plan"));
     const QString title = tr("%1[*] — Tally").arg(name);
     if (windowTitle() != title) {
         setWindowTitle(title);

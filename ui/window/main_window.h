@@ -60,6 +60,11 @@ public:
     FormatsPanel* formatsPanel() const { return m_formats; }
     LayoutsPanel* layoutsPanel() const { return m_layouts; }
     Autosave* autosave() const { return m_autosave; }
+    // The View menu, for areas that add to it (View > Language).
+    QMenu* viewMenu() const { return m_viewMenu; }
+    // Rebuilds the texts made from the plan (title, summary, panels, status bar) after the
+    // language changed; the plan, its undo history and every panel's choices stay as they are.
+    void refreshTexts();
 
     // Registers a panel under an id ("memory", "time", "layouts", "roofline" and "formats" are
     // taken): a tab beside the built-in ones, or a dock. The window owns it from then on and

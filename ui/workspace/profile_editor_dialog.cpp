@@ -14,6 +14,7 @@
 
 #include "planner/store/workspace.h"
 #include "ui/common/number_text.h"
+#include "ui/i18n/translate_text.h"
 #include "ui/session/workspace_session.h"
 
 namespace tally::ui {
@@ -213,7 +214,7 @@ void ProfileEditorDialog::mark(const QString& path, const QString& message) {
 
 void ProfileEditorDialog::markError(const FieldError& error) {
     const QString path = qs(error.field);
-    const QString message = qs(error.message());
+    const QString message = translatedFieldError(error);
     if (field(path)) {
         mark(path, message);
         return;

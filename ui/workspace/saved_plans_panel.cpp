@@ -13,6 +13,7 @@
 #include "planner/text/report.h"
 #include "ui/common/chart_support.h"
 #include "ui/common/number_text.h"
+#include "ui/i18n/translate_text.h"
 #include "ui/plan/plan_document.h"
 #include "ui/session/workspace_session.h"
 #include "ui/workspace/saved_plans_model.h"
@@ -166,7 +167,9 @@ bool SavedPlansPanel::saveCurrentAs() {
     const PlanSpec& spec = m_document->spec();
     // The plan's title (its name, else what it is) as of the last accepted plan.
     const QString suggested =
-        m_document->views() ? qs(plan_title(spec, m_document->views()->hardware)) : qs(spec.name);
+        m_document->views()
+            ? qs(plan_title(spec, m_document->views()->hardware, uiTextTranslator()))
+            : qs(spec.name);
     std::int64_t id = 0;
     std::string chosen;
     if (!storeUnderName(tr("Save the plan in the workspace"), tr("Name of the saved plan:"),

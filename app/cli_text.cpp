@@ -1,0 +1,58 @@
+#include "app/cli_text.h"
+
+#include <QLocale>
+#include <QString>
+#include <memory>
+
+#include "ui/i18n/translate_text.h"
+#include "ui/i18n/translations.h"
+
+namespace tally::cli {
+
+namespace {
+
+// The process's one catalogue for text output: loaded on first use, in the language --lang set
+// or the environment gives.
+std::string& requested_language() {
+    static std::string code;
+    return code;
+}
+
+const ui::Translations& translations() {
+    static const std::unique_ptr<ui::Translations> loaded = [] {
+        auto t = std::make_unique<ui::Translations>();
+        const std::optional<QString> code =
+            ui::parseLanguage(QString::fromStdString(requested_language()));
+        t->load(code ? *code : ui::languageForLocale(QLocale::system()));
+        return t;
+    }();
+    return *loaded;
+}
+
+}  // namespace
+
+bool parse_language(const std::string& code) {
+    return ui::parseLanguage(QString::fromStdString(code)).has_value();
+}
+
+void set_cli_language(const std::string& code) {
+    requested_language() = code;
+}
+
+std::string cli_text(const char* context, const char* source) {
+    return translations().translate(context, source).toStdString();
+}
+
+std::string cli_render(const Text& text) {
+    return ui::translatedText(text, &translations()).toStdString();
+}
+
+std::string cli_error(const FieldError& error) {
+    return ui::translatedFieldError(error, &translations()).toStdString();
+}
+
+std::string cli_label(const char* context, const std::string& english) {
+    return ui::translatedLiteral(context, english, &translations()).toStdString();
+}
+
+}  // namespace tally::cli

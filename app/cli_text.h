@@ -1,0 +1,31 @@
+#pragma once
+
+#include <string>
+
+#include "planner/core/errors.h"
+#include "planner/core/text.h"
+
+namespace tally::cli {
+
+// Whether a language code (--lang, LANG) names a language Tally ships: en, zh_CN.
+bool parse_language(const std::string& code);
+
+// The language of the command line's text output and error messages: --lang when given, else
+// the environment's (LC_ALL, LC_MESSAGES, LANG, through QLocale::system()); LANG=C is English.
+// `--json` output is the same in every language.
+void set_cli_language(const std::string& code);
+
+// A text of the command line's own, in its language (UTF-8). lupdate finds
+// cli_text("context", "text") as it finds QCoreApplication::translate (the translation targets
+// pass -tr-function-alias translate+=cli_text).
+std::string cli_text(const char* context, const char* source);
+// A planner text (planner/core/text.h) in the command line's language. (Not an overload of
+// cli_text: lupdate reads cli_text's first argument as a context and would skip a TALLY_TEXT
+// inside it.)
+std::string cli_render(const Text& text);
+// A rejected input (field, value, what is allowed) in the command line's language.
+std::string cli_error(const FieldError& error);
+// An explanation's label (marked in planner/text/explain.cpp) in the command line's language.
+std::string cli_label(const char* context, const std::string& english);
+
+}  // namespace tally::cli

@@ -1,0 +1,5191 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>WorkspaceSession</name>
+    <message>
+        <source>No workspace file was given.</source>
+        <translation>没有给出工作区文件。</translation>
+    </message>
+</context>
+<context>
+    <name>tally::FieldError</name>
+    <message>
+        <source>%1: got %2; %3</source>
+        <translation>%1：给出的是 %2；%3</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1；%2</translation>
+    </message>
+    <message>
+        <source>input</source>
+        <translation>输入</translation>
+    </message>
+</context>
+<context>
+    <name>tally::check</name>
+    <message>
+        <source>must be an integer &gt;= 1 (or absent: the hardware profile's node size)</source>
+        <translation>必须是 &gt;= 1 的整数（或不填：使用硬件配置的节点大小）</translation>
+    </message>
+    <message>
+        <source>must be a number in [1e6, 1e16] bytes/s per GPU per direction (or absent: the hardware profile's)</source>
+        <translation>必须是 [1e6, 1e16] 范围内的数，单位为每 GPU 每方向的 bytes/s（或不填：使用硬件配置的值）</translation>
+    </message>
+    <message>
+        <source>must be an integer &gt;= 1</source>
+        <translation>必须是 &gt;= 1 的整数</translation>
+    </message>
+    <message>
+        <source>must be 1 unless training.pp &gt; 1 (virtual stages interleave a pipeline)</source>
+        <translation>除非 training.pp &gt; 1，否则必须为 1（虚拟阶段是在流水线内交错的）</translation>
+    </message>
+    <message>
+        <source>training.pp x training.interleave (%1 x %2) must divide model.layers (%3)</source>
+        <translation>training.pp x training.interleave（%1 x %2）必须整除 model.layers（%3）</translation>
+    </message>
+    <message>
+        <source>must be at most %1 (the fewest layers of a pipeline stage, %2, plus one)</source>
+        <translation>最多为 %1（流水线阶段的最少层数 %2，再加一）</translation>
+    </message>
+    <message>
+        <source>must be an integer &gt;= 1 (or 0: the same as training.tp)</source>
+        <translation>必须是 &gt;= 1 的整数（或 0：与 training.tp 相同）</translation>
+    </message>
+    <message>
+        <source>must be 0 or training.tp for a model without experts (model.moe)</source>
+        <translation>对于没有专家（model.moe）的模型，必须为 0 或 training.tp</translation>
+    </message>
+    <message>
+        <source>must divide the experts' hidden width (%1)</source>
+        <translation>必须整除专家的隐藏宽度（%1）</translation>
+    </message>
+    <message>
+        <source>must be 1 for a model without experts (model.moe)</source>
+        <translation>对于没有专家（model.moe）的模型，必须为 1</translation>
+    </message>
+    <message>
+        <source>times the experts' tensor parallelism (%1) must divide the GPUs of a pipeline stage (%2 = tp x cp x dp = %3 x %4 x %5): experts are spread over the data- and context-parallel ranks</source>
+        <translation>乘以专家张量并行度（%1）后必须整除一个流水线阶段的 GPU 数（%2 = tp x cp x dp = %3 x %4 x %5）：专家分布在数据并行和上下文并行的 rank 上</translation>
+    </message>
+    <message>
+        <source>must divide model.moe.experts (%1) so every rank holds whole experts</source>
+        <translation>必须整除 model.moe.experts（%1），使每个 rank 持有完整的专家</translation>
+    </message>
+    <message>
+        <source>must be a number in [1, 1e6]: the busiest expert's tokens over the balanced share</source>
+        <translation>必须是 [1, 1e6] 范围内的数：最忙专家收到的 token 数与均衡份额之比</translation>
+    </message>
+    <message>
+        <source>must be at most experts / active_experts (%1 / %2 = %3): an expert receives each token at most once</source>
+        <translation>最多为 experts / active_experts（%1 / %2 = %3）：每个 token 至多到达一个专家一次</translation>
+    </message>
+    <message>
+        <source>optimizer_and_params streams parameter shards, so it needs training.zero = 3 (ZeRO-Infinity); use "optimizer" with ZeRO 0-2</source>
+        <translation>optimizer_and_params 会流式传输参数分片，因此需要 training.zero = 3（ZeRO-Infinity）；ZeRO 0-2 请用 "optimizer"</translation>
+    </message>
+    <message>
+        <source>must be 0 for a model without layers (a 'params' model)</source>
+        <translation>对于没有层的模型（'params' 模型），必须为 0</translation>
+    </message>
+    <message>
+        <source>must be 0 unless training.pp &gt; 1</source>
+        <translation>除非 training.pp &gt; 1，否则必须为 0</translation>
+    </message>
+    <message>
+        <source>must be at most model.layers (%1)</source>
+        <translation>最多为 model.layers（%1）</translation>
+    </message>
+    <message>
+        <source>with training.pp = 2, first_stage_layers + last_stage_layers (%1 + %2) must equal model.layers (%3)</source>
+        <translation>当 training.pp = 2 时，first_stage_layers + last_stage_layers（%1 + %2）必须等于 model.layers（%3）</translation>
+    </message>
+    <message>
+        <source>leaves %1 layers for the other %2 pipeline stages; each needs at least one (model.layers = %3)</source>
+        <translation>只给其余 %2 个流水线阶段留下 %1 层；每个阶段至少需要一层（model.layers = %3）</translation>
+    </message>
+    <message>
+        <source>must be 1 for a model without attention (context parallelism splits sequences over attention's ring)</source>
+        <translation>对于没有注意力的模型，必须为 1（上下文并行把序列分到注意力的环上）</translation>
+    </message>
+    <message>
+        <source>2 x context_parallel must divide data.seq_len (%1): each rank takes two of 2 x cp equal chunks of a sequence</source>
+        <translation>2 x context_parallel 必须整除 data.seq_len（%1）：每个 rank 取一个序列 2 x cp 个等长块中的两块</translation>
+    </message>
+    <message>
+        <source>must be an integer in [%1, 2^53 = %2]</source>
+        <translation>必须是 [%1, 2^53 = %2] 范围内的整数</translation>
+    </message>
+    <message>
+        <source>must be a number in (0, 1e18]</source>
+        <translation>必须是 (0, 1e18] 范围内的数</translation>
+    </message>
+    <message>
+        <source>must divide model.hidden (%1) when model.head_dim is not given</source>
+        <translation>未给出 model.head_dim 时，必须整除 model.hidden（%1）</translation>
+    </message>
+    <message>
+        <source>must divide model.heads (%1)</source>
+        <translation>必须整除 model.heads（%1）</translation>
+    </message>
+    <message>
+        <source>must be between 1 and model.moe.experts (%1)</source>
+        <translation>必须在 1 到 model.moe.experts（%1）之间</translation>
+    </message>
+    <message>
+        <source>must be an integer &gt;= 1 (or give model.ffn_hidden)</source>
+        <translation>必须是 &gt;= 1 的整数（或给出 model.ffn_hidden）</translation>
+    </message>
+    <message>
+        <source>qk_nope_head_dim, qk_rope_head_dim and v_head_dim must be &gt;= 1</source>
+        <translation>qk_nope_head_dim、qk_rope_head_dim 和 v_head_dim 必须 &gt;= 1</translation>
+    </message>
+    <message>
+        <source>must divide model.heads (%1) so every GPU holds whole heads</source>
+        <translation>必须整除 model.heads（%1），使每个 GPU 持有完整的注意力头</translation>
+    </message>
+    <message>
+        <source>must divide model.kv_heads (%1) or be a multiple of it</source>
+        <translation>必须整除 model.kv_heads（%1），或是它的倍数</translation>
+    </message>
+    <message>
+        <source>must be at most model.layers (%1): every pipeline stage holds at least one layer</source>
+        <translation>最多为 model.layers（%1）：每个流水线阶段至少有一层</translation>
+    </message>
+    <message>
+        <source>must be in [%1, 1]: a fraction of the dense peak</source>
+        <translation>必须在 [%1, 1] 范围内：稠密峰值的一个比例</translation>
+    </message>
+    <message>
+        <source>must be a number in [0, 1e6] per GPU-hour</source>
+        <translation>必须是 [0, 1e6] 范围内的数，单位为每 GPU 小时</translation>
+    </message>
+    <message>
+        <source>must be a multiple of training.tp x training.pp x training.context_parallel (%1 x %2 x %3), so at least their product</source>
+        <translation>必须是 training.tp x training.pp x training.context_parallel（%1 x %2 x %3）的倍数，因此至少等于它们的乘积</translation>
+    </message>
+    <message>
+        <source>must be a multiple of training.tp x training.pp x training.context_parallel (%1 x %2 x %3 = %4)</source>
+        <translation>必须是 training.tp x training.pp x training.context_parallel（%1 x %2 x %3 = %4）的倍数</translation>
+    </message>
+    <message>
+        <source>must be 0, 1, 2 or 3</source>
+        <translation>必须是 0、1、2 或 3</translation>
+    </message>
+    <message>
+        <source>%1 has no %2 peak; it has: %3</source>
+        <translation>%1 没有 %2 峰值；它有：%3</translation>
+    </message>
+    <message>
+        <source>adam8bit keeps its states in int8</source>
+        <translation>adam8bit 以 int8 保存其状态</translation>
+    </message>
+    <message>
+        <source>must be "fp32" or "none"</source>
+        <translation>必须是 "fp32" 或 "none"</translation>
+    </message>
+    <message>
+        <source>must be an integer in [1, 2^53 = %1]</source>
+        <translation>必须是 [1, 2^53 = %1] 范围内的整数</translation>
+    </message>
+    <message>
+        <source>must be a number in (0, 1e30]</source>
+        <translation>必须是 (0, 1e30] 范围内的数</translation>
+    </message>
+    <message>
+        <source>times the data-parallel size (%1) must be at most 2^53 = %2</source>
+        <translation>乘以数据并行规模（%1）后最多为 2^53 = %2</translation>
+    </message>
+    <message>
+        <source>must be a multiple of data.micro_batch x data-parallel size (%1 x %2 = %3; data-parallel = cluster.gpus / (tp x pp x cp)), so that gradient accumulation takes a whole number of micro-batches</source>
+        <translation>必须是 data.micro_batch x 数据并行规模（%1 x %2 = %3；数据并行 = cluster.gpus / (tp x pp x cp)）的倍数，这样梯度累积才是整数个微批次</translation>
+    </message>
+    <message>
+        <source>gives %1 micro-batches per step; the interleaved schedule (training.interleave = %2) needs a multiple of training.pp (%3)</source>
+        <translation>每步得到 %1 个微批次；交错调度（training.interleave = %2）需要它是 training.pp（%3）的倍数</translation>
+    </message>
+</context>
+<context>
+    <name>tally::cli</name>
+    <message>
+        <source>error:</source>
+        <translation>错误：</translation>
+    </message>
+    <message>
+        <source>Predicted step (performance model; docs/planner.md)</source>
+        <translation>预测的单步时间（性能模型；docs/planner.md）</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>memory-bound</source>
+        <translation>内存受限</translation>
+    </message>
+    <message>
+        <source>offload</source>
+        <translation>卸载</translation>
+    </message>
+    <message>
+        <source>optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>单步</translation>
+    </message>
+    <message>
+        <source>predicted</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <source>assumed</source>
+        <translation>假设</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>并行布局</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Memory per GPU (GB = 1e9 bytes; GiB = 2^30 bytes, as nvidia-smi shows)</source>
+        <translation>每 GPU 内存（GB = 1e9 字节；GiB = 2^30 字节，与 nvidia-smi 显示的相同）</translation>
+    </message>
+    <message>
+        <source>params</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>master</source>
+        <translation>主权重</translation>
+    </message>
+    <message>
+        <source>activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 gather</source>
+        <translation>ZeRO-3 聚集</translation>
+    </message>
+    <message>
+        <source>PP buffers</source>
+        <translation>PP 缓冲区</translation>
+    </message>
+    <message>
+        <source>total</source>
+        <translation>总计</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>能放下</translation>
+    </message>
+    <message>
+        <source>DOES NOT FIT</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>host memory</source>
+        <translation>主机内存</translation>
+    </message>
+    <message>
+        <source>(offloaded, per GPU)</source>
+        <translation>（已卸载，每 GPU）</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>FLOPs total</source>
+        <translation>FLOPs 总计</translation>
+    </message>
+    <message>
+        <source>Time and cost</source>
+        <translation>时间与成本</translation>
+    </message>
+    <message>
+        <source>time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU 小时</translation>
+    </message>
+    <message>
+        <source>cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>energy</source>
+        <translation>能耗</translation>
+    </message>
+    <message>
+        <source>(GPU boards at TDP)</source>
+        <translation>（GPU 板卡按 TDP）</translation>
+    </message>
+    <message>
+        <source>(the hardware profile gives no TDP)</source>
+        <translation>（硬件配置没有给出 TDP）</translation>
+    </message>
+    <message>
+        <source>How each figure is computed</source>
+        <translation>每个数字是如何计算的</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>The built-in default plan (CS336 lecture 2, question 1):</source>
+        <translation>内置的默认计划（CS336 第 2 讲，问题 1）：</translation>
+    </message>
+    <message>
+        <source>%1 s hidden behind compute</source>
+        <translation>%1 s 隐藏在计算之后</translation>
+    </message>
+    <message>
+        <source>dp %1 x tp %2 x pp %3; global batch %4 = micro-batch %5 x dp %1 x accumulation %6; ZeRO-%7</source>
+        <translation>dp %1 x tp %2 x pp %3；全局批量 %4 = 微批次 %5 x dp %1 x 累积 %6；ZeRO-%7</translation>
+    </message>
+    <message>
+        <source>%1 total, %2 active, %3 embedding</source>
+        <translation>总计 %1，激活 %2，嵌入 %3</translation>
+    </message>
+    <message>
+        <source>of %1 GB: %2</source>
+        <translation>共 %1 GB：%2</translation>
+    </message>
+    <message>
+        <source>%1 (6N %2, with attention %3; formula %4)</source>
+        <translation>%1（6N %2，含注意力 %3；公式 %4）</translation>
+    </message>
+    <message>
+        <source>%1 model, %2 hardware (HFU %3)</source>
+        <translation>模型 %1，硬件 %2（HFU %3）</translation>
+    </message>
+    <message>
+        <source>%1 days (%2 s)</source>
+        <translation>%1 天（%2 s）</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>%1 token/s</translation>
+    </message>
+    <message>
+        <source>%1 (%2) x %3, MFU %4 (%5), dense %6 peak %7 FLOP/s</source>
+        <translation>%1（%2）x %3，MFU %4（%5），稠密 %6 峰值 %7 FLOP/s</translation>
+    </message>
+</context>
+<context>
+    <name>tally::enums</name>
+    <message>
+        <source>Transformer</source>
+        <translation>Transformer</translation>
+    </message>
+    <message>
+        <source>Deep ReLU network (lecture 2)</source>
+        <translation>深度 ReLU 网络（第 2 讲）</translation>
+    </message>
+    <message>
+        <source>Parameter count only</source>
+        <translation>只有参数量</translation>
+    </message>
+    <message>
+        <source>GELU</source>
+        <translation>GELU</translation>
+    </message>
+    <message>
+        <source>SwiGLU</source>
+        <translation>SwiGLU</translation>
+    </message>
+    <message>
+        <source>ReLU</source>
+        <translation>ReLU</translation>
+    </message>
+    <message>
+        <source>RMSNorm</source>
+        <translation>RMSNorm</translation>
+    </message>
+    <message>
+        <source>LayerNorm</source>
+        <translation>LayerNorm</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>QKV only</source>
+        <translation>仅 QKV</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>SGD</source>
+        <translation>SGD</translation>
+    </message>
+    <message>
+        <source>SGD with momentum</source>
+        <translation>带动量的 SGD</translation>
+    </message>
+    <message>
+        <source>AdaGrad</source>
+        <translation>AdaGrad</translation>
+    </message>
+    <message>
+        <source>RMSProp</source>
+        <translation>RMSProp</translation>
+    </message>
+    <message>
+        <source>Adam</source>
+        <translation>Adam</translation>
+    </message>
+    <message>
+        <source>AdamW</source>
+        <translation>AdamW</translation>
+    </message>
+    <message>
+        <source>Adafactor</source>
+        <translation>Adafactor</translation>
+    </message>
+    <message>
+        <source>Lion</source>
+        <translation>Lion</translation>
+    </message>
+    <message>
+        <source>8-bit Adam</source>
+        <translation>8 位 Adam</translation>
+    </message>
+    <message>
+        <source>selective</source>
+        <translation>选择性</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>完整</translation>
+    </message>
+    <message>
+        <source>every sqrt(L) layers</source>
+        <translation>每 sqrt(L) 层</translation>
+    </message>
+    <message>
+        <source>6 N D</source>
+        <translation>6 N D</translation>
+    </message>
+    <message>
+        <source>6 N D + attention</source>
+        <translation>6 N D + 注意力</translation>
+    </message>
+    <message>
+        <source>optimizer state to host</source>
+        <translation>优化器状态卸载到主机</translation>
+    </message>
+    <message>
+        <source>optimizer state and parameters to host</source>
+        <translation>优化器状态和参数卸载到主机</translation>
+    </message>
+    <message>
+        <source>Megatron-Core + Transformer Engine</source>
+        <translation>Megatron-Core + Transformer Engine</translation>
+    </message>
+    <message>
+        <source>PyTorch FSDP (eager)</source>
+        <translation>PyTorch FSDP（eager）</translation>
+    </message>
+    <message>
+        <source>PyTorch FSDP + torch.compile</source>
+        <translation>PyTorch FSDP + torch.compile</translation>
+    </message>
+    <message>
+        <source>DeepSpeed ZeRO</source>
+        <translation>DeepSpeed ZeRO</translation>
+    </message>
+    <message>
+        <source>delayed scaling (per tensor)</source>
+        <translation>延迟缩放（按张量）</translation>
+    </message>
+    <message>
+        <source>current scaling (per tensor)</source>
+        <translation>即时缩放（按张量）</translation>
+    </message>
+    <message>
+        <source>blockwise (1x128, 128x128)</source>
+        <translation>分块（1x128, 128x128）</translation>
+    </message>
+    <message>
+        <source>MXFP8 (32-value blocks)</source>
+        <translation>MXFP8（32 值一块）</translation>
+    </message>
+    <message>
+        <source>the engine's</source>
+        <translation>引擎自带的</translation>
+    </message>
+    <message>
+        <source>FlashAttention-2</source>
+        <translation>FlashAttention-2</translation>
+    </message>
+    <message>
+        <source>FlashAttention-3</source>
+        <translation>FlashAttention-3</translation>
+    </message>
+    <message>
+        <source>cuDNN fused attention</source>
+        <translation>cuDNN 融合注意力</translation>
+    </message>
+    <message>
+        <source>Triton flash attention</source>
+        <translation>Triton flash attention</translation>
+    </message>
+    <message>
+        <source>relu</source>
+        <translation>relu</translation>
+    </message>
+    <message>
+        <source>gelu</source>
+        <translation>gelu</translation>
+    </message>
+    <message>
+        <source>dot</source>
+        <translation>dot</translation>
+    </message>
+    <message>
+        <source>matvec</source>
+        <translation>matvec</translation>
+    </message>
+    <message>
+        <source>matmul</source>
+        <translation>matmul</translation>
+    </message>
+    <message>
+        <source>einsum</source>
+        <translation>einsum</translation>
+    </message>
+    <message>
+        <source>fp64</source>
+        <translation>fp64</translation>
+    </message>
+    <message>
+        <source>fp32</source>
+        <translation>fp32</translation>
+    </message>
+    <message>
+        <source>tf32</source>
+        <translation>tf32</translation>
+    </message>
+    <message>
+        <source>bf16</source>
+        <translation>bf16</translation>
+    </message>
+    <message>
+        <source>fp16</source>
+        <translation>fp16</translation>
+    </message>
+    <message>
+        <source>fp8_e4m3</source>
+        <translation>fp8_e4m3</translation>
+    </message>
+    <message>
+        <source>fp8_e5m2</source>
+        <translation>fp8_e5m2</translation>
+    </message>
+    <message>
+        <source>int8</source>
+        <translation>int8</translation>
+    </message>
+    <message>
+        <source>fp4_e2m1</source>
+        <translation>fp4_e2m1</translation>
+    </message>
+    <message>
+        <source>nvfp4</source>
+        <translation>nvfp4</translation>
+    </message>
+    <message>
+        <source>mxfp4</source>
+        <translation>mxfp4</translation>
+    </message>
+    <message>
+        <source>int4</source>
+        <translation>int4</translation>
+    </message>
+</context>
+<context>
+    <name>tally::examples</name>
+    <message>
+        <source>DeepSeek-V3 shape on 14.8T tokens, 2048 H100, fp8 compute, ZeRO-3, full recomputation</source>
+        <translation>DeepSeek-V3 形状，14.8T token，2048 张 H100，fp8 计算，ZeRO-3，完整重计算</translation>
+    </message>
+    <message>
+        <source>DeepSeek-V3 trained on 2048 H800 (DeepSeek-AI 2024, sec. 3.1), 14.8T tokens of 4K sequences (sec. 4.2). The H800 is not in the catalog; h100-sxm stands in for its tensor peaks (the H800 is the H100 SXM die with NVLink cut to 400 GB/s and FP64 to about 1 TFLOP/s, per secondary sources such as aiwiki.ai/wiki/nvidia_h800; neither enters this plan). The report's batch grows to 15360 sequences; 16384 is the nearest whole number of micro-batches on 2048 data-parallel GPUs. MFU 0.3 is an assumption, not from the report.</source>
+        <translation>DeepSeek-V3 在 2048 张 H800 上训练（DeepSeek-AI 2024，第 3.1 节），14.8T token，序列长度 4K（第 4.2 节）。目录中没有 H800；用 h100-sxm 代替其张量峰值（据 aiwiki.ai/wiki/nvidia_h800 等二手来源，H800 是 NVLink 降到 400 GB/s、FP64 降到约 1 TFLOP/s 的 H100 SXM 芯片；这两项都不影响本计划）。报告中的批量增长到 15360 个序列；16384 是 2048 个数据并行 GPU 上最接近的整数个微批次。MFU 0.3 是假设值，并非来自报告。</translation>
+    </message>
+    <message>
+        <source>DeepSeek-V3 served on 8 H200 at fp8</source>
+        <translation>DeepSeek-V3 在 8 张 H200 上以 fp8 提供推理服务</translation>
+    </message>
+    <message>
+        <source>Serving plan (tally infer): DeepSeek-V3 in its native fp8 weights (DeepSeek-AI 2024, sec. 3.3) on one 8-GPU H200 node, tensor-parallel over all 8, with a bf16 latent KV cache (multi-head latent attention: 512 + 64 values per token and layer, kept whole on every GPU). 64 sequences of a 4096-token prompt and 1024 output tokens. The data and training blocks are the spec format's and do not enter the serving plan.</source>
+        <translation>推理服务计划（tally infer）：DeepSeek-V3 使用原生 fp8 权重（DeepSeek-AI 2024，第 3.3 节），运行在一个 8 GPU 的 H200 节点上，在全部 8 个 GPU 上张量并行，KV 缓存为 bf16 潜在向量（多头潜在注意力：每 token 每层 512 + 64 个值，每个 GPU 上保存完整的一份）。64 个序列，每个提示 4096 token、输出 1024 token。data 和 training 块是规格格式要求的，不参与推理服务计划。</translation>
+    </message>
+    <message>
+        <source>CS336 lecture 2: the deep ReLU network (D x D blocks)</source>
+        <translation>CS336 第 2 讲：深度 ReLU 网络（D x D 块）</translation>
+    </message>
+    <message>
+        <source>D^2 L parameters; 6 B D^2 L training FLOPs per step; 2 B D L bytes of bf16 activations (seeds 000, 002)</source>
+        <translation>D^2 L 个参数；每步 6 B D^2 L 训练 FLOPs；bf16 激活值 2 B D L 字节（讲义 000、002）</translation>
+    </message>
+    <message>
+        <source>Llama 2 70B on 2T tokens, 2048 H100: tp 8, pp 4, sequence parallel, selective recompute</source>
+        <translation>Llama 2 70B，2T token，2048 张 H100：tp 8，pp 4，序列并行，选择性重计算</translation>
+    </message>
+    <message>
+        <source>Llama 3 70B on 15T tokens, 1024 H100: tp 8, pp 4, sequence parallel, ZeRO-1</source>
+        <translation>Llama 3 70B，15T token，1024 张 H100：tp 8，pp 4，序列并行，ZeRO-1</translation>
+    </message>
+    <message>
+        <source>Llama 3 70B served on 4 H100 at fp8</source>
+        <translation>Llama 3 70B 在 4 张 H100 上以 fp8 提供推理服务</translation>
+    </message>
+    <message>
+        <source>Serving plan (tally infer): Llama 3 70B with fp8 weights and a bf16 KV cache, tensor-parallel over the 4 GPUs, 32 sequences of a 2048-token prompt and 512 output tokens. The price of 2.50 per GPU-hour is an illustrative rental rate, not a quote. The data and training blocks are the spec format's (tally plan reads the same file) and do not enter the serving plan.</source>
+        <translation>推理服务计划（tally infer）：Llama 3 70B 使用 fp8 权重和 bf16 KV 缓存，在 4 个 GPU 上张量并行，32 个序列，每个提示 2048 token、输出 512 token。每 GPU 小时 2.50 的价格只是示意的租用价格，不是报价。data 和 training 块是规格格式要求的（tally plan 读取同一个文件），不参与推理服务计划。</translation>
+    </message>
+    <message>
+        <source>CS336 lecture 2: arithmetic intensity and the roofline on an H100</source>
+        <translation>CS336 第 2 讲：H100 上的算术强度与 roofline</translation>
+    </message>
+    <message>
+        <source>bf16 throughout. ReLU on 1e6 values: 1e6 FLOPs / (2e6 + 2e6) bytes = 0.25; GELU at 20 FLOPs/value: 2e7 / 4e6 = 5; dot of two 1e6-vectors: 2e6 / (4e6 + 2) = 0.4999995; 1024 x 1024 matrix times vector: 2·1024² / (2·1024² + 4·1024) = 0.998; 1024³ matmul: 2·1024³ / (3·2·1024²) = 341.3; H100 ridge (1979e12/2) / 3.35e12 = 295.4: everything but the matmul is memory-bound (seeds 000, 003). The einsums are the lecture's: a linear layer 2·B·D·K, attention scores, and '...' leading dimensions. The model's layers are Llama 2 70B (the seed's 70B question) at micro-batch 1 x 4096 tokens.</source>
+        <translation>全部为 bf16。对 1e6 个值做 ReLU：1e6 FLOPs / (2e6 + 2e6) 字节 = 0.25；每值 20 FLOPs 的 GELU：2e7 / 4e6 = 5；两个 1e6 维向量的点积：2e6 / (4e6 + 2) = 0.4999995；1024 x 1024 矩阵乘向量：2·1024² / (2·1024² + 4·1024) = 0.998；1024³ 矩阵乘：2·1024³ / (3·2·1024²) = 341.3；H100 的加速器强度 (1979e12/2) / 3.35e12 = 295.4：除矩阵乘外都是内存受限的（讲义 000、003）。einsum 运算取自讲座：线性层 2·B·D·K、注意力分数，以及 '...' 前导维度。模型的各层是 Llama 2 70B（讲义中的 70B 问题），微批次 1 x 4096 token。</translation>
+    </message>
+    <message>
+        <source>CS336 lecture 2, question 1: 70B parameters, 15T tokens, 1024 H100, MFU 0.5</source>
+        <translation>CS336 第 2 讲，问题 1：70B 参数，15T token，1024 张 H100，MFU 0.5</translation>
+    </message>
+    <message>
+        <source>total_flops = 6 x 70e9 x 15e12 = 6.3e24; days = 6.3e24 / (1979e12/2 x 0.5 x 1024 x 86400) = 143.9 (seeds 002, 003)</source>
+        <translation>总 FLOPs = 6 x 70e9 x 15e12 = 6.3e24；天数 = 6.3e24 / (1979e12/2 x 0.5 x 1024 x 86400) = 143.9（讲义 002、003）</translation>
+    </message>
+    <message>
+        <source>CS336 lecture 2, question 2: largest model AdamW trains on 8 x 80 GB (bf16 params and grads, fp32 states)</source>
+        <translation>CS336 第 2 讲，问题 2：AdamW 在 8 x 80 GB 上能训练的最大模型（bf16 参数和梯度，fp32 优化器状态）</translation>
+    </message>
+    <message>
+        <source>bytes per parameter = 2 + 2 + (4 + 4) = 12 with no fp32 master copy; 8 x 80e9 / 12 = 5.33e10 (seeds 000, 003). ZeRO-3 spreads the model state over all 8 GPUs, as the lecture's total-memory division assumes.</source>
+        <translation>每个参数的字节数 = 2 + 2 + (4 + 4) = 12，没有 fp32 主权重副本；8 x 80e9 / 12 = 5.33e10（讲义 000、003）。ZeRO-3 把模型状态分散到全部 8 个 GPU 上，正如讲座用总内存相除时所假设的那样。</translation>
+    </message>
+    <message>
+        <source>CS336 lecture 2 notes, question 2 in fp32: 4 + 4 + (4 + 4) = 16 bytes per parameter on 8 x 80 GB</source>
+        <translation>CS336 第 2 讲笔记，问题 2 的 fp32 版本：在 8 x 80 GB 上每个参数 4 + 4 + (4 + 4) = 16 字节</translation>
+    </message>
+    <message>
+        <source>num_parameters = (80e9 x 8) / 16 = 4e10 (seed 002)</source>
+        <translation>参数量 = (80e9 x 8) / 16 = 4e10（讲义 002）</translation>
+    </message>
+</context>
+<context>
+    <name>tally::explain</name>
+    <message>
+        <source>Predicted step</source>
+        <translation>预测的单步时间</translation>
+    </message>
+    <message>
+        <source>GEMMs (forward + backward)</source>
+        <translation>GEMM（前向 + 反向）</translation>
+    </message>
+    <message>
+        <source>Recomputation</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>Memory-bound ops</source>
+        <translation>内存受限运算</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel collectives</source>
+        <translation>张量并行集合通信</translation>
+    </message>
+    <message>
+        <source>Pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <source>Pipeline sends</source>
+        <translation>流水线发送</translation>
+    </message>
+    <message>
+        <source>Data-parallel, exposed</source>
+        <translation>数据并行，暴露部分</translation>
+    </message>
+    <message>
+        <source>Expert all-to-all</source>
+        <translation>专家 all-to-all</translation>
+    </message>
+    <message>
+        <source>Offload traffic</source>
+        <translation>卸载流量</translation>
+    </message>
+    <message>
+        <source>Optimizer update</source>
+        <translation>优化器更新</translation>
+    </message>
+    <message>
+        <source>Predicted MFU</source>
+        <translation>预测的 MFU</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>FLOPs per token</source>
+        <translation>每 token 的 FLOPs</translation>
+    </message>
+    <message>
+        <source>Training FLOPs</source>
+        <translation>训练 FLOPs</translation>
+    </message>
+    <message>
+        <source>Hardware FLOPs</source>
+        <translation>硬件 FLOPs</translation>
+    </message>
+    <message>
+        <source>Training time</source>
+        <translation>训练时间</translation>
+    </message>
+    <message>
+        <source>Dense peak, one GPU</source>
+        <translation>稠密峰值，单个 GPU</translation>
+    </message>
+    <message>
+        <source>Achieved, whole cluster</source>
+        <translation>实际达到，整个集群</translation>
+    </message>
+    <message>
+        <source>HFU</source>
+        <translation>HFU</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU 小时</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>Energy</source>
+        <translation>能耗</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Master weights</source>
+        <translation>主权重</translation>
+    </message>
+    <message>
+        <source>Optimizer state</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>Total per GPU</source>
+        <translation>每 GPU 总计</translation>
+    </message>
+    <message>
+        <source>Gradient accumulation</source>
+        <translation>梯度累积</translation>
+    </message>
+    <message>
+        <source>Tokens per step</source>
+        <translation>每步 token 数</translation>
+    </message>
+    <message>
+        <source>Optimizer steps</source>
+        <translation>优化器步数</translation>
+    </message>
+    <message>
+        <source>KV cache per token</source>
+        <translation>每 token 的 KV 缓存</translation>
+    </message>
+    <message>
+        <source>Weights per GPU</source>
+        <translation>每 GPU 权重</translation>
+    </message>
+    <message>
+        <source>KV cache per GPU</source>
+        <translation>每 GPU KV 缓存</translation>
+    </message>
+    <message>
+        <source>Activations per GPU</source>
+        <translation>每 GPU 激活值</translation>
+    </message>
+    <message>
+        <source>Largest batch that fits</source>
+        <translation>能放下的最大批量</translation>
+    </message>
+    <message>
+        <source>Time to first token</source>
+        <translation>首 token 时间</translation>
+    </message>
+    <message>
+        <source>Decode step</source>
+        <translation>解码单步</translation>
+    </message>
+    <message>
+        <source>All-reduces per decode step</source>
+        <translation>每个解码步的 all-reduce</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source>Tokens per second per sequence</source>
+        <translation>每序列每秒 token 数</translation>
+    </message>
+    <message>
+        <source>Cost per million output tokens</source>
+        <translation>每百万输出 token 成本</translation>
+    </message>
+    <message>
+        <source>Critical batch</source>
+        <translation>临界批次大小</translation>
+    </message>
+</context>
+<context>
+    <name>tally::report</name>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Data</source>
+        <translation>数据</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>Recipe</source>
+        <translation>训练配方</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Master weights</source>
+        <translation>主权重</translation>
+    </message>
+    <message>
+        <source>Optimizer state</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>**Total**</source>
+        <translation>**总计**</translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation>容量</translation>
+    </message>
+    <message>
+        <source>FLOPs per token</source>
+        <translation>每 token 的 FLOPs</translation>
+    </message>
+    <message>
+        <source>Training FLOPs (model)</source>
+        <translation>训练 FLOPs（模型）</translation>
+    </message>
+    <message>
+        <source>Training FLOPs (hardware, HFU %1)</source>
+        <translation>训练 FLOPs（硬件，HFU %1）</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU 小时</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>Energy (GPU boards at TDP)</source>
+        <translation>能耗（GPU 板卡按 TDP）</translation>
+    </message>
+    <message>
+        <source>%1 parameters</source>
+        <translation>%1 个参数</translation>
+    </message>
+    <message>
+        <source>%1-layer MLP</source>
+        <translation>%1 层 MLP</translation>
+    </message>
+    <message>
+        <source>%1-layer transformer</source>
+        <translation>%1 层 transformer</translation>
+    </message>
+    <message>
+        <source>%1, %2 tokens, %3 x %4</source>
+        <translation>%1，%2 个 token，%3 x %4</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>%1 (%2 parameters, %3 active)</source>
+        <translation>%1（%2 个参数，%3 个激活）</translation>
+    </message>
+    <message>
+        <source>%1 tokens, sequence length %2, global batch %3, micro-batch %4</source>
+        <translation>%1 个 token，序列长度 %2，全局批量 %3，微批次 %4</translation>
+    </message>
+    <message>
+        <source>%1 (predicted)</source>
+        <translation>%1（预测值）</translation>
+    </message>
+    <message>
+        <source>, %1 per GPU-hour</source>
+        <translation>，每 GPU 小时 %1</translation>
+    </message>
+    <message>
+        <source>%1 x %2 (%3), MFU %4%5</source>
+        <translation>%1 x %2（%3），MFU %4%5</translation>
+    </message>
+    <message>
+        <source>params %1, grads %2, master %3, %4 with %5 state, compute %6, activations %7; recompute %8; ZeRO-%9</source>
+        <translation>参数 %1，梯度 %2，主权重 %3，%4 使用 %5 状态，计算 %6，激活值 %7；重计算 %8；ZeRO-%9</translation>
+    </message>
+    <message>
+        <source>sequence parallel</source>
+        <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>flash attention</source>
+        <translation>flash attention</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>每 GPU 内存</translation>
+    </message>
+    <message>
+        <source>GB = 10^9 bytes; GiB = 2^30 bytes (what nvidia-smi shows).</source>
+        <translation>GB = 10^9 字节；GiB = 2^30 字节（nvidia-smi 显示的）。</translation>
+    </message>
+    <message>
+        <source>Component</source>
+        <translation>组成部分</translation>
+    </message>
+    <message>
+        <source>of capacity</source>
+        <translation>占容量</translation>
+    </message>
+    <message>
+        <source>The plan fits.</source>
+        <translation>计划能放下。</translation>
+    </message>
+    <message>
+        <source>**The plan does not fit.**</source>
+        <translation>**计划放不下。**</translation>
+    </message>
+    <message>
+        <source>Compute, time and cost</source>
+        <translation>计算、时间与成本</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <source>— (the hardware profile gives no TDP)</source>
+        <translation>—（硬件配置没有给出 TDP）</translation>
+    </message>
+    <message>
+        <source>How each figure is computed</source>
+        <translation>每个数字是如何计算的</translation>
+    </message>
+    <message>
+        <source>Formula</source>
+        <translation>公式</translation>
+    </message>
+    <message>
+        <source>With the numbers</source>
+        <translation>代入数值</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>警告</translation>
+    </message>
+</context>
+<context>
+    <name>tally::spec_json</name>
+    <message>
+        <source>must be a JSON object</source>
+        <translation>必须是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>must be an integer &gt;= %1 and at most 2^53 = %2</source>
+        <translation>必须是 &gt;= %1 且不超过 2^53 = %2 的整数</translation>
+    </message>
+    <message>
+        <source>must be a finite number &gt;= 0</source>
+        <translation>必须是 &gt;= 0 的有限数</translation>
+    </message>
+    <message>
+        <source>must be a finite number &gt; 0</source>
+        <translation>必须是 &gt; 0 的有限数</translation>
+    </message>
+    <message>
+        <source>must be true or false</source>
+        <translation>必须是 true 或 false</translation>
+    </message>
+    <message>
+        <source>must be a string</source>
+        <translation>必须是字符串</translation>
+    </message>
+</context>
+<context>
+    <name>tally::ui</name>
+    <message>
+        <source>Source: %1</source>
+        <translation>来源：%1</translation>
+    </message>
+    <message>
+        <source>FLOPs per token</source>
+        <translation>每 token 的 FLOPs</translation>
+    </message>
+    <message>
+        <source>FLOPs</source>
+        <translation>FLOPs</translation>
+    </message>
+    <message>
+        <source>Training FLOPs (model)</source>
+        <translation>训练 FLOPs（模型）</translation>
+    </message>
+    <message>
+        <source>Training FLOPs (hardware)</source>
+        <translation>训练 FLOPs（硬件）</translation>
+    </message>
+    <message>
+        <source>Dense peak, one GPU</source>
+        <translation>稠密峰值，单个 GPU</translation>
+    </message>
+    <message>
+        <source>Achieved, whole cluster</source>
+        <translation>实际达到，整个集群</translation>
+    </message>
+    <message>
+        <source>model FLOP/s</source>
+        <translation>模型 FLOP/s</translation>
+    </message>
+    <message>
+        <source>Training time</source>
+        <translation>训练时间</translation>
+    </message>
+    <message>
+        <source>days</source>
+        <translation>天</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU 小时</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>Energy (GPU boards)</source>
+        <translation>能耗（GPU 板卡）</translation>
+    </message>
+    <message>
+        <source>kWh</source>
+        <translation>kWh</translation>
+    </message>
+    <message>
+        <source>HFU</source>
+        <translation>HFU</translation>
+    </message>
+    <message>
+        <source>of peak</source>
+        <translation>的峰值</translation>
+    </message>
+    <message>
+        <source>Time from</source>
+        <translation>时间依据</translation>
+    </message>
+    <message>
+        <source>predicted MFU</source>
+        <translation>预测的 MFU</translation>
+    </message>
+    <message>
+        <source>assumed MFU</source>
+        <translation>假设的 MFU</translation>
+    </message>
+    <message>
+        <source>cluster.mfu = "predicted" (or absent): steps x the predicted step time; a number: FLOPs / (peak x MFU x GPUs).
+%1</source>
+        <translation>cluster.mfu = "predicted"（或不填）：步数 × 预测的单步时间；填数字：FLOPs / (峰值 × MFU × GPU 数)。
+%1</translation>
+    </message>
+    <message>
+        <source>MFU, assumed</source>
+        <translation>MFU，假设值</translation>
+    </message>
+    <message>
+        <source>not used</source>
+        <translation>未使用</translation>
+    </message>
+    <message>
+        <source>cluster.mfu as typed: achieved model FLOP/s / dense peak
+Source: CS336 lecture 2 (0.5 is good)</source>
+        <translation>cluster.mfu 按输入：实际模型 FLOP/s / 稠密峰值
+来源：CS336 第 2 讲（0.5 就算好）</translation>
+    </message>
+    <message>
+        <source>MFU, predicted</source>
+        <translation>MFU，预测值</translation>
+    </message>
+    <message>
+        <source>Predicted step</source>
+        <translation>预测的单步时间</translation>
+    </message>
+    <message>
+        <source>Tokens per step</source>
+        <translation>每步 token 数</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>token</translation>
+    </message>
+    <message>
+        <source>Optimizer steps</source>
+        <translation>优化器步数</translation>
+    </message>
+    <message>
+        <source>steps</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>Gradient accumulation</source>
+        <translation>梯度累积</translation>
+    </message>
+    <message>
+        <source>micro-batches</source>
+        <translation>个微批次</translation>
+    </message>
+    <message>
+        <source>Pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <source>%</source>
+        <translation>%</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3 of the step)</source>
+        <translation>%1：%2（占单步的 %3）</translation>
+    </message>
+    <message>
+        <source>The predicted MFU %1 sets the time (cluster.mfu = predicted).</source>
+        <translation>时间由预测的 MFU %1 决定（cluster.mfu = predicted）。</translation>
+    </message>
+    <message>
+        <source>The assumed MFU %1 sets the time; the performance model predicts %2.</source>
+        <translation>时间由假设的 MFU %1 决定；性能模型预测为 %2。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <source>Write the einsum expression, e.g. "batch seq1 hidden, batch seq2 hidden -&gt; batch seq1 seq2".</source>
+        <translation>请写出 einsum 表达式，例如 "batch seq1 hidden, batch seq2 hidden -&gt; batch seq1 seq2"。</translation>
+    </message>
+    <message>
+        <source>"%1" is not name=value</source>
+        <translation>"%1" 不是 name=value 形式</translation>
+    </message>
+    <message>
+        <source>"..." sizes are for einsum expressions only</source>
+        <translation>"..." 的尺寸只用于 einsum 表达式</translation>
+    </message>
+    <message>
+        <source>"..." size "%1" is not a whole number &gt;= 1</source>
+        <translation>"..." 的尺寸 "%1" 不是 &gt;= 1 的整数</translation>
+    </message>
+    <message>
+        <source>size of %1: "%2" is not a whole number &gt;= 1</source>
+        <translation>%1 的尺寸："%2" 不是 &gt;= 1 的整数</translation>
+    </message>
+    <message>
+        <source>%1 takes the sizes %2, not %3</source>
+        <translation>%1 需要的尺寸是 %2，而不是 %3</translation>
+    </message>
+    <message>
+        <source>Give every size of the %1: %2</source>
+        <translation>请给出 %1 的每个尺寸：%2</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%2 的 %1</translation>
+    </message>
+    <message>
+        <source>%1 cores</source>
+        <translation>%1 核</translation>
+    </message>
+    <message>
+        <source>%1 threads</source>
+        <translation>%1 线程</translation>
+    </message>
+    <message>
+        <source>compute capability %1</source>
+        <translation>计算能力 %1</translation>
+    </message>
+    <message>
+        <source>%1 SMs</source>
+        <translation>%1 个 SM</translation>
+    </message>
+    <message>
+        <source>last-level cache %1 MB</source>
+        <translation>末级缓存 %1 MB</translation>
+    </message>
+    <message>
+        <source>driver %1</source>
+        <translation>驱动 %1</translation>
+    </message>
+    <message>
+        <source>runtime %1</source>
+        <translation>运行时 %1</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>waived</source>
+        <translation>豁免</translation>
+    </message>
+    <message>
+        <source>not saved</source>
+        <translation>未保存</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n result(s)</source>
+        <translation><numerusform>%n 个结果</numerusform></translation>
+    </message>
+    <message>
+        <source>matmul %1</source>
+        <translation>matmul %1</translation>
+    </message>
+    <message>
+        <source>sweep</source>
+        <translation>扫描</translation>
+    </message>
+    <message>
+        <source>sweep %1</source>
+        <translation>扫描 %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Measured: %1&lt;/b&gt; (%2)</source>
+        <translation>&lt;b&gt;实测：%1&lt;/b&gt;（%2）</translation>
+    </message>
+    <message>
+        <source>intensity %1 FLOP/byte</source>
+        <translation>强度 %1 FLOP/byte</translation>
+    </message>
+    <message>
+        <source>%1's dense %2 peak</source>
+        <translation>%1 的稠密 %2 峰值</translation>
+    </message>
+    <message>
+        <source>%1's memory bandwidth</source>
+        <translation>%1 的内存带宽</translation>
+    </message>
+    <message>
+        <source>%1's %2 roof at this intensity</source>
+        <translation>%1 在此强度下的 %2 屋顶</translation>
+    </message>
+    <message>
+        <source>Measured memory bandwidth (%1): %2</source>
+        <translation>实测内存带宽（%1）：%2</translation>
+    </message>
+    <message>
+        <source>%1 of %2's %3</source>
+        <translation>%2 的 %3 的 %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Measured %1 roof&lt;/b&gt;</source>
+        <translation>&lt;b&gt;实测 %1 屋顶&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>matmul peak %1 (%2, %3)</source>
+        <translation>matmul 峰值 %1（%2，%3）</translation>
+    </message>
+    <message>
+        <source>%1 of %2's dense %3</source>
+        <translation>%2 稠密 %3 的 %1</translation>
+    </message>
+    <message>
+        <source>ridge %1 FLOP/byte</source>
+        <translation>加速器强度 %1 FLOP/byte</translation>
+    </message>
+    <message>
+        <source> (promised %1)</source>
+        <translation> （标称 %1）</translation>
+    </message>
+    <message>
+        <source>%1 is not a profile file: it is not JSON (%2)</source>
+        <translation>%1 不是配置文件：它不是 JSON（%2）</translation>
+    </message>
+    <message>
+        <source>%1 is not a profile Tally can use: %2</source>
+        <translation>%1 不是 Tally 可用的配置文件：%2</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read as a profile: %2</source>
+        <translation>%1 无法作为配置文件读取：%2</translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation>架构</translation>
+    </message>
+    <message>
+        <source>Transformer: parameters and activations from the dimensions. Deep ReLU network: CS336 lecture 2's stack of D x D matmuls. Parameter count only: no architecture, so activations are not counted.</source>
+        <translation>Transformer：由尺寸算出参数和激活值。深度 ReLU 网络：CS336 第 2 讲中由 D x D 矩阵乘堆叠而成的网络。只有参数量：没有架构，因此不计激活值。</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Total parameter count N (70B = 70e9).</source>
+        <translation>总参数量 N（70B = 70e9）。</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>Transformer blocks (L).</source>
+        <translation>Transformer 块数（L）。</translation>
+    </message>
+    <message>
+        <source>Hidden size</source>
+        <translation>隐藏维度</translation>
+    </message>
+    <message>
+        <source>Model width (h, d_model; D for the ReLU network).</source>
+        <translation>模型宽度（h，d_model；ReLU 网络中为 D）。</translation>
+    </message>
+    <message>
+        <source>Attention heads</source>
+        <translation>注意力头数</translation>
+    </message>
+    <message>
+        <source>Query heads (a).</source>
+        <translation>查询头数（a）。</translation>
+    </message>
+    <message>
+        <source>KV heads</source>
+        <translation>KV 头数</translation>
+    </message>
+    <message>
+        <source>Key/value heads of grouped-query attention (Ainslie et al. 2023); must divide the query heads. 0: as many as the query heads (multi-head).</source>
+        <translation>分组查询注意力的键/值头数（Ainslie et al. 2023）；必须整除查询头数。0：与查询头数相同（多头注意力）。</translation>
+    </message>
+    <message>
+        <source>= heads</source>
+        <translation>= 头数</translation>
+    </message>
+    <message>
+        <source>Head dimension</source>
+        <translation>头维度</translation>
+    </message>
+    <message>
+        <source>Width of one head. 0: hidden size / heads.</source>
+        <translation>单个头的宽度。0：隐藏维度 / 头数。</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>FFN hidden size</source>
+        <translation>FFN 隐藏维度</translation>
+    </message>
+    <message>
+        <source>Width of the MLP (4h for GELU models; about 8h/3 for SwiGLU).</source>
+        <translation>MLP 的宽度（GELU 模型为 4h；SwiGLU 约为 8h/3）。</translation>
+    </message>
+    <message>
+        <source>FFN kind</source>
+        <translation>FFN 类型</translation>
+    </message>
+    <message>
+        <source>GELU or ReLU: two matrices. SwiGLU (Shazeer 2020): three.</source>
+        <translation>GELU 或 ReLU：两个矩阵。SwiGLU（Shazeer 2020）：三个。</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <source>Tokens in the vocabulary (V).</source>
+        <translation>词表中的 token 数（V）。</translation>
+    </message>
+    <message>
+        <source>Tied embeddings</source>
+        <translation>共享嵌入</translation>
+    </message>
+    <message>
+        <source>The output head shares the input embedding's matrix.</source>
+        <translation>输出头与输入嵌入共用同一矩阵。</translation>
+    </message>
+    <message>
+        <source>Norm</source>
+        <translation>归一化</translation>
+    </message>
+    <message>
+        <source>LayerNorm has a bias; RMSNorm does not.</source>
+        <translation>LayerNorm 带偏置；RMSNorm 不带。</translation>
+    </message>
+    <message>
+        <source>Biases</source>
+        <translation>偏置</translation>
+    </message>
+    <message>
+        <source>Which linear layers carry a bias.</source>
+        <translation>哪些线性层带偏置。</translation>
+    </message>
+    <message>
+        <source>Experts</source>
+        <translation>专家数</translation>
+    </message>
+    <message>
+        <source>Routed experts per MoE layer (Shazeer et al. 2017). 0: a dense model.</source>
+        <translation>每个 MoE 层的路由专家数（Shazeer et al. 2017）。0：稠密模型。</translation>
+    </message>
+    <message>
+        <source>dense</source>
+        <translation>稠密</translation>
+    </message>
+    <message>
+        <source>Active experts</source>
+        <translation>激活专家数</translation>
+    </message>
+    <message>
+        <source>Routed experts each token runs through (top-k).</source>
+        <translation>每个 token 经过的路由专家数（top-k）。</translation>
+    </message>
+    <message>
+        <source>Shared experts</source>
+        <translation>共享专家数</translation>
+    </message>
+    <message>
+        <source>Experts every token runs through (DeepSeek).</source>
+        <translation>每个 token 都会经过的专家（DeepSeek）。</translation>
+    </message>
+    <message>
+        <source>Expert FFN size</source>
+        <translation>专家 FFN 维度</translation>
+    </message>
+    <message>
+        <source>Width of one expert's MLP. 0: the FFN hidden size.</source>
+        <translation>单个专家 MLP 的宽度。0：FFN 隐藏维度。</translation>
+    </message>
+    <message>
+        <source>= FFN</source>
+        <translation>= FFN</translation>
+    </message>
+    <message>
+        <source>Dense first layers</source>
+        <translation>开头的稠密层</translation>
+    </message>
+    <message>
+        <source>Layers at the bottom that keep a dense MLP.</source>
+        <translation>底部保留稠密 MLP 的层数。</translation>
+    </message>
+    <message>
+        <source>Expert parallel</source>
+        <translation>专家并行</translation>
+    </message>
+    <message>
+        <source>Data-parallel GPUs the routed experts are spread over, each holding experts / this many (GShard, Lepikhin et al. 2020); must divide the experts and the data-parallel size.</source>
+        <translation>路由专家分布到的数据并行 GPU 数，每个 GPU 持有 专家数 / 此值 个专家（GShard，Lepikhin et al. 2020）；必须整除专家数和数据并行规模。</translation>
+    </message>
+    <message>
+        <source>Expert tensor parallel</source>
+        <translation>专家张量并行</translation>
+    </message>
+    <message>
+        <source>GPUs each routed expert is split over (Megatron-Core's --expert-tensor-parallel-size); expert x expert tensor parallel must divide tp x cp x dp. 0: the same as tensor parallel.</source>
+        <translation>每个路由专家切分到的 GPU 数（Megatron-Core 的 --expert-tensor-parallel-size）；专家并行 x 专家张量并行必须整除 tp x cp x dp。0：与张量并行相同。</translation>
+    </message>
+    <message>
+        <source>= tp</source>
+        <translation>= tp</translation>
+    </message>
+    <message>
+        <source>Routing imbalance</source>
+        <translation>路由不均衡度</translation>
+    </message>
+    <message>
+        <source>Tokens the busiest expert receives over the balanced share: 1 for balanced routing (a forced-balance or well-trained aux-loss router); with a capacity factor c and padding to it, c. The slowest expert sets every MoE layer's time.</source>
+        <translation>最忙专家收到的 token 数与均衡份额之比：均衡路由（强制均衡或训练良好的辅助损失路由器）为 1；若有容量因子 c 并按它填充，则为 c。最慢的专家决定每个 MoE 层的时间。</translation>
+    </message>
+    <message>
+        <source>Training tokens</source>
+        <translation>训练 token 数</translation>
+    </message>
+    <message>
+        <source>Tokens seen in training, D (15T = 15e12). For the ReLU network: data points.</source>
+        <translation>训练中见到的 token 数 D（15T = 15e12）。对 ReLU 网络：数据点数。</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>Tokens per sequence (s).</source>
+        <translation>每个序列的 token 数（s）。</translation>
+    </message>
+    <message>
+        <source>Global batch</source>
+        <translation>全局批量</translation>
+    </message>
+    <message>
+        <source>Sequences per optimizer step; a whole number of micro-batches x data-parallel GPUs. 0: one micro-batch per GPU.</source>
+        <translation>每个优化器步的序列数；必须是 微批次 x 数据并行 GPU 数 的整数倍。0：每 GPU 一个微批次。</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>Sequences per GPU per forward/backward (b); the rest of the global batch is gradient accumulation.</source>
+        <translation>每个 GPU 每次前向/反向处理的序列数（b）；全局批量的其余部分通过梯度累积完成。</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>GPUs in the cluster (tp x pp x dp).</source>
+        <translation>集群中的 GPU 数（tp x pp x dp）。</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Model FLOPs utilisation: achieved model FLOP/s / dense peak. A number assumes it (0.5 is good, CS336 lecture 2); predicted (0, the slider's left end): the performance model predicts the step time.</source>
+        <translation>模型 FLOPs 利用率：实际模型 FLOP/s / 稠密峰值。填数字即假设该值（0.5 就算好，CS336 第 2 讲）；predicted（0，滑块最左端）：由性能模型预测单步时间。</translation>
+    </message>
+    <message>
+        <source>predicted</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <source>Price per GPU-hour</source>
+        <translation>每 GPU 小时价格</translation>
+    </message>
+    <message>
+        <source>In your currency; 0: no price (no cost figure).</source>
+        <translation>用你的货币；0：无价格（不显示成本）。</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>每节点 GPU 数</translation>
+    </message>
+    <message>
+        <source>GPUs one scale-up fabric (NVLink/NVSwitch) joins; tensor parallelism stays inside it. 0: the GPU profile's node size.</source>
+        <translation>一个纵向扩展互连（NVLink/NVSwitch）连接的 GPU 数；张量并行留在其内。0：使用 GPU 配置的节点大小。</translation>
+    </message>
+    <message>
+        <source>profile</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Scale-up bytes/s</source>
+        <translation>纵向扩展 bytes/s</translation>
+    </message>
+    <message>
+        <source>NVLink/NVSwitch bandwidth per GPU per direction, bytes/s (H100 SXM: 450e9). 0: the GPU profile's.</source>
+        <translation>每 GPU 每方向的 NVLink/NVSwitch 带宽，bytes/s（H100 SXM：450e9）。0：使用 GPU 配置的值。</translation>
+    </message>
+    <message>
+        <source>Scale-out bytes/s</source>
+        <translation>横向扩展 bytes/s</translation>
+    </message>
+    <message>
+        <source>InfiniBand/RoCE bandwidth per GPU per direction, bytes/s (one 400 Gb/s NIC per GPU: 50e9). 0: the GPU profile's.</source>
+        <translation>每 GPU 每方向的 InfiniBand/RoCE 带宽，bytes/s（每 GPU 一块 400 Gb/s 网卡：50e9）。0：使用 GPU 配置的值。</translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation>引擎</translation>
+    </message>
+    <message>
+        <source>The software that runs the step, each a documented preset of its fused kernels, attention kernel and overlaps (docs/planner.md): Megatron-Core with Transformer Engine, PyTorch FSDP eager or under torch.compile, DeepSpeed ZeRO.</source>
+        <translation>运行训练步的软件，每种都是其融合内核、注意力内核和重叠方式的成文预设（docs/planner.md）：带 Transformer Engine 的 Megatron-Core、eager 或 torch.compile 下的 PyTorch FSDP、DeepSpeed ZeRO。</translation>
+    </message>
+    <message>
+        <source>Parameters dtype</source>
+        <translation>参数数据类型</translation>
+    </message>
+    <message>
+        <source>Stored weights.</source>
+        <translation>存储的权重。</translation>
+    </message>
+    <message>
+        <source>Gradients dtype</source>
+        <translation>梯度数据类型</translation>
+    </message>
+    <message>
+        <source>Stored gradients.</source>
+        <translation>存储的梯度。</translation>
+    </message>
+    <message>
+        <source>Master weights</source>
+        <translation>主权重</translation>
+    </message>
+    <message>
+        <source>A higher-precision copy of the weights the optimizer updates (Micikevicius et al. 2018); none: no copy.</source>
+        <translation>优化器更新的高精度权重副本（Micikevicius et al. 2018）；none：没有副本。</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>States per parameter: SGD 0; momentum, AdaGrad, RMSProp, Lion 1; Adam, AdamW, 8-bit Adam 2; Adafactor factored.</source>
+        <translation>每个参数的状态数：SGD 0；momentum、AdaGrad、RMSProp、Lion 1；Adam、AdamW、8 位 Adam 2；Adafactor 为分解形式。</translation>
+    </message>
+    <message>
+        <source>Optimizer state dtype</source>
+        <translation>优化器状态数据类型</translation>
+    </message>
+    <message>
+        <source>Each optimizer state value.</source>
+        <translation>每个优化器状态值。</translation>
+    </message>
+    <message>
+        <source>Compute dtype</source>
+        <translation>计算数据类型</translation>
+    </message>
+    <message>
+        <source>The dtype whose dense peak sets the time.</source>
+        <translation>其稠密峰值决定时间的数据类型。</translation>
+    </message>
+    <message>
+        <source>FP8 scaling</source>
+        <translation>FP8 缩放</translation>
+    </message>
+    <message>
+        <source>How FP8 GEMMs scale their tensors (Transformer Engine): delayed and current per-tensor scaling, 1x128 / 128x128 blocks (DeepSeek-V3), or MXFP8's 32-value blocks (Blackwell). Read for an fp8 compute dtype.</source>
+        <translation>FP8 GEMM 如何缩放张量（Transformer Engine）：按张量的延迟缩放和即时缩放、1x128 / 128x128 分块（DeepSeek-V3），或 MXFP8 的 32 值分块（Blackwell）。计算数据类型为 fp8 时生效。</translation>
+    </message>
+    <message>
+        <source>Activations dtype</source>
+        <translation>激活值数据类型</translation>
+    </message>
+    <message>
+        <source>Stored activations.</source>
+        <translation>存储的激活值。</translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>Activation checkpointing: selective recomputes the attention core (Korthikanti et al. 2022); full keeps each layer's input; sqrt keeps a checkpoint every sqrt(L) layers (Chen et al. 2016).</source>
+        <translation>激活检查点：选择性重计算只重算注意力核心（Korthikanti et al. 2022）；完整重计算保留每层的输入；sqrt 每 sqrt(L) 层保留一个检查点（Chen et al. 2016）。</translation>
+    </message>
+    <message>
+        <source>Count recompute working set</source>
+        <translation>计入重计算的工作集</translation>
+    </message>
+    <message>
+        <source>Add the activations a recomputed segment re-materialises in backward.</source>
+        <translation>加上被重计算的段在反向时重新生成的激活值。</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>Shards over the data-parallel GPUs (Rajbhandari et al. 2020): 1 optimizer state and master weights, 2 also gradients, 3 also parameters.</source>
+        <translation>在数据并行 GPU 间分片（Rajbhandari et al. 2020）：1 分片优化器状态和主权重，2 再加梯度，3 再加参数。</translation>
+    </message>
+    <message>
+        <source>0 (none)</source>
+        <translation>0（无）</translation>
+    </message>
+    <message>
+        <source>1</source>
+        <translation>1</translation>
+    </message>
+    <message>
+        <source>2</source>
+        <translation>2</translation>
+    </message>
+    <message>
+        <source>3</source>
+        <translation>3</translation>
+    </message>
+    <message>
+        <source>Tensor parallel</source>
+        <translation>张量并行</translation>
+    </message>
+    <message>
+        <source>GPUs each layer is split over.</source>
+        <translation>每层切分到的 GPU 数。</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel</source>
+        <translation>流水线并行</translation>
+    </message>
+    <message>
+        <source>Pipeline stages.</source>
+        <translation>流水线阶段数。</translation>
+    </message>
+    <message>
+        <source>Context parallel</source>
+        <translation>上下文并行</translation>
+    </message>
+    <message>
+        <source>GPUs each sequence is split over; attention runs as a ring over their key/value chunks (Megatron-Core; Llama 3, Dubey et al. 2024, sec. 3.3.2). dp = GPUs / (tp x pp x cp); 2 x cp must divide the sequence.</source>
+        <translation>每个序列切分到的 GPU 数；注意力在它们的键/值块上按环运行（Megatron-Core；Llama 3，Dubey et al. 2024，第 3.3.2 节）。dp = GPU 数 / (tp x pp x cp)；2 x cp 必须整除序列长度。</translation>
+    </message>
+    <message>
+        <source>First stage layers</source>
+        <translation>第一阶段层数</translation>
+    </message>
+    <message>
+        <source>Transformer layers on the first pipeline stage, which also holds the embedding (Megatron's --decoder-first-pipeline-num-layers). 0: spread evenly, the embedding and the output layer counted as a layer each when pp does not divide the layers.</source>
+        <translation>第一个流水线阶段上的 Transformer 层数，该阶段还持有嵌入（Megatron 的 --decoder-first-pipeline-num-layers）。0：均匀分布；pp 不能整除层数时，嵌入和输出层各算一层。</translation>
+    </message>
+    <message>
+        <source>even</source>
+        <translation>均匀</translation>
+    </message>
+    <message>
+        <source>Last stage layers</source>
+        <translation>最后阶段层数</translation>
+    </message>
+    <message>
+        <source>Transformer layers on the last pipeline stage, which also holds the output layer (Megatron's --decoder-last-pipeline-num-layers). 0: spread evenly.</source>
+        <translation>最后一个流水线阶段上的 Transformer 层数，该阶段还持有输出层（Megatron 的 --decoder-last-pipeline-num-layers）。0：均匀分布。</translation>
+    </message>
+    <message>
+        <source>Interleave</source>
+        <translation>交错</translation>
+    </message>
+    <message>
+        <source>Virtual pipeline stages per GPU: the interleaved 1F1B schedule cuts the bubble to (pp - 1) / (v x m) (Narayanan et al. 2021, sec. 2.2.2). 1: plain 1F1B. pp x this must divide the layers.</source>
+        <translation>每个 GPU 上的虚拟流水线阶段数：交错式 1F1B 调度把气泡缩小到 (pp - 1) / (v x m)（Narayanan et al. 2021，第 2.2.2 节）。1：普通 1F1B。pp x 此值必须整除层数。</translation>
+    </message>
+    <message>
+        <source>Sequence parallel</source>
+        <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>Splits the norms' and dropouts' activations over the tensor-parallel GPUs (Korthikanti et al. 2022).</source>
+        <translation>把归一化和 dropout 的激活值切分到张量并行 GPU 上（Korthikanti et al. 2022）。</translation>
+    </message>
+    <message>
+        <source>Overlap DP traffic</source>
+        <translation>重叠数据并行通信</translation>
+    </message>
+    <message>
+        <source>Data-parallel gradient (and ZeRO-3 parameter) collectives run in buckets behind the backward (forward) pass (PyTorch DDP, Li et al. 2020); off: after it, all exposed.</source>
+        <translation>数据并行的梯度（以及 ZeRO-3 的参数）集合通信分桶隐藏在反向（前向）计算之后（PyTorch DDP，Li et al. 2020）；关闭：在其之后进行，全部暴露。</translation>
+    </message>
+    <message>
+        <source>Offload</source>
+        <translation>卸载</translation>
+    </message>
+    <message>
+        <source>Optimizer state (ZeRO-Offload, Ren et al. 2021), or also parameters and gradients (ZeRO-Infinity, ZeRO-3 only), kept in host memory and moved over PCIe.</source>
+        <translation>把优化器状态（ZeRO-Offload，Ren et al. 2021），或再加上参数和梯度（ZeRO-Infinity，仅 ZeRO-3）保存在主机内存中，经 PCIe 传输。</translation>
+    </message>
+    <message>
+        <source>Flash attention</source>
+        <translation>Flash attention</translation>
+    </message>
+    <message>
+        <source>The attention scores are never stored (Dao et al. 2022).</source>
+        <translation>从不存储注意力分数（Dao et al. 2022）。</translation>
+    </message>
+    <message>
+        <source>Attention kernel</source>
+        <translation>注意力内核</translation>
+    </message>
+    <message>
+        <source>The fused attention kernel: the engine's (cuDNN for Megatron-Core, FlashAttention-2 for FSDP and DeepSpeed), or FlashAttention-2/-3, cuDNN or Triton, each at its published throughput.</source>
+        <translation>融合注意力内核：引擎自带的（Megatron-Core 用 cuDNN，FSDP 和 DeepSpeed 用 FlashAttention-2），或 FlashAttention-2/-3、cuDNN、Triton，各按其公开的吞吐量。</translation>
+    </message>
+    <message>
+        <source>Dropout</source>
+        <translation>Dropout</translation>
+    </message>
+    <message>
+        <source>Dropout masks are stored.</source>
+        <translation>存储 dropout 掩码。</translation>
+    </message>
+    <message>
+        <source>FLOPs formula</source>
+        <translation>FLOPs 公式</translation>
+    </message>
+    <message>
+        <source>6·N·D (CS336 lecture 2; Kaplan et al. 2020) or with the attention term (PaLM, Chowdhery et al. 2022, appendix B).</source>
+        <translation>6·N·D（CS336 第 2 讲；Kaplan et al. 2020）或加上注意力项（PaLM，Chowdhery et al. 2022，附录 B）。</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>批量</translation>
+    </message>
+    <message>
+        <source>Sequences decoded together on each replica.</source>
+        <translation>每个副本上一起解码的序列数。</translation>
+    </message>
+    <message>
+        <source>Prompt tokens</source>
+        <translation>提示 token 数</translation>
+    </message>
+    <message>
+        <source>Tokens of each prompt (the prefill).</source>
+        <translation>每个提示的 token 数（预填充）。</translation>
+    </message>
+    <message>
+        <source>Output tokens</source>
+        <translation>输出 token 数</translation>
+    </message>
+    <message>
+        <source>Tokens generated per sequence, one decode step each.</source>
+        <translation>每个序列生成的 token 数，每个需要一次解码步。</translation>
+    </message>
+    <message>
+        <source>GPUs of one replica; cluster.gpus / tp replicas serve side by side.</source>
+        <translation>一个副本的 GPU 数；cluster.gpus / tp 个副本并行提供服务。</translation>
+    </message>
+    <message>
+        <source>Weight dtype</source>
+        <translation>权重数据类型</translation>
+    </message>
+    <message>
+        <source>How the weights are stored: weight-only quantization reads fewer bytes per weight in every decode step.</source>
+        <translation>权重如何存储：仅权重量化会让每次解码步读取每个权重的字节更少。</translation>
+    </message>
+    <message>
+        <source>KV cache dtype</source>
+        <translation>KV 缓存数据类型</translation>
+    </message>
+    <message>
+        <source>How the keys and values (or MLA's latent) are cached.</source>
+        <translation>键和值（或 MLA 的潜在向量）如何缓存。</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Memory-bound</source>
+        <translation>内存受限</translation>
+    </message>
+    <message>
+        <source>TP comm</source>
+        <translation>TP 通信</translation>
+    </message>
+    <message>
+        <source>PP comm</source>
+        <translation>PP 通信</translation>
+    </message>
+    <message>
+        <source>PP bubble</source>
+        <translation>PP 气泡</translation>
+    </message>
+    <message>
+        <source>DP exposed</source>
+        <translation>DP 暴露</translation>
+    </message>
+    <message>
+        <source>EP all-to-all</source>
+        <translation>EP all-to-all</translation>
+    </message>
+</context>
+<context>
+    <name>tally::ui::BitLayoutWidget</name>
+    <message>
+        <source>sign</source>
+        <translation>符号</translation>
+    </message>
+    <message>
+        <source>exponent</source>
+        <translation>指数</translation>
+    </message>
+    <message>
+        <source>mantissa</source>
+        <translation>尾数</translation>
+    </message>
+    <message>
+        <source>block scale</source>
+        <translation>块缩放</translation>
+    </message>
+    <message>
+        <source>%1 bits</source>
+        <translation>%1 位</translation>
+    </message>
+    <message>
+        <source>%1 bits, stored in %2</source>
+        <translation>%1 位，存储为 %2</translation>
+    </message>
+    <message>
+        <source>+ %1 scale per %2 values = %3 bits/value</source>
+        <translation>+ 每 %2 个值一个 %1 缩放 = %3 位/值</translation>
+    </message>
+    <message>
+        <source>%1: %2 exponent bits (bias %3), %4 mantissa bits; max %5, epsilon %6
+Source: %7</source>
+        <translation>%1：%2 个指数位（偏置 %3），%4 个尾数位；最大值 %5，epsilon %6
+来源：%7</translation>
+    </message>
+</context>
+<context>
+    <name>tally::ui::ComparePanel</name>
+    <message>
+        <source>Profiles to compare</source>
+        <translation>要比较的配置</translation>
+    </message>
+    <message>
+        <source>Check two to six profiles. The plan being edited is evaluated on each.</source>
+        <translation>勾选两到六个硬件配置。正在编辑的计划会在每个配置上评估。</translation>
+    </message>
+    <message>
+        <source>At most six profiles are compared at once: uncheck one first.</source>
+        <translation>一次最多比较六个配置：请先取消勾选一个。</translation>
+    </message>
+    <message>
+        <source>Compare: roofs</source>
+        <translation>比较：屋顶</translation>
+    </message>
+    <message>
+        <source>Check at least two profiles to compare.</source>
+        <translation>请至少勾选两个配置来比较。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Not evaluated on every profile:
+%1</source>
+        <translation>未在每个配置上评估：
+%1</translation>
+    </message>
+    <message>
+        <source>Days come from each part's predicted step (the performance model: its GEMM rate, memory bandwidth and network for the plan's layout), so parts with the same peak but more bandwidth, such as the H200 against the H100, can train faster. The roofs below show where bandwidth limits an operation.</source>
+        <translation>天数来自每种硬件的预测单步时间（性能模型：按计划的并行布局计算其 GEMM 速率、内存带宽和网络），所以峰值相同但带宽更高的硬件（例如 H200 对比 H100）可以训练得更快。下面的屋顶显示带宽在哪里限制了运算。</translation>
+    </message>
+    <message>
+        <source>Days come from each part's dense peak x the plan's assumed MFU (the lecture's estimate): memory bandwidth does not enter it, so parts with the same peak, such as the H100 and H200, take the same time. Set MFU to predicted to time each part with the performance model. The roofs below show where bandwidth limits an operation.</source>
+        <translation>天数来自每种硬件的稠密峰值 × 计划假设的 MFU（讲座的估算）：内存带宽不参与计算，所以峰值相同的硬件（例如 H100 和 H200）耗时相同。把 MFU 设为 predicted 即可用性能模型为每种硬件计时。下面的屋顶显示带宽在哪里限制了运算。</translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation>%1，位于 %2</translation>
+    </message>
+    <message>
+        <source>Roofs of the compared profiles, %1 (the plan's compute dtype)</source>
+        <translation>所比较配置的屋顶，%1（计划的计算数据类型）</translation>
+    </message>
+    <message>
+        <source>Roofs of the compared profiles, %1 (%2: no %1 peak)</source>
+        <translation>所比较配置的屋顶，%1（%2：没有 %1 峰值）</translation>
+    </message>
+    <message>
+        <source>%1: dense %2 %3, %4, ridge %5 FLOP/byte</source>
+        <translation>%1：稠密 %2 %3，%4，加速器强度 %5 FLOP/byte</translation>
+    </message>
+</context>
+<context>
+    <name>tally::ui::CompareTableModel</name>
+    <message>
+        <source>Dense %1 peak</source>
+        <translation>稠密 %1 峰值</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>Bandwidth</source>
+        <translation>带宽</translation>
+    </message>
+    <message>
+        <source>TDP</source>
+        <translation>TDP</translation>
+    </message>
+    <message>
+        <source>Ridge (%1)</source>
+        <translation>加速器强度（%1）</translation>
+    </message>
+    <message>
+        <source>Plan fits</source>
+        <translation>计划能放下</translation>
+    </message>
+    <message>
+        <source>Timed in</source>
+        <translation>计时所用</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>每 GPU 内存</translation>
+    </message>
+    <message>
+        <source>Headroom</source>
+        <translation>余量</translation>
+    </message>
+    <message>
+        <source>Days</source>
+        <translation>天数</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU 小时</translation>
+    </message>
+    <message>
+        <source>Price per GPU-hour</source>
+        <translation>每 GPU 小时价格</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>Dense peak (no 2:4 sparsity) of this dtype; — when the part has none.</source>
+        <translation>该数据类型的稠密峰值（不含 2:4 稀疏）；硬件没有时显示 —。</translation>
+    </message>
+    <message>
+        <source>Memory per GPU, GB = 10^9 bytes.</source>
+        <translation>每 GPU 内存，GB = 10^9 字节。</translation>
+    </message>
+    <message>
+        <source>Memory bandwidth, GB/s = 10^9 bytes per second.</source>
+        <translation>内存带宽，GB/s = 每秒 10^9 字节。</translation>
+    </message>
+    <message>
+        <source>Board power.</source>
+        <translation>板卡功耗。</translation>
+    </message>
+    <message>
+        <source>Ridge point = dense peak of the plan's compute dtype / bandwidth: operations of lower arithmetic intensity are memory-bound (Williams et al. 2009).</source>
+        <translation>加速器强度（roofline 加速器强度）= 计划计算数据类型的稠密峰值 / 带宽：算术强度低于它的运算是内存受限的（Williams et al. 2009）。</translation>
+    </message>
+    <message>
+        <source>The plan's memory per GPU is at most the profile's memory.</source>
+        <translation>计划的每 GPU 内存不超过该配置的内存。</translation>
+    </message>
+    <message>
+        <source>The dtype whose dense peak sets the time: the plan's compute dtype, or where the part has no peak for it the nearest it has (the same width first, then wider).</source>
+        <translation>决定时间的数据类型：计划的计算数据类型；若硬件没有它的峰值，则取最接近的一种（先同宽度，再更宽）。</translation>
+    </message>
+    <message>
+        <source>The profile's own price per GPU-hour if it has one (Workspace &gt; Profiles), else the plan's.</source>
+        <translation>配置自带的每 GPU 小时价格（工作区 &gt; 配置），没有则用计划的价格。</translation>
+    </message>
+    <message>
+        <source>Parameters, gradients, master weights, optimizer state and activations on one GPU (the Memory tab's breakdown).</source>
+        <translation>单个 GPU 上的参数、梯度、主权重、优化器状态和激活值（“内存”页的分解）。</translation>
+    </message>
+    <message>
+        <source>Memory - memory per GPU; negative when the plan does not fit.</source>
+        <translation>内存 - 每 GPU 内存；计划放不下时为负。</translation>
+    </message>
+    <message>
+        <source>Training FLOPs / (dense peak of the compute dtype x MFU x GPUs) / 86400.</source>
+        <translation>训练 FLOPs / (计算数据类型的稠密峰值 × MFU × GPU 数) / 86400。</translation>
+    </message>
+    <message>
+        <source>Days x 24 x GPUs.</source>
+        <translation>天数 × 24 × GPU 数。</translation>
+    </message>
+    <message>
+        <source>GPU-hours x price per GPU-hour (— without a price).</source>
+        <translation>GPU 小时 × 每 GPU 小时价格（没有价格时为 —）。</translation>
+    </message>
+    <message>
+        <source>not evaluated</source>
+        <translation>未评估</translation>
+    </message>
+    <message>
+        <source>%1 W</source>
+        <translation>%1 W</translation>
+    </message>
+    <message>
+        <source>%1 FLOP/byte</source>
+        <translation>%1 FLOP/byte</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>%1 (no %2)</source>
+        <translation>%1（没有 %2）</translation>
+    </message>
+    <message>
+        <source>%1 (profile)</source>
+        <translation>%1（配置）</translation>
+    </message>
+    <message>
+        <source>%1 (plan)</source>
+        <translation>%1（计划）</translation>
+    </message>
+    <message>
+        <source>Not evaluated on %1: %2</source>
+        <translation>未在 %1 上评估：%2</translation>
+    </message>
+    <message>
+        <source>%1 has no dense %2 peak: the plan is timed at its %3 peak instead.</source>
+        <translation>%1 没有稠密 %2 峰值：计划改按其 %3 峰值计时。</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>tally::ui::ConversionTableModel</name>
+    <message>
+        <source>exact</source>
+        <translation>精确</translation>
+    </message>
+    <message>
+        <source>rounded</source>
+        <translation>已舍入</translation>
+    </message>
+    <message>
+        <source>underflows to zero</source>
+        <translation>下溢为零</translation>
+    </message>
+    <message>
+        <source>overflows to infinity</source>
+        <translation>上溢为无穷大</translation>
+    </message>
+    <message>
+        <source>saturates at the largest value</source>
+        <translation>饱和到最大值</translation>
+    </message>
+    <message>
+        <source>not a number</source>
+        <translation>非数值</translation>
+    </message>
+    <message>
+        <source>%1 x %2</source>
+        <translation>%1 x %2</translation>
+    </message>
+    <message>
+        <source>%1 in %2: %3 (%4)
+Round to nearest, ties to even.
+Source: %5</source>
+        <translation>%1 的 %2：%3（%4）
+舍入到最近，平局取偶。
+来源：%5</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>Stored value</source>
+        <translation>存储的值</translation>
+    </message>
+    <message>
+        <source>Conversion</source>
+        <translation>转换</translation>
+    </message>
+    <message>
+        <source>Abs. error</source>
+        <translation>绝对误差</translation>
+    </message>
+    <message>
+        <source>Rel. error</source>
+        <translation>相对误差</translation>
+    </message>
+    <message>
+        <source>Element x scale</source>
+        <translation>元素 × 缩放</translation>
+    </message>
+</context>
+<context>
+    <name>tally::ui::Export</name>
+    <message>
+        <source>Cannot encode %1 as PNG</source>
+        <translation>无法将 %1 编码为 PNG</translation>
+    </message>
+    <message>
+        <source>Exported from Tally</source>
+        <translation>由 Tally 导出</translation>
+    </message>
+</context>
+<context>
+    <name>tally::ui::FigureTableModel</name>
+    <message>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation>单位</translation>
+    </message>
+</context>
+<context>
+    <name>tally::ui::FileDialogs</name>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>%1 File</source>
+        <translation>%1 文件</translation>
+    </message>
+</context>
+<context>
+    <name>tally::ui::FormatTableModel</name>
+    <message>
+        <source>%1 + %2 + %3</source>
+        <translation>%1 + %2 + %3</translation>
+    </message>
+    <message>
+        <source>%1 (in %2)</source>
+        <translation>%1（在 %2 中）</translation>
+    </message>
+    <message>
+        <source>inf</source>
+        <translation>inf</translation>
+    </message>
+    <message>
+        <source>NaN</source>
+        <translation>NaN</translation>
+    </message>
+    <message>
+        <source>saturates</source>
+        <translation>饱和</translation>
+    </message>
+    <message>
+        <source>%1 values, %2 scale</source>
+        <translation>%1 个值，%2 缩放</translation>
+    </message>
+    <message>
+        <source>%1: sign %2, exponent %3, mantissa %4 bits, bias %5
+Source: %6</source>
+        <translation>%1：符号 %2，指数 %3，尾数 %4 位，偏置 %5
+来源：%6</translation>
+    </message>
+    <message>
+        <source>sign + exponent + mantissa bits (block formats: one element)</source>
+        <translation>符号 + 指数 + 尾数位（块格式：一个元素）</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>S + E + M</source>
+        <translation>S + E + M</translation>
+    </message>
+    <message>
+        <source>Bias</source>
+        <translation>偏置</translation>
+    </message>
+    <message>
+        <source>Bits/value</source>
+        <translation>位/值</translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation>最大值</translation>
+    </message>
+    <message>
+        <source>Min normal</source>
+        <translation>最小正规数</translation>
+    </message>
+    <message>
+        <source>Min subnormal</source>
+        <translation>最小次正规数</translation>
+    </message>
+    <message>
+        <source>Epsilon</source>
+        <translation>Epsilon</translation>
+    </message>
+    <message>
+        <source>Specials</source>
+        <translation>特殊值</translation>
+    </message>
+    <message>
+        <source>Block</source>
+        <translation>块</translation>
+    </message>
+</context>
+<context>
+    <name>tally::ui::FormatsPanel</name>
+    <message>
+        <source>Value to convert</source>
+        <translation>要转换的值</translation>
+    </message>
+    <message>
+        <source>A number to store in each format (e.g. 0.1, 1e-8, 70000, 3.14159).</source>
+        <translation>要存进每种格式的数（例如 0.1、1e-8、70000、3.14159）。</translation>
+    </message>
+    <message>
+        <source>Convert the value</source>
+        <translation>转换该值</translation>
+    </message>
+    <message>
+        <source>Number format bit layouts</source>
+        <translation>数值格式的位布局</translation>
+    </message>
+    <message>
+        <source>Type a number</source>
+        <translation>请输入一个数</translation>
+    </message>
+    <message>
+        <source>%1 is out of range: larger than any double (about 1.8e308)</source>
+        <translation>%1 超出范围：比任何 double 都大（约 1.8e308）</translation>
+    </message>
+    <message>
+        <source>Not a number: %1</source>
+        <translation>不是数字：%1</translation>
+    </message>
+    <message>
+        <source>%1. The table shows %2.</source>
+        <translation>%1。表中显示的是 %2。</translation>
+    </message>
+</context>
+<context>
+    <name>tally::ui::GpuEditor</name>
+    <message>
+        <source>The accelerator: its memory, bandwidth and dense peaks per dtype.</source>
+        <translation>加速器：其内存、带宽和每种数据类型的稠密峰值。</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+</context>
+<context>
+    <name>tally::ui::HardwareListModel</name>
+    <message>
+        <source>%1 (custom)</source>
+        <translation>%1（自定义）</translation>
+    </message>
+    <message>
+        <source>%1 (measured)</source>
+        <translation>%1（实测）</translation>
+    </message>
+    <message>
+        <source>%1 (%2)
+Memory %3 (%4), bandwidth %5
+Dense bf16 peak %6, TDP %7</source>
+        <translation>%1（%2）
+内存 %3（%4），带宽 %5
+稠密 bf16 峰值 %6，TDP %7</translation>
+    </message>
+    <message>
+        <source>%1 W</source>
+        <translation>%1 W</translation>
+    </message>
+    <message>
+        <source>not known</source>
+        <translation>未知</translation>
+    </message>
+</context>
+<context>
+    <name>tally::ui::InferencePanel</name>
+    <message>
+        <source>Serving</source>
+        <translation>推理服务</translation>
+    </message>
+    <message>
+        <source>Set %1 to %2</source>
+        <translation>把 %1 设为 %2</translation>
+    </message>
+    <message>
+        <source>Latency per token against throughput as the batch grows</source>
+        <translation>随批量增大，每 token 延迟与吞吐量的关系</translation>
+    </message>
+    <message>
+        <source>Batch fits</source>
+        <translation>批量能放下</translation>
+    </message>
+    <message>
+        <source>Does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>Memory limit</source>
+        <translation>内存上限</translation>
+    </message>
+    <message>
+        <source>This batch</source>
+        <translation>此批量</translation>
+    </message>
+    <message>
+        <source>Output tokens per second (whole deployment)</source>
+        <translation>每秒输出 token 数（整个部署）</translation>
+    </message>
+    <message>
+        <source>Milliseconds per output token</source>
+        <translation>每个输出 token 的毫秒数</translation>
+    </message>
+    <message>
+        <source>Largest batch that fits: %1 sequences
+%2</source>
+        <translation>能放下的最大批量：%1 个序列
+%2</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>每 GPU 内存</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>Largest batch</source>
+        <translation>最大批量</translation>
+    </message>
+    <message>
+        <source>GB per GPU</source>
+        <translation>每 GPU GB</translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation>容量</translation>
+    </message>
+    <message>
+        <source>%1 at %2: %3 (%4)</source>
+        <translation>%1，位于 %2：%3（%4）</translation>
+    </message>
+    <message>
+        <source>Hover a figure for its formula, the numbers in it and its source. Decode reads every weight and the whole KV cache once per step; GB = 10^9 bytes.</source>
+        <translation>悬停在数字上可查看其公式、代入的数值和来源。解码每步读取全部权重和整个 KV 缓存一次；GB = 10^9 字节。</translation>
+    </message>
+    <message>
+        <source>Latency against throughput</source>
+        <translation>延迟与吞吐量</translation>
+    </message>
+    <message>
+        <source>Serving memory per GPU</source>
+        <translation>推理服务的每 GPU 内存</translation>
+    </message>
+    <message>
+        <source>Batch %1: %2 per token, %3 output tokens/s, %4 per GPU (%5)
+Step = max(GEMM FLOPs / peak, weights / bandwidth) + max(attention FLOPs / peak, KV cache / bandwidth) + tensor-parallel all-reduces
+Throughput = replicas x batch x output tokens / (prefill + decode)
+Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
+        <translation>批量 %1：每 token %2，每秒 %3 个输出 token，每 GPU %4（%5）
+单步 = max(GEMM FLOPs / 峰值, 权重 / 带宽) + max(注意力 FLOPs / 峰值, KV 缓存 / 带宽) + 张量并行 all-reduce
+吞吐量 = 副本数 × 批量 × 输出 token 数 / (预填充 + 解码)
+来源：Pope et al. 2022，第 3.1 节；按实际峰值的 roofline</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>能放下</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>Cannot serve this plan: %1</source>
+        <translation>无法部署此计划：%1</translation>
+    </message>
+    <message>
+        <source>per GPU</source>
+        <translation>每 GPU</translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <source>sequences</source>
+        <translation>个序列</translation>
+    </message>
+    <message>
+        <source>Not shown: the deployment needs %1 per GPU of %2, so it cannot run at this batch. Lower the batch or the context, quantize, or add GPUs.
+%3</source>
+        <translation>未显示：该部署每 GPU 需要 %1，而只有 %2，所以无法以此批量运行。请降低批量或上下文长度、进行量化，或增加 GPU。
+%3</translation>
+    </message>
+    <message>
+        <source>Batch %1</source>
+        <translation>批量 %1</translation>
+    </message>
+    <message>
+        <source>Largest: %1</source>
+        <translation>最大：%1</translation>
+    </message>
+    <message>
+        <source>None fits</source>
+        <translation>都放不下</translation>
+    </message>
+</context>
+<context>
+    <name>tally::ui::LayoutTableModel</name>
+    <message>
+        <source>%1 (this plan)</source>
+        <translation>%1（本计划）</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>The plan's own layout.
+</source>
+        <translation>计划自己的并行布局。
+</translation>
+    </message>
+    <message>
+        <source>tp %1 x pp %2 x dp %3, micro-batch %4: one step %5 predicted, %6 per GPU, MFU %7. Double-click or Apply to plan it.</source>
+        <translation>tp %1 x pp %2 x dp %3，微批次 %4：预测单步 %5，每 GPU %6，MFU %7。双击或点“应用”即可采用。</translation>
+    </message>
+    <message>
+        <source>Data-parallel GPUs: cluster.gpus / (tp x pp)</source>
+        <translation>数据并行 GPU 数：cluster.gpus / (tp x pp)</translation>
+    </message>
+    <message>
+        <source>Virtual pipeline stages per GPU (interleaved 1F1B)</source>
+        <translation>每个 GPU 上的虚拟流水线阶段数（交错式 1F1B）</translation>
+    </message>
+    <message>
+        <source>Data-parallel GPUs the routed experts are spread over</source>
+        <translation>路由专家分布到的数据并行 GPU 数</translation>
+    </message>
+    <message>
+        <source>One optimizer step, predicted by the performance model</source>
+        <translation>一个优化器步，由性能模型预测</translation>
+    </message>
+    <message>
+        <source>Memory per GPU (GB = 1e9 bytes) on the most loaded GPU</source>
+        <translation>负载最重的 GPU 上的每 GPU 内存（GB = 1e9 字节）</translation>
+    </message>
+    <message>
+        <source>Ranked by the predicted step time</source>
+        <translation>按预测的单步时间排序</translation>
+    </message>
+    <message>
+        <source>Ranked by the run's cost: GPUs x step time x steps x price (GPU-hours without a price)</source>
+        <translation>按运行成本排序：GPU 数 × 单步时间 × 步数 × 价格（无价格时为 GPU 小时）</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation>DP</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>ZeRO</source>
+        <translation>ZeRO</translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>SP</source>
+        <translation>SP</translation>
+    </message>
+    <message>
+        <source>Interleave</source>
+        <translation>交错</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>单步</translation>
+    </message>
+    <message>
+        <source>Memory/GPU</source>
+        <translation>内存/GPU</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Step (ranked)</source>
+        <translation>单步（排序依据）</translation>
+    </message>
+    <message>
+        <source>Run cost</source>
+        <translation>运行成本</translation>
+    </message>
+    <message>
+        <source>Run GPU-hours</source>
+        <translation>运行 GPU 小时</translation>
+    </message>
+</context>
+<context>
+    <name>tally::ui::LayoutsPanel</name>
+    <message>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>单步时间</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>Rank layouts by</source>
+        <translation>布局排序依据</translation>
+    </message>
+    <message>
+        <source>Step time: the predicted optimizer step. Cost: GPUs x step time x steps x price per GPU-hour (GPU-hours when there is no price).</source>
+        <translation>单步时间：预测的一个优化器步。成本：GPU 数 × 单步时间 × 步数 × 每 GPU 小时价格（无价格时为 GPU 小时）。</translation>
+    </message>
+    <message>
+        <source>Put the selected layout into the plan (undoable).</source>
+        <translation>把选中的布局放进计划（可撤销）。</translation>
+    </message>
+    <message>
+        <source>Rank by</source>
+        <translation>排序依据</translation>
+    </message>
+    <message>
+        <source>Searched in %1 ms</source>
+        <translation>搜索用时 %1 ms</translation>
+    </message>
+    <message>
+        <source>Every valid layout of this model, data and cluster (tensor, pipeline and data parallel sizes, micro-batch, ZeRO stage, recomputation, sequence parallelism, interleaving, expert parallelism) with the global batch kept, evaluated by the performance model; those that fit in memory, best first. The plan's own layout is in bold when listed. Double-click a row or select it and Apply to plan it.</source>
+        <translation>此模型、数据和集群的每种有效布局（张量、流水线和数据并行规模，微批次，ZeRO 阶段，重计算，序列并行，交错，专家并行），全局批量保持不变，由性能模型评估；列出能放进内存的布局，最好的在前。计划自己的布局若在列表中则以粗体显示。双击某行，或选中后点“应用”即可采用。</translation>
+    </message>
+    <message>
+        <source>The search failed: %1</source>
+        <translation>搜索失败：%1</translation>
+    </message>
+    <message>
+        <source>None of the %1 layouts of this model on %2 GPUs fits in memory.</source>
+        <translation>此模型在 %2 个 GPU 上的 %1 种布局都放不进内存。</translation>
+    </message>
+    <message>
+        <source>%1 layouts of this model on %2 GPUs, %3 fit in memory.</source>
+        <translation>此模型在 %2 个 GPU 上有 %1 种布局，其中 %3 种能放进内存。</translation>
+    </message>
+    <message>
+        <source>The plan's own layout (tp %1 x pp %2) does not suit %3 GPUs: apply one of these.</source>
+        <translation>计划自己的布局（tp %1 x pp %2）不适合 %3 个 GPU：请应用其中一种。</translation>
+    </message>
+    <message>
+        <source>The plan's layout ranks %1.</source>
+        <translation>计划的布局排名第 %1。</translation>
+    </message>
+    <message>
+        <source>The plan's layout is not among the best %1.</source>
+        <translation>计划的布局不在最好的 %1 种之中。</translation>
+    </message>
+    <message>
+        <source>The plan's MFU is assumed (%1), so Apply changes the predicted step and the memory, not the days or the cost; set MFU to predicted to see them follow the layout.</source>
+        <translation>计划的 MFU 是假设值（%1），所以“应用”会改变预测的单步时间和内存，但不改变天数和成本；把 MFU 设为 predicted 才能看到它们随布局变化。</translation>
+    </message>
+    <message>
+        <source>Apply layout tp %1, pp %2, dp %3, micro-batch %4</source>
+        <translation>应用布局 tp %1，pp %2，dp %3，微批次 %4</translation>
+    </message>
+</context>
+<context>
+    <name>tally::ui::MainWindow</name>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>计划</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>Time and cost</source>
+        <translation>时间与成本</translation>
+    </message>
+    <message>
+        <source>Layouts</source>
+        <translation>并行布局</translation>
+    </message>
+    <message>
+        <source>Roofline</source>
+        <translation>Roofline</translation>
+    </message>
+    <message>
+        <source>Number formats</source>
+        <translation>数值格式</translation>
+    </message>
+    <message>
+        <source>Inference</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <source>Compute in %1</source>
+        <translation>以 %1 计算</translation>
+    </message>
+    <message>
+        <source>Not taken: %1</source>
+        <translation>未采用：%1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>No chart named %1</source>
+        <translation>没有名为 %1 的图表</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;New plan</source>
+        <translation>新建计划(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Start again from the plan Tally opens on (Llama 3 70B on 1024 H100); the lecture's plans are under Examples.</source>
+        <translation>从 Tally 打开时的计划（1024 个 H100 上的 Llama 3 70B）重新开始；讲座中的计划在“示例”里。</translation>
+    </message>
+    <message>
+        <source>E&amp;xamples</source>
+        <translation>示例(&amp;X)</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Save to a JSON file</source>
+        <translation>保存为 JSON 文件(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Write the plan to its JSON file (tally plan PLAN.json reads it). Saved plans &gt; Save current plan in the workspace keeps it in the workspace instead.</source>
+        <translation>把计划写入它的 JSON 文件（tally plan PLAN.json 可读取）。若要保存在工作区中，请用“已保存的计划 &gt; 在工作区保存当前计划”。</translation>
+    </message>
+    <message>
+        <source>Save to a JSON file &amp;as…</source>
+        <translation>另存为 JSON 文件(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>导出(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Documentation</source>
+        <translation>文档(&amp;D)</translation>
+    </message>
+    <message>
+        <source>The desktop app's guide (docs/desktop-app.md): every panel, editing, files, the probe and the workspace.</source>
+        <translation>桌面应用指南（docs/desktop-app.md）：每个面板、编辑、文件、探测和工作区。</translation>
+    </message>
+    <message>
+        <source>Documentation</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <source>The guide is docs/desktop-app.md in Tally's source folder (with docs/planner.md for every formula and docs/serving.md for serving).</source>
+        <translation>指南是 Tally 源码目录中的 docs/desktop-app.md（每个公式见 docs/planner.md，推理服务见 docs/serving.md）。</translation>
+    </message>
+    <message>
+        <source>The guide is %1 (no program here opens it).</source>
+        <translation>指南是 %1（这里没有能打开它的程序）。</translation>
+    </message>
+    <message>
+        <source>The lecture's &amp;questions</source>
+        <translation>讲座中的问题(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;About Tally</source>
+        <translation>关于 Tally(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About Tally</source>
+        <translation>关于 Tally</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Tally&lt;/b&gt; plans the resources of training a large language model: memory per GPU, FLOPs, time, cost and the roofline.&lt;/p&gt;&lt;p&gt;Every figure's tooltip shows its formula, the numbers in it and its source. The command line (&lt;code&gt;tally plan SPEC.json&lt;/code&gt;) reads the plans this window saves.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Tally&lt;/b&gt; 规划训练大语言模型所需的资源：每 GPU 内存、FLOPs、时间、成本和 roofline。&lt;/p&gt;&lt;p&gt;每个数字的提示都会显示它的公式、代入的数值和来源。命令行（&lt;code&gt;tally plan SPEC.json&lt;/code&gt;）可以读取本窗口保存的计划。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>%1 as PNG…</source>
+        <translation>%1 导出为 PNG…</translation>
+    </message>
+    <message>
+        <source>%1 as SVG…</source>
+        <translation>%1 导出为 SVG…</translation>
+    </message>
+    <message>
+        <source>Plan as CSV…</source>
+        <translation>计划导出为 CSV…</translation>
+    </message>
+    <message>
+        <source>Plan as Markdown report…</source>
+        <translation>计划导出为 Markdown 报告…</translation>
+    </message>
+    <message>
+        <source>Tally</source>
+        <translation>Tally</translation>
+    </message>
+    <message>
+        <source>CS336 lecture 2</source>
+        <translation>CS336 第 2 讲</translation>
+    </message>
+    <message>
+        <source>Training and serving plans</source>
+        <translation>训练和推理服务计划</translation>
+    </message>
+    <message>
+        <source>Opens resources/%1 as a new, unsaved plan</source>
+        <translation>把 resources/%1 作为新的未保存计划打开</translation>
+    </message>
+    <message>
+        <source>The plan "%1" has changes that are not saved to a file.</source>
+        <translation>计划“%1”有尚未保存到文件的更改。</translation>
+    </message>
+    <message>
+        <source>Save them before the plan is replaced?</source>
+        <translation>在替换计划之前保存它们吗？</translation>
+    </message>
+    <message>
+        <source>Open a plan</source>
+        <translation>打开计划</translation>
+    </message>
+    <message>
+        <source>Plans (*.json);;All files (*)</source>
+        <translation>计划 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Saved the plan to %1</source>
+        <translation>已把计划保存到 %1</translation>
+    </message>
+    <message>
+        <source>Save the plan to a JSON file</source>
+        <translation>把计划保存为 JSON 文件</translation>
+    </message>
+    <message>
+        <source>Plans (*.json)</source>
+        <translation>计划 (*.json)</translation>
+    </message>
+    <message>
+        <source>Export the plan as a Markdown report</source>
+        <translation>把计划导出为 Markdown 报告</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md)</source>
+        <translation>Markdown (*.md)</translation>
+    </message>
+    <message>
+        <source>Export the plan as CSV</source>
+        <translation>把计划导出为 CSV</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export %1</source>
+        <translation>导出 %1</translation>
+    </message>
+    <message>
+        <source>SVG (*.svg)</source>
+        <translation>SVG (*.svg)</translation>
+    </message>
+    <message>
+        <source>PNG (*.png)</source>
+        <translation>PNG (*.png)</translation>
+    </message>
+    <message>
+        <source>Untitled plan</source>
+        <translation>未命名计划</translation>
+    </message>
+    <message>
+        <source>%1[*] — Tally</source>
+        <translation>%1[*] — Tally</translation>
+    </message>
+    <message>
+        <source>Compute in %1 instead</source>
+        <translation>改为以 %1 计算</translation>
+    </message>
+    <message>
+        <source>Not drawn: %1</source>
+        <translation>未绘制：%1</translation>
+    </message>
+    <message>
+        <source>The Layouts panel lists the layouts that suit %1 GPUs.</source>
+        <translation>“并行布局”面板列出适合 %1 个 GPU 的布局。</translation>
+    </message>
+    <message>
+        <source>Drag a slider or type a value; every chart follows. Hover a figure to see how it is computed.</source>
+        <translation>拖动滑块或输入数值，所有图表都会随之更新。悬停在数字上可查看它的计算方法。</translation>
+    </message>
+    <message>
+        <source>%1
+Close anyway?</source>
+        <translation>%1
+仍然关闭吗？</translation>
+    </message>
+    <message>
+        <source>Profiles</source>
+        <translation>硬件配置</translation>
+    </message>
+    <message>
+        <source>Saved plans</source>
+        <translation>已保存的计划</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+</context>
+<context>
+    <name>tally::ui::MeasuredProfileDialog</name>
+    <message>
+        <source>%1, probe run #%2</source>
+        <translation>%1，探测运行 #%2</translation>
+    </message>
+    <message>
+        <source>%1, probed</source>
+        <translation>%1，已探测</translation>
+    </message>
+    <message>
+        <source>Make a measured hardware profile</source>
+        <translation>创建实测硬件配置</translation>
+    </message>
+    <message>
+        <source>None: only what the run measured</source>
+        <translation>无：只用本次运行测得的数据</translation>
+    </message>
+    <message>
+        <source>Base profile</source>
+        <translation>基础配置</translation>
+    </message>
+    <message>
+        <source>Profile id</source>
+        <translation>配置 id</translation>
+    </message>
+    <message>
+        <source>Profile name</source>
+        <translation>配置名称</translation>
+    </message>
+    <message>
+        <source>%1 peak %2</source>
+        <translation>%1 峰值 %2</translation>
+    </message>
+    <message>
+        <source>memory bandwidth %1 (%2)</source>
+        <translation>内存带宽 %1（%2）</translation>
+    </message>
+    <message numerus="yes">
+        <source>the times of %n GEMM shape(s)</source>
+        <translation><numerusform>%n 种 GEMM 形状的时间</numerusform></translation>
+    </message>
+    <message>
+        <source>Run %1 measured no validated matmul, memory bandwidth or GEMM shape, so a profile cannot be made from it.</source>
+        <translation>运行 %1 没有测到经过验证的 matmul、内存带宽或 GEMM 形状，因此无法据此创建配置。</translation>
+    </message>
+    <message>
+        <source>From run %1: %2. These replace the base profile's figures; everything else (memory size, power, interconnect, the other dtypes) comes from the base.</source>
+        <translation>来自运行 %1：%2。这些数据替换基础配置中的对应值；其余一切（内存大小、功耗、互连、其他数据类型）都来自基础配置。</translation>
+    </message>
+    <message>
+        <source>Base profile:</source>
+        <translation>基础配置：</translation>
+    </message>
+    <message>
+        <source>Id:</source>
+        <translation>Id：</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <source>Make profile</source>
+        <translation>创建配置</translation>
+    </message>
+</context>
+<context>
+    <name>tally::ui::MemoryPanel</name>
+    <message>
+        <source>Params</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Grads</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Master</source>
+        <translation>主权重</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>Memory per GPU by ZeRO stage</source>
+        <translation>按 ZeRO 阶段的每 GPU 内存</translation>
+    </message>
+    <message>
+        <source>ZeRO-0</source>
+        <translation>ZeRO-0</translation>
+    </message>
+    <message>
+        <source>ZeRO-1</source>
+        <translation>ZeRO-1</translation>
+    </message>
+    <message>
+        <source>ZeRO-2</source>
+        <translation>ZeRO-2</translation>
+    </message>
+    <message>
+        <source>ZeRO-3</source>
+        <translation>ZeRO-3</translation>
+    </message>
+    <message>
+        <source>GB per GPU</source>
+        <translation>每 GPU GB</translation>
+    </message>
+    <message>
+        <source>%1 with ZeRO-%2: %3 (%4)</source>
+        <translation>%1，ZeRO-%2：%3（%4）</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>Memory against</source>
+        <translation>内存随之变化的量</translation>
+    </message>
+    <message>
+        <source>Memory per GPU against a variable</source>
+        <translation>每 GPU 内存随某个变量的变化</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>总计</translation>
+    </message>
+    <message>
+        <source>Model state</source>
+        <translation>模型状态</translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation>容量</translation>
+    </message>
+    <message>
+        <source>This plan</source>
+        <translation>本计划</translation>
+    </message>
+    <message>
+        <source>%1 at %2 = %3: %4 (%5)
+The plan evaluated again with only %2 changed; total = params + grads + master + optimizer + activations.
+Source: Rajbhandari et al. 2020 (ZeRO); Korthikanti et al. 2022 (activations)</source>
+        <translation>%1 在 %2 = %3 时：%4（%5）
+只改变 %2 后重新评估计划；总计 = 参数 + 梯度 + 主权重 + 优化器状态 + 激活值。
+来源：Rajbhandari et al. 2020 (ZeRO)；Korthikanti et al. 2022（激活值）</translation>
+    </message>
+    <message>
+        <source>GB = 10^9 bytes, as datasheets count. GiB = 2^30 bytes, as nvidia-smi shows. The figures are those of the most loaded GPU.</source>
+        <translation>GB = 10^9 字节，与数据手册的算法相同。GiB = 2^30 字节，与 nvidia-smi 显示的相同。数字取负载最重的 GPU。</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>每 GPU 内存</translation>
+    </message>
+    <message>
+        <source>Memory against a variable</source>
+        <translation>内存随变量的变化</translation>
+    </message>
+    <message>
+        <source>Largest model that fits: %1 parameters (model state only)</source>
+        <translation>能放下的最大模型：%1 个参数（仅模型状态）</translation>
+    </message>
+    <message>
+        <source>%1
+Parameters, gradients, master weights and optimizer state of the plan's recipe, sharded as the plan shards them; activations are left out (CS336 lecture 2, question 2; tally solve max-params).</source>
+        <translation>%1
+按计划配方和计划的切分方式计算的参数、梯度、主权重和优化器状态；不计激活值（CS336 第 2 讲，问题 2；tally solve max-params）。</translation>
+    </message>
+    <message>
+        <source>ZeRO-%1 (n/a)</source>
+        <translation>ZeRO-%1（不适用）</translation>
+    </message>
+    <message>
+        <source>ZeRO-%1 (plan)</source>
+        <translation>ZeRO-%1（计划）</translation>
+    </message>
+    <message>
+        <source>ZeRO-%1</source>
+        <translation>ZeRO-%1</translation>
+    </message>
+    <message>
+        <source>Capacity %1</source>
+        <translation>容量 %1</translation>
+    </message>
+    <message>
+        <source>Micro-batch (sequences per GPU)</source>
+        <translation>微批次（每 GPU 的序列数）</translation>
+    </message>
+    <message>
+        <source>Sequence length (tokens)</source>
+        <translation>序列长度（token）</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+</context>
+<context>
+    <name>tally::ui::MemoryTableModel</name>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Master weights</source>
+        <translation>主权重</translation>
+    </message>
+    <message>
+        <source>Optimizer state</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>总计</translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation>容量</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 (the catalog's figure; GB = 1e9 bytes)</source>
+        <translation>%1：%3 中的 %2（目录中的数字；GB = 1e9 字节）</translation>
+    </message>
+    <message>
+        <source>Headroom</source>
+        <translation>余量</translation>
+    </message>
+    <message>
+        <source>Short by</source>
+        <translation>差额</translation>
+    </message>
+    <message>
+        <source>capacity - total = %1 - %2</source>
+        <translation>容量 - 总计 = %1 - %2</translation>
+    </message>
+    <message>
+        <source>Per GPU</source>
+        <translation>每 GPU</translation>
+    </message>
+    <message>
+        <source>GB</source>
+        <translation>GB</translation>
+    </message>
+    <message>
+        <source>GiB</source>
+        <translation>GiB</translation>
+    </message>
+    <message>
+        <source>of capacity</source>
+        <translation>占容量</translation>
+    </message>
+    <message>
+        <source>Gigabytes: 10^9 bytes (datasheets)</source>
+        <translation>吉字节：10^9 字节（数据手册）</translation>
+    </message>
+    <message>
+        <source>Gibibytes: 2^30 bytes (what nvidia-smi shows)</source>
+        <translation>吉比字节：2^30 字节（nvidia-smi 显示的）</translation>
+    </message>
+</context>
+<context>
+    <name>tally::ui::NumberEditor</name>
+    <message>
+        <source>%1 is out of range: larger than any number Tally can hold (about 1.8e308)</source>
+        <translation>%1 超出范围：比 Tally 能表示的任何数都大（约 1.8e308）</translation>
+    </message>
+    <message>
+        <source>Not a number: %1</source>
+        <translation>不是数字：%1</translation>
+    </message>
+    <message>
+        <source>Must be a whole number</source>
+        <translation>必须是整数</translation>
+    </message>
+    <message>
+        <source>%1 is too large: a whole number here is at most 2^53 = %2</source>
+        <translation>%1 太大：这里的整数最多为 2^53 = %2</translation>
+    </message>
+</context>
+<context>
+    <name>tally::ui::PlanDocument</name>
+    <message>
+        <source>Import %1</source>
+        <translation>导入 %1</translation>
+    </message>
+    <message>
+        <source>Add operation %1</source>
+        <translation>添加运算 %1</translation>
+    </message>
+    <message>
+        <source>Remove operation %1</source>
+        <translation>删除运算 %1</translation>
+    </message>
+    <message>
+        <source>%1 is not a plan Tally can read: %2</source>
+        <translation>%1 不是 Tally 能读取的计划：%2</translation>
+    </message>
+    <message>
+        <source>The plan is not saved while a field is rejected: %1</source>
+        <translation>有字段被拒绝时不保存计划：%1</translation>
+    </message>
+</context>
+<context>
+    <name>tally::ui::ProbePanel</name>
+    <message>
+        <source>Quick (small sizes, few samples)</source>
+        <translation>快速（小尺寸，少量样本）</translation>
+    </message>
+    <message>
+        <source>Only this plan's GEMMs</source>
+        <translation>只测本计划的 GEMM</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Show on roofline</source>
+        <translation>在 roofline 上显示</translation>
+    </message>
+    <message>
+        <source>Make hardware profile…</source>
+        <translation>创建硬件配置…</translation>
+    </message>
+    <message>
+        <source>Run on the CPU instead</source>
+        <translation>改在 CPU 上运行</translation>
+    </message>
+    <message>
+        <source>Time exactly the GEMMs the step-time model times for the current plan (forward, data and weight gradients at their tensor-parallel shapes), as tally probe --plan does. A profile made from the run times the plan with these measurements.</source>
+        <translation>精确计时单步时间模型为当前计划计时的那些 GEMM（前向、数据梯度和权重梯度，按张量并行后的形状），与 tally probe --plan 相同。由此次运行创建的配置会用这些实测值为计划计时。</translation>
+    </message>
+    <message>
+        <source>CUDA (NVIDIA GPU)</source>
+        <translation>CUDA（NVIDIA GPU）</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>The GPU through CUDA: cuBLASLt matmuls, device memory, the lecture's kernels, host-device copies</source>
+        <translation>通过 CUDA 测 GPU：cuBLASLt matmul、设备内存、讲座中的内核、主机与设备间拷贝</translation>
+    </message>
+    <message>
+        <source>This machine's cores and memory: STREAM, FMA peak, BLAS matmuls, the lecture's operations</source>
+        <translation>本机的核心和内存：STREAM、FMA 峰值、BLAS matmul、讲座中的运算</translation>
+    </message>
+    <message>
+        <source>Backend</source>
+        <translation>后端</translation>
+    </message>
+    <message>
+        <source>This machine</source>
+        <translation>本机</translation>
+    </message>
+    <message>
+        <source>SSH host</source>
+        <translation>SSH 主机</translation>
+    </message>
+    <message>
+        <source>Run tally-probe on another machine through ssh (which must log in without a password prompt); the results stream back and are saved here</source>
+        <translation>通过 ssh 在另一台机器上运行 tally-probe（必须无需输入密码即可登录）；结果会传回并保存在这里</translation>
+    </message>
+    <message>
+        <source>Where the probe runs</source>
+        <translation>探测在哪里运行</translation>
+    </message>
+    <message>
+        <source>host or user@host</source>
+        <translation>host 或 user@host</translation>
+    </message>
+    <message>
+        <source>tally-probe (on the host's PATH)</source>
+        <translation>tally-probe（在主机的 PATH 上）</translation>
+    </message>
+    <message>
+        <source>tally-probe on the host</source>
+        <translation>主机上的 tally-probe</translation>
+    </message>
+    <message>
+        <source>Tests</source>
+        <translation>测试</translation>
+    </message>
+    <message>
+        <source>%v of %m tests</source>
+        <translation>%v / %m 项测试</translation>
+    </message>
+    <message>
+        <source>Compare with</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <source>Past probe runs</source>
+        <translation>过去的探测运行</translation>
+    </message>
+    <message>
+        <source>No run yet: pick a backend and the tests, then Start.</source>
+        <translation>还没有运行：选好后端和测试，然后点“开始”。</translation>
+    </message>
+    <message>
+        <source>Run the probe</source>
+        <translation>运行探测</translation>
+    </message>
+    <message>
+        <source>Run on:</source>
+        <translation>运行于：</translation>
+    </message>
+    <message>
+        <source>Backend:</source>
+        <translation>后端：</translation>
+    </message>
+    <message>
+        <source>Tests:</source>
+        <translation>测试：</translation>
+    </message>
+    <message>
+        <source>Past runs</source>
+        <translation>过去的运行</translation>
+    </message>
+    <message>
+        <source>Fractions of:</source>
+        <translation>比例基准：</translation>
+    </message>
+    <message>
+        <source>Type the SSH host the probe runs on.</source>
+        <translation>请输入运行探测的 SSH 主机。</translation>
+    </message>
+    <message>
+        <source>Listing was cancelled.</source>
+        <translation>列出测试已取消。</translation>
+    </message>
+    <message>
+        <source>Listing cancelled; Start runs every %1 test.</source>
+        <translation>列出测试已取消；“开始”会运行全部 %1 测试。</translation>
+    </message>
+    <message>
+        <source>tally-probe has no CUDA device to use here (no NVIDIA GPU, or built without CUDA), so the CPU backend is selected. Pick CUDA on a machine with an NVIDIA GPU.</source>
+        <translation>tally-probe 在这里没有可用的 CUDA 设备（没有 NVIDIA GPU，或构建时未启用 CUDA），因此选择了 CPU 后端。请在有 NVIDIA GPU 的机器上选择 CUDA。</translation>
+    </message>
+    <message>
+        <source>The %1 backend cannot run here (%2), so the CPU backend is selected. Pick %1 on a machine that has it.</source>
+        <translation>%1 后端无法在这里运行（%2），因此选择了 CPU 后端。请在具备它的机器上选择 %1。</translation>
+    </message>
+    <message>
+        <source>The %1 tests could not be listed; Start runs all of them.</source>
+        <translation>无法列出 %1 测试；“开始”会运行全部测试。</translation>
+    </message>
+    <message>
+        <source>Listing the %1 tests…</source>
+        <translation>正在列出 %1 测试…</translation>
+    </message>
+    <message>
+        <source>A model given by its parameter count has no GEMM shapes to measure: describe its layers (a transformer or the MLP) to measure the plan's GEMMs.</source>
+        <translation>以参数量给出的模型没有可测量的 GEMM 形状：请描述它的层（transformer 或 MLP）以测量计划的 GEMM。</translation>
+    </message>
+    <message>
+        <source>The probe has no GEMM in the plan's compute dtype %1: pick fp32, bf16, fp16 or fp8 under Training to measure the plan's GEMMs.</source>
+        <translation>探测没有计划计算数据类型 %1 的 GEMM：请在“训练”下选择 fp32、bf16、fp16 或 fp8 来测量计划的 GEMM。</translation>
+    </message>
+    <message>
+        <source>The CPU backend times fp32 and fp64 GEMMs; the plan computes in %1. Pick fp32 as the compute dtype under Training, or run on a GPU.</source>
+        <translation>CPU 后端只计时 fp32 和 fp64 的 GEMM；计划以 %1 计算。请在“训练”下把计算数据类型设为 fp32，或在 GPU 上运行。</translation>
+    </message>
+    <message>
+        <source>Pick at least one test.</source>
+        <translation>请至少选择一项测试。</translation>
+    </message>
+    <message>
+        <source>%v of %m GEMMs</source>
+        <translation>%v / %m 个 GEMM</translation>
+    </message>
+    <message>
+        <source>Starting tally-probe (%1 backend)…</source>
+        <translation>正在启动 tally-probe（%1 后端）…</translation>
+    </message>
+    <message>
+        <source>Starting tally-probe on %2 (%1 backend)…</source>
+        <translation>正在 %2 上启动 tally-probe（%1 后端）…</translation>
+    </message>
+    <message>
+        <source>Saving as probe run #%1 in %2</source>
+        <translation>保存为探测运行 #%1，位于 %2</translation>
+    </message>
+    <message>
+        <source>Not saved: the workspace refused the run (%1). The results below are shown but not stored.</source>
+        <translation>未保存：工作区拒绝了这次运行（%1）。下面显示了结果，但没有保存。</translation>
+    </message>
+    <message>
+        <source>Will be saved in %1</source>
+        <translation>将保存在 %1</translation>
+    </message>
+    <message>
+        <source>Not saved: the workspace %1 cannot be opened (%2). The run goes on and is shown here.</source>
+        <translation>未保存：无法打开工作区 %1（%2）。运行会继续，结果显示在这里。</translation>
+    </message>
+    <message>
+        <source>No workspace is open: this run is shown here but not saved.</source>
+        <translation>没有打开工作区：这次运行显示在这里，但不会保存。</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>%1 %2 on %3%4</source>
+        <translation>%1 %2，在 %3%4</translation>
+    </message>
+    <message>
+        <source>this machine</source>
+        <translation>本机</translation>
+    </message>
+    <message>
+        <source> (quick)</source>
+        <translation> （快速）</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>unreadable output from tally-probe, %1</source>
+        <translation>tally-probe 的输出无法读取，%1</translation>
+    </message>
+    <message>
+        <source>Saved as probe run #%1 (%2) in %3</source>
+        <translation>已保存为探测运行 #%1（%2），位于 %3</translation>
+    </message>
+    <message>
+        <source>the saved run could not be read back: %1</source>
+        <translation>无法读回已保存的运行：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n result(s)</source>
+        <translation><numerusform>%n 个结果</numerusform></translation>
+    </message>
+    <message>
+        <source>No run: tally-probe stopped before measuring anything.</source>
+        <translation>没有运行：tally-probe 在测量任何内容之前就停止了。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Finished: %n result(s), every one passed or waived.</source>
+        <translation><numerusform>完成：%n 个结果，全部通过或豁免。</numerusform></translation>
+    </message>
+    <message>
+        <source>Finished, but %1: see the Status column (hover a row for the reason).</source>
+        <translation>完成，但 %1：见“状态”列（悬停在行上可看原因）。</translation>
+    </message>
+    <message>
+        <source>tally-probe refused the options: %1</source>
+        <translation>tally-probe 拒绝了这些选项：%1</translation>
+    </message>
+    <message>
+        <source>The %1 backend is not available here: %2</source>
+        <translation>%1 后端在这里不可用：%2</translation>
+    </message>
+    <message>
+        <source>tally-probe could not be started: %1</source>
+        <translation>无法启动 tally-probe：%1</translation>
+    </message>
+    <message>
+        <source>Runs are saved in %1</source>
+        <translation>运行保存在 %1</translation>
+    </message>
+    <message>
+        <source>No workspace is open: runs are shown here but not saved.</source>
+        <translation>没有打开工作区：运行会显示在这里，但不会保存。</translation>
+    </message>
+    <message>
+        <source>The workspace's probe runs cannot be read: %1</source>
+        <translation>无法读取工作区的探测运行：%1</translation>
+    </message>
+    <message>
+        <source>(the run reported no device)</source>
+        <translation>（这次运行没有报告设备）</translation>
+    </message>
+    <message>
+        <source>Stored probe run #%1</source>
+        <translation>已存储的探测运行 #%1</translation>
+    </message>
+    <message>
+        <source>the plan's GPU (%1)</source>
+        <translation>计划的 GPU（%1）</translation>
+    </message>
+    <message>
+        <source>The workspace's profiles cannot be read: %1</source>
+        <translation>无法读取工作区的硬件配置：%1</translation>
+    </message>
+    <message>
+        <source>No workspace is open.</source>
+        <translation>没有打开工作区。</translation>
+    </message>
+    <message>
+        <source>Made the measured hardware profile "%1" (%2) from probe run #%3; the GPU picker lists it.</source>
+        <translation>已从探测运行 #%3 创建实测硬件配置“%1”（%2）；GPU 选择器中已列出它。</translation>
+    </message>
+    <message>
+        <source>A hardware profile with this run's measured peaks, bandwidth and GEMM times</source>
+        <translation>用这次运行实测的峰值、带宽和 GEMM 时间建立的硬件配置</translation>
+    </message>
+    <message>
+        <source>Needs a run stored in the workspace: pick one under Past runs, or run the probe with a workspace open</source>
+        <translation>需要一个存储在工作区中的运行：请在“过去的运行”中选一个，或在打开工作区的情况下运行探测</translation>
+    </message>
+    <message>
+        <source>%1 warnings, the last %2:
+%3</source>
+        <translation>%1 条警告，最后 %2 条：
+%3</translation>
+    </message>
+    <message>
+        <source>Probe</source>
+        <translation>探测</translation>
+    </message>
+</context>
+<context>
+    <name>tally::ui::ProbeResultsModel</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>±%1</source>
+        <translation>±%1</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>median %1 s over %2 samples (min %3 s, max %4 s)</source>
+        <translation>%2 个样本的中位数 %1 s（最小 %3 s，最大 %4 s）</translation>
+    </message>
+    <message>
+        <source>%1 FLOPs per sample</source>
+        <translation>每个样本 %1 FLOPs</translation>
+    </message>
+    <message>
+        <source>%1 bytes per sample</source>
+        <translation>每个样本 %1 字节</translation>
+    </message>
+    <message>
+        <source>intensity %1 FLOP/byte</source>
+        <translation>强度 %1 FLOP/byte</translation>
+    </message>
+    <message>
+        <source>validated against an independent reference</source>
+        <translation>已与独立参考结果核对</translation>
+    </message>
+    <message>
+        <source>not validated</source>
+        <translation>未验证</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation>测试</translation>
+    </message>
+    <message>
+        <source>Variant</source>
+        <translation>变体</translation>
+    </message>
+    <message>
+        <source>Dtype</source>
+        <translation>数据类型</translation>
+    </message>
+    <message>
+        <source>FLOP/s</source>
+        <translation>FLOP/s</translation>
+    </message>
+    <message>
+        <source>Bytes/s</source>
+        <translation>Bytes/s</translation>
+    </message>
+    <message>
+        <source>Median</source>
+        <translation>中位数</translation>
+    </message>
+    <message>
+        <source>Spread</source>
+        <translation>离散度</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>样本数</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Validated</source>
+        <translation>已验证</translation>
+    </message>
+    <message>
+        <source>% peak</source>
+        <translation>峰值 %</translation>
+    </message>
+    <message>
+        <source>% bandwidth</source>
+        <translation>带宽 %</translation>
+    </message>
+    <message>
+        <source>Sizes</source>
+        <translation>尺寸</translation>
+    </message>
+    <message>
+        <source>no profile</source>
+        <translation>无配置</translation>
+    </message>
+    <message>
+        <source>Relative standard deviation of the samples</source>
+        <translation>样本的相对标准差</translation>
+    </message>
+    <message>
+        <source>FLOP/s as a fraction of %1's dense peak of the result's dtype</source>
+        <translation>FLOP/s 占 %1 在该结果数据类型下稠密峰值的比例</translation>
+    </message>
+    <message>
+        <source>Bytes/s as a fraction of %1's memory bandwidth</source>
+        <translation>Bytes/s 占 %1 内存带宽的比例</translation>
+    </message>
+    <message>
+        <source>The output was compared with an independent reference and matched</source>
+        <translation>输出已与独立参考结果比较并一致</translation>
+    </message>
+</context>
+<context>
+    <name>tally::ui::ProbeRunSaver</name>
+    <message>
+        <source>the probe run could not be saved: %1</source>
+        <translation>无法保存探测运行：%1</translation>
+    </message>
+</context>
+<context>
+    <name>tally::ui::ProbeRunner</name>
+    <message>
+        <source>line %1 was cut off (the output ended inside it): %2</source>
+        <translation>第 %1 行被截断（输出在该行中间结束）：%2</translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation>第 %1 行：%2</translation>
+    </message>
+    <message>
+        <source>could not start %1: %2</source>
+        <translation>无法启动 %1：%2</translation>
+    </message>
+    <message>
+        <source>the results that arrived before it are kept (%1)</source>
+        <translation>在它之前到达的结果已保留（%1）</translation>
+    </message>
+    <message>
+        <source> (its last words: %1)</source>
+        <translation> （它最后的输出：%1）</translation>
+    </message>
+    <message>
+        <source>cancelled; %1</source>
+        <translation>已取消；%1</translation>
+    </message>
+    <message>
+        <source>tally-probe printed nothing for %1 s and was stopped as hung; %2</source>
+        <translation>tally-probe 在 %1 s 内没有任何输出，已作为挂起而停止；%2</translation>
+    </message>
+    <message>
+        <source>tally-probe crashed (it was killed by a signal)%1; %2</source>
+        <translation>tally-probe 崩溃了（被信号终止）%1；%2</translation>
+    </message>
+    <message>
+        <source>%1 could not run the probe on %2%3; check that `%1 %2` logs in without a password prompt (a key or an agent)</source>
+        <translation>%1 无法在 %2%3 上运行探测；请检查 `%1 %2` 能否无需输入密码登录（密钥或代理）</translation>
+    </message>
+    <message>
+        <source>%1 %2 on %3%4; copy tally-probe there, or name it with --remote-probe PATH</source>
+        <translation>%1 %2 在 %3%4；请把 tally-probe 复制过去，或用 --remote-probe PATH 指定它</translation>
+    </message>
+    <message>
+        <source>was not found</source>
+        <translation>未找到</translation>
+    </message>
+    <message>
+        <source>is not executable</source>
+        <translation>不可执行</translation>
+    </message>
+    <message>
+        <source>tally-probe exited with status %1</source>
+        <translation>tally-probe 以状态 %1 退出</translation>
+    </message>
+    <message>
+        <source>%1 of %2 results failed</source>
+        <translation>%2 个结果中有 %1 个失败</translation>
+    </message>
+    <message>
+        <source>tally-probe exited with status %1 (a shell's report of signal %2)</source>
+        <translation>tally-probe 以状态 %1 退出（shell 对信号 %2 的报告）</translation>
+    </message>
+    <message>
+        <source> before the end of the run</source>
+        <translation> ，在运行结束之前</translation>
+    </message>
+</context>
+<context>
+    <name>tally::ui::ProbeRunsModel</name>
+    <message>
+        <source>&lt;b&gt;Probe run #%1&lt;/b&gt; on %2&lt;br&gt;started %3, finished %4&lt;br&gt;%5</source>
+        <translation>&lt;b&gt;探测运行 #%1&lt;/b&gt;，在 %2&lt;br&gt;开始于 %3，结束于 %4&lt;br&gt;%5</translation>
+    </message>
+    <message>
+        <source>(never: the run did not end)</source>
+        <translation>（从未：运行没有结束）</translation>
+    </message>
+    <message>
+        <source>no device reported</source>
+        <translation>没有报告设备</translation>
+    </message>
+</context>
+<context>
+    <name>tally::ui::ProfileEditorDialog</name>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>New profile from %1</source>
+        <translation>基于 %1 新建配置</translation>
+    </message>
+    <message>
+        <source>Edit profile %1</source>
+        <translation>编辑配置 %1</translation>
+    </message>
+    <message>
+        <source>The id of a stored profile is fixed (plans name their GPU by it); duplicate the profile to store it under another id.</source>
+        <translation>已存储配置的 id 是固定的（计划用它指定 GPU）；请复制该配置，以另一个 id 存储。</translation>
+    </message>
+    <message>
+        <source>How plans name this GPU (cluster.gpu): letters, digits, '.', '_' or '-'.</source>
+        <translation>计划如何指定这个 GPU（cluster.gpu）：字母、数字、'.'、'_' 或 '-'。</translation>
+    </message>
+    <message>
+        <source>Profile id</source>
+        <translation>配置 id</translation>
+    </message>
+    <message>
+        <source>Profile name</source>
+        <translation>配置名称</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>Where the figures come from, what differs from the original…</source>
+        <translation>数据从哪里来，与原始数据有何不同…</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>Id</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Memory, power and price</source>
+        <translation>内存、功耗和价格</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>GB</source>
+        <translation>GB</translation>
+    </message>
+    <message>
+        <source>Memory per GPU in GB (10^9 bytes, as datasheets count).</source>
+        <translation>每 GPU 内存，单位 GB（10^9 字节，与数据手册的算法相同）。</translation>
+    </message>
+    <message>
+        <source>Bandwidth</source>
+        <translation>带宽</translation>
+    </message>
+    <message>
+        <source>GB/s</source>
+        <translation>GB/s</translation>
+    </message>
+    <message>
+        <source>Memory bandwidth in GB/s (10^9 bytes per second).</source>
+        <translation>内存带宽，单位 GB/s（每秒 10^9 字节）。</translation>
+    </message>
+    <message>
+        <source>TDP</source>
+        <translation>TDP</translation>
+    </message>
+    <message>
+        <source>W</source>
+        <translation>W</translation>
+    </message>
+    <message>
+        <source>Board power in watts (empty: not known; the plan's energy needs it).</source>
+        <translation>板卡功耗，单位瓦（留空：未知；计划的能耗需要它）。</translation>
+    </message>
+    <message>
+        <source>Price</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <source>per GPU-h</source>
+        <translation>每 GPU 小时</translation>
+    </message>
+    <message>
+        <source>What one GPU-hour of this part costs you, in your currency (empty: not known). Compare prices each part at its own price; parts without one use the plan's.</source>
+        <translation>这种硬件每 GPU 小时花费多少，用你的货币（留空：未知）。“比较”按各硬件自己的价格计价；没有价格的硬件使用计划的价格。</translation>
+    </message>
+    <message>
+        <source>Dense peaks (no 2:4 sparsity)</source>
+        <translation>稠密峰值（不含 2:4 稀疏）</translation>
+    </message>
+    <message>
+        <source>TOP/s</source>
+        <translation>TOP/s</translation>
+    </message>
+    <message>
+        <source>TFLOP/s</source>
+        <translation>TFLOP/s</translation>
+    </message>
+    <message>
+        <source>Dense %1 peak in T%2/s (empty: the part has no such path). A plan's time is set by the peak of its compute dtype.</source>
+        <translation>稠密 %1 峰值，单位 T%2/s（留空：硬件没有这种计算路径）。计划的时间由其计算数据类型的峰值决定。</translation>
+    </message>
+    <message>
+        <source>%1: "%2" is not a number</source>
+        <translation>%1："%2" 不是数字</translation>
+    </message>
+    <message>
+        <source>No workspace is open: open one to store profiles.</source>
+        <translation>没有打开工作区：请打开一个工作区来存储配置。</translation>
+    </message>
+</context>
+<context>
+    <name>tally::ui::ProfileManagerPanel</name>
+    <message>
+        <source>Duplicate and edit…</source>
+        <translation>复制并编辑…</translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation>编辑…</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Import…</source>
+        <translation>导入…</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>Copy the selected profile into a custom one and edit its figures.</source>
+        <translation>把选中的配置复制为自定义配置，并编辑其数据。</translation>
+    </message>
+    <message>
+        <source>Edit the selected custom or measured profile.</source>
+        <translation>编辑选中的自定义或实测配置。</translation>
+    </message>
+    <message>
+        <source>Delete the selected custom or measured profile.</source>
+        <translation>删除选中的自定义或实测配置。</translation>
+    </message>
+    <message>
+        <source>Add the profile a JSON file holds (what `tally profiles export` writes).</source>
+        <translation>添加 JSON 文件中的配置（即 `tally profiles export` 写出的文件）。</translation>
+    </message>
+    <message>
+        <source>Write the selected profile as JSON (what `tally profiles import` reads).</source>
+        <translation>把选中的配置写成 JSON（即 `tally profiles import` 读取的文件）。</translation>
+    </message>
+    <message>
+        <source>Import a profile</source>
+        <translation>导入配置</translation>
+    </message>
+    <message>
+        <source>Profiles (*.json);;All files (*)</source>
+        <translation>配置 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Export profile %1</source>
+        <translation>导出配置 %1</translation>
+    </message>
+    <message>
+        <source>Profiles (*.json)</source>
+        <translation>配置 (*.json)</translation>
+    </message>
+    <message>
+        <source>The workspace's profiles cannot be listed: %1</source>
+        <translation>无法列出工作区的配置：%1</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Select a profile to see all its figures. Built-in profiles come from the shipped catalog and are read-only: &lt;i&gt;Duplicate and edit…&lt;/i&gt; makes a custom copy. Measured profiles come from probe runs.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;选择一个配置以查看它的全部数据。内置配置来自随附的目录，只读：&lt;i&gt;复制并编辑…&lt;/i&gt;会创建一个可编辑的自定义副本。实测配置来自探测运行。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt; (%2, %3)&lt;br&gt;Memory %4 (%5), bandwidth %6, TDP %7&lt;br&gt;Dense peaks: %8&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt;（%2，%3）&lt;br&gt;内存 %4（%5），带宽 %6，TDP %7&lt;br&gt;稠密峰值：%8&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>%1 W</source>
+        <translation>%1 W</translation>
+    </message>
+    <message>
+        <source>not known</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Price: %1 per GPU-hour (used where a plan gives no price of its own)&lt;/p&gt;</source>
+        <translation>&lt;p&gt;价格：每 GPU 小时 %1（用于没有自带价格的计划）&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Price: none (plans on this profile are priced at their own price per GPU-hour)&lt;/p&gt;</source>
+        <translation>&lt;p&gt;价格：无（使用此配置的计划按各自的每 GPU 小时价格计价）&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Notes: %1&lt;/p&gt;</source>
+        <translation>&lt;p&gt;备注：%1&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Sources:&lt;/p&gt;&lt;ul&gt;%1&lt;/ul&gt;</source>
+        <translation>&lt;p&gt;来源：&lt;/p&gt;&lt;ul&gt;%1&lt;/ul&gt;</translation>
+    </message>
+    <message>
+        <source>Saved profile %1.</source>
+        <translation>已保存配置 %1。</translation>
+    </message>
+    <message>
+        <source>Delete the %1 profile %2 (%3) from the workspace? Plans whose GPU is %3 will not be drawn until you pick another GPU for them.%4</source>
+        <translation>要从工作区删除 %1 配置 %2（%3）吗？GPU 为 %3 的计划将不再绘制，直到你为它们选择另一个 GPU。%4</translation>
+    </message>
+    <message>
+        <source> The probe run it was measured from is kept.</source>
+        <translation> 测得它的那次探测运行会保留。</translation>
+    </message>
+    <message>
+        <source>Delete profile</source>
+        <translation>删除配置</translation>
+    </message>
+    <message>
+        <source>Deleted profile %1.</source>
+        <translation>已删除配置 %1。</translation>
+    </message>
+    <message>
+        <source>No workspace is open: open one to import profiles into.</source>
+        <translation>没有打开工作区：请打开一个工作区来导入配置。</translation>
+    </message>
+    <message>
+        <source>%1: %2. Choose another id or name for the imported profile.</source>
+        <translation>%1：%2。请为导入的配置选择另一个 id 或名称。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be imported: %2</source>
+        <translation>无法导入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Imported %1 profile %2 (%3) from %4.</source>
+        <translation>已从 %4 导入 %1 配置 %2（%3）。</translation>
+    </message>
+    <message>
+        <source>Exported profile %1 to %2.</source>
+        <translation>已把配置 %1 导出到 %2。</translation>
+    </message>
+</context>
+<context>
+    <name>tally::ui::ProfileTableModel</name>
+    <message>
+        <source>built-in</source>
+        <translation>内置</translation>
+    </message>
+    <message>
+        <source>custom</source>
+        <translation>自定义</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>%1: built-in (from the shipped catalog), read-only. Duplicate it to make a copy you can edit.</source>
+        <translation>%1：内置（来自随附的目录），只读。复制它即可得到一个可编辑的副本。</translation>
+    </message>
+    <message>
+        <source>%1: %2, stored in the workspace.</source>
+        <translation>%1：%2，存储在工作区中。</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>Id</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>Bandwidth</source>
+        <translation>带宽</translation>
+    </message>
+    <message>
+        <source>Dense bf16 peak</source>
+        <translation>稠密 bf16 峰值</translation>
+    </message>
+</context>
+<context>
+    <name>tally::ui::Roofline</name>
+    <message>
+        <source>Arithmetic intensity (FLOP/byte)</source>
+        <translation>算术强度（FLOP/byte）</translation>
+    </message>
+    <message>
+        <source>Attainable TFLOP/s</source>
+        <translation>可达到的 TFLOP/s</translation>
+    </message>
+</context>
+<context>
+    <name>tally::ui::RooflinePanel</name>
+    <message>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <source>Remove selected</source>
+        <translation>删除所选</translation>
+    </message>
+    <message>
+        <source>Roofline: attainable FLOP/s = min(peak, intensity x bandwidth)</source>
+        <translation>Roofline：可达到的 FLOP/s = min(峰值, 强度 × 带宽)</translation>
+    </message>
+    <message>
+        <source>Operation kind</source>
+        <translation>运算种类</translation>
+    </message>
+    <message>
+        <source>Operation dtype</source>
+        <translation>运算数据类型</translation>
+    </message>
+    <message>
+        <source>name (optional)</source>
+        <translation>名称（可选）</translation>
+    </message>
+    <message>
+        <source>Operation name</source>
+        <translation>运算名称</translation>
+    </message>
+    <message>
+        <source>Einsum expression</source>
+        <translation>Einsum 表达式</translation>
+    </message>
+    <message>
+        <source>Sizes</source>
+        <translation>尺寸</translation>
+    </message>
+    <message>
+        <source>Your operation:</source>
+        <translation>你的运算：</translation>
+    </message>
+    <message>
+        <source>Roofline</source>
+        <translation>Roofline</translation>
+    </message>
+    <message>
+        <source>lecture 2 ops</source>
+        <translation>第 2 讲的运算</translation>
+    </message>
+    <message>
+        <source>your ops</source>
+        <translation>你的运算</translation>
+    </message>
+    <message>
+        <source>%1 step</source>
+        <translation>%1 步</translation>
+    </message>
+    <message>
+        <source>%1 layers</source>
+        <translation>%1 层</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>batch seq1 hidden, batch seq2 hidden -&gt; batch seq1 seq2</source>
+        <translation>batch seq1 hidden, batch seq2 hidden -&gt; batch seq1 seq2</translation>
+    </message>
+    <message>
+        <source>(einsum only)</source>
+        <translation>（仅 einsum）</translation>
+    </message>
+    <message>
+        <source>batch=8 seq1=1024 seq2=1024 hidden=128</source>
+        <translation>batch=8 seq1=1024 seq2=1024 hidden=128</translation>
+    </message>
+    <message>
+        <source>m=1024 k=1024 n=1024</source>
+        <translation>m=1024 k=1024 n=1024</translation>
+    </message>
+    <message>
+        <source>m=1024 n=1024</source>
+        <translation>m=1024 n=1024</translation>
+    </message>
+    <message>
+        <source>n=1000000</source>
+        <translation>n=1000000</translation>
+    </message>
+    <message>
+        <source>Show the measured roofs and points of probe run %1</source>
+        <translation>显示探测运行 %1 的实测屋顶和点</translation>
+    </message>
+    <message>
+        <source>Measured roofs and points: none yet (run the probe in the Probe panel, or pick a past run there)</source>
+        <translation>实测屋顶和点：暂无（在“探测”面板中运行探测，或在那里选择一次过去的运行）</translation>
+    </message>
+    <message>
+        <source>measured matmuls</source>
+        <translation>实测 matmul</translation>
+    </message>
+    <message>
+        <source>measured lecture 2 ops</source>
+        <translation>实测第 2 讲运算</translation>
+    </message>
+    <message>
+        <source>measured intensity sweep</source>
+        <translation>实测强度扫描</translation>
+    </message>
+    <message>
+        <source>measured STREAM</source>
+        <translation>实测 STREAM</translation>
+    </message>
+    <message>
+        <source>measured, other</source>
+        <translation>实测，其他</translation>
+    </message>
+    <message>
+        <source>measured %1 %2</source>
+        <translation>实测 %1 %2</translation>
+    </message>
+    <message>
+        <source>measured bandwidth %1</source>
+        <translation>实测带宽 %1</translation>
+    </message>
+</context>
+<context>
+    <name>tally::ui::RooflineTableModel</name>
+    <message>
+        <source>lecture 2</source>
+        <translation>第 2 讲</translation>
+    </message>
+    <message>
+        <source>yours</source>
+        <translation>你的</translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>prefill</source>
+        <translation>预填充</translation>
+    </message>
+    <message>
+        <source>decode</source>
+        <translation>解码</translation>
+    </message>
+    <message>
+        <source>all operations of one %1 step</source>
+        <translation>一个 %1 步的全部运算</translation>
+    </message>
+    <message>
+        <source>%1 (%2, %3)
+FLOPs %4, bytes moved %5 (read %6 + write %7)
+intensity = FLOPs / bytes = %8 FLOP/byte
+attainable = min(peak, intensity x bandwidth) = min(%9, %10 x %11 B/s) = %12
+%13: intensity %14 the ridge %15 FLOP/byte (peak / bandwidth)</source>
+        <translation>%1（%2，%3）
+FLOPs %4，移动字节数 %5（读 %6 + 写 %7）
+强度 = FLOPs / 字节数 = %8 FLOP/byte
+可达到 = min(峰值, 强度 × 带宽) = min(%9, %10 × %11 B/s) = %12
+%13：强度%14加速器强度 %15 FLOP/byte（峰值 / 带宽）</translation>
+    </message>
+    <message>
+        <source>memory-bound</source>
+        <translation>内存受限</translation>
+    </message>
+    <message>
+        <source>compute-bound</source>
+        <translation>计算受限</translation>
+    </message>
+    <message>
+        <source>below</source>
+        <translation>低于</translation>
+    </message>
+    <message>
+        <source>at or above</source>
+        <translation>不低于</translation>
+    </message>
+    <message>
+        <source>runs %1 times per step</source>
+        <translation>每步运行 %1 次</translation>
+    </message>
+    <message>
+        <source>Source: Williams et al. 2009 (roofline); CS336 lecture 2</source>
+        <translation>来源：Williams et al. 2009 (roofline)；CS336 第 2 讲</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>运算</translation>
+    </message>
+    <message>
+        <source>Set</source>
+        <translation>集合</translation>
+    </message>
+    <message>
+        <source>FLOPs</source>
+        <translation>FLOPs</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>字节数</translation>
+    </message>
+    <message>
+        <source>FLOP/byte</source>
+        <translation>FLOP/byte</translation>
+    </message>
+    <message>
+        <source>Attainable</source>
+        <translation>可达到</translation>
+    </message>
+    <message>
+        <source>Bound</source>
+        <translation>受限于</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Per step</source>
+        <translation>每步</translation>
+    </message>
+</context>
+<context>
+    <name>tally::ui::SavedPlansModel</name>
+    <message>
+        <source>%1 parameters</source>
+        <translation>%1 个参数</translation>
+    </message>
+    <message>
+        <source>ReLU network, %1 layers of %2</source>
+        <translation>ReLU 网络，%1 层，每层 %2</translation>
+    </message>
+    <message>
+        <source>transformer, %1 layers, hidden %2</source>
+        <translation>transformer，%1 层，hidden %2</translation>
+    </message>
+    <message>
+        <source>(does not read)</source>
+        <translation>（无法读取）</translation>
+    </message>
+    <message>
+        <source>The stored plan does not read: %1</source>
+        <translation>存储的计划无法读取：%1</translation>
+    </message>
+    <message>
+        <source>%1 (id %2)
+Saved %3, last changed %4</source>
+        <translation>%1（id %2）
+保存于 %3，最后修改于 %4</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation>更新时间</translation>
+    </message>
+</context>
+<context>
+    <name>tally::ui::SavedPlansPanel</name>
+    <message>
+        <source>Save current plan in the workspace as…</source>
+        <translation>在工作区保存当前计划为…</translation>
+    </message>
+    <message>
+        <source>Replace with current plan</source>
+        <translation>用当前计划替换</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation>重命名…</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Store the plan being edited in the workspace (this list, the same as tally plans list) under a name. File &gt; Save to a JSON file writes it to a file instead, for tally plan PLAN.json or to share.</source>
+        <translation>把正在编辑的计划以某个名称存入工作区（即此列表，与 tally plans list 相同）。“文件 &gt; 保存为 JSON 文件”则写入文件，供 tally plan PLAN.json 使用或分享。</translation>
+    </message>
+    <message>
+        <source>Store the plan being edited over the selected saved plan.</source>
+        <translation>用正在编辑的计划覆盖选中的已保存计划。</translation>
+    </message>
+    <message>
+        <source>Load the selected plan into the form (one undo step: Ctrl+Z returns to the plan you had).</source>
+        <translation>把选中的计划载入表单（一步撤销：Ctrl+Z 回到原来的计划）。</translation>
+    </message>
+    <message>
+        <source>The workspace's plans cannot be listed: %1</source>
+        <translation>无法列出工作区的计划：%1</translation>
+    </message>
+    <message>
+        <source>Not while a field is rejected: %1</source>
+        <translation>有字段被拒绝时不能这样做：%1</translation>
+    </message>
+    <message>
+        <source>The plan is not saved while a field is rejected: %1</source>
+        <translation>有字段被拒绝时不保存计划：%1</translation>
+    </message>
+    <message>
+        <source>Save the plan in the workspace</source>
+        <translation>在工作区保存计划</translation>
+    </message>
+    <message>
+        <source>Name of the saved plan:</source>
+        <translation>已保存计划的名称：</translation>
+    </message>
+    <message>
+        <source>Name the plan "%1"</source>
+        <translation>把计划命名为“%1”</translation>
+    </message>
+    <message>
+        <source>Saved the plan as "%1".</source>
+        <translation>已把计划保存为“%1”。</translation>
+    </message>
+    <message>
+        <source>Replace saved plan</source>
+        <translation>替换已保存的计划</translation>
+    </message>
+    <message>
+        <source>Replace the saved plan "%1" with the plan being edited?</source>
+        <translation>用正在编辑的计划替换已保存的计划“%1”吗？</translation>
+    </message>
+    <message>
+        <source>Saved the plan over "%1".</source>
+        <translation>已把计划保存到“%1”上。</translation>
+    </message>
+    <message>
+        <source>The plan is no longer in the workspace (another program removed it).</source>
+        <translation>该计划已不在工作区中（另一个程序删除了它）。</translation>
+    </message>
+    <message>
+        <source>Open saved plan "%1"</source>
+        <translation>打开已保存的计划“%1”</translation>
+    </message>
+    <message>
+        <source>Opened "%1" (Ctrl+Z returns to the plan you had).</source>
+        <translation>已打开“%1”（Ctrl+Z 回到原来的计划）。</translation>
+    </message>
+    <message>
+        <source>The saved plan cannot be opened: %1</source>
+        <translation>无法打开已保存的计划：%1</translation>
+    </message>
+    <message>
+        <source>Rename saved plan</source>
+        <translation>重命名已保存的计划</translation>
+    </message>
+    <message>
+        <source>New name:</source>
+        <translation>新名称：</translation>
+    </message>
+    <message>
+        <source>Renamed "%1" to "%2".</source>
+        <translation>已把“%1”重命名为“%2”。</translation>
+    </message>
+    <message>
+        <source>Delete saved plan</source>
+        <translation>删除已保存的计划</translation>
+    </message>
+    <message>
+        <source>Delete the saved plan "%1" from the workspace?</source>
+        <translation>要从工作区删除已保存的计划“%1”吗？</translation>
+    </message>
+    <message>
+        <source>Deleted "%1".</source>
+        <translation>已删除“%1”。</translation>
+    </message>
+</context>
+<context>
+    <name>tally::ui::SpecForm</name>
+    <message>
+        <source>Import config.json…</source>
+        <translation>导入 config.json…</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>自定义</translation>
+    </message>
+    <message>
+        <source>%1
+Source: %2</source>
+        <translation>%1
+来源：%2</translation>
+    </message>
+    <message>
+        <source>Load a model's published dimensions (the source is in each entry's tooltip).</source>
+        <translation>载入模型公开的尺寸（来源在每一项的提示中）。</translation>
+    </message>
+    <message>
+        <source>Model preset</source>
+        <translation>模型预设</translation>
+    </message>
+    <message>
+        <source>Read a Hugging Face config.json (Llama, Mistral, Mixtral, Qwen, DeepSeek-V3).</source>
+        <translation>读取 Hugging Face 的 config.json（Llama、Mistral、Mixtral、Qwen、DeepSeek-V3）。</translation>
+    </message>
+    <message>
+        <source>Import a Hugging Face config.json</source>
+        <translation>导入 Hugging Face 的 config.json</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation>JSON 文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>Multi-head latent attention (from the preset or config): kept as loaded.</source>
+        <translation>多头潜在注意力（来自预设或配置）：按载入时保留。</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>计划</translation>
+    </message>
+    <message>
+        <source>Plan name</source>
+        <translation>计划名称</translation>
+    </message>
+    <message>
+        <source>Untitled: the title says what the plan is</source>
+        <translation>未命名：标题说明计划是什么</translation>
+    </message>
+    <message>
+        <source>The plan's name: the window's title, the name it is saved under in the workspace, and the CSV's and the report's plan name.</source>
+        <translation>计划的名称：用作窗口标题、在工作区中保存的名称，以及 CSV 和报告中的计划名。</translation>
+    </message>
+    <message>
+        <source>Plan description</source>
+        <translation>计划说明</translation>
+    </message>
+    <message>
+        <source>What the plan is for, its sources, its assumptions</source>
+        <translation>计划的用途、来源和假设</translation>
+    </message>
+    <message>
+        <source>Free text kept with the plan in every save and export.</source>
+        <translation>随计划一起保存和导出的自由文本。</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Mixture of experts</source>
+        <translation>混合专家</translation>
+    </message>
+    <message>
+        <source>Data</source>
+        <translation>数据</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>Training recipe</source>
+        <translation>训练配方</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <source>Set GPU to %1</source>
+        <translation>把 GPU 设为 %1</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Set %1 to %2</source>
+        <translation>把 %1 设为 %2</translation>
+    </message>
+    <message>
+        <source>Turn on %1</source>
+        <translation>开启 %1</translation>
+    </message>
+    <message>
+        <source>Turn off %1</source>
+        <translation>关闭 %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Import config.json: %1</source>
+        <translation>导入 config.json：%1</translation>
+    </message>
+    <message>
+        <source>Load preset %1</source>
+        <translation>载入预设 %1</translation>
+    </message>
+    <message>
+        <source>Clear the plan's name</source>
+        <translation>清除计划名称</translation>
+    </message>
+    <message>
+        <source>Name the plan "%1"</source>
+        <translation>把计划命名为“%1”</translation>
+    </message>
+    <message>
+        <source>Edit the plan's description</source>
+        <translation>编辑计划说明</translation>
+    </message>
+    <message>
+        <source>%1 parameters</source>
+        <translation>%1 个参数</translation>
+    </message>
+    <message>
+        <source>, %1 active per token</source>
+        <translation>，每 token 激活 %1</translation>
+    </message>
+    <message>
+        <source> (%1 in embeddings)</source>
+        <translation> （其中嵌入 %1）</translation>
+    </message>
+    <message>
+        <source>Source: %1</source>
+        <translation>来源：%1</translation>
+    </message>
+</context>
+<context>
+    <name>tally::ui::SummaryBar</name>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>每 GPU 内存</translation>
+    </message>
+    <message>
+        <source>Training time</source>
+        <translation>训练时间</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU 小时</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>Energy</source>
+        <translation>能耗</translation>
+    </message>
+    <message>
+        <source>Not drawn: these are the figures of the last plan the planner accepted (%1)</source>
+        <translation>未绘制：这些是规划器最后接受的计划的数字（%1）</translation>
+    </message>
+    <message>
+        <source>Memory per GPU, serving</source>
+        <translation>每 GPU 内存，推理服务</translation>
+    </message>
+    <message>
+        <source>Time to first token</source>
+        <translation>首 token 时间</translation>
+    </message>
+    <message>
+        <source>Decode step</source>
+        <translation>解码单步</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source>Cost per 1M tokens</source>
+        <translation>每 1M token 成本</translation>
+    </message>
+    <message>
+        <source>%1 / %2 GB %3</source>
+        <translation>%1 / %2 GB %3</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>能放下</translation>
+    </message>
+    <message>
+        <source>Does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source> of </source>
+        <translation> / </translation>
+    </message>
+    <message>
+        <source>%1 tok/s</source>
+        <translation>%1 tok/s</translation>
+    </message>
+    <message>
+        <source>no price</source>
+        <translation>无价格</translation>
+    </message>
+    <message>
+        <source>Set a price per GPU-hour in the cluster form.</source>
+        <translation>请在集群表单中设置每 GPU 小时价格。</translation>
+    </message>
+    <message>
+        <source>Serving plan (the spec's inference block): the headline is the Inference panel's; Memory, Time and Layouts plan training the model.</source>
+        <translation>推理服务计划（spec 的 inference 块）：标题数字来自“推理”面板；“内存”、“时间”和“并行布局”规划的是训练该模型。</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <source>%1 kWh</source>
+        <translation>%1 kWh</translation>
+    </message>
+    <message>
+        <source>The GPU's profile gives no TDP (board power), so the energy is not known. Edit the profile to add one.</source>
+        <translation>GPU 的配置没有给出 TDP（板卡功耗），所以能耗未知。编辑配置即可添加。</translation>
+    </message>
+    <message>
+        <source>Serving not planned: %1</source>
+        <translation>未规划推理服务：%1</translation>
+    </message>
+</context>
+<context>
+    <name>tally::ui::TimePanel</name>
+    <message>
+        <source>Find</source>
+        <translation>查找</translation>
+    </message>
+    <message>
+        <source>Days against GPUs (same MFU)</source>
+        <translation>天数与 GPU 数（MFU 不变）</translation>
+    </message>
+    <message>
+        <source>Days</source>
+        <translation>天数</translation>
+    </message>
+    <message>
+        <source>This plan</source>
+        <translation>本计划</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>= steps x predicted step time / 86400 s</source>
+        <translation>= 步数 × 预测单步时间 / 86400 s</translation>
+    </message>
+    <message>
+        <source>= FLOPs / (peak x MFU x GPUs x 86400 s)</source>
+        <translation>= FLOPs / (峰值 × MFU × GPU 数 × 86400 s)</translation>
+    </message>
+    <message>
+        <source>%1 GPUs: %2 days</source>
+        <translation>%1 个 GPU：%2 天</translation>
+    </message>
+    <message>
+        <source>One step, predicted</source>
+        <translation>一步，预测值</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>单步</translation>
+    </message>
+    <message>
+        <source>Seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>Hover a figure for its formula, the numbers in it and its source. Time = FLOPs / (dense peak x MFU x GPUs) with an assumed MFU, or steps x the predicted step time.</source>
+        <translation>悬停在数字上可查看其公式、代入的数值和来源。时间 = FLOPs / (稠密峰值 × MFU × GPU 数)（假设 MFU），或步数 × 预测单步时间。</translation>
+    </message>
+    <message>
+        <source>Days allowed</source>
+        <translation>允许的天数</translation>
+    </message>
+    <message>
+        <source>Doubles whole nodes until the best layout (the Layouts panel's search) trains the plan's tokens in the days given, then bisects: tally solve min-gpus.</source>
+        <translation>整节点地倍增 GPU，直到最佳布局（“并行布局”面板的搜索）能在给定天数内训练完计划的 token，然后二分查找：tally solve min-gpus。</translation>
+    </message>
+    <message>
+        <source>GPUs to train it in</source>
+        <translation>在此天数内训练完所需的 GPU 数</translation>
+    </message>
+    <message>
+        <source>days:</source>
+        <translation>天：</translation>
+    </message>
+    <message>
+        <source>Days: a number in (0, 1e6]</source>
+        <translation>天数：(0, 1e6] 中的数</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>正在搜索…</translation>
+    </message>
+    <message>
+        <source>The plan changed meanwhile: Find again.</source>
+        <translation>计划在此期间变了：请重新查找。</translation>
+    </message>
+    <message>
+        <source>Not searched: %1</source>
+        <translation>未搜索：%1</translation>
+    </message>
+    <message>
+        <source>No cluster of up to %1 %2 trains it in %3 days.</source>
+        <translation>最多 %1 个 %2 的集群都无法在 %3 天内训练完。</translation>
+    </message>
+    <message>
+        <source>%1 GPUs: %2 days at tp %3, pp %4, dp %5, micro-batch %6</source>
+        <translation>%1 个 GPU：%2 天，tp %3，pp %4，dp %5，微批次 %6</translation>
+    </message>
+    <message>
+        <source>Days against GPUs</source>
+        <translation>天数与 GPU 数</translation>
+    </message>
+    <message>
+        <source>One step, predicted: %1 (%2 tokens/s)</source>
+        <translation>一步，预测值：%1（%2 token/s）</translation>
+    </message>
+    <message>
+        <source>Days against GPUs (predicted, same tp and pp)</source>
+        <translation>天数与 GPU 数（预测值，tp 和 pp 不变）</translation>
+    </message>
+</context>
+<context>
+    <name>tally::ui::WorkspaceBanner</name>
+    <message>
+        <source>Start a new workspace…</source>
+        <translation>新建工作区…</translation>
+    </message>
+    <message>
+        <source>Workspace: %1</source>
+        <translation>工作区：%1</translation>
+    </message>
+    <message>
+        <source>Open another workspace…</source>
+        <translation>打开另一个工作区…</translation>
+    </message>
+    <message>
+        <source>No workspace is open: saved profiles and plans are not available. Planning works as before.</source>
+        <translation>没有打开工作区：已保存的配置和计划不可用。规划照常进行。</translation>
+    </message>
+    <message>
+        <source>Open a workspace…</source>
+        <translation>打开工作区…</translation>
+    </message>
+    <message>
+        <source>Start a new workspace</source>
+        <translation>新建工作区</translation>
+    </message>
+    <message>
+        <source>Open a workspace</source>
+        <translation>打开工作区</translation>
+    </message>
+    <message>
+        <source>Tally workspaces (*.sqlite *.db);;All files (*)</source>
+        <translation>Tally 工作区 (*.sqlite *.db);;所有文件 (*)</translation>
+    </message>
+</context>
+<context>
+    <name>tally::ui::WorkspaceOpenDialog</name>
+    <message>
+        <source>No workspace file was chosen.</source>
+        <translation>没有选择工作区文件。</translation>
+    </message>
+    <message>
+        <source>%1 already exists. A new workspace needs a file name that is not taken; the file was left as it was.</source>
+        <translation>%1 已经存在。新工作区需要一个未被占用的文件名；该文件保持原样。</translation>
+    </message>
+    <message>
+        <source>Open another file…</source>
+        <translation>打开另一个文件…</translation>
+    </message>
+    <message>
+        <source>Start a new workspace…</source>
+        <translation>新建工作区…</translation>
+    </message>
+    <message>
+        <source>Keep the current workspace</source>
+        <translation>保留当前工作区</translation>
+    </message>
+    <message>
+        <source>Continue without a workspace</source>
+        <translation>不使用工作区继续</translation>
+    </message>
+    <message>
+        <source>The workspace did not open</source>
+        <translation>工作区没有打开</translation>
+    </message>
+    <message>
+        <source>The workspace you have open stays open unless another one opens.</source>
+        <translation>你已打开的工作区会保持打开，除非另一个工作区打开了。</translation>
+    </message>
+    <message>
+        <source>Without a workspace, planning works as before; saved profiles and plans are not available until a workspace is opened.</source>
+        <translation>不使用工作区时，规划照常进行；在打开工作区之前，已保存的配置和计划不可用。</translation>
+    </message>
+    <message>
+        <source>Tally workspaces (*.sqlite *.db);;All files (*)</source>
+        <translation>Tally 工作区 (*.sqlite *.db);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Open a workspace</source>
+        <translation>打开工作区</translation>
+    </message>
+    <message>
+        <source>Start a new workspace</source>
+        <translation>新建工作区</translation>
+    </message>
+</context>
+<context>
+    <name>tally::warnings</name>
+    <message>
+        <source>does not fit: %1 GB needed per GPU, %2 has %3 GB (%4 GB over)</source>
+        <translation>放不下：每 GPU 需要 %1 GB，%2 只有 %3 GB（超出 %4 GB）</translation>
+    </message>
+    <message>
+        <source>MFU %1 is above the best published %2 matmul on %3 (%4 of peak): no model runs faster than a plain matmul</source>
+        <translation>MFU %1 高于 %3 上已公布的最佳 %2 matmul（峰值的 %4）：没有模型能比单纯的 matmul 跑得更快</translation>
+    </message>
+    <message>
+        <source>recomputation</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>memory-bound operations</source>
+        <translation>内存受限运算</translation>
+    </message>
+    <message>
+        <source>tensor-parallel communication</source>
+        <translation>张量并行通信</translation>
+    </message>
+    <message>
+        <source>pipeline sends</source>
+        <translation>流水线发送</translation>
+    </message>
+    <message>
+        <source>the pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <source>exposed data-parallel communication</source>
+        <translation>暴露的数据并行通信</translation>
+    </message>
+    <message>
+        <source>expert-parallel all-to-all</source>
+        <translation>专家并行 all-to-all</translation>
+    </message>
+    <message>
+        <source>offload traffic</source>
+        <translation>卸载流量</translation>
+    </message>
+    <message>
+        <source>the optimizer step</source>
+        <translation>优化器步</translation>
+    </message>
+    <message>
+        <source>the assumed MFU %1 is %2 times the %3 the performance model predicts for this layout: its step of %4 s is %5% %6 (%7 s) against %8 s of GEMMs, so the time shown rests on the assumption; set cluster.mfu to "predicted" or try the layouts the search finds</source>
+        <translation>假设的 MFU %1 是性能模型为此布局预测的 %3 的 %2 倍：它 %4 s 的单步中，%6 占 %5%（%7 s），而 GEMM 只有 %8 s，所以显示的时间只建立在假设之上；请把 cluster.mfu 设为 "predicted"，或试试搜索找到的布局</translation>
+    </message>
+    <message>
+        <source>with recomputation the hardware would run at %1 of its peak (HFU &gt; 1): lower the MFU</source>
+        <translation>加上重计算后，硬件将以其峰值的 %1 运行（HFU &gt; 1）：请降低 MFU</translation>
+    </message>
+    <message>
+        <source>activations not counted: a 'params' model has no architecture (pick a preset or give the dimensions)</source>
+        <translation>未计入激活值：'params' 模型没有架构（请选择一个预设或给出尺寸）</translation>
+    </message>
+    <message>
+        <source>Adafactor's factored state (rows + columns per matrix) needs the model's shapes; counted as 0 bytes per parameter</source>
+        <translation>Adafactor 的分解状态（每个矩阵的行 + 列）需要模型的形状；按每参数 0 字节计</translation>
+    </message>
+    <message>
+        <source>the fp32 master copy duplicates fp32 parameters; set training.master_dtype to "none"</source>
+        <translation>fp32 主权重副本与 fp32 参数重复；请把 training.master_dtype 设为 "none"</translation>
+    </message>
+    <message>
+        <source>pipeline bubble is %1% of the step ((pp - 1) / micro-batches = (%2 - 1) / %3); raise the global batch or lower pp</source>
+        <translation>流水线气泡占单步的 %1%（(pp - 1) / 微批次数 = (%2 - 1) / %3）；请增大全局批量或减小 pp</translation>
+    </message>
+    <message>
+        <source>selective recomputation changes nothing here: flash attention (or a model without attention) already keeps no attention scores</source>
+        <translation>选择性重计算在这里不起作用：flash attention（或没有注意力的模型）本来就不保存注意力分数</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,147 @@
+// The command line in the user's language: human-readable output and error messages follow LANG
+// (zh_CN: Simplified Chinese; C: English) or --lang; `--json` output and exit codes never change.
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QtTest>
+
+namespace {
+
+struct Run {
+    int exit_code = -1;
+    QString out;
+    QString err;
+};
+
+// `tally ARGS...` with LANG set to `lang` (LC_ALL and LC_MESSAGES removed, so LANG decides).
+Run runWithLang(const QString& lang, const QStringList& args, const QByteArray& input = {}) {
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("LC_ALL"));
+    env.remove(QStringLiteral("LC_MESSAGES"));
+    env.remove(QStringLiteral("LANGUAGE"));
+    env.insert(QStringLiteral("LANG"), lang);
+    QProcess p;
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(TALLY_BIN), args);
+    p.write(input);
+    p.closeWriteChannel();
+    if (!p.waitForFinished(60000)) {
+        p.kill();
+        p.waitForFinished();
+        return {};
+    }
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
+            QString::fromUtf8(p.readAllStandardOutput()),
+            QString::fromUtf8(p.readAllStandardError())};
+}
+
+// Llama 3 70B's shape as `params` on 8 H100 without sharding: 70e9 x (2 + 2 + 4 + 4 + 4)
+// bytes (bf16 params and grads, fp32 master, AdamW's two fp32 states) / 8 GPUs = 140 GB per
+// GPU against 80 GB, so the plan does not fit.
+const QByteArray kTooBig = R"({
+  "model": {"kind": "params", "params": 70e9},
+  "data": {"tokens": 1e12},
+  "cluster": {"gpu": "h100-sxm", "gpus": 8, "mfu": 0.5},
+  "training": {"zero": 0}
+})";
+
+// A transformer with -5 layers: check() refuses it (planner/training/check.cpp).
+const QByteArray kBadLayers = R"({
+  "model": {"kind": "transformer", "layers": -5, "hidden": 4096, "heads": 32, "vocab": 32000,
+            "ffn_hidden": 11008},
+  "data": {"tokens": 1e12},
+  "cluster": {"gpu": "h100-sxm", "gpus": 8, "mfu": 0.5}
+})";
+
+}  // namespace
+
+class TestCliTranslation : public QObject {
+    Q_OBJECT
+
+private slots:
+    void warningFollowsLang_data();
+    void warningFollowsLang();
+    void badInputFollowsLang_data();
+    void badInputFollowsLang();
+    void jsonIsTheSameInEveryLanguage();
+    void langOption();
+};
+
+void TestCliTranslation::warningFollowsLang_data() {
+    QTest::addColumn<QString>("lang");
+    QTest::addColumn<QString>("heading");  // the memory table's heading
+    QTest::addColumn<QString>("warning");  // the does-not-fit warning, as far as it is fixed
+    QTest::newRow("zh_CN") << QStringLiteral("zh_CN.UTF-8") << QStringLiteral("每 GPU 内存")
+                           << QStringLiteral("放不下：每 GPU 需要");
+    QTest::newRow("C") << QStringLiteral("C") << QStringLiteral("Memory per GPU")
+                       << QStringLiteral("does not fit: ");
+    QTest::newRow("en_US") << QStringLiteral("en_US.UTF-8") << QStringLiteral("Memory per GPU")
+                           << QStringLiteral("does not fit: ");
+}
+
+void TestCliTranslation::warningFollowsLang() {
+    QFETCH(QString, lang);
+    QFETCH(QString, heading);
+    QFETCH(QString, warning);
+    const Run r = runWithLang(lang, {QStringLiteral("plan"), QStringLiteral("-")}, kTooBig);
+    QCOMPARE(r.exit_code, 0);
+    QVERIFY2(r.out.contains(heading), qPrintable(r.out));
+    QVERIFY2(r.out.contains(warning), qPrintable(r.out));
+}
+
+void TestCliTranslation::badInputFollowsLang_data() {
+    QTest::addColumn<QString>("lang");
+    QTest::addColumn<QString>("message");
+    // The spec reader (planner/io/json_reader.cpp): "must be an integer >= %1 and at most 2^53 =
+    // %2" with %1 = 1 (model.layers) and %2 = 2^53 = 9007199254740992, in the frame "%1: got %2;
+    // %3"; in the catalogue "必须是 >= %1 且不超过 2^53 = %2 的整数" and "%1：给出的是 %2；%3".
+    QTest::newRow("zh_CN") << QStringLiteral("zh_CN.UTF-8")
+                           << QStringLiteral(
+                                  "tally: 错误： model.layers：给出的是 -5；必须是 >= 1 "
+                                  "且不超过 2^53 = 9007199254740992 的整数");
+    QTest::newRow("C") << QStringLiteral("C")
+                       << QStringLiteral(
+                              "tally: error: model.layers: got -5; must be an integer "
+                              ">= 1 and at most 2^53 = 9007199254740992");
+}
+
+void TestCliTranslation::badInputFollowsLang() {
+    QFETCH(QString, lang);
+    QFETCH(QString, message);
+    const Run r = runWithLang(lang, {QStringLiteral("plan"), QStringLiteral("-")}, kBadLayers);
+    QCOMPARE(r.exit_code, 2);
+    QVERIFY2(r.err.trimmed() == message, qPrintable(r.err));
+    // --json changes nothing: the same exit code.
+    const Run j = runWithLang(
+        lang, {QStringLiteral("plan"), QStringLiteral("-"), QStringLiteral("--json")}, kBadLayers);
+    QCOMPARE(j.exit_code, 2);
+}
+
+void TestCliTranslation::jsonIsTheSameInEveryLanguage() {
+    const QStringList args = {QStringLiteral("plan"), QStringLiteral("-"),
+                              QStringLiteral("--json")};
+    const Run zh = runWithLang(QStringLiteral("zh_CN.UTF-8"), args, kTooBig);
+    const Run c = runWithLang(QStringLiteral("C"), args, kTooBig);
+    QCOMPARE(zh.exit_code, 0);
+    QCOMPARE(c.exit_code, 0);
+    QCOMPARE(zh.out, c.out);
+    // Its warnings stay in English: JSON is for programs.
+    QVERIFY(zh.out.contains(QStringLiteral("\"does not fit: ")));
+}
+
+void TestCliTranslation::langOption() {
+    // --lang overrides LANG; an unknown language is refused as bad input.
+    const Run zh = runWithLang(QStringLiteral("C"),
+                               {QStringLiteral("--lang"), QStringLiteral("zh_CN"),
+                                QStringLiteral("plan"), QStringLiteral("-")},
+                               kTooBig);
+    QCOMPARE(zh.exit_code, 0);
+    QVERIFY2(zh.out.contains(QStringLiteral("放不下")), qPrintable(zh.out));
+    const Run bad = runWithLang(QStringLiteral("C"),
+                                {QStringLiteral("--lang"), QStringLiteral("xx_YY"),
+                                 QStringLiteral("plan"), QStringLiteral("-")},
+                                kTooBig);
+    QCOMPARE(bad.exit_code, 2);
+}
+
+QTEST_APPLESS_MAIN(TestCliTranslation)
+#include "tst_cli_translation.moc"

@@ -1,0 +1,545 @@
+// The window in Simplified Chinese: started in zh_CN every panel, menu and dialog shows the
+// catalogue's Chinese (no English source text left on screen), the planner's warnings and
+// bad-input errors come through translated, a plan named in Chinese survives saving, reloading
+// and every export, and switching the language live keeps the plan, its undo history and the
+// panels' choices.
+#include <QAbstractBarSeries>
+#include <QAbstractButton>
+#include <QAbstractItemView>
+#include <QAction>
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QFile>
+#include <QGroupBox>
+#include <QHeaderView>
+#include <QImage>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSet>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTabBar>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QXmlStreamReader>
+#include <QtTest>
+#include <memory>
+
+#include "planner/hardware/hardware.h"
+#include "planner/io/examples.h"
+#include "planner/io/spec_json.h"
+#include "planner/text/plan_views.h"
+#include "planner/text/report.h"
+#include "ui/i18n/translate_text.h"
+#include "ui/i18n/translations.h"
+#include "ui/plan/example_text.h"
+#include "ui/plan/plan_document.h"
+#include "ui/probe/probe_panel.h"
+#include "ui/session/workspace_session.h"
+#include "ui/window/app_settings.h"
+#include "ui/window/language_menu.h"
+#include "ui/window/main_window.h"
+#include "ui/workspace/install_workspace_panels.h"
+#include "ui/workspace/profile_editor_dialog.h"
+#include "ui/workspace/workspace_open_dialog.h"
+
+using namespace tally;
+using namespace tally::ui;
+
+namespace {
+
+// A text as a user reads it: without the mnemonic ampersand, the trailing ellipsis or colon.
+QString normalized(QString text) {
+    text.remove(QRegularExpression(QStringLiteral("&(?=[^&\\s])")));
+    text = text.trimmed();
+    while (text.endsWith(u'…') || text.endsWith(u':') || text.endsWith(u'：')) {
+        text.chop(1);
+        text = text.trimmed();
+    }
+    return text;
+}
+
+// Every English source text of the shipped catalogue whose Chinese differs from it, read from
+// the .ts in the source tree (not through the .qm the window loads). Texts of one or two
+// characters ("#", "%", "W") are left out: they are units and symbols in either language.
+QSet<QString> englishSources() {
+    QFile file(QStringLiteral(TALLY_SOURCE_DIR "/resources/translations/tally_zh_CN.ts"));
+    if (!file.open(QIODevice::ReadOnly)) {
+        qFatal("cannot read the catalogue %s", qPrintable(file.fileName()));
+    }
+    QSet<QString> out;
+    QXmlStreamReader xml(&file);
+    QString source;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (!xml.isStartElement()) {
+            continue;
+        }
+        if (xml.name() == QLatin1String("source")) {
+            source = xml.readElementText();
+        } else if (xml.name() == QLatin1String("translation")) {
+            const QString translation = xml.readElementText(QXmlStreamReader::IncludeChildElements);
+            // Templates with arguments never reach the screen as written; a placeholder-free
+            // source is what a forgotten tr() would show.
+            if (translation != source && !source.contains(u'%') && normalized(source).size() > 2) {
+                out.insert(normalized(source));
+            }
+        }
+    }
+    return out;
+}
+
+// The allow-list: what stays as written in every language (formulas, units, identifiers,
+// dtype and engine names, citations), for the sentence check below.
+bool allowed(const QString& line) {
+    static const QStringList starts = {
+        QStringLiteral("Source"), QStringLiteral("来源"),   QStringLiteral("="),
+        QStringLiteral("docs/"),  QStringLiteral("tally "),
+    };
+    for (const QString& s : starts) {
+        if (line.startsWith(s)) {
+            return true;
+        }
+    }
+    return line.contains(QStringLiteral("et al.")) || line.contains(u'·') ||
+           line.contains(QStringLiteral(" x ")) || line.contains(QStringLiteral(" / "));
+}
+
+struct Seen {
+    QString where;
+    QString text;
+};
+
+void addText(QList<Seen>& out, const QString& where, const QString& text) {
+    if (!text.trimmed().isEmpty()) {
+        out.append({where, text});
+    }
+}
+
+// What a user of the window reads: texts, titles, tooltips and placeholders of the widgets
+// shown, combo box items, tab texts, table headers and cells, chart titles, axes and legends,
+// and every menu action.
+QList<Seen> visibleTexts(QWidget* window) {
+    QList<Seen> out;
+    const QList<QWidget*> widgets = window->findChildren<QWidget*>();
+    for (QWidget* w : widgets) {
+        if (!w->isVisibleTo(window)) {
+            continue;
+        }
+        const QString where =
+            QString::fromLatin1(w->metaObject()->className()) + u' ' + w->objectName();
+        addText(out, where + QStringLiteral(" tooltip"), w->toolTip());
+        if (auto* label = qobject_cast<QLabel*>(w)) {
+            addText(out, where, label->text());
+        } else if (auto* button = qobject_cast<QAbstractButton*>(w)) {
+            addText(out, where, button->text());
+        } else if (auto* group = qobject_cast<QGroupBox*>(w)) {
+            addText(out, where, group->title());
+        } else if (auto* line = qobject_cast<QLineEdit*>(w)) {
+            addText(out, where + QStringLiteral(" placeholder"), line->placeholderText());
+        } else if (auto* combo = qobject_cast<QComboBox*>(w)) {
+            for (int i = 0; i < combo->count(); ++i) {
+                addText(out, where + QStringLiteral(" item"), combo->itemText(i));
+            }
+        } else if (auto* tabs = qobject_cast<QTabBar*>(w)) {
+            for (int i = 0; i < tabs->count(); ++i) {
+                addText(out, where + QStringLiteral(" tab"), tabs->tabText(i));
+            }
+        } else if (auto* chartView = qobject_cast<QChartView*>(w)) {
+            QChart* chart = chartView->chart();
+            addText(out, where + QStringLiteral(" chart title"), chart->title());
+            for (QAbstractAxis* axis : chart->axes()) {
+                addText(out, where + QStringLiteral(" axis"), axis->titleText());
+            }
+            for (QAbstractSeries* series : chart->series()) {
+                addText(out, where + QStringLiteral(" series"), series->name());
+                if (auto* bars = qobject_cast<QAbstractBarSeries*>(series)) {
+                    for (QBarSet* set : bars->barSets()) {
+                        addText(out, where + QStringLiteral(" bar set"), set->label());
+                    }
+                }
+            }
+            for (QAbstractAxis* axis : chart->axes()) {
+                if (auto* categories = qobject_cast<QBarCategoryAxis*>(axis)) {
+                    for (const QString& category : categories->categories()) {
+                        addText(out, where + QStringLiteral(" category"), category);
+                    }
+                }
+            }
+        }
+        if (auto* view = qobject_cast<QAbstractItemView*>(w)) {
+            QAbstractItemModel* model = view->model();
+            if (model == nullptr) {
+                continue;
+            }
+            for (int c = 0; c < model->columnCount(); ++c) {
+                addText(out, where + QStringLiteral(" header"),
+                        model->headerData(c, Qt::Horizontal).toString());
+                addText(out, where + QStringLiteral(" header tooltip"),
+                        model->headerData(c, Qt::Horizontal, Qt::ToolTipRole).toString());
+            }
+            for (int r = 0; r < std::min(model->rowCount(), 40); ++r) {
+                for (int c = 0; c < model->columnCount(); ++c) {
+                    const QModelIndex index = model->index(r, c);
+                    addText(out, where + QStringLiteral(" cell"), index.data().toString());
+                    addText(out, where + QStringLiteral(" cell tooltip"),
+                            index.data(Qt::ToolTipRole).toString());
+                }
+            }
+        }
+    }
+    return out;
+}
+
+void addMenuTexts(QList<Seen>& out, QMenu* menu, const QString& path) {
+    for (QAction* action : menu->actions()) {
+        const QString where = path + u'>' + action->text();
+        addText(out, where, action->text());
+        if (action->toolTip() != action->text() &&
+            normalized(action->toolTip()) != normalized(action->text())) {
+            addText(out, where + QStringLiteral(" tooltip"), action->toolTip());
+        }
+        addText(out, where + QStringLiteral(" status tip"), action->statusTip());
+        if (action->menu() != nullptr) {
+            addMenuTexts(out, action->menu(), where);
+        }
+    }
+}
+
+QList<Seen> menuTexts(QMainWindow* window) {
+    QList<Seen> out;
+    for (QAction* action : window->menuBar()->actions()) {
+        addText(out, QStringLiteral("menu bar"), action->text());
+        if (action->menu() != nullptr) {
+            addMenuTexts(out, action->menu(), action->text());
+        }
+    }
+    return out;
+}
+
+// The texts still in English: the catalogue's source texts (whole, or one line of a
+// multi-line text), and sentences of five or more English words not on the allow-list.
+QStringList englishLeft(const QList<Seen>& texts) {
+    static const QSet<QString> sources = englishSources();
+    static const QRegularExpression sentence(
+        QStringLiteral("\\b[A-Za-z]{2,}(?:,? [A-Za-z]{2,}){4,}\\b"));
+    QStringList out;
+    for (const Seen& seen : texts) {
+        QString plain = seen.text;
+        plain.remove(QRegularExpression(QStringLiteral("<[^>]*>")));  // rich text's tags
+        QStringList parts = plain.split(u'\n');
+        parts.prepend(plain);
+        for (const QString& part : std::as_const(parts)) {
+            const QString text = normalized(part);
+            if (sources.contains(text)) {
+                out.append(seen.where + QStringLiteral(": ") + text);
+                break;
+            }
+            if (part != plain && !allowed(text) && sentence.match(text).hasMatch()) {
+                out.append(seen.where + QStringLiteral(": ") + text);
+                break;
+            }
+        }
+    }
+    out.removeDuplicates();
+    return out;
+}
+
+}  // namespace
+
+class TestUiTranslation : public QObject {
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void catalogueLoads();
+    void everyPanelInChinese();
+    void dialogsInChinese();
+    void warningAndErrorFollowTheLanguage_data();
+    void warningAndErrorFollowTheLanguage();
+    void chinesePlanNameSurvivesSaveAndExport();
+    void liveSwitchKeepsPlanUndoAndPanels();
+    void startLanguage();
+    void examplesTranslated();
+
+private:
+    MainWindow* makeWindow(const QString& language);
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<QSettings> m_settings;
+    std::unique_ptr<Translations> m_translations;
+    std::unique_ptr<WorkspaceSession> m_session;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestUiTranslation::init() {
+    m_dir = std::make_unique<QTemporaryDir>();
+    m_settings =
+        std::make_unique<QSettings>(m_dir->filePath(QStringLiteral("t.ini")), QSettings::IniFormat);
+    m_translations = std::make_unique<Translations>();
+    m_session = std::make_unique<WorkspaceSession>();
+}
+
+void TestUiTranslation::cleanup() {
+    m_window.reset();
+    m_session.reset();
+    m_translations.reset();  // removes the catalogues: the next test starts in English
+    m_settings.reset();
+    m_dir.reset();
+}
+
+// The window as gui_main builds it: the language first, then the window, its workspace and
+// probe panels and View > Language, on a fresh workspace file.
+MainWindow* TestUiTranslation::makeWindow(const QString& language) {
+    m_translations->load(language);
+    MainWindow::Options options;
+    options.settings = m_settings.get();
+    options.restoreLayout = false;
+    m_window = std::make_unique<MainWindow>(options);
+    installWorkspacePanels(m_window.get(), m_session.get());
+    installProbePanel(m_window.get(), m_session.get());
+    installLanguageMenu(m_window.get(), m_translations.get());
+    QString error;
+    if (!m_session->open(m_dir->filePath(QStringLiteral("workspace.sqlite")), &error)) {
+        qFatal("workspace: %s", qPrintable(error));
+    }
+    m_window->resize(1400, 900);
+    m_window->show();
+    QCoreApplication::processEvents();
+    return m_window.get();
+}
+
+void TestUiTranslation::catalogueLoads() {
+    Translations t;
+    QVERIFY(t.load(QStringLiteral("zh_CN")));
+    QCOMPARE(t.language(), QStringLiteral("zh_CN"));
+    // Looked up by hand in resources/translations/tally_zh_CN.ts.
+    QCOMPARE(t.translate("tally::ui::MainWindow", "&File"), QStringLiteral("文件(&F)"));
+    QCOMPARE(t.translate("tally::explain", "Gradient accumulation"), QStringLiteral("梯度累积"));
+    QCOMPARE(t.translate("tally::ui", "Recompute"), QStringLiteral("重计算"));
+    QVERIFY(!t.load(QStringLiteral("fr")));
+    QCOMPARE(t.language(), QStringLiteral("en"));
+    QCOMPARE(t.translate("tally::ui::MainWindow", "&File"), QStringLiteral("&File"));
+}
+
+void TestUiTranslation::everyPanelInChinese() {
+    MainWindow* window = makeWindow(QStringLiteral("zh_CN"));
+    QCOMPARE(window->menuBar()->actions().first()->text(), QStringLiteral("文件(&F)"));
+    QStringList left = englishLeft(menuTexts(window));
+    const QStringList panels = window->panelIds();
+    QVERIFY(panels.size() >= 10);
+    for (const QString& id : panels) {
+        QVERIFY(window->showPanel(id));
+        QCoreApplication::processEvents();
+        for (const QString& text : englishLeft(visibleTexts(window))) {
+            left.append(id + QStringLiteral(": ") + text);
+        }
+    }
+    left.removeDuplicates();
+    if (!left.isEmpty()) {
+        qWarning().noquote() << "English left in the zh_CN window:\n  " +
+                                    left.join(QStringLiteral("\n  "));
+    }
+    QCOMPARE(left.size(), 0);
+}
+
+void TestUiTranslation::dialogsInChinese() {
+    makeWindow(QStringLiteral("zh_CN"));
+    const HardwareProfile& h100 = *find_builtin_hardware("h100-sxm");
+    ProfileEditorDialog editor(m_session.get(), h100, ProfileEditorDialog::Mode::add);
+    editor.show();
+    QCoreApplication::processEvents();
+    QStringList left = englishLeft(visibleTexts(&editor));
+    WorkspaceOpenDialog refused(QStringLiteral("测试"), true);
+    refused.show();
+    QCoreApplication::processEvents();
+    left += englishLeft(visibleTexts(&refused));
+    QCOMPARE(refused.continueButton()->text(), QStringLiteral("保留当前工作区"));
+    if (!left.isEmpty()) {
+        qWarning().noquote() << left.join(u'\n');
+    }
+    QCOMPARE(left.size(), 0);
+}
+
+void TestUiTranslation::warningAndErrorFollowTheLanguage_data() {
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("warning");  // part of the does-not-fit warning
+    QTest::addColumn<QString>("error");    // part of the bad-input message
+    // The templates of planner/training/check.cpp and their entries in the catalogue.
+    QTest::newRow("zh_CN") << QStringLiteral("zh_CN") << QStringLiteral("放不下：每 GPU 需要")
+                           << QStringLiteral("model.layers：给出的是 -5；必须是");
+    QTest::newRow("en") << QStringLiteral("en") << QStringLiteral("does not fit:")
+                        << QStringLiteral("model.layers: got -5; must be");
+}
+
+void TestUiTranslation::warningAndErrorFollowTheLanguage() {
+    QFETCH(QString, language);
+    QFETCH(QString, warning);
+    QFETCH(QString, error);
+    MainWindow* window = makeWindow(language);
+    PlanDocument* doc = window->document();
+    // Llama 3 70B with AdamW on 8 GPUs, no sharding: 70e9 x 16 bytes / 8 = 140 GB of model
+    // state per GPU against an H100's 80 GB, so the plan does not fit.
+    PlanSpec spec = doc->spec();
+    spec.cluster.gpus = 8;
+    spec.training.tp = 8;
+    spec.training.pp = 1;
+    spec.training.zero = 0;
+    spec.training.interleave = 1;
+    spec.training.first_stage_layers = 0;
+    spec.training.last_stage_layers = 0;
+    spec.data.global_batch = 0;
+    doc->edit(spec, QStringLiteral("8 GPUs"));
+    QVERIFY(!doc->error());
+    auto* warnings = window->findChild<QLineEdit*>(QStringLiteral("warnings"));
+    QVERIFY(warnings);
+    QVERIFY2(warnings->toolTip().contains(warning), qPrintable(warnings->toolTip()));
+
+    spec.model.layers = -5;
+    doc->edit(spec, QStringLiteral("layers"));
+    QVERIFY(doc->error());
+    QVERIFY2(errorText(*doc->error()).contains(error), qPrintable(errorText(*doc->error())));
+    QCoreApplication::processEvents();
+    QVERIFY2(window->statusBar()->currentMessage().contains(error),
+             qPrintable(window->statusBar()->currentMessage()));
+}
+
+void TestUiTranslation::chinesePlanNameSurvivesSaveAndExport() {
+    MainWindow* window = makeWindow(QStringLiteral("zh_CN"));
+    PlanDocument* doc = window->document();
+    const QString name = QStringLiteral("七百亿参数 · 一千零二十四张 H100");
+    const QString description = QStringLiteral("讲座问题一：6·N·D 与 MFU 0.5");
+    PlanSpec spec = doc->spec();
+    spec.name = name.toStdString();
+    spec.description = description.toStdString();
+    doc->edit(spec, QStringLiteral("name"));
+    QVERIFY(!doc->error());
+    QVERIFY(window->windowTitle().startsWith(name));
+
+    const QString json = m_dir->filePath(QStringLiteral("计划.json"));
+    QString error;
+    QVERIFY2(window->saveFile(json, &error), qPrintable(error));
+    PlanSpec other = spec;
+    other.name = QStringLiteral("另一个计划").toStdString();
+    doc->edit(other, QStringLiteral("rename"));
+    QVERIFY2(window->openFile(json, &error), qPrintable(error));
+    QCOMPARE(QString::fromStdString(doc->spec().name), name);
+    QCOMPARE(QString::fromStdString(doc->spec().description), description);
+
+    const QString csv = m_dir->filePath(QStringLiteral("计划.csv"));
+    QVERIFY2(doc->exportCsv(csv, &error), qPrintable(error));
+    QFile csvFile(csv);
+    QVERIFY(csvFile.open(QIODevice::ReadOnly));
+    const QString csvText = QString::fromUtf8(csvFile.readAll());
+    QVERIFY(csvText.contains(QStringLiteral("plan,title,") + name));
+    // CSV stays machine-readable in every language: its keys and numbers are not translated.
+    QVERIFY(csvText.contains(QStringLiteral("section,key,value")));
+    QVERIFY(csvText.contains(QStringLiteral("spec,cluster.gpus,1024")));
+
+    const QString md = m_dir->filePath(QStringLiteral("计划.md"));
+    QVERIFY2(doc->exportMarkdown(md, &error), qPrintable(error));
+    QFile mdFile(md);
+    QVERIFY(mdFile.open(QIODevice::ReadOnly));
+    const QString mdText = QString::fromUtf8(mdFile.readAll());
+    QVERIFY(mdText.startsWith(QStringLiteral("# ") + name + u'\n'));
+    QVERIFY(mdText.contains(QStringLiteral("> ") + description));
+    // The report's headings in Chinese (the catalogue's "Memory per GPU", "Inputs").
+    QVERIFY(mdText.contains(QStringLiteral("## 每 GPU 内存")));
+    QVERIFY(mdText.contains(QStringLiteral("## 输入")));
+
+    const QList<ChartInfo> charts = window->charts();
+    QVERIFY(!charts.isEmpty());
+    const QString png = m_dir->filePath(QStringLiteral("图表.png"));
+    QVERIFY2(window->exportChart(charts.first().id, png, &error), qPrintable(error));
+    QImage image(png);
+    QVERIFY(!image.isNull());
+    QVERIFY(image.width() > 100 && image.height() > 100);
+}
+
+void TestUiTranslation::liveSwitchKeepsPlanUndoAndPanels() {
+    MainWindow* window = makeWindow(QStringLiteral("en"));
+    PlanDocument* doc = window->document();
+    QCOMPARE(window->menuBar()->actions().first()->text(), QStringLiteral("&File"));
+    PlanSpec spec = doc->spec();
+    const std::int64_t seqBefore = spec.data.seq_len;
+    QVERIFY(seqBefore != 4096);
+    spec.model.layers = 40;
+    doc->edit(spec, QStringLiteral("layers 40"));
+    spec.data.seq_len = 4096;
+    doc->edit(spec, QStringLiteral("seq 4096"));
+    doc->setMemorySweepVariable(SweepVariable::seq_len);
+    QVERIFY(window->showPanel(QStringLiteral("roofline")));
+    const QByteArray before = doc->acceptedSpecJson();
+    const int undoCount = doc->undoStack()->count();
+    const int undoIndex = doc->undoStack()->index();
+    QVERIFY(undoCount >= 2);
+
+    switchLanguage(window, m_translations.get(), QStringLiteral("zh_CN"));
+    QCoreApplication::processEvents();
+    QCOMPARE(window->menuBar()->actions().first()->text(), QStringLiteral("文件(&F)"));
+    QCOMPARE(doc->acceptedSpecJson(), before);
+    QCOMPARE(doc->undoStack()->count(), undoCount);
+    QCOMPARE(doc->undoStack()->index(), undoIndex);
+    QCOMPARE(window->currentPanel(), QStringLiteral("roofline"));
+    QCOMPARE(doc->memorySweepVariable(), SweepVariable::seq_len);
+    QStringList left = englishLeft(menuTexts(window));
+    left += englishLeft(visibleTexts(window));
+    if (!left.isEmpty()) {
+        qWarning().noquote() << left.join(u'\n');
+    }
+    QCOMPARE(left.size(), 0);
+
+    // Undo still steps back through the edits made in English.
+    doc->undoStack()->undo();
+    QCOMPARE(doc->spec().data.seq_len, seqBefore);
+    QCOMPARE(doc->spec().model.layers, std::int64_t{40});
+
+    switchLanguage(window, m_translations.get(), QStringLiteral("en"));
+    QCoreApplication::processEvents();
+    QCOMPARE(window->menuBar()->actions().first()->text(), QStringLiteral("&File"));
+    QCOMPARE(window->currentPanel(), QStringLiteral("roofline"));
+}
+
+void TestUiTranslation::startLanguage() {
+    AppSettings settings(m_settings.get());
+    // --lang wins; then the remembered choice; then the system's (C.UTF-8 here: English).
+    QCOMPARE(tally::ui::startLanguage(QStringLiteral("zh_CN.UTF-8"), settings),
+             QStringLiteral("zh_CN"));
+    QCOMPARE(tally::ui::startLanguage(QString(), settings), QStringLiteral("en"));
+    settings.setLanguage(QStringLiteral("zh_CN"));
+    QCOMPARE(tally::ui::startLanguage(QString(), settings), QStringLiteral("zh_CN"));
+    QCOMPARE(tally::ui::startLanguage(QStringLiteral("en"), settings), QStringLiteral("en"));
+    QCOMPARE(parseLanguage(QStringLiteral("zh")), std::optional<QString>(QStringLiteral("zh_CN")));
+    QCOMPARE(parseLanguage(QStringLiteral("C")), std::optional<QString>(QStringLiteral("en")));
+    QVERIFY(!parseLanguage(QStringLiteral("klingon")));
+}
+
+// Every shipped example's name and description has its Chinese (ui/plan/example_text.cpp lists
+// them for lupdate): an example edited without its translation fails here.
+void TestUiTranslation::examplesTranslated() {
+    m_translations->load(QStringLiteral("zh_CN"));
+    QVERIFY(!builtin_examples().empty());
+    for (const ExamplePlan& example : builtin_examples()) {
+        const PlanSpec zh = localizedExample(example.spec);
+        QVERIFY2(zh.name != example.spec.name, example.spec.name.c_str());
+        QVERIFY2(example.spec.description.empty() || zh.description != example.spec.description,
+                 example.spec.description.c_str());
+    }
+    // The start plan has no name of its own: the window calls it by plan_title(), whose
+    // template "%1, %2 tokens, %3 x %4" is "%1，%2 个 token，%3 x %4" in the catalogue.
+    const PlanSpec start = localizedExample(start_plan_spec());
+    const QString title = QString::fromStdString(
+        plan_title(start, resolve_builtin_hardware(start), uiTextTranslator()));
+    QVERIFY2(title.contains(QStringLiteral("，15T 个 token，1024 x ")), qPrintable(title));
+}
+
+QTEST_MAIN(TestUiTranslation)
+#include "tst_ui_translation.moc"

@@ -1,0 +1,81 @@
+#include "ui/i18n/translate_text.h"
+
+#include <QCoreApplication>
+#include <vector>
+
+#include "ui/i18n/translations.h"
+
+namespace tally::ui {
+
+namespace {
+
+QString lookUp(const char* context, const char* source, const Translations* translations) {
+    if (translations != nullptr) {
+        return translations->translate(context, source);
+    }
+    return QCoreApplication::translate(context, source);
+}
+
+// The arguments go in by the planner's own substitution, so the English and every translation
+// fill their placeholders the same way.
+QString substituted(const QString& pattern, const std::vector<std::string>& args) {
+    return QString::fromStdString(substitute_args(pattern.toStdString(), args));
+}
+
+}  // namespace
+
+QString translatedText(const tally::Text& text, const Translations* translations) {
+    if (text.empty()) {
+        return {};
+    }
+    std::vector<std::string> args = text.args();
+    for (std::size_t i = 0; i < args.size() && i < text.arg_contexts().size(); ++i) {
+        if (const char* context = text.arg_contexts()[i]) {
+            args[i] = lookUp(context, args[i].c_str(), translations).toStdString();
+        }
+    }
+    return substituted(lookUp(text.context(), text.source(), translations), args);
+}
+
+QString translatedLiteral(const char* context, const std::string& english,
+                          const Translations* translations) {
+    return lookUp(context, english.c_str(), translations);
+}
+
+QString translatedFormText(const char* text) {
+    const QString source = QString::fromUtf8(text);
+    for (const char* context : {kFormContext, kEnumContext}) {
+        const QString result = QCoreApplication::translate(context, text);
+        if (result != source) {
+            return result;
+        }
+    }
+    return source;
+}
+
+tally::TextTranslator uiTextTranslator() {
+    return [](const tally::Text& text) { return translatedText(text).toStdString(); };
+}
+
+QString translatedAllowed(const tally::FieldError& error, const Translations* translations) {
+    if (!error.allowed_text.empty()) {
+        return translatedText(error.allowed_text, translations);
+    }
+    return QString::fromStdString(error.allowed);
+}
+
+QString translatedFieldError(const tally::FieldError& error, const Translations* translations) {
+    const std::string field =
+        error.field.empty()
+            ? lookUp(kFieldErrorContext, kFieldErrorNoField, translations).toStdString()
+            : error.field;
+    const std::string allowed = translatedAllowed(error, translations).toStdString();
+    if (error.value.empty()) {
+        return substituted(lookUp(kFieldErrorContext, kFieldErrorWithoutValue, translations),
+                           {field, allowed});
+    }
+    return substituted(lookUp(kFieldErrorContext, kFieldErrorWithValue, translations),
+                       {field, error.value, allowed});
+}
+
+}  // namespace tally::ui
