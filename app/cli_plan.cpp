@@ -7,6 +7,7 @@
 #include "app/cli.h"
 #include "planner/core/errors.h"
 #include "planner/core/quantity_text.h"
+#include "planner/io/case_accuracy.h"
 #include "planner/io/presets.h"
 #include "planner/io/spec_json.h"
 #include "planner/text/explain.h"
@@ -19,7 +20,7 @@ namespace tally::cli {
 namespace {
 
 // The predicted step and its terms; those above the rule add up to the step time.
-void print_performance(const Plan& plan) {
+void print_performance(const Plan& plan, const PlanSpec& spec, const HardwareProfile& hw) {
     const PerformanceBreakdown& p = plan.performance;
     fmt::print("Predicted step (performance model; docs/planner.md)\n");
     const std::pair<const char*, double> terms[] = {
@@ -31,6 +32,9 @@ void print_performance(const Plan& plan) {
         {"PP bubble", p.pp_bubble_s},
         {"DP exposed", p.dp_comm_exposed_s},
         {"EP comm", p.ep_comm_s},
+        {"CP comm", p.cp_comm_s},
+        {"launch gaps", p.overhead_s},
+        {"NCCL SMs", p.comm_contention_s},
         {"offload", p.offload_s},
         {"optimizer", p.optimizer_s},
     };
@@ -40,8 +44,11 @@ void print_performance(const Plan& plan) {
     }
     fmt::print("  {:<13} {:>10.4g} s  (MFU {:.3f}, HFU {:.3f}, {:.4g} tokens/s)\n", "step",
                p.step_s, p.mfu, p.hfu, p.tokens_per_s);
-    fmt::print("  {:<13} {:>10.4g} s  ({:.4g} s hidden behind compute)\n\n", "DP comm", p.dp_comm_s,
+    fmt::print("  {:<13} {:>10.4g} s  ({:.4g} s hidden behind compute)\n", "DP comm", p.dp_comm_s,
                p.dp_comm_s - p.dp_comm_exposed_s);
+    // How close the model came on the published runs of this engine and GPU generation.
+    fmt::print("  {:<13} {}\n\n", "accuracy",
+               error_band_text(spec.training.engine, gpu_generation(hw)));
 }
 
 void print_plan_table(const PlanSpec& spec, const HardwareProfile& hw, const Plan& plan) {
@@ -87,7 +94,7 @@ void print_plan_table(const PlanSpec& spec, const HardwareProfile& hw, const Pla
     fmt::print("  FLOPs total   {:.4g} model, {:.4g} hardware (HFU {:.3f})\n\n", plan.flops.total,
                plan.flops.hardware_total, plan.time.hfu);
 
-    print_performance(plan);
+    print_performance(plan, spec, hw);
 
     fmt::print("Time and cost\n");
     fmt::print("  time          {} days ({:.4g} s)\n", days_text(plan.time.days),

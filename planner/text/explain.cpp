@@ -114,6 +114,21 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
                                spec.training.expert_parallel, spec.model.moe.active_experts,
                                spec.model.moe.experts, f.microbatches),
                    "Lepikhin et al. 2020"});
+    out.push_back({"performance.cp_comm_s", "Context-parallel exchange", f.cp_comm_s, "s",
+                   "ring attention: cp - 1 key/value sends forward, twice backward, beyond the "
+                   "attention they overlap",
+                   fmt::format("context parallel {}, {} micro-batches",
+                               spec.training.context_parallel, f.microbatches),
+                   "Liu et al. 2023 (Ring Attention); Megatron-Core context parallelism"});
+    out.push_back({"performance.overhead_s", "Kernel launch gaps", f.overhead_s, "s",
+                   "kernels per layer x layers x micro-batches x 0.9 us",
+                   fmt::format("engine {}", to_string(spec.training.engine)),
+                   "NVIDIA, Getting Started with CUDA Graphs (2019)"});
+    out.push_back({"performance.comm_contention_s", "SMs taken by NCCL", f.comm_contention_s, "s",
+                   "hidden data-parallel traffic x 16 SMs / SMs of the part",
+                   fmt::format("{} s of traffic hidden behind compute",
+                               four_digits(f.dp_comm_s - f.dp_comm_exposed_s)),
+                   "NVIDIA/nccl issue #689 (NCCL's SMs are its own)"});
     out.push_back(
         {"performance.offload_s", "Offload traffic", f.offload_s, "s",
          "gradients down, parameters up over the host link",

@@ -523,6 +523,9 @@ std::vector<std::string> warning_messages(const Plan& plan, const PlanSpec& spec
             {"the pipeline bubble", f.pp_bubble_s},
             {"exposed data-parallel communication", f.dp_comm_exposed_s},
             {"expert-parallel all-to-all", f.ep_comm_s},
+            {"context-parallel key/value exchange", f.cp_comm_s},
+            {"kernel launch gaps", f.overhead_s},
+            {"the SMs communication takes from compute", f.comm_contention_s},
             {"offload traffic", f.offload_s},
             {"the optimizer step", f.optimizer_s},
         };
