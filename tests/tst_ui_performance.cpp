@@ -427,6 +427,7 @@ void TestUiPerformance::applyLayoutIsOneUndoableEdit() {
     const std::int64_t sp = cell(LayoutTableModel::SequenceParallelColumn);
     const std::int64_t interleave = cell(LayoutTableModel::InterleaveColumn);
     const std::int64_t ep = cell(LayoutTableModel::ExpertParallelColumn);
+    const std::int64_t cp = cell(LayoutTableModel::ContextParallelColumn);
     const double step = model->index(row, LayoutTableModel::StepColumn)
                             .data(LayoutTableModel::ValueRole)
                             .toDouble();
@@ -442,13 +443,14 @@ void TestUiPerformance::applyLayoutIsOneUndoableEdit() {
     QVERIFY(!w.document()->error());
     QCOMPARE(after.training.tp, tp);
     QCOMPARE(after.training.pp, pp);
-    QCOMPARE(after.cluster.gpus / (tp * pp), dp);
+    QCOMPARE(after.cluster.gpus / (tp * pp * cp), dp);
     QCOMPARE(after.data.micro_batch, mb);
     QCOMPARE(std::int64_t{after.training.zero}, zero);
     QCOMPARE(static_cast<std::int64_t>(after.training.recompute), recompute);
     QCOMPARE(after.training.sequence_parallel, sp == 1);
     QCOMPARE(after.training.interleave, interleave);
     QCOMPARE(after.training.expert_parallel, ep);
+    QCOMPARE(after.training.context_parallel, cp);
     // Nothing else changed: the spec with the layout keys put back is the one before (the global
     // batch was explicit, 512 sequences, and stays).
     PlanSpec rest = after;
@@ -460,6 +462,9 @@ void TestUiPerformance::applyLayoutIsOneUndoableEdit() {
     rest.training.sequence_parallel = before.training.sequence_parallel;
     rest.training.interleave = before.training.interleave;
     rest.training.expert_parallel = before.training.expert_parallel;
+    rest.training.context_parallel = before.training.context_parallel;
+    rest.training.first_stage_layers = before.training.first_stage_layers;
+    rest.training.last_stage_layers = before.training.last_stage_layers;
     QCOMPARE(rest, before);
     // The plan's step is the row's.
     QCOMPARE(w.document()->views()->plan.performance.step_s, step);
