@@ -45,7 +45,7 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
     const double m = static_cast<double>(f.microbatches);
     out.push_back({"performance.step_s", "Predicted step", f.step_s, "s",
                    "compute + recompute + memory-bound + TP + PP comm + PP bubble + DP exposed + "
-                   "EP + offload + optimizer",
+                   "EP + CP + launch gaps + NCCL SMs + offload + optimizer",
                    fmt::format("{} micro-batches of {} s on the slowest stage, bubble {:.3g}",
                                f.microbatches, four_digits(f.microbatch_s), f.bubble_fraction),
                    "docs/planner.md, the performance model"});
@@ -53,7 +53,8 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
         out.push_back(
             {"performance.compute_s", "GEMMs (forward + backward)", f.compute_s, "s",
              "sum over the stage's GEMMs of 2mnk / (peak x GEMM fraction x quantization), "
-             "backward = data + weight gradients",
+             "backward = data + weight gradients; with flash attention the engine's attention "
+             "kernel at its published throughput",
              fmt::format("{} micro-batches at {} FLOP/s achieved", f.microbatches,
                          four_digits(f.gemm_flops_per_s)),
              "roofline (Williams et al. 2009); efficiency.h; NVIDIA tile/wave quantization"});
