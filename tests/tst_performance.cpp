@@ -499,8 +499,10 @@ void TestPerformance::publishedCasesArePredicted() {
     // docs/cases holds the published runs docs/planner.md compares with: each must stay a valid
     // spec whose time comes from the model, with a step of a tenth of a second to minutes (the
     // shortest measured: MPT-1B on 512 H100, 6144 x 2048 tokens at 39837 tokens/s per GPU =
-    // 0.62 s) and a utilization below the peak. The published runs reach 0.3 to 0.6 of the bf16
-    // peak; an FP8 run's HFU is counted against the FP8 peak, twice that, so down to 0.1.
+    // 0.62 s) and a utilization below the peak. The published runs reach 0.2 to 0.6 of the bf16
+    // peak; an FP8 run's HFU is counted against the FP8 peak, twice it: Qwen3-235B in FP8 on 256
+    // H100 measured 233 TFLOP/s per GPU, 0.118 of 1979e12, and the model predicts it at about half
+    // that (docs/planner.md's accuracy table), so the floor is 0.05.
     const QDir dir(QStringLiteral(TALLY_SOURCE_DIR "/docs/cases"));
     const QStringList files = dir.entryList({QStringLiteral("*.json")}, QDir::Files);
     QVERIFY(files.size() >= 21);
@@ -512,7 +514,7 @@ void TestPerformance::publishedCasesArePredicted() {
         QVERIFY2(plan.time.mfu_predicted, qPrintable(file));
         QVERIFY2(plan.performance.step_s > 0.1 && plan.performance.step_s < 600.0,
                  qPrintable(file));
-        QVERIFY2(plan.performance.hfu > 0.1 && plan.performance.hfu < 1.0, qPrintable(file));
+        QVERIFY2(plan.performance.hfu > 0.05 && plan.performance.hfu < 1.0, qPrintable(file));
     }
 }
 
