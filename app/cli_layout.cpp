@@ -47,9 +47,9 @@ json layout_json(const PlanSpec& spec, const HardwareProfile& hw, const RankedLa
 
 std::string layout_text(const Layout& l) {
     return fmt::format(
-        "tp {:>2} pp {:>3} dp {:>5} ep {:>3} mb {:>2} v {:>2} ZeRO-{} recompute {:<9}{}", l.tp,
-        l.pp, l.dp, l.expert_parallel, l.micro_batch, l.interleave, l.zero, to_string(l.recompute),
-        l.sequence_parallel ? " SP" : "   ");
+        "tp {:>2} pp {:>3} cp {:>2} dp {:>5} ep {:>3} mb {:>2} v {:>2} ZeRO-{} recompute {:<9}{}",
+        l.tp, l.pp, l.context_parallel, l.dp, l.expert_parallel, l.micro_batch, l.interleave,
+        l.zero, to_string(l.recompute), l.sequence_parallel ? " SP" : "   ");
 }
 
 }  // namespace
@@ -68,8 +68,9 @@ void register_layout_commands(CLI::App& app, CliState& state) {
 
     auto* layout = solve->add_subcommand(
         "layout",
-        "Every valid parallel layout (tp, pp, dp, ZeRO, micro-batch, recompute, sequence "
-        "parallel, interleave, expert parallel) that fits, ranked by predicted step time or cost");
+        "Every valid parallel layout (tp, pp, context parallel, dp, ZeRO, micro-batch, "
+        "recompute, sequence parallel, interleave, expert parallel) that fits, ranked by "
+        "predicted step time or cost");
     layout->add_option("SPEC", opts->spec, "Plan spec (JSON file; - reads standard input)")
         ->required();
     layout->add_option("--top", opts->top, "How many layouts to list (default 10)");

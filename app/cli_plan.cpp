@@ -8,6 +8,7 @@
 #include "app/cli_text.h"
 #include "planner/core/errors.h"
 #include "planner/core/quantity_text.h"
+#include "planner/io/case_accuracy.h"
 #include "planner/io/presets.h"
 #include "planner/io/spec_json.h"
 #include "planner/performance/calibration.h"
@@ -21,7 +22,7 @@ namespace tally::cli {
 namespace {
 
 // The predicted step and its terms; those above the rule add up to the step time.
-void print_performance(const Plan& plan, const HardwareProfile& hw) {
+void print_performance(const Plan& plan, const PlanSpec& spec, const HardwareProfile& hw) {
     const PerformanceBreakdown& p = plan.performance;
     fmt::print("{}\n",
                cli_text("tally::cli", "Predicted step (performance model; docs/planner.md)"));
@@ -34,6 +35,9 @@ void print_performance(const Plan& plan, const HardwareProfile& hw) {
         {"PP bubble", p.pp_bubble_s},
         {"DP exposed", p.dp_comm_exposed_s},
         {"EP comm", p.ep_comm_s},
+        {"CP comm", p.cp_comm_s},
+        {cli_text("tally::cli", "launch gaps"), p.overhead_s},
+        {"NCCL SMs", p.comm_contention_s},
         {cli_text("tally::cli", "offload"), p.offload_s},
         {cli_text("tally::cli", "optimizer"), p.optimizer_s},
     };
@@ -54,7 +58,9 @@ void print_performance(const Plan& plan, const HardwareProfile& hw) {
                    p.uncalibrated_step_s, p.calibration_efficiency,
                    calibration_note(*hw.calibration));
     }
-    fmt::print("\n");
+    // How close the model came on the published runs of this engine and GPU generation.
+    fmt::print("  {:<13} {}\n\n", cli_text("tally::cli", "accuracy"),
+               error_band_text(spec.training.engine, gpu_generation(hw)));
 }
 
 void print_plan_table(const PlanSpec& spec, const HardwareProfile& hw, const Plan& plan) {
@@ -137,7 +143,7 @@ void print_plan_table(const PlanSpec& spec, const HardwareProfile& hw, const Pla
                               .arg(fmt::format("{:.4g}", plan.flops.hardware_total))
                               .arg(fmt::format("{:.3f}", plan.time.hfu))));
 
-    print_performance(plan, hw);
+    print_performance(plan, spec, hw);
 
     fmt::print("{}\n", cli_text("tally::cli", "Time and cost"));
     fmt::print("  {:<13} {}\n", cli_text("tally::cli", "time"),

@@ -33,8 +33,8 @@ tally::PlanSpec trillion_spec() {
     return s;
 }
 
-void BM_SearchLayouts1T4096(benchmark::State& state) {
-    const tally::PlanSpec spec = trillion_spec();
+// Searches `spec` on the H100 for the ten best layouts, counting the candidates.
+void search(benchmark::State& state, const tally::PlanSpec& spec) {
     const tally::HardwareProfile& hw = *tally::find_builtin_hardware("h100-sxm");
     std::int64_t candidates = 0;
     for (auto _ : state) {
@@ -45,7 +45,20 @@ void BM_SearchLayouts1T4096(benchmark::State& state) {
     }
     state.counters["candidates"] = static_cast<double>(candidates);
 }
+
+void BM_SearchLayouts1T4096(benchmark::State& state) {
+    search(state, trillion_spec());
+}
 BENCHMARK(BM_SearchLayouts1T4096)->Unit(benchmark::kMillisecond);
+
+// The same model with flash attention, so that context parallelism (cp 1 to 16, ring attention
+// needs the fused kernel) joins the search space.
+void BM_SearchLayouts1T4096ContextParallel(benchmark::State& state) {
+    tally::PlanSpec spec = trillion_spec();
+    spec.training.flash_attention = true;
+    search(state, spec);
+}
+BENCHMARK(BM_SearchLayouts1T4096ContextParallel)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

@@ -194,12 +194,22 @@ void TestCliPlan::planJsonHasThePredictedStep() {
     QCOMPARE(j["time"]["mfu_source"].get<std::string>(), std::string("predicted"));
     const json& p = j["performance"];
     double sum = 0.0;
-    for (const char* key :
-         {"compute_s", "recompute_s", "memory_bound_s", "tp_comm_s", "pp_comm_s", "pp_bubble_s",
-          "dp_comm_exposed_s", "ep_comm_s", "offload_s", "optimizer_s"}) {
+    for (const char* key : {"compute_s", "recompute_s", "memory_bound_s", "tp_comm_s", "pp_comm_s",
+                            "pp_bubble_s", "dp_comm_exposed_s", "ep_comm_s", "cp_comm_s",
+                            "overhead_s", "comm_contention_s", "offload_s", "optimizer_s"}) {
         sum += p[key].get<double>();
     }
     QVERIFY(std::abs(sum / p["step_s"].get<double>() - 1.0) < 1e-12);
+    // How close the model came on published runs of its engine and GPU generation: the small
+    // spec is a Megatron-Core plan on the H100, a family docs/cases has runs of, so the band
+    // gives a count and its errors (resources/cases/accuracy.json, tst_case_accuracy).
+    const json& band = p["error_band"];
+    QCOMPARE(band["engine"].get<std::string>(), std::string("megatron"));
+    QCOMPARE(band["generation"].get<std::string>(), std::string("H100/H200"));
+    QVERIFY(band["count"].get<int>() > 0);
+    QVERIFY(band["worst_abs_error"].get<double>() >= band["mean_abs_error"].get<double>());
+    QVERIFY(band["text"].get<std::string>().find(" published Megatron-Core H100/H200 run") !=
+            std::string::npos);
     // The time rests on it: days = steps x step / 86400, steps = 1e10 / (64 x 2048).
     const double days = 1e10 / (64.0 * 2048.0) * p["step_s"].get<double>() / 86400.0;
     QVERIFY(std::abs(j["time"]["days"].get<double>() / days - 1.0) < 1e-12);
@@ -211,7 +221,8 @@ void TestCliPlan::planJsonHasThePredictedStep() {
              std::string("assumed"));
     // The table shows the breakdown.
     const Run table = run_tally({QStringLiteral("plan"), QStringLiteral("-")}, kSmallSpec);
-    for (const char* text : {"Predicted step", "PP bubble", "DP exposed", "(predicted)"}) {
+    for (const char* text :
+         {"Predicted step", "PP bubble", "DP exposed", "(predicted)", "accuracy "}) {
         QVERIFY2(table.out.contains(text), text);
     }
 }

@@ -62,6 +62,9 @@ private slots:
     void noOverlapExposesAllDataParallelTraffic();
     void offloadMovesStateToTheHost();
     void expertParallelDividesExperts();
+    void fp8CastsAreMemoryTraffic();
+    void contextParallelSplitsTheSequence();
+    void slowestUnevenStageSetsTheStep();
     void mfuSourceRoundTrips();
     void publishedCasesArePredicted();
     void badValuesNameTheField_data();
@@ -296,8 +299,8 @@ void TestPerformance::termsAddUpToTheStep() {
     QVERIFY(!check(s, hw));
     const PerformanceBreakdown p = evaluate(s, hw).performance;
     const double sum = p.compute_s + p.recompute_s + p.memory_bound_s + p.tp_comm_s + p.pp_comm_s +
-                       p.pp_bubble_s + p.dp_comm_exposed_s + p.ep_comm_s + p.offload_s +
-                       p.optimizer_s;
+                       p.pp_bubble_s + p.dp_comm_exposed_s + p.ep_comm_s + p.cp_comm_s +
+                       p.overhead_s + p.comm_contention_s + p.offload_s + p.optimizer_s;
     QVERIFY(p.step_s > 0);
     QVERIFY(close(sum, p.step_s, 1e-12));
     QVERIFY(p.dp_comm_exposed_s <= p.dp_comm_s);
@@ -383,6 +386,79 @@ void TestPerformance::expertParallelDividesExperts() {
     QVERIFY(evaluate(s, hw).performance.ep_comm_s > 0.0);
 }
 
+void TestPerformance::fp8CastsAreMemoryTraffic() {
+    // Two layers, T = 16 tokens, h 64, ffn 256, 4 heads of 16: the linear GEMMs (m x k input,
+    // k x n weight) are qkv 16 x 64 -> 192, out 16 x 64 -> 64, mlp_up 16 x 64 -> 256, mlp_down
+    // 16 x 256 -> 64. Transformer Engine's casts with delayed scaling, per layer:
+    //   forward  inputs  4 bytes x m·k: 4 x 16 x (64 + 64 + 64 + 256)       =  28672
+    //   backward dY      4 bytes x m·n: 4 x 16 x (192 + 64 + 256 + 64)      =  36864
+    //   weights  4 bytes x k·n: 4 x (64·192 + 64·64 + 64·256 + 256·64)     = 196608
+    // Two layers: 524288 bytes, at the H100's 3.35e12 x 0.936 bytes/s (its best published read
+    // pass). The other memory-bound bytes are the activations', the same in both plans.
+    PlanSpec s = two_layer_spec();
+    s.cluster.gpu = "h100-sxm";
+    const HardwareProfile& hw = *find_builtin_hardware("h100-sxm");
+    const PerformanceBreakdown bf16 = evaluate(s, hw).performance;
+    s.training.compute_dtype = DType::fp8_e4m3;
+    QVERIFY(!check(s, hw));
+    const PerformanceBreakdown fp8 = evaluate(s, hw).performance;
+    QVERIFY(close(fp8.memory_bound_s - bf16.memory_bound_s, 524288.0 / (3.35e12 * 0.936), 1e-9));
+    // Current scaling reads every tensor once more for its amax: 6 bytes where delayed moves 4.
+    s.training.fp8_recipe = Fp8Recipe::current;
+    const PerformanceBreakdown current = evaluate(s, hw).performance;
+    QVERIFY(close(current.memory_bound_s - bf16.memory_bound_s, 1.5 * 524288.0 / (3.35e12 * 0.936),
+                  1e-9));
+}
+
+void TestPerformance::contextParallelSplitsTheSequence() {
+    // cp = 2 on 2 GPUs: each runs the GEMMs on s / 2 = 4 of the 8 tokens per sequence, and
+    // attention of its 4 queries over all 8 keys: half the FLOPs of one GPU's whole sequence.
+    PlanSpec s = two_layer_spec();
+    s.cluster.gpus = 2;
+    s.data.global_batch = 2;
+    const GemmList whole = layer_gemms(s, false);
+    s.training.context_parallel = 2;
+    const HardwareProfile& hw = *find_builtin_hardware("h100-sxm");
+    QVERIFY(!check(s, hw));
+    const GemmList half = layer_gemms(s, false);
+    QCOMPARE(half.items[0].m, 8.0);  // qkv: T = 2 x 8 / 2
+    QCOMPARE(half.items[1].m, 4.0);  // scores: 4 queries ...
+    QCOMPARE(half.items[1].n, 8.0);  // ... over 8 keys
+    QCOMPARE(half.flops(), whole.flops() / 2.0);
+    // The activations each GPU keeps are its tokens': half (flash attention keeps nothing of
+    // size s², and one micro-batch is in flight either way).
+    s.training.context_parallel = 1;
+    s.cluster.gpus = 1;
+    s.data.global_batch = 2;
+    const double one = evaluate(s, hw).memory.activations_bytes;
+    s.training.context_parallel = 2;
+    s.cluster.gpus = 2;
+    const Plan split = evaluate(s, hw);
+    QVERIFY(close(split.memory.activations_bytes, one / 2.0));
+    QVERIFY(split.performance.cp_comm_s >= 0.0);
+}
+
+void TestPerformance::slowestUnevenStageSetsTheStep() {
+    // Llama 3 8B's 32 layers on pp = 3: the engines count the embedding and the output layer as
+    // one layer each, 34 units over 3 stages: 10, 12 and 10 layers (pipeline_stages.h). The middle
+    // stage, with 12 layers, is the slowest unless the output layer outweighs two layers; with
+    // first = last = 10 given the layout is the same, so the step is too.
+    PlanSpec s = test::llama3_8b_spec(3, 4096, 6);
+    s.training.pp = 3;
+    const HardwareProfile& hw = *find_builtin_hardware("h100-sxm");
+    QVERIFY(!check(s, hw));
+    const double spread = evaluate(s, hw).performance.step_s;
+    s.training.first_stage_layers = 10;
+    s.training.last_stage_layers = 10;
+    QCOMPARE(evaluate(s, hw).performance.step_s, spread);
+    // 12 on the last stage as well as the output layer (middle 8): that stage now does more than
+    // the middle one did (the same 12 layers plus the output layer), so the step is longer.
+    s.training.first_stage_layers = 12;
+    s.training.last_stage_layers = 12;
+    QVERIFY(!check(s, hw));
+    QVERIFY(evaluate(s, hw).performance.step_s > spread);
+}
+
 void TestPerformance::mfuSourceRoundTrips() {
     const char* base = R"({"model": {"params": 1e9}, "data": {"tokens": 1e9},
                             "cluster": {"gpu": "h100-sxm", "gpus": 8 CLUSTER}})";
@@ -411,7 +487,8 @@ void TestPerformance::mfuSourceRoundTrips() {
     for (const char* key :
          {"step_s", "tokens_per_s", "mfu", "hfu", "hardware_flops_per_step", "compute_s",
           "recompute_s", "memory_bound_s", "tp_comm_s", "pp_comm_s", "pp_bubble_s", "dp_comm_s",
-          "dp_comm_exposed_s", "ep_comm_s", "offload_s", "optimizer_s"}) {
+          "dp_comm_exposed_s", "ep_comm_s", "cp_comm_s", "overhead_s", "comm_contention_s",
+          "offload_s", "optimizer_s"}) {
         QVERIFY2(j["performance"].contains(key), key);
     }
     QCOMPARE(to_json(evaluate(assumed, hw), assumed, hw)["time"]["mfu_source"].get<std::string>(),
@@ -420,8 +497,12 @@ void TestPerformance::mfuSourceRoundTrips() {
 
 void TestPerformance::publishedCasesArePredicted() {
     // docs/cases holds the published runs docs/planner.md compares with: each must stay a valid
-    // spec whose time comes from the model, with a step a few seconds to minutes long and a
-    // utilization below the peak (what the papers report is between 0.3 and 0.6).
+    // spec whose time comes from the model, with a step of a tenth of a second to minutes (the
+    // shortest measured: MPT-1B on 512 H100, 6144 x 2048 tokens at 39837 tokens/s per GPU =
+    // 0.62 s) and a utilization below the peak. The published runs reach 0.2 to 0.6 of the bf16
+    // peak; an FP8 run's HFU is counted against the FP8 peak, twice it: Qwen3-235B in FP8 on 256
+    // H100 measured 233 TFLOP/s per GPU, 0.118 of 1979e12, and the model predicts it at about half
+    // that (docs/planner.md's accuracy table), so the floor is 0.05.
     const QDir dir(QStringLiteral(TALLY_SOURCE_DIR "/docs/cases"));
     const QStringList files = dir.entryList({QStringLiteral("*.json")}, QDir::Files);
     QVERIFY(files.size() >= 21);
@@ -431,9 +512,9 @@ void TestPerformance::publishedCasesArePredicted() {
         QVERIFY2(!check(spec, hw), qPrintable(file));
         const Plan plan = evaluate(spec, hw);
         QVERIFY2(plan.time.mfu_predicted, qPrintable(file));
-        QVERIFY2(plan.performance.step_s > 0.5 && plan.performance.step_s < 600.0,
+        QVERIFY2(plan.performance.step_s > 0.1 && plan.performance.step_s < 600.0,
                  qPrintable(file));
-        QVERIFY2(plan.performance.hfu > 0.2 && plan.performance.hfu < 1.0, qPrintable(file));
+        QVERIFY2(plan.performance.hfu > 0.05 && plan.performance.hfu < 1.0, qPrintable(file));
     }
 }
 

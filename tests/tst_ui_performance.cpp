@@ -152,7 +152,7 @@ void TestUiPerformance::stepBarAddsUpToTheStep_data() {
 
 // The bar stacks the critical path's terms; planner/performance/performance.h defines the step as
 // their sum (compute + recompute + memory-bound + TP + PP comm + PP bubble + DP exposed + EP +
-// offload + optimizer), so the bar's length is the step.
+// CP + launch gaps + NCCL SMs + offload + optimizer), so the bar's length is the step.
 void TestUiPerformance::stepBarAddsUpToTheStep() {
     QFETCH(bool, llama3);
     MainWindow& w = *m_window;
@@ -164,23 +164,24 @@ void TestUiPerformance::stepBarAddsUpToTheStep() {
     TimePanel* time = w.timePanel();
     const PerformanceBreakdown& f = w.document()->views()->plan.performance;
     QVERIFY(f.step_s > 0.0);
-    QCOMPARE(time->stepSeries()->count(), 10);
+    QCOMPARE(time->stepSeries()->count(), 13);
     const double sum = stackedSum(time->stepSeries());
     QVERIFY2(std::abs(sum - f.step_s) <= 1e-12 * f.step_s,
              qPrintable(QStringLiteral("%1 vs %2").arg(sum).arg(f.step_s)));
     // Each bar is its term, in the documented order.
-    const double terms[] = {f.compute_s, f.recompute_s, f.memory_bound_s,    f.tp_comm_s,
-                            f.pp_comm_s, f.pp_bubble_s, f.dp_comm_exposed_s, f.ep_comm_s,
-                            f.offload_s, f.optimizer_s};
-    for (int i = 0; i < 10; ++i) {
+    const double terms[] = {f.compute_s,  f.recompute_s, f.memory_bound_s,    f.tp_comm_s,
+                            f.pp_comm_s,  f.pp_bubble_s, f.dp_comm_exposed_s, f.ep_comm_s,
+                            f.cp_comm_s,  f.overhead_s,  f.comm_contention_s, f.offload_s,
+                            f.optimizer_s};
+    for (int i = 0; i < 13; ++i) {
         QCOMPARE(time->stepSeries()->barSets().at(i)->at(0), terms[i]);
     }
     // The legend lists the terms that take time, and only those.
     const QList<QLegendMarker*> markers =
         time->stepSeries()->chart()->legend()->markers(time->stepSeries());
-    QCOMPARE(markers.size(), 10);
+    QCOMPARE(markers.size(), 13);
     int listed = 0;
-    for (int i = 0; i < 10; ++i) {
+    for (int i = 0; i < 13; ++i) {
         QCOMPARE(markers.at(i)->isVisible(), terms[i] > 0.0);
         listed += markers.at(i)->isVisible() ? 1 : 0;
     }
@@ -237,7 +238,7 @@ void TestUiPerformance::stepTermsShowTheirFormula() {
              qPrintable(sends));
     // Every term has its formula and source.
     const std::vector<FigureRow> terms = stepTerms(v);
-    QCOMPARE(terms.size(), std::size_t{10});
+    QCOMPARE(terms.size(), std::size_t{13});
     for (std::size_t i = 0; i < terms.size(); ++i) {
         QCOMPARE(w.timePanel()->stepTermTip(static_cast<int>(i)), terms[i].tooltip);
         QVERIFY2(terms[i].tooltip.contains(QStringLiteral("Source: ")), qPrintable(terms[i].key));
@@ -427,6 +428,7 @@ void TestUiPerformance::applyLayoutIsOneUndoableEdit() {
     const std::int64_t sp = cell(LayoutTableModel::SequenceParallelColumn);
     const std::int64_t interleave = cell(LayoutTableModel::InterleaveColumn);
     const std::int64_t ep = cell(LayoutTableModel::ExpertParallelColumn);
+    const std::int64_t cp = cell(LayoutTableModel::ContextParallelColumn);
     const double step = model->index(row, LayoutTableModel::StepColumn)
                             .data(LayoutTableModel::ValueRole)
                             .toDouble();
@@ -442,13 +444,14 @@ void TestUiPerformance::applyLayoutIsOneUndoableEdit() {
     QVERIFY(!w.document()->error());
     QCOMPARE(after.training.tp, tp);
     QCOMPARE(after.training.pp, pp);
-    QCOMPARE(after.cluster.gpus / (tp * pp), dp);
+    QCOMPARE(after.cluster.gpus / (tp * pp * cp), dp);
     QCOMPARE(after.data.micro_batch, mb);
     QCOMPARE(std::int64_t{after.training.zero}, zero);
     QCOMPARE(static_cast<std::int64_t>(after.training.recompute), recompute);
     QCOMPARE(after.training.sequence_parallel, sp == 1);
     QCOMPARE(after.training.interleave, interleave);
     QCOMPARE(after.training.expert_parallel, ep);
+    QCOMPARE(after.training.context_parallel, cp);
     // Nothing else changed: the spec with the layout keys put back is the one before (the global
     // batch was explicit, 512 sequences, and stays).
     PlanSpec rest = after;
@@ -460,6 +463,9 @@ void TestUiPerformance::applyLayoutIsOneUndoableEdit() {
     rest.training.sequence_parallel = before.training.sequence_parallel;
     rest.training.interleave = before.training.interleave;
     rest.training.expert_parallel = before.training.expert_parallel;
+    rest.training.context_parallel = before.training.context_parallel;
+    rest.training.first_stage_layers = before.training.first_stage_layers;
+    rest.training.last_stage_layers = before.training.last_stage_layers;
     QCOMPARE(rest, before);
     // The plan's step is the row's.
     QCOMPARE(w.document()->views()->plan.performance.step_s, step);
@@ -498,7 +504,8 @@ void TestUiPerformance::layoutsSearchAClusterThePlansLayoutDoesNotDivide() {
              qPrintable(layouts->status()->text()));
     for (int row = 0; row < model->rowCount(); ++row) {
         const RankedLayout* l = model->layoutAt(row);
-        QCOMPARE(l->layout.tp * l->layout.pp * l->layout.dp, std::int64_t{2560});
+        QCOMPARE(l->layout.tp * l->layout.pp * l->layout.context_parallel * l->layout.dp,
+                 std::int64_t{2560});
     }
     QVERIFY(layouts->applyRow(0));
     QVERIFY(!w.document()->error());

@@ -10,6 +10,7 @@
 
 #include "planner/core/enum_names.h"
 #include "planner/core/errors.h"
+#include "planner/io/case_accuracy.h"
 #include "planner/io/hf_config.h"
 #include "planner/io/json_reader.h"
 #include "planner/io/presets.h"
@@ -686,6 +687,10 @@ json to_json(const Plan& p, const PlanSpec& spec, const HardwareProfile& hw) {
                      {"interleave", spec.training.interleave},
                      {"expert_parallel", spec.training.expert_parallel}};
     j["warnings"] = warning_messages(p, spec, hw);
+    if (p.time.mfu_predicted && j.contains("performance")) {
+        // How close the model came on the published runs of this engine and GPU generation.
+        j["performance"]["error_band"] = error_band_json(spec.training.engine, gpu_generation(hw));
+    }
     return j;
 }
 
@@ -704,6 +709,9 @@ json to_json(const PerformanceBreakdown& p) {
             {"dp_comm_s", p.dp_comm_s},
             {"dp_comm_exposed_s", p.dp_comm_exposed_s},
             {"ep_comm_s", p.ep_comm_s},
+            {"cp_comm_s", p.cp_comm_s},
+            {"overhead_s", p.overhead_s},
+            {"comm_contention_s", p.comm_contention_s},
             {"offload_s", p.offload_s},
             {"optimizer_s", p.optimizer_s},
             {"microbatch_s", p.microbatch_s},

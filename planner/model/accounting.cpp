@@ -7,6 +7,7 @@
 
 #include "planner/model/activations.h"
 #include "planner/model/model_shape.h"
+#include "planner/model/pipeline_stages.h"
 
 namespace tally {
 
@@ -130,7 +131,9 @@ std::int64_t sqrt_interval(double layers) {
 StageActivations transformer_stage_activations(const PlanSpec& spec, const Stage& st) {
     const ModelSpec& m = spec.model;
     const TrainingSpec& t = spec.training;
-    const double s = dbl(spec.data.seq_len);
+    // Context parallelism: each rank keeps the activations of its s / cp tokens (ring attention
+    // never materialises the scores; Megatron-Core context_parallel.md).
+    const double s = dbl(spec.data.seq_len) / dbl(t.context_parallel);
     const double b = dbl(spec.data.micro_batch);
     const double e = bytes_per_value(t.activation_dtype);
     const double tp = dbl(t.tp);
@@ -257,9 +260,13 @@ void account(const PlanSpec& spec, double capacity_bytes, Accounting& plan) {
     // ZeRO (Rajbhandari et al. 2020, sec. 5): stage 1 shards optimizer state (which includes the
     // fp32 master weights), stage 2 also gradients, stage 3 also parameters, over the
     // data-parallel group of dp GPUs, not over all GPUs.
-    const double opt_div = t.zero >= 1 ? dp : 1.0;
-    const double grad_div = t.zero >= 2 ? dp : 1.0;
-    const double param_div = t.zero >= 3 ? dp : 1.0;
+    // Context-parallel ranks hold the same weights, so the sharding group is dp x cp
+    // (Megatron-Core's distributed optimizer shards over the data-parallel group with context
+    // parallelism, megatron/core/parallel_state.py).
+    const double shard_group = dp * dbl(t.context_parallel);
+    const double opt_div = t.zero >= 1 ? shard_group : 1.0;
+    const double grad_div = t.zero >= 2 ? shard_group : 1.0;
+    const double param_div = t.zero >= 3 ? shard_group : 1.0;
     const double param_b = bytes_per_value(t.param_dtype);
     const double grad_b = bytes_per_value(t.grad_dtype);
     const double master_b = t.master_dtype ? bytes_per_value(*t.master_dtype) : 0.0;
@@ -309,27 +316,43 @@ void account(const PlanSpec& spec, double capacity_bytes, Accounting& plan) {
             break;
         case ModelKind::transformer: {
             const double dense_total = dbl(dense_layer_count(m));
-            Stage first;
-            first.dense_layers = std::min(dense_total, stage_layers);
-            first.moe_layers = stage_layers - first.dense_layers;
-            first.has_embedding = true;
-            first.has_output = t.pp == 1;
-            first.microbatches_in_flight = inflight;
-            fill(mem, stage_params_on_gpu(m, first, tp, ep),
-                 transformer_stage_activations(spec, first), stage_layers, inflight);
+            // The layers of each stage (pipeline_stages.h); with even stages L / pp each. The
+            // most loaded GPU is the largest of the first stage (embedding, min(p, m) micro-batches
+            // in flight), the last (output layer, one in flight) and, with uneven stages, the
+            // first middle stage (the most layers of the middle ones, p - 1 in flight: 1F1B's
+            // stage i holds p - i; Narayanan et al. 2021, sec. 2.2.1).
+            const StageLayout layout = stage_layout(spec);
+            const double first_layers = layout.even ? stage_layers : dbl(layout.first);
+            const double last_layers = layout.even ? stage_layers : dbl(layout.last);
+            auto stage_at = [&](double start, double count, bool embedding, bool output,
+                                double in_flight) {
+                Stage st;
+                st.dense_layers = std::clamp(dense_total - start, 0.0, count);
+                st.moe_layers = count - st.dense_layers;
+                st.has_embedding = embedding;
+                st.has_output = output;
+                st.microbatches_in_flight = in_flight;
+                MemoryBreakdown out = mem;
+                fill(out, stage_params_on_gpu(m, st, tp, ep),
+                     transformer_stage_activations(spec, st), count, in_flight);
+                return out;
+            };
+            mem = stage_at(0.0, first_layers, true, t.pp == 1, inflight);
             if (t.pp > 1) {
-                // The last stage holds the output layer and, in 1F1B, one micro-batch in flight.
-                Stage last;
-                last.dense_layers =
-                    std::clamp(dense_total - (dbl(m.layers) - stage_layers), 0.0, stage_layers);
-                last.moe_layers = stage_layers - last.dense_layers;
-                last.has_output = true;
-                last.microbatches_in_flight = 1.0;
-                MemoryBreakdown other = mem;
-                fill(other, stage_params_on_gpu(m, last, tp, ep),
-                     transformer_stage_activations(spec, last), stage_layers, 1.0);
-                if (other.total_bytes > mem.total_bytes) {
-                    mem = other;
+                const MemoryBreakdown last =
+                    stage_at(dbl(m.layers) - last_layers, last_layers, false, true, 1.0);
+                if (last.total_bytes > mem.total_bytes) {
+                    mem = last;
+                }
+                if (!layout.even && t.pp > 2) {
+                    const double middle_inflight =
+                        dbl(std::min(t.pp - 1, par.grad_accum_steps)) * interleave_factor;
+                    const MemoryBreakdown middle =
+                        stage_at(dbl(layout.start_of(1)), dbl(layout.layers_of(1)), false, false,
+                                 middle_inflight);
+                    if (middle.total_bytes > mem.total_bytes) {
+                        mem = middle;
+                    }
                 }
             }
             break;
@@ -357,7 +380,7 @@ void account(const PlanSpec& spec, double capacity_bytes, Accounting& plan) {
     // Pipeline buffers: a received activation and a received gradient, and the two being sent,
     // each a micro-batch's b x s x h (split by tp under sequence parallelism).
     if (t.pp > 1 && m.kind != ModelKind::params) {
-        const double tokens = dbl(data.micro_batch) * seq;
+        const double tokens = dbl(data.micro_batch) * seq / dbl(t.context_parallel);
         mem.pipeline_buffer_bytes = 4.0 * tokens * dbl(m.hidden) *
                                     bytes_per_value(t.activation_dtype) /
                                     (t.sequence_parallel ? tp : 1.0);

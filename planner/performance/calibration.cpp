@@ -20,9 +20,10 @@ void apply_calibration(PerformanceBreakdown& b, const HardwareProfile& hw) {
     // factor: one overall efficiency of the model on this cluster, not a per-term fit.
     const double scale = 1.0 / hw.calibration->efficiency;
     b.calibration_efficiency = hw.calibration->efficiency;
-    for (double* t : {&b.step_s, &b.compute_s, &b.recompute_s, &b.memory_bound_s, &b.tp_comm_s,
-                      &b.pp_comm_s, &b.pp_bubble_s, &b.dp_comm_exposed_s, &b.ep_comm_s,
-                      &b.offload_s, &b.optimizer_s, &b.dp_comm_s, &b.microbatch_s}) {
+    for (double* t :
+         {&b.step_s, &b.compute_s, &b.recompute_s, &b.memory_bound_s, &b.tp_comm_s, &b.pp_comm_s,
+          &b.pp_bubble_s, &b.dp_comm_exposed_s, &b.ep_comm_s, &b.cp_comm_s, &b.overhead_s,
+          &b.comm_contention_s, &b.offload_s, &b.optimizer_s, &b.dp_comm_s, &b.microbatch_s}) {
         *t *= scale;
     }
 }

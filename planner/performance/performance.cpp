@@ -5,11 +5,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "planner/hardware/efficiency.h"
 #include "planner/model/accounting.h"
 #include "planner/model/model_shape.h"
+#include "planner/model/pipeline_stages.h"
 #include "planner/performance/calibration.h"
+#include "planner/performance/engine.h"
 #include "planner/performance/plan_gemms.h"
 
 namespace tally {
@@ -34,8 +37,18 @@ struct LayerWork {
     double recompute_s = 0.0;  // repeated forward work (GEMMs and memory-bound ops)
     double mem_fwd_s = 0.0;
     double mem_bwd_s = 0.0;
-    double tp_s = 0.0;  // tensor-parallel collectives, forward, backward and recomputed
-    double ep_s = 0.0;  // expert-parallel all-to-all
+    double tp_s = 0.0;        // tensor-parallel collectives, forward, backward and recomputed
+    double ep_s = 0.0;        // expert-parallel all-to-all
+    double cp_s = 0.0;        // context-parallel key/value exchange not hidden behind attention
+    double overhead_s = 0.0;  // kernel launch gaps (engine.h)
+    // FP8 casts (bytes, turned into time by transformer_layer_work): of the GEMM inputs forward,
+    // of the output gradients backward, and of the weights once per step.
+    double cast_fwd_bytes = 0.0;
+    double cast_bwd_bytes = 0.0;
+    double cast_weight_bytes = 0.0;
+    double cast_weight_s = 0.0;    // once per step, not per micro-batch
+    double attention_fwd_s = 0.0;  // the attention core's kernels, inside fwd/bwd_gemm_s
+    double attention_bwd_s = 0.0;
 
     LayerWork& operator+=(const LayerWork& o) {
         fwd_gemm_s += o.fwd_gemm_s;
@@ -45,6 +58,14 @@ struct LayerWork {
         mem_bwd_s += o.mem_bwd_s;
         tp_s += o.tp_s;
         ep_s += o.ep_s;
+        cp_s += o.cp_s;
+        overhead_s += o.overhead_s;
+        cast_fwd_bytes += o.cast_fwd_bytes;
+        cast_bwd_bytes += o.cast_bwd_bytes;
+        cast_weight_bytes += o.cast_weight_bytes;
+        cast_weight_s += o.cast_weight_s;
+        attention_fwd_s += o.attention_fwd_s;
+        attention_bwd_s += o.attention_bwd_s;
         return *this;
     }
     LayerWork scaled(double f) const {
@@ -56,10 +77,20 @@ struct LayerWork {
         w.mem_bwd_s *= f;
         w.tp_s *= f;
         w.ep_s *= f;
+        w.cp_s *= f;
+        w.overhead_s *= f;
+        w.cast_fwd_bytes *= f;
+        w.cast_bwd_bytes *= f;
+        w.cast_weight_bytes *= f;
+        w.cast_weight_s *= f;
+        w.attention_fwd_s *= f;
+        w.attention_bwd_s *= f;
         return w;
     }
+    // One micro-batch (the weights' casts are once per step: not in it).
     double total_s() const {
-        return fwd_gemm_s + bwd_gemm_s + recompute_s + mem_fwd_s + mem_bwd_s + tp_s + ep_s;
+        return fwd_gemm_s + bwd_gemm_s + recompute_s + mem_fwd_s + mem_bwd_s + tp_s + ep_s + cp_s +
+               overhead_s;
     }
 };
 
@@ -69,11 +100,11 @@ constexpr double kMemoryBoundBackwardFactor = 1.5;
 
 struct Context {
     const PlanSpec& spec;
-    AchievedRates rates;
+    AchievedRates rates;  // the compute type's: the linear layers' GEMMs
     Network net;
     double gemm_bytes = 2.0;  // bytes per operand value of the compute dtype
     double act_bytes = 2.0;   // bytes per stored activation value
-    double tokens = 0.0;      // one micro-batch: micro_batch x seq_len
+    double tokens = 0.0;      // one micro-batch on one GPU: micro_batch x seq_len / cp
     GroupPlacement tp_group;
     GroupPlacement ep_group;
     GemmTimer gemm;  // gemm_time_shaped() on `rates`
@@ -81,16 +112,31 @@ struct Context {
     // plan on a catalog profile does no lookup at all).
     const HardwareProfile* measured = nullptr;
     ComputeType type = ComputeType::bf16;
+    // An FP8 step runs only the linear layers' GEMMs in FP8 (Transformer Engine's recipe: the
+    // router, the output layer and attention stay in bf16; docs/features/low_precision_training):
+    // those run at the bf16 rate, `wide`.
+    bool fp8 = false;
+    GemmTimer wide;
+    ComputeType wide_type = ComputeType::bf16;
+    const EnginePreset* engine = nullptr;
+    AttentionKernel attention = AttentionKernel::flash2;
+    GpuGeneration generation = GpuGeneration::other;
+    double bf16_peak = 0.0;      // the dense bf16 peak the attention fractions are of
+    double attention_seq = 0.0;  // the sequence length each attention kernel sees (s / cp)
 
     // `count` GEMMs of m x n x k: the profile's measured time of exactly that GEMM when it has
-    // one (plan_gemms.h), else the roofline time with quantization.
-    double gemm_s(double count, double m, double n, double k) const {
+    // one (plan_gemms.h), else the roofline time with quantization. `linear`: a linear layer's
+    // GEMM (FP8 in an FP8 step); otherwise one that stays in bf16.
+    double gemm_s(double count, double m, double n, double k, bool linear = true) const {
+        const bool narrow = linear || !fp8;
         if (measured != nullptr) {
-            if (const auto s = measured_gemm_seconds(*measured, type, count, m, n, k)) {
+            if (const auto s =
+                    measured_gemm_seconds(*measured, narrow ? type : wide_type, count, m, n, k)) {
                 return *s;
             }
         }
-        return gemm.seconds(count, m, n, k, gemm_bytes);
+        return narrow ? gemm.seconds(count, m, n, k, gemm_bytes)
+                      : wide.seconds(count, m, n, k, 2.0);
     }
 };
 
@@ -119,6 +165,12 @@ bool is_attention_gemm(GemmRole role) {
 // the rest (the MLP or the experts), or all of them.
 enum class GemmPart { all, attention, rest };
 
+// The GEMMs that are a linear layer's (FP8 in an FP8 step): not the attention core, the router
+// (Megatron-Core keeps it in fp32/bf16) or the output layer (not a Transformer Engine module).
+bool is_linear_gemm(GemmRole role) {
+    return !is_attention_core(role) && role != GemmRole::router && role != GemmRole::lm_head;
+}
+
 // Forward, backward and recomputed GEMM time of a list.
 void time_gemms(const Context& c, const GemmList& list, LayerWork& w,
                 GemmPart part = GemmPart::all) {
@@ -127,24 +179,59 @@ void time_gemms(const Context& c, const GemmList& list, LayerWork& w,
         if (part != GemmPart::all && (part == GemmPart::attention) != is_attention_gemm(g.role)) {
             continue;
         }
-        // Forward: Y = X·W, the m x n output over k. Backward (CS336 lecture 2: twice the
-        // forward's FLOPs) is two GEMMs of their own shapes, each quantized on its output: the
-        // data gradient dX = dY·Wᵀ, an m x k output over n, and the weight gradient dW = Xᵀ·dY,
-        // a k x n output over m.
-        double fwd = c.gemm_s(g.count, g.m, g.n, g.k);
-        double bwd = 0.0;
         const bool core = is_attention_core(g.role);
-        if (core && t.flash_attention) {
-            // FlashAttention-2 (Dao 2023, sec. 3.1.1): causal blocks above the diagonal are
-            // skipped, half the s x s products; its backward recomputes the scores, 2.5x the
-            // forward's FLOPs (sec. 4.1).
-            fwd *= 0.5;
+        const bool linear = is_linear_gemm(g.role);
+        double fwd = 0.0;
+        double bwd = 0.0;
+        const std::optional<double> measured_core =
+            core && t.flash_attention && c.measured != nullptr
+                ? measured_gemm_seconds(*c.measured, c.wide_type, g.count, g.m, g.n, g.k)
+                : std::nullopt;
+        if (measured_core) {
+            // The card's own time of the scores (or values) product: causal blocks above the
+            // diagonal skipped, half of it (Dao 2023, sec. 3.1.1); the backward recomputes the
+            // scores, 2.5x the forward (sec. 4.1).
+            fwd = 0.5 * *measured_core;
             bwd = 2.5 * fwd;
+            w.attention_fwd_s += fwd;
+            w.attention_bwd_s += bwd;
+        } else if (core && t.flash_attention) {
+            // A fused attention kernel at its published throughput (engine.h): causal blocks
+            // above the diagonal are skipped, half the s x s products (Dao 2023, sec. 3.1.1);
+            // its backward recomputes the scores, 2.5x the forward's FLOPs (sec. 4.1).
+            const double flops = 0.5 * g.flops();
+            const double fwd_rate =
+                c.bf16_peak * attention_fraction(c.attention, c.generation, c.attention_seq, false);
+            const double bwd_rate =
+                c.bf16_peak * attention_fraction(c.attention, c.generation, c.attention_seq, true);
+            fwd = fwd_rate > 0.0 ? flops / fwd_rate : 0.0;
+            bwd = bwd_rate > 0.0 ? 2.5 * flops / bwd_rate : 0.0;
+            w.attention_fwd_s += fwd;
+            w.attention_bwd_s += bwd;
         } else {
-            bwd = c.gemm_s(g.count, g.m, g.k, g.n) + c.gemm_s(g.count, g.k, g.n, g.m);
+            // Forward: Y = X·W, the m x n output over k. Backward (CS336 lecture 2: twice the
+            // forward's FLOPs) is two GEMMs of their own shapes, each quantized on its output:
+            // the data gradient dX = dY·Wᵀ, an m x k output over n, and the weight gradient
+            // dW = Xᵀ·dY, a k x n output over m.
+            fwd = c.gemm_s(g.count, g.m, g.n, g.k, linear);
+            bwd =
+                c.gemm_s(g.count, g.m, g.k, g.n, linear) + c.gemm_s(g.count, g.k, g.n, g.m, linear);
         }
         w.fwd_gemm_s += fwd;
         w.bwd_gemm_s += bwd;
+        if (c.fp8 && linear) {
+            // Transformer Engine's FP8 casts, one read of the bf16 tensor and one write of its
+            // FP8 copy each (docs/features/low_precision_training): forward, the input X
+            // (m x k: 2 + 1 bytes) and its transposed FP8 copy kept for the weight gradient
+            // (1 byte); backward, the output gradient dY cast and transposed together (m x n: read
+            // 2, write 1 + 1). The weights are cast once per step (the first micro-batch's cast is
+            // cached: is_first_microbatch), with their transpose: k x n x (2 + 1 + 1). Current
+            // scaling reads each tensor once more for its amax first (+2 bytes per value).
+            const double amax = t.fp8_recipe == Fp8Recipe::current ? 2.0 : 0.0;
+            w.cast_fwd_bytes += g.count * g.m * g.k * (4.0 + amax);
+            w.cast_bwd_bytes += g.count * g.m * g.n * (4.0 + amax);
+            w.cast_weight_bytes += g.count * g.k * g.n * (4.0 + amax);
+        }
         // Korthikanti et al. 2022, sec. 5: full recomputation repeats the layer's forward;
         // selective repeats only the attention core (which flash attention's backward already
         // recomputes, counted above).
@@ -169,14 +256,18 @@ LayerBytes transformer_layer_bytes(const Context& c, bool moe_layer) {
     const double T = c.tokens;
     const double b = dbl(c.spec.data.micro_batch);
     const double s = dbl(c.spec.data.seq_len);
+    const double cp = dbl(t.context_parallel);
     const double h = dbl(m.hidden);
     const double heads = dbl(m.heads) / tp;
+    const EnginePreset& engine = *c.engine;
     // The hidden-state tensors (norm inputs and outputs, residual sums) are replicated over the
     // tensor-parallel ranks, or split by them with sequence parallelism (Korthikanti sec. 4.2.2).
     const double hidden_bytes = T * h * e / (t.sequence_parallel ? tp : 1.0);
     LayerBytes out;
-    // Two norms (read x, write y) and two residual adds (read two, write one).
-    out.total += 2.0 * 2.0 * hidden_bytes + 2.0 * 3.0 * hidden_bytes;
+    // Two norms (read x, write y; an unfused RMSNorm more, engine.h) and two residual adds (read
+    // two, write one).
+    const double norm = m.norm == NormKind::rmsnorm ? engine.rmsnorm_traffic : 1.0;
+    out.total += 2.0 * 2.0 * hidden_bytes * norm + 2.0 * 3.0 * hidden_bytes;
     if (t.dropout) {
         // Two hidden dropouts: read, write, and a one-byte mask per value.
         out.total += 2.0 * (2.0 * hidden_bytes + hidden_bytes / e);
@@ -187,22 +278,24 @@ LayerBytes transformer_layer_bytes(const Context& c, bool moe_layer) {
                                    ? (heads + 1.0) * dbl(m.mla.qk_rope_head_dim)
                                    : (heads + std::max(dbl(m.effective_kv_heads()) / tp, 1.0)) *
                                          dbl(m.effective_head_dim());
-        out.total += 2.0 * T * rotated * e;
+        out.total += 2.0 * T * rotated * e * engine.rope_traffic;
     }
     if (!t.flash_attention) {
         // The s x s scores are materialised: softmax reads and writes them (Korthikanti sec. 4.1
         // counts the 2·a·s²·b softmax output); dropout on them reads, writes and keeps a mask.
-        const double scores = b * heads * s * s;
+        const double scores = b * heads * s * s / cp;
         out.attention_core = 2.0 * scores * e + (t.dropout ? scores * (2.0 * e + 1.0) : 0.0);
         out.total += out.attention_core;
     }
     const bool gated = m.ffn == FfnKind::swiglu;
-    const double act_io = gated ? 3.0 : 2.0;  // SwiGLU reads gate and up, writes one
+    // SwiGLU reads gate and up, writes one (unfused: more, engine.h).
+    const double act_io = gated ? 3.0 * engine.swiglu_traffic : 2.0;
     if (!moe_layer) {
         out.total += act_io * T * dbl(m.ffn_hidden) / tp * e;
     } else {
         const double fe = dbl(m.effective_expert_ffn());
-        const double routed = T * dbl(m.moe.active_experts);
+        // The busiest rank's share of the routed tokens (training.moe_imbalance).
+        const double routed = T * dbl(m.moe.active_experts) * t.moe_imbalance;
         out.total += act_io * (routed + T * dbl(m.moe.shared_experts)) * fe / tp * e;
         // Dispatch and combine permute the routed tokens (read and write each).
         out.total += 2.0 * 2.0 * routed * h * e;
@@ -220,6 +313,20 @@ LayerWork transformer_layer_work(const Context& c, bool moe_layer, const LayerWo
     const LayerBytes bytes = transformer_layer_bytes(c, moe_layer);
     w.mem_fwd_s = memory_time_s(c.rates, bytes.total);
     w.mem_bwd_s = kMemoryBoundBackwardFactor * w.mem_fwd_s;
+    // FP8 casts (time_gemms()): with the forward's memory-bound work, so full recomputation
+    // repeats them too.
+    w.mem_fwd_s += memory_time_s(c.rates, w.cast_fwd_bytes);
+    w.mem_bwd_s += memory_time_s(c.rates, w.cast_bwd_bytes);
+    w.cast_weight_s = memory_time_s(c.rates, w.cast_weight_bytes);
+    // Kernel launch gaps: the engine's kernels per layer, each FP8 linear GEMM adding a cast
+    // forward and backward, a full recomputation the forward's again.
+    const bool full_recompute = t.recompute == Recompute::full || t.recompute == Recompute::sqrt;
+    double kernels =
+        c.engine->kernels_forward * (full_recompute ? 2.0 : 1.0) + c.engine->kernels_backward;
+    if (c.fp8) {
+        kernels += 2.0 * (m.mla.enabled() ? 6.0 : 4.0);
+    }
+    w.overhead_s = kernels * kKernelLaunchGapS;
     if (t.recompute == Recompute::full || t.recompute == Recompute::sqrt) {
         w.recompute_s += w.mem_fwd_s;
     } else if (t.recompute == Recompute::selective) {
@@ -257,12 +364,39 @@ LayerWork transformer_layer_work(const Context& c, bool moe_layer, const LayerWo
     // token's hidden state to its k experts and another combines the results, forward and
     // backward (and again in a recomputed forward).
     if (moe_layer && t.expert_parallel > 1) {
+        // The busiest rank receives moe_imbalance times the balanced share.
         const double routed_bytes =
-            c.tokens * dbl(m.moe.active_experts) * dbl(m.hidden) * c.act_bytes;
+            c.tokens * dbl(m.moe.active_experts) * dbl(m.hidden) * c.act_bytes * t.moe_imbalance;
         const double one =
             collective_time(Collective::all_to_all, routed_bytes, c.ep_group, c.net).seconds;
         const bool full = t.recompute == Recompute::full || t.recompute == Recompute::sqrt;
         w.ep_s = (full ? 6.0 : 4.0) * one;
+    }
+    // Context parallelism as ring attention (Megatron-Core's context parallelism, docs/user-guide/
+    // features/context_parallel.md; Liu et al. 2023, "Ring Attention", sec. 3; Dubey et al. 2024,
+    // sec. 3.3.2): in each of cp - 1 steps a rank sends the key/value chunk it holds to the next
+    // rank of the ring while its attention kernel runs on the chunk it has; the backward sends
+    // the keys and values again and their gradients (twice the bytes). A step's send hides
+    // behind that step's attention, so what is exposed is the exchange beyond the attention time
+    // of the cp - 1 steps that overlap it. The ring runs on cp ranks tp apart (Megatron's rank
+    // order tp, cp, dp, pp); one that spans nodes runs at the scale-out link.
+    if (t.context_parallel > 1 && m.kind == ModelKind::transformer) {
+        const double cp = dbl(t.context_parallel);
+        const double heads = dbl(m.heads) / dbl(t.tp);
+        const double kv_width =
+            m.mla.enabled()
+                ? heads * dbl(m.mla.qk_nope_head_dim + m.mla.qk_rope_head_dim + m.mla.v_head_dim)
+                : 2.0 * std::max(dbl(m.effective_kv_heads()) / dbl(t.tp), 1.0) *
+                      dbl(m.effective_head_dim());
+        const double bytes = c.tokens * kv_width * c.act_bytes;
+        const GroupPlacement ring = place_group(t.context_parallel, t.tp, c.net.gpus_per_node);
+        const std::int64_t stride = ring.nodes > 1 ? c.net.gpus_per_node : t.tp;
+        const double step = p2p_time_s(bytes, stride, c.net);
+        const double overlap = (cp - 1.0) / cp;
+        const double fwd = std::max(0.0, (cp - 1.0) * step - overlap * w.attention_fwd_s);
+        const double bwd = std::max(0.0, 2.0 * (cp - 1.0) * step - overlap * w.attention_bwd_s);
+        const bool full = t.recompute == Recompute::full || t.recompute == Recompute::sqrt;
+        w.cp_s = (full ? 2.0 : 1.0) * fwd + bwd;
     }
     return w;
 }
@@ -275,8 +409,8 @@ LayerWork head_work(const Context& c) {
     // The final norm, and the softmax cross-entropy reading the logits and writing fp32
     // probabilities (4 bytes each), forward and backward.
     const double logits = c.tokens * dbl(m.vocab) / dbl(c.spec.training.tp);
-    const double bytes =
-        2.0 * c.tokens * dbl(m.hidden) * c.act_bytes + logits * (c.act_bytes + 4.0);
+    const double bytes = 2.0 * c.tokens * dbl(m.hidden) * c.act_bytes +
+                         logits * (c.act_bytes + 4.0) * c.engine->cross_entropy_traffic;
     w.mem_fwd_s = memory_time_s(c.rates, bytes);
     w.mem_bwd_s = memory_time_s(c.rates, bytes);
     // The output layer is not recomputed (Narayanan et al. 2021, eq. 3 counts only the layers).
@@ -371,7 +505,11 @@ GemmList layer_gemms(const PlanSpec& spec, bool moe_layer) {
         return list;
     }
     const double s = dbl(spec.data.seq_len);
-    const double T = b * s;
+    // Context parallelism splits each sequence over cp ranks: each runs the layer's GEMMs on its
+    // s / cp tokens, and attention of its s / cp queries over all s keys (ring attention).
+    const double cp = dbl(spec.training.context_parallel);
+    const double q = s / cp;
+    const double T = b * q;
     const double h = dbl(m.hidden);
     const double heads = dbl(m.heads) / tp;  // check(): tp divides the heads
     if (m.mla.enabled()) {
@@ -389,16 +527,16 @@ GemmList layer_gemms(const PlanSpec& spec, bool moe_layer) {
         }
         list.add(GemmRole::kv_down, 1.0, T, rkv + rope, h);
         list.add(GemmRole::kv_up, 1.0, T, heads * (nope + dv), rkv);
-        list.add(GemmRole::attention_scores, b * heads, s, s, nope + rope);
-        list.add(GemmRole::attention_values, b * heads, s, dv, s);
+        list.add(GemmRole::attention_scores, b * heads, q, s, nope + rope);
+        list.add(GemmRole::attention_values, b * heads, q, dv, s);
         list.add(GemmRole::out_proj, 1.0, T, h, heads * dv);
     } else {
         const double d = dbl(m.effective_head_dim());
         // Fewer KV heads than tp ranks: each rank keeps a copy of one (Megatron-LM's GQA).
         const double kv = std::max(dbl(m.effective_kv_heads()) / tp, 1.0);
         list.add(GemmRole::qkv, 1.0, T, (heads + 2.0 * kv) * d, h);
-        list.add(GemmRole::attention_scores, b * heads, s, s, d);
-        list.add(GemmRole::attention_values, b * heads, s, d, s);
+        list.add(GemmRole::attention_scores, b * heads, q, s, d);
+        list.add(GemmRole::attention_values, b * heads, q, d, s);
         list.add(GemmRole::out_proj, 1.0, T, h, heads * d);
     }
     const double up = m.ffn == FfnKind::swiglu ? 2.0 : 1.0;  // SwiGLU: gate and up together
@@ -415,7 +553,9 @@ GemmList layer_gemms(const PlanSpec& spec, bool moe_layer) {
     // Each of the ep ranks routes its T tokens to k experts; a rank holds experts / ep of them,
     // each receiving T·k·ep / experts tokens on average (balanced routing, Fedus et al. 2022).
     const double held = experts / ep;
-    const double tokens_per_expert = T * dbl(m.moe.active_experts) * ep / experts;
+    // The busiest rank's experts receive moe_imbalance times that (training.moe_imbalance).
+    const double tokens_per_expert =
+        T * dbl(m.moe.active_experts) * ep / experts * spec.training.moe_imbalance;
     list.add(GemmRole::expert_up, held, tokens_per_expert, up * fe / tp, h);
     list.add(GemmRole::expert_down, held, tokens_per_expert, h, fe / tp);
     if (m.moe.shared_experts > 0) {
@@ -432,7 +572,8 @@ GemmList head_gemms(const PlanSpec& spec) {
     if (m.kind != ModelKind::transformer) {
         return list;
     }
-    const double T = dbl(spec.data.micro_batch) * dbl(spec.data.seq_len);
+    const double T =
+        dbl(spec.data.micro_batch) * dbl(spec.data.seq_len) / dbl(spec.training.context_parallel);
     list.add(GemmRole::lm_head, 1.0, T, dbl(m.vocab) / dbl(spec.training.tp), dbl(m.hidden));
     return list;
 }
@@ -478,18 +619,22 @@ PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwarePro
 
     out.network = resolve_network(spec.cluster, hw);
     const AchievedRates rates = achieved_rates(hw, type);
+    const bool fp8 = type == ComputeType::fp8;
+    const ComputeType wide_type = fp8 ? ComputeType::bf16 : type;
+    const AchievedRates wide_rates = fp8 ? achieved_rates(hw, wide_type) : rates;
+    const double cp = dbl(t.context_parallel);
     Context c{
-        spec,
-        rates,
-        out.network.network,
-        bytes_per_value(t.compute_dtype),
+        spec, rates, out.network.network, bytes_per_value(t.compute_dtype),
         bytes_per_value(t.activation_dtype),
-        dbl(spec.data.micro_batch) * (m.kind == ModelKind::mlp ? 1.0 : dbl(spec.data.seq_len)),
+        dbl(spec.data.micro_batch) * (m.kind == ModelKind::mlp ? 1.0 : dbl(spec.data.seq_len) / cp),
         place_group(t.tp, 1, out.network.network.gpus_per_node),
-        place_group(t.expert_parallel, t.tp, out.network.network.gpus_per_node),
-        GemmTimer(rates),
-        hw.measured_gemms.empty() ? nullptr : &hw,
-        type};
+        place_group(t.expert_parallel, t.tp, out.network.network.gpus_per_node), GemmTimer(rates),
+        hw.measured_gemms.empty() ? nullptr : &hw, type, fp8, GemmTimer(wide_rates), wide_type,
+        &engine_preset(t.engine), resolved_attention_kernel(t, hw), gpu_generation(hw),
+        // The attention fractions are of the bf16 peak; a part without one (an fp32-only
+        // profile) times attention at its compute type's.
+        hw.peak(ComputeType::bf16) > 0.0 ? hw.peak(ComputeType::bf16) : peak,
+        dbl(spec.data.seq_len) / cp};
     out.gemm_flops_per_s = c.rates.gemm_flops_per_s;
     out.memory_bytes_per_s = c.rates.memory_bytes_per_s;
     out.microbatches = microbatches;
@@ -506,21 +651,48 @@ PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwarePro
                 m.moe.enabled() ? transformer_layer_work(c, true, attention) : dense;
             const LayerWork head = head_work(c);
             const double dense_total = dbl(dense_layer_count(m));
-            StageLayers first;
-            first.dense = std::min(dense_total, stage_layers);
-            first.moe = stage_layers - first.dense;
-            first.embedding = true;
-            first.head = t.pp == 1;
-            stage = transformer_stage_work(c, first, dense, moe, head);
-            if (t.pp > 1) {
-                StageLayers last;
-                last.dense =
-                    std::clamp(dense_total - (dbl(m.layers) - stage_layers), 0.0, stage_layers);
-                last.moe = stage_layers - last.dense;
-                last.head = true;
-                const LayerWork other = transformer_stage_work(c, last, dense, moe, head);
-                if (other.total_s() > stage.total_s()) {
-                    stage = other;
+            // The stages' layers (pipeline_stages.h: uneven when pp does not divide them or
+            // first/last_stage_layers say so); the dense layers come first (DeepSeek's first
+            // three). The slowest stage sets the pace of the pipeline (Narayanan et al. 2021,
+            // sec. 2.2: every stage runs each micro-batch in turn).
+            const StageLayout layout = stage_layout(spec);
+            auto stage_at = [&](std::int64_t start, std::int64_t count, bool embedding,
+                                bool has_head) {
+                StageLayers st;
+                st.dense = std::clamp(dense_total - dbl(start), 0.0, dbl(count));
+                st.moe = dbl(count) - st.dense;
+                st.embedding = embedding;
+                st.head = has_head;
+                return transformer_stage_work(c, st, dense, moe, head);
+            };
+            if (layout.even) {
+                // Even stages (interleaved or not): every GPU holds L / pp layers.
+                StageLayers first;
+                first.dense = std::min(dense_total, stage_layers);
+                first.moe = stage_layers - first.dense;
+                first.embedding = true;
+                first.head = t.pp == 1;
+                stage = transformer_stage_work(c, first, dense, moe, head);
+                if (t.pp > 1) {
+                    const LayerWork other =
+                        stage_at(m.layers - layout.last, layout.last, false, true);
+                    if (other.total_s() > stage.total_s()) {
+                        stage = other;
+                    }
+                }
+            } else {
+                stage = stage_at(0, layout.first, true, false);
+                const LayerWork last = stage_at(m.layers - layout.last, layout.last, false, true);
+                if (last.total_s() > stage.total_s()) {
+                    stage = last;
+                }
+                if (t.pp > 2) {
+                    // The first middle stage holds the most layers of the middle ones.
+                    const LayerWork middle =
+                        stage_at(layout.start_of(1), layout.layers_of(1), false, false);
+                    if (middle.total_s() > stage.total_s()) {
+                        stage = middle;
+                    }
                 }
             }
             break;
@@ -568,7 +740,8 @@ PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwarePro
     double p2p_s = 0.0;
     if (t.pp > 1 && m.kind != ModelKind::params) {
         const double bytes = c.tokens * dbl(m.hidden) * c.act_bytes / dbl(t.tp);
-        p2p_s = 2.0 * dbl(t.interleave) * p2p_time_s(bytes, t.tp * par.dp, c.net);
+        p2p_s =
+            2.0 * dbl(t.interleave) * p2p_time_s(bytes, t.tp * t.context_parallel * par.dp, c.net);
     }
     out.microbatch_s = stage.total_s() + p2p_s;
     out.compute_s = mb * (stage.fwd_gemm_s + stage.bwd_gemm_s);
@@ -576,6 +749,10 @@ PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwarePro
     out.memory_bound_s = mb * (stage.mem_fwd_s + stage.mem_bwd_s);
     out.tp_comm_s = mb * stage.tp_s;
     out.ep_comm_s = mb * stage.ep_s;
+    out.cp_comm_s = mb * stage.cp_s;
+    out.overhead_s = mb * stage.overhead_s;
+    // The FP8 weight casts, once per step (the first micro-batch's, cached for the others).
+    out.memory_bound_s += stage.cast_weight_s;
     out.pp_comm_s = mb * p2p_s;
     out.bubble_fraction = pipeline_bubble_fraction(t.pp, t.interleave, microbatches);
     // Narayanan et al. 2021, sec. 2.2: the bubble is (p - 1)/v micro-batch times of the stage.
@@ -586,7 +763,10 @@ PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwarePro
     // them and all-gather the updated parameters (Ψ + Ψ, sec. 7.2.1), ZeRO-2 reducing every
     // micro-batch into its gradient shard; ZeRO-3 all-gathers the parameters in each forward and
     // backward and reduce-scatters the gradients, every micro-batch (3Ψ, sec. 7.2.2).
-    const std::int64_t dp = par.dp;
+    // Context-parallel ranks hold the same weights: gradients are reduced, and the distributed
+    // optimizer's state sharded, over the dp x cp ranks (Megatron-Core's data-parallel group
+    // "with context parallelism", megatron/core/parallel_state.py).
+    const std::int64_t dp = par.dp * t.context_parallel;
     const double psi = plan.memory.params_on_gpu;
     const double grad_b = plan.memory.grad_bytes_per_param;
     const double param_b = plan.memory.param_bytes_per_param;
@@ -643,6 +823,13 @@ PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwarePro
         }
         out.dp_comm_s = total;
         out.dp_comm_exposed_s = hidden_not;
+        // The collectives hidden behind compute still take NCCL's SMs from it while they run
+        // (engine.h, kNcclSms): the compute beside them runs on the other SMs, losing
+        // kNcclSms / SMs of the hidden time.
+        if (hw.sm_count > 0) {
+            const double sms = dbl(hw.sm_count);
+            out.comm_contention_s = (total - hidden_not) * std::min(kNcclSms, sms) / sms;
+        }
     }
 
     // ---- optimizer update and offload ----
@@ -678,7 +865,8 @@ PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwarePro
 
     out.step_s = out.compute_s + out.recompute_s + out.memory_bound_s + out.tp_comm_s +
                  out.pp_comm_s + out.pp_bubble_s + out.dp_comm_exposed_s + out.ep_comm_s +
-                 out.offload_s + out.optimizer_s;
+                 out.cp_comm_s + out.overhead_s + out.comm_contention_s + out.offload_s +
+                 out.optimizer_s;
 
     // ---- calibration: the profile's overall efficiency fitted from a measured step ----
     apply_calibration(out, hw);

@@ -95,7 +95,8 @@ inline constexpr double kPcie4x16BytesPerS = 16e9 * 16.0 * 128.0 / 130.0 / 8.0;
 // One optimizer step on the most loaded GPU (the slowest pipeline stage), predicted bottom-up.
 // The terms marked "critical path" add up to step_s:
 //   step_s = compute_s + recompute_s + memory_bound_s + tp_comm_s + pp_comm_s + pp_bubble_s
-//          + dp_comm_exposed_s + ep_comm_s + offload_s + optimizer_s.
+//          + dp_comm_exposed_s + ep_comm_s + cp_comm_s + overhead_s + comm_contention_s
+//          + offload_s + optimizer_s.
 // dp_comm_s is the whole data-parallel traffic time, of which dp_comm_exposed_s is not hidden
 // behind the backward (or forward) pass.
 struct PerformanceBreakdown {
@@ -105,14 +106,18 @@ struct PerformanceBreakdown {
     double hfu = 0.0;                      // hardware FLOPs (recomputation included) likewise
     double hardware_flops_per_step = 0.0;  // model FLOPs + recomputed FLOPs, the whole cluster
     // critical path
-    double compute_s = 0.0;       // forward + backward GEMMs, all micro-batches
-    double recompute_s = 0.0;     // the forward work recomputation repeats
+    double compute_s = 0.0;    // forward + backward GEMMs and attention kernels, all micro-batches
+    double recompute_s = 0.0;  // the forward work recomputation repeats
     double memory_bound_s = 0.0;  // norms, activations, residuals, softmax, dropout, ...
     double tp_comm_s = 0.0;       // tensor-parallel collectives (recomputed ones included)
     double pp_comm_s = 0.0;       // pipeline point-to-point sends
     double pp_bubble_s = 0.0;     // pipeline fill and drain
     double dp_comm_exposed_s = 0.0;
-    double ep_comm_s = 0.0;    // expert-parallel all-to-all (dispatch and combine)
+    double ep_comm_s = 0.0;   // expert-parallel all-to-all (dispatch and combine)
+    double cp_comm_s = 0.0;   // context-parallel key/value exchange beyond the attention it hides
+    double overhead_s = 0.0;  // kernel launch gaps: the engine's kernels x kKernelLaunchGapS
+    // Compute slowed by the SMs the overlapped data-parallel collectives occupy (engine.h).
+    double comm_contention_s = 0.0;
     double offload_s = 0.0;    // PCIe traffic of offloaded state not hidden
     double optimizer_s = 0.0;  // the optimizer update on the GPU
     // not on the critical path as a whole

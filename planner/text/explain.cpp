@@ -52,7 +52,7 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
     out.push_back({"performance.step_s", QT_TRANSLATE_NOOP("tally::explain", "Predicted step"),
                    f.step_s, "s",
                    "compute + recompute + memory-bound + TP + PP comm + PP bubble + DP exposed + "
-                   "EP + offload + optimizer",
+                   "EP + CP + launch gaps + NCCL SMs + offload + optimizer",
                    fmt::format("{} micro-batches of {} s on the slowest stage, bubble {:.3g}",
                                f.microbatches, four_digits(f.microbatch_s), f.bubble_fraction),
                    "docs/planner.md, the performance model"});
@@ -75,7 +75,8 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
             {"performance.compute_s",
              QT_TRANSLATE_NOOP("tally::explain", "GEMMs (forward + backward)"), f.compute_s, "s",
              "sum over the stage's GEMMs of 2mnk / (peak x GEMM fraction x quantization), "
-             "backward = data + weight gradients",
+             "backward = data + weight gradients; with flash attention the engine's attention "
+             "kernel at its published throughput",
              fmt::format("{} micro-batches at {} FLOP/s achieved", f.microbatches,
                          four_digits(f.gemm_flops_per_s)),
              "roofline (Williams et al. 2009); efficiency.h; NVIDIA tile/wave quantization" +
@@ -145,6 +146,21 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
                                spec.training.expert_parallel, spec.model.moe.active_experts,
                                spec.model.moe.experts, f.microbatches),
                    "Lepikhin et al. 2020"});
+    out.push_back({"performance.cp_comm_s", "Context-parallel exchange", f.cp_comm_s, "s",
+                   "ring attention: cp - 1 key/value sends forward, twice backward, beyond the "
+                   "attention they overlap",
+                   fmt::format("context parallel {}, {} micro-batches",
+                               spec.training.context_parallel, f.microbatches),
+                   "Liu et al. 2023 (Ring Attention); Megatron-Core context parallelism"});
+    out.push_back({"performance.overhead_s", "Kernel launch gaps", f.overhead_s, "s",
+                   "kernels per layer x layers x micro-batches x 0.9 us",
+                   fmt::format("engine {}", to_string(spec.training.engine)),
+                   "NVIDIA, Getting Started with CUDA Graphs (2019)"});
+    out.push_back({"performance.comm_contention_s", "SMs taken by NCCL", f.comm_contention_s, "s",
+                   "hidden data-parallel traffic x 16 SMs / SMs of the part",
+                   fmt::format("{} s of traffic hidden behind compute",
+                               four_digits(f.dp_comm_s - f.dp_comm_exposed_s)),
+                   "NVIDIA/nccl issue #689 (NCCL's SMs are its own)"});
     out.push_back(
         {"performance.offload_s", QT_TRANSLATE_NOOP("tally::explain", "Offload traffic"),
          f.offload_s, "s", "gradients down, parameters up over the host link",

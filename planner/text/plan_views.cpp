@@ -89,7 +89,8 @@ std::vector<double> sweep_values(const PlanSpec& spec, SweepVariable variable) {
         case SweepVariable::layers:
             return layer_values(spec.model.layers, spec.training.pp);
         case SweepVariable::gpus: {
-            const double group = static_cast<double>(spec.training.tp * spec.training.pp);
+            const double group = static_cast<double>(spec.training.tp * spec.training.pp *
+                                                     spec.training.context_parallel);
             return doubling(group, 65536.0, static_cast<double>(spec.cluster.gpus));
         }
     }

@@ -627,6 +627,11 @@ std::vector<Text> warning_texts(const Plan& plan, const PlanSpec& spec, const Ha
             {QT_TRANSLATE_NOOP("tally::warnings", "exposed data-parallel communication"),
              f.dp_comm_exposed_s},
             {QT_TRANSLATE_NOOP("tally::warnings", "expert-parallel all-to-all"), f.ep_comm_s},
+            {QT_TRANSLATE_NOOP("tally::warnings", "context-parallel key/value exchange"),
+             f.cp_comm_s},
+            {QT_TRANSLATE_NOOP("tally::warnings", "kernel launch gaps"), f.overhead_s},
+            {QT_TRANSLATE_NOOP("tally::warnings", "the SMs communication takes from compute"),
+             f.comm_contention_s},
             {QT_TRANSLATE_NOOP("tally::warnings", "offload traffic"), f.offload_s},
             {QT_TRANSLATE_NOOP("tally::warnings", "the optimizer step"), f.optimizer_s},
         };

@@ -13,6 +13,10 @@ namespace {
 // Up to this many micro-batch sizes per layout: the divisors of the per-rank batch up to 16
 // sequences (a larger micro-batch only adds activation memory once GEMMs are large).
 constexpr std::int64_t kMaxMicroBatch = 16;
+// Context parallelism up to 16 ranks per sequence: Llama 3 used cp 16 for its 128k-token stage
+// (Dubey et al. 2024, Table 4); a larger ring only splits sequences further than any published
+// run did.
+constexpr std::int64_t kMaxContextParallel = 16;
 
 // The divisors of n up to `limit`, ascending, into `out`; returns how many.
 template <std::size_t N>
@@ -78,6 +82,13 @@ PlanSpec apply_layout(const PlanSpec& base, std::int64_t global_batch, const Lay
     s.training.sequence_parallel = layout.sequence_parallel;
     s.training.interleave = layout.interleave;
     s.training.expert_parallel = layout.expert_parallel;
+    s.training.context_parallel = layout.context_parallel;
+    if (layout.pp != base.training.pp) {
+        // The base's own first/last stage sizes were for its pipeline: another spreads the layers
+        // as the engines do (pipeline_stages.h).
+        s.training.first_stage_layers = 0;
+        s.training.last_stage_layers = 0;
+    }
     return s;
 }
 
@@ -92,6 +103,7 @@ Layout layout_of(const PlanSpec& spec) {
     l.micro_batch = spec.data.micro_batch;
     l.interleave = t.interleave;
     l.expert_parallel = t.expert_parallel;
+    l.context_parallel = t.context_parallel;
     l.zero = t.zero;
     l.recompute = t.recompute;
     l.sequence_parallel = t.sequence_parallel;
@@ -141,6 +153,9 @@ std::optional<FieldError> check_layout_search(const PlanSpec& spec, const Hardwa
     t.pp = 1;
     t.interleave = 1;
     t.expert_parallel = 1;
+    t.context_parallel = 1;
+    t.first_stage_layers = 0;
+    t.last_stage_layers = 0;
     t.sequence_parallel = false;
     neutral.data.micro_batch = 1;
     neutral.data.global_batch = 0;  // micro_batch x dp: whole by construction
@@ -181,95 +196,118 @@ LayoutSearchResult search_layouts(const PlanSpec& spec, const HardwareProfile& h
             if (layers > 0 && pp > layers) {
                 break;
             }
-            if ((gpus / tp) % pp != 0 || (layers > 0 && layers % pp != 0)) {
+            // Stages need not hold equal layers: pipeline_stages.h spreads the remainder as
+            // Megatron-Core does (interleaving only with even stages).
+            if ((gpus / tp) % pp != 0) {
                 continue;
             }
-            const std::int64_t dp = gpus / (tp * pp);
-            if (global % dp != 0) {
-                continue;
-            }
-            std::array<std::int64_t, 32> mbs{};
-            const std::size_t n_mb = divisors(global / dp, kMaxMicroBatch, mbs);
-            for (std::size_t i_mb = 0; i_mb < n_mb; ++i_mb) {
-                const std::int64_t mb = mbs[i_mb];
-                const std::int64_t microbatches = global / (mb * dp);
-                std::array<std::int64_t, 32> vs{};
-                std::size_t n_v = 1;
-                vs[0] = 1;
-                if (pp > 1 && layers > 0 && microbatches % pp == 0) {
-                    n_v = divisors(layers / pp, layers / pp, vs);
+            const bool even = layers == 0 || layers % pp == 0;
+            candidate.training.first_stage_layers =
+                pp == spec.training.pp ? spec.training.first_stage_layers : 0;
+            candidate.training.last_stage_layers =
+                pp == spec.training.pp ? spec.training.last_stage_layers : 0;
+            // Context parallelism (ring attention) in powers of two up to kMaxContextParallel,
+            // each rank taking two of 2·cp equal chunks of a sequence (check()): transformers
+            // with a fused attention kernel only.
+            for (std::int64_t cp = 1; cp <= kMaxContextParallel; cp *= 2) {
+                if (cp > 1 && (m.kind != ModelKind::transformer || !spec.training.flash_attention ||
+                               spec.data.seq_len % (2 * cp) != 0)) {
+                    break;
                 }
-                std::array<std::int64_t, 32> eps{};
-                std::size_t n_ep = 1;
-                eps[0] = 1;
-                if (moe) {
-                    n_ep = 0;
-                    for (std::int64_t e = 1; e <= dp && n_ep < eps.size(); ++e) {
-                        if (dp % e == 0 && m.moe.experts % e == 0) {
-                            eps[n_ep++] = e;
+                if ((gpus / (tp * pp)) % cp != 0) {
+                    break;
+                }
+                const std::int64_t dp = gpus / (tp * pp * cp);
+                candidate.training.context_parallel = cp;
+                if (global % dp != 0) {
+                    continue;
+                }
+                std::array<std::int64_t, 32> mbs{};
+                const std::size_t n_mb = divisors(global / dp, kMaxMicroBatch, mbs);
+                for (std::size_t i_mb = 0; i_mb < n_mb; ++i_mb) {
+                    const std::int64_t mb = mbs[i_mb];
+                    const std::int64_t microbatches = global / (mb * dp);
+                    std::array<std::int64_t, 32> vs{};
+                    std::size_t n_v = 1;
+                    vs[0] = 1;
+                    if (pp > 1 && layers > 0 && even && microbatches % pp == 0) {
+                        n_v = divisors(layers / pp, layers / pp, vs);
+                    }
+                    std::array<std::int64_t, 32> eps{};
+                    std::size_t n_ep = 1;
+                    eps[0] = 1;
+                    if (moe) {
+                        n_ep = 0;
+                        for (std::int64_t e = 1; e <= dp && n_ep < eps.size(); ++e) {
+                            if (dp % e == 0 && m.moe.experts % e == 0) {
+                                eps[n_ep++] = e;
+                            }
                         }
                     }
-                }
-                for (std::size_t i_v = 0; i_v < n_v; ++i_v) {
-                    for (std::size_t i_ep = 0; i_ep < n_ep; ++i_ep) {
-                        for (int zero = zero3_only ? 3 : 0; zero <= 3; ++zero) {
-                            if (zero > 0 && dp == 1) {
-                                break;  // nothing to shard over
-                            }
-                            for (Recompute rc :
-                                 {Recompute::none, Recompute::selective, Recompute::full}) {
-                                // Selective recomputation drops the attention scores, which
-                                // flash attention (and a model without attention) never keeps:
-                                // the same layout as none (Korthikanti et al. 2022, sec. 5).
-                                if (rc == Recompute::selective &&
-                                    (m.kind != ModelKind::transformer ||
-                                     spec.training.flash_attention)) {
-                                    continue;
+                    for (std::size_t i_v = 0; i_v < n_v; ++i_v) {
+                        for (std::size_t i_ep = 0; i_ep < n_ep; ++i_ep) {
+                            for (int zero = zero3_only ? 3 : 0; zero <= 3; ++zero) {
+                                if (zero > 0 && dp == 1) {
+                                    break;  // nothing to shard over
                                 }
-                                for (int sp = 0; sp <= (tp > 1 ? 1 : 0); ++sp) {
-                                    if (sp == 1 && m.kind != ModelKind::transformer) {
+                                for (Recompute rc :
+                                     {Recompute::none, Recompute::selective, Recompute::full}) {
+                                    // Selective recomputation drops the attention scores, which
+                                    // flash attention (and a model without attention) never keeps:
+                                    // the same layout as none (Korthikanti et al. 2022, sec. 5).
+                                    if (rc == Recompute::selective &&
+                                        (m.kind != ModelKind::transformer ||
+                                         spec.training.flash_attention)) {
                                         continue;
                                     }
-                                    Layout l;
-                                    l.tp = tp;
-                                    l.pp = pp;
-                                    l.dp = dp;
-                                    l.micro_batch = mb;
-                                    l.interleave = vs[i_v];
-                                    l.expert_parallel = eps[i_ep];
-                                    l.zero = zero;
-                                    l.recompute = rc;
-                                    l.sequence_parallel = sp == 1;
-                                    TrainingSpec& t = candidate.training;
-                                    candidate.data.micro_batch = mb;
-                                    t.tp = tp;
-                                    t.pp = pp;
-                                    t.zero = zero;
-                                    t.recompute = rc;
-                                    t.sequence_parallel = l.sequence_parallel;
-                                    t.interleave = l.interleave;
-                                    t.expert_parallel = l.expert_parallel;
-                                    ++result.candidates;
-                                    const Plan plan = evaluate(candidate, hw);
-                                    if (!plan.memory.fits) {
-                                        continue;
-                                    }
-                                    ++result.feasible;
-                                    RankedLayout r{l, plan.performance.step_s,
-                                                   objective_of(candidate, hw, plan, objective),
-                                                   plan.memory.total_bytes, plan.performance.mfu};
-                                    if (result.best.size() == top &&
-                                        (top == 0 || r.objective >= result.best.back().objective)) {
-                                        continue;
-                                    }
-                                    auto at = std::upper_bound(
-                                        result.best.begin(), result.best.end(), r,
-                                        [](const RankedLayout& a, const RankedLayout& b) {
-                                            return a.objective < b.objective;
-                                        });
-                                    result.best.insert(at, r);
-                                    if (result.best.size() > top) {
-                                        result.best.pop_back();
+                                    for (int sp = 0; sp <= (tp > 1 ? 1 : 0); ++sp) {
+                                        if (sp == 1 && m.kind != ModelKind::transformer) {
+                                            continue;
+                                        }
+                                        Layout l;
+                                        l.tp = tp;
+                                        l.pp = pp;
+                                        l.dp = dp;
+                                        l.micro_batch = mb;
+                                        l.interleave = vs[i_v];
+                                        l.expert_parallel = eps[i_ep];
+                                        l.context_parallel = cp;
+                                        l.zero = zero;
+                                        l.recompute = rc;
+                                        l.sequence_parallel = sp == 1;
+                                        TrainingSpec& t = candidate.training;
+                                        candidate.data.micro_batch = mb;
+                                        t.tp = tp;
+                                        t.pp = pp;
+                                        t.zero = zero;
+                                        t.recompute = rc;
+                                        t.sequence_parallel = l.sequence_parallel;
+                                        t.interleave = l.interleave;
+                                        t.expert_parallel = l.expert_parallel;
+                                        ++result.candidates;
+                                        const Plan plan = evaluate(candidate, hw);
+                                        if (!plan.memory.fits) {
+                                            continue;
+                                        }
+                                        ++result.feasible;
+                                        RankedLayout r{l, plan.performance.step_s,
+                                                       objective_of(candidate, hw, plan, objective),
+                                                       plan.memory.total_bytes,
+                                                       plan.performance.mfu};
+                                        if (result.best.size() == top &&
+                                            (top == 0 ||
+                                             r.objective >= result.best.back().objective)) {
+                                            continue;
+                                        }
+                                        auto at = std::upper_bound(
+                                            result.best.begin(), result.best.end(), r,
+                                            [](const RankedLayout& a, const RankedLayout& b) {
+                                                return a.objective < b.objective;
+                                            });
+                                        result.best.insert(at, r);
+                                        if (result.best.size() > top) {
+                                            result.best.pop_back();
+                                        }
                                     }
                                 }
                             }
@@ -300,6 +338,9 @@ std::optional<MinGpusResult> solve_min_gpus(const PlanSpec& spec, const Hardware
         s.training.pp = 1;
         s.training.interleave = 1;
         s.training.expert_parallel = 1;
+        s.training.context_parallel = 1;
+        s.training.first_stage_layers = 0;
+        s.training.last_stage_layers = 0;
         s.data.global_batch = global;
         ++tried;
         const LayoutSearchResult r = search_layouts(s, hw, 1, LayoutObjective::time);

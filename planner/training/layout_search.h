@@ -16,10 +16,11 @@ namespace tally {
 struct Layout {
     std::int64_t tp = 1;
     std::int64_t pp = 1;
-    std::int64_t dp = 1;  // cluster.gpus / (tp x pp)
+    std::int64_t dp = 1;  // cluster.gpus / (tp x pp x context_parallel)
     std::int64_t micro_batch = 1;
     std::int64_t interleave = 1;
     std::int64_t expert_parallel = 1;
+    std::int64_t context_parallel = 1;
     int zero = 0;
     Recompute recompute = Recompute::none;
     bool sequence_parallel = false;

@@ -84,6 +84,9 @@ inline void require_finite(const Plan& p) {
     TALLY_FUZZ_FINITE(r.dp_comm_s);
     TALLY_FUZZ_FINITE(r.dp_comm_exposed_s);
     TALLY_FUZZ_FINITE(r.ep_comm_s);
+    TALLY_FUZZ_FINITE(r.cp_comm_s);
+    TALLY_FUZZ_FINITE(r.overhead_s);
+    TALLY_FUZZ_FINITE(r.comm_contention_s);
     TALLY_FUZZ_FINITE(r.offload_s);
     TALLY_FUZZ_FINITE(r.optimizer_s);
     TALLY_FUZZ_FINITE(r.microbatch_s);

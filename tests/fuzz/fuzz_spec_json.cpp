@@ -12,26 +12,16 @@
 #include "planner/serving/inference.h"
 #include "planner/training/plan.h"
 #include "tests/fuzz/fuzz_plan.h"
+#include "tests/fuzz/fuzz_spec.h"
 
 using namespace tally;
 using nlohmann::json;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string text(reinterpret_cast<const char*>(data), size);
-    // A model may name a config.json to read ({"model": {"hf_config": PATH}}); files are the
-    // config harness's business (and a path such as /dev/zero would never end), so such
-    // specs are left out here.
-    const json doc = json::parse(text, nullptr, /*allow_exceptions=*/false);
-    if (doc.is_object() && doc.contains("model") && doc["model"].is_object() &&
-        doc["model"].contains("hf_config")) {
-        return 0;
-    }
     PlanSpec spec;
     const HardwareProfile* hw = nullptr;
-    try {
-        spec = plan_spec_from_text(text, "/nonexistent");
-        hw = &resolve_builtin_hardware(spec);
-    } catch (const SpecError&) {
+    if (!fuzz::read_spec(text, spec, hw)) {
         return 0;
     }
     for (const OpSpec& op : spec.ops) {

@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 
+#include "planner/io/case_accuracy.h"
 #include "ui/common/number_text.h"
 
 namespace tally::ui {
@@ -110,6 +111,10 @@ std::vector<FigureRow> stepTerms(const PlanViews& v) {
         {"performance.dp_comm_exposed_s", QT_TRANSLATE_NOOP("tally::ui", "DP exposed"),
          f.dp_comm_exposed_s},
         {"performance.ep_comm_s", QT_TRANSLATE_NOOP("tally::ui", "EP all-to-all"), f.ep_comm_s},
+        {"performance.cp_comm_s", QT_TRANSLATE_NOOP("tally::ui", "CP exchange"), f.cp_comm_s},
+        {"performance.overhead_s", QT_TRANSLATE_NOOP("tally::ui", "Launch gaps"), f.overhead_s},
+        {"performance.comm_contention_s", QT_TRANSLATE_NOOP("tally::ui", "NCCL SMs"),
+         f.comm_contention_s},
         {"performance.offload_s", QT_TRANSLATE_NOOP("tally::ui", "Offload"), f.offload_s},
         {"performance.optimizer_s", QT_TRANSLATE_NOOP("tally::ui", "Optimizer"), f.optimizer_s},
     };
@@ -127,11 +132,28 @@ std::vector<FigureRow> stepTerms(const PlanViews& v) {
     return rows;
 }
 
+QString errorBandText(const PlanViews& v) {
+    const Engine engine = v.spec.training.engine;
+    const GpuGeneration generation = gpu_generation(v.hardware);
+    const QString engineName = qs(engine_label(engine));
+    const QString gpuName = qs(std::string(to_string(generation)));
+    const auto band = error_band(engine, generation);
+    if (!band || band->count == 0) {
+        return tr("No published %1 %2 run to compare the prediction with.")
+            .arg(engineName, gpuName);
+    }
+    return tr("±%1% on %2 published %3 %4 runs (worst %5%).")
+        .arg(QString::number(100.0 * band->mean_abs_error, 'f', 0))
+        .arg(band->count)
+        .arg(engineName, gpuName, QString::number(100.0 * band->worst_abs_error, 'f', 0));
+}
+
 QString mfuSourceText(const PlanViews& v) {
     const TimeEstimate& t = v.plan.time;
     const QString predicted = QString::number(v.plan.performance.mfu, 'f', 3);
     if (t.mfu_predicted) {
-        return tr("The predicted MFU %1 sets the time (cluster.mfu = predicted).").arg(predicted);
+        return tr("The predicted MFU %1 sets the time (cluster.mfu = predicted). %2")
+            .arg(predicted, errorBandText(v));
     }
     return tr("The assumed MFU %1 sets the time; the performance model predicts %2.")
         .arg(QString::number(v.spec.cluster.mfu, 'g', 3), predicted);

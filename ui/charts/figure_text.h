@@ -35,5 +35,8 @@ std::vector<FigureRow> stepTerms(const PlanViews& views);
 
 // Which MFU sets the time, in words: "predicted MFU 0.412 sets the time (assumed 0.5 not used)".
 QString mfuSourceText(const PlanViews& views);
+// How close the model came on the published runs of the plan's engine and GPU generation
+// (planner/io/case_accuracy.h), or that none compares.
+QString errorBandText(const PlanViews& views);
 
 }  // namespace tally::ui

@@ -111,6 +111,8 @@ double LayoutTableModel::value(const RankedLayout& r, int row, int column) const
             return static_cast<double>(l.interleave);
         case ExpertParallelColumn:
             return static_cast<double>(l.expert_parallel);
+        case ContextParallelColumn:
+            return static_cast<double>(l.context_parallel);
         case StepColumn:
             return r.step_s;
         case MemoryColumn:
@@ -193,11 +195,13 @@ QVariant LayoutTableModel::headerData(int section, Qt::Orientation orientation, 
     if (role == Qt::ToolTipRole) {
         switch (section) {
             case DpColumn:
-                return tr("Data-parallel GPUs: cluster.gpus / (tp x pp)");
+                return tr("Data-parallel GPUs: cluster.gpus / (tp x pp x cp)");
             case InterleaveColumn:
                 return tr("Virtual pipeline stages per GPU (interleaved 1F1B)");
             case ExpertParallelColumn:
                 return tr("Data-parallel GPUs the routed experts are spread over");
+            case ContextParallelColumn:
+                return tr("GPUs each sequence is split over (ring attention)");
             case StepColumn:
                 return tr("One optimizer step, predicted by the performance model");
             case MemoryColumn:
@@ -235,6 +239,8 @@ QVariant LayoutTableModel::headerData(int section, Qt::Orientation orientation, 
             return tr("Interleave");
         case ExpertParallelColumn:
             return tr("EP");
+        case ContextParallelColumn:
+            return tr("CP");
         case StepColumn:
             return tr("Step");
         case MemoryColumn:

@@ -23,6 +23,7 @@ public:
         SequenceParallelColumn,
         InterleaveColumn,
         ExpertParallelColumn,
+        ContextParallelColumn,
         StepColumn,
         MemoryColumn,
         MfuColumn,

@@ -40,12 +40,13 @@ namespace {
 // compute, recompute, memory-bound, TP and PP comm, then five more of the same palette
 // (Tableau 10: red for the bubble, then pink, grey, olive and cyan for DP, EP, offload and the
 // optimizer).
-const std::array<QColor, 10>& termColors() {
-    static const std::array<QColor, 10> colors{componentColors()[0],     componentColors()[1],
-                                               componentColors()[2],     componentColors()[3],
-                                               componentColors()[4],     QColor(0xd6, 0x27, 0x28),
-                                               QColor(0xe3, 0x77, 0xc2), QColor(0x7f, 0x7f, 0x7f),
-                                               QColor(0xbc, 0xbd, 0x22), QColor(0x17, 0xbe, 0xcf)};
+const std::array<QColor, 13>& termColors() {
+    static const std::array<QColor, 13> colors{
+        componentColors()[0],     componentColors()[1],     componentColors()[2],
+        componentColors()[3],     componentColors()[4],     QColor(0xd6, 0x27, 0x28),
+        QColor(0xe3, 0x77, 0xc2), QColor(0x7f, 0x7f, 0x7f), QColor(0x8c, 0x56, 0x4b),
+        QColor(0x9e, 0xda, 0xe5), QColor(0xff, 0xbb, 0x78), QColor(0xbc, 0xbd, 0x22),
+        QColor(0x17, 0xbe, 0xcf)};
     return colors;
 }
 

@@ -64,7 +64,7 @@ protected:
     void showResults(const PlanViews& views) override;
 
 private:
-    static constexpr std::size_t kTerms = 10;
+    static constexpr std::size_t kTerms = 13;
     void showStep(const PlanViews& views);
 
     QChart* m_chart;

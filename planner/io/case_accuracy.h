@@ -1,0 +1,69 @@
+#pragma once
+
+// How close the step-time model comes to published measured runs: every docs/cases/*.json with
+// a `measured` block is planned and its predicted throughput compared with what was measured.
+// The results, by family (engine x GPU generation), ship as resources/cases/accuracy.json
+// (regenerated and checked by tests/tst_case_accuracy.cpp), so that a plan can say how sure the
+// prediction is: performance.error_band, "±8% on 12 published Megatron-Core H100 runs".
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "planner/core/spec.h"
+#include "planner/performance/engine.h"
+
+namespace tally {
+
+struct CaseResult {
+    std::string file;  // the case's file name
+    std::string name;
+    Engine engine = Engine::megatron;
+    GpuGeneration generation = GpuGeneration::other;
+    bool moe = false;
+    bool fp8 = false;
+    std::string metric;  // what the source measured: "tokens/s per GPU", "step", "MFU", "HFU"
+    double measured = 0.0;
+    double predicted = 0.0;
+    // Predicted throughput / measured throughput - 1 (positive: the model is too fast). For a
+    // step time, measured step / predicted step - 1; for MFU or hardware FLOP/s, their ratio.
+    double error = 0.0;
+    bool fits = true;
+    double memory_bytes = 0.0;    // the plan's most loaded GPU
+    double capacity_bytes = 0.0;  // the part's
+};
+
+// Every case in `dir` with a measured figure, planned on its built-in profile. Throws SpecError
+// for a case that is not a valid spec (every case must stay one).
+std::vector<CaseResult> evaluate_cases(const std::filesystem::path& dir);
+
+// Mean and worst absolute error of a set of cases.
+struct ErrorBand {
+    int count = 0;
+    double mean_abs_error = 0.0;
+    double worst_abs_error = 0.0;
+    double mean_error = 0.0;  // signed
+};
+ErrorBand band_of(const std::vector<const CaseResult*>& cases);
+
+// The shipped table: {"cases": [...], "families": [{"engine", "generation", "count",
+// "mean_abs_error", "worst_abs_error", "mean_error"}]}.
+nlohmann::json accuracy_json(const std::vector<CaseResult>& results);
+// The tables docs/planner.md shows: by family (engine x generation, dense/MoE, bf16/fp8) and
+// every case.
+std::string accuracy_markdown(const std::vector<CaseResult>& results);
+
+// The published cases of the same engine and GPU generation, from the shipped table; nullopt
+// when there is none.
+std::optional<ErrorBand> error_band(Engine engine, GpuGeneration generation);
+// The engine as the sources name it: "Megatron-Core", "PyTorch FSDP", ...
+std::string engine_label(Engine engine);
+// The sentence the Time panel shows beside the predicted step: "±8% on 12 published
+// Megatron-Core H100/H200 runs (worst 15%)", or that there is no comparable case.
+std::string error_band_text(Engine engine, GpuGeneration generation);
+nlohmann::json error_band_json(Engine engine, GpuGeneration generation);
+
+}  // namespace tally

@@ -1,0 +1,214 @@
+// The engine presets and the attention kernels' published throughput (engine.h).
+#include "planner/performance/engine.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cmath>
+#include <string>
+
+namespace tally {
+
+namespace {
+
+bool contains(const std::string& text, std::string_view part) {
+    return text.find(part) != std::string::npos;
+}
+
+std::string lower(std::string text) {
+    for (char& c : text) {
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    return text;
+}
+
+// ---- the presets ------------------------------------------------------------------------------
+//
+// megatron: Megatron-Core with Transformer Engine. TE's LayerNormLinear / LayerNormMLP fuse the
+//   norm into the following GEMM's input pass, bias-dropout-add and the SwiGLU are fused kernels
+//   (--bias-swiglu-fusion, --bias-dropout-fusion), RoPE is TE's fused kernel (--apply-rope-fusion)
+//   and the vocabulary-parallel cross-entropy is fused (--cross-entropy-loss-fusion): the byte
+//   counts of performance.cpp, one read and one write per tensor, are what it moves (factors 1).
+//   Kernels per layer forward: norm and QKV GEMM, RoPE, attention, output GEMM, bias-dropout-add,
+//   norm and FC1, SwiGLU, FC2, bias-dropout-add = 11. Backward: two GEMMs per linear (8), the
+//   attention backward and its preprocessing (2), two norm backwards, the SwiGLU's and RoPE's
+//   backward and the two residual gradients' adds = 16. Attention: TE's fused attention runs
+//   cuDNN's kernel on Hopper and Blackwell and FlashAttention-2 on Ampere (TE's backend
+//   selection, transformer_engine/pytorch/attention: FusedAttention on sm90+).
+// fsdp: eager PyTorch (torchtitan's Llama, llm-foundry's MPT). Per op, one kernel reading its
+//   inputs and writing its output:
+//   - RMSNorm as torch composes it, x * rsqrt(mean(x^2) + eps) * w: pow (read x, write x^2),
+//     mean (read x^2), mul by the rsqrt (read x, write), mul by w (read, write): 3 reads and
+//     3 writes of the hidden tensor where a fused norm makes 1 and 1 = 3x.
+//   - SwiGLU as silu(x W1) * (x W3): silu reads and writes f values, the product reads 2f and
+//     writes f: 5f against the fused kernel's 3f = 5/3.
+//   - RoPE as torchtitan's complex product (torchtitan/models/llama3/model.py
+//     apply_rotary_emb): upcast to fp32 (read 2, write 4 bytes per value), complex multiply (read
+//     4, write 4), cast back (read 4, write 2) = 20 bytes per value against the fused 2 + 2 = 5x.
+//   - Cross-entropy as F.cross_entropy on bf16 logits upcast to fp32: the cast (read 2, write 4),
+//     log-softmax (read 4, write 4) = 14 bytes per logit against the fused 2 + 4 = 6: 14/6.
+//   Kernels per layer forward: the norm (5), Q, K, V GEMMs (3), RoPE (6), attention (1), output
+//   GEMM (1), residual add (1), the norm (5), W1, W3, silu, product, W2 (5), residual add (1),
+//   head transposes (4) = 32; backward twice that = 64. Attention: SDPA's flash backend, which is
+//   FlashAttention-2 (PyTorch 2.2 release notes: "FlashAttention-2 ... in SDPA").
+// fsdp_compile: the same model under torch.compile: Inductor fuses each chain of pointwise ops
+//   into one generated kernel (Ansel et al. 2024, PyTorch 2, sec. 4.3): factors 1; kernels: the
+//   GEMMs (7 forward, 14 backward), attention (1, 2) and the fused pointwise kernels between them
+//   (4 forward, 4 backward) = 12 / 20.
+// deepspeed: DeepSpeed ZeRO runs the model's eager PyTorch layers: as fsdp.
+constexpr std::array<EnginePreset, 4> kPresets{{
+    {Engine::megatron, "Megatron-Core", 1.0, 1.0, 1.0, 1.0, 11.0, 16.0, AttentionKernel::cudnn,
+     AttentionKernel::flash2},
+    {Engine::fsdp, "PyTorch FSDP (eager)", 3.0, 5.0 / 3.0, 5.0, 14.0 / 6.0, 32.0, 64.0,
+     AttentionKernel::flash2, AttentionKernel::flash2},
+    {Engine::fsdp_compile, "PyTorch FSDP + torch.compile", 1.0, 1.0, 1.0, 1.0, 12.0, 20.0,
+     AttentionKernel::flash2, AttentionKernel::flash2},
+    {Engine::deepspeed, "DeepSpeed", 3.0, 5.0 / 3.0, 5.0, 14.0 / 6.0, 32.0, 64.0,
+     AttentionKernel::flash2, AttentionKernel::flash2},
+}};
+
+// ---- attention throughput ---------------------------------------------------------------------
+//
+// Shah et al. 2024 (FlashAttention-3), Figures 5 and 6: TFLOP/s on an H100 80GB SXM5, bf16, head
+// dimension 128, batch x sequence = 16k tokens, at sequence lengths 512, 1k, 2k, 4k, 8k, 16k.
+constexpr std::array<double, 6> kSeqLens{512, 1024, 2048, 4096, 8192, 16384};
+struct KernelCurve {
+    std::array<double, 6> causal_forward;
+    std::array<double, 6> forward;   // without the causal mask
+    std::array<double, 6> backward;  // without the causal mask
+};
+// FlashAttention-2 (orange bars).
+constexpr KernelCurve kFlash2{
+    {191, 260, 298, 319, 333, 335}, {309, 350, 362, 368, 370, 370}, {214, 260, 291, 310, 318, 322}};
+// cuDNN (red bars).
+constexpr KernelCurve kCudnn{
+    {315, 410, 484, 518, 529, 539}, {497, 574, 617, 609, 600, 595}, {305, 408, 465, 499, 518, 516}};
+// FlashAttention-3 (purple bars).
+constexpr KernelCurve kFlash3{
+    {292, 423, 521, 579, 602, 616}, {467, 565, 625, 638, 646, 648}, {316, 424, 501, 542, 559, 561}};
+// Triton's fused attention (green bars); the paper gives no Triton backward: FlashAttention-2's.
+constexpr KernelCurve kTriton{
+    {146, 273, 323, 353, 369, 378}, {323, 372, 389, 389, 392, 395}, {214, 260, 291, 310, 318, 322}};
+// The H100 SXM5's dense bf16 peak the figures are fractions of (its datasheet: 1,979 TFLOP/s
+// with sparsity, 989.5 dense).
+constexpr double kH100Bf16TflopS = 989.5;
+// Ampere: FlashAttention-2 reaches "50-73% of the theoretical maximum FLOPs/s on A100" (Dao 2023,
+// abstract). The H100 curve's shape is kept and scaled so that its best non-causal forward
+// (370 TFLOP/s, 0.374 of the H100's peak) is the A100's 73%.
+constexpr double kAmpereFlash2Scale = 0.73 / (370.0 / kH100Bf16TflopS);
+
+// Piecewise linear in log2(sequence length), clamped at the figures' ends.
+double at(const std::array<double, 6>& values, double seq_len) {
+    if (!(seq_len > kSeqLens.front())) {
+        return values.front();
+    }
+    if (seq_len >= kSeqLens.back()) {
+        return values.back();
+    }
+    std::size_t i = 1;
+    while (i + 1 < kSeqLens.size() && kSeqLens[i] < seq_len) {
+        ++i;
+    }
+    const double x0 = std::log2(kSeqLens[i - 1]);
+    const double x1 = std::log2(kSeqLens[i]);
+    const double f = (std::log2(seq_len) - x0) / (x1 - x0);
+    return values[i - 1] + f * (values[i] - values[i - 1]);
+}
+
+const KernelCurve& curve(AttentionKernel kernel) {
+    switch (kernel) {
+        case AttentionKernel::flash3:
+            return kFlash3;
+        case AttentionKernel::cudnn:
+            return kCudnn;
+        case AttentionKernel::triton:
+            return kTriton;
+        case AttentionKernel::engine:
+        case AttentionKernel::flash2:
+            break;
+    }
+    return kFlash2;
+}
+
+}  // namespace
+
+GpuGeneration gpu_generation(const HardwareProfile& profile) {
+    const std::string text = lower(profile.id + " " + profile.name);
+    if (contains(text, "b200") || contains(text, "b300") || contains(text, "blackwell")) {
+        return GpuGeneration::blackwell;
+    }
+    if (contains(text, "h100") || contains(text, "h200") || contains(text, "h800") ||
+        contains(text, "h20") || contains(text, "hopper")) {
+        return GpuGeneration::hopper;
+    }
+    if (contains(text, "a100") || contains(text, "a800") || contains(text, "ampere")) {
+        return GpuGeneration::ampere;
+    }
+    return GpuGeneration::other;
+}
+
+std::string_view to_string(GpuGeneration generation) {
+    switch (generation) {
+        case GpuGeneration::ampere:
+            return "A100";
+        case GpuGeneration::hopper:
+            return "H100/H200";
+        case GpuGeneration::blackwell:
+            return "B200/GB200";
+        case GpuGeneration::other:
+            return "other";
+    }
+    return "other";
+}
+
+const EnginePreset& engine_preset(Engine engine) {
+    for (const EnginePreset& p : kPresets) {
+        if (p.engine == engine) {
+            return p;
+        }
+    }
+    return kPresets.front();
+}
+
+AttentionKernel resolved_attention_kernel(const TrainingSpec& training,
+                                          const HardwareProfile& profile) {
+    const GpuGeneration gen = gpu_generation(profile);
+    const EnginePreset& preset = engine_preset(training.engine);
+    const AttentionKernel fallback =
+        gen == GpuGeneration::hopper ? preset.attention_hopper : preset.attention_other;
+    AttentionKernel k = training.attention_kernel;
+    if (k == AttentionKernel::engine) {
+        k = fallback;
+    }
+    if (k == AttentionKernel::flash3 && gen != GpuGeneration::hopper) {
+        k = gen == GpuGeneration::blackwell ? AttentionKernel::cudnn : AttentionKernel::flash2;
+    }
+    if (k == AttentionKernel::cudnn && gen != GpuGeneration::hopper &&
+        gen != GpuGeneration::blackwell) {
+        k = AttentionKernel::flash2;
+    }
+    return k;
+}
+
+double attention_fraction(AttentionKernel kernel, GpuGeneration generation, double seq_len,
+                          bool backward) {
+    const KernelCurve& c = curve(kernel);
+    // The papers time the causal backward only for head dimension 64/128 without the mask: the
+    // causal backward is taken at the non-causal backward's rate times the forward's causal /
+    // non-causal ratio at the same length (the masked blocks cost the backward what they cost the
+    // forward).
+    const double forward_causal = at(c.causal_forward, seq_len);
+    double tflops = forward_causal;
+    if (backward) {
+        tflops = at(c.backward, seq_len) * forward_causal / at(c.forward, seq_len);
+    }
+    double fraction = tflops / kH100Bf16TflopS;
+    if (generation == GpuGeneration::ampere || generation == GpuGeneration::other) {
+        fraction *= kAmpereFlash2Scale;
+    }
+    // Blackwell: no published per-length figures of these kernels; the H100's fraction of peak
+    // stands for them (stated in docs/planner.md).
+    return std::min(fraction, 1.0);
+}
+
+}  // namespace tally

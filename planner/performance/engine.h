@@ -1,0 +1,73 @@
+#pragma once
+
+// The software that runs a training step (training.engine), as the step-time model charges it:
+// which operations the engine fuses (so how many bytes its memory-bound operations move), how many
+// kernels a transformer layer launches forward and backward (each paying a fixed gap), which fused
+// attention kernel it runs and at what throughput, and what its communication takes from compute.
+//
+// | engine        | norm + residual | activation | RoPE      | cross-entropy | kernels fwd/bwd |
+// attention (Hopper / other) |
+// |---------------|-----------------|------------|-----------|---------------|-----------------|----------------------------|
+// | megatron      | fused (TE)      | fused      | fused     | fused         | 11 / 16         |
+// cuDNN / FlashAttention-2   | | fsdp (eager)  | RMSNorm 3x      | SwiGLU 5/3 | 5x        | 14/6 |
+// 32 / 64         | FlashAttention-2 (SDPA)    | | fsdp_compile  | fused (Inductor)| fused      |
+// fused     | fused         | 12 / 20         | FlashAttention-2 (SDPA)    | | deepspeed     | as
+// fsdp (eager PyTorch layers)                           | 32 / 64         | FlashAttention-2 |
+//
+// The factors multiply the fused byte counts of performance.cpp; each is derived in engine.cpp
+// from the passes the eager operations make. None is fitted to a measured run.
+
+#include <cstdint>
+#include <string_view>
+
+#include "planner/core/spec.h"
+#include "planner/hardware/hardware.h"
+
+namespace tally {
+
+// The GPU generation a part belongs to, from its catalog id: what decides which attention kernels
+// run on it (FlashAttention-3 is Hopper-only: Shah et al. 2024, sec. 1) and which published cases
+// are comparable (performance.error_band).
+enum class GpuGeneration { ampere, hopper, blackwell, other };
+GpuGeneration gpu_generation(const HardwareProfile& profile);
+std::string_view to_string(GpuGeneration generation);
+
+struct EnginePreset {
+    Engine engine = Engine::megatron;
+    std::string_view name;
+    // Multipliers of the fused byte counts of a layer's memory-bound operations.
+    double rmsnorm_traffic = 1.0;  // an RMSNorm (a LayerNorm is one kernel in every engine)
+    double swiglu_traffic = 1.0;   // the gated activation
+    double rope_traffic = 1.0;     // rotary embeddings on queries and keys
+    double cross_entropy_traffic = 1.0;
+    // Kernels one transformer layer launches per micro-batch (bf16; an fp8 step adds its casts).
+    double kernels_forward = 0.0;
+    double kernels_backward = 0.0;
+    AttentionKernel attention_hopper = AttentionKernel::flash2;
+    AttentionKernel attention_other = AttentionKernel::flash2;
+};
+const EnginePreset& engine_preset(Engine engine);
+
+// The attention kernel a step runs: training.attention_kernel, else the engine's for the part's
+// generation; FlashAttention-3 off Hopper falls back to the engine's kernel for that generation.
+AttentionKernel resolved_attention_kernel(const TrainingSpec& training,
+                                          const HardwareProfile& profile);
+
+// The fraction of the part's dense bf16 peak a fused attention kernel reaches on a causal
+// sequence of `seq_len` keys at head dimension 128, forward or backward (FLOPs counted as the
+// papers count them: 4·s²·d per head forward, halved for causal; backward 2.5x the forward).
+double attention_fraction(AttentionKernel kernel, GpuGeneration generation, double seq_len,
+                          bool backward);
+
+// The gap one kernel launch adds on the GPU when kernels are queued back to back: NVIDIA's
+// "Getting Started with CUDA Graphs" (A. Gray, NVIDIA Developer Blog, 2019) times 2.9 us kernels at
+// 3.8 us each when launched asynchronously one after another: 0.9 us per kernel.
+inline constexpr double kKernelLaunchGapS = 3.8e-6 - 2.9e-6;
+
+// SMs an NCCL collective occupies while it runs: one CUDA block per channel, each on an SM of its
+// own that compute kernels cannot share, and "on DGX with 8 NICs ... it would use 16 SMs"
+// (S. Jeaugey, NCCL maintainer, NVIDIA/nccl issue #689). Compute overlapping a collective runs on
+// the other SMs.
+inline constexpr double kNcclSms = 16.0;
+
+}  // namespace tally

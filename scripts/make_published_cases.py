@@ -1,0 +1,207 @@
+#!/usr/bin/env python3
+"""Writes docs/cases/<id>.json from the published training runs in
+../shared/reference/published-training-visible.json (Megatron-Bridge / NeMo performance summaries,
+MosaicML llm-foundry's benchmark tables).
+
+Every row is mapped by the same rules (below, stated again in each case's description); nothing
+is set per case. Rows the source marks doubtful, or without a precision, are skipped.
+
+    python3 scripts/make_published_cases.py [REFERENCE.json]
+"""
+import json
+import os
+import re
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+REFERENCE = os.path.join(ROOT, "..", "shared", "reference", "published-training-visible.json")
+
+# Architectures: the catalog's presets where it has one (resources/models), else the model's
+# published configuration.
+PRESETS = {
+    "Llama 3 / 3.1 8B": "llama-3-8b",
+    "Llama 3 / 3.1 70B": "llama-3-70b",
+    "Llama 3.1 405B": "llama-3-405b",
+    "DeepSeek-V3 671B (37B active)": "deepseek-v3",
+}
+QWEN3 = {
+    # Qwen/Qwen3-30B-A3B and Qwen3-235B-A22B config.json: head_dim 128, 128 experts, 8 active,
+    # no shared expert, RMSNorm, untied embeddings, vocabulary 151936.
+    "Qwen3-30B-A3B": dict(layers=48, hidden=2048, heads=32, kv_heads=4, head_dim=128,
+                          ffn_hidden=6144, expert_ffn=768),
+    "Qwen3-235B-A22B": dict(layers=94, hidden=4096, heads=64, kv_heads=4, head_dim=128,
+                            ffn_hidden=12288, expert_ffn=1536),
+}
+MPT = {
+    # MosaicML MPT (llm-foundry scripts/train/yamls/pretrain/mpt-*.yaml): expansion ratio 4,
+    # GELU, LayerNorm, no biases, ALiBi, tied embeddings, vocabulary 50368.
+    "MPT-1b": (24, 2048, 16), "MPT-3b": (32, 2560, 20), "MPT-7b": (32, 4096, 32),
+    "MPT-13b": (40, 5120, 40), "MPT-30b": (48, 7168, 56), "MPT-70b": (80, 8192, 64),
+}
+GPUS = {"H100": "h100-sxm", "B200": "b200", "GB200": "gb200", "A100 80GB": "a100-80gb",
+        "A100 40GB": "a100-40gb"}
+
+
+def gpu_id(text):
+    for key in ("GB200", "B200", "H100", "A100 80GB", "A100 40GB"):
+        if key in text:
+            return GPUS[key]
+    raise ValueError(text)
+
+
+def model_of(m):
+    name = m["name"]
+    if name in PRESETS:
+        with open(os.path.join(ROOT, "resources", "models", PRESETS[name] + ".json")) as f:
+            preset = json.load(f)
+        model = dict(preset["model"])
+        model["name"] = preset["name"]
+        return model, "architecture: resources/models/%s.json (%s)" % (PRESETS[name],
+                                                                        preset["source"][:120])
+    if name in QWEN3:
+        q = QWEN3[name]
+        return {"kind": "transformer", "name": name, "layers": q["layers"], "hidden": q["hidden"],
+                "heads": q["heads"], "kv_heads": q["kv_heads"], "head_dim": q["head_dim"],
+                "ffn_hidden": q["ffn_hidden"], "ffn": "swiglu", "vocab": 151936,
+                "norm": "rmsnorm",
+                "moe": {"experts": 128, "active_experts": 8,
+                        "expert_ffn_hidden": q["expert_ffn"]}}, \
+            "architecture: Qwen/%s config.json" % name
+    if name == "GPT-OSS 120B":
+        return {"kind": "transformer", "name": name, "layers": 36, "hidden": 2880, "heads": 64,
+                "kv_heads": 8, "head_dim": 64, "ffn_hidden": 2880, "ffn": "swiglu",
+                "vocab": 201088, "norm": "rmsnorm",
+                "moe": {"experts": 128, "active_experts": 4}}, \
+            ("architecture: openai/gpt-oss-120b config.json (36 layers, hidden 2880, 64 heads of "
+             "64, 8 KV heads, 128 experts of width 2880, 4 active); its alternating 128-token "
+             "sliding-window layers are timed as full causal attention (Tally has no sliding "
+             "window), which overstates their attention work")
+    if name in MPT:
+        layers, hidden, heads = MPT[name]
+        return {"kind": "transformer", "name": name, "layers": layers, "hidden": hidden,
+                "heads": heads, "ffn_hidden": 4 * hidden, "ffn": "gelu", "vocab": 50368,
+                "tied_embeddings": True, "norm": "layernorm"}, \
+            ("architecture: llm-foundry scripts/train/yamls/pretrain/%s.yaml (expansion ratio 4, "
+             "GELU, LayerNorm, no biases, tied embeddings, vocabulary 50368); MPT's ALiBi has "
+             "no rotary embedding but Tally charges RoPE's traffic to every model without "
+             "learned positions" % name.lower())
+    raise ValueError(name)
+
+
+def case_of(row):
+    p = row["parallel"]
+    measured = row["measured"]
+    precision = (row["precision"] or "").lower()
+    is_foundry = row["id"].startswith("llmfoundry")
+    model, arch = model_of(row["model"])
+    gpus = row["hardware"]["num_gpus"]
+    tp = p["tp"] or 1
+    pp = p["pp"] or 1
+    cp = p["cp"] or 1
+    ep = p["ep"] or 1
+    training = {"tp": tp, "pp": pp, "flash_attention": True}
+    assumptions = []
+    if cp > 1:
+        training["context_parallel"] = cp
+    if ep > 1:
+        training["expert_parallel"] = ep
+    if p["etp"]:
+        training["expert_tensor_parallel"] = p["etp"]
+    elif ep > 1 and tp > 1:
+        # Megatron-Core's MoE parallel folding: the experts regroup as etp x ep x edp over the
+        # tp x cp x dp ranks; the performance recipes run the experts without tensor parallelism.
+        training["expert_tensor_parallel"] = 1
+        assumptions.append("expert tensor parallelism 1 (the table gives none; tp x ep would not "
+                           "divide the stage's ranks)")
+    if p["vp"] and p["vp"] > 1:
+        training["interleave"] = p["vp"]
+    if is_foundry:
+        training["engine"] = "fsdp"
+        training["zero"] = 3
+        assumptions.append("engine fsdp: Composer's PyTorch FSDP FULL_SHARD, eager (ZeRO-3 over "
+                           "all GPUs); attention through FlashAttention-2")
+        if "pure" in precision:
+            training.update({"param_dtype": "bf16", "grad_dtype": "bf16", "master_dtype": "none",
+                             "optimizer_state_dtype": "bf16"})
+            assumptions.append("precision PURE: the model cast to bf16, so parameters, "
+                               "gradients and AdamW state in bf16 and no fp32 master copy")
+        else:
+            training.update({"param_dtype": "bf16", "grad_dtype": "fp32", "master_dtype": "fp32"})
+            assumptions.append("precision DEFAULT (amp): fp32 sharded parameters (the master "
+                               "copy) gathered in bf16, gradients reduced in fp32, AdamW")
+        if "fp8" in precision:
+            training.update({"compute_dtype": "fp8", "fp8_recipe": "delayed"})
+            assumptions.append("amp_fp8: Transformer Engine linear layers with delayed scaling "
+                               "(its default recipe)")
+        rec = row["recompute"] or ""
+        if rec.startswith("full"):
+            training["recompute"] = "full"
+    else:
+        training["engine"] = "megatron"
+        fsdp = p["fsdp"] or 0
+        if fsdp > 0:
+            training["zero"] = 3
+            assumptions.append("FSDP column %d: Megatron-FSDP, ZeRO-3 over the data-parallel "
+                               "ranks" % fsdp)
+        else:
+            training["zero"] = 1
+            assumptions.append("distributed optimizer (ZeRO-1), as Megatron-Bridge's "
+                               "performance recipes set")
+        if tp > 1:
+            training["sequence_parallel"] = True
+            assumptions.append("sequence parallelism with tp > 1 (the recipes' setting)")
+        if "mx" in precision:
+            training.update({"compute_dtype": "fp8", "fp8_recipe": "mxfp8"})
+        elif "fp8" in precision:
+            training.update({"compute_dtype": "fp8", "fp8_recipe": "current"})
+            if precision == "fp8":
+                assumptions.append("'FP8' read as current scaling (FP8-CS), the recipe the "
+                                   "earlier tables name")
+        assumptions.append("no activation recomputation (the table states none)")
+        if model.get("moe"):
+            assumptions.append("MoE routing balanced (moe_imbalance 1: the page's footnote says "
+                               "the tokens were force-balanced among experts, drop-less)")
+    if row["micro_batch"] is None:
+        return None
+    data = {"tokens": 1e12, "seq_len": row["seq_len"], "global_batch": row["global_batch"],
+            "micro_batch": row["micro_batch"]}
+    src = row["source"]
+    source = "%s, %s (%s)" % (src["title"], src["table"], src.get("url") or src.get("path"))
+    measured_block = {"tokens_per_s_per_gpu": measured["tokens_per_s_per_gpu"], "source": source}
+    name = "%s: %s on %d %s" % ("llm-foundry" if is_foundry else "Megatron-Bridge",
+                                row["model"]["name"], gpus, gpu_id(row["hardware"]["gpu"]))
+    description = ("%s. Measured %s tokens/s per GPU (%s). Layout as published: tp %d, pp %d, "
+                   "cp %d, ep %d%s, %d GPUs, sequence %d, global batch %d, micro-batch %d, "
+                   "precision %s. Assumed: %s. %s. Generated by scripts/make_published_cases.py "
+                   "from ../shared/reference/published-training-visible.json row %s." % (
+                       source, measured["tokens_per_s_per_gpu"], row["metric_definition"][:200],
+                       tp, pp, cp, ep, (", vp %d" % p["vp"]) if p["vp"] else "", gpus,
+                       row["seq_len"], row["global_batch"], row["micro_batch"], row["precision"],
+                       "; ".join(assumptions), arch, row["id"]))
+    return {"name": name, "description": description, "model": model, "data": data,
+            "cluster": {"gpu": gpu_id(row["hardware"]["gpu"]), "gpus": gpus, "mfu": "predicted"},
+            "training": training, "measured": measured_block}
+
+
+def main():
+    path = sys.argv[1] if len(sys.argv) > 1 else REFERENCE
+    with open(path) as f:
+        rows = json.load(f)["rows"]
+    out_dir = os.path.join(ROOT, "docs", "cases")
+    written = 0
+    for row in rows:
+        if row["doubtful"] or not row["precision"] or row["precision"] == "None":
+            continue
+        case = case_of(row)
+        if case is None:
+            continue
+        file = re.sub(r"[^a-z0-9.]+", "-", row["id"].lower()).strip("-") + ".json"
+        with open(os.path.join(out_dir, file), "w") as f:
+            json.dump(case, f, indent=2)
+            f.write("\n")
+        written += 1
+    print("%d cases written to %s" % (written, out_dir))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,128 @@
+// The engine presets (planner/performance/engine.h): attention kernels at their published
+// throughput, which kernel each engine runs on which GPU generation, and the catalog's new parts.
+// Expected values come from the papers' figures, worked out in the comments.
+#include <QtTest>
+
+#include "planner/hardware/hardware.h"
+#include "planner/performance/engine.h"
+
+using namespace tally;
+
+namespace {
+
+bool close(double a, double b, double rel = 1e-12) {
+    return std::abs(a - b) <= rel * std::max(std::abs(a), std::abs(b));
+}
+
+}  // namespace
+
+class TestEngine : public QObject {
+    Q_OBJECT
+
+private slots:
+    void attentionAtThePublishedThroughput();
+    void ampereScalesFlashAttention2ToItsPaper();
+    void lengthsOutsideTheFiguresClamp();
+    void kernelsByEngineAndGeneration();
+    void generationsOfTheCatalog();
+    void newPartsOfTheCatalog();
+    void presetsAreDistinct();
+};
+
+void TestEngine::attentionAtThePublishedThroughput() {
+    // Shah et al. 2024, Fig. 5 (causal forward, head dim 128, H100 SXM5): FlashAttention-3 at 2k
+    // 521 TFLOP/s, of the H100's 989.5 dense bf16: 0.52653.
+    QVERIFY(close(attention_fraction(AttentionKernel::flash3, GpuGeneration::hopper, 2048, false),
+                  521.0 / 989.5));
+    // Its causal backward: the non-causal backward 501 TFLOP/s (Fig. 6) times the forward's causal
+    // / non-causal ratio 521 / 625: 417.6 TFLOP/s, 0.42207 of the peak.
+    QVERIFY(close(attention_fraction(AttentionKernel::flash3, GpuGeneration::hopper, 2048, true),
+                  501.0 * 521.0 / 625.0 / 989.5));
+    // cuDNN at 8k, causal forward 529 TFLOP/s.
+    QVERIFY(close(attention_fraction(AttentionKernel::cudnn, GpuGeneration::hopper, 8192, false),
+                  529.0 / 989.5));
+    // Between two lengths: linear in log2(s). 2896 = 2^11.5 lies half way from 2k to 4k:
+    // FlashAttention-2 causal forward (298 + 319) / 2 = 308.5 TFLOP/s.
+    const double s = std::exp2(11.5);
+    QVERIFY(close(attention_fraction(AttentionKernel::flash2, GpuGeneration::hopper, s, false),
+                  308.5 / 989.5, 1e-9));
+}
+
+void TestEngine::ampereScalesFlashAttention2ToItsPaper() {
+    // Dao 2023: "50-73% of the theoretical maximum FLOPs/s on A100". The H100 curve's best
+    // non-causal forward (370 TFLOP/s) maps to 0.73; the causal forward at 2k, 298 TFLOP/s, to
+    // 298 / 370 x 0.73 = 0.58795.
+    QVERIFY(close(attention_fraction(AttentionKernel::flash2, GpuGeneration::ampere, 2048, false),
+                  298.0 / 370.0 * 0.73, 1e-12));
+}
+
+void TestEngine::lengthsOutsideTheFiguresClamp() {
+    // Below 512 and above 16k the end figures hold: FA3 causal forward 292 and 616 TFLOP/s.
+    QVERIFY(close(attention_fraction(AttentionKernel::flash3, GpuGeneration::hopper, 128, false),
+                  292.0 / 989.5));
+    QVERIFY(close(attention_fraction(AttentionKernel::flash3, GpuGeneration::hopper, 131072, false),
+                  616.0 / 989.5));
+}
+
+void TestEngine::kernelsByEngineAndGeneration() {
+    const HardwareProfile& h100 = *find_builtin_hardware("h100-sxm");
+    const HardwareProfile& a100 = *find_builtin_hardware("a100-80gb");
+    const HardwareProfile& b200 = *find_builtin_hardware("b200");
+    TrainingSpec t;
+    // Transformer Engine's fused attention is cuDNN's on Hopper, FlashAttention-2 on Ampere.
+    QVERIFY(resolved_attention_kernel(t, h100) == AttentionKernel::cudnn);
+    QVERIFY(resolved_attention_kernel(t, a100) == AttentionKernel::flash2);
+    // PyTorch's SDPA runs FlashAttention-2.
+    t.engine = Engine::fsdp;
+    QVERIFY(resolved_attention_kernel(t, h100) == AttentionKernel::flash2);
+    // FlashAttention-3 is Hopper-only: Blackwell falls back to cuDNN, Ampere to FA2.
+    t.attention_kernel = AttentionKernel::flash3;
+    QVERIFY(resolved_attention_kernel(t, h100) == AttentionKernel::flash3);
+    QVERIFY(resolved_attention_kernel(t, b200) == AttentionKernel::cudnn);
+    QVERIFY(resolved_attention_kernel(t, a100) == AttentionKernel::flash2);
+}
+
+void TestEngine::generationsOfTheCatalog() {
+    QVERIFY(gpu_generation(*find_builtin_hardware("h800")) == GpuGeneration::hopper);
+    QVERIFY(gpu_generation(*find_builtin_hardware("h200")) == GpuGeneration::hopper);
+    QVERIFY(gpu_generation(*find_builtin_hardware("gb200")) == GpuGeneration::blackwell);
+    QVERIFY(gpu_generation(*find_builtin_hardware("a100-40gb")) == GpuGeneration::ampere);
+    QVERIFY(gpu_generation(*find_builtin_hardware("mi300x")) == GpuGeneration::other);
+}
+
+void TestEngine::newPartsOfTheCatalog() {
+    // GB200 NVL72: 360 PFLOP/s of bf16 with sparsity over 72 GPUs, halved to dense: 2.5e15;
+    // 576 TB/s over 72: 8e12 bytes/s; NVLink 1.8 TB/s each, 900e9 per direction; one NVLink
+    // domain of 72.
+    const HardwareProfile& gb200 = *find_builtin_hardware("gb200");
+    QCOMPARE(gb200.peak(ComputeType::bf16), 360e15 / 72.0 / 2.0);
+    QCOMPARE(gb200.bandwidth_bytes_per_s, 576e12 / 72.0);
+    QCOMPARE(gb200.interconnect_bytes_per_s, 900e9);
+    QCOMPARE(gb200.gpus_per_node, std::int64_t{72});
+    // H800: the H100 SXM5's tensor peaks with NVLink at 400 GB/s both ways, 200e9 per direction.
+    const HardwareProfile& h800 = *find_builtin_hardware("h800");
+    QCOMPARE(h800.peak(ComputeType::bf16),
+             find_builtin_hardware("h100-sxm")->peak(ComputeType::bf16));
+    QCOMPARE(h800.interconnect_bytes_per_s, 400e9 / 2.0);
+    QCOMPARE(h800.gpus_per_node, std::int64_t{8});
+    QVERIFY(!gb200.sources.empty() && !h800.sources.empty());
+}
+
+void TestEngine::presetsAreDistinct() {
+    // Eager PyTorch moves more bytes and launches more kernels than the fused engines.
+    const EnginePreset& megatron = engine_preset(Engine::megatron);
+    const EnginePreset& eager = engine_preset(Engine::fsdp);
+    const EnginePreset& compiled = engine_preset(Engine::fsdp_compile);
+    QVERIFY(megatron.engine == Engine::megatron && eager.engine == Engine::fsdp &&
+            compiled.engine == Engine::fsdp_compile &&
+            engine_preset(Engine::deepspeed).engine == Engine::deepspeed);
+    // torch's RMSNorm: pow, mean, two products = 3 reads and 3 writes against 1 and 1.
+    QCOMPARE(eager.rmsnorm_traffic, 3.0);
+    // SwiGLU: silu (read f, write f) then the product (read 2f, write f) = 5f against 3f.
+    QCOMPARE(eager.swiglu_traffic, 5.0 / 3.0);
+    QCOMPARE(compiled.swiglu_traffic, 1.0);
+    QVERIFY(eager.kernels_forward > compiled.kernels_forward);
+}
+
+QTEST_APPLESS_MAIN(TestEngine)
+#include "tst_engine.moc"
