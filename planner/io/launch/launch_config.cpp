@@ -279,9 +279,10 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
             } else if (options.allow_unknown) {
                 out.unknown.push_back(entry);
             } else {
-                throw SpecError(where(s), s.raw.empty() ? std::string("a setting") : s.raw,
-                                fmt::format("a name {} has that Tally reads or knows to "
-                                            "ignore (docs/launch-configs.md lists them)",
+                throw SpecError(where(s), s.raw.empty() ? std::string("a switch") : s.raw,
+                                fmt::format("a setting of {} that Tally reads or knows to "
+                                            "ignore (docs/launch-configs.md lists them); "
+                                            "--allow-unknown lists it instead",
                                             t.title));
             }
             continue;
@@ -303,7 +304,8 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
         if (it != given.end()) {
             const Setting& s = *it->second;
             lay(spec, f, typed(s, f, parsed.log_block), where(s), s.raw);
-            out.read.push_back(LaunchSetting{s.key, s.raw, s.line, std::string(f.spec_field)});
+            out.read.push_back(LaunchSetting{s.key, s.present_without_value ? "on" : s.raw, s.line,
+                                             std::string(f.spec_field)});
         } else if (f.absent) {
             lay(spec, f, *f.absent, std::string(f.key), launch::value_text(*f.absent));
         }
@@ -325,8 +327,8 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
                                 "the model's Hugging Face config.json beside it (--hf-config)");
             }
             if (!read) {
-                throw SpecError(std::string(row->key), "missing",
-                                "required: the model's " + std::string(dim));
+                throw SpecError(std::string(row->key), "nothing",
+                                "required: it gives " + std::string(dim));
             }
         }
     }
@@ -372,7 +374,7 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
         }
     }
     if (options.model) {
-        out.guesses.push_back("model: from the config.json given beside the file");
+        out.guesses.push_back("model: " + options.model_source);
     }
 
     std::string base_name = file_name;

@@ -46,6 +46,8 @@ struct LaunchImportOptions {
     // The model when the file does not describe it (DeepSpeed, accelerate): from a Hugging Face
     // config.json. When the file names the model too, this one wins and the file's is reported.
     std::optional<ModelSpec> model;
+    // Where `model` came from, for the guesses the import lists.
+    std::string model_source = "from the config.json given beside the file";
     // The world size when the file leaves it to the launcher (torchtitan's shard degree -1).
     std::optional<std::int64_t> gpus;
     // The spec the file's settings are laid over; nullopt: PlanSpec's defaults.
