@@ -547,6 +547,8 @@ void TestLaunchConfig::badInput_data() {
         "vocab-size");
     row("flag with a value", LaunchTarget::megatron, args + "--sequence-parallel yes",
         "sequence-parallel (line 1)");
+    // argparse's store_true takes no value: "--bf16 true" leaves "true" unrecognised.
+    row("flag with a boolean", LaunchTarget::megatron, args + "--bf16 true", "bf16 (line 1)");
     row("unclosed quote", LaunchTarget::megatron, args + "--moe-layer-freq '([0]*3", "line 1");
     row("ZeRO stage 4", LaunchTarget::deepspeed,
         R"({"train_batch_size": 8, "train_micro_batch_size_per_gpu": 1, "zero_optimization": {"stage": 4}})",

@@ -48,7 +48,7 @@ std::optional<bool> bool_from_text(const std::string& raw) {
 }
 
 // The setting's value as the row's kind; SpecError naming the setting when it is not one.
-Value typed(const Setting& s, const Field& f, bool log_block) {
+Value typed(const Setting& s, const Field& f, bool log_block, bool command_line) {
     const auto fail = [&](const char* allowed) -> Value {
         throw SpecError(where(s), s.raw.empty() ? std::string("no value") : "\"" + s.raw + "\"",
                         allowed);
@@ -66,13 +66,15 @@ Value typed(const Setting& s, const Field& f, bool log_block) {
             if (s.present_without_value) {
                 return Value{true};
             }
+            if (command_line) {
+                return fail("a switch without a value (argparse's store_true)");
+            }
             if (const bool* b = std::get_if<bool>(&s.value)) {
                 return Value{*b};
             }
-            if (text && std::holds_alternative<std::string>(s.value) && !s.raw.empty()) {
+            if (text && !s.raw.empty()) {
                 if (const std::optional<bool> b = bool_from_text(*text)) {
-                    // key=value forms spell a switch as a boolean; a command line never does.
-                    return Value{*b};
+                    return Value{*b};  // key=value forms spell a switch as a boolean
                 }
             }
             return fail("a switch without a value");
@@ -303,7 +305,7 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
         const auto it = given.find(&f);
         if (it != given.end()) {
             const Setting& s = *it->second;
-            lay(spec, f, typed(s, f, parsed.log_block), where(s), s.raw);
+            lay(spec, f, typed(s, f, parsed.log_block, t.form == Form::arguments), where(s), s.raw);
             out.read.push_back(LaunchSetting{s.key, s.present_without_value ? "on" : s.raw, s.line,
                                              std::string(f.spec_field)});
         } else if (f.absent) {
@@ -346,11 +348,22 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
         }
         spec.cluster.gpus = *options.gpus;
     } else if (!was_read("cluster.gpus") && !was_read("training.zero") && !options.gpus) {
-        spec.cluster.gpus = spec.training.tp * spec.training.pp * spec.training.context_parallel;
-        out.guesses.push_back(fmt::format(
-            "cluster.gpus = {}: the file leaves the world size to the launcher; assumed one "
-            "data-parallel rank (tp x pp x cp)",
-            spec.cluster.gpus));
+        const std::int64_t model_parallel =
+            spec.training.tp * spec.training.pp * spec.training.context_parallel;
+        if (options.base && model_parallel > 0 && options.base->cluster.gpus > 0 &&
+            options.base->cluster.gpus % model_parallel == 0) {
+            spec.cluster.gpus = options.base->cluster.gpus;
+            out.guesses.push_back(fmt::format(
+                "cluster.gpus = {}: the file leaves the world size to the launcher; kept from "
+                "the current plan",
+                spec.cluster.gpus));
+        } else {
+            spec.cluster.gpus = model_parallel;
+            out.guesses.push_back(fmt::format(
+                "cluster.gpus = {}: the file leaves the world size to the launcher; assumed one "
+                "data-parallel rank (tp x pp x cp)",
+                spec.cluster.gpus));
+        }
     }
     if (!options.base) {
         out.guesses.push_back(fmt::format(
