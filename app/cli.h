@@ -37,6 +37,9 @@ void register_infer_commands(CLI::App& app, CliState& state);
 // `tally solve layout|min-gpus`: the layout search (app/cli_layout.cpp); after
 // register_plan_commands, which creates `solve`.
 void register_layout_commands(CLI::App& app, CliState& state);
+// `tally export` and `tally import`: launch configurations of training frameworks
+// (app/cli_launch.cpp).
+void register_launch_commands(CLI::App& app, CliState& state);
 // `tally roofline`, `tally hardware list|show`, `tally dtypes` (app/cli_roofline.cpp).
 void register_roofline_commands(CLI::App& app, CliState& state);
 // `tally profiles|plans|probes|compare`: the SQLite workspace (app/cli_workspace.cpp).

@@ -34,6 +34,7 @@ int main(int argc, char** argv) {
     register_probe_commands(app, state);
     register_infer_commands(app, state);
     register_calibrate_commands(app, state);
+    register_launch_commands(app, state);
 #ifdef TALLY_WITH_GUI
     GuiOptions gui;
     register_gui_options(app, gui, state);

@@ -17,6 +17,7 @@ packages=(
   cmake ninja-build g++ pkg-config
   qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libqt6sql6-sqlite libxkbcommon-dev
   libsqlite3-dev nlohmann-json3-dev libcli11-dev libfmt-dev libbenchmark-dev libopenblas-dev
+  libtomlplusplus-dev libyaml-cpp-dev
   xvfb xauth fonts-dejavu-core
   qt6-l10n-tools qt6-translations-l10n fonts-noto-cjk
 )

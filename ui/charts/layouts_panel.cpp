@@ -6,6 +6,7 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QPushButton>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -20,6 +21,7 @@
 #include "planner/text/plan_views.h"
 #include "ui/charts/layout_table_model.h"
 #include "ui/common/chart_support.h"
+#include "ui/common/launch_copy.h"
 #include "ui/common/number_text.h"
 #include "ui/plan/plan_document.h"
 
@@ -49,6 +51,7 @@ LayoutsPanel::LayoutsPanel(PlanDocument* document, QWidget* parent)
     : PlanPanel(document, parent),
       m_objective(new QComboBox(this)),
       m_apply(new QPushButton(tr("Apply"), this)),
+      m_copyAs(new QPushButton(tr("Copy as…"), this)),
       m_status(new QLabel(this)),
       m_searchTime(makeTextLine(this)),
       m_table(new QTableView(this)),
@@ -81,6 +84,25 @@ LayoutsPanel::LayoutsPanel(PlanDocument* document, QWidget* parent)
         }
     });
 
+    // The selected layout as a framework's launch configuration (planner/io/launch).
+    m_copyAs->setObjectName(QStringLiteral("copyLayoutAs"));
+    m_copyAs->setToolTip(
+        tr("Copy the plan with the selected layout as Megatron-LM arguments, "
+           "a torchtitan TOML, a DeepSpeed JSON, …"));
+    m_copyAs->setEnabled(false);
+    auto* copyMenu = new QMenu(m_copyAs);
+    copyMenu->setObjectName(QStringLiteral("copyLayoutAsMenu"));
+    fillCopyAsMenu(copyMenu, this, [this](QString* reason) -> std::optional<PlanSpec> {
+        const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+        std::optional<PlanSpec> spec =
+            rows.isEmpty() ? std::nullopt : specOfRow(rows.front().row());
+        if (!spec) {
+            *reason = tr("Select a layout of the current plan first.");
+        }
+        return spec;
+    });
+    m_copyAs->setMenu(copyMenu);
+
     m_status->setObjectName(QStringLiteral("layoutStatus"));
     m_status->setWordWrap(true);
 
@@ -110,6 +132,7 @@ LayoutsPanel::LayoutsPanel(PlanDocument* document, QWidget* parent)
                                     tr("Searched in %1 ms").arg(QStringLiteral("99999.9"))) +
                                 8);
     bar->addWidget(m_searchTime);
+    bar->addWidget(m_copyAs);
     bar->addWidget(m_apply);
 
     auto* note = new QLabel(
@@ -296,23 +319,31 @@ void LayoutsPanel::updateApply() {
     const bool selected = m_table->selectionModel()->hasSelection();
     const bool current = m_searched && m_searched->spec == document()->spec();
     m_apply->setEnabled(selected && current && !isSearching());
+    m_copyAs->setEnabled(m_apply->isEnabled());
+}
+
+std::optional<PlanSpec> LayoutsPanel::specOfRow(int row) const {
+    const RankedLayout* ranked = m_model->layoutAt(row);
+    if (!ranked || !m_searched || m_searched->spec != document()->spec() || isSearching()) {
+        return std::nullopt;
+    }
+    return apply_layout(document()->spec(), m_model->result().global_batch, ranked->layout);
 }
 
 bool LayoutsPanel::applyRow(int row) {
-    const RankedLayout* ranked = m_model->layoutAt(row);
-    if (!ranked || !m_searched || m_searched->spec != document()->spec() || isSearching()) {
+    const std::optional<PlanSpec> next = specOfRow(row);
+    if (!next) {
         return false;
     }
-    const Layout& l = ranked->layout;
-    const PlanSpec next = apply_layout(document()->spec(), m_model->result().global_batch, l);
-    if (next == document()->spec()) {
+    const Layout& l = m_model->layoutAt(row)->layout;
+    if (*next == document()->spec()) {
         return true;  // the plan runs this layout already
     }
-    document()->edit(next, tr("Apply layout tp %1, pp %2, dp %3, micro-batch %4")
-                               .arg(l.tp)
-                               .arg(l.pp)
-                               .arg(l.dp)
-                               .arg(l.micro_batch));
+    document()->edit(*next, tr("Apply layout tp %1, pp %2, dp %3, micro-batch %4")
+                                .arg(l.tp)
+                                .arg(l.pp)
+                                .arg(l.dp)
+                                .arg(l.micro_batch));
     return true;
 }
 

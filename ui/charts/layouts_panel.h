@@ -37,6 +37,8 @@ public:
     LayoutTableModel* model() const { return m_model; }
     QTableView* table() const { return m_table; }
     QPushButton* applyButton() const { return m_apply; }
+    // Copy as…: the selected layout's plan as a framework's launch configuration.
+    QPushButton* copyAsButton() const { return m_copyAs; }
     QComboBox* objectiveBox() const { return m_objective; }
     QLabel* status() const { return m_status; }
     // A search is running or waiting to run.
@@ -50,6 +52,8 @@ public:
     // Puts the layout of a listed row into the plan (undoable); false when the row is not listed
     // or the list is not the current plan's (a search for it is still running).
     bool applyRow(int row);
+    // The plan with a listed row's layout; nullopt under the same conditions as applyRow().
+    std::optional<PlanSpec> specOfRow(int row) const;
 
 signals:
     // A search finished and the list shows its result.
@@ -76,6 +80,7 @@ private:
 
     QComboBox* m_objective;
     QPushButton* m_apply;
+    QPushButton* m_copyAs;
     QLabel* m_status;
     QLineEdit* m_searchTime;  // how long the last search took (changes every search)
     QTableView* m_table;

@@ -34,11 +34,13 @@
 #include "ui/charts/time_panel.h"
 #include "ui/common/file_dialogs.h"
 #include "ui/common/hardware_catalog.h"
+#include "ui/common/launch_copy.h"
 #include "ui/common/number_text.h"
 #include "ui/i18n/translate_text.h"
 #include "ui/plan/autosave.h"
 #include "ui/plan/example_text.h"
 #include "ui/plan/field_editors.h"
+#include "ui/plan/import_launch_dialog.h"
 #include "ui/plan/plan_document.h"
 #include "ui/plan/spec_form.h"
 #include "ui/plan/summary_bar.h"
@@ -315,6 +317,12 @@ void MainWindow::buildMenus() {
     QAction* open = file->addAction(tr("&Open…"));
     open->setShortcut(QKeySequence::Open);
     connect(open, &QAction::triggered, this, &MainWindow::open);
+    QAction* importRun = file->addAction(tr("&Import run configuration…"));
+    importRun->setObjectName(QStringLiteral("importRunConfiguration"));
+    importRun->setStatusTip(
+        tr("Read a Megatron-LM command line or log, NeMo overrides, a torchtitan TOML, a "
+           "DeepSpeed JSON or an accelerate YAML into the plan, with a preview first."));
+    connect(importRun, &QAction::triggered, this, &MainWindow::importRunConfiguration);
     // Two ways to keep a plan, named for what they do, each pointing at the other: a JSON file
     // (this menu) and the workspace's saved plans (the Saved plans panel).
     QAction* save = file->addAction(tr("&Save to a JSON file"));
@@ -333,6 +341,17 @@ void MainWindow::buildMenus() {
     connect(exportMenu, &QMenu::aboutToShow, this,
             [this, exportMenu] { fillExportMenu(exportMenu); });
     fillExportMenu(exportMenu);
+    QMenu* copyAs = file->addMenu(tr("&Copy plan as"));
+    copyAs->setObjectName(QStringLiteral("copyPlanAsMenu"));
+    fillCopyAsMenu(copyAs, this, [this](QString* reason) -> std::optional<PlanSpec> {
+        if (m_document->error()) {
+            *reason = tr("The plan has an error (%1); fix it before copying it as a launch "
+                         "configuration.")
+                          .arg(QString::fromStdString(m_document->error()->message()));
+            return std::nullopt;
+        }
+        return m_document->spec();
+    });
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"));
     quit->setShortcut(QKeySequence::Quit);
@@ -522,6 +541,19 @@ void MainWindow::open() {
             report(error);
         }
     }
+}
+
+void MainWindow::importRunConfiguration() {
+    const QString path = askPath(
+        tr("Import a run configuration"),
+        tr("Launch configurations (*.sh *.txt *.log *.toml *.json *.yaml *.yml);;All files (*)"),
+        false);
+    if (path.isEmpty()) {
+        return;
+    }
+    auto* dialog = new ImportLaunchDialog(m_document, path, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
 }
 
 bool MainWindow::openFile(const QString& path, QString* error) {

@@ -103,6 +103,8 @@ private:
     void updateTitle();
     void showError();
     void open();
+    // File > Import run configuration…: a framework's launch configuration, previewed first.
+    void importRunConfiguration();
     // Before the plan is replaced (New, Open, an example): when it has unsaved edits, asks to
     // save them, discard them or cancel. False: keep the plan.
     bool confirmReplace();

@@ -1,0 +1,173 @@
+// `tally export` and `tally import`: a plan as a training framework's launch configuration, and a
+// run's configuration read back into a plan (planner/io/launch).
+#include <fmt/core.h>
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "app/cli.h"
+#include "planner/core/errors.h"
+#include "planner/io/hf_config.h"
+#include "planner/io/launch/launch_config.h"
+#include "planner/io/spec_json.h"
+
+namespace tally::cli {
+
+namespace {
+
+std::string target_names() {
+    std::string names;
+    for (LaunchTarget t : launch_targets()) {
+        names += (names.empty() ? "" : "|") + std::string(to_string(t));
+    }
+    return names;
+}
+
+LaunchTarget parse_target(const std::string& option, const std::string& name) {
+    if (const std::optional<LaunchTarget> t = launch_target_from_string(name)) {
+        return *t;
+    }
+    throw SpecError(option, "\"" + name + "\"", "one of " + target_names());
+}
+
+std::string read_input(const std::string& path) {
+    if (path == "-") {
+        return std::string(std::istreambuf_iterator<char>(std::cin),
+                           std::istreambuf_iterator<char>());
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        throw SpecError("FILE", path, "a readable file");
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+// Writes the whole text to a temporary file beside `path`, then renames it over `path`: a
+// failed write leaves no half file. "-" or empty: standard output.
+void write_output(const std::string& path, const std::string& text) {
+    if (path.empty() || path == "-") {
+        fmt::print("{}", text);
+        return;
+    }
+    const std::filesystem::path target(path);
+    const std::filesystem::path temp = target.string() + ".tally-tmp";
+    {
+        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+        out << text;
+        out.flush();
+        if (!out) {
+            std::error_code ignored;
+            std::filesystem::remove(temp, ignored);
+            throw std::runtime_error("cannot write " + temp.string());
+        }
+    }
+    std::error_code ec;
+    std::filesystem::rename(temp, target, ec);
+    if (ec) {
+        std::filesystem::remove(temp, ec);
+        throw std::runtime_error("cannot write " + path + ": " + ec.message());
+    }
+}
+
+void print_settings(const char* title, const std::vector<LaunchSetting>& settings) {
+    if (settings.empty()) {
+        return;
+    }
+    std::fprintf(stderr, "%s:\n", title);
+    for (const LaunchSetting& s : settings) {
+        const std::string where = s.line > 0 ? fmt::format("line {}: ", s.line) : std::string();
+        const std::string field = s.spec_field.empty() ? std::string() : " -> " + s.spec_field;
+        std::fprintf(stderr, "  %s%s = %s%s\n", where.c_str(), s.key.c_str(), s.value.c_str(),
+                     field.c_str());
+    }
+}
+
+}  // namespace
+
+void register_launch_commands(CLI::App& app, CliState& state) {
+    struct Options {
+        std::string spec;
+        std::string target;
+        std::string output;
+        std::string file;
+        std::string from;
+        std::string hf_config;
+        std::int64_t gpus = 0;
+        bool allow_unknown = false;
+        bool quiet = false;
+    };
+    auto opts = std::make_shared<Options>();
+
+    auto* exp = app.add_subcommand(
+        "export",
+        "A plan as a framework's launch configuration (Megatron-LM arguments, NeMo "
+        "overrides, torchtitan TOML, DeepSpeed JSON, accelerate YAML)");
+    exp->add_option("SPEC", opts->spec, "Plan spec (JSON file; - reads standard input)")
+        ->required();
+    exp->add_option("--to", opts->target, target_names())->required();
+    exp->add_option("-o,--output", opts->output, "Write to FILE (default: standard output)");
+    exp->callback([opts, &state] {
+        const LaunchTarget target = parse_target("--to", opts->target);
+        const PlanSpec spec = load_plan_spec(opts->spec);
+        write_output(opts->output, export_launch_config(spec, target));
+        state.exit_code = kExitOk;
+    });
+
+    auto* imp = app.add_subcommand(
+        "import",
+        "A run's launch configuration (a Megatron-LM command line or its printed "
+        "arguments, NeMo overrides, a torchtitan TOML, a DeepSpeed JSON, an accelerate "
+        "YAML) as a plan spec");
+    imp->add_option("FILE", opts->file, "The configuration (- reads standard input)")->required();
+    imp->add_option("--from", opts->from, target_names() + " (default: from the file)");
+    imp->add_option("--hf-config", opts->hf_config,
+                    "The model's Hugging Face config.json (DeepSpeed and accelerate configs do "
+                    "not describe the model)");
+    imp->add_option("--gpus", opts->gpus,
+                    "The world size, where the file leaves it to the launcher");
+    imp->add_flag("--allow-unknown", opts->allow_unknown,
+                  "List settings Tally does not know instead of refusing them");
+    imp->add_option("-o,--output", opts->output, "Write the spec to FILE (default: stdout)");
+    imp->add_flag("-q,--quiet", opts->quiet, "Do not list what was read on standard error");
+    imp->callback([opts, &state] {
+        LaunchImportOptions options;
+        if (!opts->from.empty()) {
+            options.from = parse_target("--from", opts->from);
+        }
+        if (!opts->hf_config.empty()) {
+            options.model = load_hf_config(opts->hf_config, "--hf-config");
+        }
+        if (opts->gpus != 0) {
+            if (opts->gpus < 1) {
+                throw SpecError("--gpus", std::to_string(opts->gpus), "an integer >= 1");
+            }
+            options.gpus = opts->gpus;
+        }
+        options.allow_unknown = opts->allow_unknown;
+        const std::string text = read_input(opts->file);
+        const LaunchImport r = import_launch_config(text, opts->file, options);
+        if (!opts->quiet) {
+            std::fprintf(stderr, "%s as %s\n", opts->file.c_str(),
+                         std::string(launch_target_title(r.target)).c_str());
+            print_settings("read", r.read);
+            print_settings("ignored (no bearing on the plan)", r.ignored);
+            print_settings("not read (unknown to Tally)", r.unknown);
+            for (const std::string& g : r.guesses) {
+                std::fprintf(stderr, "assumed: %s\n", g.c_str());
+            }
+        }
+        write_output(opts->output, to_json(r.spec).dump(2) + "\n");
+        state.exit_code = kExitOk;
+    });
+}
+
+}  // namespace tally::cli

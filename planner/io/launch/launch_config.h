@@ -1,0 +1,83 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "planner/core/spec.h"
+
+namespace tally {
+
+// The training frameworks whose launch configuration a plan becomes, and is read back from.
+enum class LaunchTarget {
+    megatron,    // Megatron-LM's command-line arguments, behind torchrun
+    nemo,        // NeMo 2 recipe overrides (`nemo llm pretrain --factory ... key=value ...`)
+    torchtitan,  // a torchtitan TOML job config
+    deepspeed,   // a DeepSpeed JSON config
+    accelerate,  // a Hugging Face accelerate config (FSDP), YAML
+};
+
+const std::vector<LaunchTarget>& launch_targets();
+std::string_view to_string(LaunchTarget target);  // "megatron", "nemo", ...
+std::optional<LaunchTarget> launch_target_from_string(std::string_view name);
+std::string_view launch_target_title(LaunchTarget target);      // "Megatron-LM arguments"
+std::string_view launch_target_extension(LaunchTarget target);  // "sh", "toml", "json", "yaml"
+
+// The spec as the target's launch configuration, in the framework's own names. A setting of the
+// run the target cannot express (ZeRO-2 for Megatron-LM, a model torchtitan has no flavour for)
+// throws SpecError naming the spec field, its value and what the target allows; nothing is
+// dropped. The plan's own assumptions (the GPU type, prices, MFU, the network) are no part of a
+// launch configuration and are not written.
+std::string export_launch_config(const PlanSpec& spec, LaunchTarget target);
+
+// One setting of an imported file: its name there, the value as written, its line (0 where the
+// form has none, as in JSON), and the spec field it set (empty when none).
+struct LaunchSetting {
+    std::string key;
+    std::string value;
+    int line = 0;
+    std::string spec_field;
+};
+
+struct LaunchImportOptions {
+    std::optional<LaunchTarget> from;  // nullopt: detect from the name and the text
+    // The model when the file does not describe it (DeepSpeed, accelerate): from a Hugging Face
+    // config.json. When the file names the model too, this one wins and the file's is reported.
+    std::optional<ModelSpec> model;
+    // Where `model` came from, for the guesses the import lists.
+    std::string model_source = "from the config.json given beside the file";
+    // The world size when the file leaves it to the launcher (torchtitan's shard degree -1).
+    std::optional<std::int64_t> gpus;
+    // The spec the file's settings are laid over; nullopt: PlanSpec's defaults.
+    std::optional<PlanSpec> base;
+    // false: a name the target's table does not know is an error; true: it is listed.
+    bool allow_unknown = false;
+};
+
+struct LaunchImport {
+    LaunchTarget target = LaunchTarget::megatron;
+    PlanSpec spec;
+    std::vector<LaunchSetting> read;     // settings that set a spec field
+    std::vector<LaunchSetting> ignored;  // the framework's settings that do not change the plan
+    std::vector<LaunchSetting> unknown;  // names not in the target's table (allow_unknown only)
+    std::vector<std::string> guesses;    // spec fields the file did not give, and what was assumed
+};
+
+// Guesses the form: by the file's extension, then by its text (a Megatron log's argument block,
+// `--` arguments, JSON, TOML, YAML).
+std::optional<LaunchTarget> detect_launch_target(std::string_view text, std::string_view file_name);
+
+// Reads a launch configuration into a spec. A malformed file, a value of the wrong type, an
+// unknown name (unless allow_unknown), contradictory settings or a layout check() refuses throw
+// SpecError naming the setting (and its line). The guesses are also written into the spec's
+// description, and the name says where the plan came from.
+LaunchImport import_launch_config(const std::string& text, const std::string& file_name,
+                                  const LaunchImportOptions& options);
+
+// Model dimensions of a torchtitan flavour (torchtitan/models/<name>/__init__.py); nullopt when
+// Tally has none for it.
+std::optional<ModelSpec> torchtitan_flavour(std::string_view model_name, std::string_view flavour);
+
+}  // namespace tally

@@ -1,0 +1,100 @@
+#pragma once
+
+// Inside planner/io/launch: the shape of a target's table of fields, and the text forms the
+// engine reads and writes. launch_tables.cpp holds one table per target; launch_config.cpp runs
+// them; launch_forms.cpp turns flat settings into text and back.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "planner/core/errors.h"
+#include "planner/core/spec.h"
+#include "planner/io/launch/launch_config.h"
+
+namespace tally::launch {
+
+// A value as a target holds it.
+using Value = std::variant<bool, std::int64_t, double, std::string>;
+
+enum class Kind {
+    flag,     // an argparse store_true switch: written bare when true, left out when false
+    boolean,  // true/false
+    integer,
+    real,
+    text,
+};
+
+// One field of a target's table: its name there, its kind, the spec field it carries, how to
+// read it from a spec (nullopt: not written) and how to lay a value onto a spec. Setters run in
+// table order, so a field may use the spec fields set by the rows above it.
+struct Field {
+    std::string_view key;
+    Kind kind;
+    std::string_view spec_field;
+    std::optional<Value> (*get)(const PlanSpec&);
+    void (*set)(PlanSpec&, const Value&);
+    // What the framework assumes when the file leaves the field out; nullopt: the spec keeps
+    // its value.
+    std::optional<Value> absent = std::nullopt;
+    // Megatron's printed argument block names a field by its argparse dest; empty: the key with
+    // '-' as '_'. `log_inverted`: a store_false switch, printed as the opposite.
+    std::string_view log_name = {};
+    bool log_inverted = false;
+    bool log_only = false;  // read from a log block, never written
+};
+
+// A setting the target cannot express: nullopt, or the error naming the spec field.
+using Refusal = std::optional<FieldError> (*)(const PlanSpec&);
+
+enum class Form {
+    arguments,  // `launcher ... script.py --key value ...` (Megatron-LM); also its log block
+    overrides,  // `key=value` (NeMo-Run's command line)
+    toml,
+    json,
+    yaml,
+};
+
+struct Table {
+    LaunchTarget target;
+    std::string_view name;
+    std::string_view title;
+    std::string_view extension;
+    Form form;
+    std::vector<Field> fields;
+    std::vector<Refusal> refusals;
+    // The framework's own settings that do not change the plan: exact keys, or prefixes that end
+    // in '.'; reported as read-but-ignored on import.
+    std::vector<std::string_view> ignored;
+    // Runs after the fields are laid on: what a target implies (its engine) and what it
+    // derives from several fields at once; adds its guesses to `out`.
+    void (*finish)(PlanSpec&, LaunchImport& out, const LaunchImportOptions& options);
+};
+
+const Table& table(LaunchTarget target);
+
+// A flat setting of a parsed file, before a table reads it.
+struct Setting {
+    std::string key;
+    std::string raw;  // as written, for messages
+    Value value;      // typed as the form gives it (TOML, JSON, YAML); text for the argument forms
+    int line = 0;
+    bool present_without_value = false;  // a bare `--flag`
+};
+
+struct Parsed {
+    std::vector<Setting> settings;
+    bool log_block = false;  // Megatron's printed argument block
+};
+
+// The text forms. Parsers throw SpecError naming the line for malformed text.
+std::string write_form(Form form, const std::vector<std::pair<std::string, Value>>& settings,
+                       std::string_view header);
+Parsed parse_form(Form form, const std::string& text);
+
+std::string value_text(const Value& value);
+
+}  // namespace tally::launch

@@ -1,0 +1,1790 @@
+// One table of fields per framework: each row is a name in that framework, its kind, the spec
+// field it carries and how it is read and laid on. The spec side of a row (how a recomputation,
+// a precision or a ZeRO stage reads in a framework's terms) is written once below and shared by
+// every table that needs it.
+//
+// The names come from the frameworks' own definitions, read at these commits:
+// - Megatron-LM core_v0.12.0 (d580efc68a9f0dbf1945f834f6f6200cd01d3343),
+//   megatron/training/arguments.py (the command line) and
+//   megatron/core/transformer/transformer_config.py (the fields NeMo's model.config carries);
+// - NeMo 8cfedd7203462cb251a914e700e5605444277561: nemo/collections/llm/recipes/llama3_70b.py
+//   (trainer, data), nemo/lightning/pytorch/strategies/megatron_strategy.py (the strategy's
+//   parallel sizes), nemo/collections/llm/gpt/model/base.py (GPTConfig), nemo/lightning/pytorch/
+//   plugins/mixed_precision.py (fp8), nemo/collections/llm/recipes/optim/adam.py;
+// - torchtitan v0.2.2 (73a0e6979dd10b6b1904098eb3c8f62c18ab87ce): torchtitan/config/
+//   job_config.py, torchtitan/models/llama3/__init__.py (the flavours);
+// - DeepSpeed docs/_pages/config-json.md (00376da49967bc6a15d70a550200ac67277b1fb4);
+// - accelerate 16cb6eb80dd9aa8b4df1a63ef57863e455d53b83: src/accelerate/commands/config/
+//   config_args.py and src/accelerate/utils/launch.py (the fsdp_config keys).
+// tests/tst_launch_config.cpp checks every name written against lists taken from those files.
+#include <fmt/core.h>
+
+#include <cmath>
+#include <regex>
+
+#include "planner/io/launch/launch_fields.h"
+#include "planner/model/params.h"
+
+namespace tally::launch {
+
+namespace {
+
+// ---- helpers ------------------------------------------------------------------------------------
+
+std::int64_t as_int(const Value& v) {
+    return std::get<std::int64_t>(v);
+}
+bool as_bool(const Value& v) {
+    return std::get<bool>(v);
+}
+double as_real(const Value& v) {
+    return std::get<double>(v);
+}
+const std::string& as_text(const Value& v) {
+    return std::get<std::string>(v);
+}
+
+[[noreturn]] void refuse_value(const Value& v, std::string allowed) {
+    throw SpecError("", value_text(v), std::move(allowed));
+}
+
+FieldError refusal(std::string field, std::string value, std::string allowed) {
+    return FieldError{std::move(field), std::move(value), std::move(allowed)};
+}
+
+// References to the spec's integer fields, so that one template reads and writes them all.
+template <auto M>
+std::int64_t& model_ref(PlanSpec& s) {
+    return s.model.*M;
+}
+template <auto M>
+std::int64_t& moe_ref(PlanSpec& s) {
+    return s.model.moe.*M;
+}
+template <auto M>
+std::int64_t& mla_ref(PlanSpec& s) {
+    return s.model.mla.*M;
+}
+template <auto M>
+std::int64_t& data_ref(PlanSpec& s) {
+    return s.data.*M;
+}
+template <auto M>
+std::int64_t& training_ref(PlanSpec& s) {
+    return s.training.*M;
+}
+
+enum class Write { always, nonzero, if_moe, if_mla };
+
+template <std::int64_t& (*Ref)(PlanSpec&), Write W, std::int64_t Min>
+std::optional<Value> get_integer(const PlanSpec& s) {
+    const std::int64_t v = Ref(const_cast<PlanSpec&>(s));
+    if ((W == Write::nonzero && v == 0) || (W == Write::if_moe && !s.model.moe.enabled()) ||
+        (W == Write::if_mla && !s.model.mla.enabled())) {
+        return std::nullopt;
+    }
+    return Value{v};
+}
+
+template <std::int64_t& (*Ref)(PlanSpec&), Write W, std::int64_t Min>
+void set_integer(PlanSpec& s, const Value& v) {
+    if (W == Write::if_moe && !s.model.moe.enabled()) {
+        return;  // a dense model: the MoE settings do not apply
+    }
+    if (as_int(v) < Min) {
+        refuse_value(v, fmt::format("an integer >= {}", Min));
+    }
+    Ref(s) = as_int(v);
+}
+
+// A row that carries one integer spec field as it is.
+template <std::int64_t& (*Ref)(PlanSpec&), Write W = Write::always, std::int64_t Min = 1>
+Field integer(std::string_view key, std::string_view spec_field,
+              std::optional<std::int64_t> absent = std::nullopt, std::string_view log_name = {}) {
+    Field f{key, Kind::integer, spec_field, &get_integer<Ref, W, Min>, &set_integer<Ref, W, Min>};
+    if (absent) {
+        f.absent = Value{*absent};
+    }
+    f.log_name = log_name;
+    return f;
+}
+
+// A row whose spec side is written by hand (the composite fields below).
+Field custom(std::string_view key, Kind kind, std::string_view spec_field,
+             std::optional<Value> (*get)(const PlanSpec&), void (*set)(PlanSpec&, const Value&),
+             std::optional<Value> absent = std::nullopt) {
+    return Field{key, kind, spec_field, get, set, std::move(absent)};
+}
+
+// A constant the framework needs to run as the plan says; read back only to check it.
+template <const char* Text>
+std::optional<Value> get_constant(const PlanSpec&) {
+    return Value{std::string(Text)};
+}
+template <const char* Text>
+void set_constant(PlanSpec&, const Value& v) {
+    if (as_text(v) != Text) {
+        refuse_value(v, fmt::format("\"{}\", the only setting Tally plans with", Text));
+    }
+}
+
+// A framework's names for the values of one enum: the first row of a value is the one written;
+// further rows are spellings read.
+template <typename E>
+struct Named {
+    const char* name;
+    E value;
+};
+
+template <typename E, std::size_t N>
+Value name_of(const Named<E> (&names)[N], E value) {
+    for (const Named<E>& n : names) {
+        if (n.value == value) {
+            return Value{std::string(n.name)};
+        }
+    }
+    return Value{std::string(names[0].name)};
+}
+
+// The value a name stands for; refused, listing the names, when it is none of them.
+template <typename E, std::size_t N>
+E pick(const Named<E> (&names)[N], const Value& v, std::string_view note = {}) {
+    std::string allowed;
+    for (std::size_t i = 0; i < N; ++i) {
+        if (names[i].name == as_text(v)) {
+            return names[i].value;
+        }
+        allowed += (i == 0 ? "" : i + 1 == N ? " or " : ", ") + std::string(names[i].name);
+    }
+    refuse_value(v, note.empty() ? allowed : allowed + " " + std::string(note));
+}
+
+constexpr Named<NormKind> kNorms[] = {{"LayerNorm", NormKind::layernorm},
+                                      {"RMSNorm", NormKind::rmsnorm}};
+constexpr Named<Optimizer> kMegatronOptimizers[] = {{"adam", Optimizer::adamw},
+                                                    {"sgd", Optimizer::sgd}};
+constexpr Named<Optimizer> kDeepSpeedOptimizers[] = {
+    {"AdamW", Optimizer::adamw}, {"Adam", Optimizer::adam}, {"SGD", Optimizer::sgd}};
+constexpr Named<Recompute> kTorchtitanModes[] = {
+    {"none", Recompute::none}, {"selective", Recompute::selective}, {"full", Recompute::full}};
+// Megatron-LM's --fp8-recipe: tensorwise is Transformer Engine's current scaling.
+constexpr Named<Fp8Recipe> kFp8Recipes[] = {{"delayed", Fp8Recipe::delayed},
+                                            {"tensorwise", Fp8Recipe::current},
+                                            {"mxfp8", Fp8Recipe::mxfp8}};
+
+// ---- the spec side, shared by the tables --------------------------------------------------------
+
+// Data-parallel ranks: GPUs / (tp x pp x cp), as check() requires them to divide.
+std::int64_t data_parallel(const PlanSpec& s) {
+    const std::int64_t model = s.training.tp * s.training.pp * s.training.context_parallel;
+    return model > 0 && s.cluster.gpus % model == 0 ? s.cluster.gpus / model : 1;
+}
+// Sequences per optimizer step: the spec's, or one micro-batch per data-parallel rank (0).
+std::int64_t global_batch(const PlanSpec& s) {
+    return s.data.global_batch > 0 ? s.data.global_batch : s.data.micro_batch * data_parallel(s);
+}
+// Whole nodes of the launcher: the spec's GPUs per node, else 8 (an HGX/DGX board).
+std::int64_t gpus_per_node(const PlanSpec& s) {
+    const std::int64_t per = s.cluster.gpus_per_node > 0 ? s.cluster.gpus_per_node : 8;
+    return s.cluster.gpus % per == 0 ? per : s.cluster.gpus;
+}
+
+// Precision as the frameworks name it: mixed bf16/fp16 (half-precision params and gradients, an
+// fp32 master copy and fp32 Adam state: Micikevicius et al. 2018) or plain fp32.
+enum class Precision { fp32, bf16, fp16 };
+
+bool is_fp8(DType d) {
+    return d == DType::fp8_e4m3 || d == DType::fp8_e5m2;
+}
+
+std::optional<Precision> precision_of(const PlanSpec& s) {
+    const TrainingSpec& t = s.training;
+    if (t.param_dtype == DType::fp32) {
+        const bool plain = t.grad_dtype == DType::fp32 && t.compute_dtype == DType::fp32 &&
+                           t.activation_dtype == DType::fp32 && !t.master_dtype &&
+                           t.optimizer_state_dtype == DType::fp32;
+        return plain ? std::optional(Precision::fp32) : std::nullopt;
+    }
+    if (t.param_dtype != DType::bf16 && t.param_dtype != DType::fp16) {
+        return std::nullopt;
+    }
+    const DType half = t.param_dtype;
+    const bool mixed = t.grad_dtype == half && t.activation_dtype == half &&
+                       (t.compute_dtype == half || is_fp8(t.compute_dtype)) &&
+                       t.master_dtype == DType::fp32 && t.optimizer_state_dtype == DType::fp32;
+    if (!mixed) {
+        return std::nullopt;
+    }
+    return half == DType::bf16 ? Precision::bf16 : Precision::fp16;
+}
+
+void set_precision(PlanSpec& s, Precision p) {
+    TrainingSpec& t = s.training;
+    const DType d = p == Precision::fp32   ? DType::fp32
+                    : p == Precision::bf16 ? DType::bf16
+                                           : DType::fp16;
+    const bool fp8 = is_fp8(t.compute_dtype);
+    t.param_dtype = t.grad_dtype = t.activation_dtype = d;
+    t.compute_dtype = fp8 && p != Precision::fp32 ? t.compute_dtype : d;
+    t.master_dtype = p == Precision::fp32 ? std::nullopt : std::optional(DType::fp32);
+    t.optimizer_state_dtype = DType::fp32;
+}
+
+std::optional<FieldError> refuse_precision(const PlanSpec& s) {
+    if (precision_of(s)) {
+        return std::nullopt;
+    }
+    return refusal("training.param_dtype", std::string(to_string(s.training.param_dtype)),
+                   "a launch configuration holds one precision: bf16 or fp16 mixed (grads in "
+                   "the same type, fp32 master weights and optimizer state, compute in it or "
+                   "fp8) or plain fp32 (no master copy)");
+}
+
+std::optional<FieldError> refuse_not_transformer(const PlanSpec& s) {
+    if (s.model.kind == ModelKind::transformer) {
+        return std::nullopt;
+    }
+    return refusal("model.kind", std::string(to_string(s.model.kind)),
+                   "a transformer: the training frameworks build decoder-only transformers from "
+                   "their dimensions");
+}
+
+std::optional<FieldError> refuse_fp8(const PlanSpec& s) {
+    if (!is_fp8(s.training.compute_dtype)) {
+        return std::nullopt;
+    }
+    return refusal("training.compute_dtype", std::string(to_string(s.training.compute_dtype)),
+                   "bf16, fp16 or fp32 for this framework: its fp8 recipes are not the ones "
+                   "Tally plans (Transformer Engine's)");
+}
+
+template <auto Member, std::int64_t Allowed>
+std::optional<FieldError> refuse_above(const PlanSpec& s) {
+    const std::int64_t v = s.training.*Member;
+    if (v <= Allowed) {
+        return std::nullopt;
+    }
+    static constexpr std::string_view names[] = {"training.tp", "training.pp",
+                                                 "training.context_parallel",
+                                                 "training.expert_parallel", "training.interleave"};
+    std::string_view name = "training";
+    if constexpr (Member == &TrainingSpec::tp) {
+        name = names[0];
+    } else if constexpr (Member == &TrainingSpec::pp) {
+        name = names[1];
+    } else if constexpr (Member == &TrainingSpec::context_parallel) {
+        name = names[2];
+    } else if constexpr (Member == &TrainingSpec::expert_parallel) {
+        name = names[3];
+    } else if constexpr (Member == &TrainingSpec::interleave) {
+        name = names[4];
+    }
+    return refusal(
+        std::string(name), std::to_string(v),
+        fmt::format("{} for this framework: its configuration has no such degree", Allowed));
+}
+
+std::optional<FieldError> refuse_stage_layers(const PlanSpec& s) {
+    if (s.training.first_stage_layers == 0 && s.training.last_stage_layers == 0) {
+        return std::nullopt;
+    }
+    return refusal(
+        "training.first_stage_layers",
+        fmt::format("{} / {}", s.training.first_stage_layers, s.training.last_stage_layers),
+        "0 (even stages) for this framework");
+}
+
+std::optional<FieldError> refuse_etp(const PlanSpec& s) {
+    if (s.training.expert_tensor_parallel == 0 || s.training.expert_tensor_parallel == 1) {
+        return std::nullopt;
+    }
+    return refusal("training.expert_tensor_parallel",
+                   std::to_string(s.training.expert_tensor_parallel), "0 or 1 for this framework");
+}
+
+std::optional<FieldError> refuse_sqrt_recompute(const PlanSpec& s) {
+    if (s.training.recompute != Recompute::sqrt) {
+        return std::nullopt;
+    }
+    return refusal("training.recompute", "sqrt",
+                   "none, selective or full: the frameworks checkpoint per layer, not every "
+                   "ceil(sqrt(L)) layers");
+}
+
+// Recomputation where a framework names only whole layers (DeepSpeed, accelerate).
+std::optional<FieldError> refuse_selective_recompute(const PlanSpec& s) {
+    if (s.training.recompute != Recompute::selective && s.training.recompute != Recompute::sqrt) {
+        return std::nullopt;
+    }
+    return refusal("training.recompute", std::string(to_string(s.training.recompute)),
+                   "none or full for this framework: it checkpoints whole layers");
+}
+
+// Megatron-LM: the distributed optimizer shards the optimizer state over the data-parallel
+// ranks (ZeRO-1); it has no sharding of gradients or parameters.
+std::optional<FieldError> refuse_zero_above_1(const PlanSpec& s) {
+    if (s.training.zero <= 1) {
+        return std::nullopt;
+    }
+    return refusal("training.zero", std::to_string(s.training.zero),
+                   "0 or 1: Megatron-LM's distributed optimizer (--use-distributed-optimizer) "
+                   "shards optimizer state only, as ZeRO-1 does");
+}
+
+// FSDP shards parameters, gradients and optimizer state together (ZeRO-3) or keeps parameters
+// whole between forward and backward (ZeRO-2); it has no sharding of the optimizer state alone.
+std::optional<FieldError> refuse_zero_1(const PlanSpec& s) {
+    if (s.training.zero != 1) {
+        return std::nullopt;
+    }
+    return refusal("training.zero", "1",
+                   "0 (replicated), 2 or 3: FSDP has no sharding of optimizer state alone");
+}
+
+std::optional<FieldError> refuse_offload_params(const PlanSpec& s) {
+    if (s.training.offload != Offload::optimizer_and_params) {
+        return std::nullopt;
+    }
+    return refusal("training.offload", "optimizer_and_params",
+                   "none or optimizer for this framework");
+}
+
+std::optional<FieldError> refuse_offload_optimizer_only(const PlanSpec& s) {
+    if (s.training.offload != Offload::optimizer) {
+        return std::nullopt;
+    }
+    return refusal("training.offload", "optimizer",
+                   "none or optimizer_and_params: FSDP's CPU offload moves parameters, "
+                   "gradients and the optimizer step together");
+}
+
+std::optional<FieldError> refuse_optimizer_not_adamw(const PlanSpec& s) {
+    if (s.training.optimizer == Optimizer::adamw || s.training.optimizer == Optimizer::sgd) {
+        return std::nullopt;
+    }
+    return refusal("training.optimizer", std::string(to_string(s.training.optimizer)),
+                   "adamw or sgd (Megatron-LM's --optimizer adam applies decoupled weight "
+                   "decay, as AdamW does)");
+}
+
+std::optional<FieldError> refuse_fp8_block(const PlanSpec& s) {
+    if (!is_fp8(s.training.compute_dtype) || s.training.fp8_recipe != Fp8Recipe::block) {
+        return std::nullopt;
+    }
+    return refusal("training.fp8_recipe", "block",
+                   "delayed, current or mxfp8 (Megatron-LM's --fp8-recipe delayed, tensorwise, "
+                   "mxfp8)");
+}
+
+std::optional<FieldError> refuse_ffn_relu(const PlanSpec& s) {
+    if (s.model.ffn != FfnKind::relu) {
+        return std::nullopt;
+    }
+    return refusal("model.ffn", "relu", "gelu or swiglu");
+}
+
+std::optional<FieldError> refuse_interleave_split(const PlanSpec& s) {
+    const TrainingSpec& t = s.training;
+    if (t.interleave <= 1 || s.model.layers % (t.pp * t.interleave) == 0) {
+        return std::nullopt;
+    }
+    return refusal("training.interleave", std::to_string(t.interleave),
+                   fmt::format("a v with layers ({}) divisible by pp x v: the frameworks give "
+                               "layers per virtual stage",
+                               s.model.layers));
+}
+
+// -- model
+std::optional<Value> get_gqa(const PlanSpec& s) {
+    return Value{s.model.kv_heads > 0 && s.model.kv_heads != s.model.heads};
+}
+void set_gqa(PlanSpec&, const Value&) {}  // the group count is the next row
+std::optional<Value> get_query_groups(const PlanSpec& s) {
+    if (s.model.kv_heads > 0 && s.model.kv_heads != s.model.heads) {
+        return Value{s.model.kv_heads};
+    }
+    return std::nullopt;
+}
+void set_query_groups(PlanSpec& s, const Value& v) {
+    if (as_int(v) < 1) {
+        refuse_value(v, "an integer >= 1");
+    }
+    s.model.kv_heads = as_int(v) == s.model.heads ? 0 : as_int(v);
+}
+
+std::optional<Value> get_swiglu(const PlanSpec& s) {
+    return Value{s.model.ffn == FfnKind::swiglu};
+}
+void set_swiglu(PlanSpec& s, const Value& v) {
+    s.model.ffn = as_bool(v) ? FfnKind::swiglu : FfnKind::gelu;
+}
+
+std::optional<Value> get_norm(const PlanSpec& s) {
+    return name_of(kNorms, s.model.norm);
+}
+void set_norm(PlanSpec& s, const Value& v) {
+    s.model.norm = pick(kNorms, v);
+}
+
+// Megatron's --disable-bias-linear (dest add_bias_linear) and --add-qkv-bias; NeMo's
+// add_bias_linear carries the same without the negation.
+std::optional<Value> get_no_bias(const PlanSpec& s) {
+    return Value{s.model.bias != BiasKind::all};
+}
+void set_no_bias(PlanSpec& s, const Value& v) {
+    s.model.bias = as_bool(v) ? BiasKind::none : BiasKind::all;
+}
+std::optional<Value> get_bias(const PlanSpec& s) {
+    return Value{s.model.bias == BiasKind::all};
+}
+void set_bias(PlanSpec& s, const Value& v) {
+    s.model.bias = as_bool(v) ? BiasKind::all : BiasKind::none;
+}
+std::optional<Value> get_qkv_bias(const PlanSpec& s) {
+    return Value{s.model.bias == BiasKind::qkv};
+}
+void set_qkv_bias(PlanSpec& s, const Value& v) {
+    if (as_bool(v)) {
+        if (s.model.bias == BiasKind::all) {
+            refuse_value(v,
+                         "false with biases on every linear layer: Tally's bias kinds are "
+                         "none, qkv only, or all");
+        }
+        s.model.bias = BiasKind::qkv;
+    }
+}
+
+std::optional<Value> get_untied(const PlanSpec& s) {
+    return Value{!s.model.tied_embeddings};
+}
+void set_untied(PlanSpec& s, const Value& v) {
+    s.model.tied_embeddings = !as_bool(v);
+}
+std::optional<Value> get_tied(const PlanSpec& s) {
+    return Value{s.model.tied_embeddings};
+}
+void set_tied(PlanSpec& s, const Value& v) {
+    s.model.tied_embeddings = as_bool(v);
+}
+
+// Positions: rotary (no parameters) or a learned table of max-position-embeddings rows.
+std::optional<Value> get_position_type(const PlanSpec& s) {
+    return Value{std::string(s.model.learned_positions > 0 ? "learned_absolute" : "rope")};
+}
+void set_position_type(PlanSpec& s, const Value& v) {
+    const std::string& t = as_text(v);
+    if (t == "rope" || t == "none") {
+        s.model.learned_positions = 0;
+    } else if (t == "learned_absolute") {
+        s.model.learned_positions = -1;  // the table's rows come with max-position-embeddings
+    } else {
+        refuse_value(v, "rope, none or learned_absolute");
+    }
+}
+// Megatron-LM requires --max-position-embeddings (arguments.py's required arguments) and checks
+// it is at least --seq-length; with rotary positions it sizes nothing Tally counts.
+std::optional<Value> get_max_positions(const PlanSpec& s) {
+    return Value{s.model.learned_positions > 0 ? s.model.learned_positions : s.data.seq_len};
+}
+void set_max_positions(PlanSpec& s, const Value& v) {
+    if (s.model.learned_positions == -1) {
+        if (as_int(v) < 1) {
+            refuse_value(v, "an integer >= 1");
+        }
+        s.model.learned_positions = as_int(v);
+    }
+}
+
+// Dropout: Tally records whether the masks are stored; the frameworks give probabilities
+// (Megatron-LM's and Megatron-Core's default 0.1 each).
+std::optional<Value> get_dropout(const PlanSpec& s) {
+    return Value{s.training.dropout ? 0.1 : 0.0};
+}
+void set_hidden_dropout(PlanSpec& s, const Value& v) {
+    if (!(as_real(v) >= 0.0 && as_real(v) < 1.0)) {
+        refuse_value(v, "a probability in [0, 1)");
+    }
+    s.training.dropout = as_real(v) > 0.0;
+}
+void set_attention_dropout(PlanSpec& s, const Value& v) {
+    if (!(as_real(v) >= 0.0 && as_real(v) < 1.0)) {
+        refuse_value(v, "a probability in [0, 1)");
+    }
+    s.training.dropout = s.training.dropout || as_real(v) > 0.0;
+}
+
+// -- mixture of experts
+std::optional<Value> get_experts(const PlanSpec& s) {
+    return s.model.moe.enabled() ? std::optional(Value{s.model.moe.experts}) : std::nullopt;
+}
+void set_experts(PlanSpec& s, const Value& v) {
+    if (as_int(v) < 0) {
+        refuse_value(v, "an integer >= 0");
+    }
+    s.model.moe.experts = as_int(v);
+}
+std::optional<Value> get_shared_size(const PlanSpec& s) {
+    if (!s.model.moe.enabled() || s.model.moe.shared_experts == 0) {
+        return std::nullopt;
+    }
+    return Value{s.model.moe.shared_experts * s.model.effective_expert_ffn()};
+}
+void set_shared_size(PlanSpec& s, const Value& v) {
+    if (!s.model.moe.enabled()) {
+        return;
+    }
+    const std::int64_t width = s.model.effective_expert_ffn();
+    if (as_int(v) < 0 || width <= 0 || as_int(v) % width != 0) {
+        refuse_value(v, fmt::format("a multiple of the expert width {}: Tally counts shared "
+                                    "experts of that width",
+                                    width));
+    }
+    s.model.moe.shared_experts = as_int(v) / width;
+}
+// Megatron's --moe-layer-freq as a Python list expression: k dense layers, then MoE layers.
+std::optional<Value> get_layer_freq(const PlanSpec& s) {
+    if (!s.model.moe.enabled() || s.model.moe.first_dense_layers == 0) {
+        return std::nullopt;
+    }
+    const std::int64_t k = s.model.moe.first_dense_layers;
+    return Value{fmt::format("([0]*{}+[1]*{})", k, s.model.layers - k)};
+}
+void set_layer_freq(PlanSpec& s, const Value& v) {
+    if (!s.model.moe.enabled()) {
+        return;
+    }
+    static const std::regex pattern(R"(^\(?\[0\]\*(\d{1,9})\+\[1\]\*(\d{1,9})\)?$)");
+    std::smatch m;
+    const std::string& t = as_text(v);
+    if (t == "1") {
+        s.model.moe.first_dense_layers = 0;
+    } else if (std::regex_match(t, m, pattern) &&
+               std::stoll(m[1].str()) + std::stoll(m[2].str()) == s.model.layers) {
+        s.model.moe.first_dense_layers = std::stoll(m[1].str());
+    } else {
+        refuse_value(v, fmt::format("1 (every layer MoE) or ([0]*k+[1]*m) with k + m = {} "
+                                    "layers: Tally's MoE keeps its dense layers first",
+                                    s.model.layers));
+    }
+}
+std::optional<Value> get_mla(const PlanSpec& s) {
+    return Value{s.model.mla.enabled()};
+}
+void set_mla(PlanSpec& s, const Value& v) {
+    if (!as_bool(v)) {
+        s.model.mla = MlaSpec{};
+    }
+}
+
+// -- data and layout
+std::optional<Value> get_samples(const PlanSpec& s) {
+    if (!(s.data.tokens > 0.0) || s.data.seq_len <= 0) {
+        return std::nullopt;
+    }
+    return Value{static_cast<std::int64_t>(std::llround(s.data.tokens / s.data.seq_len))};
+}
+void set_samples(PlanSpec& s, const Value& v) {
+    if (as_int(v) < 1) {
+        refuse_value(v, "an integer >= 1");
+    }
+    s.data.tokens = static_cast<double>(as_int(v)) * static_cast<double>(s.data.seq_len);
+}
+// Optimizer steps: tokens / (global batch x sequence).
+std::optional<Value> get_steps(const PlanSpec& s) {
+    const double per_step = static_cast<double>(global_batch(s)) * s.data.seq_len;
+    if (!(s.data.tokens > 0.0) || !(per_step > 0.0)) {
+        return std::nullopt;
+    }
+    return Value{static_cast<std::int64_t>(std::llround(s.data.tokens / per_step))};
+}
+void set_steps(PlanSpec& s, const Value& v) {
+    if (as_int(v) < 1) {
+        refuse_value(v, "an integer >= 1");
+    }
+    s.data.tokens = static_cast<double>(as_int(v)) * static_cast<double>(global_batch(s)) *
+                    static_cast<double>(s.data.seq_len);
+}
+std::optional<Value> get_global_or_unset(const PlanSpec& s) {
+    return Value{s.data.global_batch > 0 ? s.data.global_batch : std::int64_t{-1}};
+}
+void set_global_or_unset(PlanSpec& s, const Value& v) {
+    if (as_int(v) != -1 && as_int(v) < 1) {
+        refuse_value(v, "-1 (local batch x data-parallel degree) or an integer >= 1");
+    }
+    s.data.global_batch = as_int(v) == -1 ? 0 : as_int(v);
+}
+
+std::optional<Value> get_nodes(const PlanSpec& s) {
+    return Value{s.cluster.gpus / gpus_per_node(s)};
+}
+void set_nodes(PlanSpec& s, const Value& v) {
+    if (as_int(v) < 1) {
+        refuse_value(v, "an integer >= 1");
+    }
+    s.cluster.gpus = as_int(v);
+}
+std::optional<Value> get_per_node(const PlanSpec& s) {
+    return Value{gpus_per_node(s)};
+}
+void set_per_node(PlanSpec& s, const Value& v) {
+    if (as_int(v) < 1) {
+        refuse_value(v, "an integer >= 1");
+    }
+    s.cluster.gpus *= as_int(v);
+}
+std::optional<Value> get_gpus(const PlanSpec& s) {
+    return Value{s.cluster.gpus};
+}
+void set_gpus(PlanSpec& s, const Value& v) {
+    if (as_int(v) < 1) {
+        refuse_value(v, "an integer >= 1");
+    }
+    s.cluster.gpus = as_int(v);
+}
+
+// Megatron-LM names the interleave by layers per virtual stage: layers / (pp x v).
+std::optional<Value> get_layers_per_virtual(const PlanSpec& s) {
+    const TrainingSpec& t = s.training;
+    if (t.interleave <= 1) {
+        return std::nullopt;
+    }
+    return Value{s.model.layers / (t.pp * t.interleave)};
+}
+void set_layers_per_virtual(PlanSpec& s, const Value& v) {
+    const std::int64_t per = as_int(v);
+    const std::int64_t stage = s.training.pp * per;
+    if (per < 1 || stage <= 0 || s.model.layers % stage != 0) {
+        refuse_value(
+            v, fmt::format("a divisor of layers / pp ({} / {})", s.model.layers, s.training.pp));
+    }
+    s.training.interleave = s.model.layers / stage;
+}
+std::optional<Value> get_virtual_stages(const PlanSpec& s) {
+    return s.training.interleave > 1 ? std::optional(Value{s.training.interleave}) : std::nullopt;
+}
+void set_virtual_stages(PlanSpec& s, const Value& v) {
+    if (as_int(v) < 1) {
+        refuse_value(v, "an integer >= 1");
+    }
+    s.training.interleave = as_int(v);
+}
+
+std::optional<Value> get_sequence_parallel(const PlanSpec& s) {
+    return Value{s.training.sequence_parallel};
+}
+void set_sequence_parallel(PlanSpec& s, const Value& v) {
+    s.training.sequence_parallel = as_bool(v);
+}
+
+// -- recomputation (Korthikanti et al. 2022: selective = the attention core; full = each layer
+// from its input, Megatron's "uniform" method with one layer per checkpoint)
+std::optional<Value> get_granularity(const PlanSpec& s) {
+    switch (s.training.recompute) {
+        case Recompute::selective:
+            return Value{std::string("selective")};
+        case Recompute::full:
+            return Value{std::string("full")};
+        default:
+            return std::nullopt;
+    }
+}
+void set_granularity(PlanSpec& s, const Value& v) {
+    const std::string& t = as_text(v);
+    if (t == "full") {
+        s.training.recompute = Recompute::full;
+    } else if (t == "selective") {
+        s.training.recompute = Recompute::selective;
+    } else if (t == "None" || t == "none" || t.empty()) {
+        s.training.recompute = Recompute::none;
+    } else {
+        refuse_value(v, "full or selective");
+    }
+}
+std::optional<Value> get_recompute_method(const PlanSpec& s) {
+    return s.training.recompute == Recompute::full ? std::optional(Value{std::string("uniform")})
+                                                   : std::nullopt;
+}
+void set_recompute_method(PlanSpec& s, const Value& v) {
+    if (s.training.recompute == Recompute::full && as_text(v) != "uniform" &&
+        as_text(v) != "block") {
+        refuse_value(v, "uniform or block");
+    }
+}
+std::optional<Value> get_recompute_layers(const PlanSpec& s) {
+    return s.training.recompute == Recompute::full ? std::optional(Value{std::int64_t{1}})
+                                                   : std::nullopt;
+}
+void set_recompute_layers(PlanSpec& s, const Value& v) {
+    if (s.training.recompute == Recompute::full && as_int(v) != 1) {
+        refuse_value(v, "1: Tally's full recomputation keeps every layer's input");
+    }
+}
+// torchtitan's activation_checkpoint.mode.
+std::optional<Value> get_ac_mode(const PlanSpec& s) {
+    return name_of(kTorchtitanModes, s.training.recompute);
+}
+void set_ac_mode(PlanSpec& s, const Value& v) {
+    s.training.recompute =
+        pick(kTorchtitanModes, v, "(memory_budget has no layer rule Tally plans)");
+}
+// A whole-layer switch (accelerate's fsdp_activation_checkpointing).
+std::optional<Value> get_full_recompute(const PlanSpec& s) {
+    return Value{s.training.recompute == Recompute::full};
+}
+void set_full_recompute(PlanSpec& s, const Value& v) {
+    s.training.recompute = as_bool(v) ? Recompute::full : Recompute::none;
+}
+// DeepSpeed's activation_checkpointing section: present when full (DeepSpeed's checkpointing
+// API checkpoints what the model wraps, a layer each).
+std::optional<Value> get_ds_checkpointing(const PlanSpec& s) {
+    return s.training.recompute == Recompute::full ? std::optional(Value{false}) : std::nullopt;
+}
+void set_ds_checkpointing(PlanSpec& s, const Value&) {
+    s.training.recompute = Recompute::full;
+}
+
+// -- optimizer sharding, offload, optimizer
+std::optional<Value> get_distributed_optimizer(const PlanSpec& s) {
+    return Value{s.training.zero == 1};
+}
+void set_distributed_optimizer(PlanSpec& s, const Value& v) {
+    s.training.zero = as_bool(v) ? 1 : 0;
+}
+std::optional<Value> get_zero(const PlanSpec& s) {
+    return Value{static_cast<std::int64_t>(s.training.zero)};
+}
+void set_zero(PlanSpec& s, const Value& v) {
+    if (as_int(v) < 0 || as_int(v) > 3) {
+        refuse_value(v, "0, 1, 2 or 3");
+    }
+    s.training.zero = static_cast<int>(as_int(v));
+}
+std::optional<Value> get_overlap(const PlanSpec& s) {
+    return Value{s.training.dp_overlap};
+}
+void set_overlap(PlanSpec& s, const Value& v) {
+    s.training.dp_overlap = as_bool(v);
+}
+std::optional<Value> get_offload_optimizer(const PlanSpec& s) {
+    return Value{s.training.offload != Offload::none};
+}
+void set_offload_optimizer(PlanSpec& s, const Value& v) {
+    s.training.offload = as_bool(v) ? Offload::optimizer : Offload::none;
+}
+std::optional<Value> get_offload_all(const PlanSpec& s) {
+    return Value{s.training.offload == Offload::optimizer_and_params};
+}
+void set_offload_all(PlanSpec& s, const Value& v) {
+    s.training.offload = as_bool(v) ? Offload::optimizer_and_params : Offload::none;
+}
+// DeepSpeed: zero_optimization.offload_optimizer.device and offload_param.device.
+std::optional<Value> get_ds_offload_optimizer(const PlanSpec& s) {
+    return Value{std::string(s.training.offload == Offload::none ? "none" : "cpu")};
+}
+void set_ds_offload_optimizer(PlanSpec& s, const Value& v) {
+    if (as_text(v) != "cpu" && as_text(v) != "none") {
+        refuse_value(v, "cpu or none (nvme is not planned)");
+    }
+    s.training.offload = as_text(v) == "cpu" ? Offload::optimizer : Offload::none;
+}
+std::optional<Value> get_ds_offload_param(const PlanSpec& s) {
+    return Value{std::string(s.training.offload == Offload::optimizer_and_params ? "cpu" : "none")};
+}
+void set_ds_offload_param(PlanSpec& s, const Value& v) {
+    if (as_text(v) != "cpu" && as_text(v) != "none") {
+        refuse_value(v, "cpu or none (nvme is not planned)");
+    }
+    if (as_text(v) == "cpu") {
+        if (s.training.offload != Offload::optimizer) {
+            refuse_value(v, "none unless offload_optimizer.device is cpu too");
+        }
+        s.training.offload = Offload::optimizer_and_params;
+    }
+}
+std::optional<Value> get_megatron_optimizer(const PlanSpec& s) {
+    return name_of(kMegatronOptimizers, s.training.optimizer);
+}
+void set_megatron_optimizer(PlanSpec& s, const Value& v) {
+    s.training.optimizer = pick(kMegatronOptimizers, v);
+}
+std::optional<Value> get_ds_optimizer(const PlanSpec& s) {
+    return name_of(kDeepSpeedOptimizers, s.training.optimizer);
+}
+void set_ds_optimizer(PlanSpec& s, const Value& v) {
+    s.training.optimizer = pick(kDeepSpeedOptimizers, v);
+}
+
+// -- precision
+std::optional<Value> get_bf16(const PlanSpec& s) {
+    return Value{precision_of(s) == Precision::bf16};
+}
+void set_bf16(PlanSpec& s, const Value& v) {
+    set_precision(s, as_bool(v) ? Precision::bf16 : Precision::fp32);
+}
+std::optional<Value> get_fp16(const PlanSpec& s) {
+    return Value{precision_of(s) == Precision::fp16};
+}
+void set_fp16(PlanSpec& s, const Value& v) {
+    if (as_bool(v)) {
+        if (s.training.param_dtype == DType::bf16) {
+            refuse_value(v, "false when bf16 is on: one precision per run");
+        }
+        set_precision(s, Precision::fp16);
+    }
+}
+// A single name for the precision (accelerate's mixed_precision; torchtitan's
+// training.mixed_precision_param).
+template <const char* Fp32, const char* Bf16, const char* Fp16>
+std::optional<Value> get_precision_name(const PlanSpec& s) {
+    const std::optional<Precision> p = precision_of(s);
+    if (p == Precision::fp16 && Fp16[0] == '\0') {
+        return std::nullopt;
+    }
+    return Value{std::string(p == Precision::bf16 ? Bf16 : p == Precision::fp16 ? Fp16 : Fp32)};
+}
+template <const char* Fp32, const char* Bf16, const char* Fp16>
+void set_precision_name(PlanSpec& s, const Value& v) {
+    const std::string& t = as_text(v);
+    if (t == Bf16) {
+        set_precision(s, Precision::bf16);
+    } else if (t == Fp32) {
+        set_precision(s, Precision::fp32);
+    } else if (Fp16[0] != '\0' && t == Fp16) {
+        set_precision(s, Precision::fp16);
+    } else {
+        refuse_value(v, Fp16[0] != '\0' ? fmt::format("{}, {} or {}", Bf16, Fp16, Fp32)
+                                        : fmt::format("{} or {}", Bf16, Fp32));
+    }
+}
+// Transformer Engine's fp8 as Megatron names it: "hybrid" (E4M3 forward, E5M2 gradients, TE's
+// default format) or "e4m3".
+std::optional<Value> get_fp8_format(const PlanSpec& s) {
+    return is_fp8(s.training.compute_dtype) ? std::optional(Value{std::string("hybrid")})
+                                            : std::nullopt;
+}
+void set_fp8_format(PlanSpec& s, const Value& v) {
+    if (as_text(v) == "None") {
+        return;
+    }
+    if (as_text(v) != "hybrid" && as_text(v) != "e4m3") {
+        refuse_value(v, "hybrid or e4m3");
+    }
+    if (s.training.param_dtype == DType::fp32) {
+        refuse_value(v, "fp8 with bf16 or fp16 parameters (--bf16 or --fp16)");
+    }
+    s.training.compute_dtype = DType::fp8_e4m3;
+}
+std::optional<Value> get_fp8_recipe(const PlanSpec& s) {
+    if (!is_fp8(s.training.compute_dtype)) {
+        return std::nullopt;
+    }
+    return name_of(kFp8Recipes, s.training.fp8_recipe);
+}
+void set_fp8_recipe(PlanSpec& s, const Value& v) {
+    s.training.fp8_recipe = pick(kFp8Recipes, v);
+}
+std::optional<Value> get_attention_backend(const PlanSpec& s) {
+    return Value{std::string(s.training.flash_attention ? "flash" : "unfused")};
+}
+void set_attention_backend(PlanSpec& s, const Value& v) {
+    // Megatron-LM's AttnBackend (megatron/core/transformer/enums.py) prints as AttnBackend.x.
+    std::string t = as_text(v);
+    if (t.rfind("AttnBackend.", 0) == 0) {
+        t = t.substr(12);
+    }
+    if (t == "flash" || t == "fused" || t == "auto") {
+        s.training.flash_attention = true;
+    } else if (t == "unfused" || t == "local") {
+        s.training.flash_attention = false;
+    } else {
+        refuse_value(v, "flash, fused, unfused, local or auto");
+    }
+}
+
+// -- torchtitan: the model by flavour; FSDP's degrees
+std::optional<Value> get_tt_name(const PlanSpec&) {
+    return Value{std::string("llama3")};
+}
+void set_tt_name(PlanSpec& s, const Value& v) {
+    s.model.name = as_text(v);  // the flavour row below resolves name + flavour
+}
+std::optional<Value> get_tt_flavour(const PlanSpec& s) {
+    for (const char* f : {"8B", "70B", "405B"}) {
+        if (architecture_only(*torchtitan_flavour("llama3", f)) == architecture_only(s.model)) {
+            return Value{std::string(f)};
+        }
+    }
+    return std::nullopt;  // refused by refuse_not_a_flavour
+}
+void set_tt_flavour(PlanSpec& s, const Value& v) {
+    std::optional<ModelSpec> m = torchtitan_flavour(s.model.name, as_text(v));
+    if (!m) {
+        refuse_value(v, fmt::format("a flavour of llama3 Tally has dimensions for (8B, 70B, "
+                                    "405B); model {} has none here, give the model's "
+                                    "config.json instead",
+                                    s.model.name));
+    }
+    s.model = *m;
+}
+std::optional<FieldError> refuse_not_a_flavour(const PlanSpec& s) {
+    if (s.model.kind != ModelKind::transformer || get_tt_flavour(s)) {
+        return std::nullopt;
+    }
+    return refusal("model", s.model.name.empty() ? std::string("this model") : s.model.name,
+                   "a torchtitan model flavour: torchtitan names its model by flavour, and this "
+                   "model's dimensions match none of llama3 8B, 70B, 405B");
+}
+// FSDP2 over the data-parallel ranks: replicated (ZeRO-0), sharded (ZeRO-3), or sharded and kept
+// whole after forward (reshard_after_forward "never": gradients and optimizer state sharded,
+// ZeRO-2).
+std::optional<Value> get_tt_replicate(const PlanSpec& s) {
+    return Value{s.training.zero == 0 ? data_parallel(s) : std::int64_t{1}};
+}
+void set_tt_replicate(PlanSpec& s, const Value& v) {
+    if (as_int(v) < 1) {
+        refuse_value(v, "an integer >= 1");
+    }
+    s.cluster.gpus = as_int(v);  // the data-parallel degree, multiplied out by the rows below
+    s.training.zero = 0;
+}
+std::optional<Value> get_tt_shard(const PlanSpec& s) {
+    return Value{s.training.zero == 0 ? std::int64_t{1} : data_parallel(s)};
+}
+void set_tt_shard(PlanSpec& s, const Value& v) {
+    if (as_int(v) == -1) {
+        s.cluster.gpus = -s.cluster.gpus;  // marks "all the remaining ranks" for finish()
+        s.training.zero = 3;
+        return;
+    }
+    if (as_int(v) < 1) {
+        refuse_value(v, "-1 (every remaining rank) or an integer >= 1");
+    }
+    s.cluster.gpus *= as_int(v);
+    s.training.zero = as_int(v) > 1 ? 3 : 0;
+}
+std::optional<Value> get_tt_reshard(const PlanSpec& s) {
+    return Value{std::string(s.training.zero == 2 ? "never" : "default")};
+}
+void set_tt_reshard(PlanSpec& s, const Value& v) {
+    const std::string& t = as_text(v);
+    if (t != "default" && t != "always" && t != "never") {
+        refuse_value(v, "default, always or never");
+    }
+    if (t == "never" && s.training.zero == 3) {
+        s.training.zero = 2;
+    }
+}
+// A model-parallel degree multiplies the world size torchtitan is launched with.
+template <auto Member>
+std::optional<Value> get_tt_degree(const PlanSpec& s) {
+    return Value{s.training.*Member};
+}
+template <auto Member>
+void set_tt_degree(PlanSpec& s, const Value& v) {
+    if (as_int(v) < 1) {
+        refuse_value(v, "an integer >= 1");
+    }
+    s.training.*Member = as_int(v);
+    if constexpr (Member != &TrainingSpec::expert_parallel) {
+        s.cluster.gpus *= as_int(v);
+    }
+}
+// torchtitan's local batch is one data-parallel rank's share of the step; with a pipeline it is
+// cut into pipeline_parallel_microbatch_size micro-batches (one pipeline flush per step).
+std::optional<Value> get_tt_local_batch(const PlanSpec& s) {
+    return Value{s.training.pp > 1 ? global_batch(s) / data_parallel(s) : s.data.micro_batch};
+}
+void set_tt_local_batch(PlanSpec& s, const Value& v) {
+    if (as_int(v) < 1) {
+        refuse_value(v, "an integer >= 1");
+    }
+    s.data.micro_batch = as_int(v);
+}
+std::optional<Value> get_tt_pp_micro(const PlanSpec& s) {
+    return s.training.pp > 1 ? std::optional(Value{s.data.micro_batch}) : std::nullopt;
+}
+void set_tt_pp_micro(PlanSpec& s, const Value& v) {
+    if (as_int(v) < 1) {
+        refuse_value(v, "an integer >= 1");
+    }
+    if (s.training.pp > 1) {
+        s.data.micro_batch = as_int(v);
+    }
+}
+std::optional<Value> get_tt_compile(const PlanSpec& s) {
+    return Value{s.training.engine == Engine::fsdp_compile};
+}
+void set_tt_compile(PlanSpec& s, const Value& v) {
+    s.training.engine = as_bool(v) ? Engine::fsdp_compile : Engine::fsdp;
+}
+std::optional<Value> get_tt_cpu_offload(const PlanSpec& s) {
+    return Value{s.training.offload == Offload::optimizer_and_params};
+}
+
+// -- DeepSpeed batch: train_batch_size = micro x accumulation x GPUs (config-json.md)
+std::optional<Value> get_accumulation(const PlanSpec& s) {
+    const std::int64_t per_step = s.data.micro_batch * data_parallel(s);
+    return Value{per_step > 0 ? global_batch(s) / per_step : std::int64_t{1}};
+}
+void set_accumulation(PlanSpec& s, const Value& v) {
+    if (as_int(v) < 1) {
+        refuse_value(v, "an integer >= 1");
+    }
+    const std::int64_t per_gpu = s.data.micro_batch * as_int(v);
+    if (s.data.global_batch <= 0) {
+        refuse_value(v,
+                     "given with train_batch_size: Tally reads the GPU count from "
+                     "train_batch_size / (train_micro_batch_size_per_gpu x this)");
+    }
+    if (s.data.global_batch % per_gpu != 0) {
+        refuse_value(v, fmt::format("a divisor of train_batch_size / "
+                                    "train_micro_batch_size_per_gpu ({} / {}): their quotient is "
+                                    "the GPU count",
+                                    s.data.global_batch, s.data.micro_batch));
+    }
+    s.cluster.gpus = s.data.global_batch / per_gpu;
+}
+std::optional<Value> get_ds_fp16(const PlanSpec& s) {
+    return Value{precision_of(s) == Precision::fp16};
+}
+
+// -- accelerate
+std::optional<Value> get_distributed_type(const PlanSpec& s) {
+    return Value{std::string(s.training.zero == 0 ? "MULTI_GPU" : "FSDP")};
+}
+void set_distributed_type(PlanSpec& s, const Value& v) {
+    const std::string& t = as_text(v);
+    if (t == "MULTI_GPU") {
+        s.training.zero = 0;
+    } else if (t == "FSDP") {
+        s.training.zero = 3;
+    } else {
+        refuse_value(v, "FSDP or MULTI_GPU (a DeepSpeed run imports from its JSON config)");
+    }
+}
+std::optional<Value> get_sharding(const PlanSpec& s) {
+    if (s.training.zero == 0) {
+        return std::nullopt;
+    }
+    return Value{std::string(s.training.zero == 2 ? "SHARD_GRAD_OP" : "FULL_SHARD")};
+}
+void set_sharding(PlanSpec& s, const Value& v) {
+    const std::string& t = as_text(v);
+    if (t == "FULL_SHARD" || t == "1") {
+        s.training.zero = s.training.zero == 0 ? 0 : 3;
+    } else if (t == "SHARD_GRAD_OP" || t == "2") {
+        s.training.zero = s.training.zero == 0 ? 0 : 2;
+    } else if (t == "NO_SHARD" || t == "3") {
+        s.training.zero = 0;
+    } else {
+        refuse_value(v,
+                     "FULL_SHARD, SHARD_GRAD_OP or NO_SHARD (HYBRID_SHARD shards within a "
+                     "node only, which Tally does not plan)");
+    }
+}
+std::optional<Value> get_machines(const PlanSpec& s) {
+    return Value{s.cluster.gpus / gpus_per_node(s)};
+}
+void set_machines(PlanSpec&, const Value& v) {
+    if (as_int(v) < 1) {
+        refuse_value(v, "an integer >= 1");
+    }
+}
+
+std::optional<Value> get_fsdp_offload(const PlanSpec& s) {
+    return s.training.zero == 0 ? std::nullopt : get_offload_all(s);
+}
+std::optional<Value> get_fsdp_checkpointing(const PlanSpec& s) {
+    return s.training.zero == 0 ? std::nullopt : get_full_recompute(s);
+}
+
+// -- finishing
+const LaunchSetting* find_read(const LaunchImport& out, std::string_view key) {
+    for (const LaunchSetting& r : out.read) {
+        if (r.key == key) {
+            return &r;
+        }
+    }
+    return nullptr;
+}
+
+void finish_megatron(PlanSpec& s, LaunchImport& out, const LaunchImportOptions&) {
+    s.training.engine = Engine::megatron;
+    if (s.model.learned_positions == -1) {
+        const LaunchSetting* type = find_read(out, "position-embedding-type");
+        throw SpecError("max-position-embeddings", "missing",
+                        fmt::format("required with learned_absolute positions ({})",
+                                    type ? fmt::format("line {}", type->line)
+                                         : std::string("Megatron-LM's default position type")));
+    }
+}
+void finish_deepspeed(PlanSpec& s, LaunchImport&, const LaunchImportOptions&) {
+    s.training.engine = Engine::deepspeed;
+}
+void finish_fsdp(PlanSpec& s, LaunchImport&, const LaunchImportOptions&) {
+    s.training.engine = Engine::fsdp;
+}
+// torchtitan's data_parallel_shard_degree -1 takes every rank the launcher starts that the
+// other degrees leave: the world size is not in the file.
+void finish_torchtitan(PlanSpec& s, LaunchImport& out, const LaunchImportOptions& options) {
+    if (s.training.engine != Engine::fsdp_compile) {
+        s.training.engine = Engine::fsdp;
+    }
+    if (s.cluster.gpus >= 0) {
+        return;
+    }
+    const std::int64_t others = -s.cluster.gpus;
+    if (options.gpus) {
+        if (*options.gpus < 1 || *options.gpus % others != 0) {
+            throw SpecError("--gpus", std::to_string(*options.gpus),
+                            fmt::format("a multiple of {} (replicate x tp x pp x cp)", others));
+        }
+        s.cluster.gpus = *options.gpus;
+    } else {
+        s.cluster.gpus = 8 % others == 0 ? 8 : others;
+        out.guesses.push_back(fmt::format(
+            "cluster.gpus = {}: data_parallel_shard_degree -1 leaves the world size to the "
+            "launcher; assumed one node of {} GPUs",
+            s.cluster.gpus, s.cluster.gpus));
+    }
+    if (s.cluster.gpus == others) {
+        s.training.zero = 0;  // a shard degree of 1
+    }
+    if (const LaunchSetting* steps = find_read(out, "training.steps")) {
+        set_steps(s, Value{std::stoll(steps->value)});
+    }
+}
+
+constexpr char kFp32[] = "float32";
+constexpr char kBf16[] = "bfloat16";
+constexpr char kNone[] = "";
+constexpr char kNo[] = "no";
+constexpr char kBf16Short[] = "bf16";
+constexpr char kFp16Short[] = "fp16";
+constexpr char kLocalMachine[] = "LOCAL_MACHINE";
+constexpr char kTransformerWrap[] = "TRANSFORMER_BASED_WRAP";
+constexpr char kSelectiveOp[] = "op";
+
+// ---- the tables ---------------------------------------------------------------------------------
+
+using I = std::int64_t;
+
+Table megatron_table() {
+    return Table{
+        LaunchTarget::megatron,
+        "megatron",
+        "Megatron-LM arguments",
+        "sh",
+        Form::arguments,
+        {
+            custom("torchrun.nnodes", Kind::integer, "cluster.gpus", get_nodes, set_nodes),
+            custom("torchrun.nproc-per-node", Kind::integer, "cluster.gpus", get_per_node,
+                   set_per_node),
+            [] {
+                Field f = custom("world-size", Kind::integer, "cluster.gpus", get_gpus, set_gpus);
+                f.log_name = "world_size";
+                f.log_only = true;
+                return f;
+            }(),
+            integer<model_ref<&ModelSpec::layers>>("num-layers", "model.layers"),
+            integer<model_ref<&ModelSpec::hidden>>("hidden-size", "model.hidden"),
+            integer<model_ref<&ModelSpec::heads>>("num-attention-heads", "model.heads"),
+            custom("group-query-attention", Kind::flag, "model.kv_heads", get_gqa, set_gqa),
+            custom("num-query-groups", Kind::integer, "model.kv_heads", get_query_groups,
+                   set_query_groups),
+            integer<model_ref<&ModelSpec::head_dim>, Write::nonzero, 0>("kv-channels",
+                                                                        "model.head_dim", 0),
+            integer<model_ref<&ModelSpec::ffn_hidden>>("ffn-hidden-size", "model.ffn_hidden"),
+            integer<model_ref<&ModelSpec::vocab>>("vocab-size", "model.vocab"),
+            custom("swiglu", Kind::flag, "model.ffn", get_swiglu, set_swiglu, Value{false}),
+            custom("normalization", Kind::text, "model.norm", get_norm, set_norm,
+                   Value{std::string("LayerNorm")}),
+            [] {
+                Field f = custom("disable-bias-linear", Kind::flag, "model.bias", get_no_bias,
+                                 set_no_bias, Value{false});
+                f.log_name = "add_bias_linear";
+                f.log_inverted = true;
+                return f;
+            }(),
+            custom("add-qkv-bias", Kind::flag, "model.bias", get_qkv_bias, set_qkv_bias,
+                   Value{false}),
+            custom("untie-embeddings-and-output-weights", Kind::flag, "model.tied_embeddings",
+                   get_untied, set_untied, Value{false}),
+            custom("position-embedding-type", Kind::text, "model.learned_positions",
+                   get_position_type, set_position_type, Value{std::string("learned_absolute")}),
+            custom("max-position-embeddings", Kind::integer, "model.learned_positions",
+                   get_max_positions, set_max_positions),
+            custom("num-experts", Kind::integer, "model.moe.experts", get_experts, set_experts,
+                   Value{I{0}}),
+            integer<moe_ref<&MoeSpec::active_experts>, Write::if_moe>(
+                "moe-router-topk", "model.moe.active_experts", 2),
+            integer<moe_ref<&MoeSpec::expert_ffn_hidden>, Write::if_moe, 0>(
+                "moe-ffn-hidden-size", "model.moe.expert_ffn_hidden", 0),
+            custom("moe-shared-expert-intermediate-size", Kind::integer, "model.moe.shared_experts",
+                   get_shared_size, set_shared_size, Value{I{0}}),
+            custom("moe-layer-freq", Kind::text, "model.moe.first_dense_layers", get_layer_freq,
+                   set_layer_freq, Value{std::string("1")}),
+            custom("multi-latent-attention", Kind::flag, "model.mla", get_mla, set_mla,
+                   Value{false}),
+            integer<mla_ref<&MlaSpec::q_lora_rank>, Write::if_mla, 0>("q-lora-rank",
+                                                                      "model.mla.q_lora_rank"),
+            integer<mla_ref<&MlaSpec::kv_lora_rank>, Write::if_mla>("kv-lora-rank",
+                                                                    "model.mla.kv_lora_rank"),
+            integer<mla_ref<&MlaSpec::qk_nope_head_dim>, Write::if_mla>(
+                "qk-head-dim", "model.mla.qk_nope_head_dim"),
+            integer<mla_ref<&MlaSpec::qk_rope_head_dim>, Write::if_mla>(
+                "qk-pos-emb-head-dim", "model.mla.qk_rope_head_dim"),
+            integer<mla_ref<&MlaSpec::v_head_dim>, Write::if_mla>("v-head-dim",
+                                                                  "model.mla.v_head_dim"),
+            custom("hidden-dropout", Kind::real, "training.dropout", get_dropout,
+                   set_hidden_dropout, Value{0.1}),
+            custom("attention-dropout", Kind::real, "training.dropout", get_dropout,
+                   set_attention_dropout, Value{0.1}),
+            integer<data_ref<&DataSpec::seq_len>>("seq-length", "data.seq_len"),
+            integer<data_ref<&DataSpec::micro_batch>>("micro-batch-size", "data.micro_batch"),
+            integer<data_ref<&DataSpec::global_batch>, Write::nonzero>("global-batch-size",
+                                                                       "data.global_batch"),
+            custom("train-samples", Kind::integer, "data.tokens", get_samples, set_samples),
+            integer<training_ref<&TrainingSpec::tp>>("tensor-model-parallel-size", "training.tp",
+                                                     1),
+            integer<training_ref<&TrainingSpec::pp>>("pipeline-model-parallel-size", "training.pp",
+                                                     1),
+            custom("num-layers-per-virtual-pipeline-stage", Kind::integer, "training.interleave",
+                   get_layers_per_virtual, set_layers_per_virtual),
+            integer<training_ref<&TrainingSpec::first_stage_layers>, Write::nonzero, 0>(
+                "decoder-first-pipeline-num-layers", "training.first_stage_layers", 0),
+            integer<training_ref<&TrainingSpec::last_stage_layers>, Write::nonzero, 0>(
+                "decoder-last-pipeline-num-layers", "training.last_stage_layers", 0),
+            integer<training_ref<&TrainingSpec::context_parallel>>("context-parallel-size",
+                                                                   "training.context_parallel", 1),
+            integer<training_ref<&TrainingSpec::expert_parallel>>("expert-model-parallel-size",
+                                                                  "training.expert_parallel", 1),
+            integer<training_ref<&TrainingSpec::expert_tensor_parallel>, Write::nonzero, 0>(
+                "expert-tensor-parallel-size", "training.expert_tensor_parallel"),
+            custom("sequence-parallel", Kind::flag, "training.sequence_parallel",
+                   get_sequence_parallel, set_sequence_parallel, Value{false}),
+            // --train-iters is the other way Megatron-LM counts a run (one of the two); read,
+            // never written.
+            custom(
+                "train-iters", Kind::integer, "data.tokens",
+                [](const PlanSpec&) -> std::optional<Value> { return std::nullopt; }, set_steps),
+            custom("recompute-granularity", Kind::text, "training.recompute", get_granularity,
+                   set_granularity, Value{std::string("none")}),
+            custom("recompute-method", Kind::text, "training.recompute", get_recompute_method,
+                   set_recompute_method),
+            custom("recompute-num-layers", Kind::integer, "training.recompute",
+                   get_recompute_layers, set_recompute_layers),
+            custom("use-distributed-optimizer", Kind::flag, "training.zero",
+                   get_distributed_optimizer, set_distributed_optimizer, Value{false}),
+            custom("overlap-grad-reduce", Kind::flag, "training.dp_overlap", get_overlap,
+                   set_overlap, Value{false}),
+            custom("optimizer-cpu-offload", Kind::flag, "training.offload", get_offload_optimizer,
+                   set_offload_optimizer, Value{false}),
+            custom("optimizer", Kind::text, "training.optimizer", get_megatron_optimizer,
+                   set_megatron_optimizer, Value{std::string("adam")}),
+            custom("bf16", Kind::flag, "training.param_dtype", get_bf16, set_bf16, Value{false}),
+            custom("fp16", Kind::flag, "training.param_dtype", get_fp16, set_fp16, Value{false}),
+            [] {
+                Field f = custom("fp8-format", Kind::text, "training.compute_dtype", get_fp8_format,
+                                 set_fp8_format);
+                f.log_name = "fp8";
+                return f;
+            }(),
+            custom("fp8-recipe", Kind::text, "training.fp8_recipe", get_fp8_recipe, set_fp8_recipe),
+            custom("attention-backend", Kind::text, "training.flash_attention",
+                   get_attention_backend, set_attention_backend, Value{std::string("auto")}),
+        },
+        {refuse_not_transformer, refuse_precision, refuse_zero_above_1, refuse_offload_params,
+         refuse_sqrt_recompute, refuse_optimizer_not_adamw, refuse_fp8_block, refuse_ffn_relu,
+         refuse_interleave_split},
+        // Megatron-LM arguments that do not change the plan (learning rate, data, checkpoints,
+        // logging, kernels' fusions, initialisation).
+        {"lr",
+         "min-lr",
+         "lr-decay-style",
+         "lr-decay-iters",
+         "lr-decay-samples",
+         "lr-warmup-iters",
+         "lr-warmup-samples",
+         "lr-warmup-fraction",
+         "weight-decay",
+         "clip-grad",
+         "adam-beta1",
+         "adam-beta2",
+         "adam-eps",
+         "init-method-std",
+         "seed",
+         "data-path",
+         "split",
+         "tokenizer-type",
+         "tokenizer-model",
+         "vocab-file",
+         "merge-file",
+         "save",
+         "load",
+         "save-interval",
+         "eval-interval",
+         "eval-iters",
+         "log-interval",
+         "tensorboard-dir",
+         "norm-epsilon",
+         "rotary-base",
+         "rotary-percent",
+         "make-vocab-size-divisible-by",
+         "transformer-impl",
+         "use-mcore-models",
+         "distributed-backend",
+         "distributed-timeout-minutes",
+         "overlap-param-gather",
+         "tp-comm-overlap",
+         "num-workers",
+         "mock-data",
+         "log-throughput",
+         "moe-router-load-balancing-type",
+         "moe-aux-loss-coeff",
+         "moe-grouped-gemm",
+         "moe-token-dispatcher-type",
+         "attention-softmax-in-fp32",
+         "accumulate-allreduce-grads-in-fp32",
+         "no-masked-softmax-fusion",
+         "no-bias-gelu-fusion",
+         "no-bias-swiglu-fusion",
+         "no-gradient-accumulation-fusion",
+         "torchrun."},
+        finish_megatron,
+    };
+}
+
+Table nemo_table() {
+    return Table{
+        LaunchTarget::nemo,
+        "nemo",
+        "NeMo 2 recipe overrides",
+        "txt",
+        Form::overrides,
+        {
+            custom("trainer.num_nodes", Kind::integer, "cluster.gpus", get_nodes, set_nodes),
+            custom("trainer.devices", Kind::integer, "cluster.gpus", get_per_node, set_per_node),
+            integer<model_ref<&ModelSpec::layers>>("model.config.num_layers", "model.layers"),
+            integer<model_ref<&ModelSpec::hidden>>("model.config.hidden_size", "model.hidden"),
+            integer<model_ref<&ModelSpec::heads>>("model.config.num_attention_heads",
+                                                  "model.heads"),
+            custom("model.config.num_query_groups", Kind::integer, "model.kv_heads",
+                   get_query_groups, set_query_groups),
+            integer<model_ref<&ModelSpec::head_dim>, Write::nonzero, 0>("model.config.kv_channels",
+                                                                        "model.head_dim", 0),
+            integer<model_ref<&ModelSpec::ffn_hidden>>("model.config.ffn_hidden_size",
+                                                       "model.ffn_hidden"),
+            integer<model_ref<&ModelSpec::vocab>>("model.config.vocab_size", "model.vocab"),
+            custom("model.config.gated_linear_unit", Kind::boolean, "model.ffn", get_swiglu,
+                   set_swiglu),
+            custom("model.config.normalization", Kind::text, "model.norm", get_norm, set_norm),
+            custom("model.config.add_bias_linear", Kind::boolean, "model.bias", get_bias, set_bias),
+            custom("model.config.add_qkv_bias", Kind::boolean, "model.bias", get_qkv_bias,
+                   set_qkv_bias),
+            custom("model.config.share_embeddings_and_output_weights", Kind::boolean,
+                   "model.tied_embeddings", get_tied, set_tied),
+            custom("model.config.position_embedding_type", Kind::text, "model.learned_positions",
+                   get_position_type, set_position_type),
+            custom("model.config.max_position_embeddings", Kind::integer, "model.learned_positions",
+                   get_max_positions, set_max_positions),
+            custom("model.config.num_moe_experts", Kind::integer, "model.moe.experts", get_experts,
+                   set_experts),
+            integer<moe_ref<&MoeSpec::active_experts>, Write::if_moe>(
+                "model.config.moe_router_topk", "model.moe.active_experts"),
+            integer<moe_ref<&MoeSpec::expert_ffn_hidden>, Write::if_moe, 0>(
+                "model.config.moe_ffn_hidden_size", "model.moe.expert_ffn_hidden"),
+            custom("model.config.moe_shared_expert_intermediate_size", Kind::integer,
+                   "model.moe.shared_experts", get_shared_size, set_shared_size),
+            custom("model.config.moe_layer_freq", Kind::text, "model.moe.first_dense_layers",
+                   get_layer_freq, set_layer_freq),
+            custom("model.config.multi_latent_attention", Kind::boolean, "model.mla", get_mla,
+                   set_mla),
+            integer<mla_ref<&MlaSpec::q_lora_rank>, Write::if_mla, 0>("model.config.q_lora_rank",
+                                                                      "model.mla.q_lora_rank"),
+            integer<mla_ref<&MlaSpec::kv_lora_rank>, Write::if_mla>("model.config.kv_lora_rank",
+                                                                    "model.mla.kv_lora_rank"),
+            integer<mla_ref<&MlaSpec::qk_nope_head_dim>, Write::if_mla>(
+                "model.config.qk_head_dim", "model.mla.qk_nope_head_dim"),
+            integer<mla_ref<&MlaSpec::qk_rope_head_dim>, Write::if_mla>(
+                "model.config.qk_pos_emb_head_dim", "model.mla.qk_rope_head_dim"),
+            integer<mla_ref<&MlaSpec::v_head_dim>, Write::if_mla>("model.config.v_head_dim",
+                                                                  "model.mla.v_head_dim"),
+            custom("model.config.hidden_dropout", Kind::real, "training.dropout", get_dropout,
+                   set_hidden_dropout),
+            custom("model.config.attention_dropout", Kind::real, "training.dropout", get_dropout,
+                   set_attention_dropout),
+            integer<data_ref<&DataSpec::seq_len>>("data.seq_length", "data.seq_len"),
+            integer<data_ref<&DataSpec::micro_batch>>("data.micro_batch_size", "data.micro_batch"),
+            integer<data_ref<&DataSpec::global_batch>, Write::nonzero>("data.global_batch_size",
+                                                                       "data.global_batch"),
+            integer<training_ref<&TrainingSpec::tp>>("trainer.strategy.tensor_model_parallel_size",
+                                                     "training.tp"),
+            integer<training_ref<&TrainingSpec::pp>>(
+                "trainer.strategy.pipeline_model_parallel_size", "training.pp"),
+            custom("trainer.strategy.virtual_pipeline_model_parallel_size", Kind::integer,
+                   "training.interleave", get_virtual_stages, set_virtual_stages),
+            integer<training_ref<&TrainingSpec::first_stage_layers>, Write::nonzero, 0>(
+                "trainer.strategy.num_layers_in_first_pipeline_stage",
+                "training.first_stage_layers"),
+            integer<training_ref<&TrainingSpec::last_stage_layers>, Write::nonzero, 0>(
+                "trainer.strategy.num_layers_in_last_pipeline_stage", "training.last_stage_layers"),
+            integer<training_ref<&TrainingSpec::context_parallel>>(
+                "trainer.strategy.context_parallel_size", "training.context_parallel"),
+            integer<training_ref<&TrainingSpec::expert_parallel>>(
+                "trainer.strategy.expert_model_parallel_size", "training.expert_parallel"),
+            integer<training_ref<&TrainingSpec::expert_tensor_parallel>, Write::nonzero, 0>(
+                "trainer.strategy.expert_tensor_parallel_size", "training.expert_tensor_parallel"),
+            custom("trainer.strategy.sequence_parallel", Kind::boolean,
+                   "training.sequence_parallel", get_sequence_parallel, set_sequence_parallel),
+            custom("trainer.max_steps", Kind::integer, "data.tokens", get_steps, set_steps),
+            custom("model.config.recompute_granularity", Kind::text, "training.recompute",
+                   get_granularity, set_granularity),
+            custom("model.config.recompute_method", Kind::text, "training.recompute",
+                   get_recompute_method, set_recompute_method),
+            custom("model.config.recompute_num_layers", Kind::integer, "training.recompute",
+                   get_recompute_layers, set_recompute_layers),
+            custom("optim.config.use_distributed_optimizer", Kind::boolean, "training.zero",
+                   get_distributed_optimizer, set_distributed_optimizer),
+            custom("trainer.plugins.fp8", Kind::text, "training.compute_dtype", get_fp8_format,
+                   set_fp8_format),
+            custom("trainer.plugins.fp8_recipe", Kind::text, "training.fp8_recipe", get_fp8_recipe,
+                   set_fp8_recipe),
+        },
+        {refuse_not_transformer, refuse_precision,
+         // NeMo 2's recipes train in bf16-mixed (their trainer's plugins); fp16 and fp32 are
+         // other plugins, not an override of a field.
+         [](const PlanSpec& s) -> std::optional<FieldError> {
+             if (precision_of(s) == Precision::bf16) {
+                 return std::nullopt;
+             }
+             return refusal("training.param_dtype", std::string(to_string(s.training.param_dtype)),
+                            "bf16: NeMo 2's recipes train with the bf16-mixed plugin");
+         },
+         refuse_zero_above_1, refuse_offload_params,
+         [](const PlanSpec& s) -> std::optional<FieldError> {
+             if (s.training.offload == Offload::none) {
+                 return std::nullopt;
+             }
+             return refusal("training.offload", std::string(to_string(s.training.offload)),
+                            "none: a NeMo recipe's optimizer offload is not a field override");
+         },
+         refuse_sqrt_recompute, refuse_optimizer_not_adamw, refuse_fp8_block, refuse_ffn_relu},
+        {"trainer.val_check_interval", "trainer.limit_val_batches", "trainer.log_every_n_steps",
+         "trainer.accumulate_grad_batches", "optim.config.lr", "optim.config.min_lr",
+         "optim.config.weight_decay", "optim.config.adam_beta1", "optim.config.adam_beta2",
+         "data.tokenizer"},
+        finish_megatron,
+    };
+}
+
+Table torchtitan_table() {
+    return Table{
+        LaunchTarget::torchtitan,
+        "torchtitan",
+        "torchtitan TOML",
+        "toml",
+        Form::toml,
+        {
+            custom("model.name", Kind::text, "model", get_tt_name, set_tt_name),
+            custom("model.flavor", Kind::text, "model", get_tt_flavour, set_tt_flavour),
+            custom("parallelism.data_parallel_replicate_degree", Kind::integer, "training.zero",
+                   get_tt_replicate, set_tt_replicate, Value{I{1}}),
+            custom("parallelism.data_parallel_shard_degree", Kind::integer, "training.zero",
+                   get_tt_shard, set_tt_shard, Value{I{-1}}),
+            custom("parallelism.fsdp_reshard_after_forward", Kind::text, "training.zero",
+                   get_tt_reshard, set_tt_reshard, Value{std::string("default")}),
+            custom("parallelism.tensor_parallel_degree", Kind::integer, "training.tp",
+                   get_tt_degree<&TrainingSpec::tp>, set_tt_degree<&TrainingSpec::tp>, Value{I{1}}),
+            custom("parallelism.pipeline_parallel_degree", Kind::integer, "training.pp",
+                   get_tt_degree<&TrainingSpec::pp>, set_tt_degree<&TrainingSpec::pp>, Value{I{1}}),
+            custom("parallelism.context_parallel_degree", Kind::integer,
+                   "training.context_parallel", get_tt_degree<&TrainingSpec::context_parallel>,
+                   set_tt_degree<&TrainingSpec::context_parallel>, Value{I{1}}),
+            custom("parallelism.expert_parallel_degree", Kind::integer, "training.expert_parallel",
+                   get_tt_degree<&TrainingSpec::expert_parallel>,
+                   set_tt_degree<&TrainingSpec::expert_parallel>, Value{I{1}}),
+            integer<data_ref<&DataSpec::seq_len>>("training.seq_len", "data.seq_len", 2048),
+            custom("training.local_batch_size", Kind::integer, "data.micro_batch",
+                   get_tt_local_batch, set_tt_local_batch, Value{I{8}}),
+            custom("parallelism.pipeline_parallel_microbatch_size", Kind::integer,
+                   "data.micro_batch", get_tt_pp_micro, set_tt_pp_micro, Value{I{1}}),
+            custom("training.global_batch_size", Kind::integer, "data.global_batch",
+                   get_global_or_unset, set_global_or_unset, Value{I{-1}}),
+            custom("training.mixed_precision_param", Kind::text, "training.param_dtype",
+                   get_precision_name<kFp32, kBf16, kNone>, set_precision_name<kFp32, kBf16, kNone>,
+                   Value{std::string(kBf16)}),
+            custom("training.enable_cpu_offload", Kind::boolean, "training.offload",
+                   get_tt_cpu_offload, set_offload_all, Value{false}),
+            custom("activation_checkpoint.mode", Kind::text, "training.recompute", get_ac_mode,
+                   set_ac_mode, Value{std::string("selective")}),
+            custom(
+                "activation_checkpoint.selective_ac_option", Kind::text, "training.recompute",
+                [](const PlanSpec& s) -> std::optional<Value> {
+                    return s.training.recompute == Recompute::selective
+                               ? std::optional(Value{std::string(kSelectiveOp)})
+                               : std::nullopt;
+                },
+                [](PlanSpec& s, const Value& v) {
+                    // "op": recompute all but the matmuls (the attention core among them);
+                    // a number N checkpoints every N-th layer whole, which Tally does not
+                    // plan.
+                    if (s.training.recompute == Recompute::selective &&
+                        as_text(v) != kSelectiveOp) {
+                        refuse_value(v, "op (per-operator selective recomputation)");
+                    }
+                }),
+            custom("compile.enable", Kind::boolean, "training.engine", get_tt_compile,
+                   set_tt_compile, Value{false}),
+            custom("training.steps", Kind::integer, "data.tokens", get_steps, set_steps),
+        },
+        {refuse_not_transformer, refuse_not_a_flavour, refuse_precision, refuse_fp8, refuse_zero_1,
+         refuse_offload_optimizer_only, refuse_sqrt_recompute,
+         refuse_above<&TrainingSpec::interleave, 1>, refuse_stage_layers, refuse_etp,
+         refuse_optimizer_not_adamw},
+        {"job.",
+         "profiling.",
+         "metrics.",
+         "optimizer.",
+         "lr_scheduler.",
+         "checkpoint.",
+         "validation.",
+         "comm.",
+         "fault_tolerance.",
+         "memory_estimation.",
+         "experimental.",
+         "quantize.",
+         "debug.",
+         "model.hf_assets_path",
+         "model.tokenizer_path",
+         "model.converters",
+         "model.print_after_conversion",
+         "training.dataset",
+         "training.dataset_path",
+         "training.max_norm",
+         "training.gc_freq",
+         "training.dtype",
+         "training.mixed_precision_reduce",
+         "training.dataloader.",
+         "compile.components",
+         "compile.backend",
+         "parallelism.enable_async_tensor_parallel",
+         "parallelism.disable_loss_parallel",
+         "parallelism.pipeline_parallel_schedule",
+         "parallelism.context_parallel_rotate_method",
+         "parallelism.expert_tensor_parallel_degree",
+         "activation_checkpoint.early_stop",
+         "activation_checkpoint.preserve_rng_state"},
+        finish_torchtitan,
+    };
+}
+
+Table deepspeed_table() {
+    return Table{
+        LaunchTarget::deepspeed,
+        "deepspeed",
+        "DeepSpeed JSON",
+        "json",
+        Form::json,
+        {
+            custom(
+                "train_batch_size", Kind::integer, "data.global_batch",
+                [](const PlanSpec& s) -> std::optional<Value> { return Value{global_batch(s)}; },
+                set_integer<data_ref<&DataSpec::global_batch>, Write::always, 1>),
+            integer<data_ref<&DataSpec::micro_batch>>("train_micro_batch_size_per_gpu",
+                                                      "data.micro_batch"),
+            custom("gradient_accumulation_steps", Kind::integer, "cluster.gpus", get_accumulation,
+                   set_accumulation, Value{I{1}}),
+            custom("bf16.enabled", Kind::boolean, "training.param_dtype", get_bf16, set_bf16,
+                   Value{false}),
+            custom("fp16.enabled", Kind::boolean, "training.param_dtype", get_ds_fp16, set_fp16,
+                   Value{false}),
+            custom("zero_optimization.stage", Kind::integer, "training.zero", get_zero, set_zero,
+                   Value{I{0}}),
+            custom("zero_optimization.offload_optimizer.device", Kind::text, "training.offload",
+                   get_ds_offload_optimizer, set_ds_offload_optimizer, Value{std::string("none")}),
+            custom("zero_optimization.offload_param.device", Kind::text, "training.offload",
+                   get_ds_offload_param, set_ds_offload_param, Value{std::string("none")}),
+            custom("zero_optimization.overlap_comm", Kind::boolean, "training.dp_overlap",
+                   get_overlap, set_overlap, Value{false}),
+            custom("activation_checkpointing.partition_activations", Kind::boolean,
+                   "training.recompute", get_ds_checkpointing, set_ds_checkpointing),
+            custom("optimizer.type", Kind::text, "training.optimizer", get_ds_optimizer,
+                   set_ds_optimizer),
+        },
+        {refuse_not_transformer, refuse_precision, refuse_fp8, refuse_above<&TrainingSpec::tp, 1>,
+         refuse_above<&TrainingSpec::pp, 1>, refuse_above<&TrainingSpec::context_parallel, 1>,
+         refuse_above<&TrainingSpec::expert_parallel, 1>, refuse_selective_recompute,
+         [](const PlanSpec& s) -> std::optional<FieldError> {
+             const Optimizer o = s.training.optimizer;
+             if (o == Optimizer::adamw || o == Optimizer::adam || o == Optimizer::sgd) {
+                 return std::nullopt;
+             }
+             return refusal("training.optimizer", std::string(to_string(o)), "adamw, adam or sgd");
+         }},
+        {"optimizer.params.",
+         "scheduler.",
+         "gradient_clipping",
+         "steps_per_print",
+         "wall_clock_breakdown",
+         "prescale_gradients",
+         "zero_allow_untested_optimizer",
+         "zero_optimization.contiguous_gradients",
+         "zero_optimization.reduce_scatter",
+         "zero_optimization.reduce_bucket_size",
+         "zero_optimization.allgather_bucket_size",
+         "zero_optimization.allgather_partitions",
+         "zero_optimization.round_robin_gradients",
+         "zero_optimization.stage3_prefetch_bucket_size",
+         "zero_optimization.stage3_param_persistence_threshold",
+         "zero_optimization.stage3_max_live_parameters",
+         "zero_optimization.stage3_max_reuse_distance",
+         "zero_optimization.stage3_gather_16bit_weights_on_model_save",
+         "zero_optimization.sub_group_size",
+         "zero_optimization.offload_optimizer.pin_memory",
+         "zero_optimization.offload_param.pin_memory",
+         "activation_checkpointing.",
+         "bf16.",
+         "fp16.",
+         "communication_data_type"},
+        finish_deepspeed,
+    };
+}
+
+Table accelerate_table() {
+    return Table{
+        LaunchTarget::accelerate,
+        "accelerate",
+        "accelerate FSDP YAML",
+        "yaml",
+        Form::yaml,
+        {
+            custom("compute_environment", Kind::text, "", get_constant<kLocalMachine>,
+                   set_constant<kLocalMachine>),
+            custom("distributed_type", Kind::text, "training.zero", get_distributed_type,
+                   set_distributed_type),
+            custom("fsdp_config.fsdp_sharding_strategy", Kind::text, "training.zero", get_sharding,
+                   set_sharding),
+            custom("fsdp_config.fsdp_offload_params", Kind::boolean, "training.offload",
+                   get_fsdp_offload, set_offload_all, Value{false}),
+            custom("fsdp_config.fsdp_activation_checkpointing", Kind::boolean, "training.recompute",
+                   get_fsdp_checkpointing, set_full_recompute),
+            custom(
+                "fsdp_config.fsdp_auto_wrap_policy", Kind::text, "",
+                [](const PlanSpec& s) -> std::optional<Value> {
+                    return s.training.zero == 0 ? std::nullopt : get_constant<kTransformerWrap>(s);
+                },
+                set_constant<kTransformerWrap>),
+            custom("mixed_precision", Kind::text, "training.param_dtype",
+                   get_precision_name<kNo, kBf16Short, kFp16Short>,
+                   set_precision_name<kNo, kBf16Short, kFp16Short>, Value{std::string(kNo)}),
+            custom("num_machines", Kind::integer, "cluster.gpus", get_machines, set_machines,
+                   Value{I{1}}),
+            custom("num_processes", Kind::integer, "cluster.gpus", get_gpus, set_gpus),
+        },
+        {refuse_not_transformer, refuse_precision, refuse_fp8, refuse_zero_1,
+         refuse_offload_optimizer_only, refuse_selective_recompute,
+         refuse_above<&TrainingSpec::tp, 1>, refuse_above<&TrainingSpec::pp, 1>,
+         refuse_above<&TrainingSpec::context_parallel, 1>,
+         refuse_above<&TrainingSpec::expert_parallel, 1>,
+         [](const PlanSpec& s) -> std::optional<FieldError> {
+             if (s.training.zero == 0 &&
+                 (s.training.offload != Offload::none || s.training.recompute != Recompute::none)) {
+                 return refusal("training.zero", "0",
+                                "2 or 3 with offload or recomputation: accelerate sets them in "
+                                "fsdp_config");
+             }
+             return std::nullopt;
+         }},
+        {"machine_rank",
+         "main_process_ip",
+         "main_process_port",
+         "main_training_function",
+         "rdzv_backend",
+         "same_network",
+         "use_cpu",
+         "debug",
+         "gpu_ids",
+         "tpu_env",
+         "tpu_use_cluster",
+         "tpu_use_sudo",
+         "downcast_bf16",
+         "enable_cpu_affinity",
+         "fsdp_config.fsdp_backward_prefetch",
+         "fsdp_config.fsdp_forward_prefetch",
+         "fsdp_config.fsdp_cpu_ram_efficient_loading",
+         "fsdp_config.fsdp_sync_module_states",
+         "fsdp_config.fsdp_use_orig_params",
+         "fsdp_config.fsdp_state_dict_type",
+         "fsdp_config.fsdp_transformer_layer_cls_to_wrap",
+         "fsdp_config.fsdp_min_num_params",
+         "fsdp_config.fsdp_version",
+         "fsdp_config.fsdp_reshard_after_forward"},
+        finish_fsdp,
+    };
+}
+
+}  // namespace
+
+const Table& table(LaunchTarget target) {
+    static const std::vector<Table> tables = [] {
+        std::vector<Table> t;
+        t.push_back(megatron_table());
+        t.push_back(nemo_table());
+        t.push_back(torchtitan_table());
+        t.push_back(deepspeed_table());
+        t.push_back(accelerate_table());
+        return t;
+    }();
+    return tables.at(static_cast<std::size_t>(target));
+}
+
+}  // namespace tally::launch
+
+namespace tally {
+
+// torchtitan/models/llama3/__init__.py (v0.2.2, 73a0e69): dim, n_layers, n_heads, n_kv_heads,
+// ffn_dim_multiplier, multiple_of; vocab_size 128256 (torchtitan/models/llama3/model/args.py).
+// The SwiGLU width follows its FeedForward (model/model.py): hidden = int(2 * 4 * dim / 3), then
+// int(multiplier * hidden), then rounded up to a multiple of multiple_of.
+std::optional<ModelSpec> torchtitan_flavour(std::string_view model_name, std::string_view flavour) {
+    struct Flavour {
+        std::string_view name;
+        std::int64_t dim, layers, heads, kv_heads;
+        double multiplier;
+        std::int64_t multiple_of;
+    };
+    static constexpr Flavour llama3[] = {
+        {"8B", 4096, 32, 32, 8, 1.3, 1024},
+        {"70B", 8192, 80, 64, 8, 1.3, 4096},
+        {"405B", 16384, 126, 128, 8, 1.2, 4096},
+    };
+    if (model_name != "llama3") {
+        return std::nullopt;
+    }
+    for (const Flavour& f : llama3) {
+        if (f.name != flavour) {
+            continue;
+        }
+        std::int64_t hidden = 2 * (4 * f.dim) / 3;
+        hidden = static_cast<std::int64_t>(f.multiplier * static_cast<double>(hidden));
+        hidden = f.multiple_of * ((hidden + f.multiple_of - 1) / f.multiple_of);
+        ModelSpec m;
+        m.kind = ModelKind::transformer;
+        m.name = fmt::format("Llama 3 {} (torchtitan llama3 {})", f.name, f.name);
+        m.layers = f.layers;
+        m.hidden = f.dim;
+        m.heads = f.heads;
+        m.kv_heads = f.kv_heads;
+        m.ffn_hidden = hidden;
+        m.ffn = FfnKind::swiglu;
+        m.vocab = 128256;
+        m.tied_embeddings = false;
+        m.norm = NormKind::rmsnorm;
+        m.bias = BiasKind::none;
+        return m;
+    }
+    return std::nullopt;
+}
+
+}  // namespace tally

@@ -1,0 +1,1 @@
+--num-layers 32 --hidden-size 4096 --tensor-model-parallel-size eight

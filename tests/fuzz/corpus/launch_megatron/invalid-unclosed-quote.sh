@@ -1,0 +1,1 @@
+--num-layers 4 --moe-layer-freq '([0]*1+[1]*3)

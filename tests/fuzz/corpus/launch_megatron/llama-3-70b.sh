@@ -1,0 +1,32 @@
+# Megatron-LM arguments: Llama 3 70B on 15T tokens, 1024 H100: tp 8, pp 4, sequence parallel, ZeRO-1
+# written by Tally (tally export --to megatron)
+torchrun --nnodes 128 --nproc-per-node 8 pretrain_gpt.py \
+    --num-layers 80 \
+    --hidden-size 8192 \
+    --num-attention-heads 64 \
+    --group-query-attention \
+    --num-query-groups 8 \
+    --ffn-hidden-size 28672 \
+    --vocab-size 128256 \
+    --swiglu \
+    --normalization RMSNorm \
+    --disable-bias-linear \
+    --untie-embeddings-and-output-weights \
+    --position-embedding-type rope \
+    --max-position-embeddings 8192 \
+    --hidden-dropout 0 \
+    --attention-dropout 0 \
+    --seq-length 8192 \
+    --micro-batch-size 1 \
+    --global-batch-size 512 \
+    --train-samples 1831054688 \
+    --tensor-model-parallel-size 8 \
+    --pipeline-model-parallel-size 4 \
+    --context-parallel-size 1 \
+    --expert-model-parallel-size 1 \
+    --sequence-parallel \
+    --use-distributed-optimizer \
+    --overlap-grad-reduce \
+    --optimizer adam \
+    --bf16 \
+    --attention-backend flash

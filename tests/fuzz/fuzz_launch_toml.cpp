@@ -1,0 +1,7 @@
+// A torchtitan TOML job config -> import_launch_config -> check ->
+// evaluate; the spec reads back and exports again (tests/fuzz/fuzz_launch.h).
+#include "tests/fuzz/fuzz_launch.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    return tally::fuzz::import_launch(tally::LaunchTarget::torchtitan, data, size);
+}

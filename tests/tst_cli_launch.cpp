@@ -1,0 +1,119 @@
+// `tally export` and `tally import` as a user runs them: the built binary, its files and its exit
+// codes.
+#include <QTemporaryDir>
+#include <QtTest>
+#include <nlohmann/json.hpp>
+
+#include "tests/cli_test_util.h"
+
+using nlohmann::json;
+
+namespace {
+
+using tally::test::Run;
+using tally::test::run_tally;
+
+QString example(const char* name) {
+    return QStringLiteral(TALLY_SOURCE_DIR "/resources/examples/") + QLatin1String(name);
+}
+
+}  // namespace
+
+class TestCliLaunch : public QObject {
+    Q_OBJECT
+
+private slots:
+    void exportThenImport();
+    void exportRefusesByName();
+    void badInputWritesNothing_data();
+    void badInputWritesNothing();
+    void deepspeedNeedsTheModel();
+};
+
+// The plan the window opens on, to Megatron-LM arguments and back, then planned.
+void TestCliLaunch::exportThenImport() {
+    QTemporaryDir dir;
+    const QString args = dir.filePath(QStringLiteral("run.sh"));
+    const QString spec = dir.filePath(QStringLiteral("spec.json"));
+    Run r =
+        run_tally({QStringLiteral("export"), example("llama-3-70b-15t-1024-h100.json"),
+                   QStringLiteral("--to"), QStringLiteral("megatron"), QStringLiteral("-o"), args});
+    QCOMPARE(r.exit_code, 0);
+    QVERIFY(r.out.isEmpty());
+    r = run_tally({QStringLiteral("import"), args, QStringLiteral("-o"), spec});
+    QCOMPARE(r.exit_code, 0);
+    // What was read is listed on standard error, line by line.
+    QVERIFY(r.err.contains("line 4: num-layers = 80 -> model.layers"));
+    QFile f(spec);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const json j = json::parse(f.readAll().toStdString());
+    QCOMPARE(j["model"]["layers"].get<int>(), 80);
+    QCOMPARE(j["cluster"]["gpus"].get<int>(), 1024);  // 128 nodes x 8
+    QCOMPARE(j["training"]["tp"].get<int>(), 8);
+    QCOMPARE(j["training"]["pp"].get<int>(), 4);
+    QCOMPARE(j["training"]["zero"].get<int>(), 1);
+    r = run_tally({QStringLiteral("plan"), spec, QStringLiteral("--json")});
+    QCOMPARE(r.exit_code, 0);
+}
+
+void TestCliLaunch::exportRefusesByName() {
+    const Run r = run_tally({QStringLiteral("export"), example("deepseek-v3-h800.json"),
+                             QStringLiteral("--to"), QStringLiteral("megatron")});
+    QCOMPARE(r.exit_code, 2);
+    QVERIFY(r.out.isEmpty());
+    QVERIFY(r.err.contains("training.zero: got 3"));
+    const Run unknown = run_tally({QStringLiteral("export"), example("deepseek-v3-h800.json"),
+                                   QStringLiteral("--to"), QStringLiteral("jax")});
+    QCOMPARE(unknown.exit_code, 2);
+    QVERIFY(unknown.err.contains("--to"));
+}
+
+void TestCliLaunch::badInputWritesNothing_data() {
+    QTest::addColumn<QByteArray>("input");
+    QTest::addColumn<QString>("from");
+    QTest::addColumn<QByteArray>("named");
+    const QByteArray args =
+        "--num-layers 32 --hidden-size 4096 --num-attention-heads 32 "
+        "--ffn-hidden-size 14336 --vocab-size 32000 "
+        "--max-position-embeddings 4096 --seq-length 4096 ";
+    QTest::newRow("truncated TOML") << QByteArray("[parallelism]\ntensor_parallel_degree = ")
+                                    << "torchtitan" << QByteArray("line 2");
+    QTest::newRow("unknown flag") << args + "--tensor-parallel 8"
+                                  << "megatron" << QByteArray("tensor-parallel (line 1)");
+    QTest::newRow("non-integer size") << args + "--micro-batch-size 1.5"
+                                      << "megatron" << QByteArray("micro-batch-size (line 1)");
+    // 8-way tensor parallelism on 12 GPUs.
+    QTest::newRow("layout does not divide")
+        << "torchrun --nnodes 1 --nproc-per-node 12 pretrain_gpt.py " + args +
+               "--tensor-model-parallel-size 8"
+        << "megatron" << QByteArray("cluster.gpus");
+}
+
+void TestCliLaunch::badInputWritesNothing() {
+    QFETCH(QByteArray, input);
+    QFETCH(QString, from);
+    QFETCH(QByteArray, named);
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("spec.json"));
+    const Run r = run_tally({QStringLiteral("import"), QStringLiteral("-"),
+                             QStringLiteral("--from"), from, QStringLiteral("-o"), out},
+                            input);
+    QCOMPARE(r.exit_code, 2);
+    QVERIFY2(r.err.contains(named), r.err.constData());
+    QVERIFY(!QFile::exists(out));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 0);
+}
+
+void TestCliLaunch::deepspeedNeedsTheModel() {
+    const QByteArray ds = R"({"train_batch_size": 64, "train_micro_batch_size_per_gpu": 2,
+        "gradient_accumulation_steps": 4, "bf16": {"enabled": true},
+        "zero_optimization": {"stage": 3}})";
+    const Run r = run_tally({QStringLiteral("import"), QStringLiteral("-"),
+                             QStringLiteral("--from"), QStringLiteral("deepspeed")},
+                            ds);
+    QCOMPARE(r.exit_code, 2);
+    QVERIFY(r.err.contains("--hf-config"));
+}
+
+QTEST_GUILESS_MAIN(TestCliLaunch)
+#include "tst_cli_launch.moc"

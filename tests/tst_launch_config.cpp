@@ -1,0 +1,596 @@
+// Launch configurations: a plan as Megatron-LM arguments, NeMo overrides, a torchtitan TOML, a
+// DeepSpeed JSON and an accelerate YAML, and back.
+//
+// The names are checked against lists taken from the frameworks' own sources, in
+// tests/data/launch/ (each file's header names the repository, the file and the commit):
+// Megatron-LM megatron/training/arguments.py at core_v0.12.0 (d580efc68a9f0dbf1945f834f6f6200cd01
+// d343); torchtitan torchtitan/config/job_config.py at v0.2.2 (73a0e6979dd10b6b1904098eb3c8f62c18
+// ab87ce); DeepSpeed deepspeed/runtime/{constants,zero/config,zero/offload_config,
+// activation_checkpointing/config,precision_config}.py at edaa7221267243c7be7fb49c5d5f5c4fb97b4641;
+// accelerate src/accelerate/commands/config/config_args.py and utils/launch.py at 16cb6eb80dd9aa8b4
+// df1a63ef57863e455d53b83; NeMo 8cfedd7203462cb251a914e700e5605444277561 with Megatron-Core's
+// TransformerConfig at core_v0.12.0.
+#include <QtTest>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "planner/core/errors.h"
+#include "planner/hardware/hardware.h"
+#include "planner/io/launch/launch_config.h"
+#include "planner/io/launch/launch_fields.h"
+#include "planner/io/spec_json.h"
+#include "planner/training/plan.h"
+
+using namespace tally;
+
+namespace {
+
+std::set<std::string> name_list(const char* file) {
+    std::set<std::string> names;
+    std::ifstream in(std::string(TALLY_SOURCE_DIR) + "/tests/data/launch/" + file);
+    std::string line;
+    while (std::getline(in, line)) {
+        if (!line.empty() && line[0] != '#') {
+            names.insert(line);
+        }
+    }
+    return names;
+}
+
+const char* list_file(LaunchTarget t) {
+    switch (t) {
+        case LaunchTarget::megatron:
+            return "megatron.txt";
+        case LaunchTarget::nemo:
+            return "nemo.txt";
+        case LaunchTarget::torchtitan:
+            return "torchtitan.txt";
+        case LaunchTarget::deepspeed:
+            return "deepspeed.txt";
+        case LaunchTarget::accelerate:
+            return "accelerate.txt";
+    }
+    return "";
+}
+
+// Every shipped example and every case of docs/cases.
+std::vector<std::string> spec_files() {
+    std::vector<std::string> files;
+    for (const char* dir : {"/resources/examples", "/docs/cases"}) {
+        for (const auto& e :
+             std::filesystem::directory_iterator(std::string(TALLY_SOURCE_DIR) + dir)) {
+            if (e.path().extension() == ".json") {
+                files.push_back(e.path().string());
+            }
+        }
+    }
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+// The text without its comment lines (the header names the plan, which an import renames).
+std::string without_comments(const std::string& text) {
+    std::istringstream in(text);
+    std::string line;
+    std::string out;
+    while (std::getline(in, line)) {
+        if (line.rfind("#", 0) != 0) {
+            out += line + "\n";
+        }
+    }
+    return out;
+}
+
+// Refused: the spec field the export names; "" when it exported.
+std::string refusal_field(const PlanSpec& spec, LaunchTarget target) {
+    try {
+        (void)export_launch_config(spec, target);
+    } catch (const SpecError& e) {
+        return e.field();
+    }
+    return {};
+}
+
+LaunchImport import_text(const std::string& text, LaunchTarget target,
+                         std::optional<ModelSpec> model = std::nullopt) {
+    LaunchImportOptions options;
+    options.from = target;
+    options.model = std::move(model);
+    return import_launch_config(text, "test", options);
+}
+
+// The field of the SpecError an import throws; "" when it is accepted.
+QString import_error(const std::string& text, LaunchTarget target, QString* message = nullptr) {
+    try {
+        (void)import_text(text, target);
+    } catch (const SpecError& e) {
+        if (message) {
+            *message = QString::fromUtf8(e.what());
+        }
+        return QString::fromStdString(e.field());
+    }
+    return {};
+}
+
+}  // namespace
+
+class TestLaunchConfig : public QObject {
+    Q_OBJECT
+
+private slots:
+    void roundTrip_data();
+    void roundTrip();
+    void megatronExportsEveryCase();
+    void namesAreTheFrameworks_data();
+    void namesAreTheFrameworks();
+    void megatronArgumentsOfTheStartPlan();
+    void megatronRefusesZero2();
+    void torchtitanFlavours();
+    void torchtitanImport();
+    void megatronLogBlock();
+    void deepspeedWithConfigJson();
+    void accelerateYaml();
+    void badInput_data();
+    void badInput();
+    void unknownIsListedWhenAllowed();
+    void detect();
+};
+
+void TestLaunchConfig::roundTrip_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<int>("target");
+    for (const std::string& f : spec_files()) {
+        for (LaunchTarget t : launch_targets()) {
+            const std::string name =
+                std::filesystem::path(f).stem().string() + "/" + std::string(to_string(t));
+            QTest::newRow(name.c_str()) << QString::fromStdString(f) << static_cast<int>(t);
+        }
+    }
+}
+
+// Export then import: the same spec on every field the target expresses, and the same text
+// when the imported spec is exported again. A target that cannot express the plan refuses it
+// naming a spec field, with the target's title in the message.
+void TestLaunchConfig::roundTrip() {
+    QFETCH(QString, file);
+    QFETCH(int, target);
+    const LaunchTarget t = static_cast<LaunchTarget>(target);
+    const PlanSpec spec = load_plan_spec(file.toStdString());
+    std::string text;
+    try {
+        text = export_launch_config(spec, t);
+    } catch (const SpecError& e) {
+        QVERIFY2(!e.field().empty(), e.what());
+        QVERIFY2(std::string(e.what()).find(launch_target_title(t)) != std::string::npos, e.what());
+        return;
+    }
+    const bool model_beside = t == LaunchTarget::deepspeed || t == LaunchTarget::accelerate;
+    const LaunchImport back =
+        import_text(text, t, model_beside ? std::optional(spec.model) : std::nullopt);
+    const PlanSpec& r = back.spec;
+    QCOMPARE(without_comments(export_launch_config(r, t)), without_comments(text));
+
+    QVERIFY(architecture_only(r.model) == architecture_only(spec.model));
+    QCOMPARE(r.cluster.gpus, spec.cluster.gpus);
+    QCOMPARE(r.training.zero, spec.training.zero);
+    QCOMPARE(r.training.param_dtype, spec.training.param_dtype);
+    QCOMPARE(r.training.grad_dtype, spec.training.grad_dtype);
+    QVERIFY(r.training.master_dtype == spec.training.master_dtype);
+    QCOMPARE(r.training.compute_dtype, spec.training.compute_dtype);
+    QCOMPARE(r.training.offload, spec.training.offload);
+    QCOMPARE(r.training.recompute, spec.training.recompute);
+    QCOMPARE(r.training.tp, spec.training.tp);
+    QCOMPARE(r.training.pp, spec.training.pp);
+    QCOMPARE(r.training.context_parallel, spec.training.context_parallel);
+    QCOMPARE(r.training.expert_parallel, spec.training.expert_parallel);
+    if (t != LaunchTarget::accelerate) {
+        QCOMPARE(r.data.micro_batch, spec.data.micro_batch);
+    }
+    if (t == LaunchTarget::megatron || t == LaunchTarget::nemo) {
+        QCOMPARE(r.training.sequence_parallel, spec.training.sequence_parallel);
+        QCOMPARE(r.training.interleave, spec.training.interleave);
+        QCOMPARE(r.training.dropout, spec.training.dropout);
+        QCOMPARE(r.data.seq_len, spec.data.seq_len);
+        QCOMPARE(r.data.global_batch, spec.data.global_batch);
+    }
+    if (t == LaunchTarget::megatron) {
+        QCOMPARE(r.training.flash_attention, spec.training.flash_attention);
+        QCOMPARE(r.training.dp_overlap, spec.training.dp_overlap);
+        QCOMPARE(r.training.optimizer, spec.training.optimizer);
+        // --train-samples = tokens / seq_len, rounded to a whole sequence.
+        QVERIFY(std::abs(r.data.tokens - spec.data.tokens) <= spec.data.seq_len / 2.0);
+    }
+    QVERIFY(back.ignored.empty());
+    QVERIFY(back.unknown.empty());
+}
+
+// Every case of docs/cases is a Megatron-LM run (Narayanan et al. 2021, Korthikanti et al. 2022,
+// Llama 3 with ZeRO-1-like sharding, GPT-3 with tp x pp): each must export to Megatron-LM.
+void TestLaunchConfig::megatronExportsEveryCase() {
+    int cases = 0;
+    for (const std::string& f : spec_files()) {
+        if (f.find("/docs/cases/") == std::string::npos) {
+            continue;
+        }
+        ++cases;
+        const PlanSpec spec = load_plan_spec(f);
+        QVERIFY2(refusal_field(spec, LaunchTarget::megatron).empty(), f.c_str());
+    }
+    QCOMPARE(cases, 21);
+    // The shipped examples that cannot: a ReLU network and parameter counts are no transformer;
+    // ZeRO-3 is not Megatron-LM's distributed optimizer.
+    const auto refused = [](const char* example) {
+        return refusal_field(
+            load_plan_spec(std::string(TALLY_SOURCE_DIR) + "/resources/examples/" + example),
+            LaunchTarget::megatron);
+    };
+    QCOMPARE(refused("lecture-mlp.json"), std::string("model.kind"));
+    QCOMPARE(refused("seed-70b-15t-1024-h100.json"), std::string("model.kind"));
+    QCOMPARE(refused("deepseek-v3-h800.json"), std::string("training.zero"));
+    QCOMPARE(refused("llama-3-70b-15t-1024-h100.json"), std::string());
+    QCOMPARE(refused("llama-2-70b-2048-h100.json"), std::string());
+}
+
+void TestLaunchConfig::namesAreTheFrameworks_data() {
+    QTest::addColumn<int>("target");
+    for (LaunchTarget t : launch_targets()) {
+        QTest::newRow(std::string(to_string(t)).c_str()) << static_cast<int>(t);
+    }
+}
+
+// Every name a table writes, reads or ignores is one the framework defines (the lists in
+// tests/data/launch/, taken from its sources); a prefix names a section it has.
+void TestLaunchConfig::namesAreTheFrameworks() {
+    QFETCH(int, target);
+    const LaunchTarget t = static_cast<LaunchTarget>(target);
+    const std::set<std::string> names = name_list(list_file(t));
+    QVERIFY(names.size() > 20);
+    const launch::Table& table = launch::table(t);
+    for (const launch::Field& f : table.fields) {
+        if (f.log_only) {
+            continue;  // a dest of the printed block, checked in megatronLogBlock
+        }
+        QVERIFY2(names.count(std::string(f.key)) == 1, std::string(f.key).c_str());
+    }
+    for (std::string_view ig : table.ignored) {
+        if (ig.back() == '.') {
+            const std::string prefix(ig);
+            const bool any = std::any_of(names.begin(), names.end(), [&](const std::string& n) {
+                return n.rfind(prefix, 0) == 0 || n == prefix.substr(0, prefix.size() - 1);
+            });
+            QVERIFY2(any, prefix.c_str());
+        } else {
+            QVERIFY2(names.count(std::string(ig)) == 1, std::string(ig).c_str());
+        }
+    }
+}
+
+// The plan the window opens on (resources/examples/llama-3-70b-15t-1024-h100.json): Llama 3 70B
+// on 1024 H100, tp 8 x pp 4, sequence parallel, ZeRO-1, 15T tokens of 8192, global batch 512.
+void TestLaunchConfig::megatronArgumentsOfTheStartPlan() {
+    const PlanSpec spec = load_plan_spec(std::string(TALLY_SOURCE_DIR) +
+                                         "/resources/examples/llama-3-70b-15t-1024-h100.json");
+    const std::string text = export_launch_config(spec, LaunchTarget::megatron);
+    const auto has = [&](const char* arg) {
+        return text.find(std::string(arg) + " \\\n") != std::string::npos ||
+               text.find(std::string(arg) + "\n") != std::string::npos;
+    };
+    // 1024 GPUs = 128 nodes of 8.
+    QVERIFY(text.find("torchrun --nnodes 128 --nproc-per-node 8 pretrain_gpt.py") !=
+            std::string::npos);
+    // Llama 3 70B (Dubey et al. 2024, Table 3): 80 layers, 8192 wide, 64 heads, 8 KV heads,
+    // FFN 28672, vocabulary 128256, SwiGLU, RMSNorm, RoPE, untied.
+    QVERIFY(has("--num-layers 80"));
+    QVERIFY(has("--hidden-size 8192"));
+    QVERIFY(has("--num-attention-heads 64"));
+    QVERIFY(has("--group-query-attention"));
+    QVERIFY(has("--num-query-groups 8"));
+    QVERIFY(has("--ffn-hidden-size 28672"));
+    QVERIFY(has("--vocab-size 128256"));
+    QVERIFY(has("--swiglu"));
+    QVERIFY(has("--normalization RMSNorm"));
+    QVERIFY(has("--disable-bias-linear"));
+    QVERIFY(has("--untie-embeddings-and-output-weights"));
+    QVERIFY(has("--position-embedding-type rope"));
+    QVERIFY(has("--max-position-embeddings 8192"));
+    QVERIFY(has("--tensor-model-parallel-size 8"));
+    QVERIFY(has("--pipeline-model-parallel-size 4"));
+    QVERIFY(has("--sequence-parallel"));
+    QVERIFY(has("--use-distributed-optimizer"));
+    QVERIFY(has("--seq-length 8192"));
+    QVERIFY(has("--micro-batch-size 1"));
+    QVERIFY(has("--global-batch-size 512"));
+    // 15e12 tokens / 8192 per sequence = 1831054687.5 sequences, rounded half away from zero.
+    QVERIFY(has("--train-samples 1831054688"));
+    QVERIFY(has("--bf16"));
+    QVERIFY(text.find("--fp16") == std::string::npos);
+    QVERIFY(text.find("--recompute-granularity") == std::string::npos);
+}
+
+void TestLaunchConfig::megatronRefusesZero2() {
+    PlanSpec spec = load_plan_spec(std::string(TALLY_SOURCE_DIR) +
+                                   "/resources/examples/llama-3-70b-15t-1024-h100.json");
+    spec.training.zero = 2;
+    try {
+        (void)export_launch_config(spec, LaunchTarget::megatron);
+        QFAIL("ZeRO-2 exported to Megatron-LM");
+    } catch (const SpecError& e) {
+        QCOMPARE(e.field(), std::string("training.zero"));
+        QCOMPARE(e.error().value, std::string("2"));
+        QVERIFY(std::string(e.what()).find("--use-distributed-optimizer") != std::string::npos);
+    }
+    spec.training.zero = 1;
+    spec.training.recompute = Recompute::sqrt;
+    QCOMPARE(refusal_field(spec, LaunchTarget::megatron), std::string("training.recompute"));
+}
+
+// torchtitan/models/llama3/__init__.py (v0.2.2): the FFN width from dim, ffn_dim_multiplier and
+// multiple_of; the results are Llama 3's published widths (Dubey et al. 2024, Table 3: 14336,
+// 28672, 53248). 8B: int(2*16384/3) = 10922; int(1.3*10922) = 14198; up to 1024s: 14336.
+// 70B: 21845 -> 28398 -> up to 4096s: 28672. 405B: 43690 -> int(1.2*43690) = 52428 -> 53248.
+void TestLaunchConfig::torchtitanFlavours() {
+    const auto ffn = [](const char* f) { return torchtitan_flavour("llama3", f)->ffn_hidden; };
+    QCOMPARE(ffn("8B"), std::int64_t{14336});
+    QCOMPARE(ffn("70B"), std::int64_t{28672});
+    QCOMPARE(ffn("405B"), std::int64_t{53248});
+    QCOMPARE(torchtitan_flavour("llama3", "405B")->layers, std::int64_t{126});
+    QVERIFY(!torchtitan_flavour("llama3", "1T"));
+    QVERIFY(!torchtitan_flavour("deepseek_v3", "671B"));
+}
+
+// A torchtitan job as its llama3_70b.toml ships (v0.2.2: local batch 8, seq 8192, tp 8,
+// shard -1, full checkpointing), launched on 64 GPUs: dp = 64 / 8 = 8 FSDP ranks (ZeRO-3), a
+// global batch of -1 = 8 x 8 = 64 sequences, 1000 steps x 64 x 8192 = 524288000 tokens.
+void TestLaunchConfig::torchtitanImport() {
+    const std::string toml = R"([job]
+dump_folder = "./outputs"
+description = "Llama 3 70B training"
+
+[model]
+name = "llama3"
+flavor = "70B"
+hf_assets_path = "./assets/hf/Llama-3.1-70B"
+
+[optimizer]
+name = "AdamW"
+lr = 1.5e-4
+
+[training]
+local_batch_size = 8
+seq_len = 8192
+max_norm = 1.0
+steps = 1000
+dataset = "c4"
+
+[parallelism]
+data_parallel_replicate_degree = 1
+data_parallel_shard_degree = -1
+tensor_parallel_degree = 8
+pipeline_parallel_degree = 1
+context_parallel_degree = 1
+
+[activation_checkpoint]
+mode = "full"
+
+[compile]
+enable = false
+)";
+    LaunchImportOptions options;
+    options.gpus = 64;
+    const LaunchImport r = import_launch_config(toml, "llama3_70b.toml", options);
+    QCOMPARE(r.target, LaunchTarget::torchtitan);
+    QCOMPARE(r.spec.cluster.gpus, std::int64_t{64});
+    QCOMPARE(r.spec.training.tp, std::int64_t{8});
+    QCOMPARE(r.spec.training.zero, 3);
+    QCOMPARE(r.spec.training.recompute, Recompute::full);
+    QCOMPARE(r.spec.training.engine, Engine::fsdp);
+    QCOMPARE(r.spec.model.layers, std::int64_t{80});
+    QCOMPARE(r.spec.data.micro_batch, std::int64_t{8});
+    QCOMPARE(r.spec.data.global_batch, std::int64_t{0});
+    QCOMPARE(r.spec.data.tokens, 524288000.0);
+    // Without --gpus the world size is a guess, said in the description.
+    const LaunchImport guessed = import_launch_config(toml, "llama3_70b.toml", {});
+    QCOMPARE(guessed.spec.cluster.gpus, std::int64_t{8});
+    QVERIFY(guessed.spec.description.find("cluster.gpus = 8") != std::string::npos);
+}
+
+// Megatron-LM prints its arguments at start (arguments.py, _print_args): "  name ....... value".
+void TestLaunchConfig::megatronLogBlock() {
+    const std::string log =
+        R"(using world size: 16, data-parallel size: 2, tensor-model-parallel size: 4
+------------------------ arguments ------------------------
+  accumulate_allreduce_grads_in_fp32 .............. True
+  add_bias_linear ................................. False
+  add_qkv_bias .................................... False
+  attention_backend ............................... AttnBackend.auto
+  attention_dropout ............................... 0.0
+  bf16 ............................................ True
+  ffn_hidden_size ................................. 14336
+  fp16 ............................................ False
+  fp8 ............................................. None
+  global_batch_size ............................... 256
+  group_query_attention ........................... True
+  hidden_dropout .................................. 0.0
+  hidden_size ..................................... 4096
+  lr .............................................. 0.0003
+  max_position_embeddings ......................... 8192
+  micro_batch_size ................................ 2
+  normalization ................................... RMSNorm
+  num_attention_heads ............................. 32
+  num_experts ..................................... None
+  num_layers ...................................... 32
+  num_query_groups ................................ 8
+  pipeline_model_parallel_size .................... 2
+  position_embedding_type ......................... rope
+  recompute_granularity ........................... selective
+  seq_length ...................................... 8192
+  sequence_parallel ............................... True
+  swiglu .......................................... True
+  tensor_model_parallel_size ...................... 4
+  train_samples ................................... 1000000
+  untie_embeddings_and_output_weights ............. True
+  use_distributed_optimizer ....................... True
+  vocab_size ...................................... 128256
+  world_size ...................................... 16
+-------------------- end of arguments ---------------------
+)";
+    const LaunchImport r = import_text(log, LaunchTarget::megatron);
+    const PlanSpec& s = r.spec;
+    QCOMPARE(s.cluster.gpus, std::int64_t{16});
+    QCOMPARE(s.model.layers, std::int64_t{32});
+    QCOMPARE(s.model.kv_heads, std::int64_t{8});
+    QCOMPARE(s.model.ffn, FfnKind::swiglu);
+    QCOMPARE(s.model.norm, NormKind::rmsnorm);
+    QCOMPARE(s.model.bias, BiasKind::none);  // add_bias_linear False (--disable-bias-linear)
+    QCOMPARE(s.model.tied_embeddings, false);
+    QCOMPARE(s.training.tp, std::int64_t{4});
+    QCOMPARE(s.training.pp, std::int64_t{2});
+    QCOMPARE(s.training.zero, 1);
+    QCOMPARE(s.training.recompute, Recompute::selective);
+    QCOMPARE(s.training.sequence_parallel, true);
+    QCOMPARE(s.training.dropout, false);
+    QCOMPARE(s.training.param_dtype, DType::bf16);
+    QCOMPARE(s.data.global_batch, std::int64_t{256});
+    QCOMPARE(s.data.micro_batch, std::int64_t{2});
+    // 1e6 samples x 8192 tokens.
+    QCOMPARE(s.data.tokens, 8192e6);
+    // lr and accumulate_allreduce_grads_in_fp32 are read and ignored, not errors.
+    QVERIFY(std::any_of(r.ignored.begin(), r.ignored.end(),
+                        [](const LaunchSetting& x) { return x.key == "lr" && x.line == 16; }));
+}
+
+// A DeepSpeed JSON with the model from an HF config: train_batch_size 64 = micro 2 x accumulation
+// 4 x 8 GPUs (config-json.md: train_batch_size = micro x accumulation x GPUs).
+void TestLaunchConfig::deepspeedWithConfigJson() {
+    const std::string ds = R"({
+  "train_batch_size": 64,
+  "train_micro_batch_size_per_gpu": 2,
+  "gradient_accumulation_steps": 4,
+  "bf16": {"enabled": true},
+  "zero_optimization": {"stage": 2, "overlap_comm": true, "reduce_bucket_size": 5e8,
+                        "offload_optimizer": {"device": "cpu", "pin_memory": true}},
+  "gradient_clipping": 1.0
+})";
+    ModelSpec model = *torchtitan_flavour("llama3", "8B");
+    const LaunchImport r = import_text(ds, LaunchTarget::deepspeed, model);
+    QCOMPARE(r.spec.cluster.gpus, std::int64_t{8});
+    QCOMPARE(r.spec.training.zero, 2);
+    QCOMPARE(r.spec.training.offload, Offload::optimizer);
+    QCOMPARE(r.spec.training.engine, Engine::deepspeed);
+    QCOMPARE(r.spec.data.global_batch, std::int64_t{64});
+    QCOMPARE(r.spec.model.layers, std::int64_t{32});
+    QCOMPARE(r.ignored.size(), std::size_t{3});  // reduce_bucket_size, pin_memory, clipping
+    // Without a model: the DeepSpeed config does not describe one.
+    QString message;
+    QCOMPARE(import_error(ds, LaunchTarget::deepspeed, &message), QString("model"));
+    QVERIFY(message.contains("config.json"));
+}
+
+void TestLaunchConfig::accelerateYaml() {
+    const std::string yaml = R"(compute_environment: LOCAL_MACHINE
+distributed_type: FSDP
+fsdp_config:
+  fsdp_auto_wrap_policy: TRANSFORMER_BASED_WRAP
+  fsdp_sharding_strategy: SHARD_GRAD_OP
+  fsdp_offload_params: false
+  fsdp_activation_checkpointing: true
+  fsdp_state_dict_type: SHARDED_STATE_DICT
+machine_rank: 0
+mixed_precision: bf16
+num_machines: 2
+num_processes: 16
+)";
+    const LaunchImport r =
+        import_text(yaml, LaunchTarget::accelerate, *torchtitan_flavour("llama3", "8B"));
+    QCOMPARE(r.spec.cluster.gpus, std::int64_t{16});
+    QCOMPARE(r.spec.training.zero, 2);  // SHARD_GRAD_OP: gradients and optimizer state sharded
+    QCOMPARE(r.spec.training.recompute, Recompute::full);
+    QCOMPARE(r.spec.training.engine, Engine::fsdp);
+}
+
+void TestLaunchConfig::badInput_data() {
+    QTest::addColumn<int>("target");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("field");
+    const std::string args =
+        "--num-layers 32 --hidden-size 4096 --num-attention-heads 32 "
+        "--ffn-hidden-size 16384 --vocab-size 32000 "
+        "--max-position-embeddings 4096 --seq-length 4096 ";
+    const auto row = [](const char* name, LaunchTarget t, const std::string& text,
+                        const char* field) {
+        QTest::newRow(name) << static_cast<int>(t) << QString::fromStdString(text) << field;
+    };
+    // toml++ reports an unterminated string where the line ends.
+    row("truncated TOML", LaunchTarget::torchtitan, "[model]\nname = \"llama3\n",
+        "line 2, column 15");
+    row("unknown flag", LaunchTarget::megatron, args + "\n--tensor-parallel 8",
+        "tensor-parallel (line 2)");
+    row("non-integer size", LaunchTarget::megatron, args + "--tensor-model-parallel-size eight",
+        "tensor-model-parallel-size (line 1)");
+    // 8-way tensor parallelism on 12 GPUs: check() names the GPU count tp x pp x cp must divide.
+    row("layout does not divide", LaunchTarget::megatron,
+        "torchrun --nnodes 1 --nproc-per-node 12 pretrain_gpt.py " + args +
+            "--tensor-model-parallel-size 8",
+        "cluster.gpus");
+    row("bf16 and fp16", LaunchTarget::megatron, args + "--bf16 --fp16", "fp16 (line 1)");
+    row("contradictory repeat", LaunchTarget::megatron,
+        args + "--micro-batch-size 1\n--micro-batch-size 2", "micro-batch-size (line 2)");
+    row("missing layers", LaunchTarget::megatron,
+        "--hidden-size 4096 --num-attention-heads 32 --max-position-embeddings 4096", "num-layers");
+    row("missing vocabulary", LaunchTarget::megatron,
+        "--num-layers 2 --hidden-size 4096 --num-attention-heads 32 --ffn-hidden-size 8 "
+        "--max-position-embeddings 4096",
+        "vocab-size");
+    row("flag with a value", LaunchTarget::megatron, args + "--sequence-parallel yes",
+        "sequence-parallel (line 1)");
+    // argparse's store_true takes no value: "--bf16 true" leaves "true" unrecognised.
+    row("flag with a boolean", LaunchTarget::megatron, args + "--bf16 true", "bf16 (line 1)");
+    row("unclosed quote", LaunchTarget::megatron, args + "--moe-layer-freq '([0]*3", "line 1");
+    row("ZeRO stage 4", LaunchTarget::deepspeed,
+        R"({"train_batch_size": 8, "train_micro_batch_size_per_gpu": 1, "zero_optimization": {"stage": 4}})",
+        "zero_optimization.stage");
+    row("JSON not an object", LaunchTarget::deepspeed, "[1, 2]", "JSON");
+    row("YAML indentation", LaunchTarget::accelerate, "distributed_type: FSDP\n  x: [\n", "line 2");
+    row("torchtitan flavour", LaunchTarget::torchtitan,
+        "[model]\nname = \"llama3\"\nflavor = \"1T\"\n", "model.flavor (line 3)");
+}
+
+void TestLaunchConfig::badInput() {
+    QFETCH(int, target);
+    QFETCH(QString, text);
+    QFETCH(QString, field);
+    QString message;
+    QCOMPARE(import_error(text.toStdString(), static_cast<LaunchTarget>(target), &message), field);
+    QVERIFY(!message.isEmpty());
+}
+
+void TestLaunchConfig::unknownIsListedWhenAllowed() {
+    LaunchImportOptions options;
+    options.from = LaunchTarget::megatron;
+    options.allow_unknown = true;
+    const LaunchImport r = import_launch_config(
+        "--num-layers 2 --hidden-size 256 --num-attention-heads 4 --ffn-hidden-size 1024 "
+        "--vocab-size 1000 --max-position-embeddings 512 --seq-length 512 --my-flag 3",
+        "run.sh", options);
+    QCOMPARE(r.unknown.size(), std::size_t{1});
+    QCOMPARE(r.unknown[0].key, std::string("my-flag"));
+    QVERIFY(r.spec.description.find("my-flag") != std::string::npos);
+}
+
+void TestLaunchConfig::detect() {
+    QCOMPARE(detect_launch_target("", "job.toml"), std::optional(LaunchTarget::torchtitan));
+    QCOMPARE(detect_launch_target("{}", "x"), std::optional(LaunchTarget::deepspeed));
+    QCOMPARE(detect_launch_target("", "a.yml"), std::optional(LaunchTarget::accelerate));
+    QCOMPARE(detect_launch_target("python pretrain_gpt.py --tp 1", "run.sh"),
+             std::optional(LaunchTarget::megatron));
+    QCOMPARE(detect_launch_target("trainer.strategy.tensor_model_parallel_size=2", "o.txt"),
+             std::optional(LaunchTarget::nemo));
+    QVERIFY(!detect_launch_target("hello", "notes.txt"));
+}
+
+QTEST_APPLESS_MAIN(TestLaunchConfig)
+#include "tst_launch_config.moc"

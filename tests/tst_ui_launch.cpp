@@ -1,0 +1,209 @@
+// Launch configurations in the window: Copy as… in the File menu and on the Layouts panel, and
+// File > Import run configuration… with its preview, applied as one undoable edit.
+#include <QApplication>
+#include <QClipboard>
+#include <QMenu>
+#include <QPushButton>
+#include <QSettings>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTreeWidget>
+#include <QUndoStack>
+#include <QtTest>
+#include <memory>
+
+#include "planner/io/examples.h"
+#include "planner/io/launch/launch_config.h"
+#include "planner/io/spec_json.h"
+#include "ui/charts/layout_table_model.h"
+#include "ui/charts/layouts_panel.h"
+#include "ui/common/launch_copy.h"
+#include "ui/plan/import_launch_dialog.h"
+#include "ui/plan/plan_document.h"
+#include "ui/window/main_window.h"
+
+using namespace tally;
+using namespace tally::ui;
+
+class TestUiLaunch : public QObject {
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void copyPlanAsFromTheFileMenu();
+    void copyRefusedNamesTheField();
+    void copySelectedLayout();
+    void importPreviewsThenAppliesUndoably();
+    void importErrorNamesTheLine();
+    void deepspeedKeepsTheCurrentModel();
+
+private:
+    QString writeFile(const char* name, const std::string& text);
+    LaunchConfigDialog* openDialog();
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<QSettings> m_settings;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestUiLaunch::init() {
+    m_dir = std::make_unique<QTemporaryDir>();
+    m_settings = std::make_unique<QSettings>(m_dir->filePath(QStringLiteral("tally.ini")),
+                                             QSettings::IniFormat);
+    MainWindow::Options options;
+    options.settings = m_settings.get();
+    m_window = std::make_unique<MainWindow>(options);
+    m_window->document()->startNew(start_plan_spec());
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+}
+
+void TestUiLaunch::cleanup() {
+    m_window.reset();
+    m_settings.reset();
+    m_dir.reset();
+}
+
+QString TestUiLaunch::writeFile(const char* name, const std::string& text) {
+    const QString path = m_dir->filePath(QLatin1String(name));
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly)) {
+        return {};
+    }
+    f.write(QByteArray::fromStdString(text));
+    return path;
+}
+
+LaunchConfigDialog* TestUiLaunch::openDialog() {
+    const QList<LaunchConfigDialog*> dialogs = m_window->findChildren<LaunchConfigDialog*>();
+    return dialogs.isEmpty() ? nullptr : dialogs.back();
+}
+
+// The start plan (Llama 3 70B, tp 8 x pp 4, ZeRO-1) as Megatron-LM arguments: the clipboard and
+// the dialog hold exactly the planner's export, and Save… writes it.
+void TestUiLaunch::copyPlanAsFromTheFileMenu() {
+    auto* menu = m_window->findChild<QMenu*>(QStringLiteral("copyPlanAsMenu"));
+    QVERIFY(menu);
+    QCOMPARE(menu->actions().size(), static_cast<int>(launch_targets().size()));
+    auto* megatron = menu->findChild<QAction*>(QStringLiteral("copyAs_megatron"));
+    QVERIFY(megatron);
+    megatron->trigger();
+    LaunchConfigDialog* dialog = openDialog();
+    QVERIFY(dialog);
+    const QString expected = QString::fromStdString(
+        export_launch_config(m_window->document()->spec(), LaunchTarget::megatron));
+    QCOMPARE(dialog->text(), expected);
+    QCOMPARE(QApplication::clipboard()->text(), expected);
+    QVERIFY(expected.contains(QStringLiteral("--tensor-model-parallel-size 8")));
+    const QString path = m_dir->filePath(QStringLiteral("run.sh"));
+    QString error;
+    QVERIFY2(dialog->saveTo(path, &error), qPrintable(error));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(QString::fromUtf8(f.readAll()), expected);
+    dialog->close();
+}
+
+// ZeRO-1 has no FSDP form: nothing is copied, and the message names the field.
+void TestUiLaunch::copyRefusedNamesTheField() {
+    QApplication::clipboard()->setText(QStringLiteral("before"));
+    QString error;
+    QVERIFY(!copyLaunchConfig(m_window->document()->spec(), LaunchTarget::torchtitan, &error));
+    QVERIFY2(error.contains(QStringLiteral("training.zero")), qPrintable(error));
+    QCOMPARE(QApplication::clipboard()->text(), QStringLiteral("before"));
+}
+
+// The Layouts panel copies the plan with the selected layout, not the plan's own.
+void TestUiLaunch::copySelectedLayout() {
+    LayoutsPanel* layouts = m_window->layoutsPanel();
+    QVERIFY(m_window->showPanel(QStringLiteral("layouts")));
+    QTRY_VERIFY_WITH_TIMEOUT(!layouts->isSearching() && layouts->model()->rowCount() > 0, 60000);
+    QVERIFY(!layouts->copyAsButton()->isEnabled());
+    // The best listed layout Megatron-LM can run (its ZeRO stage at most 1).
+    int row = 0;
+    while (row < layouts->model()->rowCount() && layouts->specOfRow(row)->training.zero > 1) {
+        ++row;
+    }
+    QVERIFY(row < layouts->model()->rowCount());
+    layouts->table()->selectRow(row);
+    QVERIFY(layouts->copyAsButton()->isEnabled());
+    const std::optional<PlanSpec> chosen = layouts->specOfRow(row);
+    QVERIFY(chosen);
+    auto* menu = layouts->copyAsButton()->menu();
+    auto* megatron = menu->findChild<QAction*>(QStringLiteral("copyAs_megatron"));
+    QVERIFY(megatron);
+    megatron->trigger();
+    QList<LaunchConfigDialog*> dialogs = layouts->findChildren<LaunchConfigDialog*>();
+    QVERIFY(!dialogs.isEmpty());
+    QCOMPARE(dialogs.back()->text(),
+             QString::fromStdString(export_launch_config(*chosen, LaunchTarget::megatron)));
+    const QString tp = QStringLiteral("--tensor-model-parallel-size %1").arg(chosen->training.tp);
+    QVERIFY(dialogs.back()->text().contains(tp));
+    dialogs.back()->close();
+}
+
+// A Megatron-LM run of Llama 2 70B (the shipped example) imported over the start plan: the
+// preview lists what was read, Apply puts it in as one edit, Undo takes it back.
+void TestUiLaunch::importPreviewsThenAppliesUndoably() {
+    const PlanSpec run = load_plan_spec(std::string(TALLY_SOURCE_DIR) +
+                                        "/resources/examples/llama-2-70b-2048-h100.json");
+    const QString path = writeFile("llama2.sh", export_launch_config(run, LaunchTarget::megatron) +
+                                                    "    --lr 0.00015 --my-own-flag 3\n");
+    PlanDocument* doc = m_window->document();
+    const PlanSpec before = doc->spec();
+    const int steps = doc->undoStack()->count();
+    ImportLaunchDialog dialog(doc, path, m_window.get());
+    QVERIFY2(dialog.result(), qPrintable(dialog.errorText()));
+    QVERIFY(dialog.applyButton()->isEnabled());
+    // Unknown, assumed, read, ignored.
+    QCOMPARE(dialog.preview()->topLevelItemCount(), 4);
+    QCOMPARE(dialog.preview()->topLevelItem(0)->childCount(), 1);  // --my-own-flag
+    QCOMPARE(dialog.preview()->topLevelItem(0)->child(0)->text(0), QStringLiteral("my-own-flag"));
+    QVERIFY(dialog.preview()->topLevelItem(2)->childCount() > 20);
+    QCOMPARE(dialog.preview()->topLevelItem(3)->childCount(), 1);  // --lr
+    QCOMPARE(doc->spec(), before);                                 // nothing changes before Apply
+    QVERIFY(dialog.applyImport());
+    QCOMPARE(doc->undoStack()->count(), steps + 1);
+    QCOMPARE(doc->spec().training.tp, run.training.tp);
+    QCOMPARE(doc->spec().training.recompute, Recompute::selective);
+    QCOMPARE(doc->spec().cluster.gpus, run.cluster.gpus);
+    QVERIFY(architecture_only(doc->spec().model) == architecture_only(run.model));
+    QVERIFY(!doc->error());
+    doc->undoStack()->undo();
+    QCOMPARE(doc->spec(), before);
+}
+
+void TestUiLaunch::importErrorNamesTheLine() {
+    const QString path = writeFile("bad.toml", "[parallelism]\ntensor_parallel_degree = \"8\n");
+    ImportLaunchDialog dialog(m_window->document(), path, m_window.get());
+    QVERIFY(!dialog.result());
+    QVERIFY(!dialog.applyButton()->isEnabled());
+    QVERIFY2(dialog.errorText().contains(QStringLiteral("line 2")), qPrintable(dialog.errorText()));
+    QVERIFY(!dialog.applyImport());
+}
+
+// A DeepSpeed config says nothing of the model: the current plan's stays, and the preview says
+// so among what it assumed.
+void TestUiLaunch::deepspeedKeepsTheCurrentModel() {
+    const QString path =
+        writeFile("ds.json", R"({"train_batch_size": 64, "train_micro_batch_size_per_gpu": 1,
+            "bf16": {"enabled": true}, "zero_optimization": {"stage": 3}})");
+    PlanDocument* doc = m_window->document();
+    const ModelSpec model = doc->spec().model;
+    ImportLaunchDialog dialog(doc, path, m_window.get());
+    QVERIFY2(dialog.result(), qPrintable(dialog.errorText()));
+    QVERIFY(dialog.result()->spec.model == model);
+    // 64 sequences / (1 per GPU x 1 accumulation step) = 64 GPUs.
+    QCOMPARE(dialog.result()->spec.cluster.gpus, std::int64_t{64});
+    QCOMPARE(dialog.result()->spec.training.zero, 3);
+    const QTreeWidgetItem* assumed = dialog.preview()->topLevelItem(1);
+    bool said = false;
+    for (int i = 0; i < assumed->childCount(); ++i) {
+        said = said || assumed->child(i)->text(0).contains(QStringLiteral("kept from the current"));
+    }
+    QVERIFY(said);
+}
+
+QTEST_MAIN(TestUiLaunch)
+#include "tst_ui_launch.moc"

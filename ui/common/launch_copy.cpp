@@ -1,0 +1,123 @@
+#include "ui/common/launch_copy.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QDialogButtonBox>
+#include <QFontDatabase>
+#include <QLabel>
+#include <QMenu>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+#include "planner/core/errors.h"
+#include "ui/common/file_dialogs.h"
+#include "ui/common/file_io.h"
+
+namespace tally::ui {
+
+namespace {
+
+QString qs(std::string_view s) {
+    return QString::fromUtf8(s.data(), static_cast<int>(s.size()));
+}
+
+QString fileFilter(LaunchTarget target) {
+    const QString ext = qs(launch_target_extension(target));
+    return QObject::tr("%1 (*.%2);;All files (*)").arg(qs(launch_target_title(target)), ext);
+}
+
+}  // namespace
+
+std::optional<QString> copyLaunchConfig(const PlanSpec& spec, LaunchTarget target, QString* error) {
+    try {
+        const QString text = QString::fromStdString(export_launch_config(spec, target));
+        QApplication::clipboard()->setText(text);
+        return text;
+    } catch (const SpecError& e) {
+        if (error) {
+            *error = QString::fromUtf8(e.what());
+        }
+        return std::nullopt;
+    }
+}
+
+LaunchConfigDialog::LaunchConfigDialog(const QString& text, LaunchTarget target,
+                                       const QString& suggestedName, QWidget* parent)
+    : QDialog(parent),
+      m_text(new QPlainTextEdit(this)),
+      m_target(target),
+      m_suggestedName(suggestedName) {
+    setObjectName(QStringLiteral("launchConfigDialog"));
+    setWindowTitle(tr("%1 of the plan").arg(qs(launch_target_title(target))));
+    auto* note = new QLabel(
+        tr("Copied to the clipboard. Every setting the plan runs with is written in the "
+           "framework's own names; a setting it cannot express is refused, never left out."),
+        this);
+    note->setWordWrap(true);
+    m_text->setObjectName(QStringLiteral("launchConfigText"));
+    m_text->setReadOnly(true);
+    m_text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_text->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_text->setPlainText(text);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    QPushButton* save = buttons->addButton(tr("Save…"), QDialogButtonBox::ActionRole);
+    save->setObjectName(QStringLiteral("saveLaunchConfig"));
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(save, &QPushButton::clicked, this, [this] {
+        const QString path = chooseSavePath(this, tr("Save the launch configuration"),
+                                            m_suggestedName, fileFilter(m_target));
+        if (path.isEmpty()) {
+            return;
+        }
+        QString error;
+        if (!saveTo(path, &error)) {
+            QMessageBox::warning(this, tr("Tally"), error);
+        }
+    });
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(note);
+    layout->addWidget(m_text, 1);
+    layout->addWidget(buttons);
+    resize(760, 520);
+}
+
+QString LaunchConfigDialog::text() const {
+    return m_text->toPlainText();
+}
+
+bool LaunchConfigDialog::saveTo(const QString& path, QString* error) const {
+    return writeFileAtomically(path, m_text->toPlainText().toUtf8(), error);
+}
+
+void fillCopyAsMenu(QMenu* menu, QWidget* dialogParent, LaunchSpecSource source) {
+    for (LaunchTarget target : launch_targets()) {
+        QAction* action = menu->addAction(qs(launch_target_title(target)));
+        action->setObjectName(QStringLiteral("copyAs_") + qs(to_string(target)));
+        action->setToolTip(QObject::tr("Copy the plan as %1 to the clipboard")
+                               .arg(qs(launch_target_title(target))));
+        QObject::connect(action, &QAction::triggered, dialogParent, [dialogParent, source, target] {
+            QString reason;
+            const std::optional<PlanSpec> spec = source(&reason);
+            if (!spec) {
+                QMessageBox::information(dialogParent, QObject::tr("Tally"), reason);
+                return;
+            }
+            QString error;
+            const std::optional<QString> text = copyLaunchConfig(*spec, target, &error);
+            if (!text) {
+                QMessageBox::warning(dialogParent, QObject::tr("Tally"),
+                                     QObject::tr("%1 cannot run this plan as it is: %2")
+                                         .arg(qs(launch_target_title(target)), error));
+                return;
+            }
+            const QString name = QStringLiteral("launch.") + qs(launch_target_extension(target));
+            auto* dialog = new LaunchConfigDialog(*text, target, name, dialogParent);
+            dialog->setAttribute(Qt::WA_DeleteOnClose);
+            dialog->open();
+        });
+    }
+}
+
+}  // namespace tally::ui
