@@ -2,6 +2,25 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>QObject</name>
+    <message>
+        <source>%1 (*.%2);;All files (*)</source>
+        <translation>%1 (*.%2);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Copy the plan as %1 to the clipboard</source>
+        <translation>把计划以 %1 格式复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>Tally</source>
+        <translation>Tally</translation>
+    </message>
+    <message>
+        <source>%1 cannot run this plan as it is: %2</source>
+        <translation>%1 无法按原样运行此计划：%2</translation>
+    </message>
+</context>
+<context>
     <name>WorkspaceSession</name>
     <message>
         <source>No workspace file was given.</source>
@@ -26,11 +45,11 @@
 <context>
     <name>tally::check</name>
     <message>
-        <source>must be an integer &gt;= 1 (or absent: the hardware profile's node size)</source>
+        <source>must be an integer &gt;= 1 (or absent: the hardware profile&apos;s node size)</source>
         <translation>必须是 &gt;= 1 的整数（或不填：使用硬件配置的节点大小）</translation>
     </message>
     <message>
-        <source>must be a number in [1e6, 1e16] bytes/s per GPU per direction (or absent: the hardware profile's)</source>
+        <source>must be a number in [1e6, 1e16] bytes/s per GPU per direction (or absent: the hardware profile&apos;s)</source>
         <translation>必须是 [1e6, 1e16] 范围内的数，单位为每 GPU 每方向的 bytes/s（或不填：使用硬件配置的值）</translation>
     </message>
     <message>
@@ -58,7 +77,7 @@
         <translation>对于没有专家（model.moe）的模型，必须为 0 或 training.tp</translation>
     </message>
     <message>
-        <source>must divide the experts' hidden width (%1)</source>
+        <source>must divide the experts&apos; hidden width (%1)</source>
         <translation>必须整除专家的隐藏宽度（%1）</translation>
     </message>
     <message>
@@ -66,7 +85,7 @@
         <translation>对于没有专家（model.moe）的模型，必须为 1</translation>
     </message>
     <message>
-        <source>times the experts' tensor parallelism (%1) must divide the GPUs of a pipeline stage (%2 = tp x cp x dp = %3 x %4 x %5): experts are spread over the data- and context-parallel ranks</source>
+        <source>times the experts&apos; tensor parallelism (%1) must divide the GPUs of a pipeline stage (%2 = tp x cp x dp = %3 x %4 x %5): experts are spread over the data- and context-parallel ranks</source>
         <translation>乘以专家张量并行度（%1）后必须整除一个流水线阶段的 GPU 数（%2 = tp x cp x dp = %3 x %4 x %5）：专家分布在数据并行和上下文并行的 rank 上</translation>
     </message>
     <message>
@@ -74,7 +93,7 @@
         <translation>必须整除 model.moe.experts（%1），使每个 rank 持有完整的专家</translation>
     </message>
     <message>
-        <source>must be a number in [1, 1e6]: the busiest expert's tokens over the balanced share</source>
+        <source>must be a number in [1, 1e6]: the busiest expert&apos;s tokens over the balanced share</source>
         <translation>必须是 [1, 1e6] 范围内的数：最忙专家收到的 token 数与均衡份额之比</translation>
     </message>
     <message>
@@ -82,12 +101,12 @@
         <translation>最多为 experts / active_experts（%1 / %2 = %3）：每个 token 至多到达一个专家一次</translation>
     </message>
     <message>
-        <source>optimizer_and_params streams parameter shards, so it needs training.zero = 3 (ZeRO-Infinity); use "optimizer" with ZeRO 0-2</source>
-        <translation>optimizer_and_params 会流式传输参数分片，因此需要 training.zero = 3（ZeRO-Infinity）；ZeRO 0-2 请用 "optimizer"</translation>
+        <source>optimizer_and_params streams parameter shards, so it needs training.zero = 3 (ZeRO-Infinity); use &quot;optimizer&quot; with ZeRO 0-2</source>
+        <translation>optimizer_and_params 会流式传输参数分片，因此需要 training.zero = 3（ZeRO-Infinity）；ZeRO 0-2 请用 &quot;optimizer&quot;</translation>
     </message>
     <message>
-        <source>must be 0 for a model without layers (a 'params' model)</source>
-        <translation>对于没有层的模型（'params' 模型），必须为 0</translation>
+        <source>must be 0 for a model without layers (a &apos;params&apos; model)</source>
+        <translation>对于没有层的模型（&apos;params&apos; 模型），必须为 0</translation>
     </message>
     <message>
         <source>must be 0 unless training.pp &gt; 1</source>
@@ -106,7 +125,7 @@
         <translation>只给其余 %2 个流水线阶段留下 %1 层；每个阶段至少需要一层（model.layers = %3）</translation>
     </message>
     <message>
-        <source>must be 1 for a model without attention (context parallelism splits sequences over attention's ring)</source>
+        <source>must be 1 for a model without attention (context parallelism splits sequences over attention&apos;s ring)</source>
         <translation>对于没有注意力的模型，必须为 1（上下文并行把序列分到注意力的环上）</translation>
     </message>
     <message>
@@ -182,8 +201,8 @@
         <translation>adam8bit 以 int8 保存其状态</translation>
     </message>
     <message>
-        <source>must be "fp32" or "none"</source>
-        <translation>必须是 "fp32" 或 "none"</translation>
+        <source>must be &quot;fp32&quot; or &quot;none&quot;</source>
+        <translation>必须是 &quot;fp32&quot; 或 &quot;none&quot;</translation>
     </message>
     <message>
         <source>must be an integer in [1, 2^53 = %1]</source>
@@ -388,6 +407,14 @@
         <source>%1 (%2) x %3, MFU %4 (%5), dense %6 peak %7 FLOP/s</source>
         <translation>%1（%2）x %3，MFU %4（%5），稠密 %6 峰值 %7 FLOP/s</translation>
     </message>
+    <message>
+        <source>launch gaps</source>
+        <translation>启动间隙</translation>
+    </message>
+    <message>
+        <source>accuracy</source>
+        <translation>准确度</translation>
+    </message>
 </context>
 <context>
     <name>tally::enums</name>
@@ -532,7 +559,7 @@
         <translation>MXFP8（32 值一块）</translation>
     </message>
     <message>
-        <source>the engine's</source>
+        <source>the engine&apos;s</source>
         <translation>引擎自带的</translation>
     </message>
     <message>
@@ -631,7 +658,7 @@
         <translation>DeepSeek-V3 形状，14.8T token，2048 张 H100，fp8 计算，ZeRO-3，完整重计算</translation>
     </message>
     <message>
-        <source>DeepSeek-V3 trained on 2048 H800 (DeepSeek-AI 2024, sec. 3.1), 14.8T tokens of 4K sequences (sec. 4.2). The H800 is not in the catalog; h100-sxm stands in for its tensor peaks (the H800 is the H100 SXM die with NVLink cut to 400 GB/s and FP64 to about 1 TFLOP/s, per secondary sources such as aiwiki.ai/wiki/nvidia_h800; neither enters this plan). The report's batch grows to 15360 sequences; 16384 is the nearest whole number of micro-batches on 2048 data-parallel GPUs. MFU 0.3 is an assumption, not from the report.</source>
+        <source>DeepSeek-V3 trained on 2048 H800 (DeepSeek-AI 2024, sec. 3.1), 14.8T tokens of 4K sequences (sec. 4.2). The H800 is not in the catalog; h100-sxm stands in for its tensor peaks (the H800 is the H100 SXM die with NVLink cut to 400 GB/s and FP64 to about 1 TFLOP/s, per secondary sources such as aiwiki.ai/wiki/nvidia_h800; neither enters this plan). The report&apos;s batch grows to 15360 sequences; 16384 is the nearest whole number of micro-batches on 2048 data-parallel GPUs. MFU 0.3 is an assumption, not from the report.</source>
         <translation>DeepSeek-V3 在 2048 张 H800 上训练（DeepSeek-AI 2024，第 3.1 节），14.8T token，序列长度 4K（第 4.2 节）。目录中没有 H800；用 h100-sxm 代替其张量峰值（据 aiwiki.ai/wiki/nvidia_h800 等二手来源，H800 是 NVLink 降到 400 GB/s、FP64 降到约 1 TFLOP/s 的 H100 SXM 芯片；这两项都不影响本计划）。报告中的批量增长到 15360 个序列；16384 是 2048 个数据并行 GPU 上最接近的整数个微批次。MFU 0.3 是假设值，并非来自报告。</translation>
     </message>
     <message>
@@ -639,7 +666,7 @@
         <translation>DeepSeek-V3 在 8 张 H200 上以 fp8 提供推理服务</translation>
     </message>
     <message>
-        <source>Serving plan (tally infer): DeepSeek-V3 in its native fp8 weights (DeepSeek-AI 2024, sec. 3.3) on one 8-GPU H200 node, tensor-parallel over all 8, with a bf16 latent KV cache (multi-head latent attention: 512 + 64 values per token and layer, kept whole on every GPU). 64 sequences of a 4096-token prompt and 1024 output tokens. The data and training blocks are the spec format's and do not enter the serving plan.</source>
+        <source>Serving plan (tally infer): DeepSeek-V3 in its native fp8 weights (DeepSeek-AI 2024, sec. 3.3) on one 8-GPU H200 node, tensor-parallel over all 8, with a bf16 latent KV cache (multi-head latent attention: 512 + 64 values per token and layer, kept whole on every GPU). 64 sequences of a 4096-token prompt and 1024 output tokens. The data and training blocks are the spec format&apos;s and do not enter the serving plan.</source>
         <translation>推理服务计划（tally infer）：DeepSeek-V3 使用原生 fp8 权重（DeepSeek-AI 2024，第 3.3 节），运行在一个 8 GPU 的 H200 节点上，在全部 8 个 GPU 上张量并行，KV 缓存为 bf16 潜在向量（多头潜在注意力：每 token 每层 512 + 64 个值，每个 GPU 上保存完整的一份）。64 个序列，每个提示 4096 token、输出 1024 token。data 和 training 块是规格格式要求的，不参与推理服务计划。</translation>
     </message>
     <message>
@@ -663,7 +690,7 @@
         <translation>Llama 3 70B 在 4 张 H100 上以 fp8 提供推理服务</translation>
     </message>
     <message>
-        <source>Serving plan (tally infer): Llama 3 70B with fp8 weights and a bf16 KV cache, tensor-parallel over the 4 GPUs, 32 sequences of a 2048-token prompt and 512 output tokens. The price of 2.50 per GPU-hour is an illustrative rental rate, not a quote. The data and training blocks are the spec format's (tally plan reads the same file) and do not enter the serving plan.</source>
+        <source>Serving plan (tally infer): Llama 3 70B with fp8 weights and a bf16 KV cache, tensor-parallel over the 4 GPUs, 32 sequences of a 2048-token prompt and 512 output tokens. The price of 2.50 per GPU-hour is an illustrative rental rate, not a quote. The data and training blocks are the spec format&apos;s (tally plan reads the same file) and do not enter the serving plan.</source>
         <translation>推理服务计划（tally infer）：Llama 3 70B 使用 fp8 权重和 bf16 KV 缓存，在 4 个 GPU 上张量并行，32 个序列，每个提示 2048 token、输出 512 token。每 GPU 小时 2.50 的价格只是示意的租用价格，不是报价。data 和 training 块是规格格式要求的（tally plan 读取同一个文件），不参与推理服务计划。</translation>
     </message>
     <message>
@@ -671,8 +698,8 @@
         <translation>CS336 第 2 讲：H100 上的算术强度与 roofline</translation>
     </message>
     <message>
-        <source>bf16 throughout. ReLU on 1e6 values: 1e6 FLOPs / (2e6 + 2e6) bytes = 0.25; GELU at 20 FLOPs/value: 2e7 / 4e6 = 5; dot of two 1e6-vectors: 2e6 / (4e6 + 2) = 0.4999995; 1024 x 1024 matrix times vector: 2·1024² / (2·1024² + 4·1024) = 0.998; 1024³ matmul: 2·1024³ / (3·2·1024²) = 341.3; H100 ridge (1979e12/2) / 3.35e12 = 295.4: everything but the matmul is memory-bound (seeds 000, 003). The einsums are the lecture's: a linear layer 2·B·D·K, attention scores, and '...' leading dimensions. The model's layers are Llama 2 70B (the seed's 70B question) at micro-batch 1 x 4096 tokens.</source>
-        <translation>全部为 bf16。对 1e6 个值做 ReLU：1e6 FLOPs / (2e6 + 2e6) 字节 = 0.25；每值 20 FLOPs 的 GELU：2e7 / 4e6 = 5；两个 1e6 维向量的点积：2e6 / (4e6 + 2) = 0.4999995；1024 x 1024 矩阵乘向量：2·1024² / (2·1024² + 4·1024) = 0.998；1024³ 矩阵乘：2·1024³ / (3·2·1024²) = 341.3；H100 的加速器强度 (1979e12/2) / 3.35e12 = 295.4：除矩阵乘外都是内存受限的（讲义 000、003）。einsum 运算取自讲座：线性层 2·B·D·K、注意力分数，以及 '...' 前导维度。模型的各层是 Llama 2 70B（讲义中的 70B 问题），微批次 1 x 4096 token。</translation>
+        <source>bf16 throughout. ReLU on 1e6 values: 1e6 FLOPs / (2e6 + 2e6) bytes = 0.25; GELU at 20 FLOPs/value: 2e7 / 4e6 = 5; dot of two 1e6-vectors: 2e6 / (4e6 + 2) = 0.4999995; 1024 x 1024 matrix times vector: 2·1024² / (2·1024² + 4·1024) = 0.998; 1024³ matmul: 2·1024³ / (3·2·1024²) = 341.3; H100 ridge (1979e12/2) / 3.35e12 = 295.4: everything but the matmul is memory-bound (seeds 000, 003). The einsums are the lecture&apos;s: a linear layer 2·B·D·K, attention scores, and &apos;...&apos; leading dimensions. The model&apos;s layers are Llama 2 70B (the seed&apos;s 70B question) at micro-batch 1 x 4096 tokens.</source>
+        <translation>全部为 bf16。对 1e6 个值做 ReLU：1e6 FLOPs / (2e6 + 2e6) 字节 = 0.25；每值 20 FLOPs 的 GELU：2e7 / 4e6 = 5；两个 1e6 维向量的点积：2e6 / (4e6 + 2) = 0.4999995；1024 x 1024 矩阵乘向量：2·1024² / (2·1024² + 4·1024) = 0.998；1024³ 矩阵乘：2·1024³ / (3·2·1024²) = 341.3；H100 的加速器强度 (1979e12/2) / 3.35e12 = 295.4：除矩阵乘外都是内存受限的（讲义 000、003）。einsum 运算取自讲座：线性层 2·B·D·K、注意力分数，以及 &apos;...&apos; 前导维度。模型的各层是 Llama 2 70B（讲义中的 70B 问题），微批次 1 x 4096 token。</translation>
     </message>
     <message>
         <source>CS336 lecture 2, question 1: 70B parameters, 15T tokens, 1024 H100, MFU 0.5</source>
@@ -687,7 +714,7 @@
         <translation>CS336 第 2 讲，问题 2：AdamW 在 8 x 80 GB 上能训练的最大模型（bf16 参数和梯度，fp32 优化器状态）</translation>
     </message>
     <message>
-        <source>bytes per parameter = 2 + 2 + (4 + 4) = 12 with no fp32 master copy; 8 x 80e9 / 12 = 5.33e10 (seeds 000, 003). ZeRO-3 spreads the model state over all 8 GPUs, as the lecture's total-memory division assumes.</source>
+        <source>bytes per parameter = 2 + 2 + (4 + 4) = 12 with no fp32 master copy; 8 x 80e9 / 12 = 5.33e10 (seeds 000, 003). ZeRO-3 spreads the model state over all 8 GPUs, as the lecture&apos;s total-memory division assumes.</source>
         <translation>每个参数的字节数 = 2 + 2 + (4 + 4) = 12，没有 fp32 主权重副本；8 x 80e9 / 12 = 5.33e10（讲义 000、003）。ZeRO-3 把模型状态分散到全部 8 个 GPU 上，正如讲座用总内存相除时所假设的那样。</translation>
     </message>
     <message>
@@ -858,10 +885,6 @@
         <translation>每个解码步的 all-reduce</translation>
     </message>
     <message>
-        <source>Throughput</source>
-        <translation>吞吐量</translation>
-    </message>
-    <message>
         <source>Tokens per second per sequence</source>
         <translation>每序列每秒 token 数</translation>
     </message>
@@ -872,6 +895,22 @@
     <message>
         <source>Critical batch</source>
         <translation>临界批次大小</translation>
+    </message>
+    <message>
+        <source>Prefill of the batch</source>
+        <translation>整批的预填充</translation>
+    </message>
+    <message>
+        <source>Inter-token latency</source>
+        <translation>token 间延迟</translation>
+    </message>
+    <message>
+        <source>Throughput at concurrency</source>
+        <translation>该并发下的吞吐量</translation>
+    </message>
+    <message>
+        <source>Throughput (static batch)</source>
+        <translation>吞吐量（静态批处理）</translation>
     </message>
 </context>
 <context>
@@ -1171,9 +1210,9 @@
         <translation>假设的 MFU</translation>
     </message>
     <message>
-        <source>cluster.mfu = "predicted" (or absent): steps x the predicted step time; a number: FLOPs / (peak x MFU x GPUs).
+        <source>cluster.mfu = &quot;predicted&quot; (or absent): steps x the predicted step time; a number: FLOPs / (peak x MFU x GPUs).
 %1</source>
-        <translation>cluster.mfu = "predicted"（或不填）：步数 × 预测的单步时间；填数字：FLOPs / (峰值 × MFU × GPU 数)。
+        <translation>cluster.mfu = &quot;predicted&quot;（或不填）：步数 × 预测的单步时间；填数字：FLOPs / (峰值 × MFU × GPU 数)。
 %1</translation>
     </message>
     <message>
@@ -1235,10 +1274,6 @@ Source: CS336 lecture 2 (0.5 is good)</source>
         <translation>%1：%2（占单步的 %3）</translation>
     </message>
     <message>
-        <source>The predicted MFU %1 sets the time (cluster.mfu = predicted).</source>
-        <translation>时间由预测的 MFU %1 决定（cluster.mfu = predicted）。</translation>
-    </message>
-    <message>
         <source>The assumed MFU %1 sets the time; the performance model predicts %2.</source>
         <translation>时间由假设的 MFU %1 决定；性能模型预测为 %2。</translation>
     </message>
@@ -1255,24 +1290,24 @@ Source: CS336 lecture 2 (0.5 is good)</source>
         <translation>%1 天</translation>
     </message>
     <message>
-        <source>Write the einsum expression, e.g. "batch seq1 hidden, batch seq2 hidden -&gt; batch seq1 seq2".</source>
-        <translation>请写出 einsum 表达式，例如 "batch seq1 hidden, batch seq2 hidden -&gt; batch seq1 seq2"。</translation>
+        <source>Write the einsum expression, e.g. &quot;batch seq1 hidden, batch seq2 hidden -&gt; batch seq1 seq2&quot;.</source>
+        <translation>请写出 einsum 表达式，例如 &quot;batch seq1 hidden, batch seq2 hidden -&gt; batch seq1 seq2&quot;。</translation>
     </message>
     <message>
-        <source>"%1" is not name=value</source>
-        <translation>"%1" 不是 name=value 形式</translation>
+        <source>&quot;%1&quot; is not name=value</source>
+        <translation>&quot;%1&quot; 不是 name=value 形式</translation>
     </message>
     <message>
-        <source>"..." sizes are for einsum expressions only</source>
-        <translation>"..." 的尺寸只用于 einsum 表达式</translation>
+        <source>&quot;...&quot; sizes are for einsum expressions only</source>
+        <translation>&quot;...&quot; 的尺寸只用于 einsum 表达式</translation>
     </message>
     <message>
-        <source>"..." size "%1" is not a whole number &gt;= 1</source>
-        <translation>"..." 的尺寸 "%1" 不是 &gt;= 1 的整数</translation>
+        <source>&quot;...&quot; size &quot;%1&quot; is not a whole number &gt;= 1</source>
+        <translation>&quot;...&quot; 的尺寸 &quot;%1&quot; 不是 &gt;= 1 的整数</translation>
     </message>
     <message>
-        <source>size of %1: "%2" is not a whole number &gt;= 1</source>
-        <translation>%1 的尺寸："%2" 不是 &gt;= 1 的整数</translation>
+        <source>size of %1: &quot;%2&quot; is not a whole number &gt;= 1</source>
+        <translation>%1 的尺寸：&quot;%2&quot; 不是 &gt;= 1 的整数</translation>
     </message>
     <message>
         <source>%1 takes the sizes %2, not %3</source>
@@ -1340,7 +1375,9 @@ Source: CS336 lecture 2 (0.5 is good)</source>
     </message>
     <message numerus="yes">
         <source>%n result(s)</source>
-        <translation><numerusform>%n 个结果</numerusform></translation>
+        <translation>
+            <numerusform>%n 个结果</numerusform>
+        </translation>
     </message>
     <message>
         <source>matmul %1</source>
@@ -1363,15 +1400,15 @@ Source: CS336 lecture 2 (0.5 is good)</source>
         <translation>强度 %1 FLOP/byte</translation>
     </message>
     <message>
-        <source>%1's dense %2 peak</source>
+        <source>%1&apos;s dense %2 peak</source>
         <translation>%1 的稠密 %2 峰值</translation>
     </message>
     <message>
-        <source>%1's memory bandwidth</source>
+        <source>%1&apos;s memory bandwidth</source>
         <translation>%1 的内存带宽</translation>
     </message>
     <message>
-        <source>%1's %2 roof at this intensity</source>
+        <source>%1&apos;s %2 roof at this intensity</source>
         <translation>%1 在此强度下的 %2 屋顶</translation>
     </message>
     <message>
@@ -1379,7 +1416,7 @@ Source: CS336 lecture 2 (0.5 is good)</source>
         <translation>实测内存带宽（%1）：%2</translation>
     </message>
     <message>
-        <source>%1 of %2's %3</source>
+        <source>%1 of %2&apos;s %3</source>
         <translation>%2 的 %3 的 %1</translation>
     </message>
     <message>
@@ -1391,7 +1428,7 @@ Source: CS336 lecture 2 (0.5 is good)</source>
         <translation>matmul 峰值 %1（%2，%3）</translation>
     </message>
     <message>
-        <source>%1 of %2's dense %3</source>
+        <source>%1 of %2&apos;s dense %3</source>
         <translation>%2 稠密 %3 的 %1</translation>
     </message>
     <message>
@@ -1419,7 +1456,7 @@ Source: CS336 lecture 2 (0.5 is good)</source>
         <translation>架构</translation>
     </message>
     <message>
-        <source>Transformer: parameters and activations from the dimensions. Deep ReLU network: CS336 lecture 2's stack of D x D matmuls. Parameter count only: no architecture, so activations are not counted.</source>
+        <source>Transformer: parameters and activations from the dimensions. Deep ReLU network: CS336 lecture 2&apos;s stack of D x D matmuls. Parameter count only: no architecture, so activations are not counted.</source>
         <translation>Transformer：由尺寸算出参数和激活值。深度 ReLU 网络：CS336 第 2 讲中由 D x D 矩阵乘堆叠而成的网络。只有参数量：没有架构，因此不计激活值。</translation>
     </message>
     <message>
@@ -1507,7 +1544,7 @@ Source: CS336 lecture 2 (0.5 is good)</source>
         <translation>共享嵌入</translation>
     </message>
     <message>
-        <source>The output head shares the input embedding's matrix.</source>
+        <source>The output head shares the input embedding&apos;s matrix.</source>
         <translation>输出头与输入嵌入共用同一矩阵。</translation>
     </message>
     <message>
@@ -1559,7 +1596,7 @@ Source: CS336 lecture 2 (0.5 is good)</source>
         <translation>专家 FFN 维度</translation>
     </message>
     <message>
-        <source>Width of one expert's MLP. 0: the FFN hidden size.</source>
+        <source>Width of one expert&apos;s MLP. 0: the FFN hidden size.</source>
         <translation>单个专家 MLP 的宽度。0：FFN 隐藏维度。</translation>
     </message>
     <message>
@@ -1587,7 +1624,7 @@ Source: CS336 lecture 2 (0.5 is good)</source>
         <translation>专家张量并行</translation>
     </message>
     <message>
-        <source>GPUs each routed expert is split over (Megatron-Core's --expert-tensor-parallel-size); expert x expert tensor parallel must divide tp x cp x dp. 0: the same as tensor parallel.</source>
+        <source>GPUs each routed expert is split over (Megatron-Core&apos;s --expert-tensor-parallel-size); expert x expert tensor parallel must divide tp x cp x dp. 0: the same as tensor parallel.</source>
         <translation>每个路由专家切分到的 GPU 数（Megatron-Core 的 --expert-tensor-parallel-size）；专家并行 x 专家张量并行必须整除 tp x cp x dp。0：与张量并行相同。</translation>
     </message>
     <message>
@@ -1599,7 +1636,7 @@ Source: CS336 lecture 2 (0.5 is good)</source>
         <translation>路由不均衡度</translation>
     </message>
     <message>
-        <source>Tokens the busiest expert receives over the balanced share: 1 for balanced routing (a forced-balance or well-trained aux-loss router); with a capacity factor c and padding to it, c. The slowest expert sets every MoE layer's time.</source>
+        <source>Tokens the busiest expert receives over the balanced share: 1 for balanced routing (a forced-balance or well-trained aux-loss router); with a capacity factor c and padding to it, c. The slowest expert sets every MoE layer&apos;s time.</source>
         <translation>最忙专家收到的 token 数与均衡份额之比：均衡路由（强制均衡或训练良好的辅助损失路由器）为 1；若有容量因子 c 并按它填充，则为 c。最慢的专家决定每个 MoE 层的时间。</translation>
     </message>
     <message>
@@ -1647,7 +1684,7 @@ Source: CS336 lecture 2 (0.5 is good)</source>
         <translation>MFU</translation>
     </message>
     <message>
-        <source>Model FLOPs utilisation: achieved model FLOP/s / dense peak. A number assumes it (0.5 is good, CS336 lecture 2); predicted (0, the slider's left end): the performance model predicts the step time.</source>
+        <source>Model FLOPs utilisation: achieved model FLOP/s / dense peak. A number assumes it (0.5 is good, CS336 lecture 2); predicted (0, the slider&apos;s left end): the performance model predicts the step time.</source>
         <translation>模型 FLOPs 利用率：实际模型 FLOP/s / 稠密峰值。填数字即假设该值（0.5 就算好，CS336 第 2 讲）；predicted（0，滑块最左端）：由性能模型预测单步时间。</translation>
     </message>
     <message>
@@ -1671,7 +1708,7 @@ Source: CS336 lecture 2 (0.5 is good)</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <source>GPUs one scale-up fabric (NVLink/NVSwitch) joins; tensor parallelism stays inside it. 0: the GPU profile's node size.</source>
+        <source>GPUs one scale-up fabric (NVLink/NVSwitch) joins; tensor parallelism stays inside it. 0: the GPU profile&apos;s node size.</source>
         <translation>一个纵向扩展互连（NVLink/NVSwitch）连接的 GPU 数；张量并行留在其内。0：使用 GPU 配置的节点大小。</translation>
     </message>
     <message>
@@ -1683,7 +1720,7 @@ Source: CS336 lecture 2 (0.5 is good)</source>
         <translation>纵向扩展 bytes/s</translation>
     </message>
     <message>
-        <source>NVLink/NVSwitch bandwidth per GPU per direction, bytes/s (H100 SXM: 450e9). 0: the GPU profile's.</source>
+        <source>NVLink/NVSwitch bandwidth per GPU per direction, bytes/s (H100 SXM: 450e9). 0: the GPU profile&apos;s.</source>
         <translation>每 GPU 每方向的 NVLink/NVSwitch 带宽，bytes/s（H100 SXM：450e9）。0：使用 GPU 配置的值。</translation>
     </message>
     <message>
@@ -1691,7 +1728,7 @@ Source: CS336 lecture 2 (0.5 is good)</source>
         <translation>横向扩展 bytes/s</translation>
     </message>
     <message>
-        <source>InfiniBand/RoCE bandwidth per GPU per direction, bytes/s (one 400 Gb/s NIC per GPU: 50e9). 0: the GPU profile's.</source>
+        <source>InfiniBand/RoCE bandwidth per GPU per direction, bytes/s (one 400 Gb/s NIC per GPU: 50e9). 0: the GPU profile&apos;s.</source>
         <translation>每 GPU 每方向的 InfiniBand/RoCE 带宽，bytes/s（每 GPU 一块 400 Gb/s 网卡：50e9）。0：使用 GPU 配置的值。</translation>
     </message>
     <message>
@@ -1755,7 +1792,7 @@ Source: CS336 lecture 2 (0.5 is good)</source>
         <translation>FP8 缩放</translation>
     </message>
     <message>
-        <source>How FP8 GEMMs scale their tensors (Transformer Engine): delayed and current per-tensor scaling, 1x128 / 128x128 blocks (DeepSeek-V3), or MXFP8's 32-value blocks (Blackwell). Read for an fp8 compute dtype.</source>
+        <source>How FP8 GEMMs scale their tensors (Transformer Engine): delayed and current per-tensor scaling, 1x128 / 128x128 blocks (DeepSeek-V3), or MXFP8&apos;s 32-value blocks (Blackwell). Read for an fp8 compute dtype.</source>
         <translation>FP8 GEMM 如何缩放张量（Transformer Engine）：按张量的延迟缩放和即时缩放、1x128 / 128x128 分块（DeepSeek-V3），或 MXFP8 的 32 值分块（Blackwell）。计算数据类型为 fp8 时生效。</translation>
     </message>
     <message>
@@ -1771,7 +1808,7 @@ Source: CS336 lecture 2 (0.5 is good)</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <source>Activation checkpointing: selective recomputes the attention core (Korthikanti et al. 2022); full keeps each layer's input; sqrt keeps a checkpoint every sqrt(L) layers (Chen et al. 2016).</source>
+        <source>Activation checkpointing: selective recomputes the attention core (Korthikanti et al. 2022); full keeps each layer&apos;s input; sqrt keeps a checkpoint every sqrt(L) layers (Chen et al. 2016).</source>
         <translation>激活检查点：选择性重计算只重算注意力核心（Korthikanti et al. 2022）；完整重计算保留每层的输入；sqrt 每 sqrt(L) 层保留一个检查点（Chen et al. 2016）。</translation>
     </message>
     <message>
@@ -1835,7 +1872,7 @@ Source: CS336 lecture 2 (0.5 is good)</source>
         <translation>第一阶段层数</translation>
     </message>
     <message>
-        <source>Transformer layers on the first pipeline stage, which also holds the embedding (Megatron's --decoder-first-pipeline-num-layers). 0: spread evenly, the embedding and the output layer counted as a layer each when pp does not divide the layers.</source>
+        <source>Transformer layers on the first pipeline stage, which also holds the embedding (Megatron&apos;s --decoder-first-pipeline-num-layers). 0: spread evenly, the embedding and the output layer counted as a layer each when pp does not divide the layers.</source>
         <translation>第一个流水线阶段上的 Transformer 层数，该阶段还持有嵌入（Megatron 的 --decoder-first-pipeline-num-layers）。0：均匀分布；pp 不能整除层数时，嵌入和输出层各算一层。</translation>
     </message>
     <message>
@@ -1847,7 +1884,7 @@ Source: CS336 lecture 2 (0.5 is good)</source>
         <translation>最后阶段层数</translation>
     </message>
     <message>
-        <source>Transformer layers on the last pipeline stage, which also holds the output layer (Megatron's --decoder-last-pipeline-num-layers). 0: spread evenly.</source>
+        <source>Transformer layers on the last pipeline stage, which also holds the output layer (Megatron&apos;s --decoder-last-pipeline-num-layers). 0: spread evenly.</source>
         <translation>最后一个流水线阶段上的 Transformer 层数，该阶段还持有输出层（Megatron 的 --decoder-last-pipeline-num-layers）。0：均匀分布。</translation>
     </message>
     <message>
@@ -1863,7 +1900,7 @@ Source: CS336 lecture 2 (0.5 is good)</source>
         <translation>序列并行</translation>
     </message>
     <message>
-        <source>Splits the norms' and dropouts' activations over the tensor-parallel GPUs (Korthikanti et al. 2022).</source>
+        <source>Splits the norms&apos; and dropouts&apos; activations over the tensor-parallel GPUs (Korthikanti et al. 2022).</source>
         <translation>把归一化和 dropout 的激活值切分到张量并行 GPU 上（Korthikanti et al. 2022）。</translation>
     </message>
     <message>
@@ -1895,7 +1932,7 @@ Source: CS336 lecture 2 (0.5 is good)</source>
         <translation>注意力内核</translation>
     </message>
     <message>
-        <source>The fused attention kernel: the engine's (cuDNN for Megatron-Core, FlashAttention-2 for FSDP and DeepSpeed), or FlashAttention-2/-3, cuDNN or Triton, each at its published throughput.</source>
+        <source>The fused attention kernel: the engine&apos;s (cuDNN for Megatron-Core, FlashAttention-2 for FSDP and DeepSpeed), or FlashAttention-2/-3, cuDNN or Triton, each at its published throughput.</source>
         <translation>融合注意力内核：引擎自带的（Megatron-Core 用 cuDNN，FSDP 和 DeepSpeed 用 FlashAttention-2），或 FlashAttention-2/-3、cuDNN、Triton，各按其公开的吞吐量。</translation>
     </message>
     <message>
@@ -1955,7 +1992,7 @@ Source: CS336 lecture 2 (0.5 is good)</source>
         <translation>KV 缓存数据类型</translation>
     </message>
     <message>
-        <source>How the keys and values (or MLA's latent) are cached.</source>
+        <source>How the keys and values (or MLA&apos;s latent) are cached.</source>
         <translation>键和值（或 MLA 的潜在向量）如何缓存。</translation>
     </message>
     <message>
@@ -1985,6 +2022,54 @@ Source: CS336 lecture 2 (0.5 is good)</source>
     <message>
         <source>EP all-to-all</source>
         <translation>EP all-to-all</translation>
+    </message>
+    <message>
+        <source>CP exchange</source>
+        <translation>CP 交换</translation>
+    </message>
+    <message>
+        <source>Launch gaps</source>
+        <translation>启动间隙</translation>
+    </message>
+    <message>
+        <source>NCCL SMs</source>
+        <translation>NCCL 占用的 SM</translation>
+    </message>
+    <message>
+        <source>No published %1 %2 run to compare the prediction with.</source>
+        <translation>没有已公布的 %1 %2 运行可与预测比较。</translation>
+    </message>
+    <message>
+        <source>±%1% on %2 published %3 %4 runs (worst %5%).</source>
+        <translation>在 %2 个已公布的 %3 %4 运行上误差 ±%1%（最差 %5%）。</translation>
+    </message>
+    <message>
+        <source>The predicted MFU %1 sets the time (cluster.mfu = predicted). %2</source>
+        <translation>时间由预测的 MFU %1 决定（cluster.mfu = predicted）。%2</translation>
+    </message>
+    <message>
+        <source>Serving engine</source>
+        <translation>推理引擎</translation>
+    </message>
+    <message>
+        <source>The engine that serves, each a documented preset of CUDA graphs, fused kernels, attention kernel and all-reduce (docs/serving.md).</source>
+        <translation>提供推理服务的引擎，每个都是有文档记载的预设，涵盖 CUDA graphs、融合内核、注意力内核和 all-reduce（docs/serving.md）。</translation>
+    </message>
+    <message>
+        <source>Concurrency</source>
+        <translation>并发数</translation>
+    </message>
+    <message>
+        <source>Continuous batching: requests in flight per replica (0: a static batch).</source>
+        <translation>连续批处理：每个副本上同时进行中的请求数（0：静态批处理）。</translation>
+    </message>
+    <message>
+        <source>Pipeline stages</source>
+        <translation>流水线阶段数</translation>
+    </message>
+    <message>
+        <source>Pipeline-parallel stages of one replica; cluster.gpus / (tp x pp) replicas.</source>
+        <translation>一个副本的流水线并行阶段数；共 cluster.gpus / (tp x pp) 个副本。</translation>
     </message>
 </context>
 <context>
@@ -2025,6 +2110,137 @@ Source: %7</source>
     </message>
 </context>
 <context>
+    <name>tally::ui::CalibrationDialog</name>
+    <message>
+        <source>Measured step:</source>
+        <translation>实测单步时间：</translation>
+    </message>
+    <message>
+        <source>Training log:</source>
+        <translation>训练日志：</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Calibrate from a measured step</source>
+        <translation>根据实测单步时间校准</translation>
+    </message>
+    <message>
+        <source>this plan</source>
+        <translation>此计划</translation>
+    </message>
+    <message>
+        <source>Fits the model&apos;s overall efficiency on %1 to a step your run measured: efficiency = predicted step / measured step, stored in a profile of the part; every step predicted on that profile is divided by it. The run must be %2 as the plan has it (layout, batch, sequence length).</source>
+        <translation>把模型在 %1 上的总体效率拟合到你的运行实测的单步时间：效率 = 预测单步时间 / 实测单步时间，存入该硬件的一个配置中；在该配置上预测的每个单步时间都会除以它。该运行必须与计划中的 %2 一致（并行布局、批量、序列长度）。</translation>
+    </message>
+    <message>
+        <source>Measured step in seconds</source>
+        <translation>实测单步时间（秒）</translation>
+    </message>
+    <message>
+        <source>seconds per optimizer step, e.g. 12.5</source>
+        <translation>每个优化器步的秒数，例如 12.5</translation>
+    </message>
+    <message>
+        <source>Training log file</source>
+        <translation>训练日志文件</translation>
+    </message>
+    <message>
+        <source>Megatron-LM, NeMo or torchtitan log</source>
+        <translation>Megatron-LM、NeMo 或 torchtitan 日志</translation>
+    </message>
+    <message>
+        <source>Warm-up records dropped</source>
+        <translation>丢弃的预热记录数</translation>
+    </message>
+    <message>
+        <source>Timing lines dropped from the start of the log as warm-up; the measured step is the median of the rest. Megatron-LM prints iteration 1 alone and its next line still averages over it; torchtitan prints step 1 alone.</source>
+        <translation>作为预热从日志开头丢弃的计时行数；实测单步时间取其余行的中位数。Megatron-LM 单独打印第 1 次迭代，而且下一行的平均值仍包含它；torchtitan 单独打印第 1 步。</translation>
+    </message>
+    <message>
+        <source>Profile id</source>
+        <translation>配置 id</translation>
+    </message>
+    <message>
+        <source>Profile name</source>
+        <translation>配置名称</translation>
+    </message>
+    <message>
+        <source>s</source>
+        <translation>s</translation>
+    </message>
+    <message>
+        <source>Warm-up records dropped:</source>
+        <translation>丢弃的预热记录数：</translation>
+    </message>
+    <message>
+        <source>Store in profile id:</source>
+        <translation>存入配置 id：</translation>
+    </message>
+    <message>
+        <source>Profile name:</source>
+        <translation>配置名称：</translation>
+    </message>
+    <message>
+        <source>Calibrate and use</source>
+        <translation>校准并使用</translation>
+    </message>
+    <message>
+        <source>Training log</source>
+        <translation>训练日志</translation>
+    </message>
+    <message>
+        <source>Logs (*.log *.txt *.out);;All files (*)</source>
+        <translation>日志 (*.log *.txt *.out);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Training log: %1 is the workspace&apos;s own file, not a log.</source>
+        <translation>训练日志：%1 是工作区自己的文件，不是日志。</translation>
+    </message>
+    <message>
+        <source>Training log: %1 cannot be read (%2).</source>
+        <translation>训练日志：无法读取 %1（%2）。</translation>
+    </message>
+    <message>
+        <source>Training log: %1</source>
+        <translation>训练日志：%1</translation>
+    </message>
+    <message>
+        <source>Measured step</source>
+        <translation>实测单步时间</translation>
+    </message>
+    <message>
+        <source>Enter the step your run measured, or read a log.</source>
+        <translation>请输入你的运行实测的单步时间，或读取一个日志。</translation>
+    </message>
+    <message>
+        <source>Measured step: &quot;%1&quot; is not a number of seconds.</source>
+        <translation>实测单步时间：“%1”不是秒数。</translation>
+    </message>
+    <message>
+        <source>entered in the window</source>
+        <translation>在窗口中输入</translation>
+    </message>
+    <message>
+        <source>Choose a training log (Browse…).</source>
+        <translation>请选择一个训练日志（浏览…）。</translation>
+    </message>
+    <message>
+        <source>Predicted %1 s (the model, uncalibrated) / measured %2 s = efficiency %3. Every step predicted on %4 is divided by %3; this plan&apos;s step becomes %2 s. Measured: %5.</source>
+        <translation>预测 %1 s（模型，未校准）/ 实测 %2 s = 效率 %3。在 %4 上预测的每个单步时间都会除以 %3；此计划的单步时间变为 %2 s。实测来源：%5。</translation>
+    </message>
+    <message>
+        <source>No workspace is open: the calibrated profile has nowhere to be stored.</source>
+        <translation>没有打开工作区：校准后的配置无处存储。</translation>
+    </message>
+    <message>
+        <source>Calibrate on %1</source>
+        <translation>在 %1 上校准</translation>
+    </message>
+</context>
+<context>
     <name>tally::ui::ComparePanel</name>
     <message>
         <source>Profiles to compare</source>
@@ -2057,11 +2273,11 @@ Source: %7</source>
 %1</translation>
     </message>
     <message>
-        <source>Days come from each part's predicted step (the performance model: its GEMM rate, memory bandwidth and network for the plan's layout), so parts with the same peak but more bandwidth, such as the H200 against the H100, can train faster. The roofs below show where bandwidth limits an operation.</source>
+        <source>Days come from each part&apos;s predicted step (the performance model: its GEMM rate, memory bandwidth and network for the plan&apos;s layout), so parts with the same peak but more bandwidth, such as the H200 against the H100, can train faster. The roofs below show where bandwidth limits an operation.</source>
         <translation>天数来自每种硬件的预测单步时间（性能模型：按计划的并行布局计算其 GEMM 速率、内存带宽和网络），所以峰值相同但带宽更高的硬件（例如 H200 对比 H100）可以训练得更快。下面的屋顶显示带宽在哪里限制了运算。</translation>
     </message>
     <message>
-        <source>Days come from each part's dense peak x the plan's assumed MFU (the lecture's estimate): memory bandwidth does not enter it, so parts with the same peak, such as the H100 and H200, take the same time. Set MFU to predicted to time each part with the performance model. The roofs below show where bandwidth limits an operation.</source>
+        <source>Days come from each part&apos;s dense peak x the plan&apos;s assumed MFU (the lecture&apos;s estimate): memory bandwidth does not enter it, so parts with the same peak, such as the H100 and H200, take the same time. Set MFU to predicted to time each part with the performance model. The roofs below show where bandwidth limits an operation.</source>
         <translation>天数来自每种硬件的稠密峰值 × 计划假设的 MFU（讲座的估算）：内存带宽不参与计算，所以峰值相同的硬件（例如 H100 和 H200）耗时相同。把 MFU 设为 predicted 即可用性能模型为每种硬件计时。下面的屋顶显示带宽在哪里限制了运算。</translation>
     </message>
     <message>
@@ -2069,7 +2285,7 @@ Source: %7</source>
         <translation>%1，位于 %2</translation>
     </message>
     <message>
-        <source>Roofs of the compared profiles, %1 (the plan's compute dtype)</source>
+        <source>Roofs of the compared profiles, %1 (the plan&apos;s compute dtype)</source>
         <translation>所比较配置的屋顶，%1（计划的计算数据类型）</translation>
     </message>
     <message>
@@ -2156,23 +2372,23 @@ Source: %7</source>
         <translation>板卡功耗。</translation>
     </message>
     <message>
-        <source>Ridge point = dense peak of the plan's compute dtype / bandwidth: operations of lower arithmetic intensity are memory-bound (Williams et al. 2009).</source>
+        <source>Ridge point = dense peak of the plan&apos;s compute dtype / bandwidth: operations of lower arithmetic intensity are memory-bound (Williams et al. 2009).</source>
         <translation>加速器强度（roofline 加速器强度）= 计划计算数据类型的稠密峰值 / 带宽：算术强度低于它的运算是内存受限的（Williams et al. 2009）。</translation>
     </message>
     <message>
-        <source>The plan's memory per GPU is at most the profile's memory.</source>
+        <source>The plan&apos;s memory per GPU is at most the profile&apos;s memory.</source>
         <translation>计划的每 GPU 内存不超过该配置的内存。</translation>
     </message>
     <message>
-        <source>The dtype whose dense peak sets the time: the plan's compute dtype, or where the part has no peak for it the nearest it has (the same width first, then wider).</source>
+        <source>The dtype whose dense peak sets the time: the plan&apos;s compute dtype, or where the part has no peak for it the nearest it has (the same width first, then wider).</source>
         <translation>决定时间的数据类型：计划的计算数据类型；若硬件没有它的峰值，则取最接近的一种（先同宽度，再更宽）。</translation>
     </message>
     <message>
-        <source>The profile's own price per GPU-hour if it has one (Workspace &gt; Profiles), else the plan's.</source>
+        <source>The profile&apos;s own price per GPU-hour if it has one (Workspace &gt; Profiles), else the plan&apos;s.</source>
         <translation>配置自带的每 GPU 小时价格（工作区 &gt; 配置），没有则用计划的价格。</translation>
     </message>
     <message>
-        <source>Parameters, gradients, master weights, optimizer state and activations on one GPU (the Memory tab's breakdown).</source>
+        <source>Parameters, gradients, master weights, optimizer state and activations on one GPU (the Memory tab&apos;s breakdown).</source>
         <translation>单个 GPU 上的参数、梯度、主权重、优化器状态和激活值（“内存”页的分解）。</translation>
     </message>
     <message>
@@ -2491,6 +2707,109 @@ Dense bf16 peak %6, TDP %7</source>
     </message>
 </context>
 <context>
+    <name>tally::ui::ImportLaunchDialog</name>
+    <message>
+        <source>Import run configuration: %1</source>
+        <translation>导入运行配置：%1</translation>
+    </message>
+    <message>
+        <source>Recognise from the file</source>
+        <translation>根据文件识别</translation>
+    </message>
+    <message>
+        <source>the current plan&apos;s model</source>
+        <translation>当前计划的模型</translation>
+    </message>
+    <message>
+        <source>A Hugging Face config.json for the model: DeepSpeed and accelerate configurations do not describe it, and it replaces what a Megatron-LM, NeMo or torchtitan file says.</source>
+        <translation>模型的 Hugging Face config.json：DeepSpeed 和 accelerate 配置不描述模型，而且它会取代 Megatron-LM、NeMo 或 torchtitan 文件中的模型设置。</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>The model&apos;s config.json</source>
+        <translation>模型的 config.json</translation>
+    </message>
+    <message>
+        <source>config.json (*.json);;All files (*)</source>
+        <translation>config.json (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>from the file</source>
+        <translation>来自文件</translation>
+    </message>
+    <message>
+        <source>The world size, where the file leaves it to the launcher (torchtitan&apos;s data_parallel_shard_degree = -1).</source>
+        <translation>world size（总进程数），用于文件把它留给启动器决定的情况（torchtitan 的 data_parallel_shard_degree = -1）。</translation>
+    </message>
+    <message>
+        <source>Setting</source>
+        <translation>设置项</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>Plan field</source>
+        <translation>计划字段</translation>
+    </message>
+    <message>
+        <source>Apply to the plan</source>
+        <translation>应用到计划</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>Model config.json</source>
+        <translation>模型 config.json</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Read as %1.</source>
+        <translation>按 %1 读取。</translation>
+    </message>
+    <message>
+        <source>Not read: unknown to Tally (%1)</source>
+        <translation>未读取：Tally 不认识（%1）</translation>
+    </message>
+    <message>
+        <source>Assumed (%1)</source>
+        <translation>假设值（%1）</translation>
+    </message>
+    <message>
+        <source>Read into the plan (%1)</source>
+        <translation>已读入计划（%1）</translation>
+    </message>
+    <message>
+        <source>Ignored: no bearing on the plan (%1)</source>
+        <translation>已忽略：与计划无关（%1）</translation>
+    </message>
+    <message>
+        <source>Not imported: %1</source>
+        <translation>未导入：%1</translation>
+    </message>
+    <message>
+        <source>Import run configuration %1</source>
+        <translation>导入运行配置 %1</translation>
+    </message>
+</context>
+<context>
     <name>tally::ui::InferencePanel</name>
     <message>
         <source>Serving</source>
@@ -2630,6 +2949,41 @@ Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
         <source>None fits</source>
         <translation>都放不下</translation>
     </message>
+    <message>
+        <source>Continuous batching, concurrency 1-256</source>
+        <translation>连续批处理，并发数 1-256</translation>
+    </message>
+    <message>
+        <source>Concurrency %1: time to first token %2, inter-token latency %3, %4 output tokens/s%5</source>
+        <translation>并发数 %1：首 token 时间 %2，token 间延迟 %3，%4 输出 token/s%5</translation>
+    </message>
+    <message>
+        <source> (does not fit)</source>
+        <translation>（放不下）</translation>
+    </message>
+</context>
+<context>
+    <name>tally::ui::LaunchConfigDialog</name>
+    <message>
+        <source>%1 of the plan</source>
+        <translation>计划的 %1</translation>
+    </message>
+    <message>
+        <source>Copied to the clipboard. Every setting the plan runs with is written in the framework&apos;s own names; a setting it cannot express is refused, never left out.</source>
+        <translation>已复制到剪贴板。计划运行所用的每项设置都以该框架自己的名称写出；框架无法表达的设置会被拒绝，而不会被悄悄省略。</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>保存…</translation>
+    </message>
+    <message>
+        <source>Save the launch configuration</source>
+        <translation>保存启动配置</translation>
+    </message>
+    <message>
+        <source>Tally</source>
+        <translation>Tally</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::LayoutTableModel</name>
@@ -2646,7 +3000,7 @@ Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
         <translation>关</translation>
     </message>
     <message>
-        <source>The plan's own layout.
+        <source>The plan&apos;s own layout.
 </source>
         <translation>计划自己的并行布局。
 </translation>
@@ -2654,10 +3008,6 @@ Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
     <message>
         <source>tp %1 x pp %2 x dp %3, micro-batch %4: one step %5 predicted, %6 per GPU, MFU %7. Double-click or Apply to plan it.</source>
         <translation>tp %1 x pp %2 x dp %3，微批次 %4：预测单步 %5，每 GPU %6，MFU %7。双击或点“应用”即可采用。</translation>
-    </message>
-    <message>
-        <source>Data-parallel GPUs: cluster.gpus / (tp x pp)</source>
-        <translation>数据并行 GPU 数：cluster.gpus / (tp x pp)</translation>
     </message>
     <message>
         <source>Virtual pipeline stages per GPU (interleaved 1F1B)</source>
@@ -2680,7 +3030,7 @@ Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
         <translation>按预测的单步时间排序</translation>
     </message>
     <message>
-        <source>Ranked by the run's cost: GPUs x step time x steps x price (GPU-hours without a price)</source>
+        <source>Ranked by the run&apos;s cost: GPUs x step time x steps x price (GPU-hours without a price)</source>
         <translation>按运行成本排序：GPU 数 × 单步时间 × 步数 × 价格（无价格时为 GPU 小时）</translation>
     </message>
     <message>
@@ -2747,6 +3097,18 @@ Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
         <source>Run GPU-hours</source>
         <translation>运行 GPU 小时</translation>
     </message>
+    <message>
+        <source>Data-parallel GPUs: cluster.gpus / (tp x pp x cp)</source>
+        <translation>数据并行 GPU 数：cluster.gpus / (tp x pp x cp)</translation>
+    </message>
+    <message>
+        <source>GPUs each sequence is split over (ring attention)</source>
+        <translation>每个序列切分到的 GPU 数（ring attention）</translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation>CP</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::LayoutsPanel</name>
@@ -2783,7 +3145,7 @@ Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
         <translation>搜索用时 %1 ms</translation>
     </message>
     <message>
-        <source>Every valid layout of this model, data and cluster (tensor, pipeline and data parallel sizes, micro-batch, ZeRO stage, recomputation, sequence parallelism, interleaving, expert parallelism) with the global batch kept, evaluated by the performance model; those that fit in memory, best first. The plan's own layout is in bold when listed. Double-click a row or select it and Apply to plan it.</source>
+        <source>Every valid layout of this model, data and cluster (tensor, pipeline and data parallel sizes, micro-batch, ZeRO stage, recomputation, sequence parallelism, interleaving, expert parallelism) with the global batch kept, evaluated by the performance model; those that fit in memory, best first. The plan&apos;s own layout is in bold when listed. Double-click a row or select it and Apply to plan it.</source>
         <translation>此模型、数据和集群的每种有效布局（张量、流水线和数据并行规模，微批次，ZeRO 阶段，重计算，序列并行，交错，专家并行），全局批量保持不变，由性能模型评估；列出能放进内存的布局，最好的在前。计划自己的布局若在列表中则以粗体显示。双击某行，或选中后点“应用”即可采用。</translation>
     </message>
     <message>
@@ -2799,24 +3161,36 @@ Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
         <translation>此模型在 %2 个 GPU 上有 %1 种布局，其中 %3 种能放进内存。</translation>
     </message>
     <message>
-        <source>The plan's own layout (tp %1 x pp %2) does not suit %3 GPUs: apply one of these.</source>
+        <source>The plan&apos;s own layout (tp %1 x pp %2) does not suit %3 GPUs: apply one of these.</source>
         <translation>计划自己的布局（tp %1 x pp %2）不适合 %3 个 GPU：请应用其中一种。</translation>
     </message>
     <message>
-        <source>The plan's layout ranks %1.</source>
+        <source>The plan&apos;s layout ranks %1.</source>
         <translation>计划的布局排名第 %1。</translation>
     </message>
     <message>
-        <source>The plan's layout is not among the best %1.</source>
+        <source>The plan&apos;s layout is not among the best %1.</source>
         <translation>计划的布局不在最好的 %1 种之中。</translation>
     </message>
     <message>
-        <source>The plan's MFU is assumed (%1), so Apply changes the predicted step and the memory, not the days or the cost; set MFU to predicted to see them follow the layout.</source>
+        <source>The plan&apos;s MFU is assumed (%1), so Apply changes the predicted step and the memory, not the days or the cost; set MFU to predicted to see them follow the layout.</source>
         <translation>计划的 MFU 是假设值（%1），所以“应用”会改变预测的单步时间和内存，但不改变天数和成本；把 MFU 设为 predicted 才能看到它们随布局变化。</translation>
     </message>
     <message>
         <source>Apply layout tp %1, pp %2, dp %3, micro-batch %4</source>
         <translation>应用布局 tp %1，pp %2，dp %3，微批次 %4</translation>
+    </message>
+    <message>
+        <source>Copy as…</source>
+        <translation>复制为…</translation>
+    </message>
+    <message>
+        <source>Copy the plan with the selected layout as Megatron-LM arguments, a torchtitan TOML, a DeepSpeed JSON, …</source>
+        <translation>把采用选中布局的计划复制为 Megatron-LM 参数、torchtitan TOML、DeepSpeed JSON 等…</translation>
+    </message>
+    <message>
+        <source>Select a layout of the current plan first.</source>
+        <translation>请先选择当前计划的一种布局。</translation>
     </message>
 </context>
 <context>
@@ -2878,7 +3252,7 @@ Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
         <translation>新建计划(&amp;N)</translation>
     </message>
     <message>
-        <source>Start again from the plan Tally opens on (Llama 3 70B on 1024 H100); the lecture's plans are under Examples.</source>
+        <source>Start again from the plan Tally opens on (Llama 3 70B on 1024 H100); the lecture&apos;s plans are under Examples.</source>
         <translation>从 Tally 打开时的计划（1024 个 H100 上的 Llama 3 70B）重新开始；讲座中的计划在“示例”里。</translation>
     </message>
     <message>
@@ -2934,7 +3308,7 @@ Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
         <translation>文档(&amp;D)</translation>
     </message>
     <message>
-        <source>The desktop app's guide (docs/desktop-app.md): every panel, editing, files, the probe and the workspace.</source>
+        <source>The desktop app&apos;s guide (docs/desktop-app.md): every panel, editing, files, the probe and the workspace.</source>
         <translation>桌面应用指南（docs/desktop-app.md）：每个面板、编辑、文件、探测和工作区。</translation>
     </message>
     <message>
@@ -2942,7 +3316,7 @@ Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
         <translation>文档</translation>
     </message>
     <message>
-        <source>The guide is docs/desktop-app.md in Tally's source folder (with docs/planner.md for every formula and docs/serving.md for serving).</source>
+        <source>The guide is docs/desktop-app.md in Tally&apos;s source folder (with docs/planner.md for every formula and docs/serving.md for serving).</source>
         <translation>指南是 Tally 源码目录中的 docs/desktop-app.md（每个公式见 docs/planner.md，推理服务见 docs/serving.md）。</translation>
     </message>
     <message>
@@ -2950,7 +3324,7 @@ Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
         <translation>指南是 %1（这里没有能打开它的程序）。</translation>
     </message>
     <message>
-        <source>The lecture's &amp;questions</source>
+        <source>The lecture&apos;s &amp;questions</source>
         <translation>讲座中的问题(&amp;Q)</translation>
     </message>
     <message>
@@ -2962,7 +3336,7 @@ Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
         <translation>关于 Tally</translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;b&gt;Tally&lt;/b&gt; plans the resources of training a large language model: memory per GPU, FLOPs, time, cost and the roofline.&lt;/p&gt;&lt;p&gt;Every figure's tooltip shows its formula, the numbers in it and its source. The command line (&lt;code&gt;tally plan SPEC.json&lt;/code&gt;) reads the plans this window saves.&lt;/p&gt;</source>
+        <source>&lt;p&gt;&lt;b&gt;Tally&lt;/b&gt; plans the resources of training a large language model: memory per GPU, FLOPs, time, cost and the roofline.&lt;/p&gt;&lt;p&gt;Every figure&apos;s tooltip shows its formula, the numbers in it and its source. The command line (&lt;code&gt;tally plan SPEC.json&lt;/code&gt;) reads the plans this window saves.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Tally&lt;/b&gt; 规划训练大语言模型所需的资源：每 GPU 内存、FLOPs、时间、成本和 roofline。&lt;/p&gt;&lt;p&gt;每个数字的提示都会显示它的公式、代入的数值和来源。命令行（&lt;code&gt;tally plan SPEC.json&lt;/code&gt;）可以读取本窗口保存的计划。&lt;/p&gt;</translation>
     </message>
     <message>
@@ -2998,7 +3372,7 @@ Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
         <translation>把 resources/%1 作为新的未保存计划打开</translation>
     </message>
     <message>
-        <source>The plan "%1" has changes that are not saved to a file.</source>
+        <source>The plan &quot;%1&quot; has changes that are not saved to a file.</source>
         <translation>计划“%1”有尚未保存到文件的更改。</translation>
     </message>
     <message>
@@ -3095,6 +3469,30 @@ Close anyway?</source>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
+    <message>
+        <source>&amp;Import run configuration…</source>
+        <translation>导入运行配置(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Read a Megatron-LM command line or log, NeMo overrides, a torchtitan TOML, a DeepSpeed JSON or an accelerate YAML into the plan, with a preview first.</source>
+        <translation>把 Megatron-LM 命令行或日志、NeMo 覆盖参数、torchtitan TOML、DeepSpeed JSON 或 accelerate YAML 读入计划，先显示预览。</translation>
+    </message>
+    <message>
+        <source>&amp;Copy plan as</source>
+        <translation>复制计划为(&amp;C)</translation>
+    </message>
+    <message>
+        <source>The plan has an error (%1); fix it before copying it as a launch configuration.</source>
+        <translation>计划有错误（%1）；请先修正，再复制为启动配置。</translation>
+    </message>
+    <message>
+        <source>Import a run configuration</source>
+        <translation>导入运行配置</translation>
+    </message>
+    <message>
+        <source>Launch configurations (*.sh *.txt *.log *.toml *.json *.yaml *.yml);;All files (*)</source>
+        <translation>启动配置 (*.sh *.txt *.log *.toml *.json *.yaml *.yml);;所有文件 (*)</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::MeasuredProfileDialog</name>
@@ -3136,14 +3534,16 @@ Close anyway?</source>
     </message>
     <message numerus="yes">
         <source>the times of %n GEMM shape(s)</source>
-        <translation><numerusform>%n 种 GEMM 形状的时间</numerusform></translation>
+        <translation>
+            <numerusform>%n 种 GEMM 形状的时间</numerusform>
+        </translation>
     </message>
     <message>
         <source>Run %1 measured no validated matmul, memory bandwidth or GEMM shape, so a profile cannot be made from it.</source>
         <translation>运行 %1 没有测到经过验证的 matmul、内存带宽或 GEMM 形状，因此无法据此创建配置。</translation>
     </message>
     <message>
-        <source>From run %1: %2. These replace the base profile's figures; everything else (memory size, power, interconnect, the other dtypes) comes from the base.</source>
+        <source>From run %1: %2. These replace the base profile&apos;s figures; everything else (memory size, power, interconnect, the other dtypes) comes from the base.</source>
         <translation>来自运行 %1：%2。这些数据替换基础配置中的对应值；其余一切（内存大小、功耗、互连、其他数据类型）都来自基础配置。</translation>
     </message>
     <message>
@@ -3275,7 +3675,7 @@ Source: Rajbhandari et al. 2020 (ZeRO); Korthikanti et al. 2022 (activations)</s
     </message>
     <message>
         <source>%1
-Parameters, gradients, master weights and optimizer state of the plan's recipe, sharded as the plan shards them; activations are left out (CS336 lecture 2, question 2; tally solve max-params).</source>
+Parameters, gradients, master weights and optimizer state of the plan&apos;s recipe, sharded as the plan shards them; activations are left out (CS336 lecture 2, question 2; tally solve max-params).</source>
         <translation>%1
 按计划配方和计划的切分方式计算的参数、梯度、主权重和优化器状态；不计激活值（CS336 第 2 讲，问题 2；tally solve max-params）。</translation>
     </message>
@@ -3339,7 +3739,7 @@ Parameters, gradients, master weights and optimizer state of the plan's recipe, 
         <translation>容量</translation>
     </message>
     <message>
-        <source>%1: %2 of %3 (the catalog's figure; GB = 1e9 bytes)</source>
+        <source>%1: %2 of %3 (the catalog&apos;s figure; GB = 1e9 bytes)</source>
         <translation>%1：%3 中的 %2（目录中的数字；GB = 1e9 字节）</translation>
     </message>
     <message>
@@ -3428,7 +3828,7 @@ Parameters, gradients, master weights and optimizer state of the plan's recipe, 
         <translation>快速（小尺寸，少量样本）</translation>
     </message>
     <message>
-        <source>Only this plan's GEMMs</source>
+        <source>Only this plan&apos;s GEMMs</source>
         <translation>只测本计划的 GEMM</translation>
     </message>
     <message>
@@ -3464,11 +3864,11 @@ Parameters, gradients, master weights and optimizer state of the plan's recipe, 
         <translation>CPU</translation>
     </message>
     <message>
-        <source>The GPU through CUDA: cuBLASLt matmuls, device memory, the lecture's kernels, host-device copies</source>
+        <source>The GPU through CUDA: cuBLASLt matmuls, device memory, the lecture&apos;s kernels, host-device copies</source>
         <translation>通过 CUDA 测 GPU：cuBLASLt matmul、设备内存、讲座中的内核、主机与设备间拷贝</translation>
     </message>
     <message>
-        <source>This machine's cores and memory: STREAM, FMA peak, BLAS matmuls, the lecture's operations</source>
+        <source>This machine&apos;s cores and memory: STREAM, FMA peak, BLAS matmuls, the lecture&apos;s operations</source>
         <translation>本机的核心和内存：STREAM、FMA 峰值、BLAS matmul、讲座中的运算</translation>
     </message>
     <message>
@@ -3496,7 +3896,7 @@ Parameters, gradients, master weights and optimizer state of the plan's recipe, 
         <translation>host 或 user@host</translation>
     </message>
     <message>
-        <source>tally-probe (on the host's PATH)</source>
+        <source>tally-probe (on the host&apos;s PATH)</source>
         <translation>tally-probe（在主机的 PATH 上）</translation>
     </message>
     <message>
@@ -3576,11 +3976,11 @@ Parameters, gradients, master weights and optimizer state of the plan's recipe, 
         <translation>正在列出 %1 测试…</translation>
     </message>
     <message>
-        <source>A model given by its parameter count has no GEMM shapes to measure: describe its layers (a transformer or the MLP) to measure the plan's GEMMs.</source>
+        <source>A model given by its parameter count has no GEMM shapes to measure: describe its layers (a transformer or the MLP) to measure the plan&apos;s GEMMs.</source>
         <translation>以参数量给出的模型没有可测量的 GEMM 形状：请描述它的层（transformer 或 MLP）以测量计划的 GEMM。</translation>
     </message>
     <message>
-        <source>The probe has no GEMM in the plan's compute dtype %1: pick fp32, bf16, fp16 or fp8 under Training to measure the plan's GEMMs.</source>
+        <source>The probe has no GEMM in the plan&apos;s compute dtype %1: pick fp32, bf16, fp16 or fp8 under Training to measure the plan&apos;s GEMMs.</source>
         <translation>探测没有计划计算数据类型 %1 的 GEMM：请在“训练”下选择 fp32、bf16、fp16 或 fp8 来测量计划的 GEMM。</translation>
     </message>
     <message>
@@ -3657,7 +4057,9 @@ Parameters, gradients, master weights and optimizer state of the plan's recipe, 
     </message>
     <message numerus="yes">
         <source>%n result(s)</source>
-        <translation><numerusform>%n 个结果</numerusform></translation>
+        <translation>
+            <numerusform>%n 个结果</numerusform>
+        </translation>
     </message>
     <message>
         <source>No run: tally-probe stopped before measuring anything.</source>
@@ -3665,7 +4067,9 @@ Parameters, gradients, master weights and optimizer state of the plan's recipe, 
     </message>
     <message numerus="yes">
         <source>Finished: %n result(s), every one passed or waived.</source>
-        <translation><numerusform>完成：%n 个结果，全部通过或豁免。</numerusform></translation>
+        <translation>
+            <numerusform>完成：%n 个结果，全部通过或豁免。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Finished, but %1: see the Status column (hover a row for the reason).</source>
@@ -3692,7 +4096,7 @@ Parameters, gradients, master weights and optimizer state of the plan's recipe, 
         <translation>没有打开工作区：运行会显示在这里，但不会保存。</translation>
     </message>
     <message>
-        <source>The workspace's probe runs cannot be read: %1</source>
+        <source>The workspace&apos;s probe runs cannot be read: %1</source>
         <translation>无法读取工作区的探测运行：%1</translation>
     </message>
     <message>
@@ -3704,11 +4108,11 @@ Parameters, gradients, master weights and optimizer state of the plan's recipe, 
         <translation>已存储的探测运行 #%1</translation>
     </message>
     <message>
-        <source>the plan's GPU (%1)</source>
+        <source>the plan&apos;s GPU (%1)</source>
         <translation>计划的 GPU（%1）</translation>
     </message>
     <message>
-        <source>The workspace's profiles cannot be read: %1</source>
+        <source>The workspace&apos;s profiles cannot be read: %1</source>
         <translation>无法读取工作区的硬件配置：%1</translation>
     </message>
     <message>
@@ -3716,11 +4120,11 @@ Parameters, gradients, master weights and optimizer state of the plan's recipe, 
         <translation>没有打开工作区。</translation>
     </message>
     <message>
-        <source>Made the measured hardware profile "%1" (%2) from probe run #%3; the GPU picker lists it.</source>
+        <source>Made the measured hardware profile &quot;%1&quot; (%2) from probe run #%3; the GPU picker lists it.</source>
         <translation>已从探测运行 #%3 创建实测硬件配置“%1”（%2）；GPU 选择器中已列出它。</translation>
     </message>
     <message>
-        <source>A hardware profile with this run's measured peaks, bandwidth and GEMM times</source>
+        <source>A hardware profile with this run&apos;s measured peaks, bandwidth and GEMM times</source>
         <translation>用这次运行实测的峰值、带宽和 GEMM 时间建立的硬件配置</translation>
     </message>
     <message>
@@ -3736,6 +4140,46 @@ Parameters, gradients, master weights and optimizer state of the plan's recipe, 
     <message>
         <source>Probe</source>
         <translation>探测</translation>
+    </message>
+    <message>
+        <source>NCCL collectives (the cluster&apos;s GPUs)</source>
+        <translation>NCCL 集合通信（集群的 GPU）</translation>
+    </message>
+    <message>
+        <source>TCP collectives (CPU ranks, no GPUs)</source>
+        <translation>TCP 集合通信（CPU rank，不用 GPU）</translation>
+    </message>
+    <message>
+        <source>All-reduce, all-gather, reduce-scatter, all-to-all and send/recv between the GPUs the launcher starts, one rank per GPU, through NCCL (as nccl-tests measures them)</source>
+        <translation>通过 NCCL 在启动器启动的 GPU 之间测量 all-reduce、all-gather、reduce-scatter、all-to-all 和 send/recv，每个 GPU 一个 rank（测法与 nccl-tests 相同）</translation>
+    </message>
+    <message>
+        <source>The same collectives over TCP between CPU ranks: checks the launcher and the network without GPUs</source>
+        <translation>在 CPU rank 之间通过 TCP 运行相同的集合通信：不用 GPU 即可检查启动器和网络</translation>
+    </message>
+    <message>
+        <source>A cluster, through a launcher (srun, mpirun)</source>
+        <translation>集群，通过启动器（srun、mpirun）</translation>
+    </message>
+    <message>
+        <source>Run tally-probe as the ranks of a cluster launcher started here (on a login node: srun, mpirun): it measures the collectives between the ranks, as tally probe --launcher does</source>
+        <translation>把 tally-probe 作为在这里启动的集群启动器（在登录节点上：srun、mpirun）的各个 rank 运行：它测量 rank 之间的集合通信，与 tally probe --launcher 相同</translation>
+    </message>
+    <message>
+        <source>launcher, e.g. srun -N 2 --ntasks-per-node 8</source>
+        <translation>启动器，例如 srun -N 2 --ntasks-per-node 8</translation>
+    </message>
+    <message>
+        <source>Cluster launcher</source>
+        <translation>集群启动器</translation>
+    </message>
+    <message>
+        <source>Type the launcher that starts the ranks, e.g. srun -N 2 --ntasks-per-node 8 or mpirun -np 16.</source>
+        <translation>请输入启动各 rank 的启动器，例如 srun -N 2 --ntasks-per-node 8 或 mpirun -np 16。</translation>
+    </message>
+    <message>
+        <source>Starting tally-probe through %2 (%1 backend)…</source>
+        <translation>正在通过 %2 启动 tally-probe（%1 后端）…</translation>
     </message>
 </context>
 <context>
@@ -3845,11 +4289,11 @@ Parameters, gradients, master weights and optimizer state of the plan's recipe, 
         <translation>样本的相对标准差</translation>
     </message>
     <message>
-        <source>FLOP/s as a fraction of %1's dense peak of the result's dtype</source>
+        <source>FLOP/s as a fraction of %1&apos;s dense peak of the result&apos;s dtype</source>
         <translation>FLOP/s 占 %1 在该结果数据类型下稠密峰值的比例</translation>
     </message>
     <message>
-        <source>Bytes/s as a fraction of %1's memory bandwidth</source>
+        <source>Bytes/s as a fraction of %1&apos;s memory bandwidth</source>
         <translation>Bytes/s 占 %1 内存带宽的比例</translation>
     </message>
     <message>
@@ -3923,7 +4367,7 @@ Parameters, gradients, master weights and optimizer state of the plan's recipe, 
         <translation>%2 个结果中有 %1 个失败</translation>
     </message>
     <message>
-        <source>tally-probe exited with status %1 (a shell's report of signal %2)</source>
+        <source>tally-probe exited with status %1 (a shell&apos;s report of signal %2)</source>
         <translation>tally-probe 以状态 %1 退出（shell 对信号 %2 的报告）</translation>
     </message>
     <message>
@@ -3965,8 +4409,8 @@ Parameters, gradients, master weights and optimizer state of the plan's recipe, 
         <translation>已存储配置的 id 是固定的（计划用它指定 GPU）；请复制该配置，以另一个 id 存储。</translation>
     </message>
     <message>
-        <source>How plans name this GPU (cluster.gpu): letters, digits, '.', '_' or '-'.</source>
-        <translation>计划如何指定这个 GPU（cluster.gpu）：字母、数字、'.'、'_' 或 '-'。</translation>
+        <source>How plans name this GPU (cluster.gpu): letters, digits, &apos;.&apos;, &apos;_&apos; or &apos;-&apos;.</source>
+        <translation>计划如何指定这个 GPU（cluster.gpu）：字母、数字、&apos;.&apos;、&apos;_&apos; 或 &apos;-&apos;。</translation>
     </message>
     <message>
         <source>Profile id</source>
@@ -4033,7 +4477,7 @@ Parameters, gradients, master weights and optimizer state of the plan's recipe, 
         <translation>W</translation>
     </message>
     <message>
-        <source>Board power in watts (empty: not known; the plan's energy needs it).</source>
+        <source>Board power in watts (empty: not known; the plan&apos;s energy needs it).</source>
         <translation>板卡功耗，单位瓦（留空：未知；计划的能耗需要它）。</translation>
     </message>
     <message>
@@ -4045,7 +4489,7 @@ Parameters, gradients, master weights and optimizer state of the plan's recipe, 
         <translation>每 GPU 小时</translation>
     </message>
     <message>
-        <source>What one GPU-hour of this part costs you, in your currency (empty: not known). Compare prices each part at its own price; parts without one use the plan's.</source>
+        <source>What one GPU-hour of this part costs you, in your currency (empty: not known). Compare prices each part at its own price; parts without one use the plan&apos;s.</source>
         <translation>这种硬件每 GPU 小时花费多少，用你的货币（留空：未知）。“比较”按各硬件自己的价格计价；没有价格的硬件使用计划的价格。</translation>
     </message>
     <message>
@@ -4061,12 +4505,12 @@ Parameters, gradients, master weights and optimizer state of the plan's recipe, 
         <translation>TFLOP/s</translation>
     </message>
     <message>
-        <source>Dense %1 peak in T%2/s (empty: the part has no such path). A plan's time is set by the peak of its compute dtype.</source>
+        <source>Dense %1 peak in T%2/s (empty: the part has no such path). A plan&apos;s time is set by the peak of its compute dtype.</source>
         <translation>稠密 %1 峰值，单位 T%2/s（留空：硬件没有这种计算路径）。计划的时间由其计算数据类型的峰值决定。</translation>
     </message>
     <message>
-        <source>%1: "%2" is not a number</source>
-        <translation>%1："%2" 不是数字</translation>
+        <source>%1: &quot;%2&quot; is not a number</source>
+        <translation>%1：&quot;%2&quot; 不是数字</translation>
     </message>
     <message>
         <source>No workspace is open: open one to store profiles.</source>
@@ -4132,7 +4576,7 @@ Parameters, gradients, master weights and optimizer state of the plan's recipe, 
         <translation>配置 (*.json)</translation>
     </message>
     <message>
-        <source>The workspace's profiles cannot be listed: %1</source>
+        <source>The workspace&apos;s profiles cannot be listed: %1</source>
         <translation>无法列出工作区的配置：%1</translation>
     </message>
     <message>
@@ -4584,7 +5028,7 @@ Saved %3, last changed %4</source>
         <translation>把选中的计划载入表单（一步撤销：Ctrl+Z 回到原来的计划）。</translation>
     </message>
     <message>
-        <source>The workspace's plans cannot be listed: %1</source>
+        <source>The workspace&apos;s plans cannot be listed: %1</source>
         <translation>无法列出工作区的计划：%1</translation>
     </message>
     <message>
@@ -4604,11 +5048,11 @@ Saved %3, last changed %4</source>
         <translation>已保存计划的名称：</translation>
     </message>
     <message>
-        <source>Name the plan "%1"</source>
+        <source>Name the plan &quot;%1&quot;</source>
         <translation>把计划命名为“%1”</translation>
     </message>
     <message>
-        <source>Saved the plan as "%1".</source>
+        <source>Saved the plan as &quot;%1&quot;.</source>
         <translation>已把计划保存为“%1”。</translation>
     </message>
     <message>
@@ -4616,11 +5060,11 @@ Saved %3, last changed %4</source>
         <translation>替换已保存的计划</translation>
     </message>
     <message>
-        <source>Replace the saved plan "%1" with the plan being edited?</source>
+        <source>Replace the saved plan &quot;%1&quot; with the plan being edited?</source>
         <translation>用正在编辑的计划替换已保存的计划“%1”吗？</translation>
     </message>
     <message>
-        <source>Saved the plan over "%1".</source>
+        <source>Saved the plan over &quot;%1&quot;.</source>
         <translation>已把计划保存到“%1”上。</translation>
     </message>
     <message>
@@ -4628,11 +5072,11 @@ Saved %3, last changed %4</source>
         <translation>该计划已不在工作区中（另一个程序删除了它）。</translation>
     </message>
     <message>
-        <source>Open saved plan "%1"</source>
+        <source>Open saved plan &quot;%1&quot;</source>
         <translation>打开已保存的计划“%1”</translation>
     </message>
     <message>
-        <source>Opened "%1" (Ctrl+Z returns to the plan you had).</source>
+        <source>Opened &quot;%1&quot; (Ctrl+Z returns to the plan you had).</source>
         <translation>已打开“%1”（Ctrl+Z 回到原来的计划）。</translation>
     </message>
     <message>
@@ -4648,7 +5092,7 @@ Saved %3, last changed %4</source>
         <translation>新名称：</translation>
     </message>
     <message>
-        <source>Renamed "%1" to "%2".</source>
+        <source>Renamed &quot;%1&quot; to &quot;%2&quot;.</source>
         <translation>已把“%1”重命名为“%2”。</translation>
     </message>
     <message>
@@ -4656,11 +5100,11 @@ Saved %3, last changed %4</source>
         <translation>删除已保存的计划</translation>
     </message>
     <message>
-        <source>Delete the saved plan "%1" from the workspace?</source>
+        <source>Delete the saved plan &quot;%1&quot; from the workspace?</source>
         <translation>要从工作区删除已保存的计划“%1”吗？</translation>
     </message>
     <message>
-        <source>Deleted "%1".</source>
+        <source>Deleted &quot;%1&quot;.</source>
         <translation>已删除“%1”。</translation>
     </message>
 </context>
@@ -4681,7 +5125,7 @@ Source: %2</source>
 来源：%2</translation>
     </message>
     <message>
-        <source>Load a model's published dimensions (the source is in each entry's tooltip).</source>
+        <source>Load a model&apos;s published dimensions (the source is in each entry&apos;s tooltip).</source>
         <translation>载入模型公开的尺寸（来源在每一项的提示中）。</translation>
     </message>
     <message>
@@ -4717,7 +5161,7 @@ Source: %2</source>
         <translation>未命名：标题说明计划是什么</translation>
     </message>
     <message>
-        <source>The plan's name: the window's title, the name it is saved under in the workspace, and the CSV's and the report's plan name.</source>
+        <source>The plan&apos;s name: the window&apos;s title, the name it is saved under in the workspace, and the CSV&apos;s and the report&apos;s plan name.</source>
         <translation>计划的名称：用作窗口标题、在工作区中保存的名称，以及 CSV 和报告中的计划名。</translation>
     </message>
     <message>
@@ -4797,15 +5241,15 @@ Source: %2</source>
         <translation>载入预设 %1</translation>
     </message>
     <message>
-        <source>Clear the plan's name</source>
+        <source>Clear the plan&apos;s name</source>
         <translation>清除计划名称</translation>
     </message>
     <message>
-        <source>Name the plan "%1"</source>
+        <source>Name the plan &quot;%1&quot;</source>
         <translation>把计划命名为“%1”</translation>
     </message>
     <message>
-        <source>Edit the plan's description</source>
+        <source>Edit the plan&apos;s description</source>
         <translation>编辑计划说明</translation>
     </message>
     <message>
@@ -4904,7 +5348,7 @@ Source: %2</source>
         <translation>请在集群表单中设置每 GPU 小时价格。</translation>
     </message>
     <message>
-        <source>Serving plan (the spec's inference block): the headline is the Inference panel's; Memory, Time and Layouts plan training the model.</source>
+        <source>Serving plan (the spec&apos;s inference block): the headline is the Inference panel&apos;s; Memory, Time and Layouts plan training the model.</source>
         <translation>推理服务计划（spec 的 inference 块）：标题数字来自“推理”面板；“内存”、“时间”和“并行布局”规划的是训练该模型。</translation>
     </message>
     <message>
@@ -4916,7 +5360,7 @@ Source: %2</source>
         <translation>%1 kWh</translation>
     </message>
     <message>
-        <source>The GPU's profile gives no TDP (board power), so the energy is not known. Edit the profile to add one.</source>
+        <source>The GPU&apos;s profile gives no TDP (board power), so the energy is not known. Edit the profile to add one.</source>
         <translation>GPU 的配置没有给出 TDP（板卡功耗），所以能耗未知。编辑配置即可添加。</translation>
     </message>
     <message>
@@ -4979,7 +5423,7 @@ Source: %2</source>
         <translation>允许的天数</translation>
     </message>
     <message>
-        <source>Doubles whole nodes until the best layout (the Layouts panel's search) trains the plan's tokens in the days given, then bisects: tally solve min-gpus.</source>
+        <source>Doubles whole nodes until the best layout (the Layouts panel&apos;s search) trains the plan&apos;s tokens in the days given, then bisects: tally solve min-gpus.</source>
         <translation>整节点地倍增 GPU，直到最佳布局（“并行布局”面板的搜索）能在给定天数内训练完计划的 token，然后二分查找：tally solve min-gpus。</translation>
     </message>
     <message>
@@ -5026,6 +5470,18 @@ Source: %2</source>
         <source>Days against GPUs (predicted, same tp and pp)</source>
         <translation>天数与 GPU 数（预测值，tp 和 pp 不变）</translation>
     </message>
+    <message>
+        <source>Calibrate from a measured step…</source>
+        <translation>根据实测单步时间校准…</translation>
+    </message>
+    <message>
+        <source>Enter the step your run of this plan measured (or read a Megatron-LM, NeMo or torchtitan log): the model&apos;s efficiency on this part is fitted to it and stored in a workspace profile, which the plan then uses (tally calibrate).</source>
+        <translation>输入你按此计划运行时实测的单步时间（或读取 Megatron-LM、NeMo 或 torchtitan 日志）：模型在该硬件上的效率会据此拟合，并存入工作区的一个配置，随后计划会使用该配置（tally calibrate）。</translation>
+    </message>
+    <message>
+        <source>Step %1, efficiency %2.</source>
+        <translation>单步 %1，效率 %2。</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::WorkspaceBanner</name>
@@ -5060,6 +5516,10 @@ Source: %2</source>
     <message>
         <source>Tally workspaces (*.sqlite *.db);;All files (*)</source>
         <translation>Tally 工作区 (*.sqlite *.db);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Workspace (read-only: browse it; saving here is refused): %1</source>
+        <translation>工作区（只读：可以浏览，但不能在此保存）：%1</translation>
     </message>
 </context>
 <context>
@@ -5160,24 +5620,24 @@ Source: %2</source>
         <translation>优化器步</translation>
     </message>
     <message>
-        <source>the assumed MFU %1 is %2 times the %3 the performance model predicts for this layout: its step of %4 s is %5% %6 (%7 s) against %8 s of GEMMs, so the time shown rests on the assumption; set cluster.mfu to "predicted" or try the layouts the search finds</source>
-        <translation>假设的 MFU %1 是性能模型为此布局预测的 %3 的 %2 倍：它 %4 s 的单步中，%6 占 %5%（%7 s），而 GEMM 只有 %8 s，所以显示的时间只建立在假设之上；请把 cluster.mfu 设为 "predicted"，或试试搜索找到的布局</translation>
+        <source>the assumed MFU %1 is %2 times the %3 the performance model predicts for this layout: its step of %4 s is %5% %6 (%7 s) against %8 s of GEMMs, so the time shown rests on the assumption; set cluster.mfu to &quot;predicted&quot; or try the layouts the search finds</source>
+        <translation>假设的 MFU %1 是性能模型为此布局预测的 %3 的 %2 倍：它 %4 s 的单步中，%6 占 %5%（%7 s），而 GEMM 只有 %8 s，所以显示的时间只建立在假设之上；请把 cluster.mfu 设为 &quot;predicted&quot;，或试试搜索找到的布局</translation>
     </message>
     <message>
         <source>with recomputation the hardware would run at %1 of its peak (HFU &gt; 1): lower the MFU</source>
         <translation>加上重计算后，硬件将以其峰值的 %1 运行（HFU &gt; 1）：请降低 MFU</translation>
     </message>
     <message>
-        <source>activations not counted: a 'params' model has no architecture (pick a preset or give the dimensions)</source>
-        <translation>未计入激活值：'params' 模型没有架构（请选择一个预设或给出尺寸）</translation>
+        <source>activations not counted: a &apos;params&apos; model has no architecture (pick a preset or give the dimensions)</source>
+        <translation>未计入激活值：&apos;params&apos; 模型没有架构（请选择一个预设或给出尺寸）</translation>
     </message>
     <message>
-        <source>Adafactor's factored state (rows + columns per matrix) needs the model's shapes; counted as 0 bytes per parameter</source>
+        <source>Adafactor&apos;s factored state (rows + columns per matrix) needs the model&apos;s shapes; counted as 0 bytes per parameter</source>
         <translation>Adafactor 的分解状态（每个矩阵的行 + 列）需要模型的形状；按每参数 0 字节计</translation>
     </message>
     <message>
-        <source>the fp32 master copy duplicates fp32 parameters; set training.master_dtype to "none"</source>
-        <translation>fp32 主权重副本与 fp32 参数重复；请把 training.master_dtype 设为 "none"</translation>
+        <source>the fp32 master copy duplicates fp32 parameters; set training.master_dtype to &quot;none&quot;</source>
+        <translation>fp32 主权重副本与 fp32 参数重复；请把 training.master_dtype 设为 &quot;none&quot;</translation>
     </message>
     <message>
         <source>pipeline bubble is %1% of the step ((pp - 1) / micro-batches = (%2 - 1) / %3); raise the global batch or lower pp</source>
@@ -5186,6 +5646,18 @@ Source: %2</source>
     <message>
         <source>selective recomputation changes nothing here: flash attention (or a model without attention) already keeps no attention scores</source>
         <translation>选择性重计算在这里不起作用：flash attention（或没有注意力的模型）本来就不保存注意力分数</translation>
+    </message>
+    <message>
+        <source>context-parallel key/value exchange</source>
+        <translation>上下文并行的键/值交换</translation>
+    </message>
+    <message>
+        <source>kernel launch gaps</source>
+        <translation>内核启动间隙</translation>
+    </message>
+    <message>
+        <source>the SMs communication takes from compute</source>
+        <translation>通信从计算中占用的 SM</translation>
     </message>
 </context>
 </TS>
