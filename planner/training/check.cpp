@@ -538,7 +538,8 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
     for (const auto& [field, value] : serving_counts) {
         if (value < 0 || value > kMaxJsonInteger) {
             return err(field, value,
-                       fmt::format("must be an integer in [0, 2^53 = {}]", kMaxJsonInteger));
+                       TALLY_TEXT("tally::check", "must be an integer in [0, 2^53 = %1]")
+                           .arg(kMaxJsonInteger));
         }
     }
 

@@ -224,6 +224,10 @@
         <source>gives %1 micro-batches per step; the interleaved schedule (training.interleave = %2) needs a multiple of training.pp (%3)</source>
         <translation>每步得到 %1 个微批次；交错调度（training.interleave = %2）需要它是 training.pp（%3）的倍数</translation>
     </message>
+    <message>
+        <source>must be an integer in [0, 2^53 = %1]</source>
+        <translation>必须是 [0, 2^53 = %1] 范围内的整数</translation>
+    </message>
 </context>
 <context>
     <name>tally::cli</name>
