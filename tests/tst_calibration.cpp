@@ -136,8 +136,8 @@ void TestCalibration::fitGivesTheMeasuredStepBack() {
     QVERIFY(close(p.time.days, 1.25 * bare.time.days));
     const PerformanceBreakdown& f = p.performance;
     QVERIFY(close(f.compute_s + f.recompute_s + f.memory_bound_s + f.tp_comm_s + f.pp_comm_s +
-                      f.pp_bubble_s + f.dp_comm_exposed_s + f.ep_comm_s + f.offload_s +
-                      f.optimizer_s,
+                      f.pp_bubble_s + f.dp_comm_exposed_s + f.ep_comm_s + f.cp_comm_s +
+                      f.overhead_s + f.comm_contention_s + f.offload_s + f.optimizer_s,
                   f.step_s, 1e-12));
 }
 
