@@ -208,19 +208,37 @@ void TestLaunchConfig::roundTrip() {
     QVERIFY(back.unknown.empty());
 }
 
-// Every case of docs/cases is a Megatron-LM run (Narayanan et al. 2021, Korthikanti et al. 2022,
-// Llama 3 with ZeRO-1-like sharding, GPT-3 with tp x pp): each must export to Megatron-LM.
+// The published Megatron-LM runs of docs/cases (Narayanan et al. 2021, Korthikanti et al. 2022,
+// Llama 3 with ZeRO-1-like sharding, GPT-3 with tp x pp) must each export to Megatron-LM. The
+// later cases (Megatron-Bridge and llm-foundry) either export or are refused naming a spec field
+// these arguments cannot hold: ZeRO-3 (FSDP, Megatron-FSDP), an interleaved schedule whose layers
+// do not divide pp x v (--num-layers-per-virtual-pipeline-stage is a whole number), fp32
+// parameters under bf16 autocast (llm-foundry's amp_bf16; --bf16 keeps bf16 parameters).
 void TestLaunchConfig::megatronExportsEveryCase() {
     int cases = 0;
+    int older = 0;
     for (const std::string& f : spec_files()) {
         if (f.find("/docs/cases/") == std::string::npos) {
             continue;
         }
         ++cases;
         const PlanSpec spec = load_plan_spec(f);
-        QVERIFY2(refusal_field(spec, LaunchTarget::megatron).empty(), f.c_str());
+        const std::string refused = refusal_field(spec, LaunchTarget::megatron);
+        const std::string name = f.substr(f.rfind('/') + 1);
+        const bool megatron_paper = name.starts_with("megatron-2021-") ||
+                                    name.starts_with("korthikanti-2022-") ||
+                                    name.starts_with("llama3-405b-") || name.starts_with("gpt3-");
+        if (megatron_paper) {
+            ++older;
+            QVERIFY2(refused.empty(), f.c_str());
+        } else {
+            QVERIFY2(refused.empty() || refused.starts_with("training.") ||
+                         refused.starts_with("model."),
+                     (f + ": " + refused).c_str());
+        }
     }
-    QCOMPARE(cases, 21);
+    QCOMPARE(older, 21);
+    QVERIFY(cases > older);
     // The shipped examples that cannot: a ReLU network and parameter counts are no transformer;
     // ZeRO-3 is not Megatron-LM's distributed optimizer.
     const auto refused = [](const char* example) {
