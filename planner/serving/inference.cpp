@@ -1021,9 +1021,9 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
     const AllReduceKind all_reduce = all_reduce_kind(spec, hw);
     add("serving.prefill_s", QT_TRANSLATE_NOOP("tally::explain", "Prefill of the batch"),
         s.prefill_s, "s",
-        "passes of as many prompts as max_batched_tokens holds; each: GEMMs in waves of tiles "
-        "(max of compute, weights read, dequantization, kernel floor) + attention + small "
-        "kernels + 2 L all-reduces",
+        "ceil(batch / floor(max_batched_tokens / prompt)) x (GEMMs in waves of tiles: max("
+        "compute, weights read, dequantization, kernel floor) + attention + small kernels + "
+        "2 L all-reduces)",
         fmt::format("one pass of {} tokens: {} + {} + {} + {} s = {} s; the batch: {} s",
                     num(s.prefill.tokens), fig(s.prefill.gemm_s), fig(s.prefill.attention_s),
                     fig(s.prefill.fixed_s), fig(s.prefill.comm_s), fig(s.prefill.seconds),
