@@ -66,8 +66,8 @@ inline constexpr double kKernelLaunchGapS = 3.8e-6 - 2.9e-6;
 
 // SMs an NCCL collective occupies while it runs: one CUDA block per channel, each on an SM of its
 // own that compute kernels cannot share, and "on DGX with 8 NICs ... it would use 16 SMs"
-// (S. Jeaugey, NCCL maintainer, NVIDIA/nccl issue #689). Compute overlapping a collective runs on
-// the other SMs.
+// (S. Jeaugey, NCCL maintainer, github.com/NVIDIA/nccl/issues/689). Compute overlapping a
+// collective runs on the other SMs.
 inline constexpr double kNcclSms = 16.0;
 
 }  // namespace tally

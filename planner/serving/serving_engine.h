@@ -54,8 +54,9 @@ inline constexpr double kStreamKernelFloorS = 3.8e-6;
 // NCCL's own cost model of a ring all-reduce (NVIDIA/nccl, src/graph/tuning.cc, tables baseLat
 // and hwLat): a base latency of 6.6 us per call (ring, LL protocol) plus a latency per ring step,
 // 0.6 us over NVLink and 2.7 us over the network. Measured cross-checks: 8 x H100, NCCL through
-// torch.distributed, 19.2 us at 128 B and 24.8 us at 256 KB (ByteDance-Seed/Triton-distributed
-// issue 57, 2025); 2 x H100 in a CUDA graph about 6 us (NVIDIA/nccl issue 1259, 2024).
+// torch.distributed, 19.2 us at 128 B and 24.8 us at 256 KB (github.com/ByteDance-Seed/
+// Triton-distributed/issues/57, 2025); 2 x H100 in a CUDA graph about 6 us
+// (github.com/NVIDIA/nccl/issues/1259, 2024).
 inline constexpr double kServingAllReduceBaseLatencyS = 6.6e-6;
 inline constexpr double kServingNvlinkStepLatencyS = 0.6e-6;
 inline constexpr double kServingNetworkStepLatencyS = 2.7e-6;

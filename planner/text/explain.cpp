@@ -160,7 +160,7 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
                    "hidden data-parallel traffic x 16 SMs / SMs of the part",
                    fmt::format("{} s of traffic hidden behind compute",
                                four_digits(f.dp_comm_s - f.dp_comm_exposed_s)),
-                   "NVIDIA/nccl issue #689 (NCCL's SMs are its own)"});
+                   "github.com/NVIDIA/nccl/issues/689 (NCCL's SMs are its own)"});
     out.push_back(
         {"performance.offload_s", QT_TRANSLATE_NOOP("tally::explain", "Offload traffic"),
          f.offload_s, "s", "gradients down, parameters up over the host link",

@@ -19,10 +19,10 @@ class PlanDocument;
 
 // File > Import run configuration…: a framework's launch configuration (planner/io/launch) read
 // into the plan. The preview lists, in this order, what Tally does not know, what it assumed,
-// what was read (and into which field) and what was ignored, or the error naming the setting and its line; Apply
-// puts the imported plan in as one undoable edit. The current plan is the base: its GPU, prices
-// and whatever the file does not say stay, and a DeepSpeed or accelerate config keeps the
-// current model unless a config.json is given.
+// what was read (and into which field) and what was ignored, or the error naming the setting and
+// its line; Apply puts the imported plan in as one undoable edit. The current plan is the base: its
+// GPU, prices and whatever the file does not say stay, and a DeepSpeed or accelerate config keeps
+// the current model unless a config.json is given.
 class ImportLaunchDialog : public QDialog {
     Q_OBJECT
 public:
