@@ -70,6 +70,8 @@ private slots:
     void activationForms();
     void gqaSwigluFlashLayer();
     void lectureMlpActivations();
+    void fp8KeepsLinearInputsInOneByte();
+    void offloadedLayersLeaveTheGpu();
     void sqrtCheckpointing();
     void pipelineFirstStageHoldsAllLayersWorth();
     void microBatchNotGlobalBatchSetsActivations();
@@ -215,6 +217,68 @@ void TestMemory::gqaSwigluFlashLayer() {
     s.training.flash_attention = true;
     s.training.dropout = false;
     QCOMPARE(eval(s).memory.activations.per_layer_bytes, 123994112.0);
+}
+
+void TestMemory::fp8KeepsLinearInputsInOneByte() {
+    // The same Llama-style layer as gqaSwigluFlashLayer (sbh = 4,194,304, sb = 4096) with its
+    // linear layers in FP8 (Transformer Engine): the QKV and MLP inputs are kept as their FP8
+    // copies (1 byte instead of 2: 8 sbh - 2 sbh = 6 sbh = 25,165,824), the output projection
+    // keeps an FP8 copy of its input beside the 16-bit attention output (+ sb · 1024 =
+    // 4,194,304: 20,971,520 + 4,194,304 = 25,165,824), and the second MLP projection's input is
+    // 1 byte (SwiGLU: gate and up 2 · 2 · sb · 2816 + 1 · sb · 2816 = 5 · 4096 · 2816 =
+    // 57,671,680); flash statistics 262,144. Sum 25,165,824 + 25,165,824 + 57,671,680 + 262,144
+    // = 108,265,472.
+    PlanSpec s;
+    s.model.layers = 2;
+    s.model.hidden = 1024;
+    s.model.heads = 16;
+    s.model.kv_heads = 4;
+    s.model.ffn_hidden = 2816;
+    s.model.ffn = FfnKind::swiglu;
+    s.model.vocab = 1000;
+    s.data.tokens = 1e9;
+    s.data.seq_len = 2048;
+    s.data.micro_batch = 2;
+    s.training.flash_attention = true;
+    s.training.dropout = false;
+    s.training.compute_dtype = DType::fp8_e4m3;
+    QCOMPARE(eval(s).memory.activations.per_layer_bytes, 108265472.0);
+}
+
+void TestMemory::offloadedLayersLeaveTheGpu() {
+    // Four of those bf16 layers (123,994,112 bytes each, gqaSwigluFlashLayer), one stage, one
+    // micro-batch in flight: offloading the first three leaves one layer's activations on the
+    // GPU; 3 x 123,994,112 = 371,982,336 bytes live on the host instead.
+    PlanSpec s;
+    s.model.layers = 4;
+    s.model.hidden = 1024;
+    s.model.heads = 16;
+    s.model.kv_heads = 4;
+    s.model.ffn_hidden = 2816;
+    s.model.ffn = FfnKind::swiglu;
+    s.model.vocab = 1000;
+    s.data.tokens = 1e9;
+    s.data.seq_len = 2048;
+    s.data.micro_batch = 2;
+    s.training.flash_attention = true;
+    s.training.dropout = false;
+    const double kept = eval(s).memory.activations.stored_bytes;
+    s.training.activation_offload_layers = 3;
+    const Plan offloaded = eval(s);
+    QCOMPARE(offloaded.memory.activations.offloaded_bytes, 371982336.0);
+    QCOMPARE(kept - offloaded.memory.activations.stored_bytes, 371982336.0);
+    // Megatron-Core refuses it with pipeline parallelism, with recomputation, and for every
+    // layer (megatron/core/transformer/transformer_config.py).
+    for (auto change : {+[](PlanSpec& x) { x.training.pp = 2; },
+                        +[](PlanSpec& x) { x.training.recompute = Recompute::full; },
+                        +[](PlanSpec& x) { x.training.activation_offload_layers = 4; }}) {
+        PlanSpec bad = s;
+        bad.cluster.gpus = 2;
+        change(bad);
+        const auto error = check(bad, h100());
+        QVERIFY(error.has_value());
+        QCOMPARE(error->field, std::string("training.activation_offload_layers"));
+    }
 }
 
 void TestMemory::lectureMlpActivations() {

@@ -56,6 +56,8 @@ private slots:
     void tensorParallelSplitsTheGemms();
     void backwardGemmsAtTheirOwnShapes();
     void sequenceParallelRegathersInBackward();
+    void tensorParallelOverlapHidesBehindGemms();
+    void offloadedActivationsCrossTheHostLink();
     void termsAddUpToTheStep();
     void predictedTimeIsStepsTimesStep();
     void assumedMfuKeepsTheOldTime();
@@ -291,6 +293,70 @@ void TestPerformance::sequenceParallelRegathersInBackward() {
     s.training.sequence_parallel = true;
     const PerformanceBreakdown sp = evaluate(s, hw).performance;
     QVERIFY(close(sp.tp_comm_s, 2.0 * (4.0 * (rs + ag) + 2.0 * ag) + ar, 1e-12));
+}
+
+void TestPerformance::tensorParallelOverlapHidesBehindGemms() {
+    // A wide layer (hidden 8192) at tp 2 with sequence parallelism on one H100 node: each
+    // layer's GEMMs take far longer than its collectives (checked below), so with the overlap
+    // every block's traffic C is exposed only by the chunk no GEMM hides, C / tp (Wang et al.
+    // 2023): the layers' traffic is halved, the embedding's all-reduce stays. The hidden half
+    // takes kNcclSms = 16 of the H100's 132 SMs from the GEMMs while it runs.
+    PlanSpec s = two_layer_spec();
+    s.model.hidden = 8192;
+    s.model.heads = 64;
+    s.model.ffn_hidden = 32768;
+    s.data.seq_len = 4096;
+    s.data.micro_batch = 1;
+    s.data.global_batch = 1;
+    s.cluster.gpus = 2;
+    s.cluster.mfu_predicted = true;
+    s.training.tp = 2;
+    s.training.sequence_parallel = true;
+    const HardwareProfile& hw = *find_builtin_hardware("h100-sxm");
+    const Network net = resolve_network(s.cluster, hw).network;
+    const GroupPlacement tp = place_group(2, 1, net.gpus_per_node);
+    const double embedding_ar =
+        collective_time(Collective::all_reduce, 4096.0 * 8192.0 * 2.0, tp, net).seconds;
+    const PerformanceBreakdown plain = evaluate(s, hw).performance;
+    QVERIFY(plain.compute_s > 10.0 * plain.tp_comm_s);
+    s.training.tp_comm_overlap = true;
+    QVERIFY(!check(s, hw));
+    const PerformanceBreakdown overlap = evaluate(s, hw).performance;
+    const double layers_comm = plain.tp_comm_s - embedding_ar;
+    QVERIFY(close(overlap.tp_comm_s, layers_comm / 2.0 + embedding_ar, 1e-9));
+    QVERIFY(close(overlap.comm_contention_s - plain.comm_contention_s,
+                  (layers_comm / 2.0) * 16.0 / 132.0, 1e-9));
+    // Without sequence parallelism there is nothing to cut into chunks: refused by name.
+    s.training.sequence_parallel = false;
+    const auto error = check(s, hw);
+    QVERIFY(error.has_value());
+    QCOMPARE(error->field, std::string("training.tp_comm_overlap"));
+}
+
+void TestPerformance::offloadedActivationsCrossTheHostLink() {
+    // The activations of the offloaded layers go down the host link during the forward pass and
+    // come back during the backward; when each copy outlasts its pass, the excess is exposed:
+    // offload_s = (copy - forward) + (copy - backward) for the one micro-batch. A host link of
+    // 1 kB/s makes every copy outlast its pass.
+    PlanSpec s = two_layer_spec();
+    s.model.layers = 4;
+    s.cluster.mfu_predicted = true;
+    s.training.activation_offload_layers = 2;
+    HardwareProfile hw = *find_builtin_hardware("h100-sxm");
+    hw.host_bytes_per_s = 1e3;
+    QVERIFY(!check(s, hw));
+    const Plan p = evaluate(s, hw);
+    const double copy_s = p.memory.activations.offloaded_bytes / 1e3;
+    QVERIFY(copy_s > 1.0);
+    // The windows are the micro-batch's forward (GEMMs and memory-bound work) and backward
+    // passes: one micro-batch and bf16, so together they are compute_s + memory_bound_s, and
+    // offload_s = 2 copy - compute_s - memory_bound_s.
+    const PerformanceBreakdown& f = p.performance;
+    QCOMPARE(f.microbatches, std::int64_t{1});
+    QVERIFY(close(f.offload_s, 2.0 * copy_s - f.compute_s - f.memory_bound_s, 1e-12));
+    // Offloading nothing moves nothing.
+    s.training.activation_offload_layers = 0;
+    QCOMPARE(evaluate(s, hw).performance.offload_s, 0.0);
 }
 
 void TestPerformance::termsAddUpToTheStep() {

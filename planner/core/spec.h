@@ -203,6 +203,18 @@ struct TrainingSpec {
     // it, c).
     double moe_imbalance = 1.0;
     AttentionKernel attention_kernel = AttentionKernel::engine;
+    // Tensor-parallel communication overlapped with the GEMMs beside it (Transformer Engine's
+    // userbuffers, Megatron-Core's --tp-comm-overlap; Wang et al. 2023, "Overlap Communication
+    // with Dependent Computation via Decomposition", ASPLOS): each all-gather / reduce-scatter is
+    // cut into tp chunks exchanged while the GEMM works on the chunk it has. Needs sequence
+    // parallelism, as Megatron-Core requires.
+    bool tp_comm_overlap = false;
+    // Activations of this many transformer layers (the first ones) copied to host memory after
+    // their forward pass and brought back for their backward (Megatron-Core's
+    // cpu_offloading_num_layers, megatron/core/cpu_offload.py), over the host link while the
+    // other layers compute. 0: none. Megatron-Core allows it with one pipeline stage and no
+    // recomputation.
+    std::int64_t activation_offload_layers = 0;
     bool operator==(const TrainingSpec&) const = default;
 };
 

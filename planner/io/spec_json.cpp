@@ -268,6 +268,8 @@ PlanSpec plan_spec_from_json(const json& j, const std::string& base_dir) {
         set_if(read_enum<Fp8Recipe>(*t, "fp8_recipe"), tr.fp8_recipe);
         set_if(t->number("moe_imbalance", false), tr.moe_imbalance);
         set_if(read_enum<AttentionKernel>(*t, "attention_kernel"), tr.attention_kernel);
+        set_if(t->boolean("tp_comm_overlap"), tr.tp_comm_overlap);
+        set_if(t->integer("activation_offload_layers", 0), tr.activation_offload_layers);
         t->finish({"param_dtype",
                    "grad_dtype",
                    "master_dtype",
@@ -295,7 +297,9 @@ PlanSpec plan_spec_from_json(const json& j, const std::string& base_dir) {
                    "expert_tensor_parallel",
                    "fp8_recipe",
                    "moe_imbalance",
-                   "attention_kernel"});
+                   "attention_kernel",
+                   "tp_comm_overlap",
+                   "activation_offload_layers"});
     }
 
     if (auto sv = r.object("solver")) {
@@ -513,6 +517,12 @@ json to_json(const PlanSpec& s) {
     }
     if (t.moe_imbalance != 1.0) {
         j["training"]["moe_imbalance"] = t.moe_imbalance;
+    }
+    if (t.tp_comm_overlap) {
+        j["training"]["tp_comm_overlap"] = true;
+    }
+    if (t.activation_offload_layers > 0) {
+        j["training"]["activation_offload_layers"] = t.activation_offload_layers;
     }
     if (t.attention_kernel != AttentionKernel::engine) {
         j["training"]["attention_kernel"] = std::string(to_string(t.attention_kernel));

@@ -119,6 +119,7 @@ struct StageActivations {
     double per_layer_full = 0.0;
     double embedding_output = 0.0;
     std::int64_t checkpoint_interval = 0;
+    double offloaded = 0.0;  // one micro-batch's offloaded layers (training.activation_offload_layers)
 };
 
 // Chen et al. 2016 ("Training Deep Nets with Sublinear Memory Cost", sec. 4.1): a checkpoint
@@ -144,9 +145,13 @@ StageActivations transformer_stage_activations(const PlanSpec& spec, const Stage
                (t.flash_attention ? x.flash_stats / tp : x.core / tp);
     };
     auto core_of = [&](const LayerActivations& x) { return t.flash_attention ? 0.0 : x.core / tp; };
-    const LayerActivations dense = transformer_layer_activations(m, false, s, b, e, t.dropout);
+    // An FP8 step keeps its linear layers' inputs in FP8 (activations.h); with 16-bit stored
+    // activations only: an fp32 activation_dtype is a plan of its own choosing.
+    const bool fp8 = compute_type(t.compute_dtype) == ComputeType::fp8 && e == 2.0;
+    const LayerActivations dense =
+        transformer_layer_activations(m, false, s, b, e, t.dropout, fp8);
     const LayerActivations moe =
-        m.moe.enabled() ? transformer_layer_activations(m, true, s, b, e, t.dropout) : dense;
+        m.moe.enabled() ? transformer_layer_activations(m, true, s, b, e, t.dropout, fp8) : dense;
     const double layers = st.dense_layers + st.moe_layers;
     const double full_sum = st.dense_layers * full_layer(dense) + st.moe_layers * full_layer(moe);
     const double core_sum = st.dense_layers * core_of(dense) + st.moe_layers * core_of(moe);
@@ -186,6 +191,19 @@ StageActivations transformer_stage_activations(const PlanSpec& spec, const Stage
             out.working = std::min(dbl(k), layers) * out.per_layer_full;
             break;
         }
+    }
+    // Activation offloading (Megatron-Core's cpu_offloading_num_layers; megatron/core/
+    // cpu_offload.py): the first N layers' activations go to host memory once the next layer's
+    // forward has started and come back one layer ahead of their backward. At the peak (the end
+    // of the forward) the GPU holds the layers that were not offloaded; the reloads start when the
+    // backward reaches the offloaded layers, after the kept layers' activations were freed. Allowed
+    // with one stage and no recomputation only (check()), so one micro-batch is in flight.
+    if (t.activation_offload_layers > 0 && t.recompute == Recompute::none) {
+        const double n = static_cast<double>(t.activation_offload_layers);
+        const double off_dense = std::min(n, st.dense_layers);
+        const double off_moe = std::min(n - off_dense, st.moe_layers);
+        out.offloaded = off_dense * full_layer(dense) + off_moe * full_layer(moe);
+        out.stored -= out.offloaded * inflight;
     }
     // Korthikanti sec. 4.4: the embedding's dropout mask (sbh per micro-batch in flight) on the
     // first stage; on the stage with the output layer, the final norm's input and the output
@@ -302,6 +320,7 @@ void account(const PlanSpec& spec, double capacity_bytes, Accounting& plan) {
         out.activations.layers_on_gpu = layers;
         out.activations.microbatches_in_flight = stage_inflight;
         out.activations.checkpoint_interval = act.checkpoint_interval;
+        out.activations.offloaded_bytes = act.offloaded;
         out.total_bytes = out.model_state_bytes() + out.activations_bytes;
     };
 

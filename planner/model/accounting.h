@@ -25,6 +25,9 @@ struct ActivationBreakdown {
     // 1 + (p - 1)/(p·v) times more (1 without interleaving); in microbatches_in_flight.
     double interleave_factor = 1.0;
     std::int64_t checkpoint_interval = 0;  // sqrt mode: layers per segment
+    // training.activation_offload_layers: the offloaded layers' activations of one micro-batch,
+    // held in host memory between forward and backward (not in stored_bytes).
+    double offloaded_bytes = 0.0;
 };
 
 // Memory per GPU, bytes (GB = 1e9 bytes). The figures are those of the most loaded GPU.

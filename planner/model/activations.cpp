@@ -11,15 +11,21 @@ namespace {
 // s·b·f tensor serves both. SwiGLU (Shazeer 2020): the gate and up projections are kept and the
 // SiLU is recomputed in backward from the gate, as Megatron-LM's fused bias_swiglu does, plus the
 // product that feeds the down projection: 3·s·b·f values.
-double mlp_internal_bytes(const ModelSpec& m, double width, double s, double b, double e) {
+// fp8: the down projection keeps its own FP8 copy of its input (1 byte a value) and the
+// activation's backward keeps what it needs in 16 bits: GELU its input, ReLU its output, SwiGLU
+// gate and up, so the second linear's input costs 1 byte instead of e (a ReLU's output is kept
+// in 16 bits for the ReLU and once more in FP8).
+double mlp_internal_bytes(const ModelSpec& m, double width, double s, double b, double e,
+                          bool fp8) {
     const double sbf = s * b * width;
+    const double down_input = fp8 ? 1.0 : e;
     switch (m.ffn) {
         case FfnKind::gelu:
-            return 2.0 * e * sbf;
+            return (e + down_input) * sbf;
         case FfnKind::relu:
-            return e * sbf;
+            return (fp8 ? e + 1.0 : e) * sbf;
         case FfnKind::swiglu:
-            return 3.0 * e * sbf;
+            return (2.0 * e + down_input) * sbf;
     }
     return 0.0;
 }
@@ -27,7 +33,8 @@ double mlp_internal_bytes(const ModelSpec& m, double width, double s, double b, 
 }  // namespace
 
 LayerActivations transformer_layer_activations(const ModelSpec& m, bool moe_layer, double s,
-                                               double b, double e, bool dropout) {
+                                               double b, double e, bool dropout,
+                                               bool fp8_linear_inputs) {
     LayerActivations x;
     const double h = static_cast<double>(m.hidden);
     const double a = static_cast<double>(m.heads);
@@ -40,6 +47,13 @@ LayerActivations transformer_layer_activations(const ModelSpec& m, bool moe_laye
     // (2sbh), and the dropout masks after attention and after the MLP (2 x sbh).
     x.replicated = 4.0 * e * sbh + 2.0 * mask * sbh;
     x.input = e * sbh;
+    // Transformer Engine in FP8: the fused norm writes its output in FP8 for the GEMM after it,
+    // and that FP8 tensor is what the linear layer keeps for its weight gradient
+    // (transformer_engine/pytorch/module/layernorm_linear.py): the QKV input, and a dense MLP's
+    // input, at 1 byte (an MoE layer's norm output also feeds the bf16 router and the dispatch).
+    if (fp8_linear_inputs) {
+        x.replicated -= (moe_layer ? 1.0 : 2.0) * (e - 1.0) * sbh;
+    }
 
     // Attention inside the tensor-parallel region. Korthikanti: Q and K for QK^T (4sbh), V (2sbh),
     // the output projection's input (2sbh). With grouped-query attention (Ainslie et al. 2023)
@@ -68,6 +82,11 @@ LayerActivations transformer_layer_activations(const ModelSpec& m, bool moe_laye
         o_dim = a * d;
     }
     x.split = e * sb * (q_dim + k_dim + v_dim + o_dim);
+    // In FP8 the output projection keeps an FP8 copy of its input beside the 16-bit attention
+    // output the attention backward needs.
+    if (fp8_linear_inputs) {
+        x.split += sb * o_dim;
+    }
 
     // Korthikanti sec. 4.1: softmax output (2as²b), its dropout mask (as²b) and the dropout output
     // (2as²b) = 5as²b. Without dropout the softmax output serves both backward passes: 2as²b.
@@ -84,10 +103,13 @@ LayerActivations transformer_layer_activations(const ModelSpec& m, bool moe_laye
         const double k = static_cast<double>(m.moe.active_experts);
         const double shared = static_cast<double>(m.moe.shared_experts);
         const double width = static_cast<double>(m.effective_expert_ffn());
-        x.split += k * e * sbh + (k + shared) * mlp_internal_bytes(m, width, s, b, e);
+        const double token_copy = fp8_linear_inputs ? 1.0 : e;  // the grouped GEMM's FP8 input
+        x.split += k * token_copy * sbh +
+                   (k + shared) * mlp_internal_bytes(m, width, s, b, e, fp8_linear_inputs);
         x.replicated += 4.0 * sb * static_cast<double>(m.moe.experts);
     } else {
-        x.split += mlp_internal_bytes(m, static_cast<double>(m.ffn_hidden), s, b, e);
+        x.split +=
+            mlp_internal_bytes(m, static_cast<double>(m.ffn_hidden), s, b, e, fp8_linear_inputs);
     }
     return x;
 }

@@ -20,7 +20,10 @@ struct LayerActivations {
 };
 
 // s = sequence length, b = micro-batch, e = bytes of a stored activation value.
+// fp8_linear_inputs: the linear layers run in FP8 (Transformer Engine), which keeps the FP8 copy
+// of each linear layer's input (one byte a value) for its weight gradient.
 LayerActivations transformer_layer_activations(const ModelSpec& model, bool moe_layer, double s,
-                                               double b, double e, bool dropout);
+                                               double b, double e, bool dropout,
+                                               bool fp8_linear_inputs = false);
 
 }  // namespace tally

@@ -41,6 +41,7 @@ struct LayerWork {
     double ep_s = 0.0;        // expert-parallel all-to-all
     double cp_s = 0.0;        // context-parallel key/value exchange not hidden behind attention
     double overhead_s = 0.0;  // kernel launch gaps (engine.h)
+    double tp_hidden_s = 0.0;  // tensor-parallel traffic hidden behind GEMMs (tp_comm_overlap)
     // FP8 casts (bytes, turned into time by transformer_layer_work): of the GEMM inputs forward,
     // of the output gradients backward, and of the weights once per step.
     double cast_fwd_bytes = 0.0;
@@ -60,6 +61,7 @@ struct LayerWork {
         ep_s += o.ep_s;
         cp_s += o.cp_s;
         overhead_s += o.overhead_s;
+        tp_hidden_s += o.tp_hidden_s;
         cast_fwd_bytes += o.cast_fwd_bytes;
         cast_bwd_bytes += o.cast_bwd_bytes;
         cast_weight_bytes += o.cast_weight_bytes;
@@ -79,6 +81,7 @@ struct LayerWork {
         w.ep_s *= f;
         w.cp_s *= f;
         w.overhead_s *= f;
+        w.tp_hidden_s *= f;
         w.cast_fwd_bytes *= f;
         w.cast_bwd_bytes *= f;
         w.cast_weight_bytes *= f;
@@ -171,6 +174,29 @@ bool is_linear_gemm(GemmRole role) {
     return !is_attention_core(role) && role != GemmRole::router && role != GemmRole::lm_head;
 }
 
+// Which passes of a GEMM Transformer Engine's tensor-parallel overlap cuts into tp chunks of rows
+// (Megatron-Bridge's userbuffers settings, src/megatron/bridge/training/comm_overlap.py: the
+// forward of QKV, the output projection and both MLP projections by ring exchange or pipelining,
+// and the data gradients of the output projection and the second MLP projection by ring
+// exchange; the other backward GEMMs overlap their collective in bulk, whole).
+enum class ChunkedGemm { none, forward, forward_and_data_gradient };
+
+ChunkedGemm tp_overlap_chunking(const TrainingSpec& t, GemmRole role) {
+    if (!t.tp_comm_overlap || !t.sequence_parallel || t.tp < 2) {
+        return ChunkedGemm::none;
+    }
+    switch (role) {
+        case GemmRole::qkv:
+        case GemmRole::mlp_up:
+            return ChunkedGemm::forward;
+        case GemmRole::out_proj:
+        case GemmRole::mlp_down:
+            return ChunkedGemm::forward_and_data_gradient;
+        default:
+            return ChunkedGemm::none;
+    }
+}
+
 // Forward, backward and recomputed GEMM time of a list.
 void time_gemms(const Context& c, const GemmList& list, LayerWork& w,
                 GemmPart part = GemmPart::all) {
@@ -216,6 +242,18 @@ void time_gemms(const Context& c, const GemmList& list, LayerWork& w,
             fwd = c.gemm_s(g.count, g.m, g.n, g.k, linear);
             bwd =
                 c.gemm_s(g.count, g.m, g.k, g.n, linear) + c.gemm_s(g.count, g.k, g.n, g.m, linear);
+            if (const ChunkedGemm chunked = tp_overlap_chunking(t, g.role);
+                chunked != ChunkedGemm::none) {
+                // Overlapped with its all-gather or reduce-scatter (tp_comm_overlap), the GEMM
+                // runs as tp GEMMs of m / tp rows each, one per chunk of the ring exchange
+                // (Wang et al. 2023, sec. 3), each quantized on its own smaller output.
+                const double tp = dbl(t.tp);
+                fwd = c.gemm_s(g.count * tp, g.m / tp, g.n, g.k, linear);
+                if (chunked == ChunkedGemm::forward_and_data_gradient) {
+                    bwd = c.gemm_s(g.count * tp, g.m / tp, g.k, g.n, linear) +
+                          c.gemm_s(g.count, g.k, g.n, g.m, linear);
+                }
+            }
         }
         w.fwd_gemm_s += fwd;
         w.bwd_gemm_s += bwd;
@@ -358,6 +396,32 @@ LayerWork transformer_layer_work(const Context& c, bool moe_layer, const LayerWo
             w.tp_s +=
                 2.0 * collective_time(Collective::all_gather, activation_bytes, c.tp_group, c.net)
                           .seconds;
+        }
+        if (t.tp_comm_overlap && t.sequence_parallel) {
+            // Transformer Engine's userbuffers (Wang et al. 2023, ASPLOS, sec. 3; Megatron-Core
+            // --tp-comm-overlap): each all-gather or reduce-scatter beside a linear layer is cut
+            // into tp chunks sent around the ring while the GEMM computes on the chunk it already
+            // has (forward, data gradient), or runs in bulk beside the other backward GEMM. Of
+            // the tp chunk GEMMs, tp - 1 can hide a transfer; one chunk's transfer (1/tp of the
+            // collective) is never hidden. So a block's traffic C beside its GEMMs G is exposed
+            // by max(C / tp, C - G (tp - 1) / tp). Half of the layer's collectives belong to the
+            // attention block, half to the MLP; an MoE layer's experts sit behind the token
+            // dispatcher's all-to-alls, so its MLP half stays exposed.
+            const double tpd = dbl(t.tp);
+            auto exposed = [&](double comm, double gemm) {
+                return std::min(comm, std::max(comm / tpd, comm - gemm * (tpd - 1.0) / tpd));
+            };
+            const double repeat = full ? 2.0 : 1.0;  // a recomputed forward repeats its GEMMs
+            const double attention_gemm =
+                repeat * (attention.fwd_gemm_s - attention.attention_fwd_s) +
+                (attention.bwd_gemm_s - attention.attention_bwd_s);
+            const double mlp_gemm = repeat * (w.fwd_gemm_s - attention.fwd_gemm_s) +
+                                    (w.bwd_gemm_s - attention.bwd_gemm_s);
+            const double half = 0.5 * w.tp_s;
+            const double shown =
+                exposed(half, attention_gemm) + (moe_layer ? half : exposed(half, mlp_gemm));
+            w.tp_hidden_s = w.tp_s - shown;
+            w.tp_s = shown;
         }
     }
     // Expert parallelism (GShard, Lepikhin et al. 2020, sec. 2.2): an all-to-all dispatches each
@@ -751,6 +815,14 @@ PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwarePro
     out.ep_comm_s = mb * stage.ep_s;
     out.cp_comm_s = mb * stage.cp_s;
     out.overhead_s = mb * stage.overhead_s;
+    // Tensor-parallel traffic hidden behind GEMMs (tp_comm_overlap) still takes SMs from them:
+    // Megatron-Bridge's userbuffers settings give the overlapped GEMMs' communication 1 to 24 SMs
+    // each (src/megatron/bridge/training/comm_overlap.py, userbuffers_bf16_h100_h8192_tp4_*);
+    // charged like an NCCL collective's kNcclSms (engine.h).
+    if (hw.sm_count > 0) {
+        const double sms = dbl(hw.sm_count);
+        out.comm_contention_s += mb * stage.tp_hidden_s * std::min(kNcclSms, sms) / sms;
+    }
     // The FP8 weight casts, once per step (the first micro-batch's, cached for the others).
     out.memory_bound_s += stage.cast_weight_s;
     out.pp_comm_s = mb * p2p_s;
@@ -828,7 +900,7 @@ PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwarePro
         // kNcclSms / SMs of the hidden time.
         if (hw.sm_count > 0) {
             const double sms = dbl(hw.sm_count);
-            out.comm_contention_s = (total - hidden_not) * std::min(kNcclSms, sms) / sms;
+            out.comm_contention_s += (total - hidden_not) * std::min(kNcclSms, sms) / sms;
         }
     }
 
@@ -861,6 +933,16 @@ PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwarePro
             const double window = fwd_window + bwd_window;
             out.offload_s = mb * (t.dp_overlap ? std::max(0.0, per_mb - window) : per_mb);
         }
+    }
+
+    // Activation offloading (training.activation_offload_layers; Megatron-Core's
+    // megatron/core/cpu_offload.py): each micro-batch's offloaded activations go down the host
+    // link on a side stream during the forward pass and come back during the backward, one layer
+    // ahead. What the pass's compute does not hide is exposed.
+    if (plan.memory.activations.offloaded_bytes > 0.0) {
+        const double link = host_link_bytes_per_s(hw);
+        const double copy = plan.memory.activations.offloaded_bytes / link;
+        out.offload_s += mb * (std::max(0.0, copy - fwd_window) + std::max(0.0, copy - bwd_window));
     }
 
     out.step_s = out.compute_s + out.recompute_s + out.memory_bound_s + out.tp_comm_s +

@@ -116,9 +116,12 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
                    QT_TRANSLATE_NOOP("tally::explain", "Tensor-parallel collectives"), f.tp_comm_s,
                    "s",
                    "4 all-reduces (or RS + AG) of T x h per layer, ring 2(n-1)/n + NCCL latency",
-                   fmt::format("tp {} on {} bytes/s per GPU", spec.training.tp,
-                               four_digits(f.network.network.intra_bytes_per_s)),
-                   "Shoeybi et al. 2019, Fig. 4; Korthikanti et al. 2022, sec. 4.2.2; NCCL"});
+                   fmt::format("tp {} on {} bytes/s per GPU, overlap with GEMMs {} (exposed "
+                               "max(C / tp, C - GEMMs x (tp - 1) / tp))",
+                               spec.training.tp, four_digits(f.network.network.intra_bytes_per_s),
+                               spec.training.tp_comm_overlap ? "on" : "off"),
+                   "Shoeybi et al. 2019, Fig. 4; Korthikanti et al. 2022, sec. 4.2.2; NCCL; "
+                   "Wang et al. 2023 (ASPLOS)"});
     out.push_back(
         {"performance.pp_bubble_s", QT_TRANSLATE_NOOP("tally::explain", "Pipeline bubble"),
          f.pp_bubble_s, "s", "(pp - 1) / (v x m) x m x micro-batch time",
@@ -163,11 +166,16 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
                    "github.com/NVIDIA/nccl/issues/689 (NCCL's SMs are its own)"});
     out.push_back(
         {"performance.offload_s", QT_TRANSLATE_NOOP("tally::explain", "Offload traffic"),
-         f.offload_s, "s", "gradients down, parameters up over the host link",
-         fmt::format("offload = {}, host link {} bytes/s, overlap {}",
-                     to_string(spec.training.offload), four_digits(host_link_bytes_per_s(hw)),
+         f.offload_s, "s",
+         "gradients down, parameters up over the host link; offloaded activations down in the "
+         "forward, up in the backward, beyond what each pass hides",
+         fmt::format("offload = {}, activations of {} layers ({} bytes per micro-batch), host "
+                     "link {} bytes/s, overlap {}",
+                     to_string(spec.training.offload), spec.training.activation_offload_layers,
+                     four_digits(p.memory.activations.offloaded_bytes),
+                     four_digits(host_link_bytes_per_s(hw)),
                      spec.training.dp_overlap ? "on" : "off"),
-         "Ren et al. 2021; Rajbhandari et al. 2021"});
+         "Ren et al. 2021; Rajbhandari et al. 2021; Megatron-Core cpu_offload.py"});
     out.push_back({"performance.optimizer_s",
                    QT_TRANSLATE_NOOP("tally::explain", "Optimizer update"), f.optimizer_s, "s",
                    "shard x bytes read and written per parameter / achieved bandwidth",

@@ -261,6 +261,40 @@ std::optional<FieldError> check_stage_layers(const PlanSpec& spec) {
                            .arg(m.layers));
         }
     }
+    if (t.tp_comm_overlap && t.tp > 1 && !t.sequence_parallel) {
+        // Transformer Engine's userbuffers overlap the all-gathers and reduce-scatters of
+        // sequence parallelism; Megatron-Core refuses --tp-comm-overlap without
+        // --sequence-parallel (megatron/training/arguments.py).
+        return err("training.tp_comm_overlap", "true",
+                   TALLY_TEXT("tally::check",
+                              "needs training.sequence_parallel = true: the overlap splits "
+                              "sequence parallelism's all-gathers and reduce-scatters"));
+    }
+    if (t.activation_offload_layers != 0) {
+        const char* field = "training.activation_offload_layers";
+        if (t.activation_offload_layers < 0 || m.kind != ModelKind::transformer ||
+            t.activation_offload_layers >= m.layers) {
+            return err(field, t.activation_offload_layers,
+                       TALLY_TEXT("tally::check",
+                                  "must be 0, or between 1 and model.layers - 1 (%1) for a "
+                                  "transformer: at least one layer keeps its activations")
+                           .arg(m.layers - 1));
+        }
+        // Megatron-Core's TransformerConfig refuses CPU offloading with pipeline parallelism
+        // and with activation recomputation (megatron/core/transformer/transformer_config.py).
+        if (t.pp > 1) {
+            return err(field, t.activation_offload_layers,
+                       TALLY_TEXT("tally::check",
+                                  "must be 0 with training.pp > 1: activation offloading runs "
+                                  "with one pipeline stage"));
+        }
+        if (t.recompute != Recompute::none) {
+            return err(field, t.activation_offload_layers,
+                       TALLY_TEXT("tally::check",
+                                  "must be 0 with training.recompute set: offloaded activations "
+                                  "are not recomputed"));
+        }
+    }
     if (t.context_parallel > 1) {
         if (m.kind != ModelKind::transformer) {
             return err("training.context_parallel", t.context_parallel,

@@ -586,6 +586,28 @@ std::vector<SectionFields> build() {
                          "GPUs (Korthikanti et al. 2022)."),
                        [](const S& s) { return s.training.sequence_parallel; },
                        [](S& s, bool v) { s.training.sequence_parallel = v; }},
+             BoolField{"training.tp_comm_overlap", F("Overlap TP traffic"),
+                       F("Tensor-parallel all-gathers and reduce-scatters cut into chunks that "
+                         "run while the GEMMs beside them compute (Transformer Engine's "
+                         "userbuffers, Megatron's --tp-comm-overlap). Needs sequence "
+                         "parallelism."),
+                       [](const S& s) { return s.training.tp_comm_overlap; },
+                       [](S& s, bool v) { s.training.tp_comm_overlap = v; }},
+             NumberField{"training.activation_offload_layers",
+                         F("Offloaded layers"),
+                         F("Transformer layers whose activations go to host memory after their "
+                           "forward pass and come back for their backward, over the host link "
+                           "(Megatron's cpu_offloading_num_layers). One pipeline stage, no "
+                           "recomputation. 0: none."),
+                         {0, 128, SliderScale::linear, 1},
+                         true,
+                         F("none"),
+                         [](const S& s) { return num(s.training.activation_offload_layers); },
+                         [](S& s, double v) { s.training.activation_offload_layers = whole(v); },
+                         [](const S& s) {
+                             return (transformer(s) && s.training.pp == 1) ||
+                                    s.training.activation_offload_layers != 0;
+                         }},
              BoolField{"training.dp_overlap", F("Overlap DP traffic"),
                        F("Data-parallel gradient (and ZeRO-3 parameter) collectives run in "
                          "buckets behind the backward (forward) pass (PyTorch DDP, Li et al. "

@@ -765,6 +765,38 @@ std::optional<Value> get_overlap(const PlanSpec& s) {
 void set_overlap(PlanSpec& s, const Value& v) {
     s.training.dp_overlap = as_bool(v);
 }
+std::optional<Value> get_tp_comm_overlap(const PlanSpec& s) {
+    return Value{s.training.tp_comm_overlap};
+}
+void set_tp_comm_overlap(PlanSpec& s, const Value& v) {
+    s.training.tp_comm_overlap = as_bool(v);
+}
+// NeMo 2's model.config.cpu_offloading: the switch beside cpu_offloading_num_layers, which
+// the table reads first, so that a switch turned off clears the count.
+std::optional<Value> get_cpu_offloading(const PlanSpec& s) {
+    return s.training.activation_offload_layers > 0 ? std::optional(Value{true}) : std::nullopt;
+}
+void set_cpu_offloading(PlanSpec& s, const Value& v) {
+    if (!as_bool(v)) {
+        s.training.activation_offload_layers = 0;
+    }
+}
+std::optional<FieldError> refuse_activation_offload(const PlanSpec& s) {
+    if (s.training.activation_offload_layers == 0) {
+        return std::nullopt;
+    }
+    return refusal("training.activation_offload_layers",
+                   std::to_string(s.training.activation_offload_layers),
+                   "0 for this framework: it has no setting that offloads a layer's activations");
+}
+std::optional<FieldError> refuse_tp_comm_overlap(const PlanSpec& s) {
+    if (!s.training.tp_comm_overlap) {
+        return std::nullopt;
+    }
+    return refusal("training.tp_comm_overlap", "true",
+                   "false for this framework: it has no setting for Transformer Engine's "
+                   "tensor-parallel overlap");
+}
 std::optional<Value> get_offload_optimizer(const PlanSpec& s) {
     return Value{s.training.offload != Offload::none};
 }
@@ -1280,6 +1312,8 @@ Table megatron_table() {
                    set_overlap, Value{false}),
             custom("optimizer-cpu-offload", Kind::flag, "training.offload", get_offload_optimizer,
                    set_offload_optimizer, Value{false}),
+            custom("tp-comm-overlap", Kind::flag, "training.tp_comm_overlap", get_tp_comm_overlap,
+                   set_tp_comm_overlap, Value{false}),
             custom("optimizer", Kind::text, "training.optimizer", get_megatron_optimizer,
                    set_megatron_optimizer, Value{std::string("adam")}),
             custom("bf16", Kind::flag, "training.param_dtype", get_bf16, set_bf16, Value{false}),
@@ -1296,7 +1330,7 @@ Table megatron_table() {
         },
         {refuse_not_transformer, refuse_precision, refuse_zero_above_1, refuse_offload_params,
          refuse_sqrt_recompute, refuse_optimizer_not_adamw, refuse_fp8_block, refuse_ffn_relu,
-         refuse_interleave_split},
+         refuse_interleave_split, refuse_activation_offload},
         // Megatron-LM arguments that do not change the plan (learning rate, data, checkpoints,
         // logging, kernels' fusions, initialisation).
         {"lr",
@@ -1336,7 +1370,6 @@ Table megatron_table() {
          "distributed-backend",
          "distributed-timeout-minutes",
          "overlap-param-gather",
-         "tp-comm-overlap",
          "num-workers",
          "mock-data",
          "log-throughput",
@@ -1444,6 +1477,12 @@ Table nemo_table() {
                    get_recompute_method, set_recompute_method),
             custom("model.config.recompute_num_layers", Kind::integer, "training.recompute",
                    get_recompute_layers, set_recompute_layers),
+            custom("model.config.tp_comm_overlap", Kind::boolean, "training.tp_comm_overlap",
+                   get_tp_comm_overlap, set_tp_comm_overlap),
+            integer<training_ref<&TrainingSpec::activation_offload_layers>, Write::nonzero, 0>(
+                "model.config.cpu_offloading_num_layers", "training.activation_offload_layers"),
+            custom("model.config.cpu_offloading", Kind::boolean,
+                   "training.activation_offload_layers", get_cpu_offloading, set_cpu_offloading),
             custom("optim.config.use_distributed_optimizer", Kind::boolean, "training.zero",
                    get_distributed_optimizer, set_distributed_optimizer),
             custom("trainer.plugins.fp8", Kind::text, "training.compute_dtype", get_fp8_format,
@@ -1541,7 +1580,7 @@ Table torchtitan_table() {
         {refuse_not_transformer, refuse_not_a_flavour, refuse_precision, refuse_fp8, refuse_zero_1,
          refuse_offload_optimizer_only, refuse_sqrt_recompute,
          refuse_above<&TrainingSpec::interleave, 1>, refuse_stage_layers, refuse_etp,
-         refuse_optimizer_not_adamw},
+         refuse_optimizer_not_adamw, refuse_activation_offload, refuse_tp_comm_overlap},
         {"job.",
          "profiling.",
          "metrics.",
@@ -1613,6 +1652,7 @@ Table deepspeed_table() {
                    set_ds_optimizer),
         },
         {refuse_not_transformer, refuse_precision, refuse_fp8, refuse_above<&TrainingSpec::tp, 1>,
+         refuse_activation_offload, refuse_tp_comm_overlap,
          refuse_above<&TrainingSpec::pp, 1>, refuse_above<&TrainingSpec::context_parallel, 1>,
          refuse_above<&TrainingSpec::expert_parallel, 1>, refuse_selective_recompute,
          [](const PlanSpec& s) -> std::optional<FieldError> {
@@ -1683,6 +1723,7 @@ Table accelerate_table() {
             custom("num_processes", Kind::integer, "cluster.gpus", get_gpus, set_gpus),
         },
         {refuse_not_transformer, refuse_precision, refuse_fp8, refuse_zero_1,
+         refuse_activation_offload, refuse_tp_comm_overlap,
          refuse_offload_optimizer_only, refuse_selective_recompute,
          refuse_above<&TrainingSpec::tp, 1>, refuse_above<&TrainingSpec::pp, 1>,
          refuse_above<&TrainingSpec::context_parallel, 1>,
