@@ -150,6 +150,24 @@ def case_of(row):
         if tp > 1:
             training["sequence_parallel"] = True
             assumptions.append("sequence parallelism with tp > 1 (the recipes' setting)")
+        name = row["model"]["name"].lower()
+        release_tag = "v0.2.0" if row["id"].startswith("mbridge-25.11") else "v0.4.0"
+        # Settings the performance recipes of the release state beside the table's layout
+        # (NVIDIA-NeMo/Megatron-Bridge scripts/performance/configs at the release's tag; 25.11
+        # ships Megatron-Bridge v0.2.0, 26.04 v0.4.0).
+        if tp > 1 and ("llama" in name or "gpt-oss" in name) and "nvfp4" not in precision:
+            training["tp_comm_overlap"] = True
+            assumptions.append("tensor-parallel communication overlap on: the Llama and GPT-OSS "
+                               "recipes set CommOverlapConfig(tp_comm_overlap=tp > 1) except in "
+                               "NVFP4 (Megatron-Bridge %s scripts/performance/configs/"
+                               "llama*/llama3*_llm_pretrain.py)" % release_tag)
+        if ("70b" in name and row["hardware"]["gpu"].upper().startswith("GB200")
+                and "fp8" in precision and "mx" not in precision and (p["fsdp"] or 0) > 0):
+            training["activation_offload_layers"] = 40
+            assumptions.append("activations of 40 layers offloaded to the Grace host: the "
+                               "recipe's cpu_offloading_num_layers = 40 (Megatron-Bridge %s "
+                               "scripts/performance/configs/llama*/"
+                               "*workload_base_configs.py, LLAMA3_70B GB200 FP8_CS)" % release_tag)
         if "mx" in precision:
             training.update({"compute_dtype": "fp8", "fp8_recipe": "mxfp8"})
         elif "fp8" in precision:
@@ -157,7 +175,13 @@ def case_of(row):
             if precision == "fp8":
                 assumptions.append("'FP8' read as current scaling (FP8-CS), the recipe the "
                                    "earlier tables name")
-        assumptions.append("no activation recomputation (the table states none)")
+        if "8b" in name and "H100" in row["id"] and "fp8" in precision:
+            assumptions.append("no activation recomputation, although the recipe recomputes 5 "
+                               "of the 32 layers in full (recompute_num_layers = 5, Megatron-"
+                               "Bridge %s LLAMA3_8B H100 FP8_CS): a spec has no setting for "
+                               "recomputing some of the layers" % release_tag)
+        else:
+            assumptions.append("no activation recomputation (the table states none)")
         if model.get("moe"):
             assumptions.append("MoE routing balanced (moe_imbalance 1: the page's footnote says "
                                "the tokens were force-balanced among experts, drop-less)")
