@@ -137,6 +137,7 @@ private slots:
     void badInput_data();
     void badInput();
     void unknownIsListedWhenAllowed();
+    void megatronBlockRecomputeAndTpOverlap();
     void detect();
 };
 
@@ -597,6 +598,43 @@ void TestLaunchConfig::unknownIsListedWhenAllowed() {
     QCOMPARE(r.unknown.size(), std::size_t{1});
     QCOMPARE(r.unknown[0].key, std::string("my-flag"));
     QVERIFY(r.spec.description.find("my-flag") != std::string::npos);
+}
+
+void TestLaunchConfig::megatronBlockRecomputeAndTpOverlap() {
+    // The Llama 3 8B H100 FP8 recipe's recomputation (Megatron-Bridge: recompute_method block,
+    // recompute_num_layers 5) and a TP overlap, read as Megatron-LM arguments and written back
+    // the same way; a framework without either refuses the plan by the field's name.
+    LaunchImportOptions options;
+    options.from = LaunchTarget::megatron;
+    const LaunchImport r = import_launch_config(
+        "--num-layers 32 --hidden-size 4096 --num-attention-heads 32 --ffn-hidden-size 14336 "
+        "--vocab-size 128256 --max-position-embeddings 8192 --seq-length 8192 "
+        "--tensor-model-parallel-size 2 --sequence-parallel --tp-comm-overlap "
+        "--recompute-granularity full --recompute-method block --recompute-num-layers 5 --bf16",
+        "run.sh", options);
+    QCOMPARE(r.spec.training.recompute, Recompute::full);
+    QCOMPARE(r.spec.training.recompute_layers, std::int64_t{5});
+    QVERIFY(r.spec.training.tp_comm_overlap);
+    const std::string text = export_launch_config(r.spec, LaunchTarget::megatron);
+    QVERIFY(text.find("--recompute-method block") != std::string::npos);
+    QVERIFY(text.find("--recompute-num-layers 5") != std::string::npos);
+    QVERIFY(text.find("--tp-comm-overlap") != std::string::npos);
+    PlanSpec only_recompute = r.spec;
+    only_recompute.training.tp_comm_overlap = false;
+    only_recompute.training.tp = 1;
+    only_recompute.training.sequence_parallel = false;
+    QCOMPARE(refusal_field(only_recompute, LaunchTarget::deepspeed),
+             std::string("training.recompute_layers"));
+    // The uniform method with a count other than 1 checkpoints groups of layers: refused.
+    QString message;
+    QCOMPARE(import_error("--num-layers 32 --hidden-size 4096 --num-attention-heads 32 "
+                          "--ffn-hidden-size 14336 --vocab-size 128256 "
+                          "--max-position-embeddings 8192 --seq-length 8192 "
+                          "--recompute-granularity full --recompute-method uniform "
+                          "--recompute-num-layers 4",
+                          LaunchTarget::megatron, &message),
+             QString("recompute-num-layers (line 1)"));
+    QVERIFY(message.contains("uniform"));
 }
 
 void TestLaunchConfig::detect() {

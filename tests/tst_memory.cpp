@@ -72,6 +72,7 @@ private slots:
     void lectureMlpActivations();
     void fp8KeepsLinearInputsInOneByte();
     void offloadedLayersLeaveTheGpu();
+    void someLayersRecomputed();
     void sqrtCheckpointing();
     void pipelineFirstStageHoldsAllLayersWorth();
     void microBatchNotGlobalBatchSetsActivations();
@@ -279,6 +280,34 @@ void TestMemory::offloadedLayersLeaveTheGpu() {
         QVERIFY(error.has_value());
         QCOMPARE(error->field, std::string("training.activation_offload_layers"));
     }
+}
+
+void TestMemory::someLayersRecomputed() {
+    // Four bf16 layers of 123,994,112 bytes (gqaSwigluFlashLayer), full recomputation keeping
+    // each layer's input (s·b·h · 2 = 8,388,608 bytes). Recomputing one layer of the one stage
+    // (Megatron's block method) leaves the other three with all their activations: 3 x
+    // (123,994,112 - 8,388,608) = 346,816,512 bytes more than recomputing all four, and a
+    // quarter of the recomputed FLOPs.
+    PlanSpec s;
+    s.model.layers = 4;
+    s.model.hidden = 1024;
+    s.model.heads = 16;
+    s.model.kv_heads = 4;
+    s.model.ffn_hidden = 2816;
+    s.model.ffn = FfnKind::swiglu;
+    s.model.vocab = 1000;
+    s.data.tokens = 1e9;
+    s.data.seq_len = 2048;
+    s.data.micro_batch = 2;
+    s.training.flash_attention = true;
+    s.training.dropout = false;
+    s.training.recompute = Recompute::full;
+    const Plan all = eval(s);
+    s.training.recompute_layers = 1;
+    const Plan one = eval(s);
+    QCOMPARE(one.memory.activations.stored_bytes - all.memory.activations.stored_bytes,
+             346816512.0);
+    QCOMPARE(one.flops.recompute_per_token, all.flops.recompute_per_token / 4.0);
 }
 
 void TestMemory::lectureMlpActivations() {

@@ -168,6 +168,10 @@ struct TrainingSpec {
     // full, the attention core of one layer for selective). sqrt always counts its segment, since
     // that is the method's own memory cost (Chen et al. 2016, sec. 4.1).
     bool recompute_working_set = false;
+    // With recompute full: the layers of each pipeline stage (of each virtual stage with
+    // interleaving) that are recomputed, the others keeping all their activations (Megatron's
+    // --recompute-method block --recompute-num-layers N). 0: every layer.
+    std::int64_t recompute_layers = 0;
     int zero = 0;  // ZeRO stage 0-3 (Rajbhandari et al. 2020), over the data-parallel group
     std::int64_t tp = 1;
     std::int64_t pp = 1;

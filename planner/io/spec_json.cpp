@@ -244,6 +244,7 @@ PlanSpec plan_spec_from_json(const json& j, const std::string& base_dir) {
         tr.activation_dtype = read_dtype(*t, "activation_dtype", tr.activation_dtype);
         set_if(read_enum<Recompute>(*t, "recompute"), tr.recompute);
         set_if(t->boolean("recompute_working_set"), tr.recompute_working_set);
+        set_if(t->integer("recompute_layers", 0), tr.recompute_layers);
         if (auto z = t->integer("zero", 0)) {
             if (*z > 3) {
                 throw SpecError(t->field("zero"), std::to_string(*z), "must be 0, 1, 2 or 3");
@@ -279,6 +280,7 @@ PlanSpec plan_spec_from_json(const json& j, const std::string& base_dir) {
                    "activation_dtype",
                    "recompute",
                    "recompute_working_set",
+                   "recompute_layers",
                    "zero",
                    "tp",
                    "pp",
@@ -517,6 +519,9 @@ json to_json(const PlanSpec& s) {
     }
     if (t.moe_imbalance != 1.0) {
         j["training"]["moe_imbalance"] = t.moe_imbalance;
+    }
+    if (t.recompute_layers > 0) {
+        j["training"]["recompute_layers"] = t.recompute_layers;
     }
     if (t.tp_comm_overlap) {
         j["training"]["tp_comm_overlap"] = true;

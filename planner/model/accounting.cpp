@@ -175,13 +175,16 @@ StageActivations transformer_stage_activations(const PlanSpec& spec, const Stage
             out.stored = (full_sum - core_sum) * inflight;
             out.working = t.recompute_working_set ? largest_core : 0.0;
             break;
-        case Recompute::full:
+        case Recompute::full: {
             // Korthikanti sec. 5 / Table 2: only each layer's input is kept (2sbh per layer at 16
-            // bits; divided by t under sequence parallelism).
-            out.per_layer = input;
-            out.stored = layers * input * inflight;
+            // bits; divided by t under sequence parallelism). Recomputing some of the layers
+            // (recompute_layers), the others keep everything.
+            const double f = full_recompute_fraction(t, m);
+            out.per_layer = f * input + (1.0 - f) * out.per_layer_full;
+            out.stored = (f * layers * input + (1.0 - f) * full_sum) * inflight;
             out.working = t.recompute_working_set ? largest_layer : 0.0;
             break;
+        }
         case Recompute::sqrt: {
             const std::int64_t k = sqrt_interval(layers);
             const double checkpoints = std::ceil(layers / dbl(k));
@@ -459,12 +462,27 @@ void account(const PlanSpec& spec, double capacity_bytes, Accounting& plan) {
             break;
         case Recompute::full:
         case Recompute::sqrt:
-            fl.recompute_per_token = layer_forward + counted_attn_forward;
+            fl.recompute_per_token =
+                full_recompute_fraction(t, m) * (layer_forward + counted_attn_forward);
             break;
     }
     fl.per_step = fl.per_token * par.tokens_per_step;
     fl.total = fl.per_token * data.tokens;
     fl.hardware_total = fl.total + fl.recompute_per_token * data.tokens;
+}
+
+double full_recompute_fraction(const TrainingSpec& t, const ModelSpec& m) {
+    if (t.recompute == Recompute::sqrt ||
+        (t.recompute == Recompute::full && t.recompute_layers <= 0)) {
+        return 1.0;
+    }
+    if (t.recompute != Recompute::full || m.layers <= 0) {
+        return 0.0;
+    }
+    // Megatron-LM's block method recomputes the first N layers of each model chunk
+    // (megatron/core/transformer/transformer_block.py, _checkpointed_forward): pp x v chunks.
+    return std::min(1.0, dbl(t.recompute_layers) * dbl(t.pp) *
+                             dbl(std::max<std::int64_t>(t.interleave, 1)) / dbl(m.layers));
 }
 
 double pipeline_bubble_fraction(std::int64_t pp, std::int64_t interleave,

@@ -113,4 +113,10 @@ double pipeline_bubble_fraction(std::int64_t pp, std::int64_t interleave,
 // activations of L·(1 + (p - 1)/(p·v)) layers instead of L: this factor (1 for v = 1).
 double interleaved_activation_factor(std::int64_t pp, std::int64_t interleave);
 
+// The share of the transformer layers whose forward pass is recomputed: 1 for full (every
+// layer) and sqrt checkpointing, recompute_layers x pp x interleave / layers (at most 1) for
+// full recomputation of some layers of each (virtual) stage, 0 otherwise. Selective
+// recomputation repeats only the attention core: not counted here.
+double full_recompute_fraction(const TrainingSpec& training, const ModelSpec& model);
+
 }  // namespace tally

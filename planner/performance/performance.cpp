@@ -126,6 +126,8 @@ struct Context {
     GpuGeneration generation = GpuGeneration::other;
     double bf16_peak = 0.0;      // the dense bf16 peak the attention fractions are of
     double attention_seq = 0.0;  // the sequence length each attention kernel sees (s / cp)
+    // The share of the layers whose forward is recomputed (full_recompute_fraction()).
+    double recomputed = 0.0;
 
     // `count` GEMMs of m x n x k: the profile's measured time of exactly that GEMM when it has
     // one (plan_gemms.h), else the roofline time with quantization. `linear`: a linear layer's
@@ -273,8 +275,10 @@ void time_gemms(const Context& c, const GemmList& list, LayerWork& w,
         // Korthikanti et al. 2022, sec. 5: full recomputation repeats the layer's forward;
         // selective repeats only the attention core (which flash attention's backward already
         // recomputes, counted above).
-        if (t.recompute == Recompute::full || t.recompute == Recompute::sqrt ||
-            (t.recompute == Recompute::selective && core && !t.flash_attention)) {
+        // Recomputing some of the layers (recompute_layers) repeats the forward of that share.
+        if (t.recompute == Recompute::full || t.recompute == Recompute::sqrt) {
+            w.recompute_s += c.recomputed * fwd;
+        } else if (t.recompute == Recompute::selective && core && !t.flash_attention) {
             w.recompute_s += fwd;
         }
     }
@@ -358,15 +362,13 @@ LayerWork transformer_layer_work(const Context& c, bool moe_layer, const LayerWo
     w.cast_weight_s = memory_time_s(c.rates, w.cast_weight_bytes);
     // Kernel launch gaps: the engine's kernels per layer, each FP8 linear GEMM adding a cast
     // forward and backward, a full recomputation the forward's again.
-    const bool full_recompute = t.recompute == Recompute::full || t.recompute == Recompute::sqrt;
-    double kernels =
-        c.engine->kernels_forward * (full_recompute ? 2.0 : 1.0) + c.engine->kernels_backward;
+    double kernels = c.engine->kernels_forward * (1.0 + c.recomputed) + c.engine->kernels_backward;
     if (c.fp8) {
         kernels += 2.0 * (m.mla.enabled() ? 6.0 : 4.0);
     }
     w.overhead_s = kernels * kKernelLaunchGapS;
     if (t.recompute == Recompute::full || t.recompute == Recompute::sqrt) {
-        w.recompute_s += w.mem_fwd_s;
+        w.recompute_s += c.recomputed * w.mem_fwd_s;
     } else if (t.recompute == Recompute::selective) {
         w.recompute_s += memory_time_s(c.rates, bytes.attention_core);
     }
@@ -387,8 +389,7 @@ LayerWork transformer_layer_work(const Context& c, bool moe_layer, const LayerWo
             one = collective_time(Collective::all_reduce, activation_bytes, c.tp_group, c.net)
                       .seconds;
         }
-        const bool full = t.recompute == Recompute::full || t.recompute == Recompute::sqrt;
-        w.tp_s = (full ? 6.0 : 4.0) * one;
+        w.tp_s = (4.0 + 2.0 * c.recomputed) * one;
         if (t.sequence_parallel) {
             // The inputs of the two column-parallel GEMMs (QKV and the MLP's first) are kept
             // split along the sequence, as the memory model counts them (Korthikanti sec. 4.2.2),
@@ -411,7 +412,7 @@ LayerWork transformer_layer_work(const Context& c, bool moe_layer, const LayerWo
             auto exposed = [&](double comm, double gemm) {
                 return std::min(comm, std::max(comm / tpd, comm - gemm * (tpd - 1.0) / tpd));
             };
-            const double repeat = full ? 2.0 : 1.0;  // a recomputed forward repeats its GEMMs
+            const double repeat = 1.0 + c.recomputed;  // a recomputed forward repeats its GEMMs
             const double attention_gemm =
                 repeat * (attention.fwd_gemm_s - attention.attention_fwd_s) +
                 (attention.bwd_gemm_s - attention.attention_bwd_s);
@@ -433,8 +434,7 @@ LayerWork transformer_layer_work(const Context& c, bool moe_layer, const LayerWo
             c.tokens * dbl(m.moe.active_experts) * dbl(m.hidden) * c.act_bytes * t.moe_imbalance;
         const double one =
             collective_time(Collective::all_to_all, routed_bytes, c.ep_group, c.net).seconds;
-        const bool full = t.recompute == Recompute::full || t.recompute == Recompute::sqrt;
-        w.ep_s = (full ? 6.0 : 4.0) * one;
+        w.ep_s = (4.0 + 2.0 * c.recomputed) * one;
     }
     // Context parallelism as ring attention (Megatron-Core's context parallelism, docs/user-guide/
     // features/context_parallel.md; Liu et al. 2023, "Ring Attention", sec. 3; Dubey et al. 2024,
@@ -459,8 +459,7 @@ LayerWork transformer_layer_work(const Context& c, bool moe_layer, const LayerWo
         const double overlap = (cp - 1.0) / cp;
         const double fwd = std::max(0.0, (cp - 1.0) * step - overlap * w.attention_fwd_s);
         const double bwd = std::max(0.0, 2.0 * (cp - 1.0) * step - overlap * w.attention_bwd_s);
-        const bool full = t.recompute == Recompute::full || t.recompute == Recompute::sqrt;
-        w.cp_s = (full ? 2.0 : 1.0) * fwd + bwd;
+        w.cp_s = (1.0 + c.recomputed) * fwd + bwd;
     }
     return w;
 }
@@ -698,7 +697,7 @@ PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwarePro
         // The attention fractions are of the bf16 peak; a part without one (an fp32-only
         // profile) times attention at its compute type's.
         hw.peak(ComputeType::bf16) > 0.0 ? hw.peak(ComputeType::bf16) : peak,
-        dbl(spec.data.seq_len) / cp};
+        dbl(spec.data.seq_len) / cp, full_recompute_fraction(t, m)};
     out.gemm_flops_per_s = c.rates.gemm_flops_per_s;
     out.memory_bytes_per_s = c.rates.memory_bytes_per_s;
     out.microbatches = microbatches;

@@ -261,6 +261,13 @@ std::optional<FieldError> check_stage_layers(const PlanSpec& spec) {
                            .arg(m.layers));
         }
     }
+    if (t.recompute_layers < 0 || t.recompute_layers > m.layers) {
+        return err("training.recompute_layers", t.recompute_layers,
+                   TALLY_TEXT("tally::check",
+                              "must be 0 to model.layers (%1): the layers of a stage that full "
+                              "recomputation repeats; 0: all of them")
+                       .arg(m.layers));
+    }
     if (t.tp_comm_overlap && t.tp > 1 && !t.sequence_parallel) {
         // Transformer Engine's userbuffers overlap the all-gathers and reduce-scatters of
         // sequence parallelism; Megatron-Core refuses --tp-comm-overlap without

@@ -499,6 +499,21 @@ std::vector<SectionFields> build() {
                          choicesOf<Recompute>(),
                          [](const S& s) { return static_cast<int>(s.training.recompute); },
                          [](S& s, int v) { s.training.recompute = static_cast<Recompute>(v); }},
+             NumberField{"training.recompute_layers",
+                         F("Recomputed layers"),
+                         F("With full recomputation: the layers of each pipeline stage (each "
+                           "virtual stage) that are recomputed; the others keep all their "
+                           "activations (Megatron's --recompute-method block "
+                           "--recompute-num-layers). 0: every layer."),
+                         {0, 128, SliderScale::linear, 1},
+                         true,
+                         F("all"),
+                         [](const S& s) { return num(s.training.recompute_layers); },
+                         [](S& s, double v) { s.training.recompute_layers = whole(v); },
+                         [](const S& s) {
+                             return s.training.recompute == Recompute::full ||
+                                    s.training.recompute_layers != 0;
+                         }},
              BoolField{"training.recompute_working_set", F("Count recompute working set"),
                        F("Add the activations a recomputed segment re-materialises in backward."),
                        [](const S& s) { return s.training.recompute_working_set; },

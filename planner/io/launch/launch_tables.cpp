@@ -700,24 +700,53 @@ void set_granularity(PlanSpec& s, const Value& v) {
         refuse_value(v, "full or selective");
     }
 }
+// Megatron's --recompute-method: uniform (with --recompute-num-layers 1: every layer, its
+// input kept) or block (the first --recompute-num-layers layers of each model chunk recomputed,
+// the others keeping everything: training.recompute_layers). The method is read before the
+// count: block leaves -1 in recompute_layers until the count arrives.
 std::optional<Value> get_recompute_method(const PlanSpec& s) {
-    return s.training.recompute == Recompute::full ? std::optional(Value{std::string("uniform")})
-                                                   : std::nullopt;
+    if (s.training.recompute != Recompute::full) {
+        return std::nullopt;
+    }
+    return Value{std::string(s.training.recompute_layers > 0 ? "block" : "uniform")};
 }
 void set_recompute_method(PlanSpec& s, const Value& v) {
-    if (s.training.recompute == Recompute::full && as_text(v) != "uniform" &&
-        as_text(v) != "block") {
+    if (s.training.recompute != Recompute::full) {
+        return;
+    }
+    if (as_text(v) == "block") {
+        s.training.recompute_layers = -1;
+    } else if (as_text(v) != "uniform") {
         refuse_value(v, "uniform or block");
     }
 }
 std::optional<Value> get_recompute_layers(const PlanSpec& s) {
-    return s.training.recompute == Recompute::full ? std::optional(Value{std::int64_t{1}})
-                                                   : std::nullopt;
+    if (s.training.recompute != Recompute::full) {
+        return std::nullopt;
+    }
+    return Value{s.training.recompute_layers > 0 ? s.training.recompute_layers : std::int64_t{1}};
 }
 void set_recompute_layers(PlanSpec& s, const Value& v) {
-    if (s.training.recompute == Recompute::full && as_int(v) != 1) {
-        refuse_value(v, "1: Tally's full recomputation keeps every layer's input");
+    if (s.training.recompute != Recompute::full) {
+        return;
     }
+    if (s.training.recompute_layers == -1) {
+        if (as_int(v) < 1) {
+            refuse_value(v, "at least 1: the layers of each model chunk the block method "
+                            "recomputes");
+        }
+        s.training.recompute_layers = as_int(v);
+    } else if (as_int(v) != 1) {
+        refuse_value(v, "1 with the uniform method: Tally's full recomputation keeps every "
+                        "layer's input (the block method recomputes some layers)");
+    }
+}
+std::optional<FieldError> refuse_partial_recompute(const PlanSpec& s) {
+    if (s.training.recompute != Recompute::full || s.training.recompute_layers <= 0) {
+        return std::nullopt;
+    }
+    return refusal("training.recompute_layers", std::to_string(s.training.recompute_layers),
+                   "0 for this framework: it recomputes every layer or none");
 }
 // torchtitan's activation_checkpoint.mode.
 std::optional<Value> get_ac_mode(const PlanSpec& s) {
@@ -1580,7 +1609,7 @@ Table torchtitan_table() {
         {refuse_not_transformer, refuse_not_a_flavour, refuse_precision, refuse_fp8, refuse_zero_1,
          refuse_offload_optimizer_only, refuse_sqrt_recompute,
          refuse_above<&TrainingSpec::interleave, 1>, refuse_stage_layers, refuse_etp,
-         refuse_optimizer_not_adamw, refuse_activation_offload, refuse_tp_comm_overlap},
+         refuse_optimizer_not_adamw, refuse_activation_offload, refuse_tp_comm_overlap, refuse_partial_recompute},
         {"job.",
          "profiling.",
          "metrics.",
@@ -1652,7 +1681,7 @@ Table deepspeed_table() {
                    set_ds_optimizer),
         },
         {refuse_not_transformer, refuse_precision, refuse_fp8, refuse_above<&TrainingSpec::tp, 1>,
-         refuse_activation_offload, refuse_tp_comm_overlap,
+         refuse_activation_offload, refuse_tp_comm_overlap, refuse_partial_recompute,
          refuse_above<&TrainingSpec::pp, 1>, refuse_above<&TrainingSpec::context_parallel, 1>,
          refuse_above<&TrainingSpec::expert_parallel, 1>, refuse_selective_recompute,
          [](const PlanSpec& s) -> std::optional<FieldError> {
@@ -1723,7 +1752,7 @@ Table accelerate_table() {
             custom("num_processes", Kind::integer, "cluster.gpus", get_gpus, set_gpus),
         },
         {refuse_not_transformer, refuse_precision, refuse_fp8, refuse_zero_1,
-         refuse_activation_offload, refuse_tp_comm_overlap,
+         refuse_activation_offload, refuse_tp_comm_overlap, refuse_partial_recompute,
          refuse_offload_optimizer_only, refuse_selective_recompute,
          refuse_above<&TrainingSpec::tp, 1>, refuse_above<&TrainingSpec::pp, 1>,
          refuse_above<&TrainingSpec::context_parallel, 1>,
