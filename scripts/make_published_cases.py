@@ -176,10 +176,14 @@ def case_of(row):
                 assumptions.append("'FP8' read as current scaling (FP8-CS), the recipe the "
                                    "earlier tables name")
         if "8b" in name and "H100" in row["id"] and "fp8" in precision:
-            assumptions.append("no activation recomputation, although the recipe recomputes 5 "
-                               "of the 32 layers in full (recompute_num_layers = 5, Megatron-"
-                               "Bridge %s LLAMA3_8B H100 FP8_CS): a spec has no setting for "
-                               "recomputing some of the layers" % release_tag)
+            training["recompute"] = "full"
+            training["recompute_layers"] = 5
+            assumptions.append("full recomputation of 5 of the 32 layers: the recipe's "
+                               "recompute_num_layers = 5 (Megatron-Bridge %s scripts/performance/"
+                               "configs/llama3/workload_base_configs.py, LLAMA3_8B H100 FP8_CS), "
+                               "which scripts/performance/utils/helpers.py runs with "
+                               "recompute_granularity full and recompute_method block"
+                               % release_tag)
         else:
             assumptions.append("no activation recomputation (the table states none)")
         if model.get("moe"):
