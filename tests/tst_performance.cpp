@@ -64,6 +64,7 @@ private slots:
     void noOverlapExposesAllDataParallelTraffic();
     void offloadMovesStateToTheHost();
     void expertParallelDividesExperts();
+    void sequenceParallelRanksDispatchTheirSlice();
     void fp8CastsAreMemoryTraffic();
     void contextParallelSplitsTheSequence();
     void slowestUnevenStageSetsTheStep();
@@ -450,6 +451,29 @@ void TestPerformance::expertParallelDividesExperts() {
     s.training.expert_parallel = 4;
     QCOMPARE(all - evaluate(s, hw).memory.params_on_gpu, 2.0 * 6.0 * 2.0 * 64.0 * 256.0);
     QVERIFY(evaluate(s, hw).performance.ep_comm_s > 0.0);
+}
+
+void TestPerformance::sequenceParallelRanksDispatchTheirSlice() {
+    // Both layers MoE (8 experts, 2 active), tp 2 with sequence parallelism and ep 2 on 4 GPUs of
+    // one node: each tensor-parallel rank dispatches its own T / tp = 16 / 2 = 8 tokens to k = 2
+    // experts, 8 x 2 x 64 x 2 bytes = 2048 bytes per all-to-all, four per layer (dispatch and
+    // combine, forward and backward): ep_comm_s = 2 layers x 4 x all_to_all(2048 bytes).
+    PlanSpec s = two_layer_spec();
+    s.model.moe.experts = 8;
+    s.model.moe.active_experts = 2;
+    s.cluster.gpus = 4;
+    s.cluster.mfu_predicted = true;
+    s.training.tp = 2;
+    s.training.sequence_parallel = true;
+    s.training.expert_parallel = 2;
+    s.training.expert_tensor_parallel = 1;
+    const HardwareProfile& hw = *find_builtin_hardware("h100-sxm");
+    QVERIFY(!check(s, hw));
+    const Network net = resolve_network(s.cluster, hw).network;
+    // Megatron's rank order tp, cp, dp: the ep ranks sit tp = 2 apart.
+    const GroupPlacement ep = place_group(2, 2, net.gpus_per_node);
+    const double a2a = collective_time(Collective::all_to_all, 2048.0, ep, net).seconds;
+    QVERIFY(close(evaluate(s, hw).performance.ep_comm_s, 2.0 * 4.0 * a2a, 1e-12));
 }
 
 void TestPerformance::fp8CastsAreMemoryTraffic() {

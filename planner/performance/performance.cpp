@@ -339,8 +339,9 @@ LayerBytes transformer_layer_bytes(const Context& c, bool moe_layer) {
         // The busiest rank's share of the routed tokens (training.moe_imbalance).
         const double routed = T * dbl(m.moe.active_experts) * t.moe_imbalance;
         out.total += act_io * (routed + T * dbl(m.moe.shared_experts)) * fe / tp * e;
-        // Dispatch and combine permute the routed tokens (read and write each).
-        out.total += 2.0 * 2.0 * routed * h * e;
+        // Dispatch and combine permute the routed tokens (read and write each): with sequence
+        // parallelism a rank's own s / tp slice (the all-to-all's, below).
+        out.total += 2.0 * 2.0 * routed / (t.sequence_parallel ? tp : 1.0) * h * e;
     }
     return out;
 }
@@ -429,9 +430,14 @@ LayerWork transformer_layer_work(const Context& c, bool moe_layer, const LayerWo
     // token's hidden state to its k experts and another combines the results, forward and
     // backward (and again in a recomputed forward).
     if (moe_layer && t.expert_parallel > 1) {
-        // The busiest rank receives moe_imbalance times the balanced share.
+        // The busiest rank receives moe_imbalance times the balanced share. With sequence
+        // parallelism each tensor-parallel rank dispatches its own s / tp slice of the tokens
+        // (Megatron-Core's MoEAlltoAllTokenDispatcher takes hidden states of [S/TP, B, H] and
+        // gathers over the expert-tensor-parallel group only after the all-to-all,
+        // megatron/core/transformer/moe/token_dispatcher.py).
+        const double dispatched = c.tokens / (t.sequence_parallel ? dbl(t.tp) : 1.0);
         const double routed_bytes =
-            c.tokens * dbl(m.moe.active_experts) * dbl(m.hidden) * c.act_bytes * t.moe_imbalance;
+            dispatched * dbl(m.moe.active_experts) * dbl(m.hidden) * c.act_bytes * t.moe_imbalance;
         const double one =
             collective_time(Collective::all_to_all, routed_bytes, c.ep_group, c.net).seconds;
         w.ep_s = (4.0 + 2.0 * c.recomputed) * one;
