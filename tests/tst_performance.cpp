@@ -65,6 +65,7 @@ private slots:
     void offloadMovesStateToTheHost();
     void expertParallelDividesExperts();
     void sequenceParallelRanksDispatchTheirSlice();
+    void expertOverlapHidesBehindTheLayer();
     void fp8CastsAreMemoryTraffic();
     void contextParallelSplitsTheSequence();
     void slowestUnevenStageSetsTheStep();
@@ -474,6 +475,41 @@ void TestPerformance::sequenceParallelRanksDispatchTheirSlice() {
     const GroupPlacement ep = place_group(2, 2, net.gpus_per_node);
     const double a2a = collective_time(Collective::all_to_all, 2048.0, ep, net).seconds;
     QVERIFY(close(evaluate(s, hw).performance.ep_comm_s, 2.0 * 4.0 * a2a, 1e-12));
+}
+
+void TestPerformance::expertOverlapHidesBehindTheLayer() {
+    // Two MoE layers (8 experts, 2 active) at ep 4 across four 1-GPU nodes with a slow network
+    // (1 GB/s), two micro-batches: each layer's all-to-alls A far exceed its compute W (checked),
+    // so overlapping them with the other micro-batch's work exposes A - W per layer and hides W,
+    // which then takes 16 of the H100's 132 SMs. Exposed + hidden is the whole exchange.
+    PlanSpec s = two_layer_spec();
+    s.model.moe.experts = 8;
+    s.model.moe.active_experts = 2;
+    s.cluster.gpus = 4;
+    s.cluster.gpus_per_node = 1;
+    s.cluster.inter_node_bytes_per_s = 1e9;
+    s.cluster.mfu_predicted = true;
+    s.data.global_batch = 16;  // 4 ranks x 2 sequences x 2 micro-batches
+    s.training.expert_parallel = 4;
+    const HardwareProfile& hw = *find_builtin_hardware("h100-sxm");
+    QVERIFY(!check(s, hw));
+    const PerformanceBreakdown plain = evaluate(s, hw).performance;
+    QCOMPARE(plain.microbatches, std::int64_t{2});
+    s.training.ep_comm_overlap = true;
+    const PerformanceBreakdown overlap = evaluate(s, hw).performance;
+    // W over the step: the layers' GEMMs and memory-bound work, less the output layer's (it has
+    // no all-to-all, so it hides none), which is why the comparison is bounded, not equal.
+    QVERIFY(plain.ep_comm_s > 10.0 * (plain.compute_s + plain.memory_bound_s));
+    const double hidden = plain.ep_comm_s - overlap.ep_comm_s;
+    QVERIFY(hidden > 0.0);
+    QVERIFY(hidden <= plain.compute_s + plain.memory_bound_s + 1e-15);
+    QVERIFY(close(overlap.comm_contention_s - plain.comm_contention_s, hidden * 16.0 / 132.0,
+                  1e-9));
+    // With one micro-batch per step there is no other micro-batch to hide behind.
+    s.data.global_batch = 8;
+    const PerformanceBreakdown single = evaluate(s, hw).performance;
+    s.training.ep_comm_overlap = false;
+    QCOMPARE(single.ep_comm_s, evaluate(s, hw).performance.ep_comm_s);
 }
 
 void TestPerformance::fp8CastsAreMemoryTraffic() {

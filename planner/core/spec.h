@@ -213,6 +213,12 @@ struct TrainingSpec {
     // cut into tp chunks exchanged while the GEMM works on the chunk it has. Needs sequence
     // parallelism, as Megatron-Core requires.
     bool tp_comm_overlap = false;
+    // Expert-parallel all-to-alls of one micro-batch overlapped with another micro-batch's
+    // compute (Megatron-Core's --overlap-moe-expert-parallel-comm, Megatron-Bridge's
+    // moe_a2a_overlap; the forward of one micro-batch beside the backward of another, as
+    // DeepSeek-V3's DualPipe pairs them: DeepSeek-AI 2024, sec. 3.2.1). Needs two or more
+    // micro-batches per step.
+    bool ep_comm_overlap = false;
     // Activations of this many transformer layers (the first ones) copied to host memory after
     // their forward pass and brought back for their backward (Megatron-Core's
     // cpu_offloading_num_layers, megatron/core/cpu_offload.py), over the host link while the

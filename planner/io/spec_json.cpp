@@ -270,6 +270,7 @@ PlanSpec plan_spec_from_json(const json& j, const std::string& base_dir) {
         set_if(t->number("moe_imbalance", false), tr.moe_imbalance);
         set_if(read_enum<AttentionKernel>(*t, "attention_kernel"), tr.attention_kernel);
         set_if(t->boolean("tp_comm_overlap"), tr.tp_comm_overlap);
+        set_if(t->boolean("ep_comm_overlap"), tr.ep_comm_overlap);
         set_if(t->integer("activation_offload_layers", 0), tr.activation_offload_layers);
         t->finish({"param_dtype",
                    "grad_dtype",
@@ -301,6 +302,7 @@ PlanSpec plan_spec_from_json(const json& j, const std::string& base_dir) {
                    "moe_imbalance",
                    "attention_kernel",
                    "tp_comm_overlap",
+                   "ep_comm_overlap",
                    "activation_offload_layers"});
     }
 
@@ -525,6 +527,9 @@ json to_json(const PlanSpec& s) {
     }
     if (t.tp_comm_overlap) {
         j["training"]["tp_comm_overlap"] = true;
+    }
+    if (t.ep_comm_overlap) {
+        j["training"]["ep_comm_overlap"] = true;
     }
     if (t.activation_offload_layers > 0) {
         j["training"]["activation_offload_layers"] = t.activation_offload_layers;

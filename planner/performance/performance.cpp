@@ -41,7 +41,9 @@ struct LayerWork {
     double ep_s = 0.0;        // expert-parallel all-to-all
     double cp_s = 0.0;        // context-parallel key/value exchange not hidden behind attention
     double overhead_s = 0.0;  // kernel launch gaps (engine.h)
-    double tp_hidden_s = 0.0;  // tensor-parallel traffic hidden behind GEMMs (tp_comm_overlap)
+    // Tensor- and expert-parallel traffic hidden behind compute (tp_comm_overlap,
+    // ep_comm_overlap): it still takes SMs.
+    double tp_hidden_s = 0.0;
     // FP8 casts (bytes, turned into time by transformer_layer_work): of the GEMM inputs forward,
     // of the output gradients backward, and of the weights once per step.
     double cast_fwd_bytes = 0.0;
@@ -128,6 +130,7 @@ struct Context {
     double attention_seq = 0.0;  // the sequence length each attention kernel sees (s / cp)
     // The share of the layers whose forward is recomputed (full_recompute_fraction()).
     double recomputed = 0.0;
+    std::int64_t microbatches = 1;  // per step on one GPU (gradient accumulation)
 
     // `count` GEMMs of m x n x k: the profile's measured time of exactly that GEMM when it has
     // one (plan_gemms.h), else the roofline time with quantization. `linear`: a linear layer's
@@ -441,6 +444,16 @@ LayerWork transformer_layer_work(const Context& c, bool moe_layer, const LayerWo
         const double one =
             collective_time(Collective::all_to_all, routed_bytes, c.ep_group, c.net).seconds;
         w.ep_s = (4.0 + 2.0 * c.recomputed) * one;
+        if (t.ep_comm_overlap && c.microbatches > 1) {
+            // Overlapped with another micro-batch's work on the same layer (its forward beside
+            // this one's backward: DeepSeek-AI 2024, sec. 3.2.1; Megatron-Core's
+            // --overlap-moe-expert-parallel-comm), the all-to-alls are exposed by what exceeds
+            // that layer's compute; the hidden part takes NCCL's SMs (tp_hidden_s's charge).
+            const double window = w.fwd_gemm_s + w.bwd_gemm_s + w.mem_fwd_s + w.mem_bwd_s;
+            const double shown = std::max(0.0, w.ep_s - window);
+            w.tp_hidden_s += w.ep_s - shown;
+            w.ep_s = shown;
+        }
     }
     // Context parallelism as ring attention (Megatron-Core's context parallelism, docs/user-guide/
     // features/context_parallel.md; Liu et al. 2023, "Ring Attention", sec. 3; Dubey et al. 2024,
@@ -703,7 +716,7 @@ PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwarePro
         // The attention fractions are of the bf16 peak; a part without one (an fp32-only
         // profile) times attention at its compute type's.
         hw.peak(ComputeType::bf16) > 0.0 ? hw.peak(ComputeType::bf16) : peak,
-        dbl(spec.data.seq_len) / cp, full_recompute_fraction(t, m)};
+        dbl(spec.data.seq_len) / cp, full_recompute_fraction(t, m), microbatches};
     out.gemm_flops_per_s = c.rates.gemm_flops_per_s;
     out.memory_bytes_per_s = c.rates.memory_bytes_per_s;
     out.microbatches = microbatches;
@@ -823,7 +836,8 @@ PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwarePro
     // Tensor-parallel traffic hidden behind GEMMs (tp_comm_overlap) still takes SMs from them:
     // Megatron-Bridge's userbuffers settings give the overlapped GEMMs' communication 1 to 24 SMs
     // each (src/megatron/bridge/training/comm_overlap.py, userbuffers_bf16_h100_h8192_tp4_*);
-    // charged like an NCCL collective's kNcclSms (engine.h).
+    // charged like an NCCL collective's kNcclSms (engine.h), as are the hidden all-to-alls
+    // (ep_comm_overlap), which are NCCL's.
     if (hw.sm_count > 0) {
         const double sms = dbl(hw.sm_count);
         out.comm_contention_s += mb * stage.tp_hidden_s * std::min(kNcclSms, sms) / sms;

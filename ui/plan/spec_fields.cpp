@@ -608,6 +608,16 @@ std::vector<SectionFields> build() {
                          "parallelism."),
                        [](const S& s) { return s.training.tp_comm_overlap; },
                        [](S& s, bool v) { s.training.tp_comm_overlap = v; }},
+             BoolField{"training.ep_comm_overlap", F("Overlap EP traffic"),
+                       F("Expert-parallel all-to-alls of one micro-batch run while another "
+                         "micro-batch computes the same layer (Megatron's "
+                         "--overlap-moe-expert-parallel-comm; DeepSeek-V3's DualPipe). Needs two "
+                         "or more micro-batches per step."),
+                       [](const S& s) { return s.training.ep_comm_overlap; },
+                       [](S& s, bool v) { s.training.ep_comm_overlap = v; },
+                       [](const S& s) {
+                           return s.training.expert_parallel > 1 || s.training.ep_comm_overlap;
+                       }},
              NumberField{"training.activation_offload_layers",
                          F("Offloaded layers"),
                          F("Transformer layers whose activations go to host memory after their "

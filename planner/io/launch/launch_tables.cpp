@@ -818,6 +818,16 @@ std::optional<FieldError> refuse_activation_offload(const PlanSpec& s) {
                    std::to_string(s.training.activation_offload_layers),
                    "0 for this framework: it has no setting that offloads a layer's activations");
 }
+std::optional<FieldError> refuse_ep_comm_overlap(const PlanSpec& s) {
+    if (!s.training.ep_comm_overlap) {
+        return std::nullopt;
+    }
+    // Megatron-LM names it --overlap-moe-expert-parallel-comm after core_v0.12.0, the release
+    // whose arguments these tables follow.
+    return refusal("training.ep_comm_overlap", "true",
+                   "false for this framework's arguments here: they have no expert-parallel "
+                   "overlap setting");
+}
 std::optional<FieldError> refuse_tp_comm_overlap(const PlanSpec& s) {
     if (!s.training.tp_comm_overlap) {
         return std::nullopt;
@@ -1359,7 +1369,7 @@ Table megatron_table() {
         },
         {refuse_not_transformer, refuse_precision, refuse_zero_above_1, refuse_offload_params,
          refuse_sqrt_recompute, refuse_optimizer_not_adamw, refuse_fp8_block, refuse_ffn_relu,
-         refuse_interleave_split, refuse_activation_offload},
+         refuse_interleave_split, refuse_activation_offload, refuse_ep_comm_overlap},
         // Megatron-LM arguments that do not change the plan (learning rate, data, checkpoints,
         // logging, kernels' fusions, initialisation).
         {"lr",
@@ -1529,7 +1539,7 @@ Table nemo_table() {
              return refusal("training.param_dtype", std::string(to_string(s.training.param_dtype)),
                             "bf16: NeMo 2's recipes train with the bf16-mixed plugin");
          },
-         refuse_zero_above_1, refuse_offload_params,
+         refuse_zero_above_1, refuse_offload_params, refuse_ep_comm_overlap,
          [](const PlanSpec& s) -> std::optional<FieldError> {
              if (s.training.offload == Offload::none) {
                  return std::nullopt;
@@ -1609,7 +1619,8 @@ Table torchtitan_table() {
         {refuse_not_transformer, refuse_not_a_flavour, refuse_precision, refuse_fp8, refuse_zero_1,
          refuse_offload_optimizer_only, refuse_sqrt_recompute,
          refuse_above<&TrainingSpec::interleave, 1>, refuse_stage_layers, refuse_etp,
-         refuse_optimizer_not_adamw, refuse_activation_offload, refuse_tp_comm_overlap, refuse_partial_recompute},
+         refuse_optimizer_not_adamw, refuse_activation_offload, refuse_tp_comm_overlap, refuse_partial_recompute,
+         refuse_ep_comm_overlap},
         {"job.",
          "profiling.",
          "metrics.",
@@ -1682,6 +1693,7 @@ Table deepspeed_table() {
         },
         {refuse_not_transformer, refuse_precision, refuse_fp8, refuse_above<&TrainingSpec::tp, 1>,
          refuse_activation_offload, refuse_tp_comm_overlap, refuse_partial_recompute,
+         refuse_ep_comm_overlap,
          refuse_above<&TrainingSpec::pp, 1>, refuse_above<&TrainingSpec::context_parallel, 1>,
          refuse_above<&TrainingSpec::expert_parallel, 1>, refuse_selective_recompute,
          [](const PlanSpec& s) -> std::optional<FieldError> {
@@ -1753,6 +1765,7 @@ Table accelerate_table() {
         },
         {refuse_not_transformer, refuse_precision, refuse_fp8, refuse_zero_1,
          refuse_activation_offload, refuse_tp_comm_overlap, refuse_partial_recompute,
+         refuse_ep_comm_overlap,
          refuse_offload_optimizer_only, refuse_selective_recompute,
          refuse_above<&TrainingSpec::tp, 1>, refuse_above<&TrainingSpec::pp, 1>,
          refuse_above<&TrainingSpec::context_parallel, 1>,
