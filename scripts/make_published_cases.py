@@ -161,6 +161,15 @@ def case_of(row):
                                "recipes set CommOverlapConfig(tp_comm_overlap=tp > 1) except in "
                                "NVFP4 (Megatron-Bridge %s scripts/performance/configs/"
                                "llama*/llama3*_llm_pretrain.py)" % release_tag)
+        # moe_a2a_overlap: on in the Qwen3 H100 recipes (235B in both releases, 30B in 25.11),
+        # off in 26.04's Qwen3-30B H100 and in every DeepSeek-V3 recipe (Megatron-Bridge
+        # scripts/performance/configs/qwen*/*workload_base_configs.py, deepseek/...).
+        if "qwen3" in name and "H100" in row["id"] and (
+                "235b" in name or row["id"].startswith("mbridge-25.11")):
+            training["ep_comm_overlap"] = True
+            assumptions.append("expert-parallel all-to-alls overlapped with another micro-"
+                               "batch's compute: the recipe's moe_a2a_overlap = True (Megatron-"
+                               "Bridge %s Qwen3 H100 workload config)" % release_tag)
         if ("70b" in name and row["hardware"]["gpu"].upper().startswith("GB200")
                 and "fp8" in precision and "mx" not in precision and (p["fsdp"] or 0) > 0):
             training["activation_offload_layers"] = 40
