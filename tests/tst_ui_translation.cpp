@@ -37,6 +37,7 @@
 #include "planner/io/spec_json.h"
 #include "planner/text/plan_views.h"
 #include "planner/text/report.h"
+#include "ui/charts/figure_text.h"
 #include "ui/i18n/translate_text.h"
 #include "ui/i18n/translations.h"
 #include "ui/plan/example_text.h"
@@ -269,6 +270,7 @@ private slots:
     void liveSwitchKeepsPlanUndoAndPanels();
     void startLanguage();
     void examplesTranslated();
+    void numbersInTheLocale();
 
 private:
     MainWindow* makeWindow(const QString& language);
@@ -294,11 +296,13 @@ void TestUiTranslation::cleanup() {
     m_translations.reset();  // removes the catalogues: the next test starts in English
     m_settings.reset();
     m_dir.reset();
+    QLocale::setDefault(QLocale::c());  // the tests' own locale (tests/CMakeLists.txt)
 }
 
 // The window as gui_main builds it: the language first, then the window, its workspace and
 // probe panels and View > Language, on a fresh workspace file.
 MainWindow* TestUiTranslation::makeWindow(const QString& language) {
+    applyNumberLocale(language);
     m_translations->load(language);
     MainWindow::Options options;
     options.settings = m_settings.get();
@@ -539,6 +543,50 @@ void TestUiTranslation::examplesTranslated() {
     const QString title = QString::fromStdString(
         plan_title(start, resolve_builtin_hardware(start), uiTextTranslator()));
     QVERIFY2(title.contains(QStringLiteral("，15T 个 token，1024 x ")), qPrintable(title));
+}
+
+// Numbers a person reads follow the number locale; the files stay machine-readable.
+void TestUiTranslation::numbersInTheLocale() {
+    // The number locale of a language (ui/i18n/translations.h): the system's when the window
+    // speaks its language, else the language's own.
+    const QLocale german(QLocale::German, QLocale::Germany);
+    const QLocale chinese(QLocale::Chinese, QLocale::China);
+    QCOMPARE(numberLocale(QStringLiteral("en"), german), german);
+    QCOMPARE(numberLocale(QStringLiteral("zh_CN"), german).language(), QLocale::Chinese);
+    QCOMPARE(numberLocale(QStringLiteral("zh_CN"), chinese), chinese);
+    QCOMPARE(numberLocale(QStringLiteral("en"), chinese).language(), QLocale::English);
+    QCOMPARE(numberLocale(QStringLiteral("en"), QLocale::c()), QLocale::c());
+
+    MainWindow* window = makeWindow(QStringLiteral("en"));
+    // A German desktop in English (the system locale here is C: set it as the default, as
+    // applyNumberLocale() would on such a desktop).
+    QLocale::setDefault(german);
+    PlanDocument* doc = window->document();
+    PlanSpec spec = doc->spec();
+    spec.cluster.price_per_gpu_hour = 1234.5;
+    doc->edit(spec, QStringLiteral("price"));
+    QVERIFY(!doc->error());
+    // The start plan's GPU, an H100 SXM: dense bf16 peak 1979e12 / 2 = 989.5e12 FLOP/s, which
+    // the Time panel writes "989.5 TFLOP/s" in C and with de_DE's decimal comma "989,5 TFLOP/s".
+    QString peak;
+    for (const FigureRow& row : timeFigures(*doc->views())) {
+        if (row.key == QLatin1String("time.peak_flops_per_s")) {
+            peak = row.text;
+        }
+    }
+    QCOMPARE(peak, QStringLiteral("989,5 TFLOP/s"));
+    // The CSV export keeps the C locale's numbers: the price as given, 1234.5.
+    QString error;
+    const QString csv = m_dir->filePath(QStringLiteral("plan.csv"));
+    QVERIFY2(doc->exportCsv(csv, &error), qPrintable(error));
+    QFile file(csv);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(file.readAll());
+    QVERIFY2(text.contains(QStringLiteral("spec,cluster.price_per_gpu_hour,1234.5\r\n")),
+             qPrintable(text));
+    // So does the saved plan's JSON.
+    QVERIFY(doc->acceptedSpecJson().contains("\"price_per_gpu_hour\": 1234.5"));
+    QLocale::setDefault(QLocale::c());
 }
 
 QTEST_MAIN(TestUiTranslation)
