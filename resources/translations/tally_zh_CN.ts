@@ -916,6 +916,134 @@
         <source>Throughput (static batch)</source>
         <translation>吞吐量（静态批处理）</translation>
     </message>
+    <message>
+        <source>context %1 tokens, %2 GB capacity: B = %3</source>
+        <translation>上下文 %1 个 token，容量 %2 GB：B = %3</translation>
+    </message>
+    <message>
+        <source>one pass of %1 tokens: %2 + %3 + %4 + %5 s = %6 s; the batch: %7 s</source>
+        <translation>一次 %1 个 token：%2 + %3 + %4 + %5 s = %6 s；整批：%7 s</translation>
+    </message>
+    <message>
+        <source>%1 + %2 + %3 + %4 s = %5 s (GEMMs: compute %6 s, weights %7 s)</source>
+        <translation>%1 + %2 + %3 + %4 s = %5 s（GEMM：计算 %6 s，权重 %7 s）</translation>
+    </message>
+    <message>
+        <source>%1 x %2 all-reduce of %3 B over %4 GPUs at %5 = %6 s (%7 s of it latency)</source>
+        <translation>%1 x %2 all-reduce，每次 %3 B，跨 %4 个 GPU，带宽 %5 = %6 s（其中延迟 %7 s）</translation>
+    </message>
+    <message>
+        <source>%1 (%2 at %3 over %4: ridge %5 FLOP per byte)</source>
+        <translation>%1（%2 的 %3 除以 %4：加速器强度 %5 FLOP/byte）</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>%1 micro-batches of %2 s on the slowest stage, bubble %3</source>
+        <translation>%1 个微批次，最慢阶段每个 %2 s，气泡 %3</translation>
+    </message>
+    <message>
+        <source>%1 s / %2 s = %3; this plan %4 s / %3 = %5 s</source>
+        <translation>%1 s / %2 s = %3；本计划 %4 s / %3 = %5 s</translation>
+    </message>
+    <message>
+        <source>%1 micro-batches at %2 FLOP/s achieved</source>
+        <translation>%1 个微批次，实际达到 %2 FLOP/s</translation>
+    </message>
+    <message>
+        <source>%1 micro-batches; %2 of %3 distinct GEMMs measured (%4), the others at %5 FLOP/s achieved</source>
+        <translation>%1 个微批次；%3 种 GEMM 中 %2 种为实测（%4），其余按实际达到的 %5 FLOP/s 计</translation>
+    </message>
+    <message>
+        <source>at %1 bytes/s achieved</source>
+        <translation>实际达到 %1 字节/s</translation>
+    </message>
+    <message>
+        <source>tp %1 on %2 bytes/s per GPU</source>
+        <translation>tp %1，每 GPU %2 字节/s</translation>
+    </message>
+    <message>
+        <source>v %1, %2 micro-batches of T = %3 x %4 tokens, h %5, tp %6, %7</source>
+        <translation>v %1，%2 个微批次，每个 T = %3 x %4 个 token，h %5，tp %6，%7</translation>
+    </message>
+    <message>
+        <source>of %1 s in all; ZeRO-%2, overlap %3</source>
+        <translation>共 %1 s；ZeRO-%2，重叠：%3</translation>
+    </message>
+    <message>
+        <source>expert parallel %1, k = %2 of %3 experts, %4 micro-batches</source>
+        <translation>专家并行 %1，k = %2（共 %3 个专家），%4 个微批次</translation>
+    </message>
+    <message>
+        <source>context parallel %1, %2 micro-batches</source>
+        <translation>上下文并行 %1，%2 个微批次</translation>
+    </message>
+    <message>
+        <source>engine %1</source>
+        <translation>引擎 %1</translation>
+    </message>
+    <message>
+        <source>%1 s of traffic hidden behind compute</source>
+        <translation>%1 s 的通信隐藏在计算之后</translation>
+    </message>
+    <message>
+        <source>offload = %1, host link %2 bytes/s, overlap %3</source>
+        <translation>卸载 = %1，主机链路 %2 字节/s，重叠：%3</translation>
+    </message>
+    <message>
+        <source>shard = %1 parameters / %2 at %3 bytes/s achieved</source>
+        <translation>分片 = %1 个参数 / %2，实际达到 %3 字节/s</translation>
+    </message>
+    <message>
+        <source>%1 total, %2 active, %3 embedding</source>
+        <translation>总计 %1，激活 %2，嵌入 %3</translation>
+    </message>
+    <message>
+        <source>%1 x %2 s / 86400 = %3 days</source>
+        <translation>%1 x %2 s / 86400 = %3 天</translation>
+    </message>
+    <message>
+        <source>%1 / (%2 x %3 x %4 x 86400) = %5 days</source>
+        <translation>%1 / (%2 x %3 x %4 x 86400) = %5 天</translation>
+    </message>
+    <message>
+        <source>%1 x %2 (%3, %4 state) / %5 = %6</source>
+        <translation>%1 x %2（%3，%4 状态）/ %5 = %6</translation>
+    </message>
+    <message>
+        <source>%1 per layer x %2 layers x %3 in flight + %4 output/embedding + %5 recompute working set = %6</source>
+        <translation>每层 %1 x %2 层 x 同时在途 %3 个 + 输出/嵌入 %4 + 重计算工作集 %5 = %6</translation>
+    </message>
+    <message>
+        <source>%1 of %2 capacity (%3)</source>
+        <translation>%1，容量 %2（%3）</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>能放下</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>%1 + %2 + %3 = %4 GB of %5 GB (%6)</source>
+        <translation>%1 + %2 + %3 = %4 GB，共 %5 GB（%6）</translation>
+    </message>
+    <message>
+        <source>NCCL ring</source>
+        <translation>NCCL 环形</translation>
+    </message>
+    <message>
+        <source>custom one-shot / two-shot</source>
+        <translation>自定义 one-shot / two-shot</translation>
+    </message>
 </context>
 <context>
     <name>tally::report</name>
@@ -2964,6 +3092,10 @@ Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
     <message>
         <source> (does not fit)</source>
         <translation>（放不下）</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>token/s</translation>
     </message>
 </context>
 <context>
@@ -5662,6 +5794,22 @@ Source: %2</source>
     <message>
         <source>the SMs communication takes from compute</source>
         <translation>通信从计算中占用的 SM</translation>
+    </message>
+    <message>
+        <source>does not fit: %1 GB needed per GPU, %2 has %3 GB; the largest batch that fits at %4 tokens of context is %5</source>
+        <translation>放不下：每 GPU 需要 %1 GB，%2 只有 %3 GB；上下文 %4 个 token 时放得下的最大批次是 %5</translation>
+    </message>
+    <message>
+        <source>tp %1 spans nodes of %2 GPUs: the all-reduces cross the network (%3 per GPU)</source>
+        <translation>tp %1 跨越了每节点 %2 个 GPU 的节点：all-reduce 要经过网络（每 GPU %3）</translation>
+    </message>
+    <message>
+        <source>tensor-parallel all-reduces take %1% of a decode step (%2% of them latency): at this batch a smaller tp or more replicas serve faster per GPU</source>
+        <translation>张量并行的 all-reduce 占解码单步的 %1%（其中 %2% 是延迟）：在此批次下，更小的 tp 或更多副本的每 GPU 服务速度更快</translation>
+    </message>
+    <message>
+        <source>%1 has no %2 peak: %3 weights are read at their size but multiplied in %4</source>
+        <translation>%1 没有 %2 峰值：%3 权重按其大小读取，但用 %4 相乘</translation>
     </message>
 </context>
 </TS>

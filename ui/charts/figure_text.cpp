@@ -4,6 +4,7 @@
 
 #include "planner/io/case_accuracy.h"
 #include "ui/common/number_text.h"
+#include "ui/i18n/translate_text.h"
 
 namespace tally::ui {
 
@@ -28,7 +29,7 @@ QString explanationTip(const Explanation* e) {
     if (!e) {
         return {};
     }
-    return tip(qs(e->formula), qs(e->substitution), qs(e->source));
+    return tip(qs(e->formula), translatedSubstitution(*e), qs(e->source));
 }
 
 std::vector<FigureRow> timeFigures(const PlanViews& v) {
