@@ -253,6 +253,30 @@ QStringList englishLeft(const QList<Seen>& texts) {
     return out;
 }
 
+// The lines with the numbers of the tooltips ("= 8 micro-batches of 0.5 s on the slowest stage"):
+// the allow-list above passes every line that starts with "=", so these are checked on their
+// own. Numbers, units, dtype names and identifiers stay ("ZeRO-1", "bf16", "FLOP/s",
+// "all-reduce"); two plain English words in a row are a sentence left untranslated.
+QStringList englishInNumbers(const QList<Seen>& texts) {
+    static const QRegularExpression words(
+        QStringLiteral("(?<![\\w/-])[A-Za-z]{2,}(?![\\w/-])(?:,? [A-Za-z]{2,}(?![\\w/-]))+"));
+    QStringList out;
+    for (const Seen& seen : texts) {
+        for (const QString& line : seen.text.split(u'\n')) {
+            if (!line.startsWith(QStringLiteral("= "))) {
+                continue;
+            }
+            const QRegularExpressionMatch m = words.match(line);
+            if (m.hasMatch()) {
+                out.append(seen.where + QStringLiteral(": ") + line + QStringLiteral("  [") +
+                           m.captured() + u']');
+            }
+        }
+    }
+    out.removeDuplicates();
+    return out;
+}
+
 }  // namespace
 
 class TestUiTranslation : public QObject {
@@ -270,6 +294,8 @@ private slots:
     void liveSwitchKeepsPlanUndoAndPanels();
     void startLanguage();
     void examplesTranslated();
+    void figuresWithTheirNumbersInChinese();
+    void servingPanelInChinese();
     void numbersInTheLocale();
 
 private:
@@ -543,6 +569,91 @@ void TestUiTranslation::examplesTranslated() {
     const QString title = QString::fromStdString(
         plan_title(start, resolve_builtin_hardware(start), uiTextTranslator()));
     QVERIFY2(title.contains(QStringLiteral("，15T 个 token，1024 x ")), qPrintable(title));
+}
+
+// The Time and Memory panels' figures: each tooltip's line with the numbers is Chinese too.
+void TestUiTranslation::figuresWithTheirNumbersInChinese() {
+    MainWindow* window = makeWindow(QStringLiteral("zh_CN"));
+    QStringList left;
+    for (const QString& id : {QStringLiteral("time"), QStringLiteral("memory")}) {
+        QVERIFY(window->showPanel(id));
+        QCoreApplication::processEvents();
+        const QList<Seen> seen = visibleTexts(window);
+        left += englishInNumbers(seen);
+        left += englishLeft(seen);
+    }
+    const PlanViews& views = *window->document()->views();
+    QList<Seen> figures;
+    for (const FigureRow& row : timeFigures(views)) {
+        figures.append({QStringLiteral("time figure ") + row.key, row.tooltip});
+    }
+    for (const FigureRow& row : stepTerms(views)) {
+        figures.append({QStringLiteral("step term ") + row.key, row.tooltip});
+    }
+    left += englishInNumbers(figures);
+    // The start plan's training time (Llama 3 70B, 15T tokens, 1024 H100): the catalogue's
+    // "%1 x %2 s / 86400 = %3 days" or "%1 / (%2 x %3 x %4 x 86400) = %5 days" end in "天".
+    const Explanation* days = views.explanation("time.days");
+    QVERIFY(days);
+    QVERIFY2(explanationTip(days).contains(QStringLiteral(" 天\n")),
+             qPrintable(explanationTip(days)));
+    if (!left.isEmpty()) {
+        qWarning().noquote() << left.join(u'\n');
+    }
+    QCOMPARE(left.size(), 0);
+}
+
+// A shipped serving example opened as a file (not from File > Examples) reads in Chinese, and
+// the Inference panel's table, units, tooltips and warnings are Chinese.
+void TestUiTranslation::servingPanelInChinese() {
+    MainWindow* window = makeWindow(QStringLiteral("zh_CN"));
+    QString error;
+    QVERIFY2(window->openFile(QStringLiteral(TALLY_SOURCE_DIR
+                                             "/resources/examples/deepseek-v3-serve-8xh200.json"),
+                              &error),
+             qPrintable(error));
+    PlanDocument* doc = window->document();
+    // Its name from the catalogue, "DeepSeek-V3 served on 8 H200 at fp8" in Chinese.
+    QCOMPARE(QString::fromStdString(doc->spec().name),
+             m_translations->translate(kExampleContext, "DeepSeek-V3 served on 8 H200 at fp8"));
+    QVERIFY(QString::fromStdString(doc->spec().name) !=
+            QStringLiteral("DeepSeek-V3 served on 8 H200 at fp8"));
+    // 100000 sequences of the example's 4096 + 1024 tokens: far past 8 H200's 141 GB each
+    // (DeepSeek-V3's latent KV alone is 61 layers x 576 values x 2 bytes = 70 KB a token), so
+    // the serving plan warns that it does not fit.
+    PlanSpec spec = doc->spec();
+    spec.inference.batch = 100000;
+    doc->edit(spec, QStringLiteral("batch"));
+    QVERIFY(!doc->error());
+    QVERIFY(window->showPanel(QStringLiteral("inference")));
+    QCoreApplication::processEvents();
+    const QList<Seen> seen = visibleTexts(window);
+    QStringList left = englishLeft(seen);
+    left += englishInNumbers(seen);
+    auto* warnings = window->findChild<QLabel*>(QStringLiteral("inferenceWarnings"));
+    QVERIFY(warnings);
+    QVERIFY(warnings->isVisibleTo(window));
+    // planner/serving's "does not fit: %1 GB needed per GPU, ..." as the catalogue has it.
+    QVERIFY2(warnings->text().contains(QStringLiteral("放不下：每 GPU 需要")),
+             qPrintable(warnings->text()));
+    auto* table = window->findChild<QAbstractItemView*>(QStringLiteral("inferenceTable"));
+    QVERIFY(table);
+    for (int r = 0; r < table->model()->rowCount(); ++r) {
+        for (int c = 0; c < table->model()->columnCount(); ++c) {
+            const QString text = table->model()->index(r, c).data().toString();
+            // Unit words the table once showed in English.
+            for (const QString& english : {QStringLiteral("tokens/s"), QStringLiteral("sequences"),
+                                           QStringLiteral("currency"), QStringLiteral("bytes")}) {
+                if (text == english) {
+                    left.append(QStringLiteral("inference table cell: ") + text);
+                }
+            }
+        }
+    }
+    if (!left.isEmpty()) {
+        qWarning().noquote() << left.join(u'\n');
+    }
+    QCOMPARE(left.size(), 0);
 }
 
 // Numbers a person reads follow the number locale; the files stay machine-readable.
