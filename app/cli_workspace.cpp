@@ -646,17 +646,25 @@ void register_probes(CLI::App& app, CliState& state) {
         auto ws = open_if_exists(state);
         const auto run = ws ? ws->find_probe_run(opts->id) : std::nullopt;
         if (!run) {
-            throw SpecError("probe run", std::to_string(opts->id),
-                            "the id of a stored probe run (tally probes list)");
+            throw SpecError(
+                "probe run", std::to_string(opts->id),
+                TALLY_TEXT("tally::cli", "the id of a stored probe run (tally probes list)"));
         }
         if (opts->json) {
             print_json(run_json(*run, true));
             state.exit_code = kExitOk;
             return;
         }
-        fmt::print("probe run {}: {} on {} ({}), {} to {}, {}\n", run->id, run->backend, run->host,
-                   device_name(*run), run->started_at,
-                   run->finished_at.empty() ? "-" : run->finished_at, to_string(run->status));
+        fmt::print(
+            "{}\n",
+            cli_render(TALLY_TEXT("tally::cli", "probe run %1: %2 on %3 (%4), %5 to %6, %7")
+                           .arg(fmt::format("{}", run->id))
+                           .arg(run->backend)
+                           .arg(run->host)
+                           .arg(device_name(*run))
+                           .arg(run->started_at)
+                           .arg(run->finished_at.empty() ? std::string("-") : run->finished_at)
+                           .arg(to_string(run->status))));
         fmt::print("{:<10} {:<6} {:>16} {:>14} {:>11} {:>8} {:>7} {:<8} {:<9} {}\n", "test",
                    "dtype", "FLOP/s", "bytes/s", "median s", "stdrel", "samples", "status",
                    "validated", "sizes");
@@ -733,10 +741,20 @@ void register_probes_import(CLI::App* group, CliState& state) {
         out["workspace"] = ws.path().string();
         print_json(out);
     } else {
-        fmt::print("imported {} ({}, {} results{}) as probe run {} in {}\n", file,
-                   to_string(format), stored->results.size(),
-                   stored->host.empty() ? std::string() : " from " + stored->host, id,
-                   ws.path().string());
+        fmt::print(
+            "{}\n",
+            cli_render(
+                TALLY_TEXT("tally::cli",
+                           "imported %1 (%2, %3 results%4) as probe "
+                           "run %5 in %6")
+                    .arg(file)
+                    .arg(to_string(format))
+                    .arg(fmt::format("{}", stored->results.size()))
+                    .arg(stored->host.empty()
+                             ? std::string()
+                             : cli_render(TALLY_TEXT("tally::cli", " from %1").arg(stored->host)))
+                    .arg(fmt::format("{}", id))
+                    .arg(ws.path().string())));
     }
     state.exit_code = kExitOk;
 });
@@ -771,45 +789,45 @@ void print_comparison(const std::vector<ComparisonRow>& rows, const PlanSpec& sp
     const auto figure = [](const ComparisonRow& r, auto f) -> std::string {
         return r.evaluated() ? f(r) : std::string("-");
     };
-    fmt::print("{}\n", spec.name.empty() ? std::string("Plan") : spec.name);
-    line("profile", [](const ComparisonRow& r) { return r.hardware.id; });
-    line("kind", [](const ComparisonRow& r) { return std::string(to_string(r.hardware.kind)); });
-    line("memory", [](const ComparisonRow& r) { return gb_text(r.hardware.memory_bytes); });
-    line("bandwidth",
+    fmt::print("{}\n", spec.name.empty() ? tr("Plan") : spec.name);
+    line(tr("profile"), [](const ComparisonRow& r) { return r.hardware.id; });
+    line(tr("kind"),
+         [](const ComparisonRow& r) { return std::string(to_string(r.hardware.kind)); });
+    line(tr("memory"), [](const ComparisonRow& r) { return gb_text(r.hardware.memory_bytes); });
+    line(tr("bandwidth"),
          [](const ComparisonRow& r) { return tb_per_s_text(r.hardware.bandwidth_bytes_per_s); });
-    line("compute dtype", [](const ComparisonRow& r) {
+    line(tr("compute dtype"), [](const ComparisonRow& r) {
         return r.fallback_from
                    ? fmt::format("{} (no {})", to_string(r.compute), to_string(*r.fallback_from))
                    : std::string(to_string(r.compute));
     });
-    line("dense peak", [](const ComparisonRow& r) { return tflops_text(r.peak_flops_per_s); });
-    line("ridge FLOP/byte",
+    line(tr("dense peak"), [](const ComparisonRow& r) { return tflops_text(r.peak_flops_per_s); });
+    line(tr("ridge FLOP/byte"),
          [](const ComparisonRow& r) { return fmt::format("{:.4g}", r.ridge_flops_per_byte); });
-    line("fits", [&](const ComparisonRow& r) {
-        return figure(r,
-                      [](const ComparisonRow& x) { return std::string(x.fits() ? "yes" : "NO"); });
+    line(tr("fits"), [&](const ComparisonRow& r) {
+        return figure(r, [](const ComparisonRow& x) { return x.fits() ? tr("yes") : tr("NO"); });
     });
-    line("memory per GPU", [&](const ComparisonRow& r) {
+    line(tr("memory per GPU"), [&](const ComparisonRow& r) {
         return figure(r, [](const ComparisonRow& x) { return gb_text(x.plan.memory.total_bytes); });
     });
-    line("headroom", [&](const ComparisonRow& r) {
+    line(tr("headroom"), [&](const ComparisonRow& r) {
         return figure(r,
                       [](const ComparisonRow& x) { return gb_text(x.plan.memory.headroom_bytes); });
     });
-    line("days", [&](const ComparisonRow& r) {
+    line(tr("days"), [&](const ComparisonRow& r) {
         return figure(
             r, [](const ComparisonRow& x) { return fmt::format("{:.4g}", x.plan.time.days); });
     });
-    line("GPU-hours", [&](const ComparisonRow& r) {
+    line(tr("GPU-hours"), [&](const ComparisonRow& r) {
         return figure(
             r, [](const ComparisonRow& x) { return fmt::format("{:.4g}", x.plan.time.gpu_hours); });
     });
-    line("price/GPU-hour", [](const ComparisonRow& r) {
+    line(tr("price/GPU-hour"), [](const ComparisonRow& r) {
         return r.price_per_gpu_hour
                    ? fmt::format("{:.4g} ({})", *r.price_per_gpu_hour, to_string(r.price_source))
                    : std::string("-");
     });
-    line("cost", [&](const ComparisonRow& r) {
+    line(tr("cost"), [&](const ComparisonRow& r) {
         return figure(r, [](const ComparisonRow& x) {
             return x.plan.time.has_cost ? fmt::format("{:.4g}", x.plan.time.cost)
                                         : std::string("-");
@@ -817,10 +835,16 @@ void print_comparison(const std::vector<ComparisonRow>& rows, const PlanSpec& sp
     });
     for (const ComparisonRow& r : rows) {
         if (r.error) {
-            fmt::print("{}: not evaluated: {}\n", r.hardware.id, r.error->message());
+            fmt::print("{}\n", cli_render(TALLY_TEXT("tally::cli", "%1: not evaluated: %2")
+                                              .arg(r.hardware.id)
+                                              .arg(cli_error(*r.error))));
         } else if (r.fallback_from) {
-            fmt::print("{}: has no dense {} peak; timed at its {} peak instead\n", r.hardware.id,
-                       to_string(*r.fallback_from), to_string(r.compute));
+            fmt::print("{}\n", cli_render(TALLY_TEXT("tally::cli",
+                                                     "%1: has no dense %2 peak; timed at its %3 "
+                                                     "peak instead")
+                                              .arg(r.hardware.id)
+                                              .arg(to_string(*r.fallback_from))
+                                              .arg(to_string(r.compute))));
         }
     }
 }

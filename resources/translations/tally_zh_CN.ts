@@ -1031,6 +1031,74 @@
         <source>removed plan %1 (%2)</source>
         <translation>已删除计划 %1（%2）</translation>
     </message>
+    <message>
+        <source>the id of a stored probe run (tally probes list)</source>
+        <translation>一次已保存的探测运行的 id（tally probes list）</translation>
+    </message>
+    <message>
+        <source>probe run %1: %2 on %3 (%4), %5 to %6, %7</source>
+        <translation>探测运行 %1：%2，运行于 %3（%4），%5 至 %6，%7</translation>
+    </message>
+    <message>
+        <source>imported %1 (%2, %3 results%4) as probe run %5 in %6</source>
+        <translation>已将 %1（%2，%3 个结果%4）导入为 %6 中的探测运行 %5</translation>
+    </message>
+    <message>
+        <source> from %1</source>
+        <translation>，来自 %1</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>计划</translation>
+    </message>
+    <message>
+        <source>profile</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>compute dtype</source>
+        <translation>计算数据类型</translation>
+    </message>
+    <message>
+        <source>dense peak</source>
+        <translation>稠密峰值</translation>
+    </message>
+    <message>
+        <source>ridge FLOP/byte</source>
+        <translation>加速器强度 FLOP/byte</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>NO</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>memory per GPU</source>
+        <translation>每 GPU 内存</translation>
+    </message>
+    <message>
+        <source>headroom</source>
+        <translation>余量</translation>
+    </message>
+    <message>
+        <source>days</source>
+        <translation>天数</translation>
+    </message>
+    <message>
+        <source>price/GPU-hour</source>
+        <translation>每 GPU 小时价格</translation>
+    </message>
+    <message>
+        <source>%1: not evaluated: %2</source>
+        <translation>%1：未评估：%2</translation>
+    </message>
+    <message>
+        <source>%1: has no dense %2 peak; timed at its %3 peak instead</source>
+        <translation>%1：没有稠密 %2 峰值；改按其 %3 峰值计时</translation>
+    </message>
 </context>
 <context>
     <name>tally::enums</name>
