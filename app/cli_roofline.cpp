@@ -312,9 +312,13 @@ json formats_json(const std::optional<double>& value) {
 }
 
 void print_formats_table(const std::optional<double>& value) {
-    fmt::print("{:<9} {:>3} {:>3} {:>3} {:>5} {:>12} {:>12} {:>12} {:>10} {:<9}{}\n", "format", "S",
-               "E", "M", "bits", "max", "min normal", "min subnorm", "epsilon", "overflow",
-               value ? fmt::format("  {:g} becomes", *value) : std::string());
+    fmt::print(
+        "{:<9} {:>3} {:>3} {:>3} {:>5} {:>12} {:>12} {:>12} {:>10} {:<9}{}\n", tr("format"), "S",
+        "E", "M", tr("bits"), tr("max"), tr("min normal"), tr("min subnorm"), "epsilon",
+        tr("overflow"),
+        value
+            ? cli_render(TALLY_TEXT("tally::cli", "  %1 becomes").arg(fmt::format("{:g}", *value)))
+            : std::string());
     for (NumberFormat f : kAllNumberFormats) {
         const FormatInfo& info = format_info(f);
         std::string converted;
@@ -331,9 +335,9 @@ void print_formats_table(const std::optional<double>& value) {
             info.max, info.min_normal, info.min_subnormal, info.epsilon,
             info.overflow == OverflowRule::saturate ? "saturate" : "infinity", converted);
     }
-    fmt::print(
-        "\nBlock formats: nvfp4 = E2M1 x one E4M3 scale per 16 values (4.5 bits); mxfp4 = "
-        "E2M1 x one E8M0 scale per 32 values (4.25 bits).\n");
+    fmt::print("\n{}\n",
+               tr("Block formats: nvfp4 = E2M1 x one E4M3 scale per 16 values (4.5 bits); mxfp4 = "
+                  "E2M1 x one E8M0 scale per 32 values (4.25 bits)."));
 }
 
 }  // namespace

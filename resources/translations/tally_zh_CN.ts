@@ -1099,6 +1099,62 @@
         <source>%1: has no dense %2 peak; timed at its %3 peak instead</source>
         <translation>%1：没有稠密 %2 峰值；改按其 %3 峰值计时</translation>
     </message>
+    <message>
+        <source>Largest model on %1 x %2 (%3): %4 parameters</source>
+        <translation>%1 x %2 上能训练的最大模型（%3）：%4 个参数</translation>
+    </message>
+    <message>
+        <source>params, grads, optimizer state and activations</source>
+        <translation>参数、梯度、优化器状态和激活值</translation>
+    </message>
+    <message>
+        <source>model state only, activations not counted</source>
+        <translation>只计模型状态，不计激活值</translation>
+    </message>
+    <message>
+        <source>%1 = %2 elements x %3 bytes (%4) = %5 bytes = %6 GB = %7 GiB</source>
+        <translation>%1 = %2 个元素 x %3 字节（%4）= %5 字节 = %6 GB = %7 GiB</translation>
+    </message>
+    <message>
+        <source>CS336 lecture 2: memory = number of values x bytes per value; GB = 1e9 bytes, GiB = 2^30 bytes</source>
+        <translation>CS336 第 2 讲：内存 = 数值个数 x 每个数值的字节数；GB = 1e9 字节，GiB = 2^30 字节</translation>
+    </message>
+    <message>
+        <source>%1 params (%2 active)</source>
+        <translation>%1 个参数（激活 %2）</translation>
+    </message>
+    <message>
+        <source>format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>bits</source>
+        <translation>位数</translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation>最大值</translation>
+    </message>
+    <message>
+        <source>min normal</source>
+        <translation>最小正规数</translation>
+    </message>
+    <message>
+        <source>min subnorm</source>
+        <translation>最小次正规数</translation>
+    </message>
+    <message>
+        <source>overflow</source>
+        <translation>上溢</translation>
+    </message>
+    <message>
+        <source>  %1 becomes</source>
+        <translation>  %1 变为</translation>
+    </message>
+    <message>
+        <source>Block formats: nvfp4 = E2M1 x one E4M3 scale per 16 values (4.5 bits); mxfp4 = E2M1 x one E8M0 scale per 32 values (4.25 bits).</source>
+        <translation>块格式：nvfp4 = E2M1 x 每 16 个数值一个 E4M3 缩放因子（4.5 位）；mxfp4 = E2M1 x 每 32 个数值一个 E8M0 缩放因子（4.25 位）。</translation>
+    </message>
 </context>
 <context>
     <name>tally::enums</name>
