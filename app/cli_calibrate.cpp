@@ -11,6 +11,7 @@
 #include <optional>
 
 #include "app/cli.h"
+#include "app/cli_text.h"
 #include "planner/core/errors.h"
 #include "planner/core/quantity_text.h"
 #include "planner/io/spec_json.h"
@@ -49,8 +50,9 @@ double parse_step(const std::string& text) {
         used = 0;
     }
     if (used == 0 || used != text.size()) {
-        throw SpecError("--step-s", quoted(text),
-                        "a measured step time in seconds, > 0 (e.g. 12.5)");
+        throw SpecError(
+            "--step-s", quoted(text),
+            TALLY_TEXT("tally::cli", "a measured step time in seconds, > 0 (e.g. 12.5)"));
     }
     validate_measured_step(value, "--step-s");
     return value;
@@ -59,7 +61,8 @@ double parse_step(const std::string& text) {
 TrainingLogSummary read_log_file(const std::string& path, std::int64_t skip_records) {
     std::ifstream in(path, std::ios::binary);
     if (!in) {
-        throw SpecError("--log", quoted(path), "a readable training log file");
+        throw SpecError("--log", quoted(path),
+                        TALLY_TEXT("tally::cli", "a readable training log file"));
     }
     TrainingLogReader reader;
     std::string line;
@@ -70,7 +73,8 @@ TrainingLogSummary read_log_file(const std::string& path, std::int64_t skip_reco
         reader.add_line(line);
     }
     if (in.bad()) {
-        throw SpecError("--log", quoted(path), "a readable training log file (reading failed)");
+        throw SpecError("--log", quoted(path),
+                        TALLY_TEXT("tally::cli", "a readable training log file (reading failed)"));
     }
     try {
         return reader.summary({skip_records});
@@ -133,7 +137,9 @@ void register_calibrate_commands(CLI::App& app, CliState& state) {
     cmd->callback([opts, step, log, &state] {
         if (step->count() == 0 && log->count() == 0) {
             throw SpecError("calibrate", "neither --step-s nor --log",
-                            "--step-s SECONDS (the measured step) or --log FILE (a training log)");
+                            TALLY_TEXT("tally::cli",
+                                       "--step-s SECONDS (the measured step) or --log "
+                                       "FILE (a training log)"));
         }
         // Everything is read and fitted before the workspace is opened for writing.
         const PlanSpec spec = load_plan_spec(opts->spec);
@@ -187,26 +193,45 @@ void register_calibrate_commands(CLI::App& app, CliState& state) {
                      {"log", summary ? log_json(*summary) : json()}};
             fmt::print("{}\n", out.dump(2));
         } else {
-            fmt::print("Calibrated {} ({}) on {}\n", profile.name, profile.id,
-                       spec.name.empty() ? std::string("the spec") : quoted(spec.name));
-            fmt::print("  predicted step  {} s (the model, uncalibrated)\n",
-                       four_digits(fit.predicted_step_s));
-            fmt::print("  measured step   {} s ({})\n", four_digits(fit.measured_step_s),
-                       fit.source);
-            fmt::print(
-                "  efficiency      {} / {} = {:.4f} (every step predicted on the profile "
-                "is divided by it)\n",
-                four_digits(fit.predicted_step_s), four_digits(fit.measured_step_s),
-                fit.efficiency);
+            auto tr = [](const char* source) { return cli_text("tally::cli", source); };
+            fmt::print("{}\n", cli_render(TALLY_TEXT("tally::cli", "Calibrated %1 (%2) on %3")
+                                              .arg(profile.name)
+                                              .arg(profile.id)
+                                              .arg(spec.name.empty() ? tr("the spec")
+                                                                     : quoted(spec.name))));
+            fmt::print("  {:<15} {}\n", tr("predicted step"),
+                       cli_render(TALLY_TEXT("tally::cli", "%1 s (the model, uncalibrated)")
+                                      .arg(four_digits(fit.predicted_step_s))));
+            fmt::print("  {:<15} {} s ({})\n", tr("measured step"),
+                       four_digits(fit.measured_step_s), fit.source);
+            fmt::print("  {:<15} {}\n", tr("efficiency"),
+                       cli_render(TALLY_TEXT("tally::cli",
+                                             "%1 / %2 = %3 (every step predicted on the profile "
+                                             "is divided by it)")
+                                      .arg(four_digits(fit.predicted_step_s))
+                                      .arg(four_digits(fit.measured_step_s))
+                                      .arg(fmt::format("{:.4f}", fit.efficiency))));
             if (summary && !summary->is_step_time()) {
-                fmt::print(
-                    "  tokens/s/GPU    {} (median) -> step = tokens per step per GPU / "
-                    "tokens/s per GPU\n",
-                    four_digits(summary->median));
+                fmt::print("  {:<15} {}\n", "tokens/s/GPU",
+                           cli_render(TALLY_TEXT("tally::cli",
+                                                 "%1 (median) -> step = tokens per step per GPU / "
+                                                 "tokens/s per GPU")
+                                          .arg(four_digits(summary->median))));
             }
-            fmt::print("  stored in       profile {} ({}, {}) in {}\n", stored.id, stored.name,
-                       replaced ? "calibrated again" : "new", ws.path().string());
-            fmt::print("  use it          \"cluster\": {{\"gpu\": \"{}\"}} in a spec\n", stored.id);
+            fmt::print(
+                "  {:<15} {}\n", tr("stored in"),
+                cli_render(TALLY_TEXT("tally::cli", "profile %1 (%2, %3) in %4")
+                               .arg(stored.id)
+                               .arg(stored.name)
+                               .arg_translated(
+                                   "tally::cli",
+                                   replaced ? QT_TRANSLATE_NOOP("tally::cli", "calibrated again")
+                                            : QT_TRANSLATE_NOOP("tally::cli", "new"))
+                               .arg(ws.path().string())));
+            fmt::print(
+                "  {:<15} {}\n", tr("use it"),
+                cli_render(TALLY_TEXT("tally::cli", "%1 in a spec")
+                               .arg(fmt::format("\"cluster\": {{\"gpu\": \"{}\"}}", stored.id))));
         }
         state.exit_code = kExitOk;
     });

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "app/cli.h"
+#include "app/cli_text.h"
 #include "planner/core/errors.h"
 #include "planner/core/quantity_text.h"
 #include "planner/io/serving_json.h"
@@ -37,95 +38,150 @@ std::string seconds_text(double s) {
     return fmt::format("{:.4g} s", s);
 }
 
-void print_phase(const char* title, const ServingPhase& p) {
+// A text of this file's output in the command line's language.
+std::string tr(const char* source) {
+    return cli_text("tally::cli", source);
+}
+
+void print_phase(const std::string& title, const ServingPhase& p) {
     fmt::print("{}\n", title);
-    fmt::print("  weight GEMMs  {:>10}  (compute {}, weights read {} = {})\n",
-               seconds_text(p.gemm_s), seconds_text(p.gemm_compute_s),
-               seconds_text(p.gemm_memory_s), gb_text(p.weight_bytes));
-    fmt::print("  attention     {:>10}  (compute {}, KV cache {} = {})\n",
-               seconds_text(p.attention_s), seconds_text(p.attention_compute_s),
-               seconds_text(p.attention_memory_s), gb_text(p.kv_bytes));
-    fmt::print("  all-reduces   {:>10}  ({:g} of {:.4g} B; latency {}, bandwidth {})\n",
-               seconds_text(p.comm_s), p.all_reduces, p.all_reduce_bytes,
-               seconds_text(p.comm_latency_s), seconds_text(p.comm_bandwidth_s));
-    fmt::print(
-        "  small kernels {:>10}  (engine's norms, rotary, KV write, sampling at their floors)\n",
-        seconds_text(p.fixed_s));
-    fmt::print("  total         {:>10}\n\n", seconds_text(p.seconds));
+    fmt::print("  {:<13} {:>10}  {}\n", tr("weight GEMMs"), seconds_text(p.gemm_s),
+               cli_render(TALLY_TEXT("tally::cli", "(compute %1, weights read %2 = %3)")
+                              .arg(seconds_text(p.gemm_compute_s))
+                              .arg(seconds_text(p.gemm_memory_s))
+                              .arg(gb_text(p.weight_bytes))));
+    fmt::print("  {:<13} {:>10}  {}\n", tr("attention"), seconds_text(p.attention_s),
+               cli_render(TALLY_TEXT("tally::cli", "(compute %1, KV cache %2 = %3)")
+                              .arg(seconds_text(p.attention_compute_s))
+                              .arg(seconds_text(p.attention_memory_s))
+                              .arg(gb_text(p.kv_bytes))));
+    fmt::print("  {:<13} {:>10}  {}\n", tr("all-reduces"), seconds_text(p.comm_s),
+               cli_render(TALLY_TEXT("tally::cli", "(%1 of %2 B; latency %3, bandwidth %4)")
+                              .arg(fmt::format("{:g}", p.all_reduces))
+                              .arg(fmt::format("{:.4g}", p.all_reduce_bytes))
+                              .arg(seconds_text(p.comm_latency_s))
+                              .arg(seconds_text(p.comm_bandwidth_s))));
+    fmt::print("  {:<13} {:>10}  {}\n", tr("small kernels"), seconds_text(p.fixed_s),
+               tr("(engine's norms, rotary, KV write, sampling at their floors)"));
+    fmt::print("  {:<13} {:>10}\n\n", tr("total"), seconds_text(p.seconds));
 }
 
 void print_serving_table(const PlanSpec& spec, const HardwareProfile& hw, const ServingPlan& s) {
     const InferenceSpec& in = spec.inference;
-    fmt::print("Serving {} on {} x {} (replicas: {} of tp {})\n",
-               spec.name.empty() ? spec.model.name : spec.name, spec.cluster.gpus, hw.name,
-               s.replicas, in.tp);
+    fmt::print("{}\n",
+               cli_render(TALLY_TEXT("tally::cli", "Serving %1 on %2 x %3 (replicas: %4 of tp %5)")
+                              .arg(spec.name.empty() ? spec.model.name : spec.name)
+                              .arg(spec.cluster.gpus)
+                              .arg(hw.name)
+                              .arg(fmt::format("{}", s.replicas))
+                              .arg(in.tp)));
     fmt::print(
-        "Batch {} sequences, prompt {} + output {} tokens; weights {}, KV cache {}; GEMMs in {}, "
-        "{} attention\n\n",
-        in.batch, in.prompt_tokens, in.output_tokens, to_string(in.weight_dtype),
-        to_string(in.kv_dtype), to_string(s.gemm_type), to_string(s.kv.kind));
+        "{}\n\n",
+        cli_render(TALLY_TEXT("tally::cli",
+                              "Batch %1 sequences, prompt %2 + output %3 tokens; weights %4, "
+                              "KV cache %5; GEMMs in %6, %7 attention")
+                       .arg(in.batch)
+                       .arg(in.prompt_tokens)
+                       .arg(in.output_tokens)
+                       .arg(to_string(in.weight_dtype))
+                       .arg(to_string(in.kv_dtype))
+                       .arg(to_string(s.gemm_type))
+                       .arg(to_string(s.kv.kind))));
 
     const ServingMemory& m = s.memory;
-    fmt::print("Memory per GPU (GB = 1e9 bytes; GiB = 2^30 bytes, as nvidia-smi shows)\n");
-    fmt::print("  weights       {}\n", gb_gib_columns(m.weights_bytes));
-    fmt::print("  KV cache      {}\n", gb_gib_columns(m.kv_cache_bytes));
-    fmt::print("  activations   {}\n", gb_gib_columns(m.activation_bytes));
-    fmt::print("  total         {}   of {:.2f} GB: {}\n", gb_gib_columns(m.total_bytes),
-               to_gb(m.capacity_bytes), m.fits ? "fits" : "DOES NOT FIT");
-    fmt::print("  KV per token  {:.10g} bytes ({:.10g} per GPU)\n", s.kv.bytes_per_token,
-               s.kv.bytes_per_token_per_gpu);
-    fmt::print("  max batch     {} (at {} tokens of context)\n\n", s.max_batch,
-               in.prompt_tokens + in.output_tokens);
+    fmt::print("{}\n",
+               tr("Memory per GPU (GB = 1e9 bytes; GiB = 2^30 bytes, as nvidia-smi shows)"));
+    fmt::print("  {:<13} {}\n", tr("weights"), gb_gib_columns(m.weights_bytes));
+    fmt::print("  {:<13} {}\n", tr("KV cache"), gb_gib_columns(m.kv_cache_bytes));
+    fmt::print("  {:<13} {}\n", tr("activations"), gb_gib_columns(m.activation_bytes));
+    fmt::print(
+        "  {:<13} {}   {}\n", tr("total"), gb_gib_columns(m.total_bytes),
+        cli_render(TALLY_TEXT("tally::cli", "of %1 GB: %2")
+                       .arg(fmt::format("{:.2f}", to_gb(m.capacity_bytes)))
+                       .arg_translated("tally::cli",
+                                       m.fits ? QT_TRANSLATE_NOOP("tally::cli", "fits")
+                                              : QT_TRANSLATE_NOOP("tally::cli", "DOES NOT FIT"))));
+    fmt::print("  {:<13} {}\n", tr("KV per token"),
+               cli_render(TALLY_TEXT("tally::cli", "%1 bytes (%2 per GPU)")
+                              .arg(fmt::format("{:.10g}", s.kv.bytes_per_token))
+                              .arg(fmt::format("{:.10g}", s.kv.bytes_per_token_per_gpu))));
+    fmt::print("  {:<13} {}\n\n", tr("max batch"),
+               cli_render(TALLY_TEXT("tally::cli", "%1 (at %2 tokens of context)")
+                              .arg(s.max_batch)
+                              .arg(in.prompt_tokens + in.output_tokens)));
 
     const ServingEngineProfile& engine = serving_engine_profile(in.engine);
     fmt::print(
-        "Engine {}: CUDA graphs up to batch {}, {} small kernels a layer, {} attention, {} "
-        "all-reduce\n  [{}]\n\n",
-        engine.label, engine.cuda_graph_max_batch, engine.small_kernels_per_layer,
-        engine.attention_kernel, to_string(engine.all_reduce), engine.source);
-    print_phase("One prefill pass (per GPU)", s.prefill);
-    print_phase("Decode step at the final context (per GPU)", s.decode);
+        "{}\n  [{}]\n\n",
+        cli_render(TALLY_TEXT("tally::cli",
+                              "Engine %1: CUDA graphs up to batch %2, %3 small kernels a "
+                              "layer, %4 attention, %5 all-reduce")
+                       .arg(engine.label)
+                       .arg(fmt::format("{}", engine.cuda_graph_max_batch))
+                       .arg(fmt::format("{}", engine.small_kernels_per_layer))
+                       .arg(engine.attention_kernel)
+                       .arg_translated("tally::explain", to_string(engine.all_reduce).data())),
+        engine.source);
+    print_phase(tr("One prefill pass (per GPU)"), s.prefill);
+    print_phase(tr("Decode step at the final context (per GPU)"), s.decode);
 
     if (s.continuous) {
         const ContinuousBatchingPoint& cb = *s.continuous;
-        fmt::print("Continuous batching at concurrency {:.4g} ({} prefill, {} tokens a step)\n",
-                   cb.concurrency, in.chunked_prefill ? "chunked" : "separate",
-                   in.max_batched_tokens);
-        fmt::print("  time to first token   {}\n", seconds_text(cb.ttft_s));
-        fmt::print("  inter-token latency   {}\n", seconds_text(cb.itl_s));
-        fmt::print("  request end to end    {}\n", seconds_text(cb.e2e_s));
-        fmt::print("  throughput            {:.4g} output tokens/s ({:.4g} requests/s){}\n\n",
-                   cb.tokens_per_s, cb.requests_per_s,
-                   cb.fits ? "" : "; the KV cache of that many sequences DOES NOT FIT");
+        fmt::print("{}\n",
+                   cli_render(TALLY_TEXT("tally::cli",
+                                         "Continuous batching at concurrency %1 (%2 prefill, %3 "
+                                         "tokens a step)")
+                                  .arg(fmt::format("{:.4g}", cb.concurrency))
+                                  .arg_translated("tally::cli",
+                                                  in.chunked_prefill
+                                                      ? QT_TRANSLATE_NOOP("tally::cli", "chunked")
+                                                      : QT_TRANSLATE_NOOP("tally::cli", "separate"))
+                                  .arg(in.max_batched_tokens)));
+        fmt::print("  {:<21} {}\n", tr("time to first token"), seconds_text(cb.ttft_s));
+        fmt::print("  {:<21} {}\n", tr("inter-token latency"), seconds_text(cb.itl_s));
+        fmt::print("  {:<21} {}\n", tr("request end to end"), seconds_text(cb.e2e_s));
+        fmt::print(
+            "  {:<21} {}{}\n\n", tr("throughput"),
+            cli_render(TALLY_TEXT("tally::cli", "%1 output tokens/s (%2 requests/s)")
+                           .arg(fmt::format("{:.4g}", cb.tokens_per_s))
+                           .arg(fmt::format("{:.4g}", cb.requests_per_s))),
+            cb.fits ? std::string() : tr("; the KV cache of that many sequences DOES NOT FIT"));
     }
-    fmt::print("Static batch: latency and throughput\n");
-    fmt::print("  time to first token   {} (the batch's prefill)\n", seconds_text(s.prefill_s));
-    fmt::print("  decode step           {}\n", seconds_text(s.decode_step_s));
-    fmt::print("  per sequence          {:.4g} tokens/s\n", s.per_sequence_tokens_per_s);
-    fmt::print("  whole deployment      {:.4g} output tokens/s\n", s.tokens_per_s);
+    fmt::print("{}\n", tr("Static batch: latency and throughput"));
+    fmt::print("  {:<21} {} {}\n", tr("time to first token"), seconds_text(s.prefill_s),
+               tr("(the batch's prefill)"));
+    fmt::print("  {:<21} {}\n", tr("decode step"), seconds_text(s.decode_step_s));
+    fmt::print("  {:<21} {}\n", tr("per sequence"),
+               cli_render(TALLY_TEXT("tally::cli", "%1 tokens/s")
+                              .arg(fmt::format("{:.4g}", s.per_sequence_tokens_per_s))));
+    fmt::print("  {:<21} {}\n", tr("whole deployment"),
+               cli_render(TALLY_TEXT("tally::cli", "%1 output tokens/s")
+                              .arg(fmt::format("{:.4g}", s.tokens_per_s))));
     if (s.cost_per_million_tokens) {
-        fmt::print("  cost                  {:.4g} per million output tokens\n",
-                   *s.cost_per_million_tokens);
+        fmt::print("  {:<21} {}\n", tr("cost"),
+                   cli_render(TALLY_TEXT("tally::cli", "%1 per million output tokens")
+                                  .arg(fmt::format("{:.4g}", *s.cost_per_million_tokens))));
     } else {
-        fmt::print("  cost                  - (no price: set cluster.price_per_gpu_hour)\n");
+        fmt::print("  {:<21} - {}\n", tr("cost"), tr("(no price: set cluster.price_per_gpu_hour)"));
     }
     if (s.critical_batch > 0) {
-        fmt::print("  critical batch        {} (decode GEMMs compute-bound from here)\n\n",
-                   s.critical_batch);
+        fmt::print("  {:<21} {} {}\n\n", tr("critical batch"), s.critical_batch,
+                   tr("(decode GEMMs compute-bound from here)"));
     } else {
-        fmt::print("  critical batch        - (decode GEMMs stay memory-bound)\n\n");
+        fmt::print("  {:<21} - {}\n\n", tr("critical batch"),
+                   tr("(decode GEMMs stay memory-bound)"));
     }
 
-    fmt::print("How each figure is computed\n");
+    fmt::print("{}\n", tr("How each figure is computed"));
     for (const Explanation& e : explain_inference(spec, hw, s)) {
-        fmt::print("  {:<30} {} = {}\n  {:<30} [{}]\n", e.label, e.formula, e.substitution, "",
-                   e.source);
+        fmt::print("  {:<30} {} = {}\n  {:<30} [{}]\n", cli_label(kExplanationContext, e.label),
+                   e.formula, cli_substitution(e), "", e.source);
     }
-    const auto warnings = serving_warning_messages(s, spec, hw);
+    const std::vector<Text> warnings = serving_warning_texts(s, spec, hw);
     if (!warnings.empty()) {
-        fmt::print("\nWarnings\n");
-        for (const std::string& w : warnings) {
-            fmt::print("  - {}\n", w);
+        fmt::print("\n{}\n", tr("Warnings"));
+        for (const Text& w : warnings) {
+            fmt::print("  - {}\n", cli_render(w));
         }
     }
 }
@@ -159,8 +215,9 @@ void register_infer_commands(CLI::App& app, CliState& state) {
         auto [spec, hw] = load_servable(opts->spec, state);
         if (opts->concurrency != 0) {
             if (opts->concurrency < 1) {
-                throw SpecError("--concurrency", std::to_string(opts->concurrency),
-                                "an integer >= 1 (requests in flight per replica)");
+                throw SpecError(
+                    "--concurrency", std::to_string(opts->concurrency),
+                    TALLY_TEXT("tally::cli", "an integer >= 1 (requests in flight per replica)"));
             }
             spec.inference.concurrency = opts->concurrency;
         }
@@ -168,18 +225,19 @@ void register_infer_commands(CLI::App& app, CliState& state) {
         if (opts->request_rate != 0.0) {
             if (!(opts->request_rate > 0.0) || !std::isfinite(opts->request_rate)) {
                 throw SpecError("--request-rate", fmt::format("{}", opts->request_rate),
-                                "a number of requests per second > 0");
+                                TALLY_TEXT("tally::cli", "a number of requests per second > 0"));
             }
             at_rate = continuous_batching_at_rate(spec, hw, opts->request_rate);
             if (!at_rate) {
                 throw SpecError(
                     "--request-rate", fmt::format("{}", opts->request_rate),
-                    fmt::format("at most what the largest batch that fits serves, "
-                                "{:.4g} requests/s",
-                                continuous_batching_at(spec, hw,
+                    TALLY_TEXT("tally::cli",
+                               "at most what the largest batch that fits serves, %1 requests/s")
+                        .arg(fmt::format("{:.4g}", continuous_batching_at(
+                                                       spec, hw,
                                                        static_cast<double>(std::max<std::int64_t>(
                                                            max_serving_batch(spec, hw), 1)))
-                                    .requests_per_s));
+                                                       .requests_per_s)));
             }
         }
         ServingPlan plan = evaluate_inference(spec, hw);
@@ -217,11 +275,19 @@ void register_infer_commands(CLI::App& app, CliState& state) {
                                               {"capacity_bytes", at.capacity_bytes}}
                                    .dump(2));
         } else {
-            fmt::print(
-                "Largest batch on {} (tp {}) at {} tokens of context: {} sequences\n  weights + "
-                "batch x context x KV per token per GPU + activations = {:.4g} GB of {:.4g} GB\n",
-                hw.name, spec.inference.tp, context, batch, to_gb(at.total_bytes),
-                to_gb(at.capacity_bytes));
+            fmt::print("{}\n  {}\n",
+                       cli_render(TALLY_TEXT("tally::cli",
+                                             "Largest batch on %1 (tp %2) at %3 tokens of "
+                                             "context: %4 sequences")
+                                      .arg(hw.name)
+                                      .arg(spec.inference.tp)
+                                      .arg(context)
+                                      .arg(batch)),
+                       cli_render(TALLY_TEXT("tally::cli",
+                                             "weights + batch x context x KV per token per GPU + "
+                                             "activations = %1 GB of %2 GB")
+                                      .arg(fmt::format("{:.4g}", to_gb(at.total_bytes)))
+                                      .arg(fmt::format("{:.4g}", to_gb(at.capacity_bytes)))));
         }
         state.exit_code = kExitOk;
     });

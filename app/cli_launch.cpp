@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "app/cli.h"
+#include "app/cli_text.h"
 #include "planner/core/errors.h"
 #include "planner/io/hf_config.h"
 #include "planner/io/launch/launch_config.h"
@@ -34,7 +35,8 @@ LaunchTarget parse_target(const std::string& option, const std::string& name) {
     if (const std::optional<LaunchTarget> t = launch_target_from_string(name)) {
         return *t;
     }
-    throw SpecError(option, "\"" + name + "\"", "one of " + target_names());
+    throw SpecError(option, "\"" + name + "\"",
+                    TALLY_TEXT("tally::cli", "one of %1").arg(target_names()));
 }
 
 std::string read_input(const std::string& path) {
@@ -44,7 +46,7 @@ std::string read_input(const std::string& path) {
     }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
-        throw SpecError("FILE", path, "a readable file");
+        throw SpecError("FILE", path, TALLY_TEXT("tally::cli", "a readable file"));
     }
     std::ostringstream text;
     text << in.rdbuf();
@@ -67,24 +69,28 @@ void write_output(const std::string& path, const std::string& text) {
         if (!out) {
             std::error_code ignored;
             std::filesystem::remove(temp, ignored);
-            throw std::runtime_error("cannot write " + temp.string());
+            throw std::runtime_error(
+                cli_render(TALLY_TEXT("tally::cli", "cannot write %1").arg(temp.string())));
         }
     }
     std::error_code ec;
     std::filesystem::rename(temp, target, ec);
     if (ec) {
         std::filesystem::remove(temp, ec);
-        throw std::runtime_error("cannot write " + path + ": " + ec.message());
+        throw std::runtime_error(cli_render(
+            TALLY_TEXT("tally::cli", "cannot write %1: %2").arg(path).arg(ec.message())));
     }
 }
 
-void print_settings(const char* title, const std::vector<LaunchSetting>& settings) {
+void print_settings(const std::string& title, const std::vector<LaunchSetting>& settings) {
     if (settings.empty()) {
         return;
     }
-    std::fprintf(stderr, "%s:\n", title);
+    std::fprintf(stderr, "%s:\n", title.c_str());
     for (const LaunchSetting& s : settings) {
-        const std::string where = s.line > 0 ? fmt::format("line {}: ", s.line) : std::string();
+        const std::string where =
+            s.line > 0 ? cli_render(TALLY_TEXT("tally::cli", "line %1: ").arg(s.line))
+                       : std::string();
         const std::string field = s.spec_field.empty() ? std::string() : " -> " + s.spec_field;
         std::fprintf(stderr, "  %s%s = %s%s\n", where.c_str(), s.key.c_str(), s.value.c_str(),
                      field.c_str());
@@ -148,7 +154,8 @@ void register_launch_commands(CLI::App& app, CliState& state) {
         }
         if (opts->gpus != 0) {
             if (opts->gpus < 1) {
-                throw SpecError("--gpus", std::to_string(opts->gpus), "an integer >= 1");
+                throw SpecError("--gpus", std::to_string(opts->gpus),
+                                TALLY_TEXT("tally::cli", "an integer >= 1"));
             }
             options.gpus = opts->gpus;
         }
@@ -156,13 +163,17 @@ void register_launch_commands(CLI::App& app, CliState& state) {
         const std::string text = read_input(opts->file);
         const LaunchImport r = import_launch_config(text, opts->file, options);
         if (!opts->quiet) {
-            std::fprintf(stderr, "%s as %s\n", opts->file.c_str(),
-                         std::string(launch_target_title(r.target)).c_str());
-            print_settings("read", r.read);
-            print_settings("ignored (no bearing on the plan)", r.ignored);
-            print_settings("not read (unknown to Tally)", r.unknown);
+            std::fprintf(stderr, "%s\n",
+                         cli_render(TALLY_TEXT("tally::cli", "%1 as %2")
+                                        .arg(opts->file)
+                                        .arg(launch_target_title(r.target)))
+                             .c_str());
+            print_settings(cli_text("tally::cli", "read"), r.read);
+            print_settings(cli_text("tally::cli", "ignored (no bearing on the plan)"), r.ignored);
+            print_settings(cli_text("tally::cli", "not read (unknown to Tally)"), r.unknown);
             for (const std::string& g : r.guesses) {
-                std::fprintf(stderr, "assumed: %s\n", g.c_str());
+                std::fprintf(stderr, "%s %s\n", cli_text("tally::cli", "assumed:").c_str(),
+                             g.c_str());
             }
         }
         write_output(opts->output, to_json(r.spec).dump(2) + "\n");

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli.h"
+#include "app/cli_text.h"
 #include "planner/core/errors.h"
 #include "planner/core/quantity_text.h"
 #include "planner/io/spec_json.h"
@@ -79,10 +80,12 @@ void register_layout_commands(CLI::App& app, CliState& state) {
     layout->add_option("--db", state.db_path, "Workspace database (for custom and measured GPUs)");
     layout->callback([opts, &state] {
         if (opts->objective != "time" && opts->objective != "cost") {
-            throw SpecError("--objective", "\"" + opts->objective + "\"", "time or cost");
+            throw SpecError("--objective", "\"" + opts->objective + "\"",
+                            TALLY_TEXT("tally::cli", "time or cost"));
         }
         if (opts->top < 1) {
-            throw SpecError("--top", std::to_string(opts->top), "an integer >= 1");
+            throw SpecError("--top", std::to_string(opts->top),
+                            TALLY_TEXT("tally::cli", "an integer >= 1"));
         }
         const LayoutObjective objective =
             opts->objective == "time" ? LayoutObjective::time : LayoutObjective::cost;
@@ -101,15 +104,27 @@ void register_layout_commands(CLI::App& app, CliState& state) {
                                     {"layouts", list}}
                                    .dump(2));
         } else {
-            fmt::print("{} layouts of {} on {} x {} (global batch {}): {} fit\n", r.candidates,
-                       spec.model.name.empty() ? std::string("the model") : spec.model.name,
-                       spec.cluster.gpus, hw.name, r.global_batch, r.feasible);
+            const std::string model =
+                spec.model.name.empty() ? cli_text("tally::cli", "the model") : spec.model.name;
+            fmt::print("{}\n", cli_render(TALLY_TEXT("tally::cli",
+                                                     "%1 layouts of %2 on %3 x %4 (global batch "
+                                                     "%5): %6 fit")
+                                              .arg(fmt::format("{}", r.candidates))
+                                              .arg(model)
+                                              .arg(spec.cluster.gpus)
+                                              .arg(hw.name)
+                                              .arg(r.global_batch)
+                                              .arg(fmt::format("{}", r.feasible))));
             for (std::size_t i = 0; i < r.best.size(); ++i) {
                 const RankedLayout& l = r.best[i];
-                fmt::print("{:>3}. {}  step {:.4g} s  MFU {:.3f}  {:.1f} GB{}\n", i + 1,
-                           layout_text(l.layout), l.step_s, l.mfu, to_gb(l.memory_bytes),
+                fmt::print("{:>3}. {}  {}{}\n", i + 1, layout_text(l.layout),
+                           cli_render(TALLY_TEXT("tally::cli", "step %1 s  MFU %2  %3 GB")
+                                          .arg(fmt::format("{:.4g}", l.step_s))
+                                          .arg(fmt::format("{:.3f}", l.mfu))
+                                          .arg(fmt::format("{:.1f}", to_gb(l.memory_bytes)))),
                            objective == LayoutObjective::cost
-                               ? fmt::format("  cost {:.4g}", l.objective)
+                               ? cli_render(TALLY_TEXT("tally::cli", "  cost %1")
+                                                .arg(fmt::format("{:.4g}", l.objective)))
                                : std::string());
             }
         }
@@ -126,7 +141,8 @@ void register_layout_commands(CLI::App& app, CliState& state) {
     min_gpus->add_option("--db", state.db_path, "Workspace database");
     min_gpus->callback([opts, &state] {
         if (!(opts->days > 0.0 && opts->days <= 1e6)) {
-            throw SpecError("--days", fmt::format("{}", opts->days), "a number in (0, 1e6]");
+            throw SpecError("--days", fmt::format("{}", opts->days),
+                            TALLY_TEXT("tally::cli", "a number in (0, 1e6]"));
         }
         auto [spec, hw] = load_checked_spec(opts->spec, state);
         const std::optional<MinGpusResult> r = solve_min_gpus(spec, hw, opts->days, opts->max_gpus);
@@ -134,8 +150,12 @@ void register_layout_commands(CLI::App& app, CliState& state) {
             if (opts->json) {
                 fmt::print("{}\n", json{{"gpus", nullptr}, {"days", opts->days}}.dump(2));
             } else {
-                fmt::print("No cluster of up to {} x {} trains it in {} days\n", opts->max_gpus,
-                           hw.name, opts->days);
+                fmt::print("{}\n", cli_render(TALLY_TEXT("tally::cli",
+                                                         "No cluster of up to %1 x %2 trains it in "
+                                                         "%3 days")
+                                                  .arg(fmt::format("{}", opts->max_gpus))
+                                                  .arg(hw.name)
+                                                  .arg(fmt::format("{}", opts->days))));
             }
             state.exit_code = kExitOk;
             return;
@@ -152,10 +172,17 @@ void register_layout_commands(CLI::App& app, CliState& state) {
             j["clusters_tried"] = r->clusters_tried;
             fmt::print("{}\n", j.dump(2));
         } else {
-            fmt::print(
-                "{} x {} train it in {:.4g} days (allowed {}): {}  step {:.4g} s  MFU {:.3f}\n",
-                r->gpus, hw.name, r->days, opts->days, layout_text(r->best.layout), r->best.step_s,
-                r->best.mfu);
+            fmt::print("{}\n",
+                       cli_render(TALLY_TEXT("tally::cli",
+                                             "%1 x %2 train it in %3 days (allowed %4): %5  step "
+                                             "%6 s  MFU %7")
+                                      .arg(fmt::format("{}", r->gpus))
+                                      .arg(hw.name)
+                                      .arg(fmt::format("{:.4g}", r->days))
+                                      .arg(fmt::format("{}", opts->days))
+                                      .arg(layout_text(r->best.layout))
+                                      .arg(fmt::format("{:.4g}", r->best.step_s))
+                                      .arg(fmt::format("{:.3f}", r->best.mfu))));
         }
         state.exit_code = kExitOk;
     });

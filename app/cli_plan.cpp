@@ -168,7 +168,7 @@ void print_plan_table(const PlanSpec& spec, const HardwareProfile& hw, const Pla
     fmt::print("{}\n", cli_text("tally::cli", "How each figure is computed"));
     for (const Explanation& e : explain(spec, hw, plan)) {
         fmt::print("  {:<22} {} = {}\n  {:<22} [{}]\n", cli_label(kExplanationContext, e.label),
-                   e.formula, e.substitution, "", e.source);
+                   e.formula, cli_substitution(e), "", e.source);
     }
     const std::vector<Text> warnings = warning_texts(plan, spec, hw);
     if (!warnings.empty()) {
@@ -248,11 +248,22 @@ void register_plan_commands(CLI::App& app, CliState& state) {
             }
             fmt::print("{}\n", j.dump(2));
         } else {
-            fmt::print("Largest model on {} x {} ({}): {:.4g} parameters\n  {}\n",
-                       spec.cluster.gpus, hw.name,
-                       r.includes_activations ? "params, grads, optimizer state and activations"
-                                              : "model state only, activations not counted",
-                       r.max_params, r.formula);
+            fmt::print(
+                "{}\n  {}\n",
+                cli_render(
+                    TALLY_TEXT("tally::cli", "Largest model on %1 x %2 (%3): %4 parameters")
+                        .arg(spec.cluster.gpus)
+                        .arg(hw.name)
+                        .arg_translated(
+                            "tally::cli",
+                            r.includes_activations
+                                ? QT_TRANSLATE_NOOP(
+                                      "tally::cli",
+                                      "params, grads, optimizer state and activations")
+                                : QT_TRANSLATE_NOOP("tally::cli",
+                                                    "model state only, activations not counted"))
+                        .arg(fmt::format("{:.4g}", r.max_params))),
+                r.formula);
         }
         state.exit_code = kExitOk;
     });
@@ -304,12 +315,20 @@ void register_plan_commands(CLI::App& app, CliState& state) {
                                               {"gib", to_gib(bytes)}}
                                    .dump(2));
         } else {
-            fmt::print(
-                "{} = {:.0f} elements x {:g} bytes ({}) = {:.10g} bytes = {:.4g} GB = {:.4g} "
-                "GiB\n  [CS336 lecture 2: memory = number of values x bytes per value; "
-                "GB = 1e9 bytes, GiB = 2^30 bytes]\n",
-                formula, elements, bytes_per_value(*dtype), to_string(*dtype), bytes, to_gb(bytes),
-                to_gib(bytes));
+            fmt::print("{}\n  [{}]\n",
+                       cli_render(TALLY_TEXT("tally::cli",
+                                             "%1 = %2 elements x %3 bytes (%4) = %5 "
+                                             "bytes = %6 GB = %7 GiB")
+                                      .arg(formula)
+                                      .arg(fmt::format("{:.0f}", elements))
+                                      .arg(fmt::format("{:g}", bytes_per_value(*dtype)))
+                                      .arg(to_string(*dtype))
+                                      .arg(fmt::format("{:.10g}", bytes))
+                                      .arg(fmt::format("{:.4g}", to_gb(bytes)))
+                                      .arg(fmt::format("{:.4g}", to_gib(bytes)))),
+                       cli_text("tally::cli",
+                                "CS336 lecture 2: memory = number of values x bytes per value; "
+                                "GB = 1e9 bytes, GiB = 2^30 bytes"));
         }
         state.exit_code = kExitOk;
     });
@@ -328,8 +347,10 @@ void register_plan_commands(CLI::App& app, CliState& state) {
                                 {"source", p.source},
                                 {"model", to_json(p.model)}});
             } else {
-                fmt::print("{:<14} {:<36} {:>9.4g} params ({:.4g} active)\n", p.id, p.name, c.total,
-                           c.active);
+                fmt::print("{:<14} {:<36} {}\n", p.id, p.name,
+                           cli_render(TALLY_TEXT("tally::cli", "%1 params (%2 active)")
+                                          .arg(fmt::format("{:>9.4g}", c.total))
+                                          .arg(fmt::format("{:.4g}", c.active))));
             }
         }
         if (opts->json) {

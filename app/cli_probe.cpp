@@ -21,6 +21,7 @@
 #include <optional>
 
 #include "app/cli.h"
+#include "app/cli_text.h"
 #include "planner/core/errors.h"
 #include "planner/core/quantity_text.h"
 #include "planner/hardware/efficiency.h"
@@ -319,35 +320,50 @@ struct LiveRun {
 
 void report_profile_choice(const LiveRun& live, const probe::DeviceEvent& device) {
     if (live.profile) {
-        fmt::print(stderr, "device: {}; fractions are of {} ({}){}\n", device.name,
-                   live.profile->name, live.profile->id,
-                   live.profile_explicit ? "" : ", the catalog entry matching its name");
+        fmt::print(stderr, "{}{}\n",
+                   cli_render(TALLY_TEXT("tally::cli", "device: %1; fractions are of %2 (%3)")
+                                  .arg(device.name)
+                                  .arg(live.profile->name)
+                                  .arg(live.profile->id)),
+                   live.profile_explicit
+                       ? std::string()
+                       : cli_text("tally::cli", ", the catalog entry matching its name"));
     } else {
-        fmt::print(stderr,
-                   "device: {}; no catalog profile matches its name, so no fractions of a "
-                   "promised peak are shown (choose one with --profile ID)\n",
-                   device.name);
+        fmt::print(stderr, "{}\n",
+                   cli_render(TALLY_TEXT("tally::cli",
+                                         "device: %1; no catalog profile matches its name, so no "
+                                         "fractions of a promised peak are shown (choose one with "
+                                         "--profile ID)")
+                                  .arg(device.name)));
     }
 }
 
 int finish_command(const ProbeCommandOptions& opts, LiveRun& live, ui::ProbeRunSaver& saver) {
     const ProbeExit& exit = live.exit;
     const std::string reason = exit.reason.toStdString();
+    const std::string error = cli_text("tally::cli", "error:");
     switch (exit.outcome) {
         case ProbeOutcome::notStarted:
-            fmt::print(stderr, "tally: error: {}\n", reason);
+            fmt::print(stderr, "tally: {} {}\n", error, reason);
             return kExitFailure;
         case ProbeOutcome::badArguments:
-            fmt::print(stderr, "tally: error: tally-probe refused its arguments: {}\n", reason);
+            fmt::print(
+                stderr, "tally: {} {}\n", error,
+                cli_render(
+                    TALLY_TEXT("tally::cli", "tally-probe refused its arguments: %1").arg(reason)));
             return kExitBadInput;
         case ProbeOutcome::backendUnavailable:
             if (!opts.launcher.empty() || !opts.remote.empty()) {
-                fmt::print(stderr, "tally: error: {}; nothing was measured\n", reason);
+                fmt::print(
+                    stderr, "tally: {} {}\n", error,
+                    cli_render(TALLY_TEXT("tally::cli", "%1; nothing was measured").arg(reason)));
             } else {
-                fmt::print(stderr,
-                           "tally: error: {}; nothing was measured. To measure this machine's "
-                           "CPU and memory instead: tally probe --backend cpu\n",
-                           reason);
+                fmt::print(stderr, "tally: {} {}\n", error,
+                           cli_render(TALLY_TEXT("tally::cli",
+                                                 "%1; nothing was measured. To measure this "
+                                                 "machine's CPU and memory instead: tally probe "
+                                                 "--backend cpu")
+                                          .arg(reason)));
             }
             return kExitFailure;
         default:
@@ -355,11 +371,13 @@ int finish_command(const ProbeCommandOptions& opts, LiveRun& live, ui::ProbeRunS
     }
     const bool interrupted = InterruptWatcher::interrupted();
     if (exit.outcome != ProbeOutcome::ok) {
-        fmt::print(stderr, "tally: error: {}\n",
-                   interrupted ? "interrupted; the results that arrived are kept" : reason);
+        fmt::print(stderr, "tally: {} {}\n", error,
+                   interrupted
+                       ? cli_text("tally::cli", "interrupted; the results that arrived are kept")
+                       : reason);
     }
     if (!live.save_error.isEmpty()) {
-        fmt::print(stderr, "tally: error: {}\n", live.save_error.toStdString());
+        fmt::print(stderr, "tally: {} {}\n", error, live.save_error.toStdString());
     }
 
     // The measured roofline from the run as stored (with result ids), else as it arrived.
@@ -412,18 +430,19 @@ int finish_command(const ProbeCommandOptions& opts, LiveRun& live, ui::ProbeRunS
             print_plan_gemms(*live.plan, plan_gemm_rows(*live.plan, live.run));
         }
         if (stored) {
-            fmt::print("\nsaved as probe run {} ({}) in {}\n", *run_id, to_string(stored->status),
-                       db);
+            fmt::print("\n{}\n",
+                       cli_render(TALLY_TEXT("tally::cli", "saved as probe run %1 (%2) in %3")
+                                      .arg(fmt::format("{}", *run_id))
+                                      .arg(to_string(stored->status))
+                                      .arg(db)));
             if (live.plan) {
-                fmt::print(
-                    "make a hardware profile with these GEMM times: tally profiles add "
-                    "--from-run {} --id ID --name NAME --base {}\n",
-                    *run_id, live.plan->profile.id);
+                fmt::print("{} tally profiles add --from-run {} --id ID --name NAME --base {}\n",
+                           cli_text("tally::cli", "make a hardware profile with these GEMM times:"),
+                           *run_id, live.plan->profile.id);
             } else if (!measured.peaks.empty() || measured.bandwidth) {
-                fmt::print(
-                    "make a hardware profile from it: tally profiles add --from-run {} --id ID "
-                    "--name NAME{}\n",
-                    *run_id, promised != nullptr ? " --base " + promised->id : std::string());
+                fmt::print("{} tally profiles add --from-run {} --id ID --name NAME{}\n",
+                           cli_text("tally::cli", "make a hardware profile from it:"), *run_id,
+                           promised != nullptr ? " --base " + promised->id : std::string());
             }
         }
     }
@@ -505,12 +524,16 @@ int run_probe_command(const ProbeCommandOptions& opts, CliState& state) {
                      [&live](qint64, qint64 result_id) { live.pending_result_id = result_id; });
     QObject::connect(&saver, &ui::ProbeRunSaver::saveFailed, &loop, [&live](const QString& reason) {
         live.save_error = reason;
-        fmt::print(stderr, "tally: error: {}\n", reason.toStdString());
+        fmt::print(stderr, "tally: {} {}\n", cli_text("tally::cli", "error:"),
+                   reason.toStdString());
     });
     QObject::connect(&runner, &ProbeRunner::started, &loop, [](const probe::StartEvent& s) {
-        fmt::print(stderr, "{} {}: {} backend on {}{}\n", s.tool, s.version, s.backend,
-                   s.host.empty() ? std::string("this machine") : s.host,
-                   s.quick ? " (quick)" : "");
+        fmt::print(
+            stderr, "{} {}: {}{}\n", s.tool, s.version,
+            cli_render(TALLY_TEXT("tally::cli", "%1 backend on %2")
+                           .arg(s.backend)
+                           .arg(s.host.empty() ? cli_text("tally::cli", "this machine") : s.host)),
+            s.quick ? cli_text("tally::cli", " (quick)") : std::string());
     });
     QObject::connect(
         &runner, &ProbeRunner::deviceAvailable, &loop,
@@ -609,7 +632,8 @@ json measured_roofline_json(const MeasuredRoofline& measured) {
 
 void print_measured_roofline(const MeasuredRoofline& measured, const HardwareProfile* promised) {
     if (measured.empty()) {
-        fmt::print("Measured: no validated, passed result to draw.\n");
+        fmt::print("{}\n",
+                   cli_text("tally::cli", "Measured: no validated, passed result to draw."));
         return;
     }
     // "   promised 989.5 TFLOP/s =  9.7%": only with a profile to compare with.
@@ -621,9 +645,11 @@ void print_measured_roofline(const MeasuredRoofline& measured, const HardwarePro
         return fmt::format("   promised {:>16} = {:>7}", si_rate(promised_value, unit),
                            percent_or_dash(fraction));
     };
-    fmt::print("Measured roofs{}\n", promised != nullptr
-                                         ? " beside " + promised->name + " (" + promised->id + ")"
-                                         : std::string());
+    fmt::print("{}\n", promised != nullptr
+                           ? cli_render(TALLY_TEXT("tally::cli", "Measured roofs beside %1 (%2)")
+                                            .arg(promised->name)
+                                            .arg(promised->id))
+                           : cli_text("tally::cli", "Measured roofs"));
     for (const MeasuredPeak& p : measured.peaks) {
         fmt::print("  {:<6} matmul peak      {:>16}{}\n", to_string(p.type),
                    si_rate(p.flops_per_s, "FLOP/s"),
@@ -645,10 +671,12 @@ void print_measured_roofline(const MeasuredRoofline& measured, const HardwarePro
     if (measured.points.empty()) {
         return;
     }
-    fmt::print("Measured points{}\n", promised != nullptr
-                                          ? " (% of the promised peak, bandwidth, and roof at the "
-                                            "point's intensity)"
-                                          : std::string());
+    fmt::print("{}\n",
+               promised != nullptr
+                   ? cli_text("tally::cli",
+                              "Measured points (% of the promised peak, bandwidth, and roof at "
+                              "the point's intensity)")
+                   : cli_text("tally::cli", "Measured points"));
     // The fractions only when there is a profile to be a fraction of.
     const auto fractions = [promised](const std::string& peak, const std::string& bandwidth,
                                       const std::string& roof) {

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli.h"
+#include "app/cli_text.h"
 #include "planner/core/errors.h"
 #include "planner/core/quantity_text.h"
 #include "planner/io/spec_json.h"
@@ -25,12 +26,19 @@ namespace {
 
 using nlohmann::json;
 
+// A text of this file's output in the command line's language.
+std::string tr(const char* source) {
+    return cli_text("tally::cli", source);
+}
+
 Roof require_roof(const HardwareProfile& hw, DType dtype, const std::string& field) {
     auto roof = roof_for(hw, compute_type(dtype));
     if (!roof) {
         throw SpecError(field, "\"" + std::string(to_string(dtype)) + "\"",
-                        hw.id + " has no " + std::string(to_string(compute_type(dtype))) +
-                            " peak; it has: " + supported_compute_types(hw));
+                        TALLY_TEXT("tally::cli", "%1 has no %2 peak; it has: %3")
+                            .arg(hw.id)
+                            .arg(to_string(compute_type(dtype)))
+                            .arg(supported_compute_types(hw)));
     }
     return *roof;
 }
@@ -133,21 +141,32 @@ json roofline_json(const PlanSpec& spec, const HardwareProfile& hw, const std::v
 
 void print_roofline_table(const json& j) {
     const json& hw = j["hardware"];
-    fmt::print("{}\n", j["spec"].get<std::string>().empty() ? std::string("Roofline")
+    fmt::print("{}\n", j["spec"].get<std::string>().empty() ? tr("Roofline")
                                                             : j["spec"].get<std::string>());
     fmt::print(
-        "Hardware  {} ({}): {} peak {:.4g} FLOP/s, bandwidth {:.4g} B/s, ridge {:.1f} "
-        "FLOP/byte\n",
-        hw["name"].get<std::string>(), hw["id"].get<std::string>(), hw["dtype"].get<std::string>(),
-        hw["peak_flops_per_s"].get<double>(), hw["bandwidth_bytes_per_s"].get<double>(),
-        hw["ridge_flops_per_byte"].get<double>());
+        "{:<9} {}\n", tr("Hardware"),
+        cli_render(TALLY_TEXT("tally::cli",
+                              "%1 (%2): %3 peak %4 FLOP/s, bandwidth %5 B/s, ridge %6 "
+                              "FLOP/byte")
+                       .arg(hw["name"].get<std::string>())
+                       .arg(hw["id"].get<std::string>())
+                       .arg(hw["dtype"].get<std::string>())
+                       .arg(fmt::format("{:.4g}", hw["peak_flops_per_s"].get<double>()))
+                       .arg(fmt::format("{:.4g}", hw["bandwidth_bytes_per_s"].get<double>()))
+                       .arg(fmt::format("{:.1f}", hw["ridge_flops_per_byte"].get<double>()))));
     const json& mo = j["model_ops"];
-    fmt::print("Model     batch {} x seq {} in {}, flash attention {}\n\n", mo["batch"].get<long>(),
-               mo["seq"].get<long>(), mo["dtype"].get<std::string>(),
-               mo["flash_attention"].get<bool>() ? "on" : "off");
-    fmt::print("{:<8} {:<38} {:>5} {:<8} {:>10} {:>10} {:>10} {:>11} {:<7} {:>10}\n", "phase",
-               "operation", "count", "dtype", "FLOPs", "bytes", "FLOP/byte", "FLOP/s", "bound",
-               "seconds");
+    fmt::print("{:<9} {}\n\n", tr("Model"),
+               cli_render(TALLY_TEXT("tally::cli", "batch %1 x seq %2 in %3, flash attention %4")
+                              .arg(fmt::format("{}", mo["batch"].get<long>()))
+                              .arg(fmt::format("{}", mo["seq"].get<long>()))
+                              .arg(mo["dtype"].get<std::string>())
+                              .arg_translated("tally::cli",
+                                              mo["flash_attention"].get<bool>()
+                                                  ? QT_TRANSLATE_NOOP("tally::cli", "on")
+                                                  : QT_TRANSLATE_NOOP("tally::cli", "off"))));
+    fmt::print("{:<8} {:<38} {:>5} {:<8} {:>10} {:>10} {:>10} {:>11} {:<7} {:>10}\n", tr("phase"),
+               tr("operation"), tr("count"), "dtype", "FLOPs", tr("bytes"), "FLOP/byte", "FLOP/s",
+               tr("bound"), tr("seconds"));
     for (const json& op : j["ops"]) {
         fmt::print(
             "{:<8} {:<38} {:>5g} {:<8} {:>10.3g} {:>10.3g} {:>10.4g} {:>11.4g} {:<7} {:>10.3g}\n",
@@ -158,15 +177,20 @@ void print_roofline_table(const json& j) {
             op["seconds"].get<double>());
     }
     if (!j["phases"].empty()) {
-        fmt::print("\nPer step at roofline speed (operations one after another):\n");
+        fmt::print("\n{}\n", tr("Per step at roofline speed (operations one after another):"));
         for (const json& p : j["phases"]) {
             fmt::print(
-                "  {:<8} {:.4g} FLOPs, {:.4g} bytes, {:.4g} s ({:.0f}% of it memory-bound)\n",
-                p["phase"].get<std::string>(), p["flops"].get<double>(), p["bytes"].get<double>(),
-                p["seconds"].get<double>(),
-                p["seconds"].get<double>() > 0.0
-                    ? 100.0 * p["memory_bound_seconds"].get<double>() / p["seconds"].get<double>()
-                    : 0.0);
+                "  {:<8} {}\n", p["phase"].get<std::string>(),
+                cli_render(
+                    TALLY_TEXT("tally::cli", "%1 FLOPs, %2 bytes, %3 s (%4% of it memory-bound)")
+                        .arg(fmt::format("{:.4g}", p["flops"].get<double>()))
+                        .arg(fmt::format("{:.4g}", p["bytes"].get<double>()))
+                        .arg(fmt::format("{:.4g}", p["seconds"].get<double>()))
+                        .arg(fmt::format("{:.0f}",
+                                         p["seconds"].get<double>() > 0.0
+                                             ? 100.0 * p["memory_bound_seconds"].get<double>() /
+                                                   p["seconds"].get<double>()
+                                             : 0.0))));
         }
     }
 }
@@ -192,39 +216,43 @@ json hardware_summary(const HardwareProfile& hw) {
 const HardwareProfile& require_hardware(const std::string& id) {
     const HardwareProfile* hw = find_builtin_hardware(id);
     if (hw == nullptr) {
-        throw SpecError("ID", "\"" + id + "\"",
-                        "one of the built-in ids: " + builtin_hardware_ids());
+        throw SpecError(
+            "ID", "\"" + id + "\"",
+            TALLY_TEXT("tally::cli", "one of the built-in ids: %1").arg(builtin_hardware_ids()));
     }
     return *hw;
 }
 
 void print_hardware_show(const HardwareProfile& hw) {
     fmt::print("{} ({}, {})\n", hw.name, hw.id, hw.vendor);
-    fmt::print("  form factor   {}\n", hw.form_factor);
-    fmt::print("  memory        {:.4g} GB {}, {:.4g} TB/s\n", to_gb(hw.memory_bytes),
+    fmt::print("  {:<13} {}\n", tr("form factor"), hw.form_factor);
+    fmt::print("  {:<13} {:.4g} GB {}, {:.4g} TB/s\n", tr("memory"), to_gb(hw.memory_bytes),
                hw.memory_type, to_tera(hw.bandwidth_bytes_per_s));
-    fmt::print("  interconnect  {} ({:.4g} GB/s per direction)\n", hw.interconnect_name,
-               to_gb(hw.interconnect_bytes_per_s));
-    fmt::print("  TDP           {}\n",
-               hw.tdp_w > 0.0 ? fmt::format("{:g} W", hw.tdp_w) : std::string("not published"));
-    fmt::print("  dense peaks (TFLOP/s) and ridge (FLOP/byte):\n");
+    fmt::print("  {:<13} {}\n", tr("interconnect"),
+               cli_render(TALLY_TEXT("tally::cli", "%1 (%2 GB/s per direction)")
+                              .arg(hw.interconnect_name)
+                              .arg(fmt::format("{:.4g}", to_gb(hw.interconnect_bytes_per_s)))));
+    fmt::print("  {:<13} {}\n", "TDP",
+               hw.tdp_w > 0.0 ? fmt::format("{:g} W", hw.tdp_w) : tr("not published"));
+    fmt::print("  {}\n", tr("dense peaks (TFLOP/s) and ridge (FLOP/byte):"));
     for (const Roof& r : roofs(hw)) {
         fmt::print("    {:<5} {:>10.4g} {:>9.1f}\n", to_string(r.type), to_tera(r.peak_flops_per_s),
                    r.ridge_flops_per_byte());
     }
-    fmt::print("  printed       {}\n", hw.datasheet_printed);
-    fmt::print("  verification  {}\n", hw.verification);
+    fmt::print("  {:<13} {}\n", tr("printed"), hw.datasheet_printed);
+    fmt::print("  {:<13} {}\n", tr("verification"), hw.verification);
     if (!hw.notes.empty()) {
-        fmt::print("  notes         {}\n", hw.notes);
+        fmt::print("  {:<13} {}\n", tr("notes"), hw.notes);
     }
-    fmt::print("  sources:\n");
+    fmt::print("  {}\n", tr("sources:"));
     for (std::size_t i = 0; i < hw.sources.size(); ++i) {
         fmt::print("    [{}] {}\n", i, hw.sources[i]);
     }
     for (const MeasuredFigure& m : hw.measured) {
-        fmt::print("  measured      {} {:.4g}{} ({}; {})\n", m.metric, m.value,
+        fmt::print("  {:<13} {} {:.4g}{} ({}; {})\n", tr("measured"), m.metric, m.value,
                    m.fraction_of_peak
-                       ? fmt::format(" = {:.1f}% of peak", 100.0 * *m.fraction_of_peak)
+                       ? cli_render(TALLY_TEXT("tally::cli", " = %1% of peak")
+                                        .arg(fmt::format("{:.1f}", 100.0 * *m.fraction_of_peak)))
                        : std::string(),
                    m.method, m.source);
     }
@@ -235,8 +263,9 @@ double parse_value(const std::string& text) {
     char* end = nullptr;
     const double v = std::strtod(begin, &end);
     if (text.empty() || end == begin || *end != '\0') {
-        throw SpecError("--value", "\"" + text + "\"",
-                        "a number such as 1e-8, 65504, -448.5, inf or nan");
+        throw SpecError(
+            "--value", "\"" + text + "\"",
+            TALLY_TEXT("tally::cli", "a number such as 1e-8, 65504, -448.5, inf or nan"));
     }
     return v;
 }
@@ -283,9 +312,13 @@ json formats_json(const std::optional<double>& value) {
 }
 
 void print_formats_table(const std::optional<double>& value) {
-    fmt::print("{:<9} {:>3} {:>3} {:>3} {:>5} {:>12} {:>12} {:>12} {:>10} {:<9}{}\n", "format", "S",
-               "E", "M", "bits", "max", "min normal", "min subnorm", "epsilon", "overflow",
-               value ? fmt::format("  {:g} becomes", *value) : std::string());
+    fmt::print(
+        "{:<9} {:>3} {:>3} {:>3} {:>5} {:>12} {:>12} {:>12} {:>10} {:<9}{}\n", tr("format"), "S",
+        "E", "M", tr("bits"), tr("max"), tr("min normal"), tr("min subnorm"), "epsilon",
+        tr("overflow"),
+        value
+            ? cli_render(TALLY_TEXT("tally::cli", "  %1 becomes").arg(fmt::format("{:g}", *value)))
+            : std::string());
     for (NumberFormat f : kAllNumberFormats) {
         const FormatInfo& info = format_info(f);
         std::string converted;
@@ -302,9 +335,9 @@ void print_formats_table(const std::optional<double>& value) {
             info.max, info.min_normal, info.min_subnormal, info.epsilon,
             info.overflow == OverflowRule::saturate ? "saturate" : "infinity", converted);
     }
-    fmt::print(
-        "\nBlock formats: nvfp4 = E2M1 x one E4M3 scale per 16 values (4.5 bits); mxfp4 = "
-        "E2M1 x one E8M0 scale per 32 values (4.25 bits).\n");
+    fmt::print("\n{}\n",
+               tr("Block formats: nvfp4 = E2M1 x one E4M3 scale per 16 values (4.5 bits); mxfp4 = "
+                  "E2M1 x one E8M0 scale per 32 values (4.25 bits)."));
 }
 
 }  // namespace
@@ -347,7 +380,9 @@ void register_roofline_commands(CLI::App& app, CliState& state) {
         } else {
             print_roofline_table(out);
             if (measured) {
-                fmt::print("\nProbe run {}\n", *opts->probe_run);
+                fmt::print(
+                    "\n{}\n",
+                    cli_render(TALLY_TEXT("tally::cli", "Probe run %1").arg(*opts->probe_run)));
                 print_measured_roofline(*measured, &hw);
             }
         }

@@ -55,4 +55,8 @@ std::string cli_label(const char* context, const std::string& english) {
     return ui::translatedLiteral(context, english, &translations()).toStdString();
 }
 
+std::string cli_substitution(const Explanation& explanation) {
+    return ui::translatedSubstitution(explanation, &translations()).toStdString();
+}
+
 }  // namespace tally::cli

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "planner/core/errors.h"
+#include "planner/core/explanation.h"
 #include "planner/core/text.h"
 
 namespace tally::cli {
@@ -27,5 +28,7 @@ std::string cli_render(const Text& text);
 std::string cli_error(const FieldError& error);
 // An explanation's label (marked in planner/text/explain.cpp) in the command line's language.
 std::string cli_label(const char* context, const std::string& english);
+// An explanation's line with the numbers in the command line's language.
+std::string cli_substitution(const Explanation& explanation);
 
 }  // namespace tally::cli

@@ -16,6 +16,7 @@
 #include <sstream>
 
 #include "app/cli.h"
+#include "app/cli_text.h"
 #include "planner/core/errors.h"
 #include "planner/core/quantity_text.h"
 #include "planner/hardware/probe_import.h"
@@ -29,6 +30,11 @@
 namespace tally::cli {
 
 namespace {
+
+// A text of this file's output in the command line's language.
+std::string tr(const char* source) {
+    return cli_text("tally::cli", source);
+}
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -182,8 +188,9 @@ struct ProfileEdits {
 };
 
 void print_profile_table(const std::vector<HardwareProfile>& profiles) {
-    fmt::print("{:<20} {:<9} {:<40} {:>10} {:>12} {:>16}\n", "id", "kind", "name", "memory",
-               "bandwidth", "bf16 peak");
+    fmt::print("{:<20} {:<9} {:<40} {:>10} {:>12} {:>16}\n", "id", cli_text("tally::cli", "kind"),
+               cli_text("tally::cli", "name"), cli_text("tally::cli", "memory"),
+               cli_text("tally::cli", "bandwidth"), cli_text("tally::cli", "bf16 peak"));
     for (const HardwareProfile& p : profiles) {
         fmt::print("{:<20} {:<9} {:<40} {:>10} {:>12} {:>16}\n", p.id, to_string(p.kind), p.name,
                    gb_text(p.memory_bytes), tb_per_s_text(p.bandwidth_bytes_per_s),
@@ -194,24 +201,27 @@ void print_profile_table(const std::vector<HardwareProfile>& profiles) {
 void print_profile(const HardwareProfile& p, std::optional<std::int64_t> source_run) {
     fmt::print("{} ({}, {})\n", p.name, p.id, to_string(p.kind));
     if (!p.vendor.empty()) {
-        fmt::print("  vendor       {}\n", p.vendor);
+        fmt::print("  {:<12} {}\n", tr("vendor"), p.vendor);
     }
-    fmt::print("  memory       {}\n", gb_text(p.memory_bytes));
-    fmt::print("  bandwidth    {}\n", tb_per_s_text(p.bandwidth_bytes_per_s));
+    fmt::print("  {:<12} {}\n", tr("memory"), gb_text(p.memory_bytes));
+    fmt::print("  {:<12} {}\n", tr("bandwidth"), tb_per_s_text(p.bandwidth_bytes_per_s));
     for (ComputeType t : kAllComputeTypes) {
         if (p.supports(t)) {
-            fmt::print("  {:<12} {} (ridge {:.4g} FLOP/byte)\n", to_string(t),
-                       tflops_text(p.peak(t)), p.ridge_flops_per_byte(t));
+            fmt::print("  {:<12} {} {}\n", to_string(t), tflops_text(p.peak(t)),
+                       cli_render(TALLY_TEXT("tally::cli", "(ridge %1 FLOP/byte)")
+                                      .arg(fmt::format("{:.4g}", p.ridge_flops_per_byte(t)))));
         }
     }
     if (p.tdp_w > 0.0) {
-        fmt::print("  TDP          {:g} W\n", p.tdp_w);
+        fmt::print("  {:<12} {:g} W\n", "TDP", p.tdp_w);
     }
     if (p.price_per_gpu_hour) {
-        fmt::print("  price        {:g} per GPU-hour\n", *p.price_per_gpu_hour);
+        fmt::print("  {:<12} {}\n", tr("price"),
+                   cli_render(TALLY_TEXT("tally::cli", "%1 per GPU-hour")
+                                  .arg(fmt::format("{:g}", *p.price_per_gpu_hour))));
     }
     if (source_run) {
-        fmt::print("  probe run    {}\n", *source_run);
+        fmt::print("  {:<12} {}\n", tr("probe run"), *source_run);
     }
     // A calibrated profile (tally calibrate): every predicted step on it is divided by this.
     if (p.calibration) {
@@ -221,10 +231,10 @@ void print_profile(const HardwareProfile& p, std::optional<std::int64_t> source_
             p.calibration->measured_step_s, calibration_note(*p.calibration));
     }
     if (!p.notes.empty()) {
-        fmt::print("  notes        {}\n", p.notes);
+        fmt::print("  {:<12} {}\n", tr("notes"), p.notes);
     }
     for (const std::string& s : p.sources) {
-        fmt::print("  source       {}\n", s);
+        fmt::print("  {:<12} {}\n", tr("source"), s);
     }
     // GEMM times a probe measured (tally probe --plan); plans on this profile use them.
     for (const MeasuredGemm& g : p.measured_gemms) {
@@ -253,8 +263,10 @@ HardwareProfile require_profile(Workspace* ws, const std::string& id,
         return *p;
     }
     throw SpecError(field, json_string(id),
-                    "the id of a profile (built-in: " + builtin_hardware_ids() +
-                        "; stored ones: tally profiles list)");
+                    TALLY_TEXT("tally::cli",
+                               "the id of a profile (built-in: %1; stored ones: tally profiles "
+                               "list)")
+                        .arg(builtin_hardware_ids()));
 }
 
 std::string read_text_file(const std::string& path) {
@@ -263,7 +275,8 @@ std::string read_text_file(const std::string& path) {
     }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
-        throw SpecError("FILE", json_string(path), "a readable profile file (JSON)");
+        throw SpecError("FILE", json_string(path),
+                        TALLY_TEXT("tally::cli", "a readable profile file (JSON)"));
     }
     std::ostringstream text;
     text << in.rdbuf();
@@ -304,7 +317,12 @@ void register_profiles(CLI::App& app, CliState& state) {
     show->callback([opts, &state] {
         auto ws = open_if_exists(state);
         const HardwareProfile p = require_profile(or_null(ws), opts->id);
-        const auto run = ws ? ws->profile_source_run(p.id) : std::nullopt;
+        // Set in two steps: GCC 12 at -O3 took the one-line conditional's empty optional for
+        // an uninitialized one (-Wmaybe-uninitialized).
+        std::optional<std::int64_t> run;
+        if (ws) {
+            run = ws->profile_source_run(p.id);
+        }
         if (opts->json) {
             json out = to_json(p);
             out["source_run_id"] = run ? json(*run) : json(nullptr);
@@ -356,8 +374,12 @@ void register_profiles(CLI::App& app, CliState& state) {
         if (opts->json) {
             print_json({{"id", p.id}, {"name", p.name}, {"kind", to_string(p.kind)}});
         } else {
-            fmt::print("imported {} profile {} ({}) into {}\n", to_string(p.kind), p.id, p.name,
-                       ws.path().string());
+            fmt::print("{}\n",
+                       cli_render(TALLY_TEXT("tally::cli", "imported %1 profile %2 (%3) into %4")
+                                      .arg(to_string(p.kind))
+                                      .arg(p.id)
+                                      .arg(p.name)
+                                      .arg(ws.path().string())));
         }
         state.exit_code = kExitOk;
     });
@@ -398,8 +420,11 @@ void register_profiles(CLI::App& app, CliState& state) {
         if (opts->json) {
             print_json(to_json(p));
         } else {
-            fmt::print("added {} profile {} ({}) to {}\n", to_string(p.kind), p.id, p.name,
-                       ws.path().string());
+            fmt::print("{}\n", cli_render(TALLY_TEXT("tally::cli", "added %1 profile %2 (%3) to %4")
+                                              .arg(to_string(p.kind))
+                                              .arg(p.id)
+                                              .arg(p.name)
+                                              .arg(ws.path().string())));
         }
         state.exit_code = kExitOk;
     });
@@ -418,7 +443,8 @@ void register_profiles(CLI::App& app, CliState& state) {
         Workspace ws = open_for_writing(state);
         auto p = ws.find_profile(opts->id);
         if (!p) {
-            throw SpecError("profile", json_string(opts->id), "the id of a stored profile");
+            throw SpecError("profile", json_string(opts->id),
+                            TALLY_TEXT("tally::cli", "the id of a stored profile"));
         }
         if (!opts->edits.name.empty()) {
             p->name = opts->edits.name;
@@ -428,7 +454,10 @@ void register_profiles(CLI::App& app, CliState& state) {
         if (opts->json) {
             print_json(to_json(*p));
         } else {
-            fmt::print("saved profile {} ({})\n", p->id, p->name);
+            fmt::print(
+                "{}\n",
+                cli_render(
+                    TALLY_TEXT("tally::cli", "saved profile %1 (%2)").arg(p->id).arg(p->name)));
         }
         state.exit_code = kExitOk;
     });
@@ -438,7 +467,8 @@ void register_profiles(CLI::App& app, CliState& state) {
     rm->callback([opts, &state] {
         Workspace ws = open_for_writing(state);
         ws.remove_profile(opts->id);
-        fmt::print("removed profile {}\n", opts->id);
+        fmt::print("{}\n",
+                   cli_render(TALLY_TEXT("tally::cli", "removed profile %1").arg(opts->id)));
         state.exit_code = kExitOk;
     });
 }
@@ -456,7 +486,8 @@ StoredPlan require_plan(Workspace* ws, const std::string& key) {
             return *plan;
         }
     }
-    throw SpecError("plan", json_string(key), "the name or id of a saved plan (tally plans list)");
+    throw SpecError("plan", json_string(key),
+                    TALLY_TEXT("tally::cli", "the name or id of a saved plan (tally plans list)"));
 }
 
 void register_plans(CLI::App& app, CliState& state) {
@@ -477,7 +508,7 @@ void register_plans(CLI::App& app, CliState& state) {
         if (opts->json) {
             print_json(json_array(plans, plan_summary));
         } else {
-            fmt::print("{:>5}  {:<48} {:<20}\n", "id", "name", "updated");
+            fmt::print("{:>5}  {:<48} {:<20}\n", "id", tr("name"), tr("updated"));
             for (const StoredPlan& p : plans) {
                 fmt::print("{:>5}  {:<48} {:<20}\n", p.id, p.name, p.updated_at);
             }
@@ -506,8 +537,12 @@ void register_plans(CLI::App& app, CliState& state) {
             out["spec"] = std::move(spec);
             print_json(out);
         } else {
-            fmt::print("plan {}: {}\ncreated {}, updated {}\n{}\n", p.id, p.name, p.created_at,
-                       p.updated_at, p.spec_json);
+            fmt::print("{}\n{}\n{}\n",
+                       cli_render(TALLY_TEXT("tally::cli", "plan %1: %2").arg(p.id).arg(p.name)),
+                       cli_render(TALLY_TEXT("tally::cli", "created %1, updated %2")
+                                      .arg(p.created_at)
+                                      .arg(p.updated_at)),
+                       p.spec_json);
         }
         state.exit_code = kExitOk;
     });
@@ -531,7 +566,10 @@ void register_plans(CLI::App& app, CliState& state) {
         if (opts->json) {
             print_json({{"id", id}, {"name", opts->name}});
         } else {
-            fmt::print("saved plan {} ({}) in {}\n", id, opts->name, ws.path().string());
+            fmt::print("{}\n", cli_render(TALLY_TEXT("tally::cli", "saved plan %1 (%2) in %3")
+                                              .arg(id)
+                                              .arg(opts->name)
+                                              .arg(ws.path().string())));
         }
         state.exit_code = kExitOk;
     });
@@ -542,7 +580,10 @@ void register_plans(CLI::App& app, CliState& state) {
         Workspace ws = open_for_writing(state);
         const StoredPlan plan = require_plan(&ws, opts->key);
         ws.remove_plan(plan.id);
-        fmt::print("removed plan {} ({})\n", plan.id, plan.name);
+        fmt::print(
+            "{}\n",
+            cli_render(
+                TALLY_TEXT("tally::cli", "removed plan %1 (%2)").arg(plan.id).arg(plan.name)));
         state.exit_code = kExitOk;
     });
 }
@@ -605,17 +646,25 @@ void register_probes(CLI::App& app, CliState& state) {
         auto ws = open_if_exists(state);
         const auto run = ws ? ws->find_probe_run(opts->id) : std::nullopt;
         if (!run) {
-            throw SpecError("probe run", std::to_string(opts->id),
-                            "the id of a stored probe run (tally probes list)");
+            throw SpecError(
+                "probe run", std::to_string(opts->id),
+                TALLY_TEXT("tally::cli", "the id of a stored probe run (tally probes list)"));
         }
         if (opts->json) {
             print_json(run_json(*run, true));
             state.exit_code = kExitOk;
             return;
         }
-        fmt::print("probe run {}: {} on {} ({}), {} to {}, {}\n", run->id, run->backend, run->host,
-                   device_name(*run), run->started_at,
-                   run->finished_at.empty() ? "-" : run->finished_at, to_string(run->status));
+        fmt::print(
+            "{}\n",
+            cli_render(TALLY_TEXT("tally::cli", "probe run %1: %2 on %3 (%4), %5 to %6, %7")
+                           .arg(fmt::format("{}", run->id))
+                           .arg(run->backend)
+                           .arg(run->host)
+                           .arg(device_name(*run))
+                           .arg(run->started_at)
+                           .arg(run->finished_at.empty() ? std::string("-") : run->finished_at)
+                           .arg(to_string(run->status))));
         fmt::print("{:<10} {:<6} {:>16} {:>14} {:>11} {:>8} {:>7} {:<8} {:<9} {}\n", "test",
                    "dtype", "FLOP/s", "bytes/s", "median s", "stdrel", "samples", "status",
                    "validated", "sizes");
@@ -692,10 +741,20 @@ void register_probes_import(CLI::App* group, CliState& state) {
         out["workspace"] = ws.path().string();
         print_json(out);
     } else {
-        fmt::print("imported {} ({}, {} results{}) as probe run {} in {}\n", file,
-                   to_string(format), stored->results.size(),
-                   stored->host.empty() ? std::string() : " from " + stored->host, id,
-                   ws.path().string());
+        fmt::print(
+            "{}\n",
+            cli_render(
+                TALLY_TEXT("tally::cli",
+                           "imported %1 (%2, %3 results%4) as probe "
+                           "run %5 in %6")
+                    .arg(file)
+                    .arg(to_string(format))
+                    .arg(fmt::format("{}", stored->results.size()))
+                    .arg(stored->host.empty()
+                             ? std::string()
+                             : cli_render(TALLY_TEXT("tally::cli", " from %1").arg(stored->host)))
+                    .arg(fmt::format("{}", id))
+                    .arg(ws.path().string())));
     }
     state.exit_code = kExitOk;
 });
@@ -730,45 +789,45 @@ void print_comparison(const std::vector<ComparisonRow>& rows, const PlanSpec& sp
     const auto figure = [](const ComparisonRow& r, auto f) -> std::string {
         return r.evaluated() ? f(r) : std::string("-");
     };
-    fmt::print("{}\n", spec.name.empty() ? std::string("Plan") : spec.name);
-    line("profile", [](const ComparisonRow& r) { return r.hardware.id; });
-    line("kind", [](const ComparisonRow& r) { return std::string(to_string(r.hardware.kind)); });
-    line("memory", [](const ComparisonRow& r) { return gb_text(r.hardware.memory_bytes); });
-    line("bandwidth",
+    fmt::print("{}\n", spec.name.empty() ? tr("Plan") : spec.name);
+    line(tr("profile"), [](const ComparisonRow& r) { return r.hardware.id; });
+    line(tr("kind"),
+         [](const ComparisonRow& r) { return std::string(to_string(r.hardware.kind)); });
+    line(tr("memory"), [](const ComparisonRow& r) { return gb_text(r.hardware.memory_bytes); });
+    line(tr("bandwidth"),
          [](const ComparisonRow& r) { return tb_per_s_text(r.hardware.bandwidth_bytes_per_s); });
-    line("compute dtype", [](const ComparisonRow& r) {
+    line(tr("compute dtype"), [](const ComparisonRow& r) {
         return r.fallback_from
                    ? fmt::format("{} (no {})", to_string(r.compute), to_string(*r.fallback_from))
                    : std::string(to_string(r.compute));
     });
-    line("dense peak", [](const ComparisonRow& r) { return tflops_text(r.peak_flops_per_s); });
-    line("ridge FLOP/byte",
+    line(tr("dense peak"), [](const ComparisonRow& r) { return tflops_text(r.peak_flops_per_s); });
+    line(tr("ridge FLOP/byte"),
          [](const ComparisonRow& r) { return fmt::format("{:.4g}", r.ridge_flops_per_byte); });
-    line("fits", [&](const ComparisonRow& r) {
-        return figure(r,
-                      [](const ComparisonRow& x) { return std::string(x.fits() ? "yes" : "NO"); });
+    line(tr("fits"), [&](const ComparisonRow& r) {
+        return figure(r, [](const ComparisonRow& x) { return x.fits() ? tr("yes") : tr("NO"); });
     });
-    line("memory per GPU", [&](const ComparisonRow& r) {
+    line(tr("memory per GPU"), [&](const ComparisonRow& r) {
         return figure(r, [](const ComparisonRow& x) { return gb_text(x.plan.memory.total_bytes); });
     });
-    line("headroom", [&](const ComparisonRow& r) {
+    line(tr("headroom"), [&](const ComparisonRow& r) {
         return figure(r,
                       [](const ComparisonRow& x) { return gb_text(x.plan.memory.headroom_bytes); });
     });
-    line("days", [&](const ComparisonRow& r) {
+    line(tr("days"), [&](const ComparisonRow& r) {
         return figure(
             r, [](const ComparisonRow& x) { return fmt::format("{:.4g}", x.plan.time.days); });
     });
-    line("GPU-hours", [&](const ComparisonRow& r) {
+    line(tr("GPU-hours"), [&](const ComparisonRow& r) {
         return figure(
             r, [](const ComparisonRow& x) { return fmt::format("{:.4g}", x.plan.time.gpu_hours); });
     });
-    line("price/GPU-hour", [](const ComparisonRow& r) {
+    line(tr("price/GPU-hour"), [](const ComparisonRow& r) {
         return r.price_per_gpu_hour
                    ? fmt::format("{:.4g} ({})", *r.price_per_gpu_hour, to_string(r.price_source))
                    : std::string("-");
     });
-    line("cost", [&](const ComparisonRow& r) {
+    line(tr("cost"), [&](const ComparisonRow& r) {
         return figure(r, [](const ComparisonRow& x) {
             return x.plan.time.has_cost ? fmt::format("{:.4g}", x.plan.time.cost)
                                         : std::string("-");
@@ -776,10 +835,16 @@ void print_comparison(const std::vector<ComparisonRow>& rows, const PlanSpec& sp
     });
     for (const ComparisonRow& r : rows) {
         if (r.error) {
-            fmt::print("{}: not evaluated: {}\n", r.hardware.id, r.error->message());
+            fmt::print("{}\n", cli_render(TALLY_TEXT("tally::cli", "%1: not evaluated: %2")
+                                              .arg(r.hardware.id)
+                                              .arg(cli_error(*r.error))));
         } else if (r.fallback_from) {
-            fmt::print("{}: has no dense {} peak; timed at its {} peak instead\n", r.hardware.id,
-                       to_string(*r.fallback_from), to_string(r.compute));
+            fmt::print("{}\n", cli_render(TALLY_TEXT("tally::cli",
+                                                     "%1: has no dense %2 peak; timed at its %3 "
+                                                     "peak instead")
+                                              .arg(r.hardware.id)
+                                              .arg(to_string(*r.fallback_from))
+                                              .arg(to_string(r.compute))));
         }
     }
 }

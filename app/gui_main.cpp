@@ -7,6 +7,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <clocale>
 #include <cstdio>
 #include <memory>
 
@@ -74,6 +75,10 @@ int run_gui(int argc, char** argv, const GuiOptions& options, CliState& state) {
     }
 
     QApplication app(argc, argv);
+    // QApplication sets the C library's locale from the environment; the planner writes and
+    // reads numbers with the C library (JSON, einsum sizes), which must stay the C locale's "."
+    // on a German desktop. The window's own numbers follow QLocale (applyNumberLocale below).
+    std::setlocale(LC_NUMERIC, "C");
     QApplication::setApplicationName(QStringLiteral("tally"));
     QApplication::setApplicationDisplayName(QStringLiteral("Tally"));
     QApplication::setApplicationVersion(QStringLiteral(TALLY_VERSION));
@@ -91,7 +96,10 @@ int run_gui(int argc, char** argv, const GuiOptions& options, CliState& state) {
     tally::ui::Translations translations;
     {
         const tally::ui::AppSettings remembered(settings.get());
-        translations.load(tally::ui::startLanguage(QString::fromStdString(state.lang), remembered));
+        const QString language =
+            tally::ui::startLanguage(QString::fromStdString(state.lang), remembered);
+        tally::ui::applyNumberLocale(language);
+        translations.load(language);
     }
     tally::ui::MainWindow::Options windowOptions;
     windowOptions.settings = settings.get();

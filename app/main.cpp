@@ -50,10 +50,10 @@ int main(int argc, char** argv) {
                      cli_error(e.error()).c_str());
         return kExitBadInput;
     } catch (const nlohmann::json::exception& e) {
-        std::fprintf(stderr, "tally: error: %s\n", e.what());
+        std::fprintf(stderr, "tally: %s %s\n", cli_text("tally::cli", "error:").c_str(), e.what());
         return kExitBadInput;
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "tally: error: %s\n", e.what());
+        std::fprintf(stderr, "tally: %s %s\n", cli_text("tally::cli", "error:").c_str(), e.what());
         return kExitFailure;
     }
     if (app.get_subcommands().empty()) {

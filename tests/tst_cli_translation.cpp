@@ -52,6 +52,23 @@ const QByteArray kBadLayers = R"({
   "cluster": {"gpu": "h100-sxm", "gpus": 8, "mfu": 0.5}
 })";
 
+// Llama 2 7B served on one H100 with 512 sequences of 4096 + 4096 tokens. Its KV cache is
+// 2 x 32 layers x 32 KV heads x 128 x 2 bytes = 524288 bytes per token, x 512 x 8192 tokens =
+// 2.2e12 bytes against 80 GB: the deployment does not fit.
+const QByteArray kServingTooBig = R"({
+  "model": {"preset": "llama-2-7b"},
+  "data": {"tokens": 1e12},
+  "cluster": {"gpu": "h100-sxm", "gpus": 1},
+  "inference": {"batch": 512, "prompt_tokens": 4096, "output_tokens": 4096}
+})";
+
+// Llama 2 7B training on 8 H100, for the roofline of its layers.
+const QByteArray kLlama7b = R"({
+  "model": {"preset": "llama-2-7b"},
+  "data": {"tokens": 1e12},
+  "cluster": {"gpu": "h100-sxm", "gpus": 8, "mfu": 0.5}
+})";
+
 }  // namespace
 
 class TestCliTranslation : public QObject {
@@ -64,6 +81,10 @@ private slots:
     void badInputFollowsLang();
     void jsonIsTheSameInEveryLanguage();
     void langOption();
+    void inferFollowsLang_data();
+    void inferFollowsLang();
+    void rooflineAndHardwareFollowLang_data();
+    void rooflineAndHardwareFollowLang();
 };
 
 void TestCliTranslation::warningFollowsLang_data() {
@@ -141,6 +162,90 @@ void TestCliTranslation::langOption() {
                                  QStringLiteral("plan"), QStringLiteral("-")},
                                 kTooBig);
     QCOMPARE(bad.exit_code, 2);
+}
+
+void TestCliTranslation::inferFollowsLang_data() {
+    QTest::addColumn<QString>("lang");
+    QTest::addColumn<QStringList>("expected");
+    // The catalogue's entries for a heading ("Static batch: latency and throughput"), a row label
+    // ("time to first token"), the serving warning's fixed start ("does not fit: %1 GB needed
+    // per GPU, ...") and the largest batch's line with the numbers ("context %1 tokens, %2 GB
+    // capacity: B = %3", %1 = 4096 + 4096 = 8192 tokens of context).
+    QTest::newRow("zh_CN") << QStringLiteral("zh_CN.UTF-8")
+                           << QStringList{QStringLiteral("静态批处理：延迟与吞吐量"),
+                                          QStringLiteral("首 token 时间"),
+                                          QStringLiteral("  - 放不下：每 GPU 需要"),
+                                          QStringLiteral("上下文 8192 个 token，容量 ")};
+    QTest::newRow("C") << QStringLiteral("C")
+                       << QStringList{QStringLiteral("Static batch: latency and throughput"),
+                                      QStringLiteral("time to first token"),
+                                      QStringLiteral("  - does not fit: "),
+                                      QStringLiteral("context 8192 tokens, ")};
+}
+
+void TestCliTranslation::inferFollowsLang() {
+    QFETCH(QString, lang);
+    QFETCH(QStringList, expected);
+    const Run r = runWithLang(lang, {QStringLiteral("infer"), QStringLiteral("-")}, kServingTooBig);
+    QCOMPARE(r.exit_code, 0);
+    for (const QString& text : expected) {
+        QVERIFY2(r.out.contains(text), qPrintable(text + QStringLiteral(" not in:\n") + r.out));
+    }
+    if (lang != QLatin1String("C")) {
+        // None of the English the table's labels and the warning are written in.
+        for (const QString& english :
+             {QStringLiteral("Static batch"), QStringLiteral("does not fit"),
+              QStringLiteral("time to first token"), QStringLiteral("How each figure"),
+              QStringLiteral("context 8192 tokens")}) {
+            QVERIFY2(!r.out.contains(english), qPrintable(english));
+        }
+    }
+    // --json is the same in every language, exit code included.
+    const QStringList json = {QStringLiteral("infer"), QStringLiteral("-"),
+                              QStringLiteral("--json")};
+    const Run zh = runWithLang(lang, json, kServingTooBig);
+    const Run c = runWithLang(QStringLiteral("C"), json, kServingTooBig);
+    QCOMPARE(zh.exit_code, 0);
+    QCOMPARE(zh.out, c.out);
+    // A bad option is refused with the same exit code in every language, in its words:
+    // "--concurrency: got 0; an integer >= 1 (...)", "一个 >= 1 的整数" in the catalogue.
+    const Run bad = runWithLang(
+        lang, {QStringLiteral("infer"), QStringLiteral("-"), QStringLiteral("--concurrency=-3")},
+        kServingTooBig);
+    QCOMPARE(bad.exit_code, 2);
+    QVERIFY2(bad.err.contains(lang == QLatin1String("C") ? QStringLiteral("an integer >= 1")
+                                                         : QStringLiteral("一个 >= 1 的整数")),
+             qPrintable(bad.err));
+}
+
+void TestCliTranslation::rooflineAndHardwareFollowLang_data() {
+    QTest::addColumn<QString>("lang");
+    QTest::addColumn<QString>("heading");  // the roofline's per-step heading
+    QTest::addColumn<QString>("error");    // an unknown hardware id, as far as it is fixed
+    // "Per step at roofline speed (operations one after another):" and "ID: got %2; one of the
+    // built-in ids: %1" in the catalogue: "按 roofline 速度计的每步（运算依次执行）：",
+    // "%1：给出的是 %2；%3" with "内置 id 之一：%1".
+    QTest::newRow("zh_CN") << QStringLiteral("zh_CN.UTF-8")
+                           << QStringLiteral("按 roofline 速度计的每步（运算依次执行）：")
+                           << QStringLiteral(
+                                  "tally: 错误： ID：给出的是 \"nosuch\"；内置 id 之一：");
+    QTest::newRow("C")
+        << QStringLiteral("C")
+        << QStringLiteral("Per step at roofline speed (operations one after another):")
+        << QStringLiteral("tally: error: ID: got \"nosuch\"; one of the built-in ids: ");
+}
+
+void TestCliTranslation::rooflineAndHardwareFollowLang() {
+    QFETCH(QString, lang);
+    QFETCH(QString, heading);
+    QFETCH(QString, error);
+    const Run r = runWithLang(lang, {QStringLiteral("roofline"), QStringLiteral("-")}, kLlama7b);
+    QCOMPARE(r.exit_code, 0);
+    QVERIFY2(r.out.contains(heading), qPrintable(r.out));
+    const Run bad = runWithLang(
+        lang, {QStringLiteral("hardware"), QStringLiteral("show"), QStringLiteral("nosuch")});
+    QCOMPARE(bad.exit_code, 2);
+    QVERIFY2(bad.err.startsWith(error), qPrintable(bad.err));
 }
 
 QTEST_APPLESS_MAIN(TestCliTranslation)

@@ -1,4 +1,5 @@
 // The text of numbers in the forms: exact entry boxes and what users type.
+#include <QLocale>
 #include <QtTest>
 #include <cmath>
 
@@ -24,7 +25,16 @@ private slots:
     void tableAndSummaryNumbers();
     void ratesWithPrefixes_data();
     void ratesWithPrefixes();
+    void readableNumbersInTheLocale_data();
+    void readableNumbersInTheLocale();
+    void entryBoxesReadTheLocale();
+    void cleanup();
 };
+
+void TestNumberText::cleanup() {
+    // The tests run in the C locale (tests/CMakeLists.txt); a test that sets another puts it back.
+    QLocale::setDefault(QLocale::c());
+}
 
 void TestNumberText::formatExact_data() {
     QTest::addColumn<double>("value");
@@ -197,6 +207,65 @@ void TestNumberText::ratesWithPrefixes() {
     QFETCH(QString, unit);
     QFETCH(QString, text);
     QCOMPARE(formatPerSecond(rate, unit), text);
+}
+
+void TestNumberText::readableNumbersInTheLocale_data() {
+    QTest::addColumn<QLocale>("locale");
+    QTest::addColumn<QString>("gb");        // formatGB(1234.5e9)
+    QTest::addColumn<QString>("duration");  // formatDuration(1.5)
+    QTest::addColumn<QString>("percent");   // formatPercent(0.123)
+    QTest::addColumn<QString>("peak");      // formatFlopsPerSecond(989.5e12)
+    // 1234.5e9 bytes = 1234.50 GB (two decimals); 1.5 s; 0.123 = 12.3 %; 989.5e12 FLOP/s =
+    // 989.5 TFLOP/s. Each locale's marks (CLDR): C groups nothing and writes "."; en_US and
+    // zh_CN group thousands with "," and write "."; de_DE groups with "." and writes ",".
+    QTest::newRow("C") << QLocale::c() << QStringLiteral("1234.50 GB") << QStringLiteral("1.5 s")
+                       << QStringLiteral("12.3%") << QStringLiteral("989.5 TFLOP/s");
+    // A LANG=C system's locale, which QLocale's data groups ("3,350") unlike QLocale::c().
+    QTest::newRow("system C") << QLocale(QStringLiteral("C")) << QStringLiteral("1234.50 GB")
+                              << QStringLiteral("1.5 s") << QStringLiteral("12.3%")
+                              << QStringLiteral("989.5 TFLOP/s");
+    QTest::newRow("zh_CN") << QLocale(QLocale::Chinese, QLocale::China)
+                           << QStringLiteral("1,234.50 GB") << QStringLiteral("1.5 s")
+                           << QStringLiteral("12.3%") << QStringLiteral("989.5 TFLOP/s");
+    QTest::newRow("de_DE") << QLocale(QLocale::German, QLocale::Germany)
+                           << QStringLiteral("1.234,50 GB") << QStringLiteral("1,5 s")
+                           << QStringLiteral("12,3%") << QStringLiteral("989,5 TFLOP/s");
+}
+
+void TestNumberText::readableNumbersInTheLocale() {
+    QFETCH(QLocale, locale);
+    QFETCH(QString, gb);
+    QFETCH(QString, duration);
+    QFETCH(QString, percent);
+    QFETCH(QString, peak);
+    QLocale::setDefault(locale);
+    QCOMPARE(formatGB(1234.5e9), gb);
+    QCOMPARE(formatDuration(1.5), duration);
+    QCOMPARE(formatPercent(0.123), percent);
+    QCOMPARE(formatFlopsPerSecond(989.5e12), peak);
+    // What an entry box shows is the C form in every locale, so it reads back as written.
+    QCOMPARE(tally::ui::formatExact(1234.5), QStringLiteral("1234.5"));
+    QCOMPARE(tally::ui::parseNumber(tally::ui::formatExact(1234.5)), std::optional<double>(1234.5));
+}
+
+void TestNumberText::entryBoxesReadTheLocale() {
+    QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+    // de_DE: "," the decimal mark, "." the digit groups.
+    QCOMPARE(tally::ui::parseNumber(QStringLiteral("0,5")), std::optional<double>(0.5));
+    QCOMPARE(tally::ui::parseNumber(QStringLiteral("1.234,5")), std::optional<double>(1234.5));
+    // 1,5 thousand with the K suffix: 1.5 x 1e3.
+    QCOMPARE(tally::ui::parseNumber(QStringLiteral("1,5K")), std::optional<double>(1500.0));
+    // Both readings exist: the C one wins, which is what tally::ui::formatExact() wrote.
+    QCOMPARE(tally::ui::parseNumber(QStringLiteral("1.234")), std::optional<double>(1.234));
+    QVERIFY(!tally::ui::parseNumber(QStringLiteral("1,2,3")));
+
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    QCOMPARE(tally::ui::parseNumber(QStringLiteral("1,234.5")), std::optional<double>(1234.5));
+    QCOMPARE(tally::ui::parseNumber(QStringLiteral("15,000,000")), std::optional<double>(15e6));
+
+    // The C locale (the tests' and a bare system's) reads no grouping commas.
+    QLocale::setDefault(QLocale::c());
+    QVERIFY(!tally::ui::parseNumber(QStringLiteral("1,234.5")));
 }
 
 QTEST_GUILESS_MAIN(TestNumberText)

@@ -37,6 +37,7 @@
 #include "planner/io/spec_json.h"
 #include "planner/text/plan_views.h"
 #include "planner/text/report.h"
+#include "ui/charts/figure_text.h"
 #include "ui/i18n/translate_text.h"
 #include "ui/i18n/translations.h"
 #include "ui/plan/example_text.h"
@@ -252,6 +253,30 @@ QStringList englishLeft(const QList<Seen>& texts) {
     return out;
 }
 
+// The lines with the numbers of the tooltips ("= 8 micro-batches of 0.5 s on the slowest stage"):
+// the allow-list above passes every line that starts with "=", so these are checked on their
+// own. Numbers, units, dtype names and identifiers stay ("ZeRO-1", "bf16", "FLOP/s",
+// "all-reduce"); two plain English words in a row are a sentence left untranslated.
+QStringList englishInNumbers(const QList<Seen>& texts) {
+    static const QRegularExpression words(
+        QStringLiteral("(?<![\\w/-])[A-Za-z]{2,}(?![\\w/-])(?:,? [A-Za-z]{2,}(?![\\w/-]))+"));
+    QStringList out;
+    for (const Seen& seen : texts) {
+        for (const QString& line : seen.text.split(u'\n')) {
+            if (!line.startsWith(QStringLiteral("= "))) {
+                continue;
+            }
+            const QRegularExpressionMatch m = words.match(line);
+            if (m.hasMatch()) {
+                out.append(seen.where + QStringLiteral(": ") + line + QStringLiteral("  [") +
+                           m.captured() + u']');
+            }
+        }
+    }
+    out.removeDuplicates();
+    return out;
+}
+
 }  // namespace
 
 class TestUiTranslation : public QObject {
@@ -269,6 +294,9 @@ private slots:
     void liveSwitchKeepsPlanUndoAndPanels();
     void startLanguage();
     void examplesTranslated();
+    void figuresWithTheirNumbersInChinese();
+    void servingPanelInChinese();
+    void numbersInTheLocale();
 
 private:
     MainWindow* makeWindow(const QString& language);
@@ -294,11 +322,13 @@ void TestUiTranslation::cleanup() {
     m_translations.reset();  // removes the catalogues: the next test starts in English
     m_settings.reset();
     m_dir.reset();
+    QLocale::setDefault(QLocale::c());  // the tests' own locale (tests/CMakeLists.txt)
 }
 
 // The window as gui_main builds it: the language first, then the window, its workspace and
 // probe panels and View > Language, on a fresh workspace file.
 MainWindow* TestUiTranslation::makeWindow(const QString& language) {
+    applyNumberLocale(language);
     m_translations->load(language);
     MainWindow::Options options;
     options.settings = m_settings.get();
@@ -539,6 +569,135 @@ void TestUiTranslation::examplesTranslated() {
     const QString title = QString::fromStdString(
         plan_title(start, resolve_builtin_hardware(start), uiTextTranslator()));
     QVERIFY2(title.contains(QStringLiteral("，15T 个 token，1024 x ")), qPrintable(title));
+}
+
+// The Time and Memory panels' figures: each tooltip's line with the numbers is Chinese too.
+void TestUiTranslation::figuresWithTheirNumbersInChinese() {
+    MainWindow* window = makeWindow(QStringLiteral("zh_CN"));
+    QStringList left;
+    for (const QString& id : {QStringLiteral("time"), QStringLiteral("memory")}) {
+        QVERIFY(window->showPanel(id));
+        QCoreApplication::processEvents();
+        const QList<Seen> seen = visibleTexts(window);
+        left += englishInNumbers(seen);
+        left += englishLeft(seen);
+    }
+    const PlanViews& views = *window->document()->views();
+    QList<Seen> figures;
+    for (const FigureRow& row : timeFigures(views)) {
+        figures.append({QStringLiteral("time figure ") + row.key, row.tooltip});
+    }
+    for (const FigureRow& row : stepTerms(views)) {
+        figures.append({QStringLiteral("step term ") + row.key, row.tooltip});
+    }
+    left += englishInNumbers(figures);
+    // The start plan's training time (Llama 3 70B, 15T tokens, 1024 H100): the catalogue's
+    // "%1 x %2 s / 86400 = %3 days" or "%1 / (%2 x %3 x %4 x 86400) = %5 days" end in "天".
+    const Explanation* days = views.explanation("time.days");
+    QVERIFY(days);
+    QVERIFY2(explanationTip(days).contains(QStringLiteral(" 天\n")),
+             qPrintable(explanationTip(days)));
+    if (!left.isEmpty()) {
+        qWarning().noquote() << left.join(u'\n');
+    }
+    QCOMPARE(left.size(), 0);
+}
+
+// A shipped serving example opened as a file (not from File > Examples) reads in Chinese, and
+// the Inference panel's table, units, tooltips and warnings are Chinese.
+void TestUiTranslation::servingPanelInChinese() {
+    MainWindow* window = makeWindow(QStringLiteral("zh_CN"));
+    QString error;
+    QVERIFY2(window->openFile(QStringLiteral(TALLY_SOURCE_DIR
+                                             "/resources/examples/deepseek-v3-serve-8xh200.json"),
+                              &error),
+             qPrintable(error));
+    PlanDocument* doc = window->document();
+    // Its name from the catalogue, "DeepSeek-V3 served on 8 H200 at fp8" in Chinese.
+    QCOMPARE(QString::fromStdString(doc->spec().name),
+             m_translations->translate(kExampleContext, "DeepSeek-V3 served on 8 H200 at fp8"));
+    QVERIFY(QString::fromStdString(doc->spec().name) !=
+            QStringLiteral("DeepSeek-V3 served on 8 H200 at fp8"));
+    // 100000 sequences of the example's 4096 + 1024 tokens: far past 8 H200's 141 GB each
+    // (DeepSeek-V3's latent KV alone is 61 layers x 576 values x 2 bytes = 70 KB a token), so
+    // the serving plan warns that it does not fit.
+    PlanSpec spec = doc->spec();
+    spec.inference.batch = 100000;
+    doc->edit(spec, QStringLiteral("batch"));
+    QVERIFY(!doc->error());
+    QVERIFY(window->showPanel(QStringLiteral("inference")));
+    QCoreApplication::processEvents();
+    const QList<Seen> seen = visibleTexts(window);
+    QStringList left = englishLeft(seen);
+    left += englishInNumbers(seen);
+    auto* warnings = window->findChild<QLabel*>(QStringLiteral("inferenceWarnings"));
+    QVERIFY(warnings);
+    QVERIFY(warnings->isVisibleTo(window));
+    // planner/serving's "does not fit: %1 GB needed per GPU, ..." as the catalogue has it.
+    QVERIFY2(warnings->text().contains(QStringLiteral("放不下：每 GPU 需要")),
+             qPrintable(warnings->text()));
+    auto* table = window->findChild<QAbstractItemView*>(QStringLiteral("inferenceTable"));
+    QVERIFY(table);
+    for (int r = 0; r < table->model()->rowCount(); ++r) {
+        for (int c = 0; c < table->model()->columnCount(); ++c) {
+            const QString text = table->model()->index(r, c).data().toString();
+            // Unit words the table once showed in English.
+            for (const QString& english : {QStringLiteral("tokens/s"), QStringLiteral("sequences"),
+                                           QStringLiteral("currency"), QStringLiteral("bytes")}) {
+                if (text == english) {
+                    left.append(QStringLiteral("inference table cell: ") + text);
+                }
+            }
+        }
+    }
+    if (!left.isEmpty()) {
+        qWarning().noquote() << left.join(u'\n');
+    }
+    QCOMPARE(left.size(), 0);
+}
+
+// Numbers a person reads follow the number locale; the files stay machine-readable.
+void TestUiTranslation::numbersInTheLocale() {
+    // The number locale of a language (ui/i18n/translations.h): the system's when the window
+    // speaks its language, else the language's own.
+    const QLocale german(QLocale::German, QLocale::Germany);
+    const QLocale chinese(QLocale::Chinese, QLocale::China);
+    QCOMPARE(numberLocale(QStringLiteral("en"), german), german);
+    QCOMPARE(numberLocale(QStringLiteral("zh_CN"), german).language(), QLocale::Chinese);
+    QCOMPARE(numberLocale(QStringLiteral("zh_CN"), chinese), chinese);
+    QCOMPARE(numberLocale(QStringLiteral("en"), chinese).language(), QLocale::English);
+    QCOMPARE(numberLocale(QStringLiteral("en"), QLocale::c()), QLocale::c());
+
+    MainWindow* window = makeWindow(QStringLiteral("en"));
+    // A German desktop in English (the system locale here is C: set it as the default, as
+    // applyNumberLocale() would on such a desktop).
+    QLocale::setDefault(german);
+    PlanDocument* doc = window->document();
+    PlanSpec spec = doc->spec();
+    spec.cluster.price_per_gpu_hour = 1234.5;
+    doc->edit(spec, QStringLiteral("price"));
+    QVERIFY(!doc->error());
+    // The start plan's GPU, an H100 SXM: dense bf16 peak 1979e12 / 2 = 989.5e12 FLOP/s, which
+    // the Time panel writes "989.5 TFLOP/s" in C and with de_DE's decimal comma "989,5 TFLOP/s".
+    QString peak;
+    for (const FigureRow& row : timeFigures(*doc->views())) {
+        if (row.key == QLatin1String("time.peak_flops_per_s")) {
+            peak = row.text;
+        }
+    }
+    QCOMPARE(peak, QStringLiteral("989,5 TFLOP/s"));
+    // The CSV export keeps the C locale's numbers: the price as given, 1234.5.
+    QString error;
+    const QString csv = m_dir->filePath(QStringLiteral("plan.csv"));
+    QVERIFY2(doc->exportCsv(csv, &error), qPrintable(error));
+    QFile file(csv);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(file.readAll());
+    QVERIFY2(text.contains(QStringLiteral("spec,cluster.price_per_gpu_hour,1234.5\r\n")),
+             qPrintable(text));
+    // So does the saved plan's JSON.
+    QVERIFY(doc->acceptedSpecJson().contains("\"price_per_gpu_hour\": 1234.5"));
+    QLocale::setDefault(QLocale::c());
 }
 
 QTEST_MAIN(TestUiTranslation)

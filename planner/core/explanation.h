@@ -1,6 +1,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 
 #include "planner/core/text.h"
 
@@ -19,8 +20,30 @@ struct Explanation {
     double value = 0.0;        // in the unit below
     std::string unit;          // "days", "bytes", "FLOPs", ...
     std::string formula;       // symbolic
-    std::string substitution;  // with numbers
+    std::string substitution;  // with numbers, in English
     std::string source;        // paper / seed
+    // The substitution as a translatable text (core/text.h) when it has words in it ("8
+    // micro-batches of 0.5 s"), so the UI and the CLI show it in the user's language; empty when
+    // it is numbers and symbols alone, which read the same in every language.
+    Text substitution_text;
 };
+
+// An explanation whose substitution is numbers and symbols alone.
+inline Explanation make_explanation(std::string key, std::string label, double value,
+                                    std::string unit, std::string formula, std::string substitution,
+                                    std::string source) {
+    return {std::move(key),          std::move(label),  value, std::move(unit), std::move(formula),
+            std::move(substitution), std::move(source), Text()};
+}
+
+// An explanation whose substitution has words in it: its English is kept beside the text.
+inline Explanation make_explanation(std::string key, std::string label, double value,
+                                    std::string unit, std::string formula, Text substitution,
+                                    std::string source) {
+    std::string english = substitution.english();
+    return {std::move(key),    std::move(label),       value,
+            std::move(unit),   std::move(formula),     std::move(english),
+            std::move(source), std::move(substitution)};
+}
 
 }  // namespace tally

@@ -928,33 +928,56 @@ std::optional<ContinuousBatchingPoint> continuous_batching_at_rate(const PlanSpe
     return pt;
 }
 
+std::vector<Text> serving_warning_texts(const ServingPlan& s, const PlanSpec& spec,
+                                        const HardwareProfile& hw) {
+    std::vector<Text> out;
+    auto fixed = [](int digits, double value) { return fmt::format("{:.{}f}", value, digits); };
+    if (s.has(ServingWarning::does_not_fit)) {
+        out.push_back(
+            TALLY_TEXT("tally::warnings",
+                       "does not fit: %1 GB needed per GPU, %2 has %3 GB; the largest "
+                       "batch that fits at %4 tokens of context is %5")
+                .arg(fixed(1, s.memory.total_bytes / 1e9))
+                .arg(hw.name)
+                .arg(fixed(1, s.memory.capacity_bytes / 1e9))
+                .arg(fmt::format("{}", spec.inference.prompt_tokens + spec.inference.output_tokens))
+                .arg(fmt::format("{}", s.max_batch)));
+    }
+    if (s.has(ServingWarning::tp_spans_nodes)) {
+        out.push_back(TALLY_TEXT("tally::warnings",
+                                 "tp %1 spans nodes of %2 GPUs: the all-reduces cross the network "
+                                 "(%3 per GPU)")
+                          .arg(fmt::format("{}", spec.inference.tp))
+                          .arg(fmt::format("{}", hw.gpus_per_node))
+                          .arg(tb_per_s_text(s.link_bytes_per_s)));
+    }
+    if (s.has(ServingWarning::comm_dominates)) {
+        out.push_back(
+            TALLY_TEXT("tally::warnings",
+                       "tensor-parallel all-reduces take %1% of a decode step (%2% of them "
+                       "latency): at this batch a smaller tp or more replicas serve faster per GPU")
+                .arg(fixed(0, 100.0 * s.decode.comm_s / s.decode_step_s))
+                .arg(fixed(0, s.decode.comm_s > 0.0
+                                  ? 100.0 * s.decode.comm_latency_s / s.decode.comm_s
+                                  : 0.0)));
+    }
+    if (s.has(ServingWarning::weight_dtype_not_native)) {
+        out.push_back(TALLY_TEXT("tally::warnings",
+                                 "%1 has no %2 peak: %3 weights are read at their size but "
+                                 "multiplied in %4")
+                          .arg(hw.name)
+                          .arg(to_string(compute_type(spec.inference.weight_dtype)))
+                          .arg(to_string(spec.inference.weight_dtype))
+                          .arg(to_string(s.gemm_type)));
+    }
+    return out;
+}
+
 std::vector<std::string> serving_warning_messages(const ServingPlan& s, const PlanSpec& spec,
                                                   const HardwareProfile& hw) {
     std::vector<std::string> out;
-    if (s.has(ServingWarning::does_not_fit)) {
-        out.push_back(fmt::format(
-            "does not fit: {:.1f} GB needed per GPU, {} has {:.1f} GB; the largest batch that "
-            "fits at {} tokens of context is {}",
-            s.memory.total_bytes / 1e9, hw.name, s.memory.capacity_bytes / 1e9,
-            spec.inference.prompt_tokens + spec.inference.output_tokens, s.max_batch));
-    }
-    if (s.has(ServingWarning::tp_spans_nodes)) {
-        out.push_back(fmt::format(
-            "tp {} spans nodes of {} GPUs: the all-reduces cross the network ({} per GPU)",
-            spec.inference.tp, hw.gpus_per_node, tb_per_s_text(s.link_bytes_per_s)));
-    }
-    if (s.has(ServingWarning::comm_dominates)) {
-        out.push_back(fmt::format(
-            "tensor-parallel all-reduces take {:.0f}% of a decode step ({:.0f}% of them latency): "
-            "at this batch a smaller tp or more replicas serve faster per GPU",
-            100.0 * s.decode.comm_s / s.decode_step_s,
-            s.decode.comm_s > 0.0 ? 100.0 * s.decode.comm_latency_s / s.decode.comm_s : 0.0));
-    }
-    if (s.has(ServingWarning::weight_dtype_not_native)) {
-        out.push_back(
-            fmt::format("{} has no {} peak: {} weights are read at their size but multiplied in {}",
-                        hw.name, to_string(compute_type(spec.inference.weight_dtype)),
-                        to_string(spec.inference.weight_dtype), to_string(s.gemm_type)));
+    for (const Text& text : serving_warning_texts(s, spec, hw)) {
+        out.push_back(text.english());
     }
     return out;
 }
@@ -967,11 +990,15 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
     const double kvb = bytes_per_value(in.kv_dtype);
     const std::string kv_dtype(to_string(in.kv_dtype));
     std::vector<Explanation> out;
+    // `substitution`: a string of numbers and symbols, or a Text when it has words in it.
     auto add = [&out](std::string key, std::string label, double value, std::string unit,
-                      std::string formula, std::string substitution, std::string source) {
-        out.push_back({std::move(key), std::move(label), value, std::move(unit), std::move(formula),
-                       std::move(substitution), std::move(source)});
+                      std::string formula, auto substitution, std::string source) {
+        out.push_back(make_explanation(std::move(key), std::move(label), value, std::move(unit),
+                                       std::move(formula), std::move(substitution),
+                                       std::move(source)));
     };
+    // An argument of a text as fmt writes it, so the English reads as before.
+    auto str = [](auto value) { return fmt::format("{}", value); };
     if (s.kv.kind == AttentionKind::mla) {
         add("serving.kv_bytes_per_token", QT_TRANSLATE_NOOP("tally::explain", "KV cache per token"),
             s.kv.bytes_per_token, "bytes", "L x (kv_lora_rank + qk_rope_head_dim) x bytes",
@@ -1007,15 +1034,25 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
         "one layer's working set; nothing is kept for a backward pass");
     add("serving.memory.total_bytes", QT_TRANSLATE_NOOP("tally::explain", "Total per GPU"),
         s.memory.total_bytes, "bytes", "weights + KV cache + activations",
-        fmt::format("{} + {} + {} = {} GB of {} GB", num(s.memory.weights_bytes / 1e9),
-                    num(s.memory.kv_cache_bytes / 1e9), num(s.memory.activation_bytes / 1e9),
-                    num(s.memory.total_bytes / 1e9), num(s.memory.capacity_bytes / 1e9)),
-        s.memory.fits ? "fits" : "does not fit");
+        TALLY_TEXT("tally::explain", "%1 + %2 + %3 = %4 GB of %5 GB (%6)")
+            .arg(num(s.memory.weights_bytes / 1e9))
+            .arg(num(s.memory.kv_cache_bytes / 1e9))
+            .arg(num(s.memory.activation_bytes / 1e9))
+            .arg(num(s.memory.total_bytes / 1e9))
+            .arg(num(s.memory.capacity_bytes / 1e9))
+            .arg_translated("tally::explain",
+                            s.memory.fits ? QT_TRANSLATE_NOOP("tally::explain", "fits")
+                                          : QT_TRANSLATE_NOOP("tally::explain", "does not fit")),
+        // Whether it fits is said with the numbers, in the user's language; the source is
+        // the sum itself, as the training plan's total says.
+        "sum of the above");
     add("serving.max_batch", QT_TRANSLATE_NOOP("tally::explain", "Largest batch that fits"),
         dbl(s.max_batch), "sequences",
         "largest B with weights + B x context x KV per token per GPU + activations(B) <= capacity",
-        fmt::format("context {} tokens, {} GB capacity: B = {}", num(context),
-                    num(s.memory.capacity_bytes / 1e9), s.max_batch),
+        TALLY_TEXT("tally::explain", "context %1 tokens, %2 GB capacity: B = %3")
+            .arg(num(context))
+            .arg(num(s.memory.capacity_bytes / 1e9))
+            .arg(str(s.max_batch)),
         "bisection on the memory above");
     const ServingEngineProfile& engine = serving_engine_profile(in.engine);
     const AllReduceKind all_reduce = all_reduce_kind(spec, hw);
@@ -1024,10 +1061,15 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
         "ceil(batch / floor(max_batched_tokens / prompt)) x (GEMMs in waves of tiles: max("
         "compute, weights read, dequantization, kernel floor) + attention + small kernels + "
         "2 L all-reduces)",
-        fmt::format("one pass of {} tokens: {} + {} + {} + {} s = {} s; the batch: {} s",
-                    num(s.prefill.tokens), fig(s.prefill.gemm_s), fig(s.prefill.attention_s),
-                    fig(s.prefill.fixed_s), fig(s.prefill.comm_s), fig(s.prefill.seconds),
-                    fig(s.prefill_s)),
+        TALLY_TEXT("tally::explain",
+                   "one pass of %1 tokens: %2 + %3 + %4 + %5 s = %6 s; the batch: %7 s")
+            .arg(num(s.prefill.tokens))
+            .arg(fig(s.prefill.gemm_s))
+            .arg(fig(s.prefill.attention_s))
+            .arg(fig(s.prefill.fixed_s))
+            .arg(fig(s.prefill.comm_s))
+            .arg(fig(s.prefill.seconds))
+            .arg(fig(s.prefill_s)),
         "attention: L a (d_qk + d_v) P (P + 1) FLOPs, causal (PaLM, Chowdhery et al. 2022, app. "
         "B); tile and wave quantization (NVIDIA Deep Learning Performance Guide); achieved "
         "peaks (planner/hardware/efficiency.h)");
@@ -1035,10 +1077,15 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
         s.decode_step_s, "s",
         "GEMMs (max of compute in waves, weights read / bandwidth, floor) + max(attention FLOPs / "
         "peak, KV read / bandwidth, L floors) + small kernels + 2 L all-reduces",
-        fmt::format("{} + {} + {} + {} s = {} s (GEMMs: compute {} s, weights {} s)",
-                    fig(s.decode.gemm_s), fig(s.decode.attention_s), fig(s.decode.fixed_s),
-                    fig(s.decode.comm_s), fig(s.decode_step_s), fig(s.decode.gemm_compute_s),
-                    fig(s.decode.gemm_memory_s)),
+        TALLY_TEXT("tally::explain",
+                   "%1 + %2 + %3 + %4 s = %5 s (GEMMs: compute %6 s, weights %7 s)")
+            .arg(fig(s.decode.gemm_s))
+            .arg(fig(s.decode.attention_s))
+            .arg(fig(s.decode.fixed_s))
+            .arg(fig(s.decode.comm_s))
+            .arg(fig(s.decode_step_s))
+            .arg(fig(s.decode.gemm_compute_s))
+            .arg(fig(s.decode.gemm_memory_s)),
         fmt::format(
             "Pope et al. 2022, sec. 3.1; GEMMs in {} at {} achieved, memory at {} "
             "achieved; {}: {} small kernels a layer at >= {} us each",
@@ -1053,10 +1100,15 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
             ? "2 L x (2 (p - 1) / p x B h 2 B / link + 6.6 us + 2 (p - 1) x step latency)"
             : "2 L x (custom latency + 2 (p - 1) / p x B h 2 B / (0.16 link)); NCCL ring above 8 "
               "MiB",
-        fmt::format("{} x {} all-reduce of {} B over {} GPUs at {} = {} s ({} s of it latency)",
-                    num(s.decode.all_reduces), to_string(all_reduce),
-                    num(s.decode.all_reduce_bytes), in.tp, tb_per_s_text(s.link_bytes_per_s),
-                    fig(s.decode.comm_s), fig(s.decode.comm_latency_s)),
+        TALLY_TEXT("tally::explain",
+                   "%1 x %2 all-reduce of %3 B over %4 GPUs at %5 = %6 s (%7 s of it latency)")
+            .arg(num(s.decode.all_reduces))
+            .arg_translated("tally::explain", to_string(all_reduce).data())
+            .arg(num(s.decode.all_reduce_bytes))
+            .arg(str(in.tp))
+            .arg(tb_per_s_text(s.link_bytes_per_s))
+            .arg(fig(s.decode.comm_s))
+            .arg(fig(s.decode.comm_latency_s)),
         all_reduce == AllReduceKind::nccl
             ? "ring all-reduce (Patarasuk & Yuan 2009; Thakur et al. 2005); latencies from "
               "NCCL's tuning model (src/graph/tuning.cc)"
@@ -1109,12 +1161,14 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
     add("serving.critical_batch", QT_TRANSLATE_NOOP("tally::explain", "Critical batch"),
         dbl(s.critical_batch), "sequences",
         "smallest B with 2 N_matmul B / peak >= weights read / bandwidth",
-        fmt::format(
-            "{} ({} at {} over {}: ridge {} FLOP per byte)", s.critical_batch,
-            to_string(s.gemm_type), tflops_text(s.gemm_peak_flops_per_s),
-            tb_per_s_text(s.bandwidth_bytes_per_s),
-            fig(s.bandwidth_bytes_per_s > 0.0 ? s.gemm_peak_flops_per_s / s.bandwidth_bytes_per_s
-                                              : 0.0)),
+        TALLY_TEXT("tally::explain", "%1 (%2 at %3 over %4: ridge %5 FLOP per byte)")
+            .arg(str(s.critical_batch))
+            .arg(to_string(s.gemm_type))
+            .arg(tflops_text(s.gemm_peak_flops_per_s))
+            .arg(tb_per_s_text(s.bandwidth_bytes_per_s))
+            .arg(fig(s.bandwidth_bytes_per_s > 0.0
+                         ? s.gemm_peak_flops_per_s / s.bandwidth_bytes_per_s
+                         : 0.0)),
         "roofline ridge (Williams et al. 2009); decode turns compute-bound beyond it");
     return out;
 }

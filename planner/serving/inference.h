@@ -171,6 +171,9 @@ std::optional<ContinuousBatchingPoint> continuous_batching_at_rate(const PlanSpe
                                                                    const HardwareProfile& hardware,
                                                                    double requests_per_s);
 
+// The warnings of a serving plan, translatable (core/text.h), and the same in English.
+std::vector<Text> serving_warning_texts(const ServingPlan& plan, const PlanSpec& spec,
+                                        const HardwareProfile& hardware);
 std::vector<std::string> serving_warning_messages(const ServingPlan& plan, const PlanSpec& spec,
                                                   const HardwareProfile& hardware);
 

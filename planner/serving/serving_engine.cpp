@@ -3,6 +3,8 @@
 
 #include <array>
 
+#include "planner/core/text.h"
+
 namespace tally {
 
 namespace {
@@ -45,7 +47,10 @@ const std::array<ServingEngineProfile, 4> kProfiles{{
 }  // namespace
 
 std::string_view to_string(AllReduceKind kind) {
-    return kind == AllReduceKind::nccl ? "NCCL ring" : "custom one-shot / two-shot";
+    // Marked for translation: the serving explanations name the kind in the user's language.
+    return kind == AllReduceKind::nccl
+               ? QT_TRANSLATE_NOOP("tally::explain", "NCCL ring")
+               : QT_TRANSLATE_NOOP("tally::explain", "custom one-shot / two-shot");
 }
 
 const ServingEngineProfile& serving_engine_profile(ServingEngine engine) {

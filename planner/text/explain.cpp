@@ -39,6 +39,12 @@ std::string_view optimizer_source(Optimizer optimizer) {
     return "?";
 }
 
+// "on" or "off", marked for translation under the explanations' context.
+const char* on_off(bool on) {
+    return on ? QT_TRANSLATE_NOOP("tally::explain", "on")
+              : QT_TRANSLATE_NOOP("tally::explain", "off");
+}
+
 // What a calibrated profile adds to the source of a time: the note of its calibration.
 std::string calibration_suffix(const HardwareProfile& hw) {
     return hw.calibration ? "; " + calibration_note(*hw.calibration) : std::string();
@@ -49,38 +55,44 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
                          std::vector<Explanation>& out) {
     const PerformanceBreakdown& f = p.performance;
     const double m = static_cast<double>(f.microbatches);
-    out.push_back({"performance.step_s", QT_TRANSLATE_NOOP("tally::explain", "Predicted step"),
-                   f.step_s, "s",
-                   "compute + recompute + memory-bound + TP + PP comm + PP bubble + DP exposed + "
-                   "EP + CP + launch gaps + NCCL SMs + offload + optimizer",
-                   fmt::format("{} micro-batches of {} s on the slowest stage, bubble {:.3g}",
-                               f.microbatches, four_digits(f.microbatch_s), f.bubble_fraction),
-                   "docs/planner.md, the performance model"});
+    out.push_back(make_explanation(
+        "performance.step_s", QT_TRANSLATE_NOOP("tally::explain", "Predicted step"), f.step_s, "s",
+        "compute + recompute + memory-bound + TP + PP comm + PP bubble + DP exposed + "
+        "EP + CP + launch gaps + NCCL SMs + offload + optimizer",
+        TALLY_TEXT("tally::explain", "%1 micro-batches of %2 s on the slowest stage, bubble %3")
+            .arg(f.microbatches)
+            .arg(four_digits(f.microbatch_s))
+            .arg(fmt::format("{:.3g}", f.bubble_fraction)),
+        "docs/planner.md, the performance model"));
     if (hw.calibration) {
         // Every term below is the model's divided by the profile's fitted efficiency.
         const StepCalibration& c = *hw.calibration;
-        out.push_back({"performance.calibration_efficiency", "Calibrated efficiency",
-                       f.calibration_efficiency, "of the model's speed",
-                       "predicted step / measured step of the calibrating spec; every time of the "
-                       "step divided by it",
-                       fmt::format("{} s / {} s = {:.4f}; this plan {} s / {:.4f} = {} s",
-                                   four_digits(c.predicted_step_s), four_digits(c.measured_step_s),
-                                   c.efficiency, four_digits(f.uncalibrated_step_s), c.efficiency,
-                                   four_digits(f.step_s)),
-                       fmt::format("{} (spec \"{}\", profile {})", calibration_note(c), c.spec_name,
-                                   c.base_profile)});
+        out.push_back(make_explanation(
+            "performance.calibration_efficiency", "Calibrated efficiency", f.calibration_efficiency,
+            "of the model's speed",
+            "predicted step / measured step of the calibrating spec; every time of the "
+            "step divided by it",
+            TALLY_TEXT("tally::explain", "%1 s / %2 s = %3; this plan %4 s / %3 = %5 s")
+                .arg(four_digits(c.predicted_step_s))
+                .arg(four_digits(c.measured_step_s))
+                .arg(fmt::format("{:.4f}", c.efficiency))
+                .arg(four_digits(f.uncalibrated_step_s))
+                .arg(four_digits(f.step_s)),
+            fmt::format("{} (spec \"{}\", profile {})", calibration_note(c), c.spec_name,
+                        c.base_profile)));
     }
     if (hw.measured_gemms.empty()) {
-        out.push_back(
-            {"performance.compute_s",
-             QT_TRANSLATE_NOOP("tally::explain", "GEMMs (forward + backward)"), f.compute_s, "s",
-             "sum over the stage's GEMMs of 2mnk / (peak x GEMM fraction x quantization), "
-             "backward = data + weight gradients; with flash attention the engine's attention "
-             "kernel at its published throughput",
-             fmt::format("{} micro-batches at {} FLOP/s achieved", f.microbatches,
-                         four_digits(f.gemm_flops_per_s)),
-             "roofline (Williams et al. 2009); efficiency.h; NVIDIA tile/wave quantization" +
-                 calibration_suffix(hw)});
+        out.push_back(make_explanation(
+            "performance.compute_s",
+            QT_TRANSLATE_NOOP("tally::explain", "GEMMs (forward + backward)"), f.compute_s, "s",
+            "sum over the stage's GEMMs of 2mnk / (peak x GEMM fraction x quantization), "
+            "backward = data + weight gradients; with flash attention the engine's attention "
+            "kernel at its published throughput",
+            TALLY_TEXT("tally::explain", "%1 micro-batches at %2 FLOP/s achieved")
+                .arg(f.microbatches)
+                .arg(four_digits(f.gemm_flops_per_s)),
+            "roofline (Williams et al. 2009); efficiency.h; NVIDIA tile/wave quantization" +
+                calibration_suffix(hw)));
     } else {
         // A measured profile: say which GEMMs were timed from the probe's measurements.
         const GemmSources sources = gemm_sources(spec, hw);
@@ -88,109 +100,136 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
         for (const std::string& use : sources.measured_uses) {
             uses += (uses.empty() ? "" : ", ") + use;
         }
-        out.push_back(
-            {"performance.compute_s",
-             QT_TRANSLATE_NOOP("tally::explain", "GEMMs (forward + backward)"), f.compute_s, "s",
-             "sum over the stage's GEMMs of the measured time of that GEMM where the profile has "
-             "one, else 2mnk / (peak x GEMM fraction x quantization); backward = data + weight "
-             "gradients",
-             fmt::format("{} micro-batches; {} of {} distinct GEMMs measured ({}), the others at "
-                         "{} FLOP/s achieved",
-                         f.microbatches, sources.measured, sources.measured + sources.modelled,
-                         uses.empty() ? std::string("none") : uses,
-                         four_digits(f.gemm_flops_per_s)),
-             "tally-probe gemm_shapes (tally probe --plan); roofline (Williams et al. 2009); "
-             "efficiency.h" +
-                 calibration_suffix(hw)});
+        out.push_back(make_explanation(
+            "performance.compute_s",
+            QT_TRANSLATE_NOOP("tally::explain", "GEMMs (forward + backward)"), f.compute_s, "s",
+            "sum over the stage's GEMMs of the measured time of that GEMM where the profile has "
+            "one, else 2mnk / (peak x GEMM fraction x quantization); backward = data + weight "
+            "gradients",
+            TALLY_TEXT("tally::explain",
+                       "%1 micro-batches; %2 of %3 distinct GEMMs measured (%4), the others at "
+                       "%5 FLOP/s achieved")
+                .arg(f.microbatches)
+                .arg(sources.measured)
+                .arg(sources.measured + sources.modelled)
+                .arg(uses.empty() ? std::string("none") : uses)
+                .arg(four_digits(f.gemm_flops_per_s)),
+            "tally-probe gemm_shapes (tally probe --plan); roofline (Williams et al. 2009); "
+            "efficiency.h" +
+                calibration_suffix(hw)));
     }
-    out.push_back({"performance.recompute_s", QT_TRANSLATE_NOOP("tally::explain", "Recomputation"),
-                   f.recompute_s, "s", "the forward work recomputation repeats",
-                   fmt::format("recompute = {}", to_string(spec.training.recompute)),
-                   "Korthikanti et al. 2022, sec. 5"});
-    out.push_back({"performance.memory_bound_s",
-                   QT_TRANSLATE_NOOP("tally::explain", "Memory-bound ops"), f.memory_bound_s, "s",
-                   "bytes moved / (bandwidth x memory fraction); backward 1.5x forward",
-                   fmt::format("at {} bytes/s achieved", four_digits(f.memory_bytes_per_s)),
-                   "roofline; efficiency.h"});
-    out.push_back({"performance.tp_comm_s",
-                   QT_TRANSLATE_NOOP("tally::explain", "Tensor-parallel collectives"), f.tp_comm_s,
-                   "s",
-                   "4 all-reduces (or RS + AG) of T x h per layer, ring 2(n-1)/n + NCCL latency",
-                   fmt::format("tp {} on {} bytes/s per GPU, overlap with GEMMs {} (exposed "
-                               "max(C / tp, C - GEMMs x (tp - 1) / tp))",
-                               spec.training.tp, four_digits(f.network.network.intra_bytes_per_s),
-                               spec.training.tp_comm_overlap ? "on" : "off"),
-                   "Shoeybi et al. 2019, Fig. 4; Korthikanti et al. 2022, sec. 4.2.2; NCCL; "
-                   "Wang et al. 2023 (ASPLOS)"});
+    out.push_back(make_explanation(
+        "performance.recompute_s", QT_TRANSLATE_NOOP("tally::explain", "Recomputation"),
+        f.recompute_s, "s", "the forward work recomputation repeats",
+        fmt::format("recompute = {}", to_string(spec.training.recompute)),
+        "Korthikanti et al. 2022, sec. 5"));
+    out.push_back(make_explanation(
+        "performance.memory_bound_s", QT_TRANSLATE_NOOP("tally::explain", "Memory-bound ops"),
+        f.memory_bound_s, "s", "bytes moved / (bandwidth x memory fraction); backward 1.5x forward",
+        TALLY_TEXT("tally::explain", "at %1 bytes/s achieved")
+            .arg(four_digits(f.memory_bytes_per_s)),
+        "roofline; efficiency.h"));
+    out.push_back(make_explanation(
+        "performance.tp_comm_s", QT_TRANSLATE_NOOP("tally::explain", "Tensor-parallel collectives"),
+        f.tp_comm_s, "s",
+        "4 all-reduces (or RS + AG) of T x h per layer, ring 2(n-1)/n + NCCL latency",
+        TALLY_TEXT("tally::explain",
+                   "tp %1 on %2 bytes/s per GPU, overlap with GEMMs %3 (exposed max(C / tp, C - "
+                   "GEMMs x (tp - 1) / tp))")
+            .arg(spec.training.tp)
+            .arg(four_digits(f.network.network.intra_bytes_per_s))
+            .arg_translated("tally::explain", on_off(spec.training.tp_comm_overlap)),
+        "Shoeybi et al. 2019, Fig. 4; Korthikanti et al. 2022, sec. 4.2.2; NCCL; Wang et al. "
+        "2023 (ASPLOS)"));
+    out.push_back(make_explanation(
+        "performance.pp_bubble_s", QT_TRANSLATE_NOOP("tally::explain", "Pipeline bubble"),
+        f.pp_bubble_s, "s", "(pp - 1) / (v x m) x m x micro-batch time",
+        fmt::format("({} - 1) / ({} x {}) x {} x {} s", spec.training.pp, spec.training.interleave,
+                    f.microbatches, m, four_digits(f.microbatch_s)),
+        "Narayanan et al. 2021, sec. 2.2"));
+    out.push_back(make_explanation(
+        "performance.pp_comm_s", QT_TRANSLATE_NOOP("tally::explain", "Pipeline sends"), f.pp_comm_s,
+        "s", "2 x v sends of T x h / tp per micro-batch",
+        TALLY_TEXT("tally::explain",
+                   "v %1, %2 micro-batches of T = %3 x %4 tokens, h %5, tp %6, %7")
+            .arg(spec.training.interleave)
+            .arg(f.microbatches)
+            .arg(spec.data.micro_batch)
+            .arg(spec.data.seq_len)
+            .arg(spec.model.hidden)
+            .arg(spec.training.tp)
+            .arg(to_string(spec.training.activation_dtype)),
+        "Narayanan et al. 2021, sec. 4.1"));
+    out.push_back(make_explanation(
+        "performance.dp_comm_exposed_s",
+        QT_TRANSLATE_NOOP("tally::explain", "Data-parallel, exposed"), f.dp_comm_exposed_s, "s",
+        "what the backward (forward) pass does not hide, at least the last bucket",
+        TALLY_TEXT("tally::explain", "of %1 s in all; ZeRO-%2, overlap %3")
+            .arg(four_digits(f.dp_comm_s))
+            .arg(spec.training.zero)
+            .arg_translated("tally::explain", on_off(spec.training.dp_overlap)),
+        "Rajbhandari et al. 2020, sec. 7; Li et al. 2020 (PyTorch DDP)"));
+    out.push_back(make_explanation(
+        "performance.ep_comm_s", QT_TRANSLATE_NOOP("tally::explain", "Expert all-to-all"),
+        f.ep_comm_s, "s", "4 all-to-alls of T x k x h per MoE layer",
+        TALLY_TEXT("tally::explain",
+                   "expert parallel %1, k = %2 of %3 experts, %4 micro-batches, overlap with "
+                   "another micro-batch %5")
+            .arg(spec.training.expert_parallel)
+            .arg(spec.model.moe.active_experts)
+            .arg(spec.model.moe.experts)
+            .arg(f.microbatches)
+            .arg_translated("tally::explain", on_off(spec.training.ep_comm_overlap)),
+        "Lepikhin et al. 2020"));
+    out.push_back(make_explanation(
+        "performance.cp_comm_s", "Context-parallel exchange", f.cp_comm_s, "s",
+        "ring attention: cp - 1 key/value sends forward, twice backward, beyond the "
+        "attention they overlap",
+        TALLY_TEXT("tally::explain", "context parallel %1, %2 micro-batches")
+            .arg(spec.training.context_parallel)
+            .arg(f.microbatches),
+        "Liu et al. 2023 (Ring Attention); Megatron-Core context parallelism"));
+    out.push_back(make_explanation(
+        "performance.overhead_s", "Kernel launch gaps", f.overhead_s, "s",
+        "kernels per layer x layers x micro-batches x 0.9 us",
+        TALLY_TEXT("tally::explain", "engine %1").arg(to_string(spec.training.engine)),
+        "NVIDIA, Getting Started with CUDA Graphs (2019)"));
     out.push_back(
-        {"performance.pp_bubble_s", QT_TRANSLATE_NOOP("tally::explain", "Pipeline bubble"),
-         f.pp_bubble_s, "s", "(pp - 1) / (v x m) x m x micro-batch time",
-         fmt::format("({} - 1) / ({} x {}) x {} x {} s", spec.training.pp, spec.training.interleave,
-                     f.microbatches, m, four_digits(f.microbatch_s)),
-         "Narayanan et al. 2021, sec. 2.2"});
-    out.push_back({"performance.pp_comm_s", QT_TRANSLATE_NOOP("tally::explain", "Pipeline sends"),
-                   f.pp_comm_s, "s", "2 x v sends of T x h / tp per micro-batch",
-                   fmt::format("v {}, {} micro-batches of T = {} x {} tokens, h {}, tp {}, {}",
-                               spec.training.interleave, f.microbatches, spec.data.micro_batch,
-                               spec.data.seq_len, spec.model.hidden, spec.training.tp,
-                               to_string(spec.training.activation_dtype)),
-                   "Narayanan et al. 2021, sec. 4.1"});
-    out.push_back({"performance.dp_comm_exposed_s",
-                   QT_TRANSLATE_NOOP("tally::explain", "Data-parallel, exposed"),
-                   f.dp_comm_exposed_s, "s",
-                   "what the backward (forward) pass does not hide, at least the last bucket",
-                   fmt::format("of {} s in all; ZeRO-{}, overlap {}", four_digits(f.dp_comm_s),
-                               spec.training.zero, spec.training.dp_overlap ? "on" : "off"),
-                   "Rajbhandari et al. 2020, sec. 7; Li et al. 2020 (PyTorch DDP)"});
-    out.push_back({"performance.ep_comm_s",
-                   QT_TRANSLATE_NOOP("tally::explain", "Expert all-to-all"), f.ep_comm_s, "s",
-                   "4 all-to-alls of T x k x h per MoE layer",
-                   fmt::format("expert parallel {}, k = {} of {} experts, {} micro-batches",
-                               spec.training.expert_parallel, spec.model.moe.active_experts,
-                               spec.model.moe.experts, f.microbatches),
-                   "Lepikhin et al. 2020"});
-    out.push_back({"performance.cp_comm_s", "Context-parallel exchange", f.cp_comm_s, "s",
-                   "ring attention: cp - 1 key/value sends forward, twice backward, beyond the "
-                   "attention they overlap",
-                   fmt::format("context parallel {}, {} micro-batches",
-                               spec.training.context_parallel, f.microbatches),
-                   "Liu et al. 2023 (Ring Attention); Megatron-Core context parallelism"});
-    out.push_back({"performance.overhead_s", "Kernel launch gaps", f.overhead_s, "s",
-                   "kernels per layer x layers x micro-batches x 0.9 us",
-                   fmt::format("engine {}", to_string(spec.training.engine)),
-                   "NVIDIA, Getting Started with CUDA Graphs (2019)"});
-    out.push_back({"performance.comm_contention_s", "SMs taken by NCCL", f.comm_contention_s, "s",
-                   "hidden data-parallel traffic x 16 SMs / SMs of the part",
-                   fmt::format("{} s of traffic hidden behind compute",
-                               four_digits(f.dp_comm_s - f.dp_comm_exposed_s)),
-                   "github.com/NVIDIA/nccl/issues/689 (NCCL's SMs are its own)"});
-    out.push_back(
-        {"performance.offload_s", QT_TRANSLATE_NOOP("tally::explain", "Offload traffic"),
-         f.offload_s, "s",
-         "gradients down, parameters up over the host link; offloaded activations down in the "
-         "forward, up in the backward, beyond what each pass hides",
-         fmt::format("offload = {}, activations of {} layers ({} bytes per micro-batch), host "
-                     "link {} bytes/s, overlap {}",
-                     to_string(spec.training.offload), spec.training.activation_offload_layers,
-                     four_digits(p.memory.activations.offloaded_bytes),
-                     four_digits(host_link_bytes_per_s(hw)),
-                     spec.training.dp_overlap ? "on" : "off"),
-         "Ren et al. 2021; Rajbhandari et al. 2021; Megatron-Core cpu_offload.py"});
-    out.push_back({"performance.optimizer_s",
-                   QT_TRANSLATE_NOOP("tally::explain", "Optimizer update"), f.optimizer_s, "s",
-                   "shard x bytes read and written per parameter / achieved bandwidth",
-                   fmt::format("shard = {} parameters / {} at {} bytes/s achieved",
-                               four_digits(p.memory.params_on_gpu), p.memory.optimizer_shards,
-                               four_digits(f.memory_bytes_per_s)),
-                   "Kingma & Ba 2015, Alg. 1"});
-    out.push_back(
-        {"performance.mfu", QT_TRANSLATE_NOOP("tally::explain", "Predicted MFU"), f.mfu, "of peak",
-         "model FLOPs per step / (step x GPUs x peak)",
-         fmt::format("{} / ({} x {} x {}) = {:.3f}", four_digits(p.flops.per_step),
-                     four_digits(f.step_s), spec.cluster.gpus, four_digits(p.time.peak_flops_per_s),
-                     f.mfu),
-         fmt::format("{}; {}", gemm_fraction_source(hw, compute_type(spec.training.compute_dtype)),
-                     memory_fraction_source(hw))});
+        make_explanation("performance.comm_contention_s", "SMs taken by NCCL", f.comm_contention_s,
+                         "s", "hidden data-parallel traffic x 16 SMs / SMs of the part",
+                         TALLY_TEXT("tally::explain", "%1 s of traffic hidden behind compute")
+                             .arg(four_digits(f.dp_comm_s - f.dp_comm_exposed_s)),
+                         "github.com/NVIDIA/nccl/issues/689 (NCCL's SMs are its own)"));
+    out.push_back(make_explanation(
+        "performance.offload_s", QT_TRANSLATE_NOOP("tally::explain", "Offload traffic"),
+        f.offload_s, "s",
+        "gradients down, parameters up over the host link; offloaded activations down in the "
+        "forward, up in the backward, beyond what each pass hides",
+        TALLY_TEXT("tally::explain",
+                   "offload = %1, activations of %2 layers (%3 bytes per micro-batch), host link "
+                   "%4 bytes/s, overlap %5")
+            .arg(to_string(spec.training.offload))
+            .arg(spec.training.activation_offload_layers)
+            .arg(four_digits(p.memory.activations.offloaded_bytes))
+            .arg(four_digits(host_link_bytes_per_s(hw)))
+            .arg_translated("tally::explain", on_off(spec.training.dp_overlap)),
+        "Ren et al. 2021; Rajbhandari et al. 2021; Megatron-Core cpu_offload.py"));
+    out.push_back(make_explanation(
+        "performance.optimizer_s", QT_TRANSLATE_NOOP("tally::explain", "Optimizer update"),
+        f.optimizer_s, "s", "shard x bytes read and written per parameter / achieved bandwidth",
+        TALLY_TEXT("tally::explain", "shard = %1 parameters / %2 at %3 bytes/s achieved")
+            .arg(four_digits(p.memory.params_on_gpu))
+            .arg(fmt::format("{}", p.memory.optimizer_shards))
+            .arg(four_digits(f.memory_bytes_per_s)),
+        "Kingma & Ba 2015, Alg. 1"));
+    out.push_back(make_explanation(
+        "performance.mfu", QT_TRANSLATE_NOOP("tally::explain", "Predicted MFU"), f.mfu, "of peak",
+        "model FLOPs per step / (step x GPUs x peak)",
+        fmt::format("{} / ({} x {} x {}) = {:.3f}", four_digits(p.flops.per_step),
+                    four_digits(f.step_s), spec.cluster.gpus, four_digits(p.time.peak_flops_per_s),
+                    f.mfu),
+        fmt::format("{}; {}", gemm_fraction_source(hw, compute_type(spec.training.compute_dtype)),
+                    memory_fraction_source(hw))));
 }
 
 }  // namespace
@@ -202,125 +241,147 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
     const std::string n_gpu = four_digits(m.params_on_gpu);
     std::vector<Explanation> out;
 
-    out.push_back(
-        {"params", QT_TRANSLATE_NOOP("tally::explain", "Parameters"), p.params.total, "parameters",
-         spec.model.kind == ModelKind::mlp
-             ? "N = D^2 x L"
-             : (spec.model.kind == ModelKind::params
-                    ? "N (given)"
-                    : "N = L x (attention + MLP + norms) + embeddings + final norm"),
-         spec.model.kind == ModelKind::mlp
-             ? fmt::format("{}^2 x {} = {}", spec.model.hidden, spec.model.layers,
-                           four_digits(p.params.total))
-             : fmt::format("{} total, {} active, {} embedding", four_digits(p.params.total),
-                           four_digits(p.params.active), four_digits(p.params.embedding)),
-         spec.model.kind == ModelKind::params ? "the spec"
-         : spec.model.kind == ModelKind::mlp
-             ? "CS336 lecture 2"
-             : "Vaswani et al. 2017; Shazeer 2020 (SwiGLU); Ainslie et al. 2023 (GQA)"});
+    Explanation params = make_explanation(
+        "params", QT_TRANSLATE_NOOP("tally::explain", "Parameters"), p.params.total, "parameters",
+        spec.model.kind == ModelKind::mlp
+            ? "N = D^2 x L"
+            : (spec.model.kind == ModelKind::params
+                   ? "N (given)"
+                   : "N = L x (attention + MLP + norms) + embeddings + final norm"),
+        TALLY_TEXT("tally::explain", "%1 total, %2 active, %3 embedding")
+            .arg(four_digits(p.params.total))
+            .arg(four_digits(p.params.active))
+            .arg(four_digits(p.params.embedding)),
+        spec.model.kind == ModelKind::params ? "the spec"
+        : spec.model.kind == ModelKind::mlp
+            ? "CS336 lecture 2"
+            : "Vaswani et al. 2017; Shazeer 2020 (SwiGLU); Ainslie et al. 2023 (GQA)");
+    if (spec.model.kind == ModelKind::mlp) {
+        // The lecture's deep network: numbers alone, the same in every language.
+        params.substitution = fmt::format("{}^2 x {} = {}", spec.model.hidden, spec.model.layers,
+                                          four_digits(p.params.total));
+        params.substitution_text = Text();
+    }
+    out.push_back(std::move(params));
 
     const bool six = t.flops_formula == FlopsFormula::six_nd;
+    out.push_back(make_explanation(
+        "flops.per_token", QT_TRANSLATE_NOOP("tally::explain", "FLOPs per token"),
+        p.flops.per_token, "FLOPs", six ? "6 x N" : "6 x N + 6 x L x H x T x (d_qk + d_v)",
+        six ? fmt::format("6 x {} = {}", four_digits(p.params.active),
+                          four_digits(p.flops.per_token))
+            : fmt::format("{} + {} = {}", four_digits(p.flops.per_token_6n),
+                          four_digits(p.flops.per_token_attention - p.flops.per_token_6n),
+                          four_digits(p.flops.per_token)),
+        six ? "CS336 lecture 2 (forward 2N + backward 4N); Kaplan et al. 2020"
+            : "PaLM, Chowdhery et al. 2022, appendix B"));
     out.push_back(
-        {"flops.per_token", QT_TRANSLATE_NOOP("tally::explain", "FLOPs per token"),
-         p.flops.per_token, "FLOPs", six ? "6 x N" : "6 x N + 6 x L x H x T x (d_qk + d_v)",
-         six ? fmt::format("6 x {} = {}", four_digits(p.params.active),
-                           four_digits(p.flops.per_token))
-             : fmt::format("{} + {} = {}", four_digits(p.flops.per_token_6n),
-                           four_digits(p.flops.per_token_attention - p.flops.per_token_6n),
-                           four_digits(p.flops.per_token)),
-         six ? "CS336 lecture 2 (forward 2N + backward 4N); Kaplan et al. 2020"
-             : "PaLM, Chowdhery et al. 2022, appendix B"});
-    out.push_back({"flops.total", QT_TRANSLATE_NOOP("tally::explain", "Training FLOPs"),
-                   p.flops.total, "FLOPs", "FLOPs per token x tokens",
-                   fmt::format("{} x {} = {}", four_digits(p.flops.per_token),
-                               four_digits(spec.data.tokens), four_digits(p.flops.total)),
-                   "CS336 lecture 2: total_flops = 6 x 70e9 x 15e12"});
-    out.push_back({"flops.hardware_total", QT_TRANSLATE_NOOP("tally::explain", "Hardware FLOPs"),
-                   p.flops.hardware_total, "FLOPs",
-                   "model FLOPs + recomputed forward FLOPs x tokens",
-                   fmt::format("{} + {} x {} = {}", four_digits(p.flops.total),
-                               four_digits(p.flops.recompute_per_token),
-                               four_digits(spec.data.tokens), four_digits(p.flops.hardware_total)),
-                   "Korthikanti et al. 2022, sec. 5; Narayanan et al. 2021, eq. 3"});
+        make_explanation("flops.total", QT_TRANSLATE_NOOP("tally::explain", "Training FLOPs"),
+                         p.flops.total, "FLOPs", "FLOPs per token x tokens",
+                         fmt::format("{} x {} = {}", four_digits(p.flops.per_token),
+                                     four_digits(spec.data.tokens), four_digits(p.flops.total)),
+                         "CS336 lecture 2: total_flops = 6 x 70e9 x 15e12"));
+    out.push_back(make_explanation(
+        "flops.hardware_total", QT_TRANSLATE_NOOP("tally::explain", "Hardware FLOPs"),
+        p.flops.hardware_total, "FLOPs", "model FLOPs + recomputed forward FLOPs x tokens",
+        fmt::format("{} + {} x {} = {}", four_digits(p.flops.total),
+                    four_digits(p.flops.recompute_per_token), four_digits(spec.data.tokens),
+                    four_digits(p.flops.hardware_total)),
+        "Korthikanti et al. 2022, sec. 5; Narayanan et al. 2021, eq. 3"));
     if (p.time.mfu_predicted) {
-        out.push_back({"time.days", QT_TRANSLATE_NOOP("tally::explain", "Training time"),
-                       p.time.days, "days", "steps x predicted step time / 86400 s",
-                       fmt::format("{} x {} s / 86400 = {} days", four_digits(p.parallel.steps),
-                                   four_digits(p.performance.step_s), days_text(p.time.days)),
-                       "the performance model (docs/planner.md)" + calibration_suffix(hw)});
+        out.push_back(
+            make_explanation("time.days", QT_TRANSLATE_NOOP("tally::explain", "Training time"),
+                             p.time.days, "days", "steps x predicted step time / 86400 s",
+                             TALLY_TEXT("tally::explain", "%1 x %2 s / 86400 = %3 days")
+                                 .arg(four_digits(p.parallel.steps))
+                                 .arg(four_digits(p.performance.step_s))
+                                 .arg(days_text(p.time.days)),
+                             "the performance model (docs/planner.md)" + calibration_suffix(hw)));
     } else {
-        out.push_back({"time.days", QT_TRANSLATE_NOOP("tally::explain", "Training time"),
-                       p.time.days, "days", "FLOPs / (peak x MFU x GPUs x 86400 s)",
-                       fmt::format("{} / ({} x {} x {} x 86400) = {} days",
-                                   four_digits(p.flops.total), four_digits(p.time.peak_flops_per_s),
-                                   c.mfu, c.gpus, days_text(p.time.days)),
-                       fmt::format("CS336 lecture 2; {} dense {} peak from its datasheet", hw.name,
-                                   to_string(compute_type(t.compute_dtype)))});
+        out.push_back(
+            make_explanation("time.days", QT_TRANSLATE_NOOP("tally::explain", "Training time"),
+                             p.time.days, "days", "FLOPs / (peak x MFU x GPUs x 86400 s)",
+                             TALLY_TEXT("tally::explain", "%1 / (%2 x %3 x %4 x 86400) = %5 days")
+                                 .arg(four_digits(p.flops.total))
+                                 .arg(four_digits(p.time.peak_flops_per_s))
+                                 .arg(fmt::format("{}", c.mfu))
+                                 .arg(c.gpus)
+                                 .arg(days_text(p.time.days)),
+                             fmt::format("CS336 lecture 2; {} dense {} peak from its datasheet",
+                                         hw.name, to_string(compute_type(t.compute_dtype)))));
     }
-    out.push_back({"time.peak_flops_per_s",
-                   QT_TRANSLATE_NOOP("tally::explain", "Dense peak, one GPU"),
-                   p.time.peak_flops_per_s, "FLOP/s",
-                   fmt::format("dense {} peak of {} (no 2:4 sparsity)",
-                               to_string(compute_type(t.compute_dtype)), hw.name),
-                   fmt::format("{} FLOP/s", four_digits(p.time.peak_flops_per_s)),
-                   hw.sources.empty() ? std::string("the hardware profile") : hw.sources.front()});
-    out.push_back({"time.achieved_flops_per_s",
-                   QT_TRANSLATE_NOOP("tally::explain", "Achieved, whole cluster"),
-                   p.time.achieved_flops_per_s, "FLOP/s", "peak x MFU x GPUs",
-                   fmt::format("{} x {:.3g} x {} = {}", four_digits(p.time.peak_flops_per_s),
-                               p.time.mfu, c.gpus, four_digits(p.time.achieved_flops_per_s)),
-                   "CS336 lecture 2 (MFU = achieved / promised FLOP/s)"});
-    out.push_back(
-        {"time.hfu", QT_TRANSLATE_NOOP("tally::explain", "HFU"), p.time.hfu, "of peak",
-         "MFU x hardware FLOPs / model FLOPs",
-         fmt::format("{:.3g} x {} / {} = {:.3f}", p.time.mfu, four_digits(p.flops.hardware_total),
-                     four_digits(p.flops.total), p.time.hfu),
-         "Korthikanti et al. 2022, sec. 5 (MFU vs HFU)"});
+    out.push_back(make_explanation(
+        "time.peak_flops_per_s", QT_TRANSLATE_NOOP("tally::explain", "Dense peak, one GPU"),
+        p.time.peak_flops_per_s, "FLOP/s",
+        fmt::format("dense {} peak of {} (no 2:4 sparsity)",
+                    to_string(compute_type(t.compute_dtype)), hw.name),
+        fmt::format("{} FLOP/s", four_digits(p.time.peak_flops_per_s)),
+        hw.sources.empty() ? std::string("the hardware profile") : hw.sources.front()));
+    out.push_back(make_explanation(
+        "time.achieved_flops_per_s", QT_TRANSLATE_NOOP("tally::explain", "Achieved, whole cluster"),
+        p.time.achieved_flops_per_s, "FLOP/s", "peak x MFU x GPUs",
+        fmt::format("{} x {:.3g} x {} = {}", four_digits(p.time.peak_flops_per_s), p.time.mfu,
+                    c.gpus, four_digits(p.time.achieved_flops_per_s)),
+        "CS336 lecture 2 (MFU = achieved / promised FLOP/s)"));
+    out.push_back(make_explanation(
+        "time.hfu", QT_TRANSLATE_NOOP("tally::explain", "HFU"), p.time.hfu, "of peak",
+        "MFU x hardware FLOPs / model FLOPs",
+        fmt::format("{:.3g} x {} / {} = {:.3f}", p.time.mfu, four_digits(p.flops.hardware_total),
+                    four_digits(p.flops.total), p.time.hfu),
+        "Korthikanti et al. 2022, sec. 5 (MFU vs HFU)"));
     explain_performance(p, spec, hw, out);
-    out.push_back({"time.gpu_hours", QT_TRANSLATE_NOOP("tally::explain", "GPU-hours"),
-                   p.time.gpu_hours, "GPU-hours", "seconds x GPUs / 3600",
-                   fmt::format("{} x {} / 3600 = {}", four_digits(p.time.seconds), c.gpus,
-                               four_digits(p.time.gpu_hours)),
-                   "definition"});
+    out.push_back(make_explanation("time.gpu_hours",
+                                   QT_TRANSLATE_NOOP("tally::explain", "GPU-hours"),
+                                   p.time.gpu_hours, "GPU-hours", "seconds x GPUs / 3600",
+                                   fmt::format("{} x {} / 3600 = {}", four_digits(p.time.seconds),
+                                               c.gpus, four_digits(p.time.gpu_hours)),
+                                   "definition"));
     if (p.time.has_cost) {
-        out.push_back({"time.cost", QT_TRANSLATE_NOOP("tally::explain", "Cost"), p.time.cost,
-                       "currency", "GPU-hours x price per GPU-hour",
-                       fmt::format("{} x {} = {}", four_digits(p.time.gpu_hours),
-                                   *c.price_per_gpu_hour, four_digits(p.time.cost)),
-                       "definition"});
+        out.push_back(make_explanation("time.cost", QT_TRANSLATE_NOOP("tally::explain", "Cost"),
+                                       p.time.cost, "currency", "GPU-hours x price per GPU-hour",
+                                       fmt::format("{} x {} = {}", four_digits(p.time.gpu_hours),
+                                                   *c.price_per_gpu_hour, four_digits(p.time.cost)),
+                                       "definition"));
     }
     if (p.time.has_energy) {
-        out.push_back({"time.energy_kwh", QT_TRANSLATE_NOOP("tally::explain", "Energy"),
-                       p.time.energy_kwh, "kWh", "GPU-hours x TDP / 1000 (GPU boards only)",
-                       fmt::format("{} x {} W / 1000 = {}", four_digits(p.time.gpu_hours), hw.tdp_w,
-                                   four_digits(p.time.energy_kwh)),
-                       hw.name + " TDP from its hardware profile"});
+        out.push_back(
+            make_explanation("time.energy_kwh", QT_TRANSLATE_NOOP("tally::explain", "Energy"),
+                             p.time.energy_kwh, "kWh", "GPU-hours x TDP / 1000 (GPU boards only)",
+                             fmt::format("{} x {} W / 1000 = {}", four_digits(p.time.gpu_hours),
+                                         hw.tdp_w, four_digits(p.time.energy_kwh)),
+                             hw.name + " TDP from its hardware profile"));
     }
 
-    out.push_back({"memory.params_bytes", QT_TRANSLATE_NOOP("tally::explain", "Parameters"),
-                   m.params_bytes, "bytes", "N_gpu x bytes(param) / (dp if ZeRO-3)",
-                   fmt::format("{} x {:g} / {:g} = {}", n_gpu, m.param_bytes_per_param,
-                               m.param_shards, four_digits(m.params_bytes)),
-                   "CS336 lecture 2; Rajbhandari et al. 2020 (ZeRO), sec. 5"});
-    out.push_back({"memory.grads_bytes", QT_TRANSLATE_NOOP("tally::explain", "Gradients"),
-                   m.grads_bytes, "bytes", "N_gpu x bytes(grad) / (dp if ZeRO >= 2)",
-                   fmt::format("{} x {:g} / {:g} = {}", n_gpu, m.grad_bytes_per_param,
-                               m.grad_shards, four_digits(m.grads_bytes)),
-                   "CS336 lecture 2; Rajbhandari et al. 2020, sec. 5"});
-    out.push_back({"memory.master_bytes", QT_TRANSLATE_NOOP("tally::explain", "Master weights"),
-                   m.master_bytes, "bytes",
-                   "N_gpu x bytes(master: fp32 copy, or none) / (dp if ZeRO >= 1)",
-                   fmt::format("{} x {:g} / {:g} = {}", n_gpu, m.master_bytes_per_param,
-                               m.optimizer_shards, four_digits(m.master_bytes)),
-                   "Micikevicius et al. 2018 (mixed precision); Rajbhandari et al. 2020"});
     out.push_back(
-        {"memory.optimizer_bytes", QT_TRANSLATE_NOOP("tally::explain", "Optimizer state"),
-         m.optimizer_bytes, "bytes", "N_gpu x bytes of state per parameter / (dp if ZeRO >= 1)",
-         fmt::format("{} x {:.4g} ({}, {} state) / {:g} = {}", n_gpu, m.optimizer_bytes_per_param,
-                     to_string(t.optimizer), to_string(t.optimizer_state_dtype), m.optimizer_shards,
-                     four_digits(m.optimizer_bytes)),
-         fmt::format("CS336 lecture 2 (Adam 8 bytes/param, AdaGrad 4); {}",
-                     optimizer_source(t.optimizer))});
+        make_explanation("memory.params_bytes", QT_TRANSLATE_NOOP("tally::explain", "Parameters"),
+                         m.params_bytes, "bytes", "N_gpu x bytes(param) / (dp if ZeRO-3)",
+                         fmt::format("{} x {:g} / {:g} = {}", n_gpu, m.param_bytes_per_param,
+                                     m.param_shards, four_digits(m.params_bytes)),
+                         "CS336 lecture 2; Rajbhandari et al. 2020 (ZeRO), sec. 5"));
+    out.push_back(
+        make_explanation("memory.grads_bytes", QT_TRANSLATE_NOOP("tally::explain", "Gradients"),
+                         m.grads_bytes, "bytes", "N_gpu x bytes(grad) / (dp if ZeRO >= 2)",
+                         fmt::format("{} x {:g} / {:g} = {}", n_gpu, m.grad_bytes_per_param,
+                                     m.grad_shards, four_digits(m.grads_bytes)),
+                         "CS336 lecture 2; Rajbhandari et al. 2020, sec. 5"));
+    out.push_back(make_explanation(
+        "memory.master_bytes", QT_TRANSLATE_NOOP("tally::explain", "Master weights"),
+        m.master_bytes, "bytes", "N_gpu x bytes(master: fp32 copy, or none) / (dp if ZeRO >= 1)",
+        fmt::format("{} x {:g} / {:g} = {}", n_gpu, m.master_bytes_per_param, m.optimizer_shards,
+                    four_digits(m.master_bytes)),
+        "Micikevicius et al. 2018 (mixed precision); Rajbhandari et al. 2020"));
+    out.push_back(make_explanation(
+        "memory.optimizer_bytes", QT_TRANSLATE_NOOP("tally::explain", "Optimizer state"),
+        m.optimizer_bytes, "bytes", "N_gpu x bytes of state per parameter / (dp if ZeRO >= 1)",
+        TALLY_TEXT("tally::explain", "%1 x %2 (%3, %4 state) / %5 = %6")
+            .arg(n_gpu)
+            .arg(fmt::format("{:.4g}", m.optimizer_bytes_per_param))
+            .arg(to_string(t.optimizer))
+            .arg(to_string(t.optimizer_state_dtype))
+            .arg(fmt::format("{:g}", m.optimizer_shards))
+            .arg(four_digits(m.optimizer_bytes)),
+        fmt::format("CS336 lecture 2 (Adam 8 bytes/param, AdaGrad 4); {}",
+                    optimizer_source(t.optimizer))));
     std::string act_formula;
     switch (spec.model.kind) {
         case ModelKind::params:
@@ -336,48 +397,56 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
                 "x micro-batches in flight";
             break;
     }
-    out.push_back(
-        {"memory.activations_bytes", QT_TRANSLATE_NOOP("tally::explain", "Activations"),
-         m.activations_bytes, "bytes", act_formula,
-         fmt::format("{} per layer x {:g} layers x {:g} in flight + {} output/embedding "
-                     "+ {} recompute working set = {}",
-                     four_digits(m.activations.per_layer_bytes), m.activations.layers_on_gpu,
-                     m.activations.microbatches_in_flight,
-                     four_digits(m.activations.embedding_output_bytes),
-                     four_digits(m.activations.working_bytes), four_digits(m.activations_bytes)),
-         "Korthikanti et al. 2022, sec. 4-5; Chen et al. 2016 (sqrt); CS336 lecture 2"});
-    out.push_back({"memory.total_bytes", QT_TRANSLATE_NOOP("tally::explain", "Total per GPU"),
-                   m.total_bytes, "bytes", "params + grads + master + optimizer + activations",
-                   fmt::format("{} of {} capacity ({})", four_digits(m.total_bytes),
-                               four_digits(m.capacity_bytes), m.fits ? "fits" : "does not fit"),
-                   "sum of the above"});
-    out.push_back({"parallel.grad_accum_steps",
-                   QT_TRANSLATE_NOOP("tally::explain", "Gradient accumulation"),
-                   static_cast<double>(p.parallel.grad_accum_steps), "micro-batches",
-                   "global batch / (micro batch x data-parallel GPUs)",
-                   fmt::format("{} / ({} x {}) = {}", p.parallel.global_batch,
-                               spec.data.micro_batch, p.parallel.dp, p.parallel.grad_accum_steps),
-                   "CS336 lecture 2 (gradient accumulation)"});
-    out.push_back({"parallel.tokens_per_step",
-                   QT_TRANSLATE_NOOP("tally::explain", "Tokens per step"),
-                   p.parallel.tokens_per_step, "tokens", "global batch x sequence length",
-                   fmt::format("{} x {} = {}", p.parallel.global_batch,
-                               spec.model.kind == ModelKind::mlp ? 1 : spec.data.seq_len,
-                               four_digits(p.parallel.tokens_per_step)),
-                   "definition"});
-    out.push_back(
-        {"parallel.steps", QT_TRANSLATE_NOOP("tally::explain", "Optimizer steps"), p.parallel.steps,
-         "steps", "training tokens / tokens per step",
-         fmt::format("{} / {} = {}", four_digits(spec.data.tokens),
-                     four_digits(p.parallel.tokens_per_step), four_digits(p.parallel.steps)),
-         "definition"});
-    out.push_back({"parallel.pipeline_bubble_fraction",
-                   QT_TRANSLATE_NOOP("tally::explain", "Pipeline bubble"),
-                   p.parallel.pipeline_bubble_fraction, "of a step",
-                   "(pp - 1) / micro-batches per step (1F1B schedule)",
-                   fmt::format("({} - 1) / {} = {:.3g}", p.parallel.pp, p.parallel.grad_accum_steps,
-                               p.parallel.pipeline_bubble_fraction),
-                   "Narayanan et al. 2021, sec. 2.2.1"});
+    out.push_back(make_explanation(
+        "memory.activations_bytes", QT_TRANSLATE_NOOP("tally::explain", "Activations"),
+        m.activations_bytes, "bytes", act_formula,
+        TALLY_TEXT("tally::explain",
+                   "%1 per layer x %2 layers x %3 in flight + %4 output/embedding + %5 "
+                   "recompute working set = %6")
+            .arg(four_digits(m.activations.per_layer_bytes))
+            .arg(fmt::format("{:g}", m.activations.layers_on_gpu))
+            .arg(fmt::format("{:g}", m.activations.microbatches_in_flight))
+            .arg(four_digits(m.activations.embedding_output_bytes))
+            .arg(four_digits(m.activations.working_bytes))
+            .arg(four_digits(m.activations_bytes)),
+        "Korthikanti et al. 2022, sec. 4-5; Chen et al. 2016 (sqrt); CS336 lecture 2"));
+    out.push_back(make_explanation(
+        "memory.total_bytes", QT_TRANSLATE_NOOP("tally::explain", "Total per GPU"), m.total_bytes,
+        "bytes", "params + grads + master + optimizer + activations",
+        TALLY_TEXT("tally::explain", "%1 of %2 capacity (%3)")
+            .arg(four_digits(m.total_bytes))
+            .arg(four_digits(m.capacity_bytes))
+            .arg_translated("tally::explain",
+                            m.fits ? QT_TRANSLATE_NOOP("tally::explain", "fits")
+                                   : QT_TRANSLATE_NOOP("tally::explain", "does not fit")),
+        "sum of the above"));
+    out.push_back(make_explanation(
+        "parallel.grad_accum_steps", QT_TRANSLATE_NOOP("tally::explain", "Gradient accumulation"),
+        static_cast<double>(p.parallel.grad_accum_steps), "micro-batches",
+        "global batch / (micro batch x data-parallel GPUs)",
+        fmt::format("{} / ({} x {}) = {}", p.parallel.global_batch, spec.data.micro_batch,
+                    p.parallel.dp, p.parallel.grad_accum_steps),
+        "CS336 lecture 2 (gradient accumulation)"));
+    out.push_back(make_explanation(
+        "parallel.tokens_per_step", QT_TRANSLATE_NOOP("tally::explain", "Tokens per step"),
+        p.parallel.tokens_per_step, "tokens", "global batch x sequence length",
+        fmt::format("{} x {} = {}", p.parallel.global_batch,
+                    spec.model.kind == ModelKind::mlp ? 1 : spec.data.seq_len,
+                    four_digits(p.parallel.tokens_per_step)),
+        "definition"));
+    out.push_back(make_explanation(
+        "parallel.steps", QT_TRANSLATE_NOOP("tally::explain", "Optimizer steps"), p.parallel.steps,
+        "steps", "training tokens / tokens per step",
+        fmt::format("{} / {} = {}", four_digits(spec.data.tokens),
+                    four_digits(p.parallel.tokens_per_step), four_digits(p.parallel.steps)),
+        "definition"));
+    out.push_back(make_explanation(
+        "parallel.pipeline_bubble_fraction", QT_TRANSLATE_NOOP("tally::explain", "Pipeline bubble"),
+        p.parallel.pipeline_bubble_fraction, "of a step",
+        "(pp - 1) / micro-batches per step (1F1B schedule)",
+        fmt::format("({} - 1) / {} = {:.3g}", p.parallel.pp, p.parallel.grad_accum_steps,
+                    p.parallel.pipeline_bubble_fraction),
+        "Narayanan et al. 2021, sec. 2.2.1"));
     return out;
 }
 

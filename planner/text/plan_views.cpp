@@ -252,7 +252,10 @@ PlanViews compute_plan_views(const PlanSpec& spec, const HardwareProfile& hw,
             ServingView s;
             s.plan = evaluate_inference(spec, hw);
             s.explanations = explain_inference(spec, hw, s.plan);
-            s.warnings = serving_warning_messages(s.plan, spec, hw);
+            s.warning_texts = serving_warning_texts(s.plan, spec, hw);
+            for (const Text& text : s.warning_texts) {
+                s.warnings.push_back(text.english());
+            }
             v.serving = std::move(s);
         }
     }

@@ -228,6 +228,26 @@
         <source>must be an integer in [0, 2^53 = %1]</source>
         <translation>必须是 [0, 2^53 = %1] 范围内的整数</translation>
     </message>
+    <message>
+        <source>must be 0 to model.layers (%1): the layers of a stage that full recomputation repeats; 0: all of them</source>
+        <translation>必须在 0 到 model.layers（%1）之间：完全重计算时每个阶段重算的层数；0 表示全部层</translation>
+    </message>
+    <message>
+        <source>needs training.sequence_parallel = true: the overlap splits sequence parallelism&apos;s all-gathers and reduce-scatters</source>
+        <translation>需要 training.sequence_parallel = true：重叠是把序列并行的 all-gather 和 reduce-scatter 切块进行的</translation>
+    </message>
+    <message>
+        <source>must be 0, or between 1 and model.layers - 1 (%1) for a transformer: at least one layer keeps its activations</source>
+        <translation>必须为 0，或对 transformer 取 1 到 model.layers - 1（%1）：至少有一层的激活留在 GPU 上</translation>
+    </message>
+    <message>
+        <source>must be 0 with training.pp &gt; 1: activation offloading runs with one pipeline stage</source>
+        <translation>training.pp &gt; 1 时必须为 0：激活卸载只能在单个流水线阶段下运行</translation>
+    </message>
+    <message>
+        <source>must be 0 with training.recompute set: offloaded activations are not recomputed</source>
+        <translation>设置了 training.recompute 时必须为 0：被卸载的激活不做重计算</translation>
+    </message>
 </context>
 <context>
     <name>tally::cli</name>
@@ -418,6 +438,742 @@
     <message>
         <source>accuracy</source>
         <translation>准确度</translation>
+    </message>
+    <message>
+        <source>weight GEMMs</source>
+        <translation>权重 GEMM</translation>
+    </message>
+    <message>
+        <source>(compute %1, weights read %2 = %3)</source>
+        <translation>（计算 %1，读权重 %2 = %3）</translation>
+    </message>
+    <message>
+        <source>attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>(compute %1, KV cache %2 = %3)</source>
+        <translation>（计算 %1，KV 缓存 %2 = %3）</translation>
+    </message>
+    <message>
+        <source>all-reduces</source>
+        <translation>all-reduce</translation>
+    </message>
+    <message>
+        <source>(%1 of %2 B; latency %3, bandwidth %4)</source>
+        <translation>（%1 次，每次 %2 B；延迟 %3，带宽 %4）</translation>
+    </message>
+    <message>
+        <source>small kernels</source>
+        <translation>小 kernel</translation>
+    </message>
+    <message>
+        <source>(engine&apos;s norms, rotary, KV write, sampling at their floors)</source>
+        <translation>（引擎的归一化、旋转位置编码、KV 写入、采样，按各自的下限计）</translation>
+    </message>
+    <message>
+        <source>Serving %1 on %2 x %3 (replicas: %4 of tp %5)</source>
+        <translation>在 %2 x %3 上部署 %1（%4 个副本，每个 tp %5）</translation>
+    </message>
+    <message>
+        <source>Batch %1 sequences, prompt %2 + output %3 tokens; weights %4, KV cache %5; GEMMs in %6, %7 attention</source>
+        <translation>批次 %1 个序列，提示 %2 + 输出 %3 个 token；权重 %4，KV 缓存 %5；GEMM 用 %6，%7 注意力</translation>
+    </message>
+    <message>
+        <source>weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>KV per token</source>
+        <translation>每 token KV</translation>
+    </message>
+    <message>
+        <source>%1 bytes (%2 per GPU)</source>
+        <translation>%1 字节（每 GPU %2）</translation>
+    </message>
+    <message>
+        <source>max batch</source>
+        <translation>最大批次</translation>
+    </message>
+    <message>
+        <source>%1 (at %2 tokens of context)</source>
+        <translation>%1（上下文 %2 个 token 时）</translation>
+    </message>
+    <message>
+        <source>Engine %1: CUDA graphs up to batch %2, %3 small kernels a layer, %4 attention, %5 all-reduce</source>
+        <translation>引擎 %1：批次不超过 %2 时用 CUDA graph，每层 %3 个小 kernel，%4 注意力，%5 all-reduce</translation>
+    </message>
+    <message>
+        <source>One prefill pass (per GPU)</source>
+        <translation>一次预填充（每 GPU）</translation>
+    </message>
+    <message>
+        <source>Decode step at the final context (per GPU)</source>
+        <translation>最终上下文下的解码单步（每 GPU）</translation>
+    </message>
+    <message>
+        <source>Continuous batching at concurrency %1 (%2 prefill, %3 tokens a step)</source>
+        <translation>并发 %1 下的连续批处理（%2预填充，每步 %3 个 token）</translation>
+    </message>
+    <message>
+        <source>chunked</source>
+        <translation>分块</translation>
+    </message>
+    <message>
+        <source>separate</source>
+        <translation>单独</translation>
+    </message>
+    <message>
+        <source>time to first token</source>
+        <translation>首 token 时间</translation>
+    </message>
+    <message>
+        <source>inter-token latency</source>
+        <translation>token 间延迟</translation>
+    </message>
+    <message>
+        <source>request end to end</source>
+        <translation>请求端到端</translation>
+    </message>
+    <message>
+        <source>throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source>%1 output tokens/s (%2 requests/s)</source>
+        <translation>%1 输出 token/s（%2 请求/s）</translation>
+    </message>
+    <message>
+        <source>; the KV cache of that many sequences DOES NOT FIT</source>
+        <translation>；这么多序列的 KV 缓存放不下</translation>
+    </message>
+    <message>
+        <source>Static batch: latency and throughput</source>
+        <translation>静态批处理：延迟与吞吐量</translation>
+    </message>
+    <message>
+        <source>(the batch&apos;s prefill)</source>
+        <translation>（整批的预填充）</translation>
+    </message>
+    <message>
+        <source>decode step</source>
+        <translation>解码单步</translation>
+    </message>
+    <message>
+        <source>per sequence</source>
+        <translation>每个序列</translation>
+    </message>
+    <message>
+        <source>whole deployment</source>
+        <translation>整个部署</translation>
+    </message>
+    <message>
+        <source>%1 output tokens/s</source>
+        <translation>%1 输出 token/s</translation>
+    </message>
+    <message>
+        <source>%1 per million output tokens</source>
+        <translation>每百万输出 token %1</translation>
+    </message>
+    <message>
+        <source>(no price: set cluster.price_per_gpu_hour)</source>
+        <translation>（没有价格：请设置 cluster.price_per_gpu_hour）</translation>
+    </message>
+    <message>
+        <source>critical batch</source>
+        <translation>临界批次</translation>
+    </message>
+    <message>
+        <source>(decode GEMMs compute-bound from here)</source>
+        <translation>（从此起解码 GEMM 计算受限）</translation>
+    </message>
+    <message>
+        <source>(decode GEMMs stay memory-bound)</source>
+        <translation>（解码 GEMM 始终内存受限）</translation>
+    </message>
+    <message>
+        <source>an integer &gt;= 1 (requests in flight per replica)</source>
+        <translation>一个 &gt;= 1 的整数（每个副本同时处理的请求数）</translation>
+    </message>
+    <message>
+        <source>a number of requests per second &gt; 0</source>
+        <translation>一个 &gt; 0 的每秒请求数</translation>
+    </message>
+    <message>
+        <source>at most what the largest batch that fits serves, %1 requests/s</source>
+        <translation>至多为放得下的最大批次所能服务的 %1 请求/s</translation>
+    </message>
+    <message>
+        <source>Largest batch on %1 (tp %2) at %3 tokens of context: %4 sequences</source>
+        <translation>%1（tp %2）上、上下文 %3 个 token 时放得下的最大批次：%4 个序列</translation>
+    </message>
+    <message>
+        <source>weights + batch x context x KV per token per GPU + activations = %1 GB of %2 GB</source>
+        <translation>权重 + 批次 x 上下文 x 每 GPU 每 token KV + 激活值 = %1 GB，共 %2 GB</translation>
+    </message>
+    <message>
+        <source>a measured step time in seconds, &gt; 0 (e.g. 12.5)</source>
+        <translation>一个实测的单步时间，单位为秒，&gt; 0（例如 12.5）</translation>
+    </message>
+    <message>
+        <source>a readable training log file</source>
+        <translation>一个可读的训练日志文件</translation>
+    </message>
+    <message>
+        <source>a readable training log file (reading failed)</source>
+        <translation>一个可读的训练日志文件（读取失败）</translation>
+    </message>
+    <message>
+        <source>--step-s SECONDS (the measured step) or --log FILE (a training log)</source>
+        <translation>--step-s SECONDS（实测单步时间）或 --log FILE（训练日志）</translation>
+    </message>
+    <message>
+        <source>Calibrated %1 (%2) on %3</source>
+        <translation>已根据 %3 校准 %1（%2）</translation>
+    </message>
+    <message>
+        <source>the spec</source>
+        <translation>该 spec</translation>
+    </message>
+    <message>
+        <source>predicted step</source>
+        <translation>预测单步</translation>
+    </message>
+    <message>
+        <source>%1 s (the model, uncalibrated)</source>
+        <translation>%1 s（模型，未校准）</translation>
+    </message>
+    <message>
+        <source>measured step</source>
+        <translation>实测单步</translation>
+    </message>
+    <message>
+        <source>efficiency</source>
+        <translation>效率</translation>
+    </message>
+    <message>
+        <source>%1 / %2 = %3 (every step predicted on the profile is divided by it)</source>
+        <translation>%1 / %2 = %3（在该配置上预测的每个单步时间都除以它）</translation>
+    </message>
+    <message>
+        <source>%1 (median) -&gt; step = tokens per step per GPU / tokens/s per GPU</source>
+        <translation>%1（中位数）-&gt; 单步 = 每 GPU 每步 token 数 / 每 GPU token/s</translation>
+    </message>
+    <message>
+        <source>stored in</source>
+        <translation>存入</translation>
+    </message>
+    <message>
+        <source>profile %1 (%2, %3) in %4</source>
+        <translation>%4 中的配置 %1（%2，%3）</translation>
+    </message>
+    <message>
+        <source>calibrated again</source>
+        <translation>重新校准</translation>
+    </message>
+    <message>
+        <source>new</source>
+        <translation>新建</translation>
+    </message>
+    <message>
+        <source>use it</source>
+        <translation>用法</translation>
+    </message>
+    <message>
+        <source>%1 in a spec</source>
+        <translation>在 spec 中写 %1</translation>
+    </message>
+    <message>
+        <source>one of %1</source>
+        <translation>以下之一：%1</translation>
+    </message>
+    <message>
+        <source>a readable file</source>
+        <translation>一个可读的文件</translation>
+    </message>
+    <message>
+        <source>cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>line %1: </source>
+        <translation>第 %1 行：</translation>
+    </message>
+    <message>
+        <source>an integer &gt;= 1</source>
+        <translation>一个 &gt;= 1 的整数</translation>
+    </message>
+    <message>
+        <source>%1 as %2</source>
+        <translation>%1 按 %2 读取</translation>
+    </message>
+    <message>
+        <source>read</source>
+        <translation>已读取</translation>
+    </message>
+    <message>
+        <source>ignored (no bearing on the plan)</source>
+        <translation>已忽略（与计划无关）</translation>
+    </message>
+    <message>
+        <source>not read (unknown to Tally)</source>
+        <translation>未读取（Tally 不认识）</translation>
+    </message>
+    <message>
+        <source>assumed:</source>
+        <translation>假设：</translation>
+    </message>
+    <message>
+        <source>time or cost</source>
+        <translation>time 或 cost</translation>
+    </message>
+    <message>
+        <source>the model</source>
+        <translation>该模型</translation>
+    </message>
+    <message>
+        <source>%1 layouts of %2 on %3 x %4 (global batch %5): %6 fit</source>
+        <translation>%2 在 %3 x %4 上的 %1 种布局（全局批量 %5）：%6 种放得下</translation>
+    </message>
+    <message>
+        <source>step %1 s  MFU %2  %3 GB</source>
+        <translation>单步 %1 s  MFU %2  %3 GB</translation>
+    </message>
+    <message>
+        <source>  cost %1</source>
+        <translation>  成本 %1</translation>
+    </message>
+    <message>
+        <source>a number in (0, 1e6]</source>
+        <translation>(0, 1e6] 范围内的数</translation>
+    </message>
+    <message>
+        <source>No cluster of up to %1 x %2 trains it in %3 days</source>
+        <translation>最多 %1 x %2 的集群都无法在 %3 天内训练完</translation>
+    </message>
+    <message>
+        <source>%1 x %2 train it in %3 days (allowed %4): %5  step %6 s  MFU %7</source>
+        <translation>%1 x %2 在 %3 天内训练完（允许 %4 天）：%5  单步 %6 s  MFU %7</translation>
+    </message>
+    <message>
+        <source>device: %1; fractions are of %2 (%3)</source>
+        <translation>设备：%1；比例相对于 %2（%3）</translation>
+    </message>
+    <message>
+        <source>, the catalog entry matching its name</source>
+        <translation>，即名称与之匹配的目录条目</translation>
+    </message>
+    <message>
+        <source>device: %1; no catalog profile matches its name, so no fractions of a promised peak are shown (choose one with --profile ID)</source>
+        <translation>设备：%1；没有名称与之匹配的目录配置，因此不显示相对标称峰值的比例（可用 --profile ID 指定）</translation>
+    </message>
+    <message>
+        <source>tally-probe refused its arguments: %1</source>
+        <translation>tally-probe 拒绝了它的参数：%1</translation>
+    </message>
+    <message>
+        <source>%1; nothing was measured</source>
+        <translation>%1；什么也没有测量</translation>
+    </message>
+    <message>
+        <source>%1; nothing was measured. To measure this machine&apos;s CPU and memory instead: tally probe --backend cpu</source>
+        <translation>%1；什么也没有测量。要改为测量本机的 CPU 和内存：tally probe --backend cpu</translation>
+    </message>
+    <message>
+        <source>interrupted; the results that arrived are kept</source>
+        <translation>已中断；已收到的结果会保留</translation>
+    </message>
+    <message>
+        <source>saved as probe run %1 (%2) in %3</source>
+        <translation>已保存为 %3 中的探测运行 %1（%2）</translation>
+    </message>
+    <message>
+        <source>make a hardware profile with these GEMM times:</source>
+        <translation>用这些 GEMM 时间生成硬件配置：</translation>
+    </message>
+    <message>
+        <source>make a hardware profile from it:</source>
+        <translation>由它生成硬件配置：</translation>
+    </message>
+    <message>
+        <source>%1 backend on %2</source>
+        <translation>%1 后端，运行于 %2</translation>
+    </message>
+    <message>
+        <source>this machine</source>
+        <translation>本机</translation>
+    </message>
+    <message>
+        <source> (quick)</source>
+        <translation>（快速）</translation>
+    </message>
+    <message>
+        <source>Measured: no validated, passed result to draw.</source>
+        <translation>实测：没有通过验证的结果可画。</translation>
+    </message>
+    <message>
+        <source>Measured roofs beside %1 (%2)</source>
+        <translation>实测的屋顶，与 %1（%2）对照</translation>
+    </message>
+    <message>
+        <source>Measured roofs</source>
+        <translation>实测的屋顶</translation>
+    </message>
+    <message>
+        <source>Measured points (% of the promised peak, bandwidth, and roof at the point&apos;s intensity)</source>
+        <translation>实测点（占标称峰值、带宽以及该点算术强度下屋顶的 %）</translation>
+    </message>
+    <message>
+        <source>Measured points</source>
+        <translation>实测点</translation>
+    </message>
+    <message>
+        <source>%1 has no %2 peak; it has: %3</source>
+        <translation>%1 没有 %2 峰值；它有：%3</translation>
+    </message>
+    <message>
+        <source>Roofline</source>
+        <translation>Roofline</translation>
+    </message>
+    <message>
+        <source>Hardware</source>
+        <translation>硬件</translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3 peak %4 FLOP/s, bandwidth %5 B/s, ridge %6 FLOP/byte</source>
+        <translation>%1（%2）：%3 峰值 %4 FLOP/s，带宽 %5 B/s，加速器强度 %6 FLOP/byte</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>batch %1 x seq %2 in %3, flash attention %4</source>
+        <translation>批次 %1 x 序列 %2，%3，flash attention %4</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>phase</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>operation</source>
+        <translation>运算</translation>
+    </message>
+    <message>
+        <source>count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <source>bound</source>
+        <translation>受限于</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>Per step at roofline speed (operations one after another):</source>
+        <translation>按 roofline 速度计的每步（运算依次执行）：</translation>
+    </message>
+    <message>
+        <source>%1 FLOPs, %2 bytes, %3 s (%4% of it memory-bound)</source>
+        <translation>%1 FLOPs，%2 字节，%3 s（其中 %4% 内存受限）</translation>
+    </message>
+    <message>
+        <source>one of the built-in ids: %1</source>
+        <translation>内置 id 之一：%1</translation>
+    </message>
+    <message>
+        <source>form factor</source>
+        <translation>外形规格</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>interconnect</source>
+        <translation>互连</translation>
+    </message>
+    <message>
+        <source>%1 (%2 GB/s per direction)</source>
+        <translation>%1（每方向 %2 GB/s）</translation>
+    </message>
+    <message>
+        <source>not published</source>
+        <translation>未公布</translation>
+    </message>
+    <message>
+        <source>dense peaks (TFLOP/s) and ridge (FLOP/byte):</source>
+        <translation>稠密峰值（TFLOP/s）与加速器强度（FLOP/byte）：</translation>
+    </message>
+    <message>
+        <source>printed</source>
+        <translation>数据手册</translation>
+    </message>
+    <message>
+        <source>verification</source>
+        <translation>核实</translation>
+    </message>
+    <message>
+        <source>notes</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>sources:</source>
+        <translation>来源：</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source> = %1% of peak</source>
+        <translation> = 峰值的 %1%</translation>
+    </message>
+    <message>
+        <source>a number such as 1e-8, 65504, -448.5, inf or nan</source>
+        <translation>一个数，例如 1e-8、65504、-448.5、inf 或 nan</translation>
+    </message>
+    <message>
+        <source>Probe run %1</source>
+        <translation>探测运行 %1</translation>
+    </message>
+    <message>
+        <source>kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>bandwidth</source>
+        <translation>带宽</translation>
+    </message>
+    <message>
+        <source>bf16 peak</source>
+        <translation>bf16 峰值</translation>
+    </message>
+    <message>
+        <source>vendor</source>
+        <translation>厂商</translation>
+    </message>
+    <message>
+        <source>(ridge %1 FLOP/byte)</source>
+        <translation>（加速器强度 %1 FLOP/byte）</translation>
+    </message>
+    <message>
+        <source>price</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <source>%1 per GPU-hour</source>
+        <translation>每 GPU 小时 %1</translation>
+    </message>
+    <message>
+        <source>probe run</source>
+        <translation>探测运行</translation>
+    </message>
+    <message>
+        <source>source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>the id of a profile (built-in: %1; stored ones: tally profiles list)</source>
+        <translation>一个配置的 id（内置：%1；已保存的：tally profiles list）</translation>
+    </message>
+    <message>
+        <source>a readable profile file (JSON)</source>
+        <translation>一个可读的配置文件（JSON）</translation>
+    </message>
+    <message>
+        <source>imported %1 profile %2 (%3) into %4</source>
+        <translation>已将 %1 配置 %2（%3）导入 %4</translation>
+    </message>
+    <message>
+        <source>added %1 profile %2 (%3) to %4</source>
+        <translation>已将 %1 配置 %2（%3）添加到 %4</translation>
+    </message>
+    <message>
+        <source>the id of a stored profile</source>
+        <translation>一个已保存配置的 id</translation>
+    </message>
+    <message>
+        <source>saved profile %1 (%2)</source>
+        <translation>已保存配置 %1（%2）</translation>
+    </message>
+    <message>
+        <source>removed profile %1</source>
+        <translation>已删除配置 %1</translation>
+    </message>
+    <message>
+        <source>the name or id of a saved plan (tally plans list)</source>
+        <translation>一个已保存计划的名称或 id（tally plans list）</translation>
+    </message>
+    <message>
+        <source>updated</source>
+        <translation>更新时间</translation>
+    </message>
+    <message>
+        <source>plan %1: %2</source>
+        <translation>计划 %1：%2</translation>
+    </message>
+    <message>
+        <source>created %1, updated %2</source>
+        <translation>创建于 %1，更新于 %2</translation>
+    </message>
+    <message>
+        <source>saved plan %1 (%2) in %3</source>
+        <translation>已将计划 %1（%2）保存到 %3</translation>
+    </message>
+    <message>
+        <source>removed plan %1 (%2)</source>
+        <translation>已删除计划 %1（%2）</translation>
+    </message>
+    <message>
+        <source>the id of a stored probe run (tally probes list)</source>
+        <translation>一次已保存的探测运行的 id（tally probes list）</translation>
+    </message>
+    <message>
+        <source>probe run %1: %2 on %3 (%4), %5 to %6, %7</source>
+        <translation>探测运行 %1：%2，运行于 %3（%4），%5 至 %6，%7</translation>
+    </message>
+    <message>
+        <source>imported %1 (%2, %3 results%4) as probe run %5 in %6</source>
+        <translation>已将 %1（%2，%3 个结果%4）导入为 %6 中的探测运行 %5</translation>
+    </message>
+    <message>
+        <source> from %1</source>
+        <translation>，来自 %1</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>计划</translation>
+    </message>
+    <message>
+        <source>profile</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>compute dtype</source>
+        <translation>计算数据类型</translation>
+    </message>
+    <message>
+        <source>dense peak</source>
+        <translation>稠密峰值</translation>
+    </message>
+    <message>
+        <source>ridge FLOP/byte</source>
+        <translation>加速器强度 FLOP/byte</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>NO</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>memory per GPU</source>
+        <translation>每 GPU 内存</translation>
+    </message>
+    <message>
+        <source>headroom</source>
+        <translation>余量</translation>
+    </message>
+    <message>
+        <source>days</source>
+        <translation>天数</translation>
+    </message>
+    <message>
+        <source>price/GPU-hour</source>
+        <translation>每 GPU 小时价格</translation>
+    </message>
+    <message>
+        <source>%1: not evaluated: %2</source>
+        <translation>%1：未评估：%2</translation>
+    </message>
+    <message>
+        <source>%1: has no dense %2 peak; timed at its %3 peak instead</source>
+        <translation>%1：没有稠密 %2 峰值；改按其 %3 峰值计时</translation>
+    </message>
+    <message>
+        <source>Largest model on %1 x %2 (%3): %4 parameters</source>
+        <translation>%1 x %2 上能训练的最大模型（%3）：%4 个参数</translation>
+    </message>
+    <message>
+        <source>params, grads, optimizer state and activations</source>
+        <translation>参数、梯度、优化器状态和激活值</translation>
+    </message>
+    <message>
+        <source>model state only, activations not counted</source>
+        <translation>只计模型状态，不计激活值</translation>
+    </message>
+    <message>
+        <source>%1 = %2 elements x %3 bytes (%4) = %5 bytes = %6 GB = %7 GiB</source>
+        <translation>%1 = %2 个元素 x %3 字节（%4）= %5 字节 = %6 GB = %7 GiB</translation>
+    </message>
+    <message>
+        <source>CS336 lecture 2: memory = number of values x bytes per value; GB = 1e9 bytes, GiB = 2^30 bytes</source>
+        <translation>CS336 第 2 讲：内存 = 数值个数 x 每个数值的字节数；GB = 1e9 字节，GiB = 2^30 字节</translation>
+    </message>
+    <message>
+        <source>%1 params (%2 active)</source>
+        <translation>%1 个参数（激活 %2）</translation>
+    </message>
+    <message>
+        <source>format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>bits</source>
+        <translation>位数</translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation>最大值</translation>
+    </message>
+    <message>
+        <source>min normal</source>
+        <translation>最小正规数</translation>
+    </message>
+    <message>
+        <source>min subnorm</source>
+        <translation>最小次正规数</translation>
+    </message>
+    <message>
+        <source>overflow</source>
+        <translation>上溢</translation>
+    </message>
+    <message>
+        <source>  %1 becomes</source>
+        <translation>  %1 变为</translation>
+    </message>
+    <message>
+        <source>Block formats: nvfp4 = E2M1 x one E4M3 scale per 16 values (4.5 bits); mxfp4 = E2M1 x one E8M0 scale per 32 values (4.25 bits).</source>
+        <translation>块格式：nvfp4 = E2M1 x 每 16 个数值一个 E4M3 缩放因子（4.5 位）；mxfp4 = E2M1 x 每 32 个数值一个 E8M0 缩放因子（4.25 位）。</translation>
     </message>
 </context>
 <context>
@@ -915,6 +1671,134 @@
     <message>
         <source>Throughput (static batch)</source>
         <translation>吞吐量（静态批处理）</translation>
+    </message>
+    <message>
+        <source>context %1 tokens, %2 GB capacity: B = %3</source>
+        <translation>上下文 %1 个 token，容量 %2 GB：B = %3</translation>
+    </message>
+    <message>
+        <source>one pass of %1 tokens: %2 + %3 + %4 + %5 s = %6 s; the batch: %7 s</source>
+        <translation>一次 %1 个 token：%2 + %3 + %4 + %5 s = %6 s；整批：%7 s</translation>
+    </message>
+    <message>
+        <source>%1 + %2 + %3 + %4 s = %5 s (GEMMs: compute %6 s, weights %7 s)</source>
+        <translation>%1 + %2 + %3 + %4 s = %5 s（GEMM：计算 %6 s，权重 %7 s）</translation>
+    </message>
+    <message>
+        <source>%1 x %2 all-reduce of %3 B over %4 GPUs at %5 = %6 s (%7 s of it latency)</source>
+        <translation>%1 x %2 all-reduce，每次 %3 B，跨 %4 个 GPU，带宽 %5 = %6 s（其中延迟 %7 s）</translation>
+    </message>
+    <message>
+        <source>%1 (%2 at %3 over %4: ridge %5 FLOP per byte)</source>
+        <translation>%1（%2 的 %3 除以 %4：加速器强度 %5 FLOP/byte）</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>%1 micro-batches of %2 s on the slowest stage, bubble %3</source>
+        <translation>%1 个微批次，最慢阶段每个 %2 s，气泡 %3</translation>
+    </message>
+    <message>
+        <source>%1 s / %2 s = %3; this plan %4 s / %3 = %5 s</source>
+        <translation>%1 s / %2 s = %3；本计划 %4 s / %3 = %5 s</translation>
+    </message>
+    <message>
+        <source>%1 micro-batches at %2 FLOP/s achieved</source>
+        <translation>%1 个微批次，实际达到 %2 FLOP/s</translation>
+    </message>
+    <message>
+        <source>%1 micro-batches; %2 of %3 distinct GEMMs measured (%4), the others at %5 FLOP/s achieved</source>
+        <translation>%1 个微批次；%3 种 GEMM 中 %2 种为实测（%4），其余按实际达到的 %5 FLOP/s 计</translation>
+    </message>
+    <message>
+        <source>at %1 bytes/s achieved</source>
+        <translation>实际达到 %1 字节/s</translation>
+    </message>
+    <message>
+        <source>v %1, %2 micro-batches of T = %3 x %4 tokens, h %5, tp %6, %7</source>
+        <translation>v %1，%2 个微批次，每个 T = %3 x %4 个 token，h %5，tp %6，%7</translation>
+    </message>
+    <message>
+        <source>of %1 s in all; ZeRO-%2, overlap %3</source>
+        <translation>共 %1 s；ZeRO-%2，重叠：%3</translation>
+    </message>
+    <message>
+        <source>context parallel %1, %2 micro-batches</source>
+        <translation>上下文并行 %1，%2 个微批次</translation>
+    </message>
+    <message>
+        <source>engine %1</source>
+        <translation>引擎 %1</translation>
+    </message>
+    <message>
+        <source>%1 s of traffic hidden behind compute</source>
+        <translation>%1 s 的通信隐藏在计算之后</translation>
+    </message>
+    <message>
+        <source>shard = %1 parameters / %2 at %3 bytes/s achieved</source>
+        <translation>分片 = %1 个参数 / %2，实际达到 %3 字节/s</translation>
+    </message>
+    <message>
+        <source>%1 total, %2 active, %3 embedding</source>
+        <translation>总计 %1，激活 %2，嵌入 %3</translation>
+    </message>
+    <message>
+        <source>%1 x %2 s / 86400 = %3 days</source>
+        <translation>%1 x %2 s / 86400 = %3 天</translation>
+    </message>
+    <message>
+        <source>%1 / (%2 x %3 x %4 x 86400) = %5 days</source>
+        <translation>%1 / (%2 x %3 x %4 x 86400) = %5 天</translation>
+    </message>
+    <message>
+        <source>%1 x %2 (%3, %4 state) / %5 = %6</source>
+        <translation>%1 x %2（%3，%4 状态）/ %5 = %6</translation>
+    </message>
+    <message>
+        <source>%1 per layer x %2 layers x %3 in flight + %4 output/embedding + %5 recompute working set = %6</source>
+        <translation>每层 %1 x %2 层 x 同时在途 %3 个 + 输出/嵌入 %4 + 重计算工作集 %5 = %6</translation>
+    </message>
+    <message>
+        <source>%1 of %2 capacity (%3)</source>
+        <translation>%1，容量 %2（%3）</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>能放下</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>%1 + %2 + %3 = %4 GB of %5 GB (%6)</source>
+        <translation>%1 + %2 + %3 = %4 GB，共 %5 GB（%6）</translation>
+    </message>
+    <message>
+        <source>NCCL ring</source>
+        <translation>NCCL 环形</translation>
+    </message>
+    <message>
+        <source>custom one-shot / two-shot</source>
+        <translation>自定义 one-shot / two-shot</translation>
+    </message>
+    <message>
+        <source>tp %1 on %2 bytes/s per GPU, overlap with GEMMs %3 (exposed max(C / tp, C - GEMMs x (tp - 1) / tp))</source>
+        <translation>tp %1，每 GPU %2 bytes/s，与 GEMM 重叠：%3（暴露 max(C / tp, C - GEMMs x (tp - 1) / tp)）</translation>
+    </message>
+    <message>
+        <source>expert parallel %1, k = %2 of %3 experts, %4 micro-batches, overlap with another micro-batch %5</source>
+        <translation>专家并行 %1，%3 个专家中选 k = %2 个，%4 个微批次，与另一微批次重叠：%5</translation>
+    </message>
+    <message>
+        <source>offload = %1, activations of %2 layers (%3 bytes per micro-batch), host link %4 bytes/s, overlap %5</source>
+        <translation>offload = %1，%2 层的激活（每个微批次 %3 bytes），主机链路 %4 bytes/s，重叠：%5</translation>
     </message>
 </context>
 <context>
@@ -2075,6 +2959,42 @@ Source: CS336 lecture 2 (0.5 is good)</source>
         <source>Pipeline-parallel stages of one replica; cluster.gpus / (tp x pp) replicas.</source>
         <translation>一个副本的流水线并行阶段数；共 cluster.gpus / (tp x pp) 个副本。</translation>
     </message>
+    <message>
+        <source>Recomputed layers</source>
+        <translation>重计算层数</translation>
+    </message>
+    <message>
+        <source>With full recomputation: the layers of each pipeline stage (each virtual stage) that are recomputed; the others keep all their activations (Megatron&apos;s --recompute-method block --recompute-num-layers). 0: every layer.</source>
+        <translation>完全重计算时：每个流水线阶段（每个虚拟阶段）中重算的层数；其余层保留全部激活（Megatron 的 --recompute-method block --recompute-num-layers）。0：所有层。</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>Overlap TP traffic</source>
+        <translation>重叠张量并行通信</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel all-gathers and reduce-scatters cut into chunks that run while the GEMMs beside them compute (Transformer Engine&apos;s userbuffers, Megatron&apos;s --tp-comm-overlap). Needs sequence parallelism.</source>
+        <translation>张量并行的 all-gather 和 reduce-scatter 切成小块，在相邻 GEMM 计算的同时传输（Transformer Engine 的 userbuffers，Megatron 的 --tp-comm-overlap）。需要序列并行。</translation>
+    </message>
+    <message>
+        <source>Overlap EP traffic</source>
+        <translation>重叠专家并行通信</translation>
+    </message>
+    <message>
+        <source>Expert-parallel all-to-alls of one micro-batch run while another micro-batch computes the same layer (Megatron&apos;s --overlap-moe-expert-parallel-comm; DeepSeek-V3&apos;s DualPipe). Needs two or more micro-batches per step.</source>
+        <translation>一个微批次的专家并行 all-to-all 与另一个微批次在同一层的计算同时进行（Megatron 的 --overlap-moe-expert-parallel-comm；DeepSeek-V3 的 DualPipe）。每步需要两个或更多微批次。</translation>
+    </message>
+    <message>
+        <source>Offloaded layers</source>
+        <translation>卸载层数</translation>
+    </message>
+    <message>
+        <source>Transformer layers whose activations go to host memory after their forward pass and come back for their backward, over the host link (Megatron&apos;s cpu_offloading_num_layers). One pipeline stage, no recomputation. 0: none.</source>
+        <translation>前向之后把激活经主机链路移到主机内存、反向时再取回的 Transformer 层数（Megatron 的 cpu_offloading_num_layers）。仅限单个流水线阶段、不重计算。0：不卸载。</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::BitLayoutWidget</name>
@@ -2964,6 +3884,10 @@ Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
     <message>
         <source> (does not fit)</source>
         <translation>（放不下）</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>token/s</translation>
     </message>
 </context>
 <context>
@@ -5662,6 +6586,22 @@ Source: %2</source>
     <message>
         <source>the SMs communication takes from compute</source>
         <translation>通信从计算中占用的 SM</translation>
+    </message>
+    <message>
+        <source>does not fit: %1 GB needed per GPU, %2 has %3 GB; the largest batch that fits at %4 tokens of context is %5</source>
+        <translation>放不下：每 GPU 需要 %1 GB，%2 只有 %3 GB；上下文 %4 个 token 时放得下的最大批次是 %5</translation>
+    </message>
+    <message>
+        <source>tp %1 spans nodes of %2 GPUs: the all-reduces cross the network (%3 per GPU)</source>
+        <translation>tp %1 跨越了每节点 %2 个 GPU 的节点：all-reduce 要经过网络（每 GPU %3）</translation>
+    </message>
+    <message>
+        <source>tensor-parallel all-reduces take %1% of a decode step (%2% of them latency): at this batch a smaller tp or more replicas serve faster per GPU</source>
+        <translation>张量并行的 all-reduce 占解码单步的 %1%（其中 %2% 是延迟）：在此批次下，更小的 tp 或更多副本的每 GPU 服务速度更快</translation>
+    </message>
+    <message>
+        <source>%1 has no %2 peak: %3 weights are read at their size but multiplied in %4</source>
+        <translation>%1 没有 %2 峰值：%3 权重按其大小读取，但用 %4 相乘</translation>
     </message>
 </context>
 </TS>

@@ -75,23 +75,23 @@ QVariant ConversionTableModel::data(const QModelIndex& index, int role) const {
                 case NameColumn:
                     return qs(f.name);
                 case ValueColumn:
-                    return QString::number(c.value, 'g', 9);
+                    return formatNumber(c.value, 'g', 9);
                 case StatusColumn:
                     return statusText(c.status);
                 case AbsErrorColumn:
-                    return std::isfinite(absError) ? QString::number(absError, 'g', 3) : QString();
+                    return std::isfinite(absError) ? formatNumber(absError, 'g', 3) : QString();
                 case RelErrorColumn:
-                    return std::isfinite(relError) ? QString::number(relError, 'g', 3) : QString();
+                    return std::isfinite(relError) ? formatNumber(relError, 'g', 3) : QString();
                 case ScaleColumn:
-                    return f.block_size > 0 ? tr("%1 x %2").arg(QString::number(c.element, 'g', 4),
-                                                                QString::number(c.scale, 'g', 6))
+                    return f.block_size > 0 ? tr("%1 x %2").arg(formatNumber(c.element, 'g', 4),
+                                                                formatNumber(c.scale, 'g', 6))
                                             : QString();
             }
             return {};
         case Qt::ToolTipRole:
             return tr("%1 in %2: %3 (%4)\nRound to nearest, ties to even.\nSource: %5")
-                .arg(QString::number(m_input, 'g', 17), qs(f.name),
-                     QString::number(c.value, 'g', 17), statusText(c.status), qs(f.spec));
+                .arg(formatNumber(m_input, 'g', 17), qs(f.name), formatNumber(c.value, 'g', 17),
+                     statusText(c.status), qs(f.spec));
         case Qt::TextAlignmentRole:
             return index.column() == NameColumn || index.column() == StatusColumn
                        ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)

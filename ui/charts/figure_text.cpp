@@ -4,6 +4,7 @@
 
 #include "planner/io/case_accuracy.h"
 #include "ui/common/number_text.h"
+#include "ui/i18n/translate_text.h"
 
 namespace tally::ui {
 
@@ -28,7 +29,7 @@ QString explanationTip(const Explanation* e) {
     if (!e) {
         return {};
     }
-    return tip(qs(e->formula), qs(e->substitution), qs(e->source));
+    return tip(qs(e->formula), translatedSubstitution(*e), qs(e->source));
 }
 
 std::vector<FigureRow> timeFigures(const PlanViews& v) {
@@ -63,7 +64,7 @@ std::vector<FigureRow> timeFigures(const PlanViews& v) {
         add("time.energy_kwh", tr("Energy (GPU boards)"), t.energy_kwh, formatShort(t.energy_kwh),
             tr("kWh"));
     }
-    add("time.hfu", tr("HFU"), t.hfu, QString::number(t.hfu, 'f', 3), tr("of peak"));
+    add("time.hfu", tr("HFU"), t.hfu, formatNumber(t.hfu, 'f', 3), tr("of peak"));
     // Which MFU the time rests on: the assumed cluster.mfu, or the performance model's.
     rows.push_back({QStringLiteral("time.mfu_source"), tr("Time from"), t.mfu_predicted ? 1.0 : 0.0,
                     t.mfu_predicted ? tr("predicted MFU") : tr("assumed MFU"), QString(),
@@ -71,12 +72,12 @@ std::vector<FigureRow> timeFigures(const PlanViews& v) {
                        "a number: FLOPs / (peak x MFU x GPUs).\n%1")
                         .arg(mfuSourceText(v))});
     rows.push_back({QStringLiteral("cluster.mfu"), tr("MFU, assumed"), s.cluster.mfu,
-                    t.mfu_predicted ? tr("not used") : QString::number(s.cluster.mfu, 'g', 3),
+                    t.mfu_predicted ? tr("not used") : formatNumber(s.cluster.mfu, 'g', 3),
                     tr("of peak"),
                     tr("cluster.mfu as typed: achieved model FLOP/s / dense peak\nSource: CS336 "
                        "lecture 2 (0.5 is good)")});
     add("performance.mfu", tr("MFU, predicted"), p.performance.mfu,
-        QString::number(p.performance.mfu, 'f', 3), tr("of peak"));
+        formatNumber(p.performance.mfu, 'f', 3), tr("of peak"));
     add("performance.step_s", tr("Predicted step"), p.performance.step_s,
         formatDuration(p.performance.step_s), QString());
     add("parallel.tokens_per_step", tr("Tokens per step"), p.parallel.tokens_per_step,
@@ -88,7 +89,7 @@ std::vector<FigureRow> timeFigures(const PlanViews& v) {
         QString::number(p.parallel.grad_accum_steps), tr("micro-batches"));
     add("parallel.pipeline_bubble_fraction", tr("Pipeline bubble"),
         p.parallel.pipeline_bubble_fraction,
-        QString::number(100.0 * p.parallel.pipeline_bubble_fraction, 'f', 1), tr("%"));
+        formatNumber(100.0 * p.parallel.pipeline_bubble_fraction, 'f', 1), tr("%"));
     return rows;
 }
 
@@ -143,20 +144,20 @@ QString errorBandText(const PlanViews& v) {
             .arg(engineName, gpuName);
     }
     return tr("±%1% on %2 published %3 %4 runs (worst %5%).")
-        .arg(QString::number(100.0 * band->mean_abs_error, 'f', 0))
+        .arg(formatNumber(100.0 * band->mean_abs_error, 'f', 0))
         .arg(band->count)
-        .arg(engineName, gpuName, QString::number(100.0 * band->worst_abs_error, 'f', 0));
+        .arg(engineName, gpuName, formatNumber(100.0 * band->worst_abs_error, 'f', 0));
 }
 
 QString mfuSourceText(const PlanViews& v) {
     const TimeEstimate& t = v.plan.time;
-    const QString predicted = QString::number(v.plan.performance.mfu, 'f', 3);
+    const QString predicted = formatNumber(v.plan.performance.mfu, 'f', 3);
     if (t.mfu_predicted) {
         return tr("The predicted MFU %1 sets the time (cluster.mfu = predicted). %2")
             .arg(predicted, errorBandText(v));
     }
     return tr("The assumed MFU %1 sets the time; the performance model predicts %2.")
-        .arg(QString::number(v.spec.cluster.mfu, 'g', 3), predicted);
+        .arg(formatNumber(v.spec.cluster.mfu, 'g', 3), predicted);
 }
 
 }  // namespace tally::ui

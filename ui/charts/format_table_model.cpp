@@ -60,7 +60,7 @@ QVariant FormatTableModel::data(const QModelIndex& index, int role) const {
                 case MinNormalColumn:
                 case MinSubnormalColumn:
                 case EpsilonColumn:
-                    return QString::number(number(), 'g', 5);
+                    return formatNumber(number(), 'g', 5);
                 case SpecialsColumn: {
                     QString text = f.has_infinity ? tr("inf") : QString();
                     if (f.has_nan) {

@@ -419,6 +419,13 @@ void InferencePanel::showResults(const PlanViews& v) {
         } else if (e.unit == "sequences") {
             text = formatExact(e.value);
             unit = tr("sequences");
+        } else if (e.unit == "tokens/s") {
+            text = formatShort(e.value);
+            unit = tr("tokens/s");
+        } else if (e.unit == "currency") {
+            // In the price's own currency, which the spec does not name: no unit shown.
+            text = formatShort(e.value);
+            unit.clear();
         } else {
             text = formatShort(e.value);
         }
@@ -445,8 +452,8 @@ void InferencePanel::showResults(const PlanViews& v) {
     }
     m_model->setRows(std::move(rows));
     QStringList warnings;
-    for (const std::string& w : serving_warning_messages(m_plan, v.spec, v.hardware)) {
-        warnings << QStringLiteral("⚠ ") + qs(w);
+    for (const Text& w : serving_warning_texts(m_plan, v.spec, v.hardware)) {
+        warnings << QStringLiteral("⚠ ") + translatedText(w);
     }
     m_warnings->setText(warnings.join(u'\n'));
     m_warnings->setVisible(!warnings.isEmpty());

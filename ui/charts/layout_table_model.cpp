@@ -139,12 +139,12 @@ QString LayoutTableModel::text(const RankedLayout& r, int row, int column) const
         case MemoryColumn:
             return formatGB(r.memory_bytes);
         case MfuColumn:
-            return QString::number(r.mfu, 'f', 3);
+            return formatNumber(r.mfu, 'f', 3);
         case ObjectiveColumn:
             return m_objective == LayoutObjective::time ? formatDuration(r.objective)
                                                         : formatShort(r.objective);
         default:
-            return QString::number(value(r, row, column), 'g', 12);
+            return formatNumber(value(r, row, column), 'g', 12);
     }
 }
 

@@ -74,7 +74,7 @@ QVariant MemoryTableModel::data(const QModelIndex& index, int role) const {
                     return gibNumber(row.bytes);
                 case ShareColumn:
                     return m_capacity > 0.0
-                               ? QString::number(100.0 * row.bytes / m_capacity, 'f', 1) + u" %"
+                               ? formatNumber(100.0 * row.bytes / m_capacity, 'f', 1) + u" %"
                                : QString();
             }
             return {};

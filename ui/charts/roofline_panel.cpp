@@ -316,23 +316,25 @@ QLineSeries* RooflinePanel::roofLine(ComputeType type) {
     return series;
 }
 
+QString RooflinePanel::markSetName(RooflineGroup group, bool aggregate) {
+    const QString name = RooflineTableModel::groupName(group);
+    switch (group) {
+        case RooflineGroup::seed:
+            return tr("lecture 2 ops");
+        case RooflineGroup::user:
+            return tr("your ops");
+        default:
+            return aggregate ? tr("%1 step").arg(name) : tr("%1 layers").arg(name);
+    }
+}
+
 RooflinePanel::MarkSeries& RooflinePanel::markSet(RooflineGroup group, bool aggregate) {
     MarkSeries& set = m_markSets[{static_cast<int>(group), aggregate}];
     if (set.series) {
         return set;
     }
     set.series = new QScatterSeries(this);
-    const QString name = RooflineTableModel::groupName(group);
-    switch (group) {
-        case RooflineGroup::seed:
-            set.series->setName(tr("lecture 2 ops"));
-            break;
-        case RooflineGroup::user:
-            set.series->setName(tr("your ops"));
-            break;
-        default:
-            set.series->setName(aggregate ? tr("%1 step").arg(name) : tr("%1 layers").arg(name));
-    }
+    set.series->setName(markSetName(group, aggregate));
     QColor color = groupColor(group);
     if (aggregate) {
         set.series->setMarkerSize(group == RooflineGroup::seed ? 10 : 14);
@@ -442,6 +444,12 @@ void RooflinePanel::showResults(const PlanViews& v) {
                          return rank(a.group) < rank(b.group);
                      });
     for (auto& [key, set] : m_markSets) {
+        // Named again on every redraw: a name made with arguments ("decode step") is not one the
+        // language switch can look up again (common/retranslate.h).
+        const QString name = markSetName(static_cast<RooflineGroup>(key.first), key.second);
+        if (set.series->name() != name) {
+            set.series->setName(name);
+        }
         replacePoints(set.series, points[key]);
         // Only the sets that have marks get a legend entry.
         setLegendVisible(set.series, !points[key].isEmpty());

@@ -71,6 +71,8 @@ private:
         std::vector<RooflineMark> marks;  // in the order of the series' points
     };
 
+    // The legend's name of a set of marks, in the current language ("decode step").
+    static QString markSetName(RooflineGroup group, bool aggregate);
     // Adds a series to the chart on the log axes.
     void addToChart(QAbstractSeries* series);
     // Clears the message and red frames the operation editor showed for a rejected operation.

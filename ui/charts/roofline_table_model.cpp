@@ -50,14 +50,14 @@ QString rooflineMarkTip(const RooflineMark& m) {
             .arg(RooflineTableModel::markLabel(m), kind, qs(to_string(m.cost.dtype)),
                  formatShort(m.cost.flops), formatShort(m.cost.bytes()),
                  formatShort(m.cost.read_bytes), formatShort(m.cost.write_bytes))
-            .arg(QString::number(intensity, 'g', 4), formatFlopsPerSecond(m.roof.peak_flops_per_s),
-                 QString::number(intensity, 'g', 4), formatShort(m.roof.bandwidth_bytes_per_s),
+            .arg(formatNumber(intensity, 'g', 4), formatFlopsPerSecond(m.roof.peak_flops_per_s),
+                 formatNumber(intensity, 'g', 4), formatShort(m.roof.bandwidth_bytes_per_s),
                  formatFlopsPerSecond(m.point.attainable_flops_per_s),
                  m.point.bound == Bound::memory ? RooflineTableModel::tr("memory-bound")
                                                 : RooflineTableModel::tr("compute-bound"),
                  intensity < ridge ? RooflineTableModel::tr("below")
                                    : RooflineTableModel::tr("at or above"),
-                 QString::number(ridge, 'f', 1));
+                 formatNumber(ridge, 'f', 1));
     if (m.count != 1.0) {
         text += u'\n' + RooflineTableModel::tr("runs %1 times per step").arg(m.count);
     }
@@ -131,7 +131,7 @@ QVariant RooflineTableModel::data(const QModelIndex& index, int role) const {
                 case CountColumn:
                     return formatShort(number());
                 case IntensityColumn:
-                    return QString::number(number(), 'g', 4);
+                    return formatNumber(number(), 'g', 4);
                 case AttainableColumn:
                     return formatFlopsPerSecond(number());
                 case BoundColumn:

@@ -211,9 +211,10 @@ void TimePanel::findMinGpus() {
     if (m_minRunning) {
         return;
     }
-    bool ok = false;
-    const double days = m_minDays->text().trimmed().toDouble(&ok);
-    if (!ok || !(days > 0.0 && days <= 1e6)) {
+    // An entry box: parseNumber() reads the C form and the user's locale's ("1,5" in de_DE).
+    const std::optional<double> parsed = parseNumber(m_minDays->text());
+    const double days = parsed.value_or(0.0);
+    if (!parsed || !(days > 0.0 && days <= 1e6)) {
         m_minResult->setText(tr("Days: a number in (0, 1e6]"));
         return;
     }

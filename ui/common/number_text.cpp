@@ -1,6 +1,7 @@
 #include "ui/common/number_text.h"
 
 #include <QCoreApplication>
+#include <QLocale>
 #include <QRegularExpression>
 
 #include <array>
@@ -19,6 +20,35 @@ struct Suffix {
 // Largest first. B (billion) is what model cards write ("70B"); G is accepted when typed.
 constexpr std::array<Suffix, 5> kSuffixes{
     {{'P', 1e15}, {'T', 1e12}, {'B', 1e9}, {'M', 1e6}, {'K', 1e3}}};
+
+// A number a person reads, in the number locale (QLocale(): Tally sets its default to the
+// number locale of the language, ui/i18n/translations.h's applyNumberLocale()): its digit
+// grouping and decimal mark. The C locale, the tests' and the default without one, writes what
+// QString::number() writes.
+QString readable(double value, char format, int precision) {
+    const QLocale locale;
+    // The system's C locale (LANG=C) groups thousands in QLocale's data, QLocale::c() does not:
+    // a C desktop reads numbers as the C library writes them.
+    if (locale.language() == QLocale::C) {
+        return QString::number(value, format, precision);
+    }
+    return locale.toString(value, format, precision);
+}
+
+// What a locale's reader types for a number: its decimal mark and digit groups ("1.234,5" in
+// de_DE, "1,234.5" in en_US), as a C-locale number; nullopt when the locale does not read it.
+std::optional<double> parseLocaleNumber(const QString& text) {
+    const QLocale locale;
+    if (locale.language() == QLocale::C) {
+        return std::nullopt;
+    }
+    bool ok = false;
+    const double v = locale.toDouble(text, &ok);
+    if (!ok) {
+        return std::nullopt;
+    }
+    return v;
+}
 
 QString shortest(double value) {
     // The shortest %g form that reads back as the same double.
@@ -66,6 +96,9 @@ std::optional<double> parseNumber(const QString& input, bool* outOfRange) {
     QString text = input.trimmed();
     text.remove(QLatin1Char('_'));
     text.remove(QLatin1Char(' '));
+    // The spaces some locales group digits with (fr_FR: narrow no-break space).
+    text.remove(QChar(0x00A0));
+    text.remove(QChar(0x202F));
     if (text.isEmpty()) {
         return std::nullopt;
     }
@@ -92,7 +125,15 @@ std::optional<double> parseNumber(const QString& input, bool* outOfRange) {
         text.chop(1);
     }
     bool ok = false;
-    const double v = text.toDouble(&ok);
+    double v = text.toDouble(&ok);
+    if (!ok) {
+        // Not a C-locale number (which formatExact() writes and always reads back first): the
+        // user's locale's form, when it reads as one ("0,5" in de_DE, "1,234.5" in en_US).
+        if (const std::optional<double> local = parseLocaleNumber(text)) {
+            v = *local;
+            ok = true;
+        }
+    }
     if (!ok || !std::isfinite(v * scale)) {
         if (outOfRange) {
             // Digits with an optional fraction and exponent that still did not fit a double.
@@ -103,6 +144,13 @@ std::optional<double> parseNumber(const QString& input, bool* outOfRange) {
         return std::nullopt;
     }
     return v * scale;
+}
+
+QString formatNumber(double value, char format, int precision) {
+    if (!std::isfinite(value)) {
+        return QString::number(value);
+    }
+    return readable(value, format, precision);
 }
 
 QString formatDuration(double seconds) {
@@ -124,21 +172,21 @@ QString formatDuration(double seconds) {
                                           {86400.0, 1.0 / 3600.0, "h"}}};
     for (const Unit& u : kUnits) {
         if (a < u.below_s) {
-            return QString::number(seconds * u.scale, 'g', 4) + u' ' + QString::fromUtf8(u.name);
+            return readable(seconds * u.scale, 'g', 4) + u' ' + QString::fromUtf8(u.name);
         }
     }
-    return QString::number(seconds, 'g', 4) + u" s";
+    return readable(seconds, 'g', 4) + u" s";
 }
 
 QString formatDays(double days) {
     // Under a twentieth of a day, one decimal would read "0.0": three significant digits.
     if (std::isfinite(days) && days != 0.0 && std::abs(days) < 0.05) {
-        return QString::number(days, 'g', 3);
+        return readable(days, 'g', 3);
     }
     if (std::isfinite(days) && std::abs(days) < 1e5) {
-        return QString::number(days, 'f', 1);
+        return readable(days, 'f', 1);
     }
-    return QString::number(days, 'e', 3);
+    return readable(days, 'e', 3);
 }
 
 QString formatShort(double value) {
@@ -147,16 +195,16 @@ QString formatShort(double value) {
     }
     const double a = std::abs(value);
     if (a < 1e4) {
-        return QString::number(value, 'g', 4);
+        return readable(value, 'g', 4);
     }
     if (a < 1e18) {
         for (const Suffix& s : kSuffixes) {
             if (a >= s.scale) {
-                return QString::number(value / s.scale, 'g', 4) + QLatin1Char(s.letter);
+                return readable(value / s.scale, 'g', 4) + QLatin1Char(s.letter);
             }
         }
     }
-    return QString::number(value, 'e', 3);
+    return readable(value, 'e', 3);
 }
 
 QString formatGB(double bytes) {
@@ -168,11 +216,11 @@ QString formatGiB(double bytes) {
 }
 
 QString gbNumber(double bytes) {
-    return QString::number(to_gb(bytes), 'f', 2);
+    return readable(to_gb(bytes), 'f', 2);
 }
 
 QString gibNumber(double bytes) {
-    return QString::number(to_gib(bytes), 'f', 2);
+    return readable(to_gib(bytes), 'f', 2);
 }
 
 QString gbCompact(double bytes) {
@@ -180,13 +228,13 @@ QString gbCompact(double bytes) {
     // Past 99999 GB the digits outgrow the headline's room ("39828020 / 80 GB" cut its mark):
     // four significant digits and an exponent.
     if (std::abs(gb) >= 1e5) {
-        return QString::number(gb, 'g', 4);
+        return readable(gb, 'g', 4);
     }
-    return gb >= 1000 ? QString::number(gb, 'f', 0) : QString::number(gb, 'g', 4);
+    return gb >= 1000 ? readable(gb, 'f', 0) : readable(gb, 'g', 4);
 }
 
 QString formatGBPerSecond(double bytes_per_s) {
-    return QString::number(to_gb(bytes_per_s), 'g', 4) + u" GB/s";
+    return readable(to_gb(bytes_per_s), 'g', 4) + u" GB/s";
 }
 
 QString formatPerSecond(double per_s, QStringView unit) {
@@ -194,10 +242,10 @@ QString formatPerSecond(double per_s, QStringView unit) {
         {{1e18, u'E'}, {1e15, u'P'}, {1e12, u'T'}, {1e9, u'G'}, {1e6, u'M'}}};
     for (const auto& [scale, prefix] : kPrefixes) {
         if (std::abs(per_s) >= scale) {
-            return QString::number(per_s / scale, 'g', 4) + u' ' + QChar(prefix) + unit;
+            return readable(per_s / scale, 'g', 4) + u' ' + QChar(prefix) + unit;
         }
     }
-    return QString::number(per_s, 'g', 4) + u' ' + unit;
+    return readable(per_s, 'g', 4) + u' ' + unit;
 }
 
 QString formatFlopsPerSecond(double flops_per_s) {
@@ -209,7 +257,7 @@ QString formatBytesPerSecond(double bytes_per_s) {
 }
 
 QString formatPercent(double fraction) {
-    return QString::number(100.0 * fraction, 'f', 1) + u'%';
+    return readable(100.0 * fraction, 'f', 1) + u'%';
 }
 
 }  // namespace tally::ui

@@ -2,6 +2,10 @@
 
 // The text of numbers in entry boxes, tables and tooltips: exact where the user types, short where
 // the user reads. Not a widget: shared by the forms, the models and the tests.
+// What a person reads (every format* below but formatExact) is in the number locale, QLocale()'s
+// default (grouping and decimal mark: "1,234" in en_US and zh_CN, "1.234,5" in de_DE; the C
+// locale groups nothing); formatExact() is always the C locale's, for text that must read back.
+// Files (JSON, CSV, the report) are the planner's and never go through here.
 
 #include <QString>
 #include <optional>
@@ -23,9 +27,16 @@ QString formatExact(double value);
 // What a user typed: a decimal number ("70e9", "0.5", "-1"), digit groups split by spaces or
 // underscores ("15 000"), optionally ending in one suffix: k/K (1e3), M (1e6), B or G (1e9),
 // T (1e12), P (1e15). nullopt for anything else, and for infinities and NaN.
+// A text that is no C-locale number is read in the number locale (QLocale()) as well: "0,5"
+// and "1.234,5" in de_DE, "1,234.5" in en_US. A text both read ("1.234" in de_DE) is the
+// C-locale number, so what formatExact() writes always reads back as written.
 // When it returns nullopt and `outOfRange` is given, *outOfRange says whether the text is a
 // number too large for a double ("1e400"), as opposed to not a number at all.
 std::optional<double> parseNumber(const QString& text, bool* outOfRange = nullptr);
+
+// A number a person reads, as QString::number(value, format, precision) writes it but in the
+// number locale: "0.500" MFU, "1,234.5" (en_US), "1.234,5" (de_DE).
+QString formatNumber(double value, char format, int precision);
 
 // A duration in days: one decimal up to 99999.9, then four digits with an exponent
 // ("6.369e+18"), so no figure runs to twenty digits.

@@ -42,6 +42,14 @@ QString translatedLiteral(const char* context, const std::string& english,
     return lookUp(context, english.c_str(), translations);
 }
 
+QString translatedSubstitution(const tally::Explanation& explanation,
+                               const Translations* translations) {
+    if (!explanation.substitution_text.empty()) {
+        return translatedText(explanation.substitution_text, translations);
+    }
+    return QString::fromStdString(explanation.substitution);
+}
+
 QString translatedFormText(const char* text) {
     const QString source = QString::fromUtf8(text);
     for (const char* context : {kFormContext, kEnumContext}) {

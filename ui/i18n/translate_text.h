@@ -4,6 +4,7 @@
 #include <string>
 
 #include "planner/core/errors.h"
+#include "planner/core/explanation.h"
 #include "planner/core/text.h"
 
 namespace tally::ui {
@@ -20,6 +21,11 @@ QString translatedText(const tally::Text& text, const Translations* translations
 // (an explanation's label, a report heading): looked up by that English under `context`.
 QString translatedLiteral(const char* context, const std::string& english,
                           const Translations* translations = nullptr);
+
+// An explanation's line with the numbers (planner/core/explanation.h) in the user's language:
+// its substitution_text translated when it has one, else the numbers as written.
+QString translatedSubstitution(const tally::Explanation& explanation,
+                               const Translations* translations = nullptr);
 
 // A rejected input, as message() writes it, in the user's language: the frame ("%1: got %2;
 // %3"), and what is allowed when the error carries it as a Text (FieldError::allowed_text); the

@@ -44,6 +44,20 @@ std::optional<QString> parseLanguage(const QString& text) {
     return std::nullopt;
 }
 
+QLocale numberLocale(const QString& language, const QLocale& system) {
+    if (languageForLocale(system) == language) {
+        return system;
+    }
+    if (language == QLatin1String("zh_CN")) {
+        return QLocale(QLocale::Chinese, QLocale::SimplifiedHanScript, QLocale::China);
+    }
+    return QLocale(QLocale::English, QLocale::UnitedStates);
+}
+
+void applyNumberLocale(const QString& language) {
+    QLocale::setDefault(numberLocale(language, QLocale::system()));
+}
+
 // Tally's catalogue as QCoreApplication sees it: answers every lookup of our contexts (the source
 // text in English) and remembers which lookup produced which text.
 class Translations::Recorder : public QTranslator {

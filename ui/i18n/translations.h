@@ -21,6 +21,16 @@ QString languageForLocale(const QLocale& locale);
 // "en_US", "C"; nullopt when it names no shipped language.
 std::optional<QString> parseLanguage(const QString& text);
 
+// The locale of the numbers a person reads in the window (grouping, decimal mark) with the
+// window in `language`: the system's own (`system`), unless the language is not the system's,
+// then that language's (en_US, zh_CN). A German desktop in English keeps "1.234,5"; a
+// C-locale or English desktop switched to 简体中文 reads numbers as zh_CN writes them.
+QLocale numberLocale(const QString& language, const QLocale& system);
+// Makes numberLocale(language, QLocale::system()) QLocale's default, which the window's number
+// text (ui/common/number_text.h) follows; called where the language is applied, before the
+// texts are rebuilt.
+void applyNumberLocale(const QString& language);
+
 // Where a text on screen came from: the lookup QCoreApplication::translate() made.
 struct TranslationKey {
     QByteArray context;

@@ -252,8 +252,10 @@ bool PlanDocument::open(const QString& path, QString* error) {
         return false;
     }
     try {
-        const PlanSpec spec =
-            plan_spec_from_text(text.toStdString(), QFileInfo(path).absolutePath().toStdString());
+        // A shipped example opened as a file reads as it does from File > Examples: its name and
+        // description in the user's language (any other plan's are its own and stay as written).
+        const PlanSpec spec = localizedExample(
+            plan_spec_from_text(text.toStdString(), QFileInfo(path).absolutePath().toStdString()));
         reset(spec);
     } catch (const std::exception& e) {
         if (error) {

@@ -385,7 +385,7 @@ void SpecForm::showResults() {
         m_modelSummary->setCursorPosition(0);
     }
     if (const Explanation* e = views.explanation("params")) {
-        m_modelSummary->setToolTip(qs(e->formula) + u"\n= " + qs(e->substitution) + u"\n" +
+        m_modelSummary->setToolTip(qs(e->formula) + u"\n= " + translatedSubstitution(*e) + u"\n" +
                                    tr("Source: %1").arg(qs(e->source)));
     }
 }

@@ -185,9 +185,10 @@ void SummaryBar::showServing(const PlanViews& v) {
         tr("Serving plan (the spec's inference block): the headline is the "
            "Inference panel's; Memory, Time and Layouts plan training the model.");
     QString line, all = lead;
-    for (const std::string& w : sv.warnings) {
-        line += (line.isEmpty() ? QString() : QStringLiteral("   ")) + u"⚠ " + qs(w);
-        all += QStringLiteral("\n") + u"⚠ " + qs(w);
+    for (const Text& text : sv.warning_texts) {
+        const QString w = translatedText(text);
+        line += (line.isEmpty() ? QString() : QStringLiteral("   ")) + u"⚠ " + w;
+        all += QStringLiteral("\n") + u"⚠ " + w;
     }
     if (line.isEmpty()) {
         line = lead;

@@ -27,6 +27,7 @@ void switchLanguage(MainWindow* window, Translations* translations, const QStrin
     if (translations->language() == code) {
         return;
     }
+    applyNumberLocale(code);
     translations->load(code);
     retranslateWidgets(*translations);
     window->refreshTexts();

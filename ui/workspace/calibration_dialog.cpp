@@ -9,7 +9,6 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QLocale>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QSpinBox>
@@ -216,9 +215,10 @@ void CalibrationDialog::refit() {
                 m_preview->setText(tr("Enter the step your run measured, or read a log."));
                 return;
             }
-            bool ok = false;
-            measured = QLocale::c().toDouble(text, &ok);
-            if (!ok) {
+            // An entry box: parseNumber() reads the C form and the user's locale's.
+            const std::optional<double> parsed = parseNumber(text);
+            measured = parsed.value_or(0.0);
+            if (!parsed) {
                 markField(m_step);
                 m_preview->setText(
                     tr("Measured step: \"%1\" is not a number of seconds.").arg(text));

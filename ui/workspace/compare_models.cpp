@@ -369,7 +369,7 @@ QString CompareTableModel::text(Figure f, const ComparisonRow& row) const {
             return hw.tdp_w > 0.0 ? tr("%1 W").arg(hw.tdp_w) : kDash;
         case Figure::ridge:
             return row.ridge_flops_per_byte > 0.0
-                       ? tr("%1 FLOP/byte").arg(QString::number(row.ridge_flops_per_byte, 'f', 1))
+                       ? tr("%1 FLOP/byte").arg(formatNumber(row.ridge_flops_per_byte, 'f', 1))
                        : kDash;
         case Figure::fits:
             return row.plan.memory.fits ? tr("yes") : tr("no");

@@ -256,7 +256,7 @@ void ComparePanel::recompute() {
                               .arg(qs(hw.name), qs(to_string(roof.roof->type)),
                                    formatFlopsPerSecond(roof.roof->peak_flops_per_s),
                                    formatGBPerSecond(roof.roof->bandwidth_bytes_per_s),
-                                   QString::number(roof.roof->ridge_flops_per_byte(), 'f', 1));
+                                   formatNumber(roof.roof->ridge_flops_per_byte(), 'f', 1));
         series->setVisible(true);
         for (QLegendMarker* marker : m_chart->legend()->markers(series)) {
             marker->setVisible(true);
