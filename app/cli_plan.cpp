@@ -59,8 +59,23 @@ void print_performance(const Plan& plan, const PlanSpec& spec, const HardwarePro
                    calibration_note(*hw.calibration));
     }
     // How close the model came on the published runs of this engine and GPU generation.
-    fmt::print("  {:<13} {}\n\n", cli_text("tally::cli", "accuracy"),
-               error_band_text(spec.training.engine, gpu_generation(hw)));
+    const GpuGeneration generation = gpu_generation(hw);
+    const std::string engine = std::string(engine_label(spec.training.engine));
+    const auto band = error_band(spec.training.engine, generation);
+    const Text accuracy =
+        band && band->count > 0
+            ? (band->count == 1
+                   ? TALLY_TEXT("tally::cli", "±%1% on %2 published %3 %4 run (worst %5%)")
+                   : TALLY_TEXT("tally::cli", "±%1% on %2 published %3 %4 runs (worst %5%)"))
+                  .arg(fmt::format("{:.0f}", 100.0 * band->mean_abs_error))
+                  .arg(band->count)
+                  .arg(engine)
+                  .arg(std::string(to_string(generation)))
+                  .arg(fmt::format("{:.0f}", 100.0 * band->worst_abs_error))
+            : TALLY_TEXT("tally::cli", "no published %1 %2 run to compare with")
+                  .arg(engine)
+                  .arg(std::string(to_string(generation)));
+    fmt::print("  {:<13} {}\n\n", cli_text("tally::cli", "accuracy"), cli_render(accuracy));
 }
 
 void print_plan_table(const PlanSpec& spec, const HardwareProfile& hw, const Plan& plan) {

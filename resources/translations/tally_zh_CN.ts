@@ -1175,6 +1175,18 @@
         <source>Block formats: nvfp4 = E2M1 x one E4M3 scale per 16 values (4.5 bits); mxfp4 = E2M1 x one E8M0 scale per 32 values (4.25 bits).</source>
         <translation>块格式：nvfp4 = E2M1 x 每 16 个数值一个 E4M3 缩放因子（4.5 位）；mxfp4 = E2M1 x 每 32 个数值一个 E8M0 缩放因子（4.25 位）。</translation>
     </message>
+    <message>
+        <source>±%1% on %2 published %3 %4 runs (worst %5%)</source>
+        <translation>在 %2 个已公布的 %3 %4 运行上误差 ±%1%（最差 %5%）</translation>
+    </message>
+    <message>
+        <source>no published %1 %2 run to compare with</source>
+        <translation>没有可比较的已公布 %1 %2 运行</translation>
+    </message>
+    <message>
+        <source>±%1% on %2 published %3 %4 run (worst %5%)</source>
+        <translation>在 %2 个已公布的 %3 %4 运行上误差 ±%1%（最差 %5%）</translation>
+    </message>
 </context>
 <context>
     <name>tally::enums</name>
