@@ -11,8 +11,10 @@ namespace tally {
 // spec's numbers in it, and the source. The CLI prints these; the GUI shows them as tooltips.
 // The labels are marked with QT_TRANSLATE_NOOP(kExplanationContext, ...) where they are written
 // (planner/text/explain.cpp): the UI and the CLI show a label in the user's language by looking
-// its English up under this context. Formulas, substitutions and sources stay as written.
+// its English up under this context. A formula written in words is marked the same way under
+// kFormulaContext and shown translated; symbolic formulas and the sources stay as written.
 inline constexpr const char* kExplanationContext = "tally::explain";
+inline constexpr const char* kFormulaContext = "tally::formula";
 
 struct Explanation {
     std::string key;           // stable id, e.g. "time.days", "memory.optimizer_bytes"

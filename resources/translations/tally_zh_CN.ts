@@ -1812,6 +1812,141 @@
         <source>offload = %1, activations of %2 layers (%3 bytes per micro-batch), host link %4 bytes/s, overlap %5</source>
         <translation>offload = %1，%2 层的激活（每个微批次 %3 bytes），主机链路 %4 bytes/s，重叠：%5</translation>
     </message>
+    <message>
+        <source>Context-parallel exchange</source>
+        <translation>上下文并行交换</translation>
+    </message>
+    <message>
+        <source>Kernel launch gaps</source>
+        <translation>内核启动间隙</translation>
+    </message>
+    <message>
+        <source>SMs taken by NCCL</source>
+        <translation>NCCL 占用的 SM</translation>
+    </message>
+</context>
+<context>
+    <name>tally::formula</name>
+    <message>
+        <source>compute + recompute + memory-bound + TP + PP comm + PP bubble + DP exposed + EP + CP + launch gaps + NCCL SMs + offload + optimizer</source>
+        <translation>计算 + 重计算 + 内存受限 + TP + PP 通信 + PP 气泡 + DP 暴露 + EP + CP + 启动间隙 + NCCL SM + 卸载 + 优化器</translation>
+    </message>
+    <message>
+        <source>predicted step / measured step of the calibrating spec; every time of the step divided by it</source>
+        <translation>校准所用计划的预测单步 / 实测单步；单步的每一项时间都除以它</translation>
+    </message>
+    <message>
+        <source>sum over the stage&apos;s GEMMs of 2mnk / (peak x GEMM fraction x quantization), backward = data + weight gradients; with flash attention the engine&apos;s attention kernel at its published throughput</source>
+        <translation>对该阶段所有 GEMM 求和 2mnk / (峰值 x GEMM 比例 x 量化)，反向 = 数据梯度 + 权重梯度；使用 flash attention 时按引擎注意力内核的公布吞吐量计</translation>
+    </message>
+    <message>
+        <source>sum over the stage&apos;s GEMMs of the measured time of that GEMM where the profile has one, else 2mnk / (peak x GEMM fraction x quantization); backward = data + weight gradients</source>
+        <translation>对该阶段所有 GEMM 求和：硬件配置中有实测时间的用实测时间，否则 2mnk / (峰值 x GEMM 比例 x 量化)；反向 = 数据梯度 + 权重梯度</translation>
+    </message>
+    <message>
+        <source>the forward work recomputation repeats</source>
+        <translation>重计算重复的前向工作量</translation>
+    </message>
+    <message>
+        <source>bytes moved / (bandwidth x memory fraction); backward 1.5x forward</source>
+        <translation>搬运字节数 / (带宽 x 内存比例)；反向为前向的 1.5 倍</translation>
+    </message>
+    <message>
+        <source>4 all-reduces (or RS + AG) of T x h per layer, ring 2(n-1)/n + NCCL latency</source>
+        <translation>每层 4 次 T x h 的 all-reduce（或 RS + AG），环形 2(n-1)/n + NCCL 延迟</translation>
+    </message>
+    <message>
+        <source>(pp - 1) / (v x m) x m x micro-batch time</source>
+        <translation>(pp - 1) / (v x m) x m x 微批次时间</translation>
+    </message>
+    <message>
+        <source>2 x v sends of T x h / tp per micro-batch</source>
+        <translation>每个微批次 2 x v 次发送，每次 T x h / tp</translation>
+    </message>
+    <message>
+        <source>what the backward (forward) pass does not hide, at least the last bucket</source>
+        <translation>反向（前向）未能隐藏的部分，至少为最后一个桶</translation>
+    </message>
+    <message>
+        <source>4 all-to-alls of T x k x h per MoE layer</source>
+        <translation>每个 MoE 层 4 次 T x k x h 的 all-to-all</translation>
+    </message>
+    <message>
+        <source>ring attention: cp - 1 key/value sends forward, twice backward, beyond the attention they overlap</source>
+        <translation>环形注意力：前向 cp - 1 次键/值发送，反向两倍，超出与之重叠的注意力计算的部分</translation>
+    </message>
+    <message>
+        <source>kernels per layer x layers x micro-batches x 0.9 us</source>
+        <translation>每层内核数 x 层数 x 微批次数 x 0.9 us</translation>
+    </message>
+    <message>
+        <source>hidden data-parallel traffic x 16 SMs / SMs of the part</source>
+        <translation>被隐藏的数据并行通信 x 16 个 SM / 该 GPU 的 SM 数</translation>
+    </message>
+    <message>
+        <source>gradients down, parameters up over the host link; offloaded activations down in the forward, up in the backward, beyond what each pass hides</source>
+        <translation>经主机链路下传梯度、上传参数；卸载的激活在前向下传、反向上传，超出各遍计算所能隐藏的部分</translation>
+    </message>
+    <message>
+        <source>shard x bytes read and written per parameter / achieved bandwidth</source>
+        <translation>分片 x 每个参数读写字节数 / 实际带宽</translation>
+    </message>
+    <message>
+        <source>model FLOPs per step / (step x GPUs x peak)</source>
+        <translation>每步模型 FLOPs / (单步时间 x GPU 数 x 峰值)</translation>
+    </message>
+    <message>
+        <source>FLOPs per token x tokens</source>
+        <translation>每 token FLOPs x token 数</translation>
+    </message>
+    <message>
+        <source>model FLOPs + recomputed forward FLOPs x tokens</source>
+        <translation>模型 FLOPs + 重计算的前向 FLOPs x token 数</translation>
+    </message>
+    <message>
+        <source>steps x predicted step time / 86400 s</source>
+        <translation>步数 x 预测单步时间 / 86400 s</translation>
+    </message>
+    <message>
+        <source>MFU x hardware FLOPs / model FLOPs</source>
+        <translation>MFU x 硬件 FLOPs / 模型 FLOPs</translation>
+    </message>
+    <message>
+        <source>GPU-hours x price per GPU-hour</source>
+        <translation>GPU 小时 x 每 GPU 小时价格</translation>
+    </message>
+    <message>
+        <source>GPU-hours x TDP / 1000 (GPU boards only)</source>
+        <translation>GPU 小时 x TDP / 1000（仅 GPU 板卡）</translation>
+    </message>
+    <message>
+        <source>N_gpu x bytes of state per parameter / (dp if ZeRO &gt;= 1)</source>
+        <translation>N_gpu x 每个参数的状态字节数 / (ZeRO &gt;= 1 时除以 dp)</translation>
+    </message>
+    <message>
+        <source>global batch / (micro batch x data-parallel GPUs)</source>
+        <translation>全局批量 / (微批次 x 数据并行 GPU 数)</translation>
+    </message>
+    <message>
+        <source>global batch x sequence length</source>
+        <translation>全局批量 x 序列长度</translation>
+    </message>
+    <message>
+        <source>training tokens / tokens per step</source>
+        <translation>训练 token 数 / 每步 token 数</translation>
+    </message>
+    <message>
+        <source>(pp - 1) / micro-batches per step (1F1B schedule)</source>
+        <translation>(pp - 1) / 每步微批次数（1F1B 调度）</translation>
+    </message>
+    <message>
+        <source>not counted (no architecture)</source>
+        <translation>未计入（无架构）</translation>
+    </message>
+    <message>
+        <source>per layer s·b·h·(34 + 5·a·s/h) at 16 bits with dropout, split by TP/SP, minus what flash attention / recomputation drop; x layers on the GPU x micro-batches in flight</source>
+        <translation>每层 s·b·h·(34 + 5·a·s/h)（16 位、含 dropout），按 TP/SP 切分，减去 flash attention / 重计算省掉的部分；x GPU 上的层数 x 同时在途的微批次数</translation>
+    </message>
 </context>
 <context>
     <name>tally::report</name>

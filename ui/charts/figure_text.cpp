@@ -29,7 +29,8 @@ QString explanationTip(const Explanation* e) {
     if (!e) {
         return {};
     }
-    return tip(qs(e->formula), translatedSubstitution(*e), qs(e->source));
+    return tip(translatedLiteral(kFormulaContext, e->formula), translatedSubstitution(*e),
+               qs(e->source));
 }
 
 std::vector<FigureRow> timeFigures(const PlanViews& v) {
