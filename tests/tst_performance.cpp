@@ -503,8 +503,8 @@ void TestPerformance::expertOverlapHidesBehindTheLayer() {
     const double hidden = plain.ep_comm_s - overlap.ep_comm_s;
     QVERIFY(hidden > 0.0);
     QVERIFY(hidden <= plain.compute_s + plain.memory_bound_s + 1e-15);
-    QVERIFY(close(overlap.comm_contention_s - plain.comm_contention_s, hidden * 16.0 / 132.0,
-                  1e-9));
+    QVERIFY(
+        close(overlap.comm_contention_s - plain.comm_contention_s, hidden * 16.0 / 132.0, 1e-9));
     // With one micro-batch per step there is no other micro-batch to hide behind.
     s.data.global_batch = 8;
     const PerformanceBreakdown single = evaluate(s, hw).performance;

@@ -119,7 +119,8 @@ struct StageActivations {
     double per_layer_full = 0.0;
     double embedding_output = 0.0;
     std::int64_t checkpoint_interval = 0;
-    double offloaded = 0.0;  // one micro-batch's offloaded layers (training.activation_offload_layers)
+    // One micro-batch's activations of the offloaded layers (training.activation_offload_layers).
+    double offloaded = 0.0;
 };
 
 // Chen et al. 2016 ("Training Deep Nets with Sublinear Memory Cost", sec. 4.1): a checkpoint
@@ -148,8 +149,7 @@ StageActivations transformer_stage_activations(const PlanSpec& spec, const Stage
     // An FP8 step keeps its linear layers' inputs in FP8 (activations.h); with 16-bit stored
     // activations only: an fp32 activation_dtype is a plan of its own choosing.
     const bool fp8 = compute_type(t.compute_dtype) == ComputeType::fp8 && e == 2.0;
-    const LayerActivations dense =
-        transformer_layer_activations(m, false, s, b, e, t.dropout, fp8);
+    const LayerActivations dense = transformer_layer_activations(m, false, s, b, e, t.dropout, fp8);
     const LayerActivations moe =
         m.moe.enabled() ? transformer_layer_activations(m, true, s, b, e, t.dropout, fp8) : dense;
     const double layers = st.dense_layers + st.moe_layers;

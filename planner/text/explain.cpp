@@ -57,8 +57,10 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
     const double m = static_cast<double>(f.microbatches);
     out.push_back(make_explanation(
         "performance.step_s", QT_TRANSLATE_NOOP("tally::explain", "Predicted step"), f.step_s, "s",
-        QT_TRANSLATE_NOOP("tally::formula", "compute + recompute + memory-bound + TP + PP comm + PP bubble + DP exposed + "
-        "EP + CP + launch gaps + NCCL SMs + offload + optimizer"),
+        QT_TRANSLATE_NOOP(
+            "tally::formula",
+            "compute + recompute + memory-bound + TP + PP comm + PP bubble + DP exposed + "
+            "EP + CP + launch gaps + NCCL SMs + offload + optimizer"),
         TALLY_TEXT("tally::explain", "%1 micro-batches of %2 s on the slowest stage, bubble %3")
             .arg(f.microbatches)
             .arg(four_digits(f.microbatch_s))
@@ -70,8 +72,10 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
         out.push_back(make_explanation(
             "performance.calibration_efficiency", "Calibrated efficiency", f.calibration_efficiency,
             "of the model's speed",
-            QT_TRANSLATE_NOOP("tally::formula", "predicted step / measured step of the calibrating spec; every time of the "
-            "step divided by it"),
+            QT_TRANSLATE_NOOP(
+                "tally::formula",
+                "predicted step / measured step of the calibrating spec; every time of the "
+                "step divided by it"),
             TALLY_TEXT("tally::explain", "%1 s / %2 s = %3; this plan %4 s / %3 = %5 s")
                 .arg(four_digits(c.predicted_step_s))
                 .arg(four_digits(c.measured_step_s))
@@ -85,9 +89,11 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
         out.push_back(make_explanation(
             "performance.compute_s",
             QT_TRANSLATE_NOOP("tally::explain", "GEMMs (forward + backward)"), f.compute_s, "s",
-            QT_TRANSLATE_NOOP("tally::formula", "sum over the stage's GEMMs of 2mnk / (peak x GEMM fraction x quantization), "
-            "backward = data + weight gradients; with flash attention the engine's attention "
-            "kernel at its published throughput"),
+            QT_TRANSLATE_NOOP(
+                "tally::formula",
+                "sum over the stage's GEMMs of 2mnk / (peak x GEMM fraction x quantization), "
+                "backward = data + weight gradients; with flash attention the engine's attention "
+                "kernel at its published throughput"),
             TALLY_TEXT("tally::explain", "%1 micro-batches at %2 FLOP/s achieved")
                 .arg(f.microbatches)
                 .arg(four_digits(f.gemm_flops_per_s)),
@@ -103,9 +109,12 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
         out.push_back(make_explanation(
             "performance.compute_s",
             QT_TRANSLATE_NOOP("tally::explain", "GEMMs (forward + backward)"), f.compute_s, "s",
-            QT_TRANSLATE_NOOP("tally::formula", "sum over the stage's GEMMs of the measured time of that GEMM where the profile has "
-            "one, else 2mnk / (peak x GEMM fraction x quantization); backward = data + weight "
-            "gradients"),
+            QT_TRANSLATE_NOOP(
+                "tally::formula",
+                "sum over the stage's GEMMs of the measured time of that GEMM where the profile "
+                "has "
+                "one, else 2mnk / (peak x GEMM fraction x quantization); backward = data + weight "
+                "gradients"),
             TALLY_TEXT("tally::explain",
                        "%1 micro-batches; %2 of %3 distinct GEMMs measured (%4), the others at "
                        "%5 FLOP/s achieved")
@@ -120,19 +129,24 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
     }
     out.push_back(make_explanation(
         "performance.recompute_s", QT_TRANSLATE_NOOP("tally::explain", "Recomputation"),
-        f.recompute_s, "s", QT_TRANSLATE_NOOP("tally::formula", "the forward work recomputation repeats"),
+        f.recompute_s, "s",
+        QT_TRANSLATE_NOOP("tally::formula", "the forward work recomputation repeats"),
         fmt::format("recompute = {}", to_string(spec.training.recompute)),
         "Korthikanti et al. 2022, sec. 5"));
     out.push_back(make_explanation(
         "performance.memory_bound_s", QT_TRANSLATE_NOOP("tally::explain", "Memory-bound ops"),
-        f.memory_bound_s, "s", QT_TRANSLATE_NOOP("tally::formula", "bytes moved / (bandwidth x memory fraction); backward 1.5x forward"),
+        f.memory_bound_s, "s",
+        QT_TRANSLATE_NOOP("tally::formula",
+                          "bytes moved / (bandwidth x memory fraction); backward 1.5x forward"),
         TALLY_TEXT("tally::explain", "at %1 bytes/s achieved")
             .arg(four_digits(f.memory_bytes_per_s)),
         "roofline; efficiency.h"));
     out.push_back(make_explanation(
         "performance.tp_comm_s", QT_TRANSLATE_NOOP("tally::explain", "Tensor-parallel collectives"),
         f.tp_comm_s, "s",
-        QT_TRANSLATE_NOOP("tally::formula", "4 all-reduces (or RS + AG) of T x h per layer, ring 2(n-1)/n + NCCL latency"),
+        QT_TRANSLATE_NOOP(
+            "tally::formula",
+            "4 all-reduces (or RS + AG) of T x h per layer, ring 2(n-1)/n + NCCL latency"),
         TALLY_TEXT("tally::explain",
                    "tp %1 on %2 bytes/s per GPU, overlap with GEMMs %3 (exposed max(C / tp, C - "
                    "GEMMs x (tp - 1) / tp))")
@@ -143,7 +157,8 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
         "2023 (ASPLOS)"));
     out.push_back(make_explanation(
         "performance.pp_bubble_s", QT_TRANSLATE_NOOP("tally::explain", "Pipeline bubble"),
-        f.pp_bubble_s, "s", QT_TRANSLATE_NOOP("tally::formula", "(pp - 1) / (v x m) x m x micro-batch time"),
+        f.pp_bubble_s, "s",
+        QT_TRANSLATE_NOOP("tally::formula", "(pp - 1) / (v x m) x m x micro-batch time"),
         fmt::format("({} - 1) / ({} x {}) x {} x {} s", spec.training.pp, spec.training.interleave,
                     f.microbatches, m, four_digits(f.microbatch_s)),
         "Narayanan et al. 2021, sec. 2.2"));
@@ -163,7 +178,9 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
     out.push_back(make_explanation(
         "performance.dp_comm_exposed_s",
         QT_TRANSLATE_NOOP("tally::explain", "Data-parallel, exposed"), f.dp_comm_exposed_s, "s",
-        QT_TRANSLATE_NOOP("tally::formula", "what the backward (forward) pass does not hide, at least the last bucket"),
+        QT_TRANSLATE_NOOP(
+            "tally::formula",
+            "what the backward (forward) pass does not hide, at least the last bucket"),
         TALLY_TEXT("tally::explain", "of %1 s in all; ZeRO-%2, overlap %3")
             .arg(four_digits(f.dp_comm_s))
             .arg(spec.training.zero)
@@ -171,7 +188,8 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
         "Rajbhandari et al. 2020, sec. 7; Li et al. 2020 (PyTorch DDP)"));
     out.push_back(make_explanation(
         "performance.ep_comm_s", QT_TRANSLATE_NOOP("tally::explain", "Expert all-to-all"),
-        f.ep_comm_s, "s", QT_TRANSLATE_NOOP("tally::formula", "4 all-to-alls of T x k x h per MoE layer"),
+        f.ep_comm_s, "s",
+        QT_TRANSLATE_NOOP("tally::formula", "4 all-to-alls of T x k x h per MoE layer"),
         TALLY_TEXT("tally::explain",
                    "expert parallel %1, k = %2 of %3 experts, %4 micro-batches, overlap with "
                    "another micro-batch %5")
@@ -182,30 +200,37 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
             .arg_translated("tally::explain", on_off(spec.training.ep_comm_overlap)),
         "Lepikhin et al. 2020"));
     out.push_back(make_explanation(
-        "performance.cp_comm_s", QT_TRANSLATE_NOOP("tally::explain", "Context-parallel exchange"), f.cp_comm_s, "s",
-        QT_TRANSLATE_NOOP("tally::formula", "ring attention: cp - 1 key/value sends forward, twice backward, beyond the "
-        "attention they overlap"),
+        "performance.cp_comm_s", QT_TRANSLATE_NOOP("tally::explain", "Context-parallel exchange"),
+        f.cp_comm_s, "s",
+        QT_TRANSLATE_NOOP(
+            "tally::formula",
+            "ring attention: cp - 1 key/value sends forward, twice backward, beyond the "
+            "attention they overlap"),
         TALLY_TEXT("tally::explain", "context parallel %1, %2 micro-batches")
             .arg(spec.training.context_parallel)
             .arg(f.microbatches),
         "Liu et al. 2023 (Ring Attention); Megatron-Core context parallelism"));
     out.push_back(make_explanation(
-        "performance.overhead_s", QT_TRANSLATE_NOOP("tally::explain", "Kernel launch gaps"), f.overhead_s, "s",
+        "performance.overhead_s", QT_TRANSLATE_NOOP("tally::explain", "Kernel launch gaps"),
+        f.overhead_s, "s",
         QT_TRANSLATE_NOOP("tally::formula", "kernels per layer x layers x micro-batches x 0.9 us"),
         TALLY_TEXT("tally::explain", "engine %1").arg(to_string(spec.training.engine)),
         "NVIDIA, Getting Started with CUDA Graphs (2019)"));
-    out.push_back(
-        make_explanation("performance.comm_contention_s",
-                         QT_TRANSLATE_NOOP("tally::explain", "SMs taken by NCCL"), f.comm_contention_s,
-                         "s", QT_TRANSLATE_NOOP("tally::formula", "hidden data-parallel traffic x 16 SMs / SMs of the part"),
-                         TALLY_TEXT("tally::explain", "%1 s of traffic hidden behind compute")
-                             .arg(four_digits(f.dp_comm_s - f.dp_comm_exposed_s)),
-                         "github.com/NVIDIA/nccl/issues/689 (NCCL's SMs are its own)"));
+    out.push_back(make_explanation(
+        "performance.comm_contention_s", QT_TRANSLATE_NOOP("tally::explain", "SMs taken by NCCL"),
+        f.comm_contention_s, "s",
+        QT_TRANSLATE_NOOP("tally::formula",
+                          "hidden data-parallel traffic x 16 SMs / SMs of the part"),
+        TALLY_TEXT("tally::explain", "%1 s of traffic hidden behind compute")
+            .arg(four_digits(f.dp_comm_s - f.dp_comm_exposed_s)),
+        "github.com/NVIDIA/nccl/issues/689 (NCCL's SMs are its own)"));
     out.push_back(make_explanation(
         "performance.offload_s", QT_TRANSLATE_NOOP("tally::explain", "Offload traffic"),
         f.offload_s, "s",
-        QT_TRANSLATE_NOOP("tally::formula", "gradients down, parameters up over the host link; offloaded activations down in the "
-        "forward, up in the backward, beyond what each pass hides"),
+        QT_TRANSLATE_NOOP(
+            "tally::formula",
+            "gradients down, parameters up over the host link; offloaded activations down in the "
+            "forward, up in the backward, beyond what each pass hides"),
         TALLY_TEXT("tally::explain",
                    "offload = %1, activations of %2 layers (%3 bytes per micro-batch), host link "
                    "%4 bytes/s, overlap %5")
@@ -217,7 +242,9 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
         "Ren et al. 2021; Rajbhandari et al. 2021; Megatron-Core cpu_offload.py"));
     out.push_back(make_explanation(
         "performance.optimizer_s", QT_TRANSLATE_NOOP("tally::explain", "Optimizer update"),
-        f.optimizer_s, "s", QT_TRANSLATE_NOOP("tally::formula", "shard x bytes read and written per parameter / achieved bandwidth"),
+        f.optimizer_s, "s",
+        QT_TRANSLATE_NOOP("tally::formula",
+                          "shard x bytes read and written per parameter / achieved bandwidth"),
         TALLY_TEXT("tally::explain", "shard = %1 parameters / %2 at %3 bytes/s achieved")
             .arg(four_digits(p.memory.params_on_gpu))
             .arg(fmt::format("{}", p.memory.optimizer_shards))
@@ -276,28 +303,29 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
                           four_digits(p.flops.per_token)),
         six ? "CS336 lecture 2 (forward 2N + backward 4N); Kaplan et al. 2020"
             : "PaLM, Chowdhery et al. 2022, appendix B"));
-    out.push_back(
-        make_explanation("flops.total", QT_TRANSLATE_NOOP("tally::explain", "Training FLOPs"),
-                         p.flops.total, "FLOPs", QT_TRANSLATE_NOOP("tally::formula", "FLOPs per token x tokens"),
-                         fmt::format("{} x {} = {}", four_digits(p.flops.per_token),
-                                     four_digits(spec.data.tokens), four_digits(p.flops.total)),
-                         "CS336 lecture 2: total_flops = 6 x 70e9 x 15e12"));
+    out.push_back(make_explanation(
+        "flops.total", QT_TRANSLATE_NOOP("tally::explain", "Training FLOPs"), p.flops.total,
+        "FLOPs", QT_TRANSLATE_NOOP("tally::formula", "FLOPs per token x tokens"),
+        fmt::format("{} x {} = {}", four_digits(p.flops.per_token), four_digits(spec.data.tokens),
+                    four_digits(p.flops.total)),
+        "CS336 lecture 2: total_flops = 6 x 70e9 x 15e12"));
     out.push_back(make_explanation(
         "flops.hardware_total", QT_TRANSLATE_NOOP("tally::explain", "Hardware FLOPs"),
-        p.flops.hardware_total, "FLOPs", QT_TRANSLATE_NOOP("tally::formula", "model FLOPs + recomputed forward FLOPs x tokens"),
+        p.flops.hardware_total, "FLOPs",
+        QT_TRANSLATE_NOOP("tally::formula", "model FLOPs + recomputed forward FLOPs x tokens"),
         fmt::format("{} + {} x {} = {}", four_digits(p.flops.total),
                     four_digits(p.flops.recompute_per_token), four_digits(spec.data.tokens),
                     four_digits(p.flops.hardware_total)),
         "Korthikanti et al. 2022, sec. 5; Narayanan et al. 2021, eq. 3"));
     if (p.time.mfu_predicted) {
-        out.push_back(
-            make_explanation("time.days", QT_TRANSLATE_NOOP("tally::explain", "Training time"),
-                             p.time.days, "days", QT_TRANSLATE_NOOP("tally::formula", "steps x predicted step time / 86400 s"),
-                             TALLY_TEXT("tally::explain", "%1 x %2 s / 86400 = %3 days")
-                                 .arg(four_digits(p.parallel.steps))
-                                 .arg(four_digits(p.performance.step_s))
-                                 .arg(days_text(p.time.days)),
-                             "the performance model (docs/planner.md)" + calibration_suffix(hw)));
+        out.push_back(make_explanation(
+            "time.days", QT_TRANSLATE_NOOP("tally::explain", "Training time"), p.time.days, "days",
+            QT_TRANSLATE_NOOP("tally::formula", "steps x predicted step time / 86400 s"),
+            TALLY_TEXT("tally::explain", "%1 x %2 s / 86400 = %3 days")
+                .arg(four_digits(p.parallel.steps))
+                .arg(four_digits(p.performance.step_s))
+                .arg(days_text(p.time.days)),
+            "the performance model (docs/planner.md)" + calibration_suffix(hw)));
     } else {
         out.push_back(
             make_explanation("time.days", QT_TRANSLATE_NOOP("tally::explain", "Training time"),
@@ -338,19 +366,20 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
                                                c.gpus, four_digits(p.time.gpu_hours)),
                                    "definition"));
     if (p.time.has_cost) {
-        out.push_back(make_explanation("time.cost", QT_TRANSLATE_NOOP("tally::explain", "Cost"),
-                                       p.time.cost, "currency", QT_TRANSLATE_NOOP("tally::formula", "GPU-hours x price per GPU-hour"),
-                                       fmt::format("{} x {} = {}", four_digits(p.time.gpu_hours),
-                                                   *c.price_per_gpu_hour, four_digits(p.time.cost)),
-                                       "definition"));
+        out.push_back(make_explanation(
+            "time.cost", QT_TRANSLATE_NOOP("tally::explain", "Cost"), p.time.cost, "currency",
+            QT_TRANSLATE_NOOP("tally::formula", "GPU-hours x price per GPU-hour"),
+            fmt::format("{} x {} = {}", four_digits(p.time.gpu_hours), *c.price_per_gpu_hour,
+                        four_digits(p.time.cost)),
+            "definition"));
     }
     if (p.time.has_energy) {
-        out.push_back(
-            make_explanation("time.energy_kwh", QT_TRANSLATE_NOOP("tally::explain", "Energy"),
-                             p.time.energy_kwh, "kWh", QT_TRANSLATE_NOOP("tally::formula", "GPU-hours x TDP / 1000 (GPU boards only)"),
-                             fmt::format("{} x {} W / 1000 = {}", four_digits(p.time.gpu_hours),
-                                         hw.tdp_w, four_digits(p.time.energy_kwh)),
-                             hw.name + " TDP from its hardware profile"));
+        out.push_back(make_explanation(
+            "time.energy_kwh", QT_TRANSLATE_NOOP("tally::explain", "Energy"), p.time.energy_kwh,
+            "kWh", QT_TRANSLATE_NOOP("tally::formula", "GPU-hours x TDP / 1000 (GPU boards only)"),
+            fmt::format("{} x {} W / 1000 = {}", four_digits(p.time.gpu_hours), hw.tdp_w,
+                        four_digits(p.time.energy_kwh)),
+            hw.name + " TDP from its hardware profile"));
     }
 
     out.push_back(
@@ -373,7 +402,9 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
         "Micikevicius et al. 2018 (mixed precision); Rajbhandari et al. 2020"));
     out.push_back(make_explanation(
         "memory.optimizer_bytes", QT_TRANSLATE_NOOP("tally::explain", "Optimizer state"),
-        m.optimizer_bytes, "bytes", QT_TRANSLATE_NOOP("tally::formula", "N_gpu x bytes of state per parameter / (dp if ZeRO >= 1)"),
+        m.optimizer_bytes, "bytes",
+        QT_TRANSLATE_NOOP("tally::formula",
+                          "N_gpu x bytes of state per parameter / (dp if ZeRO >= 1)"),
         TALLY_TEXT("tally::explain", "%1 x %2 (%3, %4 state) / %5 = %6")
             .arg(n_gpu)
             .arg(fmt::format("{:.4g}", m.optimizer_bytes_per_param))
@@ -431,7 +462,8 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
         "CS336 lecture 2 (gradient accumulation)"));
     out.push_back(make_explanation(
         "parallel.tokens_per_step", QT_TRANSLATE_NOOP("tally::explain", "Tokens per step"),
-        p.parallel.tokens_per_step, "tokens", QT_TRANSLATE_NOOP("tally::formula", "global batch x sequence length"),
+        p.parallel.tokens_per_step, "tokens",
+        QT_TRANSLATE_NOOP("tally::formula", "global batch x sequence length"),
         fmt::format("{} x {} = {}", p.parallel.global_batch,
                     spec.model.kind == ModelKind::mlp ? 1 : spec.data.seq_len,
                     four_digits(p.parallel.tokens_per_step)),

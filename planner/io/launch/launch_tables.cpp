@@ -732,13 +732,15 @@ void set_recompute_layers(PlanSpec& s, const Value& v) {
     }
     if (s.training.recompute_layers == -1) {
         if (as_int(v) < 1) {
-            refuse_value(v, "at least 1: the layers of each model chunk the block method "
-                            "recomputes");
+            refuse_value(v,
+                         "at least 1: the layers of each model chunk the block method "
+                         "recomputes");
         }
         s.training.recompute_layers = as_int(v);
     } else if (as_int(v) != 1) {
-        refuse_value(v, "1 with the uniform method: Tally's full recomputation keeps every "
-                        "layer's input (the block method recomputes some layers)");
+        refuse_value(v,
+                     "1 with the uniform method: Tally's full recomputation keeps every "
+                     "layer's input (the block method recomputes some layers)");
     }
 }
 std::optional<FieldError> refuse_partial_recompute(const PlanSpec& s) {
@@ -1619,8 +1621,8 @@ Table torchtitan_table() {
         {refuse_not_transformer, refuse_not_a_flavour, refuse_precision, refuse_fp8, refuse_zero_1,
          refuse_offload_optimizer_only, refuse_sqrt_recompute,
          refuse_above<&TrainingSpec::interleave, 1>, refuse_stage_layers, refuse_etp,
-         refuse_optimizer_not_adamw, refuse_activation_offload, refuse_tp_comm_overlap, refuse_partial_recompute,
-         refuse_ep_comm_overlap},
+         refuse_optimizer_not_adamw, refuse_activation_offload, refuse_tp_comm_overlap,
+         refuse_partial_recompute, refuse_ep_comm_overlap},
         {"job.",
          "profiling.",
          "metrics.",
@@ -1693,8 +1695,8 @@ Table deepspeed_table() {
         },
         {refuse_not_transformer, refuse_precision, refuse_fp8, refuse_above<&TrainingSpec::tp, 1>,
          refuse_activation_offload, refuse_tp_comm_overlap, refuse_partial_recompute,
-         refuse_ep_comm_overlap,
-         refuse_above<&TrainingSpec::pp, 1>, refuse_above<&TrainingSpec::context_parallel, 1>,
+         refuse_ep_comm_overlap, refuse_above<&TrainingSpec::pp, 1>,
+         refuse_above<&TrainingSpec::context_parallel, 1>,
          refuse_above<&TrainingSpec::expert_parallel, 1>, refuse_selective_recompute,
          [](const PlanSpec& s) -> std::optional<FieldError> {
              const Optimizer o = s.training.optimizer;
@@ -1765,8 +1767,7 @@ Table accelerate_table() {
         },
         {refuse_not_transformer, refuse_precision, refuse_fp8, refuse_zero_1,
          refuse_activation_offload, refuse_tp_comm_overlap, refuse_partial_recompute,
-         refuse_ep_comm_overlap,
-         refuse_offload_optimizer_only, refuse_selective_recompute,
+         refuse_ep_comm_overlap, refuse_offload_optimizer_only, refuse_selective_recompute,
          refuse_above<&TrainingSpec::tp, 1>, refuse_above<&TrainingSpec::pp, 1>,
          refuse_above<&TrainingSpec::context_parallel, 1>,
          refuse_above<&TrainingSpec::expert_parallel, 1>,
