@@ -1,10 +1,13 @@
 #include "planner/text/explain.h"
 
+#include <algorithm>
+
 #include <fmt/core.h>
 
 #include "planner/core/quantity_text.h"
 #include "planner/hardware/efficiency.h"
 #include "planner/performance/calibration.h"
+#include "planner/performance/engine.h"
 #include "planner/performance/plan_gemms.h"
 
 namespace tally {
@@ -220,9 +223,14 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
         "performance.comm_contention_s", QT_TRANSLATE_NOOP("tally::explain", "SMs taken by NCCL"),
         f.comm_contention_s, "s",
         QT_TRANSLATE_NOOP("tally::formula",
-                          "hidden data-parallel traffic x 16 SMs / SMs of the part"),
+                          "hidden data-, tensor- and expert-parallel traffic x 16 SMs / SMs of "
+                          "the part"),
+        // The hidden traffic of every kind, back from its charge (performance.cpp).
         TALLY_TEXT("tally::explain", "%1 s of traffic hidden behind compute")
-            .arg(four_digits(f.dp_comm_s - f.dp_comm_exposed_s)),
+            .arg(four_digits(hw.sm_count > 0
+                                 ? f.comm_contention_s * static_cast<double>(hw.sm_count) /
+                                       std::min(kNcclSms, static_cast<double>(hw.sm_count))
+                                 : f.dp_comm_s - f.dp_comm_exposed_s)),
         "github.com/NVIDIA/nccl/issues/689 (NCCL's SMs are its own)"));
     out.push_back(make_explanation(
         "performance.offload_s", QT_TRANSLATE_NOOP("tally::explain", "Offload traffic"),

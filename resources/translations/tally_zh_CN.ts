@@ -1880,10 +1880,6 @@
         <translation>每层内核数 x 层数 x 微批次数 x 0.9 us</translation>
     </message>
     <message>
-        <source>hidden data-parallel traffic x 16 SMs / SMs of the part</source>
-        <translation>被隐藏的数据并行通信 x 16 个 SM / 该 GPU 的 SM 数</translation>
-    </message>
-    <message>
         <source>gradients down, parameters up over the host link; offloaded activations down in the forward, up in the backward, beyond what each pass hides</source>
         <translation>经主机链路下传梯度、上传参数；卸载的激活在前向下传、反向上传，超出各遍计算所能隐藏的部分</translation>
     </message>
@@ -1946,6 +1942,10 @@
     <message>
         <source>per layer s·b·h·(34 + 5·a·s/h) at 16 bits with dropout, split by TP/SP, minus what flash attention / recomputation drop; x layers on the GPU x micro-batches in flight</source>
         <translation>每层 s·b·h·(34 + 5·a·s/h)（16 位、含 dropout），按 TP/SP 切分，减去 flash attention / 重计算省掉的部分；x GPU 上的层数 x 同时在途的微批次数</translation>
+    </message>
+    <message>
+        <source>hidden data-, tensor- and expert-parallel traffic x 16 SMs / SMs of the part</source>
+        <translation>被隐藏的数据、张量和专家并行通信 x 16 个 SM / 该 GPU 的 SM 数</translation>
     </message>
 </context>
 <context>
