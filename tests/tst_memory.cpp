@@ -55,6 +55,26 @@ Plan eval(const PlanSpec& s) {
 // s·b·h for korthikanti_spec(): 2048 · 1 · 1024.
 constexpr double kSbh = 2097152.0;
 
+// A Llama-style layer, `layers` of them: h 1024, 16 heads of 64, 4 KV heads, SwiGLU 2816,
+// vocabulary 1000, flash attention, no dropout, bf16, micro-batches of 2 sequences of 2048
+// (gqaSwigluFlashLayer works out one layer's bytes by hand).
+PlanSpec llama_style_spec(std::int64_t layers) {
+    PlanSpec s;
+    s.model.layers = layers;
+    s.model.hidden = 1024;
+    s.model.heads = 16;
+    s.model.kv_heads = 4;
+    s.model.ffn_hidden = 2816;
+    s.model.ffn = FfnKind::swiglu;
+    s.model.vocab = 1000;
+    s.data.tokens = 1e9;
+    s.data.seq_len = 2048;
+    s.data.micro_batch = 2;
+    s.training.flash_attention = true;
+    s.training.dropout = false;
+    return s;
+}
+
 }  // namespace
 
 class TestMemory : public QObject {
@@ -204,19 +224,7 @@ void TestMemory::gqaSwigluFlashLayer() {
     // SwiGLU: gate, up and product 3 · 2 · sb · 2816 = 69,206,016
     // flash statistics: fp32 log-sum-exp per row and head 4 · 16 · 2048 · 2 = 262,144
     // sum 123,994,112.
-    PlanSpec s;
-    s.model.layers = 2;
-    s.model.hidden = 1024;
-    s.model.heads = 16;
-    s.model.kv_heads = 4;
-    s.model.ffn_hidden = 2816;
-    s.model.ffn = FfnKind::swiglu;
-    s.model.vocab = 1000;
-    s.data.tokens = 1e9;
-    s.data.seq_len = 2048;
-    s.data.micro_batch = 2;
-    s.training.flash_attention = true;
-    s.training.dropout = false;
+    PlanSpec s = llama_style_spec(2);
     QCOMPARE(eval(s).memory.activations.per_layer_bytes, 123994112.0);
 }
 
@@ -229,19 +237,7 @@ void TestMemory::fp8KeepsLinearInputsInOneByte() {
     // 1 byte (SwiGLU: gate and up 2 · 2 · sb · 2816 + 1 · sb · 2816 = 5 · 4096 · 2816 =
     // 57,671,680); flash statistics 262,144. Sum 25,165,824 + 25,165,824 + 57,671,680 + 262,144
     // = 108,265,472.
-    PlanSpec s;
-    s.model.layers = 2;
-    s.model.hidden = 1024;
-    s.model.heads = 16;
-    s.model.kv_heads = 4;
-    s.model.ffn_hidden = 2816;
-    s.model.ffn = FfnKind::swiglu;
-    s.model.vocab = 1000;
-    s.data.tokens = 1e9;
-    s.data.seq_len = 2048;
-    s.data.micro_batch = 2;
-    s.training.flash_attention = true;
-    s.training.dropout = false;
+    PlanSpec s = llama_style_spec(2);
     s.training.compute_dtype = DType::fp8_e4m3;
     QCOMPARE(eval(s).memory.activations.per_layer_bytes, 108265472.0);
 }
@@ -250,19 +246,7 @@ void TestMemory::offloadedLayersLeaveTheGpu() {
     // Four of those bf16 layers (123,994,112 bytes each, gqaSwigluFlashLayer), one stage, one
     // micro-batch in flight: offloading the first three leaves one layer's activations on the
     // GPU; 3 x 123,994,112 = 371,982,336 bytes live on the host instead.
-    PlanSpec s;
-    s.model.layers = 4;
-    s.model.hidden = 1024;
-    s.model.heads = 16;
-    s.model.kv_heads = 4;
-    s.model.ffn_hidden = 2816;
-    s.model.ffn = FfnKind::swiglu;
-    s.model.vocab = 1000;
-    s.data.tokens = 1e9;
-    s.data.seq_len = 2048;
-    s.data.micro_batch = 2;
-    s.training.flash_attention = true;
-    s.training.dropout = false;
+    PlanSpec s = llama_style_spec(4);
     const double kept = eval(s).memory.activations.stored_bytes;
     s.training.activation_offload_layers = 3;
     const Plan offloaded = eval(s);
@@ -288,19 +272,7 @@ void TestMemory::someLayersRecomputed() {
     // (Megatron's block method) leaves the other three with all their activations: 3 x
     // (123,994,112 - 8,388,608) = 346,816,512 bytes more than recomputing all four, and a
     // quarter of the recomputed FLOPs.
-    PlanSpec s;
-    s.model.layers = 4;
-    s.model.hidden = 1024;
-    s.model.heads = 16;
-    s.model.kv_heads = 4;
-    s.model.ffn_hidden = 2816;
-    s.model.ffn = FfnKind::swiglu;
-    s.model.vocab = 1000;
-    s.data.tokens = 1e9;
-    s.data.seq_len = 2048;
-    s.data.micro_batch = 2;
-    s.training.flash_attention = true;
-    s.training.dropout = false;
+    PlanSpec s = llama_style_spec(4);
     s.training.recompute = Recompute::full;
     const Plan all = eval(s);
     s.training.recompute_layers = 1;
