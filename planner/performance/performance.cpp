@@ -43,7 +43,7 @@ struct LayerWork {
     double overhead_s = 0.0;  // kernel launch gaps (engine.h)
     // Tensor- and expert-parallel traffic hidden behind compute (tp_comm_overlap,
     // ep_comm_overlap): it still takes SMs.
-    double tp_hidden_s = 0.0;
+    double hidden_comm_s = 0.0;
     // FP8 casts (bytes, turned into time by transformer_layer_work): of the GEMM inputs forward,
     // of the output gradients backward, and of the weights once per step.
     double cast_fwd_bytes = 0.0;
@@ -63,7 +63,7 @@ struct LayerWork {
         ep_s += o.ep_s;
         cp_s += o.cp_s;
         overhead_s += o.overhead_s;
-        tp_hidden_s += o.tp_hidden_s;
+        hidden_comm_s += o.hidden_comm_s;
         cast_fwd_bytes += o.cast_fwd_bytes;
         cast_bwd_bytes += o.cast_bwd_bytes;
         cast_weight_bytes += o.cast_weight_bytes;
@@ -83,7 +83,7 @@ struct LayerWork {
         w.ep_s *= f;
         w.cp_s *= f;
         w.overhead_s *= f;
-        w.tp_hidden_s *= f;
+        w.hidden_comm_s *= f;
         w.cast_fwd_bytes *= f;
         w.cast_bwd_bytes *= f;
         w.cast_weight_bytes *= f;
@@ -425,7 +425,7 @@ LayerWork transformer_layer_work(const Context& c, bool moe_layer, const LayerWo
             const double half = 0.5 * w.tp_s;
             const double shown =
                 exposed(half, attention_gemm) + (moe_layer ? half : exposed(half, mlp_gemm));
-            w.tp_hidden_s = w.tp_s - shown;
+            w.hidden_comm_s = w.tp_s - shown;
             w.tp_s = shown;
         }
     }
@@ -448,10 +448,10 @@ LayerWork transformer_layer_work(const Context& c, bool moe_layer, const LayerWo
             // Overlapped with another micro-batch's work on the same layer (its forward beside
             // this one's backward: DeepSeek-AI 2024, sec. 3.2.1; Megatron-Core's
             // --overlap-moe-expert-parallel-comm), the all-to-alls are exposed by what exceeds
-            // that layer's compute; the hidden part takes NCCL's SMs (tp_hidden_s's charge).
+            // that layer's compute; the hidden part takes NCCL's SMs (hidden_comm_s).
             const double window = w.fwd_gemm_s + w.bwd_gemm_s + w.mem_fwd_s + w.mem_bwd_s;
             const double shown = std::max(0.0, w.ep_s - window);
-            w.tp_hidden_s += w.ep_s - shown;
+            w.hidden_comm_s += w.ep_s - shown;
             w.ep_s = shown;
         }
     }
@@ -840,7 +840,7 @@ PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwarePro
     // (ep_comm_overlap), which are NCCL's.
     if (hw.sm_count > 0) {
         const double sms = dbl(hw.sm_count);
-        out.comm_contention_s += mb * stage.tp_hidden_s * std::min(kNcclSms, sms) / sms;
+        out.comm_contention_s += mb * stage.hidden_comm_s * std::min(kNcclSms, sms) / sms;
     }
     // The FP8 weight casts, once per step (the first micro-batch's, cached for the others).
     out.memory_bound_s += stage.cast_weight_s;
