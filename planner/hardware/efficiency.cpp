@@ -129,8 +129,17 @@ std::string describe(const Resolved& r, const HardwareProfile& p, const std::str
     return {};
 }
 
-std::string gemm_metric(ComputeType type) {
-    return std::string(to_string(type)) + "_gemm";
+// The catalog's metric name of a GEMM in `type` ("bf16_gemm"), built once per type: plans resolve
+// their fractions on every evaluation.
+const std::string& gemm_metric(ComputeType type) {
+    static const std::array<std::string, kComputeTypeCount> names = [] {
+        std::array<std::string, kComputeTypeCount> out;
+        for (ComputeType t : kAllComputeTypes) {
+            out[static_cast<std::size_t>(t)] = std::string(to_string(t)) + "_gemm";
+        }
+        return out;
+    }();
+    return names[static_cast<std::size_t>(type)];
 }
 
 Resolved resolve_gemm(const HardwareProfile& profile, ComputeType type) {
@@ -288,15 +297,21 @@ double GemmTimer::seconds(double count, double m, double n, double k,
     double compute_s = 0.0;
     if (m_sms > 0.0 && count > 0.0 && m > 0.0 && n > 0.0) {
         // gemm_waves() written out, its one division replaced by the reciprocal and corrected to
-        // the exact whole number of waves (tiles and SMs are whole numbers).
+        // the exact whole number of waves.
         const double tile_m = m < kGemmTileM ? m : kGemmTileM;
         const double tile_n = n < kGemmTileN ? n : kGemmTileN;
         const double rows = m < kGemmTileM ? 1.0 : ceil_nonnegative(m * (1.0 / kGemmTileM));
         const double columns = n < kGemmTileN ? 1.0 : ceil_nonnegative(n * (1.0 / kGemmTileN));
         const double tiles = count * rows * columns;
-        // tiles and SMs are whole numbers below 2^53: their quotient is an integer exactly when
-        // it rounds to one, so the division's ceil() is exact.
-        const double waves = ceil_nonnegative(tiles / m_sms);
+        // tiles x (1 / SMs) is within an ulp of the quotient, so its ceiling is the exact one or
+        // off by one; whole multiples of the SM count (exact in doubles) say which. A multiply
+        // and two compares cost less than the division on the critical path.
+        double waves = ceil_nonnegative(tiles * m_inv_sms);
+        if (waves >= 1.0 && (waves - 1.0) * m_sms >= tiles) {
+            waves -= 1.0;
+        } else if (waves * m_sms < tiles) {
+            waves += 1.0;
+        }
         compute_s = k * waves * tile_m * tile_n * m_s_per_wave_k;
     } else {
         compute_s = 2.0 * count * m * n * k * m_s_per_flop;

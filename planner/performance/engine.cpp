@@ -3,23 +3,45 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <cmath>
+#include <initializer_list>
 #include <string>
 
 namespace tally {
 
 namespace {
 
-bool contains(const std::string& text, std::string_view part) {
-    return text.find(part) != std::string::npos;
+char ascii_lower(char c) {
+    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
 }
 
-std::string lower(std::string text) {
-    for (char& c : text) {
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+// Whether `text` contains the lower-case `part`, ignoring the case of `text` (ASCII), without
+// allocating: evaluate() asks for a profile's generation on every plan.
+bool contains_ignoring_case(std::string_view text, std::string_view part) {
+    if (part.size() > text.size()) {
+        return false;
     }
-    return text;
+    for (std::size_t i = 0; i + part.size() <= text.size(); ++i) {
+        std::size_t j = 0;
+        while (j < part.size() && ascii_lower(text[i + j]) == part[j]) {
+            ++j;
+        }
+        if (j == part.size()) {
+            return true;
+        }
+    }
+    return false;
+}
+
+// Whether the part's id or name contains any of `parts` (lower case), in any case.
+bool names_any(const HardwareProfile& profile, std::initializer_list<std::string_view> parts) {
+    for (std::string_view part : parts) {
+        if (contains_ignoring_case(profile.id, part) ||
+            contains_ignoring_case(profile.name, part)) {
+            return true;
+        }
+    }
+    return false;
 }
 
 // ---- the presets ------------------------------------------------------------------------------
@@ -72,6 +94,8 @@ constexpr std::array<EnginePreset, 4> kPresets{{
 // Shah et al. 2024 (FlashAttention-3), Figures 5 and 6: TFLOP/s on an H100 80GB SXM5, bf16, head
 // dimension 128, batch x sequence = 16k tokens, at sequence lengths 512, 1k, 2k, 4k, 8k, 16k.
 constexpr std::array<double, 6> kSeqLens{512, 1024, 2048, 4096, 8192, 16384};
+// Their base-2 logarithms (each a power of two), the axis the curves are interpolated on.
+constexpr std::array<double, 6> kLog2SeqLens{9, 10, 11, 12, 13, 14};
 struct KernelCurve {
     std::array<double, 6> causal_forward;
     std::array<double, 6> forward;   // without the causal mask
@@ -109,8 +133,8 @@ double at(const std::array<double, 6>& values, double seq_len) {
     while (i + 1 < kSeqLens.size() && kSeqLens[i] < seq_len) {
         ++i;
     }
-    const double x0 = std::log2(kSeqLens[i - 1]);
-    const double x1 = std::log2(kSeqLens[i]);
+    const double x0 = kLog2SeqLens[i - 1];
+    const double x1 = kLog2SeqLens[i];
     const double f = (std::log2(seq_len) - x0) / (x1 - x0);
     return values[i - 1] + f * (values[i] - values[i - 1]);
 }
@@ -130,21 +154,41 @@ const KernelCurve& curve(AttentionKernel kernel) {
     return kFlash2;
 }
 
-}  // namespace
-
-GpuGeneration gpu_generation(const HardwareProfile& profile) {
-    const std::string text = lower(profile.id + " " + profile.name);
-    if (contains(text, "b200") || contains(text, "b300") || contains(text, "blackwell")) {
+GpuGeneration generation_from_names(const HardwareProfile& profile) {
+    if (names_any(profile, {"b200", "b300", "blackwell"})) {
         return GpuGeneration::blackwell;
     }
-    if (contains(text, "h100") || contains(text, "h200") || contains(text, "h800") ||
-        contains(text, "h20") || contains(text, "hopper")) {
+    if (names_any(profile, {"h100", "h200", "h800", "h20", "hopper"})) {
         return GpuGeneration::hopper;
     }
-    if (contains(text, "a100") || contains(text, "a800") || contains(text, "ampere")) {
+    if (names_any(profile, {"a100", "a800", "ampere"})) {
         return GpuGeneration::ampere;
     }
     return GpuGeneration::other;
+}
+
+}  // namespace
+
+GpuGeneration gpu_generation(const HardwareProfile& profile) {
+    // The last profile asked about, per thread: a plan, and every plan of a layout search, asks
+    // about the same part, and comparing two short strings costs less than searching the names
+    // (generation_from_names()). Only a new part allocates.
+    struct Last {
+        bool valid = false;
+        std::string id;
+        std::string name;
+        GpuGeneration generation = GpuGeneration::other;
+    };
+    thread_local Last last;
+    if (last.valid && last.id == profile.id && last.name == profile.name) {
+        return last.generation;
+    }
+    const GpuGeneration generation = generation_from_names(profile);
+    last.valid = true;
+    last.id = profile.id;
+    last.name = profile.name;
+    last.generation = generation;
+    return generation;
 }
 
 std::string_view to_string(GpuGeneration generation) {
@@ -172,7 +216,10 @@ const EnginePreset& engine_preset(Engine engine) {
 
 AttentionKernel resolved_attention_kernel(const TrainingSpec& training,
                                           const HardwareProfile& profile) {
-    const GpuGeneration gen = gpu_generation(profile);
+    return resolved_attention_kernel(training, gpu_generation(profile));
+}
+
+AttentionKernel resolved_attention_kernel(const TrainingSpec& training, GpuGeneration gen) {
     const EnginePreset& preset = engine_preset(training.engine);
     const AttentionKernel fallback =
         gen == GpuGeneration::hopper ? preset.attention_hopper : preset.attention_other;

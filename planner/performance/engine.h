@@ -52,6 +52,8 @@ const EnginePreset& engine_preset(Engine engine);
 // generation; FlashAttention-3 off Hopper falls back to the engine's kernel for that generation.
 AttentionKernel resolved_attention_kernel(const TrainingSpec& training,
                                           const HardwareProfile& profile);
+// The same for a generation already known (gpu_generation() of the profile).
+AttentionKernel resolved_attention_kernel(const TrainingSpec& training, GpuGeneration generation);
 
 // The fraction of the part's dense bf16 peak a fused attention kernel reaches on a causal
 // sequence of `seq_len` keys at head dimension 128, forward or backward (FLOPs counted as the

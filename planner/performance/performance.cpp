@@ -131,6 +131,10 @@ struct Context {
     // The share of the layers whose forward is recomputed (full_recompute_fraction()).
     double recomputed = 0.0;
     std::int64_t microbatches = 1;  // per step on one GPU (gradient accumulation)
+    // The fused attention kernel's achieved FLOP/s at attention_seq, forward and backward
+    // (attention_fraction() of bf16_peak), worked out once per plan.
+    double attention_fwd_flops_per_s = 0.0;
+    double attention_bwd_flops_per_s = 0.0;
 
     // `count` GEMMs of m x n x k: the profile's measured time of exactly that GEMM when it has
     // one (plan_gemms.h), else the roofline time with quantization. `linear`: a linear layer's
@@ -231,10 +235,8 @@ void time_gemms(const Context& c, const GemmList& list, LayerWork& w,
             // above the diagonal are skipped, half the s x s products (Dao 2023, sec. 3.1.1);
             // its backward recomputes the scores, 2.5x the forward's FLOPs (sec. 4.1).
             const double flops = 0.5 * g.flops();
-            const double fwd_rate =
-                c.bf16_peak * attention_fraction(c.attention, c.generation, c.attention_seq, false);
-            const double bwd_rate =
-                c.bf16_peak * attention_fraction(c.attention, c.generation, c.attention_seq, true);
+            const double fwd_rate = c.attention_fwd_flops_per_s;
+            const double bwd_rate = c.attention_bwd_flops_per_s;
             fwd = fwd_rate > 0.0 ? flops / fwd_rate : 0.0;
             bwd = bwd_rate > 0.0 ? 2.5 * flops / bwd_rate : 0.0;
             w.attention_fwd_s += fwd;
@@ -351,11 +353,13 @@ LayerBytes transformer_layer_bytes(const Context& c, bool moe_layer) {
 
 // `attention`: the attention block's GEMM time (time_gemms() of GemmPart::attention), which
 // dense and MoE layers share, so a model with both times it once.
-LayerWork transformer_layer_work(const Context& c, bool moe_layer, const LayerWork& attention) {
+// `gemms`: the layer's GEMMs (layer_gemms() for this kind of layer).
+LayerWork transformer_layer_work(const Context& c, bool moe_layer, const GemmList& gemms,
+                                 const LayerWork& attention) {
     const TrainingSpec& t = c.spec.training;
     const ModelSpec& m = c.spec.model;
     LayerWork w = attention;
-    time_gemms(c, layer_gemms(c.spec, moe_layer), w, GemmPart::rest);
+    time_gemms(c, gemms, w, GemmPart::rest);
     const LayerBytes bytes = transformer_layer_bytes(c, moe_layer);
     w.mem_fwd_s = memory_time_s(c.rates, bytes.total);
     w.mem_bwd_s = kMemoryBoundBackwardFactor * w.mem_fwd_s;
@@ -705,6 +709,7 @@ PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwarePro
     const ComputeType wide_type = fp8 ? ComputeType::bf16 : type;
     const AchievedRates wide_rates = fp8 ? achieved_rates(hw, wide_type) : rates;
     const double cp = dbl(t.context_parallel);
+    const GpuGeneration generation = gpu_generation(hw);
     Context c{
         spec, rates, out.network.network, bytes_per_value(t.compute_dtype),
         bytes_per_value(t.activation_dtype),
@@ -712,11 +717,15 @@ PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwarePro
         place_group(t.tp, 1, out.network.network.gpus_per_node),
         place_group(t.expert_parallel, t.tp, out.network.network.gpus_per_node), GemmTimer(rates),
         hw.measured_gemms.empty() ? nullptr : &hw, type, fp8, GemmTimer(wide_rates), wide_type,
-        &engine_preset(t.engine), resolved_attention_kernel(t, hw), gpu_generation(hw),
+        &engine_preset(t.engine), resolved_attention_kernel(t, generation), generation,
         // The attention fractions are of the bf16 peak; a part without one (an fp32-only
         // profile) times attention at its compute type's.
         hw.peak(ComputeType::bf16) > 0.0 ? hw.peak(ComputeType::bf16) : peak,
         dbl(spec.data.seq_len) / cp, full_recompute_fraction(t, m), microbatches};
+    c.attention_fwd_flops_per_s =
+        c.bf16_peak * attention_fraction(c.attention, c.generation, c.attention_seq, false);
+    c.attention_bwd_flops_per_s =
+        c.bf16_peak * attention_fraction(c.attention, c.generation, c.attention_seq, true);
     out.gemm_flops_per_s = c.rates.gemm_flops_per_s;
     out.memory_bytes_per_s = c.rates.memory_bytes_per_s;
     out.microbatches = microbatches;
@@ -727,10 +736,12 @@ PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwarePro
     switch (m.kind) {
         case ModelKind::transformer: {
             LayerWork attention;
-            time_gemms(c, layer_gemms(spec, false), attention, GemmPart::attention);
-            const LayerWork dense = transformer_layer_work(c, false, attention);
-            const LayerWork moe =
-                m.moe.enabled() ? transformer_layer_work(c, true, attention) : dense;
+            const GemmList dense_gemms = layer_gemms(spec, false);
+            time_gemms(c, dense_gemms, attention, GemmPart::attention);
+            const LayerWork dense = transformer_layer_work(c, false, dense_gemms, attention);
+            const LayerWork moe = m.moe.enabled() ? transformer_layer_work(
+                                                        c, true, layer_gemms(spec, true), attention)
+                                                  : dense;
             const LayerWork head = head_work(c);
             const double dense_total = dbl(dense_layer_count(m));
             // The stages' layers (pipeline_stages.h: uneven when pp does not divide them or
