@@ -1,5 +1,6 @@
 #include "ui/common/chart_support.h"
 
+#include <QBarCategoryAxis>
 #include <QBuffer>
 #include <QChart>
 #include <QChartView>
@@ -17,6 +18,7 @@
 #include <QPixmap>
 #include <QSvgGenerator>
 #include <QTableView>
+#include <QValueAxis>
 #include <QXYSeries>
 #include <cmath>
 
@@ -38,7 +40,38 @@ QChartView* makeChartView(QChart* chart, QWidget* parent) {
     return view;
 }
 
+namespace {
+
+// What the chart's axes show: their ranges, ticks, categories and titles. When it changes, the
+// axes lay out their labels, titles and grid again, and pixmaps cached before would show them
+// as they were, or not at all.
+QString axesSignature(QChart* chart) {
+    QString out;
+    for (QAbstractAxis* axis : chart->axes()) {
+        if (const auto* value = qobject_cast<QValueAxis*>(axis)) {
+            out += QStringLiteral("v%1,%2,%3;")
+                       .arg(value->min(), 0, 'g', 17)
+                       .arg(value->max(), 0, 'g', 17)
+                       .arg(value->tickCount());
+        } else if (const auto* log = qobject_cast<QLogValueAxis*>(axis)) {
+            out +=
+                QStringLiteral("l%1,%2;").arg(log->min(), 0, 'g', 17).arg(log->max(), 0, 'g', 17);
+        } else if (auto* bars = qobject_cast<QBarCategoryAxis*>(axis)) {
+            out += QStringLiteral("c") + bars->categories().join(QChar(0x1f)) + QLatin1Char(';');
+        }
+        out +=
+            axis->titleText() + (axis->isVisible() ? QStringLiteral("+;") : QStringLiteral("-;"));
+    }
+    return out;
+}
+
+}  // namespace
+
 void cacheChartText(QChart* chart) {
+    const QString signature = axesSignature(chart);
+    const char* const key = "tallyAxesSignature";
+    const bool axesChanged = chart->property(key).toString() != signature;
+    chart->setProperty(key, signature);
     QList<QGraphicsItem*> todo = chart->childItems();
     while (!todo.isEmpty()) {
         QGraphicsItem* item = todo.takeLast();
@@ -48,7 +81,15 @@ void cacheChartText(QChart* chart) {
         const bool text = dynamic_cast<QGraphicsSimpleTextItem*>(item) != nullptr ||
                           dynamic_cast<QGraphicsTextItem*>(item) != nullptr ||
                           dynamic_cast<QGraphicsLineItem*>(item) != nullptr;
-        if (text && item->cacheMode() != QGraphicsItem::DeviceCoordinateCache) {
+        if (!text) {
+            continue;
+        }
+        if (axesChanged && item->cacheMode() == QGraphicsItem::DeviceCoordinateCache) {
+            // Drop the pixmap drawn for the old axes: the item paints itself afresh once and
+            // is cached again as it is now.
+            item->setCacheMode(QGraphicsItem::NoCache);
+        }
+        if (item->cacheMode() != QGraphicsItem::DeviceCoordinateCache) {
             item->setCacheMode(QGraphicsItem::DeviceCoordinateCache);
         }
     }

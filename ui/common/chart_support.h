@@ -32,7 +32,9 @@ QChartView* makeChartView(QChart* chart, QWidget* parent);
 // most of what repainting a chart costs, and these change far less often than the series over
 // them, which are drawn afresh. Items made later
 // (an axis gaining a tick) are cached when this is called again, which costs a walk over the
-// chart's items and nothing for those already cached.
+// chart's items and nothing for those already cached. When an axis changed its range, ticks,
+// categories or title since the last call, every cached item is drawn afresh: the axes laid
+// their labels and grid out again.
 void cacheChartText(QChart* chart);
 
 // A table as the panels use it: no row numbers, rows one line of text high, no wrapping. With a
