@@ -6,14 +6,20 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QGraphicsItem>
 #include <QImage>
 #include <QValueAxis>
 #include <QtTest>
 #include <algorithm>
 #include <cstdlib>
 
+#include "planner/io/spec_json.h"
+#include "ui/charts/inference_panel.h"
 #include "ui/common/chart_support.h"
+#include "ui/common/hardware_catalog.h"
+#include "ui/plan/plan_document.h"
 
+using namespace tally;
 using namespace tally::ui;
 
 namespace {
@@ -52,6 +58,24 @@ struct BarChart {
     }
 };
 
+// Pixels that differ by more than a quarter of the range in some channel.
+int differingPixels(const QImage& after, const QImage& expected) {
+    const QImage a = after.convertToFormat(QImage::Format_RGB32);
+    const QImage b = expected.convertToFormat(QImage::Format_RGB32);
+    int different = 0;
+    for (int y = 0; y < a.height(); ++y) {
+        const auto* ra = reinterpret_cast<const QRgb*>(a.constScanLine(y));
+        const auto* rb = reinterpret_cast<const QRgb*>(b.constScanLine(y));
+        for (int x = 0; x < a.width(); ++x) {
+            const int d = std::max({std::abs(qRed(ra[x]) - qRed(rb[x])),
+                                    std::abs(qGreen(ra[x]) - qGreen(rb[x])),
+                                    std::abs(qBlue(ra[x]) - qBlue(rb[x]))});
+            different += d > 64 ? 1 : 0;
+        }
+    }
+    return different;
+}
+
 }  // namespace
 
 class TestChartCache : public QObject {
@@ -59,6 +83,8 @@ class TestChartCache : public QObject {
 
 private slots:
     void rangeChangeRedrawsTheAxis();
+    void resizeRedrawsTheAxis();
+    void inferencePanelShowsItsText();
 };
 
 void TestChartCache::rangeChangeRedrawsTheAxis() {
@@ -80,20 +106,64 @@ void TestChartCache::rangeChangeRedrawsTheAxis() {
     QCOMPARE(after.size(), expected.size());
     // Cached text may differ from text drawn afresh in the antialiasing of a few pixels; a label,
     // a grid line or the axis title left out differs in hundreds.
-    const QImage a = after.convertToFormat(QImage::Format_RGB32);
-    const QImage b = expected.convertToFormat(QImage::Format_RGB32);
-    int different = 0;
-    for (int y = 0; y < a.height(); ++y) {
-        const auto* ra = reinterpret_cast<const QRgb*>(a.constScanLine(y));
-        const auto* rb = reinterpret_cast<const QRgb*>(b.constScanLine(y));
-        for (int x = 0; x < a.width(); ++x) {
-            const int d = std::max({std::abs(qRed(ra[x]) - qRed(rb[x])),
-                                    std::abs(qGreen(ra[x]) - qGreen(rb[x])),
-                                    std::abs(qBlue(ra[x]) - qBlue(rb[x]))});
-            different += d > 64 ? 1 : 0;
+    const int different = differingPixels(after, expected);
+    QVERIFY2(different < 40, qPrintable(QString::number(different)));
+}
+
+// A panel's chart is cached when the panel is first shown, which may be before its splitter
+// gives it its size: the axes laid out again at the final size must not be drawn from pixmaps of
+// the first.
+void TestChartCache::resizeRedrawsTheAxis() {
+    BarChart cached(200.0);
+    cached.view->resize(200, 120);
+    QVERIFY(QTest::qWaitForWindowExposed(cached.view));
+    cacheChartText(cached.chart);
+    cached.draw();
+    cached.view->resize(480, 360);
+    cached.draw();
+    cacheChartText(cached.chart);
+    const QImage after = cached.draw();
+
+    BarChart fresh(200.0);
+    QVERIFY(QTest::qWaitForWindowExposed(fresh.view));
+    const QImage expected = fresh.draw();
+    QCOMPARE(after.size(), expected.size());
+    const int different = differingPixels(after, expected);
+    QVERIFY2(different < 40, qPrintable(QString::number(different)));
+}
+
+// Dark (text) pixels in a band of an image: the title, the axes' labels and titles and the
+// legend are drawn in dark grey, the plot in colours and light grid lines.
+int darkPixels(const QImage& image, const QRect& band) {
+    const QImage rgb = image.convertToFormat(QImage::Format_RGB32);
+    int dark = 0;
+    for (int y = band.top(); y <= band.bottom(); ++y) {
+        const auto* row = reinterpret_cast<const QRgb*>(rgb.constScanLine(y));
+        for (int x = band.left(); x <= band.right(); ++x) {
+            dark += qRed(row[x]) < 110 && qGreen(row[x]) < 110 && qBlue(row[x]) < 110 ? 1 : 0;
         }
     }
-    QVERIFY2(different < 40, qPrintable(QString::number(different)));
+    return dark;
+}
+
+// A panel shown for the first time lays its splitters out while its charts paint: the Inference
+// panel's memory chart, cached then, used to show no text at all (title, labels, legend).
+void TestChartCache::inferencePanelShowsItsText() {
+    HardwareCatalog catalog;
+    PlanDocument document(&catalog);
+    document.reset(
+        load_plan_spec(TALLY_SOURCE_DIR "/resources/examples/llama-3-70b-serve-4xh100-fp8.json"));
+    InferencePanel panel(&document);
+    panel.resize(1000, 800);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QTest::qWait(100);
+    for (const ChartInfo& c : panel.charts()) {
+        const QImage image = c.widget->grab().toImage();
+        // The chart's title along the top, the value axis's labels and title down the left.
+        QVERIFY2(darkPixels(image, QRect(0, 0, image.width(), 24)) > 50, qPrintable(c.id));
+        QVERIFY2(darkPixels(image, QRect(0, 30, 45, image.height() - 90)) > 50, qPrintable(c.id));
+    }
 }
 
 QTEST_MAIN(TestChartCache)

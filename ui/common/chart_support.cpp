@@ -10,6 +10,7 @@
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsTextItem>
+#include <QGraphicsView>
 #include <QHeaderView>
 #include <QImage>
 #include <QLineEdit>
@@ -18,6 +19,7 @@
 #include <QPixmap>
 #include <QSvgGenerator>
 #include <QTableView>
+#include <QTimer>
 #include <QValueAxis>
 #include <QXYSeries>
 #include <cmath>
@@ -65,33 +67,94 @@ QString axesSignature(QChart* chart) {
     return out;
 }
 
-}  // namespace
-
-void cacheChartText(QChart* chart) {
-    const QString signature = axesSignature(chart);
-    const char* const key = "tallyAxesSignature";
-    const bool axesChanged = chart->property(key).toString() != signature;
-    chart->setProperty(key, signature);
+// The chart's items whose pixmaps cacheChartText() keeps: text, and the axes' lines and grid
+// (antialiased lines across the whole plot, drawn again whenever a series over them changed).
+// `drop`: first throw away the pixmaps they have, so that each paints itself afresh once.
+void setTextCache(QChart* chart, bool drop) {
     QList<QGraphicsItem*> todo = chart->childItems();
     while (!todo.isEmpty()) {
         QGraphicsItem* item = todo.takeLast();
         todo += item->childItems();
-        // Text, and the axes' lines and grid (antialiased lines across the whole plot, drawn
-        // again whenever a series over them changed).
         const bool text = dynamic_cast<QGraphicsSimpleTextItem*>(item) != nullptr ||
                           dynamic_cast<QGraphicsTextItem*>(item) != nullptr ||
                           dynamic_cast<QGraphicsLineItem*>(item) != nullptr;
         if (!text) {
             continue;
         }
-        if (axesChanged && item->cacheMode() == QGraphicsItem::DeviceCoordinateCache) {
-            // Drop the pixmap drawn for the old axes: the item paints itself afresh once and
-            // is cached again as it is now.
+        if (drop && item->cacheMode() == QGraphicsItem::DeviceCoordinateCache) {
             item->setCacheMode(QGraphicsItem::NoCache);
         }
         if (item->cacheMode() != QGraphicsItem::DeviceCoordinateCache) {
             item->setCacheMode(QGraphicsItem::DeviceCoordinateCache);
         }
+    }
+}
+
+constexpr const char* kDropPending = "tallyTextCacheDropPending";
+
+// Drops a chart's cached pixmaps once more after its view next paints. Qt Charts lays an axis's
+// labels out again in its own layout pass, which may come after the paint that follows a change:
+// that paint would cache the labels, the grid and the titles as they were (or not yet drawn),
+// and later changes to them do not reach the pixmaps. One repaint with fresh pixmaps once the
+// layout settled shows them as they are.
+class DropAfterNextPaint : public QObject {
+public:
+    DropAfterNextPaint(QChart* chart, QWidget* viewport) : QObject(viewport), m_chart(chart) {
+        viewport->installEventFilter(this);
+    }
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (event->type() == QEvent::Paint) {
+            auto* viewport = static_cast<QWidget*>(watched);
+            viewport->removeEventFilter(this);
+            QTimer::singleShot(0, m_chart, [chart = m_chart, viewport] {
+                chart->setProperty(kDropPending, false);
+                setTextCache(chart, true);
+                viewport->update();
+            });
+            deleteLater();
+        }
+        return false;
+    }
+
+private:
+    QChart* m_chart;
+};
+
+// Drops the pixmaps now (the next paint draws every item afresh) and once more after that paint.
+void dropTextCache(QChart* chart) {
+    setTextCache(chart, true);
+    if (chart->property(kDropPending).toBool() || chart->scene() == nullptr) {
+        return;
+    }
+    chart->setProperty(kDropPending, true);
+    for (QGraphicsView* view : chart->scene()->views()) {
+        new DropAfterNextPaint(chart, view->viewport());
+    }
+}
+
+}  // namespace
+
+void cacheChartText(QChart* chart) {
+    // Qt Charts lays its axes' labels, titles and grid out again when an axis changes or the plot
+    // area moves or resizes (a window resize, a splitter, a wider label): the pixmaps are dropped
+    // whenever either happens, and when the chart is first cached.
+    const char* const watched = "tallyTextCacheWatched";
+    const bool first = !chart->property(watched).toBool();
+    if (first) {
+        chart->setProperty(watched, true);
+        QObject::connect(chart, &QChart::plotAreaChanged, chart,
+                         [chart](const QRectF&) { dropTextCache(chart); });
+    }
+    const QString signature = axesSignature(chart);
+    const char* const key = "tallyAxesSignature";
+    const bool axesChanged = chart->property(key).toString() != signature;
+    chart->setProperty(key, signature);
+    if (first || axesChanged) {
+        dropTextCache(chart);
+    } else {
+        setTextCache(chart, false);
     }
 }
 
