@@ -6442,6 +6442,14 @@ Source: %2</source>
         <source>Serving not planned: %1</source>
         <translation>未规划推理服务：%1</translation>
     </message>
+    <message>
+        <source>Memory per GPU, %1 in flight</source>
+        <translation>每 GPU 内存，%1 个请求并发</translation>
+    </message>
+    <message>
+        <source>Inter-token latency</source>
+        <translation>token 间延迟</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::TimePanel</name>

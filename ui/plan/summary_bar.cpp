@@ -41,16 +41,20 @@ SummaryBar::SummaryBar(PlanDocument* document, QWidget* parent)
     struct Figure {
         const char* key;
         QString title;
-        QString widest;
+        QStringList widest;  // the widest text of each plan kind (training, serving)
     };
     // Past 1e18 (formatShort) and 1e5 days (formatDays) a figure has an exponent: the widths
-    // hold four digits and a two-digit exponent.
-    const Figure figures[] = {{"params", tr("Parameters"), QStringLiteral("999.9P")},
-                              {"memory", tr("Memory per GPU"), QStringLiteral("99999 / 999 GB ✗")},
-                              {"days", tr("Training time"), QStringLiteral("9.999e+99 days")},
-                              {"gpu_hours", tr("GPU-hours"), QStringLiteral("9.999e+99")},
-                              {"cost", tr("Cost"), QStringLiteral("9.999e+99")},
-                              {"energy", tr("Energy"), QStringLiteral("9.999e+99 kWh")}};
+    // hold four digits and a two-digit exponent. A serving plan shows its throughput where a
+    // training plan shows its cost.
+    const Figure figures[] = {
+        {"params", tr("Parameters"), {QStringLiteral("999.9P")}},
+        {"memory", tr("Memory per GPU"), {QStringLiteral("99999 / 999 GB ✗")}},
+        {"days", tr("Training time"), {QStringLiteral("9.999e+99 days")}},
+        {"gpu_hours", tr("GPU-hours"), {QStringLiteral("9.999e+99")}},
+        {"cost",
+         tr("Cost"),
+         {QStringLiteral("9.999e+99"), tr("%1 tok/s").arg(QStringLiteral("999.9M"))}},
+        {"energy", tr("Energy"), {QStringLiteral("9.999e+99 kWh")}}};
     int column = 0;
     for (const auto& [key, title, widest] : figures) {
         auto* caption = new QLabel(title, this);
@@ -75,7 +79,7 @@ SummaryBar::SummaryBar(PlanDocument* document, QWidget* parent)
     showResults();
 }
 
-QLabel* SummaryBar::addFigure(const QString& key, const QString& title, const QString& widest) {
+QLabel* SummaryBar::addFigure(const QString& key, const QString& title, const QStringList& widest) {
     auto* label = new QLabel(this);
     label->setObjectName(key);
     label->setAccessibleName(title);
@@ -88,7 +92,11 @@ QLabel* SummaryBar::addFigure(const QString& key, const QString& title, const QS
     // A fixed size with room for the widest figure: new text never re-lays out the window (a
     // fixed-size widget does not invalidate its parent's layout).
     const QFontMetrics metrics = label->fontMetrics();
-    label->setFixedSize(metrics.horizontalAdvance(widest) + 4, metrics.height() + 2);
+    int width = 0;
+    for (const QString& text : widest) {
+        width = std::max(width, metrics.horizontalAdvance(text));
+    }
+    label->setFixedSize(width + 4, metrics.height() + 2);
     label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_figures.append(label);
     return label;
@@ -149,11 +157,19 @@ void SummaryBar::showResults() {
 void SummaryBar::showServing(const PlanViews& v) {
     const ServingView& sv = *v.serving;
     const ServingPlan& s = sv.plan;
-    const ServingMemory& m = s.memory;
+    // With continuous batching (inference.concurrency) the headline is the steady state at that
+    // many requests in flight, as the Inference panel's table gives it: memory with their KV
+    // caches, their time to first token, inter-token latency and throughput. Otherwise the static
+    // batch's.
+    const ContinuousBatchingPoint* cb = s.continuous ? &*s.continuous : nullptr;
+    const ServingMemory m =
+        cb ? serving_memory(v.spec, v.hardware, v.spec.inference.concurrency) : s.memory;
     auto tip = [&](const char* key) { return explanationTip(sv.explanation(key)); };
-    setCaption(QStringLiteral("memory"), tr("Memory per GPU, serving"));
+    setCaption(QStringLiteral("memory"),
+               cb ? tr("Memory per GPU, %1 in flight").arg(v.spec.inference.concurrency)
+                  : tr("Memory per GPU, serving"));
     setCaption(QStringLiteral("days"), tr("Time to first token"));
-    setCaption(QStringLiteral("gpu_hours"), tr("Decode step"));
+    setCaption(QStringLiteral("gpu_hours"), cb ? tr("Inter-token latency") : tr("Decode step"));
     setCaption(QStringLiteral("cost"), tr("Throughput"));
     setCaption(QStringLiteral("energy"), tr("Cost per 1M tokens"));
     setIfChanged(figure(QStringLiteral("params")), formatShort(s.params_total),
@@ -170,12 +186,22 @@ void SummaryBar::showServing(const PlanViews& v) {
     if (mem->styleSheet() != memStyle) {
         mem->setStyleSheet(memStyle);
     }
-    setIfChanged(figure(QStringLiteral("days")), formatDuration(s.prefill_s),
-                 tip("serving.prefill_s"));
-    setIfChanged(figure(QStringLiteral("gpu_hours")), formatDuration(s.decode_step_s),
-                 tip("serving.decode_step_s"));
-    setIfChanged(figure(QStringLiteral("cost")), tr("%1 tok/s").arg(formatShort(s.tokens_per_s)),
-                 tip("serving.tokens_per_s"));
+    if (cb) {
+        setIfChanged(figure(QStringLiteral("days")), formatDuration(cb->ttft_s),
+                     tip("serving.continuous.ttft_s"));
+        setIfChanged(figure(QStringLiteral("gpu_hours")), formatDuration(cb->itl_s),
+                     tip("serving.continuous.itl_s"));
+        setIfChanged(figure(QStringLiteral("cost")),
+                     tr("%1 tok/s").arg(formatShort(cb->tokens_per_s)),
+                     tip("serving.continuous.tokens_per_s"));
+    } else {
+        setIfChanged(figure(QStringLiteral("days")), formatDuration(s.prefill_s),
+                     tip("serving.prefill_s"));
+        setIfChanged(figure(QStringLiteral("gpu_hours")), formatDuration(s.decode_step_s),
+                     tip("serving.decode_step_s"));
+        setIfChanged(figure(QStringLiteral("cost")),
+                     tr("%1 tok/s").arg(formatShort(s.tokens_per_s)), tip("serving.tokens_per_s"));
+    }
     setIfChanged(
         figure(QStringLiteral("energy")),
         s.cost_per_million_tokens ? formatShort(*s.cost_per_million_tokens) : tr("no price"),

@@ -36,7 +36,7 @@ private:
     void showTraining(const PlanViews& views);
     void showServing(const PlanViews& views);
     void setCaption(const QString& key, const QString& text);
-    QLabel* addFigure(const QString& key, const QString& title, const QString& widest);
+    QLabel* addFigure(const QString& key, const QString& title, const QStringList& widest);
 
     PlanDocument* m_document;
     QList<QLabel*> m_figures;
