@@ -222,7 +222,7 @@ struct Context {
     AchievedRates rates{};             // the GEMM dtype's, with the part's SM count
     double bandwidth = 0.0;            // achieved bytes/s
     double link_bytes_per_s = 0.0;
-    double step_latency_s = 0.0;
+    CollectiveLink link = CollectiveLink::nvlink;  // what the tp group's collectives cross
     bool spans_nodes = false;
     AllReduceKind all_reduce = AllReduceKind::nccl;  // the engine's, where the link allows it
 };
@@ -249,7 +249,9 @@ Context make_context(const PlanSpec& spec, const HardwareProfile& hw) {
     c.link_bytes_per_s = c.spans_nodes && hw.inter_node_bytes_per_s > 0.0
                              ? hw.inter_node_bytes_per_s
                              : hw.interconnect_bytes_per_s;
-    c.step_latency_s = c.spans_nodes ? kServingNetworkStepLatencyS : kServingNvlinkStepLatencyS;
+    c.link = c.spans_nodes                                   ? CollectiveLink::network
+             : hw.interconnect_name.substr(0, 6) == "NVLink" ? CollectiveLink::nvlink
+                                                             : CollectiveLink::pci;
     c.all_reduce = all_reduce_kind(spec, hw);
     return c;
 }
@@ -414,9 +416,8 @@ ServingPhase time_phase(const Context& c, double tokens, double sequences, doubl
     if (c.spec.inference.tp > 1) {
         p.all_reduces = 2.0 * layers;
         p.all_reduce_bytes = tokens * h * kActivationBytes;
-        const ServingCollective one =
-            serving_all_reduce(c.all_reduce, p.all_reduce_bytes, c.spec.inference.tp,
-                               c.link_bytes_per_s, c.step_latency_s);
+        const ServingCollective one = serving_all_reduce(
+            c.all_reduce, p.all_reduce_bytes, c.spec.inference.tp, c.link_bytes_per_s, c.link);
         p.comm_bandwidth_s = p.all_reduces * one.bandwidth_s;
         p.comm_latency_s = p.all_reduces * one.latency_s;
         p.comm_s = p.all_reduces * one.seconds;
@@ -1097,9 +1098,10 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
     add("serving.decode.comm_s", QT_TRANSLATE_NOOP("tally::explain", "All-reduces per decode step"),
         s.decode.comm_s, "s",
         all_reduce == AllReduceKind::nccl
-            ? "2 L x (2 (p - 1) / p x B h 2 B / link + 6.6 us + 2 (p - 1) x step latency)"
-            : "2 L x (custom latency + 2 (p - 1) / p x B h 2 B / (0.16 link)); NCCL ring above 8 "
-              "MiB",
+            ? "2 L x min over NCCL's protocols (base latency + 2 (p - 1) x step latency + 2 (p - "
+              "1) / p x B h 2 B / protocol's share of the link)"
+            : "2 L x min(custom latency + 2 (p - 1) / p x B h 2 B / (0.16 link), NCCL ring); "
+              "NCCL ring above 8 MiB",
         TALLY_TEXT("tally::explain",
                    "%1 x %2 all-reduce of %3 B over %4 GPUs at %5 = %6 s (%7 s of it latency)")
             .arg(num(s.decode.all_reduces))
@@ -1110,8 +1112,8 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
             .arg(fig(s.decode.comm_s))
             .arg(fig(s.decode.comm_latency_s)),
         all_reduce == AllReduceKind::nccl
-            ? "ring all-reduce (Patarasuk & Yuan 2009; Thakur et al. 2005); latencies from "
-              "NCCL's tuning model (src/graph/tuning.cc)"
+            ? "ring all-reduce (Patarasuk & Yuan 2009; Thakur et al. 2005); NCCL's tuning "
+              "model, LL / LL128 / Simple (src/graph/tuning.cc)"
             : "custom all-reduce measured on A100 NVLink (sgl-project/sglang pull request "
               "2688); NCCL's tuning model above vLLM's 8 MiB limit");
     if (s.continuous) {

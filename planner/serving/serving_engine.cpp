@@ -1,6 +1,8 @@
 // The serving engine presets and the all-reduce of serving (planner/serving/serving_engine.h).
 #include "planner/serving/serving_engine.h"
 
+#include <algorithm>
+
 #include <array>
 
 #include "planner/core/text.h"
@@ -63,30 +65,51 @@ const ServingEngineProfile& serving_engine_profile(ServingEngine engine) {
 }
 
 ServingCollective serving_ring_all_reduce(double bytes, std::int64_t ranks, double link_bytes_per_s,
-                                          double step_latency_s) {
-    ServingCollective c;
+                                          CollectiveLink link) {
+    ServingCollective best;
     if (ranks <= 1) {
-        return c;
+        return best;
     }
     const double p = static_cast<double>(ranks);
-    c.bandwidth_s = link_bytes_per_s > 0.0 ? 2.0 * (p - 1.0) / p * bytes / link_bytes_per_s : 0.0;
-    c.latency_s = kServingAllReduceBaseLatencyS + 2.0 * (p - 1.0) * step_latency_s;
-    c.seconds = c.bandwidth_s + c.latency_s;
-    return c;
+    const double steps = 2.0 * (p - 1.0);
+    const double bus[kNcclProtocols] = {std::min(kNcclLlMaxBusBytesPerS, link_bytes_per_s / 4.0),
+                                        kNcclLl128LinkShare * link_bytes_per_s, link_bytes_per_s};
+    const auto& step_latency = kNcclRingStepLatencyS[static_cast<int>(link)];
+    for (int protocol = 0; protocol < kNcclProtocols; ++protocol) {
+        ServingCollective c;
+        c.bandwidth_s = bus[protocol] > 0.0 ? steps / p * bytes / bus[protocol] : 0.0;
+        c.latency_s = kNcclRingBaseLatencyS[protocol] + steps * step_latency[protocol];
+        c.seconds = c.bandwidth_s + c.latency_s;
+        if (protocol == 0 || c.seconds < best.seconds) {
+            best = c;
+        }
+    }
+    return best;
 }
 
 ServingCollective serving_all_reduce(AllReduceKind kind, double bytes, std::int64_t ranks,
-                                     double link_bytes_per_s, double step_latency_s) {
+                                     double link_bytes_per_s, CollectiveLink link) {
+    const ServingCollective ring = serving_ring_all_reduce(bytes, ranks, link_bytes_per_s, link);
     if (kind == AllReduceKind::nccl || ranks <= 1 || bytes > kCustomAllReduceMaxBytes) {
-        return serving_ring_all_reduce(bytes, ranks, link_bytes_per_s, step_latency_s);
+        return ring;
     }
-    ServingCollective c;
     const double p = static_cast<double>(ranks);
-    c.latency_s = ranks >= 8 ? kCustomAllReduceLatency8S : kCustomAllReduceLatencySmallS;
-    const double link = link_bytes_per_s * kCustomAllReduceLinkFraction;
-    c.bandwidth_s = link > 0.0 ? 2.0 * (p - 1.0) / p * bytes / link : 0.0;
-    c.seconds = c.latency_s + c.bandwidth_s;
-    return c;
+    const double share = link_bytes_per_s * kCustomAllReduceLinkFraction;
+    auto custom = [&](double message) {
+        ServingCollective c;
+        c.latency_s = ranks >= 8 ? kCustomAllReduceLatency8S : kCustomAllReduceLatencySmallS;
+        c.bandwidth_s = share > 0.0 ? 2.0 * (p - 1.0) / p * message / share : 0.0;
+        c.seconds = c.latency_s + c.bandwidth_s;
+        return c;
+    };
+    const ServingCollective c = custom(bytes);
+    if (bytes <= kCustomAllReduceMeasuredMaxBytes || c.seconds <= ring.seconds) {
+        return c;
+    }
+    // Past the measurements and slower than the ring: the ring's time, or the largest measured
+    // message's where that is longer.
+    const ServingCollective floor = custom(kCustomAllReduceMeasuredMaxBytes);
+    return floor.seconds > ring.seconds ? floor : ring;
 }
 
 }  // namespace tally

@@ -51,15 +51,33 @@ inline constexpr double kStreamKernelFloorS = 3.8e-6;
 
 // ---- all-reduce of small messages --------------------------------------------------------------
 
-// NCCL's own cost model of a ring all-reduce (NVIDIA/nccl, src/graph/tuning.cc, tables baseLat
-// and hwLat): a base latency of 6.6 us per call (ring, LL protocol) plus a latency per ring step,
-// 0.6 us over NVLink and 2.7 us over the network. Measured cross-checks: 8 x H100, NCCL through
-// torch.distributed, 19.2 us at 128 B and 24.8 us at 256 KB (github.com/ByteDance-Seed/
-// Triton-distributed/issues/57, 2025); 2 x H100 in a CUDA graph about 6 us
-// (github.com/NVIDIA/nccl/issues/1259, 2024).
-inline constexpr double kServingAllReduceBaseLatencyS = 6.6e-6;
-inline constexpr double kServingNvlinkStepLatencyS = 0.6e-6;
-inline constexpr double kServingNetworkStepLatencyS = 2.7e-6;
+// NCCL's own cost model of a ring all-reduce (NVIDIA/nccl src/graph/tuning.cc, commit b6475625:
+// baseLat, hwLat and the bandwidth refinements of ncclTopoTuneModel). Each of its three
+// protocols has a base latency per call, a latency per ring step over the link and a share of the
+// link's bandwidth; NCCL runs a message with the protocol that gives it the least time
+// (ncclTopoGetAlgoTime): LL for small messages, LL128 and Simple for large ones.
+//   ring base latency, us:        LL 6.6, LL128 14.0, Simple 8.4
+//   per step over NVLink, us:     LL 0.6, LL128 1.9,  Simple 3.4
+//   per step over PCIe, us:       LL 1.0, LL128 2.5,  Simple 5.7
+//   per step over the network, us: LL 2.7, LL128 4.0, Simple 14.0
+//   bus bandwidth: LL a quarter of the link, at most 87.7 GB/s (llMaxBws, one node); LL128 0.92 of
+//   the link (its per-channel cap depends on the channels NCCL opens, not modelled); Simple all
+//   of it.
+// Measured cross-checks: 8 x H100, NCCL through torch.distributed, 19.2 us at 128 B and 24.8 us at
+// 256 KB (github.com/ByteDance-Seed/Triton-distributed/issues/57, 2025); the model gives 15.0 us
+// and 20.2 us (LL); 2 x H100 in a CUDA graph about 6 us (github.com/NVIDIA/nccl/issues/1259,
+// 2024), the model 7.8 us.
+enum class CollectiveLink { nvlink, pci, network };
+inline constexpr int kNcclProtocols = 3;  // LL, LL128, Simple
+inline constexpr double kNcclRingBaseLatencyS[kNcclProtocols] = {6.6e-6, 14.0e-6, 8.4e-6};
+inline constexpr double kNcclRingStepLatencyS[3][kNcclProtocols] = {
+    {0.6e-6, 1.9e-6, 3.4e-6},    // NVLink
+    {1.0e-6, 2.5e-6, 5.7e-6},    // PCIe
+    {2.7e-6, 4.0e-6, 14.0e-6}};  // network
+inline constexpr double kNcclLlMaxBusBytesPerS = 87.7e9;
+inline constexpr double kNcclLl128LinkShare = 0.92;
+// The base latency of a point-to-point send (a pipeline stage's hand-off): the ring's LL figure.
+inline constexpr double kServingAllReduceBaseLatencyS = kNcclRingBaseLatencyS[0];
 
 // The engines' custom all-reduce (vLLM csrc/custom_all_reduce.cuh, SGLang's copy of it and
 // TensorRT-LLM's one-shot / two-shot kernels) measured on A100 NVLink (sgl-project/sglang pull
@@ -74,6 +92,9 @@ inline constexpr double kCustomAllReduceLinkFraction = 0.16;
 // The largest message the custom kernel takes; NCCL above it (vLLM
 // distributed/device_communicators/custom_all_reduce.py: max_size = 8192 * 1024).
 inline constexpr double kCustomAllReduceMaxBytes = 8192.0 * 1024.0;
+// The largest message of those measurements (2 MiB over 2 GPUs): the share of the link above is
+// an extrapolation past it.
+inline constexpr double kCustomAllReduceMeasuredMaxBytes = 2.0 * 1024.0 * 1024.0;
 
 struct ServingCollective {
     double bandwidth_s = 0.0;
@@ -83,14 +104,19 @@ struct ServingCollective {
 
 // One ring all-reduce of `bytes` over `ranks` GPUs, each link `link_bytes_per_s` per direction:
 // 2(p-1)/p of the data through every link (Patarasuk & Yuan 2009, sec. 3; Thakur et al. 2005,
-// sec. 4.5) in 2(p-1) steps of `step_latency_s`, plus NCCL's base latency. One rank: 0.
+// sec. 4.5) in 2(p-1) steps, with NCCL's protocol that is fastest for the message (above). One
+// rank: 0.
 ServingCollective serving_ring_all_reduce(double bytes, std::int64_t ranks, double link_bytes_per_s,
-                                          double step_latency_s);
+                                          CollectiveLink link);
 
 // One all-reduce of `bytes` over `ranks` GPUs of one NVLink domain by `kind`: NCCL as above, or
 // the custom kernel up to its largest message: its measured latency plus 2(p-1)/p x bytes at its
-// measured share of the link.
+// measured share of the link. Past the largest measured message that share is an extrapolation;
+// there the engines' own choice bounds it: they run their kernel in place of NCCL because it
+// improves on it (vLLM custom_all_reduce.py, should_custom_ar: off where it "provides little
+// performance improvement over NCCL"), so it takes no longer than NCCL's ring, and no less than
+// it took for the largest measured message (a larger message is never faster).
 ServingCollective serving_all_reduce(AllReduceKind kind, double bytes, std::int64_t ranks,
-                                     double link_bytes_per_s, double step_latency_s);
+                                     double link_bytes_per_s, CollectiveLink link);
 
 }  // namespace tally
