@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 #include <fmt/format.h>
@@ -14,9 +15,13 @@ namespace {
 
 // The metrics that measure streaming memory bandwidth: the catalog's read-only pass, copy, and
 // STREAM's triad (McCalpin 1995), and a measured profile's probe copy or read ("memory_copy").
-bool is_memory_metric(const std::string& metric) {
-    return metric == "hbm_read" || metric == "hbm_copy" || metric == "hbm_triad" ||
-           metric.starts_with("memory_");
+// Compared as views, which check the length before the bytes: plans resolve their fractions on
+// every evaluation.
+bool is_memory_metric(const std::string& text) {
+    using namespace std::string_view_literals;
+    const std::string_view metric = text;
+    return metric == "hbm_read"sv || metric == "hbm_copy"sv || metric == "hbm_triad"sv ||
+           metric.starts_with("memory_"sv);
 }
 
 std::optional<double> best_fraction(const HardwareProfile& p,
@@ -33,7 +38,7 @@ std::optional<double> best_fraction(const HardwareProfile& p,
 }
 
 bool same_metric(const std::string& metric, const std::string& key) {
-    return metric == key;
+    return std::string_view(metric) == std::string_view(key);
 }
 
 bool memory_metric(const std::string& metric, const std::string&) {
@@ -217,16 +222,6 @@ double memory_time_s(const AchievedRates& rates, double bytes) {
 
 namespace {
 
-// ceil() of a non-negative double without a libm call (evaluate() takes a few hundred of them):
-// above 2^52 every double is already a whole number.
-double ceil_nonnegative(double x) {
-    if (!(x < 4503599627370496.0)) {
-        return x;
-    }
-    const double t = static_cast<double>(static_cast<std::int64_t>(x));
-    return t < x ? t + 1.0 : t;
-}
-
 // Output tiles and the waves they run in. A dimension smaller than the tile gets a tile of its
 // own size (a skinny product runs on narrower tiles, down to a matrix-vector kernel), so only
 // the waves quantize it.
@@ -240,10 +235,10 @@ Waves gemm_waves(double sms, double count, double m, double n) {
     Waves w;
     w.tile_m = std::min(m, kGemmTileM);
     w.tile_n = std::min(n, kGemmTileN);
-    const double rows = m < kGemmTileM ? 1.0 : ceil_nonnegative(m * (1.0 / kGemmTileM));
-    const double columns = n < kGemmTileN ? 1.0 : ceil_nonnegative(n * (1.0 / kGemmTileN));
+    const double rows = m < kGemmTileM ? 1.0 : detail::ceil_nonnegative(m * (1.0 / kGemmTileM));
+    const double columns = n < kGemmTileN ? 1.0 : detail::ceil_nonnegative(n * (1.0 / kGemmTileN));
     const double tiles = count * rows * columns;
-    w.waves = ceil_nonnegative(tiles / sms);
+    w.waves = detail::ceil_nonnegative(tiles / sms);
     return w;
 }
 
@@ -292,46 +287,21 @@ GemmTimer::GemmTimer(const AchievedRates& rates) {
     m_s_per_byte = rates.memory_bytes_per_s > 0.0 ? 1.0 / rates.memory_bytes_per_s : 0.0;
 }
 
-double GemmTimer::seconds(double count, double m, double n, double k,
-                          double bytes_per_value) const {
-    double compute_s = 0.0;
-    if (m_sms > 0.0 && count > 0.0 && m > 0.0 && n > 0.0) {
-        // gemm_waves() written out, its one division replaced by the reciprocal and corrected to
-        // the exact whole number of waves.
-        const double tile_m = m < kGemmTileM ? m : kGemmTileM;
-        const double tile_n = n < kGemmTileN ? n : kGemmTileN;
-        const double rows = m < kGemmTileM ? 1.0 : ceil_nonnegative(m * (1.0 / kGemmTileM));
-        const double columns = n < kGemmTileN ? 1.0 : ceil_nonnegative(n * (1.0 / kGemmTileN));
-        const double tiles = count * rows * columns;
-        // tiles x (1 / SMs) is within an ulp of the quotient, so its ceiling is the exact one or
-        // off by one; whole multiples of the SM count (exact in doubles) say which. A multiply
-        // and two compares cost less than the division on the critical path.
-        double waves = ceil_nonnegative(tiles * m_inv_sms);
-        if (waves >= 1.0 && (waves - 1.0) * m_sms >= tiles) {
-            waves -= 1.0;
-        } else if (waves * m_sms < tiles) {
-            waves += 1.0;
-        }
-        compute_s = k * waves * tile_m * tile_n * m_s_per_wave_k;
-    } else {
-        compute_s = 2.0 * count * m * n * k * m_s_per_flop;
-    }
-    const double memory_s = count * (m * k + k * n + m * n) * bytes_per_value * m_s_per_byte;
-    return compute_s > memory_s ? compute_s : memory_s;
-}
-
 namespace {
 
-bool scale_up_metric(const std::string& metric, const std::string&) {
-    return metric == "nvlink_p2p" || metric == "xgmi_p2p";
+bool scale_up_metric(const std::string& text, const std::string&) {
+    using namespace std::string_view_literals;
+    const std::string_view metric = text;
+    return metric == "nvlink_p2p"sv || metric == "xgmi_p2p"sv;
 }
 
 Resolved resolve_scale_up(const HardwareProfile& profile) {
     // A measured profile's intra-node figure is a collective's bus bandwidth, already what NCCL
     // reached over the link (measured_profile() sets the interconnect to it).
     if (profile.kind == ProfileKind::measured &&
-        std::any_of(profile.measured.begin(), profile.measured.end(),
-                    [](const MeasuredFigure& f) { return f.metric.starts_with("intra_node_"); })) {
+        std::any_of(profile.measured.begin(), profile.measured.end(), [](const MeasuredFigure& f) {
+            return std::string_view(f.metric).starts_with("intra_node_");
+        })) {
         return {1.0, Origin::measured_profile};
     }
     static const std::optional<double> median = catalog_median(scale_up_metric, {});

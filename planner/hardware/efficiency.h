@@ -77,12 +77,52 @@ double gemm_quantization_efficiency(std::int64_t sm_count, double count, double 
 GemmTime gemm_time_shaped(const AchievedRates& rates, double count, double m, double n, double k,
                           double bytes_per_value);
 
+namespace detail {
+// ceil() of a non-negative double without a libm call (evaluate() takes a few hundred of them):
+// above 2^52 every double is already a whole number.
+inline double ceil_nonnegative(double x) {
+    if (!(x < 4503599627370496.0)) {
+        return x;
+    }
+    const double t = static_cast<double>(static_cast<std::int64_t>(x));
+    return t < x ? t + 1.0 : t;
+}
+}  // namespace detail
+
 // gemm_time_shaped()'s seconds with the per-part constants worked out once, for the hundreds of
-// GEMMs one prediction times (a layout search times millions). Same arithmetic, fewer divisions.
+// GEMMs one prediction times (a layout search times millions). Same arithmetic, fewer divisions;
+// defined here so that the step model's loops inline it.
 class GemmTimer {
 public:
     explicit GemmTimer(const AchievedRates& rates);
-    double seconds(double count, double m, double n, double k, double bytes_per_value) const;
+    double seconds(double count, double m, double n, double k, double bytes_per_value) const {
+        double compute_s = 0.0;
+        if (m_sms > 0.0 && count > 0.0 && m > 0.0 && n > 0.0) {
+            // gemm_waves() written out, its one division replaced by the reciprocal and
+            // corrected to the exact whole number of waves.
+            const double tile_m = m < kGemmTileM ? m : kGemmTileM;
+            const double tile_n = n < kGemmTileN ? n : kGemmTileN;
+            const double rows =
+                m < kGemmTileM ? 1.0 : detail::ceil_nonnegative(m * (1.0 / kGemmTileM));
+            const double columns =
+                n < kGemmTileN ? 1.0 : detail::ceil_nonnegative(n * (1.0 / kGemmTileN));
+            const double tiles = count * rows * columns;
+            // tiles x (1 / SMs) is within an ulp of the quotient, so its ceiling is the exact
+            // one or off by one; whole multiples of the SM count (exact in doubles) say which. A
+            // multiply and two compares cost less than the division on the critical path.
+            double waves = detail::ceil_nonnegative(tiles * m_inv_sms);
+            if (waves >= 1.0 && (waves - 1.0) * m_sms >= tiles) {
+                waves -= 1.0;
+            } else if (waves * m_sms < tiles) {
+                waves += 1.0;
+            }
+            compute_s = k * waves * tile_m * tile_n * m_s_per_wave_k;
+        } else {
+            compute_s = 2.0 * count * m * n * k * m_s_per_flop;
+        }
+        const double memory_s = count * (m * k + k * n + m * n) * bytes_per_value * m_s_per_byte;
+        return compute_s > memory_s ? compute_s : memory_s;
+    }
 
 private:
     double m_sms = 0.0;           // 0: no quantization

@@ -34,10 +34,15 @@ std::optional<ProfileKind> parse_profile_kind(std::string_view name) {
 }
 
 std::optional<double> HardwareProfile::best_measured_gemm_fraction(ComputeType type) const {
-    const std::string metric = std::string(to_string(type)) + "_gemm";
+    // "<type>_gemm" compared as views (lengths first): plans ask on every evaluation.
+    const std::string_view type_name = to_string(type);
+    constexpr std::string_view suffix = "_gemm";
     std::optional<double> best;
     for (const MeasuredFigure& m : measured) {
-        if (m.metric == metric && m.fraction_of_peak && (!best || *m.fraction_of_peak > *best)) {
+        const std::string_view metric = m.metric;
+        if (metric.size() == type_name.size() + suffix.size() && metric.starts_with(type_name) &&
+            metric.ends_with(suffix) && m.fraction_of_peak &&
+            (!best || *m.fraction_of_peak > *best)) {
             best = m.fraction_of_peak;
         }
     }
