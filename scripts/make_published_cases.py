@@ -170,6 +170,15 @@ def case_of(row):
             assumptions.append("expert-parallel all-to-alls overlapped with another micro-"
                                "batch's compute: the recipe's moe_a2a_overlap = True (Megatron-"
                                "Bridge %s Qwen3 H100 workload config)" % release_tag)
+        # The flex token dispatcher (HybridEP): every DeepSeek-V3 recipe of v0.4.0, the GB200
+        # and GB300 ones of v0.2.0 (moe_flex_dispatcher_backend="hybridep", Megatron-Bridge
+        # scripts/performance/configs/deepseek/*workload_base_configs.py).
+        if "deepseek" in name and (release_tag == "v0.4.0" or
+                                   row["hardware"]["gpu"].upper().startswith(("GB200", "GB300"))):
+            training["moe_dispatcher"] = "flex"
+            assumptions.append("the flex token dispatcher: the recipe's moe_flex_dispatcher_"
+                               "backend = \"hybridep\" (Megatron-Bridge %s scripts/performance/"
+                               "configs/deepseek/*workload_base_configs.py)" % release_tag)
         if ("70b" in name and row["hardware"]["gpu"].upper().startswith("GB200")
                 and "fp8" in precision and "mx" not in precision and (p["fsdp"] or 0) > 0):
             training["activation_offload_layers"] = 40

@@ -93,9 +93,13 @@ void TestHfConfig::deepseekV3() {
         "n_routed_experts": 256, "n_shared_experts": 1, "num_experts_per_tok": 8,
         "first_k_dense_replace": 3, "q_lora_rank": 1536, "kv_lora_rank": 512,
         "qk_nope_head_dim": 128, "qk_rope_head_dim": 64, "v_head_dim": 128,
-        "tie_word_embeddings": false})");
-    QCOMPARE(count_params(model_from_hf_config(c, "f")).total,
-             count_params(find_model_preset("deepseek-v3")->model).total);
+        "n_group": 8, "topk_group": 4, "tie_word_embeddings": false})");
+    const ModelSpec m = model_from_hf_config(c, "f");
+    QCOMPARE(count_params(m).total, count_params(find_model_preset("deepseek-v3")->model).total);
+    // n_group 8, topk_group 4: tokens pick their experts among 4 of 8 groups, as the preset says.
+    QCOMPARE(m.moe.router_groups, 8);
+    QCOMPARE(m.moe.router_group_topk, 4);
+    QVERIFY(m.moe == find_model_preset("deepseek-v3")->model.moe);
 }
 
 void TestHfConfig::errors_data() {

@@ -138,6 +138,7 @@ private slots:
     void badInput();
     void unknownIsListedWhenAllowed();
     void megatronBlockRecomputeAndTpOverlap();
+    void megatronFlexDispatcher();
     void detect();
 };
 
@@ -635,6 +636,42 @@ void TestLaunchConfig::megatronBlockRecomputeAndTpOverlap() {
                           LaunchTarget::megatron, &message),
              QString("recompute-num-layers (line 1)"));
     QVERIFY(message.contains("uniform"));
+}
+
+void TestLaunchConfig::megatronFlexDispatcher() {
+    // DeepSeek-V3's group-limited routing and the flex dispatcher with DeepEP, as Megatron-LM
+    // arguments: read into the spec, written back the same way; DeepSpeed has no such dispatcher
+    // and refuses it by its name; an unknown dispatcher type is named.
+    LaunchImportOptions options;
+    options.from = LaunchTarget::megatron;
+    const std::string moe =
+        "--num-layers 4 --hidden-size 1024 --num-attention-heads 8 --ffn-hidden-size 4096 "
+        "--vocab-size 32000 --max-position-embeddings 4096 --seq-length 4096 --bf16 "
+        "--num-experts 64 --moe-router-topk 8 --moe-ffn-hidden-size 512 "
+        "--moe-router-num-groups 8 --moe-router-group-topk 4 ";
+    const LaunchImport r = import_launch_config(
+        moe + "--moe-token-dispatcher-type flex --moe-enable-deepep", "run.sh", options);
+    QVERIFY(r.spec.training.moe_dispatcher == MoeDispatcher::flex);
+    QCOMPARE(r.spec.model.moe.router_groups, std::int64_t{8});
+    QCOMPARE(r.spec.model.moe.router_group_topk, std::int64_t{4});
+    const std::string text = export_launch_config(r.spec, LaunchTarget::megatron);
+    QVERIFY(text.find("--moe-token-dispatcher-type flex") != std::string::npos);
+    QVERIFY(text.find("--moe-enable-deepep") != std::string::npos);
+    QVERIFY(text.find("--moe-router-num-groups 8") != std::string::npos);
+    QVERIFY(text.find("--moe-router-group-topk 4") != std::string::npos);
+    QCOMPARE(refusal_field(r.spec, LaunchTarget::deepspeed),
+             std::string("training.moe_dispatcher"));
+    // Megatron's other dispatchers send every copy: Tally's all-to-all.
+    const LaunchImport a =
+        import_launch_config(moe + "--moe-token-dispatcher-type allgather", "run.sh", options);
+    QVERIFY(a.spec.training.moe_dispatcher == MoeDispatcher::alltoall);
+    QVERIFY(export_launch_config(a.spec, LaunchTarget::megatron).find("dispatcher") ==
+            std::string::npos);
+    QString message;
+    QCOMPARE(
+        import_error(moe + "--moe-token-dispatcher-type deepep", LaunchTarget::megatron, &message),
+        QString("moe-token-dispatcher-type (line 1)"));
+    QVERIFY(message.contains("flex"));
 }
 
 void TestLaunchConfig::detect() {

@@ -22,6 +22,20 @@ bool close(double a, double b, double rel = 1e-12) {
     return std::abs(a - b) <= rel * std::max(std::abs(a), std::abs(b));
 }
 
+// two_layer_spec() with both layers MoE (8 experts, 2 active) at ep 4 over four 1-GPU nodes, a
+// 1 GB/s network between them, the step predicted.
+PlanSpec moe_over_four_nodes() {
+    PlanSpec s = two_layer_spec();
+    s.model.moe.experts = 8;
+    s.model.moe.active_experts = 2;
+    s.cluster.gpus = 4;
+    s.cluster.gpus_per_node = 1;
+    s.cluster.inter_node_bytes_per_s = 1e9;
+    s.cluster.mfu_predicted = true;
+    s.training.expert_parallel = 4;
+    return s;
+}
+
 Network toy_network() {
     Network n;
     n.gpus_per_node = 8;
@@ -66,6 +80,7 @@ private slots:
     void expertParallelDividesExperts();
     void sequenceParallelRanksDispatchTheirSlice();
     void expertOverlapHidesBehindTheLayer();
+    void flexDispatcherCrossesTheNetworkOncePerNode();
     void fp8CastsAreMemoryTraffic();
     void contextParallelSplitsTheSequence();
     void slowestUnevenStageSetsTheStep();
@@ -477,20 +492,44 @@ void TestPerformance::sequenceParallelRanksDispatchTheirSlice() {
     QVERIFY(close(evaluate(s, hw).performance.ep_comm_s, 2.0 * 4.0 * a2a, 1e-12));
 }
 
+void TestPerformance::flexDispatcherCrossesTheNetworkOncePerNode() {
+    // Both layers MoE (8 experts, 2 active) at ep 4 over four 1-GPU nodes, network 1 GB/s. Each
+    // node holds 8 / 4 = 2 experts; a token misses a given node when both its experts are among
+    // the other 6: C(6,2) / C(8,2) = 15/28, so it goes to 3 x 13/28 = 39/28 other nodes. A rank's
+    // T = 16 tokens of 64 values at 2 bytes, 2048 bytes a copy, send 2048 x 39/28 = 2852.57 bytes
+    // over the network (no forwarding inside a 1-GPU node): 2.85257 us, plus NCCL's 8.4 us and
+    // one 14 us network step, 25.25257 us an exchange; four a layer, two layers: 202.0206 us.
+    PlanSpec s = moe_over_four_nodes();
+    s.training.moe_dispatcher = MoeDispatcher::flex;
+    const HardwareProfile& hw = *find_builtin_hardware("h100-sxm");
+    QVERIFY(!check(s, hw));
+    QVERIFY(close(evaluate(s, hw).performance.ep_comm_s, 202.0206e-6, 1e-6));
+    // The all-to-all sends every copy: 2 x 2048 x 3/4 = 3072 bytes over the network, 3.072 us,
+    // 25.472 us an exchange, 203.776 us: more than the flex dispatcher's.
+    s.training.moe_dispatcher = MoeDispatcher::alltoall;
+    QVERIFY(close(evaluate(s, hw).performance.ep_comm_s, 203.776e-6, 1e-6));
+    // Group-limited routing, 4 groups of 2 experts (one a node), 2 chosen: a node is missed with
+    // C(3,2) / C(4,2) = 1/2, so 3 x 1/2 = 1.5 other nodes, 3072 bytes: 203.776 us again.
+    s.training.moe_dispatcher = MoeDispatcher::flex;
+    s.model.moe.router_groups = 4;
+    s.model.moe.router_group_topk = 2;
+    QVERIFY(!check(s, hw));
+    QVERIFY(close(evaluate(s, hw).performance.ep_comm_s, 203.776e-6, 1e-6));
+    // Groups that do not divide the experts, or a top-k beyond them, are named.
+    s.model.moe.router_groups = 3;
+    QCOMPARE(check(s, hw)->field, std::string("model.moe.router_groups"));
+    s.model.moe.router_groups = 4;
+    s.model.moe.router_group_topk = 5;
+    QCOMPARE(check(s, hw)->field, std::string("model.moe.router_group_topk"));
+}
+
 void TestPerformance::expertOverlapHidesBehindTheLayer() {
     // Two MoE layers (8 experts, 2 active) at ep 4 across four 1-GPU nodes with a slow network
     // (1 GB/s), two micro-batches: each layer's all-to-alls A far exceed its compute W (checked),
     // so overlapping them with the other micro-batch's work exposes A - W per layer and hides W,
     // which then takes 16 of the H100's 132 SMs. Exposed + hidden is the whole exchange.
-    PlanSpec s = two_layer_spec();
-    s.model.moe.experts = 8;
-    s.model.moe.active_experts = 2;
-    s.cluster.gpus = 4;
-    s.cluster.gpus_per_node = 1;
-    s.cluster.inter_node_bytes_per_s = 1e9;
-    s.cluster.mfu_predicted = true;
+    PlanSpec s = moe_over_four_nodes();
     s.data.global_batch = 16;  // 4 ranks x 2 sequences x 2 micro-batches
-    s.training.expert_parallel = 4;
     const HardwareProfile& hw = *find_builtin_hardware("h100-sxm");
     QVERIFY(!check(s, hw));
     const PerformanceBreakdown plain = evaluate(s, hw).performance;

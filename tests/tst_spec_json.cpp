@@ -168,6 +168,9 @@ void TestSpecJson::badInput_data() {
     QTest::newRow("unknown fp8 recipe") << "/training/fp8_recipe"
                                         << "\"nvfp4\""
                                         << "training.fp8_recipe";
+    QTest::newRow("unknown dispatcher") << "/training/moe_dispatcher"
+                                        << "\"deepep\""
+                                        << "training.moe_dispatcher";
     QTest::newRow("unknown attention kernel") << "/training/attention_kernel"
                                               << "\"flash4\""
                                               << "training.attention_kernel";
@@ -363,7 +366,11 @@ void TestSpecJson::descriptionRoundTrips() {
 // optional ones writes none of them.
 void TestSpecJson::trainingKeysRoundTrip() {
     json j = base();
-    j["model"]["moe"] = {{"experts", 8}, {"active_experts", 2}, {"expert_ffn_hidden", 512}};
+    j["model"]["moe"] = {{"experts", 8},
+                         {"active_experts", 2},
+                         {"expert_ffn_hidden", 512},
+                         {"router_groups", 4},
+                         {"router_group_topk", 2}};
     j["training"] = {{"tp", 2},
                      {"pp", 2},
                      {"engine", "fsdp_compile"},
@@ -374,7 +381,8 @@ void TestSpecJson::trainingKeysRoundTrip() {
                      {"compute_dtype", "fp8_e4m3"},
                      {"fp8_recipe", "mxfp8"},
                      {"moe_imbalance", 1.25},
-                     {"attention_kernel", "flash3"}};
+                     {"attention_kernel", "flash3"},
+                     {"moe_dispatcher", "flex"}};
     j["measured"] = {{"tokens_per_s_per_gpu", 1234.5}, {"source", "a table"}};
     const PlanSpec a = plan_spec_from_json(j);
     QVERIFY(a.training.engine == Engine::fsdp_compile);
@@ -385,6 +393,9 @@ void TestSpecJson::trainingKeysRoundTrip() {
     QVERIFY(a.training.fp8_recipe == Fp8Recipe::mxfp8);
     QCOMPARE(a.training.moe_imbalance, 1.25);
     QVERIFY(a.training.attention_kernel == AttentionKernel::flash3);
+    QVERIFY(a.training.moe_dispatcher == MoeDispatcher::flex);
+    QCOMPARE(a.model.moe.router_groups, std::int64_t{4});
+    QCOMPARE(a.model.moe.router_group_topk, std::int64_t{2});
     QCOMPARE(a.measured.tokens_per_s_per_gpu, 1234.5);
     QCOMPARE(a.measured.source, std::string("a table"));
     QVERIFY(plan_spec_from_json(to_json(a)) == a);
@@ -393,7 +404,7 @@ void TestSpecJson::trainingKeysRoundTrip() {
 
     const json plain = to_json(plan_spec_from_json(base()));
     for (const char* key : {"first_stage_layers", "last_stage_layers", "expert_tensor_parallel",
-                            "fp8_recipe", "moe_imbalance", "attention_kernel"}) {
+                            "fp8_recipe", "moe_imbalance", "attention_kernel", "moe_dispatcher"}) {
         QVERIFY2(!plain.at("training").contains(key), key);
     }
     QCOMPARE(plain.at("training").at("engine").get<std::string>(), std::string("megatron"));

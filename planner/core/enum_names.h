@@ -105,6 +105,12 @@ inline constexpr EnumName<Fp8Recipe> kFp8RecipeNames[] = {
     {Fp8Recipe::mxfp8, "mxfp8", QT_TRANSLATE_NOOP("tally::enums", "MXFP8 (32-value blocks)")},
 };
 
+inline constexpr EnumName<MoeDispatcher> kMoeDispatcherNames[] = {
+    {MoeDispatcher::alltoall, "alltoall",
+     QT_TRANSLATE_NOOP("tally::enums", "all-to-all (every token copy)")},
+    {MoeDispatcher::flex, "flex",
+     QT_TRANSLATE_NOOP("tally::enums", "flex: DeepEP / HybridEP (once per node)")},
+};
 inline constexpr EnumName<AttentionKernel> kAttentionKernelNames[] = {
     {AttentionKernel::engine, "engine", QT_TRANSLATE_NOOP("tally::enums", "the engine's")},
     {AttentionKernel::flash2, "flash2", QT_TRANSLATE_NOOP("tally::enums", "FlashAttention-2")},
@@ -174,6 +180,9 @@ inline constexpr std::span<const EnumName<ServingEngine>> kEnumNames<ServingEngi
     kServingEngineNames};
 template <>
 inline constexpr std::span<const EnumName<Fp8Recipe>> kEnumNames<Fp8Recipe>{kFp8RecipeNames};
+template <>
+inline constexpr std::span<const EnumName<MoeDispatcher>> kEnumNames<MoeDispatcher>{
+    kMoeDispatcherNames};
 template <>
 inline constexpr std::span<const EnumName<AttentionKernel>> kEnumNames<AttentionKernel>{
     kAttentionKernelNames};

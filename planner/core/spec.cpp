@@ -38,6 +38,9 @@ std::string_view to_string(ServingEngine engine) {
 std::string_view to_string(Fp8Recipe recipe) {
     return json_name(recipe);
 }
+std::string_view to_string(MoeDispatcher dispatcher) {
+    return json_name(dispatcher);
+}
 std::string_view to_string(AttentionKernel kernel) {
     return json_name(kernel);
 }

@@ -32,6 +32,12 @@ struct MoeSpec {
     std::int64_t shared_experts = 0;
     std::int64_t expert_ffn_hidden = 0;  // 0: same as ffn_hidden
     std::int64_t first_dense_layers = 0;
+    // Group-limited routing (DeepSeek-V3's n_group and topk_group, DeepSeek-AI 2024, sec. 2.1.2,
+    // "node-limited routing"; Megatron-Core's --moe-router-num-groups and --moe-router-group-topk):
+    // the experts fall into router_groups equal groups and each token picks its experts among
+    // the router_group_topk groups it scores highest. 0: no groups.
+    std::int64_t router_groups = 0;
+    std::int64_t router_group_topk = 0;
 
     bool enabled() const { return experts > 0; }
     bool operator==(const MoeSpec&) const = default;
@@ -151,6 +157,10 @@ enum class Engine {
 // `block` scales 1 x 128 activation tiles and 128 x 128 weight blocks (DeepSeek-V3, sec. 3.3.2);
 // `mxfp8` one E8M0 scale per 32 values (OCP Microscaling; Blackwell tensor cores).
 enum class Fp8Recipe { delayed, current, block, mxfp8 };
+// How the routed tokens reach their experts (Megatron-Core's --moe-token-dispatcher-type): an
+// all-to-all of every token copy, or the "flex" dispatcher (DeepEP, HybridEP), which sends a
+// token across the network once per node holding its experts and forwards it inside the node.
+enum class MoeDispatcher { alltoall, flex };
 // The fused attention kernel when training.flash_attention is on; `engine`: the engine preset's.
 enum class AttentionKernel { engine, flash2, flash3, cudnn, triton };
 
@@ -219,6 +229,7 @@ struct TrainingSpec {
     // DeepSeek-V3's DualPipe pairs them: DeepSeek-AI 2024, sec. 3.2.1). Needs two or more
     // micro-batches per step.
     bool ep_comm_overlap = false;
+    MoeDispatcher moe_dispatcher = MoeDispatcher::alltoall;
     // Activations of this many transformer layers (the first ones) copied to host memory after
     // their forward pass and brought back for their backward (Megatron-Core's
     // cpu_offloading_num_layers, megatron/core/cpu_offload.py), over the host link while the
@@ -327,6 +338,7 @@ std::string_view to_string(FlopsFormula formula);
 std::string_view to_string(Offload offload);
 std::string_view to_string(Engine engine);
 std::string_view to_string(Fp8Recipe recipe);
+std::string_view to_string(MoeDispatcher dispatcher);
 std::string_view to_string(AttentionKernel kernel);
 std::string_view to_string(ServingEngine engine);
 std::string_view to_string(OpKind kind);

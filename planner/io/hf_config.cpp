@@ -129,6 +129,13 @@ ModelSpec model_from_hf_config(const json& c, const std::string& field) {
         m.moe.shared_experts = get_int(c, "n_shared_experts", field, false, 0);
         m.moe.expert_ffn_hidden = get_int(c, "moe_intermediate_size", field, true);
         m.moe.first_dense_layers = get_int(c, "first_k_dense_replace", field, false, 0);
+        // Group-limited routing (n_group groups, the top topk_group of them per token); a config
+        // with one group has none.
+        const std::int64_t groups = get_int(c, "n_group", field, false, 0);
+        if (groups > 1) {
+            m.moe.router_groups = groups;
+            m.moe.router_group_topk = get_int(c, "topk_group", field, false, groups);
+        }
         m.mla.q_lora_rank = get_int(c, "q_lora_rank", field, false, 0);
         m.mla.kv_lora_rank = get_int(c, "kv_lora_rank", field, true);
         m.mla.qk_nope_head_dim = get_int(c, "qk_nope_head_dim", field, true);

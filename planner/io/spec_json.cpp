@@ -76,13 +76,15 @@ void read_transformer_fields(ObjectReader& r, ModelSpec& m) {
         set_if(moe->integer("shared_experts", 0), m.moe.shared_experts);
         set_if(moe->integer("expert_ffn_hidden", 1), m.moe.expert_ffn_hidden);
         set_if(moe->integer("first_dense_layers", 0), m.moe.first_dense_layers);
+        set_if(moe->integer("router_groups", 0), m.moe.router_groups);
+        set_if(moe->integer("router_group_topk", 0), m.moe.router_group_topk);
         if (!moe->has("experts") || !moe->has("active_experts")) {
             throw SpecError(moe->field(moe->has("experts") ? "active_experts" : "experts"),
                             "nothing",
                             "a mixture of experts needs both experts and active_experts");
         }
         moe->finish({"experts", "active_experts", "shared_experts", "expert_ffn_hidden",
-                     "first_dense_layers"});
+                     "first_dense_layers", "router_groups", "router_group_topk"});
     }
     if (auto mla = r.object("mla")) {
         set_if(mla->integer("q_lora_rank", 0), m.mla.q_lora_rank);
@@ -271,6 +273,7 @@ PlanSpec plan_spec_from_json(const json& j, const std::string& base_dir) {
         set_if(read_enum<AttentionKernel>(*t, "attention_kernel"), tr.attention_kernel);
         set_if(t->boolean("tp_comm_overlap"), tr.tp_comm_overlap);
         set_if(t->boolean("ep_comm_overlap"), tr.ep_comm_overlap);
+        set_if(read_enum<MoeDispatcher>(*t, "moe_dispatcher"), tr.moe_dispatcher);
         set_if(t->integer("activation_offload_layers", 0), tr.activation_offload_layers);
         t->finish({"param_dtype",
                    "grad_dtype",
@@ -303,6 +306,7 @@ PlanSpec plan_spec_from_json(const json& j, const std::string& base_dir) {
                    "attention_kernel",
                    "tp_comm_overlap",
                    "ep_comm_overlap",
+                   "moe_dispatcher",
                    "activation_offload_layers"});
     }
 
@@ -435,6 +439,10 @@ json to_json(const ModelSpec& m) {
                 if (m.moe.expert_ffn_hidden > 0) {
                     j["moe"]["expert_ffn_hidden"] = m.moe.expert_ffn_hidden;
                 }
+                if (m.moe.router_groups > 0 || m.moe.router_group_topk > 0) {
+                    j["moe"]["router_groups"] = m.moe.router_groups;
+                    j["moe"]["router_group_topk"] = m.moe.router_group_topk;
+                }
             }
             if (m.mla.enabled()) {
                 j["mla"] = {{"q_lora_rank", m.mla.q_lora_rank},
@@ -530,6 +538,9 @@ json to_json(const PlanSpec& s) {
     }
     if (t.ep_comm_overlap) {
         j["training"]["ep_comm_overlap"] = true;
+    }
+    if (t.moe_dispatcher != MoeDispatcher::alltoall) {
+        j["training"]["moe_dispatcher"] = std::string(to_string(t.moe_dispatcher));
     }
     if (t.activation_offload_layers > 0) {
         j["training"]["activation_offload_layers"] = t.activation_offload_layers;

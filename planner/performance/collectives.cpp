@@ -73,6 +73,22 @@ CollectiveTime collective_time(Collective kind, double bytes, const GroupPlaceme
     return t;
 }
 
+CollectiveTime flex_dispatch_time(double token_bytes, double copies, double remote_nodes,
+                                  const GroupPlacement& group, const Network& network) {
+    CollectiveTime t;
+    if (group.ranks <= 1 || token_bytes <= 0.0) {
+        return t;
+    }
+    const double m = dbl(group.members_per_node);
+    const double inter = over(token_bytes * remote_nodes, network.inter_bytes_per_s);
+    const double intra = over(token_bytes * copies * (m - 1.0) / m, network.intra_bytes_per_s);
+    t.bandwidth_s = std::max(intra, inter);
+    t.latency_s =
+        kCollectiveBaseLatencyS + (group.nodes > 1 ? kNetworkStepLatencyS : kNvlinkStepLatencyS);
+    t.seconds = t.bandwidth_s + t.latency_s;
+    return t;
+}
+
 double p2p_time_s(double bytes, std::int64_t stride, const Network& network) {
     if (bytes <= 0.0) {
         return 0.0;

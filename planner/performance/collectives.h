@@ -39,6 +39,18 @@ struct CollectiveTime {
 CollectiveTime collective_time(Collective kind, double bytes, const GroupPlacement& group,
                                const Network& network);
 
+// One dispatch (or combine) of a node-deduplicating expert-parallel dispatcher (DeepEP, HybridEP:
+// Megatron-Core's "flex" token dispatcher) over a group that spans nodes. Each token goes across
+// the network once to each other node that holds any of its experts (`remote_nodes` of them on
+// average), to the GPU of the same local index there, which forwards it over the scale-up fabric
+// to the experts' GPUs (DeepSeek-AI 2024, sec. 3.2.2: "first transmitted via IB to the GPUs with
+// the same in-node index on their target nodes ... instantly forwarded via NVLink"); of the token's
+// `copies` (k) expert copies, (m - 1)/m land on another GPU than the one that received them, m
+// the group's members per node. `token_bytes`: one rank's tokens, one copy each. The two links
+// run at once; one step of latency as in collective_time().
+CollectiveTime flex_dispatch_time(double token_bytes, double copies, double remote_nodes,
+                                  const GroupPlacement& group, const Network& network);
+
 // One point-to-point send of `bytes` to a neighbour `stride` ranks away (a pipeline stage
 // boundary): bytes / bandwidth of the link it crosses plus one step's latency.
 double p2p_time_s(double bytes, std::int64_t stride, const Network& network);

@@ -351,6 +351,42 @@ LayerBytes transformer_layer_bytes(const Context& c, bool moe_layer) {
     return out;
 }
 
+// C(a, r) / C(b, r) = the product over i < r of (a - i) / (b - i): the chance that r distinct
+// picks out of b all fall among a given a of them.
+double all_among(double a, double b, double r) {
+    double p = 1.0;
+    for (double i = 0.0; i < r; i += 1.0) {
+        if (a - i <= 0.0) {
+            return 0.0;
+        }
+        p *= (a - i) / (b - i);
+    }
+    return p;
+}
+
+// The other nodes of the expert-parallel group that one token's k routed experts sit on, on
+// average, with the experts spread evenly over the group's ranks and routing uniform (the
+// balanced routing the rest of the model assumes). A node is missed when none of the token's
+// experts is on it: C(E - E_node, k) / C(E, k) for k experts among E, E_node of them on the node.
+// With group-limited routing whose groups each lie within one node (DeepSeek-V3's node-limited
+// routing: 8 groups of 32 experts, 4 chosen; DeepSeek-AI 2024, sec. 2.1.2), a node is missed when
+// none of its groups is among the chosen: C(G - G_node, g) / C(G, g), taking every chosen group to
+// receive one of the token's experts at least.
+double remote_nodes_per_token(const MoeSpec& moe, const GroupPlacement& ep) {
+    const double nodes = dbl(ep.nodes);
+    const double experts = dbl(moe.experts);
+    const double on_node = experts * dbl(ep.members_per_node) / dbl(ep.ranks);
+    double missed = all_among(experts - on_node, experts, dbl(moe.active_experts));
+    if (moe.router_groups > 0 && moe.router_group_topk > 0) {
+        const double groups = dbl(moe.router_groups);
+        const double groups_on_node = groups * dbl(ep.members_per_node) / dbl(ep.ranks);
+        if (groups_on_node >= 1.0 && groups_on_node == std::floor(groups_on_node)) {
+            missed = all_among(groups - groups_on_node, groups, dbl(moe.router_group_topk));
+        }
+    }
+    return (nodes - 1.0) * (1.0 - missed);
+}
+
 // `attention`: the attention block's GEMM time (time_gemms() of GemmPart::attention), which
 // dense and MoE layers share, so a model with both times it once.
 // `gemms`: the layer's GEMMs (layer_gemms() for this kind of layer).
@@ -446,7 +482,12 @@ LayerWork transformer_layer_work(const Context& c, bool moe_layer, const GemmLis
         const double routed_bytes =
             dispatched * dbl(m.moe.active_experts) * dbl(m.hidden) * c.act_bytes * t.moe_imbalance;
         const double one =
-            collective_time(Collective::all_to_all, routed_bytes, c.ep_group, c.net).seconds;
+            t.moe_dispatcher == MoeDispatcher::flex && c.ep_group.nodes > 1
+                ? flex_dispatch_time(dispatched * dbl(m.hidden) * c.act_bytes * t.moe_imbalance,
+                                     dbl(m.moe.active_experts),
+                                     remote_nodes_per_token(m.moe, c.ep_group), c.ep_group, c.net)
+                      .seconds
+                : collective_time(Collective::all_to_all, routed_bytes, c.ep_group, c.net).seconds;
         w.ep_s = (4.0 + 2.0 * c.recomputed) * one;
         if (t.ep_comm_overlap && c.microbatches > 1) {
             // Overlapped with another micro-batch's work on the same layer (its forward beside

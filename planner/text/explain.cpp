@@ -195,12 +195,13 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
         QT_TRANSLATE_NOOP("tally::formula", "4 all-to-alls of T x k x h per MoE layer"),
         TALLY_TEXT("tally::explain",
                    "expert parallel %1, k = %2 of %3 experts, %4 micro-batches, overlap with "
-                   "another micro-batch %5")
+                   "another micro-batch %5, dispatcher %6")
             .arg(spec.training.expert_parallel)
             .arg(spec.model.moe.active_experts)
             .arg(spec.model.moe.experts)
             .arg(f.microbatches)
-            .arg_translated("tally::explain", on_off(spec.training.ep_comm_overlap)),
+            .arg_translated("tally::explain", on_off(spec.training.ep_comm_overlap))
+            .arg(std::string(to_string(spec.training.moe_dispatcher))),
         "Lepikhin et al. 2020"));
     out.push_back(make_explanation(
         "performance.cp_comm_s", QT_TRANSLATE_NOOP("tally::explain", "Context-parallel exchange"),

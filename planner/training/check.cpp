@@ -377,6 +377,8 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
         {"model.moe.shared_experts", m.moe.shared_experts, 0},
         {"model.moe.expert_ffn_hidden", m.moe.expert_ffn_hidden, 0},
         {"model.moe.first_dense_layers", m.moe.first_dense_layers, 0},
+        {"model.moe.router_groups", m.moe.router_groups, 0},
+        {"model.moe.router_group_topk", m.moe.router_group_topk, 0},
         {"model.mla.q_lora_rank", m.mla.q_lora_rank, 0},
         {"model.mla.kv_lora_rank", m.mla.kv_lora_rank, 0},
         {"model.mla.qk_nope_head_dim", m.mla.qk_nope_head_dim, 0},
@@ -460,6 +462,19 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
                     return err("model.moe.expert_ffn_hidden", m.moe.expert_ffn_hidden,
                                TALLY_TEXT("tally::check",
                                           "must be an integer >= 1 (or give model.ffn_hidden)"));
+                }
+                if (m.moe.router_groups > 0 && m.moe.experts % m.moe.router_groups != 0) {
+                    return err("model.moe.router_groups", m.moe.router_groups,
+                               TALLY_TEXT("tally::check", "must divide model.moe.experts (%1)")
+                                   .arg(m.moe.experts));
+                }
+                if ((m.moe.router_groups > 0) != (m.moe.router_group_topk > 0) ||
+                    m.moe.router_group_topk > m.moe.router_groups) {
+                    return err("model.moe.router_group_topk", m.moe.router_group_topk,
+                               TALLY_TEXT("tally::check",
+                                          "must be between 1 and model.moe.router_groups (%1), "
+                                          "and given with it")
+                                   .arg(m.moe.router_groups));
                 }
             }
             if (m.mla.enabled() && (m.mla.qk_nope_head_dim < 1 || m.mla.qk_rope_head_dim < 1 ||

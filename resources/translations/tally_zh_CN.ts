@@ -248,6 +248,14 @@
         <source>must be 0 with training.recompute set: offloaded activations are not recomputed</source>
         <translation>设置了 training.recompute 时必须为 0：被卸载的激活不做重计算</translation>
     </message>
+    <message>
+        <source>must divide model.moe.experts (%1)</source>
+        <translation>必须整除 model.moe.experts（%1）</translation>
+    </message>
+    <message>
+        <source>must be between 1 and model.moe.router_groups (%1), and given with it</source>
+        <translation>必须在 1 与 model.moe.router_groups（%1）之间，并与之一同给出</translation>
+    </message>
 </context>
 <context>
     <name>tally::cli</name>
@@ -1422,6 +1430,14 @@
         <source>int4</source>
         <translation>int4</translation>
     </message>
+    <message>
+        <source>all-to-all (every token copy)</source>
+        <translation>all-to-all（每个 token 副本各发一次）</translation>
+    </message>
+    <message>
+        <source>flex: DeepEP / HybridEP (once per node)</source>
+        <translation>flex：DeepEP / HybridEP（每个节点只发一次）</translation>
+    </message>
 </context>
 <context>
     <name>tally::examples</name>
@@ -1805,10 +1821,6 @@
         <translation>tp %1，每 GPU %2 bytes/s，与 GEMM 重叠：%3（暴露 max(C / tp, C - GEMMs x (tp - 1) / tp)）</translation>
     </message>
     <message>
-        <source>expert parallel %1, k = %2 of %3 experts, %4 micro-batches, overlap with another micro-batch %5</source>
-        <translation>专家并行 %1，%3 个专家中选 k = %2 个，%4 个微批次，与另一微批次重叠：%5</translation>
-    </message>
-    <message>
         <source>offload = %1, activations of %2 layers (%3 bytes per micro-batch), host link %4 bytes/s, overlap %5</source>
         <translation>offload = %1，%2 层的激活（每个微批次 %3 bytes），主机链路 %4 bytes/s，重叠：%5</translation>
     </message>
@@ -1823,6 +1835,10 @@
     <message>
         <source>SMs taken by NCCL</source>
         <translation>NCCL 占用的 SM</translation>
+    </message>
+    <message>
+        <source>expert parallel %1, k = %2 of %3 experts, %4 micro-batches, overlap with another micro-batch %5, dispatcher %6</source>
+        <translation>专家并行 %1，%3 个专家中选 k = %2 个，%4 个微批次，与另一微批次重叠：%5，分发器 %6</translation>
     </message>
 </context>
 <context>
@@ -3141,6 +3157,14 @@ Source: CS336 lecture 2 (0.5 is good)</source>
     <message>
         <source>Transformer layers whose activations go to host memory after their forward pass and come back for their backward, over the host link (Megatron&apos;s cpu_offloading_num_layers). One pipeline stage, no recomputation. 0: none.</source>
         <translation>前向之后把激活经主机链路移到主机内存、反向时再取回的 Transformer 层数（Megatron 的 cpu_offloading_num_layers）。仅限单个流水线阶段、不重计算。0：不卸载。</translation>
+    </message>
+    <message>
+        <source>Token dispatcher</source>
+        <translation>Token 分发器</translation>
+    </message>
+    <message>
+        <source>How routed tokens reach their experts: an all-to-all of every token copy, or the flex dispatcher (DeepEP, HybridEP), which sends a token across the network once per node holding its experts and forwards it there over NVLink (Megatron&apos;s --moe-token-dispatcher-type).</source>
+        <translation>路由后的 token 如何到达其专家：all-to-all 发送每个 token 副本；flex 分发器（DeepEP、HybridEP）则对每个持有其专家的节点只跨网络发送一次，再在节点内经 NVLink 转发（Megatron 的 --moe-token-dispatcher-type）。</translation>
     </message>
 </context>
 <context>

@@ -618,6 +618,19 @@ std::vector<SectionFields> build() {
                        [](const S& s) {
                            return s.training.expert_parallel > 1 || s.training.ep_comm_overlap;
                        }},
+             ChoiceField{
+                 "training.moe_dispatcher", F("Token dispatcher"),
+                 F("How routed tokens reach their experts: an all-to-all of every token "
+                   "copy, or the flex dispatcher (DeepEP, HybridEP), which sends a token "
+                   "across the network once per node holding its experts and forwards "
+                   "it there over NVLink (Megatron's --moe-token-dispatcher-type)."),
+                 choicesOf<MoeDispatcher>(),
+                 [](const S& s) { return static_cast<int>(s.training.moe_dispatcher); },
+                 [](S& s, int v) { s.training.moe_dispatcher = static_cast<MoeDispatcher>(v); },
+                 [](const S& s) {
+                     return s.training.expert_parallel > 1 ||
+                            s.training.moe_dispatcher != MoeDispatcher::alltoall;
+                 }},
              NumberField{"training.activation_offload_layers",
                          F("Offloaded layers"),
                          F("Transformer layers whose activations go to host memory after their "

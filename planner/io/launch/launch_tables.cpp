@@ -830,6 +830,40 @@ std::optional<FieldError> refuse_ep_comm_overlap(const PlanSpec& s) {
                    "false for this framework's arguments here: they have no expert-parallel "
                    "overlap setting");
 }
+// Megatron-Core's token dispatcher (--moe-token-dispatcher-type): "flex" is the node-deduplicating
+// one, run with DeepEP (--moe-enable-deepep, core_v0.12.0); allgather, alltoall and alltoall_seq
+// all send every token copy, which Tally times as its all-to-all.
+std::optional<Value> get_dispatcher_type(const PlanSpec& s) {
+    return s.training.moe_dispatcher == MoeDispatcher::flex
+               ? std::optional(Value{std::string("flex")})
+               : std::nullopt;
+}
+void set_dispatcher_type(PlanSpec& s, const Value& v) {
+    const std::string t = as_text(v);
+    if (t == "flex") {
+        s.training.moe_dispatcher = MoeDispatcher::flex;
+    } else if (t == "allgather" || t == "alltoall" || t == "alltoall_seq") {
+        s.training.moe_dispatcher = MoeDispatcher::alltoall;
+    } else {
+        refuse_value(v, "allgather, alltoall, alltoall_seq or flex");
+    }
+}
+std::optional<Value> get_enable_deepep(const PlanSpec& s) {
+    return s.training.moe_dispatcher == MoeDispatcher::flex ? std::optional(Value{true})
+                                                            : std::nullopt;
+}
+void set_enable_deepep(PlanSpec& s, const Value& v) {
+    if (as_bool(v)) {
+        s.training.moe_dispatcher = MoeDispatcher::flex;
+    }
+}
+std::optional<FieldError> refuse_flex_dispatcher(const PlanSpec& s) {
+    if (s.training.moe_dispatcher != MoeDispatcher::flex) {
+        return std::nullopt;
+    }
+    return refusal("training.moe_dispatcher", "flex",
+                   "alltoall for this framework: it has no node-deduplicating token dispatcher");
+}
 std::optional<FieldError> refuse_tp_comm_overlap(const PlanSpec& s) {
     if (!s.training.tp_comm_overlap) {
         return std::nullopt;
@@ -1293,6 +1327,12 @@ Table megatron_table() {
                 "moe-router-topk", "model.moe.active_experts", 2),
             integer<moe_ref<&MoeSpec::expert_ffn_hidden>, Write::if_moe, 0>(
                 "moe-ffn-hidden-size", "model.moe.expert_ffn_hidden", 0),
+            // Group-limited routing (Megatron-LM's --moe-router-num-groups and
+            // --moe-router-group-topk): written when set.
+            integer<moe_ref<&MoeSpec::router_groups>, Write::nonzero, 0>(
+                "moe-router-num-groups", "model.moe.router_groups", 0),
+            integer<moe_ref<&MoeSpec::router_group_topk>, Write::nonzero, 0>(
+                "moe-router-group-topk", "model.moe.router_group_topk", 0),
             custom("moe-shared-expert-intermediate-size", Kind::integer, "model.moe.shared_experts",
                    get_shared_size, set_shared_size, Value{I{0}}),
             custom("moe-layer-freq", Kind::text, "model.moe.first_dense_layers", get_layer_freq,
@@ -1355,6 +1395,10 @@ Table megatron_table() {
                    set_offload_optimizer, Value{false}),
             custom("tp-comm-overlap", Kind::flag, "training.tp_comm_overlap", get_tp_comm_overlap,
                    set_tp_comm_overlap, Value{false}),
+            custom("moe-token-dispatcher-type", Kind::text, "training.moe_dispatcher",
+                   get_dispatcher_type, set_dispatcher_type),
+            custom("moe-enable-deepep", Kind::flag, "training.moe_dispatcher", get_enable_deepep,
+                   set_enable_deepep),
             custom("optimizer", Kind::text, "training.optimizer", get_megatron_optimizer,
                    set_megatron_optimizer, Value{std::string("adam")}),
             custom("bf16", Kind::flag, "training.param_dtype", get_bf16, set_bf16, Value{false}),
@@ -1417,7 +1461,6 @@ Table megatron_table() {
          "moe-router-load-balancing-type",
          "moe-aux-loss-coeff",
          "moe-grouped-gemm",
-         "moe-token-dispatcher-type",
          "attention-softmax-in-fp32",
          "accumulate-allreduce-grads-in-fp32",
          "no-masked-softmax-fusion",
@@ -1468,6 +1511,10 @@ Table nemo_table() {
                 "model.config.moe_router_topk", "model.moe.active_experts"),
             integer<moe_ref<&MoeSpec::expert_ffn_hidden>, Write::if_moe, 0>(
                 "model.config.moe_ffn_hidden_size", "model.moe.expert_ffn_hidden"),
+            integer<moe_ref<&MoeSpec::router_groups>, Write::nonzero, 0>(
+                "model.config.moe_router_num_groups", "model.moe.router_groups", 0),
+            integer<moe_ref<&MoeSpec::router_group_topk>, Write::nonzero, 0>(
+                "model.config.moe_router_group_topk", "model.moe.router_group_topk", 0),
             custom("model.config.moe_shared_expert_intermediate_size", Kind::integer,
                    "model.moe.shared_experts", get_shared_size, set_shared_size),
             custom("model.config.moe_layer_freq", Kind::text, "model.moe.first_dense_layers",
@@ -1520,6 +1567,10 @@ Table nemo_table() {
                    get_recompute_layers, set_recompute_layers),
             custom("model.config.tp_comm_overlap", Kind::boolean, "training.tp_comm_overlap",
                    get_tp_comm_overlap, set_tp_comm_overlap),
+            custom("model.config.moe_token_dispatcher_type", Kind::text, "training.moe_dispatcher",
+                   get_dispatcher_type, set_dispatcher_type),
+            custom("model.config.moe_enable_deepep", Kind::boolean, "training.moe_dispatcher",
+                   get_enable_deepep, set_enable_deepep),
             integer<training_ref<&TrainingSpec::activation_offload_layers>, Write::nonzero, 0>(
                 "model.config.cpu_offloading_num_layers", "training.activation_offload_layers"),
             custom("model.config.cpu_offloading", Kind::boolean,
@@ -1622,7 +1673,7 @@ Table torchtitan_table() {
          refuse_offload_optimizer_only, refuse_sqrt_recompute,
          refuse_above<&TrainingSpec::interleave, 1>, refuse_stage_layers, refuse_etp,
          refuse_optimizer_not_adamw, refuse_activation_offload, refuse_tp_comm_overlap,
-         refuse_partial_recompute, refuse_ep_comm_overlap},
+         refuse_partial_recompute, refuse_ep_comm_overlap, refuse_flex_dispatcher},
         {"job.",
          "profiling.",
          "metrics.",
@@ -1695,7 +1746,7 @@ Table deepspeed_table() {
         },
         {refuse_not_transformer, refuse_precision, refuse_fp8, refuse_above<&TrainingSpec::tp, 1>,
          refuse_activation_offload, refuse_tp_comm_overlap, refuse_partial_recompute,
-         refuse_ep_comm_overlap, refuse_above<&TrainingSpec::pp, 1>,
+         refuse_ep_comm_overlap, refuse_flex_dispatcher, refuse_above<&TrainingSpec::pp, 1>,
          refuse_above<&TrainingSpec::context_parallel, 1>,
          refuse_above<&TrainingSpec::expert_parallel, 1>, refuse_selective_recompute,
          [](const PlanSpec& s) -> std::optional<FieldError> {
@@ -1767,9 +1818,9 @@ Table accelerate_table() {
         },
         {refuse_not_transformer, refuse_precision, refuse_fp8, refuse_zero_1,
          refuse_activation_offload, refuse_tp_comm_overlap, refuse_partial_recompute,
-         refuse_ep_comm_overlap, refuse_offload_optimizer_only, refuse_selective_recompute,
-         refuse_above<&TrainingSpec::tp, 1>, refuse_above<&TrainingSpec::pp, 1>,
-         refuse_above<&TrainingSpec::context_parallel, 1>,
+         refuse_ep_comm_overlap, refuse_flex_dispatcher, refuse_offload_optimizer_only,
+         refuse_selective_recompute, refuse_above<&TrainingSpec::tp, 1>,
+         refuse_above<&TrainingSpec::pp, 1>, refuse_above<&TrainingSpec::context_parallel, 1>,
          refuse_above<&TrainingSpec::expert_parallel, 1>,
          [](const PlanSpec& s) -> std::optional<FieldError> {
              if (s.training.zero == 0 &&
