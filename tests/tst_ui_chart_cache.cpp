@@ -15,6 +15,7 @@
 
 #include "planner/io/spec_json.h"
 #include "ui/charts/inference_panel.h"
+#include "ui/charts/time_panel.h"
 #include "ui/common/chart_support.h"
 #include "ui/common/hardware_catalog.h"
 #include "ui/plan/plan_document.h"
@@ -100,6 +101,7 @@ class TestChartCache : public QObject {
 private slots:
     void rangeChangeRedrawsTheAxis();
     void resizeRedrawsTheAxis();
+    void timePanelRetitlesItsStep();
     void inferencePanelShowsItsText();
 };
 
@@ -150,6 +152,31 @@ int darkPixels(const QImage& image, const QRect& band) {
 
 // A panel shown for the first time lays its splitters out while its charts paint: the Inference
 // panel's memory chart, cached then, used to show no text at all (title, labels, legend).
+// The Time panel retitles its step chart with each plan ("One step, predicted: 22.65 s ...") and
+// may keep its axis: after an edit the new title and the axis's labels must show. DeepSeek-V3 on
+// 256 B200, its dispatcher switched from flex to all-to-all, moves the step from 22.65 s to
+// 40.65 s within the same 0-50 s axis.
+void TestChartCache::timePanelRetitlesItsStep() {
+    HardwareCatalog catalog;
+    PlanDocument document(&catalog);
+    PlanSpec spec = load_plan_spec(TALLY_SOURCE_DIR
+                                   "/docs/cases/mbridge-26.04.01-dgx-b200-deepseekv3-mxfp8-"
+                                   "256gpu-gbs4096.json");
+    document.reset(spec);
+    TimePanel panel(&document);
+    panel.resize(1000, 800);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QTest::qWait(100);
+    spec.training.moe_dispatcher = MoeDispatcher::alltoall;
+    document.edit(spec, QStringLiteral("dispatcher"));
+    QTest::qWait(100);
+    for (const ChartInfo& c : panel.charts()) {
+        const QImage image = c.widget->grab().toImage();
+        QVERIFY2(darkPixels(image, QRect(0, 0, image.width(), 24)) > 50, qPrintable(c.id));
+    }
+}
+
 void TestChartCache::inferencePanelShowsItsText() {
     HardwareCatalog catalog;
     PlanDocument document(&catalog);

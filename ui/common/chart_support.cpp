@@ -44,10 +44,10 @@ QChartView* makeChartView(QChart* chart, QWidget* parent) {
 
 namespace {
 
-// What the chart's axes show: their ranges, ticks, categories and titles. When it changes, the
-// axes lay out their labels, titles and grid again, and pixmaps cached before would show them
-// as they were, or not at all.
-QString axesSignature(QChart* chart) {
+// What the chart shows in words and scales: its axes' ranges, ticks, categories and titles, its
+// title and its texts. When it changes, Qt Charts lays the labels, titles and grid out again,
+// and pixmaps cached before would show them as they were, or not at all.
+QString chartSignature(QChart* chart) {
     QString out;
     for (QAbstractAxis* axis : chart->axes()) {
         if (const auto* value = qobject_cast<QValueAxis*>(axis)) {
@@ -63,6 +63,20 @@ QString axesSignature(QChart* chart) {
         }
         out +=
             axis->titleText() + (axis->isVisible() ? QStringLiteral("+;") : QStringLiteral("-;"));
+    }
+    // The chart's title and every text it draws (legend entries, labels a panel placed): a
+    // title that changes its words (the Time panel's "One step, predicted: ...") is laid out
+    // again like an axis.
+    out += chart->title() + QChar(0x1e);
+    QList<QGraphicsItem*> todo = chart->childItems();
+    while (!todo.isEmpty()) {
+        QGraphicsItem* item = todo.takeLast();
+        todo += item->childItems();
+        if (const auto* text = dynamic_cast<QGraphicsTextItem*>(item)) {
+            out += text->toPlainText() + QChar(0x1f);
+        } else if (const auto* simple = dynamic_cast<QGraphicsSimpleTextItem*>(item)) {
+            out += simple->text() + QChar(0x1f);
+        }
     }
     return out;
 }
@@ -137,9 +151,9 @@ void dropTextCache(QChart* chart) {
 }  // namespace
 
 void cacheChartText(QChart* chart) {
-    // Qt Charts lays its axes' labels, titles and grid out again when an axis changes or the plot
-    // area moves or resizes (a window resize, a splitter, a wider label): the pixmaps are dropped
-    // whenever either happens, and when the chart is first cached.
+    // Qt Charts lays its labels, titles and grid out again when an axis or a text changes or the
+    // plot area moves or resizes (a window resize, a splitter, a wider label): the pixmaps are
+    // dropped whenever one of these happens, and when the chart is first cached.
     const char* const watched = "tallyTextCacheWatched";
     const bool first = !chart->property(watched).toBool();
     if (first) {
@@ -147,11 +161,11 @@ void cacheChartText(QChart* chart) {
         QObject::connect(chart, &QChart::plotAreaChanged, chart,
                          [chart](const QRectF&) { dropTextCache(chart); });
     }
-    const QString signature = axesSignature(chart);
-    const char* const key = "tallyAxesSignature";
-    const bool axesChanged = chart->property(key).toString() != signature;
+    const QString signature = chartSignature(chart);
+    const char* const key = "tallyChartSignature";
+    const bool changed = chart->property(key).toString() != signature;
     chart->setProperty(key, signature);
-    if (first || axesChanged) {
+    if (first || changed) {
         dropTextCache(chart);
     } else {
         setTextCache(chart, false);

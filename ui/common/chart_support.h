@@ -33,8 +33,8 @@ QChartView* makeChartView(QChart* chart, QWidget* parent);
 // them, which are drawn afresh. Items made later
 // (an axis gaining a tick) are cached when this is called again, which costs a walk over the
 // chart's items and nothing for those already cached. When an axis changed its range, ticks,
-// categories or title since the last call, or the plot area moves or resizes, every cached item
-// is drawn afresh: the axes laid their labels and grid out again.
+// categories or title, or the chart a text, since the last call, or the plot area moves or
+// resizes, every cached item is drawn afresh: Qt Charts laid its labels and grid out again.
 void cacheChartText(QChart* chart);
 
 // A table as the panels use it: no row numbers, rows one line of text high, no wrapping. With a
