@@ -44,10 +44,10 @@ QChartView* makeChartView(QChart* chart, QWidget* parent) {
 
 namespace {
 
-// What the chart shows in words and scales: its axes' ranges, ticks, categories and titles, its
-// title and its texts. When it changes, Qt Charts lays the labels, titles and grid out again,
-// and pixmaps cached before would show them as they were, or not at all.
-QString chartSignature(QChart* chart) {
+// What the chart's axes show: their ranges, ticks, categories and titles. When it changes, Qt
+// Charts lays the labels, titles and grid out again in its own layout pass, and pixmaps cached
+// before would show them as they were, or not at all.
+QString axesSignature(QChart* chart) {
     QString out;
     for (QAbstractAxis* axis : chart->axes()) {
         if (const auto* value = qobject_cast<QValueAxis*>(axis)) {
@@ -64,10 +64,14 @@ QString chartSignature(QChart* chart) {
         out +=
             axis->titleText() + (axis->isVisible() ? QStringLiteral("+;") : QStringLiteral("-;"));
     }
-    // The chart's title and every text it draws (legend entries, labels a panel placed): a
-    // title that changes its words (the Time panel's "One step, predicted: ...") is laid out
-    // again like an axis.
-    out += chart->title() + QChar(0x1e);
+    return out;
+}
+
+// The chart's title and every text it draws (legend entries, labels a panel placed, the axes'
+// labels as last laid out): a title that changes its words (the Time panel's "One step,
+// predicted: ...") is laid out again like an axis.
+QString textSignature(QChart* chart) {
+    QString out = chart->title() + QChar(0x1e);
     QList<QGraphicsItem*> todo = chart->childItems();
     while (!todo.isEmpty()) {
         QGraphicsItem* item = todo.takeLast();
@@ -161,10 +165,11 @@ void cacheChartText(QChart* chart) {
         QObject::connect(chart, &QChart::plotAreaChanged, chart,
                          [chart](const QRectF&) { dropTextCache(chart); });
     }
-    const QString signature = chartSignature(chart);
-    const char* const key = "tallyChartSignature";
-    const bool changed = chart->property(key).toString() != signature;
-    chart->setProperty(key, signature);
+    // Axes and texts are laid out again later, in the chart's layout pass: drop the pixmaps now
+    // and once more after the next paint.
+    const QString signature = axesSignature(chart) + QChar(0x1d) + textSignature(chart);
+    const bool changed = chart->property("tallyChartSignature").toString() != signature;
+    chart->setProperty("tallyChartSignature", signature);
     if (first || changed) {
         dropTextCache(chart);
     } else {
