@@ -1,6 +1,7 @@
 // The step-time model (performance.h): GEMMs on the roofline with achieved peaks, memory-bound
 // operations by bytes, collectives on a two-level network, the pipeline schedule and what overlaps.
-// Pure and allocation-free: evaluate() runs it for every plan, the layout search for every layout.
+// Pure, and allocation-free once a thread has met the part (gpu_generation() remembers the last
+// one): evaluate() runs it for every plan, the layout search for every layout.
 #include "planner/performance/performance.h"
 
 #include <algorithm>

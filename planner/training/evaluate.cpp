@@ -1,5 +1,5 @@
 // evaluate(): a training plan: its accounting (model/accounting.h), the predicted step, time, cost,
-// energy and warnings. Pure, allocation-free.
+// energy and warnings. Pure; allocation-free once the thread has met the part (performance.cpp).
 #include <cstdint>
 
 #include "planner/training/plan.h"
