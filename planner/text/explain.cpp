@@ -192,7 +192,11 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
     out.push_back(make_explanation(
         "performance.ep_comm_s", QT_TRANSLATE_NOOP("tally::explain", "Expert all-to-all"),
         f.ep_comm_s, "s",
-        QT_TRANSLATE_NOOP("tally::formula", "4 all-to-alls of T x k x h per MoE layer"),
+        spec.training.moe_dispatcher == MoeDispatcher::flex
+            ? QT_TRANSLATE_NOOP("tally::formula",
+                                "4 exchanges per MoE layer: T x h to each other node holding a "
+                                "token's experts, then over NVLink to the k experts' GPUs")
+            : QT_TRANSLATE_NOOP("tally::formula", "4 all-to-alls of T x k x h per MoE layer"),
         TALLY_TEXT("tally::explain",
                    "expert parallel %1, k = %2 of %3 experts, %4 micro-batches, overlap with "
                    "another micro-batch %5, dispatcher %6")
@@ -202,7 +206,9 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
             .arg(f.microbatches)
             .arg_translated("tally::explain", on_off(spec.training.ep_comm_overlap))
             .arg(std::string(to_string(spec.training.moe_dispatcher))),
-        "Lepikhin et al. 2020"));
+        spec.training.moe_dispatcher == MoeDispatcher::flex
+            ? "DeepSeek-AI 2024 (DeepSeek-V3), sec. 2.1.2 and 3.2.2; DeepEP"
+            : "Lepikhin et al. 2020"));
     out.push_back(make_explanation(
         "performance.cp_comm_s", QT_TRANSLATE_NOOP("tally::explain", "Context-parallel exchange"),
         f.cp_comm_s, "s",

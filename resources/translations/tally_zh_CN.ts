@@ -1963,6 +1963,10 @@
         <source>hidden data-, tensor- and expert-parallel traffic x 16 SMs / SMs of the part</source>
         <translation>被隐藏的数据、张量和专家并行通信 x 16 个 SM / 该 GPU 的 SM 数</translation>
     </message>
+    <message>
+        <source>4 exchanges per MoE layer: T x h to each other node holding a token&apos;s experts, then over NVLink to the k experts&apos; GPUs</source>
+        <translation>每个 MoE 层 4 次交换：T x h 发往持有该 token 专家的每个其他节点，再经 NVLink 转发到 k 个专家所在的 GPU</translation>
+    </message>
 </context>
 <context>
     <name>tally::report</name>
