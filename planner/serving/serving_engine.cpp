@@ -2,7 +2,6 @@
 #include "planner/serving/serving_engine.h"
 
 #include <algorithm>
-
 #include <array>
 
 #include "planner/core/text.h"
