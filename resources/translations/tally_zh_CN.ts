@@ -6478,6 +6478,10 @@ Source: %2</source>
         <source>Inter-token latency</source>
         <translation>token 间延迟</translation>
     </message>
+    <message>
+        <source>The KV caches of %1 requests in flight, each at its full context; the formula below is the static batch&apos;s.</source>
+        <translation>含 %1 个并发请求的 KV 缓存，各按完整上下文计；下方公式为静态批次的。</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::TimePanel</name>

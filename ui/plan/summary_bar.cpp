@@ -181,6 +181,11 @@ void SummaryBar::showServing(const PlanViews& v) {
                           m.fits ? QStringLiteral("✓") : QStringLiteral("✗")),
                  (m.fits ? tr("Fits") : tr("Does not fit")) + u"; " + formatGiB(m.total_bytes) +
                      tr(" of ") + formatGiB(m.capacity_bytes) + u"\n" +
+                     (cb ? tr("The KV caches of %1 requests in flight, each at its full context; "
+                              "the formula below is the static batch's.")
+                                   .arg(v.spec.inference.concurrency) +
+                               u"\n"
+                         : QString()) +
                      tip("serving.memory.total_bytes"));
     const QString memStyle = m.fits || m_stale ? QString() : QStringLiteral("color: #c62828;");
     if (mem->styleSheet() != memStyle) {
