@@ -80,6 +80,7 @@ private slots:
     void expertParallelDividesExperts();
     void sequenceParallelRanksDispatchTheirSlice();
     void expertOverlapHidesBehindTheLayer();
+    void expertOverlapPairsSubModules();
     void flexDispatcherCrossesTheNetworkOncePerNode();
     void fp8CastsAreMemoryTraffic();
     void contextParallelSplitsTheSequence();
@@ -525,9 +526,10 @@ void TestPerformance::flexDispatcherCrossesTheNetworkOncePerNode() {
 
 void TestPerformance::expertOverlapHidesBehindTheLayer() {
     // Two MoE layers (8 experts, 2 active) at ep 4 across four 1-GPU nodes with a slow network
-    // (1 GB/s), two micro-batches: each layer's all-to-alls A far exceed its compute W (checked),
-    // so overlapping them with the other micro-batch's work exposes A - W per layer and hides W,
-    // which then takes 16 of the H100's 132 SMs. Exposed + hidden is the whole exchange.
+    // (1 GB/s), two micro-batches: each layer's all-to-alls A far exceed its compute W (checked).
+    // Of the two micro-batches' passes one forward and one backward run side by side (the first
+    // forward and the last backward alone), so overlap hides at most W a layer, which then takes
+    // 16 of the H100's 132 SMs. Exposed + hidden is the whole exchange.
     PlanSpec s = moe_over_four_nodes();
     s.data.global_batch = 16;  // 4 ranks x 2 sequences x 2 micro-batches
     const HardwareProfile& hw = *find_builtin_hardware("h100-sxm");
@@ -549,6 +551,43 @@ void TestPerformance::expertOverlapHidesBehindTheLayer() {
     const PerformanceBreakdown single = evaluate(s, hw).performance;
     s.training.ep_comm_overlap = false;
     QCOMPARE(single.ep_comm_s, evaluate(s, hw).performance.ep_comm_s);
+}
+
+void TestPerformance::expertOverlapPairsSubModules() {
+    // Megatron-Core's combined forward/backward of one layer (model_chunk_schedule_plan.py):
+    //   comm: combine bwd | dispatch fwd -> dispatch bwd | combine fwd
+    //   comp: attn fwd    | dgrad -> wgrad -> mlp fwd    | attn bwd
+    // attn fwd 1, dgrad 1, wgrad 1, mlp fwd 1, attn bwd 10, each all-to-all 3: the exchange
+    // (12) is shorter than the computation (14), yet it is not hidden.
+    //   attn fwd ends 1, combine bwd 3; dgrad runs 3-4 (after combine bwd), dispatch fwd 3-6
+    //   (after combine bwd on its stream); wgrad 4-5; dispatch bwd 6-9 (after dispatch fwd and
+    //   dgrad); mlp fwd 6-7 (after dispatch fwd); combine fwd 9-12; attn bwd 9-19 (after
+    //   dispatch bwd). The pair takes 19: 5 exposed.
+    ExpertOverlapPair p;
+    p.attn_fwd_s = 1.0;
+    p.mlp_dgrad_s = 1.0;
+    p.mlp_wgrad_s = 1.0;
+    p.mlp_fwd_s = 1.0;
+    p.attn_bwd_s = 10.0;
+    p.all_to_all_s = 3.0;
+    QCOMPARE(expert_overlap_pair_s(p), 19.0);
+    // attn fwd 3, dgrad 2, wgrad 2, mlp fwd 4, attn bwd 6, all-to-all 1: start 3; dgrad 3-5;
+    // dispatch fwd 3-4; wgrad 5-7; dispatch bwd 5-6; mlp fwd 7-11; combine fwd 11-12; attn bwd
+    // 11-17: the computation's 17, every all-to-all hidden.
+    p = ExpertOverlapPair{3.0, 2.0, 2.0, 4.0, 6.0, 1.0};
+    QCOMPARE(expert_overlap_pair_s(p), 17.0);
+    // No computation: the four all-to-alls back to back; no exchange: the computation's sum.
+    QCOMPARE(expert_overlap_pair_s(ExpertOverlapPair{0.0, 0.0, 0.0, 0.0, 0.0, 2.5}), 10.0);
+    QCOMPARE(expert_overlap_pair_s(ExpertOverlapPair{1.0, 2.0, 3.0, 4.0, 5.0, 0.0}), 15.0);
+
+    // Partners: 1F1B on one stage, 8 micro-batches: the first forward (and the last backward)
+    // alone, 7 of 8 paired. Four stages: (4 - 1) / 2 = 1.5 warm-up on average, (8 - 2.5) / 8.
+    // Interleaved, p 2, v 24, 32 micro-batches: warm-up 1 + 23 x 2 = 47 of 768 chunk passes,
+    // (768 - 48) / 768 = 0.9375. One micro-batch: nothing to pair with.
+    QCOMPARE(expert_overlap_paired_share(1, 1, 8), 0.875);
+    QCOMPARE(expert_overlap_paired_share(4, 1, 8), 0.6875);
+    QCOMPARE(expert_overlap_paired_share(2, 24, 32), 0.9375);
+    QCOMPARE(expert_overlap_paired_share(1, 1, 1), 0.0);
 }
 
 void TestPerformance::fp8CastsAreMemoryTraffic() {

@@ -294,6 +294,9 @@ void time_gemms(const Context& c, const GemmList& list, LayerWork& w,
 struct LayerBytes {
     double total = 0.0;
     double attention_core = 0.0;  // softmax and attention dropout (selective recomputes these)
+    // The MLP block's part of total: its norm and residual add, its dropout, the activation and
+    // the MoE permutations. The rest belongs to the attention block.
+    double mlp = 0.0;
 };
 
 LayerBytes transformer_layer_bytes(const Context& c, bool moe_layer) {
@@ -320,6 +323,7 @@ LayerBytes transformer_layer_bytes(const Context& c, bool moe_layer) {
         // Two hidden dropouts: read, write, and a one-byte mask per value.
         out.total += 2.0 * (2.0 * hidden_bytes + hidden_bytes / e);
     }
+    out.mlp = 0.5 * out.total;  // one norm, one residual add and one dropout of the two
     // Rotary embeddings on queries and keys (read, write) unless positions are learned.
     if (m.learned_positions == 0) {
         const double rotated = m.mla.enabled()
@@ -338,6 +342,7 @@ LayerBytes transformer_layer_bytes(const Context& c, bool moe_layer) {
     const bool gated = m.ffn == FfnKind::swiglu;
     // SwiGLU reads gate and up, writes one (unfused: more, engine.h).
     const double act_io = gated ? 3.0 * engine.swiglu_traffic : 2.0;
+    const double before_mlp = out.total;
     if (!moe_layer) {
         out.total += act_io * T * dbl(m.ffn_hidden) / tp * e;
     } else {
@@ -349,6 +354,7 @@ LayerBytes transformer_layer_bytes(const Context& c, bool moe_layer) {
         // parallelism a rank's own s / tp slice (the all-to-all's, below).
         out.total += 2.0 * 2.0 * routed / (t.sequence_parallel ? tp : 1.0) * h * e;
     }
+    out.mlp += out.total - before_mlp;
     return out;
 }
 
@@ -491,12 +497,32 @@ LayerWork transformer_layer_work(const Context& c, bool moe_layer, const GemmLis
                 : collective_time(Collective::all_to_all, routed_bytes, c.ep_group, c.net).seconds;
         w.ep_s = (4.0 + 2.0 * c.recomputed) * one;
         if (t.ep_comm_overlap && c.microbatches > 1) {
-            // Overlapped with another micro-batch's work on the same layer (its forward beside
-            // this one's backward: DeepSeek-AI 2024, sec. 3.2.1; Megatron-Core's
-            // --overlap-moe-expert-parallel-comm), the all-to-alls are exposed by what exceeds
-            // that layer's compute; the hidden part takes NCCL's SMs (hidden_comm_s).
-            const double window = w.fwd_gemm_s + w.bwd_gemm_s + w.mem_fwd_s + w.mem_bwd_s;
-            const double shown = std::max(0.0, w.ep_s - window);
+            // Megatron-Core's --overlap-moe-expert-parallel-comm: each all-to-all hides only
+            // behind the sub-module of the other micro-batch beside it (expert_overlap_pair_s);
+            // the recomputed forward's are exposed (model_chunk_schedule_plan.py: "The A2A
+            // communications issued here are exposed"). The MLP block's memory-bound work goes
+            // with its sub-module, the rest with attention.
+            const double mlp_mem_fwd = memory_time_s(c.rates, bytes.mlp);
+            const double mlp_gemm_b = w.bwd_gemm_s - attention.bwd_gemm_s;
+            ExpertOverlapPair pair;
+            pair.attn_fwd_s = attention.fwd_gemm_s + std::max(0.0, w.mem_fwd_s - mlp_mem_fwd);
+            pair.attn_bwd_s =
+                attention.bwd_gemm_s +
+                std::max(0.0, w.mem_bwd_s - kMemoryBoundBackwardFactor * mlp_mem_fwd);
+            pair.mlp_fwd_s = (w.fwd_gemm_s - attention.fwd_gemm_s) + mlp_mem_fwd;
+            // A linear layer's backward is a data-gradient and a weight-gradient GEMM of equal
+            // FLOPs; the memory-bound backward goes with the data gradient.
+            pair.mlp_dgrad_s = 0.5 * mlp_gemm_b + kMemoryBoundBackwardFactor * mlp_mem_fwd;
+            pair.mlp_wgrad_s = 0.5 * mlp_gemm_b;
+            pair.all_to_all_s = one;
+            const double computed = pair.attn_fwd_s + pair.attn_bwd_s + pair.mlp_fwd_s +
+                                    pair.mlp_dgrad_s + pair.mlp_wgrad_s;
+            const double shown_pair =
+                std::clamp(expert_overlap_pair_s(pair) - computed, 0.0, 4.0 * one);
+            const double paired =
+                expert_overlap_paired_share(t.pp, t.interleave, c.microbatches);
+            const double shown =
+                paired * shown_pair + (1.0 - paired) * 4.0 * one + 2.0 * c.recomputed * one;
             w.hidden_comm_s += w.ep_s - shown;
             w.ep_s = shown;
         }
@@ -571,6 +597,29 @@ LayerWork transformer_stage_work(const Context& c, const StageLayers& st, const 
 }
 
 }  // namespace
+
+double expert_overlap_pair_s(const ExpertOverlapPair& p) {
+    const double one = p.all_to_all_s;
+    // attn fwd | combine bwd, both from the start.
+    const double start = std::max(p.attn_fwd_s, one);
+    const double dgrad_end = start + p.mlp_dgrad_s;  // after combine bwd
+    const double dispatch_f_end = start + one;       // after attn fwd
+    const double wgrad_end = dgrad_end + p.mlp_wgrad_s;
+    const double dispatch_b_end = std::max(dispatch_f_end, dgrad_end) + one;
+    const double mlp_f_end = std::max(wgrad_end, dispatch_f_end) + p.mlp_fwd_s;
+    const double combine_f_end = std::max(dispatch_b_end, mlp_f_end) + one;
+    const double attn_b_end = std::max(mlp_f_end, dispatch_b_end) + p.attn_bwd_s;
+    return std::max(combine_f_end, attn_b_end);
+}
+
+double expert_overlap_paired_share(std::int64_t pp, std::int64_t interleave,
+                                   std::int64_t microbatches) {
+    const double p = dbl(std::max<std::int64_t>(pp, 1));
+    const double v = dbl(std::max<std::int64_t>(interleave, 1));
+    const double warmup = v > 1.0 ? (p - 1.0) + (v - 1.0) * p : 0.5 * (p - 1.0);
+    const double passes = dbl(std::max<std::int64_t>(microbatches, 1)) * v;
+    return std::clamp((passes - warmup - 1.0) / passes, 0.0, 1.0);
+}
 
 std::string_view to_string(GemmRole role) {
     switch (role) {

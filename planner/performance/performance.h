@@ -90,6 +90,37 @@ ResolvedNetwork resolve_network(const ClusterSpec& cluster, const HardwareProfil
 double host_link_bytes_per_s(const HardwareProfile& hardware);
 inline constexpr double kPcie4x16BytesPerS = 16e9 * 16.0 * 128.0 / 130.0 / 8.0;
 
+// ---- expert-parallel overlap ----------------------------------------------------------------
+
+// One layer's sub-modules as Megatron-Core's --overlap-moe-expert-parallel-comm schedules them
+// (after DeepSeek-AI 2024, "DeepSeek-V3 Technical Report", sec. 3.2.1, Fig. 4): one micro-batch's
+// forward of the layer beside another's backward of it, on two streams
+// (TransformerLayerSchedulePlan.run, megatron/core/models/common/model_chunk_schedule_plan.py):
+//   communication: combine bwd | dispatch fwd -> dispatch bwd    | combine fwd
+//   computation:   attn fwd    | mlp bwd -> mlp wgrad -> mlp fwd | attn bwd
+// Seconds of each computation; every all-to-all (dispatch or combine, either pass) takes
+// `all_to_all_s`.
+struct ExpertOverlapPair {
+    double attn_fwd_s = 0.0;   // attention block, norm, router and permutation, forward
+    double mlp_dgrad_s = 0.0;  // the experts' backward up to their input gradient
+    double mlp_wgrad_s = 0.0;  // the experts' weight gradients
+    double mlp_fwd_s = 0.0;
+    double attn_bwd_s = 0.0;
+    double all_to_all_s = 0.0;
+};
+// The pair's time: the critical path of the two streams, each running its sub-modules in order,
+// each sub-module also waiting for the one whose output it takes (mlp bwd for combine bwd,
+// dispatch fwd for attn fwd, dispatch bwd for mlp bwd, mlp fwd for dispatch fwd, combine fwd for
+// mlp fwd, attn bwd for dispatch bwd).
+double expert_overlap_pair_s(const ExpertOverlapPair& pair);
+// The share of a GPU's layer passes that have a partner in that schedule: each chunk
+// sequence's first forward and the pipeline's warm-up forwards (with their cool-down backwards)
+// run alone. Warm-up per rank, averaged over the ranks: (p - 1) / 2 for 1F1B, (p - 1) + (v - 1) p
+// for the interleaved schedule (Megatron-Core schedules.py, get_pp_rank_microbatches:
+// 2 (p - rank - 1) + (v - 1) p). `microbatches` per step, v = `interleave` virtual stages.
+double expert_overlap_paired_share(std::int64_t pp, std::int64_t interleave,
+                                   std::int64_t microbatches);
+
 // ---- the step time --------------------------------------------------------------------------
 
 // One optimizer step on the most loaded GPU (the slowest pipeline stage), predicted bottom-up.

@@ -192,7 +192,12 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
     out.push_back(make_explanation(
         "performance.ep_comm_s", QT_TRANSLATE_NOOP("tally::explain", "Expert all-to-all"),
         f.ep_comm_s, "s",
-        spec.training.moe_dispatcher == MoeDispatcher::flex
+        spec.training.ep_comm_overlap
+            ? QT_TRANSLATE_NOOP("tally::formula",
+                                "4 exchanges per MoE layer, each beside one sub-module of another "
+                                "micro-batch's pass (attention, experts): what that sub-module "
+                                "does not hide, plus the passes without a partner")
+        : spec.training.moe_dispatcher == MoeDispatcher::flex
             ? QT_TRANSLATE_NOOP("tally::formula",
                                 "4 exchanges per MoE layer: T x h to each other node holding a "
                                 "token's experts, then over NVLink to the k experts' GPUs")
@@ -206,7 +211,10 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
             .arg(f.microbatches)
             .arg_translated("tally::explain", on_off(spec.training.ep_comm_overlap))
             .arg(std::string(to_string(spec.training.moe_dispatcher))),
-        spec.training.moe_dispatcher == MoeDispatcher::flex
+        spec.training.ep_comm_overlap
+            ? "DeepSeek-AI 2024 (DeepSeek-V3), sec. 3.2.1, Fig. 4; Megatron-Core "
+              "model_chunk_schedule_plan.py"
+        : spec.training.moe_dispatcher == MoeDispatcher::flex
             ? "DeepSeek-AI 2024 (DeepSeek-V3), sec. 2.1.2 and 3.2.2; DeepEP"
             : "Lepikhin et al. 2020"));
     out.push_back(make_explanation(

@@ -1967,6 +1967,10 @@
         <source>4 exchanges per MoE layer: T x h to each other node holding a token&apos;s experts, then over NVLink to the k experts&apos; GPUs</source>
         <translation>每个 MoE 层 4 次交换：T x h 发往持有该 token 专家的每个其他节点，再经 NVLink 转发到 k 个专家所在的 GPU</translation>
     </message>
+    <message>
+        <source>4 exchanges per MoE layer, each beside one sub-module of another micro-batch&apos;s pass (attention, experts): what that sub-module does not hide, plus the passes without a partner</source>
+        <translation>每个 MoE 层 4 次交换，每次与另一个微批次某一子模块（注意力、专家）的计算并行：该子模块未能隐藏的部分，加上没有配对的前向/反向</translation>
+    </message>
 </context>
 <context>
     <name>tally::report</name>
