@@ -172,13 +172,21 @@ def case_of(row):
                                "Bridge %s Qwen3 H100 workload config)" % release_tag)
         # The flex token dispatcher (HybridEP): every DeepSeek-V3 recipe of v0.4.0, the GB200
         # and GB300 ones of v0.2.0 (moe_flex_dispatcher_backend="hybridep", Megatron-Bridge
-        # scripts/performance/configs/deepseek/*workload_base_configs.py).
-        if "deepseek" in name and (release_tag == "v0.4.0" or
-                                   row["hardware"]["gpu"].upper().startswith(("GB200", "GB300"))):
+        # scripts/performance/configs/deepseek/*workload_base_configs.py); every Qwen3-30B-A3B
+        # recipe of v0.4.0 and its GB200 Qwen3-235B-A22B ones (scripts/performance/configs/
+        # qwen/qwen3_workload_base_configs.py; v0.2.0's Qwen3 recipes set none).
+        gb = row["hardware"]["gpu"].upper().startswith(("GB200", "GB300"))
+        flex_file = None
+        if "deepseek" in name and (release_tag == "v0.4.0" or gb):
+            flex_file = "deepseek/*workload_base_configs.py"
+        elif "qwen3" in name and release_tag == "v0.4.0" and ("30b" in name or
+                                                              ("235b" in name and gb)):
+            flex_file = "qwen/qwen3_workload_base_configs.py"
+        if flex_file:
             training["moe_dispatcher"] = "flex"
             assumptions.append("the flex token dispatcher: the recipe's moe_flex_dispatcher_"
                                "backend = \"hybridep\" (Megatron-Bridge %s scripts/performance/"
-                               "configs/deepseek/*workload_base_configs.py)" % release_tag)
+                               "configs/%s)" % (release_tag, flex_file))
         if ("70b" in name and row["hardware"]["gpu"].upper().startswith("GB200")
                 and "fp8" in precision and "mx" not in precision and (p["fsdp"] or 0) > 0):
             training["activation_offload_layers"] = 40
