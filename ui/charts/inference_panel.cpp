@@ -158,6 +158,8 @@ InferencePanel::InferencePanel(PlanDocument* document, QWidget* parent)
     }
     addLogLogAxes(m_curveChart, m_curveX, tr("Output tokens per second (whole deployment)"),
                   m_curveY, tr("Milliseconds per output token"));
+    // Throughput decades reach a million tokens/s, which %g writes as 1e+06: whole numbers.
+    m_curveX->setLabelFormat(QStringLiteral("%.0f"));
     for (QXYSeries* s : {static_cast<QXYSeries*>(m_fitting), static_cast<QXYSeries*>(m_overflow),
                          static_cast<QXYSeries*>(m_limit), static_cast<QXYSeries*>(m_continuous),
                          static_cast<QXYSeries*>(m_current)}) {
