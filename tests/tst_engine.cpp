@@ -54,6 +54,14 @@ void TestEngine::ampereScalesFlashAttention2ToItsPaper() {
     // 298 / 370 x 0.73 = 0.58795.
     QVERIFY(close(attention_fraction(AttentionKernel::flash2, GpuGeneration::ampere, 2048, false),
                   298.0 / 370.0 * 0.73, 1e-12));
+    // The first FlashAttention at half of it (Dao 2023: "around 2x speedup compared to
+    // FlashAttention"): the causal forward at 2k, 0.58795 / 2 = 0.29397.
+    QVERIFY(close(attention_fraction(AttentionKernel::flash1, GpuGeneration::ampere, 2048, false),
+                  298.0 / 370.0 * 0.73 / 2.0, 1e-12));
+    // On Hopper the same ratio: FlashAttention-2's causal backward at 8k, 318 x 333 / 370 =
+    // 286.2 TFLOP/s, halved: 143.1 of 989.5.
+    QVERIFY(close(attention_fraction(AttentionKernel::flash1, GpuGeneration::hopper, 8192, true),
+                  318.0 * 333.0 / 370.0 / 2.0 / 989.5, 1e-12));
 }
 
 void TestEngine::lengthsOutsideTheFiguresClamp() {

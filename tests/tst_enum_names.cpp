@@ -115,6 +115,7 @@ constexpr bool listed(AttentionKernel v) {
         case AttentionKernel::flash3:
         case AttentionKernel::cudnn:
         case AttentionKernel::triton:
+        case AttentionKernel::flash1:
             return true;
     }
     return false;
@@ -171,7 +172,8 @@ const Names<AttentionKernel> kAttentionKernels{{AttentionKernel::engine, "engine
                                                {AttentionKernel::flash2, "flash2"},
                                                {AttentionKernel::flash3, "flash3"},
                                                {AttentionKernel::cudnn, "cudnn"},
-                                               {AttentionKernel::triton, "triton"}};
+                                               {AttentionKernel::triton, "triton"},
+                                               {AttentionKernel::flash1, "flash1"}};
 
 // Each documented value has one row with its documented name, the table has no other rows, and
 // names and labels are unique (a name that meant two values would read back as the first).

@@ -118,6 +118,8 @@ inline constexpr EnumName<AttentionKernel> kAttentionKernelNames[] = {
     {AttentionKernel::cudnn, "cudnn", QT_TRANSLATE_NOOP("tally::enums", "cuDNN fused attention")},
     {AttentionKernel::triton, "triton",
      QT_TRANSLATE_NOOP("tally::enums", "Triton flash attention")},
+    {AttentionKernel::flash1, "flash1",
+     QT_TRANSLATE_NOOP("tally::enums", "FlashAttention (v1, or its 2022 Triton port)")},
 };
 
 inline constexpr EnumName<OpKind> kOpKindNames[] = {

@@ -162,7 +162,9 @@ enum class Fp8Recipe { delayed, current, block, mxfp8 };
 // token across the network once per node holding its experts and forwards it inside the node.
 enum class MoeDispatcher { alltoall, flex };
 // The fused attention kernel when training.flash_attention is on; `engine`: the engine preset's.
-enum class AttentionKernel { engine, flash2, flash3, cudnn, triton };
+// `flash1`: the first FlashAttention (Dao et al. 2022) and its 2022 Triton port (HazyResearch
+// flash_attn_triton.py, which llm-foundry's attn_impl "triton" runs).
+enum class AttentionKernel { engine, flash2, flash3, cudnn, triton, flash1 };
 
 struct TrainingSpec {
     DType param_dtype = DType::bf16;

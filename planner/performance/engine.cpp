@@ -113,6 +113,17 @@ constexpr KernelCurve kFlash3{
 // Triton's fused attention (green bars); the paper gives no Triton backward: FlashAttention-2's.
 constexpr KernelCurve kTriton{
     {146, 273, 323, 353, 369, 378}, {323, 372, 389, 389, 392, 395}, {214, 260, 291, 310, 318, 322}};
+// The first FlashAttention at half FlashAttention-2's throughput: FlashAttention-2 "yield[s]
+// around 2x speedup compared to FlashAttention" (Dao 2023, abstract; its sec. 1 puts the first
+// at 30-50% of the A100's peak forward and 25-35% backward, where the second reaches up to 73%).
+// Its 2022 Triton port is "overall ... slightly slower than" it (flash_attn_triton.py's header),
+// so this is that port's rate at best. Both issue Ampere's mma instructions, as FlashAttention-2
+// does, so the ratio is assumed to hold on Hopper too (no published H100 figure of either).
+constexpr std::array<double, 6> halved(const std::array<double, 6>& v) {
+    return {v[0] / 2, v[1] / 2, v[2] / 2, v[3] / 2, v[4] / 2, v[5] / 2};
+}
+constexpr KernelCurve kFlash1{halved(kFlash2.causal_forward), halved(kFlash2.forward),
+                              halved(kFlash2.backward)};
 // The H100 SXM5's dense bf16 peak the figures are fractions of (its datasheet: 1,979 TFLOP/s
 // with sparsity, 989.5 dense).
 constexpr double kH100Bf16TflopS = 989.5;
@@ -147,6 +158,8 @@ const KernelCurve& curve(AttentionKernel kernel) {
             return kCudnn;
         case AttentionKernel::triton:
             return kTriton;
+        case AttentionKernel::flash1:
+            return kFlash1;
         case AttentionKernel::engine:
         case AttentionKernel::flash2:
             break;

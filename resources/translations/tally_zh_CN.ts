@@ -1438,6 +1438,10 @@
         <source>flex: DeepEP / HybridEP (once per node)</source>
         <translation>flex：DeepEP / HybridEP（每个节点只发一次）</translation>
     </message>
+    <message>
+        <source>FlashAttention (v1, or its 2022 Triton port)</source>
+        <translation>FlashAttention（第一版，或其 2022 年的 Triton 移植）</translation>
+    </message>
 </context>
 <context>
     <name>tally::examples</name>
@@ -2991,10 +2995,6 @@ Source: CS336 lecture 2 (0.5 is good)</source>
         <translation>注意力内核</translation>
     </message>
     <message>
-        <source>The fused attention kernel: the engine&apos;s (cuDNN for Megatron-Core, FlashAttention-2 for FSDP and DeepSpeed), or FlashAttention-2/-3, cuDNN or Triton, each at its published throughput.</source>
-        <translation>融合注意力内核：引擎自带的（Megatron-Core 用 cuDNN，FSDP 和 DeepSpeed 用 FlashAttention-2），或 FlashAttention-2/-3、cuDNN、Triton，各按其公开的吞吐量。</translation>
-    </message>
-    <message>
         <source>Dropout</source>
         <translation>Dropout</translation>
     </message>
@@ -3173,6 +3173,10 @@ Source: CS336 lecture 2 (0.5 is good)</source>
     <message>
         <source>How routed tokens reach their experts: an all-to-all of every token copy, or the flex dispatcher (DeepEP, HybridEP), which sends a token across the network once per node holding its experts and forwards it there over NVLink (Megatron&apos;s --moe-token-dispatcher-type).</source>
         <translation>路由后的 token 如何到达其专家：all-to-all 发送每个 token 副本；flex 分发器（DeepEP、HybridEP）则对每个持有其专家的节点只跨网络发送一次，再在节点内经 NVLink 转发（Megatron 的 --moe-token-dispatcher-type）。</translation>
+    </message>
+    <message>
+        <source>The fused attention kernel: the engine&apos;s (cuDNN for Megatron-Core, FlashAttention-2 for FSDP and DeepSpeed), or FlashAttention-2/-3, cuDNN, Triton or the first FlashAttention, each at its published throughput.</source>
+        <translation>融合注意力内核：引擎自带的（Megatron-Core 用 cuDNN，FSDP 和 DeepSpeed 用 FlashAttention-2），或 FlashAttention-2/-3、cuDNN、Triton、第一版 FlashAttention，各按其公开的吞吐量。</translation>
     </message>
 </context>
 <context>

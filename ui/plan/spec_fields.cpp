@@ -667,7 +667,8 @@ std::vector<SectionFields> build() {
                  "training.attention_kernel", F("Attention kernel"),
                  F("The fused attention kernel: the engine's (cuDNN for Megatron-Core, "
                    "FlashAttention-2 for FSDP and DeepSpeed), or FlashAttention-2/-3, "
-                   "cuDNN or Triton, each at its published throughput."),
+                   "cuDNN, Triton or the first FlashAttention, each at its published "
+                   "throughput."),
                  choicesOf<AttentionKernel>(),
                  [](const S& s) { return static_cast<int>(s.training.attention_kernel); },
                  [](S& s, int v) { s.training.attention_kernel = static_cast<AttentionKernel>(v); },
