@@ -118,8 +118,17 @@ def case_of(row):
     if is_foundry:
         training["engine"] = "fsdp"
         training["zero"] = 3
+        # Attention: submit_benchmarks.py's --attn_impl defaults to "triton" in every version
+        # that published these tables (mosaicml/llm-foundry scripts/train/benchmarking, June 2023
+        # to January 2024; "flash" only from April 2024), and sweep.sh never sets it: MPT's
+        # attn_impl "triton" is llmfoundry/models/layers/flash_attn_triton.py, HazyResearch's
+        # 2022 Triton port of the first FlashAttention.
+        training["attention_kernel"] = "flash1"
         assumptions.append("engine fsdp: Composer's PyTorch FSDP FULL_SHARD, eager (ZeRO-3 over "
-                           "all GPUs); attention through FlashAttention-2")
+                           "all GPUs); attention through llm-foundry's attn_impl 'triton' (the "
+                           "default of scripts/train/benchmarking/submit_benchmarks.py, which "
+                           "sweep.sh does not change): HazyResearch's 2022 Triton port of the "
+                           "first FlashAttention, timed as attention_kernel flash1")
         if "pure" in precision:
             training.update({"param_dtype": "bf16", "grad_dtype": "bf16", "master_dtype": "none",
                              "optimizer_state_dtype": "bf16"})
