@@ -61,16 +61,25 @@ void print_performance(const Plan& plan, const PlanSpec& spec, const HardwarePro
     // How close the model came on the published runs of this engine and GPU generation.
     const GpuGeneration generation = gpu_generation(hw);
     const std::string engine = std::string(engine_label(spec.training.engine));
-    const auto band = error_band(spec.training.engine, generation);
+    const auto band = error_band(spec.training.engine, generation, band_moe(spec));
+    // Only the family's dense (or MoE) runs when there are enough of them (error_band()).
+    const bool one = band && band->count == 1;
+    const char* runs = band && band->model == "MoE"
+                           ? (one ? QT_TRANSLATE_NOOP("tally::cli", "MoE run")
+                                  : QT_TRANSLATE_NOOP("tally::cli", "MoE runs"))
+                       : band && band->model == "dense"
+                           ? (one ? QT_TRANSLATE_NOOP("tally::cli", "dense run")
+                                  : QT_TRANSLATE_NOOP("tally::cli", "dense runs"))
+                           : (one ? QT_TRANSLATE_NOOP("tally::cli", "run")
+                                  : QT_TRANSLATE_NOOP("tally::cli", "runs"));
     const Text accuracy =
         band && band->count > 0
-            ? (band->count == 1
-                   ? TALLY_TEXT("tally::cli", "±%1% on %2 published %3 %4 run (worst %5%)")
-                   : TALLY_TEXT("tally::cli", "±%1% on %2 published %3 %4 runs (worst %5%)"))
+            ? TALLY_TEXT("tally::cli", "±%1% on %2 published %3 %4 %5 (worst %6%)")
                   .arg(fmt::format("{:.0f}", 100.0 * band->mean_abs_error))
                   .arg(band->count)
                   .arg(engine)
                   .arg(std::string(to_string(generation)))
+                  .arg_translated("tally::cli", runs)
                   .arg(fmt::format("{:.0f}", 100.0 * band->worst_abs_error))
             : TALLY_TEXT("tally::cli", "no published %1 %2 run to compare with")
                   .arg(engine)

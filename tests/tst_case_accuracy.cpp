@@ -55,6 +55,7 @@ private slots:
     void docsTableIsTheCasesToday();
     void errorBandIsTheFamilysCases();
     void errorBandSaysWhenNothingCompares();
+    void errorBandOfTheModelKind();
 
 private:
     std::vector<CaseResult> m_results;
@@ -172,6 +173,43 @@ void TestCaseAccuracy::errorBandSaysWhenNothingCompares() {
     QVERIFY2(text.starts_with("no published DeepSpeed"), text.c_str());
     const nlohmann::json j = error_band_json(Engine::deepspeed, GpuGeneration::hopper);
     QCOMPARE(j["count"].get<int>(), 0);
+}
+
+void TestCaseAccuracy::errorBandOfTheModelKind() {
+    // A dense plan is judged by the family's dense runs, an MoE plan by its MoE runs, each
+    // recomputed here from the cases, when the family has at least kMinModelBandCases of them.
+    for (const bool moe : {false, true}) {
+        std::vector<const CaseResult*> kind;
+        for (const CaseResult& r : m_results) {
+            if (r.engine == Engine::megatron && r.generation == GpuGeneration::hopper &&
+                r.moe == moe) {
+                kind.push_back(&r);
+            }
+        }
+        QVERIFY(static_cast<int>(kind.size()) >= kMinModelBandCases);
+        double sum = 0.0;
+        for (const CaseResult* r : kind) {
+            sum += std::abs(r->error);
+        }
+        const auto band = error_band(Engine::megatron, GpuGeneration::hopper, moe);
+        QVERIFY(band.has_value());
+        QCOMPARE(band->model, std::string(moe ? "MoE" : "dense"));
+        QCOMPARE(band->count, static_cast<int>(kind.size()));
+        QVERIFY(std::abs(band->mean_abs_error - sum / static_cast<double>(kind.size())) < 1e-9);
+        const std::string text = error_band_text(Engine::megatron, GpuGeneration::hopper, moe);
+        const std::string runs = moe ? " MoE run" : " dense run";
+        QVERIFY2(text.find("H100/H200" + runs) != std::string::npos, text.c_str());
+    }
+    // No MoE run on the A100 was published: the A100 family as a whole, every case of it.
+    int a100 = 0;
+    for (const CaseResult& r : m_results) {
+        QVERIFY(!(r.generation == GpuGeneration::ampere && r.moe));
+        a100 += r.engine == Engine::megatron && r.generation == GpuGeneration::ampere ? 1 : 0;
+    }
+    const auto band = error_band(Engine::megatron, GpuGeneration::ampere, true);
+    QVERIFY(band.has_value());
+    QVERIFY(band->model.empty());
+    QCOMPARE(band->count, a100);
 }
 
 QTEST_APPLESS_MAIN(TestCaseAccuracy)

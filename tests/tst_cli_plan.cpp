@@ -208,7 +208,9 @@ void TestCliPlan::planJsonHasThePredictedStep() {
     QCOMPARE(band["generation"].get<std::string>(), std::string("H100/H200"));
     QVERIFY(band["count"].get<int>() > 0);
     QVERIFY(band["worst_abs_error"].get<double>() >= band["mean_abs_error"].get<double>());
-    QVERIFY(band["text"].get<std::string>().find(" published Megatron-Core H100/H200 run") !=
+    // A dense plan: the family's dense runs (there are enough of them to count alone).
+    QCOMPARE(band["model"].get<std::string>(), std::string("dense"));
+    QVERIFY(band["text"].get<std::string>().find(" published Megatron-Core H100/H200 dense run") !=
             std::string::npos);
     // The time rests on it: days = steps x step / 86400, steps = 1e10 / (64 x 2048).
     const double days = 1e10 / (64.0 * 2048.0) * p["step_s"].get<double>() / 86400.0;

@@ -27,7 +27,7 @@ CaseResult result_of(const std::string& file, const PlanSpec& spec, const Hardwa
     r.name = spec.name;
     r.engine = spec.training.engine;
     r.generation = gpu_generation(hw);
-    r.moe = spec.model.kind == ModelKind::transformer && spec.model.moe.enabled();
+    r.moe = band_moe(spec);
     r.fp8 = compute_type(spec.training.compute_dtype) == ComputeType::fp8;
     const Plan plan = evaluate(spec, hw);
     const PerformanceBreakdown& p = plan.performance;
@@ -127,9 +127,15 @@ ErrorBand band_of(const std::vector<const CaseResult*>& cases) {
     return b;
 }
 
+bool band_moe(const PlanSpec& spec) {
+    return spec.model.kind == ModelKind::transformer && spec.model.moe.enabled();
+}
+
 nlohmann::json accuracy_json(const std::vector<CaseResult>& results) {
     nlohmann::json cases = nlohmann::json::array();
     std::map<std::pair<Engine, GpuGeneration>, std::vector<const CaseResult*>> families;
+    // The same families split into dense and MoE runs (error_band() prefers these).
+    std::map<std::tuple<Engine, GpuGeneration, bool>, std::vector<const CaseResult*>> by_model;
     for (const CaseResult& r : results) {
         cases.push_back({{"file", r.file},
                          {"engine", std::string(to_string(r.engine))},
@@ -142,12 +148,23 @@ nlohmann::json accuracy_json(const std::vector<CaseResult>& results) {
                          {"error", r.error},
                          {"fits", r.fits}});
         families[{r.engine, r.generation}].push_back(&r);
+        by_model[{r.engine, r.generation, r.moe}].push_back(&r);
     }
     nlohmann::json fams = nlohmann::json::array();
     for (const auto& [key, members] : families) {
         const ErrorBand b = band_of(members);
         fams.push_back({{"engine", std::string(to_string(key.first))},
                         {"generation", std::string(to_string(key.second))},
+                        {"count", b.count},
+                        {"mean_abs_error", b.mean_abs_error},
+                        {"worst_abs_error", b.worst_abs_error},
+                        {"mean_error", b.mean_error}});
+    }
+    for (const auto& [key, members] : by_model) {
+        const ErrorBand b = band_of(members);
+        fams.push_back({{"engine", std::string(to_string(std::get<0>(key)))},
+                        {"generation", std::string(to_string(std::get<1>(key)))},
+                        {"model", std::get<2>(key) ? "MoE" : "dense"},
                         {"count", b.count},
                         {"mean_abs_error", b.mean_abs_error},
                         {"worst_abs_error", b.worst_abs_error},
@@ -193,7 +210,8 @@ std::string accuracy_markdown(const std::vector<CaseResult>& results) {
     return out;
 }
 
-std::optional<ErrorBand> error_band(Engine engine, GpuGeneration generation) {
+std::optional<ErrorBand> error_band(Engine engine, GpuGeneration generation,
+                                    std::optional<bool> moe) {
     static const nlohmann::json table = [] {
         for (const EmbeddedFile& f : embedded_files()) {
             if (f.path == kAccuracyResource) {
@@ -205,38 +223,50 @@ std::optional<ErrorBand> error_band(Engine engine, GpuGeneration generation) {
     if (!table.contains("families")) {
         return std::nullopt;
     }
+    // The dense (or MoE) runs of the family when there are enough of them to say something,
+    // else the whole family.
+    const std::string model = moe ? (*moe ? "MoE" : "dense") : std::string();
+    std::optional<ErrorBand> whole;
     for (const auto& f : table["families"]) {
-        if (f["engine"].get<std::string>() == to_string(engine) &&
-            f["generation"].get<std::string>() == to_string(generation)) {
-            ErrorBand b;
-            b.count = f["count"].get<int>();
-            b.mean_abs_error = f["mean_abs_error"].get<double>();
-            b.worst_abs_error = f["worst_abs_error"].get<double>();
-            b.mean_error = f["mean_error"].get<double>();
+        if (f["engine"].get<std::string>() != to_string(engine) ||
+            f["generation"].get<std::string>() != to_string(generation)) {
+            continue;
+        }
+        ErrorBand b;
+        b.count = f["count"].get<int>();
+        b.mean_abs_error = f["mean_abs_error"].get<double>();
+        b.worst_abs_error = f["worst_abs_error"].get<double>();
+        b.mean_error = f["mean_error"].get<double>();
+        if (!f.contains("model")) {
+            whole = b;
+        } else if (!model.empty() && f["model"].get<std::string>() == model &&
+                   b.count >= kMinModelBandCases) {
+            b.model = model;
             return b;
         }
     }
-    return std::nullopt;
+    return whole;
 }
 
-std::string error_band_text(Engine engine, GpuGeneration generation) {
-    const auto band = error_band(engine, generation);
+std::string error_band_text(Engine engine, GpuGeneration generation, std::optional<bool> moe) {
+    const auto band = error_band(engine, generation, moe);
     if (!band || band->count == 0) {
         return fmt::format("no published {} {} run to compare with", engine_label(engine),
                            to_string(generation));
     }
-    return fmt::format("±{:.0f}% on {} published {} {} run{} (worst {:.0f}%)",
+    return fmt::format("±{:.0f}% on {} published {} {}{}{} run{} (worst {:.0f}%)",
                        100.0 * band->mean_abs_error, band->count, engine_label(engine),
-                       to_string(generation), band->count == 1 ? "" : "s",
-                       100.0 * band->worst_abs_error);
+                       to_string(generation), band->model.empty() ? "" : " ", band->model,
+                       band->count == 1 ? "" : "s", 100.0 * band->worst_abs_error);
 }
 
-nlohmann::json error_band_json(Engine engine, GpuGeneration generation) {
-    const auto band = error_band(engine, generation);
+nlohmann::json error_band_json(Engine engine, GpuGeneration generation, std::optional<bool> moe) {
+    const auto band = error_band(engine, generation, moe);
     nlohmann::json j = {{"engine", std::string(to_string(engine))},
                         {"generation", std::string(to_string(generation))},
+                        {"model", band && !band->model.empty() ? band->model : "all"},
                         {"count", band ? band->count : 0},
-                        {"text", error_band_text(engine, generation)}};
+                        {"text", error_band_text(engine, generation, moe)}};
     if (band) {
         j["mean_abs_error"] = band->mean_abs_error;
         j["worst_abs_error"] = band->worst_abs_error;

@@ -43,6 +43,7 @@ std::vector<CaseResult> evaluate_cases(const std::filesystem::path& dir);
 // Mean and worst absolute error of a set of cases.
 struct ErrorBand {
     int count = 0;
+    std::string model;  // "dense" or "MoE" when only those runs of the family count; else empty
     double mean_abs_error = 0.0;
     double worst_abs_error = 0.0;
     double mean_error = 0.0;  // signed
@@ -57,13 +58,20 @@ nlohmann::json accuracy_json(const std::vector<CaseResult>& results);
 std::string accuracy_markdown(const std::vector<CaseResult>& results);
 
 // The published cases of the same engine and GPU generation, from the shipped table; nullopt
-// when there is none.
-std::optional<ErrorBand> error_band(Engine engine, GpuGeneration generation);
+// when there is none. Given whether the plan is MoE, only the family's MoE (or dense) runs count
+// when there are at least kMinModelBandCases of them: a dense plan is not judged by MoE runs.
+inline constexpr int kMinModelBandCases = 3;
+std::optional<ErrorBand> error_band(Engine engine, GpuGeneration generation,
+                                    std::optional<bool> moe = std::nullopt);
 // The engine as the sources name it: "Megatron-Core", "PyTorch FSDP", ...
 std::string engine_label(Engine engine);
 // The sentence the Time panel shows beside the predicted step: "±8% on 12 published
 // Megatron-Core H100/H200 runs (worst 15%)", or that there is no comparable case.
-std::string error_band_text(Engine engine, GpuGeneration generation);
-nlohmann::json error_band_json(Engine engine, GpuGeneration generation);
+std::string error_band_text(Engine engine, GpuGeneration generation,
+                            std::optional<bool> moe = std::nullopt);
+nlohmann::json error_band_json(Engine engine, GpuGeneration generation,
+                               std::optional<bool> moe = std::nullopt);
+// Whether a plan counts as MoE for the band (as the cases are sorted).
+bool band_moe(const PlanSpec& spec);
 
 }  // namespace tally

@@ -1184,16 +1184,36 @@
         <translation>块格式：nvfp4 = E2M1 x 每 16 个数值一个 E4M3 缩放因子（4.5 位）；mxfp4 = E2M1 x 每 32 个数值一个 E8M0 缩放因子（4.25 位）。</translation>
     </message>
     <message>
-        <source>±%1% on %2 published %3 %4 runs (worst %5%)</source>
-        <translation>在 %2 个已公布的 %3 %4 运行上误差 ±%1%（最差 %5%）</translation>
-    </message>
-    <message>
         <source>no published %1 %2 run to compare with</source>
         <translation>没有可比较的已公布 %1 %2 运行</translation>
     </message>
     <message>
-        <source>±%1% on %2 published %3 %4 run (worst %5%)</source>
-        <translation>在 %2 个已公布的 %3 %4 运行上误差 ±%1%（最差 %5%）</translation>
+        <source>MoE run</source>
+        <translation>MoE 运行</translation>
+    </message>
+    <message>
+        <source>MoE runs</source>
+        <translation>MoE 运行</translation>
+    </message>
+    <message>
+        <source>dense run</source>
+        <translation>稠密模型运行</translation>
+    </message>
+    <message>
+        <source>dense runs</source>
+        <translation>稠密模型运行</translation>
+    </message>
+    <message>
+        <source>run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>runs</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>±%1% on %2 published %3 %4 %5 (worst %6%)</source>
+        <translation>在 %2 个已公布的 %3 %4 %5上误差 ±%1%（最差 %6%）</translation>
     </message>
 </context>
 <context>
@@ -3099,10 +3119,6 @@ Source: CS336 lecture 2 (0.5 is good)</source>
         <translation>没有已公布的 %1 %2 运行可与预测比较。</translation>
     </message>
     <message>
-        <source>±%1% on %2 published %3 %4 runs (worst %5%).</source>
-        <translation>在 %2 个已公布的 %3 %4 运行上误差 ±%1%（最差 %5%）。</translation>
-    </message>
-    <message>
         <source>The predicted MFU %1 sets the time (cluster.mfu = predicted). %2</source>
         <translation>时间由预测的 MFU %1 决定（cluster.mfu = predicted）。%2</translation>
     </message>
@@ -3177,6 +3193,22 @@ Source: CS336 lecture 2 (0.5 is good)</source>
     <message>
         <source>The fused attention kernel: the engine&apos;s (cuDNN for Megatron-Core, FlashAttention-2 for FSDP and DeepSpeed), or FlashAttention-2/-3, cuDNN, Triton or the first FlashAttention, each at its published throughput.</source>
         <translation>融合注意力内核：引擎自带的（Megatron-Core 用 cuDNN，FSDP 和 DeepSpeed 用 FlashAttention-2），或 FlashAttention-2/-3、cuDNN、Triton、第一版 FlashAttention，各按其公开的吞吐量。</translation>
+    </message>
+    <message>
+        <source>MoE runs</source>
+        <translation>MoE 运行</translation>
+    </message>
+    <message>
+        <source>dense runs</source>
+        <translation>稠密模型运行</translation>
+    </message>
+    <message>
+        <source>runs</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>±%1% on %2 published %3 %4 %5 (worst %6%).</source>
+        <translation>在 %2 个已公布的 %3 %4 %5上误差 ±%1%（最差 %6%）。</translation>
     </message>
 </context>
 <context>

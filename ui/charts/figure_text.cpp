@@ -139,15 +139,19 @@ QString errorBandText(const PlanViews& v) {
     const GpuGeneration generation = gpu_generation(v.hardware);
     const QString engineName = qs(engine_label(engine));
     const QString gpuName = qs(std::string(to_string(generation)));
-    const auto band = error_band(engine, generation);
+    const auto band = error_band(engine, generation, band_moe(v.spec));
     if (!band || band->count == 0) {
         return tr("No published %1 %2 run to compare the prediction with.")
             .arg(engineName, gpuName);
     }
-    return tr("±%1% on %2 published %3 %4 runs (worst %5%).")
+    // Only the family's dense (or MoE) runs when there are enough of them (error_band()).
+    const QString runs = band->model == "MoE"     ? tr("MoE runs")
+                         : band->model == "dense" ? tr("dense runs")
+                                                  : tr("runs");
+    return tr("±%1% on %2 published %3 %4 %5 (worst %6%).")
         .arg(formatNumber(100.0 * band->mean_abs_error, 'f', 0))
         .arg(band->count)
-        .arg(engineName, gpuName, formatNumber(100.0 * band->worst_abs_error, 'f', 0));
+        .arg(engineName, gpuName, runs, formatNumber(100.0 * band->worst_abs_error, 'f', 0));
 }
 
 QString mfuSourceText(const PlanViews& v) {
