@@ -5,14 +5,15 @@
 // kernels a transformer layer launches forward and backward (each paying a fixed gap), which fused
 // attention kernel it runs and at what throughput, and what its communication takes from compute.
 //
-// | engine        | norm + residual | activation | RoPE      | cross-entropy | kernels fwd/bwd |
-// attention (Hopper / other) |
-// |---------------|-----------------|------------|-----------|---------------|-----------------|----------------------------|
-// | megatron      | fused (TE)      | fused      | fused     | fused         | 11 / 16         |
-// cuDNN / FlashAttention-2   | | fsdp (eager)  | RMSNorm 3x      | SwiGLU 5/3 | 5x        | 14/6 |
-// 32 / 64         | FlashAttention-2 (SDPA)    | | fsdp_compile  | fused (Inductor)| fused      |
-// fused     | fused         | 12 / 20         | FlashAttention-2 (SDPA)    | | deepspeed     | as
-// fsdp (eager PyTorch layers)                           | 32 / 64         | FlashAttention-2 |
+// The presets (engine.cpp derives each figure):
+//   megatron      norm + residual, activation, RoPE and cross-entropy fused (Transformer
+//                 Engine); 11 kernels forward, 16 backward; cuDNN attention on Hopper,
+//                 FlashAttention-2 elsewhere.
+//   fsdp          eager PyTorch: RMSNorm 3x the fused bytes, SwiGLU 5/3, RoPE 5x, cross-entropy
+//                 14/6; 32 kernels forward, 64 backward; FlashAttention-2 (SDPA).
+//   fsdp_compile  the same under torch.compile: Inductor fuses the pointwise chains (1x each);
+//                 12 kernels forward, 20 backward; FlashAttention-2 (SDPA).
+//   deepspeed     eager PyTorch layers, as fsdp; FlashAttention-2.
 //
 // The factors multiply the fused byte counts of performance.cpp; each is derived in engine.cpp
 // from the passes the eager operations make. None is fitted to a measured run.
