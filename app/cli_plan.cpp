@@ -64,14 +64,13 @@ void print_performance(const Plan& plan, const PlanSpec& spec, const HardwarePro
     const auto band = error_band(spec.training.engine, generation, band_moe(spec));
     // Only the family's dense (or MoE) runs when there are enough of them (error_band()).
     const bool one = band && band->count == 1;
-    const char* runs = band && band->model == "MoE"
-                           ? (one ? QT_TRANSLATE_NOOP("tally::cli", "MoE run")
-                                  : QT_TRANSLATE_NOOP("tally::cli", "MoE runs"))
-                       : band && band->model == "dense"
-                           ? (one ? QT_TRANSLATE_NOOP("tally::cli", "dense run")
-                                  : QT_TRANSLATE_NOOP("tally::cli", "dense runs"))
-                           : (one ? QT_TRANSLATE_NOOP("tally::cli", "run")
-                                  : QT_TRANSLATE_NOOP("tally::cli", "runs"));
+    const char* runs =
+        band && band->model == "MoE"     ? (one ? QT_TRANSLATE_NOOP("tally::cli", "MoE run")
+                                                : QT_TRANSLATE_NOOP("tally::cli", "MoE runs"))
+        : band && band->model == "dense" ? (one ? QT_TRANSLATE_NOOP("tally::cli", "dense run")
+                                                : QT_TRANSLATE_NOOP("tally::cli", "dense runs"))
+                                         : (one ? QT_TRANSLATE_NOOP("tally::cli", "run")
+                                                : QT_TRANSLATE_NOOP("tally::cli", "runs"));
     const Text accuracy =
         band && band->count > 0
             ? TALLY_TEXT("tally::cli", "±%1% on %2 published %3 %4 %5 (worst %6%)")

@@ -720,7 +720,8 @@ json to_json(const Plan& p, const PlanSpec& spec, const HardwareProfile& hw) {
     j["warnings"] = warning_messages(p, spec, hw);
     if (p.time.mfu_predicted && j.contains("performance")) {
         // How close the model came on the published runs of this engine and GPU generation.
-        j["performance"]["error_band"] = error_band_json(spec.training.engine, gpu_generation(hw), band_moe(spec));
+        j["performance"]["error_band"] =
+            error_band_json(spec.training.engine, gpu_generation(hw), band_moe(spec));
     }
     return j;
 }

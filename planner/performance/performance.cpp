@@ -506,9 +506,8 @@ LayerWork transformer_layer_work(const Context& c, bool moe_layer, const GemmLis
             const double mlp_gemm_b = w.bwd_gemm_s - attention.bwd_gemm_s;
             ExpertOverlapPair pair;
             pair.attn_fwd_s = attention.fwd_gemm_s + std::max(0.0, w.mem_fwd_s - mlp_mem_fwd);
-            pair.attn_bwd_s =
-                attention.bwd_gemm_s +
-                std::max(0.0, w.mem_bwd_s - kMemoryBoundBackwardFactor * mlp_mem_fwd);
+            pair.attn_bwd_s = attention.bwd_gemm_s +
+                              std::max(0.0, w.mem_bwd_s - kMemoryBoundBackwardFactor * mlp_mem_fwd);
             pair.mlp_fwd_s = (w.fwd_gemm_s - attention.fwd_gemm_s) + mlp_mem_fwd;
             // A linear layer's backward is a data-gradient and a weight-gradient GEMM of equal
             // FLOPs; the memory-bound backward goes with the data gradient.
@@ -519,8 +518,7 @@ LayerWork transformer_layer_work(const Context& c, bool moe_layer, const GemmLis
                                     pair.mlp_dgrad_s + pair.mlp_wgrad_s;
             const double shown_pair =
                 std::clamp(expert_overlap_pair_s(pair) - computed, 0.0, 4.0 * one);
-            const double paired =
-                expert_overlap_paired_share(t.pp, t.interleave, c.microbatches);
+            const double paired = expert_overlap_paired_share(t.pp, t.interleave, c.microbatches);
             const double shown =
                 paired * shown_pair + (1.0 - paired) * 4.0 * one + 2.0 * c.recomputed * one;
             w.hidden_comm_s += w.ep_s - shown;
