@@ -14,7 +14,10 @@
 #include <QLabel>
 #include <QLegend>
 #include <QLegendMarker>
+#include <QChartView>
 #include <QLineEdit>
+#include <QLineSeries>
+#include <QLogValueAxis>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -64,6 +67,7 @@ private slots:
     void applyOnTheStartPlanChangesTheDays();
     void stepLegendFollowsANewPlan();
     void gpusForNDaysInTheTimePanel();
+    void daysChartKeepsPointsOffItsEdges();
     void layoutsSayApplyKeepsTheDaysUnderAnAssumedMfu();
 
 private:
@@ -629,6 +633,50 @@ void TestUiPerformance::gpusForNDaysInTheTimePanel() {
     spec.cluster.gpus = 2048;
     w.document()->edit(spec, QStringLiteral("gpus"));
     QVERIFY(time->minGpusResult()->text().isEmpty());
+}
+
+void TestUiPerformance::daysChartKeepsPointsOffItsEdges() {
+    // Under an assumed MFU every point's days are proportional to the tokens (6·N·D / (peak x
+    // MFU x GPUs)), so scaling the tokens puts the fewest days at 100.4, just above a decade
+    // line: the axis must reach below 100.4 / 1.2 so that the point is not cut by the edge.
+    MainWindow& w = *m_window;
+    w.showPanel(QStringLiteral("time"));
+    TimePanel* time = w.timePanel();
+    QLineSeries* days = nullptr;
+    for (const ChartInfo& c : time->charts()) {
+        if (auto* view = qobject_cast<QChartView*>(c.widget)) {
+            for (QAbstractSeries* s : view->chart()->series()) {
+                if (s->name() == QStringLiteral("Days")) {
+                    days = qobject_cast<QLineSeries*>(s);
+                }
+            }
+        }
+    }
+    QVERIFY(days != nullptr);
+    QLogValueAxis* axis = nullptr;
+    for (QAbstractAxis* a : days->attachedAxes()) {
+        if (a->orientation() == Qt::Vertical) {
+            axis = qobject_cast<QLogValueAxis*>(a);
+        }
+    }
+    QVERIFY(axis != nullptr);
+    auto extremes = [&] {
+        double lo = 0.0;
+        double hi = 0.0;
+        for (const QPointF& p : days->points()) {
+            lo = lo == 0.0 ? p.y() : std::min(lo, p.y());
+            hi = std::max(hi, p.y());
+        }
+        return std::pair{lo, hi};
+    };
+    QTRY_VERIFY(!days->points().isEmpty());
+    PlanSpec spec = w.document()->spec();
+    spec.data.tokens *= 100.4 / extremes().first;
+    w.document()->edit(spec, QStringLiteral("tokens"));
+    QTRY_VERIFY(std::abs(extremes().first - 100.4) < 1e-6);
+    const auto [lo, hi] = extremes();
+    QVERIFY2(axis->min() <= lo / 1.2, qPrintable(QString::number(axis->min())));
+    QVERIFY2(axis->max() >= hi * 1.2, qPrintable(QString::number(axis->max())));
 }
 
 QTEST_MAIN(TestUiPerformance)

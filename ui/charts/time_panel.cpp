@@ -360,8 +360,11 @@ void TimePanel::showResults(const PlanViews& v) {
         m_x->setRange(lo, hi);
     }
     if (ymin > 0.0) {
-        const double y0 = decadeFloor(ymin);
-        const double y1 = std::max(decadeCeil(ymax), y0 * 10.0);
+        // A point on (or just off) a decade line would still sit on the edge: the days reach
+        // one more decade where a point is within kEdgeRoom of the line.
+        constexpr double kEdgeRoom = 1.2;
+        const double y0 = decadeFloor(ymin / kEdgeRoom);
+        const double y1 = std::max(decadeCeil(ymax * kEdgeRoom), y0 * 10.0);
         if (m_y->min() != y0 || m_y->max() != y1) {
             m_y->setRange(y0, y1);
         }
