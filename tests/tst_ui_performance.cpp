@@ -4,6 +4,7 @@
 #include <QAbstractItemModelTester>
 #include <QBarSet>
 #include <QChart>
+#include <QChartView>
 #include <QComboBox>
 #include <QFile>
 #include <QGraphicsScene>
@@ -14,7 +15,6 @@
 #include <QLabel>
 #include <QLegend>
 #include <QLegendMarker>
-#include <QChartView>
 #include <QLineEdit>
 #include <QLineSeries>
 #include <QLogValueAxis>
