@@ -168,12 +168,10 @@ const Names<Fp8Recipe> kFp8Recipes{{Fp8Recipe::delayed, "delayed"},
                                    {Fp8Recipe::current, "current"},
                                    {Fp8Recipe::block, "block"},
                                    {Fp8Recipe::mxfp8, "mxfp8"}};
-const Names<AttentionKernel> kAttentionKernels{{AttentionKernel::engine, "engine"},
-                                               {AttentionKernel::flash2, "flash2"},
-                                               {AttentionKernel::flash3, "flash3"},
-                                               {AttentionKernel::cudnn, "cudnn"},
-                                               {AttentionKernel::triton, "triton"},
-                                               {AttentionKernel::flash1, "flash1"}};
+const Names<AttentionKernel> kAttentionKernels{
+    {AttentionKernel::engine, "engine"}, {AttentionKernel::flash2, "flash2"},
+    {AttentionKernel::flash3, "flash3"}, {AttentionKernel::cudnn, "cudnn"},
+    {AttentionKernel::triton, "triton"}, {AttentionKernel::flash1, "flash1"}};
 
 // Each documented value has one row with its documented name, the table has no other rows, and
 // names and labels are unique (a name that meant two values would read back as the first).
