@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# Regenerates docs/serving.md's accuracy table from docs/cases/serving/*.json: builds the test
-# that compares them with the predictions and runs it in its writing mode.
+# Regenerates docs/serving.md's accuracy table and resources/cases/serving_accuracy.json (the
+# bands `tally infer` shows) from docs/cases/serving/*.json: builds the test that compares them
+# with the predictions, runs it in its writing mode, rebuilds what embeds the table and checks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build="${BUILD_DIR:-build/release}"
 ninja -C "$build" tst_serving_cases
-TALLY_WRITE_SERVING_TABLE=1 "$build/tests/tst_serving_cases" accuracyTableIsCurrent
+TALLY_WRITE_SERVING_TABLE=1 "$build/tests/tst_serving_cases" accuracyTableIsCurrent \
+  shippedBandsAreTheCasesToday
+ninja -C "$build" tst_serving_cases
 "$build/tests/tst_serving_cases"

@@ -7,10 +7,12 @@
 #include <fmt/core.h>
 #include <algorithm>
 #include <cmath>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "planner/hardware/hardware.h"
+#include "planner/io/serving_case_accuracy.h"
 #include "planner/io/spec_json.h"
 #include "planner/serving/inference.h"
 
@@ -21,65 +23,9 @@ namespace {
 const char* const kBegin = "<!-- serving-accuracy:begin (scripts/serving-accuracy.sh) -->";
 const char* const kEnd = "<!-- serving-accuracy:end -->";
 
-struct Row {
-    std::string file;
-    std::string name;
-    std::string metric;  // "output tokens/s" or "TTFT"
-    double measured = 0.0;
-    double predicted = 0.0;
-    // Output tokens/s at the datasheet peaks (speed_of_light_tokens_per_s()); 0 for TTFT rows.
-    double bound = 0.0;
-    double error() const { return predicted / measured - 1.0; }
-    // A published figure no run can reach on the stated part: set apart, not averaged.
-    bool above_bound() const { return bound > 0.0 && measured > bound; }
-};
-
-// The most output tokens/s a static batch can reach on the part's datasheet peaks, whatever
-// the engine does: every decode step reads its GPU's weights (decode.weight_bytes: for a mixture
-// of experts, the experts the batch touches) and the batch's KV cache, which grows by a token a
-// step, and the prompts' GEMM FLOPs run once (Williams et al. 2009's roofline with the two
-// costs added, as a step cannot overlap its own reads with another step's). A measured figure
-// above it cannot be what the source says it is (the wrong precision, part or length).
-double speed_of_light_tokens_per_s(const PlanSpec& spec, const HardwareProfile& hw,
-                                   const ServingPlan& plan) {
-    const InferenceSpec& in = spec.inference;
-    const double b = static_cast<double>(in.batch);
-    const double p = static_cast<double>(in.prompt_tokens);
-    const double o = static_cast<double>(in.output_tokens);
-    // Steps 1..o read the cache at p + 1 .. p + o tokens: o·p + o(o + 1)/2 token-reads a sequence.
-    const double kv_reads = b * (o * p + o * (o + 1.0) / 2.0) * plan.kv.bytes_per_token_per_gpu;
-    const double bytes = o * plan.decode.weight_bytes + kv_reads;
-    const double prefill_flops =
-        plan.prefill.tokens > 0.0 ? plan.prefill.gemm_flops * b * p / plan.prefill.tokens : 0.0;
-    const double peak = hw.peak(plan.gemm_type);
-    const double seconds =
-        bytes / hw.bandwidth_bytes_per_s + (peak > 0.0 ? prefill_flops / peak : 0.0);
-    return seconds > 0.0 ? static_cast<double>(plan.replicas) * b * o / seconds : 0.0;
-}
-
-std::vector<Row> evaluate_cases() {
-    const QDir dir(QStringLiteral(TALLY_SOURCE_DIR "/docs/cases/serving"));
-    std::vector<Row> rows;
-    for (const QString& file : dir.entryList({QStringLiteral("*.json")}, QDir::Files)) {
-        const PlanSpec spec = load_plan_spec(dir.filePath(file).toStdString());
-        const HardwareProfile& hw = resolve_builtin_hardware(spec);
-        if (check_inference(spec, hw)) {
-            continue;  // the validity test reports it by name
-        }
-        const ServingPlan plan = evaluate_inference(spec, hw);
-        if (spec.measured.output_tokens_per_s > 0.0) {
-            rows.push_back({file.toStdString(), spec.name, "output tokens/s",
-                            spec.measured.output_tokens_per_s, plan.tokens_per_s,
-                            speed_of_light_tokens_per_s(spec, hw, plan)});
-        }
-        if (spec.measured.ttft_s > 0.0) {
-            // A batch of one prompt with one output token: the time to first token is the
-            // prefill pass.
-            rows.push_back({file.toStdString(), spec.name, "TTFT (ms)", spec.measured.ttft_s * 1e3,
-                            plan.prefill_s * 1e3});
-        }
-    }
-    return rows;
+// The serving figures of every case, as the shipped table counts them.
+std::vector<ServingCaseResult> evaluate_cases() {
+    return evaluate_serving_cases(TALLY_SOURCE_DIR "/docs/cases/serving");
 }
 
 std::string figure(double v) {
@@ -87,21 +33,21 @@ std::string figure(double v) {
 }
 
 // The section of docs/serving.md between the markers.
-std::string accuracy_table(const std::vector<Row>& rows) {
+std::string accuracy_table(const std::vector<ServingCaseResult>& rows) {
     std::string out;
     out += kBegin;
     out += "\n\n| metric | cases | mean abs. error | mean signed | worst | within 15% |\n";
     out += "|---|---|---|---|---|---|\n";
-    std::vector<std::string> metrics;
-    for (const Row& r : rows) {
+    std::vector<ServingMetric> metrics;
+    for (const ServingCaseResult& r : rows) {
         if (std::find(metrics.begin(), metrics.end(), r.metric) == metrics.end()) {
             metrics.push_back(r.metric);
         }
     }
-    for (const std::string& m : metrics) {
+    for (const ServingMetric m : metrics) {
         double abs_sum = 0.0, sum = 0.0, worst = 0.0;
         int n = 0, within = 0;
-        for (const Row& r : rows) {
+        for (const ServingCaseResult& r : rows) {
             if (r.metric != m || r.above_bound()) {
                 continue;
             }
@@ -112,11 +58,12 @@ std::string accuracy_table(const std::vector<Row>& rows) {
             within += std::abs(e) <= 0.15 ? 1 : 0;
             worst = std::abs(e) > std::abs(worst) ? e : worst;
         }
-        out += fmt::format("| {} | {} | {:.1f}% | {:+.1f}% | {:+.1f}% | {} of {} |\n", m, n,
-                           100.0 * abs_sum / n, 100.0 * sum / n, 100.0 * worst, within, n);
+        out +=
+            fmt::format("| {} | {} | {:.1f}% | {:+.1f}% | {:+.1f}% | {} of {} |\n", metric_label(m),
+                        n, 100.0 * abs_sum / n, 100.0 * sum / n, 100.0 * worst, within, n);
     }
-    std::vector<const Row*> apart;
-    for (const Row& r : rows) {
+    std::vector<const ServingCaseResult*> apart;
+    for (const ServingCaseResult& r : rows) {
         if (r.above_bound()) {
             apart.push_back(&r);
         }
@@ -127,15 +74,15 @@ std::string accuracy_table(const std::vector<Row>& rows) {
             "decode step reading the weights and the KV cache at the datasheet bandwidth, the "
             "prompts' GEMMs at the datasheet peak), which no run on the stated part reaches:\n\n";
         out += "| case | measured | bound | predicted |\n|---|---|---|---|\n";
-        for (const Row* r : apart) {
+        for (const ServingCaseResult* r : apart) {
             out += fmt::format("| {} | {} | {} | {} |\n", r->name, figure(r->measured),
                                figure(r->bound), figure(r->predicted));
         }
     }
     out += "\nEvery case (error = predicted / measured - 1):\n\n";
     out += "| case | metric | measured | predicted | error |\n|---|---|---|---|---|\n";
-    for (const Row& r : rows) {
-        out += fmt::format("| {} | {} | {} | {} | {:+.1f}%{} |\n", r.name, r.metric,
+    for (const ServingCaseResult& r : rows) {
+        out += fmt::format("| {} | {} | {} | {} | {:+.1f}%{} |\n", r.name, metric_label(r.metric),
                            figure(r.measured), figure(r.predicted), 100.0 * r.error(),
                            r.above_bound() ? " (set apart)" : "");
     }
@@ -158,6 +105,8 @@ private slots:
     void predictionsStayUnderTheBound();
     void mixtralRowIsAboveTheBound();
     void accuracyTableIsCurrent();
+    void shippedBandsAreTheCasesToday();
+    void errorBandIsTheFamilysFigures();
 };
 
 void TestServingCases::casesAreValid() {
@@ -184,7 +133,7 @@ void TestServingCases::casesAreValid() {
 // The model runs every part at or below its datasheet peak and adds costs the bound leaves out,
 // so no prediction may beat the speed-of-light bound.
 void TestServingCases::predictionsStayUnderTheBound() {
-    for (const Row& r : evaluate_cases()) {
+    for (const ServingCaseResult& r : evaluate_cases()) {
         if (r.bound > 0.0) {
             QVERIFY2(r.predicted <= r.bound * (1.0 + 1e-9),
                      qPrintable(QString::fromStdString(r.file)));
@@ -198,8 +147,8 @@ void TestServingCases::predictionsStayUnderTheBound() {
 // out), so each of the 2048 steps reads about 46.6e9 bytes: at the A100's 2.039e12 bytes/s that
 // is 22.8 ms a step, 46.8 s for the steps alone, longer than the 40.9 s the figure implies.
 void TestServingCases::mixtralRowIsAboveTheBound() {
-    const std::vector<Row> rows = evaluate_cases();
-    const auto it = std::find_if(rows.begin(), rows.end(), [](const Row& r) {
+    const std::vector<ServingCaseResult> rows = evaluate_cases();
+    const auto it = std::find_if(rows.begin(), rows.end(), [](const ServingCaseResult& r) {
         return r.file == "trtllm-v0-9-thr-a100-mixtral-8x7b-tp2-bs32-2048-2048.json";
     });
     QVERIFY(it != rows.end());
@@ -230,6 +179,79 @@ void TestServingCases::accuracyTableIsCurrent() {
     }
     QVERIFY2(current == table,
              "docs/serving.md's accuracy table is stale: run scripts/serving-accuracy.sh");
+}
+
+// resources/cases/serving_accuracy.json, which `tally infer` and the Inference panel read their
+// bands from, must be what the cases give today (written with the docs table by
+// scripts/serving-accuracy.sh).
+void TestServingCases::shippedBandsAreTheCasesToday() {
+    const QString path = QStringLiteral(TALLY_SOURCE_DIR "/resources/cases/serving_accuracy.json");
+    const nlohmann::json now = serving_accuracy_json(evaluate_cases());
+    if (qEnvironmentVariableIsSet("TALLY_WRITE_SERVING_TABLE")) {
+        QSaveFile out(path);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(QByteArray::fromStdString(now.dump(1) + "\n"));
+        QVERIFY(out.commit());
+    }
+    QFile in(path);
+    QVERIFY2(in.open(QIODevice::ReadOnly), "resources/cases/serving_accuracy.json is missing");
+    const nlohmann::json shipped = nlohmann::json::parse(in.readAll().toStdString());
+    QCOMPARE(shipped["cases"].size(), now["cases"].size());
+    for (std::size_t i = 0; i < now["cases"].size(); ++i) {
+        const auto& a = now["cases"][i];
+        const auto& b = shipped["cases"][i];
+        QCOMPARE(b["file"].get<std::string>(), a["file"].get<std::string>());
+        QCOMPARE(b["metric"].get<std::string>(), a["metric"].get<std::string>());
+        const double x = a["error"].get<double>();
+        const double y = b["error"].get<double>();
+        QVERIFY2(std::abs(x - y) <= 1e-9 * std::max(1.0, std::abs(x)),
+                 qPrintable(QStringLiteral("%1: shipped %2, today %3; run "
+                                           "scripts/serving-accuracy.sh")
+                                .arg(QString::fromStdString(a["file"].get<std::string>()))
+                                .arg(y)
+                                .arg(x)));
+    }
+    QCOMPARE(shipped["families"].size(), now["families"].size());
+}
+
+// The band a serving plan shows is the mean and worst absolute error of the published figures of
+// its engine, GPU family and metric, computed here again from the case rows themselves; the
+// figure set apart above the bound is in no band, and an engine without published cases has
+// none.
+void TestServingCases::errorBandIsTheFamilysFigures() {
+    const std::vector<ServingCaseResult> rows = evaluate_cases();
+    for (const auto& [gpu, metric] :
+         {std::pair<std::string, ServingMetric>{"H100/H200", ServingMetric::output_tokens_per_s},
+          {"A100", ServingMetric::output_tokens_per_s},
+          {"A100", ServingMetric::ttft},
+          {"l40s", ServingMetric::ttft}}) {
+        int n = 0;
+        double abs_sum = 0.0, worst = 0.0;
+        for (const ServingCaseResult& r : rows) {
+            if (r.gpu == gpu && r.metric == metric && !r.above_bound()) {
+                ++n;
+                abs_sum += std::abs(r.error());
+                worst = std::max(worst, std::abs(r.error()));
+            }
+        }
+        QVERIFY2(n > 0, gpu.c_str());
+        const auto band = serving_error_band(ServingEngine::tensorrt_llm, gpu, metric);
+        QVERIFY2(band.has_value(), gpu.c_str());
+        QCOMPARE(band->count, n);
+        QVERIFY(std::abs(band->mean_abs_error - abs_sum / n) < 1e-12);
+        QVERIFY(std::abs(band->worst_abs_error - worst) < 1e-12);
+    }
+    // The Mixtral row above the bound (A100, output tokens/s) is in no band: 24 A100 rows of
+    // output tokens/s in docs/serving.md (six models at four lengths each), one set
+    // apart.
+    const auto a100 =
+        serving_error_band(ServingEngine::tensorrt_llm, "A100", ServingMetric::output_tokens_per_s);
+    QVERIFY(a100.has_value());
+    QCOMPARE(a100->count, 23);
+    // No published vLLM figure, and no inter-token latency in the TensorRT-LLM tables.
+    QVERIFY(
+        !serving_error_band(ServingEngine::vllm, "H100/H200", ServingMetric::output_tokens_per_s));
+    QVERIFY(!serving_error_band(ServingEngine::tensorrt_llm, "H100/H200", ServingMetric::itl));
 }
 
 QTEST_GUILESS_MAIN(TestServingCases)

@@ -88,7 +88,7 @@ std::string unsigned_percent(double x) {
 
 }  // namespace
 
-std::vector<CaseResult> evaluate_cases(const std::filesystem::path& dir) {
+std::vector<std::filesystem::path> case_files(const std::filesystem::path& dir) {
     std::vector<std::filesystem::path> files;
     for (const auto& entry : std::filesystem::directory_iterator(dir)) {
         if (entry.is_regular_file() && entry.path().extension() == ".json") {
@@ -96,6 +96,11 @@ std::vector<CaseResult> evaluate_cases(const std::filesystem::path& dir) {
         }
     }
     std::sort(files.begin(), files.end());
+    return files;
+}
+
+std::vector<CaseResult> evaluate_cases(const std::filesystem::path& dir) {
+    const std::vector<std::filesystem::path> files = case_files(dir);
     std::vector<CaseResult> out;
     for (const auto& path : files) {
         const PlanSpec spec = load_plan_spec(path.string());

@@ -36,6 +36,9 @@ struct CaseResult {
     double capacity_bytes = 0.0;  // the part's
 };
 
+// The JSON files of a cases folder, sorted by name.
+std::vector<std::filesystem::path> case_files(const std::filesystem::path& dir);
+
 // Every case in `dir` with a measured figure, planned on its built-in profile. Throws SpecError
 // for a case that is not a valid spec (every case must stay one).
 std::vector<CaseResult> evaluate_cases(const std::filesystem::path& dir);
