@@ -9,6 +9,7 @@
 #include "app/cli_text.h"
 #include "planner/core/errors.h"
 #include "planner/core/quantity_text.h"
+#include "planner/io/serving_case_accuracy.h"
 #include "planner/io/serving_json.h"
 #include "planner/io/spec_json.h"
 #include "planner/serving/inference.h"
@@ -64,6 +65,49 @@ void print_phase(const std::string& title, const ServingPhase& p) {
     fmt::print("  {:<13} {:>10}  {}\n", tr("small kernels"), seconds_text(p.fixed_s),
                tr("(engine's norms, rotary, KV write, sampling at their floors)"));
     fmt::print("  {:<13} {:>10}\n\n", tr("total"), seconds_text(p.seconds));
+}
+
+// How close the model came, figure by figure, on the published runs of this engine and GPU
+// family (docs/cases/serving; planner/io/serving_case_accuracy.h).
+void print_accuracy(const PlanSpec& spec, const HardwareProfile& hw) {
+    const std::string gpu = serving_family_gpu(hw);
+    const ServingEngine engine = spec.inference.engine;
+    const std::pair<ServingMetric, const char*> metrics[] = {
+        {ServingMetric::output_tokens_per_s, QT_TRANSLATE_NOOP("tally::cli", "output tokens/s")},
+        {ServingMetric::ttft, QT_TRANSLATE_NOOP("tally::cli", "time to first token")},
+        {ServingMetric::itl, QT_TRANSLATE_NOOP("tally::cli", "inter-token latency")}};
+    bool any = false;
+    for (const auto& [metric, label] : metrics) {
+        any = any || serving_error_band(engine, gpu, metric).has_value();
+    }
+    if (!any) {
+        fmt::print("{}\n\n",
+                   cli_render(TALLY_TEXT("tally::cli",
+                                         "Accuracy: no published %1 %2 run to compare with; "
+                                         "these predictions are unchecked against measurements")
+                                  .arg(serving_engine_label(engine))
+                                  .arg(serving_family_label(hw))));
+        return;
+    }
+    fmt::print("{}\n", cli_render(TALLY_TEXT("tally::cli",
+                                             "Accuracy on published %1 %2 runs (error = "
+                                             "predicted / measured - 1)")
+                                      .arg(serving_engine_label(engine))
+                                      .arg(serving_family_label(hw))));
+    for (const auto& [metric, label] : metrics) {
+        const auto band = serving_error_band(engine, gpu, metric);
+        const Text text =
+            band && band->count > 0
+                ? TALLY_TEXT("tally::cli",
+                             "±%1% on %2 published figures (worst %3%, mean signed %4%)")
+                      .arg(fmt::format("{:.0f}", 100.0 * band->mean_abs_error))
+                      .arg(band->count)
+                      .arg(fmt::format("{:.0f}", 100.0 * band->worst_abs_error))
+                      .arg(fmt::format("{:+.0f}", 100.0 * band->mean_error))
+                : TALLY_TEXT("tally::cli", "no published figure to compare with");
+        fmt::print("  {:<21} {}\n", tr(label), cli_render(text));
+    }
+    fmt::print("\n");
 }
 
 void print_serving_table(const PlanSpec& spec, const HardwareProfile& hw, const ServingPlan& s) {
@@ -171,6 +215,8 @@ void print_serving_table(const PlanSpec& spec, const HardwareProfile& hw, const 
         fmt::print("  {:<21} - {}\n\n", tr("critical batch"),
                    tr("(decode GEMMs stay memory-bound)"));
     }
+
+    print_accuracy(spec, hw);
 
     fmt::print("{}\n", tr("How each figure is computed"));
     for (const Explanation& e : explain_inference(spec, hw, s)) {

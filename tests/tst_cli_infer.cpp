@@ -33,6 +33,7 @@ private slots:
     void deepseekExample();
     void readsStandardInput();
     void table();
+    void accuracyBand();
     void maxBatchIsInfersMaxBatch();
     void servingSpecWithoutData();
     void concurrency();
@@ -116,6 +117,51 @@ void TestCliInfer::table() {
           "per million output tokens", "critical batch", "Pope et al. 2022"}) {
         QVERIFY2(r.out.contains(text), text);
     }
+}
+
+// The band is the published runs of the plan's engine and GPU family: counted here from the case
+// files themselves, every TensorRT-LLM case on an H100 or H200 with a measured throughput (none
+// of them is set apart above the speed-of-light bound). vLLM has no published case: the plan
+// says its figures are unchecked.
+void TestCliInfer::accuracyBand() {
+    const QDir dir(QStringLiteral(TALLY_SOURCE_DIR "/docs/cases/serving"));
+    int hopper = 0;
+    for (const QString& file : dir.entryList({QStringLiteral("*.json")}, QDir::Files)) {
+        QFile f(dir.filePath(file));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const json c = json::parse(f.readAll().toStdString());
+        const std::string gpu = c["cluster"]["gpu"].get<std::string>();
+        if ((gpu == "h100-sxm" || gpu == "h200") &&
+            c["measured"].value("output_tokens_per_s", 0.0) > 0.0) {
+            ++hopper;
+        }
+    }
+    QVERIFY(hopper > 0);
+    Run r = run_tally({QStringLiteral("infer"), QStringLiteral("-"), QStringLiteral("--json")},
+                      llama7b(R"({"engine": "tensorrt_llm", "batch": 8})"));
+    QCOMPARE(r.exit_code, 0);
+    json band = json::parse(r.out.toStdString())["error_band"];
+    QCOMPARE(band["output_tokens_per_s"]["gpu"].get<std::string>(), std::string("H100/H200"));
+    QCOMPARE(band["output_tokens_per_s"]["count"].get<int>(), hopper);
+    QVERIFY(band["output_tokens_per_s"]["worst_abs_error"].get<double>() >=
+            band["output_tokens_per_s"]["mean_abs_error"].get<double>());
+    QCOMPARE(band["itl"]["count"].get<int>(), 0);
+    QVERIFY(!band["itl"].contains("mean_abs_error"));
+
+    r = run_tally({QStringLiteral("infer"), QStringLiteral("-")},
+                  llama7b(R"({"engine": "tensorrt_llm", "batch": 8})"));
+    QCOMPARE(r.exit_code, 0);
+    QVERIFY2(r.out.contains("Accuracy on published TensorRT-LLM H100/H200 runs"),
+             qPrintable(r.out));
+    QVERIFY(r.out.contains(QStringLiteral("on %1 published figures").arg(hopper).toUtf8()));
+
+    r = run_tally({QStringLiteral("infer"), QStringLiteral("-"), QStringLiteral("--json")},
+                  llama7b(R"({"batch": 8})"));
+    band = json::parse(r.out.toStdString())["error_band"];
+    QCOMPARE(band["output_tokens_per_s"]["engine"].get<std::string>(), std::string("vllm"));
+    QCOMPARE(band["output_tokens_per_s"]["count"].get<int>(), 0);
+    r = run_tally({QStringLiteral("infer"), QStringLiteral("-")}, llama7b(R"({"batch": 8})"));
+    QVERIFY(r.out.contains("no published vLLM H100/H200 run to compare with"));
 }
 
 void TestCliInfer::maxBatchIsInfersMaxBatch() {

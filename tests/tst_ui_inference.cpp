@@ -4,6 +4,7 @@
 #include <QApplication>
 #include <QBarSet>
 #include <QComboBox>
+#include <QLabel>
 #include <QLineSeries>
 #include <QScatterSeries>
 #include <QSlider>
@@ -11,6 +12,7 @@
 #include <QUndoStack>
 #include <QtTest>
 
+#include "planner/io/serving_case_accuracy.h"
 #include "planner/io/spec_json.h"
 #include "planner/serving/inference.h"
 #include "ui/charts/figure_table_model.h"
@@ -48,6 +50,7 @@ private slots:
     void warningsSitUnderTheFields();
     void deploymentThatDoesNotFitIsNotPriced();
     void continuousBatchingCurve();
+    void accuracyOfTheEnginesPublishedRuns();
 
 private:
     std::unique_ptr<HardwareCatalog> m_catalog;
@@ -241,6 +244,34 @@ void TestUiInference::continuousBatchingCurve() {
     QCOMPARE(m_panel->continuousCurve()->count(), drawn);
     // More requests in flight: more throughput.
     QVERIFY(m_panel->continuousCurve()->at(drawn - 1).x() > m_panel->continuousCurve()->at(0).x());
+}
+
+// Under the figures the panel says how close the model came on the published runs of the plan's
+// engine and GPU family: none for vLLM (the example's engine), so its figures are said to be
+// unchecked; TensorRT-LLM on H100 has its bands, the same as the planner's table.
+void TestUiInference::accuracyOfTheEnginesPublishedRuns() {
+    const auto* label = m_panel->findChild<QLabel*>(QStringLiteral("inferenceAccuracy"));
+    QVERIFY(label);
+    QVERIFY(label->isVisible());
+    QVERIFY2(label->text().contains(QStringLiteral("no published vLLM H100/H200 run")),
+             qPrintable(label->text()));
+    PlanSpec s = m_document->spec();
+    s.inference.engine = ServingEngine::tensorrt_llm;
+    m_document->edit(s, QStringLiteral("TensorRT-LLM"));
+    m_panel->ensureCurrent();
+    const auto band = serving_error_band(ServingEngine::tensorrt_llm, "H100/H200",
+                                         ServingMetric::output_tokens_per_s);
+    QVERIFY(band.has_value());
+    QVERIFY2(label->text().contains(QStringLiteral("Accuracy on published TensorRT-LLM H100/H200")),
+             qPrintable(label->text()));
+    QVERIFY2(label->text().contains(QStringLiteral("on %1 published figures").arg(band->count)),
+             qPrintable(label->text()));
+    QVERIFY(label->text().contains(QStringLiteral("Inter-token latency: no published figure")));
+    // A plan the planner refuses shows no band.
+    s.inference.tp = 8;
+    m_document->edit(s, QStringLiteral("tp 8"));
+    m_panel->ensureCurrent();
+    QVERIFY(!label->isVisible());
 }
 
 QTEST_MAIN(TestUiInference)

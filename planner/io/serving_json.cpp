@@ -5,6 +5,7 @@
 
 #include "planner/core/quantity_text.h"
 #include "planner/hardware/efficiency.h"
+#include "planner/io/serving_case_accuracy.h"
 
 namespace tally {
 
@@ -109,6 +110,8 @@ nlohmann::json to_json(const ServingPlan& s, const PlanSpec& spec, const Hardwar
                      {"link_bytes_per_s", s.link_bytes_per_s},
                      {"gemm_fraction_source", gemm_fraction_source(hw, s.gemm_type)},
                      {"memory_fraction_source", memory_fraction_source(hw)}};
+    // How close the model came on the published runs of this engine and GPU family, per metric.
+    j["error_band"] = serving_error_band_json(spec.inference.engine, serving_family_gpu(hw));
     j["warnings"] = serving_warning_messages(s, spec, hw);
     return j;
 }

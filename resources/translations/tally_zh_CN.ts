@@ -1215,6 +1215,26 @@
         <source>±%1% on %2 published %3 %4 %5 (worst %6%)</source>
         <translation>在 %2 个已公布的 %3 %4 %5上误差 ±%1%（最差 %6%）</translation>
     </message>
+    <message>
+        <source>output tokens/s</source>
+        <translation>输出 token/秒</translation>
+    </message>
+    <message>
+        <source>Accuracy: no published %1 %2 run to compare with; these predictions are unchecked against measurements</source>
+        <translation>准确度：没有已公布的 %1 %2 运行可供比较；这些预测未经实测检验</translation>
+    </message>
+    <message>
+        <source>Accuracy on published %1 %2 runs (error = predicted / measured - 1)</source>
+        <translation>在已公布的 %1 %2 运行上的准确度（误差 = 预测 / 实测 - 1）</translation>
+    </message>
+    <message>
+        <source>±%1% on %2 published figures (worst %3%, mean signed %4%)</source>
+        <translation>在 %2 个已公布数据上误差 ±%1%（最差 %3%，带符号平均 %4%）</translation>
+    </message>
+    <message>
+        <source>no published figure to compare with</source>
+        <translation>没有已公布的数据可供比较</translation>
+    </message>
 </context>
 <context>
     <name>tally::enums</name>
@@ -4103,6 +4123,34 @@ Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
     <message>
         <source>tokens/s</source>
         <translation>token/s</translation>
+    </message>
+    <message>
+        <source>Output tokens/s</source>
+        <translation>输出 token/秒</translation>
+    </message>
+    <message>
+        <source>Time to first token</source>
+        <translation>首 token 时间</translation>
+    </message>
+    <message>
+        <source>Inter-token latency</source>
+        <translation>token 间延迟</translation>
+    </message>
+    <message>
+        <source>%1: no published figure</source>
+        <translation>%1：没有已公布的数据</translation>
+    </message>
+    <message>
+        <source>%1: ±%2% on %3 published figures (worst %4%, mean signed %5%)</source>
+        <translation>%1：在 %3 个已公布数据上误差 ±%2%（最差 %4%，带符号平均 %5%）</translation>
+    </message>
+    <message>
+        <source>Accuracy: no published %1 %2 run to compare with; these predictions are unchecked against measurements.</source>
+        <translation>准确度：没有已公布的 %1 %2 运行可供比较；这些预测未经实测检验。</translation>
+    </message>
+    <message>
+        <source>Accuracy on published %1 %2 runs (error = predicted / measured - 1):</source>
+        <translation>在已公布的 %1 %2 运行上的准确度（误差 = 预测 / 实测 - 1）：</translation>
     </message>
 </context>
 <context>

@@ -22,6 +22,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "planner/io/serving_case_accuracy.h"
 #include "ui/charts/figure_table_model.h"
 #include "ui/charts/figure_text.h"
 #include "ui/common/number_text.h"
@@ -59,6 +60,7 @@ InferencePanel::InferencePanel(PlanDocument* document, QWidget* parent)
     : PlanPanel(document, parent),
       m_message(new QLabel(this)),
       m_warnings(new QLabel(this)),
+      m_accuracy(new QLabel(this)),
       m_curveChart(new QChart),
       m_curveView(makeChartView(m_curveChart, this)),
       m_curveX(new QLogValueAxis(this)),
@@ -124,6 +126,9 @@ InferencePanel::InferencePanel(PlanDocument* document, QWidget* parent)
     m_warnings->setTextFormat(Qt::PlainText);
     m_warnings->setStyleSheet(QStringLiteral("color: #b26a00;"));
     m_warnings->hide();
+    m_accuracy->setObjectName(QStringLiteral("inferenceAccuracy"));
+    m_accuracy->setWordWrap(true);
+    m_accuracy->setTextFormat(Qt::PlainText);
 
     // ---- latency per token against throughput ----
     m_curveChart->setTitle(tr("Latency per token against throughput as the batch grows"));
@@ -277,6 +282,7 @@ InferencePanel::InferencePanel(PlanDocument* document, QWidget* parent)
     sideLayout->addWidget(m_message);
     sideLayout->addWidget(m_warnings);
     sideLayout->addWidget(m_table, 1);
+    sideLayout->addWidget(m_accuracy);
     sideLayout->addWidget(note);
     auto* charts = new QSplitter(Qt::Vertical, this);
     charts->addWidget(m_curveView);
@@ -373,6 +379,42 @@ void InferencePanel::showCurveTip(const QPointF& p) {
         m_curveView);
 }
 
+// How close the model came, figure by figure, on the published runs of this engine and GPU
+// family (docs/cases/serving; planner/io/serving_case_accuracy.h).
+QString InferencePanel::accuracyText(const PlanSpec& spec, const HardwareProfile& hw) {
+    const std::string gpu = serving_family_gpu(hw);
+    const QString engine = QString::fromStdString(serving_engine_label(spec.inference.engine));
+    const QString family = QString::fromStdString(serving_family_label(hw));
+    const std::pair<ServingMetric, QString> metrics[] = {
+        {ServingMetric::output_tokens_per_s, tr("Output tokens/s")},
+        {ServingMetric::ttft, tr("Time to first token")},
+        {ServingMetric::itl, tr("Inter-token latency")}};
+    QStringList lines;
+    bool any = false;
+    for (const auto& [metric, label] : metrics) {
+        const auto band = serving_error_band(spec.inference.engine, gpu, metric);
+        if (!band || band->count == 0) {
+            lines << tr("%1: no published figure").arg(label);
+            continue;
+        }
+        any = true;
+        lines << tr("%1: ±%2% on %3 published figures (worst %4%, mean signed %5%)")
+                     .arg(label, formatNumber(100.0 * band->mean_abs_error, 'f', 0))
+                     .arg(band->count)
+                     .arg(formatNumber(100.0 * band->worst_abs_error, 'f', 0),
+                          (band->mean_error >= 0.0 ? QStringLiteral("+") : QString()) +
+                              formatNumber(100.0 * band->mean_error, 'f', 0));
+    }
+    if (!any) {
+        return tr("Accuracy: no published %1 %2 run to compare with; these predictions are "
+                  "unchecked against measurements.")
+            .arg(engine, family);
+    }
+    lines.prepend(tr("Accuracy on published %1 %2 runs (error = predicted / measured - 1):")
+                      .arg(engine, family));
+    return lines.join(u'\n');
+}
+
 void InferencePanel::showResults(const PlanViews& v) {
     m_servingError.clear();
     m_servingErrorField.clear();
@@ -382,6 +424,7 @@ void InferencePanel::showResults(const PlanViews& v) {
         m_message->setText(tr("Cannot serve this plan: %1").arg(m_servingError));
         m_message->show();
         m_warnings->hide();
+        m_accuracy->hide();
         m_curve.clear();
         m_explanations.clear();
         m_model->setRows({});
@@ -459,6 +502,8 @@ void InferencePanel::showResults(const PlanViews& v) {
     }
     m_warnings->setText(warnings.join(u'\n'));
     m_warnings->setVisible(!warnings.isEmpty());
+    m_accuracy->setText(accuracyText(v.spec, v.hardware));
+    m_accuracy->show();
 
     // The curve: milliseconds per token against tokens per second, split where the batch stops
     // fitting; the line from the last fitting point on is drawn in both, so the curve is whole.

@@ -62,6 +62,8 @@ protected:
     void showResults(const PlanViews& views) override;
 
 private:
+    // The accuracy bands of the plan's engine and GPU family, one line per figure.
+    static QString accuracyText(const PlanSpec& spec, const HardwareProfile& hw);
     void refreshEditors();
     void markEditors();
     void showCurveTip(const QPointF& point);
@@ -72,6 +74,7 @@ private:
     QLabel* m_message;
     // The serving plan's warnings (does not fit, ...), under the fields; the table keeps figures.
     QLabel* m_warnings;
+    QLabel* m_accuracy;
     QChart* m_curveChart;
     QChartView* m_curveView;
     QLogValueAxis* m_curveX;
