@@ -5,10 +5,12 @@
 #include <QBarSet>
 #include <QComboBox>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLineSeries>
 #include <QScatterSeries>
 #include <QSlider>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QUndoStack>
 #include <QtTest>
 
@@ -20,6 +22,7 @@
 #include "ui/common/hardware_catalog.h"
 #include "ui/plan/field_editors.h"
 #include "ui/plan/plan_document.h"
+#include "ui/plan/summary_bar.h"
 
 using namespace tally;
 using namespace tally::ui;
@@ -51,6 +54,7 @@ private slots:
     void deploymentThatDoesNotFitIsNotPriced();
     void continuousBatchingCurve();
     void accuracyOfTheEnginesPublishedRuns();
+    void servingSpecWithoutDataIsDrawn();
 
 private:
     std::unique_ptr<HardwareCatalog> m_catalog;
@@ -272,6 +276,52 @@ void TestUiInference::accuracyOfTheEnginesPublishedRuns() {
     m_document->edit(s, QStringLiteral("tp 8"));
     m_panel->ensureCurrent();
     QVERIFY(!label->isVisible());
+}
+
+// A serving spec with no data or training block, as docs/cases/serving ships them and `tally
+// infer` reads them: the window draws its serving plan (not the last training plan), its
+// headline is current, the missing training part is named, and it saves as it was opened.
+void TestUiInference::servingSpecWithoutDataIsDrawn() {
+    const QString file = QStringLiteral(
+        TALLY_SOURCE_DIR
+        "/docs/cases/serving/trtllm-v0-9-thr-h100-mistral-7b-tp1-bs56-2048-2048.json");
+    QString error;
+    QVERIFY2(m_document->open(file, &error), qPrintable(error));
+    SummaryBar bar(m_document.get());
+    bar.show();
+    m_panel->ensureCurrent();
+    QVERIFY(m_document->error().has_value());
+    QCOMPARE(m_document->error()->field, std::string("data.tokens"));
+    QVERIFY(m_document->servingViews());
+    QVERIFY(m_panel->message().isEmpty());
+    // Mistral 7B's KV cache in fp8: 32 layers x 2 x 8 KV heads x 128 x 1 B = 65,536 B a token,
+    // and the batch's 56 x 4096 tokens of context: 15,032,385,536 B.
+    FigureTableModel* model = m_panel->model();
+    const int kv = model->rowOf(QStringLiteral("serving.kv_bytes_per_token"));
+    QVERIFY(kv >= 0);
+    QCOMPARE(model->index(kv, FigureTableModel::ValueColumn)
+                 .data(FigureTableModel::ValueRole)
+                 .toDouble(),
+             65536.0);
+    QCOMPARE(m_panel->memorySet(1)->at(0), 15.032385536);
+    QVERIFY(!bar.isStale());
+    QVERIFY2(bar.warnings()->text().contains(QStringLiteral("training is not planned")),
+             qPrintable(bar.warnings()->text()));
+    // Saved as opened: no data block is made up.
+    QTemporaryDir dir;
+    const QString saved = dir.filePath(QStringLiteral("mistral.json"));
+    QVERIFY2(m_document->save(saved, &error), qPrintable(error));
+    const PlanSpec a = load_plan_spec(file.toStdString());
+    const PlanSpec b = load_plan_spec(saved.toStdString());
+    QCOMPARE(b.data.tokens, 0.0);
+    QVERIFY(a.inference == b.inference);
+    QVERIFY(a.model == b.model);
+    // Entering the training tokens makes it a whole plan again.
+    PlanSpec s = m_document->spec();
+    s.data.tokens = 1e12;
+    m_document->edit(s, QStringLiteral("tokens"));
+    QVERIFY(!m_document->error());
+    QVERIFY(!m_document->servingViews());
 }
 
 QTEST_MAIN(TestUiInference)

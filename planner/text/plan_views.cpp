@@ -213,6 +213,31 @@ const Explanation* PlanViews::explanation(std::string_view key) const {
     return nullptr;
 }
 
+namespace {
+
+// The serving plan of a spec with an inference block, or the serving planner's complaint.
+void add_serving_view(PlanViews& v) {
+    const PlanSpec& spec = v.spec;
+    const HardwareProfile& hw = v.hardware;
+    if (!is_serving_plan(spec)) {
+        return;
+    }
+    if (auto error = check_inference(spec, hw)) {
+        v.serving_error = std::move(error);
+        return;
+    }
+    ServingView s;
+    s.plan = evaluate_inference(spec, hw);
+    s.explanations = explain_inference(spec, hw, s.plan);
+    s.warning_texts = serving_warning_texts(s.plan, spec, hw);
+    for (const Text& text : s.warning_texts) {
+        s.warnings.push_back(text.english());
+    }
+    v.serving = std::move(s);
+}
+
+}  // namespace
+
 PlanViews compute_plan_views(const PlanSpec& spec, const HardwareProfile& hw,
                              SweepVariable memory_variable) {
     PlanViews v;
@@ -245,20 +270,15 @@ PlanViews compute_plan_views(const PlanSpec& spec, const HardwareProfile& hw,
         state_only.solver.include_activations = false;  // closed form: no search per slider step
         v.max_params = solve_max_params(state_only, hw);
     }
-    if (is_serving_plan(spec)) {
-        if (auto error = check_inference(spec, hw)) {
-            v.serving_error = std::move(error);
-        } else {
-            ServingView s;
-            s.plan = evaluate_inference(spec, hw);
-            s.explanations = explain_inference(spec, hw, s.plan);
-            s.warning_texts = serving_warning_texts(s.plan, spec, hw);
-            for (const Text& text : s.warning_texts) {
-                s.warnings.push_back(text.english());
-            }
-            v.serving = std::move(s);
-        }
-    }
+    add_serving_view(v);
+    return v;
+}
+
+PlanViews compute_serving_views(const PlanSpec& spec, const HardwareProfile& hw) {
+    PlanViews v;
+    v.spec = spec;
+    v.hardware = hw;
+    add_serving_view(v);
     return v;
 }
 

@@ -122,5 +122,9 @@ struct PlanViews {
 // Everything above for a spec that check() accepted.
 PlanViews compute_plan_views(const PlanSpec& spec, const HardwareProfile& hardware,
                              SweepVariable memory_variable);
+// Only the spec, the hardware and the serving plan (or serving_error) of a spec with an
+// inference block, for a serving spec without the data and training blocks a training plan
+// needs (check_inference() accepts it as `tally infer` does); no training plan.
+PlanViews compute_serving_views(const PlanSpec& spec, const HardwareProfile& hardware);
 
 }  // namespace tally

@@ -6570,6 +6570,10 @@ Source: %2</source>
         <source>The KV caches of %1 requests in flight, each at its full context; the formula below is the static batch&apos;s.</source>
         <translation>含 %1 个并发请求的 KV 缓存，各按完整上下文计；下方公式为静态批次的。</translation>
     </message>
+    <message>
+        <source>Serving plan (the spec&apos;s inference block); training is not planned (%1): Memory, Time and Layouts still show the last training plan.</source>
+        <translation>推理服务计划（spec 的 inference 块）；未规划训练（%1）：“内存”、“时间”和“并行布局”仍显示上一个训练计划。</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::TimePanel</name>

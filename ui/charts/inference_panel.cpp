@@ -415,7 +415,9 @@ QString InferencePanel::accuracyText(const PlanSpec& spec, const HardwareProfile
     return lines.join(u'\n');
 }
 
-void InferencePanel::showResults(const PlanViews& v) {
+void InferencePanel::showResults(const PlanViews& views) {
+    // A serving spec without a training part is drawn from the document's serving views.
+    const PlanViews& v = document()->servingViews() ? *document()->servingViews() : views;
     m_servingError.clear();
     m_servingErrorField.clear();
     if (auto error = check_inference(v.spec, v.hardware)) {

@@ -14,6 +14,7 @@
 #include "planner/io/hf_config.h"
 #include "planner/io/spec_json.h"
 #include "planner/roofline/operations.h"
+#include "planner/serving/inference.h"
 #include "planner/text/report.h"
 #include "ui/common/file_io.h"
 #include "ui/common/hardware_catalog.h"
@@ -185,6 +186,15 @@ void PlanDocument::apply(const PlanSpec& spec) {
             error = FieldError{"", "", e.what()};
         }
     }
+    // A serving spec refused only for its training part (no data block, as `tally infer`
+    // allows) is still a plan: its serving figures are drawn and it can be saved.
+    m_servingViews.reset();
+    if (error && hw && is_serving_plan(m_spec) &&
+        (error->field.rfind("data.", 0) == 0 || error->field.rfind("training.", 0) == 0) &&
+        !check_inference(m_spec, *hw)) {
+        m_servingViews = std::make_shared<const PlanViews>(compute_serving_views(m_spec, *hw));
+        m_acceptedSpec = m_spec;
+    }
     std::vector<FieldError> others =
         hw && error ? otherFieldErrors(*error, *hw) : std::vector<FieldError>{};
     const auto same = [](const FieldError& a, const FieldError& b) {
@@ -200,7 +210,7 @@ void PlanDocument::apply(const PlanSpec& spec) {
     if (errorChangedNow) {
         emit errorChanged();
     }
-    if (!m_error) {
+    if (!m_error || m_servingViews) {
         emit resultsChanged();
     }
 }
@@ -274,7 +284,7 @@ QByteArray PlanDocument::acceptedSpecJson() const {
 }
 
 bool PlanDocument::save(const QString& path, QString* error) {
-    if (m_error) {
+    if (m_error && !m_servingViews) {
         if (error) {
             *error =
                 tr("The plan is not saved while a field is rejected: %1").arg(errorText(*m_error));

@@ -37,6 +37,13 @@ public:
     // marked at once, not one after another. Empty when there is no error.
     const std::vector<FieldError>& otherErrors() const { return m_otherErrors; }
     QUndoStack* undoStack() const { return m_undo; }
+    // A serving spec (an inference block) needs no data or training block, as `tally infer`
+    // reads it: when check() refuses only a data.* or training.* field of such a spec and the
+    // serving planner accepts it, the serving plan of the current spec (spec, hardware and
+    // serving filled in; no training plan). The Inference panel and the headline draw it, and
+    // the spec can be saved; the training panels keep the last training plan, error() names the
+    // missing field. Null in every other state.
+    const std::shared_ptr<const PlanViews>& servingViews() const { return m_servingViews; }
     // The hardware profile the current spec names (cluster.gpu), or nullptr when the catalog has
     // none of that id.
     const HardwareProfile* hardware() const;
@@ -94,6 +101,7 @@ private:
     PlanSpec m_acceptedSpec;
     std::vector<FieldError> m_otherErrors;
     std::shared_ptr<const PlanViews> m_views;
+    std::shared_ptr<const PlanViews> m_servingViews;
     std::optional<FieldError> m_error;
     QString m_filePath;
     SweepVariable m_memoryVariable = SweepVariable::micro_batch;

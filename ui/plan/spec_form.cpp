@@ -16,6 +16,7 @@
 
 #include "planner/io/presets.h"
 #include "planner/io/spec_json.h"
+#include "planner/model/params.h"
 #include "ui/common/chart_support.h"
 #include "ui/common/file_dialogs.h"
 #include "ui/common/hardware_list_model.h"
@@ -372,7 +373,9 @@ void SpecForm::showError() {
 
 void SpecForm::showResults() {
     const auto& views = *m_document->views();
-    const ParamCounts& p = views.plan.params;
+    // A serving spec without a training part has no training plan: its model is counted here.
+    const bool servingOnly = m_document->servingViews() != nullptr;
+    const ParamCounts p = servingOnly ? count_params(m_document->spec().model) : views.plan.params;
     QString text = tr("%1 parameters").arg(formatShort(p.total));
     if (p.active != p.total) {
         text += tr(", %1 active per token").arg(formatShort(p.active));
@@ -384,7 +387,9 @@ void SpecForm::showResults() {
         m_modelSummary->setText(text);
         m_modelSummary->setCursorPosition(0);
     }
-    if (const Explanation* e = views.explanation("params")) {
+    if (servingOnly) {
+        m_modelSummary->setToolTip(QString());
+    } else if (const Explanation* e = views.explanation("params")) {
         m_modelSummary->setToolTip(qs(e->formula) + u"\n= " + translatedSubstitution(*e) + u"\n" +
                                    tr("Source: %1").arg(qs(e->source)));
     }

@@ -128,8 +128,10 @@ QLabel* SummaryBar::figure(const QString& key) const {
 }
 
 void SummaryBar::showResults() {
-    const PlanViews& v = *m_document->views();
-    m_stale = m_document->error().has_value();
+    // A serving spec without a training part: its serving headline is current, not stale.
+    const auto& serving = m_document->servingViews();
+    const PlanViews& v = serving ? *serving : *m_document->views();
+    m_stale = m_document->error().has_value() && !serving;
     if (v.serving) {
         showServing(v);
     } else {
@@ -212,17 +214,22 @@ void SummaryBar::showServing(const PlanViews& v) {
         s.cost_per_million_tokens ? formatShort(*s.cost_per_million_tokens) : tr("no price"),
         s.cost_per_million_tokens ? tip("serving.cost_per_million_tokens")
                                   : tr("Set a price per GPU-hour in the cluster form."));
+    const auto& error = m_document->error();
     const QString lead =
-        tr("Serving plan (the spec's inference block): the headline is the "
-           "Inference panel's; Memory, Time and Layouts plan training the model.");
+        m_document->servingViews() && error
+            ? tr("Serving plan (the spec's inference block); training is not planned (%1): "
+                 "Memory, Time and Layouts still show the last training plan.")
+                  .arg(errorText(*error))
+            : tr("Serving plan (the spec's inference block): the headline is the "
+                 "Inference panel's; Memory, Time and Layouts plan training the model.");
     QString line, all = lead;
     for (const Text& text : sv.warning_texts) {
         const QString w = translatedText(text);
         line += (line.isEmpty() ? QString() : QStringLiteral("   ")) + u"⚠ " + w;
         all += QStringLiteral("\n") + u"⚠ " + w;
     }
-    if (line.isEmpty()) {
-        line = lead;
+    if (line.isEmpty() || (m_document->servingViews() && error)) {
+        line = line.isEmpty() ? lead : lead + QStringLiteral("   ") + line;
     }
     if (m_warnings->text() != line) {
         m_warnings->setText(line);
