@@ -69,33 +69,38 @@ void print_phase(const std::string& title, const ServingPhase& p) {
 
 // How close the model came, figure by figure, on the published runs of this engine and GPU
 // family (docs/cases/serving; planner/io/serving_case_accuracy.h).
-void print_accuracy(const PlanSpec& spec, const HardwareProfile& hw) {
+void print_accuracy(const PlanSpec& spec, const HardwareProfile& hw, bool continuous) {
     const std::string gpu = serving_family_gpu(hw);
     const ServingEngine engine = spec.inference.engine;
+    const char* batching = continuous ? QT_TRANSLATE_NOOP("tally::cli", "continuous batching")
+                                      : QT_TRANSLATE_NOOP("tally::cli", "static batches");
     const std::pair<ServingMetric, const char*> metrics[] = {
         {ServingMetric::output_tokens_per_s, QT_TRANSLATE_NOOP("tally::cli", "output tokens/s")},
         {ServingMetric::ttft, QT_TRANSLATE_NOOP("tally::cli", "time to first token")},
         {ServingMetric::itl, QT_TRANSLATE_NOOP("tally::cli", "inter-token latency")}};
     bool any = false;
     for (const auto& [metric, label] : metrics) {
-        any = any || serving_error_band(engine, gpu, metric).has_value();
+        any = any || serving_error_band(engine, gpu, continuous, metric).has_value();
     }
     if (!any) {
         fmt::print("{}\n\n",
                    cli_render(TALLY_TEXT("tally::cli",
-                                         "Accuracy: no published %1 %2 run to compare with; "
-                                         "these predictions are unchecked against measurements")
+                                         "Accuracy: no published %1 %2 run with %3 to compare "
+                                         "with; these predictions are unchecked against "
+                                         "measurements")
                                   .arg(serving_engine_label(engine))
-                                  .arg(serving_family_label(hw))));
+                                  .arg(serving_family_label(hw))
+                                  .arg_translated("tally::cli", batching)));
         return;
     }
     fmt::print("{}\n", cli_render(TALLY_TEXT("tally::cli",
-                                             "Accuracy on published %1 %2 runs (error = "
-                                             "predicted / measured - 1)")
+                                             "Accuracy on published %1 %2 runs with %3 "
+                                             "(error = predicted / measured - 1)")
                                       .arg(serving_engine_label(engine))
-                                      .arg(serving_family_label(hw))));
+                                      .arg(serving_family_label(hw))
+                                      .arg_translated("tally::cli", batching)));
     for (const auto& [metric, label] : metrics) {
-        const auto band = serving_error_band(engine, gpu, metric);
+        const auto band = serving_error_band(engine, gpu, continuous, metric);
         const Text text =
             band && band->count > 0
                 ? TALLY_TEXT("tally::cli",
@@ -216,7 +221,7 @@ void print_serving_table(const PlanSpec& spec, const HardwareProfile& hw, const 
                    tr("(decode GEMMs stay memory-bound)"));
     }
 
-    print_accuracy(spec, hw);
+    print_accuracy(spec, hw, s.continuous.has_value());
 
     fmt::print("{}\n", tr("How each figure is computed"));
     for (const Explanation& e : explain_inference(spec, hw, s)) {

@@ -142,6 +142,7 @@ void TestCliInfer::accuracyBand() {
     QCOMPARE(r.exit_code, 0);
     json band = json::parse(r.out.toStdString())["error_band"];
     QCOMPARE(band["output_tokens_per_s"]["gpu"].get<std::string>(), std::string("H100/H200"));
+    QCOMPARE(band["output_tokens_per_s"]["batching"].get<std::string>(), std::string("static"));
     QCOMPARE(band["output_tokens_per_s"]["count"].get<int>(), hopper);
     QVERIFY(band["output_tokens_per_s"]["worst_abs_error"].get<double>() >=
             band["output_tokens_per_s"]["mean_abs_error"].get<double>());
@@ -161,7 +162,14 @@ void TestCliInfer::accuracyBand() {
     QCOMPARE(band["output_tokens_per_s"]["engine"].get<std::string>(), std::string("vllm"));
     QCOMPARE(band["output_tokens_per_s"]["count"].get<int>(), 0);
     r = run_tally({QStringLiteral("infer"), QStringLiteral("-")}, llama7b(R"({"batch": 8})"));
-    QVERIFY(r.out.contains("no published vLLM H100/H200 run to compare with"));
+    QVERIFY(r.out.contains("no published vLLM H100/H200 run with static batches to compare with"));
+    // Every published TensorRT-LLM figure is of a static batch: continuous batching has none.
+    r = run_tally({QStringLiteral("infer"), QStringLiteral("-"), QStringLiteral("--json"),
+                   QStringLiteral("--concurrency"), QStringLiteral("8")},
+                  llama7b(R"({"engine": "tensorrt_llm", "batch": 8})"));
+    band = json::parse(r.out.toStdString())["error_band"];
+    QCOMPARE(band["output_tokens_per_s"]["batching"].get<std::string>(), std::string("continuous"));
+    QCOMPARE(band["output_tokens_per_s"]["count"].get<int>(), 0);
 }
 
 void TestCliInfer::maxBatchIsInfersMaxBatch() {

@@ -263,7 +263,7 @@ void TestUiInference::accuracyOfTheEnginesPublishedRuns() {
     s.inference.engine = ServingEngine::tensorrt_llm;
     m_document->edit(s, QStringLiteral("TensorRT-LLM"));
     m_panel->ensureCurrent();
-    const auto band = serving_error_band(ServingEngine::tensorrt_llm, "H100/H200",
+    const auto band = serving_error_band(ServingEngine::tensorrt_llm, "H100/H200", false,
                                          ServingMetric::output_tokens_per_s);
     QVERIFY(band.has_value());
     QVERIFY2(label->text().contains(QStringLiteral("Accuracy on published TensorRT-LLM H100/H200")),

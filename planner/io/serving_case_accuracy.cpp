@@ -20,6 +20,11 @@ namespace {
 
 constexpr std::string_view kServingAccuracyResource = "cases/serving_accuracy.json";
 
+// How the shipped table names the batching a figure was measured under.
+std::string_view batching_key(bool continuous) {
+    return continuous ? "continuous" : "static";
+}
+
 ErrorBand band_from_json(const nlohmann::json& f) {
     ErrorBand b;
     b.count = f["count"].get<int>();
@@ -109,6 +114,7 @@ std::vector<ServingCaseResult> evaluate_serving_cases(const std::filesystem::pat
         r.name = spec.name;
         r.engine = spec.inference.engine;
         r.gpu = serving_family_gpu(hw);
+        r.continuous = plan.continuous.has_value();
         if (m.output_tokens_per_s > 0.0) {
             r.metric = ServingMetric::output_tokens_per_s;
             r.measured = m.output_tokens_per_s;
@@ -140,11 +146,12 @@ nlohmann::json serving_accuracy_json(const std::vector<ServingCaseResult>& resul
     nlohmann::json cases = nlohmann::json::array();
     // band_of() reads the training cases' CaseResult; the serving figures are summed here the
     // same way: count, mean and worst absolute error, mean signed error.
-    std::map<std::tuple<ServingEngine, std::string, ServingMetric>, ErrorBand> families;
+    std::map<std::tuple<ServingEngine, std::string, bool, ServingMetric>, ErrorBand> families;
     for (const ServingCaseResult& r : results) {
         cases.push_back({{"file", r.file},
                          {"engine", std::string(to_string(r.engine))},
                          {"gpu", r.gpu},
+                         {"batching", std::string(batching_key(r.continuous))},
                          {"metric", std::string(to_string(r.metric))},
                          {"measured", r.measured},
                          {"predicted", r.predicted},
@@ -153,7 +160,7 @@ nlohmann::json serving_accuracy_json(const std::vector<ServingCaseResult>& resul
         if (r.above_bound()) {
             continue;
         }
-        ErrorBand& b = families[{r.engine, r.gpu, r.metric}];
+        ErrorBand& b = families[{r.engine, r.gpu, r.continuous, r.metric}];
         const double e = r.error();
         ++b.count;
         b.mean_abs_error += std::abs(e);
@@ -164,7 +171,8 @@ nlohmann::json serving_accuracy_json(const std::vector<ServingCaseResult>& resul
     for (const auto& [key, sum] : families) {
         fams.push_back({{"engine", std::string(to_string(std::get<0>(key)))},
                         {"gpu", std::get<1>(key)},
-                        {"metric", std::string(to_string(std::get<2>(key)))},
+                        {"batching", std::string(batching_key(std::get<2>(key)))},
+                        {"metric", std::string(to_string(std::get<3>(key)))},
                         {"count", sum.count},
                         {"mean_abs_error", sum.mean_abs_error / sum.count},
                         {"worst_abs_error", sum.worst_abs_error},
@@ -180,7 +188,7 @@ nlohmann::json serving_accuracy_json(const std::vector<ServingCaseResult>& resul
 }
 
 std::optional<ErrorBand> serving_error_band(ServingEngine engine, const std::string& gpu,
-                                            ServingMetric metric) {
+                                            bool continuous, ServingMetric metric) {
     static const nlohmann::json table = [] {
         for (const EmbeddedFile& f : embedded_files()) {
             if (f.path == kServingAccuracyResource) {
@@ -195,6 +203,7 @@ std::optional<ErrorBand> serving_error_band(ServingEngine engine, const std::str
     for (const auto& f : table["families"]) {
         if (f["engine"].get<std::string>() == to_string(engine) &&
             f["gpu"].get<std::string>() == gpu &&
+            f["batching"].get<std::string>() == batching_key(continuous) &&
             f["metric"].get<std::string>() == to_string(metric)) {
             return band_from_json(f);
         }
@@ -202,12 +211,14 @@ std::optional<ErrorBand> serving_error_band(ServingEngine engine, const std::str
     return std::nullopt;
 }
 
-nlohmann::json serving_error_band_json(ServingEngine engine, const std::string& gpu) {
+nlohmann::json serving_error_band_json(ServingEngine engine, const std::string& gpu,
+                                       bool continuous) {
     nlohmann::json out = nlohmann::json::object();
     for (ServingMetric metric : kServingMetrics) {
-        const auto band = serving_error_band(engine, gpu, metric);
+        const auto band = serving_error_band(engine, gpu, continuous, metric);
         nlohmann::json j = {{"engine", std::string(to_string(engine))},
                             {"gpu", gpu},
+                            {"batching", std::string(batching_key(continuous))},
                             {"count", band ? band->count : 0}};
         if (band) {
             j["mean_abs_error"] = band->mean_abs_error;

@@ -42,6 +42,8 @@ struct ServingCaseResult {
     std::string name;
     ServingEngine engine = ServingEngine::vllm;
     std::string gpu;  // serving_family_gpu() of the case's part
+    // Measured under continuous batching at a stated concurrency; else a static batch.
+    bool continuous = false;
     ServingMetric metric = ServingMetric::output_tokens_per_s;
     double measured = 0.0;   // tokens/s, or milliseconds for TTFT and ITL
     double predicted = 0.0;  // the same unit
@@ -68,19 +70,21 @@ double speed_of_light_tokens_per_s(const PlanSpec& spec, const HardwareProfile& 
 // per figure the source measured. Throws SpecError for a case that is not a valid serving spec.
 std::vector<ServingCaseResult> evaluate_serving_cases(const std::filesystem::path& dir);
 
-// The shipped table: {"about", "families": [{"engine", "gpu", "metric", "count",
-// "mean_abs_error", "worst_abs_error", "mean_error"}], "cases": [...]}. Set-apart figures are
+// The shipped table: {"about", "families": [{"engine", "gpu", "batching", "metric", "count",
+// "mean_abs_error", "worst_abs_error", "mean_error"}], "cases": [...]}; batching is "static" or
+// "continuous". Set-apart figures are
 // listed among the cases and counted in no family.
 nlohmann::json serving_accuracy_json(const std::vector<ServingCaseResult>& results);
 
-// The published figures of this engine, GPU family and metric, from the shipped table; nullopt
-// when there is none.
+// The published figures of this engine, GPU family, batching (continuous or static) and metric,
+// from the shipped table; nullopt when there is none.
 std::optional<ErrorBand> serving_error_band(ServingEngine engine, const std::string& gpu,
-                                            ServingMetric metric);
+                                            bool continuous, ServingMetric metric);
 // The engine as its makers name it: "vLLM", "TensorRT-LLM", ...
 std::string serving_engine_label(ServingEngine engine);
-// `tally infer --json`'s `error_band`: one entry per metric, each {engine, gpu, count, and, when
-// there are published figures, mean_abs_error, worst_abs_error, mean_error}.
-nlohmann::json serving_error_band_json(ServingEngine engine, const std::string& gpu);
+// `tally infer --json`'s `error_band`: one entry per metric, each {engine, gpu, batching, count,
+// and, when there are published figures, mean_abs_error, worst_abs_error, mean_error}.
+nlohmann::json serving_error_band_json(ServingEngine engine, const std::string& gpu,
+                                       bool continuous);
 
 }  // namespace tally

@@ -111,7 +111,8 @@ nlohmann::json to_json(const ServingPlan& s, const PlanSpec& spec, const Hardwar
                      {"gemm_fraction_source", gemm_fraction_source(hw, s.gemm_type)},
                      {"memory_fraction_source", memory_fraction_source(hw)}};
     // How close the model came on the published runs of this engine and GPU family, per metric.
-    j["error_band"] = serving_error_band_json(spec.inference.engine, serving_family_gpu(hw));
+    j["error_band"] = serving_error_band_json(spec.inference.engine, serving_family_gpu(hw),
+                                              s.continuous.has_value());
     j["warnings"] = serving_warning_messages(s, spec, hw);
     return j;
 }

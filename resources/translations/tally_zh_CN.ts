@@ -1220,20 +1220,28 @@
         <translation>输出 token/秒</translation>
     </message>
     <message>
-        <source>Accuracy: no published %1 %2 run to compare with; these predictions are unchecked against measurements</source>
-        <translation>准确度：没有已公布的 %1 %2 运行可供比较；这些预测未经实测检验</translation>
-    </message>
-    <message>
-        <source>Accuracy on published %1 %2 runs (error = predicted / measured - 1)</source>
-        <translation>在已公布的 %1 %2 运行上的准确度（误差 = 预测 / 实测 - 1）</translation>
-    </message>
-    <message>
         <source>±%1% on %2 published figures (worst %3%, mean signed %4%)</source>
         <translation>在 %2 个已公布数据上误差 ±%1%（最差 %3%，带符号平均 %4%）</translation>
     </message>
     <message>
         <source>no published figure to compare with</source>
         <translation>没有已公布的数据可供比较</translation>
+    </message>
+    <message>
+        <source>continuous batching</source>
+        <translation>连续批处理</translation>
+    </message>
+    <message>
+        <source>static batches</source>
+        <translation>静态批</translation>
+    </message>
+    <message>
+        <source>Accuracy: no published %1 %2 run with %3 to compare with; these predictions are unchecked against measurements</source>
+        <translation>准确度：没有已公布的 %1 %2 %3运行可供比较；这些预测未经实测检验</translation>
+    </message>
+    <message>
+        <source>Accuracy on published %1 %2 runs with %3 (error = predicted / measured - 1)</source>
+        <translation>在已公布的 %1 %2 %3运行上的准确度（误差 = 预测 / 实测 - 1）</translation>
     </message>
 </context>
 <context>
@@ -4145,12 +4153,20 @@ Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
         <translation>%1：在 %3 个已公布数据上误差 ±%2%（最差 %4%，带符号平均 %5%）</translation>
     </message>
     <message>
-        <source>Accuracy: no published %1 %2 run to compare with; these predictions are unchecked against measurements.</source>
-        <translation>准确度：没有已公布的 %1 %2 运行可供比较；这些预测未经实测检验。</translation>
+        <source>continuous batching</source>
+        <translation>连续批处理</translation>
     </message>
     <message>
-        <source>Accuracy on published %1 %2 runs (error = predicted / measured - 1):</source>
-        <translation>在已公布的 %1 %2 运行上的准确度（误差 = 预测 / 实测 - 1）：</translation>
+        <source>static batches</source>
+        <translation>静态批</translation>
+    </message>
+    <message>
+        <source>Accuracy: no published %1 %2 run with %3 to compare with; these predictions are unchecked against measurements.</source>
+        <translation>准确度：没有已公布的 %1 %2 %3运行可供比较；这些预测未经实测检验。</translation>
+    </message>
+    <message>
+        <source>Accuracy on published %1 %2 runs with %3 (error = predicted / measured - 1):</source>
+        <translation>在已公布的 %1 %2 %3运行上的准确度（误差 = 预测 / 实测 - 1）：</translation>
     </message>
 </context>
 <context>

@@ -383,6 +383,8 @@ void InferencePanel::showCurveTip(const QPointF& p) {
 // family (docs/cases/serving; planner/io/serving_case_accuracy.h).
 QString InferencePanel::accuracyText(const PlanSpec& spec, const HardwareProfile& hw) {
     const std::string gpu = serving_family_gpu(hw);
+    const bool continuous = spec.inference.concurrency > 0;
+    const QString batching = continuous ? tr("continuous batching") : tr("static batches");
     const QString engine = QString::fromStdString(serving_engine_label(spec.inference.engine));
     const QString family = QString::fromStdString(serving_family_label(hw));
     const std::pair<ServingMetric, QString> metrics[] = {
@@ -392,7 +394,7 @@ QString InferencePanel::accuracyText(const PlanSpec& spec, const HardwareProfile
     QStringList lines;
     bool any = false;
     for (const auto& [metric, label] : metrics) {
-        const auto band = serving_error_band(spec.inference.engine, gpu, metric);
+        const auto band = serving_error_band(spec.inference.engine, gpu, continuous, metric);
         if (!band || band->count == 0) {
             lines << tr("%1: no published figure").arg(label);
             continue;
@@ -406,12 +408,13 @@ QString InferencePanel::accuracyText(const PlanSpec& spec, const HardwareProfile
                               formatNumber(100.0 * band->mean_error, 'f', 0));
     }
     if (!any) {
-        return tr("Accuracy: no published %1 %2 run to compare with; these predictions are "
-                  "unchecked against measurements.")
-            .arg(engine, family);
+        return tr("Accuracy: no published %1 %2 run with %3 to compare with; these predictions "
+                  "are unchecked against measurements.")
+            .arg(engine, family, batching);
     }
-    lines.prepend(tr("Accuracy on published %1 %2 runs (error = predicted / measured - 1):")
-                      .arg(engine, family));
+    lines.prepend(tr("Accuracy on published %1 %2 runs with %3 (error = predicted / measured "
+                     "- 1):")
+                      .arg(engine, family, batching));
     return lines.join(u'\n');
 }
 
