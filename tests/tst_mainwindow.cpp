@@ -93,6 +93,7 @@ private slots:
     void laterPanelInFrontLastTimeReturns();
     void wheelScrollsTheFormNotItsInputs();
     void servingExampleHeadlineIsServing();
+    void servingSpecWithoutDataSaysTrainingIsNotPlanned();
     void failedImportKeepsTheFormAndGoesWithANewPlan();
     void eightBitAdamTakesInt8StatesInOneEdit();
     void integerPastTwoToThe53IsRefused();
@@ -919,6 +920,35 @@ void TestMainWindow::servingExampleHeadlineIsServing() {
     w.document()->startNew(start_plan_spec());
     QCOMPARE(bar->caption(QStringLiteral("days"))->text(), QStringLiteral("Training time"));
     QVERIFY(bar->figure(QStringLiteral("days"))->text().endsWith(QStringLiteral("days")));
+}
+
+// A serving spec without a data block (as docs/cases/serving ships them) opens as a serving plan:
+// the status bar says training is not planned rather than that nothing is drawn; once its
+// serving block is refused too (tp 3 does not divide 32 heads), nothing is drawn and the status
+// bar names that field, not the data block a serving spec may leave out.
+void TestMainWindow::servingSpecWithoutDataSaysTrainingIsNotPlanned() {
+    MainWindow& w = *m_window;
+    QString error;
+    QVERIFY2(
+        w.document()->open(QStringLiteral(TALLY_SOURCE_DIR
+                                          "/docs/cases/serving/"
+                                          "trtllm-v0-9-thr-a100-llama2-7b-tp1-bs16-2048-2048.json"),
+                           &error),
+        qPrintable(error));
+    QApplication::processEvents();
+    QVERIFY(w.document()->servingViews());
+    QVERIFY2(w.statusBar()->currentMessage().startsWith(QStringLiteral("Training not planned")),
+             qPrintable(w.statusBar()->currentMessage()));
+    QVERIFY(!w.summary()->isStale());
+    PlanSpec s = w.document()->spec();
+    s.inference.tp = 3;
+    w.document()->edit(s, QStringLiteral("tp 3"));
+    QApplication::processEvents();
+    QVERIFY(!w.document()->servingViews());
+    QVERIFY2(w.statusBar()->currentMessage().startsWith(QStringLiteral("Not drawn")),
+             qPrintable(w.statusBar()->currentMessage()));
+    QCOMPARE(w.document()->error()->field, std::string("inference.tp"));
+    QVERIFY(w.summary()->isStale());
 }
 
 // A config.json that cannot be read says so under the model, leaves every row of the form where

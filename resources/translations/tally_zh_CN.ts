@@ -4700,6 +4700,10 @@ Close anyway?</source>
         <source>Launch configurations (*.sh *.txt *.log *.toml *.json *.yaml *.yml);;All files (*)</source>
         <translation>启动配置 (*.sh *.txt *.log *.toml *.json *.yaml *.yml);;所有文件 (*)</translation>
     </message>
+    <message>
+        <source>Training not planned: %1. The Inference panel and the headline show the serving plan.</source>
+        <translation>未规划训练：%1。“推理”面板和标题数字显示推理服务计划。</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::MeasuredProfileDialog</name>

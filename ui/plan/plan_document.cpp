@@ -188,20 +188,27 @@ void PlanDocument::apply(const PlanSpec& spec) {
     }
     // A serving spec refused only for its training part (no data block, as `tally infer`
     // allows) is still a plan: its serving figures are drawn and it can be saved.
+    const bool hadServingViews = m_servingViews != nullptr;
     m_servingViews.reset();
     if (error && hw && is_serving_plan(m_spec) &&
-        (error->field.rfind("data.", 0) == 0 || error->field.rfind("training.", 0) == 0) &&
-        !check_inference(m_spec, *hw)) {
-        m_servingViews = std::make_shared<const PlanViews>(compute_serving_views(m_spec, *hw));
-        m_acceptedSpec = m_spec;
+        (error->field.rfind("data.", 0) == 0 || error->field.rfind("training.", 0) == 0)) {
+        if (auto serving_error = check_inference(m_spec, *hw)) {
+            // Its serving block is what keeps it from being drawn: name that field.
+            error = std::move(serving_error);
+        } else {
+            m_servingViews = std::make_shared<const PlanViews>(compute_serving_views(m_spec, *hw));
+            m_acceptedSpec = m_spec;
+        }
     }
     std::vector<FieldError> others =
         hw && error ? otherFieldErrors(*error, *hw) : std::vector<FieldError>{};
     const auto same = [](const FieldError& a, const FieldError& b) {
         return a.field == b.field && a.message() == b.message();
     };
+    // What the window says of the error depends on whether the serving plan is drawn beside it.
     const bool errorChangedNow =
         error.has_value() != m_error.has_value() || (error && !same(*error, *m_error)) ||
+        hadServingViews != (m_servingViews != nullptr) ||
         others.size() != m_otherErrors.size() ||
         !std::equal(others.begin(), others.end(), m_otherErrors.begin(), same);
     m_error = std::move(error);

@@ -670,7 +670,12 @@ void MainWindow::showError() {
     m_dtypeOffer->setVisible(offer.has_value());
     if (const auto& error = m_document->error()) {
         statusBar()->setStyleSheet(QStringLiteral("color: #c62828;"));
-        QString message = tr("Not drawn: %1").arg(errorText(*error));
+        // A serving spec without a training part: the serving plan is drawn, training is not.
+        QString message = m_document->servingViews()
+                              ? tr("Training not planned: %1. The Inference panel and the "
+                                   "headline show the serving plan.")
+                                    .arg(errorText(*error))
+                              : tr("Not drawn: %1").arg(errorText(*error));
         // Refused for its layout alone (tp x pp and the batch do not suit the GPUs): the search
         // finds one that does.
         const HardwareProfile* hw = m_document->hardware();
