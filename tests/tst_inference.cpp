@@ -99,6 +99,7 @@ private slots:
     void requestRateSolvesLittlesLaw();
     void pipelineStagesAddTheirSends();
     void servingSpecNeedsNoData();
+    void perQueryHeadDecodeReadsTheCacheOncePerHead();
 };
 
 void TestInference::kvBytesPerToken_data() {
@@ -584,6 +585,60 @@ void TestInference::servingSpecNeedsNoData() {
     const auto e = check(s, h100);
     QVERIFY(e.has_value());
     QCOMPARE(QString::fromStdString(e->field), QStringLiteral("data.tokens"));
+}
+
+// decode_attention per_query_head: the decode kernel streams each query head's KV head by itself,
+// so a step moves the cache (a / tp) / (KV heads per GPU) times. The toy model with 8 query heads
+// made grouped by 2 KV heads of 128 (GQA, group 4), bf16 cache, batch 64, prompt 100, output
+// 28, on the toy GPU (1 TB/s, 1 PFLOP/s, all fractions 1):
+//   KV bytes per token and layer  2 x 2 x 128 x 2 B = 1,024; x 2 layers = 2,048 B a token
+//   decode at the final context   64 x 128 tokens x 2,048 B = 16,777,216 B read once per KV head
+//   per query head, tp 1          8 / 2 = 4 reads: 67,108,864 B
+//   tp 2: 4 query heads and 1 KV head a GPU, 1,024 B a token per GPU: 64 x 128 x 1,024 =
+//   8,388,608 B, read 4 times: 33,554,432 B
+//   tp 4: 2 query heads and 1 KV head (replicated) a GPU: 8,388,608 B read twice: 16,777,216 B
+// A model whose query heads each have their own KV head (MHA) reads the same either way.
+void TestInference::perQueryHeadDecodeReadsTheCacheOncePerHead() {
+    const HardwareProfile hw = toyGpu();
+    PlanSpec s = toySpec();
+    s.model.kv_heads = 2;
+    s.model.head_dim = 128;
+    s.cluster.gpus = 4;
+    s.inference.batch = 64;
+    s.inference.prompt_tokens = 100;
+    s.inference.output_tokens = 28;
+    const auto kv_at = [&](std::int64_t tp, DecodeAttention kernel) {
+        PlanSpec t = s;
+        t.inference.tp = tp;
+        t.inference.decode_attention = kernel;
+        const auto error = check_inference(t, hw);
+        if (error) {
+            qWarning("%s", error->field.c_str());
+        }
+        return evaluate_inference(t, hw).decode.kv_bytes;
+    };
+    QCOMPARE(kv_at(1, DecodeAttention::grouped), 16777216.0);
+    QCOMPARE(kv_at(1, DecodeAttention::per_query_head), 67108864.0);
+    QCOMPARE(kv_at(2, DecodeAttention::per_query_head), 33554432.0);
+    QCOMPARE(kv_at(4, DecodeAttention::per_query_head), 16777216.0);
+    // The step is longer by the extra reads: decode attention at the final context is
+    // memory-bound on the cache here (16.8 us against 2 layers' floors of at most 7.6 us), and
+    // (67,108,864 - 16,777,216) B / 1 TB/s = 50.33 us more.
+    PlanSpec per_head = s;
+    per_head.inference.decode_attention = DecodeAttention::per_query_head;
+    const ServingPlan a = evaluate_inference(s, hw);
+    const ServingPlan b = evaluate_inference(per_head, hw);
+    QVERIFY(b.decode.attention_s > a.decode.attention_s);
+    QVERIFY(std::abs(b.decode.attention_s - a.decode.attention_s - 50.331648e-6) < 1e-12);
+    // MHA: 8 KV heads for 8 query heads, one read either way.
+    s.model.kv_heads = 8;
+    QCOMPARE(kv_at(1, DecodeAttention::per_query_head), kv_at(1, DecodeAttention::grouped));
+    // The JSON key reads and writes back.
+    const PlanSpec r = plan_spec_from_json(nlohmann::json::parse(
+        R"({"model": {"preset": "llama-2-7b"}, "inference": {"decode_attention": "per_query_head"}})"));
+    QCOMPARE(r.inference.decode_attention, DecodeAttention::per_query_head);
+    QCOMPARE(to_json(r)["inference"]["decode_attention"].get<std::string>(),
+             std::string("per_query_head"));
 }
 
 QTEST_APPLESS_MAIN(TestInference)

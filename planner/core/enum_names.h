@@ -87,6 +87,13 @@ inline constexpr EnumName<ServingEngine> kServingEngineNames[] = {
     {ServingEngine::gpt_fast, "gpt_fast", "gpt-fast (torch.compile)"},
 };
 
+inline constexpr EnumName<DecodeAttention> kDecodeAttentionNames[] = {
+    {DecodeAttention::grouped, "grouped",
+     QT_TRANSLATE_NOOP("tally::enums", "each KV head read once for its query heads")},
+    {DecodeAttention::per_query_head, "per_query_head",
+     QT_TRANSLATE_NOOP("tally::enums", "KV read once per query head (masked MHA)")},
+};
+
 inline constexpr EnumName<Engine> kEngineNames[] = {
     {Engine::megatron, "megatron",
      QT_TRANSLATE_NOOP("tally::enums", "Megatron-Core + Transformer Engine")},
@@ -180,6 +187,9 @@ inline constexpr std::span<const EnumName<Engine>> kEnumNames<Engine>{kEngineNam
 template <>
 inline constexpr std::span<const EnumName<ServingEngine>> kEnumNames<ServingEngine>{
     kServingEngineNames};
+template <>
+inline constexpr std::span<const EnumName<DecodeAttention>> kEnumNames<DecodeAttention>{
+    kDecodeAttentionNames};
 template <>
 inline constexpr std::span<const EnumName<Fp8Recipe>> kEnumNames<Fp8Recipe>{kFp8RecipeNames};
 template <>

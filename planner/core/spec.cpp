@@ -35,6 +35,9 @@ std::string_view to_string(Engine engine) {
 std::string_view to_string(ServingEngine engine) {
     return json_name(engine);
 }
+std::string_view to_string(DecodeAttention attention) {
+    return json_name(attention);
+}
 std::string_view to_string(Fp8Recipe recipe) {
     return json_name(recipe);
 }

@@ -261,6 +261,13 @@ struct SolverSpec {
 // The serving engine (planner/serving/serving_engine.h): each a documented preset of CUDA graphs,
 // per-step host cost, fused kernels per layer, attention kernel and all-reduce.
 enum class ServingEngine { vllm, tensorrt_llm, sglang, gpt_fast };
+// How the decode attention kernel reads a grouped-query model's KV cache: once per KV head for
+// all the query heads that share it (XQA, FlashInfer, FlashAttention's decode), or once per
+// query head, a thread block per query head and sequence streaming its KV head by itself
+// (TensorRT-LLM's masked multi-head attention kernel, which runs where XQA does not apply:
+// before release 0.8, and in 0.9 for other than 8 query heads per KV head or head sizes other
+// than 128 and 256; decoderMaskedMultiheadAttentionLaunch.h and decoderXQARunner.h).
+enum class DecodeAttention { grouped, per_query_head };
 
 struct InferenceSpec {
     std::int64_t batch = 1;
@@ -284,6 +291,7 @@ struct InferenceSpec {
     std::int64_t pp = 1;
     std::int64_t ep = 1;
     bool dp_attention = false;
+    DecodeAttention decode_attention = DecodeAttention::grouped;
     bool operator==(const InferenceSpec&) const = default;
 };
 
@@ -343,6 +351,7 @@ std::string_view to_string(Fp8Recipe recipe);
 std::string_view to_string(MoeDispatcher dispatcher);
 std::string_view to_string(AttentionKernel kernel);
 std::string_view to_string(ServingEngine engine);
+std::string_view to_string(DecodeAttention attention);
 std::string_view to_string(OpKind kind);
 
 // Optimizer state values kept per parameter (CS336 lecture 2: AdaGrad 1, Adam 2; Kingma & Ba

@@ -331,9 +331,10 @@ PlanSpec plan_spec_from_json(const json& j, const std::string& base_dir) {
         set_if(inf->integer("pp", 1), in.pp);
         set_if(inf->integer("ep", 1), in.ep);
         set_if(inf->boolean("dp_attention"), in.dp_attention);
+        set_if(read_enum<DecodeAttention>(*inf, "decode_attention"), in.decode_attention);
         inf->finish({"batch", "prompt_tokens", "output_tokens", "tp", "weight_dtype", "kv_dtype",
                      "engine", "quant_group_size", "concurrency", "chunked_prefill",
-                     "max_batched_tokens", "pp", "ep", "dp_attention"});
+                     "max_batched_tokens", "pp", "ep", "dp_attention", "decode_attention"});
     }
 
     if (const json* ops = r.raw("ops")) {
@@ -584,6 +585,9 @@ json to_json(const PlanSpec& s) {
         }
         if (in.dp_attention != defaults.dp_attention) {
             out["dp_attention"] = in.dp_attention;
+        }
+        if (in.decode_attention != defaults.decode_attention) {
+            out["decode_attention"] = std::string(to_string(in.decode_attention));
         }
     }
     if (!s.measured.empty()) {

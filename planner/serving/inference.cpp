@@ -466,9 +466,28 @@ ServingPhase prefill_phase(const Context& c, double prompts) {
 // KV cache one GPU reads for `sequences` sequences at `context` tokens: with data-parallel
 // attention each GPU of the tp group attends its own 1/tp of the sequences (LMSYS, "SGLang
 // v0.4", 2024), so the MLA latent is no longer copied on every GPU.
+// A decode kernel that reads the cache once per query head (inference.decode_attention
+// per_query_head: TensorRT-LLM's masked multi-head attention launches a thread block per query
+// head and sequence, each streaming its KV head, decoderMaskedMultiheadAttentionLaunch.h; NVIDIA's
+// XQA kernel exists to load each KV head once for its group, "reducing data loading", TensorRT-LLM
+// blog "New XQA-kernel provides 2.4x more Llama-70B throughput", 2024) moves the KV bytes once
+// per query head on the GPU: (a / tp) / KV heads per GPU times the cache. MLA's latent is read
+// by kernels that serve every head at once.
+double kv_reads_per_byte(const Context& c) {
+    const InferenceSpec& in = c.spec.inference;
+    if (in.decode_attention != DecodeAttention::per_query_head || c.spec.model.mla.enabled() ||
+        c.kv.kv_heads_per_gpu <= 0.0) {
+        return 1.0;
+    }
+    const double query_heads = in.dp_attention ? c.f.heads : c.f.heads / c.tp;
+    const double kv_heads =
+        in.dp_attention ? dbl(c.spec.model.effective_kv_heads()) : c.kv.kv_heads_per_gpu;
+    return std::max(1.0, query_heads / kv_heads);
+}
+
 double kv_read_bytes(const Context& c, double sequences, double context) {
     const double share = c.spec.inference.dp_attention ? 1.0 / c.tp : 1.0;
-    return sequences * share * context * c.kv.bytes_per_token_per_gpu;
+    return sequences * share * context * c.kv.bytes_per_token_per_gpu * kv_reads_per_byte(c);
 }
 
 // One decode step of `batch` sequences whose new token attends to `context` tokens: 2·a·(d_qk +
@@ -990,6 +1009,7 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
     const double context = dbl(in.prompt_tokens) + dbl(in.output_tokens);
     const double kvb = bytes_per_value(in.kv_dtype);
     const std::string kv_dtype(to_string(in.kv_dtype));
+    const double kv_reads = kv_reads_per_byte(make_context(spec, hw));
     std::vector<Explanation> out;
     // `substitution`: a string of numbers and symbols, or a Text when it has words in it.
     auto add = [&out](std::string key, std::string label, double value, std::string unit,
@@ -1089,12 +1109,18 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
             .arg(fig(s.decode.gemm_memory_s)),
         fmt::format(
             "Pope et al. 2022, sec. 3.1; GEMMs in {} at {} achieved, memory at {} "
-            "achieved; {}: {} small kernels a layer at >= {} us each",
+            "achieved; {}: {} small kernels a layer at >= {} us each{}",
             to_string(s.gemm_type), tflops_text(s.gemm_peak_flops_per_s),
             tb_per_s_text(s.bandwidth_bytes_per_s), engine.label,
             num(engine.small_kernels_per_layer),
             num(1e6 * (dbl(in.batch) <= dbl(engine.cuda_graph_max_batch) ? kGraphKernelFloorS
-                                                                         : kStreamKernelFloorS))));
+                                                                         : kStreamKernelFloorS)),
+            kv_reads > 1.0
+                ? fmt::format("; KV cache read {} times a step, once per query head "
+                              "(decode_attention per_query_head: TensorRT-LLM's masked MHA, "
+                              "a thread block per query head)",
+                              num(kv_reads))
+                : std::string()));
     add("serving.decode.comm_s", QT_TRANSLATE_NOOP("tally::explain", "All-reduces per decode step"),
         s.decode.comm_s, "s",
         all_reduce == AllReduceKind::nccl

@@ -1490,6 +1490,14 @@
         <source>FlashAttention (v1, or its 2022 Triton port)</source>
         <translation>FlashAttention（第一版，或其 2022 年的 Triton 移植）</translation>
     </message>
+    <message>
+        <source>each KV head read once for its query heads</source>
+        <translation>每个 KV 头为其查询头只读一次</translation>
+    </message>
+    <message>
+        <source>KV read once per query head (masked MHA)</source>
+        <translation>每个查询头各读一次 KV（masked MHA）</translation>
+    </message>
 </context>
 <context>
     <name>tally::examples</name>
