@@ -29,6 +29,32 @@ FFN = {
 DTYPE = {"FP8": "fp8_e4m3", "FP16": "fp16", "BF16": "bf16"}
 
 
+def decode_attention(version, heads, kv_heads, head_dim):
+    """The generation-phase attention kernel the release ran, as its source states it.
+
+    TensorRT-LLM decodes with XQA, which loads each KV head once for its group of query heads,
+    where XQA applies, else with the masked multi-head attention kernel, a thread block per query
+    head and sequence (decoderMaskedMultiheadAttentionLaunch.h). XQA came in release 0.8 (the XQA
+    blog; NVIDIA/TensorRT-LLM issue 1240); in 0.9 it takes 8 or 1 query heads per KV head and
+    head sizes 128 and 256 only (decoderXQARunner.h, shouldUse). Returns the spec value and the
+    reason, or None where the two read the same bytes (one query head per KV head).
+    """
+    group = heads // kv_heads
+    if group == 1:
+        return None
+    release = tuple(int(x) for x in re.match(r"(\d+)\.(\d+)", version).groups())
+    if release < (0, 8):
+        return ("per_query_head",
+                f"decode attention: the masked MHA kernel, a thread block per query head ({group} "
+                f"query heads per KV head; XQA came in release 0.8)")
+    if group != 8 or head_dim not in (128, 256):
+        return ("per_query_head",
+                f"decode attention: the masked MHA kernel, a thread block per query head (XQA in "
+                f"{version} takes 8 query heads per KV head and head size 128 or 256; this model "
+                f"has {group} and {head_dim})")
+    return None
+
+
 def gpu_id(text):
     for key, value in GPUS.items():
         if text.startswith(key):
@@ -95,6 +121,10 @@ def main():
                 "max_batched_tokens": batch * w["input_len"],
             },
         }
+        kernel = decode_attention(r["engine_version"], m["heads"], m["kv_heads"], m["head_dim"])
+        if kernel:
+            spec["inference"]["decode_attention"] = kernel[0]
+            assumptions.append(kernel[1])
         measured = {}
         for x in r["measured"]:
             if x["metric"] == "output_throughput_per_gpu":
