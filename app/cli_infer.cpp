@@ -171,6 +171,12 @@ void print_serving_table(const PlanSpec& spec, const HardwareProfile& hw, const 
                        .arg(engine.attention_kernel)
                        .arg_translated("tally::explain", to_string(engine.all_reduce).data())),
         engine.source);
+    if (in.decode_attention == DecodeAttention::per_query_head) {
+        fmt::print("{}\n\n",
+                   tr("Decode attention: the KV cache read once per query head, a thread block "
+                      "per query head (inference.decode_attention per_query_head: TensorRT-LLM's "
+                      "masked MHA kernel where XQA does not apply)"));
+    }
     print_phase(tr("One prefill pass (per GPU)"), s.prefill);
     print_phase(tr("Decode step at the final context (per GPU)"), s.decode);
 

@@ -117,6 +117,14 @@ void TestCliInfer::table() {
           "per million output tokens", "critical batch", "Pope et al. 2022"}) {
         QVERIFY2(r.out.contains(text), text);
     }
+    // The example's kernel reads each KV head once; a spec that says otherwise is told so.
+    QVERIFY(!r.out.contains("once per query head"));
+    const Run masked = run_tally(
+        {QStringLiteral("infer"), QStringLiteral("-")},
+        llama7b(R"({"engine": "tensorrt_llm", "decode_attention": "per_query_head"})"));
+    QCOMPARE(masked.exit_code, 0);
+    QVERIFY2(masked.out.contains("Decode attention: the KV cache read once per query head"),
+             qPrintable(masked.out));
 }
 
 // The band is the published runs of the plan's engine and GPU family: counted here from the case

@@ -1243,6 +1243,10 @@
         <source>Accuracy on published %1 %2 runs with %3 (error = predicted / measured - 1)</source>
         <translation>在已公布的 %1 %2 %3运行上的准确度（误差 = 预测 / 实测 - 1）</translation>
     </message>
+    <message>
+        <source>Decode attention: the KV cache read once per query head, a thread block per query head (inference.decode_attention per_query_head: TensorRT-LLM&apos;s masked MHA kernel where XQA does not apply)</source>
+        <translation>解码注意力：每个查询头各读一次 KV 缓存，每个查询头一个线程块（inference.decode_attention per_query_head：XQA 不适用时 TensorRT-LLM 的 masked MHA 内核）</translation>
+    </message>
 </context>
 <context>
     <name>tally::enums</name>
