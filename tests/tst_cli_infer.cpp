@@ -119,9 +119,9 @@ void TestCliInfer::table() {
     }
     // The example's kernel reads each KV head once; a spec that says otherwise is told so.
     QVERIFY(!r.out.contains("once per query head"));
-    const Run masked = run_tally(
-        {QStringLiteral("infer"), QStringLiteral("-")},
-        llama7b(R"({"engine": "tensorrt_llm", "decode_attention": "per_query_head"})"));
+    const Run masked =
+        run_tally({QStringLiteral("infer"), QStringLiteral("-")},
+                  llama7b(R"({"engine": "tensorrt_llm", "decode_attention": "per_query_head"})"));
     QCOMPARE(masked.exit_code, 0);
     QVERIFY2(masked.out.contains("Decode attention: the KV cache read once per query head"),
              qPrintable(masked.out));
