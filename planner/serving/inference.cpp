@@ -463,9 +463,6 @@ ServingPhase prefill_phase(const Context& c, double prompts) {
     return ph;
 }
 
-// KV cache one GPU reads for `sequences` sequences at `context` tokens: with data-parallel
-// attention each GPU of the tp group attends its own 1/tp of the sequences (LMSYS, "SGLang
-// v0.4", 2024), so the MLA latent is no longer copied on every GPU.
 // A decode kernel that reads the cache once per query head (inference.decode_attention
 // per_query_head: TensorRT-LLM's masked multi-head attention launches a thread block per query
 // head and sequence, each streaming its KV head, decoderMaskedMultiheadAttentionLaunch.h; NVIDIA's
@@ -485,6 +482,9 @@ double kv_reads_per_byte(const Context& c) {
     return std::max(1.0, query_heads / kv_heads);
 }
 
+// KV cache one GPU reads for `sequences` sequences at `context` tokens: with data-parallel
+// attention each GPU of the tp group attends its own 1/tp of the sequences (LMSYS, "SGLang
+// v0.4", 2024), so the MLA latent is no longer copied on every GPU; times the reads above.
 double kv_read_bytes(const Context& c, double sequences, double context) {
     const double share = c.spec.inference.dp_attention ? 1.0 / c.tp : 1.0;
     return sequences * share * context * c.kv.bytes_per_token_per_gpu * kv_reads_per_byte(c);
