@@ -316,12 +316,19 @@ void TestUiInference::servingSpecWithoutDataIsDrawn() {
     QCOMPARE(b.data.tokens, 0.0);
     QVERIFY(a.inference == b.inference);
     QVERIFY(a.model == b.model);
+    // The Markdown and CSV reports are of a training plan: refused, not another spec's plan.
+    QVERIFY(!m_document->exportMarkdown(dir.filePath(QStringLiteral("r.md")), &error));
+    QVERIFY2(error.contains(QStringLiteral("training plan")), qPrintable(error));
+    QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("r.md"))));
+    QVERIFY(!m_document->exportCsv(dir.filePath(QStringLiteral("r.csv")), &error));
     // Entering the training tokens makes it a whole plan again.
     PlanSpec s = m_document->spec();
     s.data.tokens = 1e12;
     m_document->edit(s, QStringLiteral("tokens"));
     QVERIFY(!m_document->error());
     QVERIFY(!m_document->servingViews());
+    QVERIFY2(m_document->exportMarkdown(dir.filePath(QStringLiteral("r.md")), &error),
+             qPrintable(error));
 }
 
 QTEST_MAIN(TestUiInference)

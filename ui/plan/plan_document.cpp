@@ -313,7 +313,25 @@ bool PlanDocument::isModified() const {
     return !m_undo->isClean();
 }
 
+bool PlanDocument::refuseTrainingReport(QString* error) const {
+    // The reports are of a training plan; a serving spec without one would export the last
+    // training plan drawn, which is another spec's.
+    if (m_servingViews && m_error) {
+        if (error) {
+            *error = tr("The report is of a training plan, and this serving spec has none (%1). "
+                        "Enter its training data to plan training, or use tally infer for the "
+                        "serving plan.")
+                         .arg(errorText(*m_error));
+        }
+        return true;
+    }
+    return false;
+}
+
 bool PlanDocument::exportCsv(const QString& path, QString* error) const {
+    if (refuseTrainingReport(error)) {
+        return false;
+    }
     const std::string csv = plan_csv(m_views->spec, m_views->hardware, m_views->plan);
     // A UTF-8 byte order mark first: spreadsheets on Windows read a CSV without one in the
     // system's legacy code page, which garbles names in Chinese (or any non-ASCII text).
@@ -322,6 +340,9 @@ bool PlanDocument::exportCsv(const QString& path, QString* error) const {
 }
 
 bool PlanDocument::exportMarkdown(const QString& path, QString* error) const {
+    if (refuseTrainingReport(error)) {
+        return false;
+    }
     const std::string md =
         plan_markdown(m_views->spec, m_views->hardware, m_views->plan, uiTextTranslator());
     return writeFileAtomically(path, QByteArray::fromStdString(md), error);

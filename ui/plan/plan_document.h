@@ -94,6 +94,9 @@ private:
     void apply(const PlanSpec& spec);
     std::vector<FieldError> otherFieldErrors(const FieldError& first,
                                              const HardwareProfile& hardware) const;
+    // True, with the reason in `error`, while the reports would show another spec's training
+    // plan (a serving spec without its training part).
+    bool refuseTrainingReport(QString* error) const;
 
     const HardwareCatalog* m_catalog;
     QUndoStack* m_undo;
