@@ -4065,10 +4065,6 @@ Dense bf16 peak %6, TDP %7</source>
         <translation>%1，位于 %2：%3（%4）</translation>
     </message>
     <message>
-        <source>Hover a figure for its formula, the numbers in it and its source. Decode reads every weight and the whole KV cache once per step; GB = 10^9 bytes.</source>
-        <translation>悬停在数字上可查看其公式、代入的数值和来源。解码每步读取全部权重和整个 KV 缓存一次；GB = 10^9 字节。</translation>
-    </message>
-    <message>
         <source>Latency against throughput</source>
         <translation>延迟与吞吐量</translation>
     </message>
@@ -4179,6 +4175,10 @@ Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
     <message>
         <source>Accuracy on published %1 %2 runs with %3 (error = predicted / measured - 1):</source>
         <translation>在已公布的 %1 %2 %3运行上的准确度（误差 = 预测 / 实测 - 1）：</translation>
+    </message>
+    <message>
+        <source>Hover a figure for its formula, the numbers in it and its source. Decode reads every weight and the whole KV cache each step (the cache once per query head where the spec&apos;s decode_attention says so); GB = 10^9 bytes.</source>
+        <translation>悬停在数字上可查看其公式、代入的数值和来源。解码每步读取全部权重和整个 KV 缓存（spec 的 decode_attention 如此设定时，缓存按每个查询头各读一次）；GB = 10^9 字节。</translation>
     </message>
 </context>
 <context>

@@ -270,8 +270,9 @@ InferencePanel::InferencePanel(PlanDocument* document, QWidget* parent)
     compactTable(m_table, FigureTableModel::LabelColumn);
     m_table->setObjectName(QStringLiteral("inferenceTable"));
     auto* note = new QLabel(tr("Hover a figure for its formula, the numbers in it and its source. "
-                               "Decode reads every weight and the whole KV cache once per step; "
-                               "GB = 10^9 bytes."),
+                               "Decode reads every weight and the whole KV cache each step (the "
+                               "cache once per query head where the spec's decode_attention says "
+                               "so); GB = 10^9 bytes."),
                             this);
     note->setWordWrap(true);
 
