@@ -13,6 +13,7 @@
 #include <QTemporaryDir>
 #include <QUndoStack>
 #include <QtTest>
+#include <cmath>
 
 #include "planner/io/serving_case_accuracy.h"
 #include "planner/io/spec_json.h"
@@ -28,6 +29,15 @@ using namespace tally;
 using namespace tally::ui;
 
 namespace {
+
+// The value of a figure of the panel's table by its key; NaN when the table has no such row.
+double figureValue(const FigureTableModel* model, const char* key) {
+    const int row = model->rowOf(QString::fromLatin1(key));
+    return row < 0 ? std::nan("")
+                   : model->index(row, FigureTableModel::ValueColumn)
+                         .data(FigureTableModel::ValueRole)
+                         .toDouble();
+}
 
 PlanSpec llama70bServing() {
     return load_plan_spec(TALLY_SOURCE_DIR "/resources/examples/llama-3-70b-serve-4xh100-fp8.json");
@@ -168,10 +178,7 @@ void TestUiInference::figuresShowTheirFormulas() {
     const int kv = model->rowOf(QStringLiteral("serving.kv_bytes_per_token"));
     QVERIFY(kv >= 0);
     // 80 x 2 x 8 x 128 x 2 B = 327,680 B per token.
-    QCOMPARE(model->index(kv, FigureTableModel::ValueColumn)
-                 .data(FigureTableModel::ValueRole)
-                 .toDouble(),
-             327680.0);
+    QCOMPARE(figureValue(model, "serving.kv_bytes_per_token"), 327680.0);
     const QString tip =
         model->index(kv, FigureTableModel::ValueColumn).data(Qt::ToolTipRole).toString();
     QVERIFY2(tip.contains(QStringLiteral("2 x L x kv_heads x head_dim x bytes")), qPrintable(tip));
@@ -296,13 +303,7 @@ void TestUiInference::servingSpecWithoutDataIsDrawn() {
     QVERIFY(m_panel->message().isEmpty());
     // Mistral 7B's KV cache in fp8: 32 layers x 2 x 8 KV heads x 128 x 1 B = 65,536 B a token,
     // and the batch's 56 x 4096 tokens of context: 15,032,385,536 B.
-    FigureTableModel* model = m_panel->model();
-    const int kv = model->rowOf(QStringLiteral("serving.kv_bytes_per_token"));
-    QVERIFY(kv >= 0);
-    QCOMPARE(model->index(kv, FigureTableModel::ValueColumn)
-                 .data(FigureTableModel::ValueRole)
-                 .toDouble(),
-             65536.0);
+    QCOMPARE(figureValue(m_panel->model(), "serving.kv_bytes_per_token"), 65536.0);
     QCOMPARE(m_panel->memorySet(1)->at(0), 15.032385536);
     QVERIFY(!bar.isStale());
     QVERIFY2(bar.warnings()->text().contains(QStringLiteral("training is not planned")),

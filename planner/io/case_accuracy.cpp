@@ -117,19 +117,46 @@ std::vector<CaseResult> evaluate_cases(const std::filesystem::path& dir) {
     return out;
 }
 
-ErrorBand band_of(const std::vector<const CaseResult*>& cases) {
+ErrorBand band_of_errors(const std::vector<double>& errors) {
     ErrorBand b;
-    for (const CaseResult* c : cases) {
+    for (const double e : errors) {
         ++b.count;
-        b.mean_abs_error += std::abs(c->error);
-        b.mean_error += c->error;
-        b.worst_abs_error = std::max(b.worst_abs_error, std::abs(c->error));
+        b.mean_abs_error += std::abs(e);
+        b.mean_error += e;
+        b.worst_abs_error = std::max(b.worst_abs_error, std::abs(e));
     }
     if (b.count > 0) {
         b.mean_abs_error /= b.count;
         b.mean_error /= b.count;
     }
     return b;
+}
+
+ErrorBand band_of(const std::vector<const CaseResult*>& cases) {
+    std::vector<double> errors;
+    errors.reserve(cases.size());
+    for (const CaseResult* c : cases) {
+        errors.push_back(c->error);
+    }
+    return band_of_errors(errors);
+}
+
+ErrorBand band_from_json(const nlohmann::json& family) {
+    ErrorBand b;
+    b.count = family["count"].get<int>();
+    b.mean_abs_error = family["mean_abs_error"].get<double>();
+    b.worst_abs_error = family["worst_abs_error"].get<double>();
+    b.mean_error = family["mean_error"].get<double>();
+    return b;
+}
+
+nlohmann::json embedded_accuracy_table(std::string_view resource) {
+    for (const EmbeddedFile& f : embedded_files()) {
+        if (f.path == resource) {
+            return nlohmann::json::parse(f.contents);
+        }
+    }
+    return nlohmann::json::object();
 }
 
 bool band_moe(const PlanSpec& spec) {
@@ -217,14 +244,7 @@ std::string accuracy_markdown(const std::vector<CaseResult>& results) {
 
 std::optional<ErrorBand> error_band(Engine engine, GpuGeneration generation,
                                     std::optional<bool> moe) {
-    static const nlohmann::json table = [] {
-        for (const EmbeddedFile& f : embedded_files()) {
-            if (f.path == kAccuracyResource) {
-                return nlohmann::json::parse(f.contents);
-            }
-        }
-        return nlohmann::json::object();
-    }();
+    static const nlohmann::json table = embedded_accuracy_table(kAccuracyResource);
     if (!table.contains("families")) {
         return std::nullopt;
     }
@@ -237,11 +257,7 @@ std::optional<ErrorBand> error_band(Engine engine, GpuGeneration generation,
             f["generation"].get<std::string>() != to_string(generation)) {
             continue;
         }
-        ErrorBand b;
-        b.count = f["count"].get<int>();
-        b.mean_abs_error = f["mean_abs_error"].get<double>();
-        b.worst_abs_error = f["worst_abs_error"].get<double>();
-        b.mean_error = f["mean_error"].get<double>();
+        ErrorBand b = band_from_json(f);
         if (!f.contains("model")) {
             whole = b;
         } else if (!model.empty() && f["model"].get<std::string>() == model &&

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>
@@ -52,6 +53,13 @@ struct ErrorBand {
     double mean_error = 0.0;  // signed
 };
 ErrorBand band_of(const std::vector<const CaseResult*>& cases);
+// The same of a set of errors (predicted / measured - 1), for tables of other figures.
+ErrorBand band_of_errors(const std::vector<double>& errors);
+// A family of a shipped accuracy table ({"count", "mean_abs_error", "worst_abs_error",
+// "mean_error"}) as a band.
+ErrorBand band_from_json(const nlohmann::json& family);
+// A shipped accuracy table (resources/cases/...), parsed; an empty object when it is missing.
+nlohmann::json embedded_accuracy_table(std::string_view resource);
 
 // The shipped table: {"cases": [...], "families": [{"engine", "generation", "count",
 // "mean_abs_error", "worst_abs_error", "mean_error"}]}.

@@ -208,8 +208,7 @@ void PlanDocument::apply(const PlanSpec& spec) {
     // What the window says of the error depends on whether the serving plan is drawn beside it.
     const bool errorChangedNow =
         error.has_value() != m_error.has_value() || (error && !same(*error, *m_error)) ||
-        hadServingViews != (m_servingViews != nullptr) ||
-        others.size() != m_otherErrors.size() ||
+        hadServingViews != (m_servingViews != nullptr) || others.size() != m_otherErrors.size() ||
         !std::equal(others.begin(), others.end(), m_otherErrors.begin(), same);
     m_error = std::move(error);
     m_otherErrors = std::move(others);
