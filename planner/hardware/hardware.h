@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
@@ -123,6 +124,11 @@ struct HardwareProfile {
     // The best published matmul fraction of peak for this dtype, if the catalog has one.
     std::optional<double> best_measured_gemm_fraction(ComputeType type) const;
 };
+
+// Whether the part's id or name contains any of `parts` (each lower case), ignoring the case of
+// the id and name (ASCII), without allocating: plans ask it on every evaluation (which GPU
+// generation a part is, which published GEMM table applies).
+bool names_any(const HardwareProfile& profile, std::initializer_list<std::string_view> parts);
 
 // The dtype families the part has a peak for, comma-separated ("fp64, fp32, tf32, bf16, ..."),
 // for error messages.

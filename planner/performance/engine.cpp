@@ -11,39 +11,6 @@ namespace tally {
 
 namespace {
 
-char ascii_lower(char c) {
-    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-}
-
-// Whether `text` contains the lower-case `part`, ignoring the case of `text` (ASCII), without
-// allocating: evaluate() asks for a profile's generation on every plan.
-bool contains_ignoring_case(std::string_view text, std::string_view part) {
-    if (part.size() > text.size()) {
-        return false;
-    }
-    for (std::size_t i = 0; i + part.size() <= text.size(); ++i) {
-        std::size_t j = 0;
-        while (j < part.size() && ascii_lower(text[i + j]) == part[j]) {
-            ++j;
-        }
-        if (j == part.size()) {
-            return true;
-        }
-    }
-    return false;
-}
-
-// Whether the part's id or name contains any of `parts` (lower case), in any case.
-bool names_any(const HardwareProfile& profile, std::initializer_list<std::string_view> parts) {
-    for (std::string_view part : parts) {
-        if (contains_ignoring_case(profile.id, part) ||
-            contains_ignoring_case(profile.name, part)) {
-            return true;
-        }
-    }
-    return false;
-}
-
 // ---- the presets ------------------------------------------------------------------------------
 //
 // megatron: Megatron-Core with Transformer Engine. TE's LayerNormLinear / LayerNormMLP fuse the
