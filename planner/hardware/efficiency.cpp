@@ -201,6 +201,7 @@ AchievedRates achieved_rates(const HardwareProfile& profile, ComputeType type) {
     r.gemm_flops_per_s = profile.peak(type) * gemm_fraction(profile, type);
     r.memory_bytes_per_s = profile.bandwidth_bytes_per_s * memory_fraction(profile);
     r.sm_count = profile.sm_count;
+    r.shapes = gemm_shape_rates(profile, type);
     return r;
 }
 
@@ -258,7 +259,10 @@ GemmTime gemm_time_shaped(const AchievedRates& rates, double count, double m, do
     GemmTime t;
     t.flops = 2.0 * count * m * n * k;
     t.bytes = count * (m * k + k * n + m * n) * bytes_per_value;
-    if (rates.gemm_flops_per_s > 0.0) {
+    const double table_rate = gemm_shape_flops_per_s(rates.shapes, count, m, n, k);
+    if (table_rate > 0.0) {
+        t.compute_s = t.flops / table_rate;
+    } else if (rates.gemm_flops_per_s > 0.0) {
         if (rates.sm_count > 0 && count > 0.0 && m > 0.0 && n > 0.0) {
             // flops / (rate x useful / issued) = 2k x issued tile area / rate: whole waves of
             // tiles, each tile taking 2·k·tile_m·tile_n FLOPs' time.
@@ -285,6 +289,7 @@ GemmTimer::GemmTimer(const AchievedRates& rates) {
         }
     }
     m_s_per_byte = rates.memory_bytes_per_s > 0.0 ? 1.0 / rates.memory_bytes_per_s : 0.0;
+    m_shapes = rates.shapes;
 }
 
 namespace {

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "planner/core/dtype.h"
+#include "planner/hardware/gemm_shapes.h"
 #include "planner/hardware/hardware.h"
 
 namespace tally {
@@ -56,6 +57,7 @@ struct AchievedRates {
     double gemm_flops_per_s = 0.0;    // dense peak x gemm_fraction
     double memory_bytes_per_s = 0.0;  // bandwidth x memory_fraction
     std::int64_t sm_count = 0;        // the profile's; 0: no quantization applied
+    GemmShapeRates shapes;            // the part's published rates by shape, if any
 };
 AchievedRates achieved_rates(const HardwareProfile& profile, ComputeType type);
 GemmTime gemm_time(const AchievedRates& rates, double m, double n, double k,
@@ -69,6 +71,8 @@ double memory_time_s(const AchievedRates& rates, double bytes);
 // which run on `sm_count` SMs in whole waves; the fraction of the issued tile work that is useful,
 // count·m·n / (waves·sm_count·tile area). 1 when sm_count is 0.
 // The catalog's GEMM fractions are best-shape measurements (full waves), so this multiplies them.
+// Where the part has a published table by shape (gemm_shapes.h) and the GEMM lies on it (every
+// dimension at least 256), the table's measured rate times the GEMM instead.
 inline constexpr double kGemmTileM = 256.0;
 inline constexpr double kGemmTileN = 128.0;
 double gemm_quantization_efficiency(std::int64_t sm_count, double count, double m, double n);
@@ -97,7 +101,11 @@ public:
     explicit GemmTimer(const AchievedRates& rates);
     double seconds(double count, double m, double n, double k, double bytes_per_value) const {
         double compute_s = 0.0;
-        if (m_sms > 0.0 && count > 0.0 && m > 0.0 && n > 0.0) {
+        const double table_rate =
+            m_shapes.table != nullptr ? gemm_shape_flops_per_s(m_shapes, count, m, n, k) : 0.0;
+        if (table_rate > 0.0) {
+            compute_s = 2.0 * count * m * n * k / table_rate;
+        } else if (m_sms > 0.0 && count > 0.0 && m > 0.0 && n > 0.0) {
             // gemm_waves() written out, its one division replaced by the reciprocal and
             // corrected to the exact whole number of waves.
             const double tile_m = m < kGemmTileM ? m : kGemmTileM;
@@ -130,6 +138,7 @@ private:
     double m_s_per_wave_k = 0.0;  // 2 x sms / rate: one wave, per unit of tile area and of k
     double m_s_per_flop = 0.0;    // 1 / rate
     double m_s_per_byte = 0.0;    // 1 / bandwidth
+    GemmShapeRates m_shapes;      // the published rates by shape, if the part has them
 };
 
 // The fraction of the scale-up link (NVLink, xGMI) a collective reaches: the catalog's

@@ -1009,7 +1009,17 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
     const double context = dbl(in.prompt_tokens) + dbl(in.output_tokens);
     const double kvb = bytes_per_value(in.kv_dtype);
     const std::string kv_dtype(to_string(in.kv_dtype));
-    const double kv_reads = kv_reads_per_byte(make_context(spec, hw));
+    const Context context_of_plan = make_context(spec, hw);
+    const double kv_reads = kv_reads_per_byte(context_of_plan);
+    // GEMMs of 256 or more rows on a part with a published table by shape take its measured rate
+    // (planner/hardware/gemm_shapes.h): the prompt's, and a decode step's at large batches.
+    const std::string shape_table_note =
+        context_of_plan.rates.shapes.table == nullptr
+            ? std::string()
+            : std::string(
+                  "; GEMMs of 256 or more on every side at OpenXLA's measured cuBLAS "
+                  "rate of that shape (") +
+                  context_of_plan.rates.shapes.measured_on + ", planner/hardware/gemm_shapes.h)";
     std::vector<Explanation> out;
     // `substitution`: a string of numbers and symbols, or a Text when it has words in it.
     auto add = [&out](std::string key, std::string label, double value, std::string unit,
@@ -1093,7 +1103,8 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
             .arg(fig(s.prefill_s)),
         "attention: L a (d_qk + d_v) P (P + 1) FLOPs, causal (PaLM, Chowdhery et al. 2022, app. "
         "B); tile and wave quantization (NVIDIA Deep Learning Performance Guide); achieved "
-        "peaks (planner/hardware/efficiency.h)");
+        "peaks (planner/hardware/efficiency.h)" +
+            shape_table_note);
     add("serving.decode_step_s", QT_TRANSLATE_NOOP("tally::explain", "Decode step"),
         s.decode_step_s, "s",
         "GEMMs (max of compute in waves, weights read / bandwidth, floor) + max(attention FLOPs / "
@@ -1120,7 +1131,8 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
                               "(decode_attention per_query_head: TensorRT-LLM's masked MHA, "
                               "a thread block per query head)",
                               num(kv_reads))
-                : std::string()));
+                : std::string()) +
+            (dbl(in.batch) >= 256.0 ? shape_table_note : std::string()));
     add("serving.decode.comm_s", QT_TRANSLATE_NOOP("tally::explain", "All-reduces per decode step"),
         s.decode.comm_s, "s",
         all_reduce == AllReduceKind::nccl

@@ -53,6 +53,21 @@ std::string calibration_suffix(const HardwareProfile& hw) {
     return hw.calibration ? "; " + calibration_note(*hw.calibration) : std::string();
 }
 
+// What a part's published GEMM table by shape adds to the source of a GEMM time (gemm_shapes.h):
+// which table, for GEMMs of 256 or more on every side.
+std::string shape_table_suffix(const HardwareProfile& hw, ComputeType type) {
+    const GemmShapeRates rates = gemm_shape_rates(hw, type);
+    if (rates.table == nullptr) {
+        return {};
+    }
+    return fmt::format(
+        "; GEMMs of 256 or more on every side at OpenXLA's measured cuBLAS rate of that shape "
+        "({}{}; xla/service/gpu/model/matmul_interpolator_data.h, planner/hardware/gemm_shapes.h)",
+        rates.measured_on,
+        rates.scale == 1.0 ? std::string()
+                           : fmt::format(", x {:.3g} for this part's peak", rates.scale));
+}
+
 // The predicted step and each of its terms (performance.h), with the inputs that set them.
 void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProfile& hw,
                          std::vector<Explanation>& out) {
@@ -94,13 +109,15 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
             QT_TRANSLATE_NOOP("tally::explain", "GEMMs (forward + backward)"), f.compute_s, "s",
             QT_TRANSLATE_NOOP(
                 "tally::formula",
-                "sum over the stage's GEMMs of 2mnk / (peak x GEMM fraction x quantization), "
-                "backward = data + weight gradients; with flash attention the engine's attention "
-                "kernel at its published throughput"),
+                "sum over the stage's GEMMs of 2mnk / (the measured rate of that shape where "
+                "the part has a published table by shape, else peak x GEMM fraction x "
+                "quantization), backward = data + weight gradients; with flash attention the "
+                "engine's attention kernel at its published throughput"),
             TALLY_TEXT("tally::explain", "%1 micro-batches at %2 FLOP/s achieved")
                 .arg(f.microbatches)
                 .arg(four_digits(f.gemm_flops_per_s)),
             "roofline (Williams et al. 2009); efficiency.h; NVIDIA tile/wave quantization" +
+                shape_table_suffix(hw, compute_type(spec.training.compute_dtype)) +
                 calibration_suffix(hw)));
     } else {
         // A measured profile: say which GEMMs were timed from the probe's measurements.

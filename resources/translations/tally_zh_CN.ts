@@ -1916,10 +1916,6 @@
         <translation>校准所用计划的预测单步 / 实测单步；单步的每一项时间都除以它</translation>
     </message>
     <message>
-        <source>sum over the stage&apos;s GEMMs of 2mnk / (peak x GEMM fraction x quantization), backward = data + weight gradients; with flash attention the engine&apos;s attention kernel at its published throughput</source>
-        <translation>对该阶段所有 GEMM 求和 2mnk / (峰值 x GEMM 比例 x 量化)，反向 = 数据梯度 + 权重梯度；使用 flash attention 时按引擎注意力内核的公布吞吐量计</translation>
-    </message>
-    <message>
         <source>sum over the stage&apos;s GEMMs of the measured time of that GEMM where the profile has one, else 2mnk / (peak x GEMM fraction x quantization); backward = data + weight gradients</source>
         <translation>对该阶段所有 GEMM 求和：硬件配置中有实测时间的用实测时间，否则 2mnk / (峰值 x GEMM 比例 x 量化)；反向 = 数据梯度 + 权重梯度</translation>
     </message>
@@ -2034,6 +2030,10 @@
     <message>
         <source>4 exchanges per MoE layer, each beside one sub-module of another micro-batch&apos;s pass (attention, experts): what that sub-module does not hide, plus the passes without a partner</source>
         <translation>每个 MoE 层 4 次交换，每次与另一个微批次某一子模块（注意力、专家）的计算并行：该子模块未能隐藏的部分，加上没有配对的前向/反向</translation>
+    </message>
+    <message>
+        <source>sum over the stage&apos;s GEMMs of 2mnk / (the measured rate of that shape where the part has a published table by shape, else peak x GEMM fraction x quantization), backward = data + weight gradients; with flash attention the engine&apos;s attention kernel at its published throughput</source>
+        <translation>对该阶段所有 GEMM 求和 2mnk / (该器件有按形状公布的实测表时取该形状的实测速率，否则为 峰值 x GEMM 比例 x 量化)，反向 = 数据梯度 + 权重梯度；使用 flash attention 时按引擎注意力内核的公布吞吐量计</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,203 @@
+// GEMM throughput by shape from published measurement tables (gemm_shapes.h).
+#include "planner/hardware/gemm_shapes.h"
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "planner/hardware/gemm_shape_data.h"
+
+namespace tally {
+
+namespace {
+
+// One measured table: the part it was measured on, by name and SM count, and that part's dense
+// peak in the table's dtype (its datasheet's, as the catalog has it).
+struct ShapeTable {
+    const gemm_shape_data::Table* values;
+    ComputeType type;
+    std::int64_t sm_count;
+    double peak_flops_per_s;
+    std::array<std::string_view, 4> names;  // lower case; empty ones unused
+    const char* measured_on;
+};
+
+// The H100 SXM's 132 SMs and 989.5 TFLOP/s dense bf16 (its datasheet: 1,979 with sparsity);
+// the B200's 148 SMs and 2.25 / 4.5 PFLOP/s dense bf16 / fp8 (its datasheet: 4.5 / 9 with
+// sparsity). resources/hardware/catalog.json cites each.
+const ShapeTable kTables[] = {
+    {&gemm_shape_data::kH100Bf16,
+     ComputeType::bf16,
+     132,
+     989.5e12,
+     {"h100", "h200", "h800", "gh200"},
+     "H100 SXM, bf16"},
+    {&gemm_shape_data::kB200Bf16,
+     ComputeType::bf16,
+     148,
+     2250e12,
+     {"b200", "", "", ""},
+     "B200, bf16"},
+    {&gemm_shape_data::kB200Fp8, ComputeType::fp8, 148, 4500e12, {"b200", "", "", ""}, "B200, fp8"},
+};
+
+GemmShapeRates find_rates(const HardwareProfile& profile, ComputeType type) {
+    if (profile.kind == ProfileKind::measured) {
+        return {};
+    }
+    // fp16 runs on the same tensor cores at the same dense rate as bf16 where the peaks agree
+    // (efficiency.cpp's rule for the GEMM fractions): it reads the bf16 table.
+    if (type == ComputeType::fp16 && profile.peak(ComputeType::fp16) > 0.0 &&
+        profile.peak(ComputeType::fp16) == profile.peak(ComputeType::bf16)) {
+        type = ComputeType::bf16;
+    }
+    for (const ShapeTable& t : kTables) {
+        if (t.type != type || profile.peak(type) <= 0.0) {
+            continue;
+        }
+        if (profile.sm_count != 0 && profile.sm_count != t.sm_count) {
+            continue;
+        }
+        for (std::string_view name : t.names) {
+            if (!name.empty() && names_any(profile, {name})) {
+                return {t.values->data(), profile.peak(type) / t.peak_flops_per_s, t.measured_on};
+            }
+        }
+    }
+    return {};
+}
+
+// Where x (in [lo, 16 lo], lo a power of two) lies on the grid lo·2^i, i = 0..4: the cell i
+// (0..3) and the fraction f across it, linear in x. Read from the double's bits: x / lo =
+// 2^e·(1 + mantissa), so the cell is e and f the mantissa.
+struct GridPosition {
+    int cell = 0;
+    double f = 0.0;
+};
+GridPosition grid_position(double ratio, int last_cell) {
+    const std::uint64_t bits = std::bit_cast<std::uint64_t>(ratio);
+    const int e = static_cast<int>((bits >> 52) & 0x7ff) - 1023;
+    const double mantissa =
+        std::bit_cast<double>((bits & 0x000fffffffffffffULL) | 0x3ff0000000000000ULL) - 1.0;
+    if (e > last_cell) {
+        return {last_cell, 1.0};
+    }
+    if (e < 0) {
+        return {0, 0.0};
+    }
+    return {e, mantissa};
+}
+
+}  // namespace
+
+GemmShapeRates gemm_shape_rates(const HardwareProfile& profile, ComputeType type) {
+    // The last profile asked about, per thread and type: a plan, and every plan of a layout
+    // search, asks about the same part, and comparing two short strings costs less than
+    // searching the names.
+    struct Last {
+        bool valid = false;
+        std::string id;
+        std::string name;
+        std::int64_t sm_count = 0;
+        ProfileKind kind = ProfileKind::builtin;
+        double peak = 0.0;
+        double peak_bf16 = 0.0;
+        GemmShapeRates rates;
+    };
+    thread_local Last last[kComputeTypeCount];
+    Last& l = last[static_cast<std::size_t>(type)];
+    if (l.valid && l.sm_count == profile.sm_count && l.kind == profile.kind &&
+        l.peak == profile.peak(type) && l.peak_bf16 == profile.peak(ComputeType::bf16) &&
+        l.id == profile.id && l.name == profile.name) {
+        return l.rates;
+    }
+    l.rates = find_rates(profile, type);
+    l.valid = true;
+    l.id = profile.id;
+    l.name = profile.name;
+    l.sm_count = profile.sm_count;
+    l.kind = profile.kind;
+    l.peak = profile.peak(type);
+    l.peak_bf16 = profile.peak(ComputeType::bf16);
+    return l.rates;
+}
+
+namespace {
+
+// The table's rate at a shape, unscaled (gemm_shape_flops_per_s() below).
+double interpolated_rate(const double* table, double count, double m, double n, double k) {
+    constexpr double kSide = 256.0;      // the table's smallest m, n, k
+    constexpr double kLargest = 4096.0;  // and largest
+    // More rows or columns than the table's are more output tiles, as a batch's are.
+    double b = count > 1.0 ? count : 1.0;
+    if (m > kLargest) {
+        b *= m / kLargest;
+        m = kLargest;
+    }
+    if (n > kLargest) {
+        b *= n / kLargest;
+        n = kLargest;
+    }
+    b = b < 4.0 ? b : 4.0;
+    k = k < kLargest ? k : kLargest;
+    const GridPosition pb = grid_position(b, 1);  // b in {1, 2, 4}: cells 0..1
+    const GridPosition pm = grid_position(m / kSide, 3);
+    const GridPosition pn = grid_position(n / kSide, 3);
+    const GridPosition pk = grid_position(k / kSide, 3);
+    double rate = 0.0;
+    for (int db = 0; db < 2; ++db) {
+        const double wb = db == 0 ? 1.0 - pb.f : pb.f;
+        for (int dm = 0; dm < 2; ++dm) {
+            const double wm = dm == 0 ? 1.0 - pm.f : pm.f;
+            for (int dn = 0; dn < 2; ++dn) {
+                const double wn = dn == 0 ? 1.0 - pn.f : pn.f;
+                const int base = (((pb.cell + db) * 5 + pm.cell + dm) * 5 + pn.cell + dn) * 5;
+                const double w = wb * wm * wn;
+                rate +=
+                    w * ((1.0 - pk.f) * table[base + pk.cell] + pk.f * table[base + pk.cell + 1]);
+            }
+        }
+    }
+    return rate;
+}
+
+// The rates last read, per thread, by shape: one plan times the same few shapes forward and
+// backward on every layer, and a layout search the same few hundred over thousands of plans, so
+// a direct-mapped cache of 256 shapes answers most lookups without the 16-point interpolation.
+struct CachedRate {
+    const double* table = nullptr;
+    double count = 0.0;
+    double m = 0.0;
+    double n = 0.0;
+    double k = 0.0;
+    double rate = 0.0;
+};
+
+std::size_t cache_slot(const double* table, double count, double m, double n, double k) {
+    std::uint64_t h = reinterpret_cast<std::uintptr_t>(table);
+    for (double x : {count, m, n, k}) {
+        h = (h ^ std::bit_cast<std::uint64_t>(x)) * 0x9e3779b97f4a7c15ULL;
+    }
+    return static_cast<std::size_t>(h >> 56);
+}
+
+}  // namespace
+
+double gemm_shape_flops_per_s(const GemmShapeRates& rates, double count, double m, double n,
+                              double k) {
+    constexpr double kSide = 256.0;  // the table's smallest m, n, k
+    if (rates.table == nullptr || !(m >= kSide) || !(n >= kSide) || !(k >= kSide)) {
+        return 0.0;
+    }
+    thread_local std::array<CachedRate, 256> cache{};
+    CachedRate& slot = cache[cache_slot(rates.table, count, m, n, k)];
+    if (slot.table != rates.table || slot.count != count || slot.m != m || slot.n != n ||
+        slot.k != k) {
+        slot = {rates.table, count, m, n, k, interpolated_rate(rates.table, count, m, n, k)};
+    }
+    return slot.rate * rates.scale;
+}
+
+}  // namespace tally

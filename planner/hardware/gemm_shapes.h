@@ -1,0 +1,49 @@
+#pragma once
+
+// GEMM throughput by shape, from published measurements, for the parts that have them.
+//
+// One best-shape fraction of the peak times tile and wave quantization (efficiency.h) is how the
+// planner times a GEMM on a part it knows nothing more about. For the H100 (bf16) and the B200
+// (bf16 and fp8) a measured table by shape exists: OpenXLA's cost model ships cuBLAS GEMM
+// throughput for b x (m x k) x (k x n) products with b in {1, 2, 4} and m, n, k in {256, ...,
+// 4096} (xla/service/gpu/model/matmul_interpolator_data.h, written by
+// xla/tools/matmul_perf_table_gen: 2·b·m·n·k over the median kernel time of 5 runs;
+// scripts/import-xla-gemm-table.py copies it into gemm_shape_data.h). Mid-sized GEMMs reach
+// well below the best shape there: a 2048³ bf16 GEMM on the H100 641 TFLOP/s, against 780 at
+// 4096³, which quantization alone does not predict (128 output tiles of 256 x 128 fill one wave
+// of 132 SMs).
+//
+// How a GEMM is read off the table (gemm_shape_flops_per_s()):
+//   - rows or columns beyond 4096 are more output tiles of the same kind, as more GEMMs of a
+//     batch are: m = 8192 is read as b = 2 of m = 4096 (and `count` GEMMs as b = count);
+//     b beyond 4 and k beyond 4096 take the table's edge (the rate has levelled off there);
+//   - between the table's points the rate is linear in each of b, m, n and k;
+//   - a dimension below 256 is outside the table: the caller keeps its own model.
+// Which parts: the one measured, and parts of the same silicon (same SM count, or none stated)
+// named like it: "h100", "h200", "h800", "gh200" for the H100 table (one GH100 die: 132 SMs,
+// 989.5 TFLOP/s dense bf16), "b200" (which includes GB200) for the B200 tables. Their rates
+// scale with the part's dense peak over the measured part's (the peak is the SM count times the
+// clock, so a GB200 at 2.5 PFLOP/s runs the B200's 2.25 at 1.11x). Left out: the H100's fp8
+// column, which exceeds its dense FP8 peak (not a GEMM time; see the script), and measured
+// profiles, whose probe timed the card itself.
+
+#include "planner/core/dtype.h"
+#include "planner/hardware/hardware.h"
+
+namespace tally {
+
+// A published shape table that applies to a part, and the factor its rates scale by.
+struct GemmShapeRates {
+    const double* table = nullptr;  // [b][m][n][k], gemm_shape_data.h; null: no table applies
+    double scale = 1.0;             // the part's dense peak / the measured part's
+    const char* measured_on = "";   // the part and dtype the table measured, in words
+};
+
+GemmShapeRates gemm_shape_rates(const HardwareProfile& profile, ComputeType type);
+
+// The measured rate of `count` GEMMs of m x n x k on the table, FLOP/s, scaled to the part;
+// 0 when no table applies or a dimension is below the table's smallest (256).
+double gemm_shape_flops_per_s(const GemmShapeRates& rates, double count, double m, double n,
+                              double k);
+
+}  // namespace tally

@@ -1,0 +1,139 @@
+// GEMM throughput by shape from OpenXLA's published tables (planner/hardware/gemm_shapes.h).
+//
+// Every expected rate below is a value printed in OpenXLA's
+// xla/service/gpu/model/matmul_interpolator_data.h at commit 71feeddf7cc3 (2025-10-21),
+// kDefaultMatmulPTable, read from that file (b, m, n, k, dtype -> FLOP/s):
+//   sm_90  1 4096 4096 4096 bf16  780193877565849
+//   sm_90  2 4096 4096 4096 bf16  804185691260323
+//   sm_90  4 4096 4096 4096 bf16  788699393418751
+//   sm_90  1 2048 4096 4096 bf16  752315168330705
+//   sm_90  1 2048 2048 2048 bf16  641039894925373
+//   sm_100 1 4096 4096 4096 bf16 1416867213789406
+//   sm_100 1 4096 4096 4096 e4m3 2764981863158106
+// and sm_90's e4m3 column at 1 4096 4096 4096: 2423753698474561, above the H100's dense FP8
+// peak (1,979 TFLOP/s), which is why that column is not used.
+#include <QtTest>
+
+#include <cmath>
+
+#include "planner/hardware/efficiency.h"
+#include "planner/hardware/gemm_shapes.h"
+#include "planner/hardware/hardware.h"
+
+using namespace tally;
+
+class TestGemmShapes : public QObject {
+    Q_OBJECT
+
+private slots:
+    void gridPointsAreThePublishedRates();
+    void betweenPointsTheRateIsLinear();
+    void largeDimensionsFoldIntoTheBatch();
+    void outsideTheTableTheCallerDecides();
+    void whichPartsReadWhichTable();
+    void gemmTimesUseTheTable();
+};
+
+namespace {
+
+const HardwareProfile& part(const char* id) {
+    const HardwareProfile* p = find_builtin_hardware(id);
+    if (p == nullptr) {
+        qFatal("catalog part %s missing", id);
+    }
+    return *p;
+}
+
+bool near(double a, double b) {
+    return std::abs(a - b) <= 1e-9 * std::abs(b);
+}
+
+}  // namespace
+
+void TestGemmShapes::gridPointsAreThePublishedRates() {
+    const GemmShapeRates h100 = gemm_shape_rates(part("h100-sxm"), ComputeType::bf16);
+    QVERIFY(h100.table != nullptr);
+    QCOMPARE(h100.scale, 1.0);
+    QVERIFY(near(gemm_shape_flops_per_s(h100, 1, 4096, 4096, 4096), 780193877565849.0));
+    QVERIFY(near(gemm_shape_flops_per_s(h100, 1, 2048, 2048, 2048), 641039894925373.0));
+    QVERIFY(near(gemm_shape_flops_per_s(h100, 2, 4096, 4096, 4096), 804185691260323.0));
+    QVERIFY(near(gemm_shape_flops_per_s(h100, 4, 4096, 4096, 4096), 788699393418751.0));
+    const GemmShapeRates b200 = gemm_shape_rates(part("b200"), ComputeType::fp8);
+    QVERIFY(b200.table != nullptr);
+    QVERIFY(near(gemm_shape_flops_per_s(b200, 1, 4096, 4096, 4096), 2764981863158106.0));
+    const GemmShapeRates b200_bf16 = gemm_shape_rates(part("b200"), ComputeType::bf16);
+    QVERIFY(near(gemm_shape_flops_per_s(b200_bf16, 1, 4096, 4096, 4096), 1416867213789406.0));
+}
+
+void TestGemmShapes::betweenPointsTheRateIsLinear() {
+    const GemmShapeRates h100 = gemm_shape_rates(part("h100-sxm"), ComputeType::bf16);
+    // m = 3072 lies halfway from 2048 to 4096: (752315168330705 + 780193877565849) / 2.
+    QVERIFY(near(gemm_shape_flops_per_s(h100, 1, 3072, 4096, 4096), 766254522948277.0));
+    // A batch of 3 lies halfway from 2 to 4: (804185691260323 + 788699393418751) / 2.
+    QVERIFY(near(gemm_shape_flops_per_s(h100, 3, 4096, 4096, 4096), 796442542339537.0));
+}
+
+void TestGemmShapes::largeDimensionsFoldIntoTheBatch() {
+    const GemmShapeRates h100 = gemm_shape_rates(part("h100-sxm"), ComputeType::bf16);
+    // 8192 rows are twice 4096's output tiles: read as b = 2.
+    QVERIFY(near(gemm_shape_flops_per_s(h100, 1, 8192, 4096, 4096), 804185691260323.0));
+    QVERIFY(near(gemm_shape_flops_per_s(h100, 1, 4096, 8192, 4096), 804185691260323.0));
+    // 2 x 8192 rows x 8192 columns: b = 8, beyond the table's 4: its edge.
+    QVERIFY(near(gemm_shape_flops_per_s(h100, 2, 8192, 8192, 4096), 788699393418751.0));
+    // A longer k takes the table's edge, 4096.
+    QVERIFY(near(gemm_shape_flops_per_s(h100, 1, 4096, 4096, 16384), 780193877565849.0));
+}
+
+void TestGemmShapes::outsideTheTableTheCallerDecides() {
+    const GemmShapeRates h100 = gemm_shape_rates(part("h100-sxm"), ComputeType::bf16);
+    QCOMPARE(gemm_shape_flops_per_s(h100, 1, 128, 4096, 4096), 0.0);  // a decode step's rows
+    QCOMPARE(gemm_shape_flops_per_s(h100, 1, 4096, 64, 4096), 0.0);
+    QCOMPARE(gemm_shape_flops_per_s(h100, 1, 4096, 4096, 255), 0.0);
+    QCOMPARE(gemm_shape_flops_per_s(GemmShapeRates{}, 1, 4096, 4096, 4096), 0.0);
+}
+
+void TestGemmShapes::whichPartsReadWhichTable() {
+    // The H100's fp8 column exceeds its dense peak: not used.
+    QVERIFY(gemm_shape_rates(part("h100-sxm"), ComputeType::fp8).table == nullptr);
+    // fp16 runs at bf16's rate on the same tensor cores (989.5 TFLOP/s both): the bf16 table.
+    QVERIFY(gemm_shape_rates(part("h100-sxm"), ComputeType::fp16).table != nullptr);
+    // The same GH100 die at the same clock: H200, H800, GH200.
+    for (const char* id : {"h200", "h800", "gh200-144gb"}) {
+        const GemmShapeRates r = gemm_shape_rates(part(id), ComputeType::bf16);
+        QVERIFY2(r.table != nullptr, id);
+        QCOMPARE(r.scale, 1.0);
+    }
+    // The H100 PCIe has 114 SMs, not the measured part's 132: no table.
+    QVERIFY(gemm_shape_rates(part("h100-pcie"), ComputeType::bf16).table == nullptr);
+    // No table for Ampere or for parts not measured.
+    QVERIFY(gemm_shape_rates(part("a100-80gb"), ComputeType::bf16).table == nullptr);
+    QVERIFY(gemm_shape_rates(part("b300"), ComputeType::bf16).table == nullptr);
+    // GB200 is the B200's die at 5 PFLOP/s dense fp8 against the B200's 4.5: the B200's rates
+    // times 5 / 4.5.
+    const GemmShapeRates gb200 = gemm_shape_rates(part("gb200"), ComputeType::fp8);
+    QVERIFY(gb200.table != nullptr);
+    QVERIFY(near(gb200.scale, 5.0 / 4.5));
+    QVERIFY(
+        near(gemm_shape_flops_per_s(gb200, 1, 4096, 4096, 4096), 2764981863158106.0 * 5.0 / 4.5));
+    // A measured profile's probe timed the card itself: the table does not replace it.
+    HardwareProfile measured = part("h100-sxm");
+    measured.kind = ProfileKind::measured;
+    QVERIFY(gemm_shape_rates(measured, ComputeType::bf16).table == nullptr);
+}
+
+void TestGemmShapes::gemmTimesUseTheTable() {
+    const HardwareProfile& h100 = part("h100-sxm");
+    const AchievedRates rates = achieved_rates(h100, ComputeType::bf16);
+    // 2 x 2048³ FLOPs at 641039894925373 FLOP/s: 26.80 us. Tile and wave quantization of the
+    // best-shape fraction would give 2 x 2048³ / (0.806 x 989.5e12 x 128 / 132) = 22.21 us.
+    const double expected_s = 2.0 * 2048.0 * 2048.0 * 2048.0 / 641039894925373.0;
+    QVERIFY(near(gemm_time_shaped(rates, 1, 2048, 2048, 2048, 2).compute_s, expected_s));
+    QVERIFY(near(GemmTimer(rates).seconds(1, 2048, 2048, 2048, 2), expected_s));
+    // Below the table (64 rows) the quantized best-shape model stays: 132 SMs take the 16 tiles
+    // of 64 x 128 in one wave, each 2·k·64·128 FLOPs at 0.806 x 989.5e12 FLOP/s.
+    const double wave_s = 2.0 * 2048.0 * 132.0 * 64.0 * 128.0 / (0.806 * 989.5e12);
+    QVERIFY(near(gemm_time_shaped(rates, 1, 64, 2048, 2048, 2).compute_s, wave_s));
+}
+
+QTEST_APPLESS_MAIN(TestGemmShapes)
+#include "tst_gemm_shapes.moc"
