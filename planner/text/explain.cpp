@@ -113,9 +113,15 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
                 "the part has a published table by shape, else peak x GEMM fraction x "
                 "quantization), backward = data + weight gradients; with flash attention the "
                 "engine's attention kernel at its published throughput"),
-            TALLY_TEXT("tally::explain", "%1 micro-batches at %2 FLOP/s achieved")
-                .arg(f.microbatches)
-                .arg(four_digits(f.gemm_flops_per_s)),
+            gemm_shape_rates(hw, compute_type(spec.training.compute_dtype)).table == nullptr
+                ? TALLY_TEXT("tally::explain", "%1 micro-batches at %2 FLOP/s achieved")
+                      .arg(f.microbatches)
+                      .arg(four_digits(f.gemm_flops_per_s))
+                : TALLY_TEXT("tally::explain",
+                             "%1 micro-batches; GEMMs of 256 or more on every side at the "
+                             "measured rate of their shape, the others at %2 FLOP/s achieved")
+                      .arg(f.microbatches)
+                      .arg(four_digits(f.gemm_flops_per_s)),
             "roofline (Williams et al. 2009); efficiency.h; NVIDIA tile/wave quantization" +
                 shape_table_suffix(hw, compute_type(spec.training.compute_dtype)) +
                 calibration_suffix(hw)));

@@ -1904,6 +1904,10 @@
         <source>expert parallel %1, k = %2 of %3 experts, %4 micro-batches, overlap with another micro-batch %5, dispatcher %6</source>
         <translation>专家并行 %1，%3 个专家中选 k = %2 个，%4 个微批次，与另一微批次重叠：%5，分发器 %6</translation>
     </message>
+    <message>
+        <source>%1 micro-batches; GEMMs of 256 or more on every side at the measured rate of their shape, the others at %2 FLOP/s achieved</source>
+        <translation>%1 个微批次；各边均不小于 256 的 GEMM 按其形状的实测速率计，其余按实际达到的 %2 FLOP/s 计</translation>
+    </message>
 </context>
 <context>
     <name>tally::formula</name>
