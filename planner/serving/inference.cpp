@@ -275,12 +275,13 @@ double kernel_floor_s(const Context& c, double sequences) {
 // read in all, at c.weight_bytes each; fewer than count·k·n for routed experts that no token
 // picks). Compute: whole waves of output tiles on the part's SMs (gemm_time_shaped(),
 // planner/hardware/efficiency.h: the NVIDIA Deep Learning Performance Guide's tile and wave
-// quantization), or the part's published rate of that shape where it has one (gemm_shapes.h). Memory: the weights read once plus the activations in and out, 16-bit.
-// Weight-only formats are unpacked and scaled on the CUDA cores for every tile row of 128
-// tokens the kernel computes (Marlin, Frantar et al. 2024, sec. 3: dequantization overlaps the
-// loads and the tensor cores), 2 operations a weight (a lop3 unpack and a fused scale;
-// Kim et al. 2022, "Who Says Elephants Can't Run", sec. 4.2). The three run concurrently, so
-// the slowest sets the time (Williams et al. 2009), at least one kernel's floor.
+// quantization), or the part's published rate of that shape where it has one (gemm_shapes.h).
+// Memory: the weights read once plus the activations in and out, 16-bit. Weight-only formats are
+// unpacked and scaled on the CUDA cores for every tile row of 128 tokens the kernel computes
+// (Marlin, Frantar et al. 2024, sec. 3: dequantization overlaps the loads and the tensor cores), 2
+// operations a weight (a lop3 unpack and a fused scale; Kim et al. 2022, "Who Says Elephants Can't
+// Run", sec. 4.2). The three run concurrently, so the slowest sets the time (Williams et al. 2009),
+// at least one kernel's floor.
 struct GemmParts {
     double compute_s = 0.0;
     double memory_s = 0.0;
