@@ -23,6 +23,7 @@ private slots:
     void attentionAtThePublishedThroughput();
     void ampereScalesFlashAttention2ToItsPaper();
     void lengthsOutsideTheFiguresClamp();
+    void headDimensionsOfTheFigures();
     void kernelsByEngineAndGeneration();
     void generationsOfTheCatalog();
     void newPartsOfTheCatalog();
@@ -32,19 +33,22 @@ private slots:
 void TestEngine::attentionAtThePublishedThroughput() {
     // Shah et al. 2024, Fig. 5 (causal forward, head dim 128, H100 SXM5): FlashAttention-3 at 2k
     // 521 TFLOP/s, of the H100's 989.5 dense bf16: 0.52653.
-    QVERIFY(close(attention_fraction(AttentionKernel::flash3, GpuGeneration::hopper, 2048, false),
-                  521.0 / 989.5));
+    QVERIFY(
+        close(attention_fraction(AttentionKernel::flash3, GpuGeneration::hopper, 2048, 128, false),
+              521.0 / 989.5));
     // Its causal backward: the non-causal backward 501 TFLOP/s (Fig. 6) times the forward's causal
     // / non-causal ratio 521 / 625: 417.6 TFLOP/s, 0.42207 of the peak.
-    QVERIFY(close(attention_fraction(AttentionKernel::flash3, GpuGeneration::hopper, 2048, true),
-                  501.0 * 521.0 / 625.0 / 989.5));
+    QVERIFY(
+        close(attention_fraction(AttentionKernel::flash3, GpuGeneration::hopper, 2048, 128, true),
+              501.0 * 521.0 / 625.0 / 989.5));
     // cuDNN at 8k, causal forward 529 TFLOP/s.
-    QVERIFY(close(attention_fraction(AttentionKernel::cudnn, GpuGeneration::hopper, 8192, false),
-                  529.0 / 989.5));
+    QVERIFY(
+        close(attention_fraction(AttentionKernel::cudnn, GpuGeneration::hopper, 8192, 128, false),
+              529.0 / 989.5));
     // Between two lengths: linear in log2(s). 2896 = 2^11.5 lies half way from 2k to 4k:
     // FlashAttention-2 causal forward (298 + 319) / 2 = 308.5 TFLOP/s.
     const double s = std::exp2(11.5);
-    QVERIFY(close(attention_fraction(AttentionKernel::flash2, GpuGeneration::hopper, s, false),
+    QVERIFY(close(attention_fraction(AttentionKernel::flash2, GpuGeneration::hopper, s, 128, false),
                   308.5 / 989.5, 1e-9));
 }
 
@@ -52,24 +56,73 @@ void TestEngine::ampereScalesFlashAttention2ToItsPaper() {
     // Dao 2023: "50-73% of the theoretical maximum FLOPs/s on A100". The H100 curve's best
     // non-causal forward (370 TFLOP/s) maps to 0.73; the causal forward at 2k, 298 TFLOP/s, to
     // 298 / 370 x 0.73 = 0.58795.
-    QVERIFY(close(attention_fraction(AttentionKernel::flash2, GpuGeneration::ampere, 2048, false),
-                  298.0 / 370.0 * 0.73, 1e-12));
+    QVERIFY(
+        close(attention_fraction(AttentionKernel::flash2, GpuGeneration::ampere, 2048, 128, false),
+              298.0 / 370.0 * 0.73, 1e-12));
     // The first FlashAttention at half of it (Dao 2023: "around 2x speedup compared to
     // FlashAttention"): the causal forward at 2k, 0.58795 / 2 = 0.29397.
-    QVERIFY(close(attention_fraction(AttentionKernel::flash1, GpuGeneration::ampere, 2048, false),
-                  298.0 / 370.0 * 0.73 / 2.0, 1e-12));
+    QVERIFY(
+        close(attention_fraction(AttentionKernel::flash1, GpuGeneration::ampere, 2048, 128, false),
+              298.0 / 370.0 * 0.73 / 2.0, 1e-12));
     // On Hopper the same ratio: FlashAttention-2's causal backward at 8k, 318 x 333 / 370 =
     // 286.2 TFLOP/s, halved: 143.1 of 989.5.
-    QVERIFY(close(attention_fraction(AttentionKernel::flash1, GpuGeneration::hopper, 8192, true),
-                  318.0 * 333.0 / 370.0 / 2.0 / 989.5, 1e-12));
+    QVERIFY(
+        close(attention_fraction(AttentionKernel::flash1, GpuGeneration::hopper, 8192, 128, true),
+              318.0 * 333.0 / 370.0 / 2.0 / 989.5, 1e-12));
 }
 
 void TestEngine::lengthsOutsideTheFiguresClamp() {
     // Below 512 and above 16k the end figures hold: FA3 causal forward 292 and 616 TFLOP/s.
-    QVERIFY(close(attention_fraction(AttentionKernel::flash3, GpuGeneration::hopper, 128, false),
-                  292.0 / 989.5));
-    QVERIFY(close(attention_fraction(AttentionKernel::flash3, GpuGeneration::hopper, 131072, false),
-                  616.0 / 989.5));
+    QVERIFY(
+        close(attention_fraction(AttentionKernel::flash3, GpuGeneration::hopper, 128, 128, false),
+              292.0 / 989.5));
+    QVERIFY(close(
+        attention_fraction(AttentionKernel::flash3, GpuGeneration::hopper, 131072, 128, false),
+        616.0 / 989.5));
+}
+
+void TestEngine::headDimensionsOfTheFigures() {
+    // Shah et al. 2024, Fig. 5d (causal forward, head dim 64): cuDNN at 4k 363 TFLOP/s.
+    QVERIFY(
+        close(attention_fraction(AttentionKernel::cudnn, GpuGeneration::hopper, 4096, 64, false),
+              363.0 / 989.5));
+    // Its causal backward at head dim 64: the non-causal backward 417 TFLOP/s (Fig. 6a) times the
+    // forward's causal / non-causal ratio at 64, 363 / 408 (Fig. 5a): 371.0 TFLOP/s.
+    QVERIFY(close(attention_fraction(AttentionKernel::cudnn, GpuGeneration::hopper, 4096, 64, true),
+                  417.0 * 363.0 / 408.0 / 989.5));
+    // Fig. 5f (causal, head dim 256): FlashAttention-3 at 8k 628 TFLOP/s.
+    QVERIFY(
+        close(attention_fraction(AttentionKernel::flash3, GpuGeneration::hopper, 8192, 256, false),
+              628.0 / 989.5));
+    // No backward figure at 256: the backward at 128 (559, Fig. 6b) times the non-causal forward's
+    // 256 / 128 ratio, 746 / 646 (Fig. 5c, 5b), then the causal ratio at 256, 628 / 746:
+    // 559 x 628 / 646 = 543.4 TFLOP/s.
+    QVERIFY(
+        close(attention_fraction(AttentionKernel::flash3, GpuGeneration::hopper, 8192, 256, true),
+              559.0 * 746.0 / 646.0 * 628.0 / 746.0 / 989.5, 1e-12));
+    // Between 64 and 128, linear in log2(d): d = 2^6.5 = 90.5 lies half way, FlashAttention-2's
+    // causal forward at 2k (262 + 298) / 2 = 280 TFLOP/s.
+    QVERIFY(close(attention_fraction(AttentionKernel::flash2, GpuGeneration::hopper, 2048,
+                                     std::exp2(6.5), false),
+                  280.0 / 989.5, 1e-9));
+    // Outside the figures the ends hold: head dim 32 reads 64's, 512 reads 256's (FA2 causal 16k:
+    // 299 and 298 TFLOP/s).
+    QVERIFY(
+        close(attention_fraction(AttentionKernel::flash2, GpuGeneration::hopper, 16384, 32, false),
+              299.0 / 989.5));
+    QVERIFY(
+        close(attention_fraction(AttentionKernel::flash2, GpuGeneration::hopper, 16384, 512, false),
+              298.0 / 989.5));
+    // Triton at 256 (no figure): its 128 causal forward at 2k, 323, times FlashAttention-2's
+    // 256 / 128 ratio there, 278 / 298: 301.3 TFLOP/s.
+    QVERIFY(
+        close(attention_fraction(AttentionKernel::triton, GpuGeneration::hopper, 2048, 256, false),
+              323.0 * 278.0 / 298.0 / 989.5, 1e-12));
+    // The A100 keeps the H100's ratios: FlashAttention-2 causal forward at 2k, head dim 64, 262
+    // TFLOP/s, is 262 / 370 x 0.73 of the A100's peak.
+    QVERIFY(
+        close(attention_fraction(AttentionKernel::flash2, GpuGeneration::ampere, 2048, 64, false),
+              262.0 / 370.0 * 0.73, 1e-12));
 }
 
 void TestEngine::kernelsByEngineAndGeneration() {

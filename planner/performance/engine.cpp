@@ -58,45 +58,83 @@ constexpr std::array<EnginePreset, 4> kPresets{{
 
 // ---- attention throughput ---------------------------------------------------------------------
 //
-// Shah et al. 2024 (FlashAttention-3), Figures 5 and 6: TFLOP/s on an H100 80GB SXM5, bf16, head
-// dimension 128, batch x sequence = 16k tokens, at sequence lengths 512, 1k, 2k, 4k, 8k, 16k.
+// Shah et al. 2024 (FlashAttention-3), Figures 5 and 6: TFLOP/s on an H100 80GB SXM5, bf16,
+// batch x sequence = 16k tokens, at sequence lengths 512, 1k, 2k, 4k, 8k, 16k, as printed above
+// the bars; Figure 5 times the forward at head dimensions 64, 128 and 256, with and without the
+// causal mask, Figure 6 the backward (without it) at 64 and 128.
 constexpr std::array<double, 6> kSeqLens{512, 1024, 2048, 4096, 8192, 16384};
 // Their base-2 logarithms (each a power of two), the axis the curves are interpolated on.
 constexpr std::array<double, 6> kLog2SeqLens{9, 10, 11, 12, 13, 14};
+using SeqCurve = std::array<double, 6>;
+// One kernel at head dimensions 64, 128 and 256 (index 0, 1, 2).
 struct KernelCurve {
-    std::array<double, 6> causal_forward;
-    std::array<double, 6> forward;   // without the causal mask
-    std::array<double, 6> backward;  // without the causal mask
+    std::array<SeqCurve, 3> causal_forward;
+    std::array<SeqCurve, 3> forward;   // without the causal mask
+    std::array<SeqCurve, 2> backward;  // without the causal mask; 64 and 128 only (Figure 6)
 };
 // FlashAttention-2 (orange bars).
-constexpr KernelCurve kFlash2{
-    {191, 260, 298, 319, 333, 335}, {309, 350, 362, 368, 370, 370}, {214, 260, 291, 310, 318, 322}};
+constexpr KernelCurve kFlash2{{{{180, 229, 262, 284, 295, 299},
+                                {191, 260, 298, 319, 333, 335},
+                                {208, 251, 278, 293, 297, 298}}},
+                              {{{282, 306, 318, 321, 322, 324},
+                                {309, 350, 362, 368, 370, 370},
+                                {275, 313, 321, 323, 324, 326}}},
+                              {{{198, 238, 264, 279, 287, 291}, {214, 260, 291, 310, 318, 322}}}};
 // cuDNN (red bars).
-constexpr KernelCurve kCudnn{
-    {315, 410, 484, 518, 529, 539}, {497, 574, 617, 609, 600, 595}, {305, 408, 465, 499, 518, 516}};
+constexpr KernelCurve kCudnn{{{{225, 288, 334, 363, 379, 388},
+                               {315, 410, 484, 518, 529, 539},
+                               {308, 391, 450, 483, 497, 509}}},
+                             {{{335, 373, 395, 408, 412, 413},
+                               {497, 574, 617, 609, 600, 595},
+                               {470, 546, 580, 581, 580, 581}}},
+                             {{{266, 348, 395, 417, 432, 433}, {305, 408, 465, 499, 518, 516}}}};
 // FlashAttention-3 (purple bars).
-constexpr KernelCurve kFlash3{
-    {292, 423, 521, 579, 602, 616}, {467, 565, 625, 638, 646, 648}, {316, 424, 501, 542, 559, 561}};
-// Triton's fused attention (green bars); the paper gives no Triton backward: FlashAttention-2's.
+constexpr KernelCurve kFlash3{{{{197, 265, 371, 420, 460, 473},
+                                {292, 423, 521, 579, 602, 616},
+                                {286, 427, 537, 612, 628, 642}}},
+                              {{{333, 392, 460, 476, 496, 497},
+                                {467, 565, 625, 638, 646, 648},
+                                {482, 639, 707, 736, 746, 756}}},
+                              {{{272, 363, 422, 453, 472, 474}, {316, 424, 501, 542, 559, 561}}}};
+// Triton's fused attention (green bars), at 64 and 128; the paper times no Triton kernel at 256
+// and no Triton backward. At 256 its 128 figures times FlashAttention-2's ratio of 256 to 128 at
+// the same length; its backward is FlashAttention-2's.
+constexpr SeqCurve scaled(const SeqCurve& v, const SeqCurve& num, const SeqCurve& den) {
+    return {v[0] * num[0] / den[0], v[1] * num[1] / den[1], v[2] * num[2] / den[2],
+            v[3] * num[3] / den[3], v[4] * num[4] / den[4], v[5] * num[5] / den[5]};
+}
+constexpr SeqCurve kTritonCausal128{146, 273, 323, 353, 369, 378};
+constexpr SeqCurve kTritonForward128{323, 372, 389, 389, 392, 395};
 constexpr KernelCurve kTriton{
-    {146, 273, 323, 353, 369, 378}, {323, 372, 389, 389, 392, 395}, {214, 260, 291, 310, 318, 322}};
+    {{{152, 291, 342, 363, 376, 363},
+      kTritonCausal128,
+      scaled(kTritonCausal128, kFlash2.causal_forward[2], kFlash2.causal_forward[1])}},
+    {{{340, 382, 396, 400, 401, 403},
+      kTritonForward128,
+      scaled(kTritonForward128, kFlash2.forward[2], kFlash2.forward[1])}},
+    kFlash2.backward};
 // The first FlashAttention at half FlashAttention-2's throughput: FlashAttention-2 "yield[s]
 // around 2x speedup compared to FlashAttention" (Dao 2023, abstract; its sec. 1 puts the first
 // at 30-50% of the A100's peak forward and 25-35% backward, where the second reaches up to 73%).
 // Its 2022 Triton port is "overall ... slightly slower than" it (flash_attn_triton.py's header),
 // so this is that port's rate at best. Both issue Ampere's mma instructions, as FlashAttention-2
-// does, so the ratio is assumed to hold on Hopper too (no published H100 figure of either).
-constexpr std::array<double, 6> halved(const std::array<double, 6>& v) {
+// does, so the ratio is assumed to hold on Hopper too (no published H100 figure of either), and
+// at every head dimension.
+constexpr SeqCurve halved(const SeqCurve& v) {
     return {v[0] / 2, v[1] / 2, v[2] / 2, v[3] / 2, v[4] / 2, v[5] / 2};
 }
-constexpr KernelCurve kFlash1{halved(kFlash2.causal_forward), halved(kFlash2.forward),
-                              halved(kFlash2.backward)};
+constexpr KernelCurve kFlash1{
+    {{halved(kFlash2.causal_forward[0]), halved(kFlash2.causal_forward[1]),
+      halved(kFlash2.causal_forward[2])}},
+    {{halved(kFlash2.forward[0]), halved(kFlash2.forward[1]), halved(kFlash2.forward[2])}},
+    {{halved(kFlash2.backward[0]), halved(kFlash2.backward[1])}}};
 // The H100 SXM5's dense bf16 peak the figures are fractions of (its datasheet: 1,979 TFLOP/s
 // with sparsity, 989.5 dense).
 constexpr double kH100Bf16TflopS = 989.5;
 // Ampere: FlashAttention-2 reaches "50-73% of the theoretical maximum FLOPs/s on A100" (Dao 2023,
-// abstract). The H100 curve's shape is kept and scaled so that its best non-causal forward
-// (370 TFLOP/s, 0.374 of the H100's peak) is the A100's 73%.
+// abstract). The H100 curves' shapes (over length and head dimension) are kept and scaled so that
+// the best non-causal forward at head dimension 128 (370 TFLOP/s, 0.374 of the H100's peak) is
+// the A100's 73%.
 constexpr double kAmpereFlash2Scale = 0.73 / (370.0 / kH100Bf16TflopS);
 
 // Piecewise linear in log2(sequence length), clamped at the figures' ends.
@@ -218,16 +256,33 @@ AttentionKernel resolved_attention_kernel(const TrainingSpec& training, GpuGener
 }
 
 double attention_fraction(AttentionKernel kernel, GpuGeneration generation, double seq_len,
-                          bool backward) {
+                          double head_dim, bool backward) {
     const KernelCurve& c = curve(kernel);
-    // The papers time the causal backward only for head dimension 64/128 without the mask: the
-    // causal backward is taken at the non-causal backward's rate times the forward's causal /
-    // non-causal ratio at the same length (the masked blocks cost the backward what they cost the
-    // forward).
-    const double forward_causal = at(c.causal_forward, seq_len);
+    // Between the figures' head dimensions: linear in log2(d), clamped at 64 and 256.
+    const double x = std::clamp(std::log2(head_dim > 0.0 ? head_dim : 128.0), 6.0, 8.0) - 6.0;
+    const std::size_t lo = x >= 1.0 ? 1 : 0;
+    const double f = x - static_cast<double>(lo);
+    const auto over_dims = [&](const std::array<SeqCurve, 3>& curves) {
+        const double a = at(curves[lo], seq_len);
+        return f > 0.0 ? a + f * (at(curves[lo + 1], seq_len) - a) : a;
+    };
+    // The papers time the backward only without the mask: the causal backward is taken at the
+    // non-causal backward's rate times the forward's causal / non-causal ratio at the same length
+    // and head dimension (the masked blocks cost the backward what they cost the forward). Above
+    // 128 (no backward figure) the backward at 128 times the non-causal forward's ratio of this
+    // head dimension to 128.
+    const double forward_causal = over_dims(c.causal_forward);
     double tflops = forward_causal;
     if (backward) {
-        tflops = at(c.backward, seq_len) * forward_causal / at(c.forward, seq_len);
+        const double forward = over_dims(c.forward);
+        double non_causal = 0.0;
+        if (lo == 0) {
+            const double a = at(c.backward[0], seq_len);
+            non_causal = a + f * (at(c.backward[1], seq_len) - a);
+        } else {
+            non_causal = at(c.backward[1], seq_len) * forward / at(c.forward[1], seq_len);
+        }
+        tflops = non_causal * forward_causal / forward;
     }
     double fraction = tflops / kH100Bf16TflopS;
     if (generation == GpuGeneration::ampere || generation == GpuGeneration::other) {

@@ -57,10 +57,11 @@ AttentionKernel resolved_attention_kernel(const TrainingSpec& training,
 AttentionKernel resolved_attention_kernel(const TrainingSpec& training, GpuGeneration generation);
 
 // The fraction of the part's dense bf16 peak a fused attention kernel reaches on a causal
-// sequence of `seq_len` keys at head dimension 128, forward or backward (FLOPs counted as the
-// papers count them: 4·s²·d per head forward, halved for causal; backward 2.5x the forward).
+// sequence of `seq_len` keys at head dimension `head_dim` (the figures' 64, 128 and 256, linear in
+// log2 of each between them, clamped outside), forward or backward (FLOPs counted as the papers
+// count them: 4·s²·d per head forward, halved for causal; backward 2.5x the forward).
 double attention_fraction(AttentionKernel kernel, GpuGeneration generation, double seq_len,
-                          bool backward);
+                          double head_dim, bool backward);
 
 // The gap one kernel launch adds on the GPU when kernels are queued back to back: NVIDIA's
 // "Getting Started with CUDA Graphs" (A. Gray, NVIDIA Developer Blog, 2019) times 2.9 us kernels at

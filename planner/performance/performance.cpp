@@ -132,8 +132,8 @@ struct Context {
     // The share of the layers whose forward is recomputed (full_recompute_fraction()).
     double recomputed = 0.0;
     std::int64_t microbatches = 1;  // per step on one GPU (gradient accumulation)
-    // The fused attention kernel's achieved FLOP/s at attention_seq, forward and backward
-    // (attention_fraction() of bf16_peak), worked out once per plan.
+    // The fused attention kernel's achieved FLOP/s at attention_seq and the model's head
+    // dimension, forward and backward (attention_fraction() of bf16_peak), once per plan.
     double attention_fwd_flops_per_s = 0.0;
     double attention_bwd_flops_per_s = 0.0;
 
@@ -811,10 +811,18 @@ PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwarePro
         // profile) times attention at its compute type's.
         hw.peak(ComputeType::bf16) > 0.0 ? hw.peak(ComputeType::bf16) : peak,
         dbl(spec.data.seq_len) / cp, full_recompute_fraction(t, m), microbatches};
+    // The head dimension the kernel's figures are read at: MLA's products run at the query-key
+    // width (nope + rope) for the scores and the value width for the output, half the FLOPs each
+    // (DeepSeek-V2, sec. 2.1.3): their mean.
+    const double head_dim =
+        m.mla.enabled()
+            ? 0.5 * dbl(m.mla.qk_nope_head_dim + m.mla.qk_rope_head_dim + m.mla.v_head_dim)
+            : dbl(m.effective_head_dim());
     c.attention_fwd_flops_per_s =
-        c.bf16_peak * attention_fraction(c.attention, c.generation, c.attention_seq, false);
-    c.attention_bwd_flops_per_s =
-        c.bf16_peak * attention_fraction(c.attention, c.generation, c.attention_seq, true);
+        c.bf16_peak *
+        attention_fraction(c.attention, c.generation, c.attention_seq, head_dim, false);
+    c.attention_bwd_flops_per_s = c.bf16_peak * attention_fraction(c.attention, c.generation,
+                                                                   c.attention_seq, head_dim, true);
     out.gemm_flops_per_s = c.rates.gemm_flops_per_s;
     out.memory_bytes_per_s = c.rates.memory_bytes_per_s;
     out.microbatches = microbatches;
