@@ -100,6 +100,7 @@ private slots:
     void pipelineStagesAddTheirSends();
     void servingSpecNeedsNoData();
     void perQueryHeadDecodeReadsTheCacheOncePerHead();
+    void prefillAttentionAtItsKernelsPublishedRate();
 };
 
 void TestInference::kvBytesPerToken_data() {
@@ -639,6 +640,41 @@ void TestInference::perQueryHeadDecodeReadsTheCacheOncePerHead() {
     QCOMPARE(r.inference.decode_attention, DecodeAttention::per_query_head);
     QCOMPARE(to_json(r)["inference"]["decode_attention"].get<std::string>(),
              std::string("per_query_head"));
+}
+
+void TestInference::prefillAttentionAtItsKernelsPublishedRate() {
+    // The toy model (2 layers, 8 heads of 128) prefills a 2048-token prompt: causal attention
+    // L a (d_qk + d_v) P (P + 1) = 2 x 8 x 256 x 2048 x 2049 = 17,188,257,792 FLOPs.
+    PlanSpec s = toySpec();
+    s.inference.prompt_tokens = 2048;
+    s.inference.output_tokens = 1;
+    const double flops = 17188257792.0;
+    const HardwareProfile& h100 = *find_builtin_hardware("h100-sxm");
+    // vLLM on Hopper runs FlashAttention-3 (fa_utils.py): its causal forward at 2k, head dim 128,
+    // 521 TFLOP/s (Shah et al. 2024, Fig. 5e): 32.99 us, above the floors (2 x 3.4 us) and the
+    // cache written (2048 x 2 x 2 x 1024 x 2 B = 16.8 MB at about 3.1 TB/s, 5.4 us).
+    s.inference.engine = ServingEngine::vllm;
+    ServingPlan p = evaluate_inference(s, h100);
+    QCOMPARE(p.prefill_attention_kernel, AttentionKernel::flash3);
+    QVERIFY(qAbs(p.prefill_attention_flops_per_s - 521e12) < 1e3);
+    QCOMPARE(p.prefill.attention_flops, flops);
+    QVERIFY(qAbs(p.prefill.attention_compute_s - flops / 521e12) < 1e-15);
+    QVERIFY(qAbs(p.prefill.attention_s - flops / 521e12) < 1e-15);
+    // TensorRT-LLM's context FMHA, the FlashAttention-2 algorithm: 298 TFLOP/s (Fig. 5e), 57.68 us.
+    s.inference.engine = ServingEngine::tensorrt_llm;
+    p = evaluate_inference(s, h100);
+    QCOMPARE(p.prefill_attention_kernel, AttentionKernel::flash2);
+    QVERIFY(qAbs(p.prefill.attention_compute_s - flops / 298e12) < 1e-15);
+    // vLLM on an A100 runs FlashAttention-2: 298 / 370 x 0.73 of the A100's 312 TFLOP/s =
+    // 183.43 TFLOP/s (Dao 2023's 73% for the best forward; engine.h).
+    s.inference.engine = ServingEngine::vllm;
+    p = evaluate_inference(s, *find_builtin_hardware("a100-80gb"));
+    QCOMPARE(p.prefill_attention_kernel, AttentionKernel::flash2);
+    const double a100_rate = 298.0 / 370.0 * 0.73 * 312e12;
+    QVERIFY(qAbs(p.prefill_attention_flops_per_s / a100_rate - 1.0) < 1e-12);
+    QVERIFY(qAbs(p.prefill.attention_compute_s / (flops / a100_rate) - 1.0) < 1e-12);
+    // A decode step's attention stays at the GEMM rate (its FLOPs are a vector's, read-bound).
+    QCOMPARE(p.decode.attention_compute_s, p.decode.attention_flops / p.attention_peak_flops_per_s);
 }
 
 QTEST_APPLESS_MAIN(TestInference)

@@ -106,6 +106,8 @@ nlohmann::json to_json(const ServingPlan& s, const PlanSpec& spec, const Hardwar
     j["decode"] = phase(s.decode);
     j["achieved"] = {{"gemm_flops_per_s", s.gemm_peak_flops_per_s},
                      {"attention_flops_per_s", s.attention_peak_flops_per_s},
+                     {"prefill_attention_kernel", to_string(s.prefill_attention_kernel)},
+                     {"prefill_attention_flops_per_s", s.prefill_attention_flops_per_s},
                      {"bandwidth_bytes_per_s", s.bandwidth_bytes_per_s},
                      {"link_bytes_per_s", s.link_bytes_per_s},
                      {"gemm_fraction_source", gemm_fraction_source(hw, s.gemm_type)},

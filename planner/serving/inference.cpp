@@ -9,6 +9,7 @@
 #include "planner/core/quantity_text.h"
 #include "planner/hardware/efficiency.h"
 #include "planner/model/model_shape.h"
+#include "planner/performance/engine.h"
 #include "planner/serving/serving_engine.h"
 #include "planner/training/plan.h"
 
@@ -218,6 +219,12 @@ struct Context {
     bool weight_only = false;          // int4 / int8: dequantized in the GEMM's main loop
     double gemm_peak = 0.0;            // achieved FLOP/s
     double attention_peak = 0.0;       // achieved FLOP/s
+    // The prefill attention kernel (the engine's for the part's generation), the 16-bit peak its
+    // published fractions are of, and the head dimension they are read at.
+    AttentionKernel prefill_kernel = AttentionKernel::flash2;
+    GpuGeneration generation = GpuGeneration::other;
+    double attention_16bit_peak = 0.0;
+    double attention_head_dim = 128.0;
     double dequant_flops_per_s = 0.0;  // CUDA-core rate the dequantization runs at
     AchievedRates rates{};             // the GEMM dtype's, with the part's SM count
     double bandwidth = 0.0;            // achieved bytes/s
@@ -241,6 +248,12 @@ Context make_context(const PlanSpec& spec, const HardwareProfile& hw) {
     c.attention_type = attention_type_of(hw);
     c.gemm_peak = hw.peak(c.gemm_type) * gemm_fraction(hw, c.gemm_type);
     c.attention_peak = hw.peak(c.attention_type) * gemm_fraction(hw, c.attention_type);
+    c.generation = gpu_generation(hw);
+    c.prefill_kernel = c.generation == GpuGeneration::hopper ? c.engine.prefill_attention_hopper
+                                                             : c.engine.prefill_attention_other;
+    c.attention_16bit_peak = hw.peak(c.attention_type);
+    // Read at the mean of the query-key and value widths, half the FLOPs each (as training).
+    c.attention_head_dim = 0.5 * (c.f.d_qk + c.f.d_v);
     c.dequant_flops_per_s = hw.peak(ComputeType::fp32);
     c.rates = achieved_rates(hw, c.gemm_type);
     c.bandwidth = hw.bandwidth_bytes_per_s * memory_fraction(hw);
@@ -258,6 +271,23 @@ Context make_context(const PlanSpec& spec, const HardwareProfile& hw) {
 
 double compute_s(double flops, double achieved_flops_per_s) {
     return achieved_flops_per_s > 0.0 ? flops / achieved_flops_per_s : 0.0;
+}
+
+// The prefill attention kernel's FLOP/s over `keys` keys: its published fraction of the 16-bit
+// peak at that length and the model's head dimension (engine.h: the FlashAttention-3 paper's H100
+// figures; FlashAttention-3 only on Hopper, elsewhere FlashAttention-2). Prefill attention is
+// bound by its kernel's throughput, not the GEMMs' (FlashAttention-2 reaches "only 35%
+// utilization on the H100", Shah et al. 2024, abstract).
+AttentionKernel resolved_prefill_kernel(const Context& c) {
+    return c.prefill_kernel == AttentionKernel::flash3 && c.generation != GpuGeneration::hopper
+               ? AttentionKernel::flash2
+               : c.prefill_kernel;
+}
+double prefill_attention_flops_per_s(const Context& c, double keys) {
+    const double rate =
+        c.attention_16bit_peak * attention_fraction(resolved_prefill_kernel(c), c.generation, keys,
+                                                    c.attention_head_dim, false);
+    return rate > 0.0 ? rate : c.attention_peak;
 }
 
 double bytes_s(const Context& c, double bytes) {
@@ -305,13 +335,14 @@ GemmParts weight_gemm(const Context& c, double count, double m, double n, double
 }
 
 // One pass over `tokens` tokens of `sequences` sequences on one GPU of a replica: every layer of
-// its pipeline stage (L / pp of them) runs its weight GEMMs, attention (`attention_flops`,
-// `kv_bytes` moved, both for the whole stage), the engine's small kernels and two all-reduces
-// of the hidden state (Megatron-LM, Shoeybi et al. 2019, sec. 3); the last stage adds the
-// output head for `logit_tokens` tokens and the step's own kernels. The parts run one after
-// another.
+// its pipeline stage (L / pp of them) runs its weight GEMMs, attention (`attention_flops` of
+// decoding queries and `prefill_flops` of prompt tokens over `prefill_keys` keys, `kv_bytes`
+// moved, all for the whole stage), the engine's small kernels and two all-reduces of the hidden
+// state (Megatron-LM, Shoeybi et al. 2019, sec. 3); the last stage adds the output head for
+// `logit_tokens` tokens and the step's own kernels. The parts run one after another.
 ServingPhase time_phase(const Context& c, double tokens, double sequences, double logit_tokens,
-                        double context, double attention_flops, double kv_bytes) {
+                        double context, double attention_flops, double kv_bytes,
+                        double prefill_flops = 0.0, double prefill_keys = 0.0) {
     const ModelSpec& m = c.spec.model;
     const ModelFigures& f = c.f;
     const double floor = kernel_floor_s(c, sequences);
@@ -395,12 +426,17 @@ ServingPhase time_phase(const Context& c, double tokens, double sequences, doubl
     p.gemm_s =
         layers * attention_s + dense_layers * dense_s + moe_layers * moe_s + head.seconds / c.pp;
 
-    // Attention over the stage's layers, one kernel a layer: FLOPs at the achieved 16-bit rate,
-    // the KV cache at the achieved bandwidth (decode kernels stream it: FlashInfer, Ye et al.
-    // 2025, sec. 4), at least the floor.
-    p.attention_flops = attention_flops / c.pp;
+    // Attention over the stage's layers, one kernel a layer: decoding queries' FLOPs at the
+    // achieved 16-bit rate, prompt tokens' at the prefill kernel's published rate over their
+    // keys, the KV cache at the achieved bandwidth (decode kernels stream it: FlashInfer, Ye et
+    // al. 2025, sec. 4), at least the floor.
+    p.attention_flops = (attention_flops + prefill_flops) / c.pp;
     p.kv_bytes = kv_bytes / c.pp;
-    p.attention_compute_s = compute_s(p.attention_flops, c.attention_peak);
+    p.attention_compute_s =
+        compute_s(attention_flops / c.pp, c.attention_peak) +
+        (prefill_flops > 0.0
+             ? compute_s(prefill_flops / c.pp, prefill_attention_flops_per_s(c, prefill_keys))
+             : 0.0);
     p.attention_memory_s = bytes_s(c, p.kv_bytes);
     p.attention_s = std::max({p.attention_compute_s, p.attention_memory_s, layers * floor});
 
@@ -456,8 +492,8 @@ ServingPhase prefill_phase(const Context& c, double prompts) {
     const double p = dbl(c.spec.inference.prompt_tokens);
     const double tokens = prompts * p;
     ServingPhase ph =
-        time_phase(c, tokens, prompts, prompts, p, prompts * prefill_attention_flops(c, 0.0, p),
-                   tokens * c.kv.bytes_per_token_per_gpu);
+        time_phase(c, tokens, prompts, prompts, p, 0.0, tokens * c.kv.bytes_per_token_per_gpu,
+                   prompts * prefill_attention_flops(c, 0.0, p), p);
     const double send = pipeline_send_s(c, tokens);
     ph.seconds = c.pp * ph.seconds + send;
     ph.pipeline_s = send;
@@ -653,23 +689,25 @@ ContinuousBatchingPoint continuous_at(const Context& c, double concurrency) {
         const double micro = concurrency / c.pp;
         const double prompt_tokens = arrivals * p / c.pp;
         const double flops =
-            2.0 * c.f.layers * c.f.heads * (c.f.d_qk + c.f.d_v) * context * micro / c.tp +
-            arrivals / c.pp * prefill_attention_flops(c, 0.0, p);
+            2.0 * c.f.layers * c.f.heads * (c.f.d_qk + c.f.d_v) * context * micro / c.tp;
+        const double prompt_flops = arrivals / c.pp * prefill_attention_flops(c, 0.0, p);
         const double kv =
             kv_read_bytes(c, micro, context) + prompt_tokens * c.kv.bytes_per_token_per_gpu;
-        ServingPhase mixed = time_phase(c, micro + prompt_tokens, micro, micro, context, flops, kv);
+        ServingPhase mixed =
+            time_phase(c, micro + prompt_tokens, micro, micro, context, flops, kv, prompt_flops, p);
         pt.step_s = c.pp * mixed.seconds + pipeline_send_s(c, micro + prompt_tokens);
         pt.itl_s = pt.step_s;
         // A new prompt goes in chunks of what the step's budget leaves after the decodes; each
         // step that carries a chunk is a pass over the decodes and the chunk.
         const double chunk = std::min(p, std::max(1.0, dbl(in.max_batched_tokens) - concurrency));
-        const double chunk_flops =
-            2.0 * c.f.layers * c.f.heads * (c.f.d_qk + c.f.d_v) * context * micro / c.tp +
-            prefill_attention_flops(c, 0.0, chunk) / c.pp;
+        const double decode_flops =
+            2.0 * c.f.layers * c.f.heads * (c.f.d_qk + c.f.d_v) * context * micro / c.tp;
+        const double chunk_flops = prefill_attention_flops(c, 0.0, chunk) / c.pp;
         const double chunk_kv =
             kv_read_bytes(c, micro, context) + chunk / c.pp * c.kv.bytes_per_token_per_gpu;
-        const ServingPhase carrying = time_phase(c, micro + chunk / c.pp, micro, micro + 1.0 / c.pp,
-                                                 context, chunk_flops, chunk_kv);
+        const ServingPhase carrying =
+            time_phase(c, micro + chunk / c.pp, micro, micro + 1.0 / c.pp, context, decode_flops,
+                       chunk_kv, chunk_flops, chunk);
         pt.ttft_s = std::ceil(p / chunk) *
                     (c.pp * carrying.seconds + pipeline_send_s(c, micro + chunk / c.pp));
     } else {
@@ -832,6 +870,10 @@ ServingPlan evaluate_inference(const PlanSpec& spec, const HardwareProfile& hw) 
     s.attention_type = c.attention_type;
     s.gemm_peak_flops_per_s = c.gemm_peak;
     s.attention_peak_flops_per_s = c.attention_peak;
+    s.prefill_attention_kernel = resolved_prefill_kernel(c);
+    s.prefill_attention_head_dim = c.attention_head_dim;
+    s.prefill_attention_flops_per_s =
+        prefill_attention_flops_per_s(c, dbl(spec.inference.prompt_tokens));
     s.bandwidth_bytes_per_s = hw.bandwidth_bytes_per_s * memory_fraction(hw);
     s.link_bytes_per_s = c.link_bytes_per_s;
     s.params_total = c.f.params_total;
@@ -1102,9 +1144,13 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
             .arg(fig(s.prefill.comm_s))
             .arg(fig(s.prefill.seconds))
             .arg(fig(s.prefill_s)),
-        "attention: L a (d_qk + d_v) P (P + 1) FLOPs, causal (PaLM, Chowdhery et al. 2022, app. "
-        "B); tile and wave quantization (NVIDIA Deep Learning Performance Guide); achieved "
-        "peaks (planner/hardware/efficiency.h)" +
+        fmt::format("attention: L a (d_qk + d_v) P (P + 1) FLOPs, causal (PaLM, Chowdhery et "
+                    "al. 2022, app. B), at {}'s published {} over {} keys at head dimension {} "
+                    "(Shah et al. 2024, Figs. 5-6); tile and wave quantization (NVIDIA Deep "
+                    "Learning Performance Guide); achieved peaks (planner/hardware/efficiency.h)",
+                    to_string(s.prefill_attention_kernel),
+                    tflops_text(s.prefill_attention_flops_per_s), num(dbl(in.prompt_tokens)),
+                    num(s.prefill_attention_head_dim)) +
             shape_table_note);
     add("serving.decode_step_s", QT_TRANSLATE_NOOP("tally::explain", "Decode step"),
         s.decode_step_s, "s",

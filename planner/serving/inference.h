@@ -102,6 +102,11 @@ struct ServingPlan {
     ComputeType attention_type = ComputeType::bf16;
     double gemm_peak_flops_per_s = 0.0;  // achieved: dense peak x GEMM fraction
     double attention_peak_flops_per_s = 0.0;
+    // The prefill attention kernel (the engine's for the part) and its published rate over the
+    // prompt's keys at the model's head dimension.
+    AttentionKernel prefill_attention_kernel = AttentionKernel::flash2;
+    double prefill_attention_flops_per_s = 0.0;
+    double prefill_attention_head_dim = 0.0;  // (d_qk + d_v) / 2
     double bandwidth_bytes_per_s = 0.0;  // achieved: datasheet x memory fraction
     double link_bytes_per_s = 0.0;       // the tp group's per-direction link
     double params_total = 0.0;

@@ -19,28 +19,39 @@ const std::array<ServingEngineProfile, 4> kProfiles{{
     {ServingEngine::vllm, "vLLM", 512,
      // vllm/model_executor/models/llama.py: fused_add_rms_norm (2), rotary_embedding,
      // reshape_and_cache_flash, silu_and_mul.
-     5.0, kStepKernels, 0.0, "FlashAttention (paged KV cache)", AllReduceKind::custom, false,
+     // Prefill: vllm-flash-attn's FlashAttention-3 on compute capability 9.x, FlashAttention-2
+     // elsewhere (vllm/v1/attention/backends/fa_utils.py, get_flash_attn_version()).
+     5.0, kStepKernels, 0.0, "FlashAttention (paged KV cache)", AttentionKernel::flash3,
+     AttentionKernel::flash2, AllReduceKind::custom, false,
      "vLLM V1: CUDA graphs captured up to batch 512 (CompilationConfig max_capture_size); the "
      "scheduler overlaps the GPU; custom all-reduce (csrc/custom_all_reduce.cuh) over NVLink"},
     {ServingEngine::tensorrt_llm, "TensorRT-LLM", 0,
      // tensorrt_llm/models/llama/model.py: RMSNorm (2) and the gated-MLP activation; bias, RoPE
      // and the KV-cache write run inside the GPT attention plugin.
+     // Prefill: the plugin's context FMHA, which "uses the Flash Attention algorithm as described
+     // in" FlashAttention and FlashAttention-2 (docs/source/advanced/gpt-attention.md, Context
+     // Phase); no throughput of its own is published: FlashAttention-2's figures.
      3.0, kStepKernels, 0.0, "XQA / fused multi-head attention (attention plugin)",
-     AllReduceKind::custom, true,
+     AttentionKernel::flash2, AttentionKernel::flash2, AllReduceKind::custom, true,
      "TensorRT-LLM C++ runtime (gptSessionBenchmark, trtllm-bench): engine enqueued from C++ "
      "without CUDA graphs by default; custom all-reduce plugin with the residual and RMSNorm "
      "fused"},
     {ServingEngine::sglang, "SGLang", 160,
      // python/sglang/srt/models/llama.py: fused_add_rmsnorm (2), rotary embedding, KV-cache
      // store, silu_and_mul.
-     5.0, kStepKernels, 0.0, "FlashInfer (paged KV cache)", AllReduceKind::custom, false,
+     // Prefill: FlashInfer picks its FlashAttention-3 template on sm90a and its
+     // FlashAttention-2 one elsewhere (flashinfer/utils.py, determine_attention_backend()).
+     5.0, kStepKernels, 0.0, "FlashInfer (paged KV cache)", AttentionKernel::flash3,
+     AttentionKernel::flash2, AllReduceKind::custom, false,
      "SGLang: CUDA graphs up to cuda_graph_max_bs (160 by default, server_args.py); the "
      "zero-overhead scheduler overlaps the next batch's CPU work (LMSYS, SGLang v0.4, 2024); "
      "custom all-reduce"},
     {ServingEngine::gpt_fast, "gpt-fast", std::int64_t{1} << 40,
      // model.py under torch.compile: Inductor fuses each norm and the SwiGLU product into one
      // kernel and the rotary embedding with the KV-cache update into one.
-     4.0, kStepKernels, 0.0, "PyTorch SDPA", AllReduceKind::nccl, false,
+     // Prefill: SDPA's flash backend, FlashAttention-2 (PyTorch 2.2 release notes).
+     4.0, kStepKernels, 0.0, "PyTorch SDPA", AttentionKernel::flash2, AttentionKernel::flash2,
+     AllReduceKind::nccl, false,
      "pytorch-labs/gpt-fast: torch.compile(mode=\"reduce-overhead\") replays every decode step "
      "as a CUDA graph; tensor parallelism through torch.distributed (NCCL) all-reduces (tp.py)"},
 }};

@@ -34,6 +34,10 @@ struct ServingEngineProfile {
     // bookkeeping); 0 where the engine overlaps it.
     double host_step_s = 0.0;
     std::string_view attention_kernel;
+    // The prefill (context) attention kernel, timed at its published throughput (engine.h's
+    // attention_fraction()), on Hopper and on other parts.
+    AttentionKernel prefill_attention_hopper = AttentionKernel::flash2;
+    AttentionKernel prefill_attention_other = AttentionKernel::flash2;
     AllReduceKind all_reduce = AllReduceKind::nccl;
     // True: the residual add and RMSNorm run inside the all-reduce kernel, saving one small
     // kernel per all-reduce.
