@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "planner/core/enum_names.h"
 #include "planner/core/quantity_text.h"
 #include "planner/hardware/efficiency.h"
 #include "planner/model/model_shape.h"
@@ -1148,7 +1149,7 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
                     "al. 2022, app. B), at {}'s published {} over {} keys at head dimension {} "
                     "(Shah et al. 2024, Figs. 5-6); tile and wave quantization (NVIDIA Deep "
                     "Learning Performance Guide); achieved peaks (planner/hardware/efficiency.h)",
-                    to_string(s.prefill_attention_kernel),
+                    find_enum_name(s.prefill_attention_kernel)->label,
                     tflops_text(s.prefill_attention_flops_per_s), num(dbl(in.prompt_tokens)),
                     num(s.prefill_attention_head_dim)) +
             shape_table_note);
