@@ -24,6 +24,7 @@ private slots:
     void ampereScalesFlashAttention2ToItsPaper();
     void lengthsOutsideTheFiguresClamp();
     void headDimensionsOfTheFigures();
+    void headDimensionOfAModel();
     void kernelsByEngineAndGeneration();
     void generationsOfTheCatalog();
     void newPartsOfTheCatalog();
@@ -123,6 +124,25 @@ void TestEngine::headDimensionsOfTheFigures() {
     QVERIFY(
         close(attention_fraction(AttentionKernel::flash2, GpuGeneration::ampere, 2048, 64, false),
               262.0 / 370.0 * 0.73, 1e-12));
+}
+
+void TestEngine::headDimensionOfAModel() {
+    ModelSpec m;
+    m.kind = ModelKind::transformer;
+    m.hidden = 2880;
+    m.heads = 64;
+    m.head_dim = 64;  // GPT-OSS: 64 heads of 64, wider than the hidden size
+    QCOMPARE(attention_head_dim(m), 64.0);
+    m.head_dim = 0;  // unset: hidden / heads = 2880 / 64 = 45
+    QCOMPARE(attention_head_dim(m), 45.0);
+    // DeepSeek-V3's MLA: scores over nope 128 + rope 64 = 192, values of 128; the mean is
+    // (192 + 128) / 2 = 160.
+    m.mla.kv_lora_rank = 512;
+    m.mla.qk_nope_head_dim = 128;
+    m.mla.qk_rope_head_dim = 64;
+    m.mla.v_head_dim = 128;
+    QVERIFY(m.mla.enabled());
+    QCOMPARE(attention_head_dim(m), 160.0);
 }
 
 void TestEngine::kernelsByEngineAndGeneration() {

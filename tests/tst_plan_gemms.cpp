@@ -49,6 +49,7 @@ private slots:
     void tensorParallelShapes();
     void measuredTimeReplacesTheModel();
     void measuredTimeScalesByCount();
+    void computeExplanationNamesTheAttentionKernel();
     void profileJsonRoundTrip();
     void profileJsonRejectsBadGemms_data();
     void profileJsonRejectsBadGemms();
@@ -188,6 +189,31 @@ void TestPlanGemms::measuredTimeReplacesTheModel() {
     // Another dtype's time of that shape is not this plan's: the model's own time stays.
     a100.measured_gemms = {MeasuredGemm{ComputeType::fp32, 4096, 4096, 256, 1, 1e-3}};
     QVERIFY(close(evaluate(s, a100).performance.compute_s, modelled, 1e-12));
+}
+
+void TestPlanGemms::computeExplanationNamesTheAttentionKernel() {
+    // The two-layer model (4 heads over hidden 64: head dimension 16) with flash attention on an
+    // H100: Megatron-Core runs cuDNN's fused attention on Hopper (engine.h), read at head
+    // dimension 16; the source of compute_s says both. Without flash attention it says neither.
+    PlanSpec s = two_layer_spec();
+    s.cluster.gpu = "h100-sxm";
+    s.training.flash_attention = true;
+    const HardwareProfile& h100 = *find_builtin_hardware("h100-sxm");
+    auto source = [&] {
+        for (const Explanation& e : explain(s, h100, evaluate(s, h100))) {
+            if (e.key == "performance.compute_s") {
+                return e.source;
+            }
+        }
+        return std::string("(none)");
+    };
+    const std::string with = source();
+    QVERIFY2(
+        with.find("attention: cuDNN fused attention at head dimension 16") != std::string::npos,
+        with.c_str());
+    s.training.flash_attention = false;
+    const std::string without = source();
+    QVERIFY2(without.find("attention:") == std::string::npos, without.c_str());
 }
 
 void TestPlanGemms::measuredTimeScalesByCount() {

@@ -255,6 +255,14 @@ AttentionKernel resolved_attention_kernel(const TrainingSpec& training, GpuGener
     return k;
 }
 
+double attention_head_dim(const ModelSpec& model) {
+    if (model.mla.enabled()) {
+        return 0.5 * static_cast<double>(model.mla.qk_nope_head_dim + model.mla.qk_rope_head_dim +
+                                         model.mla.v_head_dim);
+    }
+    return static_cast<double>(model.effective_head_dim());
+}
+
 double attention_fraction(AttentionKernel kernel, GpuGeneration generation, double seq_len,
                           double head_dim, bool backward) {
     const KernelCurve& c = curve(kernel);

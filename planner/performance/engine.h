@@ -63,6 +63,11 @@ AttentionKernel resolved_attention_kernel(const TrainingSpec& training, GpuGener
 double attention_fraction(AttentionKernel kernel, GpuGeneration generation, double seq_len,
                           double head_dim, bool backward);
 
+// The head dimension a model's attention is read at in attention_fraction(): its head width, or
+// for MLA the mean of the query-key width (nope + rope) and the value width, since the scores and
+// the output take half the FLOPs each (DeepSeek-V2, Liu et al. 2024, sec. 2.1.3).
+double attention_head_dim(const ModelSpec& model);
+
 // The gap one kernel launch adds on the GPU when kernels are queued back to back: NVIDIA's
 // "Getting Started with CUDA Graphs" (A. Gray, NVIDIA Developer Blog, 2019) times 2.9 us kernels at
 // 3.8 us each when launched asynchronously one after another: 0.9 us per kernel.

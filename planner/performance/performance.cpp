@@ -811,13 +811,7 @@ PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwarePro
         // profile) times attention at its compute type's.
         hw.peak(ComputeType::bf16) > 0.0 ? hw.peak(ComputeType::bf16) : peak,
         dbl(spec.data.seq_len) / cp, full_recompute_fraction(t, m), microbatches};
-    // The head dimension the kernel's figures are read at: MLA's products run at the query-key
-    // width (nope + rope) for the scores and the value width for the output, half the FLOPs each
-    // (DeepSeek-V2, sec. 2.1.3): their mean.
-    const double head_dim =
-        m.mla.enabled()
-            ? 0.5 * dbl(m.mla.qk_nope_head_dim + m.mla.qk_rope_head_dim + m.mla.v_head_dim)
-            : dbl(m.effective_head_dim());
+    const double head_dim = attention_head_dim(m);
     c.attention_fwd_flops_per_s =
         c.bf16_peak *
         attention_fraction(c.attention, c.generation, c.attention_seq, head_dim, false);

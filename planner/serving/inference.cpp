@@ -253,8 +253,7 @@ Context make_context(const PlanSpec& spec, const HardwareProfile& hw) {
     c.prefill_kernel = c.generation == GpuGeneration::hopper ? c.engine.prefill_attention_hopper
                                                              : c.engine.prefill_attention_other;
     c.attention_16bit_peak = hw.peak(c.attention_type);
-    // Read at the mean of the query-key and value widths, half the FLOPs each (as training).
-    c.attention_head_dim = 0.5 * (c.f.d_qk + c.f.d_v);
+    c.attention_head_dim = attention_head_dim(spec.model);
     c.dequant_flops_per_s = hw.peak(ComputeType::fp32);
     c.rates = achieved_rates(hw, c.gemm_type);
     c.bandwidth = hw.bandwidth_bytes_per_s * memory_fraction(hw);

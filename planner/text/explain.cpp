@@ -4,6 +4,7 @@
 
 #include <fmt/core.h>
 
+#include "planner/core/enum_names.h"
 #include "planner/core/quantity_text.h"
 #include "planner/hardware/efficiency.h"
 #include "planner/performance/calibration.h"
@@ -68,6 +69,20 @@ std::string shape_table_suffix(const HardwareProfile& hw, ComputeType type) {
                            : fmt::format(", x {:.3g} for this part's peak", rates.scale));
 }
 
+// Which fused attention kernel a flash-attention step runs and the head dimension its published
+// figures are read at (engine.h).
+std::string attention_kernel_suffix(const PlanSpec& spec, const HardwareProfile& hw) {
+    if (!spec.training.flash_attention || spec.model.kind != ModelKind::transformer) {
+        return {};
+    }
+    const EnumName<AttentionKernel>* kernel =
+        find_enum_name(resolved_attention_kernel(spec.training, hw));
+    return fmt::format(
+        "; attention: {} at head dimension {} (Shah et al. 2024, FlashAttention-3, Figs. 5-6)",
+        kernel ? kernel->label : std::string_view("?"),
+        shortest_text(attention_head_dim(spec.model)));
+}
+
 // The predicted step and each of its terms (performance.h), with the inputs that set them.
 void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProfile& hw,
                          std::vector<Explanation>& out) {
@@ -124,7 +139,7 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
                       .arg(four_digits(f.gemm_flops_per_s)),
             "roofline (Williams et al. 2009); efficiency.h; NVIDIA tile/wave quantization" +
                 shape_table_suffix(hw, compute_type(spec.training.compute_dtype)) +
-                calibration_suffix(hw)));
+                attention_kernel_suffix(spec, hw) + calibration_suffix(hw)));
     } else {
         // A measured profile: say which GEMMs were timed from the probe's measurements.
         const GemmSources sources = gemm_sources(spec, hw);
