@@ -273,16 +273,18 @@ double compute_s(double flops, double achieved_flops_per_s) {
     return achieved_flops_per_s > 0.0 ? flops / achieved_flops_per_s : 0.0;
 }
 
-// The prefill attention kernel's FLOP/s over `keys` keys: its published fraction of the 16-bit
-// peak at that length and the model's head dimension (engine.h: the FlashAttention-3 paper's H100
-// figures; FlashAttention-3 only on Hopper, elsewhere FlashAttention-2). Prefill attention is
-// bound by its kernel's throughput, not the GEMMs' (FlashAttention-2 reaches "only 35%
-// utilization on the H100", Shah et al. 2024, abstract).
+// The engine's prefill kernel on this part: FlashAttention-3 runs only on Hopper (Shah et al.
+// 2024, sec. 1), elsewhere FlashAttention-2.
 AttentionKernel resolved_prefill_kernel(const Context& c) {
     return c.prefill_kernel == AttentionKernel::flash3 && c.generation != GpuGeneration::hopper
                ? AttentionKernel::flash2
                : c.prefill_kernel;
 }
+
+// The prefill attention kernel's FLOP/s over `keys` keys: its published fraction of the 16-bit
+// peak at that length and the model's head dimension (engine.h: the FlashAttention-3 paper's H100
+// figures). Prefill attention is bound by its kernel's throughput, not the GEMMs' (FlashAttention-2
+// reaches "only 35% utilization on the H100", Shah et al. 2024, abstract).
 double prefill_attention_flops_per_s(const Context& c, double keys) {
     const double rate =
         c.attention_16bit_peak * attention_fraction(resolved_prefill_kernel(c), c.generation, keys,
