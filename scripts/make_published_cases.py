@@ -124,11 +124,18 @@ def case_of(row):
         # attn_impl "triton" is llmfoundry/models/layers/flash_attn_triton.py, HazyResearch's
         # 2022 Triton port of the first FlashAttention.
         training["attention_kernel"] = "flash1"
+        # FSDP prefetch: neither the MPT yamls' fsdp_config nor submit_benchmarks.py sets
+        # backward_prefetch or forward_prefetch, so Composer's defaults hold (composer
+        # set_fsdp_default(): backward_prefetch "BACKWARD_POST", forward_prefetch False).
+        training["fsdp_backward_prefetch"] = "post"
         assumptions.append("engine fsdp: Composer's PyTorch FSDP FULL_SHARD, eager (ZeRO-3 over "
                            "all GPUs); attention through llm-foundry's attn_impl 'triton' (the "
                            "default of scripts/train/benchmarking/submit_benchmarks.py, which "
                            "sweep.sh does not change): HazyResearch's 2022 Triton port of the "
                            "first FlashAttention, timed as attention_kernel flash1")
+        assumptions.append("FSDP backward prefetch BACKWARD_POST (fsdp_backward_prefetch post): "
+                           "Composer's default (set_fsdp_default()), which the MPT yamls and "
+                           "submit_benchmarks.py leave unset")
         if "pure" in precision:
             training.update({"param_dtype": "bf16", "grad_dtype": "bf16", "master_dtype": "none",
                              "optimizer_state_dtype": "bf16"})

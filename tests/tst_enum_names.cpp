@@ -120,6 +120,14 @@ constexpr bool listed(AttentionKernel v) {
     }
     return false;
 }
+constexpr bool listed(FsdpBackwardPrefetch v) {
+    switch (v) {
+        case FsdpBackwardPrefetch::pre:
+        case FsdpBackwardPrefetch::post:
+            return true;
+    }
+    return false;
+}
 constexpr bool listed(FlopsFormula v) {
     switch (v) {
         case FlopsFormula::six_nd:
@@ -172,6 +180,8 @@ const Names<AttentionKernel> kAttentionKernels{
     {AttentionKernel::engine, "engine"}, {AttentionKernel::flash2, "flash2"},
     {AttentionKernel::flash3, "flash3"}, {AttentionKernel::cudnn, "cudnn"},
     {AttentionKernel::triton, "triton"}, {AttentionKernel::flash1, "flash1"}};
+const Names<FsdpBackwardPrefetch> kFsdpBackwardPrefetches{{FsdpBackwardPrefetch::pre, "pre"},
+                                                          {FsdpBackwardPrefetch::post, "post"}};
 
 // Each documented value has one row with its documented name, the table has no other rows, and
 // names and labels are unique (a name that meant two values would read back as the first).
@@ -251,6 +261,7 @@ void TestEnumNames::tablesCoverEveryValue() {
     checkTable(kEngines);
     checkTable(kFp8Recipes);
     checkTable(kAttentionKernels);
+    checkTable(kFsdpBackwardPrefetches);
 }
 
 void TestEnumNames::toStringIsTheJsonName() {
@@ -275,6 +286,8 @@ void TestEnumNames::toStringIsTheJsonName() {
     for (const auto& [v, name] : kFp8Recipes)
         QCOMPARE(std::string(to_string(v)), name);
     for (const auto& [v, name] : kAttentionKernels)
+        QCOMPARE(std::string(to_string(v)), name);
+    for (const auto& [v, name] : kFsdpBackwardPrefetches)
         QCOMPARE(std::string(to_string(v)), name);
 }
 
@@ -307,6 +320,11 @@ void TestEnumNames::readerReadsEveryName() {
     }
     for (const auto& [v, name] : kAttentionKernels) {
         QVERIFY(readWith("training", "attention_kernel", name).training.attention_kernel == v);
+    }
+    for (const auto& [v, name] : kFsdpBackwardPrefetches) {
+        QVERIFY(
+            readWith("training", "fsdp_backward_prefetch", name).training.fsdp_backward_prefetch ==
+            v);
     }
 }
 
@@ -357,6 +375,10 @@ void TestEnumNames::writerWritesEveryName() {
     }
     for (const auto& [v, name] : kAttentionKernels) {
         s.training.attention_kernel = v;
+        QVERIFY2(plan_spec_from_json(to_json(s)) == s, name.c_str());
+    }
+    for (const auto& [v, name] : kFsdpBackwardPrefetches) {
+        s.training.fsdp_backward_prefetch = v;
         QVERIFY2(plan_spec_from_json(to_json(s)) == s, name.c_str());
     }
 }

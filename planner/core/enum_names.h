@@ -118,6 +118,12 @@ inline constexpr EnumName<MoeDispatcher> kMoeDispatcherNames[] = {
     {MoeDispatcher::flex, "flex",
      QT_TRANSLATE_NOOP("tally::enums", "flex: DeepEP / HybridEP (once per node)")},
 };
+inline constexpr EnumName<FsdpBackwardPrefetch> kFsdpBackwardPrefetchNames[] = {
+    {FsdpBackwardPrefetch::pre, "pre",
+     QT_TRANSLATE_NOOP("tally::enums", "before each layer's gradients (BACKWARD_PRE)")},
+    {FsdpBackwardPrefetch::post, "post",
+     QT_TRANSLATE_NOOP("tally::enums", "after each layer's gradients (BACKWARD_POST)")},
+};
 inline constexpr EnumName<AttentionKernel> kAttentionKernelNames[] = {
     {AttentionKernel::engine, "engine", QT_TRANSLATE_NOOP("tally::enums", "the engine's")},
     {AttentionKernel::flash2, "flash2", QT_TRANSLATE_NOOP("tally::enums", "FlashAttention-2")},
@@ -195,6 +201,9 @@ inline constexpr std::span<const EnumName<Fp8Recipe>> kEnumNames<Fp8Recipe>{kFp8
 template <>
 inline constexpr std::span<const EnumName<MoeDispatcher>> kEnumNames<MoeDispatcher>{
     kMoeDispatcherNames};
+template <>
+inline constexpr std::span<const EnumName<FsdpBackwardPrefetch>> kEnumNames<FsdpBackwardPrefetch>{
+    kFsdpBackwardPrefetchNames};
 template <>
 inline constexpr std::span<const EnumName<AttentionKernel>> kEnumNames<AttentionKernel>{
     kAttentionKernelNames};

@@ -44,6 +44,9 @@ std::string_view to_string(Fp8Recipe recipe) {
 std::string_view to_string(MoeDispatcher dispatcher) {
     return json_name(dispatcher);
 }
+std::string_view to_string(FsdpBackwardPrefetch prefetch) {
+    return json_name(prefetch);
+}
 std::string_view to_string(AttentionKernel kernel) {
     return json_name(kernel);
 }

@@ -161,6 +161,13 @@ enum class Fp8Recipe { delayed, current, block, mxfp8 };
 // all-to-all of every token copy, or the "flex" dispatcher (DeepEP, HybridEP), which sends a
 // token across the network once per node holding its experts and forwards it inside the node.
 enum class MoeDispatcher { alltoall, flex };
+// When a fully sharded (ZeRO-3 / FSDP) step gathers the next layer's parameters in the backward
+// pass (PyTorch FSDP's backward_prefetch): `pre` before the current layer's gradient computation,
+// so the gather runs beside it (BACKWARD_PRE, PyTorch's default); `post` after it, so the gather
+// waits for it and only the reduce-scatter runs beside the next layer's gradients
+// (BACKWARD_POST, "less overlap": the torch.distributed.fsdp.BackwardPrefetch documentation;
+// MosaicML Composer's default, composer set_fsdp_default()).
+enum class FsdpBackwardPrefetch { pre, post };
 // The fused attention kernel when training.flash_attention is on; `engine`: the engine preset's.
 // `flash1`: the first FlashAttention (Dao et al. 2022) and its 2022 Triton port (HazyResearch
 // flash_attn_triton.py, which llm-foundry's attn_impl "triton" runs).
@@ -232,6 +239,7 @@ struct TrainingSpec {
     // micro-batches per step.
     bool ep_comm_overlap = false;
     MoeDispatcher moe_dispatcher = MoeDispatcher::alltoall;
+    FsdpBackwardPrefetch fsdp_backward_prefetch = FsdpBackwardPrefetch::pre;
     // Activations of this many transformer layers (the first ones) copied to host memory after
     // their forward pass and brought back for their backward (Megatron-Core's
     // cpu_offloading_num_layers, megatron/core/cpu_offload.py), over the host link while the
@@ -349,6 +357,7 @@ std::string_view to_string(Offload offload);
 std::string_view to_string(Engine engine);
 std::string_view to_string(Fp8Recipe recipe);
 std::string_view to_string(MoeDispatcher dispatcher);
+std::string_view to_string(FsdpBackwardPrefetch prefetch);
 std::string_view to_string(AttentionKernel kernel);
 std::string_view to_string(ServingEngine engine);
 std::string_view to_string(DecodeAttention attention);

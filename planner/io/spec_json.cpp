@@ -274,6 +274,8 @@ PlanSpec plan_spec_from_json(const json& j, const std::string& base_dir) {
         set_if(t->boolean("tp_comm_overlap"), tr.tp_comm_overlap);
         set_if(t->boolean("ep_comm_overlap"), tr.ep_comm_overlap);
         set_if(read_enum<MoeDispatcher>(*t, "moe_dispatcher"), tr.moe_dispatcher);
+        set_if(read_enum<FsdpBackwardPrefetch>(*t, "fsdp_backward_prefetch"),
+               tr.fsdp_backward_prefetch);
         set_if(t->integer("activation_offload_layers", 0), tr.activation_offload_layers);
         t->finish({"param_dtype",
                    "grad_dtype",
@@ -307,6 +309,7 @@ PlanSpec plan_spec_from_json(const json& j, const std::string& base_dir) {
                    "tp_comm_overlap",
                    "ep_comm_overlap",
                    "moe_dispatcher",
+                   "fsdp_backward_prefetch",
                    "activation_offload_layers"});
     }
 
@@ -542,6 +545,9 @@ json to_json(const PlanSpec& s) {
     }
     if (t.moe_dispatcher != MoeDispatcher::alltoall) {
         j["training"]["moe_dispatcher"] = std::string(to_string(t.moe_dispatcher));
+    }
+    if (t.fsdp_backward_prefetch != FsdpBackwardPrefetch::pre) {
+        j["training"]["fsdp_backward_prefetch"] = std::string(to_string(t.fsdp_backward_prefetch));
     }
     if (t.activation_offload_layers > 0) {
         j["training"]["activation_offload_layers"] = t.activation_offload_layers;

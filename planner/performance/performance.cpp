@@ -1009,8 +1009,17 @@ PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwarePro
                 const double rs = time(Collective::reduce_scatter, psi * grad_b);
                 const double rs_bucket = time(Collective::reduce_scatter, bucket * grad_b);
                 total = mb * (2.0 * ag + rs);
-                hidden_not = mb * (exposed(ag, ag_bucket, fwd_window) +
-                                   exposed(ag + rs, ag_bucket + rs_bucket, bwd_window));
+                // The backward's gathers run beside the gradient computation only when each is
+                // issued before the current layer's gradients (training.fsdp_backward_prefetch
+                // pre, PyTorch's BACKWARD_PRE). Issued after them (post, BACKWARD_POST), a
+                // layer's gather starts when the layer above is done and the layer waits for it:
+                // every gather is exposed, and only the reduce-scatters run beside the next
+                // layer's gradients (the torch.distributed.fsdp.BackwardPrefetch documentation).
+                const double backward_exposed =
+                    t.fsdp_backward_prefetch == FsdpBackwardPrefetch::post
+                        ? ag + exposed(rs, rs_bucket, bwd_window)
+                        : exposed(ag + rs, ag_bucket + rs_bucket, bwd_window);
+                hidden_not = mb * (exposed(ag, ag_bucket, fwd_window) + backward_exposed);
                 break;
             }
         }

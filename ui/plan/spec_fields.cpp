@@ -646,6 +646,22 @@ std::vector<SectionFields> build() {
                              return (transformer(s) && s.training.pp == 1) ||
                                     s.training.activation_offload_layers != 0;
                          }},
+             ChoiceField{
+                 "training.fsdp_backward_prefetch", F("FSDP backward prefetch"),
+                 F("When a fully sharded (ZeRO-3) step gathers the next layer's parameters "
+                   "in the backward pass: before the current layer's gradients, so the "
+                   "gather runs beside them (PyTorch's BACKWARD_PRE, its default), or after "
+                   "them, so every gather waits (BACKWARD_POST, MosaicML Composer's "
+                   "default)."),
+                 choicesOf<FsdpBackwardPrefetch>(),
+                 [](const S& s) { return static_cast<int>(s.training.fsdp_backward_prefetch); },
+                 [](S& s, int v) {
+                     s.training.fsdp_backward_prefetch = static_cast<FsdpBackwardPrefetch>(v);
+                 },
+                 [](const S& s) {
+                     return s.training.zero >= 3 ||
+                            s.training.fsdp_backward_prefetch != FsdpBackwardPrefetch::pre;
+                 }},
              BoolField{"training.dp_overlap", F("Overlap DP traffic"),
                        F("Data-parallel gradient (and ZeRO-3 parameter) collectives run in "
                          "buckets behind the backward (forward) pass (PyTorch DDP, Li et al. "

@@ -864,6 +864,39 @@ std::optional<FieldError> refuse_flex_dispatcher(const PlanSpec& s) {
     return refusal("training.moe_dispatcher", "flex",
                    "alltoall for this framework: it has no node-deduplicating token dispatcher");
 }
+// PyTorch FSDP's backward prefetch (accelerate's fsdp_backward_prefetch): BACKWARD_PRE issues
+// the next layer's gather before the current layer's gradients, BACKWARD_POST after them;
+// NO_PREFETCH issues it only when the next layer's backward starts, so its gather is exposed as
+// BACKWARD_POST's is.
+std::optional<Value> get_backward_prefetch(const PlanSpec& s) {
+    if (s.training.zero == 0) {
+        return std::nullopt;
+    }
+    return Value{std::string(s.training.fsdp_backward_prefetch == FsdpBackwardPrefetch::post
+                                 ? "BACKWARD_POST"
+                                 : "BACKWARD_PRE")};
+}
+void set_backward_prefetch(PlanSpec& s, const Value& v) {
+    const std::string& t = as_text(v);
+    if (t == "BACKWARD_PRE") {
+        s.training.fsdp_backward_prefetch = FsdpBackwardPrefetch::pre;
+    } else if (t == "BACKWARD_POST" || t == "NO_PREFETCH") {
+        s.training.fsdp_backward_prefetch = FsdpBackwardPrefetch::post;
+    } else {
+        refuse_value(v, "BACKWARD_PRE, BACKWARD_POST or NO_PREFETCH");
+    }
+}
+// The other frameworks' fully sharded modes gather ahead of the backward by design (FSDP2's
+// implicit prefetch, Megatron-FSDP, DeepSpeed ZeRO-3's prefetch bucket): none has a setting that
+// waits for the current layer's gradients first.
+std::optional<FieldError> refuse_backward_prefetch_post(const PlanSpec& s) {
+    if (s.training.zero < 3 || s.training.fsdp_backward_prefetch != FsdpBackwardPrefetch::post) {
+        return std::nullopt;
+    }
+    return refusal("training.fsdp_backward_prefetch", "post",
+                   "pre for this framework: its sharded mode gathers the next layer's "
+                   "parameters before the current layer's gradients, with no setting to wait");
+}
 std::optional<FieldError> refuse_tp_comm_overlap(const PlanSpec& s) {
     if (!s.training.tp_comm_overlap) {
         return std::nullopt;
@@ -1673,7 +1706,8 @@ Table torchtitan_table() {
          refuse_offload_optimizer_only, refuse_sqrt_recompute,
          refuse_above<&TrainingSpec::interleave, 1>, refuse_stage_layers, refuse_etp,
          refuse_optimizer_not_adamw, refuse_activation_offload, refuse_tp_comm_overlap,
-         refuse_partial_recompute, refuse_ep_comm_overlap, refuse_flex_dispatcher},
+         refuse_partial_recompute, refuse_ep_comm_overlap, refuse_flex_dispatcher,
+         refuse_backward_prefetch_post},
         {"job.",
          "profiling.",
          "metrics.",
@@ -1746,8 +1780,8 @@ Table deepspeed_table() {
         },
         {refuse_not_transformer, refuse_precision, refuse_fp8, refuse_above<&TrainingSpec::tp, 1>,
          refuse_activation_offload, refuse_tp_comm_overlap, refuse_partial_recompute,
-         refuse_ep_comm_overlap, refuse_flex_dispatcher, refuse_above<&TrainingSpec::pp, 1>,
-         refuse_above<&TrainingSpec::context_parallel, 1>,
+         refuse_ep_comm_overlap, refuse_flex_dispatcher, refuse_backward_prefetch_post,
+         refuse_above<&TrainingSpec::pp, 1>, refuse_above<&TrainingSpec::context_parallel, 1>,
          refuse_above<&TrainingSpec::expert_parallel, 1>, refuse_selective_recompute,
          [](const PlanSpec& s) -> std::optional<FieldError> {
              const Optimizer o = s.training.optimizer;
@@ -1803,6 +1837,8 @@ Table accelerate_table() {
                    get_fsdp_offload, set_offload_all, Value{false}),
             custom("fsdp_config.fsdp_activation_checkpointing", Kind::boolean, "training.recompute",
                    get_fsdp_checkpointing, set_full_recompute),
+            custom("fsdp_config.fsdp_backward_prefetch", Kind::text,
+                   "training.fsdp_backward_prefetch", get_backward_prefetch, set_backward_prefetch),
             custom(
                 "fsdp_config.fsdp_auto_wrap_policy", Kind::text, "",
                 [](const PlanSpec& s) -> std::optional<Value> {
@@ -1845,7 +1881,6 @@ Table accelerate_table() {
          "tpu_use_sudo",
          "downcast_bf16",
          "enable_cpu_affinity",
-         "fsdp_config.fsdp_backward_prefetch",
          "fsdp_config.fsdp_forward_prefetch",
          "fsdp_config.fsdp_cpu_ram_efficient_loading",
          "fsdp_config.fsdp_sync_module_states",
