@@ -76,6 +76,7 @@ private slots:
     void predictedTimeIsStepsTimesStep();
     void assumedMfuKeepsTheOldTime();
     void noOverlapExposesAllDataParallelTraffic();
+    void backwardPostExposesTheBackwardGathers();
     void offloadMovesStateToTheHost();
     void expertParallelDividesExperts();
     void sequenceParallelRanksDispatchTheirSlice();
@@ -427,6 +428,29 @@ void TestPerformance::noOverlapExposesAllDataParallelTraffic() {
     s.training.dp_overlap = true;
     QVERIFY(evaluate(s, *find_builtin_hardware("h100-sxm")).performance.dp_comm_exposed_s <
             p.dp_comm_s);
+}
+
+void TestPerformance::backwardPostExposesTheBackwardGathers() {
+    // ZeRO-3 moves 2 all-gathers and 1 reduce-scatter of the parameters per micro-batch
+    // (dp_comm_s = mb (2 AG + RS)). With BACKWARD_POST the backward's gather waits for the
+    // layer's gradients: whatever pre exposed, post exposes at least one whole AG more than the
+    // backward window hid of it, and never more than the traffic itself; the first forward's and
+    // the reduce-scatter's exposure are the same in both.
+    PlanSpec s = llama_like_spec();
+    s.training.zero = 3;
+    const HardwareProfile& h100 = *find_builtin_hardware("h100-sxm");
+    const PerformanceBreakdown pre = evaluate(s, h100).performance;
+    s.training.fsdp_backward_prefetch = FsdpBackwardPrefetch::post;
+    const PerformanceBreakdown post = evaluate(s, h100).performance;
+    QCOMPARE(post.dp_comm_s, pre.dp_comm_s);
+    QVERIFY(post.dp_comm_exposed_s > pre.dp_comm_exposed_s);
+    QVERIFY(post.dp_comm_exposed_s <= post.dp_comm_s);
+    // One AG per micro-batch is dp_comm_s / (3 mb) when AG and RS move the same bytes (bf16
+    // parameters and gradients); post exposes that AG in full on top of a hidden reduce-scatter.
+    const double mb = static_cast<double>(post.microbatches);
+    const double ag = post.dp_comm_s / (3.0 * mb);
+    QVERIFY(post.dp_comm_exposed_s >= mb * ag * (1.0 - 1e-12));
+    QVERIFY(post.step_s > pre.step_s);
 }
 
 void TestPerformance::offloadMovesStateToTheHost() {

@@ -1502,6 +1502,14 @@
         <source>KV read once per query head (masked MHA)</source>
         <translation>每个查询头各读一次 KV（masked MHA）</translation>
     </message>
+    <message>
+        <source>before each layer&apos;s gradients (BACKWARD_PRE)</source>
+        <translation>在每层梯度计算之前（BACKWARD_PRE）</translation>
+    </message>
+    <message>
+        <source>after each layer&apos;s gradients (BACKWARD_POST)</source>
+        <translation>在每层梯度计算之后（BACKWARD_POST）</translation>
+    </message>
 </context>
 <context>
     <name>tally::examples</name>
@@ -3253,6 +3261,14 @@ Source: CS336 lecture 2 (0.5 is good)</source>
     <message>
         <source>±%1% on %2 published %3 %4 %5 (worst %6%).</source>
         <translation>在 %2 个已公布的 %3 %4 %5上误差 ±%1%（最差 %6%）。</translation>
+    </message>
+    <message>
+        <source>FSDP backward prefetch</source>
+        <translation>FSDP 反向预取</translation>
+    </message>
+    <message>
+        <source>When a fully sharded (ZeRO-3) step gathers the next layer&apos;s parameters in the backward pass: before the current layer&apos;s gradients, so the gather runs beside them (PyTorch&apos;s BACKWARD_PRE, its default), or after them, so every gather waits (BACKWARD_POST, MosaicML Composer&apos;s default).</source>
+        <translation>完全分片（ZeRO-3）训练在反向传播中何时收集下一层的参数：在当前层的梯度计算之前，使收集与之并行（PyTorch 的 BACKWARD_PRE，其默认值）；或在其之后，使每次收集都要等待（BACKWARD_POST，MosaicML Composer 的默认值）。</translation>
     </message>
 </context>
 <context>
