@@ -217,9 +217,9 @@ struct Context {
     ComputeType gemm_type = ComputeType::bf16;
     ComputeType attention_type = ComputeType::bf16;
     bool native = true;
-    bool weight_only = false;          // int4 / int8: dequantized in the GEMM's main loop
-    double gemm_peak = 0.0;            // achieved FLOP/s
-    double attention_peak = 0.0;       // achieved FLOP/s
+    bool weight_only = false;     // int4 / int8: dequantized in the GEMM's main loop
+    double gemm_peak = 0.0;       // achieved FLOP/s
+    double attention_peak = 0.0;  // achieved FLOP/s
     // The prefill attention kernel (the engine's for the part's generation), the 16-bit peak its
     // published fractions are of, and the head dimension they are read at.
     AttentionKernel prefill_kernel = AttentionKernel::flash2;

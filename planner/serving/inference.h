@@ -107,8 +107,8 @@ struct ServingPlan {
     AttentionKernel prefill_attention_kernel = AttentionKernel::flash2;
     double prefill_attention_flops_per_s = 0.0;
     double prefill_attention_head_dim = 0.0;  // (d_qk + d_v) / 2
-    double bandwidth_bytes_per_s = 0.0;  // achieved: datasheet x memory fraction
-    double link_bytes_per_s = 0.0;       // the tp group's per-direction link
+    double bandwidth_bytes_per_s = 0.0;       // achieved: datasheet x memory fraction
+    double link_bytes_per_s = 0.0;            // the tp group's per-direction link
     double params_total = 0.0;
     double params_active = 0.0;
     // One layer's widest values per token on one GPU: 2h + (q, k, v + MLP intermediates) / tp.
