@@ -77,6 +77,7 @@ private slots:
     void assumedMfuKeepsTheOldTime();
     void noOverlapExposesAllDataParallelTraffic();
     void backwardPostExposesTheBackwardGathers();
+    void zeroThreeGathersEachUnitOnItsOwn();
     void offloadMovesStateToTheHost();
     void expertParallelDividesExperts();
     void sequenceParallelRanksDispatchTheirSlice();
@@ -451,6 +452,35 @@ void TestPerformance::backwardPostExposesTheBackwardGathers() {
     const double ag = post.dp_comm_s / (3.0 * mb);
     QVERIFY(post.dp_comm_exposed_s >= mb * ag * (1.0 - 1e-12));
     QVERIFY(post.step_s > pre.step_s);
+}
+
+void TestPerformance::zeroThreeGathersEachUnitOnItsOwn() {
+    // FSDP gathers and reduces each wrapped unit with its own collective: 32 transformer blocks
+    // and the root (embeddings, final norm, head), 33 units. Each pays NCCL's ring latency, which
+    // at 512 ranks on 64 nodes of 8 is 8.4 us + (511 - 63) NVLink steps x 3.4 us + 63 network
+    // steps x 14 us = 8.4 + 1523.2 + 882 = 2413.6 us (collectives.cpp). A micro-batch moves
+    // 2 all-gathers and 1 reduce-scatter of the parameters, so beyond the bandwidth time of its
+    // bytes it pays 3 x 33 x 2413.6 us = 0.2389464 s.
+    PlanSpec s = test::llama3_8b_spec(512, 2048, 512);
+    s.training.zero = 3;
+    const HardwareProfile& h100 = *find_builtin_hardware("h100-sxm");
+    const Plan plan = evaluate(s, h100);
+    const PerformanceBreakdown& p = plan.performance;
+    QCOMPARE(p.microbatches, std::int64_t{1});
+    const GroupPlacement group = place_group(512, 1, p.network.network.gpus_per_node);
+    QCOMPARE(group.nodes, std::int64_t{64});
+    const double psi = plan.memory.params_on_gpu;
+    const double ag =
+        collective_time(Collective::all_gather, psi * plan.memory.param_bytes_per_param, group,
+                        p.network.network)
+            .bandwidth_s;
+    const double rs =
+        collective_time(Collective::reduce_scatter, psi * plan.memory.grad_bytes_per_param, group,
+                        p.network.network)
+            .bandwidth_s;
+    QVERIFY(close(p.dp_comm_s, 2.0 * ag + rs + 3.0 * 33.0 * 2413.6e-6));
+    // One collective for the whole model would have paid the latency 3 times, not 99.
+    QVERIFY(p.dp_comm_s > 2.0 * ag + rs + 3.0 * 2413.6e-6 + 0.2);
 }
 
 void TestPerformance::offloadMovesStateToTheHost() {

@@ -967,10 +967,24 @@ PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwarePro
     const double bwd_window = stage.bwd_gemm_s + stage.mem_bwd_s + stage.recompute_s;
     if (dp > 1 && psi > 0.0) {
         const GroupPlacement group = place_group(dp, t.tp, c.net.gpus_per_node);
-        auto time = [&](Collective kind, double bytes) {
-            return collective_time(kind, bytes, group, c.net).seconds;
+        // A step's data-parallel traffic goes out as several collectives, each paying NCCL's
+        // latency (collectives.cpp; a ring's grows with its ranks): `count` collectives moving
+        // `bytes` between them take the bandwidth time of the bytes plus count latencies.
+        auto time_of = [&](Collective kind, double bytes, double count) {
+            const CollectiveTime one = collective_time(kind, bytes, group, c.net);
+            return one.bandwidth_s + std::max(1.0, count) * one.latency_s;
         };
+        auto time = [&](Collective kind, double bytes) { return time_of(kind, bytes, 1.0); };
         const double bucket = std::min(psi, bucket_params(dp));
+        // ZeRO-1/-2 and plain data parallelism reduce (and gather) bucket by bucket.
+        const double buckets = std::ceil(psi / bucket);
+        // ZeRO-3 gathers and reduces each wrapped unit on its own: FSDP's units are the
+        // transformer blocks (the per-block auto-wrap policy llm-foundry and torchtitan apply)
+        // and the root module holding the embeddings, final norm and head ("FSDP all-gathers the
+        // parameters of each FSDP unit before its forward", the torch.distributed.fsdp
+        // documentation). Models without blocks gather per layer.
+        const double units =
+            m.kind == ModelKind::params ? 1.0 : std::ceil(dbl(m.layers) / dbl(t.pp)) + 1.0;
         // What overlap hides: a collective running beside a window of compute is exposed by
         // what exceeds the window, and never by less than its last bucket (PyTorch DDP, Li et al.
         // 2020, sec. 3.2.3; Megatron-Core's overlapped gradient reduce).
@@ -984,16 +998,16 @@ PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwarePro
         double hidden_not = 0.0;
         switch (t.zero) {
             case 0: {
-                const double ar = time(Collective::all_reduce, psi * grad_b);
+                const double ar = time_of(Collective::all_reduce, psi * grad_b, buckets);
                 total = ar;
                 hidden_not = exposed(ar, time(Collective::all_reduce, bucket * grad_b), bwd_window);
                 break;
             }
             case 1:
             case 2: {
-                const double rs = time(Collective::reduce_scatter, psi * grad_b);
+                const double rs = time_of(Collective::reduce_scatter, psi * grad_b, buckets);
                 const double rs_bucket = time(Collective::reduce_scatter, bucket * grad_b);
-                const double ag = time(Collective::all_gather, psi * param_b);
+                const double ag = time_of(Collective::all_gather, psi * param_b, buckets);
                 const double ag_bucket = time(Collective::all_gather, bucket * param_b);
                 const double reductions = t.zero == 2 ? mb : 1.0;
                 total = reductions * rs + ag;
@@ -1004,10 +1018,10 @@ PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwarePro
                 break;
             }
             default: {
-                const double ag = time(Collective::all_gather, psi * param_b);
-                const double ag_bucket = time(Collective::all_gather, bucket * param_b);
-                const double rs = time(Collective::reduce_scatter, psi * grad_b);
-                const double rs_bucket = time(Collective::reduce_scatter, bucket * grad_b);
+                const double ag = time_of(Collective::all_gather, psi * param_b, units);
+                const double ag_bucket = time(Collective::all_gather, psi / units * param_b);
+                const double rs = time_of(Collective::reduce_scatter, psi * grad_b, units);
+                const double rs_bucket = time(Collective::reduce_scatter, psi / units * grad_b);
                 total = mb * (2.0 * ag + rs);
                 // The backward's gathers run beside the gradient computation only when each is
                 // issued before the current layer's gradients (training.fsdp_backward_prefetch
