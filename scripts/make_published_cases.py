@@ -128,6 +128,10 @@ def case_of(row):
         # backward_prefetch or forward_prefetch, so Composer's defaults hold (composer
         # set_fsdp_default(): backward_prefetch "BACKWARD_POST", forward_prefetch False).
         training["fsdp_backward_prefetch"] = "post"
+        # Optimizer: the MPT yamls' optimizer is Composer's decoupled_adamw, whose step runs
+        # each elementwise operation as its own pass over a tensor
+        # (composer/optim/decoupled_weight_decay.py), as torch's foreach AdamW does.
+        training["optimizer_impl"] = "foreach"
         assumptions.append("engine fsdp: Composer's PyTorch FSDP FULL_SHARD, eager (ZeRO-3 over "
                            "all GPUs); attention through llm-foundry's attn_impl 'triton' (the "
                            "default of scripts/train/benchmarking/submit_benchmarks.py, which "
@@ -136,6 +140,9 @@ def case_of(row):
         assumptions.append("FSDP backward prefetch BACKWARD_POST (fsdp_backward_prefetch post): "
                            "Composer's default (set_fsdp_default()), which the MPT yamls and "
                            "submit_benchmarks.py leave unset")
+        assumptions.append("optimizer: the MPT yamls' decoupled_adamw, Composer's DecoupledAdamW, "
+                           "a pass over the parameters per elementwise operation "
+                           "(optimizer_impl foreach), after gradient clipping by norm")
         if "pure" in precision:
             training.update({"param_dtype": "bf16", "grad_dtype": "bf16", "master_dtype": "none",
                              "optimizer_state_dtype": "bf16"})

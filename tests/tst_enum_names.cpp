@@ -128,6 +128,15 @@ constexpr bool listed(FsdpBackwardPrefetch v) {
     }
     return false;
 }
+constexpr bool listed(OptimizerImpl v) {
+    switch (v) {
+        case OptimizerImpl::engine:
+        case OptimizerImpl::fused:
+        case OptimizerImpl::foreach:
+            return true;
+    }
+    return false;
+}
 constexpr bool listed(FlopsFormula v) {
     switch (v) {
         case FlopsFormula::six_nd:
@@ -182,6 +191,9 @@ const Names<AttentionKernel> kAttentionKernels{
     {AttentionKernel::triton, "triton"}, {AttentionKernel::flash1, "flash1"}};
 const Names<FsdpBackwardPrefetch> kFsdpBackwardPrefetches{{FsdpBackwardPrefetch::pre, "pre"},
                                                           {FsdpBackwardPrefetch::post, "post"}};
+const Names<OptimizerImpl> kOptimizerImpls{{OptimizerImpl::engine, "engine"},
+                                           {OptimizerImpl::fused, "fused"},
+                                           {OptimizerImpl::foreach, "foreach"}};
 
 // Each documented value has one row with its documented name, the table has no other rows, and
 // names and labels are unique (a name that meant two values would read back as the first).
@@ -262,6 +274,7 @@ void TestEnumNames::tablesCoverEveryValue() {
     checkTable(kFp8Recipes);
     checkTable(kAttentionKernels);
     checkTable(kFsdpBackwardPrefetches);
+    checkTable(kOptimizerImpls);
 }
 
 void TestEnumNames::toStringIsTheJsonName() {
@@ -288,6 +301,8 @@ void TestEnumNames::toStringIsTheJsonName() {
     for (const auto& [v, name] : kAttentionKernels)
         QCOMPARE(std::string(to_string(v)), name);
     for (const auto& [v, name] : kFsdpBackwardPrefetches)
+        QCOMPARE(std::string(to_string(v)), name);
+    for (const auto& [v, name] : kOptimizerImpls)
         QCOMPARE(std::string(to_string(v)), name);
 }
 
@@ -325,6 +340,9 @@ void TestEnumNames::readerReadsEveryName() {
         QVERIFY(
             readWith("training", "fsdp_backward_prefetch", name).training.fsdp_backward_prefetch ==
             v);
+    }
+    for (const auto& [v, name] : kOptimizerImpls) {
+        QVERIFY(readWith("training", "optimizer_impl", name).training.optimizer_impl == v);
     }
 }
 
@@ -379,6 +397,10 @@ void TestEnumNames::writerWritesEveryName() {
     }
     for (const auto& [v, name] : kFsdpBackwardPrefetches) {
         s.training.fsdp_backward_prefetch = v;
+        QVERIFY2(plan_spec_from_json(to_json(s)) == s, name.c_str());
+    }
+    for (const auto& [v, name] : kOptimizerImpls) {
+        s.training.optimizer_impl = v;
         QVERIFY2(plan_spec_from_json(to_json(s)) == s, name.c_str());
     }
 }

@@ -412,6 +412,31 @@ enable = false
     QCOMPARE(r.spec.data.micro_batch, std::int64_t{8});
     QCOMPARE(r.spec.data.global_batch, std::int64_t{0});
     QCOMPARE(r.spec.data.tokens, 524288000.0);
+    // optimizer.implementation is unset: torchtitan's default, "fused", one pass per update.
+    QCOMPARE(r.spec.training.optimizer_impl, OptimizerImpl::fused);
+    // "foreach" and "for-loop" make a pass per operation; anything else names the setting.
+    for (const char* impl : {"foreach", "for-loop"}) {
+        std::string with = toml;
+        with.replace(with.find("lr = 1.5e-4"), 11,
+                     std::string("lr = 1.5e-4\nimplementation = \"") + impl + "\"");
+        QCOMPARE(
+            import_launch_config(with, "llama3_70b.toml", options).spec.training.optimizer_impl,
+            OptimizerImpl::foreach);
+    }
+    std::string bad = toml;
+    bad.replace(bad.find("lr = 1.5e-4"), 11, "lr = 1.5e-4\nimplementation = \"fast\"");
+    try {
+        import_launch_config(bad, "llama3_70b.toml", options);
+        QFAIL("an unknown optimizer.implementation was read");
+    } catch (const SpecError& e) {
+        QVERIFY2(std::string(e.what()).find("optimizer.implementation") != std::string::npos,
+                 e.what());
+    }
+    // Exported, a plan on the eager engine says foreach, its engine's implementation.
+    PlanSpec eager = r.spec;
+    eager.training.optimizer_impl = OptimizerImpl::engine;
+    const std::string out = export_launch_config(eager, LaunchTarget::torchtitan);
+    QVERIFY2(out.find("implementation = 'foreach'") != std::string::npos, out.c_str());
     // Without --gpus the world size is a guess, said in the description.
     const LaunchImport guessed = import_launch_config(toml, "llama3_70b.toml", {});
     QCOMPARE(guessed.spec.cluster.gpus, std::int64_t{8});

@@ -78,6 +78,7 @@ private slots:
     void noOverlapExposesAllDataParallelTraffic();
     void backwardPostExposesTheBackwardGathers();
     void zeroThreeGathersEachUnitOnItsOwn();
+    void optimizerKernelsSetTheUpdatesBytes();
     void offloadMovesStateToTheHost();
     void expertParallelDividesExperts();
     void sequenceParallelRanksDispatchTheirSlice();
@@ -481,6 +482,37 @@ void TestPerformance::zeroThreeGathersEachUnitOnItsOwn() {
     QVERIFY(close(p.dp_comm_s, 2.0 * ag + rs + 3.0 * 33.0 * 2413.6e-6));
     // One collective for the whole model would have paid the latency 3 times, not 99.
     QVERIFY(p.dp_comm_s > 2.0 * ag + rs + 3.0 * 2413.6e-6 + 0.2);
+}
+
+void TestPerformance::optimizerKernelsSetTheUpdatesBytes() {
+    // AdamW with bf16 parameters, fp32 gradients, an fp32 master copy and two fp32 moments.
+    // Fused (Megatron-Core's default): read the gradient (4), read and write both moments (16)
+    // and the master weights (8), write the bf16 parameters (2), and read the gradient once more
+    // for the clipping norm (4): 34 bytes per parameter.
+    // foreach (PyTorch FSDP's default): decay w (r+w 8), lerp m (r m, r g, w m: 12), scale v
+    // (8), addcmul v (12), sqrt (r v, w t: 8), divide (8), add eps (8), addcdiv into w (r w, m,
+    // t, w w: 16) = 80, the bf16 parameters (2), and clip_grad_norm_ (r g for the norm, r+w g to
+    // scale: 12): 94 bytes per parameter.
+    PlanSpec s = test::llama3_8b_spec(8, 2048, 64);
+    s.training.zero = 1;
+    s.training.grad_dtype = DType::fp32;
+    const HardwareProfile& h100 = *find_builtin_hardware("h100-sxm");
+    const PerformanceBreakdown fused = evaluate(s, h100).performance;
+    QCOMPARE(fused.optimizer_bytes_per_param, 34.0);
+    s.training.engine = Engine::fsdp;
+    const PerformanceBreakdown foreach = evaluate(s, h100).performance;
+    QCOMPARE(foreach.optimizer_bytes_per_param, 94.0);
+    // The update is memory-bound: its time scales with the bytes, 94 / 34.
+    QVERIFY(close(foreach.optimizer_s / fused.optimizer_s, 94.0 / 34.0));
+    // Asking for fused kernels on the eager engine (torchtitan's default) moves fused's bytes.
+    s.training.optimizer_impl = OptimizerImpl::fused;
+    QCOMPARE(evaluate(s, h100).performance.optimizer_bytes_per_param, 34.0);
+    // Without a master copy the bf16 parameters are the weights updated: foreach moves
+    // 4 x 2 + 2 x 4 + 14 x 4 + 3 x 4 = 84 bytes, fused 4 + 16 + 2 x 2 + 4 = 28.
+    s.training.master_dtype = std::nullopt;
+    QCOMPARE(evaluate(s, h100).performance.optimizer_bytes_per_param, 28.0);
+    s.training.optimizer_impl = OptimizerImpl::foreach;
+    QCOMPARE(evaluate(s, h100).performance.optimizer_bytes_per_param, 84.0);
 }
 
 void TestPerformance::offloadMovesStateToTheHost() {

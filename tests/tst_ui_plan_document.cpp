@@ -603,9 +603,9 @@ void TestPlanDocument::everyChoiceReadsBack() {
     // mxfp4) = 7 and KV cache dtypes (bf16, fp16, fp8_e4m3, fp8_e5m2, fp32) = 5; 4 engines
     // (megatron, fsdp, fsdp_compile, deepspeed) + 4 FP8 recipes (delayed, current, block, mxfp8) +
     // 6 attention kernels (engine, flash2, flash3, cudnn, triton, flash1) + 2 token dispatchers
-    // (alltoall, flex) + 2 FSDP backward prefetches (pre, post) = 18; 4 serving engines (vllm,
-    // tensorrt_llm, sglang, gpt_fast).
-    QCOMPARE(checked, 35 + 60 + 7 + 5 + 18 + 4);
+    // (alltoall, flex) + 2 FSDP backward prefetches (pre, post) + 3 optimizer implementations
+    // (engine, fused, foreach) = 21; 4 serving engines (vllm, tensorrt_llm, sglang, gpt_fast).
+    QCOMPARE(checked, 35 + 60 + 7 + 5 + 21 + 4);
 }
 
 QTEST_MAIN(TestPlanDocument)

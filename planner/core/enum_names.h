@@ -124,6 +124,13 @@ inline constexpr EnumName<FsdpBackwardPrefetch> kFsdpBackwardPrefetchNames[] = {
     {FsdpBackwardPrefetch::post, "post",
      QT_TRANSLATE_NOOP("tally::enums", "after each layer's gradients (BACKWARD_POST)")},
 };
+inline constexpr EnumName<OptimizerImpl> kOptimizerImplNames[] = {
+    {OptimizerImpl::engine, "engine", QT_TRANSLATE_NOOP("tally::enums", "the engine's")},
+    {OptimizerImpl::fused, "fused",
+     QT_TRANSLATE_NOOP("tally::enums", "fused: one pass (FusedAdam)")},
+    {OptimizerImpl::foreach, "foreach",
+     QT_TRANSLATE_NOOP("tally::enums", "foreach: a pass per operation (torch.optim.AdamW)")},
+};
 inline constexpr EnumName<AttentionKernel> kAttentionKernelNames[] = {
     {AttentionKernel::engine, "engine", QT_TRANSLATE_NOOP("tally::enums", "the engine's")},
     {AttentionKernel::flash2, "flash2", QT_TRANSLATE_NOOP("tally::enums", "FlashAttention-2")},
@@ -204,6 +211,9 @@ inline constexpr std::span<const EnumName<MoeDispatcher>> kEnumNames<MoeDispatch
 template <>
 inline constexpr std::span<const EnumName<FsdpBackwardPrefetch>> kEnumNames<FsdpBackwardPrefetch>{
     kFsdpBackwardPrefetchNames};
+template <>
+inline constexpr std::span<const EnumName<OptimizerImpl>> kEnumNames<OptimizerImpl>{
+    kOptimizerImplNames};
 template <>
 inline constexpr std::span<const EnumName<AttentionKernel>> kEnumNames<AttentionKernel>{
     kAttentionKernelNames};

@@ -47,6 +47,9 @@ std::string_view to_string(MoeDispatcher dispatcher) {
 std::string_view to_string(FsdpBackwardPrefetch prefetch) {
     return json_name(prefetch);
 }
+std::string_view to_string(OptimizerImpl impl) {
+    return json_name(impl);
+}
 std::string_view to_string(AttentionKernel kernel) {
     return json_name(kernel);
 }

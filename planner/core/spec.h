@@ -168,6 +168,13 @@ enum class MoeDispatcher { alltoall, flex };
 // (BACKWARD_POST, "less overlap": the torch.distributed.fsdp.BackwardPrefetch documentation;
 // MosaicML Composer's default, composer set_fsdp_default()).
 enum class FsdpBackwardPrefetch { pre, post };
+// How the optimizer update runs over this rank's shard (what the memory-bound update moves):
+// `fused`, one kernel that reads every value once and writes it once (Apex's and Transformer
+// Engine's FusedAdam, which Megatron-Core and DeepSpeed run; torch.optim.AdamW(fused=True));
+// `foreach`, one pass over the shard per elementwise operation (torch.optim.AdamW's default on
+// CUDA, its _multi_tensor_adamw; MosaicML Composer's DecoupledAdamW makes the same passes a
+// tensor at a time); `engine`: the engine preset's (engine.h).
+enum class OptimizerImpl { engine, fused, foreach };
 // The fused attention kernel when training.flash_attention is on; `engine`: the engine preset's.
 // `flash1`: the first FlashAttention (Dao et al. 2022) and its 2022 Triton port (HazyResearch
 // flash_attn_triton.py, which llm-foundry's attn_impl "triton" runs).
@@ -240,6 +247,7 @@ struct TrainingSpec {
     bool ep_comm_overlap = false;
     MoeDispatcher moe_dispatcher = MoeDispatcher::alltoall;
     FsdpBackwardPrefetch fsdp_backward_prefetch = FsdpBackwardPrefetch::pre;
+    OptimizerImpl optimizer_impl = OptimizerImpl::engine;
     // Activations of this many transformer layers (the first ones) copied to host memory after
     // their forward pass and brought back for their backward (Megatron-Core's
     // cpu_offloading_num_layers, megatron/core/cpu_offload.py), over the host link while the
@@ -358,6 +366,7 @@ std::string_view to_string(Engine engine);
 std::string_view to_string(Fp8Recipe recipe);
 std::string_view to_string(MoeDispatcher dispatcher);
 std::string_view to_string(FsdpBackwardPrefetch prefetch);
+std::string_view to_string(OptimizerImpl impl);
 std::string_view to_string(AttentionKernel kernel);
 std::string_view to_string(ServingEngine engine);
 std::string_view to_string(DecodeAttention attention);

@@ -276,6 +276,7 @@ PlanSpec plan_spec_from_json(const json& j, const std::string& base_dir) {
         set_if(read_enum<MoeDispatcher>(*t, "moe_dispatcher"), tr.moe_dispatcher);
         set_if(read_enum<FsdpBackwardPrefetch>(*t, "fsdp_backward_prefetch"),
                tr.fsdp_backward_prefetch);
+        set_if(read_enum<OptimizerImpl>(*t, "optimizer_impl"), tr.optimizer_impl);
         set_if(t->integer("activation_offload_layers", 0), tr.activation_offload_layers);
         t->finish({"param_dtype",
                    "grad_dtype",
@@ -310,6 +311,7 @@ PlanSpec plan_spec_from_json(const json& j, const std::string& base_dir) {
                    "ep_comm_overlap",
                    "moe_dispatcher",
                    "fsdp_backward_prefetch",
+                   "optimizer_impl",
                    "activation_offload_layers"});
     }
 
@@ -548,6 +550,9 @@ json to_json(const PlanSpec& s) {
     }
     if (t.fsdp_backward_prefetch != FsdpBackwardPrefetch::pre) {
         j["training"]["fsdp_backward_prefetch"] = std::string(to_string(t.fsdp_backward_prefetch));
+    }
+    if (t.optimizer_impl != OptimizerImpl::engine) {
+        j["training"]["optimizer_impl"] = std::string(to_string(t.optimizer_impl));
     }
     if (t.activation_offload_layers > 0) {
         j["training"]["activation_offload_layers"] = t.activation_offload_layers;

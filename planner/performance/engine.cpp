@@ -45,15 +45,21 @@ namespace {
 //   GEMMs (7 forward, 14 backward), attention (1, 2) and the fused pointwise kernels between them
 //   (4 forward, 4 backward) = 12 / 20.
 // deepspeed: DeepSpeed ZeRO runs the model's eager PyTorch layers: as fsdp.
+// The optimizers: Megatron-Core runs Transformer Engine's (or Apex's) FusedAdam
+// (megatron/core/optimizer/__init__.py), DeepSpeed its own FusedAdam for "Adam"/"AdamW" unless
+// torch_adam is set (the DeepSpeed config documentation); PyTorch's torch.optim.AdamW defaults to
+// the foreach implementation on CUDA ("we will try to use foreach over the for-loop
+// implementation on CUDA"; fused is opt-in), and torch.compile leaves the optimizer step eager
+// unless it is compiled on its own.
 constexpr std::array<EnginePreset, 4> kPresets{{
     {Engine::megatron, "Megatron-Core", 1.0, 1.0, 1.0, 1.0, 11.0, 16.0, AttentionKernel::cudnn,
-     AttentionKernel::flash2},
+     AttentionKernel::flash2, OptimizerImpl::fused},
     {Engine::fsdp, "PyTorch FSDP (eager)", 3.0, 5.0 / 3.0, 5.0, 14.0 / 6.0, 32.0, 64.0,
-     AttentionKernel::flash2, AttentionKernel::flash2},
+     AttentionKernel::flash2, AttentionKernel::flash2, OptimizerImpl::foreach},
     {Engine::fsdp_compile, "PyTorch FSDP + torch.compile", 1.0, 1.0, 1.0, 1.0, 12.0, 20.0,
-     AttentionKernel::flash2, AttentionKernel::flash2},
+     AttentionKernel::flash2, AttentionKernel::flash2, OptimizerImpl::foreach},
     {Engine::deepspeed, "DeepSpeed", 3.0, 5.0 / 3.0, 5.0, 14.0 / 6.0, 32.0, 64.0,
-     AttentionKernel::flash2, AttentionKernel::flash2},
+     AttentionKernel::flash2, AttentionKernel::flash2, OptimizerImpl::fused},
 }};
 
 // ---- attention throughput ---------------------------------------------------------------------
@@ -230,6 +236,12 @@ const EnginePreset& engine_preset(Engine engine) {
         }
     }
     return kPresets.front();
+}
+
+OptimizerImpl resolved_optimizer_impl(const TrainingSpec& training) {
+    return training.optimizer_impl == OptimizerImpl::engine
+               ? engine_preset(training.engine).optimizer
+               : training.optimizer_impl;
 }
 
 AttentionKernel resolved_attention_kernel(const TrainingSpec& training,

@@ -8,12 +8,14 @@
 // The presets (engine.cpp derives each figure):
 //   megatron      norm + residual, activation, RoPE and cross-entropy fused (Transformer
 //                 Engine); 11 kernels forward, 16 backward; cuDNN attention on Hopper,
-//                 FlashAttention-2 elsewhere.
+//                 FlashAttention-2 elsewhere; fused Adam.
 //   fsdp          eager PyTorch: RMSNorm 3x the fused bytes, SwiGLU 5/3, RoPE 5x, cross-entropy
-//                 14/6; 32 kernels forward, 64 backward; FlashAttention-2 (SDPA).
+//                 14/6; 32 kernels forward, 64 backward; FlashAttention-2 (SDPA); torch's
+//                 foreach AdamW.
 //   fsdp_compile  the same under torch.compile: Inductor fuses the pointwise chains (1x each);
-//                 12 kernels forward, 20 backward; FlashAttention-2 (SDPA).
-//   deepspeed     eager PyTorch layers, as fsdp; FlashAttention-2.
+//                 12 kernels forward, 20 backward; FlashAttention-2 (SDPA); foreach AdamW (the
+//                 optimizer step is not compiled).
+//   deepspeed     eager PyTorch layers, as fsdp; FlashAttention-2; DeepSpeed's FusedAdam.
 //
 // The factors multiply the fused byte counts of performance.cpp; each is derived in engine.cpp
 // from the passes the eager operations make. None is fitted to a measured run.
@@ -46,8 +48,13 @@ struct EnginePreset {
     double kernels_backward = 0.0;
     AttentionKernel attention_hopper = AttentionKernel::flash2;
     AttentionKernel attention_other = AttentionKernel::flash2;
+    // How its optimizer update runs (training.optimizer_impl): fused or a pass per operation.
+    OptimizerImpl optimizer = OptimizerImpl::fused;
 };
 const EnginePreset& engine_preset(Engine engine);
+
+// The optimizer implementation a step runs: training.optimizer_impl, else the engine's.
+OptimizerImpl resolved_optimizer_impl(const TrainingSpec& training);
 
 // The attention kernel a step runs: training.attention_kernel, else the engine's for the part's
 // generation; FlashAttention-3 off Hopper falls back to the engine's kernel for that generation.

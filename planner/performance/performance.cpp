@@ -1053,11 +1053,33 @@ PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwarePro
     const double master_b = plan.memory.master_bytes_per_param;
     const double opt_b = plan.memory.optimizer_bytes_per_param;
     if (t.offload == Offload::none) {
-        // Memory-bound update of this rank's shard: read the gradient, the master weights and the
-        // optimizer state, write them back and write the low-precision parameters (Adam's update
-        // is a few FLOPs per value: Kingma & Ba 2015, Alg. 1).
-        const double per_param =
-            grad_b + 2.0 * opt_b + (master_b > 0.0 ? 2.0 * master_b + param_b : 2.0 * param_b);
+        // Memory-bound update of this rank's shard (Adam's update is a few FLOPs per value:
+        // Kingma & Ba 2015, Alg. 1), after clipping the gradients by their global norm, which
+        // every recipe here does (Megatron-LM's --clip-grad 1.0, torchtitan's max_norm 1.0,
+        // llm-foundry's gradient_clipping). The weights updated are the master copy, else the
+        // parameters themselves; with a master copy the low-precision parameters are written too.
+        const double weights_b = master_b > 0.0 ? master_b : param_b;
+        const double low_b = master_b > 0.0 ? param_b : 0.0;
+        double per_param = 0.0;
+        const bool adam = t.optimizer == Optimizer::adam || t.optimizer == Optimizer::adamw;
+        if (resolved_optimizer_impl(t) == OptimizerImpl::foreach && adam) {
+            // torch.optim.AdamW's _multi_tensor_adamw, a pass per operation, each moment s bytes
+            // and its temporaries in the moments' type: decay the weights (read, write), lerp the
+            // first moment to the gradient (read m and g, write m), scale the second (read,
+            // write), addcmul the squared gradient into it (read v and g, write v), its sqrt
+            // (read v, write t), divide by the bias correction (read t, write t), add eps (read,
+            // write), addcdiv into the weights (read w, m and t, write w): 4w + 2g + 14s.
+            // torch.nn.utils.clip_grad_norm_ reads the gradients for their norm and scales them
+            // in place (read, write): 3g.
+            const double s = opt_b / 2.0;
+            per_param = 4.0 * weights_b + 2.0 * grad_b + 14.0 * s + low_b + 3.0 * grad_b;
+        } else {
+            // Fused: one kernel reads the gradient, the weights and the state and writes the
+            // weights and the state back; the clipping reads the gradients once for their norm
+            // (scaling them only when it exceeds the threshold).
+            per_param = grad_b + 2.0 * opt_b + 2.0 * weights_b + low_b + grad_b;
+        }
+        out.optimizer_bytes_per_param = per_param;
         out.optimizer_s = memory_time_s(c.rates, shard * per_param);
     } else {
         // ZeRO-Offload (Ren et al. 2021, sec. 4.2): gradients go down to the host during the

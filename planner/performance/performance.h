@@ -151,6 +151,8 @@ struct PerformanceBreakdown {
     double comm_contention_s = 0.0;
     double offload_s = 0.0;    // PCIe traffic of offloaded state not hidden
     double optimizer_s = 0.0;  // the optimizer update on the GPU
+    // What that update reads and writes per parameter of the shard (gradient clipping included).
+    double optimizer_bytes_per_param = 0.0;
     // not on the critical path as a whole
     double dp_comm_s = 0.0;
     // inputs, for explanations

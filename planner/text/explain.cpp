@@ -83,6 +83,12 @@ std::string attention_kernel_suffix(const PlanSpec& spec, const HardwareProfile&
         shortest_text(attention_head_dim(spec.model)));
 }
 
+// The label of the optimizer implementation a step runs (engine.h), untranslated.
+const char* optimizer_impl_label(const TrainingSpec& training) {
+    const EnumName<OptimizerImpl>* impl = find_enum_name(resolved_optimizer_impl(training));
+    return impl ? impl->label.data() : "?";
+}
+
 // The predicted step and each of its terms (performance.h), with the inputs that set them.
 void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProfile& hw,
                          std::vector<Explanation>& out) {
@@ -306,11 +312,16 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
         f.optimizer_s, "s",
         QT_TRANSLATE_NOOP("tally::formula",
                           "shard x bytes read and written per parameter / achieved bandwidth"),
-        TALLY_TEXT("tally::explain", "shard = %1 parameters / %2 at %3 bytes/s achieved")
+        TALLY_TEXT("tally::explain",
+                   "shard = %1 parameters / %2 at %3 bytes/s achieved, %4 bytes per parameter "
+                   "(%5; gradient clipping included)")
             .arg(four_digits(p.memory.params_on_gpu))
             .arg(fmt::format("{}", p.memory.optimizer_shards))
-            .arg(four_digits(f.memory_bytes_per_s)),
-        "Kingma & Ba 2015, Alg. 1"));
+            .arg(four_digits(f.memory_bytes_per_s))
+            .arg(shortest_text(f.optimizer_bytes_per_param))
+            .arg_translated("tally::enums", optimizer_impl_label(spec.training)),
+        "Kingma & Ba 2015, Alg. 1; torch.optim.AdamW (foreach); Apex / Transformer Engine "
+        "FusedAdam"));
     out.push_back(make_explanation(
         "performance.mfu", QT_TRANSLATE_NOOP("tally::explain", "Predicted MFU"), f.mfu, "of peak",
         QT_TRANSLATE_NOOP("tally::formula", "model FLOPs per step / (step x GPUs x peak)"),

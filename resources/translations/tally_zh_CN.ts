@@ -1510,6 +1510,14 @@
         <source>after each layer&apos;s gradients (BACKWARD_POST)</source>
         <translation>在每层梯度计算之后（BACKWARD_POST）</translation>
     </message>
+    <message>
+        <source>fused: one pass (FusedAdam)</source>
+        <translation>融合：单次遍历（FusedAdam）</translation>
+    </message>
+    <message>
+        <source>foreach: a pass per operation (torch.optim.AdamW)</source>
+        <translation>foreach：每个运算遍历一次（torch.optim.AdamW）</translation>
+    </message>
 </context>
 <context>
     <name>tally::examples</name>
@@ -1841,10 +1849,6 @@
         <translation>%1 s 的通信隐藏在计算之后</translation>
     </message>
     <message>
-        <source>shard = %1 parameters / %2 at %3 bytes/s achieved</source>
-        <translation>分片 = %1 个参数 / %2，实际达到 %3 字节/s</translation>
-    </message>
-    <message>
         <source>%1 total, %2 active, %3 embedding</source>
         <translation>总计 %1，激活 %2，嵌入 %3</translation>
     </message>
@@ -1915,6 +1919,10 @@
     <message>
         <source>%1 micro-batches; GEMMs of 256 or more on every side at the measured rate of their shape, the others at %2 FLOP/s achieved</source>
         <translation>%1 个微批次；各边均不小于 256 的 GEMM 按其形状的实测速率计，其余按实际达到的 %2 FLOP/s 计</translation>
+    </message>
+    <message>
+        <source>shard = %1 parameters / %2 at %3 bytes/s achieved, %4 bytes per parameter (%5; gradient clipping included)</source>
+        <translation>分片 = %1 个参数 / %2，实际带宽 %3 字节/秒，每个参数 %4 字节（%5；含梯度裁剪）</translation>
     </message>
 </context>
 <context>
@@ -3269,6 +3277,14 @@ Source: CS336 lecture 2 (0.5 is good)</source>
     <message>
         <source>When a fully sharded (ZeRO-3) step gathers the next layer&apos;s parameters in the backward pass: before the current layer&apos;s gradients, so the gather runs beside them (PyTorch&apos;s BACKWARD_PRE, its default), or after them, so every gather waits (BACKWARD_POST, MosaicML Composer&apos;s default).</source>
         <translation>完全分片（ZeRO-3）训练在反向传播中何时收集下一层的参数：在当前层的梯度计算之前，使收集与之并行（PyTorch 的 BACKWARD_PRE，其默认值）；或在其之后，使每次收集都要等待（BACKWARD_POST，MosaicML Composer 的默认值）。</translation>
+    </message>
+    <message>
+        <source>Optimizer kernels</source>
+        <translation>优化器内核</translation>
+    </message>
+    <message>
+        <source>How the Adam update runs over the shard: one fused kernel (Apex / Transformer Engine FusedAdam, which Megatron-Core and DeepSpeed run), or a pass per operation (torch.optim.AdamW&apos;s default foreach implementation), which moves about 2.8x the bytes. The engine&apos;s by default.</source>
+        <translation>Adam 更新如何遍历本卡的分片：一个融合内核（Apex / Transformer Engine 的 FusedAdam，Megatron-Core 与 DeepSpeed 使用），或每个运算遍历一次（torch.optim.AdamW 默认的 foreach 实现），搬运的字节约为前者的 2.8 倍。默认取执行引擎的设置。</translation>
     </message>
 </context>
 <context>

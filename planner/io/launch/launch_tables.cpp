@@ -24,6 +24,7 @@
 
 #include "planner/io/launch/launch_fields.h"
 #include "planner/model/params.h"
+#include "planner/performance/engine.h"
 
 namespace tally::launch {
 
@@ -1157,6 +1158,22 @@ std::optional<Value> get_tt_compile(const PlanSpec& s) {
 void set_tt_compile(PlanSpec& s, const Value& v) {
     s.training.engine = as_bool(v) ? Engine::fsdp_compile : Engine::fsdp;
 }
+// torchtitan's optimizer.implementation ("fused" by default, torchtitan's job_config.py):
+// "foreach" and "for-loop" make a pass over the parameters per operation, "fused" one.
+std::optional<Value> get_tt_optimizer_impl(const PlanSpec& s) {
+    return Value{std::string(
+        resolved_optimizer_impl(s.training) == OptimizerImpl::fused ? "fused" : "foreach")};
+}
+void set_tt_optimizer_impl(PlanSpec& s, const Value& v) {
+    const std::string& t = as_text(v);
+    if (t == "fused") {
+        s.training.optimizer_impl = OptimizerImpl::fused;
+    } else if (t == "foreach" || t == "for-loop") {
+        s.training.optimizer_impl = OptimizerImpl::foreach;
+    } else {
+        refuse_value(v, "fused, foreach or for-loop");
+    }
+}
 std::optional<Value> get_tt_cpu_offload(const PlanSpec& s) {
     return Value{s.training.offload == Offload::optimizer_and_params};
 }
@@ -1700,6 +1717,8 @@ Table torchtitan_table() {
                 }),
             custom("compile.enable", Kind::boolean, "training.engine", get_tt_compile,
                    set_tt_compile, Value{false}),
+            custom("optimizer.implementation", Kind::text, "training.optimizer_impl",
+                   get_tt_optimizer_impl, set_tt_optimizer_impl, Value{std::string("fused")}),
             custom("training.steps", Kind::integer, "data.tokens", get_steps, set_steps),
         },
         {refuse_not_transformer, refuse_not_a_flavour, refuse_precision, refuse_fp8, refuse_zero_1,
