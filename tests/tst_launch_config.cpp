@@ -346,6 +346,15 @@ void TestLaunchConfig::megatronRefusesZero2() {
     spec.training.zero = 1;
     spec.training.recompute = Recompute::sqrt;
     QCOMPARE(refusal_field(spec, LaunchTarget::megatron), std::string("training.recompute"));
+    // Megatron-LM and NeMo run FusedAdam: a plan that asks for foreach kernels is refused by
+    // that field; one that takes its engine's is written as they run it.
+    spec.training.recompute = Recompute::none;
+    spec.training.optimizer_impl = OptimizerImpl::foreach;
+    QCOMPARE(refusal_field(spec, LaunchTarget::megatron), std::string("training.optimizer_impl"));
+    QCOMPARE(refusal_field(spec, LaunchTarget::nemo), std::string("training.optimizer_impl"));
+    spec.training.optimizer_impl = OptimizerImpl::engine;
+    spec.training.engine = Engine::fsdp;
+    QVERIFY(refusal_field(spec, LaunchTarget::megatron) != "training.optimizer_impl");
 }
 
 // torchtitan/models/llama3/__init__.py (v0.2.2): the FFN width from dim, ffn_dim_multiplier and
@@ -529,6 +538,16 @@ void TestLaunchConfig::deepspeedWithConfigJson() {
     QCOMPARE(r.spec.data.global_batch, std::int64_t{64});
     QCOMPARE(r.spec.model.layers, std::int64_t{32});
     QCOMPARE(r.ignored.size(), std::size_t{3});  // reduce_bucket_size, pin_memory, clipping
+    // No optimizer block: DeepSpeed's FusedAdam; torch_adam true is torch's foreach AdamW.
+    QCOMPARE(r.spec.training.optimizer_impl, OptimizerImpl::fused);
+    std::string torch_adam = ds;
+    torch_adam.replace(torch_adam.find("\"gradient_clipping\""), 0,
+                       "\"optimizer\": {\"type\": \"AdamW\", \"params\": {\"lr\": 1e-4, "
+                       "\"torch_adam\": true}},\n  ");
+    const LaunchImport t = import_text(torch_adam, LaunchTarget::deepspeed, model);
+    QCOMPARE(t.spec.training.optimizer_impl, OptimizerImpl::foreach);
+    QVERIFY(export_launch_config(t.spec, LaunchTarget::deepspeed).find("\"torch_adam\": true") !=
+            std::string::npos);
     // Without a model: the DeepSpeed config does not describe one.
     QString message;
     QCOMPARE(import_error(ds, LaunchTarget::deepspeed, &message), QString("model"));

@@ -898,6 +898,18 @@ std::optional<FieldError> refuse_backward_prefetch_post(const PlanSpec& s) {
                    "pre for this framework: its sharded mode gathers the next layer's "
                    "parameters before the current layer's gradients, with no setting to wait");
 }
+// Megatron-LM and NeMo run Transformer Engine's or Apex's FusedAdam
+// (megatron/core/optimizer/__init__.py): no setting makes the update a pass per operation. A
+// plan that asks for foreach itself is refused; one that takes its engine's is written as these
+// frameworks run it.
+std::optional<FieldError> refuse_optimizer_foreach(const PlanSpec& s) {
+    if (s.training.optimizer_impl != OptimizerImpl::foreach) {
+        return std::nullopt;
+    }
+    return refusal("training.optimizer_impl", "foreach",
+                   "fused or engine for this framework: it runs Transformer Engine's or Apex's "
+                   "FusedAdam");
+}
 std::optional<FieldError> refuse_tp_comm_overlap(const PlanSpec& s) {
     if (!s.training.tp_comm_overlap) {
         return std::nullopt;
@@ -1173,6 +1185,19 @@ void set_tt_optimizer_impl(PlanSpec& s, const Value& v) {
     } else {
         refuse_value(v, "fused, foreach or for-loop");
     }
+}
+// DeepSpeed's optimizer.params.torch_adam (false by default: DeepSpeed's FusedAdam; true:
+// torch's Adam / AdamW, whose default on CUDA is the foreach implementation). Only Adam and AdamW
+// take it.
+std::optional<Value> get_ds_torch_adam(const PlanSpec& s) {
+    const Optimizer o = s.training.optimizer;
+    if (o != Optimizer::adam && o != Optimizer::adamw) {
+        return std::nullopt;
+    }
+    return Value{resolved_optimizer_impl(s.training) == OptimizerImpl::foreach};
+}
+void set_ds_torch_adam(PlanSpec& s, const Value& v) {
+    s.training.optimizer_impl = as_bool(v) ? OptimizerImpl::foreach : OptimizerImpl::fused;
 }
 std::optional<Value> get_tt_cpu_offload(const PlanSpec& s) {
     return Value{s.training.offload == Offload::optimizer_and_params};
@@ -1465,7 +1490,8 @@ Table megatron_table() {
         },
         {refuse_not_transformer, refuse_precision, refuse_zero_above_1, refuse_offload_params,
          refuse_sqrt_recompute, refuse_optimizer_not_adamw, refuse_fp8_block, refuse_ffn_relu,
-         refuse_interleave_split, refuse_activation_offload, refuse_ep_comm_overlap},
+         refuse_interleave_split, refuse_activation_offload, refuse_ep_comm_overlap,
+         refuse_optimizer_foreach},
         // Megatron-LM arguments that do not change the plan (learning rate, data, checkpoints,
         // logging, kernels' fusions, initialisation).
         {"lr",
@@ -1650,7 +1676,8 @@ Table nemo_table() {
              return refusal("training.offload", std::string(to_string(s.training.offload)),
                             "none: a NeMo recipe's optimizer offload is not a field override");
          },
-         refuse_sqrt_recompute, refuse_optimizer_not_adamw, refuse_fp8_block, refuse_ffn_relu},
+         refuse_sqrt_recompute, refuse_optimizer_not_adamw, refuse_fp8_block, refuse_ffn_relu,
+         refuse_optimizer_foreach},
         {"trainer.val_check_interval", "trainer.limit_val_batches", "trainer.log_every_n_steps",
          "trainer.accumulate_grad_batches", "optim.config.lr", "optim.config.min_lr",
          "optim.config.weight_decay", "optim.config.adam_beta1", "optim.config.adam_beta2",
@@ -1796,6 +1823,8 @@ Table deepspeed_table() {
                    "training.recompute", get_ds_checkpointing, set_ds_checkpointing),
             custom("optimizer.type", Kind::text, "training.optimizer", get_ds_optimizer,
                    set_ds_optimizer),
+            custom("optimizer.params.torch_adam", Kind::boolean, "training.optimizer_impl",
+                   get_ds_torch_adam, set_ds_torch_adam, Value{false}),
         },
         {refuse_not_transformer, refuse_precision, refuse_fp8, refuse_above<&TrainingSpec::tp, 1>,
          refuse_activation_offload, refuse_tp_comm_overlap, refuse_partial_recompute,
