@@ -55,6 +55,11 @@ const EnginePreset& engine_preset(Engine engine);
 
 // The optimizer implementation a step runs: training.optimizer_impl, else the engine's.
 OptimizerImpl resolved_optimizer_impl(const TrainingSpec& training);
+// Whether the implementation changes an optimizer's update: Adam and AdamW, whose passes
+// performance.cpp counts; the others are timed as one fused pass either way.
+constexpr bool optimizer_impl_applies(Optimizer optimizer) {
+    return optimizer == Optimizer::adam || optimizer == Optimizer::adamw;
+}
 
 // The attention kernel a step runs: training.attention_kernel, else the engine's for the part's
 // generation; FlashAttention-3 off Hopper falls back to the engine's kernel for that generation.

@@ -1061,8 +1061,8 @@ PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwarePro
         const double weights_b = master_b > 0.0 ? master_b : param_b;
         const double low_b = master_b > 0.0 ? param_b : 0.0;
         double per_param = 0.0;
-        const bool adam = t.optimizer == Optimizer::adam || t.optimizer == Optimizer::adamw;
-        if (resolved_optimizer_impl(t) == OptimizerImpl::foreach && adam) {
+        if (resolved_optimizer_impl(t) == OptimizerImpl::foreach &&
+            optimizer_impl_applies(t.optimizer)) {
             // torch.optim.AdamW's _multi_tensor_adamw, a pass per operation, each moment s bytes
             // and its temporaries in the moments' type: decay the weights (read, write), lerp the
             // first moment to the gradient (read m and g, write m), scale the second (read,

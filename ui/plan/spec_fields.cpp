@@ -2,6 +2,7 @@
 
 #include "planner/core/enum_names.h"
 #include "planner/io/presets.h"
+#include "planner/performance/engine.h"
 #include "planner/training/plan.h"
 
 #include <QtGlobal>
@@ -478,8 +479,7 @@ std::vector<SectionFields> build() {
                  [](const S& s) { return static_cast<int>(s.training.optimizer_impl); },
                  [](S& s, int v) { s.training.optimizer_impl = static_cast<OptimizerImpl>(v); },
                  [](const S& s) {
-                     return s.training.optimizer == Optimizer::adam ||
-                            s.training.optimizer == Optimizer::adamw ||
+                     return optimizer_impl_applies(s.training.optimizer) ||
                             s.training.optimizer_impl != OptimizerImpl::engine;
                  }},
              ChoiceField{

@@ -166,6 +166,9 @@ constexpr Named<Optimizer> kMegatronOptimizers[] = {{"adam", Optimizer::adamw},
                                                     {"sgd", Optimizer::sgd}};
 constexpr Named<Optimizer> kDeepSpeedOptimizers[] = {
     {"AdamW", Optimizer::adamw}, {"Adam", Optimizer::adam}, {"SGD", Optimizer::sgd}};
+constexpr Named<OptimizerImpl> kTorchtitanOptimizerImpls[] = {{"fused", OptimizerImpl::fused},
+                                                              {"foreach", OptimizerImpl::foreach},
+                                                              {"for-loop", OptimizerImpl::foreach}};
 constexpr Named<Recompute> kTorchtitanModes[] = {
     {"none", Recompute::none}, {"selective", Recompute::selective}, {"full", Recompute::full}};
 // Megatron-LM's --fp8-recipe: tensorwise is Transformer Engine's current scaling.
@@ -1173,25 +1176,16 @@ void set_tt_compile(PlanSpec& s, const Value& v) {
 // torchtitan's optimizer.implementation ("fused" by default, torchtitan's job_config.py):
 // "foreach" and "for-loop" make a pass over the parameters per operation, "fused" one.
 std::optional<Value> get_tt_optimizer_impl(const PlanSpec& s) {
-    return Value{std::string(
-        resolved_optimizer_impl(s.training) == OptimizerImpl::fused ? "fused" : "foreach")};
+    return name_of(kTorchtitanOptimizerImpls, resolved_optimizer_impl(s.training));
 }
 void set_tt_optimizer_impl(PlanSpec& s, const Value& v) {
-    const std::string& t = as_text(v);
-    if (t == "fused") {
-        s.training.optimizer_impl = OptimizerImpl::fused;
-    } else if (t == "foreach" || t == "for-loop") {
-        s.training.optimizer_impl = OptimizerImpl::foreach;
-    } else {
-        refuse_value(v, "fused, foreach or for-loop");
-    }
+    s.training.optimizer_impl = pick(kTorchtitanOptimizerImpls, v);
 }
 // DeepSpeed's optimizer.params.torch_adam (false by default: DeepSpeed's FusedAdam; true:
 // torch's Adam / AdamW, whose default on CUDA is the foreach implementation). Only Adam and AdamW
 // take it.
 std::optional<Value> get_ds_torch_adam(const PlanSpec& s) {
-    const Optimizer o = s.training.optimizer;
-    if (o != Optimizer::adam && o != Optimizer::adamw) {
+    if (!optimizer_impl_applies(s.training.optimizer)) {
         return std::nullopt;
     }
     return Value{resolved_optimizer_impl(s.training) == OptimizerImpl::foreach};
