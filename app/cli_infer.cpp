@@ -63,7 +63,8 @@ void print_phase(const std::string& title, const ServingPhase& p) {
                               .arg(seconds_text(p.comm_latency_s))
                               .arg(seconds_text(p.comm_bandwidth_s))));
     fmt::print("  {:<13} {:>10}  {}\n", tr("small kernels"), seconds_text(p.fixed_s),
-               tr("(engine's norms, rotary, KV write, sampling at their floors)"));
+               tr("(engine's norms, rotary, KV write, MLP activation, sampling: their bytes at the "
+                  "bandwidth, each at least a kernel's floor)"));
     fmt::print("  {:<13} {:>10}\n\n", tr("total"), seconds_text(p.seconds));
 }
 

@@ -85,6 +85,7 @@ private slots:
     void int4IsHalfAByte();
     void weightsPerGpu();
     void decodeStepOfWeightsThatFillTheBandwidth();
+    void prefillActivationMovesTheMlpWidth();
     void criticalBatchIsTheRidge();
     void maxBatchAtTheBoundary();
     void allReducesDominateSmallBatches();
@@ -225,6 +226,28 @@ void TestInference::decodeStepOfWeightsThatFillTheBandwidth() {
     // Prefill of the 1-token prompt: the same GEMMs, its 8,192 B of cache written (8 ns, at the
     // floor) and the same small kernels: the same 114.194688 us.
     QVERIFY(qAbs(p.prefill_s - 114.194688e-6) < 1e-15);
+}
+
+void TestInference::prefillActivationMovesTheMlpWidth() {
+    // A 4096-token prompt in one prefill pass (vLLM, the default engine: 5 small kernels a layer,
+    // one of them the MLP's activation; CUDA graphs for a batch of 1: a 3.4 us floor).
+    //   4 small kernels a layer each read and write the hidden state: 2 x 4096 x 1024 x 2 B =
+    //     16,777,216 B = 16.777216 us at 1e12 B/s, above the floor; 2 layers x 4 = 134.217728 us
+    //   the GELU activation reads the up projection's output and writes its own, 4096 wide:
+    //     (1 + 1) x 4096 x 4096 x 2 B = 67,108,864 B = 67.108864 us; 2 layers = 134.217728 us
+    //   the step's own 5 kernels at the floor: 17 us
+    // 285.435456 us. Timed like the hidden state, the activation would be 16.777216 us a layer
+    // and the sum 184.77216 us.
+    PlanSpec s = toySpec();
+    s.inference.prompt_tokens = 4096;
+    s.inference.output_tokens = 1;
+    const HardwareProfile gpu = toyGpu();
+    QVERIFY(!check_inference(s, gpu));
+    const ServingPlan p = evaluate_inference(s, gpu);
+    QCOMPARE(p.prefill.tokens, 4096.0);
+    QVERIFY(qAbs(p.prefill.fixed_s - 285.435456e-6) < 1e-15);
+    // A decode step's single token: every small kernel at its floor, 2 x 5 x 3.4 + 17 = 51 us.
+    QVERIFY(qAbs(p.decode.fixed_s - 51e-6) < 1e-15);
 }
 
 void TestInference::criticalBatchIsTheRidge() {

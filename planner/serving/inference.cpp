@@ -390,6 +390,9 @@ ServingPhase time_phase(const Context& c, double tokens, double sequences, doubl
     // A mixture-of-experts layer: the shared experts as a dense MLP; the routed ones spread over
     // ep GPUs (each split over t / ep), each touched expert getting the tokens routed to it.
     double moe_s = 0.0, moe_c = 0.0, moe_m = 0.0;
+    // Values a mixture-of-experts layer's activation writes: its routed and shared experts'
+    // widths over their tokens (set below).
+    double moe_act_values = 0.0;
     if (f.experts > 0.0) {
         const double fe = dbl(m.effective_expert_ffn());
         const double shared_t = dbl(m.moe.shared_experts) * fe / t;
@@ -408,6 +411,7 @@ ServingPhase time_phase(const Context& c, double tokens, double sequences, doubl
                         floor));
         add(moe_s, moe_c, moe_m,
             weight_gemm(c, touched, per_expert, h, fe_t, touched * fe_t * h, floor));
+        moe_act_values = touched * per_expert * fe_t + tokens * shared_t;
     }
     const double moe_layers = f.experts > 0.0 ? f.moe_layers / c.pp : 0.0;
     const double dense_layers = layers - moe_layers;
@@ -442,15 +446,27 @@ ServingPhase time_phase(const Context& c, double tokens, double sequences, doubl
     p.attention_memory_s = bytes_s(c, p.kv_bytes);
     p.attention_s = std::max({p.attention_compute_s, p.attention_memory_s, layers * floor});
 
-    // The engine's small kernels (norms, rotary embedding, KV write, activation): each reads and
-    // writes the tokens' hidden state once, 16-bit, at least the floor; and the step's own.
+    // The engine's small kernels (norms, rotary embedding, KV write): each reads and writes the
+    // tokens' hidden state once, 16-bit, at least the floor. One of them in every engine's count
+    // is the MLP's activation (serving_engine.cpp), which reads the up (and gate) projections'
+    // outputs and writes their product: (gated + 1) values of the MLP's width per token, 16-bit,
+    // as the training step counts it (planner/performance/performance.cpp,
+    // transformer_layer_bytes()). With thousands of prompt tokens in a pass it moves more than
+    // the other small kernels together (Llama 2 7B: 3 x 11008 values a token against 2 x 4096).
+    // And the step's own kernels.
     double small = c.engine.small_kernels_per_layer;
     if (c.spec.inference.tp > 1 && c.engine.fused_all_reduce_norm) {
         small = std::max(0.0, small - 2.0);
     }
+    const double activation_kernels = std::min(small, 1.0);
     const double small_one = std::max(floor, bytes_s(c, 2.0 * tokens * h * kActivationBytes));
-    p.fixed_s = layers * small * small_one +
-                (c.engine.small_kernels_per_step * floor + c.engine.host_step_s) / c.pp;
+    const double activation_io = (gated + 1.0) * kActivationBytes;
+    const double dense_activation_s = std::max(floor, bytes_s(c, tokens * f_t * activation_io));
+    const double moe_activation_s = std::max(floor, bytes_s(c, moe_act_values * activation_io));
+    p.fixed_s =
+        layers * (small - activation_kernels) * small_one +
+        activation_kernels * (dense_layers * dense_activation_s + moe_layers * moe_activation_s) +
+        (c.engine.small_kernels_per_step * floor + c.engine.host_step_s) / c.pp;
 
     if (c.spec.inference.tp > 1) {
         p.all_reduces = 2.0 * layers;

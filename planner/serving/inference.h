@@ -68,8 +68,9 @@ struct ServingPhase {
     double comm_bandwidth_s = 0.0;
     double comm_latency_s = 0.0;
     double comm_s = 0.0;
-    // The engine's small kernels (norms, rotary embedding, KV write, sampling) at their floors
-    // and its host time per step (serving_engine.h).
+    // The engine's small kernels (norms, rotary embedding, KV write, the MLP's activation,
+    // sampling), each its bytes at the bandwidth and at least a kernel's floor, and its host
+    // time per step (serving_engine.h).
     double fixed_s = 0.0;
     double pipeline_s = 0.0;  // sends between pipeline stages
     // gemm_s + attention_s + fixed_s + comm_s of one stage; with pp stages, pp of those plus the

@@ -476,10 +476,6 @@
         <translation>小 kernel</translation>
     </message>
     <message>
-        <source>(engine&apos;s norms, rotary, KV write, sampling at their floors)</source>
-        <translation>（引擎的归一化、旋转位置编码、KV 写入、采样，按各自的下限计）</translation>
-    </message>
-    <message>
         <source>Serving %1 on %2 x %3 (replicas: %4 of tp %5)</source>
         <translation>在 %2 x %3 上部署 %1（%4 个副本，每个 tp %5）</translation>
     </message>
@@ -1246,6 +1242,10 @@
     <message>
         <source>Decode attention: the KV cache read once per query head, a thread block per query head (inference.decode_attention per_query_head: TensorRT-LLM&apos;s masked MHA kernel where XQA does not apply)</source>
         <translation>解码注意力：每个查询头各读一次 KV 缓存，每个查询头一个线程块（inference.decode_attention per_query_head：XQA 不适用时 TensorRT-LLM 的 masked MHA 内核）</translation>
+    </message>
+    <message>
+        <source>(engine&apos;s norms, rotary, KV write, MLP activation, sampling: their bytes at the bandwidth, each at least a kernel&apos;s floor)</source>
+        <translation>（引擎的归一化、旋转位置编码、KV 写入、MLP 激活、采样：按各自的字节数与带宽计，每个至少一个 kernel 的下限）</translation>
     </message>
 </context>
 <context>
