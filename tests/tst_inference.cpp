@@ -171,22 +171,51 @@ void TestInference::weightsPerGpu() {
     // Llama 3 70B by hand: attention 2 x 8192^2 + 2 x 8192 x 1024 = 150,994,944; SwiGLU
     // 3 x 8192 x 28672 = 704,643,072; norms 2 x 8192 = 16,384: 855,654,400 a layer, x 80 =
     // 68,452,352,000; embeddings (untied) 2 x 128256 x 8192 = 2,101,346,304; final norm 8192.
-    // Total 70,553,706,496. At fp8 (1 B) over tp 4: 17,638,426,624 B per GPU; at int4: half.
+    // Total 70,553,706,496. Quantized, the input embedding and (vLLM's checkpoints, spec.h
+    // OutputHead) the output head stay 16-bit: the other 68,452,360,192 weights at fp8 (1 B) and
+    // 2,101,346,304 x 2 B = 4,202,692,608 B, 72,655,052,800 B over tp 4: 18,163,763,200 B.
     PlanSpec s = servingSpec("llama-3-70b");
     s.cluster.gpus = 4;
     s.inference.tp = 4;
     s.inference.weight_dtype = DType::fp8_e4m3;
     const HardwareProfile& h100 = *find_builtin_hardware("h100-sxm");
     QVERIFY(!check_inference(s, h100));
-    QCOMPARE(serving_memory(s, h100, 1).weights_bytes, 17638426624.0);
-    // int4 per channel (group 0): half of that; GPTQ / AWQ groups of 128 add 2.5 B of scale and
-    // zero point per 128 weights: 17,638,426,624 x (0.5 + 2.5 / 128) = 8,819,213,312 +
-    // 344,500,520 = 9,163,713,832 B.
+    QCOMPARE(serving_memory(s, h100, 1).weights_bytes, 18163763200.0);
+    // The head quantized too (gpt-fast's quantize.py, or output_head quantized): only the input
+    // embedding at 2 B, (69,503,033,344 + 2,101,346,304) / 4 = 17,901,094,912 B.
+    s.inference.output_head = OutputHead::quantized;
+    QCOMPARE(serving_memory(s, h100, 1).weights_bytes, 17901094912.0);
+    s.inference.output_head = OutputHead::engine;
+    s.inference.engine = ServingEngine::gpt_fast;
+    QCOMPARE(serving_memory(s, h100, 1).weights_bytes, 17901094912.0);
+    s.inference.engine = ServingEngine::vllm;
+    // int4 per channel (group 0): the 68,452,360,192 at half a byte, (34,226,180,096 +
+    // 4,202,692,608) / 4 = 9,607,218,176 B; GPTQ / AWQ groups of 128 add 2.5 B of scale and
+    // zero point per 128 weights: 68,452,360,192 x (0.5 + 2.5 / 128) = 35,563,140,256, and
+    // (35,563,140,256 + 4,202,692,608) / 4 = 9,941,458,216 B.
     s.inference.weight_dtype = DType::int4;
     s.inference.quant_group_size = 0;
-    QCOMPARE(serving_memory(s, h100, 1).weights_bytes, 17638426624.0 / 2.0);
+    QCOMPARE(serving_memory(s, h100, 1).weights_bytes, 9607218176.0);
     s.inference.quant_group_size = 128;
-    QCOMPARE(serving_memory(s, h100, 1).weights_bytes, 9163713832.0);
+    QCOMPARE(serving_memory(s, h100, 1).weights_bytes, 9941458216.0);
+    // 16-bit weights: nothing to keep apart, 70,553,706,496 x 2 B / 4.
+    s.inference.weight_dtype = DType::bf16;
+    QCOMPARE(serving_memory(s, h100, 1).weights_bytes, 70553706496.0 * 2.0 / 4.0);
+    // The JSON key reads and writes back; a value it does not know is an error naming it.
+    const PlanSpec r = plan_spec_from_json(nlohmann::json::parse(
+        R"({"model": {"preset": "llama-2-7b"}, "inference": {"output_head": "16bit"}})"));
+    QCOMPARE(r.inference.output_head, OutputHead::sixteen_bit);
+    QCOMPARE(to_json(r)["inference"]["output_head"].get<std::string>(), std::string("16bit"));
+    QVERIFY(!to_json(PlanSpec{})["inference"].contains("output_head"));
+    try {
+        (void)plan_spec_from_json(nlohmann::json::parse(
+            R"({"model": {"preset": "llama-2-7b"}, "inference": {"output_head": "int2"}})"));
+        QFAIL("an unknown output_head was accepted");
+    } catch (const SpecError& e) {
+        const std::string what = e.what();
+        QVERIFY2(what.find("inference.output_head") != std::string::npos, what.c_str());
+        QVERIFY2(what.find("16bit") != std::string::npos, what.c_str());
+    }
 }
 
 void TestInference::decodeStepOfWeightsThatFillTheBandwidth() {
@@ -258,11 +287,18 @@ void TestInference::criticalBatchIsTheRidge() {
     const ServingPlan p = evaluate_inference(s, toyGpu());
     QCOMPARE(p.critical_batch, std::int64_t{1000});
     // int4 weights with a 16-bit scale and a 4-bit zero per group of 128: 0.5 + 2.5 / 128 =
-    // 0.51953125 B a weight, multiplied in bf16: B >= 0.51953125 x 1000 / 2 = 259.77, so 260.
+    // 0.51953125 B a weight, multiplied in bf16, but the head (the tied embedding, 1000 x 1024 =
+    // 1,024,000 weights) stays 16-bit (spec.h, OutputHead): a step reads 25,170,944 x
+    // 0.51953125 + 1,024,000 x 2 = 15,125,092 B for 2 x 26,194,944 FLOPs a sequence, so
+    // B >= 1000 x 15,125,092 / 52,389,888 = 288.7: 289.
     s.inference.weight_dtype = DType::int4;
-    QCOMPARE(evaluate_inference(s, toyGpu()).critical_batch, std::int64_t{260});
-    // One scale per output channel (group 0): half a byte, B >= 250.
+    QCOMPARE(evaluate_inference(s, toyGpu()).critical_batch, std::int64_t{289});
+    // One scale per output channel (group 0): 25,170,944 x 0.5 + 2,048,000 = 14,633,472 B,
+    // B >= 279.3: 280.
     s.inference.quant_group_size = 0;
+    QCOMPARE(evaluate_inference(s, toyGpu()).critical_batch, std::int64_t{280});
+    // The head quantized too: every weight at half a byte, B >= 1000 x 0.5 / 2 = 250.
+    s.inference.output_head = OutputHead::quantized;
     QCOMPARE(evaluate_inference(s, toyGpu()).critical_batch, std::int64_t{250});
 }
 
@@ -293,10 +329,11 @@ void TestInference::allReducesDominateSmallBatches() {
     // Llama 3 70B at fp8 over tp 4 H100 in vLLM, batch 1: 2 all-reduces per layer x 80 = 160 per
     // step, each of 8192 x 2 B = 16,384 B, by vLLM's custom kernel: 11.9 us of latency each over
     // 4 GPUs (measured, serving_engine.h), 160 x 11.9 us = 1.904 ms. The weights a step reads
-    // are all but the looked-up input embedding (128,256 x 8192 = 1,050,673,152): (70,553,706,496
-    // - 1,050,673,152) x 1 B / 4 = 17,375,758,336 B per GPU, at 3.35e12 x 0.936 B/s achieved
-    // 5.54 ms. Small kernels: 80 x 5 x 3.4 us = 1.36 ms. So the all-reduces are over a seventh
-    // of a step of about 9 ms at batch 1.
+    // are all but the looked-up input embedding (128,256 x 8192 = 1,050,673,152), the output head
+    // (as many) at 16 bits: (70,553,706,496 - 2 x 1,050,673,152) x 1 B + 1,050,673,152 x 2 B =
+    // 70,553,706,496 B, / 4 = 17,638,426,624 B per GPU, at 3.35e12 x 0.936 B/s achieved 5.62 ms.
+    // Small kernels: 80 x 5 x 3.4 us = 1.36 ms. So the all-reduces are over a seventh of a step of
+    // about 9 ms at batch 1.
     PlanSpec s = servingSpec("llama-3-70b");
     s.cluster.gpus = 4;
     s.inference.tp = 4;
@@ -308,8 +345,8 @@ void TestInference::allReducesDominateSmallBatches() {
     QCOMPARE(one.decode.all_reduces, 160.0);
     QCOMPARE(one.decode.all_reduce_bytes, 16384.0);
     QVERIFY(qAbs(one.decode.comm_latency_s - 1.904e-3) < 1e-12);
-    QCOMPARE(one.decode.weight_bytes, 17375758336.0);
-    QVERIFY(one.decode.gemm_memory_s >= 17375758336.0 / (3.35e12 * 0.936));
+    QCOMPARE(one.decode.weight_bytes, 17638426624.0);
+    QVERIFY(one.decode.gemm_memory_s >= 17638426624.0 / (3.35e12 * 0.936));
     QVERIFY(qAbs(one.decode.fixed_s - (80.0 * 5.0 * 3.4e-6 + 5.0 * 3.4e-6)) < 1e-12);
     QVERIFY(one.decode.comm_s / one.decode_step_s > 1.0 / 7.0);
     // NCCL instead (gpt-fast): 6.6 + 2 x 3 x 0.6 = 10.2 us a call, 160 x 10.2 = 1.632 ms.
@@ -330,7 +367,7 @@ void TestInference::routedExpertsReadAtBatchOne() {
     // 3 x 7168 x 2048 = 44,040,192 weights. All the routed experts hold 58 x 256 x 44,040,192 =
     // 653,908,770,816 weights; a batch-1 step reads 8/256 of them. So the weights read at batch 1
     // are the total less 248/256 of the routed experts (and less the looked-up input embedding,
-    // 129,280 x 7168).
+    // 129,280 x 7168), at 1 B, the output head (as large) counted twice: it stays 16-bit.
     PlanSpec s = servingSpec("deepseek-v3");
     s.cluster.gpu = "h200";
     s.cluster.gpus = 8;
@@ -341,7 +378,7 @@ void TestInference::routedExpertsReadAtBatchOne() {
     const ServingPlan p = evaluate_inference(s, h200);
     const double routed = 653908770816.0;
     const double lookup = 129280.0 * 7168.0;
-    const double read = p.params_total - lookup - routed * (248.0 / 256.0);
+    const double read = p.params_total - lookup - routed * (248.0 / 256.0) + lookup;
     QVERIFY(qAbs(p.decode.weight_bytes - read / 8.0) / (read / 8.0) < 1e-12);
 }
 

@@ -94,6 +94,14 @@ inline constexpr EnumName<DecodeAttention> kDecodeAttentionNames[] = {
      QT_TRANSLATE_NOOP("tally::enums", "KV read once per query head (masked MHA)")},
 };
 
+inline constexpr EnumName<OutputHead> kOutputHeadNames[] = {
+    {OutputHead::engine, "engine",
+     QT_TRANSLATE_NOOP("tally::enums", "as the engine's checkpoints store it")},
+    {OutputHead::quantized, "quantized",
+     QT_TRANSLATE_NOOP("tally::enums", "quantized like the other weights")},
+    {OutputHead::sixteen_bit, "16bit", QT_TRANSLATE_NOOP("tally::enums", "16-bit")},
+};
+
 inline constexpr EnumName<Engine> kEngineNames[] = {
     {Engine::megatron, "megatron",
      QT_TRANSLATE_NOOP("tally::enums", "Megatron-Core + Transformer Engine")},
@@ -203,6 +211,8 @@ inline constexpr std::span<const EnumName<ServingEngine>> kEnumNames<ServingEngi
 template <>
 inline constexpr std::span<const EnumName<DecodeAttention>> kEnumNames<DecodeAttention>{
     kDecodeAttentionNames};
+template <>
+inline constexpr std::span<const EnumName<OutputHead>> kEnumNames<OutputHead>{kOutputHeadNames};
 template <>
 inline constexpr std::span<const EnumName<Fp8Recipe>> kEnumNames<Fp8Recipe>{kFp8RecipeNames};
 template <>

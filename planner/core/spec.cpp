@@ -38,6 +38,9 @@ std::string_view to_string(ServingEngine engine) {
 std::string_view to_string(DecodeAttention attention) {
     return json_name(attention);
 }
+std::string_view to_string(OutputHead head) {
+    return json_name(head);
+}
 std::string_view to_string(Fp8Recipe recipe) {
     return json_name(recipe);
 }

@@ -285,6 +285,15 @@ enum class ServingEngine { vllm, tensorrt_llm, sglang, gpt_fast };
 // than 128 and 256; decoderMaskedMultiheadAttentionLaunch.h and decoderXQARunner.h).
 enum class DecodeAttention { grouped, per_query_head };
 
+// The precision of the output head (the vocabulary projection) when the weights are quantized:
+// as the engine's usual checkpoints store it (`engine`), quantized like the other weights, or kept
+// 16-bit. NVIDIA's Model Optimizer, which makes TensorRT-LLM's FP8, INT8 and INT4 checkpoints,
+// leaves every `*lm_head*` quantizer disabled (modelopt/torch/quantization/config.py,
+// _default_disabled_quantizer_cfg), as GPTQ and AWQ checkpoints leave lm_head in 16 bits;
+// gpt-fast's quantize.py replaces every nn.Linear, the output projection included. Embedding
+// tables are looked up, not multiplied, and stay 16-bit in all of them.
+enum class OutputHead { engine, quantized, sixteen_bit };
+
 struct InferenceSpec {
     std::int64_t batch = 1;
     std::int64_t prompt_tokens = 1024;
@@ -308,6 +317,7 @@ struct InferenceSpec {
     std::int64_t ep = 1;
     bool dp_attention = false;
     DecodeAttention decode_attention = DecodeAttention::grouped;
+    OutputHead output_head = OutputHead::engine;
     bool operator==(const InferenceSpec&) const = default;
 };
 
@@ -370,6 +380,7 @@ std::string_view to_string(OptimizerImpl impl);
 std::string_view to_string(AttentionKernel kernel);
 std::string_view to_string(ServingEngine engine);
 std::string_view to_string(DecodeAttention attention);
+std::string_view to_string(OutputHead head);
 std::string_view to_string(OpKind kind);
 
 // Optimizer state values kept per parameter (CS336 lecture 2: AdaGrad 1, Adam 2; Kingma & Ba

@@ -61,7 +61,9 @@ nlohmann::json to_json(const ServingPlan& s, const PlanSpec& spec, const Hardwar
                       {"max_batched_tokens", in.max_batched_tokens},
                       {"pp", in.pp},
                       {"ep", in.ep},
-                      {"dp_attention", in.dp_attention}};
+                      {"dp_attention", in.dp_attention},
+                      {"decode_attention", std::string(to_string(in.decode_attention))},
+                      {"output_head", std::string(to_string(in.output_head))}};
     const ServingEngineProfile& engine = serving_engine_profile(in.engine);
     j["engine"] = {{"name", std::string(engine.label)},
                    {"cuda_graph_max_batch", engine.cuda_graph_max_batch},
@@ -71,6 +73,7 @@ nlohmann::json to_json(const ServingPlan& s, const PlanSpec& spec, const Hardwar
                    {"attention_kernel", std::string(engine.attention_kernel)},
                    {"all_reduce", std::string(to_string(engine.all_reduce))},
                    {"fused_all_reduce_norm", engine.fused_all_reduce_norm},
+                   {"quantizes_head", engine.quantizes_head},
                    {"source", std::string(engine.source)}};
     j["gpus"] = spec.cluster.gpus;
     j["replicas"] = s.replicas;
@@ -78,6 +81,9 @@ nlohmann::json to_json(const ServingPlan& s, const PlanSpec& spec, const Hardwar
     j["params_active"] = s.params_active;
     j["attention"] = std::string(to_string(s.kv.kind));
     j["gemm_dtype"] = std::string(to_string(s.gemm_type));
+    // Quantized weights: whether the output head stays 16-bit, and the weights kept at 2 B.
+    j["output_head_16bit"] = s.output_head_16bit;
+    j["sixteen_bit_params"] = s.sixteen_bit_params;
     j["memory"] = {{"weights_bytes", s.memory.weights_bytes},
                    {"kv_cache_bytes", s.memory.kv_cache_bytes},
                    {"activation_bytes", s.memory.activation_bytes},

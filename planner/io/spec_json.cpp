@@ -337,9 +337,11 @@ PlanSpec plan_spec_from_json(const json& j, const std::string& base_dir) {
         set_if(inf->integer("ep", 1), in.ep);
         set_if(inf->boolean("dp_attention"), in.dp_attention);
         set_if(read_enum<DecodeAttention>(*inf, "decode_attention"), in.decode_attention);
+        set_if(read_enum<OutputHead>(*inf, "output_head"), in.output_head);
         inf->finish({"batch", "prompt_tokens", "output_tokens", "tp", "weight_dtype", "kv_dtype",
                      "engine", "quant_group_size", "concurrency", "chunked_prefill",
-                     "max_batched_tokens", "pp", "ep", "dp_attention", "decode_attention"});
+                     "max_batched_tokens", "pp", "ep", "dp_attention", "decode_attention",
+                     "output_head"});
     }
 
     if (const json* ops = r.raw("ops")) {
@@ -599,6 +601,9 @@ json to_json(const PlanSpec& s) {
         }
         if (in.decode_attention != defaults.decode_attention) {
             out["decode_attention"] = std::string(to_string(in.decode_attention));
+        }
+        if (in.output_head != defaults.output_head) {
+            out["output_head"] = std::string(to_string(in.output_head));
         }
     }
     if (!s.measured.empty()) {

@@ -109,6 +109,7 @@ struct ModelFigures {
     double moe_layers = 0.0;
     double attention_params = 0.0;  // one layer's attention weights
     double head_params = 0.0;       // the output head, vocab x h
+    double lookup_params = 0.0;     // looked-up tables: an untied embedding, learned positions
 
     // One layer's widest intermediates per token on one GPU, in values (see activation_bytes).
     double activation_values_per_token = 0.0;
@@ -134,6 +135,7 @@ ModelFigures model_figures(const ModelSpec& m, std::int64_t tp) {
     f.matmul_active = p.active - lookup;
     f.attention_params = attention_params(m);
     f.head_params = f.vocab * f.hidden;
+    f.lookup_params = lookup;
     if (m.moe.enabled()) {
         f.moe_layers = dbl(m.layers - dense_layer_count(m));
         f.experts = dbl(m.moe.experts);
@@ -172,9 +174,14 @@ double routed_share(const ModelFigures& f, double tokens) {
     return -std::expm1(tokens * std::log1p(-f.active_experts / f.experts));
 }
 
-// The weights a pass over `tokens` tokens reads, per GPU, in bytes.
-double weight_bytes_read(const ModelFigures& f, double tokens, double weight_bytes, double tp) {
-    return (f.read_always + f.routed_total * routed_share(f, tokens)) * weight_bytes / tp;
+// The weights a pass over `tokens` tokens reads, per GPU, in bytes: the output head at
+// `head_bytes` a weight (spec.h, OutputHead), the rest at `weight_bytes`.
+double weight_bytes_read(const ModelFigures& f, double tokens, double weight_bytes,
+                         double head_bytes, double tp) {
+    return ((f.read_always - f.head_params + f.routed_total * routed_share(f, tokens)) *
+                weight_bytes +
+            f.head_params * head_bytes) /
+           tp;
 }
 
 // Bytes one weight takes in `dtype`: weight-only formats add their group scales. GPTQ (Frantar et
@@ -218,6 +225,14 @@ struct Context {
     ComputeType attention_type = ComputeType::bf16;
     bool native = true;
     bool weight_only = false;     // int4 / int8: dequantized in the GEMM's main loop
+    // The output head as the quantized checkpoint keeps it (spec.h, OutputHead): its bytes a
+    // weight, the rates of the type it multiplies in and whether it is dequantized; and the
+    // looked-up tables' bytes a weight (16-bit whenever the weights are quantized).
+    bool head_16bit = false;
+    double head_bytes = 2.0;
+    AchievedRates head_rates{};
+    bool head_weight_only = false;
+    double lookup_bytes = 2.0;
     double gemm_peak = 0.0;       // achieved FLOP/s
     double attention_peak = 0.0;  // achieved FLOP/s
     // The prefill attention kernel (the engine's for the part's generation), the 16-bit peak its
@@ -256,6 +271,15 @@ Context make_context(const PlanSpec& spec, const HardwareProfile& hw) {
     c.attention_head_dim = attention_head_dim(spec.model);
     c.dequant_flops_per_s = hw.peak(ComputeType::fp32);
     c.rates = achieved_rates(hw, c.gemm_type);
+    const bool quantized = c.weight_bytes < kActivationBytes;
+    const bool head_quantized = in.output_head == OutputHead::engine
+                                    ? c.engine.quantizes_head
+                                    : in.output_head == OutputHead::quantized;
+    c.head_16bit = quantized && !head_quantized;
+    c.head_bytes = c.head_16bit ? kActivationBytes : c.weight_bytes;
+    c.head_rates = c.head_16bit ? achieved_rates(hw, c.attention_type) : c.rates;
+    c.head_weight_only = c.head_16bit ? false : c.weight_only;
+    c.lookup_bytes = quantized ? kActivationBytes : c.weight_bytes;
     c.bandwidth = hw.bandwidth_bytes_per_s * memory_fraction(hw);
     const std::int64_t replica_span = in.tp;
     c.spans_nodes = hw.gpus_per_node > 0 && replica_span > hw.gpus_per_node;
@@ -319,21 +343,30 @@ struct GemmParts {
     double memory_s = 0.0;
     double seconds = 0.0;
 };
-GemmParts weight_gemm(const Context& c, double count, double m, double n, double k,
-                      double weight_elems, double floor_s) {
+// The weights' format here: `bytes` a weight, multiplied at `rates`, dequantized if
+// `weight_only`; weight_gemm() below uses the transformer layers' (the output head has its own,
+// Context::head_*).
+GemmParts weight_gemm_as(const Context& c, double bytes, const AchievedRates& rates,
+                         bool weight_only, double count, double m, double n, double k,
+                         double weight_elems, double floor_s) {
     GemmParts g;
     if (count <= 0.0 || m <= 0.0) {
         return g;
     }
-    g.compute_s = gemm_time_shaped(c.rates, count, m, n, k, kActivationBytes).compute_s;
+    g.compute_s = gemm_time_shaped(rates, count, m, n, k, kActivationBytes).compute_s;
     const double activations = count * m * (n + k) * kActivationBytes;
-    g.memory_s = bytes_s(c, weight_elems * c.weight_bytes + activations);
+    g.memory_s = bytes_s(c, weight_elems * bytes + activations);
     double dequant_s = 0.0;
-    if (c.weight_only && c.dequant_flops_per_s > 0.0) {
+    if (weight_only && c.dequant_flops_per_s > 0.0) {
         dequant_s = weight_elems * std::ceil(m / 128.0) * 2.0 / c.dequant_flops_per_s;
     }
     g.seconds = std::max({g.compute_s, g.memory_s, dequant_s, floor_s});
     return g;
+}
+GemmParts weight_gemm(const Context& c, double count, double m, double n, double k,
+                      double weight_elems, double floor_s) {
+    return weight_gemm_as(c, c.weight_bytes, c.rates, c.weight_only, count, m, n, k, weight_elems,
+                          floor_s);
 }
 
 // One pass over `tokens` tokens of `sequences` sequences on one GPU of a replica: every layer of
@@ -416,12 +449,12 @@ ServingPhase time_phase(const Context& c, double tokens, double sequences, doubl
     const double moe_layers = f.experts > 0.0 ? f.moe_layers / c.pp : 0.0;
     const double dense_layers = layers - moe_layers;
     // The output head on the last stage, for the tokens whose logits are sampled.
-    const GemmParts head =
-        weight_gemm(c, 1.0, logit_tokens, f.vocab / t, h, h * f.vocab / t, floor);
+    const GemmParts head = weight_gemm_as(c, c.head_bytes, c.head_rates, c.head_weight_only, 1.0,
+                                          logit_tokens, f.vocab / t, h, h * f.vocab / t, floor);
 
     p.gemm_flops = 2.0 * tokens * (f.matmul_active - f.head_params) / t / c.pp +
                    2.0 * logit_tokens * f.head_params / t;
-    p.weight_bytes = weight_bytes_read(f, tokens, c.weight_bytes, t) / c.pp +
+    p.weight_bytes = weight_bytes_read(f, tokens, c.weight_bytes, c.head_bytes, t) / c.pp +
                      (dp ? layers * f.attention_params * (1.0 - 1.0 / t) * c.weight_bytes : 0.0);
     // The head and the step's own kernels run once a pass, on the last stage: a stage carries
     // 1/pp of them, so pp stage times count them once.
@@ -575,7 +608,10 @@ ServingMemory memory_at(const Context& c, double batch) {
     // output head by vocabulary rows) and the layers over pp stages; the norms' few values per
     // channel are split too here, though real engines replicate them (under 0.01 % of a model's
     // weights). Data-parallel attention keeps every attention weight on every GPU of the group.
-    m.weights_bytes = c.f.params_total * c.weight_bytes / (c.tp * c.pp);
+    // The output head and the looked-up tables at their own bytes (Context).
+    m.weights_bytes = ((c.f.params_total - c.f.head_params - c.f.lookup_params) * c.weight_bytes +
+                       c.f.head_params * c.head_bytes + c.f.lookup_params * c.lookup_bytes) /
+                      (c.tp * c.pp);
     if (in.dp_attention) {
         m.weights_bytes +=
             c.f.layers * c.f.attention_params * (1.0 - 1.0 / c.tp) * c.weight_bytes / c.pp;
@@ -627,7 +663,7 @@ std::int64_t critical_batch_of(const Context& c) {
         const double tokens = dbl(b);
         const double compute = compute_s(2.0 * c.f.matmul_active * tokens / c.tp, c.gemm_peak);
         const double memory =
-            memory_time_s(c.hw, weight_bytes_read(c.f, tokens, c.weight_bytes, c.tp));
+            memory_time_s(c.hw, weight_bytes_read(c.f, tokens, c.weight_bytes, c.head_bytes, c.tp));
         return compute >= memory;
     };
     if (compute_bound(1)) {
@@ -895,6 +931,10 @@ ServingPlan evaluate_inference(const PlanSpec& spec, const HardwareProfile& hw) 
     s.bandwidth_bytes_per_s = hw.bandwidth_bytes_per_s * memory_fraction(hw);
     s.link_bytes_per_s = c.link_bytes_per_s;
     s.params_total = c.f.params_total;
+    s.output_head_16bit = c.head_16bit;
+    if (c.lookup_bytes != c.weight_bytes) {
+        s.sixteen_bit_params = c.f.lookup_params + (c.head_16bit ? c.f.head_params : 0.0);
+    }
     s.params_active = c.f.params_active;
     s.activation_values_per_token = c.f.activation_values_per_token;
     s.kv = c.kv;
@@ -1105,12 +1145,29 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
                         to_string(s.kv.kind)),
             "Pope et al. 2022, sec. 2.1; GQA: Ainslie et al. 2023; MQA: Shazeer 2019");
     }
-    add("serving.memory.weights_bytes", QT_TRANSLATE_NOOP("tally::explain", "Weights per GPU"),
-        s.memory.weights_bytes, "bytes", "N x bytes(weight_dtype) / tp",
-        fmt::format("{} x {} B ({}) / {} = {} GB", num(s.params_total),
-                    num(bytes_per_value(in.weight_dtype)), to_string(in.weight_dtype), in.tp,
-                    num(s.memory.weights_bytes / 1e9)),
-        "Megatron-LM tensor parallelism (Shoeybi et al. 2019, sec. 3)");
+    if (s.sixteen_bit_params > 0.0) {
+        add("serving.memory.weights_bytes", QT_TRANSLATE_NOOP("tally::explain", "Weights per GPU"),
+            s.memory.weights_bytes, "bytes",
+            "((N - N_16) x bytes(weight_dtype) + N_16 x 2 B) / (tp x pp), N_16 the weights kept "
+            "16-bit: looked-up embeddings and, as the engine's checkpoints keep it, the output "
+            "head",
+            fmt::format("(({} - {}) x {} B ({}) + {} x 2 B) / {} = {} GB", num(s.params_total),
+                        num(s.sixteen_bit_params),
+                        num(stored_weight_bytes(in.weight_dtype, in.quant_group_size)),
+                        to_string(in.weight_dtype), num(s.sixteen_bit_params), in.tp * in.pp,
+                        num(s.memory.weights_bytes / 1e9)),
+            "Megatron-LM tensor parallelism (Shoeybi et al. 2019, sec. 3); lm_head left "
+            "unquantized by Model Optimizer's configs (modelopt/torch/quantization/config.py), "
+            "GPTQ and AWQ; quantized by gpt-fast's quantize.py (inference.output_head)");
+    } else {
+        add("serving.memory.weights_bytes", QT_TRANSLATE_NOOP("tally::explain", "Weights per GPU"),
+            s.memory.weights_bytes, "bytes", "N x bytes(weight_dtype) / (tp x pp)",
+            fmt::format("{} x {} B ({}) / {} = {} GB", num(s.params_total),
+                        num(stored_weight_bytes(in.weight_dtype, in.quant_group_size)),
+                        to_string(in.weight_dtype), in.tp * in.pp,
+                        num(s.memory.weights_bytes / 1e9)),
+            "Megatron-LM tensor parallelism (Shoeybi et al. 2019, sec. 3)");
+    }
     add("serving.memory.kv_cache_bytes", QT_TRANSLATE_NOOP("tally::explain", "KV cache per GPU"),
         s.memory.kv_cache_bytes, "bytes", "batch x (prompt + output) x KV bytes per token per GPU",
         fmt::format("{} x {} x {} B = {} GB", in.batch, num(context),

@@ -112,6 +112,10 @@ struct ServingPlan {
     double link_bytes_per_s = 0.0;            // the tp group's per-direction link
     double params_total = 0.0;
     double params_active = 0.0;
+    // Quantized weights: the output head when it stays 16-bit (spec.h, OutputHead) and the
+    // looked-up tables, which are stored at 2 B a weight; 0 for 16-bit weights.
+    bool output_head_16bit = false;
+    double sixteen_bit_params = 0.0;
     // One layer's widest values per token on one GPU: 2h + (q, k, v + MLP intermediates) / tp.
     double activation_values_per_token = 0.0;
     KvCacheShape kv;

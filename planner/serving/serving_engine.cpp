@@ -24,7 +24,10 @@ const std::array<ServingEngineProfile, 4> kProfiles{{
      5.0, kStepKernels, 0.0, "FlashAttention (paged KV cache)", AttentionKernel::flash3,
      AttentionKernel::flash2, AllReduceKind::custom, false,
      "vLLM V1: CUDA graphs captured up to batch 512 (CompilationConfig max_capture_size); the "
-     "scheduler overlaps the GPU; custom all-reduce (csrc/custom_all_reduce.cuh) over NVLink"},
+     "scheduler overlaps the GPU; custom all-reduce (csrc/custom_all_reduce.cuh) over NVLink",
+     // Quantized checkpoints from Model Optimizer, llm-compressor, GPTQ or AWQ keep lm_head in
+     // 16 bits.
+     false},
     {ServingEngine::tensorrt_llm, "TensorRT-LLM", 0,
      // tensorrt_llm/models/llama/model.py: RMSNorm (2) and the gated-MLP activation; bias, RoPE
      // and the KV-cache write run inside the GPT attention plugin.
@@ -35,7 +38,9 @@ const std::array<ServingEngineProfile, 4> kProfiles{{
      AttentionKernel::flash2, AttentionKernel::flash2, AllReduceKind::custom, true,
      "TensorRT-LLM C++ runtime (gptSessionBenchmark, trtllm-bench): engine enqueued from C++ "
      "without CUDA graphs by default; custom all-reduce plugin with the residual and RMSNorm "
-     "fused"},
+     "fused",
+     // Model Optimizer, its quantizer, leaves lm_head disabled.
+     false},
     {ServingEngine::sglang, "SGLang", 160,
      // python/sglang/srt/models/llama.py: fused_add_rmsnorm (2), rotary embedding, KV-cache
      // store, silu_and_mul.
@@ -45,7 +50,8 @@ const std::array<ServingEngineProfile, 4> kProfiles{{
      AttentionKernel::flash2, AllReduceKind::custom, false,
      "SGLang: CUDA graphs up to cuda_graph_max_bs (160 by default, server_args.py); the "
      "zero-overhead scheduler overlaps the next batch's CPU work (LMSYS, SGLang v0.4, 2024); "
-     "custom all-reduce"},
+     "custom all-reduce",
+     false},
     {ServingEngine::gpt_fast, "gpt-fast", std::int64_t{1} << 40,
      // model.py under torch.compile: Inductor fuses each norm and the SwiGLU product into one
      // kernel and the rotary embedding with the KV-cache update into one.
@@ -53,7 +59,9 @@ const std::array<ServingEngineProfile, 4> kProfiles{{
      4.0, kStepKernels, 0.0, "PyTorch SDPA", AttentionKernel::flash2, AttentionKernel::flash2,
      AllReduceKind::nccl, false,
      "pytorch-labs/gpt-fast: torch.compile(mode=\"reduce-overhead\") replays every decode step "
-     "as a CUDA graph; tensor parallelism through torch.distributed (NCCL) all-reduces (tp.py)"},
+     "as a CUDA graph; tensor parallelism through torch.distributed (NCCL) all-reduces (tp.py)",
+     // quantize.py replaces every nn.Linear with its int8 / int4 version, the output included.
+     true},
 }};
 
 }  // namespace

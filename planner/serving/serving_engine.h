@@ -43,6 +43,9 @@ struct ServingEngineProfile {
     // kernel per all-reduce.
     bool fused_all_reduce_norm = false;
     std::string_view source;
+    // True: the quantized checkpoints this engine runs quantize the output head with the other
+    // weights (inference.output_head engine; spec.h's OutputHead says whose do).
+    bool quantizes_head = false;
 };
 
 const ServingEngineProfile& serving_engine_profile(ServingEngine engine);

@@ -1518,6 +1518,18 @@
         <source>foreach: a pass per operation (torch.optim.AdamW)</source>
         <translation>foreach：每个运算遍历一次（torch.optim.AdamW）</translation>
     </message>
+    <message>
+        <source>as the engine&apos;s checkpoints store it</source>
+        <translation>按引擎所用检查点的存储方式</translation>
+    </message>
+    <message>
+        <source>quantized like the other weights</source>
+        <translation>与其他权重一样量化</translation>
+    </message>
+    <message>
+        <source>16-bit</source>
+        <translation>16 位</translation>
+    </message>
 </context>
 <context>
     <name>tally::examples</name>
