@@ -224,7 +224,7 @@ struct Context {
     ComputeType gemm_type = ComputeType::bf16;
     ComputeType attention_type = ComputeType::bf16;
     bool native = true;
-    bool weight_only = false;     // int4 / int8: dequantized in the GEMM's main loop
+    bool weight_only = false;  // int4 / int8: dequantized in the GEMM's main loop
     // The output head as the quantized checkpoint keeps it (spec.h, OutputHead): its bytes a
     // weight, the rates of the type it multiplies in and whether it is dequantized; and the
     // looked-up tables' bytes a weight (16-bit whenever the weights are quantized).
@@ -271,15 +271,17 @@ Context make_context(const PlanSpec& spec, const HardwareProfile& hw) {
     c.attention_head_dim = attention_head_dim(spec.model);
     c.dequant_flops_per_s = hw.peak(ComputeType::fp32);
     c.rates = achieved_rates(hw, c.gemm_type);
-    const bool quantized = c.weight_bytes < kActivationBytes;
+    // Weights kept 16-bit by a quantized checkpoint take a bf16 value's bytes.
+    const double sixteen_bit = bytes_per_value(DType::bf16);
+    const bool quantized = c.weight_bytes < sixteen_bit;
     const bool head_quantized = in.output_head == OutputHead::engine
                                     ? c.engine.quantizes_head
                                     : in.output_head == OutputHead::quantized;
     c.head_16bit = quantized && !head_quantized;
-    c.head_bytes = c.head_16bit ? kActivationBytes : c.weight_bytes;
+    c.head_bytes = c.head_16bit ? sixteen_bit : c.weight_bytes;
     c.head_rates = c.head_16bit ? achieved_rates(hw, c.attention_type) : c.rates;
     c.head_weight_only = c.head_16bit ? false : c.weight_only;
-    c.lookup_bytes = quantized ? kActivationBytes : c.weight_bytes;
+    c.lookup_bytes = quantized ? sixteen_bit : c.weight_bytes;
     c.bandwidth = hw.bandwidth_bytes_per_s * memory_fraction(hw);
     const std::int64_t replica_span = in.tp;
     c.spans_nodes = hw.gpus_per_node > 0 && replica_span > hw.gpus_per_node;
