@@ -172,6 +172,15 @@ void print_serving_table(const PlanSpec& spec, const HardwareProfile& hw, const 
                        .arg(engine.attention_kernel)
                        .arg_translated("tally::explain", to_string(engine.all_reduce).data())),
         engine.source);
+    if (in.host_step_s) {
+        fmt::print("{}\n\n",
+                   cli_render(TALLY_TEXT("tally::cli",
+                                         "Host time per step: %1 each prefill pass and decode "
+                                         "step waits for (inference.host_step_s; the engine's "
+                                         "own: %2)")
+                                  .arg(seconds_text(*in.host_step_s))
+                                  .arg(seconds_text(engine.host_step_s))));
+    }
     if (in.decode_attention == DecodeAttention::per_query_head) {
         fmt::print("{}\n\n",
                    tr("Decode attention: the KV cache read once per query head, a thread block "

@@ -127,6 +127,13 @@ void TestCliInfer::table() {
     QCOMPARE(masked.exit_code, 0);
     QVERIFY2(masked.out.contains("Decode attention: the KV cache read once per query head"),
              qPrintable(masked.out));
+    // Nor is there a host-time line unless the spec states one; stated, it is shown with the
+    // engine's own (0 for TensorRT-LLM).
+    QVERIFY(!masked.out.contains("Host time per step"));
+    const Run host = run_tally({QStringLiteral("infer"), QStringLiteral("-")},
+                               llama7b(R"({"engine": "tensorrt_llm", "host_step_s": 0.0025})"));
+    QCOMPARE(host.exit_code, 0);
+    QVERIFY2(host.out.contains("Host time per step: 2.5 ms"), qPrintable(host.out));
 }
 
 // The band is the published runs of the plan's engine and GPU family: counted here from the case
@@ -218,6 +225,10 @@ void TestCliInfer::badInput_data() {
     QTest::newRow("tp gpus") << llama7b(R"({"tp": 2})") << "inference.tp";
     QTest::newRow("unknown engine") << llama7b(R"({"engine": "triton"})") << "inference.engine";
     QTest::newRow("pp not dividing layers") << llama7b(R"({"pp": 3})") << "inference.pp";
+    QTest::newRow("negative host time")
+        << llama7b(R"({"host_step_s": -0.001})") << "inference.host_step_s";
+    QTest::newRow("host time over a minute")
+        << llama7b(R"({"host_step_s": 75})") << "inference.host_step_s";
     QTest::newRow("params model") << QByteArray(
                                          R"({"model": {"params": 7e9}, "data": {"tokens": 1}})")
                                   << "model.kind";

@@ -102,6 +102,7 @@ private slots:
     void servingSpecNeedsNoData();
     void perQueryHeadDecodeReadsTheCacheOncePerHead();
     void prefillAttentionAtItsKernelsPublishedRate();
+    void hostTimeIsPaidOncePerStep();
 };
 
 void TestInference::kvBytesPerToken_data() {
@@ -735,6 +736,56 @@ void TestInference::prefillAttentionAtItsKernelsPublishedRate() {
     QVERIFY(qAbs(p.prefill.attention_compute_s / (flops / a100_rate) - 1.0) < 1e-12);
     // A decode step's attention stays at the GEMM rate (its FLOPs are a vector's, read-bound).
     QCOMPARE(p.decode.attention_compute_s, p.decode.attention_flops / p.attention_peak_flops_per_s);
+}
+
+void TestInference::hostTimeIsPaidOncePerStep() {
+    // The toy model's one-token step is 114.194688 us (decodeStepOfWeightsThatFillTheBandwidth),
+    // its small kernels 51 us. A stated host pause of 2.5 ms a step (inference.host_step_s) is
+    // paid once by every engine execution, the prefill pass included:
+    //   small kernels 51 + 2500 = 2551 us; step 114.194688 + 2500 = 2614.194688 us.
+    PlanSpec s = toySpec();
+    s.inference.prompt_tokens = 1;
+    s.inference.output_tokens = 1;
+    s.inference.host_step_s = 2.5e-3;
+    const HardwareProfile gpu = toyGpu();
+    QVERIFY(!check_inference(s, gpu));
+    const ServingPlan p = evaluate_inference(s, gpu);
+    QCOMPARE(p.host_step_s, 2.5e-3);
+    QVERIFY(qAbs(p.decode.fixed_s - 2551e-6) < 1e-15);
+    QVERIFY(qAbs(p.decode_step_s - 2614.194688e-6) < 1e-15);
+    QVERIFY(qAbs(p.prefill_s - 2614.194688e-6) < 1e-15);
+    // Unset, the engine's own: 0 for vLLM, the step of 114.194688 us again.
+    s.inference.host_step_s.reset();
+    QCOMPARE(evaluate_inference(s, gpu).host_step_s, 0.0);
+    QVERIFY(qAbs(evaluate_inference(s, gpu).decode_step_s - 114.194688e-6) < 1e-15);
+
+    // Over pp 2 each stage carries half of it and a step counts both stages: once a step.
+    // pipelineStagesAddTheirSends: 120.815168 us; with the pause 2620.815168 us.
+    s.cluster.gpus = 2;
+    s.inference.pp = 2;
+    s.inference.batch = 2;
+    s.inference.host_step_s = 2.5e-3;
+    QVERIFY(!check_inference(s, gpu));
+    QVERIFY(qAbs(evaluate_inference(s, gpu).decode_step_s - 2620.815168e-6) < 1e-15);
+
+    // It round-trips through the spec and is written only when stated.
+    const nlohmann::json j = to_json(s);
+    QCOMPARE(j["inference"]["host_step_s"].get<double>(), 2.5e-3);
+    QVERIFY(plan_spec_from_json(j, ".") == s);
+    // A negative pause names the field when read and when checked; so does one over a minute.
+    nlohmann::json bad = j;
+    bad["inference"]["host_step_s"] = -1.0;
+    try {
+        (void)plan_spec_from_json(bad, ".");
+        QFAIL("accepted a negative host time");
+    } catch (const SpecError& e) {
+        QVERIFY(QString::fromUtf8(e.what()).contains(QLatin1String("inference.host_step_s")));
+    }
+    s.inference.host_step_s = 61.0;
+    const auto e = check_inference(s, gpu);
+    QVERIFY(e.has_value());
+    QCOMPARE(QString::fromStdString(e->field), QStringLiteral("inference.host_step_s"));
+    QCOMPARE(QString::fromStdString(e->value), QStringLiteral("61"));
 }
 
 QTEST_APPLESS_MAIN(TestInference)

@@ -318,6 +318,12 @@ struct InferenceSpec {
     bool dp_attention = false;
     DecodeAttention decode_attention = DecodeAttention::grouped;
     OutputHead output_head = OutputHead::engine;
+    // Host time per engine execution (a decode step, a prefill pass) that the GPU waits for, in
+    // seconds: a runtime that synchronises with the host after every step and prepares the next
+    // one before launching it pays it once a step. Unset: the engine preset's
+    // (planner/serving/serving_engine.cpp), 0 for every preset, since no published figure
+    // gives one; a measured runtime's own value (a profiler's gap between steps) goes here.
+    std::optional<double> host_step_s;
     bool operator==(const InferenceSpec&) const = default;
 };
 

@@ -64,6 +64,9 @@ nlohmann::json to_json(const ServingPlan& s, const PlanSpec& spec, const Hardwar
                       {"dp_attention", in.dp_attention},
                       {"decode_attention", std::string(to_string(in.decode_attention))},
                       {"output_head", std::string(to_string(in.output_head))}};
+    if (in.host_step_s) {
+        j["inference"]["host_step_s"] = *in.host_step_s;
+    }
     const ServingEngineProfile& engine = serving_engine_profile(in.engine);
     j["engine"] = {{"name", std::string(engine.label)},
                    {"cuda_graph_max_batch", engine.cuda_graph_max_batch},
@@ -84,6 +87,8 @@ nlohmann::json to_json(const ServingPlan& s, const PlanSpec& spec, const Hardwar
     // Quantized weights: whether the output head stays 16-bit, and the weights kept at 2 B.
     j["output_head_16bit"] = s.output_head_16bit;
     j["sixteen_bit_params"] = s.sixteen_bit_params;
+    // The host pause every engine execution waits for: the spec's, else the engine's.
+    j["host_step_s"] = s.host_step_s;
     j["memory"] = {{"weights_bytes", s.memory.weights_bytes},
                    {"kv_cache_bytes", s.memory.kv_cache_bytes},
                    {"activation_bytes", s.memory.activation_bytes},

@@ -338,10 +338,13 @@ PlanSpec plan_spec_from_json(const json& j, const std::string& base_dir) {
         set_if(inf->boolean("dp_attention"), in.dp_attention);
         set_if(read_enum<DecodeAttention>(*inf, "decode_attention"), in.decode_attention);
         set_if(read_enum<OutputHead>(*inf, "output_head"), in.output_head);
+        if (auto host = inf->number("host_step_s", true)) {
+            in.host_step_s = *host;
+        }
         inf->finish({"batch", "prompt_tokens", "output_tokens", "tp", "weight_dtype", "kv_dtype",
                      "engine", "quant_group_size", "concurrency", "chunked_prefill",
                      "max_batched_tokens", "pp", "ep", "dp_attention", "decode_attention",
-                     "output_head"});
+                     "output_head", "host_step_s"});
     }
 
     if (const json* ops = r.raw("ops")) {
@@ -604,6 +607,9 @@ json to_json(const PlanSpec& s) {
         }
         if (in.output_head != defaults.output_head) {
             out["output_head"] = std::string(to_string(in.output_head));
+        }
+        if (in.host_step_s) {
+            out["host_step_s"] = *in.host_step_s;
         }
     }
     if (!s.measured.empty()) {

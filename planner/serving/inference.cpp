@@ -248,6 +248,7 @@ struct Context {
     CollectiveLink link = CollectiveLink::nvlink;  // what the tp group's collectives cross
     bool spans_nodes = false;
     AllReduceKind all_reduce = AllReduceKind::nccl;  // the engine's, where the link allows it
+    double host_step_s = 0.0;  // a step's host pause: inference.host_step_s, else the engine's
 };
 
 Context make_context(const PlanSpec& spec, const HardwareProfile& hw) {
@@ -292,6 +293,7 @@ Context make_context(const PlanSpec& spec, const HardwareProfile& hw) {
              : hw.interconnect_name.substr(0, 6) == "NVLink" ? CollectiveLink::nvlink
                                                              : CollectiveLink::pci;
     c.all_reduce = all_reduce_kind(spec, hw);
+    c.host_step_s = in.host_step_s.value_or(c.engine.host_step_s);
     return c;
 }
 
@@ -488,7 +490,8 @@ ServingPhase time_phase(const Context& c, double tokens, double sequences, doubl
     // as the training step counts it (planner/performance/performance.cpp,
     // transformer_layer_bytes()). With thousands of prompt tokens in a pass it moves more than
     // the other small kernels together (Llama 2 7B: 3 x 11008 values a token against 2 x 4096).
-    // And the step's own kernels.
+    // And the step's own kernels, and the host pause the step waits for (once a step: each
+    // stage carries 1 / pp of it, and a step counts pp stage times).
     double small = c.engine.small_kernels_per_layer;
     if (c.spec.inference.tp > 1 && c.engine.fused_all_reduce_norm) {
         small = std::max(0.0, small - 2.0);
@@ -501,7 +504,7 @@ ServingPhase time_phase(const Context& c, double tokens, double sequences, doubl
     p.fixed_s =
         layers * (small - activation_kernels) * small_one +
         activation_kernels * (dense_layers * dense_activation_s + moe_layers * moe_activation_s) +
-        (c.engine.small_kernels_per_step * floor + c.engine.host_step_s) / c.pp;
+        (c.engine.small_kernels_per_step * floor + c.host_step_s) / c.pp;
 
     if (c.spec.inference.tp > 1) {
         p.all_reduces = 2.0 * layers;
@@ -934,6 +937,7 @@ ServingPlan evaluate_inference(const PlanSpec& spec, const HardwareProfile& hw) 
     s.link_bytes_per_s = c.link_bytes_per_s;
     s.params_total = c.f.params_total;
     s.output_head_16bit = c.head_16bit;
+    s.host_step_s = c.host_step_s;
     if (c.lookup_bytes != c.weight_bytes) {
         s.sixteen_bit_params = c.f.lookup_params + (c.head_16bit ? c.f.head_params : 0.0);
     }
@@ -1207,6 +1211,12 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
         "bisection on the memory above");
     const ServingEngineProfile& engine = serving_engine_profile(in.engine);
     const AllReduceKind all_reduce = all_reduce_kind(spec, hw);
+    // A stated host pause is part of each pass's small kernels; say where it comes from.
+    const std::string host_note =
+        s.host_step_s > 0.0 ? fmt::format("; small kernels include {} ms of host time a pass ({})",
+                                          num(s.host_step_s * 1e3),
+                                          in.host_step_s ? "inference.host_step_s" : engine.label)
+                            : std::string();
     add("serving.prefill_s", QT_TRANSLATE_NOOP("tally::explain", "Prefill of the batch"),
         s.prefill_s, "s",
         "ceil(batch / floor(max_batched_tokens / prompt)) x (GEMMs in waves of tiles: max("
@@ -1228,7 +1238,7 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
                     find_enum_name(s.prefill_attention_kernel)->label,
                     tflops_text(s.prefill_attention_flops_per_s), num(dbl(in.prompt_tokens)),
                     num(s.prefill_attention_head_dim)) +
-            shape_table_note);
+            host_note + shape_table_note);
     add("serving.decode_step_s", QT_TRANSLATE_NOOP("tally::explain", "Decode step"),
         s.decode_step_s, "s",
         "GEMMs (max of compute in waves, weights read / bandwidth, floor) + max(attention FLOPs / "
@@ -1256,7 +1266,7 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
                               "a thread block per query head)",
                               num(kv_reads))
                 : std::string()) +
-            (dbl(in.batch) >= 256.0 ? shape_table_note : std::string()));
+            host_note + (dbl(in.batch) >= 256.0 ? shape_table_note : std::string()));
     add("serving.decode.comm_s", QT_TRANSLATE_NOOP("tally::explain", "All-reduces per decode step"),
         s.decode.comm_s, "s",
         all_reduce == AllReduceKind::nccl

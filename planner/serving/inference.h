@@ -116,6 +116,8 @@ struct ServingPlan {
     // looked-up tables, which are stored at 2 B a weight; 0 for 16-bit weights.
     bool output_head_16bit = false;
     double sixteen_bit_params = 0.0;
+    // The host time each engine execution waits for (inference.host_step_s, else the engine's).
+    double host_step_s = 0.0;
     // One layer's widest values per token on one GPU: 2h + (q, k, v + MLP intermediates) / tp.
     double activation_values_per_token = 0.0;
     KvCacheShape kv;

@@ -31,6 +31,9 @@ constexpr std::int64_t kMaxProduct = kMaxJsonInteger;
 constexpr double kMinMfu = 1e-3;
 // No GPU rents for a million (in any currency) per hour.
 constexpr double kMaxPricePerGpuHour = 1e6;
+// A serving runtime's host pause per step of at most a minute, far past any real one, keeps a
+// request's time (output_tokens of them) finite.
+constexpr double kMaxHostStepS = 60.0;
 
 std::optional<std::int64_t> product(std::int64_t a, std::int64_t b) {
     std::int64_t out = 0;
@@ -597,6 +600,13 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
                        TALLY_TEXT("tally::check", "must be an integer in [0, 2^53 = %1]")
                            .arg(kMaxJsonInteger));
         }
+    }
+
+    if (const auto& host = spec.inference.host_step_s;
+        host && !(*host >= 0.0 && *host <= kMaxHostStepS)) {
+        return err("inference.host_step_s", num(*host),
+                   TALLY_TEXT("tally::check", "must be a number of seconds in [0, %1]")
+                       .arg(num(kMaxHostStepS)));
     }
 
     // ---- data ----

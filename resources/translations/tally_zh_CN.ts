@@ -256,6 +256,10 @@
         <source>must be between 1 and model.moe.router_groups (%1), and given with it</source>
         <translation>必须在 1 与 model.moe.router_groups（%1）之间，并与之一同给出</translation>
     </message>
+    <message>
+        <source>must be a number of seconds in [0, %1]</source>
+        <translation>必须是 [0, %1] 内的秒数</translation>
+    </message>
 </context>
 <context>
     <name>tally::cli</name>
@@ -1246,6 +1250,10 @@
     <message>
         <source>(engine&apos;s norms, rotary, KV write, MLP activation, sampling: their bytes at the bandwidth, each at least a kernel&apos;s floor)</source>
         <translation>（引擎的归一化、旋转位置编码、KV 写入、MLP 激活、采样：按各自的字节数与带宽计，每个至少一个 kernel 的下限）</translation>
+    </message>
+    <message>
+        <source>Host time per step: %1 each prefill pass and decode step waits for (inference.host_step_s; the engine&apos;s own: %2)</source>
+        <translation>每步主机时间：每次 prefill 和每个 decode 步都要等待 %1（inference.host_step_s；引擎自身的值：%2）</translation>
     </message>
 </context>
 <context>
