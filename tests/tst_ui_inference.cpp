@@ -67,6 +67,7 @@ private slots:
     void continuousBatchingCurve();
     void accuracyOfTheEnginesPublishedRuns();
     void servingSpecWithoutDataIsDrawn();
+    void hostTimeIsTypedInMilliseconds();
 
 private:
     std::unique_ptr<HardwareCatalog> m_catalog;
@@ -333,6 +334,35 @@ void TestUiInference::servingSpecWithoutDataIsDrawn() {
     QVERIFY(!m_document->servingViews());
     QVERIFY2(m_document->exportMarkdown(dir.filePath(QStringLiteral("r.md")), &error),
              qPrintable(error));
+}
+
+void TestUiInference::hostTimeIsTypedInMilliseconds() {
+    NumberEditor* host = m_panel->numberEditor(QStringLiteral("inference.host_step_s"));
+    QVERIFY(host);
+    // Unset, the box says the engine's is used (vLLM's: 0), and the step is the planner's.
+    QVERIFY(!m_document->spec().inference.host_step_s);
+    QCOMPARE(host->lineEdit()->text(), QStringLiteral("engine's"));
+    const double step_s = m_panel->servingPlan().decode_step_s;
+    // 2.5 typed is 2.5 ms, stored as 0.0025 s; every decode step waits for it once.
+    host->lineEdit()->setText(QStringLiteral("2.5"));
+    emit host->lineEdit()->editingFinished();
+    QCOMPARE(m_document->spec().inference.host_step_s.value_or(-1.0), 0.0025);
+    QVERIFY(qAbs(m_panel->servingPlan().decode_step_s - (step_s + 0.0025)) < 1e-12);
+    // A negative time is refused by the planner's check, which names the field; its box is
+    // marked, as every refused field is.
+    host->lineEdit()->setText(QStringLiteral("-1"));
+    emit host->lineEdit()->editingFinished();
+    QVERIFY(m_document->error().has_value());
+    QCOMPARE(QString::fromStdString(m_document->error()->field),
+             QStringLiteral("inference.host_step_s"));
+    QVERIFY(host->isMarked());
+    // 0 hands it back to the engine: the spec no longer states it.
+    host->lineEdit()->setText(QStringLiteral("0"));
+    emit host->lineEdit()->editingFinished();
+    QVERIFY(!m_document->spec().inference.host_step_s);
+    QVERIFY(!m_document->error().has_value());
+    QVERIFY(!host->isMarked());
+    QCOMPARE(m_panel->servingPlan().decode_step_s, step_s);
 }
 
 QTEST_MAIN(TestUiInference)

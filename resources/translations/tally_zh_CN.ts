@@ -3306,6 +3306,18 @@ Source: CS336 lecture 2 (0.5 is good)</source>
         <source>How the Adam update runs over the shard: one fused kernel (Apex / Transformer Engine FusedAdam, which Megatron-Core and DeepSpeed run), or a pass per operation (torch.optim.AdamW&apos;s default foreach implementation), which moves about 2.8x the bytes. The engine&apos;s by default.</source>
         <translation>Adam 更新如何遍历本卡的分片：一个融合内核（Apex / Transformer Engine 的 FusedAdam，Megatron-Core 与 DeepSpeed 使用），或每个运算遍历一次（torch.optim.AdamW 默认的 foreach 实现），搬运的字节约为前者的 2.8 倍。默认取执行引擎的设置。</translation>
     </message>
+    <message>
+        <source>Host time a step (ms)</source>
+        <translation>每步主机时间（ms）</translation>
+    </message>
+    <message>
+        <source>Host time, in milliseconds, that every decode step and prefill pass waits for: a runtime that synchronises with the host after each step and prepares the next before launching it. No published figure gives one for any engine, so each preset&apos;s is 0; enter your runtime&apos;s own (a profiler&apos;s GPU-idle gap between steps).</source>
+        <translation>每个 decode 步和每次 prefill 都要等待的主机时间（毫秒）：运行时在每步之后与主机同步、并在启动下一步之前准备它时会产生。没有任何引擎有公开的数值，因此每个预设都取 0；请填入你的运行时自己的值（性能分析器中两步之间 GPU 空闲的间隔）。</translation>
+    </message>
+    <message>
+        <source>engine&apos;s</source>
+        <translation>引擎默认</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::BitLayoutWidget</name>

@@ -799,6 +799,26 @@ std::vector<FieldDescriptor> buildInference() {
                     nullptr,
                     [](const S& s) { return num(s.inference.pp); },
                     [](S& s, double v) { s.inference.pp = whole(v); }},
+        // Shown in milliseconds, stored in seconds; 0 leaves it to the engine preset (0 in every
+        // preset), so a plan that never set it writes nothing.
+        NumberField{"inference.host_step_s",
+                    F("Host time a step (ms)"),
+                    F("Host time, in milliseconds, that every decode step and prefill pass waits "
+                      "for: a runtime that synchronises with the host after each step and "
+                      "prepares the next before launching it. No published figure gives one for "
+                      "any engine, so each preset's is 0; enter your runtime's own (a profiler's "
+                      "GPU-idle gap between steps)."),
+                    {0, 20, SliderScale::linear, 0.1},
+                    false,
+                    F("engine's"),
+                    [](const S& s) { return s.inference.host_step_s.value_or(0.0) * 1e3; },
+                    [](S& s, double v) {
+                        if (v == 0.0) {
+                            s.inference.host_step_s.reset();
+                        } else {
+                            s.inference.host_step_s = v / 1e3;
+                        }
+                    }},
     };
 }
 
