@@ -15,8 +15,11 @@ and printing them beside the predicted decode step. A residual that stays put wh
 grows several-fold, across parts and batch sizes, is a fixed cost per execution; one that grows
 with the step is a rate. It is a diagnosis, not a fit: nothing here feeds back into the model.
 
-Usage: scripts/serving-residuals.py [TALLY] [CASES_DIR]
-Prints one line per case and the median residual by engine release, part and GPU count.
+Usage: scripts/serving-residuals.py [--what-if-host-s S] [TALLY] [CASES_DIR]
+Prints one line per case and the median residual by engine release, part and GPU count. With
+--what-if-host-s it also plans every case (the set-apart one too) with inference.host_step_s = S
+and prints the mean absolute errors and the counts within 15% with and without it: how much a
+fixed cost of that size would weigh, not a setting to adopt (S read off these cases is a fit).
 """
 import collections
 import glob
@@ -27,14 +30,52 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TALLY = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build/release/app/tally")
-CASES = sys.argv[2] if len(sys.argv) > 2 else os.path.join(ROOT, "docs/cases/serving")
+ARGS = sys.argv[1:]
+WHAT_IF_HOST_S = None
+if ARGS[:1] == ["--what-if-host-s"]:
+    WHAT_IF_HOST_S = float(ARGS[1])
+    ARGS = ARGS[2:]
+TALLY = ARGS[0] if len(ARGS) > 0 else os.path.join(ROOT, "build/release/app/tally")
+CASES = ARGS[1] if len(ARGS) > 1 else os.path.join(ROOT, "docs/cases/serving")
 
 
-def plan(path):
-    out = subprocess.run([TALLY, "infer", "--json", path], capture_output=True, text=True,
-                         check=True)
+def plan(path, host_step_s=None):
+    if host_step_s is None:
+        out = subprocess.run([TALLY, "infer", "--json", path], capture_output=True, text=True,
+                             check=True)
+    else:
+        case = json.load(open(path))
+        case["inference"]["host_step_s"] = host_step_s
+        out = subprocess.run([TALLY, "infer", "--json", "-"], input=json.dumps(case),
+                             capture_output=True, text=True, check=True)
     return json.loads(out.stdout)
+
+
+def what_if(paths, host_step_s):
+    """Mean absolute error and figures within 15%, as planned and with the host time stated."""
+    errors = collections.defaultdict(list)
+    for path in paths:
+        measured = json.load(open(path)).get("measured", {})
+        for key, stated in (("as planned", None), ("stated", host_step_s)):
+            result = plan(path, stated)
+            if measured.get("output_tokens_per_s"):
+                errors[("output tokens/s", key)].append(
+                    result["tokens_per_s"] / measured["output_tokens_per_s"] - 1.0)
+            if measured.get("ttft_s"):
+                errors[("TTFT", key)].append(result["prefill_s"] / measured["ttft_s"] - 1.0)
+    print()
+    print(f"What if every case stated inference.host_step_s = {host_step_s * 1e3:g} ms "
+          "(all cases, the set-apart one included):")
+    print("| metric | figures | mean abs error as planned | with it | within 15% as planned | "
+          "with it |")
+    print("|---|---|---|---|---|---|")
+    for metric in ("output tokens/s", "TTFT"):
+        now, then = errors[(metric, "as planned")], errors[(metric, "stated")]
+        if not now:
+            continue
+        print(f"| {metric} | {len(now)} | {100 * statistics.mean(map(abs, now)):.1f}% | "
+              f"{100 * statistics.mean(map(abs, then)):.1f}% | "
+              f"{sum(abs(e) <= 0.15 for e in now)} | {sum(abs(e) <= 0.15 for e in then)} |")
 
 
 def family(case):
@@ -90,6 +131,9 @@ def main():
               f"{statistics.median(residuals) * 1e3:+.2f} | "
               f"{min(residuals) * 1e3:+.2f} to {max(residuals) * 1e3:+.2f} | "
               f"{min(steps) * 1e3:.1f} to {max(steps) * 1e3:.1f} |")
+
+    if WHAT_IF_HOST_S is not None:
+        what_if(sorted(glob.glob(os.path.join(CASES, "*.json"))), WHAT_IF_HOST_S)
 
 
 if __name__ == "__main__":
