@@ -281,7 +281,7 @@ Context make_context(const PlanSpec& spec, const HardwareProfile& hw) {
     c.head_16bit = quantized && !head_quantized;
     c.head_bytes = c.head_16bit ? sixteen_bit : c.weight_bytes;
     c.head_rates = c.head_16bit ? achieved_rates(hw, c.attention_type) : c.rates;
-    c.head_weight_only = c.head_16bit ? false : c.weight_only;
+    c.head_weight_only = !c.head_16bit && c.weight_only;
     c.lookup_bytes = quantized ? sixteen_bit : c.weight_bytes;
     c.bandwidth = hw.bandwidth_bytes_per_s * memory_fraction(hw);
     const std::int64_t replica_span = in.tp;
@@ -1151,29 +1151,30 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
                         to_string(s.kv.kind)),
             "Pope et al. 2022, sec. 2.1; GQA: Ainslie et al. 2023; MQA: Shazeer 2019");
     }
-    if (s.sixteen_bit_params > 0.0) {
-        add("serving.memory.weights_bytes", QT_TRANSLATE_NOOP("tally::explain", "Weights per GPU"),
-            s.memory.weights_bytes, "bytes",
-            "((N - N_16) x bytes(weight_dtype) + N_16 x 2 B) / (tp x pp), N_16 the weights kept "
-            "16-bit: looked-up embeddings and, as the engine's checkpoints keep it, the output "
-            "head",
-            fmt::format("(({} - {}) x {} B ({}) + {} x 2 B) / {} = {} GB", num(s.params_total),
-                        num(s.sixteen_bit_params),
-                        num(stored_weight_bytes(in.weight_dtype, in.quant_group_size)),
-                        to_string(in.weight_dtype), num(s.sixteen_bit_params), in.tp * in.pp,
-                        num(s.memory.weights_bytes / 1e9)),
-            "Megatron-LM tensor parallelism (Shoeybi et al. 2019, sec. 3); lm_head left "
-            "unquantized by Model Optimizer's configs (modelopt/torch/quantization/config.py), "
-            "GPTQ and AWQ; quantized by gpt-fast's quantize.py (inference.output_head)");
-    } else {
-        add("serving.memory.weights_bytes", QT_TRANSLATE_NOOP("tally::explain", "Weights per GPU"),
-            s.memory.weights_bytes, "bytes", "N x bytes(weight_dtype) / (tp x pp)",
-            fmt::format("{} x {} B ({}) / {} = {} GB", num(s.params_total),
-                        num(stored_weight_bytes(in.weight_dtype, in.quant_group_size)),
-                        to_string(in.weight_dtype), in.tp * in.pp,
-                        num(s.memory.weights_bytes / 1e9)),
-            "Megatron-LM tensor parallelism (Shoeybi et al. 2019, sec. 3)");
-    }
+    // Quantized weights keep some at 2 B (the looked-up tables, and the head where the engine's
+    // checkpoints do): the sum then says which.
+    const bool some_16bit = s.sixteen_bit_params > 0.0;
+    const double stored_bytes = stored_weight_bytes(in.weight_dtype, in.quant_group_size);
+    const std::string tensor_parallel =
+        "Megatron-LM tensor parallelism (Shoeybi et al. 2019, sec. 3)";
+    add("serving.memory.weights_bytes", QT_TRANSLATE_NOOP("tally::explain", "Weights per GPU"),
+        s.memory.weights_bytes, "bytes",
+        some_16bit ? "((N - N_16) x bytes(weight_dtype) + N_16 x 2 B) / (tp x pp), N_16 the "
+                     "weights kept 16-bit: looked-up embeddings and, as the engine's checkpoints "
+                     "keep it, the output head"
+                   : "N x bytes(weight_dtype) / (tp x pp)",
+        some_16bit ? fmt::format("(({} - {}) x {} B ({}) + {} x 2 B) / {} = {} GB",
+                                 num(s.params_total), num(s.sixteen_bit_params), num(stored_bytes),
+                                 to_string(in.weight_dtype), num(s.sixteen_bit_params),
+                                 in.tp * in.pp, num(s.memory.weights_bytes / 1e9))
+                   : fmt::format("{} x {} B ({}) / {} = {} GB", num(s.params_total),
+                                 num(stored_bytes), to_string(in.weight_dtype), in.tp * in.pp,
+                                 num(s.memory.weights_bytes / 1e9)),
+        some_16bit ? tensor_parallel +
+                         "; lm_head left unquantized by Model Optimizer's configs "
+                         "(modelopt/torch/quantization/config.py), GPTQ and AWQ; quantized by "
+                         "gpt-fast's quantize.py (inference.output_head)"
+                   : tensor_parallel);
     add("serving.memory.kv_cache_bytes", QT_TRANSLATE_NOOP("tally::explain", "KV cache per GPU"),
         s.memory.kv_cache_bytes, "bytes", "batch x (prompt + output) x KV bytes per token per GPU",
         fmt::format("{} x {} x {} B = {} GB", in.batch, num(context),
