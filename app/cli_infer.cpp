@@ -205,12 +205,25 @@ void print_serving_table(const PlanSpec& spec, const HardwareProfile& hw, const 
         fmt::print("  {:<21} {}\n", tr("time to first token"), seconds_text(cb.ttft_s));
         fmt::print("  {:<21} {}\n", tr("inter-token latency"), seconds_text(cb.itl_s));
         fmt::print("  {:<21} {}\n", tr("request end to end"), seconds_text(cb.e2e_s));
-        fmt::print(
-            "  {:<21} {}{}\n\n", tr("throughput"),
-            cli_render(TALLY_TEXT("tally::cli", "%1 output tokens/s (%2 requests/s)")
-                           .arg(fmt::format("{:.4g}", cb.tokens_per_s))
-                           .arg(fmt::format("{:.4g}", cb.requests_per_s))),
-            cb.fits ? std::string() : tr("; the KV cache of that many sequences DOES NOT FIT"));
+        fmt::print("  {:<21} {}{}\n", tr("throughput"),
+                   cli_render(TALLY_TEXT("tally::cli", "%1 output tokens/s (%2 requests/s)")
+                                  .arg(fmt::format("{:.4g}", cb.tokens_per_s))
+                                  .arg(fmt::format("{:.4g}", cb.requests_per_s))),
+                   cb.in_flight > 0.0 || cb.fits
+                       ? std::string()
+                       : tr("; not even one sequence fits in memory: DOES NOT FIT"));
+        if (cb.queue_s > 0.0) {
+            // The engine admits what its KV cache holds; the other clients' requests wait.
+            fmt::print("  {:<21} {}\n", tr("queued"),
+                       cli_render(TALLY_TEXT("tally::cli",
+                                             "the KV cache holds %1 sequences: %1 run at once, "
+                                             "the other %2 requests wait %3 on average (part of "
+                                             "the time to first token)")
+                                      .arg(fmt::format("{:.4g}", cb.in_flight))
+                                      .arg(fmt::format("{:.4g}", cb.concurrency - cb.in_flight))
+                                      .arg(seconds_text(cb.queue_s))));
+        }
+        fmt::print("\n");
     }
     fmt::print("{}\n", tr("Static batch: latency and throughput"));
     fmt::print("  {:<21} {} {}\n", tr("time to first token"), seconds_text(s.prefill_s),

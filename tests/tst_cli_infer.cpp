@@ -281,6 +281,30 @@ void TestCliInfer::concurrency() {
                                 llama7b(R"({"prompt_tokens": 512})"));
     QVERIFY(table.out.contains("Continuous batching at concurrency 16"));
     QVERIFY(table.out.contains("inter-token latency"));
+    // More clients than the KV cache holds: Llama 2 7B keeps 2 x 32 x 4096 x 2 B = 524,288 B a
+    // token, 2.1 GB for a 4096-token context, so an 80 GB H100 holds a few dozen; at 64 the
+    // engine runs the largest batch that fits and the rest wait, by Little's law over the closed
+    // loop (C / B - 1) x the end to end at B.
+    const QByteArray longContext = llama7b(R"({"prompt_tokens": 4000, "output_tokens": 96})");
+    const Run queued =
+        run_tally({QStringLiteral("infer"), QStringLiteral("-"), QStringLiteral("--json"),
+                   QStringLiteral("--concurrency"), QStringLiteral("64")},
+                  longContext);
+    QCOMPARE(queued.exit_code, 0);
+    const json q = json::parse(queued.out.toStdString());
+    const double running = q["continuous"]["in_flight"].get<double>();
+    QCOMPARE(running, q["max_batch"].get<double>());
+    QVERIFY(running > 1.0 && running < 64.0);
+    QVERIFY(!q["continuous"]["fits"].get<bool>());
+    const double wait = q["continuous"]["queue_s"].get<double>();
+    const double cycle = q["continuous"]["e2e_s"].get<double>();
+    QVERIFY(qAbs(wait - (64.0 / running - 1.0) * (cycle - wait)) < 1e-12 * cycle);
+    const Run queuedTable = run_tally({QStringLiteral("infer"), QStringLiteral("-"),
+                                       QStringLiteral("--concurrency"), QStringLiteral("64")},
+                                      longContext);
+    QVERIFY2(queuedTable.out.contains("queued"), queuedTable.out.constData());
+    QVERIFY(queuedTable.out.contains(
+        QStringLiteral("the KV cache holds %1 sequences").arg(running).toUtf8()));
     // Not a count of requests.
     const Run bad = run_tally({QStringLiteral("infer"), QStringLiteral("-"),
                                QStringLiteral("--concurrency"), QStringLiteral("-3")},

@@ -98,6 +98,7 @@ private slots:
     void continuousBatchingChunked();
     void continuousBatchingSeparatePrefill();
     void requestRateSolvesLittlesLaw();
+    void concurrencyBeyondTheCacheWaitsForAdmission();
     void pipelineStagesAddTheirSends();
     void servingSpecNeedsNoData();
     void perQueryHeadDecodeReadsTheCacheOncePerHead();
@@ -585,6 +586,56 @@ void TestInference::continuousBatchingSeparatePrefill() {
     QVERIFY(qAbs(c.itl_s - 171.435392e-6) < 1e-15);
     QVERIFY(qAbs(c.ttft_s - 171.492736e-6) < 1e-15);
     QVERIFY(qAbs(c.e2e_s - (171.492736e-6 + 3.0 * 171.435392e-6)) < 1e-15);
+}
+
+void TestInference::concurrencyBeyondTheCacheWaitsForAdmission() {
+    // The toy of continuousBatchingChunked on a GPU whose memory holds the KV cache of exactly 2
+    // sequences, asked for 6 clients. The engine runs 2 (end to end 457.581568 us, throughput
+    // 2 x 4 / 457.581568 us as at concurrency 2); the other 4 wait. Closed loop, Little's law:
+    // each request's cycle is 6 / (2 / 457.581568 us) = 1372.744704 us, so the wait for admission
+    // is 1372.744704 - 457.581568 = (6 / 2 - 1) x 457.581568 = 915.163136 us, and the time to
+    // first token 114.481408 + 915.163136 = 1029.644544 us; the inter-token latency stays
+    // 114.36672 us.
+    PlanSpec s = toySpec();
+    s.inference.prompt_tokens = 4;
+    s.inference.output_tokens = 4;
+    s.inference.concurrency = 6;
+    HardwareProfile gpu = toyGpu();
+    gpu.memory_bytes = serving_memory(s, gpu, 2).total_bytes;
+    QCOMPARE(max_serving_batch(s, gpu), std::int64_t{2});
+    const ServingPlan p = evaluate_inference(s, gpu);
+    QVERIFY(p.continuous.has_value());
+    const ContinuousBatchingPoint& c = *p.continuous;
+    QCOMPARE(c.concurrency, 6.0);
+    QCOMPARE(c.in_flight, 2.0);
+    QVERIFY(!c.fits);
+    QVERIFY(qAbs(c.queue_s - 915.163136e-6) < 1e-15);
+    QVERIFY(qAbs(c.ttft_s - 1029.644544e-6) < 1e-15);
+    QVERIFY(qAbs(c.itl_s - 114.36672e-6) < 1e-15);
+    QVERIFY(qAbs(c.e2e_s - 1372.744704e-6) < 1e-15);
+    QVERIFY(qAbs(c.tokens_per_s - 8.0 / 457.581568e-6) < 1e-6);
+    QVERIFY(qAbs(c.requests_per_s - 2.0 / 457.581568e-6) < 1e-6);
+    // Within the cache nothing waits; the sweep gives the same points.
+    const auto sweep = concurrency_sweep(s, gpu, {2.0, 6.0});
+    QCOMPARE(sweep[0].queue_s, 0.0);
+    QCOMPARE(sweep[0].in_flight, 2.0);
+    QVERIFY(sweep[0].fits);
+    QCOMPARE(sweep[1].ttft_s, c.ttft_s);
+    // The explanation says who waits and for how long.
+    bool explained = false;
+    for (const Explanation& e : explain_inference(s, gpu, p)) {
+        if (e.key == "serving.continuous.queue_s") {
+            explained = true;
+            QVERIFY(qAbs(e.value - 915.163136e-6) < 1e-15);
+        }
+    }
+    QVERIFY(explained);
+    // Not even one sequence fits: nothing is admitted and the point says so.
+    gpu.memory_bytes = serving_memory(s, gpu, 1).total_bytes - 1.0;
+    const ContinuousBatchingPoint none = continuous_batching_at(s, gpu, 6.0);
+    QCOMPARE(none.in_flight, 0.0);
+    QCOMPARE(none.queue_s, 0.0);
+    QVERIFY(!none.fits);
 }
 
 void TestInference::requestRateSolvesLittlesLaw() {

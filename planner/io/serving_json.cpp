@@ -17,7 +17,9 @@ nlohmann::json to_json(const ContinuousBatchingPoint& p) {
                           {"e2e_s", p.e2e_s},
                           {"requests_per_s", p.requests_per_s},
                           {"tokens_per_s", p.tokens_per_s},
-                          {"fits", p.fits}};
+                          {"fits", p.fits},
+                          {"in_flight", p.in_flight},
+                          {"queue_s", p.queue_s}};
 }
 
 nlohmann::json to_json(const ServingPlan& s, const PlanSpec& spec, const HardwareProfile& hw) {

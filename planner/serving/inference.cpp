@@ -779,6 +779,37 @@ ContinuousBatchingPoint continuous_at(const Context& c, double concurrency) {
     const double replicas = dbl(c.spec.cluster.gpus) / (c.tp * c.pp);
     pt.requests_per_s = pt.e2e_s > 0.0 ? replicas * concurrency / pt.e2e_s : 0.0;
     pt.tokens_per_s = pt.requests_per_s * o;
+    pt.in_flight = concurrency;
+    return pt;
+}
+
+// Continuous batching as an engine serves `concurrency` clients when its KV cache holds only
+// `max_batch` full sequences. An engine admits a request only while the cache has room for it:
+// vLLM's scheduler leaves it waiting until its blocks can be allocated (Kwon et al. 2023, sec.
+// 4.5; vllm/v1/core/sched/scheduler.py, allocate_slots), and TensorRT-LLM's capacity scheduler,
+// GUARANTEED_NO_EVICT by default, starts one only when the blocks of its whole context are free
+// (docs/source/advanced/executor.md, SchedulerConfig). So at most max_batch run, each as in a
+// steady state of max_batch, and the rest wait. With C clients that each send a request when
+// their last one completes (a closed loop, as a benchmark at a fixed concurrency runs), Little's
+// law (Little 1961, L = lambda W) over the whole loop gives each request a cycle of
+// C / lambda, lambda = max_batch / end-to-end at max_batch per replica: a mean wait for
+// admission of (C / max_batch - 1) x that end-to-end, before its time to first token.
+ContinuousBatchingPoint served_at(const Context& c, double concurrency, std::int64_t max_batch) {
+    const bool fits = memory_at(c, concurrency).fits;
+    if (fits || max_batch < 1) {
+        ContinuousBatchingPoint pt = continuous_at(c, concurrency);
+        pt.fits = fits;
+        pt.in_flight = fits ? concurrency : 0.0;
+        return pt;
+    }
+    const double running = dbl(max_batch);
+    ContinuousBatchingPoint pt = continuous_at(c, running);
+    pt.concurrency = concurrency;
+    pt.fits = false;
+    pt.in_flight = running;
+    pt.queue_s = (concurrency / running - 1.0) * pt.e2e_s;
+    pt.ttft_s += pt.queue_s;
+    pt.e2e_s += pt.queue_s;
     return pt;
 }
 
@@ -957,9 +988,7 @@ ServingPlan evaluate_inference(const PlanSpec& spec, const HardwareProfile& hw) 
     s.tokens_per_s = t.tokens_per_s;
     s.per_sequence_tokens_per_s = s.decode_step_s > 0.0 ? 1.0 / s.decode_step_s : 0.0;
     if (in.concurrency > 0) {
-        ContinuousBatchingPoint pt = continuous_at(c, dbl(in.concurrency));
-        pt.fits = memory_at(c, dbl(in.concurrency)).fits;
-        s.continuous = pt;
+        s.continuous = served_at(c, dbl(in.concurrency), s.max_batch);
     }
     s.price_per_gpu_hour =
         spec.cluster.price_per_gpu_hour ? spec.cluster.price_per_gpu_hour : hw.price_per_gpu_hour;
@@ -1016,21 +1045,18 @@ std::vector<ServingCurvePoint> serving_curve(const PlanSpec& spec, const Hardwar
 ContinuousBatchingPoint continuous_batching_at(const PlanSpec& spec, const HardwareProfile& hw,
                                                double concurrency) {
     const Context c = make_context(spec, hw);
-    ContinuousBatchingPoint pt = continuous_at(c, concurrency);
-    pt.fits = memory_at(c, concurrency).fits;
-    return pt;
+    return served_at(c, concurrency, max_batch_of(c));
 }
 
 std::vector<ContinuousBatchingPoint> concurrency_sweep(const PlanSpec& spec,
                                                        const HardwareProfile& hw,
                                                        const std::vector<double>& concurrencies) {
     const Context c = make_context(spec, hw);
+    const std::int64_t max_batch = max_batch_of(c);
     std::vector<ContinuousBatchingPoint> out;
     out.reserve(concurrencies.size());
     for (double n : concurrencies) {
-        ContinuousBatchingPoint pt = continuous_at(c, n);
-        pt.fits = memory_at(c, n).fits;
-        out.push_back(pt);
+        out.push_back(served_at(c, n, max_batch));
     }
     return out;
 }
@@ -1041,7 +1067,8 @@ std::optional<ContinuousBatchingPoint> continuous_batching_at_rate(const PlanSpe
     const Context c = make_context(spec, hw);
     // Completed requests per second rise with the concurrency (each step serves more sequences
     // for less than proportionally more time); the largest batch that fits bounds it.
-    const double top = std::max(1.0, dbl(max_batch_of(c)));
+    const std::int64_t max_batch = max_batch_of(c);
+    const double top = std::max(1.0, dbl(max_batch));
     if (continuous_at(c, top).requests_per_s < requests_per_s) {
         return std::nullopt;
     }
@@ -1050,9 +1077,7 @@ std::optional<ContinuousBatchingPoint> continuous_batching_at_rate(const PlanSpe
         const double mid = 0.5 * (lo + hi);
         (continuous_at(c, mid).requests_per_s < requests_per_s ? lo : hi) = mid;
     }
-    ContinuousBatchingPoint pt = continuous_at(c, hi);
-    pt.fits = memory_at(c, hi).fits;
-    return pt;
+    return served_at(c, hi, max_batch);
 }
 
 std::vector<Text> serving_warning_texts(const ServingPlan& s, const PlanSpec& spec,
@@ -1304,6 +1329,22 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
                                  "max_batched_tokens - C)"
                                : "prefill of one prompt + half a decode step",
             fmt::format("{} s", fig(cb.ttft_s)), "steady state, requests in flight = C");
+        if (cb.queue_s > 0.0) {
+            add("serving.continuous.queue_s",
+                QT_TRANSLATE_NOOP("tally::explain", "Wait for admission"), cb.queue_s, "s",
+                "(C / B - 1) x end-to-end at B, B = largest batch that fits; part of the time to "
+                "first token",
+                TALLY_TEXT("tally::explain",
+                           "(%1 / %2 - 1) x %3 s = %4 s; the KV cache holds %2 sequences, the "
+                           "other %5 requests wait")
+                    .arg(str(in.concurrency))
+                    .arg(num(cb.in_flight))
+                    .arg(fig(cb.e2e_s - cb.queue_s))
+                    .arg(fig(cb.queue_s))
+                    .arg(num(dbl(in.concurrency) - cb.in_flight)),
+                "engines admit a request only while its KV cache fits (vLLM scheduler; "
+                "TensorRT-LLM GUARANTEED_NO_EVICT); closed loop, Little's law (Little 1961)");
+        }
         add("serving.continuous.tokens_per_s",
             QT_TRANSLATE_NOOP("tally::explain", "Throughput at concurrency"), cb.tokens_per_s,
             "tokens/s", "replicas x C x O / (TTFT + (O - 1) ITL)",

@@ -88,6 +88,10 @@ struct ContinuousBatchingPoint {
     double requests_per_s = 0.0;  // every replica
     double tokens_per_s = 0.0;    // output tokens per second, every replica
     bool fits = true;             // the KV cache of `concurrency` full sequences fits
+    // Requests the engine runs at once: the concurrency, or the largest batch whose KV cache fits
+    // when that is smaller (the rest wait for admission); 0 when not even one fits.
+    double in_flight = 0.0;
+    double queue_s = 0.0;  // mean wait for admission, part of ttft_s
 };
 
 enum class ServingWarning : std::uint32_t {

@@ -556,10 +556,6 @@
         <translation>%1 输出 token/s（%2 请求/s）</translation>
     </message>
     <message>
-        <source>; the KV cache of that many sequences DOES NOT FIT</source>
-        <translation>；这么多序列的 KV 缓存放不下</translation>
-    </message>
-    <message>
         <source>Static batch: latency and throughput</source>
         <translation>静态批处理：延迟与吞吐量</translation>
     </message>
@@ -1255,6 +1251,18 @@
         <source>Host time per step: %1 each prefill pass and decode step waits for (inference.host_step_s; the engine&apos;s own: %2)</source>
         <translation>每步主机时间：每次 prefill 和每个 decode 步都要等待 %1（inference.host_step_s；引擎自身的值：%2）</translation>
     </message>
+    <message>
+        <source>; not even one sequence fits in memory: DOES NOT FIT</source>
+        <translation>；连一个序列也放不进显存：放不下</translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation>排队</translation>
+    </message>
+    <message>
+        <source>the KV cache holds %1 sequences: %1 run at once, the other %2 requests wait %3 on average (part of the time to first token)</source>
+        <translation>KV 缓存能容纳 %1 个序列：同时运行 %1 个，其余 %2 个请求平均等待 %3（计入首 token 时间）</translation>
+    </message>
 </context>
 <context>
     <name>tally::enums</name>
@@ -1943,6 +1951,14 @@
     <message>
         <source>shard = %1 parameters / %2 at %3 bytes/s achieved, %4 bytes per parameter (%5; gradient clipping included)</source>
         <translation>分片 = %1 个参数 / %2，实际带宽 %3 字节/秒，每个参数 %4 字节（%5；含梯度裁剪）</translation>
+    </message>
+    <message>
+        <source>Wait for admission</source>
+        <translation>等待准入</translation>
+    </message>
+    <message>
+        <source>(%1 / %2 - 1) x %3 s = %4 s; the KV cache holds %2 sequences, the other %5 requests wait</source>
+        <translation>(%1 / %2 - 1) x %3 s = %4 s；KV 缓存能容纳 %2 个序列，其余 %5 个请求等待</translation>
     </message>
 </context>
 <context>
@@ -4247,6 +4263,10 @@ Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
     <message>
         <source>Hover a figure for its formula, the numbers in it and its source. Decode reads every weight and the whole KV cache each step (the cache once per query head where the spec&apos;s decode_attention says so); GB = 10^9 bytes.</source>
         <translation>悬停在数字上可查看其公式、代入的数值和来源。解码每步读取全部权重和整个 KV 缓存（spec 的 decode_attention 如此设定时，缓存按每个查询头各读一次）；GB = 10^9 字节。</translation>
+    </message>
+    <message>
+        <source> (the KV cache holds %1 sequences; the other requests wait %2 for admission)</source>
+        <translation>（KV 缓存能容纳 %1 个序列；其余请求等待准入 %2）</translation>
     </message>
 </context>
 <context>
@@ -6677,6 +6697,14 @@ Source: %2</source>
     <message>
         <source>Serving plan (the spec&apos;s inference block); training is not planned (%1): Memory, Time and Layouts still show the last training plan.</source>
         <translation>推理服务计划（spec 的 inference 块）；未规划训练（%1）：“内存”、“时间”和“并行布局”仍显示上一个训练计划。</translation>
+    </message>
+    <message>
+        <source>Memory per GPU, %1 in flight of %2</source>
+        <translation>每 GPU 内存，%2 个请求中 %1 个并发</translation>
+    </message>
+    <message>
+        <source>The KV cache holds no more: the other %1 requests wait for admission, %2 on average.</source>
+        <translation>KV 缓存容纳不下更多：其余 %1 个请求等待准入，平均 %2。</translation>
     </message>
 </context>
 <context>

@@ -192,7 +192,12 @@ InferencePanel::InferencePanel(PlanDocument* document, QWidget* parent)
                    "tokens/s%5")
                     .arg(formatExact(best->concurrency), formatDuration(best->ttft_s),
                          formatDuration(best->itl_s), formatShort(best->tokens_per_s),
-                         best->fits ? QString() : tr(" (does not fit)")),
+                         best->fits ? QString()
+                         : best->in_flight > 0.0
+                             ? tr(" (the KV cache holds %1 sequences; the other requests wait "
+                                  "%2 for admission)")
+                                   .arg(formatExact(best->in_flight), formatDuration(best->queue_s))
+                             : tr(" (does not fit)")),
                 m_curveView);
         }
     });
@@ -538,7 +543,9 @@ void InferencePanel::showResults(const PlanViews& views) {
     m_sweep = concurrency_sweep(v.spec, v.hardware, kConcurrencies);
     QList<QPointF> continuous;
     for (const ContinuousBatchingPoint& c : m_sweep) {
-        if (!c.fits || !(c.tokens_per_s > 0.0) || !(c.itl_s > 0.0)) {
+        // Past the largest batch that fits the engine queues the rest: the point stays where
+        // that batch serves, and it is drawn; only where not even one sequence fits is none.
+        if (!(c.in_flight > 0.0) || !(c.tokens_per_s > 0.0) || !(c.itl_s > 0.0)) {
             continue;
         }
         const QPointF point(c.tokens_per_s, c.itl_s * 1e3);

@@ -163,13 +163,20 @@ void SummaryBar::showServing(const PlanViews& v) {
     // many requests in flight, as the Inference panel's table gives it: memory with their KV
     // caches, their time to first token, inter-token latency and throughput. Otherwise the static
     // batch's.
+    // Past the largest batch that fits, the engine runs that batch and queues the other
+    // clients: the memory is that batch's.
     const ContinuousBatchingPoint* cb = s.continuous ? &*s.continuous : nullptr;
-    const ServingMemory m =
-        cb ? serving_memory(v.spec, v.hardware, v.spec.inference.concurrency) : s.memory;
+    const bool queued = cb && cb->queue_s > 0.0;
+    const std::int64_t inFlight =
+        queued ? static_cast<std::int64_t>(cb->in_flight) : v.spec.inference.concurrency;
+    const ServingMemory m = cb ? serving_memory(v.spec, v.hardware, inFlight) : s.memory;
     auto tip = [&](const char* key) { return explanationTip(sv.explanation(key)); };
     setCaption(QStringLiteral("memory"),
-               cb ? tr("Memory per GPU, %1 in flight").arg(v.spec.inference.concurrency)
-                  : tr("Memory per GPU, serving"));
+               !cb      ? tr("Memory per GPU, serving")
+               : queued ? tr("Memory per GPU, %1 in flight of %2")
+                              .arg(inFlight)
+                              .arg(v.spec.inference.concurrency)
+                        : tr("Memory per GPU, %1 in flight").arg(inFlight));
     setCaption(QStringLiteral("days"), tr("Time to first token"));
     setCaption(QStringLiteral("gpu_hours"), cb ? tr("Inter-token latency") : tr("Decode step"));
     setCaption(QStringLiteral("cost"), tr("Throughput"));
@@ -185,9 +192,15 @@ void SummaryBar::showServing(const PlanViews& v) {
                      tr(" of ") + formatGiB(m.capacity_bytes) + u"\n" +
                      (cb ? tr("The KV caches of %1 requests in flight, each at its full context; "
                               "the formula below is the static batch's.")
-                                   .arg(v.spec.inference.concurrency) +
+                                   .arg(inFlight) +
                                u"\n"
                          : QString()) +
+                     (queued ? tr("The KV cache holds no more: the other %1 requests wait for "
+                                  "admission, %2 on average.")
+                                   .arg(v.spec.inference.concurrency - inFlight)
+                                   .arg(formatDuration(cb->queue_s)) +
+                                   u"\n"
+                             : QString()) +
                      tip("serving.memory.total_bytes"));
     const QString memStyle = m.fits || m_stale ? QString() : QStringLiteral("color: #c62828;");
     if (mem->styleSheet() != memStyle) {
