@@ -112,8 +112,9 @@ private slots:
 void TestServingCases::casesAreValid() {
     const QDir dir(QStringLiteral(TALLY_SOURCE_DIR "/docs/cases/serving"));
     const QStringList files = dir.entryList({QStringLiteral("*.json")}, QDir::Files);
-    // The 138 rows of TensorRT-LLM's tables that state a batch (scripts/import-serving-cases.py).
-    QCOMPARE(files.size(), 138);
+    // The 138 rows of TensorRT-LLM's tables that state a batch (scripts/import-serving-cases.py)
+    // and the 8 concurrencies of NVIDIA NIM's Llama 3.3 70B sweep on 2 H100.
+    QCOMPARE(files.size(), 146);
     for (const QString& file : files) {
         const PlanSpec spec = load_plan_spec(dir.filePath(file).toStdString());
         const HardwareProfile& hw = resolve_builtin_hardware(spec);
@@ -122,7 +123,9 @@ void TestServingCases::casesAreValid() {
                                     QString::fromStdString(error ? error->field : "")));
         QVERIFY2(spec.measured.output_tokens_per_s > 0.0 || spec.measured.ttft_s > 0.0,
                  qPrintable(file));
-        QVERIFY2(spec.measured.source.find("TensorRT-LLM") != std::string::npos, qPrintable(file));
+        QVERIFY2(spec.measured.source.find("TensorRT-LLM") != std::string::npos ||
+                     spec.measured.source.find("NVIDIA NIM") != std::string::npos,
+                 qPrintable(file));
         QCOMPARE(spec.inference.engine, ServingEngine::tensorrt_llm);
         const ServingPlan plan = evaluate_inference(spec, hw);
         QVERIFY2(plan.tokens_per_s > 0.0 && std::isfinite(plan.tokens_per_s), qPrintable(file));
@@ -248,14 +251,20 @@ void TestServingCases::errorBandIsTheFamilysFigures() {
                                          ServingMetric::output_tokens_per_s);
     QVERIFY(a100.has_value());
     QCOMPARE(a100->count, 23);
-    // No published vLLM figure, no inter-token latency in the TensorRT-LLM tables, and no
-    // figure of theirs under continuous batching (every row states a static batch).
+    // No published vLLM figure, and no inter-token latency in the TensorRT-LLM tables' static
+    // batches.
     QVERIFY(!serving_error_band(ServingEngine::vllm, "H100/H200", false,
                                 ServingMetric::output_tokens_per_s));
     QVERIFY(
         !serving_error_band(ServingEngine::tensorrt_llm, "H100/H200", false, ServingMetric::itl));
-    QVERIFY(!serving_error_band(ServingEngine::tensorrt_llm, "H100/H200", true,
-                                ServingMetric::output_tokens_per_s));
+    // Continuous batching: NIM's sweep on 2 H100, eight concurrencies, each with its throughput,
+    // TTFT and ITL.
+    for (ServingMetric metric : kServingMetrics) {
+        const auto band =
+            serving_error_band(ServingEngine::tensorrt_llm, "H100/H200", true, metric);
+        QVERIFY(band.has_value());
+        QCOMPARE(band->count, 8);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestServingCases)
