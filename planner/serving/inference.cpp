@@ -1318,22 +1318,41 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
         const ContinuousBatchingPoint& cb = *s.continuous;
         add("serving.continuous.itl_s", QT_TRANSLATE_NOOP("tally::explain", "Inter-token latency"),
             cb.itl_s, "s",
-            in.chunked_prefill ? "one step over C + C P / O tokens (decode plus prompt chunks)"
-                               : "decode step of C + C / O prefills of one prompt",
-            fmt::format("C = {}: {} s", in.concurrency, fig(cb.itl_s)),
+            in.chunked_prefill
+                ? QT_TRANSLATE_NOOP("tally::formula",
+                                    "one step over C + C P / O tokens (decode plus prompt chunks)")
+                : QT_TRANSLATE_NOOP("tally::formula",
+                                    "decode step of C + C / O prefills of one prompt"),
+            // Past the largest batch that fits, the steps run over the B admitted (C = B).
+            cb.queue_s > 0.0 ? fmt::format("C = B = {}: {} s", num(cb.in_flight), fig(cb.itl_s))
+                             : fmt::format("C = {}: {} s", in.concurrency, fig(cb.itl_s)),
             "continuous batching (Orca, Yu et al. 2022); chunked prefill (Sarathi-Serve, "
             "Agrawal et al. 2024)");
         add("serving.continuous.ttft_s", QT_TRANSLATE_NOOP("tally::explain", "Time to first token"),
             cb.ttft_s, "s",
-            in.chunked_prefill ? "ceil(P / k) steps over C + k tokens, k = min(P, "
-                                 "max_batched_tokens - C)"
-                               : "prefill of one prompt + half a decode step",
-            fmt::format("{} s", fig(cb.ttft_s)), "steady state, requests in flight = C");
+            cb.queue_s > 0.0
+                ? (in.chunked_prefill
+                       ? QT_TRANSLATE_NOOP("tally::formula",
+                                           "ceil(P / k) steps over B + k tokens, k = min(P, "
+                                           "max_batched_tokens - B), + the wait for admission")
+                       : QT_TRANSLATE_NOOP("tally::formula",
+                                           "prefill of one prompt + half a decode step + the "
+                                           "wait for admission"))
+            : in.chunked_prefill
+                ? QT_TRANSLATE_NOOP("tally::formula",
+                                    "ceil(P / k) steps over C + k tokens, k = min(P, "
+                                    "max_batched_tokens - C)")
+                : QT_TRANSLATE_NOOP("tally::formula", "prefill of one prompt + half a decode step"),
+            cb.queue_s > 0.0 ? fmt::format("{} s + {} s = {} s", fig(cb.ttft_s - cb.queue_s),
+                                           fig(cb.queue_s), fig(cb.ttft_s))
+                             : fmt::format("{} s", fig(cb.ttft_s)),
+            "steady state, requests in flight = C");
         if (cb.queue_s > 0.0) {
             add("serving.continuous.queue_s",
                 QT_TRANSLATE_NOOP("tally::explain", "Wait for admission"), cb.queue_s, "s",
-                "(C / B - 1) x end-to-end at B, B = largest batch that fits; part of the time to "
-                "first token",
+                QT_TRANSLATE_NOOP("tally::formula",
+                                  "(C / B - 1) x end-to-end at B, B = largest batch that fits; "
+                                  "part of the time to first token"),
                 TALLY_TEXT("tally::explain",
                            "(%1 / %2 - 1) x %3 s = %4 s; the KV cache holds %2 sequences, the "
                            "other %5 requests wait")

@@ -2091,6 +2091,34 @@
         <source>sum over the stage&apos;s GEMMs of 2mnk / (the measured rate of that shape where the part has a published table by shape, else peak x GEMM fraction x quantization), backward = data + weight gradients; with flash attention the engine&apos;s attention kernel at its published throughput</source>
         <translation>对该阶段所有 GEMM 求和 2mnk / (该器件有按形状公布的实测表时取该形状的实测速率，否则为 峰值 x GEMM 比例 x 量化)，反向 = 数据梯度 + 权重梯度；使用 flash attention 时按引擎注意力内核的公布吞吐量计</translation>
     </message>
+    <message>
+        <source>one step over C + C P / O tokens (decode plus prompt chunks)</source>
+        <translation>一步处理 C + C P / O 个 token（解码加提示分块）</translation>
+    </message>
+    <message>
+        <source>decode step of C + C / O prefills of one prompt</source>
+        <translation>C 个序列的解码步 + C / O 次单个提示的预填充</translation>
+    </message>
+    <message>
+        <source>ceil(P / k) steps over C + k tokens, k = min(P, max_batched_tokens - C)</source>
+        <translation>ceil(P / k) 步，每步处理 C + k 个 token，k = min(P, max_batched_tokens - C)</translation>
+    </message>
+    <message>
+        <source>prefill of one prompt + half a decode step</source>
+        <translation>单个提示的预填充 + 半个解码步</translation>
+    </message>
+    <message>
+        <source>(C / B - 1) x end-to-end at B, B = largest batch that fits; part of the time to first token</source>
+        <translation>(C / B - 1) x B 时的端到端时间，B = 放得下的最大批次；计入首 token 时间</translation>
+    </message>
+    <message>
+        <source>ceil(P / k) steps over B + k tokens, k = min(P, max_batched_tokens - B), + the wait for admission</source>
+        <translation>ceil(P / k) 步，每步处理 B + k 个 token，k = min(P, max_batched_tokens - B)，加上等待准入的时间</translation>
+    </message>
+    <message>
+        <source>prefill of one prompt + half a decode step + the wait for admission</source>
+        <translation>单个提示的预填充 + 半个解码步 + 等待准入的时间</translation>
+    </message>
 </context>
 <context>
     <name>tally::report</name>
