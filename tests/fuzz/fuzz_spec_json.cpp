@@ -1,7 +1,8 @@
 // Spec JSON text -> plan_spec_from_text -> check -> evaluate. An input is either refused with a
 // SpecError (or a FieldError from check()) or gives a plan whose every figure is finite, whose
 // JSON can be written, and whose spec, written back, reads again. A spec check_inference()
-// accepts gives a serving plan and a latency curve with finite figures too.
+// accepts gives a serving plan and a latency curve with finite figures too, whether or not the
+// spec plans training, and at a concurrency admits no more than the KV cache holds.
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -29,13 +30,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         fuzz::require_finite(c.flops, "op flops");
         fuzz::require_finite(c.bytes(), "op bytes");
     }
-    if (check(spec, *hw)) {
-        return 0;
-    }
-    const Plan plan = evaluate(spec, *hw);
-    fuzz::require_finite(plan);
-    (void)warning_messages(plan, spec, *hw);
-    (void)to_json(plan, spec, *hw).dump();
+    // A serving spec needs no data or training block: its plan comes first.
     if (!check_inference(spec, *hw)) {
         const ServingPlan s = evaluate_inference(spec, *hw);
         for (double v : {s.memory.total_bytes, s.kv.bytes_per_token, s.prefill_s, s.decode_step_s,
@@ -44,12 +39,31 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             fuzz::require_finite(v, "serving figure");
         }
         fuzz::require(s.max_batch >= 0 && s.critical_batch >= 0, "serving batches");
+        if (s.continuous) {
+            // At a concurrency: finite figures; the engine admits at most the clients and, when
+            // some wait, exactly the largest batch that fits.
+            const ContinuousBatchingPoint& c = *s.continuous;
+            for (double v : {c.ttft_s, c.itl_s, c.e2e_s, c.tokens_per_s, c.requests_per_s,
+                             c.queue_s, c.in_flight}) {
+                fuzz::require_finite(v, "continuous figure");
+            }
+            fuzz::require(c.queue_s >= 0.0 && c.in_flight <= c.concurrency, "admission");
+            fuzz::require(c.queue_s == 0.0 || c.in_flight == static_cast<double>(s.max_batch),
+                          "queued behind the largest batch that fits");
+        }
         for (const ServingCurvePoint& c : serving_curve(spec, *hw)) {
             fuzz::require_finite(c.decode_step_s, "curve step");
             fuzz::require_finite(c.tokens_per_s, "curve throughput");
         }
         (void)to_json(s, spec, *hw).dump();
     }
+    if (check(spec, *hw)) {
+        return 0;
+    }
+    const Plan plan = evaluate(spec, *hw);
+    fuzz::require_finite(plan);
+    (void)warning_messages(plan, spec, *hw);
+    (void)to_json(plan, spec, *hw).dump();
     // A plan that was accepted once can be saved and opened again.
     try {
         (void)plan_spec_from_text(to_json(spec).dump(), "/nonexistent");
