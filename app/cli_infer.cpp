@@ -4,6 +4,8 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "app/cli.h"
 #include "app/cli_text.h"
@@ -266,6 +268,53 @@ void print_serving_table(const PlanSpec& spec, const HardwareProfile& hw, const 
     }
 }
 
+// "1,16,64,256" -> {1, 16, 64, 256}: each an integer of requests in flight per replica, >= 1.
+std::vector<double> parse_concurrencies(const std::string& text) {
+    const auto refuse = [&text]() {
+        return SpecError("--concurrency-sweep", text,
+                         TALLY_TEXT("tally::cli",
+                                    "a comma-separated list of integers from 1 to 1000000 "
+                                    "(requests in flight per replica), e.g. 1,16,64,256"));
+    };
+    std::vector<double> out;
+    std::size_t begin = 0;
+    while (begin <= text.size()) {
+        const std::size_t end = std::min(text.find(',', begin), text.size());
+        const std::string item = text.substr(begin, end - begin);
+        std::size_t used = 0;
+        long long n = 0;
+        try {
+            n = std::stoll(item, &used);
+        } catch (const std::exception&) {
+            throw refuse();
+        }
+        if (used != item.size() || n < 1 || n > 1000000) {
+            throw refuse();
+        }
+        out.push_back(static_cast<double>(n));
+        begin = end + 1;
+    }
+    return out;
+}
+
+// One row a concurrency: what the engine runs at once, and the figures a client sees.
+void print_concurrency_sweep(const std::vector<ContinuousBatchingPoint>& sweep) {
+    fmt::print("\n{}\n", tr("Concurrency sweep (continuous batching; each client sends its next "
+                            "request when its last completes)"));
+    fmt::print("  {:>11} {:>10} {:>12} {:>12} {:>12} {:>16} {:>12}\n", tr("concurrency"),
+               tr("in flight"), tr("TTFT"), tr("ITL"), tr("end to end"), tr("output tokens/s"),
+               tr("waiting"));
+    for (const ContinuousBatchingPoint& p : sweep) {
+        fmt::print("  {:>11} {:>10} {:>12} {:>12} {:>12} {:>16} {:>12}\n",
+                   fmt::format("{:.4g}", p.concurrency), fmt::format("{:.4g}", p.in_flight),
+                   seconds_text(p.ttft_s), seconds_text(p.itl_s), seconds_text(p.e2e_s),
+                   fmt::format("{:.4g}", p.tokens_per_s),
+                   p.in_flight <= 0.0 ? tr("DOES NOT FIT")
+                   : p.queue_s > 0.0  ? seconds_text(p.queue_s)
+                                      : std::string("-"));
+    }
+}
+
 }  // namespace
 
 void register_infer_commands(CLI::App& app, CliState& state) {
@@ -274,6 +323,7 @@ void register_infer_commands(CLI::App& app, CliState& state) {
         bool json = false;
         std::int64_t concurrency = 0;
         double request_rate = 0.0;
+        std::string concurrency_sweep;
     };
     auto opts = std::make_shared<Options>();
 
@@ -291,6 +341,9 @@ void register_infer_commands(CLI::App& app, CliState& state) {
     infer->add_option("--request-rate", opts->request_rate,
                       "Continuous batching: requests per second the deployment must complete; "
                       "the concurrency that does it is solved for");
+    infer->add_option("--concurrency-sweep", opts->concurrency_sweep,
+                      "Continuous batching at each of these concurrencies, e.g. 1,16,64,256: "
+                      "TTFT, ITL and throughput in one table (JSON: concurrency_sweep)");
     infer->callback([opts, &state] {
         auto [spec, hw] = load_servable(opts->spec, state);
         if (opts->concurrency != 0) {
@@ -320,14 +373,28 @@ void register_infer_commands(CLI::App& app, CliState& state) {
                                                        .requests_per_s)));
             }
         }
+        std::vector<ContinuousBatchingPoint> sweep;
+        if (!opts->concurrency_sweep.empty()) {
+            sweep = concurrency_sweep(spec, hw, parse_concurrencies(opts->concurrency_sweep));
+        }
         ServingPlan plan = evaluate_inference(spec, hw);
         if (at_rate) {
             plan.continuous = at_rate;
         }
         if (opts->json) {
-            fmt::print("{}\n", to_json(plan, spec, hw).dump(2));
+            nlohmann::json out = to_json(plan, spec, hw);
+            if (!opts->concurrency_sweep.empty()) {
+                out["concurrency_sweep"] = nlohmann::json::array();
+                for (const ContinuousBatchingPoint& p : sweep) {
+                    out["concurrency_sweep"].push_back(to_json(p));
+                }
+            }
+            fmt::print("{}\n", out.dump(2));
         } else {
             print_serving_table(spec, hw, plan);
+            if (!sweep.empty()) {
+                print_concurrency_sweep(sweep);
+            }
         }
         state.exit_code = kExitOk;
     });

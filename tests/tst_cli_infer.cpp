@@ -38,6 +38,7 @@ private slots:
     void servingSpecWithoutData();
     void concurrency();
     void requestRate();
+    void concurrencySweep();
     void badInput_data();
     void badInput();
 };
@@ -314,6 +315,49 @@ void TestCliInfer::concurrency() {
                               llama7b(R"({"batch": 1})"));
     QCOMPARE(bad.exit_code, 2);
     QVERIFY2(bad.err.contains("--concurrency"), bad.err.constData());
+}
+
+void TestCliInfer::concurrencySweep() {
+    // Each point of the sweep is the plan at that concurrency: the same figures as
+    // --concurrency C gives, in the order asked, queued ones included.
+    const QByteArray spec = llama7b(R"({"prompt_tokens": 4000, "output_tokens": 96})");
+    const Run r = run_tally({QStringLiteral("infer"), QStringLiteral("-"), QStringLiteral("--json"),
+                             QStringLiteral("--concurrency-sweep"), QStringLiteral("64,1,16")},
+                            spec);
+    QCOMPARE(r.exit_code, 0);
+    const json sweep = json::parse(r.out.toStdString())["concurrency_sweep"];
+    QCOMPARE(sweep.size(), std::size_t{3});
+    const double concurrencies[] = {64.0, 1.0, 16.0};
+    for (std::size_t i = 0; i < 3; ++i) {
+        const Run one =
+            run_tally({QStringLiteral("infer"), QStringLiteral("-"), QStringLiteral("--json"),
+                       QStringLiteral("--concurrency"), QString::number(concurrencies[i])},
+                      spec);
+        const json c = json::parse(one.out.toStdString())["continuous"];
+        QCOMPARE(sweep[i]["concurrency"].get<double>(), concurrencies[i]);
+        for (const char* key :
+             {"ttft_s", "itl_s", "e2e_s", "tokens_per_s", "in_flight", "queue_s"}) {
+            QCOMPARE(sweep[i][key].get<double>(), c[key].get<double>());
+        }
+    }
+    // 64 clients are more than the cache holds (concurrency()): some wait; 1 and 16 do not.
+    QVERIFY(sweep[0]["queue_s"].get<double>() > 0.0);
+    QCOMPARE(sweep[1]["queue_s"].get<double>(), 0.0);
+    // The table has a row a concurrency.
+    const Run table = run_tally({QStringLiteral("infer"), QStringLiteral("-"),
+                                 QStringLiteral("--concurrency-sweep"), QStringLiteral("1,16")},
+                                spec);
+    QCOMPARE(table.exit_code, 0);
+    QVERIFY(table.out.contains("Concurrency sweep"));
+    // Not a list of counts of requests.
+    for (const char* bad : {"0", "1,x", "4,", "2.5", "1,2000000"}) {
+        const Run refused =
+            run_tally({QStringLiteral("infer"), QStringLiteral("-"),
+                       QStringLiteral("--concurrency-sweep"), QString::fromLatin1(bad)},
+                      spec);
+        QCOMPARE(refused.exit_code, 2);
+        QVERIFY2(refused.err.contains("--concurrency-sweep"), refused.err.constData());
+    }
 }
 
 void TestCliInfer::requestRate() {

@@ -1263,6 +1263,38 @@
         <source>the KV cache holds %1 sequences: %1 run at once, the other %2 requests wait %3 on average (part of the time to first token)</source>
         <translation>KV 缓存能容纳 %1 个序列：同时运行 %1 个，其余 %2 个请求平均等待 %3（计入首 token 时间）</translation>
     </message>
+    <message>
+        <source>a comma-separated list of integers from 1 to 1000000 (requests in flight per replica), e.g. 1,16,64,256</source>
+        <translation>以逗号分隔的 1 到 1000000 之间的整数列表（每个副本同时在途的请求数），例如 1,16,64,256</translation>
+    </message>
+    <message>
+        <source>Concurrency sweep (continuous batching; each client sends its next request when its last completes)</source>
+        <translation>并发扫描（连续批处理；每个客户端在上一个请求完成后发出下一个请求）</translation>
+    </message>
+    <message>
+        <source>concurrency</source>
+        <translation>并发</translation>
+    </message>
+    <message>
+        <source>in flight</source>
+        <translation>在途</translation>
+    </message>
+    <message>
+        <source>TTFT</source>
+        <translation>首 token</translation>
+    </message>
+    <message>
+        <source>ITL</source>
+        <translation>token 间</translation>
+    </message>
+    <message>
+        <source>end to end</source>
+        <translation>端到端</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>等待</translation>
+    </message>
 </context>
 <context>
     <name>tally::enums</name>
