@@ -157,10 +157,16 @@ void print_serving_table(const PlanSpec& spec, const HardwareProfile& hw, const 
                cli_render(TALLY_TEXT("tally::cli", "%1 bytes (%2 per GPU)")
                               .arg(fmt::format("{:.10g}", s.kv.bytes_per_token))
                               .arg(fmt::format("{:.10g}", s.kv.bytes_per_token_per_gpu))));
-    fmt::print("  {:<13} {}\n\n", tr("max batch"),
+    fmt::print("  {:<13} {}\n", tr("max batch"),
                cli_render(TALLY_TEXT("tally::cli", "%1 (at %2 tokens of context)")
                               .arg(s.max_batch)
                               .arg(in.prompt_tokens + in.output_tokens)));
+    fmt::print("  {:<13} {}\n\n", tr("admitted"),
+               cli_render(TALLY_TEXT("tally::cli",
+                                     "%1: the engine's KV cache (%2) holds that many; continuous "
+                                     "batching queues the rest")
+                              .arg(s.admission_batch)
+                              .arg(std::string(kv_pool(in.engine, in.tp).setting))));
 
     const ServingEngineProfile& engine = serving_engine_profile(in.engine);
     fmt::print(
@@ -365,7 +371,8 @@ void register_infer_commands(CLI::App& app, CliState& state) {
                 throw SpecError(
                     "--request-rate", fmt::format("{}", opts->request_rate),
                     TALLY_TEXT("tally::cli",
-                               "at most what the largest batch that fits serves, %1 requests/s")
+                               "at most what the batch the engine's KV cache holds serves, %1 "
+                               "requests/s")
                         .arg(fmt::format("{:.4g}", continuous_batching_at(
                                                        spec, hw,
                                                        static_cast<double>(std::max<std::int64_t>(

@@ -297,8 +297,9 @@ void TestCliInfer::concurrency() {
     QCOMPARE(queued.exit_code, 0);
     const json q = json::parse(queued.out.toStdString());
     const double running = q["continuous"]["in_flight"].get<double>();
-    QCOMPARE(running, q["max_batch"].get<double>());
-    QVERIFY(running > 1.0 && running < 64.0);
+    // vLLM keeps 10% of the memory (gpu_memory_utilization 0.9), so it admits fewer than fit.
+    QCOMPARE(running, q["admission_batch"].get<double>());
+    QVERIFY(running > 1.0 && running < q["max_batch"].get<double>());
     QVERIFY(!q["continuous"]["fits"].get<bool>());
     const double wait = q["continuous"]["queue_s"].get<double>();
     const double cycle = q["continuous"]["e2e_s"].get<double>();

@@ -99,6 +99,7 @@ private slots:
     void continuousBatchingSeparatePrefill();
     void requestRateSolvesLittlesLaw();
     void concurrencyBeyondTheCacheWaitsForAdmission();
+    void enginesKeepTheirShareOfMemoryForTheCache();
     void pipelineStagesAddTheirSends();
     void servingSpecNeedsNoData();
     void perQueryHeadDecodeReadsTheCacheOncePerHead();
@@ -589,8 +590,10 @@ void TestInference::continuousBatchingSeparatePrefill() {
 }
 
 void TestInference::concurrencyBeyondTheCacheWaitsForAdmission() {
-    // The toy of continuousBatchingChunked on a GPU whose memory holds the KV cache of exactly 2
-    // sequences, asked for 6 clients. The engine runs 2 (end to end 457.581568 us, throughput
+    // The toy of continuousBatchingChunked (vLLM) on a GPU whose memory, at vLLM's
+    // gpu_memory_utilization of 0.9, holds the KV cache of exactly 2 sequences: 0.9 x capacity =
+    // weights + activations + 2 caches, the capacity a hair above that so rounding cannot drop
+    // the second. Asked for 6 clients, the engine runs 2 (end to end 457.581568 us, throughput
     // 2 x 4 / 457.581568 us as at concurrency 2); the other 4 wait. Closed loop, Little's law:
     // each request's cycle is 6 / (2 / 457.581568 us) = 1372.744704 us, so the wait for admission
     // is 1372.744704 - 457.581568 = (6 / 2 - 1) x 457.581568 = 915.163136 us, and the time to
@@ -601,14 +604,14 @@ void TestInference::concurrencyBeyondTheCacheWaitsForAdmission() {
     s.inference.output_tokens = 4;
     s.inference.concurrency = 6;
     HardwareProfile gpu = toyGpu();
-    gpu.memory_bytes = serving_memory(s, gpu, 2).total_bytes;
-    QCOMPARE(max_serving_batch(s, gpu), std::int64_t{2});
+    gpu.memory_bytes = serving_memory(s, gpu, 2).total_bytes / 0.9 * (1.0 + 1e-12);
     const ServingPlan p = evaluate_inference(s, gpu);
+    QCOMPARE(p.admission_batch, std::int64_t{2});
+    QVERIFY(p.max_batch >= 2);
     QVERIFY(p.continuous.has_value());
     const ContinuousBatchingPoint& c = *p.continuous;
     QCOMPARE(c.concurrency, 6.0);
     QCOMPARE(c.in_flight, 2.0);
-    QVERIFY(!c.fits);
     QVERIFY(qAbs(c.queue_s - 915.163136e-6) < 1e-15);
     QVERIFY(qAbs(c.ttft_s - 1029.644544e-6) < 1e-15);
     QVERIFY(qAbs(c.itl_s - 114.36672e-6) < 1e-15);
@@ -630,12 +633,47 @@ void TestInference::concurrencyBeyondTheCacheWaitsForAdmission() {
         }
     }
     QVERIFY(explained);
-    // Not even one sequence fits: nothing is admitted and the point says so.
+    // Not even one sequence's cache fits the engine's share: nothing is admitted.
     gpu.memory_bytes = serving_memory(s, gpu, 1).total_bytes - 1.0;
     const ContinuousBatchingPoint none = continuous_batching_at(s, gpu, 6.0);
     QCOMPARE(none.in_flight, 0.0);
     QCOMPARE(none.queue_s, 0.0);
     QVERIFY(!none.fits);
+}
+
+void TestInference::enginesKeepTheirShareOfMemoryForTheCache() {
+    // The toy of maxBatchAtTheBoundary: weights 52,389,888 B, activations 18,432,000 + 4,000 B B,
+    // a KV cache of 8,388,608 B a sequence, on a GPU of 154,747,968 B, where 10 fit. Each engine
+    // admits the largest B whose caches fit its pool:
+    //   gpt-fast, all that is left: 8,388,608 B <= 154,747,968 - 52,389,888 - 18,432,000 -
+    //     4,000 B, 8,392,608 B <= 83,926,080: B = 10;
+    //   TensorRT-LLM, 0.9 of that: 8,388,608 B <= 0.9 x (83,926,080 - 4,000 B), 8,392,208 B <=
+    //     75,533,472: B = 9.0003, 9;
+    //   vLLM, 0.9 of the whole less weights and activations: 8,388,608 B <= 139,273,171.2 -
+    //     52,389,888 - 18,432,000 - 4,000 B, 8,392,608 B <= 68,451,283.2: B = 8.16, 8;
+    //   SGLang at tp 1, 0.88 of the whole less the weights: 8,388,608 B <= 136,178,211.84 -
+    //     52,389,888 = 83,788,323.84: B = 9.99, 9.
+    PlanSpec s = toySpec();
+    s.inference.prompt_tokens = 1000;
+    s.inference.output_tokens = 24;
+    s.inference.max_batched_tokens = 1000;
+    HardwareProfile gpu = toyGpu();
+    gpu.memory_bytes = 154747968.0;
+    const std::pair<ServingEngine, std::int64_t> expected[] = {{ServingEngine::gpt_fast, 10},
+                                                               {ServingEngine::tensorrt_llm, 9},
+                                                               {ServingEngine::vllm, 8},
+                                                               {ServingEngine::sglang, 9}};
+    for (const auto& [engine, batch] : expected) {
+        s.inference.engine = engine;
+        const ServingPlan p = evaluate_inference(s, gpu);
+        QCOMPARE(p.max_batch, std::int64_t{10});
+        QCOMPARE(p.admission_batch, batch);
+        // Eleven clients: the admitted batch runs, the rest wait.
+        QCOMPARE(continuous_batching_at(s, gpu, 11.0).in_flight, static_cast<double>(batch));
+    }
+    // SGLang's share falls as tensor parallelism grows (server_args.py): 0.81 from tp 8.
+    QCOMPARE(kv_pool(ServingEngine::sglang, 8).fraction, 0.81);
+    QCOMPARE(kv_pool(ServingEngine::sglang, 2).fraction, 0.87);
 }
 
 void TestInference::requestRateSolvesLittlesLaw() {

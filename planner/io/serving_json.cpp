@@ -101,6 +101,7 @@ nlohmann::json to_json(const ServingPlan& s, const PlanSpec& spec, const Hardwar
     j["kv_bytes_per_token"] = s.kv.bytes_per_token;
     j["kv_bytes_per_token_per_gpu"] = s.kv.bytes_per_token_per_gpu;
     j["max_batch"] = s.max_batch;
+    j["admission_batch"] = s.admission_batch;
     j["critical_batch"] = s.critical_batch;
     j["prefill_s"] = s.prefill_s;
     j["decode_step_s"] = s.decode_step_s;

@@ -657,6 +657,34 @@ std::int64_t max_batch_of(const Context& c) {
     return lo;
 }
 
+// The most sequences the engine admits: the largest batch that fits whose KV cache the engine's
+// pool holds (kv_pool(), its default share of the memory). Memory grows with the batch and the
+// pool does not, so the same doubling and bisection as max_batch_of find it.
+std::int64_t admission_batch_of(const Context& c) {
+    const KvPool pool = kv_pool(c.spec.inference.engine, c.spec.inference.tp);
+    auto admits = [&](std::int64_t batch) {
+        const ServingMemory m = memory_at(c, dbl(batch));
+        return m.fits && m.kv_cache_bytes <= kv_pool_bytes(pool, m.capacity_bytes, m.weights_bytes,
+                                                           m.activation_bytes);
+    };
+    if (!admits(1)) {
+        return 0;
+    }
+    std::int64_t lo = 1, hi = 2;
+    while (hi < kMaxSearchBatch && admits(hi)) {
+        lo = hi;
+        hi *= 2;
+    }
+    if (admits(hi)) {
+        return hi;
+    }
+    while (hi - lo > 1) {
+        const std::int64_t mid = lo + (hi - lo) / 2;
+        (admits(mid) ? lo : hi) = mid;
+    }
+    return lo;
+}
+
 // The smallest batch at which the decode step's weight GEMMs take longer to compute than to
 // read their weights: the roofline's ridge (Williams et al. 2009) reached by the batch's
 // arithmetic intensity, 2·N_matmul·B FLOPs over N_read·bytes bytes. A dense model's is
@@ -784,7 +812,8 @@ ContinuousBatchingPoint continuous_at(const Context& c, double concurrency) {
 }
 
 // Continuous batching as an engine serves `concurrency` clients when its KV cache holds only
-// `max_batch` full sequences. An engine admits a request only while the cache has room for it:
+// `max_batch` full sequences (admission_batch_of). An engine admits a request only while the
+// cache has room for it:
 // vLLM's scheduler leaves it waiting until its blocks can be allocated (Kwon et al. 2023, sec.
 // 4.5; vllm/v1/core/sched/scheduler.py, allocate_slots), and TensorRT-LLM's capacity scheduler,
 // GUARANTEED_NO_EVICT by default, starts one only when the blocks of its whole context are free
@@ -796,16 +825,16 @@ ContinuousBatchingPoint continuous_at(const Context& c, double concurrency) {
 // admission of (C / max_batch - 1) x that end-to-end, before its time to first token.
 ContinuousBatchingPoint served_at(const Context& c, double concurrency, std::int64_t max_batch) {
     const bool fits = memory_at(c, concurrency).fits;
-    if (fits || max_batch < 1) {
+    if (concurrency <= dbl(max_batch) || max_batch < 1) {
         ContinuousBatchingPoint pt = continuous_at(c, concurrency);
         pt.fits = fits;
-        pt.in_flight = fits ? concurrency : 0.0;
+        pt.in_flight = max_batch >= 1 ? concurrency : 0.0;
         return pt;
     }
     const double running = dbl(max_batch);
     ContinuousBatchingPoint pt = continuous_at(c, running);
     pt.concurrency = concurrency;
-    pt.fits = false;
+    pt.fits = fits;
     pt.in_flight = running;
     pt.queue_s = (concurrency / running - 1.0) * pt.e2e_s;
     pt.ttft_s += pt.queue_s;
@@ -977,6 +1006,7 @@ ServingPlan evaluate_inference(const PlanSpec& spec, const HardwareProfile& hw) 
     s.kv = c.kv;
     s.memory = memory_at(c, batch);
     s.max_batch = max_batch_of(c);
+    s.admission_batch = admission_batch_of(c);
     s.critical_batch = critical_batch_of(c);
     const Throughput t = throughput_at(c, batch);
     s.prefill = t.prefill;
@@ -988,7 +1018,7 @@ ServingPlan evaluate_inference(const PlanSpec& spec, const HardwareProfile& hw) 
     s.tokens_per_s = t.tokens_per_s;
     s.per_sequence_tokens_per_s = s.decode_step_s > 0.0 ? 1.0 / s.decode_step_s : 0.0;
     if (in.concurrency > 0) {
-        s.continuous = served_at(c, dbl(in.concurrency), s.max_batch);
+        s.continuous = served_at(c, dbl(in.concurrency), s.admission_batch);
     }
     s.price_per_gpu_hour =
         spec.cluster.price_per_gpu_hour ? spec.cluster.price_per_gpu_hour : hw.price_per_gpu_hour;
@@ -1045,14 +1075,14 @@ std::vector<ServingCurvePoint> serving_curve(const PlanSpec& spec, const Hardwar
 ContinuousBatchingPoint continuous_batching_at(const PlanSpec& spec, const HardwareProfile& hw,
                                                double concurrency) {
     const Context c = make_context(spec, hw);
-    return served_at(c, concurrency, max_batch_of(c));
+    return served_at(c, concurrency, admission_batch_of(c));
 }
 
 std::vector<ContinuousBatchingPoint> concurrency_sweep(const PlanSpec& spec,
                                                        const HardwareProfile& hw,
                                                        const std::vector<double>& concurrencies) {
     const Context c = make_context(spec, hw);
-    const std::int64_t max_batch = max_batch_of(c);
+    const std::int64_t max_batch = admission_batch_of(c);
     std::vector<ContinuousBatchingPoint> out;
     out.reserve(concurrencies.size());
     for (double n : concurrencies) {
@@ -1066,8 +1096,8 @@ std::optional<ContinuousBatchingPoint> continuous_batching_at_rate(const PlanSpe
                                                                    double requests_per_s) {
     const Context c = make_context(spec, hw);
     // Completed requests per second rise with the concurrency (each step serves more sequences
-    // for less than proportionally more time); the largest batch that fits bounds it.
-    const std::int64_t max_batch = max_batch_of(c);
+    // for less than proportionally more time); the batch the engine's KV cache holds bounds it.
+    const std::int64_t max_batch = admission_batch_of(c);
     const double top = std::max(1.0, dbl(max_batch));
     if (continuous_at(c, top).requests_per_s < requests_per_s) {
         return std::nullopt;
@@ -1235,6 +1265,42 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
             .arg(num(s.memory.capacity_bytes / 1e9))
             .arg(str(s.max_batch)),
         "bisection on the memory above");
+    {
+        const KvPool pool = kv_pool(in.engine, in.tp);
+        const char* formula = nullptr;
+        switch (pool.rule) {
+            case KvPoolRule::whole_memory:
+                formula = QT_TRANSLATE_NOOP(
+                    "tally::formula",
+                    "largest B whose KV cache fits in capacity - weights - activations(B)");
+                break;
+            case KvPoolRule::executor_share:
+                formula = QT_TRANSLATE_NOOP(
+                    "tally::formula",
+                    "largest B whose KV cache fits in f x capacity - weights - activations(B)");
+                break;
+            case KvPoolRule::static_share:
+                formula = QT_TRANSLATE_NOOP(
+                    "tally::formula", "largest B whose KV cache fits in f x capacity - weights");
+                break;
+            case KvPoolRule::free_share:
+                formula = QT_TRANSLATE_NOOP(
+                    "tally::formula",
+                    "largest B whose KV cache fits in f x (capacity - weights - activations(B))");
+                break;
+        }
+        add("serving.admission_batch",
+            QT_TRANSLATE_NOOP("tally::explain", "Sequences the engine's KV cache holds"),
+            dbl(s.admission_batch), "sequences", formula,
+            TALLY_TEXT("tally::explain", "%1, f = %2, context %3 tokens: B = %4")
+                .arg(std::string(pool.setting))
+                .arg(num(pool.fraction))
+                .arg(num(context))
+                .arg(str(s.admission_batch)),
+            "the engine's default share of the memory for its KV cache (vLLM "
+            "gpu_memory_utilization, TensorRT-LLM free_gpu_memory_fraction, SGLang "
+            "mem_fraction_static); continuous batching admits no more");
+    }
     const ServingEngineProfile& engine = serving_engine_profile(in.engine);
     const AllReduceKind all_reduce = all_reduce_kind(spec, hw);
     // A stated host pause is part of each pass's small kernels; say where it comes from.

@@ -127,6 +127,9 @@ struct ServingPlan {
     KvCacheShape kv;
     ServingMemory memory;
     std::int64_t max_batch = 0;       // the largest batch that fits at the full context
+    // The most sequences at the full context the engine's KV cache holds (kv_pool(): its default
+    // share of the memory); continuous batching admits no more. At most max_batch.
+    std::int64_t admission_batch = 0;
     std::int64_t critical_batch = 0;  // decode GEMMs compute-bound from here; 0: never
     ServingPhase prefill;             // one prompt
     double prefill_s = 0.0;           // every prompt of the batch, one after another

@@ -82,6 +82,59 @@ const ServingEngineProfile& serving_engine_profile(ServingEngine engine) {
     return kProfiles[0];
 }
 
+KvPool kv_pool(ServingEngine engine, std::int64_t tp) {
+    switch (engine) {
+        case ServingEngine::vllm:
+            // vllm/engine/arg_utils.py, EngineArgs.gpu_memory_utilization = 0.9: "the fraction of
+            // GPU memory to be used for the model executor"; the KV cache gets what the weights
+            // and the profiled activations leave of it.
+            return {KvPoolRule::executor_share, 0.9, "gpu_memory_utilization 0.9"};
+        case ServingEngine::tensorrt_llm:
+            // tensorrt_llm/llmapi KvCacheConfig.free_gpu_memory_fraction = 0.9 (the C++
+            // executor's KvCacheConfig default too): the share of the memory free after the
+            // engine's weights and activation buffers are allocated.
+            return {KvPoolRule::free_share, 0.9, "free_gpu_memory_fraction 0.9"};
+        case ServingEngine::sglang:
+            // python/sglang/srt/server_args.py (the releases whose cuda_graph_max_bs defaults to
+            // 160): mem_fraction_static, the share of the GPU's memory for weights and the KV
+            // pool, by tensor-parallel size: 0.88 alone, 0.87 from tp 2, 0.85 from 4, 0.81 from
+            // 8, 0.79 from 16.
+            if (tp >= 16) {
+                return {KvPoolRule::static_share, 0.79, "mem_fraction_static 0.79 (tp >= 16)"};
+            }
+            if (tp >= 8) {
+                return {KvPoolRule::static_share, 0.81, "mem_fraction_static 0.81 (tp >= 8)"};
+            }
+            if (tp >= 4) {
+                return {KvPoolRule::static_share, 0.85, "mem_fraction_static 0.85 (tp >= 4)"};
+            }
+            if (tp >= 2) {
+                return {KvPoolRule::static_share, 0.87, "mem_fraction_static 0.87 (tp >= 2)"};
+            }
+            return {KvPoolRule::static_share, 0.88, "mem_fraction_static 0.88"};
+        case ServingEngine::gpt_fast:
+            // generate.py: model.setup_caches(max_batch_size, max_seq_length) allocates the cache
+            // for the batch it is asked for; no share is held back.
+            return {KvPoolRule::whole_memory, 1.0, "setup_caches(max_batch_size, max_seq_length)"};
+    }
+    return {};
+}
+
+double kv_pool_bytes(const KvPool& pool, double capacity_bytes, double weights_bytes,
+                     double activation_bytes) {
+    switch (pool.rule) {
+        case KvPoolRule::whole_memory:
+            return capacity_bytes - weights_bytes - activation_bytes;
+        case KvPoolRule::executor_share:
+            return pool.fraction * capacity_bytes - weights_bytes - activation_bytes;
+        case KvPoolRule::static_share:
+            return pool.fraction * capacity_bytes - weights_bytes;
+        case KvPoolRule::free_share:
+            return pool.fraction * (capacity_bytes - weights_bytes - activation_bytes);
+    }
+    return 0.0;
+}
+
 ServingCollective serving_ring_all_reduce(double bytes, std::int64_t ranks, double link_bytes_per_s,
                                           CollectiveLink link) {
     ServingCollective best;

@@ -50,6 +50,28 @@ struct ServingEngineProfile {
 
 const ServingEngineProfile& serving_engine_profile(ServingEngine engine);
 
+// How an engine sizes the KV cache it admits requests against, by its default setting. Each
+// takes the memory a GPU has (`capacity`), holds the weights and one step's activations, and
+// keeps the rest, or a share, for the cache:
+enum class KvPoolRule {
+    whole_memory,    // all that is left: capacity - weights - activations
+    executor_share,  // a share of the whole for weights, activations and cache together:
+                     // f x capacity - weights - activations
+    static_share,    // a share of the whole for weights and cache, activations outside it:
+                     // f x capacity - weights
+    free_share,      // a share of what the weights and activations leave:
+                     // f x (capacity - weights - activations)
+};
+struct KvPool {
+    KvPoolRule rule = KvPoolRule::whole_memory;
+    double fraction = 1.0;
+    std::string_view setting;  // the engine's setting and its default, as its source gives it
+};
+KvPool kv_pool(ServingEngine engine, std::int64_t tp);
+// The bytes of KV cache the pool holds on one GPU.
+double kv_pool_bytes(const KvPool& pool, double capacity_bytes, double weights_bytes,
+                     double activation_bytes);
+
 // The time a kernel takes however little it does: launch, ramp-up and drain of one short kernel,
 // measured back to back (NVIDIA Developer Blog, A. Gray, "Getting Started with CUDA Graphs",
 // 2019: 3.4 us per short kernel launched as a graph, 3.8 us launched into a stream).

@@ -608,10 +608,6 @@
         <translation>一个 &gt; 0 的每秒请求数</translation>
     </message>
     <message>
-        <source>at most what the largest batch that fits serves, %1 requests/s</source>
-        <translation>至多为放得下的最大批次所能服务的 %1 请求/s</translation>
-    </message>
-    <message>
         <source>Largest batch on %1 (tp %2) at %3 tokens of context: %4 sequences</source>
         <translation>%1（tp %2）上、上下文 %3 个 token 时放得下的最大批次：%4 个序列</translation>
     </message>
@@ -1294,6 +1290,18 @@
     <message>
         <source>waiting</source>
         <translation>等待</translation>
+    </message>
+    <message>
+        <source>admitted</source>
+        <translation>准入</translation>
+    </message>
+    <message>
+        <source>%1: the engine&apos;s KV cache (%2) holds that many; continuous batching queues the rest</source>
+        <translation>%1：引擎的 KV 缓存（%2）能容纳这么多；连续批处理让其余请求排队</translation>
+    </message>
+    <message>
+        <source>at most what the batch the engine&apos;s KV cache holds serves, %1 requests/s</source>
+        <translation>至多为引擎 KV 缓存所能容纳的批次的服务速率，%1 请求/s</translation>
     </message>
 </context>
 <context>
@@ -1992,6 +2000,14 @@
         <source>(%1 / %2 - 1) x %3 s = %4 s; the KV cache holds %2 sequences, the other %5 requests wait</source>
         <translation>(%1 / %2 - 1) x %3 s = %4 s；KV 缓存能容纳 %2 个序列，其余 %5 个请求等待</translation>
     </message>
+    <message>
+        <source>Sequences the engine&apos;s KV cache holds</source>
+        <translation>引擎 KV 缓存能容纳的序列数</translation>
+    </message>
+    <message>
+        <source>%1, f = %2, context %3 tokens: B = %4</source>
+        <translation>%1，f = %2，上下文 %3 个 token：B = %4</translation>
+    </message>
 </context>
 <context>
     <name>tally::formula</name>
@@ -2150,6 +2166,22 @@
     <message>
         <source>prefill of one prompt + half a decode step + the wait for admission</source>
         <translation>单个提示的预填充 + 半个解码步 + 等待准入的时间</translation>
+    </message>
+    <message>
+        <source>largest B whose KV cache fits in capacity - weights - activations(B)</source>
+        <translation>KV 缓存放得进 容量 - 权重 - 激活(B) 的最大 B</translation>
+    </message>
+    <message>
+        <source>largest B whose KV cache fits in f x capacity - weights - activations(B)</source>
+        <translation>KV 缓存放得进 f x 容量 - 权重 - 激活(B) 的最大 B</translation>
+    </message>
+    <message>
+        <source>largest B whose KV cache fits in f x capacity - weights</source>
+        <translation>KV 缓存放得进 f x 容量 - 权重 的最大 B</translation>
+    </message>
+    <message>
+        <source>largest B whose KV cache fits in f x (capacity - weights - activations(B))</source>
+        <translation>KV 缓存放得进 f x (容量 - 权重 - 激活(B)) 的最大 B</translation>
     </message>
 </context>
 <context>

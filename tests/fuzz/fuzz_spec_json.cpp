@@ -2,7 +2,7 @@
 // SpecError (or a FieldError from check()) or gives a plan whose every figure is finite, whose
 // JSON can be written, and whose spec, written back, reads again. A spec check_inference()
 // accepts gives a serving plan and a latency curve with finite figures too, whether or not the
-// spec plans training, and at a concurrency admits no more than the KV cache holds.
+// spec plans training, and at a concurrency admits no more than the engine's KV cache holds.
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -48,8 +48,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 fuzz::require_finite(v, "continuous figure");
             }
             fuzz::require(c.queue_s >= 0.0 && c.in_flight <= c.concurrency, "admission");
-            fuzz::require(c.queue_s == 0.0 || c.in_flight == static_cast<double>(s.max_batch),
-                          "queued behind the largest batch that fits");
+            fuzz::require(s.admission_batch <= s.max_batch, "admitted beyond what fits");
+            fuzz::require(c.queue_s == 0.0 || c.in_flight == static_cast<double>(s.admission_batch),
+                          "queued behind the batch the engine's cache holds");
         }
         for (const ServingCurvePoint& c : serving_curve(spec, *hw)) {
             fuzz::require_finite(c.decode_step_s, "curve step");
