@@ -780,23 +780,40 @@ ContinuousBatchingPoint continuous_at(const Context& c, double concurrency) {
         const double prompt_flops = arrivals / c.pp * prefill_attention_flops(c, 0.0, p);
         const double kv =
             kv_read_bytes(c, micro, context) + prompt_tokens * c.kv.bytes_per_token_per_gpu;
-        ServingPhase mixed =
-            time_phase(c, micro + prompt_tokens, micro, micro, context, flops, kv, prompt_flops, p);
-        pt.step_s = c.pp * mixed.seconds + pipeline_send_s(c, micro + prompt_tokens);
-        pt.itl_s = pt.step_s;
         // A new prompt goes in chunks of what the step's budget leaves after the decodes; each
         // step that carries a chunk is a pass over the decodes and the chunk.
         const double chunk = std::min(p, std::max(1.0, dbl(in.max_batched_tokens) - concurrency));
+        const double chunks = std::ceil(p / chunk);
         const double decode_flops =
             2.0 * c.f.layers * c.f.heads * (c.f.d_qk + c.f.d_v) * context * micro / c.tp;
-        const double chunk_flops = prefill_attention_flops(c, 0.0, chunk) / c.pp;
-        const double chunk_kv =
-            kv_read_bytes(c, micro, context) + chunk / c.pp * c.kv.bytes_per_token_per_gpu;
-        const ServingPhase carrying =
-            time_phase(c, micro + chunk / c.pp, micro, micro + 1.0 / c.pp, context, decode_flops,
-                       chunk_kv, chunk_flops, chunk);
-        pt.ttft_s = std::ceil(p / chunk) *
-                    (c.pp * carrying.seconds + pipeline_send_s(c, micro + chunk / c.pp));
+        auto carrying_s = [&](double tokens) {
+            const double chunk_flops = prefill_attention_flops(c, 0.0, tokens) / c.pp;
+            const double chunk_kv =
+                kv_read_bytes(c, micro, context) + tokens / c.pp * c.kv.bytes_per_token_per_gpu;
+            const ServingPhase carrying =
+                time_phase(c, micro + tokens / c.pp, micro, micro + 1.0 / c.pp, context,
+                           decode_flops, chunk_kv, chunk_flops, tokens);
+            return c.pp * carrying.seconds + pipeline_send_s(c, micro + tokens / c.pp);
+        };
+        // Steps are separate passes: a share q = (C / O) x ceil(P / k) of them carries a chunk
+        // (of P / ceil(P / k) tokens on average), the rest decode alone, and the inter-token
+        // latency is the mean step (Sarathi-Serve's hybrid batches). Timing one pass over the
+        // average tokens instead would spread each chunk's GEMMs over every step, hiding their
+        // compute under the decodes' weight reads. Where the prompts bring more than a chunk a
+        // step (q > 1) every step carries prompt tokens, C P / O of them on average.
+        const double q = arrivals * chunks;
+        if (q <= 1.0) {
+            const ServingPhase alone = time_phase(c, micro, micro, micro, context, decode_flops,
+                                                  kv_read_bytes(c, micro, context));
+            const double decode_s = c.pp * alone.seconds + pipeline_send_s(c, micro);
+            pt.step_s = (1.0 - q) * decode_s + q * carrying_s(p / chunks);
+        } else {
+            const ServingPhase mixed = time_phase(c, micro + prompt_tokens, micro, micro, context,
+                                                  flops, kv, prompt_flops, p);
+            pt.step_s = c.pp * mixed.seconds + pipeline_send_s(c, micro + prompt_tokens);
+        }
+        pt.itl_s = pt.step_s;
+        pt.ttft_s = chunks * carrying_s(chunk);
     } else {
         const double per_prompt = prefill_phase(c, 1.0).seconds;
         pt.step_s = decode.seconds;
@@ -1382,16 +1399,30 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
               "2688); NCCL's tuning model above vLLM's 8 MiB limit");
     if (s.continuous) {
         const ContinuousBatchingPoint& cb = *s.continuous;
+        // The share of steps that carry a prompt chunk, as continuous_at() takes it; past the
+        // batch the engine admits, the steps run over the B admitted (C = B).
+        const double running = cb.in_flight > 0.0 ? cb.in_flight : dbl(in.concurrency);
+        const double chunk =
+            std::min(dbl(in.prompt_tokens), std::max(1.0, dbl(in.max_batched_tokens) - running));
+        const double share =
+            running / dbl(in.output_tokens) * std::ceil(dbl(in.prompt_tokens) / chunk);
+        const std::string who = cb.queue_s > 0.0 ? fmt::format("C = B = {}", num(cb.in_flight))
+                                                 : fmt::format("C = {}", in.concurrency);
         add("serving.continuous.itl_s", QT_TRANSLATE_NOOP("tally::explain", "Inter-token latency"),
             cb.itl_s, "s",
-            in.chunked_prefill
+            !in.chunked_prefill
                 ? QT_TRANSLATE_NOOP("tally::formula",
-                                    "one step over C + C P / O tokens (decode plus prompt chunks)")
+                                    "decode step of C + C / O prefills of one prompt")
+            : share <= 1.0
+                ? QT_TRANSLATE_NOOP("tally::formula",
+                                    "the mean step: (1 - q) x a decode of C alone + q x a pass "
+                                    "over C and a chunk of P / ceil(P / k) tokens, q = (C / O) "
+                                    "ceil(P / k), k = min(P, max_batched_tokens - C)")
                 : QT_TRANSLATE_NOOP("tally::formula",
-                                    "decode step of C + C / O prefills of one prompt"),
-            // Past the largest batch that fits, the steps run over the B admitted (C = B).
-            cb.queue_s > 0.0 ? fmt::format("C = B = {}: {} s", num(cb.in_flight), fig(cb.itl_s))
-                             : fmt::format("C = {}: {} s", in.concurrency, fig(cb.itl_s)),
+                                    "one step over C + C P / O tokens (decode plus prompt chunks)"),
+            in.chunked_prefill && share <= 1.0
+                ? fmt::format("{}, q = {}: {} s", who, fig(share), fig(cb.itl_s))
+                : fmt::format("{}: {} s", who, fig(cb.itl_s)),
             "continuous batching (Orca, Yu et al. 2022); chunked prefill (Sarathi-Serve, "
             "Agrawal et al. 2024)");
         add("serving.continuous.ttft_s", QT_TRANSLATE_NOOP("tally::explain", "Time to first token"),

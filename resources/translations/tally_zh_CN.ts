@@ -2183,6 +2183,10 @@
         <source>largest B whose KV cache fits in f x (capacity - weights - activations(B))</source>
         <translation>KV 缓存放得进 f x (容量 - 权重 - 激活(B)) 的最大 B</translation>
     </message>
+    <message>
+        <source>the mean step: (1 - q) x a decode of C alone + q x a pass over C and a chunk of P / ceil(P / k) tokens, q = (C / O) ceil(P / k), k = min(P, max_batched_tokens - C)</source>
+        <translation>平均每步：(1 - q) x 只解码 C 个序列 + q x 处理 C 个序列加一块 P / ceil(P / k) 个 token 的提示，q = (C / O) ceil(P / k)，k = min(P, max_batched_tokens - C)</translation>
+    </message>
 </context>
 <context>
     <name>tally::report</name>
