@@ -829,26 +829,25 @@ ContinuousBatchingPoint continuous_at(const Context& c, double concurrency) {
 }
 
 // Continuous batching as an engine serves `concurrency` clients when its KV cache holds only
-// `max_batch` full sequences (admission_batch_of). An engine admits a request only while the
-// cache has room for it:
-// vLLM's scheduler leaves it waiting until its blocks can be allocated (Kwon et al. 2023, sec.
-// 4.5; vllm/v1/core/sched/scheduler.py, allocate_slots), and TensorRT-LLM's capacity scheduler,
-// GUARANTEED_NO_EVICT by default, starts one only when the blocks of its whole context are free
-// (docs/source/advanced/executor.md, SchedulerConfig). So at most max_batch run, each as in a
-// steady state of max_batch, and the rest wait. With C clients that each send a request when
-// their last one completes (a closed loop, as a benchmark at a fixed concurrency runs), Little's
-// law (Little 1961, L = lambda W) over the whole loop gives each request a cycle of
-// C / lambda, lambda = max_batch / end-to-end at max_batch per replica: a mean wait for
-// admission of (C / max_batch - 1) x that end-to-end, before its time to first token.
-ContinuousBatchingPoint served_at(const Context& c, double concurrency, std::int64_t max_batch) {
+// `admitted` full sequences (admission_batch_of). An engine admits a request only while the
+// cache has room for it: vLLM's scheduler leaves it waiting until its blocks can be allocated (Kwon
+// et al. 2023, sec. 4.5; vllm/v1/core/sched/scheduler.py, allocate_slots), and TensorRT-LLM's
+// capacity scheduler, GUARANTEED_NO_EVICT by default, starts one only when the blocks of its whole
+// context are free (docs/source/advanced/executor.md, SchedulerConfig). So at most `admitted` run,
+// each as in a steady state of that many, and the rest wait. With C clients that each send a
+// request when their last one completes (a closed loop, as a benchmark at a fixed concurrency
+// runs), Little's law (Little 1961, L = lambda W) over the whole loop gives each request a cycle of
+// C / lambda, lambda = admitted / end-to-end at admitted per replica: a mean wait for
+// admission of (C / admitted - 1) x that end-to-end, before its time to first token.
+ContinuousBatchingPoint served_at(const Context& c, double concurrency, std::int64_t admitted) {
     const bool fits = memory_at(c, concurrency).fits;
-    if (concurrency <= dbl(max_batch) || max_batch < 1) {
+    if (concurrency <= dbl(admitted) || admitted < 1) {
         ContinuousBatchingPoint pt = continuous_at(c, concurrency);
         pt.fits = fits;
-        pt.in_flight = max_batch >= 1 ? concurrency : 0.0;
+        pt.in_flight = admitted >= 1 ? concurrency : 0.0;
         return pt;
     }
-    const double running = dbl(max_batch);
+    const double running = dbl(admitted);
     ContinuousBatchingPoint pt = continuous_at(c, running);
     pt.concurrency = concurrency;
     pt.fits = fits;
@@ -1099,11 +1098,11 @@ std::vector<ContinuousBatchingPoint> concurrency_sweep(const PlanSpec& spec,
                                                        const HardwareProfile& hw,
                                                        const std::vector<double>& concurrencies) {
     const Context c = make_context(spec, hw);
-    const std::int64_t max_batch = admission_batch_of(c);
+    const std::int64_t admitted = admission_batch_of(c);
     std::vector<ContinuousBatchingPoint> out;
     out.reserve(concurrencies.size());
     for (double n : concurrencies) {
-        out.push_back(served_at(c, n, max_batch));
+        out.push_back(served_at(c, n, admitted));
     }
     return out;
 }
@@ -1114,8 +1113,8 @@ std::optional<ContinuousBatchingPoint> continuous_batching_at_rate(const PlanSpe
     const Context c = make_context(spec, hw);
     // Completed requests per second rise with the concurrency (each step serves more sequences
     // for less than proportionally more time); the batch the engine's KV cache holds bounds it.
-    const std::int64_t max_batch = admission_batch_of(c);
-    const double top = std::max(1.0, dbl(max_batch));
+    const std::int64_t admitted = admission_batch_of(c);
+    const double top = std::max(1.0, dbl(admitted));
     if (continuous_at(c, top).requests_per_s < requests_per_s) {
         return std::nullopt;
     }
@@ -1124,7 +1123,7 @@ std::optional<ContinuousBatchingPoint> continuous_batching_at_rate(const PlanSpe
         const double mid = 0.5 * (lo + hi);
         (continuous_at(c, mid).requests_per_s < requests_per_s ? lo : hi) = mid;
     }
-    return served_at(c, hi, max_batch);
+    return served_at(c, hi, admitted);
 }
 
 std::vector<Text> serving_warning_texts(const ServingPlan& s, const PlanSpec& spec,
@@ -1448,8 +1447,8 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
             add("serving.continuous.queue_s",
                 QT_TRANSLATE_NOOP("tally::explain", "Wait for admission"), cb.queue_s, "s",
                 QT_TRANSLATE_NOOP("tally::formula",
-                                  "(C / B - 1) x end-to-end at B, B = largest batch that fits; "
-                                  "part of the time to first token"),
+                                  "(C / B - 1) x end-to-end at B, B = the sequences the "
+                                  "engine's KV cache holds; part of the time to first token"),
                 TALLY_TEXT("tally::explain",
                            "(%1 / %2 - 1) x %3 s = %4 s; the KV cache holds %2 sequences, the "
                            "other %5 requests wait")

@@ -2156,10 +2156,6 @@
         <translation>单个提示的预填充 + 半个解码步</translation>
     </message>
     <message>
-        <source>(C / B - 1) x end-to-end at B, B = largest batch that fits; part of the time to first token</source>
-        <translation>(C / B - 1) x B 时的端到端时间，B = 放得下的最大批次；计入首 token 时间</translation>
-    </message>
-    <message>
         <source>ceil(P / k) steps over B + k tokens, k = min(P, max_batched_tokens - B), + the wait for admission</source>
         <translation>ceil(P / k) 步，每步处理 B + k 个 token，k = min(P, max_batched_tokens - B)，加上等待准入的时间</translation>
     </message>
@@ -2186,6 +2182,10 @@
     <message>
         <source>the mean step: (1 - q) x a decode of C alone + q x a pass over C and a chunk of P / ceil(P / k) tokens, q = (C / O) ceil(P / k), k = min(P, max_batched_tokens - C)</source>
         <translation>平均每步：(1 - q) x 只解码 C 个序列 + q x 处理 C 个序列加一块 P / ceil(P / k) 个 token 的提示，q = (C / O) ceil(P / k)，k = min(P, max_batched_tokens - C)</translation>
+    </message>
+    <message>
+        <source>(C / B - 1) x end-to-end at B, B = the sequences the engine&apos;s KV cache holds; part of the time to first token</source>
+        <translation>(C / B - 1) x B 时的端到端时间，B = 引擎 KV 缓存能容纳的序列数；计入首 token 时间</translation>
     </message>
 </context>
 <context>
