@@ -217,9 +217,9 @@ void print_serving_table(const PlanSpec& spec, const HardwareProfile& hw, const 
                    cli_render(TALLY_TEXT("tally::cli", "%1 output tokens/s (%2 requests/s)")
                                   .arg(fmt::format("{:.4g}", cb.tokens_per_s))
                                   .arg(fmt::format("{:.4g}", cb.requests_per_s))),
-                   cb.in_flight > 0.0 || cb.fits
+                   cb.in_flight > 0.0
                        ? std::string()
-                       : tr("; not even one sequence fits in memory: DOES NOT FIT"));
+                       : tr("; the engine's KV cache cannot hold one sequence: DOES NOT FIT"));
         if (cb.queue_s > 0.0) {
             // The engine admits what its KV cache holds; the other clients' requests wait.
             fmt::print("  {:<21} {}\n", tr("queued"),

@@ -1248,10 +1248,6 @@
         <translation>每步主机时间：每次 prefill 和每个 decode 步都要等待 %1（inference.host_step_s；引擎自身的值：%2）</translation>
     </message>
     <message>
-        <source>; not even one sequence fits in memory: DOES NOT FIT</source>
-        <translation>；连一个序列也放不进显存：放不下</translation>
-    </message>
-    <message>
         <source>queued</source>
         <translation>排队</translation>
     </message>
@@ -1302,6 +1298,10 @@
     <message>
         <source>at most what the batch the engine&apos;s KV cache holds serves, %1 requests/s</source>
         <translation>至多为引擎 KV 缓存所能容纳的批次的服务速率，%1 请求/s</translation>
+    </message>
+    <message>
+        <source>; the engine&apos;s KV cache cannot hold one sequence: DOES NOT FIT</source>
+        <translation>；引擎的 KV 缓存连一个序列也容纳不下：放不下</translation>
     </message>
 </context>
 <context>
