@@ -192,12 +192,12 @@ InferencePanel::InferencePanel(PlanDocument* document, QWidget* parent)
                    "tokens/s%5")
                     .arg(formatExact(best->concurrency), formatDuration(best->ttft_s),
                          formatDuration(best->itl_s), formatShort(best->tokens_per_s),
-                         best->fits ? QString()
-                         : best->in_flight > 0.0
+                         best->queue_s > 0.0
                              ? tr(" (the KV cache holds %1 sequences; the other requests wait "
                                   "%2 for admission)")
                                    .arg(formatExact(best->in_flight), formatDuration(best->queue_s))
-                             : tr(" (does not fit)")),
+                         : best->in_flight > 0.0 ? QString()
+                                                 : tr(" (does not fit)")),
                 m_curveView);
         }
     });
@@ -543,8 +543,8 @@ void InferencePanel::showResults(const PlanViews& views) {
     m_sweep = concurrency_sweep(v.spec, v.hardware, kConcurrencies);
     QList<QPointF> continuous;
     for (const ContinuousBatchingPoint& c : m_sweep) {
-        // Past the largest batch that fits the engine queues the rest: the point stays where
-        // that batch serves, and it is drawn; only where not even one sequence fits is none.
+        // Past the batch the engine's KV cache holds it queues the rest: the point stays where
+        // that batch serves, and it is drawn; only where the cache holds no sequence is none.
         if (!(c.in_flight > 0.0) || !(c.tokens_per_s > 0.0) || !(c.itl_s > 0.0)) {
             continue;
         }

@@ -163,7 +163,7 @@ void SummaryBar::showServing(const PlanViews& v) {
     // many requests in flight, as the Inference panel's table gives it: memory with their KV
     // caches, their time to first token, inter-token latency and throughput. Otherwise the static
     // batch's.
-    // Past the largest batch that fits, the engine runs that batch and queues the other
+    // Past the batch the engine's KV cache holds, it runs that batch and queues the other
     // clients: the memory is that batch's.
     const ContinuousBatchingPoint* cb = s.continuous ? &*s.continuous : nullptr;
     const bool queued = cb && cb->queue_s > 0.0;
