@@ -637,52 +637,41 @@ ServingMemory memory_at(const Context& c, double batch) {
     return m;
 }
 
-std::int64_t max_batch_of(const Context& c) {
-    if (!memory_at(c, 1.0).fits) {
+// The largest batch in [0, kMaxSearchBatch] that `holds`, which holds up to some batch and not
+// beyond (memory grows with the batch): double until it does not, then bisect.
+template <typename Holds>
+std::int64_t largest_batch(Holds holds) {
+    if (!holds(1)) {
         return 0;
     }
-    // Memory grows with the batch; double until it does not fit, then bisect.
     std::int64_t lo = 1, hi = 2;
-    while (hi < kMaxSearchBatch && memory_at(c, dbl(hi)).fits) {
+    while (hi < kMaxSearchBatch && holds(hi)) {
         lo = hi;
         hi *= 2;
     }
-    if (memory_at(c, dbl(hi)).fits) {
+    if (holds(hi)) {
         return hi;
     }
     while (hi - lo > 1) {
         const std::int64_t mid = lo + (hi - lo) / 2;
-        (memory_at(c, dbl(mid)).fits ? lo : hi) = mid;
+        (holds(mid) ? lo : hi) = mid;
     }
     return lo;
 }
 
+std::int64_t max_batch_of(const Context& c) {
+    return largest_batch([&c](std::int64_t batch) { return memory_at(c, dbl(batch)).fits; });
+}
+
 // The most sequences the engine admits: the largest batch that fits whose KV cache the engine's
-// pool holds (kv_pool(), its default share of the memory). Memory grows with the batch and the
-// pool does not, so the same doubling and bisection as max_batch_of find it.
+// pool holds (kv_pool(), its default share of the memory).
 std::int64_t admission_batch_of(const Context& c) {
     const KvPool pool = kv_pool(c.spec.inference.engine, c.spec.inference.tp);
-    auto admits = [&](std::int64_t batch) {
+    return largest_batch([&](std::int64_t batch) {
         const ServingMemory m = memory_at(c, dbl(batch));
         return m.fits && m.kv_cache_bytes <= kv_pool_bytes(pool, m.capacity_bytes, m.weights_bytes,
                                                            m.activation_bytes);
-    };
-    if (!admits(1)) {
-        return 0;
-    }
-    std::int64_t lo = 1, hi = 2;
-    while (hi < kMaxSearchBatch && admits(hi)) {
-        lo = hi;
-        hi *= 2;
-    }
-    if (admits(hi)) {
-        return hi;
-    }
-    while (hi - lo > 1) {
-        const std::int64_t mid = lo + (hi - lo) / 2;
-        (admits(mid) ? lo : hi) = mid;
-    }
-    return lo;
+    });
 }
 
 // The smallest batch at which the decode step's weight GEMMs take longer to compute than to
@@ -802,6 +791,7 @@ ContinuousBatchingPoint continuous_at(const Context& c, double concurrency) {
         // compute under the decodes' weight reads. Where the prompts bring more than a chunk a
         // step (q > 1) every step carries prompt tokens, C P / O of them on average.
         const double q = arrivals * chunks;
+        pt.chunk_share = q;
         if (q <= 1.0) {
             const ServingPhase alone = time_phase(c, micro, micro, micro, context, decode_flops,
                                                   kv_read_bytes(c, micro, context));
@@ -1398,13 +1388,8 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
               "2688); NCCL's tuning model above vLLM's 8 MiB limit");
     if (s.continuous) {
         const ContinuousBatchingPoint& cb = *s.continuous;
-        // The share of steps that carry a prompt chunk, as continuous_at() takes it; past the
-        // batch the engine admits, the steps run over the B admitted (C = B).
-        const double running = cb.in_flight > 0.0 ? cb.in_flight : dbl(in.concurrency);
-        const double chunk =
-            std::min(dbl(in.prompt_tokens), std::max(1.0, dbl(in.max_batched_tokens) - running));
-        const double share =
-            running / dbl(in.output_tokens) * std::ceil(dbl(in.prompt_tokens) / chunk);
+        // Past the batch the engine admits, the steps run over the B admitted (C = B).
+        const double share = cb.chunk_share;
         const std::string who = cb.queue_s > 0.0 ? fmt::format("C = B = {}", num(cb.in_flight))
                                                  : fmt::format("C = {}", in.concurrency);
         add("serving.continuous.itl_s", QT_TRANSLATE_NOOP("tally::explain", "Inter-token latency"),

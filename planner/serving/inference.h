@@ -92,6 +92,9 @@ struct ContinuousBatchingPoint {
     // when that is smaller (the rest wait for admission); 0 when not even one fits.
     double in_flight = 0.0;
     double queue_s = 0.0;  // mean wait for admission, part of ttft_s
+    // With chunked prefill, the share of steps that carry a prompt chunk, (C / O) ceil(P / k);
+    // above 1 every step carries prompt tokens. 0 without chunked prefill.
+    double chunk_share = 0.0;
 };
 
 enum class ServingWarning : std::uint32_t {
@@ -126,7 +129,7 @@ struct ServingPlan {
     double activation_values_per_token = 0.0;
     KvCacheShape kv;
     ServingMemory memory;
-    std::int64_t max_batch = 0;       // the largest batch that fits at the full context
+    std::int64_t max_batch = 0;  // the largest batch that fits at the full context
     // The most sequences at the full context the engine's KV cache holds (kv_pool(): its default
     // share of the memory); continuous batching admits no more. At most max_batch.
     std::int64_t admission_batch = 0;

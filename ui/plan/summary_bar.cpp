@@ -171,12 +171,15 @@ void SummaryBar::showServing(const PlanViews& v) {
         queued ? static_cast<std::int64_t>(cb->in_flight) : v.spec.inference.concurrency;
     const ServingMemory m = cb ? serving_memory(v.spec, v.hardware, inFlight) : s.memory;
     auto tip = [&](const char* key) { return explanationTip(sv.explanation(key)); };
-    setCaption(QStringLiteral("memory"),
-               !cb      ? tr("Memory per GPU, serving")
-               : queued ? tr("Memory per GPU, %1 in flight of %2")
-                              .arg(inFlight)
-                              .arg(v.spec.inference.concurrency)
-                        : tr("Memory per GPU, %1 in flight").arg(inFlight));
+    QString memoryCaption = tr("Memory per GPU, serving");
+    if (queued) {
+        memoryCaption = tr("Memory per GPU, %1 in flight of %2")
+                            .arg(inFlight)
+                            .arg(v.spec.inference.concurrency);
+    } else if (cb) {
+        memoryCaption = tr("Memory per GPU, %1 in flight").arg(inFlight);
+    }
+    setCaption(QStringLiteral("memory"), memoryCaption);
     setCaption(QStringLiteral("days"), tr("Time to first token"));
     setCaption(QStringLiteral("gpu_hours"), cb ? tr("Inter-token latency") : tr("Decode step"));
     setCaption(QStringLiteral("cost"), tr("Throughput"));
@@ -197,8 +200,8 @@ void SummaryBar::showServing(const PlanViews& v) {
                          : QString()) +
                      (queued ? tr("The KV cache holds no more: the other %1 requests wait for "
                                   "admission, %2 on average.")
-                                   .arg(v.spec.inference.concurrency - inFlight)
-                                   .arg(formatDuration(cb->queue_s)) +
+                                       .arg(v.spec.inference.concurrency - inFlight)
+                                       .arg(formatDuration(cb->queue_s)) +
                                    u"\n"
                              : QString()) +
                      tip("serving.memory.total_bytes"));
