@@ -1,12 +1,14 @@
 // GEMM throughput by shape from published measurement tables (gemm_shapes.h).
 #include "planner/hardware/gemm_shapes.h"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
 #include <string>
 #include <string_view>
 
+#include "planner/hardware/efficiency.h"
 #include "planner/hardware/gemm_shape_data.h"
 
 namespace tally {
@@ -43,16 +45,8 @@ const ShapeTable kTables[] = {
     {&gemm_shape_data::kB200Fp8, ComputeType::fp8, 148, 4500e12, {"b200", "", "", ""}, "B200, fp8"},
 };
 
-GemmShapeRates find_rates(const HardwareProfile& profile, ComputeType type) {
-    if (profile.kind == ProfileKind::measured) {
-        return {};
-    }
-    // fp16 runs on the same tensor cores at the same dense rate as bf16 where the peaks agree
-    // (efficiency.cpp's rule for the GEMM fractions): it reads the bf16 table.
-    if (type == ComputeType::fp16 && profile.peak(ComputeType::fp16) > 0.0 &&
-        profile.peak(ComputeType::fp16) == profile.peak(ComputeType::bf16)) {
-        type = ComputeType::bf16;
-    }
+// The table measured in `type` on the part, if any.
+const ShapeTable* own_table(const HardwareProfile& profile, ComputeType type) {
     for (const ShapeTable& t : kTables) {
         if (t.type != type || profile.peak(type) <= 0.0) {
             continue;
@@ -62,9 +56,59 @@ GemmShapeRates find_rates(const HardwareProfile& profile, ComputeType type) {
         }
         for (std::string_view name : t.names) {
             if (!name.empty() && names_any(profile, {name})) {
-                return {t.values->data(), profile.peak(type) / t.peak_flops_per_s, t.measured_on};
+                return &t;
             }
         }
+    }
+    return nullptr;
+}
+
+// The B200's tables, the one part measured in both fp8 and bf16 (gemm_shapes.h).
+const gemm_shape_data::Table& kRatioFp8 = gemm_shape_data::kB200Fp8;
+const gemm_shape_data::Table& kRatioBf16 = gemm_shape_data::kB200Bf16;
+
+GemmShapeRates find_rates(const HardwareProfile& profile, ComputeType type) {
+    if (profile.kind == ProfileKind::measured) {
+        return {};
+    }
+    if (type == ComputeType::fp8 && own_table(profile, type) == nullptr) {
+        // fp8 without a table of its own, on a part with a bf16 one (gemm_shapes.h): the bf16
+        // rates times the B200's fp8 / bf16 ratio at each shape, times c, which makes the best
+        // of that product the part's best fp8 GEMM.
+        const ShapeTable* bf16 = own_table(profile, ComputeType::bf16);
+        const double best_fp8 = profile.peak(type) * gemm_fraction(profile, type);
+        if (bf16 == nullptr || !(best_fp8 > 0.0)) {
+            return {};
+        }
+        static const double product_best = [] {
+            double best = 0.0;
+            for (std::size_t i = 0; i < gemm_shape_data::kH100Bf16.size(); ++i) {
+                best = std::max(best, gemm_shape_data::kH100Bf16[i] * kRatioFp8[i] / kRatioBf16[i]);
+            }
+            return best;
+        }();
+        // Only the H100's table has a derived fp8 (the B200's fp8 is measured).
+        if (bf16->values != &gemm_shape_data::kH100Bf16) {
+            return {};
+        }
+        GemmShapeRates r;
+        r.table = bf16->values->data();
+        r.scale = best_fp8 / product_best;
+        r.measured_on =
+            "H100 SXM bf16 x the B200's fp8 / bf16 ratio at the shape, to the part's best fp8 "
+            "GEMM";
+        r.ratio_num = kRatioFp8.data();
+        r.ratio_den = kRatioBf16.data();
+        return r;
+    }
+    // fp16 runs on the same tensor cores at the same dense rate as bf16 where the peaks agree
+    // (efficiency.cpp's rule for the GEMM fractions): it reads the bf16 table.
+    if (type == ComputeType::fp16 && profile.peak(ComputeType::fp16) > 0.0 &&
+        profile.peak(ComputeType::fp16) == profile.peak(ComputeType::bf16)) {
+        type = ComputeType::bf16;
+    }
+    if (const ShapeTable* t = own_table(profile, type)) {
+        return {t->values->data(), profile.peak(type) / t->peak_flops_per_s, t->measured_on};
     }
     return {};
 }
@@ -168,6 +212,7 @@ double interpolated_rate(const double* table, double count, double m, double n, 
 // a direct-mapped cache of 256 shapes answers most lookups without the 16-point interpolation.
 struct CachedRate {
     const double* table = nullptr;
+    const double* ratio_num = nullptr;  // GemmShapeRates::ratio_num: a derived rate's
     double count = 0.0;
     double m = 0.0;
     double n = 0.0;
@@ -175,8 +220,10 @@ struct CachedRate {
     double rate = 0.0;
 };
 
-std::size_t cache_slot(const double* table, double count, double m, double n, double k) {
-    std::uint64_t h = reinterpret_cast<std::uintptr_t>(table);
+std::size_t cache_slot(const double* table, const double* ratio_num, double count, double m,
+                       double n, double k) {
+    std::uint64_t h = reinterpret_cast<std::uintptr_t>(table) ^
+                      (reinterpret_cast<std::uintptr_t>(ratio_num) * 0xff51afd7ed558ccdULL);
     for (double x : {count, m, n, k}) {
         h = (h ^ std::bit_cast<std::uint64_t>(x)) * 0x9e3779b97f4a7c15ULL;
     }
@@ -192,10 +239,16 @@ double gemm_shape_flops_per_s(const GemmShapeRates& rates, double count, double 
         return 0.0;
     }
     thread_local std::array<CachedRate, 256> cache{};
-    CachedRate& slot = cache[cache_slot(rates.table, count, m, n, k)];
-    if (slot.table != rates.table || slot.count != count || slot.m != m || slot.n != n ||
-        slot.k != k) {
-        slot = {rates.table, count, m, n, k, interpolated_rate(rates.table, count, m, n, k)};
+    CachedRate& slot = cache[cache_slot(rates.table, rates.ratio_num, count, m, n, k)];
+    if (slot.table != rates.table || slot.ratio_num != rates.ratio_num || slot.count != count ||
+        slot.m != m || slot.n != n || slot.k != k) {
+        double rate = interpolated_rate(rates.table, count, m, n, k);
+        if (rates.derived()) {
+            // The measured pair's ratio at the same shape, each read the same way.
+            rate *= interpolated_rate(rates.ratio_num, count, m, n, k) /
+                    interpolated_rate(rates.ratio_den, count, m, n, k);
+        }
+        slot = {rates.table, rates.ratio_num, count, m, n, k, rate};
     }
     return slot.rate * rates.scale;
 }

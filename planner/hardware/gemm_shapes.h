@@ -26,6 +26,18 @@
 // clock, so a GB200 at 2.5 PFLOP/s runs the B200's 2.25 at 1.11x). Left out: the H100's fp8
 // column, which exceeds its dense FP8 peak (not a GEMM time; see the script), and measured
 // profiles, whose probe timed the card itself.
+//
+// FP8 on the H100's silicon, which has no usable fp8 table, is derived from what is measured:
+//   rate_fp8(shape) = rate_bf16,H100(shape) x [rate_fp8,B200(shape) / rate_bf16,B200(shape)] x c
+// the H100's own bf16 rate at the shape, times how much faster fp8 ran than bf16 at that same
+// shape on the B200 (the one part measured in both), times c = the part's best fp8 GEMM
+// (efficiency.h: its published best fraction of the fp8 peak) / the product's best, so that
+// large shapes reach what the part reaches and no more. Assumed: fp8's gain over bf16 at a
+// shape is a property of the shape, alike on Hopper and Blackwell tensor cores, whose fp8 rate
+// is twice the bf16 rate on both. The B200's tables show the gain shrinking with the shape: 1.96x
+// at the best shape, about 1x on the smallest (4 GEMMs of 256 x 1024 x 2048: 466 against 462
+// TFLOP/s, where fixed latency, not the tensor cores, sets the time), which one best-shape fraction
+// for every GEMM missed.
 
 #include "planner/core/dtype.h"
 #include "planner/hardware/hardware.h"
@@ -37,6 +49,12 @@ struct GemmShapeRates {
     const double* table = nullptr;  // [b][m][n][k], gemm_shape_data.h; null: no table applies
     double scale = 1.0;             // the part's dense peak / the measured part's
     const char* measured_on = "";   // the part and dtype the table measured, in words
+    // Derived rates (fp8 on the H100's silicon, above): `table` is the part's bf16 table and each
+    // rate is multiplied by ratio_num / ratio_den at the same shape (the B200's fp8 and bf16
+    // tables); null for a table measured in the dtype itself.
+    const double* ratio_num = nullptr;
+    const double* ratio_den = nullptr;
+    bool derived() const { return ratio_num != nullptr && ratio_den != nullptr; }
 };
 
 GemmShapeRates gemm_shape_rates(const HardwareProfile& profile, ComputeType type);

@@ -65,8 +65,9 @@ std::string shape_table_suffix(const HardwareProfile& hw, ComputeType type) {
         "; GEMMs of 256 or more on every side at OpenXLA's measured cuBLAS rate of that shape "
         "({}{}; xla/service/gpu/model/matmul_interpolator_data.h, planner/hardware/gemm_shapes.h)",
         rates.measured_on,
-        rates.scale == 1.0 ? std::string()
-                           : fmt::format(", x {:.3g} for this part's peak", rates.scale));
+        rates.derived()      ? fmt::format(", c = {:.3g}", rates.scale)
+        : rates.scale == 1.0 ? std::string()
+                             : fmt::format(", x {:.3g} for this part's peak", rates.scale));
 }
 
 // Which fused attention kernel a flash-attention step runs and the head dimension its published
