@@ -211,6 +211,15 @@ void print_serving_table(const PlanSpec& spec, const HardwareProfile& hw, const 
                                                       : QT_TRANSLATE_NOOP("tally::cli", "separate"))
                                   .arg(in.max_batched_tokens)));
         fmt::print("  {:<21} {}\n", tr("time to first token"), seconds_text(cb.ttft_s));
+        if (cb.prefill_wait_s > 0.0) {
+            // Part of the TTFT: the step under way when the request arrives, and the other
+            // prompts ahead of it where a step's budget takes one.
+            fmt::print("  {:<21} {}\n", tr("prefill wait"),
+                       cli_render(TALLY_TEXT("tally::cli",
+                                             "%1 for the step under way and the prompts ahead "
+                                             "(part of the time to first token)")
+                                      .arg(seconds_text(cb.prefill_wait_s))));
+        }
         fmt::print("  {:<21} {}\n", tr("inter-token latency"), seconds_text(cb.itl_s));
         fmt::print("  {:<21} {}\n", tr("request end to end"), seconds_text(cb.e2e_s));
         fmt::print("  {:<21} {}{}\n", tr("throughput"),

@@ -99,6 +99,7 @@ private slots:
     void continuousBatchingSeparatePrefill();
     void requestRateSolvesLittlesLaw();
     void concurrencyBeyondTheCacheWaitsForAdmission();
+    void promptsQueueWhenAStepTakesOne();
     void enginesKeepTheirShareOfMemoryForTheCache();
     void pipelineStagesAddTheirSends();
     void servingSpecNeedsNoData();
@@ -544,8 +545,12 @@ void TestInference::continuousBatchingChunked() {
     //   3.4 us; up and down 8,388,608 + 6 x 5120 x 2 = 8,450,048 B = 8.450048 us each: 26.640704
     //   us a layer, 53.281408 us for two; the head for 3 tokens at the floor, 3.4 us: 56.681408
     //   us; attention (139,264 B) at its floor 6.8 us; small kernels 51 us.
-    // TTFT = 114.481408 us. End to end: TTFT + 3 ITL = 457.581568 us; throughput
-    // 2 x 4 / 457.581568 us = 17,483.3 tokens/s.
+    // The prompt's own step, S = 114.481408 us. Before it, the new request waits for the step
+    // the engine runs when it arrives (it arrives as its previous request's last step ends and
+    // the other client's sequence goes on): one mean step, 114.36672 us. The budget left, 8192 - 2
+    // = 8190 tokens, takes two 4-token prompts and more, so no prompt waits behind another.
+    // TTFT = 114.481408 + 114.36672 = 228.848128 us. End to end: TTFT + 3 ITL = 571.948288 us;
+    // throughput 2 x 4 / 571.948288 us = 13,987.3 tokens/s.
     PlanSpec s = toySpec();
     s.inference.prompt_tokens = 4;
     s.inference.output_tokens = 4;
@@ -556,11 +561,15 @@ void TestInference::continuousBatchingChunked() {
     QVERIFY(p.continuous.has_value());
     const ContinuousBatchingPoint& c = *p.continuous;
     QVERIFY(qAbs(c.itl_s - 114.36672e-6) < 1e-15);
-    QVERIFY(qAbs(c.ttft_s - 114.481408e-6) < 1e-15);
-    QVERIFY(qAbs(c.e2e_s - 457.581568e-6) < 1e-15);
-    QVERIFY(qAbs(c.tokens_per_s - 8.0 / 457.581568e-6) < 1e-6);
-    QVERIFY(qAbs(c.requests_per_s - 2.0 / 457.581568e-6) < 1e-6);
+    QVERIFY(qAbs(c.prefill_wait_s - 114.36672e-6) < 1e-15);
+    QVERIFY(qAbs(c.ttft_s - 228.848128e-6) < 1e-15);
+    QVERIFY(qAbs(c.e2e_s - 571.948288e-6) < 1e-15);
+    QVERIFY(qAbs(c.tokens_per_s - 8.0 / 571.948288e-6) < 1e-6);
+    QVERIFY(qAbs(c.requests_per_s - 2.0 / 571.948288e-6) < 1e-6);
     QVERIFY(c.fits);
+    // One client: nothing else runs when its request arrives, no wait.
+    const ContinuousBatchingPoint alone = continuous_batching_at(s, gpu, 1.0);
+    QCOMPARE(alone.prefill_wait_s, 0.0);
     // The same point from the sweep.
     const auto sweep = concurrency_sweep(s, gpu, {1.0, 2.0, 4.0});
     QCOMPARE(sweep.size(), std::size_t{3});
@@ -594,10 +603,10 @@ void TestInference::concurrencyBeyondTheCacheWaitsForAdmission() {
     // gpu_memory_utilization of 0.9, holds the KV cache of exactly 2 sequences: 0.9 x capacity =
     // weights + activations + 2 caches, the capacity a hair above that so rounding cannot drop
     // the second. Asked for 6 clients, the engine runs 2 (end to end 457.581568 us, throughput
-    // 2 x 4 / 457.581568 us as at concurrency 2); the other 4 wait. Closed loop, Little's law:
-    // each request's cycle is 6 / (2 / 457.581568 us) = 1372.744704 us, so the wait for admission
-    // is 1372.744704 - 457.581568 = (6 / 2 - 1) x 457.581568 = 915.163136 us, and the time to
-    // first token 114.481408 + 915.163136 = 1029.644544 us; the inter-token latency stays
+    // 2 x 4 / 571.948288 us as at concurrency 2); the other 4 wait. Closed loop, Little's law:
+    // each request's cycle is 6 / (2 / 571.948288 us) = 1715.844864 us, so the wait for admission
+    // is 1715.844864 - 571.948288 = (6 / 2 - 1) x 571.948288 = 1143.896576 us, and the time to
+    // first token 228.848128 + 1143.896576 = 1372.744704 us; the inter-token latency stays
     // 114.36672 us.
     PlanSpec s = toySpec();
     s.inference.prompt_tokens = 4;
@@ -612,12 +621,12 @@ void TestInference::concurrencyBeyondTheCacheWaitsForAdmission() {
     const ContinuousBatchingPoint& c = *p.continuous;
     QCOMPARE(c.concurrency, 6.0);
     QCOMPARE(c.in_flight, 2.0);
-    QVERIFY(qAbs(c.queue_s - 915.163136e-6) < 1e-15);
-    QVERIFY(qAbs(c.ttft_s - 1029.644544e-6) < 1e-15);
+    QVERIFY(qAbs(c.queue_s - 1143.896576e-6) < 1e-15);
+    QVERIFY(qAbs(c.ttft_s - 1372.744704e-6) < 1e-15);
     QVERIFY(qAbs(c.itl_s - 114.36672e-6) < 1e-15);
-    QVERIFY(qAbs(c.e2e_s - 1372.744704e-6) < 1e-15);
-    QVERIFY(qAbs(c.tokens_per_s - 8.0 / 457.581568e-6) < 1e-6);
-    QVERIFY(qAbs(c.requests_per_s - 2.0 / 457.581568e-6) < 1e-6);
+    QVERIFY(qAbs(c.e2e_s - 1715.844864e-6) < 1e-15);
+    QVERIFY(qAbs(c.tokens_per_s - 8.0 / 571.948288e-6) < 1e-6);
+    QVERIFY(qAbs(c.requests_per_s - 2.0 / 571.948288e-6) < 1e-6);
     // Within the cache nothing waits; the sweep gives the same points.
     const auto sweep = concurrency_sweep(s, gpu, {2.0, 6.0});
     QCOMPARE(sweep[0].queue_s, 0.0);
@@ -629,7 +638,7 @@ void TestInference::concurrencyBeyondTheCacheWaitsForAdmission() {
     for (const Explanation& e : explain_inference(s, gpu, p)) {
         if (e.key == "serving.continuous.queue_s") {
             explained = true;
-            QVERIFY(qAbs(e.value - 915.163136e-6) < 1e-15);
+            QVERIFY(qAbs(e.value - 1143.896576e-6) < 1e-15);
         }
     }
     QVERIFY(explained);
@@ -639,6 +648,37 @@ void TestInference::concurrencyBeyondTheCacheWaitsForAdmission() {
     QCOMPARE(none.in_flight, 0.0);
     QCOMPARE(none.queue_s, 0.0);
     QVERIFY(!none.fits);
+}
+
+void TestInference::promptsQueueWhenAStepTakesOne() {
+    // The toy of continuousBatchingChunked with a budget of 8 tokens a step: beside the 2 decodes
+    // it takes 6 prompt tokens, one 4-token prompt (two would need 8). The steps are unchanged
+    // (the prompt still goes in one chunk): ITL 114.36672 us, the prompt's own step S =
+    // 114.481408 us. The other client's prompts now queue ahead of this one's, a single server
+    // (Pollaczek-Khinchine) fed by n = 1 other client whose cycle is x:
+    //   a = S + 3 ITL = 114.481408 + 343.10016 = 457.581568 us, n S = 114.481408 us,
+    //   n S^2 / 2 = 6552.996389 us^2; (x - a)(x - n S) = n S^2 / 2, larger root
+    //   x = (572.062976 + sqrt(343.10016^2 + 4 x 6552.996389)) / 2 = 475.721831 us;
+    //   W = x - a = 18.140263 us, rho = n S / x = 0.240648, the prompt in service's mean residual
+    //   rho S / 2 = 13.774849 us (the step in progress already waits for it): 4.365414 us queued.
+    // Wait = 114.36672 + 4.365414 = 118.732134 us; TTFT = 233.213542 us.
+    PlanSpec s = toySpec();
+    s.inference.prompt_tokens = 4;
+    s.inference.output_tokens = 4;
+    s.inference.max_batched_tokens = 8;
+    const HardwareProfile gpu = toyGpu();
+    const ContinuousBatchingPoint c = continuous_batching_at(s, gpu, 2.0);
+    QVERIFY(qAbs(c.itl_s - 114.36672e-6) < 1e-15);
+    const double a = 457.581568, ns = 114.481408, cross = ns * ns / 2.0;
+    const double x = 0.5 * (a + ns + std::sqrt((a - ns) * (a - ns) + 4.0 * cross));
+    QVERIFY(qAbs(x - 475.721831) < 1e-6);
+    const double queued = (x - a) - 0.5 * (ns / x) * ns;
+    QVERIFY(qAbs(queued - 4.365414) < 1e-6);
+    QVERIFY(qAbs(c.prefill_wait_s - (114.36672 + queued) * 1e-6) < 1e-15);
+    QVERIFY(qAbs(c.ttft_s - (114.481408 + 114.36672 + queued) * 1e-6) < 1e-15);
+    // A step that takes two prompts (budget 10: 8 beside the decodes) queues none.
+    s.inference.max_batched_tokens = 10;
+    QVERIFY(qAbs(continuous_batching_at(s, gpu, 2.0).prefill_wait_s - 114.36672e-6) < 1e-15);
 }
 
 void TestInference::enginesKeepTheirShareOfMemoryForTheCache() {
@@ -677,13 +717,13 @@ void TestInference::enginesKeepTheirShareOfMemoryForTheCache() {
 }
 
 void TestInference::requestRateSolvesLittlesLaw() {
-    // The rate a concurrency of 2 completes (continuousBatchingChunked: 2 / 457.581568 us) gives
+    // The rate a concurrency of 2 completes (continuousBatchingChunked: 2 / 571.948288 us) gives
     // that concurrency back; a rate beyond what the largest batch that fits serves gives none.
     PlanSpec s = toySpec();
     s.inference.prompt_tokens = 4;
     s.inference.output_tokens = 4;
     const HardwareProfile gpu = toyGpu();
-    const auto at = continuous_batching_at_rate(s, gpu, 2.0 / 457.581568e-6);
+    const auto at = continuous_batching_at_rate(s, gpu, 2.0 / 571.948288e-6);
     QVERIFY(at.has_value());
     QVERIFY(qAbs(at->concurrency - 2.0) < 1e-6);
     QVERIFY(!continuous_batching_at_rate(s, gpu, 1e12).has_value());

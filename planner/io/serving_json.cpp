@@ -19,7 +19,8 @@ nlohmann::json to_json(const ContinuousBatchingPoint& p) {
                           {"tokens_per_s", p.tokens_per_s},
                           {"fits", p.fits},
                           {"in_flight", p.in_flight},
-                          {"queue_s", p.queue_s}};
+                          {"queue_s", p.queue_s},
+                          {"prefill_wait_s", p.prefill_wait_s}};
 }
 
 nlohmann::json to_json(const ServingPlan& s, const PlanSpec& spec, const HardwareProfile& hw) {

@@ -739,6 +739,51 @@ Throughput throughput_at(const Context& c, double batch) {
     return t;
 }
 
+// The prompt tokens a step takes beside `concurrency` decodes: max_batched_tokens less the
+// decodes, at least one.
+double chunk_budget(const Context& c, double concurrency) {
+    return std::max(1.0, dbl(c.spec.inference.max_batched_tokens) - concurrency);
+}
+
+// How long a new prompt waits, with chunked prefill, before its first chunk runs, at
+// `concurrency` clients that each send a request when their last one completes (a benchmark at a
+// fixed concurrency): S = `service_s` (its own ceil(P / k) chunk steps), `itl_s` the mean step,
+// `per_step` the whole prompts one step's budget takes.
+//   The step in progress: a request arrives as its previous one's last step ends, and the engine
+//     has gone on with the other clients' sequences; it waits that step, on average one ITL (none
+//     with one client: nothing else runs).
+//   The prompts ahead: where a step's budget takes one prompt (k - C < 2P), the others' prompts
+//     are served one at a time, a queue with one server. Its mean wait is Pollaczek-Khinchine's
+//     (Kleinrock 1975, Queueing Systems I, sec. 5.6), W = lambda S^2 / (2 (1 - rho)), rho =
+//     lambda S, for a fixed S, with the arrival rate the other n = C - 1 clients make (the
+//     arrival theorem of closed networks: Sevcik & Mitrani 1981, Reiser & Lavenberg 1980),
+//     lambda = n / x, x a request's whole cycle, S + W + (O - 1) ITL. That is a quadratic in x:
+//       (x - a)(x - n S) = n S^2 / 2, a = S + (O - 1) ITL,
+//     whose larger root is the cycle (x - a = W >= 0; W = 0 for n = 0), bounded as the queue
+//     saturates (n S near x), where a closed loop stops sending faster. W counts the prompt in
+//     service at its mean residual, rho S / 2; the step in progress above already waits for the
+//     chunk under way, so that share is taken out: W - rho S / 2, the prompts still queued.
+//   Where the budget takes two prompts or more, the next step takes the new one: only the step in
+//     progress is waited for.
+double prefill_wait(double concurrency, double output_tokens, double service_s, double itl_s,
+                    double per_step) {
+    const double others = std::max(concurrency - 1.0, 0.0);
+    if (others <= 0.0) {
+        return 0.0;
+    }
+    const double step_s = itl_s;
+    if (per_step >= 2.0) {
+        return step_s;
+    }
+    const double a = service_s + std::max(output_tokens - 1.0, 0.0) * itl_s;
+    const double b = others * service_s;
+    const double cross = others * service_s * service_s / 2.0;
+    const double cycle = 0.5 * (a + b + std::sqrt((a - b) * (a - b) + 4.0 * cross));
+    const double waiting = std::max(cycle - a, 0.0);
+    const double rho = cycle > 0.0 ? b / cycle : 0.0;
+    return step_s + std::max(waiting - 0.5 * rho * service_s, 0.0);
+}
+
 // Continuous batching at `concurrency` requests in flight per replica (Yu et al. 2022, Orca,
 // iteration-level scheduling): in steady state every step decodes one token of each of the C
 // sequences and prefills, on average, the C·P/O prompt tokens of the requests that replace
@@ -771,7 +816,7 @@ ContinuousBatchingPoint continuous_at(const Context& c, double concurrency) {
             kv_read_bytes(c, micro, context) + prompt_tokens * c.kv.bytes_per_token_per_gpu;
         // A new prompt goes in chunks of what the step's budget leaves after the decodes; each
         // step that carries a chunk is a pass over the decodes and the chunk.
-        const double chunk = std::min(p, std::max(1.0, dbl(in.max_batched_tokens) - concurrency));
+        const double chunk = std::min(p, chunk_budget(c, concurrency));
         const double chunks = std::ceil(p / chunk);
         const double decode_flops =
             2.0 * c.f.layers * c.f.heads * (c.f.d_qk + c.f.d_v) * context * micro / c.tp;
@@ -803,7 +848,12 @@ ContinuousBatchingPoint continuous_at(const Context& c, double concurrency) {
             pt.step_s = c.pp * mixed.seconds + pipeline_send_s(c, micro + prompt_tokens);
         }
         pt.itl_s = pt.step_s;
-        pt.ttft_s = chunks * carrying_s(chunk);
+        // The prompt's own chunks, S; then what it waits for before the first of them.
+        const double service_s = chunks * carrying_s(chunk);
+        pt.prefill_wait_s =
+            prefill_wait(concurrency, o, service_s, pt.itl_s,
+                         chunks == 1.0 ? std::floor(chunk_budget(c, concurrency) / p) : 1.0);
+        pt.ttft_s = service_s + pt.prefill_wait_s;
     } else {
         const double per_prompt = prefill_phase(c, 1.0).seconds;
         pt.step_s = decode.seconds;
@@ -1101,14 +1151,26 @@ std::optional<ContinuousBatchingPoint> continuous_batching_at_rate(const PlanSpe
                                                                    const HardwareProfile& hw,
                                                                    double requests_per_s) {
     const Context c = make_context(spec, hw);
-    // Completed requests per second rise with the concurrency (each step serves more sequences
-    // for less than proportionally more time); the batch the engine's KV cache holds bounds it.
+    // Completed requests per second rise with the concurrency while each step serves more
+    // sequences for less than proportionally more time, and fall again where the prompts queue
+    // for a step budget the decodes have nearly filled (prefill_wait); the batch the engine's KV
+    // cache holds bounds it. The lowest concurrency that completes the rate: the first of 64
+    // concurrencies spaced evenly in log from 1 to that batch that does, then bisection below it.
     const std::int64_t admitted = admission_batch_of(c);
     const double top = std::max(1.0, dbl(admitted));
-    if (continuous_at(c, top).requests_per_s < requests_per_s) {
+    constexpr int kGrid = 64;
+    double lo = 0.0, hi = 0.0;
+    for (int i = 0; i <= kGrid; ++i) {
+        const double n = std::pow(top, static_cast<double>(i) / kGrid);
+        if (continuous_at(c, n).requests_per_s >= requests_per_s) {
+            hi = n;
+            break;
+        }
+        lo = n;
+    }
+    if (hi <= 0.0) {
         return std::nullopt;
     }
-    double lo = 0.0, hi = top;
     for (int i = 0; i < 100 && hi - lo > 1e-9 * hi; ++i) {
         const double mid = 0.5 * (lo + hi);
         (continuous_at(c, mid).requests_per_s < requests_per_s ? lo : hi) = mid;
@@ -1415,19 +1477,39 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
                 ? (in.chunked_prefill
                        ? QT_TRANSLATE_NOOP("tally::formula",
                                            "ceil(P / k) steps over B + k tokens, k = min(P, "
-                                           "max_batched_tokens - B), + the wait for admission")
+                                           "max_batched_tokens - B), + the prefill wait + the "
+                                           "wait for admission")
                        : QT_TRANSLATE_NOOP("tally::formula",
                                            "prefill of one prompt + half a decode step + the "
                                            "wait for admission"))
             : in.chunked_prefill
                 ? QT_TRANSLATE_NOOP("tally::formula",
                                     "ceil(P / k) steps over C + k tokens, k = min(P, "
-                                    "max_batched_tokens - C)")
+                                    "max_batched_tokens - C), + the prefill wait")
                 : QT_TRANSLATE_NOOP("tally::formula", "prefill of one prompt + half a decode step"),
-            cb.queue_s > 0.0 ? fmt::format("{} s + {} s = {} s", fig(cb.ttft_s - cb.queue_s),
-                                           fig(cb.queue_s), fig(cb.ttft_s))
-                             : fmt::format("{} s", fig(cb.ttft_s)),
+            cb.queue_s > 0.0 ? fmt::format("{} s + {} s + {} s = {} s",
+                                           fig(cb.ttft_s - cb.queue_s - cb.prefill_wait_s),
+                                           fig(cb.prefill_wait_s), fig(cb.queue_s), fig(cb.ttft_s))
+            : in.chunked_prefill
+                ? fmt::format("{} s + {} s = {} s", fig(cb.ttft_s - cb.prefill_wait_s),
+                              fig(cb.prefill_wait_s), fig(cb.ttft_s))
+                : fmt::format("{} s", fig(cb.ttft_s)),
             "steady state, requests in flight = C");
+        if (in.chunked_prefill) {
+            add("serving.continuous.prefill_wait_s",
+                QT_TRANSLATE_NOOP("tally::explain", "Prefill wait"), cb.prefill_wait_s, "s",
+                QT_TRANSLATE_NOOP("tally::formula",
+                                  "the step under way when the request arrives (one ITL; none "
+                                  "with one client) + where a step's budget takes one prompt, "
+                                  "the prompts queued ahead: W - rho S / 2, W = "
+                                  "Pollaczek-Khinchine's wait for the other C - 1 clients' "
+                                  "prompts of S each (the prompt's own chunk steps), rho = "
+                                  "(C - 1) S / cycle; part of the time to first token"),
+                fmt::format("{} s", fig(cb.prefill_wait_s)),
+                "closed loop: a request arrives as its previous one's last step ends; "
+                "Pollaczek-Khinchine (Kleinrock 1975, sec. 5.6) with the arrival theorem "
+                "(Sevcik & Mitrani 1981)");
+        }
         if (cb.queue_s > 0.0) {
             add("serving.continuous.queue_s",
                 QT_TRANSLATE_NOOP("tally::explain", "Wait for admission"), cb.queue_s, "s",

@@ -1303,6 +1303,14 @@
         <source>; the engine&apos;s KV cache cannot hold one sequence: DOES NOT FIT</source>
         <translation>；引擎的 KV 缓存连一个序列也容纳不下：放不下</translation>
     </message>
+    <message>
+        <source>prefill wait</source>
+        <translation>预填充等待</translation>
+    </message>
+    <message>
+        <source>%1 for the step under way and the prompts ahead (part of the time to first token)</source>
+        <translation>%1，等待进行中的一步和排在前面的提示（计入首 token 时间）</translation>
+    </message>
 </context>
 <context>
     <name>tally::enums</name>
@@ -2008,6 +2016,10 @@
         <source>%1, f = %2, context %3 tokens: B = %4</source>
         <translation>%1，f = %2，上下文 %3 个 token：B = %4</translation>
     </message>
+    <message>
+        <source>Prefill wait</source>
+        <translation>预填充等待</translation>
+    </message>
 </context>
 <context>
     <name>tally::formula</name>
@@ -2148,16 +2160,8 @@
         <translation>C 个序列的解码步 + C / O 次单个提示的预填充</translation>
     </message>
     <message>
-        <source>ceil(P / k) steps over C + k tokens, k = min(P, max_batched_tokens - C)</source>
-        <translation>ceil(P / k) 步，每步处理 C + k 个 token，k = min(P, max_batched_tokens - C)</translation>
-    </message>
-    <message>
         <source>prefill of one prompt + half a decode step</source>
         <translation>单个提示的预填充 + 半个解码步</translation>
-    </message>
-    <message>
-        <source>ceil(P / k) steps over B + k tokens, k = min(P, max_batched_tokens - B), + the wait for admission</source>
-        <translation>ceil(P / k) 步，每步处理 B + k 个 token，k = min(P, max_batched_tokens - B)，加上等待准入的时间</translation>
     </message>
     <message>
         <source>prefill of one prompt + half a decode step + the wait for admission</source>
@@ -2186,6 +2190,18 @@
     <message>
         <source>(C / B - 1) x end-to-end at B, B = the sequences the engine&apos;s KV cache holds; part of the time to first token</source>
         <translation>(C / B - 1) x B 时的端到端时间，B = 引擎 KV 缓存能容纳的序列数；计入首 token 时间</translation>
+    </message>
+    <message>
+        <source>ceil(P / k) steps over B + k tokens, k = min(P, max_batched_tokens - B), + the prefill wait + the wait for admission</source>
+        <translation>ceil(P / k) 步，每步 B + k 个 token，k = min(P, max_batched_tokens - B)，+ 预填充等待 + 等待准入</translation>
+    </message>
+    <message>
+        <source>ceil(P / k) steps over C + k tokens, k = min(P, max_batched_tokens - C), + the prefill wait</source>
+        <translation>ceil(P / k) 步，每步 C + k 个 token，k = min(P, max_batched_tokens - C)，+ 预填充等待</translation>
+    </message>
+    <message>
+        <source>the step under way when the request arrives (one ITL; none with one client) + where a step&apos;s budget takes one prompt, the prompts queued ahead: W - rho S / 2, W = Pollaczek-Khinchine&apos;s wait for the other C - 1 clients&apos; prompts of S each (the prompt&apos;s own chunk steps), rho = (C - 1) S / cycle; part of the time to first token</source>
+        <translation>请求到达时进行中的一步（一个 ITL；只有一个客户端时为零）+ 若每步预算只容纳一个提示，再加排在前面的提示：W - rho S / 2，W = 其余 C - 1 个客户端的提示（每个用时 S，即该提示自己的分块步）的 Pollaczek-Khinchine 等待时间，rho = (C - 1) S / 周期；计入首 token 时间</translation>
     </message>
 </context>
 <context>

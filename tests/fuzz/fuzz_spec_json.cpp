@@ -44,9 +44,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             // some wait, exactly the largest batch that fits.
             const ContinuousBatchingPoint& c = *s.continuous;
             for (double v : {c.ttft_s, c.itl_s, c.e2e_s, c.tokens_per_s, c.requests_per_s,
-                             c.queue_s, c.in_flight}) {
+                             c.queue_s, c.in_flight, c.prefill_wait_s}) {
                 fuzz::require_finite(v, "continuous figure");
             }
+            // The waits are parts of the time to first token, never more than it.
+            fuzz::require(c.prefill_wait_s >= 0.0 && c.prefill_wait_s + c.queue_s <= c.ttft_s,
+                          "prefill wait within the time to first token");
             fuzz::require(c.queue_s >= 0.0 && c.in_flight <= c.concurrency, "admission");
             fuzz::require(s.admission_batch <= s.max_batch, "admitted beyond what fits");
             fuzz::require(c.queue_s == 0.0 || c.in_flight == static_cast<double>(s.admission_batch),
