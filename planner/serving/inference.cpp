@@ -751,7 +751,8 @@ double chunk_budget(const Context& c, double concurrency) {
 // `per_step` the whole prompts one step's budget takes.
 //   The step in progress: a request arrives as its previous one's last step ends, and the engine
 //     has gone on with the other clients' sequences; it waits that step, on average one ITL (none
-//     with one client: nothing else runs).
+//     with one client: nothing else runs; between one and two, the share of the time a second
+//     is there, C - 1).
 //   The prompts ahead: where a step's budget takes one prompt (k - C < 2P), the others' prompts
 //     are served one at a time, a queue with one server. Its mean wait is Pollaczek-Khinchine's
 //     (Kleinrock 1975, Queueing Systems I, sec. 5.6), W = lambda S^2 / (2 (1 - rho)), rho =
@@ -771,7 +772,7 @@ double prefill_wait(double concurrency, double output_tokens, double service_s, 
     if (others <= 0.0) {
         return 0.0;
     }
-    const double step_s = itl_s;
+    const double step_s = std::min(others, 1.0) * itl_s;
     if (per_step >= 2.0) {
         return step_s;
     }
@@ -794,7 +795,8 @@ double prefill_wait(double concurrency, double output_tokens, double service_s, 
 //     each in a step over C + k tokens, ceil(P / k) of them before its first token.
 //   without it (vLLM's original scheduler, Kwon et al. 2023, sec. 4.5): prompts run in steps of
 //     their own; each costs its share of a prefill pass, spread over the O decode steps of its
-//     request, and waits half a decode step for the running one.
+//     request, and waits for the decode step under way when it arrives (prefill_wait: a
+//     whole step in a closed loop, none with one client).
 // ITL = the mean time between a request's tokens; end-to-end = TTFT + (O - 1) ITL; throughput
 // by Little's law, C·O / end-to-end per replica.
 ContinuousBatchingPoint continuous_at(const Context& c, double concurrency) {
@@ -858,7 +860,8 @@ ContinuousBatchingPoint continuous_at(const Context& c, double concurrency) {
         const double per_prompt = prefill_phase(c, 1.0).seconds;
         pt.step_s = decode.seconds;
         pt.itl_s = decode.seconds + arrivals * per_prompt;
-        pt.ttft_s = per_prompt + 0.5 * decode.seconds;
+        pt.prefill_wait_s = std::clamp(concurrency - 1.0, 0.0, 1.0) * decode.seconds;
+        pt.ttft_s = per_prompt + pt.prefill_wait_s;
     }
     pt.e2e_s = pt.ttft_s + std::max(o - 1.0, 0.0) * pt.itl_s;
     const double replicas = dbl(c.spec.cluster.gpus) / (c.tp * c.pp);
@@ -1480,13 +1483,15 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
                                            "max_batched_tokens - B), + the prefill wait + the "
                                            "wait for admission")
                        : QT_TRANSLATE_NOOP("tally::formula",
-                                           "prefill of one prompt + half a decode step + the "
-                                           "wait for admission"))
+                                           "prefill of one prompt + the decode step under way + "
+                                           "the wait for admission"))
             : in.chunked_prefill
                 ? QT_TRANSLATE_NOOP("tally::formula",
                                     "ceil(P / k) steps over C + k tokens, k = min(P, "
                                     "max_batched_tokens - C), + the prefill wait")
-                : QT_TRANSLATE_NOOP("tally::formula", "prefill of one prompt + half a decode step"),
+                : QT_TRANSLATE_NOOP("tally::formula",
+                                    "prefill of one prompt + the decode step under way (none "
+                                    "with one client)"),
             cb.queue_s > 0.0 ? fmt::format("{} s + {} s + {} s = {} s",
                                            fig(cb.ttft_s - cb.queue_s - cb.prefill_wait_s),
                                            fig(cb.prefill_wait_s), fig(cb.queue_s), fig(cb.ttft_s))

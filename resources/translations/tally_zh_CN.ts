@@ -2160,14 +2160,6 @@
         <translation>C 个序列的解码步 + C / O 次单个提示的预填充</translation>
     </message>
     <message>
-        <source>prefill of one prompt + half a decode step</source>
-        <translation>单个提示的预填充 + 半个解码步</translation>
-    </message>
-    <message>
-        <source>prefill of one prompt + half a decode step + the wait for admission</source>
-        <translation>单个提示的预填充 + 半个解码步 + 等待准入的时间</translation>
-    </message>
-    <message>
         <source>largest B whose KV cache fits in capacity - weights - activations(B)</source>
         <translation>KV 缓存放得进 容量 - 权重 - 激活(B) 的最大 B</translation>
     </message>
@@ -2202,6 +2194,14 @@
     <message>
         <source>the step under way when the request arrives (one ITL; none with one client) + where a step&apos;s budget takes one prompt, the prompts queued ahead: W - rho S / 2, W = Pollaczek-Khinchine&apos;s wait for the other C - 1 clients&apos; prompts of S each (the prompt&apos;s own chunk steps), rho = (C - 1) S / cycle; part of the time to first token</source>
         <translation>请求到达时进行中的一步（一个 ITL；只有一个客户端时为零）+ 若每步预算只容纳一个提示，再加排在前面的提示：W - rho S / 2，W = 其余 C - 1 个客户端的提示（每个用时 S，即该提示自己的分块步）的 Pollaczek-Khinchine 等待时间，rho = (C - 1) S / 周期；计入首 token 时间</translation>
+    </message>
+    <message>
+        <source>prefill of one prompt + the decode step under way + the wait for admission</source>
+        <translation>单个提示的预填充 + 进行中的解码步 + 等待准入的时间</translation>
+    </message>
+    <message>
+        <source>prefill of one prompt + the decode step under way (none with one client)</source>
+        <translation>单个提示的预填充 + 进行中的解码步（只有一个客户端时为零）</translation>
     </message>
 </context>
 <context>
