@@ -75,9 +75,13 @@ GemmShapeRates find_rates(const HardwareProfile& profile, ComputeType type) {
         // fp8 without a table of its own, on a part with a bf16 one (gemm_shapes.h): the bf16
         // rates times the B200's fp8 / bf16 ratio at each shape, times c, which makes the best
         // of that product the part's best fp8 GEMM.
+        // Only the H100's bf16 table has a derived fp8 (the B200's fp8 is measured).
         const ShapeTable* bf16 = own_table(profile, ComputeType::bf16);
+        if (bf16 == nullptr || bf16->values != &gemm_shape_data::kH100Bf16) {
+            return {};
+        }
         const double best_fp8 = profile.peak(type) * gemm_fraction(profile, type);
-        if (bf16 == nullptr || !(best_fp8 > 0.0)) {
+        if (!(best_fp8 > 0.0)) {
             return {};
         }
         static const double product_best = [] {
@@ -87,10 +91,6 @@ GemmShapeRates find_rates(const HardwareProfile& profile, ComputeType type) {
             }
             return best;
         }();
-        // Only the H100's table has a derived fp8 (the B200's fp8 is measured).
-        if (bf16->values != &gemm_shape_data::kH100Bf16) {
-            return {};
-        }
         GemmShapeRates r;
         r.table = bf16->values->data();
         r.scale = best_fp8 / product_best;

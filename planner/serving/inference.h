@@ -92,8 +92,9 @@ struct ContinuousBatchingPoint {
     // when that is smaller (the rest wait for admission); 0 when not even one fits.
     double in_flight = 0.0;
     double queue_s = 0.0;  // mean wait for admission, part of ttft_s
-    // With chunked prefill, the mean wait of a new prompt before its first chunk runs, part of
-    // ttft_s: the step the engine is running when it arrives and the prompts ahead of it.
+    // The mean wait of a new prompt before its prefill starts, part of ttft_s: the step the
+    // engine is running when it arrives and, with chunked prefill where a step takes one prompt,
+    // the other prompts ahead of it.
     double prefill_wait_s = 0.0;
     // With chunked prefill, the share of steps that carry a prompt chunk, (C / O) ceil(P / k);
     // above 1 every step carries prompt tokens. 0 without chunked prefill.
