@@ -11,14 +11,9 @@
 //   sm_100 1 4096 4096 4096 bf16 1416867213789406
 //   sm_100 1 4096 4096 4096 e4m3 2764981863158106
 // and sm_90's e4m3 column at 1 4096 4096 4096: 2423753698474561, above the H100's dense FP8
-// peak (1,979 TFLOP/s), which is why that column is not used. For the derived fp8 rates:
-//   sm_100 1 4096 4096 4096 bf16 1416867213789406 (above) and e4m3 2764981863158106 (above)
-//   sm_90  4 4096 2048 4096 bf16  804715405124361
-//   sm_100 4 4096 2048 4096 bf16 1465710635889068, e4m3 3133333032521344
-//   sm_100 4  256 1024 2048 bf16  462023160068846, e4m3  465932663918420
-//   sm_90  4  256 1024 2048 bf16  (read through gemm_shape_flops_per_s, a grid point)
-// and the catalog's best H100 SXM fp8 GEMM, 0.709 of its 1,979 TFLOP/s dense fp8 peak (MAMF,
-// stas00/ml-engineering).
+// peak (1,979 TFLOP/s), which is why that column is not used. For the derived fp8 rates, the
+// sm_90 bf16 table's best, 4 4096 2048 4096: 804715405124361, and the catalog's best H100 SXM
+// fp8 GEMM, 0.709 of its 1,979 TFLOP/s dense fp8 peak (MAMF, stas00/ml-engineering).
 #include <QtTest>
 
 #include <cmath>
@@ -39,7 +34,7 @@ private slots:
     void outsideTheTableTheCallerDecides();
     void whichPartsReadWhichTable();
     void gemmTimesUseTheTable();
-    void fp8OnTheH100IsDerivedFromTheB200sGain();
+    void fp8OnTheH100TakesTheBf16TableToItsOwnBest();
 };
 
 namespace {
@@ -148,37 +143,29 @@ void TestGemmShapes::gemmTimesUseTheTable() {
     QVERIFY(near(gemm_time_shaped(rates, 1, 64, 2048, 2048, 2).compute_s, wave_s));
 }
 
-void TestGemmShapes::fp8OnTheH100IsDerivedFromTheB200sGain() {
+void TestGemmShapes::fp8OnTheH100TakesTheBf16TableToItsOwnBest() {
     const GemmShapeRates fp8 = gemm_shape_rates(part("h100-sxm"), ComputeType::fp8);
-    // c = best fp8 GEMM / the best of bf16,H100 x fp8,B200 / bf16,B200 over the grid, which is
-    // at 4 x 4096 x 2048 x 4096: 804715405124361 x 3133333032521344 / 1465710635889068
-    // = 1.72028591e15; the best fp8 GEMM is 0.709 x 1979e12 = 1.4031e15; c = 0.815627.
-    const double best_product = 804715405124361.0 * 3133333032521344.0 / 1465710635889068.0;
-    const double c = 0.709 * 1979e12 / best_product;
-    QVERIFY(std::abs(c - 0.815627) < 1e-6);
-    QVERIFY(near(fp8.scale, c));
-    // At that shape the part's best fp8 GEMM, 1403.1 TFLOP/s.
+    // Scale = best fp8 GEMM / the bf16 table's best = 0.709 x 1979e12 / 804715405124361
+    // = 1.403111e15 / 8.047154e14 = 1.743611.
+    const double scale = 0.709 * 1979e12 / 804715405124361.0;
+    QVERIFY(std::abs(scale - 1.743611) < 1e-6);
+    QVERIFY(near(fp8.scale, scale));
+    // At the table's best shape, the part's best fp8 GEMM, 1403.1 TFLOP/s.
     QVERIFY(near(gemm_shape_flops_per_s(fp8, 4, 4096, 2048, 4096), 0.709 * 1979e12));
-    // One 4096³ GEMM: 780193877565849 x 2764981863158106 / 1416867213789406 x c
-    // = 780.19 x 1.95148 x 0.815627 = 1241.8 TFLOP/s, 1.59x its bf16 rate.
-    const double one = 780193877565849.0 * 2764981863158106.0 / 1416867213789406.0 * c;
-    QVERIFY(near(gemm_shape_flops_per_s(fp8, 1, 4096, 4096, 4096), one));
-    QVERIFY(std::abs(one / 1e12 - 1241.8) < 0.1);
-    // Four 256 x 1024 x 2048 GEMMs, where the B200 ran fp8 at 465932663918420 and bf16 at
-    // 462023160068846 FLOP/s: fp8 gains 1.0085x there, and with c the H100's fp8 runs below its
-    // own bf16 rate (0.8226x of it): small GEMMs are not twice as fast in fp8.
-    const GemmShapeRates bf16 = gemm_shape_rates(part("h100-sxm"), ComputeType::bf16);
-    const double small_bf16 = gemm_shape_flops_per_s(bf16, 4, 256, 1024, 2048);
-    QVERIFY(near(gemm_shape_flops_per_s(fp8, 4, 256, 1024, 2048),
-                 small_bf16 * 465932663918420.0 / 462023160068846.0 * c));
-    QVERIFY(gemm_shape_flops_per_s(fp8, 4, 256, 1024, 2048) < small_bf16);
-    // A GEMM timed in fp8 on the H100 takes the derived rate: 2 x 4096³ FLOPs at `one`.
+    // One 4096³ GEMM: 780193877565849 x 1.743611 = 1360.4 TFLOP/s; one 2048³:
+    // 641039894925373 x 1.743611 = 1117.7 (the best-shape fraction with quantization gave 1.4e15
+    // x 128 / 132 = 1360 for the 2048³ as well).
+    QVERIFY(near(gemm_shape_flops_per_s(fp8, 1, 4096, 4096, 4096), 780193877565849.0 * scale));
+    QVERIFY(std::abs(780193877565849.0 * scale / 1e12 - 1360.4) < 0.1);
+    QVERIFY(near(gemm_shape_flops_per_s(fp8, 1, 2048, 2048, 2048), 641039894925373.0 * scale));
+    QVERIFY(std::abs(641039894925373.0 * scale / 1e12 - 1117.7) < 0.1);
+    // A GEMM timed in fp8 on the H100 takes the derived rate: 2 x 2048³ FLOPs at that rate.
     const AchievedRates rates = achieved_rates(part("h100-sxm"), ComputeType::fp8);
-    QVERIFY(near(GemmTimer(rates).seconds(1, 4096, 4096, 4096, 1),
-                 2.0 * 4096.0 * 4096.0 * 4096.0 / one));
+    QVERIFY(near(GemmTimer(rates).seconds(1, 2048, 2048, 2048, 1),
+                 2.0 * 2048.0 * 2048.0 * 2048.0 / (641039894925373.0 * scale)));
     // The H200 (same die, best fp8 GEMM 0.734 of the same peak) scales to its own best.
     const GemmShapeRates h200 = gemm_shape_rates(part("h200"), ComputeType::fp8);
-    QVERIFY(near(h200.scale, 0.734 * 1979e12 / best_product));
+    QVERIFY(near(h200.scale, 0.734 * 1979e12 / 804715405124361.0));
 }
 
 QTEST_APPLESS_MAIN(TestGemmShapes)

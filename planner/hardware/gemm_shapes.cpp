@@ -63,19 +63,25 @@ const ShapeTable* own_table(const HardwareProfile& profile, ComputeType type) {
     return nullptr;
 }
 
-// The B200's tables, the one part measured in both fp8 and bf16 (gemm_shapes.h).
-const gemm_shape_data::Table& kRatioFp8 = gemm_shape_data::kB200Fp8;
-const gemm_shape_data::Table& kRatioBf16 = gemm_shape_data::kB200Bf16;
+// The best rate of the H100's bf16 table (4 x 4096 x 2048 x 4096, 804.7 TFLOP/s).
+double h100_bf16_best() {
+    static const double best = [] {
+        double b = 0.0;
+        for (double v : gemm_shape_data::kH100Bf16) {
+            b = std::max(b, v);
+        }
+        return b;
+    }();
+    return best;
+}
 
 GemmShapeRates find_rates(const HardwareProfile& profile, ComputeType type) {
     if (profile.kind == ProfileKind::measured) {
         return {};
     }
     if (type == ComputeType::fp8 && own_table(profile, type) == nullptr) {
-        // fp8 without a table of its own, on a part with a bf16 one (gemm_shapes.h): the bf16
-        // rates times the B200's fp8 / bf16 ratio at each shape, times c, which makes the best
-        // of that product the part's best fp8 GEMM.
-        // Only the H100's bf16 table has a derived fp8 (the B200's fp8 is measured).
+        // fp8 without a table of its own, on a part with the H100's bf16 one (gemm_shapes.h):
+        // the bf16 rates scaled by the part's best fp8 GEMM over the bf16 table's best.
         const ShapeTable* bf16 = own_table(profile, ComputeType::bf16);
         if (bf16 == nullptr || bf16->values != &gemm_shape_data::kH100Bf16) {
             return {};
@@ -84,21 +90,11 @@ GemmShapeRates find_rates(const HardwareProfile& profile, ComputeType type) {
         if (!(best_fp8 > 0.0)) {
             return {};
         }
-        static const double product_best = [] {
-            double best = 0.0;
-            for (std::size_t i = 0; i < gemm_shape_data::kH100Bf16.size(); ++i) {
-                best = std::max(best, gemm_shape_data::kH100Bf16[i] * kRatioFp8[i] / kRatioBf16[i]);
-            }
-            return best;
-        }();
         GemmShapeRates r;
         r.table = bf16->values->data();
-        r.scale = best_fp8 / product_best;
-        r.measured_on =
-            "H100 SXM bf16 x the B200's fp8 / bf16 ratio at the shape, to the part's best fp8 "
-            "GEMM";
-        r.ratio_num = kRatioFp8.data();
-        r.ratio_den = kRatioBf16.data();
+        r.scale = best_fp8 / h100_bf16_best();
+        r.measured_on = "H100 SXM bf16, scaled from the table's best to the part's best fp8 GEMM";
+        r.from_bf16 = true;
         return r;
     }
     // fp16 runs on the same tensor cores at the same dense rate as bf16 where the peaks agree
@@ -212,7 +208,6 @@ double interpolated_rate(const double* table, double count, double m, double n, 
 // a direct-mapped cache of 256 shapes answers most lookups without the 16-point interpolation.
 struct CachedRate {
     const double* table = nullptr;
-    const double* ratio_num = nullptr;  // GemmShapeRates::ratio_num: a derived rate's
     double count = 0.0;
     double m = 0.0;
     double n = 0.0;
@@ -220,10 +215,8 @@ struct CachedRate {
     double rate = 0.0;
 };
 
-std::size_t cache_slot(const double* table, const double* ratio_num, double count, double m,
-                       double n, double k) {
-    std::uint64_t h = reinterpret_cast<std::uintptr_t>(table) ^
-                      (reinterpret_cast<std::uintptr_t>(ratio_num) * 0xff51afd7ed558ccdULL);
+std::size_t cache_slot(const double* table, double count, double m, double n, double k) {
+    std::uint64_t h = reinterpret_cast<std::uintptr_t>(table);
     for (double x : {count, m, n, k}) {
         h = (h ^ std::bit_cast<std::uint64_t>(x)) * 0x9e3779b97f4a7c15ULL;
     }
@@ -239,16 +232,10 @@ double gemm_shape_flops_per_s(const GemmShapeRates& rates, double count, double 
         return 0.0;
     }
     thread_local std::array<CachedRate, 256> cache{};
-    CachedRate& slot = cache[cache_slot(rates.table, rates.ratio_num, count, m, n, k)];
-    if (slot.table != rates.table || slot.ratio_num != rates.ratio_num || slot.count != count ||
-        slot.m != m || slot.n != n || slot.k != k) {
-        double rate = interpolated_rate(rates.table, count, m, n, k);
-        if (rates.derived()) {
-            // The measured pair's ratio at the same shape, each read the same way.
-            rate *= interpolated_rate(rates.ratio_num, count, m, n, k) /
-                    interpolated_rate(rates.ratio_den, count, m, n, k);
-        }
-        slot = {rates.table, rates.ratio_num, count, m, n, k, rate};
+    CachedRate& slot = cache[cache_slot(rates.table, count, m, n, k)];
+    if (slot.table != rates.table || slot.count != count || slot.m != m || slot.n != n ||
+        slot.k != k) {
+        slot = {rates.table, count, m, n, k, interpolated_rate(rates.table, count, m, n, k)};
     }
     return slot.rate * rates.scale;
 }

@@ -27,17 +27,20 @@
 // column, which exceeds its dense FP8 peak (not a GEMM time; see the script), and measured
 // profiles, whose probe timed the card itself.
 //
-// FP8 on the H100's silicon, which has no usable fp8 table, is derived from what is measured:
-//   rate_fp8(shape) = rate_bf16,H100(shape) x [rate_fp8,B200(shape) / rate_bf16,B200(shape)] x c
-// the H100's own bf16 rate at the shape, times how much faster fp8 ran than bf16 at that same
-// shape on the B200 (the one part measured in both), times c = the part's best fp8 GEMM
-// (efficiency.h: its published best fraction of the fp8 peak) / the product's best, so that
-// large shapes reach what the part reaches and no more. Assumed: fp8's gain over bf16 at a
-// shape is a property of the shape, alike on Hopper and Blackwell tensor cores, whose fp8 rate
-// is twice the bf16 rate on both. The B200's tables show the gain shrinking with the shape: 1.96x
-// at the best shape, about 1x on the smallest (4 GEMMs of 256 x 1024 x 2048: 466 against 462
-// TFLOP/s, where fixed latency, not the tensor cores, sets the time), which one best-shape fraction
-// for every GEMM missed.
+// FP8 on the H100's silicon, which has no usable fp8 table, takes the part's bf16 table scaled
+// to its own best: at each shape fp8 reaches the same fraction of the part's best fp8 GEMM as
+// bf16 reaches of the bf16 table's best,
+//   rate_fp8(shape) = rate_bf16,H100(shape) x best fp8 GEMM / best of the bf16 table,
+// the best fp8 GEMM being the part's published best fraction of its fp8 peak (efficiency.h;
+// 0.709 x 1,979 TFLOP/s on the H100, MAMF). Measured support: on the B200, the one part with
+// both tables, fp8 stands at 0.96-0.99 of bf16's fraction of its best from 2048-cubed GEMMs up
+// (4 x 2048³: 0.737 of its best against 0.764; 4096³: 0.843 against 0.848), and vLLM's GEMM
+// benchmark in its pull request 17126, on a part with the H100's bf16 rates, ran a 256 x 6144 x
+// 4096 product at 544 TFLOP/s in bf16 and 956 in fp8: 0.68 of each dtype's best. The B200 falls
+// further behind at 256 rows (0.7x: 0.284 of its fp8 best against 0.390), where its higher rate
+// leaves the GEMM latency-bound; the H100's measurement at 256 rows does not show that, so no
+// such loss is applied. Before, every fp8 GEMM there ran at the best-shape fraction with
+// quantization, where the bf16 table shows mid-sized shapes far below their best.
 
 #include "planner/core/dtype.h"
 #include "planner/hardware/hardware.h"
@@ -49,12 +52,10 @@ struct GemmShapeRates {
     const double* table = nullptr;  // [b][m][n][k], gemm_shape_data.h; null: no table applies
     double scale = 1.0;             // the part's dense peak / the measured part's
     const char* measured_on = "";   // the part and dtype the table measured, in words
-    // Derived rates (fp8 on the H100's silicon, above): `table` is the part's bf16 table and each
-    // rate is multiplied by ratio_num / ratio_den at the same shape (the B200's fp8 and bf16
-    // tables); null for a table measured in the dtype itself.
-    const double* ratio_num = nullptr;
-    const double* ratio_den = nullptr;
-    bool derived() const { return ratio_num != nullptr && ratio_den != nullptr; }
+    // Derived rates (fp8 on the H100's silicon, above): `table` is the part's bf16 table, scaled
+    // to the part's best fp8 GEMM; false for a table measured in the dtype itself.
+    bool from_bf16 = false;
+    bool derived() const { return from_bf16; }
 };
 
 GemmShapeRates gemm_shape_rates(const HardwareProfile& profile, ComputeType type);
