@@ -50,7 +50,9 @@ namespace tally {
 // A published shape table that applies to a part, and the factor its rates scale by.
 struct GemmShapeRates {
     const double* table = nullptr;  // [b][m][n][k], gemm_shape_data.h; null: no table applies
-    double scale = 1.0;             // the part's dense peak / the measured part's
+    // The part's dense peak / the measured part's; for derived rates (from_bf16), the part's
+    // best fp8 GEMM / the bf16 table's best.
+    double scale = 1.0;
     const char* measured_on = "";   // the part and dtype the table measured, in words
     // Derived rates (fp8 on the H100's silicon, above): `table` is the part's bf16 table, scaled
     // to the part's best fp8 GEMM; false for a table measured in the dtype itself.
