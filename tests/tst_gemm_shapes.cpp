@@ -97,9 +97,9 @@ void TestGemmShapes::outsideTheTableTheCallerDecides() {
 
 void TestGemmShapes::whichPartsReadWhichTable() {
     // The H100's fp8 column exceeds its dense peak: not used; its fp8 is derived instead.
-    QVERIFY(gemm_shape_rates(part("h100-sxm"), ComputeType::fp8).derived());
-    QVERIFY(!gemm_shape_rates(part("h100-sxm"), ComputeType::bf16).derived());
-    QVERIFY(!gemm_shape_rates(part("b200"), ComputeType::fp8).derived());
+    QVERIFY(gemm_shape_rates(part("h100-sxm"), ComputeType::fp8).from_bf16);
+    QVERIFY(!gemm_shape_rates(part("h100-sxm"), ComputeType::bf16).from_bf16);
+    QVERIFY(!gemm_shape_rates(part("b200"), ComputeType::fp8).from_bf16);
     // No bf16 table, no derived fp8 either.
     QVERIFY(gemm_shape_rates(part("a100-80gb"), ComputeType::fp8).table == nullptr);
     QVERIFY(gemm_shape_rates(part("h100-pcie"), ComputeType::fp8).table == nullptr);

@@ -53,11 +53,10 @@ struct GemmShapeRates {
     // The part's dense peak / the measured part's; for derived rates (from_bf16), the part's
     // best fp8 GEMM / the bf16 table's best.
     double scale = 1.0;
-    const char* measured_on = "";   // the part and dtype the table measured, in words
+    const char* measured_on = "";  // the part and dtype the table measured, in words
     // Derived rates (fp8 on the H100's silicon, above): `table` is the part's bf16 table, scaled
     // to the part's best fp8 GEMM; false for a table measured in the dtype itself.
     bool from_bf16 = false;
-    bool derived() const { return from_bf16; }
 };
 
 GemmShapeRates gemm_shape_rates(const HardwareProfile& profile, ComputeType type);
