@@ -89,6 +89,7 @@ private slots:
     void criticalBatchIsTheRidge();
     void maxBatchAtTheBoundary();
     void allReducesDominateSmallBatches();
+    void allReducesCrossTheLinkNcclSees();
     void routedExpertsReadAtBatchOne();
     void computesWhenItDoesNotFit();
     void curvePassesThroughThePlan();
@@ -364,6 +365,38 @@ void TestInference::allReducesDominateSmallBatches() {
     QCOMPARE(many.decode.comm_latency_s, one.decode.comm_latency_s);
     QVERIFY(many.decode.comm_latency_s / many.decode_step_s <
             one.decode.comm_latency_s / one.decode_step_s);
+}
+
+void TestInference::allReducesCrossTheLinkNcclSees() {
+    // Llama 3 70B at fp8 on 8 H100, batch 256: the all-reduces' ring runs at NCCL's figure for
+    // the NVLink, 18 x 20.6 = 370.8 GB/s (src/graph/topo.h), not the datasheet's 450.
+    PlanSpec s = servingSpec("llama-3-70b");
+    s.cluster.gpus = 8;
+    s.inference.tp = 8;
+    s.inference.batch = 256;
+    s.inference.weight_dtype = DType::fp8_e4m3;
+    const HardwareProfile& h100 = *find_builtin_hardware("h100-sxm");
+    const ServingPlan p = evaluate_inference(s, h100);
+    QCOMPARE(p.link_bytes_per_s, 450e9);
+    QVERIFY(qAbs(p.nccl_link_bytes_per_s - 370.8e9) < 1.0);
+    // Four A100 PCIe cards: the NVLink bridge joins pairs, so a ring over four crosses each
+    // card's PCIe Gen4 x16 link (64 GB/s both ways, A100 datasheet: 32 a direction), which NCCL
+    // counts at 16 x 120 / 80 = 24 GB/s. Two cards keep
+    // the bridge's 300 GB/s (NCCL: 12 x 20 = 240).
+    s.cluster.gpu = "a100-pcie-80gb";
+    s.cluster.gpus = 4;
+    s.inference.tp = 4;
+    s.inference.weight_dtype = DType::bf16;
+    s.inference.batch = 16;
+    const HardwareProfile& a100 = *find_builtin_hardware("a100-pcie-80gb");
+    const ServingPlan four = evaluate_inference(s, a100);
+    QCOMPARE(four.link_bytes_per_s, 32e9);
+    QVERIFY(qAbs(four.nccl_link_bytes_per_s - 24e9) < 1.0);
+    s.cluster.gpus = 2;
+    s.inference.tp = 2;
+    const ServingPlan two = evaluate_inference(s, a100);
+    QCOMPARE(two.link_bytes_per_s, 300e9);
+    QVERIFY(qAbs(two.nccl_link_bytes_per_s - 240e9) < 1.0);
 }
 
 void TestInference::routedExpertsReadAtBatchOne() {

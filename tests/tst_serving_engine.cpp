@@ -16,6 +16,7 @@ private slots:
     void customAllReduceMeasured();
     void customPastItsMeasurements();
     void customFallsBackToNcclForLargeMessages();
+    void ringRunsAtNcclsLinkFigure();
     void presetsAreDocumented();
 };
 
@@ -59,17 +60,17 @@ void TestServingEngine::customAllReduceMeasured() {
     // 48e9 = 18.67 ns. Within the measured sizes the measurement stands, though NCCL's model
     // gives less (LL: 6.6 + 6 x 0.6 = 10.2 us over 4).
     const ServingCollective four =
-        serving_all_reduce(AllReduceKind::custom, 512.0, 4, 300e9, CollectiveLink::nvlink);
+        serving_all_reduce(AllReduceKind::custom, 512.0, 4, 300e9, 300e9, CollectiveLink::nvlink);
     QVERIFY(qAbs(four.latency_s - 11.9e-6) < 1e-18);
     QVERIFY(qAbs(four.bandwidth_s - 16e-9) < 1e-18);
     const ServingCollective eight =
-        serving_all_reduce(AllReduceKind::custom, 512.0, 8, 300e9, CollectiveLink::nvlink);
+        serving_all_reduce(AllReduceKind::custom, 512.0, 8, 300e9, 300e9, CollectiveLink::nvlink);
     QVERIFY(qAbs(eight.seconds - (13.7e-6 + 1.75 * 512.0 / 48e9)) < 1e-18);
     // The source's own large message: 1 MiB over 4 GPUs measured 45.5 us; the model gives
     // 11.9 + 1.5 x 1,048,576 / 48e9 us = 11.9 + 32.77 = 44.7 us (within 2%: the share of the
     // link was read off these points).
-    const ServingCollective mib =
-        serving_all_reduce(AllReduceKind::custom, 1048576.0, 4, 300e9, CollectiveLink::nvlink);
+    const ServingCollective mib = serving_all_reduce(AllReduceKind::custom, 1048576.0, 4, 300e9,
+                                                     300e9, CollectiveLink::nvlink);
     QVERIFY(qAbs(mib.seconds - 45.5e-6) / 45.5e-6 < 0.02);
 }
 
@@ -80,18 +81,18 @@ void TestServingEngine::customPastItsMeasurements() {
     // the largest measured message, 2 MiB: 13.7 + 1.75 x 2,097,152 / 72e9 = 64.67 us. The engine's
     // kernel is no slower than the ring and no faster than at 2 MiB: 76.06 us.
     const double eight_mib = 8.0 * 1048576.0;
-    const ServingCollective big =
-        serving_all_reduce(AllReduceKind::custom, eight_mib, 8, 450e9, CollectiveLink::nvlink);
+    const ServingCollective big = serving_all_reduce(AllReduceKind::custom, eight_mib, 8, 450e9,
+                                                     450e9, CollectiveLink::nvlink);
     QVERIFY(qAbs(big.seconds - 76.06e-6) < 0.01e-6);
     // 3 MiB: extrapolated 13.7 + 1.75 x 3,145,728 / 72e9 = 90.16 us; the ring, LL128: 40.6 +
     // 1.75 x 3,145,728 / 414e9 = 53.9 us; 2 MiB took 64.67 us: 64.67 us.
     const ServingCollective three = serving_all_reduce(AllReduceKind::custom, 3.0 * 1048576.0, 8,
-                                                       450e9, CollectiveLink::nvlink);
+                                                       450e9, 450e9, CollectiveLink::nvlink);
     QVERIFY(qAbs(three.seconds - 64.67e-6) < 0.01e-6);
     // Never less for a larger message: 2, 3, 4 ... 8 MiB and the NCCL ring past 8 MiB.
     double previous = 0.0;
     for (double mib = 1.0; mib <= 16.0; mib += 0.25) {
-        const double t = serving_all_reduce(AllReduceKind::custom, mib * 1048576.0, 8, 450e9,
+        const double t = serving_all_reduce(AllReduceKind::custom, mib * 1048576.0, 8, 450e9, 450e9,
                                             CollectiveLink::nvlink)
                              .seconds;
         QVERIFY2(t >= previous, qPrintable(QString::number(mib)));
@@ -105,12 +106,36 @@ void TestServingEngine::customFallsBackToNcclForLargeMessages() {
     // 25.4 + 1.5 x 16,777,216 / 276e9 = 116.58 us).
     const double bytes = 16.0 * 1048576.0;
     const ServingCollective c =
-        serving_all_reduce(AllReduceKind::custom, bytes, 4, 300e9, CollectiveLink::nvlink);
+        serving_all_reduce(AllReduceKind::custom, bytes, 4, 300e9, 300e9, CollectiveLink::nvlink);
     QVERIFY(qAbs(c.seconds - (28.8e-6 + 1.5 * bytes / 300e9)) < 1e-15);
     // One rank: nothing to reduce.
     QCOMPARE(
-        serving_all_reduce(AllReduceKind::custom, 512.0, 1, 300e9, CollectiveLink::nvlink).seconds,
+        serving_all_reduce(AllReduceKind::custom, 512.0, 1, 300e9, 300e9, CollectiveLink::nvlink)
+            .seconds,
         0.0);
+}
+
+void TestServingEngine::ringRunsAtNcclsLinkFigure() {
+    // NCCL's figure for an NVLink (src/graph/topo.h): 20.0 GB/s per SM80 link against 25 GB/s a
+    // direction, 20.6 per SM90 link, 40.1 per SM100 link against 50: 0.8, 0.824, 0.802. A100:
+    // 12 x 20.0 = 240 GB/s of 300; H100: 18 x 20.6 = 370.8 of 450; B200: 18 x 40.1 = 721.8 of 900.
+    QVERIFY(qAbs(300e9 * kNcclNvlinkShareSm80 - 240e9) < 1.0);
+    QVERIFY(qAbs(450e9 * kNcclNvlinkShareSm90 - 370.8e9) < 1.0);
+    QVERIFY(qAbs(900e9 * kNcclNvlinkShareSm100 - 721.8e9) < 1.0);
+    // PCIe: width x speed / 80 = 16 x 120 / 80 = 24 GB/s for Gen4 x16, of 32.
+    QVERIFY(qAbs(32e9 * kNcclPcieShare - 24e9) < 1.0);
+    // 16 MiB over 4 A100 is past the custom kernel's limit: NCCL's ring at 240 GB/s, Simple:
+    // 8.4 + 6 x 3.4 = 28.8 us plus 1.5 x 16,777,216 / 240e9 = 104.858 us, 133.658 us (LL128:
+    // 25.4 + 1.5 x 16,777,216 / 220.8e9 = 139.37 us), not the 112.69 us of the datasheet's link.
+    const double bytes = 16.0 * 1048576.0;
+    const ServingCollective c =
+        serving_all_reduce(AllReduceKind::custom, bytes, 4, 300e9, 240e9, CollectiveLink::nvlink);
+    QVERIFY(qAbs(c.seconds - 133.658e-6) < 0.001e-6);
+    // Below the limit the custom kernel keeps its measured share of the datasheet's link: 1 MiB
+    // over 4 GPUs, 11.9 + 1.5 x 1,048,576 / 48e9 = 44.668 us, whatever NCCL counts.
+    const ServingCollective mib = serving_all_reduce(AllReduceKind::custom, 1048576.0, 4, 300e9,
+                                                     240e9, CollectiveLink::nvlink);
+    QVERIFY(qAbs(mib.seconds - (11.9e-6 + 1.5 * 1048576.0 / 48e9)) < 1e-15);
 }
 
 void TestServingEngine::presetsAreDocumented() {

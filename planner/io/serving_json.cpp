@@ -125,6 +125,7 @@ nlohmann::json to_json(const ServingPlan& s, const PlanSpec& spec, const Hardwar
                      {"prefill_attention_flops_per_s", s.prefill_attention_flops_per_s},
                      {"bandwidth_bytes_per_s", s.bandwidth_bytes_per_s},
                      {"link_bytes_per_s", s.link_bytes_per_s},
+                     {"nccl_link_bytes_per_s", s.nccl_link_bytes_per_s},
                      {"gemm_fraction_source", gemm_fraction_source(hw, s.gemm_type)},
                      {"memory_fraction_source", memory_fraction_source(hw)}};
     // How close the model came on the published runs of this engine and GPU family, per metric.

@@ -244,7 +244,8 @@ struct Context {
     double dequant_flops_per_s = 0.0;  // CUDA-core rate the dequantization runs at
     AchievedRates rates{};             // the GEMM dtype's, with the part's SM count
     double bandwidth = 0.0;            // achieved bytes/s
-    double link_bytes_per_s = 0.0;
+    double link_bytes_per_s = 0.0;     // the datasheet's, per direction
+    double nccl_link_bytes_per_s = 0.0;  // NCCL's figure for the same link (serving_engine.h)
     CollectiveLink link = CollectiveLink::nvlink;  // what the tp group's collectives cross
     bool spans_nodes = false;
     AllReduceKind all_reduce = AllReduceKind::nccl;  // the engine's, where the link allows it
@@ -292,6 +293,23 @@ Context make_context(const PlanSpec& spec, const HardwareProfile& hw) {
     c.link = c.spans_nodes                                   ? CollectiveLink::network
              : hw.interconnect_name.substr(0, 6) == "NVLink" ? CollectiveLink::nvlink
                                                              : CollectiveLink::pci;
+    // An NVLink bridge joins two cards (the PCIe parts' "NVLink bridge (2-GPU)"): a ring over
+    // more of them crosses each card's PCIe link to the host as well, the slowest link in it.
+    const bool bridged = hw.interconnect_name.find("bridge") != std::string::npos;
+    if (!c.spans_nodes && bridged && in.tp > 2 && hw.host_bytes_per_s > 0.0) {
+        c.link_bytes_per_s = hw.host_bytes_per_s;
+        c.link = CollectiveLink::pci;
+    }
+    const bool pcie = c.link == CollectiveLink::pci &&
+                      (bridged || hw.interconnect_name.find("PCIe") != std::string::npos);
+    c.nccl_link_bytes_per_s =
+        c.link_bytes_per_s *
+        (c.link == CollectiveLink::nvlink
+             ? (c.generation == GpuGeneration::hopper      ? kNcclNvlinkShareSm90
+                : c.generation == GpuGeneration::blackwell ? kNcclNvlinkShareSm100
+                                                           : kNcclNvlinkShareSm80)
+         : pcie ? kNcclPcieShare
+                : 1.0);
     c.all_reduce = all_reduce_kind(spec, hw);
     c.host_step_s = in.host_step_s.value_or(c.engine.host_step_s);
     return c;
@@ -509,8 +527,9 @@ ServingPhase time_phase(const Context& c, double tokens, double sequences, doubl
     if (c.spec.inference.tp > 1) {
         p.all_reduces = 2.0 * layers;
         p.all_reduce_bytes = tokens * h * kActivationBytes;
-        const ServingCollective one = serving_all_reduce(
-            c.all_reduce, p.all_reduce_bytes, c.spec.inference.tp, c.link_bytes_per_s, c.link);
+        const ServingCollective one =
+            serving_all_reduce(c.all_reduce, p.all_reduce_bytes, c.spec.inference.tp,
+                               c.link_bytes_per_s, c.nccl_link_bytes_per_s, c.link);
         p.comm_bandwidth_s = p.all_reduces * one.bandwidth_s;
         p.comm_latency_s = p.all_reduces * one.latency_s;
         p.comm_s = p.all_reduces * one.seconds;
@@ -1054,6 +1073,7 @@ ServingPlan evaluate_inference(const PlanSpec& spec, const HardwareProfile& hw) 
         prefill_attention_flops_per_s(c, dbl(spec.inference.prompt_tokens));
     s.bandwidth_bytes_per_s = hw.bandwidth_bytes_per_s * memory_fraction(hw);
     s.link_bytes_per_s = c.link_bytes_per_s;
+    s.nccl_link_bytes_per_s = c.nccl_link_bytes_per_s;
     s.params_total = c.f.params_total;
     s.output_head_16bit = c.head_16bit;
     s.host_step_s = c.host_step_s;
@@ -1438,19 +1458,24 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
             : "2 L x min(custom latency + 2 (p - 1) / p x B h 2 B / (0.16 link), NCCL ring); "
               "NCCL ring above 8 MiB",
         TALLY_TEXT("tally::explain",
-                   "%1 x %2 all-reduce of %3 B over %4 GPUs at %5 = %6 s (%7 s of it latency)")
+                   "%1 x %2 all-reduce of %3 B over %4 GPUs at %5 (NCCL counts %6 for the "
+                   "link) = %7 s (%8 s of it latency)")
             .arg(num(s.decode.all_reduces))
             .arg_translated("tally::explain", to_string(all_reduce).data())
             .arg(num(s.decode.all_reduce_bytes))
             .arg(str(in.tp))
             .arg(tb_per_s_text(s.link_bytes_per_s))
+            .arg(tb_per_s_text(s.nccl_link_bytes_per_s))
             .arg(fig(s.decode.comm_s))
             .arg(fig(s.decode.comm_latency_s)),
         all_reduce == AllReduceKind::nccl
             ? "ring all-reduce (Patarasuk & Yuan 2009; Thakur et al. 2005); NCCL's tuning "
-              "model, LL / LL128 / Simple (src/graph/tuning.cc)"
+              "model, LL / LL128 / Simple (src/graph/tuning.cc), at NCCL's link bandwidth "
+              "(src/graph/topo.h: 20.0 / 20.6 / 40.1 GB/s per NVLink of SM80 / SM90 / SM100, "
+              "PCIe width x speed / 80)"
             : "custom all-reduce measured on A100 NVLink (sgl-project/sglang pull request "
-              "2688); NCCL's tuning model above vLLM's 8 MiB limit");
+              "2688); NCCL's tuning model above vLLM's 8 MiB limit, at NCCL's link bandwidth "
+              "(src/graph/topo.h)");
     if (s.continuous) {
         const ContinuousBatchingPoint& cb = *s.continuous;
         // Past the batch the engine admits, the steps run over the B admitted (C = B).

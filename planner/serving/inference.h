@@ -121,6 +121,7 @@ struct ServingPlan {
     double prefill_attention_head_dim = 0.0;  // (d_qk + d_v) / 2
     double bandwidth_bytes_per_s = 0.0;       // achieved: datasheet x memory fraction
     double link_bytes_per_s = 0.0;            // the tp group's per-direction link
+    double nccl_link_bytes_per_s = 0.0;       // NCCL's figure for it (its ring's bandwidth)
     double params_total = 0.0;
     double params_active = 0.0;
     // Quantized weights: the output head when it stays 16-bit (spec.h, OutputHead) and the

@@ -159,8 +159,10 @@ ServingCollective serving_ring_all_reduce(double bytes, std::int64_t ranks, doub
 }
 
 ServingCollective serving_all_reduce(AllReduceKind kind, double bytes, std::int64_t ranks,
-                                     double link_bytes_per_s, CollectiveLink link) {
-    const ServingCollective ring = serving_ring_all_reduce(bytes, ranks, link_bytes_per_s, link);
+                                     double link_bytes_per_s, double nccl_link_bytes_per_s,
+                                     CollectiveLink link) {
+    const ServingCollective ring =
+        serving_ring_all_reduce(bytes, ranks, nccl_link_bytes_per_s, link);
     if (kind == AllReduceKind::nccl || ranks <= 1 || bytes > kCustomAllReduceMaxBytes) {
         return ring;
     }

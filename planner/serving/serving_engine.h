@@ -98,6 +98,18 @@ inline constexpr double kStreamKernelFloorS = 3.8e-6;
 // 2024), the model 7.8 us.
 enum class CollectiveLink { nvlink, pci, network };
 inline constexpr int kNcclProtocols = 3;  // LL, LL128, Simple
+
+// The link bandwidth that model divides by is NCCL's own figure for the link, not the datasheet's
+// (NVIDIA/nccl src/graph/topo.h and topo.cc): an NVLink counts SM70_/SM80_NVLINK_BW 20.0 GB/s,
+// SM90_NVLINK_BW 20.6 and SM100_NVLINK_BW 40.1 per link (ncclTopoConnectNodes(..., LINK_NVL,
+// count x ncclTopoNVLinkBw(compute capability))), against the 25, 25 and 50 GB/s per direction
+// of NVLink 2-3, 4 and 5 links; a PCIe link width x speed / 80 (kvDictPciGen: 120 per lane at
+// 16 GT/s, so 24 GB/s for Gen4 x16 against 32, and likewise for Gen3 and Gen5): three quarters.
+// A network link counts its NIC's speed in full.
+inline constexpr double kNcclNvlinkShareSm80 = 20.0 / 25.0;           // Volta and Ampere
+inline constexpr double kNcclNvlinkShareSm90 = 20.6 / 25.0;           // Hopper
+inline constexpr double kNcclNvlinkShareSm100 = 40.1 / 50.0;          // Blackwell
+inline constexpr double kNcclPcieShare = 120.0 * 16.0 / 80.0 / 32.0;  // 24 GB/s of 32
 inline constexpr double kNcclRingBaseLatencyS[kNcclProtocols] = {6.6e-6, 14.0e-6, 8.4e-6};
 inline constexpr double kNcclRingStepLatencyS[3][kNcclProtocols] = {
     {0.6e-6, 1.9e-6, 3.4e-6},    // NVLink
@@ -131,7 +143,8 @@ struct ServingCollective {
     double seconds = 0.0;
 };
 
-// One ring all-reduce of `bytes` over `ranks` GPUs, each link `link_bytes_per_s` per direction:
+// One ring all-reduce of `bytes` over `ranks` GPUs, each link `link_bytes_per_s` per direction
+// (NCCL's figure for it, above):
 // 2(p-1)/p of the data through every link (Patarasuk & Yuan 2009, sec. 3; Thakur et al. 2005,
 // sec. 4.5) in 2(p-1) steps, with NCCL's protocol that is fastest for the message (above). One
 // rank: 0.
@@ -145,7 +158,10 @@ ServingCollective serving_ring_all_reduce(double bytes, std::int64_t ranks, doub
 // improves on it (vLLM custom_all_reduce.py, should_custom_ar: off where it "provides little
 // performance improvement over NCCL"), so it takes no longer than NCCL's ring, and no less than
 // it took for the largest measured message (a larger message is never faster).
+// `link_bytes_per_s` is the datasheet's rate, which the custom kernel's measured share is of;
+// `nccl_link_bytes_per_s` NCCL's figure for the same link (above), which its ring runs at.
 ServingCollective serving_all_reduce(AllReduceKind kind, double bytes, std::int64_t ranks,
-                                     double link_bytes_per_s, CollectiveLink link);
+                                     double link_bytes_per_s, double nccl_link_bytes_per_s,
+                                     CollectiveLink link);
 
 }  // namespace tally

@@ -1869,10 +1869,6 @@
         <translation>%1 + %2 + %3 + %4 s = %5 s（GEMM：计算 %6 s，权重 %7 s）</translation>
     </message>
     <message>
-        <source>%1 x %2 all-reduce of %3 B over %4 GPUs at %5 = %6 s (%7 s of it latency)</source>
-        <translation>%1 x %2 all-reduce，每次 %3 B，跨 %4 个 GPU，带宽 %5 = %6 s（其中延迟 %7 s）</translation>
-    </message>
-    <message>
         <source>%1 (%2 at %3 over %4: ridge %5 FLOP per byte)</source>
         <translation>%1（%2 的 %3 除以 %4：加速器强度 %5 FLOP/byte）</translation>
     </message>
@@ -2019,6 +2015,10 @@
     <message>
         <source>Prefill wait</source>
         <translation>预填充等待</translation>
+    </message>
+    <message>
+        <source>%1 x %2 all-reduce of %3 B over %4 GPUs at %5 (NCCL counts %6 for the link) = %7 s (%8 s of it latency)</source>
+        <translation>%1 x %2 all-reduce，每次 %3 B，跨 %4 个 GPU，带宽 %5（NCCL 按 %6 计这条链路）= %7 s（其中延迟 %8 s）</translation>
     </message>
 </context>
 <context>
