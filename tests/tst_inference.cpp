@@ -381,8 +381,8 @@ void TestInference::allReducesCrossTheLinkNcclSees() {
     QVERIFY(qAbs(p.nccl_link_bytes_per_s - 370.8e9) < 1.0);
     // Four A100 PCIe cards: the NVLink bridge joins pairs, so a ring over four crosses each
     // card's PCIe Gen4 x16 link (64 GB/s both ways, A100 datasheet: 32 a direction), which NCCL
-    // counts at 16 x 120 / 80 = 24 GB/s. Two cards keep
-    // the bridge's 300 GB/s (NCCL: 12 x 20 = 240).
+    // counts at 16 x 120 / 80 = 24 GB/s. Two cards keep the bridge's 300 GB/s (NCCL: 12 x 20 =
+    // 240).
     s.cluster.gpu = "a100-pcie-80gb";
     s.cluster.gpus = 4;
     s.inference.tp = 4;
