@@ -61,6 +61,7 @@ private slots:
     void tileAndWaveQuantization();
     void ringAllReduceInOneNode();
     void ringAllReduceAcrossNodes();
+    void bridgedCardsArePairs();
     void reduceScatterAndAllToAll();
     void groupPlacementFollowsTheRankOrder();
     void pipelineBubbles_data();
@@ -288,6 +289,30 @@ void TestPerformance::backwardGemmsAtTheirOwnShapes() {
     const PerformanceBreakdown p = evaluate(s, a100).performance;
     QCOMPARE(p.microbatches, std::int64_t{1});
     QVERIFY(close(p.compute_s, forward_s + data_grad_s + weight_grad_s, 1e-9));
+}
+
+void TestPerformance::bridgedCardsArePairs() {
+    // Eight A100 PCIe cards: the NVLink bridge joins pairs, so the scale-up domain is 2 GPUs and
+    // a group of more crosses each card's PCIe Gen4 x16 link, 32e9 bytes/s a direction (A100
+    // datasheet: "PCIe Gen4: 64GB/s"), not the bridge's 300e9. A ring over the eight crosses
+    // between pairs through both cards' links at once (collectives.h: k links per hop), so an
+    // all-reduce of 1 GB moves 2 x 7/8 x 1e9 bytes at 2 x 32e9: 27.34 ms (over the bridge's
+    // link at its achieved fraction it took under 8 ms).
+    PlanSpec s = two_layer_spec();
+    s.cluster.gpu = "a100-pcie-80gb";
+    s.cluster.gpus = 8;
+    const HardwareProfile& hw = *find_builtin_hardware("a100-pcie-80gb");
+    const ResolvedNetwork r = resolve_network(s.cluster, hw);
+    QCOMPARE(r.network.gpus_per_node, std::int64_t{2});
+    QVERIFY(r.node_size_known);
+    QCOMPARE(r.inter_link_bytes_per_s, 32e9);
+    QCOMPARE(r.intra_link_bytes_per_s, 300e9);
+    const GroupPlacement eight = place_group(8, 1, r.network.gpus_per_node);
+    QVERIFY(close(collective_time(Collective::all_reduce, 1e9, eight, r.network).bandwidth_s,
+                  2.0 * 7.0 / 8.0 * 1e9 / 64e9, 1e-12));
+    // A cluster that states its node keeps it.
+    s.cluster.gpus_per_node = 8;
+    QCOMPARE(resolve_network(s.cluster, hw).network.gpus_per_node, std::int64_t{8});
 }
 
 void TestPerformance::sequenceParallelRegathersInBackward() {

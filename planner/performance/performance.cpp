@@ -756,6 +756,15 @@ GemmList head_gemms(const PlanSpec& spec) {
 ResolvedNetwork resolve_network(const ClusterSpec& cluster, const HardwareProfile& hw) {
     ResolvedNetwork r;
     std::int64_t node = cluster.gpus_per_node > 0 ? cluster.gpus_per_node : hw.gpus_per_node;
+    // An NVLink bridge joins two PCIe cards (the catalog's "NVLink bridge (2-GPU)" parts): those
+    // two are the scale-up domain, and a group of more crosses each card's PCIe link to its host.
+    // That link stands for the one between domains unless the cluster states another (a
+    // cluster of several servers also crosses their network, which the catalog does not know).
+    const bool bridged = hw.interconnect_name.find("bridge") != std::string::npos;
+    const bool bridged_pairs = node <= 0 && bridged && hw.host_bytes_per_s > 0.0;
+    if (bridged_pairs) {
+        node = 2;
+    }
     if (node <= 0) {
         node = std::max<std::int64_t>(cluster.gpus, 1);
         r.node_size_known = false;
@@ -763,6 +772,7 @@ ResolvedNetwork resolve_network(const ClusterSpec& cluster, const HardwareProfil
     r.intra_link_bytes_per_s = cluster.intra_node_bytes_per_s > 0.0 ? cluster.intra_node_bytes_per_s
                                                                     : hw.interconnect_bytes_per_s;
     r.inter_link_bytes_per_s = cluster.inter_node_bytes_per_s > 0.0 ? cluster.inter_node_bytes_per_s
+                               : bridged_pairs                      ? hw.host_bytes_per_s
                                                                     : hw.inter_node_bytes_per_s;
     if (r.inter_link_bytes_per_s <= 0.0) {
         r.inter_link_bytes_per_s = r.intra_link_bytes_per_s;
