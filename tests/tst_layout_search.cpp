@@ -58,6 +58,7 @@ class TestLayoutSearch : public QObject {
 
 private slots:
     void countsEveryLayoutByHand();
+    void tensorParallelStaysInABridgedPair();
     void bestIsNeverSlowerThanAnyEnumerated();
     void returnedLayoutPlansToTheSameStep();
     void rankingIsSorted();
@@ -96,6 +97,29 @@ void TestLayoutSearch::countsEveryLayoutByHand() {
     QCOMPARE(search_layouts(flash, *find_builtin_hardware("h100-sxm"), 5, LayoutObjective::time)
                  .candidates,
              std::int64_t{108});
+}
+
+void TestLayoutSearch::tensorParallelStaysInABridgedPair() {
+    // The toy on four A100 PCIe cards with no node size stated: their NVLink bridge joins pairs,
+    // the scale-up domain is 2 (resolve_network), so tp stays in {1, 2} as with a node of 4
+    // above (the toy's 2 heads allow no more either) - and with a 4-head model tp 4 is left out
+    // too: tp {1, 2} x pp {1, 2}, the same 102 layouts as the count by hand above.
+    PlanSpec s = toy_spec();
+    s.cluster.gpu = "a100-pcie-80gb";
+    s.cluster.gpus_per_node = 0;
+    s.model.heads = 4;
+    const HardwareProfile& a100 = *find_builtin_hardware("a100-pcie-80gb");
+    const LayoutSearchResult r = search_layouts(s, a100, 200, LayoutObjective::time);
+    QCOMPARE(r.candidates, std::int64_t{102});
+    for (const RankedLayout& l : r.best) {
+        QVERIFY(l.layout.tp <= 2);
+    }
+    // On SXM cards the profile's node of 8 lets tp 4 in: tp 4 pp 1, dp 1, mb {1, 2, 4}:
+    // 3 x 1 zero x 3 recompute x 2 SP = 18 more, 120.
+    s.cluster.gpu = "a100-80gb";
+    QCOMPARE(
+        search_layouts(s, *find_builtin_hardware("a100-80gb"), 5, LayoutObjective::time).candidates,
+        std::int64_t{120});
 }
 
 void TestLayoutSearch::bestIsNeverSlowerThanAnyEnumerated() {

@@ -6,6 +6,8 @@
 #include <array>
 #include <cmath>
 
+#include "planner/performance/performance.h"
+
 namespace tally {
 
 namespace {
@@ -49,11 +51,11 @@ bool tp_valid(const ModelSpec& m, std::int64_t tp) {
     return false;
 }
 
+// The scale-up domain the plan's network has (resolve_network(): the cluster's node, else the
+// profile's, else a bridged pair); 0 where neither says.
 std::int64_t node_size(const PlanSpec& spec, const HardwareProfile& hw) {
-    if (spec.cluster.gpus_per_node > 0) {
-        return spec.cluster.gpus_per_node;
-    }
-    return hw.gpus_per_node > 0 ? hw.gpus_per_node : 0;
+    const ResolvedNetwork network = resolve_network(spec.cluster, hw);
+    return network.node_size_known ? network.network.gpus_per_node : 0;
 }
 
 double objective_of(const PlanSpec& spec, const HardwareProfile& hw, const Plan& plan,
