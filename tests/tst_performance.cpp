@@ -310,9 +310,18 @@ void TestPerformance::bridgedCardsArePairs() {
     const GroupPlacement eight = place_group(8, 1, r.network.gpus_per_node);
     QVERIFY(close(collective_time(Collective::all_reduce, 1e9, eight, r.network).bandwidth_s,
                   2.0 * 7.0 / 8.0 * 1e9 / 64e9, 1e-12));
+    // tp 4 on such cards crosses pairs: the plan warns; tp 2 stays in one and does not.
+    s.data.global_batch = 8;
+    s.training.tp = 4;
+    QVERIFY(!check(s, hw));
+    QVERIFY(evaluate(s, hw).has(Warning::tp_spans_nodes));
+    s.training.tp = 2;
+    QVERIFY(!evaluate(s, hw).has(Warning::tp_spans_nodes));
     // A cluster that states its node keeps it.
     s.cluster.gpus_per_node = 8;
     QCOMPARE(resolve_network(s.cluster, hw).network.gpus_per_node, std::int64_t{8});
+    s.training.tp = 4;
+    QVERIFY(!evaluate(s, hw).has(Warning::tp_spans_nodes));
 }
 
 void TestPerformance::sequenceParallelRegathersInBackward() {

@@ -753,6 +753,15 @@ std::vector<Text> warning_texts(const Plan& plan, const PlanSpec& spec, const Ha
                           .arg(plan.parallel.pp)
                           .arg(plan.parallel.grad_accum_steps));
     }
+    if (plan.has(Warning::tp_spans_nodes)) {
+        out.push_back(TALLY_TEXT("tally::warnings",
+                                 "tp %1 spans scale-up domains of %2 GPUs: its all-reduces cross "
+                                 "the %3 GB/s link between them (Narayanan et al. 2021, sec. "
+                                 "3.3: keep tp within a node)")
+                          .arg(spec.training.tp)
+                          .arg(plan.performance.network.network.gpus_per_node)
+                          .arg(g3(plan.performance.network.network.inter_bytes_per_s / gb)));
+    }
     if (plan.has(Warning::selective_without_attention)) {
         out.push_back(TALLY_TEXT("tally::warnings",
                                  "selective recomputation changes nothing here: flash attention "

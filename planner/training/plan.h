@@ -42,6 +42,9 @@ enum class Warning : std::uint32_t {
     selective_without_attention = 1u << 7,
     // An assumed cluster.mfu more than kMfuAssumedOverPredicted times the performance model's.
     mfu_above_predicted = 1u << 8,
+    // Tensor parallelism over more GPUs than one scale-up domain joins (the node, or a bridged
+    // pair): its all-reduces cross the slower link between domains.
+    tp_spans_nodes = 1u << 9,
 };
 
 // How far an assumed MFU may exceed the predicted one before the plan warns. The model's error

@@ -7126,5 +7126,9 @@ Source: %2</source>
         <source>%1 has no %2 peak: %3 weights are read at their size but multiplied in %4</source>
         <translation>%1 没有 %2 峰值：%3 权重按其大小读取，但用 %4 相乘</translation>
     </message>
+    <message>
+        <source>tp %1 spans scale-up domains of %2 GPUs: its all-reduces cross the %3 GB/s link between them (Narayanan et al. 2021, sec. 3.3: keep tp within a node)</source>
+        <translation>tp %1 跨越了每个 %2 个 GPU 的纵向扩展域：它的 all-reduce 要经过域间 %3 GB/s 的链路（Narayanan et al. 2021，第 3.3 节：tp 应留在一个节点之内）</translation>
+    </message>
 </context>
 </TS>
