@@ -100,10 +100,9 @@ void TestLayoutSearch::countsEveryLayoutByHand() {
 }
 
 void TestLayoutSearch::tensorParallelStaysInABridgedPair() {
-    // The toy on four A100 PCIe cards with no node size stated: their NVLink bridge joins pairs,
-    // the scale-up domain is 2 (resolve_network), so tp stays in {1, 2} as with a node of 4
-    // above (the toy's 2 heads allow no more either) - and with a 4-head model tp 4 is left out
-    // too: tp {1, 2} x pp {1, 2}, the same 102 layouts as the count by hand above.
+    // The toy with 4 heads on four A100 PCIe cards, no node size stated: their NVLink bridge
+    // joins pairs, so the scale-up domain is 2 (resolve_network) and tp stays in {1, 2} though
+    // 4 heads would allow tp 4: tp {1, 2} x pp {1, 2}, the 102 layouts of the count by hand.
     PlanSpec s = toy_spec();
     s.cluster.gpu = "a100-pcie-80gb";
     s.cluster.gpus_per_node = 0;
