@@ -392,11 +392,14 @@ void TestInference::allReducesCrossTheLinkNcclSees() {
     const ServingPlan four = evaluate_inference(s, a100);
     QCOMPARE(four.link_bytes_per_s, 32e9);
     QVERIFY(qAbs(four.nccl_link_bytes_per_s - 24e9) < 1.0);
+    QVERIFY(four.has(ServingWarning::tp_spans_bridge));
+    QVERIFY(!four.has(ServingWarning::tp_spans_nodes));
     s.cluster.gpus = 2;
     s.inference.tp = 2;
     const ServingPlan two = evaluate_inference(s, a100);
     QCOMPARE(two.link_bytes_per_s, 300e9);
     QVERIFY(qAbs(two.nccl_link_bytes_per_s - 240e9) < 1.0);
+    QVERIFY(!two.has(ServingWarning::tp_spans_bridge));
 }
 
 void TestInference::routedExpertsReadAtBatchOne() {

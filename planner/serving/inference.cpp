@@ -248,6 +248,7 @@ struct Context {
     double nccl_link_bytes_per_s = 0.0;  // NCCL's figure for the same link (serving_engine.h)
     CollectiveLink link = CollectiveLink::nvlink;  // what the tp group's collectives cross
     bool spans_nodes = false;
+    bool spans_bridge = false;  // more GPUs than an NVLink bridge joins: the ring crosses PCIe
     AllReduceKind all_reduce = AllReduceKind::nccl;  // the engine's, where the link allows it
     double host_step_s = 0.0;  // a step's host pause: inference.host_step_s, else the engine's
 };
@@ -299,6 +300,7 @@ Context make_context(const PlanSpec& spec, const HardwareProfile& hw) {
     if (!c.spans_nodes && bridged && in.tp > 2 && hw.host_bytes_per_s > 0.0) {
         c.link_bytes_per_s = hw.host_bytes_per_s;
         c.link = CollectiveLink::pci;
+        c.spans_bridge = true;
     }
     const bool pcie = c.link == CollectiveLink::pci &&
                       (bridged || hw.interconnect_name.find("PCIe") != std::string::npos);
@@ -1115,6 +1117,9 @@ ServingPlan evaluate_inference(const PlanSpec& spec, const HardwareProfile& hw) 
     if (c.spans_nodes) {
         warn(ServingWarning::tp_spans_nodes);
     }
+    if (c.spans_bridge) {
+        warn(ServingWarning::tp_spans_bridge);
+    }
     if (s.decode.comm_s > 0.25 * s.decode_step_s) {
         warn(ServingWarning::comm_dominates);
     }
@@ -1222,6 +1227,13 @@ std::vector<Text> serving_warning_texts(const ServingPlan& s, const PlanSpec& sp
                                  "(%3 per GPU)")
                           .arg(fmt::format("{}", spec.inference.tp))
                           .arg(fmt::format("{}", hw.gpus_per_node))
+                          .arg(tb_per_s_text(s.link_bytes_per_s)));
+    }
+    if (s.has(ServingWarning::tp_spans_bridge)) {
+        out.push_back(TALLY_TEXT("tally::warnings",
+                                 "tp %1 spans more than the 2 cards an NVLink bridge joins: the "
+                                 "all-reduces cross PCIe (%2 per GPU), with NCCL")
+                          .arg(fmt::format("{}", spec.inference.tp))
                           .arg(tb_per_s_text(s.link_bytes_per_s)));
     }
     if (s.has(ServingWarning::comm_dominates)) {

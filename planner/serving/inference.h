@@ -106,6 +106,7 @@ enum class ServingWarning : std::uint32_t {
     tp_spans_nodes = 1u << 1,
     comm_dominates = 1u << 2,           // the all-reduces take over a quarter of a decode step
     weight_dtype_not_native = 1u << 3,  // no tensor-core path: dequantized to 16-bit for the GEMMs
+    tp_spans_bridge = 1u << 4,  // more GPUs than an NVLink bridge joins: the ring crosses PCIe
 };
 
 struct ServingPlan {

@@ -7130,5 +7130,9 @@ Source: %2</source>
         <source>tp %1 spans scale-up domains of %2 GPUs: its all-reduces cross the %3 GB/s link between them (Narayanan et al. 2021, sec. 3.3: keep tp within a node)</source>
         <translation>tp %1 跨越了每个 %2 个 GPU 的纵向扩展域：它的 all-reduce 要经过域间 %3 GB/s 的链路（Narayanan et al. 2021，第 3.3 节：tp 应留在一个节点之内）</translation>
     </message>
+    <message>
+        <source>tp %1 spans more than the 2 cards an NVLink bridge joins: the all-reduces cross PCIe (%2 per GPU), with NCCL</source>
+        <translation>tp %1 超出了 NVLink 桥连接的 2 张卡：all-reduce 要经过 PCIe（每 GPU %2），由 NCCL 完成</translation>
+    </message>
 </context>
 </TS>
