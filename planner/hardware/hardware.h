@@ -123,6 +123,9 @@ struct HardwareProfile {
     }
     // The best published matmul fraction of peak for this dtype, if the catalog has one.
     std::optional<double> best_measured_gemm_fraction(ComputeType type) const;
+    // Whether the part's NVLink is a bridge between two cards (the PCIe parts' "NVLink bridge
+    // (2-GPU)"): a group of more of them crosses each card's PCIe link to the host as well.
+    bool nvlink_bridged() const { return interconnect_name.find("bridge") != std::string::npos; }
 };
 
 // Whether the part's id or name contains any of `parts` (each lower case), ignoring the case of

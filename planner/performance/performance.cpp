@@ -760,8 +760,7 @@ ResolvedNetwork resolve_network(const ClusterSpec& cluster, const HardwareProfil
     // two are the scale-up domain, and a group of more crosses each card's PCIe link to its host.
     // That link stands for the one between domains unless the cluster states another (a
     // cluster of several servers also crosses their network, which the catalog does not know).
-    const bool bridged = hw.interconnect_name.find("bridge") != std::string::npos;
-    const bool bridged_pairs = node <= 0 && bridged && hw.host_bytes_per_s > 0.0;
+    const bool bridged_pairs = node <= 0 && hw.nvlink_bridged() && hw.host_bytes_per_s > 0.0;
     if (bridged_pairs) {
         node = 2;
     }

@@ -204,8 +204,8 @@ AllReduceKind all_reduce_kind(const PlanSpec& spec, const HardwareProfile& hw) {
     const std::string_view link = hw.interconnect_name;
     const std::int64_t tp = spec.inference.tp;
     const bool in_node = !(hw.gpus_per_node > 0 && tp > hw.gpus_per_node);
-    const bool nvlink_group = link.substr(0, 6) == "NVLink" && in_node &&
-                              (link.find("bridge") == std::string_view::npos || tp <= 2);
+    const bool nvlink_group =
+        link.substr(0, 6) == "NVLink" && in_node && (!hw.nvlink_bridged() || tp <= 2);
     return nvlink_group ? serving_engine_profile(spec.inference.engine).all_reduce
                         : AllReduceKind::nccl;
 }
@@ -241,10 +241,10 @@ struct Context {
     GpuGeneration generation = GpuGeneration::other;
     double attention_16bit_peak = 0.0;
     double attention_head_dim = 128.0;
-    double dequant_flops_per_s = 0.0;  // CUDA-core rate the dequantization runs at
-    AchievedRates rates{};             // the GEMM dtype's, with the part's SM count
-    double bandwidth = 0.0;            // achieved bytes/s
-    double link_bytes_per_s = 0.0;     // the datasheet's, per direction
+    double dequant_flops_per_s = 0.0;    // CUDA-core rate the dequantization runs at
+    AchievedRates rates{};               // the GEMM dtype's, with the part's SM count
+    double bandwidth = 0.0;              // achieved bytes/s
+    double link_bytes_per_s = 0.0;       // the datasheet's, per direction
     double nccl_link_bytes_per_s = 0.0;  // NCCL's figure for the same link (serving_engine.h)
     CollectiveLink link = CollectiveLink::nvlink;  // what the tp group's collectives cross
     bool spans_nodes = false;
@@ -294,9 +294,9 @@ Context make_context(const PlanSpec& spec, const HardwareProfile& hw) {
     c.link = c.spans_nodes                                   ? CollectiveLink::network
              : hw.interconnect_name.substr(0, 6) == "NVLink" ? CollectiveLink::nvlink
                                                              : CollectiveLink::pci;
-    // An NVLink bridge joins two cards (the PCIe parts' "NVLink bridge (2-GPU)"): a ring over
-    // more of them crosses each card's PCIe link to the host as well, the slowest link in it.
-    const bool bridged = hw.interconnect_name.find("bridge") != std::string::npos;
+    // An NVLink bridge joins two cards: a ring over more of them crosses each card's PCIe link
+    // to the host as well, the slowest link in it.
+    const bool bridged = hw.nvlink_bridged();
     if (!c.spans_nodes && bridged && in.tp > 2 && hw.host_bytes_per_s > 0.0) {
         c.link_bytes_per_s = hw.host_bytes_per_s;
         c.link = CollectiveLink::pci;
