@@ -1,12 +1,21 @@
 #!/usr/bin/env python3
 """Writes docs/cases/<id>.json from the published training runs in
 ../shared/reference/published-training-visible.json (Megatron-Bridge / NeMo performance summaries,
-MosaicML llm-foundry's benchmark tables).
+MosaicML llm-foundry's benchmark tables) and, given a Megatron-Bridge checkout's docs, from every
+pre-training row of its performance summary and archive (all releases).
 
 Every row is mapped by the same rules (below, stated again in each case's description); nothing
-is set per case. Rows the source marks doubtful, or without a precision, are skipped.
+is set per case. Rows the source marks doubtful, or without a precision, are skipped, as are rows
+of models or recipes Tally cannot represent (mbridge_skip_reason()).
 
-    python3 scripts/make_published_cases.py [REFERENCE.json]
+    python3 scripts/make_published_cases.py [REFERENCE.json] [--megatron-bridge DOCS_DIR COMMIT]
+        [--llm-foundry README.md COMMIT]
+
+DOCS_DIR holds performance-summary.md and performance-summary-archive.md (for example
+`git --git-dir=... show COMMIT:docs/performance-summary.md`); COMMIT is recorded as the source.
+README.md is llm-foundry's scripts/train/benchmarking/README.md, whose every table row becomes a
+case the same way. A row of the tables that the reference file also lists is checked against it
+and kept as the reference states it.
 """
 import json
 import os
@@ -35,15 +44,16 @@ QWEN3 = {
 MPT = {
     # MosaicML MPT (llm-foundry scripts/train/yamls/pretrain/mpt-*.yaml): expansion ratio 4,
     # GELU, LayerNorm, no biases, ALiBi, tied embeddings, vocabulary 50368.
+    "MPT-125m": (12, 768, 12), "MPT-350m": (24, 1024, 16), "MPT-760m": (24, 1536, 12),
     "MPT-1b": (24, 2048, 16), "MPT-3b": (32, 2560, 20), "MPT-7b": (32, 4096, 32),
     "MPT-13b": (40, 5120, 40), "MPT-30b": (48, 7168, 56), "MPT-70b": (80, 8192, 64),
 }
-GPUS = {"H100": "h100-sxm", "B200": "b200", "GB200": "gb200", "A100 80GB": "a100-80gb",
-        "A100 40GB": "a100-40gb"}
+GPUS = {"H100": "h100-sxm", "B200": "b200", "GB200": "gb200", "B300": "b300", "GB300": "gb300",
+        "A100 80GB": "a100-80gb", "A100 40GB": "a100-40gb"}
 
 
 def gpu_id(text):
-    for key in ("GB200", "B200", "H100", "A100 80GB", "A100 40GB"):
+    for key in ("GB300", "GB200", "B300", "B200", "H100", "A100 80GB", "A100 40GB"):
         if key in text:
             return GPUS[key]
     raise ValueError(text)
@@ -88,6 +98,313 @@ def model_of(m):
     raise ValueError(name)
 
 
+# Megatron-Bridge's table names for the models above.
+MBRIDGE_MODELS = {
+    "LLAMA3_8B": "Llama 3 / 3.1 8B",
+    "LLAMA3_70B": "Llama 3 / 3.1 70B",
+    "LLAMA3.1_405B": "Llama 3.1 405B",
+    "DeepSeekV3": "DeepSeek-V3 671B (37B active)",
+    "DeepSeekV3 (w/o MTP)": "DeepSeek-V3 671B (37B active)",
+    "GPT OSS 120B": "GPT-OSS 120B",
+    "Qwen3_30B_a3B": "Qwen3-30B-A3B",
+    "Qwen3_235B_a22B": "Qwen3-235B-A22B",
+}
+MBRIDGE_SYSTEMS = {"DGX-H100": "H100-SXM5-80GB (DGX H100)", "DGX-B200": "B200 (DGX B200)",
+                   "DGX-B300": "B300 (DGX B300)",
+                   "DGX-GB200": "GB200 (DGX GB200 / NVL72 rack)",
+                   "DGX-GB300": "GB300 (DGX GB300 / NVL72 rack)"}
+MBRIDGE_METRIC = ("'Tokens / sec / GPU' and 'Model TFLOP / sec / GPU' as printed. The page only "
+                  "says 'Model floating-point operations per second per GPU'. MoE footnote: token "
+                  "distribution force-balanced among experts, token-dropless.")
+
+
+def mbridge_skip_reason(model, precision, footnotes):
+    """Why a pre-training row of the tables is not made a case, or None."""
+    if model.startswith("Nemotron"):
+        return "hybrid Mamba-Transformer: Tally has no state-space layers"
+    if model.startswith("Kimi"):
+        return "trained with the Muon optimizer, which Tally does not model"
+    if model.startswith("DeepSeekV4"):
+        return "DeepSeek-V4's architecture is not in Tally"
+    if "w/ MTP" in model:
+        return "the multi-token-prediction module is not in Tally"
+    if "tokendrop" in model:
+        return "token-dropping routing: the capacity factor the run used is not printed"
+    if model not in MBRIDGE_MODELS and model.split(" (")[0] not in MBRIDGE_MODELS:
+        return "model not mapped"
+    if not precision:
+        return "precision not stated (the 25.09 tables)"
+    if "NVFP4" in precision.upper():
+        return "NVFP4 training: Tally has no NVFP4 recipe"
+    if "regression" in footnotes.lower():
+        return "the page footnotes this row as a known performance regression"
+    return None
+
+
+def _num(text):
+    text = text.strip()
+    if text.lower() in ("n/a", "", "-"):
+        return None
+    return int(text.replace(",", ""))
+
+
+def _split_alt(text):
+    """'31508 (29789)' -> ('31508', '29789'); '1 (2)' -> ('1', '2'); '8' -> ('8', None)."""
+    m = re.match(r"^\s*([^()]+?)\s*(?:\(([^()]*)\))?\s*$", text)
+    return (m.group(1).strip(), m.group(2).strip() if m.group(2) else None) if m else (text, None)
+
+
+def mbridge_rows(path, title, url, commit, skipped):
+    """Every pre-training row of one Megatron-Bridge performance page, in the reference file's
+    row format. Rows not made cases go to `skipped` with the reason."""
+    rows = []
+    release = section = None
+    heading = None
+    cols = None
+    footnote_text = {}
+    with open(path) as f:
+        lines = [line.rstrip("\n") for line in f]
+    for line in lines:
+        m = re.match(r"^\[\^([^\]]+)\]:\s*(.*)", line)
+        if m:
+            footnote_text[m.group(1)] = m.group(2)
+    for line in lines:
+        m = re.match(r"^## (\S+) NeMo Container", line)
+        if m:
+            release = m.group(1)
+            continue
+        m = re.match(r"^### (.*)", line)
+        if m:
+            section = m.group(1).strip()
+            continue
+        m = re.match(r"^#### (Model|System): (.*)", line)
+        if m:
+            heading = (m.group(1), m.group(2).strip())
+            cols = None
+            continue
+        if not line.startswith("|") or release is None:
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if cells[0] in ("System", "Model"):
+            cols = cells
+            continue
+        if set(cells[0]) <= set("-") or cols is None:
+            continue
+        if section != "Pre-Training Performance":
+            continue
+        cell = dict(zip(cols, cells))
+        notes = " ".join(footnote_text.get(k, "") for k in re.findall(r"\[\^([^\]]+)\]", line))
+        system = cell.get("System") or heading[1]
+        model = (cell.get("Model") or heading[1]).strip()
+        precision_text = cell.get("Precision")
+        table = "%s NeMo Container / Pre-Training Performance / %s: %s" % (release, heading[0],
+                                                                          heading[1])
+        # A value in parentheses is a second run: another precision (25.11's 'FP8-CS (FP8-MX)')
+        # or, in 25.09, another layout; each becomes its own row.
+        variants = [0]
+        if any(_split_alt(cell[c])[1] is not None for c in ("Tokens / sec / GPU",)):
+            variants = [0, 1]
+        for v in variants:
+            def pick(col):
+                main, alt = _split_alt(re.sub(r"\[\^[^\]]+\]", "", cell.get(col, "")))
+                return alt if (v == 1 and alt is not None) else main
+            precision = None
+            if precision_text:
+                precision = pick("Precision")
+            # The reference file's ids: the precision cell as printed, or the parenthesised one.
+            id_precision = (precision_text if v == 0 else precision) or "None"
+            rid = "mbridge-%s-%s-%s-%s-%sgpu-gbs%s" % (
+                release, system, model.replace(" ", "_"), id_precision.replace(" ", "_"),
+                pick("#-GPUs"), pick("GBS"))
+            reason = mbridge_skip_reason(model, precision, notes)
+            if reason:
+                skipped.append((rid, reason))
+                continue
+            gpus = _num(pick("#-GPUs"))
+            tp, pp, cp = _num(pick("TP")) or 1, _num(pick("PP")) or 1, _num(pick("CP")) or 1
+            mbs, gbs = _num(pick("MBS")), _num(pick("GBS"))
+            dp = gpus // (tp * pp * cp)
+            doubt = None
+            ga = _num(pick("GA")) if "GA" in cell else None
+            if ga is not None and ga * mbs * dp != gbs:
+                doubt = ("GA column (%d) is inconsistent with GBS %d / (MBS %d x DP %d)"
+                         % (ga, gbs, mbs, dp))
+            fsdp = _num(pick("FSDP")) if "FSDP" in cell else None
+            rows.append({
+                "id": rid,
+                "source": {"title": title, "table": table, "url": url,
+                           "repo": "NVIDIA-NeMo/Megatron-Bridge",
+                           "path": "docs/" + os.path.basename(path), "commit": commit},
+                "model": {"name": MBRIDGE_MODELS.get(model, MBRIDGE_MODELS.get(
+                    model.split(" (")[0]))},
+                "table_model": model.split(" (")[0],
+                "seq_len": _num(pick("Sequence Length")),
+                "hardware": {"gpu": MBRIDGE_SYSTEMS[system], "num_gpus": gpus},
+                "parallel": {"tp": tp, "pp": pp, "cp": cp, "vp": _num(pick("VP")),
+                             "ep": _num(pick("EP")), "etp": None, "fsdp": fsdp},
+                "global_batch": gbs, "micro_batch": mbs, "recompute": None,
+                "precision": precision,
+                "measured": {"tokens_per_s_per_gpu": _num(pick("Tokens / sec / GPU")),
+                             "tflops_per_gpu": _num(pick("Model TFLOP / sec / GPU"))},
+                "metric_definition": MBRIDGE_METRIC,
+                "doubtful": doubt is not None, "doubt_reason": doubt, "release": release,
+                "read_from": "the table of NVIDIA-NeMo/Megatron-Bridge docs/%s at %s" % (
+                    os.path.basename(path), commit[:12]),
+            })
+    return rows
+
+
+FOUNDRY_GPUS = {"h100_80gb": "H100 80GB", "a100_80gb": "A100 80GB", "a100_40gb": "A100 40GB"}
+FOUNDRY_METRIC = ("'Throughput (T/s/GPU)' as printed; MFU = (6 n_params seq + attention) x seq/s / "
+                  "(gpus x peak) per the README's MFU section.")
+
+
+def foundry_rows(path, commit):
+    """Every row of llm-foundry's scripts/train/benchmarking/README.md tables, in the reference
+    file's row format."""
+    rows = []
+    table = None
+    cols = None
+    with open(path) as f:
+        for line in f:
+            line = line.rstrip("\n")
+            m = re.match(r"^## (.*)", line)
+            if m:
+                table = m.group(1).strip()
+                cols = None
+                continue
+            if not line.startswith("|") or table is None:
+                continue
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if cells[0] == "Model":
+                cols = cells
+                continue
+            if cols is None or set(cells[0]) <= set("-"):
+                continue
+            c = dict(zip(cols, cells))
+            size, seq, gpus = c["Model"], int(c["SeqLen (T)"]), int(c["# GPUs"])
+            gpu, prec, mode = c["GPU"], c["Precision"], c["MP Mode"]
+            rid = "llmfoundry-%s-%s-mpt%s-s%d-%dgpu" % (gpu, prec, size, seq, gpus)
+            sharding = c["Sharding Strategy"]
+            rows.append({
+                "id": rid,
+                "source": {"title": "MosaicML llm-foundry MPT Training Benchmarks",
+                           "table": table,
+                           "url": "https://github.com/mosaicml/llm-foundry/blob/main/scripts/"
+                                  "train/benchmarking/README.md",
+                           "repo": "mosaicml/llm-foundry",
+                           "path": "scripts/train/benchmarking/README.md", "commit": commit},
+                "model": {"name": "MPT-" + size},
+                "seq_len": seq,
+                "hardware": {"gpu": FOUNDRY_GPUS[gpu], "num_gpus": gpus},
+                "parallel": {"tp": 1, "pp": 1, "cp": 1, "vp": None, "ep": None, "etp": None,
+                             "fsdp": gpus,
+                             "zero_stage": "PyTorch FSDP %s" % sharding},
+                "global_batch": int(c["GlobalBatchSize"]),
+                "micro_batch": int(c["MicroBatchSize"]),
+                "recompute": ("full activation checkpointing"
+                              if c["Activation Checkpointing"] == "True" else None),
+                "precision": "%s (FSDP mixed-precision mode %s)" % (prec, mode),
+                "measured": {"tokens_per_s_per_gpu": int(c["Throughput (T/s/GPU)"]),
+                             "tflops_per_gpu": float(c["Model TFLOP"])},
+                "metric_definition": FOUNDRY_METRIC,
+                "doubtful": c["Activation CPUOffload"] != "False",
+                "doubt_reason": ("activation CPU offload" if c["Activation CPUOffload"] != "False"
+                                 else None),
+                "read_from": "the table of mosaicml/llm-foundry scripts/train/benchmarking/"
+                             "README.md at %s" % commit[:12],
+            })
+    # Two runs of one model, length and GPU count differ in batch: the global batch tells apart.
+    count = {}
+    for r in rows:
+        count[r["id"]] = count.get(r["id"], 0) + 1
+    for r in rows:
+        if count[r["id"]] > 1:
+            r["id"] += "-gbs%d" % r["global_batch"]
+    return rows
+
+
+# Megatron-Bridge's performance recipes: what each release ran beside the table's layout
+# (overlaps, token dispatcher, recomputation, activation offload), read from the configs of
+# scripts/performance at each release's tag, with the lines that set each value.
+RECIPES_PATH = os.path.join(ROOT, "scripts", "data", "megatron-bridge-recipes.json")
+# The Megatron-Bridge version each NeMo container ships: 25.11, 26.02 and 26.04 as the docs'
+# software-versions page states (0.2.0, 0.3.0, 0.4.0); the point releases and 26.06 / 26.08
+# assumed to be the tag of the same number (0.5.0, 0.6.0).
+RELEASE_TAGS = {"25.11": "v0.2.0", "26.02": "v0.3.0", "26.02.01": "v0.3.0", "26.04": "v0.4.0",
+                "26.04.01": "v0.4.0", "26.06": "v0.5.0", "26.06.01": "v0.5.0", "26.08": "v0.6.0"}
+TAG_ORDER = ["v0.2.0", "v0.3.0", "v0.4.0", "v0.5.0", "v0.6.0"]
+_recipes = None
+
+
+def _recipe_key(row):
+    system = row["id"].split("-DGX-")[1].split("-")[0]
+    model = row.get("table_model") or {v: k for k, v in MBRIDGE_MODELS.items()
+                                         if "(" not in k}.get(row["model"]["name"])
+    precision = row["precision"].upper().replace("-", "_")
+    precision = {"FP8": "FP8_CS", "MXFP8": "FP8_MX"}.get(precision, precision)
+    return model, system, precision
+
+
+def uninterleaved_unlike_recipes(row):
+    """A table row that runs its pipeline without interleaving where every recipe of its model,
+    system and precision, in every release, interleaves: the printed layout is doubtful."""
+    recipes = _load_recipes()
+    model, system, precision = _recipe_key(row)
+    p = row["parallel"]
+    same = [r for r in recipes if (r["model"], r["system"], r["precision"]) ==
+            (model, system, precision)]
+    return ((p["pp"] or 1) > 1 and (p["vp"] or 1) <= 1 and bool(same) and
+            all((r["layout"]["vp"] or 1) > 1 for r in same))
+
+
+def _load_recipes():
+    global _recipes
+    if _recipes is None:
+        with open(RECIPES_PATH) as f:
+            _recipes = json.load(f)["recipes"]
+    return _recipes
+
+
+def recipe_of(row):
+    """The recipe that ran a Megatron-Bridge row: of the release's tag, the one whose layout is
+    the table's (the default variant first); else the nearest tag with that layout; else the
+    release's default variant. Returns (recipe, how it was chosen) or (None, None)."""
+    recipes = _load_recipes()
+    release = row["id"].split("-")[1]
+    tag = RELEASE_TAGS.get(release)
+    model, system, precision = _recipe_key(row)
+    p = row["parallel"]
+    want = {"tp": p["tp"] or 1, "pp": p["pp"] or 1, "cp": p["cp"] or 1,
+            "vp": p["vp"] if (p["vp"] or 1) > 1 else None, "ep": p["ep"] or 1,
+            "mbs": row["micro_batch"], "gbs": row["global_batch"],
+            "gpus": row["hardware"]["num_gpus"], "megatron_fsdp": (p["fsdp"] or 0) > 0}
+
+    def layout(r):
+        lay = r["layout"]
+        return {"tp": lay["tp"] or 1, "pp": lay["pp"] or 1, "cp": lay["cp"] or 1,
+                "vp": lay["vp"] if (lay["vp"] or 1) > 1 else None, "ep": lay["ep"] or 1,
+                "mbs": lay["mbs"], "gbs": lay["gbs"], "gpus": lay["gpus"],
+                "megatron_fsdp": bool(lay["megatron_fsdp"])}
+    same = [r for r in recipes if (r["model"], r["system"], r["precision"]) ==
+            (model, system, precision)]
+    if not same or tag is None:
+        return None, None
+    order = sorted(TAG_ORDER, key=lambda t: (abs(TAG_ORDER.index(t) - TAG_ORDER.index(tag)),
+                                            TAG_ORDER.index(t) < TAG_ORDER.index(tag)))
+    for t in order:
+        hits = [r for r in same if r["tag"] == t and layout(r) == want]
+        if hits:
+            hits.sort(key=lambda r: not r["default"])
+            how = ("its layout is the table's" if t == tag else
+                   "the nearest release whose recipe has the table's layout")
+            return hits[0], how
+    defaults = [r for r in same if r["tag"] == tag and r["default"]]
+    if defaults:
+        return defaults[0], "the release's default variant; its layout differs from the table's"
+    return None, None
+
+
 def case_of(row):
     p = row["parallel"]
     measured = row["measured"]
@@ -117,7 +434,10 @@ def case_of(row):
         training["interleave"] = p["vp"]
     if is_foundry:
         training["engine"] = "fsdp"
-        training["zero"] = 3
+        # FULL_SHARD shards parameters, gradients and optimizer state (ZeRO-3); SHARD_GRAD_OP
+        # gradients and optimizer state only, keeping whole parameters after the forward
+        # (ZeRO-2; PyTorch FSDP ShardingStrategy docs).
+        training["zero"] = 2 if "SHARD_GRAD_OP" in (p.get("zero_stage") or "") else 3
         # Attention: submit_benchmarks.py's --attn_impl defaults to "triton" in every version
         # that published these tables (mosaicml/llm-foundry scripts/train/benchmarking, June 2023
         # to January 2024; "flash" only from April 2024), and sweep.sh never sets it: MPT's
@@ -132,11 +452,13 @@ def case_of(row):
         # each elementwise operation as its own pass over a tensor
         # (composer/optim/decoupled_weight_decay.py), as torch's foreach AdamW does.
         training["optimizer_impl"] = "foreach"
-        assumptions.append("engine fsdp: Composer's PyTorch FSDP FULL_SHARD, eager (ZeRO-3 over "
+        assumptions.append("engine fsdp: Composer's PyTorch FSDP %s, eager (ZeRO-%d over "
                            "all GPUs); attention through llm-foundry's attn_impl 'triton' (the "
                            "default of scripts/train/benchmarking/submit_benchmarks.py, which "
                            "sweep.sh does not change): HazyResearch's 2022 Triton port of the "
-                           "first FlashAttention, timed as attention_kernel flash1")
+                           "first FlashAttention, timed as attention_kernel flash1" % (
+                           "SHARD_GRAD_OP" if training["zero"] == 2 else "FULL_SHARD",
+                           training["zero"]))
         assumptions.append("FSDP backward prefetch BACKWARD_POST (fsdp_backward_prefetch post): "
                            "Composer's default (set_fsdp_default()), which the MPT yamls and "
                            "submit_benchmarks.py leave unset")
@@ -173,50 +495,46 @@ def case_of(row):
         if tp > 1:
             training["sequence_parallel"] = True
             assumptions.append("sequence parallelism with tp > 1 (the recipes' setting)")
-        name = row["model"]["name"].lower()
-        release_tag = "v0.2.0" if row["id"].startswith("mbridge-25.11") else "v0.4.0"
-        # Settings the performance recipes of the release state beside the table's layout
-        # (NVIDIA-NeMo/Megatron-Bridge scripts/performance/configs at the release's tag; 25.11
-        # ships Megatron-Bridge v0.2.0, 26.04 v0.4.0).
-        if tp > 1 and ("llama" in name or "gpt-oss" in name) and "nvfp4" not in precision:
+        recipe, how = recipe_of(row)
+        if recipe is None:
+            assumptions.append("no performance recipe of Megatron-Bridge found for this model, "
+                               "system and precision: no overlap, the all-to-all dispatcher and "
+                               "no recomputation assumed")
+            recipe = {"tp_comm_overlap": False, "moe_a2a_overlap": False, "dispatcher": None,
+                      "recompute": {}, "cpu_offloading_num_layers": 0}
+        else:
+            assumptions.append("settings of Megatron-Bridge %s's performance recipe %s (%s; "
+                               "scripts/data/megatron-bridge-recipes.json cites its lines)"
+                               % (recipe["tag"], recipe["config"], how))
+        if tp > 1 and recipe["tp_comm_overlap"]:
             training["tp_comm_overlap"] = True
-            assumptions.append("tensor-parallel communication overlap on: the Llama and GPT-OSS "
-                               "recipes set CommOverlapConfig(tp_comm_overlap=tp > 1) except in "
-                               "NVFP4 (Megatron-Bridge %s scripts/performance/configs/"
-                               "llama*/llama3*_llm_pretrain.py)" % release_tag)
-        # moe_a2a_overlap: on in the Qwen3 H100 recipes (235B in both releases, 30B in 25.11),
-        # off in 26.04's Qwen3-30B H100 and in every DeepSeek-V3 recipe (Megatron-Bridge
-        # scripts/performance/configs/qwen*/*workload_base_configs.py, deepseek/...).
-        if "qwen3" in name and "H100" in row["id"] and (
-                "235b" in name or row["id"].startswith("mbridge-25.11")):
+            assumptions.append("tensor-parallel communication overlap on (the recipe's "
+                               "CommOverlapConfig, in effect with tp > 1 and sequence "
+                               "parallelism)")
+        if "deepseek" in row["model"]["name"].lower() and "w/o_MTP" not in row["id"]:
+            # Every DeepSeek-V3 recipe keeps mtp_num_layers = 1 (its pipeline layouts end in
+            # "mL": the MTP layer, then the loss); only the 25.11 tables say "w/o MTP".
+            assumptions.append("the recipe keeps one multi-token-prediction layer "
+                               "(mtp_num_layers 1), which Tally does not model: the run also "
+                               "computed one more MoE layer and output head")
+        if model.get("moe") and recipe["moe_a2a_overlap"]:
             training["ep_comm_overlap"] = True
             assumptions.append("expert-parallel all-to-alls overlapped with another micro-"
-                               "batch's compute: the recipe's moe_a2a_overlap = True (Megatron-"
-                               "Bridge %s Qwen3 H100 workload config)" % release_tag)
-        # The flex token dispatcher (HybridEP): every DeepSeek-V3 recipe of v0.4.0, the GB200
-        # and GB300 ones of v0.2.0 (moe_flex_dispatcher_backend="hybridep", Megatron-Bridge
-        # scripts/performance/configs/deepseek/*workload_base_configs.py); every Qwen3-30B-A3B
-        # recipe of v0.4.0 and its GB200 Qwen3-235B-A22B ones (scripts/performance/configs/
-        # qwen/qwen3_workload_base_configs.py; v0.2.0's Qwen3 recipes set none).
-        gb = row["hardware"]["gpu"].upper().startswith(("GB200", "GB300"))
-        flex_file = None
-        if "deepseek" in name and (release_tag == "v0.4.0" or gb):
-            flex_file = "deepseek/*workload_base_configs.py"
-        elif "qwen3" in name and release_tag == "v0.4.0" and ("30b" in name or
-                                                              ("235b" in name and gb)):
-            flex_file = "qwen/qwen3_workload_base_configs.py"
-        if flex_file:
+                               "batch's compute (the recipe's moe_a2a_overlap = True)")
+        if model.get("moe") and recipe["dispatcher"] == "flex":
             training["moe_dispatcher"] = "flex"
-            assumptions.append("the flex token dispatcher: the recipe's moe_flex_dispatcher_"
-                               "backend = \"hybridep\" (Megatron-Bridge %s scripts/performance/"
-                               "configs/%s)" % (release_tag, flex_file))
-        if ("70b" in name and row["hardware"]["gpu"].upper().startswith("GB200")
-                and "fp8" in precision and "mx" not in precision and (p["fsdp"] or 0) > 0):
-            training["activation_offload_layers"] = 40
-            assumptions.append("activations of 40 layers offloaded to the Grace host: the "
-                               "recipe's cpu_offloading_num_layers = 40 (Megatron-Bridge %s "
-                               "scripts/performance/configs/llama*/"
-                               "*workload_base_configs.py, LLAMA3_70B GB200 FP8_CS)" % release_tag)
+            assumptions.append("the flex token dispatcher (the recipe's moe_flex_dispatcher_"
+                               "backend = \"%s\")" % recipe.get("flex_backend"))
+        if recipe["cpu_offloading_num_layers"] and pp > 1:
+            # Only where the recipe's layout is not the table's: Megatron-Core offloads
+            # activations with one pipeline stage only.
+            assumptions.append("the recipe's activation offload (%d layers) left out: it runs "
+                               "with one pipeline stage, the table's run has %d"
+                               % (recipe["cpu_offloading_num_layers"], pp))
+        elif recipe["cpu_offloading_num_layers"]:
+            training["activation_offload_layers"] = recipe["cpu_offloading_num_layers"]
+            assumptions.append("activations of %d layers offloaded to the host (the recipe's "
+                               "cpu_offloading_num_layers)" % recipe["cpu_offloading_num_layers"])
         if "mx" in precision:
             training.update({"compute_dtype": "fp8", "fp8_recipe": "mxfp8"})
         elif "fp8" in precision:
@@ -224,17 +542,31 @@ def case_of(row):
             if precision == "fp8":
                 assumptions.append("'FP8' read as current scaling (FP8-CS), the recipe the "
                                    "earlier tables name")
-        if "8b" in name and "H100" in row["id"] and "fp8" in precision:
+        rec = recipe["recompute"] or {}
+        modules = rec.get("modules") or []
+        if rec.get("granularity") == "full":
             training["recompute"] = "full"
-            training["recompute_layers"] = 5
-            assumptions.append("full recomputation of 5 of the 32 layers: the recipe's "
-                               "recompute_num_layers = 5 (Megatron-Bridge %s scripts/performance/"
-                               "configs/llama3/workload_base_configs.py, LLAMA3_8B H100 FP8_CS), "
-                               "which scripts/performance/utils/helpers.py runs with "
-                               "recompute_granularity full and recompute_method block"
-                               % release_tag)
+            layers = rec.get("num_layers") or 0
+            if rec.get("method") == "block" and layers:
+                # --recompute-method block --recompute-num-layers N: the first N layers of each
+                # (virtual) stage; uniform recomputes every layer in groups of N.
+                training["recompute_layers"] = layers
+                assumptions.append("full recomputation of %d layers of each stage (the recipe's "
+                                   "recompute_granularity full, method block)" % layers)
+            else:
+                assumptions.append("full recomputation of every layer (the recipe's "
+                                   "recompute_granularity full, method %s)" % rec.get("method"))
+        elif rec.get("granularity") == "selective" and modules:
+            if "core_attn" in modules:
+                training["recompute"] = "selective"
+            other = [m for m in modules if m != "core_attn"]
+            assumptions.append(
+                "selective recomputation of %s (the recipe's recompute_modules)%s" % (
+                    ", ".join(modules),
+                    ("; Tally recomputes only the attention core, so %s is timed and stored as "
+                     "kept" % ", ".join(other)) if other else ""))
         else:
-            assumptions.append("no activation recomputation (the table states none)")
+            assumptions.append("no activation recomputation (the recipe sets none)")
         if model.get("moe"):
             assumptions.append("MoE routing balanced (moe_imbalance 1: the page's footnote says "
                                "the tokens were force-balanced among experts, drop-less)")
@@ -250,22 +582,82 @@ def case_of(row):
     description = ("%s. Measured %s tokens/s per GPU (%s). Layout as published: tp %d, pp %d, "
                    "cp %d, ep %d%s, %d GPUs, sequence %d, global batch %d, micro-batch %d, "
                    "precision %s. Assumed: %s. %s. Generated by scripts/make_published_cases.py "
-                   "from ../shared/reference/published-training-visible.json row %s." % (
+                   "from %s row %s." % (
                        source, measured["tokens_per_s_per_gpu"], row["metric_definition"][:200],
                        tp, pp, cp, ep, (", vp %d" % p["vp"]) if p["vp"] else "", gpus,
                        row["seq_len"], row["global_batch"], row["micro_batch"], row["precision"],
-                       "; ".join(assumptions), arch, row["id"]))
+                       "; ".join(assumptions), arch,
+                       row.get("read_from",
+                               "../shared/reference/published-training-visible.json"),
+                       row["id"]))
     return {"name": name, "description": description, "model": model, "data": data,
             "cluster": {"gpu": gpu_id(row["hardware"]["gpu"]), "gpus": gpus, "mfu": "predicted"},
             "training": training, "measured": measured_block}
 
 
 def main():
-    path = sys.argv[1] if len(sys.argv) > 1 else REFERENCE
+    args = sys.argv[1:]
+    mbridge = None
+    if "--megatron-bridge" in args:
+        i = args.index("--megatron-bridge")
+        mbridge = (args[i + 1], args[i + 2])
+        del args[i:i + 3]
+    foundry = None
+    if "--llm-foundry" in args:
+        i = args.index("--llm-foundry")
+        foundry = (args[i + 1], args[i + 2])
+        del args[i:i + 3]
+    path = args[0] if args else REFERENCE
     with open(path) as f:
         rows = json.load(f)["rows"]
+    if mbridge:
+        docs, commit = mbridge
+        skipped = []
+        table_rows = (
+            mbridge_rows(os.path.join(docs, "performance-summary.md"),
+                         "NVIDIA NeMo Megatron-Bridge Performance Summary",
+                         "https://docs.nvidia.com/nemo/megatron-bridge/latest/"
+                         "performance-summary.html", commit, skipped) +
+            mbridge_rows(os.path.join(docs, "performance-summary-archive.md"),
+                         "NVIDIA NeMo Megatron-Bridge Performance Summary (archive)",
+                         "https://docs.nvidia.com/nemo/megatron-bridge/latest/"
+                         "performance-summary-archive.html", commit, skipped))
+        for r in table_rows:
+            if not r["doubtful"] and uninterleaved_unlike_recipes(r):
+                r["doubtful"] = True
+                r["doubt_reason"] = ("VP n/a with pp %d, but every Megatron-Bridge recipe of this "
+                                     "model, system and precision, in every release, interleaves "
+                                     "the pipeline" % r["parallel"]["pp"])
+        known = {r["id"]: r for r in rows}
+        for r in table_rows:
+            ref = known.get(r["id"])
+            if ref is None:
+                rows.append(r)
+                continue
+            # The reference row stands; say where it and the table disagree.
+            for key in ("tokens_per_s_per_gpu",):
+                if ref["measured"][key] != r["measured"][key]:
+                    print("%s: reference %s %s, table %s" % (r["id"], key, ref["measured"][key],
+                                                             r["measured"][key]))
+            for key in ("tp", "pp", "cp", "ep"):
+                if (ref["parallel"][key] or 1) != (r["parallel"][key] or 1):
+                    print("%s: reference %s %s, table %s" % (r["id"], key, ref["parallel"][key],
+                                                             r["parallel"][key]))
+        for rid, reason in skipped:
+            print("not a case: %s (%s)" % (rid, reason))
+    if foundry:
+        known = {r["id"]: r for r in rows}
+        for r in foundry_rows(*foundry):
+            ref = known.get(r["id"])
+            if ref is None:
+                rows.append(r)
+            elif ref["measured"]["tokens_per_s_per_gpu"] != r["measured"]["tokens_per_s_per_gpu"]:
+                print("%s: reference %s tokens/s per GPU, table %s" % (
+                    r["id"], ref["measured"]["tokens_per_s_per_gpu"],
+                    r["measured"]["tokens_per_s_per_gpu"]))
     out_dir = os.path.join(ROOT, "docs", "cases")
     written = 0
+    written_files = set()
     for row in rows:
         if row["doubtful"] or not row["precision"] or row["precision"] == "None":
             continue
@@ -277,6 +669,15 @@ def main():
             json.dump(case, f, indent=2)
             f.write("\n")
         written += 1
+        written_files.add(file)
+    # A case this script wrote before whose row no longer becomes one goes.
+    for file in sorted(os.listdir(out_dir)):
+        full = os.path.join(out_dir, file)
+        if file.endswith(".json") and file not in written_files:
+            with open(full) as f:
+                if "Generated by scripts/make_published_cases.py" in json.load(f)["description"]:
+                    os.remove(full)
+                    print("removed %s" % file)
     print("%d cases written to %s" % (written, out_dir))
 
 
