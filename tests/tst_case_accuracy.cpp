@@ -70,9 +70,10 @@ void TestCaseAccuracy::initTestCase() {
 }
 
 void TestCaseAccuracy::everyCaseIsValidAndMeasured() {
-    // 21 cases of Narayanan et al. 2021, Korthikanti et al. 2022 and Llama 3, and 42 rows of the
-    // Megatron-Bridge and llm-foundry tables (scripts/make_published_cases.py).
-    QVERIFY2(m_results.size() >= 63, qPrintable(QString::number(m_results.size())));
+    // 21 cases of Narayanan et al. 2021, Korthikanti et al. 2022 and Llama 3; 172 rows of the
+    // Megatron-Bridge performance summaries and 216 of llm-foundry's benchmark tables
+    // (scripts/make_published_cases.py, which skips the rows it names).
+    QVERIFY2(m_results.size() >= 409, qPrintable(QString::number(m_results.size())));
     for (const CaseResult& r : m_results) {
         QVERIFY2(r.measured > 0.0 && std::isfinite(r.predicted) && r.predicted > 0.0,
                  r.file.c_str());

@@ -826,7 +826,11 @@ void TestPerformance::publishedCasesArePredicted() {
     // 0.62 s) and a utilization below the peak. The published runs reach 0.2 to 0.6 of the bf16
     // peak; an FP8 run's HFU is counted against the FP8 peak, twice it: Qwen3-235B in FP8 on 256
     // H100 measured 233 TFLOP/s per GPU, 0.118 of 1979e12, and the model predicts it at about half
-    // that (docs/planner.md's accuracy table), so the floor is 0.05.
+    // that (docs/planner.md's accuracy table). The plan's hfu counts the seeds' 6·N·D, not
+    // attention, which dominates a small model at a long sequence: MPT-125M at 65,536 tokens does
+    // 12·L·h·s = 12 x 12 x 768 x 65,536 = 7.25e9 attention FLOPs per token forward and backward
+    // against 6·N = 6 x 124.5e6 = 0.75e9 (llm-foundry's 54% MFU counts both), so its hfu is near
+    // a tenth of its utilization and the floor is 0.02.
     const QDir dir(QStringLiteral(TALLY_SOURCE_DIR "/docs/cases"));
     const QStringList files = dir.entryList({QStringLiteral("*.json")}, QDir::Files);
     QVERIFY(files.size() >= 21);
@@ -838,7 +842,7 @@ void TestPerformance::publishedCasesArePredicted() {
         QVERIFY2(plan.time.mfu_predicted, qPrintable(file));
         QVERIFY2(plan.performance.step_s > 0.1 && plan.performance.step_s < 600.0,
                  qPrintable(file));
-        QVERIFY2(plan.performance.hfu > 0.05 && plan.performance.hfu < 1.0, qPrintable(file));
+        QVERIFY2(plan.performance.hfu > 0.02 && plan.performance.hfu < 1.0, qPrintable(file));
     }
 }
 
