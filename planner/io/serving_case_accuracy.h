@@ -31,7 +31,7 @@ std::string_view to_string(ServingMetric metric);
 // How docs/serving.md names it: "output tokens/s", "TTFT (ms)", "ITL (ms)".
 std::string_view metric_label(ServingMetric metric);
 
-// The GPUs a serving family groups: the GPU generation ("A100", "H100/H200", "B200/GB200"), or
+// The GPUs a serving family groups: the GPU generation ("A100", "H100/H200", "Blackwell"), or
 // the part's own id for a part of no generation Tally groups (an L40S is judged by L40S runs).
 std::string serving_family_gpu(const HardwareProfile& hw);
 // The same family as a reader names it: the generation, or the part's name ("L40S 48GB").

@@ -222,7 +222,7 @@ std::string_view to_string(GpuGeneration generation) {
         case GpuGeneration::hopper:
             return "H100/H200";
         case GpuGeneration::blackwell:
-            return "B200/GB200";
+            return "Blackwell";
         case GpuGeneration::other:
             return "other";
     }
