@@ -185,7 +185,7 @@ void TestMainWindow::lectureExampleShowsTheSeedFigures() {
     }
     QVERIFY(std::abs(total - 1.09375) < 1e-12);
     QCOMPARE(memory->capacityLine()->at(0).y(), 80.0);
-    QCOMPARE(memory->stageAxis()->at(3), QStringLiteral("ZeRO-3 (plan)"));
+    QCOMPARE(memory->stageAxis()->at(3), QStringLiteral("ZeRO-3<br>(plan)"));
     w.showPanel(QStringLiteral("time"));
     QScatterSeries* current = w.timePanel()->currentPoint();
     QCOMPARE(current->count(), 1);

@@ -5103,14 +5103,6 @@ Parameters, gradients, master weights and optimizer state of the plan&apos;s rec
 按计划配方和计划的切分方式计算的参数、梯度、主权重和优化器状态；不计激活值（CS336 第 2 讲，问题 2；tally solve max-params）。</translation>
     </message>
     <message>
-        <source>ZeRO-%1 (n/a)</source>
-        <translation>ZeRO-%1（不适用）</translation>
-    </message>
-    <message>
-        <source>ZeRO-%1 (plan)</source>
-        <translation>ZeRO-%1（计划）</translation>
-    </message>
-    <message>
         <source>ZeRO-%1</source>
         <translation>ZeRO-%1</translation>
     </message>
@@ -5129,6 +5121,14 @@ Parameters, gradients, master weights and optimizer state of the plan&apos;s rec
     <message>
         <source>GPUs</source>
         <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>ZeRO-%1&lt;br&gt;(n/a)</source>
+        <translation>ZeRO-%1&lt;br&gt;（不适用）</translation>
+    </message>
+    <message>
+        <source>ZeRO-%1&lt;br&gt;(plan)</source>
+        <translation>ZeRO-%1&lt;br&gt;（计划）</translation>
     </message>
 </context>
 <context>

@@ -261,8 +261,8 @@ void MemoryPanel::showBars(const PlanViews& v) {
         if (z.valid) {
             top = std::max(top, m.total_bytes);
         }
-        const QString label = !z.valid                          ? tr("ZeRO-%1 (n/a)").arg(stage)
-                              : z.stage == v.spec.training.zero ? tr("ZeRO-%1 (plan)").arg(stage)
+        const QString label = !z.valid                          ? tr("ZeRO-%1<br>(n/a)").arg(stage)
+                              : z.stage == v.spec.training.zero ? tr("ZeRO-%1<br>(plan)").arg(stage)
                                                                 : tr("ZeRO-%1").arg(stage);
         const QString old = m_stages->at(static_cast<int>(stage));
         if (old != label) {
