@@ -201,9 +201,7 @@ def mbridge_rows(path, title, url, commit, skipped):
                                                                           heading[1])
         # A value in parentheses is a second run: another precision (25.11's 'FP8-CS (FP8-MX)')
         # or, in 25.09, another layout; each becomes its own row.
-        variants = [0]
-        if any(_split_alt(cell[c])[1] is not None for c in ("Tokens / sec / GPU",)):
-            variants = [0, 1]
+        variants = [0, 1] if _split_alt(cell["Tokens / sec / GPU"])[1] is not None else [0]
         for v in variants:
             def pick(col):
                 main, alt = _split_alt(re.sub(r"\[\^[^\]]+\]", "", cell.get(col, "")))
@@ -595,18 +593,36 @@ def case_of(row):
             "training": training, "measured": measured_block}
 
 
+def merge_table_rows(rows, table_rows):
+    """Adds the table rows the reference does not list; where it does, the reference row stands
+    and any disagreement with the table is printed."""
+    known = {r["id"]: r for r in rows}
+    for r in table_rows:
+        ref = known.get(r["id"])
+        if ref is None:
+            rows.append(r)
+            continue
+        pairs = [("tokens_per_s_per_gpu", ref["measured"], r["measured"])]
+        pairs += [(key, ref["parallel"], r["parallel"]) for key in ("tp", "pp", "cp", "ep")]
+        for key, a, b in pairs:
+            if (a[key] or 1) != (b[key] or 1):
+                print("%s: reference %s %s, table %s" % (r["id"], key, a[key], b[key]))
+
+
+def take_option(args, name):
+    """The two values after `name` in args (removed from them), or None."""
+    if name not in args:
+        return None
+    i = args.index(name)
+    values = (args[i + 1], args[i + 2])
+    del args[i:i + 3]
+    return values
+
+
 def main():
     args = sys.argv[1:]
-    mbridge = None
-    if "--megatron-bridge" in args:
-        i = args.index("--megatron-bridge")
-        mbridge = (args[i + 1], args[i + 2])
-        del args[i:i + 3]
-    foundry = None
-    if "--llm-foundry" in args:
-        i = args.index("--llm-foundry")
-        foundry = (args[i + 1], args[i + 2])
-        del args[i:i + 3]
+    mbridge = take_option(args, "--megatron-bridge")
+    foundry = take_option(args, "--llm-foundry")
     path = args[0] if args else REFERENCE
     with open(path) as f:
         rows = json.load(f)["rows"]
@@ -628,36 +644,13 @@ def main():
                 r["doubt_reason"] = ("VP n/a with pp %d, but every Megatron-Bridge recipe of this "
                                      "model, system and precision, in every release, interleaves "
                                      "the pipeline" % r["parallel"]["pp"])
-        known = {r["id"]: r for r in rows}
-        for r in table_rows:
-            ref = known.get(r["id"])
-            if ref is None:
-                rows.append(r)
-                continue
-            # The reference row stands; say where it and the table disagree.
-            for key in ("tokens_per_s_per_gpu",):
-                if ref["measured"][key] != r["measured"][key]:
-                    print("%s: reference %s %s, table %s" % (r["id"], key, ref["measured"][key],
-                                                             r["measured"][key]))
-            for key in ("tp", "pp", "cp", "ep"):
-                if (ref["parallel"][key] or 1) != (r["parallel"][key] or 1):
-                    print("%s: reference %s %s, table %s" % (r["id"], key, ref["parallel"][key],
-                                                             r["parallel"][key]))
+        merge_table_rows(rows, table_rows)
         for rid, reason in skipped:
             print("not a case: %s (%s)" % (rid, reason))
     if foundry:
-        known = {r["id"]: r for r in rows}
-        for r in foundry_rows(*foundry):
-            ref = known.get(r["id"])
-            if ref is None:
-                rows.append(r)
-            elif ref["measured"]["tokens_per_s_per_gpu"] != r["measured"]["tokens_per_s_per_gpu"]:
-                print("%s: reference %s tokens/s per GPU, table %s" % (
-                    r["id"], ref["measured"]["tokens_per_s_per_gpu"],
-                    r["measured"]["tokens_per_s_per_gpu"]))
+        merge_table_rows(rows, foundry_rows(*foundry))
     out_dir = os.path.join(ROOT, "docs", "cases")
-    written = 0
-    written_files = set()
+    written = set()
     for row in rows:
         if row["doubtful"] or not row["precision"] or row["precision"] == "None":
             continue
@@ -668,17 +661,16 @@ def main():
         with open(os.path.join(out_dir, file), "w") as f:
             json.dump(case, f, indent=2)
             f.write("\n")
-        written += 1
-        written_files.add(file)
+        written.add(file)
     # A case this script wrote before whose row no longer becomes one goes.
     for file in sorted(os.listdir(out_dir)):
         full = os.path.join(out_dir, file)
-        if file.endswith(".json") and file not in written_files:
+        if file.endswith(".json") and file not in written:
             with open(full) as f:
                 if "Generated by scripts/make_published_cases.py" in json.load(f)["description"]:
                     os.remove(full)
                     print("removed %s" % file)
-    print("%d cases written to %s" % (written, out_dir))
+    print("%d cases written to %s" % (len(written), out_dir))
 
 
 if __name__ == "__main__":
