@@ -732,6 +732,30 @@ void TestPerformance::fp8CastsAreMemoryTraffic() {
     const PerformanceBreakdown current = evaluate(s, hw).performance;
     QVERIFY(close(current.memory_bound_s - bf16.memory_bound_s, 1.5 * 524288.0 / (3.35e12 * 0.936),
                   1e-9));
+    // The block recipe writes a second copy quantized along the other dimension, with fp32 scales:
+    // activations 4 + 2 x 4/128 = 4.0625 bytes per value over 16 x (448 + 576) = 16384 values,
+    // weights 4 + 2 x 4/16384 over 49152: 66560 + 196632 = 263192 a layer, 526384 for two.
+    s.training.fp8_recipe = Fp8Recipe::block;
+    const PerformanceBreakdown block = evaluate(s, hw).performance;
+    QVERIFY(close(block.memory_bound_s - bf16.memory_bound_s, 526384.0 / (3.35e12 * 0.936), 1e-9));
+
+    // On a Blackwell part a per-tensor scaled copy serves both GEMM layouts, so no transposed
+    // copy: delayed 3 bytes per value, current 5. MXFP8 writes a rowwise and a columnwise copy
+    // with an E8M0 byte per 32 values each: 4 + 2/32 = 4.0625. The casts move 3 : 5 : 4.0625 of
+    // the same values at the same bandwidth, whatever the part's achieved rate.
+    s.cluster.gpu = "b200";
+    const HardwareProfile& b200 = *find_builtin_hardware("b200");
+    s.training.compute_dtype = DType::bf16;
+    const double b_bf16 = evaluate(s, b200).performance.memory_bound_s;
+    s.training.compute_dtype = DType::fp8_e4m3;
+    auto casts = [&](Fp8Recipe recipe) {
+        s.training.fp8_recipe = recipe;
+        return evaluate(s, b200).performance.memory_bound_s - b_bf16;
+    };
+    const double delayed = casts(Fp8Recipe::delayed);
+    QVERIFY(delayed > 0.0);
+    QVERIFY(close(casts(Fp8Recipe::current) / delayed, 5.0 / 3.0, 1e-9));
+    QVERIFY(close(casts(Fp8Recipe::mxfp8) / delayed, 4.0625 / 3.0, 1e-9));
 }
 
 void TestPerformance::contextParallelSplitsTheSequence() {

@@ -153,6 +153,42 @@ struct Context {
     }
 };
 
+// Bytes one Transformer Engine FP8 cast moves per value of a tensor that a forward GEMM and a
+// backward GEMM both read (docs/features/low_precision_training; the quantizers of
+// transformer_engine/pytorch/csrc/quantizer.cpp): it reads the 16-bit tensor (2 bytes) and writes
+// an FP8 copy (1) laid out for the forward GEMM, and, where that copy cannot serve the backward
+// GEMM, a second one for it (1).
+//   delayed, current: one per-tensor scale serves both layouts. Blackwell's FP8 GEMMs take any
+//     operand layout (nvte_is_non_tn_fp8_gemm_supported(): compute capability 10.x to 11.x, or
+//     13.0 and later; transformer_engine/common/transformer_engine.cpp), so the one copy does;
+//     cuBLASLt's FP8 GEMMs elsewhere take only the TN layout, so Float8Quantizer writes a
+//     transposed copy too (create_transpose). Current scaling first reads the tensor once more
+//     for its amax (+2).
+//   block: a 1 x 128 tile scales activations along the row, so the backward's copy is quantized
+//     along the other dimension, a copy of its own, each with an fp32 scale per 128 values
+//     (4 / 128 bytes per value); weights take 128 x 128 blocks, 4 bytes per 16384 values a copy
+//     (DeepSeek-AI 2024, sec. 3.3.2; Float8BlockQuantizer).
+//   mxfp8: one E8M0 scale (1 byte) per 32 consecutive values along the GEMM's reduction
+//     dimension (OCP Microscaling Formats v1.0, sec. 5), which differs between the forward and
+//     the backward GEMMs: MXFP8Quantizer writes a rowwise and a columnwise copy, each with its
+//     scales (1 / 32 bytes per value), weights included.
+double fp8_cast_bytes_per_value(Fp8Recipe recipe, GpuGeneration generation, bool weight) {
+    const double read_and_write = 2.0 + 1.0;
+    switch (recipe) {
+        case Fp8Recipe::delayed:
+        case Fp8Recipe::current: {
+            const double transpose = generation == GpuGeneration::blackwell ? 0.0 : 1.0;
+            const double amax = recipe == Fp8Recipe::current ? 2.0 : 0.0;
+            return read_and_write + transpose + amax;
+        }
+        case Fp8Recipe::block:
+            return read_and_write + 1.0 + 2.0 * (weight ? 4.0 / (128.0 * 128.0) : 4.0 / 128.0);
+        case Fp8Recipe::mxfp8:
+            return read_and_write + 1.0 + 2.0 * (1.0 / 32.0);
+    }
+    return read_and_write + 1.0;
+}
+
 bool is_attention_core(GemmRole role) {
     return role == GemmRole::attention_scores || role == GemmRole::attention_values;
 }
@@ -266,17 +302,14 @@ void time_gemms(const Context& c, const GemmList& list, LayerWork& w,
         w.fwd_gemm_s += fwd;
         w.bwd_gemm_s += bwd;
         if (c.fp8 && linear) {
-            // Transformer Engine's FP8 casts, one read of the bf16 tensor and one write of its
-            // FP8 copy each (docs/features/low_precision_training): forward, the input X
-            // (m x k: 2 + 1 bytes) and its transposed FP8 copy kept for the weight gradient
-            // (1 byte); backward, the output gradient dY cast and transposed together (m x n: read
-            // 2, write 1 + 1). The weights are cast once per step (the first micro-batch's cast is
-            // cached: is_first_microbatch), with their transpose: k x n x (2 + 1 + 1). Current
-            // scaling reads each tensor once more for its amax first (+2 bytes per value).
-            const double amax = t.fp8_recipe == Fp8Recipe::current ? 2.0 : 0.0;
-            w.cast_fwd_bytes += g.count * g.m * g.k * (4.0 + amax);
-            w.cast_bwd_bytes += g.count * g.m * g.n * (4.0 + amax);
-            w.cast_weight_bytes += g.count * g.k * g.n * (4.0 + amax);
+            // Transformer Engine's FP8 casts (fp8_cast_bytes_per_value()): forward, the input X
+            // (m x k); backward, the output gradient dY (m x n). The weights (k x n) are cast
+            // once per step: the first micro-batch's cast is cached (is_first_microbatch).
+            const double activation = fp8_cast_bytes_per_value(t.fp8_recipe, c.generation, false);
+            w.cast_fwd_bytes += g.count * g.m * g.k * activation;
+            w.cast_bwd_bytes += g.count * g.m * g.n * activation;
+            w.cast_weight_bytes +=
+                g.count * g.k * g.n * fp8_cast_bytes_per_value(t.fp8_recipe, c.generation, true);
         }
         // Korthikanti et al. 2022, sec. 5: full recomputation repeats the layer's forward;
         // selective repeats only the attention core (which flash attention's backward already
