@@ -169,9 +169,9 @@ struct Context {
 //     (4 / 128 bytes per value); weights take 128 x 128 blocks, 4 bytes per 16384 values a copy
 //     (DeepSeek-AI 2024, sec. 3.3.2; Float8BlockQuantizer).
 //   mxfp8: one E8M0 scale (1 byte) per 32 consecutive values along the GEMM's reduction
-//     dimension (OCP Microscaling Formats v1.0, sec. 5), which differs between the forward and
-//     the backward GEMMs: MXFP8Quantizer writes a rowwise and a columnwise copy, each with its
-//     scales (1 / 32 bytes per value), weights included.
+//     dimension (OCP Microscaling Formats (MX) Specification v1.0), which differs between the
+//     forward and the backward GEMMs: MXFP8Quantizer writes a rowwise and a columnwise copy, each
+//     with its scales (1 / 32 bytes per value), weights included.
 double fp8_cast_bytes_per_value(Fp8Recipe recipe, GpuGeneration generation, bool weight) {
     const double read_and_write = 2.0 + 1.0;
     switch (recipe) {
