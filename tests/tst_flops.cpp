@@ -41,6 +41,7 @@ private slots:
     void lectureMlpPerStep();
     void backwardIsTwiceForward();
     void palmAttentionTerm();
+    void slidingWindowAttentionTerm();
     void flopsFormulaPicksTheCount();
     void fullRecomputeAddsOneForward();
     void recomputeCountedLikeModelFlops_data();
@@ -123,6 +124,33 @@ void TestFlops::palmAttentionTerm() {
     s.model.kv_heads = 8;
     const Plan g = eval(s);
     QCOMPARE(g.flops.per_token_attention - g.flops.per_token_6n, 6442450944.0);
+}
+
+void TestFlops::slidingWindowAttentionTerm() {
+    // A windowed layer's query scores min(T, W) keys where PaLM's counts T (Beltagy et al. 2020,
+    // sec. 3.1). Llama 2 7B's shape at T = 8192, window W = 4096 (Mistral 7B v0.1's):
+    //   every layer full:     12 · 32 · 32 · 128 · 8192 = 12,884,901,888
+    //   every layer windowed: 12 · 32 · 32 · 128 · 4096 =  6,442,450,944
+    //   8 of 32 windowed:     12 · 32 · 128 · (24 · 8192 + 8 · 4096) = 11,274,289,152
+    PlanSpec s;
+    s.model = find_model_preset("llama-2-7b")->model;
+    s.data.tokens = 1e12;
+    s.data.seq_len = 8192;
+    s.cluster.gpus = 8;
+    auto term = [&](std::int64_t window, std::int64_t layers) {
+        s.model.sliding_window = window;
+        s.model.sliding_window_layers = layers;
+        const Plan p = eval(s);
+        return p.flops.per_token_attention - p.flops.per_token_6n;
+    };
+    QCOMPARE(term(0, 0), 12884901888.0);
+    QCOMPARE(term(4096, 0), 6442450944.0);
+    QCOMPARE(term(4096, 32), 6442450944.0);
+    QCOMPARE(term(4096, 8), 11274289152.0);
+    // A window as long as the sequence changes nothing, nor a count of windowed layers without
+    // a window (the form keeps it while the window is off).
+    QCOMPARE(term(8192, 0), 12884901888.0);
+    QCOMPARE(term(0, 8), 12884901888.0);
 }
 
 void TestFlops::flopsFormulaPicksTheCount() {

@@ -20,6 +20,9 @@ private slots:
     void qwen2MoeSharedExpert();
     void qwen2HasQkvBias();
     void deepseekV3();
+    void slidingWindow_data();
+    void slidingWindow();
+    void gptOss();
     void errors_data();
     void errors();
     void specReferencesFile();
@@ -100,6 +103,82 @@ void TestHfConfig::deepseekV3() {
     QCOMPARE(m.moe.router_groups, 8);
     QCOMPARE(m.moe.router_group_topk, 4);
     QVERIFY(m.moe == find_model_preset("deepseek-v3")->model.moe);
+}
+
+void TestHfConfig::slidingWindow_data() {
+    QTest::addColumn<QString>("config");
+    QTest::addColumn<qint64>("window");
+    QTest::addColumn<qint64>("windowed");
+    const QString mistral = QStringLiteral(
+        R"({"model_type": "mistral", "hidden_size": 4096, "intermediate_size": 14336,
+        "num_attention_heads": 32, "num_hidden_layers": 32, "num_key_value_heads": 8,
+        "vocab_size": 32000, "sliding_window": %1})");
+    // mistralai/Mistral-7B-v0.1/config.json: "sliding_window": 4096, every layer windowed
+    // (Jiang et al. 2023, sec. 2: W = 4096).
+    QTest::newRow("Mistral 7B v0.1") << mistral.arg(4096) << qint64{4096} << qint64{32};
+    // Mistral-7B-v0.3/config.json: "sliding_window": null, no window.
+    QTest::newRow("Mistral 7B v0.3")
+        << mistral.arg(QStringLiteral("null")) << qint64{0} << qint64{0};
+    const QString qwen = QStringLiteral(
+        R"({"model_type": "qwen2", "hidden_size": 3584, "intermediate_size": 18944,
+        "num_attention_heads": 28, "num_hidden_layers": 28, "num_key_value_heads": 4,
+        "vocab_size": 152064, "sliding_window": 131072, "max_window_layers": %1,
+        "use_sliding_window": %2})");
+    // Qwen/Qwen2.5-7B/config.json: a sliding_window, but use_sliding_window false: none.
+    QTest::newRow("Qwen2.5 7B") << qwen.arg(28).arg(QStringLiteral("false")) << qint64{0}
+                                << qint64{0};
+    // With use_sliding_window the layers from max_window_layers on are windowed: 28 - 21 = 7.
+    QTest::newRow("Qwen2, windowed from layer 21")
+        << qwen.arg(21).arg(QStringLiteral("true")) << qint64{131072} << qint64{7};
+    // layer_types overrides the rest: two of four layers listed as sliding.
+    QTest::newRow("layer_types")
+        << QStringLiteral(
+               R"({"model_type": "qwen3", "hidden_size": 1024, "intermediate_size": 3072,
+        "num_attention_heads": 16, "num_hidden_layers": 4, "num_key_value_heads": 8,
+        "head_dim": 128, "vocab_size": 151936, "sliding_window": 512,
+        "use_sliding_window": false, "layer_types": ["sliding_attention", "full_attention",
+        "sliding_attention", "full_attention"]})")
+        << qint64{512} << qint64{2};
+}
+
+void TestHfConfig::slidingWindow() {
+    QFETCH(QString, config);
+    QFETCH(qint64, window);
+    QFETCH(qint64, windowed);
+    const ModelSpec m = model_from_hf_config(json::parse(config.toStdString()), "f");
+    QCOMPARE(m.sliding_window, window);
+    QCOMPARE(m.windowed_layers(), windowed);
+}
+
+void TestHfConfig::gptOss() {
+    // openai/gpt-oss-120b config.json keys (36 layers alternating "sliding_attention" and
+    // "full_attention", sliding_window 128, 128 experts of width 2880, 4 per token).
+    json types = json::array();
+    for (int i = 0; i < 36; ++i) {
+        types.push_back(i % 2 == 0 ? "sliding_attention" : "full_attention");
+    }
+    json c = json::parse(R"({"model_type": "gpt_oss", "hidden_size": 2880,
+        "intermediate_size": 2880, "num_attention_heads": 64, "num_hidden_layers": 36,
+        "num_key_value_heads": 8, "head_dim": 64, "vocab_size": 201088, "num_local_experts": 128,
+        "num_experts_per_tok": 4, "sliding_window": 128, "attention_bias": true,
+        "tie_word_embeddings": false})");
+    c["layer_types"] = types;
+    const ModelSpec m = model_from_hf_config(c, "f");
+    QCOMPARE(m.sliding_window, std::int64_t{128});
+    QCOMPARE(m.windowed_layers(), std::int64_t{18});
+    QCOMPARE(m.moe.experts, std::int64_t{128});
+    QCOMPARE(m.moe.active_experts, std::int64_t{4});
+    QCOMPARE(m.moe.expert_ffn_hidden, std::int64_t{2880});
+    QCOMPARE(m.head_dim, std::int64_t{64});
+    QCOMPARE(m.bias, BiasKind::qkv);
+    // A layer_types list of the wrong length is refused by name.
+    c["layer_types"] = json::array({"sliding_attention"});
+    try {
+        model_from_hf_config(c, "f");
+        QFAIL("expected SpecError");
+    } catch (const SpecError& e) {
+        QCOMPARE(QString::fromStdString(e.field()), QStringLiteral("f.layer_types"));
+    }
 }
 
 void TestHfConfig::errors_data() {

@@ -107,6 +107,7 @@ private slots:
     void perQueryHeadDecodeReadsTheCacheOncePerHead();
     void prefillAttentionAtItsKernelsPublishedRate();
     void hostTimeIsPaidOncePerStep();
+    void slidingWindowKeepsAndReadsTheWindow();
 };
 
 void TestInference::kvBytesPerToken_data() {
@@ -957,5 +958,35 @@ void TestInference::hostTimeIsPaidOncePerStep() {
     QCOMPARE(QString::fromStdString(e->value), QStringLiteral("61"));
 }
 
+void TestInference::slidingWindowKeepsAndReadsTheWindow() {
+    // The toy model (2 layers, 8 MHA heads of 128, bf16 cache: 2 layers x 2 x 1024 x 2 B =
+    // 8,192 B a token) with one of its two layers windowed at W = 256.
+    PlanSpec s = toySpec();
+    s.model.sliding_window = 256;
+    s.model.sliding_window_layers = 1;
+    s.inference.prompt_tokens = 512;
+    s.inference.output_tokens = 512;
+    const HardwareProfile gpu = toyGpu();
+    QVERIFY(!check_inference(s, gpu));
+    // The cache at the final context of 1024: the full layer keeps 1024 positions, the windowed
+    // one 256, (1024 + 256) / 2 = 640 a layer on average: 640 x 8,192 B = 5,242,880 B a
+    // sequence; without the window 1024 x 8,192 = 8,388,608 B.
+    QCOMPARE(serving_memory(s, gpu, 1).kv_cache_bytes, 5242880.0);
+    // The last decode step reads the same 640 positions a layer.
+    const ServingPlan p = evaluate_inference(s, gpu);
+    QCOMPARE(p.decode.kv_bytes, 5242880.0);
+    // Prefill of the 512-token prompt: the full layer's queries score 1 + 2 + ... + 512 =
+    // 131,328 keys, the windowed layer's min(i, 256): 256 x 257 / 2 + 256 x 256 = 98,432; on
+    // average 114,880 a layer, at 2 (d_qk + d_v) = 512 FLOPs a head: 2 layers x 8 heads x 512 x
+    // 114,880 = 941,096,960 FLOPs.
+    QCOMPARE(p.prefill.attention_flops, 941096960.0);
+    s.model.sliding_window = 0;
+    s.model.sliding_window_layers = 0;
+    QCOMPARE(serving_memory(s, gpu, 1).kv_cache_bytes, 8388608.0);
+    QCOMPARE(evaluate_inference(s, gpu).prefill.attention_flops,
+             2.0 * 2.0 * 8.0 * 256.0 * 131328.0);
+}
+
 QTEST_APPLESS_MAIN(TestInference)
+
 #include "tst_inference.moc"

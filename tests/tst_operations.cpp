@@ -24,6 +24,7 @@ private slots:
     void transformerPrefill();
     void groupedQueryAttentionShrinksKv();
     void decodeReadsKvCache();
+    void slidingWindowLayersAttendToTheWindow();
     void flashAttentionFusesScores();
     void trainingAddsBackward();
     void decodeIsMemoryBoundOnH100();
@@ -248,6 +249,32 @@ void TestOperations::decodeReadsKvCache() {
     QCOMPARE(find(longer, "attention scores (QK^T)")->cost.read_bytes, 80.0);
     // The projections see one token: QKV is [1 x 8] @ [8 x 16], a matrix-vector product.
     QCOMPARE(find(ops, "QKV projection")->cost.flops, 2.0 * 1 * 8 * 16);
+}
+
+void TestOperations::slidingWindowLayersAttendToTheWindow() {
+    // The tiny model with one of its two layers windowed at W = 2: decode at 8 cached positions.
+    // The full layer's op is the one above (c = 8: reads Q 8 + K 32 = 40 values = 80 bytes); the
+    // windowed layer's scores one query against c = 2 keys: 2·1·2·2·4 = 32 FLOPs, reading
+    // Q 8 + K 1·1·2·4 = 8 values = 32 bytes.
+    ModelSpec m = tiny_model();
+    m.sliding_window = 2;
+    m.sliding_window_layers = 1;
+    auto options = tiny_options(false);
+    options.seq = 8;
+    const auto ops = model_ops(m, Phase::decode, options);
+    const LayerOp* full = find(ops, "attention scores (QK^T)");
+    const LayerOp* windowed = find(ops, "attention scores (QK^T), sliding window");
+    QVERIFY(full && windowed);
+    QCOMPARE(full->count, 1.0);
+    QCOMPARE(full->cost.read_bytes, 80.0);
+    QCOMPARE(windowed->count, 1.0);
+    QCOMPARE(windowed->cost.flops, 32.0);
+    QCOMPARE(windowed->cost.read_bytes, 32.0);
+    // A window no shorter than the context is no window: one op for both layers.
+    m.sliding_window = 8;
+    const auto wide = model_ops(m, Phase::decode, options);
+    QCOMPARE(find(wide, "attention scores (QK^T)")->count, 2.0);
+    QVERIFY(!find(wide, "attention scores (QK^T), sliding window"));
 }
 
 void TestOperations::flashAttentionFusesScores() {

@@ -58,6 +58,7 @@ class TestPerformance : public QObject {
     Q_OBJECT
 
 private slots:
+    void slidingWindowSkipsTheBlocksOutsideTheBand();
     void tileAndWaveQuantization();
     void ringAllReduceInOneNode();
     void ringAllReduceAcrossNodes();
@@ -916,6 +917,31 @@ void TestPerformance::badValuesNameTheField() {
     } catch (const SpecError& e) {
         QVERIFY2(QString::fromUtf8(e.what()).contains(field), e.what());
     }
+}
+
+void TestPerformance::slidingWindowSkipsTheBlocksOutsideTheBand() {
+    // A fused causal kernel computes s²/2 of the s x s scores; in a windowed layer the band below
+    // the diagonal, s·W - W²/2. At s = 8192 a window of 4096 leaves 8192·4096 - 4096²/2 =
+    // 0.375 s², one of 6144 leaves 0.46875 s². Both windows run the kernel's loop at
+    // min(s, 2W) = s, the full layers' length, so at the same rate: the attention time falls by
+    // (0.5 - 0.375) = 0.125 and (0.5 - 0.46875) = 0.03125 of s² times one rate, a ratio of 4,
+    // and nothing else in compute_s moves.
+    PlanSpec s = test::llama3_8b_spec(8, 8192, 64);
+    const HardwareProfile& h100 = *find_builtin_hardware("h100-sxm");
+    auto compute_s = [&](std::int64_t window) {
+        s.model.sliding_window = window;
+        if (auto e = check(s, h100)) {
+            qFatal("%s", e->message().c_str());
+        }
+        return evaluate(s, h100).performance.compute_s;
+    };
+    const double full = compute_s(0);
+    const double half = compute_s(4096);
+    const double three_quarters = compute_s(6144);
+    QVERIFY(half < three_quarters && three_quarters < full);
+    QVERIFY(close((full - half) / (full - three_quarters), 4.0, 1e-9));
+    // A window as long as the sequence is no window.
+    QCOMPARE(compute_s(8192), full);
 }
 
 QTEST_GUILESS_MAIN(TestPerformance)

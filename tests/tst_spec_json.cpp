@@ -108,6 +108,12 @@ void TestSpecJson::badInput_data() {
     QTest::newRow("kv heads do not divide heads") << "/model/kv_heads"
                                                   << "3"
                                                   << "model.kv_heads";
+    QTest::newRow("negative sliding window") << "/model/sliding_window"
+                                             << "-1"
+                                             << "model.sliding_window";
+    QTest::newRow("more windowed layers than layers") << "/model/sliding_window_layers"
+                                                      << "1000"
+                                                      << "model.sliding_window_layers";
     QTest::newRow("tp does not divide heads") << "/training/tp"
                                               << "3"
                                               << "training.tp";

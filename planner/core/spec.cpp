@@ -81,6 +81,13 @@ ModelSpec architecture_only(const ModelSpec& model) {
             if (!model.mla.enabled()) {
                 out.mla = MlaSpec{};
             }
+            // Without a window no layer is windowed; every layer windowed is written one way.
+            if (model.sliding_window <= 0) {
+                out.sliding_window = 0;
+                out.sliding_window_layers = 0;
+            } else if (model.sliding_window_layers >= model.layers) {
+                out.sliding_window_layers = 0;
+            }
             break;
     }
     return out;

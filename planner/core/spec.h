@@ -74,6 +74,15 @@ struct ModelSpec {
     NormKind norm = NormKind::rmsnorm;
     BiasKind bias = BiasKind::none;
     std::int64_t learned_positions = 0;  // rows of a learned position embedding (GPT-2/3); 0: none
+    // Sliding-window (local) attention (Child et al. 2019, sec. 4.2; Beltagy et al. 2020,
+    // Longformer, sec. 3.1; Jiang et al. 2023, Mistral 7B, sec. 2): in sliding_window_layers of the
+    // layers each query attends to the sliding_window most recent positions, itself included (the
+    // Hugging Face configs' sliding_window); the others attend to the whole causal prefix.
+    // sliding_window 0: every layer attends to the whole prefix (sliding_window_layers is then
+    // not read); sliding_window_layers 0 with a window: every layer is windowed (Mistral 7B
+    // v0.1), as kv_heads 0 means heads.
+    std::int64_t sliding_window = 0;
+    std::int64_t sliding_window_layers = 0;
     MoeSpec moe;
     MlaSpec mla;
     // params
@@ -82,6 +91,13 @@ struct ModelSpec {
     std::int64_t effective_kv_heads() const { return kv_heads > 0 ? kv_heads : heads; }
     std::int64_t effective_head_dim() const {
         return head_dim > 0 ? head_dim : (heads > 0 ? hidden / heads : 0);
+    }
+    // The layers that attend through the window (none without one).
+    std::int64_t windowed_layers() const {
+        if (sliding_window <= 0) {
+            return 0;
+        }
+        return sliding_window_layers > 0 ? sliding_window_layers : layers;
     }
     std::int64_t effective_expert_ffn() const {
         return moe.expert_ffn_hidden > 0 ? moe.expert_ffn_hidden : ffn_hidden;

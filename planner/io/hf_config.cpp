@@ -1,5 +1,6 @@
 #include "planner/io/hf_config.h"
 
+#include <algorithm>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -61,14 +62,62 @@ bool get_bool(const json& c, const char* key, const std::string& field, bool fal
     return it->get<bool>();
 }
 
+// Sliding-window attention (ModelSpec::sliding_window): sliding_window is the positions a
+// windowed layer's query attends to, itself included (transformers' sliding-window causal mask
+// keeps key j for query i when i - j < sliding_window). Which layers are windowed:
+//   layer_types, where the config lists it: each "sliding_attention" entry (the form
+//     transformers writes for Qwen2, Qwen3, GPT-OSS, ... since 4.53);
+//   else Qwen2 and Qwen3 (dense and MoE) window nothing unless use_sliding_window is true, then
+//     the layers from max_window_layers on ("The first max_window_layers layers will use full
+//     attention", Qwen2Config);
+//   else, with a sliding_window, every layer (MistralConfig: Mistral 7B v0.1 windows all 32).
+void read_sliding_window(const json& c, const std::string& field, const std::string& type,
+                         ModelSpec& m) {
+    const std::int64_t window = get_int(c, "sliding_window", field, false, 0);
+    auto types = c.find("layer_types");
+    std::int64_t windowed = 0;
+    if (types != c.end() && !types->is_null()) {
+        if (!types->is_array() || static_cast<std::int64_t>(types->size()) != m.layers) {
+            throw SpecError(field + ".layer_types", types->dump().substr(0, 80),
+                            "must list one layer type per layer (num_hidden_layers = " +
+                                std::to_string(m.layers) + ")");
+        }
+        for (const json& t : *types) {
+            if (!t.is_string()) {
+                throw SpecError(field + ".layer_types", t.dump(),
+                                "each entry must be \"full_attention\" or \"sliding_attention\"");
+            }
+            windowed += t.get<std::string>() == "sliding_attention" ? 1 : 0;
+        }
+    } else if (type.rfind("qwen", 0) == 0) {
+        if (get_bool(c, "use_sliding_window", field, false)) {
+            const std::int64_t full = get_int(c, "max_window_layers", field, false, m.layers);
+            windowed = std::max<std::int64_t>(0, m.layers - full);
+        }
+    } else if (window > 0) {
+        windowed = m.layers;
+    }
+    if (windowed == 0) {
+        return;
+    }
+    if (window < 1) {
+        throw SpecError(field + ".sliding_window", window == 0 ? "nothing" : std::to_string(window),
+                        "the config's layers use sliding-window attention, which needs a "
+                        "sliding_window of at least 1 position");
+    }
+    m.sliding_window = window;
+    m.sliding_window_layers = windowed == m.layers ? 0 : windowed;
+}
+
 }  // namespace
 
 ModelSpec model_from_hf_config(const json& c, const std::string& field) {
     if (!c.is_object()) {
         throw SpecError(field, c.dump().substr(0, 80), "a config.json must hold a JSON object");
     }
-    static const char* const kSupported[] = {"llama",     "mistral", "mixtral",   "qwen2",
-                                             "qwen2_moe", "qwen3",   "qwen3_moe", "deepseek_v3"};
+    static const char* const kSupported[] = {"llama",     "mistral",   "mixtral",
+                                             "qwen2",     "qwen2_moe", "qwen3",
+                                             "qwen3_moe", "gpt_oss",   "deepseek_v3"};
     const std::string type = get_string(c, "model_type", field, "");
     bool supported = false;
     for (const char* s : kSupported) {
@@ -77,7 +126,7 @@ ModelSpec model_from_hf_config(const json& c, const std::string& field) {
     if (!supported) {
         throw SpecError(field + ".model_type", type.empty() ? "nothing" : "\"" + type + "\"",
                         "supported: llama, mistral, mixtral, qwen2, qwen2_moe, qwen3, qwen3_moe, "
-                        "deepseek_v3");
+                        "gpt_oss, deepseek_v3");
     }
     ModelSpec m;
     m.kind = ModelKind::transformer;
@@ -102,7 +151,10 @@ ModelSpec model_from_hf_config(const json& c, const std::string& field) {
     if (type == "qwen2" || type == "qwen2_moe" || get_bool(c, "attention_bias", field, false)) {
         m.bias = BiasKind::qkv;
     }
-    if (type == "mixtral") {
+    if (type == "mixtral" || type == "gpt_oss") {
+        // GptOssConfig names them as MixtralConfig does: num_local_experts experts of width
+        // intermediate_size, num_experts_per_tok of them per token. Its attention projections
+        // carry biases (attention_bias true, read above).
         m.moe.experts = get_int(c, "num_local_experts", field, true);
         m.moe.active_experts = get_int(c, "num_experts_per_tok", field, true);
         m.moe.expert_ffn_hidden = m.ffn_hidden;
@@ -143,6 +195,7 @@ ModelSpec model_from_hf_config(const json& c, const std::string& field) {
         m.mla.v_head_dim = get_int(c, "v_head_dim", field, true);
         m.head_dim = 0;
     }
+    read_sliding_window(c, field, type, m);
     return m;
 }
 

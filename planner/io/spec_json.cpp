@@ -70,6 +70,8 @@ void read_transformer_fields(ObjectReader& r, ModelSpec& m) {
     set_if(read_enum<NormKind>(r, "norm"), m.norm);
     set_if(read_enum<BiasKind>(r, "bias"), m.bias);
     set_if(r.integer("learned_positions", 0), m.learned_positions);
+    set_if(r.integer("sliding_window", 0), m.sliding_window);
+    set_if(r.integer("sliding_window_layers", 0), m.sliding_window_layers);
     if (auto moe = r.object("moe")) {
         set_if(moe->integer("experts", 1), m.moe.experts);
         set_if(moe->integer("active_experts", 1), m.moe.active_experts);
@@ -172,9 +174,27 @@ ModelSpec model_spec_from_json(const json& j, const std::string& path,
                     }
                 }
             }
-            r.finish({"kind", "name", "layers", "hidden", "heads", "kv_heads", "head_dim",
-                      "ffn_hidden", "ffn", "vocab", "tied_embeddings", "norm", "bias",
-                      "learned_positions", "moe", "mla", "preset", "hf_config", "source"});
+            r.finish({"kind",
+                      "name",
+                      "layers",
+                      "hidden",
+                      "heads",
+                      "kv_heads",
+                      "head_dim",
+                      "ffn_hidden",
+                      "ffn",
+                      "vocab",
+                      "tied_embeddings",
+                      "norm",
+                      "bias",
+                      "learned_positions",
+                      "sliding_window",
+                      "sliding_window_layers",
+                      "moe",
+                      "mla",
+                      "preset",
+                      "hf_config",
+                      "source"});
             break;
     }
     return m;
@@ -442,6 +462,11 @@ json to_json(const ModelSpec& m) {
             j["bias"] = std::string(to_string(m.bias));
             if (m.learned_positions > 0)
                 j["learned_positions"] = m.learned_positions;
+            if (m.sliding_window > 0) {
+                j["sliding_window"] = m.sliding_window;
+                if (m.sliding_window_layers > 0)
+                    j["sliding_window_layers"] = m.sliding_window_layers;
+            }
             if (m.moe.enabled()) {
                 j["moe"] = {{"experts", m.moe.experts},
                             {"active_experts", m.moe.active_experts},

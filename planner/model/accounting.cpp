@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "planner/model/activations.h"
+#include "planner/model/attention_span.h"
 #include "planner/model/model_shape.h"
 #include "planner/model/pipeline_stages.h"
 
@@ -432,13 +433,16 @@ void account(const PlanSpec& spec, double capacity_bytes, Accounting& plan) {
     // PaLM (Chowdhery et al. 2022), appendix B: 6N + 12·L·H·Q·T, H heads of width Q, sequence T;
     // written as 6·L·H·T·(d_qk + d_v) so that MLA's different key and value widths fit
     // (d_qk = d_v = Q gives 12·L·H·Q·T). Grouped KV heads do not change it: every query head
-    // still forms its own scores.
+    // still forms its own scores. T is the keys each query scores, the whole sequence in PaLM's
+    // count (no causal halving); a sliding-window layer's query scores min(T, W) of them
+    // (attention_span.h), so L·T becomes the layers' sum of their keys.
     double attn_per_token = 0.0;
     if (m.kind == ModelKind::transformer) {
         const double dqk = m.mla.enabled() ? dbl(m.mla.qk_nope_head_dim + m.mla.qk_rope_head_dim)
                                            : dbl(m.effective_head_dim());
         const double dv = m.mla.enabled() ? dbl(m.mla.v_head_dim) : dbl(m.effective_head_dim());
-        attn_per_token = 6.0 * dbl(m.layers) * dbl(m.heads) * dbl(data.seq_len) * (dqk + dv);
+        attn_per_token = 6.0 * dbl(m.layers) * dbl(m.heads) *
+                         mean_keys_per_query(m, dbl(data.seq_len)) * (dqk + dv);
     }
     fl.per_token_attention = fl.per_token_6n + attn_per_token;
     fl.per_token =

@@ -75,6 +75,17 @@ AttentionKernel resolved_attention_kernel(const TrainingSpec& training, GpuGener
 double attention_fraction(AttentionKernel kernel, GpuGeneration generation, double seq_len,
                           double head_dim, bool backward);
 
+// attention_fraction() over a model whose layers mix full causal attention and a sliding window
+// (ModelSpec::sliding_window) on a sequence of `seq_len`: the full layers at that length, the
+// windowed ones at min(seq_len, 2·W), weighted by the score pairs each computes (s²/2 and
+// s·W - W²/2, attention_span.h). A windowed kernel's query block loops over about W / block
+// keys, as a causal kernel's does on average at length 2·W (Dao 2023, sec. 3.1.1: the blocks the
+// mask empties are skipped); the figures hold the tokens per kernel fixed (16k), so the length
+// sets only that loop. The model without windowed layers: attention_fraction() at seq_len.
+double model_attention_fraction(AttentionKernel kernel, GpuGeneration generation,
+                                const ModelSpec& model, double seq_len, double head_dim,
+                                bool backward);
+
 // The head dimension a model's attention is read at in attention_fraction(): its head width, or
 // for MLA the mean of the query-key width (nope + rope) and the value width, since the scores and
 // the output take half the FLOPs each (DeepSeek-V2, Liu et al. 2024, sec. 2.1.3).

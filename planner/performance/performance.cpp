@@ -10,6 +10,7 @@
 
 #include "planner/hardware/efficiency.h"
 #include "planner/model/accounting.h"
+#include "planner/model/attention_span.h"
 #include "planner/model/model_shape.h"
 #include "planner/model/pipeline_stages.h"
 #include "planner/performance/calibration.h"
@@ -133,9 +134,12 @@ struct Context {
     double recomputed = 0.0;
     std::int64_t microbatches = 1;  // per step on one GPU (gradient accumulation)
     // The fused attention kernel's achieved FLOP/s at attention_seq and the model's head
-    // dimension, forward and backward (attention_fraction() of bf16_peak), once per plan.
+    // dimension, forward and backward (model_attention_fraction() of bf16_peak), once per plan.
     double attention_fwd_flops_per_s = 0.0;
     double attention_bwd_flops_per_s = 0.0;
+    // The share of the s x s scores a causal fused kernel computes: 1/2, less with sliding-window
+    // layers (causal_score_share(), attention_span.h).
+    double score_share = 0.5;
 
     // `count` GEMMs of m x n x k: the profile's measured time of exactly that GEMM when it has
     // one (plan_gemms.h), else the roofline time with quantization. `linear`: a linear layer's
@@ -261,17 +265,18 @@ void time_gemms(const Context& c, const GemmList& list, LayerWork& w,
                 : std::nullopt;
         if (measured_core) {
             // The card's own time of the scores (or values) product: causal blocks above the
-            // diagonal skipped, half of it (Dao 2023, sec. 3.1.1); the backward recomputes the
-            // scores, 2.5x the forward (sec. 4.1).
-            fwd = 0.5 * *measured_core;
+            // diagonal skipped, half of it (Dao 2023, sec. 3.1.1), less outside a sliding window;
+            // the backward recomputes the scores, 2.5x the forward (sec. 4.1).
+            fwd = c.score_share * *measured_core;
             bwd = 2.5 * fwd;
             w.attention_fwd_s += fwd;
             w.attention_bwd_s += bwd;
         } else if (core && t.flash_attention) {
             // A fused attention kernel at its published throughput (engine.h): causal blocks
-            // above the diagonal are skipped, half the s x s products (Dao 2023, sec. 3.1.1);
-            // its backward recomputes the scores, 2.5x the forward's FLOPs (sec. 4.1).
-            const double flops = 0.5 * g.flops();
+            // above the diagonal are skipped, half the s x s products (Dao 2023, sec. 3.1.1),
+            // and a sliding window's blocks outside the band (c.score_share); its backward
+            // recomputes the scores, 2.5x the forward's FLOPs (sec. 4.1).
+            const double flops = c.score_share * g.flops();
             const double fwd_rate = c.attention_fwd_flops_per_s;
             const double bwd_rate = c.attention_bwd_flops_per_s;
             fwd = fwd_rate > 0.0 ? flops / fwd_rate : 0.0;
@@ -856,9 +861,11 @@ PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwarePro
     const double head_dim = attention_head_dim(m);
     c.attention_fwd_flops_per_s =
         c.bf16_peak *
-        attention_fraction(c.attention, c.generation, c.attention_seq, head_dim, false);
-    c.attention_bwd_flops_per_s = c.bf16_peak * attention_fraction(c.attention, c.generation,
-                                                                   c.attention_seq, head_dim, true);
+        model_attention_fraction(c.attention, c.generation, m, c.attention_seq, head_dim, false);
+    c.attention_bwd_flops_per_s =
+        c.bf16_peak *
+        model_attention_fraction(c.attention, c.generation, m, c.attention_seq, head_dim, true);
+    c.score_share = causal_score_share(m, dbl(spec.data.seq_len));
     out.gemm_flops_per_s = c.rates.gemm_flops_per_s;
     out.memory_bytes_per_s = c.rates.memory_bytes_per_s;
     out.microbatches = microbatches;

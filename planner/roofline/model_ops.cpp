@@ -117,9 +117,10 @@ public:
     // kernel reads Q, K, V once and writes O once: the lower bound of its HBM traffic (Dao et al.
     // 2022, Theorem 2: Θ(N²d²/M) accesses, one pass when a K/V block row fits in SRAM).
     // values_in_keys: V is the first dv columns of the K tensor (MLA's absorbed latent cache), so
-    // a fused kernel reads it once with K.
+    // a fused kernel reads it once with K. `suffix` names the layers' kind where a model has two
+    // (sliding-window layers attend to fewer positions: sliding_attention() below).
     void attention(double b, double hq, double hkv, double q, double c, double dqk, double dv,
-                   bool values_in_keys, double count) {
+                   bool values_in_keys, double count, const std::string& suffix = "") {
         const double qv = b * hq * q * dqk;
         const double kv = b * hkv * c * dqk;
         const double vv = b * hkv * c * dv;
@@ -128,18 +129,36 @@ public:
         const double qk_flops = 2.0 * scores * dqk;
         const double pv_flops = 2.0 * scores * dv;
         if (m_options.flash_attention) {
-            add("attention (flash)", "flash_attention", Category::flash,
+            add("attention (flash)" + suffix, "flash_attention", Category::flash,
                 qk_flops + kSoftmaxFlops * scores + pv_flops, qv + kv + (values_in_keys ? 0.0 : vv),
                 ov, count);
             m_ops.back().matmul_flops = qk_flops + pv_flops;
             m_ops.back().softmax_flops = kSoftmaxFlops * scores;
             return;
         }
-        add("attention scores (QK^T)", "einsum", Category::contraction, qk_flops, qv + kv, scores,
-            count);
-        elementwise("attention softmax", "softmax", kSoftmaxFlops, 1.0, scores, 0.0, count);
-        add("attention values (PV)", "einsum", Category::contraction, pv_flops, scores + vv, ov,
-            count);
+        add("attention scores (QK^T)" + suffix, "einsum", Category::contraction, qk_flops, qv + kv,
+            scores, count);
+        elementwise("attention softmax" + suffix, "softmax", kSoftmaxFlops, 1.0, scores, 0.0,
+                    count);
+        add("attention values (PV)" + suffix, "einsum", Category::contraction, pv_flops,
+            scores + vv, ov, count);
+    }
+
+    // attention() over `layers` layers of `model`, `c` positions attended in its full layers:
+    // its sliding-window layers (ModelSpec::sliding_window) attend to min(c, W) of them, each
+    // query to its last W positions (Beltagy et al. 2020, Longformer, sec. 3.1), and a decode
+    // step reads only that much of the cache.
+    void sliding_attention(const ModelSpec& model, double layers, double b, double hq, double hkv,
+                           double q, double c, double dqk, double dv, bool values_in_keys) {
+        const double window = static_cast<double>(model.sliding_window);
+        const double windowed =
+            window < c ? std::min(layers, static_cast<double>(model.windowed_layers())) : 0.0;
+        if (layers - windowed > 0.0) {
+            attention(b, hq, hkv, q, c, dqk, dv, values_in_keys, layers - windowed);
+        }
+        if (windowed > 0.0) {
+            attention(b, hq, hkv, q, window, dqk, dv, values_in_keys, windowed, ", sliding window");
+        }
     }
 
     // The MLP of width `width` over `tokens` rows (Vaswani et al. 2017 sec. 3.3; SwiGLU:
@@ -265,18 +284,18 @@ void transformer_ops(const ModelSpec& m, Phase phase, const ModelOpsOptions& o, 
             // 2.1.2): attention runs over the cached latent, kv_lora + rope wide, one shared head.
             out.add("Q absorb (W_UK)", "einsum", Category::contraction, 2.0 * t * a * dn * kvr,
                     t * a * dn + a * dn * kvr, t * a * kvr, layers);
-            out.attention(b, a, 1.0, q, c, kvr + dr, kvr, true, layers);
+            out.sliding_attention(m, layers, b, a, 1.0, q, c, kvr + dr, kvr, true);
             out.add("V absorb (W_UV)", "einsum", Category::contraction, 2.0 * t * a * kvr * dv,
                     t * a * kvr + a * kvr * dv, t * a * dv, layers);
         } else {
             out.matmul("KV up projection", b * c, kvr, a * (dn + dv), layers);
-            out.attention(b, a, a, q, c, dn + dr, dv, false, layers);
+            out.sliding_attention(m, layers, b, a, a, q, c, dn + dr, dv, false);
         }
         attn_out_width = a * dv;
     } else {
         // Q (heads x head_dim) and K, V (kv_heads x head_dim each) in one matrix.
         out.matmul("QKV projection", t, h, (a + 2.0 * g) * dh, layers);
-        out.attention(b, a, g, q, c, dh, dh, false, layers);
+        out.sliding_attention(m, layers, b, a, g, q, c, dh, dh, false);
     }
     out.matmul("output projection", t, attn_out_width, h, layers);
     out.norm("MLP norm", m, t, layers);

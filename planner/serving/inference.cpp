@@ -9,6 +9,7 @@
 #include "planner/core/enum_names.h"
 #include "planner/core/quantity_text.h"
 #include "planner/hardware/efficiency.h"
+#include "planner/model/attention_span.h"
 #include "planner/model/model_shape.h"
 #include "planner/performance/engine.h"
 #include "planner/serving/serving_engine.h"
@@ -334,9 +335,9 @@ AttentionKernel resolved_prefill_kernel(const Context& c) {
 // figures). Prefill attention is bound by its kernel's throughput, not the GEMMs' (FlashAttention-2
 // reaches "only 35% utilization on the H100", Shah et al. 2024, abstract).
 double prefill_attention_flops_per_s(const Context& c, double keys) {
-    const double rate =
-        c.attention_16bit_peak * attention_fraction(resolved_prefill_kernel(c), c.generation, keys,
-                                                    c.attention_head_dim, false);
+    const double rate = c.attention_16bit_peak *
+                        model_attention_fraction(resolved_prefill_kernel(c), c.generation,
+                                                 c.spec.model, keys, c.attention_head_dim, false);
     return rate > 0.0 ? rate : c.attention_peak;
 }
 
@@ -557,10 +558,11 @@ double pipeline_send_s(const Context& c, double tokens) {
 // cached: the query at position i scores i keys (2·d_qk FLOPs each) and sums i values (2·d_v),
 // per head and layer, so L·a·(d_qk + d_v)·chunk·(2·done + chunk + 1) FLOPs (the forward third
 // of PaLM's 12·L·H·Q·T, Chowdhery et al. 2022, appendix B, halved by the causal mask), split
-// over tp by heads. The chunk writes its KV cache and, after the first, reads the cached part.
+// over tp by heads; a sliding-window layer's query scores min(i, W) keys (mean_key_pairs(),
+// attention_span.h). The chunk writes its KV cache and, after the first, reads the cached part.
 double prefill_attention_flops(const Context& c, double done, double chunk) {
-    return c.f.layers * c.f.heads * (c.f.d_qk + c.f.d_v) * chunk * (2.0 * done + chunk + 1.0) /
-           c.tp;
+    return 2.0 * c.f.layers * c.f.heads * (c.f.d_qk + c.f.d_v) *
+           mean_key_pairs(c.spec.model, done, chunk) / c.tp;
 }
 
 // Prefill of `prompts` prompts of P tokens together (one pass; logits of each prompt's last
@@ -596,24 +598,34 @@ double kv_reads_per_byte(const Context& c) {
     return std::max(1.0, query_heads / kv_heads);
 }
 
-// KV cache one GPU reads for `sequences` sequences at `context` tokens: with data-parallel
-// attention each GPU of the tp group attends its own 1/tp of the sequences (LMSYS, "SGLang
-// v0.4", 2024), so the MLA latent is no longer copied on every GPU; times the reads above.
-double kv_read_bytes(const Context& c, double sequences, double context) {
+// KV cache one GPU reads for `sequences` sequences whose new tokens attend to `keys` keys (a
+// mean over the layers, attention_span.h): with data-parallel attention each GPU of the tp group
+// attends its own 1/tp of the sequences (LMSYS, "SGLang v0.4", 2024), so the MLA latent is no
+// longer copied on every GPU; times the reads above.
+double kv_read_bytes(const Context& c, double sequences, double keys) {
     const double share = c.spec.inference.dp_attention ? 1.0 / c.tp : 1.0;
-    return sequences * share * context * c.kv.bytes_per_token_per_gpu * kv_reads_per_byte(c);
+    return sequences * share * keys * c.kv.bytes_per_token_per_gpu * kv_reads_per_byte(c);
 }
 
-// One decode step of `batch` sequences whose new token attends to `context` tokens: 2·a·(d_qk +
-// d_v)·context FLOPs per layer and sequence, and the batch's KV cache read once (Pope et al.
-// 2022, sec. 3.1). With pp stages the batch runs as pp micro-batches of batch / pp: a token's
-// step is pp stage times (each on batch / pp sequences) plus the sends.
-ServingPhase decode_phase(const Context& c, double batch, double context) {
+// The keys a decode step's query attends to, averaged over the layers, for the steps after a
+// prompt of `prompt` tokens: at step j (1..O) the context is P + j; a full layer attends to all
+// of it, a sliding-window layer to min(P + j, W) (attention_span.h). `steps` 1: the step at
+// context `prompt` + 1; O: the mean over the O steps (each part of a step is linear in the keys,
+// so O steps at the mean keys take what the O steps take).
+double decode_keys(const Context& c, double prompt, double steps) {
+    return steps > 0.0 ? mean_key_pairs(c.spec.model, prompt, steps) / steps : 0.0;
+}
+
+// One decode step of `batch` sequences at `context` tokens whose new token attends to `keys`
+// keys (decode_keys(); `context` where no layer is windowed): 2·a·(d_qk + d_v)·keys FLOPs per
+// layer and sequence, and the batch's KV cache read once (Pope et al. 2022, sec. 3.1). With pp
+// stages the batch runs as pp micro-batches of batch / pp: a token's step is pp stage times (each
+// on batch / pp sequences) plus the sends.
+ServingPhase decode_phase(const Context& c, double batch, double context, double keys) {
     const double micro = batch / c.pp;
-    const double flops =
-        2.0 * c.f.layers * c.f.heads * (c.f.d_qk + c.f.d_v) * context * micro / c.tp;
+    const double flops = 2.0 * c.f.layers * c.f.heads * (c.f.d_qk + c.f.d_v) * keys * micro / c.tp;
     ServingPhase ph =
-        time_phase(c, micro, micro, micro, context, flops, kv_read_bytes(c, micro, context));
+        time_phase(c, micro, micro, micro, context, flops, kv_read_bytes(c, micro, keys));
     const double send = pipeline_send_s(c, micro);
     ph.seconds = c.pp * ph.seconds + send;
     ph.pipeline_s = send;
@@ -644,7 +656,13 @@ ServingMemory memory_at(const Context& c, double batch) {
     }
     const double context = dbl(in.prompt_tokens) + dbl(in.output_tokens);
     const double sequences = in.dp_attention ? batch / c.tp : batch;
-    m.kv_cache_bytes = sequences * context * c.kv.bytes_per_token_per_gpu / c.pp;
+    // A sliding-window layer keeps only its last W positions (attention_span.h): vLLM's hybrid
+    // KV cache manager frees the blocks that leave the window (vllm/v1/core/
+    // single_type_kv_cache_manager.py, SlidingWindowManager), TensorRT-LLM sizes each layer's
+    // cache by its max_attention_window_size (docs/source/advanced/gpt-attention.md,
+    // "Sliding Window Attention, Cyclic (Rolling Buffer) KV Cache").
+    m.kv_cache_bytes = sequences * mean_keys_per_query(c.spec.model, context) *
+                       c.kv.bytes_per_token_per_gpu / c.pp;
     // Inference keeps no activations for a backward pass; what it needs at once is one layer's
     // working set for the tokens in flight: a prefill pass's prompt tokens, or the batch's
     // during decode; plus the fp32 logits of the batch's next tokens, vocabulary split over tp.
@@ -748,12 +766,13 @@ Throughput throughput_at(const Context& c, double batch) {
     const double rest = batch - full * per_pass;
     t.prefill = prefill_phase(c, per_pass);
     t.prefill_s = full * t.prefill.seconds + (rest > 0.0 ? prefill_phase(c, rest).seconds : 0.0);
-    t.decode = decode_phase(c, batch, p + o);
-    // Step j (1..O) attends to P + j tokens. Each part of a step is linear in the context or
+    t.decode = decode_phase(c, batch, p + o, decode_keys(c, p + o - 1.0, 1.0));
+    // Step j (1..O) attends to P + j tokens. Each part of a step is linear in the keys or
     // constant (the larger of a linear function through 0 and a constant is not, but the KV
     // read dominates the attention floor wherever it matters), so the O steps sum to O steps at
-    // the mean context P + (O + 1) / 2.
-    t.decode_total_s = o * decode_phase(c, batch, p + (o + 1.0) / 2.0).seconds;
+    // the mean keys, P + (O + 1) / 2 without a sliding window.
+    t.decode_total_s =
+        o * decode_phase(c, batch, p + (o + 1.0) / 2.0, decode_keys(c, p, o)).seconds;
     t.request_s = t.prefill_s + t.decode_total_s;
     const double replicas = dbl(c.spec.cluster.gpus) / (c.tp * c.pp);
     t.tokens_per_s = t.request_s > 0.0 ? replicas * batch * o / t.request_s : 0.0;
@@ -827,26 +846,27 @@ ContinuousBatchingPoint continuous_at(const Context& c, double concurrency) {
     const double p = dbl(in.prompt_tokens);
     const double o = dbl(in.output_tokens);
     const double context = p + (o + 1.0) / 2.0;
-    const double arrivals = concurrency / o;  // new requests a step
-    const ServingPhase decode = decode_phase(c, concurrency, context);
+    const double keys = decode_keys(c, p, o);  // = context without a sliding window
+    const double arrivals = concurrency / o;   // new requests a step
+    const ServingPhase decode = decode_phase(c, concurrency, context, keys);
     if (in.chunked_prefill) {
         const double micro = concurrency / c.pp;
         const double prompt_tokens = arrivals * p / c.pp;
         const double flops =
-            2.0 * c.f.layers * c.f.heads * (c.f.d_qk + c.f.d_v) * context * micro / c.tp;
+            2.0 * c.f.layers * c.f.heads * (c.f.d_qk + c.f.d_v) * keys * micro / c.tp;
         const double prompt_flops = arrivals / c.pp * prefill_attention_flops(c, 0.0, p);
         const double kv =
-            kv_read_bytes(c, micro, context) + prompt_tokens * c.kv.bytes_per_token_per_gpu;
+            kv_read_bytes(c, micro, keys) + prompt_tokens * c.kv.bytes_per_token_per_gpu;
         // A new prompt goes in chunks of what the step's budget leaves after the decodes; each
         // step that carries a chunk is a pass over the decodes and the chunk.
         const double chunk = std::min(p, chunk_budget(c, concurrency));
         const double chunks = std::ceil(p / chunk);
         const double decode_flops =
-            2.0 * c.f.layers * c.f.heads * (c.f.d_qk + c.f.d_v) * context * micro / c.tp;
+            2.0 * c.f.layers * c.f.heads * (c.f.d_qk + c.f.d_v) * keys * micro / c.tp;
         auto carrying_s = [&](double tokens) {
             const double chunk_flops = prefill_attention_flops(c, 0.0, tokens) / c.pp;
             const double chunk_kv =
-                kv_read_bytes(c, micro, context) + tokens / c.pp * c.kv.bytes_per_token_per_gpu;
+                kv_read_bytes(c, micro, keys) + tokens / c.pp * c.kv.bytes_per_token_per_gpu;
             const ServingPhase carrying =
                 time_phase(c, micro + tokens / c.pp, micro, micro + 1.0 / c.pp, context,
                            decode_flops, chunk_kv, chunk_flops, tokens);
@@ -862,7 +882,7 @@ ContinuousBatchingPoint continuous_at(const Context& c, double concurrency) {
         pt.chunk_share = q;
         if (q <= 1.0) {
             const ServingPhase alone = time_phase(c, micro, micro, micro, context, decode_flops,
-                                                  kv_read_bytes(c, micro, context));
+                                                  kv_read_bytes(c, micro, keys));
             const double decode_s = c.pp * alone.seconds + pipeline_send_s(c, micro);
             pt.step_s = (1.0 - q) * decode_s + q * carrying_s(p / chunks);
         } else {
@@ -1333,11 +1353,29 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
                          "(modelopt/torch/quantization/config.py), GPTQ and AWQ; quantized by "
                          "gpt-fast's quantize.py (inference.output_head)"
                    : tensor_parallel);
-    add("serving.memory.kv_cache_bytes", QT_TRANSLATE_NOOP("tally::explain", "KV cache per GPU"),
-        s.memory.kv_cache_bytes, "bytes", "batch x (prompt + output) x KV bytes per token per GPU",
-        fmt::format("{} x {} x {} B = {} GB", in.batch, num(context),
-                    num(s.kv.bytes_per_token_per_gpu), num(s.memory.kv_cache_bytes / 1e9)),
-        "the full context of every sequence of the batch");
+    if (m.windowed_layers() == 0) {
+        add("serving.memory.kv_cache_bytes",
+            QT_TRANSLATE_NOOP("tally::explain", "KV cache per GPU"), s.memory.kv_cache_bytes,
+            "bytes", "batch x (prompt + output) x KV bytes per token per GPU",
+            fmt::format("{} x {} x {} B = {} GB", in.batch, num(context),
+                        num(s.kv.bytes_per_token_per_gpu), num(s.memory.kv_cache_bytes / 1e9)),
+            "the full context of every sequence of the batch");
+    } else {
+        // Sliding-window layers keep their last W positions only (memory_at()).
+        const double kept = mean_keys_per_query(m, context);
+        add("serving.memory.kv_cache_bytes",
+            QT_TRANSLATE_NOOP("tally::explain", "KV cache per GPU"), s.memory.kv_cache_bytes,
+            "bytes",
+            "batch x ((L - L_w) x context + L_w x min(context, W)) / L x KV bytes per token per "
+            "GPU",
+            fmt::format("{} x (({} - {}) x {} + {} x {}) / {} x {} B = {} GB", in.batch, m.layers,
+                        m.windowed_layers(), num(context), m.windowed_layers(),
+                        num(std::min(context, dbl(m.sliding_window))), m.layers,
+                        num(s.kv.bytes_per_token_per_gpu), num(s.memory.kv_cache_bytes / 1e9)),
+            fmt::format("the whole context in full layers, the last {} positions in the {} "
+                        "sliding-window layers: {} positions a sequence on average",
+                        m.sliding_window, m.windowed_layers(), num(kept)));
+    }
     add("serving.memory.activation_bytes",
         QT_TRANSLATE_NOOP("tally::explain", "Activations per GPU"), s.memory.activation_bytes,
         "bytes",

@@ -368,14 +368,21 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
     const bool six = t.flops_formula == FlopsFormula::six_nd;
     out.push_back(make_explanation(
         "flops.per_token", QT_TRANSLATE_NOOP("tally::explain", "FLOPs per token"),
-        p.flops.per_token, "FLOPs", six ? "6 x N" : "6 x N + 6 x L x H x T x (d_qk + d_v)",
+        p.flops.per_token, "FLOPs",
+        six                                 ? "6 x N"
+        : spec.model.windowed_layers() == 0 ? "6 x N + 6 x L x H x T x (d_qk + d_v)"
+                                            // Sliding-window layers score min(T, W) keys.
+                                            : "6 x N + 6 x H x (d_qk + d_v) x "
+                                              "((L - L_w) x T + L_w x min(T, W))",
         six ? fmt::format("6 x {} = {}", four_digits(p.params.active),
                           four_digits(p.flops.per_token))
             : fmt::format("{} + {} = {}", four_digits(p.flops.per_token_6n),
                           four_digits(p.flops.per_token_attention - p.flops.per_token_6n),
                           four_digits(p.flops.per_token)),
         six ? "CS336 lecture 2 (forward 2N + backward 4N); Kaplan et al. 2020"
-            : "PaLM, Chowdhery et al. 2022, appendix B"));
+        : spec.model.windowed_layers() == 0
+            ? "PaLM, Chowdhery et al. 2022, appendix B"
+            : "PaLM, Chowdhery et al. 2022, appendix B; Beltagy et al. 2020, sec. 3.1"));
     out.push_back(make_explanation(
         "flops.total", QT_TRANSLATE_NOOP("tally::explain", "Training FLOPs"), p.flops.total,
         "FLOPs", QT_TRANSLATE_NOOP("tally::formula", "FLOPs per token x tokens"),

@@ -375,6 +375,8 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
         {"model.ffn_hidden", m.ffn_hidden, 0},
         {"model.vocab", m.vocab, tf},
         {"model.learned_positions", m.learned_positions, 0},
+        {"model.sliding_window", m.sliding_window, 0},
+        {"model.sliding_window_layers", m.sliding_window_layers, 0},
         {"model.moe.experts", m.moe.experts, 0},
         {"model.moe.active_experts", m.moe.active_experts, 0},
         {"model.moe.shared_experts", m.moe.shared_experts, 0},
@@ -443,6 +445,13 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
             if (m.kv_heads < 0 || (m.kv_heads > 0 && m.heads % m.kv_heads != 0)) {
                 return err("model.kv_heads", m.kv_heads,
                            TALLY_TEXT("tally::check", "must divide model.heads (%1)").arg(m.heads));
+            }
+            // Without a window the count of windowed layers is not read (windowed_layers()), so
+            // that turning the window off and on again keeps it.
+            if (m.sliding_window_layers > m.layers) {
+                return err("model.sliding_window_layers", m.sliding_window_layers,
+                           TALLY_TEXT("tally::check", "must be between 0 and model.layers (%1)")
+                               .arg(m.layers));
             }
             const bool needs_dense = !m.moe.enabled() || m.moe.first_dense_layers > 0;
             if (needs_dense && m.ffn_hidden < 1) {
