@@ -57,6 +57,21 @@ void TestParams::presetTotals_data() {
     // (published 12.9B).
     QTest::newRow("mixtral-8x7b") << "mixtral-8x7b" << 46702792704.0 << 12879925248.0
                                   << 262144000.0;
+    // Mistral 7B v0.1 (Jiang et al. 2023, Table 1): the sliding window changes no parameter.
+    // attention 2·4096² + 2·4096·1024 = 41,943,040; SwiGLU 3·4096·14336 = 176,160,768; norms
+    // 8,192; layer 218,112,000 x 32 = 6,979,584,000; embeddings 2·32000·4096 = 262,144,000;
+    // final 4,096: 7,241,732,096 (the model card's 7.24B).
+    QTest::newRow("mistral-7b") << "mistral-7b" << 7241732096.0 << 7241732096.0 << 262144000.0;
+    // GPT-OSS 120B (OpenAI 2025 model card, sec. 2; config.json): attention Q 2880·4096 =
+    // 11,796,480, K and V 2·2880·512 = 2,949,120, O 4096·2880 = 11,796,480, Q, K, V biases
+    // 4096 + 2·512 = 5,120: 26,547,200; experts 128·3·2880² = 3,185,049,600; router 2880·128 =
+    // 368,640; norms 2·2880 = 5,760; layer 3,211,971,200 x 36 = 115,630,963,200; embeddings
+    // 2·201088·2880 = 1,158,266,880; final norm 2,880: 116,789,232,960 (the card's Table 1:
+    // 116.83B, which adds the biases and sinks Tally leaves out). Active: 4 experts,
+    // 4·3·2880² = 99,532,800: layer 126,454,400 x 36 = 4,552,358,400 + 1,158,269,760 =
+    // 5,710,628,160 (the card's 5.13B leaves out the 579,133,440-entry embedding table).
+    QTest::newRow("gpt-oss-120b") << "gpt-oss-120b" << 116789232960.0 << 5710628160.0
+                                  << 1158266880.0;
 }
 
 void TestParams::presetTotals() {
