@@ -260,6 +260,10 @@
         <source>must be a number of seconds in [0, %1]</source>
         <translation>必须是 [0, %1] 内的秒数</translation>
     </message>
+    <message>
+        <source>must be between 0 and model.layers (%1)</source>
+        <translation>必须在 0 到 model.layers (%1) 之间</translation>
+    </message>
 </context>
 <context>
     <name>tally::cli</name>
@@ -3445,6 +3449,22 @@ Source: CS336 lecture 2 (0.5 is good)</source>
     <message>
         <source>engine&apos;s</source>
         <translation>引擎默认</translation>
+    </message>
+    <message>
+        <source>Sliding window</source>
+        <translation>滑动窗口</translation>
+    </message>
+    <message>
+        <source>Positions a query of a sliding-window layer attends to, itself included (Mistral 7B v0.1: 4096; GPT-OSS: 128). Windowed layers score, store and read at most this many keys. 0: every layer attends to the whole sequence.</source>
+        <translation>滑动窗口层中每个查询关注的位置数，含其自身（Mistral 7B v0.1：4096；GPT-OSS：128）。窗口层最多对这么多个键打分、存储和读取。0：每一层都关注整个序列。</translation>
+    </message>
+    <message>
+        <source>Windowed layers</source>
+        <translation>窗口层数</translation>
+    </message>
+    <message>
+        <source>How many of the layers attend through the sliding window (GPT-OSS: 18 of 36, alternating; Gemma 3: 5 of every 6); the rest attend to the whole sequence. 0: all of them.</source>
+        <translation>通过滑动窗口做注意力的层数（GPT-OSS：36 层中的 18 层，交替排列；Gemma 3：每 6 层中 5 层）；其余层关注整个序列。0：全部层。</translation>
     </message>
 </context>
 <context>

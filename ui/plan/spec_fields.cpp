@@ -169,6 +169,32 @@ std::vector<SectionFields> build() {
                          [](const S& s) { return num(s.model.head_dim); },
                          [](S& s, double v) { s.model.head_dim = whole(v); },
                          transformer},
+             NumberField{"model.sliding_window",
+                         F("Sliding window"),
+                         F("Positions a query of a sliding-window layer attends to, itself "
+                           "included (Mistral 7B v0.1: 4096; GPT-OSS: 128). Windowed layers "
+                           "score, store and read at most this many keys. 0: every layer attends "
+                           "to the whole sequence."),
+                         {64, 131072, SliderScale::pow2, 0},
+                         true,
+                         F("none"),
+                         [](const S& s) { return num(s.model.sliding_window); },
+                         [](S& s, double v) { s.model.sliding_window = whole(v); },
+                         transformer},
+             NumberField{"model.sliding_window_layers",
+                         F("Windowed layers"),
+                         F("How many of the layers attend through the sliding window (GPT-OSS: "
+                           "18 of 36, alternating; Gemma 3: 5 of every 6); the rest attend to the "
+                           "whole sequence. 0: all of them."),
+                         {0, 256, SliderScale::linear, 1},
+                         true,
+                         F("all"),
+                         [](const S& s) { return num(s.model.sliding_window_layers); },
+                         [](S& s, double v) { s.model.sliding_window_layers = whole(v); },
+                         [](const S& s) {
+                             return s.model.kind == ModelKind::transformer &&
+                                    s.model.sliding_window > 0;
+                         }},
              NumberField{"model.ffn_hidden",
                          F("FFN hidden size"),
                          F("Width of the MLP (4h for GELU models; about 8h/3 for SwiGLU)."),
