@@ -22,6 +22,7 @@
 #include "planner/hardware/hardware.h"
 #include "planner/io/launch/launch_config.h"
 #include "planner/io/launch/launch_fields.h"
+#include "planner/io/presets.h"
 #include "planner/io/spec_json.h"
 #include "planner/training/plan.h"
 
@@ -125,6 +126,7 @@ private slots:
     void roundTrip_data();
     void roundTrip();
     void megatronExportsEveryCase();
+    void slidingWindowWhereTheFrameworkHasIt();
     void namesAreTheFrameworks_data();
     void namesAreTheFrameworks();
     void megatronArgumentsOfTheStartPlan();
@@ -253,6 +255,26 @@ void TestLaunchConfig::megatronExportsEveryCase() {
     QCOMPARE(refused("deepseek-v3-h800.json"), std::string("training.zero"));
     QCOMPARE(refused("llama-3-70b-15t-1024-h100.json"), std::string());
     QCOMPARE(refused("llama-2-70b-2048-h100.json"), std::string());
+}
+
+void TestLaunchConfig::slidingWindowWhereTheFrameworkHasIt() {
+    // The start plan's layout with Mistral 7B v0.1 (every layer windowed at 4096) and GPT-OSS
+    // 120B (18 of 36 layers windowed at 128).
+    PlanSpec spec = load_plan_spec(std::string(TALLY_SOURCE_DIR) +
+                                   "/resources/examples/llama-3-70b-15t-1024-h100.json");
+    spec.model = find_model_preset("mistral-7b")->model;
+    // Megatron-LM core_v0.12.0's command line has no window.
+    QCOMPARE(refusal_field(spec, LaunchTarget::megatron), std::string("model.sliding_window"));
+    // NeMo's TransformerConfig.window_size windows every layer: (4096 - 1, 0).
+    const std::string nemo = export_launch_config(spec, LaunchTarget::nemo);
+    QVERIFY2(nemo.find("model.config.window_size='(4095,0)'") != std::string::npos, nemo.c_str());
+    const PlanSpec back = import_text(nemo, LaunchTarget::nemo).spec;
+    QCOMPARE(back.model.sliding_window, std::int64_t{4096});
+    QCOMPARE(back.model.windowed_layers(), std::int64_t{32});
+    // A window on some layers only is beyond it.
+    spec.model = find_model_preset("gpt-oss-120b")->model;
+    QCOMPARE(refusal_field(spec, LaunchTarget::nemo), std::string("model.sliding_window_layers"));
+    QCOMPARE(refusal_field(spec, LaunchTarget::megatron), std::string("model.sliding_window"));
 }
 
 void TestLaunchConfig::namesAreTheFrameworks_data() {

@@ -387,6 +387,30 @@ std::optional<FieldError> refuse_ffn_relu(const PlanSpec& s) {
     return refusal("model.ffn", "relu", "gelu or swiglu");
 }
 
+// Megatron-LM core_v0.12.0's command line has no sliding-window attention (its arguments.py
+// defines no --window-size; TransformerConfig's window_size is reachable through NeMo only).
+std::optional<FieldError> refuse_sliding_window(const PlanSpec& s) {
+    if (s.model.windowed_layers() == 0) {
+        return std::nullopt;
+    }
+    return refusal("model.sliding_window", std::to_string(s.model.sliding_window),
+                   "0 for this framework: Megatron-LM core_v0.12.0's arguments have no "
+                   "sliding-window attention");
+}
+
+// NeMo's model.config.window_size windows every layer (TransformerConfig, core_v0.12.0, has no
+// per-layer pattern): a model with full layers beside windowed ones cannot be written.
+std::optional<FieldError> refuse_partial_window(const PlanSpec& s) {
+    const std::int64_t windowed = s.model.windowed_layers();
+    if (windowed == 0 || windowed >= s.model.layers) {
+        return std::nullopt;
+    }
+    return refusal("model.sliding_window_layers", std::to_string(windowed),
+                   fmt::format("0 or {} (every layer) for this framework: "
+                               "model.config.window_size windows every layer",
+                               s.model.layers));
+}
+
 std::optional<FieldError> refuse_interleave_split(const PlanSpec& s) {
     const TrainingSpec& t = s.training;
     if (t.interleave <= 1 || s.model.layers % (t.pp * t.interleave) == 0) {
@@ -546,6 +570,33 @@ void set_shared_size(PlanSpec& s, const Value& v) {
     s.model.moe.shared_experts = as_int(v) / width;
 }
 // Megatron's --moe-layer-freq as a Python list expression: k dense layers, then MoE layers.
+// TransformerConfig.window_size, (W - 1, 0): each query attends to the W - 1 positions before it
+// and itself, none after (megatron/core/transformer/transformer_config.py: "(left, right)"
+// window sizes in tokens).
+std::optional<Value> get_window_size(const PlanSpec& s) {
+    if (s.model.windowed_layers() == 0) {
+        return std::nullopt;
+    }
+    return Value{fmt::format("({},0)", s.model.sliding_window - 1)};
+}
+void set_window_size(PlanSpec& s, const Value& v) {
+    static const std::regex pattern(R"(^\(?\s*(\d{1,15})\s*,\s*(-?\d{1,15})\s*\)?$)");
+    std::smatch m;
+    const std::string& t = as_text(v);
+    if (t == "None") {
+        s.model.sliding_window = 0;
+        s.model.sliding_window_layers = 0;
+        return;
+    }
+    if (!std::regex_match(t, m, pattern) || std::stoll(m[2].str()) != 0) {
+        refuse_value(v,
+                     "(left, 0): a window over the positions before each query (a causal "
+                     "model looks at none after it), or None");
+    }
+    s.model.sliding_window = std::stoll(m[1].str()) + 1;
+    s.model.sliding_window_layers = 0;
+}
+
 std::optional<Value> get_layer_freq(const PlanSpec& s) {
     if (!s.model.moe.enabled() || s.model.moe.first_dense_layers == 0) {
         return std::nullopt;
@@ -1485,7 +1536,7 @@ Table megatron_table() {
         {refuse_not_transformer, refuse_precision, refuse_zero_above_1, refuse_offload_params,
          refuse_sqrt_recompute, refuse_optimizer_not_adamw, refuse_fp8_block, refuse_ffn_relu,
          refuse_interleave_split, refuse_activation_offload, refuse_ep_comm_overlap,
-         refuse_optimizer_foreach},
+         refuse_optimizer_foreach, refuse_sliding_window},
         // Megatron-LM arguments that do not change the plan (learning rate, data, checkpoints,
         // logging, kernels' fusions, initialisation).
         {"lr",
@@ -1575,6 +1626,8 @@ Table nemo_table() {
                    get_position_type, set_position_type),
             custom("model.config.max_position_embeddings", Kind::integer, "model.learned_positions",
                    get_max_positions, set_max_positions),
+            custom("model.config.window_size", Kind::text, "model.sliding_window", get_window_size,
+                   set_window_size),
             custom("model.config.num_moe_experts", Kind::integer, "model.moe.experts", get_experts,
                    set_experts),
             integer<moe_ref<&MoeSpec::active_experts>, Write::if_moe>(
@@ -1671,7 +1724,7 @@ Table nemo_table() {
                             "none: a NeMo recipe's optimizer offload is not a field override");
          },
          refuse_sqrt_recompute, refuse_optimizer_not_adamw, refuse_fp8_block, refuse_ffn_relu,
-         refuse_optimizer_foreach},
+         refuse_optimizer_foreach, refuse_partial_window},
         {"trainer.val_check_interval", "trainer.limit_val_batches", "trainer.log_every_n_steps",
          "trainer.accumulate_grad_batches", "optim.config.lr", "optim.config.min_lr",
          "optim.config.weight_decay", "optim.config.adam_beta1", "optim.config.adam_beta2",
