@@ -80,12 +80,13 @@ def model_of(m):
     if name == "GPT-OSS 120B":
         return {"kind": "transformer", "name": name, "layers": 36, "hidden": 2880, "heads": 64,
                 "kv_heads": 8, "head_dim": 64, "ffn_hidden": 2880, "ffn": "swiglu",
-                "vocab": 201088, "norm": "rmsnorm",
+                "vocab": 201088, "norm": "rmsnorm", "sliding_window": 128,
+                "sliding_window_layers": 18,
                 "moe": {"experts": 128, "active_experts": 4}}, \
             ("architecture: openai/gpt-oss-120b config.json (36 layers, hidden 2880, 64 heads of "
-             "64, 8 KV heads, 128 experts of width 2880, 4 active); its alternating 128-token "
-             "sliding-window layers are timed as full causal attention (Tally has no sliding "
-             "window), which overstates their attention work")
+             "64, 8 KV heads, 128 experts of width 2880, 4 active, 18 of the layers attending "
+             "through a 128-token sliding window); its attention sinks (a learned softmax "
+             "offset per head) are not modelled")
     if name in MPT:
         layers, hidden, heads = MPT[name]
         return {"kind": "transformer", "name": name, "layers": layers, "hidden": hidden,
