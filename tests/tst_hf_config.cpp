@@ -23,6 +23,7 @@ private slots:
     void slidingWindow_data();
     void slidingWindow();
     void gptOss();
+    void gemma();
     void errors_data();
     void errors();
     void specReferencesFile();
@@ -178,6 +179,50 @@ void TestHfConfig::gptOss() {
         QFAIL("expected SpecError");
     } catch (const SpecError& e) {
         QCOMPARE(QString::fromStdString(e.field()), QStringLiteral("f.layer_types"));
+    }
+}
+
+void TestHfConfig::gemma() {
+    // google/gemma-2-9b config.json keys; Gemma2Config ties the embeddings by default and windows
+    // every other layer from the first (Gemma Team 2024, Gemma 2, sec. 2: "every other layer",
+    // 4096 tokens): 21 of 42.
+    const json g2 = json::parse(R"({"model_type": "gemma2", "hidden_size": 3584,
+        "intermediate_size": 14336, "num_attention_heads": 16, "num_key_value_heads": 8,
+        "head_dim": 256, "num_hidden_layers": 42, "vocab_size": 256000, "sliding_window": 4096,
+        "hidden_activation": "gelu_pytorch_tanh"})");
+    const ModelSpec m2 = model_from_hf_config(g2, "f");
+    QCOMPARE(m2.sliding_window, std::int64_t{4096});
+    QCOMPARE(m2.windowed_layers(), std::int64_t{21});
+    QVERIFY(m2.tied_embeddings);
+    // attention Q 3584·4096 + K, V 2·3584·2048 + O 4096·3584 = 44,040,192; gated MLP
+    // 3·3584·14336 = 154,140,672; two norms 7,168; layer 198,188,032 x 42 = 8,323,897,344;
+    // embedding 256000·3584 = 917,504,000 (tied); final norm 3,584: 9,241,404,928, the published
+    // 9,241,705,984 less Gemma 2's two further norms a layer (2·3584·42 = 301,056).
+    QCOMPARE(count_params(m2).total, 9241404928.0);
+    // google/gemma-3-1b-pt (gemma3_text): 26 layers, window 512, five local layers to a global
+    // one (sliding_window_pattern 6): 26 - floor(26 / 6) = 22 windowed.
+    const json g3 = json::parse(R"({"model_type": "gemma3_text", "hidden_size": 1152,
+        "intermediate_size": 6912, "num_attention_heads": 4, "num_key_value_heads": 1,
+        "head_dim": 256, "num_hidden_layers": 26, "vocab_size": 262144, "sliding_window": 512,
+        "sliding_window_pattern": 6})");
+    const ModelSpec m3 = model_from_hf_config(g3, "f");
+    QCOMPARE(m3.sliding_window, std::int64_t{512});
+    QCOMPARE(m3.windowed_layers(), std::int64_t{22});
+    // google/gemma-3-27b-it (gemma3, multimodal): the language model in text_config, 62 layers,
+    // window 1024, the default pattern 6: 62 - 10 = 52 windowed.
+    const json mm = json::parse(R"({"model_type": "gemma3", "text_config": {
+        "model_type": "gemma3_text", "hidden_size": 5376, "intermediate_size": 21504,
+        "num_attention_heads": 32, "num_key_value_heads": 16, "head_dim": 128,
+        "num_hidden_layers": 62, "vocab_size": 262208, "sliding_window": 1024}})");
+    const ModelSpec m27 = model_from_hf_config(mm, "f");
+    QCOMPARE(m27.layers, std::int64_t{62});
+    QCOMPARE(m27.windowed_layers(), std::int64_t{52});
+    // A gemma3 config without its text_config is refused by name.
+    try {
+        model_from_hf_config(json::parse(R"({"model_type": "gemma3"})"), "f");
+        QFAIL("expected SpecError");
+    } catch (const SpecError& e) {
+        QCOMPARE(QString::fromStdString(e.field()), QStringLiteral("f.text_config"));
     }
 }
 

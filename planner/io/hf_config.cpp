@@ -66,10 +66,13 @@ bool get_bool(const json& c, const char* key, const std::string& field, bool fal
 // windowed layer's query attends to, itself included (transformers' sliding-window causal mask
 // keeps key j for query i when i - j < sliding_window). Which layers are windowed:
 //   layer_types, where the config lists it: each "sliding_attention" entry (the form
-//     transformers writes for Qwen2, Qwen3, GPT-OSS, ... since 4.53);
+//     recent transformers releases write for Qwen2, Qwen3, GPT-OSS, Gemma, ...);
 //   else Qwen2 and Qwen3 (dense and MoE) window nothing unless use_sliding_window is true, then
 //     the layers from max_window_layers on ("The first max_window_layers layers will use full
 //     attention", Qwen2Config);
+//   else Gemma 2 windows every other layer from the first (Gemma2Config: "sliding_attention"
+//     where (i + 1) % 2), Gemma 3 all but every sliding_window_pattern-th (6 by default:
+//     Gemma3TextConfig, "5 local layers for every global layer", Gemma Team 2025, sec. 2);
 //   else, with a sliding_window, every layer (MistralConfig: Mistral 7B v0.1 windows all 32).
 void read_sliding_window(const json& c, const std::string& field, const std::string& type,
                          ModelSpec& m) {
@@ -89,6 +92,11 @@ void read_sliding_window(const json& c, const std::string& field, const std::str
             }
             windowed += t.get<std::string>() == "sliding_attention" ? 1 : 0;
         }
+    } else if (type == "gemma2") {
+        windowed = (m.layers + 1) / 2;
+    } else if (type == "gemma3_text") {
+        const std::int64_t pattern = get_int(c, "sliding_window_pattern", field, false, 6, 1);
+        windowed = m.layers - m.layers / pattern;
     } else if (type.rfind("qwen", 0) == 0) {
         if (get_bool(c, "use_sliding_window", field, false)) {
             const std::int64_t full = get_int(c, "max_window_layers", field, false, m.layers);
@@ -115,9 +123,24 @@ ModelSpec model_from_hf_config(const json& c, const std::string& field) {
     if (!c.is_object()) {
         throw SpecError(field, c.dump().substr(0, 80), "a config.json must hold a JSON object");
     }
-    static const char* const kSupported[] = {"llama",     "mistral",   "mixtral",
-                                             "qwen2",     "qwen2_moe", "qwen3",
-                                             "qwen3_moe", "gpt_oss",   "deepseek_v3"};
+    // Gemma 3's multimodal checkpoints (model_type "gemma3") nest the language model's keys in
+    // text_config (Gemma3Config); its text-only ones are "gemma3_text" at the top level.
+    if (get_string(c, "model_type", field, "") == "gemma3") {
+        auto text = c.find("text_config");
+        if (text == c.end() || !text->is_object()) {
+            throw SpecError(field + ".text_config", "nothing",
+                            "a gemma3 config.json holds its language model in text_config");
+        }
+        json inner = *text;
+        inner["model_type"] = "gemma3_text";
+        if (!inner.contains("_name_or_path") && c.contains("_name_or_path")) {
+            inner["_name_or_path"] = c["_name_or_path"];
+        }
+        return model_from_hf_config(inner, field + ".text_config");
+    }
+    static const char* const kSupported[] = {"llama",     "mistral",     "mixtral",    "qwen2",
+                                             "qwen2_moe", "qwen3",       "qwen3_moe",  "gpt_oss",
+                                             "gemma2",    "gemma3_text", "deepseek_v3"};
     const std::string type = get_string(c, "model_type", field, "");
     bool supported = false;
     for (const char* s : kSupported) {
@@ -126,7 +149,7 @@ ModelSpec model_from_hf_config(const json& c, const std::string& field) {
     if (!supported) {
         throw SpecError(field + ".model_type", type.empty() ? "nothing" : "\"" + type + "\"",
                         "supported: llama, mistral, mixtral, qwen2, qwen2_moe, qwen3, qwen3_moe, "
-                        "gpt_oss, deepseek_v3");
+                        "gpt_oss, gemma2, gemma3 / gemma3_text, deepseek_v3");
     }
     ModelSpec m;
     m.kind = ModelKind::transformer;
@@ -139,8 +162,12 @@ ModelSpec model_from_hf_config(const json& c, const std::string& field) {
     m.ffn_hidden = get_int(c, "intermediate_size", field, true);
     m.vocab = get_int(c, "vocab_size", field, true);
     // These architectures' configs default to untied embeddings (LlamaConfig, MistralConfig,
-    // Qwen2Config: tie_word_embeddings=False) unless the file says otherwise.
-    m.tied_embeddings = get_bool(c, "tie_word_embeddings", field, false);
+    // Qwen2Config: tie_word_embeddings=False) unless the file says otherwise; Gemma's to tied
+    // (Gemma2Config, Gemma3TextConfig: tie_word_embeddings=True). Gemma's two extra norms a layer
+    // (after attention and after the MLP, h each) and Gemma 3's query and key norms are not
+    // counted: Tally's layer has two norms (docs/planner.md, Parameters).
+    const bool gemma = type == "gemma2" || type == "gemma3_text";
+    m.tied_embeddings = get_bool(c, "tie_word_embeddings", field, gemma);
     // All of them use a gated MLP (gate, up, down projections: LlamaMLP, Qwen2MLP, ...); its
     // parameters and stored activations do not depend on which activation gates it, so "swiglu"
     // stands for any of them.

@@ -6580,10 +6580,6 @@ Source: %2</source>
         <translation>模型预设</translation>
     </message>
     <message>
-        <source>Read a Hugging Face config.json (Llama, Mistral, Mixtral, Qwen, DeepSeek-V3).</source>
-        <translation>读取 Hugging Face 的 config.json（Llama、Mistral、Mixtral、Qwen、DeepSeek-V3）。</translation>
-    </message>
-    <message>
         <source>Import a Hugging Face config.json</source>
         <translation>导入 Hugging Face 的 config.json</translation>
     </message>
@@ -6714,6 +6710,10 @@ Source: %2</source>
     <message>
         <source>Source: %1</source>
         <translation>来源：%1</translation>
+    </message>
+    <message>
+        <source>Read a Hugging Face config.json (Llama, Mistral, Mixtral, Qwen, GPT-OSS, Gemma 2 and 3, DeepSeek-V3).</source>
+        <translation>读取 Hugging Face 的 config.json（Llama、Mistral、Mixtral、Qwen、GPT-OSS、Gemma 2 与 3、DeepSeek-V3）。</translation>
     </message>
 </context>
 <context>

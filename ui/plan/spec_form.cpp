@@ -65,8 +65,8 @@ SpecForm::SpecForm(PlanDocument* document, HardwareCatalog* catalog, QWidget* pa
     m_presets->setAccessibleName(tr("Model preset"));
     connect(m_presets, &QComboBox::activated, this, &SpecForm::choosePreset);
     m_import->setToolTip(
-        tr("Read a Hugging Face config.json (Llama, Mistral, Mixtral, Qwen, "
-           "DeepSeek-V3)."));
+        tr("Read a Hugging Face config.json (Llama, Mistral, Mixtral, Qwen, GPT-OSS, Gemma 2 "
+           "and 3, DeepSeek-V3)."));
     connect(m_import, &QPushButton::clicked, this, [this] {
         const QString path = chooseOpenPath(this, tr("Import a Hugging Face config.json"), {},
                                             tr("JSON files (*.json)"));
