@@ -2,6 +2,7 @@
 // operations, the hardware catalog, and the number formats.
 #include <fmt/core.h>
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <memory>
@@ -164,13 +165,19 @@ void print_roofline_table(const json& j) {
                                               mo["flash_attention"].get<bool>()
                                                   ? QT_TRANSLATE_NOOP("tally::cli", "on")
                                                   : QT_TRANSLATE_NOOP("tally::cli", "off"))));
-    fmt::print("{:<8} {:<38} {:>5} {:<8} {:>10} {:>10} {:>10} {:>11} {:<7} {:>10}\n", tr("phase"),
-               tr("operation"), tr("count"), "dtype", "FLOPs", tr("bytes"), "FLOP/byte", "FLOP/s",
-               tr("bound"), tr("seconds"));
+    // The operation column as wide as its longest name (a sliding-window layer's backward
+    // attention is 52 characters), at least 38, so that the columns after it line up.
+    std::size_t name_width = 38;
+    for (const json& op : j["ops"]) {
+        name_width = std::max(name_width, op["name"].get<std::string>().size());
+    }
+    fmt::print("{:<8} {:<{}} {:>5} {:<8} {:>10} {:>10} {:>10} {:>11} {:<7} {:>10}\n", tr("phase"),
+               tr("operation"), name_width, tr("count"), "dtype", "FLOPs", tr("bytes"), "FLOP/byte",
+               "FLOP/s", tr("bound"), tr("seconds"));
     for (const json& op : j["ops"]) {
         fmt::print(
-            "{:<8} {:<38} {:>5g} {:<8} {:>10.3g} {:>10.3g} {:>10.4g} {:>11.4g} {:<7} {:>10.3g}\n",
-            op["phase"].get<std::string>(), op["name"].get<std::string>(),
+            "{:<8} {:<{}} {:>5g} {:<8} {:>10.3g} {:>10.3g} {:>10.4g} {:>11.4g} {:<7} {:>10.3g}\n",
+            op["phase"].get<std::string>(), op["name"].get<std::string>(), name_width,
             op["count"].get<double>(), op["dtype"].get<std::string>(), op["flops"].get<double>(),
             op["bytes"].get<double>(), op["intensity"].get<double>(),
             op["attainable_flops_per_s"].get<double>(), op["bound"].get<std::string>(),
