@@ -252,6 +252,10 @@ struct Context {
     bool spans_bridge = false;  // more GPUs than an NVLink bridge joins: the ring crosses PCIe
     AllReduceKind all_reduce = AllReduceKind::nccl;  // the engine's, where the link allows it
     double host_step_s = 0.0;  // a step's host pause: inference.host_step_s, else the engine's
+    // The positions of KV cache a sequence holds at its final context, prompt + output, averaged
+    // over the layers (a sliding-window layer keeps its last W; memory_at()), once per plan:
+    // memory_at() runs at every step of the batch searches.
+    double cached_positions = 0.0;
 };
 
 Context make_context(const PlanSpec& spec, const HardwareProfile& hw) {
@@ -273,6 +277,8 @@ Context make_context(const PlanSpec& spec, const HardwareProfile& hw) {
                                                              : c.engine.prefill_attention_other;
     c.attention_16bit_peak = hw.peak(c.attention_type);
     c.attention_head_dim = attention_head_dim(spec.model);
+    c.cached_positions =
+        mean_keys_per_query(spec.model, dbl(in.prompt_tokens) + dbl(in.output_tokens));
     c.dequant_flops_per_s = hw.peak(ComputeType::fp32);
     c.rates = achieved_rates(hw, c.gemm_type);
     // Weights kept 16-bit by a quantized checkpoint take a bf16 value's bytes.
@@ -654,15 +660,14 @@ ServingMemory memory_at(const Context& c, double batch) {
         m.weights_bytes +=
             c.f.layers * c.f.attention_params * (1.0 - 1.0 / c.tp) * c.weight_bytes / c.pp;
     }
-    const double context = dbl(in.prompt_tokens) + dbl(in.output_tokens);
     const double sequences = in.dp_attention ? batch / c.tp : batch;
-    // A sliding-window layer keeps only its last W positions (attention_span.h): vLLM's hybrid
-    // KV cache manager frees the blocks that leave the window (vllm/v1/core/
-    // single_type_kv_cache_manager.py, SlidingWindowManager), TensorRT-LLM sizes each layer's
-    // cache by its max_attention_window_size (docs/source/advanced/gpt-attention.md,
-    // "Sliding Window Attention, Cyclic (Rolling Buffer) KV Cache").
-    m.kv_cache_bytes = sequences * mean_keys_per_query(c.spec.model, context) *
-                       c.kv.bytes_per_token_per_gpu / c.pp;
+    // Every sequence at its final context; a sliding-window layer keeps only its last W
+    // positions (attention_span.h): vLLM's hybrid KV cache manager frees the blocks that leave
+    // the window (vllm/v1/core/single_type_kv_cache_manager.py, SlidingWindowManager),
+    // TensorRT-LLM sizes each layer's cache by its max_attention_window_size
+    // (docs/source/advanced/gpt-attention.md, "Sliding Window Attention, Cyclic (Rolling Buffer)
+    // KV Cache").
+    m.kv_cache_bytes = sequences * c.cached_positions * c.kv.bytes_per_token_per_gpu / c.pp;
     // Inference keeps no activations for a backward pass; what it needs at once is one layer's
     // working set for the tokens in flight: a prefill pass's prompt tokens, or the batch's
     // during decode; plus the fp32 logits of the batch's next tokens, vocabulary split over tp.
