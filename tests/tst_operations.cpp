@@ -270,6 +270,18 @@ void TestOperations::slidingWindowLayersAttendToTheWindow() {
     QCOMPARE(windowed->count, 1.0);
     QCOMPARE(windowed->cost.flops, 32.0);
     QCOMPARE(windowed->cost.read_bytes, 32.0);
+    // A prompt without flash attention forms its whole score matrix and masks it: the windowed
+    // layer's ops are the full layer's (one op for both layers).
+    const auto unfused = model_ops(m, Phase::prefill, options);
+    QCOMPARE(find(unfused, "attention scores (QK^T)")->count, 2.0);
+    QVERIFY(!find(unfused, "attention scores (QK^T), sliding window"));
+    // With it the kernel skips the blocks outside the band: a prompt of 4 scores 2 keys a query
+    // in the windowed layer, 1·2·4·2 = 16 scores: QK^T and PV 2·16·4 = 128 FLOPs each, softmax
+    // 5·16 = 80: 336 FLOPs (the full layer's 672, flashAttentionFusesScores).
+    const auto fused = model_ops(m, Phase::prefill, tiny_options(true));
+    const LayerOp* band = find(fused, "attention (flash), sliding window");
+    QVERIFY(band);
+    QCOMPARE(band->cost.flops, 336.0);
     // A window no shorter than the context is no window: one op for both layers.
     m.sliding_window = 8;
     const auto wide = model_ops(m, Phase::decode, options);

@@ -146,13 +146,17 @@ public:
 
     // attention() over `layers` layers of `model`, `c` positions attended in its full layers:
     // its sliding-window layers (ModelSpec::sliding_window) attend to min(c, W) of them, each
-    // query to its last W positions (Beltagy et al. 2020, Longformer, sec. 3.1), and a decode
-    // step reads only that much of the cache.
+    // query to its last W positions (Beltagy et al. 2020, Longformer, sec. 3.1): a decode step
+    // reads only that much of the cache, and a fused kernel skips the blocks outside the band.
+    // Without flash attention a prompt's scores are formed whole and masked (the unfused
+    // kernels' s x s matrix), so those layers are the full layers' ops there.
     void sliding_attention(const ModelSpec& model, double layers, double b, double hq, double hkv,
                            double q, double c, double dqk, double dv, bool values_in_keys) {
         const double window = static_cast<double>(model.sliding_window);
-        const double windowed =
-            window < c ? std::min(layers, static_cast<double>(model.windowed_layers())) : 0.0;
+        const bool skips = m_phase == Phase::decode || m_options.flash_attention;
+        const double windowed = skips && window < c
+                                    ? std::min(layers, static_cast<double>(model.windowed_layers()))
+                                    : 0.0;
         if (layers - windowed > 0.0) {
             attention(b, hq, hkv, q, c, dqk, dv, values_in_keys, layers - windowed);
         }
