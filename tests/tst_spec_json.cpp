@@ -61,6 +61,7 @@ private slots:
     void presetAndOverrides();
     void roundTrip_data();
     void roundTrip();
+    void windowedLayersKeptWhileTheWindowIsOff();
     void descriptionRoundTrips();
     void trainingKeysRoundTrip();
     void planJsonContract();
@@ -350,6 +351,20 @@ void TestSpecJson::roundTrip() {
 
 // The description is free text the planner never reads, but a save must not drop it: an example's
 // explanation and a user's notes survive to_json -> plan_spec_from_json byte for byte.
+void TestSpecJson::windowedLayersKeptWhileTheWindowIsOff() {
+    // The form keeps the count of windowed layers while the window is off; a save keeps it too,
+    // and it changes nothing until the window is on again.
+    json j = base();
+    j["model"]["sliding_window_layers"] = 2;
+    const PlanSpec off = plan_spec_from_json(j);
+    QCOMPARE(off.model.windowed_layers(), std::int64_t{0});
+    QCOMPARE(to_json(off)["model"]["sliding_window_layers"].get<int>(), 2);
+    QVERIFY(!to_json(off)["model"].contains("sliding_window"));
+    PlanSpec on = plan_spec_from_json(to_json(off));
+    on.model.sliding_window = 512;
+    QCOMPARE(on.model.windowed_layers(), std::int64_t{2});
+}
+
 void TestSpecJson::descriptionRoundTrips() {
     const std::string path = TALLY_SOURCE_DIR "/resources/examples/lecture-mlp.json";
     QFile f(QString::fromStdString(path));

@@ -462,11 +462,12 @@ json to_json(const ModelSpec& m) {
             j["bias"] = std::string(to_string(m.bias));
             if (m.learned_positions > 0)
                 j["learned_positions"] = m.learned_positions;
-            if (m.sliding_window > 0) {
+            // The count of windowed layers is kept while the window is off (0), as the form
+            // keeps it, so that a saved plan turns it on again as it was.
+            if (m.sliding_window > 0)
                 j["sliding_window"] = m.sliding_window;
-                if (m.sliding_window_layers > 0)
-                    j["sliding_window_layers"] = m.sliding_window_layers;
-            }
+            if (m.sliding_window_layers > 0)
+                j["sliding_window_layers"] = m.sliding_window_layers;
             if (m.moe.enabled()) {
                 j["moe"] = {{"experts", m.moe.experts},
                             {"active_experts", m.moe.active_experts},
