@@ -271,6 +271,10 @@ void TestLaunchConfig::slidingWindowWhereTheFrameworkHasIt() {
     const PlanSpec back = import_text(nemo, LaunchTarget::nemo).spec;
     QCOMPARE(back.model.sliding_window, std::int64_t{4096});
     QCOMPARE(back.model.windowed_layers(), std::int64_t{32});
+    // Transformer Engine's (-1, 0) is no window.
+    std::string none = nemo;
+    none.replace(none.find("'(4095,0)'"), 10, "'(-1,0)'");
+    QCOMPARE(import_text(none, LaunchTarget::nemo).spec.model.windowed_layers(), std::int64_t{0});
     // A window on some layers only is beyond it.
     spec.model = find_model_preset("gpt-oss-120b")->model;
     QCOMPARE(refusal_field(spec, LaunchTarget::nemo), std::string("model.sliding_window_layers"));

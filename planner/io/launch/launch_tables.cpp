@@ -569,10 +569,10 @@ void set_shared_size(PlanSpec& s, const Value& v) {
     }
     s.model.moe.shared_experts = as_int(v) / width;
 }
-// Megatron's --moe-layer-freq as a Python list expression: k dense layers, then MoE layers.
 // TransformerConfig.window_size, (W - 1, 0): each query attends to the W - 1 positions before it
 // and itself, none after (megatron/core/transformer/transformer_config.py: "(left, right)"
-// window sizes in tokens).
+// window sizes in tokens); a left window of -1 (Transformer Engine's "no window") or None is
+// none.
 std::optional<Value> get_window_size(const PlanSpec& s) {
     if (s.model.windowed_layers() == 0) {
         return std::nullopt;
@@ -580,10 +580,11 @@ std::optional<Value> get_window_size(const PlanSpec& s) {
     return Value{fmt::format("({},0)", s.model.sliding_window - 1)};
 }
 void set_window_size(PlanSpec& s, const Value& v) {
-    static const std::regex pattern(R"(^\(?\s*(\d{1,15})\s*,\s*(-?\d{1,15})\s*\)?$)");
+    static const std::regex pattern(R"(^\(?\s*(-1|\d{1,15})\s*,\s*(-?\d{1,15})\s*\)?$)");
     std::smatch m;
     const std::string& t = as_text(v);
-    if (t == "None") {
+    const bool none = t == "None" || (std::regex_match(t, m, pattern) && m[1].str() == "-1");
+    if (none) {
         s.model.sliding_window = 0;
         s.model.sliding_window_layers = 0;
         return;
@@ -591,12 +592,13 @@ void set_window_size(PlanSpec& s, const Value& v) {
     if (!std::regex_match(t, m, pattern) || std::stoll(m[2].str()) != 0) {
         refuse_value(v,
                      "(left, 0): a window over the positions before each query (a causal "
-                     "model looks at none after it), or None");
+                     "model looks at none after it), (-1, 0) or None for none");
     }
     s.model.sliding_window = std::stoll(m[1].str()) + 1;
     s.model.sliding_window_layers = 0;
 }
 
+// Megatron's --moe-layer-freq as a Python list expression: k dense layers, then MoE layers.
 std::optional<Value> get_layer_freq(const PlanSpec& s) {
     if (!s.model.moe.enabled() || s.model.moe.first_dense_layers == 0) {
         return std::nullopt;
