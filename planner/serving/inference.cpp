@@ -1405,7 +1405,11 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
         "sum of the above");
     add("serving.max_batch", QT_TRANSLATE_NOOP("tally::explain", "Largest batch that fits"),
         dbl(s.max_batch), "sequences",
-        "largest B with weights + B x context x KV per token per GPU + activations(B) <= capacity",
+        m.windowed_layers() > 0
+            ? "largest B with weights + B x cached positions (KV cache above) x KV per token per "
+              "GPU + activations(B) <= capacity"
+            : "largest B with weights + B x context x KV per token per GPU + activations(B) <= "
+              "capacity",
         TALLY_TEXT("tally::explain", "context %1 tokens, %2 GB capacity: B = %3")
             .arg(num(context))
             .arg(num(s.memory.capacity_bytes / 1e9))
@@ -1470,12 +1474,21 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
             .arg(fig(s.prefill.seconds))
             .arg(fig(s.prefill_s)),
         fmt::format("attention: L a (d_qk + d_v) P (P + 1) FLOPs, causal (PaLM, Chowdhery et "
-                    "al. 2022, app. B), at {}'s published {} over {} keys at head dimension {} "
-                    "(Shah et al. 2024, Figs. 5-6); tile and wave quantization (NVIDIA Deep "
+                    "al. 2022, app. B){}, at {}'s published {} over {} keys at head dimension {} "
+                    "(Shah et al. 2024, Figs. 5-6){}; tile and wave quantization (NVIDIA Deep "
                     "Learning Performance Guide); achieved peaks (planner/hardware/efficiency.h)",
+                    m.windowed_layers() > 0
+                        ? fmt::format(", the query at i scoring min(i, {}) keys in the {} "
+                                      "sliding-window layers",
+                                      m.sliding_window, m.windowed_layers())
+                        : std::string(),
                     find_enum_name(s.prefill_attention_kernel)->label,
                     tflops_text(s.prefill_attention_flops_per_s), num(dbl(in.prompt_tokens)),
-                    num(s.prefill_attention_head_dim)) +
+                    num(s.prefill_attention_head_dim),
+                    m.windowed_layers() > 0
+                        ? std::string(", the windowed layers' kernel at its rate over "
+                                      "min(P, 2 W) keys, weighted by their FLOPs")
+                        : std::string()) +
             host_note + shape_table_note);
     add("serving.decode_step_s", QT_TRANSLATE_NOOP("tally::explain", "Decode step"),
         s.decode_step_s, "s",
