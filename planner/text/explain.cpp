@@ -78,10 +78,15 @@ std::string attention_kernel_suffix(const PlanSpec& spec, const HardwareProfile&
     }
     const EnumName<AttentionKernel>* kernel =
         find_enum_name(resolved_attention_kernel(spec.training, hw));
+    const ModelSpec& m = spec.model;
     return fmt::format(
-        "; attention: {} at head dimension {} (Shah et al. 2024, FlashAttention-3, Figs. 5-6)",
-        kernel ? kernel->label : std::string_view("?"),
-        shortest_text(attention_head_dim(spec.model)));
+        "; attention: {} at head dimension {} (Shah et al. 2024, FlashAttention-3, Figs. 5-6){}",
+        kernel ? kernel->label : std::string_view("?"), shortest_text(attention_head_dim(m)),
+        m.windowed_layers() > 0 && m.sliding_window < spec.data.seq_len
+            ? fmt::format(", in the {} sliding-window layers over the band of {} keys a query, "
+                          "at its rate over min(s, 2 W) keys",
+                          m.windowed_layers(), m.sliding_window)
+            : std::string());
 }
 
 // The label of the optimizer implementation a step runs (engine.h), untranslated.
