@@ -6,6 +6,7 @@
 
 #include "planner/core/dtype.h"
 #include "planner/hardware/hardware.h"
+#include "planner/io/examples.h"
 #include "planner/io/presets.h"
 #include "planner/io/spec_json.h"
 #include "planner/serving/inference.h"
@@ -108,6 +109,7 @@ private slots:
     void prefillAttentionAtItsKernelsPublishedRate();
     void hostTimeIsPaidOncePerStep();
     void slidingWindowKeepsAndReadsTheWindow();
+    void mistralRollingCacheIsAnEighthAt32k();
 };
 
 void TestInference::kvBytesPerToken_data() {
@@ -985,6 +987,27 @@ void TestInference::slidingWindowKeepsAndReadsTheWindow() {
     QCOMPARE(serving_memory(s, gpu, 1).kv_cache_bytes, 8388608.0);
     QCOMPARE(evaluate_inference(s, gpu).prefill.attention_flops,
              2.0 * 2.0 * 8.0 * 256.0 * 131328.0);
+}
+
+void TestInference::mistralRollingCacheIsAnEighthAt32k() {
+    // Jiang et al. 2023 (Mistral 7B), sec. 2, Rolling Buffer Cache: "on a sequence length of 32k
+    // tokens, this reduces the cache memory usage by 8x". The shipped example serves 8 sequences
+    // of 32000 + 768 = 32768 tokens: every layer keeps W = 4096 positions, 32768 / 4096 = 8.
+    // Per sequence: 4096 x 131,072 B (32 layers x 2 x 8 KV heads x 128 x 2 B) = 536,870,912 B.
+    const ExamplePlan* example = nullptr;
+    for (const ExamplePlan& e : builtin_examples()) {
+        if (e.file == "examples/mistral-7b-serve-32k-h100.json") {
+            example = &e;
+        }
+    }
+    QVERIFY(example);
+    PlanSpec s = example->spec;
+    const HardwareProfile& h100 = *find_builtin_hardware("h100-sxm");
+    QVERIFY(!check_inference(s, h100));
+    const double rolling = serving_memory(s, h100, 8).kv_cache_bytes;
+    QCOMPARE(rolling, 8.0 * 536870912.0);
+    s.model.sliding_window = 0;
+    QCOMPARE(serving_memory(s, h100, 8).kv_cache_bytes / rolling, 8.0);
 }
 
 QTEST_APPLESS_MAIN(TestInference)

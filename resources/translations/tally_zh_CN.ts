@@ -1673,6 +1673,14 @@
         <source>num_parameters = (80e9 x 8) / 16 = 4e10 (seed 002)</source>
         <translation>参数量 = (80e9 x 8) / 16 = 4e10（讲义 002）</translation>
     </message>
+    <message>
+        <source>Mistral 7B served at 32K tokens on one H100: the rolling KV cache</source>
+        <translation>Mistral 7B 在一张 H100 上以 32K token 提供推理服务：滚动 KV 缓存</translation>
+    </message>
+    <message>
+        <source>Serving plan (tally infer): Mistral 7B v0.1, whose 32 layers attend through a 4096-token sliding window (Jiang et al. 2023, sec. 2), on one H100 with bf16 weights and cache: 8 sequences of a 32000-token prompt and 768 output tokens, 32768 in all. Each layer keeps only its last 4096 positions (a rolling buffer), so the cache is 4096 / 32768 = 1/8 of what full attention would keep: the paper&apos;s &apos;on a sequence length of 32k tokens, this reduces the cache memory usage by 8x&apos;. Set the sliding window to none to see the full cache. The data and training blocks are the spec format&apos;s and do not enter the serving plan.</source>
+        <translation>推理服务计划（tally infer）：Mistral 7B v0.1 的 32 层都通过 4096 token 的滑动窗口做注意力（Jiang et al. 2023，第 2 节），部署在一张 H100 上，权重与缓存均为 bf16：8 条序列，每条 32000 token 的提示加 768 个输出 token，共 32768。每层只保留最近 4096 个位置（滚动缓冲区），因此缓存是全注意力所需的 4096 / 32768 = 1/8：即论文所说的“在 32k token 的序列长度上，这使缓存内存占用减少 8 倍”。把滑动窗口设为 none 即可看到完整缓存。data 与 training 块属于 spec 格式本身，不参与推理服务计划。</translation>
+    </message>
 </context>
 <context>
     <name>tally::explain</name>

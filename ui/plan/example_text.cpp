@@ -42,6 +42,18 @@ namespace {
     QT_TRANSLATE_NOOP(
         "tally::examples",
         "Llama 3 70B on 15T tokens, 1024 H100: tp 8, pp 4, sequence parallel, ZeRO-1"),
+    QT_TRANSLATE_NOOP("tally::examples",
+                      "Mistral 7B served at 32K tokens on one H100: the rolling KV cache"),
+    QT_TRANSLATE_NOOP(
+        "tally::examples",
+        "Serving plan (tally infer): Mistral 7B v0.1, whose 32 layers attend through a 4096-token "
+        "sliding window (Jiang et al. 2023, sec. 2), on one H100 with bf16 weights and cache: 8 "
+        "sequences of a 32000-token prompt and 768 output tokens, 32768 in all. Each layer keeps "
+        "only its last 4096 positions (a rolling buffer), so the cache is 4096 / 32768 = 1/8 of "
+        "what full attention would keep: the paper's 'on a sequence length of 32k tokens, this "
+        "reduces the cache memory usage by 8x'. Set the sliding window to none to see the full "
+        "cache. The data and training blocks are the spec format's and do not enter the serving "
+        "plan."),
     QT_TRANSLATE_NOOP("tally::examples", "Llama 3 70B served on 4 H100 at fp8"),
     QT_TRANSLATE_NOOP(
         "tally::examples",
