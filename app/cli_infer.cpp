@@ -128,7 +128,7 @@ void print_serving_table(const PlanSpec& spec, const HardwareProfile& hw, const 
                               .arg(fmt::format("{}", s.replicas))
                               .arg(in.tp)));
     fmt::print(
-        "{}\n\n",
+        "{}\n",
         cli_render(TALLY_TEXT("tally::cli",
                               "Batch %1 sequences, prompt %2 + output %3 tokens; weights %4, "
                               "KV cache %5; GEMMs in %6, %7 attention")
@@ -139,6 +139,17 @@ void print_serving_table(const PlanSpec& spec, const HardwareProfile& hw, const 
                        .arg(to_string(in.kv_dtype))
                        .arg(to_string(s.gemm_type))
                        .arg(to_string(s.kv.kind))));
+    if (spec.model.windowed_layers() > 0) {
+        // The sliding window: what shrinks the cache below batch x context x KV per token.
+        fmt::print("{}\n",
+                   cli_render(TALLY_TEXT("tally::cli",
+                                         "Attention: a sliding window of %1 positions in %2 of "
+                                         "the %3 layers, which keep only that much KV cache")
+                                  .arg(spec.model.sliding_window)
+                                  .arg(spec.model.windowed_layers())
+                                  .arg(spec.model.layers)));
+    }
+    fmt::print("\n");
 
     const ServingMemory& m = s.memory;
     fmt::print("{}\n",

@@ -114,11 +114,21 @@ void print_plan_table(const PlanSpec& spec, const HardwareProfile& hw, const Pla
                               .arg(spec.data.micro_batch)
                               .arg(plan.parallel.grad_accum_steps)
                               .arg(t.zero)));
-    fmt::print("{:<10} {}\n\n", cli_text("tally::cli", "Parameters"),
+    fmt::print("{:<10} {}\n", cli_text("tally::cli", "Parameters"),
                cli_render(TALLY_TEXT("tally::cli", "%1 total, %2 active, %3 embedding")
                               .arg(fmt::format("{:.4g}", plan.params.total))
                               .arg(fmt::format("{:.4g}", plan.params.active))
                               .arg(fmt::format("{:.4g}", plan.params.embedding))));
+    if (spec.model.windowed_layers() > 0) {
+        fmt::print("{:<10} {}\n", cli_text("tally::cli", "Attention"),
+                   cli_render(TALLY_TEXT("tally::cli",
+                                         "a sliding window of %1 positions in %2 of the %3 "
+                                         "layers; the others attend to the whole sequence")
+                                  .arg(spec.model.sliding_window)
+                                  .arg(spec.model.windowed_layers())
+                                  .arg(spec.model.layers)));
+    }
+    fmt::print("\n");
 
     const MemoryBreakdown& m = plan.memory;
     fmt::print("{}\n",

@@ -31,6 +31,7 @@ class TestCliInfer : public QObject {
 private slots:
     void llama3Example();
     void deepseekExample();
+    void mistralExampleKeepsTheWindow();
     void readsStandardInput();
     void table();
     void accuracyBand();
@@ -97,6 +98,24 @@ void TestCliInfer::deepseekExample() {
     QCOMPARE(j["memory"]["capacity_bytes"].get<double>(), 141e9);
     // No price in the spec, and the catalog's H200 gives none: null.
     QVERIFY(j["cost_per_million_tokens"].is_null() || j["cost_per_million_tokens"].is_number());
+}
+
+void TestCliInfer::mistralExampleKeepsTheWindow() {
+    const Run r = run_tally({QStringLiteral("infer"), example("mistral-7b-serve-32k-h100.json"),
+                             QStringLiteral("--json")});
+    QCOMPARE(r.exit_code, 0);
+    const json j = json::parse(r.out.toStdString());
+    // 32 layers x 2 x 8 KV heads x 128 x 2 B = 131,072 B a token; each layer keeps the last 4096
+    // of the 32768 positions: 8 x 4096 x 131,072 = 4,294,967,296 B (1/8 of 34,359,738,368).
+    QCOMPARE(j["kv_bytes_per_token"].get<double>(), 131072.0);
+    QCOMPARE(j["memory"]["kv_cache_bytes"].get<double>(), 4294967296.0);
+    // The table says why the cache is smaller than batch x context.
+    const Run table =
+        run_tally({QStringLiteral("infer"), example("mistral-7b-serve-32k-h100.json")});
+    QCOMPARE(table.exit_code, 0);
+    QVERIFY2(table.out.contains("Attention: a sliding window of 4096 positions in 32 of the 32 "
+                                "layers"),
+             qPrintable(table.out));
 }
 
 void TestCliInfer::readsStandardInput() {

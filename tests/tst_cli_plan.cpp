@@ -34,6 +34,7 @@ private slots:
     void seedQuestionOneJson();
     void readsStandardInput();
     void table();
+    void tableNamesTheSlidingWindow();
     void tableExplainsOptimizerBytes();
     void solveMaxParams();
     void presets();
@@ -85,6 +86,23 @@ void TestCliPlan::table() {
     for (const char* text : {"Memory per GPU", "GiB", "activations", "days", "Korthikanti"}) {
         QVERIFY2(r.out.contains(text), text);
     }
+}
+
+void TestCliPlan::tableNamesTheSlidingWindow() {
+    // GPT-OSS 120B's preset: 18 of its 36 layers windowed at 128 positions; the header says so
+    // and the FLOPs explanation shows the windowed formula. A model without a window has no
+    // such line.
+    const Run r = run_tally({QStringLiteral("plan"), QStringLiteral("-")},
+                            R"({"model": {"preset": "gpt-oss-120b"}, "data": {"tokens": 1e12},
+                            "cluster": {"gpu": "b200", "gpus": 64},
+                            "training": {"expert_parallel": 8, "flops_formula": "attention"}})");
+    QCOMPARE(r.exit_code, 0);
+    QVERIFY2(r.out.contains("a sliding window of 128 positions in 18 of the 36 layers"),
+             r.out.constData());
+    QVERIFY2(r.out.contains("((L - L_w) x T + L_w x min(T, W))"), r.out.constData());
+    const Run plain = run_tally({QStringLiteral("plan"), example("llama-2-70b-2048-h100.json")});
+    QCOMPARE(plain.exit_code, 0);
+    QVERIFY(!plain.out.contains("sliding window"));
 }
 
 void TestCliPlan::tableExplainsOptimizerBytes() {

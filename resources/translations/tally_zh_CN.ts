@@ -1315,6 +1315,18 @@
         <source>%1 for the step under way and the prompts ahead (part of the time to first token)</source>
         <translation>%1，等待进行中的一步和排在前面的提示（计入首 token 时间）</translation>
     </message>
+    <message>
+        <source>Attention: a sliding window of %1 positions in %2 of the %3 layers, which keep only that much KV cache</source>
+        <translation>注意力：%3 层中有 %2 层使用 %1 个位置的滑动窗口，这些层只保留这么多 KV 缓存</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>a sliding window of %1 positions in %2 of the %3 layers; the others attend to the whole sequence</source>
+        <translation>%3 层中有 %2 层使用 %1 个位置的滑动窗口；其余层关注整个序列</translation>
+    </message>
 </context>
 <context>
     <name>tally::enums</name>
