@@ -19,8 +19,8 @@ struct Windowed {
 
 Windowed windowed(const ModelSpec& m) {
     Windowed w;
-    if (m.layers > 0 && m.windowed_layers() > 0) {
-        w.share = std::min(1.0, dbl(m.windowed_layers()) / dbl(m.layers));
+    w.share = windowed_layer_share(m);
+    if (w.share > 0.0) {
         w.window = dbl(m.sliding_window);
     }
     return w;
@@ -39,6 +39,20 @@ double windowed_pairs(double done, double n, double window) {
 }
 
 }  // namespace
+
+double windowed_layer_share(const ModelSpec& model) {
+    if (model.layers <= 0 || model.windowed_layers() <= 0) {
+        return 0.0;
+    }
+    return std::min(1.0, dbl(model.windowed_layers()) / dbl(model.layers));
+}
+
+double causal_pairs(double seq_len, double window) {
+    if (window <= 0.0 || window >= seq_len) {
+        return 0.5 * seq_len * seq_len;
+    }
+    return seq_len * window - 0.5 * window * window;
+}
 
 double mean_keys_per_query(const ModelSpec& model, double position) {
     const Windowed w = windowed(model);
@@ -59,8 +73,8 @@ double causal_score_share(const ModelSpec& model, double seq_len) {
     if (w.share <= 0.0 || !(seq_len > 0.0) || w.window >= seq_len) {
         return 0.5;
     }
-    const double band = w.window / seq_len - 0.5 * (w.window / seq_len) * (w.window / seq_len);
-    return (1.0 - w.share) * 0.5 + w.share * band;
+    const double square = seq_len * seq_len;
+    return (1.0 - w.share) * 0.5 + w.share * causal_pairs(seq_len, w.window) / square;
 }
 
 }  // namespace tally

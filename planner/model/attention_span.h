@@ -22,6 +22,14 @@ double mean_keys_per_query(const ModelSpec& model, double position);
 // queries·done + queries·(queries + 1) / 2, windowed ones the same sum of min(position, W).
 double mean_key_pairs(const ModelSpec& model, double done, double queries);
 
+// The windowed layers' share of the layers: windowed_layers() / layers, 0 without a window.
+double windowed_layer_share(const ModelSpec& model);
+
+// The query-key pairs a fused causal kernel computes in one layer over a sequence of `seq_len`
+// (continuous in s, as its blocks are): s²/2 for full attention (`window` 0, or no shorter than
+// the sequence), s·W - W²/2 for a window W < s (the band of width W below the diagonal).
+double causal_pairs(double seq_len, double window);
+
 // The share of a sequence's s x s score matrix a causal kernel computes, averaged over the layers
 // (continuous in s, as the blocks of a fused kernel are): 1/2 for a full layer (Dao 2023,
 // FlashAttention-2, sec. 3.1.1: the blocks above the diagonal are skipped), (s·W - W²/2) / s² for

@@ -7,6 +7,8 @@
 #include <initializer_list>
 #include <string>
 
+#include "planner/model/attention_span.h"
+
 namespace tally {
 
 namespace {
@@ -271,16 +273,15 @@ double model_attention_fraction(AttentionKernel kernel, GpuGeneration generation
                                 const ModelSpec& model, double seq_len, double head_dim,
                                 bool backward) {
     const double full = attention_fraction(kernel, generation, seq_len, head_dim, backward);
-    const double layers = static_cast<double>(model.layers);
+    const double share = windowed_layer_share(model);
     const double window = static_cast<double>(model.sliding_window);
-    if (model.windowed_layers() == 0 || !(layers > 0.0) || window >= seq_len) {
+    if (share <= 0.0 || window >= seq_len) {
         return full;
     }
-    const double share = std::min(1.0, static_cast<double>(model.windowed_layers()) / layers);
     const double windowed =
         attention_fraction(kernel, generation, std::min(seq_len, 2.0 * window), head_dim, backward);
-    const double full_pairs = 0.5 * seq_len * seq_len;
-    const double window_pairs = seq_len * window - 0.5 * window * window;
+    const double full_pairs = causal_pairs(seq_len, 0.0);
+    const double window_pairs = causal_pairs(seq_len, window);
     const double pairs = (1.0 - share) * full_pairs + share * window_pairs;
     const double seconds = (1.0 - share) * full_pairs / full + share * window_pairs / windowed;
     return seconds > 0.0 ? pairs / seconds : full;

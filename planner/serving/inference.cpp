@@ -1367,7 +1367,7 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
             "the full context of every sequence of the batch");
     } else {
         // Sliding-window layers keep their last W positions only (memory_at()).
-        const double kept = mean_keys_per_query(m, context);
+        const double kept = context_of_plan.cached_positions;
         add("serving.memory.kv_cache_bytes",
             QT_TRANSLATE_NOOP("tally::explain", "KV cache per GPU"), s.memory.kv_cache_bytes,
             "bytes",
