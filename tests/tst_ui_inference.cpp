@@ -67,6 +67,7 @@ private slots:
     void continuousBatchingCurve();
     void accuracyOfTheEnginesPublishedRuns();
     void servingSpecWithoutDataIsDrawn();
+    void trainingLayoutForOtherGpusKeepsServingDrawn();
     void hostTimeIsTypedInMilliseconds();
 
 private:
@@ -335,6 +336,45 @@ void TestUiInference::servingSpecWithoutDataIsDrawn() {
     QVERIFY(!m_document->servingViews());
     QVERIFY2(m_document->exportMarkdown(dir.filePath(QStringLiteral("r.md")), &error),
              qPrintable(error));
+}
+
+// A serving plan on 8 GPUs beside a training layout for more (tp 8 x pp 4 = 32): the training
+// rule refuses cluster.gpus, which `tally infer` does not read for serving, so the window still
+// draws the serving plan of the 8 GPUs and names the training part's field. A serving block
+// that does not suit the GPUs is named instead.
+void TestUiInference::trainingLayoutForOtherGpusKeepsServingDrawn() {
+    PlanSpec s = m_document->spec();
+    s.cluster.gpus = 8;
+    s.inference.tp = 8;
+    s.training.tp = 8;
+    s.training.pp = 4;
+    m_document->edit(s, QStringLiteral("8 GPUs"));
+    m_panel->ensureCurrent();
+    QVERIFY(m_document->error().has_value());
+    QCOMPARE(m_document->error()->field, std::string("cluster.gpus"));
+    QVERIFY(m_document->servingViews());
+    QVERIFY(m_panel->message().isEmpty());
+    // One replica of tp 8 on the 8 GPUs; the weights of kWeightsGB's derivation over 8 GPUs
+    // instead of 4: 18.1637632 x 4 / 8 = 9.0818816 GB.
+    QCOMPARE(m_document->servingViews()->serving->plan.replicas, std::int64_t(1));
+    QCOMPARE(m_panel->memorySet(0)->at(0), kWeightsGB * 4 / 8);
+    QString error;
+    QVERIFY(!m_document->exportMarkdown(QStringLiteral("unused.md"), &error));
+    QVERIFY2(error.contains(QStringLiteral("cluster.gpus")), qPrintable(error));
+    // tp 3 divides neither the 64 heads nor the 8 GPUs: the serving block is what is refused.
+    s.inference.tp = 3;
+    m_document->edit(s, QStringLiteral("tp 3"));
+    QVERIFY(!m_document->servingViews());
+    QCOMPARE(m_document->error()->field, std::string("inference.tp"));
+    const auto& others = m_document->otherErrors();
+    QVERIFY(std::any_of(others.begin(), others.end(),
+                        [](const FieldError& e) { return e.field == "cluster.gpus"; }));
+    // A training layout that suits the 8 GPUs makes it a whole plan again.
+    s.inference.tp = 8;
+    s.training.pp = 1;
+    m_document->edit(s, QStringLiteral("pp 1"));
+    QVERIFY(!m_document->error());
+    QVERIFY(!m_document->servingViews());
 }
 
 void TestUiInference::hostTimeIsTypedInMilliseconds() {

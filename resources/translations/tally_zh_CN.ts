@@ -5284,8 +5284,8 @@ Parameters, gradients, master weights and optimizer state of the plan&apos;s rec
         <translation>有字段被拒绝时不保存计划：%1</translation>
     </message>
     <message>
-        <source>The report is of a training plan, and this serving spec has none (%1). Enter its training data to plan training, or use tally infer for the serving plan.</source>
-        <translation>报告针对的是训练计划，而此推理服务 spec 没有训练计划（%1）。请填写训练数据以规划训练，或用 tally infer 查看推理服务计划。</translation>
+        <source>The report is of a training plan, and this serving spec has none (%1). Complete or correct its training part to plan training, or use tally infer for the serving plan.</source>
+        <translation>报告针对的是训练计划，而此推理服务 spec 没有训练计划（%1）。请补全或改正其训练部分以规划训练，或用 tally infer 查看推理服务计划。</translation>
     </message>
 </context>
 <context>

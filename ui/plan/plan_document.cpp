@@ -186,14 +186,18 @@ void PlanDocument::apply(const PlanSpec& spec) {
             error = FieldError{"", "", e.what()};
         }
     }
-    // A serving spec refused only for its training part (no data block, as `tally infer`
-    // allows) is still a plan: its serving figures are drawn and it can be saved.
+    // A serving spec refused only for its training part (no data block, or a training layout
+    // that does not suit the GPUs, as `tally infer` allows) is still a plan: its serving figures
+    // are drawn and it can be saved. check_inference() checks the spec with data and training
+    // set aside, so when it accepts, what check() refused was theirs, whichever field it named
+    // (the training layout's rule names cluster.gpus).
     const bool hadServingViews = m_servingViews != nullptr;
     m_servingViews.reset();
-    if (error && hw && is_serving_plan(m_spec) &&
-        (error->field.rfind("data.", 0) == 0 || error->field.rfind("training.", 0) == 0)) {
+    if (error && hw && is_serving_plan(m_spec)) {
         if (auto serving_error = check_inference(m_spec, *hw)) {
-            // Its serving block is what keeps it from being drawn: name that field.
+            // What keeps the serving plan from being drawn: the same model or cluster field
+            // check() named, or the serving block's own (the fields of the training part check()
+            // also refuses are marked beside it, otherErrors()).
             error = std::move(serving_error);
         } else {
             m_servingViews = std::make_shared<const PlanViews>(compute_serving_views(m_spec, *hw));
@@ -318,8 +322,8 @@ bool PlanDocument::refuseTrainingReport(QString* error) const {
     if (m_servingViews && m_error) {
         if (error) {
             *error = tr("The report is of a training plan, and this serving spec has none (%1). "
-                        "Enter its training data to plan training, or use tally infer for the "
-                        "serving plan.")
+                        "Complete or correct its training part to plan training, or use tally "
+                        "infer for the serving plan.")
                          .arg(errorText(*m_error));
         }
         return true;

@@ -38,11 +38,12 @@ public:
     const std::vector<FieldError>& otherErrors() const { return m_otherErrors; }
     QUndoStack* undoStack() const { return m_undo; }
     // A serving spec (an inference block) needs no data or training block, as `tally infer`
-    // reads it: when check() refuses only a data.* or training.* field of such a spec and the
-    // serving planner accepts it, the serving plan of the current spec (spec, hardware and
-    // serving filled in; no training plan). The Inference panel and the headline draw it, and
-    // the spec can be saved; the training panels keep the last training plan, error() names the
-    // missing field. Null in every other state.
+    // reads it: when check() refuses such a spec for its data or training part (a missing block,
+    // a training layout that does not suit cluster.gpus) and the serving planner accepts it, the
+    // serving plan of the current spec (spec, hardware and serving filled in; no training
+    // plan). The Inference panel and the headline draw it, and the spec can be saved; the
+    // training panels keep the last training plan, error() names the training part's field.
+    // Null in every other state.
     const std::shared_ptr<const PlanViews>& servingViews() const { return m_servingViews; }
     // The hardware profile the current spec names (cluster.gpu), or nullptr when the catalog has
     // none of that id.
