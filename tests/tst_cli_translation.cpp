@@ -83,6 +83,8 @@ private slots:
     void langOption();
     void inferFollowsLang_data();
     void inferFollowsLang();
+    void inferBadInputFollowsLang_data();
+    void inferBadInputFollowsLang();
     void rooflineAndHardwareFollowLang_data();
     void rooflineAndHardwareFollowLang();
 };
@@ -216,6 +218,37 @@ void TestCliTranslation::inferFollowsLang() {
     QVERIFY2(bad.err.contains(lang == QLatin1String("C") ? QStringLiteral("an integer >= 1")
                                                          : QStringLiteral("一个 >= 1 的整数")),
              qPrintable(bad.err));
+}
+
+void TestCliTranslation::inferBadInputFollowsLang_data() {
+    QTest::addColumn<QString>("lang");
+    QTest::addColumn<QString>("message");
+    // Llama 2 7B at tp 2 on one GPU: check_inference() (planner/serving/inference.cpp) refuses
+    // inference.tp with "tp x pp (%1 x %2) must divide cluster.gpus (%3): ...", in the
+    // catalogue "tp x pp（%1 x %2）必须整除 cluster.gpus（%3）：模型的每个副本占用 tp x pp 个 GPU".
+    QTest::newRow("zh_CN") << QStringLiteral("zh_CN.UTF-8")
+                           << QStringLiteral(
+                                  "tally: 错误： inference.tp：给出的是 2；tp x pp（2 x "
+                                  "1）必须整除 cluster.gpus（1）：模型的每个副本占用 "
+                                  "tp x pp 个 GPU");
+    QTest::newRow("C") << QStringLiteral("C")
+                       << QStringLiteral(
+                              "tally: error: inference.tp: got 2; tp x pp (2 x 1) must "
+                              "divide cluster.gpus (1): each replica of the model "
+                              "takes tp x pp GPUs");
+}
+
+void TestCliTranslation::inferBadInputFollowsLang() {
+    QFETCH(QString, lang);
+    QFETCH(QString, message);
+    const QByteArray spec = R"({
+  "model": {"preset": "llama-2-7b"},
+  "cluster": {"gpu": "h100-sxm", "gpus": 1},
+  "inference": {"batch": 8, "tp": 2}
+})";
+    const Run r = runWithLang(lang, {QStringLiteral("infer"), QStringLiteral("-")}, spec);
+    QCOMPARE(r.exit_code, 2);
+    QVERIFY2(r.err.trimmed() == message, qPrintable(r.err));
 }
 
 void TestCliTranslation::rooflineAndHardwareFollowLang_data() {

@@ -1019,59 +1019,75 @@ std::optional<FieldError> check_inference(const PlanSpec& spec, const HardwarePr
     }
     const ModelSpec& m = spec.model;
     const InferenceSpec& in = spec.inference;
-    auto err = [](std::string field, auto value, std::string allowed) {
+    auto err = [](std::string field, auto value, Text allowed) {
         return std::optional<FieldError>(
-            FieldError{std::move(field), fmt::format("{}", value), std::move(allowed)});
+            FieldError::of(std::move(field), fmt::format("{}", value), std::move(allowed)));
     };
     if (m.kind != ModelKind::transformer) {
         return err("model.kind", to_string(m.kind),
-                   "serving needs a transformer's dimensions (a preset, hf_config or layers, "
-                   "hidden, heads, vocab) to size its KV cache");
+                   TALLY_TEXT("tally::check",
+                              "serving needs a transformer's dimensions (a preset, hf_config or "
+                              "layers, hidden, heads, vocab) to size its KV cache"));
     }
     if (m.heads % in.tp != 0) {
-        return err(
-            "inference.tp", in.tp,
-            fmt::format("must divide model.heads ({}) so every GPU holds whole heads", m.heads));
+        return err("inference.tp", in.tp,
+                   TALLY_TEXT("tally::check",
+                              "must divide model.heads (%1) so every GPU holds whole heads")
+                       .arg(m.heads));
     }
     const std::int64_t g = m.effective_kv_heads();
     if (!m.mla.enabled() && g % in.tp != 0 && in.tp % g != 0) {
-        return err("inference.tp", in.tp,
-                   fmt::format("must divide model.kv_heads ({}) or be a multiple of it", g));
+        return err(
+            "inference.tp", in.tp,
+            TALLY_TEXT("tally::check", "must divide model.kv_heads (%1) or be a multiple of it")
+                .arg(g));
     }
     if (spec.cluster.gpus % (in.tp * in.pp) != 0) {
         return err(in.pp > 1 ? "inference.pp" : "inference.tp", in.pp > 1 ? in.pp : in.tp,
-                   fmt::format("tp x pp ({} x {}) must divide cluster.gpus ({}): each replica of "
-                               "the model takes tp x pp GPUs",
-                               in.tp, in.pp, spec.cluster.gpus));
+                   TALLY_TEXT("tally::check",
+                              "tp x pp (%1 x %2) must divide cluster.gpus (%3): each replica of "
+                              "the model takes tp x pp GPUs")
+                       .arg(in.tp)
+                       .arg(in.pp)
+                       .arg(spec.cluster.gpus));
     }
     if (m.layers % in.pp != 0) {
         return err("inference.pp", in.pp,
-                   fmt::format("must divide model.layers ({}) so every stage holds whole layers",
-                               m.layers));
+                   TALLY_TEXT("tally::check",
+                              "must divide model.layers (%1) so every stage holds whole layers")
+                       .arg(m.layers));
     }
     if (in.ep > 1 && !m.moe.enabled()) {
-        return err("inference.ep", in.ep, "must be 1: the model has no routed experts (model.moe)");
+        return err(
+            "inference.ep", in.ep,
+            TALLY_TEXT("tally::check", "must be 1: the model has no routed experts (model.moe)"));
     }
     if (in.tp % in.ep != 0 || (m.moe.enabled() && m.moe.experts % in.ep != 0)) {
         return err("inference.ep", in.ep,
-                   fmt::format("must divide inference.tp ({}) and model.moe.experts ({}): the "
-                               "experts are spread over ep GPUs of the tensor-parallel group",
-                               in.tp, m.moe.experts));
+                   TALLY_TEXT("tally::check",
+                              "must divide inference.tp (%1) and model.moe.experts (%2): the "
+                              "experts are spread over ep GPUs of the tensor-parallel group")
+                       .arg(in.tp)
+                       .arg(m.moe.experts));
     }
     if (in.dp_attention && in.tp < 2) {
         return err("inference.dp_attention", "true",
-                   "needs inference.tp >= 2: the attention is data-parallel over the tp group");
+                   TALLY_TEXT("tally::check",
+                              "needs inference.tp >= 2: the attention is "
+                              "data-parallel over the tp group"));
     }
     if (in.pp > 1 && !(hw.interconnect_bytes_per_s > 0.0)) {
         return err("inference.pp", in.pp,
-                   fmt::format("{} lists no interconnect bandwidth for the sends between stages",
-                               hw.name));
+                   TALLY_TEXT("tally::check",
+                              "%1 lists no interconnect bandwidth for the sends between stages")
+                       .arg(hw.name));
     }
     if (in.tp > 1 && !(hw.interconnect_bytes_per_s > 0.0)) {
         return err("inference.tp", in.tp,
-                   fmt::format("{} lists no interconnect bandwidth, so tensor parallelism cannot "
-                               "be timed; use tp 1 or a profile with one",
-                               hw.name));
+                   TALLY_TEXT("tally::check",
+                              "%1 lists no interconnect bandwidth, so tensor parallelism cannot "
+                              "be timed; use tp 1 or a profile with one")
+                       .arg(hw.name));
     }
     return std::nullopt;
 }

@@ -264,6 +264,38 @@
         <source>must be between 0 and model.layers (%1)</source>
         <translation>必须在 0 到 model.layers (%1) 之间</translation>
     </message>
+    <message>
+        <source>serving needs a transformer&apos;s dimensions (a preset, hf_config or layers, hidden, heads, vocab) to size its KV cache</source>
+        <translation>推理服务需要 transformer 的各维度（预设、hf_config，或 layers、hidden、heads、vocab）来确定 KV 缓存的大小</translation>
+    </message>
+    <message>
+        <source>tp x pp (%1 x %2) must divide cluster.gpus (%3): each replica of the model takes tp x pp GPUs</source>
+        <translation>tp x pp（%1 x %2）必须整除 cluster.gpus（%3）：模型的每个副本占用 tp x pp 个 GPU</translation>
+    </message>
+    <message>
+        <source>must divide model.layers (%1) so every stage holds whole layers</source>
+        <translation>必须整除 model.layers（%1），使每个流水线阶段持有完整的层</translation>
+    </message>
+    <message>
+        <source>must be 1: the model has no routed experts (model.moe)</source>
+        <translation>必须为 1：该模型没有路由专家（model.moe）</translation>
+    </message>
+    <message>
+        <source>must divide inference.tp (%1) and model.moe.experts (%2): the experts are spread over ep GPUs of the tensor-parallel group</source>
+        <translation>必须整除 inference.tp（%1）和 model.moe.experts（%2）：专家分布在张量并行组中的 ep 个 GPU 上</translation>
+    </message>
+    <message>
+        <source>needs inference.tp &gt;= 2: the attention is data-parallel over the tp group</source>
+        <translation>需要 inference.tp &gt;= 2：注意力在 tp 组内做数据并行</translation>
+    </message>
+    <message>
+        <source>%1 lists no interconnect bandwidth for the sends between stages</source>
+        <translation>%1 未列出互连带宽，无法计算流水线阶段之间的发送时间</translation>
+    </message>
+    <message>
+        <source>%1 lists no interconnect bandwidth, so tensor parallelism cannot be timed; use tp 1 or a profile with one</source>
+        <translation>%1 未列出互连带宽，无法计算张量并行的时间；请使用 tp 1 或带互连带宽的配置</translation>
+    </message>
 </context>
 <context>
     <name>tally::cli</name>
