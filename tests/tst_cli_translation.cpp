@@ -87,6 +87,8 @@ private slots:
     void inferBadInputFollowsLang();
     void rooflineAndHardwareFollowLang_data();
     void rooflineAndHardwareFollowLang();
+    void einsumBadInputFollowsLang_data();
+    void einsumBadInputFollowsLang();
 };
 
 void TestCliTranslation::warningFollowsLang_data() {
@@ -279,6 +281,37 @@ void TestCliTranslation::rooflineAndHardwareFollowLang() {
         lang, {QStringLiteral("hardware"), QStringLiteral("show"), QStringLiteral("nosuch")});
     QCOMPARE(bad.exit_code, 2);
     QVERIFY2(bad.err.startsWith(error), qPrintable(bad.err));
+}
+
+void TestCliTranslation::einsumBadInputFollowsLang_data() {
+    QTest::addColumn<QString>("lang");
+    QTest::addColumn<QString>("message");
+    // "a b, b c -> a d" names d in the output only: parse_einsum() (planner/roofline/einsum.cpp)
+    // refuses ops[0].expr with "output dimension '%1' does not appear in any input (inputs have:
+    // %2)", %1 = d and %2 = the inputs' dimensions "a, b, c", in the frame "%1: got %2; %3"; in
+    // the catalogue "输出维度 '%1' 没有出现在任何输入中（输入中的维度：%2）".
+    QTest::newRow("zh_CN") << QStringLiteral("zh_CN.UTF-8")
+                           << QStringLiteral(
+                                  "tally: 错误： ops[0].expr：给出的是 \"a b, b c -> a d\"；"
+                                  "输出维度 'd' 没有出现在任何输入中（输入中的维度：a, b, c）");
+    QTest::newRow("C") << QStringLiteral("C")
+                       << QStringLiteral(
+                              "tally: error: ops[0].expr: got \"a b, b c -> a d\"; output "
+                              "dimension 'd' does not appear in any input (inputs have: a, b, c)");
+}
+
+void TestCliTranslation::einsumBadInputFollowsLang() {
+    QFETCH(QString, lang);
+    QFETCH(QString, message);
+    const QByteArray spec = R"({
+  "model": {"preset": "llama-2-7b"},
+  "data": {"tokens": 1e12},
+  "cluster": {"gpu": "h100-sxm", "gpus": 8, "mfu": 0.5},
+  "ops": [{"kind": "einsum", "expr": "a b, b c -> a d", "sizes": {"a": 2, "b": 3, "c": 4}}]
+})";
+    const Run r = runWithLang(lang, {QStringLiteral("roofline"), QStringLiteral("-")}, spec);
+    QCOMPARE(r.exit_code, 2);
+    QVERIFY2(r.err.trimmed() == message, qPrintable(r.err));
 }
 
 QTEST_APPLESS_MAIN(TestCliTranslation)

@@ -18,11 +18,13 @@ constexpr double kMaxFlopsPerElement = 1e6;
 
 std::int64_t positive_int(const json& v, const std::string& field) {
     if (!v.is_number()) {
-        throw SpecError(field, v.dump(), "must be a positive integer");
+        throw SpecError(field, v.dump(),
+                        TALLY_TEXT("tally::spec_json", "must be a positive integer"));
     }
     const double d = v.get<double>();
     if (!std::isfinite(d) || d < 1.0 || d != std::floor(d) || d > 9.0e15) {
-        throw SpecError(field, v.dump(), "must be a positive integer");
+        throw SpecError(field, v.dump(),
+                        TALLY_TEXT("tally::spec_json", "must be a positive integer"));
     }
     return static_cast<std::int64_t>(d);
 }
@@ -31,13 +33,16 @@ std::int64_t positive_int(const json& v, const std::string& field) {
 
 OpSpec op_from_json(const json& j, const std::string& path) {
     if (!j.is_object()) {
-        throw SpecError(path, j.dump(), "an operation must be an object {kind, dtype, ...sizes}");
+        throw SpecError(path, j.dump(),
+                        TALLY_TEXT("tally::spec_json",
+                                   "an operation must be an object {kind, dtype, ...sizes}"));
     }
     OpSpec op;
     const auto kind_it = j.find("kind");
     if (kind_it == j.end() || !kind_it->is_string()) {
-        throw SpecError(path + ".kind", kind_it == j.end() ? "nothing" : kind_it->dump(),
-                        "one of relu, gelu, dot, matvec, matmul, einsum");
+        throw SpecError(
+            path + ".kind", kind_it == j.end() ? "nothing" : kind_it->dump(),
+            TALLY_TEXT("tally::spec_json", "one of relu, gelu, dot, matvec, matmul, einsum"));
     }
     const std::string kind = kind_it->get<std::string>();
     bool known = false;
@@ -49,8 +54,9 @@ OpSpec op_from_json(const json& j, const std::string& path) {
         }
     }
     if (!known) {
-        throw SpecError(path + ".kind", kind_it->dump(),
-                        "one of relu, gelu, dot, matvec, matmul, einsum");
+        throw SpecError(
+            path + ".kind", kind_it->dump(),
+            TALLY_TEXT("tally::spec_json", "one of relu, gelu, dot, matvec, matmul, einsum"));
     }
     // Which keys each kind takes; anything else is a misspelling.
     std::vector<std::string> allowed{"kind", "dtype", "name"};
@@ -78,20 +84,25 @@ OpSpec op_from_json(const json& j, const std::string& path) {
             for (const auto& a : allowed) {
                 list += (list.empty() ? "" : ", ") + a;
             }
-            throw SpecError(path + "." + it.key(), it.value().dump(),
-                            "unknown key for a " + kind + " operation; allowed keys: " + list);
+            throw SpecError(
+                path + "." + it.key(), it.value().dump(),
+                TALLY_TEXT("tally::spec_json", "unknown key for a %1 operation; allowed keys: %2")
+                    .arg(kind)
+                    .arg(list));
         }
     }
     if (auto it = j.find("dtype"); it != j.end()) {
         auto dt = it->is_string() ? parse_dtype(it->get<std::string>()) : std::nullopt;
         if (!dt) {
-            throw SpecError(path + ".dtype", it->dump(), "one of " + std::string(dtype_names()));
+            throw SpecError(path + ".dtype", it->dump(),
+                            TALLY_TEXT("tally::spec_json", "one of %1").arg(dtype_names()));
         }
         op.dtype = *dt;
     }
     if (auto it = j.find("name"); it != j.end()) {
         if (!it->is_string()) {
-            throw SpecError(path + ".name", it->dump(), "must be a string");
+            throw SpecError(path + ".name", it->dump(),
+                            TALLY_TEXT("tally::spec_json", "must be a string"));
         }
         op.name = it->get<std::string>();
     }
@@ -101,8 +112,11 @@ OpSpec op_from_json(const json& j, const std::string& path) {
     auto size = [&](const char* key, std::int64_t& out) {
         auto it = j.find(key);
         if (it == j.end()) {
-            throw SpecError(path + "." + key, "nothing",
-                            "a " + kind + " operation needs a positive integer '" + key + "'");
+            throw SpecError(
+                path + "." + key, "nothing",
+                TALLY_TEXT("tally::spec_json", "a %1 operation needs a positive integer '%2'")
+                    .arg(kind)
+                    .arg(key));
         }
         out = positive_int(*it, path + "." + key);
     };
@@ -119,7 +133,7 @@ OpSpec op_from_json(const json& j, const std::string& path) {
                 if (!it->is_number() || !(it->get<double>() > 0.0) ||
                     it->get<double>() > kMaxFlopsPerElement) {
                     throw SpecError(path + ".flops_per_element", it->dump(),
-                                    "must be a number in (0, 1e6]");
+                                    TALLY_TEXT("tally::spec_json", "must be a number in (0, 1e6]"));
                 }
                 op.gelu_flops_per_element = it->get<double>();
             }
@@ -137,15 +151,18 @@ OpSpec op_from_json(const json& j, const std::string& path) {
             auto e = j.find("expr");
             if (e == j.end() || !e->is_string() || e->get<std::string>().empty()) {
                 throw SpecError(path + ".expr", e == j.end() ? "nothing" : e->dump(),
-                                "an einsum needs an expression such as \"batch seq hidden, hidden "
-                                "out -> batch seq out\"");
+                                TALLY_TEXT("tally::spec_json",
+                                           "an einsum needs an expression such as \"batch seq "
+                                           "hidden, hidden out -> batch seq out\""));
             }
             op.expr = e->get<std::string>();
             auto s = j.find("sizes");
             if (s == j.end() || !s->is_object()) {
                 throw SpecError(
                     path + ".sizes", s == j.end() ? "nothing" : s->dump(),
-                    "an einsum needs an object of dimension sizes, e.g. {\"batch\": 8}");
+                    TALLY_TEXT(
+                        "tally::spec_json",
+                        "an einsum needs an object of dimension sizes, e.g. {\"batch\": 8}"));
             }
             for (auto it = s->begin(); it != s->end(); ++it) {
                 const std::string field =
@@ -153,8 +170,9 @@ OpSpec op_from_json(const json& j, const std::string& path) {
                 if (it.key() == "...") {
                     if (!it.value().is_array() || it.value().empty()) {
                         throw SpecError(field, it.value().dump(),
-                                        "\"...\" takes a non-empty array of positive integers, "
-                                        "e.g. [4, 5]");
+                                        TALLY_TEXT("tally::spec_json",
+                                                   "\"...\" takes a non-empty array of positive "
+                                                   "integers, e.g. [4, 5]"));
                     }
                     for (std::size_t i = 0; i < it.value().size(); ++i) {
                         op.ellipsis.push_back(

@@ -11,10 +11,11 @@ namespace tally {
 namespace {
 
 constexpr std::string_view kEllipsis = "...";
-constexpr std::string_view kExample = "e.g. \"batch seq hidden, hidden out -> batch seq out\"";
 
 std::string quoted(std::string_view text) {
-    return "\"" + std::string(text) + "\"";
+    // Appended rather than `"\"" + std::string(text)`: GCC 12 -O3 reports a false -Wrestrict on
+    // that operator+ (GCC bug 105329).
+    return std::string("\"").append(text).append("\"");
 }
 
 std::string_view trim(std::string_view s) {
@@ -40,16 +41,18 @@ bool contains(const std::vector<std::string>& list, std::string_view name) {
     return std::find(list.begin(), list.end(), name) != list.end();
 }
 
+// "a, b, c"; empty when there are none (each message says "(none)" in its own template).
 std::string join(const std::vector<std::string>& names) {
     std::string out;
     for (const std::string& n : names) {
         out += (out.empty() ? "" : ", ") + n;
     }
-    return out.empty() ? "(none)" : out;
+    return out;
 }
 
-// Splits one side of the expression into names, checking each.
-EinsumOperand parse_operand(std::string_view text, const std::string& what, std::string_view expr,
+// Splits one side of the expression into names, checking each: input `input` (from 1), or the
+// output when `input` is 0.
+EinsumOperand parse_operand(std::string_view text, int input, std::string_view expr,
                             const std::string& field) {
     EinsumOperand op;
     std::size_t i = 0;
@@ -66,22 +69,48 @@ EinsumOperand parse_operand(std::string_view text, const std::string& what, std:
         i = j;
         if (token == kEllipsis) {
             if (op.has_ellipsis()) {
-                throw SpecError(field, quoted(expr), "\"...\" appears twice in " + what);
+                throw SpecError(
+                    field, quoted(expr),
+                    input > 0 ? TALLY_TEXT("tally::einsum", "\"...\" appears twice in input %1")
+                                    .arg(input)
+                              : TALLY_TEXT("tally::einsum", "\"...\" appears twice in the output"));
             }
         } else if (!is_identifier(token)) {
             if (token.find_first_of("()") != std::string_view::npos) {
                 throw SpecError(field, quoted(expr),
-                                "axis composition such as \"(h d)\" in " + what +
-                                    " is not supported; name each dimension on its own");
+                                input > 0 ? TALLY_TEXT("tally::einsum",
+                                                       "axis composition such as \"(h d)\" in "
+                                                       "input %1 is not supported; name each "
+                                                       "dimension on its own")
+                                                .arg(input)
+                                          : TALLY_TEXT("tally::einsum",
+                                                       "axis composition such as \"(h d)\" in "
+                                                       "the output is not supported; name each "
+                                                       "dimension on its own"));
             }
             throw SpecError(field, quoted(expr),
-                            "'" + std::string(token) + "' in " + what +
-                                " is not a dimension name (letters, digits and '_', not starting "
-                                "with a digit; names are separated by spaces)");
+                            input > 0 ? TALLY_TEXT("tally::einsum",
+                                                   "'%1' in input %2 is not a dimension name "
+                                                   "(letters, digits and '_', not starting with a "
+                                                   "digit; names are separated by spaces)")
+                                            .arg(token)
+                                            .arg(input)
+                                      : TALLY_TEXT("tally::einsum",
+                                                   "'%1' in the output is not a dimension name "
+                                                   "(letters, digits and '_', not starting with a "
+                                                   "digit; names are separated by spaces)")
+                                            .arg(token));
         } else if (contains(op.dims, token)) {
             throw SpecError(field, quoted(expr),
-                            "dimension '" + std::string(token) + "' appears twice in " + what +
-                                " (diagonals and traces are not supported)");
+                            input > 0 ? TALLY_TEXT("tally::einsum",
+                                                   "dimension '%1' appears twice in input %2 "
+                                                   "(diagonals and traces are not supported)")
+                                            .arg(token)
+                                            .arg(input)
+                                      : TALLY_TEXT("tally::einsum",
+                                                   "dimension '%1' appears twice in the output "
+                                                   "(diagonals and traces are not supported)")
+                                            .arg(token));
         }
         op.dims.emplace_back(token);
     }
@@ -133,20 +162,27 @@ EinsumExpr parse_einsum(std::string_view text, const std::string& field) {
     const std::size_t arrow = text.find("->");
     if (arrow == std::string_view::npos) {
         throw SpecError(field, quoted(text),
-                        std::string("missing \"->\" between the inputs and the output, ") +
-                            std::string(kExample));
+                        TALLY_TEXT("tally::einsum",
+                                   "missing \"->\" between the inputs and the output, e.g. "
+                                   "\"batch seq hidden, hidden out -> batch seq out\""));
     }
     if (text.find("->", arrow + 2) != std::string_view::npos) {
-        throw SpecError(field, quoted(text),
-                        "\"->\" appears more than once; write inputs -> output");
+        throw SpecError(
+            field, quoted(text),
+            TALLY_TEXT("tally::einsum", "\"->\" appears more than once; write inputs -> output"));
     }
     const std::string_view lhs = trim(text.substr(0, arrow));
     const std::string_view rhs = trim(text.substr(arrow + 2));
     if (lhs.empty()) {
-        throw SpecError(field, quoted(text), "no input before \"->\", " + std::string(kExample));
+        throw SpecError(field, quoted(text),
+                        TALLY_TEXT("tally::einsum",
+                                   "no input before \"->\", e.g. \"batch seq hidden, hidden out "
+                                   "-> batch seq out\""));
     }
     if (rhs.find(',') != std::string_view::npos) {
-        throw SpecError(field, quoted(text), "the output is one tensor: no ',' after \"->\"");
+        throw SpecError(
+            field, quoted(text),
+            TALLY_TEXT("tally::einsum", "the output is one tensor: no ',' after \"->\""));
     }
     std::size_t start = 0;
     int index = 0;
@@ -155,18 +191,20 @@ EinsumExpr parse_einsum(std::string_view text, const std::string& field) {
         const std::string_view piece = lhs.substr(
             start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
         ++index;
-        const std::string what = "input " + std::to_string(index);
         if (trim(piece).empty()) {
             throw SpecError(field, quoted(text),
-                            what + " is empty (two commas in a row, or a comma at an end?)");
+                            TALLY_TEXT("tally::einsum",
+                                       "input %1 is empty (two commas in a row, or a comma at an "
+                                       "end?)")
+                                .arg(index));
         }
-        e.inputs.push_back(parse_operand(piece, what, text, field));
+        e.inputs.push_back(parse_operand(piece, index, text, field));
         if (comma == std::string_view::npos) {
             break;
         }
         start = comma + 1;
     }
-    e.output = parse_operand(rhs, "the output", text, field);
+    e.output = parse_operand(rhs, 0, text, field);
 
     for (const EinsumOperand& in : e.inputs) {
         e.uses_ellipsis = e.uses_ellipsis || in.has_ellipsis();
@@ -179,13 +217,22 @@ EinsumExpr parse_einsum(std::string_view text, const std::string& field) {
     for (const std::string& d : e.output.dims) {
         if (d == kEllipsis) {
             if (!e.uses_ellipsis) {
-                throw SpecError(field, quoted(text), "the output has \"...\" but no input does");
+                throw SpecError(
+                    field, quoted(text),
+                    TALLY_TEXT("tally::einsum", "the output has \"...\" but no input does"));
             }
         } else if (!contains(e.names, d)) {
             throw SpecError(field, quoted(text),
-                            "output dimension '" + d +
-                                "' does not appear in any input (inputs have: " + join(e.names) +
-                                ")");
+                            e.names.empty()
+                                ? TALLY_TEXT("tally::einsum",
+                                             "output dimension '%1' does not appear in any input "
+                                             "(inputs have: (none))")
+                                      .arg(d)
+                                : TALLY_TEXT("tally::einsum",
+                                             "output dimension '%1' does not appear in any input "
+                                             "(inputs have: %2)")
+                                      .arg(d)
+                                      .arg(join(e.names)));
         }
     }
     return e;
@@ -200,12 +247,22 @@ EinsumCost einsum_cost(const EinsumExpr& expr,
     for (const auto& [name, size] : sizes) {
         if (!contains(expr.names, name)) {
             throw SpecError(sizes_field + "." + name, std::to_string(size),
-                            "'" + name + "' is not a dimension of " + quoted(expr.text) +
-                                " (its dimensions: " + join(expr.names) + ")");
+                            expr.names.empty()
+                                ? TALLY_TEXT("tally::einsum",
+                                             "'%1' is not a dimension of %2 (its dimensions: "
+                                             "(none))")
+                                      .arg(name)
+                                      .arg(quoted(expr.text))
+                                : TALLY_TEXT("tally::einsum",
+                                             "'%1' is not a dimension of %2 (its dimensions: %3)")
+                                      .arg(name)
+                                      .arg(quoted(expr.text))
+                                      .arg(join(expr.names)));
         }
         if (size < 1) {
-            throw SpecError(sizes_field + "." + name, std::to_string(size),
-                            "a dimension size must be a positive integer");
+            throw SpecError(
+                sizes_field + "." + name, std::to_string(size),
+                TALLY_TEXT("tally::einsum", "a dimension size must be a positive integer"));
         }
         resolved.emplace_back(name, static_cast<double>(size));
     }
@@ -214,25 +271,30 @@ EinsumCost einsum_cost(const EinsumExpr& expr,
             std::any_of(sizes.begin(), sizes.end(), [&](const auto& s) { return s.first == name; });
         if (!given) {
             throw SpecError(sizes_field + "." + name, "nothing",
-                            "dimension '" + name + "' of " + quoted(expr.text) + " needs a size");
+                            TALLY_TEXT("tally::einsum", "dimension '%1' of %2 needs a size")
+                                .arg(name)
+                                .arg(quoted(expr.text)));
         }
     }
     const std::string ellipsis_field = sizes_field + "[\"...\"]";
     if (expr.uses_ellipsis && ellipsis.empty()) {
         throw SpecError(ellipsis_field, "nothing",
-                        quoted(expr.text) +
-                            " uses \"...\"; give the sizes it stands for, e.g. \"...\": [4, 5]");
+                        TALLY_TEXT("tally::einsum",
+                                   "%1 uses \"...\"; give the sizes it stands for, e.g. \"...\": "
+                                   "[4, 5]")
+                            .arg(quoted(expr.text)));
     }
     if (!expr.uses_ellipsis && !ellipsis.empty()) {
         throw SpecError(ellipsis_field, "[...]",
-                        quoted(expr.text) + " has no \"...\"; remove the \"...\" sizes");
+                        TALLY_TEXT("tally::einsum", "%1 has no \"...\"; remove the \"...\" sizes")
+                            .arg(quoted(expr.text)));
     }
     std::vector<std::string> ellipsis_names;
     for (std::size_t i = 0; i < ellipsis.size(); ++i) {
         if (ellipsis[i] < 1) {
-            throw SpecError(ellipsis_field + "[" + std::to_string(i) + "]",
-                            std::to_string(ellipsis[i]),
-                            "a dimension size must be a positive integer");
+            throw SpecError(
+                ellipsis_field + "[" + std::to_string(i) + "]", std::to_string(ellipsis[i]),
+                TALLY_TEXT("tally::einsum", "a dimension size must be a positive integer"));
         }
         ellipsis_names.push_back(std::string(kEllipsis) + std::to_string(i));
         resolved.emplace_back(ellipsis_names.back(), static_cast<double>(ellipsis[i]));
@@ -247,8 +309,10 @@ EinsumCost einsum_cost(const EinsumExpr& expr,
     }
     if (!(all_terms <= kMaxEinsumTerms)) {
         throw SpecError(sizes_field, fmt_sizes(resolved),
-                        "the dimension sizes of " + quoted(expr.text) +
-                            " multiply to more than 1e48, the largest product allowed");
+                        TALLY_TEXT("tally::einsum",
+                                   "the dimension sizes of %1 multiply to more than 1e48, the "
+                                   "largest product allowed")
+                            .arg(quoted(expr.text)));
     }
     auto expand = [&](const EinsumOperand& op) {
         std::vector<std::string> dims;

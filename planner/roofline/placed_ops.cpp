@@ -19,8 +19,10 @@ PlacedOps place_plan_ops(const PlanSpec& spec, const HardwareProfile& hw, Placem
             // Appended rather than `"\"" + std::string(...)`: GCC 12 -O3 reports a false
             // -Wrestrict on that operator+ (GCC bug 105329).
             throw SpecError(field, std::string("\"").append(to_string(dtype)).append("\""),
-                            hw.id + " has no " + std::string(to_string(compute_type(dtype))) +
-                                " peak; it has: " + supported_compute_types(hw));
+                            TALLY_TEXT("tally::check", "%1 has no %2 peak; it has: %3")
+                                .arg(hw.id)
+                                .arg(to_string(compute_type(dtype)))
+                                .arg(supported_compute_types(hw)));
         }
         return compute;
     };

@@ -1361,6 +1361,101 @@
     </message>
 </context>
 <context>
+    <name>tally::einsum</name>
+    <message>
+        <source>&quot;...&quot; appears twice in input %1</source>
+        <translation>&quot;...&quot; 在输入 %1 中出现了两次</translation>
+    </message>
+    <message>
+        <source>&quot;...&quot; appears twice in the output</source>
+        <translation>&quot;...&quot; 在输出中出现了两次</translation>
+    </message>
+    <message>
+        <source>axis composition such as &quot;(h d)&quot; in input %1 is not supported; name each dimension on its own</source>
+        <translation>不支持输入 %1 中 &quot;(h d)&quot; 这样的轴组合；请逐个写出每个维度</translation>
+    </message>
+    <message>
+        <source>axis composition such as &quot;(h d)&quot; in the output is not supported; name each dimension on its own</source>
+        <translation>不支持输出中 &quot;(h d)&quot; 这样的轴组合；请逐个写出每个维度</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; in input %2 is not a dimension name (letters, digits and &apos;_&apos;, not starting with a digit; names are separated by spaces)</source>
+        <translation>输入 %2 中的 &apos;%1&apos; 不是维度名（由字母、数字和 &apos;_&apos; 组成，不以数字开头；名称之间用空格分隔）</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; in the output is not a dimension name (letters, digits and &apos;_&apos;, not starting with a digit; names are separated by spaces)</source>
+        <translation>输出中的 &apos;%1&apos; 不是维度名（由字母、数字和 &apos;_&apos; 组成，不以数字开头；名称之间用空格分隔）</translation>
+    </message>
+    <message>
+        <source>dimension &apos;%1&apos; appears twice in input %2 (diagonals and traces are not supported)</source>
+        <translation>维度 &apos;%1&apos; 在输入 %2 中出现了两次（不支持对角线和迹）</translation>
+    </message>
+    <message>
+        <source>dimension &apos;%1&apos; appears twice in the output (diagonals and traces are not supported)</source>
+        <translation>维度 &apos;%1&apos; 在输出中出现了两次（不支持对角线和迹）</translation>
+    </message>
+    <message>
+        <source>missing &quot;-&gt;&quot; between the inputs and the output, e.g. &quot;batch seq hidden, hidden out -&gt; batch seq out&quot;</source>
+        <translation>输入和输出之间缺少 &quot;-&gt;&quot;，例如 &quot;batch seq hidden, hidden out -&gt; batch seq out&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;-&gt;&quot; appears more than once; write inputs -&gt; output</source>
+        <translation>&quot;-&gt;&quot; 出现了不止一次；请写成 输入 -&gt; 输出</translation>
+    </message>
+    <message>
+        <source>no input before &quot;-&gt;&quot;, e.g. &quot;batch seq hidden, hidden out -&gt; batch seq out&quot;</source>
+        <translation>&quot;-&gt;&quot; 之前没有输入，例如 &quot;batch seq hidden, hidden out -&gt; batch seq out&quot;</translation>
+    </message>
+    <message>
+        <source>the output is one tensor: no &apos;,&apos; after &quot;-&gt;&quot;</source>
+        <translation>输出是一个张量：&quot;-&gt;&quot; 之后不能有 &apos;,&apos;</translation>
+    </message>
+    <message>
+        <source>input %1 is empty (two commas in a row, or a comma at an end?)</source>
+        <translation>输入 %1 为空（是否连续写了两个逗号，或在开头或末尾多了逗号？）</translation>
+    </message>
+    <message>
+        <source>the output has &quot;...&quot; but no input does</source>
+        <translation>输出有 &quot;...&quot;，但没有任何输入有</translation>
+    </message>
+    <message>
+        <source>output dimension &apos;%1&apos; does not appear in any input (inputs have: (none))</source>
+        <translation>输出维度 &apos;%1&apos; 没有出现在任何输入中（输入中的维度：（无））</translation>
+    </message>
+    <message>
+        <source>output dimension &apos;%1&apos; does not appear in any input (inputs have: %2)</source>
+        <translation>输出维度 &apos;%1&apos; 没有出现在任何输入中（输入中的维度：%2）</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a dimension of %2 (its dimensions: (none))</source>
+        <translation>&apos;%1&apos; 不是 %2 的维度（它的维度：（无））</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a dimension of %2 (its dimensions: %3)</source>
+        <translation>&apos;%1&apos; 不是 %2 的维度（它的维度：%3）</translation>
+    </message>
+    <message>
+        <source>a dimension size must be a positive integer</source>
+        <translation>维度尺寸必须是正整数</translation>
+    </message>
+    <message>
+        <source>dimension &apos;%1&apos; of %2 needs a size</source>
+        <translation>%2 的维度 &apos;%1&apos; 需要一个尺寸</translation>
+    </message>
+    <message>
+        <source>%1 uses &quot;...&quot;; give the sizes it stands for, e.g. &quot;...&quot;: [4, 5]</source>
+        <translation>%1 使用了 &quot;...&quot;；请给出它代表的尺寸，例如 &quot;...&quot;: [4, 5]</translation>
+    </message>
+    <message>
+        <source>%1 has no &quot;...&quot;; remove the &quot;...&quot; sizes</source>
+        <translation>%1 中没有 &quot;...&quot;；请删除 &quot;...&quot; 的尺寸</translation>
+    </message>
+    <message>
+        <source>the dimension sizes of %1 multiply to more than 1e48, the largest product allowed</source>
+        <translation>%1 的维度尺寸之积超过了允许的最大乘积 1e48</translation>
+    </message>
+</context>
+<context>
     <name>tally::enums</name>
     <message>
         <source>Transformer</source>
@@ -2476,6 +2571,46 @@
     <message>
         <source>must be a string</source>
         <translation>必须是字符串</translation>
+    </message>
+    <message>
+        <source>must be a positive integer</source>
+        <translation>必须是正整数</translation>
+    </message>
+    <message>
+        <source>an operation must be an object {kind, dtype, ...sizes}</source>
+        <translation>运算必须是一个对象 {kind, dtype, ...sizes}</translation>
+    </message>
+    <message>
+        <source>one of relu, gelu, dot, matvec, matmul, einsum</source>
+        <translation>以下之一：relu, gelu, dot, matvec, matmul, einsum</translation>
+    </message>
+    <message>
+        <source>unknown key for a %1 operation; allowed keys: %2</source>
+        <translation>%1 运算不认识这个键；允许的键：%2</translation>
+    </message>
+    <message>
+        <source>one of %1</source>
+        <translation>以下之一：%1</translation>
+    </message>
+    <message>
+        <source>a %1 operation needs a positive integer &apos;%2&apos;</source>
+        <translation>%1 运算需要一个正整数 &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>must be a number in (0, 1e6]</source>
+        <translation>必须是 (0, 1e6] 范围内的数</translation>
+    </message>
+    <message>
+        <source>an einsum needs an expression such as &quot;batch seq hidden, hidden out -&gt; batch seq out&quot;</source>
+        <translation>einsum 需要一个表达式，例如 &quot;batch seq hidden, hidden out -&gt; batch seq out&quot;</translation>
+    </message>
+    <message>
+        <source>an einsum needs an object of dimension sizes, e.g. {&quot;batch&quot;: 8}</source>
+        <translation>einsum 需要一个由维度尺寸组成的对象，例如 {&quot;batch&quot;: 8}</translation>
+    </message>
+    <message>
+        <source>&quot;...&quot; takes a non-empty array of positive integers, e.g. [4, 5]</source>
+        <translation>&quot;...&quot; 需要一个非空的正整数数组，例如 [4, 5]</translation>
     </message>
 </context>
 <context>
