@@ -89,6 +89,8 @@ private slots:
     void rooflineAndHardwareFollowLang();
     void einsumBadInputFollowsLang_data();
     void einsumBadInputFollowsLang();
+    void specDtypeFollowsLang_data();
+    void specDtypeFollowsLang();
 };
 
 void TestCliTranslation::warningFollowsLang_data() {
@@ -310,6 +312,39 @@ void TestCliTranslation::einsumBadInputFollowsLang() {
   "ops": [{"kind": "einsum", "expr": "a b, b c -> a d", "sizes": {"a": 2, "b": 3, "c": 4}}]
 })";
     const Run r = runWithLang(lang, {QStringLiteral("roofline"), QStringLiteral("-")}, spec);
+    QCOMPARE(r.exit_code, 2);
+    QVERIFY2(r.err.trimmed() == message, qPrintable(r.err));
+}
+
+void TestCliTranslation::specDtypeFollowsLang_data() {
+    QTest::addColumn<QString>("lang");
+    QTest::addColumn<QString>("message");
+    // "bf17" is no dtype: the spec reader (planner/io/spec_json.cpp) refuses
+    // training.param_dtype with "one of %1", %1 = dtype_names() (planner/core/dtype.cpp), in the
+    // frame "%1: got %2; %3"; in the catalogue "以下之一：%1".
+    const QString names = QStringLiteral(
+        "fp64, fp32, tf32, bf16, fp16, fp8 (= fp8_e4m3), fp8_e4m3, fp8_e5m2, int8, fp4 (= "
+        "fp4_e2m1), nvfp4, mxfp4, int4");
+    QTest::newRow("zh_CN")
+        << QStringLiteral("zh_CN.UTF-8")
+        << QStringLiteral("tally: 错误： training.param_dtype：给出的是 \"bf17\"；以下之一：") +
+               names;
+    QTest::newRow("C") << QStringLiteral("C")
+                       << QStringLiteral(
+                              "tally: error: training.param_dtype: got \"bf17\"; one of ") +
+                              names;
+}
+
+void TestCliTranslation::specDtypeFollowsLang() {
+    QFETCH(QString, lang);
+    QFETCH(QString, message);
+    const QByteArray spec = R"({
+  "model": {"preset": "llama-2-7b"},
+  "data": {"tokens": 1e12},
+  "cluster": {"gpu": "h100-sxm", "gpus": 8, "mfu": 0.5},
+  "training": {"param_dtype": "bf17"}
+})";
+    const Run r = runWithLang(lang, {QStringLiteral("plan"), QStringLiteral("-")}, spec);
     QCOMPARE(r.exit_code, 2);
     QVERIFY2(r.err.trimmed() == message, qPrintable(r.err));
 }

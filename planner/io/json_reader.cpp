@@ -101,7 +101,9 @@ void throw_if_number_overflow(std::string_view text, const std::string& prefix) 
             token = token.substr(0, 40) + "...";
         }
         throw SpecError(tracker.path(prefix), token,
-                        "a number out of the range of a double (magnitude at most about 1.8e308)");
+                        TALLY_TEXT("tally::spec_json",
+                                   "a number out of the range of a double (magnitude at most "
+                                   "about 1.8e308)"));
     }
 }
 
@@ -207,7 +209,8 @@ void ObjectReader::finish(std::initializer_list<std::string_view> allowed) const
         for (std::string_view a : allowed) {
             list += (list.empty() ? "" : ", ") + std::string(a);
         }
-        throw SpecError(field(it.key()), it.value().dump(), "unknown key; allowed here: " + list);
+        throw SpecError(field(it.key()), it.value().dump(),
+                        TALLY_TEXT("tally::spec_json", "unknown key; allowed here: %1").arg(list));
     }
 }
 

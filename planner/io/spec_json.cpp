@@ -30,7 +30,8 @@ DType read_dtype(ObjectReader& r, std::string_view key, DType fallback) {
     }
     auto dt = v->is_string() ? parse_dtype(v->get<std::string>()) : std::nullopt;
     if (!dt) {
-        throw SpecError(r.field(key), v->dump(), "one of " + std::string(dtype_names()));
+        throw SpecError(r.field(key), v->dump(),
+                        TALLY_TEXT("tally::spec_json", "one of %1").arg(dtype_names()));
     }
     return *dt;
 }
@@ -47,7 +48,8 @@ std::optional<E> read_enum(ObjectReader& r, std::string_view key) {
             return value;
         }
     }
-    throw SpecError(r.field(key), v->dump(), "one of " + json_names<E>());
+    throw SpecError(r.field(key), v->dump(),
+                    TALLY_TEXT("tally::spec_json", "one of %1").arg(json_names<E>()));
 }
 
 template <typename T>
@@ -81,9 +83,10 @@ void read_transformer_fields(ObjectReader& r, ModelSpec& m) {
         set_if(moe->integer("router_groups", 0), m.moe.router_groups);
         set_if(moe->integer("router_group_topk", 0), m.moe.router_group_topk);
         if (!moe->has("experts") || !moe->has("active_experts")) {
-            throw SpecError(moe->field(moe->has("experts") ? "active_experts" : "experts"),
-                            "nothing",
-                            "a mixture of experts needs both experts and active_experts");
+            throw SpecError(
+                moe->field(moe->has("experts") ? "active_experts" : "experts"), "nothing",
+                TALLY_TEXT("tally::spec_json",
+                           "a mixture of experts needs both experts and active_experts"));
         }
         moe->finish({"experts", "active_experts", "shared_experts", "expert_ffn_hidden",
                      "first_dense_layers", "router_groups", "router_group_topk"});
@@ -95,8 +98,9 @@ void read_transformer_fields(ObjectReader& r, ModelSpec& m) {
         set_if(mla->integer("qk_rope_head_dim", 1), m.mla.qk_rope_head_dim);
         set_if(mla->integer("v_head_dim", 1), m.mla.v_head_dim);
         if (!mla->has("kv_lora_rank")) {
-            throw SpecError(mla->field("kv_lora_rank"), "nothing",
-                            "multi-head latent attention needs kv_lora_rank");
+            throw SpecError(
+                mla->field("kv_lora_rank"), "nothing",
+                TALLY_TEXT("tally::spec_json", "multi-head latent attention needs kv_lora_rank"));
         }
         mla->finish(
             {"q_lora_rank", "kv_lora_rank", "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim"});
@@ -114,12 +118,13 @@ ModelSpec model_spec_from_json(const json& j, const std::string& path,
     const bool from_hf = r.has("hf_config");
     if (from_preset && from_hf) {
         throw SpecError(r.field("hf_config"), "given with preset",
-                        "give either preset or hf_config");
+                        TALLY_TEXT("tally::spec_json", "give either preset or hf_config"));
     }
     if (auto id = r.string("preset")) {
         const ModelPreset* preset = find_model_preset(*id);
         if (!preset) {
-            throw SpecError(r.field("preset"), "\"" + *id + "\"", "one of " + model_preset_ids());
+            throw SpecError(r.field("preset"), "\"" + *id + "\"",
+                            TALLY_TEXT("tally::spec_json", "one of %1").arg(model_preset_ids()));
         }
         m = preset->model;
     }
@@ -134,9 +139,11 @@ ModelSpec model_spec_from_json(const json& j, const std::string& path,
     if (auto kind = read_enum<ModelKind>(r, "kind")) {
         const ModelKind given = *kind;
         if ((from_preset || from_hf) && given != m.kind) {
-            throw SpecError(r.field("kind"), "\"" + std::string(to_string(given)) + "\"",
-                            "the preset or hf_config model is a " + std::string(to_string(m.kind)) +
-                                "; drop kind or match it");
+            throw SpecError(
+                r.field("kind"), "\"" + std::string(to_string(given)) + "\"",
+                TALLY_TEXT("tally::spec_json",
+                           "the preset or hf_config model is a %1; drop kind or match it")
+                    .arg(to_string(m.kind)));
         }
         m.kind = given;
     } else if (!from_preset && !from_hf) {
@@ -148,7 +155,9 @@ ModelSpec model_spec_from_json(const json& j, const std::string& path,
         case ModelKind::params:
             set_if(r.number("params", false), m.params);
             if (m.params <= 0) {
-                throw SpecError(r.field("params"), "nothing", "a 'params' model needs params > 0");
+                throw SpecError(
+                    r.field("params"), "nothing",
+                    TALLY_TEXT("tally::spec_json", "a 'params' model needs params > 0"));
             }
             r.finish({"kind", "name", "params"});
             break;
@@ -157,8 +166,9 @@ ModelSpec model_spec_from_json(const json& j, const std::string& path,
             set_if(r.integer("hidden", 1), m.hidden);
             for (const char* key : {"layers", "hidden"}) {
                 if (!from_preset && !r.has(key)) {
-                    throw SpecError(r.field(key), "nothing",
-                                    "an 'mlp' model needs layers and hidden");
+                    throw SpecError(
+                        r.field(key), "nothing",
+                        TALLY_TEXT("tally::spec_json", "an 'mlp' model needs layers and hidden"));
                 }
             }
             r.finish({"kind", "name", "layers", "hidden"});
@@ -168,9 +178,11 @@ ModelSpec model_spec_from_json(const json& j, const std::string& path,
             if (!from_preset && !from_hf) {
                 for (const char* key : {"layers", "hidden", "heads", "vocab"}) {
                     if (!r.has(key)) {
-                        throw SpecError(r.field(key), "nothing",
-                                        "a transformer needs layers, hidden, heads, ffn_hidden and "
-                                        "vocab (or a preset / hf_config)");
+                        throw SpecError(
+                            r.field(key), "nothing",
+                            TALLY_TEXT("tally::spec_json",
+                                       "a transformer needs layers, hidden, heads, ffn_hidden and "
+                                       "vocab (or a preset / hf_config)"));
                     }
                 }
             }
@@ -209,8 +221,9 @@ PlanSpec plan_spec_from_json(const json& j, const std::string& base_dir) {
     const json* model = r.raw("model");
     if (!model) {
         throw SpecError("model", "nothing",
-                        "a spec needs a model: {\"preset\": ID}, "
-                        "{\"params\": N} or the transformer's dimensions");
+                        TALLY_TEXT("tally::spec_json",
+                                   "a spec needs a model: {\"preset\": ID}, "
+                                   "{\"params\": N} or the transformer's dimensions"));
     }
     s.model = model_spec_from_json(*model, "model", base_dir);
 
@@ -219,7 +232,9 @@ PlanSpec plan_spec_from_json(const json& j, const std::string& base_dir) {
     if (auto data = r.object("data")) {
         set_if(data->number("tokens", false), s.data.tokens);
         if (!data->has("tokens")) {
-            throw SpecError("data.tokens", "nothing", "the number of training tokens is required");
+            throw SpecError(
+                "data.tokens", "nothing",
+                TALLY_TEXT("tally::spec_json", "the number of training tokens is required"));
         }
         set_if(data->integer("seq_len", 1), s.data.seq_len);
         set_if(data->integer("global_batch", 1), s.data.global_batch);
@@ -235,8 +250,10 @@ PlanSpec plan_spec_from_json(const json& j, const std::string& base_dir) {
         set_if(c->integer("gpus", 1), s.cluster.gpus);
         if (const json* mfu = c->has("mfu") ? c->raw("mfu") : nullptr; mfu && mfu->is_string()) {
             if (mfu->get<std::string>() != "predicted") {
-                throw SpecError(c->field("mfu"), mfu->dump(),
-                                "a number in [0.001, 1] (an assumed MFU) or \"predicted\"");
+                throw SpecError(
+                    c->field("mfu"), mfu->dump(),
+                    TALLY_TEXT("tally::spec_json",
+                               "a number in [0.001, 1] (an assumed MFU) or \"predicted\""));
             }
         } else if (mfu) {
             set_if(c->number("mfu", false), s.cluster.mfu);
@@ -269,7 +286,8 @@ PlanSpec plan_spec_from_json(const json& j, const std::string& base_dir) {
         set_if(t->integer("recompute_layers", 0), tr.recompute_layers);
         if (auto z = t->integer("zero", 0)) {
             if (*z > 3) {
-                throw SpecError(t->field("zero"), std::to_string(*z), "must be 0, 1, 2 or 3");
+                throw SpecError(t->field("zero"), std::to_string(*z),
+                                TALLY_TEXT("tally::check", "must be 0, 1, 2 or 3"));
             }
             tr.zero = static_cast<int>(*z);
         }
@@ -369,7 +387,8 @@ PlanSpec plan_spec_from_json(const json& j, const std::string& base_dir) {
 
     if (const json* ops = r.raw("ops")) {
         if (!ops->is_array()) {
-            throw SpecError("ops", ops->dump(), "must be an array of operations");
+            throw SpecError("ops", ops->dump(),
+                            TALLY_TEXT("tally::spec_json", "must be an array of operations"));
         }
         for (std::size_t i = 0; i < ops->size(); ++i) {
             s.ops.push_back(op_from_json((*ops)[i], "ops[" + std::to_string(i) + "]"));
@@ -399,8 +418,9 @@ PlanSpec plan_spec_from_text(const std::string& text, const std::string& base_di
         j = json::parse(text);
     } catch (const json::exception& e) {
         throw_if_number_overflow(text, "");
-        throw SpecError("spec", "text that is not JSON",
-                        std::string("a JSON object is required (") + e.what() + ")");
+        throw SpecError(
+            "spec", "text that is not JSON",
+            TALLY_TEXT("tally::spec_json", "a JSON object is required (%1)").arg(e.what()));
     }
     return plan_spec_from_json(j, base_dir);
 }
@@ -413,7 +433,8 @@ PlanSpec load_plan_spec(const std::string& path) {
     } else {
         std::ifstream in(path, std::ios::binary);
         if (!in) {
-            throw SpecError("SPEC", "\"" + path + "\"", "cannot open this file for reading");
+            throw SpecError("SPEC", "\"" + path + "\"",
+                            TALLY_TEXT("tally::spec_json", "cannot open this file for reading"));
         }
         buffer << in.rdbuf();
         base_dir = std::filesystem::path(path).parent_path().string();
@@ -427,7 +448,7 @@ PlanSpec load_plan_spec(const std::string& path) {
     } catch (const json::exception& e) {  // parse_error, or out_of_range for 1e999
         throw_if_number_overflow(buffer.str(), "");
         throw SpecError("SPEC", path == "-" ? "standard input" : "\"" + path + "\"",
-                        std::string("is not valid JSON: ") + e.what());
+                        TALLY_TEXT("tally::spec_json", "is not valid JSON: %1").arg(e.what()));
     }
     return plan_spec_from_json(j, base_dir);
 }

@@ -2612,6 +2612,70 @@
         <source>&quot;...&quot; takes a non-empty array of positive integers, e.g. [4, 5]</source>
         <translation>&quot;...&quot; 需要一个非空的正整数数组，例如 [4, 5]</translation>
     </message>
+    <message>
+        <source>a number out of the range of a double (magnitude at most about 1.8e308)</source>
+        <translation>超出 double 范围的数（绝对值最多约为 1.8e308）</translation>
+    </message>
+    <message>
+        <source>unknown key; allowed here: %1</source>
+        <translation>未知的键；此处允许：%1</translation>
+    </message>
+    <message>
+        <source>a mixture of experts needs both experts and active_experts</source>
+        <translation>混合专家需要同时给出 experts 和 active_experts</translation>
+    </message>
+    <message>
+        <source>multi-head latent attention needs kv_lora_rank</source>
+        <translation>多头潜在注意力需要 kv_lora_rank</translation>
+    </message>
+    <message>
+        <source>give either preset or hf_config</source>
+        <translation>只能给出 preset 或 hf_config 之一</translation>
+    </message>
+    <message>
+        <source>the preset or hf_config model is a %1; drop kind or match it</source>
+        <translation>preset 或 hf_config 的模型是 %1；请去掉 kind 或使之一致</translation>
+    </message>
+    <message>
+        <source>a &apos;params&apos; model needs params &gt; 0</source>
+        <translation>&apos;params&apos; 模型需要 params &gt; 0</translation>
+    </message>
+    <message>
+        <source>an &apos;mlp&apos; model needs layers and hidden</source>
+        <translation>&apos;mlp&apos; 模型需要 layers 和 hidden</translation>
+    </message>
+    <message>
+        <source>a transformer needs layers, hidden, heads, ffn_hidden and vocab (or a preset / hf_config)</source>
+        <translation>transformer 需要 layers、hidden、heads、ffn_hidden 和 vocab（或 preset / hf_config）</translation>
+    </message>
+    <message>
+        <source>a spec needs a model: {&quot;preset&quot;: ID}, {&quot;params&quot;: N} or the transformer&apos;s dimensions</source>
+        <translation>规格需要一个模型：{&quot;preset&quot;: ID}、{&quot;params&quot;: N} 或 transformer 的各维度</translation>
+    </message>
+    <message>
+        <source>the number of training tokens is required</source>
+        <translation>必须给出训练 token 数</translation>
+    </message>
+    <message>
+        <source>a number in [0.001, 1] (an assumed MFU) or &quot;predicted&quot;</source>
+        <translation>[0.001, 1] 范围内的数（假设的 MFU）或 &quot;predicted&quot;</translation>
+    </message>
+    <message>
+        <source>must be an array of operations</source>
+        <translation>必须是运算的数组</translation>
+    </message>
+    <message>
+        <source>a JSON object is required (%1)</source>
+        <translation>需要一个 JSON 对象（%1）</translation>
+    </message>
+    <message>
+        <source>cannot open this file for reading</source>
+        <translation>无法打开此文件读取</translation>
+    </message>
+    <message>
+        <source>is not valid JSON: %1</source>
+        <translation>不是有效的 JSON：%1</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui</name>
