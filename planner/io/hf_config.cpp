@@ -21,7 +21,8 @@ std::int64_t get_int(const json& c, const char* key, const std::string& field, b
     auto it = c.find(key);
     if (it == c.end() || it->is_null()) {
         if (required) {
-            throw SpecError(field + "." + key, "nothing", "the config.json needs this key");
+            throw SpecError(field + "." + key, "nothing",
+                            TALLY_TEXT("tally::hf_config", "the config.json needs this key"));
         }
         return fallback;
     }
@@ -32,9 +33,11 @@ std::int64_t get_int(const json& c, const char* key, const std::string& field, b
             : it->is_number_integer() && it->get<std::int64_t>() >= min &&
                   it->get<std::int64_t>() <= kMaxJsonInteger;
     if (!in_range) {
-        throw SpecError(field + "." + key, it->dump(),
-                        "must be an integer >= " + std::to_string(min) +
-                            " and at most 2^53 = " + std::to_string(kMaxJsonInteger));
+        throw SpecError(
+            field + "." + key, it->dump(),
+            TALLY_TEXT("tally::spec_json", "must be an integer >= %1 and at most 2^53 = %2")
+                .arg(min)
+                .arg(kMaxJsonInteger));
     }
     return it->get<std::int64_t>();
 }
@@ -46,7 +49,8 @@ std::string get_string(const json& c, const char* key, const std::string& field,
         return fallback;
     }
     if (!it->is_string()) {
-        throw SpecError(field + "." + key, it->dump(), "must be a string");
+        throw SpecError(field + "." + key, it->dump(),
+                        TALLY_TEXT("tally::spec_json", "must be a string"));
     }
     return it->get<std::string>();
 }
@@ -57,7 +61,8 @@ bool get_bool(const json& c, const char* key, const std::string& field, bool fal
         return fallback;
     }
     if (!it->is_boolean()) {
-        throw SpecError(field + "." + key, it->dump(), "must be true or false");
+        throw SpecError(field + "." + key, it->dump(),
+                        TALLY_TEXT("tally::spec_json", "must be true or false"));
     }
     return it->get<bool>();
 }
@@ -81,14 +86,18 @@ void read_sliding_window(const json& c, const std::string& field, const std::str
     std::int64_t windowed = 0;
     if (types != c.end() && !types->is_null()) {
         if (!types->is_array() || static_cast<std::int64_t>(types->size()) != m.layers) {
-            throw SpecError(field + ".layer_types", types->dump().substr(0, 80),
-                            "must list one layer type per layer (num_hidden_layers = " +
-                                std::to_string(m.layers) + ")");
+            throw SpecError(
+                field + ".layer_types", types->dump().substr(0, 80),
+                TALLY_TEXT("tally::hf_config",
+                           "must list one layer type per layer (num_hidden_layers = %1)")
+                    .arg(m.layers));
         }
         for (const json& t : *types) {
             if (!t.is_string()) {
                 throw SpecError(field + ".layer_types", t.dump(),
-                                "each entry must be \"full_attention\" or \"sliding_attention\"");
+                                TALLY_TEXT("tally::hf_config",
+                                           "each entry must be \"full_attention\" or "
+                                           "\"sliding_attention\""));
             }
             windowed += t.get<std::string>() == "sliding_attention" ? 1 : 0;
         }
@@ -110,8 +119,9 @@ void read_sliding_window(const json& c, const std::string& field, const std::str
     }
     if (window < 1) {
         throw SpecError(field + ".sliding_window", window == 0 ? "nothing" : std::to_string(window),
-                        "the config's layers use sliding-window attention, which needs a "
-                        "sliding_window of at least 1 position");
+                        TALLY_TEXT("tally::hf_config",
+                                   "the config's layers use sliding-window attention, which needs "
+                                   "a sliding_window of at least 1 position"));
     }
     m.sliding_window = window;
     m.sliding_window_layers = windowed == m.layers ? 0 : windowed;
@@ -121,7 +131,8 @@ void read_sliding_window(const json& c, const std::string& field, const std::str
 
 ModelSpec model_from_hf_config(const json& c, const std::string& field) {
     if (!c.is_object()) {
-        throw SpecError(field, c.dump().substr(0, 80), "a config.json must hold a JSON object");
+        throw SpecError(field, c.dump().substr(0, 80),
+                        TALLY_TEXT("tally::hf_config", "a config.json must hold a JSON object"));
     }
     // Gemma 3's multimodal checkpoints (model_type "gemma3") nest the language model's keys in
     // text_config (Gemma3Config); its text-only ones are "gemma3_text" at the top level.
@@ -129,7 +140,9 @@ ModelSpec model_from_hf_config(const json& c, const std::string& field) {
         auto text = c.find("text_config");
         if (text == c.end() || !text->is_object()) {
             throw SpecError(field + ".text_config", "nothing",
-                            "a gemma3 config.json holds its language model in text_config");
+                            TALLY_TEXT("tally::hf_config",
+                                       "a gemma3 config.json holds its language model in "
+                                       "text_config"));
         }
         json inner = *text;
         inner["model_type"] = "gemma3_text";
@@ -148,8 +161,10 @@ ModelSpec model_from_hf_config(const json& c, const std::string& field) {
     }
     if (!supported) {
         throw SpecError(field + ".model_type", type.empty() ? "nothing" : "\"" + type + "\"",
-                        "supported: llama, mistral, mixtral, qwen2, qwen2_moe, qwen3, qwen3_moe, "
-                        "gpt_oss, gemma2, gemma3 / gemma3_text, deepseek_v3");
+                        TALLY_TEXT("tally::hf_config",
+                                   "supported: llama, mistral, mixtral, qwen2, qwen2_moe, qwen3, "
+                                   "qwen3_moe, gpt_oss, gemma2, gemma3 / gemma3_text, "
+                                   "deepseek_v3"));
     }
     ModelSpec m;
     m.kind = ModelKind::transformer;
@@ -195,10 +210,11 @@ ModelSpec model_from_hf_config(const json& c, const std::string& field) {
         const std::int64_t shared = get_int(c, "shared_expert_intermediate_size", field, false, 0);
         if (shared > 0) {
             if (shared % m.moe.expert_ffn_hidden != 0) {
-                throw SpecError(
-                    field + ".shared_expert_intermediate_size", std::to_string(shared),
-                    "Tally models shared experts as multiples of moe_intermediate_size (" +
-                        std::to_string(m.moe.expert_ffn_hidden) + ")");
+                throw SpecError(field + ".shared_expert_intermediate_size", std::to_string(shared),
+                                TALLY_TEXT("tally::hf_config",
+                                           "Tally models shared experts as multiples of "
+                                           "moe_intermediate_size (%1)")
+                                    .arg(m.moe.expert_ffn_hidden));
             }
             m.moe.shared_experts = shared / m.moe.expert_ffn_hidden;
         }
@@ -229,7 +245,8 @@ ModelSpec model_from_hf_config(const json& c, const std::string& field) {
 ModelSpec load_hf_config(const std::string& path, const std::string& field) {
     std::ifstream in(path, std::ios::binary);
     if (!in) {
-        throw SpecError(field, "\"" + path + "\"", "cannot open this file for reading");
+        throw SpecError(field, "\"" + path + "\"",
+                        TALLY_TEXT("tally::spec_json", "cannot open this file for reading"));
     }
     std::stringstream buffer;
     buffer << in.rdbuf();
@@ -238,7 +255,8 @@ ModelSpec load_hf_config(const std::string& path, const std::string& field) {
         config = json::parse(buffer.str());
     } catch (const json::exception& e) {
         throw_if_number_overflow(buffer.str(), field);
-        throw SpecError(field, "\"" + path + "\"", std::string("is not valid JSON: ") + e.what());
+        throw SpecError(field, "\"" + path + "\"",
+                        TALLY_TEXT("tally::spec_json", "is not valid JSON: %1").arg(e.what()));
     }
     return model_from_hf_config(config, field);
 }

@@ -2356,6 +2356,41 @@
     </message>
 </context>
 <context>
+    <name>tally::hf_config</name>
+    <message>
+        <source>the config.json needs this key</source>
+        <translation>config.json 需要这个键</translation>
+    </message>
+    <message>
+        <source>must list one layer type per layer (num_hidden_layers = %1)</source>
+        <translation>必须为每层列出一个层类型（num_hidden_layers = %1）</translation>
+    </message>
+    <message>
+        <source>each entry must be &quot;full_attention&quot; or &quot;sliding_attention&quot;</source>
+        <translation>每一项必须是 &quot;full_attention&quot; 或 &quot;sliding_attention&quot;</translation>
+    </message>
+    <message>
+        <source>the config&apos;s layers use sliding-window attention, which needs a sliding_window of at least 1 position</source>
+        <translation>该配置的层使用滑动窗口注意力，需要至少 1 个位置的 sliding_window</translation>
+    </message>
+    <message>
+        <source>a config.json must hold a JSON object</source>
+        <translation>config.json 必须包含一个 JSON 对象</translation>
+    </message>
+    <message>
+        <source>a gemma3 config.json holds its language model in text_config</source>
+        <translation>gemma3 的 config.json 把语言模型放在 text_config 中</translation>
+    </message>
+    <message>
+        <source>supported: llama, mistral, mixtral, qwen2, qwen2_moe, qwen3, qwen3_moe, gpt_oss, gemma2, gemma3 / gemma3_text, deepseek_v3</source>
+        <translation>支持的类型：llama, mistral, mixtral, qwen2, qwen2_moe, qwen3, qwen3_moe, gpt_oss, gemma2, gemma3 / gemma3_text, deepseek_v3</translation>
+    </message>
+    <message>
+        <source>Tally models shared experts as multiples of moe_intermediate_size (%1)</source>
+        <translation>Tally 把共享专家按 moe_intermediate_size（%1）的倍数建模</translation>
+    </message>
+</context>
+<context>
     <name>tally::report</name>
     <message>
         <source>Model</source>
