@@ -394,7 +394,9 @@ void validate_plan_name(const std::string& name) {
     validate_display_name(name, "plan.name");
     if (all_digits(name)) {
         throw SpecError("plan.name", quoted(name),
-                        "a name that is not only digits (plans are looked up by name or by id)");
+                        TALLY_TEXT("tally::workspace",
+                                   "a name that is not only digits (plans are looked up by name "
+                                   "or by id)"));
     }
 }
 
@@ -404,8 +406,9 @@ HardwareProfile checked_profile(const HardwareProfile& profile) {
     validate_display_name(profile.name, "profile.name");
     if (profile.kind == ProfileKind::builtin) {
         throw SpecError("profile.kind", "\"builtin\"",
-                        "custom or measured: built-in profiles come from the catalog and are "
-                        "read-only");
+                        TALLY_TEXT("tally::workspace",
+                                   "custom or measured: built-in profiles come from the catalog "
+                                   "and are read-only"));
     }
     HardwareProfile checked = hardware_from_json(to_json(profile), "profile");
     checked.kind = profile.kind;
@@ -456,14 +459,18 @@ void check_profile_name_free(sqlite::Database& db, const HardwareProfile& p) {
         if (b.name == p.name) {
             throw SpecError(
                 "profile.name", quoted(p.name),
-                "a name no other profile has (the built-in profile " + b.id + " has it)");
+                TALLY_TEXT("tally::workspace",
+                           "a name no other profile has (the built-in profile %1 has it)")
+                    .arg(b.id));
         }
     }
     sqlite::Statement s(db, "SELECT id FROM profiles WHERE name = ?1 AND id <> ?2");
     s.bind(1, p.name).bind(2, p.id);
     if (s.step()) {
-        throw SpecError("profile.name", quoted(p.name),
-                        "a name no other profile has (profile " + s.column_text(0) + " has it)");
+        throw SpecError(
+            "profile.name", quoted(p.name),
+            TALLY_TEXT("tally::workspace", "a name no other profile has (profile %1 has it)")
+                .arg(s.column_text(0)));
     }
 }
 
@@ -471,16 +478,20 @@ void insert_profile(sqlite::Database& db, const HardwareProfile& profile,
                     std::optional<std::int64_t> source_run_id) {
     const HardwareProfile p = checked_profile(profile);
     if (find_builtin_hardware(p.id) != nullptr) {
-        throw SpecError("profile.id", quoted(p.id),
-                        "an id no built-in profile has (built-in: " + builtin_hardware_ids() + ")");
+        throw SpecError(
+            "profile.id", quoted(p.id),
+            TALLY_TEXT("tally::workspace", "an id no built-in profile has (built-in: %1)")
+                .arg(builtin_hardware_ids()));
     }
     {
         sqlite::Statement s(db, "SELECT name FROM profiles WHERE id = ?1");
         s.bind(1, p.id);
         if (s.step()) {
             throw SpecError("profile.id", quoted(p.id),
-                            "an id no other profile has (" + quoted(s.column_text(0)) +
-                                " has it; edit that one, or remove it first)");
+                            TALLY_TEXT("tally::workspace",
+                                       "an id no other profile has (%1 has it; edit that one, or "
+                                       "remove it first)")
+                                .arg(quoted(s.column_text(0))));
         }
     }
     check_profile_name_free(db, p);
@@ -499,11 +510,16 @@ void insert_profile(sqlite::Database& db, const HardwareProfile& profile,
 
 [[noreturn]] void throw_no_profile(const std::string& id) {
     throw SpecError("profile", quoted(id),
-                    "the id of a profile (built-in: " + builtin_hardware_ids() +
-                        "; stored ones: tally profiles list)");
+                    TALLY_TEXT("tally::workspace",
+                               "the id of a profile (built-in: %1; stored ones: tally profiles "
+                               "list)")
+                        .arg(builtin_hardware_ids()));
 }
 
-void check_stored(sqlite::Database& db, const std::string& id, std::string_view verb) {
+// What is about to be done to a stored profile, for the refusal of a built-in one.
+enum class ProfileChange { edit, remove };
+
+void check_stored(sqlite::Database& db, const std::string& id, ProfileChange change) {
     sqlite::Statement s(db, "SELECT 1 FROM profiles WHERE id = ?1");
     s.bind(1, id);
     if (s.step()) {
@@ -511,10 +527,17 @@ void check_stored(sqlite::Database& db, const std::string& id, std::string_view 
     }
     if (find_builtin_hardware(id) != nullptr) {
         throw SpecError("profile", quoted(id),
-                        "a custom or measured profile: built-in profiles are read-only and cannot "
-                        "be " +
-                            std::string(verb) + " (copy one with `tally profiles add --from " + id +
-                            "`)");
+                        change == ProfileChange::edit
+                            ? TALLY_TEXT("tally::workspace",
+                                         "a custom or measured profile: built-in profiles are "
+                                         "read-only and cannot be edited (copy one with `tally "
+                                         "profiles add --from %1`)")
+                                  .arg(id)
+                            : TALLY_TEXT("tally::workspace",
+                                         "a custom or measured profile: built-in profiles are "
+                                         "read-only and cannot be removed (copy one with `tally "
+                                         "profiles add --from %1`)")
+                                  .arg(id));
     }
     throw_no_profile(id);
 }
@@ -544,18 +567,23 @@ void check_plan_name_free(sqlite::Database& db, const std::string& name, std::in
     s.bind(1, name).bind(2, except_id);
     if (s.step()) {
         throw SpecError("plan.name", quoted(name),
-                        "a name no other plan has (plan " + std::to_string(s.column_int(0)) +
-                            " has it; remove it first or pick another name)");
+                        TALLY_TEXT("tally::workspace",
+                                   "a name no other plan has (plan %1 has it; remove it first or "
+                                   "pick another name)")
+                            .arg(s.column_int(0)));
     }
 }
 
 [[noreturn]] void throw_no_plan(const std::string& key) {
-    throw SpecError("plan", quoted(key), "the name or id of a saved plan (tally plans list)");
+    throw SpecError(
+        "plan", quoted(key),
+        TALLY_TEXT("tally::workspace", "the name or id of a saved plan (tally plans list)"));
 }
 
 [[noreturn]] void throw_no_run(std::int64_t id) {
-    throw SpecError("probe run", std::to_string(id),
-                    "the id of a stored probe run (tally probes list)");
+    throw SpecError(
+        "probe run", std::to_string(id),
+        TALLY_TEXT("tally::workspace", "the id of a stored probe run (tally probes list)"));
 }
 
 // ---- probe records ------------------------------------------------------------------------------
@@ -565,16 +593,19 @@ void check_json_object(const std::string& text, const std::string& field) {
     try {
         parsed = json::parse(text);
     } catch (const json::exception&) {
-        throw SpecError(field, quoted(text.substr(0, 80)), "a JSON object");
+        throw SpecError(field, quoted(text.substr(0, 80)),
+                        TALLY_TEXT("tally::workspace", "a JSON object"));
     }
     if (!parsed.is_object()) {
-        throw SpecError(field, quoted(text.substr(0, 80)), "a JSON object");
+        throw SpecError(field, quoted(text.substr(0, 80)),
+                        TALLY_TEXT("tally::workspace", "a JSON object"));
     }
 }
 
 void check_figure(double value, const std::string& field) {
     if (!std::isfinite(value) || value < 0.0) {
-        throw SpecError(field, fmt::format("{}", value), "a finite number >= 0");
+        throw SpecError(field, fmt::format("{}", value),
+                        TALLY_TEXT("tally::workspace", "a finite number >= 0"));
     }
 }
 
@@ -587,8 +618,9 @@ void check_figure(const std::optional<double>& value, const std::string& field) 
 void check_result(const ProbeResultRecord& r) {
     const std::string p = "result";
     if (r.test.empty()) {
-        throw SpecError(p + ".test", "\"\"",
-                        "the name of the test (matmul, memory_bandwidth, ...)");
+        throw SpecError(
+            p + ".test", "\"\"",
+            TALLY_TEXT("tally::workspace", "the name of the test (matmul, memory_bandwidth, ...)"));
     }
     check_json_object(r.sizes_json, p + ".sizes");
     check_figure(r.flops, p + ".flops");
@@ -601,7 +633,8 @@ void check_result(const ProbeResultRecord& r) {
     check_figure(r.max_s, p + ".max_s");
     check_figure(r.stdrel, p + ".stdrel");
     if (r.samples < 0) {
-        throw SpecError(p + ".samples", std::to_string(r.samples), "a count >= 0");
+        throw SpecError(p + ".samples", std::to_string(r.samples),
+                        TALLY_TEXT("tally::workspace", "a count >= 0"));
     }
 }
 
@@ -735,14 +768,15 @@ void rewrite_profile(sqlite::Database& db, const HardwareProfile& profile) {
 
 void Workspace::update_profile(const HardwareProfile& profile) {
     write("saving profile " + profile.id, [&] {
-        check_stored(m_db, profile.id, "edited");
+        check_stored(m_db, profile.id, ProfileChange::edit);
         rewrite_profile(m_db, profile);
     });
 }
 
 bool Workspace::save_calibrated_profile(const HardwareProfile& profile) {
     if (!profile.calibration) {
-        throw SpecError("profile.calibration", "nothing", "a calibrated profile");
+        throw SpecError("profile.calibration", "nothing",
+                        TALLY_TEXT("tally::workspace", "a calibrated profile"));
     }
     return write("saving calibrated profile " + profile.id, [&] {
         const std::optional<HardwareProfile> stored = load_stored_profile(m_db, profile.id, m_path);
@@ -755,9 +789,11 @@ bool Workspace::save_calibrated_profile(const HardwareProfile& profile) {
                                (stored->calibration && stored->calibration->base_profile == base);
         if (!same_part) {
             throw SpecError("profile.id", quoted(profile.id),
-                            "a new id, or the id of this part's own profile (" + quoted(base) +
-                                " or one calibrated from it): " + quoted(stored->name) +
-                                " is another profile");
+                            TALLY_TEXT("tally::workspace",
+                                       "a new id, or the id of this part's own profile (%1 or one "
+                                       "calibrated from it): %2 is another profile")
+                                .arg(quoted(base))
+                                .arg(quoted(stored->name)));
         }
         rewrite_profile(m_db, profile);
         return true;
@@ -766,7 +802,7 @@ bool Workspace::save_calibrated_profile(const HardwareProfile& profile) {
 
 void Workspace::remove_profile(const std::string& id) {
     write("removing profile " + id, [&] {
-        check_stored(m_db, id, "removed");
+        check_stored(m_db, id, ProfileChange::remove);
         sqlite::Statement s(m_db, "DELETE FROM profiles WHERE id = ?1");
         s.bind(1, id);
         s.run();
@@ -894,7 +930,8 @@ namespace {
 
 void check_run(const ProbeRunRecord& run) {
     if (run.started_at.empty()) {
-        throw SpecError("run.started_at", "\"\"", "the time the run started (ISO 8601)");
+        throw SpecError("run.started_at", "\"\"",
+                        TALLY_TEXT("tally::workspace", "the time the run started (ISO 8601)"));
     }
     check_json_object(run.device_json, "run.device");
     for (const ProbeResultRecord& r : run.results) {

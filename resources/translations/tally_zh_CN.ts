@@ -7441,4 +7441,83 @@ Source: %2</source>
         <translation>tp %1 超出了 NVLink 桥连接的 2 张卡：all-reduce 要经过 PCIe（每 GPU %2），由 NCCL 完成</translation>
     </message>
 </context>
+<context>
+    <name>tally::workspace</name>
+    <message>
+        <source>a name that is not only digits (plans are looked up by name or by id)</source>
+        <translation>一个不全是数字的名称（计划按名称或 id 查找）</translation>
+    </message>
+    <message>
+        <source>custom or measured: built-in profiles come from the catalog and are read-only</source>
+        <translation>自定义或实测：内置配置来自目录，是只读的</translation>
+    </message>
+    <message>
+        <source>a name no other profile has (the built-in profile %1 has it)</source>
+        <translation>一个其他配置都没有用过的名称（内置配置 %1 已使用它）</translation>
+    </message>
+    <message>
+        <source>a name no other profile has (profile %1 has it)</source>
+        <translation>一个其他配置都没有用过的名称（配置 %1 已使用它）</translation>
+    </message>
+    <message>
+        <source>an id no built-in profile has (built-in: %1)</source>
+        <translation>一个内置配置都没有用过的 id（内置：%1）</translation>
+    </message>
+    <message>
+        <source>an id no other profile has (%1 has it; edit that one, or remove it first)</source>
+        <translation>一个其他配置都没有用过的 id（%1 已使用它；请编辑那个配置，或先删除它）</translation>
+    </message>
+    <message>
+        <source>the id of a profile (built-in: %1; stored ones: tally profiles list)</source>
+        <translation>一个配置的 id（内置：%1；已保存的：tally profiles list）</translation>
+    </message>
+    <message>
+        <source>a custom or measured profile: built-in profiles are read-only and cannot be edited (copy one with `tally profiles add --from %1`)</source>
+        <translation>一个自定义或实测配置：内置配置是只读的，不能编辑（可用 `tally profiles add --from %1` 复制一份）</translation>
+    </message>
+    <message>
+        <source>a custom or measured profile: built-in profiles are read-only and cannot be removed (copy one with `tally profiles add --from %1`)</source>
+        <translation>一个自定义或实测配置：内置配置是只读的，不能删除（可用 `tally profiles add --from %1` 复制一份）</translation>
+    </message>
+    <message>
+        <source>a name no other plan has (plan %1 has it; remove it first or pick another name)</source>
+        <translation>一个其他计划都没有用过的名称（计划 %1 已使用它；请先删除它或另选名称）</translation>
+    </message>
+    <message>
+        <source>the name or id of a saved plan (tally plans list)</source>
+        <translation>一个已保存计划的名称或 id（tally plans list）</translation>
+    </message>
+    <message>
+        <source>the id of a stored probe run (tally probes list)</source>
+        <translation>一次已保存的探测运行的 id（tally probes list）</translation>
+    </message>
+    <message>
+        <source>a JSON object</source>
+        <translation>一个 JSON 对象</translation>
+    </message>
+    <message>
+        <source>a finite number &gt;= 0</source>
+        <translation>一个 &gt;= 0 的有限数</translation>
+    </message>
+    <message>
+        <source>the name of the test (matmul, memory_bandwidth, ...)</source>
+        <translation>测试的名称（matmul、memory_bandwidth 等）</translation>
+    </message>
+    <message>
+        <source>a count &gt;= 0</source>
+        <translation>一个 &gt;= 0 的计数</translation>
+    </message>
+    <message>
+        <source>a calibrated profile</source>
+        <translation>一个已校准的配置</translation>
+    </message>
+    <message>
+        <source>a new id, or the id of this part&apos;s own profile (%1 or one calibrated from it): %2 is another profile</source>
+        <translation>一个新的 id，或这个器件自己的配置的 id（%1 或由它校准而来的配置）：%2 是另一个配置</translation>
+    </message>
+    <message>
+        <source>the time the run started (ISO 8601)</source>
+        <translation>运行开始的时间（ISO 8601）</translation>
+    </message>
+</context>
 </TS>
