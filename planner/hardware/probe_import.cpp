@@ -82,8 +82,9 @@ std::string excerpt(std::string_view line) {
     return out;
 }
 
-[[noreturn]] void refuse(const std::string& file, std::size_t line, const std::string& what) {
-    throw SpecError(file + " line " + std::to_string(line), "", what + "; nothing was imported");
+// Refuses the file at `line`; each `what` ends with "; nothing was imported".
+[[noreturn]] void refuse(const std::string& file, std::size_t line, Text what) {
+    throw SpecError(file + " line " + std::to_string(line), "", std::move(what));
 }
 
 // ---- nccl-tests ---------------------------------------------------------------------------------
@@ -292,8 +293,15 @@ ProbeRunRecord probe_run_from_json_lines(std::string_view text, const std::strin
             const bool last =
                 i + 1 == lines.size() || (i + 2 == lines.size() && lines[i + 1].empty());
             refuse(file, number,
-                   parsed.message + (last ? " (the file ends inside it: was it cut short?)" : "") +
-                       "; the line reads " + excerpt(lines[i]));
+                   last ? TALLY_TEXT("tally::probe_import",
+                                     "%1 (the file ends inside it: was it cut short?); the "
+                                     "line reads %2; nothing was imported")
+                              .arg(parsed.message)
+                              .arg(excerpt(lines[i]))
+                        : TALLY_TEXT("tally::probe_import",
+                                     "%1; the line reads %2; nothing was imported")
+                              .arg(parsed.message)
+                              .arg(excerpt(lines[i])));
         }
         if (parsed.kind != probe::ParsedLine::Kind::event) {
             continue;  // a blank line, or an event of a newer probe that readers skip
@@ -304,36 +312,44 @@ ProbeRunRecord probe_run_from_json_lines(std::string_view text, const std::strin
             // "line N: ..." counts the lines the collector saw, which are the file's lines.
             const std::string& note = notes[notes_before];
             const std::size_t colon = note.find(": ");
-            refuse(file, number, colon == std::string::npos ? note : note.substr(colon + 2));
+            refuse(file, number,
+                   TALLY_TEXT("tally::probe_import", "%1; nothing was imported")
+                       .arg(colon == std::string::npos ? note : note.substr(colon + 2)));
         }
     }
     const probe::ProbeRun& run = collector.finish();
     if (!run.start) {
         if (!run.tests.empty()) {
             throw SpecError(file, "",
-                            "the output of tally-probe --list (its tests, no measurements); "
-                            "nothing was imported");
+                            TALLY_TEXT("tally::probe_import",
+                                       "the output of tally-probe --list (its tests, no "
+                                       "measurements); nothing was imported"));
         }
         if (!run.errors.empty()) {
             throw SpecError(file, "",
-                            "a run that never started: tally-probe said \"" +
-                                run.errors.front().message + "\"; nothing was imported");
+                            TALLY_TEXT("tally::probe_import",
+                                       "a run that never started: tally-probe said \"%1\"; "
+                                       "nothing was imported")
+                                .arg(run.errors.front().message));
         }
         throw SpecError(file, "",
-                        "tally-probe JSON lines starting with a start event; nothing "
-                        "was imported");
+                        TALLY_TEXT("tally::probe_import",
+                                   "tally-probe JSON lines starting with a start event; "
+                                   "nothing was imported"));
     }
     if (!run.done) {
         refuse(file, std::max<std::size_t>(last_event_line, 1),
-               "the run ends without a done event (the probe was stopped, or the file was cut "
-               "short)");
+               TALLY_TEXT("tally::probe_import",
+                          "the run ends without a done event (the probe was stopped, or the "
+                          "file was cut short); nothing was imported"));
     }
     if (run.results.empty()) {
         // The probe reports at least one result per test it runs (a failed one when a test
         // reports none), so a run without any measured nothing.
         throw SpecError(file, "",
-                        "a complete run without any result event: nothing was measured; nothing "
-                        "was imported");
+                        TALLY_TEXT("tally::probe_import",
+                                   "a complete run without any result event: nothing was "
+                                   "measured; nothing was imported"));
     }
     ProbeRunRecord record = probe_run_record(run, probe_run_status(run, true), std::string());
     record.content_digest = probe_content_digest(text);
@@ -348,7 +364,9 @@ ProbeRunRecord probe_run_from_nccl_tests(std::string_view text, const std::strin
         given = probe::collective_from_string(collective);
         if (!given) {
             throw SpecError("--collective", "\"" + collective + "\"",
-                            "all_reduce, all_gather, reduce_scatter, alltoall or sendrecv");
+                            TALLY_TEXT("tally::probe_import",
+                                       "all_reduce, all_gather, reduce_scatter, alltoall or "
+                                       "sendrecv"));
         }
     }
     const std::optional<probe::Collective> from_file_name = collective_in(file);
@@ -373,10 +391,12 @@ ProbeRunRecord probe_run_from_nccl_tests(std::string_view text, const std::strin
                 section->collective = collective_in(body.substr(25));
                 if (!section->collective) {
                     refuse(file, number,
-                           "nccl-tests test " + excerpt(trimmed(body.substr(25))) +
-                               " is not one this import reads (all_reduce_perf, "
-                               "all_gather_perf, reduce_scatter_perf, alltoall_perf, "
-                               "sendrecv_perf)");
+                           TALLY_TEXT("tally::probe_import",
+                                      "nccl-tests test %1 is not one this import reads "
+                                      "(all_reduce_perf, all_gather_perf, "
+                                      "reduce_scatter_perf, alltoall_perf, sendrecv_perf); "
+                                      "nothing was imported")
+                               .arg(excerpt(trimmed(body.substr(25)))));
                 }
             } else if (const std::optional<RankLine> rank = rank_line(words)) {
                 if (!section->rows.empty()) {
@@ -405,8 +425,9 @@ ProbeRunRecord probe_run_from_nccl_tests(std::string_view text, const std::strin
         }
         if (!section->columns.valid()) {
             refuse(file, number,
-                   "a result row before nccl-tests' column header (# size count type ... "
-                   "busbw #wrong)");
+                   TALLY_TEXT("tally::probe_import",
+                              "a result row before nccl-tests' column header (# size count "
+                              "type ... busbw #wrong); nothing was imported"));
         }
         section->rows.emplace_back(number, words);
     }
@@ -432,9 +453,12 @@ ProbeRunRecord probe_run_from_nccl_tests(std::string_view text, const std::strin
                                                                       : from_file_name;
         if (!c) {
             refuse(file, section.rows.front().first,
-                   "which collective these rows measured is not in the log (older nccl-tests "
-                   "print no \"# Collective test starting\" line) nor in the file name; name it "
-                   "with --collective all_reduce|all_gather|reduce_scatter|alltoall|sendrecv");
+                   TALLY_TEXT("tally::probe_import",
+                              "which collective these rows measured is not in the log (older "
+                              "nccl-tests print no \"# Collective test starting\" line) "
+                              "nor in the file name; name it with --collective "
+                              "all_reduce|all_gather|reduce_scatter|alltoall|sendrecv; "
+                              "nothing was imported"));
         }
         std::set<std::string> hosts;
         for (const RankLine& r : section.ranks) {
@@ -477,20 +501,30 @@ ProbeRunRecord probe_run_from_nccl_tests(std::string_view text, const std::strin
                 groups = 1;
             } else {
                 refuse(file, number,
-                       fmt::format("a result row of {} columns; the header names {} ({} before "
-                                   "out-of-place, {} per placement)",
-                                   words.size(), lead + 2 * width, lead, width));
+                       TALLY_TEXT("tally::probe_import",
+                                  "a result row of %1 columns; the header names %2 (%3 "
+                                  "before out-of-place, %4 per placement); nothing was "
+                                  "imported")
+                           .arg(static_cast<std::int64_t>(words.size()))
+                           .arg(static_cast<std::int64_t>(lead + 2 * width))
+                           .arg(static_cast<std::int64_t>(lead))
+                           .arg(static_cast<std::int64_t>(width)));
             }
             const std::optional<std::int64_t> size_bytes = parse_integer(words[0]);
             if (!size_bytes || *size_bytes < 0) {
-                refuse(file, number, "size " + excerpt(words[0]) + " is not a byte count");
+                refuse(file, number,
+                       TALLY_TEXT("tally::probe_import",
+                                  "size %1 is not a byte count; nothing was imported")
+                           .arg(excerpt(words[0])));
             }
             std::int64_t count = 0;
             if (count_at) {
                 const auto parsed = parse_integer(words[*count_at]);
                 if (!parsed || *parsed < 0) {
                     refuse(file, number,
-                           "count " + excerpt(words[*count_at]) + " is not an element count");
+                           TALLY_TEXT("tally::probe_import",
+                                      "count %1 is not an element count; nothing was imported")
+                               .arg(excerpt(words[*count_at])));
                 }
                 count = *parsed;
             }
@@ -503,9 +537,17 @@ ProbeRunRecord probe_run_from_nccl_tests(std::string_view text, const std::strin
                     if (!v || *v < 0.0 || *v > 1e299) {
                         refuse(
                             file, number,
-                            fmt::format("{} (column {}, {}): {} is not a number from 0 to 1e299",
-                                        name, at + base + 1, in_place ? "in-place" : "out-of-place",
-                                        excerpt(words[base + at])));
+                            TALLY_TEXT("tally::probe_import",
+                                       "%1 (column %2, %3): %4 is not a number from 0 to "
+                                       "1e299; nothing was imported")
+                                .arg(name)
+                                .arg(static_cast<std::int64_t>(at + base + 1))
+                                .arg_translated(
+                                    "tally::probe_import",
+                                    in_place
+                                        ? QT_TRANSLATE_NOOP("tally::probe_import", "in-place")
+                                        : QT_TRANSLATE_NOOP("tally::probe_import", "out-of-place"))
+                                .arg(excerpt(words[base + at])));
                     }
                     return *v;
                 };
@@ -540,7 +582,10 @@ ProbeRunRecord probe_run_from_nccl_tests(std::string_view text, const std::strin
                     const std::optional<double> n = parse_number(wrong);
                     if (!n || *n < 0.0) {
                         refuse(file, number,
-                               "#wrong " + excerpt(wrong) + " is neither a count nor N/A");
+                               TALLY_TEXT("tally::probe_import",
+                                          "#wrong %1 is neither a count nor N/A; nothing was "
+                                          "imported")
+                                   .arg(excerpt(wrong)));
                     }
                     r.validated = *n == 0.0;
                     r.status = *n == 0.0 ? ProbeResultStatus::passed : ProbeResultStatus::failed;
@@ -555,8 +600,9 @@ ProbeRunRecord probe_run_from_nccl_tests(std::string_view text, const std::strin
     }
     if (record.results.empty()) {
         throw SpecError(file, "",
-                        "nccl-tests output with at least one result row under its column header; "
-                        "nothing was imported");
+                        TALLY_TEXT("tally::probe_import",
+                                   "nccl-tests output with at least one result row under its "
+                                   "column header; nothing was imported"));
     }
     for (std::size_t i = 0; i < host_order.size(); ++i) {
         record.host += (i == 0 ? "" : ",") + host_order[i];

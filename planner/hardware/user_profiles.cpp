@@ -94,8 +94,10 @@ HardwareProfile measured_profile(const ProbeRunRecord& run, const HardwareProfil
     const std::vector<MeasuredGemm> gemms = measured_gemms(run);
     if (!any_matmul && best_memory == nullptr && !any_network && gemms.empty()) {
         throw SpecError("probe run", std::to_string(run.id),
-                        "a run with at least one validated, passed matmul, gemm_shapes, copy or "
-                        "read result, or a collective's bus bandwidth across two or more ranks");
+                        TALLY_TEXT("tally::profiles",
+                                   "a run with at least one validated, passed matmul, gemm_shapes, "
+                                   "copy or read result, or a collective's bus bandwidth across "
+                                   "two or more ranks"));
     }
 
     const std::string run_label = "tally-probe run " + std::to_string(run.id) + " (" + run.backend +
@@ -192,14 +194,24 @@ HardwareProfile measured_profile(const ProbeRunRecord& run, const HardwareProfil
     p.notes = notes;
     if (base == nullptr) {
         // Without a base, what the run did not give is missing: say how to supply it.
-        const char* missing = p.memory_bytes <= 0.0 ? "the device event gives no memory_bytes"
-                              : best_memory == nullptr
-                                  ? "the run has no validated copy or read result for the bandwidth"
-                              : !any_matmul ? "the run has no validated matmul result for a peak"
-                                            : nullptr;
-        if (missing != nullptr) {
+        if (p.memory_bytes <= 0.0) {
             throw SpecError("base", "none",
-                            std::string("a base profile to start from: ") + missing);
+                            TALLY_TEXT("tally::profiles",
+                                       "a base profile to start from: the device event gives no "
+                                       "memory_bytes"));
+        }
+        if (best_memory == nullptr) {
+            throw SpecError(
+                "base", "none",
+                TALLY_TEXT("tally::profiles",
+                           "a base profile to start from: the run has no validated copy "
+                           "or read result for the bandwidth"));
+        }
+        if (!any_matmul) {
+            throw SpecError("base", "none",
+                            TALLY_TEXT("tally::profiles",
+                                       "a base profile to start from: the run has no validated "
+                                       "matmul result for a peak"));
         }
     }
     // The catalog's rules, naming the field that breaks them.
@@ -219,8 +231,9 @@ void validate_profile_id(const std::string& id, const std::string& field) {
                     id.front() != '-' && id.front() != '_';
     if (!ok) {
         throw SpecError(field, quoted(id),
-                        "an id of 1 to 64 letters, digits, '.', '_' or '-', starting with a letter "
-                        "or digit (e.g. my-h100)");
+                        TALLY_TEXT("tally::profiles",
+                                   "an id of 1 to 64 letters, digits, '.', '_' or '-', starting "
+                                   "with a letter or digit (e.g. my-h100)"));
     }
 }
 
@@ -232,7 +245,9 @@ void validate_display_name(const std::string& name, const std::string& field) {
                                      [](unsigned char c) { return c < 0x20 || c == 0x7f; });
     if (blank || control || name.size() > kMaxName) {
         throw SpecError(field, quoted(name),
-                        "a non-empty name of at most 200 bytes without control characters");
+                        TALLY_TEXT("tally::profiles",
+                                   "a non-empty name of at most 200 bytes without control "
+                                   "characters"));
     }
 }
 

@@ -38,7 +38,9 @@ std::string calibration_note(const StepCalibration& c) {
 void validate_measured_step(double step_s, const std::string& field) {
     if (!std::isfinite(step_s) || step_s < 1e-9 || step_s > 1e9) {
         throw SpecError(field, std::isnan(step_s) ? std::string("NaN") : fmt::format("{}", step_s),
-                        "a measured step time in seconds, > 0 (at least 1e-9) and at most 1e9");
+                        TALLY_TEXT("tally::calibration",
+                                   "a measured step time in seconds, > 0 (at least 1e-9) and at "
+                                   "most 1e9"));
     }
 }
 

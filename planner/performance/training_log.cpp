@@ -186,14 +186,16 @@ void TrainingLogReader::add_line(std::string_view raw) {
     const auto [parsed_end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (text.empty() || ec != std::errc() || parsed_end != text.data() + text.size() ||
         !std::isfinite(value) || value <= 0.0) {
-        throw SpecError(field, quoted_excerpt(line.substr(at)),
-                        fmt::format("a finite number > 0 after \"{}\"", key));
+        throw SpecError(
+            field, quoted_excerpt(line.substr(at)),
+            TALLY_TEXT("tally::training_log", "a finite number > 0 after \"%1\"").arg(key));
     }
     if (m_has_format && format != m_format) {
         throw SpecError(field, quoted_excerpt(line.substr(at)),
-                        fmt::format("the timing lines of one run in one format (the log's first "
-                                    "timing line is {}'s)",
-                                    to_string(m_format)));
+                        TALLY_TEXT("tally::training_log",
+                                   "the timing lines of one run in one format (the log's "
+                                   "first timing line is %1's)")
+                            .arg(to_string(m_format)));
     }
     const std::int64_t rank = rank_of(line);
     if (m_records.empty() && m_other_rank_records == 0) {
@@ -209,10 +211,12 @@ void TrainingLogReader::add_line(std::string_view raw) {
     const double lo = rate ? kMinLogTokensPerS : kMinLogStepS;
     const double hi = rate ? kMaxLogTokensPerS : kMaxLogStepS;
     if (!(value >= lo && value <= hi)) {
-        throw SpecError(field, quoted_excerpt(line.substr(at)),
-                        rate ? std::string("tokens per second per GPU in [0.001, 1e12]")
-                             : std::string("a step time in [1e-9, 1e9] s (Megatron-LM's in ms: "
-                                           "[1e-6, 1e12])"));
+        throw SpecError(
+            field, quoted_excerpt(line.substr(at)),
+            rate ? TALLY_TEXT("tally::training_log", "tokens per second per GPU in [0.001, 1e12]")
+                 : TALLY_TEXT("tally::training_log",
+                              "a step time in [1e-9, 1e9] s (Megatron-LM's in ms: "
+                              "[1e-6, 1e12])"));
     }
     m_has_format = true;
     m_format = format;
@@ -227,16 +231,18 @@ TrainingLogSummary TrainingLogReader::summary(const TrainingLogSettings& setting
     s.other_rank_records = m_other_rank_records;
     if (m_records.empty()) {
         throw SpecError("log", fmt::format("{} lines without a timing line", m_lines),
-                        "a training log with lines of \"elapsed time per iteration (ms): X\" "
-                        "(Megatron-LM), \"train_step_timing in s: X\" (NeMo) or \"tps: N\" "
-                        "(torchtitan)");
+                        TALLY_TEXT("tally::training_log",
+                                   "a training log with lines of \"elapsed time per iteration "
+                                   "(ms): X\" (Megatron-LM), \"train_step_timing in s: X\" "
+                                   "(NeMo) or \"tps: N\" (torchtitan)"));
     }
     if (settings.skip_records < 0 || settings.skip_records > kMaxSkipRecords ||
         settings.skip_records >= s.records) {
         throw SpecError("skip_records", std::to_string(settings.skip_records),
-                        fmt::format("0 or more and fewer than the log's {} timing records (the "
-                                    "first ones are dropped as warm-up; 0 keeps them all)",
-                                    s.records));
+                        TALLY_TEXT("tally::training_log",
+                                   "0 or more and fewer than the log's %1 timing records "
+                                   "(the first ones are dropped as warm-up; 0 keeps them all)")
+                            .arg(s.records));
     }
     s.skipped = settings.skip_records;
     s.used = s.records - s.skipped;

@@ -54,13 +54,16 @@ StepCalibration fit_calibration(const PlanSpec& spec, const HardwareProfile& pro
     require_accepted(spec, bare);
     if (!spec.cluster.mfu_predicted) {
         throw SpecError("cluster.mfu", fmt::format("{}", spec.cluster.mfu),
-                        "\"predicted\" (or absent): a calibration fits the predicted step, and "
-                        "with an assumed MFU the spec's time does not rest on it");
+                        TALLY_TEXT("tally::calibration",
+                                   "\"predicted\" (or absent): a calibration fits the predicted "
+                                   "step, and with an assumed MFU the spec's time does not rest "
+                                   "on it"));
     }
     const double predicted_s = evaluate(spec, bare).performance.step_s;
     if (!(predicted_s > 0.0)) {
-        throw SpecError("spec", fmt::format("predicted step {} s", predicted_s),
-                        "a spec whose step the model predicts (> 0 s)");
+        throw SpecError(
+            "spec", fmt::format("predicted step {} s", predicted_s),
+            TALLY_TEXT("tally::calibration", "a spec whose step the model predicts (> 0 s)"));
     }
     StepCalibration c;
     c.efficiency = predicted_s / measured_step_s;
@@ -69,10 +72,12 @@ StepCalibration fit_calibration(const PlanSpec& spec, const HardwareProfile& pro
     if (!(c.efficiency >= kMinCalibrationEfficiency && c.efficiency <= kMaxCalibrationEfficiency)) {
         throw SpecError(
             measured_field, fmt::format("{} s", four_digits(measured_step_s)),
-            fmt::format("a step within 100x of the prediction for this spec ({} s; efficiency "
-                        "{} is outside [0.01, 100]): check that the spec has the run's layout, "
-                        "batch and sequence length, and that the step is in seconds",
-                        four_digits(predicted_s), four_digits(c.efficiency)));
+            TALLY_TEXT("tally::calibration",
+                       "a step within 100x of the prediction for this spec (%1 s; efficiency %2 is "
+                       "outside [0.01, 100]): check that the spec has the run's layout, batch "
+                       "and sequence length, and that the step is in seconds")
+                .arg(four_digits(predicted_s))
+                .arg(four_digits(c.efficiency)));
     }
     c.measured_on = date;
     c.source = source;

@@ -90,12 +90,13 @@ std::vector<ComparisonRow> compare(const PlanSpec& spec,
                                    const std::vector<HardwareProfile>& profiles) {
     if (profiles.size() < kMinComparedProfiles || profiles.size() > kMaxComparedProfiles) {
         throw SpecError("profiles", std::to_string(profiles.size()) + " profiles",
-                        "2 to 6 profiles to compare");
+                        TALLY_TEXT("tally::compare", "2 to 6 profiles to compare"));
     }
     std::set<std::string> seen;
     for (const HardwareProfile& p : profiles) {
         if (!seen.insert(p.id).second) {
-            throw SpecError("profiles", "\"" + p.id + "\"", "each profile once");
+            throw SpecError("profiles", "\"" + p.id + "\"",
+                            TALLY_TEXT("tally::compare", "each profile once"));
         }
     }
     std::vector<ComparisonRow> rows;

@@ -133,18 +133,21 @@ std::optional<std::int64_t> search_global_batch(const PlanSpec& spec) {
 
 std::optional<FieldError> check_layout_search(const PlanSpec& spec, const HardwareProfile& hw) {
     if (spec.data.global_batch < 0) {
-        return FieldError{"data.global_batch", std::to_string(spec.data.global_batch),
-                          "must be an integer >= 1"};
+        return FieldError::of("data.global_batch", std::to_string(spec.data.global_batch),
+                              TALLY_TEXT("tally::check", "must be an integer >= 1"));
     }
     const std::optional<std::int64_t> global = search_global_batch(spec);
     if (!global) {
-        return FieldError{
+        return FieldError::of(
             "data.global_batch", "absent",
-            "must be given to search layouts when training.tp x training.pp (" +
-                std::to_string(spec.training.tp) + " x " + std::to_string(spec.training.pp) +
-                ") does not divide cluster.gpus (" + std::to_string(spec.cluster.gpus) +
-                "): the search keeps the sequences per step, and without it they are "
-                "micro_batch x data-parallel size of the spec's own layout"};
+            TALLY_TEXT("tally::check",
+                       "must be given to search layouts when training.tp x training.pp (%1 x %2) "
+                       "does not divide cluster.gpus (%3): the search keeps the sequences per "
+                       "step, and without it they are micro_batch x data-parallel size of the "
+                       "spec's own layout")
+                .arg(spec.training.tp)
+                .arg(spec.training.pp)
+                .arg(spec.cluster.gpus));
     }
     // The spec with a layout every cluster has (one GPU per model copy, one sequence per
     // micro-batch, no sharding or schedule of its own): what check() then refuses is not the

@@ -43,6 +43,25 @@
     </message>
 </context>
 <context>
+    <name>tally::calibration</name>
+    <message>
+        <source>a measured step time in seconds, &gt; 0 (at least 1e-9) and at most 1e9</source>
+        <translation>一个实测的单步时间，单位为秒，&gt; 0（至少 1e-9）且最多 1e9</translation>
+    </message>
+    <message>
+        <source>&quot;predicted&quot; (or absent): a calibration fits the predicted step, and with an assumed MFU the spec&apos;s time does not rest on it</source>
+        <translation>&quot;predicted&quot;（或不填）：校准拟合的是预测的单步时间，而使用假设的 MFU 时，规格的时间不依赖于它</translation>
+    </message>
+    <message>
+        <source>a spec whose step the model predicts (&gt; 0 s)</source>
+        <translation>一个模型能预测其单步时间（&gt; 0 s）的规格</translation>
+    </message>
+    <message>
+        <source>a step within 100x of the prediction for this spec (%1 s; efficiency %2 is outside [0.01, 100]): check that the spec has the run&apos;s layout, batch and sequence length, and that the step is in seconds</source>
+        <translation>一个与此规格的预测值（%1 s）相差不超过 100 倍的单步时间（效率 %2 超出 [0.01, 100]）：请检查规格的布局、批量和序列长度是否与该运行一致，以及单步时间的单位是否为秒</translation>
+    </message>
+</context>
+<context>
     <name>tally::check</name>
     <message>
         <source>must be an integer &gt;= 1 (or absent: the hardware profile&apos;s node size)</source>
@@ -295,6 +314,10 @@
     <message>
         <source>%1 lists no interconnect bandwidth, so tensor parallelism cannot be timed; use tp 1 or a profile with one</source>
         <translation>%1 未列出互连带宽，无法计算张量并行的时间；请使用 tp 1 或带互连带宽的配置</translation>
+    </message>
+    <message>
+        <source>must be given to search layouts when training.tp x training.pp (%1 x %2) does not divide cluster.gpus (%3): the search keeps the sequences per step, and without it they are micro_batch x data-parallel size of the spec&apos;s own layout</source>
+        <translation>当 training.tp x training.pp（%1 x %2）不能整除 cluster.gpus（%3）时，搜索布局必须给出此项：搜索保持每步的序列数不变，不给出时它等于 micro_batch x 规格自身布局的数据并行规模</translation>
     </message>
 </context>
 <context>
@@ -1361,6 +1384,17 @@
     </message>
 </context>
 <context>
+    <name>tally::compare</name>
+    <message>
+        <source>2 to 6 profiles to compare</source>
+        <translation>2 到 6 个要比较的配置</translation>
+    </message>
+    <message>
+        <source>each profile once</source>
+        <translation>每个配置只出现一次</translation>
+    </message>
+</context>
+<context>
     <name>tally::einsum</name>
     <message>
         <source>&quot;...&quot; appears twice in input %1</source>
@@ -2391,6 +2425,116 @@
     </message>
 </context>
 <context>
+    <name>tally::probe_import</name>
+    <message>
+        <source>%1 (the file ends inside it: was it cut short?); the line reads %2; nothing was imported</source>
+        <translation>%1（文件在其中结束：是否被截断了？）；该行内容为 %2；未导入任何内容</translation>
+    </message>
+    <message>
+        <source>%1; the line reads %2; nothing was imported</source>
+        <translation>%1；该行内容为 %2；未导入任何内容</translation>
+    </message>
+    <message>
+        <source>%1; nothing was imported</source>
+        <translation>%1；未导入任何内容</translation>
+    </message>
+    <message>
+        <source>the output of tally-probe --list (its tests, no measurements); nothing was imported</source>
+        <translation>tally-probe --list 的输出（只有测试列表，没有测量）；未导入任何内容</translation>
+    </message>
+    <message>
+        <source>a run that never started: tally-probe said &quot;%1&quot;; nothing was imported</source>
+        <translation>一次未曾开始的运行：tally-probe 报告 &quot;%1&quot;；未导入任何内容</translation>
+    </message>
+    <message>
+        <source>tally-probe JSON lines starting with a start event; nothing was imported</source>
+        <translation>以 start 事件开头的 tally-probe JSON 行；未导入任何内容</translation>
+    </message>
+    <message>
+        <source>the run ends without a done event (the probe was stopped, or the file was cut short); nothing was imported</source>
+        <translation>运行结束时没有 done 事件（探测被中止，或文件被截断）；未导入任何内容</translation>
+    </message>
+    <message>
+        <source>a complete run without any result event: nothing was measured; nothing was imported</source>
+        <translation>一次完整的运行，但没有任何 result 事件：什么都没有测量；未导入任何内容</translation>
+    </message>
+    <message>
+        <source>all_reduce, all_gather, reduce_scatter, alltoall or sendrecv</source>
+        <translation>all_reduce、all_gather、reduce_scatter、alltoall 或 sendrecv</translation>
+    </message>
+    <message>
+        <source>nccl-tests test %1 is not one this import reads (all_reduce_perf, all_gather_perf, reduce_scatter_perf, alltoall_perf, sendrecv_perf); nothing was imported</source>
+        <translation>nccl-tests 测试 %1 不是此导入能读取的测试（all_reduce_perf、all_gather_perf、reduce_scatter_perf、alltoall_perf、sendrecv_perf）；未导入任何内容</translation>
+    </message>
+    <message>
+        <source>a result row before nccl-tests&apos; column header (# size count type ... busbw #wrong); nothing was imported</source>
+        <translation>结果行出现在 nccl-tests 的列标题（# size count type ... busbw #wrong）之前；未导入任何内容</translation>
+    </message>
+    <message>
+        <source>which collective these rows measured is not in the log (older nccl-tests print no &quot;# Collective test starting&quot; line) nor in the file name; name it with --collective all_reduce|all_gather|reduce_scatter|alltoall|sendrecv; nothing was imported</source>
+        <translation>日志中（较旧的 nccl-tests 不打印 &quot;# Collective test starting&quot; 行）和文件名中都没有说明这些行测量的是哪种集合通信；请用 --collective all_reduce|all_gather|reduce_scatter|alltoall|sendrecv 指定；未导入任何内容</translation>
+    </message>
+    <message>
+        <source>a result row of %1 columns; the header names %2 (%3 before out-of-place, %4 per placement); nothing was imported</source>
+        <translation>结果行有 %1 列；列标题给出 %2 列（out-of-place 之前 %3 列，每种放置方式 %4 列）；未导入任何内容</translation>
+    </message>
+    <message>
+        <source>size %1 is not a byte count; nothing was imported</source>
+        <translation>size %1 不是字节数；未导入任何内容</translation>
+    </message>
+    <message>
+        <source>count %1 is not an element count; nothing was imported</source>
+        <translation>count %1 不是元素个数；未导入任何内容</translation>
+    </message>
+    <message>
+        <source>%1 (column %2, %3): %4 is not a number from 0 to 1e299; nothing was imported</source>
+        <translation>%1（第 %2 列，%3）：%4 不是 0 到 1e299 之间的数；未导入任何内容</translation>
+    </message>
+    <message>
+        <source>in-place</source>
+        <translation>in-place</translation>
+    </message>
+    <message>
+        <source>out-of-place</source>
+        <translation>out-of-place</translation>
+    </message>
+    <message>
+        <source>#wrong %1 is neither a count nor N/A; nothing was imported</source>
+        <translation>#wrong %1 既不是计数也不是 N/A；未导入任何内容</translation>
+    </message>
+    <message>
+        <source>nccl-tests output with at least one result row under its column header; nothing was imported</source>
+        <translation>列标题下至少有一行结果的 nccl-tests 输出；未导入任何内容</translation>
+    </message>
+</context>
+<context>
+    <name>tally::profiles</name>
+    <message>
+        <source>a run with at least one validated, passed matmul, gemm_shapes, copy or read result, or a collective&apos;s bus bandwidth across two or more ranks</source>
+        <translation>一次至少有一个通过验证并且成功的 matmul、gemm_shapes、copy 或 read 结果，或有跨两个及以上 rank 的集合通信总线带宽的运行</translation>
+    </message>
+    <message>
+        <source>a base profile to start from: the device event gives no memory_bytes</source>
+        <translation>一个作为起点的基础配置：device 事件没有给出 memory_bytes</translation>
+    </message>
+    <message>
+        <source>a base profile to start from: the run has no validated copy or read result for the bandwidth</source>
+        <translation>一个作为起点的基础配置：该运行没有可用于带宽的、通过验证的 copy 或 read 结果</translation>
+    </message>
+    <message>
+        <source>a base profile to start from: the run has no validated matmul result for a peak</source>
+        <translation>一个作为起点的基础配置：该运行没有可用于峰值的、通过验证的 matmul 结果</translation>
+    </message>
+    <message>
+        <source>an id of 1 to 64 letters, digits, &apos;.&apos;, &apos;_&apos; or &apos;-&apos;, starting with a letter or digit (e.g. my-h100)</source>
+        <translation>一个由 1 到 64 个字母、数字、&apos;.&apos;、&apos;_&apos; 或 &apos;-&apos; 组成、以字母或数字开头的 id（例如 my-h100）</translation>
+    </message>
+    <message>
+        <source>a non-empty name of at most 200 bytes without control characters</source>
+        <translation>一个不超过 200 字节、不含控制字符的非空名称</translation>
+    </message>
+</context>
+<context>
     <name>tally::report</name>
     <message>
         <source>Model</source>
@@ -2710,6 +2854,33 @@
     <message>
         <source>is not valid JSON: %1</source>
         <translation>不是有效的 JSON：%1</translation>
+    </message>
+</context>
+<context>
+    <name>tally::training_log</name>
+    <message>
+        <source>a finite number &gt; 0 after &quot;%1&quot;</source>
+        <translation>&quot;%1&quot; 之后的一个 &gt; 0 的有限数</translation>
+    </message>
+    <message>
+        <source>the timing lines of one run in one format (the log&apos;s first timing line is %1&apos;s)</source>
+        <translation>同一次运行的计时行使用同一种格式（日志的第一条计时行是 %1 的格式）</translation>
+    </message>
+    <message>
+        <source>tokens per second per GPU in [0.001, 1e12]</source>
+        <translation>每 GPU 每秒的 token 数，在 [0.001, 1e12] 范围内</translation>
+    </message>
+    <message>
+        <source>a step time in [1e-9, 1e9] s (Megatron-LM&apos;s in ms: [1e-6, 1e12])</source>
+        <translation>[1e-9, 1e9] s 范围内的单步时间（Megatron-LM 以 ms 计：[1e-6, 1e12]）</translation>
+    </message>
+    <message>
+        <source>a training log with lines of &quot;elapsed time per iteration (ms): X&quot; (Megatron-LM), &quot;train_step_timing in s: X&quot; (NeMo) or &quot;tps: N&quot; (torchtitan)</source>
+        <translation>一个含有 &quot;elapsed time per iteration (ms): X&quot;（Megatron-LM）、&quot;train_step_timing in s: X&quot;（NeMo）或 &quot;tps: N&quot;（torchtitan）行的训练日志</translation>
+    </message>
+    <message>
+        <source>0 or more and fewer than the log&apos;s %1 timing records (the first ones are dropped as warm-up; 0 keeps them all)</source>
+        <translation>0 或更多，且少于日志中的 %1 条计时记录（前面的记录作为预热丢弃；0 表示全部保留）</translation>
     </message>
 </context>
 <context>
