@@ -2425,6 +2425,377 @@
     </message>
 </context>
 <context>
+    <name>tally::launch</name>
+    <message>
+        <source>True or False</source>
+        <translation>True 或 False</translation>
+    </message>
+    <message>
+        <source>a switch without a value (argparse&apos;s store_true)</source>
+        <translation>一个不带值的开关（argparse 的 store_true）</translation>
+    </message>
+    <message>
+        <source>a switch without a value</source>
+        <translation>一个不带值的开关</translation>
+    </message>
+    <message>
+        <source>true or false</source>
+        <translation>true 或 false</translation>
+    </message>
+    <message>
+        <source>an integer</source>
+        <translation>一个整数</translation>
+    </message>
+    <message>
+        <source>a finite number</source>
+        <translation>一个有限数</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>一个数</translation>
+    </message>
+    <message>
+        <source>a value</source>
+        <translation>一个值</translation>
+    </message>
+    <message>
+        <source>megatron, nemo, torchtitan, deepspeed or accelerate</source>
+        <translation>megatron、nemo、torchtitan、deepspeed 或 accelerate</translation>
+    </message>
+    <message>
+        <source>a setting of %1 that Tally reads or knows to ignore (docs/launch-configs.md lists them); --allow-unknown lists it instead</source>
+        <translation>一个 Tally 能读取或知道可以忽略的 %1 设置（docs/launch-configs.md 列出了它们）；用 --allow-unknown 则把它列出而不报错</translation>
+    </message>
+    <message>
+        <source>one value: line %1 gives %2</source>
+        <translation>只能有一个值：第 %1 行给出的是 %2</translation>
+    </message>
+    <message>
+        <source>the model&apos;s Hugging Face config.json beside it (--hf-config)</source>
+        <translation>旁边附上模型的 Hugging Face config.json（--hf-config）</translation>
+    </message>
+    <message>
+        <source>required: it gives %1</source>
+        <translation>必须给出：它提供 %1</translation>
+    </message>
+    <message>
+        <source>the %1 GPUs the file gives</source>
+        <translation>文件给出的 %1 个 GPU</translation>
+    </message>
+    <message>
+        <source>a closing quote for the one opened here</source>
+        <translation>与此处左引号配对的右引号</translation>
+    </message>
+    <message>
+        <source>an argument --name [value]; a value belongs to the argument before it</source>
+        <translation>一个参数 --name [value]；值属于它前面的参数</translation>
+    </message>
+    <message>
+        <source>an integer below 2^63</source>
+        <translation>一个小于 2^63 的整数</translation>
+    </message>
+    <message>
+        <source>a plain name as a key</source>
+        <translation>一个普通名称作为键</translation>
+    </message>
+    <message>
+        <source>well-formed TOML</source>
+        <translation>格式正确的 TOML</translation>
+    </message>
+    <message>
+        <source>a well-formed JSON object</source>
+        <translation>一个格式正确的 JSON 对象</translation>
+    </message>
+    <message>
+        <source>a JSON object</source>
+        <translation>一个 JSON 对象</translation>
+    </message>
+    <message>
+        <source>well-formed YAML</source>
+        <translation>格式正确的 YAML</translation>
+    </message>
+    <message>
+        <source>a mapping of keys to values</source>
+        <translation>一个从键到值的映射</translation>
+    </message>
+    <message>
+        <source>an integer &gt;= %1</source>
+        <translation>一个 &gt;= %1 的整数</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;, the only setting Tally plans with</source>
+        <translation>&quot;%1&quot;，这是 Tally 规划时使用的唯一设置</translation>
+    </message>
+    <message>
+        <source>%1 or %2</source>
+        <translation>%1 或 %2</translation>
+    </message>
+    <message>
+        <source>a launch configuration holds one precision: bf16 or fp16 mixed (grads in the same type, fp32 master weights and optimizer state, compute in it or fp8) or plain fp32 (no master copy) (%1 cannot express it)</source>
+        <translation>一个启动配置只有一种精度：bf16 或 fp16 混合精度（梯度使用同一类型，fp32 主权重和优化器状态，以该类型或 fp8 计算），或纯 fp32（无主副本）（%1 无法表达）</translation>
+    </message>
+    <message>
+        <source>a transformer: the training frameworks build decoder-only transformers from their dimensions (%1 cannot express it)</source>
+        <translation>一个 transformer：训练框架按尺寸构建仅解码器的 transformer（%1 无法表达）</translation>
+    </message>
+    <message>
+        <source>bf16, fp16 or fp32 for this framework: its fp8 recipes are not the ones Tally plans (Transformer Engine&apos;s) (%1 cannot express it)</source>
+        <translation>此框架下为 bf16、fp16 或 fp32：它的 fp8 方案不是 Tally 规划的方案（Transformer Engine 的）（%1 无法表达）</translation>
+    </message>
+    <message>
+        <source>%1 for this framework: its configuration has no such degree (%2 cannot express it)</source>
+        <translation>此框架下为 %1：它的配置没有这种并行度（%2 无法表达）</translation>
+    </message>
+    <message>
+        <source>0 (even stages) for this framework (%1 cannot express it)</source>
+        <translation>此框架下为 0（均匀的阶段）（%1 无法表达）</translation>
+    </message>
+    <message>
+        <source>0 or 1 for this framework (%1 cannot express it)</source>
+        <translation>此框架下为 0 或 1（%1 无法表达）</translation>
+    </message>
+    <message>
+        <source>none, selective or full: the frameworks checkpoint per layer, not every ceil(sqrt(L)) layers (%1 cannot express it)</source>
+        <translation>none、selective 或 full：框架按层设置检查点，而不是每 ceil(sqrt(L)) 层一个（%1 无法表达）</translation>
+    </message>
+    <message>
+        <source>none or full for this framework: it checkpoints whole layers (%1 cannot express it)</source>
+        <translation>此框架下为 none 或 full：它以整层为单位设置检查点（%1 无法表达）</translation>
+    </message>
+    <message>
+        <source>0 or 1: Megatron-LM&apos;s distributed optimizer (--use-distributed-optimizer) shards optimizer state only, as ZeRO-1 does (%1 cannot express it)</source>
+        <translation>0 或 1：Megatron-LM 的分布式优化器（--use-distributed-optimizer）只切分优化器状态，与 ZeRO-1 相同（%1 无法表达）</translation>
+    </message>
+    <message>
+        <source>0 (replicated), 2 or 3: FSDP has no sharding of optimizer state alone (%1 cannot express it)</source>
+        <translation>0（复制）、2 或 3：FSDP 没有只切分优化器状态的方式（%1 无法表达）</translation>
+    </message>
+    <message>
+        <source>none or optimizer for this framework (%1 cannot express it)</source>
+        <translation>此框架下为 none 或 optimizer（%1 无法表达）</translation>
+    </message>
+    <message>
+        <source>none or optimizer_and_params: FSDP&apos;s CPU offload moves parameters, gradients and the optimizer step together (%1 cannot express it)</source>
+        <translation>none 或 optimizer_and_params：FSDP 的 CPU 卸载把参数、梯度和优化器步骤一起移走（%1 无法表达）</translation>
+    </message>
+    <message>
+        <source>adamw or sgd (Megatron-LM&apos;s --optimizer adam applies decoupled weight decay, as AdamW does) (%1 cannot express it)</source>
+        <translation>adamw 或 sgd（Megatron-LM 的 --optimizer adam 使用解耦的权重衰减，与 AdamW 相同）（%1 无法表达）</translation>
+    </message>
+    <message>
+        <source>delayed, current or mxfp8 (Megatron-LM&apos;s --fp8-recipe delayed, tensorwise, mxfp8) (%1 cannot express it)</source>
+        <translation>delayed、current 或 mxfp8（Megatron-LM 的 --fp8-recipe delayed、tensorwise、mxfp8）（%1 无法表达）</translation>
+    </message>
+    <message>
+        <source>gelu or swiglu (%1 cannot express it)</source>
+        <translation>gelu 或 swiglu（%1 无法表达）</translation>
+    </message>
+    <message>
+        <source>0 for this framework: Megatron-LM core_v0.12.0&apos;s arguments have no sliding-window attention (%1 cannot express it)</source>
+        <translation>此框架下为 0：Megatron-LM core_v0.12.0 的参数中没有滑动窗口注意力（%1 无法表达）</translation>
+    </message>
+    <message>
+        <source>0 or %1 (every layer) for this framework: model.config.window_size windows every layer (%2 cannot express it)</source>
+        <translation>此框架下为 0 或 %1（每一层）：model.config.window_size 对每一层都加窗口（%2 无法表达）</translation>
+    </message>
+    <message>
+        <source>a v with layers (%1) divisible by pp x v: the frameworks give layers per virtual stage (%2 cannot express it)</source>
+        <translation>一个使层数（%1）能被 pp x v 整除的 v：框架给出的是每个虚拟阶段的层数（%2 无法表达）</translation>
+    </message>
+    <message>
+        <source>an integer &gt;= 1</source>
+        <translation>一个 &gt;= 1 的整数</translation>
+    </message>
+    <message>
+        <source>false with biases on every linear layer: Tally&apos;s bias kinds are none, qkv only, or all</source>
+        <translation>每个线性层都有偏置时为 false：Tally 的偏置种类是 none、只有 qkv 或 all</translation>
+    </message>
+    <message>
+        <source>rope, none or learned_absolute</source>
+        <translation>rope、none 或 learned_absolute</translation>
+    </message>
+    <message>
+        <source>a probability in [0, 1)</source>
+        <translation>[0, 1) 范围内的概率</translation>
+    </message>
+    <message>
+        <source>an integer &gt;= 0</source>
+        <translation>一个 &gt;= 0 的整数</translation>
+    </message>
+    <message>
+        <source>a multiple of the expert width %1: Tally counts shared experts of that width</source>
+        <translation>专家宽度 %1 的倍数：Tally 按该宽度计算共享专家</translation>
+    </message>
+    <message>
+        <source>(left, 0): a window over the positions before each query (a causal model looks at none after it), (-1, 0) or None for none</source>
+        <translation>(left, 0)：每个查询之前各位置上的窗口（因果模型不看其后的位置），无窗口则为 (-1, 0) 或 None</translation>
+    </message>
+    <message>
+        <source>1 (every layer MoE) or ([0]*k+[1]*m) with k + m = %1 layers: Tally&apos;s MoE keeps its dense layers first</source>
+        <translation>1（每层都是 MoE）或 ([0]*k+[1]*m)，其中 k + m = %1 层：Tally 的 MoE 把稠密层放在最前面</translation>
+    </message>
+    <message>
+        <source>-1 (local batch x data-parallel degree) or an integer &gt;= 1</source>
+        <translation>-1（本地批量 x 数据并行度）或一个 &gt;= 1 的整数</translation>
+    </message>
+    <message>
+        <source>a divisor of layers / pp (%1 / %2)</source>
+        <translation>layers / pp（%1 / %2）的一个因数</translation>
+    </message>
+    <message>
+        <source>full or selective</source>
+        <translation>full 或 selective</translation>
+    </message>
+    <message>
+        <source>uniform or block</source>
+        <translation>uniform 或 block</translation>
+    </message>
+    <message>
+        <source>at least 1: the layers of each model chunk the block method recomputes</source>
+        <translation>至少为 1：block 方法在每个模型块中重计算的层数</translation>
+    </message>
+    <message>
+        <source>1 with the uniform method: Tally&apos;s full recomputation keeps every layer&apos;s input (the block method recomputes some layers)</source>
+        <translation>uniform 方法下为 1：Tally 的完全重计算保留每一层的输入（block 方法只重计算部分层）</translation>
+    </message>
+    <message>
+        <source>0 for this framework: it recomputes every layer or none (%1 cannot express it)</source>
+        <translation>此框架下为 0：它要么重计算每一层，要么都不重计算（%1 无法表达）</translation>
+    </message>
+    <message>
+        <source>0, 1, 2 or 3</source>
+        <translation>0、1、2 或 3</translation>
+    </message>
+    <message>
+        <source>0 for this framework: it has no setting that offloads a layer&apos;s activations (%1 cannot express it)</source>
+        <translation>此框架下为 0：它没有卸载某一层激活值的设置（%1 无法表达）</translation>
+    </message>
+    <message>
+        <source>false for this framework&apos;s arguments here: they have no expert-parallel overlap setting (%1 cannot express it)</source>
+        <translation>此框架这里的参数下为 false：它们没有专家并行重叠的设置（%1 无法表达）</translation>
+    </message>
+    <message>
+        <source>allgather, alltoall, alltoall_seq or flex</source>
+        <translation>allgather、alltoall、alltoall_seq 或 flex</translation>
+    </message>
+    <message>
+        <source>alltoall for this framework: it has no node-deduplicating token dispatcher (%1 cannot express it)</source>
+        <translation>此框架下为 alltoall：它没有按节点去重的 token 分发器（%1 无法表达）</translation>
+    </message>
+    <message>
+        <source>BACKWARD_PRE, BACKWARD_POST or NO_PREFETCH</source>
+        <translation>BACKWARD_PRE、BACKWARD_POST 或 NO_PREFETCH</translation>
+    </message>
+    <message>
+        <source>pre for this framework: its sharded mode gathers the next layer&apos;s parameters before the current layer&apos;s gradients, with no setting to wait (%1 cannot express it)</source>
+        <translation>此框架下为 pre：它的分片模式在当前层的梯度之前收集下一层的参数，没有等待的设置（%1 无法表达）</translation>
+    </message>
+    <message>
+        <source>fused or engine for this framework: it runs Transformer Engine&apos;s or Apex&apos;s FusedAdam (%1 cannot express it)</source>
+        <translation>此框架下为 fused 或 engine：它运行 Transformer Engine 或 Apex 的 FusedAdam（%1 无法表达）</translation>
+    </message>
+    <message>
+        <source>false for this framework: it has no setting for Transformer Engine&apos;s tensor-parallel overlap (%1 cannot express it)</source>
+        <translation>此框架下为 false：它没有 Transformer Engine 张量并行重叠的设置（%1 无法表达）</translation>
+    </message>
+    <message>
+        <source>cpu or none (nvme is not planned)</source>
+        <translation>cpu 或 none（不规划 nvme）</translation>
+    </message>
+    <message>
+        <source>none unless offload_optimizer.device is cpu too</source>
+        <translation>除非 offload_optimizer.device 也是 cpu，否则为 none</translation>
+    </message>
+    <message>
+        <source>false when bf16 is on: one precision per run</source>
+        <translation>开启 bf16 时为 false：每次运行只有一种精度</translation>
+    </message>
+    <message>
+        <source>%1, %2 or %3</source>
+        <translation>%1、%2 或 %3</translation>
+    </message>
+    <message>
+        <source>hybrid or e4m3</source>
+        <translation>hybrid 或 e4m3</translation>
+    </message>
+    <message>
+        <source>fp8 with bf16 or fp16 parameters (--bf16 or --fp16)</source>
+        <translation>使用 bf16 或 fp16 参数的 fp8（--bf16 或 --fp16）</translation>
+    </message>
+    <message>
+        <source>flash, fused, unfused, local or auto</source>
+        <translation>flash、fused、unfused、local 或 auto</translation>
+    </message>
+    <message>
+        <source>a flavour of llama3 Tally has dimensions for (8B, 70B, 405B); model %1 has none here, give the model&apos;s config.json instead</source>
+        <translation>一个 Tally 有其尺寸的 llama3 规格（8B、70B、405B）；模型 %1 在此没有，请改为给出模型的 config.json</translation>
+    </message>
+    <message>
+        <source>a torchtitan model flavour: torchtitan names its model by flavour, and this model&apos;s dimensions match none of llama3 8B, 70B, 405B (%1 cannot express it)</source>
+        <translation>一个 torchtitan 模型规格：torchtitan 按规格命名模型，而此模型的尺寸与 llama3 8B、70B、405B 都不匹配（%1 无法表达）</translation>
+    </message>
+    <message>
+        <source>-1 (every remaining rank) or an integer &gt;= 1</source>
+        <translation>-1（其余所有 rank）或一个 &gt;= 1 的整数</translation>
+    </message>
+    <message>
+        <source>default, always or never</source>
+        <translation>default、always 或 never</translation>
+    </message>
+    <message>
+        <source>given with train_batch_size: Tally reads the GPU count from train_batch_size / (train_micro_batch_size_per_gpu x this)</source>
+        <translation>与 train_batch_size 一起给出：Tally 由 train_batch_size / (train_micro_batch_size_per_gpu x 此值) 得出 GPU 数</translation>
+    </message>
+    <message>
+        <source>a divisor of train_batch_size / train_micro_batch_size_per_gpu (%1 / %2): their quotient is the GPU count</source>
+        <translation>train_batch_size / train_micro_batch_size_per_gpu（%1 / %2）的一个因数：它们的商是 GPU 数</translation>
+    </message>
+    <message>
+        <source>FSDP or MULTI_GPU (a DeepSpeed run imports from its JSON config)</source>
+        <translation>FSDP 或 MULTI_GPU（DeepSpeed 运行请从其 JSON 配置导入）</translation>
+    </message>
+    <message>
+        <source>FULL_SHARD, SHARD_GRAD_OP or NO_SHARD (HYBRID_SHARD shards within a node only, which Tally does not plan)</source>
+        <translation>FULL_SHARD、SHARD_GRAD_OP 或 NO_SHARD（HYBRID_SHARD 只在节点内切分，Tally 不规划这种方式）</translation>
+    </message>
+    <message>
+        <source>required with learned_absolute positions (line %1)</source>
+        <translation>使用 learned_absolute 位置编码时必须给出（第 %1 行）</translation>
+    </message>
+    <message>
+        <source>required with learned_absolute positions (Megatron-LM&apos;s default position type)</source>
+        <translation>使用 learned_absolute 位置编码时必须给出（Megatron-LM 的默认位置编码类型）</translation>
+    </message>
+    <message>
+        <source>a multiple of %1 (replicate x tp x pp x cp)</source>
+        <translation>%1 的倍数（replicate x tp x pp x cp）</translation>
+    </message>
+    <message>
+        <source>bf16: NeMo 2&apos;s recipes train with the bf16-mixed plugin (%1 cannot express it)</source>
+        <translation>bf16：NeMo 2 的配方使用 bf16-mixed 插件训练（%1 无法表达）</translation>
+    </message>
+    <message>
+        <source>none: a NeMo recipe&apos;s optimizer offload is not a field override (%1 cannot express it)</source>
+        <translation>none：NeMo 配方的优化器卸载不是字段覆盖（%1 无法表达）</translation>
+    </message>
+    <message>
+        <source>op (per-operator selective recomputation)</source>
+        <translation>op（按算子的选择性重计算）</translation>
+    </message>
+    <message>
+        <source>adamw, adam or sgd (%1 cannot express it)</source>
+        <translation>adamw、adam 或 sgd（%1 无法表达）</translation>
+    </message>
+    <message>
+        <source>2 or 3 with offload or recomputation: accelerate sets them in fsdp_config (%1 cannot express it)</source>
+        <translation>使用卸载或重计算时为 2 或 3：accelerate 在 fsdp_config 中设置它们（%1 无法表达）</translation>
+    </message>
+    <message>
+        <source>%1, %2 or %3 (memory_budget has no layer rule Tally plans)</source>
+        <translation>%1、%2 或 %3（memory_budget 没有 Tally 能规划的按层规则）</translation>
+    </message>
+</context>
+<context>
     <name>tally::probe_import</name>
     <message>
         <source>%1 (the file ends inside it: was it cut short?); the line reads %2; nothing was imported</source>

@@ -49,7 +49,7 @@ std::optional<bool> bool_from_text(const std::string& raw) {
 
 // The setting's value as the row's kind; SpecError naming the setting when it is not one.
 Value typed(const Setting& s, const Field& f, bool log_block, bool command_line) {
-    const auto fail = [&](const char* allowed) -> Value {
+    const auto fail = [&](Text allowed) -> Value {
         throw SpecError(where(s), s.raw.empty() ? std::string("no value") : "\"" + s.raw + "\"",
                         allowed);
     };
@@ -59,7 +59,7 @@ Value typed(const Setting& s, const Field& f, bool log_block, bool command_line)
             if (log_block) {
                 const std::optional<bool> b = text ? bool_from_text(*text) : std::nullopt;
                 if (!b) {
-                    return fail("True or False");
+                    return fail(TALLY_TEXT("tally::launch", "True or False"));
                 }
                 return Value{*b != f.log_inverted};
             }
@@ -67,7 +67,8 @@ Value typed(const Setting& s, const Field& f, bool log_block, bool command_line)
                 return Value{true};
             }
             if (command_line) {
-                return fail("a switch without a value (argparse's store_true)");
+                return fail(TALLY_TEXT("tally::launch",
+                                       "a switch without a value (argparse's store_true)"));
             }
             if (const bool* b = std::get_if<bool>(&s.value)) {
                 return Value{*b};
@@ -77,7 +78,7 @@ Value typed(const Setting& s, const Field& f, bool log_block, bool command_line)
                     return Value{*b};  // key=value forms spell a switch as a boolean
                 }
             }
-            return fail("a switch without a value");
+            return fail(TALLY_TEXT("tally::launch", "a switch without a value"));
         case Kind::boolean: {
             if (const bool* b = std::get_if<bool>(&s.value)) {
                 return Value{*b};
@@ -85,7 +86,7 @@ Value typed(const Setting& s, const Field& f, bool log_block, bool command_line)
             if (const std::optional<bool> b = text ? bool_from_text(*text) : std::nullopt) {
                 return Value{*b};
             }
-            return fail("true or false");
+            return fail(TALLY_TEXT("tally::launch", "true or false"));
         }
         case Kind::integer: {
             if (const std::int64_t* i = std::get_if<std::int64_t>(&s.value)) {
@@ -100,14 +101,14 @@ Value typed(const Setting& s, const Field& f, bool log_block, bool command_line)
                     return Value{v};
                 }
             }
-            return fail("an integer");
+            return fail(TALLY_TEXT("tally::launch", "an integer"));
         }
         case Kind::real: {
             if (const double* d = std::get_if<double>(&s.value)) {
                 if (std::isfinite(*d)) {
                     return Value{*d};
                 }
-                return fail("a finite number");
+                return fail(TALLY_TEXT("tally::launch", "a finite number"));
             }
             if (const std::int64_t* i = std::get_if<std::int64_t>(&s.value)) {
                 return Value{static_cast<double>(*i)};
@@ -121,7 +122,7 @@ Value typed(const Setting& s, const Field& f, bool log_block, bool command_line)
                     return Value{v};
                 }
             }
-            return fail("a number");
+            return fail(TALLY_TEXT("tally::launch", "a number"));
         }
         case Kind::text:
             if (text) {
@@ -129,7 +130,7 @@ Value typed(const Setting& s, const Field& f, bool log_block, bool command_line)
             }
             return Value{launch::value_text(s.value)};
     }
-    return fail("a value");
+    return fail(TALLY_TEXT("tally::launch", "a value"));
 }
 
 // The name a row has in Megatron-LM's printed argument block: its argparse dest.
@@ -153,8 +154,12 @@ void lay(PlanSpec& spec, const Field& f, const Value& v, const std::string& wher
     try {
         f.set(spec, v);
     } catch (const SpecError& e) {
-        throw SpecError(where_text, e.error().value.empty() ? raw : e.error().value,
-                        e.error().allowed);
+        FieldError error = e.error();
+        error.field = where_text;
+        if (error.value.empty()) {
+            error.value = raw;
+        }
+        throw SpecError(std::move(error));
     }
 }
 
@@ -191,8 +196,7 @@ std::string_view launch_target_extension(LaunchTarget target) {
 std::string export_launch_config(const PlanSpec& spec, LaunchTarget target) {
     const Table& t = launch::table(target);
     for (const launch::Refusal& refuse : t.refusals) {
-        if (std::optional<FieldError> e = refuse(spec)) {
-            e->allowed += fmt::format(" ({} cannot express it)", t.title);
+        if (std::optional<FieldError> e = refuse(spec, t.title)) {
             throw SpecError(std::move(*e));
         }
     }
@@ -257,8 +261,9 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
     const std::optional<LaunchTarget> target =
         options.from ? options.from : detect_launch_target(text, file_name);
     if (!target) {
-        throw SpecError("--from", "nothing given and nothing recognised in " + file_name,
-                        "megatron, nemo, torchtitan, deepspeed or accelerate");
+        throw SpecError(
+            "--from", "nothing given and nothing recognised in " + file_name,
+            TALLY_TEXT("tally::launch", "megatron, nemo, torchtitan, deepspeed or accelerate"));
     }
     const Table& t = launch::table(*target);
     const launch::Parsed parsed = launch::parse_form(t.form, text);
@@ -282,10 +287,11 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
                 out.unknown.push_back(entry);
             } else {
                 throw SpecError(where(s), s.raw.empty() ? std::string("a switch") : s.raw,
-                                fmt::format("a setting of {} that Tally reads or knows to "
-                                            "ignore (docs/launch-configs.md lists them); "
-                                            "--allow-unknown lists it instead",
-                                            t.title));
+                                TALLY_TEXT("tally::launch",
+                                           "a setting of %1 that Tally reads or knows to "
+                                           "ignore (docs/launch-configs.md lists them); "
+                                           "--allow-unknown lists it instead")
+                                    .arg(t.title));
             }
             continue;
         }
@@ -294,9 +300,10 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
         }
         if (const auto [it, fresh] = given.emplace(&*row, &s); !fresh) {
             if (it->second->raw != s.raw) {
-                throw SpecError(
-                    where(s), s.raw,
-                    fmt::format("one value: line {} gives {}", it->second->line, it->second->raw));
+                throw SpecError(where(s), s.raw,
+                                TALLY_TEXT("tally::launch", "one value: line %1 gives %2")
+                                    .arg(it->second->line)
+                                    .arg(it->second->raw));
             }
         }
     }
@@ -326,11 +333,13 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
             });
             if (row == t.fields.end() && !read) {
                 throw SpecError("model", "not in a " + std::string(t.title),
-                                "the model's Hugging Face config.json beside it (--hf-config)");
+                                TALLY_TEXT("tally::launch",
+                                           "the model's Hugging Face config.json beside it "
+                                           "(--hf-config)"));
             }
             if (!read) {
                 throw SpecError(std::string(row->key), "nothing",
-                                "required: it gives " + std::string(dim));
+                                TALLY_TEXT("tally::launch", "required: it gives %1").arg(dim));
             }
         }
     }
@@ -343,8 +352,9 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
     };
     if (options.gpus && *target != LaunchTarget::torchtitan) {
         if (was_read("cluster.gpus") && spec.cluster.gpus != *options.gpus) {
-            throw SpecError("--gpus", std::to_string(*options.gpus),
-                            fmt::format("the {} GPUs the file gives", spec.cluster.gpus));
+            throw SpecError(
+                "--gpus", std::to_string(*options.gpus),
+                TALLY_TEXT("tally::launch", "the %1 GPUs the file gives").arg(spec.cluster.gpus));
         }
         spec.cluster.gpus = *options.gpus;
     } else if (!was_read("cluster.gpus") && !was_read("training.zero") && !options.gpus) {

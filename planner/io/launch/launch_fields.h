@@ -47,8 +47,9 @@ struct Field {
     bool log_only = false;  // read from a log block, never written
 };
 
-// A setting the target cannot express: nullopt, or the error naming the spec field.
-using Refusal = std::optional<FieldError> (*)(const PlanSpec&);
+// A setting the target cannot express: nullopt, or the error naming the spec field, its text
+// ending with "(<title> cannot express it)" for the target's title.
+using Refusal = std::optional<FieldError> (*)(const PlanSpec&, std::string_view title);
 
 enum class Form {
     arguments,  // `launcher ... script.py --key value ...` (Megatron-LM); also its log block

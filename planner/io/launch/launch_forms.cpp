@@ -86,8 +86,9 @@ std::vector<Token> shell_tokens(const std::string& text) {
             if (d == '\'' || d == '"') {
                 const std::size_t close = text.find(d, i + 1);
                 if (close == std::string::npos) {
-                    throw SpecError(fmt::format("line {}", line), std::string(1, d),
-                                    "a closing quote for the one opened here");
+                    throw SpecError(
+                        fmt::format("line {}", line), std::string(1, d),
+                        TALLY_TEXT("tally::launch", "a closing quote for the one opened here"));
                 }
                 for (std::size_t k = i + 1; k < close; ++k) {
                     line += text[k] == '\n' ? 1 : 0;
@@ -171,8 +172,9 @@ Parsed parse_arguments(const std::string& text) {
                     continue;  // torchrun, python, -m module, VAR=value
                 }
                 throw SpecError(fmt::format("line {}", t.line), "\"" + t.text + "\"",
-                                "an argument --name [value]; a value belongs to the argument "
-                                "before it");
+                                TALLY_TEXT("tally::launch",
+                                           "an argument --name [value]; a value belongs to the "
+                                           "argument before it"));
             }
             std::string key = t.text.substr(2);
             Setting s;
@@ -263,7 +265,8 @@ void flatten_json(const json& j, const std::string& prefix, Parsed& parsed) {
             if (node.is_number_unsigned() &&
                 node.get<std::uint64_t>() >
                     static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
-                throw SpecError(key, node.dump(), "an integer below 2^63");
+                throw SpecError(key, node.dump(),
+                                TALLY_TEXT("tally::launch", "an integer below 2^63"));
             }
             s.value = node.get<std::int64_t>();
         } else if (node.is_number()) {
@@ -282,7 +285,7 @@ void flatten_yaml(const YAML::Node& node, const std::string& prefix, Parsed& par
     for (const auto& entry : node) {
         if (!entry.first.IsScalar()) {
             throw SpecError(fmt::format("line {}", entry.first.Mark().line + 1), "a key",
-                            "a plain name as a key");
+                            TALLY_TEXT("tally::launch", "a plain name as a key"));
         }
         const std::string key = prefix + entry.first.Scalar();
         const YAML::Node& value = entry.second;
@@ -457,7 +460,8 @@ Parsed parse_form(Form form, const std::string& text) {
             } catch (const toml::parse_error& e) {
                 throw SpecError(fmt::format("line {}, column {}", e.source().begin.line,
                                             e.source().begin.column),
-                                std::string(e.description()), "well-formed TOML");
+                                std::string(e.description()),
+                                TALLY_TEXT("tally::launch", "well-formed TOML"));
             }
         }
         case Form::json: {
@@ -465,10 +469,12 @@ Parsed parse_form(Form form, const std::string& text) {
             try {
                 root = json::parse(text);
             } catch (const json::exception& e) {
-                throw SpecError("JSON", e.what(), "a well-formed JSON object");
+                throw SpecError("JSON", e.what(),
+                                TALLY_TEXT("tally::launch", "a well-formed JSON object"));
             }
             if (!root.is_object()) {
-                throw SpecError("JSON", root.type_name(), "a JSON object");
+                throw SpecError("JSON", root.type_name(),
+                                TALLY_TEXT("tally::launch", "a JSON object"));
             }
             Parsed parsed;
             flatten_json(root, "", parsed);
@@ -479,17 +485,19 @@ Parsed parse_form(Form form, const std::string& text) {
             try {
                 root = YAML::Load(text);
             } catch (const YAML::Exception& e) {
-                throw SpecError(fmt::format("line {}", e.mark.line + 1), e.msg, "well-formed YAML");
+                throw SpecError(fmt::format("line {}", e.mark.line + 1), e.msg,
+                                TALLY_TEXT("tally::launch", "well-formed YAML"));
             }
             if (!root.IsMap()) {
                 throw SpecError("YAML", "a document that is not a mapping",
-                                "a mapping of keys to values");
+                                TALLY_TEXT("tally::launch", "a mapping of keys to values"));
             }
             Parsed parsed;
             try {
                 flatten_yaml(root, "", parsed);
             } catch (const YAML::Exception& e) {
-                throw SpecError(fmt::format("line {}", e.mark.line + 1), e.msg, "well-formed YAML");
+                throw SpecError(fmt::format("line {}", e.mark.line + 1), e.msg,
+                                TALLY_TEXT("tally::launch", "well-formed YAML"));
             }
             return parsed;
         }

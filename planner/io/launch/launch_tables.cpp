@@ -45,12 +45,13 @@ const std::string& as_text(const Value& v) {
     return std::get<std::string>(v);
 }
 
-[[noreturn]] void refuse_value(const Value& v, std::string allowed) {
+[[noreturn]] void refuse_value(const Value& v, Text allowed) {
     throw SpecError("", value_text(v), std::move(allowed));
 }
 
-FieldError refusal(std::string field, std::string value, std::string allowed) {
-    return FieldError{std::move(field), std::move(value), std::move(allowed)};
+// A refusal's text ends with "(%N cannot express it)", its last argument the framework's title.
+FieldError refusal(std::string field, std::string value, Text allowed) {
+    return FieldError::of(std::move(field), std::move(value), std::move(allowed));
 }
 
 // References to the spec's integer fields, so that one template reads and writes them all.
@@ -93,7 +94,7 @@ void set_integer(PlanSpec& s, const Value& v) {
         return;  // a dense model: the MoE settings do not apply
     }
     if (as_int(v) < Min) {
-        refuse_value(v, fmt::format("an integer >= {}", Min));
+        refuse_value(v, TALLY_TEXT("tally::launch", "an integer >= %1").arg(Min));
     }
     Ref(s) = as_int(v);
 }
@@ -125,7 +126,8 @@ std::optional<Value> get_constant(const PlanSpec&) {
 template <const char* Text>
 void set_constant(PlanSpec&, const Value& v) {
     if (as_text(v) != Text) {
-        refuse_value(v, fmt::format("\"{}\", the only setting Tally plans with", Text));
+        refuse_value(
+            v, TALLY_TEXT("tally::launch", "\"%1\", the only setting Tally plans with").arg(Text));
     }
 }
 
@@ -147,17 +149,27 @@ Value name_of(const Named<E> (&names)[N], E value) {
     return Value{std::string(names[0].name)};
 }
 
-// The value a name stands for; refused, listing the names, when it is none of them.
+// The list "%1 or %2" or "%1, %2 or %3" for N names.
+template <std::size_t N>
+Text names_or() {
+    static_assert(N == 2 || N == 3, "a list of 2 or 3 names");
+    return N == 2 ? TALLY_TEXT("tally::launch", "%1 or %2")
+                  : TALLY_TEXT("tally::launch", "%1, %2 or %3");
+}
+
+// The value a name stands for; refused, listing the names (one argument each of `allowed`), when
+// it is none of them.
 template <typename E, std::size_t N>
-E pick(const Named<E> (&names)[N], const Value& v, std::string_view note = {}) {
-    std::string allowed;
-    for (std::size_t i = 0; i < N; ++i) {
-        if (names[i].name == as_text(v)) {
-            return names[i].value;
+E pick(const Named<E> (&names)[N], const Value& v, Text allowed = names_or<N>()) {
+    for (const Named<E>& n : names) {
+        if (n.name == as_text(v)) {
+            return n.value;
         }
-        allowed += (i == 0 ? "" : i + 1 == N ? " or " : ", ") + std::string(names[i].name);
     }
-    refuse_value(v, note.empty() ? allowed : allowed + " " + std::string(note));
+    for (const Named<E>& n : names) {
+        allowed.arg(n.name);
+    }
+    refuse_value(v, std::move(allowed));
 }
 
 constexpr Named<NormKind> kNorms[] = {{"LayerNorm", NormKind::layernorm},
@@ -234,36 +246,45 @@ void set_precision(PlanSpec& s, Precision p) {
     t.optimizer_state_dtype = DType::fp32;
 }
 
-std::optional<FieldError> refuse_precision(const PlanSpec& s) {
+std::optional<FieldError> refuse_precision(const PlanSpec& s, std::string_view title) {
     if (precision_of(s)) {
         return std::nullopt;
     }
-    return refusal("training.param_dtype", std::string(to_string(s.training.param_dtype)),
+    return refusal(
+        "training.param_dtype", std::string(to_string(s.training.param_dtype)),
+        TALLY_TEXT("tally::launch",
                    "a launch configuration holds one precision: bf16 or fp16 mixed (grads in "
                    "the same type, fp32 master weights and optimizer state, compute in it or "
-                   "fp8) or plain fp32 (no master copy)");
+                   "fp8) or plain fp32 (no master copy) (%1 cannot express it)")
+            .arg(title));
 }
 
-std::optional<FieldError> refuse_not_transformer(const PlanSpec& s) {
+std::optional<FieldError> refuse_not_transformer(const PlanSpec& s, std::string_view title) {
     if (s.model.kind == ModelKind::transformer) {
         return std::nullopt;
     }
-    return refusal("model.kind", std::string(to_string(s.model.kind)),
+    return refusal(
+        "model.kind", std::string(to_string(s.model.kind)),
+        TALLY_TEXT("tally::launch",
                    "a transformer: the training frameworks build decoder-only transformers from "
-                   "their dimensions");
+                   "their dimensions (%1 cannot express it)")
+            .arg(title));
 }
 
-std::optional<FieldError> refuse_fp8(const PlanSpec& s) {
+std::optional<FieldError> refuse_fp8(const PlanSpec& s, std::string_view title) {
     if (!is_fp8(s.training.compute_dtype)) {
         return std::nullopt;
     }
-    return refusal("training.compute_dtype", std::string(to_string(s.training.compute_dtype)),
+    return refusal(
+        "training.compute_dtype", std::string(to_string(s.training.compute_dtype)),
+        TALLY_TEXT("tally::launch",
                    "bf16, fp16 or fp32 for this framework: its fp8 recipes are not the ones "
-                   "Tally plans (Transformer Engine's)");
+                   "Tally plans (Transformer Engine's) (%1 cannot express it)")
+            .arg(title));
 }
 
 template <auto Member, std::int64_t Allowed>
-std::optional<FieldError> refuse_above(const PlanSpec& s) {
+std::optional<FieldError> refuse_above(const PlanSpec& s, std::string_view title) {
     const std::int64_t v = s.training.*Member;
     if (v <= Allowed) {
         return std::nullopt;
@@ -283,143 +304,179 @@ std::optional<FieldError> refuse_above(const PlanSpec& s) {
     } else if constexpr (Member == &TrainingSpec::interleave) {
         name = names[4];
     }
-    return refusal(
-        std::string(name), std::to_string(v),
-        fmt::format("{} for this framework: its configuration has no such degree", Allowed));
+    return refusal(std::string(name), std::to_string(v),
+                   TALLY_TEXT("tally::launch",
+                              "%1 for this framework: its configuration has no such degree (%2 "
+                              "cannot express it)")
+                       .arg(Allowed)
+                       .arg(title));
 }
 
-std::optional<FieldError> refuse_stage_layers(const PlanSpec& s) {
+std::optional<FieldError> refuse_stage_layers(const PlanSpec& s, std::string_view title) {
     if (s.training.first_stage_layers == 0 && s.training.last_stage_layers == 0) {
         return std::nullopt;
     }
     return refusal(
         "training.first_stage_layers",
         fmt::format("{} / {}", s.training.first_stage_layers, s.training.last_stage_layers),
-        "0 (even stages) for this framework");
+        TALLY_TEXT("tally::launch", "0 (even stages) for this framework (%1 cannot express it)")
+            .arg(title));
 }
 
-std::optional<FieldError> refuse_etp(const PlanSpec& s) {
+std::optional<FieldError> refuse_etp(const PlanSpec& s, std::string_view title) {
     if (s.training.expert_tensor_parallel == 0 || s.training.expert_tensor_parallel == 1) {
         return std::nullopt;
     }
-    return refusal("training.expert_tensor_parallel",
-                   std::to_string(s.training.expert_tensor_parallel), "0 or 1 for this framework");
+    return refusal(
+        "training.expert_tensor_parallel", std::to_string(s.training.expert_tensor_parallel),
+        TALLY_TEXT("tally::launch", "0 or 1 for this framework (%1 cannot express it)").arg(title));
 }
 
-std::optional<FieldError> refuse_sqrt_recompute(const PlanSpec& s) {
+std::optional<FieldError> refuse_sqrt_recompute(const PlanSpec& s, std::string_view title) {
     if (s.training.recompute != Recompute::sqrt) {
         return std::nullopt;
     }
-    return refusal("training.recompute", "sqrt",
+    return refusal(
+        "training.recompute", "sqrt",
+        TALLY_TEXT("tally::launch",
                    "none, selective or full: the frameworks checkpoint per layer, not every "
-                   "ceil(sqrt(L)) layers");
+                   "ceil(sqrt(L)) layers (%1 cannot express it)")
+            .arg(title));
 }
 
 // Recomputation where a framework names only whole layers (DeepSpeed, accelerate).
-std::optional<FieldError> refuse_selective_recompute(const PlanSpec& s) {
+std::optional<FieldError> refuse_selective_recompute(const PlanSpec& s, std::string_view title) {
     if (s.training.recompute != Recompute::selective && s.training.recompute != Recompute::sqrt) {
         return std::nullopt;
     }
-    return refusal("training.recompute", std::string(to_string(s.training.recompute)),
-                   "none or full for this framework: it checkpoints whole layers");
+    return refusal(
+        "training.recompute", std::string(to_string(s.training.recompute)),
+        TALLY_TEXT(
+            "tally::launch",
+            "none or full for this framework: it checkpoints whole layers (%1 cannot express it)")
+            .arg(title));
 }
 
 // Megatron-LM: the distributed optimizer shards the optimizer state over the data-parallel
 // ranks (ZeRO-1); it has no sharding of gradients or parameters.
-std::optional<FieldError> refuse_zero_above_1(const PlanSpec& s) {
+std::optional<FieldError> refuse_zero_above_1(const PlanSpec& s, std::string_view title) {
     if (s.training.zero <= 1) {
         return std::nullopt;
     }
-    return refusal("training.zero", std::to_string(s.training.zero),
+    return refusal(
+        "training.zero", std::to_string(s.training.zero),
+        TALLY_TEXT("tally::launch",
                    "0 or 1: Megatron-LM's distributed optimizer (--use-distributed-optimizer) "
-                   "shards optimizer state only, as ZeRO-1 does");
+                   "shards optimizer state only, as ZeRO-1 does (%1 cannot express it)")
+            .arg(title));
 }
 
 // FSDP shards parameters, gradients and optimizer state together (ZeRO-3) or keeps parameters
 // whole between forward and backward (ZeRO-2); it has no sharding of the optimizer state alone.
-std::optional<FieldError> refuse_zero_1(const PlanSpec& s) {
+std::optional<FieldError> refuse_zero_1(const PlanSpec& s, std::string_view title) {
     if (s.training.zero != 1) {
         return std::nullopt;
     }
     return refusal("training.zero", "1",
-                   "0 (replicated), 2 or 3: FSDP has no sharding of optimizer state alone");
+                   TALLY_TEXT("tally::launch",
+                              "0 (replicated), 2 or 3: FSDP has no sharding of optimizer state "
+                              "alone (%1 cannot express it)")
+                       .arg(title));
 }
 
-std::optional<FieldError> refuse_offload_params(const PlanSpec& s) {
+std::optional<FieldError> refuse_offload_params(const PlanSpec& s, std::string_view title) {
     if (s.training.offload != Offload::optimizer_and_params) {
         return std::nullopt;
     }
-    return refusal("training.offload", "optimizer_and_params",
-                   "none or optimizer for this framework");
+    return refusal(
+        "training.offload", "optimizer_and_params",
+        TALLY_TEXT("tally::launch", "none or optimizer for this framework (%1 cannot express it)")
+            .arg(title));
 }
 
-std::optional<FieldError> refuse_offload_optimizer_only(const PlanSpec& s) {
+std::optional<FieldError> refuse_offload_optimizer_only(const PlanSpec& s, std::string_view title) {
     if (s.training.offload != Offload::optimizer) {
         return std::nullopt;
     }
     return refusal("training.offload", "optimizer",
-                   "none or optimizer_and_params: FSDP's CPU offload moves parameters, "
-                   "gradients and the optimizer step together");
+                   TALLY_TEXT("tally::launch",
+                              "none or optimizer_and_params: FSDP's CPU offload moves parameters, "
+                              "gradients and the optimizer step together (%1 cannot express it)")
+                       .arg(title));
 }
 
-std::optional<FieldError> refuse_optimizer_not_adamw(const PlanSpec& s) {
+std::optional<FieldError> refuse_optimizer_not_adamw(const PlanSpec& s, std::string_view title) {
     if (s.training.optimizer == Optimizer::adamw || s.training.optimizer == Optimizer::sgd) {
         return std::nullopt;
     }
-    return refusal("training.optimizer", std::string(to_string(s.training.optimizer)),
+    return refusal(
+        "training.optimizer", std::string(to_string(s.training.optimizer)),
+        TALLY_TEXT("tally::launch",
                    "adamw or sgd (Megatron-LM's --optimizer adam applies decoupled weight "
-                   "decay, as AdamW does)");
+                   "decay, as AdamW does) (%1 cannot express it)")
+            .arg(title));
 }
 
-std::optional<FieldError> refuse_fp8_block(const PlanSpec& s) {
+std::optional<FieldError> refuse_fp8_block(const PlanSpec& s, std::string_view title) {
     if (!is_fp8(s.training.compute_dtype) || s.training.fp8_recipe != Fp8Recipe::block) {
         return std::nullopt;
     }
-    return refusal("training.fp8_recipe", "block",
+    return refusal(
+        "training.fp8_recipe", "block",
+        TALLY_TEXT("tally::launch",
                    "delayed, current or mxfp8 (Megatron-LM's --fp8-recipe delayed, tensorwise, "
-                   "mxfp8)");
+                   "mxfp8) (%1 cannot express it)")
+            .arg(title));
 }
 
-std::optional<FieldError> refuse_ffn_relu(const PlanSpec& s) {
+std::optional<FieldError> refuse_ffn_relu(const PlanSpec& s, std::string_view title) {
     if (s.model.ffn != FfnKind::relu) {
         return std::nullopt;
     }
-    return refusal("model.ffn", "relu", "gelu or swiglu");
+    return refusal("model.ffn", "relu",
+                   TALLY_TEXT("tally::launch", "gelu or swiglu (%1 cannot express it)").arg(title));
 }
 
 // Megatron-LM core_v0.12.0's command line has no sliding-window attention (its arguments.py
 // defines no --window-size; TransformerConfig's window_size is reachable through NeMo only).
-std::optional<FieldError> refuse_sliding_window(const PlanSpec& s) {
+std::optional<FieldError> refuse_sliding_window(const PlanSpec& s, std::string_view title) {
     if (s.model.windowed_layers() == 0) {
         return std::nullopt;
     }
     return refusal("model.sliding_window", std::to_string(s.model.sliding_window),
-                   "0 for this framework: Megatron-LM core_v0.12.0's arguments have no "
-                   "sliding-window attention");
+                   TALLY_TEXT("tally::launch",
+                              "0 for this framework: Megatron-LM core_v0.12.0's arguments have no "
+                              "sliding-window attention (%1 cannot express it)")
+                       .arg(title));
 }
 
 // NeMo's model.config.window_size windows every layer (TransformerConfig, core_v0.12.0, has no
 // per-layer pattern): a model with full layers beside windowed ones cannot be written.
-std::optional<FieldError> refuse_partial_window(const PlanSpec& s) {
+std::optional<FieldError> refuse_partial_window(const PlanSpec& s, std::string_view title) {
     const std::int64_t windowed = s.model.windowed_layers();
     if (windowed == 0 || windowed >= s.model.layers) {
         return std::nullopt;
     }
     return refusal("model.sliding_window_layers", std::to_string(windowed),
-                   fmt::format("0 or {} (every layer) for this framework: "
-                               "model.config.window_size windows every layer",
-                               s.model.layers));
+                   TALLY_TEXT("tally::launch",
+                              "0 or %1 (every layer) for this framework: "
+                              "model.config.window_size windows every layer (%2 cannot express "
+                              "it)")
+                       .arg(s.model.layers)
+                       .arg(title));
 }
 
-std::optional<FieldError> refuse_interleave_split(const PlanSpec& s) {
+std::optional<FieldError> refuse_interleave_split(const PlanSpec& s, std::string_view title) {
     const TrainingSpec& t = s.training;
     if (t.interleave <= 1 || s.model.layers % (t.pp * t.interleave) == 0) {
         return std::nullopt;
     }
     return refusal("training.interleave", std::to_string(t.interleave),
-                   fmt::format("a v with layers ({}) divisible by pp x v: the frameworks give "
-                               "layers per virtual stage",
-                               s.model.layers));
+                   TALLY_TEXT("tally::launch",
+                              "a v with layers (%1) divisible by pp x v: the frameworks give "
+                              "layers per virtual stage (%2 cannot express it)")
+                       .arg(s.model.layers)
+                       .arg(title));
 }
 
 // -- model
@@ -435,7 +492,7 @@ std::optional<Value> get_query_groups(const PlanSpec& s) {
 }
 void set_query_groups(PlanSpec& s, const Value& v) {
     if (as_int(v) < 1) {
-        refuse_value(v, "an integer >= 1");
+        refuse_value(v, TALLY_TEXT("tally::launch", "an integer >= 1"));
     }
     s.model.kv_heads = as_int(v) == s.model.heads ? 0 : as_int(v);
 }
@@ -474,9 +531,10 @@ std::optional<Value> get_qkv_bias(const PlanSpec& s) {
 void set_qkv_bias(PlanSpec& s, const Value& v) {
     if (as_bool(v)) {
         if (s.model.bias == BiasKind::all) {
-            refuse_value(v,
-                         "false with biases on every linear layer: Tally's bias kinds are "
-                         "none, qkv only, or all");
+            refuse_value(
+                v, TALLY_TEXT("tally::launch",
+                              "false with biases on every linear layer: Tally's bias kinds are "
+                              "none, qkv only, or all"));
         }
         s.model.bias = BiasKind::qkv;
     }
@@ -506,7 +564,7 @@ void set_position_type(PlanSpec& s, const Value& v) {
     } else if (t == "learned_absolute") {
         s.model.learned_positions = -1;  // the table's rows come with max-position-embeddings
     } else {
-        refuse_value(v, "rope, none or learned_absolute");
+        refuse_value(v, TALLY_TEXT("tally::launch", "rope, none or learned_absolute"));
     }
 }
 // Megatron-LM requires --max-position-embeddings (arguments.py's required arguments) and checks
@@ -517,7 +575,7 @@ std::optional<Value> get_max_positions(const PlanSpec& s) {
 void set_max_positions(PlanSpec& s, const Value& v) {
     if (s.model.learned_positions == -1) {
         if (as_int(v) < 1) {
-            refuse_value(v, "an integer >= 1");
+            refuse_value(v, TALLY_TEXT("tally::launch", "an integer >= 1"));
         }
         s.model.learned_positions = as_int(v);
     }
@@ -530,13 +588,13 @@ std::optional<Value> get_dropout(const PlanSpec& s) {
 }
 void set_hidden_dropout(PlanSpec& s, const Value& v) {
     if (!(as_real(v) >= 0.0 && as_real(v) < 1.0)) {
-        refuse_value(v, "a probability in [0, 1)");
+        refuse_value(v, TALLY_TEXT("tally::launch", "a probability in [0, 1)"));
     }
     s.training.dropout = as_real(v) > 0.0;
 }
 void set_attention_dropout(PlanSpec& s, const Value& v) {
     if (!(as_real(v) >= 0.0 && as_real(v) < 1.0)) {
-        refuse_value(v, "a probability in [0, 1)");
+        refuse_value(v, TALLY_TEXT("tally::launch", "a probability in [0, 1)"));
     }
     s.training.dropout = s.training.dropout || as_real(v) > 0.0;
 }
@@ -547,7 +605,7 @@ std::optional<Value> get_experts(const PlanSpec& s) {
 }
 void set_experts(PlanSpec& s, const Value& v) {
     if (as_int(v) < 0) {
-        refuse_value(v, "an integer >= 0");
+        refuse_value(v, TALLY_TEXT("tally::launch", "an integer >= 0"));
     }
     s.model.moe.experts = as_int(v);
 }
@@ -563,9 +621,10 @@ void set_shared_size(PlanSpec& s, const Value& v) {
     }
     const std::int64_t width = s.model.effective_expert_ffn();
     if (as_int(v) < 0 || width <= 0 || as_int(v) % width != 0) {
-        refuse_value(v, fmt::format("a multiple of the expert width {}: Tally counts shared "
-                                    "experts of that width",
-                                    width));
+        refuse_value(v, TALLY_TEXT("tally::launch",
+                                   "a multiple of the expert width %1: Tally counts shared "
+                                   "experts of that width")
+                            .arg(width));
     }
     s.model.moe.shared_experts = as_int(v) / width;
 }
@@ -590,9 +649,10 @@ void set_window_size(PlanSpec& s, const Value& v) {
         return;
     }
     if (!std::regex_match(t, m, pattern) || std::stoll(m[2].str()) != 0) {
-        refuse_value(v,
-                     "(left, 0): a window over the positions before each query (a causal "
-                     "model looks at none after it), (-1, 0) or None for none");
+        refuse_value(
+            v, TALLY_TEXT("tally::launch",
+                          "(left, 0): a window over the positions before each query (a causal "
+                          "model looks at none after it), (-1, 0) or None for none"));
     }
     s.model.sliding_window = std::stoll(m[1].str()) + 1;
     s.model.sliding_window_layers = 0;
@@ -619,9 +679,10 @@ void set_layer_freq(PlanSpec& s, const Value& v) {
                std::stoll(m[1].str()) + std::stoll(m[2].str()) == s.model.layers) {
         s.model.moe.first_dense_layers = std::stoll(m[1].str());
     } else {
-        refuse_value(v, fmt::format("1 (every layer MoE) or ([0]*k+[1]*m) with k + m = {} "
-                                    "layers: Tally's MoE keeps its dense layers first",
-                                    s.model.layers));
+        refuse_value(v, TALLY_TEXT("tally::launch",
+                                   "1 (every layer MoE) or ([0]*k+[1]*m) with k + m = %1 "
+                                   "layers: Tally's MoE keeps its dense layers first")
+                            .arg(s.model.layers));
     }
 }
 std::optional<Value> get_mla(const PlanSpec& s) {
@@ -642,7 +703,7 @@ std::optional<Value> get_samples(const PlanSpec& s) {
 }
 void set_samples(PlanSpec& s, const Value& v) {
     if (as_int(v) < 1) {
-        refuse_value(v, "an integer >= 1");
+        refuse_value(v, TALLY_TEXT("tally::launch", "an integer >= 1"));
     }
     s.data.tokens = static_cast<double>(as_int(v)) * static_cast<double>(s.data.seq_len);
 }
@@ -656,7 +717,7 @@ std::optional<Value> get_steps(const PlanSpec& s) {
 }
 void set_steps(PlanSpec& s, const Value& v) {
     if (as_int(v) < 1) {
-        refuse_value(v, "an integer >= 1");
+        refuse_value(v, TALLY_TEXT("tally::launch", "an integer >= 1"));
     }
     s.data.tokens = static_cast<double>(as_int(v)) * static_cast<double>(global_batch(s)) *
                     static_cast<double>(s.data.seq_len);
@@ -666,7 +727,8 @@ std::optional<Value> get_global_or_unset(const PlanSpec& s) {
 }
 void set_global_or_unset(PlanSpec& s, const Value& v) {
     if (as_int(v) != -1 && as_int(v) < 1) {
-        refuse_value(v, "-1 (local batch x data-parallel degree) or an integer >= 1");
+        refuse_value(v, TALLY_TEXT("tally::launch",
+                                   "-1 (local batch x data-parallel degree) or an integer >= 1"));
     }
     s.data.global_batch = as_int(v) == -1 ? 0 : as_int(v);
 }
@@ -676,7 +738,7 @@ std::optional<Value> get_nodes(const PlanSpec& s) {
 }
 void set_nodes(PlanSpec& s, const Value& v) {
     if (as_int(v) < 1) {
-        refuse_value(v, "an integer >= 1");
+        refuse_value(v, TALLY_TEXT("tally::launch", "an integer >= 1"));
     }
     s.cluster.gpus = as_int(v);
 }
@@ -685,7 +747,7 @@ std::optional<Value> get_per_node(const PlanSpec& s) {
 }
 void set_per_node(PlanSpec& s, const Value& v) {
     if (as_int(v) < 1) {
-        refuse_value(v, "an integer >= 1");
+        refuse_value(v, TALLY_TEXT("tally::launch", "an integer >= 1"));
     }
     s.cluster.gpus *= as_int(v);
 }
@@ -694,7 +756,7 @@ std::optional<Value> get_gpus(const PlanSpec& s) {
 }
 void set_gpus(PlanSpec& s, const Value& v) {
     if (as_int(v) < 1) {
-        refuse_value(v, "an integer >= 1");
+        refuse_value(v, TALLY_TEXT("tally::launch", "an integer >= 1"));
     }
     s.cluster.gpus = as_int(v);
 }
@@ -711,8 +773,9 @@ void set_layers_per_virtual(PlanSpec& s, const Value& v) {
     const std::int64_t per = as_int(v);
     const std::int64_t stage = s.training.pp * per;
     if (per < 1 || stage <= 0 || s.model.layers % stage != 0) {
-        refuse_value(
-            v, fmt::format("a divisor of layers / pp ({} / {})", s.model.layers, s.training.pp));
+        refuse_value(v, TALLY_TEXT("tally::launch", "a divisor of layers / pp (%1 / %2)")
+                            .arg(s.model.layers)
+                            .arg(s.training.pp));
     }
     s.training.interleave = s.model.layers / stage;
 }
@@ -721,7 +784,7 @@ std::optional<Value> get_virtual_stages(const PlanSpec& s) {
 }
 void set_virtual_stages(PlanSpec& s, const Value& v) {
     if (as_int(v) < 1) {
-        refuse_value(v, "an integer >= 1");
+        refuse_value(v, TALLY_TEXT("tally::launch", "an integer >= 1"));
     }
     s.training.interleave = as_int(v);
 }
@@ -754,7 +817,7 @@ void set_granularity(PlanSpec& s, const Value& v) {
     } else if (t == "None" || t == "none" || t.empty()) {
         s.training.recompute = Recompute::none;
     } else {
-        refuse_value(v, "full or selective");
+        refuse_value(v, TALLY_TEXT("tally::launch", "full or selective"));
     }
 }
 // Megatron's --recompute-method: uniform (with --recompute-num-layers 1: every layer, its
@@ -774,7 +837,7 @@ void set_recompute_method(PlanSpec& s, const Value& v) {
     if (as_text(v) == "block") {
         s.training.recompute_layers = -1;
     } else if (as_text(v) != "uniform") {
-        refuse_value(v, "uniform or block");
+        refuse_value(v, TALLY_TEXT("tally::launch", "uniform or block"));
     }
 }
 std::optional<Value> get_recompute_layers(const PlanSpec& s) {
@@ -790,30 +853,36 @@ void set_recompute_layers(PlanSpec& s, const Value& v) {
     if (s.training.recompute_layers == -1) {
         if (as_int(v) < 1) {
             refuse_value(v,
-                         "at least 1: the layers of each model chunk the block method "
-                         "recomputes");
+                         TALLY_TEXT("tally::launch",
+                                    "at least 1: the layers of each model chunk the block method "
+                                    "recomputes"));
         }
         s.training.recompute_layers = as_int(v);
     } else if (as_int(v) != 1) {
         refuse_value(v,
-                     "1 with the uniform method: Tally's full recomputation keeps every "
-                     "layer's input (the block method recomputes some layers)");
+                     TALLY_TEXT("tally::launch",
+                                "1 with the uniform method: Tally's full recomputation keeps every "
+                                "layer's input (the block method recomputes some layers)"));
     }
 }
-std::optional<FieldError> refuse_partial_recompute(const PlanSpec& s) {
+std::optional<FieldError> refuse_partial_recompute(const PlanSpec& s, std::string_view title) {
     if (s.training.recompute != Recompute::full || s.training.recompute_layers <= 0) {
         return std::nullopt;
     }
-    return refusal("training.recompute_layers", std::to_string(s.training.recompute_layers),
-                   "0 for this framework: it recomputes every layer or none");
+    return refusal(
+        "training.recompute_layers", std::to_string(s.training.recompute_layers),
+        TALLY_TEXT("tally::launch",
+                   "0 for this framework: it recomputes every layer or none (%1 cannot express it)")
+            .arg(title));
 }
 // torchtitan's activation_checkpoint.mode.
 std::optional<Value> get_ac_mode(const PlanSpec& s) {
     return name_of(kTorchtitanModes, s.training.recompute);
 }
 void set_ac_mode(PlanSpec& s, const Value& v) {
-    s.training.recompute =
-        pick(kTorchtitanModes, v, "(memory_budget has no layer rule Tally plans)");
+    s.training.recompute = pick(
+        kTorchtitanModes, v,
+        TALLY_TEXT("tally::launch", "%1, %2 or %3 (memory_budget has no layer rule Tally plans)"));
 }
 // A whole-layer switch (accelerate's fsdp_activation_checkpointing).
 std::optional<Value> get_full_recompute(const PlanSpec& s) {
@@ -843,7 +912,7 @@ std::optional<Value> get_zero(const PlanSpec& s) {
 }
 void set_zero(PlanSpec& s, const Value& v) {
     if (as_int(v) < 0 || as_int(v) > 3) {
-        refuse_value(v, "0, 1, 2 or 3");
+        refuse_value(v, TALLY_TEXT("tally::launch", "0, 1, 2 or 3"));
     }
     s.training.zero = static_cast<int>(as_int(v));
 }
@@ -869,23 +938,29 @@ void set_cpu_offloading(PlanSpec& s, const Value& v) {
         s.training.activation_offload_layers = 0;
     }
 }
-std::optional<FieldError> refuse_activation_offload(const PlanSpec& s) {
+std::optional<FieldError> refuse_activation_offload(const PlanSpec& s, std::string_view title) {
     if (s.training.activation_offload_layers == 0) {
         return std::nullopt;
     }
     return refusal("training.activation_offload_layers",
                    std::to_string(s.training.activation_offload_layers),
-                   "0 for this framework: it has no setting that offloads a layer's activations");
+                   TALLY_TEXT("tally::launch",
+                              "0 for this framework: it has no setting that offloads a layer's "
+                              "activations (%1 cannot express it)")
+                       .arg(title));
 }
-std::optional<FieldError> refuse_ep_comm_overlap(const PlanSpec& s) {
+std::optional<FieldError> refuse_ep_comm_overlap(const PlanSpec& s, std::string_view title) {
     if (!s.training.ep_comm_overlap) {
         return std::nullopt;
     }
     // Megatron-LM names it --overlap-moe-expert-parallel-comm after core_v0.12.0, the release
     // whose arguments these tables follow.
-    return refusal("training.ep_comm_overlap", "true",
+    return refusal(
+        "training.ep_comm_overlap", "true",
+        TALLY_TEXT("tally::launch",
                    "false for this framework's arguments here: they have no expert-parallel "
-                   "overlap setting");
+                   "overlap setting (%1 cannot express it)")
+            .arg(title));
 }
 // Megatron-Core's token dispatcher (--moe-token-dispatcher-type): "flex" is the node-deduplicating
 // one, run with DeepEP (--moe-enable-deepep, core_v0.12.0); allgather, alltoall and alltoall_seq
@@ -902,7 +977,7 @@ void set_dispatcher_type(PlanSpec& s, const Value& v) {
     } else if (t == "allgather" || t == "alltoall" || t == "alltoall_seq") {
         s.training.moe_dispatcher = MoeDispatcher::alltoall;
     } else {
-        refuse_value(v, "allgather, alltoall, alltoall_seq or flex");
+        refuse_value(v, TALLY_TEXT("tally::launch", "allgather, alltoall, alltoall_seq or flex"));
     }
 }
 std::optional<Value> get_enable_deepep(const PlanSpec& s) {
@@ -914,12 +989,15 @@ void set_enable_deepep(PlanSpec& s, const Value& v) {
         s.training.moe_dispatcher = MoeDispatcher::flex;
     }
 }
-std::optional<FieldError> refuse_flex_dispatcher(const PlanSpec& s) {
+std::optional<FieldError> refuse_flex_dispatcher(const PlanSpec& s, std::string_view title) {
     if (s.training.moe_dispatcher != MoeDispatcher::flex) {
         return std::nullopt;
     }
     return refusal("training.moe_dispatcher", "flex",
-                   "alltoall for this framework: it has no node-deduplicating token dispatcher");
+                   TALLY_TEXT("tally::launch",
+                              "alltoall for this framework: it has no node-deduplicating token "
+                              "dispatcher (%1 cannot express it)")
+                       .arg(title));
 }
 // PyTorch FSDP's backward prefetch (accelerate's fsdp_backward_prefetch): BACKWARD_PRE issues
 // the next layer's gather before the current layer's gradients, BACKWARD_POST after them;
@@ -940,39 +1018,48 @@ void set_backward_prefetch(PlanSpec& s, const Value& v) {
     } else if (t == "BACKWARD_POST" || t == "NO_PREFETCH") {
         s.training.fsdp_backward_prefetch = FsdpBackwardPrefetch::post;
     } else {
-        refuse_value(v, "BACKWARD_PRE, BACKWARD_POST or NO_PREFETCH");
+        refuse_value(v, TALLY_TEXT("tally::launch", "BACKWARD_PRE, BACKWARD_POST or NO_PREFETCH"));
     }
 }
 // The other frameworks' fully sharded modes gather ahead of the backward by design (FSDP2's
 // implicit prefetch, Megatron-FSDP, DeepSpeed ZeRO-3's prefetch bucket): none has a setting that
 // waits for the current layer's gradients first.
-std::optional<FieldError> refuse_backward_prefetch_post(const PlanSpec& s) {
+std::optional<FieldError> refuse_backward_prefetch_post(const PlanSpec& s, std::string_view title) {
     if (s.training.zero < 3 || s.training.fsdp_backward_prefetch != FsdpBackwardPrefetch::post) {
         return std::nullopt;
     }
     return refusal("training.fsdp_backward_prefetch", "post",
-                   "pre for this framework: its sharded mode gathers the next layer's "
-                   "parameters before the current layer's gradients, with no setting to wait");
+                   TALLY_TEXT("tally::launch",
+                              "pre for this framework: its sharded mode gathers the next layer's "
+                              "parameters before the current layer's gradients, with no setting to "
+                              "wait (%1 cannot express it)")
+                       .arg(title));
 }
 // Megatron-LM and NeMo run Transformer Engine's or Apex's FusedAdam
 // (megatron/core/optimizer/__init__.py): no setting makes the update a pass per operation. A
 // plan that asks for foreach itself is refused; one that takes its engine's is written as these
 // frameworks run it.
-std::optional<FieldError> refuse_optimizer_foreach(const PlanSpec& s) {
+std::optional<FieldError> refuse_optimizer_foreach(const PlanSpec& s, std::string_view title) {
     if (s.training.optimizer_impl != OptimizerImpl::foreach) {
         return std::nullopt;
     }
-    return refusal("training.optimizer_impl", "foreach",
+    return refusal(
+        "training.optimizer_impl", "foreach",
+        TALLY_TEXT("tally::launch",
                    "fused or engine for this framework: it runs Transformer Engine's or Apex's "
-                   "FusedAdam");
+                   "FusedAdam (%1 cannot express it)")
+            .arg(title));
 }
-std::optional<FieldError> refuse_tp_comm_overlap(const PlanSpec& s) {
+std::optional<FieldError> refuse_tp_comm_overlap(const PlanSpec& s, std::string_view title) {
     if (!s.training.tp_comm_overlap) {
         return std::nullopt;
     }
-    return refusal("training.tp_comm_overlap", "true",
+    return refusal(
+        "training.tp_comm_overlap", "true",
+        TALLY_TEXT("tally::launch",
                    "false for this framework: it has no setting for Transformer Engine's "
-                   "tensor-parallel overlap");
+                   "tensor-parallel overlap (%1 cannot express it)")
+            .arg(title));
 }
 std::optional<Value> get_offload_optimizer(const PlanSpec& s) {
     return Value{s.training.offload != Offload::none};
@@ -992,7 +1079,7 @@ std::optional<Value> get_ds_offload_optimizer(const PlanSpec& s) {
 }
 void set_ds_offload_optimizer(PlanSpec& s, const Value& v) {
     if (as_text(v) != "cpu" && as_text(v) != "none") {
-        refuse_value(v, "cpu or none (nvme is not planned)");
+        refuse_value(v, TALLY_TEXT("tally::launch", "cpu or none (nvme is not planned)"));
     }
     s.training.offload = as_text(v) == "cpu" ? Offload::optimizer : Offload::none;
 }
@@ -1001,11 +1088,12 @@ std::optional<Value> get_ds_offload_param(const PlanSpec& s) {
 }
 void set_ds_offload_param(PlanSpec& s, const Value& v) {
     if (as_text(v) != "cpu" && as_text(v) != "none") {
-        refuse_value(v, "cpu or none (nvme is not planned)");
+        refuse_value(v, TALLY_TEXT("tally::launch", "cpu or none (nvme is not planned)"));
     }
     if (as_text(v) == "cpu") {
         if (s.training.offload != Offload::optimizer) {
-            refuse_value(v, "none unless offload_optimizer.device is cpu too");
+            refuse_value(
+                v, TALLY_TEXT("tally::launch", "none unless offload_optimizer.device is cpu too"));
         }
         s.training.offload = Offload::optimizer_and_params;
     }
@@ -1036,7 +1124,8 @@ std::optional<Value> get_fp16(const PlanSpec& s) {
 void set_fp16(PlanSpec& s, const Value& v) {
     if (as_bool(v)) {
         if (s.training.param_dtype == DType::bf16) {
-            refuse_value(v, "false when bf16 is on: one precision per run");
+            refuse_value(
+                v, TALLY_TEXT("tally::launch", "false when bf16 is on: one precision per run"));
         }
         set_precision(s, Precision::fp16);
     }
@@ -1061,8 +1150,10 @@ void set_precision_name(PlanSpec& s, const Value& v) {
     } else if (Fp16[0] != '\0' && t == Fp16) {
         set_precision(s, Precision::fp16);
     } else {
-        refuse_value(v, Fp16[0] != '\0' ? fmt::format("{}, {} or {}", Bf16, Fp16, Fp32)
-                                        : fmt::format("{} or {}", Bf16, Fp32));
+        refuse_value(v,
+                     Fp16[0] != '\0'
+                         ? TALLY_TEXT("tally::launch", "%1, %2 or %3").arg(Bf16).arg(Fp16).arg(Fp32)
+                         : TALLY_TEXT("tally::launch", "%1 or %2").arg(Bf16).arg(Fp32));
     }
 }
 // Transformer Engine's fp8 as Megatron names it: "hybrid" (E4M3 forward, E5M2 gradients, TE's
@@ -1076,10 +1167,11 @@ void set_fp8_format(PlanSpec& s, const Value& v) {
         return;
     }
     if (as_text(v) != "hybrid" && as_text(v) != "e4m3") {
-        refuse_value(v, "hybrid or e4m3");
+        refuse_value(v, TALLY_TEXT("tally::launch", "hybrid or e4m3"));
     }
     if (s.training.param_dtype == DType::fp32) {
-        refuse_value(v, "fp8 with bf16 or fp16 parameters (--bf16 or --fp16)");
+        refuse_value(
+            v, TALLY_TEXT("tally::launch", "fp8 with bf16 or fp16 parameters (--bf16 or --fp16)"));
     }
     s.training.compute_dtype = DType::fp8_e4m3;
 }
@@ -1106,7 +1198,7 @@ void set_attention_backend(PlanSpec& s, const Value& v) {
     } else if (t == "unfused" || t == "local") {
         s.training.flash_attention = false;
     } else {
-        refuse_value(v, "flash, fused, unfused, local or auto");
+        refuse_value(v, TALLY_TEXT("tally::launch", "flash, fused, unfused, local or auto"));
     }
 }
 
@@ -1128,20 +1220,24 @@ std::optional<Value> get_tt_flavour(const PlanSpec& s) {
 void set_tt_flavour(PlanSpec& s, const Value& v) {
     std::optional<ModelSpec> m = torchtitan_flavour(s.model.name, as_text(v));
     if (!m) {
-        refuse_value(v, fmt::format("a flavour of llama3 Tally has dimensions for (8B, 70B, "
-                                    "405B); model {} has none here, give the model's "
-                                    "config.json instead",
-                                    s.model.name));
+        refuse_value(v, TALLY_TEXT("tally::launch",
+                                   "a flavour of llama3 Tally has dimensions for (8B, 70B, "
+                                   "405B); model %1 has none here, give the model's "
+                                   "config.json instead")
+                            .arg(s.model.name));
     }
     s.model = *m;
 }
-std::optional<FieldError> refuse_not_a_flavour(const PlanSpec& s) {
+std::optional<FieldError> refuse_not_a_flavour(const PlanSpec& s, std::string_view title) {
     if (s.model.kind != ModelKind::transformer || get_tt_flavour(s)) {
         return std::nullopt;
     }
-    return refusal("model", s.model.name.empty() ? std::string("this model") : s.model.name,
+    return refusal(
+        "model", s.model.name.empty() ? std::string("this model") : s.model.name,
+        TALLY_TEXT("tally::launch",
                    "a torchtitan model flavour: torchtitan names its model by flavour, and this "
-                   "model's dimensions match none of llama3 8B, 70B, 405B");
+                   "model's dimensions match none of llama3 8B, 70B, 405B (%1 cannot express it)")
+            .arg(title));
 }
 // FSDP2 over the data-parallel ranks: replicated (ZeRO-0), sharded (ZeRO-3), or sharded and kept
 // whole after forward (reshard_after_forward "never": gradients and optimizer state sharded,
@@ -1151,7 +1247,7 @@ std::optional<Value> get_tt_replicate(const PlanSpec& s) {
 }
 void set_tt_replicate(PlanSpec& s, const Value& v) {
     if (as_int(v) < 1) {
-        refuse_value(v, "an integer >= 1");
+        refuse_value(v, TALLY_TEXT("tally::launch", "an integer >= 1"));
     }
     s.cluster.gpus = as_int(v);  // the data-parallel degree, multiplied out by the rows below
     s.training.zero = 0;
@@ -1166,7 +1262,8 @@ void set_tt_shard(PlanSpec& s, const Value& v) {
         return;
     }
     if (as_int(v) < 1) {
-        refuse_value(v, "-1 (every remaining rank) or an integer >= 1");
+        refuse_value(v,
+                     TALLY_TEXT("tally::launch", "-1 (every remaining rank) or an integer >= 1"));
     }
     s.cluster.gpus *= as_int(v);
     s.training.zero = as_int(v) > 1 ? 3 : 0;
@@ -1177,7 +1274,7 @@ std::optional<Value> get_tt_reshard(const PlanSpec& s) {
 void set_tt_reshard(PlanSpec& s, const Value& v) {
     const std::string& t = as_text(v);
     if (t != "default" && t != "always" && t != "never") {
-        refuse_value(v, "default, always or never");
+        refuse_value(v, TALLY_TEXT("tally::launch", "default, always or never"));
     }
     if (t == "never" && s.training.zero == 3) {
         s.training.zero = 2;
@@ -1191,7 +1288,7 @@ std::optional<Value> get_tt_degree(const PlanSpec& s) {
 template <auto Member>
 void set_tt_degree(PlanSpec& s, const Value& v) {
     if (as_int(v) < 1) {
-        refuse_value(v, "an integer >= 1");
+        refuse_value(v, TALLY_TEXT("tally::launch", "an integer >= 1"));
     }
     s.training.*Member = as_int(v);
     if constexpr (Member != &TrainingSpec::expert_parallel) {
@@ -1205,7 +1302,7 @@ std::optional<Value> get_tt_local_batch(const PlanSpec& s) {
 }
 void set_tt_local_batch(PlanSpec& s, const Value& v) {
     if (as_int(v) < 1) {
-        refuse_value(v, "an integer >= 1");
+        refuse_value(v, TALLY_TEXT("tally::launch", "an integer >= 1"));
     }
     s.data.micro_batch = as_int(v);
 }
@@ -1214,7 +1311,7 @@ std::optional<Value> get_tt_pp_micro(const PlanSpec& s) {
 }
 void set_tt_pp_micro(PlanSpec& s, const Value& v) {
     if (as_int(v) < 1) {
-        refuse_value(v, "an integer >= 1");
+        refuse_value(v, TALLY_TEXT("tally::launch", "an integer >= 1"));
     }
     if (s.training.pp > 1) {
         s.data.micro_batch = as_int(v);
@@ -1257,19 +1354,21 @@ std::optional<Value> get_accumulation(const PlanSpec& s) {
 }
 void set_accumulation(PlanSpec& s, const Value& v) {
     if (as_int(v) < 1) {
-        refuse_value(v, "an integer >= 1");
+        refuse_value(v, TALLY_TEXT("tally::launch", "an integer >= 1"));
     }
     const std::int64_t per_gpu = s.data.micro_batch * as_int(v);
     if (s.data.global_batch <= 0) {
-        refuse_value(v,
-                     "given with train_batch_size: Tally reads the GPU count from "
-                     "train_batch_size / (train_micro_batch_size_per_gpu x this)");
+        refuse_value(v, TALLY_TEXT("tally::launch",
+                                   "given with train_batch_size: Tally reads the GPU count from "
+                                   "train_batch_size / (train_micro_batch_size_per_gpu x this)"));
     }
     if (s.data.global_batch % per_gpu != 0) {
-        refuse_value(v, fmt::format("a divisor of train_batch_size / "
-                                    "train_micro_batch_size_per_gpu ({} / {}): their quotient is "
-                                    "the GPU count",
-                                    s.data.global_batch, s.data.micro_batch));
+        refuse_value(v, TALLY_TEXT("tally::launch",
+                                   "a divisor of train_batch_size / "
+                                   "train_micro_batch_size_per_gpu (%1 / %2): their quotient is "
+                                   "the GPU count")
+                            .arg(s.data.global_batch)
+                            .arg(s.data.micro_batch));
     }
     s.cluster.gpus = s.data.global_batch / per_gpu;
 }
@@ -1288,7 +1387,9 @@ void set_distributed_type(PlanSpec& s, const Value& v) {
     } else if (t == "FSDP") {
         s.training.zero = 3;
     } else {
-        refuse_value(v, "FSDP or MULTI_GPU (a DeepSpeed run imports from its JSON config)");
+        refuse_value(
+            v, TALLY_TEXT("tally::launch",
+                          "FSDP or MULTI_GPU (a DeepSpeed run imports from its JSON config)"));
     }
 }
 std::optional<Value> get_sharding(const PlanSpec& s) {
@@ -1306,9 +1407,10 @@ void set_sharding(PlanSpec& s, const Value& v) {
     } else if (t == "NO_SHARD" || t == "3") {
         s.training.zero = 0;
     } else {
-        refuse_value(v,
-                     "FULL_SHARD, SHARD_GRAD_OP or NO_SHARD (HYBRID_SHARD shards within a "
-                     "node only, which Tally does not plan)");
+        refuse_value(
+            v, TALLY_TEXT("tally::launch",
+                          "FULL_SHARD, SHARD_GRAD_OP or NO_SHARD (HYBRID_SHARD shards within a "
+                          "node only, which Tally does not plan)"));
     }
 }
 std::optional<Value> get_machines(const PlanSpec& s) {
@@ -1316,7 +1418,7 @@ std::optional<Value> get_machines(const PlanSpec& s) {
 }
 void set_machines(PlanSpec&, const Value& v) {
     if (as_int(v) < 1) {
-        refuse_value(v, "an integer >= 1");
+        refuse_value(v, TALLY_TEXT("tally::launch", "an integer >= 1"));
     }
 }
 
@@ -1341,10 +1443,13 @@ void finish_megatron(PlanSpec& s, LaunchImport& out, const LaunchImportOptions&)
     s.training.engine = Engine::megatron;
     if (s.model.learned_positions == -1) {
         const LaunchSetting* type = find_read(out, "position-embedding-type");
-        throw SpecError("max-position-embeddings", "missing",
-                        fmt::format("required with learned_absolute positions ({})",
-                                    type ? fmt::format("line {}", type->line)
-                                         : std::string("Megatron-LM's default position type")));
+        throw SpecError(
+            "max-position-embeddings", "missing",
+            type ? TALLY_TEXT("tally::launch", "required with learned_absolute positions (line %1)")
+                       .arg(type->line)
+                 : TALLY_TEXT("tally::launch",
+                              "required with learned_absolute positions (Megatron-LM's "
+                              "default position type)"));
     }
 }
 void finish_deepspeed(PlanSpec& s, LaunchImport&, const LaunchImportOptions&) {
@@ -1365,8 +1470,10 @@ void finish_torchtitan(PlanSpec& s, LaunchImport& out, const LaunchImportOptions
     const std::int64_t others = -s.cluster.gpus;
     if (options.gpus) {
         if (*options.gpus < 1 || *options.gpus % others != 0) {
-            throw SpecError("--gpus", std::to_string(*options.gpus),
-                            fmt::format("a multiple of {} (replicate x tp x pp x cp)", others));
+            throw SpecError(
+                "--gpus", std::to_string(*options.gpus),
+                TALLY_TEXT("tally::launch", "a multiple of %1 (replicate x tp x pp x cp)")
+                    .arg(others));
         }
         s.cluster.gpus = *options.gpus;
     } else {
@@ -1710,20 +1817,26 @@ Table nemo_table() {
         {refuse_not_transformer, refuse_precision,
          // NeMo 2's recipes train in bf16-mixed (their trainer's plugins); fp16 and fp32 are
          // other plugins, not an override of a field.
-         [](const PlanSpec& s) -> std::optional<FieldError> {
+         [](const PlanSpec& s, std::string_view title) -> std::optional<FieldError> {
              if (precision_of(s) == Precision::bf16) {
                  return std::nullopt;
              }
              return refusal("training.param_dtype", std::string(to_string(s.training.param_dtype)),
-                            "bf16: NeMo 2's recipes train with the bf16-mixed plugin");
+                            TALLY_TEXT("tally::launch",
+                                       "bf16: NeMo 2's recipes train with the bf16-mixed plugin "
+                                       "(%1 cannot express it)")
+                                .arg(title));
          },
          refuse_zero_above_1, refuse_offload_params, refuse_ep_comm_overlap,
-         [](const PlanSpec& s) -> std::optional<FieldError> {
+         [](const PlanSpec& s, std::string_view title) -> std::optional<FieldError> {
              if (s.training.offload == Offload::none) {
                  return std::nullopt;
              }
              return refusal("training.offload", std::string(to_string(s.training.offload)),
-                            "none: a NeMo recipe's optimizer offload is not a field override");
+                            TALLY_TEXT("tally::launch",
+                                       "none: a NeMo recipe's optimizer offload is not a field "
+                                       "override (%1 cannot express it)")
+                                .arg(title));
          },
          refuse_sqrt_recompute, refuse_optimizer_not_adamw, refuse_fp8_block, refuse_ffn_relu,
          refuse_optimizer_foreach, refuse_partial_window},
@@ -1788,7 +1901,8 @@ Table torchtitan_table() {
                     // plan.
                     if (s.training.recompute == Recompute::selective &&
                         as_text(v) != kSelectiveOp) {
-                        refuse_value(v, "op (per-operator selective recomputation)");
+                        refuse_value(v, TALLY_TEXT("tally::launch",
+                                                   "op (per-operator selective recomputation)"));
                     }
                 }),
             custom("compile.enable", Kind::boolean, "training.engine", get_tt_compile,
@@ -1880,12 +1994,14 @@ Table deepspeed_table() {
          refuse_ep_comm_overlap, refuse_flex_dispatcher, refuse_backward_prefetch_post,
          refuse_above<&TrainingSpec::pp, 1>, refuse_above<&TrainingSpec::context_parallel, 1>,
          refuse_above<&TrainingSpec::expert_parallel, 1>, refuse_selective_recompute,
-         [](const PlanSpec& s) -> std::optional<FieldError> {
+         [](const PlanSpec& s, std::string_view title) -> std::optional<FieldError> {
              const Optimizer o = s.training.optimizer;
              if (o == Optimizer::adamw || o == Optimizer::adam || o == Optimizer::sgd) {
                  return std::nullopt;
              }
-             return refusal("training.optimizer", std::string(to_string(o)), "adamw, adam or sgd");
+             return refusal("training.optimizer", std::string(to_string(o)),
+                            TALLY_TEXT("tally::launch", "adamw, adam or sgd (%1 cannot express it)")
+                                .arg(title));
          }},
         {"optimizer.params.",
          "scheduler.",
@@ -1955,12 +2071,15 @@ Table accelerate_table() {
          refuse_selective_recompute, refuse_above<&TrainingSpec::tp, 1>,
          refuse_above<&TrainingSpec::pp, 1>, refuse_above<&TrainingSpec::context_parallel, 1>,
          refuse_above<&TrainingSpec::expert_parallel, 1>,
-         [](const PlanSpec& s) -> std::optional<FieldError> {
+         [](const PlanSpec& s, std::string_view title) -> std::optional<FieldError> {
              if (s.training.zero == 0 &&
                  (s.training.offload != Offload::none || s.training.recompute != Recompute::none)) {
-                 return refusal("training.zero", "0",
+                 return refusal(
+                     "training.zero", "0",
+                     TALLY_TEXT("tally::launch",
                                 "2 or 3 with offload or recomputation: accelerate sets them in "
-                                "fsdp_config");
+                                "fsdp_config (%1 cannot express it)")
+                         .arg(title));
              }
              return std::nullopt;
          }},
