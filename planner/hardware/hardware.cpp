@@ -103,7 +103,8 @@ std::string dump(const json& value) {
 const json& require(const json& obj, const char* key, const std::string& path) {
     auto it = obj.find(key);
     if (it == obj.end()) {
-        throw SpecError(path + "." + key, "nothing", "this field is required");
+        throw SpecError(path + "." + key, "nothing",
+                        TALLY_TEXT("tally::hardware", "this field is required"));
     }
     return *it;
 }
@@ -112,34 +113,34 @@ std::string get_string(const json& obj, const char* key, const std::string& path
     auto it = obj.find(key);
     if (it == obj.end() || it->is_null()) {
         if (required) {
-            throw SpecError(path + "." + key, "nothing", "a non-empty string is required");
+            throw SpecError(path + "." + key, "nothing",
+                            TALLY_TEXT("tally::hardware", "a non-empty string is required"));
         }
         return {};
     }
     if (!it->is_string()) {
-        throw SpecError(path + "." + key, dump(*it), "must be a string");
+        throw SpecError(path + "." + key, dump(*it),
+                        TALLY_TEXT("tally::hardware", "must be a string"));
     }
     return it->get<std::string>();
 }
 
 double get_number(const json& value, const std::string& field, bool allow_zero) {
     if (!value.is_number()) {
-        throw SpecError(field, dump(value), "must be a number");
+        throw SpecError(field, dump(value), TALLY_TEXT("tally::hardware", "must be a number"));
     }
     const double v = value.get<double>();
     if (!std::isfinite(v) || v < 0.0 || (!allow_zero && v == 0.0)) {
-        throw SpecError(
-            field, dump(value),
-            allow_zero ? "must be a finite number >= 0" : "must be a finite number > 0");
+        throw SpecError(field, dump(value),
+                        allow_zero ? TALLY_TEXT("tally::hardware", "must be a finite number >= 0")
+                                   : TALLY_TEXT("tally::hardware", "must be a finite number > 0"));
     }
     return v;
 }
 
-// A figure in [min, max] (`range` says so in the message); with allow_zero, 0 (not given) too.
+// A figure in [min, max] (`allowed` says so); with allow_zero, 0 (not given) too.
 double get_bounded(const json& value, const std::string& field, double min, double max,
-                   const char* range, bool allow_zero = false) {
-    const std::string allowed =
-        std::string("must be a number in ") + range + (allow_zero ? " (or 0: not given)" : "");
+                   const Text& allowed, bool allow_zero = false) {
     if (!value.is_number()) {
         throw SpecError(field, dump(value), allowed);
     }
@@ -155,20 +156,25 @@ double get_bounded(const json& value, const std::string& field, double min, doub
 // read back gives the same plans.
 StepCalibration calibration_from_json(const json& j, const std::string& path) {
     if (!j.is_object()) {
-        throw SpecError(path, dump(j), "must be an object (efficiency, measured_step_s, ...)");
+        throw SpecError(
+            path, dump(j),
+            TALLY_TEXT("tally::hardware", "must be an object (efficiency, measured_step_s, ...)"));
     }
     StepCalibration c;
     c.efficiency = get_bounded(require(j, "efficiency", path), path + ".efficiency",
-                               kMinCalibrationEfficiency, kMaxCalibrationEfficiency, "[0.01, 100]");
-    c.measured_step_s = get_bounded(require(j, "measured_step_s", path), path + ".measured_step_s",
-                                    1e-9, 1e9, "[1e-9, 1e9] seconds");
+                               kMinCalibrationEfficiency, kMaxCalibrationEfficiency,
+                               TALLY_TEXT("tally::hardware", "must be a number in [0.01, 100]"));
+    c.measured_step_s =
+        get_bounded(require(j, "measured_step_s", path), path + ".measured_step_s", 1e-9, 1e9,
+                    TALLY_TEXT("tally::hardware", "must be a number in [1e-9, 1e9] seconds"));
     c.predicted_step_s =
         get_bounded(require(j, "predicted_step_s", path), path + ".predicted_step_s", 1e-12, 1e12,
-                    "[1e-12, 1e12] seconds");
+                    TALLY_TEXT("tally::hardware", "must be a number in [1e-12, 1e12] seconds"));
     const double ratio = c.predicted_step_s / c.measured_step_s;
     if (std::abs(ratio - c.efficiency) > 1e-6 * c.efficiency) {
         throw SpecError(path + ".efficiency", dump(require(j, "efficiency", path)),
-                        "predicted_step_s / measured_step_s (" + std::to_string(ratio) + ")");
+                        TALLY_TEXT("tally::hardware", "predicted_step_s / measured_step_s (%1)")
+                            .arg(std::to_string(ratio)));
     }
     c.measured_on = get_string(j, "measured_on", path, false);
     c.source = get_string(j, "source", path, false);
@@ -181,44 +187,54 @@ StepCalibration calibration_from_json(const json& j, const std::string& path) {
 
 HardwareProfile hardware_from_json(const json& j, const std::string& path) {
     if (!j.is_object()) {
-        throw SpecError(path, dump(j), "a hardware profile must be a JSON object");
+        throw SpecError(path, dump(j),
+                        TALLY_TEXT("tally::hardware", "a hardware profile must be a JSON object"));
     }
     HardwareProfile p;
     p.id = get_string(j, "id", path, true);
     if (p.id.empty()) {
-        throw SpecError(path + ".id", "\"\"", "a non-empty id is required");
+        throw SpecError(path + ".id", "\"\"",
+                        TALLY_TEXT("tally::hardware", "a non-empty id is required"));
     }
     p.name = get_string(j, "name", path, true);
     p.vendor = get_string(j, "vendor", path, false);
     if (auto it = j.find("kind"); it != j.end()) {
         auto kind = it->is_string() ? parse_profile_kind(it->get<std::string>()) : std::nullopt;
         if (!kind) {
-            throw SpecError(path + ".kind", dump(*it), "one of builtin, custom, measured");
+            throw SpecError(path + ".kind", dump(*it),
+                            TALLY_TEXT("tally::hardware", "one of builtin, custom, measured"));
         }
         p.kind = *kind;
     }
     p.form_factor = get_string(j, "form_factor", path, false);
     p.memory_type = get_string(j, "memory_type", path, false);
-    p.memory_bytes = get_bounded(require(j, "memory_bytes", path), path + ".memory_bytes",
-                                 kMinMemoryBytes, kMaxMemoryBytes, "[1e6, 1e16] bytes");
+    p.memory_bytes = get_bounded(
+        require(j, "memory_bytes", path), path + ".memory_bytes", kMinMemoryBytes, kMaxMemoryBytes,
+        TALLY_TEXT("tally::hardware", "must be a number in [1e6, 1e16] bytes"));
     p.bandwidth_bytes_per_s =
         get_bounded(require(j, "bandwidth_bytes_per_s", path), path + ".bandwidth_bytes_per_s",
-                    kMinBandwidthBytesPerS, kMaxBandwidthBytesPerS, "[1e6, 1e16] bytes/s");
+                    kMinBandwidthBytesPerS, kMaxBandwidthBytesPerS,
+                    TALLY_TEXT("tally::hardware", "must be a number in [1e6, 1e16] bytes/s"));
     const json& peaks = require(j, "peak_flops_per_s", path);
     if (!peaks.is_object()) {
         throw SpecError(path + ".peak_flops_per_s", dump(peaks),
-                        "must be an object of dtype: FLOP/s");
+                        TALLY_TEXT("tally::hardware", "must be an object of dtype: FLOP/s"));
     }
     for (auto it = peaks.begin(); it != peaks.end(); ++it) {
         auto type = parse_compute_type(it.key());
         if (!type) {
-            throw SpecError(path + ".peak_flops_per_s." + it.key(), dump(it.value()),
-                            "keys must be fp64, fp32, tf32, bf16, fp16, fp8, fp4, int8");
+            throw SpecError(
+                path + ".peak_flops_per_s." + it.key(), dump(it.value()),
+                TALLY_TEXT("tally::hardware",
+                           "keys must be fp64, fp32, tf32, bf16, fp16, fp8, fp4, int8"));
         }
         if (!it.value().is_null()) {
             p.peak_flops_per_s[static_cast<std::size_t>(*type)] =
                 get_bounded(it.value(), path + ".peak_flops_per_s." + it.key(), kMinPeakFlopsPerS,
-                            kMaxPeakFlopsPerS, "[1e6, 1e21] FLOP/s", true);
+                            kMaxPeakFlopsPerS,
+                            TALLY_TEXT("tally::hardware",
+                                       "must be a number in [1e6, 1e21] FLOP/s (or 0: not given)"),
+                            true);
         }
     }
     bool any_peak = false;
@@ -227,41 +243,48 @@ HardwareProfile hardware_from_json(const json& j, const std::string& path) {
     }
     if (!any_peak) {
         throw SpecError(path + ".peak_flops_per_s", dump(peaks),
-                        "at least one dtype needs a peak > 0");
+                        TALLY_TEXT("tally::hardware", "at least one dtype needs a peak > 0"));
     }
     if (auto it = j.find("tdp_w"); it != j.end() && !it->is_null()) {
-        p.tdp_w = get_bounded(*it, path + ".tdp_w", 0.0, kMaxTdpW, "[0, 1e6] W");
+        p.tdp_w = get_bounded(*it, path + ".tdp_w", 0.0, kMaxTdpW,
+                              TALLY_TEXT("tally::hardware", "must be a number in [0, 1e6] W"));
     }
     if (auto it = j.find("sm_count"); it != j.end() && !it->is_null()) {
-        const double v =
-            get_bounded(*it, path + ".sm_count", 1.0, 1e6, "a whole number in [1, 1e6]");
+        const double v = get_bounded(
+            *it, path + ".sm_count", 1.0, 1e6,
+            TALLY_TEXT("tally::hardware", "must be a number in a whole number in [1, 1e6]"));
         if (v != std::floor(v)) {
-            throw SpecError(path + ".sm_count", dump(*it), "a whole number in [1, 1e6]");
+            throw SpecError(path + ".sm_count", dump(*it),
+                            TALLY_TEXT("tally::hardware", "a whole number in [1, 1e6]"));
         }
         p.sm_count = static_cast<std::int64_t>(v);
     }
     if (auto it = j.find("interconnect"); it != j.end() && !it->is_null()) {
         if (!it->is_object()) {
-            throw SpecError(path + ".interconnect", dump(*it), "must be an object");
+            throw SpecError(path + ".interconnect", dump(*it),
+                            TALLY_TEXT("tally::hardware", "must be an object"));
         }
         p.interconnect_name = get_string(*it, "name", path + ".interconnect", false);
         if (auto bw = it->find("bandwidth_bytes_per_s_per_direction");
             bw != it->end() && !bw->is_null()) {
             p.interconnect_bytes_per_s =
                 get_bounded(*bw, path + ".interconnect.bandwidth_bytes_per_s_per_direction", 0.0,
-                            kMaxBandwidthBytesPerS, "[0, 1e16] bytes/s");
+                            kMaxBandwidthBytesPerS,
+                            TALLY_TEXT("tally::hardware", "must be a number in [0, 1e16] bytes/s"));
         }
     }
     if (auto it = j.find("network"); it != j.end() && !it->is_null()) {
         if (!it->is_object()) {
-            throw SpecError(path + ".network", dump(*it), "must be an object");
+            throw SpecError(path + ".network", dump(*it),
+                            TALLY_TEXT("tally::hardware", "must be an object"));
         }
         if (auto n = it->find("gpus_per_node"); n != it->end() && !n->is_null()) {
-            const double v = get_bounded(*n, path + ".network.gpus_per_node", 1.0, 1e6,
-                                         "a whole number in [1, 1e6]");
+            const double v = get_bounded(
+                *n, path + ".network.gpus_per_node", 1.0, 1e6,
+                TALLY_TEXT("tally::hardware", "must be a number in a whole number in [1, 1e6]"));
             if (v != std::floor(v)) {
                 throw SpecError(path + ".network.gpus_per_node", dump(*n),
-                                "a whole number in [1, 1e6]");
+                                TALLY_TEXT("tally::hardware", "a whole number in [1, 1e6]"));
             }
             p.gpus_per_node = static_cast<std::int64_t>(v);
         }
@@ -269,41 +292,47 @@ HardwareProfile hardware_from_json(const json& j, const std::string& path) {
             bw != it->end() && !bw->is_null()) {
             p.inter_node_bytes_per_s =
                 get_bounded(*bw, path + ".network.inter_node_bytes_per_s_per_direction", 0.0,
-                            kMaxBandwidthBytesPerS, "[0, 1e16] bytes/s");
+                            kMaxBandwidthBytesPerS,
+                            TALLY_TEXT("tally::hardware", "must be a number in [0, 1e16] bytes/s"));
         }
         if (auto bw = it->find("host_bytes_per_s_per_direction");
             bw != it->end() && !bw->is_null()) {
-            p.host_bytes_per_s = get_bounded(*bw, path + ".network.host_bytes_per_s_per_direction",
-                                             0.0, kMaxBandwidthBytesPerS, "[0, 1e16] bytes/s");
+            p.host_bytes_per_s = get_bounded(
+                *bw, path + ".network.host_bytes_per_s_per_direction", 0.0, kMaxBandwidthBytesPerS,
+                TALLY_TEXT("tally::hardware", "must be a number in [0, 1e16] bytes/s"));
         }
     }
     if (auto it = j.find("price_per_gpu_hour"); it != j.end() && !it->is_null()) {
         p.price_per_gpu_hour =
-            get_bounded(*it, path + ".price_per_gpu_hour", 0.0, 1e9, "[0, 1e9] per GPU-hour");
+            get_bounded(*it, path + ".price_per_gpu_hour", 0.0, 1e9,
+                        TALLY_TEXT("tally::hardware", "must be a number in [0, 1e9] per GPU-hour"));
     }
     p.datasheet_printed = get_string(j, "datasheet_printed", path, false);
     p.verification = get_string(j, "verification", path, false);
     p.notes = get_string(j, "notes", path, false);
     if (auto it = j.find("sources"); it != j.end()) {
         if (!it->is_array()) {
-            throw SpecError(path + ".sources", dump(*it), "must be an array of strings");
+            throw SpecError(path + ".sources", dump(*it),
+                            TALLY_TEXT("tally::hardware", "must be an array of strings"));
         }
         for (const json& s : *it) {
             if (!s.is_string()) {
-                throw SpecError(path + ".sources", dump(s), "must be an array of strings");
+                throw SpecError(path + ".sources", dump(s),
+                                TALLY_TEXT("tally::hardware", "must be an array of strings"));
             }
             p.sources.push_back(s.get<std::string>());
         }
     }
     if (auto it = j.find("measured"); it != j.end()) {
         if (!it->is_array()) {
-            throw SpecError(path + ".measured", dump(*it), "must be an array");
+            throw SpecError(path + ".measured", dump(*it),
+                            TALLY_TEXT("tally::hardware", "must be an array"));
         }
         for (std::size_t i = 0; i < it->size(); ++i) {
             const json& m = (*it)[i];
             const std::string mpath = path + ".measured[" + std::to_string(i) + "]";
             if (!m.is_object()) {
-                throw SpecError(mpath, dump(m), "must be an object");
+                throw SpecError(mpath, dump(m), TALLY_TEXT("tally::hardware", "must be an object"));
             }
             MeasuredFigure f;
             f.metric = get_string(m, "metric", mpath, true);
@@ -318,28 +347,33 @@ HardwareProfile hardware_from_json(const json& j, const std::string& path) {
     }
     if (auto it = j.find("measured_gemms"); it != j.end() && !it->is_null()) {
         if (!it->is_array()) {
-            throw SpecError(path + ".measured_gemms", dump(*it), "must be an array");
+            throw SpecError(path + ".measured_gemms", dump(*it),
+                            TALLY_TEXT("tally::hardware", "must be an array"));
         }
         for (std::size_t i = 0; i < it->size(); ++i) {
             const json& g = (*it)[i];
             const std::string gpath = path + ".measured_gemms[" + std::to_string(i) + "]";
             if (!g.is_object()) {
-                throw SpecError(gpath, dump(g), "must be an object");
+                throw SpecError(gpath, dump(g), TALLY_TEXT("tally::hardware", "must be an object"));
             }
             MeasuredGemm gemm;
             const std::string dtype = get_string(g, "dtype", gpath, true);
             const auto type = parse_compute_type(dtype);
             if (!type) {
                 throw SpecError(gpath + ".dtype", dump(g["dtype"]),
-                                "one of fp64, fp32, tf32, bf16, fp16, fp8, fp4, int8");
+                                TALLY_TEXT("tally::hardware",
+                                           "one of fp64, fp32, tf32, bf16, fp16, fp8, fp4, int8"));
             }
             gemm.type = *type;
             const auto whole = [&](const char* key, std::int64_t& out) {
                 const json& v = require(g, key, gpath);
                 const double d =
-                    get_bounded(v, gpath + "." + key, 1.0, 0x1p40, "a whole number in [1, 2^40]");
+                    get_bounded(v, gpath + "." + key, 1.0, 0x1p40,
+                                TALLY_TEXT("tally::hardware",
+                                           "must be a number in a whole number in [1, 2^40]"));
                 if (d != std::floor(d)) {
-                    throw SpecError(gpath + "." + key, dump(v), "a whole number in [1, 2^40]");
+                    throw SpecError(gpath + "." + key, dump(v),
+                                    TALLY_TEXT("tally::hardware", "a whole number in [1, 2^40]"));
                 }
                 out = static_cast<std::int64_t>(d);
             };
@@ -347,8 +381,9 @@ HardwareProfile hardware_from_json(const json& j, const std::string& path) {
             whole("n", gemm.n);
             whole("k", gemm.k);
             whole("count", gemm.count);
-            gemm.seconds = get_bounded(require(g, "seconds", gpath), gpath + ".seconds", 1e-12, 1e6,
-                                       "[1e-12, 1e6] seconds");
+            gemm.seconds = get_bounded(
+                require(g, "seconds", gpath), gpath + ".seconds", 1e-12, 1e6,
+                TALLY_TEXT("tally::hardware", "must be a number in [1e-12, 1e6] seconds"));
             p.measured_gemms.push_back(gemm);
         }
         std::sort(p.measured_gemms.begin(), p.measured_gemms.end(), measured_gemm_before);
@@ -356,24 +391,29 @@ HardwareProfile hardware_from_json(const json& j, const std::string& path) {
             const MeasuredGemm& a = p.measured_gemms[i - 1];
             const MeasuredGemm& b = p.measured_gemms[i];
             if (!measured_gemm_before(a, b)) {
-                throw SpecError(path + ".measured_gemms",
-                                std::string(to_string(b.type)) + " " + std::to_string(b.m) + "x" +
-                                    std::to_string(b.n) + "x" + std::to_string(b.k) + "x" +
-                                    std::to_string(b.count),
-                                "at most one time per dtype, shape and count");
+                throw SpecError(
+                    path + ".measured_gemms",
+                    std::string(to_string(b.type)) + " " + std::to_string(b.m) + "x" +
+                        std::to_string(b.n) + "x" + std::to_string(b.k) + "x" +
+                        std::to_string(b.count),
+                    TALLY_TEXT("tally::hardware", "at most one time per dtype, shape and count"));
             }
         }
     }
     if (auto it = j.find("datasheet_printed_flops_per_s"); it != j.end() && !it->is_null()) {
         const std::string field = path + ".datasheet_printed_flops_per_s";
         if (!it->is_object()) {
-            throw SpecError(field, dump(*it), "must be an object of dtype: FLOP/s as printed");
+            throw SpecError(
+                field, dump(*it),
+                TALLY_TEXT("tally::hardware", "must be an object of dtype: FLOP/s as printed"));
         }
         for (auto v = it->begin(); v != it->end(); ++v) {
             auto type = parse_compute_type(v.key());
             if (!type) {
-                throw SpecError(field + "." + v.key(), dump(v.value()),
-                                "keys must be fp64, fp32, tf32, bf16, fp16, fp8, fp4, int8");
+                throw SpecError(
+                    field + "." + v.key(), dump(v.value()),
+                    TALLY_TEXT("tally::hardware",
+                               "keys must be fp64, fp32, tf32, bf16, fp16, fp8, fp4, int8"));
             }
             if (!v.value().is_null()) {
                 p.printed_flops_per_s[static_cast<std::size_t>(*type)] =
@@ -384,19 +424,23 @@ HardwareProfile hardware_from_json(const json& j, const std::string& path) {
     if (auto it = j.find("figure_sources"); it != j.end() && !it->is_null()) {
         const std::string field = path + ".figure_sources";
         if (!it->is_object()) {
-            throw SpecError(field, dump(*it), "must be an object of field: [source indices]");
+            throw SpecError(
+                field, dump(*it),
+                TALLY_TEXT("tally::hardware", "must be an object of field: [source indices]"));
         }
         for (auto f = it->begin(); f != it->end(); ++f) {
             std::vector<std::size_t> indices;
             if (!f.value().is_array()) {
-                throw SpecError(field + "." + f.key(), dump(f.value()),
-                                "must be an array of indices into sources");
+                throw SpecError(
+                    field + "." + f.key(), dump(f.value()),
+                    TALLY_TEXT("tally::hardware", "must be an array of indices into sources"));
             }
             for (const json& index : f.value()) {
                 if (!index.is_number_unsigned() || index.get<std::size_t>() >= p.sources.size()) {
-                    throw SpecError(field + "." + f.key(), dump(index),
-                                    "an index into sources (0 to " +
-                                        std::to_string(p.sources.size()) + " - 1)");
+                    throw SpecError(
+                        field + "." + f.key(), dump(index),
+                        TALLY_TEXT("tally::hardware", "an index into sources (0 to %1 - 1)")
+                            .arg(static_cast<std::int64_t>(p.sources.size())));
                 }
                 indices.push_back(index.get<std::size_t>());
             }
@@ -542,7 +586,8 @@ const HardwareProfile& resolve_builtin_hardware(const PlanSpec& spec) {
     const HardwareProfile* hw = find_builtin_hardware(spec.cluster.gpu);
     if (!hw) {
         throw SpecError("cluster.gpu", "\"" + spec.cluster.gpu + "\"",
-                        "one of the built-in GPUs: " + builtin_hardware_ids());
+                        TALLY_TEXT("tally::hardware", "one of the built-in GPUs: %1")
+                            .arg(builtin_hardware_ids()));
     }
     return *hw;
 }

@@ -2390,6 +2390,161 @@
     </message>
 </context>
 <context>
+    <name>tally::hardware</name>
+    <message>
+        <source>this field is required</source>
+        <translation>此字段是必需的</translation>
+    </message>
+    <message>
+        <source>a non-empty string is required</source>
+        <translation>需要一个非空字符串</translation>
+    </message>
+    <message>
+        <source>must be a string</source>
+        <translation>必须是字符串</translation>
+    </message>
+    <message>
+        <source>must be a number</source>
+        <translation>必须是数</translation>
+    </message>
+    <message>
+        <source>must be a finite number &gt;= 0</source>
+        <translation>必须是 &gt;= 0 的有限数</translation>
+    </message>
+    <message>
+        <source>must be a finite number &gt; 0</source>
+        <translation>必须是 &gt; 0 的有限数</translation>
+    </message>
+    <message>
+        <source>must be an object (efficiency, measured_step_s, ...)</source>
+        <translation>必须是一个对象（efficiency、measured_step_s 等）</translation>
+    </message>
+    <message>
+        <source>must be a number in [0.01, 100]</source>
+        <translation>必须是 [0.01, 100] 范围内的数</translation>
+    </message>
+    <message>
+        <source>must be a number in [1e-9, 1e9] seconds</source>
+        <translation>必须是 [1e-9, 1e9] 范围内的数，单位为秒</translation>
+    </message>
+    <message>
+        <source>must be a number in [1e-12, 1e12] seconds</source>
+        <translation>必须是 [1e-12, 1e12] 范围内的数，单位为秒</translation>
+    </message>
+    <message>
+        <source>predicted_step_s / measured_step_s (%1)</source>
+        <translation>predicted_step_s / measured_step_s（%1）</translation>
+    </message>
+    <message>
+        <source>a hardware profile must be a JSON object</source>
+        <translation>硬件配置必须是一个 JSON 对象</translation>
+    </message>
+    <message>
+        <source>a non-empty id is required</source>
+        <translation>需要一个非空的 id</translation>
+    </message>
+    <message>
+        <source>one of builtin, custom, measured</source>
+        <translation>以下之一：builtin, custom, measured</translation>
+    </message>
+    <message>
+        <source>must be a number in [1e6, 1e16] bytes</source>
+        <translation>必须是 [1e6, 1e16] 范围内的数，单位为字节</translation>
+    </message>
+    <message>
+        <source>must be a number in [1e6, 1e16] bytes/s</source>
+        <translation>必须是 [1e6, 1e16] 范围内的数，单位为 bytes/s</translation>
+    </message>
+    <message>
+        <source>must be an object of dtype: FLOP/s</source>
+        <translation>必须是由 dtype: FLOP/s 组成的对象</translation>
+    </message>
+    <message>
+        <source>keys must be fp64, fp32, tf32, bf16, fp16, fp8, fp4, int8</source>
+        <translation>键必须是 fp64、fp32、tf32、bf16、fp16、fp8、fp4、int8</translation>
+    </message>
+    <message>
+        <source>must be a number in [1e6, 1e21] FLOP/s (or 0: not given)</source>
+        <translation>必须是 [1e6, 1e21] 范围内的数，单位为 FLOP/s（或 0：未给出）</translation>
+    </message>
+    <message>
+        <source>at least one dtype needs a peak &gt; 0</source>
+        <translation>至少要有一种 dtype 的峰值 &gt; 0</translation>
+    </message>
+    <message>
+        <source>must be a number in [0, 1e6] W</source>
+        <translation>必须是 [0, 1e6] 范围内的数，单位为 W</translation>
+    </message>
+    <message>
+        <source>must be a number in a whole number in [1, 1e6]</source>
+        <translation>必须是 [1, 1e6] 范围内的整数</translation>
+    </message>
+    <message>
+        <source>a whole number in [1, 1e6]</source>
+        <translation>[1, 1e6] 范围内的整数</translation>
+    </message>
+    <message>
+        <source>must be an object</source>
+        <translation>必须是一个对象</translation>
+    </message>
+    <message>
+        <source>must be a number in [0, 1e16] bytes/s</source>
+        <translation>必须是 [0, 1e16] 范围内的数，单位为 bytes/s</translation>
+    </message>
+    <message>
+        <source>must be a number in [0, 1e9] per GPU-hour</source>
+        <translation>必须是 [0, 1e9] 范围内的数，单位为每 GPU 小时</translation>
+    </message>
+    <message>
+        <source>must be an array of strings</source>
+        <translation>必须是字符串数组</translation>
+    </message>
+    <message>
+        <source>must be an array</source>
+        <translation>必须是数组</translation>
+    </message>
+    <message>
+        <source>one of fp64, fp32, tf32, bf16, fp16, fp8, fp4, int8</source>
+        <translation>以下之一：fp64, fp32, tf32, bf16, fp16, fp8, fp4, int8</translation>
+    </message>
+    <message>
+        <source>must be a number in a whole number in [1, 2^40]</source>
+        <translation>必须是 [1, 2^40] 范围内的整数</translation>
+    </message>
+    <message>
+        <source>a whole number in [1, 2^40]</source>
+        <translation>[1, 2^40] 范围内的整数</translation>
+    </message>
+    <message>
+        <source>must be a number in [1e-12, 1e6] seconds</source>
+        <translation>必须是 [1e-12, 1e6] 范围内的数，单位为秒</translation>
+    </message>
+    <message>
+        <source>at most one time per dtype, shape and count</source>
+        <translation>每种 dtype、形状和次数最多只有一个时间</translation>
+    </message>
+    <message>
+        <source>must be an object of dtype: FLOP/s as printed</source>
+        <translation>必须是由 dtype: 标称 FLOP/s 组成的对象</translation>
+    </message>
+    <message>
+        <source>must be an object of field: [source indices]</source>
+        <translation>必须是由 字段: [来源索引] 组成的对象</translation>
+    </message>
+    <message>
+        <source>must be an array of indices into sources</source>
+        <translation>必须是 sources 的索引数组</translation>
+    </message>
+    <message>
+        <source>an index into sources (0 to %1 - 1)</source>
+        <translation>sources 的一个索引（0 到 %1 - 1）</translation>
+    </message>
+    <message>
+        <source>one of the built-in GPUs: %1</source>
+        <translation>内置 GPU 之一：%1</translation>
+    </message>
+</context>
+<context>
     <name>tally::hf_config</name>
     <message>
         <source>the config.json needs this key</source>
