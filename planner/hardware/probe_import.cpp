@@ -265,9 +265,10 @@ ProbeFileFormat detect_probe_file_format(std::string_view text, const std::strin
         }
     }
     throw SpecError(file, "",
-                    "neither tally-probe JSON lines (a first line {\"event\":\"start\",...}) nor "
-                    "nccl-tests output (a \"# size count type ... busbw\" header); nothing was "
-                    "imported");
+                    TALLY_TEXT("tally::probe_import",
+                               "neither tally-probe JSON lines (a first line "
+                               "{\"event\":\"start\",...}) nor nccl-tests output (a \"# size "
+                               "count type ... busbw\" header); nothing was imported"));
 }
 
 std::string probe_content_digest(std::string_view bytes) {

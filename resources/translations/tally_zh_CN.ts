@@ -3032,6 +3032,10 @@
         <source>nccl-tests output with at least one result row under its column header; nothing was imported</source>
         <translation>列标题下至少有一行结果的 nccl-tests 输出；未导入任何内容</translation>
     </message>
+    <message>
+        <source>neither tally-probe JSON lines (a first line {&quot;event&quot;:&quot;start&quot;,...}) nor nccl-tests output (a &quot;# size count type ... busbw&quot; header); nothing was imported</source>
+        <translation>既不是 tally-probe JSON 行（第一行为 {&quot;event&quot;:&quot;start&quot;,...}），也不是 nccl-tests 输出（带 &quot;# size count type ... busbw&quot; 标题行）；未导入任何内容</translation>
+    </message>
 </context>
 <context>
     <name>tally::profiles</name>
