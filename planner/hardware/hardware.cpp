@@ -250,12 +250,12 @@ HardwareProfile hardware_from_json(const json& j, const std::string& path) {
                               TALLY_TEXT("tally::hardware", "must be a number in [0, 1e6] W"));
     }
     if (auto it = j.find("sm_count"); it != j.end() && !it->is_null()) {
-        const double v = get_bounded(
-            *it, path + ".sm_count", 1.0, 1e6,
-            TALLY_TEXT("tally::hardware", "must be a number in a whole number in [1, 1e6]"));
+        const double v =
+            get_bounded(*it, path + ".sm_count", 1.0, 1e6,
+                        TALLY_TEXT("tally::hardware", "must be a whole number in [1, 1e6]"));
         if (v != std::floor(v)) {
             throw SpecError(path + ".sm_count", dump(*it),
-                            TALLY_TEXT("tally::hardware", "a whole number in [1, 1e6]"));
+                            TALLY_TEXT("tally::hardware", "must be a whole number in [1, 1e6]"));
         }
         p.sm_count = static_cast<std::int64_t>(v);
     }
@@ -279,12 +279,13 @@ HardwareProfile hardware_from_json(const json& j, const std::string& path) {
                             TALLY_TEXT("tally::hardware", "must be an object"));
         }
         if (auto n = it->find("gpus_per_node"); n != it->end() && !n->is_null()) {
-            const double v = get_bounded(
-                *n, path + ".network.gpus_per_node", 1.0, 1e6,
-                TALLY_TEXT("tally::hardware", "must be a number in a whole number in [1, 1e6]"));
+            const double v =
+                get_bounded(*n, path + ".network.gpus_per_node", 1.0, 1e6,
+                            TALLY_TEXT("tally::hardware", "must be a whole number in [1, 1e6]"));
             if (v != std::floor(v)) {
-                throw SpecError(path + ".network.gpus_per_node", dump(*n),
-                                TALLY_TEXT("tally::hardware", "a whole number in [1, 1e6]"));
+                throw SpecError(
+                    path + ".network.gpus_per_node", dump(*n),
+                    TALLY_TEXT("tally::hardware", "must be a whole number in [1, 1e6]"));
             }
             p.gpus_per_node = static_cast<std::int64_t>(v);
         }
@@ -367,13 +368,13 @@ HardwareProfile hardware_from_json(const json& j, const std::string& path) {
             gemm.type = *type;
             const auto whole = [&](const char* key, std::int64_t& out) {
                 const json& v = require(g, key, gpath);
-                const double d =
-                    get_bounded(v, gpath + "." + key, 1.0, 0x1p40,
-                                TALLY_TEXT("tally::hardware",
-                                           "must be a number in a whole number in [1, 2^40]"));
+                const double d = get_bounded(
+                    v, gpath + "." + key, 1.0, 0x1p40,
+                    TALLY_TEXT("tally::hardware", "must be a whole number in [1, 2^40]"));
                 if (d != std::floor(d)) {
-                    throw SpecError(gpath + "." + key, dump(v),
-                                    TALLY_TEXT("tally::hardware", "a whole number in [1, 2^40]"));
+                    throw SpecError(
+                        gpath + "." + key, dump(v),
+                        TALLY_TEXT("tally::hardware", "must be a whole number in [1, 2^40]"));
                 }
                 out = static_cast<std::int64_t>(d);
             };

@@ -2476,14 +2476,6 @@
         <translation>必须是 [0, 1e6] 范围内的数，单位为 W</translation>
     </message>
     <message>
-        <source>must be a number in a whole number in [1, 1e6]</source>
-        <translation>必须是 [1, 1e6] 范围内的整数</translation>
-    </message>
-    <message>
-        <source>a whole number in [1, 1e6]</source>
-        <translation>[1, 1e6] 范围内的整数</translation>
-    </message>
-    <message>
         <source>must be an object</source>
         <translation>必须是一个对象</translation>
     </message>
@@ -2506,14 +2498,6 @@
     <message>
         <source>one of fp64, fp32, tf32, bf16, fp16, fp8, fp4, int8</source>
         <translation>以下之一：fp64, fp32, tf32, bf16, fp16, fp8, fp4, int8</translation>
-    </message>
-    <message>
-        <source>must be a number in a whole number in [1, 2^40]</source>
-        <translation>必须是 [1, 2^40] 范围内的整数</translation>
-    </message>
-    <message>
-        <source>a whole number in [1, 2^40]</source>
-        <translation>[1, 2^40] 范围内的整数</translation>
     </message>
     <message>
         <source>must be a number in [1e-12, 1e6] seconds</source>
@@ -2542,6 +2526,14 @@
     <message>
         <source>one of the built-in GPUs: %1</source>
         <translation>内置 GPU 之一：%1</translation>
+    </message>
+    <message>
+        <source>must be a whole number in [1, 1e6]</source>
+        <translation>必须是 [1, 1e6] 范围内的整数</translation>
+    </message>
+    <message>
+        <source>must be a whole number in [1, 2^40]</source>
+        <translation>必须是 [1, 2^40] 范围内的整数</translation>
     </message>
 </context>
 <context>
