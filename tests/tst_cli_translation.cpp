@@ -85,6 +85,8 @@ private slots:
     void inferFollowsLang();
     void inferBadInputFollowsLang_data();
     void inferBadInputFollowsLang();
+    void missingValueFollowsLang_data();
+    void missingValueFollowsLang();
     void rooflineAndHardwareFollowLang_data();
     void rooflineAndHardwareFollowLang();
     void einsumBadInputFollowsLang_data();
@@ -251,6 +253,37 @@ void TestCliTranslation::inferBadInputFollowsLang() {
   "inference": {"batch": 8, "tp": 2}
 })";
     const Run r = runWithLang(lang, {QStringLiteral("infer"), QStringLiteral("-")}, spec);
+    QCOMPARE(r.exit_code, 2);
+    QVERIFY2(r.err.trimmed() == message, qPrintable(r.err));
+}
+
+void TestCliTranslation::missingValueFollowsLang_data() {
+    QTest::addColumn<QString>("lang");
+    QTest::addColumn<QString>("message");
+    // A transformer without layers: the spec reader (planner/io/spec_json.cpp) names
+    // model.layers with the placeholder value "nothing" (kValueNothing, planner/core/errors.h),
+    // which the frame "%1: got %2; %3" translates with it: "nothing" is "空" in the catalogue.
+    QTest::newRow("zh_CN") << QStringLiteral("zh_CN.UTF-8")
+                           << QStringLiteral(
+                                  "tally: 错误： model.layers：给出的是 空；transformer "
+                                  "需要 layers、hidden、heads、ffn_hidden 和 "
+                                  "vocab（或 preset / hf_config）");
+    QTest::newRow("C") << QStringLiteral("C")
+                       << QStringLiteral(
+                              "tally: error: model.layers: got nothing; a transformer "
+                              "needs layers, hidden, heads, ffn_hidden and vocab (or a "
+                              "preset / hf_config)");
+}
+
+void TestCliTranslation::missingValueFollowsLang() {
+    QFETCH(QString, lang);
+    QFETCH(QString, message);
+    const QByteArray spec = R"({
+  "model": {"kind": "transformer", "hidden": 4096},
+  "data": {"tokens": 1e12},
+  "cluster": {"gpu": "h100-sxm", "gpus": 8}
+})";
+    const Run r = runWithLang(lang, {QStringLiteral("plan"), QStringLiteral("-")}, spec);
     QCOMPARE(r.exit_code, 2);
     QVERIFY2(r.err.trimmed() == message, qPrintable(r.err));
 }

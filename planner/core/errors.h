@@ -32,6 +32,18 @@ inline constexpr const char* kFieldErrorWithValue =
 inline constexpr const char* kFieldErrorWithoutValue =
     QT_TRANSLATE_NOOP("tally::FieldError", "%1; %2");
 inline constexpr const char* kFieldErrorNoField = QT_TRANSLATE_NOOP("tally::FieldError", "input");
+// The value an error shows when the user gave none (the frame's %2), in the same context, so the
+// UI and the CLI translate it with the frame: a key that is missing, a value left empty, a field
+// that must not be given beside another. A value the user wrote is shown as written.
+inline constexpr const char* kValueNothing = QT_TRANSLATE_NOOP("tally::FieldError", "nothing");
+inline constexpr const char* kValueNone = QT_TRANSLATE_NOOP("tally::FieldError", "none");
+inline constexpr const char* kValueAbsent = QT_TRANSLATE_NOOP("tally::FieldError", "absent");
+inline constexpr const char* kValueMissing = QT_TRANSLATE_NOOP("tally::FieldError", "missing");
+inline constexpr const char* kValueNoValue = QT_TRANSLATE_NOOP("tally::FieldError", "no value");
+inline constexpr const char* kValueGivenWithPreset =
+    QT_TRANSLATE_NOOP("tally::FieldError", "given with preset");
+inline constexpr const char* kPlaceholderValues[] = {
+    kValueNothing, kValueNone, kValueAbsent, kValueMissing, kValueNoValue, kValueGivenWithPreset};
 
 // Thrown by parsers and loaders; carries the FieldError so callers can mark the field.
 class SpecError : public std::runtime_error {

@@ -103,7 +103,7 @@ std::string dump(const json& value) {
 const json& require(const json& obj, const char* key, const std::string& path) {
     auto it = obj.find(key);
     if (it == obj.end()) {
-        throw SpecError(path + "." + key, "nothing",
+        throw SpecError(path + "." + key, kValueNothing,
                         TALLY_TEXT("tally::hardware", "this field is required"));
     }
     return *it;
@@ -113,7 +113,7 @@ std::string get_string(const json& obj, const char* key, const std::string& path
     auto it = obj.find(key);
     if (it == obj.end() || it->is_null()) {
         if (required) {
-            throw SpecError(path + "." + key, "nothing",
+            throw SpecError(path + "." + key, kValueNothing,
                             TALLY_TEXT("tally::hardware", "a non-empty string is required"));
         }
         return {};

@@ -195,20 +195,20 @@ HardwareProfile measured_profile(const ProbeRunRecord& run, const HardwareProfil
     if (base == nullptr) {
         // Without a base, what the run did not give is missing: say how to supply it.
         if (p.memory_bytes <= 0.0) {
-            throw SpecError("base", "none",
+            throw SpecError("base", kValueNone,
                             TALLY_TEXT("tally::profiles",
                                        "a base profile to start from: the device event gives no "
                                        "memory_bytes"));
         }
         if (best_memory == nullptr) {
             throw SpecError(
-                "base", "none",
+                "base", kValueNone,
                 TALLY_TEXT("tally::profiles",
                            "a base profile to start from: the run has no validated copy "
                            "or read result for the bandwidth"));
         }
         if (!any_matmul) {
-            throw SpecError("base", "none",
+            throw SpecError("base", kValueNone,
                             TALLY_TEXT("tally::profiles",
                                        "a base profile to start from: the run has no validated "
                                        "matmul result for a peak"));

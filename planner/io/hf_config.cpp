@@ -21,7 +21,7 @@ std::int64_t get_int(const json& c, const char* key, const std::string& field, b
     auto it = c.find(key);
     if (it == c.end() || it->is_null()) {
         if (required) {
-            throw SpecError(field + "." + key, "nothing",
+            throw SpecError(field + "." + key, kValueNothing,
                             TALLY_TEXT("tally::hf_config", "the config.json needs this key"));
         }
         return fallback;
@@ -118,7 +118,8 @@ void read_sliding_window(const json& c, const std::string& field, const std::str
         return;
     }
     if (window < 1) {
-        throw SpecError(field + ".sliding_window", window == 0 ? "nothing" : std::to_string(window),
+        throw SpecError(field + ".sliding_window",
+                        window == 0 ? std::string(kValueNothing) : std::to_string(window),
                         TALLY_TEXT("tally::hf_config",
                                    "the config's layers use sliding-window attention, which needs "
                                    "a sliding_window of at least 1 position"));
@@ -139,7 +140,7 @@ ModelSpec model_from_hf_config(const json& c, const std::string& field) {
     if (get_string(c, "model_type", field, "") == "gemma3") {
         auto text = c.find("text_config");
         if (text == c.end() || !text->is_object()) {
-            throw SpecError(field + ".text_config", "nothing",
+            throw SpecError(field + ".text_config", kValueNothing,
                             TALLY_TEXT("tally::hf_config",
                                        "a gemma3 config.json holds its language model in "
                                        "text_config"));
@@ -160,7 +161,8 @@ ModelSpec model_from_hf_config(const json& c, const std::string& field) {
         supported = supported || type == s;
     }
     if (!supported) {
-        throw SpecError(field + ".model_type", type.empty() ? "nothing" : "\"" + type + "\"",
+        throw SpecError(field + ".model_type",
+                        type.empty() ? std::string(kValueNothing) : "\"" + type + "\"",
                         TALLY_TEXT("tally::hf_config",
                                    "supported: llama, mistral, mixtral, qwen2, qwen2_moe, qwen3, "
                                    "qwen3_moe, gpt_oss, gemma2, gemma3 / gemma3_text, "

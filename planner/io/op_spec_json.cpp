@@ -41,7 +41,7 @@ OpSpec op_from_json(const json& j, const std::string& path) {
     const auto kind_it = j.find("kind");
     if (kind_it == j.end() || !kind_it->is_string()) {
         throw SpecError(
-            path + ".kind", kind_it == j.end() ? "nothing" : kind_it->dump(),
+            path + ".kind", kind_it == j.end() ? std::string(kValueNothing) : kind_it->dump(),
             TALLY_TEXT("tally::spec_json", "one of relu, gelu, dot, matvec, matmul, einsum"));
     }
     const std::string kind = kind_it->get<std::string>();
@@ -113,7 +113,7 @@ OpSpec op_from_json(const json& j, const std::string& path) {
         auto it = j.find(key);
         if (it == j.end()) {
             throw SpecError(
-                path + "." + key, "nothing",
+                path + "." + key, kValueNothing,
                 TALLY_TEXT("tally::spec_json", "a %1 operation needs a positive integer '%2'")
                     .arg(kind)
                     .arg(key));
@@ -150,7 +150,8 @@ OpSpec op_from_json(const json& j, const std::string& path) {
         case OpKind::einsum: {
             auto e = j.find("expr");
             if (e == j.end() || !e->is_string() || e->get<std::string>().empty()) {
-                throw SpecError(path + ".expr", e == j.end() ? "nothing" : e->dump(),
+                throw SpecError(path + ".expr",
+                                e == j.end() ? std::string(kValueNothing) : e->dump(),
                                 TALLY_TEXT("tally::spec_json",
                                            "an einsum needs an expression such as \"batch seq "
                                            "hidden, hidden out -> batch seq out\""));
@@ -159,7 +160,7 @@ OpSpec op_from_json(const json& j, const std::string& path) {
             auto s = j.find("sizes");
             if (s == j.end() || !s->is_object()) {
                 throw SpecError(
-                    path + ".sizes", s == j.end() ? "nothing" : s->dump(),
+                    path + ".sizes", s == j.end() ? std::string(kValueNothing) : s->dump(),
                     TALLY_TEXT(
                         "tally::spec_json",
                         "an einsum needs an object of dimension sizes, e.g. {\"batch\": 8}"));

@@ -84,7 +84,7 @@ void read_transformer_fields(ObjectReader& r, ModelSpec& m) {
         set_if(moe->integer("router_group_topk", 0), m.moe.router_group_topk);
         if (!moe->has("experts") || !moe->has("active_experts")) {
             throw SpecError(
-                moe->field(moe->has("experts") ? "active_experts" : "experts"), "nothing",
+                moe->field(moe->has("experts") ? "active_experts" : "experts"), kValueNothing,
                 TALLY_TEXT("tally::spec_json",
                            "a mixture of experts needs both experts and active_experts"));
         }
@@ -99,7 +99,7 @@ void read_transformer_fields(ObjectReader& r, ModelSpec& m) {
         set_if(mla->integer("v_head_dim", 1), m.mla.v_head_dim);
         if (!mla->has("kv_lora_rank")) {
             throw SpecError(
-                mla->field("kv_lora_rank"), "nothing",
+                mla->field("kv_lora_rank"), kValueNothing,
                 TALLY_TEXT("tally::spec_json", "multi-head latent attention needs kv_lora_rank"));
         }
         mla->finish(
@@ -117,7 +117,7 @@ ModelSpec model_spec_from_json(const json& j, const std::string& path,
     const bool from_preset = r.has("preset");
     const bool from_hf = r.has("hf_config");
     if (from_preset && from_hf) {
-        throw SpecError(r.field("hf_config"), "given with preset",
+        throw SpecError(r.field("hf_config"), kValueGivenWithPreset,
                         TALLY_TEXT("tally::spec_json", "give either preset or hf_config"));
     }
     if (auto id = r.string("preset")) {
@@ -156,7 +156,7 @@ ModelSpec model_spec_from_json(const json& j, const std::string& path,
             set_if(r.number("params", false), m.params);
             if (m.params <= 0) {
                 throw SpecError(
-                    r.field("params"), "nothing",
+                    r.field("params"), kValueNothing,
                     TALLY_TEXT("tally::spec_json", "a 'params' model needs params > 0"));
             }
             r.finish({"kind", "name", "params"});
@@ -167,7 +167,7 @@ ModelSpec model_spec_from_json(const json& j, const std::string& path,
             for (const char* key : {"layers", "hidden"}) {
                 if (!from_preset && !r.has(key)) {
                     throw SpecError(
-                        r.field(key), "nothing",
+                        r.field(key), kValueNothing,
                         TALLY_TEXT("tally::spec_json", "an 'mlp' model needs layers and hidden"));
                 }
             }
@@ -179,7 +179,7 @@ ModelSpec model_spec_from_json(const json& j, const std::string& path,
                 for (const char* key : {"layers", "hidden", "heads", "vocab"}) {
                     if (!r.has(key)) {
                         throw SpecError(
-                            r.field(key), "nothing",
+                            r.field(key), kValueNothing,
                             TALLY_TEXT("tally::spec_json",
                                        "a transformer needs layers, hidden, heads, ffn_hidden and "
                                        "vocab (or a preset / hf_config)"));
@@ -220,7 +220,7 @@ PlanSpec plan_spec_from_json(const json& j, const std::string& base_dir) {
 
     const json* model = r.raw("model");
     if (!model) {
-        throw SpecError("model", "nothing",
+        throw SpecError("model", kValueNothing,
                         TALLY_TEXT("tally::spec_json",
                                    "a spec needs a model: {\"preset\": ID}, "
                                    "{\"params\": N} or the transformer's dimensions"));
@@ -233,7 +233,7 @@ PlanSpec plan_spec_from_json(const json& j, const std::string& base_dir) {
         set_if(data->number("tokens", false), s.data.tokens);
         if (!data->has("tokens")) {
             throw SpecError(
-                "data.tokens", "nothing",
+                "data.tokens", kValueNothing,
                 TALLY_TEXT("tally::spec_json", "the number of training tokens is required"));
         }
         set_if(data->integer("seq_len", 1), s.data.seq_len);

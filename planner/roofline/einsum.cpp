@@ -270,7 +270,7 @@ EinsumCost einsum_cost(const EinsumExpr& expr,
         const bool given =
             std::any_of(sizes.begin(), sizes.end(), [&](const auto& s) { return s.first == name; });
         if (!given) {
-            throw SpecError(sizes_field + "." + name, "nothing",
+            throw SpecError(sizes_field + "." + name, kValueNothing,
                             TALLY_TEXT("tally::einsum", "dimension '%1' of %2 needs a size")
                                 .arg(name)
                                 .arg(quoted(expr.text)));
@@ -278,7 +278,7 @@ EinsumCost einsum_cost(const EinsumExpr& expr,
     }
     const std::string ellipsis_field = sizes_field + "[\"...\"]";
     if (expr.uses_ellipsis && ellipsis.empty()) {
-        throw SpecError(ellipsis_field, "nothing",
+        throw SpecError(ellipsis_field, kValueNothing,
                         TALLY_TEXT("tally::einsum",
                                    "%1 uses \"...\"; give the sizes it stands for, e.g. \"...\": "
                                    "[4, 5]")

@@ -775,7 +775,7 @@ void Workspace::update_profile(const HardwareProfile& profile) {
 
 bool Workspace::save_calibrated_profile(const HardwareProfile& profile) {
     if (!profile.calibration) {
-        throw SpecError("profile.calibration", "nothing",
+        throw SpecError("profile.calibration", kValueNothing,
                         TALLY_TEXT("tally::workspace", "a calibrated profile"));
     }
     return write("saving calibrated profile " + profile.id, [&] {

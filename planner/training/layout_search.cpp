@@ -139,7 +139,7 @@ std::optional<FieldError> check_layout_search(const PlanSpec& spec, const Hardwa
     const std::optional<std::int64_t> global = search_global_batch(spec);
     if (!global) {
         return FieldError::of(
-            "data.global_batch", "absent",
+            "data.global_batch", kValueAbsent,
             TALLY_TEXT("tally::check",
                        "must be given to search layouts when training.tp x training.pp (%1 x %2) "
                        "does not divide cluster.gpus (%3): the search keeps the sequences per "

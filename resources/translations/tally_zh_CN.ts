@@ -41,6 +41,30 @@
         <source>input</source>
         <translation>输入</translation>
     </message>
+    <message>
+        <source>nothing</source>
+        <translation>空</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>absent</source>
+        <translation>未设置</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <source>no value</source>
+        <translation>空值</translation>
+    </message>
+    <message>
+        <source>given with preset</source>
+        <translation>与 preset 同时给出</translation>
+    </message>
 </context>
 <context>
     <name>tally::calibration</name>

@@ -1,5 +1,8 @@
 #include "ui/i18n/translate_text.h"
 
+#include <algorithm>
+#include <iterator>
+
 #include <QCoreApplication>
 #include <vector>
 
@@ -82,8 +85,15 @@ QString translatedFieldError(const tally::FieldError& error, const Translations*
         return substituted(lookUp(kFieldErrorContext, kFieldErrorWithoutValue, translations),
                            {field, allowed});
     }
+    // A placeholder for a value the user did not give ("nothing", "absent") is the planner's
+    // word and translated; a value the user wrote is shown as written.
+    const bool placeholder = std::find(std::begin(kPlaceholderValues), std::end(kPlaceholderValues),
+                                       error.value) != std::end(kPlaceholderValues);
+    const std::string value =
+        placeholder ? lookUp(kFieldErrorContext, error.value.c_str(), translations).toStdString()
+                    : error.value;
     return substituted(lookUp(kFieldErrorContext, kFieldErrorWithValue, translations),
-                       {field, error.value, allowed});
+                       {field, value, allowed});
 }
 
 }  // namespace tally::ui

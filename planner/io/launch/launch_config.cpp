@@ -50,7 +50,7 @@ std::optional<bool> bool_from_text(const std::string& raw) {
 // The setting's value as the row's kind; SpecError naming the setting when it is not one.
 Value typed(const Setting& s, const Field& f, bool log_block, bool command_line) {
     const auto fail = [&](Text allowed) -> Value {
-        throw SpecError(where(s), s.raw.empty() ? std::string("no value") : "\"" + s.raw + "\"",
+        throw SpecError(where(s), s.raw.empty() ? std::string(kValueNoValue) : "\"" + s.raw + "\"",
                         allowed);
     };
     const std::string* text = std::get_if<std::string>(&s.value);
@@ -338,7 +338,7 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
                                            "(--hf-config)"));
             }
             if (!read) {
-                throw SpecError(std::string(row->key), "nothing",
+                throw SpecError(std::string(row->key), kValueNothing,
                                 TALLY_TEXT("tally::launch", "required: it gives %1").arg(dim));
             }
         }

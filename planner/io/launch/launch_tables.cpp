@@ -1444,7 +1444,7 @@ void finish_megatron(PlanSpec& s, LaunchImport& out, const LaunchImportOptions&)
     if (s.model.learned_positions == -1) {
         const LaunchSetting* type = find_read(out, "position-embedding-type");
         throw SpecError(
-            "max-position-embeddings", "missing",
+            "max-position-embeddings", kValueMissing,
             type ? TALLY_TEXT("tally::launch", "required with learned_absolute positions (line %1)")
                        .arg(type->line)
                  : TALLY_TEXT("tally::launch",
