@@ -526,12 +526,15 @@ void register_plans(CLI::App& app, CliState& state) {
             // file, which is not the user's input (exit 1, not 2).
             json spec = json::parse(p.spec_json, nullptr, false);
             if (spec.is_discarded()) {
-                throw WorkspaceError(WorkspaceProblem::corrupt, ws->path(),
-                                     "workspace " + ws->path().string() + ": stored plan " +
-                                         std::to_string(p.id) + " (" + json_string(p.name) +
-                                         ") does not read back as JSON. Was the file edited by "
-                                         "hand? `tally plans show` without --json prints its "
-                                         "text.");
+                throw WorkspaceError(
+                    WorkspaceProblem::corrupt, ws->path(),
+                    TALLY_TEXT("tally::workspace",
+                               "workspace %1: stored plan %2 (%3) does not read back as JSON. Was "
+                               "the file edited by hand? `tally plans show` without --json prints "
+                               "its text.")
+                        .arg(ws->path().string())
+                        .arg(p.id)
+                        .arg(json_string(p.name)));
             }
             json out = plan_summary(p);
             out["spec"] = std::move(spec);

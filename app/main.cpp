@@ -9,6 +9,7 @@
 #include "app/cli.h"
 #include "app/cli_text.h"
 #include "planner/core/errors.h"
+#include "planner/store/workspace.h"
 #include "tally_version.h"
 
 int main(int argc, char** argv) {
@@ -49,6 +50,10 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "tally: %s %s\n", cli_text("tally::cli", "error:").c_str(),
                      cli_error(e.error()).c_str());
         return kExitBadInput;
+    } catch (const tally::WorkspaceError& e) {
+        std::fprintf(stderr, "tally: %s %s\n", cli_text("tally::cli", "error:").c_str(),
+                     cli_render(e.text()).c_str());
+        return kExitFailure;
     } catch (const nlohmann::json::exception& e) {
         std::fprintf(stderr, "tally: %s %s\n", cli_text("tally::cli", "error:").c_str(), e.what());
         return kExitBadInput;

@@ -87,6 +87,8 @@ private slots:
     void inferBadInputFollowsLang();
     void missingValueFollowsLang_data();
     void missingValueFollowsLang();
+    void workspaceErrorFollowsLang_data();
+    void workspaceErrorFollowsLang();
     void rooflineAndHardwareFollowLang_data();
     void rooflineAndHardwareFollowLang();
     void einsumBadInputFollowsLang_data();
@@ -286,6 +288,45 @@ void TestCliTranslation::missingValueFollowsLang() {
     const Run r = runWithLang(lang, {QStringLiteral("plan"), QStringLiteral("-")}, spec);
     QCOMPARE(r.exit_code, 2);
     QVERIFY2(r.err.trimmed() == message, qPrintable(r.err));
+}
+
+void TestCliTranslation::workspaceErrorFollowsLang_data() {
+    QTest::addColumn<QString>("lang");
+    QTest::addColumn<QString>("message");  // FILE stands for the file's path
+    // A text file given as the workspace: the inspection (planner/store/workspace_schema.cpp)
+    // refuses it with "workspace %1 is not an SQLite database (it does not start with the SQLite
+    // header). It was left untouched; pick another file or start a new workspace." (%1: the
+    // file), in the catalogue "工作区 %1 不是 SQLite 数据库（它不以 SQLite 文件头开头）。"
+    // followed by "它未被改动；请选择另一个文件，或新建一个工作区。". The CLI puts "tally: error: "
+    // ("tally: 错误： ") before it.
+    QTest::newRow("zh_CN") << QStringLiteral("zh_CN.UTF-8")
+                           << QStringLiteral(
+                                  "tally: 错误： 工作区 FILE 不是 SQLite 数据库（它不以 SQLite "
+                                  "文件头开头）。它未被改动；请选择另一个文件，或新建一个工作区。");
+    QTest::newRow("C") << QStringLiteral("C")
+                       << QStringLiteral(
+                              "tally: error: workspace FILE is not an SQLite database (it does "
+                              "not start with the SQLite header). It was left untouched; pick "
+                              "another file or start a new workspace.");
+}
+
+void TestCliTranslation::workspaceErrorFollowsLang() {
+    QFETCH(QString, lang);
+    QFETCH(QString, message);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString file = dir.filePath(QStringLiteral("notes.txt"));
+    QFile notes(file);
+    QVERIFY(notes.open(QIODevice::WriteOnly));
+    notes.write("shopping list: milk, eggs\n");
+    notes.close();
+    const Run r = runWithLang(
+        lang, {QStringLiteral("plans"), QStringLiteral("--db"), file, QStringLiteral("list")});
+    QCOMPARE(r.exit_code, 1);
+    QVERIFY2(r.err.trimmed() == message.replace(QStringLiteral("FILE"), file), qPrintable(r.err));
+    // The refused file is left as it was.
+    QVERIFY(notes.open(QIODevice::ReadOnly));
+    QCOMPARE(notes.readAll(), QByteArray("shopping list: milk, eggs\n"));
 }
 
 void TestCliTranslation::rooflineAndHardwareFollowLang_data() {

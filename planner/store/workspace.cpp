@@ -52,22 +52,16 @@ std::string_view to_string(WorkspaceProblem problem) {
     return "?";
 }
 
-WorkspaceError::WorkspaceError(WorkspaceProblem problem, fs::path path, const std::string& message)
-    : std::runtime_error(message), m_problem(problem), m_path(std::move(path)) {}
+WorkspaceError::WorkspaceError(WorkspaceProblem problem, fs::path path, Text message)
+    : std::runtime_error(message.english()),
+      m_problem(problem),
+      m_path(std::move(path)),
+      m_text(std::move(message)) {}
 
 namespace store_detail {
 
-namespace {
-
-constexpr std::string_view kLeftUntouched =
-    " It was left untouched; pick another file or start a new workspace.";
-
-}  // namespace
-
-WorkspaceError refuse(WorkspaceProblem problem, const fs::path& path, const std::string& what) {
-    return WorkspaceError(
-        problem, path,
-        "workspace " + path.string() + " " + what + "." + std::string(kLeftUntouched));
+WorkspaceError refuse(WorkspaceProblem problem, const fs::path& path, Text message) {
+    return WorkspaceError(problem, path, std::move(message));
 }
 
 bool is_disk_full_errno(int e) {
@@ -83,47 +77,81 @@ bool is_permission_errno(int e) {
 }
 
 // Turns an SQLite failure during `doing` into a WorkspaceError naming the file and the problem.
-WorkspaceError translate(const sqlite::Error& e, const fs::path& path, std::string_view doing,
+// Each message starts "%1%2: workspace %3": what was being done (translated), what it acted on
+// (with a space before it, or nothing) and the file; %4 is SQLite's own message. A write says
+// "Nothing was saved."; each problem has a template for a read and one for a write.
+WorkspaceError translate(const sqlite::Error& e, const fs::path& path, const WorkspaceDoing& doing,
                          bool writing) {
-    const std::string where = std::string(doing) + ": workspace " + path.string();
-    const std::string nothing_saved = writing ? " Nothing was saved." : "";
+    const auto message = [&](const char* reading_source, const char* writing_source) {
+        return Text("tally::workspace", writing ? writing_source : reading_source)
+            .arg_translated("tally::workspace", doing.phrase)
+            .arg(doing.subject.empty() ? std::string() : " " + doing.subject)
+            .arg(path.string())
+            .arg(e.what());
+    };
     const int code = e.code();
     const int sys = e.system_errno();
     if (code == SQLITE_BUSY || code == SQLITE_LOCKED) {
-        return WorkspaceError(WorkspaceProblem::busy, path,
-                              where +
-                                  " is busy: another Tally process (the app or a `tally` command) "
-                                  "is writing to it (" +
-                                  e.what() + ")." + nothing_saved + " Try again.");
+        return WorkspaceError(
+            WorkspaceProblem::busy, path,
+            message(QT_TRANSLATE_NOOP("tally::workspace",
+                                      "%1%2: workspace %3 is busy: another Tally process (the app "
+                                      "or a `tally` command) is writing to it (%4). Try again."),
+                    QT_TRANSLATE_NOOP("tally::workspace",
+                                      "%1%2: workspace %3 is busy: another Tally process (the app "
+                                      "or a `tally` command) is writing to it (%4). Nothing was "
+                                      "saved. Try again.")));
     }
     // A write that fails with ENOSPC is SQLITE_FULL; one that fails with EFBIG (a file size
     // limit) or EDQUOT is SQLITE_IOERR_WRITE, whose errno SQLite does not always keep.
     if (code == SQLITE_FULL ||
         (code == SQLITE_IOERR &&
          (is_disk_full_errno(sys) || (e.extended_code() == SQLITE_IOERR_WRITE && sys == 0)))) {
-        return WorkspaceError(WorkspaceProblem::disk_full, path,
-                              where + ": the disk is full, or the file reached a size limit (" +
-                                  e.what() + ")." + nothing_saved +
-                                  " Free some space and try again.");
+        return WorkspaceError(
+            WorkspaceProblem::disk_full, path,
+            message(QT_TRANSLATE_NOOP("tally::workspace",
+                                      "%1%2: workspace %3: the disk is full, or the file reached a "
+                                      "size limit (%4). Free some space and try again."),
+                    QT_TRANSLATE_NOOP("tally::workspace",
+                                      "%1%2: workspace %3: the disk is full, or the file reached a "
+                                      "size limit (%4). Nothing was saved. Free some space and "
+                                      "try again.")));
     }
     if (code == SQLITE_READONLY || code == SQLITE_PERM || code == SQLITE_CANTOPEN ||
         code == SQLITE_AUTH || (code == SQLITE_IOERR && is_permission_errno(sys))) {
-        return WorkspaceError(WorkspaceProblem::read_only, path,
-                              where + " cannot be written: the file or its folder is read-only (" +
-                                  e.what() + ")." + nothing_saved);
+        return WorkspaceError(
+            WorkspaceProblem::read_only, path,
+            message(QT_TRANSLATE_NOOP("tally::workspace",
+                                      "%1%2: workspace %3 cannot be written: the file or its "
+                                      "folder is read-only (%4)."),
+                    QT_TRANSLATE_NOOP("tally::workspace",
+                                      "%1%2: workspace %3 cannot be written: the file or its "
+                                      "folder is read-only (%4). Nothing was saved.")));
     }
     if (code == SQLITE_CORRUPT || code == SQLITE_NOTADB) {
-        return WorkspaceError(WorkspaceProblem::corrupt, path,
-                              where + " is damaged (" + e.what() + ")." + nothing_saved +
-                                  " Restore it from a backup, or pick another file.");
+        return WorkspaceError(
+            WorkspaceProblem::corrupt, path,
+            message(QT_TRANSLATE_NOOP("tally::workspace",
+                                      "%1%2: workspace %3 is damaged (%4). Restore it from a "
+                                      "backup, or pick another file."),
+                    QT_TRANSLATE_NOOP("tally::workspace",
+                                      "%1%2: workspace %3 is damaged (%4). Nothing was saved. "
+                                      "Restore it from a backup, or pick another file.")));
     }
     if (code == SQLITE_CONSTRAINT) {
-        return WorkspaceError(WorkspaceProblem::conflict, path,
-                              where + ": another process saved a conflicting row first (" +
-                                  e.what() + ")." + nothing_saved);
+        return WorkspaceError(
+            WorkspaceProblem::conflict, path,
+            message(QT_TRANSLATE_NOOP("tally::workspace",
+                                      "%1%2: workspace %3: another process saved a conflicting "
+                                      "row first (%4)."),
+                    QT_TRANSLATE_NOOP("tally::workspace",
+                                      "%1%2: workspace %3: another process saved a conflicting "
+                                      "row first (%4). Nothing was saved.")));
     }
     return WorkspaceError(WorkspaceProblem::io, path,
-                          where + ": " + e.what() + "." + nothing_saved);
+                          message(QT_TRANSLATE_NOOP("tally::workspace", "%1%2: workspace %3: %4."),
+                                  QT_TRANSLATE_NOOP("tally::workspace",
+                                                    "%1%2: workspace %3: %4. Nothing was saved.")));
 }
 
 }  // namespace store_detail
@@ -171,20 +199,39 @@ Workspace::Workspace(fs::path path, sqlite::Database db, int opened_version)
 // writing into a deleted file (lost) and later copy stale pages back over the other process's
 // writes (a damaged file). In WAL mode an open connection keeps its SHARED lock, so while the
 // locks hold nobody removes -wal or -shm: finding them gone or replaced means the locks were lost.
-void Workspace::check_files(std::string_view doing, bool after_write) {
-    const auto refuse_detached = [&](const std::string& which) {
-        std::string message = std::string(doing) + ": workspace " + m_path.string() + ": " + which +
-                              " was removed or replaced by another program while Tally had the "
-                              "workspace open, so this connection no longer sees the file other "
-                              "programs write.";
-        message += after_write ? " This change may not have reached the file: check it after "
-                                 "opening the workspace again."
-                               : " Nothing was read or saved.";
-        message += " Everything saved before is in the file; open the workspace again to go on.";
-        return WorkspaceError(WorkspaceProblem::detached, m_path, message);
+void Workspace::check_files(const WorkspaceDoing& doing, bool after_write) {
+    // "%1%2: workspace %3: %4%5 was removed ...": what was being done and on what (as in
+    // translate()), the file, which of its files changed and that file's path (with a space
+    // before it, or nothing).
+    const auto refuse_detached = [&](const char* which, const std::string& which_path) {
+        return WorkspaceError(
+            WorkspaceProblem::detached, m_path,
+            Text("tally::workspace",
+                 after_write
+                     ? QT_TRANSLATE_NOOP(
+                           "tally::workspace",
+                           "%1%2: workspace %3: %4%5 was removed or replaced by another program "
+                           "while Tally had the workspace open, so this connection no longer "
+                           "sees the file other programs write. This change may not have "
+                           "reached the file: check it after opening the workspace again. "
+                           "Everything saved before is in the file; open the workspace again to "
+                           "go on.")
+                     : QT_TRANSLATE_NOOP(
+                           "tally::workspace",
+                           "%1%2: workspace %3: %4%5 was removed or replaced by another program "
+                           "while Tally had the workspace open, so this connection no longer "
+                           "sees the file other programs write. Nothing was read or saved. "
+                           "Everything saved before is in the file; open the workspace again to "
+                           "go on."))
+                .arg_translated("tally::workspace", doing.phrase)
+                .arg(doing.subject.empty() ? std::string() : " " + doing.subject)
+                .arg(m_path.string())
+                .arg_translated("tally::workspace", which)
+                .arg(which_path.empty() ? std::string() : " " + which_path));
     };
     if (m_detached) {
-        throw refuse_detached("the workspace file or its write-ahead log");
+        throw refuse_detached(
+            QT_TRANSLATE_NOOP("tally::workspace", "the workspace file or its write-ahead log"), "");
     }
     const auto changed = [](const FileIdentity& was, const fs::path& file) {
         if (!was.exists) {
@@ -194,22 +241,25 @@ void Workspace::check_files(std::string_view doing, bool after_write) {
         return ::stat(file.c_str(), &st) != 0 || as_u64(st.st_dev) != was.device ||
                as_u64(st.st_ino) != was.inode;
     };
-    std::string which;
+    const char* which = nullptr;
+    std::string which_path;
     if (changed(m_db_file, m_path)) {
-        which = "the workspace file";
+        which = QT_TRANSLATE_NOOP("tally::workspace", "the workspace file");
     } else if (changed(m_wal_file, fs::path(m_path.string() + "-wal"))) {
-        which = "its write-ahead log " + m_path.string() + "-wal";
+        which = QT_TRANSLATE_NOOP("tally::workspace", "its write-ahead log");
+        which_path = m_path.string() + "-wal";
     } else if (changed(m_shm_file, fs::path(m_path.string() + "-shm"))) {
-        which = "its shared-memory index " + m_path.string() + "-shm";
+        which = QT_TRANSLATE_NOOP("tally::workspace", "its shared-memory index");
+        which_path = m_path.string() + "-shm";
     }
-    if (which.empty()) {
+    if (which == nullptr) {
         return;
     }
     m_detached = true;
     // Closing this connection must not checkpoint its stale log into the file: that would write
     // old pages over what the other program saved since.
     sqlite3_db_config(m_db.handle(), SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
-    throw refuse_detached(which);
+    throw refuse_detached(which, which_path);
 }
 
 namespace {
@@ -246,18 +296,19 @@ Workspace Workspace::open_read_only(const fs::path& path, const WorkspaceOptions
             // which is a write.
             throw WorkspaceError(
                 WorkspaceProblem::read_only, path,
-                "workspace " + path.string() +
-                    " cannot be written (the file or its folder is read-only) and was made by an "
-                    "older Tally (schema version " +
-                    std::to_string(version) + ", this build reads " +
-                    std::to_string(kWorkspaceSchemaVersion) +
-                    "): open it once where it can be written, so that it is upgraded.");
+                TALLY_TEXT("tally::workspace",
+                           "workspace %1 cannot be written (the file or its folder is read-only) "
+                           "and was made by an older Tally (schema version %2, this build reads "
+                           "%3): open it once where it can be written, so that it is upgraded.")
+                    .arg(path.string())
+                    .arg(version)
+                    .arg(kWorkspaceSchemaVersion));
         }
         Workspace workspace(path, std::move(db), version);
         workspace.m_read_only = true;
         return workspace;
     } catch (const sqlite::Error& e) {
-        throw translate(e, path, "opening", false);
+        throw translate(e, path, {QT_TRANSLATE_NOOP("tally::workspace", "opening")}, false);
     }
 }
 
@@ -268,14 +319,18 @@ Workspace Workspace::open(const fs::path& path, const WorkspaceOptions& options)
         created = create_empty_file(path);
     }
     if (fs::exists(path, ec) && !fs::is_regular_file(path, ec)) {
-        throw refuse(WorkspaceProblem::not_sqlite, path, "is not a regular file");
+        throw refuse(WorkspaceProblem::not_sqlite, path,
+                     TALLY_TEXT("tally::workspace",
+                                "workspace %1 is not a regular file. It was left untouched; pick "
+                                "another file or start a new workspace.")
+                         .arg(path.string()));
     }
     if (!created) {
         try {
             inspect_read_only(path, options.busy_timeout_ms);
         } catch (const sqlite::Error& e) {
             if (e.extended_code() != SQLITE_READONLY_ROLLBACK) {
-                throw translate(e, path, "opening", false);
+                throw translate(e, path, {QT_TRANSLATE_NOOP("tally::workspace", "opening")}, false);
             }
             // A writer died in the middle of a rollback-journal transaction (a workspace is in
             // that mode while it is created or migrated): its hot journal must be played back
@@ -286,12 +341,16 @@ Workspace Workspace::open(const fs::path& path, const WorkspaceOptions& options)
                 recover.set_busy_timeout(options.busy_timeout_ms);
                 recover.query_int("SELECT count(*) FROM sqlite_master");
             } catch (const sqlite::Error& again) {
-                throw translate(again, path, "recovering an interrupted write to", true);
+                throw translate(
+                    again, path,
+                    {QT_TRANSLATE_NOOP("tally::workspace", "recovering an interrupted write to")},
+                    true);
             }
             try {
                 inspect_read_only(path, options.busy_timeout_ms);
             } catch (const sqlite::Error& again) {
-                throw translate(again, path, "opening", false);
+                throw translate(again, path, {QT_TRANSLATE_NOOP("tally::workspace", "opening")},
+                                false);
             }
         }
     }
@@ -310,7 +369,8 @@ Workspace Workspace::open(const fs::path& path, const WorkspaceOptions& options)
         db.exec("PRAGMA foreign_keys = ON");
         if (db.query_int("PRAGMA foreign_keys") != 1) {
             throw WorkspaceError(WorkspaceProblem::io, path,
-                                 "this build's SQLite does not enforce foreign keys");
+                                 TALLY_TEXT("tally::workspace",
+                                            "this build's SQLite does not enforce foreign keys"));
         }
         // FULL: a commit reaches the disk before it returns, so a power cut keeps it too.
         db.exec("PRAGMA synchronous = FULL");
@@ -328,7 +388,10 @@ Workspace Workspace::open(const fs::path& path, const WorkspaceOptions& options)
         return Workspace(path, std::move(db), opened);
     } catch (const sqlite::Error& e) {
         remove_if_still_empty();
-        throw translate(e, path, created ? "creating" : "opening", true);
+        throw translate(e, path,
+                        {created ? QT_TRANSLATE_NOOP("tally::workspace", "creating")
+                                 : QT_TRANSLATE_NOOP("tally::workspace", "opening")},
+                        true);
     } catch (...) {
         remove_if_still_empty();
         throw;
@@ -336,14 +399,18 @@ Workspace Workspace::open(const fs::path& path, const WorkspaceOptions& options)
 }
 
 template <typename F>
-auto Workspace::write(std::string_view doing, F&& body) {
+auto Workspace::write(const WorkspaceDoing& doing, F&& body) {
     if (m_read_only) {
-        throw WorkspaceError(WorkspaceProblem::read_only, m_path,
-                             std::string(doing) + ": workspace " + m_path.string() +
-                                 " is open read-only (the file or its folder cannot be written), "
-                                 "so it can be browsed but not changed. Nothing was saved: copy "
-                                 "it to a folder you can write to, or make it writable, to save "
-                                 "there.");
+        // %1%2: what was being done and on what (with a space before it, or nothing).
+        throw WorkspaceError(
+            WorkspaceProblem::read_only, m_path,
+            TALLY_TEXT("tally::workspace",
+                       "%1%2: workspace %3 is open read-only (the file or its folder cannot be "
+                       "written), so it can be browsed but not changed. Nothing was saved: copy "
+                       "it to a folder you can write to, or make it writable, to save there.")
+                .arg_translated("tally::workspace", doing.phrase)
+                .arg(doing.subject.empty() ? std::string() : " " + doing.subject)
+                .arg(m_path.string()));
     }
     check_files(doing, false);
     try {
@@ -364,7 +431,7 @@ auto Workspace::write(std::string_view doing, F&& body) {
 }
 
 template <typename F>
-auto Workspace::read(std::string_view doing, F&& body) {
+auto Workspace::read(const WorkspaceDoing& doing, F&& body) {
     check_files(doing, false);
     try {
         // One read transaction: a consistent snapshot across the statements of `body`.
@@ -427,9 +494,12 @@ HardwareProfile profile_from_row(const sqlite::Statement& row, const fs::path& p
         return p;
     } catch (const std::exception& e) {
         throw WorkspaceError(WorkspaceProblem::corrupt, path,
-                             "workspace " + path.string() + ": stored profile " + quoted(id) +
-                                 " does not read back (" + e.what() +
-                                 "). Was the file edited by hand?");
+                             TALLY_TEXT("tally::workspace",
+                                        "workspace %1: stored profile %2 does not read back (%3). "
+                                        "Was the file edited by hand?")
+                                 .arg(path.string())
+                                 .arg(quoted(id))
+                                 .arg(e.what()));
     }
 }
 
@@ -734,7 +804,7 @@ std::vector<HardwareProfile> Workspace::list_profiles() {
 }
 
 std::vector<HardwareProfile> Workspace::stored_profiles() {
-    return read("listing profiles", [&] {
+    return read({QT_TRANSLATE_NOOP("tally::workspace", "listing profiles")}, [&] {
         sqlite::Statement s(
             m_db, "SELECT " + std::string(kProfileColumns) + " FROM profiles ORDER BY name, id");
         return sqlite::all_rows(
@@ -743,11 +813,13 @@ std::vector<HardwareProfile> Workspace::stored_profiles() {
 }
 
 std::optional<HardwareProfile> Workspace::find_profile(const std::string& id) {
-    return read("reading profile " + id, [&] { return load_profile(m_db, id, m_path); });
+    return read({QT_TRANSLATE_NOOP("tally::workspace", "reading profile"), id},
+                [&] { return load_profile(m_db, id, m_path); });
 }
 
 void Workspace::add_profile(const HardwareProfile& profile) {
-    write("saving profile " + profile.id, [&] { insert_profile(m_db, profile, std::nullopt); });
+    write({QT_TRANSLATE_NOOP("tally::workspace", "saving profile"), profile.id},
+          [&] { insert_profile(m_db, profile, std::nullopt); });
 }
 
 namespace {
@@ -767,7 +839,7 @@ void rewrite_profile(sqlite::Database& db, const HardwareProfile& profile) {
 }  // namespace
 
 void Workspace::update_profile(const HardwareProfile& profile) {
-    write("saving profile " + profile.id, [&] {
+    write({QT_TRANSLATE_NOOP("tally::workspace", "saving profile"), profile.id}, [&] {
         check_stored(m_db, profile.id, ProfileChange::edit);
         rewrite_profile(m_db, profile);
     });
@@ -778,30 +850,34 @@ bool Workspace::save_calibrated_profile(const HardwareProfile& profile) {
         throw SpecError("profile.calibration", kValueNothing,
                         TALLY_TEXT("tally::workspace", "a calibrated profile"));
     }
-    return write("saving calibrated profile " + profile.id, [&] {
-        const std::optional<HardwareProfile> stored = load_stored_profile(m_db, profile.id, m_path);
-        if (!stored) {
-            insert_profile(m_db, profile, std::nullopt);
-            return false;
-        }
-        const std::string& base = profile.calibration->base_profile;
-        const bool same_part = stored->id == base ||
-                               (stored->calibration && stored->calibration->base_profile == base);
-        if (!same_part) {
-            throw SpecError("profile.id", quoted(profile.id),
-                            TALLY_TEXT("tally::workspace",
-                                       "a new id, or the id of this part's own profile (%1 or one "
-                                       "calibrated from it): %2 is another profile")
-                                .arg(quoted(base))
-                                .arg(quoted(stored->name)));
-        }
-        rewrite_profile(m_db, profile);
-        return true;
-    });
+    return write({QT_TRANSLATE_NOOP("tally::workspace", "saving calibrated profile"), profile.id},
+                 [&] {
+                     const std::optional<HardwareProfile> stored =
+                         load_stored_profile(m_db, profile.id, m_path);
+                     if (!stored) {
+                         insert_profile(m_db, profile, std::nullopt);
+                         return false;
+                     }
+                     const std::string& base = profile.calibration->base_profile;
+                     const bool same_part =
+                         stored->id == base ||
+                         (stored->calibration && stored->calibration->base_profile == base);
+                     if (!same_part) {
+                         throw SpecError(
+                             "profile.id", quoted(profile.id),
+                             TALLY_TEXT("tally::workspace",
+                                        "a new id, or the id of this part's own profile (%1 or one "
+                                        "calibrated from it): %2 is another profile")
+                                 .arg(quoted(base))
+                                 .arg(quoted(stored->name)));
+                     }
+                     rewrite_profile(m_db, profile);
+                     return true;
+                 });
 }
 
 void Workspace::remove_profile(const std::string& id) {
-    write("removing profile " + id, [&] {
+    write({QT_TRANSLATE_NOOP("tally::workspace", "removing profile"), id}, [&] {
         check_stored(m_db, id, ProfileChange::remove);
         sqlite::Statement s(m_db, "DELETE FROM profiles WHERE id = ?1");
         s.bind(1, id);
@@ -810,7 +886,7 @@ void Workspace::remove_profile(const std::string& id) {
 }
 
 std::optional<std::int64_t> Workspace::profile_source_run(const std::string& id) {
-    return read("reading profile " + id, [&] {
+    return read({QT_TRANSLATE_NOOP("tally::workspace", "reading profile"), id}, [&] {
         sqlite::Statement s(m_db, "SELECT source_run_id FROM profiles WHERE id = ?1");
         s.bind(1, id);
         return sqlite::first_row(
@@ -821,7 +897,7 @@ std::optional<std::int64_t> Workspace::profile_source_run(const std::string& id)
 
 HardwareProfile Workspace::add_measured_profile(std::int64_t run_id, const std::string& base_id,
                                                 const std::string& id, const std::string& name) {
-    return write("saving measured profile " + id, [&] {
+    return write({QT_TRANSLATE_NOOP("tally::workspace", "saving measured profile"), id}, [&] {
         const std::optional<ProbeRunRecord> run = load_run(m_db, run_id);
         if (!run) {
             throw_no_run(run_id);
@@ -842,7 +918,7 @@ HardwareProfile Workspace::add_measured_profile(std::int64_t run_id, const std::
 // ---- plans --------------------------------------------------------------------------------------
 
 std::vector<StoredPlan> Workspace::list_plans() {
-    return read("listing plans", [&] {
+    return read({QT_TRANSLATE_NOOP("tally::workspace", "listing plans")}, [&] {
         sqlite::Statement s(
             m_db, "SELECT " + std::string(kPlanColumns) + " FROM plans ORDER BY name, id");
         return sqlite::all_rows(s, plan_from_row);
@@ -850,7 +926,7 @@ std::vector<StoredPlan> Workspace::list_plans() {
 }
 
 std::optional<StoredPlan> Workspace::find_plan(std::int64_t id) {
-    return read("reading plan " + std::to_string(id), [&] {
+    return read({QT_TRANSLATE_NOOP("tally::workspace", "reading plan"), std::to_string(id)}, [&] {
         sqlite::Statement s(m_db,
                             "SELECT " + std::string(kPlanColumns) + " FROM plans WHERE id = ?1");
         s.bind(1, id);
@@ -865,7 +941,7 @@ std::optional<StoredPlan> Workspace::find_plan(const std::string& key) {
         }
         return find_plan(static_cast<std::int64_t>(std::stoll(key)));
     }
-    return read("reading plan " + key, [&] {
+    return read({QT_TRANSLATE_NOOP("tally::workspace", "reading plan"), key}, [&] {
         sqlite::Statement s(m_db,
                             "SELECT " + std::string(kPlanColumns) + " FROM plans WHERE name = ?1");
         s.bind(1, key);
@@ -876,7 +952,7 @@ std::optional<StoredPlan> Workspace::find_plan(const std::string& key) {
 std::int64_t Workspace::save_plan(const std::string& name, const PlanSpec& spec) {
     validate_plan_name(name);
     const std::string text = canonical_spec_json(spec);
-    return write("saving plan " + name, [&] {
+    return write({QT_TRANSLATE_NOOP("tally::workspace", "saving plan"), name}, [&] {
         check_plan_name_free(m_db, name, -1);
         sqlite::Statement s(m_db,
                             "INSERT INTO plans (name, spec_json, created_at, updated_at) "
@@ -890,7 +966,7 @@ std::int64_t Workspace::save_plan(const std::string& name, const PlanSpec& spec)
 
 void Workspace::update_plan(std::int64_t id, const PlanSpec& spec) {
     const std::string text = canonical_spec_json(spec);
-    write("saving plan " + std::to_string(id), [&] {
+    write({QT_TRANSLATE_NOOP("tally::workspace", "saving plan"), std::to_string(id)}, [&] {
         sqlite::Statement s(m_db, "UPDATE plans SET spec_json = ?2, updated_at = " +
                                       std::string(kNow) + " WHERE id = ?1");
         s.bind(1, id).bind(2, text);
@@ -903,7 +979,7 @@ void Workspace::update_plan(std::int64_t id, const PlanSpec& spec) {
 
 void Workspace::rename_plan(std::int64_t id, const std::string& name) {
     validate_plan_name(name);
-    write("renaming plan " + std::to_string(id), [&] {
+    write({QT_TRANSLATE_NOOP("tally::workspace", "renaming plan"), std::to_string(id)}, [&] {
         check_plan_name_free(m_db, name, id);
         sqlite::Statement s(m_db, "UPDATE plans SET name = ?2, updated_at = " + std::string(kNow) +
                                       " WHERE id = ?1");
@@ -916,7 +992,7 @@ void Workspace::rename_plan(std::int64_t id, const std::string& name) {
 }
 
 void Workspace::remove_plan(std::int64_t id) {
-    write("removing plan " + std::to_string(id), [&] {
+    write({QT_TRANSLATE_NOOP("tally::workspace", "removing plan"), std::to_string(id)}, [&] {
         sqlite::Statement s(m_db, "DELETE FROM plans WHERE id = ?1");
         s.bind(1, id);
         s.run();
@@ -991,16 +1067,18 @@ std::optional<std::int64_t> same_run(sqlite::Database& db, const ProbeRunRecord&
 
 std::int64_t Workspace::add_probe_run(const ProbeRunRecord& run) {
     check_run(run);
-    return write("saving probe run", [&] { return insert_run(m_db, run); });
+    return write({QT_TRANSLATE_NOOP("tally::workspace", "saving probe run")},
+                 [&] { return insert_run(m_db, run); });
 }
 
 std::optional<std::int64_t> Workspace::find_same_probe_run(const ProbeRunRecord& run) {
-    return read("looking for the same probe run", [&] { return same_run(m_db, run); });
+    return read({QT_TRANSLATE_NOOP("tally::workspace", "looking for the same probe run")},
+                [&] { return same_run(m_db, run); });
 }
 
 std::int64_t Workspace::import_probe_run(const ProbeRunRecord& run) {
     check_run(run);
-    return write("importing probe run", [&] {
+    return write({QT_TRANSLATE_NOOP("tally::workspace", "importing probe run")}, [&] {
         // Inside the write transaction: two imports of one file cannot both pass the check.
         if (const std::optional<std::int64_t> stored = same_run(m_db, run)) {
             const std::optional<ProbeRunRecord> other = load_run(m_db, *stored);
@@ -1018,7 +1096,7 @@ std::int64_t Workspace::import_probe_run(const ProbeRunRecord& run) {
 
 std::int64_t Workspace::add_probe_result(std::int64_t run_id, const ProbeResultRecord& result) {
     check_result(result);
-    return write("saving probe result", [&] {
+    return write({QT_TRANSLATE_NOOP("tally::workspace", "saving probe result")}, [&] {
         sqlite::Statement s(m_db, "SELECT 1 FROM probe_runs WHERE id = ?1");
         s.bind(1, run_id);
         if (!s.step()) {
@@ -1030,7 +1108,7 @@ std::int64_t Workspace::add_probe_result(std::int64_t run_id, const ProbeResultR
 
 void Workspace::finish_probe_run(std::int64_t run_id, ProbeRunStatus status,
                                  const std::string& finished_at) {
-    write("saving probe run " + std::to_string(run_id), [&] {
+    write({QT_TRANSLATE_NOOP("tally::workspace", "saving probe run"), std::to_string(run_id)}, [&] {
         sqlite::Statement s(m_db,
                             "UPDATE probe_runs SET status = ?2, finished_at = ?3 WHERE id = ?1");
         s.bind(1, run_id).bind(2, to_string(status)).bind(3, finished_at);
@@ -1042,7 +1120,7 @@ void Workspace::finish_probe_run(std::int64_t run_id, ProbeRunStatus status,
 }
 
 std::vector<ProbeRunRecord> Workspace::list_probe_runs() {
-    return read("listing probe runs", [&] {
+    return read({QT_TRANSLATE_NOOP("tally::workspace", "listing probe runs")}, [&] {
         std::vector<ProbeRunRecord> runs;
         std::map<std::int64_t, std::size_t> index;
         sqlite::Statement s(m_db, "SELECT " + std::string(kRunColumns) +
@@ -1063,11 +1141,12 @@ std::vector<ProbeRunRecord> Workspace::list_probe_runs() {
 }
 
 std::optional<ProbeRunRecord> Workspace::find_probe_run(std::int64_t id) {
-    return read("reading probe run " + std::to_string(id), [&] { return load_run(m_db, id); });
+    return read({QT_TRANSLATE_NOOP("tally::workspace", "reading probe run"), std::to_string(id)},
+                [&] { return load_run(m_db, id); });
 }
 
 void Workspace::remove_probe_run(std::int64_t id) {
-    write("removing probe run " + std::to_string(id), [&] {
+    write({QT_TRANSLATE_NOOP("tally::workspace", "removing probe run"), std::to_string(id)}, [&] {
         sqlite::Statement s(m_db, "DELETE FROM probe_runs WHERE id = ?1");
         s.bind(1, id);
         s.run();

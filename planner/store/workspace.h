@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "planner/core/spec.h"
+#include "planner/core/text.h"
 #include "planner/hardware/hardware.h"
 #include "planner/hardware/probe_records.h"
 #include "planner/hardware/user_profiles.h"
@@ -53,18 +54,31 @@ enum class WorkspaceProblem {
 std::string_view to_string(WorkspaceProblem problem);
 
 // A failure of the workspace file itself (as opposed to bad input, which is a SpecError). The
-// message names the file and the problem, and says whether anything was saved.
+// message names the file and the problem, and says whether anything was saved. It is a
+// translatable text (core/text.h, context "tally::workspace"): what() is its English, and the UI
+// and the CLI show its translation. Paths, ids, names and SQLite's or the system's own message
+// are its arguments.
 class WorkspaceError : public std::runtime_error {
 public:
-    WorkspaceError(WorkspaceProblem problem, std::filesystem::path path,
-                   const std::string& message);
+    WorkspaceError(WorkspaceProblem problem, std::filesystem::path path, Text message);
 
     WorkspaceProblem problem() const noexcept { return m_problem; }
     const std::filesystem::path& path() const noexcept { return m_path; }
+    const Text& text() const noexcept { return m_text; }
 
 private:
     WorkspaceProblem m_problem;
     std::filesystem::path m_path;
+    Text m_text;
+};
+
+// What a read or a write of the workspace was doing, for the message of its failure ("saving
+// plan NAME: workspace FILE is busy ..."): a phrase marked with
+// QT_TRANSLATE_NOOP("tally::workspace", ...), and what it acted on (a name or an id), empty when
+// it acted on no one thing.
+struct WorkspaceDoing {
+    const char* phrase;
+    std::string subject{};
 };
 
 // An imported run that the workspace holds already: names the stored run.
@@ -189,12 +203,12 @@ private:
 
     // Refuses (WorkspaceError, detached) when the files this connection opened are no longer
     // the ones at their paths. `after_write`: the check that follows a commit.
-    void check_files(std::string_view doing, bool after_write);
+    void check_files(const WorkspaceDoing& doing, bool after_write);
 
     template <typename F>
-    auto write(std::string_view doing, F&& body);
+    auto write(const WorkspaceDoing& doing, F&& body);
     template <typename F>
-    auto read(std::string_view doing, F&& body);
+    auto read(const WorkspaceDoing& doing, F&& body);
 
     std::filesystem::path m_path;
     sqlite::Database m_db;

@@ -139,23 +139,33 @@ Header read_header(sqlite::Database& db) {
 bool check_header(const Header& h, const fs::path& path) {
     if (h.user_version > kWorkspaceSchemaVersion) {
         throw refuse(WorkspaceProblem::newer_schema, path,
-                     "was written by a newer Tally (schema version " +
-                         std::to_string(h.user_version) + "; this build reads versions 1 to " +
-                         std::to_string(kWorkspaceSchemaVersion) + ")");
+                     TALLY_TEXT("tally::workspace",
+                                "workspace %1 was written by a newer Tally (schema version %2; "
+                                "this build reads versions 1 to %3). It was left untouched; pick "
+                                "another file or start a new workspace.")
+                         .arg(path.string())
+                         .arg(std::to_string(h.user_version))
+                         .arg(kWorkspaceSchemaVersion));
     }
     if (h.user_version == 0) {
         if (h.objects == 0 && h.application_id == 0) {
             return true;
         }
         throw refuse(WorkspaceProblem::not_workspace, path,
-                     "is an SQLite database of another program, not a Tally workspace (it has "
-                     "tables but no Tally schema version)");
+                     TALLY_TEXT("tally::workspace",
+                                "workspace %1 is an SQLite database of another program, not a "
+                                "Tally workspace (it has tables but no Tally schema version). It "
+                                "was left untouched; pick another file or start a new workspace.")
+                         .arg(path.string()));
     }
     if (h.application_id != kWorkspaceApplicationId) {
         throw refuse(WorkspaceProblem::not_workspace, path,
-                     "is an SQLite database of another program, not a Tally workspace "
-                     "(application id " +
-                         std::to_string(h.application_id) + ")");
+                     TALLY_TEXT("tally::workspace",
+                                "workspace %1 is an SQLite database of another program, not a "
+                                "Tally workspace (application id %2). It was left untouched; pick "
+                                "another file or start a new workspace.")
+                         .arg(path.string())
+                         .arg(std::to_string(h.application_id)));
     }
     return false;
 }
@@ -207,13 +217,21 @@ void check_contents(const fs::path& path, bool immutable, int busy_timeout_ms) {
         }
         if (!problems.empty()) {
             throw refuse(WorkspaceProblem::corrupt, path,
-                         "is damaged (integrity check: " + problems.substr(0, 300) + ")");
+                         TALLY_TEXT("tally::workspace",
+                                    "workspace %1 is damaged (integrity check: %2). It was left "
+                                    "untouched; pick another file or start a new workspace.")
+                             .arg(path.string())
+                             .arg(problems.substr(0, 300)));
         }
         check_header(read_header(db), path);
     } catch (const sqlite::Error& e) {
         if (e.code() == SQLITE_CORRUPT || e.code() == SQLITE_NOTADB) {
             throw refuse(WorkspaceProblem::corrupt, path,
-                         std::string("is damaged (") + e.what() + ")");
+                         TALLY_TEXT("tally::workspace",
+                                    "workspace %1 is damaged (%2). It was left untouched; pick "
+                                    "another file or start a new workspace.")
+                             .arg(path.string())
+                             .arg(e.what()));
         }
         throw;
     }
@@ -229,7 +247,12 @@ void inspect_read_only(const fs::path& path, int busy_timeout_ms) {
     std::error_code ec;
     const auto size = fs::file_size(path, ec);
     if (ec) {
-        throw refuse(WorkspaceProblem::io, path, "cannot be read (" + ec.message() + ")");
+        throw refuse(WorkspaceProblem::io, path,
+                     TALLY_TEXT("tally::workspace",
+                                "workspace %1 cannot be read (%2). It was left untouched; pick "
+                                "another file or start a new workspace.")
+                         .arg(path.string())
+                         .arg(ec.message()));
     }
     bool wal_mode = false;
     if (size > 0) {
@@ -248,12 +271,17 @@ void inspect_read_only(const fs::path& path, int busy_timeout_ms) {
         } catch (const sqlite::Error& e) {
             throw WorkspaceError(
                 WorkspaceProblem::read_only, path,
-                "workspace " + path.string() + " cannot be read (" +
-                    (e.system_errno() != 0 ? std::strerror(e.system_errno()) : e.what()) + ").");
+                TALLY_TEXT("tally::workspace", "workspace %1 cannot be read (%2).")
+                    .arg(path.string())
+                    .arg(e.system_errno() != 0 ? std::strerror(e.system_errno()) : e.what()));
         }
         if (!whole || std::memcmp(header, kMagic, sizeof kMagic) != 0) {
             throw refuse(WorkspaceProblem::not_sqlite, path,
-                         "is not an SQLite database (it does not start with the SQLite header)");
+                         TALLY_TEXT("tally::workspace",
+                                    "workspace %1 is not an SQLite database (it does not start "
+                                    "with the SQLite header). It was left untouched; pick another "
+                                    "file or start a new workspace.")
+                             .arg(path.string()));
         }
         wal_mode = header[18] == 2;
         // Versions and ids only move forward, so a header that refuses is final even when a
@@ -292,9 +320,12 @@ bool create_empty_file(const fs::path& path) {
                 : is_disk_full_errno(ec.value()) ? WorkspaceProblem::disk_full
                                                  : WorkspaceProblem::io;
             throw WorkspaceError(problem, path,
-                                 "creating workspace " + path.string() + ": cannot create folder " +
-                                     path.parent_path().string() + " (" + ec.message() +
-                                     "). Nothing was saved.");
+                                 TALLY_TEXT("tally::workspace",
+                                            "creating workspace %1: cannot create folder %2 (%3). "
+                                            "Nothing was saved.")
+                                     .arg(path.string())
+                                     .arg(path.parent_path().string())
+                                     .arg(ec.message()));
         }
     }
     // "x": C11 exclusive mode, O_CREAT | O_EXCL.
@@ -307,16 +338,25 @@ bool create_empty_file(const fs::path& path) {
         const WorkspaceProblem problem = is_permission_errno(e)  ? WorkspaceProblem::read_only
                                          : is_disk_full_errno(e) ? WorkspaceProblem::disk_full
                                                                  : WorkspaceProblem::io;
+        // %2: the system's message.
         throw WorkspaceError(
             problem, path,
-            "creating workspace " + path.string() + ": " + std::strerror(e) +
-                (problem == WorkspaceProblem::read_only ? " (the folder is read-only)" : "") +
-                ". Nothing was saved.");
+            Text("tally::workspace",
+                 problem == WorkspaceProblem::read_only
+                     ? QT_TRANSLATE_NOOP("tally::workspace",
+                                         "creating workspace %1: %2 (the folder is read-only). "
+                                         "Nothing was saved.")
+                     : QT_TRANSLATE_NOOP("tally::workspace",
+                                         "creating workspace %1: %2. Nothing was saved."))
+                .arg(path.string())
+                .arg(std::strerror(e)));
     }
     if (std::fclose(f) != 0) {
-        throw WorkspaceError(WorkspaceProblem::io, path,
-                             "creating workspace " + path.string() + ": " + std::strerror(errno) +
-                                 ". Nothing was saved.");
+        throw WorkspaceError(
+            WorkspaceProblem::io, path,
+            TALLY_TEXT("tally::workspace", "creating workspace %1: %2. Nothing was saved.")
+                .arg(path.string())
+                .arg(std::strerror(errno)));
     }
     return true;
 }
@@ -335,8 +375,13 @@ int migrate(sqlite::Database& db, const fs::path& path) {
     sqlite::Statement fk(db, "PRAGMA foreign_key_check");
     if (fk.step()) {
         throw refuse(WorkspaceProblem::corrupt, path,
-                     "is damaged (a row of table " + fk.column_text(0) +
-                         " points at a missing row of " + fk.column_text(2) + ")");
+                     TALLY_TEXT("tally::workspace",
+                                "workspace %1 is damaged (a row of table %2 points at a missing "
+                                "row of %3). It was left untouched; pick another file or start a "
+                                "new workspace.")
+                         .arg(path.string())
+                         .arg(fk.column_text(0))
+                         .arg(fk.column_text(2)));
     }
     tx.commit();
     return from;

@@ -18,13 +18,14 @@ namespace tally {
 namespace store_detail {
 
 // A WorkspaceError for a file that is refused and left as it was.
-WorkspaceError refuse(WorkspaceProblem problem, const std::filesystem::path& path,
-                      const std::string& what);
+// `message` is a whole sentence that ends "It was left untouched; pick another file or start a
+// new workspace."
+WorkspaceError refuse(WorkspaceProblem problem, const std::filesystem::path& path, Text message);
 bool is_disk_full_errno(int e);
 bool is_permission_errno(int e);
 // Turns an SQLite failure during `doing` into a WorkspaceError naming the file and the problem.
 WorkspaceError translate(const sqlite::Error& e, const std::filesystem::path& path,
-                         std::string_view doing, bool writing);
+                         const WorkspaceDoing& doing, bool writing);
 
 // A file: URI for `path` with a query (sqlite.org/uri.html); everything but unreserved
 // characters percent-encoded, so '?', '#' and '%' in a folder name stay part of the path.

@@ -8236,5 +8236,233 @@ Source: %2</source>
         <source>the time the run started (ISO 8601)</source>
         <translation>运行开始的时间（ISO 8601）</translation>
     </message>
+    <message>
+        <source>workspace %1: stored plan %2 (%3) does not read back as JSON. Was the file edited by hand? `tally plans show` without --json prints its text.</source>
+        <translation>工作区 %1：存储的计划 %2（%3）无法作为 JSON 读回。这个文件是否被手动编辑过？不带 --json 的 `tally plans show` 会打印它的文本。</translation>
+    </message>
+    <message>
+        <source>%1%2: workspace %3 is busy: another Tally process (the app or a `tally` command) is writing to it (%4). Try again.</source>
+        <translation>%1%2 时：工作区 %3 正忙：另一个 Tally 进程（应用或某个 `tally` 命令）正在写入它（%4）。请重试。</translation>
+    </message>
+    <message>
+        <source>%1%2: workspace %3 is busy: another Tally process (the app or a `tally` command) is writing to it (%4). Nothing was saved. Try again.</source>
+        <translation>%1%2 时：工作区 %3 正忙：另一个 Tally 进程（应用或某个 `tally` 命令）正在写入它（%4）。没有保存任何内容。请重试。</translation>
+    </message>
+    <message>
+        <source>%1%2: workspace %3: the disk is full, or the file reached a size limit (%4). Free some space and try again.</source>
+        <translation>%1%2 时：工作区 %3：磁盘已满，或文件达到了大小上限（%4）。请释放一些空间后重试。</translation>
+    </message>
+    <message>
+        <source>%1%2: workspace %3: the disk is full, or the file reached a size limit (%4). Nothing was saved. Free some space and try again.</source>
+        <translation>%1%2 时：工作区 %3：磁盘已满，或文件达到了大小上限（%4）。没有保存任何内容。请释放一些空间后重试。</translation>
+    </message>
+    <message>
+        <source>%1%2: workspace %3 cannot be written: the file or its folder is read-only (%4).</source>
+        <translation>%1%2 时：工作区 %3 无法写入：文件或其所在文件夹是只读的（%4）。</translation>
+    </message>
+    <message>
+        <source>%1%2: workspace %3 cannot be written: the file or its folder is read-only (%4). Nothing was saved.</source>
+        <translation>%1%2 时：工作区 %3 无法写入：文件或其所在文件夹是只读的（%4）。没有保存任何内容。</translation>
+    </message>
+    <message>
+        <source>%1%2: workspace %3 is damaged (%4). Restore it from a backup, or pick another file.</source>
+        <translation>%1%2 时：工作区 %3 已损坏（%4）。请从备份恢复它，或选择另一个文件。</translation>
+    </message>
+    <message>
+        <source>%1%2: workspace %3 is damaged (%4). Nothing was saved. Restore it from a backup, or pick another file.</source>
+        <translation>%1%2 时：工作区 %3 已损坏（%4）。没有保存任何内容。请从备份恢复它，或选择另一个文件。</translation>
+    </message>
+    <message>
+        <source>%1%2: workspace %3: another process saved a conflicting row first (%4).</source>
+        <translation>%1%2 时：工作区 %3：另一个进程先保存了一条冲突的行（%4）。</translation>
+    </message>
+    <message>
+        <source>%1%2: workspace %3: another process saved a conflicting row first (%4). Nothing was saved.</source>
+        <translation>%1%2 时：工作区 %3：另一个进程先保存了一条冲突的行（%4）。没有保存任何内容。</translation>
+    </message>
+    <message>
+        <source>%1%2: workspace %3: %4.</source>
+        <translation>%1%2 时：工作区 %3：%4。</translation>
+    </message>
+    <message>
+        <source>%1%2: workspace %3: %4. Nothing was saved.</source>
+        <translation>%1%2 时：工作区 %3：%4。没有保存任何内容。</translation>
+    </message>
+    <message>
+        <source>%1%2: workspace %3: %4%5 was removed or replaced by another program while Tally had the workspace open, so this connection no longer sees the file other programs write. This change may not have reached the file: check it after opening the workspace again. Everything saved before is in the file; open the workspace again to go on.</source>
+        <translation>%1%2 时：工作区 %3：%4%5 在 Tally 打开工作区期间被另一个程序删除或替换，因此这个连接已看不到其他程序写入的文件。这次更改可能没有写入文件：请重新打开工作区后检查。之前保存的内容都在文件中；请重新打开工作区以继续。</translation>
+    </message>
+    <message>
+        <source>%1%2: workspace %3: %4%5 was removed or replaced by another program while Tally had the workspace open, so this connection no longer sees the file other programs write. Nothing was read or saved. Everything saved before is in the file; open the workspace again to go on.</source>
+        <translation>%1%2 时：工作区 %3：%4%5 在 Tally 打开工作区期间被另一个程序删除或替换，因此这个连接已看不到其他程序写入的文件。没有读取或保存任何内容。之前保存的内容都在文件中；请重新打开工作区以继续。</translation>
+    </message>
+    <message>
+        <source>the workspace file or its write-ahead log</source>
+        <translation>工作区文件或其预写日志（WAL）</translation>
+    </message>
+    <message>
+        <source>the workspace file</source>
+        <translation>工作区文件</translation>
+    </message>
+    <message>
+        <source>its write-ahead log</source>
+        <translation>其预写日志（WAL）</translation>
+    </message>
+    <message>
+        <source>its shared-memory index</source>
+        <translation>其共享内存索引</translation>
+    </message>
+    <message>
+        <source>workspace %1 cannot be written (the file or its folder is read-only) and was made by an older Tally (schema version %2, this build reads %3): open it once where it can be written, so that it is upgraded.</source>
+        <translation>工作区 %1 无法写入（文件或其所在文件夹是只读的），且由较旧的 Tally 创建（schema 版本 %2，此版本读取 %3）：请在可以写入的位置打开它一次，以便升级。</translation>
+    </message>
+    <message>
+        <source>opening</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <source>workspace %1 is not a regular file. It was left untouched; pick another file or start a new workspace.</source>
+        <translation>工作区 %1 不是普通文件。它未被改动；请选择另一个文件，或新建一个工作区。</translation>
+    </message>
+    <message>
+        <source>recovering an interrupted write to</source>
+        <translation>恢复被中断的写入</translation>
+    </message>
+    <message>
+        <source>this build&apos;s SQLite does not enforce foreign keys</source>
+        <translation>此版本所用的 SQLite 不强制执行外键（foreign keys）</translation>
+    </message>
+    <message>
+        <source>creating</source>
+        <translation>创建</translation>
+    </message>
+    <message>
+        <source>%1%2: workspace %3 is open read-only (the file or its folder cannot be written), so it can be browsed but not changed. Nothing was saved: copy it to a folder you can write to, or make it writable, to save there.</source>
+        <translation>%1%2 时：工作区 %3 以只读方式打开（文件或其所在文件夹无法写入），因此可以浏览但不能更改。没有保存任何内容：请把它复制到你能写入的文件夹，或使它可写，以便在那里保存。</translation>
+    </message>
+    <message>
+        <source>workspace %1: stored profile %2 does not read back (%3). Was the file edited by hand?</source>
+        <translation>工作区 %1：存储的配置 %2 无法读回（%3）。这个文件是否被手动编辑过？</translation>
+    </message>
+    <message>
+        <source>listing profiles</source>
+        <translation>列出配置</translation>
+    </message>
+    <message>
+        <source>reading profile</source>
+        <translation>读取配置</translation>
+    </message>
+    <message>
+        <source>saving profile</source>
+        <translation>保存配置</translation>
+    </message>
+    <message>
+        <source>saving calibrated profile</source>
+        <translation>保存校准后的配置</translation>
+    </message>
+    <message>
+        <source>removing profile</source>
+        <translation>删除配置</translation>
+    </message>
+    <message>
+        <source>saving measured profile</source>
+        <translation>保存实测配置</translation>
+    </message>
+    <message>
+        <source>listing plans</source>
+        <translation>列出计划</translation>
+    </message>
+    <message>
+        <source>reading plan</source>
+        <translation>读取计划</translation>
+    </message>
+    <message>
+        <source>saving plan</source>
+        <translation>保存计划</translation>
+    </message>
+    <message>
+        <source>renaming plan</source>
+        <translation>重命名计划</translation>
+    </message>
+    <message>
+        <source>removing plan</source>
+        <translation>删除计划</translation>
+    </message>
+    <message>
+        <source>saving probe run</source>
+        <translation>保存探测运行</translation>
+    </message>
+    <message>
+        <source>looking for the same probe run</source>
+        <translation>查找相同的探测运行</translation>
+    </message>
+    <message>
+        <source>importing probe run</source>
+        <translation>导入探测运行</translation>
+    </message>
+    <message>
+        <source>saving probe result</source>
+        <translation>保存探测结果</translation>
+    </message>
+    <message>
+        <source>listing probe runs</source>
+        <translation>列出探测运行</translation>
+    </message>
+    <message>
+        <source>reading probe run</source>
+        <translation>读取探测运行</translation>
+    </message>
+    <message>
+        <source>removing probe run</source>
+        <translation>删除探测运行</translation>
+    </message>
+    <message>
+        <source>workspace %1 was written by a newer Tally (schema version %2; this build reads versions 1 to %3). It was left untouched; pick another file or start a new workspace.</source>
+        <translation>工作区 %1 由较新的 Tally 写入（schema 版本 %2；此版本读取版本 1 到 %3）。它未被改动；请选择另一个文件，或新建一个工作区。</translation>
+    </message>
+    <message>
+        <source>workspace %1 is an SQLite database of another program, not a Tally workspace (it has tables but no Tally schema version). It was left untouched; pick another file or start a new workspace.</source>
+        <translation>工作区 %1 是另一个程序的 SQLite 数据库，不是 Tally 工作区（它有表，但没有 Tally 的 schema 版本）。它未被改动；请选择另一个文件，或新建一个工作区。</translation>
+    </message>
+    <message>
+        <source>workspace %1 is an SQLite database of another program, not a Tally workspace (application id %2). It was left untouched; pick another file or start a new workspace.</source>
+        <translation>工作区 %1 是另一个程序的 SQLite 数据库，不是 Tally 工作区（application id %2）。它未被改动；请选择另一个文件，或新建一个工作区。</translation>
+    </message>
+    <message>
+        <source>workspace %1 is damaged (integrity check: %2). It was left untouched; pick another file or start a new workspace.</source>
+        <translation>工作区 %1 已损坏（完整性检查（integrity check）：%2）。它未被改动；请选择另一个文件，或新建一个工作区。</translation>
+    </message>
+    <message>
+        <source>workspace %1 is damaged (%2). It was left untouched; pick another file or start a new workspace.</source>
+        <translation>工作区 %1 已损坏（%2）。它未被改动；请选择另一个文件，或新建一个工作区。</translation>
+    </message>
+    <message>
+        <source>workspace %1 cannot be read (%2). It was left untouched; pick another file or start a new workspace.</source>
+        <translation>工作区 %1 无法读取（%2）。它未被改动；请选择另一个文件，或新建一个工作区。</translation>
+    </message>
+    <message>
+        <source>workspace %1 cannot be read (%2).</source>
+        <translation>工作区 %1 无法读取（%2）。</translation>
+    </message>
+    <message>
+        <source>workspace %1 is not an SQLite database (it does not start with the SQLite header). It was left untouched; pick another file or start a new workspace.</source>
+        <translation>工作区 %1 不是 SQLite 数据库（它不以 SQLite 文件头开头）。它未被改动；请选择另一个文件，或新建一个工作区。</translation>
+    </message>
+    <message>
+        <source>creating workspace %1: cannot create folder %2 (%3). Nothing was saved.</source>
+        <translation>创建工作区 %1 时：无法创建文件夹 %2（%3）。没有保存任何内容。</translation>
+    </message>
+    <message>
+        <source>creating workspace %1: %2 (the folder is read-only). Nothing was saved.</source>
+        <translation>创建工作区 %1 时：%2（文件夹是只读的）。没有保存任何内容。</translation>
+    </message>
+    <message>
+        <source>creating workspace %1: %2. Nothing was saved.</source>
+        <translation>创建工作区 %1 时：%2。没有保存任何内容。</translation>
+    </message>
+    <message>
+        <source>workspace %1 is damaged (a row of table %2 points at a missing row of %3). It was left untouched; pick another file or start a new workspace.</source>
+        <translation>工作区 %1 已损坏（表 %2 的一行指向 %3 中不存在的行）。它未被改动；请选择另一个文件，或新建一个工作区。</translation>
+    </message>
 </context>
 </TS>

@@ -4,6 +4,7 @@
 #include <exception>
 
 #include "planner/hardware/probe_records.h"
+#include "ui/i18n/translate_text.h"
 
 namespace tally::ui {
 
@@ -25,9 +26,14 @@ bool ProbeRunSaver::attempt(F&& write) {
     try {
         write();
         return true;
+    } catch (const WorkspaceError& e) {
+        // Names the file and says whether anything was saved, in the user's language.
+        m_broken = true;
+        m_error = tr("the probe run could not be saved: %1").arg(translatedText(e.text()));
+        emit saveFailed(m_error);
+        return false;
     } catch (const std::exception& e) {
-        // WorkspaceError names the file and says whether anything was saved; SpecError names
-        // the field the probe sent that the workspace does not accept.
+        // A SpecError names the field the probe sent that the workspace does not accept.
         m_broken = true;
         m_error = tr("the probe run could not be saved: %1").arg(QString::fromUtf8(e.what()));
         emit saveFailed(m_error);

@@ -3,6 +3,8 @@
 #include <QCoreApplication>
 #include <exception>
 
+#include "ui/i18n/translate_text.h"
+
 namespace tally::ui {
 
 WorkspaceSession::WorkspaceSession(QObject* parent) : QObject(parent) {}
@@ -36,7 +38,7 @@ bool WorkspaceSession::open(const QString& path, QString* error,
         auto opened = std::make_unique<Workspace>(Workspace::open(path.toStdString()));
         m_workspace = std::move(opened);
     } catch (const WorkspaceError& e) {
-        return fail(QString::fromStdString(e.what()), e.problem());
+        return fail(translatedText(e.text()), e.problem());
     } catch (const std::exception& e) {
         return fail(QString::fromStdString(e.what()), WorkspaceProblem::io);
     }
