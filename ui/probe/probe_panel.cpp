@@ -674,7 +674,7 @@ bool ProbePanel::start() {
         } catch (const std::exception& e) {
             setSaveNote(Tone::error, tr("Not saved: the workspace %1 cannot be opened (%2). The "
                                         "run goes on and is shown here.")
-                                         .arg(m_session->path(), QString::fromUtf8(e.what())));
+                                         .arg(m_session->path(), workspaceErrorMessage(e)));
         }
     } else {
         setSaveNote(Tone::warning,
@@ -791,8 +791,8 @@ void ProbePanel::onFinished(const probe::ProbeRun& run, const ProbeExit& exit) {
             try {
                 current = ws->find_probe_run(*runId);
             } catch (const std::exception& e) {
-                addWarning(tr("the saved run could not be read back: %1")
-                               .arg(QString::fromUtf8(e.what())));
+                addWarning(
+                    tr("the saved run could not be read back: %1").arg(workspaceErrorMessage(e)));
             }
         }
     }
@@ -890,8 +890,9 @@ void ProbePanel::reloadRuns() {
         try {
             runs = ws->list_probe_runs();
         } catch (const std::exception& e) {
-            setSaveNote(Tone::error, tr("The workspace's probe runs cannot be read: %1")
-                                         .arg(QString::fromUtf8(e.what())));
+            setSaveNote(
+                Tone::error,
+                tr("The workspace's probe runs cannot be read: %1").arg(workspaceErrorMessage(e)));
         }
     }
     m_reloading = true;
@@ -1002,7 +1003,7 @@ void ProbePanel::makeProfile() {
     } catch (const std::exception& e) {
         showMessage(
             Tone::error,
-            tr("The workspace's profiles cannot be read: %1").arg(QString::fromUtf8(e.what())));
+            tr("The workspace's profiles cannot be read: %1").arg(workspaceErrorMessage(e)));
         return;
     }
     const qint64 runId = m_current->id;
@@ -1023,7 +1024,7 @@ void ProbePanel::makeProfile() {
                                 .arg(qs(made.name), qs(made.id))
                                 .arg(runId));
             } catch (const std::exception& e) {
-                return QString::fromUtf8(e.what());
+                return workspaceErrorMessage(e);
             }
             emit profileMade(c.id);
             return {};

@@ -19,6 +19,13 @@ QString WorkspaceSession::path() const {
     return m_workspace ? QString::fromStdString(m_workspace->path().string()) : QString();
 }
 
+QString workspaceErrorMessage(const std::exception& error) {
+    if (const auto* workspace_error = dynamic_cast<const WorkspaceError*>(&error)) {
+        return translatedText(workspace_error->text());
+    }
+    return QString::fromUtf8(error.what());
+}
+
 bool WorkspaceSession::open(const QString& path, QString* error,
                             std::optional<WorkspaceProblem>* problem) {
     auto fail = [&](const QString& message, std::optional<WorkspaceProblem> kind) {

@@ -7,12 +7,17 @@
 
 #include <QObject>
 #include <QString>
+#include <exception>
 #include <memory>
 #include <optional>
 
 #include "planner/store/workspace.h"
 
 namespace tally::ui {
+
+// The message of a failed workspace call, in the user's language: a WorkspaceError's text
+// translated, any other error's what() as written.
+QString workspaceErrorMessage(const std::exception& error);
 
 class WorkspaceSession : public QObject {
     Q_OBJECT

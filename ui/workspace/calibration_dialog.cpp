@@ -307,7 +307,7 @@ QString storeCalibration(WorkspaceSession* session, PlanDocument* document,
     try {
         ws->save_calibrated_profile(profile);
     } catch (const std::exception& e) {
-        return QString::fromUtf8(e.what());
+        return workspaceErrorMessage(e);
     }
     // The picker and the plan follow the stored profiles; then the plan moves onto it.
     session->announceProfilesChanged();

@@ -321,7 +321,7 @@ bool ProfileEditorDialog::save() {
         markError(e.error());
         return false;
     } catch (const std::exception& e) {
-        mark(QString(), qs(e.what()));
+        mark(QString(), workspaceErrorMessage(e));
         return false;
     }
     m_savedId = qs(m_profile->id);

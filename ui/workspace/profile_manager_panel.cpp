@@ -137,7 +137,9 @@ void ProfileManagerPanel::reload() {
         try {
             profiles = ws->list_profiles();
         } catch (const std::exception& e) {
-            report(tr("The workspace's profiles cannot be listed: %1").arg(qs(e.what())), true);
+            report(
+                tr("The workspace's profiles cannot be listed: %1").arg(workspaceErrorMessage(e)),
+                true);
         }
     }
     m_model->setProfiles(std::move(profiles));
@@ -281,7 +283,7 @@ bool ProfileManagerPanel::deleteSelected() {
     try {
         ws->remove_profile(profile.id);
     } catch (const std::exception& e) {
-        report(qs(e.what()), true);
+        report(workspaceErrorMessage(e), true);
         return false;
     }
     session()->announceProfilesChanged();
@@ -316,7 +318,7 @@ bool ProfileManagerPanel::importFile(const QString& path) {
         report(tr("%1 cannot be imported: %2").arg(QFileInfo(path).fileName(), qs(e.what())), true);
         return false;
     } catch (const std::exception& e) {
-        report(qs(e.what()), true);
+        report(workspaceErrorMessage(e), true);
         return false;
     }
     session()->announceProfilesChanged();

@@ -84,7 +84,8 @@ void SavedPlansPanel::reload() {
         try {
             plans = ws->list_plans();
         } catch (const std::exception& e) {
-            report(tr("The workspace's plans cannot be listed: %1").arg(qs(e.what())), true);
+            report(tr("The workspace's plans cannot be listed: %1").arg(workspaceErrorMessage(e)),
+                   true);
         }
     }
     m_model->setPlans(plans);
@@ -152,7 +153,7 @@ bool SavedPlansPanel::storeUnderName(const QString& title, const QString& label,
             // A name another plan has, or one the workspace does not take: ask again, saying why.
             name = prompts().askText(this, title, qs(e.what()) + u'\n' + label, name);
         } catch (const std::exception& e) {
-            report(qs(e.what()), true);
+            report(workspaceErrorMessage(e), true);
             return false;
         }
     }
@@ -211,7 +212,7 @@ bool SavedPlansPanel::replaceSelected() {
     try {
         ws->update_plan(id, m_document->spec());
     } catch (const std::exception& e) {
-        report(qs(e.what()), true);
+        report(workspaceErrorMessage(e), true);
         return false;
     }
     session()->announcePlansChanged();
@@ -241,7 +242,7 @@ bool SavedPlansPanel::openSelected() {
                false);
         return true;
     } catch (const std::exception& e) {
-        report(tr("The saved plan cannot be opened: %1").arg(qs(e.what())), true);
+        report(tr("The saved plan cannot be opened: %1").arg(workspaceErrorMessage(e)), true);
         return false;
     }
 }
@@ -284,7 +285,7 @@ bool SavedPlansPanel::deleteSelected() {
     try {
         ws->remove_plan(id);
     } catch (const std::exception& e) {
-        report(qs(e.what()), true);
+        report(workspaceErrorMessage(e), true);
         return false;
     }
     session()->announcePlansChanged();
