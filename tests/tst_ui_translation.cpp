@@ -47,6 +47,7 @@
 #include "ui/window/app_settings.h"
 #include "ui/window/language_menu.h"
 #include "ui/window/main_window.h"
+#include "ui/workspace/calibration_dialog.h"
 #include "ui/workspace/install_workspace_panels.h"
 #include "ui/workspace/profile_editor_dialog.h"
 #include "ui/workspace/workspace_open_dialog.h"
@@ -288,6 +289,7 @@ private slots:
     void catalogueLoads();
     void everyPanelInChinese();
     void dialogsInChinese();
+    void calibrationRefusalInChinese();
     void warningAndErrorFollowTheLanguage_data();
     void warningAndErrorFollowTheLanguage();
     void chinesePlanNameSurvivesSaveAndExport();
@@ -397,6 +399,25 @@ void TestUiTranslation::dialogsInChinese() {
         qWarning().noquote() << left.join(u'\n');
     }
     QCOMPARE(left.size(), 0);
+}
+
+// The calibration dialog's refusal of a measured step comes from the planner
+// (validate_measured_step(), planner/performance/calibration.cpp): "%1: got %2; %3" with the
+// field, -2 and "a measured step time in seconds, > 0 (at least 1e-9) and at most 1e9", whose
+// catalogue entries are "%1：给出的是 %2；%3" and "一个实测的单步时间，单位为秒，> 0（至少
+// 1e-9）且最多 1e9".
+void TestUiTranslation::calibrationRefusalInChinese() {
+    makeWindow(QStringLiteral("zh_CN"));
+    PlanSpec spec = m_window->document()->spec();
+    spec.cluster.gpu = "h100-sxm";
+    CalibrationDialog dialog(spec, *find_builtin_hardware("h100-sxm"), {});
+    dialog.stepEdit()->setFocus();
+    dialog.stepEdit()->selectAll();
+    QTest::keyClicks(dialog.stepEdit(), QStringLiteral("-2"));
+    const QString text = dialog.preview()->text();
+    QVERIFY2(text.contains(QStringLiteral(
+                 "给出的是 -2；一个实测的单步时间，单位为秒，> 0（至少 1e-9）且最多 1e9")),
+             qPrintable(text));
 }
 
 void TestUiTranslation::warningAndErrorFollowTheLanguage_data() {

@@ -23,6 +23,7 @@
 #include "ui/charts/time_panel.h"
 #include "ui/common/file_dialogs.h"
 #include "ui/common/number_text.h"
+#include "ui/i18n/translate_text.h"
 #include "ui/plan/plan_document.h"
 #include "ui/session/workspace_session.h"
 
@@ -181,7 +182,7 @@ void CalibrationDialog::readLog() {
             }
             m_logReader = std::move(reader);
         } catch (const SpecError& e) {
-            m_logError = tr("Training log: %1").arg(QString::fromUtf8(e.what()));
+            m_logError = tr("Training log: %1").arg(translatedFieldError(e.error()));
         }
     }
     refit();
@@ -241,7 +242,7 @@ void CalibrationDialog::refit() {
                 summary = m_logReader->summary({m_skip->value()});
             } catch (const SpecError& e) {
                 markField(e.field() == "skip_records" ? static_cast<QWidget*>(m_skip) : m_log);
-                m_preview->setText(tr("Training log: %1").arg(QString::fromUtf8(e.what())));
+                m_preview->setText(tr("Training log: %1").arg(translatedFieldError(e.error())));
                 return;
             }
             measured = measured_step_from_log(summary, m_spec, bare);
@@ -279,7 +280,7 @@ void CalibrationDialog::refit() {
         if (e.field() == stepField) {
             markField(m_stepChoice->isChecked() ? static_cast<QWidget*>(m_step) : m_log);
         }
-        m_preview->setText(QString::fromUtf8(e.what()));
+        m_preview->setText(translatedFieldError(e.error()));
     }
 }
 

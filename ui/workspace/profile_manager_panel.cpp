@@ -16,6 +16,7 @@
 #include "planner/store/workspace.h"
 #include "ui/common/chart_support.h"
 #include "ui/common/number_text.h"
+#include "ui/i18n/translate_text.h"
 #include "ui/session/workspace_session.h"
 #include "ui/workspace/profile_editor_dialog.h"
 #include "ui/workspace/profile_files.h"
@@ -309,13 +310,15 @@ bool ProfileManagerPanel::importFile(const QString& path) {
         if (e.field() == "profile.id" || e.field() == "profile.name") {
             // Another profile has its id or name: let the user store it under a new one.
             report(tr("%1: %2. Choose another id or name for the imported profile.")
-                       .arg(QFileInfo(path).fileName(), qs(e.what())),
+                       .arg(QFileInfo(path).fileName(), translatedFieldError(e.error())),
                    true);
             ProfileEditorDialog* dialog = openEditor(*profile, true);
             dialog->save();  // fails again, and marks the field that clashes
             return false;
         }
-        report(tr("%1 cannot be imported: %2").arg(QFileInfo(path).fileName(), qs(e.what())), true);
+        report(tr("%1 cannot be imported: %2")
+                   .arg(QFileInfo(path).fileName(), translatedFieldError(e.error())),
+               true);
         return false;
     } catch (const std::exception& e) {
         report(workspaceErrorMessage(e), true);

@@ -151,7 +151,8 @@ bool SavedPlansPanel::storeUnderName(const QString& title, const QString& label,
             return true;
         } catch (const SpecError& e) {
             // A name another plan has, or one the workspace does not take: ask again, saying why.
-            name = prompts().askText(this, title, qs(e.what()) + u'\n' + label, name);
+            name = prompts().askText(this, title, translatedFieldError(e.error()) + u'\n' + label,
+                                     name);
         } catch (const std::exception& e) {
             report(workspaceErrorMessage(e), true);
             return false;
