@@ -83,18 +83,12 @@ private slots:
     void langOption();
     void inferFollowsLang_data();
     void inferFollowsLang();
-    void inferBadInputFollowsLang_data();
-    void inferBadInputFollowsLang();
-    void missingValueFollowsLang_data();
-    void missingValueFollowsLang();
+    void refusalFollowsLang_data();
+    void refusalFollowsLang();
     void workspaceErrorFollowsLang_data();
     void workspaceErrorFollowsLang();
     void rooflineAndHardwareFollowLang_data();
     void rooflineAndHardwareFollowLang();
-    void einsumBadInputFollowsLang_data();
-    void einsumBadInputFollowsLang();
-    void specDtypeFollowsLang_data();
-    void specDtypeFollowsLang();
 };
 
 void TestCliTranslation::warningFollowsLang_data() {
@@ -228,64 +222,104 @@ void TestCliTranslation::inferFollowsLang() {
              qPrintable(bad.err));
 }
 
-void TestCliTranslation::inferBadInputFollowsLang_data() {
+// A planner refusal through the CLI, in Chinese and in English: `command -` reads `spec` from
+// stdin and exits 2 with the one line `message`.
+void TestCliTranslation::refusalFollowsLang_data() {
     QTest::addColumn<QString>("lang");
+    QTest::addColumn<QString>("command");
+    QTest::addColumn<QByteArray>("spec");
     QTest::addColumn<QString>("message");
+    const QString zh = QStringLiteral("zh_CN.UTF-8");
+    const QString c = QStringLiteral("C");
+
     // Llama 2 7B at tp 2 on one GPU: check_inference() (planner/serving/inference.cpp) refuses
     // inference.tp with "tp x pp (%1 x %2) must divide cluster.gpus (%3): ...", in the
     // catalogue "tp x pp（%1 x %2）必须整除 cluster.gpus（%3）：模型的每个副本占用 tp x pp 个 GPU".
-    QTest::newRow("zh_CN") << QStringLiteral("zh_CN.UTF-8")
-                           << QStringLiteral(
-                                  "tally: 错误： inference.tp：给出的是 2；tp x pp（2 x "
-                                  "1）必须整除 cluster.gpus（1）：模型的每个副本占用 "
-                                  "tp x pp 个 GPU");
-    QTest::newRow("C") << QStringLiteral("C")
-                       << QStringLiteral(
-                              "tally: error: inference.tp: got 2; tp x pp (2 x 1) must "
-                              "divide cluster.gpus (1): each replica of the model "
-                              "takes tp x pp GPUs");
-}
-
-void TestCliTranslation::inferBadInputFollowsLang() {
-    QFETCH(QString, lang);
-    QFETCH(QString, message);
-    const QByteArray spec = R"({
+    const QByteArray servingTp = R"({
   "model": {"preset": "llama-2-7b"},
   "cluster": {"gpu": "h100-sxm", "gpus": 1},
   "inference": {"batch": 8, "tp": 2}
 })";
-    const Run r = runWithLang(lang, {QStringLiteral("infer"), QStringLiteral("-")}, spec);
-    QCOMPARE(r.exit_code, 2);
-    QVERIFY2(r.err.trimmed() == message, qPrintable(r.err));
-}
+    QTest::newRow("serving tp, zh_CN")
+        << zh << QStringLiteral("infer") << servingTp
+        << QStringLiteral(
+               "tally: 错误： inference.tp：给出的是 2；tp x pp（2 x 1）必须整除 "
+               "cluster.gpus（1）：模型的每个副本占用 tp x pp 个 GPU");
+    QTest::newRow("serving tp, C")
+        << c << QStringLiteral("infer") << servingTp
+        << QStringLiteral(
+               "tally: error: inference.tp: got 2; tp x pp (2 x 1) must divide "
+               "cluster.gpus (1): each replica of the model takes tp x pp GPUs");
 
-void TestCliTranslation::missingValueFollowsLang_data() {
-    QTest::addColumn<QString>("lang");
-    QTest::addColumn<QString>("message");
     // A transformer without layers: the spec reader (planner/io/spec_json.cpp) names
     // model.layers with the placeholder value "nothing" (kValueNothing, planner/core/errors.h),
     // which the frame "%1: got %2; %3" translates with it: "nothing" is "空" in the catalogue.
-    QTest::newRow("zh_CN") << QStringLiteral("zh_CN.UTF-8")
-                           << QStringLiteral(
-                                  "tally: 错误： model.layers：给出的是 空；transformer "
-                                  "需要 layers、hidden、heads、ffn_hidden 和 "
-                                  "vocab（或 preset / hf_config）");
-    QTest::newRow("C") << QStringLiteral("C")
-                       << QStringLiteral(
-                              "tally: error: model.layers: got nothing; a transformer "
-                              "needs layers, hidden, heads, ffn_hidden and vocab (or a "
-                              "preset / hf_config)");
-}
-
-void TestCliTranslation::missingValueFollowsLang() {
-    QFETCH(QString, lang);
-    QFETCH(QString, message);
-    const QByteArray spec = R"({
+    const QByteArray noLayers = R"({
   "model": {"kind": "transformer", "hidden": 4096},
   "data": {"tokens": 1e12},
   "cluster": {"gpu": "h100-sxm", "gpus": 8}
 })";
-    const Run r = runWithLang(lang, {QStringLiteral("plan"), QStringLiteral("-")}, spec);
+    QTest::newRow("missing value, zh_CN")
+        << zh << QStringLiteral("plan") << noLayers
+        << QStringLiteral(
+               "tally: 错误： model.layers：给出的是 空；transformer 需要 layers、hidden、"
+               "heads、ffn_hidden 和 vocab（或 preset / hf_config）");
+    QTest::newRow("missing value, C")
+        << c << QStringLiteral("plan") << noLayers
+        << QStringLiteral(
+               "tally: error: model.layers: got nothing; a transformer needs layers, "
+               "hidden, heads, ffn_hidden and vocab (or a preset / hf_config)");
+
+    // "a b, b c -> a d" names d in the output only: parse_einsum() (planner/roofline/einsum.cpp)
+    // refuses ops[0].expr with "output dimension '%1' does not appear in any input (inputs have:
+    // %2)", %1 = d and %2 = the inputs' dimensions "a, b, c", in the frame "%1: got %2; %3"; in
+    // the catalogue "输出维度 '%1' 没有出现在任何输入中（输入中的维度：%2）".
+    const QByteArray einsum = R"({
+  "model": {"preset": "llama-2-7b"},
+  "data": {"tokens": 1e12},
+  "cluster": {"gpu": "h100-sxm", "gpus": 8, "mfu": 0.5},
+  "ops": [{"kind": "einsum", "expr": "a b, b c -> a d", "sizes": {"a": 2, "b": 3, "c": 4}}]
+})";
+    QTest::newRow("einsum, zh_CN")
+        << zh << QStringLiteral("roofline") << einsum
+        << QStringLiteral(
+               "tally: 错误： ops[0].expr：给出的是 \"a b, b c -> a d\"；输出维度 'd' "
+               "没有出现在任何输入中（输入中的维度：a, b, c）");
+    QTest::newRow("einsum, C")
+        << c << QStringLiteral("roofline") << einsum
+        << QStringLiteral(
+               "tally: error: ops[0].expr: got \"a b, b c -> a d\"; output dimension "
+               "'d' does not appear in any input (inputs have: a, b, c)");
+
+    // "bf17" is no dtype: the spec reader (planner/io/spec_json.cpp) refuses
+    // training.param_dtype with "one of %1", %1 = dtype_names() (planner/core/dtype.cpp), in the
+    // frame "%1: got %2; %3"; in the catalogue "以下之一：%1".
+    const QByteArray dtype = R"({
+  "model": {"preset": "llama-2-7b"},
+  "data": {"tokens": 1e12},
+  "cluster": {"gpu": "h100-sxm", "gpus": 8, "mfu": 0.5},
+  "training": {"param_dtype": "bf17"}
+})";
+    const QString names = QStringLiteral(
+        "fp64, fp32, tf32, bf16, fp16, fp8 (= fp8_e4m3), fp8_e4m3, fp8_e5m2, int8, fp4 (= "
+        "fp4_e2m1), nvfp4, mxfp4, int4");
+    QTest::newRow("dtype, zh_CN")
+        << zh << QStringLiteral("plan") << dtype
+        << QStringLiteral("tally: 错误： training.param_dtype：给出的是 \"bf17\"；以下之一：") +
+               names;
+    QTest::newRow("dtype, C") << c << QStringLiteral("plan") << dtype
+                              << QStringLiteral(
+                                     "tally: error: training.param_dtype: got "
+                                     "\"bf17\"; one of ") +
+                                     names;
+}
+
+void TestCliTranslation::refusalFollowsLang() {
+    QFETCH(QString, lang);
+    QFETCH(QString, command);
+    QFETCH(QByteArray, spec);
+    QFETCH(QString, message);
+    const Run r = runWithLang(lang, {command, QStringLiteral("-")}, spec);
     QCOMPARE(r.exit_code, 2);
     QVERIFY2(r.err.trimmed() == message, qPrintable(r.err));
 }
@@ -357,70 +391,6 @@ void TestCliTranslation::rooflineAndHardwareFollowLang() {
         lang, {QStringLiteral("hardware"), QStringLiteral("show"), QStringLiteral("nosuch")});
     QCOMPARE(bad.exit_code, 2);
     QVERIFY2(bad.err.startsWith(error), qPrintable(bad.err));
-}
-
-void TestCliTranslation::einsumBadInputFollowsLang_data() {
-    QTest::addColumn<QString>("lang");
-    QTest::addColumn<QString>("message");
-    // "a b, b c -> a d" names d in the output only: parse_einsum() (planner/roofline/einsum.cpp)
-    // refuses ops[0].expr with "output dimension '%1' does not appear in any input (inputs have:
-    // %2)", %1 = d and %2 = the inputs' dimensions "a, b, c", in the frame "%1: got %2; %3"; in
-    // the catalogue "输出维度 '%1' 没有出现在任何输入中（输入中的维度：%2）".
-    QTest::newRow("zh_CN") << QStringLiteral("zh_CN.UTF-8")
-                           << QStringLiteral(
-                                  "tally: 错误： ops[0].expr：给出的是 \"a b, b c -> a d\"；"
-                                  "输出维度 'd' 没有出现在任何输入中（输入中的维度：a, b, c）");
-    QTest::newRow("C") << QStringLiteral("C")
-                       << QStringLiteral(
-                              "tally: error: ops[0].expr: got \"a b, b c -> a d\"; output "
-                              "dimension 'd' does not appear in any input (inputs have: a, b, c)");
-}
-
-void TestCliTranslation::einsumBadInputFollowsLang() {
-    QFETCH(QString, lang);
-    QFETCH(QString, message);
-    const QByteArray spec = R"({
-  "model": {"preset": "llama-2-7b"},
-  "data": {"tokens": 1e12},
-  "cluster": {"gpu": "h100-sxm", "gpus": 8, "mfu": 0.5},
-  "ops": [{"kind": "einsum", "expr": "a b, b c -> a d", "sizes": {"a": 2, "b": 3, "c": 4}}]
-})";
-    const Run r = runWithLang(lang, {QStringLiteral("roofline"), QStringLiteral("-")}, spec);
-    QCOMPARE(r.exit_code, 2);
-    QVERIFY2(r.err.trimmed() == message, qPrintable(r.err));
-}
-
-void TestCliTranslation::specDtypeFollowsLang_data() {
-    QTest::addColumn<QString>("lang");
-    QTest::addColumn<QString>("message");
-    // "bf17" is no dtype: the spec reader (planner/io/spec_json.cpp) refuses
-    // training.param_dtype with "one of %1", %1 = dtype_names() (planner/core/dtype.cpp), in the
-    // frame "%1: got %2; %3"; in the catalogue "以下之一：%1".
-    const QString names = QStringLiteral(
-        "fp64, fp32, tf32, bf16, fp16, fp8 (= fp8_e4m3), fp8_e4m3, fp8_e5m2, int8, fp4 (= "
-        "fp4_e2m1), nvfp4, mxfp4, int4");
-    QTest::newRow("zh_CN")
-        << QStringLiteral("zh_CN.UTF-8")
-        << QStringLiteral("tally: 错误： training.param_dtype：给出的是 \"bf17\"；以下之一：") +
-               names;
-    QTest::newRow("C") << QStringLiteral("C")
-                       << QStringLiteral(
-                              "tally: error: training.param_dtype: got \"bf17\"; one of ") +
-                              names;
-}
-
-void TestCliTranslation::specDtypeFollowsLang() {
-    QFETCH(QString, lang);
-    QFETCH(QString, message);
-    const QByteArray spec = R"({
-  "model": {"preset": "llama-2-7b"},
-  "data": {"tokens": 1e12},
-  "cluster": {"gpu": "h100-sxm", "gpus": 8, "mfu": 0.5},
-  "training": {"param_dtype": "bf17"}
-})";
-    const Run r = runWithLang(lang, {QStringLiteral("plan"), QStringLiteral("-")}, spec);
-    QCOMPARE(r.exit_code, 2);
-    QVERIFY2(r.err.trimmed() == message, qPrintable(r.err));
 }
 
 QTEST_APPLESS_MAIN(TestCliTranslation)
