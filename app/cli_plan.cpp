@@ -120,13 +120,19 @@ void print_plan_table(const PlanSpec& spec, const HardwareProfile& hw, const Pla
                               .arg(fmt::format("{:.4g}", plan.params.active))
                               .arg(fmt::format("{:.4g}", plan.params.embedding))));
     if (spec.model.windowed_layers() > 0) {
-        fmt::print("{:<10} {}\n", cli_text("tally::cli", "Attention"),
-                   cli_render(TALLY_TEXT("tally::cli",
-                                         "a sliding window of %1 positions in %2 of the %3 "
-                                         "layers; the others attend to the whole sequence")
-                                  .arg(spec.model.sliding_window)
-                                  .arg(spec.model.windowed_layers())
-                                  .arg(spec.model.layers)));
+        // Every layer windowed (Mistral 7B v0.1) leaves no others to name.
+        const Text window =
+            spec.model.windowed_layers() == spec.model.layers
+                ? TALLY_TEXT("tally::cli", "a sliding window of %1 positions in all %2 layers")
+                      .arg(spec.model.sliding_window)
+                      .arg(spec.model.layers)
+                : TALLY_TEXT("tally::cli",
+                             "a sliding window of %1 positions in %2 of the %3 layers; the "
+                             "others attend to the whole sequence")
+                      .arg(spec.model.sliding_window)
+                      .arg(spec.model.windowed_layers())
+                      .arg(spec.model.layers);
+        fmt::print("{:<10} {}\n", cli_text("tally::cli", "Attention"), cli_render(window));
     }
     fmt::print("\n");
 

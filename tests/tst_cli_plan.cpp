@@ -100,6 +100,12 @@ void TestCliPlan::tableNamesTheSlidingWindow() {
     QVERIFY2(r.out.contains("a sliding window of 128 positions in 18 of the 36 layers"),
              r.out.constData());
     QVERIFY2(r.out.contains("((L - L_w) x T + L_w x min(T, W))"), r.out.constData());
+    // Mistral 7B v0.1 windows every one of its 32 layers at 4096 positions: no others to name.
+    const Run all = run_tally({QStringLiteral("plan"), example("mistral-7b-serve-32k-h100.json")});
+    QCOMPARE(all.exit_code, 0);
+    QVERIFY2(all.out.contains("a sliding window of 4096 positions in all 32 layers\n"),
+             all.out.constData());
+    QVERIFY(!all.out.contains("the others attend"));
     const Run plain = run_tally({QStringLiteral("plan"), example("llama-2-70b-2048-h100.json")});
     QCOMPARE(plain.exit_code, 0);
     QVERIFY(!plain.out.contains("sliding window"));

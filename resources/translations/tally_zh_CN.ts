@@ -1406,6 +1406,10 @@
         <source>a sliding window of %1 positions in %2 of the %3 layers; the others attend to the whole sequence</source>
         <translation>%3 层中有 %2 层使用 %1 个位置的滑动窗口；其余层关注整个序列</translation>
     </message>
+    <message>
+        <source>a sliding window of %1 positions in all %2 layers</source>
+        <translation>全部 %2 层都使用 %1 个位置的滑动窗口</translation>
+    </message>
 </context>
 <context>
     <name>tally::compare</name>
