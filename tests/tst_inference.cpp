@@ -93,6 +93,7 @@ private slots:
     void allReducesCrossTheLinkNcclSees();
     void routedExpertsReadAtBatchOne();
     void computesWhenItDoesNotFit();
+    void suggestsTheTensorParallelThatFits();
     void curvePassesThroughThePlan();
     void badInputNamesTheField_data();
     void badInputNamesTheField();
@@ -436,6 +437,45 @@ void TestInference::computesWhenItDoesNotFit() {
     QVERIFY(p.has(ServingWarning::does_not_fit));
     QVERIFY(p.decode_step_s > 0.0);
     QVERIFY(p.tokens_per_s > 0.0);
+}
+
+void TestInference::suggestsTheTensorParallelThatFits() {
+    // Llama 3 70B in bf16 on one 80 GB H100 does not fit: 70,553,706,496 weights x 2 B =
+    // 141.1 GB. Split over tp 2 the weights are 70.55 GB per GPU, and one sequence of the default
+    // 1024 + 256 tokens adds 1280 x 327,680 B (2 x 80 layers x 8 KV heads x 128 x 2 B) / 2 =
+    // 0.21 GB of KV cache: the warnings name tp 2, the smallest that fits.
+    PlanSpec s = servingSpec("llama-3-70b");
+    s.cluster.gpus = 1;
+    const HardwareProfile& h100 = *find_builtin_hardware("h100-sxm");
+    QVERIFY(!check_inference(s, h100));
+    const ServingPlan p = evaluate_inference(s, h100);
+    QVERIFY(p.has(ServingWarning::does_not_fit));
+    const std::vector<std::string> lines = serving_warning_messages(p, s, h100);
+    QCOMPARE(lines.size(), std::size_t{2});
+    const std::string prefix = "tensor parallel 2 (2 GPUs a replica) fits the batch of 1: ";
+    QVERIFY2(lines[1].starts_with(prefix), lines[1].c_str());
+    const double gb = std::stod(lines[1].substr(prefix.size()));
+    QVERIFY2(gb >= 70.5 + 0.2 && gb < 80.0, lines[1].c_str());
+
+    // 64 sequences of 33,024 tokens: 64 x 33,024 x 327,680 B = 692.6 GB of KV cache, more than
+    // the 8 GPUs of a node hold (8 x 80 GB) before any weights: no tp within the node fits.
+    s.inference.batch = 64;
+    s.inference.prompt_tokens = 1024;
+    s.inference.output_tokens = 32000;
+    const ServingPlan many = evaluate_inference(s, h100);
+    const std::vector<std::string> none = serving_warning_messages(many, s, h100);
+    QCOMPARE(none.size(), std::size_t{2});
+    QVERIFY2(none[1].starts_with("no tensor parallel within a node of 8 GPUs fits the batch of 64"),
+             none[1].c_str());
+
+    // A plan that fits suggests nothing.
+    s.inference.tp = 2;
+    s.cluster.gpus = 2;
+    s.inference.batch = 1;
+    s.inference.output_tokens = 256;
+    const ServingPlan fits = evaluate_inference(s, h100);
+    QVERIFY(fits.memory.fits);
+    QVERIFY(serving_warning_messages(fits, s, h100).empty());
 }
 
 void TestInference::curvePassesThroughThePlan() {

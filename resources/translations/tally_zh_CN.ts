@@ -8161,6 +8161,14 @@ Source: %2</source>
         <source>tp %1 spans more than the 2 cards an NVLink bridge joins: the all-reduces cross PCIe (%2 per GPU), with NCCL</source>
         <translation>tp %1 超出了 NVLink 桥连接的 2 张卡：all-reduce 要经过 PCIe（每 GPU %2），由 NCCL 完成</translation>
     </message>
+    <message>
+        <source>tensor parallel %1 (%2 GPUs a replica) fits the batch of %3: %4 GB per GPU of %5 GB</source>
+        <translation>张量并行 %1（每个副本 %2 个 GPU）放得下 %3 个序列的批次：每 GPU %4 GB（容量 %5 GB）</translation>
+    </message>
+    <message>
+        <source>no tensor parallel within a node of %1 GPUs fits the batch of %2: add pipeline stages (inference.pp), or store the weights or the KV cache in fewer bytes</source>
+        <translation>在 %1 个 GPU 的节点内，没有哪种张量并行放得下 %2 个序列的批次：请增加流水线阶段（inference.pp），或以更少的字节存储权重或 KV 缓存</translation>
+    </message>
 </context>
 <context>
     <name>tally::workspace</name>
