@@ -141,13 +141,21 @@ void print_serving_table(const PlanSpec& spec, const HardwareProfile& hw, const 
                        .arg(to_string(s.kv.kind))));
     if (spec.model.windowed_layers() > 0) {
         // The sliding window: what shrinks the cache below batch x context x KV per token.
-        fmt::print("{}\n",
-                   cli_render(TALLY_TEXT("tally::cli",
-                                         "Attention: a sliding window of %1 positions in %2 of "
-                                         "the %3 layers, which keep only that much KV cache")
-                                  .arg(spec.model.sliding_window)
-                                  .arg(spec.model.windowed_layers())
-                                  .arg(spec.model.layers)));
+        // Every layer windowed (Mistral 7B v0.1) is "all" of them, not "32 of the 32".
+        const Text window =
+            spec.model.windowed_layers() == spec.model.layers
+                ? TALLY_TEXT("tally::cli",
+                             "Attention: a sliding window of %1 positions in all %2 layers, "
+                             "which keep only that much KV cache")
+                      .arg(spec.model.sliding_window)
+                      .arg(spec.model.layers)
+                : TALLY_TEXT("tally::cli",
+                             "Attention: a sliding window of %1 positions in %2 of the %3 "
+                             "layers, which keep only that much KV cache")
+                      .arg(spec.model.sliding_window)
+                      .arg(spec.model.windowed_layers())
+                      .arg(spec.model.layers);
+        fmt::print("{}\n", cli_render(window));
     }
     fmt::print("\n");
 

@@ -113,9 +113,20 @@ void TestCliInfer::mistralExampleKeepsTheWindow() {
     const Run table =
         run_tally({QStringLiteral("infer"), example("mistral-7b-serve-32k-h100.json")});
     QCOMPARE(table.exit_code, 0);
-    QVERIFY2(table.out.contains("Attention: a sliding window of 4096 positions in 32 of the 32 "
-                                "layers"),
+    // Mistral 7B v0.1 windows every one of its 32 layers: "all 32", not "32 of the 32".
+    QVERIFY2(table.out.contains("Attention: a sliding window of 4096 positions in all 32 layers, "
+                                "which keep only that much KV cache\n"),
              qPrintable(table.out));
+    // GPT-OSS 120B windows 18 of its 36 layers at 128 positions (its config.json's
+    // layer_types alternate sliding and full attention).
+    const Run part = run_tally({QStringLiteral("infer"), QStringLiteral("-")},
+                               R"({"model": {"preset": "gpt-oss-120b"},
+                               "cluster": {"gpu": "h200", "gpus": 8},
+                               "inference": {"tp": 8, "batch": 8}})");
+    QCOMPARE(part.exit_code, 0);
+    QVERIFY2(part.out.contains("Attention: a sliding window of 128 positions in 18 of the 36 "
+                               "layers, which keep only that much KV cache\n"),
+             qPrintable(part.out));
 }
 
 void TestCliInfer::readsStandardInput() {

@@ -1410,6 +1410,10 @@
         <source>a sliding window of %1 positions in all %2 layers</source>
         <translation>全部 %2 层都使用 %1 个位置的滑动窗口</translation>
     </message>
+    <message>
+        <source>Attention: a sliding window of %1 positions in all %2 layers, which keep only that much KV cache</source>
+        <translation>注意力：全部 %2 层都使用 %1 个位置的滑动窗口，只保留这么多 KV 缓存</translation>
+    </message>
 </context>
 <context>
     <name>tally::compare</name>
