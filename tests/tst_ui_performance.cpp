@@ -677,6 +677,30 @@ void TestUiPerformance::daysChartKeepsPointsOffItsEdges() {
     const auto [lo, hi] = extremes();
     QVERIFY2(axis->min() <= lo / 1.2, qPrintable(QString::number(axis->min())));
     QVERIFY2(axis->max() >= hi * 1.2, qPrintable(QString::number(axis->max())));
+
+    // The GPUs axis the same: the sweep's first point is 1 GPU, on the decade line 1, and the
+    // axis must reach below 1 / 1.2 (not to 0.1: no layout has a tenth of a GPU).
+    QLogValueAxis* gpus = nullptr;
+    for (QAbstractAxis* a : days->attachedAxes()) {
+        if (a->orientation() == Qt::Horizontal) {
+            gpus = qobject_cast<QLogValueAxis*>(a);
+        }
+    }
+    QVERIFY(gpus != nullptr);
+    spec = w.document()->spec();
+    spec.cluster.gpus = 8;
+    spec.cluster.mfu = 0.4;
+    spec.training.tp = 1;
+    spec.training.pp = 1;
+    w.document()->edit(spec, QStringLiteral("gpus"));
+    QTRY_VERIFY(!days->points().isEmpty() && days->points().first().x() == 1.0);
+    double xmax = 0.0;
+    for (const QPointF& p : days->points()) {
+        xmax = std::max(xmax, p.x());
+    }
+    QVERIFY2(gpus->min() <= 1.0 / 1.2 && gpus->min() > 0.1,
+             qPrintable(QString::number(gpus->min())));
+    QVERIFY2(gpus->max() >= xmax * 1.2, qPrintable(QString::number(gpus->max())));
 }
 
 QTEST_MAIN(TestUiPerformance)

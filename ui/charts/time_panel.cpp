@@ -353,16 +353,27 @@ void TimePanel::showResults(const PlanViews& v) {
     replacePoints(m_current,
                   QList<QPointF>{{static_cast<double>(v.spec.cluster.gpus), v.plan.time.days}});
     // Whole decades, so the first and last points are not cut in half by the plot's edge and
-    // every end of the axis has a label.
-    lo = decadeFloor(std::min(lo > 0.0 ? lo : 1.0, static_cast<double>(v.spec.cluster.gpus)));
-    hi = std::max(decadeCeil(std::max(hi, static_cast<double>(v.spec.cluster.gpus))), lo * 10.0);
+    // every end of the axis has a label. A point on (or just off) a decade line would still sit
+    // on the edge: the axis then reaches kEdgeRoom past it.
+    constexpr double kEdgeRoom = 1.2;
+    const double first = std::min(lo > 0.0 ? lo : 1.0, static_cast<double>(v.spec.cluster.gpus));
+    const double last = std::max(hi, static_cast<double>(v.spec.cluster.gpus));
+    // The GPUs stay on whole GPUs' decades (a tenth of a GPU is no layout): one GPU on the left
+    // edge moves the edge to 1 / kEdgeRoom rather than to 0.1.
+    lo = decadeFloor(first);
+    if (first < lo * kEdgeRoom) {
+        lo = first / kEdgeRoom;
+    }
+    hi = decadeCeil(last);
+    if (last * kEdgeRoom > hi) {
+        hi = last * kEdgeRoom;
+    }
+    hi = std::max(hi, decadeFloor(first) * 10.0);
     if (m_x->min() != lo || m_x->max() != hi) {
         m_x->setRange(lo, hi);
     }
     if (ymin > 0.0) {
-        // A point on (or just off) a decade line would still sit on the edge: the days reach
-        // one more decade where a point is within kEdgeRoom of the line.
-        constexpr double kEdgeRoom = 1.2;
+        // The days reach one more decade where a point is within kEdgeRoom of the line.
         const double y0 = decadeFloor(ymin / kEdgeRoom);
         const double y1 = std::max(decadeCeil(ymax * kEdgeRoom), y0 * 10.0);
         if (m_y->min() != y0 || m_y->max() != y1) {
