@@ -167,7 +167,9 @@ void register_calibrate_commands(CLI::App& app, CliState& state) {
         validate_profile_id(id, "--profile");
         std::string name = opts->name;
         if (name.empty()) {
-            name = id == profile.id ? profile.name : default_calibrated_name(profile);
+            name = id == profile.id ? profile.name
+                                    : default_calibrated_name(
+                                          profile, [](const Text& t) { return cli_render(t); });
         }
         validate_display_name(name, "--name");
         const HardwareProfile stored = calibrated_profile(profile, fit, id, name);

@@ -418,6 +418,9 @@ void TestUiTranslation::calibrationRefusalInChinese() {
     QVERIFY2(text.contains(QStringLiteral(
                  "给出的是 -2；一个实测的单步时间，单位为秒，> 0（至少 1e-9）且最多 1e9")),
              qPrintable(text));
+    // The new profile's suggested name, in the window's language: the catalog's name with
+    // "(calibrated)" as the catalogue translates it ("%1（已校准）").
+    QCOMPARE(dialog.nameEdit()->text(), QStringLiteral("H100 SXM5 80GB（已校准）"));
 }
 
 void TestUiTranslation::warningAndErrorFollowTheLanguage_data() {

@@ -90,8 +90,12 @@ std::string default_calibrated_id(const HardwareProfile& profile) {
     return profile.calibration ? profile.id : profile.id + "-calibrated";
 }
 
-std::string default_calibrated_name(const HardwareProfile& profile) {
-    return profile.calibration ? profile.name : profile.name + " (calibrated)";
+std::string default_calibrated_name(const HardwareProfile& profile,
+                                    const TextTranslator& translate) {
+    if (profile.calibration) {
+        return profile.name;
+    }
+    return render(TALLY_TEXT("tally::calibration", "%1 (calibrated)").arg(profile.name), translate);
 }
 
 HardwareProfile calibrated_profile(const HardwareProfile& profile,

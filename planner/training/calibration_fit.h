@@ -17,6 +17,7 @@
 #include <string>
 
 #include "planner/core/spec.h"
+#include "planner/core/text.h"
 #include "planner/hardware/hardware.h"
 #include "planner/performance/training_log.h"
 
@@ -46,7 +47,10 @@ StepCalibration fit_calibration(const PlanSpec& spec, const HardwareProfile& pro
 // calibrated again in place (its own id and name); any other gets a new one,
 // "<id>-calibrated" named "<name> (calibrated)".
 std::string default_calibrated_id(const HardwareProfile& profile);
-std::string default_calibrated_name(const HardwareProfile& profile);
+// The new profile's name is translatable (core/text.h): the window and the CLI suggest it in
+// their language through `translate` (none: English); once stored it is the user's.
+std::string default_calibrated_name(const HardwareProfile& profile,
+                                    const TextTranslator& translate = {});
 
 // The profile to store: `profile`'s figures under `id` and `name`, with `calibration`. Kept as
 // it is when `id` is the profile's own (calibrated again in place: kind and sources stay);

@@ -84,6 +84,10 @@
         <source>a step within 100x of the prediction for this spec (%1 s; efficiency %2 is outside [0.01, 100]): check that the spec has the run&apos;s layout, batch and sequence length, and that the step is in seconds</source>
         <translation>一个与此规格的预测值（%1 s）相差不超过 100 倍的单步时间（效率 %2 超出 [0.01, 100]）：请检查规格的布局、批量和序列长度是否与该运行一致，以及单步时间的单位是否为秒</translation>
     </message>
+    <message>
+        <source>%1 (calibrated)</source>
+        <translation>%1（已校准）</translation>
+    </message>
 </context>
 <context>
     <name>tally::check</name>

@@ -59,7 +59,10 @@ CalibrationDialog::CalibrationDialog(const PlanSpec& spec, const HardwareProfile
       m_browse(new QPushButton(tr("Browse…"), this)),
       m_skip(new QSpinBox(this)),
       m_id(new QLineEdit(qs(default_calibrated_id(profile)), this)),
-      m_name(new QLineEdit(qs(default_calibrated_name(profile)), this)),
+      m_name(new QLineEdit(
+          qs(default_calibrated_name(
+              profile, [](const Text& t) { return translatedText(t).toStdString(); })),
+          this)),
       m_preview(new QLabel(this)) {
     setObjectName(QStringLiteral("calibrationDialog"));
     setWindowTitle(tr("Calibrate from a measured step"));
