@@ -376,8 +376,10 @@ void TestWorkspaceSafety::busyWriterGetsClearError() {
     const std::string file = path(QStringLiteral("busy.sqlite")).toStdString();
     make_workspace(file, 1);
     QProcess holder;
+    // Held for 4 s: the impatient writer below must meet the lock however slowly this process
+    // opens the file on a loaded machine; the patient one then waits out the rest.
     holder.start(QStringLiteral(WORKSPACE_WRITER),
-                 {QStringLiteral("hold"), QString::fromStdString(file), QStringLiteral("1500")});
+                 {QStringLiteral("hold"), QString::fromStdString(file), QStringLiteral("4000")});
     QVERIFY(holder.waitForReadyRead(10000));
     QCOMPARE(holder.readLine().trimmed(), QByteArray("locked"));
 
@@ -421,8 +423,8 @@ void TestWorkspaceSafety::concurrentWritersBothSucceed() {
             ws.save_plan("main " + std::to_string(i), default_plan_spec());
             ++mine;
         } catch (const WorkspaceError& e) {
-            // The one failure allowed is a clear "busy".
-            QCOMPARE(e.problem(), WorkspaceProblem::busy);
+            // The one failure allowed is a clear "busy" (and the count below still wants none).
+            QVERIFY2(e.problem() == WorkspaceProblem::busy, e.what());
         }
     }
     QVERIFY(a.waitForFinished(60000) && b.waitForFinished(60000));
@@ -436,8 +438,8 @@ void TestWorkspaceSafety::concurrentWritersBothSucceed() {
     collect(a.readAllStandardOutput(), committed);
     collect(b.readAllStandardOutput(), committed);
     // Default busy timeout (5 s) is far above any one write here: all of them got through.
-    QCOMPARE(a.exitCode(), 0);
-    QCOMPARE(b.exitCode(), 0);
+    QVERIFY2(a.exitCode() == 0, qPrintable(err_a));
+    QVERIFY2(b.exitCode() == 0, qPrintable(err_b));
     QCOMPARE(committed.rows(), 240);
     QCOMPARE(mine, 40);
     QCOMPARE(first_missing(file, committed), QString());
@@ -452,13 +454,17 @@ void TestWorkspaceSafety::killedWriterLosesNoCommittedRow() {
     const quint32 seed = QRandomGenerator::global()->generate();
     QRandomGenerator rng(seed);
     constexpr int kKills = 60;
+    // The kills go on to kKills within the budget, and to kMinKills however long they take (a
+    // loaded machine or a sanitizer build starts each writer slowly): the test's strength does
+    // not depend on the machine's speed.
+    constexpr int kMinKills = 20;
     constexpr qint64 kBudgetMs = 25000;
     Committed committed;
     int kills = 0;
     int killed_before_first_commit = 0;
     QElapsedTimer clock;
     clock.start();
-    while (kills < kKills && clock.elapsed() < kBudgetMs) {
+    while (kills < kKills && (kills < kMinKills || clock.elapsed() < kBudgetMs)) {
         QProcess writer;
         writer.start(QStringLiteral(WORKSPACE_WRITER), {QStringLiteral("loop"), qfile});
         QVERIFY(writer.waitForStarted());
@@ -520,7 +526,7 @@ void TestWorkspaceSafety::killedWriterLosesNoCommittedRow() {
         "SIGKILL test: %d kills (%d before the first commit of that run), %d committed rows "
         "checked after every kill, %lld ms, seed %u",
         kills, killed_before_first_commit, committed.rows(), clock.elapsed(), seed);
-    QVERIFY(kills >= 20);
+    QVERIFY(kills >= kMinKills);
     // Half the kills waited for a commit, so at least that many runs reported one.
     QVERIFY(kills - killed_before_first_commit >= kills / 2);
     QVERIFY(committed.rows() >= kills / 2);
