@@ -469,8 +469,10 @@ void TestMainWindow::opensOnARealLayout() {
     QVERIFY(totals.back() > totals.front());
     // The axis ends where the accepted micro-batches end: global batch 512 / dp 32 = 16
     // sequences per rank and step, so micro-batch 16 is the largest (1024 / (8 x 4) = 32 ranks).
-    QCOMPARE(m_window->memoryPanel()->sweepLogAxis()->max(), 16.0);
-    QCOMPARE(m_window->memoryPanel()->sweepLogAxis()->min(), 1.0);
+    // The axis reaches 1.2x past the first and last points, so that neither is cut in half by
+    // the plot's edge: 1 / 1.2 to 16 x 1.2.
+    QCOMPARE(m_window->memoryPanel()->sweepLogAxis()->max(), 16.0 * 1.2);
+    QCOMPARE(m_window->memoryPanel()->sweepLogAxis()->min(), 1.0 / 1.2);
 }
 
 void TestMainWindow::newPlanAsksBeforeDiscardingEdits() {

@@ -147,7 +147,8 @@ MemoryPanel::MemoryPanel(PlanDocument* document, QWidget* parent)
     m_current->setMarkerSize(11);
     m_current->setColor(QColor(0x20, 0x20, 0x20));
     for (QLineSeries* s : {m_total, m_state, m_activations, m_sweepCapacity}) {
-        s->setPointsVisible(true);
+        // The capacity is a level, not measured points: its two ends sit on the plot's edges.
+        s->setPointsVisible(s != m_sweepCapacity);
         m_sweepChart->addSeries(s);
         connect(s, &QLineSeries::hovered, this, [this, s](const QPointF& p, bool on) {
             if (on) {
@@ -354,14 +355,21 @@ void MemoryPanel::showSweep(const PlanViews& v) {
     replacePoints(m_total, total);
     replacePoints(m_state, state);
     replacePoints(m_activations, act);
+    // The log axes reach kEdgeRoom past the first and last points, so that the points at the
+    // ends (the plan's own micro-batch of 1, say) are not cut in half by the plot's edge; their
+    // labels are powers of two, which the margin keeps.
+    constexpr double kEdgeRoom = 1.2;
+    const bool linear = v.memory_variable == SweepVariable::layers;
+    const double left = linear ? lo : lo / kEdgeRoom;
+    const double right = linear ? hi : hi * kEdgeRoom;
     const double cap = v.plan.memory.capacity_bytes;
-    replacePoints(m_sweepCapacity, QList<QPointF>{{lo, cap / kGB}, {hi, cap / kGB}});
+    replacePoints(m_sweepCapacity, QList<QPointF>{{left, cap / kGB}, {right, cap / kGB}});
     replacePoints(m_current, QList<QPointF>{{own, v.plan.memory.total_bytes / kGB}});
     if (hi > lo) {
-        if (v.memory_variable == SweepVariable::layers) {
+        if (linear) {
             setRangeIfChanged(m_sweepLinX, 0.0, hi);
-        } else if (m_sweepLogX->min() != lo || m_sweepLogX->max() != hi) {
-            m_sweepLogX->setRange(lo, hi);
+        } else if (m_sweepLogX->min() != left || m_sweepLogX->max() != right) {
+            m_sweepLogX->setRange(left, right);
         }
     }
     // Keep the capacity line readable: a sweep that runs far past it is cut off at a few
