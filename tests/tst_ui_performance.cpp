@@ -477,6 +477,14 @@ void TestUiPerformance::applyLayoutIsOneUndoableEdit() {
     waitForSearch(layouts);
     QCOMPARE(model->currentRow(), row);
     QVERIFY(model->index(row, 0).data(LayoutTableModel::CurrentRole).toBool());
+    // Its "#" cell says so in full ("1 (this plan)" was cut to "1 (…" when the mark arrived
+    // without a reset of the list): the column is at least as wide as that text.
+    const QString mark = model->index(row, 0).data(Qt::DisplayRole).toString();
+    QVERIFY2(mark.contains(QStringLiteral("this plan")), qPrintable(mark));
+    QFont bold = layouts->table()->font();
+    bold.setBold(true);
+    QVERIFY2(layouts->table()->columnWidth(0) >= QFontMetrics(bold).horizontalAdvance(mark),
+             qPrintable(QString::number(layouts->table()->columnWidth(0))));
 
     w.activateWindow();
     QTest::keySequence(&w, QKeySequence::Undo);
