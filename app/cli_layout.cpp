@@ -169,8 +169,24 @@ void register_layout_commands(CLI::App& app, CliState& state) {
             j["gpus"] = r->gpus;
             j["days"] = r->days;
             j["days_allowed"] = opts->days;
+            j["days_from"] = r->mfu_predicted ? "predicted step" : "assumed mfu";
             j["clusters_tried"] = r->clusters_tried;
             fmt::print("{}\n", j.dump(2));
+        } else if (!r->mfu_predicted) {
+            // The days rest on the spec's MFU; the layout shown is the best one that fits, and its
+            // predicted step is said beside it, not used.
+            fmt::print("{}\n",
+                       cli_render(TALLY_TEXT("tally::cli",
+                                             "%1 x %2 train it in %3 days (allowed %4) at the "
+                                             "assumed MFU %5: %6  (predicted step %7 s, MFU %8)")
+                                      .arg(fmt::format("{}", r->gpus))
+                                      .arg(hw.name)
+                                      .arg(fmt::format("{:.4g}", r->days))
+                                      .arg(fmt::format("{}", opts->days))
+                                      .arg(fmt::format("{:.4g}", spec.cluster.mfu))
+                                      .arg(layout_text(r->best.layout))
+                                      .arg(fmt::format("{:.4g}", r->best.step_s))
+                                      .arg(fmt::format("{:.3f}", r->best.mfu))));
         } else {
             fmt::print("{}\n",
                        cli_render(TALLY_TEXT("tally::cli",

@@ -63,6 +63,7 @@ private slots:
     void returnedLayoutPlansToTheSameStep();
     void rankingIsSorted();
     void minGpusMeetsTheDeadline();
+    void minGpusAtAnAssumedMfuIsTheLecturesAnswer();
     void searchesAClusterTheSpecsLayoutDoesNotDivide();
     void namesTheGlobalBatchWhenItCannotBeKept();
 };
@@ -215,6 +216,33 @@ void TestLayoutSearch::minGpusMeetsTheDeadline() {
             QVERIFY(p.parallel.steps * p.performance.step_s / 86400.0 > 30.0);
         }
     }
+}
+
+// CS336 lecture 2's first question turned around: 70B parameters on 15T tokens at MFU 0.5 on
+// H100s, in 30 days. 6 x 70e9 x 15e12 = 6.3e24 FLOPs; one GPU-day does 989.5e12 x 0.5 x 86400
+// = 4.27464e19, so 30 days take 6.3e24 / (30 x 4.27464e19) = 4912.5 GPUs: 4920 in whole 8-GPU
+// nodes (615), at 6.3e24 / (4920 x 4.27464e19) = 29.955 days. With an assumed MFU the days are
+// the formula's, whatever the layout's predicted step.
+void TestLayoutSearch::minGpusAtAnAssumedMfuIsTheLecturesAnswer() {
+    PlanSpec spec;
+    spec.model.kind = ModelKind::params;
+    spec.model.params = 70e9;
+    spec.data.tokens = 15e12;
+    spec.cluster.gpu = "h100-sxm";
+    spec.cluster.gpus = 1024;
+    spec.cluster.mfu = 0.5;
+    spec.cluster.mfu_predicted = false;
+    spec.training.zero = 3;
+    spec.training.flops_formula = FlopsFormula::six_nd;
+    const HardwareProfile& hw = *find_builtin_hardware("h100-sxm");
+    QVERIFY(!check(spec, hw));
+    const auto r = solve_min_gpus(spec, hw, 30.0, 1 << 20);
+    QVERIFY(r.has_value());
+    QCOMPARE(r->gpus, std::int64_t{4920});
+    QVERIFY(!r->mfu_predicted);
+    QVERIFY2(std::abs(r->days - 6.3e24 / (4920.0 * 989.5e12 * 0.5 * 86400.0)) < 1e-9,
+             qPrintable(QString::number(r->days, 'g', 12)));
+    QVERIFY(r->days > 29.95 && r->days <= 30.0);
 }
 
 void TestLayoutSearch::searchesAClusterTheSpecsLayoutDoesNotDivide() {

@@ -356,7 +356,10 @@ std::optional<MinGpusResult> solve_min_gpus(const PlanSpec& spec, const Hardware
         MinGpusResult out;
         out.gpus = s.cluster.gpus;
         out.best = r.best.front();
-        out.days = plan.parallel.steps * plan.performance.step_s / 86400.0;
+        // The days as the plan times them: the predicted step, or with an assumed cluster.mfu
+        // the lecture's FLOPs / (peak x MFU x GPUs) (the layout then only has to fit).
+        out.days = plan.time.days;
+        out.mfu_predicted = plan.time.mfu_predicted;
         return out;
     };
     auto meets = [&](const std::optional<MinGpusResult>& r) { return r && r->days <= days; };

@@ -81,12 +81,15 @@ LayoutSearchResult search_layouts(const PlanSpec& spec, const HardwareProfile& h
                                   std::size_t top, LayoutObjective objective);
 
 // The smallest cluster (a multiple of the node size) whose best layout trains the spec's tokens
-// within `days`, searching up to `max_gpus`; nullopt when none does. The spec must pass
+// within `days`, searching up to `max_gpus`; nullopt when none does. The days are the plan's own
+// (evaluate()'s time.days): steps x the predicted step, or, where the spec assumes cluster.mfu,
+// FLOPs / (peak x MFU x GPUs), the best layout then only having to fit. The spec must pass
 // check_layout_search() (else SpecError); the global batch kept is search_global_batch()'s.
 struct MinGpusResult {
     std::int64_t gpus = 0;
     RankedLayout best;
     double days = 0.0;
+    bool mfu_predicted = true;  // false: `days` rest on the spec's assumed cluster.mfu
     std::int64_t clusters_tried = 0;
 };
 std::optional<MinGpusResult> solve_min_gpus(const PlanSpec& spec, const HardwareProfile& hardware,

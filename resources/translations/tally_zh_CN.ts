@@ -1418,6 +1418,10 @@
         <source>Attention: a sliding window of %1 positions in all %2 layers, which keep only that much KV cache</source>
         <translation>注意力：全部 %2 层都使用 %1 个位置的滑动窗口，只保留这么多 KV 缓存</translation>
     </message>
+    <message>
+        <source>%1 x %2 train it in %3 days (allowed %4) at the assumed MFU %5: %6  (predicted step %7 s, MFU %8)</source>
+        <translation>%1 x %2 按假定的 MFU %5 在 %3 天内训练完（允许 %4 天）：%6  （预测单步 %7 s，MFU %8）</translation>
+    </message>
 </context>
 <context>
     <name>tally::compare</name>
@@ -7967,6 +7971,10 @@ Source: %2</source>
     <message>
         <source>Step %1, efficiency %2.</source>
         <translation>单步 %1，效率 %2。</translation>
+    </message>
+    <message>
+        <source>%1 GPUs: %2 days at the assumed MFU (tp %3, pp %4, dp %5, micro-batch %6)</source>
+        <translation>%1 个 GPU：按假定的 MFU 需 %2 天（tp %3，pp %4，dp %5，微批次 %6）</translation>
     </message>
 </context>
 <context>

@@ -25,11 +25,13 @@
 #include <QValueAxis>
 #include <algorithm>
 
+#include "planner/core/errors.h"
 #include "planner/performance/calibration.h"
 #include "planner/text/plan_views.h"
 #include "planner/training/layout_search.h"
 #include "ui/charts/figure_table_model.h"
 #include "ui/common/number_text.h"
+#include "ui/i18n/translate_text.h"
 #include "ui/plan/plan_document.h"
 
 namespace tally::ui {
@@ -228,6 +230,8 @@ void TimePanel::findMinGpus() {
         QString error;
         try {
             found = solve_min_gpus(views->spec, views->hardware, days, std::int64_t{1} << 20);
+        } catch (const SpecError& e) {
+            error = translatedFieldError(e.error());
         } catch (const std::exception& e) {
             error = QString::fromUtf8(e.what());
         }
@@ -248,7 +252,10 @@ void TimePanel::findMinGpus() {
                 } else {
                     const Layout& l = found->best.layout;
                     m_minResult->setText(
-                        tr("%1 GPUs: %2 days at tp %3, pp %4, dp %5, micro-batch %6")
+                        (found->mfu_predicted
+                             ? tr("%1 GPUs: %2 days at tp %3, pp %4, dp %5, micro-batch %6")
+                             : tr("%1 GPUs: %2 days at the assumed MFU (tp %3, pp %4, dp %5, "
+                                  "micro-batch %6)"))
                             .arg(found->gpus)
                             .arg(formatDays(found->days))
                             .arg(l.tp)
