@@ -6132,8 +6132,8 @@ Source: Rajbhandari et al. 2020 (ZeRO); Korthikanti et al. 2022 (activations)</s
         <translation>内存随变量的变化</translation>
     </message>
     <message>
-        <source>Largest model that fits: %1 parameters (model state only)</source>
-        <translation>能放下的最大模型：%1 个参数（仅模型状态）</translation>
+        <source>%1 parameters: the largest model that fits (model state only)</source>
+        <translation>%1 个参数：能放下的最大模型（仅模型状态）</translation>
     </message>
     <message>
         <source>%1

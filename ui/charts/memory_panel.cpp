@@ -231,7 +231,8 @@ QList<ChartInfo> MemoryPanel::charts() const {
 void MemoryPanel::showResults(const PlanViews& views) {
     m_model->setResults(views);
     const MaxParamsResult& mp = views.max_params;
-    const QString largest = tr("Largest model that fits: %1 parameters (model state only)")
+    // The answer first: where the side column is narrow, the line's end is what is cut.
+    const QString largest = tr("%1 parameters: the largest model that fits (model state only)")
                                 .arg(formatShort(mp.max_params));
     if (m_maxParams->text() != largest) {
         m_maxParams->setText(largest);
