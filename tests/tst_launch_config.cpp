@@ -275,6 +275,29 @@ void TestLaunchConfig::slidingWindowWhereTheFrameworkHasIt() {
     std::string none = nemo;
     none.replace(none.find("'(4095,0)'"), 10, "'(-1,0)'");
     QCOMPARE(import_text(none, LaunchTarget::nemo).spec.model.windowed_layers(), std::int64_t{0});
+    // Without context parallelism the exchange type is not written; with it, a windowed model
+    // needs Transformer Engine's all-gather (its default ring refuses a window), which is what
+    // the step-time model times: cp_comm_type=all_gather.
+    QVERIFY2(nemo.find("cp_comm_type") == std::string::npos, nemo.c_str());
+    PlanSpec split = spec;
+    split.training.context_parallel = 2;
+    split.cluster.gpus = spec.cluster.gpus;
+    split.data.global_batch = spec.data.global_batch;
+    const std::string gathered = export_launch_config(split, LaunchTarget::nemo);
+    QVERIFY2(gathered.find("model.config.cp_comm_type=all_gather") != std::string::npos,
+             gathered.c_str());
+    QCOMPARE(import_text(gathered, LaunchTarget::nemo).spec.training.context_parallel,
+             std::int64_t{2});
+    // The all-to-all exchange is not what Tally times: refused, naming the setting.
+    std::string a2a = gathered;
+    a2a.replace(a2a.find("cp_comm_type=all_gather"), 23, "cp_comm_type=a2a");
+    bool refused = false;
+    try {
+        import_text(a2a, LaunchTarget::nemo);
+    } catch (const SpecError& e) {
+        refused = e.field().find("model.config.cp_comm_type") != std::string::npos;
+    }
+    QVERIFY(refused);
     // A window on some layers only is beyond it.
     spec.model = find_model_preset("gpt-oss-120b")->model;
     QCOMPARE(refusal_field(spec, LaunchTarget::nemo), std::string("model.sliding_window_layers"));

@@ -10,6 +10,7 @@
 #include "planner/io/spec_json.h"
 #include "planner/performance/collectives.h"
 #include "planner/performance/performance.h"
+#include "planner/text/explain.h"
 #include "planner/training/plan.h"
 #include "tests/test_specs.h"
 
@@ -89,6 +90,7 @@ private slots:
     void flexDispatcherCrossesTheNetworkOncePerNode();
     void fp8CastsAreMemoryTraffic();
     void contextParallelSplitsTheSequence();
+    void windowedAttentionGathersKeysAndValues();
     void slowestUnevenStageSetsTheStep();
     void mfuSourceRoundTrips();
     void publishedCasesArePredicted();
@@ -785,6 +787,41 @@ void TestPerformance::contextParallelSplitsTheSequence() {
     const Plan split = evaluate(s, hw);
     QVERIFY(close(split.memory.activations_bytes, one / 2.0));
     QVERIFY(split.performance.cp_comm_s >= 0.0);
+}
+
+void TestPerformance::windowedAttentionGathersKeysAndValues() {
+    // Transformer Engine refuses its ring (p2p) exchange for sliding-window attention under
+    // context parallelism (attn_forward_func_with_cp: cp_comm_type must be "a2a" or
+    // "all_gather"); with all_gather each rank gathers the keys and values before its attention,
+    // again in the backward, and reduce-scatters their gradients, none of it overlapped.
+    // Two layers, 4 heads of 16, a window of 4 on sequences of 8, micro-batch 2, cp 2 on two
+    // GPUs of one H100 node, one micro-batch a step: each rank holds 2 x 8 / 2 = 8 tokens, so
+    // 8 x (2 x 4 x 16) x 2 B = 2048 B of keys and values a layer, and the gather's buffer is
+    // 2 x 2048 B. A ring all-gather (or reduce-scatter) of 2 ranks moves 1/2 of it, 2048 B, in
+    // one NVLink step: 2048 B / link + 8.4 us + 3.4 us (NCCL tuning.cc). Forward gather, backward
+    // gather and reduce-scatter: 3 of them a layer, 2 layers.
+    PlanSpec s = two_layer_spec();
+    s.model.sliding_window = 4;
+    s.cluster.gpus = 2;
+    s.data.global_batch = 2;
+    s.training.context_parallel = 2;
+    s.training.flash_attention = true;
+    const HardwareProfile& hw = *find_builtin_hardware("h100-sxm");
+    QVERIFY(!check(s, hw));
+    const double link = resolve_network(s.cluster, hw).network.intra_bytes_per_s;
+    QVERIFY(link > 0.0);
+    const double one = 2048.0 / link + 8.4e-6 + 3.4e-6;
+    const Plan p = evaluate(s, hw);
+    QCOMPARE(p.performance.microbatches, 1.0);
+    QVERIFY2(close(p.performance.cp_comm_s, 2.0 * 3.0 * one, 1e-9),
+             qPrintable(QString::number(p.performance.cp_comm_s, 'g', 12)));
+    bool said = false;
+    for (const Explanation& e : explain(s, hw, p)) {
+        if (e.key == "performance.cp_comm_s") {
+            said = e.formula.find("all-gathered") != std::string::npos;
+        }
+    }
+    QVERIFY(said);
 }
 
 void TestPerformance::slowestUnevenStageSetsTheStep() {

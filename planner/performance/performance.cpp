@@ -581,12 +581,28 @@ LayerWork transformer_layer_work(const Context& c, bool moe_layer, const GemmLis
                       dbl(m.effective_head_dim());
         const double bytes = c.tokens * kv_width * c.act_bytes;
         const GroupPlacement ring = place_group(t.context_parallel, t.tp, c.net.gpus_per_node);
-        const std::int64_t stride = ring.nodes > 1 ? c.net.gpus_per_node : t.tp;
-        const double step = p2p_time_s(bytes, stride, c.net);
-        const double overlap = (cp - 1.0) / cp;
-        const double fwd = std::max(0.0, (cp - 1.0) * step - overlap * w.attention_fwd_s);
-        const double bwd = std::max(0.0, 2.0 * (cp - 1.0) * step - overlap * w.attention_bwd_s);
-        w.cp_s = (1.0 + c.recomputed) * fwd + bwd;
+        if (m.windowed_layers() > 0) {
+            // Sliding-window attention does not run on the ring: Transformer Engine's
+            // attn_forward_func_with_cp asserts cp_comm_type "a2a" or "all_gather" whenever a
+            // window is set ("The context parallel running configs cannot support sliding window
+            // attention"), and the launch configurations Tally writes set "all_gather"
+            // (launch_tables.cpp). AttnFuncWithCPAndKVAllGather gathers every rank's keys and
+            // values before its attention runs, gathers them again in the backward and
+            // reduce-scatters their gradients after it: the same bytes as the ring's cp - 1
+            // steps, none of it overlapping the attention. One exchange type serves every layer.
+            const double gather =
+                collective_time(Collective::all_gather, cp * bytes, ring, c.net).seconds;
+            const double scatter =
+                collective_time(Collective::reduce_scatter, cp * bytes, ring, c.net).seconds;
+            w.cp_s = (1.0 + c.recomputed) * gather + gather + scatter;
+        } else {
+            const std::int64_t stride = ring.nodes > 1 ? c.net.gpus_per_node : t.tp;
+            const double step = p2p_time_s(bytes, stride, c.net);
+            const double overlap = (cp - 1.0) / cp;
+            const double fwd = std::max(0.0, (cp - 1.0) * step - overlap * w.attention_fwd_s);
+            const double bwd = std::max(0.0, 2.0 * (cp - 1.0) * step - overlap * w.attention_bwd_s);
+            w.cp_s = (1.0 + c.recomputed) * fwd + bwd;
+        }
     }
     return w;
 }

@@ -267,17 +267,26 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
         : spec.training.moe_dispatcher == MoeDispatcher::flex
             ? "DeepSeek-AI 2024 (DeepSeek-V3), sec. 2.1.2 and 3.2.2; DeepEP"
             : "Lepikhin et al. 2020"));
+    const bool cp_all_gather = spec.model.kind == ModelKind::transformer &&
+                               spec.model.windowed_layers() > 0 &&
+                               spec.training.context_parallel > 1;
     out.push_back(make_explanation(
         "performance.cp_comm_s", QT_TRANSLATE_NOOP("tally::explain", "Context-parallel exchange"),
         f.cp_comm_s, "s",
-        QT_TRANSLATE_NOOP(
-            "tally::formula",
-            "ring attention: cp - 1 key/value sends forward, twice backward, beyond the "
-            "attention they overlap"),
+        cp_all_gather
+            ? QT_TRANSLATE_NOOP("tally::formula",
+                                "sliding-window attention: keys and values all-gathered over "
+                                "the cp ranks forward, again backward, and their gradients "
+                                "reduce-scattered, none of it overlapped")
+            : QT_TRANSLATE_NOOP("tally::formula",
+                                "ring attention: cp - 1 key/value sends forward, twice backward, "
+                                "beyond the attention they overlap"),
         TALLY_TEXT("tally::explain", "context parallel %1, %2 micro-batches")
             .arg(spec.training.context_parallel)
             .arg(f.microbatches),
-        "Liu et al. 2023 (Ring Attention); Megatron-Core context parallelism"));
+        cp_all_gather ? "Transformer Engine, attn_forward_func_with_cp (cp_comm_type all_gather: "
+                        "AttnFuncWithCPAndKVAllGather)"
+                      : "Liu et al. 2023 (Ring Attention); Megatron-Core context parallelism"));
     out.push_back(make_explanation(
         "performance.overhead_s", QT_TRANSLATE_NOOP("tally::explain", "Kernel launch gaps"),
         f.overhead_s, "s",

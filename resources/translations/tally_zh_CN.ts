@@ -2428,6 +2428,10 @@
         <source>prefill of one prompt + the decode step under way (none with one client)</source>
         <translation>单个提示的预填充 + 进行中的解码步（只有一个客户端时为零）</translation>
     </message>
+    <message>
+        <source>sliding-window attention: keys and values all-gathered over the cp ranks forward, again backward, and their gradients reduce-scattered, none of it overlapped</source>
+        <translation>滑动窗口注意力：前向在 cp 个 rank 间 all-gather 键和值，反向再 all-gather 一次，并对其梯度做 reduce-scatter，均不与计算重叠</translation>
+    </message>
 </context>
 <context>
     <name>tally::hardware</name>
@@ -2980,6 +2984,10 @@
     <message>
         <source>%1, %2 or %3 (memory_budget has no layer rule Tally plans)</source>
         <translation>%1、%2 或 %3（memory_budget 没有 Tally 能规划的按层规则）</translation>
+    </message>
+    <message>
+        <source>p2p (the ring) or all_gather: Tally times context parallelism as the ring, or as the all-gather that sliding-window attention needs; the all-to-all exchanges are not modelled</source>
+        <translation>p2p（环形）或 all_gather：Tally 将上下文并行按环形交换计时，或按滑动窗口注意力所需的 all-gather 计时；all-to-all 交换未建模</translation>
     </message>
 </context>
 <context>

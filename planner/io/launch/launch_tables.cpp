@@ -638,6 +638,27 @@ std::optional<Value> get_window_size(const PlanSpec& s) {
     }
     return Value{fmt::format("({},0)", s.model.sliding_window - 1)};
 }
+// TransformerConfig.cp_comm_type: how context-parallel ranks exchange keys and values. Transformer
+// Engine refuses its default ring ("p2p") for sliding-window attention (attn_forward_func_with_cp:
+// "a2a" or "all_gather" only), so a windowed model under context parallelism is written with
+// "all_gather", which the step-time model times (performance.cpp); otherwise the default ring,
+// not written. Read back: "p2p" and "all_gather" are what Tally times; the all-to-all variants
+// are not modelled.
+std::optional<Value> get_cp_comm_type(const PlanSpec& s) {
+    if (s.training.context_parallel <= 1 || s.model.windowed_layers() == 0) {
+        return std::nullopt;
+    }
+    return Value{std::string("all_gather")};
+}
+void set_cp_comm_type(PlanSpec&, const Value& v) {
+    const std::string& t = as_text(v);
+    if (t != "p2p" && t != "all_gather") {
+        refuse_value(v, TALLY_TEXT("tally::launch",
+                                   "p2p (the ring) or all_gather: Tally times context parallelism "
+                                   "as the ring, or as the all-gather that sliding-window "
+                                   "attention needs; the all-to-all exchanges are not modelled"));
+    }
+}
 void set_window_size(PlanSpec& s, const Value& v) {
     static const std::regex pattern(R"(^\(?\s*(-1|\d{1,15})\s*,\s*(-?\d{1,15})\s*\)?$)");
     std::smatch m;
@@ -1737,6 +1758,8 @@ Table nemo_table() {
                    get_max_positions, set_max_positions),
             custom("model.config.window_size", Kind::text, "model.sliding_window", get_window_size,
                    set_window_size),
+            custom("model.config.cp_comm_type", Kind::text, "training.context_parallel",
+                   get_cp_comm_type, set_cp_comm_type),
             custom("model.config.num_moe_experts", Kind::integer, "model.moe.experts", get_experts,
                    set_experts),
             integer<moe_ref<&MoeSpec::active_experts>, Write::if_moe>(
