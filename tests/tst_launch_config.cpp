@@ -298,6 +298,24 @@ void TestLaunchConfig::slidingWindowWhereTheFrameworkHasIt() {
         refused = e.field().find("model.config.cp_comm_type") != std::string::npos;
     }
     QVERIFY(refused);
+    // The exchange must be the one the step is timed with: p2p with a window (which Transformer
+    // Engine refuses), or all_gather with full attention, is refused naming the setting.
+    auto refusal_of = [](const std::string& text) {
+        try {
+            import_text(text, LaunchTarget::nemo);
+        } catch (const SpecError& e) {
+            return e.field();
+        }
+        return std::string();
+    };
+    std::string ring = gathered;
+    ring.replace(ring.find("cp_comm_type=all_gather"), 23, "cp_comm_type=p2p");
+    QVERIFY(refusal_of(ring).starts_with("model.config.cp_comm_type"));
+    std::string full = gathered;
+    const std::string window_line = "model.config.window_size='(4095,0)' \\\n";
+    full.erase(full.find(window_line), window_line.size());
+    QVERIFY2(full.find("window_size") == std::string::npos, full.c_str());
+    QVERIFY(refusal_of(full).starts_with("model.config.cp_comm_type"));
     // A window on some layers only is beyond it.
     spec.model = find_model_preset("gpt-oss-120b")->model;
     QCOMPARE(refusal_field(spec, LaunchTarget::nemo), std::string("model.sliding_window_layers"));

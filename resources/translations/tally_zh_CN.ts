@@ -2989,6 +2989,14 @@
         <source>p2p (the ring) or all_gather: Tally times context parallelism as the ring, or as the all-gather that sliding-window attention needs; the all-to-all exchanges are not modelled</source>
         <translation>p2p（环形）或 all_gather：Tally 将上下文并行按环形交换计时，或按滑动窗口注意力所需的 all-gather 计时；all-to-all 交换未建模</translation>
     </message>
+    <message>
+        <source>all_gather with a sliding window: Transformer Engine runs no ring (p2p) exchange for windowed attention</source>
+        <translation>有滑动窗口时须为 all_gather：Transformer Engine 不对窗口注意力运行环形（p2p）交换</translation>
+    </message>
+    <message>
+        <source>p2p with full attention: Tally times its context parallelism as the ring, not as an all-gather</source>
+        <translation>全注意力时须为 p2p：Tally 将其上下文并行按环形交换计时，而非 all-gather</translation>
+    </message>
 </context>
 <context>
     <name>tally::probe_import</name>

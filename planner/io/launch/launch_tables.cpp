@@ -1462,6 +1462,22 @@ const LaunchSetting* find_read(const LaunchImport& out, std::string_view key) {
 
 void finish_megatron(PlanSpec& s, LaunchImport& out, const LaunchImportOptions&) {
     s.training.engine = Engine::megatron;
+    // The exchange type must be the one the step is timed with (set_cp_comm_type()): the ring
+    // for full attention, the all-gather for a window (which Transformer Engine's ring refuses).
+    if (const LaunchSetting* type = find_read(out, "model.config.cp_comm_type");
+        type != nullptr && s.training.context_parallel > 1) {
+        const bool windowed = s.model.windowed_layers() > 0;
+        if (type->value != (windowed ? "all_gather" : "p2p")) {
+            throw SpecError(
+                fmt::format("{} (line {})", type->key, type->line), type->value,
+                windowed ? TALLY_TEXT("tally::launch",
+                                      "all_gather with a sliding window: Transformer Engine runs "
+                                      "no ring (p2p) exchange for windowed attention")
+                         : TALLY_TEXT("tally::launch",
+                                      "p2p with full attention: Tally times its context "
+                                      "parallelism as the ring, not as an all-gather"));
+        }
+    }
     if (s.model.learned_positions == -1) {
         const LaunchSetting* type = find_read(out, "position-embedding-type");
         throw SpecError(
