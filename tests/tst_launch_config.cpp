@@ -316,6 +316,27 @@ void TestLaunchConfig::slidingWindowWhereTheFrameworkHasIt() {
     full.erase(full.find(window_line), window_line.size());
     QVERIFY2(full.find("window_size") == std::string::npos, full.c_str());
     QVERIFY(refusal_of(full).starts_with("model.config.cp_comm_type"));
+    // Megatron-LM's --cp-comm-type the same (its command line has no window: full attention).
+    PlanSpec llama = load_plan_spec(std::string(TALLY_SOURCE_DIR) +
+                                    "/resources/examples/llama-3-70b-15t-1024-h100.json");
+    llama.training.context_parallel = 2;
+    const std::string megatron = export_launch_config(llama, LaunchTarget::megatron);
+    QVERIFY2(megatron.find("cp-comm-type") == std::string::npos, megatron.c_str());
+    const std::string cp_line = "--context-parallel-size 2 \\\n";
+    auto with_type = [&](const std::string& type) {
+        std::string text = megatron;
+        const std::size_t at = text.find(cp_line);
+        text.insert(at + cp_line.size(), "    --cp-comm-type " + type + " \\\n");
+        return text;
+    };
+    QCOMPARE(import_text(with_type("p2p"), LaunchTarget::megatron).spec.training.context_parallel,
+             std::int64_t{2});
+    try {
+        import_text(with_type("all_gather"), LaunchTarget::megatron);
+        QFAIL("all_gather with full attention was read");
+    } catch (const SpecError& e) {
+        QVERIFY2(e.field().starts_with("cp-comm-type"), e.field().c_str());
+    }
     // A window on some layers only is beyond it.
     spec.model = find_model_preset("gpt-oss-120b")->model;
     QCOMPARE(refusal_field(spec, LaunchTarget::nemo), std::string("model.sliding_window_layers"));

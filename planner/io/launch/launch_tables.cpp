@@ -1464,8 +1464,11 @@ void finish_megatron(PlanSpec& s, LaunchImport& out, const LaunchImportOptions&)
     s.training.engine = Engine::megatron;
     // The exchange type must be the one the step is timed with (set_cp_comm_type()): the ring
     // for full attention, the all-gather for a window (which Transformer Engine's ring refuses).
-    if (const LaunchSetting* type = find_read(out, "model.config.cp_comm_type");
-        type != nullptr && s.training.context_parallel > 1) {
+    const LaunchSetting* type = find_read(out, "model.config.cp_comm_type");
+    if (type == nullptr) {
+        type = find_read(out, "cp-comm-type");
+    }
+    if (type != nullptr && s.training.context_parallel > 1) {
         const bool windowed = s.model.windowed_layers() > 0;
         if (type->value != (windowed ? "all_gather" : "p2p")) {
             throw SpecError(
@@ -1636,6 +1639,8 @@ Table megatron_table() {
                 "decoder-last-pipeline-num-layers", "training.last_stage_layers", 0),
             integer<training_ref<&TrainingSpec::context_parallel>>("context-parallel-size",
                                                                    "training.context_parallel", 1),
+            custom("cp-comm-type", Kind::text, "training.context_parallel", get_cp_comm_type,
+                   set_cp_comm_type),
             integer<training_ref<&TrainingSpec::expert_parallel>>("expert-model-parallel-size",
                                                                   "training.expert_parallel", 1),
             integer<training_ref<&TrainingSpec::expert_tensor_parallel>, Write::nonzero, 0>(
