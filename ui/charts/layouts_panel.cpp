@@ -10,6 +10,7 @@
 #include <QPushButton>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <exception>
 
 #ifdef __linux__
@@ -118,6 +119,19 @@ LayoutsPanel::LayoutsPanel(PlanDocument* document, QWidget* parent)
             &LayoutsPanel::updateApply);
     connect(m_model, &QAbstractItemModel::modelReset, this, &LayoutsPanel::updateApply);
     connect(m_model, &QAbstractItemModel::dataChanged, this, &LayoutsPanel::updateApply);
+    // The list marks the plan's own row ("1 (this plan)") in place, without a reset that would
+    // size the columns again: the "#" column widens for it (never narrows, so that live edits
+    // do not make it jump), or it read "1 (…". Only that column, on the few rows listed.
+    connect(m_model, &QAbstractItemModel::dataChanged, this,
+            [this](const QModelIndex& from, const QModelIndex&) {
+                if (from.column() != 0) {
+                    return;
+                }
+                const int before = m_table->columnWidth(0);
+                m_table->resizeColumnToContents(0);
+                const int padding = m_table->fontMetrics().horizontalAdvance(QStringLiteral("00"));
+                m_table->setColumnWidth(0, std::max(before, m_table->columnWidth(0) + padding));
+            });
     connect(document, &PlanDocument::specChanged, this, &LayoutsPanel::onSpecChanged);
 
     auto* bar = new QHBoxLayout;

@@ -22,7 +22,6 @@
 #include <QTimer>
 #include <QValueAxis>
 #include <QXYSeries>
-#include <algorithm>
 #include <cmath>
 
 #include "ui/common/file_io.h"
@@ -202,21 +201,6 @@ void compactTable(QTableView* table, int stretchColumn) {
     // Rows that arrive one by one (a probe's results) widen their columns too; sized only on a
     // reset, the columns kept the empty table's widths and cut "stream" to "stre…".
     QObject::connect(table->model(), &QAbstractItemModel::rowsInserted, table, fit);
-    // Cells rewritten in place widen their columns as well: the layouts table marks the plan's
-    // own row "1 (this plan)" without a reset, and the "#" column had cut it to "1 (…".
-    QObject::connect(
-        table->model(), &QAbstractItemModel::dataChanged, table,
-        [table, stretchColumn](const QModelIndex& from, const QModelIndex& to) {
-            const int padding = table->fontMetrics().horizontalAdvance(QStringLiteral("00"));
-            for (int c = from.column(); c <= to.column(); ++c) {
-                if (c == stretchColumn) {
-                    continue;
-                }
-                const int before = table->columnWidth(c);
-                table->resizeColumnToContents(c);
-                table->setColumnWidth(c, std::max(before, table->columnWidth(c) + padding));
-            }
-        });
     fit();
 }
 
