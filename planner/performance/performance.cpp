@@ -432,6 +432,51 @@ double remote_nodes_per_token(const MoeSpec& moe, const GroupPlacement& ep) {
     return (nodes - 1.0) * (1.0 - missed);
 }
 
+// The context-parallel exchange of one layer and micro-batch not hidden behind its attention
+// (cp > 1, a transformer); `w` holds the layer's attention times.
+double context_parallel_exchange_s(const Context& c, const LayerWork& w) {
+    const ModelSpec& m = c.spec.model;
+    const TrainingSpec& t = c.spec.training;
+    // Context parallelism as ring attention (Megatron-Core's context parallelism, docs/user-guide/
+    // features/context_parallel.md; Liu et al. 2023, "Ring Attention", sec. 3; Dubey et al. 2024,
+    // sec. 3.3.2): in each of cp - 1 steps a rank sends the key/value chunk it holds to the next
+    // rank of the ring while its attention kernel runs on the chunk it has; the backward sends
+    // the keys and values again and their gradients (twice the bytes). A step's send hides
+    // behind that step's attention, so what is exposed is the exchange beyond the attention time
+    // of the cp - 1 steps that overlap it. The ring runs on cp ranks tp apart (Megatron's rank
+    // order tp, cp, dp, pp); one that spans nodes runs at the scale-out link.
+    const double cp = dbl(t.context_parallel);
+    const double heads = dbl(m.heads) / dbl(t.tp);
+    const double kv_width =
+        m.mla.enabled()
+            ? heads * dbl(m.mla.qk_nope_head_dim + m.mla.qk_rope_head_dim + m.mla.v_head_dim)
+            : 2.0 * std::max(dbl(m.effective_kv_heads()) / dbl(t.tp), 1.0) *
+                  dbl(m.effective_head_dim());
+    const double bytes = c.tokens * kv_width * c.act_bytes;
+    const GroupPlacement ring = place_group(t.context_parallel, t.tp, c.net.gpus_per_node);
+    if (m.windowed_layers() > 0) {
+        // Sliding-window attention does not run on the ring: Transformer Engine's
+        // attn_forward_func_with_cp asserts cp_comm_type "a2a" or "all_gather" whenever a
+        // window is set ("The context parallel running configs cannot support sliding window
+        // attention"), and the launch configurations Tally writes set "all_gather"
+        // (launch_tables.cpp). AttnFuncWithCPAndKVAllGather gathers every rank's keys and
+        // values before its attention runs, gathers them again in the backward and
+        // reduce-scatters their gradients after it: the same bytes as the ring's cp - 1
+        // steps, none of it overlapping the attention. One exchange type serves every layer.
+        const double gather =
+            collective_time(Collective::all_gather, cp * bytes, ring, c.net).seconds;
+        const double scatter =
+            collective_time(Collective::reduce_scatter, cp * bytes, ring, c.net).seconds;
+        return (1.0 + c.recomputed) * gather + gather + scatter;
+    }
+    const std::int64_t stride = ring.nodes > 1 ? c.net.gpus_per_node : t.tp;
+    const double step = p2p_time_s(bytes, stride, c.net);
+    const double overlap = (cp - 1.0) / cp;
+    const double fwd = std::max(0.0, (cp - 1.0) * step - overlap * w.attention_fwd_s);
+    const double bwd = std::max(0.0, 2.0 * (cp - 1.0) * step - overlap * w.attention_bwd_s);
+    return (1.0 + c.recomputed) * fwd + bwd;
+}
+
 // `attention`: the attention block's GEMM time (time_gemms() of GemmPart::attention), which
 // dense and MoE layers share, so a model with both times it once.
 // `gemms`: the layer's GEMMs (layer_gemms() for this kind of layer).
@@ -563,46 +608,8 @@ LayerWork transformer_layer_work(const Context& c, bool moe_layer, const GemmLis
             w.ep_s = shown;
         }
     }
-    // Context parallelism as ring attention (Megatron-Core's context parallelism, docs/user-guide/
-    // features/context_parallel.md; Liu et al. 2023, "Ring Attention", sec. 3; Dubey et al. 2024,
-    // sec. 3.3.2): in each of cp - 1 steps a rank sends the key/value chunk it holds to the next
-    // rank of the ring while its attention kernel runs on the chunk it has; the backward sends
-    // the keys and values again and their gradients (twice the bytes). A step's send hides
-    // behind that step's attention, so what is exposed is the exchange beyond the attention time
-    // of the cp - 1 steps that overlap it. The ring runs on cp ranks tp apart (Megatron's rank
-    // order tp, cp, dp, pp); one that spans nodes runs at the scale-out link.
     if (t.context_parallel > 1 && m.kind == ModelKind::transformer) {
-        const double cp = dbl(t.context_parallel);
-        const double heads = dbl(m.heads) / dbl(t.tp);
-        const double kv_width =
-            m.mla.enabled()
-                ? heads * dbl(m.mla.qk_nope_head_dim + m.mla.qk_rope_head_dim + m.mla.v_head_dim)
-                : 2.0 * std::max(dbl(m.effective_kv_heads()) / dbl(t.tp), 1.0) *
-                      dbl(m.effective_head_dim());
-        const double bytes = c.tokens * kv_width * c.act_bytes;
-        const GroupPlacement ring = place_group(t.context_parallel, t.tp, c.net.gpus_per_node);
-        if (m.windowed_layers() > 0) {
-            // Sliding-window attention does not run on the ring: Transformer Engine's
-            // attn_forward_func_with_cp asserts cp_comm_type "a2a" or "all_gather" whenever a
-            // window is set ("The context parallel running configs cannot support sliding window
-            // attention"), and the launch configurations Tally writes set "all_gather"
-            // (launch_tables.cpp). AttnFuncWithCPAndKVAllGather gathers every rank's keys and
-            // values before its attention runs, gathers them again in the backward and
-            // reduce-scatters their gradients after it: the same bytes as the ring's cp - 1
-            // steps, none of it overlapping the attention. One exchange type serves every layer.
-            const double gather =
-                collective_time(Collective::all_gather, cp * bytes, ring, c.net).seconds;
-            const double scatter =
-                collective_time(Collective::reduce_scatter, cp * bytes, ring, c.net).seconds;
-            w.cp_s = (1.0 + c.recomputed) * gather + gather + scatter;
-        } else {
-            const std::int64_t stride = ring.nodes > 1 ? c.net.gpus_per_node : t.tp;
-            const double step = p2p_time_s(bytes, stride, c.net);
-            const double overlap = (cp - 1.0) / cp;
-            const double fwd = std::max(0.0, (cp - 1.0) * step - overlap * w.attention_fwd_s);
-            const double bwd = std::max(0.0, 2.0 * (cp - 1.0) * step - overlap * w.attention_bwd_s);
-            w.cp_s = (1.0 + c.recomputed) * fwd + bwd;
-        }
+        w.cp_s = context_parallel_exchange_s(c, w);
     }
     return w;
 }
