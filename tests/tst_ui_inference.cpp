@@ -7,6 +7,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLineSeries>
+#include <QPushButton>
 #include <QScatterSeries>
 #include <QSlider>
 #include <QTableView>
@@ -63,6 +64,7 @@ private slots:
     void unservablePlanIsNamed();
     void figuresShowTheirFormulas();
     void warningsSitUnderTheFields();
+    void fitButtonSetsTheTensorParallelThatFits();
     void deploymentThatDoesNotFitIsNotPriced();
     void continuousBatchingCurve();
     void accuracyOfTheEnginesPublishedRuns();
@@ -212,6 +214,41 @@ void TestUiInference::warningsSitUnderTheFields() {
     for (int r = 0; r < model->rowCount(); ++r) {
         QVERIFY(!model->index(r, 0).data().toString().contains(QStringLiteral("Warning")));
     }
+}
+
+// Llama 3 70B in bf16 at batch 32, 2048 + 512 tokens, on the example's 4 H100: tp 1 holds
+// 141.1 GB of weights; tp 2 70,553,706,496 x 2 B / 2 = 70.55 GB of weights and 32 x 2560 x
+// 327,680 B / 2 = 13.42 GB of KV cache, 83.97 GB, over 80; tp 3 does not divide the 64 heads;
+// tp 4 35.28 + 6.71 GB fits. The button offers tp 4 and one click makes it so, undoably. On
+// one GPU tp 4 makes no whole replica, so nothing is offered there.
+void TestUiInference::fitButtonSetsTheTensorParallelThatFits() {
+    QPushButton* button = m_panel->fitButton();
+    QVERIFY(button->isHidden());  // the example fits
+    PlanSpec s = m_document->spec();
+    s.inference.tp = 1;
+    s.inference.weight_dtype = DType::bf16;
+    m_document->edit(s, QStringLiteral("tp 1, bf16"));
+    m_panel->ensureCurrent();
+    QVERIFY(!button->isHidden());
+    QCOMPARE(button->text(), QStringLiteral("Use tensor parallel 4"));
+    button->click();
+    m_panel->ensureCurrent();
+    QCOMPARE(m_document->spec().inference.tp, std::int64_t{4});
+    QVERIFY(m_panel->servingPlan().memory.fits);
+    QVERIFY(button->isHidden());
+    QVERIFY(!m_panel->warnings().contains(QStringLiteral("does not fit")));
+    m_document->undoStack()->undo();
+    m_panel->ensureCurrent();
+    QCOMPARE(m_document->spec().inference.tp, std::int64_t{1});
+    QVERIFY(!button->isHidden());
+
+    s.cluster.gpus = 1;
+    m_document->edit(s, QStringLiteral("one GPU"));
+    m_panel->ensureCurrent();
+    QVERIFY(!m_panel->servingPlan().memory.fits);
+    QVERIFY(button->isHidden());
+    QVERIFY2(m_panel->warnings().contains(QStringLiteral("tensor parallel 4")),
+             qPrintable(m_panel->warnings()));
 }
 
 // Llama 3 70B in bf16 on one H100 (tp 1): 70,553,706,496 x 2 B = 141.1 GB of weights alone

@@ -1247,17 +1247,8 @@ std::optional<ContinuousBatchingPoint> continuous_batching_at_rate(const PlanSpe
     return served_at(c, hi, admitted);
 }
 
-namespace {
-
-// The smallest tensor parallelism within a node (above the spec's) whose GPUs hold the spec's
-// batch at its full context: what a plan that does not fit most simply changes. Each candidate
-// is a spec check_inference() accepts with as many GPUs as one replica takes; none when the
-// node's size is not known.
-struct TpThatFits {
-    std::int64_t tp = 0;
-    double total_bytes = 0.0;
-};
-std::optional<TpThatFits> smallest_tp_that_fits(const PlanSpec& spec, const HardwareProfile& hw) {
+std::optional<ServingTpThatFits> serving_tp_that_fits(const PlanSpec& spec,
+                                                      const HardwareProfile& hw) {
     PlanSpec wider = spec;
     for (std::int64_t tp = spec.inference.tp + 1; tp <= hw.gpus_per_node; ++tp) {
         wider.inference.tp = tp;
@@ -1267,13 +1258,11 @@ std::optional<TpThatFits> smallest_tp_that_fits(const PlanSpec& spec, const Hard
         }
         const ServingMemory m = serving_memory(wider, hw, spec.inference.batch);
         if (m.fits) {
-            return TpThatFits{tp, m.total_bytes};
+            return ServingTpThatFits{tp, m.total_bytes};
         }
     }
     return std::nullopt;
 }
-
-}  // namespace
 
 std::vector<Text> serving_warning_texts(const ServingPlan& s, const PlanSpec& spec,
                                         const HardwareProfile& hw) {
@@ -1289,7 +1278,7 @@ std::vector<Text> serving_warning_texts(const ServingPlan& s, const PlanSpec& sp
                 .arg(fixed(1, s.memory.capacity_bytes / 1e9))
                 .arg(fmt::format("{}", spec.inference.prompt_tokens + spec.inference.output_tokens))
                 .arg(fmt::format("{}", s.max_batch)));
-        if (const std::optional<TpThatFits> wider = smallest_tp_that_fits(spec, hw)) {
+        if (const std::optional<ServingTpThatFits> wider = serving_tp_that_fits(spec, hw)) {
             out.push_back(TALLY_TEXT("tally::warnings",
                                      "tensor parallel %1 (%2 GPUs a replica) fits the batch of "
                                      "%3: %4 GB per GPU of %5 GB")

@@ -199,6 +199,17 @@ std::optional<ContinuousBatchingPoint> continuous_batching_at_rate(const PlanSpe
                                                                    const HardwareProfile& hardware,
                                                                    double requests_per_s);
 
+// The smallest tensor parallelism within a node (above the spec's) whose GPUs hold the spec's
+// batch at its full context: what a plan that does not fit most simply changes. Each candidate
+// is a spec check_inference() accepts with as many GPUs as one replica takes (tp x pp); none
+// when no tp up to the node's size fits, or the node's size is not known.
+struct ServingTpThatFits {
+    std::int64_t tp = 0;
+    double total_bytes = 0.0;  // per GPU at that tp
+};
+std::optional<ServingTpThatFits> serving_tp_that_fits(const PlanSpec& spec,
+                                                      const HardwareProfile& hardware);
+
 // The warnings of a serving plan, translatable (core/text.h), and the same in English.
 std::vector<Text> serving_warning_texts(const ServingPlan& plan, const PlanSpec& spec,
                                         const HardwareProfile& hardware);

@@ -5435,6 +5435,10 @@ Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
         <source> (the KV cache holds %1 sequences; the other requests wait %2 for admission)</source>
         <translation>（KV 缓存能容纳 %1 个序列；其余请求等待准入 %2）</translation>
     </message>
+    <message>
+        <source>Use tensor parallel %1</source>
+        <translation>改用张量并行 %1</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::LaunchConfigDialog</name>

@@ -12,6 +12,7 @@
 #include <QLabel>
 #include <QLineSeries>
 #include <QLogValueAxis>
+#include <QPushButton>
 #include <QScatterSeries>
 #include <QSplitter>
 #include <QStackedBarSeries>
@@ -60,6 +61,7 @@ InferencePanel::InferencePanel(PlanDocument* document, QWidget* parent)
     : PlanPanel(document, parent),
       m_message(new QLabel(this)),
       m_warnings(new QLabel(this)),
+      m_fitButton(new QPushButton(this)),
       m_accuracy(new QLabel(this)),
       m_curveChart(new QChart),
       m_curveView(makeChartView(m_curveChart, this)),
@@ -126,6 +128,18 @@ InferencePanel::InferencePanel(PlanDocument* document, QWidget* parent)
     m_warnings->setTextFormat(Qt::PlainText);
     m_warnings->setStyleSheet(QStringLiteral("color: #b26a00;"));
     m_warnings->hide();
+    m_fitButton->setObjectName(QStringLiteral("inferenceFitButton"));
+    m_fitButton->hide();
+    connect(m_fitButton, &QPushButton::clicked, this, [this] {
+        if (m_fitTp <= 0) {
+            return;
+        }
+        PlanSpec next = this->document()->spec();
+        next.inference.tp = m_fitTp;
+        this->document()->edit(
+            next,
+            tr("Set %1 to %2").arg(formTr("Tensor parallel")).arg(static_cast<qlonglong>(m_fitTp)));
+    });
     m_accuracy->setObjectName(QStringLiteral("inferenceAccuracy"));
     m_accuracy->setWordWrap(true);
     m_accuracy->setTextFormat(Qt::PlainText);
@@ -287,6 +301,7 @@ InferencePanel::InferencePanel(PlanDocument* document, QWidget* parent)
     sideLayout->addWidget(box);
     sideLayout->addWidget(m_message);
     sideLayout->addWidget(m_warnings);
+    sideLayout->addWidget(m_fitButton, 0, Qt::AlignLeft);
     sideLayout->addWidget(m_table, 1);
     sideLayout->addWidget(m_accuracy);
     sideLayout->addWidget(note);
@@ -435,6 +450,8 @@ void InferencePanel::showResults(const PlanViews& views) {
         m_message->setText(tr("Cannot serve this plan: %1").arg(m_servingError));
         m_message->show();
         m_warnings->hide();
+        m_fitButton->hide();
+        m_fitTp = 0;
         m_accuracy->hide();
         m_curve.clear();
         m_explanations.clear();
@@ -513,6 +530,20 @@ void InferencePanel::showResults(const PlanViews& views) {
     }
     m_warnings->setText(warnings.join(u'\n'));
     m_warnings->setVisible(!warnings.isEmpty());
+    // The one change that most simply makes it fit, offered where the plan's own GPU count
+    // takes it (replicas of tp x pp GPUs); the warning above says the same in words.
+    m_fitTp = 0;
+    if (!m_plan.memory.fits) {
+        if (const auto wider = serving_tp_that_fits(v.spec, v.hardware)) {
+            PlanSpec next = v.spec;
+            next.inference.tp = wider->tp;
+            if (!check_inference(next, v.hardware)) {
+                m_fitTp = wider->tp;
+            }
+        }
+    }
+    m_fitButton->setText(tr("Use tensor parallel %1").arg(static_cast<qlonglong>(m_fitTp)));
+    m_fitButton->setVisible(m_fitTp > 0);
     m_accuracy->setText(accuracyText(v.spec, v.hardware));
     m_accuracy->show();
 

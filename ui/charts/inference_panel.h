@@ -14,6 +14,7 @@ class QChartView;
 class QLabel;
 class QLineSeries;
 class QLogValueAxis;
+class QPushButton;
 class QScatterSeries;
 class QStackedBarSeries;
 class QTableView;
@@ -55,6 +56,9 @@ public:
     // Why the plan cannot be served as it stands (empty when it can).
     QString message() const;
     QString warnings() const;
+    // Shown when the batch does not fit and a wider tensor parallelism within a node does: one
+    // click sets inference.tp to it (one undoable edit).
+    QPushButton* fitButton() const { return m_fitButton; }
     // The serving plan drawn last (meaningful while message() is empty).
     const ServingPlan& servingPlan() const { return m_plan; }
 
@@ -74,6 +78,8 @@ private:
     QLabel* m_message;
     // The serving plan's warnings (does not fit, ...), under the fields; the table keeps figures.
     QLabel* m_warnings;
+    QPushButton* m_fitButton;
+    std::int64_t m_fitTp = 0;
     QLabel* m_accuracy;
     QChart* m_curveChart;
     QChartView* m_curveView;
