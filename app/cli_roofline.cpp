@@ -223,6 +223,9 @@ json hardware_summary(const HardwareProfile& hw) {
 const HardwareProfile& require_hardware(const std::string& id) {
     const HardwareProfile* hw = find_builtin_hardware(id);
     if (hw == nullptr) {
+        if (std::optional<Text> rule = similar_builtin_hardware_rule(id)) {
+            throw SpecError("ID", "\"" + id + "\"", std::move(*rule));
+        }
         throw SpecError(
             "ID", "\"" + id + "\"",
             TALLY_TEXT("tally::cli", "one of the built-in ids: %1").arg(builtin_hardware_ids()));

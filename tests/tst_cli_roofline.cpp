@@ -213,6 +213,13 @@ void TestCliRoofline::hardwareShowUnknownId() {
     QVERIFY(r.err.contains("h1000"));
     QVERIFY(r.err.contains("h100-sxm"));
     QVERIFY(r.err.contains("tpu-v5p"));
+    QVERIFY(!r.err.contains("such as"));
+    // "h100" is short for the three H100 parts of the catalog: named first, then all ids.
+    const Run shortened =
+        run_tally({QStringLiteral("hardware"), QStringLiteral("show"), QStringLiteral("h100")});
+    QCOMPARE(shortened.exit_code, 2);
+    QVERIFY2(shortened.err.contains("such as h100-sxm, h100-pcie, h100-nvl (all: v100-sxm2-32gb"),
+             shortened.err.constData());
 }
 
 void TestCliRoofline::dtypesUnderflow() {

@@ -58,6 +58,7 @@ private slots:
     void numberOverflowNamesTheField();
     void boundsAreInclusive();
     void messageNamesValueAndRule();
+    void shortenedGpuIdNamesTheOnesItMeant();
     void presetAndOverrides();
     void roundTrip_data();
     void roundTrip();
@@ -318,6 +319,26 @@ void TestSpecJson::messageNamesValueAndRule() {
     QVERIFY2(message.contains(QLatin1String("model.heads")), qPrintable(message));
     QVERIFY2(message.contains(QLatin1String("12")), qPrintable(message));
     QVERIFY2(message.contains(QLatin1String("divide model.hidden (1024)")), qPrintable(message));
+}
+
+// "H100" is no catalog id; the ids that spell it once case and '-' are set aside are the three
+// H100 parts (catalog.json: h100-sxm, h100-pcie, h100-nvl), and "H100 SXM" is only h100-sxm.
+// "gpu9000" is like none of them: the message lists all the ids and suggests nothing.
+void TestSpecJson::shortenedGpuIdNamesTheOnesItMeant() {
+    const auto similar = similar_builtin_hardware_ids("H100");
+    QCOMPARE(similar, (std::vector<std::string>{"h100-sxm", "h100-pcie", "h100-nvl"}));
+    QCOMPARE(similar_builtin_hardware_ids("H100 SXM"), std::vector<std::string>{"h100-sxm"});
+    QVERIFY(similar_builtin_hardware_ids("gpu9000").empty());
+    json j = base();
+    j["cluster"]["gpu"] = "H100";
+    QString message;
+    QCOMPARE(first_error_field(j, &message), QStringLiteral("cluster.gpu"));
+    QVERIFY2(message.contains(QLatin1String("such as h100-sxm, h100-pcie, h100-nvl")),
+             qPrintable(message));
+    j["cluster"]["gpu"] = "gpu9000";
+    QCOMPARE(first_error_field(j, &message), QStringLiteral("cluster.gpu"));
+    QVERIFY2(!message.contains(QLatin1String("such as")), qPrintable(message));
+    QVERIFY2(message.contains(QLatin1String("one of the built-in GPUs")), qPrintable(message));
 }
 
 void TestSpecJson::presetAndOverrides() {

@@ -1,6 +1,7 @@
 #include "planner/hardware/hardware.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <tuple>
@@ -583,9 +584,56 @@ std::string builtin_hardware_ids() {
     return ids;
 }
 
+namespace {
+
+// An id with case, '-', '_' and spaces set aside: how "H100 SXM" and "h100-sxm" compare alike.
+std::string id_letters(std::string_view id) {
+    std::string out;
+    for (const char c : id) {
+        if (c == '-' || c == '_' || c == ' ') {
+            continue;
+        }
+        out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    return out;
+}
+
+}  // namespace
+
+std::vector<std::string> similar_builtin_hardware_ids(std::string_view id) {
+    const std::string wanted = id_letters(id);
+    std::vector<std::string> out;
+    if (wanted.size() < 2) {
+        return out;  // one letter is in nearly every id
+    }
+    for (const HardwareProfile& p : builtin_hardware()) {
+        if (id_letters(p.id).find(wanted) != std::string::npos) {
+            out.push_back(p.id);
+        }
+    }
+    return out;
+}
+
+std::optional<Text> similar_builtin_hardware_rule(std::string_view id) {
+    const std::vector<std::string> similar = similar_builtin_hardware_ids(id);
+    if (similar.empty()) {
+        return std::nullopt;
+    }
+    std::string ids;
+    for (const std::string& s : similar) {
+        ids += (ids.empty() ? "" : ", ") + s;
+    }
+    return TALLY_TEXT("tally::hardware", "the id of a built-in GPU, such as %1 (all: %2)")
+        .arg(ids)
+        .arg(builtin_hardware_ids());
+}
+
 const HardwareProfile& resolve_builtin_hardware(const PlanSpec& spec) {
     const HardwareProfile* hw = find_builtin_hardware(spec.cluster.gpu);
     if (!hw) {
+        if (std::optional<Text> rule = similar_builtin_hardware_rule(spec.cluster.gpu)) {
+            throw SpecError("cluster.gpu", "\"" + spec.cluster.gpu + "\"", std::move(*rule));
+        }
         throw SpecError("cluster.gpu", "\"" + spec.cluster.gpu + "\"",
                         TALLY_TEXT("tally::hardware", "one of the built-in GPUs: %1")
                             .arg(builtin_hardware_ids()));

@@ -13,6 +13,7 @@
 
 #include "planner/core/dtype.h"
 #include "planner/core/spec.h"
+#include "planner/core/text.h"
 
 namespace tally {
 
@@ -162,6 +163,13 @@ const std::vector<HardwareProfile>& builtin_hardware();
 const HardwareProfile* find_builtin_hardware(std::string_view id);
 // Comma-separated ids, for error messages.
 std::string builtin_hardware_ids();
+// The built-in ids a mistyped or shortened one most likely meant: those that contain it, or
+// that it and they spell alike once case, '-', '_' and spaces are set aside ("h100" ->
+// h100-sxm, h100-pcie, h100-nvl; "H100_SXM" -> h100-sxm). Empty when none does.
+std::vector<std::string> similar_builtin_hardware_ids(std::string_view id);
+// What an error about an unknown GPU id allows when similar ids exist: "the id of a built-in
+// GPU, such as h100-sxm, h100-pcie, h100-nvl (all: ...)"; nullopt when none is similar.
+std::optional<Text> similar_builtin_hardware_rule(std::string_view id);
 
 // The spec's GPU: a built-in profile id. Throws SpecError("cluster.gpu", ...) for unknown ids.
 // (The workspace adds custom and measured profiles on top of this.)

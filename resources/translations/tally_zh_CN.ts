@@ -2579,6 +2579,10 @@
         <source>must be a whole number in [1, 2^40]</source>
         <translation>必须是 [1, 2^40] 范围内的整数</translation>
     </message>
+    <message>
+        <source>the id of a built-in GPU, such as %1 (all: %2)</source>
+        <translation>内置 GPU 的 id，例如 %1（全部：%2）</translation>
+    </message>
 </context>
 <context>
     <name>tally::hf_config</name>
