@@ -100,6 +100,7 @@ private slots:
     void planNameAndDescriptionAreEdited();
     void lectureQuestionTwoIsAnswered();
     void dragUndoEntryNamesWhereItEnded();
+    void windowFitsALaptopScreen();
 
 private:
     // The window as a user first sees it; with `lectureExample`, then File > Examples > the
@@ -1104,4 +1105,15 @@ void TestMainWindow::lectureQuestionTwoIsAnswered() {
 }
 
 QTEST_MAIN(TestMainWindow)
+// A 1366 x 768 laptop screen is the smallest common one: the window must be able to be that
+// narrow (its panels, the headline and the form side by side; the first time it opens at the
+// screen's width). The form's longest choices (an optimizer implementation, a GPU's full name)
+// once set its minimum, and the window could be no narrower than 1393 pixels.
+void TestMainWindow::windowFitsALaptopScreen() {
+    QVERIFY2(m_window->minimumSizeHint().width() <= 1366,
+             qPrintable(QString::number(m_window->minimumSizeHint().width())));
+    m_window->resize(1366, 740);
+    QTRY_COMPARE(m_window->width(), 1366);
+}
+
 #include "tst_mainwindow.moc"

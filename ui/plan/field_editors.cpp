@@ -9,6 +9,8 @@
 #include <QLineEdit>
 #include <QSignalBlocker>
 #include <QSlider>
+#include <QStyle>
+#include <algorithm>
 #include <cmath>
 
 #include "planner/core/limits.h"
@@ -192,12 +194,33 @@ void NumberEditor::onTextEntered() {
     emit valueEdited(*v, 0);
 }
 
+namespace {
+
+// A combo box that opens at the width of its longest choice but lets the form be narrower than
+// that: its minimum is about twelve characters (the longest choices then show clipped, in full
+// in the open list). Without it the form's longest choice (an optimizer implementation, a
+// GPU's full name) set the form's minimum width, and with the headline beside it the window
+// was wider than a 1366-pixel laptop screen.
+class ShrinkableComboBox : public QComboBox {
+public:
+    using QComboBox::QComboBox;
+    QSize minimumSizeHint() const override {
+        QSize size = QComboBox::minimumSizeHint();
+        const int narrow = fontMetrics().horizontalAdvance(QStringLiteral("0000000000.00")) +
+                           style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 16;
+        size.setWidth(std::min(size.width(), narrow));
+        return size;
+    }
+};
+
+}  // namespace
+
 // ---- ChoiceEditor --------------------------------------------------------------------------
 
 ChoiceEditor::ChoiceEditor(const ChoiceField& field, QWidget* parent)
     : FieldEditor(QString::fromLatin1(field.path), formTr(field.help), parent),
       m_field(field),
-      m_combo(new QComboBox(this)) {
+      m_combo(new ShrinkableComboBox(this)) {
     for (const Choice& c : m_field.choices) {
         m_combo->addItem(formTr(c.label), c.value);
     }
@@ -247,7 +270,7 @@ GpuEditor::GpuEditor(HardwareListModel* model, QWidget* parent)
     : FieldEditor(QStringLiteral("cluster.gpu"),
                   tr("The accelerator: its memory, bandwidth and dense peaks per dtype."), parent),
       m_model(model),
-      m_combo(new QComboBox(this)) {
+      m_combo(new ShrinkableComboBox(this)) {
     m_combo->setModel(model);
     m_combo->setAccessibleName(tr("GPU"));
     // Thirty-odd GPUs and the user's profiles: a scrolling list of a screen-friendly height, not
