@@ -95,6 +95,7 @@ private slots:
     void someLayersRecomputed();
     void sqrtCheckpointing();
     void pipelineFirstStageHoldsAllLayersWorth();
+    void middleStageOfMoeLayersIsTheMostLoaded();
     void microBatchNotGlobalBatchSetsActivations();
     void memoryFallsAsParallelismRises_data();
     void memoryFallsAsParallelismRises();
@@ -305,6 +306,34 @@ void TestMemory::sqrtCheckpointing() {
     const Plan p = eval(s);
     QCOMPARE(p.memory.activations.checkpoint_interval, std::int64_t{4});
     QCOMPARE(p.memory.activations_bytes, 784.0 * kSbh + 5.0 * kSbh + 4.0 * 2048.0 * 1000.0);
+}
+
+// Eight layers, the first three dense (DeepSeek-V3's pattern), on four even stages of two:
+// stage 0 layers 0-1 (dense, and the embedding), stage 1 layers 2-3 (one dense, one MoE),
+// stage 2 layers 4-5 (MoE), stage 3 layers 6-7 (MoE, and the output layer). Parameters, h 1024,
+// no biases, RMSNorm, untied, vocabulary 1000:
+//   attention 4 h^2 = 4,194,304; norms 2 h = 2,048;
+//   dense SwiGLU MLP 3 x 1024 x 4096 = 12,582,912: a dense layer 16,779,264;
+//   MoE: router h x 64 = 65,536 + 64 experts x 3 x 1024 x 1024 = 201,326,592: a MoE layer
+//   205,588,480;
+//   stage 1: 16,779,264 + 205,588,480 = 222,367,744; stage 2: 411,176,960; stage 3: 411,176,960
+//   + final norm 1,024 + head 1,024,000 = 412,201,984.
+// Stage 3 holds 16 B x 1,025,024 = 16.4 MB more model state than stage 2, but one micro-batch in
+// flight where stage 2 holds two (1F1B's stage i keeps p - i; Narayanan et al. 2021, sec.
+// 2.2.1), and one micro-batch of two MoE layers at 2048 tokens is far more than that; stage 1
+// keeps three but 3.0 GB less model state. So stage 2 is the most loaded GPU.
+void TestMemory::middleStageOfMoeLayersIsTheMostLoaded() {
+    const PlanSpec s = plan_spec_from_text(R"({"model": {"layers": 8, "hidden": 1024,
+        "heads": 8, "ffn_hidden": 4096, "ffn": "swiglu", "vocab": 1000,
+        "moe": {"experts": 64, "active_experts": 2, "expert_ffn_hidden": 1024,
+                "first_dense_layers": 3}},
+        "data": {"tokens": 1e9, "seq_len": 2048, "global_batch": 8, "micro_batch": 1},
+        "cluster": {"gpu": "h100-sxm", "gpus": 4},
+        "training": {"pp": 4}})");
+    const Plan p = eval(s);
+    QCOMPARE(p.memory.params_on_gpu, 411176960.0);
+    QCOMPARE(p.memory.activations.layers_on_gpu, 2.0);
+    QCOMPARE(p.memory.activations.microbatches_in_flight, 2.0);
 }
 
 void TestMemory::pipelineFirstStageHoldsAllLayersWorth() {

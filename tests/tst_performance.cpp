@@ -92,6 +92,7 @@ private slots:
     void contextParallelSplitsTheSequence();
     void windowedAttentionGathersKeysAndValues();
     void slowestUnevenStageSetsTheStep();
+    void middleStageOfMoeLayersAfterDenseOnes();
     void mfuSourceRoundTrips();
     void publishedCasesArePredicted();
     void badValuesNameTheField_data();
@@ -843,6 +844,39 @@ void TestPerformance::slowestUnevenStageSetsTheStep() {
     s.training.last_stage_layers = 12;
     QVERIFY(!check(s, hw));
     QVERIFY(evaluate(s, hw).performance.step_s > spread);
+}
+
+// Ten layers, the first three dense (DeepSeek-V3's pattern), on four stages of 1, 4, 4 and 1
+// layers: stage 1 holds layers 1-4 (two dense, two MoE), stage 2 layers 5-8 (four MoE). A MoE
+// layer here does four times a dense layer's MLP (4 of 16 experts of the dense width) and
+// all-to-alls at ep 2, so stage 2 is the slowest: the step is the same as that of the model
+// with every layer MoE, where stages 1 and 2 both hold four MoE layers. (Timing only the first
+// middle stage, as the model once did, took stage 1's two dense layers for the slowest and
+// its MoE all-to-alls for half of stage 2's.)
+void TestPerformance::middleStageOfMoeLayersAfterDenseOnes() {
+    auto spec = [](int dense_layers) {
+        const std::string text = R"({"model": {"layers": 10, "hidden": 1024, "heads": 8,
+            "ffn_hidden": 1024, "ffn": "swiglu", "vocab": 1000,
+            "moe": {"experts": 16, "active_experts": 4, "expert_ffn_hidden": 1024,
+                    "first_dense_layers": )" +
+                                 std::to_string(dense_layers) + R"(}},
+            "data": {"tokens": 1e9, "seq_len": 2048, "global_batch": 16, "micro_batch": 1},
+            "cluster": {"gpu": "h100-sxm", "gpus": 8, "gpus_per_node": 4},
+            "training": {"pp": 4, "first_stage_layers": 1, "last_stage_layers": 1,
+                         "expert_parallel": 2}})";
+        return plan_spec_from_text(text);
+    };
+    const HardwareProfile& hw = *find_builtin_hardware("h100-sxm");
+    const PlanSpec mixed = spec(3);
+    const PlanSpec all_moe = spec(0);
+    QVERIFY(!check(mixed, hw));
+    QVERIFY(!check(all_moe, hw));
+    const PerformanceBreakdown a = evaluate(mixed, hw).performance;
+    const PerformanceBreakdown b = evaluate(all_moe, hw).performance;
+    QVERIFY(b.ep_comm_s > 0.0);
+    QVERIFY(close(a.microbatch_s, b.microbatch_s));
+    QVERIFY(close(a.ep_comm_s, b.ep_comm_s));
+    QVERIFY(close(a.compute_s, b.compute_s));
 }
 
 void TestPerformance::mfuSourceRoundTrips() {

@@ -341,9 +341,8 @@ void account(const PlanSpec& spec, double capacity_bytes, Accounting& plan) {
             const double dense_total = dbl(dense_layer_count(m));
             // The layers of each stage (pipeline_stages.h); with even stages L / pp each. The
             // most loaded GPU is the largest of the first stage (embedding, min(p, m) micro-batches
-            // in flight), the last (output layer, one in flight) and, with uneven stages, the
-            // first middle stage (the most layers of the middle ones, p - 1 in flight: 1F1B's
-            // stage i holds p - i; Narayanan et al. 2021, sec. 2.2.1).
+            // in flight), the last (output layer, one in flight) and the middle stages (1F1B's
+            // stage i holds min(p - i, m); Narayanan et al. 2021, sec. 2.2.1), below.
             const StageLayout layout = stage_layout(spec);
             const double first_layers = layout.even ? stage_layers : dbl(layout.first);
             const double last_layers = layout.even ? stage_layers : dbl(layout.last);
@@ -367,14 +366,34 @@ void account(const PlanSpec& spec, double capacity_bytes, Accounting& plan) {
                 if (last.total_bytes > mem.total_bytes) {
                     mem = last;
                 }
-                if (!layout.even && t.pp > 2) {
-                    const double middle_inflight =
-                        dbl(std::min(t.pp - 1, par.grad_accum_steps)) * interleave_factor;
-                    const MemoryBreakdown middle =
-                        stage_at(dbl(layout.start_of(1)), dbl(layout.layers_of(1)), false, false,
-                                 middle_inflight);
-                    if (middle.total_bytes > mem.total_bytes) {
-                        mem = middle;
+                // The middle stages. With uneven stages the first of them holds the most layers
+                // and the most micro-batches in flight. Where leading dense layers (DeepSeek's
+                // first three) make stages of one size hold different layers, each stage whose
+                // dense and MoE layers differ from the stage before it: a stage holding the same
+                // as an earlier one keeps fewer micro-batches in flight, so never more memory.
+                const bool mixed = dense_total > 0.0 && dense_total < dbl(m.layers);
+                if (t.pp > 2 && (!layout.even || mixed)) {
+                    double previous_dense = -1.0;
+                    double previous_count = -1.0;
+                    for (std::int64_t s = 1; s < t.pp - 1; ++s) {
+                        const double start = dbl(layout.start_of(s));
+                        const double count = dbl(layout.layers_of(s));
+                        const double dense = std::clamp(dense_total - start, 0.0, count);
+                        if (dense == previous_dense && count == previous_count) {
+                            continue;
+                        }
+                        previous_dense = dense;
+                        previous_count = count;
+                        const double in_flight =
+                            dbl(std::min(t.pp - s, par.grad_accum_steps)) * interleave_factor;
+                        const MemoryBreakdown middle =
+                            stage_at(start, count, false, false, in_flight);
+                        if (middle.total_bytes > mem.total_bytes) {
+                            mem = middle;
+                        }
+                        if (!mixed) {
+                            break;  // one kind of layer: the first middle stage is the most loaded
+                        }
                     }
                 }
             }
