@@ -60,24 +60,55 @@ void TestUiModels::memoryTable() {
         const PlanViews v = viewsOf(spec);
         model.setResults(v);
         const MemoryBreakdown& m = v.plan.memory;
-        QCOMPARE(model.rowCount(), 8);
+        // The seed plan has no architecture (no pipeline buffers); Llama 2 70B at pp 4 has a
+        // row for its buffers before the total.
+        const int buffers = spec.training.pp > 1 ? 1 : 0;
+        QCOMPARE(model.rowCount(), 8 + buffers);
         QCOMPARE(bytesAt(model, 0), m.params_bytes);
         QCOMPARE(bytesAt(model, 1), m.grads_bytes);
         QCOMPARE(bytesAt(model, 2), m.master_bytes);
         QCOMPARE(bytesAt(model, 3), m.optimizer_bytes);
         QCOMPARE(bytesAt(model, 4), m.activations_bytes);
-        QCOMPARE(bytesAt(model, 5), m.total_bytes);
-        QCOMPARE(bytesAt(model, 6), m.capacity_bytes);
+        QCOMPARE(bytesAt(model, 5 + buffers), m.total_bytes);
+        QCOMPARE(bytesAt(model, 6 + buffers), m.capacity_bytes);
         // GB and GiB columns: the same bytes / 1e9 and / 2^30.
-        QCOMPARE(model.index(6, MemoryTableModel::GBColumn).data().toString(),
+        QCOMPARE(model.index(6 + buffers, MemoryTableModel::GBColumn).data().toString(),
                  QStringLiteral("80.00"));
-        QCOMPARE(model.index(6, MemoryTableModel::GiBColumn).data().toString(),
+        QCOMPARE(model.index(6 + buffers, MemoryTableModel::GiBColumn).data().toString(),
                  QStringLiteral("74.51"));
         // Every component row shows its formula.
-        for (int row = 0; row < 6; ++row) {
+        for (int row = 0; row < 6 + buffers; ++row) {
             QVERIFY(!model.index(row, 0).data(Qt::ToolTipRole).toString().isEmpty());
         }
     }
+    // Llama 2 70B at tp 8, pp 4, micro-batch 1 of 4096 tokens, no sequence parallelism: the
+    // buffers of an activation and a gradient received and two being sent, 4 x 4096 x 8192 x
+    // 2 B = 268,435,456 bytes; the rows add up to the total.
+    model.setResults(viewsOf(llama()));
+    QCOMPARE(model.index(5, 0).data().toString(), QStringLiteral("Pipeline buffers"));
+    QCOMPARE(bytesAt(model, 5), 4.0 * 4096 * 8192 * 2);
+    double sum = 0.0;
+    for (int row = 0; row < 6; ++row) {
+        sum += bytesAt(model, row);
+    }
+    QVERIFY(std::abs(sum - bytesAt(model, 6)) <= 1e-9 * sum);
+    // The same at ZeRO-3 on one stage (tp 8, dp 128): no buffers, and the layer being computed
+    // and the next one gathered whole, 2 x (attention 8192 x (8192 + 2 x 1024 + 8192) + SwiGLU 3
+    // x 8192 x 28672 + norms 2 x 8192) / tp 8 x 2 B = 2 x 855,654,400 / 8 x 2 = 427,827,200
+    // bytes, in a row of its own.
+    PlanSpec zero3 = llama();
+    zero3.training.pp = 1;
+    zero3.training.zero = 3;
+    model.setResults(viewsOf(zero3));
+    QCOMPARE(model.index(5, 0).data().toString(), QStringLiteral("ZeRO-3 gather"));
+    QCOMPARE(bytesAt(model, 5),
+             2.0 * (8192.0 * (8192 + 2 * 1024 + 8192) + 3.0 * 8192 * 28672 + 2.0 * 8192) / 8 * 2);
+    QVERIFY(!model.index(5, 0).data(Qt::ToolTipRole).toString().isEmpty());
+    sum = 0.0;
+    for (int row = 0; row < 6; ++row) {
+        sum += bytesAt(model, row);
+    }
+    QVERIFY(std::abs(sum - bytesAt(model, 6)) <= 1e-9 * sum);
     // The seed plan with ZeRO-3 on 1024 GPUs: 70e9 x 16 bytes / 1024 = 1.09375e9 bytes per GPU.
     model.setResults(viewsOf(default_plan_spec()));
     QCOMPARE(bytesAt(model, 5), 70e9 * 16 / 1024);

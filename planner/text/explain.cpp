@@ -537,9 +537,48 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
             .arg(four_digits(m.activations.working_bytes))
             .arg(four_digits(m.activations_bytes)),
         "Korthikanti et al. 2022, sec. 4-5; Chen et al. 2016 (sqrt); CS336 lecture 2"));
+    if (m.zero3_gather_bytes > 0.0) {
+        out.push_back(make_explanation(
+            "memory.zero3_gather_bytes",
+            QT_TRANSLATE_NOOP("tally::explain", "ZeRO-3 gathered layers"), m.zero3_gather_bytes,
+            "bytes",
+            QT_TRANSLATE_NOOP("tally::formula",
+                              "2 layers' full parameters (the one computed, the next prefetched) / "
+                              "tp x bytes(param)"),
+            TALLY_TEXT("tally::explain", "2 x %1 / %2 x %3 = %4")
+                .arg(four_digits(m.zero3_gather_bytes / 2.0 *
+                                 static_cast<double>(spec.training.tp) / m.param_bytes_per_param))
+                .arg(fmt::format("{}", spec.training.tp))
+                .arg(fmt::format("{:g}", m.param_bytes_per_param))
+                .arg(four_digits(m.zero3_gather_bytes)),
+            "Rajbhandari et al. 2020 (ZeRO), sec. 5.3"));
+    }
+    if (m.pipeline_buffer_bytes > 0.0) {
+        out.push_back(make_explanation(
+            "memory.pipeline_buffer_bytes", QT_TRANSLATE_NOOP("tally::explain", "Pipeline buffers"),
+            m.pipeline_buffer_bytes, "bytes",
+            QT_TRANSLATE_NOOP("tally::formula",
+                              "4 x micro-batch x s / cp x h x bytes(act) / (tp with sequence "
+                              "parallelism): an activation and a gradient received, two being "
+                              "sent"),
+            TALLY_TEXT("tally::explain", "4 x %1 x %2 / %3 x %4 x %5 / %6 = %7")
+                .arg(fmt::format("{}", spec.data.micro_batch))
+                .arg(fmt::format("{}", spec.data.seq_len))
+                .arg(fmt::format("{}", spec.training.context_parallel))
+                .arg(fmt::format("{}", spec.model.hidden))
+                .arg(fmt::format("{:g}", bytes_per_value(spec.training.activation_dtype)))
+                .arg(fmt::format("{}", spec.training.sequence_parallel ? spec.training.tp : 1))
+                .arg(four_digits(m.pipeline_buffer_bytes)),
+            "Narayanan et al. 2021, sec. 4.1 (point-to-point sends between stages)"));
+    }
     out.push_back(make_explanation(
         "memory.total_bytes", QT_TRANSLATE_NOOP("tally::explain", "Total per GPU"), m.total_bytes,
-        "bytes", "params + grads + master + optimizer + activations",
+        "bytes",
+        m.zero3_gather_bytes > 0.0 || m.pipeline_buffer_bytes > 0.0
+            ? QT_TRANSLATE_NOOP("tally::formula",
+                                "params + grads + master + optimizer + activations + ZeRO-3 "
+                                "gathered layers + pipeline buffers")
+            : "params + grads + master + optimizer + activations",
         TALLY_TEXT("tally::explain", "%1 of %2 capacity (%3)")
             .arg(four_digits(m.total_bytes))
             .arg(four_digits(m.capacity_bytes))

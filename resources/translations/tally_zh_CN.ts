@@ -2245,6 +2245,22 @@
         <source>%1 x %2 all-reduce of %3 B over %4 GPUs at %5 (NCCL counts %6 for the link) = %7 s (%8 s of it latency)</source>
         <translation>%1 x %2 all-reduce，每次 %3 B，跨 %4 个 GPU，带宽 %5（NCCL 按 %6 计这条链路）= %7 s（其中延迟 %8 s）</translation>
     </message>
+    <message>
+        <source>ZeRO-3 gathered layers</source>
+        <translation>ZeRO-3 聚集的层</translation>
+    </message>
+    <message>
+        <source>2 x %1 / %2 x %3 = %4</source>
+        <translation>2 x %1 / %2 x %3 = %4</translation>
+    </message>
+    <message>
+        <source>Pipeline buffers</source>
+        <translation>流水线缓冲区</translation>
+    </message>
+    <message>
+        <source>4 x %1 x %2 / %3 x %4 x %5 / %6 = %7</source>
+        <translation>4 x %1 x %2 / %3 x %4 x %5 / %6 = %7</translation>
+    </message>
 </context>
 <context>
     <name>tally::formula</name>
@@ -2431,6 +2447,18 @@
     <message>
         <source>sliding-window attention: keys and values all-gathered over the cp ranks forward, again backward, and their gradients reduce-scattered, none of it overlapped</source>
         <translation>滑动窗口注意力：前向在 cp 个 rank 间 all-gather 键和值，反向再 all-gather 一次，并对其梯度做 reduce-scatter，均不与计算重叠</translation>
+    </message>
+    <message>
+        <source>2 layers&apos; full parameters (the one computed, the next prefetched) / tp x bytes(param)</source>
+        <translation>2 层的完整参数（正在计算的一层与预取的下一层）/ tp x bytes(param)</translation>
+    </message>
+    <message>
+        <source>4 x micro-batch x s / cp x h x bytes(act) / (tp with sequence parallelism): an activation and a gradient received, two being sent</source>
+        <translation>4 x 微批次 x s / cp x h x bytes(act) / （序列并行时除以 tp）：接收的一份激活值和一份梯度，以及正在发送的两份</translation>
+    </message>
+    <message>
+        <source>params + grads + master + optimizer + activations + ZeRO-3 gathered layers + pipeline buffers</source>
+        <translation>参数 + 梯度 + 主权重 + 优化器状态 + 激活值 + ZeRO-3 聚集的层 + 流水线缓冲区</translation>
     </message>
 </context>
 <context>
@@ -6193,6 +6221,10 @@ Parameters, gradients, master weights and optimizer state of the plan&apos;s rec
         <source>ZeRO-%1&lt;br&gt;(plan)</source>
         <translation>ZeRO-%1&lt;br&gt;（计划）</translation>
     </message>
+    <message>
+        <source>Buffers</source>
+        <translation>缓冲区</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::MemoryTableModel</name>
@@ -6263,6 +6295,14 @@ Parameters, gradients, master weights and optimizer state of the plan&apos;s rec
     <message>
         <source>Gibibytes: 2^30 bytes (what nvidia-smi shows)</source>
         <translation>吉比字节：2^30 字节（nvidia-smi 显示的）</translation>
+    </message>
+    <message>
+        <source>Pipeline buffers</source>
+        <translation>流水线缓冲区</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 gather</source>
+        <translation>ZeRO-3 聚集</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 #include "ui/charts/memory_panel.h"
 
 #include <QBarCategoryAxis>
+#include <QBarLegendMarker>
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
@@ -9,6 +10,8 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineEdit>
 #include <QLineSeries>
 #include <QLogValueAxis>
@@ -65,9 +68,10 @@ MemoryPanel::MemoryPanel(PlanDocument* document, QWidget* parent)
       m_model(new MemoryTableModel(this)),
       m_maxParams(makeTextLine(this)) {
     setObjectName(QStringLiteral("memoryPanel"));
-    // Short names: five entries and the capacity share one legend line.
-    const QStringList names{tr("Params"), tr("Grads"), tr("Master"), tr("Optimizer"),
-                            tr("Activations")};
+    // Short names: the entries and the capacity share one legend line. "Buffers" (ZeRO-3's
+    // gathered layers, the pipeline's send and receive buffers) is listed only where it shows.
+    const QStringList names{tr("Params"),    tr("Grads"),       tr("Master"),
+                            tr("Optimizer"), tr("Activations"), tr("Buffers")};
     for (std::size_t i = 0; i < m_sets.size(); ++i) {
         m_sets[i] = new QBarSet(names[static_cast<int>(i)], this);
         m_sets[i]->setColor(componentColors()[i]);
@@ -114,7 +118,16 @@ MemoryPanel::MemoryPanel(PlanDocument* document, QWidget* parent)
             static const char* keys[] = {"memory.params_bytes", "memory.grads_bytes",
                                          "memory.master_bytes", "memory.optimizer_bytes",
                                          "memory.activations_bytes"};
-            text += u"\n" + explanationTip(v.explanation(keys[component]));
+            if (component < 5) {
+                text += u"\n" + explanationTip(v.explanation(keys[component]));
+            } else {
+                for (const char* key :
+                     {"memory.zero3_gather_bytes", "memory.pipeline_buffer_bytes"}) {
+                    if (const Explanation* e = v.explanation(key)) {
+                        text += u"\n" + explanationTip(e);
+                    }
+                }
+            }
         }
         QToolTip::showText(QCursor::pos(), text, m_barView);
     });
@@ -252,8 +265,9 @@ void MemoryPanel::showBars(const PlanViews& v) {
     for (std::size_t stage = 0; stage < v.zero_variants.size(); ++stage) {
         const ZeroVariant& z = v.zero_variants[stage];
         const MemoryBreakdown& m = z.memory;
-        const std::array<double, 5> parts{m.params_bytes, m.grads_bytes, m.master_bytes,
-                                          m.optimizer_bytes, m.activations_bytes};
+        const std::array<double, 6> parts{
+            m.params_bytes,    m.grads_bytes,       m.master_bytes,
+            m.optimizer_bytes, m.activations_bytes, m.zero3_gather_bytes + m.pipeline_buffer_bytes};
         for (std::size_t c = 0; c < parts.size(); ++c) {
             const double gb = z.valid ? parts[c] / kGB : 0.0;
             if (m_sets[c]->at(static_cast<int>(stage)) != gb) {
@@ -279,7 +293,19 @@ void MemoryPanel::showBars(const PlanViews& v) {
     if (m_capacity->name() != capName) {
         m_capacity->setName(capName);
     }
-    setRangeIfChanged(m_barY, 0.0, niceCeil(top / kGB * 1.05));
+    const double axisTop = niceCeil(top / kGB * 1.05);
+    setRangeIfChanged(m_barY, 0.0, axisTop);
+    // The buffers' legend entry where a bar shows them (a pixel's worth of the axis or more).
+    bool buffersShow = false;
+    for (int stage = 0; stage < m_sets[5]->count(); ++stage) {
+        buffersShow = buffersShow || m_sets[5]->at(stage) > 0.005 * axisTop;
+    }
+    for (QLegendMarker* marker : m_barChart->legend()->markers(m_bars)) {
+        if (static_cast<QBarLegendMarker*>(marker)->barset() == m_sets[5] &&
+            marker->isVisible() != buffersShow) {
+            marker->setVisible(buffersShow);
+        }
+    }
 }
 
 void MemoryPanel::setSweepAxis(SweepVariable variable) {

@@ -60,7 +60,7 @@ private:
     QChart* m_barChart;
     QChartView* m_barView;
     QStackedBarSeries* m_bars;
-    std::array<QBarSet*, 5> m_sets{};
+    std::array<QBarSet*, 6> m_sets{};
     QBarCategoryAxis* m_stages;
     QValueAxis* m_barY;
     QValueAxis* m_capacityX;

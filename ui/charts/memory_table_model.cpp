@@ -21,15 +21,31 @@ void MemoryTableModel::setResults(const PlanViews& v) {
         {tr("Master weights"), m.master_bytes, tipOf("memory.master_bytes"), false},
         {tr("Optimizer state"), m.optimizer_bytes, tipOf("memory.optimizer_bytes"), false},
         {tr("Activations"), m.activations_bytes, tipOf("memory.activations_bytes"), false},
-        {tr("Total"), m.total_bytes, tipOf("memory.total_bytes"), true},
-        {tr("Capacity"), m.capacity_bytes,
-         tr("%1: %2 of %3 (the catalog's figure; GB = 1e9 bytes)")
-             .arg(qs(v.hardware.name), formatGB(m.capacity_bytes), qs(v.hardware.memory_type)),
-         false},
-        {m.fits ? tr("Headroom") : tr("Short by"), m.fits ? m.headroom_bytes : -m.headroom_bytes,
-         tr("capacity - total = %1 - %2").arg(formatGB(m.capacity_bytes), formatGB(m.total_bytes)),
-         !m.fits, !m.fits},
     };
+    // ZeRO-3's gathered layers and the pipeline's buffers are part of the total: listed where
+    // the plan has them, so the rows add up to it.
+    if (m.zero3_gather_bytes > 0.0) {
+        rows.push_back(
+            {tr("ZeRO-3 gather"), m.zero3_gather_bytes, tipOf("memory.zero3_gather_bytes"), false});
+    }
+    if (m.pipeline_buffer_bytes > 0.0) {
+        rows.push_back({tr("Pipeline buffers"), m.pipeline_buffer_bytes,
+                        tipOf("memory.pipeline_buffer_bytes"), false});
+    }
+    rows.insert(
+        rows.end(),
+        {
+            {tr("Total"), m.total_bytes, tipOf("memory.total_bytes"), true},
+            {tr("Capacity"), m.capacity_bytes,
+             tr("%1: %2 of %3 (the catalog's figure; GB = 1e9 bytes)")
+                 .arg(qs(v.hardware.name), formatGB(m.capacity_bytes), qs(v.hardware.memory_type)),
+             false},
+            {m.fits ? tr("Headroom") : tr("Short by"),
+             m.fits ? m.headroom_bytes : -m.headroom_bytes,
+             tr("capacity - total = %1 - %2")
+                 .arg(formatGB(m.capacity_bytes), formatGB(m.total_bytes)),
+             !m.fits, !m.fits},
+        });
     const bool sameShape = rows.size() == m_rows.size();
     if (sameShape) {
         // The GiB and share columns depend on the capacity too: a new capacity changes every row.

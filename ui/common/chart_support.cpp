@@ -259,10 +259,10 @@ void addRooflineAxes(QChart* chart, QLogValueAxis* x, QLogValueAxis* y) {
         QCoreApplication::translate("tally::ui::Roofline", "Attainable TFLOP/s"));
 }
 
-const std::array<QColor, 5>& componentColors() {
-    static const std::array<QColor, 5> colors{QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0e),
+const std::array<QColor, 6>& componentColors() {
+    static const std::array<QColor, 6> colors{QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0e),
                                               QColor(0x2c, 0xa0, 0x2c), QColor(0x94, 0x67, 0xbd),
-                                              QColor(0x8c, 0x56, 0x4b)};
+                                              QColor(0x8c, 0x56, 0x4b), QColor(0x7f, 0x7f, 0x7f)};
     return colors;
 }
 

@@ -70,7 +70,7 @@ void addRooflineAxes(QChart* chart, QLogValueAxis* x, QLogValueAxis* y);
 
 // Colours of the memory components (params, grads, master, optimizer, activations), and of the
 // capacity line, shared by the charts and the report's screenshots.
-const std::array<QColor, 5>& componentColors();
+const std::array<QColor, 6>& componentColors();
 QColor capacityColor();
 
 // Writes what a widget shows as a PNG (at its current size, or 1200 x 760 when it has never been
