@@ -448,14 +448,33 @@ void register_infer_commands(CLI::App& app, CliState& state) {
         const std::int64_t batch = max_serving_batch(spec, hw);
         const std::int64_t context = spec.inference.prompt_tokens + spec.inference.output_tokens;
         const ServingMemory at = serving_memory(spec, hw, std::max<std::int64_t>(batch, 1));
+        // Where not even one sequence fits: the smallest tensor parallelism within a node that
+        // holds one, and the largest batch there.
+        std::optional<ServingTpThatFits> wider;
+        std::int64_t wider_batch = 0;
+        if (batch == 0) {
+            PlanSpec one = spec;
+            one.inference.batch = 1;
+            wider = serving_tp_that_fits(one, hw);
+            if (wider) {
+                one.inference.tp = wider->tp;
+                one.cluster.gpus = wider->tp * one.inference.pp;
+                wider_batch = max_serving_batch(one, hw);
+            }
+        }
         if (opts->json) {
-            fmt::print("{}\n", nlohmann::json{{"max_batch", batch},
-                                              {"context_tokens", context},
-                                              {"tp", spec.inference.tp},
-                                              {"gpu", hw.id},
-                                              {"total_bytes", at.total_bytes},
-                                              {"capacity_bytes", at.capacity_bytes}}
-                                   .dump(2));
+            nlohmann::json out{{"max_batch", batch},
+                               {"context_tokens", context},
+                               {"tp", spec.inference.tp},
+                               {"gpu", hw.id},
+                               {"total_bytes", at.total_bytes},
+                               {"capacity_bytes", at.capacity_bytes}};
+            if (batch == 0) {
+                out["smallest_tp_that_fits"] =
+                    wider ? nlohmann::json{{"tp", wider->tp}, {"max_batch", wider_batch}}
+                          : nlohmann::json(nullptr);
+            }
+            fmt::print("{}\n", out.dump(2));
         } else {
             fmt::print("{}\n  {}\n",
                        cli_render(TALLY_TEXT("tally::cli",
@@ -470,6 +489,20 @@ void register_infer_commands(CLI::App& app, CliState& state) {
                                              "activations = %1 GB of %2 GB")
                                       .arg(fmt::format("{:.4g}", to_gb(at.total_bytes)))
                                       .arg(fmt::format("{:.4g}", to_gb(at.capacity_bytes)))));
+            if (wider) {
+                fmt::print("  {}\n", cli_render(TALLY_TEXT("tally::cli",
+                                                           "tensor parallel %1 (%2 GPUs a "
+                                                           "replica) holds %3 sequences")
+                                                    .arg(wider->tp)
+                                                    .arg(wider->tp * spec.inference.pp)
+                                                    .arg(wider_batch)));
+            } else if (batch == 0 && hw.gpus_per_node > spec.inference.tp) {
+                fmt::print("  {}\n",
+                           cli_render(TALLY_TEXT("tally::cli",
+                                                 "no tensor parallel within a node of %1 GPUs "
+                                                 "holds one sequence")
+                                          .arg(hw.gpus_per_node)));
+            }
         }
         state.exit_code = kExitOk;
     });

@@ -242,6 +242,31 @@ void TestCliInfer::maxBatchIsInfersMaxBatch() {
                                 example("llama-3-70b-serve-4xh100-fp8.json")});
     QCOMPARE(text.exit_code, 0);
     QVERIFY(text.out.contains("Largest batch"));
+    QVERIFY(!text.out.contains("tensor parallel"));  // it fits: nothing else to say
+
+    // Llama 3 70B in bf16 on one H100 (tp 1): 70,553,706,496 x 2 B = 141.1 GB of weights, no
+    // sequence fits. At tp 2: 70.55 GB of weights a GPU, each sequence of 2048 + 512 tokens
+    // 2560 x 327,680 B / 2 = 419.4 MB of KV cache; 9.45 GB left holds at most 22 of them
+    // (before the activations); tp 2 is what the answer names, with its largest batch.
+    QByteArray spec = R"({"model": {"preset": "llama-3-70b"},
+        "cluster": {"gpu": "h100-sxm", "gpus": 8},
+        "inference": {"tp": 1, "prompt_tokens": 2048, "output_tokens": 512}})";
+    const Run none = run_tally({QStringLiteral("solve"), QStringLiteral("max-batch"),
+                                QStringLiteral("-"), QStringLiteral("--json")},
+                               spec);
+    QCOMPARE(none.exit_code, 0);
+    const json n = json::parse(none.out.toStdString());
+    QCOMPARE(n["max_batch"].get<std::int64_t>(), std::int64_t{0});
+    QCOMPARE(n["smallest_tp_that_fits"]["tp"].get<std::int64_t>(), std::int64_t{2});
+    const std::int64_t at_tp2 = n["smallest_tp_that_fits"]["max_batch"].get<std::int64_t>();
+    QVERIFY2(at_tp2 >= 1 && at_tp2 <= 22, qPrintable(QString::number(at_tp2)));
+    const Run noneText = run_tally(
+        {QStringLiteral("solve"), QStringLiteral("max-batch"), QStringLiteral("-")}, spec);
+    QVERIFY2(noneText.out.contains(QStringLiteral("tensor parallel 2 (2 GPUs a replica) holds %1 "
+                                                  "sequences")
+                                       .arg(at_tp2)
+                                       .toUtf8()),
+             noneText.out.constData());
 }
 
 void TestCliInfer::badInput_data() {

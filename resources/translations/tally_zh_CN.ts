@@ -1422,6 +1422,14 @@
         <source>%1 x %2 train it in %3 days (allowed %4) at the assumed MFU %5: %6  (predicted step %7 s, MFU %8)</source>
         <translation>%1 x %2 按假定的 MFU %5 在 %3 天内训练完（允许 %4 天）：%6  （预测单步 %7 s，MFU %8）</translation>
     </message>
+    <message>
+        <source>tensor parallel %1 (%2 GPUs a replica) holds %3 sequences</source>
+        <translation>张量并行 %1（每个副本 %2 个 GPU）可容纳 %3 个序列</translation>
+    </message>
+    <message>
+        <source>no tensor parallel within a node of %1 GPUs holds one sequence</source>
+        <translation>在 %1 个 GPU 的节点内，没有哪种张量并行能容纳一个序列</translation>
+    </message>
 </context>
 <context>
     <name>tally::compare</name>
