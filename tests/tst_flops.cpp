@@ -274,7 +274,7 @@ void TestFlops::warnings() {
 }
 
 void TestFlops::assumedMfuFarAbovePredictedWarns() {
-    // The DeepSeek-V3 example assumes MFU 0.3 on 2048 H100 at tp 1, pp 1, ZeRO-3: every step
+    // The DeepSeek-V3 example assumes MFU 0.3 on 2048 H800 at tp 1, pp 1, ZeRO-3: every step
     // all-gathers and reduce-scatters 671B parameters over the data-parallel group, which the
     // backward pass cannot hide, so the predicted step is mostly exposed DP traffic and its MFU
     // far below 0.3.

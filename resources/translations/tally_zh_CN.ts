@@ -1823,14 +1823,6 @@
 <context>
     <name>tally::examples</name>
     <message>
-        <source>DeepSeek-V3 shape on 14.8T tokens, 2048 H100, fp8 compute, ZeRO-3, full recomputation</source>
-        <translation>DeepSeek-V3 形状，14.8T token，2048 张 H100，fp8 计算，ZeRO-3，完整重计算</translation>
-    </message>
-    <message>
-        <source>DeepSeek-V3 trained on 2048 H800 (DeepSeek-AI 2024, sec. 3.1), 14.8T tokens of 4K sequences (sec. 4.2). The H800 is not in the catalog; h100-sxm stands in for its tensor peaks (the H800 is the H100 SXM die with NVLink cut to 400 GB/s and FP64 to about 1 TFLOP/s, per secondary sources such as aiwiki.ai/wiki/nvidia_h800; neither enters this plan). The report&apos;s batch grows to 15360 sequences; 16384 is the nearest whole number of micro-batches on 2048 data-parallel GPUs. MFU 0.3 is an assumption, not from the report.</source>
-        <translation>DeepSeek-V3 在 2048 张 H800 上训练（DeepSeek-AI 2024，第 3.1 节），14.8T token，序列长度 4K（第 4.2 节）。目录中没有 H800；用 h100-sxm 代替其张量峰值（据 aiwiki.ai/wiki/nvidia_h800 等二手来源，H800 是 NVLink 降到 400 GB/s、FP64 降到约 1 TFLOP/s 的 H100 SXM 芯片；这两项都不影响本计划）。报告中的批量增长到 15360 个序列；16384 是 2048 个数据并行 GPU 上最接近的整数个微批次。MFU 0.3 是假设值，并非来自报告。</translation>
-    </message>
-    <message>
         <source>DeepSeek-V3 served on 8 H200 at fp8</source>
         <translation>DeepSeek-V3 在 8 张 H200 上以 fp8 提供推理服务</translation>
     </message>
@@ -1901,6 +1893,14 @@
     <message>
         <source>Serving plan (tally infer): Mistral 7B v0.1, whose 32 layers attend through a 4096-token sliding window (Jiang et al. 2023, sec. 2), on one H100 with bf16 weights and cache: 8 sequences of a 32000-token prompt and 768 output tokens, 32768 in all. Each layer keeps only its last 4096 positions (a rolling buffer), so the cache is 4096 / 32768 = 1/8 of what full attention would keep: the paper&apos;s &apos;on a sequence length of 32k tokens, this reduces the cache memory usage by 8x&apos;. Set the sliding window to none to see the full cache. The data and training blocks are the spec format&apos;s and do not enter the serving plan.</source>
         <translation>推理服务计划（tally infer）：Mistral 7B v0.1 的 32 层都通过 4096 token 的滑动窗口做注意力（Jiang et al. 2023，第 2 节），部署在一张 H100 上，权重与缓存均为 bf16：8 条序列，每条 32000 token 的提示加 768 个输出 token，共 32768。每层只保留最近 4096 个位置（滚动缓冲区），因此缓存是全注意力所需的 4096 / 32768 = 1/8：即论文所说的“在 32k token 的序列长度上，这使缓存内存占用减少 8 倍”。把滑动窗口设为 none 即可看到完整缓存。data 与 training 块属于 spec 格式本身，不参与推理服务计划。</translation>
+    </message>
+    <message>
+        <source>DeepSeek-V3 shape on 14.8T tokens, 2048 H800, fp8 compute, ZeRO-3, full recomputation</source>
+        <translation>DeepSeek-V3 形状，14.8T token，2048 张 H800，fp8 计算，ZeRO-3，完整重计算</translation>
+    </message>
+    <message>
+        <source>DeepSeek-V3&apos;s model, tokens and cluster: 2048 H800 (DeepSeek-AI 2024, sec. 3.1), 14.8T tokens of 4K sequences (sec. 4.2), here with the simplest layout (ZeRO-3 over all 2048 GPUs, full recomputation, no model parallelism) and an assumed MFU of 0.3, as the lecture estimates time. The performance model shows why the report does otherwise: every step gathers and reduce-scatters all 671B parameters over the data-parallel group, and its predicted MFU is under a tenth of the assumed one. The report&apos;s own layout is 16-way pipeline, 64-way expert parallelism over 8 nodes and ZeRO-1 (sec. 3.2: training.pp 16, training.expert_parallel 64, training.zero 1). The report&apos;s batch grows to 15360 sequences; 16384 is the nearest whole number of micro-batches on 2048 data-parallel GPUs. MFU 0.3 is an assumption, not from the report.</source>
+        <translation>DeepSeek-V3 的模型、token 数与集群：2048 张 H800（DeepSeek-AI 2024，第 3.1 节），14.8T token，序列长度 4K（第 4.2 节）；这里用最简单的布局（在全部 2048 个 GPU 上做 ZeRO-3，完整重计算，不做模型并行），并像讲义估算时间那样假设 MFU 为 0.3。性能模型说明了报告为何不这样做：每一步都要在数据并行组内聚集并规约分散全部 671B 个参数，预测的 MFU 不到假设值的十分之一。报告自己的布局是 16 路流水线并行、跨 8 个节点的 64 路专家并行和 ZeRO-1（第 3.2 节：training.pp 16、training.expert_parallel 64、training.zero 1）。报告中的批量增长到 15360 个序列；16384 是 2048 个数据并行 GPU 上最接近的整数个微批次。MFU 0.3 是假设值，并非来自报告。</translation>
     </message>
 </context>
 <context>
