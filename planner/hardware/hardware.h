@@ -163,9 +163,9 @@ const std::vector<HardwareProfile>& builtin_hardware();
 const HardwareProfile* find_builtin_hardware(std::string_view id);
 // Comma-separated ids, for error messages.
 std::string builtin_hardware_ids();
-// The built-in ids a mistyped or shortened one most likely meant: those that contain it, or
-// that it and they spell alike once case, '-', '_' and spaces are set aside ("h100" ->
-// h100-sxm, h100-pcie, h100-nvl; "H100_SXM" -> h100-sxm). Empty when none does.
+// The built-in ids a shortened or differently spelled one most likely meant: those that contain
+// it once case, '-', '_' and spaces are set aside in both ("h100" -> h100-sxm, h100-pcie,
+// h100-nvl; "H100_SXM" -> h100-sxm). Empty when none does, or it is under two characters.
 std::vector<std::string> similar_builtin_hardware_ids(std::string_view id);
 // What an error about an unknown GPU id allows when similar ids exist: "the id of a built-in
 // GPU, such as h100-sxm, h100-pcie, h100-nvl (all: ...)"; nullopt when none is similar.
