@@ -68,8 +68,8 @@ void addLogLogAxes(QChart* chart, QLogValueAxis* x, const QString& xTitle, QLogV
 // intensity in FLOP/byte along the bottom, attainable TFLOP/s up the left, both log-scaled.
 void addRooflineAxes(QChart* chart, QLogValueAxis* x, QLogValueAxis* y);
 
-// Colours of the memory components (params, grads, master, optimizer, activations), and of the
-// capacity line, shared by the charts and the report's screenshots.
+// Colours of the memory components (params, grads, master, optimizer, activations, buffers),
+// and of the capacity line, shared by the charts and the report's screenshots.
 const std::array<QColor, 6>& componentColors();
 QColor capacityColor();
 
