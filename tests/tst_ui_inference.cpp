@@ -65,6 +65,7 @@ private slots:
     void figuresShowTheirFormulas();
     void warningsSitUnderTheFields();
     void fitButtonSetsTheTensorParallelThatFits();
+    void headlineDoesNotTimeWhatDoesNotFit();
     void deploymentThatDoesNotFitIsNotPriced();
     void continuousBatchingCurve();
     void accuracyOfTheEnginesPublishedRuns();
@@ -249,6 +250,28 @@ void TestUiInference::fitButtonSetsTheTensorParallelThatFits() {
     QVERIFY(button->isHidden());
     QVERIFY2(m_panel->warnings().contains(QStringLiteral("tensor parallel 4")),
              qPrintable(m_panel->warnings()));
+}
+
+// The headline of the serving example shows its latency and throughput; at tp 1 in bf16
+// (141.1 GB of weights on an 80 GB H100) the deployment cannot run, and the headline, like the
+// panel's table, shows no latency, throughput or price for it.
+void TestUiInference::headlineDoesNotTimeWhatDoesNotFit() {
+    SummaryBar bar(m_document.get());
+    bar.show();
+    QVERIFY(bar.figure(QStringLiteral("cost"))->text().endsWith(QStringLiteral("tok/s")));
+    QVERIFY(bar.figure(QStringLiteral("days"))->text() != QStringLiteral("—"));
+    PlanSpec s = m_document->spec();
+    s.inference.tp = 1;
+    s.inference.weight_dtype = DType::bf16;
+    m_document->edit(s, QStringLiteral("tp 1, bf16"));
+    for (const char* key : {"days", "gpu_hours", "cost", "energy"}) {
+        QCOMPARE(bar.figure(QString::fromLatin1(key))->text(), QStringLiteral("—"));
+        QVERIFY(
+            bar.figure(QString::fromLatin1(key))->toolTip().contains(QStringLiteral("cannot run")));
+    }
+    QVERIFY(bar.figure(QStringLiteral("memory"))->text().endsWith(QStringLiteral("✗")));
+    m_document->undoStack()->undo();
+    QVERIFY(bar.figure(QStringLiteral("cost"))->text().endsWith(QStringLiteral("tok/s")));
 }
 
 // Llama 3 70B in bf16 on one H100 (tp 1): 70,553,706,496 x 2 B = 141.1 GB of weights alone

@@ -7929,6 +7929,10 @@ Source: %2</source>
         <source>The KV cache holds no more: the other %1 requests wait for admission, %2 on average.</source>
         <translation>KV 缓存容纳不下更多：其余 %1 个请求等待准入，平均 %2。</translation>
     </message>
+    <message>
+        <source>Not shown: the deployment needs %1 per GPU of %2, so it cannot run (the warnings say what would fit).</source>
+        <translation>不显示：该部署每 GPU 需要 %1（容量 %2），无法运行（警告中说明了怎样才能放下）。</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::TimePanel</name>

@@ -209,7 +209,17 @@ void SummaryBar::showServing(const PlanViews& v) {
     if (mem->styleSheet() != memStyle) {
         mem->setStyleSheet(memStyle);
     }
-    if (cb) {
+    // A deployment that does not fit cannot run: its latency, throughput and price are not
+    // shown as if it could, as the Inference panel's table does not show them.
+    const bool runs = cb ? cb->in_flight > 0.0 : s.memory.fits;
+    if (!runs) {
+        const QString why = tr("Not shown: the deployment needs %1 per GPU of %2, so it cannot run "
+                               "(the warnings say what would fit).")
+                                .arg(formatGB(m.total_bytes), formatGB(m.capacity_bytes));
+        for (const char* key : {"days", "gpu_hours", "cost", "energy"}) {
+            setIfChanged(figure(QString::fromLatin1(key)), QStringLiteral("—"), why);
+        }
+    } else if (cb) {
         setIfChanged(figure(QStringLiteral("days")), formatDuration(cb->ttft_s),
                      tip("serving.continuous.ttft_s"));
         setIfChanged(figure(QStringLiteral("gpu_hours")), formatDuration(cb->itl_s),
@@ -225,11 +235,13 @@ void SummaryBar::showServing(const PlanViews& v) {
         setIfChanged(figure(QStringLiteral("cost")),
                      tr("%1 tok/s").arg(formatShort(s.tokens_per_s)), tip("serving.tokens_per_s"));
     }
-    setIfChanged(
-        figure(QStringLiteral("energy")),
-        s.cost_per_million_tokens ? formatShort(*s.cost_per_million_tokens) : tr("no price"),
-        s.cost_per_million_tokens ? tip("serving.cost_per_million_tokens")
-                                  : tr("Set a price per GPU-hour in the cluster form."));
+    if (runs) {
+        setIfChanged(
+            figure(QStringLiteral("energy")),
+            s.cost_per_million_tokens ? formatShort(*s.cost_per_million_tokens) : tr("no price"),
+            s.cost_per_million_tokens ? tip("serving.cost_per_million_tokens")
+                                      : tr("Set a price per GPU-hour in the cluster form."));
+    }
     const auto& error = m_document->error();
     const QString lead =
         m_document->servingViews() && error
