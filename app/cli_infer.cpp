@@ -261,7 +261,9 @@ void print_serving_table(const PlanSpec& spec, const HardwareProfile& hw, const 
         }
         fmt::print("\n");
     }
-    fmt::print("{}\n", tr("Static batch: latency and throughput"));
+    fmt::print("{}\n", s.memory.fits ? tr("Static batch: latency and throughput")
+                                     : tr("Static batch: latency and throughput, were it to fit "
+                                          "(it does not: see the warnings)"));
     fmt::print("  {:<21} {} {}\n", tr("time to first token"), seconds_text(s.prefill_s),
                tr("(the batch's prefill)"));
     fmt::print("  {:<21} {}\n", tr("decode step"), seconds_text(s.decode_step_s));

@@ -171,17 +171,19 @@ void TestCliTranslation::langOption() {
 void TestCliTranslation::inferFollowsLang_data() {
     QTest::addColumn<QString>("lang");
     QTest::addColumn<QStringList>("expected");
-    // The catalogue's entries for a heading ("Static batch: latency and throughput"), a row label
+    // The catalogue's entries for a heading ("Static batch: latency and throughput, were it to fit
+    // (it does not: ...)", as the spec does not fit), a row label
     // ("time to first token"), the serving warning's fixed start ("does not fit: %1 GB needed
     // per GPU, ...") and the largest batch's line with the numbers ("context %1 tokens, %2 GB
     // capacity: B = %3", %1 = 4096 + 4096 = 8192 tokens of context).
     QTest::newRow("zh_CN") << QStringLiteral("zh_CN.UTF-8")
-                           << QStringList{QStringLiteral("静态批处理：延迟与吞吐量"),
+                           << QStringList{QStringLiteral("静态批处理：假如放得下时的延迟与吞吐量"),
                                           QStringLiteral("首 token 时间"),
                                           QStringLiteral("  - 放不下：每 GPU 需要"),
                                           QStringLiteral("上下文 8192 个 token，容量 ")};
     QTest::newRow("C") << QStringLiteral("C")
-                       << QStringList{QStringLiteral("Static batch: latency and throughput"),
+                       << QStringList{QStringLiteral("Static batch: latency and throughput, "
+                                                     "were it to fit"),
                                       QStringLiteral("time to first token"),
                                       QStringLiteral("  - does not fit: "),
                                       QStringLiteral("context 8192 tokens, ")};

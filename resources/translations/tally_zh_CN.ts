@@ -1430,6 +1430,10 @@
         <source>no tensor parallel within a node of %1 GPUs holds one sequence</source>
         <translation>在 %1 个 GPU 的节点内，没有哪种张量并行能容纳一个序列</translation>
     </message>
+    <message>
+        <source>Static batch: latency and throughput, were it to fit (it does not: see the warnings)</source>
+        <translation>静态批处理：假如放得下时的延迟与吞吐量（实际放不下：见警告）</translation>
+    </message>
 </context>
 <context>
     <name>tally::compare</name>
