@@ -34,6 +34,7 @@
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QUndoStack>
+#include <QValueAxis>
 #include <QWheelEvent>
 #include <QtTest>
 #include <cmath>
@@ -101,6 +102,7 @@ private slots:
     void lectureQuestionTwoIsAnswered();
     void dragUndoEntryNamesWhereItEnded();
     void windowFitsALaptopScreen();
+    void zeroStagesFarPastThePlanAreCut();
 
 private:
     // The window as a user first sees it; with `lectureExample`, then File > Examples > the
@@ -1114,6 +1116,28 @@ void TestMainWindow::windowFitsALaptopScreen() {
              qPrintable(QString::number(m_window->minimumSizeHint().width())));
     m_window->resize(1366, 740);
     QTRY_COMPARE(m_window->width(), 1366);
+}
+
+// The DeepSeek-V3 example (671B parameters, ZeRO-3 over 2048 GPUs, pp 1): without sharding
+// every GPU would hold 6.71e11 x (2 + 2 + 4 + 8) B = 10,736 GB of model state alone, against the
+// plan's 57 GB on an 80 GB part. The bar axis stops at three times the larger of the two,
+// 240 GB (rounded up to a whole tick), the ZeRO-0 bar is cut there and its total written under
+// it; the plan's bar keeps its label.
+void TestMainWindow::zeroStagesFarPastThePlanAreCut() {
+    const PlanSpec spec =
+        load_plan_spec(TALLY_SOURCE_DIR "/resources/examples/deepseek-v3-h800.json");
+    m_window->document()->reset(spec);
+    m_window->showPanel(QStringLiteral("memory"));
+    MemoryPanel* memory = m_window->memoryPanel();
+    QVERIFY(memory->barAxis()->max() < 1000.0);
+    QVERIFY(memory->barAxis()->max() >= 3.0 * 80.0);
+    const QString zero0 = memory->stageAxis()->at(0);
+    QVERIFY2(
+        zero0.startsWith(QStringLiteral("ZeRO-0<br>")) && zero0.endsWith(QStringLiteral(" GB ↑")),
+        qPrintable(zero0));
+    const double gb = zero0.mid(10, zero0.size() - 10 - 5).remove(u',').toDouble();
+    QVERIFY2(gb >= 10736.0 && gb < 10800.0, qPrintable(zero0));
+    QCOMPARE(memory->stageAxis()->at(3), QStringLiteral("ZeRO-3<br>(plan)"));
 }
 
 #include "tst_mainwindow.moc"

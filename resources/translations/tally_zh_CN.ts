@@ -6237,6 +6237,10 @@ Parameters, gradients, master weights and optimizer state of the plan&apos;s rec
         <source>Buffers</source>
         <translation>缓冲区</translation>
     </message>
+    <message>
+        <source>ZeRO-%1&lt;br&gt;%2 GB ↑</source>
+        <translation>ZeRO-%1&lt;br&gt;%2 GB ↑</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::MemoryTableModel</name>

@@ -261,6 +261,11 @@ void MemoryPanel::showResults(const PlanViews& views) {
 }
 
 void MemoryPanel::showBars(const PlanViews& v) {
+    // The axis reaches the tallest bar, but no further than three times the larger of the
+    // capacity and the plan's own total: a stage needing a hundred times the plan (ZeRO-0 of a
+    // 671B MoE, 10.8 TB a GPU) would flatten the plan's bar to nothing. A bar past the axis is cut
+    // and its total written under it.
+    const double limit = 3.0 * std::max(v.plan.memory.capacity_bytes, v.plan.memory.total_bytes);
     double top = v.plan.memory.capacity_bytes;
     for (std::size_t stage = 0; stage < v.zero_variants.size(); ++stage) {
         const ZeroVariant& z = v.zero_variants[stage];
@@ -274,12 +279,16 @@ void MemoryPanel::showBars(const PlanViews& v) {
                 m_sets[c]->replace(static_cast<int>(stage), gb);
             }
         }
+        const bool cut = z.valid && m.total_bytes > limit;
         if (z.valid) {
-            top = std::max(top, m.total_bytes);
+            top = std::max(top, std::min(m.total_bytes, limit));
         }
-        const QString label = !z.valid                          ? tr("ZeRO-%1<br>(n/a)").arg(stage)
-                              : z.stage == v.spec.training.zero ? tr("ZeRO-%1<br>(plan)").arg(stage)
-                                                                : tr("ZeRO-%1").arg(stage);
+        const QString label =
+            !z.valid                          ? tr("ZeRO-%1<br>(n/a)").arg(stage)
+            : z.stage == v.spec.training.zero ? tr("ZeRO-%1<br>(plan)").arg(stage)
+            : cut
+                ? tr("ZeRO-%1<br>%2 GB ↑").arg(stage).arg(formatNumber(m.total_bytes / kGB, 'f', 0))
+                : tr("ZeRO-%1").arg(stage);
         const QString old = m_stages->at(static_cast<int>(stage));
         if (old != label) {
             m_stages->replace(old, label);

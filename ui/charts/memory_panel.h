@@ -38,6 +38,7 @@ public:
     QBarSet* barSet(int component) const { return m_sets[static_cast<std::size_t>(component)]; }
     QLineSeries* capacityLine() const { return m_capacity; }
     QBarCategoryAxis* stageAxis() const { return m_stages; }
+    QValueAxis* barAxis() const { return m_barY; }
     QLineSeries* sweepTotal() const { return m_total; }
     QLineSeries* sweepActivations() const { return m_activations; }
     QLineSeries* sweepModelState() const { return m_state; }
