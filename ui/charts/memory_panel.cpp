@@ -309,11 +309,14 @@ void MemoryPanel::showBars(const PlanViews& v) {
     for (int stage = 0; stage < m_sets[5]->count(); ++stage) {
         buffersShow = buffersShow || m_sets[5]->at(stage) > 0.005 * axisTop;
     }
-    for (QLegendMarker* marker : m_barChart->legend()->markers(m_bars)) {
-        if (static_cast<QBarLegendMarker*>(marker)->barset() == m_sets[5] &&
-            marker->isVisible() != buffersShow) {
-            marker->setVisible(buffersShow);
+    if (buffersShow != m_buffersShown) {
+        // Looked up only when it changes: the list of markers is built anew on every call.
+        for (QLegendMarker* marker : m_barChart->legend()->markers(m_bars)) {
+            if (static_cast<QBarLegendMarker*>(marker)->barset() == m_sets[5]) {
+                marker->setVisible(buffersShow);
+            }
         }
+        m_buffersShown = buffersShow;
     }
 }
 

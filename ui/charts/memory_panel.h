@@ -62,6 +62,7 @@ private:
     QChartView* m_barView;
     QStackedBarSeries* m_bars;
     std::array<QBarSet*, 6> m_sets{};
+    bool m_buffersShown = true;  // the Buffers legend entry's state (a new marker shows)
     QBarCategoryAxis* m_stages;
     QValueAxis* m_barY;
     QValueAxis* m_capacityX;
