@@ -3,8 +3,11 @@
 // plan of the same spec.
 #include <QApplication>
 #include <QBarSet>
+#include <QChart>
+#include <QChartView>
 #include <QComboBox>
 #include <QLabel>
+#include <QLegend>
 #include <QLineEdit>
 #include <QLineSeries>
 #include <QPushButton>
@@ -109,6 +112,12 @@ void TestUiInference::drawsThePlan() {
     QCOMPARE(m_panel->memorySet(0)->at(0), kWeightsGB);
     QCOMPARE(m_panel->memorySet(1)->at(0), 6.7108864);
     QCOMPARE(m_panel->capacityLine()->at(0).y(), 80.0);
+    // Its legends shorten long entries to share a line, and show them whole on hover.
+    for (const ChartInfo& c : m_panel->charts()) {
+        auto* view = qobject_cast<QChartView*>(c.widget);
+        QVERIFY(view);
+        QVERIFY(view->chart()->legend()->showToolTips());
+    }
     // The editors show the spec's values.
     QCOMPARE(m_panel->numberEditor(QStringLiteral("inference.batch"))->value(), 32.0);
     QCOMPARE(m_panel->numberEditor(QStringLiteral("inference.tp"))->value(), 4.0);

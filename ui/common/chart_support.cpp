@@ -13,6 +13,7 @@
 #include <QGraphicsView>
 #include <QHeaderView>
 #include <QImage>
+#include <QLegend>
 #include <QLineEdit>
 #include <QLogValueAxis>
 #include <QPainter>
@@ -31,6 +32,9 @@ namespace tally::ui {
 QChartView* makeChartView(QChart* chart, QWidget* parent) {
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->legend()->setAlignment(Qt::AlignBottom);
+    // A legend shares its line among its entries and shortens the long ones ("Continuous ...",
+    // "Capacity 8..."); hovering one shows it whole.
+    chart->legend()->setShowToolTips(true);
     chart->setMargins(QMargins(4, 4, 4, 4));
     chart->layout()->setContentsMargins(0, 0, 0, 0);
     chart->setBackgroundRoundness(0);
