@@ -366,36 +366,19 @@ void account(const PlanSpec& spec, double capacity_bytes, Accounting& plan) {
                 if (last.total_bytes > mem.total_bytes) {
                     mem = last;
                 }
-                // The middle stages. With uneven stages the first of them holds the most layers
-                // and the most micro-batches in flight. Where leading dense layers (DeepSeek's
-                // first three) make stages of one size hold different layers, each stage whose
-                // dense and MoE layers differ from the stage before it: a stage holding the same
-                // as an earlier one keeps fewer micro-batches in flight, so never more memory.
-                const bool mixed = dense_total > 0.0 && dense_total < dbl(m.layers);
-                if (t.pp > 2 && (!layout.even || mixed)) {
-                    double previous_dense = -1.0;
-                    double previous_count = -1.0;
-                    for (std::int64_t s = 1; s < t.pp - 1; ++s) {
-                        const double start = dbl(layout.start_of(s));
-                        const double count = dbl(layout.layers_of(s));
-                        const double dense = std::clamp(dense_total - start, 0.0, count);
-                        if (dense == previous_dense && count == previous_count) {
-                            continue;
-                        }
-                        previous_dense = dense;
-                        previous_count = count;
+                // The middle stages that can be the most loaded (pipeline_stages.h); stage i
+                // holds min(p - i, m) micro-batches in flight.
+                for_each_distinct_middle_stage(
+                    layout, dense_total, dbl(m.layers),
+                    [&](std::int64_t s, std::int64_t start, std::int64_t count) {
                         const double in_flight =
                             dbl(std::min(t.pp - s, par.grad_accum_steps)) * interleave_factor;
                         const MemoryBreakdown middle =
-                            stage_at(start, count, false, false, in_flight);
+                            stage_at(dbl(start), dbl(count), false, false, in_flight);
                         if (middle.total_bytes > mem.total_bytes) {
                             mem = middle;
                         }
-                        if (!mixed) {
-                            break;  // one kind of layer: the first middle stage is the most loaded
-                        }
-                    }
-                }
+                    });
             }
             break;
         }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 
 #include "planner/core/spec.h"
@@ -43,5 +44,37 @@ struct StageLayout {
 StageLayout stage_layout(std::int64_t layers, std::int64_t pp, std::int64_t first_stage_layers,
                          std::int64_t last_stage_layers);
 StageLayout stage_layout(const PlanSpec& spec);
+
+// The middle stages (1 .. pp - 2) that can be the most loaded or the slowest, given that the
+// model's first `dense_layers` of `layers` are dense and the rest MoE: f(stage, start, count) for
+// each middle stage whose dense and MoE layers differ from the stage before it (a
+// later stage holding the same layers does the same work with fewer micro-batches in flight).
+// With one kind of layer only the first middle stage, which holds the most; with even stages
+// of one kind none (the first stage holds as many layers, and more in flight).
+template <class F>
+void for_each_distinct_middle_stage(const StageLayout& layout, double dense_layers, double layers,
+                                    F&& f) {
+    const bool mixed = dense_layers > 0.0 && dense_layers < layers;
+    if (layout.pp <= 2 || (layout.even && !mixed)) {
+        return;
+    }
+    double previous_dense = -1.0;
+    std::int64_t previous_count = -1;
+    for (std::int64_t stage = 1; stage < layout.pp - 1; ++stage) {
+        const std::int64_t start = layout.start_of(stage);
+        const std::int64_t count = layout.layers_of(stage);
+        const double dense =
+            std::clamp(dense_layers - static_cast<double>(start), 0.0, static_cast<double>(count));
+        if (dense == previous_dense && count == previous_count) {
+            continue;
+        }
+        previous_dense = dense;
+        previous_count = count;
+        f(stage, start, count);
+        if (!mixed) {
+            return;
+        }
+    }
+}
 
 }  // namespace tally

@@ -921,7 +921,6 @@ PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwarePro
                 st.head = has_head;
                 return transformer_stage_work(c, st, dense, moe, head);
             };
-            const bool mixed = dense_total > 0.0 && dense_total < dbl(m.layers);
             if (layout.even) {
                 // Even stages (interleaved or not): every GPU holds L / pp layers.
                 StageLayers first;
@@ -944,32 +943,16 @@ PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwarePro
                     stage = last;
                 }
             }
-            // The middle stages. With uneven stages the first of them holds the most layers.
-            // Where leading dense layers make stages of one size hold different layers (a MoE
-            // layer's all-to-alls and routed experts against a dense MLP), each stage whose dense
-            // and MoE layers differ from the stage before it: one holding the same layers as an
-            // earlier one takes the same time.
-            if (t.pp > 2 && (!layout.even || mixed)) {
-                double previous_dense = -1.0;
-                std::int64_t previous_count = -1;
-                for (std::int64_t s = 1; s < t.pp - 1; ++s) {
-                    const std::int64_t start = layout.start_of(s);
-                    const std::int64_t count = layout.layers_of(s);
-                    const double dense_here = std::clamp(dense_total - dbl(start), 0.0, dbl(count));
-                    if (dense_here == previous_dense && count == previous_count) {
-                        continue;
-                    }
-                    previous_dense = dense_here;
-                    previous_count = count;
+            // The middle stages that can be the slowest (pipeline_stages.h): a MoE layer's
+            // all-to-alls and routed experts against a dense MLP.
+            for_each_distinct_middle_stage(
+                layout, dense_total, dbl(m.layers),
+                [&](std::int64_t, std::int64_t start, std::int64_t count) {
                     const LayerWork middle = stage_at(start, count, false, false);
                     if (middle.total_s() > stage.total_s()) {
                         stage = middle;
                     }
-                    if (!mixed) {
-                        break;  // one kind of layer: the first middle stage holds the most
-                    }
-                }
-            }
+                });
             break;
         }
         case ModelKind::mlp: {

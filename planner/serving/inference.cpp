@@ -1258,7 +1258,9 @@ std::optional<ServingTpThatFits> serving_tp_that_fits(const PlanSpec& spec,
         }
         const ServingMemory m = serving_memory(wider, hw, spec.inference.batch);
         if (m.fits) {
-            return ServingTpThatFits{tp, m.total_bytes};
+            PlanSpec same_gpus = spec;
+            same_gpus.inference.tp = tp;
+            return ServingTpThatFits{tp, m.total_bytes, !check_inference(same_gpus, hw)};
         }
     }
     return std::nullopt;

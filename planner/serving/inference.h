@@ -206,6 +206,9 @@ std::optional<ContinuousBatchingPoint> continuous_batching_at_rate(const PlanSpe
 struct ServingTpThatFits {
     std::int64_t tp = 0;
     double total_bytes = 0.0;  // per GPU at that tp
+    // The spec with only inference.tp changed to it is accepted: the spec's own GPUs make whole
+    // replicas of tp x pp (what a one-click change of tp can offer).
+    bool fits_spec_gpus = false;
 };
 std::optional<ServingTpThatFits> serving_tp_that_fits(const PlanSpec& spec,
                                                       const HardwareProfile& hardware);

@@ -534,12 +534,9 @@ void InferencePanel::showResults(const PlanViews& views) {
     // takes it (replicas of tp x pp GPUs); the warning above says the same in words.
     m_fitTp = 0;
     if (!m_plan.memory.fits) {
-        if (const auto wider = serving_tp_that_fits(v.spec, v.hardware)) {
-            PlanSpec next = v.spec;
-            next.inference.tp = wider->tp;
-            if (!check_inference(next, v.hardware)) {
-                m_fitTp = wider->tp;
-            }
+        if (const auto wider = serving_tp_that_fits(v.spec, v.hardware);
+            wider && wider->fits_spec_gpus) {
+            m_fitTp = wider->tp;
         }
     }
     m_fitButton->setText(tr("Use tensor parallel %1").arg(static_cast<qlonglong>(m_fitTp)));
