@@ -145,22 +145,42 @@ constexpr double kH100Bf16TflopS = 989.5;
 // the A100's 73%.
 constexpr double kAmpereFlash2Scale = 0.73 / (370.0 / kH100Bf16TflopS);
 
-// Piecewise linear in log2(sequence length), clamped at the figures' ends.
-double at(const std::array<double, 6>& values, double seq_len) {
+// Where a sequence length falls among the figures' lengths: piecewise linear in log2(length),
+// clamped at the ends. Found once per length and read off every curve (at() below): all the
+// curves share the lengths.
+struct SeqPoint {
+    std::size_t i = 1;  // between kSeqLens[i - 1] and kSeqLens[i]
+    double f = 0.0;     // the share of the way to kSeqLens[i]
+    int clamp = 0;      // -1: at or below the first length; +1: at or above the last
+};
+
+SeqPoint seq_point(double seq_len) {
+    SeqPoint p;
     if (!(seq_len > kSeqLens.front())) {
-        return values.front();
+        p.clamp = -1;
+        return p;
     }
     if (seq_len >= kSeqLens.back()) {
+        p.clamp = 1;
+        return p;
+    }
+    while (p.i + 1 < kSeqLens.size() && kSeqLens[p.i] < seq_len) {
+        ++p.i;
+    }
+    const double x0 = kLog2SeqLens[p.i - 1];
+    const double x1 = kLog2SeqLens[p.i];
+    p.f = (std::log2(seq_len) - x0) / (x1 - x0);
+    return p;
+}
+
+double at(const std::array<double, 6>& values, const SeqPoint& p) {
+    if (p.clamp < 0) {
+        return values.front();
+    }
+    if (p.clamp > 0) {
         return values.back();
     }
-    std::size_t i = 1;
-    while (i + 1 < kSeqLens.size() && kSeqLens[i] < seq_len) {
-        ++i;
-    }
-    const double x0 = kLog2SeqLens[i - 1];
-    const double x1 = kLog2SeqLens[i];
-    const double f = (std::log2(seq_len) - x0) / (x1 - x0);
-    return values[i - 1] + f * (values[i] - values[i - 1]);
+    return values[p.i - 1] + p.f * (values[p.i] - values[p.i - 1]);
 }
 
 const KernelCurve& curve(AttentionKernel kernel) {
@@ -298,13 +318,14 @@ double attention_head_dim(const ModelSpec& model) {
 double attention_fraction(AttentionKernel kernel, GpuGeneration generation, double seq_len,
                           double head_dim, bool backward) {
     const KernelCurve& c = curve(kernel);
+    const SeqPoint seq = seq_point(seq_len);
     // Between the figures' head dimensions: linear in log2(d), clamped at 64 and 256.
     const double x = std::clamp(std::log2(head_dim > 0.0 ? head_dim : 128.0), 6.0, 8.0) - 6.0;
     const std::size_t lo = x >= 1.0 ? 1 : 0;
     const double f = x - static_cast<double>(lo);
     const auto over_dims = [&](const std::array<SeqCurve, 3>& curves) {
-        const double a = at(curves[lo], seq_len);
-        return f > 0.0 ? a + f * (at(curves[lo + 1], seq_len) - a) : a;
+        const double a = at(curves[lo], seq);
+        return f > 0.0 ? a + f * (at(curves[lo + 1], seq) - a) : a;
     };
     // The papers time the backward only without the mask: the causal backward is taken at the
     // non-causal backward's rate times the forward's causal / non-causal ratio at the same length
@@ -317,10 +338,10 @@ double attention_fraction(AttentionKernel kernel, GpuGeneration generation, doub
         const double forward = over_dims(c.forward);
         double non_causal = 0.0;
         if (lo == 0) {
-            const double a = at(c.backward[0], seq_len);
-            non_causal = a + f * (at(c.backward[1], seq_len) - a);
+            const double a = at(c.backward[0], seq);
+            non_causal = a + f * (at(c.backward[1], seq) - a);
         } else {
-            non_causal = at(c.backward[1], seq_len) * forward / at(c.forward[1], seq_len);
+            non_causal = at(c.backward[1], seq) * forward / at(c.forward[1], seq);
         }
         tflops = non_causal * forward_causal / forward;
     }

@@ -36,18 +36,21 @@ std::string_view to_string(GemmRole role);
 // `count` identical (m x k) by (k x n) products of one GPU's forward pass for one micro-batch,
 // after tensor parallelism split them (Megatron-LM, Shoeybi et al. 2019, sec. 3: QKV and the
 // MLP's first matrix split by columns, the output projection and the MLP's second by rows).
+// No default member values: GemmList's slots past its size are left unwritten, as they are
+// never read.
 struct LayerGemm {
-    GemmRole role = GemmRole::qkv;
-    double count = 1.0;
-    double m = 0.0;
-    double n = 0.0;
-    double k = 0.0;
+    GemmRole role;
+    double count;
+    double m;
+    double n;
+    double k;
     double flops() const { return 2.0 * count * m * n * k; }  // 2 FLOPs per multiply-add
 };
 
-// A fixed-capacity list (no allocation: evaluate() builds it for every plan).
+// A fixed-capacity list (no allocation: evaluate() builds it for every plan; nor zeroing: only
+// the first `size` items are ever written or read).
 struct GemmList {
-    std::array<LayerGemm, 16> items{};
+    std::array<LayerGemm, 16> items;
     int size = 0;
     void add(GemmRole role, double count, double m, double n, double k) {
         if (size < static_cast<int>(items.size()) && count > 0.0 && m > 0.0 && n > 0.0 && k > 0.0) {
