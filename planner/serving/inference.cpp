@@ -270,8 +270,6 @@ Context make_context(const PlanSpec& spec, const HardwareProfile& hw) {
     c.weight_only = in.weight_dtype == DType::int4 ||
                     (in.weight_dtype == DType::int8 && c.gemm_type != ComputeType::int8);
     c.attention_type = attention_type_of(hw);
-    c.gemm_peak = hw.peak(c.gemm_type) * gemm_fraction(hw, c.gemm_type);
-    c.attention_peak = hw.peak(c.attention_type) * gemm_fraction(hw, c.attention_type);
     c.generation = gpu_generation(hw);
     c.prefill_kernel = c.generation == GpuGeneration::hopper ? c.engine.prefill_attention_hopper
                                                              : c.engine.prefill_attention_other;
@@ -280,7 +278,13 @@ Context make_context(const PlanSpec& spec, const HardwareProfile& hw) {
     c.cached_positions =
         mean_keys_per_query(spec.model, dbl(in.prompt_tokens) + dbl(in.output_tokens));
     c.dequant_flops_per_s = hw.peak(ComputeType::fp32);
+    // The achieved rates, resolved once (efficiency.h): peak x GEMM fraction, bandwidth x memory
+    // fraction.
     c.rates = achieved_rates(hw, c.gemm_type);
+    c.gemm_peak = c.rates.gemm_flops_per_s;
+    const AchievedRates attention_rates =
+        c.attention_type == c.gemm_type ? c.rates : achieved_rates(hw, c.attention_type);
+    c.attention_peak = attention_rates.gemm_flops_per_s;
     // Weights kept 16-bit by a quantized checkpoint take a bf16 value's bytes.
     const double sixteen_bit = bytes_per_value(DType::bf16);
     const bool quantized = c.weight_bytes < sixteen_bit;
@@ -289,10 +293,10 @@ Context make_context(const PlanSpec& spec, const HardwareProfile& hw) {
                                     : in.output_head == OutputHead::quantized;
     c.head_16bit = quantized && !head_quantized;
     c.head_bytes = c.head_16bit ? sixteen_bit : c.weight_bytes;
-    c.head_rates = c.head_16bit ? achieved_rates(hw, c.attention_type) : c.rates;
+    c.head_rates = c.head_16bit ? attention_rates : c.rates;
     c.head_weight_only = !c.head_16bit && c.weight_only;
     c.lookup_bytes = quantized ? sixteen_bit : c.weight_bytes;
-    c.bandwidth = hw.bandwidth_bytes_per_s * memory_fraction(hw);
+    c.bandwidth = c.rates.memory_bytes_per_s;
     const std::int64_t replica_span = in.tp;
     c.spans_nodes = hw.gpus_per_node > 0 && replica_span > hw.gpus_per_node;
     c.link_bytes_per_s = c.spans_nodes && hw.inter_node_bytes_per_s > 0.0
@@ -728,8 +732,8 @@ std::int64_t critical_batch_of(const Context& c) {
     auto compute_bound = [&c](std::int64_t b) {
         const double tokens = dbl(b);
         const double compute = compute_s(2.0 * c.f.matmul_active * tokens / c.tp, c.gemm_peak);
-        const double memory =
-            memory_time_s(c.hw, weight_bytes_read(c.f, tokens, c.weight_bytes, c.head_bytes, c.tp));
+        const double memory = memory_time_s(
+            c.rates, weight_bytes_read(c.f, tokens, c.weight_bytes, c.head_bytes, c.tp));
         return compute >= memory;
     };
     if (compute_bound(1)) {
