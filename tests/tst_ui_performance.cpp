@@ -66,6 +66,7 @@ private slots:
     void layoutsSearchAClusterThePlansLayoutDoesNotDivide();
     void applyOnTheStartPlanChangesTheDays();
     void stepLegendFollowsANewPlan();
+    void stepLegendFitsALaptopScreen();
     void gpusForNDaysInTheTimePanel();
     void daysChartKeepsPointsOffItsEdges();
     void layoutsSayApplyKeepsTheDaysUnderAnAssumedMfu();
@@ -568,12 +569,15 @@ void TestUiPerformance::layoutsSayApplyKeepsTheDaysUnderAnAssumedMfu() {
 }
 
 // The legend's drawn entries, as a user reads them: the text items the legend shows, with the
-// width they are drawn at (a label elided to nothing is an unlabelled swatch).
+// width they are drawn at (a label elided to nothing is an unlabelled swatch), inside the chart
+// (an entry laid out past its edge is not drawn).
 QStringList drawnLegend(QChart* chart) {
     QStringList out;
+    const QRectF shown = chart->sceneBoundingRect();
     for (QGraphicsItem* item : chart->scene()->items()) {
         auto* text = dynamic_cast<QGraphicsTextItem*>(item);
-        if (!text || !text->isVisible() || !chart->legend()->isAncestorOf(text)) {
+        if (!text || !text->isVisible() || !chart->legend()->isAncestorOf(text) ||
+            !shown.contains(text->sceneBoundingRect())) {
             continue;
         }
         out.append(text->toPlainText());
@@ -616,6 +620,29 @@ void TestUiPerformance::stepLegendFollowsANewPlan() {
     }
     back.sort();
     QCOMPARE(drawnLegend(chart), back);
+}
+
+// On a laptop's screen (1366 x 768, the window a little shorter for the taskbar) the start plan's
+// step takes nine terms or more, one legend line each beside the bar: every one of them is drawn,
+// none dropped for want of height.
+void TestUiPerformance::stepLegendFitsALaptopScreen() {
+    MainWindow& w = *m_window;
+    w.resize(1366, 700);
+    w.showPanel(QStringLiteral("time"));
+    TimePanel* time = w.timePanel();
+    QChart* chart = time->stepSeries()->chart();
+    w.document()->startNew(start_plan_spec());
+    QCoreApplication::processEvents();
+    w.repaint();
+    QStringList expected;
+    for (const FigureRow& term : stepTerms(*w.document()->views())) {
+        if (term.value > 0.0) {
+            expected.append(term.label);
+        }
+    }
+    expected.sort();
+    QVERIFY(expected.size() >= 9);
+    QCOMPARE(drawnLegend(chart), expected);
 }
 
 // "GPUs to train it in D days" answers as `tally solve min-gpus` does, and the answer meets D.

@@ -122,7 +122,7 @@ TimePanel::TimePanel(PlanDocument* document, QWidget* parent)
     m_stepChart->addAxis(m_secondsAxis, Qt::AlignBottom);
     m_stepSeries->attachAxis(m_stepAxis);
     m_stepSeries->attachAxis(m_secondsAxis);
-    m_stepView->setMinimumSize(320, 170);
+    m_stepView->setMinimumSize(320, kStepViewMinHeight);
     // Ten terms do not fit one line under the bar: a column beside it, the terms that take no
     // time left out (showStep()).
     m_stepChart->legend()->setAlignment(Qt::AlignRight);
@@ -176,10 +176,14 @@ TimePanel::TimePanel(PlanDocument* document, QWidget* parent)
     connect(m_minFind, &QPushButton::clicked, this, &TimePanel::findMinGpus);
     connect(m_minDays, &QLineEdit::returnPressed, this, &TimePanel::findMinGpus);
     split->addWidget(side);
-    auto* charts = new QSplitter(Qt::Vertical, split);
-    auto* stepBox = new QWidget(charts);
-    auto* stepLayout = new QVBoxLayout(stepBox);
-    stepLayout->setContentsMargins(6, 4, 0, 0);
+    // The charts' column: the prediction's source and the calibration button over both charts,
+    // and the step bar over the days chart in a splitter of their own, so that the splitter
+    // keeps the step chart as tall as its legend needs (fitStepLegend()) whatever the source's
+    // wrapped text takes.
+    auto* chartsColumn = new QWidget(split);
+    auto* chartsLayout = new QVBoxLayout(chartsColumn);
+    chartsLayout->setContentsMargins(6, 4, 0, 0);
+    auto* charts = new QSplitter(Qt::Vertical, chartsColumn);
     // Calibration: the model's overall efficiency fitted to a step the user's run measured.
     m_calibrate->setObjectName(QStringLiteral("calibrateButton"));
     m_calibrate->setToolTip(
@@ -190,12 +194,13 @@ TimePanel::TimePanel(PlanDocument* document, QWidget* parent)
     auto* sourceRow = new QHBoxLayout;
     sourceRow->addWidget(m_mfuSource, 1);
     sourceRow->addWidget(m_calibrate, 0, Qt::AlignTop);
-    stepLayout->addLayout(sourceRow);
-    stepLayout->addWidget(m_stepView, 1);
-    charts->addWidget(stepBox);
+    chartsLayout->addLayout(sourceRow);
+    charts->addWidget(m_stepView);
     charts->addWidget(m_view);
-    charts->setSizes({300, 500});
-    split->addWidget(charts);
+    charts->setCollapsible(0, false);
+    charts->setSizes({250, 500});
+    chartsLayout->addWidget(charts, 1);
+    split->addWidget(chartsColumn);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
     split->setSizes({420, 560});
@@ -282,6 +287,25 @@ QString TimePanel::stepTermTip(int term) const {
                : QString();
 }
 
+// The legend beside the bar is one line a term: a chart shorter than its lines leaves the last
+// terms undrawn, so the chart is kept at least as tall as its title, the legend's lines and the
+// margins around them.
+void TimePanel::fitStepLegend() {
+    QLegend* legend = m_stepChart->legend();
+    int lines = 0;
+    for (QLegendMarker* marker : legend->markers(m_stepSeries)) {
+        lines += marker->isVisible() ? 1 : 0;
+    }
+    // A legend line is its label's height with a margin above and below (Qt Charts lays each
+    // marker out at about the font's height plus 8 pixels); the chart adds its margins, the title
+    // and the legend's own padding, about a line more.
+    const int line = QFontMetrics(legend->font()).height() + 8;
+    const QMargins margins = m_stepChart->margins();
+    const int title = 2 * QFontMetrics(m_stepChart->titleFont()).height();
+    const int height = margins.top() + margins.bottom() + title + (lines + 1) * line;
+    m_stepView->setMinimumHeight(std::max(kStepViewMinHeight, height));
+}
+
 void TimePanel::showStep(const PlanViews& v) {
     m_terms = stepTerms(v);
     bool entriesChanged = false;
@@ -305,6 +329,7 @@ void TimePanel::showStep(const PlanViews& v) {
         // A legend marker made visible keeps the width it was laid out at while hidden (none),
         // so its label is elided to nothing: lay the legend out again for the new entries.
         m_stepChart->legend()->layout()->invalidate();
+        fitStepLegend();
     }
     const double step = v.plan.performance.step_s;
     const double top = niceCeil(step);

@@ -65,7 +65,9 @@ protected:
 
 private:
     static constexpr std::size_t kTerms = 13;
+    static constexpr int kStepViewMinHeight = 170;
     void showStep(const PlanViews& views);
+    void fitStepLegend();
 
     QChart* m_chart;
     QChartView* m_view;
