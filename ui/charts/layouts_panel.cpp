@@ -150,9 +150,10 @@ LayoutsPanel::LayoutsPanel(PlanDocument* document, QWidget* parent)
     bar->addWidget(m_apply);
 
     auto* note = new QLabel(
-        tr("Every valid layout of this model, data and cluster (tensor, pipeline and data "
-           "parallel sizes, micro-batch, ZeRO stage, recomputation, sequence parallelism, "
-           "interleaving, expert parallelism) with the global batch kept, evaluated by the "
+        tr("Every valid layout of this model, data and cluster (tensor, pipeline, context and "
+           "data parallel sizes, micro-batch, ZeRO stage, recomputation, sequence parallelism, "
+           "interleaving, expert parallelism; pipeline stages the layers do not divide evenly "
+           "hold them as the engines spread them) with the global batch kept, evaluated by the "
            "performance model; those that fit in memory, best first. The plan's own layout is "
            "in bold when listed. Double-click a row or select it and Apply to plan it."),
         this);
