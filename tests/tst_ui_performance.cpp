@@ -33,6 +33,7 @@
 #include "planner/io/presets.h"
 #include "planner/io/spec_json.h"
 #include "planner/training/layout_search.h"
+#include "tests/chart_test_util.h"
 #include "ui/charts/figure_table_model.h"
 #include "ui/charts/figure_text.h"
 #include "ui/charts/layout_table_model.h"
@@ -46,6 +47,7 @@
 
 using namespace tally;
 using namespace tally::ui;
+using tally::test::drawnLegend;
 
 class TestUiPerformance : public QObject {
     Q_OBJECT
@@ -566,24 +568,6 @@ void TestUiPerformance::layoutsSayApplyKeepsTheDaysUnderAnAssumedMfu() {
     w.document()->reset(predicted);
     waitForSearch(layouts);
     QVERIFY(!layouts->status()->text().contains(QStringLiteral("not the days")));
-}
-
-// The legend's drawn entries, as a user reads them: the text items the legend shows, with the
-// width they are drawn at (a label elided to nothing is an unlabelled swatch), inside the chart
-// (an entry laid out past its edge is not drawn).
-QStringList drawnLegend(QChart* chart) {
-    QStringList out;
-    const QRectF shown = chart->sceneBoundingRect();
-    for (QGraphicsItem* item : chart->scene()->items()) {
-        auto* text = dynamic_cast<QGraphicsTextItem*>(item);
-        if (!text || !text->isVisible() || !chart->legend()->isAncestorOf(text) ||
-            !shown.contains(text->sceneBoundingRect())) {
-            continue;
-        }
-        out.append(text->toPlainText());
-    }
-    out.sort();
-    return out;
 }
 
 // The lecture's question 1 (a params model: compute, DP and the optimizer only) in front on the

@@ -15,6 +15,7 @@
 #include <QFile>
 #include <QGroupBox>
 #include <QHeaderView>
+#include <QHorizontalStackedBarSeries>
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
@@ -37,7 +38,9 @@
 #include "planner/io/spec_json.h"
 #include "planner/text/plan_views.h"
 #include "planner/text/report.h"
+#include "tests/chart_test_util.h"
 #include "ui/charts/figure_text.h"
+#include "ui/charts/time_panel.h"
 #include "ui/i18n/translate_text.h"
 #include "ui/i18n/translations.h"
 #include "ui/plan/example_text.h"
@@ -297,6 +300,7 @@ private slots:
     void startLanguage();
     void examplesTranslated();
     void figuresWithTheirNumbersInChinese();
+    void stepLegendWholeInChinese();
     void servingPanelInChinese();
     void numbersInTheLocale();
 
@@ -625,6 +629,28 @@ void TestUiTranslation::figuresWithTheirNumbersInChinese() {
         qWarning().noquote() << left.join(u'\n');
     }
     QCOMPARE(left.size(), 0);
+}
+
+// The step bar's legend in Chinese on a laptop's screen: the CJK glyphs come from a fallback
+// font taller than the Latin one, and every term that takes time is still drawn, none dropped
+// for want of height.
+void TestUiTranslation::stepLegendWholeInChinese() {
+    MainWindow* window = makeWindow(QStringLiteral("zh_CN"));
+    window->resize(1366, 700);
+    QVERIFY(window->showPanel(QStringLiteral("time")));
+    QCoreApplication::processEvents();
+    window->repaint();
+    QChart* chart = window->timePanel()->stepSeries()->chart();
+    QStringList expected;
+    for (const FigureRow& term : stepTerms(*window->document()->views())) {
+        if (term.value > 0.0) {
+            expected.append(term.label);
+        }
+    }
+    expected.sort();
+    QVERIFY(expected.size() >= 9);
+    QVERIFY(expected.contains(QStringLiteral("优化器")));
+    QCOMPARE(tally::test::drawnLegend(chart), expected);
 }
 
 // A shipped serving example opened as a file (not from File > Examples) reads in Chinese, and

@@ -292,14 +292,21 @@ QString TimePanel::stepTermTip(int term) const {
 // margins around them.
 void TimePanel::fitStepLegend() {
     QLegend* legend = m_stepChart->legend();
+    const QFontMetrics metrics(legend->font());
+    // A label's height is its tallest glyph's font's: Chinese labels are drawn in a fallback font
+    // taller than the legend's own.
+    int label = metrics.height();
     int lines = 0;
     for (QLegendMarker* marker : legend->markers(m_stepSeries)) {
-        lines += marker->isVisible() ? 1 : 0;
+        if (marker->isVisible()) {
+            ++lines;
+            label = std::max(label, metrics.boundingRect(marker->label()).height());
+        }
     }
     // A legend line is its label's height with a margin above and below (Qt Charts lays each
-    // marker out at about the font's height plus 8 pixels); the chart adds its margins, the title
+    // marker out at about the label's height plus 8 pixels); the chart adds its margins, the title
     // and the legend's own padding, about a line more.
-    const int line = QFontMetrics(legend->font()).height() + 8;
+    const int line = label + 8;
     const QMargins margins = m_stepChart->margins();
     const int title = 2 * QFontMetrics(m_stepChart->titleFont()).height();
     const int height = margins.top() + margins.bottom() + title + (lines + 1) * line;
@@ -313,6 +320,7 @@ void TimePanel::showStep(const PlanViews& v) {
         const FigureRow& term = m_terms[i];
         if (m_stepSets[i]->label() != term.label) {
             m_stepSets[i]->setLabel(term.label);
+            entriesChanged = true;  // another language: the lines' heights may change
         }
         if (m_stepSets[i]->at(0) != term.value) {
             m_stepSets[i]->replace(0, term.value);
