@@ -43,6 +43,7 @@
 #include "planner/io/presets.h"
 #include "planner/io/spec_json.h"
 #include "planner/roofline/operations.h"
+#include "tests/chart_test_util.h"
 #include "tests/widget_test_util.h"
 #include "ui/charts/conversion_table_model.h"
 #include "ui/charts/formats_panel.h"
@@ -86,6 +87,7 @@ private slots:
     void gpuWithoutTheDtypeOffersOne();
     void exportsEveryChart();
     void userOperationOnTheRoofline();
+    void rooflineLegendNamesEqualRoofsOnce();
     void formatsConvertTypedValue();
     void formatsNameTheValueStillConverted();
     void layoutAndChoicesPersist();
@@ -729,6 +731,39 @@ void TestMainWindow::userOperationOnTheRoofline() {
     QVERIFY(removeButton->isEnabled());
     QTest::mouseClick(removeButton, Qt::LeftButton);
     QVERIFY(w.document()->spec().ops.empty());
+}
+
+// The H100 SXM5's dense peaks (its datasheet, printed sparse figures halved): bf16 and fp16
+// both 989.5 TFLOP/s, fp8 and int8 both 1,979 TFLOP/s. Equal peaks under the same bandwidth are
+// one line, so the legend names each such pair once: "bf16, fp16 989.5 TFLOP/s" (bf16 the start
+// plan's dtype) and "fp8, int8 1.979 PFLOP/s", with no entry of their own for fp16 or int8.
+void TestMainWindow::rooflineLegendNamesEqualRoofsOnce() {
+    MainWindow& w = *m_window;
+    w.document()->startNew(start_plan_spec());
+    w.showPanel(QStringLiteral("roofline"));
+    QApplication::processEvents();
+    w.repaint();
+    QChart* chart = w.rooflinePanel()->roofSeries(ComputeType::bf16)->chart();
+    const QStringList drawn = tally::test::drawnLegend(chart);
+    QVERIFY2(drawn.contains(QStringLiteral("bf16, fp16 989.5 TFLOP/s")),
+             qPrintable(drawn.join(QStringLiteral(" | "))));
+    QVERIFY2(drawn.contains(QStringLiteral("fp8, int8 1.979 PFLOP/s")),
+             qPrintable(drawn.join(QStringLiteral(" | "))));
+    for (const QString& entry : drawn) {
+        QVERIFY2(!entry.startsWith(QStringLiteral("fp16 ")) &&
+                     !entry.startsWith(QStringLiteral("int8 ")),
+                 qPrintable(entry));
+    }
+    // The lines themselves are all still drawn: fp16's under bf16's.
+    QVERIFY(w.rooflinePanel()->roofSeries(ComputeType::fp16)->isVisible());
+    // A plan in fp8: its own dtype names the pair.
+    PlanSpec fp8 = start_plan_spec();
+    fp8.training.compute_dtype = DType::fp8_e4m3;
+    w.document()->startNew(fp8);
+    QApplication::processEvents();
+    w.repaint();
+    QVERIFY2(tally::test::drawnLegend(chart).contains(QStringLiteral("fp8, int8 1.979 PFLOP/s")),
+             qPrintable(tally::test::drawnLegend(chart).join(QStringLiteral(" | "))));
 }
 
 void TestMainWindow::formatsConvertTypedValue() {

@@ -399,8 +399,34 @@ void RooflinePanel::showResults(const PlanViews& v) {
         if (series->pen() != pen) {
             series->setPen(pen);
         }
-        const QString name =
-            tr("%1 %2").arg(qs(to_string(roof.type)), formatFlopsPerSecond(roof.peak_flops_per_s));
+    }
+    // Roofs of the same peak are one line on the chart (bf16 and fp16, fp8 and int8 on most
+    // parts; the bandwidth is the part's for all): one legend entry names them together, on the
+    // plan's own dtype's line where it is one of them, and the others list none of their own.
+    std::set<ComputeType> listed;
+    for (std::size_t i = 0; i < r.roofs.size(); ++i) {
+        const Roof& roof = r.roofs[i];
+        bool first = true;
+        bool holdsPrimary = false;
+        for (std::size_t j = 0; j < r.roofs.size(); ++j) {
+            if (r.roofs[j].peak_flops_per_s == roof.peak_flops_per_s) {
+                first = first && j >= i;
+                holdsPrimary = holdsPrimary || r.roofs[j].type == r.primary;
+            }
+        }
+        if (!(holdsPrimary ? roof.type == r.primary : first)) {
+            continue;
+        }
+        QStringList types{qs(to_string(roof.type))};
+        for (const Roof& other : r.roofs) {
+            if (other.type != roof.type && other.peak_flops_per_s == roof.peak_flops_per_s) {
+                types.append(qs(to_string(other.type)));
+            }
+        }
+        listed.insert(roof.type);
+        QLineSeries* series = roofLine(roof.type);
+        const QString name = tr("%1 %2").arg(types.join(QStringLiteral(", ")),
+                                             formatFlopsPerSecond(roof.peak_flops_per_s));
         if (series->name() != name) {
             series->setName(name);
         }
@@ -410,7 +436,7 @@ void RooflinePanel::showResults(const PlanViews& v) {
         if (series->isVisible() != visible) {
             series->setVisible(visible);
         }
-        setLegendVisible(series, visible);
+        setLegendVisible(series, visible && listed.count(type) > 0);
     }
 
     // Marks, grouped by set.
