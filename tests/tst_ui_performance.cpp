@@ -570,6 +570,19 @@ void TestUiPerformance::layoutsSayApplyKeepsTheDaysUnderAnAssumedMfu() {
     QVERIFY(!layouts->status()->text().contains(QStringLiteral("not the days")));
 }
 
+// The labels of the step's terms that take time in the window's plan, sorted: the legend entries
+// a user should see.
+QStringList timedTerms(MainWindow& w) {
+    QStringList out;
+    for (const FigureRow& term : stepTerms(*w.document()->views())) {
+        if (term.value > 0.0) {
+            out.append(term.label);
+        }
+    }
+    out.sort();
+    return out;
+}
+
 // The lecture's question 1 (a params model: compute, DP and the optimizer only) in front on the
 // Time tab, then File > New (the start plan: tp 8, pp 4, so TP comm, PP comm and the bubble take
 // time too): every term that takes time has a labelled legend entry, and no other entry is drawn.
@@ -582,13 +595,7 @@ void TestUiPerformance::stepLegendFollowsANewPlan() {
     w.document()->startNew(start_plan_spec());
     QCoreApplication::processEvents();
     w.repaint();
-    QStringList expected;
-    for (const FigureRow& term : stepTerms(*w.document()->views())) {
-        if (term.value > 0.0) {
-            expected.append(term.label);
-        }
-    }
-    expected.sort();
+    const QStringList expected = timedTerms(w);
     QVERIFY(expected.contains(QStringLiteral("Memory-bound")));
     QVERIFY(expected.contains(QStringLiteral("TP comm")));
     QCOMPARE(drawnLegend(chart), expected);
@@ -596,13 +603,7 @@ void TestUiPerformance::stepLegendFollowsANewPlan() {
     w.document()->startNew(default_plan_spec());
     QCoreApplication::processEvents();
     w.repaint();
-    QStringList back;
-    for (const FigureRow& term : stepTerms(*w.document()->views())) {
-        if (term.value > 0.0) {
-            back.append(term.label);
-        }
-    }
-    back.sort();
+    const QStringList back = timedTerms(w);
     QCOMPARE(drawnLegend(chart), back);
 }
 
@@ -618,13 +619,7 @@ void TestUiPerformance::stepLegendFitsALaptopScreen() {
     w.document()->startNew(start_plan_spec());
     QCoreApplication::processEvents();
     w.repaint();
-    QStringList expected;
-    for (const FigureRow& term : stepTerms(*w.document()->views())) {
-        if (term.value > 0.0) {
-            expected.append(term.label);
-        }
-    }
-    expected.sort();
+    const QStringList expected = timedTerms(w);
     QVERIFY(expected.size() >= 9);
     QCOMPARE(drawnLegend(chart), expected);
 }
