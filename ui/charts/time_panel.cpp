@@ -122,7 +122,7 @@ TimePanel::TimePanel(PlanDocument* document, QWidget* parent)
     m_stepChart->addAxis(m_secondsAxis, Qt::AlignBottom);
     m_stepSeries->attachAxis(m_stepAxis);
     m_stepSeries->attachAxis(m_secondsAxis);
-    m_stepView->setMinimumSize(320, kStepViewMinHeight);
+    m_stepView->setMinimumSize(320, 170);
     // Ten terms do not fit one line under the bar: a column beside it, the terms that take no
     // time left out (showStep()).
     m_stepChart->legend()->setAlignment(Qt::AlignRight);
@@ -177,13 +177,13 @@ TimePanel::TimePanel(PlanDocument* document, QWidget* parent)
     connect(m_minDays, &QLineEdit::returnPressed, this, &TimePanel::findMinGpus);
     split->addWidget(side);
     // The charts' column: the prediction's source and the calibration button over both charts,
-    // and the step bar over the days chart in a splitter of their own, so that the splitter
-    // keeps the step chart as tall as its legend needs (fitStepLegend()) whatever the source's
-    // wrapped text takes.
+    // and the step bar over the days chart in a splitter of their own, whose share the step chart
+    // is given as its legend needs (balanceCharts()) whatever the source's wrapped text takes.
     auto* chartsColumn = new QWidget(split);
     auto* chartsLayout = new QVBoxLayout(chartsColumn);
     chartsLayout->setContentsMargins(6, 4, 0, 0);
     auto* charts = new QSplitter(Qt::Vertical, chartsColumn);
+    m_charts = charts;
     // Calibration: the model's overall efficiency fitted to a step the user's run measured.
     m_calibrate->setObjectName(QStringLiteral("calibrateButton"));
     m_calibrate->setToolTip(
@@ -288,8 +288,9 @@ QString TimePanel::stepTermTip(int term) const {
 }
 
 // The legend beside the bar is one line a term: a chart shorter than its lines leaves the last
-// terms undrawn, so the chart is kept at least as tall as its title, the legend's lines and the
-// margins around them.
+// terms undrawn. The height its title, the legend's lines and the margins around them need is
+// given to it from the days chart below (balanceCharts()), not set as its minimum: a minimum
+// would raise the window's own, past a laptop's screen for a plan of many terms.
 void TimePanel::fitStepLegend() {
     QLegend* legend = m_stepChart->legend();
     const QFontMetrics metrics(legend->font());
@@ -309,8 +310,32 @@ void TimePanel::fitStepLegend() {
     const int line = label + 8;
     const QMargins margins = m_stepChart->margins();
     const int title = 2 * QFontMetrics(m_stepChart->titleFont()).height();
-    const int height = margins.top() + margins.bottom() + title + (lines + 1) * line;
-    m_stepView->setMinimumHeight(std::max(kStepViewMinHeight, height));
+    m_stepLegendHeight = margins.top() + margins.bottom() + title + (lines + 1) * line;
+    balanceCharts();
+}
+
+// The step chart at least as tall as its legend needs, as far as the days chart keeps its own
+// minimum; a step chart already taller (the user's drag of the splitter) is left as it is.
+void TimePanel::balanceCharts() {
+    const QList<int> sizes = m_charts->sizes();
+    if (sizes.size() != 2 || sizes[0] >= m_stepLegendHeight) {
+        return;
+    }
+    const int total = sizes[0] + sizes[1];
+    const int step = std::min(m_stepLegendHeight, total - m_view->minimumHeight());
+    if (step > sizes[0]) {
+        m_charts->setSizes({step, total - step});
+    }
+}
+
+void TimePanel::resizeEvent(QResizeEvent* event) {
+    PlanPanel::resizeEvent(event);
+    balanceCharts();
+}
+
+void TimePanel::showEvent(QShowEvent* event) {
+    PlanPanel::showEvent(event);
+    balanceCharts();
 }
 
 void TimePanel::showStep(const PlanViews& v) {

@@ -17,7 +17,10 @@ class QLineEdit;
 class QPushButton;
 class QLineSeries;
 class QLogValueAxis;
+class QResizeEvent;
 class QScatterSeries;
+class QShowEvent;
+class QSplitter;
 class QTableView;
 class QValueAxis;
 
@@ -62,15 +65,19 @@ signals:
 
 protected:
     void showResults(const PlanViews& views) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     static constexpr std::size_t kTerms = 13;
-    static constexpr int kStepViewMinHeight = 170;
     void showStep(const PlanViews& views);
     void fitStepLegend();
+    void balanceCharts();
 
     QChart* m_chart;
     QChartView* m_view;
+    QSplitter* m_charts = nullptr;  // the step chart over the days chart
+    int m_stepLegendHeight = 0;     // the height the step chart's legend needs (fitStepLegend())
     QLogValueAxis* m_x;
     QLogValueAxis* m_y;
     QLineSeries* m_days;
