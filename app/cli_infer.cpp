@@ -217,6 +217,18 @@ void print_serving_table(const PlanSpec& spec, const HardwareProfile& hw, const 
     print_phase(tr("One prefill pass (per GPU)"), s.prefill);
     print_phase(tr("Decode step at the final context (per GPU)"), s.decode);
 
+    // The cost is that of how the deployment serves: under continuous batching where it is set,
+    // else the static batch (evaluate_inference's cost_per_million_tokens).
+    const auto print_cost = [&s] {
+        if (s.cost_per_million_tokens) {
+            fmt::print("  {:<21} {}\n", tr("cost"),
+                       cli_render(TALLY_TEXT("tally::cli", "%1 per million output tokens")
+                                      .arg(fmt::format("{:.4g}", *s.cost_per_million_tokens))));
+        } else {
+            fmt::print("  {:<21} - {}\n", tr("cost"),
+                       tr("(no price: set cluster.price_per_gpu_hour)"));
+        }
+    };
     if (s.continuous) {
         const ContinuousBatchingPoint& cb = *s.continuous;
         fmt::print("{}\n",
@@ -259,6 +271,7 @@ void print_serving_table(const PlanSpec& spec, const HardwareProfile& hw, const 
                                       .arg(fmt::format("{:.4g}", cb.concurrency - cb.in_flight))
                                       .arg(seconds_text(cb.queue_s))));
         }
+        print_cost();
         fmt::print("\n");
     }
     fmt::print("{}\n", s.memory.fits ? tr("Static batch: latency and throughput")
@@ -273,12 +286,8 @@ void print_serving_table(const PlanSpec& spec, const HardwareProfile& hw, const 
     fmt::print("  {:<21} {}\n", tr("whole deployment"),
                cli_render(TALLY_TEXT("tally::cli", "%1 output tokens/s")
                               .arg(fmt::format("{:.4g}", s.tokens_per_s))));
-    if (s.cost_per_million_tokens) {
-        fmt::print("  {:<21} {}\n", tr("cost"),
-                   cli_render(TALLY_TEXT("tally::cli", "%1 per million output tokens")
-                                  .arg(fmt::format("{:.4g}", *s.cost_per_million_tokens))));
-    } else {
-        fmt::print("  {:<21} - {}\n", tr("cost"), tr("(no price: set cluster.price_per_gpu_hour)"));
+    if (!s.continuous) {
+        print_cost();
     }
     if (s.critical_batch > 0) {
         fmt::print("  {:<21} {} {}\n\n", tr("critical batch"), s.critical_batch,
@@ -380,9 +389,18 @@ void register_infer_commands(CLI::App& app, CliState& state) {
     infer->add_option("--concurrency-sweep", opts->concurrency_sweep,
                       "Continuous batching at each of these concurrencies, e.g. 1,16,64,256: "
                       "TTFT, ITL and throughput in one table (JSON: concurrency_sweep)");
-    infer->callback([opts, &state] {
+    infer->callback([opts, infer, &state] {
         auto [spec, hw] = load_servable(opts->spec, state);
-        if (opts->concurrency != 0) {
+        const bool has_concurrency = infer->count("--concurrency") > 0;
+        const bool has_rate = infer->count("--request-rate") > 0;
+        if (has_concurrency && has_rate) {
+            // Each sets the concurrency: one as given, the other solved for from the rate.
+            throw SpecError("--request-rate", fmt::format("{}", opts->request_rate),
+                            TALLY_TEXT("tally::cli",
+                                       "either --concurrency or --request-rate, not both (the "
+                                       "rate sets the concurrency)"));
+        }
+        if (has_concurrency) {
             if (opts->concurrency < 1) {
                 throw SpecError(
                     "--concurrency", std::to_string(opts->concurrency),
@@ -391,7 +409,7 @@ void register_infer_commands(CLI::App& app, CliState& state) {
             spec.inference.concurrency = opts->concurrency;
         }
         std::optional<ContinuousBatchingPoint> at_rate;
-        if (opts->request_rate != 0.0) {
+        if (has_rate) {
             if (!(opts->request_rate > 0.0) || !std::isfinite(opts->request_rate)) {
                 throw SpecError("--request-rate", fmt::format("{}", opts->request_rate),
                                 TALLY_TEXT("tally::cli", "a number of requests per second > 0"));
@@ -410,17 +428,18 @@ void register_infer_commands(CLI::App& app, CliState& state) {
                                                        .requests_per_s)));
             }
         }
+        const bool has_sweep = infer->count("--concurrency-sweep") > 0;
         std::vector<ContinuousBatchingPoint> sweep;
-        if (!opts->concurrency_sweep.empty()) {
+        if (has_sweep) {
             sweep = concurrency_sweep(spec, hw, parse_concurrencies(opts->concurrency_sweep));
         }
         ServingPlan plan = evaluate_inference(spec, hw);
         if (at_rate) {
-            plan.continuous = at_rate;
+            serve_at(plan, spec, *at_rate);
         }
         if (opts->json) {
             nlohmann::json out = to_json(plan, spec, hw);
-            if (!opts->concurrency_sweep.empty()) {
+            if (has_sweep) {
                 out["concurrency_sweep"] = nlohmann::json::array();
                 for (const ContinuousBatchingPoint& p : sweep) {
                     out["concurrency_sweep"].push_back(to_json(p));

@@ -39,6 +39,8 @@ private slots:
     void servingSpecWithoutData();
     void concurrency();
     void requestRate();
+    void requestRateSetsTheCost();
+    void concurrencyOptionsRefused();
     void concurrencySweep();
     void badInput_data();
     void badInput();
@@ -441,6 +443,60 @@ void TestCliInfer::requestRate() {
                               llama7b(R"({"batch": 1})"));
     QCOMPARE(bad.exit_code, 2);
     QVERIFY2(bad.err.contains("--request-rate"), bad.err.constData());
+}
+
+// Served at a request rate, the deployment's cost is that of the throughput it then serves at:
+// price x GPUs / 3600 per second over its output tokens per second, x 1e6 (at 2 per GPU-hour on
+// 1 GPU: 2 / 3600 / tokens per s x 1e6), the same figure the explanation's arithmetic shows.
+void TestCliInfer::requestRateSetsTheCost() {
+    const QByteArray spec = R"({"model": {"preset": "llama-2-7b"},
+        "cluster": {"gpu": "h100-sxm", "gpus": 1, "price_per_gpu_hour": 2},
+        "inference": {"prompt_tokens": 512, "output_tokens": 128}})";
+    const Run r = run_tally({QStringLiteral("infer"), QStringLiteral("-"), QStringLiteral("--json"),
+                             QStringLiteral("--request-rate"), QStringLiteral("1")},
+                            spec);
+    QCOMPARE(r.exit_code, 0);
+    const json j = json::parse(r.out.toStdString());
+    const double served = j["continuous"]["tokens_per_s"].get<double>();
+    // Little's law: a request a second of 128 output tokens is 128 tokens/s.
+    QVERIFY(qAbs(served - 128.0) < 1e-3);
+    const double cost = 2.0 / 3600.0 / served * 1e6;
+    QVERIFY2(qAbs(j["cost_per_million_tokens"].get<double>() / cost - 1.0) < 1e-9,
+             r.out.constData());
+    // The explanation names the concurrency the rate gave (not 0) and that cost.
+    const Run table = run_tally({QStringLiteral("infer"), QStringLiteral("-"),
+                                 QStringLiteral("--request-rate"), QStringLiteral("1")},
+                                spec);
+    QCOMPARE(table.exit_code, 0);
+    QVERIFY2(!table.out.contains(" x 0 x 128 / "), table.out.constData());
+    QVERIFY2(table.out.contains("= " + QByteArray::number(cost, 'g', 4)), table.out.constData());
+    // The static batch's block has no cost line then: the cost is shown once, with the
+    // continuous batching it belongs to.
+    const QByteArray out = table.out;
+    const qsizetype staticAt = out.indexOf("Static batch");
+    QVERIFY(staticAt > 0);
+    const qsizetype costAt = out.indexOf("  cost  ");
+    QVERIFY2(costAt > 0 && costAt < staticAt, out.constData());
+}
+
+// --concurrency and --request-rate each set the concurrency; 0 is not a count of requests, nor
+// an empty list a sweep.
+void TestCliInfer::concurrencyOptionsRefused() {
+    const QByteArray spec = llama7b(R"({"prompt_tokens": 512, "output_tokens": 128})");
+    const QList<QStringList> refused = {
+        {QStringLiteral("--concurrency"), QStringLiteral("0")},
+        {QStringLiteral("--request-rate"), QStringLiteral("0")},
+        {QStringLiteral("--concurrency"), QStringLiteral("4"), QStringLiteral("--request-rate"),
+         QStringLiteral("2")},
+        {QStringLiteral("--concurrency-sweep"), QString()},
+    };
+    for (const QStringList& args : refused) {
+        const Run r =
+            run_tally(QStringList{QStringLiteral("infer"), QStringLiteral("-")} + args, spec);
+        QCOMPARE(r.exit_code, 2);
+        const QByteArray option = args[args.size() - 2].toUtf8();
+        QVERIFY2(r.err.contains(option), r.err.constData());
+    }
 }
 
 QTEST_GUILESS_MAIN(TestCliInfer)

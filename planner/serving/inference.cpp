@@ -1104,6 +1104,22 @@ std::int64_t max_serving_batch(const PlanSpec& spec, const HardwareProfile& hw) 
     return max_batch_of(make_context(spec, hw));
 }
 
+namespace {
+
+// The cost of a million output tokens at the throughput the deployment serves at: continuous
+// batching's where it is set (that is how the deployment then serves), else the static batch's.
+void set_cost(ServingPlan& s, const PlanSpec& spec) {
+    s.cost_per_million_tokens.reset();
+    const double served = s.continuous ? s.continuous->tokens_per_s : s.tokens_per_s;
+    if (s.price_per_gpu_hour && served > 0.0) {
+        // The deployment's cost per second over the tokens it produces per second.
+        const double per_s = *s.price_per_gpu_hour * dbl(spec.cluster.gpus) / 3600.0;
+        s.cost_per_million_tokens = per_s / served * 1e6;
+    }
+}
+
+}  // namespace
+
 ServingPlan evaluate_inference(const PlanSpec& spec, const HardwareProfile& hw) {
     const Context c = make_context(spec, hw);
     const InferenceSpec& in = spec.inference;
@@ -1148,13 +1164,7 @@ ServingPlan evaluate_inference(const PlanSpec& spec, const HardwareProfile& hw) 
     }
     s.price_per_gpu_hour =
         spec.cluster.price_per_gpu_hour ? spec.cluster.price_per_gpu_hour : hw.price_per_gpu_hour;
-    // Continuous batching, where set, is how the deployment serves: its throughput sets the cost.
-    const double served = s.continuous ? s.continuous->tokens_per_s : s.tokens_per_s;
-    if (s.price_per_gpu_hour && served > 0.0) {
-        // The deployment's cost per second over the tokens it produces per second.
-        const double per_s = *s.price_per_gpu_hour * dbl(spec.cluster.gpus) / 3600.0;
-        s.cost_per_million_tokens = per_s / served * 1e6;
-    }
+    set_cost(s, spec);
     auto warn = [&s](ServingWarning w) { s.warnings |= static_cast<std::uint32_t>(w); };
     if (!s.memory.fits) {
         warn(ServingWarning::does_not_fit);
@@ -1249,6 +1259,11 @@ std::optional<ContinuousBatchingPoint> continuous_batching_at_rate(const PlanSpe
         (continuous_at(c, mid).requests_per_s < requests_per_s ? lo : hi) = mid;
     }
     return served_at(c, hi, admitted);
+}
+
+void serve_at(ServingPlan& plan, const PlanSpec& spec, const ContinuousBatchingPoint& point) {
+    plan.continuous = point;
+    set_cost(plan, spec);
 }
 
 std::optional<ServingTpThatFits> serving_tp_that_fits(const PlanSpec& spec,
@@ -1605,7 +1620,7 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
         // Past the batch the engine admits, the steps run over the B admitted (C = B).
         const double share = cb.chunk_share;
         const std::string who = cb.queue_s > 0.0 ? fmt::format("C = B = {}", num(cb.in_flight))
-                                                 : fmt::format("C = {}", in.concurrency);
+                                                 : fmt::format("C = {}", fig(cb.concurrency));
         add("serving.continuous.itl_s", QT_TRANSLATE_NOOP("tally::explain", "Inter-token latency"),
             cb.itl_s, "s",
             !in.chunked_prefill
@@ -1673,19 +1688,19 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
                 TALLY_TEXT("tally::explain",
                            "(%1 / %2 - 1) x %3 s = %4 s; the KV cache holds %2 sequences, the "
                            "other %5 requests wait")
-                    .arg(str(in.concurrency))
+                    .arg(fig(cb.concurrency))
                     .arg(num(cb.in_flight))
                     .arg(fig(cb.e2e_s - cb.queue_s))
                     .arg(fig(cb.queue_s))
-                    .arg(num(dbl(in.concurrency) - cb.in_flight)),
+                    .arg(fig(cb.concurrency - cb.in_flight)),
                 "engines admit a request only while its KV cache fits (vLLM scheduler; "
                 "TensorRT-LLM GUARANTEED_NO_EVICT); closed loop, Little's law (Little 1961)");
         }
         add("serving.continuous.tokens_per_s",
             QT_TRANSLATE_NOOP("tally::explain", "Throughput at concurrency"), cb.tokens_per_s,
             "tokens/s", "replicas x C x O / (TTFT + (O - 1) ITL)",
-            fmt::format("{} x {} x {} / {} s = {}", s.replicas, in.concurrency, in.output_tokens,
-                        fig(cb.e2e_s), fig(cb.tokens_per_s)),
+            fmt::format("{} x {} x {} / {} s = {}", s.replicas, fig(cb.concurrency),
+                        in.output_tokens, fig(cb.e2e_s), fig(cb.tokens_per_s)),
             "Little's law");
     }
     add("serving.tokens_per_s", QT_TRANSLATE_NOOP("tally::explain", "Throughput (static batch)"),

@@ -198,6 +198,9 @@ std::vector<ContinuousBatchingPoint> concurrency_sweep(const PlanSpec& spec,
 std::optional<ContinuousBatchingPoint> continuous_batching_at_rate(const PlanSpec& spec,
                                                                    const HardwareProfile& hardware,
                                                                    double requests_per_s);
+// The plan served at `point` (found, say, by continuous_batching_at_rate): the point becomes
+// plan.continuous and, being how the deployment then serves, sets cost_per_million_tokens.
+void serve_at(ServingPlan& plan, const PlanSpec& spec, const ContinuousBatchingPoint& point);
 
 // The smallest tensor parallelism within a node (above the spec's) whose GPUs hold the spec's
 // batch at its full context: what a plan that does not fit most simply changes. Each candidate
