@@ -60,7 +60,7 @@ void register_layout_commands(CLI::App& app, CliState& state) {
     struct Options {
         std::string spec;
         bool json = false;
-        std::size_t top = 10;
+        std::int64_t top = 10;
         std::string objective = "time";
         double days = 0.0;
         std::int64_t max_gpus = std::int64_t{1} << 20;
@@ -90,7 +90,8 @@ void register_layout_commands(CLI::App& app, CliState& state) {
         const LayoutObjective objective =
             opts->objective == "time" ? LayoutObjective::time : LayoutObjective::cost;
         auto [spec, hw] = load_checked_spec(opts->spec, state);
-        const LayoutSearchResult r = search_layouts(spec, hw, opts->top, objective);
+        const LayoutSearchResult r =
+            search_layouts(spec, hw, static_cast<std::size_t>(opts->top), objective);
         if (opts->json) {
             json list = json::array();
             for (const RankedLayout& l : r.best) {
@@ -157,7 +158,9 @@ void register_layout_commands(CLI::App& app, CliState& state) {
                                                   .arg(hw.name)
                                                   .arg(fmt::format("{}", opts->days))));
             }
-            state.exit_code = kExitOk;
+            // An answer, not an error in the input: no cluster does it. Exit 1 so a script
+            // that asked for a cluster can tell (as grep does when nothing matches).
+            state.exit_code = kExitFailure;
             return;
         }
         PlanSpec sized = spec;

@@ -46,6 +46,7 @@ private slots:
     void solveLayoutOnAClusterTheLayoutDoesNotDivide();
     void solveLayoutBadOptions();
     void solveMinGpus();
+    void solveMinGpusNoClusterExitsOne();
 };
 
 void TestCliPlan::seedQuestionOneJson() {
@@ -318,6 +319,26 @@ void TestCliPlan::solveLayoutBadOptions() {
                                kSmallSpec);
     QCOMPARE(days.exit_code, 2);
     QVERIFY2(days.err.contains("--days"), days.err.constData());
+    // A negative count is refused like 0, not read as "all of them".
+    const Run top = run_tally({QStringLiteral("solve"), QStringLiteral("layout"),
+                               QStringLiteral("-"), QStringLiteral("--top"), QStringLiteral("-1")},
+                              kSmallSpec);
+    QCOMPARE(top.exit_code, 2);
+    QVERIFY2(top.err.contains("--top"), top.err.constData());
+}
+
+// No cluster up to --max-gpus trains it in time: said in words (JSON gpus null), exit status 1
+// so that a script can tell it got no cluster. By hand: the 8 layers alone hold 8 x 12 x 1024^2
+// = 1.0e8 parameters, so 1e10 tokens take at least 6 x 1.0e8 x 1e10 = 6.0e18 FLOPs; 8 H100 at
+// their full dense peak (8 x 989.5e12 FLOP/s) need 760 s = 0.0088 days for that, over 0.001.
+void TestCliPlan::solveMinGpusNoClusterExitsOne() {
+    const Run r =
+        run_tally({QStringLiteral("solve"), QStringLiteral("min-gpus"), QStringLiteral("-"),
+                   QStringLiteral("--days"), QStringLiteral("0.001"), QStringLiteral("--max-gpus"),
+                   QStringLiteral("8"), QStringLiteral("--json")},
+                  kSmallSpec);
+    QCOMPARE(r.exit_code, 1);
+    QVERIFY(json::parse(r.out.toStdString())["gpus"].is_null());
 }
 
 void TestCliPlan::solveMinGpus() {
