@@ -69,6 +69,7 @@ private slots:
 };
 
 void TestLayoutSearch::countsEveryLayoutByHand() {
+    // On DeepSpeed, whose zero_optimization.stage runs 0 to 3:
     // tp in {1, 2} (divides the 2 heads, within the node of 4); pp in {1, 2} (divides 2 layers);
     // ZeRO 0-3 when dp > 1 (only 0 when dp = 1); recompute none/selective/full; SP when tp > 1;
     // micro-batches dividing the per-rank batch 4 / dp; interleave only with pp > 1 and at most
@@ -78,8 +79,10 @@ void TestLayoutSearch::countsEveryLayoutByHand() {
     //   tp 2 pp 1: dp 2, mb {1, 2}:         2 x 4 x 3 x 2 SP         = 48
     //   tp 2 pp 2: dp 1, mb {1, 2, 4}:      3 x 1 x 3 x 2            = 18
     // 102 in all.
+    PlanSpec deepspeed = toy_spec();
+    deepspeed.training.engine = Engine::deepspeed;
     const LayoutSearchResult r =
-        search_layouts(toy_spec(), *find_builtin_hardware("h100-sxm"), 5, LayoutObjective::time);
+        search_layouts(deepspeed, *find_builtin_hardware("h100-sxm"), 5, LayoutObjective::time);
     QCOMPARE(r.candidates, std::int64_t{102});
     QCOMPARE(r.feasible, std::int64_t{102});  // a toy fits anywhere
     QCOMPARE(r.best.size(), std::size_t{5});
@@ -93,11 +96,32 @@ void TestLayoutSearch::countsEveryLayoutByHand() {
     //   tp 1 pp 2 cp 2: dp 1, mb {1, 2, 4}:  3 x 1 x 2               =  6
     //   tp 2 pp 1 cp 2: dp 1, mb {1, 2, 4}:  3 x 1 x 2 x 2 SP       = 12
     // 68 + 40 = 108.
-    PlanSpec flash = toy_spec();
+    PlanSpec flash = deepspeed;
     flash.training.flash_attention = true;
     QCOMPARE(search_layouts(flash, *find_builtin_hardware("h100-sxm"), 5, LayoutObjective::time)
                  .candidates,
              std::int64_t{108});
+
+    // Megatron-Core has ZeRO 0 and 1 only (DDP, the distributed optimizer): 2 stages where dp >
+    // 1 instead of 4: 1 x 2 x 3 = 6, 2 x 2 x 3 = 12, 2 x 2 x 3 x 2 = 24, and the 18 of dp 1: 60.
+    const PlanSpec megatron = toy_spec();
+    QCOMPARE(megatron.training.engine, Engine::megatron);
+    const LayoutSearchResult m =
+        search_layouts(megatron, *find_builtin_hardware("h100-sxm"), 200, LayoutObjective::time);
+    QCOMPARE(m.candidates, std::int64_t{60});
+    for (const RankedLayout& l : m.best) {
+        QVERIFY(l.layout.zero <= 1);
+    }
+    // PyTorch FSDP has NO_SHARD, SHARD_GRAD_OP and FULL_SHARD (0, 2, 3), no ZeRO-1: 3 stages,
+    // 1 x 3 x 3 = 9, 2 x 3 x 3 = 18, 2 x 3 x 3 x 2 = 36, and 18: 81.
+    PlanSpec fsdp = toy_spec();
+    fsdp.training.engine = Engine::fsdp;
+    const LayoutSearchResult f =
+        search_layouts(fsdp, *find_builtin_hardware("h100-sxm"), 200, LayoutObjective::time);
+    QCOMPARE(f.candidates, std::int64_t{81});
+    for (const RankedLayout& l : f.best) {
+        QVERIFY(l.layout.zero != 1);
+    }
 }
 
 void TestLayoutSearch::tensorParallelStaysInABridgedPair() {
@@ -105,6 +129,7 @@ void TestLayoutSearch::tensorParallelStaysInABridgedPair() {
     // joins pairs, so the scale-up domain is 2 (resolve_network) and tp stays in {1, 2} though
     // 4 heads would allow tp 4: tp {1, 2} x pp {1, 2}, the 102 layouts of the count by hand.
     PlanSpec s = toy_spec();
+    s.training.engine = Engine::deepspeed;  // ZeRO 0-3, as counted there
     s.cluster.gpu = "a100-pcie-80gb";
     s.cluster.gpus_per_node = 0;
     s.model.heads = 4;

@@ -53,6 +53,25 @@ struct EnginePreset {
 };
 const EnginePreset& engine_preset(Engine engine);
 
+// Whether the engine's data parallelism runs ZeRO stage `zero` (training.zero), as the layout
+// search offers only what the team's framework can launch: Megatron-Core has plain DDP (0) and
+// its distributed optimizer, which shards the optimizer state alone (1: Megatron-LM
+// --use-distributed-optimizer); PyTorch FSDP has NO_SHARD (0), SHARD_GRAD_OP (2) and FULL_SHARD
+// (3) and nothing that shards the optimizer state alone (torch.distributed.fsdp.ShardingStrategy);
+// DeepSpeed has stages 0 to 3 (its zero_optimization.stage).
+constexpr bool engine_has_zero_stage(Engine engine, int zero) {
+    switch (engine) {
+        case Engine::megatron:
+            return zero == 0 || zero == 1;
+        case Engine::fsdp:
+        case Engine::fsdp_compile:
+            return zero == 0 || zero == 2 || zero == 3;
+        case Engine::deepspeed:
+            return zero >= 0 && zero <= 3;
+    }
+    return false;
+}
+
 // The optimizer implementation a step runs: training.optimizer_impl, else the engine's.
 OptimizerImpl resolved_optimizer_impl(const TrainingSpec& training);
 // Whether the implementation changes an optimizer's update: Adam and AdamW, whose passes

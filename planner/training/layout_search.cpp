@@ -6,6 +6,7 @@
 #include <array>
 #include <cmath>
 
+#include "planner/performance/engine.h"
 #include "planner/performance/performance.h"
 
 namespace tally {
@@ -254,6 +255,12 @@ LayoutSearchResult search_layouts(const PlanSpec& spec, const HardwareProfile& h
                             for (int zero = zero3_only ? 3 : 0; zero <= 3; ++zero) {
                                 if (zero > 0 && dp == 1) {
                                     break;  // nothing to shard over
+                                }
+                                // The stages the engine's framework has (offloading the
+                                // parameters asks for ZeRO-3 whatever the engine).
+                                if (!zero3_only &&
+                                    !engine_has_zero_stage(spec.training.engine, zero)) {
+                                    continue;
                                 }
                                 for (Recompute rc :
                                      {Recompute::none, Recompute::selective, Recompute::full}) {
