@@ -56,6 +56,7 @@ private slots:
     void badInput();
     void notJson();
     void numberOverflowNamesTheField();
+    void duplicateKeyNamesTheField();
     void boundsAreInclusive();
     void messageNamesValueAndRule();
     void shortenedGpuIdNamesTheOnesItMeant();
@@ -293,6 +294,29 @@ void TestSpecJson::numberOverflowNamesTheField() {
                      e.what());
         }
     }
+}
+
+// A key given twice in one object is refused, naming its field: a parser keeps one of the two
+// values ({"tokens": 1e12, "tokens": 2e12} planned with 2e12), and the user would not know which.
+// The same key in two different objects is fine.
+void TestSpecJson::duplicateKeyNamesTheField() {
+    for (const auto& [text, field] :
+         {std::pair{R"({"model": {"params": 1e9}, "data": {"tokens": 1e12, "tokens": 2e12}})",
+                    "data.tokens"},
+          std::pair{R"({"model": {"params": 1e9}, "model": {"params": 2e9}})", "model"},
+          std::pair{R"({"ops": [{"kind": "relu", "n": 4}, {"kind": "relu", "n": 4, "n": 8}]})",
+                    "ops[1].n"}}) {
+        try {
+            plan_spec_from_text(text);
+            QFAIL(text);
+        } catch (const SpecError& e) {
+            QCOMPARE(QString::fromStdString(e.field()), QString::fromLatin1(field));
+            QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("twice")), e.what());
+        }
+    }
+    const PlanSpec ok = plan_spec_from_text(
+        R"({"model": {"params": 1e9, "name": "a"}, "data": {"tokens": 1e12}, "name": "a"})");
+    QCOMPARE(ok.data.tokens, 1e12);
 }
 
 void TestSpecJson::boundsAreInclusive() {

@@ -23,11 +23,20 @@ public:
     bool string(string_t&) override { return value_done(); }
     bool binary(binary_t&) override { return value_done(); }
     bool start_object(std::size_t) override {
-        m_levels.push_back(Level{false, 0, {}});
+        m_levels.push_back(Level{false, 0, {}, {}});
         return true;
     }
     bool key(string_t& k) override {
-        m_levels.back().key = k;
+        Level& level = m_levels.back();
+        level.key = k;
+        // A key given twice in one object: most readers keep the last silently (RFC 8259,
+        // sec. 4: "the names within an object SHOULD be unique"), so one of the user's two
+        // values would be dropped unseen. Stop here, the path naming the key.
+        if (std::find(level.keys.begin(), level.keys.end(), k) != level.keys.end()) {
+            m_duplicate = true;
+            return false;
+        }
+        level.keys.push_back(k);
         return true;
     }
     bool end_object() override {
@@ -35,7 +44,7 @@ public:
         return value_done();
     }
     bool start_array(std::size_t) override {
-        m_levels.push_back(Level{true, 0, {}});
+        m_levels.push_back(Level{true, 0, {}, {}});
         return true;
     }
     bool end_array() override {
@@ -50,6 +59,9 @@ public:
     }
 
     int error_id() const { return m_error_id; }
+    bool duplicate() const { return m_duplicate; }
+    // The key being read last (at a duplicate, the repeated one).
+    std::string key() const { return m_levels.empty() ? std::string() : m_levels.back().key; }
     const std::string& token() const { return m_token; }
 
     // The path of the value being read when the parser stopped ("data.tokens", "ops[2].m").
@@ -75,6 +87,7 @@ private:
         bool array = false;
         std::size_t index = 0;  // arrays: the element being read
         std::string key;        // objects: the key whose value is being read
+        std::vector<std::string> keys;  // objects: the keys read so far
     };
 
     bool value_done() {
@@ -85,6 +98,7 @@ private:
     }
 
     std::vector<Level> m_levels;
+    bool m_duplicate = false;
     int m_error_id = 0;
     std::string m_token;
 };
@@ -104,6 +118,19 @@ void throw_if_number_overflow(std::string_view text, const std::string& prefix) 
                         TALLY_TEXT("tally::spec_json",
                                    "a number out of the range of a double (magnitude at most "
                                    "about 1.8e308)"));
+    }
+}
+
+void throw_if_duplicate_key(std::string_view text, const std::string& prefix) {
+    PathTracker tracker;
+    json::sax_parse(text.begin(), text.end(), &tracker);
+    if (tracker.duplicate()) {
+        std::string quoted(1, '"');
+        quoted.append(tracker.key()).push_back('"');
+        throw SpecError(tracker.path(prefix), quoted,
+                        TALLY_TEXT("tally::spec_json",
+                                   "each key once in an object; this one is given twice, and JSON "
+                                   "readers differ on which of the two values they keep"));
     }
 }
 

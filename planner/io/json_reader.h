@@ -22,6 +22,11 @@ namespace tally {
 // one as it does (the parser's message names line and column).
 void throw_if_number_overflow(std::string_view text, const std::string& prefix);
 
+// Called on text a JSON parser accepted: throws SpecError if an object in it gives a key twice,
+// naming the key's field (`prefix` + its path, e.g. "data.tokens"); a parser keeps one of the two
+// values, so the other would be lost without a word.
+void throw_if_duplicate_key(std::string_view text, const std::string& prefix);
+
 class ObjectReader {
 public:
     // Throws SpecError if `value` is not an object.

@@ -422,6 +422,7 @@ PlanSpec plan_spec_from_text(const std::string& text, const std::string& base_di
             "spec", "text that is not JSON",
             TALLY_TEXT("tally::spec_json", "a JSON object is required (%1)").arg(e.what()));
     }
+    throw_if_duplicate_key(text, "");
     return plan_spec_from_json(j, base_dir);
 }
 
@@ -450,6 +451,7 @@ PlanSpec load_plan_spec(const std::string& path) {
         throw SpecError("SPEC", path == "-" ? "standard input" : "\"" + path + "\"",
                         TALLY_TEXT("tally::spec_json", "is not valid JSON: %1").arg(e.what()));
     }
+    throw_if_duplicate_key(buffer.str(), "");
     return plan_spec_from_json(j, base_dir);
 }
 
