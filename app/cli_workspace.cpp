@@ -292,6 +292,7 @@ void register_profiles(CLI::App& app, CliState& state) {
         std::string base;
         std::string new_id;
         std::string file;
+        bool force = false;
         ProfileEdits edits;
     };
     auto opts = std::make_shared<Options>();
@@ -358,6 +359,7 @@ void register_profiles(CLI::App& app, CliState& state) {
             throw SpecError(opts->file, "text that is not JSON",
                             std::string("a JSON profile (") + e.what() + ")");
         }
+        throw_if_duplicate_key(text, "profile");
         HardwareProfile p = hardware_from_json(doc, "profile");
         // A shared copy of a catalog entry is the user's own now.
         if (p.kind == ProfileKind::builtin) {
@@ -464,8 +466,34 @@ void register_profiles(CLI::App& app, CliState& state) {
 
     auto* rm = add_command(group, "rm", "Remove a custom or measured profile", state, nullptr);
     rm->add_option("ID", opts->id, "Profile id")->required();
+    rm->add_flag("--force", opts->force,
+                 "Remove it even when saved plans run on it (they then need another GPU)");
     rm->callback([opts, &state] {
         Workspace ws = open_for_writing(state);
+        if (!opts->force) {
+            // Saved plans name their GPU by profile id: without the profile they no longer plan.
+            std::vector<std::string> users;
+            for (const StoredPlan& p : ws.list_plans()) {
+                const json spec = json::parse(p.spec_json, nullptr, false);
+                if (spec.is_object() && spec.contains("cluster") && spec["cluster"].is_object() &&
+                    spec["cluster"].value("gpu", std::string()) == opts->id) {
+                    users.push_back(p.name);
+                }
+            }
+            if (!users.empty()) {
+                std::string names;
+                for (const std::string& n : users) {
+                    names += (names.empty() ? "" : ", ") + n;
+                }
+                throw SpecError("profiles rm", opts->id,
+                                TALLY_TEXT("tally::cli",
+                                           "a profile no saved plan runs on; %1 saved plans do "
+                                           "(%2): pick another GPU for them first, or give "
+                                           "--force to remove it anyway")
+                                    .arg(static_cast<std::int64_t>(users.size()))
+                                    .arg(names));
+            }
+        }
         ws.remove_profile(opts->id);
         fmt::print("{}\n",
                    cli_render(TALLY_TEXT("tally::cli", "removed profile %1").arg(opts->id)));

@@ -62,6 +62,7 @@ private slots:
     void init();
     void listWithoutWorkspaceShowsBuiltins();
     void profilesRoundTrip();
+    void profileASavedPlanRunsOnIsKept();
     void exportImportSharesAProfile();
     void plansRoundTrip();
     void probesAndMeasuredProfile();
@@ -97,6 +98,31 @@ void TestCliWorkspace::listWithoutWorkspaceShowsBuiltins() {
     QCOMPARE(parse(run_tally(QStringList{"plans", "list", "--json"} + db())), json::array());
     QCOMPARE(parse(run_tally(QStringList{"probes", "list", "--json"} + db())), json::array());
     QVERIFY(!QFileInfo::exists(m_db));
+}
+
+// A saved plan names its GPU by profile id; removing that profile would leave the plan unable
+// to plan. `profiles rm` refuses, naming the plan, unless --force.
+void TestCliWorkspace::profileASavedPlanRunsOnIsKept() {
+    QVERIFY(run_tally(QStringList{"profiles", "add", "--from", "h100-sxm", "--id", "mine", "--name",
+                                  "Mine"} +
+                      db())
+                .exit_code == 0);
+    const QString spec = m_dir.filePath(QStringLiteral("mine.json"));
+    {
+        QFile f(spec);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"model": {"params": 7e9}, "data": {"tokens": 1e12},
+                    "cluster": {"gpu": "mine", "gpus": 8}})");
+    }
+    QCOMPARE(run_tally(QStringList{"plans", "save", spec, "--name", "on mine"} + db()).exit_code,
+             0);
+    const Run refused = run_tally(QStringList{"profiles", "rm", "mine"} + db());
+    QCOMPARE(refused.exit_code, 2);
+    QVERIFY2(refused.err.contains("on mine") && refused.err.contains("--force"),
+             refused.err.constData());
+    QCOMPARE(run_tally(QStringList{"profiles", "show", "mine"} + db()).exit_code, 0);
+    QCOMPARE(run_tally(QStringList{"profiles", "rm", "mine", "--force"} + db()).exit_code, 0);
+    QCOMPARE(run_tally(QStringList{"profiles", "show", "mine"} + db()).exit_code, 2);
 }
 
 void TestCliWorkspace::profilesRoundTrip() {
