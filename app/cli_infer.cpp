@@ -10,6 +10,7 @@
 #include "app/cli.h"
 #include "app/cli_text.h"
 #include "planner/core/errors.h"
+#include "planner/core/limits.h"
 #include "planner/core/quantity_text.h"
 #include "planner/io/serving_case_accuracy.h"
 #include "planner/io/serving_json.h"
@@ -318,8 +319,9 @@ std::vector<double> parse_concurrencies(const std::string& text) {
     const auto refuse = [&text]() {
         return SpecError("--concurrency-sweep", text,
                          TALLY_TEXT("tally::cli",
-                                    "a comma-separated list of integers from 1 to 1000000 "
-                                    "(requests in flight per replica), e.g. 1,16,64,256"));
+                                    "a comma-separated list of integers from 1 to %1 "
+                                    "(requests in flight per replica), e.g. 1,16,64,256")
+                             .arg(kMaxConcurrency));
     };
     std::vector<double> out;
     std::size_t begin = 0;
@@ -333,7 +335,7 @@ std::vector<double> parse_concurrencies(const std::string& text) {
         } catch (const std::exception&) {
             throw refuse();
         }
-        if (used != item.size() || n < 1 || n > 1000000) {
+        if (used != item.size() || n < 1 || n > kMaxConcurrency) {
             throw refuse();
         }
         out.push_back(static_cast<double>(n));
@@ -401,10 +403,12 @@ void register_infer_commands(CLI::App& app, CliState& state) {
                                        "rate sets the concurrency)"));
         }
         if (has_concurrency) {
-            if (opts->concurrency < 1) {
-                throw SpecError(
-                    "--concurrency", std::to_string(opts->concurrency),
-                    TALLY_TEXT("tally::cli", "an integer >= 1 (requests in flight per replica)"));
+            if (opts->concurrency < 1 || opts->concurrency > kMaxConcurrency) {
+                throw SpecError("--concurrency", std::to_string(opts->concurrency),
+                                TALLY_TEXT("tally::cli",
+                                           "an integer from 1 to %1 (requests in flight per "
+                                           "replica)")
+                                    .arg(kMaxConcurrency));
             }
             spec.inference.concurrency = opts->concurrency;
         }

@@ -214,13 +214,15 @@ void TestCliTranslation::inferFollowsLang() {
     QCOMPARE(zh.exit_code, 0);
     QCOMPARE(zh.out, c.out);
     // A bad option is refused with the same exit code in every language, in its words:
-    // "--concurrency: got 0; an integer >= 1 (...)", "一个 >= 1 的整数" in the catalogue.
+    // "--concurrency: got -3; an integer from 1 to 1000000 (...)", "一个 1 到 1000000 之间的整数"
+    // in the catalogue.
     const Run bad = runWithLang(
         lang, {QStringLiteral("infer"), QStringLiteral("-"), QStringLiteral("--concurrency=-3")},
         kServingTooBig);
     QCOMPARE(bad.exit_code, 2);
-    QVERIFY2(bad.err.contains(lang == QLatin1String("C") ? QStringLiteral("an integer >= 1")
-                                                         : QStringLiteral("一个 >= 1 的整数")),
+    QVERIFY2(bad.err.contains(lang == QLatin1String("C")
+                                  ? QStringLiteral("an integer from 1 to 1000000")
+                                  : QStringLiteral("一个 1 到 1000000 之间的整数")),
              qPrintable(bad.err));
 }
 

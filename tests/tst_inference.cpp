@@ -515,6 +515,8 @@ void TestInference::badInputNamesTheField_data() {
     QTest::newRow("dp attention without tp") << "inference.dp_attention" << 9;
     QTest::newRow("negative concurrency") << "inference.concurrency" << 10;
     QTest::newRow("tp x pp not dividing gpus") << "inference.pp" << 11;
+    // A million clients at most (planner/core/limits.h); 1e12 was accepted.
+    QTest::newRow("a trillion clients") << "inference.concurrency" << 12;
 }
 
 void TestInference::badInputNamesTheField() {
@@ -568,6 +570,9 @@ void TestInference::badInputNamesTheField() {
         case 11:
             s.inference.tp = 4;
             s.inference.pp = 4;  // 16 GPUs of 8
+            break;
+        case 12:
+            s.inference.concurrency = 1'000'000'000'000;
             break;
     }
     const auto e = check_inference(s, *find_builtin_hardware("h100-sxm"));

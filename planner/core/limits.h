@@ -10,4 +10,9 @@ namespace tally {
 // few such fields (evaluate() adds two or three) far inside an int64.
 inline constexpr std::int64_t kMaxJsonInteger = std::int64_t{1} << 53;
 
+// The most clients a continuous-batching plan serves at once (inference.concurrency, the
+// command line's --concurrency and --concurrency-sweep): a million, some thousand times the
+// sequences a serving engine runs on one node, so every figure stays readable.
+inline constexpr std::int64_t kMaxConcurrency = 1'000'000;
+
 }  // namespace tally

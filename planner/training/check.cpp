@@ -599,8 +599,14 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
         }
     }
 
+    if (spec.inference.concurrency < 0 || spec.inference.concurrency > kMaxConcurrency) {
+        return err("inference.concurrency", spec.inference.concurrency,
+                   TALLY_TEXT("tally::check",
+                              "must be an integer in [0, %1] (0: a static batch; else the "
+                              "clients in flight)")
+                       .arg(kMaxConcurrency));
+    }
     const std::pair<const char*, std::int64_t> serving_counts[] = {
-        {"inference.concurrency", spec.inference.concurrency},
         {"inference.quant_group_size", spec.inference.quant_group_size},
     };
     for (const auto& [field, value] : serving_counts) {
