@@ -44,7 +44,9 @@
 #include "ui/i18n/translate_text.h"
 #include "ui/i18n/translations.h"
 #include "ui/plan/example_text.h"
+#include "ui/plan/field_editors.h"
 #include "ui/plan/plan_document.h"
+#include "ui/plan/spec_form.h"
 #include "ui/probe/probe_panel.h"
 #include "ui/session/workspace_session.h"
 #include "ui/window/app_settings.h"
@@ -540,9 +542,19 @@ void TestUiTranslation::liveSwitchKeepsPlanUndoAndPanels() {
     const int undoIndex = doc->undoStack()->index();
     QVERIFY(undoCount >= 2);
 
+    // The head dimension is left to the model (0), which its box says in words: "auto".
+    QCOMPARE(doc->spec().model.head_dim, std::int64_t{0});
+    auto* headDim =
+        qobject_cast<NumberEditor*>(window->specForm()->editor(QStringLiteral("model.head_dim")));
+    QVERIFY(headDim != nullptr);
+    QCOMPARE(headDim->lineEdit()->text(), QStringLiteral("auto"));
+
     switchLanguage(window, m_translations.get(), QStringLiteral("zh_CN"));
     QCoreApplication::processEvents();
     QCOMPARE(window->menuBar()->actions().first()->text(), QStringLiteral("文件(&F)"));
+    // The box's word follows the language too, not only the labels.
+    QVERIFY2(headDim->lineEdit()->text() != QStringLiteral("auto"),
+             qPrintable(headDim->lineEdit()->text()));
     QCOMPARE(doc->acceptedSpecJson(), before);
     QCOMPARE(doc->undoStack()->count(), undoCount);
     QCOMPARE(doc->undoStack()->index(), undoIndex);
@@ -564,6 +576,7 @@ void TestUiTranslation::liveSwitchKeepsPlanUndoAndPanels() {
     QCoreApplication::processEvents();
     QCOMPARE(window->menuBar()->actions().first()->text(), QStringLiteral("&File"));
     QCOMPARE(window->currentPanel(), QStringLiteral("roofline"));
+    QCOMPARE(headDim->lineEdit()->text(), QStringLiteral("auto"));
 }
 
 void TestUiTranslation::startLanguage() {

@@ -121,6 +121,16 @@ bool NumberEditor::eventFilter(QObject* watched, QEvent* event) {
     return FieldEditor::eventFilter(watched, event);
 }
 
+void NumberEditor::changeEvent(QEvent* event) {
+    // The words a value of 0 shows ("auto", "dense", "engine's") are in the language they were
+    // written in: written again in the new one, unless the box holds what the user is typing.
+    if (event->type() == QEvent::LanguageChange && m_shown && !m_edit->isModified() &&
+        !hasInputError()) {
+        m_edit->setText(textOf(m_value));
+    }
+    FieldEditor::changeEvent(event);
+}
+
 QString NumberEditor::textOf(double value) const {
     if (m_field.zeroText && value == 0.0) {
         return formTr(m_field.zeroText);
