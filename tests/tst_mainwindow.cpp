@@ -23,6 +23,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScatterSeries>
+#include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
@@ -104,6 +105,7 @@ private slots:
     void lectureQuestionTwoIsAnswered();
     void dragUndoEntryNamesWhereItEnded();
     void windowFitsALaptopScreen();
+    void savedSizeLargerThanTheScreenIsCut();
     void zeroStagesFarPastThePlanAreCut();
 
 private:
@@ -1146,6 +1148,24 @@ QTEST_MAIN(TestMainWindow)
 // narrow (its panels, the headline and the form side by side; the first time it opens at the
 // screen's width). The form's longest choices (an optimizer implementation, a GPU's full name)
 // once set its minimum, and the window could be no narrower than 1393 pixels.
+// A window last closed larger than the screen it opens on (saved on a 1600 x 1000 monitor,
+// opened on a laptop) comes back inside the screen's free area, as far as its minimum size lets
+// it, not at the saved size with its status bar and last tabs off the screen.
+void TestMainWindow::savedSizeLargerThanTheScreenIsCut() {
+    const QRect free = QGuiApplication::primaryScreen()->availableGeometry();
+    m_window->resize(free.width() + 600, free.height() + 400);
+    QTRY_VERIFY(m_window->height() > free.height());
+    QVERIFY(m_window->close());  // saves the geometry
+    m_window.reset(makeWindow());
+    const QSize most = free.size().expandedTo(m_window->minimumSize());
+    QVERIFY2(m_window->width() <= most.width() && m_window->height() <= most.height(),
+             qPrintable(QStringLiteral("%1 x %2 on a %3 x %4 screen")
+                            .arg(m_window->width())
+                            .arg(m_window->height())
+                            .arg(free.width())
+                            .arg(free.height())));
+}
+
 void TestMainWindow::windowFitsALaptopScreen() {
     QVERIFY2(m_window->minimumSizeHint().width() <= 1366,
              qPrintable(QString::number(m_window->minimumSizeHint().width())));

@@ -1,5 +1,7 @@
 #include "ui/window/main_window.h"
 
+#include <algorithm>
+
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
@@ -165,6 +167,24 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
     resize(size);
     if (options.restoreLayout) {
         restoreGeometry(m_settings->windowGeometry());
+        // A size saved on a larger screen is cut to this one's free area (Qt keeps the window
+        // partly visible but not whole: a 1480 x 940 window on a 1366 x 768 laptop hid the
+        // status bar, the last tabs and the right-hand columns), and moved back onto it.
+        if (const QScreen* screen = QGuiApplication::primaryScreen()) {
+            const QRect free = screen->availableGeometry();
+            if (!free.contains(frameGeometry())) {
+                const QSize frame = frameGeometry().size() - geometry().size();
+                resize(this->size().boundedTo(free.size() - frame));
+                QRect placed = frameGeometry();
+                placed.moveLeft(
+                    std::clamp(placed.left(), free.left(),
+                               std::max(free.left(), free.right() - placed.width() + 1)));
+                placed.moveTop(
+                    std::clamp(placed.top(), free.top(),
+                               std::max(free.top(), free.bottom() - placed.height() + 1)));
+                move(placed.topLeft());
+            }
+        }
         restoreState(m_settings->windowState());
         // Panels registered later (the workspace's, the probe's) come to the front when they
         // arrive, if they were in front last time (addPanel()).
