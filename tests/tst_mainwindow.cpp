@@ -107,6 +107,7 @@ private slots:
     void windowFitsALaptopScreen();
     void savedSizeLargerThanTheScreenIsCut();
     void zeroStagesFarPastThePlanAreCut();
+    void zeroStagesDrawnWholeAreNotMarkedCut();
 
 private:
     // The window as a user first sees it; with `lectureExample`, then File > Examples > the
@@ -1215,6 +1216,34 @@ void TestMainWindow::zeroStagesFarPastThePlanAreCut() {
     const double gb = zero0.mid(10, zero0.size() - 10 - 5).remove(u',').toDouble();
     QVERIFY2(gb >= 10736.0 && gb < 10800.0, qPrintable(zero0));
     QCOMPARE(memory->stageAxis()->at(3), QStringLiteral("ZeRO-3<br>(plan)"));
+}
+
+// The lecture's question 1 with Mixtral 8x7B at 8192 tokens a sequence: the plan (ZeRO-3) fits
+// 80 GB, so the axis may reach three times 80 GB = 240 GB, rounded up to 500 (the next of 1, 2,
+// 5 x 10^k above 240 x 1.05); a stage needing between 240 and 500 GB is then drawn whole and
+// must not be marked as cut. Every stage is marked "↑" exactly when its total lies past the
+// axis's end.
+void TestMainWindow::zeroStagesDrawnWholeAreNotMarkedCut() {
+    PlanSpec spec = m_window->document()->spec();
+    spec.model = find_model_preset("mixtral-8x7b")->model;
+    spec.data.seq_len = 8192;
+    m_window->document()->edit(spec, QStringLiteral("Mixtral"));
+    m_window->showPanel(QStringLiteral("memory"));
+    MemoryPanel* memory = m_window->memoryPanel();
+    const double axis = memory->barAxis()->max();
+    const auto& variants = m_window->document()->views()->zero_variants;
+    int above240 = 0;
+    for (std::size_t stage = 0; stage < variants.size(); ++stage) {
+        if (!variants[stage].valid) {
+            continue;
+        }
+        const double gb = variants[stage].memory.total_bytes / 1e9;
+        above240 += gb > 240.0 && gb <= axis ? 1 : 0;
+        const QString label = memory->stageAxis()->at(static_cast<int>(stage));
+        QVERIFY2(label.endsWith(QStringLiteral("↑")) == (gb > axis),
+                 qPrintable(QStringLiteral("%1 at %2 GB, axis %3").arg(label).arg(gb).arg(axis)));
+    }
+    QVERIFY(above240 > 0);  // the case this is about: over 240 GB, under the axis
 }
 
 #include "tst_mainwindow.moc"

@@ -261,10 +261,10 @@ void MemoryPanel::showResults(const PlanViews& views) {
 }
 
 void MemoryPanel::showBars(const PlanViews& v) {
-    // The axis reaches the tallest bar, but no further than three times the larger of the
-    // capacity and the plan's own total: a stage needing a hundred times the plan (ZeRO-0 of a
-    // 671B MoE, 10.8 TB a GPU) would flatten the plan's bar to nothing. A bar past the axis is cut
-    // and its total written under it.
+    // The axis reaches the tallest bar, but no further than the round number above three times
+    // the larger of the capacity and the plan's own total: a stage needing a hundred times the
+    // plan (ZeRO-0 of a 671B MoE, 10.8 TB a GPU) would flatten the plan's bar to nothing. A bar
+    // past the axis is cut and its total written under it.
     const double limit = 3.0 * std::max(v.plan.memory.capacity_bytes, v.plan.memory.total_bytes);
     double top = v.plan.memory.capacity_bytes;
     for (std::size_t stage = 0; stage < v.zero_variants.size(); ++stage) {
@@ -279,10 +279,17 @@ void MemoryPanel::showBars(const PlanViews& v) {
                 m_sets[c]->replace(static_cast<int>(stage), gb);
             }
         }
-        const bool cut = z.valid && m.total_bytes > limit;
         if (z.valid) {
             top = std::max(top, std::min(m.total_bytes, limit));
         }
+    }
+    // The axis ends at a round number at or above that top, so a bar over the limit may still be
+    // drawn whole: only one past the axis's end is cut (and marked so).
+    const double axisTop = niceCeil(top / kGB * 1.05);
+    for (std::size_t stage = 0; stage < v.zero_variants.size(); ++stage) {
+        const ZeroVariant& z = v.zero_variants[stage];
+        const MemoryBreakdown& m = z.memory;
+        const bool cut = z.valid && m.total_bytes / kGB > axisTop;
         const QString label =
             !z.valid                          ? tr("ZeRO-%1<br>(n/a)").arg(stage)
             : z.stage == v.spec.training.zero ? tr("ZeRO-%1<br>(plan)").arg(stage)
@@ -302,7 +309,6 @@ void MemoryPanel::showBars(const PlanViews& v) {
     if (m_capacity->name() != capName) {
         m_capacity->setName(capName);
     }
-    const double axisTop = niceCeil(top / kGB * 1.05);
     setRangeIfChanged(m_barY, 0.0, axisTop);
     // The buffers' legend entry where a bar shows them (a pixel's worth of the axis or more).
     bool buffersShow = false;
