@@ -12,6 +12,7 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTemporaryDir>
+#include <QTextBrowser>
 #include <QUndoStack>
 #include <QtTest>
 #include <cmath>
@@ -26,6 +27,7 @@
 #include "ui/window/main_window.h"
 #include "ui/workspace/calibration_dialog.h"
 #include "ui/workspace/install_workspace_panels.h"
+#include "ui/workspace/profile_manager_panel.h"
 
 using namespace tally;
 using namespace tally::ui;
@@ -199,6 +201,14 @@ void TestUiCalibration::buttonOpensTheDialogAndOkSwitchesThePlan() {
     time->ensureCurrent();
     QVERIFY2(time->mfuSource()->text().contains(QStringLiteral("calibrated from a measured step")),
              qPrintable(time->mfuSource()->text()));
+    // The Profiles panel shows what was fitted: the efficiency P / 1.25 P = 0.8000 and the steps.
+    m_panels.profiles->selectProfile(QStringLiteral("h100-sxm-calibrated"));
+    auto* details = m_panels.profiles->findChild<QTextBrowser*>(QStringLiteral("profileDetails"));
+    QVERIFY(details != nullptr);
+    const QString shown = details->toPlainText();
+    QVERIFY2(
+        shown.contains(QStringLiteral("Calibrated")) && shown.contains(QStringLiteral("0.8000")),
+        qPrintable(shown));
     // One undoable edit: undo puts the plan back on h100-sxm; the profile stays stored.
     QCOMPARE(doc->undoStack()->count(), undoBefore + 1);
     doc->undoStack()->undo();

@@ -217,6 +217,21 @@ void ProfileManagerPanel::selectionChanged() {
                       .arg(formatShort(*p->price_per_gpu_hour))
                 : tr("<p>Price: none (plans on this profile are priced at their own price per "
                      "GPU-hour)</p>");
+    if (const auto& c = p->calibration) {
+        // What `tally calibrate` (or the Time panel's Calibrate…) stored: without it here the
+        // profile read as any custom copy, its fitted efficiency visible only on the CLI.
+        text +=
+            tr("<p><b>Calibrated</b>: efficiency %1 = %2 s predicted / %3 s measured a step "
+               "(%4, fitted on %5, %6; from %7). Every plan on this profile divides its "
+               "predicted step by %1.</p>")
+                .arg(QString::number(c->efficiency, 'f', 4),
+                     QString::number(c->predicted_step_s, 'g', 4),
+                     QString::number(c->measured_step_s, 'g', 4),
+                     c->spec_name.empty() ? tr("plan not recorded") : html(c->spec_name),
+                     c->base_profile.empty() ? tr("profile not recorded") : html(c->base_profile),
+                     c->measured_on.empty() ? tr("undated") : html(c->measured_on),
+                     c->source.empty() ? tr("source not recorded") : html(c->source));
+    }
     if (!p->notes.empty()) {
         text += tr("<p>Notes: %1</p>").arg(html(p->notes));
     }
