@@ -29,4 +29,30 @@ inline QStringList drawnLegend(QChart* chart) {
     return out;
 }
 
+// Pairs of the legend's drawn entries whose texts overlap ("Buffers" drawn over "Capacity
+// 80.00 GB" when an entry was shown after the legend had been laid out), as "a / b".
+inline QStringList overlappingLegendEntries(QChart* chart) {
+    QList<QGraphicsTextItem*> texts;
+    const QRectF shown = chart->sceneBoundingRect();
+    for (QGraphicsItem* item : chart->scene()->items()) {
+        auto* text = dynamic_cast<QGraphicsTextItem*>(item);
+        if (text && text->isVisible() && chart->legend()->isAncestorOf(text) &&
+            shown.contains(text->sceneBoundingRect()) && !text->toPlainText().isEmpty()) {
+            texts.append(text);
+        }
+    }
+    QStringList out;
+    for (qsizetype i = 0; i < texts.size(); ++i) {
+        for (qsizetype j = i + 1; j < texts.size(); ++j) {
+            // A pixel of slack: neighbours may touch.
+            const QRectF a = texts[i]->sceneBoundingRect().adjusted(1, 1, -1, -1);
+            if (a.intersects(texts[j]->sceneBoundingRect().adjusted(1, 1, -1, -1))) {
+                out.append(texts[i]->toPlainText() + QStringLiteral(" / ") +
+                           texts[j]->toPlainText());
+            }
+        }
+    }
+    return out;
+}
+
 }  // namespace tally::test

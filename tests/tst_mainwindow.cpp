@@ -29,6 +29,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QStackedBarSeries>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
@@ -105,6 +106,7 @@ private slots:
     void lectureQuestionTwoIsAnswered();
     void dragUndoEntryNamesWhereItEnded();
     void windowFitsALaptopScreen();
+    void zeroLegendRelaysWhenBuffersAppear();
     void savedSizeLargerThanTheScreenIsCut();
     void zeroStagesFarPastThePlanAreCut();
     void zeroStagesDrawnWholeAreNotMarkedCut();
@@ -1165,6 +1167,25 @@ void TestMainWindow::savedSizeLargerThanTheScreenIsCut() {
                             .arg(m_window->height())
                             .arg(free.width())
                             .arg(free.height())));
+}
+
+// The ZeRO chart's legend shows "Buffers" only where a bar has them; when an edit brings the
+// entry in (the lecture's 70B, then Mixtral 8x7B at 8192 tokens, whose ZeRO-3 gathers show) or
+// takes it out, the legend is laid out again: no entry is drawn over another.
+void TestMainWindow::zeroLegendRelaysWhenBuffersAppear() {
+    m_window->showPanel(QStringLiteral("memory"));
+    QChart* chart = m_window->memoryPanel()->barSeries()->chart();
+    const PlanSpec lecture = m_window->document()->spec();
+    PlanSpec mixtral = lecture;
+    mixtral.model = find_model_preset("mixtral-8x7b")->model;
+    mixtral.data.seq_len = 8192;
+    for (const PlanSpec& spec : {mixtral, lecture, mixtral}) {
+        m_window->document()->edit(spec, QStringLiteral("model"));
+        QCoreApplication::processEvents();
+        QCoreApplication::processEvents();
+        const QStringList overlaps = test::overlappingLegendEntries(chart);
+        QVERIFY2(overlaps.isEmpty(), qPrintable(overlaps.join(u", ")));
+    }
 }
 
 void TestMainWindow::windowFitsALaptopScreen() {

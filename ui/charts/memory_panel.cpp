@@ -7,6 +7,7 @@
 #include <QChartView>
 #include <QComboBox>
 #include <QCursor>
+#include <QGraphicsLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -321,6 +322,12 @@ void MemoryPanel::showBars(const PlanViews& v) {
             if (static_cast<QBarLegendMarker*>(marker)->barset() == m_sets[5]) {
                 marker->setVisible(buffersShow);
             }
+        }
+        // Qt Charts does not lay the legend out again when an entry is shown or hidden (as in
+        // the roofline's legend): "Buffers" came back drawn over "Capacity 80.00 GB".
+        if (QGraphicsLayout* layout = m_barChart->legend()->layout()) {
+            layout->invalidate();
+            layout->activate();
         }
         m_buffersShown = buffersShow;
     }
