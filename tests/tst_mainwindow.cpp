@@ -106,6 +106,7 @@ private slots:
     void lectureQuestionTwoIsAnswered();
     void dragUndoEntryNamesWhereItEnded();
     void windowFitsALaptopScreen();
+    void narrowTableRowsStayDistinct();
     void zeroLegendRelaysWhenBuffersAppear();
     void savedSizeLargerThanTheScreenIsCut();
     void zeroStagesFarPastThePlanAreCut();
@@ -1186,6 +1187,28 @@ void TestMainWindow::zeroLegendRelaysWhenBuffersAppear() {
         const QStringList overlaps = test::overlappingLegendEntries(chart);
         QVERIFY2(overlaps.isEmpty(), qPrintable(overlaps.join(u", ")));
     }
+}
+
+// On a laptop the Time table's first column is narrow; its rows must still read apart where
+// they differ only at the end, as the two Training FLOPs rows (model; hardware, HFU ...) do.
+void TestMainWindow::narrowTableRowsStayDistinct() {
+    m_window->resize(1366, 740);
+    m_window->showPanel(QStringLiteral("time"));
+    QTableView* table = m_window->timePanel()->table();
+    QAbstractItemModel* model = table->model();
+    QStringList flops;
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const QString label = model->index(row, 0).data().toString();
+        if (label.startsWith(QStringLiteral("Training FLOPs"))) {
+            flops.append(label);
+        }
+    }
+    QCOMPARE(flops.size(), 2);
+    // Drawn in a column far too narrow for either: what the view shows still differs.
+    const int width = table->fontMetrics().horizontalAdvance(QStringLiteral("Training FL"));
+    const QString a = table->fontMetrics().elidedText(flops[0], table->textElideMode(), width);
+    const QString b = table->fontMetrics().elidedText(flops[1], table->textElideMode(), width);
+    QVERIFY2(a != b, qPrintable(a + QStringLiteral(" | ") + b));
 }
 
 void TestMainWindow::windowFitsALaptopScreen() {
