@@ -5,6 +5,7 @@
 // the plan's own uncalibrated step P: a run measured at 1.25 P is an efficiency of 0.8.
 #include <QFile>
 #include <QLabel>
+#include <QLayout>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRadioButton>
@@ -73,6 +74,7 @@ private slots:
     void cleanup();
     void previewAndMarks();
     void logFileAndWarmUp();
+    void typedLogPathIsReadOnEnter();
     void workspaceFileIsNotALog();
     void buttonOpensTheDialogAndOkSwitchesThePlan();
     void withoutWorkspaceNothingIsStored();
@@ -166,6 +168,35 @@ void TestUiCalibration::logFileAndWarmUp() {
     dialog.readLog();
     QVERIFY(marked(dialog.logEdit()));
     QVERIFY(dialog.preview()->text().contains(QStringLiteral("elapsed time per iteration")));
+}
+
+// A path typed into the log box is read on Enter (or on leaving the box); until then the preview
+// says so, instead of asking to choose a log, and nothing can be stored.
+void TestUiCalibration::typedLogPathIsReadOnEnter() {
+    const QString path = m_dir->filePath(QStringLiteral("typed.log"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    for (const char* ms : {"20000.0", "20000.0", "20000.0"}) {
+        f.write(QByteArray(" iteration       10/     100 | elapsed time per iteration (ms): ") +
+                ms + " |\n");
+    }
+    f.close();
+    CalibrationDialog dialog(runSpec(), *find_builtin_hardware("h100-sxm"), {});
+    dialog.show();
+    QTest::keyClicks(dialog.logEdit(), path);
+    QVERIFY(dialog.logChoice()->isChecked());
+    QVERIFY2(dialog.preview()->text().contains(QStringLiteral("Press Enter")),
+             qPrintable(dialog.preview()->text()));
+    QVERIFY(!dialog.okButton()->isEnabled());
+    QTest::keyClick(dialog.logEdit(), Qt::Key_Return);
+    QVERIFY(dialog.calibrated());
+    QVERIFY(dialog.preview()->text().contains(QStringLiteral("typed.log")));
+    // The preview now runs to several lines: the dialog has grown to hold every row whole.
+    QLayout* layout = dialog.layout();
+    const int need = layout->hasHeightForWidth() ? layout->totalHeightForWidth(dialog.width())
+                                                 : layout->totalSizeHint().height();
+    QVERIFY2(dialog.height() >= need,
+             qPrintable(QStringLiteral("%1 < %2").arg(dialog.height()).arg(need)));
 }
 
 void TestUiCalibration::workspaceFileIsNotALog() {

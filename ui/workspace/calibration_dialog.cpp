@@ -11,6 +11,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QScopeGuard>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -131,7 +132,10 @@ CalibrationDialog::CalibrationDialog(const PlanSpec& spec, const HardwareProfile
         connect(edit, &QLineEdit::textChanged, this, &CalibrationDialog::refit);
     }
     connect(m_step, &QLineEdit::textEdited, this, [this] { m_stepChoice->setChecked(true); });
-    connect(m_log, &QLineEdit::textEdited, this, [this] { m_logChoice->setChecked(true); });
+    connect(m_log, &QLineEdit::textEdited, this, [this] {
+        m_logChoice->setChecked(true);
+        refit();  // a path typed but not yet read says so, not "Choose a training log"
+    });
     connect(m_log, &QLineEdit::editingFinished, this, &CalibrationDialog::readLog);
     connect(m_stepChoice, &QRadioButton::toggled, this, &CalibrationDialog::refit);
     connect(m_skip, &QSpinBox::valueChanged, this, &CalibrationDialog::refit);
@@ -197,7 +201,21 @@ void CalibrationDialog::markField(QWidget* field) {
     }
 }
 
+// The preview runs to several lines once a log is read: the dialog grows to hold them rather
+// than squeezing its rows (a user's own size is kept where it is already large enough).
+void CalibrationDialog::growToFit() {
+    if (QLayout* l = layout()) {
+        l->activate();
+        const int need =
+            l->hasHeightForWidth() ? l->totalHeightForWidth(width()) : l->totalSizeHint().height();
+        if (need > height()) {
+            resize(width(), need);
+        }
+    }
+}
+
 void CalibrationDialog::refit() {
+    const auto grow = qScopeGuard([this] { growToFit(); });
     m_calibrated.reset();
     m_ok->setEnabled(false);
     for (QWidget* w : {static_cast<QWidget*>(m_step), static_cast<QWidget*>(m_log),
@@ -230,6 +248,14 @@ void CalibrationDialog::refit() {
             }
             source = tr("entered in the window").toStdString();
         } else {
+            const QString typed = m_log->text().trimmed();
+            if (!typed.isEmpty() && typed != m_logPath) {
+                // Read on Enter or on leaving the box (readLog()); until then nothing is fitted,
+                // and a log read before belongs to another path.
+                m_preview->setStyleSheet(QString());
+                m_preview->setText(tr("Press Enter to read %1.").arg(typed));
+                return;
+            }
             if (!m_logError.isEmpty()) {
                 markField(m_log);
                 m_preview->setText(m_logError);

@@ -57,6 +57,7 @@ public:
 
 private:
     void refit();
+    void growToFit();
     void markField(QWidget* field);
     void submit();
 
