@@ -23,6 +23,7 @@
 #include <QMenuBar>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScrollArea>
 #include <QSet>
 #include <QSettings>
 #include <QStatusBar>
@@ -299,6 +300,7 @@ private slots:
     void warningAndErrorFollowTheLanguage();
     void chinesePlanNameSurvivesSaveAndExport();
     void liveSwitchKeepsPlanUndoAndPanels();
+    void formFitsItsLabelsAfterASwitch();
     void startLanguage();
     void examplesTranslated();
     void figuresWithTheirNumbersInChinese();
@@ -577,6 +579,34 @@ void TestUiTranslation::liveSwitchKeepsPlanUndoAndPanels() {
     QCOMPARE(window->menuBar()->actions().first()->text(), QStringLiteral("&File"));
     QCOMPARE(window->currentPanel(), QStringLiteral("roofline"));
     QCOMPARE(headDim->lineEdit()->text(), QStringLiteral("auto"));
+}
+
+// Opened in Chinese, switched to English: the English labels are wider, and the form takes
+// their width instead of cutting its entry boxes at the dock's edge ("8" for 80, "819" for 8192).
+void TestUiTranslation::formFitsItsLabelsAfterASwitch() {
+    MainWindow* window = makeWindow(QStringLiteral("zh_CN"));
+    window->resize(1366, 740);
+    QCoreApplication::processEvents();
+    switchLanguage(window, m_translations.get(), QStringLiteral("en"));
+    QCoreApplication::processEvents();
+    QCoreApplication::processEvents();
+    auto* scroll = qobject_cast<QScrollArea*>(window->specForm()->parentWidget()->parentWidget());
+    QVERIFY(scroll != nullptr);
+    QWidget* viewport = scroll->viewport();
+    int boxes = 0;
+    for (NumberEditor* editor : window->specForm()->findChildren<NumberEditor*>()) {
+        QLineEdit* edit = editor->lineEdit();
+        if (!edit->isVisibleTo(window)) {
+            continue;
+        }
+        ++boxes;
+        const int right = edit->mapTo(viewport, QPoint(edit->width(), 0)).x();
+        QVERIFY2(right <= viewport->width(), qPrintable(QStringLiteral("%1 ends at %2 of %3")
+                                                            .arg(edit->objectName())
+                                                            .arg(right)
+                                                            .arg(viewport->width())));
+    }
+    QVERIFY(boxes > 10);
 }
 
 void TestUiTranslation::startLanguage() {

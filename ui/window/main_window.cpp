@@ -96,6 +96,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
     m_tabs->setDocumentMode(true);
 
     auto* scroll = new QScrollArea(m_formDock);
+    m_formScroll = scroll;
     scroll->setWidget(m_form);
     scroll->setWidgetResizable(true);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
@@ -647,6 +648,17 @@ void MainWindow::refreshTexts() {
     emit m_document->resultsChanged();
     emit m_document->errorChanged();
     updateTitle();
+    // The form's labels are as wide as the language makes them: the least width it takes was
+    // set in the first language, and English labels, wider than Chinese ones, cut every entry
+    // box at the dock's edge. Take the new least width, and widen the dock to it if narrower.
+    if (QLayout* layout = m_form->layout()) {
+        layout->activate();
+    }
+    const int least = m_form->minimumSizeHint().width() + 24;
+    m_formScroll->setMinimumWidth(least);
+    if (m_formDock->width() < least) {
+        resizeDocks({m_formDock}, {least}, Qt::Horizontal);
+    }
 }
 
 void MainWindow::updateTitle() {

@@ -9,6 +9,7 @@
 #include "ui/common/chart_support.h"
 
 class QDockWidget;
+class QScrollArea;
 class QMenu;
 class QSettings;
 class QTabWidget;
@@ -132,6 +133,7 @@ private:
     SummaryBar* m_summary;
     QTabWidget* m_tabs;
     QDockWidget* m_formDock;
+    QScrollArea* m_formScroll = nullptr;
     MemoryPanel* m_memory;
     TimePanel* m_time;
     RooflinePanel* m_roofline;
