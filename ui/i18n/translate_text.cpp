@@ -45,6 +45,13 @@ QString translatedLiteral(const char* context, const std::string& english,
     return lookUp(context, english.c_str(), translations);
 }
 
+QString translatedFormula(const tally::Explanation& explanation, const Translations* translations) {
+    if (!explanation.formula_text.empty()) {
+        return translatedText(explanation.formula_text, translations);
+    }
+    return translatedLiteral(kFormulaContext, explanation.formula, translations);
+}
+
 QString translatedSubstitution(const tally::Explanation& explanation,
                                const Translations* translations) {
     if (!explanation.substitution_text.empty()) {

@@ -22,6 +22,11 @@ QString translatedText(const tally::Text& text, const Translations* translations
 QString translatedLiteral(const char* context, const std::string& english,
                           const Translations* translations = nullptr);
 
+// An explanation's formula in the user's language: its formula_text translated when it has one,
+// else its English looked up under kFormulaContext (a symbolic formula comes back as written).
+QString translatedFormula(const tally::Explanation& explanation,
+                          const Translations* translations = nullptr);
+
 // An explanation's line with the numbers (planner/core/explanation.h) in the user's language:
 // its substitution_text translated when it has one, else the numbers as written.
 QString translatedSubstitution(const tally::Explanation& explanation,
