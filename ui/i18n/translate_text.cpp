@@ -84,7 +84,8 @@ QString translatedAllowed(const tally::FieldError& error, const Translations* tr
 
 QString translatedFieldError(const tally::FieldError& error, const Translations* translations) {
     const std::string field =
-        error.field.empty()
+        !error.field_text.empty() ? translatedText(error.field_text, translations).toStdString()
+        : error.field.empty()
             ? lookUp(kFieldErrorContext, kFieldErrorNoField, translations).toStdString()
             : error.field;
     const std::string allowed = translatedAllowed(error, translations).toStdString();

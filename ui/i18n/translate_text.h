@@ -34,7 +34,8 @@ QString translatedSubstitution(const tally::Explanation& explanation,
 
 // A rejected input, as message() writes it, in the user's language: the frame ("%1: got %2;
 // %3"), and what is allowed when the error carries it as a Text (FieldError::allowed_text); the
-// field (a spec key) and the value stay as written.
+// field (a spec key) and the value stay as written, but for a field in words
+// (FieldError::field_text) and the planner's placeholder values (kPlaceholderValues).
 QString translatedFieldError(const tally::FieldError& error,
                              const Translations* translations = nullptr);
 // What is allowed, alone.
