@@ -40,7 +40,7 @@ std::string tr(const char* source) {
 std::string kind_text(ProfileKind kind) {
     switch (kind) {
         case ProfileKind::builtin:
-            return cli_text("tally::cli", "built-in");
+            return cli_text("tally::cli", "builtin");
         case ProfileKind::custom:
             return cli_text("tally::cli", "custom");
         case ProfileKind::measured:
