@@ -1563,10 +1563,6 @@
         <translation>加上 %1 运行可查看更多信息。</translation>
     </message>
     <message>
-        <source>built-in</source>
-        <translation>内置</translation>
-    </message>
-    <message>
         <source>custom</source>
         <translation>自定义</translation>
     </message>
@@ -1613,6 +1609,10 @@
     <message>
         <source>decode</source>
         <translation>解码</translation>
+    </message>
+    <message>
+        <source>builtin</source>
+        <translation>内置</translation>
     </message>
 </context>
 <context>
