@@ -79,10 +79,17 @@ TrainingLogSummary read_log_file(const std::string& path, std::int64_t skip_reco
     try {
         return reader.summary({skip_records});
     } catch (const SpecError& e) {
-        if (e.field() == "skip_records") {
-            throw SpecError("--skip-records", e.error().value, e.error().allowed);
+        // The reader names its own settings; here they are the options, the file the value.
+        FieldError error = e.error();
+        if (error.field == "skip_records") {
+            error.field = "--skip-records";
+        } else {
+            error.field = "--log";
+            if (error.value.empty()) {
+                error.value = quoted(path);
+            }
         }
-        throw SpecError(e.field(), e.error().value + " in " + quoted(path), e.error().allowed);
+        throw SpecError(std::move(error));
     }
 }
 
@@ -148,16 +155,20 @@ void register_calibrate_commands(CLI::App& app, CliState& state) {
         bare.calibration.reset();
         std::optional<TrainingLogSummary> summary;
         double measured_s = 0.0;
-        std::string source;
+        std::string source;        // as recorded, in English
+        std::string shown_source;  // in the command line's language
         std::string field;
         if (log->count() > 0) {
             summary = read_log_file(opts->log, opts->skip_records);
             measured_s = measured_step_from_log(*summary, spec, bare);
+            shown_source =
+                cli_render(log_source(*summary, fs::path(opts->log).filename().string()));
             source = log_source_text(*summary, fs::path(opts->log).filename().string());
             field = "--log";
         } else {
             measured_s = parse_step(opts->step_s);
-            source = "entered with --step-s";
+            source = kStepEnteredSource;
+            shown_source = cli_text("tally::calibration", kStepEnteredSource);
             field = "--step-s";
         }
         const StepCalibration fit =
@@ -204,8 +215,10 @@ void register_calibrate_commands(CLI::App& app, CliState& state) {
             fmt::print("  {:<15} {}\n", tr("predicted step"),
                        cli_render(TALLY_TEXT("tally::cli", "%1 s (the model, uncalibrated)")
                                       .arg(four_digits(fit.predicted_step_s))));
-            fmt::print("  {:<15} {} s ({})\n", tr("measured step"),
-                       four_digits(fit.measured_step_s), fit.source);
+            fmt::print("  {:<15} {}\n", tr("measured step"),
+                       cli_render(TALLY_TEXT("tally::cli", "%1 s (%2)")
+                                      .arg(four_digits(fit.measured_step_s))
+                                      .arg(shown_source)));
             fmt::print("  {:<15} {}\n", tr("efficiency"),
                        cli_render(TALLY_TEXT("tally::cli",
                                              "%1 / %2 = %3 (every step predicted on the profile "

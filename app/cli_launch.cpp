@@ -86,7 +86,7 @@ void print_settings(const std::string& title, const std::vector<LaunchSetting>& 
     if (settings.empty()) {
         return;
     }
-    std::fprintf(stderr, "%s:\n", title.c_str());
+    std::fprintf(stderr, "%s\n", cli_render(TALLY_TEXT("tally::cli", "%1:").arg(title)).c_str());
     for (const LaunchSetting& s : settings) {
         const std::string where =
             s.line > 0 ? cli_render(TALLY_TEXT("tally::cli", "line %1: ").arg(s.line))
@@ -171,9 +171,9 @@ void register_launch_commands(CLI::App& app, CliState& state) {
             print_settings(cli_text("tally::cli", "read"), r.read);
             print_settings(cli_text("tally::cli", "ignored (no bearing on the plan)"), r.ignored);
             print_settings(cli_text("tally::cli", "not read (unknown to Tally)"), r.unknown);
-            for (const std::string& g : r.guesses) {
+            for (const Text& g : r.guesses) {
                 std::fprintf(stderr, "%s %s\n", cli_text("tally::cli", "assumed:").c_str(),
-                             g.c_str());
+                             cli_render(g).c_str());
             }
         }
         write_output(opts->output, to_json(r.spec).dump(2) + "\n");

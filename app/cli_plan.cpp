@@ -30,14 +30,14 @@ void print_performance(const Plan& plan, const PlanSpec& spec, const HardwarePro
         {cli_text("tally::cli", "compute"), p.compute_s},
         {cli_text("tally::cli", "recompute"), p.recompute_s},
         {cli_text("tally::cli", "memory-bound"), p.memory_bound_s},
-        {"TP comm", p.tp_comm_s},
-        {"PP comm", p.pp_comm_s},
-        {"PP bubble", p.pp_bubble_s},
-        {"DP exposed", p.dp_comm_exposed_s},
-        {"EP comm", p.ep_comm_s},
-        {"CP comm", p.cp_comm_s},
+        {cli_text("tally::cli", "TP comm"), p.tp_comm_s},
+        {cli_text("tally::cli", "PP comm"), p.pp_comm_s},
+        {cli_text("tally::cli", "PP bubble"), p.pp_bubble_s},
+        {cli_text("tally::cli", "DP exposed"), p.dp_comm_exposed_s},
+        {cli_text("tally::cli", "EP comm"), p.ep_comm_s},
+        {cli_text("tally::cli", "CP comm"), p.cp_comm_s},
         {cli_text("tally::cli", "launch gaps"), p.overhead_s},
-        {"NCCL SMs", p.comm_contention_s},
+        {cli_text("tally::cli", "NCCL SMs"), p.comm_contention_s},
         {cli_text("tally::cli", "offload"), p.offload_s},
         {cli_text("tally::cli", "optimizer"), p.optimizer_s},
     };
@@ -50,13 +50,15 @@ void print_performance(const Plan& plan, const PlanSpec& spec, const HardwarePro
         p.step_s, p.mfu, p.hfu,
         cli_render(
             TALLY_TEXT("tally::cli", "%1 tokens/s").arg(fmt::format("{:.4g}", p.tokens_per_s))));
-    fmt::print("  {:<13} {:>10.4g} s  ({})\n", "DP comm", p.dp_comm_s,
+    fmt::print("  {:<13} {:>10.4g} s  ({})\n", cli_text("tally::cli", "DP comm"), p.dp_comm_s,
                cli_render(TALLY_TEXT("tally::cli", "%1 s hidden behind compute")
                               .arg(fmt::format("{:.4g}", p.dp_comm_s - p.dp_comm_exposed_s))));
     if (hw.calibration) {
-        fmt::print("  {:<13} {:>10.4g} s  / efficiency {:.4f}: {}\n", "uncalibrated",
-                   p.uncalibrated_step_s, p.calibration_efficiency,
-                   calibration_note(*hw.calibration));
+        fmt::print("  {:<13} {:>10.4g} s  {}\n", cli_text("tally::cli", "uncalibrated"),
+                   p.uncalibrated_step_s,
+                   cli_render(TALLY_TEXT("tally::cli", "/ efficiency %1: %2")
+                                  .arg(fmt::format("{:.4f}", p.calibration_efficiency))
+                                  .arg(cli_render(calibration_note_text(*hw.calibration)))));
     }
     // How close the model came on the published runs of this engine and GPU generation.
     const GpuGeneration generation = gpu_generation(hw);
@@ -190,7 +192,7 @@ void print_plan_table(const PlanSpec& spec, const HardwareProfile& hw, const Pla
                               .arg(days_text(plan.time.days))
                               .arg(fmt::format("{:.4g}", plan.time.seconds))));
     if (hw.calibration && plan.time.mfu_predicted) {
-        fmt::print("                {}\n", calibration_note(*hw.calibration));
+        fmt::print("                {}\n", cli_render(calibration_note_text(*hw.calibration)));
     }
     fmt::print("  {:<13} {:.4g}\n", cli_text("tally::cli", "GPU-hours"), plan.time.gpu_hours);
     if (plan.time.has_cost) {
@@ -207,7 +209,7 @@ void print_plan_table(const PlanSpec& spec, const HardwareProfile& hw, const Pla
     fmt::print("{}\n", cli_text("tally::cli", "How each figure is computed"));
     for (const Explanation& e : explain(spec, hw, plan)) {
         fmt::print("  {:<22} {} = {}\n  {:<22} [{}]\n", cli_label(kExplanationContext, e.label),
-                   cli_label(kFormulaContext, e.formula), cli_substitution(e), "", e.source);
+                   cli_formula(e), cli_substitution(e), "", e.source);
     }
     const std::vector<Text> warnings = warning_texts(plan, spec, hw);
     if (!warnings.empty()) {
@@ -302,7 +304,7 @@ void register_plan_commands(CLI::App& app, CliState& state) {
                                 : QT_TRANSLATE_NOOP("tally::cli",
                                                     "model state only, activations not counted"))
                         .arg(fmt::format("{:.4g}", r.max_params))),
-                r.formula);
+                cli_render(r.formula_text));
         }
         state.exit_code = kExitOk;
     });

@@ -32,6 +32,32 @@ std::string tr(const char* source) {
     return cli_text("tally::cli", source);
 }
 
+// A phase of the roofline table as a person reads it; "spec" (the spec's own operations) and
+// JSON keep the identifier.
+std::string phase_text(const std::string& phase) {
+    if (phase == "training") {
+        return cli_text("tally::cli", "training");
+    }
+    if (phase == "prefill") {
+        return cli_text("tally::cli", "prefill");
+    }
+    if (phase == "decode") {
+        return cli_text("tally::cli", "decode");
+    }
+    return phase;
+}
+
+// What bounds an operation, "memory" or "compute", as a person reads it.
+std::string bound_text(const std::string& bound) {
+    if (bound == "memory") {
+        return cli_text("tally::cli", "memory");
+    }
+    if (bound == "compute") {
+        return cli_text("tally::cli", "compute");
+    }
+    return bound;
+}
+
 Roof require_roof(const HardwareProfile& hw, DType dtype, const std::string& field) {
     auto roof = roof_for(hw, compute_type(dtype));
     if (!roof) {
@@ -177,17 +203,17 @@ void print_roofline_table(const json& j) {
     for (const json& op : j["ops"]) {
         fmt::print(
             "{:<8} {:<{}} {:>5g} {:<8} {:>10.3g} {:>10.3g} {:>10.4g} {:>11.4g} {:<7} {:>10.3g}\n",
-            op["phase"].get<std::string>(), op["name"].get<std::string>(), name_width,
+            phase_text(op["phase"].get<std::string>()), op["name"].get<std::string>(), name_width,
             op["count"].get<double>(), op["dtype"].get<std::string>(), op["flops"].get<double>(),
             op["bytes"].get<double>(), op["intensity"].get<double>(),
-            op["attainable_flops_per_s"].get<double>(), op["bound"].get<std::string>(),
+            op["attainable_flops_per_s"].get<double>(), bound_text(op["bound"].get<std::string>()),
             op["seconds"].get<double>());
     }
     if (!j["phases"].empty()) {
         fmt::print("\n{}\n", tr("Per step at roofline speed (operations one after another):"));
         for (const json& p : j["phases"]) {
             fmt::print(
-                "  {:<8} {}\n", p["phase"].get<std::string>(),
+                "  {:<8} {}\n", phase_text(p["phase"].get<std::string>()),
                 cli_render(
                     TALLY_TEXT("tally::cli", "%1 FLOPs, %2 bytes, %3 s (%4% of it memory-bound)")
                         .arg(fmt::format("{:.4g}", p["flops"].get<double>()))
@@ -336,14 +362,16 @@ void print_formats_table(const std::optional<double>& value) {
             const Conversion c = convert(*value, f);
             converted = fmt::format("  {:.8g} ({})", c.value, to_string(c.status));
             if (info.block_size > 0 && std::isfinite(c.scale)) {
-                converted += fmt::format(" = {:g} x scale {:g}", c.element, c.scale);
+                converted += cli_render(TALLY_TEXT("tally::cli", " = %1 x scale %2")
+                                            .arg(fmt::format("{:g}", c.element))
+                                            .arg(fmt::format("{:g}", c.scale)));
             }
         }
         fmt::print(
             "{:<9} {:>3} {:>3} {:>3} {:>5g} {:>12.5g} {:>12.5g} {:>12.5g} {:>10.4g} {:<9}{}\n",
             info.name, info.sign_bits, info.exponent_bits, info.mantissa_bits, info.bits_per_value,
             info.max, info.min_normal, info.min_subnormal, info.epsilon,
-            info.overflow == OverflowRule::saturate ? "saturate" : "infinity", converted);
+            info.overflow == OverflowRule::saturate ? tr("saturate") : tr("infinity"), converted);
     }
     fmt::print("\n{}\n",
                tr("Block formats: nvfp4 = E2M1 x one E4M3 scale per 16 values (4.5 bits); mxfp4 = "
@@ -411,8 +439,8 @@ void register_roofline_commands(CLI::App& app, CliState& state) {
             }
             fmt::print("{}\n", out.dump(2));
         } else {
-            fmt::print("{:<16} {:<44} {:>8} {:>8} {:>9} {:>9} {:>9} {:>8}\n", "id", "name",
-                       "mem GB", "TB/s", "bf16 TF", "fp8 TF", "fp4 TF", "ridge");
+            fmt::print("{:<16} {:<44} {:>8} {:>8} {:>9} {:>9} {:>9} {:>8}\n", "id", tr("name"),
+                       tr("mem GB"), "TB/s", "bf16 TF", "fp8 TF", "fp4 TF", tr("ridge"));
             for (const HardwareProfile& hw : builtin_hardware()) {
                 auto tf = [&](ComputeType t) {
                     return hw.supports(t) ? four_digits(to_tera(hw.peak(t))) : std::string("-");

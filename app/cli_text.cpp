@@ -55,6 +55,10 @@ std::string cli_label(const char* context, const std::string& english) {
     return ui::translatedLiteral(context, english, &translations()).toStdString();
 }
 
+std::string cli_formula(const Explanation& explanation) {
+    return ui::translatedFormula(explanation, &translations()).toStdString();
+}
+
 std::string cli_substitution(const Explanation& explanation) {
     return ui::translatedSubstitution(explanation, &translations()).toStdString();
 }

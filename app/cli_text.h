@@ -28,6 +28,8 @@ std::string cli_render(const Text& text);
 std::string cli_error(const FieldError& error);
 // An explanation's label (marked in planner/text/explain.cpp) in the command line's language.
 std::string cli_label(const char* context, const std::string& english);
+// An explanation's formula in the command line's language.
+std::string cli_formula(const Explanation& explanation);
 // An explanation's line with the numbers in the command line's language.
 std::string cli_substitution(const Explanation& explanation);
 

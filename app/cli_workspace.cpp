@@ -36,6 +36,19 @@ std::string tr(const char* source) {
     return cli_text("tally::cli", source);
 }
 
+// A profile's kind as a person reads it; JSON keeps to_string(kind).
+std::string kind_text(ProfileKind kind) {
+    switch (kind) {
+        case ProfileKind::builtin:
+            return cli_text("tally::cli", "builtin");
+        case ProfileKind::custom:
+            return cli_text("tally::cli", "custom");
+        case ProfileKind::measured:
+            return cli_text("tally::cli", "measured");
+    }
+    return "?";
+}
+
 namespace fs = std::filesystem;
 using nlohmann::json;
 
@@ -192,14 +205,14 @@ void print_profile_table(const std::vector<HardwareProfile>& profiles) {
                cli_text("tally::cli", "name"), cli_text("tally::cli", "memory"),
                cli_text("tally::cli", "bandwidth"), cli_text("tally::cli", "bf16 peak"));
     for (const HardwareProfile& p : profiles) {
-        fmt::print("{:<20} {:<9} {:<40} {:>10} {:>12} {:>16}\n", p.id, to_string(p.kind), p.name,
+        fmt::print("{:<20} {:<9} {:<40} {:>10} {:>12} {:>16}\n", p.id, kind_text(p.kind), p.name,
                    gb_text(p.memory_bytes), tb_per_s_text(p.bandwidth_bytes_per_s),
                    tflops_text(p.peak(ComputeType::bf16)));
     }
 }
 
 void print_profile(const HardwareProfile& p, std::optional<std::int64_t> source_run) {
-    fmt::print("{} ({}, {})\n", p.name, p.id, to_string(p.kind));
+    fmt::print("{} ({}, {})\n", p.name, p.id, kind_text(p.kind));
     if (!p.vendor.empty()) {
         fmt::print("  {:<12} {}\n", tr("vendor"), p.vendor);
     }
@@ -225,10 +238,13 @@ void print_profile(const HardwareProfile& p, std::optional<std::int64_t> source_
     }
     // A calibrated profile (tally calibrate): every predicted step on it is divided by this.
     if (p.calibration) {
-        fmt::print(
-            "  calibration  efficiency {:.4f} = {:.4g} s predicted / {:.4g} s measured; {}\n",
-            p.calibration->efficiency, p.calibration->predicted_step_s,
-            p.calibration->measured_step_s, calibration_note(*p.calibration));
+        fmt::print("  {:<12} {}\n", tr("calibration"),
+                   cli_render(TALLY_TEXT("tally::cli",
+                                         "efficiency %1 = %2 s predicted / %3 s measured; %4")
+                                  .arg(fmt::format("{:.4f}", p.calibration->efficiency))
+                                  .arg(fmt::format("{:.4g}", p.calibration->predicted_step_s))
+                                  .arg(fmt::format("{:.4g}", p.calibration->measured_step_s))
+                                  .arg(cli_render(calibration_note_text(*p.calibration)))));
     }
     if (!p.notes.empty()) {
         fmt::print("  {:<12} {}\n", tr("notes"), p.notes);
@@ -378,7 +394,7 @@ void register_profiles(CLI::App& app, CliState& state) {
         } else {
             fmt::print("{}\n",
                        cli_render(TALLY_TEXT("tally::cli", "imported %1 profile %2 (%3) into %4")
-                                      .arg(to_string(p.kind))
+                                      .arg(kind_text(p.kind))
                                       .arg(p.id)
                                       .arg(p.name)
                                       .arg(ws.path().string())));
@@ -423,7 +439,7 @@ void register_profiles(CLI::App& app, CliState& state) {
             print_json(to_json(p));
         } else {
             fmt::print("{}\n", cli_render(TALLY_TEXT("tally::cli", "added %1 profile %2 (%3) to %4")
-                                              .arg(to_string(p.kind))
+                                              .arg(kind_text(p.kind))
                                               .arg(p.id)
                                               .arg(p.name)
                                               .arg(ws.path().string())));
@@ -822,8 +838,7 @@ void print_comparison(const std::vector<ComparisonRow>& rows, const PlanSpec& sp
     };
     fmt::print("{}\n", spec.name.empty() ? tr("Plan") : spec.name);
     line(tr("profile"), [](const ComparisonRow& r) { return r.hardware.id; });
-    line(tr("kind"),
-         [](const ComparisonRow& r) { return std::string(to_string(r.hardware.kind)); });
+    line(tr("kind"), [](const ComparisonRow& r) { return kind_text(r.hardware.kind); });
     line(tr("memory"), [](const ComparisonRow& r) { return gb_text(r.hardware.memory_bytes); });
     line(tr("bandwidth"),
          [](const ComparisonRow& r) { return tb_per_s_text(r.hardware.bandwidth_bytes_per_s); });
@@ -854,9 +869,11 @@ void print_comparison(const std::vector<ComparisonRow>& rows, const PlanSpec& sp
             r, [](const ComparisonRow& x) { return fmt::format("{:.4g}", x.plan.time.gpu_hours); });
     });
     line(tr("price/GPU-hour"), [](const ComparisonRow& r) {
-        return r.price_per_gpu_hour
-                   ? fmt::format("{:.4g} ({})", *r.price_per_gpu_hour, to_string(r.price_source))
-                   : std::string("-");
+        return r.price_per_gpu_hour ? fmt::format("{:.4g} ({})", *r.price_per_gpu_hour,
+                                                  r.price_source == PriceSource::profile
+                                                      ? cli_text("tally::cli", "profile")
+                                                      : cli_text("tally::cli", "plan"))
+                                    : std::string("-");
     });
     line(tr("cost"), [&](const ComparisonRow& r) {
         return figure(r, [](const ComparisonRow& x) {

@@ -3,14 +3,128 @@
 #include <fmt/core.h>
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <nlohmann/json.hpp>
+#include <regex>
+#include <string>
 
 #include "app/cli.h"
 #include "app/cli_text.h"
 #include "planner/core/errors.h"
 #include "planner/store/workspace.h"
 #include "tally_version.h"
+
+namespace {
+
+using tally::cli::cli_render;
+
+// Whether `e` is a `Kind`. By class, not by get_name(): an ExtrasError of a subcommand carries
+// the subcommand's name there.
+template <typename Kind>
+bool is(const CLI::Error& e) {
+    return dynamic_cast<const Kind*>(&e) != nullptr;
+}
+
+// CLI11's message for a rejected command line (its English, built in CLI/Error.hpp) in the
+// command line's language, the option and the value it names kept as written; a message of a
+// form not known here stays in English.
+std::string parse_error_text(const CLI::Error& e) {
+    const std::string what = e.what();
+    // In English, CLI11's own words (its singular and plural included).
+    const auto say = [&what](const tally::Text& text) {
+        std::string said = cli_render(text);
+        return said == text.english() ? what : said;
+    };
+    std::smatch m;
+    const auto matches = [&](const char* pattern) {
+        return std::regex_match(what, m, std::regex(pattern));
+    };
+    if (is<CLI::RequiredError>(e)) {
+        if (what == "A subcommand is required") {
+            return say(TALLY_TEXT("tally::cli", "A subcommand is required"));
+        }
+        if (matches("(.+) is required")) {
+            return say(TALLY_TEXT("tally::cli", "%1 is required").arg(m.str(1)));
+        }
+    } else if (is<CLI::ConversionError>(e)) {
+        if (matches("Could not convert: (.+) = (.*)")) {
+            return say(
+                TALLY_TEXT("tally::cli", "Could not convert: %1 = %2").arg(m.str(1)).arg(m.str(2)));
+        }
+    } else if (is<CLI::ExtrasError>(e)) {
+        if (matches("The following arguments? (?:was|were) not expected: (.*)")) {
+            return say(
+                TALLY_TEXT("tally::cli", "Arguments that were not expected: %1").arg(m.str(1)));
+        }
+    } else if (is<CLI::RequiresError>(e)) {
+        if (matches("(.+) requires (.+)")) {
+            return say(TALLY_TEXT("tally::cli", "%1 requires %2").arg(m.str(1)).arg(m.str(2)));
+        }
+    } else if (is<CLI::ExcludesError>(e)) {
+        if (matches("(.+) excludes (.+)")) {
+            return say(TALLY_TEXT("tally::cli", "%1 excludes %2").arg(m.str(1)).arg(m.str(2)));
+        }
+    } else if (is<CLI::ValidationError>(e)) {
+        if (matches("(\\S+): Value (.*) not in range (.*) to (.*)")) {
+            return say(TALLY_TEXT("tally::cli", "%1: %2 is not in the range %3 to %4")
+                           .arg(m.str(1))
+                           .arg(m.str(2))
+                           .arg(m.str(3))
+                           .arg(m.str(4)));
+        }
+        if (matches("(\\S+): (.*) not in (\\{.*\\})")) {
+            return say(TALLY_TEXT("tally::cli", "%1: %2 is not one of %3")
+                           .arg(m.str(1))
+                           .arg(m.str(2))
+                           .arg(m.str(3)));
+        }
+        if (matches("(\\S+): must be en or zh_CN")) {
+            return say(TALLY_TEXT("tally::cli", "%1: must be en or zh_CN").arg(m.str(1)));
+        }
+    } else if (is<CLI::ArgumentMismatch>(e)) {
+        if (matches("(.+): (\\d+) required (\\S+) missing")) {
+            return say(TALLY_TEXT("tally::cli", "%1: %2 required %3 missing")
+                           .arg(m.str(1))
+                           .arg(m.str(2))
+                           .arg(m.str(3)));
+        }
+    }
+    return what;
+}
+
+// CLI11's failure message (CLI::FailureMessage::simple) in the command line's language.
+std::string failure_message(const CLI::App* app, const CLI::Error& e) {
+    std::string out = parse_error_text(e) + "\n";
+    if (app->get_help_ptr() != nullptr) {
+        out += cli_render(TALLY_TEXT("tally::cli", "Run with %1 for more information.")
+                              .arg(app->get_help_ptr()->get_name())) +
+               "\n";
+    }
+    return out;
+}
+
+// --lang before the command line is parsed, so that CLI11's own messages, which may come before
+// the option's callback runs, are in that language too. parse() checks the value again.
+void set_language_early(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        std::string value;
+        if (arg == "--lang" && i + 1 < argc) {
+            value = argv[i + 1];
+        } else if (arg.rfind("--lang=", 0) == 0) {
+            value = arg.substr(std::strlen("--lang="));
+        } else {
+            continue;
+        }
+        if (tally::cli::parse_language(value)) {
+            tally::cli::set_cli_language(value);
+        }
+        return;
+    }
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
     using namespace tally::cli;
@@ -19,6 +133,8 @@ int main(int argc, char** argv) {
         "it will run on.",
         "tally"};
     app.set_version_flag("--version", "tally " TALLY_VERSION);
+    app.failure_message(failure_message);
+    set_language_early(argc, argv);
     CliState state;
     app.require_subcommand(0, 1);
     app.add_option("--lang", state.lang,

@@ -2,7 +2,10 @@
 // (zh_CN: Simplified Chinese; C: English) or --lang; `--json` output and exit codes never change.
 #include <QProcess>
 #include <QProcessEnvironment>
+#include <QRegularExpression>
+#include <QSet>
 #include <QtTest>
+#include <algorithm>
 
 namespace {
 
@@ -69,6 +72,151 @@ const QByteArray kLlama7b = R"({
   "cluster": {"gpu": "h100-sxm", "gpus": 8, "mfu": 0.5}
 })";
 
+// A file of the repository's examples (resources/examples).
+QString example(const char* name) {
+    return QStringLiteral(TALLY_SOURCE_DIR "/resources/examples/") + QLatin1String(name);
+}
+
+// `tally --lang zh_CN ARGS...` (LANG=C, so only --lang asks for Chinese).
+Run runZh(const QStringList& args, const QByteArray& input = {}) {
+    return runWithLang(QStringLiteral("C"),
+                       QStringList{QStringLiteral("--lang"), QStringLiteral("zh_CN")} + args,
+                       input);
+}
+
+// The words of Latin letters in `text` that are not in `allowed`: symbols, units, identifiers
+// and proper names are allowed, English prose is not.
+QStringList englishWords(const QString& text, const QSet<QString>& allowed) {
+    QStringList out;
+    static const QRegularExpression word(
+        QStringLiteral("(?<![A-Za-z0-9_])[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z][A-Za-z0-9_]*)*"));
+    QString rest = text;
+    // Proper names of more than one word.
+    for (const char* name : {"flash attention", "Pollaczek-Khinchine"}) {
+        rest.remove(QLatin1String(name));
+    }
+    for (auto it = word.globalMatch(rest); it.hasNext();) {
+        const QString w = it.next().captured();
+        if (!allowed.contains(w)) {
+            out << w;
+        }
+    }
+    return out;
+}
+
+// The formulas of "How each figure is computed" (explanation lines "  LABEL  FORMULA = ...", the
+// label and the formula apart by two spaces or more, the sources on lines of their own in [...]).
+QStringList formulas(const QString& out, const QString& heading) {
+    QStringList result;
+    const qsizetype at = out.indexOf(heading);
+    if (at < 0) {
+        return result;
+    }
+    static const QRegularExpression row(QStringLiteral("^  \\S.*?\\s{2,}(\\S.*?) = "));
+    for (const QString& line : out.mid(at).split(u'\n').mid(1)) {
+        if (line.trimmed().isEmpty()) {
+            break;
+        }
+        const QRegularExpressionMatch m = row.match(line);
+        if (m.hasMatch()) {
+            result << m.captured(1);
+        }
+    }
+    return result;
+}
+
+// Symbols, units and identifiers the formulas keep in every language (explain.cpp,
+// inference.cpp): variables (N, L, B, T, h, W, ...), spec fields and framework settings, units,
+// and the names of collectives and hardware.
+const QSet<QString> kFormulaSymbols = {
+    QStringLiteral("N"),
+    QStringLiteral("D"),
+    QStringLiteral("L"),
+    QStringLiteral("H"),
+    QStringLiteral("T"),
+    QStringLiteral("B"),
+    QStringLiteral("C"),
+    QStringLiteral("O"),
+    QStringLiteral("P"),
+    QStringLiteral("W"),
+    QStringLiteral("S"),
+    QStringLiteral("h"),
+    QStringLiteral("k"),
+    QStringLiteral("p"),
+    QStringLiteral("f"),
+    QStringLiteral("s"),
+    QStringLiteral("v"),
+    QStringLiteral("m"),
+    QStringLiteral("x"),
+    QStringLiteral("a"),
+    QStringLiteral("b"),
+    QStringLiteral("n"),
+    QStringLiteral("q"),
+    QStringLiteral("d_qk"),
+    QStringLiteral("d_v"),
+    QStringLiteral("N_gpu"),
+    QStringLiteral("N_16"),
+    QStringLiteral("N_matmul"),
+    QStringLiteral("L_w"),
+    QStringLiteral("bytes"),
+    QStringLiteral("param"),
+    QStringLiteral("grad"),
+    QStringLiteral("master"),
+    QStringLiteral("act"),
+    QStringLiteral("weight_dtype"),
+    QStringLiteral("kv_heads"),
+    QStringLiteral("head_dim"),
+    QStringLiteral("kv_lora_rank"),
+    QStringLiteral("qk_rope_head_dim"),
+    QStringLiteral("max_batched_tokens"),
+    QStringLiteral("qkv"),
+    QStringLiteral("max"),
+    QStringLiteral("min"),
+    QStringLiteral("ceil"),
+    QStringLiteral("floor"),
+    QStringLiteral("tp"),
+    QStringLiteral("pp"),
+    QStringLiteral("dp"),
+    QStringLiteral("cp"),
+    QStringLiteral("us"),
+    QStringLiteral("MiB"),
+    QStringLiteral("ZeRO"),
+    QStringLiteral("ZeRO-3"),
+    QStringLiteral("TP"),
+    QStringLiteral("PP"),
+    QStringLiteral("DP"),
+    QStringLiteral("EP"),
+    QStringLiteral("CP"),
+    QStringLiteral("SP"),
+    QStringLiteral("MoE"),
+    QStringLiteral("MLP"),
+    QStringLiteral("KV"),
+    QStringLiteral("GPU"),
+    QStringLiteral("SM"),
+    QStringLiteral("NCCL"),
+    QStringLiteral("GEMM"),
+    QStringLiteral("FLOPs"),
+    QStringLiteral("MFU"),
+    QStringLiteral("HFU"),
+    QStringLiteral("TDP"),
+    QStringLiteral("TTFT"),
+    QStringLiteral("ITL"),
+    QStringLiteral("RS"),
+    QStringLiteral("AG"),
+    QStringLiteral("all-reduce"),
+    QStringLiteral("all-to-all"),
+    QStringLiteral("all-gather"),
+    QStringLiteral("rho"),
+    QStringLiteral("kernel"),
+    QStringLiteral("tile"),
+    QStringLiteral("token"),
+    QStringLiteral("dropout"),
+    QStringLiteral("bf16"),
+    QStringLiteral("fp32"),
+    QStringLiteral("H100"),
+    QStringLiteral("SXM5"),
+};
+
 }  // namespace
 
 class TestCliTranslation : public QObject {
@@ -89,6 +237,13 @@ private slots:
     void workspaceErrorFollowsLang();
     void rooflineAndHardwareFollowLang_data();
     void rooflineAndHardwareFollowLang();
+    void planStepAndFormulasInChinese();
+    void inferFormulasInChinese_data();
+    void inferFormulasInChinese();
+    void calibrateInChinese();
+    void importErrorInChinese();
+    void parseErrorsInChinese_data();
+    void parseErrorsInChinese();
 };
 
 void TestCliTranslation::warningFollowsLang_data() {
@@ -395,6 +550,202 @@ void TestCliTranslation::rooflineAndHardwareFollowLang() {
         lang, {QStringLiteral("hardware"), QStringLiteral("show"), QStringLiteral("nosuch")});
     QCOMPARE(bad.exit_code, 2);
     QVERIFY2(bad.err.startsWith(error), qPrintable(bad.err));
+}
+
+// `plan` in Chinese: the step table's terms and the formulas of "How each figure is computed"
+// (planner/text/explain.cpp) come from the catalogue, in the words its entries use ("PP 通信",
+// "PP 气泡", "DP 暴露", "字节/秒").
+void TestCliTranslation::planStepAndFormulasInChinese() {
+    const Run r = runZh({QStringLiteral("plan"), example("llama-3-70b-15t-1024-h100.json")});
+    QCOMPARE(r.exit_code, 0);
+    // The terms of the step, one a row: "TP comm" is "TP 通信" in the catalogue, and so on.
+    const qsizetype step =
+        r.out.indexOf(QStringLiteral("预测的单步时间（性能模型；docs/planner.md）"));
+    QVERIFY2(step >= 0, qPrintable(r.out));
+    const QStringList rows = r.out.mid(step).split(u'\n').mid(1, 16);
+    for (const char* term :
+         {"TP 通信", "PP 通信", "PP 气泡", "DP 暴露", "EP 通信", "CP 通信", "NCCL SM", "DP 通信"}) {
+        const QString t = QString::fromUtf8(term);
+        QVERIFY2(std::any_of(rows.begin(), rows.end(),
+                             [&](const QString& row) {
+                                 return row.startsWith(QStringLiteral("  ") + t + u' ');
+                             }),
+                 qPrintable(t + QStringLiteral(" not a row of:\n") + rows.join(u'\n')));
+    }
+    static const QRegularExpression label(QStringLiteral("^  (\\S.*?)\\s+[-0-9]"));
+    for (const QString& row : rows) {
+        const QRegularExpressionMatch m = label.match(row);
+        if (m.hasMatch()) {
+            const QStringList english = englishWords(
+                m.captured(1), {QStringLiteral("TP"), QStringLiteral("PP"), QStringLiteral("DP"),
+                                QStringLiteral("EP"), QStringLiteral("CP"), QStringLiteral("NCCL"),
+                                QStringLiteral("SM")});
+            QVERIFY2(english.isEmpty(), qPrintable(row));
+        }
+    }
+    // Formulas with the catalogue's words: "dense %1 peak of %2 (no 2:4 sparsity)" is
+    // "%2 的稠密 %1 峰值（不含 2:4 稀疏）", "peak x MFU x GPUs" "峰值 x MFU x GPU 数", ...
+    for (const char* formula :
+         {"H100 SXM5 80GB 的稠密 bf16 峰值（不含 2:4 稀疏） = ", "峰值 x MFU x GPU 数 = ",
+          "秒数 x GPU 数 / 3600 = ", "N_gpu x bytes(param) / (ZeRO-3 时除以 dp) = ",
+          "N_gpu x bytes(grad) / (ZeRO >= 2 时除以 dp) = ",
+          "N_gpu x bytes(master：fp32 副本，或没有) / (ZeRO >= 1 时除以 dp) = ",
+          "实际达到 3.136e+12 字节/秒", "每 GPU 3.798e+11 字节/秒"}) {
+        QVERIFY2(r.out.contains(QString::fromUtf8(formula)),
+                 qPrintable(QString::fromUtf8(formula) + QStringLiteral(" not in:\n") + r.out));
+    }
+    const QStringList all = formulas(r.out, QStringLiteral("每个数字是如何计算的"));
+    QVERIFY(all.size() > 20);
+    for (const QString& f : all) {
+        const QStringList english = englishWords(f, kFormulaSymbols);
+        QVERIFY2(english.isEmpty(), qPrintable(f + QStringLiteral(": ") + english.join(u' ')));
+    }
+    for (const char* english :
+         {"TP comm", "PP bubble", "DP exposed", "NCCL SMs", "DP comm", "dense bf16 peak",
+          "peak x MFU", "seconds x GPUs", "bytes/s", "字节/s"}) {
+        QVERIFY2(!r.out.contains(QLatin1String(english)), english);
+    }
+    // Without pipeline buffers or ZeRO-3 the total is "params + grads + master + optimizer +
+    // activations": "参数 + 梯度 + 主权重 + 优化器状态 + 激活值".
+    const Run small = runZh({QStringLiteral("plan"), QStringLiteral("-")}, kTooBig);
+    QCOMPARE(small.exit_code, 0);
+    QVERIFY2(small.out.contains(QStringLiteral("参数 + 梯度 + 主权重 + 优化器状态 + 激活值 = ")),
+             qPrintable(small.out));
+    QVERIFY2(small.out.contains(QStringLiteral("N（给定） = ")), qPrintable(small.out));
+    for (const QString& f : formulas(small.out, QStringLiteral("每个数字是如何计算的"))) {
+        const QStringList english = englishWords(f, kFormulaSymbols);
+        QVERIFY2(english.isEmpty(), qPrintable(f + QStringLiteral(": ") + english.join(u' ')));
+    }
+}
+
+void TestCliTranslation::inferFormulasInChinese_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::newRow("static batch") << QStringList{};
+    QTest::newRow("concurrency 16")
+        << QStringList{QStringLiteral("--concurrency"), QStringLiteral("16")};
+}
+
+// `infer` in Chinese: every formula of the serving plan's explanations
+// (planner/serving/inference.cpp) from the catalogue.
+void TestCliTranslation::inferFormulasInChinese() {
+    QFETCH(QStringList, args);
+    const Run r = runZh(
+        QStringList{QStringLiteral("infer"), example("llama-3-70b-serve-4xh100-fp8.json")} + args);
+    QCOMPARE(r.exit_code, 0);
+    // "weights + KV cache + activations" and "largest B with weights + B x context x KV per
+    // token per GPU + activations(B) <= capacity" in the catalogue.
+    for (const char* formula :
+         {"权重 + KV 缓存 + 激活值 = ",
+          "满足 权重 + B x 上下文 x 每 GPU 每 token KV + 激活(B) <= 容量 的最大 B = ",
+          "批次 x (提示 + 输出) x 每 GPU 每 token 的 KV 字节数 = ", "1 / 解码单步 = "}) {
+        QVERIFY2(r.out.contains(QString::fromUtf8(formula)),
+                 qPrintable(QString::fromUtf8(formula) + QStringLiteral(" not in:\n") + r.out));
+    }
+    const QStringList all = formulas(r.out, QStringLiteral("每个数字是如何计算的"));
+    QVERIFY(all.size() >= 12);
+    for (const QString& f : all) {
+        const QStringList english = englishWords(f, kFormulaSymbols);
+        QVERIFY2(english.isEmpty(), qPrintable(f + QStringLiteral(": ") + english.join(u' ')));
+    }
+    for (const char* english : {"weights + KV cache", "largest B with", "replicas x"}) {
+        QVERIFY2(!r.out.contains(QLatin1String(english)), english);
+    }
+}
+
+// `calibrate` and the calibrated profile in Chinese: where the measured step came from ("entered
+// with --step-s": "用 --step-s 输入"), the note of the calibration ("calibrated from a measured
+// step of %1 s (%2 / %3)": "根据实测单步 %1 s 校准（%2 / %3）") and a log without timing lines.
+void TestCliTranslation::calibrateInChinese() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString db = dir.filePath(QStringLiteral("ws.sqlite"));
+    const Run fit =
+        runZh({QStringLiteral("calibrate"), example("llama-3-70b-15t-1024-h100.json"),
+               QStringLiteral("--step-s"), QStringLiteral("5"), QStringLiteral("--db"), db});
+    QCOMPARE(fit.exit_code, 0);
+    QVERIFY2(fit.out.contains(QStringLiteral("5 s（用 --step-s 输入）")), qPrintable(fit.out));
+    QVERIFY2(!fit.out.contains(QStringLiteral("entered with")), qPrintable(fit.out));
+
+    const Run show = runZh({QStringLiteral("profiles"), QStringLiteral("--db"), db,
+                            QStringLiteral("show"), QStringLiteral("h100-sxm-calibrated")});
+    QCOMPARE(show.exit_code, 0);
+    // "efficiency %1 = %2 s predicted / %3 s measured; %4" under the label "calibration".
+    static const QRegularExpression row(QStringLiteral(
+        "\\n  校准\\s+效率 0\\.\\d+ = 预测 4\\.\\d+ s / 实测 5 s；根据实测单步 5 s 校准（"
+        "\\d{4}-\\d\\d-\\d\\d / 用 --step-s 输入）\\n"));
+    QVERIFY2(row.match(show.out).hasMatch(), qPrintable(show.out));
+    QVERIFY2(show.out.startsWith(QStringLiteral("H100 SXM5 80GB（已校准） (h100-sxm-calibrated, "
+                                                "自定义)")),
+             qPrintable(show.out));
+    for (const char* english : {"calibration", "efficiency", "predicted", "measured", "entered"}) {
+        QVERIFY2(!show.out.contains(QLatin1String(english)), english);
+    }
+
+    // A log without timing lines: "a training log with lines of ...; none of its %1 lines is one"
+    // for --log.
+    const QString log = dir.filePath(QStringLiteral("plain.log"));
+    QFile f(log);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("training ...\nloss 3.2\n");
+    f.close();
+    const Run bad = runZh({QStringLiteral("calibrate"), example("llama-3-70b-15t-1024-h100.json"),
+                           QStringLiteral("--log"), log, QStringLiteral("--db"), db});
+    QCOMPARE(bad.exit_code, 2);
+    QVERIFY2(bad.err.startsWith(QStringLiteral("tally: 错误： --log：给出的是 \"") + log +
+                                QStringLiteral("\"；一个含有 \"elapsed time per iteration (ms): "
+                                               "X\"（Megatron-LM）、")),
+             qPrintable(bad.err));
+    QVERIFY2(bad.err.trimmed().endsWith(QStringLiteral("行的训练日志；该文件的 2 行中一行也没有")),
+             qPrintable(bad.err));
+    QVERIFY2(!bad.err.contains(QStringLiteral("without")), qPrintable(bad.err));
+}
+
+// `import` in Chinese: a setting named with its line ("%1 (line %2)": "%1（第 %2 行）") and a
+// switch given without a value ("a switch": "一个开关").
+void TestCliTranslation::importErrorInChinese() {
+    const QByteArray args =
+        "python pretrain_gpt.py \\\n    --num-layers 8 \\\n    --no-such-switch \\\n"
+        "    --hidden-size 1024\n";
+    const Run r = runZh({QStringLiteral("import"), QStringLiteral("-"), QStringLiteral("--from"),
+                         QStringLiteral("megatron")},
+                        args);
+    QCOMPARE(r.exit_code, 2);
+    QVERIFY2(r.err.startsWith(
+                 QStringLiteral("tally: 错误： no-such-switch（第 3 行）：给出的是 一个开关；")),
+             qPrintable(r.err));
+    QVERIFY2(!r.err.contains(QStringLiteral("(line")), qPrintable(r.err));
+    QVERIFY2(!r.err.contains(QStringLiteral("a switch")), qPrintable(r.err));
+}
+
+void TestCliTranslation::parseErrorsInChinese_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    // CLI11's "--days is required", "Could not convert: --days = abc" and "SPEC is required"
+    // (CLI/Error.hpp): "必须给出 %1" and "无法转换：%1 = %2" in the catalogue.
+    const QString spec = example("llama-3-70b-15t-1024-h100.json");
+    QTest::newRow("required option")
+        << QStringList{QStringLiteral("solve"), QStringLiteral("min-gpus"), spec}
+        << QStringLiteral("必须给出 --days");
+    QTest::newRow("not a number") << QStringList{QStringLiteral("solve"),
+                                                 QStringLiteral("min-gpus"), spec,
+                                                 QStringLiteral("--days"), QStringLiteral("abc")}
+                                  << QStringLiteral("无法转换：--days = abc");
+    QTest::newRow("required positional")
+        << QStringList{QStringLiteral("plan")} << QStringLiteral("必须给出 SPEC");
+}
+
+void TestCliTranslation::parseErrorsInChinese() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    const Run r = runZh(args);
+    QCOMPARE(r.exit_code, 2);
+    // "Run with %1 for more information." is "加上 %1 运行可查看更多信息。".
+    QCOMPARE(r.err, message + QStringLiteral("\n加上 --help 运行可查看更多信息。\n"));
+    // The same in English, exit code included.
+    const Run c = runWithLang(QStringLiteral("C"), args);
+    QCOMPARE(c.exit_code, 2);
+    QVERIFY2(c.err.endsWith(QStringLiteral("\nRun with --help for more information.\n")),
+             qPrintable(c.err));
 }
 
 QTEST_APPLESS_MAIN(TestCliTranslation)

@@ -10,12 +10,14 @@ namespace tally {
 // A rejected input, as a value: which field (a dotted path such as "model.heads"), the value
 // that was given (as the user wrote it), and what is allowed. message() joins them into one
 // sentence a user can act on. `allowed_text`, when set, is `allowed` in translatable form
-// (core/text.h): `allowed` is then its English and the UI shows its translation.
+// (core/text.h): `allowed` is then its English and the UI shows its translation. `field_text`,
+// when set, is the field the same way, for a field named in words ("num-layers (line 12)").
 struct FieldError {
     std::string field;
     std::string value;
     std::string allowed;
     Text allowed_text{};
+    Text field_text{};
 
     // The error with a translatable "allowed" (allowed = text.english()).
     static FieldError of(std::string field, std::string value, Text allowed);
@@ -42,8 +44,11 @@ inline constexpr const char* kValueMissing = QT_TRANSLATE_NOOP("tally::FieldErro
 inline constexpr const char* kValueNoValue = QT_TRANSLATE_NOOP("tally::FieldError", "no value");
 inline constexpr const char* kValueGivenWithPreset =
     QT_TRANSLATE_NOOP("tally::FieldError", "given with preset");
+// A command-line switch given without a value (a launch configuration's `--sequence-parallel`).
+inline constexpr const char* kValueSwitch = QT_TRANSLATE_NOOP("tally::FieldError", "a switch");
 inline constexpr const char* kPlaceholderValues[] = {
-    kValueNothing, kValueNone, kValueAbsent, kValueMissing, kValueNoValue, kValueGivenWithPreset};
+    kValueNothing,         kValueNone,  kValueAbsent, kValueMissing, kValueNoValue,
+    kValueGivenWithPreset, kValueSwitch};
 
 // Thrown by parsers and loaders; carries the FieldError so callers can mark the field.
 class SpecError : public std::runtime_error {

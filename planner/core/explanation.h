@@ -12,7 +12,9 @@ namespace tally {
 // The labels are marked with QT_TRANSLATE_NOOP(kExplanationContext, ...) where they are written
 // (planner/text/explain.cpp): the UI and the CLI show a label in the user's language by looking
 // its English up under this context. A formula written in words is marked the same way under
-// kFormulaContext and shown translated; symbolic formulas and the sources stay as written.
+// kFormulaContext and shown translated; a formula in words with values in it ("dense bf16 peak
+// of H100") carries them as a text (formula_text); symbolic formulas and the sources stay as
+// written.
 inline constexpr const char* kExplanationContext = "tally::explain";
 inline constexpr const char* kFormulaContext = "tally::formula";
 
@@ -28,6 +30,9 @@ struct Explanation {
     // micro-batches of 0.5 s"), so the UI and the CLI show it in the user's language; empty when
     // it is numbers and symbols alone, which read the same in every language.
     Text substitution_text;
+    // The formula as a translatable text (core/text.h) when it has values in it; empty when the
+    // formula is looked up by its English under kFormulaContext (or is symbols alone).
+    Text formula_text{};
 };
 
 // An explanation whose substitution is numbers and symbols alone.
@@ -46,6 +51,13 @@ inline Explanation make_explanation(std::string key, std::string label, double v
     return {std::move(key),    std::move(label),       value,
             std::move(unit),   std::move(formula),     std::move(english),
             std::move(source), std::move(substitution)};
+}
+
+// Gives an explanation a formula with values in it: its English beside the text.
+inline Explanation with_formula(Explanation explanation, Text formula) {
+    explanation.formula = formula.english();
+    explanation.formula_text = std::move(formula);
+    return explanation;
 }
 
 }  // namespace tally

@@ -28,11 +28,25 @@ void apply_calibration(PerformanceBreakdown& b, const HardwareProfile& hw) {
     }
 }
 
+Text calibration_note_text(const StepCalibration& c) {
+    Text text =
+        TALLY_TEXT("tally::calibration", "calibrated from a measured step of %1 s (%2 / %3)");
+    text.arg(four_digits(c.measured_step_s));
+    if (c.measured_on.empty()) {
+        text.arg_translated("tally::calibration",
+                            QT_TRANSLATE_NOOP("tally::calibration", "undated"));
+    } else {
+        text.arg(c.measured_on);
+    }
+    text.arg_translated("tally::calibration",
+                        c.source.empty()
+                            ? QT_TRANSLATE_NOOP("tally::calibration", "source not recorded")
+                            : c.source.c_str());
+    return text;
+}
+
 std::string calibration_note(const StepCalibration& c) {
-    std::string when = c.measured_on.empty() ? std::string("undated") : c.measured_on;
-    return fmt::format("calibrated from a measured step of {} s ({} / {})",
-                       four_digits(c.measured_step_s), when,
-                       c.source.empty() ? std::string("source not recorded") : c.source);
+    return calibration_note_text(c).english();
 }
 
 void validate_measured_step(double step_s, const std::string& field) {

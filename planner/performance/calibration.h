@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "planner/core/text.h"
 #include "planner/hardware/hardware.h"
 #include "planner/performance/performance.h"
 
@@ -22,6 +23,14 @@ void apply_calibration(PerformanceBreakdown& breakdown, const HardwareProfile& h
 
 // "calibrated from a measured step of 12.5 s (2026-12-02 / Megatron-LM log run.log, ...)".
 std::string calibration_note(const StepCalibration& calibration);
+// The same note as a translatable text (core/text.h). The recorded source is looked up under
+// "tally::calibration", so a source the planner wrote (kStepEnteredSource) reads in the user's
+// language; one taken from a file name stays as recorded.
+Text calibration_note_text(const StepCalibration& calibration);
+
+// The source of a calibration whose measured step was typed in (`tally calibrate --step-s`).
+inline constexpr const char* kStepEnteredSource =
+    QT_TRANSLATE_NOOP("tally::calibration", "entered with --step-s");
 
 // A measured step a calibration may rest on: finite and in [1e-9, 1e9] seconds. Throws
 // SpecError naming `field` (e.g. "--step-s") and the value otherwise.

@@ -181,21 +181,27 @@ void TrainingLogReader::add_line(std::string_view raw) {
         // Python's "{:,}" groups thousands with commas ("12,345").
         std::erase(text, ',');
     }
-    const std::string field = fmt::format("log line {}", m_lines);
+    // An error names the line: "log line 12".
+    const auto at_line = [this](std::string value, Text allowed) {
+        FieldError error = FieldError::of(fmt::format("log line {}", m_lines), std::move(value),
+                                          std::move(allowed));
+        error.field_text = TALLY_TEXT("tally::training_log", "log line %1").arg(m_lines);
+        return error;
+    };
     double value = 0.0;
     const auto [parsed_end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (text.empty() || ec != std::errc() || parsed_end != text.data() + text.size() ||
         !std::isfinite(value) || value <= 0.0) {
-        throw SpecError(
-            field, quoted_excerpt(line.substr(at)),
-            TALLY_TEXT("tally::training_log", "a finite number > 0 after \"%1\"").arg(key));
+        throw SpecError(at_line(
+            quoted_excerpt(line.substr(at)),
+            TALLY_TEXT("tally::training_log", "a finite number > 0 after \"%1\"").arg(key)));
     }
     if (m_has_format && format != m_format) {
-        throw SpecError(field, quoted_excerpt(line.substr(at)),
-                        TALLY_TEXT("tally::training_log",
-                                   "the timing lines of one run in one format (the log's "
-                                   "first timing line is %1's)")
-                            .arg(to_string(m_format)));
+        throw SpecError(at_line(quoted_excerpt(line.substr(at)),
+                                TALLY_TEXT("tally::training_log",
+                                           "the timing lines of one run in one format (the log's "
+                                           "first timing line is %1's)")
+                                    .arg(to_string(m_format))));
     }
     const std::int64_t rank = rank_of(line);
     if (m_records.empty() && m_other_rank_records == 0) {
@@ -211,12 +217,12 @@ void TrainingLogReader::add_line(std::string_view raw) {
     const double lo = rate ? kMinLogTokensPerS : kMinLogStepS;
     const double hi = rate ? kMaxLogTokensPerS : kMaxLogStepS;
     if (!(value >= lo && value <= hi)) {
-        throw SpecError(
-            field, quoted_excerpt(line.substr(at)),
+        throw SpecError(at_line(
+            quoted_excerpt(line.substr(at)),
             rate ? TALLY_TEXT("tally::training_log", "tokens per second per GPU in [0.001, 1e12]")
                  : TALLY_TEXT("tally::training_log",
                               "a step time in [1e-9, 1e9] s (Megatron-LM's in ms: "
-                              "[1e-6, 1e12])"));
+                              "[1e-6, 1e12])")));
     }
     m_has_format = true;
     m_format = format;
@@ -230,11 +236,13 @@ TrainingLogSummary TrainingLogReader::summary(const TrainingLogSettings& setting
     s.records = static_cast<std::int64_t>(m_records.size());
     s.other_rank_records = m_other_rank_records;
     if (m_records.empty()) {
-        throw SpecError("log", fmt::format("{} lines without a timing line", m_lines),
+        throw SpecError("log", std::string(),
                         TALLY_TEXT("tally::training_log",
                                    "a training log with lines of \"elapsed time per iteration "
                                    "(ms): X\" (Megatron-LM), \"train_step_timing in s: X\" "
-                                   "(NeMo) or \"tps: N\" (torchtitan)"));
+                                   "(NeMo) or \"tps: N\" (torchtitan); none of its %1 lines is "
+                                   "one")
+                            .arg(m_lines));
     }
     if (settings.skip_records < 0 || settings.skip_records > kMaxSkipRecords ||
         settings.skip_records >= s.records) {

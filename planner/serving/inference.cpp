@@ -1393,13 +1393,15 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
     auto str = [](auto value) { return fmt::format("{}", value); };
     if (s.kv.kind == AttentionKind::mla) {
         add("serving.kv_bytes_per_token", QT_TRANSLATE_NOOP("tally::explain", "KV cache per token"),
-            s.kv.bytes_per_token, "bytes", "L x (kv_lora_rank + qk_rope_head_dim) x bytes",
+            s.kv.bytes_per_token, "bytes",
+            QT_TRANSLATE_NOOP("tally::formula", "L x (kv_lora_rank + qk_rope_head_dim) x bytes"),
             fmt::format("{} x ({} + {}) x {} B ({}) = {}", m.layers, m.mla.kv_lora_rank,
                         m.mla.qk_rope_head_dim, num(kvb), kv_dtype, num(s.kv.bytes_per_token)),
             "DeepSeek-V2 (Liu et al. 2024), sec. 2.1.4, Table 1; the latent is not split by tp");
     } else {
         add("serving.kv_bytes_per_token", QT_TRANSLATE_NOOP("tally::explain", "KV cache per token"),
-            s.kv.bytes_per_token, "bytes", "2 x L x kv_heads x head_dim x bytes",
+            s.kv.bytes_per_token, "bytes",
+            QT_TRANSLATE_NOOP("tally::formula", "2 x L x kv_heads x head_dim x bytes"),
             fmt::format("2 x {} x {} x {} x {} B ({}) = {} ({})", m.layers, m.effective_kv_heads(),
                         m.effective_head_dim(), num(kvb), kv_dtype, num(s.kv.bytes_per_token),
                         to_string(s.kv.kind)),
@@ -1413,9 +1415,10 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
         "Megatron-LM tensor parallelism (Shoeybi et al. 2019, sec. 3)";
     add("serving.memory.weights_bytes", QT_TRANSLATE_NOOP("tally::explain", "Weights per GPU"),
         s.memory.weights_bytes, "bytes",
-        some_16bit ? "((N - N_16) x bytes(weight_dtype) + N_16 x 2 B) / (tp x pp), N_16 the "
-                     "weights kept 16-bit: looked-up embeddings and, as the engine's checkpoints "
-                     "keep it, the output head"
+        some_16bit ? QT_TRANSLATE_NOOP("tally::formula",
+                                       "((N - N_16) x bytes(weight_dtype) + N_16 x 2 B) / (tp x "
+                                       "pp), N_16 the weights kept 16-bit: looked-up embeddings "
+                                       "and, as the engine's checkpoints keep it, the output head")
                    : "N x bytes(weight_dtype) / (tp x pp)",
         some_16bit ? fmt::format("(({} - {}) x {} B ({}) + {} x 2 B) / {} = {} GB",
                                  num(s.params_total), num(s.sixteen_bit_params), num(stored_bytes),
@@ -1432,7 +1435,9 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
     if (m.windowed_layers() == 0) {
         add("serving.memory.kv_cache_bytes",
             QT_TRANSLATE_NOOP("tally::explain", "KV cache per GPU"), s.memory.kv_cache_bytes,
-            "bytes", "batch x (prompt + output) x KV bytes per token per GPU",
+            "bytes",
+            QT_TRANSLATE_NOOP("tally::formula",
+                              "batch x (prompt + output) x KV bytes per token per GPU"),
             fmt::format("{} x {} x {} B = {} GB", in.batch, num(context),
                         num(s.kv.bytes_per_token_per_gpu), num(s.memory.kv_cache_bytes / 1e9)),
             "the full context of every sequence of the batch");
@@ -1442,8 +1447,9 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
         add("serving.memory.kv_cache_bytes",
             QT_TRANSLATE_NOOP("tally::explain", "KV cache per GPU"), s.memory.kv_cache_bytes,
             "bytes",
-            "batch x ((L - L_w) x context + L_w x min(context, W)) / L x KV bytes per token per "
-            "GPU",
+            QT_TRANSLATE_NOOP("tally::formula",
+                              "batch x ((L - L_w) x context + L_w x min(context, W)) / L x KV "
+                              "bytes per token per GPU"),
             fmt::format("{} x (({} - {}) x {} + {} x {}) / {} x {} B = {} GB", in.batch, m.layers,
                         m.windowed_layers(), num(context), m.windowed_layers(),
                         num(std::min(context, dbl(m.sliding_window))), m.layers,
@@ -1455,13 +1461,16 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
     add("serving.memory.activation_bytes",
         QT_TRANSLATE_NOOP("tally::explain", "Activations per GPU"), s.memory.activation_bytes,
         "bytes",
-        "max(prompt, batch) x (2h + (qkv + MLP widths) / tp) x 2 B + batch x vocab / tp x 4 B",
+        QT_TRANSLATE_NOOP(
+            "tally::formula",
+            "max(prompt, batch) x (2h + (qkv + MLP widths) / tp) x 2 B + batch x vocab / tp x 4 B"),
         fmt::format("max({}, {}) x {} x 2 B + {} x {} / {} x 4 B = {} GB", in.prompt_tokens,
                     in.batch, num(s.activation_values_per_token), in.batch, m.vocab, in.tp,
                     fig(s.memory.activation_bytes / 1e9)),
         "one layer's working set; nothing is kept for a backward pass");
     add("serving.memory.total_bytes", QT_TRANSLATE_NOOP("tally::explain", "Total per GPU"),
-        s.memory.total_bytes, "bytes", "weights + KV cache + activations",
+        s.memory.total_bytes, "bytes",
+        QT_TRANSLATE_NOOP("tally::formula", "weights + KV cache + activations"),
         TALLY_TEXT("tally::explain", "%1 + %2 + %3 = %4 GB of %5 GB (%6)")
             .arg(num(s.memory.weights_bytes / 1e9))
             .arg(num(s.memory.kv_cache_bytes / 1e9))
@@ -1477,10 +1486,12 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
     add("serving.max_batch", QT_TRANSLATE_NOOP("tally::explain", "Largest batch that fits"),
         dbl(s.max_batch), "sequences",
         m.windowed_layers() > 0
-            ? "largest B with weights + B x cached positions (KV cache above) x KV per token per "
-              "GPU + activations(B) <= capacity"
-            : "largest B with weights + B x context x KV per token per GPU + activations(B) <= "
-              "capacity",
+            ? QT_TRANSLATE_NOOP("tally::formula",
+                                "largest B with weights + B x cached positions (KV cache above) "
+                                "x KV per token per GPU + activations(B) <= capacity")
+            : QT_TRANSLATE_NOOP("tally::formula",
+                                "largest B with weights + B x context x KV per token per GPU + "
+                                "activations(B) <= capacity"),
         TALLY_TEXT("tally::explain", "context %1 tokens, %2 GB capacity: B = %3")
             .arg(num(context))
             .arg(num(s.memory.capacity_bytes / 1e9))
@@ -1532,9 +1543,10 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
                             : std::string();
     add("serving.prefill_s", QT_TRANSLATE_NOOP("tally::explain", "Prefill of the batch"),
         s.prefill_s, "s",
-        "ceil(batch / floor(max_batched_tokens / prompt)) x (GEMMs in waves of tiles: max("
-        "compute, weights read, dequantization, kernel floor) + attention + small kernels + "
-        "2 L all-reduces)",
+        QT_TRANSLATE_NOOP("tally::formula",
+                          "ceil(batch / floor(max_batched_tokens / prompt)) x (GEMMs in waves of "
+                          "tiles: max(compute, weights read, dequantization, kernel floor) + "
+                          "attention + small kernels + 2 L all-reduces)"),
         TALLY_TEXT("tally::explain",
                    "one pass of %1 tokens: %2 + %3 + %4 + %5 s = %6 s; the batch: %7 s")
             .arg(num(s.prefill.tokens))
@@ -1563,8 +1575,10 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
             host_note + shape_table_note);
     add("serving.decode_step_s", QT_TRANSLATE_NOOP("tally::explain", "Decode step"),
         s.decode_step_s, "s",
-        "GEMMs (max of compute in waves, weights read / bandwidth, floor) + max(attention FLOPs / "
-        "peak, KV read / bandwidth, L floors) + small kernels + 2 L all-reduces",
+        QT_TRANSLATE_NOOP("tally::formula",
+                          "GEMMs (max of compute in waves, weights read / bandwidth, floor) + "
+                          "max(attention FLOPs / peak, KV read / bandwidth, L floors) + small "
+                          "kernels + 2 L all-reduces"),
         TALLY_TEXT("tally::explain",
                    "%1 + %2 + %3 + %4 s = %5 s (GEMMs: compute %6 s, weights %7 s)")
             .arg(fig(s.decode.gemm_s))
@@ -1592,10 +1606,13 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
     add("serving.decode.comm_s", QT_TRANSLATE_NOOP("tally::explain", "All-reduces per decode step"),
         s.decode.comm_s, "s",
         all_reduce == AllReduceKind::nccl
-            ? "2 L x min over NCCL's protocols (base latency + 2 (p - 1) x step latency + 2 (p - "
-              "1) / p x B h 2 B / protocol's share of the link)"
-            : "2 L x min(custom latency + 2 (p - 1) / p x B h 2 B / (0.16 link), NCCL ring); "
-              "NCCL ring above 8 MiB",
+            ? QT_TRANSLATE_NOOP("tally::formula",
+                                "2 L x min over NCCL's protocols (base latency + 2 (p - 1) x step "
+                                "latency + 2 (p - 1) / p x B h 2 B / protocol's share of the "
+                                "link)")
+            : QT_TRANSLATE_NOOP("tally::formula",
+                                "2 L x min(custom latency + 2 (p - 1) / p x B h 2 B / (0.16 "
+                                "link), NCCL ring); NCCL ring above 8 MiB"),
         TALLY_TEXT("tally::explain",
                    "%1 x %2 all-reduce of %3 B over %4 GPUs at %5 (NCCL counts %6 for the "
                    "link) = %7 s (%8 s of it latency)")
@@ -1698,26 +1715,30 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
         }
         add("serving.continuous.tokens_per_s",
             QT_TRANSLATE_NOOP("tally::explain", "Throughput at concurrency"), cb.tokens_per_s,
-            "tokens/s", "replicas x C x O / (TTFT + (O - 1) ITL)",
+            "tokens/s",
+            QT_TRANSLATE_NOOP("tally::formula", "replicas x C x O / (TTFT + (O - 1) ITL)"),
             fmt::format("{} x {} x {} / {} s = {}", s.replicas, fig(cb.concurrency),
                         in.output_tokens, fig(cb.e2e_s), fig(cb.tokens_per_s)),
             "Little's law");
     }
     add("serving.tokens_per_s", QT_TRANSLATE_NOOP("tally::explain", "Throughput (static batch)"),
-        s.tokens_per_s, "tokens/s", "replicas x batch x output / (prefill + output steps)",
+        s.tokens_per_s, "tokens/s",
+        QT_TRANSLATE_NOOP("tally::formula", "replicas x batch x output / (prefill + output steps)"),
         fmt::format("{} x {} x {} / ({} + {} s) = {}", s.replicas, in.batch, in.output_tokens,
                     fig(s.prefill_s), fig(s.decode_total_s), fig(s.tokens_per_s)),
         "output tokens of the whole deployment");
     add("serving.per_sequence_tokens_per_s",
         QT_TRANSLATE_NOOP("tally::explain", "Tokens per second per sequence"),
-        s.per_sequence_tokens_per_s, "tokens/s", "1 / decode step",
+        s.per_sequence_tokens_per_s, "tokens/s",
+        QT_TRANSLATE_NOOP("tally::formula", "1 / decode step"),
         fmt::format("1 / {} s = {}", fig(s.decode_step_s), fig(s.per_sequence_tokens_per_s)),
         "at the final context");
     if (s.cost_per_million_tokens) {
         add("serving.cost_per_million_tokens",
             QT_TRANSLATE_NOOP("tally::explain", "Cost per million output tokens"),
             *s.cost_per_million_tokens, "currency",
-            "price per GPU-hour x GPUs / 3600 / tokens per s x 1e6",
+            QT_TRANSLATE_NOOP("tally::formula",
+                              "price per GPU-hour x GPUs / 3600 / tokens per s x 1e6"),
             fmt::format("{} x {} / 3600 / {} x 1e6 = {}", num(*s.price_per_gpu_hour),
                         spec.cluster.gpus,
                         fig(s.continuous ? s.continuous->tokens_per_s : s.tokens_per_s),
@@ -1727,7 +1748,8 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
     }
     add("serving.critical_batch", QT_TRANSLATE_NOOP("tally::explain", "Critical batch"),
         dbl(s.critical_batch), "sequences",
-        "smallest B with 2 N_matmul B / peak >= weights read / bandwidth",
+        QT_TRANSLATE_NOOP("tally::formula",
+                          "smallest B with 2 N_matmul B / peak >= weights read / bandwidth"),
         TALLY_TEXT("tally::explain", "%1 (%2 at %3 over %4: ridge %5 FLOP per byte)")
             .arg(str(s.critical_batch))
             .arg(to_string(s.gemm_type))

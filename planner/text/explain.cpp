@@ -115,7 +115,8 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
         // Every term below is the model's divided by the profile's fitted efficiency.
         const StepCalibration& c = *hw.calibration;
         out.push_back(make_explanation(
-            "performance.calibration_efficiency", "Calibrated efficiency", f.calibration_efficiency,
+            "performance.calibration_efficiency",
+            QT_TRANSLATE_NOOP("tally::explain", "Calibrated efficiency"), f.calibration_efficiency,
             "of the model's speed",
             QT_TRANSLATE_NOOP(
                 "tally::formula",
@@ -168,14 +169,22 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
                 "has "
                 "one, else 2mnk / (peak x GEMM fraction x quantization); backward = data + weight "
                 "gradients"),
-            TALLY_TEXT("tally::explain",
-                       "%1 micro-batches; %2 of %3 distinct GEMMs measured (%4), the others at "
-                       "%5 FLOP/s achieved")
-                .arg(f.microbatches)
-                .arg(sources.measured)
-                .arg(sources.measured + sources.modelled)
-                .arg(uses.empty() ? std::string("none") : uses)
-                .arg(four_digits(f.gemm_flops_per_s)),
+            [&] {
+                Text text =
+                    TALLY_TEXT("tally::explain",
+                               "%1 micro-batches; %2 of %3 distinct GEMMs measured (%4), the "
+                               "others at %5 FLOP/s achieved");
+                text.arg(f.microbatches)
+                    .arg(sources.measured)
+                    .arg(sources.measured + sources.modelled);
+                if (uses.empty()) {
+                    text.arg_translated("tally::explain",
+                                        QT_TRANSLATE_NOOP("tally::explain", "none"));
+                } else {
+                    text.arg(uses);
+                }
+                return text.arg(four_digits(f.gemm_flops_per_s));
+            }(),
             "tally-probe gemm_shapes (tally probe --plan); roofline (Williams et al. 2009); "
             "efficiency.h" +
                 calibration_suffix(hw)));
@@ -361,8 +370,10 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
         spec.model.kind == ModelKind::mlp
             ? "N = D^2 x L"
             : (spec.model.kind == ModelKind::params
-                   ? "N (given)"
-                   : "N = L x (attention + MLP + norms) + embeddings + final norm"),
+                   ? QT_TRANSLATE_NOOP("tally::formula", "N (given)")
+                   : QT_TRANSLATE_NOOP(
+                         "tally::formula",
+                         "N = L x (attention + MLP + norms) + embeddings + final norm")),
         TALLY_TEXT("tally::explain", "%1 total, %2 active, %3 embedding")
             .arg(four_digits(p.params.total))
             .arg(four_digits(p.params.active))
@@ -421,28 +432,31 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
                 .arg(days_text(p.time.days)),
             "the performance model (docs/planner.md)" + calibration_suffix(hw)));
     } else {
-        out.push_back(
-            make_explanation("time.days", QT_TRANSLATE_NOOP("tally::explain", "Training time"),
-                             p.time.days, "days", "FLOPs / (peak x MFU x GPUs x 86400 s)",
-                             TALLY_TEXT("tally::explain", "%1 / (%2 x %3 x %4 x 86400) = %5 days")
-                                 .arg(four_digits(p.flops.total))
-                                 .arg(four_digits(p.time.peak_flops_per_s))
-                                 .arg(fmt::format("{}", c.mfu))
-                                 .arg(c.gpus)
-                                 .arg(days_text(p.time.days)),
-                             fmt::format("CS336 lecture 2; {} dense {} peak from its datasheet",
-                                         hw.name, to_string(compute_type(t.compute_dtype)))));
+        out.push_back(make_explanation(
+            "time.days", QT_TRANSLATE_NOOP("tally::explain", "Training time"), p.time.days, "days",
+            QT_TRANSLATE_NOOP("tally::formula", "FLOPs / (peak x MFU x GPUs x 86400 s)"),
+            TALLY_TEXT("tally::explain", "%1 / (%2 x %3 x %4 x 86400) = %5 days")
+                .arg(four_digits(p.flops.total))
+                .arg(four_digits(p.time.peak_flops_per_s))
+                .arg(fmt::format("{}", c.mfu))
+                .arg(c.gpus)
+                .arg(days_text(p.time.days)),
+            fmt::format("CS336 lecture 2; {} dense {} peak from its datasheet", hw.name,
+                        to_string(compute_type(t.compute_dtype)))));
     }
-    out.push_back(make_explanation(
-        "time.peak_flops_per_s", QT_TRANSLATE_NOOP("tally::explain", "Dense peak, one GPU"),
-        p.time.peak_flops_per_s, "FLOP/s",
-        fmt::format("dense {} peak of {} (no 2:4 sparsity)",
-                    to_string(compute_type(t.compute_dtype)), hw.name),
-        fmt::format("{} FLOP/s", four_digits(p.time.peak_flops_per_s)),
-        hw.sources.empty() ? std::string("the hardware profile") : hw.sources.front()));
+    out.push_back(with_formula(
+        make_explanation(
+            "time.peak_flops_per_s", QT_TRANSLATE_NOOP("tally::explain", "Dense peak, one GPU"),
+            p.time.peak_flops_per_s, "FLOP/s", std::string(),
+            fmt::format("{} FLOP/s", four_digits(p.time.peak_flops_per_s)),
+            hw.sources.empty() ? std::string("the hardware profile") : hw.sources.front()),
+        TALLY_TEXT("tally::formula", "dense %1 peak of %2 (no 2:4 sparsity)")
+            .arg(to_string(compute_type(t.compute_dtype)))
+            .arg(hw.name)));
     out.push_back(make_explanation(
         "time.achieved_flops_per_s", QT_TRANSLATE_NOOP("tally::explain", "Achieved, whole cluster"),
-        p.time.achieved_flops_per_s, "FLOP/s", "peak x MFU x GPUs",
+        p.time.achieved_flops_per_s, "FLOP/s",
+        QT_TRANSLATE_NOOP("tally::formula", "peak x MFU x GPUs"),
         fmt::format("{} x {:.3g} x {} = {}", four_digits(p.time.peak_flops_per_s), p.time.mfu,
                     c.gpus, four_digits(p.time.achieved_flops_per_s)),
         "CS336 lecture 2 (MFU = achieved / promised FLOP/s)"));
@@ -453,12 +467,12 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
                     four_digits(p.flops.total), p.time.hfu),
         "Korthikanti et al. 2022, sec. 5 (MFU vs HFU)"));
     explain_performance(p, spec, hw, out);
-    out.push_back(make_explanation("time.gpu_hours",
-                                   QT_TRANSLATE_NOOP("tally::explain", "GPU-hours"),
-                                   p.time.gpu_hours, "GPU-hours", "seconds x GPUs / 3600",
-                                   fmt::format("{} x {} / 3600 = {}", four_digits(p.time.seconds),
-                                               c.gpus, four_digits(p.time.gpu_hours)),
-                                   "definition"));
+    out.push_back(make_explanation(
+        "time.gpu_hours", QT_TRANSLATE_NOOP("tally::explain", "GPU-hours"), p.time.gpu_hours,
+        "GPU-hours", QT_TRANSLATE_NOOP("tally::formula", "seconds x GPUs / 3600"),
+        fmt::format("{} x {} / 3600 = {}", four_digits(p.time.seconds), c.gpus,
+                    four_digits(p.time.gpu_hours)),
+        "definition"));
     if (p.time.has_cost) {
         out.push_back(make_explanation(
             "time.cost", QT_TRANSLATE_NOOP("tally::explain", "Cost"), p.time.cost, "currency",
@@ -476,21 +490,23 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
             hw.name + " TDP from its hardware profile"));
     }
 
-    out.push_back(
-        make_explanation("memory.params_bytes", QT_TRANSLATE_NOOP("tally::explain", "Parameters"),
-                         m.params_bytes, "bytes", "N_gpu x bytes(param) / (dp if ZeRO-3)",
-                         fmt::format("{} x {:g} / {:g} = {}", n_gpu, m.param_bytes_per_param,
-                                     m.param_shards, four_digits(m.params_bytes)),
-                         "CS336 lecture 2; Rajbhandari et al. 2020 (ZeRO), sec. 5"));
-    out.push_back(
-        make_explanation("memory.grads_bytes", QT_TRANSLATE_NOOP("tally::explain", "Gradients"),
-                         m.grads_bytes, "bytes", "N_gpu x bytes(grad) / (dp if ZeRO >= 2)",
-                         fmt::format("{} x {:g} / {:g} = {}", n_gpu, m.grad_bytes_per_param,
-                                     m.grad_shards, four_digits(m.grads_bytes)),
-                         "CS336 lecture 2; Rajbhandari et al. 2020, sec. 5"));
+    out.push_back(make_explanation(
+        "memory.params_bytes", QT_TRANSLATE_NOOP("tally::explain", "Parameters"), m.params_bytes,
+        "bytes", QT_TRANSLATE_NOOP("tally::formula", "N_gpu x bytes(param) / (dp if ZeRO-3)"),
+        fmt::format("{} x {:g} / {:g} = {}", n_gpu, m.param_bytes_per_param, m.param_shards,
+                    four_digits(m.params_bytes)),
+        "CS336 lecture 2; Rajbhandari et al. 2020 (ZeRO), sec. 5"));
+    out.push_back(make_explanation(
+        "memory.grads_bytes", QT_TRANSLATE_NOOP("tally::explain", "Gradients"), m.grads_bytes,
+        "bytes", QT_TRANSLATE_NOOP("tally::formula", "N_gpu x bytes(grad) / (dp if ZeRO >= 2)"),
+        fmt::format("{} x {:g} / {:g} = {}", n_gpu, m.grad_bytes_per_param, m.grad_shards,
+                    four_digits(m.grads_bytes)),
+        "CS336 lecture 2; Rajbhandari et al. 2020, sec. 5"));
     out.push_back(make_explanation(
         "memory.master_bytes", QT_TRANSLATE_NOOP("tally::explain", "Master weights"),
-        m.master_bytes, "bytes", "N_gpu x bytes(master: fp32 copy, or none) / (dp if ZeRO >= 1)",
+        m.master_bytes, "bytes",
+        QT_TRANSLATE_NOOP("tally::formula",
+                          "N_gpu x bytes(master: fp32 copy, or none) / (dp if ZeRO >= 1)"),
         fmt::format("{} x {:g} / {:g} = {}", n_gpu, m.master_bytes_per_param, m.optimizer_shards,
                     four_digits(m.master_bytes)),
         "Micikevicius et al. 2018 (mixed precision); Rajbhandari et al. 2020"));
@@ -514,7 +530,8 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
             act_formula = QT_TRANSLATE_NOOP("tally::formula", "not counted (no architecture)");
             break;
         case ModelKind::mlp:
-            act_formula = "bytes(act) x B x D per layer x layers";
+            act_formula =
+                QT_TRANSLATE_NOOP("tally::formula", "bytes(act) x B x D per layer x layers");
             break;
         case ModelKind::transformer:
             act_formula = QT_TRANSLATE_NOOP(
@@ -578,7 +595,8 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
             ? QT_TRANSLATE_NOOP("tally::formula",
                                 "params + grads + master + optimizer + activations + ZeRO-3 "
                                 "gathered layers + pipeline buffers")
-            : "params + grads + master + optimizer + activations",
+            : QT_TRANSLATE_NOOP("tally::formula",
+                                "params + grads + master + optimizer + activations"),
         TALLY_TEXT("tally::explain", "%1 of %2 capacity (%3)")
             .arg(four_digits(m.total_bytes))
             .arg(four_digits(m.capacity_bytes))

@@ -266,11 +266,12 @@ std::string plan_markdown(const PlanSpec& spec, const HardwareProfile& hw, const
                        say(TALLY_TEXT("tally::report", "Source")));
     out += "| --- | --- | --- | --- |\n";
     for (const Explanation& e : explain(spec, hw, plan)) {
-        out +=
-            fmt::format("| {} | {} | {} | {} |\n",
-                        md(say(Text(kExplanationContext, e.label.c_str()))), md(e.formula),
-                        md(e.substitution_text.empty() ? e.substitution : say(e.substitution_text)),
-                        md(e.source));
+        out += fmt::format(
+            "| {} | {} | {} | {} |\n", md(say(Text(kExplanationContext, e.label.c_str()))),
+            md(say(e.formula_text.empty() ? Text(kFormulaContext, e.formula.c_str())
+                                          : e.formula_text)),
+            md(e.substitution_text.empty() ? e.substitution : say(e.substitution_text)),
+            md(e.source));
     }
 
     const std::vector<Text> warnings = warning_texts(plan, spec, hw);

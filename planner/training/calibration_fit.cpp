@@ -35,14 +35,30 @@ double measured_step_from_log(const TrainingLogSummary& log, const PlanSpec& spe
     return tokens_per_gpu / log.median;
 }
 
-std::string log_source_text(const TrainingLogSummary& log, const std::string& file_name) {
-    std::string iterations;
-    if (log.first_iteration >= 0 && log.last_iteration >= 0) {
-        iterations = fmt::format(" (iterations {} to {})", log.first_iteration, log.last_iteration);
+Text log_source(const TrainingLogSummary& log, const std::string& file_name) {
+    const bool iterations = log.first_iteration >= 0 && log.last_iteration >= 0;
+    Text text =
+        log.is_step_time()
+            ? (iterations ? TALLY_TEXT("tally::calibration",
+                                       "%1 log %2: median of %3 step times (iterations %5 to %6), "
+                                       "%4 dropped as warm-up")
+                          : TALLY_TEXT("tally::calibration",
+                                       "%1 log %2: median of %3 step times, %4 dropped as warm-up"))
+            : (iterations ? TALLY_TEXT("tally::calibration",
+                                       "%1 log %2: median of %3 tokens/s per GPU (iterations %5 "
+                                       "to %6), %4 dropped as warm-up")
+                          : TALLY_TEXT("tally::calibration",
+                                       "%1 log %2: median of %3 tokens/s per GPU, %4 dropped as "
+                                       "warm-up"));
+    text.arg(std::string(to_string(log.format))).arg(file_name).arg(log.used).arg(log.skipped);
+    if (iterations) {
+        text.arg(log.first_iteration).arg(log.last_iteration);
     }
-    return fmt::format("{} log {}: median of {} {}{}, {} dropped as warm-up", to_string(log.format),
-                       file_name, log.used, log.is_step_time() ? "step times" : "tokens/s per GPU",
-                       iterations, log.skipped);
+    return text;
+}
+
+std::string log_source_text(const TrainingLogSummary& log, const std::string& file_name) {
+    return log_source(log, file_name).english();
 }
 
 StepCalibration fit_calibration(const PlanSpec& spec, const HardwareProfile& profile,

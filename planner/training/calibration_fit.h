@@ -32,6 +32,8 @@ double measured_step_from_log(const TrainingLogSummary& log, const PlanSpec& spe
 
 // "Megatron-LM log run.log: median of 48 records (iterations 30 to 500), 2 dropped as warm-up".
 std::string log_source_text(const TrainingLogSummary& log, const std::string& file_name);
+// The same, as a translatable text (core/text.h), for a person to read in their language.
+Text log_source(const TrainingLogSummary& log, const std::string& file_name);
 
 // The calibration of `spec` measured at `measured_step_s` on `profile` (its figures; any
 // calibration it has is set aside for the prediction). `measured_field` names the measured step

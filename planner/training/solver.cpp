@@ -31,10 +31,14 @@ MaxParamsResult solve_max_params(const PlanSpec& spec, const HardwareProfile& hw
 
     if (!spec.solver.include_activations || spec.model.kind == ModelKind::params) {
         r.max_params = r.capacity_bytes / r.bytes_per_param_per_gpu;
-        r.formula = fmt::format(
-            "max N = capacity / ((param/z3 + grad/z2 + (master + optimizer)/z1) / (tp x pp)) = "
-            "{:.4g} / (({}/{:g} + {}/{:g} + ({} + {:g})/{:g}) / {:g}) = {:.4g}",
-            r.capacity_bytes, p, z3, g, z2, m, o, z1, split, r.max_params);
+        r.formula_text =
+            TALLY_TEXT("tally::solver",
+                       "max N = capacity / ((param/z3 + grad/z2 + (master + optimizer)/z1) / (tp "
+                       "x pp)) = %1")
+                .arg(
+                    fmt::format("{:.4g} / (({}/{:g} + {}/{:g} + ({} + {:g})/{:g}) / {:g}) = {:.4g}",
+                                r.capacity_bytes, p, z3, g, z2, m, o, z1, split, r.max_params));
+        r.formula = r.formula_text.english();
         return r;
     }
 
@@ -69,10 +73,14 @@ MaxParamsResult solve_max_params(const PlanSpec& spec, const HardwareProfile& hw
         trial.model.layers = lo;
         r.max_params = count_params(trial.model).total;
     }
-    r.formula = fmt::format(
-        "deepest model of this width whose params, grads, optimizer state and activations fit "
-        "{:.4g} bytes per GPU: {} layers, {:.4g} parameters",
-        r.capacity_bytes, lo, r.max_params);
+    r.formula_text = TALLY_TEXT("tally::solver",
+                                "deepest model of this width whose params, grads, optimizer "
+                                "state and activations fit %1 bytes per GPU: %2 layers, %3 "
+                                "parameters")
+                         .arg(fmt::format("{:.4g}", r.capacity_bytes))
+                         .arg(lo)
+                         .arg(fmt::format("{:.4g}", r.max_params));
+    r.formula = r.formula_text.english();
     return r;
 }
 

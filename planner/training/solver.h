@@ -4,6 +4,7 @@
 #include <string>
 
 #include "planner/core/spec.h"
+#include "planner/core/text.h"
 #include "planner/hardware/hardware.h"
 
 namespace tally {
@@ -17,7 +18,8 @@ struct MaxParamsResult {
     double bytes_per_param_per_gpu = 0.0;
     double capacity_bytes = 0.0;
     std::int64_t layers = 0;  // with activations: the deepest transformer that fits (0 otherwise)
-    std::string formula;      // the arithmetic, for the CLI and tooltips
+    std::string formula;      // the arithmetic, for the CLI and tooltips (English)
+    Text formula_text{};      // the same, translatable (core/text.h)
 };
 
 // Model state only (CS336 lecture 2's question: params + grads + optimizer state, "no

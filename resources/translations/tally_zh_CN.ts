@@ -65,6 +65,10 @@
         <source>given with preset</source>
         <translation>与 preset 同时给出</translation>
     </message>
+    <message>
+        <source>a switch</source>
+        <translation>一个开关</translation>
+    </message>
 </context>
 <context>
     <name>tally::calibration</name>
@@ -88,6 +92,38 @@
         <source>%1 (calibrated)</source>
         <translation>%1（已校准）</translation>
     </message>
+    <message>
+        <source>calibrated from a measured step of %1 s (%2 / %3)</source>
+        <translation>根据实测单步 %1 s 校准（%2 / %3）</translation>
+    </message>
+    <message>
+        <source>undated</source>
+        <translation>日期未记录</translation>
+    </message>
+    <message>
+        <source>source not recorded</source>
+        <translation>来源未记录</translation>
+    </message>
+    <message>
+        <source>entered with --step-s</source>
+        <translation>用 --step-s 输入</translation>
+    </message>
+    <message>
+        <source>%1 log %2: median of %3 step times (iterations %5 to %6), %4 dropped as warm-up</source>
+        <translation>%1 日志 %2：%3 个单步时间的中位数（第 %5 到 %6 次迭代），%4 个作为预热丢弃</translation>
+    </message>
+    <message>
+        <source>%1 log %2: median of %3 step times, %4 dropped as warm-up</source>
+        <translation>%1 日志 %2：%3 个单步时间的中位数，%4 个作为预热丢弃</translation>
+    </message>
+    <message>
+        <source>%1 log %2: median of %3 tokens/s per GPU (iterations %5 to %6), %4 dropped as warm-up</source>
+        <translation>%1 日志 %2：%3 个每 GPU token/s 读数的中位数（第 %5 到 %6 次迭代），%4 个作为预热丢弃</translation>
+    </message>
+    <message>
+        <source>%1 log %2: median of %3 tokens/s per GPU, %4 dropped as warm-up</source>
+        <translation>%1 日志 %2：%3 个每 GPU token/s 读数的中位数，%4 个作为预热丢弃</translation>
+    </message>
 </context>
 <context>
     <name>tally::check</name>
@@ -97,7 +133,7 @@
     </message>
     <message>
         <source>must be a number in [1e6, 1e16] bytes/s per GPU per direction (or absent: the hardware profile&apos;s)</source>
-        <translation>必须是 [1e6, 1e16] 范围内的数，单位为每 GPU 每方向的 bytes/s（或不填：使用硬件配置的值）</translation>
+        <translation>必须是 [1e6, 1e16] 范围内的数，单位为每 GPU 每方向的字节/秒（或不填：使用硬件配置的值）</translation>
     </message>
     <message>
         <source>must be an integer &gt;= 1</source>
@@ -1434,6 +1470,150 @@
         <source>Static batch: latency and throughput, were it to fit (it does not: see the warnings)</source>
         <translation>静态批处理：假如放得下时的延迟与吞吐量（实际放不下：见警告）</translation>
     </message>
+    <message>
+        <source>TP comm</source>
+        <translation>TP 通信</translation>
+    </message>
+    <message>
+        <source>PP comm</source>
+        <translation>PP 通信</translation>
+    </message>
+    <message>
+        <source>PP bubble</source>
+        <translation>PP 气泡</translation>
+    </message>
+    <message>
+        <source>DP exposed</source>
+        <translation>DP 暴露</translation>
+    </message>
+    <message>
+        <source>EP comm</source>
+        <translation>EP 通信</translation>
+    </message>
+    <message>
+        <source>CP comm</source>
+        <translation>CP 通信</translation>
+    </message>
+    <message>
+        <source>NCCL SMs</source>
+        <translation>NCCL SM</translation>
+    </message>
+    <message>
+        <source>DP comm</source>
+        <translation>DP 通信</translation>
+    </message>
+    <message>
+        <source>uncalibrated</source>
+        <translation>未校准</translation>
+    </message>
+    <message>
+        <source>/ efficiency %1: %2</source>
+        <translation>/ 效率 %1：%2</translation>
+    </message>
+    <message>
+        <source>calibration</source>
+        <translation>校准</translation>
+    </message>
+    <message>
+        <source>efficiency %1 = %2 s predicted / %3 s measured; %4</source>
+        <translation>效率 %1 = 预测 %2 s / 实测 %3 s；%4</translation>
+    </message>
+    <message>
+        <source>A subcommand is required</source>
+        <translation>需要一个子命令</translation>
+    </message>
+    <message>
+        <source>%1 is required</source>
+        <translation>必须给出 %1</translation>
+    </message>
+    <message>
+        <source>Could not convert: %1 = %2</source>
+        <translation>无法转换：%1 = %2</translation>
+    </message>
+    <message>
+        <source>Arguments that were not expected: %1</source>
+        <translation>多余的参数：%1</translation>
+    </message>
+    <message>
+        <source>%1 requires %2</source>
+        <translation>%1 需要同时给出 %2</translation>
+    </message>
+    <message>
+        <source>%1 excludes %2</source>
+        <translation>%1 不能与 %2 同时给出</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not in the range %3 to %4</source>
+        <translation>%1：%2 不在 %3 到 %4 的范围内</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not one of %3</source>
+        <translation>%1：%2 不是 %3 之一</translation>
+    </message>
+    <message>
+        <source>%1: must be en or zh_CN</source>
+        <translation>%1：必须是 en 或 zh_CN</translation>
+    </message>
+    <message>
+        <source>%1: %2 required %3 missing</source>
+        <translation>%1：缺少 %2 个 %3 值</translation>
+    </message>
+    <message>
+        <source>Run with %1 for more information.</source>
+        <translation>加上 %1 运行可查看更多信息。</translation>
+    </message>
+    <message>
+        <source>custom</source>
+        <translation>自定义</translation>
+    </message>
+    <message>
+        <source>plan</source>
+        <translation>计划</translation>
+    </message>
+    <message>
+        <source>%1 s (%2)</source>
+        <translation>%1 s（%2）</translation>
+    </message>
+    <message>
+        <source>%1:</source>
+        <translation>%1：</translation>
+    </message>
+    <message>
+        <source> = %1 x scale %2</source>
+        <translation> = %1 x 缩放因子 %2</translation>
+    </message>
+    <message>
+        <source>saturate</source>
+        <translation>饱和</translation>
+    </message>
+    <message>
+        <source>infinity</source>
+        <translation>无穷大</translation>
+    </message>
+    <message>
+        <source>mem GB</source>
+        <translation>内存 GB</translation>
+    </message>
+    <message>
+        <source>ridge</source>
+        <translation>加速器强度</translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>prefill</source>
+        <translation>预填充</translation>
+    </message>
+    <message>
+        <source>decode</source>
+        <translation>解码</translation>
+    </message>
+    <message>
+        <source>builtin</source>
+        <translation>内置</translation>
+    </message>
 </context>
 <context>
     <name>tally::compare</name>
@@ -2135,7 +2315,7 @@
     </message>
     <message>
         <source>at %1 bytes/s achieved</source>
-        <translation>实际达到 %1 字节/s</translation>
+        <translation>实际达到 %1 字节/秒</translation>
     </message>
     <message>
         <source>v %1, %2 micro-batches of T = %3 x %4 tokens, h %5, tp %6, %7</source>
@@ -2203,11 +2383,11 @@
     </message>
     <message>
         <source>tp %1 on %2 bytes/s per GPU, overlap with GEMMs %3 (exposed max(C / tp, C - GEMMs x (tp - 1) / tp))</source>
-        <translation>tp %1，每 GPU %2 bytes/s，与 GEMM 重叠：%3（暴露 max(C / tp, C - GEMMs x (tp - 1) / tp)）</translation>
+        <translation>tp %1，每 GPU %2 字节/秒，与 GEMM 重叠：%3（暴露 max(C / tp, C - GEMMs x (tp - 1) / tp)）</translation>
     </message>
     <message>
         <source>offload = %1, activations of %2 layers (%3 bytes per micro-batch), host link %4 bytes/s, overlap %5</source>
-        <translation>offload = %1，%2 层的激活（每个微批次 %3 bytes），主机链路 %4 bytes/s，重叠：%5</translation>
+        <translation>offload = %1，%2 层的激活（每个微批次 %3 字节），主机链路 %4 字节/秒，重叠：%5</translation>
     </message>
     <message>
         <source>Context-parallel exchange</source>
@@ -2272,6 +2452,14 @@
     <message>
         <source>4 x %1 x %2 / %3 x %4 x %5 / %6 = %7</source>
         <translation>4 x %1 x %2 / %3 x %4 x %5 / %6 = %7</translation>
+    </message>
+    <message>
+        <source>Calibrated efficiency</source>
+        <translation>校准效率</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
     </message>
 </context>
 <context>
@@ -2472,6 +2660,122 @@
         <source>params + grads + master + optimizer + activations + ZeRO-3 gathered layers + pipeline buffers</source>
         <translation>参数 + 梯度 + 主权重 + 优化器状态 + 激活值 + ZeRO-3 聚集的层 + 流水线缓冲区</translation>
     </message>
+    <message>
+        <source>L x (kv_lora_rank + qk_rope_head_dim) x bytes</source>
+        <translation>L x (kv_lora_rank + qk_rope_head_dim) x 字节数</translation>
+    </message>
+    <message>
+        <source>2 x L x kv_heads x head_dim x bytes</source>
+        <translation>2 x L x kv_heads x head_dim x 字节数</translation>
+    </message>
+    <message>
+        <source>((N - N_16) x bytes(weight_dtype) + N_16 x 2 B) / (tp x pp), N_16 the weights kept 16-bit: looked-up embeddings and, as the engine&apos;s checkpoints keep it, the output head</source>
+        <translation>((N - N_16) x bytes(weight_dtype) + N_16 x 2 B) / (tp x pp)，N_16 为保持 16 位的权重：查表的嵌入，以及（与引擎的检查点一致）输出头</translation>
+    </message>
+    <message>
+        <source>batch x (prompt + output) x KV bytes per token per GPU</source>
+        <translation>批次 x (提示 + 输出) x 每 GPU 每 token 的 KV 字节数</translation>
+    </message>
+    <message>
+        <source>batch x ((L - L_w) x context + L_w x min(context, W)) / L x KV bytes per token per GPU</source>
+        <translation>批次 x ((L - L_w) x 上下文 + L_w x min(上下文, W)) / L x 每 GPU 每 token 的 KV 字节数</translation>
+    </message>
+    <message>
+        <source>max(prompt, batch) x (2h + (qkv + MLP widths) / tp) x 2 B + batch x vocab / tp x 4 B</source>
+        <translation>max(提示, 批次) x (2h + (qkv + MLP 宽度) / tp) x 2 B + 批次 x 词表 / tp x 4 B</translation>
+    </message>
+    <message>
+        <source>weights + KV cache + activations</source>
+        <translation>权重 + KV 缓存 + 激活值</translation>
+    </message>
+    <message>
+        <source>largest B with weights + B x cached positions (KV cache above) x KV per token per GPU + activations(B) &lt;= capacity</source>
+        <translation>满足 权重 + B x 缓存的位置数（见上文 KV 缓存）x 每 GPU 每 token KV + 激活(B) &lt;= 容量 的最大 B</translation>
+    </message>
+    <message>
+        <source>largest B with weights + B x context x KV per token per GPU + activations(B) &lt;= capacity</source>
+        <translation>满足 权重 + B x 上下文 x 每 GPU 每 token KV + 激活(B) &lt;= 容量 的最大 B</translation>
+    </message>
+    <message>
+        <source>ceil(batch / floor(max_batched_tokens / prompt)) x (GEMMs in waves of tiles: max(compute, weights read, dequantization, kernel floor) + attention + small kernels + 2 L all-reduces)</source>
+        <translation>ceil(批次 / floor(max_batched_tokens / 提示)) x (按 tile 波次计的 GEMM：max(计算, 读权重, 反量化, kernel 下限) + 注意力 + 小 kernel + 2 L 次 all-reduce)</translation>
+    </message>
+    <message>
+        <source>GEMMs (max of compute in waves, weights read / bandwidth, floor) + max(attention FLOPs / peak, KV read / bandwidth, L floors) + small kernels + 2 L all-reduces</source>
+        <translation>GEMM（按波次计的计算、读权重 / 带宽、下限三者取最大）+ max(注意力 FLOPs / 峰值, 读 KV / 带宽, L 个下限) + 小 kernel + 2 L 次 all-reduce</translation>
+    </message>
+    <message>
+        <source>2 L x min over NCCL&apos;s protocols (base latency + 2 (p - 1) x step latency + 2 (p - 1) / p x B h 2 B / protocol&apos;s share of the link)</source>
+        <translation>2 L x 对 NCCL 各协议取最小 (基础延迟 + 2 (p - 1) x 每步延迟 + 2 (p - 1) / p x B h 2 B / 该协议可用的链路带宽)</translation>
+    </message>
+    <message>
+        <source>2 L x min(custom latency + 2 (p - 1) / p x B h 2 B / (0.16 link), NCCL ring); NCCL ring above 8 MiB</source>
+        <translation>2 L x min(自定义实现的延迟 + 2 (p - 1) / p x B h 2 B / (0.16 x 链路带宽), NCCL 环形)；超过 8 MiB 时用 NCCL 环形</translation>
+    </message>
+    <message>
+        <source>replicas x C x O / (TTFT + (O - 1) ITL)</source>
+        <translation>副本数 x C x O / (TTFT + (O - 1) ITL)</translation>
+    </message>
+    <message>
+        <source>replicas x batch x output / (prefill + output steps)</source>
+        <translation>副本数 x 批次 x 输出 / (预填充 + 输出各步)</translation>
+    </message>
+    <message>
+        <source>1 / decode step</source>
+        <translation>1 / 解码单步</translation>
+    </message>
+    <message>
+        <source>price per GPU-hour x GPUs / 3600 / tokens per s x 1e6</source>
+        <translation>每 GPU 小时价格 x GPU 数 / 3600 / 每秒 token 数 x 1e6</translation>
+    </message>
+    <message>
+        <source>smallest B with 2 N_matmul B / peak &gt;= weights read / bandwidth</source>
+        <translation>满足 2 N_matmul B / 峰值 &gt;= 读权重 / 带宽 的最小 B</translation>
+    </message>
+    <message>
+        <source>N (given)</source>
+        <translation>N（给定）</translation>
+    </message>
+    <message>
+        <source>N = L x (attention + MLP + norms) + embeddings + final norm</source>
+        <translation>N = L x (注意力 + MLP + 归一化) + 嵌入 + 最终归一化</translation>
+    </message>
+    <message>
+        <source>FLOPs / (peak x MFU x GPUs x 86400 s)</source>
+        <translation>FLOPs / (峰值 x MFU x GPU 数 x 86400 s)</translation>
+    </message>
+    <message>
+        <source>dense %1 peak of %2 (no 2:4 sparsity)</source>
+        <translation>%2 的稠密 %1 峰值（不含 2:4 稀疏）</translation>
+    </message>
+    <message>
+        <source>peak x MFU x GPUs</source>
+        <translation>峰值 x MFU x GPU 数</translation>
+    </message>
+    <message>
+        <source>seconds x GPUs / 3600</source>
+        <translation>秒数 x GPU 数 / 3600</translation>
+    </message>
+    <message>
+        <source>N_gpu x bytes(param) / (dp if ZeRO-3)</source>
+        <translation>N_gpu x bytes(param) / (ZeRO-3 时除以 dp)</translation>
+    </message>
+    <message>
+        <source>N_gpu x bytes(grad) / (dp if ZeRO &gt;= 2)</source>
+        <translation>N_gpu x bytes(grad) / (ZeRO &gt;= 2 时除以 dp)</translation>
+    </message>
+    <message>
+        <source>N_gpu x bytes(master: fp32 copy, or none) / (dp if ZeRO &gt;= 1)</source>
+        <translation>N_gpu x bytes(master：fp32 副本，或没有) / (ZeRO &gt;= 1 时除以 dp)</translation>
+    </message>
+    <message>
+        <source>bytes(act) x B x D per layer x layers</source>
+        <translation>每层 bytes(act) x B x D x 层数</translation>
+    </message>
+    <message>
+        <source>params + grads + master + optimizer + activations</source>
+        <translation>参数 + 梯度 + 主权重 + 优化器状态 + 激活值</translation>
+    </message>
 </context>
 <context>
     <name>tally::hardware</name>
@@ -2537,7 +2841,7 @@
     </message>
     <message>
         <source>must be a number in [1e6, 1e16] bytes/s</source>
-        <translation>必须是 [1e6, 1e16] 范围内的数，单位为 bytes/s</translation>
+        <translation>必须是 [1e6, 1e16] 范围内的数，单位为字节/秒</translation>
     </message>
     <message>
         <source>must be an object of dtype: FLOP/s</source>
@@ -2565,7 +2869,7 @@
     </message>
     <message>
         <source>must be a number in [0, 1e16] bytes/s</source>
-        <translation>必须是 [0, 1e16] 范围内的数，单位为 bytes/s</translation>
+        <translation>必须是 [0, 1e16] 范围内的数，单位为字节/秒</translation>
     </message>
     <message>
         <source>must be a number in [0, 1e9] per GPU-hour</source>
@@ -3041,6 +3345,46 @@
         <source>p2p with full attention: Tally times its context parallelism as the ring, not as an all-gather</source>
         <translation>全注意力时须为 p2p：Tally 将其上下文并行按环形交换计时，而非 all-gather</translation>
     </message>
+    <message>
+        <source>kept from the current plan</source>
+        <translation>沿用当前计划</translation>
+    </message>
+    <message>
+        <source>%1 (line %2)</source>
+        <translation>%1（第 %2 行）</translation>
+    </message>
+    <message>
+        <source>cluster.gpus = %1: the file leaves the world size to the launcher; kept from the current plan</source>
+        <translation>cluster.gpus = %1：文件把总进程数留给启动器决定；沿用当前计划</translation>
+    </message>
+    <message>
+        <source>cluster.gpus = %1: the file leaves the world size to the launcher; assumed one data-parallel rank (tp x pp x cp)</source>
+        <translation>cluster.gpus = %1：文件把总进程数留给启动器决定；假设只有一个数据并行 rank（tp x pp x cp）</translation>
+    </message>
+    <message>
+        <source>cluster.gpu = %1: a launch configuration does not name the GPU</source>
+        <translation>cluster.gpu = %1：启动配置不指明 GPU 型号</translation>
+    </message>
+    <message>
+        <source>data.tokens = %1: not in the file; kept from the current plan</source>
+        <translation>data.tokens = %1：文件中没有；沿用当前计划</translation>
+    </message>
+    <message>
+        <source>data.tokens = %1: not in the file; 20 tokens per parameter (Hoffmann et al. 2022, Chinchilla)</source>
+        <translation>data.tokens = %1：文件中没有；按每个参数 20 个 token 计（Hoffmann et al. 2022，Chinchilla）</translation>
+    </message>
+    <message>
+        <source>model: %1</source>
+        <translation>model：%1</translation>
+    </message>
+    <message>
+        <source>from the config.json given beside the file</source>
+        <translation>来自与文件一同给出的 config.json</translation>
+    </message>
+    <message>
+        <source>cluster.gpus = %1: data_parallel_shard_degree -1 leaves the world size to the launcher; assumed one node of %1 GPUs</source>
+        <translation>cluster.gpus = %1：data_parallel_shard_degree -1 把总进程数留给启动器决定；假设为一个 %1 GPU 的节点</translation>
+    </message>
 </context>
 <context>
     <name>tally::probe_import</name>
@@ -3348,6 +3692,17 @@
     </message>
 </context>
 <context>
+    <name>tally::solver</name>
+    <message>
+        <source>max N = capacity / ((param/z3 + grad/z2 + (master + optimizer)/z1) / (tp x pp)) = %1</source>
+        <translation>最大 N = 容量 / ((param/z3 + grad/z2 + (master + optimizer)/z1) / (tp x pp)) = %1</translation>
+    </message>
+    <message>
+        <source>deepest model of this width whose params, grads, optimizer state and activations fit %1 bytes per GPU: %2 layers, %3 parameters</source>
+        <translation>该宽度下参数、梯度、优化器状态和激活值能放进每 GPU %1 字节的最深模型：%2 层，%3 个参数</translation>
+    </message>
+</context>
+<context>
     <name>tally::spec_json</name>
     <message>
         <source>must be a JSON object</source>
@@ -3497,12 +3852,16 @@
         <translation>[1e-9, 1e9] s 范围内的单步时间（Megatron-LM 以 ms 计：[1e-6, 1e12]）</translation>
     </message>
     <message>
-        <source>a training log with lines of &quot;elapsed time per iteration (ms): X&quot; (Megatron-LM), &quot;train_step_timing in s: X&quot; (NeMo) or &quot;tps: N&quot; (torchtitan)</source>
-        <translation>一个含有 &quot;elapsed time per iteration (ms): X&quot;（Megatron-LM）、&quot;train_step_timing in s: X&quot;（NeMo）或 &quot;tps: N&quot;（torchtitan）行的训练日志</translation>
-    </message>
-    <message>
         <source>0 or more and fewer than the log&apos;s %1 timing records (the first ones are dropped as warm-up; 0 keeps them all)</source>
         <translation>0 或更多，且少于日志中的 %1 条计时记录（前面的记录作为预热丢弃；0 表示全部保留）</translation>
+    </message>
+    <message>
+        <source>log line %1</source>
+        <translation>日志第 %1 行</translation>
+    </message>
+    <message>
+        <source>a training log with lines of &quot;elapsed time per iteration (ms): X&quot; (Megatron-LM), &quot;train_step_timing in s: X&quot; (NeMo) or &quot;tps: N&quot; (torchtitan); none of its %1 lines is one</source>
+        <translation>一个含有 &quot;elapsed time per iteration (ms): X&quot;（Megatron-LM）、&quot;train_step_timing in s: X&quot;（NeMo）或 &quot;tps: N&quot;（torchtitan）行的训练日志；该文件的 %1 行中一行也没有</translation>
     </message>
 </context>
 <context>
@@ -4091,19 +4450,19 @@ Source: CS336 lecture 2 (0.5 is good)</source>
     </message>
     <message>
         <source>Scale-up bytes/s</source>
-        <translation>纵向扩展 bytes/s</translation>
+        <translation>纵向扩展带宽（字节/秒）</translation>
     </message>
     <message>
         <source>NVLink/NVSwitch bandwidth per GPU per direction, bytes/s (H100 SXM: 450e9). 0: the GPU profile&apos;s.</source>
-        <translation>每 GPU 每方向的 NVLink/NVSwitch 带宽，bytes/s（H100 SXM：450e9）。0：使用 GPU 配置的值。</translation>
+        <translation>每 GPU 每方向的 NVLink/NVSwitch 带宽，字节/秒（H100 SXM：450e9）。0：使用 GPU 配置的值。</translation>
     </message>
     <message>
         <source>Scale-out bytes/s</source>
-        <translation>横向扩展 bytes/s</translation>
+        <translation>横向扩展带宽（字节/秒）</translation>
     </message>
     <message>
         <source>InfiniBand/RoCE bandwidth per GPU per direction, bytes/s (one 400 Gb/s NIC per GPU: 50e9). 0: the GPU profile&apos;s.</source>
-        <translation>每 GPU 每方向的 InfiniBand/RoCE 带宽，bytes/s（每 GPU 一块 400 Gb/s 网卡：50e9）。0：使用 GPU 配置的值。</translation>
+        <translation>每 GPU 每方向的 InfiniBand/RoCE 带宽，字节/秒（每 GPU 一块 400 Gb/s 网卡：50e9）。0：使用 GPU 配置的值。</translation>
     </message>
     <message>
         <source>Engine</source>

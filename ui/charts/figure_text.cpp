@@ -29,8 +29,7 @@ QString explanationTip(const Explanation* e) {
     if (!e) {
         return {};
     }
-    return tip(translatedLiteral(kFormulaContext, e->formula), translatedSubstitution(*e),
-               qs(e->source));
+    return tip(translatedFormula(*e), translatedSubstitution(*e), qs(e->source));
 }
 
 std::vector<FigureRow> timeFigures(const PlanViews& v) {

@@ -29,6 +29,7 @@
 #include "ui/charts/figure_text.h"
 #include "ui/charts/memory_table_model.h"
 #include "ui/common/number_text.h"
+#include "ui/i18n/translate_text.h"
 #include "ui/plan/plan_document.h"
 
 namespace tally::ui {
@@ -255,7 +256,7 @@ void MemoryPanel::showResults(const PlanViews& views) {
             tr("%1\nParameters, gradients, master weights and optimizer state of the plan's "
                "recipe, sharded as the plan shards them; activations are left out (CS336 lecture "
                "2, question 2; tally solve max-params).")
-                .arg(qs(mp.formula)));
+                .arg(translatedText(mp.formula_text)));
     }
     showBars(views);
     showSweep(views);

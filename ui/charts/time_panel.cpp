@@ -380,7 +380,7 @@ void TimePanel::showStep(const PlanViews& v) {
         // Every term above is the model's divided by the profile's fitted efficiency.
         source += u' ';
         source += tr("Step %1, efficiency %2.")
-                      .arg(qs(calibration_note(*v.hardware.calibration)))
+                      .arg(translatedText(calibration_note_text(*v.hardware.calibration)))
                       .arg(v.hardware.calibration->efficiency, 0, 'f', 3);
     }
     if (m_mfuSource->text() != source) {

@@ -45,6 +45,13 @@ QString translatedLiteral(const char* context, const std::string& english,
     return lookUp(context, english.c_str(), translations);
 }
 
+QString translatedFormula(const tally::Explanation& explanation, const Translations* translations) {
+    if (!explanation.formula_text.empty()) {
+        return translatedText(explanation.formula_text, translations);
+    }
+    return translatedLiteral(kFormulaContext, explanation.formula, translations);
+}
+
 QString translatedSubstitution(const tally::Explanation& explanation,
                                const Translations* translations) {
     if (!explanation.substitution_text.empty()) {
@@ -77,7 +84,8 @@ QString translatedAllowed(const tally::FieldError& error, const Translations* tr
 
 QString translatedFieldError(const tally::FieldError& error, const Translations* translations) {
     const std::string field =
-        error.field.empty()
+        !error.field_text.empty() ? translatedText(error.field_text, translations).toStdString()
+        : error.field.empty()
             ? lookUp(kFieldErrorContext, kFieldErrorNoField, translations).toStdString()
             : error.field;
     const std::string allowed = translatedAllowed(error, translations).toStdString();

@@ -22,6 +22,11 @@ QString translatedText(const tally::Text& text, const Translations* translations
 QString translatedLiteral(const char* context, const std::string& english,
                           const Translations* translations = nullptr);
 
+// An explanation's formula in the user's language: its formula_text translated when it has one,
+// else its English looked up under kFormulaContext (a symbolic formula comes back as written).
+QString translatedFormula(const tally::Explanation& explanation,
+                          const Translations* translations = nullptr);
+
 // An explanation's line with the numbers (planner/core/explanation.h) in the user's language:
 // its substitution_text translated when it has one, else the numbers as written.
 QString translatedSubstitution(const tally::Explanation& explanation,
@@ -29,7 +34,8 @@ QString translatedSubstitution(const tally::Explanation& explanation,
 
 // A rejected input, as message() writes it, in the user's language: the frame ("%1: got %2;
 // %3"), and what is allowed when the error carries it as a Text (FieldError::allowed_text); the
-// field (a spec key) and the value stay as written.
+// field (a spec key) and the value stay as written, but for a field in words
+// (FieldError::field_text) and the planner's placeholder values (kPlaceholderValues).
 QString translatedFieldError(const tally::FieldError& error,
                              const Translations* translations = nullptr);
 // What is allowed, alone.

@@ -17,6 +17,7 @@
 #include "planner/io/hf_config.h"
 #include "ui/common/file_dialogs.h"
 #include "ui/common/file_io.h"
+#include "ui/i18n/translate_text.h"
 #include "ui/plan/plan_document.h"
 
 namespace tally::ui {
@@ -159,11 +160,12 @@ void ImportLaunchDialog::reload() {
                 options.model = load_hf_config(m_modelConfig->text().toStdString(), "config.json");
             } else if (target == LaunchTarget::deepspeed || target == LaunchTarget::accelerate) {
                 options.model = m_document->spec().model;
-                options.model_source = "kept from the current plan";
+                options.model_source =
+                    QT_TRANSLATE_NOOP("tally::launch", "kept from the current plan");
             }
             m_result = import_launch_config(text, file, options);
         } catch (const SpecError& e) {
-            error = QString::fromUtf8(e.what());
+            error = translatedFieldError(e.error());
         }
     }
     if (m_result) {
@@ -173,8 +175,8 @@ void ImportLaunchDialog::reload() {
         addGroup(m_preview, tr("Not read: unknown to Tally (%1)"), m_result->unknown, true);
         auto* assumed =
             new QTreeWidgetItem(m_preview, {tr("Assumed (%1)").arg(m_result->guesses.size())});
-        for (const std::string& g : m_result->guesses) {
-            auto* item = new QTreeWidgetItem(assumed, {QString::fromStdString(g)});
+        for (const Text& g : m_result->guesses) {
+            auto* item = new QTreeWidgetItem(assumed, {translatedText(g)});
             item->setFirstColumnSpanned(true);
         }
         assumed->setExpanded(true);

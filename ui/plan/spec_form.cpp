@@ -390,8 +390,8 @@ void SpecForm::showResults() {
     if (servingOnly) {
         m_modelSummary->setToolTip(QString());
     } else if (const Explanation* e = views.explanation("params")) {
-        m_modelSummary->setToolTip(qs(e->formula) + u"\n= " + translatedSubstitution(*e) + u"\n" +
-                                   tr("Source: %1").arg(qs(e->source)));
+        m_modelSummary->setToolTip(translatedFormula(*e) + u"\n= " + translatedSubstitution(*e) +
+                                   u"\n" + tr("Source: %1").arg(qs(e->source)));
     }
 }
 

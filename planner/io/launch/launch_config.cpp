@@ -30,6 +30,18 @@ std::string where(const Setting& s) {
     return s.line > 0 ? fmt::format("{} (line {})", s.key, s.line) : s.key;
 }
 
+// where(s) as a translatable text, for a setting with a line; empty otherwise (the key alone).
+Text where_text(const Setting& s) {
+    return s.line > 0 ? TALLY_TEXT("tally::launch", "%1 (line %2)").arg(s.key).arg(s.line) : Text();
+}
+
+// An error naming the setting (and its line).
+FieldError setting_error(const Setting& s, std::string value, Text allowed) {
+    FieldError error = FieldError::of(where(s), std::move(value), std::move(allowed));
+    error.field_text = where_text(s);
+    return error;
+}
+
 std::string lower(std::string t) {
     std::transform(t.begin(), t.end(), t.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
@@ -50,8 +62,8 @@ std::optional<bool> bool_from_text(const std::string& raw) {
 // The setting's value as the row's kind; SpecError naming the setting when it is not one.
 Value typed(const Setting& s, const Field& f, bool log_block, bool command_line) {
     const auto fail = [&](Text allowed) -> Value {
-        throw SpecError(where(s), s.raw.empty() ? std::string(kValueNoValue) : "\"" + s.raw + "\"",
-                        allowed);
+        throw SpecError(setting_error(
+            s, s.raw.empty() ? std::string(kValueNoValue) : "\"" + s.raw + "\"", allowed));
     };
     const std::string* text = std::get_if<std::string>(&s.value);
     switch (f.kind) {
@@ -149,13 +161,14 @@ bool is_ignored(const Table& t, const std::string& key) {
     });
 }
 
-void lay(PlanSpec& spec, const Field& f, const Value& v, const std::string& where_text,
-         const std::string& raw) {
+void lay(PlanSpec& spec, const Field& f, const Value& v, const std::string& where,
+         const Text& where_text, const std::string& raw) {
     try {
         f.set(spec, v);
     } catch (const SpecError& e) {
         FieldError error = e.error();
-        error.field = where_text;
+        error.field = where;
+        error.field_text = where_text;
         if (error.value.empty()) {
             error.value = raw;
         }
@@ -286,12 +299,13 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
             } else if (options.allow_unknown) {
                 out.unknown.push_back(entry);
             } else {
-                throw SpecError(where(s), s.raw.empty() ? std::string("a switch") : s.raw,
-                                TALLY_TEXT("tally::launch",
-                                           "a setting of %1 that Tally reads or knows to "
-                                           "ignore (docs/launch-configs.md lists them); "
-                                           "--allow-unknown lists it instead")
-                                    .arg(t.title));
+                throw SpecError(
+                    setting_error(s, s.raw.empty() ? std::string(kValueSwitch) : s.raw,
+                                  TALLY_TEXT("tally::launch",
+                                             "a setting of %1 that Tally reads or knows to "
+                                             "ignore (docs/launch-configs.md lists them); "
+                                             "--allow-unknown lists it instead")
+                                      .arg(t.title)));
             }
             continue;
         }
@@ -300,10 +314,11 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
         }
         if (const auto [it, fresh] = given.emplace(&*row, &s); !fresh) {
             if (it->second->raw != s.raw) {
-                throw SpecError(where(s), s.raw,
-                                TALLY_TEXT("tally::launch", "one value: line %1 gives %2")
-                                    .arg(it->second->line)
-                                    .arg(it->second->raw));
+                throw SpecError(
+                    setting_error(s, s.raw,
+                                  TALLY_TEXT("tally::launch", "one value: line %1 gives %2")
+                                      .arg(it->second->line)
+                                      .arg(it->second->raw)));
             }
         }
     }
@@ -312,11 +327,12 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
         const auto it = given.find(&f);
         if (it != given.end()) {
             const Setting& s = *it->second;
-            lay(spec, f, typed(s, f, parsed.log_block, t.form == Form::arguments), where(s), s.raw);
+            lay(spec, f, typed(s, f, parsed.log_block, t.form == Form::arguments), where(s),
+                where_text(s), s.raw);
             out.read.push_back(LaunchSetting{s.key, s.present_without_value ? "on" : s.raw, s.line,
                                              std::string(f.spec_field)});
         } else if (f.absent) {
-            lay(spec, f, *f.absent, std::string(f.key), launch::value_text(*f.absent));
+            lay(spec, f, *f.absent, std::string(f.key), Text(), launch::value_text(*f.absent));
         }
     }
 
@@ -363,21 +379,24 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
         if (options.base && model_parallel > 0 && options.base->cluster.gpus > 0 &&
             options.base->cluster.gpus % model_parallel == 0) {
             spec.cluster.gpus = options.base->cluster.gpus;
-            out.guesses.push_back(fmt::format(
-                "cluster.gpus = {}: the file leaves the world size to the launcher; kept from "
-                "the current plan",
-                spec.cluster.gpus));
+            out.guesses.push_back(TALLY_TEXT("tally::launch",
+                                             "cluster.gpus = %1: the file leaves the world size "
+                                             "to the launcher; kept from the current plan")
+                                      .arg(spec.cluster.gpus));
         } else {
             spec.cluster.gpus = model_parallel;
-            out.guesses.push_back(fmt::format(
-                "cluster.gpus = {}: the file leaves the world size to the launcher; assumed one "
-                "data-parallel rank (tp x pp x cp)",
-                spec.cluster.gpus));
+            out.guesses.push_back(TALLY_TEXT("tally::launch",
+                                             "cluster.gpus = %1: the file leaves the world size "
+                                             "to the launcher; assumed one data-parallel rank (tp "
+                                             "x pp x cp)")
+                                      .arg(spec.cluster.gpus));
         }
     }
     if (!options.base) {
-        out.guesses.push_back(fmt::format(
-            "cluster.gpu = {}: a launch configuration does not name the GPU", spec.cluster.gpu));
+        out.guesses.push_back(
+            TALLY_TEXT("tally::launch",
+                       "cluster.gpu = %1: a launch configuration does not name the GPU")
+                .arg(spec.cluster.gpu));
     }
     if (!was_read("data.tokens")) {
         // Hoffmann et al. 2022 (Chinchilla), sec. 3: about 20 training tokens per parameter
@@ -386,18 +405,20 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
         const double tokens = std::round(20.0 * params);
         if (options.base && spec.data.tokens > 0.0) {
             out.guesses.push_back(
-                fmt::format("data.tokens = {:.4g}: not in the file; kept from the current plan",
-                            spec.data.tokens));
+                TALLY_TEXT("tally::launch",
+                           "data.tokens = %1: not in the file; kept from the current plan")
+                    .arg(fmt::format("{:.4g}", spec.data.tokens)));
         } else if (tokens > 0.0) {
             spec.data.tokens = tokens;
-            out.guesses.push_back(fmt::format(
-                "data.tokens = {:.4g}: not in the file; 20 tokens per parameter (Hoffmann et "
-                "al. 2022, Chinchilla)",
-                tokens));
+            out.guesses.push_back(TALLY_TEXT("tally::launch",
+                                             "data.tokens = %1: not in the file; 20 tokens per "
+                                             "parameter (Hoffmann et al. 2022, Chinchilla)")
+                                      .arg(fmt::format("{:.4g}", tokens)));
         }
     }
     if (options.model) {
-        out.guesses.push_back("model: " + options.model_source);
+        out.guesses.push_back(TALLY_TEXT("tally::launch", "model: %1")
+                                  .arg_translated("tally::launch", options.model_source));
     }
 
     std::string base_name = file_name;
@@ -408,8 +429,8 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
         fmt::format("{} ({})", base_name.empty() ? std::string("imported") : base_name, t.title);
     std::string description = fmt::format("Imported from {} as {}: {} settings read, {} ignored.",
                                           base_name, t.title, out.read.size(), out.ignored.size());
-    for (const std::string& g : out.guesses) {
-        description += "\nAssumed: " + g + ".";
+    for (const Text& g : out.guesses) {
+        description += "\nAssumed: " + g.english() + ".";
     }
     if (!out.unknown.empty()) {
         description += "\nNot read (unknown to Tally):";

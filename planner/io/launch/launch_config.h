@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "planner/core/spec.h"
+#include "planner/core/text.h"
 
 namespace tally {
 
@@ -46,8 +47,10 @@ struct LaunchImportOptions {
     // The model when the file does not describe it (DeepSpeed, accelerate): from a Hugging Face
     // config.json. When the file names the model too, this one wins and the file's is reported.
     std::optional<ModelSpec> model;
-    // Where `model` came from, for the guesses the import lists.
-    std::string model_source = "from the config.json given beside the file";
+    // Where `model` came from, for the guesses the import lists (marked for translation under
+    // "tally::launch").
+    const char* model_source =
+        QT_TRANSLATE_NOOP("tally::launch", "from the config.json given beside the file");
     // The world size when the file leaves it to the launcher (torchtitan's shard degree -1).
     std::optional<std::int64_t> gpus;
     // The spec the file's settings are laid over; nullopt: PlanSpec's defaults.
@@ -62,7 +65,7 @@ struct LaunchImport {
     std::vector<LaunchSetting> read;     // settings that set a spec field
     std::vector<LaunchSetting> ignored;  // the framework's settings that do not change the plan
     std::vector<LaunchSetting> unknown;  // names not in the target's table (allow_unknown only)
-    std::vector<std::string> guesses;    // spec fields the file did not give, and what was assumed
+    std::vector<Text> guesses;           // spec fields the file did not give, and what was assumed
 };
 
 // Guesses the form: by the file's extension, then by its text (a Megatron log's argument block,

@@ -1471,7 +1471,7 @@ void finish_megatron(PlanSpec& s, LaunchImport& out, const LaunchImportOptions&)
     if (type != nullptr && s.training.context_parallel > 1) {
         const bool windowed = s.model.windowed_layers() > 0;
         if (type->value != (windowed ? "all_gather" : "p2p")) {
-            throw SpecError(
+            FieldError error = FieldError::of(
                 fmt::format("{} (line {})", type->key, type->line), type->value,
                 windowed ? TALLY_TEXT("tally::launch",
                                       "all_gather with a sliding window: Transformer Engine runs "
@@ -1479,6 +1479,9 @@ void finish_megatron(PlanSpec& s, LaunchImport& out, const LaunchImportOptions&)
                          : TALLY_TEXT("tally::launch",
                                       "p2p with full attention: Tally times its context "
                                       "parallelism as the ring, not as an all-gather"));
+            error.field_text =
+                TALLY_TEXT("tally::launch", "%1 (line %2)").arg(type->key).arg(type->line);
+            throw SpecError(std::move(error));
         }
     }
     if (s.model.learned_positions == -1) {
@@ -1518,10 +1521,11 @@ void finish_torchtitan(PlanSpec& s, LaunchImport& out, const LaunchImportOptions
         s.cluster.gpus = *options.gpus;
     } else {
         s.cluster.gpus = 8 % others == 0 ? 8 : others;
-        out.guesses.push_back(fmt::format(
-            "cluster.gpus = {}: data_parallel_shard_degree -1 leaves the world size to the "
-            "launcher; assumed one node of {} GPUs",
-            s.cluster.gpus, s.cluster.gpus));
+        out.guesses.push_back(TALLY_TEXT("tally::launch",
+                                         "cluster.gpus = %1: data_parallel_shard_degree -1 "
+                                         "leaves the world size to the launcher; assumed one "
+                                         "node of %1 GPUs")
+                                  .arg(s.cluster.gpus));
     }
     if (s.cluster.gpus == others) {
         s.training.zero = 0;  // a shard degree of 1
