@@ -639,7 +639,9 @@ void TestLaunchConfig::deepspeedWithConfigJson() {
     // Without a model: the DeepSpeed config does not describe one.
     QString message;
     QCOMPARE(import_error(ds, LaunchTarget::deepspeed, &message), QString("model"));
-    QVERIFY(message.contains("config.json"));
+    QCOMPARE(message, QString("model: got nothing; the model's Hugging Face config.json beside "
+                              "the file (--hf-config): DeepSpeed JSON does not describe the "
+                              "model"));
 }
 
 void TestLaunchConfig::accelerateYaml() {
@@ -662,6 +664,10 @@ num_processes: 16
     QCOMPARE(r.spec.training.zero, 2);  // SHARD_GRAD_OP: gradients and optimizer state sharded
     QCOMPARE(r.spec.training.recompute, Recompute::full);
     QCOMPARE(r.spec.training.engine, Engine::fsdp);
+    QString message;
+    QCOMPARE(import_error(yaml, LaunchTarget::accelerate, &message), QString("model"));
+    QVERIFY2(message.contains("accelerate FSDP YAML does not describe the model"),
+             qPrintable(message));
 }
 
 void TestLaunchConfig::badInput_data() {

@@ -164,23 +164,34 @@ void TestTrainingLog::windowsLineEndings() {
     QCOMPARE(read_training_log(crlf).median, 12.4);
 }
 
+// The error counts the log's lines: "1 line", else "N lines".
 void TestTrainingLog::logWithoutTimingLines_data() {
     QTest::addColumn<QString>("text");
-    QTest::newRow("empty") << QString();
-    QTest::newRow("start-up only") << QStringLiteral(
-        "training ...\n[before the start of training step] datetime: 2025-04-13 23:41:00\n");
+    QTest::addColumn<QString>("value");
+    QTest::newRow("empty") << QString() << QStringLiteral("0 lines without a timing line");
+    QTest::newRow("one line") << QStringLiteral("training ...\n")
+                              << QStringLiteral("1 line without a timing line");
+    QTest::newRow("start-up only")
+        << QStringLiteral(
+               "training ...\n[before the start of training step] datetime: 2025-04-13 23:41:00\n")
+        << QStringLiteral("2 lines without a timing line");
     // "elapsed time per iteration" without "(ms):", "tps" as part of a longer word.
-    QTest::newRow("near misses") << QStringLiteral(
-        "elapsed time per iteration 12.0\nsteps: 4 tps 100\nmaxtps: 5\nthroughput(tps): 7\n");
+    QTest::newRow("near misses")
+        << QStringLiteral(
+               "elapsed time per iteration 12.0\nsteps: 4 tps 100\nmaxtps: 5\nthroughput(tps): "
+               "7\n")
+        << QStringLiteral("4 lines without a timing line");
 }
 
 void TestTrainingLog::logWithoutTimingLines() {
     QFETCH(QString, text);
+    QFETCH(QString, value);
     try {
         read_training_log(text.toStdString());
         QFAIL("a log without timing lines was accepted");
     } catch (const SpecError& e) {
         QCOMPARE(QString::fromStdString(e.field()), QStringLiteral("log"));
+        QCOMPARE(QString::fromStdString(e.error().value), value);
         QVERIFY(QString::fromUtf8(e.what()).contains(QStringLiteral("tps")));
     }
 }

@@ -230,7 +230,9 @@ TrainingLogSummary TrainingLogReader::summary(const TrainingLogSettings& setting
     s.records = static_cast<std::int64_t>(m_records.size());
     s.other_rank_records = m_other_rank_records;
     if (m_records.empty()) {
-        throw SpecError("log", fmt::format("{} lines without a timing line", m_lines),
+        throw SpecError("log",
+                        m_lines == 1 ? std::string("1 line without a timing line")
+                                     : fmt::format("{} lines without a timing line", m_lines),
                         TALLY_TEXT("tally::training_log",
                                    "a training log with lines of \"elapsed time per iteration "
                                    "(ms): X\" (Megatron-LM), \"train_step_timing in s: X\" "

@@ -332,10 +332,11 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
                 return r.spec_field == dim || r.spec_field == "model";
             });
             if (row == t.fields.end() && !read) {
-                throw SpecError("model", "not in a " + std::string(t.title),
+                throw SpecError("model", kValueNothing,
                                 TALLY_TEXT("tally::launch",
-                                           "the model's Hugging Face config.json beside it "
-                                           "(--hf-config)"));
+                                           "the model's Hugging Face config.json beside the "
+                                           "file (--hf-config): %1 does not describe the model")
+                                    .arg(t.title));
             }
             if (!read) {
                 throw SpecError(std::string(row->key), kValueNothing,
