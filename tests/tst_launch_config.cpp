@@ -141,6 +141,7 @@ private slots:
     void unknownIsListedWhenAllowed();
     void megatronBlockRecomputeAndTpOverlap();
     void megatronFlexDispatcher();
+    void megatronFlashAttnAndRecomputeActivations();
     void detect();
 };
 
@@ -810,6 +811,42 @@ void TestLaunchConfig::megatronFlexDispatcher() {
         import_error(moe + "--moe-token-dispatcher-type deepep", LaunchTarget::megatron, &message),
         QString("moe-token-dispatcher-type (line 1)"));
     QVERIFY(message.contains("flex"));
+}
+
+// Megatron-LM core_v0.12.0, megatron/training/arguments.py: --recompute-activations is a
+// store_true switch that validate_args() turns into recompute_granularity = 'selective',
+// overriding --recompute-granularity; --use-flash-attn is a store_true switch asking for
+// FlashAttention, which Megatron-Core models run through --attention-backend (default auto).
+void TestLaunchConfig::megatronFlashAttnAndRecomputeActivations() {
+    const std::string args =
+        "--num-layers 32 --hidden-size 4096 --num-attention-heads 32 --ffn-hidden-size 14336 "
+        "--vocab-size 128256 --max-position-embeddings 8192 --seq-length 8192 --bf16 ";
+    const LaunchImport r =
+        import_text(args + "--use-flash-attn --recompute-activations", LaunchTarget::megatron);
+    QCOMPARE(r.spec.training.recompute, Recompute::selective);
+    QCOMPARE(r.spec.training.flash_attention, true);
+    // Exported, the same run in the current names.
+    const std::string text = export_launch_config(r.spec, LaunchTarget::megatron);
+    QVERIFY(text.find("--recompute-granularity selective") != std::string::npos);
+    QVERIFY(text.find("--attention-backend flash") != std::string::npos);
+    QCOMPARE(import_text(args + "--recompute-granularity full --recompute-activations",
+                         LaunchTarget::megatron)
+                 .spec.training.recompute,
+             Recompute::selective);
+    // Beside unknown settings it is still read: recomputation is not left at none.
+    LaunchImportOptions options;
+    options.from = LaunchTarget::megatron;
+    options.allow_unknown = true;
+    const LaunchImport lenient =
+        import_launch_config(args + "--recompute-activations --my-flag 3", "run.sh", options);
+    QCOMPARE(lenient.spec.training.recompute, Recompute::selective);
+    QCOMPARE(lenient.unknown.size(), std::size_t{1});
+    // FlashAttention asked for beside a backend that runs none: refused, naming both.
+    QString message;
+    QCOMPARE(import_error(args + "--attention-backend unfused --use-flash-attn",
+                          LaunchTarget::megatron, &message),
+             QString("use-flash-attn (line 1)"));
+    QVERIFY(message.contains("--attention-backend"));
 }
 
 void TestLaunchConfig::detect() {

@@ -1654,6 +1654,17 @@ Table megatron_table() {
                 [](const PlanSpec&) -> std::optional<Value> { return std::nullopt; }, set_steps),
             custom("recompute-granularity", Kind::text, "training.recompute", get_granularity,
                    set_granularity, Value{std::string("none")}),
+            // --recompute-activations: Megatron-LM's validate_args() sets recompute_granularity
+            // to 'selective' when it is given, whatever --recompute-granularity says, and then
+            // deletes it (so a printed argument block never holds it). Read, never written.
+            custom(
+                "recompute-activations", Kind::flag, "training.recompute",
+                [](const PlanSpec&) -> std::optional<Value> { return std::nullopt; },
+                [](PlanSpec& s, const Value& v) {
+                    if (as_bool(v)) {
+                        s.training.recompute = Recompute::selective;
+                    }
+                }),
             custom("recompute-method", Kind::text, "training.recompute", get_recompute_method,
                    set_recompute_method),
             custom("recompute-num-layers", Kind::integer, "training.recompute",
@@ -1683,6 +1694,27 @@ Table megatron_table() {
             custom("fp8-recipe", Kind::text, "training.fp8_recipe", get_fp8_recipe, set_fp8_recipe),
             custom("attention-backend", Kind::text, "training.flash_attention",
                    get_attention_backend, set_attention_backend, Value{std::string("auto")}),
+            // --use-flash-attn asks for FlashAttention (arguments.py: "use FlashAttention
+            // implementation of attention"); core_v0.12.0 reads it in the legacy model only
+            // (megatron/legacy/model/transformer.py), Megatron-Core models follow
+            // --attention-backend. With the backend's default (auto) it is flash attention;
+            // beside a backend that runs none (unfused, local) it contradicts it. Read, never
+            // written: --attention-backend flash says it.
+            custom(
+                "use-flash-attn", Kind::flag, "training.flash_attention",
+                [](const PlanSpec&) -> std::optional<Value> { return std::nullopt; },
+                [](PlanSpec& s, const Value& v) {
+                    if (as_bool(v) && !s.training.flash_attention) {
+                        refuse_value(v, TALLY_TEXT("tally::launch",
+                                                   "not given beside --attention-backend "
+                                                   "unfused or local, which run no "
+                                                   "FlashAttention (Megatron-Core follows "
+                                                   "--attention-backend): give one of the two"));
+                    }
+                    if (as_bool(v)) {
+                        s.training.flash_attention = true;
+                    }
+                }),
         },
         {refuse_not_transformer, refuse_precision, refuse_zero_above_1, refuse_offload_params,
          refuse_sqrt_recompute, refuse_optimizer_not_adamw, refuse_fp8_block, refuse_ffn_relu,
