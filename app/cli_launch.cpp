@@ -124,7 +124,14 @@ void register_launch_commands(CLI::App& app, CliState& state) {
     exp->callback([opts, &state] {
         const LaunchTarget target = parse_target("--to", opts->target);
         const PlanSpec spec = load_plan_spec(opts->spec);
-        write_output(opts->output, export_launch_config(spec, target));
+        const std::string text = export_launch_config(spec, target);
+        // The notes head the file as comments too; standard error says them where a JSON
+        // config cannot, and where the file goes unread.
+        for (const Text& note : launch_export_notes(spec, target)) {
+            std::fprintf(stderr, "%s %s\n", cli_text("tally::cli", "note:").c_str(),
+                         cli_render(note).c_str());
+        }
+        write_output(opts->output, text);
         state.exit_code = kExitOk;
     });
 

@@ -17,6 +17,21 @@ QString example(const char* name) {
     return QStringLiteral(TALLY_SOURCE_DIR "/resources/examples/") + QLatin1String(name);
 }
 
+// Llama 3 8B on 64 H100s, 8192 tokens a sequence, 512 sequences a step; `training` adds the
+// layout.
+QString write_spec(const QTemporaryDir& dir, const QByteArray& training) {
+    const QString path = dir.filePath(QStringLiteral("spec.json"));
+    QFile f(path);
+    if (f.open(QIODevice::WriteOnly)) {
+        f.write(R"({"model": {"preset": "llama-3-8b"},
+            "data": {"tokens": 1e12, "seq_len": 8192, "global_batch": 512, "micro_batch": 1},
+            "cluster": {"gpu": "h100-sxm", "gpus": 64},
+            "training": {)" +
+                training + "}}");
+    }
+    return path;
+}
+
 }  // namespace
 
 class TestCliLaunch : public QObject {
@@ -28,6 +43,7 @@ private slots:
     void badInputWritesNothing_data();
     void badInputWritesNothing();
     void deepspeedNeedsTheModel();
+    void exportSaysItsNotes();
 };
 
 // The plan the window opens on, to Megatron-LM arguments and back, then planned.
@@ -113,6 +129,19 @@ void TestCliLaunch::deepspeedNeedsTheModel() {
                             ds);
     QCOMPARE(r.exit_code, 2);
     QVERIFY(r.err.contains("--hf-config"));
+}
+
+// torchtitan runs tensor parallelism sequence parallel: a plan that is not says so on standard
+// error, and the file still goes to standard output.
+void TestCliLaunch::exportSaysItsNotes() {
+    QTemporaryDir dir;
+    const QString spec = write_spec(dir, R"("zero": 3, "tp": 8, "sequence_parallel": false)");
+    const Run r = run_tally(
+        {QStringLiteral("export"), spec, QStringLiteral("--to"), QStringLiteral("torchtitan")});
+    QCOMPARE(r.exit_code, 0);
+    QVERIFY2(r.err.contains("note: torchtitan's tensor parallelism always shards"),
+             r.err.constData());
+    QVERIFY(r.out.contains("tensor_parallel_degree = 8"));
 }
 
 QTEST_GUILESS_MAIN(TestCliLaunch)

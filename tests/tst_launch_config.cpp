@@ -117,6 +117,33 @@ QString import_error(const std::string& text, LaunchTarget target, QString* mess
     return {};
 }
 
+// Llama 3 8B on 64 H100s at 8192 tokens a sequence, 512 sequences a step, with Tally's own
+// settings away from their defaults (an assumed MFU, a price, the attention-aware FLOPs
+// formula); `training` adds the layout.
+PlanSpec eight_b(const std::string& training) {
+    return plan_spec_from_text(R"({
+  "name": "Llama 3 8B, 64 H100",
+  "model": {"preset": "llama-3-8b"},
+  "data": {"tokens": 1e12, "seq_len": 8192, "global_batch": 512, "micro_batch": 1},
+  "cluster": {"gpu": "h100-sxm", "gpus": 64, "mfu": 0.3, "price_per_gpu_hour": 2.5},
+  "training": {"param_dtype": "bf16", "grad_dtype": "bf16", "master_dtype": "fp32",
+               "optimizer": "adamw", "recompute": "none", "flops_formula": "attention", )" +
+                               training + "}\n}");
+}
+
+bool names(const LaunchImport& r, const std::string& start) {
+    return std::any_of(r.guesses.begin(), r.guesses.end(),
+                       [&](const std::string& g) { return g.rfind(start, 0) == 0; });
+}
+
+std::string guesses_text(const LaunchImport& r) {
+    std::string text;
+    for (const std::string& g : r.guesses) {
+        text += g + "\n";
+    }
+    return text;
+}
+
 }  // namespace
 
 class TestLaunchConfig : public QObject {
@@ -141,6 +168,7 @@ private slots:
     void unknownIsListedWhenAllowed();
     void megatronBlockRecomputeAndTpOverlap();
     void megatronFlexDispatcher();
+    void torchtitanTensorParallelIsSequenceParallel();
     void megatronFlashAttnAndRecomputeActivations();
     void detect();
 };
@@ -811,6 +839,50 @@ void TestLaunchConfig::megatronFlexDispatcher() {
         import_error(moe + "--moe-token-dispatcher-type deepep", LaunchTarget::megatron, &message),
         QString("moe-token-dispatcher-type (line 1)"));
     QVERIFY(message.contains("flex"));
+}
+
+// torchtitan's tensor parallelism always shards the norms along the sequence: apply_tp in
+// torchtitan v0.2.2's torchtitan/models/llama3/infra/parallelize.py gives attention_norm,
+// ffn_norm and the final norm SequenceParallel(), and job_config.py has no setting to turn it
+// off. A TOML with tp > 1 therefore reads as sequence parallel, and the plan's activations come
+// back as they were exported.
+void TestLaunchConfig::torchtitanTensorParallelIsSequenceParallel() {
+    const PlanSpec spec = eight_b(R"("zero": 3, "tp": 8, "sequence_parallel": true)");
+    LaunchImportOptions options;
+    options.gpus = 64;
+    const std::string toml = export_launch_config(spec, LaunchTarget::torchtitan);
+    const LaunchImport back = import_launch_config(toml, "job.toml", options);
+    QCOMPARE(back.spec.training.tp, std::int64_t{8});
+    QCOMPARE(back.spec.training.sequence_parallel, true);
+    QVERIFY2(!names(back, "training.sequence_parallel"), guesses_text(back).c_str());
+    const HardwareProfile* h100 = find_builtin_hardware("h100-sxm");
+    QVERIFY(h100);
+    QCOMPARE(evaluate(back.spec, *h100).memory.activations_bytes,
+             evaluate(spec, *h100).memory.activations_bytes);
+    QVERIFY(launch_export_notes(spec, LaunchTarget::torchtitan).empty());
+
+    // Without tensor parallelism there is nothing to shard: false, whatever the base said.
+    PlanSpec one = spec;
+    one.training.tp = 1;
+    one.training.sequence_parallel = false;
+    options.base = spec;
+    QCOMPARE(import_launch_config(export_launch_config(one, LaunchTarget::torchtitan), "job.toml",
+                                  options)
+                 .spec.training.sequence_parallel,
+             false);
+
+    // A plan with tp 8 and no sequence parallelism exports (torchtitan runs it sequence
+    // parallel), and says so, in the file and in the notes.
+    PlanSpec unsharded = spec;
+    unsharded.training.sequence_parallel = false;
+    const std::vector<Text> notes = launch_export_notes(unsharded, LaunchTarget::torchtitan);
+    QCOMPARE(notes.size(), std::size_t{1});
+    QVERIFY(notes[0].english().find("training.sequence_parallel") != std::string::npos);
+    const std::string text = export_launch_config(unsharded, LaunchTarget::torchtitan);
+    QVERIFY2(
+        text.find("# note: torchtitan's tensor parallelism always shards") != std::string::npos,
+        text.c_str());
+    QVERIFY(launch_export_notes(unsharded, LaunchTarget::megatron).empty());
 }
 
 // Megatron-LM core_v0.12.0, megatron/training/arguments.py: --recompute-activations is a

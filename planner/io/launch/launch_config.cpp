@@ -210,9 +210,17 @@ std::string export_launch_config(const PlanSpec& spec, LaunchTarget target) {
         }
     }
     const std::string name = spec.name.empty() ? std::string("this plan") : spec.name;
-    const std::string header =
+    std::string header =
         fmt::format("{}: {}\nwritten by Tally (tally export --to {})", t.title, name, t.name);
+    for (const Text& note : launch_export_notes(spec, target)) {
+        header += fmt::format("\nnote: {}", note.english());
+    }
     return launch::write_form(t.form, settings, header);
+}
+
+std::vector<Text> launch_export_notes(const PlanSpec& spec, LaunchTarget target) {
+    const Table& t = launch::table(target);
+    return t.notes ? t.notes(spec) : std::vector<Text>{};
 }
 
 std::optional<LaunchTarget> detect_launch_target(std::string_view text,

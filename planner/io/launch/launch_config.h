@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "planner/core/spec.h"
+#include "planner/core/text.h"
 
 namespace tally {
 
@@ -29,8 +30,12 @@ std::string_view launch_target_extension(LaunchTarget target);  // "sh", "toml",
 // run the target cannot express (ZeRO-2 for Megatron-LM, a model torchtitan has no flavour for)
 // throws SpecError naming the spec field, its value and what the target allows; nothing is
 // dropped. The plan's own assumptions (the GPU type, prices, MFU, the network) are no part of a
-// launch configuration and are not written.
+// launch configuration and are not written. The notes below head the file as comments.
 std::string export_launch_config(const PlanSpec& spec, LaunchTarget target);
+
+// Where the target will run the plan other than the spec says, without refusing it (torchtitan's
+// tensor parallelism always shards the sequence): one sentence each; empty when none.
+std::vector<Text> launch_export_notes(const PlanSpec& spec, LaunchTarget target);
 
 // One setting of an imported file: its name there, the value as written, its line (0 where the
 // form has none, as in JSON), and the spec field it set (empty when none).

@@ -73,6 +73,9 @@ struct Table {
     // Runs after the fields are laid on: what a target implies (its engine) and what it
     // derives from several fields at once; adds its guesses to `out`.
     void (*finish)(PlanSpec&, LaunchImport& out, const LaunchImportOptions& options);
+    // Where the framework runs a plan other than the spec says, without refusing it: said in the
+    // export's notes (nullptr: never).
+    std::vector<Text> (*notes)(const PlanSpec&) = nullptr;
 };
 
 const Table& table(LaunchTarget target);

@@ -1500,10 +1500,17 @@ void finish_fsdp(PlanSpec& s, LaunchImport&, const LaunchImportOptions&) {
 }
 // torchtitan's data_parallel_shard_degree -1 takes every rank the launcher starts that the
 // other degrees leave: the world size is not in the file.
+//
+// torchtitan's tensor parallelism is always sequence parallel: its plan shards the norms'
+// inputs and outputs along the sequence (SequenceParallel() on attention_norm, ffn_norm and the
+// final norm, the row-parallel wo and w2 writing Shard(1), the sequence dimension), and its job
+// config has no setting to turn that off (torchtitan v0.2.2,
+// torchtitan/models/llama3/infra/parallelize.py, apply_tp; torchtitan/config/job_config.py).
 void finish_torchtitan(PlanSpec& s, LaunchImport& out, const LaunchImportOptions& options) {
     if (s.training.engine != Engine::fsdp_compile) {
         s.training.engine = Engine::fsdp;
     }
+    s.training.sequence_parallel = s.training.tp > 1;
     if (s.cluster.gpus >= 0) {
         return;
     }
@@ -1529,6 +1536,20 @@ void finish_torchtitan(PlanSpec& s, LaunchImport& out, const LaunchImportOptions
     if (const LaunchSetting* steps = find_read(out, "training.steps")) {
         set_steps(s, Value{std::stoll(steps->value)});
     }
+}
+
+// What a torchtitan run does other than the plan says (see finish_torchtitan()).
+std::vector<Text> torchtitan_notes(const PlanSpec& s) {
+    std::vector<Text> notes;
+    if (s.training.tp > 1 && !s.training.sequence_parallel) {
+        notes.push_back(TALLY_TEXT("tally::launch",
+                                   "torchtitan's tensor parallelism always shards the norms' "
+                                   "activations along the sequence (sequence parallelism); this "
+                                   "plan has training.sequence_parallel false, so the run keeps "
+                                   "fewer activations per GPU than the plan counts, and an "
+                                   "import of this file reads it as true"));
+    }
+    return notes;
 }
 
 constexpr char kFp32[] = "float32";
@@ -2027,6 +2048,7 @@ Table torchtitan_table() {
          "activation_checkpoint.early_stop",
          "activation_checkpoint.preserve_rng_state"},
         finish_torchtitan,
+        torchtitan_notes,
     };
 }
 
