@@ -43,6 +43,7 @@ private slots:
     void badInputWritesNothing_data();
     void badInputWritesNothing();
     void deepspeedNeedsTheModel();
+    void importSaysWhatItAssumed();
     void exportSaysItsNotes();
 };
 
@@ -58,8 +59,12 @@ void TestCliLaunch::exportThenImport() {
     QVERIFY(r.out.isEmpty());
     r = run_tally({QStringLiteral("import"), args, QStringLiteral("-o"), spec});
     QCOMPARE(r.exit_code, 0);
-    // What was read is listed on standard error, line by line.
-    QVERIFY(r.err.contains("line 4: num-layers = 80 -> model.layers"));
+    // What was read is listed on standard error, line by line: two lines of header and five of
+    // Tally's own settings, the launcher on line 8, then one argument a line.
+    QVERIFY2(r.err.contains("line 9: num-layers = 80 -> model.layers"), r.err.constData());
+    QVERIFY2(r.err.contains("line 6: tally: cluster.price_per_gpu_hour = 2.5 -> "
+                            "cluster.price_per_gpu_hour"),
+             r.err.constData());
     QFile f(spec);
     QVERIFY(f.open(QIODevice::ReadOnly));
     const json j = json::parse(f.readAll().toStdString());
@@ -68,6 +73,9 @@ void TestCliLaunch::exportThenImport() {
     QCOMPARE(j["training"]["tp"].get<int>(), 8);
     QCOMPARE(j["training"]["pp"].get<int>(), 4);
     QCOMPARE(j["training"]["zero"].get<int>(), 1);
+    // The example's price and FLOPs formula come back through the comment block.
+    QCOMPARE(j["cluster"]["price_per_gpu_hour"].get<double>(), 2.5);
+    QCOMPARE(j["training"]["flops_formula"].get<std::string>(), std::string("attention"));
     r = run_tally({QStringLiteral("plan"), spec, QStringLiteral("--json")});
     QCOMPARE(r.exit_code, 0);
 }
@@ -129,6 +137,27 @@ void TestCliLaunch::deepspeedNeedsTheModel() {
                             ds);
     QCOMPARE(r.exit_code, 2);
     QVERIFY(r.err.contains("--hf-config"));
+}
+
+// An accelerate YAML holds no batch and no sequence length: the import lists the values it
+// took. The step: Tally's micro-batch of 1 on each of 64 / (tp 1) data-parallel ranks, 64
+// sequences, where the plan had 512; the sequence Tally's default 4096, where it had 8192.
+void TestCliLaunch::importSaysWhatItAssumed() {
+    QTemporaryDir dir;
+    const QString spec = write_spec(dir, R"("zero": 3, "tp": 1)");
+    const QString yaml = dir.filePath(QStringLiteral("fsdp.yaml"));
+    Run r = run_tally({QStringLiteral("export"), spec, QStringLiteral("--to"),
+                       QStringLiteral("accelerate"), QStringLiteral("-o"), yaml});
+    QCOMPARE(r.exit_code, 0);
+    r = run_tally({QStringLiteral("import"), yaml, QStringLiteral("--hf-config"),
+                   QStringLiteral(TALLY_SOURCE_DIR "/tests/fuzz/corpus/hf_config/llama-3-8b.json"),
+                   QStringLiteral("-o"), dir.filePath(QStringLiteral("back.json"))});
+    QCOMPARE(r.exit_code, 0);
+    QVERIFY2(r.err.contains("assumed: data.global_batch = 0 (one micro-batch per data-parallel "
+                            "rank: 1 x 64 = 64)"),
+             r.err.constData());
+    QVERIFY2(r.err.contains("assumed: data.seq_len = 4096: "), r.err.constData());
+    QVERIFY2(r.err.contains("assumed: data.micro_batch = 1: "), r.err.constData());
 }
 
 // torchtitan runs tensor parallelism sequence parallel: a plan that is not says so on standard

@@ -2048,6 +2048,7 @@ Table torchtitan_table() {
          "activation_checkpoint.early_stop",
          "activation_checkpoint.preserve_rng_state"},
         finish_torchtitan,
+        {"training.sequence_parallel"},
         torchtitan_notes,
     };
 }
