@@ -17,6 +17,11 @@ QString example(const char* name) {
     return QStringLiteral(TALLY_SOURCE_DIR "/resources/examples/") + QLatin1String(name);
 }
 
+QByteArray contents(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
 // Llama 3 8B on 64 H100s, 8192 tokens a sequence, 512 sequences a step; `training` adds the
 // layout.
 QString write_spec(const QTemporaryDir& dir, const QByteArray& training) {
@@ -43,6 +48,7 @@ private slots:
     void badInputWritesNothing_data();
     void badInputWritesNothing();
     void deepspeedNeedsTheModel();
+    void outputMustNotBeTheInput();
     void importSaysWhatItAssumed();
     void exportSaysItsNotes();
 };
@@ -137,6 +143,36 @@ void TestCliLaunch::deepspeedNeedsTheModel() {
                             ds);
     QCOMPARE(r.exit_code, 2);
     QVERIFY(r.err.contains("--hf-config"));
+}
+
+// -o naming the file the command reads (by the same path or another spelling of it) is refused,
+// and the file is left as it was.
+void TestCliLaunch::outputMustNotBeTheInput() {
+    QTemporaryDir dir;
+    const QString args = dir.filePath(QStringLiteral("run.sh"));
+    Run r =
+        run_tally({QStringLiteral("export"), example("llama-3-70b-15t-1024-h100.json"),
+                   QStringLiteral("--to"), QStringLiteral("megatron"), QStringLiteral("-o"), args});
+    QCOMPARE(r.exit_code, 0);
+    const QByteArray before = contents(args);
+    for (const QString& out : {args, dir.path() + QStringLiteral("/./run.sh")}) {
+        r = run_tally({QStringLiteral("import"), args, QStringLiteral("-o"), out});
+        QCOMPARE(r.exit_code, 2);
+        QVERIFY2(r.err.contains("-o: got"), r.err.constData());
+        QVERIFY2(r.err.contains("a file other than FILE"), r.err.constData());
+        QCOMPARE(contents(args), before);
+    }
+    const QString spec = write_spec(dir, R"("zero": 1, "tp": 8, "sequence_parallel": true)");
+    const QByteArray plan = contents(spec);
+    r = run_tally({QStringLiteral("export"), spec, QStringLiteral("--to"),
+                   QStringLiteral("megatron"), QStringLiteral("-o"), spec});
+    QCOMPARE(r.exit_code, 2);
+    QVERIFY2(r.err.contains("a file other than SPEC"), r.err.constData());
+    QCOMPARE(contents(spec), plan);
+    // Another file is fine.
+    r = run_tally({QStringLiteral("import"), args, QStringLiteral("-o"),
+                   dir.filePath(QStringLiteral("back.json"))});
+    QCOMPARE(r.exit_code, 0);
 }
 
 // An accelerate YAML holds no batch and no sequence length: the import lists the values it
