@@ -97,6 +97,24 @@ void print_settings(const std::string& title, const std::vector<LaunchSetting>& 
     }
 }
 
+// Refuses an output that is the input itself (the same path, or a link to the same file):
+// writing it would replace the file being read. `what` names the input argument.
+void refuse_overwriting_input(const std::string& input, const std::string& output,
+                              const char* what) {
+    if (input.empty() || input == "-" || output.empty() || output == "-") {
+        return;
+    }
+    std::error_code ec;
+    if (std::filesystem::equivalent(input, output, ec) && !ec) {
+        throw SpecError("-o", output,
+                        TALLY_TEXT("tally::cli",
+                                   "a file other than %1 (%2), which this command reads: "
+                                   "writing there would replace it")
+                            .arg(what)
+                            .arg(input));
+    }
+}
+
 }  // namespace
 
 void register_launch_commands(CLI::App& app, CliState& state) {
@@ -123,8 +141,16 @@ void register_launch_commands(CLI::App& app, CliState& state) {
     exp->add_option("-o,--output", opts->output, "Write to FILE (default: standard output)");
     exp->callback([opts, &state] {
         const LaunchTarget target = parse_target("--to", opts->target);
+        refuse_overwriting_input(opts->spec, opts->output, "SPEC");
         const PlanSpec spec = load_plan_spec(opts->spec);
-        write_output(opts->output, export_launch_config(spec, target));
+        const std::string text = export_launch_config(spec, target);
+        // The notes head the file as comments too; standard error says them where a JSON
+        // config cannot, and where the file goes unread.
+        for (const Text& note : launch_export_notes(spec, target)) {
+            std::fprintf(stderr, "%s %s\n", cli_text("tally::cli", "note:").c_str(),
+                         cli_render(note).c_str());
+        }
+        write_output(opts->output, text);
         state.exit_code = kExitOk;
     });
 
@@ -160,6 +186,7 @@ void register_launch_commands(CLI::App& app, CliState& state) {
             options.gpus = opts->gpus;
         }
         options.allow_unknown = opts->allow_unknown;
+        refuse_overwriting_input(opts->file, opts->output, "FILE");
         const std::string text = read_input(opts->file);
         const LaunchImport r = import_launch_config(text, opts->file, options);
         if (!opts->quiet) {

@@ -17,6 +17,26 @@ QString example(const char* name) {
     return QStringLiteral(TALLY_SOURCE_DIR "/resources/examples/") + QLatin1String(name);
 }
 
+QByteArray contents(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// Llama 3 8B on 64 H100s, 8192 tokens a sequence, 512 sequences a step; `training` adds the
+// layout.
+QString write_spec(const QTemporaryDir& dir, const QByteArray& training) {
+    const QString path = dir.filePath(QStringLiteral("spec.json"));
+    QFile f(path);
+    if (f.open(QIODevice::WriteOnly)) {
+        f.write(R"({"model": {"preset": "llama-3-8b"},
+            "data": {"tokens": 1e12, "seq_len": 8192, "global_batch": 512, "micro_batch": 1},
+            "cluster": {"gpu": "h100-sxm", "gpus": 64},
+            "training": {)" +
+                training + "}}");
+    }
+    return path;
+}
+
 }  // namespace
 
 class TestCliLaunch : public QObject {
@@ -28,6 +48,9 @@ private slots:
     void badInputWritesNothing_data();
     void badInputWritesNothing();
     void deepspeedNeedsTheModel();
+    void outputMustNotBeTheInput();
+    void importSaysWhatItAssumed();
+    void exportSaysItsNotes();
 };
 
 // The plan the window opens on, to Megatron-LM arguments and back, then planned.
@@ -42,8 +65,12 @@ void TestCliLaunch::exportThenImport() {
     QVERIFY(r.out.isEmpty());
     r = run_tally({QStringLiteral("import"), args, QStringLiteral("-o"), spec});
     QCOMPARE(r.exit_code, 0);
-    // What was read is listed on standard error, line by line.
-    QVERIFY(r.err.contains("line 4: num-layers = 80 -> model.layers"));
+    // What was read is listed on standard error, line by line: two lines of header and five of
+    // Tally's own settings, the launcher on line 8, then one argument a line.
+    QVERIFY2(r.err.contains("line 9: num-layers = 80 -> model.layers"), r.err.constData());
+    QVERIFY2(r.err.contains("line 6: tally: cluster.price_per_gpu_hour = 2.5 -> "
+                            "cluster.price_per_gpu_hour"),
+             r.err.constData());
     QFile f(spec);
     QVERIFY(f.open(QIODevice::ReadOnly));
     const json j = json::parse(f.readAll().toStdString());
@@ -52,6 +79,9 @@ void TestCliLaunch::exportThenImport() {
     QCOMPARE(j["training"]["tp"].get<int>(), 8);
     QCOMPARE(j["training"]["pp"].get<int>(), 4);
     QCOMPARE(j["training"]["zero"].get<int>(), 1);
+    // The example's price and FLOPs formula come back through the comment block.
+    QCOMPARE(j["cluster"]["price_per_gpu_hour"].get<double>(), 2.5);
+    QCOMPARE(j["training"]["flops_formula"].get<std::string>(), std::string("attention"));
     r = run_tally({QStringLiteral("plan"), spec, QStringLiteral("--json")});
     QCOMPARE(r.exit_code, 0);
 }
@@ -113,6 +143,70 @@ void TestCliLaunch::deepspeedNeedsTheModel() {
                             ds);
     QCOMPARE(r.exit_code, 2);
     QVERIFY(r.err.contains("--hf-config"));
+}
+
+// -o naming the file the command reads (by the same path or another spelling of it) is refused,
+// and the file is left as it was.
+void TestCliLaunch::outputMustNotBeTheInput() {
+    QTemporaryDir dir;
+    const QString args = dir.filePath(QStringLiteral("run.sh"));
+    Run r =
+        run_tally({QStringLiteral("export"), example("llama-3-70b-15t-1024-h100.json"),
+                   QStringLiteral("--to"), QStringLiteral("megatron"), QStringLiteral("-o"), args});
+    QCOMPARE(r.exit_code, 0);
+    const QByteArray before = contents(args);
+    for (const QString& out : {args, dir.path() + QStringLiteral("/./run.sh")}) {
+        r = run_tally({QStringLiteral("import"), args, QStringLiteral("-o"), out});
+        QCOMPARE(r.exit_code, 2);
+        QVERIFY2(r.err.contains("-o: got"), r.err.constData());
+        QVERIFY2(r.err.contains("a file other than FILE"), r.err.constData());
+        QCOMPARE(contents(args), before);
+    }
+    const QString spec = write_spec(dir, R"("zero": 1, "tp": 8, "sequence_parallel": true)");
+    const QByteArray plan = contents(spec);
+    r = run_tally({QStringLiteral("export"), spec, QStringLiteral("--to"),
+                   QStringLiteral("megatron"), QStringLiteral("-o"), spec});
+    QCOMPARE(r.exit_code, 2);
+    QVERIFY2(r.err.contains("a file other than SPEC"), r.err.constData());
+    QCOMPARE(contents(spec), plan);
+    // Another file is fine.
+    r = run_tally({QStringLiteral("import"), args, QStringLiteral("-o"),
+                   dir.filePath(QStringLiteral("back.json"))});
+    QCOMPARE(r.exit_code, 0);
+}
+
+// An accelerate YAML holds no batch and no sequence length: the import lists the values it
+// took. The step: Tally's micro-batch of 1 on each of 64 / (tp 1) data-parallel ranks, 64
+// sequences, where the plan had 512; the sequence Tally's default 4096, where it had 8192.
+void TestCliLaunch::importSaysWhatItAssumed() {
+    QTemporaryDir dir;
+    const QString spec = write_spec(dir, R"("zero": 3, "tp": 1)");
+    const QString yaml = dir.filePath(QStringLiteral("fsdp.yaml"));
+    Run r = run_tally({QStringLiteral("export"), spec, QStringLiteral("--to"),
+                       QStringLiteral("accelerate"), QStringLiteral("-o"), yaml});
+    QCOMPARE(r.exit_code, 0);
+    r = run_tally({QStringLiteral("import"), yaml, QStringLiteral("--hf-config"),
+                   QStringLiteral(TALLY_SOURCE_DIR "/tests/fuzz/corpus/hf_config/llama-3-8b.json"),
+                   QStringLiteral("-o"), dir.filePath(QStringLiteral("back.json"))});
+    QCOMPARE(r.exit_code, 0);
+    QVERIFY2(r.err.contains("assumed: data.global_batch = 0 (one micro-batch per data-parallel "
+                            "rank: 1 x 64 = 64)"),
+             r.err.constData());
+    QVERIFY2(r.err.contains("assumed: data.seq_len = 4096: "), r.err.constData());
+    QVERIFY2(r.err.contains("assumed: data.micro_batch = 1: "), r.err.constData());
+}
+
+// torchtitan runs tensor parallelism sequence parallel: a plan that is not says so on standard
+// error, and the file still goes to standard output.
+void TestCliLaunch::exportSaysItsNotes() {
+    QTemporaryDir dir;
+    const QString spec = write_spec(dir, R"("zero": 3, "tp": 8, "sequence_parallel": false)");
+    const Run r = run_tally(
+        {QStringLiteral("export"), spec, QStringLiteral("--to"), QStringLiteral("torchtitan")});
+    QCOMPARE(r.exit_code, 0);
+    QVERIFY2(r.err.contains("note: torchtitan's tensor parallelism always shards"),
+             r.err.constData());
+    QVERIFY(r.out.contains("tensor_parallel_degree = 8"));
 }
 
 QTEST_GUILESS_MAIN(TestCliLaunch)

@@ -117,6 +117,33 @@ QString import_error(const std::string& text, LaunchTarget target, QString* mess
     return {};
 }
 
+// Llama 3 8B on 64 H100s at 8192 tokens a sequence, 512 sequences a step, with Tally's own
+// settings away from their defaults (an assumed MFU, a price, the attention-aware FLOPs
+// formula); `training` adds the layout.
+PlanSpec eight_b(const std::string& training) {
+    return plan_spec_from_text(R"({
+  "name": "Llama 3 8B, 64 H100",
+  "model": {"preset": "llama-3-8b"},
+  "data": {"tokens": 1e12, "seq_len": 8192, "global_batch": 512, "micro_batch": 1},
+  "cluster": {"gpu": "h100-sxm", "gpus": 64, "mfu": 0.3, "price_per_gpu_hour": 2.5},
+  "training": {"param_dtype": "bf16", "grad_dtype": "bf16", "master_dtype": "fp32",
+               "optimizer": "adamw", "recompute": "none", "flops_formula": "attention", )" +
+                               training + "}\n}");
+}
+
+bool names(const LaunchImport& r, const std::string& start) {
+    return std::any_of(r.guesses.begin(), r.guesses.end(),
+                       [&](const Text& g) { return g.english().rfind(start, 0) == 0; });
+}
+
+std::string guesses_text(const LaunchImport& r) {
+    std::string text;
+    for (const Text& g : r.guesses) {
+        text += g.english() + "\n";
+    }
+    return text;
+}
+
 }  // namespace
 
 class TestLaunchConfig : public QObject {
@@ -141,6 +168,11 @@ private slots:
     void unknownIsListedWhenAllowed();
     void megatronBlockRecomputeAndTpOverlap();
     void megatronFlexDispatcher();
+    void torchtitanTensorParallelIsSequenceParallel();
+    void importListsWhatItAssumed_data();
+    void importListsWhatItAssumed();
+    void tallySettingsTravelInComments();
+    void megatronFlashAttnAndRecomputeActivations();
     void detect();
 };
 
@@ -639,7 +671,9 @@ void TestLaunchConfig::deepspeedWithConfigJson() {
     // Without a model: the DeepSpeed config does not describe one.
     QString message;
     QCOMPARE(import_error(ds, LaunchTarget::deepspeed, &message), QString("model"));
-    QVERIFY(message.contains("config.json"));
+    QCOMPARE(message, QString("model: got nothing; the model's Hugging Face config.json beside "
+                              "the file (--hf-config): DeepSpeed JSON does not describe the "
+                              "model"));
 }
 
 void TestLaunchConfig::accelerateYaml() {
@@ -662,6 +696,10 @@ num_processes: 16
     QCOMPARE(r.spec.training.zero, 2);  // SHARD_GRAD_OP: gradients and optimizer state sharded
     QCOMPARE(r.spec.training.recompute, Recompute::full);
     QCOMPARE(r.spec.training.engine, Engine::fsdp);
+    QString message;
+    QCOMPARE(import_error(yaml, LaunchTarget::accelerate, &message), QString("model"));
+    QVERIFY2(message.contains("accelerate FSDP YAML does not describe the model"),
+             qPrintable(message));
 }
 
 void TestLaunchConfig::badInput_data() {
@@ -804,6 +842,246 @@ void TestLaunchConfig::megatronFlexDispatcher() {
         import_error(moe + "--moe-token-dispatcher-type deepep", LaunchTarget::megatron, &message),
         QString("moe-token-dispatcher-type (line 1)"));
     QVERIFY(message.contains("flex"));
+}
+
+// torchtitan's tensor parallelism always shards the norms along the sequence: apply_tp in
+// torchtitan v0.2.2's torchtitan/models/llama3/infra/parallelize.py gives attention_norm,
+// ffn_norm and the final norm SequenceParallel(), and job_config.py has no setting to turn it
+// off. A TOML with tp > 1 therefore reads as sequence parallel, and the plan's activations come
+// back as they were exported.
+void TestLaunchConfig::torchtitanTensorParallelIsSequenceParallel() {
+    const PlanSpec spec = eight_b(R"("zero": 3, "tp": 8, "sequence_parallel": true)");
+    LaunchImportOptions options;
+    options.gpus = 64;
+    const std::string toml = export_launch_config(spec, LaunchTarget::torchtitan);
+    const LaunchImport back = import_launch_config(toml, "job.toml", options);
+    QCOMPARE(back.spec.training.tp, std::int64_t{8});
+    QCOMPARE(back.spec.training.sequence_parallel, true);
+    QVERIFY2(!names(back, "training.sequence_parallel"), guesses_text(back).c_str());
+    const HardwareProfile* h100 = find_builtin_hardware("h100-sxm");
+    QVERIFY(h100);
+    QCOMPARE(evaluate(back.spec, *h100).memory.activations_bytes,
+             evaluate(spec, *h100).memory.activations_bytes);
+    QVERIFY(launch_export_notes(spec, LaunchTarget::torchtitan).empty());
+
+    // Without tensor parallelism there is nothing to shard: false, whatever the base said.
+    PlanSpec one = spec;
+    one.training.tp = 1;
+    one.training.sequence_parallel = false;
+    options.base = spec;
+    QCOMPARE(import_launch_config(export_launch_config(one, LaunchTarget::torchtitan), "job.toml",
+                                  options)
+                 .spec.training.sequence_parallel,
+             false);
+
+    // A plan with tp 8 and no sequence parallelism exports (torchtitan runs it sequence
+    // parallel), and says so, in the file and in the notes.
+    PlanSpec unsharded = spec;
+    unsharded.training.sequence_parallel = false;
+    const std::vector<Text> notes = launch_export_notes(unsharded, LaunchTarget::torchtitan);
+    QCOMPARE(notes.size(), std::size_t{1});
+    QVERIFY(notes[0].english().find("training.sequence_parallel") != std::string::npos);
+    const std::string text = export_launch_config(unsharded, LaunchTarget::torchtitan);
+    QVERIFY2(
+        text.find("# note: torchtitan's tensor parallelism always shards") != std::string::npos,
+        text.c_str());
+    QVERIFY(launch_export_notes(unsharded, LaunchTarget::megatron).empty());
+}
+
+// Every setting the plan rests on that the file does not give is listed with its value: the
+// Llama 3 8B plan above, exported and imported back, differs from the original only in fields
+// the import names. DeepSpeed's JSON has no sequence length, accelerate's YAML no batch at all.
+void TestLaunchConfig::importListsWhatItAssumed_data() {
+    QTest::addColumn<int>("target");
+    QTest::addColumn<QString>("training");
+    // Data parallel with dropout, without flash attention or overlap: ZeRO-1 where the target is
+    // Megatron-Core (its distributed optimizer), ZeRO-3 where it is FSDP or DeepSpeed.
+    for (LaunchTarget t : launch_targets()) {
+        const bool megatron = t == LaunchTarget::megatron || t == LaunchTarget::nemo;
+        QTest::newRow(std::string(to_string(t)).c_str())
+            << static_cast<int>(t)
+            << QStringLiteral(R"("zero": %1, "tp": 1, "dropout": true, "flash_attention": false,
+                "dp_overlap": false)")
+                   .arg(megatron ? 1 : 3);
+    }
+    QTest::newRow("megatron tp 8") << static_cast<int>(LaunchTarget::megatron)
+                                   << QStringLiteral(R"("zero": 1, "tp": 8, "sequence_parallel":
+                                         true, "optimizer": "sgd")");
+}
+
+void TestLaunchConfig::importListsWhatItAssumed() {
+    QFETCH(int, target);
+    QFETCH(QString, training);
+    const LaunchTarget t = static_cast<LaunchTarget>(target);
+    const PlanSpec spec = eight_b(training.toStdString());
+    const std::string text = export_launch_config(spec, t);
+    const bool model_beside = t == LaunchTarget::deepspeed || t == LaunchTarget::accelerate;
+    LaunchImportOptions options;
+    options.from = t;
+    options.model = model_beside ? std::optional(spec.model) : std::nullopt;
+    options.gpus = t == LaunchTarget::torchtitan ? std::optional<std::int64_t>(64) : std::nullopt;
+    const LaunchImport back = import_launch_config(text, "run", options);
+    const PlanSpec& r = back.spec;
+    const std::string said = guesses_text(back);
+    // Each field the round trip changed is among the guesses.
+    const auto listed_if_changed = [&](const char* field, bool same) {
+        QVERIFY2(same || names(back, std::string(field) + " = "),
+                 (std::string(field) + " changed but is not listed:\n" + said).c_str());
+    };
+    listed_if_changed("data.seq_len", r.data.seq_len == spec.data.seq_len);
+    listed_if_changed("data.micro_batch", r.data.micro_batch == spec.data.micro_batch);
+    listed_if_changed("data.global_batch", r.data.global_batch == spec.data.global_batch);
+    listed_if_changed("training.sequence_parallel",
+                      r.training.sequence_parallel == spec.training.sequence_parallel);
+    listed_if_changed("training.flash_attention",
+                      r.training.flash_attention == spec.training.flash_attention);
+    listed_if_changed("training.dropout", r.training.dropout == spec.training.dropout);
+    listed_if_changed("training.dp_overlap", r.training.dp_overlap == spec.training.dp_overlap);
+    listed_if_changed("training.optimizer", r.training.optimizer == spec.training.optimizer);
+    listed_if_changed("training.flops_formula",
+                      r.training.flops_formula == spec.training.flops_formula);
+    listed_if_changed("cluster.mfu", r.cluster.mfu_predicted == spec.cluster.mfu_predicted &&
+                                         r.cluster.mfu == spec.cluster.mfu);
+    listed_if_changed("cluster.price_per_gpu_hour",
+                      r.cluster.price_per_gpu_hour == spec.cluster.price_per_gpu_hour);
+    listed_if_changed("cluster.gpu", r.cluster.gpu == spec.cluster.gpu);
+    // The values, worked out from the formats. DeepSpeed's JSON gives the batch
+    // (train_batch_size) but no sequence length: Tally's default, 4096 (DataSpec). accelerate's
+    // YAML gives neither: the micro-batch is Tally's 1 and the step one micro-batch per
+    // data-parallel rank, 1 x 64 GPUs / (tp 1) = 64 sequences where the plan had 512.
+    if (t == LaunchTarget::deepspeed || t == LaunchTarget::accelerate) {
+        QVERIFY2(names(back, "data.seq_len = 4096: "), said.c_str());
+        // JSON has no comments to carry Tally's own settings; YAML does.
+        const bool json = t == LaunchTarget::deepspeed;
+        QCOMPARE(names(back, "training.flops_formula = 6nd: "), json);
+        QCOMPARE(names(back, "cluster.mfu = predicted: "), json);
+        QCOMPARE(names(back, "cluster.price_per_gpu_hour = none: "), json);
+        QCOMPARE(names(back, "cluster.gpu = h100-sxm: "), json);
+    }
+    if (t == LaunchTarget::accelerate) {
+        QVERIFY2(names(back,
+                       "data.global_batch = 0 (one micro-batch per data-parallel rank: "
+                       "1 x 64 = 64)"),
+                 said.c_str());
+        QVERIFY2(names(back, "data.micro_batch = 1: "), said.c_str());
+    }
+    // What the file gives is not listed: the Megatron-LM arguments name the sequence, the
+    // batches and dropout.
+    if (t == LaunchTarget::megatron) {
+        QVERIFY2(!names(back, "data.") && !names(back, "training.dropout"), said.c_str());
+    }
+    // The description carries the same list.
+    for (const Text& g : back.guesses) {
+        QVERIFY(r.description.find("Assumed: " + g.english() + ".") != std::string::npos);
+    }
+}
+
+// Tally's own settings travel as "# tally:" comments where the form has them, and come back
+// as given; in a window's import the current plan's are kept and said to be kept. A marked line
+// Tally cannot read is an error naming it and its line.
+void TestLaunchConfig::tallySettingsTravelInComments() {
+    const PlanSpec spec = eight_b(R"("zero": 1, "tp": 8, "sequence_parallel": true)");
+    const std::string text = export_launch_config(spec, LaunchTarget::megatron);
+    QVERIFY2(text.find("# tally: cluster.mfu = 0.3\n") != std::string::npos, text.c_str());
+    QVERIFY(text.find("# tally: cluster.price_per_gpu_hour = 2.5\n") != std::string::npos);
+    QVERIFY(text.find("# tally: training.flops_formula = attention\n") != std::string::npos);
+    QVERIFY(text.find("# tally: cluster.gpu = h100-sxm\n") != std::string::npos);
+    const LaunchImport back = import_text(text, LaunchTarget::megatron);
+    QCOMPARE(back.spec.cluster.mfu_predicted, false);
+    QCOMPARE(back.spec.cluster.mfu, 0.3);
+    QVERIFY(back.spec.cluster.price_per_gpu_hour == std::optional(2.5));
+    QCOMPARE(back.spec.training.flops_formula, FlopsFormula::attention);
+    QVERIFY(std::any_of(back.read.begin(), back.read.end(), [](const LaunchSetting& x) {
+        return x.key == "tally: cluster.mfu" && x.value == "0.3" && x.spec_field == "cluster.mfu";
+    }));
+    QVERIFY2(!names(back, "cluster."), guesses_text(back).c_str());
+
+    // A file without the block, imported over a plan: the plan's settings stay and are listed.
+    PlanSpec base = spec;
+    base.cluster.gpu = "a100-80gb";
+    base.cluster.mfu = 0.45;
+    LaunchImportOptions options;
+    options.from = LaunchTarget::megatron;
+    options.base = base;
+    const LaunchImport kept = import_launch_config(without_comments(text), "run.sh", options);
+    QCOMPARE(kept.spec.cluster.mfu, 0.45);
+    QCOMPARE(kept.spec.cluster.mfu_predicted, false);
+    QCOMPARE(kept.spec.cluster.gpu, std::string("a100-80gb"));
+    QVERIFY2(names(kept, "cluster.mfu = 0.45: not in the file; kept from the current plan"),
+             guesses_text(kept).c_str());
+
+    // A marked line Tally cannot read names its line.
+    const std::string args = without_comments(text);
+    const auto error = [&](const std::string& line, QString* message) {
+        return import_error("# " + line + "\n" + args, LaunchTarget::megatron, message);
+    };
+    QString message;
+    QCOMPARE(error("tally: cluster.mfu = 2", &message), QString("tally: cluster.mfu (line 1)"));
+    QVERIFY(message.contains("[0.001, 1]"));
+    QCOMPARE(error("tally: cluster.colour = red", &message),
+             QString("tally: cluster.colour (line 1)"));
+    QVERIFY(message.contains("training.flops_formula"));
+    QCOMPARE(error("tally: training.flops_formula = palm", &message),
+             QString("tally: training.flops_formula (line 1)"));
+    QVERIFY(message.contains("6nd or attention"));
+    QCOMPARE(error("tally: cluster.gpu = h100 sxm", &message),
+             QString("tally: cluster.gpu (line 1)"));
+    QVERIFY(message.contains("letters, digits"));
+    QCOMPARE(error("tally: cluster.price_per_gpu_hour = -1", &message),
+             QString("tally: cluster.price_per_gpu_hour (line 1)"));
+    QCOMPARE(error("tally: cluster.mfu 0.3", &message), QString("line 1"));
+    // A line saved with Windows' ending reads the same.
+    QCOMPARE(import_text("# tally: cluster.mfu = 0.25\r\n" + args, LaunchTarget::megatron)
+                 .spec.cluster.mfu,
+             0.25);
+    QCOMPARE(import_error("# tally: cluster.mfu = 0.3\n# tally: cluster.mfu = 0.4\n" + args,
+                          LaunchTarget::megatron, &message),
+             QString("tally: cluster.mfu (line 2)"));
+    QVERIFY(message.contains("line 1 gives 0.3"));
+    // --allow-unknown lists a name it does not know.
+    LaunchImportOptions lenient;
+    lenient.from = LaunchTarget::megatron;
+    lenient.allow_unknown = true;
+    const LaunchImport listed =
+        import_launch_config("# tally: cluster.colour = red\n" + args, "run.sh", lenient);
+    QCOMPARE(listed.unknown.size(), std::size_t{1});
+    QCOMPARE(listed.unknown[0].key, std::string("tally: cluster.colour"));
+}
+
+// Megatron-LM core_v0.12.0, megatron/training/arguments.py: --recompute-activations is a
+// store_true switch that validate_args() turns into recompute_granularity = 'selective',
+// overriding --recompute-granularity; --use-flash-attn is a store_true switch asking for
+// FlashAttention, which Megatron-Core models run through --attention-backend (default auto).
+void TestLaunchConfig::megatronFlashAttnAndRecomputeActivations() {
+    const std::string args =
+        "--num-layers 32 --hidden-size 4096 --num-attention-heads 32 --ffn-hidden-size 14336 "
+        "--vocab-size 128256 --max-position-embeddings 8192 --seq-length 8192 --bf16 ";
+    const LaunchImport r =
+        import_text(args + "--use-flash-attn --recompute-activations", LaunchTarget::megatron);
+    QCOMPARE(r.spec.training.recompute, Recompute::selective);
+    QCOMPARE(r.spec.training.flash_attention, true);
+    // Exported, the same run in the current names.
+    const std::string text = export_launch_config(r.spec, LaunchTarget::megatron);
+    QVERIFY(text.find("--recompute-granularity selective") != std::string::npos);
+    QVERIFY(text.find("--attention-backend flash") != std::string::npos);
+    QCOMPARE(import_text(args + "--recompute-granularity full --recompute-activations",
+                         LaunchTarget::megatron)
+                 .spec.training.recompute,
+             Recompute::selective);
+    // Beside unknown settings it is still read: recomputation is not left at none.
+    LaunchImportOptions options;
+    options.from = LaunchTarget::megatron;
+    options.allow_unknown = true;
+    const LaunchImport lenient =
+        import_launch_config(args + "--recompute-activations --my-flag 3", "run.sh", options);
+    QCOMPARE(lenient.spec.training.recompute, Recompute::selective);
+    QCOMPARE(lenient.unknown.size(), std::size_t{1});
+    // FlashAttention asked for beside a backend that runs none: refused, naming both.
+    QString message;
+    QCOMPARE(import_error(args + "--attention-backend unfused --use-flash-attn",
+                          LaunchTarget::megatron, &message),
+             QString("use-flash-attn (line 1)"));
+    QVERIFY(message.contains("--attention-backend"));
 }
 
 void TestLaunchConfig::detect() {

@@ -164,23 +164,34 @@ void TestTrainingLog::windowsLineEndings() {
     QCOMPARE(read_training_log(crlf).median, 12.4);
 }
 
+// The error counts the log's lines: "its one line", else "its N lines".
 void TestTrainingLog::logWithoutTimingLines_data() {
     QTest::addColumn<QString>("text");
-    QTest::newRow("empty") << QString();
-    QTest::newRow("start-up only") << QStringLiteral(
-        "training ...\n[before the start of training step] datetime: 2025-04-13 23:41:00\n");
+    QTest::addColumn<QString>("value");
+    QTest::newRow("empty") << QString() << QStringLiteral("none of its 0 lines is one");
+    QTest::newRow("one line") << QStringLiteral("training ...\n")
+                              << QStringLiteral("its one line is not one");
+    QTest::newRow("start-up only")
+        << QStringLiteral(
+               "training ...\n[before the start of training step] datetime: 2025-04-13 23:41:00\n")
+        << QStringLiteral("none of its 2 lines is one");
     // "elapsed time per iteration" without "(ms):", "tps" as part of a longer word.
-    QTest::newRow("near misses") << QStringLiteral(
-        "elapsed time per iteration 12.0\nsteps: 4 tps 100\nmaxtps: 5\nthroughput(tps): 7\n");
+    QTest::newRow("near misses")
+        << QStringLiteral(
+               "elapsed time per iteration 12.0\nsteps: 4 tps 100\nmaxtps: 5\nthroughput(tps): "
+               "7\n")
+        << QStringLiteral("none of its 4 lines is one");
 }
 
 void TestTrainingLog::logWithoutTimingLines() {
     QFETCH(QString, text);
+    QFETCH(QString, value);
     try {
         read_training_log(text.toStdString());
         QFAIL("a log without timing lines was accepted");
     } catch (const SpecError& e) {
         QCOMPARE(QString::fromStdString(e.field()), QStringLiteral("log"));
+        QVERIFY2(QString::fromUtf8(e.what()).contains(value), e.what());
         QVERIFY(QString::fromUtf8(e.what()).contains(QStringLiteral("tps")));
     }
 }

@@ -236,13 +236,20 @@ TrainingLogSummary TrainingLogReader::summary(const TrainingLogSettings& setting
     s.records = static_cast<std::int64_t>(m_records.size());
     s.other_rank_records = m_other_rank_records;
     if (m_records.empty()) {
+        // Counted in words a reader would write: "its one line", else "its N lines".
         throw SpecError("log", std::string(),
-                        TALLY_TEXT("tally::training_log",
-                                   "a training log with lines of \"elapsed time per iteration "
-                                   "(ms): X\" (Megatron-LM), \"train_step_timing in s: X\" "
-                                   "(NeMo) or \"tps: N\" (torchtitan); none of its %1 lines is "
-                                   "one")
-                            .arg(m_lines));
+                        m_lines == 1
+                            ? TALLY_TEXT("tally::training_log",
+                                         "a training log with lines of \"elapsed time per "
+                                         "iteration (ms): X\" (Megatron-LM), \"train_step_timing "
+                                         "in s: X\" (NeMo) or \"tps: N\" (torchtitan); its one "
+                                         "line is not one")
+                            : TALLY_TEXT("tally::training_log",
+                                         "a training log with lines of \"elapsed time per "
+                                         "iteration (ms): X\" (Megatron-LM), \"train_step_timing "
+                                         "in s: X\" (NeMo) or \"tps: N\" (torchtitan); none of "
+                                         "its %1 lines is one")
+                                  .arg(m_lines));
     }
     if (settings.skip_records < 0 || settings.skip_records > kMaxSkipRecords ||
         settings.skip_records >= s.records) {

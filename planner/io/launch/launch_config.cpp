@@ -8,9 +8,12 @@
 #include <charconv>
 #include <cmath>
 #include <map>
+#include <set>
+#include <sstream>
 
 #include "planner/core/errors.h"
 #include "planner/hardware/hardware.h"
+#include "planner/hardware/user_profiles.h"
 #include "planner/io/launch/launch_fields.h"
 #include "planner/model/params.h"
 #include "planner/training/plan.h"
@@ -176,6 +179,198 @@ void lay(PlanSpec& spec, const Field& f, const Value& v, const std::string& wher
     }
 }
 
+std::optional<double> number_from_text(const std::string& text) {
+    double v = 0.0;
+    const char* begin = text.data();
+    const char* end = begin + text.size();
+    const auto [ptr, ec] = std::from_chars(begin, end, v);
+    if (text.empty() || ec != std::errc() || ptr != end || !std::isfinite(v)) {
+        return std::nullopt;
+    }
+    return v;
+}
+
+// ---- Tally's own settings, carried in comments --------------------------------------------------
+
+// The plan's settings that no framework reads. An export writes them into the file's comment
+// header, one "# tally: FIELD = VALUE" line each, where the form has comments (all but JSON), and
+// an import reads them back, so a plan keeps its GPU, MFU, price and FLOPs formula through a
+// framework's file. A value is checked as the spec JSON checks it; `set` throws SpecError with
+// what is allowed.
+struct TallySetting {
+    std::string_view field;
+    std::string (*get)(const PlanSpec&);
+    void (*set)(PlanSpec&, const std::string&);
+};
+
+const std::vector<TallySetting>& tally_settings() {
+    static const std::vector<TallySetting> all = {
+        {"cluster.gpu", [](const PlanSpec& s) { return s.cluster.gpu; },
+         [](PlanSpec& s, const std::string& v) {
+             // A profile id, built-in (tally hardware) or a workspace's own: the workspace's
+             // rule for ids.
+             validate_profile_id(v, "");
+             s.cluster.gpu = v;
+         }},
+        {"cluster.mfu",
+         [](const PlanSpec& s) {
+             return s.cluster.mfu_predicted ? std::string("predicted")
+                                            : fmt::format("{}", s.cluster.mfu);
+         },
+         [](PlanSpec& s, const std::string& v) {
+             if (v == "predicted") {
+                 s.cluster.mfu_predicted = true;
+                 return;
+             }
+             const std::optional<double> mfu = number_from_text(v);
+             if (!mfu || *mfu < 0.001 || *mfu > 1.0) {
+                 throw SpecError("", "\"" + v + "\"",
+                                 TALLY_TEXT("tally::launch",
+                                            "a number in [0.001, 1] (an assumed MFU) or "
+                                            "predicted"));
+             }
+             s.cluster.mfu = *mfu;
+             s.cluster.mfu_predicted = false;
+         }},
+        {"cluster.price_per_gpu_hour",
+         [](const PlanSpec& s) {
+             return s.cluster.price_per_gpu_hour ? fmt::format("{}", *s.cluster.price_per_gpu_hour)
+                                                 : std::string("none");
+         },
+         [](PlanSpec& s, const std::string& v) {
+             if (v == "none") {
+                 s.cluster.price_per_gpu_hour.reset();
+                 return;
+             }
+             const std::optional<double> price = number_from_text(v);
+             if (!price || *price < 0.0) {
+                 throw SpecError("", "\"" + v + "\"",
+                                 TALLY_TEXT("tally::launch", "a number >= 0 or none"));
+             }
+             s.cluster.price_per_gpu_hour = *price;
+         }},
+        {"training.flops_formula",
+         [](const PlanSpec& s) { return std::string(to_string(s.training.flops_formula)); },
+         [](PlanSpec& s, const std::string& v) {
+             for (FlopsFormula f : {FlopsFormula::six_nd, FlopsFormula::attention}) {
+                 if (v == to_string(f)) {
+                     s.training.flops_formula = f;
+                     return;
+                 }
+             }
+             throw SpecError("", "\"" + v + "\"",
+                             TALLY_TEXT("tally::launch", "%1 or %2")
+                                 .arg(to_string(FlopsFormula::six_nd))
+                                 .arg(to_string(FlopsFormula::attention)));
+         }},
+    };
+    return all;
+}
+
+constexpr std::string_view kTallyMarker = "tally:";
+
+// The comment block an export writes: a line that says what it is, then one line per setting
+// (comment_lines() in launch_forms.cpp puts the "# " before each).
+std::string tally_block(const PlanSpec& spec) {
+    std::string block = "Tally's own settings: no framework reads them; tally import does";
+    for (const TallySetting& t : tally_settings()) {
+        block += fmt::format("\n{} {} = {}", kTallyMarker, t.field, t.get(spec));
+    }
+    return block;
+}
+
+struct TallyLine {
+    std::string key;
+    std::string value;
+    int line = 0;
+};
+
+// The "# tally: FIELD = VALUE" lines of a file, with their line numbers; SpecError for a marked
+// line without " = ". Read by hand, not by std::regex: a line ending in '\r' (a file saved on
+// Windows) is read the same, and a long line cannot exhaust the stack.
+std::vector<TallyLine> tally_lines(const std::string& text) {
+    const auto trim = [](std::string_view t) {
+        const std::size_t first = t.find_first_not_of(" \t\r");
+        const std::size_t last = t.find_last_not_of(" \t\r");
+        return first == std::string_view::npos ? std::string()
+                                               : std::string(t.substr(first, last - first + 1));
+    };
+    std::vector<TallyLine> lines;
+    std::istringstream in(text);
+    std::string line_text;
+    int line = 0;
+    while (std::getline(in, line_text)) {
+        ++line;
+        const std::string_view l(line_text);
+        std::size_t i = l.find_first_not_of(" \t");
+        if (i == std::string_view::npos || l[i] != '#') {
+            continue;
+        }
+        i = l.find_first_not_of(" \t", i + 1);
+        if (i == std::string_view::npos || l.substr(i, kTallyMarker.size()) != kTallyMarker) {
+            continue;
+        }
+        const std::string_view body = l.substr(i + kTallyMarker.size());
+        const std::size_t eq = body.find('=');
+        if (eq == std::string_view::npos) {
+            throw SpecError(
+                fmt::format("line {}", line), fmt::format("\"{}\"", trim(l)),
+                TALLY_TEXT("tally::launch", "# tally: FIELD = VALUE, one of Tally's own settings"));
+        }
+        lines.push_back(TallyLine{trim(body.substr(0, eq)), trim(body.substr(eq + 1)), line});
+    }
+    return lines;
+}
+
+// The plan's settings an import fills in when the file does not give them, listed with the value
+// it took; `applies` (nullptr: always) says whether the field bears on this plan at all.
+struct Fillable {
+    std::string_view field;
+    std::string (*value)(const PlanSpec&);
+    bool (*applies)(const PlanSpec&) = nullptr;
+};
+
+std::string yes_no(bool v) {
+    return v ? "true" : "false";
+}
+
+const std::vector<Fillable>& fillables() {
+    static const std::vector<Fillable> all = [] {
+        std::vector<Fillable> f = {
+            {"data.seq_len", [](const PlanSpec& s) { return std::to_string(s.data.seq_len); }},
+            {"data.micro_batch",
+             [](const PlanSpec& s) { return std::to_string(s.data.micro_batch); }},
+            {"data.global_batch",
+             [](const PlanSpec& s) {
+                 if (s.data.global_batch > 0) {
+                     return std::to_string(s.data.global_batch);
+                 }
+                 // 0: one micro-batch per data-parallel rank (DataSpec::global_batch).
+                 const std::int64_t model =
+                     s.training.tp * s.training.pp * s.training.context_parallel;
+                 const std::int64_t dp = model > 0 ? s.cluster.gpus / model : 0;
+                 return fmt::format("0 (one micro-batch per data-parallel rank: {} x {} = {})",
+                                    s.data.micro_batch, dp, s.data.micro_batch * dp);
+             }},
+            {"training.sequence_parallel",
+             [](const PlanSpec& s) { return yes_no(s.training.sequence_parallel); },
+             [](const PlanSpec& s) { return s.training.tp > 1; }},
+            {"training.flash_attention",
+             [](const PlanSpec& s) { return yes_no(s.training.flash_attention); }},
+            {"training.dropout", [](const PlanSpec& s) { return yes_no(s.training.dropout); }},
+            {"training.dp_overlap",
+             [](const PlanSpec& s) { return yes_no(s.training.dp_overlap); }},
+            {"training.optimizer",
+             [](const PlanSpec& s) { return std::string(to_string(s.training.optimizer)); }},
+        };
+        for (const TallySetting& t : tally_settings()) {
+            f.push_back(Fillable{t.field, t.get});
+        }
+        return f;
+    }();
+    return all;
+}
+
 }  // namespace
 
 const std::vector<LaunchTarget>& launch_targets() {
@@ -223,9 +418,18 @@ std::string export_launch_config(const PlanSpec& spec, LaunchTarget target) {
         }
     }
     const std::string name = spec.name.empty() ? std::string("this plan") : spec.name;
-    const std::string header =
+    std::string header =
         fmt::format("{}: {}\nwritten by Tally (tally export --to {})", t.title, name, t.name);
+    for (const Text& note : launch_export_notes(spec, target)) {
+        header += fmt::format("\nnote: {}", note.english());
+    }
+    header += fmt::format("\n{}", tally_block(spec));
     return launch::write_form(t.form, settings, header);
+}
+
+std::vector<Text> launch_export_notes(const PlanSpec& spec, LaunchTarget target) {
+    const Table& t = launch::table(target);
+    return t.notes ? t.notes(spec) : std::vector<Text>{};
 }
 
 std::optional<LaunchTarget> detect_launch_target(std::string_view text,
@@ -284,7 +488,9 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
     LaunchImport out;
     out.target = *target;
     PlanSpec spec = options.base ? *options.base : PlanSpec{};
-    spec.cluster.mfu_predicted = true;
+    if (!options.base) {
+        spec.cluster.mfu_predicted = true;  // as a spec JSON without cluster.mfu
+    }
 
     // Each setting to its row (the first match), or to the ignored and unknown lists.
     std::map<const Field*, const Setting*> given;
@@ -336,6 +542,51 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
         }
     }
 
+    // Tally's own settings, from the comment block a Tally export writes (not in JSON, which
+    // has no comments).
+    std::set<std::string> from_tally_block;
+    if (t.form != Form::json) {
+        std::map<std::string, TallyLine> seen;
+        for (const TallyLine& l : tally_lines(text)) {
+            const std::string where_text = fmt::format("tally: {} (line {})", l.key, l.line);
+            const auto setting =
+                std::find_if(tally_settings().begin(), tally_settings().end(),
+                             [&](const TallySetting& ts) { return ts.field == l.key; });
+            if (setting == tally_settings().end()) {
+                if (options.allow_unknown) {
+                    out.unknown.push_back(LaunchSetting{"tally: " + l.key, l.value, l.line, {}});
+                    continue;
+                }
+                std::string names;
+                for (const TallySetting& ts : tally_settings()) {
+                    names += (names.empty() ? "" : ", ") + std::string(ts.field);
+                }
+                throw SpecError(
+                    where_text, "\"" + l.key + "\"",
+                    TALLY_TEXT("tally::launch", "one of Tally's own settings: %1").arg(names));
+            }
+            if (const auto [it, fresh] = seen.emplace(l.key, l); !fresh) {
+                if (it->second.value != l.value) {
+                    throw SpecError(where_text, l.value,
+                                    TALLY_TEXT("tally::launch", "one value: line %1 gives %2")
+                                        .arg(it->second.line)
+                                        .arg(it->second.value));
+                }
+                continue;
+            }
+            try {
+                setting->set(spec, l.value);
+            } catch (const SpecError& e) {
+                FieldError error = e.error();
+                error.field = where_text;
+                throw SpecError(std::move(error));
+            }
+            from_tally_block.insert(l.key);
+            out.read.push_back(
+                LaunchSetting{"tally: " + l.key, l.value, l.line, std::string(setting->field)});
+        }
+    }
+
     // The model's size must come from the file or from the config.json beside it.
     if (options.model) {
         spec.model = *options.model;
@@ -348,10 +599,11 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
                 return r.spec_field == dim || r.spec_field == "model";
             });
             if (row == t.fields.end() && !read) {
-                throw SpecError("model", "not in a " + std::string(t.title),
+                throw SpecError("model", kValueNothing,
                                 TALLY_TEXT("tally::launch",
-                                           "the model's Hugging Face config.json beside it "
-                                           "(--hf-config)"));
+                                           "the model's Hugging Face config.json beside the "
+                                           "file (--hf-config): %1 does not describe the model")
+                                    .arg(t.title));
             }
             if (!read) {
                 throw SpecError(std::string(row->key), kValueNothing,
@@ -392,12 +644,6 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
                                       .arg(spec.cluster.gpus));
         }
     }
-    if (!options.base) {
-        out.guesses.push_back(
-            TALLY_TEXT("tally::launch",
-                       "cluster.gpu = %1: a launch configuration does not name the GPU")
-                .arg(spec.cluster.gpu));
-    }
     if (!was_read("data.tokens")) {
         // Hoffmann et al. 2022 (Chinchilla), sec. 3: about 20 training tokens per parameter
         // minimise loss for a compute budget.
@@ -415,6 +661,38 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
                                              "parameter (Hoffmann et al. 2022, Chinchilla)")
                                       .arg(fmt::format("{:.4g}", tokens)));
         }
+    }
+    // Every other setting the plan rests on that the file did not give: Tally's default, or the
+    // current plan's. A field is given when a row of the table read it, when the framework has a
+    // default of its own for a row left out (Field::absent: what the run does), when the Tally
+    // block gave it, or when the framework fixes it by design (Table::implied).
+    const auto given_here = [&](std::string_view field) {
+        const bool by_row =
+            was_read(field) || std::any_of(t.fields.begin(), t.fields.end(), [&](const Field& f) {
+                return f.spec_field == field && f.absent;
+            });
+        return by_row || from_tally_block.count(std::string(field)) > 0 ||
+               std::find(t.implied.begin(), t.implied.end(), field) != t.implied.end();
+    };
+    const auto has_row = [&](std::string_view field) {
+        return std::any_of(t.fields.begin(), t.fields.end(),
+                           [&](const Field& f) { return f.spec_field == field; });
+    };
+    for (const Fillable& f : fillables()) {
+        if (given_here(f.field) || (f.applies && !f.applies(spec))) {
+            continue;
+        }
+        Text guess =
+            options.base
+                ? TALLY_TEXT("tally::launch", "%1 = %2: not in the file; kept from the current plan")
+            : has_row(f.field)
+                ? TALLY_TEXT("tally::launch", "%1 = %2: not in the file; Tally's default")
+                : TALLY_TEXT("tally::launch", "%1 = %2: %3 has no setting for it; Tally's default");
+        guess.arg(std::string(f.field)).arg(f.value(spec));
+        if (!options.base && !has_row(f.field)) {
+            guess.arg(std::string(t.title));
+        }
+        out.guesses.push_back(std::move(guess));
     }
     if (options.model) {
         out.guesses.push_back(TALLY_TEXT("tally::launch", "model: %1")

@@ -29,9 +29,15 @@ std::string_view launch_target_extension(LaunchTarget target);  // "sh", "toml",
 // The spec as the target's launch configuration, in the framework's own names. A setting of the
 // run the target cannot express (ZeRO-2 for Megatron-LM, a model torchtitan has no flavour for)
 // throws SpecError naming the spec field, its value and what the target allows; nothing is
-// dropped. The plan's own assumptions (the GPU type, prices, MFU, the network) are no part of a
-// launch configuration and are not written.
+// dropped. The plan's own settings that no framework reads (the GPU type, the MFU, the price, the
+// FLOPs formula) are written, where the form has comments, as "# tally: FIELD = VALUE" lines that
+// import_launch_config() reads back; a JSON config cannot carry them. The notes below head the
+// file as comments.
 std::string export_launch_config(const PlanSpec& spec, LaunchTarget target);
+
+// Where the target will run the plan other than the spec says, without refusing it (torchtitan's
+// tensor parallelism always shards the sequence): one sentence each; empty when none.
+std::vector<Text> launch_export_notes(const PlanSpec& spec, LaunchTarget target);
 
 // One setting of an imported file: its name there, the value as written, its line (0 where the
 // form has none, as in JSON), and the spec field it set (empty when none).
@@ -65,7 +71,8 @@ struct LaunchImport {
     std::vector<LaunchSetting> read;     // settings that set a spec field
     std::vector<LaunchSetting> ignored;  // the framework's settings that do not change the plan
     std::vector<LaunchSetting> unknown;  // names not in the target's table (allow_unknown only)
-    std::vector<Text> guesses;           // spec fields the file did not give, and what was assumed
+    // Each spec field the plan rests on that the file did not give: "field = value: why".
+    std::vector<Text> guesses;
 };
 
 // Guesses the form: by the file's extension, then by its text (a Megatron log's argument block,

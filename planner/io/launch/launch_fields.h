@@ -73,6 +73,12 @@ struct Table {
     // Runs after the fields are laid on: what a target implies (its engine) and what it
     // derives from several fields at once; adds its guesses to `out`.
     void (*finish)(PlanSpec&, LaunchImport& out, const LaunchImportOptions& options);
+    // Spec fields the framework fixes by its design, with no setting of their own: finish() sets
+    // them, so an import does not list them among its assumptions.
+    std::vector<std::string_view> implied = {};
+    // Where the framework runs a plan other than the spec says, without refusing it: said in the
+    // export's notes (nullptr: never).
+    std::vector<Text> (*notes)(const PlanSpec&) = nullptr;
 };
 
 const Table& table(LaunchTarget target);

@@ -1503,10 +1503,17 @@ void finish_fsdp(PlanSpec& s, LaunchImport&, const LaunchImportOptions&) {
 }
 // torchtitan's data_parallel_shard_degree -1 takes every rank the launcher starts that the
 // other degrees leave: the world size is not in the file.
+//
+// torchtitan's tensor parallelism is always sequence parallel: its plan shards the norms'
+// inputs and outputs along the sequence (SequenceParallel() on attention_norm, ffn_norm and the
+// final norm, the row-parallel wo and w2 writing Shard(1), the sequence dimension), and its job
+// config has no setting to turn that off (torchtitan v0.2.2,
+// torchtitan/models/llama3/infra/parallelize.py, apply_tp; torchtitan/config/job_config.py).
 void finish_torchtitan(PlanSpec& s, LaunchImport& out, const LaunchImportOptions& options) {
     if (s.training.engine != Engine::fsdp_compile) {
         s.training.engine = Engine::fsdp;
     }
+    s.training.sequence_parallel = s.training.tp > 1;
     if (s.cluster.gpus >= 0) {
         return;
     }
@@ -1533,6 +1540,20 @@ void finish_torchtitan(PlanSpec& s, LaunchImport& out, const LaunchImportOptions
     if (const LaunchSetting* steps = find_read(out, "training.steps")) {
         set_steps(s, Value{std::stoll(steps->value)});
     }
+}
+
+// What a torchtitan run does other than the plan says (see finish_torchtitan()).
+std::vector<Text> torchtitan_notes(const PlanSpec& s) {
+    std::vector<Text> notes;
+    if (s.training.tp > 1 && !s.training.sequence_parallel) {
+        notes.push_back(TALLY_TEXT("tally::launch",
+                                   "torchtitan's tensor parallelism always shards the norms' "
+                                   "activations along the sequence (sequence parallelism); this "
+                                   "plan has training.sequence_parallel false, so the run keeps "
+                                   "fewer activations per GPU than the plan counts, and an "
+                                   "import of this file reads it as true"));
+    }
+    return notes;
 }
 
 constexpr char kFp32[] = "float32";
@@ -1658,6 +1679,17 @@ Table megatron_table() {
                 [](const PlanSpec&) -> std::optional<Value> { return std::nullopt; }, set_steps),
             custom("recompute-granularity", Kind::text, "training.recompute", get_granularity,
                    set_granularity, Value{std::string("none")}),
+            // --recompute-activations: Megatron-LM's validate_args() sets recompute_granularity
+            // to 'selective' when it is given, whatever --recompute-granularity says, and then
+            // deletes it (so a printed argument block never holds it). Read, never written.
+            custom(
+                "recompute-activations", Kind::flag, "training.recompute",
+                [](const PlanSpec&) -> std::optional<Value> { return std::nullopt; },
+                [](PlanSpec& s, const Value& v) {
+                    if (as_bool(v)) {
+                        s.training.recompute = Recompute::selective;
+                    }
+                }),
             custom("recompute-method", Kind::text, "training.recompute", get_recompute_method,
                    set_recompute_method),
             custom("recompute-num-layers", Kind::integer, "training.recompute",
@@ -1687,6 +1719,27 @@ Table megatron_table() {
             custom("fp8-recipe", Kind::text, "training.fp8_recipe", get_fp8_recipe, set_fp8_recipe),
             custom("attention-backend", Kind::text, "training.flash_attention",
                    get_attention_backend, set_attention_backend, Value{std::string("auto")}),
+            // --use-flash-attn asks for FlashAttention (arguments.py: "use FlashAttention
+            // implementation of attention"); core_v0.12.0 reads it in the legacy model only
+            // (megatron/legacy/model/transformer.py), Megatron-Core models follow
+            // --attention-backend. With the backend's default (auto) it is flash attention;
+            // beside a backend that runs none (unfused, local) it contradicts it. Read, never
+            // written: --attention-backend flash says it.
+            custom(
+                "use-flash-attn", Kind::flag, "training.flash_attention",
+                [](const PlanSpec&) -> std::optional<Value> { return std::nullopt; },
+                [](PlanSpec& s, const Value& v) {
+                    if (as_bool(v) && !s.training.flash_attention) {
+                        refuse_value(v, TALLY_TEXT("tally::launch",
+                                                   "not given beside --attention-backend "
+                                                   "unfused or local, which run no "
+                                                   "FlashAttention (Megatron-Core follows "
+                                                   "--attention-backend): give one of the two"));
+                    }
+                    if (as_bool(v)) {
+                        s.training.flash_attention = true;
+                    }
+                }),
         },
         {refuse_not_transformer, refuse_precision, refuse_zero_above_1, refuse_offload_params,
          refuse_sqrt_recompute, refuse_optimizer_not_adamw, refuse_fp8_block, refuse_ffn_relu,
@@ -1999,6 +2052,8 @@ Table torchtitan_table() {
          "activation_checkpoint.early_stop",
          "activation_checkpoint.preserve_rng_state"},
         finish_torchtitan,
+        {"training.sequence_parallel"},
+        torchtitan_notes,
     };
 }
 
