@@ -11,6 +11,7 @@
 // df1a63ef57863e455d53b83; NeMo 8cfedd7203462cb251a914e700e5605444277561 with Megatron-Core's
 // TransformerConfig at core_v0.12.0.
 #include <QtTest>
+#include <nlohmann/json.hpp>
 
 #include <cmath>
 #include <filesystem>
@@ -121,14 +122,17 @@ QString import_error(const std::string& text, LaunchTarget target, QString* mess
 // settings away from their defaults (an assumed MFU, a price, the attention-aware FLOPs
 // formula); `training` adds the layout.
 PlanSpec eight_b(const std::string& training) {
-    return plan_spec_from_text(R"({
+    nlohmann::json spec = nlohmann::json::parse(R"({
   "name": "Llama 3 8B, 64 H100",
   "model": {"preset": "llama-3-8b"},
   "data": {"tokens": 1e12, "seq_len": 8192, "global_batch": 512, "micro_batch": 1},
   "cluster": {"gpu": "h100-sxm", "gpus": 64, "mfu": 0.3, "price_per_gpu_hour": 2.5},
   "training": {"param_dtype": "bf16", "grad_dtype": "bf16", "master_dtype": "fp32",
-               "optimizer": "adamw", "recompute": "none", "flops_formula": "attention", )" +
-                               training + "}\n}");
+               "optimizer": "adamw", "recompute": "none", "flops_formula": "attention"}
+})");
+    // The layout's keys replace the base's (a spec may not give a key twice).
+    spec["training"].update(nlohmann::json::parse("{" + training + "}"));
+    return plan_spec_from_text(spec.dump());
 }
 
 bool names(const LaunchImport& r, const std::string& start) {
