@@ -170,7 +170,7 @@ void register_launch_commands(CLI::App& app, CliState& state) {
                   "List settings Tally does not know instead of refusing them");
     imp->add_option("-o,--output", opts->output, "Write the spec to FILE (default: stdout)");
     imp->add_flag("-q,--quiet", opts->quiet, "Do not list what was read on standard error");
-    imp->callback([opts, &state] {
+    imp->callback([opts, imp, &state] {
         LaunchImportOptions options;
         if (!opts->from.empty()) {
             options.from = parse_target("--from", opts->from);
@@ -178,7 +178,7 @@ void register_launch_commands(CLI::App& app, CliState& state) {
         if (!opts->hf_config.empty()) {
             options.model = load_hf_config(opts->hf_config, "--hf-config");
         }
-        if (opts->gpus != 0) {
+        if (imp->count("--gpus") > 0) {  // 0 given is refused like -8, not read as unset
             if (opts->gpus < 1) {
                 throw SpecError("--gpus", std::to_string(opts->gpus),
                                 TALLY_TEXT("tally::cli", "an integer >= 1"));

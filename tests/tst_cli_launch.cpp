@@ -48,6 +48,7 @@ private slots:
     void badInputWritesNothing_data();
     void badInputWritesNothing();
     void deepspeedNeedsTheModel();
+    void zeroGpusRefused();
     void outputMustNotBeTheInput();
     void importSaysWhatItAssumed();
     void exportSaysItsNotes();
@@ -132,6 +133,18 @@ void TestCliLaunch::badInputWritesNothing() {
     QVERIFY2(r.err.contains(named), r.err.constData());
     QVERIFY(!QFile::exists(out));
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 0);
+}
+
+// --gpus 0 is not a world size: refused like a negative one (it was read as "not given").
+void TestCliLaunch::zeroGpusRefused() {
+    for (const char* gpus : {"0", "-8"}) {
+        const Run r = run_tally(
+            {QStringLiteral("import"), QStringLiteral("-"), QStringLiteral("--from"),
+             QStringLiteral("torchtitan"), QStringLiteral("--gpus"), QString::fromLatin1(gpus)},
+            QByteArray("[parallelism]\ntensor_parallel_degree = 1\n"));
+        QCOMPARE(r.exit_code, 2);
+        QVERIFY2(r.err.contains("--gpus"), r.err.constData());
+    }
 }
 
 void TestCliLaunch::deepspeedNeedsTheModel() {
