@@ -383,6 +383,10 @@
         <source>must be given to search layouts when training.tp x training.pp (%1 x %2) does not divide cluster.gpus (%3): the search keeps the sequences per step, and without it they are micro_batch x data-parallel size of the spec&apos;s own layout</source>
         <translation>当 training.tp x training.pp（%1 x %2）不能整除 cluster.gpus（%3）时，搜索布局必须给出此项：搜索保持每步的序列数不变，不给出时它等于 micro_batch x 规格自身布局的数据并行规模</translation>
     </message>
+    <message>
+        <source>must be an integer in [0, %1] (0: a static batch; else the clients in flight)</source>
+        <translation>必须是 [0, %1] 范围内的整数（0：静态批处理；否则为同时在途的客户端数）</translation>
+    </message>
 </context>
 <context>
     <name>tally::cli</name>
@@ -721,10 +725,6 @@
     <message>
         <source>(decode GEMMs stay memory-bound)</source>
         <translation>（解码 GEMM 始终内存受限）</translation>
-    </message>
-    <message>
-        <source>an integer &gt;= 1 (requests in flight per replica)</source>
-        <translation>一个 &gt;= 1 的整数（每个副本同时处理的请求数）</translation>
     </message>
     <message>
         <source>a number of requests per second &gt; 0</source>
@@ -1379,10 +1379,6 @@
         <translation>KV 缓存能容纳 %1 个序列：同时运行 %1 个，其余 %2 个请求平均等待 %3（计入首 token 时间）</translation>
     </message>
     <message>
-        <source>a comma-separated list of integers from 1 to 1000000 (requests in flight per replica), e.g. 1,16,64,256</source>
-        <translation>以逗号分隔的 1 到 1000000 之间的整数列表（每个副本同时在途的请求数），例如 1,16,64,256</translation>
-    </message>
-    <message>
         <source>Concurrency sweep (continuous batching; each client sends its next request when its last completes)</source>
         <translation>并发扫描（连续批处理；每个客户端在上一个请求完成后发出下一个请求）</translation>
     </message>
@@ -1613,6 +1609,30 @@
     <message>
         <source>builtin</source>
         <translation>内置</translation>
+    </message>
+    <message>
+        <source>a comma-separated list of integers from 1 to %1 (requests in flight per replica), e.g. 1,16,64,256</source>
+        <translation>以逗号分隔的 1 到 %1 之间的整数列表（每个副本同时在途的请求数），例如 1,16,64,256</translation>
+    </message>
+    <message>
+        <source>either --concurrency or --request-rate, not both (the rate sets the concurrency)</source>
+        <translation>--concurrency 或 --request-rate 二选一，不能同时给出（请求速率决定并发数）</translation>
+    </message>
+    <message>
+        <source>an integer from 1 to %1 (requests in flight per replica)</source>
+        <translation>一个 1 到 %1 之间的整数（每个副本同时在途的请求数）</translation>
+    </message>
+    <message>
+        <source>a file other than %1 (%2), which this command reads: writing there would replace it</source>
+        <translation>一个不同于 %1（%2）的文件：此命令要读取它，写到那里会把它覆盖</translation>
+    </message>
+    <message>
+        <source>note:</source>
+        <translation>注意：</translation>
+    </message>
+    <message>
+        <source>a profile no saved plan runs on; %1 saved plans do (%2): pick another GPU for them first, or give --force to remove it anyway</source>
+        <translation>一个没有已保存计划使用的配置；有 %1 个已保存计划在用它（%2）：请先为它们选择另一个 GPU，或加上 --force 仍然删除</translation>
     </message>
 </context>
 <context>
@@ -3010,10 +3030,6 @@
         <translation>只能有一个值：第 %1 行给出的是 %2</translation>
     </message>
     <message>
-        <source>the model&apos;s Hugging Face config.json beside it (--hf-config)</source>
-        <translation>旁边附上模型的 Hugging Face config.json（--hf-config）</translation>
-    </message>
-    <message>
         <source>required: it gives %1</source>
         <translation>必须给出：它提供 %1</translation>
     </message>
@@ -3362,10 +3378,6 @@
         <translation>cluster.gpus = %1：文件把总进程数留给启动器决定；假设只有一个数据并行 rank（tp x pp x cp）</translation>
     </message>
     <message>
-        <source>cluster.gpu = %1: a launch configuration does not name the GPU</source>
-        <translation>cluster.gpu = %1：启动配置不指明 GPU 型号</translation>
-    </message>
-    <message>
         <source>data.tokens = %1: not in the file; kept from the current plan</source>
         <translation>data.tokens = %1：文件中没有；沿用当前计划</translation>
     </message>
@@ -3384,6 +3396,46 @@
     <message>
         <source>cluster.gpus = %1: data_parallel_shard_degree -1 leaves the world size to the launcher; assumed one node of %1 GPUs</source>
         <translation>cluster.gpus = %1：data_parallel_shard_degree -1 把总进程数留给启动器决定；假设为一个 %1 GPU 的节点</translation>
+    </message>
+    <message>
+        <source>a number in [0.001, 1] (an assumed MFU) or predicted</source>
+        <translation>[0.001, 1] 范围内的数（假设的 MFU）或 predicted</translation>
+    </message>
+    <message>
+        <source>a number &gt;= 0 or none</source>
+        <translation>一个 &gt;= 0 的数或 none</translation>
+    </message>
+    <message>
+        <source># tally: FIELD = VALUE, one of Tally&apos;s own settings</source>
+        <translation># tally: 字段 = 值，Tally 自己的设置之一</translation>
+    </message>
+    <message>
+        <source>one of Tally&apos;s own settings: %1</source>
+        <translation>Tally 自己的设置之一：%1</translation>
+    </message>
+    <message>
+        <source>the model&apos;s Hugging Face config.json beside the file (--hf-config): %1 does not describe the model</source>
+        <translation>与文件一起给出模型的 Hugging Face config.json（--hf-config）：%1 不描述模型</translation>
+    </message>
+    <message>
+        <source>%1 = %2: not in the file; kept from the current plan</source>
+        <translation>%1 = %2：文件中没有；沿用当前计划的值</translation>
+    </message>
+    <message>
+        <source>%1 = %2: not in the file; Tally&apos;s default</source>
+        <translation>%1 = %2：文件中没有；使用 Tally 的默认值</translation>
+    </message>
+    <message>
+        <source>%1 = %2: %3 has no setting for it; Tally&apos;s default</source>
+        <translation>%1 = %2：%3 没有对应的设置；使用 Tally 的默认值</translation>
+    </message>
+    <message>
+        <source>torchtitan&apos;s tensor parallelism always shards the norms&apos; activations along the sequence (sequence parallelism); this plan has training.sequence_parallel false, so the run keeps fewer activations per GPU than the plan counts, and an import of this file reads it as true</source>
+        <translation>torchtitan 的张量并行总是沿序列切分归一化层的激活（序列并行）；此计划的 training.sequence_parallel 为 false，因此实际运行每个 GPU 保存的激活比计划计算的少，导入此文件时会读作 true</translation>
+    </message>
+    <message>
+        <source>not given beside --attention-backend unfused or local, which run no FlashAttention (Megatron-Core follows --attention-backend): give one of the two</source>
+        <translation>不能与 --attention-backend unfused 或 local 同时给出，它们不运行 FlashAttention（Megatron-Core 以 --attention-backend 为准）：请只给出其中之一</translation>
     </message>
 </context>
 <context>
@@ -3832,6 +3884,10 @@
         <source>is not valid JSON: %1</source>
         <translation>不是有效的 JSON：%1</translation>
     </message>
+    <message>
+        <source>each key once in an object; this one is given twice, and JSON readers differ on which of the two values they keep</source>
+        <translation>一个对象中每个键只能出现一次；这个键出现了两次，而不同的 JSON 读取器保留的值各不相同</translation>
+    </message>
 </context>
 <context>
     <name>tally::training_log</name>
@@ -3862,6 +3918,10 @@
     <message>
         <source>a training log with lines of &quot;elapsed time per iteration (ms): X&quot; (Megatron-LM), &quot;train_step_timing in s: X&quot; (NeMo) or &quot;tps: N&quot; (torchtitan); none of its %1 lines is one</source>
         <translation>一个含有 &quot;elapsed time per iteration (ms): X&quot;（Megatron-LM）、&quot;train_step_timing in s: X&quot;（NeMo）或 &quot;tps: N&quot;（torchtitan）行的训练日志；该文件的 %1 行中一行也没有</translation>
+    </message>
+    <message>
+        <source>a training log with lines of &quot;elapsed time per iteration (ms): X&quot; (Megatron-LM), &quot;train_step_timing in s: X&quot; (NeMo) or &quot;tps: N&quot; (torchtitan); its one line is not one</source>
+        <translation>一个含有 &quot;elapsed time per iteration (ms): X&quot;（Megatron-LM）、&quot;train_step_timing in s: X&quot;（NeMo）或 &quot;tps: N&quot;（torchtitan）行的训练日志；该文件唯一的一行不是这样的行</translation>
     </message>
 </context>
 <context>
@@ -5071,6 +5131,10 @@ Source: %7</source>
     <message>
         <source>Calibrate on %1</source>
         <translation>在 %1 上校准</translation>
+    </message>
+    <message>
+        <source>Press Enter to read %1.</source>
+        <translation>按 Enter 读取 %1。</translation>
     </message>
 </context>
 <context>
@@ -7555,6 +7619,26 @@ Parameters, gradients, master weights and optimizer state of the plan&apos;s rec
     <message>
         <source>Exported profile %1 to %2.</source>
         <translation>已把配置 %1 导出到 %2。</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Calibrated&lt;/b&gt;: efficiency %1 = %2 s predicted / %3 s measured a step (%4, fitted on %5, %6; from %7). Every plan on this profile divides its predicted step by %1.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;已校准&lt;/b&gt;：效率 %1 = 预测单步 %2 s / 实测单步 %3 s（%4，基于 %5 拟合，%6；来自 %7）。使用此配置的每个计划都把预测的单步时间除以 %1。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>plan not recorded</source>
+        <translation>计划未记录</translation>
+    </message>
+    <message>
+        <source>profile not recorded</source>
+        <translation>配置未记录</translation>
+    </message>
+    <message>
+        <source>undated</source>
+        <translation>日期未记录</translation>
+    </message>
+    <message>
+        <source>source not recorded</source>
+        <translation>来源未记录</translation>
     </message>
 </context>
 <context>
