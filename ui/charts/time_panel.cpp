@@ -143,6 +143,9 @@ TimePanel::TimePanel(PlanDocument* document, QWidget* parent)
     m_table->setModel(m_model);
     m_table->setSelectionMode(QAbstractItemView::NoSelection);
     compactTable(m_table, FigureTableModel::LabelColumn);
+    // Cut in the middle: rows that differ only at their end ("Training FLOPs (model)" and
+    // "Training FLOPs (hardware, HFU 0.437)") still read apart in a laptop's narrow column.
+    m_table->setTextElideMode(Qt::ElideMiddle);
     m_table->setObjectName(QStringLiteral("timeTable"));
 
     auto* split = new QSplitter(Qt::Horizontal, this);

@@ -186,9 +186,6 @@ void compactTable(QTableView* table, int stretchColumn) {
     table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 6);
     table->setWordWrap(false);
-    // Cut in the middle: rows that differ only at their end ("Training FLOPs (model)" and
-    // "Training FLOPs (hardware, HFU 0.437)") still read apart in a narrow column.
-    table->setTextElideMode(Qt::ElideMiddle);
     if (stretchColumn < 0 || !table->model()) {
         return;
     }
