@@ -70,17 +70,14 @@ MemoryPanel::MemoryPanel(PlanDocument* document, QWidget* parent)
       m_model(new MemoryTableModel(this)),
       m_maxParams(makeTextLine(this)) {
     setObjectName(QStringLiteral("memoryPanel"));
-    // Short names: the entries and the capacity share one legend line. "Buffers" (ZeRO-3's
-    // gathered layers, the pipeline's send and receive buffers) is listed only where it shows.
-    const QStringList names{tr("Params"),    tr("Grads"),       tr("Master"),
-                            tr("Optimizer"), tr("Activations"), tr("Buffers")};
     for (std::size_t i = 0; i < m_sets.size(); ++i) {
-        m_sets[i] = new QBarSet(names[static_cast<int>(i)], this);
+        m_sets[i] = new QBarSet(QString(), this);
         m_sets[i]->setColor(componentColors()[i]);
         m_sets[i]->setBorderColor(componentColors()[i].darker(130));
         m_sets[i]->append(QList<qreal>{0, 0, 0, 0});
         m_bars->append(m_sets[i]);
     }
+    nameBarSets();
     m_bars->setBarWidth(0.6);
     m_barChart->setTitle(tr("Memory per GPU by ZeRO stage"));
     m_barChart->addSeries(m_bars);
@@ -260,6 +257,25 @@ void MemoryPanel::showResults(const PlanViews& views) {
     }
     showBars(views);
     showSweep(views);
+}
+
+// Short names: the entries and the capacity share one legend line. "Buffers" (ZeRO-3's
+// gathered layers, the pipeline's send and receive buffers) is listed only where it shows.
+void MemoryPanel::nameBarSets() {
+    const QStringList names{tr("Params"),    tr("Grads"),       tr("Master"),
+                            tr("Optimizer"), tr("Activations"), tr("Buffers")};
+    for (std::size_t i = 0; i < m_sets.size(); ++i) {
+        m_sets[i]->setLabel(names[static_cast<int>(i)]);
+    }
+}
+
+void MemoryPanel::changeEvent(QEvent* event) {
+    // Named again from their own sources: looked up back from the other language, the short
+    // names came back as their long namesakes ("Parameters" for 参数) and were cut in the legend.
+    if (event->type() == QEvent::LanguageChange) {
+        nameBarSets();
+    }
+    PlanPanel::changeEvent(event);
 }
 
 void MemoryPanel::showBars(const PlanViews& v) {

@@ -52,8 +52,10 @@ public:
 
 protected:
     void showResults(const PlanViews& views) override;
+    void changeEvent(QEvent* event) override;
 
 private:
+    void nameBarSets();
     void showBars(const PlanViews& views);
     void showSweep(const PlanViews& views);
     void setSweepAxis(SweepVariable variable);
