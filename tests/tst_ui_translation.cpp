@@ -612,6 +612,13 @@ void TestUiTranslation::formFitsItsLabelsAfterASwitch() {
     // their Chinese also translates ("Parameters" for 参数, cut in the legend).
     QTRY_COMPARE(window->memoryPanel()->barSet(0)->label(), QStringLiteral("Params"));
     QCOMPARE(window->memoryPanel()->barSet(2)->label(), QStringLiteral("Master"));
+    // The sweep's variable picker is wide enough for its English choice and its arrow (20
+    // pixels are less than a combo box's arrow and frame take), not "Micro-ba".
+    QComboBox* variable = window->memoryPanel()->variablePicker();
+    const int text = variable->fontMetrics().horizontalAdvance(variable->currentText());
+    QTRY_VERIFY2(
+        variable->width() >= text + 20,
+        qPrintable(QStringLiteral("%1 for a text of %2").arg(variable->width()).arg(text)));
 }
 
 void TestUiTranslation::startLanguage() {

@@ -136,6 +136,9 @@ MemoryPanel::MemoryPanel(PlanDocument* document, QWidget* parent)
     m_variable->addItem(tr("Sequence length"), static_cast<int>(SweepVariable::seq_len));
     m_variable->addItem(tr("Layers"), static_cast<int>(SweepVariable::layers));
     m_variable->setAccessibleName(tr("Memory against"));
+    // As wide as its choices in the language shown: sized once, a switch from Chinese cut
+    // "Micro-batch" to "Micro-ba".
+    m_variable->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     connect(m_variable, &QComboBox::activated, this, [this](int index) {
         this->document()->setMemorySweepVariable(
             static_cast<SweepVariable>(m_variable->itemData(index).toInt()));
