@@ -7621,8 +7621,8 @@ Parameters, gradients, master weights and optimizer state of the plan&apos;s rec
         <translation>已把配置 %1 导出到 %2。</translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;b&gt;Calibrated&lt;/b&gt;: efficiency %1 = %2 s predicted / %3 s measured a step (%4, fitted on %5, %6; from %7). Every plan on this profile divides its predicted step by %1.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;已校准&lt;/b&gt;：效率 %1 = 预测单步 %2 s / 实测单步 %3 s（%4，基于 %5 拟合，%6；来自 %7）。使用此配置的每个计划都把预测的单步时间除以 %1。&lt;/p&gt;</translation>
+        <source>&lt;p&gt;&lt;b&gt;Calibrated&lt;/b&gt;: efficiency %1 = %2 s predicted / %3 s measured a step (%4, fitted on %5, %6; source: %7). Every plan on this profile divides its predicted step by %1.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;已校准&lt;/b&gt;：效率 %1 = 预测单步 %2 s / 实测单步 %3 s（%4，基于 %5 拟合，%6；来源：%7）。使用此配置的每个计划都把预测的单步时间除以 %1。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>plan not recorded</source>

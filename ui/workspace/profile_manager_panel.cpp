@@ -222,7 +222,7 @@ void ProfileManagerPanel::selectionChanged() {
         // profile read as any custom copy, its fitted efficiency visible only on the CLI.
         text +=
             tr("<p><b>Calibrated</b>: efficiency %1 = %2 s predicted / %3 s measured a step "
-               "(%4, fitted on %5, %6; from %7). Every plan on this profile divides its "
+               "(%4, fitted on %5, %6; source: %7). Every plan on this profile divides its "
                "predicted step by %1.</p>")
                 .arg(QString::number(c->efficiency, 'f', 4),
                      QString::number(c->predicted_step_s, 'g', 4),
