@@ -501,13 +501,20 @@ void register_profiles(CLI::App& app, CliState& state) {
                 for (const std::string& n : users) {
                     names += (names.empty() ? "" : ", ") + n;
                 }
-                throw SpecError("profiles rm", opts->id,
-                                TALLY_TEXT("tally::cli",
-                                           "a profile no saved plan runs on; %1 saved plans do "
-                                           "(%2): pick another GPU for them first, or give "
-                                           "--force to remove it anyway")
-                                    .arg(static_cast<std::int64_t>(users.size()))
-                                    .arg(names));
+                throw SpecError(
+                    "profiles rm", opts->id,
+                    users.size() == 1
+                        ? TALLY_TEXT("tally::cli",
+                                     "a profile no saved plan runs on; the saved plan %1 does: "
+                                     "pick another GPU for it first, or give --force to remove "
+                                     "the profile anyway")
+                              .arg(names)
+                        : TALLY_TEXT("tally::cli",
+                                     "a profile no saved plan runs on; %1 saved plans do (%2): "
+                                     "pick another GPU for them first, or give --force to remove "
+                                     "the profile anyway")
+                              .arg(static_cast<std::int64_t>(users.size()))
+                              .arg(names));
             }
         }
         ws.remove_profile(opts->id);

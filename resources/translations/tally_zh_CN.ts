@@ -1631,8 +1631,12 @@
         <translation>注意：</translation>
     </message>
     <message>
-        <source>a profile no saved plan runs on; %1 saved plans do (%2): pick another GPU for them first, or give --force to remove it anyway</source>
-        <translation>一个没有已保存计划使用的配置；有 %1 个已保存计划在用它（%2）：请先为它们选择另一个 GPU，或加上 --force 仍然删除</translation>
+        <source>a profile no saved plan runs on; the saved plan %1 does: pick another GPU for it first, or give --force to remove the profile anyway</source>
+        <translation>一个没有已保存计划使用的配置；已保存的计划 %1 在用它：请先为它选择另一个 GPU，或加上 --force 仍然删除该配置</translation>
+    </message>
+    <message>
+        <source>a profile no saved plan runs on; %1 saved plans do (%2): pick another GPU for them first, or give --force to remove the profile anyway</source>
+        <translation>一个没有已保存计划使用的配置；有 %1 个已保存计划在用它（%2）：请先为它们选择另一个 GPU，或加上 --force 仍然删除该配置</translation>
     </message>
 </context>
 <context>
