@@ -85,8 +85,8 @@ public:
 private:
     struct Level {
         bool array = false;
-        std::size_t index = 0;  // arrays: the element being read
-        std::string key;        // objects: the key whose value is being read
+        std::size_t index = 0;          // arrays: the element being read
+        std::string key;                // objects: the key whose value is being read
         std::vector<std::string> keys;  // objects: the keys read so far
     };
 

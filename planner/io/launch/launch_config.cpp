@@ -682,17 +682,21 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
         if (given_here(f.field) || (f.applies && !f.applies(spec))) {
             continue;
         }
-        Text guess =
-            options.base
-                ? TALLY_TEXT("tally::launch", "%1 = %2: not in the file; kept from the current plan")
+        const std::string field(f.field);
+        const std::string value = f.value(spec);
+        out.guesses.push_back(
+            options.base ? TALLY_TEXT("tally::launch",
+                                      "%1 = %2: not in the file; kept from the current plan")
+                               .arg(field)
+                               .arg(value)
             : has_row(f.field)
                 ? TALLY_TEXT("tally::launch", "%1 = %2: not in the file; Tally's default")
-                : TALLY_TEXT("tally::launch", "%1 = %2: %3 has no setting for it; Tally's default");
-        guess.arg(std::string(f.field)).arg(f.value(spec));
-        if (!options.base && !has_row(f.field)) {
-            guess.arg(std::string(t.title));
-        }
-        out.guesses.push_back(std::move(guess));
+                      .arg(field)
+                      .arg(value)
+                : TALLY_TEXT("tally::launch", "%1 = %2: %3 has no setting for it; Tally's default")
+                      .arg(field)
+                      .arg(value)
+                      .arg(std::string(t.title)));
     }
     if (options.model) {
         out.guesses.push_back(TALLY_TEXT("tally::launch", "model: %1")
