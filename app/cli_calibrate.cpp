@@ -58,7 +58,10 @@ double parse_step(const std::string& text) {
     return value;
 }
 
-TrainingLogSummary read_log_file(const std::string& path, std::int64_t skip_records) {
+// `skip_given`: whether --skip-records was on the command line; when it was not, an error about it
+// says the default dropped the records, since the user wrote no number to look at.
+TrainingLogSummary read_log_file(const std::string& path, std::int64_t skip_records,
+                                 bool skip_given) {
     std::ifstream in(path, std::ios::binary);
     if (!in) {
         throw SpecError("--log", quoted(path),
@@ -83,6 +86,15 @@ TrainingLogSummary read_log_file(const std::string& path, std::int64_t skip_reco
         FieldError error = e.error();
         if (error.field == "skip_records") {
             error.field = "--skip-records";
+            if (!skip_given) {
+                error = FieldError::of(
+                    "--skip-records", std::to_string(skip_records),
+                    TALLY_TEXT("tally::cli",
+                               "fewer than the log's %1 timing records: the default drops the "
+                               "first %2 as warm-up; give --skip-records 0 to keep them all")
+                        .arg(reader.records())
+                        .arg(skip_records));
+            }
         } else {
             error.field = "--log";
             if (error.value.empty()) {
@@ -132,16 +144,17 @@ void register_calibrate_commands(CLI::App& app, CliState& state) {
                                 "Training log: Megatron-LM/NeMo \"elapsed time per iteration "
                                 "(ms)\", NeMo \"train_step_timing in s\" or torchtitan \"tps\"");
     step->excludes(log);
-    cmd->add_option("--skip-records", opts->skip_records,
-                    "With --log: timing records dropped from the start as warm-up (default 2)")
-        ->needs(log);
+    auto* skip = cmd->add_option("--skip-records", opts->skip_records,
+                                 "With --log: timing records dropped from the start as warm-up "
+                                 "(default 2)");
+    skip->needs(log);
     cmd->add_option("--profile", opts->profile,
                     "Id of the profile to store it in (default: <gpu>-calibrated, or the spec's "
                     "own profile when it is calibrated already)");
     cmd->add_option("--name", opts->name, "Name of a new profile (default: <name> (calibrated))");
     cmd->add_option("--db", state.db_path, "Workspace file");
     cmd->add_flag("--json", opts->json, "Print one JSON object");
-    cmd->callback([opts, step, log, &state] {
+    cmd->callback([opts, step, log, skip, &state] {
         if (step->count() == 0 && log->count() == 0) {
             throw SpecError("calibrate", "neither --step-s nor --log",
                             TALLY_TEXT("tally::cli",
@@ -159,7 +172,7 @@ void register_calibrate_commands(CLI::App& app, CliState& state) {
         std::string shown_source;  // in the command line's language
         std::string field;
         if (log->count() > 0) {
-            summary = read_log_file(opts->log, opts->skip_records);
+            summary = read_log_file(opts->log, opts->skip_records, skip->count() > 0);
             measured_s = measured_step_from_log(*summary, spec, bare);
             shown_source =
                 cli_render(log_source(*summary, fs::path(opts->log).filename().string()));
@@ -187,6 +200,21 @@ void register_calibrate_commands(CLI::App& app, CliState& state) {
 
         Workspace ws = Workspace::open(state.db_path.empty() ? default_workspace_path()
                                                              : fs::path(state.db_path));
+        if (opts->name.empty()) {
+            // The name was made up here, not typed: when another profile has it, say how to
+            // choose one.
+            for (const HardwareProfile& other : ws.list_profiles()) {
+                if (other.name == name && other.id != id) {
+                    throw SpecError("--name", cli::quoted(name),
+                                    TALLY_TEXT("tally::cli",
+                                               "a name no other profile has (profile %1 has "
+                                               "this one, the default for a new profile made "
+                                               "from %2); give one with --name")
+                                        .arg(other.id)
+                                        .arg(profile.id));
+                }
+            }
+        }
         const bool replaced = ws.save_calibrated_profile(stored);
         if (opts->json) {
             json out{{"profile",

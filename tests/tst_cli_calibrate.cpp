@@ -58,6 +58,7 @@ private slots:
     void badInputChangesNothing_data();
     void badInputChangesNothing();
     void anotherProfileIsNotOverwritten();
+    void takenDefaultNameAsksForName();
 
 private:
     QString write(const QString& name, const QByteArray& text);
@@ -251,6 +252,11 @@ void TestCliCalibrate::badInputChangesNothing_data() {
     QTest::newRow("skip all") << QStringList{QStringLiteral("--log"), QStringLiteral("@one.log"),
                                              QStringLiteral("--skip-records"), QStringLiteral("1")}
                               << QStringLiteral("--skip-records");
+    // Two records and the default warm-up of two: the error says the default dropped them and
+    // how to keep them, since no --skip-records was typed.
+    QTest::newRow("default skip leaves none")
+        << QStringList{QStringLiteral("--log"), QStringLiteral("@two.log")}
+        << QStringLiteral("give --skip-records 0");
     QTest::newRow("assumed mfu") << QStringList{QStringLiteral("@assumed"),
                                                 QStringLiteral("--step-s"), QStringLiteral("10")}
                                  << QStringLiteral("cluster.mfu");
@@ -269,6 +275,7 @@ void TestCliCalibrate::badInputChangesNothing() {
     const QString b = spec_file(QStringLiteral("assumed.json"), assumed);
     write(QStringLiteral("plain.log"), "training ...\nloss 3.2\n");
     write(QStringLiteral("one.log"), "step: 10  tps: 3,000\n");
+    write(QStringLiteral("two.log"), "step: 10  tps: 3,000\nstep: 20  tps: 3,100\n");
     QString spec = a;
     for (QString& arg : args) {
         if (arg == QStringLiteral("@assumed")) {
@@ -304,6 +311,31 @@ void TestCliCalibrate::anotherProfileIsNotOverwritten() {
                    QStringLiteral("--json"), QStringLiteral("--db"), m_db});
     QCOMPARE(show.exit_code, 0);
     QVERIFY(!parse(show).contains("calibration"));
+}
+
+void TestCliCalibrate::takenDefaultNameAsksForName() {
+    // The first calibration makes h100-sxm-calibrated, named "H100 SXM5 80GB (calibrated)"; a
+    // second into another id would take the same default name: refused, pointing at --name,
+    // and nothing stored. With --name it is stored.
+    const QString a = spec_file(QStringLiteral("a.json"), run_spec("h100-sxm"));
+    QCOMPARE(run_tally(calibrate({a, QStringLiteral("--step-s"), QStringLiteral("20")})).exit_code,
+             0);
+    const QStringList second{a, QStringLiteral("--step-s"), QStringLiteral("25"),
+                             QStringLiteral("--profile"), QStringLiteral("h100-run2")};
+    const Run r = run_tally(calibrate(second));
+    QCOMPARE(r.exit_code, 2);
+    QVERIFY2(r.err.contains("--name: got \"H100 SXM5 80GB (calibrated)\""), r.err.constData());
+    QVERIFY2(r.err.contains("profile h100-sxm-calibrated has this one"), r.err.constData());
+    QVERIFY2(r.err.contains("give one with --name"), r.err.constData());
+    const auto show = [this](const char* id) {
+        return run_tally({QStringLiteral("profiles"), QStringLiteral("show"),
+                          QString::fromLatin1(id), QStringLiteral("--db"), m_db});
+    };
+    QVERIFY(show("h100-run2").exit_code != 0);
+    const Run named = run_tally(
+        calibrate(second + QStringList{QStringLiteral("--name"), QStringLiteral("Second run")}));
+    QCOMPARE(named.exit_code, 0);
+    QCOMPARE(show("h100-run2").exit_code, 0);
 }
 
 QTEST_GUILESS_MAIN(TestCliCalibrate)

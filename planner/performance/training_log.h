@@ -80,6 +80,8 @@ public:
     // The median of the records after the warm-up. Throws SpecError naming "log" when the log
     // has no timing line, and naming "skip_records" when it is negative or leaves nothing.
     TrainingLogSummary summary(const TrainingLogSettings& settings = {}) const;
+    // Timing records read so far, of the rank kept.
+    std::int64_t records() const noexcept { return static_cast<std::int64_t>(m_records.size()); }
 
 private:
     struct Record {
