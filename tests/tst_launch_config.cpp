@@ -171,6 +171,7 @@ private slots:
     void badInput();
     void unknownIsListedWhenAllowed();
     void megatronBlockRecomputeAndTpOverlap();
+    void selectiveRecomputeTakesNoMethodOrCount();
     void megatronFlexDispatcher();
     void torchtitanTensorParallelIsSequenceParallel();
     void importListsWhatItAssumed_data();
@@ -810,6 +811,40 @@ void TestLaunchConfig::megatronBlockRecomputeAndTpOverlap() {
                           LaunchTarget::megatron, &message),
              QString("recompute-num-layers (line 1)"));
     QVERIFY(message.contains("uniform"));
+}
+
+void TestLaunchConfig::selectiveRecomputeTakesNoMethodOrCount() {
+    // Megatron-LM's validate_args() stops on a method beside selective recomputation, given
+    // directly or through --recompute-activations; Megatron-Core's TransformerConfig stops on a
+    // layer count beside it (and ignores a method: NeMo's model.config).
+    const std::string base =
+        "--num-layers 32 --hidden-size 4096 --num-attention-heads 32 --ffn-hidden-size 14336 "
+        "--vocab-size 128256 --max-position-embeddings 8192 --seq-length 8192 ";
+    QString message;
+    QCOMPARE(import_error(base + "--recompute-granularity selective --recompute-method uniform",
+                          LaunchTarget::megatron, &message),
+             QString("recompute-method (line 1)"));
+    QVERIFY2(message.contains("selective"), qPrintable(message));
+    QCOMPARE(import_error(base + "--recompute-activations --recompute-granularity full "
+                                 "--recompute-method uniform --recompute-num-layers 1",
+                          LaunchTarget::megatron),
+             QString("recompute-method (line 1)"));
+    QCOMPARE(import_error(base + "--recompute-granularity selective --recompute-num-layers 1",
+                          LaunchTarget::megatron),
+             QString("recompute-num-layers (line 1)"));
+    // Selective alone is read.
+    QCOMPARE(import_text(base + "--recompute-granularity selective", LaunchTarget::megatron)
+                 .spec.training.recompute,
+             Recompute::selective);
+
+    PlanSpec spec = eight_b(R"("tp": 2, "pp": 1, "recompute": "selective")");
+    const std::string nemo = export_launch_config(spec, LaunchTarget::nemo);
+    QVERIFY2(nemo.find("recompute_granularity=selective") != std::string::npos, nemo.c_str());
+    QCOMPARE(import_text(nemo + "\nmodel.config.recompute_method=uniform\n", LaunchTarget::nemo)
+                 .spec.training.recompute,
+             Recompute::selective);
+    QVERIFY(import_error(nemo + "\nmodel.config.recompute_num_layers=1\n", LaunchTarget::nemo)
+                .startsWith("model.config.recompute_num_layers"));
 }
 
 void TestLaunchConfig::megatronFlexDispatcher() {

@@ -861,6 +861,19 @@ void set_recompute_method(PlanSpec& s, const Value& v) {
         refuse_value(v, TALLY_TEXT("tally::launch", "uniform or block"));
     }
 }
+// Megatron-LM's arguments: validate_args() asserts that no method is given with selective
+// recomputation ("recompute method is not yet supported for selective recomputing
+// granularity"), so such a launch stops before training. Megatron-Core's TransformerConfig (NeMo's
+// model.config) lets the method be and ignores it.
+void set_recompute_method_argument(PlanSpec& s, const Value& v) {
+    if (s.training.recompute == Recompute::selective) {
+        refuse_value(v, TALLY_TEXT("tally::launch",
+                                   "no method with selective recomputation: Megatron-LM stops on "
+                                   "one (\"recompute method is not yet supported for selective "
+                                   "recomputing granularity\")"));
+    }
+    set_recompute_method(s, v);
+}
 std::optional<Value> get_recompute_layers(const PlanSpec& s) {
     if (s.training.recompute != Recompute::full) {
         return std::nullopt;
@@ -868,6 +881,13 @@ std::optional<Value> get_recompute_layers(const PlanSpec& s) {
     return Value{s.training.recompute_layers > 0 ? s.training.recompute_layers : std::int64_t{1}};
 }
 void set_recompute_layers(PlanSpec& s, const Value& v) {
+    if (s.training.recompute == Recompute::selective) {
+        // Megatron-Core's TransformerConfig.__post_init__: "When using recompute_granularity:
+        // selective recompute_num_layers must be None."
+        refuse_value(v, TALLY_TEXT("tally::launch",
+                                   "no layer count with selective recomputation: Megatron-Core "
+                                   "stops on one (\"recompute_num_layers must be None\")"));
+    }
     if (s.training.recompute != Recompute::full) {
         return;
     }
@@ -1691,7 +1711,7 @@ Table megatron_table() {
                     }
                 }),
             custom("recompute-method", Kind::text, "training.recompute", get_recompute_method,
-                   set_recompute_method),
+                   set_recompute_method_argument),
             custom("recompute-num-layers", Kind::integer, "training.recompute",
                    get_recompute_layers, set_recompute_layers),
             custom("use-distributed-optimizer", Kind::flag, "training.zero",
