@@ -181,12 +181,18 @@ void print_serving_table(const PlanSpec& spec, const HardwareProfile& hw, const 
                cli_render(TALLY_TEXT("tally::cli", "%1 (at %2 tokens of context)")
                               .arg(s.max_batch)
                               .arg(in.prompt_tokens + in.output_tokens)));
-    fmt::print("  {:<13} {}\n\n", tr("admitted"),
+    fmt::print("  {:<13} {}\n", tr("admitted"),
                cli_render(TALLY_TEXT("tally::cli",
                                      "%1: the engine's KV cache (%2) holds that many; continuous "
                                      "batching queues the rest")
                               .arg(s.admission_batch)
                               .arg(std::string(kv_pool(in.engine, in.tp).setting))));
+    fmt::print("  {:<13} {}\n\n", tr("token budget"),
+               cli_render(TALLY_TEXT("tally::cli",
+                                     "%1 sequences keep running within max_batched_tokens %2; "
+                                     "continuous batching queues the rest")
+                              .arg(s.budget_batch)
+                              .arg(in.max_batched_tokens)));
 
     const ServingEngineProfile& engine = serving_engine_profile(in.engine);
     fmt::print(
@@ -261,7 +267,18 @@ void print_serving_table(const PlanSpec& spec, const HardwareProfile& hw, const 
                    cb.in_flight > 0.0
                        ? std::string()
                        : tr("; the engine's KV cache cannot hold one sequence: DOES NOT FIT"));
-        if (cb.queue_s > 0.0) {
+        if (cb.queue_s > 0.0 && cb.budget_bound) {
+            // The step's token budget keeps no more running; the other clients' requests wait.
+            fmt::print("  {:<21} {}\n", tr("queued"),
+                       cli_render(TALLY_TEXT("tally::cli",
+                                             "the token budget of %4 a step keeps %1 sequences "
+                                             "running: the other %2 requests wait %3 on average "
+                                             "(part of the time to first token)")
+                                      .arg(fmt::format("{:.4g}", cb.in_flight))
+                                      .arg(fmt::format("{:.4g}", cb.concurrency - cb.in_flight))
+                                      .arg(seconds_text(cb.queue_s))
+                                      .arg(in.max_batched_tokens)));
+        } else if (cb.queue_s > 0.0) {
             // The engine admits what its KV cache holds; the other clients' requests wait.
             fmt::print("  {:<21} {}\n", tr("queued"),
                        cli_render(TALLY_TEXT("tally::cli",

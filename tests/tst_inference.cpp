@@ -102,6 +102,7 @@ private slots:
     void continuousBatchingSeparatePrefill();
     void requestRateSolvesLittlesLaw();
     void concurrencyBeyondTheCacheWaitsForAdmission();
+    void concurrencyBeyondTheTokenBudgetWaits();
     void promptsQueueWhenAStepTakesOne();
     void enginesKeepTheirShareOfMemoryForTheCache();
     void pipelineStagesAddTheirSends();
@@ -736,6 +737,54 @@ void TestInference::concurrencyBeyondTheCacheWaitsForAdmission() {
     QCOMPARE(none.in_flight, 0.0);
     QCOMPARE(none.queue_s, 0.0);
     QVERIFY(!none.fits);
+}
+
+void TestInference::concurrencyBeyondTheTokenBudgetWaits() {
+    // The toy (4-token prompts, 4-token outputs, chunked prefill) on a GPU whose KV cache holds
+    // thousands, with a budget of 12 tokens a step: R sequences bring R / 4 prompts of 4 tokens a
+    // step, a step carries R + R = 2R tokens, so at most floor(12 x 4 / (4 + 4)) = 6 keep running.
+    // Asked for 15 clients the engine runs 6 at the steady state of 6 and the other 9 wait:
+    // closed loop, Little's law, (15 / 6 - 1) = 1.5 x the end to end at 6.
+    PlanSpec s = toySpec();
+    s.inference.prompt_tokens = 4;
+    s.inference.output_tokens = 4;
+    s.inference.max_batched_tokens = 12;
+    s.inference.concurrency = 15;
+    const HardwareProfile gpu = toyGpu();
+    const ServingPlan p = evaluate_inference(s, gpu);
+    QVERIFY(p.admission_batch > 100);
+    QCOMPARE(p.budget_batch, std::int64_t{6});
+    QVERIFY(p.continuous.has_value());
+    const ContinuousBatchingPoint& c = *p.continuous;
+    QCOMPARE(c.in_flight, 6.0);
+    QVERIFY(c.budget_bound);
+    const ContinuousBatchingPoint six = continuous_batching_at(s, gpu, 6.0);
+    QCOMPARE(six.queue_s, 0.0);
+    QVERIFY(!six.budget_bound);
+    QVERIFY(qAbs(c.queue_s - 1.5 * six.e2e_s) < 1e-15);
+    QVERIFY(qAbs(c.ttft_s - (six.ttft_s + 1.5 * six.e2e_s)) < 1e-15);
+    QCOMPARE(c.itl_s, six.itl_s);
+    QVERIFY(qAbs(c.tokens_per_s - six.tokens_per_s) < 1e-9 * six.tokens_per_s);
+    bool budget = false, queue = false;
+    for (const Explanation& e : explain_inference(s, gpu, p)) {
+        if (e.key == "serving.budget_batch") {
+            budget = true;
+            QCOMPARE(e.value, 6.0);
+            QVERIFY2(e.substitution.find("floor(12 x 4 / (4 + 4)) = 6") != std::string::npos,
+                     e.substitution.c_str());
+        } else if (e.key == "serving.continuous.queue_s") {
+            queue = true;
+            QVERIFY2(e.substitution.find("token budget of 12") != std::string::npos,
+                     e.substitution.c_str());
+        }
+    }
+    QVERIFY(budget && queue);
+    // Separate prefill: a decode step holds the budget's 12 sequences; 15 clients, 3 wait.
+    s.inference.chunked_prefill = false;
+    const ServingPlan separate = evaluate_inference(s, gpu);
+    QCOMPARE(separate.budget_batch, std::int64_t{12});
+    QCOMPARE(separate.continuous->in_flight, 12.0);
+    QVERIFY(separate.continuous->budget_bound);
 }
 
 void TestInference::promptsQueueWhenAStepTakesOne() {

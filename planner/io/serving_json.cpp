@@ -19,6 +19,7 @@ nlohmann::json to_json(const ContinuousBatchingPoint& p) {
                           {"tokens_per_s", p.tokens_per_s},
                           {"fits", p.fits},
                           {"in_flight", p.in_flight},
+                          {"budget_bound", p.budget_bound},
                           {"queue_s", p.queue_s},
                           {"prefill_wait_s", p.prefill_wait_s}};
 }
@@ -103,6 +104,7 @@ nlohmann::json to_json(const ServingPlan& s, const PlanSpec& spec, const Hardwar
     j["kv_bytes_per_token_per_gpu"] = s.kv.bytes_per_token_per_gpu;
     j["max_batch"] = s.max_batch;
     j["admission_batch"] = s.admission_batch;
+    j["budget_batch"] = s.budget_batch;
     j["critical_batch"] = s.critical_batch;
     j["prefill_s"] = s.prefill_s;
     j["decode_step_s"] = s.decode_step_s;

@@ -722,6 +722,27 @@ std::int64_t admission_batch_of(const Context& c) {
     });
 }
 
+// The most sequences the step's token budget keeps decoding (ServingPlan::budget_batch). Every
+// engine step runs at most max_batched_tokens tokens (vLLM's max_num_batched_tokens,
+// TensorRT-LLM's max_num_tokens; Sarathi-Serve's token budget, Agrawal et al. 2024, sec. 4.3),
+// and each running sequence's decode takes one of them. With chunked prefill the prompts ride in
+// the same steps: in a steady state of R sequences, R / O of them finish a step and as many new
+// prompts of P tokens replace them, so a step carries R + R·P/O tokens on average, at most the
+// budget: R <= budget·O / (P + O). Beyond it the prompts back up and the running sequences
+// drain until the steps can carry them again; the clients above it wait. Without chunked
+// prefill the prompts run in steps of their own, and a decode step holds at most the budget's
+// sequences. At least one.
+std::int64_t budget_batch_of(const Context& c) {
+    const InferenceSpec& in = c.spec.inference;
+    const double budget = dbl(in.max_batched_tokens);
+    if (!in.chunked_prefill) {
+        return std::max<std::int64_t>(in.max_batched_tokens, 1);
+    }
+    const double o = dbl(in.output_tokens);
+    const double p = dbl(in.prompt_tokens);
+    return std::max<std::int64_t>(static_cast<std::int64_t>(std::floor(budget * o / (p + o))), 1);
+}
+
 // The smallest batch at which the decode step's weight GEMMs take longer to compute than to
 // read their weights: the roofline's ridge (Williams et al. 2009) reached by the batch's
 // arithmetic intensity, 2·N_matmul·B FLOPs over N_read·bytes bytes. A dense model's is
@@ -932,19 +953,23 @@ ContinuousBatchingPoint continuous_at(const Context& c, double concurrency) {
 // runs), Little's law (Little 1961, L = lambda W) over the whole loop gives each request a cycle of
 // C / lambda, lambda = admitted / end-to-end at admitted per replica: a mean wait for
 // admission of (C / admitted - 1) x that end-to-end, before its time to first token.
-ContinuousBatchingPoint served_at(const Context& c, double concurrency, std::int64_t admitted) {
+// The step's token budget stops admission the same way at `budget` sequences (budget_batch_of).
+ContinuousBatchingPoint served_at(const Context& c, double concurrency, std::int64_t admitted,
+                                  std::int64_t budget) {
     const bool fits = memory_at(c, concurrency).fits;
-    if (concurrency <= dbl(admitted) || admitted < 1) {
+    const std::int64_t running_max = admitted >= 1 ? std::min(admitted, budget) : admitted;
+    if (concurrency <= dbl(running_max) || running_max < 1) {
         ContinuousBatchingPoint pt = continuous_at(c, concurrency);
         pt.fits = fits;
-        pt.in_flight = admitted >= 1 ? concurrency : 0.0;
+        pt.in_flight = running_max >= 1 ? concurrency : 0.0;
         return pt;
     }
-    const double running = dbl(admitted);
+    const double running = dbl(running_max);
     ContinuousBatchingPoint pt = continuous_at(c, running);
     pt.concurrency = concurrency;
     pt.fits = fits;
     pt.in_flight = running;
+    pt.budget_bound = budget < admitted;
     pt.queue_s = (concurrency / running - 1.0) * pt.e2e_s;
     pt.ttft_s += pt.queue_s;
     pt.e2e_s += pt.queue_s;
@@ -1149,6 +1174,7 @@ ServingPlan evaluate_inference(const PlanSpec& spec, const HardwareProfile& hw) 
     s.memory = memory_at(c, batch);
     s.max_batch = max_batch_of(c);
     s.admission_batch = admission_batch_of(c);
+    s.budget_batch = budget_batch_of(c);
     s.critical_batch = critical_batch_of(c);
     const Throughput t = throughput_at(c, batch);
     s.prefill = t.prefill;
@@ -1160,7 +1186,7 @@ ServingPlan evaluate_inference(const PlanSpec& spec, const HardwareProfile& hw) 
     s.tokens_per_s = t.tokens_per_s;
     s.per_sequence_tokens_per_s = s.decode_step_s > 0.0 ? 1.0 / s.decode_step_s : 0.0;
     if (in.concurrency > 0) {
-        s.continuous = served_at(c, dbl(in.concurrency), s.admission_batch);
+        s.continuous = served_at(c, dbl(in.concurrency), s.admission_batch, s.budget_batch);
     }
     s.price_per_gpu_hour =
         spec.cluster.price_per_gpu_hour ? spec.cluster.price_per_gpu_hour : hw.price_per_gpu_hour;
@@ -1214,7 +1240,7 @@ std::vector<ServingCurvePoint> serving_curve(const PlanSpec& spec, const Hardwar
 ContinuousBatchingPoint continuous_batching_at(const PlanSpec& spec, const HardwareProfile& hw,
                                                double concurrency) {
     const Context c = make_context(spec, hw);
-    return served_at(c, concurrency, admission_batch_of(c));
+    return served_at(c, concurrency, admission_batch_of(c), budget_batch_of(c));
 }
 
 std::vector<ContinuousBatchingPoint> concurrency_sweep(const PlanSpec& spec,
@@ -1222,10 +1248,11 @@ std::vector<ContinuousBatchingPoint> concurrency_sweep(const PlanSpec& spec,
                                                        const std::vector<double>& concurrencies) {
     const Context c = make_context(spec, hw);
     const std::int64_t admitted = admission_batch_of(c);
+    const std::int64_t budget = budget_batch_of(c);
     std::vector<ContinuousBatchingPoint> out;
     out.reserve(concurrencies.size());
     for (double n : concurrencies) {
-        out.push_back(served_at(c, n, admitted));
+        out.push_back(served_at(c, n, admitted, budget));
     }
     return out;
 }
@@ -1237,10 +1264,12 @@ std::optional<ContinuousBatchingPoint> continuous_batching_at_rate(const PlanSpe
     // Completed requests per second rise with the concurrency while each step serves more
     // sequences for less than proportionally more time, and fall again where the prompts queue
     // for a step budget the decodes have nearly filled (prefill_wait); the batch the engine's KV
-    // cache holds bounds it. The lowest concurrency that completes the rate: the first of 64
-    // concurrencies spaced evenly in log from 1 to that batch that does, then bisection below it.
+    // cache holds and the one the step's token budget keeps running bound it. The lowest
+    // concurrency that completes the rate: the first of 64 concurrencies spaced evenly in log
+    // from 1 to the smaller of those batches that does, then bisection below it.
     const std::int64_t admitted = admission_batch_of(c);
-    const double top = std::max(1.0, dbl(admitted));
+    const std::int64_t budget = budget_batch_of(c);
+    const double top = std::max(1.0, dbl(std::min(admitted, budget)));
     constexpr int kGrid = 64;
     double lo = 0.0, hi = 0.0;
     for (int i = 0; i <= kGrid; ++i) {
@@ -1258,7 +1287,7 @@ std::optional<ContinuousBatchingPoint> continuous_batching_at_rate(const PlanSpe
         const double mid = 0.5 * (lo + hi);
         (continuous_at(c, mid).requests_per_s < requests_per_s ? lo : hi) = mid;
     }
-    return served_at(c, hi, admitted);
+    return served_at(c, hi, admitted, budget);
 }
 
 void serve_at(ServingPlan& plan, const PlanSpec& spec, const ContinuousBatchingPoint& point) {
@@ -1533,6 +1562,29 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
             "gpu_memory_utilization, TensorRT-LLM free_gpu_memory_fraction, SGLang "
             "mem_fraction_static); continuous batching admits no more");
     }
+    if (in.chunked_prefill) {
+        add("serving.budget_batch",
+            QT_TRANSLATE_NOOP("tally::explain", "Sequences the token budget keeps running"),
+            dbl(s.budget_batch), "sequences",
+            QT_TRANSLATE_NOOP("tally::formula",
+                              "floor(max_batched_tokens x O / (P + O)): a step carries each "
+                              "running sequence's decode and, on average, P / O prompt tokens "
+                              "for each"),
+            fmt::format("floor({} x {} / ({} + {})) = {}", num(dbl(in.max_batched_tokens)),
+                        num(dbl(in.output_tokens)), num(dbl(in.prompt_tokens)),
+                        num(dbl(in.output_tokens)), str(s.budget_batch)),
+            "a step runs at most max_batched_tokens tokens (Sarathi-Serve's token budget, "
+            "Agrawal et al. 2024, sec. 4.3); continuous batching keeps no more running");
+    } else {
+        add("serving.budget_batch",
+            QT_TRANSLATE_NOOP("tally::explain", "Sequences the token budget keeps running"),
+            dbl(s.budget_batch), "sequences",
+            QT_TRANSLATE_NOOP("tally::formula",
+                              "max_batched_tokens: a decode step takes one token a sequence"),
+            fmt::format("{}", str(s.budget_batch)),
+            "a step runs at most max_batched_tokens tokens (vLLM max_num_batched_tokens, "
+            "TensorRT-LLM max_num_tokens); continuous batching keeps no more running");
+    }
     const ServingEngineProfile& engine = serving_engine_profile(in.engine);
     const AllReduceKind all_reduce = all_reduce_kind(spec, hw);
     // A stated host pause is part of each pass's small kernels; say where it comes from.
@@ -1696,7 +1748,24 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
                 "Pollaczek-Khinchine (Kleinrock 1975, sec. 5.6) with the arrival theorem "
                 "(Sevcik & Mitrani 1981)");
         }
-        if (cb.queue_s > 0.0) {
+        if (cb.queue_s > 0.0 && cb.budget_bound) {
+            add("serving.continuous.queue_s",
+                QT_TRANSLATE_NOOP("tally::explain", "Wait for admission"), cb.queue_s, "s",
+                QT_TRANSLATE_NOOP("tally::formula",
+                                  "(C / B - 1) x end-to-end at B, B = the sequences the step's "
+                                  "token budget keeps running; part of the time to first token"),
+                TALLY_TEXT("tally::explain",
+                           "(%1 / %2 - 1) x %3 s = %4 s; the token budget of %6 a step keeps %2 "
+                           "sequences running, the other %5 requests wait")
+                    .arg(fig(cb.concurrency))
+                    .arg(num(cb.in_flight))
+                    .arg(fig(cb.e2e_s - cb.queue_s))
+                    .arg(fig(cb.queue_s))
+                    .arg(fig(cb.concurrency - cb.in_flight))
+                    .arg(num(dbl(in.max_batched_tokens))),
+                "a step runs at most max_batched_tokens tokens; closed loop, Little's law "
+                "(Little 1961)");
+        } else if (cb.queue_s > 0.0) {
             add("serving.continuous.queue_s",
                 QT_TRANSLATE_NOOP("tally::explain", "Wait for admission"), cb.queue_s, "s",
                 QT_TRANSLATE_NOOP("tally::formula",

@@ -91,6 +91,9 @@ struct ContinuousBatchingPoint {
     // Requests the engine runs at once: the concurrency, or the largest batch whose KV cache fits
     // when that is smaller (the rest wait for admission); 0 when not even one fits.
     double in_flight = 0.0;
+    // The step's token budget (ServingPlan::budget_batch), not the KV cache, set in_flight
+    // below the concurrency.
+    bool budget_bound = false;
     double queue_s = 0.0;  // mean wait for admission, part of ttft_s
     // The mean wait of a new prompt before its prefill starts, part of ttft_s: the step the
     // engine is running when it arrives and, with chunked prefill where a step takes one prompt,
@@ -139,6 +142,11 @@ struct ServingPlan {
     // The most sequences at the full context the engine's KV cache holds (kv_pool(): its default
     // share of the memory); continuous batching admits no more. At most max_batch.
     std::int64_t admission_batch = 0;
+    // The most sequences continuous batching keeps decoding within the step's token budget
+    // (inference.max_batched_tokens): with chunked prefill, floor(budget x O / (P + O)), where
+    // every step is full of their decodes and the prompts of the requests that replace them;
+    // without it, the budget (a decode step takes one token a sequence). Admission stops here too.
+    std::int64_t budget_batch = 0;
     std::int64_t critical_batch = 0;  // decode GEMMs compute-bound from here; 0: never
     ServingPhase prefill;             // one prompt
     double prefill_s = 0.0;           // every prompt of the batch, one after another

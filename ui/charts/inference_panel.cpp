@@ -206,7 +206,11 @@ InferencePanel::InferencePanel(PlanDocument* document, QWidget* parent)
                    "tokens/s%5")
                     .arg(formatExact(best->concurrency), formatDuration(best->ttft_s),
                          formatDuration(best->itl_s), formatShort(best->tokens_per_s),
-                         best->queue_s > 0.0
+                         best->queue_s > 0.0 && best->budget_bound
+                             ? tr(" (the token budget keeps %1 sequences running; the other "
+                                  "requests wait %2 for admission)")
+                                   .arg(formatExact(best->in_flight), formatDuration(best->queue_s))
+                         : best->queue_s > 0.0
                              ? tr(" (the KV cache holds %1 sequences; the other requests wait "
                                   "%2 for admission)")
                                    .arg(formatExact(best->in_flight), formatDuration(best->queue_s))

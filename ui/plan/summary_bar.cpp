@@ -163,8 +163,8 @@ void SummaryBar::showServing(const PlanViews& v) {
     // many requests in flight, as the Inference panel's table gives it: memory with their KV
     // caches, their time to first token, inter-token latency and throughput. Otherwise the static
     // batch's.
-    // Past the batch the engine's KV cache holds, it runs that batch and queues the other
-    // clients: the memory is that batch's.
+    // Past the batch the engine's KV cache holds (or its token budget keeps running), it runs
+    // that batch and queues the other clients: the memory is that batch's.
     const ContinuousBatchingPoint* cb = s.continuous ? &*s.continuous : nullptr;
     const bool queued = cb && cb->queue_s > 0.0;
     const std::int64_t inFlight =
@@ -198,12 +198,19 @@ void SummaryBar::showServing(const PlanViews& v) {
                                    .arg(inFlight) +
                                u"\n"
                          : QString()) +
-                     (queued ? tr("The KV cache holds no more: the other %1 requests wait for "
-                                  "admission, %2 on average.")
-                                       .arg(v.spec.inference.concurrency - inFlight)
-                                       .arg(formatDuration(cb->queue_s)) +
-                                   u"\n"
-                             : QString()) +
+                     (queued && cb->budget_bound
+                          ? tr("The token budget of %1 a step keeps no more running: the other "
+                               "%2 requests wait for admission, %3 on average.")
+                                    .arg(v.spec.inference.max_batched_tokens)
+                                    .arg(v.spec.inference.concurrency - inFlight)
+                                    .arg(formatDuration(cb->queue_s)) +
+                                u"\n"
+                      : queued ? tr("The KV cache holds no more: the other %1 requests wait for "
+                                    "admission, %2 on average.")
+                                         .arg(v.spec.inference.concurrency - inFlight)
+                                         .arg(formatDuration(cb->queue_s)) +
+                                     u"\n"
+                               : QString()) +
                      tip("serving.memory.total_bytes"));
     const QString memStyle = m.fits || m_stale ? QString() : QStringLiteral("color: #c62828;");
     if (mem->styleSheet() != memStyle) {
