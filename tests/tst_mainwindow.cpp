@@ -109,6 +109,7 @@ private slots:
     void narrowTableRowsStayDistinct();
     void zeroLegendRelaysWhenBuffersAppear();
     void savedSizeLargerThanTheScreenIsCut();
+    void largestModelLineReadsWholeOnALaptop();
     void zeroStagesFarPastThePlanAreCut();
     void zeroStagesDrawnWholeAreNotMarkedCut();
 
@@ -1209,6 +1210,28 @@ void TestMainWindow::narrowTableRowsStayDistinct() {
     const QString a = table->fontMetrics().elidedText(flops[0], table->textElideMode(), width);
     const QString b = table->fontMetrics().elidedText(flops[1], table->textElideMode(), width);
     QVERIFY2(a != b, qPrintable(a + QStringLiteral(" | ") + b));
+}
+
+// On a laptop the Memory panel's side column is narrow: the answer to the lecture's second
+// question ("585.1B parameters: the largest model that fits (model state only)") wraps onto the
+// lines it needs and every word of it shows, as it must in Chinese too.
+void TestMainWindow::largestModelLineReadsWholeOnALaptop() {
+    m_window->resize(1366, 740);
+    m_window->showPanel(QStringLiteral("memory"));
+    QApplication::processEvents();
+    QApplication::processEvents();
+    QLabel* line = m_window->memoryPanel()->maxParams();
+    QVERIFY(line->isVisible());
+    QVERIFY(line->text().endsWith(QStringLiteral("(model state only)")));
+    const int needed = line->fontMetrics()
+                           .boundingRect(QRect(0, 0, line->contentsRect().width(), 10000),
+                                         Qt::TextWordWrap, line->text())
+                           .height();
+    QVERIFY2(needed <= line->contentsRect().height(),
+             qPrintable(QStringLiteral("%1 px needed, %2 px shown at width %3")
+                            .arg(needed)
+                            .arg(line->contentsRect().height())
+                            .arg(line->contentsRect().width())));
 }
 
 void TestMainWindow::windowFitsALaptopScreen() {

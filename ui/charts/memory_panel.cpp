@@ -68,7 +68,7 @@ MemoryPanel::MemoryPanel(PlanDocument* document, QWidget* parent)
       m_current(new QScatterSeries(this)),
       m_table(new QTableView(this)),
       m_model(new MemoryTableModel(this)),
-      m_maxParams(makeTextLine(this)) {
+      m_maxParams(new QLabel(this)) {
     setObjectName(QStringLiteral("memoryPanel"));
     for (std::size_t i = 0; i < m_sets.size(); ++i) {
         m_sets[i] = new QBarSet(QString(), this);
@@ -223,6 +223,11 @@ MemoryPanel::MemoryPanel(PlanDocument* document, QWidget* parent)
     sideLayout->setContentsMargins(0, 0, 0, 0);
 
     m_maxParams->setObjectName(QStringLiteral("maxParams"));
+    // The answer to the lecture's second question: wrapped where the side column is narrow (a
+    // laptop's screen, Chinese), two lines kept so a change of text does not move the table.
+    m_maxParams->setWordWrap(true);
+    m_maxParams->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_maxParams->setMinimumHeight(2 * m_maxParams->fontMetrics().lineSpacing());
     sideLayout->addWidget(m_maxParams);
     sideLayout->addWidget(m_table, 1);
     sideLayout->addWidget(note);
@@ -246,12 +251,10 @@ QList<ChartInfo> MemoryPanel::charts() const {
 void MemoryPanel::showResults(const PlanViews& views) {
     m_model->setResults(views);
     const MaxParamsResult& mp = views.max_params;
-    // The answer first: where the side column is narrow, the line's end is what is cut.
     const QString largest = tr("%1 parameters: the largest model that fits (model state only)")
                                 .arg(formatShort(mp.max_params));
     if (m_maxParams->text() != largest) {
         m_maxParams->setText(largest);
-        m_maxParams->setCursorPosition(0);
         m_maxParams->setToolTip(
             tr("%1\nParameters, gradients, master weights and optimizer state of the plan's "
                "recipe, sharded as the plan shards them; activations are left out (CS336 lecture "

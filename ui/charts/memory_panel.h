@@ -48,7 +48,7 @@ public:
     QTableView* table() const { return m_table; }
     MemoryTableModel* model() const { return m_model; }
     // The largest model this cluster trains under the plan's recipe (model state only).
-    QLineEdit* maxParams() const { return m_maxParams; }
+    QLabel* maxParams() const { return m_maxParams; }
 
 protected:
     void showResults(const PlanViews& views) override;
@@ -85,7 +85,7 @@ private:
 
     QTableView* m_table;
     MemoryTableModel* m_model;
-    QLineEdit* m_maxParams;
+    QLabel* m_maxParams;
 };
 
 }  // namespace tally::ui
