@@ -19,6 +19,7 @@
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
@@ -70,6 +71,7 @@ private slots:
     void stepLegendFollowsANewPlan();
     void stepLegendFitsALaptopScreen();
     void gpusForNDaysInTheTimePanel();
+    void gpusForNDaysLayoutAddsUp();
     void daysChartKeepsPointsOffItsEdges();
     void layoutsSayApplyKeepsTheDaysUnderAnAssumedMfu();
 
@@ -647,6 +649,35 @@ void TestUiPerformance::gpusForNDaysInTheTimePanel() {
     spec.cluster.gpus = 2048;
     w.document()->edit(spec, QStringLiteral("gpus"));
     QVERIFY(time->minGpusResult()->text().isEmpty());
+}
+
+// The answer names every dimension that multiplies the GPUs: the start plan's 70B at 8192 tokens
+// a sequence trains in 100 days on a cluster whose best layout splits the sequence (cp > 1); the
+// tp x pp x cp x dp the line gives is the cluster it names.
+void TestUiPerformance::gpusForNDaysLayoutAddsUp() {
+    MainWindow& w = *m_window;
+    const PlanSpec spec =
+        load_plan_spec(TALLY_SOURCE_DIR "/resources/examples/llama-3-70b-15t-1024-h100.json");
+    w.document()->reset(spec);
+    w.showPanel(QStringLiteral("time"));
+    TimePanel* time = w.timePanel();
+    time->minGpusDays()->setText(QStringLiteral("100"));
+    QSignalSpy found(time, &TimePanel::minGpusFound);
+    QTest::mouseClick(time->minGpusFind(), Qt::LeftButton);
+    QVERIFY(found.wait(120000));
+    const auto expected = solve_min_gpus(spec, w.document()->views()->hardware, 100.0, 1 << 20);
+    QVERIFY(expected);
+    QVERIFY(expected->best.layout.context_parallel > 1);
+    const QString text = time->minGpusResult()->text();
+    auto dimension = [&text](const char* name) -> qint64 {
+        const QRegularExpressionMatch m =
+            QRegularExpression(QStringLiteral("\\b%1 (\\d+)").arg(QLatin1String(name))).match(text);
+        return m.hasMatch() ? m.captured(1).toLongLong() : 1;
+    };
+    QVERIFY2(text.contains(QStringLiteral("cp %1").arg(expected->best.layout.context_parallel)),
+             qPrintable(text));
+    QCOMPARE(dimension("tp") * dimension("pp") * dimension("cp") * dimension("dp"),
+             static_cast<qint64>(expected->gpus));
 }
 
 void TestUiPerformance::daysChartKeepsPointsOffItsEdges() {

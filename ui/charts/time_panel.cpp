@@ -52,6 +52,42 @@ const std::array<QColor, 13>& termColors() {
     return colors;
 }
 
+// A layout the way the Layouts panel's columns name it: every dimension that multiplies the GPUs
+// (tp x pp x cp x dp, so the figures add up to the cluster), then what else it sets where it is
+// not the default.
+QString layoutSummary(const Layout& l) {
+    QStringList parts{TimePanel::tr("tp %1").arg(l.tp), TimePanel::tr("pp %1").arg(l.pp)};
+    if (l.context_parallel > 1) {
+        parts << TimePanel::tr("cp %1").arg(l.context_parallel);
+    }
+    parts << TimePanel::tr("dp %1").arg(l.dp);
+    if (l.expert_parallel > 1) {
+        parts << TimePanel::tr("ep %1").arg(l.expert_parallel);
+    }
+    parts << TimePanel::tr("micro-batch %1").arg(l.micro_batch);
+    if (l.interleave > 1) {
+        parts << TimePanel::tr("%1 virtual stages").arg(l.interleave);
+    }
+    parts << TimePanel::tr("ZeRO-%1").arg(l.zero);
+    switch (l.recompute) {
+        case Recompute::none:
+            break;
+        case Recompute::selective:
+            parts << TimePanel::tr("selective recomputation");
+            break;
+        case Recompute::full:
+            parts << TimePanel::tr("full recomputation");
+            break;
+        case Recompute::sqrt:
+            parts << TimePanel::tr("sqrt(L) checkpoints");
+            break;
+    }
+    if (l.sequence_parallel) {
+        parts << TimePanel::tr("sequence parallel");
+    }
+    return parts.join(TimePanel::tr(", "));
+}
+
 }  // namespace
 
 TimePanel::TimePanel(PlanDocument* document, QWidget* parent)
@@ -258,18 +294,12 @@ void TimePanel::findMinGpus() {
                                              .arg(qs(views->hardware.name))
                                              .arg(days));
                 } else {
-                    const Layout& l = found->best.layout;
-                    m_minResult->setText(
-                        (found->mfu_predicted
-                             ? tr("%1 GPUs: %2 days at tp %3, pp %4, dp %5, micro-batch %6")
-                             : tr("%1 GPUs: %2 days at the assumed MFU (tp %3, pp %4, dp %5, "
-                                  "micro-batch %6)"))
-                            .arg(found->gpus)
-                            .arg(formatDays(found->days))
-                            .arg(l.tp)
-                            .arg(l.pp)
-                            .arg(l.dp)
-                            .arg(l.micro_batch));
+                    m_minResult->setText((found->mfu_predicted
+                                              ? tr("%1 GPUs: %2 days at %3")
+                                              : tr("%1 GPUs: %2 days at the assumed MFU (%3)"))
+                                             .arg(found->gpus)
+                                             .arg(formatDays(found->days))
+                                             .arg(layoutSummary(found->best.layout)));
                 }
                 m_minResult->setCursorPosition(0);
                 m_minResult->setToolTip(m_minResult->text());
