@@ -1,5 +1,6 @@
 // The window driven like a user drives it (QTest keys, clicks and slider moves), checked against
 // the planner's figures for the same spec and against the seed's by hand.
+#include <QAbstractItemView>
 #include <QApplication>
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -97,6 +98,7 @@ private slots:
     void panelsCanBeRegistered();
     void laterPanelInFrontLastTimeReturns();
     void wheelScrollsTheFormNotItsInputs();
+    void wheelOverAnOpenListScrollsIt();
     void servingExampleHeadlineIsServing();
     void servingSpecWithoutDataSaysTrainingIsNotPlanned();
     void failedImportKeepsTheFormAndGoesWithANewPlan();
@@ -932,6 +934,41 @@ void TestMainWindow::wheelScrollsTheFormNotItsInputs() {
     QVERIFY(optimizer->comboBox()->hasFocus());
     wheelDown(optimizer->comboBox());
     QVERIFY(w.document()->spec().training.optimizer != was);
+}
+
+// A wheel over the open GPU list scrolls the list, and one over the Description box scrolls the
+// box: both hand the wheel to their own scroll bar, which the guard leaves alone (guarded, the
+// bar handed it back to its list, and the two passed it between them until the stack ran out).
+void TestMainWindow::wheelOverAnOpenListScrollsIt() {
+    MainWindow& w = *m_window;
+    w.resize(1000, 420);
+    QCoreApplication::processEvents();
+    const auto wheelDown = [](QWidget* target) {
+        const QPointF at(target->width() / 2.0, target->height() / 2.0);
+        QWheelEvent wheel(at, target->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton,
+                          Qt::NoModifier, Qt::NoScrollPhase, false);
+        QCoreApplication::sendEvent(target, &wheel);
+    };
+    auto* gpu = qobject_cast<GpuEditor*>(w.specForm()->editor(QStringLiteral("cluster.gpu")));
+    QVERIFY(gpu);
+    QComboBox* combo = gpu->comboBox();
+    combo->showPopup();
+    QAbstractItemView* list = combo->view();
+    QTRY_VERIFY(list->isVisible());
+    QScrollBar* listBar = list->verticalScrollBar();
+    QVERIFY2(listBar->maximum() > 0, "the GPU list should be longer than its popup");
+    listBar->setValue(0);
+    wheelDown(list->viewport());
+    QVERIFY(listBar->value() > 0);
+    combo->hidePopup();
+
+    QPlainTextEdit* description = w.specForm()->descriptionEdit();
+    description->setPlainText(QString(QStringLiteral("A line of notes.\n")).repeated(40));
+    QScrollBar* textBar = description->verticalScrollBar();
+    QVERIFY(textBar->maximum() > 0);
+    textBar->setValue(0);
+    wheelDown(description->viewport());
+    QVERIFY(textBar->value() > 0);
 }
 
 // "Llama 3 70B served on 4 H100 at fp8" opens under its serving figures, not the training plan

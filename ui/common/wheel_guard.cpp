@@ -5,6 +5,7 @@
 #include <QAbstractSpinBox>
 #include <QComboBox>
 #include <QCoreApplication>
+#include <QScrollBar>
 #include <QWheelEvent>
 #include <QWidget>
 
@@ -35,7 +36,12 @@ void WheelGuard::install(QWidget* root) {
         guardOne(w);
     }
     for (auto* w : root->findChildren<QAbstractSlider*>()) {
-        guardOne(w);
+        // A scroll bar belongs to a scroll area (a text box, a combo box's open list), which
+        // hands it the wheel itself: guarded, it would hand the wheel back to the area, and the
+        // two would pass it between them until the stack runs out.
+        if (!qobject_cast<QScrollBar*>(w)) {
+            guardOne(w);
+        }
     }
     for (auto* w : root->findChildren<QAbstractSpinBox*>()) {
         guardOne(w);
