@@ -179,10 +179,12 @@ void TestCompare::partWithoutTheDtypeUsesTheNearest() {
 }
 
 void TestCompare::profilePriceWinsOverThePlans() {
-    // The H100 priced at 4.00 per GPU-hour in its profile, the H200 without a price: the H100's
-    // cost uses 4.00, the H200's the plan's 2.50. Same peak, so the same GPU-hours:
+    // A copy of the H100 priced at 4.00 per GPU-hour in its profile, the H200 without a price:
+    // the copy's cost uses 4.00, the H200's the plan's 2.50. Same peak, so the same GPU-hours:
     // 4.2e22 / (989.5e12 x 0.4 x 8) s x 8 / 3600 = 3.6848e4 GPU-hours.
     HardwareProfile priced = builtin("h100-sxm");
+    priced.id = "h100-priced";
+    priced.kind = ProfileKind::custom;
     priced.price_per_gpu_hour = 4.0;
     const auto rows = compare(seven_b_spec(), {priced, builtin("h200")});
     const double gpu_hours = 4.2e22 / (989.5e12 * 0.4 * 8) * 8 / 3600.0;
@@ -201,6 +203,14 @@ void TestCompare::profilePriceWinsOverThePlans() {
     QCOMPARE(j["profiles"][0]["price_source"].get<std::string>(), std::string("profile"));
     QCOMPARE(j["profiles"][0]["price_per_gpu_hour"].get<double>(), 4.0);
     QVERIFY(j["profiles"][1]["price_per_gpu_hour"].is_null());
+    // The plan's own GPU priced in its profile too: the plan's 2.50 is what it pays for it, as
+    // its headline says (cost = 3.6848e4 x 2.5), so that column and the headline agree.
+    PlanSpec own = seven_b_spec();
+    own.cluster.gpu = priced.id;
+    const auto mine = compare(own, {priced, builtin("h200")});
+    QCOMPARE(mine[0].price_source, PriceSource::plan);
+    QVERIFY(close(mine[0].plan.time.cost, gpu_hours * 2.5));
+    QVERIFY(close(evaluate(own, priced).time.cost, mine[0].plan.time.cost));
 }
 
 void TestCompare::profileCountRules_data() {

@@ -116,7 +116,13 @@ std::vector<ComparisonRow> compare(const PlanSpec& spec,
         }
         row.peak_flops_per_s = hw.peak(row.compute);
         row.ridge_flops_per_byte = hw.ridge_flops_per_byte(row.compute);
-        if (hw.price_per_gpu_hour) {
+        // The plan's price is what it pays for its own GPU, as its headline prices it
+        // (cluster.price_per_gpu_hour, else the profile's); another part is priced at its
+        // profile's price, else at the plan's.
+        const bool own_gpu = hw.id == spec.cluster.gpu;
+        if (own_gpu && spec.cluster.price_per_gpu_hour) {
+            row.price_source = PriceSource::plan;
+        } else if (hw.price_per_gpu_hour) {
             on_this.cluster.price_per_gpu_hour = hw.price_per_gpu_hour;
             row.price_source = PriceSource::profile;
         } else if (spec.cluster.price_per_gpu_hour) {

@@ -18,8 +18,9 @@ namespace tally {
 inline constexpr std::size_t kMinComparedProfiles = 2;
 inline constexpr std::size_t kMaxComparedProfiles = 6;
 
-// Where a row's price per GPU-hour comes from: the profile's own price wins over the plan's,
-// so parts priced differently compare at their prices.
+// Where a row's price per GPU-hour comes from: on the plan's own GPU the plan's price when it
+// gives one (what its headline costs); on another part the profile's own price wins over the
+// plan's, so parts priced differently compare at their prices.
 enum class PriceSource { none, plan, profile };
 std::string_view to_string(PriceSource source);
 
@@ -33,7 +34,7 @@ std::optional<ComputeType> nearest_compute_type(const HardwareProfile& hardware,
                                                 ComputeType wanted);
 
 // The plan evaluated on one profile: the spec with cluster.gpu set to the profile's id (its
-// compute dtype the nearest the part has, its price the profile's if it has one), then check()
+// compute dtype the nearest the part has, its price as PriceSource says), then check()
 // and evaluate() as for a single plan.
 struct ComparisonRow {
     HardwareProfile hardware;
