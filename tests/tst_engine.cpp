@@ -4,6 +4,7 @@
 #include <QtTest>
 
 #include "planner/hardware/hardware.h"
+#include "planner/hardware/user_profiles.h"
 #include "planner/performance/engine.h"
 
 using namespace tally;
@@ -27,6 +28,7 @@ private slots:
     void headDimensionOfAModel();
     void kernelsByEngineAndGeneration();
     void generationsOfTheCatalog();
+    void aCopyKeepsItsPartsGeneration();
     void newPartsOfTheCatalog();
     void presetsAreDistinct();
 };
@@ -169,6 +171,26 @@ void TestEngine::generationsOfTheCatalog() {
     QVERIFY(gpu_generation(*find_builtin_hardware("gb200")) == GpuGeneration::blackwell);
     QVERIFY(gpu_generation(*find_builtin_hardware("a100-40gb")) == GpuGeneration::ampere);
     QVERIFY(gpu_generation(*find_builtin_hardware("mi300x")) == GpuGeneration::other);
+}
+
+// A copy of a catalog part under a name of the user's ("My H", "Lab card") is that part: its
+// generation, so its attention kernel and its published band, follow the part it was copied from,
+// through a probe run's measured copy, a copy of the copy and the profile's JSON; the catalog's
+// own JSON does not name a source part.
+void TestEngine::aCopyKeepsItsPartsGeneration() {
+    const HardwareProfile& h100 = *find_builtin_hardware("h100-sxm");
+    const HardwareProfile mine = duplicate_profile(h100, "myh", "My H");
+    QCOMPARE(mine.copied_from, std::string("h100-sxm"));
+    QVERIFY(gpu_generation(mine) == GpuGeneration::hopper);
+    const HardwareProfile again = duplicate_profile(mine, "myh2", "My second");
+    QCOMPARE(again.copied_from, std::string("h100-sxm"));
+    QVERIFY(gpu_generation(again) == GpuGeneration::hopper);
+    const HardwareProfile back = hardware_from_json(to_json(mine));
+    QCOMPARE(back.copied_from, std::string("h100-sxm"));
+    QVERIFY(gpu_generation(back) == GpuGeneration::hopper);
+    QVERIFY(!to_json(h100).contains("copied_from"));
+    const HardwareProfile a100 = duplicate_profile(*find_builtin_hardware("a100-80gb"), "x", "X");
+    QVERIFY(gpu_generation(a100) == GpuGeneration::ampere);
 }
 
 void TestEngine::newPartsOfTheCatalog() {

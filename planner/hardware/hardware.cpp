@@ -78,7 +78,8 @@ bool contains_ignoring_case(std::string_view text, std::string_view part) {
 bool names_any(const HardwareProfile& profile, std::initializer_list<std::string_view> parts) {
     for (std::string_view part : parts) {
         if (contains_ignoring_case(profile.id, part) ||
-            contains_ignoring_case(profile.name, part)) {
+            contains_ignoring_case(profile.name, part) ||
+            contains_ignoring_case(profile.copied_from, part)) {
             return true;
         }
     }
@@ -312,6 +313,7 @@ HardwareProfile hardware_from_json(const json& j, const std::string& path) {
     p.datasheet_printed = get_string(j, "datasheet_printed", path, false);
     p.verification = get_string(j, "verification", path, false);
     p.notes = get_string(j, "notes", path, false);
+    p.copied_from = get_string(j, "copied_from", path, false);
     if (auto it = j.find("sources"); it != j.end()) {
         if (!it->is_array()) {
             throw SpecError(path + ".sources", dump(*it),
@@ -510,6 +512,10 @@ json to_json(const HardwareProfile& p) {
         {"datasheet_printed_flops_per_s", printed},
         {"figure_sources", figure_sources},
     };
+    // Only copies name the part they were copied from; other profiles' JSON stays as it was.
+    if (!p.copied_from.empty()) {
+        out["copied_from"] = p.copied_from;
+    }
     // Only measured profiles have GEMM times; other profiles' JSON stays as it was.
     if (!p.measured_gemms.empty()) {
         json gemms = json::array();

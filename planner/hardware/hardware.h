@@ -79,6 +79,11 @@ struct HardwareProfile {
     std::string name;
     std::string vendor;
     ProfileKind kind = ProfileKind::builtin;
+    // The catalog part a custom or measured profile was copied from (duplicate_profile(), a probe
+    // run's base), its id; empty for the catalog's own parts and profiles made from nothing. The
+    // part's generation and its published GEMM and attention figures follow it, so a copy of an
+    // H100 under a name of the user's plans as the H100 does.
+    std::string copied_from;
     std::string form_factor;
     std::string memory_type;
     double memory_bytes = 0.0;

@@ -24,6 +24,9 @@ HardwareProfile duplicate_profile(const HardwareProfile& base, const std::string
     copy.id = id;
     copy.name = name;
     copy.kind = ProfileKind::custom;
+    if (copy.copied_from.empty()) {
+        copy.copied_from = base.id;
+    }
     copy.sources.insert(copy.sources.begin(),
                         "copied from profile " + base.id + " (" + base.name + ")");
     return copy;
@@ -72,6 +75,9 @@ HardwareProfile measured_profile(const ProbeRunRecord& run, const HardwareProfil
     HardwareProfile p;
     if (base != nullptr) {
         p = *base;
+        if (p.copied_from.empty()) {
+            p.copied_from = base->id;
+        }
     } else {
         p.vendor = "";
         // The device event may carry the memory size; a base profile is needed otherwise.

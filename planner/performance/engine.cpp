@@ -223,16 +223,19 @@ GpuGeneration gpu_generation(const HardwareProfile& profile) {
         bool valid = false;
         std::string id;
         std::string name;
+        std::string copied_from;
         GpuGeneration generation = GpuGeneration::other;
     };
     thread_local Last last;
-    if (last.valid && last.id == profile.id && last.name == profile.name) {
+    if (last.valid && last.id == profile.id && last.name == profile.name &&
+        last.copied_from == profile.copied_from) {
         return last.generation;
     }
     const GpuGeneration generation = generation_from_names(profile);
     last.valid = true;
     last.id = profile.id;
     last.name = profile.name;
+    last.copied_from = profile.copied_from;
     last.generation = generation;
     return generation;
 }
