@@ -172,6 +172,7 @@ private slots:
     void unknownIsListedWhenAllowed();
     void megatronBlockRecomputeAndTpOverlap();
     void selectiveRecomputeTakesNoMethodOrCount();
+    void nothingIsDroppedSilently();
     void megatronFlexDispatcher();
     void torchtitanTensorParallelIsSequenceParallel();
     void importListsWhatItAssumed_data();
@@ -845,6 +846,64 @@ void TestLaunchConfig::selectiveRecomputeTakesNoMethodOrCount() {
              Recompute::selective);
     QVERIFY(import_error(nemo + "\nmodel.config.recompute_num_layers=1\n", LaunchTarget::nemo)
                 .startsWith("model.config.recompute_num_layers"));
+}
+
+// Nothing the plan says is dropped without a word. NeMo's overrides carry the optimizer
+// (optim.config.optimizer) and the gradient-reduction overlap (trainer.strategy.ddp.
+// overlap_grad_reduce); Tally's own assumptions (the attention kernel, counting the recompute
+// working set) ride in the "# tally:" block of every form with comments; what a framework fixes
+// and its file cannot say (flash attention in torchtitan, dropout in a DeepSpeed model, the
+// optimizer of an accelerate script) is written with a note naming the field.
+void TestLaunchConfig::nothingIsDroppedSilently() {
+    const PlanSpec nemo_plan = eight_b(R"("optimizer": "sgd", "dp_overlap": false)");
+    const std::string nemo = export_launch_config(nemo_plan, LaunchTarget::nemo);
+    QVERIFY2(nemo.find("optim.config.optimizer=sgd") != std::string::npos, nemo.c_str());
+    QVERIFY2(nemo.find("trainer.strategy.ddp.overlap_grad_reduce=False") != std::string::npos,
+             nemo.c_str());
+    const PlanSpec nemo_back = import_text(nemo, LaunchTarget::nemo).spec;
+    QCOMPARE(nemo_back.training.optimizer, Optimizer::sgd);
+    QVERIFY(!nemo_back.training.dp_overlap);
+
+    const PlanSpec assumed = eight_b(
+        R"("attention_kernel": "flash2", "recompute": "full", "recompute_working_set": true)");
+    for (LaunchTarget t : {LaunchTarget::megatron, LaunchTarget::nemo, LaunchTarget::torchtitan}) {
+        const std::string text = export_launch_config(assumed, t);
+        QVERIFY2(text.find("tally: training.attention_kernel = flash2") != std::string::npos,
+                 text.c_str());
+        QVERIFY2(text.find("tally: training.recompute_working_set = true") != std::string::npos,
+                 text.c_str());
+        const PlanSpec back = import_text(text, t).spec;
+        QCOMPARE(back.training.attention_kernel, AttentionKernel::flash2);
+        QVERIFY(back.training.recompute_working_set);
+    }
+
+    const auto noted = [](const PlanSpec& spec, LaunchTarget t, const char* field) {
+        for (const Text& note : launch_export_notes(spec, t)) {
+            if (note.english().find(field) != std::string::npos) {
+                return true;
+            }
+        }
+        return false;
+    };
+    const PlanSpec unfused = eight_b(R"("flash_attention": false, "zero": 3)");
+    QVERIFY(noted(unfused, LaunchTarget::torchtitan, "training.flash_attention"));
+    QVERIFY(noted(unfused, LaunchTarget::deepspeed, "training.flash_attention"));
+    QVERIFY(noted(unfused, LaunchTarget::accelerate, "training.flash_attention"));
+    QVERIFY(noted(eight_b(R"("flash_attention": false)"), LaunchTarget::nemo,
+                  "training.flash_attention"));
+    QVERIFY(!noted(eight_b(R"("flash_attention": false)"), LaunchTarget::megatron,
+                   "training.flash_attention"));
+    QVERIFY(noted(eight_b(R"("dropout": true, "zero": 3)"), LaunchTarget::deepspeed,
+                  "training.dropout"));
+    QVERIFY(noted(eight_b(R"("dp_overlap": false, "zero": 3)"), LaunchTarget::torchtitan,
+                  "training.dp_overlap"));
+    QVERIFY(noted(eight_b(R"("optimizer": "sgd", "zero": 3)"), LaunchTarget::accelerate, "sgd"));
+    // The notes sit in the file's header too.
+    QVERIFY(export_launch_config(unfused, LaunchTarget::torchtitan)
+                .find("note: this plan has training.flash_attention false") != std::string::npos);
+    // torchtitan builds Adam or AdamW only: SGD is refused by its field.
+    QCOMPARE(refusal_field(eight_b(R"("optimizer": "sgd", "zero": 3)"), LaunchTarget::torchtitan),
+             std::string("training.optimizer"));
 }
 
 void TestLaunchConfig::megatronFlexDispatcher() {

@@ -192,6 +192,10 @@ std::optional<double> number_from_text(const std::string& text) {
 
 // ---- Tally's own settings, carried in comments --------------------------------------------------
 
+std::string yes_no(bool v) {
+    return v ? "true" : "false";
+}
+
 // The plan's settings that no framework reads. An export writes them into the file's comment
 // header, one "# tally: FIELD = VALUE" line each, where the form has comments (all but JSON), and
 // an import reads them back, so a plan keeps its GPU, MFU, price and FLOPs formula through a
@@ -248,6 +252,36 @@ const std::vector<TallySetting>& tally_settings() {
                                  TALLY_TEXT("tally::launch", "a number >= 0 or none"));
              }
              s.cluster.price_per_gpu_hour = *price;
+         }},
+        // Which attention kernel the step is timed with when the plan names one (engine: the
+        // engine's for the part): the launch files choose a backend at best, not a kernel
+        // version (FlashAttention-2 or -3 is whichever the container installed).
+        {"training.attention_kernel",
+         [](const PlanSpec& s) { return std::string(to_string(s.training.attention_kernel)); },
+         [](PlanSpec& s, const std::string& v) {
+             constexpr AttentionKernel kAll[] = {AttentionKernel::engine, AttentionKernel::flash2,
+                                                 AttentionKernel::flash3, AttentionKernel::cudnn,
+                                                 AttentionKernel::triton, AttentionKernel::flash1};
+             for (AttentionKernel k : kAll) {
+                 if (v == to_string(k)) {
+                     s.training.attention_kernel = k;
+                     return;
+                 }
+             }
+             throw SpecError("", "\"" + v + "\"",
+                             TALLY_TEXT("tally::launch",
+                                        "engine, flash2, flash3, cudnn, triton "
+                                        "or flash1"));
+         }},
+        // Whether the memory counts the activations a recomputed layer re-materialises in the
+        // backward: a way of counting, no framework's setting.
+        {"training.recompute_working_set",
+         [](const PlanSpec& s) { return yes_no(s.training.recompute_working_set); },
+         [](PlanSpec& s, const std::string& v) {
+             if (v != "true" && v != "false") {
+                 throw SpecError("", "\"" + v + "\"", TALLY_TEXT("tally::launch", "true or false"));
+             }
+             s.training.recompute_working_set = v == "true";
          }},
         {"training.flops_formula",
          [](const PlanSpec& s) { return std::string(to_string(s.training.flops_formula)); },
@@ -329,10 +363,6 @@ struct Fillable {
     std::string (*value)(const PlanSpec&);
     bool (*applies)(const PlanSpec&) = nullptr;
 };
-
-std::string yes_no(bool v) {
-    return v ? "true" : "false";
-}
 
 const std::vector<Fillable>& fillables() {
     static const std::vector<Fillable> all = [] {

@@ -417,6 +417,69 @@ std::optional<FieldError> refuse_optimizer_not_adamw(const PlanSpec& s, std::str
             .arg(title));
 }
 
+// torchtitan builds Adam or AdamW (its optimizer.name, AdamW by default, which Tally does not
+// write): another optimizer cannot run.
+std::optional<FieldError> refuse_optimizer_not_adamw_only(const PlanSpec& s,
+                                                          std::string_view title) {
+    if (s.training.optimizer == Optimizer::adamw) {
+        return std::nullopt;
+    }
+    return refusal("training.optimizer", std::string(to_string(s.training.optimizer)),
+                   TALLY_TEXT("tally::launch",
+                              "adamw for this framework: its file names no other optimizer (%1 "
+                              "cannot express it)")
+                       .arg(title));
+}
+
+// What a framework fixes by its design where the plan says otherwise, each with no setting in
+// its file: the export writes the file and says so in its notes (an import of the file reads the
+// framework's value and lists it among its assumptions).
+enum FixedByFramework : unsigned {
+    kFixesFlashAttention = 1u << 0,  // a fused attention kernel: the s x s scores never kept
+    kFixesDpOverlap = 1u << 1,       // the gradient reduction overlaps the backward
+    kFixesDropout = 1u << 2,         // dropout is the model code's
+    kFixesOptimizer = 1u << 3,       // the training script makes the optimizer
+};
+void add_fixed_notes(const PlanSpec& s, std::string_view title, unsigned fixes,
+                     std::vector<Text>& notes) {
+    if ((fixes & kFixesFlashAttention) != 0 && !s.training.flash_attention) {
+        notes.push_back(
+            TALLY_TEXT("tally::launch",
+                       "this plan has training.flash_attention false, but %1 runs a "
+                       "fused attention kernel and its file has no setting that keeps "
+                       "the scores: the run keeps fewer activations per GPU than the plan "
+                       "counts, and an import of this file reads true")
+                .arg(title));
+    }
+    if ((fixes & kFixesDpOverlap) != 0 && !s.training.dp_overlap) {
+        notes.push_back(
+            TALLY_TEXT("tally::launch",
+                       "this plan has training.dp_overlap false, but %1 overlaps the "
+                       "gradient reduction with the backward and its file has no "
+                       "setting to stop it: the run's step is shorter than the plan's, and an "
+                       "import of this file reads true")
+                .arg(title));
+    }
+    if ((fixes & kFixesDropout) != 0 && s.training.dropout) {
+        notes.push_back(
+            TALLY_TEXT("tally::launch",
+                       "this plan has training.dropout true; dropout is the model "
+                       "code's, not a setting of %1's file: turn it on there (an import of "
+                       "this file reads false)")
+                .arg(title));
+    }
+    if ((fixes & kFixesOptimizer) != 0 && (s.training.optimizer != Optimizer::adamw ||
+                                           s.training.optimizer_impl != OptimizerImpl::engine)) {
+        notes.push_back(TALLY_TEXT("tally::launch",
+                                   "this plan's optimizer is %2 (implementation %3); %1's file "
+                                   "names none, the training script makes it: make it so there (an "
+                                   "import of this file reads adamw, engine)")
+                            .arg(title)
+                            .arg(to_string(s.training.optimizer))
+                            .arg(to_string(s.training.optimizer_impl)));
+    }
+}
+
 std::optional<FieldError> refuse_fp8_block(const PlanSpec& s, std::string_view title) {
     if (!is_fp8(s.training.compute_dtype) || s.training.fp8_recipe != Fp8Recipe::block) {
         return std::nullopt;
@@ -1573,6 +1636,7 @@ std::vector<Text> torchtitan_notes(const PlanSpec& s) {
                                    "fewer activations per GPU than the plan counts, and an "
                                    "import of this file reads it as true"));
     }
+    add_fixed_notes(s, "torchtitan", kFixesFlashAttention | kFixesDpOverlap | kFixesDropout, notes);
     return notes;
 }
 
@@ -1930,6 +1994,14 @@ Table nemo_table() {
                    "training.activation_offload_layers", get_cpu_offloading, set_cpu_offloading),
             custom("optim.config.use_distributed_optimizer", Kind::boolean, "training.zero",
                    get_distributed_optimizer, set_distributed_optimizer),
+            // Megatron-Core's OptimizerConfig.optimizer: "adam" (decoupled weight decay, as
+            // AdamW) or "sgd", as Megatron-LM's --optimizer.
+            custom("optim.config.optimizer", Kind::text, "training.optimizer",
+                   get_megatron_optimizer, set_megatron_optimizer),
+            // The recipes' trainer.strategy.ddp = DistributedDataParallelConfig(...,
+            // overlap_grad_reduce=True, ...) (nemo/collections/llm/recipes/llama3_70b.py).
+            custom("trainer.strategy.ddp.overlap_grad_reduce", Kind::boolean, "training.dp_overlap",
+                   get_overlap, set_overlap),
             custom("trainer.plugins.fp8", Kind::text, "training.compute_dtype", get_fp8_format,
                    set_fp8_format),
             custom("trainer.plugins.fp8_recipe", Kind::text, "training.fp8_recipe", get_fp8_recipe,
@@ -1966,6 +2038,12 @@ Table nemo_table() {
          "optim.config.weight_decay", "optim.config.adam_beta1", "optim.config.adam_beta2",
          "data.tokenizer"},
         finish_megatron,
+        {},
+        [](const PlanSpec& spec) {
+            std::vector<Text> notes;
+            add_fixed_notes(spec, "NeMo 2", kFixesFlashAttention, notes);
+            return notes;
+        },
     };
 }
 
@@ -2035,7 +2113,7 @@ Table torchtitan_table() {
         {refuse_not_transformer, refuse_not_a_flavour, refuse_precision, refuse_fp8, refuse_zero_1,
          refuse_offload_optimizer_only, refuse_sqrt_recompute,
          refuse_above<&TrainingSpec::interleave, 1>, refuse_stage_layers, refuse_etp,
-         refuse_optimizer_not_adamw, refuse_activation_offload, refuse_tp_comm_overlap,
+         refuse_optimizer_not_adamw_only, refuse_activation_offload, refuse_tp_comm_overlap,
          refuse_partial_recompute, refuse_ep_comm_overlap, refuse_flex_dispatcher,
          refuse_backward_prefetch_post},
         {"job.",
@@ -2152,6 +2230,12 @@ Table deepspeed_table() {
          "fp16.",
          "communication_data_type"},
         finish_deepspeed,
+        {},
+        [](const PlanSpec& spec) {
+            std::vector<Text> notes;
+            add_fixed_notes(spec, "DeepSpeed", kFixesFlashAttention | kFixesDropout, notes);
+            return notes;
+        },
     };
 }
 
@@ -2230,6 +2314,14 @@ Table accelerate_table() {
          "fsdp_config.fsdp_version",
          "fsdp_config.fsdp_reshard_after_forward"},
         finish_fsdp,
+        {},
+        [](const PlanSpec& spec) {
+            std::vector<Text> notes;
+            add_fixed_notes(
+                spec, "accelerate",
+                kFixesFlashAttention | kFixesDpOverlap | kFixesDropout | kFixesOptimizer, notes);
+            return notes;
+        },
     };
 }
 
