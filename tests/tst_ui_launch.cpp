@@ -2,6 +2,7 @@
 // File > Import run configuration… with its preview, applied as one undoable edit.
 #include <QApplication>
 #include <QClipboard>
+#include <QLabel>
 #include <QMenu>
 #include <QPushButton>
 #include <QSettings>
@@ -32,6 +33,7 @@ private slots:
     void init();
     void cleanup();
     void copyPlanAsFromTheFileMenu();
+    void copyShowsWhereTheFrameworkRunsOtherwise();
     void copyRefusedNamesTheField();
     void copySelectedLayout();
     void importPreviewsThenAppliesUndoably();
@@ -102,6 +104,36 @@ void TestUiLaunch::copyPlanAsFromTheFileMenu() {
     QFile f(path);
     QVERIFY(f.open(QIODevice::ReadOnly));
     QCOMPARE(QString::fromUtf8(f.readAll()), expected);
+    dialog->close();
+}
+
+// A plan NeMo runs otherwise (flash attention off; its recipes run Transformer Engine's fused
+// attention) is copied, and the dialog says where, naming the field, as the file's header does.
+// A plan NeMo runs as planned shows no such line.
+void TestUiLaunch::copyShowsWhereTheFrameworkRunsOtherwise() {
+    PlanSpec spec = m_window->document()->spec();
+    spec.training.flash_attention = false;
+    m_window->document()->edit(spec, QStringLiteral("training.flash_attention"));
+    auto* menu = m_window->findChild<QMenu*>(QStringLiteral("copyPlanAsMenu"));
+    QVERIFY(menu);
+    auto* nemo = menu->findChild<QAction*>(QStringLiteral("copyAs_nemo"));
+    QVERIFY(nemo);
+    nemo->trigger();
+    LaunchConfigDialog* dialog = openDialog();
+    QVERIFY(dialog);
+    auto* notes = dialog->findChild<QLabel*>(QStringLiteral("launchConfigNotes"));
+    QVERIFY(notes);
+    QVERIFY2(notes->text().contains(QStringLiteral("training.flash_attention false")),
+             qPrintable(notes->text()));
+    QVERIFY(
+        dialog->text().contains(QStringLiteral("# note: this plan has training.flash_attention")));
+    dialog->close();
+    spec.training.flash_attention = true;
+    m_window->document()->edit(spec, QStringLiteral("training.flash_attention"));
+    nemo->trigger();
+    dialog = openDialog();
+    QVERIFY(dialog);
+    QVERIFY(!dialog->findChild<QLabel*>(QStringLiteral("launchConfigNotes")));
     dialog->close();
 }
 

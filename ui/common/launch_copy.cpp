@@ -14,6 +14,7 @@
 #include "planner/core/errors.h"
 #include "ui/common/file_dialogs.h"
 #include "ui/common/file_io.h"
+#include "ui/i18n/translate_text.h"
 
 namespace tally::ui {
 
@@ -44,7 +45,8 @@ std::optional<QString> copyLaunchConfig(const PlanSpec& spec, LaunchTarget targe
 }
 
 LaunchConfigDialog::LaunchConfigDialog(const QString& text, LaunchTarget target,
-                                       const QString& suggestedName, QWidget* parent)
+                                       const QString& suggestedName, const QStringList& notes,
+                                       QWidget* parent)
     : QDialog(parent),
       m_text(new QPlainTextEdit(this)),
       m_target(target),
@@ -53,9 +55,21 @@ LaunchConfigDialog::LaunchConfigDialog(const QString& text, LaunchTarget target,
     setWindowTitle(tr("%1 of the plan").arg(qs(launch_target_title(target))));
     auto* note = new QLabel(
         tr("Copied to the clipboard. Every setting the plan runs with is written in the "
-           "framework's own names; a setting it cannot express is refused, never left out."),
+           "framework's own names; a setting it cannot express is refused, never left out, and "
+           "one the framework fixes otherwise is said below and in the file's header."),
         this);
     note->setWordWrap(true);
+    QLabel* otherwise = nullptr;
+    if (!notes.isEmpty()) {
+        otherwise = new QLabel(
+            tr("Where %1 will run the plan otherwise:").arg(qs(launch_target_title(target))) +
+                QStringLiteral("\n• ") + notes.join(QStringLiteral("\n• ")),
+            this);
+        otherwise->setObjectName(QStringLiteral("launchConfigNotes"));
+        otherwise->setWordWrap(true);
+        otherwise->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        otherwise->setStyleSheet(QStringLiteral("color: #8a5a00;"));
+    }
     m_text->setObjectName(QStringLiteral("launchConfigText"));
     m_text->setReadOnly(true);
     m_text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
@@ -78,6 +92,9 @@ LaunchConfigDialog::LaunchConfigDialog(const QString& text, LaunchTarget target,
     });
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(note);
+    if (otherwise) {
+        layout->addWidget(otherwise);
+    }
     layout->addWidget(m_text, 1);
     layout->addWidget(buttons);
     resize(760, 520);
@@ -113,7 +130,11 @@ void fillCopyAsMenu(QMenu* menu, QWidget* dialogParent, LaunchSpecSource source)
                 return;
             }
             const QString name = QStringLiteral("launch.") + qs(launch_target_extension(target));
-            auto* dialog = new LaunchConfigDialog(*text, target, name, dialogParent);
+            QStringList notes;
+            for (const Text& n : launch_export_notes(*spec, target)) {
+                notes << translatedText(n);
+            }
+            auto* dialog = new LaunchConfigDialog(*text, target, name, notes, dialogParent);
             dialog->setAttribute(Qt::WA_DeleteOnClose);
             dialog->open();
         });

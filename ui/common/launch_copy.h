@@ -19,8 +19,10 @@ namespace tally::ui {
 class LaunchConfigDialog : public QDialog {
     Q_OBJECT
 public:
+    // `notes`: where the framework will run the plan other than it says (launch_export_notes()),
+    // shown above the text; empty when it runs it as planned.
     LaunchConfigDialog(const QString& text, LaunchTarget target, const QString& suggestedName,
-                       QWidget* parent = nullptr);
+                       const QStringList& notes = {}, QWidget* parent = nullptr);
     QString text() const;
     // Writes the text to `path`; false and a message naming the file on failure.
     bool saveTo(const QString& path, QString* error) const;
