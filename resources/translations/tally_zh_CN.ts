@@ -1638,6 +1638,26 @@
         <source>a profile no saved plan runs on; %1 saved plans do (%2): pick another GPU for them first, or give --force to remove the profile anyway</source>
         <translation>一个没有已保存计划使用的配置；有 %1 个已保存计划在用它（%2）：请先为它们选择另一个 GPU，或加上 --force 仍然删除该配置</translation>
     </message>
+    <message>
+        <source>fewer than the log&apos;s %1 timing records: the default drops the first %2 as warm-up; give --skip-records 0 to keep them all</source>
+        <translation>少于日志中的 %1 条计时记录：默认丢弃前 %2 条作为预热；用 --skip-records 0 保留全部</translation>
+    </message>
+    <message>
+        <source>a name no other profile has (profile %1 has this one, the default for a new profile made from %2); give one with --name</source>
+        <translation>一个其他配置都没有用过的名称（配置 %1 已使用此名称，它是由 %2 新建配置时的默认名）；用 --name 另起一个</translation>
+    </message>
+    <message>
+        <source>token budget</source>
+        <translation>token 预算</translation>
+    </message>
+    <message>
+        <source>%1 sequences keep running within max_batched_tokens %2; continuous batching queues the rest</source>
+        <translation>在 max_batched_tokens %2 之内可持续运行 %1 个序列；连续批处理让其余请求排队</translation>
+    </message>
+    <message>
+        <source>the token budget of %4 a step keeps %1 sequences running: the other %2 requests wait %3 on average (part of the time to first token)</source>
+        <translation>每步 %4 个 token 的预算可持续运行 %1 个序列：其余 %2 个请求平均等待 %3（计入首 token 时间）</translation>
+    </message>
 </context>
 <context>
     <name>tally::compare</name>
@@ -2485,6 +2505,14 @@
         <source>none</source>
         <translation>无</translation>
     </message>
+    <message>
+        <source>Sequences the token budget keeps running</source>
+        <translation>token 预算可持续运行的序列数</translation>
+    </message>
+    <message>
+        <source>(%1 / %2 - 1) x %3 s = %4 s; the token budget of %6 a step keeps %2 sequences running, the other %5 requests wait</source>
+        <translation>(%1 / %2 - 1) x %3 s = %4 s；每步 %6 个 token 的预算可持续运行 %2 个序列，其余 %5 个请求等待</translation>
+    </message>
 </context>
 <context>
     <name>tally::formula</name>
@@ -2799,6 +2827,18 @@
     <message>
         <source>params + grads + master + optimizer + activations</source>
         <translation>参数 + 梯度 + 主权重 + 优化器状态 + 激活值</translation>
+    </message>
+    <message>
+        <source>floor(max_batched_tokens x O / (P + O)): a step carries each running sequence&apos;s decode and, on average, P / O prompt tokens for each</source>
+        <translation>floor(max_batched_tokens x O / (P + O))：每一步承载每个运行中序列的解码，以及平均每个序列 P / O 个提示 token</translation>
+    </message>
+    <message>
+        <source>max_batched_tokens: a decode step takes one token a sequence</source>
+        <translation>max_batched_tokens：解码步中每个序列占一个 token</translation>
+    </message>
+    <message>
+        <source>(C / B - 1) x end-to-end at B, B = the sequences the step&apos;s token budget keeps running; part of the time to first token</source>
+        <translation>(C / B - 1) x B 时的端到端时间，B = 每步 token 预算可持续运行的序列数；计入首 token 时间</translation>
     </message>
 </context>
 <context>
@@ -3440,6 +3480,38 @@
     <message>
         <source>not given beside --attention-backend unfused or local, which run no FlashAttention (Megatron-Core follows --attention-backend): give one of the two</source>
         <translation>不能与 --attention-backend unfused 或 local 同时给出，它们不运行 FlashAttention（Megatron-Core 以 --attention-backend 为准）：请只给出其中之一</translation>
+    </message>
+    <message>
+        <source>engine, flash2, flash3, cudnn, triton or flash1</source>
+        <translation>engine、flash2、flash3、cudnn、triton 或 flash1</translation>
+    </message>
+    <message>
+        <source>adamw for this framework: its file names no other optimizer (%1 cannot express it)</source>
+        <translation>此框架下为 adamw：它的文件不指定其他优化器（%1 无法表达）</translation>
+    </message>
+    <message>
+        <source>this plan has training.flash_attention false, but %1 runs a fused attention kernel and its file has no setting that keeps the scores: the run keeps fewer activations per GPU than the plan counts, and an import of this file reads true</source>
+        <translation>此计划的 training.flash_attention 为 false，但 %1 运行融合注意力内核，其文件没有保留注意力分数的设置：实际运行每个 GPU 保留的激活比计划算的少，导入此文件会读成 true</translation>
+    </message>
+    <message>
+        <source>this plan has training.dp_overlap false, but %1 overlaps the gradient reduction with the backward and its file has no setting to stop it: the run&apos;s step is shorter than the plan&apos;s, and an import of this file reads true</source>
+        <translation>此计划的 training.dp_overlap 为 false，但 %1 会让梯度归约与反向传播重叠，其文件没有关闭它的设置：实际运行的单步比计划的短，导入此文件会读成 true</translation>
+    </message>
+    <message>
+        <source>this plan has training.dropout true; dropout is the model code&apos;s, not a setting of %1&apos;s file: turn it on there (an import of this file reads false)</source>
+        <translation>此计划的 training.dropout 为 true；dropout 属于模型代码，不是 %1 文件的设置：请在模型代码中开启（导入此文件会读成 false）</translation>
+    </message>
+    <message>
+        <source>this plan&apos;s optimizer is %2 (implementation %3); %1&apos;s file names none, the training script makes it: make it so there (an import of this file reads adamw, engine)</source>
+        <translation>此计划的优化器是 %2（实现 %3）；%1 的文件不指定优化器，由训练脚本创建：请在脚本中照此设置（导入此文件会读成 adamw、engine）</translation>
+    </message>
+    <message>
+        <source>no method with selective recomputation: Megatron-LM stops on one (&quot;recompute method is not yet supported for selective recomputing granularity&quot;)</source>
+        <translation>选择性重计算时不能给出方法：Megatron-LM 会因此停止（&quot;recompute method is not yet supported for selective recomputing granularity&quot;）</translation>
+    </message>
+    <message>
+        <source>no layer count with selective recomputation: Megatron-Core stops on one (&quot;recompute_num_layers must be None&quot;)</source>
+        <translation>选择性重计算时不能给出层数：Megatron-Core 会因此停止（&quot;recompute_num_layers must be None&quot;）</translation>
     </message>
 </context>
 <context>
@@ -5910,16 +5982,16 @@ Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
         <source>Use tensor parallel %1</source>
         <translation>改用张量并行 %1</translation>
     </message>
+    <message>
+        <source> (the token budget keeps %1 sequences running; the other requests wait %2 for admission)</source>
+        <translation>（token 预算可持续运行 %1 个序列；其余请求等待准入 %2）</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::LaunchConfigDialog</name>
     <message>
         <source>%1 of the plan</source>
         <translation>计划的 %1</translation>
-    </message>
-    <message>
-        <source>Copied to the clipboard. Every setting the plan runs with is written in the framework&apos;s own names; a setting it cannot express is refused, never left out.</source>
-        <translation>已复制到剪贴板。计划运行所用的每项设置都以该框架自己的名称写出；框架无法表达的设置会被拒绝，而不会被悄悄省略。</translation>
     </message>
     <message>
         <source>Save…</source>
@@ -5932,6 +6004,14 @@ Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
     <message>
         <source>Tally</source>
         <translation>Tally</translation>
+    </message>
+    <message>
+        <source>Copied to the clipboard. Every setting the plan runs with is written in the framework&apos;s own names; a setting it cannot express is refused, never left out, and one the framework fixes otherwise is said below and in the file&apos;s header.</source>
+        <translation>已复制到剪贴板。计划运行所用的每个设置都以框架自己的名称写出；框架无法表达的设置会被拒绝，绝不遗漏；框架以其他方式固定的设置在下方和文件头中说明。</translation>
+    </message>
+    <message>
+        <source>Where %1 will run the plan otherwise:</source>
+        <translation>%1 将以不同于计划的方式运行之处：</translation>
     </message>
 </context>
 <context>
@@ -8388,6 +8468,10 @@ Source: %2</source>
         <source>Not shown: the deployment needs %1 per GPU of %2, so it cannot run (the warnings say what would fit).</source>
         <translation>不显示：该部署每 GPU 需要 %1（容量 %2），无法运行（警告中说明了怎样才能放下）。</translation>
     </message>
+    <message>
+        <source>The token budget of %1 a step keeps no more running: the other %2 requests wait for admission, %3 on average.</source>
+        <translation>每步 %1 个 token 的预算无法再运行更多序列：其余 %2 个请求等待准入，平均 %3。</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::TimePanel</name>
@@ -8476,10 +8560,6 @@ Source: %2</source>
         <translation>最多 %1 个 %2 的集群都无法在 %3 天内训练完。</translation>
     </message>
     <message>
-        <source>%1 GPUs: %2 days at tp %3, pp %4, dp %5, micro-batch %6</source>
-        <translation>%1 个 GPU：%2 天，tp %3，pp %4，dp %5，微批次 %6</translation>
-    </message>
-    <message>
         <source>Days against GPUs</source>
         <translation>天数与 GPU 数</translation>
     </message>
@@ -8504,8 +8584,64 @@ Source: %2</source>
         <translation>单步 %1，效率 %2。</translation>
     </message>
     <message>
-        <source>%1 GPUs: %2 days at the assumed MFU (tp %3, pp %4, dp %5, micro-batch %6)</source>
-        <translation>%1 个 GPU：按假定的 MFU 需 %2 天（tp %3，pp %4，dp %5，微批次 %6）</translation>
+        <source>tp %1</source>
+        <translation>tp %1</translation>
+    </message>
+    <message>
+        <source>pp %1</source>
+        <translation>pp %1</translation>
+    </message>
+    <message>
+        <source>cp %1</source>
+        <translation>cp %1</translation>
+    </message>
+    <message>
+        <source>dp %1</source>
+        <translation>dp %1</translation>
+    </message>
+    <message>
+        <source>ep %1</source>
+        <translation>ep %1</translation>
+    </message>
+    <message>
+        <source>micro-batch %1</source>
+        <translation>微批次 %1</translation>
+    </message>
+    <message>
+        <source>%1 virtual stages</source>
+        <translation>%1 个虚拟阶段</translation>
+    </message>
+    <message>
+        <source>ZeRO-%1</source>
+        <translation>ZeRO-%1</translation>
+    </message>
+    <message>
+        <source>selective recomputation</source>
+        <translation>选择性重计算</translation>
+    </message>
+    <message>
+        <source>full recomputation</source>
+        <translation>完整重计算</translation>
+    </message>
+    <message>
+        <source>sqrt(L) checkpoints</source>
+        <translation>sqrt(L) 检查点</translation>
+    </message>
+    <message>
+        <source>sequence parallel</source>
+        <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>%1 GPUs: %2 days at %3</source>
+        <translation>%1 个 GPU：%2 天，布局 %3</translation>
+    </message>
+    <message>
+        <source>%1 GPUs: %2 days at the assumed MFU (%3)</source>
+        <translation>%1 个 GPU：按假定的 MFU 需 %2 天（%3）</translation>
     </message>
 </context>
 <context>
