@@ -168,6 +168,12 @@ void TestUiProfiles::duplicateEditDeleteRoundTrip() {
     QVERIFY(!idField->hasFocus() || !dialog->isActiveWindow());
     QVERIFY(!second().find_profile("h100-sxm-copy"));
 
+    // Tab goes as the dialog reads: Name, then Memory (not the notes, made before the figures,
+    // whose datasheet text a "40" typed there would replace).
+    QLineEdit* nameField = dialog->field(QStringLiteral("profile.name"));
+    QCOMPARE(nameField->nextInFocusChain(), static_cast<QWidget*>(dialog->field(kMemory)));
+    QCOMPARE(idField->nextInFocusChain(), static_cast<QWidget*>(nameField));
+
     dialog->field(QStringLiteral("profile.id"))->setText(QStringLiteral("my-h100"));
     dialog->field(QStringLiteral("profile.name"))->setText(QStringLiteral("My H100"));
     dialog->field(kMemory)->setText(QStringLiteral("40"));

@@ -140,6 +140,19 @@ ProfileEditorDialog::ProfileEditorDialog(WorkspaceSession* session, const Hardwa
     layout->addWidget(m_message);
     layout->addWidget(buttons);
 
+    // Tab goes as the dialog reads: the identity, the figures, the peaks, then the notes. Made
+    // first, the notes would otherwise come right after the name, and figures typed into them
+    // would replace the datasheet's notes.
+    QList<QWidget*> order{m_id,        m_name,       field(kMemory), field(kBandwidth),
+                          field(kTdp), field(kPrice)};
+    for (ComputeType t : kAllComputeTypes) {
+        order << field(peakPath(t));
+    }
+    order << m_notes;
+    for (qsizetype i = 1; i < order.size(); ++i) {
+        setTabOrder(order[i - 1], order[i]);
+    }
+
     connect(m_id, &QLineEdit::textChanged, this, &ProfileEditorDialog::validate);
     connect(m_name, &QLineEdit::textChanged, this, &ProfileEditorDialog::validate);
     connect(m_notes, &QPlainTextEdit::textChanged, this, &ProfileEditorDialog::validate);
