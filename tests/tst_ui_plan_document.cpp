@@ -389,6 +389,18 @@ void TestPlanDocument::exportsCsvAndMarkdown() {
     QVERIFY(m.readAll().contains("| Time | 143.93 days |"));
     QVERIFY(!doc.exportCsv(dir.filePath(QStringLiteral("no/such/dir/plan.csv")), &error));
     QVERIFY(error.contains(QStringLiteral("plan.csv")));
+    // A plan with a rejected field has no figures of its own (those shown are the last plan
+    // drawn): neither report is written, and the message names the field.
+    PlanSpec bad = doc.spec();
+    bad.cluster.gpu = "no-such-gpu";
+    doc.edit(bad, QStringLiteral("gpu"));
+    QVERIFY(doc.error().has_value());
+    const QString badCsv = dir.filePath(QStringLiteral("bad.csv"));
+    QVERIFY(!doc.exportCsv(badCsv, &error));
+    QVERIFY2(error.contains(QStringLiteral("cluster.gpu")), qPrintable(error));
+    QVERIFY(!QFileInfo::exists(badCsv));
+    QVERIFY(!doc.exportMarkdown(dir.filePath(QStringLiteral("bad.md")), &error));
+    QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("bad.md"))));
 }
 
 void TestPlanDocument::importsHfConfig() {

@@ -328,6 +328,16 @@ bool PlanDocument::refuseTrainingReport(QString* error) const {
         }
         return true;
     }
+    // A plan with a rejected field is not drawn: the figures on screen, greyed, are the last
+    // plan that was, another spec, and a report of them under this plan's name would say so.
+    if (m_error) {
+        if (error) {
+            *error = tr("The plan has an error (%1); the figures shown are of the last plan "
+                        "drawn, not this one. Correct it to export its report.")
+                         .arg(errorText(*m_error));
+        }
+        return true;
+    }
     return false;
 }
 
