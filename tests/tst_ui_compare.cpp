@@ -2,6 +2,9 @@
 // evaluate() of the same spec on that profile), one figure is checked by hand, the roofs are the
 // planner's polylines, the view follows the plan, and its models pass QAbstractItemModelTester.
 #include <QAbstractItemModelTester>
+#include <QChart>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
 #include <QLabel>
 #include <QLineSeries>
 #include <QListView>
@@ -80,6 +83,7 @@ private slots:
     void defaultChoiceEvaluates();
     void choiceWaitsForProfilesToArrive();
     void noteDescribesTheMfuInUse();
+    void chartTextIsDrawnAfresh();
 
 private:
     void compareThese(const QStringList& ids);
@@ -107,6 +111,35 @@ void TestUiCompare::cleanup() {
     m_panel.reset();
     m_document.reset();
     m_catalog.reset();
+}
+
+// The chart's text is drawn afresh, never from pixmaps: with them, checking a third profile, or
+// the workspace read again while the tab was hidden, brought the title, the axes' titles and
+// labels and the legend entries back blank. Its items stay uncached through a plan change, a new
+// choice and a change of the profiles the catalog holds.
+void TestUiCompare::chartTextIsDrawnAfresh() {
+    m_panel->show();
+    compareThese({QStringLiteral("h100-sxm"), QStringLiteral("a100-40gb")});
+    compareThese({QStringLiteral("h100-sxm"), QStringLiteral("a100-40gb"), QStringLiteral("h200")});
+    PlanSpec spec = m_document->spec();
+    spec.cluster.gpus *= 2;
+    m_document->edit(spec, QStringLiteral("gpus"));
+    m_panel->ensureCurrent();
+    m_catalog->setProfiles(builtin_hardware());
+    QCoreApplication::processEvents();
+    QChart* chart = m_panel->roofSeries(QStringLiteral("h100-sxm"))->chart();
+    QList<QGraphicsItem*> todo = chart->childItems();
+    int texts = 0;
+    while (!todo.isEmpty()) {
+        QGraphicsItem* item = todo.takeLast();
+        todo += item->childItems();
+        if (dynamic_cast<QGraphicsTextItem*>(item) ||
+            dynamic_cast<QGraphicsSimpleTextItem*>(item)) {
+            ++texts;
+            QCOMPARE(item->cacheMode(), QGraphicsItem::NoCache);
+        }
+    }
+    QVERIFY(texts > 10);  // the title, two axis titles, their labels, the legend's names
 }
 
 void TestUiCompare::compareThese(const QStringList& ids) {

@@ -158,7 +158,16 @@ void dropTextCache(QChart* chart) {
 
 }  // namespace
 
+constexpr const char* kNeverCache = "tallyTextNeverCached";
+
+void neverCacheChartText(QChart* chart) {
+    chart->setProperty(kNeverCache, true);
+}
+
 void cacheChartText(QChart* chart) {
+    if (chart->property(kNeverCache).toBool()) {
+        return;
+    }
     // Qt Charts lays its labels, titles and grid out again when an axis or a text changes or the
     // plot area moves or resizes (a window resize, a splitter, a wider label): the pixmaps are
     // dropped whenever one of these happens, and when the chart is first cached.

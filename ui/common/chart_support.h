@@ -36,6 +36,10 @@ QChartView* makeChartView(QChart* chart, QWidget* parent);
 // categories or title, or the chart a text, since the last call, or the plot area moves or
 // resizes, every cached item is drawn afresh: Qt Charts laid its labels and grid out again.
 void cacheChartText(QChart* chart);
+// Keeps cacheChartText() from caching this chart's text: for a chart that changes by more than
+// its series and axes (profiles shown and hidden, legend entries with them) and seldom while a
+// slider moves, where cached pixmaps came back blank after such a change.
+void neverCacheChartText(QChart* chart);
 
 // A table as the panels use it: no row numbers, rows one line of text high, no wrapping. With a
 // stretch column, the other columns are fitted to their contents when the model is reset (its
