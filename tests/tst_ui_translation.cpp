@@ -13,6 +13,7 @@
 #include <QChartView>
 #include <QComboBox>
 #include <QFile>
+#include <QFormLayout>
 #include <QGroupBox>
 #include <QHeaderView>
 #include <QHorizontalStackedBarSeries>
@@ -49,6 +50,7 @@
 #include "ui/plan/field_editors.h"
 #include "ui/plan/plan_document.h"
 #include "ui/plan/spec_form.h"
+#include "ui/plan/summary_bar.h"
 #include "ui/probe/probe_panel.h"
 #include "ui/session/workspace_session.h"
 #include "ui/window/app_settings.h"
@@ -580,6 +582,22 @@ void TestUiTranslation::liveSwitchKeepsPlanUndoAndPanels() {
     QCOMPARE(window->menuBar()->actions().first()->text(), QStringLiteral("&File"));
     QCOMPARE(window->currentPanel(), QStringLiteral("roofline"));
     QCOMPARE(headDim->lineEdit()->text(), QStringLiteral("auto"));
+    // Back in English each text is its own source again, not another one with the same Chinese
+    // (参数 is the headline's "Parameters" and the memory legend's "Params"; 主权重 the form's
+    // "Master weights" and the legend's "Master").
+    QCOMPARE(window->summary()->caption(QStringLiteral("params"))->text(),
+             QStringLiteral("Parameters"));
+    FieldEditor* master = window->specForm()->editor(QStringLiteral("training.master_dtype"));
+    QVERIFY(master != nullptr);
+    QLabel* masterLabel = nullptr;
+    for (QFormLayout* form : window->specForm()->findChildren<QFormLayout*>()) {
+        if (auto* label = qobject_cast<QLabel*>(form->labelForField(master))) {
+            masterLabel = label;
+        }
+    }
+    QVERIFY(masterLabel != nullptr);
+    QCOMPARE(masterLabel->text(), QStringLiteral("Master weights"));
+    QCOMPARE(window->memoryPanel()->barSet(0)->label(), QStringLiteral("Params"));
 }
 
 // Opened in Chinese, switched to English: the English labels are wider, and the form takes

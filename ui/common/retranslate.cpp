@@ -31,8 +31,35 @@ namespace tally::ui {
 
 namespace {
 
+// Where a text is shown: the translations, the class names of the widget showing it and of its
+// parents, and every widget class of the window, which together pick the lookup that produced it
+// when several did (Translations::retranslated()).
+struct Scope {
+    const Translations& t;
+    QList<QByteArray> contexts;
+    const QSet<QByteArray>* widgetClasses = nullptr;
+    QString retranslated(const QString& shown) const {
+        return t.retranslated(shown, contexts, widgetClasses);
+    }
+};
+
+// The class names of `w` and its parents, each with its base classes (a panel's base class is a
+// context its texts are looked up in too).
+QList<QByteArray> classesAround(const QObject* w) {
+    QList<QByteArray> out;
+    for (const QObject* o = w; o != nullptr; o = o->parent()) {
+        for (const QMetaObject* m = o->metaObject(); m != nullptr; m = m->superClass()) {
+            const QByteArray name(m->className());
+            if (!out.contains(name)) {
+                out.append(name);
+            }
+        }
+    }
+    return out;
+}
+
 template <class Get, class Set>
-void redo(const Translations& t, Get get, Set set) {
+void redo(const Scope& t, Get get, Set set) {
     const QString shown = get();
     if (shown.isEmpty()) {
         return;
@@ -43,7 +70,7 @@ void redo(const Translations& t, Get get, Set set) {
     }
 }
 
-void retranslateAction(const Translations& t, QAction* a) {
+void retranslateAction(const Scope& t, QAction* a) {
     redo(
         t, [a] { return a->text(); }, [a](const QString& s) { a->setText(s); });
     redo(
@@ -54,7 +81,7 @@ void retranslateAction(const Translations& t, QAction* a) {
         t, [a] { return a->statusTip(); }, [a](const QString& s) { a->setStatusTip(s); });
 }
 
-void retranslateChart(const Translations& t, QChart* chart) {
+void retranslateChart(const Scope& t, QChart* chart) {
     redo(
         t, [chart] { return chart->title(); }, [chart](const QString& s) { chart->setTitle(s); });
     for (QAbstractAxis* axis : chart->axes()) {
@@ -88,7 +115,7 @@ void retranslateChart(const Translations& t, QChart* chart) {
     }
 }
 
-void retranslateWidget(const Translations& t, QWidget* w) {
+void retranslateWidget(const Scope& t, QWidget* w) {
     redo(
         t, [w] { return w->toolTip(); }, [w](const QString& s) { w->setToolTip(s); });
     redo(
@@ -170,8 +197,14 @@ void retranslateWidget(const Translations& t, QWidget* w) {
 void retranslateWidgets(const Translations& translations) {
     QSet<QAction*> actions;
     const QWidgetList widgets = QApplication::allWidgets();
+    QSet<QByteArray> widgetClasses;
     for (QWidget* w : widgets) {
-        retranslateWidget(translations, w);
+        for (const QMetaObject* m = w->metaObject(); m != nullptr; m = m->superClass()) {
+            widgetClasses.insert(QByteArray(m->className()));
+        }
+    }
+    for (QWidget* w : widgets) {
+        retranslateWidget(Scope{translations, classesAround(w), &widgetClasses}, w);
         for (QAction* a : w->actions()) {
             actions.insert(a);
         }
@@ -180,7 +213,7 @@ void retranslateWidgets(const Translations& translations) {
         }
     }
     for (QAction* a : std::as_const(actions)) {
-        retranslateAction(translations, a);
+        retranslateAction(Scope{translations, classesAround(a), &widgetClasses}, a);
     }
 }
 

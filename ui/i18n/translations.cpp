@@ -190,11 +190,26 @@ std::optional<TranslationKey> Translations::keyOf(const QString& shown) const {
     return keys.first();
 }
 
-QString Translations::retranslated(const QString& shown) const {
-    const QList<TranslationKey> keys = m_tally->keysOf(shown);
+QString Translations::retranslated(const QString& shown, const QList<QByteArray>& contexts,
+                                   const QSet<QByteArray>* widgetClasses) const {
+    QList<TranslationKey> keys = m_tally->keysOf(shown);
     if (keys.isEmpty()) {
         return shown;
     }
+    // The likeliest lookup first: one in the showing widget's own class or a parent's, then one
+    // in no widget's class, then the rest (another panel's word for the same text).
+    const auto rank = [&](const TranslationKey& key) {
+        if (contexts.contains(key.context)) {
+            return 0;
+        }
+        if (widgetClasses == nullptr || !widgetClasses->contains(key.context)) {
+            return 1;
+        }
+        return 2;
+    };
+    std::stable_sort(
+        keys.begin(), keys.end(),
+        [&](const TranslationKey& a, const TranslationKey& b) { return rank(a) < rank(b); });
     for (const TranslationKey& key : keys) {
         QString result = m_tally->lookUp(key);
         if (result.isEmpty()) {

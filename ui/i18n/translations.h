@@ -2,7 +2,9 @@
 
 #include <QByteArray>
 #include <QHash>
+#include <QList>
 #include <QLocale>
+#include <QSet>
 #include <QString>
 #include <QStringList>
 #include <QTranslator>
@@ -61,7 +63,13 @@ public:
     // The lookup that produced `shown`, if this process made one.
     std::optional<TranslationKey> keyOf(const QString& shown) const;
     // `shown` in the loaded language when it is a text an earlier lookup produced; else itself.
-    QString retranslated(const QString& shown) const;
+    // One text may come from lookups of different sources (参数 is the headline's "Parameters"
+    // and the memory legend's "Params"): the lookup made in one of `contexts` (the classes of
+    // the widget showing it and of its parents) is taken first, then one made in a context that
+    // is no widget class of `widgetClasses` (a namespace's, tally::ui or tally::explain), then
+    // the first.
+    QString retranslated(const QString& shown, const QList<QByteArray>& contexts = {},
+                         const QSet<QByteArray>* widgetClasses = nullptr) const;
 
 private:
     class Recorder;
