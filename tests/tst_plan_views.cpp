@@ -21,6 +21,7 @@ private slots:
     void seedOperationsIntensities();
     void rooflineHasPhasesAndUserOps();
     void badUserOpIsReportedNotThrown();
+    void opWithoutAPeakIsReportedNotDrawn();
 };
 
 namespace {
@@ -199,6 +200,27 @@ void TestPlanViews::badUserOpIsReportedNotThrown() {
     const RooflineView r = roofline_view(spec, resolve_builtin_hardware(spec));
     QCOMPARE(r.op_errors.size(), std::size_t{1});
     QVERIFY(r.op_errors[0].field.rfind("ops[0]", 0) == 0);
+}
+
+// An fp8 matmul on an A100 (no fp8 peak): the window lists it as `tally roofline` refuses it, and
+// does not draw it at the bf16 peak (312 TFLOP/s) as if it ran in bf16.
+void TestPlanViews::opWithoutAPeakIsReportedNotDrawn() {
+    PlanSpec spec = llama();
+    spec.cluster.gpu = "a100-80gb";
+    OpSpec op;
+    op.kind = OpKind::matmul;
+    op.m = op.k = op.n = 8192;
+    op.dtype = DType::fp8_e4m3;
+    op.name = "fp8 gemm";
+    spec.ops.push_back(op);
+    const RooflineView r = roofline_view(spec, resolve_builtin_hardware(spec));
+    QCOMPARE(r.op_errors.size(), std::size_t{1});
+    QCOMPARE(r.op_errors[0].field, std::string("ops[0].dtype"));
+    QVERIFY2(r.op_errors[0].message().find("a100-80gb has no fp8 peak") != std::string::npos,
+             r.op_errors[0].message().c_str());
+    for (const RooflineMark& m : r.marks) {
+        QVERIFY(m.group != RooflineGroup::user);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestPlanViews)

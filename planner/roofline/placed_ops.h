@@ -29,12 +29,12 @@ struct PlacedOp {
 // What to do with an operation whose dtype the hardware has no peak for, or whose sizes are bad.
 enum class PlacementPolicy {
     strict,   // throw SpecError naming the field (the command line)
-    lenient,  // place it under the plan's compute roof / report it in errors (the live chart)
+    lenient,  // report it in errors and leave it out (the live chart)
 };
 
 struct PlacedOps {
     std::vector<PlacedOp> ops;
-    std::vector<FieldError> errors;  // lenient only: spec ops that could not be costed
+    std::vector<FieldError> errors;  // lenient only: spec ops that could not be costed or placed
 };
 
 // For a spec check() accepted. Each operation sits under the roof of its own dtype; model layers
