@@ -450,13 +450,21 @@ void register_profiles(CLI::App& app, CliState& state) {
     auto* edit = add_command(group, "edit", "Change fields of a custom or measured profile", state,
                              &opts->json);
     edit->add_option("ID", opts->id, "Profile id")->required();
-    edit->add_option("--name", opts->edits.name, "New name");
+    auto* new_name = edit->add_option("--name", opts->edits.name, "New name");
     opts->edits.add_options(edit);
-    edit->callback([opts, &state] {
+    edit->callback([opts, new_name, &state] {
+        if (new_name->count() > 0 && opts->edits.name.empty()) {
+            throw SpecError("--name", "\"\"",
+                            TALLY_TEXT("tally::cli",
+                                       "a name that is not empty (a profile keeps "
+                                       "one)"));
+        }
         if (opts->edits.name.empty() && !opts->edits.any_field()) {
             throw SpecError("profiles edit", "no change",
-                            "at least one of --name, --vendor, --notes, --memory-bytes, "
-                            "--bandwidth-bytes-per-s, --tdp-w, --price-per-gpu-hour, --peak");
+                            TALLY_TEXT("tally::cli",
+                                       "at least one of --name, --vendor, --notes, "
+                                       "--memory-bytes, --bandwidth-bytes-per-s, --tdp-w, "
+                                       "--price-per-gpu-hour, --peak"));
         }
         Workspace ws = open_for_writing(state);
         auto p = ws.find_profile(opts->id);
@@ -608,6 +616,8 @@ void register_plans(CLI::App& app, CliState& state) {
     save->add_flag("--replace", opts->replace, "Overwrite the plan of that name if there is one");
     save->callback([opts, &state] {
         const PlanSpec spec = load_plan_spec(opts->spec);
+        // A plan names a GPU the catalog or the workspace has, as `tally plan` needs it to.
+        (void)resolve_gpu(spec, state);
         Workspace ws = open_for_writing(state);
         std::int64_t id = 0;
         const auto existing = opts->replace ? ws.find_plan(opts->name) : std::nullopt;
@@ -615,6 +625,14 @@ void register_plans(CLI::App& app, CliState& state) {
             id = existing->id;
             ws.update_plan(id, spec);
         } else {
+            if (const auto taken = ws.find_plan(opts->name); taken && taken->name == opts->name) {
+                // Say the option that overwrites it.
+                throw SpecError("--name", json_string(opts->name),
+                                TALLY_TEXT("tally::cli",
+                                           "a name no other plan has (plan %1 has it), or "
+                                           "--replace to overwrite that plan")
+                                    .arg(taken->id));
+            }
             id = ws.save_plan(opts->name, spec);
         }
         if (opts->json) {

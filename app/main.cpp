@@ -29,7 +29,24 @@ bool is(const CLI::Error& e) {
 // CLI11's message for a rejected command line (its English, built in CLI/Error.hpp) in the
 // command line's language, the option and the value it names kept as written; a message of a
 // form not known here stays in English.
-std::string parse_error_text(const CLI::Error& e) {
+// The option a conversion failed for, in the subcommand being run (an "ID" of `probes show` is
+// not one of `profiles show`); nullptr when not found.
+const CLI::Option* failed_option(const CLI::App* app, const std::string& name) {
+    const CLI::App* at = app;
+    while (at != nullptr && !at->get_subcommands().empty()) {
+        at = at->get_subcommands().front();
+    }
+    for (; at != nullptr; at = at->get_parent()) {
+        for (const CLI::Option* o : at->get_options()) {
+            if (o->get_name() == name || o->check_name(name)) {
+                return o;
+            }
+        }
+    }
+    return nullptr;
+}
+
+std::string parse_error_text(const CLI::Error& e, const CLI::App* app = nullptr) {
     const std::string what = e.what();
     // In English, CLI11's own words (its singular and plural included).
     const auto say = [&what](const tally::Text& text) {
@@ -49,6 +66,19 @@ std::string parse_error_text(const CLI::Error& e) {
         }
     } else if (is<CLI::ConversionError>(e)) {
         if (matches("Could not convert: (.+) = (.*)")) {
+            // Say what the option takes, as the planner's errors do: a whole number for an id.
+            const CLI::Option* option = app != nullptr ? failed_option(app, m.str(1)) : nullptr;
+            const std::string type = option != nullptr ? option->get_type_name() : std::string();
+            if (type.rfind("INT", 0) == 0 || type.rfind("UINT", 0) == 0) {
+                return cli_render(TALLY_TEXT("tally::cli", "%1: got \"%2\"; a whole number")
+                                      .arg(m.str(1))
+                                      .arg(m.str(2)));
+            }
+            if (type.rfind("FLOAT", 0) == 0) {
+                return cli_render(TALLY_TEXT("tally::cli", "%1: got \"%2\"; a number")
+                                      .arg(m.str(1))
+                                      .arg(m.str(2)));
+            }
             return say(
                 TALLY_TEXT("tally::cli", "Could not convert: %1 = %2").arg(m.str(1)).arg(m.str(2)));
         }
@@ -95,7 +125,7 @@ std::string parse_error_text(const CLI::Error& e) {
 
 // CLI11's failure message (CLI::FailureMessage::simple) in the command line's language.
 std::string failure_message(const CLI::App* app, const CLI::Error& e) {
-    std::string out = parse_error_text(e) + "\n";
+    std::string out = parse_error_text(e, app) + "\n";
     if (app->get_help_ptr() != nullptr) {
         out += cli_render(TALLY_TEXT("tally::cli", "Run with %1 for more information.")
                               .arg(app->get_help_ptr()->get_name())) +

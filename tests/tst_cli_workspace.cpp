@@ -231,12 +231,23 @@ void TestCliWorkspace::plansRoundTrip() {
     shown = parse(run_tally(QStringList{"plans", "show", QString::number(id), "--json"} + db()));
     QCOMPARE(shown["name"].get<std::string>(), std::string("seed 70B"));
 
-    // The same name again is refused; --replace overwrites it in place.
-    QCOMPARE(run_tally(QStringList{"plans", "save", example("llama-2-70b-2048-h100.json"), "--name",
-                                   "seed 70B"} +
-                       db())
-                 .exit_code,
-             2);
+    // The same name again is refused, pointing at --replace, which overwrites it in place.
+    const Run taken = run_tally(
+        QStringList{"plans", "save", example("llama-2-70b-2048-h100.json"), "--name", "seed 70B"} +
+        db());
+    QCOMPARE(taken.exit_code, 2);
+    QVERIFY2(taken.err.contains("--replace"), taken.err.constData());
+    // A plan on a GPU neither the catalog nor the workspace has is refused, naming it.
+    QFile bad(m_dir.filePath(QStringLiteral("bad-gpu.json")));
+    QVERIFY(bad.open(QIODevice::WriteOnly));
+    bad.write(R"({"model": {"preset": "llama-3-8b"}, "data": {"tokens": 1e12},
+                 "cluster": {"gpu": "nonexist", "gpus": 8, "mfu": 0.4}})");
+    bad.close();
+    const Run unknown =
+        run_tally(QStringList{"plans", "save", bad.fileName(), "--name", "on nothing"} + db());
+    QCOMPARE(unknown.exit_code, 2);
+    QVERIFY2(unknown.err.contains("cluster.gpu: got \"nonexist\""), unknown.err.constData());
+    QCOMPARE(run_tally(QStringList{"plans", "show", "on nothing"} + db()).exit_code, 2);
     r = run_tally(QStringList{"plans", "save", example("llama-2-70b-2048-h100.json"), "--name",
                               "seed 70B", "--replace", "--json"} +
                   db());
@@ -399,6 +410,10 @@ void TestCliWorkspace::badInput_data() {
         << "--from: got \"h900\"";
     QTest::newRow("edit a built-in")
         << QStringList{"profiles", "edit", "h100-sxm", "--memory-bytes", "1e9"} << "read-only";
+    QTest::newRow("edit with an empty name")
+        << QStringList{"profiles", "edit", "h100-sxm", "--name", ""} << "--name: got \"\"";
+    QTest::newRow("show a probe run by a word")
+        << QStringList{"probes", "show", "abc"} << "ID: got \"abc\"; a whole number";
     QTest::newRow("edit with no change")
         << QStringList{"profiles", "edit", "h100-sxm"} << "at least one";
     QTest::newRow("remove a built-in") << QStringList{"profiles", "rm", "a100-80gb"} << "read-only";
