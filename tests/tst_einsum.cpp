@@ -154,6 +154,9 @@ void TestEinsum::malformed_data() {
                                         << "'a' appears twice in the output";
     QTest::newRow("output name not on the left") << "a b, b c -> a d"
                                                  << "output dimension 'd' does not appear";
+    // NumPy's compact form: each operand one name; the message writes it Tally's way.
+    QTest::newRow("numpy compact form") << "bhqd,bhkd->bhqk"
+                                        << "as in \"b h q d, b h k d -> b h q k\"";
     QTest::newRow("ellipsis twice") << "... a ... -> a"
                                     << "\"...\" appears twice in input 1";
     QTest::newRow("ellipsis only on the right") << "a -> ... a"

@@ -222,6 +222,32 @@ EinsumExpr parse_einsum(std::string_view text, const std::string& field) {
                     TALLY_TEXT("tally::einsum", "the output has \"...\" but no input does"));
             }
         } else if (!contains(e.names, d)) {
+            // NumPy's compact form ("bhqd,bhkd->bhqk") reads here as one name an operand: say
+            // how Tally's form writes it.
+            const auto one_long_name = [](const EinsumOperand& op) {
+                return op.dims.size() == 1 && op.dims.front().size() > 1;
+            };
+            if (one_long_name(e.output) &&
+                std::all_of(e.inputs.begin(), e.inputs.end(), one_long_name)) {
+                const auto spaced = [](const std::string& name) {
+                    std::string out;
+                    for (char c : name) {
+                        out += out.empty() ? std::string(1, c) : std::string(" ") + c;
+                    }
+                    return out;
+                };
+                std::string written;
+                for (const EinsumOperand& in : e.inputs) {
+                    written += (written.empty() ? "" : ", ") + spaced(in.dims.front());
+                }
+                written += " -> " + spaced(e.output.dims.front());
+                throw SpecError(field, quoted(text),
+                                TALLY_TEXT("tally::einsum",
+                                           "dimension names separated by spaces, as in \"%1\" "
+                                           "(each operand is read as one name, such as '%2')")
+                                    .arg(written)
+                                    .arg(d));
+            }
             throw SpecError(field, quoted(text),
                             e.names.empty()
                                 ? TALLY_TEXT("tally::einsum",
