@@ -243,6 +243,9 @@ void TestNumberText::readableNumbersInTheLocale() {
     QCOMPARE(formatDuration(1.5), duration);
     QCOMPARE(formatPercent(0.123), percent);
     QCOMPARE(formatFlopsPerSecond(989.5e12), peak);
+    // An exponent as the formulas beside the figure write it: 6.3e24 FLOPs is "6.300e+24" in
+    // every locale (zh_CN's data writes a capital E).
+    QCOMPARE(formatNumber(6.3e24, 'e', 3).right(4), QStringLiteral("e+24"));
     // What an entry box shows is the C form in every locale, so it reads back as written.
     QCOMPARE(tally::ui::formatExact(1234.5), QStringLiteral("1234.5"));
     QCOMPARE(tally::ui::parseNumber(tally::ui::formatExact(1234.5)), std::optional<double>(1234.5));

@@ -4064,7 +4064,7 @@
     </message>
     <message>
         <source>of peak</source>
-        <translation>的峰值</translation>
+        <translation>占峰值比例</translation>
     </message>
     <message>
         <source>Time from</source>

@@ -32,7 +32,13 @@ QString readable(double value, char format, int precision) {
     if (locale.language() == QLocale::C) {
         return QString::number(value, format, precision);
     }
-    return locale.toString(value, format, precision);
+    QString text = locale.toString(value, format, precision);
+    // An exponent is written as the formulas beside it write it, "6.3e+24": Chinese locales'
+    // data has a capital E ("6.300E+24"), as no formula or command line output does.
+    if (locale.exponential() == QStringLiteral("E")) {
+        text.replace(QLatin1Char('E'), QLatin1Char('e'));
+    }
+    return text;
 }
 
 // What a locale's reader types for a number: its decimal mark and digit groups ("1.234,5" in
