@@ -381,7 +381,19 @@ void TestMainWindow::notANumberIsMarked() {
     NumberEditor* tokens = w.specForm()->numberEditor(QStringLiteral("data.tokens"));
     typeInto(tokens->lineEdit(), QStringLiteral("lots"));
     QVERIFY(tokens->isMarked());
-    QCOMPARE(tokens->markText(), QStringLiteral("Not a number: lots"));
+    QCOMPARE(tokens->markText(),
+             QStringLiteral("Not a number: lots; a number (such as 4096, 0.5, 1e12 or 15T)"));
+    // The MFU box says its word for the performance model too; an empty box says it is empty.
+    NumberEditor* mfu = w.specForm()->numberEditor(QStringLiteral("cluster.mfu"));
+    typeInto(mfu->lineEdit(), QStringLiteral("abc"));
+    QVERIFY2(mfu->markText().endsWith(QStringLiteral(" or predicted")),
+             qPrintable(mfu->markText()));
+    mfu->lineEdit()->clear();
+    QTest::keyClick(mfu->lineEdit(), Qt::Key_Return);
+    QVERIFY2(mfu->markText().startsWith(QStringLiteral("Empty: a number")),
+             qPrintable(mfu->markText()));
+    typeInto(mfu->lineEdit(), QStringLiteral("0.5"));
+    QVERIFY(!mfu->isMarked());
     QCOMPARE(w.document()->spec().data.tokens, 15e12);
     QCOMPARE(w.document()->undoStack()->count(), 0);
     // A number, only beyond a double (about 1.8e308): said as such, not "Not a number".

@@ -172,10 +172,17 @@ void NumberEditor::onTextEntered() {
         v = parseNumber(text, &outOfRange);
     }
     if (!v) {
+        // What the box takes: a number in any of the forms the reader knows, or the field's word
+        // for zero ("predicted" for the MFU, "auto" for the head dimension).
+        const QString takes = m_field.zeroText
+                                  ? tr("a number (such as 4096, 0.5, 1e12 or 15T) or %1")
+                                        .arg(formTr(m_field.zeroText))
+                                  : tr("a number (such as 4096, 0.5, 1e12 or 15T)");
         setInputError(outOfRange ? tr("%1 is out of range: larger than any number Tally can "
                                       "hold (about 1.8e308)")
                                        .arg(text)
-                                 : tr("Not a number: %1").arg(text));
+                      : text.isEmpty() ? tr("Empty: %1").arg(takes)
+                                       : tr("Not a number: %1; %2").arg(text, takes));
         return;
     }
     if (m_field.integer && *v != std::floor(*v)) {
