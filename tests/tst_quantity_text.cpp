@@ -86,6 +86,10 @@ void TestQuantityText::shortestText() {
 void TestQuantityText::daysText() {
     // 143.93 days (seed 003): two decimals.
     QCOMPARE(QString::fromStdString(days_text(143.9266)), QStringLiteral("143.93"));
+    // The lecture's small network: 1.689e15 FLOPs / (989.5e12 x 0.5) = 3.414 s = 3.951e-5 days,
+    // not "0.00".
+    QCOMPARE(QString::fromStdString(days_text(3.414 / 86400.0)), QStringLiteral("3.95e-05"));
+    QCOMPARE(QString::fromStdString(days_text(0.0)), QStringLiteral("0.00"));
     // 6369210740553590784 days (1e30 tokens): four digits, not "6369210740553590784.00".
     QCOMPARE(QString::fromStdString(days_text(6369210740553590784.0)), QStringLiteral("6.369e+18"));
 }

@@ -34,6 +34,11 @@ std::string count_text(double value) {
 }
 
 std::string days_text(double days) {
+    // Under half a hundredth of a day two decimals would read "0.00" (the lecture's small
+    // network trains in 3.4 s): three significant digits.
+    if (std::isfinite(days) && days != 0.0 && std::abs(days) < 0.005) {
+        return fmt::format("{:.3g}", days);
+    }
     if (std::isfinite(days) && std::abs(days) < 1e6) {
         return fmt::format("{:.2f}", days);
     }

@@ -41,7 +41,8 @@ std::string shortest_text(double value);
 std::string count_text(double value);
 
 // A number of days: two decimals below a million days ("143.93"), then four significant digits
-// with an exponent ("6.369e+18"): never twenty digits of a meaningless figure.
+// with an exponent ("6.369e+18"): never twenty digits of a meaningless figure. Under 0.005 days,
+// three significant digits ("3.95e-05"), not "0.00".
 std::string days_text(double days);
 
 // four_digits() of the value, or "-" when it is absent.
