@@ -729,7 +729,7 @@ void TestCliTranslation::parseErrorsInChinese_data() {
     QTest::newRow("not a number") << QStringList{QStringLiteral("solve"),
                                                  QStringLiteral("min-gpus"), spec,
                                                  QStringLiteral("--days"), QStringLiteral("abc")}
-                                  << QStringLiteral("无法转换：--days = abc");
+                                  << QStringLiteral("--days：给出的是 \"abc\"；需要一个数");
     QTest::newRow("required positional")
         << QStringList{QStringLiteral("plan")} << QStringLiteral("必须给出 SPEC");
 }

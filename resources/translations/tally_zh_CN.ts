@@ -1658,6 +1658,26 @@
         <source>the token budget of %4 a step keeps %1 sequences running: the other %2 requests wait %3 on average (part of the time to first token)</source>
         <translation>每步 %4 个 token 的预算可持续运行 %1 个序列：其余 %2 个请求平均等待 %3（计入首 token 时间）</translation>
     </message>
+    <message>
+        <source>a name that is not empty (a profile keeps one)</source>
+        <translation>不为空的名称（配置必须有名称）</translation>
+    </message>
+    <message>
+        <source>at least one of --name, --vendor, --notes, --memory-bytes, --bandwidth-bytes-per-s, --tdp-w, --price-per-gpu-hour, --peak</source>
+        <translation>--name、--vendor、--notes、--memory-bytes、--bandwidth-bytes-per-s、--tdp-w、--price-per-gpu-hour、--peak 中至少一个</translation>
+    </message>
+    <message>
+        <source>a name no other plan has (plan %1 has it), or --replace to overwrite that plan</source>
+        <translation>一个其他计划都没有用过的名称（计划 %1 已使用它），或用 --replace 覆盖那个计划</translation>
+    </message>
+    <message>
+        <source>%1: got &quot;%2&quot;; a whole number</source>
+        <translation>%1：给出的是 &quot;%2&quot;；需要一个整数</translation>
+    </message>
+    <message>
+        <source>%1: got &quot;%2&quot;; a number</source>
+        <translation>%1：给出的是 &quot;%2&quot;；需要一个数</translation>
+    </message>
 </context>
 <context>
     <name>tally::compare</name>
@@ -1763,6 +1783,10 @@
     <message>
         <source>the dimension sizes of %1 multiply to more than 1e48, the largest product allowed</source>
         <translation>%1 的维度尺寸之积超过了允许的最大乘积 1e48</translation>
+    </message>
+    <message>
+        <source>dimension names separated by spaces, as in &quot;%1&quot; (each operand is read as one name, such as &apos;%2&apos;)</source>
+        <translation>用空格分隔的维度名，如 &quot;%1&quot;（每个操作数都被读作一个名称，例如 &apos;%2&apos;）</translation>
     </message>
 </context>
 <context>
@@ -6835,16 +6859,28 @@ Parameters, gradients, master weights and optimizer state of the plan&apos;s rec
         <translation>%1 超出范围：比 Tally 能表示的任何数都大（约 1.8e308）</translation>
     </message>
     <message>
-        <source>Not a number: %1</source>
-        <translation>不是数字：%1</translation>
-    </message>
-    <message>
         <source>Must be a whole number</source>
         <translation>必须是整数</translation>
     </message>
     <message>
         <source>%1 is too large: a whole number here is at most 2^53 = %2</source>
         <translation>%1 太大：这里的整数最多为 2^53 = %2</translation>
+    </message>
+    <message>
+        <source>a number (such as 4096, 0.5, 1e12 or 15T) or %1</source>
+        <translation>一个数（如 4096、0.5、1e12 或 15T）或 %1</translation>
+    </message>
+    <message>
+        <source>a number (such as 4096, 0.5, 1e12 or 15T)</source>
+        <translation>一个数（如 4096、0.5、1e12 或 15T）</translation>
+    </message>
+    <message>
+        <source>Empty: %1</source>
+        <translation>为空：%1</translation>
+    </message>
+    <message>
+        <source>Not a number: %1; %2</source>
+        <translation>不是数：%1；%2</translation>
     </message>
 </context>
 <context>
@@ -6872,6 +6908,10 @@ Parameters, gradients, master weights and optimizer state of the plan&apos;s rec
     <message>
         <source>The report is of a training plan, and this serving spec has none (%1). Complete or correct its training part to plan training, or use tally infer for the serving plan.</source>
         <translation>报告针对的是训练计划，而此推理服务 spec 没有训练计划（%1）。请补全或改正其训练部分以规划训练，或用 tally infer 查看推理服务计划。</translation>
+    </message>
+    <message>
+        <source>The plan has an error (%1); the figures shown are of the last plan drawn, not this one. Correct it to export its report.</source>
+        <translation>计划有错误（%1）；显示的数字属于上一次画出的计划，而不是这一个。请先改正，再导出它的报告。</translation>
     </message>
 </context>
 <context>
