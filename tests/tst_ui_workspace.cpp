@@ -101,6 +101,7 @@ private slots:
     void planOnACustomGpuWaitsForTheWorkspace();
     void savedPlansRoundTrip();
     void savedPlanNamesAreChecked();
+    void planRemovedElsewhereIsSaidSo();
     void rejectedPlanIsNotSaved();
     void modelPassesTheTester();
     void compareChoiceIsRemembered();
@@ -452,6 +453,26 @@ void TestUiWorkspace::savedPlanNamesAreChecked() {
     m_names = {QStringLiteral("a")};
     QVERIFY(!panel->saveCurrentAs());
     QCOMPARE(Workspace::open(path.toStdString()).list_plans().size(), std::size_t{2});
+}
+
+// Another window (or `tally plans rm`) removes the selected plan: Replace, Rename and Delete say
+// so by its name, not as "plan: got \"1\"", store nothing, and the list is read again.
+void TestUiWorkspace::planRemovedElsewhereIsSaidSo() {
+    const QString path = m_dir->filePath(QStringLiteral("w.sqlite"));
+    QVERIFY(m_session->open(path));
+    makeWindow();
+    SavedPlansPanel* panel = m_panels.plans;
+    m_names = {QStringLiteral("p1")};
+    QVERIFY(panel->saveCurrentAs());
+    const std::int64_t id = panel->selectedId();
+    QVERIFY(id != 0);
+    Workspace::open(path.toStdString()).remove_plan(id);
+    QVERIFY(!panel->replaceSelected());
+    QVERIFY2(panel->message().contains(QStringLiteral("\"p1\" is no longer in the workspace")),
+             qPrintable(panel->message()));
+    QVERIFY(!panel->message().contains(QStringLiteral("plan: got")));
+    QVERIFY(Workspace::open(path.toStdString()).list_plans().empty());
+    QTRY_COMPARE(panel->model()->rowCount(), 0);
 }
 
 void TestUiWorkspace::rejectedPlanIsNotSaved() {

@@ -195,6 +195,24 @@ bool SavedPlansPanel::saveCurrentAs() {
     return true;
 }
 
+bool SavedPlansPanel::stillStored(std::int64_t id, const QString& name) {
+    Workspace* ws = session()->workspace();
+    try {
+        if (ws && ws->find_plan(id)) {
+            return true;
+        }
+    } catch (const std::exception& e) {
+        report(workspaceErrorMessage(e), true);
+        return false;
+    }
+    report(tr("\"%1\" is no longer in the workspace (another window or program removed it); "
+              "Save as… stores the plan being edited under a name.")
+               .arg(name),
+           true);
+    session()->announcePlansChanged();
+    return false;
+}
+
 bool SavedPlansPanel::replaceSelected() {
     Workspace* ws = session()->workspace();
     const std::int64_t id = selectedId();
@@ -205,6 +223,9 @@ bool SavedPlansPanel::replaceSelected() {
         return false;
     }
     const QString name = selectedName();
+    if (!stillStored(id, name)) {
+        return false;
+    }
     if (!prompts().confirm(
             this, tr("Replace saved plan"),
             tr("Replace the saved plan \"%1\" with the plan being edited?").arg(name))) {
@@ -255,6 +276,9 @@ bool SavedPlansPanel::renameSelected() {
         return false;
     }
     const QString old = selectedName();
+    if (!stillStored(id, old)) {
+        return false;
+    }
     QString renamed;
     if (!storeUnderName(tr("Rename saved plan"), tr("New name:"), old,
                         [&](const std::string& name) {
@@ -279,6 +303,9 @@ bool SavedPlansPanel::deleteSelected() {
         return false;
     }
     const QString name = selectedName();
+    if (!stillStored(id, name)) {
+        return false;
+    }
     if (!prompts().confirm(this, tr("Delete saved plan"),
                            tr("Delete the saved plan \"%1\" from the workspace?").arg(name))) {
         return false;

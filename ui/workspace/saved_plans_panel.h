@@ -55,6 +55,9 @@ private:
     void selectionChanged();
     // Says so and returns true while the plan has a rejected field (it is not stored then).
     bool refuseRejectedPlan();
+    // Whether the selected plan `id` is still stored; when another window or program removed it,
+    // says so (Save as… keeps the plan being edited), reads the list again and returns false.
+    bool stillStored(std::int64_t id, const QString& name);
     // Asks for a name (prompts().askText) and calls `store` with it; when the workspace refuses
     // the name (taken, not allowed), asks again with its message. False when cancelled.
     bool storeUnderName(const QString& title, const QString& label, const QString& initial,
