@@ -137,6 +137,7 @@ private slots:
     void cancelStopsTheSshListing();
     void unreadableLinesAreShown();
     void noCudaOffersTheCpu();
+    void missingProbeIsSaidAtOnce();
     void rememberedBackendIsKept();
     void sshHostRunsThereAndIsRemembered();
     void clusterLauncherRunsTheRanks();
@@ -551,6 +552,18 @@ void TestUiProbe::noCudaOffersTheCpu() {
     QCOMPARE(m_panel->resultsModel()->rowCount(), 1);
     QCOMPARE(savedRuns().at(0).backend, std::string("cpu"));
     QCOMPARE(m_settings->value(QStringLiteral("probe/backend")).toString(), QStringLiteral("cpu"));
+}
+
+// No tally-probe where the panel looks: said as soon as the panel lists the tests, before Start,
+// with what was tried, not only as "the tests could not be listed".
+void TestUiProbe::missingProbeIsSaidAtOnce() {
+    ProbeOptions options;
+    options.probePath = m_dir->filePath(QStringLiteral("no-such-probe"));
+    m_panel->setBaseOptions(options);
+    QTRY_VERIFY(messageLabel()->isVisible());
+    QVERIFY2(messageLabel()->text().contains(QStringLiteral("tally-probe could not be started")),
+             qPrintable(messageLabel()->text()));
+    QVERIFY(!m_panel->isRunning());
 }
 
 // A remembered backend is where the panel opens, and it is not switched away from even when it

@@ -496,6 +496,10 @@ void ProbePanel::onTestsListed(const probe::ProbeRun& run, const ProbeExit& exit
         m_testLists[listed] = run.tests;
     } else {
         m_listErrors[listed] = exit.reason;
+        if (exit.outcome == ProbeOutcome::notStarted && listed == backend() && !isRunning()) {
+            // No tally-probe to run: said now, where it was looked for, not after Start.
+            showMessage(Tone::error, tr("tally-probe could not be started: %1").arg(exit.reason));
+        }
         if (exit.outcome == ProbeOutcome::backendUnavailable && listed == backend() &&
             !isRunning()) {
             if (!m_backendChosen && listed != kCpu && !clusterBackend(listed)) {
