@@ -795,8 +795,9 @@ void register_probes_import(CLI::App* group, CliState& state) {
     const ProbeFileFormat format = opts->format == "auto" ? detect_probe_file_format(text, file)
                                                           : *parse_probe_file_format(opts->format);
     const std::string now = fmt::format("{:%Y-%m-%dT%H:%M:%SZ}", fmt::gmtime(std::time(nullptr)));
+    bool ended_without_done = false;
     const ProbeRunRecord run = format == ProbeFileFormat::tally_probe
-                                   ? probe_run_from_json_lines(text, file)
+                                   ? probe_run_from_json_lines(text, file, &ended_without_done)
                                    : probe_run_from_nccl_tests(text, file, opts->collective, now);
     Workspace ws = open_for_writing(state);
     std::int64_t id = 0;
@@ -827,6 +828,13 @@ void register_probes_import(CLI::App* group, CliState& state) {
                              : cli_render(TALLY_TEXT("tally::cli", " from %1").arg(stored->host)))
                     .arg(fmt::format("{}", id))
                     .arg(ws.path().string())));
+        if (ended_without_done) {
+            fmt::print("{}\n", cli_render(TALLY_TEXT("tally::cli",
+                                                     "the run ends without a done event (the "
+                                                     "probe was stopped, or the file was cut "
+                                                     "short): stored as failed, with the results "
+                                                     "that arrived")));
+        }
     }
     state.exit_code = kExitOk;
 });

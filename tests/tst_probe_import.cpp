@@ -104,6 +104,7 @@ private slots:
     void jsonLinesRoundTrip();
     void jsonLinesDamaged_data();
     void jsonLinesDamaged();
+    void runCutShortKeepsItsResults();
     void completeRunWithoutResults();
     void importRefusesTheSameRunTwice();
     void measuredProfileTakesNetworkFigures();
@@ -333,8 +334,38 @@ void TestProbeImport::jsonLinesDamaged_data() {
         << 4
         << R"({"event":"done","status":"ok","finished_at":"x","passed":2,"waived":0,"failed":0})"
         << "run.jsonl line 4; done counts 2/0/0";
-    QTest::newRow("cut short") << 0 << ""
-                               << "run.jsonl line 3; the run ends without a done";
+}
+
+// A run stopped before its done event (a killed job), its results whole: stored as failed with
+// the two results that arrived (the start, the device and two results of the four lines kept),
+// as a live run that crashed is; without any result it is refused.
+void TestProbeImport::runCutShortKeepsItsResults() {
+    const QStringList lines = QString::fromStdString(jsonl_run()).split(QLatin1Char('\n'));
+    QVERIFY(lines.size() >= 4);
+    bool ended = false;
+    const ProbeRunRecord full = probe_run_from_json_lines(jsonl_run(), "run.jsonl", &ended);
+    QVERIFY(!ended);
+    int results_before_done = 0;
+    for (const QString& line : lines) {
+        results_before_done += line.contains(QStringLiteral("\"event\":\"result\"")) ? 1 : 0;
+    }
+    QVERIFY(results_before_done >= 1);
+    QStringList cut;
+    for (const QString& line : lines) {
+        if (!line.contains(QStringLiteral("\"event\":\"done\""))) {
+            cut << line;
+        }
+    }
+    const ProbeRunRecord run =
+        probe_run_from_json_lines(cut.join(QLatin1Char('\n')).toStdString(), "run.jsonl", &ended);
+    QVERIFY(ended);
+    QCOMPARE(run.status, ProbeRunStatus::failed);
+    QCOMPARE(static_cast<int>(run.results.size()), results_before_done);
+    QCOMPARE(run.results, full.results);
+    // Only the start: nothing to keep.
+    const QString message = error_of(
+        [&] { probe_run_from_json_lines(lines.first().toStdString(), "start.jsonl", &ended); });
+    QVERIFY2(message.contains(QStringLiteral("without any result")), qPrintable(message));
 }
 
 void TestProbeImport::jsonLinesDamaged() {

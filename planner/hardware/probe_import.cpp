@@ -281,7 +281,11 @@ std::string probe_content_digest(std::string_view bytes) {
     return fmt::format("fnv1a64:{:016x}", hash);
 }
 
-ProbeRunRecord probe_run_from_json_lines(std::string_view text, const std::string& file) {
+ProbeRunRecord probe_run_from_json_lines(std::string_view text, const std::string& file,
+                                         bool* ended_without_done) {
+    if (ended_without_done != nullptr) {
+        *ended_without_done = false;
+    }
     probe::RunCollector collector;
     const std::vector<std::string_view> lines = split_lines(text);
     std::size_t last_event_line = 0;
@@ -339,10 +343,21 @@ ProbeRunRecord probe_run_from_json_lines(std::string_view text, const std::strin
                                    "nothing was imported"));
     }
     if (!run.done) {
-        refuse(file, std::max<std::size_t>(last_event_line, 1),
-               TALLY_TEXT("tally::probe_import",
-                          "the run ends without a done event (the probe was stopped, or the "
-                          "file was cut short); nothing was imported"));
+        if (run.results.empty()) {
+            refuse(file, std::max<std::size_t>(last_event_line, 1),
+                   TALLY_TEXT("tally::probe_import",
+                              "the run ends without a done event and without any result (the "
+                              "probe was stopped, or the file was cut short); nothing was "
+                              "imported"));
+        }
+        // A run stopped before its end (a killed job, a lost connection): stored as failed with
+        // the results that arrived, as a live run that crashed is.
+        if (ended_without_done != nullptr) {
+            *ended_without_done = true;
+        }
+        ProbeRunRecord record = probe_run_record(run, ProbeRunStatus::failed, std::string());
+        record.content_digest = probe_content_digest(text);
+        return record;
     }
     if (run.results.empty()) {
         // The probe reports at least one result per test it runs (a failed one when a test

@@ -29,12 +29,15 @@ ProbeFileFormat detect_probe_file_format(std::string_view text, const std::strin
 // twice (not a security measure; a collision only makes an import refused as a repeat).
 std::string probe_content_digest(std::string_view bytes);
 
-// A complete tally-probe run from its JSON lines. Blank lines and events of a newer protocol
-// are skipped; a line that is not a valid event, an event out of order (before start, after
-// done, a second start or done), done counts that disagree with the results, and a run without
-// done (cut short) are refused as "FILE line N; what". Runs of --list, and complete runs without
-// any result, are refused too.
-ProbeRunRecord probe_run_from_json_lines(std::string_view text, const std::string& file);
+// A tally-probe run from its JSON lines. Blank lines and events of a newer protocol are
+// skipped; a line that is not a valid event, an event out of order (before start, after done, a
+// second start or done) and done counts that disagree with the results are refused as "FILE line
+// N; what". A run without done (the probe stopped, a job killed) is taken as failed with the
+// results that arrived, as a live run that crashed is stored, and `ended_without_done` (when
+// given) says so; without any result it is refused. Runs of --list, and complete runs without any
+// result, are refused too.
+ProbeRunRecord probe_run_from_json_lines(std::string_view text, const std::string& file,
+                                         bool* ended_without_done = nullptr);
 
 // One nccl-tests log (or several tests' logs one after another). The collective comes from the
 // "# Collective test starting: NAME_perf" line, else from `collective` (a test name such as
