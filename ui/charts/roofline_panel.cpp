@@ -162,7 +162,8 @@ RooflinePanel::RooflinePanel(PlanDocument* document, QWidget* parent)
       m_add(new QPushButton(tr("Add"), this)),
       m_remove(new QPushButton(tr("Remove selected"), this)),
       m_message(new QLabel(this)),
-      m_measuredToggle(new QCheckBox(this)) {
+      m_measuredToggle(new QCheckBox(this)),
+      m_measuredNote(new QLabel(this)) {
     setObjectName(QStringLiteral("rooflinePanel"));
     m_kind->setObjectName(QStringLiteral("rooflineOpKind"));
     m_name->setObjectName(QStringLiteral("rooflineOpName"));
@@ -258,7 +259,12 @@ RooflinePanel::RooflinePanel(PlanDocument* document, QWidget* parent)
     auto* bottom = new QWidget(this);
     auto* bottomLayout = new QVBoxLayout(bottom);
     bottomLayout->setContentsMargins(0, 0, 0, 0);
-    bottomLayout->addWidget(m_measuredToggle);
+    m_measuredNote->setObjectName(QStringLiteral("measuredNote"));
+    m_measuredNote->setWordWrap(true);
+    auto* measuredRow = new QHBoxLayout;
+    measuredRow->addWidget(m_measuredToggle);
+    measuredRow->addWidget(m_measuredNote, 1);
+    bottomLayout->addLayout(measuredRow);
     bottomLayout->addWidget(editor);
     bottomLayout->addWidget(m_message);
     bottomLayout->addWidget(m_table, 1);
@@ -626,11 +632,12 @@ void RooflinePanel::setMeasuredRun(const std::optional<ProbeRunRecord>& run) {
 
 void RooflinePanel::updateMeasuredToggle() {
     m_measuredToggle->setEnabled(m_measuredRun.has_value());
-    m_measuredToggle->setText(
-        m_measuredRun ? tr("Show the measured roofs and points of probe run %1")
-                            .arg(probeRunTitle(*m_measuredRun))
-                      : tr("Measured roofs and points: none yet (run the probe in the Probe "
-                           "panel, or pick a past run there)"));
+    m_measuredToggle->setText(tr("Measured roofs and points"));
+    m_measuredNote->setEnabled(m_measuredRun.has_value());
+    m_measuredNote->setText(m_measuredRun
+                                ? tr("of probe run %1").arg(probeRunTitle(*m_measuredRun))
+                                : tr("none yet: run the probe in the Probe panel, or pick a past "
+                                     "run there"));
 }
 
 void RooflinePanel::redrawMeasured() {

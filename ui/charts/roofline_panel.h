@@ -123,6 +123,10 @@ private:
     MeasuredRoofline m_measured;
     std::optional<HardwareProfile> m_measuredAgainst;  // the plan's GPU when last drawn
     QCheckBox* m_measuredToggle;
+    // Beside the switch: whose measurements it shows, or how to get some. A label that wraps:
+    // as the switch's own text it set the panel's least width, past a laptop's, and cut the
+    // operation editor's buttons.
+    QLabel* m_measuredNote;
     // Whether each series has a legend entry, as last set by setLegendVisible().
     std::map<const QAbstractSeries*, bool> m_legendListed;
     std::map<ComputeType, QLineSeries*> m_measuredRoofs;
