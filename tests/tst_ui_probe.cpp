@@ -21,6 +21,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardItemModel>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <cmath>
@@ -138,6 +139,7 @@ private slots:
     void unreadableLinesAreShown();
     void noCudaOffersTheCpu();
     void missingProbeIsSaidAtOnce();
+    void saveNoteHasTheResultsWidth();
     void rememberedBackendIsKept();
     void sshHostRunsThereAndIsRemembered();
     void clusterLauncherRunsTheRanks();
@@ -552,6 +554,19 @@ void TestUiProbe::noCudaOffersTheCpu() {
     QCOMPARE(m_panel->resultsModel()->rowCount(), 1);
     QCOMPARE(savedRuns().at(0).backend, std::string("cpu"));
     QCOMPARE(m_settings->value(QStringLiteral("probe/backend")).toString(), QStringLiteral("cpu"));
+}
+
+// Where runs are saved is a line of its own under the results' picker, the width of the results,
+// not a column beside the picker that wrapped a workspace's path a word a line on a laptop.
+void TestUiProbe::saveNoteHasTheResultsWidth() {
+    m_window->resize(1366, 740);
+    QApplication::processEvents();
+    QApplication::processEvents();
+    QVERIFY(saveLabel()->isVisible());
+    QVERIFY(saveLabel()->text().contains(QStringLiteral("Runs are saved in")));
+    const int resultsWidth = m_panel->findChild<QTableView*>()->width();
+    QVERIFY2(saveLabel()->width() >= resultsWidth * 9 / 10,
+             qPrintable(QStringLiteral("%1 of %2").arg(saveLabel()->width()).arg(resultsWidth)));
 }
 
 // No tally-probe where the panel looks: said as soon as the panel lists the tests, before Start,

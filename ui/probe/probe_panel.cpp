@@ -353,8 +353,11 @@ void ProbePanel::buildLayout() {
     auto* compareRow = new QHBoxLayout;
     compareRow->addWidget(new QLabel(tr("Fractions of:"), right));
     compareRow->addWidget(m_compare);
-    compareRow->addWidget(m_saveNote, 1);
+    compareRow->addStretch(1);
     rightLayout->addLayout(compareRow);
+    // Below, the whole width: beside the picker a workspace's path wrapped to a word a line on a
+    // laptop's screen.
+    rightLayout->addWidget(m_saveNote);
     rightLayout->addWidget(m_table, 1);
 
     auto* split = new QSplitter(Qt::Horizontal, this);
