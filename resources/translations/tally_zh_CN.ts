@@ -1678,6 +1678,10 @@
         <source>%1: got &quot;%2&quot;; a number</source>
         <translation>%1：给出的是 &quot;%2&quot;；需要一个数</translation>
     </message>
+    <message>
+        <source>the run ends without a done event (the probe was stopped, or the file was cut short): stored as failed, with the results that arrived</source>
+        <translation>这次运行没有 done 事件（探测被中止，或文件被截断）：按失败保存，保留已到达的结果</translation>
+    </message>
 </context>
 <context>
     <name>tally::compare</name>
@@ -3565,10 +3569,6 @@
         <translation>以 start 事件开头的 tally-probe JSON 行；未导入任何内容</translation>
     </message>
     <message>
-        <source>the run ends without a done event (the probe was stopped, or the file was cut short); nothing was imported</source>
-        <translation>运行结束时没有 done 事件（探测被中止，或文件被截断）；未导入任何内容</translation>
-    </message>
-    <message>
         <source>a complete run without any result event: nothing was measured; nothing was imported</source>
         <translation>一次完整的运行，但没有任何 result 事件：什么都没有测量；未导入任何内容</translation>
     </message>
@@ -3623,6 +3623,10 @@
     <message>
         <source>neither tally-probe JSON lines (a first line {&quot;event&quot;:&quot;start&quot;,...}) nor nccl-tests output (a &quot;# size count type ... busbw&quot; header); nothing was imported</source>
         <translation>既不是 tally-probe JSON 行（第一行为 {&quot;event&quot;:&quot;start&quot;,...}），也不是 nccl-tests 输出（带 &quot;# size count type ... busbw&quot; 标题行）；未导入任何内容</translation>
+    </message>
+    <message>
+        <source>the run ends without a done event and without any result (the probe was stopped, or the file was cut short); nothing was imported</source>
+        <translation>这次运行没有 done 事件，也没有任何结果（探测被中止，或文件被截断）；没有导入任何内容</translation>
     </message>
 </context>
 <context>
@@ -7918,14 +7922,6 @@ Parameters, gradients, master weights and optimizer state of the plan&apos;s rec
         <translation>n=1000000</translation>
     </message>
     <message>
-        <source>Show the measured roofs and points of probe run %1</source>
-        <translation>显示探测运行 %1 的实测屋顶和点</translation>
-    </message>
-    <message>
-        <source>Measured roofs and points: none yet (run the probe in the Probe panel, or pick a past run there)</source>
-        <translation>实测屋顶和点：暂无（在“探测”面板中运行探测，或在那里选择一次过去的运行）</translation>
-    </message>
-    <message>
         <source>measured matmuls</source>
         <translation>实测 matmul</translation>
     </message>
@@ -7952,6 +7948,18 @@ Parameters, gradients, master weights and optimizer state of the plan&apos;s rec
     <message>
         <source>measured bandwidth %1</source>
         <translation>实测带宽 %1</translation>
+    </message>
+    <message>
+        <source>Measured roofs and points</source>
+        <translation>实测的上限和测量点</translation>
+    </message>
+    <message>
+        <source>of probe run %1</source>
+        <translation>来自探测运行 %1</translation>
+    </message>
+    <message>
+        <source>none yet: run the probe in the Probe panel, or pick a past run there</source>
+        <translation>还没有：在“探测”面板运行探测，或在那里选一次以往的运行</translation>
     </message>
 </context>
 <context>
@@ -8219,6 +8227,10 @@ Saved %3, last changed %4</source>
     <message>
         <source>Deleted &quot;%1&quot;.</source>
         <translation>已删除“%1”。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is no longer in the workspace (another window or program removed it); &quot;Save current plan in the workspace as…&quot; stores the plan being edited under a name.</source>
+        <translation>“%1”已不在工作区中（另一个窗口或程序删除了它）；“在工作区保存当前计划为…”可以把正在编辑的计划以一个名称保存。</translation>
     </message>
 </context>
 <context>

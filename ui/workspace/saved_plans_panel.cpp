@@ -206,7 +206,8 @@ bool SavedPlansPanel::stillStored(std::int64_t id, const QString& name) {
         return false;
     }
     report(tr("\"%1\" is no longer in the workspace (another window or program removed it); "
-              "Save as… stores the plan being edited under a name.")
+              "\"Save current plan in the workspace as…\" stores the plan being edited under a "
+              "name.")
                .arg(name),
            true);
     session()->announcePlansChanged();
