@@ -208,6 +208,8 @@ RooflinePanel::RooflinePanel(PlanDocument* document, QWidget* parent)
     // Another plan (File > Open, New): a complaint about an operation typed for the last one,
     // and its red frame, no longer apply.
     connect(document, &PlanDocument::filePathChanged, this, &RooflinePanel::clearOperationError);
+    // Enter in any of the editor's boxes adds the operation, the name's too.
+    connect(m_name, &QLineEdit::returnPressed, this, &RooflinePanel::addOperation);
     connect(m_expr, &QLineEdit::returnPressed, this, &RooflinePanel::addOperation);
     connect(m_sizes, &QLineEdit::returnPressed, this, &RooflinePanel::addOperation);
     kindChanged();
