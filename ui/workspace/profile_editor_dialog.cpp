@@ -176,7 +176,7 @@ void ProfileEditorDialog::addNumber(QFormLayout* form, const QString& path, cons
     unitLabel->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("TFLOP/s")));
     h->addWidget(unitLabel);
     form->addRow(label, row);
-    m_numbers.insert(path, NumberField{edit, scale, false});
+    m_numbers.insert(path, NumberField{edit, scale, false, unit});
     connect(edit, &QLineEdit::textChanged, this, &ProfileEditorDialog::validate);
 }
 
@@ -227,6 +227,29 @@ void ProfileEditorDialog::mark(const QString& path, const QString& message) {
 
 void ProfileEditorDialog::markError(const FieldError& error) {
     const QString path = qs(error.field);
+    // A figure out of the profile's range, said in the box's unit: the planner's bounds are in
+    // bytes and FLOP/s ("profile.memory_bytes: got 0.0; ... [1e6, 1e16] bytes") where the box
+    // takes GB, GB/s or TFLOP/s.
+    const auto number = m_numbers.constFind(path);
+    const std::optional<double> typed =
+        number != m_numbers.cend() ? parseNumber(number->edit->text().trimmed()) : std::nullopt;
+    if (number != m_numbers.cend() && number->scale != 1.0 && typed && *typed >= 0.0) {
+        double least = kMinPeakFlopsPerS;
+        double most = kMaxPeakFlopsPerS;
+        if (path == kMemory) {
+            least = kMinMemoryBytes;
+            most = kMaxMemoryBytes;
+        } else if (path == kBandwidth) {
+            least = kMinBandwidthBytesPerS;
+            most = kMaxBandwidthBytesPerS;
+        }
+        const bool peak = path != kMemory && path != kBandwidth;
+        mark(path, (peak ? tr("%1: got %2 %3; from %4 to %5 %3, or empty for none")
+                         : tr("%1: got %2 %3; from %4 to %5 %3"))
+                       .arg(path, number->edit->text().trimmed(), number->unit,
+                            formatExact(least / number->scale), formatExact(most / number->scale)));
+        return;
+    }
     const QString message = translatedFieldError(error);
     if (field(path)) {
         mark(path, message);

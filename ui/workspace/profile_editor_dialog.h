@@ -66,6 +66,7 @@ private:
         QLineEdit* edit = nullptr;
         double scale = 1.0;  // the typed value times scale is the stored one
         bool optional = false;
+        QString unit;  // the box's unit ("GB")
     };
 
     WorkspaceSession* m_session;
