@@ -21,6 +21,11 @@ UserPrompts defaultPrompts() {
         return saving ? chooseSavePath(parent, title, suggestedPath, filter)
                       : chooseOpenPath(parent, title, suggestedPath, filter);
     };
+    prompts.chooseNewPath = [](QWidget* parent, const QString& title, const QString& filter,
+                               const QString& suggestedPath) {
+        return chooseSavePath(parent, title, suggestedPath, filter,
+                              QFileDialog::DontConfirmOverwrite);
+    };
     prompts.askText = [](QWidget* parent, const QString& title, const QString& label,
                          const QString& text) {
         // Wide enough for a plan's name ("Llama 3 70B on 15T tokens, 1024 H100: tp 8, ...");

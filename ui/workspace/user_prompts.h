@@ -17,6 +17,12 @@ struct UserPrompts {
     std::function<QString(QWidget* parent, const QString& title, const QString& filter, bool saving,
                           const QString& suggestedPath)>
         choosePath;
+    // A path for a file to be made, not one to write over (a new workspace): a save dialog that
+    // does not ask about an existing file, which the caller refuses with its own reason. Empty:
+    // choosePath with `saving`.
+    std::function<QString(QWidget* parent, const QString& title, const QString& filter,
+                          const QString& suggestedPath)>
+        chooseNewPath;
     // A line of text (a plan's name), or an empty string when the user cancelled.
     std::function<QString(QWidget* parent, const QString& title, const QString& label,
                           const QString& text)>

@@ -56,10 +56,16 @@ void WorkspaceBanner::ask(WorkspaceAction action) {
                               ? QFileInfo(m_session->path()).absolutePath()
                               : QFileInfo(WorkspaceSession::defaultPath()).absolutePath();
     const bool creating = action == WorkspaceAction::startNew;
+    const QString filter = tr("Tally workspaces (*.sqlite *.db);;All files (*)");
+    // A new workspace is never written over a file: openWorkspace() refuses one that exists,
+    // so the save dialog does not first ask whether to replace it.
     const QString path =
-        m_prompts.choosePath(this, creating ? tr("Start a new workspace") : tr("Open a workspace"),
-                             tr("Tally workspaces (*.sqlite *.db);;All files (*)"), creating,
-                             creating ? start + QStringLiteral("/workspace.sqlite") : start);
+        creating && m_prompts.chooseNewPath
+            ? m_prompts.chooseNewPath(this, tr("Start a new workspace"), filter,
+                                      start + QStringLiteral("/workspace.sqlite"))
+            : m_prompts.choosePath(
+                  this, creating ? tr("Start a new workspace") : tr("Open a workspace"), filter,
+                  creating, creating ? start + QStringLiteral("/workspace.sqlite") : start);
     if (!path.isEmpty()) {
         openWorkspace(m_session, WorkspaceChoice{action, path}, m_chooser);
     }
