@@ -7613,6 +7613,14 @@ Parameters, gradients, master weights and optimizer state of the plan&apos;s rec
         <source>No workspace is open: open one to store profiles.</source>
         <translation>没有打开工作区：请打开一个工作区来存储配置。</translation>
     </message>
+    <message>
+        <source>%1: got %2 %3; from %4 to %5 %3, or empty for none</source>
+        <translation>%1：给出的是 %2 %3；应在 %4 到 %5 %3 之间，或留空表示没有</translation>
+    </message>
+    <message>
+        <source>%1: got %2 %3; from %4 to %5 %3</source>
+        <translation>%1：给出的是 %2 %3；应在 %4 到 %5 %3 之间</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::ProfileManagerPanel</name>
