@@ -1748,39 +1748,40 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
                 "Pollaczek-Khinchine (Kleinrock 1975, sec. 5.6) with the arrival theorem "
                 "(Sevcik & Mitrani 1981)");
         }
-        if (cb.queue_s > 0.0 && cb.budget_bound) {
+        if (cb.queue_s > 0.0) {
+            // What stops admission: the step's token budget, or the engine's KV cache.
+            const bool budget = cb.budget_bound;
+            Text substitution =
+                budget ? TALLY_TEXT("tally::explain",
+                                    "(%1 / %2 - 1) x %3 s = %4 s; the token budget of %6 a step "
+                                    "keeps %2 sequences running, the other %5 requests wait")
+                       : TALLY_TEXT("tally::explain",
+                                    "(%1 / %2 - 1) x %3 s = %4 s; the KV cache holds %2 "
+                                    "sequences, the other %5 requests wait");
+            substitution.arg(fig(cb.concurrency))
+                .arg(num(cb.in_flight))
+                .arg(fig(cb.e2e_s - cb.queue_s))
+                .arg(fig(cb.queue_s))
+                .arg(fig(cb.concurrency - cb.in_flight));
+            if (budget) {
+                substitution.arg(num(dbl(in.max_batched_tokens)));
+            }
             add("serving.continuous.queue_s",
                 QT_TRANSLATE_NOOP("tally::explain", "Wait for admission"), cb.queue_s, "s",
-                QT_TRANSLATE_NOOP("tally::formula",
-                                  "(C / B - 1) x end-to-end at B, B = the sequences the step's "
-                                  "token budget keeps running; part of the time to first token"),
-                TALLY_TEXT("tally::explain",
-                           "(%1 / %2 - 1) x %3 s = %4 s; the token budget of %6 a step keeps %2 "
-                           "sequences running, the other %5 requests wait")
-                    .arg(fig(cb.concurrency))
-                    .arg(num(cb.in_flight))
-                    .arg(fig(cb.e2e_s - cb.queue_s))
-                    .arg(fig(cb.queue_s))
-                    .arg(fig(cb.concurrency - cb.in_flight))
-                    .arg(num(dbl(in.max_batched_tokens))),
-                "a step runs at most max_batched_tokens tokens; closed loop, Little's law "
-                "(Little 1961)");
-        } else if (cb.queue_s > 0.0) {
-            add("serving.continuous.queue_s",
-                QT_TRANSLATE_NOOP("tally::explain", "Wait for admission"), cb.queue_s, "s",
-                QT_TRANSLATE_NOOP("tally::formula",
-                                  "(C / B - 1) x end-to-end at B, B = the sequences the "
-                                  "engine's KV cache holds; part of the time to first token"),
-                TALLY_TEXT("tally::explain",
-                           "(%1 / %2 - 1) x %3 s = %4 s; the KV cache holds %2 sequences, the "
-                           "other %5 requests wait")
-                    .arg(fig(cb.concurrency))
-                    .arg(num(cb.in_flight))
-                    .arg(fig(cb.e2e_s - cb.queue_s))
-                    .arg(fig(cb.queue_s))
-                    .arg(fig(cb.concurrency - cb.in_flight)),
-                "engines admit a request only while its KV cache fits (vLLM scheduler; "
-                "TensorRT-LLM GUARANTEED_NO_EVICT); closed loop, Little's law (Little 1961)");
+                budget ? QT_TRANSLATE_NOOP("tally::formula",
+                                           "(C / B - 1) x end-to-end at B, B = the sequences the "
+                                           "step's token budget keeps running; part of the time "
+                                           "to first token")
+                       : QT_TRANSLATE_NOOP("tally::formula",
+                                           "(C / B - 1) x end-to-end at B, B = the sequences the "
+                                           "engine's KV cache holds; part of the time to first "
+                                           "token"),
+                std::move(substitution),
+                budget ? "a step runs at most max_batched_tokens tokens; closed loop, Little's law "
+                         "(Little 1961)"
+                       : "engines admit a request only while its KV cache fits (vLLM scheduler; "
+                         "TensorRT-LLM GUARANTEED_NO_EVICT); closed loop, Little's law (Little "
+                         "1961)");
         }
         add("serving.continuous.tokens_per_s",
             QT_TRANSLATE_NOOP("tally::explain", "Throughput at concurrency"), cb.tokens_per_s,
