@@ -440,8 +440,8 @@ void register_infer_commands(CLI::App& app, CliState& state) {
                 throw SpecError(
                     "--request-rate", fmt::format("{}", opts->request_rate),
                     TALLY_TEXT("tally::cli",
-                               "at most what the batch the engine's KV cache holds serves, %1 "
-                               "requests/s")
+                               "at most %1 requests/s: what the engine serves with as many "
+                               "sequences running as its KV cache and its token budget allow")
                         .arg(fmt::format("{:.4g}", continuous_batching_at(
                                                        spec, hw,
                                                        static_cast<double>(std::max<std::int64_t>(

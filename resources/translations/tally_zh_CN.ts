@@ -1415,10 +1415,6 @@
         <translation>%1：引擎的 KV 缓存（%2）能容纳这么多；连续批处理让其余请求排队</translation>
     </message>
     <message>
-        <source>at most what the batch the engine&apos;s KV cache holds serves, %1 requests/s</source>
-        <translation>至多为引擎 KV 缓存所能容纳的批次的服务速率，%1 请求/s</translation>
-    </message>
-    <message>
         <source>; the engine&apos;s KV cache cannot hold one sequence: DOES NOT FIT</source>
         <translation>；引擎的 KV 缓存连一个序列也容纳不下：放不下</translation>
     </message>
@@ -1681,6 +1677,10 @@
     <message>
         <source>the run ends without a done event (the probe was stopped, or the file was cut short): stored as failed, with the results that arrived</source>
         <translation>这次运行没有 done 事件（探测被中止，或文件被截断）：按失败保存，保留已到达的结果</translation>
+    </message>
+    <message>
+        <source>at most %1 requests/s: what the engine serves with as many sequences running as its KV cache and its token budget allow</source>
+        <translation>至多 %1 请求/s：引擎在其 KV 缓存和 token 预算允许的最多运行序列数下的服务速率</translation>
     </message>
 </context>
 <context>
