@@ -113,6 +113,7 @@ private slots:
     void savedSizeLargerThanTheScreenIsCut();
     void largestModelLineReadsWholeOnALaptop();
     void rooflineEditorFitsALaptop();
+    void presetPickerShrinksLikeTheOthers();
     void zeroStagesFarPastThePlanAreCut();
     void zeroStagesDrawnWholeAreNotMarkedCut();
 
@@ -1315,6 +1316,21 @@ void TestMainWindow::rooflineEditorFitsALaptop() {
     QVERIFY(toggle != nullptr);
     QVERIFY2(toggle->minimumSizeHint().width() < panel->width() / 2,
              qPrintable(QString::number(toggle->minimumSizeHint().width())));
+}
+
+// The model preset picker, like the form's other pickers, may be narrower than its longest
+// choice: at 246 pixels it set the Model group's least width (485) and with it the form's.
+void TestMainWindow::presetPickerShrinksLikeTheOthers() {
+    QComboBox* presets = m_window->specForm()->presetPicker();
+    auto* gpu =
+        qobject_cast<GpuEditor*>(m_window->specForm()->editor(QStringLiteral("cluster.gpu")));
+    QVERIFY(gpu != nullptr);
+    QVERIFY2(presets->minimumSizeHint().width() <= gpu->comboBox()->minimumSizeHint().width(),
+             qPrintable(QStringLiteral("%1 against %2")
+                            .arg(presets->minimumSizeHint().width())
+                            .arg(gpu->comboBox()->minimumSizeHint().width())));
+    // It still opens as wide as its longest choice.
+    QVERIFY(presets->sizeHint().width() > presets->minimumSizeHint().width());
 }
 
 void TestMainWindow::windowFitsALaptopScreen() {

@@ -16,6 +16,7 @@
 #include "planner/core/limits.h"
 #include "ui/common/hardware_list_model.h"
 #include "ui/common/number_text.h"
+#include "ui/common/shrinkable_combo_box.h"
 #include "ui/i18n/translate_text.h"
 #include "ui/plan/plan_document.h"
 
@@ -210,27 +211,6 @@ void NumberEditor::onTextEntered() {
     m_edit->setText(textOf(*v));
     emit valueEdited(*v, 0);
 }
-
-namespace {
-
-// A combo box that opens at the width of its longest choice but lets the form be narrower than
-// that: its minimum is about twelve characters (the longest choices then show clipped, in full
-// in the open list). Without it the form's longest choice (an optimizer implementation, a
-// GPU's full name) set the form's minimum width, and with the headline beside it the window
-// was wider than a 1366-pixel laptop screen.
-class ShrinkableComboBox : public QComboBox {
-public:
-    using QComboBox::QComboBox;
-    QSize minimumSizeHint() const override {
-        QSize size = QComboBox::minimumSizeHint();
-        const int narrow = fontMetrics().horizontalAdvance(QStringLiteral("0000000000.00")) +
-                           style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 16;
-        size.setWidth(std::min(size.width(), narrow));
-        return size;
-    }
-};
-
-}  // namespace
 
 // ---- ChoiceEditor --------------------------------------------------------------------------
 

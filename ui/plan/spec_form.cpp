@@ -21,6 +21,7 @@
 #include "ui/common/file_dialogs.h"
 #include "ui/common/hardware_list_model.h"
 #include "ui/common/number_text.h"
+#include "ui/common/shrinkable_combo_box.h"
 #include "ui/common/wheel_guard.h"
 #include "ui/i18n/translate_text.h"
 #include "ui/plan/field_editors.h"
@@ -42,7 +43,7 @@ SpecForm::SpecForm(PlanDocument* document, HardwareCatalog* catalog, QWidget* pa
       m_gpuModel(new HardwareListModel(catalog, this)),
       m_name(new QLineEdit(this)),
       m_description(new QPlainTextEdit(this)),
-      m_presets(new QComboBox(this)),
+      m_presets(new ShrinkableComboBox(this)),
       m_import(new QPushButton(tr("Import config.json…"), this)),
       m_modelSummary(makeTextLine(this)),
       m_modelMessage(makeTextLine(this)),

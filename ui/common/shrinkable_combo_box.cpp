@@ -1,0 +1,16 @@
+#include "ui/common/shrinkable_combo_box.h"
+
+#include <QStyle>
+#include <algorithm>
+
+namespace tally::ui {
+
+QSize ShrinkableComboBox::minimumSizeHint() const {
+    QSize size = QComboBox::minimumSizeHint();
+    const int narrow = fontMetrics().horizontalAdvance(QStringLiteral("0000000000.00")) +
+                       style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 16;
+    size.setWidth(std::min(size.width(), narrow));
+    return size;
+}
+
+}  // namespace tally::ui
