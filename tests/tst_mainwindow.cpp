@@ -114,6 +114,7 @@ private slots:
     void largestModelLineReadsWholeOnALaptop();
     void rooflineEditorFitsALaptop();
     void presetPickerShrinksLikeTheOthers();
+    void formOpensNarrowOnALaptop();
     void zeroStagesFarPastThePlanAreCut();
     void zeroStagesDrawnWholeAreNotMarkedCut();
 
@@ -1331,6 +1332,18 @@ void TestMainWindow::presetPickerShrinksLikeTheOthers() {
                             .arg(gpu->comboBox()->minimumSizeHint().width())));
     // It still opens as wide as its longest choice.
     QVERIFY(presets->sizeHint().width() > presets->minimumSizeHint().width());
+}
+
+// The width the plan form opens at: on a 1366-pixel laptop three tenths of it, 409, as far as
+// the form's least width (441 here) allows: 441, not its preferred 565; on a 1600-pixel screen
+// (and where the screen is not known) the preferred 565.
+void TestMainWindow::formOpensNarrowOnALaptop() {
+    QCOMPARE(initialFormWidth(565, 441, 1366), 441);
+    QCOMPARE(initialFormWidth(565, 300, 1366), 409);
+    QCOMPARE(initialFormWidth(565, 441, 1600), 565);
+    QCOMPARE(initialFormWidth(565, 441, 0), 565);
+    // A preferred width under the share is kept.
+    QCOMPARE(initialFormWidth(380, 300, 1366), 380);
 }
 
 void TestMainWindow::windowFitsALaptopScreen() {

@@ -9,6 +9,7 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QKeySequence>
 #include <QLabel>
 #include <QMenu>
@@ -49,6 +50,13 @@
 #include "ui/window/app_settings.h"
 
 namespace tally::ui {
+
+int initialFormWidth(int preferred, int least, int screenWidth) {
+    if (screenWidth <= 0 || screenWidth >= 1500) {
+        return preferred;
+    }
+    return std::max(least, std::min(preferred, screenWidth * 3 / 10));
+}
 
 namespace {
 
@@ -107,7 +115,12 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
     m_formDock->setWidget(scroll);
     m_formDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::LeftDockWidgetArea, m_formDock);
-    resizeDocks({m_formDock}, {m_form->sizeHint().width() + 24}, Qt::Horizontal);
+    const QScreen* screen = QGuiApplication::primaryScreen();
+    resizeDocks(
+        {m_formDock},
+        {initialFormWidth(m_form->sizeHint().width() + 24, m_form->minimumSizeHint().width() + 24,
+                          screen ? screen->availableGeometry().width() : 0)},
+        Qt::Horizontal);
 
     addPanel(QStringLiteral("memory"), tr("Memory"), m_memory);
     addPanel(QStringLiteral("time"), tr("Time and cost"), m_time);

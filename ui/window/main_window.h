@@ -18,6 +18,12 @@ class QPushButton;
 
 namespace tally::ui {
 
+// The width the plan form's dock opens at: the form's preferred width; on a laptop's screen
+// (under 1500 pixels wide) at most three tenths of it, as far as the form's least width allows.
+// The panels need the width more than the sliders do: at 1366 pixels the form took 565 and the
+// Time table's names were elided, the Probe tab pushed behind the tab bar's arrows.
+int initialFormWidth(int preferred, int least, int screenWidth);
+
 class AppSettings;
 class Autosave;
 class FormatsPanel;
