@@ -267,27 +267,25 @@ void print_serving_table(const PlanSpec& spec, const HardwareProfile& hw, const 
                    cb.in_flight > 0.0
                        ? std::string()
                        : tr("; the engine's KV cache cannot hold one sequence: DOES NOT FIT"));
-        if (cb.queue_s > 0.0 && cb.budget_bound) {
-            // The step's token budget keeps no more running; the other clients' requests wait.
-            fmt::print("  {:<21} {}\n", tr("queued"),
-                       cli_render(TALLY_TEXT("tally::cli",
-                                             "the token budget of %4 a step keeps %1 sequences "
-                                             "running: the other %2 requests wait %3 on average "
-                                             "(part of the time to first token)")
-                                      .arg(fmt::format("{:.4g}", cb.in_flight))
-                                      .arg(fmt::format("{:.4g}", cb.concurrency - cb.in_flight))
-                                      .arg(seconds_text(cb.queue_s))
-                                      .arg(in.max_batched_tokens)));
-        } else if (cb.queue_s > 0.0) {
-            // The engine admits what its KV cache holds; the other clients' requests wait.
-            fmt::print("  {:<21} {}\n", tr("queued"),
-                       cli_render(TALLY_TEXT("tally::cli",
-                                             "the KV cache holds %1 sequences: %1 run at once, "
-                                             "the other %2 requests wait %3 on average (part of "
-                                             "the time to first token)")
-                                      .arg(fmt::format("{:.4g}", cb.in_flight))
-                                      .arg(fmt::format("{:.4g}", cb.concurrency - cb.in_flight))
-                                      .arg(seconds_text(cb.queue_s))));
+        if (cb.queue_s > 0.0) {
+            // What admits no more, the step's token budget or the KV cache; the other clients'
+            // requests wait.
+            Text queued = cb.budget_bound
+                              ? TALLY_TEXT("tally::cli",
+                                           "the token budget of %4 a step keeps %1 sequences "
+                                           "running: the other %2 requests wait %3 on average "
+                                           "(part of the time to first token)")
+                              : TALLY_TEXT("tally::cli",
+                                           "the KV cache holds %1 sequences: %1 run at once, the "
+                                           "other %2 requests wait %3 on average (part of the "
+                                           "time to first token)");
+            queued.arg(fmt::format("{:.4g}", cb.in_flight))
+                .arg(fmt::format("{:.4g}", cb.concurrency - cb.in_flight))
+                .arg(seconds_text(cb.queue_s));
+            if (cb.budget_bound) {
+                queued.arg(in.max_batched_tokens);
+            }
+            fmt::print("  {:<21} {}\n", tr("queued"), cli_render(queued));
         }
         print_cost();
         fmt::print("\n");
