@@ -66,9 +66,9 @@ void TestCliLaunch::exportThenImport() {
     QVERIFY(r.out.isEmpty());
     r = run_tally({QStringLiteral("import"), args, QStringLiteral("-o"), spec});
     QCOMPARE(r.exit_code, 0);
-    // What was read is listed on standard error, line by line: two lines of header and seven of
-    // Tally's own settings, the launcher on line 10, then one argument a line.
-    QVERIFY2(r.err.contains("line 11: num-layers = 80 -> model.layers"), r.err.constData());
+    // What was read is listed on standard error, line by line: two lines of header and eight of
+    // Tally's own settings, the launcher on line 11, then one argument a line.
+    QVERIFY2(r.err.contains("line 12: num-layers = 80 -> model.layers"), r.err.constData());
     QVERIFY2(r.err.contains("line 6: tally: cluster.price_per_gpu_hour = 2.5 -> "
                             "cluster.price_per_gpu_hour"),
              r.err.constData());
@@ -83,6 +83,9 @@ void TestCliLaunch::exportThenImport() {
     // The example's price and FLOPs formula come back through the comment block.
     QCOMPARE(j["cluster"]["price_per_gpu_hour"].get<double>(), 2.5);
     QCOMPARE(j["training"]["flops_formula"].get<std::string>(), std::string("attention"));
+    // So do the example's 15e12 tokens, which --train-samples rounds to whole sequences of 8192:
+    // round(15e12 / 8192) = 1831054688, alone 1831054688 x 8192 = 15,000,000,004,096.
+    QCOMPARE(j["data"]["tokens"].get<double>(), 15e12);
     r = run_tally({QStringLiteral("plan"), spec, QStringLiteral("--json")});
     QCOMPARE(r.exit_code, 0);
 }

@@ -178,6 +178,7 @@ private slots:
     void importListsWhatItAssumed_data();
     void importListsWhatItAssumed();
     void tallySettingsTravelInComments();
+    void exactTokensTravelInComments();
     void megatronFlashAttnAndRecomputeActivations();
     void detect();
 };
@@ -1144,6 +1145,51 @@ void TestLaunchConfig::tallySettingsTravelInComments() {
         import_launch_config("# tally: cluster.colour = red\n" + args, "run.sh", lenient);
     QCOMPARE(listed.unknown.size(), std::size_t{1});
     QCOMPARE(listed.unknown[0].key, std::string("tally: cluster.colour"));
+}
+
+// The frameworks count a run in whole samples or steps; the exact token count rides in the
+// "# tally:" block and comes back while the file's count still rounds from it.
+void TestLaunchConfig::exactTokensTravelInComments() {
+    PlanSpec spec = eight_b(R"("tp": 8)");
+    spec.data.tokens = 1e12 + 123.0;
+    // Megatron-LM: --train-samples = round((1e12 + 123) / 8192) = round(122070312.515)
+    // = 122070313, which alone gives back 122070313 x 8192 = 1,000,000,004,096 tokens.
+    const std::string megatron = export_launch_config(spec, LaunchTarget::megatron);
+    QVERIFY2(megatron.find("--train-samples 122070313") != std::string::npos, megatron.c_str());
+    QVERIFY2(megatron.find("# tally: data.tokens = 1000000000123\n") != std::string::npos,
+             megatron.c_str());
+    QCOMPARE(import_text(megatron, LaunchTarget::megatron).spec.data.tokens, 1e12 + 123.0);
+    QCOMPARE(import_text(without_comments(megatron), LaunchTarget::megatron).spec.data.tokens,
+             1000000004096.0);
+    // Edited by hand after the export: 122070000 x 8192 = 999,997,440,000 tokens; the line's
+    // 1e12 + 123 rounds to 122070313, not 122070000, so the file's count wins and says so.
+    std::string edited = megatron;
+    edited.replace(edited.find("--train-samples 122070313"), 25, "--train-samples 122070000");
+    const LaunchImport hand = import_text(edited, LaunchTarget::megatron);
+    QCOMPARE(hand.spec.data.tokens, 999997440000.0);
+    QVERIFY2(names(hand, "data.tokens = 9.99997e+11: from train-samples = 122070000"),
+             guesses_text(hand).c_str());
+    // NeMo: trainer.max_steps = round((1e12 + 123) / (512 x 8192)) = round(238418.58) = 238419,
+    // alone 238419 x 4194304 = 1,000,001,765,376 tokens.
+    const std::string nemo = export_launch_config(spec, LaunchTarget::nemo);
+    QVERIFY2(nemo.find("trainer.max_steps=238419") != std::string::npos, nemo.c_str());
+    QCOMPARE(import_text(nemo, LaunchTarget::nemo).spec.data.tokens, 1e12 + 123.0);
+    QCOMPARE(import_text(without_comments(nemo), LaunchTarget::nemo).spec.data.tokens,
+             1000001765376.0);
+    // accelerate's YAML has no count of the run at all: the line gives it, and it is not
+    // listed among the assumptions.
+    PlanSpec fsdp = spec;
+    fsdp.training.tp = 1;  // accelerate's FSDP has no tensor parallelism
+    const LaunchImport acc = import_text(export_launch_config(fsdp, LaunchTarget::accelerate),
+                                         LaunchTarget::accelerate, fsdp.model);
+    QCOMPARE(acc.spec.data.tokens, 1e12 + 123.0);
+    QVERIFY2(!names(acc, "data.tokens"), guesses_text(acc).c_str());
+    // A value out of the spec's range names its line.
+    QString message;
+    QCOMPARE(import_error("# tally: data.tokens = 0\n" + without_comments(megatron),
+                          LaunchTarget::megatron, &message),
+             QString("tally: data.tokens (line 1)"));
+    QVERIFY(message.contains("(0, 1e30]"));
 }
 
 // Megatron-LM core_v0.12.0, megatron/training/arguments.py: --recompute-activations is a

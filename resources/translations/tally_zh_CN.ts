@@ -3541,6 +3541,14 @@
         <source>no layer count with selective recomputation: Megatron-Core stops on one (&quot;recompute_num_layers must be None&quot;)</source>
         <translation>选择性重计算时不能给出层数：Megatron-Core 会因此停止（&quot;recompute_num_layers must be None&quot;）</translation>
     </message>
+    <message>
+        <source>a number in (0, 1e30]</source>
+        <translation>(0, 1e30] 范围内的数</translation>
+    </message>
+    <message>
+        <source>data.tokens = %1: from %2 = %3 (line %4); the tally: line&apos;s %5 (line %6) no longer rounds to it, so the file was edited after the export and its count is used</source>
+        <translation>data.tokens = %1：取自 %2 = %3（第 %4 行）；tally: 行的 %5（第 %6 行）取整后已不等于它，说明文件在导出后被改过，故采用文件中的计数</translation>
+    </message>
 </context>
 <context>
     <name>tally::probe_import</name>

@@ -283,6 +283,19 @@ const std::vector<TallySetting>& tally_settings() {
              }
              s.training.recompute_working_set = v == "true";
          }},
+        // The exact token count: the frameworks count a run in whole samples or steps, so the
+        // tokens come back rounded to a sequence or a step without it. Applied on import only
+        // while the file's own count still rounds from it (consistent_tokens() below).
+        {"data.tokens", [](const PlanSpec& s) { return fmt::format("{}", s.data.tokens); },
+         [](PlanSpec& s, const std::string& v) {
+             // The spec JSON's bounds (check(), planner/training/check.cpp).
+             const std::optional<double> tokens = number_from_text(v);
+             if (!tokens || *tokens <= 0.0 || *tokens > 1e30) {
+                 throw SpecError("", "\"" + v + "\"",
+                                 TALLY_TEXT("tally::launch", "a number in (0, 1e30]"));
+             }
+             s.data.tokens = *tokens;
+         }},
         {"training.flops_formula",
          [](const PlanSpec& s) { return std::string(to_string(s.training.flops_formula)); },
          [](PlanSpec& s, const std::string& v) {
@@ -503,6 +516,45 @@ std::optional<LaunchTarget> detect_launch_target(std::string_view text,
     return std::nullopt;
 }
 
+// Whether the file's own count of the run (Megatron-LM's samples or iterations, NeMo's and
+// torchtitan's steps: whole sequences or whole steps) disagrees with the exact token count of a
+// "# tally: data.tokens" line. Each such setting counts tokens in units of T_file / n (n the whole
+// number it gives, T_file the tokens it lays on the plan); the line's T agrees when
+// round(T / unit) = n, what an export of T writes. Disagreeing: the text that says the file's
+// count is used and why; agreeing (or no such setting): nullopt.
+std::optional<Text> edited_token_count(const Table& t,
+                                       const std::map<const Field*, const Setting*>& given,
+                                       const launch::Parsed& parsed, const PlanSpec& spec,
+                                       double line_tokens, const TallyLine& line) {
+    for (const auto& [field, setting] : given) {
+        if (field->spec_field != "data.tokens") {
+            continue;
+        }
+        const Value v = typed(*setting, *field, parsed.log_block, t.form == Form::arguments);
+        const std::int64_t* count = std::get_if<std::int64_t>(&v);
+        if (count == nullptr || *count < 1) {
+            continue;
+        }
+        PlanSpec laid = spec;
+        field->set(laid, v);
+        const double unit = laid.data.tokens / static_cast<double>(*count);
+        if (!(unit > 0.0) || std::llround(line_tokens / unit) == *count) {
+            continue;
+        }
+        return TALLY_TEXT("tally::launch",
+                          "data.tokens = %1: from %2 = %3 (line %4); the tally: line's %5 "
+                          "(line %6) no longer rounds to it, so the file was edited after the "
+                          "export and its count is used")
+            .arg(fmt::format("{:.6g}", laid.data.tokens))
+            .arg(setting->key)
+            .arg(setting->raw)
+            .arg(setting->line)
+            .arg(line.value)
+            .arg(line.line);
+    }
+    return std::nullopt;
+}
+
 LaunchImport import_launch_config(const std::string& text, const std::string& file_name,
                                   const LaunchImportOptions& options) {
     const std::optional<LaunchTarget> target =
@@ -604,13 +656,25 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
                 }
                 continue;
             }
+            PlanSpec with_line = spec;
             try {
-                setting->set(spec, l.value);
+                setting->set(with_line, l.value);
             } catch (const SpecError& e) {
                 FieldError error = e.error();
                 error.field = where_text;
                 throw SpecError(std::move(error));
             }
+            // The exact token count stands in for the file's whole samples or steps only while
+            // that count still rounds from it: a count edited by hand after the export wins.
+            if (l.key == "data.tokens") {
+                const std::optional<Text> edited =
+                    edited_token_count(t, given, parsed, spec, with_line.data.tokens, l);
+                if (edited) {
+                    out.guesses.push_back(*edited);
+                    continue;
+                }
+            }
+            spec = with_line;
             from_tally_block.insert(l.key);
             out.read.push_back(
                 LaunchSetting{"tally: " + l.key, l.value, l.line, std::string(setting->field)});
