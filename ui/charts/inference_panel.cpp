@@ -14,6 +14,7 @@
 #include <QLogValueAxis>
 #include <QPushButton>
 #include <QScatterSeries>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QStackedBarSeries>
 #include <QTableView>
@@ -26,7 +27,9 @@
 #include "planner/io/serving_case_accuracy.h"
 #include "ui/charts/figure_table_model.h"
 #include "ui/charts/figure_text.h"
+#include "ui/common/chart_support.h"
 #include "ui/common/number_text.h"
+#include "ui/common/wheel_guard.h"
 #include "ui/i18n/translate_text.h"
 #include "ui/plan/field_editors.h"
 #include "ui/plan/plan_document.h"
@@ -309,13 +312,23 @@ InferencePanel::InferencePanel(PlanDocument* document, QWidget* parent)
     sideLayout->addWidget(m_table, 1);
     sideLayout->addWidget(m_accuracy);
     sideLayout->addWidget(note);
+    // The column scrolls as a whole where the screen is short (a laptop's 768 px), so the
+    // table shows every figure instead of five rows behind a scroll bar of its own.
+    showEveryRow(m_table);
+    m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* sideScroll = new QScrollArea(this);
+    sideScroll->setObjectName(QStringLiteral("inferenceColumn"));
+    sideScroll->setWidgetResizable(true);
+    sideScroll->setFrameShape(QFrame::NoFrame);
+    sideScroll->setWidget(side);
+    WheelGuard::install(side);
     auto* charts = new QSplitter(Qt::Vertical, this);
     charts->addWidget(m_curveView);
     charts->addWidget(m_memoryView);
     charts->setStretchFactor(0, 3);
     charts->setStretchFactor(1, 2);
     auto* split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(side);
+    split->addWidget(sideScroll);
     split->addWidget(charts);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);

@@ -217,6 +217,23 @@ void compactTable(QTableView* table, int stretchColumn) {
     fit();
 }
 
+void showEveryRow(QTableView* table) {
+    auto fit = [table] {
+        const int rows = table->model() ? table->model()->rowCount() : 0;
+        const int header = table->horizontalHeader()->isVisible()
+                               ? table->horizontalHeader()->sizeHint().height()
+                               : 0;
+        table->setMinimumHeight(header + rows * table->verticalHeader()->defaultSectionSize() +
+                                2 * table->frameWidth());
+    };
+    if (table->model()) {
+        QObject::connect(table->model(), &QAbstractItemModel::modelReset, table, fit);
+        QObject::connect(table->model(), &QAbstractItemModel::rowsInserted, table, fit);
+        QObject::connect(table->model(), &QAbstractItemModel::rowsRemoved, table, fit);
+    }
+    fit();
+}
+
 QLineEdit* makeTextLine(QWidget* parent) {
     auto* line = new QLineEdit(parent);
     line->setReadOnly(true);

@@ -47,6 +47,11 @@ void neverCacheChartText(QChart* chart);
 // the table (ResizeToContents would, on every change).
 void compactTable(QTableView* table, int stretchColumn = -1);
 
+// Keeps `table` tall enough for every row it holds (its header and frame included), refitted
+// whenever rows come or go: for a table in a scrolling column, where one scroll bar for the
+// column beats a second one inside a table a few rows high on a laptop's screen.
+void showEveryRow(QTableView* table);
+
 // One line of read-only text that looks like a label. Unlike a QLabel, new text never invalidates
 // the layouts above it (a line edit's size hint does not depend on its text), so figures that
 // change on every slider step do not re-lay out the window.
