@@ -1,7 +1,5 @@
 #include "ui/charts/plan_panel.h"
 
-#include <QChartView>
-
 #include "ui/plan/plan_document.h"
 
 namespace tally::ui {
@@ -15,9 +13,6 @@ void PlanPanel::ensureCurrent() {
     if (m_stale) {
         m_stale = false;
         showResults(*m_document->views());
-        for (QChartView* view : findChildren<QChartView*>()) {
-            cacheChartText(view->chart());
-        }
     }
 }
 

@@ -1,15 +1,11 @@
 #include "ui/common/chart_support.h"
 
-#include <QBarCategoryAxis>
 #include <QBuffer>
 #include <QChart>
 #include <QChartView>
 #include <QCoreApplication>
 #include <QGraphicsLayout>
-#include <QGraphicsLineItem>
 #include <QGraphicsScene>
-#include <QGraphicsSimpleTextItem>
-#include <QGraphicsTextItem>
 #include <QGraphicsView>
 #include <QHeaderView>
 #include <QImage>
@@ -20,7 +16,6 @@
 #include <QPixmap>
 #include <QSvgGenerator>
 #include <QTableView>
-#include <QTimer>
 #include <QValueAxis>
 #include <QXYSeries>
 #include <cmath>
@@ -44,150 +39,6 @@ QChartView* makeChartView(QChart* chart, QWidget* parent) {
     view->scene()->setItemIndexMethod(QGraphicsScene::NoIndex);
     view->setMinimumSize(320, 220);
     return view;
-}
-
-namespace {
-
-// What the chart's axes show: their ranges, ticks, categories and titles. When it changes, Qt
-// Charts lays the labels, titles and grid out again in its own layout pass, and pixmaps cached
-// before would show them as they were, or not at all.
-QString axesSignature(QChart* chart) {
-    QString out;
-    for (QAbstractAxis* axis : chart->axes()) {
-        if (const auto* value = qobject_cast<QValueAxis*>(axis)) {
-            out += QStringLiteral("v%1,%2,%3;")
-                       .arg(value->min(), 0, 'g', 17)
-                       .arg(value->max(), 0, 'g', 17)
-                       .arg(value->tickCount());
-        } else if (const auto* log = qobject_cast<QLogValueAxis*>(axis)) {
-            out +=
-                QStringLiteral("l%1,%2;").arg(log->min(), 0, 'g', 17).arg(log->max(), 0, 'g', 17);
-        } else if (auto* bars = qobject_cast<QBarCategoryAxis*>(axis)) {
-            out += QStringLiteral("c") + bars->categories().join(QChar(0x1f)) + QLatin1Char(';');
-        }
-        out +=
-            axis->titleText() + (axis->isVisible() ? QStringLiteral("+;") : QStringLiteral("-;"));
-    }
-    return out;
-}
-
-// The chart's title and every text it draws (legend entries, labels a panel placed, the axes'
-// labels as last laid out): a title that changes its words (the Time panel's "One step,
-// predicted: ...") is laid out again like an axis.
-QString textSignature(QChart* chart) {
-    QString out = chart->title() + QChar(0x1e);
-    QList<QGraphicsItem*> todo = chart->childItems();
-    while (!todo.isEmpty()) {
-        QGraphicsItem* item = todo.takeLast();
-        todo += item->childItems();
-        if (const auto* text = dynamic_cast<QGraphicsTextItem*>(item)) {
-            out += text->toPlainText() + QChar(0x1f);
-        } else if (const auto* simple = dynamic_cast<QGraphicsSimpleTextItem*>(item)) {
-            out += simple->text() + QChar(0x1f);
-        }
-    }
-    return out;
-}
-
-// The chart's items whose pixmaps cacheChartText() keeps: text, and the axes' lines and grid
-// (antialiased lines across the whole plot, drawn again whenever a series over them changed).
-// `drop`: first throw away the pixmaps they have, so that each paints itself afresh once.
-void setTextCache(QChart* chart, bool drop) {
-    QList<QGraphicsItem*> todo = chart->childItems();
-    while (!todo.isEmpty()) {
-        QGraphicsItem* item = todo.takeLast();
-        todo += item->childItems();
-        const bool text = dynamic_cast<QGraphicsSimpleTextItem*>(item) != nullptr ||
-                          dynamic_cast<QGraphicsTextItem*>(item) != nullptr ||
-                          dynamic_cast<QGraphicsLineItem*>(item) != nullptr;
-        if (!text) {
-            continue;
-        }
-        if (drop && item->cacheMode() == QGraphicsItem::DeviceCoordinateCache) {
-            item->setCacheMode(QGraphicsItem::NoCache);
-        }
-        if (item->cacheMode() != QGraphicsItem::DeviceCoordinateCache) {
-            item->setCacheMode(QGraphicsItem::DeviceCoordinateCache);
-        }
-    }
-}
-
-constexpr const char* kDropPending = "tallyTextCacheDropPending";
-
-// Drops a chart's cached pixmaps once more after its view next paints. Qt Charts lays an axis's
-// labels out again in its own layout pass, which may come after the paint that follows a change:
-// that paint would cache the labels, the grid and the titles as they were (or not yet drawn),
-// and later changes to them do not reach the pixmaps. One repaint with fresh pixmaps once the
-// layout settled shows them as they are.
-class DropAfterNextPaint : public QObject {
-public:
-    DropAfterNextPaint(QChart* chart, QWidget* viewport) : QObject(viewport), m_chart(chart) {
-        viewport->installEventFilter(this);
-    }
-
-protected:
-    bool eventFilter(QObject* watched, QEvent* event) override {
-        if (event->type() == QEvent::Paint) {
-            auto* viewport = static_cast<QWidget*>(watched);
-            viewport->removeEventFilter(this);
-            QTimer::singleShot(0, m_chart, [chart = m_chart, viewport] {
-                chart->setProperty(kDropPending, false);
-                setTextCache(chart, true);
-                viewport->update();
-            });
-            deleteLater();
-        }
-        return false;
-    }
-
-private:
-    QChart* m_chart;
-};
-
-// Drops the pixmaps now (the next paint draws every item afresh) and once more after that paint.
-void dropTextCache(QChart* chart) {
-    setTextCache(chart, true);
-    if (chart->property(kDropPending).toBool() || chart->scene() == nullptr) {
-        return;
-    }
-    chart->setProperty(kDropPending, true);
-    for (QGraphicsView* view : chart->scene()->views()) {
-        new DropAfterNextPaint(chart, view->viewport());
-    }
-}
-
-}  // namespace
-
-constexpr const char* kNeverCache = "tallyTextNeverCached";
-
-void neverCacheChartText(QChart* chart) {
-    chart->setProperty(kNeverCache, true);
-}
-
-void cacheChartText(QChart* chart) {
-    if (chart->property(kNeverCache).toBool()) {
-        return;
-    }
-    // Qt Charts lays its labels, titles and grid out again when an axis or a text changes or the
-    // plot area moves or resizes (a window resize, a splitter, a wider label): the pixmaps are
-    // dropped whenever one of these happens, and when the chart is first cached.
-    const char* const watched = "tallyTextCacheWatched";
-    const bool first = !chart->property(watched).toBool();
-    if (first) {
-        chart->setProperty(watched, true);
-        QObject::connect(chart, &QChart::plotAreaChanged, chart,
-                         [chart](const QRectF&) { dropTextCache(chart); });
-    }
-    // Axes and texts are laid out again later, in the chart's layout pass: drop the pixmaps now
-    // and once more after the next paint.
-    const QString signature = axesSignature(chart) + QChar(0x1d) + textSignature(chart);
-    const bool changed = chart->property("tallyChartSignature").toString() != signature;
-    chart->setProperty("tallyChartSignature", signature);
-    if (first || changed) {
-        dropTextCache(chart);
-    } else {
-        setTextCache(chart, false);
-    }
 }
 
 void compactTable(QTableView* table, int stretchColumn) {

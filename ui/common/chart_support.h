@@ -27,20 +27,6 @@ struct ChartInfo {
 // once), legend at the bottom.
 QChartView* makeChartView(QChart* chart, QWidget* parent);
 
-// Caches the chart's text and lines as pixmaps (the title, the legend, axis titles and labels,
-// labels the panel added, the axes and their grid): shaping text and drawing antialiased lines is
-// most of what repainting a chart costs, and these change far less often than the series over
-// them, which are drawn afresh. Items made later
-// (an axis gaining a tick) are cached when this is called again, which costs a walk over the
-// chart's items and nothing for those already cached. When an axis changed its range, ticks,
-// categories or title, or the chart a text, since the last call, or the plot area moves or
-// resizes, every cached item is drawn afresh: Qt Charts laid its labels and grid out again.
-void cacheChartText(QChart* chart);
-// Keeps cacheChartText() from caching this chart's text: for a chart that changes by more than
-// its series and axes (profiles shown and hidden, legend entries with them) and seldom while a
-// slider moves, where cached pixmaps came back blank after such a change.
-void neverCacheChartText(QChart* chart);
-
 // A table as the panels use it: no row numbers, rows one line of text high, no wrapping. With a
 // stretch column, the other columns are fitted to their contents when the model is reset (its
 // shape changed) and keep their width while values change, so a slider drag never re-measures

@@ -69,12 +69,6 @@ ComparePanel::ComparePanel(PlanDocument* document, HardwareCatalog* catalog, QWi
     m_message->hide();
 
     addRooflineAxes(m_chart, m_x, m_y);
-    // Roofs are shown and hidden with the profiles checked, their legend entries with them, and
-    // a workspace read again (another window, `tally profiles edit`) redraws the chart while its
-    // tab is hidden: from cached pixmaps the title, the axes' titles and labels and legend
-    // entries came back blank. The chart changes little while a slider moves: it is drawn
-    // without them.
-    neverCacheChartText(m_chart);
     for (std::size_t i = 0; i < kMaxComparedProfiles; ++i) {
         auto* series = new QLineSeries(this);
         series->setPen(QPen(profileColors()[i]));
