@@ -73,6 +73,7 @@ private slots:
     void continuousBatchingCurve();
     void accuracyOfTheEnginesPublishedRuns();
     void servingSpecWithoutDataIsDrawn();
+    void refusedServingFieldGreysTheServingFigures();
     void trainingLayoutForOtherGpusKeepsServingDrawn();
     void hostTimeIsTypedInMilliseconds();
 
@@ -405,6 +406,34 @@ void TestUiInference::servingSpecWithoutDataIsDrawn() {
     QVERIFY(!m_document->servingViews());
     QVERIFY2(m_document->exportMarkdown(dir.filePath(QStringLiteral("r.md")), &error),
              qPrintable(error));
+}
+
+// A serving spec without a data block opened over a training plan (the window's Llama 3 70B),
+// then a serving field refused: the headline greys the serving figures it showed (Mistral 7B's
+// 7.24B parameters, its time to first token), not the training plan drawn before the file was
+// opened.
+void TestUiInference::refusedServingFieldGreysTheServingFigures() {
+    SummaryBar bar(m_document.get());
+    bar.show();
+    QString error;
+    QVERIFY2(m_document->open(QStringLiteral(TALLY_SOURCE_DIR
+                                             "/docs/cases/serving/"
+                                             "trtllm-v0-9-thr-h100-mistral-7b-tp1-bs56-2048-2048."
+                                             "json"),
+                              &error),
+             qPrintable(error));
+    QVERIFY(m_document->servingViews());
+    const QString params = bar.figure(QStringLiteral("params"))->text();
+    // Mistral 7B (its config.json): 7.24B parameters.
+    QCOMPARE(params, QStringLiteral("7.242B"));
+    PlanSpec s = m_document->spec();
+    s.inference.concurrency = -5;
+    m_document->edit(s, QStringLiteral("concurrency"));
+    QCOMPARE(m_document->error()->field, std::string("inference.concurrency"));
+    QVERIFY(bar.isStale());
+    QCOMPARE(bar.figure(QStringLiteral("params"))->text(), params);
+    QCOMPARE(bar.caption(QStringLiteral("days"))->text(), QStringLiteral("Time to first token"));
+    QVERIFY(!bar.figure(QStringLiteral("params"))->isEnabled());
 }
 
 // A serving plan on 8 GPUs beside a training layout for more (tp 8 x pp 4 = 32): the training

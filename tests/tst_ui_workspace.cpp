@@ -100,6 +100,7 @@ private slots:
     void gpuPickerListsCustomProfiles();
     void planOnACustomGpuWaitsForTheWorkspace();
     void savedPlansRoundTrip();
+    void servingSpecWithoutDataIsSaved();
     void savedPlanNamesAreChecked();
     void planRemovedElsewhereIsSaidSo();
     void rejectedPlanIsNotSaved();
@@ -349,6 +350,41 @@ void TestUiWorkspace::planOnACustomGpuWaitsForTheWorkspace() {
     QVERIFY(!window->document()->error());
     QCOMPARE(window->document()->views()->hardware.id, std::string("h100-40"));
     QCOMPARE(window->document()->views()->plan.memory.capacity_bytes, 40e9);
+}
+
+// A serving spec without a data block (docs/cases/serving, as `tally infer` and `tally plans
+// save` take it) is drawn and saved to a file; the workspace takes it too, not "while a field is
+// rejected: data.tokens".
+void TestUiWorkspace::servingSpecWithoutDataIsSaved() {
+    const QString path = m_dir->filePath(QStringLiteral("w.sqlite"));
+    QVERIFY(m_session->open(path));
+    MainWindow* window = makeWindow();
+    SavedPlansPanel* panel = m_panels.plans;
+    QString error;
+    QVERIFY2(window->document()->open(
+                 QStringLiteral(TALLY_SOURCE_DIR "/docs/cases/serving/"
+                                                 "trtllm-v0-9-thr-h100-mistral-7b-tp1-bs56-2048-"
+                                                 "2048.json"),
+                 &error),
+             qPrintable(error));
+    QVERIFY(window->document()->error().has_value());
+    QVERIFY(window->document()->servingViews());
+    QVERIFY(panel->saveAsButton()->isEnabled());
+    m_names = {QStringLiteral("mistral serving")};
+    QVERIFY(panel->saveCurrentAs());
+    Workspace other = Workspace::open(path.toStdString());
+    const std::vector<StoredPlan> plans = other.list_plans();
+    QCOMPARE(plans.size(), std::size_t{1});
+    const PlanSpec stored = plan_spec_from_text(plans[0].spec_json);
+    QCOMPARE(stored.inference.batch, std::int64_t{56});
+    QCOMPARE(stored.data.tokens, 0.0);
+    // A serving field refused as well: nothing to save.
+    PlanSpec bad = window->document()->spec();
+    bad.inference.batch = 0;
+    window->document()->edit(bad, QStringLiteral("batch"));
+    QVERIFY(!window->document()->servingViews());
+    QVERIFY(!panel->saveAsButton()->isEnabled());
+    QVERIFY(!panel->saveCurrentAs());
 }
 
 void TestUiWorkspace::savedPlansRoundTrip() {

@@ -88,6 +88,16 @@ PlanDocument::PlanDocument(const HardwareCatalog* catalog, QObject* parent)
 
 PlanDocument::~PlanDocument() = default;
 
+const PlanViews& PlanDocument::headlineViews() const {
+    if (m_servingViews) {
+        return *m_servingViews;
+    }
+    if (m_error && m_lastServingOnly) {
+        return *m_lastServingOnly;
+    }
+    return *m_views;
+}
+
 const HardwareProfile* PlanDocument::hardware() const {
     return m_catalog->find(m_spec.cluster.gpu);
 }
@@ -180,6 +190,7 @@ void PlanDocument::apply(const PlanSpec& spec) {
             m_views = std::make_shared<const PlanViews>(
                 compute_plan_views(m_spec, *hw, m_memoryVariable));
             m_acceptedSpec = m_spec;
+            m_lastServingOnly.reset();
         } catch (const SpecError& e) {
             error = e.error();
         } catch (const std::exception& e) {
@@ -202,6 +213,7 @@ void PlanDocument::apply(const PlanSpec& spec) {
         } else {
             m_servingViews = std::make_shared<const PlanViews>(compute_serving_views(m_spec, *hw));
             m_acceptedSpec = m_spec;
+            m_lastServingOnly = m_servingViews;
         }
     }
     std::vector<FieldError> others =

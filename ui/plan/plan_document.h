@@ -45,6 +45,11 @@ public:
     // training panels keep the last training plan, error() names the training part's field.
     // Null in every other state.
     const std::shared_ptr<const PlanViews>& servingViews() const { return m_servingViews; }
+    // What the headline shows: the serving views above when there are any; else, while the spec
+    // is refused, those of the last spec accepted (a serving spec without its training part
+    // included, so a refused serving field greys its serving figures, not another spec's
+    // training plan); else views().
+    const PlanViews& headlineViews() const;
     // The hardware profile the current spec names (cluster.gpu), or nullptr when the catalog has
     // none of that id.
     const HardwareProfile* hardware() const;
@@ -106,6 +111,9 @@ private:
     std::vector<FieldError> m_otherErrors;
     std::shared_ptr<const PlanViews> m_views;
     std::shared_ptr<const PlanViews> m_servingViews;
+    // The serving views of the last spec accepted when it was a serving spec without its training
+    // part; null once a whole plan is accepted.
+    std::shared_ptr<const PlanViews> m_lastServingOnly;
     std::optional<FieldError> m_error;
     QString m_filePath;
     SweepVariable m_memoryVariable = SweepVariable::micro_batch;

@@ -130,7 +130,7 @@ QLabel* SummaryBar::figure(const QString& key) const {
 void SummaryBar::showResults() {
     // A serving spec without a training part: its serving headline is current, not stale.
     const auto& serving = m_document->servingViews();
-    const PlanViews& v = serving ? *serving : *m_document->views();
+    const PlanViews& v = m_document->headlineViews();
     m_stale = m_document->error().has_value() && !serving;
     if (v.serving) {
         showServing(v);

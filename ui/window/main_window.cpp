@@ -502,8 +502,8 @@ QString MainWindow::suggestedFileName(const QString& extension) const {
     if (!m_document->filePath().isEmpty()) {
         return QFileInfo(m_document->filePath()).completeBaseName() + extension;
     }
-    const QString title =
-        qs(plan_title(m_document->spec(), m_document->views()->hardware, uiTextTranslator()));
+    const QString title = qs(
+        plan_title(m_document->spec(), m_document->headlineViews().hardware, uiTextTranslator()));
     QString name;
     for (const QChar c : title) {
         if (c.isLetterOrNumber() || c == u'_' || c == u'.') {
@@ -548,7 +548,7 @@ bool MainWindow::confirmReplace() {
     }
     QMessageBox box(QMessageBox::Question, tr("Tally"),
                     tr("The plan \"%1\" has changes that are not saved to a file.")
-                        .arg(qs(plan_title(m_document->spec(), m_document->views()->hardware,
+                        .arg(qs(plan_title(m_document->spec(), m_document->headlineViews().hardware,
                                            uiTextTranslator()))),
                     QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
     box.setObjectName(QStringLiteral("confirmReplace"));
@@ -681,7 +681,8 @@ void MainWindow::updateTitle() {
     const QString name =
         !path.isEmpty() ? QFileInfo(path).fileName()
         : m_document->views()
-            ? qs(plan_title(m_document->spec(), m_document->views()->hardware, uiTextTranslator()))
+            ? qs(plan_title(m_document->spec(), m_document->headlineViews().hardware,
+                            uiTextTranslator()))
             : (!m_document->spec().name.empty() ? qs(m_document->spec().name)
                                                 : tr("Untitled plan"));
     const QString title = tr("%1[*] — Tally").arg(name);

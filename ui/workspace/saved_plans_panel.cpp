@@ -115,13 +115,16 @@ QString SavedPlansPanel::selectedName() const {
 void SavedPlansPanel::selectionChanged() {
     const bool open = session()->isOpen();
     const bool selected = selectedId() != 0;
-    const bool savable = open && !m_document->error();
+    // A serving spec the serving planner accepts saves whatever its (absent) training part says,
+    // as File > Save and `tally plans save` do.
+    const bool rejected = m_document->error() && !m_document->servingViews();
+    const bool savable = open && !rejected;
     m_saveAs->setEnabled(savable);
     m_replace->setEnabled(savable && selected);
     m_open->setEnabled(open && selected);
     m_rename->setEnabled(open && selected);
     m_delete->setEnabled(open && selected);
-    if (open && m_document->error()) {
+    if (open && rejected) {
         m_saveAs->setToolTip(
             tr("Not while a field is rejected: %1").arg(errorText(*m_document->error())));
     } else {
@@ -133,7 +136,7 @@ void SavedPlansPanel::selectionChanged() {
 }
 
 bool SavedPlansPanel::refuseRejectedPlan() {
-    if (const auto& error = m_document->error()) {
+    if (const auto& error = m_document->error(); error && !m_document->servingViews()) {
         report(tr("The plan is not saved while a field is rejected: %1").arg(errorText(*error)),
                true);
         return true;
@@ -170,7 +173,7 @@ bool SavedPlansPanel::saveCurrentAs() {
     // The plan's title (its name, else what it is) as of the last accepted plan.
     const QString suggested =
         m_document->views()
-            ? qs(plan_title(spec, m_document->views()->hardware, uiTextTranslator()))
+            ? qs(plan_title(spec, m_document->headlineViews().hardware, uiTextTranslator()))
             : qs(spec.name);
     std::int64_t id = 0;
     std::string chosen;
