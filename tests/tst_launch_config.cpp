@@ -179,6 +179,7 @@ private slots:
     void importListsWhatItAssumed();
     void tallySettingsTravelInComments();
     void exactTokensTravelInComments();
+    void importKeepsNothingTheFrameworkCannotRun();
     void megatronFlashAttnAndRecomputeActivations();
     void detect();
 };
@@ -1190,6 +1191,77 @@ void TestLaunchConfig::exactTokensTravelInComments() {
                           LaunchTarget::megatron, &message),
              QString("tally: data.tokens (line 1)"));
     QVERIFY(message.contains("(0, 1e30]"));
+}
+
+// A window's import lays the file over the current plan; what the file does not give stays,
+// unless the framework cannot run it: then the file's framework's default, said.
+void TestLaunchConfig::importKeepsNothingTheFrameworkCannotRun() {
+    // Current plan: Llama 3 8B (32 layers) at tp 8, pp 2 with 2 virtual stages (32 % (2 x 2) =
+    // 0) and 3 layers on the first stage.
+    PlanSpec base = eight_b(R"("tp": 8, "pp": 2, "interleave": 2)");
+    base.training.first_stage_layers = 3;
+    LaunchImportOptions over;
+    over.base = base;
+
+    // Megatron-LM arguments at tp 2 and no pipeline: no --num-layers-per-virtual-pipeline-stage
+    // is Megatron's default, no interleave (an interleave of 2 at pp 1 was kept, and refused).
+    const std::string megatron =
+        export_launch_config(eight_b(R"("tp": 2)"), LaunchTarget::megatron);
+    over.from = LaunchTarget::megatron;
+    const LaunchImport m = import_launch_config(megatron, "run.sh", over);
+    QCOMPARE(m.spec.training.pp, std::int64_t{1});
+    QCOMPARE(m.spec.training.interleave, std::int64_t{1});
+    QVERIFY(!check(m.spec, resolve_builtin_hardware(m.spec)));
+
+    // accelerate's FSDP YAML has no tensor or pipeline parallelism: tp 8, pp 2, the interleave
+    // and the first stage's layers of the current plan are each its default, and listed.
+    PlanSpec fsdp = eight_b(R"("zero": 3)");
+    const std::string yaml = export_launch_config(fsdp, LaunchTarget::accelerate);
+    over.from = LaunchTarget::accelerate;
+    over.model = fsdp.model;
+    const LaunchImport a = import_launch_config(yaml, "fsdp.yaml", over);
+    QCOMPARE(a.spec.training.tp, std::int64_t{1});
+    QCOMPARE(a.spec.training.pp, std::int64_t{1});
+    QCOMPARE(a.spec.training.interleave, std::int64_t{1});
+    QCOMPARE(a.spec.training.first_stage_layers, std::int64_t{0});
+    QVERIFY2(names(a, "training.tp = 1: the current plan's 8 does not run in accelerate"),
+             guesses_text(a).c_str());
+    QVERIFY2(names(a, "training.pp = 1: the current plan's 2 does not run in accelerate"),
+             guesses_text(a).c_str());
+    QVERIFY(!check(a.spec, resolve_builtin_hardware(a.spec)));
+    // It exports again.
+    QVERIFY(!export_launch_config(a.spec, LaunchTarget::accelerate).empty());
+
+    // A model's config.json with a sliding window (Mistral 7B: 4096) beside Megatron-LM
+    // arguments of the same sizes, which define no window: full attention, said.
+    PlanSpec full = eight_b(R"("tp": 2)");
+    full.model = find_model_preset("mistral-7b")->model;
+    full.model.sliding_window = 0;
+    LaunchImportOptions with_model;
+    with_model.from = LaunchTarget::megatron;
+    with_model.model = find_model_preset("mistral-7b")->model;
+    const LaunchImport w = import_launch_config(export_launch_config(full, LaunchTarget::megatron),
+                                                "run.sh", with_model);
+    QCOMPARE(w.spec.model.sliding_window, std::int64_t{0});
+    QVERIFY2(
+        names(w,
+              "model.sliding_window = its default: the model's 4096 does not run in Megatron-LM"),
+        guesses_text(w).c_str());
+    // A config.json of another model than the arguments give: Llama 3 8B's --vocab-size 128256
+    // against Mistral 7B's 32000 (the first size that differs) is refused, naming the line.
+    try {
+        import_launch_config(megatron, "run.sh", with_model);
+        QFAIL("another model's config.json was taken");
+    } catch (const SpecError& e) {
+        QVERIFY2(e.error().field.rfind("vocab-size (line ", 0) == 0, e.what());
+        QVERIFY2(std::string(e.what()).find("32000 as the model's config.json gives") !=
+                     std::string::npos,
+                 e.what());
+    }
+    // A value the file gives itself is not replaced: the export refuses it by name instead.
+    PlanSpec sw = eight_b(R"("tp": 2)");
+    sw.model = find_model_preset("mistral-7b")->model;
+    QCOMPARE(refusal_field(sw, LaunchTarget::megatron), std::string("model.sliding_window"));
 }
 
 // Megatron-LM core_v0.12.0, megatron/training/arguments.py: --recompute-activations is a

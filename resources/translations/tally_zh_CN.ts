@@ -3102,10 +3102,6 @@
         <translation>只能有一个值：第 %1 行给出的是 %2</translation>
     </message>
     <message>
-        <source>required: it gives %1</source>
-        <translation>必须给出：它提供 %1</translation>
-    </message>
-    <message>
         <source>the %1 GPUs the file gives</source>
         <translation>文件给出的 %1 个 GPU</translation>
     </message>
@@ -3548,6 +3544,30 @@
     <message>
         <source>data.tokens = %1: from %2 = %3 (line %4); the tally: line&apos;s %5 (line %6) no longer rounds to it, so the file was edited after the export and its count is used</source>
         <translation>data.tokens = %1：取自 %2 = %3（第 %4 行）；tally: 行的 %5（第 %6 行）取整后已不等于它，说明文件在导出后被改过，故采用文件中的计数</translation>
+    </message>
+    <message>
+        <source>%1 as the model&apos;s config.json gives (%2 = %3); or no config.json</source>
+        <translation>%1，与模型的 config.json 一致（%2 = %3）；或不给 config.json</translation>
+    </message>
+    <message>
+        <source>required: it gives %1, unless the model&apos;s config.json is given beside the file (--hf-config)</source>
+        <translation>必须给出：它给出 %1，除非在文件旁给出模型的 config.json（--hf-config）</translation>
+    </message>
+    <message>
+        <source>%1 = %2: the model&apos;s %3 does not run in %4</source>
+        <translation>%1 = %2：模型的 %3 无法在 %4 中运行</translation>
+    </message>
+    <message>
+        <source>%1 = %2: the current plan&apos;s %3 does not run in %4</source>
+        <translation>%1 = %2：当前计划的 %3 无法在 %4 中运行</translation>
+    </message>
+    <message>
+        <source>%1 = %2: %3 does not run in %4</source>
+        <translation>%1 = %2：%3 无法在 %4 中运行</translation>
+    </message>
+    <message>
+        <source>its default</source>
+        <translation>其默认值</translation>
     </message>
 </context>
 <context>

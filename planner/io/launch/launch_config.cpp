@@ -15,6 +15,7 @@
 #include "planner/hardware/hardware.h"
 #include "planner/hardware/user_profiles.h"
 #include "planner/io/launch/launch_fields.h"
+#include "planner/io/spec_json.h"
 #include "planner/model/params.h"
 #include "planner/training/plan.h"
 
@@ -377,6 +378,54 @@ struct Fillable {
     bool (*applies)(const PlanSpec&) = nullptr;
 };
 
+// `spec` with one field (a spec JSON path, "training.interleave") at the spec format's default:
+// the field left out of the spec's JSON and the JSON read back, with the default's text. nullopt
+// where that leaves the field as it was or the JSON no longer reads.
+struct DefaultedField {
+    PlanSpec spec;
+    std::string value;
+};
+std::optional<DefaultedField> with_default(const PlanSpec& spec, std::string_view field) {
+    nlohmann::json j = to_json(spec);
+    nlohmann::json* parent = &j;
+    std::string_view rest = field;
+    for (std::size_t dot = rest.find('.'); dot != std::string_view::npos; dot = rest.find('.')) {
+        const std::string key(rest.substr(0, dot));
+        if (!parent->is_object() || !parent->contains(key)) {
+            return std::nullopt;
+        }
+        parent = &(*parent)[key];
+        rest = rest.substr(dot + 1);
+    }
+    const std::string leaf(rest);
+    if (!parent->is_object() || !parent->contains(leaf)) {
+        return std::nullopt;
+    }
+    const nlohmann::json before = (*parent)[leaf];
+    parent->erase(leaf);
+    try {
+        DefaultedField out{plan_spec_from_json(j), {}};
+        const nlohmann::json back = to_json(out.spec);
+        std::string pointer = "/";
+        for (char c : field) {
+            pointer += c == '.' ? '/' : c;
+        }
+        const nlohmann::json::json_pointer path(pointer);
+        // The format leaves many fields out at their default (a count of 0, a switch off): then
+        // the value has no text of its own here.
+        if (back.contains(path)) {
+            if (back.at(path) == before) {
+                return std::nullopt;
+            }
+            const nlohmann::json& value = back.at(path);
+            out.value = value.is_string() ? value.get<std::string>() : value.dump();
+        }
+        return out;
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
+}
+
 const std::vector<Fillable>& fillables() {
     static const std::vector<Fillable> all = [] {
         std::vector<Fillable> f = {
@@ -681,8 +730,38 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
         }
     }
 
-    // The model's size must come from the file or from the config.json beside it.
+    // The model's size must come from the file or from the config.json beside it. Where both
+    // give a size they must agree: a config.json of another model is refused, naming the
+    // file's line, not taken in silence over what the file says.
     if (options.model) {
+        struct Dim {
+            const char* field;
+            std::int64_t ModelSpec::*member;
+        };
+        static constexpr Dim kDims[] = {
+            {"model.layers", &ModelSpec::layers}, {"model.hidden", &ModelSpec::hidden},
+            {"model.heads", &ModelSpec::heads},   {"model.ffn_hidden", &ModelSpec::ffn_hidden},
+            {"model.vocab", &ModelSpec::vocab},
+        };
+        for (const Dim& d : kDims) {
+            const auto r = std::find_if(out.read.begin(), out.read.end(),
+                                        [&](const auto& x) { return x.spec_field == d.field; });
+            if (r == out.read.end() || spec.model.*d.member == (*options.model).*d.member) {
+                continue;
+            }
+            FieldError error = FieldError::of(
+                r->line > 0 ? fmt::format("{} (line {})", r->key, r->line) : r->key, r->value,
+                TALLY_TEXT("tally::launch",
+                           "%1 as the model's config.json gives (%2 = %3); or no config.json")
+                    .arg((*options.model).*d.member)
+                    .arg(d.field)
+                    .arg((*options.model).*d.member));
+            if (r->line > 0) {
+                error.field_text =
+                    TALLY_TEXT("tally::launch", "%1 (line %2)").arg(r->key).arg(r->line);
+            }
+            throw SpecError(std::move(error));
+        }
         spec.model = *options.model;
     } else {
         for (const char* dim :
@@ -701,7 +780,11 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
             }
             if (!read) {
                 throw SpecError(std::string(row->key), kValueNothing,
-                                TALLY_TEXT("tally::launch", "required: it gives %1").arg(dim));
+                                TALLY_TEXT("tally::launch",
+                                           "required: it gives %1, unless the model's "
+                                           "config.json is given beside the file "
+                                           "(--hf-config)")
+                                    .arg(dim));
             }
         }
     }
@@ -754,6 +837,45 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
                                              "data.tokens = %1: not in the file; 20 tokens per "
                                              "parameter (Hoffmann et al. 2022, Chinchilla)")
                                       .arg(fmt::format("{:.4g}", tokens)));
+        }
+    }
+    // A value the file did not give that the framework cannot run (kept from the current plan, as
+    // an interleave or tensor parallelism in an accelerate import, or brought by the model's
+    // config.json, as a sliding window for Megatron-LM): the spec format's default instead, said
+    // among the assumptions, so the import is a plan the framework runs and exports back. A
+    // value the file gave stays, for the export to refuse by name.
+    for (int pass = 0; pass < 8; ++pass) {
+        bool changed = false;
+        for (const launch::Refusal& refuse : t.refusals) {
+            const std::optional<FieldError> refused = refuse(spec, t.title);
+            if (!refused || was_read(refused->field) ||
+                from_tally_block.count(refused->field) > 0) {
+                continue;
+            }
+            std::optional<DefaultedField> reset = with_default(spec, refused->field);
+            if (!reset) {
+                continue;
+            }
+            const bool model_field = refused->field.rfind("model.", 0) == 0;
+            Text said =
+                model_field
+                    ? TALLY_TEXT("tally::launch", "%1 = %2: the model's %3 does not run in %4")
+                : options.base ? TALLY_TEXT("tally::launch",
+                                            "%1 = %2: the current plan's %3 does not run in %4")
+                               : TALLY_TEXT("tally::launch", "%1 = %2: %3 does not run in %4");
+            said.arg(refused->field);
+            if (reset->value.empty()) {
+                said.arg_translated("tally::launch",
+                                    QT_TRANSLATE_NOOP("tally::launch", "its default"));
+            } else {
+                said.arg(reset->value);
+            }
+            out.guesses.push_back(std::move(said).arg(refused->value).arg(std::string(t.title)));
+            spec = std::move(reset->spec);
+            changed = true;
+        }
+        if (!changed) {
+            break;
         }
     }
     // Every other setting the plan rests on that the file did not give: Tally's default, or the

@@ -316,8 +316,10 @@ std::optional<FieldError> refuse_stage_layers(const PlanSpec& s, std::string_vie
     if (s.training.first_stage_layers == 0 && s.training.last_stage_layers == 0) {
         return std::nullopt;
     }
+    // Named by the field that is set (the first when both are).
     return refusal(
-        "training.first_stage_layers",
+        s.training.first_stage_layers != 0 ? "training.first_stage_layers"
+                                           : "training.last_stage_layers",
         fmt::format("{} / {}", s.training.first_stage_layers, s.training.last_stage_layers),
         TALLY_TEXT("tally::launch", "0 (even stages) for this framework (%1 cannot express it)")
             .arg(title));
@@ -1545,6 +1547,15 @@ const LaunchSetting* find_read(const LaunchImport& out, std::string_view key) {
 
 void finish_megatron(PlanSpec& s, LaunchImport& out, const LaunchImportOptions&) {
     s.training.engine = Engine::megatron;
+    // Without a virtual-pipeline setting neither runs an interleaved schedule: Megatron-LM's
+    // --num-layers-per-virtual-pipeline-stage and NeMo's virtual_pipeline_model_parallel_size
+    // default to None, one model chunk a stage (megatron/training/arguments.py; nemo/lightning/
+    // pytorch/strategies/megatron_strategy.py). A window's import keeps no other plan's.
+    if (std::none_of(out.read.begin(), out.read.end(), [](const LaunchSetting& r) {
+            return r.spec_field == "training.interleave";
+        })) {
+        s.training.interleave = 1;
+    }
     // The exchange type must be the one the step is timed with (set_cp_comm_type()): the ring
     // for full attention, the all-gather for a window (which Transformer Engine's ring refuses).
     const LaunchSetting* type = find_read(out, "model.config.cp_comm_type");
@@ -2193,7 +2204,8 @@ Table deepspeed_table() {
         {refuse_not_transformer, refuse_precision, refuse_fp8, refuse_above<&TrainingSpec::tp, 1>,
          refuse_activation_offload, refuse_tp_comm_overlap, refuse_partial_recompute,
          refuse_ep_comm_overlap, refuse_flex_dispatcher, refuse_backward_prefetch_post,
-         refuse_above<&TrainingSpec::pp, 1>, refuse_above<&TrainingSpec::context_parallel, 1>,
+         refuse_above<&TrainingSpec::pp, 1>, refuse_above<&TrainingSpec::interleave, 1>,
+         refuse_stage_layers, refuse_above<&TrainingSpec::context_parallel, 1>,
          refuse_above<&TrainingSpec::expert_parallel, 1>, refuse_selective_recompute,
          [](const PlanSpec& s, std::string_view title) -> std::optional<FieldError> {
              const Optimizer o = s.training.optimizer;
@@ -2276,7 +2288,8 @@ Table accelerate_table() {
          refuse_activation_offload, refuse_tp_comm_overlap, refuse_partial_recompute,
          refuse_ep_comm_overlap, refuse_flex_dispatcher, refuse_offload_optimizer_only,
          refuse_selective_recompute, refuse_above<&TrainingSpec::tp, 1>,
-         refuse_above<&TrainingSpec::pp, 1>, refuse_above<&TrainingSpec::context_parallel, 1>,
+         refuse_above<&TrainingSpec::pp, 1>, refuse_above<&TrainingSpec::interleave, 1>,
+         refuse_stage_layers, refuse_above<&TrainingSpec::context_parallel, 1>,
          refuse_above<&TrainingSpec::expert_parallel, 1>,
          [](const PlanSpec& s, std::string_view title) -> std::optional<FieldError> {
              if (s.training.zero == 0 &&
