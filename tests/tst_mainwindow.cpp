@@ -100,6 +100,7 @@ private slots:
     void wheelScrollsTheFormNotItsInputs();
     void wheelOverAnOpenListScrollsIt();
     void servingExampleHeadlineIsServing();
+    void lectureQuestionsOpenOnTheirAnswer();
     void servingSpecWithoutDataSaysTrainingIsNotPlanned();
     void failedImportKeepsTheFormAndGoesWithANewPlan();
     void eightBitAdamTakesInt8StatesInOneEdit();
@@ -167,6 +168,9 @@ MainWindow* TestMainWindow::makeWindow(bool lectureExample) {
         }
         if (seed) {
             seed->trigger();
+            // The example opens on the Time panel, its answer; the tests below read the Memory
+            // panel, which redraws only while it is in front.
+            w->showPanel(QStringLiteral("memory"));
         } else {
             qWarning("File > Examples has no entry for the lecture's question 1");
         }
@@ -1022,6 +1026,35 @@ void TestMainWindow::servingExampleHeadlineIsServing() {
     w.document()->startNew(start_plan_spec());
     QCOMPARE(bar->caption(QStringLiteral("days"))->text(), QStringLiteral("Training time"));
     QVERIFY(bar->figure(QStringLiteral("days"))->text().endsWith(QStringLiteral("days")));
+}
+
+// Help > The lecture's questions opens each question's example on the panel with its answer,
+// and as a plan that fits: question 1 (143.9 days) on Time, question 2 (the largest model) on
+// Memory, arithmetic intensity on the Roofline, the deep ReLU network's bytes on Memory. The
+// roofline example used to open on the Memory panel with Llama 2 70B at ZeRO-0 on one GPU's
+// 80 GB (1,194 GB needed).
+void TestMainWindow::lectureQuestionsOpenOnTheirAnswer() {
+    MainWindow& w = *m_window;
+    auto* questions = w.findChild<QMenu*>(QStringLiteral("helpQuestions"));
+    QVERIFY(questions);
+    QStringList panels;
+    for (QAction* a : questions->actions()) {
+        w.document()->undoStack()->setClean();
+        w.showPanel(QStringLiteral("formats"));
+        a->trigger();
+        QApplication::processEvents();
+        panels << w.currentPanel();
+        QVERIFY2(!w.document()->error(), qPrintable(a->text()));
+        QVERIFY2(w.document()->views()->plan.memory.fits, qPrintable(a->text()));
+        if (a->text().contains(QStringLiteral("roofline"))) {
+            QCOMPARE(w.currentPanel(), QStringLiteral("roofline"));
+        } else if (a->text().contains(QStringLiteral("question 1"))) {
+            QCOMPARE(w.currentPanel(), QStringLiteral("time"));
+        } else if (a->text().contains(QStringLiteral("question 2"))) {
+            QCOMPARE(w.currentPanel(), QStringLiteral("memory"));
+        }
+    }
+    QVERIFY2(panels.contains(QStringLiteral("roofline")), qPrintable(panels.join(u',')));
 }
 
 // A serving spec without a data block (as docs/cases/serving ships them) opens as a serving plan:

@@ -15,6 +15,25 @@ namespace {
 
 constexpr std::string_view kStartExample = "examples/llama-3-70b-15t-1024-h100.json";
 
+// Where each example's answer is: the lecture's question 1 is a time, question 2 (and the deep
+// ReLU network's bytes) a memory, the roofline example its operations; a serving example's
+// figures are the Inference panel's. The training plans show on every panel.
+std::string panel_of(const ExamplePlan& e) {
+    if (!e.spec.ops.empty()) {
+        return "roofline";
+    }
+    if (e.spec.inference != InferenceSpec{}) {  // an inference block (is_serving_plan())
+        return "inference";
+    }
+    if (e.file.starts_with("examples/seed-max-params") || e.file == "examples/lecture-mlp.json") {
+        return "memory";
+    }
+    if (e.file == "examples/seed-70b-15t-1024-h100.json") {
+        return "time";
+    }
+    return {};
+}
+
 std::vector<ExamplePlan> load_examples() {
     std::vector<ExamplePlan> out;
     for (const EmbeddedFile& f : embedded_files()) {
@@ -29,6 +48,7 @@ std::vector<ExamplePlan> load_examples() {
             throw std::runtime_error("resources/" + e.file + ": " + error.what());
         }
         e.lecture = e.spec.name.starts_with("CS336");
+        e.panel = panel_of(e);
         out.push_back(std::move(e));
     }
     // embedded_files() is sorted by path; the lecture's examples come first, its questions in

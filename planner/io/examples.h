@@ -14,6 +14,9 @@ struct ExamplePlan {
     // True for the plans of CS336 lecture 2 (their titles start with "CS336"): the lecture's
     // questions, whose figures Tally reproduces exactly.
     bool lecture = false;
+    // The window's panel that answers the example's question (a MainWindow panel id: "time",
+    // "memory", "roofline", "inference"); empty: the panel in front stays.
+    std::string panel;
 };
 
 // Every shipped example: the lecture's first, then the others, each group by file name.

@@ -77,7 +77,9 @@ namespace {
         "(3·2·1024²) = 341.3; H100 ridge (1979e12/2) / 3.35e12 = 295.4: everything but the matmul "
         "is memory-bound (seeds 000, 003). The einsums are the lecture's: a linear layer 2·B·D·K, "
         "attention scores, and '...' leading dimensions. The model's layers are Llama 2 70B (the "
-        "seed's 70B question) at micro-batch 1 x 4096 tokens."),
+        "seed's 70B question) at micro-batch 1 x 4096 tokens, trained with ZeRO-3 and full "
+        "recomputation so that it fits the 1024 H100s (10.5 GB a GPU); neither changes where the "
+        "layers sit on the roofline."),
     QT_TRANSLATE_NOOP(
         "tally::examples",
         "CS336 lecture 2, question 1: 70B parameters, 15T tokens, 1024 H100, MFU 0.5"),

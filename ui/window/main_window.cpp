@@ -437,11 +437,8 @@ void MainWindow::buildMenus() {
         const PlanSpec spec = localizedExample(example.spec);
         QAction* action = questions->addAction(qs(spec.name));
         action->setStatusTip(qs(spec.description));
-        connect(action, &QAction::triggered, this, [this, spec] {
-            if (confirmReplace()) {
-                m_document->startNew(spec);
-            }
-        });
+        connect(action, &QAction::triggered, this,
+                [this, spec, panel = qs(example.panel)] { openExample(spec, panel); });
     }
     help->addSeparator();
     connect(help->addAction(tr("&About Tally")), &QAction::triggered, this, [this] {
@@ -534,11 +531,19 @@ void MainWindow::fillExamplesMenu(QMenu* menu) {
         const PlanSpec spec = localizedExample(example.spec);
         QAction* action = menu->addAction(qs(spec.name));
         action->setToolTip(tr("Opens resources/%1 as a new, unsaved plan").arg(qs(example.file)));
-        connect(action, &QAction::triggered, this, [this, spec] {
-            if (confirmReplace()) {
-                m_document->startNew(spec);
-            }
-        });
+        connect(action, &QAction::triggered, this,
+                [this, spec, panel = qs(example.panel)] { openExample(spec, panel); });
+    }
+}
+
+void MainWindow::openExample(const PlanSpec& spec, const QString& panel) {
+    if (!confirmReplace()) {
+        return;
+    }
+    m_document->startNew(spec);
+    // The panel that answers the example's question comes to the front (ExamplePlan::panel).
+    if (!panel.isEmpty()) {
+        showPanel(panel);
     }
 }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "planner/core/dtype.h"
+#include "planner/core/spec.h"
 #include "ui/common/chart_support.h"
 
 class QDockWidget;
@@ -116,6 +117,9 @@ private:
     // save them, discard them or cancel. False: keep the plan.
     bool confirmReplace();
     void fillExamplesMenu(QMenu* menu);
+    // Opens a shipped example as a new plan (asking first about unsaved changes) and brings
+    // `panel` to the front when it is not empty.
+    void openExample(const PlanSpec& spec, const QString& panel);
     bool save();
     bool saveAs();
     void exportPlan(bool markdown);
