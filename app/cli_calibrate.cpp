@@ -196,10 +196,17 @@ void register_calibrate_commands(CLI::App& app, CliState& state) {
                                           profile, [](const Text& t) { return cli_render(t); });
         }
         validate_display_name(name, "--name");
-        const HardwareProfile stored = calibrated_profile(profile, fit, id, name);
-
         Workspace ws = Workspace::open(state.db_path.empty() ? default_workspace_path()
                                                              : fs::path(state.db_path));
+        if (opts->name.empty()) {
+            // Calibrating a profile the workspace has again keeps its name.
+            for (const HardwareProfile& existing : ws.list_profiles()) {
+                if (existing.id == id) {
+                    name = existing.name;
+                }
+            }
+        }
+        const HardwareProfile stored = calibrated_profile(profile, fit, id, name);
         if (opts->name.empty()) {
             // The name was made up here, not typed: when another profile has it, say how to
             // choose one.

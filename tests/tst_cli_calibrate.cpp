@@ -336,6 +336,15 @@ void TestCliCalibrate::takenDefaultNameAsksForName() {
         calibrate(second + QStringList{QStringLiteral("--name"), QStringLiteral("Second run")}));
     QCOMPARE(named.exit_code, 0);
     QCOMPARE(show("h100-run2").exit_code, 0);
+    // Calibrated again into the same id without --name: the profile keeps its name ("Second
+    // run"), and nothing asks for one.
+    const Run again =
+        run_tally(calibrate({a, QStringLiteral("--step-s"), QStringLiteral("22"),
+                             QStringLiteral("--profile"), QStringLiteral("h100-run2")}));
+    QCOMPARE(again.exit_code, 0);
+    const json stored = json::parse(again.out.toStdString());
+    QCOMPARE(stored["profile"]["name"].get<std::string>(), std::string("Second run"));
+    QCOMPARE(stored["replaced"].get<bool>(), true);
 }
 
 QTEST_GUILESS_MAIN(TestCliCalibrate)

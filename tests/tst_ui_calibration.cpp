@@ -75,6 +75,7 @@ private slots:
     void previewAndMarks();
     void logFileAndWarmUp();
     void typedLogPathIsReadOnEnter();
+    void previewSaysWhatAnExistingIdBecomes();
     void workspaceFileIsNotALog();
     void buttonOpensTheDialogAndOkSwitchesThePlan();
     void withoutWorkspaceNothingIsStored();
@@ -168,6 +169,36 @@ void TestUiCalibration::logFileAndWarmUp() {
     dialog.readLog();
     QVERIFY(marked(dialog.logEdit()));
     QVERIFY(dialog.preview()->text().contains(QStringLiteral("elapsed time per iteration")));
+}
+
+// The id the dialog offers may be a profile the workspace has: the preview says what storing
+// into it does (Workspace::save_calibrated_profile()) before OK, as the CLI's "calibrated again".
+void TestUiCalibration::previewSaysWhatAnExistingIdBecomes() {
+    const HardwareProfile h100 = *find_builtin_hardware("h100-sxm");
+    CalibrationDialog dialog(runSpec(), h100, {});
+    HardwareProfile before = h100;
+    before.id = dialog.idEdit()->text().toStdString();  // the default id, h100-sxm-calibrated
+    before.name = "H100 run 1";
+    before.calibration = StepCalibration{};
+    before.calibration->efficiency = 0.8074;
+    before.calibration->base_profile = "h100-sxm";
+    before.calibration->measured_on = "2026-12-01";
+    HardwareProfile other = h100;
+    other.id = "my-h100";
+    other.name = "My H100";
+    dialog.setExistingProfiles({before, other});
+    dialog.stepEdit()->setText(QStringLiteral("12"));
+    QVERIFY(dialog.calibrated());
+    QVERIFY2(dialog.preview()->text().contains(
+                 QStringLiteral("its calibration (efficiency 0.8074, 2026-12-01) is replaced")),
+             qPrintable(dialog.preview()->text()));
+    // Another profile's id (a copy of the part, not calibrated from this one): refused there.
+    dialog.idEdit()->setText(QStringLiteral("my-h100"));
+    QVERIFY2(dialog.preview()->text().contains(QStringLiteral("is another profile")),
+             qPrintable(dialog.preview()->text()));
+    // A new id: nothing to say.
+    dialog.idEdit()->setText(QStringLiteral("h100-run2"));
+    QVERIFY(!dialog.preview()->text().contains(QStringLiteral("Profile h100-run2")));
 }
 
 // A path typed into the log box is read on Enter (or on leaving the box); until then the preview

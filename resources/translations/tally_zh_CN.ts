@@ -5268,6 +5268,18 @@ Source: %7</source>
         <source>Press Enter to read %1.</source>
         <translation>按 Enter 读取 %1。</translation>
     </message>
+    <message>
+        <source>Profile %1 (&quot;%2&quot;) is another profile: the workspace keeps it and refuses this id. Choose another.</source>
+        <translation>配置 %1（“%2”）是另一个配置：工作区会保留它并拒绝此 id。请换一个。</translation>
+    </message>
+    <message>
+        <source>Profile %1 (&quot;%2&quot;) exists: its calibration (efficiency %3, %4) is replaced. Another id keeps it.</source>
+        <translation>配置 %1（“%2”）已存在：它的校准（效率 %3，%4）将被替换。换一个 id 可保留它。</translation>
+    </message>
+    <message>
+        <source>Profile %1 (&quot;%2&quot;) is calibrated in place.</source>
+        <translation>配置 %1（“%2”）将在原处校准。</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::ComparePanel</name>

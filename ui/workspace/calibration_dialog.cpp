@@ -297,13 +297,40 @@ void CalibrationDialog::refit() {
         }
         m_calibrated = calibrated_profile(m_profile, fit, id, name);
         m_preview->setStyleSheet(QString());
-        m_preview->setText(
+        QString text =
             tr("Predicted %1 s (the model, uncalibrated) / measured %2 s = efficiency %3. Every "
                "step predicted on %4 is divided by %3; this plan's step becomes %2 s. Measured: "
                "%5.")
                 .arg(qs(four_digits(fit.predicted_step_s)), qs(four_digits(fit.measured_step_s)))
                 .arg(fit.efficiency, 0, 'f', 4)
-                .arg(qs(id), qs(fit.source)));
+                .arg(qs(id), qs(fit.source));
+        // What the workspace does with an id it has (Workspace::save_calibrated_profile()): the
+        // same part's profile is calibrated again, another profile is kept and the id refused.
+        const std::string& base = m_calibrated->calibration->base_profile;
+        for (const HardwareProfile& existing : m_existing) {
+            if (existing.id != id) {
+                continue;
+            }
+            const bool samePart =
+                existing.id == base ||
+                (existing.calibration && existing.calibration->base_profile == base);
+            text += u'\n';
+            if (!samePart) {
+                text += tr("Profile %1 (\"%2\") is another profile: the workspace keeps it and "
+                           "refuses this id. Choose another.")
+                            .arg(qs(id), qs(existing.name));
+            } else if (existing.calibration) {
+                text += tr("Profile %1 (\"%2\") exists: its calibration (efficiency %3, %4) is "
+                           "replaced. Another id keeps it.")
+                            .arg(qs(id), qs(existing.name))
+                            .arg(existing.calibration->efficiency, 0, 'f', 4)
+                            .arg(qs(existing.calibration->measured_on));
+            } else {
+                text += tr("Profile %1 (\"%2\") is calibrated in place.")
+                            .arg(qs(id), qs(existing.name));
+            }
+        }
+        m_preview->setText(text);
         m_ok->setEnabled(true);
     } catch (const SpecError& e) {
         if (e.field() == stepField) {
@@ -311,6 +338,11 @@ void CalibrationDialog::refit() {
         }
         m_preview->setText(translatedFieldError(e.error()));
     }
+}
+
+void CalibrationDialog::setExistingProfiles(std::vector<HardwareProfile> profiles) {
+    m_existing = std::move(profiles);
+    refit();
 }
 
 void CalibrationDialog::submit() {
@@ -367,6 +399,13 @@ void TimeCalibration::openDialog() {
         views->spec, views->hardware,
         [this](const HardwareProfile& p) { return storeCalibration(m_session, m_document, p); },
         m_session->path(), m_panel);
+    if (Workspace* ws = m_session->workspace()) {
+        try {
+            dialog->setExistingProfiles(ws->list_profiles());
+        } catch (const std::exception&) {
+            // An unreadable workspace: storing will say so; the preview just cannot warn.
+        }
+    }
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     m_dialog = dialog;
     dialog->open();

@@ -39,6 +39,10 @@ public:
     CalibrationDialog(const PlanSpec& spec, const HardwareProfile& profile, Apply apply,
                       const QString& workspacePath = {}, QWidget* parent = nullptr);
 
+    // The workspace's profiles: the preview says when OK would calibrate one of them again (its
+    // id typed or the default), and whose calibration it replaces.
+    void setExistingProfiles(std::vector<HardwareProfile> profiles);
+
     // The profile OK would store, when the inputs give a fit.
     const std::optional<HardwareProfile>& calibrated() const { return m_calibrated; }
 
@@ -65,6 +69,7 @@ private:
     HardwareProfile m_profile;
     Apply m_apply;
     QString m_workspacePath;
+    std::vector<HardwareProfile> m_existing;
     QRadioButton* m_stepChoice;
     QRadioButton* m_logChoice;
     QLineEdit* m_step;
