@@ -554,7 +554,7 @@ void TestCliTranslation::rooflineAndHardwareFollowLang() {
 
 // `plan` in Chinese: the step table's terms and the formulas of "How each figure is computed"
 // (planner/text/explain.cpp) come from the catalogue, in the words its entries use ("PP 通信",
-// "PP 气泡", "DP 暴露", "字节/秒").
+// "PP 气泡", "未重叠的 DP 通信", "字节/秒").
 void TestCliTranslation::planStepAndFormulasInChinese() {
     const Run r = runZh({QStringLiteral("plan"), example("llama-3-70b-15t-1024-h100.json")});
     QCOMPARE(r.exit_code, 0);
@@ -564,7 +564,7 @@ void TestCliTranslation::planStepAndFormulasInChinese() {
     QVERIFY2(step >= 0, qPrintable(r.out));
     const QStringList rows = r.out.mid(step).split(u'\n').mid(1, 16);
     for (const char* term :
-         {"TP 通信", "PP 通信", "PP 气泡", "DP 暴露", "EP 通信", "CP 通信", "NCCL SM", "DP 通信"}) {
+         {"TP 通信", "PP 通信", "PP 气泡", "未重叠的 DP 通信", "EP 通信", "CP 通信", "NCCL SM", "DP 通信"}) {
         const QString t = QString::fromUtf8(term);
         QVERIFY2(std::any_of(rows.begin(), rows.end(),
                              [&](const QString& row) {

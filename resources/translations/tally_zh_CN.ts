@@ -544,7 +544,7 @@
     </message>
     <message>
         <source>%1 total, %2 active, %3 embedding</source>
-        <translation>总计 %1，激活 %2，嵌入 %3</translation>
+        <translation>总计 %1，激活参数 %2，嵌入 %3</translation>
     </message>
     <message>
         <source>of %1 GB: %2</source>
@@ -1196,7 +1196,7 @@
     </message>
     <message>
         <source>profile</source>
-        <translation>配置</translation>
+        <translation>硬件配置</translation>
     </message>
     <message>
         <source>compute dtype</source>
@@ -1264,7 +1264,7 @@
     </message>
     <message>
         <source>%1 params (%2 active)</source>
-        <translation>%1 个参数（激活 %2）</translation>
+        <translation>%1 个参数（激活参数 %2）</translation>
     </message>
     <message>
         <source>format</source>
@@ -1476,7 +1476,7 @@
     </message>
     <message>
         <source>DP exposed</source>
-        <translation>DP 暴露</translation>
+        <translation>未重叠的 DP 通信</translation>
     </message>
     <message>
         <source>EP comm</source>
@@ -2411,7 +2411,7 @@
     </message>
     <message>
         <source>%1 total, %2 active, %3 embedding</source>
-        <translation>总计 %1，激活 %2，嵌入 %3</translation>
+        <translation>总计 %1，激活参数 %2，嵌入 %3</translation>
     </message>
     <message>
         <source>%1 x %2 s / 86400 = %3 days</source>
@@ -2546,7 +2546,7 @@
     <name>tally::formula</name>
     <message>
         <source>compute + recompute + memory-bound + TP + PP comm + PP bubble + DP exposed + EP + CP + launch gaps + NCCL SMs + offload + optimizer</source>
-        <translation>计算 + 重计算 + 内存受限 + TP + PP 通信 + PP 气泡 + DP 暴露 + EP + CP + 启动间隙 + NCCL SM + 卸载 + 优化器</translation>
+        <translation>计算 + 重计算 + 内存受限 + TP + PP 通信 + PP 气泡 + 未重叠的 DP 通信 + EP + CP + 启动间隙 + NCCL SM + 卸载 + 优化器</translation>
     </message>
     <message>
         <source>predicted step / measured step of the calibrating spec; every time of the step divided by it</source>
@@ -4638,7 +4638,7 @@ Source: CS336 lecture 2 (0.5 is good)</source>
     </message>
     <message>
         <source>profile</source>
-        <translation>配置</translation>
+        <translation>硬件配置</translation>
     </message>
     <message>
         <source>Scale-up bytes/s</source>
@@ -4730,7 +4730,7 @@ Source: CS336 lecture 2 (0.5 is good)</source>
     </message>
     <message>
         <source>Recompute</source>
-        <translation>重计算</translation>
+        <translation>重计算（激活检查点）</translation>
     </message>
     <message>
         <source>Activation checkpointing: selective recomputes the attention core (Korthikanti et al. 2022); full keeps each layer&apos;s input; sqrt keeps a checkpoint every sqrt(L) layers (Chen et al. 2016).</source>
@@ -4938,7 +4938,7 @@ Source: CS336 lecture 2 (0.5 is good)</source>
     </message>
     <message>
         <source>DP exposed</source>
-        <translation>DP 暴露</translation>
+        <translation>未重叠的 DP 通信</translation>
     </message>
     <message>
         <source>EP all-to-all</source>
@@ -5474,7 +5474,7 @@ Source: %7</source>
     </message>
     <message>
         <source>%1 (profile)</source>
-        <translation>%1（配置）</translation>
+        <translation>%1（硬件配置）</translation>
     </message>
     <message>
         <source>%1 (plan)</source>
@@ -8427,7 +8427,7 @@ Source: %2</source>
     </message>
     <message>
         <source>, %1 active per token</source>
-        <translation>，每 token 激活 %1</translation>
+        <translation>，每 token 激活参数 %1</translation>
     </message>
     <message>
         <source> (%1 in embeddings)</source>
