@@ -123,7 +123,7 @@ void print_serving_table(const PlanSpec& spec, const HardwareProfile& hw, const 
     const InferenceSpec& in = spec.inference;
     fmt::print("{}\n",
                cli_render(TALLY_TEXT("tally::cli", "Serving %1 on %2 x %3 (replicas: %4 of tp %5)")
-                              .arg(spec.name.empty() ? spec.model.name : spec.name)
+                              .arg(spec.name.empty() ? spec.model.name : cli_plan_name(spec.name))
                               .arg(spec.cluster.gpus)
                               .arg(hw.name)
                               .arg(fmt::format("{}", s.replicas))

@@ -91,7 +91,8 @@ void print_performance(const Plan& plan, const PlanSpec& spec, const HardwarePro
 void print_plan_table(const PlanSpec& spec, const HardwareProfile& hw, const Plan& plan) {
     const TrainingSpec& t = spec.training;
     const TextTranslator translate = [](const Text& text) { return cli_render(text); };
-    fmt::print("{}\n", plan_title(spec, hw, translate));
+    fmt::print("{}\n",
+               spec.name.empty() ? plan_title(spec, hw, translate) : cli_plan_name(spec.name));
     fmt::print(
         "{:<10} {}\n", "GPU",
         cli_render(

@@ -43,6 +43,10 @@ std::string cli_text(const char* context, const char* source) {
     return translations().translate(context, source).toStdString();
 }
 
+std::string cli_plan_name(const std::string& name) {
+    return name.empty() ? name : cli_text("tally::examples", name.c_str());
+}
+
 std::string cli_render(const Text& text) {
     return ui::translatedText(text, &translations()).toStdString();
 }

@@ -20,6 +20,10 @@ void set_cli_language(const std::string& code);
 // cli_text("context", "text") as it finds QCoreApplication::translate (the translation targets
 // pass -tr-function-alias translate+=cli_text).
 std::string cli_text(const char* context, const char* source);
+// A plan's name as the command line shows it: a shipped example's title (resources/examples,
+// translated under "tally::examples" as the window shows it) in the command line's language;
+// any other name as given.
+std::string cli_plan_name(const std::string& name);
 // A planner text (planner/core/text.h) in the command line's language. (Not an overload of
 // cli_text: lupdate reads cli_text's first argument as a context and would skip a TALLY_TEXT
 // inside it.)

@@ -869,16 +869,17 @@ void print_comparison(const std::vector<ComparisonRow>& rows, const PlanSpec& sp
     const auto figure = [](const ComparisonRow& r, auto f) -> std::string {
         return r.evaluated() ? f(r) : std::string("-");
     };
-    fmt::print("{}\n", spec.name.empty() ? tr("Plan") : spec.name);
+    fmt::print("{}\n", spec.name.empty() ? tr("Plan") : cli_plan_name(spec.name));
     line(tr("profile"), [](const ComparisonRow& r) { return r.hardware.id; });
     line(tr("kind"), [](const ComparisonRow& r) { return kind_text(r.hardware.kind); });
     line(tr("memory"), [](const ComparisonRow& r) { return gb_text(r.hardware.memory_bytes); });
     line(tr("bandwidth"),
          [](const ComparisonRow& r) { return tb_per_s_text(r.hardware.bandwidth_bytes_per_s); });
     line(tr("compute dtype"), [](const ComparisonRow& r) {
-        return r.fallback_from
-                   ? fmt::format("{} (no {})", to_string(r.compute), to_string(*r.fallback_from))
-                   : std::string(to_string(r.compute));
+        return r.fallback_from ? cli_render(TALLY_TEXT("tally::cli", "%1 (no %2)")
+                                                .arg(to_string(r.compute))
+                                                .arg(to_string(*r.fallback_from)))
+                               : std::string(to_string(r.compute));
     });
     line(tr("dense peak"), [](const ComparisonRow& r) { return tflops_text(r.peak_flops_per_s); });
     line(tr("ridge FLOP/byte"),

@@ -245,8 +245,10 @@ void TestUiProfiles::editorMarksWhatThePlannerRejects_data() {
     // A figure out of range is said in the box's unit (GB; the profile's 1e6 to 1e16 bytes).
     QTest::newRow("memory zero") << kMemory << QStringLiteral("0")
                                  << QStringLiteral("got 0 GB; from 0.001 to 10M GB");
+    // Said in the box's unit, as a value too small is: the profile's bounds, 1e6 B = 0.001 GB to
+    // 1e16 B = 10M GB (planner/hardware: kMinMemoryBytes, kMaxMemoryBytes).
     QTest::newRow("memory negative")
-        << kMemory << QStringLiteral("-80") << QStringLiteral("must be a finite number >= 0");
+        << kMemory << QStringLiteral("-80") << QStringLiteral("got -80 GB; from 0.001 to 10M GB");
     QTest::newRow("memory not a number")
         << kMemory << QStringLiteral("eighty") << QStringLiteral("not a number");
     QTest::newRow("memory empty") << kMemory << QString() << QStringLiteral("not a number");
@@ -254,7 +256,9 @@ void TestUiProfiles::editorMarksWhatThePlannerRejects_data() {
         << QStringLiteral("profile.bandwidth_bytes_per_s") << QStringLiteral("0")
         << QStringLiteral("got 0 GB/s; from 0.001 to 10M GB/s");
     QTest::newRow("peak negative")
-        << kBf16 << QStringLiteral("-1") << QStringLiteral("must be a finite number >= 0");
+        << kBf16 << QStringLiteral("-1") << QStringLiteral("got -1 TFLOP/s; from 1e-06 to 1B");
+    QTest::newRow("tdp negative") << QStringLiteral("profile.tdp_w") << QStringLiteral("-5")
+                                  << QStringLiteral("a number >= 0");
     QTest::newRow("tdp not a number") << QStringLiteral("profile.tdp_w") << QStringLiteral("7OO")
                                       << QStringLiteral("not a number");
     QTest::newRow("id with a space") << QStringLiteral("profile.id") << QStringLiteral("my h100")

@@ -1682,6 +1682,10 @@
         <source>at most %1 requests/s: what the engine serves with as many sequences running as its KV cache and its token budget allow</source>
         <translation>至多 %1 请求/s：引擎在其 KV 缓存和 token 预算允许的最多运行序列数下的服务速率</translation>
     </message>
+    <message>
+        <source>%1 (no %2)</source>
+        <translation>%1（没有 %2）</translation>
+    </message>
 </context>
 <context>
     <name>tally::compare</name>
@@ -5096,6 +5100,18 @@ Source: CS336 lecture 2 (0.5 is good)</source>
         <source>How many of the layers attend through the sliding window (GPT-OSS: 18 of 36, alternating; Gemma 3: 5 of every 6); the rest attend to the whole sequence. 0: all of them.</source>
         <translation>通过滑动窗口做注意力的层数（GPT-OSS：36 层中的 18 层，交替排列；Gemma 3：每 6 层中 5 层）；其余层关注整个序列。0：全部层。</translation>
     </message>
+    <message>
+        <source>a number &gt;= 0</source>
+        <translation>不小于 0 的数</translation>
+    </message>
+    <message>
+        <source>%1 (copy)</source>
+        <translation>%1（副本）</translation>
+    </message>
+    <message>
+        <source>%1 (copy %2)</source>
+        <translation>%1（副本 %2）</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::BitLayoutWidget</name>
@@ -7383,7 +7399,7 @@ Parameters, gradients, master weights and optimizer state of the plan&apos;s rec
     </message>
     <message>
         <source>Bytes/s</source>
-        <translation>Bytes/s</translation>
+        <translation>字节/秒</translation>
     </message>
     <message>
         <source>Median</source>
@@ -7571,7 +7587,7 @@ Parameters, gradients, master weights and optimizer state of the plan&apos;s rec
     </message>
     <message>
         <source>Id</source>
-        <translation>Id</translation>
+        <translation>ID</translation>
     </message>
     <message>
         <source>Name</source>
@@ -7845,7 +7861,7 @@ Parameters, gradients, master weights and optimizer state of the plan&apos;s rec
     </message>
     <message>
         <source>Id</source>
-        <translation>Id</translation>
+        <translation>ID</translation>
     </message>
     <message>
         <source>Name</source>

@@ -233,7 +233,7 @@ void ProfileEditorDialog::markError(const FieldError& error) {
     const auto number = m_numbers.constFind(path);
     const std::optional<double> typed =
         number != m_numbers.cend() ? parseNumber(number->edit->text().trimmed()) : std::nullopt;
-    if (number != m_numbers.cend() && number->scale != 1.0 && typed && *typed >= 0.0) {
+    if (number != m_numbers.cend() && number->scale != 1.0 && typed) {
         double least = kMinPeakFlopsPerS;
         double most = kMaxPeakFlopsPerS;
         if (path == kMemory) {
@@ -285,8 +285,8 @@ void ProfileEditorDialog::validate() {
             if (*parsed < 0.0) {
                 // The profile's JSON keeps no negative figures (a peak below 0 would read back as
                 // "none"), so the dialog names them before the planner sees them.
-                markError(FieldError{it.key().toStdString(), text.toStdString(),
-                                     "must be a finite number >= 0"});
+                markError(FieldError::of(it.key().toStdString(), text.toStdString(),
+                                         TALLY_TEXT("tally::ui", "a number >= 0")));
                 numbersOk = false;
                 continue;
             }

@@ -17,7 +17,7 @@ namespace tally::ui {
 namespace {
 
 QString tr(const char* text) {
-    return QCoreApplication::translate("tally::ui::WorkspaceProfiles", text);
+    return QCoreApplication::translate("tally::ui", text);
 }
 
 }  // namespace
@@ -92,8 +92,10 @@ std::pair<std::string, std::string> copyIdAndName(const HardwareProfile& base,
         const std::string suffix =
             n == 1 ? std::string() : std::string("-").append(std::to_string(n));
         const std::string id = base.id + "-copy" + suffix;
-        const std::string name =
-            base.name + (n == 1 ? std::string(" (copy)") : " (copy " + std::to_string(n) + ")");
+        // The default name of a copy, in the window's language (the user may rename it).
+        const std::string name = (n == 1 ? tr("%1 (copy)").arg(qs(base.name))
+                                         : tr("%1 (copy %2)").arg(qs(base.name)).arg(n))
+                                     .toStdString();
         if (!idTaken(id) && !nameTaken(name)) {
             return {id, name};
         }
