@@ -10,7 +10,10 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFileSystemModel>
+#include <QInputDialog>
+#include <QLineEdit>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QtTest>
 #include <nlohmann/json.hpp>
 
@@ -22,6 +25,7 @@
 #include "tests/cli_test_util.h"
 #include "ui/common/file_dialogs.h"
 #include "ui/session/workspace_session.h"
+#include "ui/workspace/user_prompts.h"
 
 using namespace tally;
 using tally::test::run_tally;
@@ -69,6 +73,7 @@ private slots:
     void initTestCase();
     void dialogOnWorkspaceFolderKeepsEveryRow();
     void iconProviderNamesFilesByName();
+    void nameDialogShowsTheWholeName();
 };
 
 void TestUiFileDialogs::initTestCase() {
@@ -166,4 +171,29 @@ void TestUiFileDialogs::iconProviderNamesFilesByName() {
 }
 
 QTEST_MAIN(TestUiFileDialogs)
+// The name a plan is saved under opens whole in its box: QInputDialog's layout sizes the dialog
+// to its contents, so a minimum width set on the dialog alone left a 200-pixel box that showed
+// "tp 8, pp 4, sequence parallel, ZeRO-1" of a longer name.
+void TestUiFileDialogs::nameDialogShowsTheWholeName() {
+    const QString name = QStringLiteral(
+        "Llama 3 70B on 15T tokens, 1024 H100: tp 8, pp 4, sequence parallel, ZeRO-1");
+    int boxWidth = 0;
+    int textWidth = 0;
+    QTimer::singleShot(0, [&] {
+        for (QWidget* w : QApplication::topLevelWidgets()) {
+            if (auto* dialog = qobject_cast<QInputDialog*>(w); dialog && dialog->isVisible()) {
+                auto* box = dialog->findChild<QLineEdit*>();
+                boxWidth = box->width();
+                textWidth = box->fontMetrics().horizontalAdvance(name);
+                dialog->reject();
+            }
+        }
+    });
+    tally::ui::defaultPrompts().askText(nullptr, QStringLiteral("Save"), QStringLiteral("Name:"),
+                                        name);
+    QVERIFY(textWidth > 0);
+    QVERIFY2(boxWidth > textWidth,
+             qPrintable(QStringLiteral("box %1 px, name %2 px").arg(boxWidth).arg(textWidth)));
+}
+
 #include "tst_ui_file_dialogs.moc"

@@ -4,6 +4,7 @@
 
 #include <QGuiApplication>
 #include <QInputDialog>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <algorithm>
 
@@ -35,7 +36,13 @@ UserPrompts defaultPrompts() {
         dialog.setLabelText(label);
         dialog.setTextValue(text);
         dialog.setInputMode(QInputDialog::TextInput);
-        dialog.setMinimumWidth(std::max(520, dialog.fontMetrics().horizontalAdvance(text) + 80));
+        // The dialog's layout sizes it to its contents (QLayout::SetMinAndMaxSize), which
+        // overrides a minimum width of the dialog's own: the box is widened instead.
+        const int width = std::max(480, dialog.fontMetrics().horizontalAdvance(text) + 40);
+        if (auto* box = dialog.findChild<QLineEdit*>()) {
+            box->setMinimumWidth(width);
+        }
+        dialog.setMinimumWidth(width + 40);
         return dialog.exec() == QDialog::Accepted ? dialog.textValue() : QString();
     };
     prompts.warn = [](QWidget* parent, const QString& message) {
