@@ -38,6 +38,7 @@ private slots:
     void maxBatchIsInfersMaxBatch();
     void servingSpecWithoutData();
     void concurrency();
+    void concurrencyMemoryIsTheRequestsInFlight();
     void requestRate();
     void requestRateSetsTheCost();
     void concurrencyOptionsRefused();
@@ -331,6 +332,29 @@ void TestCliInfer::servingSpecWithoutData() {
                                QByteArray(R"({"model": {"preset": "llama-2-7b"}})"));
     QCOMPARE(plan.exit_code, 2);
     QVERIFY2(plan.err.contains("data.tokens"), plan.err.constData());
+}
+
+// At a concurrency the memory per GPU is that of the requests in flight, as the window's headline
+// gives it, beside the static batch's. Llama 3 70B at fp8 on 4 H100 (the shipped example), worked
+// in tst_mainwindow's servingExampleHeadlineIsServing for its batch of 32; at 64 in flight:
+//   weights   18,163,763,200 B (unchanged)
+//   KV cache  81,920 B a token per GPU x 64 x (2048 + 512) = 13,421,772,800 B
+//   activations  545,259,520 B (one prefill pass) + 64 x 128256 / 4 logits x 4 B = 8,208,384 B
+//   total 32,139,003,904 B = 32.14 GB.
+void TestCliInfer::concurrencyMemoryIsTheRequestsInFlight() {
+    const QString spec =
+        QStringLiteral(TALLY_SOURCE_DIR "/resources/examples/llama-3-70b-serve-4xh100-fp8.json");
+    const Run r = run_tally({QStringLiteral("infer"), spec, QStringLiteral("--json"),
+                             QStringLiteral("--concurrency"), QStringLiteral("64")});
+    QCOMPARE(r.exit_code, 0);
+    const json j = json::parse(r.out.toStdString());
+    QCOMPARE(j["continuous"]["in_flight"].get<double>(), 64.0);
+    QCOMPARE(j["continuous"]["memory_total_bytes"].get<double>(),
+             18163763200.0 + 13421772800.0 + 545259520.0 + 8208384.0);
+    const Run table = run_tally(
+        {QStringLiteral("infer"), spec, QStringLiteral("--concurrency"), QStringLiteral("64")});
+    QVERIFY2(table.out.contains("32.14 GB of 80 GB with the KV caches of 64 requests in flight"),
+             table.out.constData());
 }
 
 void TestCliInfer::concurrency() {

@@ -3,6 +3,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
+
 #include "planner/core/quantity_text.h"
 #include "planner/hardware/efficiency.h"
 #include "planner/io/serving_case_accuracy.h"
@@ -116,6 +118,11 @@ nlohmann::json to_json(const ServingPlan& s, const PlanSpec& spec, const Hardwar
     j["cost_per_million_tokens"] = number_or_null(s.cost_per_million_tokens);
     if (s.continuous) {
         j["continuous"] = to_json(*s.continuous);
+        // Memory per GPU with the KV caches of the requests running (the static batch's is
+        // j["memory"]).
+        const auto running = static_cast<std::int64_t>(std::llround(s.continuous->in_flight));
+        j["continuous"]["memory_total_bytes"] =
+            running > 0 ? serving_memory(spec, hw, running).total_bytes : 0.0;
     } else {
         j["continuous"] = nullptr;
     }

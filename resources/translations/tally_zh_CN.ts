@@ -1686,6 +1686,10 @@
         <source>%1 (no %2)</source>
         <translation>%1（没有 %2）</translation>
     </message>
+    <message>
+        <source>%1 of %2 with the KV caches of %3 requests in flight, each at its full context</source>
+        <translation>%1 / %2，含 %3 个在途请求的 KV 缓存，每个按完整上下文计</translation>
+    </message>
 </context>
 <context>
     <name>tally::compare</name>
