@@ -962,7 +962,17 @@ void TestLaunchConfig::torchtitanTensorParallelIsSequenceParallel() {
     QVERIFY(h100);
     QCOMPARE(evaluate(back.spec, *h100).memory.activations_bytes,
              evaluate(spec, *h100).memory.activations_bytes);
-    QVERIFY(launch_export_notes(spec, LaunchTarget::torchtitan).empty());
+    // Nothing to say of the sequence: the one note is the engine, a Megatron-Core plan (the
+    // spec's default engine) that torchtitan runs as eager FSDP2.
+    const std::vector<Text> engine_notes = launch_export_notes(spec, LaunchTarget::torchtitan);
+    QCOMPARE(engine_notes.size(), std::size_t{1});
+    QVERIFY2(engine_notes[0].english().find("timed as training.engine megatron; torchtitan runs as "
+                                            "fsdp") != std::string::npos,
+             engine_notes[0].english().c_str());
+    QCOMPARE(back.spec.training.engine, Engine::fsdp);
+    PlanSpec eager = spec;
+    eager.training.engine = Engine::fsdp;
+    QVERIFY(launch_export_notes(eager, LaunchTarget::torchtitan).empty());
 
     // Without tensor parallelism there is nothing to shard: false, whatever the base said.
     PlanSpec one = spec;
@@ -976,7 +986,7 @@ void TestLaunchConfig::torchtitanTensorParallelIsSequenceParallel() {
 
     // A plan with tp 8 and no sequence parallelism exports (torchtitan runs it sequence
     // parallel), and says so, in the file and in the notes.
-    PlanSpec unsharded = spec;
+    PlanSpec unsharded = eager;  // an FSDP plan: no note of the engine
     unsharded.training.sequence_parallel = false;
     const std::vector<Text> notes = launch_export_notes(unsharded, LaunchTarget::torchtitan);
     QCOMPARE(notes.size(), std::size_t{1});
@@ -985,7 +995,9 @@ void TestLaunchConfig::torchtitanTensorParallelIsSequenceParallel() {
     QVERIFY2(
         text.find("# note: torchtitan's tensor parallelism always shards") != std::string::npos,
         text.c_str());
-    QVERIFY(launch_export_notes(unsharded, LaunchTarget::megatron).empty());
+    PlanSpec megatron = unsharded;
+    megatron.training.engine = Engine::megatron;
+    QVERIFY(launch_export_notes(megatron, LaunchTarget::megatron).empty());
 }
 
 // Every setting the plan rests on that the file does not give is listed with its value: the

@@ -3577,6 +3577,10 @@
         <source>its default</source>
         <translation>其默认值</translation>
     </message>
+    <message>
+        <source>this plan is timed as training.engine %2; %1 runs as %3, so the run&apos;s step differs from the plan&apos;s, and an import of this file is timed as %3</source>
+        <translation>此计划按 training.engine %2 计时；%1 以 %3 运行，因此实际单步时间与计划不同，导入此文件后按 %3 计时</translation>
+    </message>
 </context>
 <context>
     <name>tally::probe_import</name>

@@ -521,7 +521,37 @@ std::string export_launch_config(const PlanSpec& spec, LaunchTarget target) {
 
 std::vector<Text> launch_export_notes(const PlanSpec& spec, LaunchTarget target) {
     const Table& t = launch::table(target);
-    return t.notes ? t.notes(spec) : std::vector<Text>{};
+    std::vector<Text> notes = t.notes ? t.notes(spec) : std::vector<Text>{};
+    // The engine a framework is: what its import sets (each table's finish()). A plan timed as
+    // another engine (Megatron-Core's fused kernels exported to torchtitan's eager FSDP2) runs a
+    // different step there, and comes back timed as the framework's.
+    Engine runs = Engine::megatron;
+    switch (target) {
+        case LaunchTarget::megatron:
+        case LaunchTarget::nemo:
+            runs = Engine::megatron;
+            break;
+        case LaunchTarget::torchtitan:
+            runs =
+                spec.training.engine == Engine::fsdp_compile ? Engine::fsdp_compile : Engine::fsdp;
+            break;
+        case LaunchTarget::deepspeed:
+            runs = Engine::deepspeed;
+            break;
+        case LaunchTarget::accelerate:
+            runs = Engine::fsdp;
+            break;
+    }
+    if (spec.training.engine != runs) {
+        notes.push_back(TALLY_TEXT("tally::launch",
+                                   "this plan is timed as training.engine %2; %1 runs as %3, so "
+                                   "the run's step differs from the plan's, and an import of this "
+                                   "file is timed as %3")
+                            .arg(std::string(t.name))
+                            .arg(to_string(spec.training.engine))
+                            .arg(to_string(runs)));
+    }
+    return notes;
 }
 
 std::optional<LaunchTarget> detect_launch_target(std::string_view text,
