@@ -108,7 +108,7 @@ TimePanel::TimePanel(PlanDocument* document, QWidget* parent)
       m_secondsAxis(new QValueAxis(this)),
       m_minDays(new QLineEdit(QStringLiteral("30"), this)),
       m_minFind(new QPushButton(tr("Find"), this)),
-      m_minResult(makeTextLine(this)),
+      m_minResult(new QLabel(this)),
       m_calibrate(new QPushButton(tr("Calibrate from a measured step…"), this)) {
     setObjectName(QStringLiteral("timePanel"));
     m_chart->setTitle(tr("Days against GPUs (same MFU)"));
@@ -205,6 +205,10 @@ TimePanel::TimePanel(PlanDocument* document, QWidget* parent)
         tr("Doubles whole nodes until the best layout (the Layouts panel's search) trains the "
            "plan's tokens in the days given, then bisects: tally solve min-gpus."));
     m_minResult->setObjectName(QStringLiteral("minGpusResult"));
+    // The answer names every dimension of the layout: it wraps rather than being cut at a
+    // laptop's width, and can be selected and copied.
+    m_minResult->setWordWrap(true);
+    m_minResult->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto* minRow = new QHBoxLayout;
     minRow->addWidget(new QLabel(tr("GPUs to train it in"), side));
     minRow->addWidget(m_minDays);
@@ -301,7 +305,6 @@ void TimePanel::findMinGpus() {
                                              .arg(formatDays(found->days))
                                              .arg(layoutSummary(found->best.layout)));
                 }
-                m_minResult->setCursorPosition(0);
                 m_minResult->setToolTip(m_minResult->text());
                 emit minGpusFound();
             },

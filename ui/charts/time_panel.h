@@ -53,7 +53,7 @@ public:
     // searched on a worker thread for the plan as it is when Find is pressed.
     QLineEdit* minGpusDays() const { return m_minDays; }
     QPushButton* minGpusFind() const { return m_minFind; }
-    QLineEdit* minGpusResult() const { return m_minResult; }
+    QLabel* minGpusResult() const { return m_minResult; }
     bool isFindingMinGpus() const { return m_minRunning; }
     // "Calibrate from a measured step…": asks for the calibration dialog (calibrateRequested();
     // the workspace's panels answer it: ui/workspace/calibration_dialog.h).
@@ -96,7 +96,7 @@ private:
     void findMinGpus();
     QLineEdit* m_minDays;
     QPushButton* m_minFind;
-    QLineEdit* m_minResult;
+    QLabel* m_minResult;
     QThreadPool m_minPool;
     bool m_minRunning = false;
     int m_minGeneration = 0;  // bumped by every new plan: an answer for an older one is dropped
