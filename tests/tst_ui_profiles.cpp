@@ -19,6 +19,7 @@
 #include "planner/store/sqlite_db.h"
 #include "planner/store/workspace.h"
 #include "tests/cli_test_util.h"
+#include "ui/common/shrinkable_combo_box.h"
 #include "ui/session/workspace_session.h"
 #include "ui/workspace/profile_editor_dialog.h"
 #include "ui/workspace/profile_files.h"
@@ -54,6 +55,7 @@ private slots:
     void init();
     void cleanup();
     void listsBuiltinsReadOnly();
+    void gpuListOpensAsWideAsItsNames();
     void duplicateEditDeleteRoundTrip();
     void editorMarksWhatThePlannerRejects_data();
     void editorMarksWhatThePlannerRejects();
@@ -481,6 +483,35 @@ void TestUiProfiles::storedProfileReplacesBuiltinAsTheCliLists() {
     for (std::size_t i = 0; i < gui.size(); ++i) {
         QCOMPARE(cli[i], to_json(gui[i]));
     }
+}
+
+// The form's GPU picker may be narrower than its longest name; its open list is not, so
+// "GB300 (Blackwell Ultra in GB300 NVL72, 1400 W)" shows whole, not "GB300 (Blackw…VL72, 1400 W)".
+void TestUiProfiles::gpuListOpensAsWideAsItsNames() {
+    ShrinkableComboBox combo;
+    // As the form's GPU editor sets it up (GpuEditor): a scrolling list, not Fusion's menu.
+    combo.setMaxVisibleItems(16);
+    combo.setStyleSheet(QStringLiteral("QComboBox { combobox-popup: 0; }"));
+    QString longestName;
+    for (const HardwareProfile& p : builtin_hardware()) {
+        const QString name = QString::fromStdString(p.name);
+        combo.addItem(name);
+        if (combo.fontMetrics().horizontalAdvance(name) >
+            combo.fontMetrics().horizontalAdvance(longestName)) {
+            longestName = name;
+        }
+    }
+    combo.resize(160, combo.sizeHint().height());
+    combo.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&combo));
+    combo.showPopup();
+    const int longest = combo.view()->fontMetrics().horizontalAdvance(longestName);
+    QVERIFY2(combo.view()->viewport()->width() >= longest,
+             qPrintable(QStringLiteral("%1: %2 px of %3")
+                            .arg(longestName)
+                            .arg(combo.view()->viewport()->width())
+                            .arg(longest)));
+    combo.hidePopup();
 }
 
 #include "tst_ui_profiles.moc"

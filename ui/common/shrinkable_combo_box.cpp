@@ -1,5 +1,6 @@
 #include "ui/common/shrinkable_combo_box.h"
 
+#include <QAbstractItemView>
 #include <QStyle>
 #include <algorithm>
 
@@ -11,6 +12,14 @@ QSize ShrinkableComboBox::minimumSizeHint() const {
                        style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 16;
     size.setWidth(std::min(size.width(), narrow));
     return size;
+}
+
+void ShrinkableComboBox::showPopup() {
+    QAbstractItemView* list = view();
+    const int longest = list->sizeHintForColumn(0) + 2 * list->frameWidth() +
+                        style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 8;
+    list->setMinimumWidth(std::max(width(), longest));
+    QComboBox::showPopup();
 }
 
 }  // namespace tally::ui
