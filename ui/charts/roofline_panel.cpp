@@ -218,6 +218,8 @@ RooflinePanel::RooflinePanel(PlanDocument* document, QWidget* parent)
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     compactTable(m_table, RooflineTableModel::NameColumn);
+    // The lecture's five operations at least, under the chart on a laptop's screen.
+    showAtLeastRows(m_table, 6);
     m_table->setObjectName(QStringLiteral("rooflineTable"));
     m_remove->setEnabled(false);
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {

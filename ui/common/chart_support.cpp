@@ -68,14 +68,25 @@ void compactTable(QTableView* table, int stretchColumn) {
     fit();
 }
 
+namespace {
+
+// The header is counted unless hidden (isVisible() is false until the table is first shown).
+int heightForRows(const QTableView* table, int rows) {
+    const int header =
+        table->horizontalHeader()->isHidden() ? 0 : table->horizontalHeader()->sizeHint().height();
+    return header + rows * table->verticalHeader()->defaultSectionSize() + 2 * table->frameWidth();
+}
+
+}  // namespace
+
+void showAtLeastRows(QTableView* table, int rows) {
+    table->setMinimumHeight(heightForRows(table, rows));
+}
+
 void showEveryRow(QTableView* table) {
     auto fit = [table] {
-        const int rows = table->model() ? table->model()->rowCount() : 0;
-        const int header = table->horizontalHeader()->isVisible()
-                               ? table->horizontalHeader()->sizeHint().height()
-                               : 0;
-        table->setMinimumHeight(header + rows * table->verticalHeader()->defaultSectionSize() +
-                                2 * table->frameWidth());
+        table->setMinimumHeight(
+            heightForRows(table, table->model() ? table->model()->rowCount() : 0));
     };
     if (table->model()) {
         QObject::connect(table->model(), &QAbstractItemModel::modelReset, table, fit);

@@ -37,6 +37,9 @@ void compactTable(QTableView* table, int stretchColumn = -1);
 // whenever rows come or go: for a table in a scrolling column, where one scroll bar for the
 // column beats a second one inside a table a few rows high on a laptop's screen.
 void showEveryRow(QTableView* table);
+// Keeps `table` tall enough for `rows` rows (its header and frame included), whatever a splitter
+// or a short screen leaves it: below a chart on a laptop's 768 px it kept two.
+void showAtLeastRows(QTableView* table, int rows);
 
 // One line of read-only text that looks like a label. Unlike a QLabel, new text never invalidates
 // the layouts above it (a line edit's size hint does not depend on its text), so figures that
