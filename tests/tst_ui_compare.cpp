@@ -163,6 +163,11 @@ void TestUiCompare::tableEqualsThePlanner() {
     const CompareTableModel* m = m_panel->tableModel();
     QCOMPARE(m->columnCount(), 5);  // the figure names, then one column per profile
     QCOMPARE(m->rowCount(), CompareTableModel::kFigureCount);
+    // The plan's figures lead, the parts' own follow: whether it fits, its memory, days and cost
+    // are the first eight rows, in view without scrolling at 1366 x 768.
+    QCOMPARE(m->index(0, 0).data().toString(), QStringLiteral("Plan fits"));
+    QVERIFY(CompareTableModel::rowOf(Figure::cost) < 8);
+    QVERIFY(CompareTableModel::rowOf(Figure::cost) < CompareTableModel::rowOf(Figure::kind));
 
     const PlanSpec spec = threeBSpec();
     std::vector<HardwareProfile> profiles;

@@ -61,7 +61,17 @@ private:
 class CompareTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
+    // The rows, in this order: the plan on each profile first (what a comparison is for, in
+    // view without scrolling on a laptop's screen), then the parts' own figures.
     enum class Figure {
+        fits,
+        computeDtype,
+        memoryPerGpu,
+        headroom,
+        days,
+        gpuHours,
+        price,
+        cost,
         kind,
         memory,
         bandwidth,
@@ -75,16 +85,8 @@ public:
         peakInt8,
         tdp,
         ridge,
-        fits,
-        computeDtype,
-        memoryPerGpu,
-        headroom,
-        days,
-        gpuHours,
-        price,
-        cost,
     };
-    static constexpr int kFigureCount = static_cast<int>(Figure::cost) + 1;
+    static constexpr int kFigureCount = static_cast<int>(Figure::ridge) + 1;
     enum Role { ValueRole = Qt::UserRole + 1, ProfileIdRole };
 
     explicit CompareTableModel(QObject* parent = nullptr);
