@@ -101,6 +101,7 @@ private slots:
     void wheelOverAnOpenListScrollsIt();
     void servingExampleHeadlineIsServing();
     void lectureQuestionsOpenOnTheirAnswer();
+    void layoutRefusalPointsToTheLayoutsPanel();
     void servingSpecWithoutDataSaysTrainingIsNotPlanned();
     void failedImportKeepsTheFormAndGoesWithANewPlan();
     void eightBitAdamTakesInt8StatesInOneEdit();
@@ -1055,6 +1056,25 @@ void TestMainWindow::lectureQuestionsOpenOnTheirAnswer() {
         }
     }
     QVERIFY2(panels.contains(QStringLiteral("roofline")), qPrintable(panels.join(u',')));
+}
+
+// A plan refused for its layout alone (micro-batch 3 on the start plan: 512 sequences a step are
+// not whole micro-batches of 3 x 32 data-parallel ranks) names the field, then points to the
+// Layouts panel in a sentence of its own.
+void TestMainWindow::layoutRefusalPointsToTheLayoutsPanel() {
+    MainWindow& w = *m_window;
+    PlanSpec s = start_plan_spec();
+    w.document()->startNew(s);
+    s.data.micro_batch = 3;
+    w.document()->edit(s, QStringLiteral("micro-batch 3"));
+    QApplication::processEvents();
+    const QString message = w.statusBar()->currentMessage();
+    QVERIFY2(message.startsWith(QStringLiteral("Not drawn: data.global_batch")),
+             qPrintable(message));
+    QVERIFY2(message.endsWith(QStringLiteral(". The Layouts panel lists the layouts that suit 1024 "
+                                             "GPUs.")),
+             qPrintable(message));
+    QVERIFY2(!message.contains(QStringLiteral(" . ")), qPrintable(message));
 }
 
 // A serving spec without a data block (as docs/cases/serving ships them) opens as a serving plan:

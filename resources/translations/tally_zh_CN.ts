@@ -6565,10 +6565,6 @@ Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
         <translation>未绘制：%1</translation>
     </message>
     <message>
-        <source>The Layouts panel lists the layouts that suit %1 GPUs.</source>
-        <translation>“并行布局”面板列出适合 %1 个 GPU 的布局。</translation>
-    </message>
-    <message>
         <source>Drag a slider or type a value; every chart follows. Hover a figure to see how it is computed.</source>
         <translation>拖动滑块或输入数值，所有图表都会随之更新。悬停在数字上可查看它的计算方法。</translation>
     </message>
@@ -6617,6 +6613,10 @@ Close anyway?</source>
     <message>
         <source>Training not planned: %1. The Inference panel and the headline show the serving plan.</source>
         <translation>未规划训练：%1。“推理”面板和标题数字显示推理服务计划。</translation>
+    </message>
+    <message>
+        <source>%1. The Layouts panel lists the layouts that suit %2 GPUs.</source>
+        <translation>%1。“并行布局”面板列出适合 %2 个 GPU 的布局。</translation>
     </message>
 </context>
 <context>

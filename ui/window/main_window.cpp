@@ -731,8 +731,10 @@ void MainWindow::showError() {
         // finds one that does.
         const HardwareProfile* hw = m_document->hardware();
         if (hw && !check_layout_search(m_document->spec(), *hw)) {
-            message += u' ' + tr("The Layouts panel lists the layouts that suit %1 GPUs.")
-                                  .arg(m_document->spec().cluster.gpus);
+            // The planner's message ends without a full stop: the sentence after it needs one.
+            message = tr("%1. The Layouts panel lists the layouts that suit %2 GPUs.")
+                          .arg(message)
+                          .arg(m_document->spec().cluster.gpus);
         }
         statusBar()->showMessage(message);
         statusBar()->setToolTip(message);
