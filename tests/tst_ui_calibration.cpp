@@ -196,9 +196,11 @@ void TestUiCalibration::previewSaysWhatAnExistingIdBecomes() {
     dialog.idEdit()->setText(QStringLiteral("my-h100"));
     QVERIFY2(dialog.preview()->text().contains(QStringLiteral("is another profile")),
              qPrintable(dialog.preview()->text()));
+    QVERIFY(!dialog.okButton()->isEnabled());
     // A new id: nothing to say.
     dialog.idEdit()->setText(QStringLiteral("h100-run2"));
     QVERIFY(!dialog.preview()->text().contains(QStringLiteral("Profile h100-run2")));
+    QVERIFY(dialog.okButton()->isEnabled());
 }
 
 // A path typed into the log box is read on Enter (or on leaving the box); until then the preview

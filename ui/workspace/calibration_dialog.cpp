@@ -307,6 +307,7 @@ void CalibrationDialog::refit() {
         // What the workspace does with an id it has (Workspace::save_calibrated_profile()): the
         // same part's profile is calibrated again, another profile is kept and the id refused.
         const std::string& base = m_calibrated->calibration->base_profile;
+        bool refused = false;
         for (const HardwareProfile& existing : m_existing) {
             if (existing.id != id) {
                 continue;
@@ -316,6 +317,7 @@ void CalibrationDialog::refit() {
                 (existing.calibration && existing.calibration->base_profile == base);
             text += u'\n';
             if (!samePart) {
+                refused = true;
                 text += tr("Profile %1 (\"%2\") is another profile: the workspace keeps it and "
                            "refuses this id. Choose another.")
                             .arg(qs(id), qs(existing.name));
@@ -331,7 +333,7 @@ void CalibrationDialog::refit() {
             }
         }
         m_preview->setText(text);
-        m_ok->setEnabled(true);
+        m_ok->setEnabled(!refused);
     } catch (const SpecError& e) {
         if (e.field() == stepField) {
             markField(m_stepChoice->isChecked() ? static_cast<QWidget*>(m_step) : m_log);

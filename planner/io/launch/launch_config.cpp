@@ -286,7 +286,7 @@ const std::vector<TallySetting>& tally_settings() {
          }},
         // The exact token count: the frameworks count a run in whole samples or steps, so the
         // tokens come back rounded to a sequence or a step without it. Applied on import only
-        // while the file's own count still rounds from it (consistent_tokens() below).
+        // while the file's own count still rounds from it (edited_token_count() below).
         {"data.tokens", [](const PlanSpec& s) { return fmt::format("{}", s.data.tokens); },
          [](PlanSpec& s, const std::string& v) {
              // The spec JSON's bounds (check(), planner/training/check.cpp).
