@@ -434,7 +434,14 @@ void TestUiWorkspace::savedPlansRoundTrip() {
     QVERIFY(cliRow >= 0);
     panel->selectPlan(panel->model()->index(cliRow, 0).data(SavedPlansModel::IdRole).toLongLong());
     const int steps = window->document()->undoStack()->count();
+    // The window has a file open, which holds the plan before: Save must not write the saved
+    // plan over it.
+    QString error;
+    const QString file = m_dir->filePath(QStringLiteral("three-b.json"));
+    QVERIFY2(window->document()->save(file, &error), qPrintable(error));
+    QCOMPARE(window->document()->filePath(), file);
     QVERIFY(panel->openSelected());
+    QVERIFY(window->document()->filePath().isEmpty());
     // It comes under its saved name.
     PlanSpec seventyNamed = seventy;
     seventyNamed.name = "seventy B from the CLI";

@@ -119,6 +119,10 @@ void PlanDocument::reset(const PlanSpec& spec) {
 void PlanDocument::startNew(const PlanSpec& spec) {
     reset(spec);
     m_undo->setClean();
+    forgetFile();
+}
+
+void PlanDocument::forgetFile() {
     if (!m_filePath.isEmpty()) {
         m_filePath.clear();
         emit filePathChanged();

@@ -64,6 +64,9 @@ public:
     // Starts an unsaved plan from `spec` (File > New, an example): like reset(), and forgets the
     // file, so Save asks where instead of overwriting the file that was open.
     void startNew(const PlanSpec& spec);
+    // Forgets the file the plan was opened from or saved to, keeping the plan and its history:
+    // Save then asks where (a saved plan opened from the workspace is not that file's plan).
+    void forgetFile();
 
     // Replaces the model with a Hugging Face config.json (undoable). False and a message naming
     // the file and the problem when it cannot be read.

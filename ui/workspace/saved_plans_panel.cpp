@@ -264,6 +264,9 @@ bool SavedPlansPanel::openSelected() {
         // The saved plan's name is the plan's name (the title, the CSV, the report show it).
         spec.name = stored->name;
         m_document->edit(spec, tr("Open saved plan \"%1\"").arg(qs(stored->name)));
+        // The file the window had open holds another plan: Save asks where rather than write
+        // this one over it.
+        m_document->forgetFile();
         report(tr("Opened \"%1\" (Ctrl+Z returns to the plan you had).").arg(qs(stored->name)),
                false);
         return true;
