@@ -102,6 +102,7 @@ private slots:
     void servingExampleHeadlineIsServing();
     void lectureQuestionsOpenOnTheirAnswer();
     void layoutRefusalPointsToTheLayoutsPanel();
+    void memorySweepSaysWhereItIsCut();
     void servingSpecWithoutDataSaysTrainingIsNotPlanned();
     void failedImportKeepsTheFormAndGoesWithANewPlan();
     void eightBitAdamTakesInt8StatesInOneEdit();
@@ -1075,6 +1076,26 @@ void TestMainWindow::layoutRefusalPointsToTheLayoutsPanel() {
                                              "GPUs.")),
              qPrintable(message));
     QVERIFY2(!message.contains(QStringLiteral(" . ")), qPrintable(message));
+}
+
+// The memory sweep's axis stops at a few times the capacity (the capacity line stays readable):
+// when points run past it, the axis title says where it is cut. The start plan (dp 32, global
+// batch 512) sweeps micro-batches up to 16 (about 110 GB at most, under the 500 GB top); at a
+// global batch of 16384 the sweep runs to 512 sequences a GPU, far above it.
+void TestMainWindow::memorySweepSaysWhereItIsCut() {
+    MainWindow& w = *m_window;
+    PlanSpec s = start_plan_spec();
+    w.document()->startNew(s);
+    w.showPanel(QStringLiteral("memory"));
+    QApplication::processEvents();
+    QCOMPARE(w.memoryPanel()->sweepChart()->title(),
+             QStringLiteral("Memory per GPU against a variable"));
+    s.data.global_batch = 16384;
+    w.document()->edit(s, QStringLiteral("global batch"));
+    QApplication::processEvents();
+    QCOMPARE(w.memoryPanel()->sweepChart()->title(),
+             QStringLiteral("Memory per GPU against a variable (axis cut at %1 GB)")
+                 .arg(w.memoryPanel()->sweepAxis()->max()));
 }
 
 // A serving spec without a data block (as docs/cases/serving ships them) opens as a serving plan:

@@ -6840,6 +6840,10 @@ Parameters, gradients, master weights and optimizer state of the plan&apos;s rec
         <source>ZeRO-%1&lt;br&gt;%2 GB ↑</source>
         <translation>ZeRO-%1&lt;br&gt;%2 GB ↑</translation>
     </message>
+    <message>
+        <source>Memory per GPU against a variable (axis cut at %1 GB)</source>
+        <translation>每 GPU 内存随某个变量的变化（坐标轴截断于 %1 GB）</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::MemoryTableModel</name>

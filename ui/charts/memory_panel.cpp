@@ -450,7 +450,15 @@ void MemoryPanel::showSweep(const PlanViews& v) {
     // Keep the capacity line readable: a sweep that runs far past it is cut off at a few
     // times the capacity (or above this plan), not squashed to the bottom.
     const double shown = std::min(maxTotal, std::max(3.0 * cap, 1.5 * v.plan.memory.total_bytes));
-    setRangeIfChanged(m_sweepY, 0.0, niceCeil(std::max(shown, cap) / kGB * 1.05));
+    const double top = niceCeil(std::max(shown, cap) / kGB * 1.05);
+    setRangeIfChanged(m_sweepY, 0.0, top);
+    // Points above the top run off the chart: the title says where the axis is cut.
+    const QString title = maxTotal / kGB > top
+                              ? tr("Memory per GPU against a variable (axis cut at %1 GB)").arg(top)
+                              : tr("Memory per GPU against a variable");
+    if (m_sweepChart->title() != title) {
+        m_sweepChart->setTitle(title);
+    }
 }
 
 }  // namespace tally::ui

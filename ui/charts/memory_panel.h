@@ -39,6 +39,8 @@ public:
     QLineSeries* capacityLine() const { return m_capacity; }
     QBarCategoryAxis* stageAxis() const { return m_stages; }
     QValueAxis* barAxis() const { return m_barY; }
+    QValueAxis* sweepAxis() const { return m_sweepY; }
+    QChart* sweepChart() const { return m_sweepChart; }
     QLineSeries* sweepTotal() const { return m_total; }
     QLineSeries* sweepActivations() const { return m_activations; }
     QLineSeries* sweepModelState() const { return m_state; }
