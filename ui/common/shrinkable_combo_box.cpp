@@ -15,9 +15,14 @@ QSize ShrinkableComboBox::minimumSizeHint() const {
 }
 
 void ShrinkableComboBox::showPopup() {
+    // Every choice's text, not sizeHintForColumn(), which measures only the rows laid out.
     QAbstractItemView* list = view();
-    const int longest = list->sizeHintForColumn(0) + 2 * list->frameWidth() +
-                        style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 8;
+    int text = 0;
+    for (int i = 0; i < count(); ++i) {
+        text = std::max(text, list->fontMetrics().horizontalAdvance(itemText(i)));
+    }
+    const int longest =
+        text + 2 * list->frameWidth() + style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 24;
     list->setMinimumWidth(std::max(width(), longest));
     QComboBox::showPopup();
 }
