@@ -263,15 +263,14 @@ void print_serving_table(const PlanSpec& spec, const HardwareProfile& hw, const 
         if (cb.in_flight > 0.0) {
             // The window's headline: memory with the KV caches of the requests running, not of
             // the static batch above.
-            const auto running = static_cast<std::int64_t>(std::llround(cb.in_flight));
-            const ServingMemory m = serving_memory(spec, hw, running);
+            const ServingMemory m = in_flight_memory(spec, hw, cb);
             fmt::print("  {:<21} {}\n", tr("memory per GPU"),
                        cli_render(TALLY_TEXT("tally::cli",
                                              "%1 of %2 with the KV caches of %3 requests in "
                                              "flight, each at its full context")
                                       .arg(gb_text(m.total_bytes))
                                       .arg(gb_text(m.capacity_bytes))
-                                      .arg(running)));
+                                      .arg(static_cast<std::int64_t>(cb.in_flight))));
         }
         fmt::print("  {:<21} {}{}\n", tr("throughput"),
                    cli_render(TALLY_TEXT("tally::cli", "%1 output tokens/s (%2 requests/s)")

@@ -424,7 +424,11 @@ void TestUiInference::refusedServingFieldGreysTheServingFigures() {
              qPrintable(error));
     QVERIFY(m_document->servingViews());
     const QString params = bar.figure(QStringLiteral("params"))->text();
-    // Mistral 7B (its config.json): 7.24B parameters.
+    // Mistral 7B's config.json (hidden 4096, 32 layers, 32 heads of 128, 8 KV heads, FFN 14336,
+    // vocabulary 32000, untied): a layer holds 2 x 4096^2 (q, o) + 2 x 4096 x 1024 (k, v)
+    // + 3 x 4096 x 14336 (SwiGLU) + 2 x 4096 (norms) = 218,112,000; x 32 = 6,979,584,000, plus
+    // 2 x 32000 x 4096 = 262,144,000 embedding and head and 4096 final norm: 7,241,732,096,
+    // shown to four figures.
     QCOMPARE(params, QStringLiteral("7.242B"));
     PlanSpec s = m_document->spec();
     s.inference.concurrency = -5;

@@ -3,8 +3,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include <cmath>
-
 #include "planner/core/quantity_text.h"
 #include "planner/hardware/efficiency.h"
 #include "planner/io/serving_case_accuracy.h"
@@ -120,9 +118,9 @@ nlohmann::json to_json(const ServingPlan& s, const PlanSpec& spec, const Hardwar
         j["continuous"] = to_json(*s.continuous);
         // Memory per GPU with the KV caches of the requests running (the static batch's is
         // j["memory"]).
-        const auto running = static_cast<std::int64_t>(std::llround(s.continuous->in_flight));
         j["continuous"]["memory_total_bytes"] =
-            running > 0 ? serving_memory(spec, hw, running).total_bytes : 0.0;
+            s.continuous->in_flight > 0.0 ? in_flight_memory(spec, hw, *s.continuous).total_bytes
+                                          : 0.0;
     } else {
         j["continuous"] = nullptr;
     }

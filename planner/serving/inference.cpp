@@ -1125,6 +1125,12 @@ ServingMemory serving_memory(const PlanSpec& spec, const HardwareProfile& hw, st
     return memory_at(make_context(spec, hw), dbl(batch));
 }
 
+ServingMemory in_flight_memory(const PlanSpec& spec, const HardwareProfile& hw,
+                               const ContinuousBatchingPoint& point) {
+    const double running = point.in_flight >= 1.0 ? point.in_flight : point.concurrency;
+    return serving_memory(spec, hw, std::llround(running));
+}
+
 std::int64_t max_serving_batch(const PlanSpec& spec, const HardwareProfile& hw) {
     return max_batch_of(make_context(spec, hw));
 }

@@ -177,6 +177,11 @@ ServingPlan evaluate_inference(const PlanSpec& spec, const HardwareProfile& hard
 // Memory per GPU at `batch` sequences of the spec's full context.
 ServingMemory serving_memory(const PlanSpec& spec, const HardwareProfile& hardware,
                              std::int64_t batch);
+// Memory per GPU with the KV caches of the requests a continuous-batching point runs at once
+// (its in_flight, a whole number of sequences); at the point's concurrency where not even one
+// fits, so the figure shows how far it is from fitting.
+ServingMemory in_flight_memory(const PlanSpec& spec, const HardwareProfile& hardware,
+                               const ContinuousBatchingPoint& point);
 // The largest batch whose memory fits (0: not even one sequence).
 std::int64_t max_serving_batch(const PlanSpec& spec, const HardwareProfile& hardware);
 

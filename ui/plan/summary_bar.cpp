@@ -169,7 +169,7 @@ void SummaryBar::showServing(const PlanViews& v) {
     const bool queued = cb && cb->queue_s > 0.0;
     const std::int64_t inFlight =
         queued ? static_cast<std::int64_t>(cb->in_flight) : v.spec.inference.concurrency;
-    const ServingMemory m = cb ? serving_memory(v.spec, v.hardware, inFlight) : s.memory;
+    const ServingMemory m = cb ? in_flight_memory(v.spec, v.hardware, *cb) : s.memory;
     auto tip = [&](const char* key) { return explanationTip(sv.explanation(key)); };
     QString memoryCaption = tr("Memory per GPU, serving");
     if (queued) {
