@@ -2,6 +2,7 @@
 // figures worked out by hand for Llama 3 70B on 4 H100 at fp8 and against the planner's serving
 // plan of the same spec.
 #include <QApplication>
+#include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
@@ -76,6 +77,7 @@ private slots:
     void refusedServingFieldGreysTheServingFigures();
     void trainingLayoutForOtherGpusKeepsServingDrawn();
     void hostTimeIsTypedInMilliseconds();
+    void concurrencyMemoryIsTheRequestsInFlight();
 
 private:
     std::unique_ptr<HardwareCatalog> m_catalog;
@@ -506,6 +508,30 @@ void TestUiInference::hostTimeIsTypedInMilliseconds() {
     QVERIFY(!m_document->error().has_value());
     QVERIFY(!host->isMarked());
     QCOMPARE(m_panel->servingPlan().decode_step_s, step_s);
+}
+
+// At a concurrency the memory is that of the requests in flight, as the headline gives it: the
+// table gains its row and the chart's first bar shows it. Llama 3 70B at fp8 on 4 H100 (the
+// shipped example), worked in tst_cli_infer's concurrencyMemoryIsTheRequestsInFlight: at 64 in
+// flight the KV cache is 81,920 B a token per GPU x 64 x (2048 + 512) = 13,421,772,800 B, the
+// activations 545,259,520 B (one prefill pass) + 64 x 128256 / 4 logits x 4 B = 8,208,384 B, the
+// total 18,163,763,200 + 13,421,772,800 + 553,467,904 = 32,139,003,904 B.
+void TestUiInference::concurrencyMemoryIsTheRequestsInFlight() {
+    // No concurrency: no such row, and the bar is the static batch of 32.
+    QVERIFY(std::isnan(figureValue(m_panel->model(), "serving.continuous.memory_total_bytes")));
+    NumberEditor* concurrency = m_panel->numberEditor(QStringLiteral("inference.concurrency"));
+    QVERIFY(concurrency);
+    concurrency->lineEdit()->setText(QStringLiteral("64"));
+    emit concurrency->lineEdit()->editingFinished();
+    QCOMPARE(m_document->spec().inference.concurrency, 64);
+    m_panel->ensureCurrent();
+    QCOMPARE(figureValue(m_panel->model(), "serving.continuous.memory_total_bytes"), 32139003904.0);
+    // The static batch's own total stays beside it: 18.1637632 + 6.7108864 GB + activations.
+    QVERIFY(figureValue(m_panel->model(), "serving.memory.total_bytes") < 26e9);
+    QCOMPARE(m_panel->memorySet(0)->at(0), kWeightsGB);
+    QCOMPARE(m_panel->memorySet(1)->at(0), 13.4217728);
+    QCOMPARE(m_panel->memorySet(2)->at(0), 0.553467904);
+    QCOMPARE(m_panel->memoryCategories()->at(0), QStringLiteral("64 in flight"));
 }
 
 QTEST_MAIN(TestUiInference)

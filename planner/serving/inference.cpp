@@ -1796,6 +1796,32 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
             fmt::format("{} x {} x {} / {} s = {}", s.replicas, fig(cb.concurrency),
                         in.output_tokens, fig(cb.e2e_s), fig(cb.tokens_per_s)),
             "Little's law");
+        if (cb.in_flight > 0.0) {
+            // What the deployment holds while it serves at that concurrency: the KV caches of
+            // the requests running, not of the static batch above (in_flight_memory()).
+            const ServingMemory mem = in_flight_memory(spec, hw, cb);
+            add("serving.continuous.memory_total_bytes",
+                QT_TRANSLATE_NOOP("tally::explain", "Total per GPU, requests in flight"),
+                mem.total_bytes, "bytes",
+                QT_TRANSLATE_NOOP("tally::formula",
+                                  "weights + requests in flight x one sequence's KV cache per "
+                                  "GPU (as above) + activations at that batch"),
+                TALLY_TEXT("tally::explain",
+                           "%1 + %2 + %3 = %4 GB of %5 GB with %6 requests in "
+                           "flight (%7)")
+                    .arg(num(mem.weights_bytes / 1e9))
+                    .arg(num(mem.kv_cache_bytes / 1e9))
+                    .arg(num(mem.activation_bytes / 1e9))
+                    .arg(num(mem.total_bytes / 1e9))
+                    .arg(num(mem.capacity_bytes / 1e9))
+                    .arg(
+                        num(dbl(std::llround(cb.in_flight >= 1.0 ? cb.in_flight : cb.concurrency))))
+                    .arg_translated("tally::explain",
+                                    mem.fits ? QT_TRANSLATE_NOOP("tally::explain", "fits")
+                                             : QT_TRANSLATE_NOOP("tally::explain", "does not fit")),
+                "each request at its full context, as the engine reserves it; the sum as the "
+                "static batch's total");
+        }
     }
     add("serving.tokens_per_s", QT_TRANSLATE_NOOP("tally::explain", "Throughput (static batch)"),
         s.tokens_per_s, "tokens/s",

@@ -620,13 +620,16 @@ void InferencePanel::showResults(const PlanViews& views) {
         replacePoints(m_limit, limit);
     }
 
-    // Memory at the plan's batch and at the largest that fits.
+    // Memory at the plan's batch, or with continuous batching (inference.concurrency) of the
+    // requests in flight, as the headline gives it; and at the largest batch that fits.
+    const ContinuousBatchingPoint* cb =
+        m_plan.continuous && m_plan.continuous->in_flight > 0.0 ? &*m_plan.continuous : nullptr;
+    const ServingMemory served = cb ? in_flight_memory(v.spec, v.hardware, *cb) : m_plan.memory;
     const ServingMemory largest =
         serving_memory(v.spec, v.hardware, std::max<std::int64_t>(m_plan.max_batch, 1));
     const bool anyFits = m_plan.max_batch > 0;
     const std::array<std::array<double, 3>, 2> gb{
-        {{m_plan.memory.weights_bytes / kGB, m_plan.memory.kv_cache_bytes / kGB,
-          m_plan.memory.activation_bytes / kGB},
+        {{served.weights_bytes / kGB, served.kv_cache_bytes / kGB, served.activation_bytes / kGB},
          {anyFits ? largest.weights_bytes / kGB : 0.0, anyFits ? largest.kv_cache_bytes / kGB : 0.0,
           anyFits ? largest.activation_bytes / kGB : 0.0}}};
     for (std::size_t i = 0; i < m_sets.size(); ++i) {
@@ -637,13 +640,16 @@ void InferencePanel::showResults(const PlanViews& views) {
             }
         }
     }
-    m_categories->replace(m_categories->at(0), tr("Batch %1").arg(v.spec.inference.batch));
+    m_categories->replace(
+        m_categories->at(0),
+        cb ? tr("%1 in flight").arg(static_cast<qlonglong>(std::llround(cb->in_flight)))
+           : tr("Batch %1").arg(v.spec.inference.batch));
     m_categories->replace(m_categories->at(1),
                           anyFits ? tr("Largest: %1").arg(m_plan.max_batch) : tr("None fits"));
     const double capacity = m_plan.memory.capacity_bytes / kGB;
     replacePoints(m_capacity, QList<QPointF>{{-0.5, capacity}, {1.5, capacity}});
-    const double top = std::max(
-        {capacity, m_plan.memory.total_bytes / kGB, anyFits ? largest.total_bytes / kGB : 0.0});
+    const double top =
+        std::max({capacity, served.total_bytes / kGB, anyFits ? largest.total_bytes / kGB : 0.0});
     setRangeIfChanged(m_memoryY, 0.0, niceCeil(top * 1.05));
 }
 

@@ -49,8 +49,10 @@ public:
     const std::vector<ContinuousBatchingPoint>& continuousPoints() const { return m_sweep; }
     // The vertical line at the throughput of the largest batch that fits.
     QLineSeries* memoryLimit() const { return m_limit; }
-    // Weights, KV cache, activations: GB at the plan's batch (0) and at the largest (1).
+    // Weights, KV cache, activations: GB at the plan's batch, or of the requests in flight at its
+    // concurrency (0), and at the largest batch that fits (1).
     QBarSet* memorySet(int component) const { return m_sets[static_cast<std::size_t>(component)]; }
+    QBarCategoryAxis* memoryCategories() const { return m_categories; }
     QLineSeries* capacityLine() const { return m_capacity; }
     FigureTableModel* model() const { return m_model; }
     // Why the plan cannot be served as it stands (empty when it can).
