@@ -293,6 +293,19 @@ void TestMemory::lectureMlpActivations() {
     s.data.tokens = 1e6;
     s.data.micro_batch = 256;
     QCOMPARE(eval(s).memory.activations_bytes, 4194304.0);
+    QVERIFY(!eval(s).has(Warning::recompute_saves_nothing));
+    // Full recomputation (a checkpoint per block of a linear layer and a ReLU) keeps each
+    // block's input, which is already the one tensor kept: the same 4,194,304 bytes, the
+    // forward's 2 x 256 x 1024^2 x 8 FLOPs a step repeated, and a warning that says so.
+    s.training.recompute = Recompute::full;
+    const Plan full = eval(s);
+    QCOMPARE(full.memory.activations_bytes, 4194304.0);
+    QVERIFY(full.has(Warning::recompute_saves_nothing));
+    // sqrt keeps every k-th input, k = ceil(sqrt(8)) = 3: ceil(8 / 3) = 3 checkpoints of
+    // 2 x 256 x 1024 = 524,288 bytes each, 1,572,864 bytes; no warning.
+    s.training.recompute = Recompute::sqrt;
+    QCOMPARE(eval(s).memory.activations.stored_bytes, 1572864.0);
+    QVERIFY(!eval(s).has(Warning::recompute_saves_nothing));
 }
 
 void TestMemory::sqrtCheckpointing() {

@@ -783,6 +783,19 @@ std::vector<Text> warning_texts(const Plan& plan, const PlanSpec& spec, const Ha
                                  "(or a model without attention) already keeps no attention "
                                  "scores"));
     }
+    if (plan.has(Warning::recompute_saves_nothing)) {
+        // PyTorch's ReLU saves its output for the backward (torch.nn.functional.relu's
+        // derivative reads `result`), which is the next layer's input: each block of a linear
+        // layer and a ReLU leaves one B x D tensor, and a checkpoint per block keeps that same
+        // input. CS336 lecture 2's "half" counts the pre-ReLU values as kept as well.
+        out.push_back(TALLY_TEXT("tally::warnings",
+                                 "full recomputation saves no memory on this ReLU network: each "
+                                 "layer keeps only its input, as a checkpoint would (ReLU's "
+                                 "backward reads its output, the next layer's input), and the "
+                                 "forward runs twice. It halves the memory only where the "
+                                 "pre-ReLU values are kept too, as the lecture counts them; sqrt "
+                                 "keeps every k-th layer's input (k about sqrt(L))"));
+    }
     return out;
 }
 

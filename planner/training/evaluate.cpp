@@ -82,6 +82,9 @@ Plan evaluate(const PlanSpec& spec, const HardwareProfile& hw) {
         (m.kind != ModelKind::transformer || t.flash_attention)) {
         warn(Warning::selective_without_attention);
     }
+    if (m.kind == ModelKind::mlp && t.recompute == Recompute::full) {
+        warn(Warning::recompute_saves_nothing);
+    }
     if (plan.performance.network.node_size_known &&
         t.tp > plan.performance.network.network.gpus_per_node) {
         warn(Warning::tp_spans_nodes);

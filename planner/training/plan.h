@@ -45,6 +45,9 @@ enum class Warning : std::uint32_t {
     // Tensor parallelism over more GPUs than one scale-up domain joins (the node, or a bridged
     // pair): its all-reduces cross the slower link between domains.
     tp_spans_nodes = 1u << 9,
+    // Full recomputation of the deep ReLU network (the mlp kind): its layers keep only their
+    // inputs, which the checkpoints keep too, so it saves nothing and repeats the forward.
+    recompute_saves_nothing = 1u << 10,
 };
 
 // How far an assumed MFU may exceed the predicted one before the plan warns. The model's error
