@@ -53,6 +53,17 @@ void print_performance(const Plan& plan, const PlanSpec& spec, const HardwarePro
     fmt::print("  {:<13} {:>10.4g} s  ({})\n", cli_text("tally::cli", "DP comm"), p.dp_comm_s,
                cli_render(TALLY_TEXT("tally::cli", "%1 s hidden behind compute")
                               .arg(fmt::format("{:.4g}", p.dp_comm_s - p.dp_comm_exposed_s))));
+    if (!plan.time.mfu_predicted && p.tokens_per_s > 0.0) {
+        // The time below rests on the assumed MFU; what the predicted step would make of it, so
+        // that the two are not read as one figure (the Time panel says the same).
+        fmt::print("  {:<13} {}\n", cli_text("tally::cli", "time from"),
+                   cli_render(TALLY_TEXT("tally::cli",
+                                         "the assumed MFU %1 sets the time below; at this "
+                                         "predicted step the run would take %2 days")
+                                  .arg(fmt::format("{:.3g}", spec.cluster.mfu))
+                                  .arg(fmt::format("{:.4g}",
+                                                   spec.data.tokens / p.tokens_per_s / 86400.0))));
+    }
     if (hw.calibration) {
         fmt::print("  {:<13} {:>10.4g} s  {}\n", cli_text("tally::cli", "uncalibrated"),
                    p.uncalibrated_step_s,
