@@ -623,7 +623,7 @@ void register_plans(CLI::App& app, CliState& state) {
         const auto existing = opts->replace ? ws.find_plan(opts->name) : std::nullopt;
         if (existing && existing->name == opts->name) {
             id = existing->id;
-            ws.update_plan(id, spec);
+            ws.update_plan(*existing, spec);  // only while it is still that plan
         } else {
             if (const auto taken = ws.find_plan(opts->name); taken && taken->name == opts->name) {
                 // Say the option that overwrites it.
@@ -651,7 +651,7 @@ void register_plans(CLI::App& app, CliState& state) {
     rm->callback([opts, &state] {
         Workspace ws = open_for_writing(state);
         const StoredPlan plan = require_plan(&ws, opts->key);
-        ws.remove_plan(plan.id);
+        ws.remove_plan(plan);  // only while it is still that plan
         fmt::print(
             "{}\n",
             cli_render(

@@ -226,6 +226,31 @@ void TestUiProfiles::duplicateEditDeleteRoundTrip() {
     QCOMPARE(second().find_profile("my-h100")->memory_bytes, 96e9);
     QCOMPARE(second().find_profile("my-h100")->peak(ComputeType::bf16), 800e12);
 
+    // Another program edits it while the list shows it: Edit opens on what is stored now.
+    {
+        Workspace other = second();
+        HardwareProfile p = *other.find_profile("my-h100");
+        p.notes = "edited by tally profiles edit";
+        other.update_profile(p);
+    }
+    ProfileEditorDialog* fresh = m_panel->editSelected();
+    QVERIFY(fresh);
+    auto* notes = fresh->findChild<QPlainTextEdit*>();
+    QVERIFY(notes);
+    QCOMPARE(notes->toPlainText(), QStringLiteral("edited by tally profiles edit"));
+    // ... and again while the editor is open: its save is refused, and the other edit stays.
+    {
+        Workspace other = second();
+        HardwareProfile p = *other.find_profile("my-h100");
+        p.notes = "edited again meanwhile";
+        other.update_profile(p);
+    }
+    fresh->field(kMemory)->setText(QStringLiteral("80"));
+    QVERIFY(!fresh->save());
+    QCOMPARE(second().find_profile("my-h100")->notes, std::string("edited again meanwhile"));
+    QCOMPARE(second().find_profile("my-h100")->memory_bytes, 96e9);
+    fresh->close();
+
     // Delete: asked first; "no" keeps it, "yes" removes it.
     m_panel->selectProfile(QStringLiteral("my-h100"));
     m_confirm = false;

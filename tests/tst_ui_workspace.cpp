@@ -103,6 +103,7 @@ private slots:
     void servingSpecWithoutDataIsSaved();
     void savedPlanNamesAreChecked();
     void planRemovedElsewhereIsSaidSo();
+    void planIdGivenToAnotherIsNotTouched();
     void rejectedPlanIsNotSaved();
     void modelPassesTheTester();
     void compareChoiceIsRemembered();
@@ -516,6 +517,50 @@ void TestUiWorkspace::planRemovedElsewhereIsSaidSo() {
     QVERIFY(!panel->message().contains(QStringLiteral("plan: got")));
     QVERIFY(Workspace::open(path.toStdString()).list_plans().empty());
     QTRY_COMPARE(panel->model()->rowCount(), 0);
+}
+
+// Another program deletes the listed plan and saves another, which gets its id (SQLite gives a
+// new row the largest id + 1): Replace, Open, Rename and Delete on the stale row refuse, by the
+// listed plan's name, and the plan now under that id is left as it was.
+void TestUiWorkspace::planIdGivenToAnotherIsNotTouched() {
+    const QString path = m_dir->filePath(QStringLiteral("w.sqlite"));
+    QVERIFY(m_session->open(path));
+    MainWindow* window = makeWindow();
+    SavedPlansPanel* panel = m_panels.plans;
+    m_names = {QStringLiteral("listed")};
+    QVERIFY(panel->saveCurrentAs());
+    const std::int64_t id = panel->selectedId();
+    PlanSpec precious = default_plan_spec();
+    precious.cluster.gpus = 8;
+    // Outside the window: the plan under `id` removed and `name` saved, which gets `id` again.
+    auto giveIdTo = [&](const char* name) {
+        Workspace other = Workspace::open(path.toStdString());
+        other.remove_plan(id);
+        QCOMPARE(other.save_plan(name, precious), id);
+    };
+    auto stillPrecious = [&](const char* name) {
+        const auto stored = Workspace::open(path.toStdString()).find_plan(id);
+        QVERIFY(stored.has_value());
+        QCOMPARE(stored->name, std::string(name));
+        QCOMPARE(plan_spec_from_text(stored->spec_json).cluster.gpus, std::int64_t{8});
+    };
+    giveIdTo("precious 1");
+    QCOMPARE(panel->selectedId(), id);  // the row still shows "listed"
+    QVERIFY(!panel->replaceSelected());
+    QVERIFY2(panel->message().contains(QStringLiteral("\"listed\" is no longer in the workspace")),
+             qPrintable(panel->message()));
+    stillPrecious("precious 1");
+    // The list is read again and shows "precious 1"; it too goes, and "precious 2" takes the id.
+    QTRY_COMPARE(panel->selectedPlan().name, std::string("precious 1"));
+    giveIdTo("precious 2");
+    QVERIFY(!panel->deleteSelected());
+    stillPrecious("precious 2");
+    QTRY_COMPARE(panel->selectedPlan().name, std::string("precious 2"));
+    giveIdTo("precious 3");
+    const std::string before = window->document()->spec().name;
+    QVERIFY(!panel->openSelected());
+    QCOMPARE(window->document()->spec().name, before);
+    stillPrecious("precious 3");
 }
 
 void TestUiWorkspace::rejectedPlanIsNotSaved() {

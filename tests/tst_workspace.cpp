@@ -178,6 +178,7 @@ private slots:
     void storedProfileOutlivesALaterBuiltin();
     void plansRoundTrip();
     void planRules();
+    void planAsListedIsNotAnotherWithItsId();
     void probeRunsRoundTrip();
     void probeRunIncremental();
     void probeRecordRules();
@@ -258,10 +259,22 @@ void TestWorkspace::profilesRoundTrip() {
     QCOMPARE(ws.stored_profiles().size(), std::size_t{2});
 
     // Edit, then remove.
+    const HardwareProfile read = *ws.find_profile("my-h100");
     mine.name = "My H100, renamed";
     mine.bandwidth_bytes_per_s = 3.0e12;
     ws.update_profile(mine);
     QCOMPARE(dump(*ws.find_profile("my-h100")), dump(mine));
+    // An editor that read the profile before that edit does not write over it: refused, naming
+    // the profile, and the stored one stays as edited; over what it now holds, it writes.
+    HardwareProfile stale = read;
+    stale.notes = "written by an editor opened earlier";
+    QCOMPARE(spec_error_field([&] { ws.update_profile(stale, read); }), QStringLiteral("profile"));
+    QCOMPARE(dump(*ws.find_profile("my-h100")), dump(mine));
+    HardwareProfile fresh = *ws.find_profile("my-h100");
+    fresh.notes = "written over what is stored";
+    ws.update_profile(fresh, *ws.find_profile("my-h100"));
+    QCOMPARE(ws.find_profile("my-h100")->notes, std::string("written over what is stored"));
+    mine = fresh;
     ws.remove_profile("my-h100");
     QVERIFY(!ws.find_profile("my-h100").has_value());
     QCOMPARE(spec_error_field([&] { ws.remove_profile("my-h100"); }), QStringLiteral("profile"));
@@ -477,6 +490,33 @@ void TestWorkspace::planRules() {
     // Renaming a plan to its own name is no conflict.
     ws.rename_plan(id, "taken");
     QCOMPARE(ws.list_plans().size(), std::size_t{2});
+}
+
+// A list read before the newest plan was deleted and another saved: SQLite gives the new plan
+// the largest id + 1, the deleted plan's. An action on the row as listed (id, name, creation
+// time) refuses, naming the plan, and leaves the plan now under that id as it was.
+void TestWorkspace::planAsListedIsNotAnotherWithItsId() {
+    Workspace ws = Workspace::open(fresh_path("plan-ids.sqlite"));
+    ws.save_plan("kept", default_plan_spec());
+    const std::int64_t id = ws.save_plan("listed", default_plan_spec());
+    const StoredPlan listed = *ws.find_plan(id);
+    ws.remove_plan(id);
+    PlanSpec other = default_plan_spec();
+    other.cluster.gpus = 8;
+    QCOMPARE(ws.save_plan("precious", other), id);  // the id is given again
+    QCOMPARE(spec_error_field([&] { ws.update_plan(listed, default_plan_spec()); }),
+             QStringLiteral("plan"));
+    QCOMPARE(spec_error_field([&] { ws.rename_plan(listed, "renamed"); }), QStringLiteral("plan"));
+    QCOMPARE(spec_error_field([&] { ws.remove_plan(listed); }), QStringLiteral("plan"));
+    const auto precious = ws.find_plan(id);
+    QVERIFY(precious.has_value());
+    QCOMPARE(precious->name, std::string("precious"));
+    QCOMPARE(plan_spec_from_text(precious->spec_json).cluster.gpus, std::int64_t{8});
+    // The plan as listed now acts.
+    ws.rename_plan(*precious, "precious 2");
+    ws.update_plan(*ws.find_plan(id), default_plan_spec());
+    ws.remove_plan(*ws.find_plan(id));
+    QCOMPARE(ws.list_plans().size(), std::size_t{1});
 }
 
 void TestWorkspace::probeRunsRoundTrip() {

@@ -650,6 +650,16 @@ void check_plan_name_free(sqlite::Database& db, const std::string& name, std::in
         TALLY_TEXT("tally::workspace", "the name or id of a saved plan (tally plans list)"));
 }
 
+// A plan a list showed that the workspace no longer holds under its id: removed, renamed, or
+// removed and its id given to another plan since the list was read.
+[[noreturn]] void throw_plan_changed(const StoredPlan& shown) {
+    throw SpecError("plan", quoted(shown.name),
+                    TALLY_TEXT("tally::workspace",
+                               "a plan the workspace still holds as listed; another window or "
+                               "program removed or renamed it since the list was read (id %1)")
+                        .arg(std::to_string(shown.id)));
+}
+
 [[noreturn]] void throw_no_run(std::int64_t id) {
     throw SpecError(
         "probe run", std::to_string(id),
@@ -845,6 +855,22 @@ void Workspace::update_profile(const HardwareProfile& profile) {
     });
 }
 
+void Workspace::update_profile(const HardwareProfile& profile, const HardwareProfile& expected) {
+    write({QT_TRANSLATE_NOOP("tally::workspace", "saving profile"), profile.id}, [&] {
+        check_stored(m_db, profile.id, ProfileChange::edit);
+        // Compared as stored: both written the way rewrite_profile() writes a profile.
+        const std::optional<HardwareProfile> stored = load_stored_profile(m_db, profile.id, m_path);
+        if (!stored || to_json(*stored).dump() != to_json(expected).dump()) {
+            throw SpecError("profile", quoted(profile.id),
+                            TALLY_TEXT("tally::workspace",
+                                       "the profile as the editor read it; another window or "
+                                       "program changed it since (open the editor again to "
+                                       "edit what is stored now)"));
+        }
+        rewrite_profile(m_db, profile);
+    });
+}
+
 bool Workspace::save_calibrated_profile(const HardwareProfile& profile) {
     if (!profile.calibration) {
         throw SpecError("profile.calibration", kValueNothing,
@@ -998,6 +1024,48 @@ void Workspace::remove_plan(std::int64_t id) {
         s.run();
         if (m_db.changes() == 0) {
             throw_no_plan(std::to_string(id));
+        }
+    });
+}
+
+// The condition that the row is still the plan a list showed (Workspace::update_plan(const
+// StoredPlan&, ...)): its name and creation time, with the id bound as ?1.
+constexpr std::string_view kShownPlan = " WHERE id = ?1 AND name = ?8 AND created_at = ?9";
+
+void Workspace::update_plan(const StoredPlan& shown, const PlanSpec& spec) {
+    const std::string text = canonical_spec_json(spec);
+    write({QT_TRANSLATE_NOOP("tally::workspace", "saving plan"), shown.name}, [&] {
+        sqlite::Statement s(m_db, "UPDATE plans SET spec_json = ?2, updated_at = " +
+                                      std::string(kNow) + std::string(kShownPlan));
+        s.bind(1, shown.id).bind(2, text).bind(8, shown.name).bind(9, shown.created_at);
+        s.run();
+        if (m_db.changes() == 0) {
+            throw_plan_changed(shown);
+        }
+    });
+}
+
+void Workspace::rename_plan(const StoredPlan& shown, const std::string& name) {
+    validate_plan_name(name);
+    write({QT_TRANSLATE_NOOP("tally::workspace", "renaming plan"), shown.name}, [&] {
+        check_plan_name_free(m_db, name, shown.id);
+        sqlite::Statement s(m_db, "UPDATE plans SET name = ?2, updated_at = " + std::string(kNow) +
+                                      std::string(kShownPlan));
+        s.bind(1, shown.id).bind(2, name).bind(8, shown.name).bind(9, shown.created_at);
+        s.run();
+        if (m_db.changes() == 0) {
+            throw_plan_changed(shown);
+        }
+    });
+}
+
+void Workspace::remove_plan(const StoredPlan& shown) {
+    write({QT_TRANSLATE_NOOP("tally::workspace", "removing plan"), shown.name}, [&] {
+        sqlite::Statement s(m_db, "DELETE FROM plans" + std::string(kShownPlan));
+        s.bind(1, shown.id).bind(8, shown.name).bind(9, shown.created_at);
+        s.run();
+        if (m_db.changes() == 0) {
+            throw_plan_changed(shown);
         }
     });
 }

@@ -147,6 +147,10 @@ public:
     void add_profile(const HardwareProfile& profile);
     // Replaces the stored profile with the same id. Built-in profiles are read-only.
     void update_profile(const HardwareProfile& profile);
+    // The same, only while the stored profile is still `expected` (what an editor started from):
+    // another window or `tally profiles edit` may have changed it since. Otherwise throws
+    // SpecError naming "profile" and changes nothing.
+    void update_profile(const HardwareProfile& profile, const HardwareProfile& expected);
     void remove_profile(const std::string& id);
     // Stores a calibrated profile (calibrated_profile(), planner/training/calibration_fit.h) in
     // one transaction: added when its id is new; replacing the stored profile of that id when
@@ -171,6 +175,14 @@ public:
     void update_plan(std::int64_t id, const PlanSpec& spec);
     void rename_plan(std::int64_t id, const std::string& name);
     void remove_plan(std::int64_t id);
+    // The same on a plan as a list showed it (its id, name and creation time): SQLite gives a new
+    // plan the largest id + 1, so once the newest plan is deleted its id goes to the next one
+    // saved, and a row read before another window or `tally plans` changed the workspace may
+    // name another plan by now. These act only while the id still holds the plan shown, and
+    // otherwise refuse, naming it ("plan" field), and change nothing.
+    void update_plan(const StoredPlan& shown, const PlanSpec& spec);
+    void rename_plan(const StoredPlan& shown, const std::string& name);
+    void remove_plan(const StoredPlan& shown);
 
     // Probe runs, newest first, each with its results in the order they were added.
     std::int64_t add_probe_run(const ProbeRunRecord& run);  // with its results, in one transaction

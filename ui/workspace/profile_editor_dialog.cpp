@@ -351,7 +351,9 @@ bool ProfileEditorDialog::save() {
         if (m_mode == Mode::add) {
             ws->add_profile(*m_profile);
         } else {
-            ws->update_profile(*m_profile);
+            // Only over the profile as the editor read it (m_start): a change made meanwhile
+            // by another window or `tally profiles edit` is not overwritten unseen.
+            ws->update_profile(*m_profile, m_start);
         }
     } catch (const SpecError& e) {
         markError(e.error());

@@ -273,10 +273,29 @@ ProfileEditorDialog* ProfileManagerPanel::duplicateSelected() {
 
 ProfileEditorDialog* ProfileManagerPanel::editSelected() {
     const HardwareProfile* p = selectedProfile();
-    if (!p || p->kind == ProfileKind::builtin || !session()->isOpen()) {
+    Workspace* ws = session()->workspace();
+    if (!p || p->kind == ProfileKind::builtin || !ws) {
         return nullptr;
     }
-    return openEditor(*p, false);
+    // The editor starts from the profile as stored now, not as the list last read it: another
+    // window or `tally profiles edit` may have changed it since.
+    const std::string id = p->id;
+    std::optional<HardwareProfile> stored;
+    try {
+        stored = ws->find_profile(id);
+    } catch (const std::exception& e) {
+        report(workspaceErrorMessage(e), true);
+        return nullptr;
+    }
+    if (!stored || stored->kind == ProfileKind::builtin) {
+        report(tr("The profile %1 is no longer in the workspace (another window or program "
+                  "removed it).")
+                   .arg(qs(id)),
+               true);
+        session()->announceProfilesChanged();
+        return nullptr;
+    }
+    return openEditor(*stored, false);
 }
 
 bool ProfileManagerPanel::deleteSelected() {

@@ -46,6 +46,8 @@ void SavedPlansModel::setPlans(const std::vector<StoredPlan>& plans) {
         Row row;
         row.id = p.id;
         row.name = qs(p.name);
+        row.stored_name = p.name;
+        row.created_at = p.created_at;
         row.created = utcTime(p.created_at);
         row.updated = utcTime(p.updated_at);
         try {
@@ -69,6 +71,17 @@ int SavedPlansModel::rowOfId(std::int64_t id) const {
         }
     }
     return -1;
+}
+
+StoredPlan SavedPlansModel::shownPlan(int row) const {
+    StoredPlan p;
+    if (row >= 0 && row < static_cast<int>(m_rows.size())) {
+        const Row& r = m_rows[static_cast<std::size_t>(row)];
+        p.id = r.id;
+        p.name = r.stored_name;
+        p.created_at = r.created_at;
+    }
+    return p;
 }
 
 int SavedPlansModel::rowOfName(const QString& name) const {

@@ -22,6 +22,9 @@ public:
     void setPlans(const std::vector<StoredPlan>& plans);
     int rowOfId(std::int64_t id) const;
     int rowOfName(const QString& name) const;
+    // The plan as row `row` shows it (id, name and creation time; no spec): what an action on
+    // the row acts on (Workspace::update_plan(const StoredPlan&, ...)).
+    StoredPlan shownPlan(int row) const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -32,6 +35,8 @@ private:
     struct Row {
         std::int64_t id = 0;
         QString name;
+        std::string stored_name;  // as the workspace holds them
+        std::string created_at;
         QString model;
         QString gpu;
         QDateTime created;

@@ -153,6 +153,11 @@ bool SavedPlansPanel::storeUnderName(const QString& title, const QString& label,
             store(name.toStdString());
             return true;
         } catch (const SpecError& e) {
+            if (e.error().field != "plan.name") {
+                // Not the name: the plan itself (changed since the list was read).
+                reportActionError(e);
+                return false;
+            }
             // A name another plan has, or one the workspace does not take: ask again, saying why.
             name = prompts().askText(this, title, translatedFieldError(e.error()) + u'\n' + label,
                                      name);
@@ -198,36 +203,50 @@ bool SavedPlansPanel::saveCurrentAs() {
     return true;
 }
 
-bool SavedPlansPanel::stillStored(std::int64_t id, const QString& name) {
+StoredPlan SavedPlansPanel::selectedPlan() const {
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    return rows.isEmpty() ? StoredPlan{} : m_model->shownPlan(rows.front().row());
+}
+
+bool SavedPlansPanel::stillStored(const StoredPlan& shown) {
     Workspace* ws = session()->workspace();
     try {
-        if (ws && ws->find_plan(id)) {
+        if (const auto stored = ws ? ws->find_plan(shown.id) : std::nullopt;
+            stored && stored->name == shown.name && stored->created_at == shown.created_at) {
             return true;
         }
     } catch (const std::exception& e) {
         report(workspaceErrorMessage(e), true);
         return false;
     }
-    report(tr("\"%1\" is no longer in the workspace (another window or program removed it); "
-              "\"Save current plan in the workspace as…\" stores the plan being edited under a "
-              "name.")
-               .arg(name),
+    report(tr("\"%1\" is no longer in the workspace as listed (another window or program removed "
+              "or renamed it); the list is read again. \"Save current plan in the workspace "
+              "as…\" stores the plan being edited under a name.")
+               .arg(qs(shown.name)),
            true);
     session()->announcePlansChanged();
     return false;
 }
 
+void SavedPlansPanel::reportActionError(const std::exception& e) {
+    report(workspaceErrorMessage(e), true);
+    if (const auto* error = dynamic_cast<const SpecError*>(&e);
+        error && error->error().field == "plan") {
+        session()->announcePlansChanged();
+    }
+}
+
 bool SavedPlansPanel::replaceSelected() {
     Workspace* ws = session()->workspace();
-    const std::int64_t id = selectedId();
-    if (!ws || id == 0) {
+    const StoredPlan shown = selectedPlan();
+    if (!ws || shown.id == 0) {
         return false;
     }
     if (refuseRejectedPlan()) {
         return false;
     }
-    const QString name = selectedName();
-    if (!stillStored(id, name)) {
+    const QString name = qs(shown.name);
+    if (!stillStored(shown)) {
         return false;
     }
     if (!prompts().confirm(
@@ -236,9 +255,10 @@ bool SavedPlansPanel::replaceSelected() {
         return false;
     }
     try {
-        ws->update_plan(id, m_document->spec());
+        // Only while the id still holds that plan: the list may be older than the workspace.
+        ws->update_plan(shown, m_document->spec());
     } catch (const std::exception& e) {
-        report(workspaceErrorMessage(e), true);
+        reportActionError(e);
         return false;
     }
     session()->announcePlansChanged();
@@ -248,14 +268,16 @@ bool SavedPlansPanel::replaceSelected() {
 
 bool SavedPlansPanel::openSelected() {
     Workspace* ws = session()->workspace();
-    const std::int64_t id = selectedId();
-    if (!ws || id == 0) {
+    const StoredPlan shown = selectedPlan();
+    if (!ws || shown.id == 0) {
         return false;
     }
     try {
-        const std::optional<StoredPlan> stored = ws->find_plan(id);
-        if (!stored) {
-            report(tr("The plan is no longer in the workspace (another program removed it)."),
+        const std::optional<StoredPlan> stored = ws->find_plan(shown.id);
+        if (!stored || stored->name != shown.name || stored->created_at != shown.created_at) {
+            report(tr("\"%1\" is no longer in the workspace as listed (another window or program "
+                      "removed or renamed it); the list is read again.")
+                       .arg(qs(shown.name)),
                    true);
             session()->announcePlansChanged();
             return false;
@@ -278,19 +300,20 @@ bool SavedPlansPanel::openSelected() {
 
 bool SavedPlansPanel::renameSelected() {
     Workspace* ws = session()->workspace();
-    const std::int64_t id = selectedId();
-    if (!ws || id == 0) {
+    const StoredPlan shown = selectedPlan();
+    if (!ws || shown.id == 0) {
         return false;
     }
-    const QString old = selectedName();
-    if (!stillStored(id, old)) {
+    const QString old = qs(shown.name);
+    if (!stillStored(shown)) {
         return false;
     }
     QString renamed;
     if (!storeUnderName(tr("Rename saved plan"), tr("New name:"), old,
                         [&](const std::string& name) {
-                            if (name != old.toStdString()) {
-                                ws->rename_plan(id, name);
+                            if (name != shown.name) {
+                                // Only while the id still holds that plan.
+                                ws->rename_plan(shown, name);
                             }
                             renamed = qs(name);
                         }) ||
@@ -298,19 +321,19 @@ bool SavedPlansPanel::renameSelected() {
         return false;
     }
     session()->announcePlansChanged();
-    selectPlan(id);
+    selectPlan(shown.id);
     report(tr("Renamed \"%1\" to \"%2\".").arg(old, renamed), false);
     return true;
 }
 
 bool SavedPlansPanel::deleteSelected() {
     Workspace* ws = session()->workspace();
-    const std::int64_t id = selectedId();
-    if (!ws || id == 0) {
+    const StoredPlan shown = selectedPlan();
+    if (!ws || shown.id == 0) {
         return false;
     }
-    const QString name = selectedName();
-    if (!stillStored(id, name)) {
+    const QString name = qs(shown.name);
+    if (!stillStored(shown)) {
         return false;
     }
     if (!prompts().confirm(this, tr("Delete saved plan"),
@@ -318,9 +341,10 @@ bool SavedPlansPanel::deleteSelected() {
         return false;
     }
     try {
-        ws->remove_plan(id);
+        // Only while the id still holds that plan: the list may be older than the workspace.
+        ws->remove_plan(shown);
     } catch (const std::exception& e) {
-        report(workspaceErrorMessage(e), true);
+        reportActionError(e);
         return false;
     }
     session()->announcePlansChanged();

@@ -1,9 +1,11 @@
 #pragma once
 
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <string>
 
+#include "planner/store/workspace.h"
 #include "ui/workspace/workspace_panel_base.h"
 
 class QPushButton;
@@ -37,6 +39,8 @@ public:
 
     void selectPlan(std::int64_t id);
     std::int64_t selectedId() const;  // 0: none
+    // The selected row's plan as shown: id, name, creation time (id 0: none).
+    StoredPlan selectedPlan() const;
 
     // What the buttons do (the names come from prompts.askText, the yes/no from confirm).
     // Each returns true when the workspace was changed (or, for open, the plan loaded).
@@ -57,7 +61,12 @@ private:
     bool refuseRejectedPlan();
     // Whether the selected plan `id` is still stored; when another window or program removed it,
     // says so (Save as… keeps the plan being edited), reads the list again and returns false.
-    bool stillStored(std::int64_t id, const QString& name);
+    // Whether the workspace still holds the plan as the list shows it (SavedPlansModel::
+    // shownPlan()); if not, says so and reads the list again.
+    bool stillStored(const StoredPlan& shown);
+    // Reports a failed action on a listed plan; a plan that changed since the list was read
+    // also reads the list again.
+    void reportActionError(const std::exception& e);
     // Asks for a name (prompts().askText) and calls `store` with it; when the workspace refuses
     // the name (taken, not allowed), asks again with its message. False when cancelled.
     bool storeUnderName(const QString& title, const QString& label, const QString& initial,
