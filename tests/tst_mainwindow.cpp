@@ -85,6 +85,7 @@ private slots:
     void titleFollowsThePlan();
     void opensOnARealLayout();
     void newPlanAsksBeforeDiscardingEdits();
+    void textStillBeingTypedIsSaved();
     void firstSaveStartsAtHomeAndIsConfirmed();
     void rejectedValueDoesNotMoveTheForm();
     void gpuWithoutTheDtypeOffersOne();
@@ -95,6 +96,7 @@ private slots:
     void formatsNameTheValueStillConverted();
     void layoutAndChoicesPersist();
     void autosavedPlanReturns();
+    void secondWindowDoesNotOverwriteTheAutosave();
     void panelsCanBeRegistered();
     void laterPanelInFrontLastTimeReturns();
     void wheelScrollsTheFormNotItsInputs();
@@ -550,6 +552,41 @@ void TestMainWindow::newPlanAsksBeforeDiscardingEdits() {
     QVERIFY(!w.document()->isModified());
 }
 
+// Ctrl+S, an export, replacing the plan or quitting while the cursor is still in a box (no Enter,
+// no Tab) take what the box shows, as leaving it would.
+void TestMainWindow::textStillBeingTypedIsSaved() {
+    MainWindow& w = *m_window;
+    const QString path = m_dir->filePath(QStringLiteral("typed.json"));
+    QString error;
+    QVERIFY2(w.saveFile(path, &error), qPrintable(error));
+    QLineEdit* gpus = w.specForm()->numberEditor(QStringLiteral("cluster.gpus"))->lineEdit();
+    gpus->setFocus();
+    gpus->selectAll();
+    QTest::keyClicks(gpus, QStringLiteral("2048"));  // typed, not confirmed
+    QCOMPARE(w.document()->spec().cluster.gpus, std::int64_t{1024});
+    QAction* save = nullptr;
+    for (QAction* a : w.findChildren<QAction*>()) {
+        if (a->text() == QStringLiteral("&Save to a JSON file")) {
+            save = a;
+        }
+    }
+    QVERIFY(save);
+    save->trigger();  // Ctrl+S
+    QCOMPARE(load_plan_spec(path.toStdString()).cluster.gpus, std::int64_t{2048});
+    QCOMPARE(QApplication::focusWidget(), gpus);  // the cursor stays where it was
+    QPlainTextEdit* description = w.specForm()->descriptionEdit();
+    description->setFocus();
+    description->moveCursor(QTextCursor::End);
+    QTest::keyClicks(description, QStringLiteral(" -- still typing"));
+    save->trigger();
+    QVERIFY(load_plan_spec(path.toStdString()).description.ends_with(" -- still typing"));
+    // Quitting takes it into the autosave the next start opens.
+    description->setFocus();
+    QTest::keyClicks(description, QStringLiteral(" and quitting"));
+    QVERIFY(w.close());
+    QVERIFY(w.document()->spec().description.ends_with(" and quitting"));
+}
+
 // Before any file was chosen the dialogs start in the documents folder (or home), never at "/",
 // and a save says where it went.
 void TestMainWindow::firstSaveStartsAtHomeAndIsConfirmed() {
@@ -870,7 +907,54 @@ void TestMainWindow::autosavedPlanReturns() {
     QCOMPARE(m_window->document()->spec().cluster.gpus, std::int64_t{4096});
     QCOMPARE(m_window->specForm()->numberEditor(QStringLiteral("cluster.gpus"))->lineEdit()->text(),
              QStringLiteral("4096"));
+    // Its edits were saved to no file: it is still a plan with unsaved changes, which File >
+    // Open, New or an example ask about before replacing it.
+    QVERIFY(m_window->document()->isModified());
+    QVERIFY(m_window->document()->filePath().isEmpty());
+    // Saved to a file and closed: it returns saved, to that file.
+    const QString path = m_dir->filePath(QStringLiteral("kept.json"));
+    QString error;
+    QVERIFY2(m_window->saveFile(path, &error), qPrintable(error));
+    m_window->close();
+    m_window.reset(makeWindow());
     QVERIFY(!m_window->document()->isModified());
+    QCOMPARE(m_window->document()->filePath(), path);
+}
+
+// A second window on the same autosave (a second `tally`) does not write it: the first window's
+// plan is what the next start opens. The second says so, and asks before closing on edits.
+void TestMainWindow::secondWindowDoesNotOverwriteTheAutosave() {
+    QVERIFY(m_window->autosave() != nullptr);
+    std::unique_ptr<MainWindow> second(makeWindow());
+    QVERIFY(second->autosave() == nullptr);
+    auto* note = second->findChild<QLabel*>(QStringLiteral("notAutosaved"));
+    QVERIFY(note);
+    QVERIFY(note->isVisible());
+    QVERIFY(m_window->findChild<QLabel*>(QStringLiteral("notAutosaved")) == nullptr);
+    typeInto(second->specForm()->numberEditor(QStringLiteral("cluster.gpus"))->lineEdit(),
+             QStringLiteral("64"));
+    typeInto(m_window->specForm()->numberEditor(QStringLiteral("cluster.gpus"))->lineEdit(),
+             QStringLiteral("4096"));
+    // Closing the second asks; Cancel keeps it open.
+    int asked = 0;
+    const auto answer = [&second, &asked](QMessageBox::StandardButton button) {
+        QTimer::singleShot(0, second.get(), [&second, &asked, button] {
+            if (auto* box = second->findChild<QMessageBox*>(QStringLiteral("confirmReplace"))) {
+                ++asked;
+                box->button(button)->click();
+            }
+        });
+    };
+    answer(QMessageBox::Cancel);
+    QVERIFY(!second->close());
+    QCOMPARE(asked, 1);
+    answer(QMessageBox::Discard);
+    QVERIFY(second->close());
+    QCOMPARE(asked, 2);
+    second.reset();
+    m_window->close();
+    m_window.reset(makeWindow());
+    QCOMPARE(m_window->document()->spec().cluster.gpus, std::int64_t{4096});
 }
 
 void TestMainWindow::laterPanelInFrontLastTimeReturns() {

@@ -492,9 +492,25 @@ void TestPlanDocument::autosaveRestores() {
     QVERIFY2(autosave.flush(&error), qPrintable(error));
     const auto restored = Autosave::restore(path);
     QVERIFY(restored.has_value());
-    QCOMPARE(restored->cluster.gpus, std::int64_t{4096});
-    QCOMPARE(restored->description, std::string("My notes on this plan."));
-    QCOMPARE(restored->cluster.mfu, 0.5);
+    QCOMPARE(restored->spec.cluster.gpus, std::int64_t{4096});
+    QCOMPARE(restored->spec.description, std::string("My notes on this plan."));
+    QCOMPARE(restored->spec.cluster.mfu, 0.5);
+    // Edits saved to no file: restored as unsaved, so that nothing replaces them unasked.
+    QVERIFY(restored->modified);
+    QVERIFY(restored->file.isEmpty());
+    // Saved to a file: restored as saved, to that file.
+    s.cluster.mfu = 0.5;
+    doc.edit(s, QStringLiteral("mfu"));
+    const QString file = dir.filePath(QStringLiteral("mine.json"));
+    QVERIFY2(doc.save(file, &error), qPrintable(error));
+    QVERIFY2(autosave.flush(&error), qPrintable(error));
+    const auto saved = Autosave::restore(path);
+    QVERIFY(saved.has_value());
+    QVERIFY(!saved->modified);
+    QCOMPARE(saved->file, file);
+    // That file removed since: the plan is saved nowhere, so it counts as unsaved again.
+    QVERIFY(QFile::remove(file));
+    QVERIFY(Autosave::restore(path)->modified);
     // A file that is not a plan is not restored (and is left alone).
     write(dir, QStringLiteral("sub/autosave.json"), "garbage");
     QVERIFY(!Autosave::restore(path).has_value());

@@ -2,6 +2,8 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 
 #include "planner/io/spec_json.h"
 #include "ui/common/file_io.h"
@@ -19,23 +21,44 @@ Autosave::Autosave(PlanDocument* document, QString path, QObject* parent)
     m_timer.setSingleShot(true);
     m_timer.setInterval(kDelayMs);
     connect(&m_timer, &QTimer::timeout, this, [this] { flush(); });
-    connect(document, &PlanDocument::resultsChanged, this, [this] {
+    const auto schedule = [this] {
         m_pending = true;
         m_timer.start();
-    });
+    };
+    connect(document, &PlanDocument::resultsChanged, this, schedule);
+    // A save to a file changes no result but whether the plan is saved, and where.
+    connect(document, &PlanDocument::modifiedChanged, this, schedule);
+    connect(document, &PlanDocument::filePathChanged, this, schedule);
 }
 
-std::optional<PlanSpec> Autosave::restore(const QString& path) {
+std::optional<Autosave::Restored> Autosave::restore(const QString& path) {
     QByteArray text;
     if (!QFileInfo::exists(path) || !readWholeFile(path, &text, nullptr)) {
         return std::nullopt;
     }
+    Restored out;
     try {
-        return plan_spec_from_text(text.toStdString(),
-                                   QFileInfo(path).absolutePath().toStdString());
+        out.spec =
+            plan_spec_from_text(text.toStdString(), QFileInfo(path).absolutePath().toStdString());
     } catch (const std::exception&) {
         return std::nullopt;
     }
+    // Without a readable state (an autosave written before it was kept) the plan counts as not
+    // saved, so that nothing replaces it without asking.
+    QByteArray state;
+    if (readWholeFile(statePath(path), &state, nullptr)) {
+        const QJsonObject o = QJsonDocument::fromJson(state).object();
+        if (o.value(QStringLiteral("modified")).isBool()) {
+            out.modified = o.value(QStringLiteral("modified")).toBool();
+        }
+        const QString file = o.value(QStringLiteral("file")).toString();
+        if (!file.isEmpty() && QFileInfo::exists(file)) {
+            out.file = file;
+        } else if (!file.isEmpty()) {
+            out.modified = true;  // its file is gone: the plan is saved nowhere now
+        }
+    }
+    return out;
 }
 
 bool Autosave::flush(QString* error) {
@@ -45,6 +68,12 @@ bool Autosave::flush(QString* error) {
     m_timer.stop();
     QDir().mkpath(QFileInfo(m_path).absolutePath());
     if (!writeFileAtomically(m_path, m_document->acceptedSpecJson(), error)) {
+        return false;
+    }
+    QJsonObject state;
+    state.insert(QStringLiteral("modified"), m_document->isModified());
+    state.insert(QStringLiteral("file"), m_document->filePath());
+    if (!writeFileAtomically(statePath(m_path), QJsonDocument(state).toJson(), error)) {
         return false;
     }
     m_pending = false;

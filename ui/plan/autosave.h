@@ -12,15 +12,23 @@ namespace tally::ui {
 class PlanDocument;
 
 // Keeps the last accepted plan in a file (the platform's application-data folder in the app),
-// written atomically a moment after the edits stop, and reads it back at start.
+// written atomically a moment after the edits stop, and reads it back at start. Beside it
+// (PATH.state) it keeps whether the plan had changes not saved to a file, and which file it was
+// saved to, so that a plan restored at start is still one File > Open or New asks about.
 class Autosave : public QObject {
     Q_OBJECT
 public:
     Autosave(PlanDocument* document, QString path, QObject* parent = nullptr);
 
+    struct Restored {
+        PlanSpec spec;
+        bool modified = true;  // changes not saved to a file (unknown: assumed so)
+        QString file;          // the file it was last saved to or opened from ("": none)
+    };
     // The saved plan, or nullopt when there is none or it cannot be read (then the app starts on
     // the default plan; the file is left as it is).
-    static std::optional<PlanSpec> restore(const QString& path);
+    static std::optional<Restored> restore(const QString& path);
+    static QString statePath(const QString& path) { return path + QStringLiteral(".state"); }
 
     // Writes now if an edit is pending (at exit).
     bool flush(QString* error = nullptr);

@@ -122,6 +122,18 @@ void PlanDocument::startNew(const PlanSpec& spec) {
     forgetFile();
 }
 
+void PlanDocument::restore(const PlanSpec& spec, const QString& file, bool modified) {
+    reset(spec);
+    if (m_filePath != file) {
+        m_filePath = file;
+        emit filePathChanged();
+    }
+    if (modified) {
+        // Not clean at any index: File > Open and New ask before replacing it.
+        m_undo->resetClean();
+    }
+}
+
 void PlanDocument::forgetFile() {
     if (!m_filePath.isEmpty()) {
         m_filePath.clear();

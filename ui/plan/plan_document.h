@@ -64,6 +64,9 @@ public:
     // Starts an unsaved plan from `spec` (File > New, an example): like reset(), and forgets the
     // file, so Save asks where instead of overwriting the file that was open.
     void startNew(const PlanSpec& spec);
+    // The plan the window had when it last closed (Autosave::restore()): with no undo history,
+    // the file it was saved to ("": none), and whether it had changes not saved to a file.
+    void restore(const PlanSpec& spec, const QString& file, bool modified);
     // Forgets the file the plan was opened from or saved to, keeping the plan and its history:
     // Save then asks where (a saved plan opened from the workspace is not that file's plan).
     void forgetFile();

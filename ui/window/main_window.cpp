@@ -12,6 +12,7 @@
 #include <QGuiApplication>
 #include <QKeySequence>
 #include <QLabel>
+#include <QLockFile>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -88,10 +89,31 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
       m_layouts(new LayoutsPanel(m_document)) {
     setObjectName(QStringLiteral("mainWindow"));
     if (!options.autosavePath.isEmpty()) {
-        if (auto restored = Autosave::restore(options.autosavePath)) {
-            m_document->reset(*restored);
+        // One window writes the autosave at a time: a second would overwrite the first's plan
+        // with its own at every edit, and whichever closed last would be the one kept. The lock
+        // names its process, so one left by a process that is gone is taken over (stale time
+        // 0: a live holder's lock is never old enough to break).
+        QDir().mkpath(QFileInfo(options.autosavePath).absolutePath());
+        m_autosaveLock =
+            std::make_unique<QLockFile>(options.autosavePath + QStringLiteral(".lock"));
+        m_autosaveLock->setStaleLockTime(0);
+        const bool mine = m_autosaveLock->tryLock(0);
+        if (!mine) {
+            m_autosaveLock.reset();
+            m_autosaveElsewhere = true;
         }
-        m_autosave = new Autosave(m_document, options.autosavePath, this);
+        if (auto restored = Autosave::restore(options.autosavePath)) {
+            if (mine) {
+                m_document->restore(restored->spec, restored->file, restored->modified);
+            } else {
+                // The other window's last plan, as a start: this window's own edits are what
+                // it asks about on closing.
+                m_document->reset(restored->spec);
+            }
+        }
+        if (mine) {
+            m_autosave = new Autosave(m_document, options.autosavePath, this);
+        }
     }
 
     auto* central = new QWidget(this);
@@ -138,6 +160,15 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
     m_dtypeOffer->setObjectName(QStringLiteral("computeDtypeOffer"));
     m_dtypeOffer->hide();
     statusBar()->addPermanentWidget(m_dtypeOffer);
+    if (m_autosaveElsewhere) {
+        auto* notAutosaved = new QLabel(
+            tr("Not autosaved: another Tally window keeps the autosave. Save this plan to keep "
+               "it."),
+            this);
+        notAutosaved->setObjectName(QStringLiteral("notAutosaved"));
+        notAutosaved->setStyleSheet(QStringLiteral("color: #b45309;"));
+        statusBar()->addPermanentWidget(notAutosaved);
+    }
     connect(m_dtypeOffer, &QPushButton::clicked, this, [this] {
         PlanSpec next = m_document->spec();
         next.training.compute_dtype = m_offeredDtype;
@@ -547,7 +578,19 @@ void MainWindow::openExample(const PlanSpec& spec, const QString& panel) {
     }
 }
 
-bool MainWindow::confirmReplace() {
+void MainWindow::commitPendingEdits() {
+    QWidget* focused = QApplication::focusWidget();
+    if (focused == nullptr || !isAncestorOf(focused)) {
+        return;
+    }
+    // A box takes its text when it loses the focus (a line edit emits editingFinished, the
+    // description box commits in its focus-out filter); the focus then goes back to it.
+    focused->clearFocus();
+    focused->setFocus(Qt::OtherFocusReason);
+}
+
+bool MainWindow::confirmReplace(const QString& question) {
+    commitPendingEdits();
     if (!m_document->isModified()) {
         return true;
     }
@@ -557,7 +600,8 @@ bool MainWindow::confirmReplace() {
                                            uiTextTranslator()))),
                     QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
     box.setObjectName(QStringLiteral("confirmReplace"));
-    box.setInformativeText(tr("Save them before the plan is replaced?"));
+    box.setInformativeText(question.isEmpty() ? tr("Save them before the plan is replaced?")
+                                              : question);
     box.setDefaultButton(QMessageBox::Save);
     switch (box.exec()) {
         case QMessageBox::Save:
@@ -604,6 +648,7 @@ bool MainWindow::saveFile(const QString& path, QString* error) {
 }
 
 bool MainWindow::save() {
+    commitPendingEdits();
     if (m_document->filePath().isEmpty()) {
         return saveAs();
     }
@@ -617,6 +662,7 @@ bool MainWindow::save() {
 }
 
 bool MainWindow::saveAs() {
+    commitPendingEdits();
     const QString path = askPath(tr("Save the plan to a JSON file"), tr("Plans (*.json)"), true,
                                  suggestedFileName(QStringLiteral(".json")));
     if (path.isEmpty()) {
@@ -632,6 +678,7 @@ bool MainWindow::saveAs() {
 }
 
 void MainWindow::exportPlan(bool markdown) {
+    commitPendingEdits();
     const QString path =
         markdown ? askPath(tr("Export the plan as a Markdown report"), tr("Markdown (*.md)"), true,
                            suggestedFileName(QStringLiteral(".md")))
@@ -649,6 +696,7 @@ void MainWindow::exportPlan(bool markdown) {
 }
 
 void MainWindow::exportChartInteractive(const ChartInfo& chart, bool svg) {
+    commitPendingEdits();
     const QString path =
         askPath(tr("Export %1").arg(chart.title), svg ? tr("SVG (*.svg)") : tr("PNG (*.png)"), true,
                 suggestedFileName(u'-' + chart.id +
@@ -748,6 +796,12 @@ void MainWindow::showError() {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+    commitPendingEdits();
+    if (m_autosaveElsewhere && !confirmReplace(tr("Save them before the window closes?"))) {
+        // Nothing keeps this window's plan once it closes: asked as File > Open asks.
+        event->ignore();
+        return;
+    }
     m_settings->setWindowGeometry(saveGeometry());
     m_settings->setWindowState(saveState());
     if (m_autosave) {
@@ -761,6 +815,12 @@ void MainWindow::closeEvent(QCloseEvent* event) {
                 return;
             }
         }
+    }
+    if (m_autosave) {
+        // Closed: another window may keep the autosave from now on.
+        delete m_autosave;
+        m_autosave = nullptr;
+        m_autosaveLock.reset();
     }
     event->accept();
 }

@@ -3,6 +3,7 @@
 #include <QMainWindow>
 #include <QPointer>
 #include <QString>
+#include <memory>
 #include <vector>
 
 #include "planner/core/dtype.h"
@@ -16,6 +17,8 @@ class QSettings;
 class QTabWidget;
 
 class QPushButton;
+
+class QLockFile;
 
 namespace tally::ui {
 
@@ -113,14 +116,19 @@ private:
     void open();
     // File > Import run configuration…: a framework's launch configuration, previewed first.
     void importRunConfiguration();
-    // Before the plan is replaced (New, Open, an example): when it has unsaved edits, asks to
-    // save them, discard them or cancel. False: keep the plan.
-    bool confirmReplace();
+    // Before the plan is replaced (New, Open, an example) or, without the autosave, the window
+    // closes: when it has unsaved edits, asks to save them, discard them or cancel; `question`
+    // replaces "Save them before the plan is replaced?". False: keep the plan.
+    bool confirmReplace(const QString& question = {});
     void fillExamplesMenu(QMenu* menu);
     // Opens a shipped example as a new plan (asking first about unsaved changes) and brings
     // `panel` to the front when it is not empty.
     void openExample(const PlanSpec& spec, const QString& panel);
     bool save();
+    // Takes the text still being typed into a box (a number, the description) into the plan, as
+    // leaving the box would: every save, export, replacement of the plan and quitting does this
+    // first, so that what the window shows is what is written.
+    void commitPendingEdits();
     bool saveAs();
     void exportPlan(bool markdown);
     void exportChartInteractive(const ChartInfo& chart, bool svg);
@@ -139,6 +147,10 @@ private:
     DType m_offeredDtype = DType::fp32;
     PlanDocument* m_document;
     Autosave* m_autosave = nullptr;
+    // Held while this window writes the autosave; another window on the same autosave finds it
+    // taken and does not autosave (m_autosaveElsewhere).
+    std::unique_ptr<QLockFile> m_autosaveLock;
+    bool m_autosaveElsewhere = false;
     SpecForm* m_form;
     SummaryBar* m_summary;
     QTabWidget* m_tabs;
