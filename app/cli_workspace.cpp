@@ -309,6 +309,7 @@ void register_profiles(CLI::App& app, CliState& state) {
         std::string new_id;
         std::string file;
         bool force = false;
+        bool allow_failed_run = false;
         ProfileEdits edits;
     };
     auto opts = std::make_shared<Options>();
@@ -411,6 +412,11 @@ void register_profiles(CLI::App& app, CliState& state) {
     from->excludes(from_run);
     add->add_option("--base", opts->base, "With --from-run: profile whose other figures to keep")
         ->needs(from_run);
+    add->add_flag("--allow-failed-run", opts->allow_failed_run,
+                  "With --from-run: make the profile from a run whose status is failed (it "
+                  "stopped before its end, or a test failed) out of the passed, validated results "
+                  "it has")
+        ->needs(from_run);
     add->add_option("--id", opts->new_id, "Id of the new profile (letters, digits, . _ -)")
         ->required();
     add->add_option("--name", opts->edits.name, "Name of the new profile")->required();
@@ -427,6 +433,26 @@ void register_profiles(CLI::App& app, CliState& state) {
                 throw SpecError("profiles add --from-run", "field options",
                                 "none: a measured profile takes its figures from the run; change "
                                 "them afterwards with `tally profiles edit`");
+            }
+            // A failed run may lack the very results a profile is made of (a run cut short
+            // measured only its first tests): made only when asked for. A run still being
+            // recorded is refused by the workspace.
+            const std::optional<ProbeRunRecord> run = ws.find_probe_run(opts->from_run);
+            if (run && run->status == ProbeRunStatus::failed && !opts->allow_failed_run) {
+                throw SpecError(
+                    "--from-run", std::to_string(opts->from_run),
+                    TALLY_TEXT("tally::cli",
+                               "a probe run whose status is ok: probe run %1 (%2%3, started %4) "
+                               "is failed, with %5 results: it stopped before its end or a test "
+                               "failed. Add --allow-failed-run to make the profile from the "
+                               "passed, validated results it has")
+                        .arg(std::to_string(run->id))
+                        .arg(run->backend)
+                        .arg(run->host.empty()
+                                 ? std::string()
+                                 : cli_render(TALLY_TEXT("tally::cli", " on %1").arg(run->host)))
+                        .arg(run->started_at)
+                        .arg(std::to_string(run->results.size())));
             }
             p = ws.add_measured_profile(opts->from_run, opts->base, opts->new_id, opts->edits.name);
         } else {
@@ -712,6 +738,41 @@ void register_probes(CLI::App& app, CliState& state) {
 
     register_probes_import(group, state);
 
+    auto* rm = add_command(group, "rm",
+                           "Remove a stored probe run and its results (refused while a measured "
+                           "profile was made from it, or while it is being recorded)",
+                           state, nullptr);
+    rm->add_option("ID", opts->id, "Probe run id")->required();
+    rm->footer(
+        "Exit status: 0 removed; 2 no such run, a measured profile was made from it (the message "
+        "names it) or it is being recorded; nothing is removed then; 1 the workspace could not "
+        "be written.");
+    rm->callback([opts, &state] {
+        auto ws = open_if_exists(state);
+        const auto run = ws ? ws->find_probe_run(opts->id) : std::nullopt;
+        if (!run) {
+            throw SpecError(
+                "probe run", std::to_string(opts->id),
+                TALLY_TEXT("tally::cli", "the id of a stored probe run (tally probes list)"));
+        }
+        ws->remove_probe_run(run->id);
+        fmt::print(
+            "{}\n",
+            cli_render(TALLY_TEXT("tally::cli",
+                                  "removed probe run %1 (%2%3, started %4, %5, %6 results) "
+                                  "from %7")
+                           .arg(std::to_string(run->id))
+                           .arg(run->backend)
+                           .arg(run->host.empty()
+                                    ? std::string()
+                                    : cli_render(TALLY_TEXT("tally::cli", " on %1").arg(run->host)))
+                           .arg(run->started_at)
+                           .arg(std::string(to_string(run->status)))
+                           .arg(std::to_string(run->results.size()))
+                           .arg(ws->path().string())));
+        state.exit_code = kExitOk;
+    });
+
     auto* show = add_command(group, "show", "One probe run with its results", state, &opts->json);
     show->add_option("ID", opts->id, "Probe run id")->required();
     show->callback([opts, &state] {
@@ -779,6 +840,8 @@ void register_probes_import(CLI::App* group, CliState& state) {
                        "whose file name does not either: all_reduce, all_gather, "
                        "reduce_scatter, alltoall or sendrecv");
     import->footer(
+        "A file that holds more of a stored run that did not end ok (a copy cut short, or a run "
+        "whose recorder died) completes that run in place, and says so. "
         "Exit status: 0 imported; 2 the file is missing, damaged (the message names the line) or "
         "stored already (the message names the stored run); nothing is written then; 1 the "
         "workspace could not be written.");
@@ -800,18 +863,23 @@ void register_probes_import(CLI::App* group, CliState& state) {
                                    ? probe_run_from_json_lines(text, file, &ended_without_done)
                                    : probe_run_from_nccl_tests(text, file, opts->collective, now);
     Workspace ws = open_for_writing(state);
-    std::int64_t id = 0;
+    ImportedProbeRun imported;
     try {
-        id = ws.import_probe_run(run);
+        imported = ws.import_probe_run(run);
     } catch (const DuplicateProbeRun& e) {
         throw SpecError(file, "", e.what());
     }
+    const std::int64_t id = imported.id;
     const auto stored = ws.find_probe_run(id);
     if (opts->json) {
         json out = run_json(*stored, false);
         out["format"] = std::string(to_string(format));
         out["file"] = file;
         out["workspace"] = ws.path().string();
+        out["replaced"] = imported.replaced_status
+                              ? json{{"status", std::string(to_string(*imported.replaced_status))},
+                                     {"result_count", imported.replaced_result_count}}
+                              : json(nullptr);
         print_json(out);
     } else {
         fmt::print(
@@ -828,6 +896,20 @@ void register_probes_import(CLI::App* group, CliState& state) {
                              : cli_render(TALLY_TEXT("tally::cli", " from %1").arg(stored->host)))
                     .arg(fmt::format("{}", id))
                     .arg(ws.path().string())));
+        if (imported.replaced_status) {
+            fmt::print(
+                "{}\n",
+                cli_render(TALLY_TEXT("tally::cli",
+                                      "this file completes probe run %1, which was stored with %2 "
+                                      "results (status %3): it took the %4 results it lacked and "
+                                      "the file's status, %5")
+                               .arg(fmt::format("{}", id))
+                               .arg(fmt::format("{}", imported.replaced_result_count))
+                               .arg(std::string(to_string(*imported.replaced_status)))
+                               .arg(fmt::format(
+                                   "{}", stored->results.size() - imported.replaced_result_count))
+                               .arg(std::string(to_string(stored->status)))));
+        }
         if (ended_without_done) {
             fmt::print("{}\n", cli_render(TALLY_TEXT("tally::cli",
                                                      "the run ends without a done event (the "

@@ -64,6 +64,7 @@ private slots:
     void crashAndHangExitOne_data();
     void crashAndHangExitOne();
     void interruptFinishesTheRun();
+    void killedRecorderRunIsFailed();
     void closedOutputFinishesTheRun();
     void measuredProfileHasTheMeasuredRoofs();
     void planGemmsMeasuredAndUsed();
@@ -312,6 +313,59 @@ void TestCliProbe::interruptFinishesTheRun() {
     QCOMPARE(runs.size(), std::size_t(1));
     QCOMPARE(runs[0]["status"], "failed");
     QCOMPARE(runs[0]["result_count"], 1);
+}
+
+// SIGKILL gives tally no chance to finish the run: the next look finds its recorder gone and
+// stores the run as failed; a profile is made from it only when asked for.
+void TestCliProbe::killedRecorderRunIsFailed() {
+    // A stream copy of 8e6 bytes at 1e10 bytes/s: a result a measured profile takes its
+    // bandwidth from.
+    const QByteArray copy =
+        R"({"event":"result","test":"stream","variant":"copy","dtype":"fp32",)"
+        R"("sizes":{"elements":1000000},"bytes":8000000,"bytes_per_s":1e10,"median_s":0.0008,)"
+        R"("min_s":0.0008,"max_s":0.0008,"samples":5,"status":"passed","validated":true})";
+    QProcess tally;
+    tally.start(QStringLiteral(TALLY_BIN),
+                QStringList{QStringLiteral("probe"), QStringLiteral("--probe"),
+                            fakeProbe("exec sleep 5", kStart + '\n' + kDevice + '\n' + copy)} +
+                    db());
+    QVERIFY(tally.waitForStarted(10000));
+    QByteArray out;
+    QElapsedTimer clock;
+    clock.start();
+    while (!out.contains("copy") && clock.elapsed() < 20000) {
+        tally.waitForReadyRead(200);
+        out += tally.readAllStandardOutput();
+    }
+    QVERIFY2(out.contains("copy"), out.constData());
+    tally.kill();
+    QVERIFY(tally.waitForFinished(20000));
+    QCOMPARE(tally.exitStatus(), QProcess::CrashExit);
+    const json runs = savedRuns();
+    QCOMPARE(runs.size(), std::size_t(1));
+    QCOMPARE(runs[0]["status"], "failed");
+    QCOMPARE(runs[0]["result_count"], 1);
+    QVERIFY(runs[0]["finished_at"].is_null());
+
+    const QStringList add{QStringLiteral("profiles"),   QStringLiteral("add"),
+                          QStringLiteral("--from-run"), QStringLiteral("1"),
+                          QStringLiteral("--base"),     QStringLiteral("h100-sxm"),
+                          QStringLiteral("--id"),       QStringLiteral("cut"),
+                          QStringLiteral("--name"),     QStringLiteral("Cut")};
+    const Run refused = run_tally(add + db());
+    QCOMPARE(refused.exit_code, 2);
+    QVERIFY2(refused.err.contains("--from-run: got 1") &&
+                 refused.err.contains("probe run 1 (cpu on fake, started 2026-01-02T03:04:05Z) "
+                                      "is failed, with 1 results") &&
+                 refused.err.contains("--allow-failed-run"),
+             refused.err.constData());
+    const Run allowed = run_tally(add + QStringList{QStringLiteral("--allow-failed-run")} + db());
+    QVERIFY2(allowed.exit_code == 0, allowed.err.constData());
+    // Its bandwidth is the copy's 1e10 bytes/s.
+    const Run shown = run_tally(QStringList{QStringLiteral("profiles"), QStringLiteral("show"),
+                                            QStringLiteral("cut"), QStringLiteral("--json")} +
+                                db());
+    QCOMPARE(parse(shown.out)["bandwidth_bytes_per_s"].get<double>(), 1e10);
 }
 
 void TestCliProbe::closedOutputFinishesTheRun() {

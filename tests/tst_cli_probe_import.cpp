@@ -43,6 +43,8 @@ private slots:
     void sameFileTwiceIsRefused();
     void damagedFileWritesNothing();
     void ncclTestsLogFeedsAMeasuredProfile();
+    void wholeFileCompletesACutCopy();
+    void removeARun();
 
 private:
     QStringList db() const { return {QStringLiteral("--db"), m_db}; }
@@ -176,6 +178,114 @@ void TestCliProbeImport::ncclTestsLogFeedsAMeasuredProfile() {
     const json p = parse(shown.out);
     // The two hosts' best all-reduce bus bandwidth: the 1 GiB in-place row, 81.34 GB/s.
     QCOMPARE(p["network"]["inter_node_bytes_per_s_per_direction"].get<double>(), 81.34e9);
+}
+
+// The steps of a user who imported a cut copy first: `head -n 5 run.jsonl > cut.jsonl`, import
+// it, then import the whole file.
+void TestCliProbeImport::wholeFileCompletesACutCopy() {
+    const QByteArray whole = read_file(m_recorded);
+    const QList<QByteArray> lines = whole.split('\n');
+    QVERIFY(lines.size() > 6);
+    QByteArray cut;
+    int cut_results = 0;  // the result events among the first 5 lines, counted here
+    for (int i = 0; i < 5; ++i) {
+        cut += lines[i] + '\n';
+        cut_results += parse(lines[i])["event"] == "result" ? 1 : 0;
+    }
+    int whole_results = 0;
+    for (const QByteArray& line : lines) {
+        whole_results += !line.trimmed().isEmpty() && parse(line)["event"] == "result" ? 1 : 0;
+    }
+    QVERIFY(cut_results >= 1 && whole_results > cut_results);
+    const QString cut_path = m_dir.filePath(QStringLiteral("cut.jsonl"));
+    write_file(cut_path, cut);
+    const QStringList ws{QStringLiteral("--db"), m_dir.filePath(QStringLiteral("cut.sqlite"))};
+
+    const Run first = run_tally(QStringList{QStringLiteral("probes"), QStringLiteral("import"),
+                                            cut_path, QStringLiteral("--json")} +
+                                ws);
+    QVERIFY2(first.exit_code == 0, first.err.constData());
+    QCOMPARE(parse(first.out)["status"].get<std::string>(), std::string("failed"));
+    QCOMPARE(parse(first.out)["result_count"].get<int>(), cut_results);
+    QVERIFY(parse(first.out)["replaced"].is_null());
+
+    const Run second =
+        run_tally(QStringList{QStringLiteral("probes"), QStringLiteral("import"), m_recorded} + ws);
+    QVERIFY2(second.exit_code == 0, second.err.constData());
+    QVERIFY2(second.out.contains(QStringLiteral("this file completes probe run 1, which was "
+                                                "stored with %1 results (status failed)")
+                                     .arg(cut_results)
+                                     .toUtf8()),
+             second.out.constData());
+    const json runs = parse(run_tally(QStringList{QStringLiteral("probes"), QStringLiteral("list"),
+                                                  QStringLiteral("--json")} +
+                                      ws)
+                                .out);
+    QCOMPARE(runs.size(), std::size_t{1});
+    QCOMPARE(runs[0]["id"].get<int>(), 1);
+    QCOMPARE(runs[0]["status"].get<std::string>(), std::string("ok"));
+    QCOMPARE(runs[0]["result_count"].get<int>(), whole_results);
+
+    // Complete now: the whole file a third time is refused, nothing written.
+    const Run third =
+        run_tally(QStringList{QStringLiteral("probes"), QStringLiteral("import"), m_recorded} + ws);
+    QCOMPARE(third.exit_code, 2);
+    QVERIFY2(third.err.contains("stored already as probe run 1"), third.err.constData());
+}
+
+void TestCliProbeImport::removeARun() {
+    const QStringList ws{QStringLiteral("--db"), m_dir.filePath(QStringLiteral("rm.sqlite"))};
+    // A run with a stream copy (8e6 bytes at 1e10 bytes/s), something a profile is made of.
+    const QString file = m_dir.filePath(QStringLiteral("copy.jsonl"));
+    write_file(
+        file,
+        R"({"event":"start","protocol":1,"tool":"tally-probe","version":"0.1.0","backend":"cpu",)"
+        R"("host":"lab","started_at":"2026-01-02T03:04:05Z","quick":true,"tests":["stream"]})"
+        "\n"
+        R"({"event":"device","backend":"cpu","name":"Lab CPU"})"
+        "\n"
+        R"({"event":"result","test":"stream","variant":"copy","dtype":"fp32",)"
+        R"("sizes":{"elements":1000000},"bytes":8000000,"bytes_per_s":1e10,"median_s":0.0008,)"
+        R"("min_s":0.0008,"max_s":0.0008,"samples":5,"status":"passed","validated":true})"
+        "\n"
+        R"({"event":"done","status":"ok","finished_at":"2026-01-02T03:04:09Z","passed":1,)"
+        R"("waived":0,"failed":0,"elapsed_s":4})"
+        "\n");
+    const Run imported =
+        run_tally(QStringList{QStringLiteral("probes"), QStringLiteral("import"), file} + ws);
+    QVERIFY2(imported.exit_code == 0, imported.err.constData());
+    const Run made = run_tally(QStringList{QStringLiteral("profiles"), QStringLiteral("add"),
+                                           QStringLiteral("--from-run"), QStringLiteral("1"),
+                                           QStringLiteral("--base"), QStringLiteral("h100-sxm"),
+                                           QStringLiteral("--id"), QStringLiteral("lab-cpu"),
+                                           QStringLiteral("--name"), QStringLiteral("Lab CPU")} +
+                               ws);
+    QVERIFY2(made.exit_code == 0, made.err.constData());
+    const QStringList rm{QStringLiteral("probes"), QStringLiteral("rm"), QStringLiteral("1")};
+    // A measured profile was made from it: refused, naming the profile.
+    const Run refused = run_tally(rm + ws);
+    QCOMPARE(refused.exit_code, 2);
+    QVERIFY2(refused.err.contains("probe run: got 1") &&
+                 refused.err.contains("profile lab-cpu (\"Lab CPU\") was made from run 1"),
+             refused.err.constData());
+    QCOMPARE(run_tally(QStringList{QStringLiteral("profiles"), QStringLiteral("rm"),
+                                   QStringLiteral("lab-cpu")} +
+                       ws)
+                 .exit_code,
+             0);
+    const Run removed = run_tally(rm + ws);
+    QVERIFY2(removed.exit_code == 0, removed.err.constData());
+    QVERIFY2(removed.out.startsWith("removed probe run 1 (cpu on lab, started "
+                                    "2026-01-02T03:04:05Z, ok, 1 results)"),
+             removed.out.constData());
+    const Run list = run_tally(
+        QStringList{QStringLiteral("probes"), QStringLiteral("list"), QStringLiteral("--json")} +
+        ws);
+    QCOMPARE(parse(list.out).size(), std::size_t{0});
+    // Gone: the id is refused as one no stored run has.
+    const Run again = run_tally(rm + ws);
+    QCOMPARE(again.exit_code, 2);
+    QVERIFY2(again.err.contains("probe run: got 1"), again.err.constData());
 }
 
 QTEST_MAIN(TestCliProbeImport)

@@ -84,6 +84,46 @@ std::string jsonl_run(const std::string& started_at = "2026-11-30T05:08:38Z") {
            "\n" + probe::to_json_line(done) + "\n";
 }
 
+// A run of three relu results, as tally-probe writes it: start, device, the results (the i-th,
+// i = 1..3, at i million elements, i GFLOP/s), done. Six lines.
+std::string jsonl_three_results() {
+    probe::StartEvent s;
+    s.backend = "cpu";
+    s.host = "far-away";
+    s.started_at = "2026-11-30T07:00:00Z";
+    s.tests = {"relu"};
+    probe::DeviceEvent d;
+    d.backend = "cpu";
+    d.name = "Remote CPU";
+    std::string text = probe::to_json_line(s) + "\n" + probe::to_json_line(d) + "\n";
+    for (int i = 1; i <= 3; ++i) {
+        probe::ResultEvent r;
+        r.test = "relu";
+        r.dtype = "fp32";
+        r.sizes = {{"elements", i * 1000000}};
+        r.flops = i * 1e6;
+        r.bytes = i * 8e6;
+        r.flops_per_s = i * 1e9;
+        r.median_s = 1e-3;
+        r.samples = 5;
+        r.validated = true;
+        text += probe::to_json_line(r) + "\n";
+    }
+    probe::DoneEvent done;
+    done.finished_at = "2026-11-30T07:00:09Z";
+    done.passed = 3;
+    return text + probe::to_json_line(done) + "\n";
+}
+
+// The first `count` lines of `text`.
+std::string first_lines(const std::string& text, int count) {
+    std::size_t end = 0;
+    for (int i = 0; i < count; ++i) {
+        end = text.find('\n', end) + 1;
+    }
+    return text.substr(0, end);
+}
+
 }  // namespace
 
 class TestProbeImport : public QObject {
@@ -107,6 +147,8 @@ private slots:
     void runCutShortKeepsItsResults();
     void completeRunWithoutResults();
     void importRefusesTheSameRunTwice();
+    void importCompletesACopyCutShort();
+    void importKeepsAStoredCopyWithOtherResults();
     void measuredProfileTakesNetworkFigures();
 };
 
@@ -397,11 +439,84 @@ void TestProbeImport::completeRunWithoutResults() {
              qPrintable(message));
 }
 
+void TestProbeImport::importCompletesACopyCutShort() {
+    QTemporaryDir dir;
+    Workspace ws = Workspace::open(dir.filePath(QStringLiteral("w.sqlite")).toStdString());
+    const std::string whole = jsonl_three_results();
+    // Start, device and the first result: a run without done, stored as failed with 1 result.
+    const ImportedProbeRun cut =
+        ws.import_probe_run(probe_run_from_json_lines(first_lines(whole, 3), "cut.jsonl"));
+    QVERIFY(!cut.replaced_status.has_value());
+    const ProbeRunRecord before = *ws.find_probe_run(cut.id);
+    QCOMPARE(before.status, ProbeRunStatus::failed);
+    QCOMPARE(before.results.size(), std::size_t{1});
+
+    // The whole file: the same run (host, backend, start, device), results 1..3 of which the
+    // stored copy is result 1. It completes the stored run in place: one run, same id, status ok
+    // from the done event, three results, the first keeping its row.
+    const ProbeRunRecord full = probe_run_from_json_lines(whole, "run.jsonl");
+    const ImportedProbeRun completed = ws.import_probe_run(full);
+    QCOMPARE(completed.id, cut.id);
+    QCOMPARE(completed.replaced_status, std::optional<ProbeRunStatus>(ProbeRunStatus::failed));
+    QCOMPARE(completed.replaced_result_count, std::size_t{1});
+    const std::vector<ProbeRunRecord> runs = ws.list_probe_runs();
+    QCOMPARE(runs.size(), std::size_t{1});
+    const ProbeRunRecord& after = runs[0];
+    QCOMPARE(after.id, cut.id);
+    QCOMPARE(after.status, ProbeRunStatus::ok);
+    QCOMPARE(after.finished_at, std::string("2026-11-30T07:00:09Z"));
+    QCOMPARE(after.content_digest, full.content_digest);
+    QCOMPARE(after.results.size(), std::size_t{3});
+    QCOMPARE(after.results[0].id, before.results[0].id);
+    // Result 3: 3 million elements at 3 GFLOP/s.
+    QCOMPARE(*after.results[2].flops_per_s, 3e9);
+    QCOMPARE(after.results[2].sizes_json, std::string(R"({"elements":3000000})"));
+
+    // The run ended ok now: neither the whole file again nor a cut copy replaces it.
+    for (const std::string& text : {whole, first_lines(whole, 4)}) {
+        try {
+            ws.import_probe_run(probe_run_from_json_lines(text, "again.jsonl"));
+            QFAIL("a complete stored run was replaced");
+        } catch (const DuplicateProbeRun& e) {
+            QCOMPARE(e.stored_id(), cut.id);
+            QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("nothing was imported")),
+                     e.what());
+        }
+    }
+    QCOMPARE(ws.find_probe_run(cut.id)->results.size(), std::size_t{3});
+}
+
+void TestProbeImport::importKeepsAStoredCopyWithOtherResults() {
+    QTemporaryDir dir;
+    Workspace ws = Workspace::open(dir.filePath(QStringLiteral("w.sqlite")).toStdString());
+    const std::string whole = jsonl_three_results();
+    // A cut copy whose one result says 1.5 GFLOP/s where the whole file says 1 GFLOP/s: not the
+    // start of the file's results, so not replaced.
+    std::string edited = first_lines(whole, 3);
+    const std::size_t at = edited.find("\"flops_per_s\":1000000000");
+    QVERIFY(at != std::string::npos);
+    edited.replace(at, std::string("\"flops_per_s\":1000000000").size(),
+                   "\"flops_per_s\":1500000000");
+    const std::int64_t id = ws.import_probe_run(probe_run_from_json_lines(edited, "cut.jsonl")).id;
+    QCOMPARE(*ws.find_probe_run(id)->results[0].flops_per_s, 1.5e9);
+    try {
+        ws.import_probe_run(probe_run_from_json_lines(whole, "run.jsonl"));
+        QFAIL("a stored run with other results was replaced");
+    } catch (const DuplicateProbeRun& e) {
+        QCOMPARE(e.stored_id(), id);
+        QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("does not hold more of it")),
+                 e.what());
+    }
+    const ProbeRunRecord kept = *ws.find_probe_run(id);
+    QCOMPARE(kept.status, ProbeRunStatus::failed);
+    QCOMPARE(kept.results.size(), std::size_t{1});
+}
+
 void TestProbeImport::importRefusesTheSameRunTwice() {
     QTemporaryDir dir;
     Workspace ws = Workspace::open(dir.filePath(QStringLiteral("w.sqlite")).toStdString());
     const ProbeRunRecord first = probe_run_from_json_lines(jsonl_run(), "run.jsonl");
-    const std::int64_t id = ws.import_probe_run(first);
+    const std::int64_t id = ws.import_probe_run(first).id;
     QCOMPARE(ws.find_probe_run(id)->content_digest, first.content_digest);
     QCOMPARE(ws.find_same_probe_run(first), std::optional<std::int64_t>(id));
     // The same file again: refused, naming the stored run; nothing added.
@@ -423,7 +538,7 @@ void TestProbeImport::importRefusesTheSameRunTwice() {
         probe_run_from_json_lines(jsonl_run("2026-11-30T06:00:00Z"), "later.jsonl");
     ws.import_probe_run(later);
     // An nccl-tests log twice: the log has no start time, its digest finds it.
-    const std::int64_t log = ws.import_probe_run(nccl("all_reduce_perf.log"));
+    const std::int64_t log = ws.import_probe_run(nccl("all_reduce_perf.log")).id;
     ProbeRunRecord again = nccl("all_reduce_perf.log");
     again.started_at = "2026-12-02T00:00:00Z";  // imported a day later
     QCOMPARE(ws.find_same_probe_run(again), std::optional<std::int64_t>(log));

@@ -181,6 +181,9 @@ private slots:
     void planAsListedIsNotAnotherWithItsId();
     void probeRunsRoundTrip();
     void probeRunIncremental();
+    void deadRecorderRunIsFailed();
+    void runLeftRunningByAnEarlierBuildIsFailed();
+    void removeRunRefusedWhileRecordedOrLinked();
     void probeRecordRules();
     void measuredProfileFromRun();
     void measuredProfileWithoutBase();
@@ -732,10 +735,123 @@ void TestWorkspace::measuredProfileStoredWithRun() {
              QStringLiteral("probe run"));
     QCOMPARE(spec_error_field([&] { ws.add_measured_profile(run_id, "nope", "x", "X"); }),
              QStringLiteral("profile"));
-    // Deleting the run keeps the profile (it carries its own figures) and drops the link.
+    // The run stays while the profile names it: removing it is refused, naming the profile.
+    try {
+        ws.remove_probe_run(run_id);
+        QFAIL("a run a measured profile was made from was removed");
+    } catch (const SpecError& e) {
+        QCOMPARE(QString::fromStdString(e.field()), QStringLiteral("probe run"));
+        QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("lab-h100 (\"Lab H100\")")),
+                 e.what());
+    }
+    QVERIFY(ws.find_probe_run(run_id).has_value());
+    QCOMPARE(ws.profile_source_run("lab-h100"), std::optional<std::int64_t>(run_id));
+    // Without the profile the run goes.
+    ws.remove_profile("lab-h100");
     ws.remove_probe_run(run_id);
-    QCOMPARE(ws.find_profile("lab-h100")->peak(ComputeType::bf16), 7e14);
-    QCOMPARE(ws.profile_source_run("lab-h100"), std::optional<std::int64_t>());
+    QVERIFY(!ws.find_probe_run(run_id).has_value());
+}
+
+// A recorder that goes away without finishing its run (its process killed: the kernel closes
+// its descriptors, as destroying the Workspace does here) leaves the run running; the next look
+// stores it as failed, keeping the results that arrived.
+void TestWorkspace::deadRecorderRunIsFailed() {
+    const std::string path = fresh_path("dead-recorder.sqlite");
+    ProbeRunRecord run;
+    run.backend = "cpu";
+    run.host = "laptop";
+    run.started_at = "2025-03-02T09:00:00Z";
+    run.status = ProbeRunStatus::running;
+    std::int64_t id = 0;
+    Workspace watcher = Workspace::open(path);
+    {
+        Workspace recorder = Workspace::open(path);
+        id = recorder.add_probe_run(run);
+        recorder.add_probe_result(id, result("matmul", "blas", "fp32", 1e12, 0, true));
+        // While the recorder lives, another connection sees the run running, and may neither
+        // make a profile of it nor remove it.
+        QCOMPARE(watcher.find_probe_run(id)->status, ProbeRunStatus::running);
+        QVERIFY(watcher.probe_run_recorder_alive(id));
+        QCOMPARE(spec_error_field([&] { watcher.add_measured_profile(id, "", "x", "X"); }),
+                 QStringLiteral("probe run"));
+        QCOMPARE(spec_error_field([&] { watcher.remove_probe_run(id); }),
+                 QStringLiteral("probe run"));
+        QCOMPARE(watcher.list_probe_runs()[0].status, ProbeRunStatus::running);
+    }
+    // The recorder is gone: failed, stored so (read back through a connection of the test's
+    // own), with its one result and no finish time (nobody saw it end).
+    QVERIFY(!watcher.probe_run_recorder_alive(id));
+    const std::vector<ProbeRunRecord> runs = watcher.list_probe_runs();
+    QCOMPARE(runs.size(), std::size_t{1});
+    QCOMPARE(runs[0].status, ProbeRunStatus::failed);
+    QCOMPARE(runs[0].finished_at, std::string());
+    QCOMPARE(runs[0].results.size(), std::size_t{1});
+    {
+        sqlite::Database db = wstest::raw_read(path);
+        QCOMPARE(db.query_text("SELECT status FROM probe_runs"), std::string("failed"));
+    }
+    QVERIFY(!QFile::exists(
+        QString::fromStdString(path + "-probe-run-" + std::to_string(id) + ".lock")));
+
+    // A run that ends normally stays as its recorder finished it, and leaves no lock file.
+    Workspace recorder = Workspace::open(path);
+    const std::int64_t finished = recorder.add_probe_run(run);
+    QVERIFY(QFile::exists(
+        QString::fromStdString(path + "-probe-run-" + std::to_string(finished) + ".lock")));
+    recorder.finish_probe_run(finished, ProbeRunStatus::ok, "2025-03-02T09:01:00Z");
+    QVERIFY(!QFile::exists(
+        QString::fromStdString(path + "-probe-run-" + std::to_string(finished) + ".lock")));
+    QCOMPARE(Workspace::open(path).find_probe_run(finished)->status, ProbeRunStatus::ok);
+}
+
+// A workspace of the previous schema (version 4) holding a run an earlier build left running
+// (it took no lock): opening migrates it and stores that run as failed.
+void TestWorkspace::runLeftRunningByAnEarlierBuildIsFailed() {
+    const std::string path = fresh_path("left-running-v4.sqlite");
+    {
+        sqlite::Database db(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+        db.exec(kOldSchemaV1);
+        db.exec(kOldSchemaV2Additions);
+        db.exec(kOldSchemaV3Additions);
+        db.exec(kOldSchemaV4Additions);
+        db.exec(
+            "INSERT INTO probe_runs VALUES (1, 'cpu', 'oldhost', '{}', '2024-01-04T00:00:00Z', "
+            "NULL, 'running')");
+        QCOMPARE(db.query_int("PRAGMA user_version"), std::int64_t{4});
+    }
+    Workspace ws = Workspace::open(path);
+    QCOMPARE(ws.opened_schema_version(), 4);
+    {
+        sqlite::Database db = wstest::raw_read(path);
+        QCOMPARE(db.query_int("PRAGMA user_version"), std::int64_t{kWorkspaceSchemaVersion});
+        QCOMPARE(db.query_text("SELECT status FROM probe_runs WHERE id = 1"),
+                 std::string("failed"));
+    }
+    QCOMPARE(ws.find_probe_run(1)->status, ProbeRunStatus::failed);
+}
+
+void TestWorkspace::removeRunRefusedWhileRecordedOrLinked() {
+    const std::string path = fresh_path("remove-run.sqlite");
+    Workspace ws = Workspace::open(path);
+    ProbeRunRecord run;
+    run.backend = "cpu";
+    run.host = "laptop";
+    run.started_at = "2025-03-02T09:00:00Z";
+    run.status = ProbeRunStatus::running;
+    const std::int64_t id = ws.add_probe_run(run);
+    // Recorded through this very connection: refused, saying so; nothing removed.
+    try {
+        ws.remove_probe_run(id);
+        QFAIL("a run being recorded was removed");
+    } catch (const SpecError& e) {
+        QCOMPARE(QString::fromStdString(e.field()), QStringLiteral("probe run"));
+        QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("being recorded now")),
+                 e.what());
+    }
+    QCOMPARE(wstest::count_rows(path, "probe_runs"), std::int64_t{1});
+    ws.finish_probe_run(id, ProbeRunStatus::failed, "2025-03-02T09:01:00Z");
+    ws.remove_probe_run(id);
+    QCOMPARE(wstest::count_rows(path, "probe_runs"), std::int64_t{0});
 }
 
 void TestWorkspace::migrationFromEarlierVersion_data() {

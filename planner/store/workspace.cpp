@@ -5,12 +5,17 @@
 #include <fmt/core.h>
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cmath>
+#include <cstring>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <thread>
 #include <type_traits>
 #include <utility>
 
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -174,6 +179,11 @@ std::uint64_t as_u64(auto value) {
 
 Workspace::Workspace(fs::path path, sqlite::Database db, int opened_version)
     : m_path(std::move(path)), m_db(std::move(db)), m_opened_version(opened_version) {
+    std::error_code ec;
+    m_lock_base = fs::weakly_canonical(fs::absolute(m_path, ec), ec);
+    if (ec) {
+        m_lock_base = m_path;
+    }
     // stat(), not lstat(): SQLite opens the file a link points at.
     const auto identity = [](const fs::path& file) {
         struct stat st {};
@@ -385,7 +395,9 @@ Workspace Workspace::open(const fs::path& path, const WorkspaceOptions& options)
         // the app read while the CLI writes. Filesystems without shared memory keep the
         // rollback journal, which is as safe, only less concurrent.
         db.query_text("PRAGMA journal_mode = WAL");
-        return Workspace(path, std::move(db), opened);
+        Workspace workspace(path, std::move(db), opened);
+        workspace.settle_interrupted_probe_runs();
+        return workspace;
     } catch (const sqlite::Error& e) {
         remove_if_still_empty();
         throw translate(e, path,
@@ -807,6 +819,157 @@ std::optional<ProbeRunRecord> load_run(sqlite::Database& db, std::int64_t id) {
 
 }  // namespace
 
+// ---- recorder locks -----------------------------------------------------------------------------
+
+Workspace::RecorderLock::RecorderLock(RecorderLock&& other) noexcept
+    : m_fd(std::exchange(other.m_fd, -1)), m_path(std::move(other.m_path)) {}
+
+Workspace::RecorderLock& Workspace::RecorderLock::operator=(RecorderLock&& other) noexcept {
+    if (this != &other) {
+        if (m_fd >= 0) {
+            ::close(m_fd);
+        }
+        m_fd = std::exchange(other.m_fd, -1);
+        m_path = std::move(other.m_path);
+    }
+    return *this;
+}
+
+Workspace::RecorderLock::~RecorderLock() {
+    if (m_fd >= 0) {
+        ::close(m_fd);
+    }
+}
+
+void Workspace::RecorderLock::remove_file() {
+    if (m_fd < 0) {
+        return;
+    }
+    // Removed while still locked: a process that opens the file meanwhile either finds the lock
+    // held or the row finished, never a running row with a free lock.
+    std::error_code ec;
+    fs::remove(m_path, ec);
+    ::close(m_fd);
+    m_fd = -1;
+}
+
+fs::path Workspace::recorder_lock_path(std::int64_t id) const {
+    return fs::path(m_lock_base.string() + "-probe-run-" + std::to_string(id) + ".lock");
+}
+
+Workspace::RecorderLock Workspace::take_recorder_lock(std::int64_t id,
+                                                      const WorkspaceDoing& doing) {
+    const fs::path lock_path = recorder_lock_path(id);
+    // O_CLOEXEC: a child (tally-probe) must not inherit the descriptor and keep the lock alive
+    // after this process has gone.
+    const int fd = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    const auto fail = [&](int e) {
+        const WorkspaceProblem problem = is_permission_errno(e)  ? WorkspaceProblem::read_only
+                                         : is_disk_full_errno(e) ? WorkspaceProblem::disk_full
+                                                                 : WorkspaceProblem::io;
+        // %1%2: what was being done and on what (as in translate()); %4 the lock file.
+        return WorkspaceError(
+            problem, m_path,
+            TALLY_TEXT("tally::workspace",
+                       "%1%2: workspace %3: cannot lock %4, the file that tells other Tally "
+                       "processes the run is being recorded (%5). Nothing was saved.")
+                .arg_translated("tally::workspace", doing.phrase)
+                .arg(doing.subject.empty() ? std::string() : " " + doing.subject)
+                .arg(m_path.string())
+                .arg(lock_path.string())
+                .arg(std::strerror(e)));
+    };
+    if (fd < 0) {
+        throw fail(errno);
+    }
+    RecorderLock lock(fd, lock_path);
+    // Another process may hold it for an instant to look whether the recorder is alive
+    // (probe_run_recorder_alive()): wait that out, up to 2 s.
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+    while (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        const int e = errno;
+        if ((e != EWOULDBLOCK && e != EINTR) || std::chrono::steady_clock::now() > deadline) {
+            throw fail(e);
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return lock;
+}
+
+bool Workspace::probe_run_recorder_alive(std::int64_t id) {
+    if (m_recording.contains(id)) {
+        return true;
+    }
+    const fs::path lock_path = recorder_lock_path(id);
+    const int fd = ::open(lock_path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        // No lock file: the recorder finished (and removed it) or never made one (a build before
+        // recorder locks, whose process is gone by now). Any other failure: cannot tell, so the
+        // run is left as it is.
+        return errno != ENOENT;
+    }
+    // A shared lock is granted only when no recorder holds its exclusive one; the kernel released
+    // that when the recorder's process ended, however it ended. A failure other than "held"
+    // (a filesystem without locks) cannot tell either.
+    const bool free = ::flock(fd, LOCK_SH | LOCK_NB) == 0;
+    ::close(fd);
+    return !free;
+}
+
+void Workspace::show_interrupted(std::vector<ProbeRunRecord>& runs) {
+    for (ProbeRunRecord& run : runs) {
+        if (run.status == ProbeRunStatus::running && !probe_run_recorder_alive(run.id)) {
+            run.status = ProbeRunStatus::failed;
+        }
+    }
+}
+
+std::vector<std::int64_t> Workspace::settle_interrupted_probe_runs() {
+    if (m_read_only || m_detached) {
+        return {};
+    }
+    const WorkspaceDoing doing{
+        QT_TRANSLATE_NOOP("tally::workspace", "finishing interrupted probe runs")};
+    try {
+        // Most workspaces have no running run: one cheap read, and no write lock taken.
+        std::vector<std::int64_t> gone = read(doing, [&] {
+            sqlite::Statement s(m_db, "SELECT id FROM probe_runs WHERE status = 'running'");
+            return sqlite::all_rows(s,
+                                    [](const sqlite::Statement& row) { return row.column_int(0); });
+        });
+        std::erase_if(gone, [&](std::int64_t id) { return probe_run_recorder_alive(id); });
+        if (gone.empty()) {
+            return {};
+        }
+        return write(doing, [&] {
+            // Again under the write lock: the recorder may have finished the run meanwhile, and
+            // no recorder can start (and lock) a run while this transaction holds the lock.
+            std::vector<std::int64_t> settled;
+            for (std::int64_t id : gone) {
+                if (probe_run_recorder_alive(id)) {
+                    continue;
+                }
+                sqlite::Statement s(m_db,
+                                    "UPDATE probe_runs SET status = 'failed' WHERE id = ?1 AND "
+                                    "status = 'running'");
+                s.bind(1, id);
+                s.run();
+                if (m_db.changes() == 0) {
+                    continue;
+                }
+                std::error_code ec;
+                fs::remove(recorder_lock_path(id), ec);
+                settled.push_back(id);
+            }
+            return settled;
+        });
+    } catch (const WorkspaceError&) {
+        // Busy or refused: the runs are shown as failed (show_interrupted()) and stored so by the
+        // next process that can.
+        return {};
+    }
+}
+
 // ---- profiles -----------------------------------------------------------------------------------
 
 std::vector<HardwareProfile> Workspace::list_profiles() {
@@ -923,10 +1086,21 @@ std::optional<std::int64_t> Workspace::profile_source_run(const std::string& id)
 
 HardwareProfile Workspace::add_measured_profile(std::int64_t run_id, const std::string& base_id,
                                                 const std::string& id, const std::string& name) {
+    settle_interrupted_probe_runs();
     return write({QT_TRANSLATE_NOOP("tally::workspace", "saving measured profile"), id}, [&] {
         const std::optional<ProbeRunRecord> run = load_run(m_db, run_id);
         if (!run) {
             throw_no_run(run_id);
+        }
+        // Settled above: a run still running has a live recorder, and more results to come.
+        if (run->status == ProbeRunStatus::running && probe_run_recorder_alive(run_id)) {
+            throw SpecError("probe run", std::to_string(run_id),
+                            TALLY_TEXT("tally::workspace",
+                                       "a run that has ended: run %1 is being recorded now "
+                                       "(status running, %2 results so far); make the profile "
+                                       "once it has ended")
+                                .arg(std::to_string(run_id))
+                                .arg(std::to_string(run->results.size())));
         }
         std::optional<HardwareProfile> base;
         if (!base_id.empty()) {
@@ -1135,8 +1309,28 @@ std::optional<std::int64_t> same_run(sqlite::Database& db, const ProbeRunRecord&
 
 std::int64_t Workspace::add_probe_run(const ProbeRunRecord& run) {
     check_run(run);
-    return write({QT_TRANSLATE_NOOP("tally::workspace", "saving probe run")},
-                 [&] { return insert_run(m_db, run); });
+    const WorkspaceDoing doing{QT_TRANSLATE_NOOP("tally::workspace", "saving probe run")};
+    std::optional<RecorderLock> lock;
+    try {
+        const std::int64_t id = write(doing, [&] {
+            const std::int64_t new_id = insert_run(m_db, run);
+            if (run.status == ProbeRunStatus::running) {
+                // Locked before the row commits: no other process sees the run running without
+                // its recorder's lock.
+                lock.emplace(take_recorder_lock(new_id, doing));
+            }
+            return new_id;
+        });
+        if (lock) {
+            m_recording.insert_or_assign(id, std::move(*lock));
+        }
+        return id;
+    } catch (...) {
+        if (lock) {
+            lock->remove_file();  // the row was not stored
+        }
+        throw;
+    }
 }
 
 std::optional<std::int64_t> Workspace::find_same_probe_run(const ProbeRunRecord& run) {
@@ -1144,21 +1338,87 @@ std::optional<std::int64_t> Workspace::find_same_probe_run(const ProbeRunRecord&
                 [&] { return same_run(m_db, run); });
 }
 
-std::int64_t Workspace::import_probe_run(const ProbeRunRecord& run) {
+namespace {
+
+// True when `run` holds the whole of `stored` and more: `stored` did not end ok, and its results
+// are the first results of `run`, field for field (a file cut short, or a run whose recorder
+// died, beside a complete copy of the same output).
+bool completes(const ProbeRunRecord& stored, const ProbeRunRecord& run) {
+    if (stored.status == ProbeRunStatus::ok || run.results.size() <= stored.results.size()) {
+        return false;
+    }
+    for (std::size_t i = 0; i < stored.results.size(); ++i) {
+        ProbeResultRecord kept = stored.results[i];
+        kept.id = run.results[i].id;
+        if (!(kept == run.results[i])) {
+            return false;
+        }
+    }
+    return true;
+}
+
+}  // namespace
+
+ImportedProbeRun Workspace::import_probe_run(const ProbeRunRecord& run) {
     check_run(run);
     return write({QT_TRANSLATE_NOOP("tally::workspace", "importing probe run")}, [&] {
-        // Inside the write transaction: two imports of one file cannot both pass the check.
-        if (const std::optional<std::int64_t> stored = same_run(m_db, run)) {
-            const std::optional<ProbeRunRecord> other = load_run(m_db, *stored);
+        // Inside the write transaction: two imports of one file cannot both pass the check, and
+        // no recorder can add a result to the stored copy while it is completed.
+        const std::optional<std::int64_t> stored = same_run(m_db, run);
+        if (!stored) {
+            return ImportedProbeRun{insert_run(m_db, run), std::nullopt, 0};
+        }
+        const std::optional<ProbeRunRecord> other = load_run(m_db, *stored);
+        const std::string what =
+            fmt::format("probe run {} ({}{}, started {}, {}, {} results)", *stored,
+                        other ? other->backend : run.backend,
+                        other && !other->host.empty() ? " on " + other->host : std::string(),
+                        other ? other->started_at : run.started_at,
+                        other ? to_string(other->status) : std::string_view("?"),
+                        other ? other->results.size() : std::size_t{0});
+        if (other && probe_run_recorder_alive(*stored)) {
+            throw DuplicateProbeRun(
+                *stored, fmt::format("this run is being recorded now as {}; nothing was imported: "
+                                     "import the file again once that run has ended",
+                                     what));
+        }
+        if (!other || !completes(*other, run)) {
             throw DuplicateProbeRun(
                 *stored,
-                fmt::format("this run is stored already as probe run {} ({}{}, started {}); "
-                            "nothing was imported (tally probes show {})",
-                            *stored, other ? other->backend : run.backend,
-                            other && !other->host.empty() ? " on " + other->host : std::string(),
-                            other ? other->started_at : run.started_at, *stored));
+                fmt::format("this run is stored already as {}{}; nothing was imported (tally "
+                            "probes show {})",
+                            what,
+                            other && other->status != ProbeRunStatus::ok
+                                ? fmt::format(", and this file does not hold more of it (its "
+                                              "{} results do not start with the stored ones)",
+                                              run.results.size())
+                                : std::string(),
+                            *stored));
         }
-        return insert_run(m_db, run);
+        // The stored copy is the start of this one: it takes the file's ending and the results
+        // it lacked; its id and the ids of its results stay, so measured profiles and result ids
+        // printed before still name the same rows.
+        sqlite::Statement s(m_db,
+                            "UPDATE probe_runs SET status = ?2, finished_at = ?3, "
+                            "content_digest = ?4 WHERE id = ?1");
+        s.bind(1, *stored).bind(2, to_string(run.status));
+        if (run.finished_at.empty()) {
+            s.bind_null(3);
+        } else {
+            s.bind(3, run.finished_at);
+        }
+        if (run.content_digest.empty()) {
+            s.bind_null(4);
+        } else {
+            s.bind(4, run.content_digest);
+        }
+        s.run();
+        for (std::size_t i = other->results.size(); i < run.results.size(); ++i) {
+            insert_result(m_db, *stored, run.results[i]);
+        }
+        std::error_code ec;
+        fs::remove(recorder_lock_path(*stored), ec);  // a dead recorder's, if it left one
+        return ImportedProbeRun{*stored, other->status, other->results.size()};
     });
 }
 
@@ -1185,42 +1445,94 @@ void Workspace::finish_probe_run(std::int64_t run_id, ProbeRunStatus status,
             throw_no_run(run_id);
         }
     });
+    // After the commit: the row says the run ended before the lock says its recorder has gone.
+    if (auto it = m_recording.find(run_id); it != m_recording.end()) {
+        it->second.remove_file();
+        m_recording.erase(it);
+    }
 }
 
 std::vector<ProbeRunRecord> Workspace::list_probe_runs() {
-    return read({QT_TRANSLATE_NOOP("tally::workspace", "listing probe runs")}, [&] {
-        std::vector<ProbeRunRecord> runs;
-        std::map<std::int64_t, std::size_t> index;
-        sqlite::Statement s(m_db, "SELECT " + std::string(kRunColumns) +
-                                      " FROM probe_runs ORDER BY started_at DESC, id DESC");
-        while (s.step()) {
-            runs.push_back(run_from_row(s));
-            index[runs.back().id] = runs.size() - 1;
-        }
-        sqlite::Statement r(m_db, "SELECT " + std::string(kResultColumns) +
-                                      " FROM probe_results ORDER BY run_id, id");
-        while (r.step()) {
-            if (auto it = index.find(r.column_int(0)); it != index.end()) {
-                runs[it->second].results.push_back(result_from_row(r));
+    settle_interrupted_probe_runs();
+    std::vector<ProbeRunRecord> listed =
+        read({QT_TRANSLATE_NOOP("tally::workspace", "listing probe runs")}, [&] {
+            std::vector<ProbeRunRecord> runs;
+            std::map<std::int64_t, std::size_t> index;
+            sqlite::Statement s(m_db, "SELECT " + std::string(kRunColumns) +
+                                          " FROM probe_runs ORDER BY started_at DESC, id DESC");
+            while (s.step()) {
+                runs.push_back(run_from_row(s));
+                index[runs.back().id] = runs.size() - 1;
             }
-        }
-        return runs;
-    });
+            sqlite::Statement r(m_db, "SELECT " + std::string(kResultColumns) +
+                                          " FROM probe_results ORDER BY run_id, id");
+            while (r.step()) {
+                if (auto it = index.find(r.column_int(0)); it != index.end()) {
+                    runs[it->second].results.push_back(result_from_row(r));
+                }
+            }
+            return runs;
+        });
+    show_interrupted(listed);
+    return listed;
 }
 
 std::optional<ProbeRunRecord> Workspace::find_probe_run(std::int64_t id) {
-    return read({QT_TRANSLATE_NOOP("tally::workspace", "reading probe run"), std::to_string(id)},
-                [&] { return load_run(m_db, id); });
+    settle_interrupted_probe_runs();
+    std::optional<ProbeRunRecord> run =
+        read({QT_TRANSLATE_NOOP("tally::workspace", "reading probe run"), std::to_string(id)},
+             [&] { return load_run(m_db, id); });
+    if (run) {
+        std::vector<ProbeRunRecord> one{std::move(*run)};
+        show_interrupted(one);
+        run = std::move(one.front());
+    }
+    return run;
 }
 
 void Workspace::remove_probe_run(std::int64_t id) {
     write({QT_TRANSLATE_NOOP("tally::workspace", "removing probe run"), std::to_string(id)}, [&] {
+        const std::optional<ProbeRunRecord> run = load_run(m_db, id);
+        if (!run) {
+            throw_no_run(id);
+        }
+        if (run->status == ProbeRunStatus::running && probe_run_recorder_alive(id)) {
+            throw SpecError("probe run", std::to_string(id),
+                            TALLY_TEXT("tally::workspace",
+                                       "a run that is not being recorded: run %1 is being "
+                                       "recorded now (status running); cancel it or let it end, "
+                                       "then remove it")
+                                .arg(std::to_string(id)));
+        }
+        // A measured profile carries its own figures, but its link to the run is what says where
+        // they came from: the run stays while a profile names it.
+        sqlite::Statement p(m_db,
+                            "SELECT id, name FROM profiles WHERE source_run_id = ?1 ORDER BY id");
+        p.bind(1, id);
+        std::string profiles;
+        std::string first_id;
+        while (p.step()) {
+            if (first_id.empty()) {
+                first_id = p.column_text(0);
+            }
+            profiles += (profiles.empty() ? "" : ", ") + p.column_text(0) + " (" +
+                        quoted(p.column_text(1)) + ")";
+        }
+        if (!profiles.empty()) {
+            throw SpecError("probe run", std::to_string(id),
+                            TALLY_TEXT("tally::workspace",
+                                       "a run no measured profile was made from: profile %1 was "
+                                       "made from run %2; remove it first (tally profiles rm %3), "
+                                       "then the run")
+                                .arg(profiles)
+                                .arg(std::to_string(id))
+                                .arg(first_id));
+        }
         sqlite::Statement s(m_db, "DELETE FROM probe_runs WHERE id = ?1");
         s.bind(1, id);
         s.run();
-        if (m_db.changes() == 0) {
-            throw_no_run(id);
-        }
+        std::error_code ec;
+        fs::remove(recorder_lock_path(id), ec);  // a dead recorder's, if it left one
     });
 }
 

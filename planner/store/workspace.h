@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -90,6 +91,15 @@ public:
 
 private:
     std::int64_t m_stored_id;
+};
+
+// What import_probe_run() did: stored the run as a new one, or completed a stored copy of it.
+struct ImportedProbeRun {
+    std::int64_t id = 0;
+    // The stored copy was replaced (same run, fewer results, not ok); its status and result count
+    // before. Absent when the run was new.
+    std::optional<ProbeRunStatus> replaced_status;
+    std::size_t replaced_result_count = 0;
 };
 
 // ---- plans --------------------------------------------------------------------------------------
@@ -185,20 +195,48 @@ public:
     void remove_plan(const StoredPlan& shown);
 
     // Probe runs, newest first, each with its results in the order they were added.
+    //
+    // A run added with status running is being recorded through this object: in the same
+    // transaction that stores its row, this object takes its recorder lock, an exclusive flock()
+    // on the file "WORKSPACE-probe-run-ID.lock" beside the workspace, and holds it until
+    // finish_probe_run() or until this object is destroyed or its process ends (the kernel
+    // drops the lock of a process that was killed). A running run whose lock nobody holds
+    // therefore has no recorder any more: list_probe_runs(), find_probe_run() and open() store it
+    // as failed (finished_at stays empty: nobody saw it end), so a recorder killed with SIGKILL
+    // does not leave a run "running" forever. A lock rather than a process id: it cannot be
+    // fooled by a reused pid or a process of another host, and needs no change to the schema.
     std::int64_t add_probe_run(const ProbeRunRecord& run);  // with its results, in one transaction
     std::int64_t add_probe_result(std::int64_t run_id, const ProbeResultRecord& result);
     // The stored run `run` repeats: one with the same content_digest (the same file imported
     // before), or, for a run of tally-probe, one with the same backend, host, start time and
     // device (the run saved live, or imported from another copy of its output). nullopt: none.
     std::optional<std::int64_t> find_same_probe_run(const ProbeRunRecord& run);
-    // Adds a run recorded elsewhere, with its results, in one transaction: refused with
-    // DuplicateProbeRun (nothing written) when find_same_probe_run() finds it stored already.
-    std::int64_t import_probe_run(const ProbeRunRecord& run);
+    // Adds a run recorded elsewhere, with its results, in one transaction. When
+    // find_same_probe_run() finds it stored already:
+    //   - a stored copy that did not end ok (failed, or cut short) and whose results are the first
+    //     results of `run`, which has more of them, is completed in place: its row takes `run`'s
+    //     status, finish time and digest, and the results it lacked are added (its id, its results'
+    //     ids and the measured profiles linked to it stay);
+    //   - anything else (a stored run that ended ok, one still being recorded, a file that holds
+    //     no more of the run, or other results) is refused with DuplicateProbeRun, nothing
+    //     written.
+    ImportedProbeRun import_probe_run(const ProbeRunRecord& run);
+    // Sets the final status of a run recorded through this object and releases its recorder
+    // lock.
     void finish_probe_run(std::int64_t run_id, ProbeRunStatus status,
                           const std::string& finished_at);
     std::vector<ProbeRunRecord> list_probe_runs();
     std::optional<ProbeRunRecord> find_probe_run(std::int64_t id);
-    void remove_probe_run(std::int64_t id);  // and its results; measured profiles keep their data
+    // Removes a run and its results. Refused with a SpecError naming the run while it is being
+    // recorded, and while a measured profile was made from it (the profiles are named: remove
+    // them first), so that a profile never loses the run it came from without a word.
+    void remove_probe_run(std::int64_t id);
+    // Stores as failed every run stored as running whose recorder is gone (see add_probe_run()).
+    // Returns their ids; nothing when the workspace is read-only or busy (the runs are then
+    // shown as failed by list_probe_runs() and find_probe_run() without being stored so).
+    std::vector<std::int64_t> settle_interrupted_probe_runs();
+    // True while the recorder of run `id` (this object or another process) holds its lock.
+    bool probe_run_recorder_alive(std::int64_t id);
 
 private:
     // Which file a path names (device and inode on POSIX systems); `exists` false when none.
@@ -222,7 +260,35 @@ private:
     template <typename F>
     auto read(const WorkspaceDoing& doing, F&& body);
 
+    // The recorder lock of a run recorded through this object: an open descriptor holding an
+    // exclusive flock() on the run's lock file. Move-only; closing it releases the lock.
+    class RecorderLock {
+    public:
+        RecorderLock(int fd, std::filesystem::path path) : m_fd(fd), m_path(std::move(path)) {}
+        RecorderLock(RecorderLock&& other) noexcept;
+        RecorderLock& operator=(RecorderLock&& other) noexcept;
+        RecorderLock(const RecorderLock&) = delete;
+        RecorderLock& operator=(const RecorderLock&) = delete;
+        ~RecorderLock();
+        // Removes the lock file, then releases the lock: the run's row says it ended already.
+        void remove_file();
+
+    private:
+        int m_fd = -1;
+        std::filesystem::path m_path;
+    };
+
+    // The lock file of run `id`, beside the workspace file as SQLite's -wal is (the file's
+    // canonical path, so that every process finds the same lock whatever path it opened).
+    std::filesystem::path recorder_lock_path(std::int64_t id) const;
+    // Takes run `id`'s recorder lock (WorkspaceError when the lock file cannot be made).
+    RecorderLock take_recorder_lock(std::int64_t id, const WorkspaceDoing& doing);
+    // Marks failed, in memory, the runs of `runs` stored as running whose recorder is gone.
+    void show_interrupted(std::vector<ProbeRunRecord>& runs);
+
     std::filesystem::path m_path;
+    std::filesystem::path m_lock_base;  // canonical path of the file: lock files are named from it
+    std::map<std::int64_t, RecorderLock> m_recording;  // the runs recorded through this object
     sqlite::Database m_db;
     int m_opened_version = 0;
     // The files as they were right after opening; -wal and -shm only in WAL mode.
