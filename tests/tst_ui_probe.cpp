@@ -149,6 +149,8 @@ private slots:
     void overlayToggle();
     void bandwidthAloneIsALine();
     void makesMeasuredProfile();
+    void failedRunProfileAsksFirst();
+    void deletesAStoredRun();
     void realProbeOnCpu();
     void realPlanGemmsMakeAProfileThatTimesThePlan();
 
@@ -924,6 +926,83 @@ void TestUiProbe::makesMeasuredProfile() {
              qPrintable(dialog->errorLabel()->text()));
     QCOMPARE(made.count(), 1);
     dialog->reject();
+}
+
+void TestUiProbe::failedRunProfileAsksFirst() {
+    ProbeRunRecord run;
+    run.backend = "cuda";
+    run.host = "gpu-node";
+    run.started_at = "2026-01-02T03:04:05Z";
+    run.status = ProbeRunStatus::failed;  // stopped after its first result
+    run.device_json = deviceLine("cuda");
+    run.results.push_back(probeResultRow(copyResult()).record);
+    const qint64 id = m_session->workspace()->add_probe_run(run);
+    m_session->announceProbeRunsChanged();
+    QVERIFY(m_panel->showStoredRun(id));
+    QStringList asked;
+    bool answer = false;
+    UserPrompts prompts = defaultPrompts();
+    prompts.confirm = [&](QWidget*, const QString&, const QString& question) {
+        asked << question;
+        return answer;
+    };
+    m_panel->setPrompts(prompts);
+    // Declined: no dialog.
+    QTest::mouseClick(makeProfileButton(), Qt::LeftButton);
+    QCOMPARE(asked.size(), 1);
+    QVERIFY2(asked[0].contains(QStringLiteral("Probe run #%1 failed").arg(id)) &&
+                 asked[0].contains(QStringLiteral("its 1 result(s)")),
+             qPrintable(asked[0]));
+    QVERIFY(m_panel->profileDialog() == nullptr);
+    // Agreed: the dialog opens.
+    answer = true;
+    QTest::mouseClick(makeProfileButton(), Qt::LeftButton);
+    QCOMPARE(asked.size(), 2);
+    QVERIFY(m_panel->profileDialog() != nullptr);
+    m_panel->profileDialog()->reject();
+}
+
+void TestUiProbe::deletesAStoredRun() {
+    const qint64 id = storeH100Run();
+    QVERIFY(m_panel->showStoredRun(id));
+    auto* deleteButton = child<QPushButton>(m_panel, "probeDeleteRun");
+    QVERIFY(deleteButton->isEnabled());
+    QStringList asked;
+    bool answer = true;
+    UserPrompts prompts = defaultPrompts();
+    prompts.confirm = [&](QWidget*, const QString&, const QString& question) {
+        asked << question;
+        return answer;
+    };
+    m_panel->setPrompts(prompts);
+
+    // A measured profile was made from it: the workspace refuses, naming the profile.
+    m_session->workspace()->add_measured_profile(id, "h100-sxm", "lab", "Lab card");
+    QTest::mouseClick(deleteButton, Qt::LeftButton);
+    QCOMPARE(asked.size(), 1);
+    // The question names the run as the list does ("#1 · ... · 3 result(s)").
+    QVERIFY2(asked[0].startsWith(QStringLiteral("Delete probe run #%1 ").arg(id)) &&
+                 asked[0].contains(QStringLiteral("its 3 result(s)")),
+             qPrintable(asked[0]));
+    QVERIFY2(messageLabel()->text().contains(QStringLiteral("lab (\"Lab card\")")),
+             qPrintable(messageLabel()->text()));
+    QCOMPARE(savedRuns().size(), std::size_t(1));
+
+    // Declined: nothing removed.
+    m_session->workspace()->remove_profile("lab");
+    answer = false;
+    QTest::mouseClick(deleteButton, Qt::LeftButton);
+    QCOMPARE(asked.size(), 2);
+    QCOMPARE(savedRuns().size(), std::size_t(1));
+
+    // Agreed: gone from the file and the list; nothing is shown, so nothing to delete.
+    answer = true;
+    QTest::mouseClick(deleteButton, Qt::LeftButton);
+    QCOMPARE(asked.size(), 3);
+    QVERIFY(savedRuns().empty());
+    QCOMPARE(m_panel->runsModel()->rowCount(), 0);
+    QVERIFY(!m_panel->currentRun().has_value());
+    QVERIFY(!deleteButton->isEnabled());
 }
 
 void TestUiProbe::realProbeOnCpu() {

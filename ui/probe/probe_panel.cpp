@@ -23,12 +23,14 @@
 #include <algorithm>
 #include <exception>
 
+#include "planner/core/errors.h"
 #include "planner/hardware/probe_records.h"
 #include "planner/performance/plan_gemms.h"
 #include "ui/charts/roofline_panel.h"
 #include "ui/common/chart_support.h"
 #include "ui/common/hardware_catalog.h"
 #include "ui/common/number_text.h"
+#include "ui/i18n/translate_text.h"
 #include "ui/plan/plan_document.h"
 #include "ui/probe/measured_profile_dialog.h"
 #include "ui/probe/probe_results_model.h"
@@ -95,6 +97,8 @@ ProbePanel::ProbePanel(WorkspaceSession* session, HardwareCatalog* catalog, Plan
       m_runs(new ProbeRunsModel(this)),
       m_showRoofline(new QPushButton(tr("Show on roofline"), this)),
       m_makeProfile(new QPushButton(tr("Make hardware profile…"), this)),
+      m_deleteRun(new QPushButton(tr("Delete…"), this)),
+      m_prompts(defaultPrompts()),
       m_device(new QLabel(this)),
       m_progress(new QProgressBar(this)),
       m_status(new QLabel(this)),
@@ -119,6 +123,7 @@ ProbePanel::ProbePanel(WorkspaceSession* session, HardwareCatalog* catalog, Plan
     m_cancel->setObjectName(QStringLiteral("probeCancel"));
     m_cpuOffer->setObjectName(QStringLiteral("probeRunOnCpu"));
     m_makeProfile->setObjectName(QStringLiteral("probeMakeProfile"));
+    m_deleteRun->setObjectName(QStringLiteral("probeDeleteRun"));
     m_showRoofline->setObjectName(QStringLiteral("probeShowOnRoofline"));
     m_progress->setObjectName(QStringLiteral("probeProgress"));
     m_status->setObjectName(QStringLiteral("probeStatus"));
@@ -228,6 +233,7 @@ ProbePanel::ProbePanel(WorkspaceSession* session, HardwareCatalog* catalog, Plan
     connect(m_cancel, &QPushButton::clicked, this, &ProbePanel::cancel);
     connect(m_cpuOffer, &QPushButton::clicked, this, &ProbePanel::runOnCpuInstead);
     connect(m_makeProfile, &QPushButton::clicked, this, &ProbePanel::makeProfile);
+    connect(m_deleteRun, &QPushButton::clicked, this, [this] { deleteRun(); });
     connect(m_planGemms, &QCheckBox::toggled, this, &ProbePanel::updateButtons);
     connect(m_showRoofline, &QPushButton::clicked, this, &ProbePanel::showOnRooflineRequested);
     connect(m_backend, &QComboBox::currentIndexChanged, this, [this] {
@@ -329,6 +335,7 @@ void ProbePanel::buildLayout() {
     auto* pastButtons = new QHBoxLayout;
     pastButtons->addWidget(m_showRoofline);
     pastButtons->addWidget(m_makeProfile);
+    pastButtons->addWidget(m_deleteRun);
     pastLayout->addLayout(pastButtons);
 
     auto* left = new QWidget(this);
@@ -1014,6 +1021,17 @@ void ProbePanel::makeProfile() {
         return;
     }
     const qint64 runId = m_current->id;
+    if (m_current->status == ProbeRunStatus::failed &&
+        !m_prompts.confirm(
+            this, tr("Make hardware profile"),
+            tr("Probe run #%1 failed: it stopped before its end, or a test failed. A profile made "
+               "from it takes only the passed, validated results among its %n result(s), and "
+               "keeps the base profile's figures for everything it did not measure. Make the "
+               "profile anyway?",
+               nullptr, static_cast<int>(m_current->results.size()))
+                .arg(runId))) {
+        return;
+    }
     auto* dialog = new MeasuredProfileDialog(
         *m_current, profiles,
         [this, runId](const MeasuredProfileChoice& c) -> QString {
@@ -1046,6 +1064,40 @@ MeasuredProfileDialog* ProbePanel::profileDialog() const {
     return m_dialog;
 }
 
+// ---- removing a run -----------------------------------------------------------------------------
+
+bool ProbePanel::deleteRun() {
+    Workspace* ws = m_session->workspace();
+    if (!m_deleteRun->isEnabled() || !m_current || m_current->id <= 0 || ws == nullptr) {
+        return false;
+    }
+    const ProbeRunRecord run = *m_current;
+    const QString question =
+        tr("Delete probe run %1 and its %n result(s) from the workspace? This cannot be undone.",
+           nullptr, static_cast<int>(run.results.size()))
+            .arg(probeRunTitle(run));
+    if (!m_prompts.confirm(this, tr("Delete probe run"), question)) {
+        return false;
+    }
+    try {
+        ws->remove_probe_run(run.id);
+    } catch (const SpecError& e) {
+        // Refused, naming the measured profile made from it or saying it is being recorded.
+        showMessage(Tone::error, translatedFieldError(e.error()));
+        return false;
+    } catch (const std::exception& e) {
+        showMessage(Tone::error, workspaceErrorMessage(e));
+        return false;
+    }
+    setCurrent(std::nullopt);
+    m_results->clear();
+    m_device->clear();
+    m_status->clear();
+    showMessage(Tone::info, tr("Deleted probe run #%1.").arg(run.id));
+    m_session->announceProbeRunsChanged();
+    return true;
+}
+
 // ---- state shown --------------------------------------------------------------------------------
 
 void ProbePanel::updateButtons() {
@@ -1060,6 +1112,10 @@ void ProbePanel::updateButtons() {
     m_showRoofline->setEnabled(m_current.has_value());
     const bool stored = m_current && m_current->id > 0 && m_session->isOpen();
     m_makeProfile->setEnabled(!running && stored);
+    m_deleteRun->setEnabled(!running && stored && !m_session->isReadOnly());
+    m_deleteRun->setToolTip(stored ? tr("Delete this run and its results from the workspace")
+                                   : tr("Needs a run stored in the workspace: pick one under "
+                                        "Past runs"));
     m_makeProfile->setToolTip(
         stored ? tr("A hardware profile with this run's measured peaks, bandwidth and GEMM times")
                : tr("Needs a run stored in the workspace: pick one under Past runs, or run the "

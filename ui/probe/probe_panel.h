@@ -11,6 +11,7 @@
 #include "gpu_probe/protocol/probe_protocol.h"
 #include "planner/store/workspace.h"
 #include "ui/session/probe_process.h"
+#include "ui/workspace/user_prompts.h"
 
 class QCheckBox;
 class QComboBox;
@@ -67,8 +68,15 @@ public:
     const std::optional<ProbeRunRecord>& currentRun() const { return m_current; }
     // The profile the fractions are of: the plan's GPU, or the one picked.
     const HardwareProfile* comparisonProfile() const;
-    // Opens the dialog that makes a measured profile from the current (stored) run.
+    // Opens the dialog that makes a measured profile from the current (stored) run; for a run
+    // whose status is failed, only once the user agreed (it may lack what a profile is made of).
     void makeProfile();
+    // Removes the stored run picked under Past runs, once the user agreed to a question naming
+    // it. False when nothing was removed (none picked, declined, or refused by the workspace:
+    // a measured profile was made from it, or it is being recorded; the message says which).
+    bool deleteRun();
+    // The questions the panel asks (replaceable by tests, so none waits on a modal dialog).
+    void setPrompts(const UserPrompts& prompts) { m_prompts = prompts; }
 
     // The options a run starts from: the base options with the place chosen in the panel (this
     // machine, or the ssh host and the probe's path there).
@@ -179,6 +187,8 @@ private:
     ProbeRunsModel* m_runs;
     QPushButton* m_showRoofline;
     QPushButton* m_makeProfile;
+    QPushButton* m_deleteRun;
+    UserPrompts m_prompts;
     QLabel* m_device;
     QProgressBar* m_progress;
     QLabel* m_status;
