@@ -60,7 +60,7 @@ double parse_step(const std::string& text) {
 
 // `skip_given`: whether --skip-records was on the command line; when it was not, an error about it
 // says the default dropped the records, since the user wrote no number to look at.
-TrainingLogSummary read_log_file(const std::string& path, std::int64_t skip_records,
+TrainingLogSummary read_log_file(const std::string& path, const TrainingLogSettings& settings,
                                  bool skip_given) {
     std::ifstream in(path, std::ios::binary);
     if (!in) {
@@ -79,12 +79,15 @@ TrainingLogSummary read_log_file(const std::string& path, std::int64_t skip_reco
         throw SpecError("--log", quoted(path),
                         TALLY_TEXT("tally::cli", "a readable training log file (reading failed)"));
     }
+    const std::int64_t skip_records = settings.skip_records;
     try {
-        return reader.summary({skip_records});
+        return reader.summary(settings);
     } catch (const SpecError& e) {
         // The reader names its own settings; here they are the options, the file the value.
         FieldError error = e.error();
-        if (error.field == "skip_records") {
+        if (error.field == "rank") {
+            error.field = "--rank";
+        } else if (error.field == "skip_records") {
             error.field = "--skip-records";
             if (!skip_given) {
                 error = FieldError::of(
@@ -92,7 +95,7 @@ TrainingLogSummary read_log_file(const std::string& path, std::int64_t skip_reco
                     TALLY_TEXT("tally::cli",
                                "fewer than the log's %1 timing records: the default drops the "
                                "first %2 as warm-up; give --skip-records 0 to keep them all")
-                        .arg(reader.records())
+                        .arg(reader.records(settings))
                         .arg(skip_records));
             }
         } else {
@@ -112,6 +115,7 @@ json log_json(const TrainingLogSummary& log) {
             {"skipped", log.skipped},
             {"used", log.used},
             {"other_rank_records", log.other_rank_records},
+            {"rank", log.rank >= 0 ? json(log.rank) : json()},
             {"first_iteration", log.first_iteration >= 0 ? json(log.first_iteration) : json()},
             {"last_iteration", log.last_iteration >= 0 ? json(log.last_iteration) : json()},
             {"median", log.median},
@@ -128,6 +132,7 @@ void register_calibrate_commands(CLI::App& app, CliState& state) {
         std::string step_s;
         std::string log;
         std::int64_t skip_records = TrainingLogSettings{}.skip_records;
+        std::int64_t rank = TrainingLogSettings{}.rank;
         std::string profile;
         std::string name;
         bool json = false;
@@ -148,13 +153,18 @@ void register_calibrate_commands(CLI::App& app, CliState& state) {
                                  "With --log: timing records dropped from the start as warm-up "
                                  "(default 2)");
     skip->needs(log);
+    auto* rank = cmd->add_option("--rank", opts->rank,
+                                 "With --log: the rank whose lines count in a log of several "
+                                 "([rankN]: prefixes; default: the rank the framework prints its "
+                                 "timing from, Megatron-LM's last, NeMo's and torchtitan's 0)");
+    rank->needs(log);
     cmd->add_option("--profile", opts->profile,
                     "Id of the profile to store it in (default: <gpu>-calibrated, or the spec's "
                     "own profile when it is calibrated already)");
     cmd->add_option("--name", opts->name, "Name of a new profile (default: <name> (calibrated))");
     cmd->add_option("--db", state.db_path, "Workspace file");
     cmd->add_flag("--json", opts->json, "Print one JSON object");
-    cmd->callback([opts, step, log, skip, &state] {
+    cmd->callback([opts, step, log, skip, rank, &state] {
         if (step->count() == 0 && log->count() == 0) {
             throw SpecError("calibrate", "neither --step-s nor --log",
                             TALLY_TEXT("tally::cli",
@@ -172,7 +182,11 @@ void register_calibrate_commands(CLI::App& app, CliState& state) {
         std::string shown_source;  // in the command line's language
         std::string field;
         if (log->count() > 0) {
-            summary = read_log_file(opts->log, opts->skip_records, skip->count() > 0);
+            if (rank->count() > 0 && opts->rank < 0) {
+                throw SpecError("--rank", std::to_string(opts->rank),
+                                TALLY_TEXT("tally::cli", "a rank >= 0 whose lines the log holds"));
+            }
+            summary = read_log_file(opts->log, {opts->skip_records, opts->rank}, skip->count() > 0);
             measured_s = measured_step_from_log(*summary, spec, bare);
             shown_source =
                 cli_render(log_source(*summary, fs::path(opts->log).filename().string()));

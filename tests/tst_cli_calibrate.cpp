@@ -44,6 +44,26 @@ json run_spec(const std::string& gpu) {
             {"training", {{"tp", 2}, {"pp", 4}, {"zero", 1}}}};
 }
 
+// Megatron-LM iteration lines of ranks 0 and 7 behind torchrun's "[rankN]:" prefixes, each
+// iteration's pair in the order given: rank 7's 40000, 25000, 20000, 20200, 20100 ms, rank 0's
+// 30000, 15000, 9400, 9500, 9300 ms.
+QByteArray two_rank_log(bool rank0_first) {
+    const char* rank7[] = {"40000.0", "25000.0", "20000.0", "20200.0", "20100.0"};
+    const char* rank0[] = {"30000.0", "15000.0", "9400.0", "9500.0", "9300.0"};
+    QByteArray log;
+    for (int i = 0; i < 5; ++i) {
+        const auto line = [&](int rank, const char* ms) {
+            return QByteArray("[rank") + QByteArray::number(rank) +
+                   "]: [2026-12-01 10:00:40.0] iteration       " + QByteArray::number(10 * i + 1) +
+                   "/     100 | elapsed time per iteration (ms): " + ms +
+                   " | global batch size:   512 |\n";
+        };
+        log += rank0_first ? line(0, rank0[i]) + line(7, rank7[i])
+                           : line(7, rank7[i]) + line(0, rank0[i]);
+    }
+    return log;
+}
+
 }  // namespace
 
 class TestCliCalibrate : public QObject {
@@ -54,6 +74,7 @@ private slots:
     void stepThenPlan();
     void megatronLog();
     void torchtitanLog();
+    void logOfSeveralRanks();
     void calibratedAgainInPlace();
     void badInputChangesNothing_data();
     void badInputChangesNothing();
@@ -209,6 +230,35 @@ void TestCliCalibrate::torchtitanLog() {
     QCOMPARE(out["log"]["unit"].get<std::string>(), std::string("tokens/s per GPU"));
 }
 
+// Megatron-LM prints its iteration line from the last rank: rank 7's records count, whichever
+// rank's lines come first. After the two warm-up records: 20000, 20200, 20100 ms, median 20.1 s
+// (rank 0's: 9400, 9500, 9300 ms, median 9.4 s, taken with --rank 0). The output names the rank.
+void TestCliCalibrate::logOfSeveralRanks() {
+    const QString a = spec_file(QStringLiteral("a.json"), run_spec("h100-sxm"));
+    for (bool rank0_first : {true, false}) {
+        const Run cal =
+            run_tally(calibrate({a, QStringLiteral("--log"),
+                                 write(QStringLiteral("ranks.log"), two_rank_log(rank0_first))}));
+        QCOMPARE(cal.exit_code, 0);
+        const json out = parse(cal);
+        QVERIFY(close(out["measured_step_s"].get<double>(), 20.1, 1e-12));
+        QCOMPARE(out["log"]["rank"].get<int>(), 7);
+        QCOMPARE(out["log"]["other_rank_records"].get<int>(), 5);
+        QCOMPARE(out["source"].get<std::string>(),
+                 std::string("Megatron-LM log ranks.log: median of 3 step times (iterations 21 "
+                             "to 41) of rank 7, 2 dropped as warm-up"));
+    }
+    const Run zero = run_tally(calibrate({a, QStringLiteral("--log"), m_dir.filePath("ranks.log"),
+                                          QStringLiteral("--rank"), QStringLiteral("0")}));
+    QCOMPARE(zero.exit_code, 0);
+    QVERIFY(close(parse(zero)["measured_step_s"].get<double>(), 9.4, 1e-12));
+    // The table names the rank too.
+    const Run table = run_tally({QStringLiteral("calibrate"), a, QStringLiteral("--log"),
+                                 m_dir.filePath("ranks.log"), QStringLiteral("--db"), m_db});
+    QCOMPARE(table.exit_code, 0);
+    QVERIFY2(table.out.contains("of rank 7"), table.out.constData());
+}
+
 void TestCliCalibrate::calibratedAgainInPlace() {
     const QString a = spec_file(QStringLiteral("a.json"), run_spec("h100-sxm"));
     const double predicted = planned_step(a);
@@ -240,6 +290,14 @@ void TestCliCalibrate::badInputChangesNothing_data() {
                               << QStringLiteral("--step-s");
     QTest::newRow("step text") << QStringList{QStringLiteral("--step-s"), QStringLiteral("12s")}
                                << QStringLiteral("--step-s");
+    QTest::newRow("rank without lines")
+        << QStringList{QStringLiteral("--log"), QStringLiteral("@ranks.log"),
+                       QStringLiteral("--rank"), QStringLiteral("3")}
+        << QStringLiteral("--rank: got 3; a rank whose timing lines the log holds: 0, 7");
+    QTest::newRow("rank negative")
+        << QStringList{QStringLiteral("--log"), QStringLiteral("@ranks.log"),
+                       QStringLiteral("--rank=-2")}
+        << QStringLiteral("--rank: got -2");
     QTest::newRow("step in ms") << QStringList{QStringLiteral("--step-s"), QStringLiteral("20000")}
                                 << QStringLiteral("[0.01, 100]");
     QTest::newRow("neither") << QStringList{} << QStringLiteral("--step-s");
@@ -276,6 +334,7 @@ void TestCliCalibrate::badInputChangesNothing() {
     write(QStringLiteral("plain.log"), "training ...\nloss 3.2\n");
     write(QStringLiteral("one.log"), "step: 10  tps: 3,000\n");
     write(QStringLiteral("two.log"), "step: 10  tps: 3,000\nstep: 20  tps: 3,100\n");
+    write(QStringLiteral("ranks.log"), two_rank_log(true));
     QString spec = a;
     for (QString& arg : args) {
         if (arg == QStringLiteral("@assumed")) {

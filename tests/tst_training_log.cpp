@@ -81,6 +81,27 @@ const std::string kTorchtitan =
     "7.6620  \x1b[33mmemory: 57.90GiB(73.19%)  \x1b[34mtps: 7,120  \x1b[36mtflops: 328.3  "
     "\x1b[35mmfu: 33.18%\x1b[39m\n";
 
+// A Megatron-LM iteration line behind torchrun's "[rankR]:" prefix.
+std::string megatron_line(int rank, int iteration, const char* ms) {
+    return "[rank" + std::to_string(rank) + "]: [2025-04-13 23:41:12.000001] iteration        " +
+           std::to_string(iteration) + "/      50 | consumed samples:          128 | " +
+           "elapsed time per iteration (ms): " + ms + " | global batch size:   128 |\n";
+}
+
+// Two ranks' iteration lines, each iteration's pair in the order given: rank 7's step times
+// 30000, 15000, 10000, 9998, 10001 ms, rank 0's 20000, 8000, 4700, 4600, 4800 ms.
+std::string two_rank_megatron(bool rank0_first) {
+    const char* rank7[] = {"30000.0", "15000.0", "10000.0", "9998.0", "10001.0"};
+    const char* rank0[] = {"20000.0", "8000.0", "4700.0", "4600.0", "4800.0"};
+    std::string text = "training ...\n";
+    for (int i = 0; i < 5; ++i) {
+        const std::string a = megatron_line(0, i + 1, rank0[i]);
+        const std::string b = megatron_line(7, i + 1, rank7[i]);
+        text += rank0_first ? a + b : b + a;
+    }
+    return text;
+}
+
 }  // namespace
 
 class TestTrainingLog : public QObject {
@@ -91,6 +112,10 @@ private slots:
     void megatronSkipSetting();
     void nemoStepTimes();
     void torchtitanTokensPerSecond();
+    void megatronRankWhateverTheOrder_data();
+    void megatronRankWhateverTheOrder();
+    void torchtitanRankWhateverTheOrder();
+    void rankChosen();
     void windowsLineEndings();
     void logWithoutTimingLines_data();
     void logWithoutTimingLines();
@@ -154,6 +179,69 @@ void TestTrainingLog::torchtitanTokensPerSecond() {
     QCOMPARE(s.max, 7120.0);
     QCOMPARE(s.first_iteration, std::int64_t{20});
     QCOMPARE(s.last_iteration, std::int64_t{40});
+    QCOMPARE(s.rank, std::int64_t{0});
+}
+
+void TestTrainingLog::megatronRankWhateverTheOrder_data() {
+    QTest::addColumn<bool>("rank0First");
+    QTest::newRow("rank 0's lines first") << true;
+    QTest::newRow("rank 7's lines first") << false;
+}
+
+// Megatron-LM prints its iteration line from the last rank (print_rank_last): of ranks 0 and 7,
+// rank 7's lines count, whichever came first. Its records after the two warm-up ones: 10.000,
+// 9.998, 10.001 s; sorted 9.998, 10.000, 10.001: median 10.000 s. (Rank 0's would be 4.7 s.)
+void TestTrainingLog::megatronRankWhateverTheOrder() {
+    QFETCH(bool, rank0First);
+    const TrainingLogSummary s = read_training_log(two_rank_megatron(rank0First));
+    QCOMPARE(s.rank, std::int64_t{7});
+    QCOMPARE(s.records, std::int64_t{5});
+    QCOMPARE(s.other_rank_records, std::int64_t{5});
+    QCOMPARE(s.median, 10.0);
+    QCOMPARE(s.min, 9.998);
+    QCOMPARE(s.max, 10.001);
+    QCOMPARE(s.first_iteration, std::int64_t{3});
+}
+
+// torchtitan: rank 0's lines count (its run_train.sh shows rank 0), also when rank 1's line
+// comes first: the same five records and median 7104 tokens/s as in kTorchtitan.
+void TestTrainingLog::torchtitanRankWhateverTheOrder() {
+    const std::string rank1 =
+        "[rank1]:[titan] 2025-06-01 10:01:20,000 - root - INFO - step: 10  loss: 10.1102  memory: "
+        "57.90GiB(73.19%)  tps: 6,899  tflops: 318.1  mfu: 32.16%\n";
+    std::string text = kTorchtitan;
+    text.erase(text.find(rank1), rank1.size());
+    const TrainingLogSummary s = read_training_log(rank1 + text);
+    QCOMPARE(s.rank, std::int64_t{0});
+    QCOMPARE(s.records, std::int64_t{5});
+    QCOMPARE(s.other_rank_records, std::int64_t{1});
+    QCOMPARE(s.median, 7104.0);
+}
+
+// A rank asked for: rank 0's records after the warm-up, 4.7, 4.6, 4.8 s: median 4.7 s. A rank
+// the log has no timing line of is refused naming the ranks it has.
+void TestTrainingLog::rankChosen() {
+    TrainingLogSettings settings;
+    settings.rank = 0;
+    const TrainingLogSummary s = read_training_log(two_rank_megatron(false), settings);
+    QCOMPARE(s.rank, std::int64_t{0});
+    QCOMPARE(s.median, 4.7);
+    settings.rank = 3;
+    try {
+        read_training_log(two_rank_megatron(true), settings);
+        QFAIL("a rank without timing lines was accepted");
+    } catch (const SpecError& e) {
+        QCOMPARE(QString::fromStdString(e.field()), QStringLiteral("rank"));
+        QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("holds: 0, 7")), e.what());
+    }
+    // Lines that name no rank: none can be asked for.
+    try {
+        read_training_log(kMegatron, settings);
+        QFAIL("a rank was accepted in a log without ranks");
+    } catch (const SpecError& e) {
+        QCOMPARE(QString::fromStdString(e.field()), QStringLiteral("rank"));
+    }
+    QCOMPARE(read_training_log(kMegatron).rank, std::int64_t{-1});
 }
 
 void TestTrainingLog::windowsLineEndings() {

@@ -203,13 +203,6 @@ void TrainingLogReader::add_line(std::string_view raw) {
                                            "first timing line is %1's)")
                                     .arg(to_string(m_format))));
     }
-    const std::int64_t rank = rank_of(line);
-    if (m_records.empty() && m_other_rank_records == 0) {
-        m_rank = rank;
-    } else if (rank != m_rank) {
-        ++m_other_rank_records;
-        return;
-    }
     if (format == TrainingLogFormat::megatron) {
         value /= 1000.0;  // milliseconds
     }
@@ -226,15 +219,54 @@ void TrainingLogReader::add_line(std::string_view raw) {
     }
     m_has_format = true;
     m_format = format;
-    m_records.push_back({value, iteration_of(line, format)});
+    // Every rank's records are kept; summary() picks one, whatever order the lines came in.
+    m_records[rank_of(line)].push_back({value, iteration_of(line, format)});
+}
+
+std::int64_t TrainingLogReader::chosen_rank(const TrainingLogSettings& settings) const {
+    std::vector<std::int64_t> ranks;  // ascending: std::map's order
+    for (const auto& [rank, records] : m_records) {
+        if (rank >= 0) {
+            ranks.push_back(rank);
+        }
+    }
+    if (settings.rank < 0) {
+        if (ranks.empty()) {
+            return -1;
+        }
+        // The rank the framework prints its timing line from (training_log.h): Megatron-LM's
+        // last rank, NeMo's and torchtitan's rank 0, as far as the log holds them.
+        return m_format == TrainingLogFormat::megatron ? ranks.back() : ranks.front();
+    }
+    if (m_records.count(settings.rank) > 0) {
+        return settings.rank;
+    }
+    std::string listed;
+    for (std::int64_t r : ranks) {
+        listed += (listed.empty() ? "" : ", ") + std::to_string(r);
+    }
+    throw SpecError(
+        "rank", std::to_string(settings.rank),
+        ranks.empty()
+            ? TALLY_TEXT("tally::training_log",
+                         "no rank: the log's timing lines carry no [rankN]: prefix; leave it out")
+            : TALLY_TEXT("tally::training_log", "a rank whose timing lines the log holds: %1")
+                  .arg(listed));
+}
+
+std::int64_t TrainingLogReader::records(const TrainingLogSettings& settings) const {
+    try {
+        const auto it = m_records.find(chosen_rank(settings));
+        return it == m_records.end() ? 0 : static_cast<std::int64_t>(it->second.size());
+    } catch (const SpecError&) {
+        return 0;
+    }
 }
 
 TrainingLogSummary TrainingLogReader::summary(const TrainingLogSettings& settings) const {
     TrainingLogSummary s;
     s.format = m_format;
     s.lines = m_lines;
-    s.records = static_cast<std::int64_t>(m_records.size());
-    s.other_rank_records = m_other_rank_records;
     if (m_records.empty()) {
         // Counted in words a reader would write: "its one line", else "its N lines".
         throw SpecError("log", std::string(),
@@ -251,6 +283,14 @@ TrainingLogSummary TrainingLogReader::summary(const TrainingLogSettings& setting
                                          "its %1 lines is one")
                                   .arg(m_lines));
     }
+    s.rank = chosen_rank(settings);
+    const std::vector<Record>& records = m_records.at(s.rank);
+    s.records = static_cast<std::int64_t>(records.size());
+    for (const auto& [rank, other] : m_records) {
+        if (rank != s.rank) {
+            s.other_rank_records += static_cast<std::int64_t>(other.size());
+        }
+    }
     if (settings.skip_records < 0 || settings.skip_records > kMaxSkipRecords ||
         settings.skip_records >= s.records) {
         throw SpecError("skip_records", std::to_string(settings.skip_records),
@@ -263,11 +303,11 @@ TrainingLogSummary TrainingLogReader::summary(const TrainingLogSettings& setting
     s.used = s.records - s.skipped;
     std::vector<double> values;
     values.reserve(static_cast<std::size_t>(s.used));
-    for (std::size_t i = static_cast<std::size_t>(s.skipped); i < m_records.size(); ++i) {
-        values.push_back(m_records[i].value);
+    for (std::size_t i = static_cast<std::size_t>(s.skipped); i < records.size(); ++i) {
+        values.push_back(records[i].value);
     }
-    s.first_iteration = m_records[static_cast<std::size_t>(s.skipped)].iteration;
-    s.last_iteration = m_records.back().iteration;
+    s.first_iteration = records[static_cast<std::size_t>(s.skipped)].iteration;
+    s.last_iteration = records.back().iteration;
     std::sort(values.begin(), values.end());
     const std::size_t n = values.size();
     s.median = n % 2 == 1 ? values[n / 2] : 0.5 * values[n / 2 - 1] + 0.5 * values[n / 2];

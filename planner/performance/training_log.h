@@ -20,12 +20,27 @@
 //   data-parallel rank / (seconds x the GPUs of its model-parallel group)); it prints step 1
 //   alone (compilation and warm-up) and then every log_freq steps.
 //
+// Ranks: a launcher's prefix ("[rank3]:" from torchrun's --tee or --log-line-prefix-template,
+// "[default3]:" from torchelastic's older one) names the rank of each line, and only one rank's
+// records count, so that no interval is counted twice. Which one does not depend on the order of
+// the lines (ranks write concurrently, so a log interleaves them as they came): `rank` in the
+// settings picks one; by default it is the rank the framework prints its timing line from:
+// - Megatron-LM: training_log() prints through print_rank_last() (megatron/training/utils.py,
+//   core_v0.12.0), which prints on rank world_size - 1 only: the highest rank in the log.
+// - NeMo 2: ProgressPrinter derives from Lightning's ProgressBar, whose setup() disables it on
+//   every rank but global rank 0 (lightning/pytorch/callbacks/progress/progress_bar.py): the
+//   lowest rank in the log.
+// - torchtitan: every rank logs its own tps; its run_train.sh shows rank 0's lines
+//   (LOG_RANK=0 for torchrun's --local-ranks-filter): the lowest rank in the log.
+// Lines without a prefix count as a rank of their own, used only when no line names a rank.
+//
 // Warm-up: the first `skip_records` timing records of the log are dropped (default 2: Megatron's
 // iteration-1 print and the next one, which still includes iteration 1; torchtitan's step 1 and
 // the first interval), and the measured figure is the median of the rest, robust to a
 // checkpoint save or an evaluation that slowed one interval down.
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -49,6 +64,8 @@ inline constexpr double kMaxLogTokensPerS = 1e12;
 
 struct TrainingLogSettings {
     std::int64_t skip_records = 2;  // warm-up records dropped from the start of the log
+    // The rank whose records count; -1: the rank the framework prints its timing from (above).
+    std::int64_t rank = -1;
 };
 inline constexpr std::int64_t kMaxSkipRecords = 1'000'000;
 
@@ -59,6 +76,7 @@ struct TrainingLogSummary {
     std::int64_t skipped = 0;             // of them, dropped as warm-up
     std::int64_t used = 0;                // of them, in the median
     std::int64_t other_rank_records = 0;  // records printed by other ranks ("[rank3]:"), ignored
+    std::int64_t rank = -1;               // the rank whose records were used; -1: lines name none
     // The iteration (step) numbers of the first and last records used; -1 when the lines do not
     // say.
     std::int64_t first_iteration = -1;
@@ -78,20 +96,22 @@ class TrainingLogReader {
 public:
     void add_line(std::string_view line);
     // The median of the records after the warm-up. Throws SpecError naming "log" when the log
-    // has no timing line, and naming "skip_records" when it is negative or leaves nothing.
+    // has no timing line, naming "rank" when the settings' rank has none, and naming
+    // "skip_records" when it is negative or leaves nothing.
     TrainingLogSummary summary(const TrainingLogSettings& settings = {}) const;
-    // Timing records read so far, of the rank kept.
-    std::int64_t records() const noexcept { return static_cast<std::int64_t>(m_records.size()); }
+    // Timing records read so far, of the rank the settings pick (0 when it has none).
+    std::int64_t records(const TrainingLogSettings& settings = {}) const;
 
 private:
     struct Record {
         double value = 0.0;
         std::int64_t iteration = -1;
     };
-    std::vector<Record> m_records;
+    // The rank the settings pick (header comment), or SpecError naming "rank".
+    std::int64_t chosen_rank(const TrainingLogSettings& settings) const;
+    // Each rank's records in the order of its lines; key -1: lines without a rank prefix.
+    std::map<std::int64_t, std::vector<Record>> m_records;
     std::int64_t m_lines = 0;
-    std::int64_t m_other_rank_records = 0;
-    std::int64_t m_rank = -1;  // the rank whose records are kept (-1: lines carry no rank)
     bool m_has_format = false;
     TrainingLogFormat m_format = TrainingLogFormat::megatron;
 };

@@ -37,22 +37,42 @@ double measured_step_from_log(const TrainingLogSummary& log, const PlanSpec& spe
 
 Text log_source(const TrainingLogSummary& log, const std::string& file_name) {
     const bool iterations = log.first_iteration >= 0 && log.last_iteration >= 0;
+    // A log whose lines name their rank says which rank's lines were used (training_log.h:
+    // the rank the framework prints its timing from, or the one asked for).
+    const bool ranked = log.rank >= 0;
     Text text =
         log.is_step_time()
-            ? (iterations ? TALLY_TEXT("tally::calibration",
-                                       "%1 log %2: median of %3 step times (iterations %5 to %6), "
-                                       "%4 dropped as warm-up")
-                          : TALLY_TEXT("tally::calibration",
-                                       "%1 log %2: median of %3 step times, %4 dropped as warm-up"))
-            : (iterations ? TALLY_TEXT("tally::calibration",
-                                       "%1 log %2: median of %3 tokens/s per GPU (iterations %5 "
-                                       "to %6), %4 dropped as warm-up")
-                          : TALLY_TEXT("tally::calibration",
-                                       "%1 log %2: median of %3 tokens/s per GPU, %4 dropped as "
-                                       "warm-up"));
+            ? (iterations ? (ranked ? TALLY_TEXT("tally::calibration",
+                                                 "%1 log %2: median of %3 step times (iterations "
+                                                 "%5 to %6) of rank %7, %4 dropped as warm-up")
+                                    : TALLY_TEXT("tally::calibration",
+                                                 "%1 log %2: median of %3 step times (iterations "
+                                                 "%5 to %6), %4 dropped as warm-up"))
+                          : (ranked ? TALLY_TEXT("tally::calibration",
+                                                 "%1 log %2: median of %3 step times of rank %5, "
+                                                 "%4 dropped as warm-up")
+                                    : TALLY_TEXT("tally::calibration",
+                                                 "%1 log %2: median of %3 step times, %4 dropped "
+                                                 "as warm-up")))
+            : (iterations ? (ranked ? TALLY_TEXT("tally::calibration",
+                                                 "%1 log %2: median of %3 tokens/s per GPU "
+                                                 "(iterations %5 to %6) of rank %7, %4 dropped as "
+                                                 "warm-up")
+                                    : TALLY_TEXT("tally::calibration",
+                                                 "%1 log %2: median of %3 tokens/s per GPU "
+                                                 "(iterations %5 to %6), %4 dropped as warm-up"))
+                          : (ranked ? TALLY_TEXT("tally::calibration",
+                                                 "%1 log %2: median of %3 tokens/s per GPU of "
+                                                 "rank %5, %4 dropped as warm-up")
+                                    : TALLY_TEXT("tally::calibration",
+                                                 "%1 log %2: median of %3 tokens/s per GPU, %4 "
+                                                 "dropped as warm-up")));
     text.arg(std::string(to_string(log.format))).arg(file_name).arg(log.used).arg(log.skipped);
     if (iterations) {
         text.arg(log.first_iteration).arg(log.last_iteration);
+    }
+    if (ranked) {
+        text.arg(log.rank);
     }
     return text;
 }
