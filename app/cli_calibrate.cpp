@@ -3,6 +3,7 @@
 // and checked before the workspace is opened, so bad input changes nothing.
 #include <fmt/core.h>
 #include <CLI/CLI.hpp>
+#include <charconv>
 #include <cmath>
 #include <ctime>
 #include <filesystem>
@@ -42,17 +43,16 @@ std::string utc_date() {
 }
 
 double parse_step(const std::string& text) {
-    std::size_t used = 0;
+    // std::from_chars in the general format reads decimal and exponent notation only; std::stod
+    // (strtod) also took hexadecimal ("0x10" as 16 s) and leading spaces.
     double value = std::nan("");
-    try {
-        value = std::stod(text, &used);
-    } catch (const std::exception&) {
-        used = 0;
-    }
-    if (used == 0 || used != text.size()) {
-        throw SpecError(
-            "--step-s", quoted(text),
-            TALLY_TEXT("tally::cli", "a measured step time in seconds, > 0 (e.g. 12.5)"));
+    const auto [end, ec] =
+        std::from_chars(text.data(), text.data() + text.size(), value, std::chars_format::general);
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size()) {
+        throw SpecError("--step-s", quoted(text),
+                        TALLY_TEXT("tally::cli",
+                                   "a measured step time as a decimal number of seconds, > 0 "
+                                   "(e.g. 12.5)"));
     }
     validate_measured_step(value, "--step-s");
     return value;

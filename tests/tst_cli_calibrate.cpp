@@ -290,6 +290,12 @@ void TestCliCalibrate::badInputChangesNothing_data() {
                               << QStringLiteral("--step-s");
     QTest::newRow("step text") << QStringList{QStringLiteral("--step-s"), QStringLiteral("12s")}
                                << QStringLiteral("--step-s");
+    // strtod's hexadecimal: 0x10 is not 16 s.
+    QTest::newRow("step hexadecimal")
+        << QStringList{QStringLiteral("--step-s"), QStringLiteral("0x10")}
+        << QStringLiteral(
+               "--step-s: got \"0x10\"; a measured step time as a decimal number of "
+               "seconds");
     QTest::newRow("rank without lines")
         << QStringList{QStringLiteral("--log"), QStringLiteral("@ranks.log"),
                        QStringLiteral("--rank"), QStringLiteral("3")}
