@@ -13,9 +13,11 @@
 #include <QtTest>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -135,6 +137,34 @@ PlanSpec eight_b(const std::string& training) {
     return plan_spec_from_text(spec.dump());
 }
 
+// The plan of a 70B run sharded by ZeRO-3 (ZeRO-1 where the target has no ZeRO-3) over 512
+// H100s: 15e12 tokens of 8192 a sequence, 512 sequences a step (one per GPU), $2.5 a GPU-hour,
+// an assumed MFU of 0.4. Its days rest on every one of these.
+PlanSpec seventy_b(int zero) {
+    nlohmann::json spec = nlohmann::json::parse(R"({
+  "name": "Llama 3 70B, 512 H100, ZeRO-3",
+  "model": {"preset": "llama-3-70b"},
+  "data": {"tokens": 15e12, "seq_len": 8192, "global_batch": 512, "micro_batch": 1},
+  "cluster": {"gpu": "h100-sxm", "gpus": 512, "mfu": 0.4, "price_per_gpu_hour": 2.5},
+  "training": {"param_dtype": "bf16", "grad_dtype": "bf16", "master_dtype": "fp32",
+               "optimizer": "adamw", "recompute": "full", "tp": 1, "pp": 1}
+})");
+    spec["training"]["zero"] = zero;
+    return plan_spec_from_text(spec.dump());
+}
+
+// Every leaf of the spec's JSON by its dotted path ("data.seq_len").
+std::map<std::string, nlohmann::json> spec_leaves(const PlanSpec& spec) {
+    std::map<std::string, nlohmann::json> leaves;
+    const nlohmann::json flat = to_json(spec).flatten();
+    for (const auto& [pointer, value] : flat.items()) {
+        std::string path = pointer.substr(1);
+        std::replace(path.begin(), path.end(), '/', '.');
+        leaves[path] = value;
+    }
+    return leaves;
+}
+
 bool names(const LaunchImport& r, const std::string& start) {
     return std::any_of(r.guesses.begin(), r.guesses.end(),
                        [&](const Text& g) { return g.english().rfind(start, 0) == 0; });
@@ -173,6 +203,9 @@ private slots:
     void megatronBlockRecomputeAndTpOverlap();
     void selectiveRecomputeTakesNoMethodOrCount();
     void nothingIsDroppedSilently();
+    void everyValueComesBackOrIsNamed_data();
+    void everyValueComesBackOrIsNamed();
+    void carriedSettingsReadBack();
     void megatronFlexDispatcher();
     void torchtitanTensorParallelIsSequenceParallel();
     void importListsWhatItAssumed_data();
@@ -908,6 +941,115 @@ void TestLaunchConfig::nothingIsDroppedSilently() {
              std::string("training.optimizer"));
 }
 
+void TestLaunchConfig::everyValueComesBackOrIsNamed_data() {
+    QTest::addColumn<int>("target");
+    for (LaunchTarget t : launch_targets()) {
+        QTest::newRow(std::string(to_string(t)).c_str()) << static_cast<int>(t);
+    }
+}
+
+// Export, then import the file back (with the model's config.json where the file has no model):
+// every value of the plan comes back as it was, or the export's notes name its field. The values
+// the plan's days rest on are checked by hand: 8192 tokens a sequence, 15e12 tokens, $2.5 a
+// GPU-hour, MFU 0.4, 512 sequences a step, one per GPU.
+void TestLaunchConfig::everyValueComesBackOrIsNamed() {
+    QFETCH(int, target);
+    const LaunchTarget t = static_cast<LaunchTarget>(target);
+    // Megatron-LM and NeMo shard the optimizer state only (ZeRO-1).
+    const bool zero3 = t != LaunchTarget::megatron && t != LaunchTarget::nemo;
+    const PlanSpec spec = seventy_b(zero3 ? 3 : 1);
+    const std::string text = export_launch_config(spec, t);
+    std::string notes;
+    for (const Text& n : launch_export_notes(spec, t)) {
+        notes += n.english() + "\n";
+    }
+    const bool model_beside = t == LaunchTarget::deepspeed || t == LaunchTarget::accelerate;
+    const LaunchImport back =
+        import_text(text, t, model_beside ? std::optional(spec.model) : std::nullopt);
+    const PlanSpec& r = back.spec;
+    QCOMPARE(r.data.seq_len, std::int64_t{8192});
+    QCOMPARE(r.data.tokens, 15e12);
+    QCOMPARE(r.data.global_batch, std::int64_t{512});
+    QCOMPARE(r.data.micro_batch, std::int64_t{1});
+    QVERIFY(r.cluster.price_per_gpu_hour == std::optional(2.5));
+    QCOMPARE(r.cluster.mfu, 0.4);
+    QCOMPARE(r.cluster.gpus, std::int64_t{512});
+    QCOMPARE(r.training.zero, zero3 ? 3 : 1);
+
+    const auto before = spec_leaves(spec);
+    const auto after = spec_leaves(r);
+    std::set<std::string> paths;
+    for (const auto& [path, value] : before) {
+        paths.insert(path);
+    }
+    for (const auto& [path, value] : after) {
+        paths.insert(path);
+    }
+    for (const std::string& path : paths) {
+        if (path == "name" || path == "description" || path == "model.name") {
+            continue;  // labels: an import names the plan after its file, the model after its
+                       // sizes or config.json
+        }
+        const auto b = before.find(path);
+        const auto a = after.find(path);
+        const bool same = b != before.end() && a != after.end() && b->second == a->second;
+        // A field that differs is named in the notes (training.engine: "timed as training.engine
+        // megatron; deepspeed runs as deepspeed").
+        const std::string field = path.substr(0, path.find('.', path.find('.') + 1));
+        QVERIFY2(same || notes.find(field) != std::string::npos,
+                 (path + " changed, not named in the notes:\n" + notes + text).c_str());
+    }
+    // A file without the model says so, naming the model it leaves out.
+    QCOMPARE(notes.find("the model is not carried") != std::string::npos, model_beside);
+    // The import does not list as assumed what the file carries.
+    QVERIFY2(!names(back, "data.seq_len") && !names(back, "data.tokens") &&
+                 !names(back, "cluster.price_per_gpu_hour"),
+             guesses_text(back).c_str());
+}
+
+// The settings a DeepSpeed JSON and an accelerate YAML have no setting for ride in the "tally"
+// object and the "# tally:" lines; a bad value there is refused naming it, and a target whose
+// file has the setting (Megatron-LM's --seq-length) does not take it there.
+void TestLaunchConfig::carriedSettingsReadBack() {
+    const PlanSpec spec = seventy_b(3);
+    const std::string ds = export_launch_config(spec, LaunchTarget::deepspeed);
+    const nlohmann::json j = nlohmann::json::parse(ds);
+    QCOMPARE(j["tally"]["data"]["seq_len"].get<std::string>(), std::string("8192"));
+    QCOMPARE(j["tally"]["data"]["tokens"].get<std::string>(), std::string("15000000000000"));
+    QCOMPARE(j["tally"]["cluster"]["price_per_gpu_hour"].get<std::string>(), std::string("2.5"));
+    const std::string yaml = export_launch_config(spec, LaunchTarget::accelerate);
+    QVERIFY2(yaml.find("# tally: data.seq_len = 8192\n") != std::string::npos, yaml.c_str());
+    QVERIFY(yaml.find("# tally: data.micro_batch = 1\n") != std::string::npos);
+    QVERIFY(yaml.find("# tally: data.global_batch = 512\n") != std::string::npos);
+
+    nlohmann::json bad = j;
+    bad["tally"]["data"]["seq_len"] = "0";
+    QString message;
+    try {
+        (void)import_text(bad.dump(), LaunchTarget::deepspeed, spec.model);
+        QFAIL("a sequence length of 0 was accepted");
+    } catch (const SpecError& e) {
+        QCOMPARE(QString::fromStdString(e.field()), QString("tally.data.seq_len"));
+        QVERIFY2(QString::fromUtf8(e.what()).contains("a whole number >= 1"), e.what());
+    }
+    const std::string megatron = export_launch_config(seventy_b(1), LaunchTarget::megatron);
+    QCOMPARE(
+        import_error("# tally: data.seq_len = 4096\n" + megatron, LaunchTarget::megatron, &message),
+        QString("tally: data.seq_len (line 1)"));
+    QVERIFY(message.contains("training.flops_formula"));
+
+    // Without the object, DeepSpeed's JSON leaves the tokens to Tally: listed once.
+    nlohmann::json bare = j;
+    bare.erase("tally");
+    const LaunchImport r = import_text(bare.dump(), LaunchTarget::deepspeed, spec.model);
+    int tokens = 0;
+    for (const Text& g : r.guesses) {
+        tokens += g.english().rfind("data.tokens", 0) == 0 ? 1 : 0;
+    }
+    QCOMPARE(tokens, 1);
+    QVERIFY2(names(r, "data.seq_len"), guesses_text(r).c_str());
+}
+
 void TestLaunchConfig::megatronFlexDispatcher() {
     // DeepSeek-V3's group-limited routing and the flex dispatcher with DeepEP, as Megatron-LM
     // arguments: read into the spec, written back the same way; DeepSpeed has no such dispatcher
@@ -962,13 +1104,18 @@ void TestLaunchConfig::torchtitanTensorParallelIsSequenceParallel() {
     QVERIFY(h100);
     QCOMPARE(evaluate(back.spec, *h100).memory.activations_bytes,
              evaluate(spec, *h100).memory.activations_bytes);
-    // Nothing to say of the sequence: the one note is the engine, a Megatron-Core plan (the
-    // spec's default engine) that torchtitan runs as eager FSDP2.
+    // Nothing to say of the sequence: the notes are the engine, a Megatron-Core plan (the
+    // spec's default engine) that torchtitan runs as eager FSDP2, and the optimizer kernel the
+    // plan's "engine" implementation is written as (Megatron-Core's FusedAdam: fused).
     const std::vector<Text> engine_notes = launch_export_notes(spec, LaunchTarget::torchtitan);
-    QCOMPARE(engine_notes.size(), std::size_t{1});
-    QVERIFY2(engine_notes[0].english().find("timed as training.engine megatron; torchtitan runs as "
+    QCOMPARE(engine_notes.size(), std::size_t{2});
+    QVERIFY2(
+        engine_notes[0].english().find("training.optimizer_impl engine; torchtitan's file "
+                                       "names the kernel, written as fused") != std::string::npos,
+        engine_notes[0].english().c_str());
+    QVERIFY2(engine_notes[1].english().find("timed as training.engine megatron; torchtitan runs as "
                                             "fsdp") != std::string::npos,
-             engine_notes[0].english().c_str());
+             engine_notes[1].english().c_str());
     QCOMPARE(back.spec.training.engine, Engine::fsdp);
     PlanSpec eager = spec;
     eager.training.engine = Engine::fsdp;
@@ -1057,25 +1204,41 @@ void TestLaunchConfig::importListsWhatItAssumed() {
     listed_if_changed("cluster.price_per_gpu_hour",
                       r.cluster.price_per_gpu_hour == spec.cluster.price_per_gpu_hour);
     listed_if_changed("cluster.gpu", r.cluster.gpu == spec.cluster.gpu);
-    // The values, worked out from the formats. DeepSpeed's JSON gives the batch
-    // (train_batch_size) but no sequence length: Tally's default, 4096 (DataSpec). accelerate's
-    // YAML gives neither: the micro-batch is Tally's 1 and the step one micro-batch per
-    // data-parallel rank, 1 x 64 GPUs / (tp 1) = 64 sequences where the plan had 512.
+    // What a DeepSpeed JSON or an accelerate YAML has no setting for travels in the tally block
+    // (the JSON's "tally" object) and comes back as the plan had it: 8192 tokens a sequence,
+    // 512 a step of 1 a GPU, the MFU, price, GPU and formula, none of them listed.
     if (t == LaunchTarget::deepspeed || t == LaunchTarget::accelerate) {
-        QVERIFY2(names(back, "data.seq_len = 4096: "), said.c_str());
-        // JSON has no comments to carry Tally's own settings; YAML does.
-        const bool json = t == LaunchTarget::deepspeed;
-        QCOMPARE(names(back, "training.flops_formula = 6nd: "), json);
-        QCOMPARE(names(back, "cluster.mfu = predicted: "), json);
-        QCOMPARE(names(back, "cluster.price_per_gpu_hour = none: "), json);
-        QCOMPARE(names(back, "cluster.gpu = h100-sxm: "), json);
-    }
-    if (t == LaunchTarget::accelerate) {
-        QVERIFY2(names(back,
-                       "data.global_batch = 0 (one micro-batch per data-parallel rank: "
-                       "1 x 64 = 64)"),
+        QCOMPARE(r.data.seq_len, std::int64_t{8192});
+        QCOMPARE(r.data.global_batch, std::int64_t{512});
+        QCOMPARE(r.data.micro_batch, std::int64_t{1});
+        QVERIFY2(!names(back, "data.") && !names(back, "cluster.") &&
+                     !names(back, "training.flops_formula"),
                  said.c_str());
-        QVERIFY2(names(back, "data.micro_batch = 1: "), said.c_str());
+        // Without the block (a file written by hand): Tally's defaults, each listed. DeepSpeed's
+        // JSON gives the batch (train_batch_size) but no sequence length: Tally's default, 4096
+        // (DataSpec). accelerate's YAML gives neither: the micro-batch is Tally's 1 and the step
+        // one micro-batch per data-parallel rank, 1 x 64 GPUs / (tp 1) = 64 sequences where the
+        // plan had 512.
+        std::string bare = without_comments(text);
+        if (t == LaunchTarget::deepspeed) {
+            nlohmann::json j = nlohmann::json::parse(text);
+            j.erase("tally");
+            bare = j.dump();
+        }
+        const LaunchImport plain = import_launch_config(bare, "run", options);
+        const std::string plain_said = guesses_text(plain);
+        QVERIFY2(names(plain, "data.seq_len = 4096: "), plain_said.c_str());
+        QVERIFY(names(plain, "training.flops_formula = 6nd: "));
+        QVERIFY(names(plain, "cluster.mfu = predicted: "));
+        QVERIFY(names(plain, "cluster.price_per_gpu_hour = none: "));
+        QVERIFY(names(plain, "cluster.gpu = h100-sxm: "));
+        if (t == LaunchTarget::accelerate) {
+            QVERIFY2(names(plain,
+                           "data.global_batch = 0 (one micro-batch per data-parallel rank: "
+                           "1 x 64 = 64)"),
+                     plain_said.c_str());
+            QVERIFY2(names(plain, "data.micro_batch = 1: "), plain_said.c_str());
+        }
     }
     // What the file gives is not listed: the Megatron-LM arguments name the sequence, the
     // batches and dropout.

@@ -17,6 +17,7 @@
 #include "planner/io/launch/launch_fields.h"
 #include "planner/io/spec_json.h"
 #include "planner/model/params.h"
+#include "planner/performance/engine.h"
 #include "planner/training/plan.h"
 
 namespace tally {
@@ -315,14 +316,72 @@ const std::vector<TallySetting>& tally_settings() {
     return all;
 }
 
+// A count of a carried setting (a sequence length, a batch): a whole number >= `min`; check(),
+// which the import runs last, holds it to the plan's other bounds.
+std::int64_t whole_number(const std::string& v, std::int64_t min) {
+    std::int64_t n = 0;
+    const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+    if (v.empty() || ec != std::errc() || end != v.data() + v.size() || n < min) {
+        throw SpecError("", "\"" + v + "\"",
+                        TALLY_TEXT("tally::launch", "a whole number >= %1").arg(min));
+    }
+    return n;
+}
+
+// The plan's settings a target's file may have no setting for (Table::carried lists which):
+// carried as Tally's own settings are, so that an import gives the plan back.
+const std::vector<TallySetting>& carried_settings() {
+    static const std::vector<TallySetting> all = {
+        {"data.seq_len", [](const PlanSpec& s) { return std::to_string(s.data.seq_len); },
+         [](PlanSpec& s, const std::string& v) { s.data.seq_len = whole_number(v, 1); }},
+        {"data.micro_batch", [](const PlanSpec& s) { return std::to_string(s.data.micro_batch); },
+         [](PlanSpec& s, const std::string& v) { s.data.micro_batch = whole_number(v, 1); }},
+        // 0: one micro-batch per data-parallel rank (DataSpec::global_batch).
+        {"data.global_batch", [](const PlanSpec& s) { return std::to_string(s.data.global_batch); },
+         [](PlanSpec& s, const std::string& v) { s.data.global_batch = whole_number(v, 0); }},
+    };
+    return all;
+}
+
+// What a target's export writes beside its own settings and its import reads back: Tally's own
+// settings, then the ones its table carries.
+std::vector<const TallySetting*> settings_of(const Table& t) {
+    std::vector<const TallySetting*> out;
+    for (const TallySetting& s : tally_settings()) {
+        out.push_back(&s);
+    }
+    for (const TallySetting& s : carried_settings()) {
+        if (std::find(t.carried.begin(), t.carried.end(), s.field) != t.carried.end()) {
+            out.push_back(&s);
+        }
+    }
+    return out;
+}
+
 constexpr std::string_view kTallyMarker = "tally:";
+// A JSON config has no comments: the settings ride in a top-level object of this name, which
+// DeepSpeed passes over (DeepSpeedConfig._initialize_params in deepspeed/runtime/config.py reads
+// each key it knows from the dict by name and checks no others; deepspeedai/DeepSpeed at
+// 029f12b3c6b94750ff9d93c5d7e6e98b603cf78e).
+constexpr std::string_view kTallyObject = "tally.";
 
 // The comment block an export writes: a line that says what it is, then one line per setting
 // (comment_lines() in launch_forms.cpp puts the "# " before each).
-std::string tally_block(const PlanSpec& spec) {
+std::string tally_block(const PlanSpec& spec, const Table& t) {
     std::string block = "Tally's own settings: no framework reads them; tally import does";
-    for (const TallySetting& t : tally_settings()) {
-        block += fmt::format("\n{} {} = {}", kTallyMarker, t.field, t.get(spec));
+    for (const TallySetting& s : tally_settings()) {
+        block += fmt::format("\n{} {} = {}", kTallyMarker, s.field, s.get(spec));
+    }
+    if (!t.carried.empty()) {
+        block += fmt::format(
+            "\nThe plan's settings {} has no setting for (the training script sets them); tally "
+            "import reads them",
+            t.title);
+        for (const TallySetting* s : settings_of(t)) {
+            if (std::find(t.carried.begin(), t.carried.end(), s->field) != t.carried.end()) {
+                block += fmt::format("\n{} {} = {}", kTallyMarker, s->field, s->get(spec));
+            }
+        }
     }
     return block;
 }
@@ -515,7 +574,14 @@ std::string export_launch_config(const PlanSpec& spec, LaunchTarget target) {
     for (const Text& note : launch_export_notes(spec, target)) {
         header += fmt::format("\nnote: {}", note.english());
     }
-    header += fmt::format("\n{}", tally_block(spec));
+    if (t.form == Form::json) {
+        // No comments: the settings go in the "tally" object (kTallyObject).
+        for (const TallySetting* s : settings_of(t)) {
+            settings.emplace_back(std::string(kTallyObject) + std::string(s->field),
+                                  Value{s->get(spec)});
+        }
+    }
+    header += fmt::format("\n{}", tally_block(spec, t));
     return launch::write_form(t.form, settings, header);
 }
 
@@ -541,6 +607,47 @@ std::vector<Text> launch_export_notes(const PlanSpec& spec, LaunchTarget target)
         case LaunchTarget::accelerate:
             runs = Engine::fsdp;
             break;
+    }
+    // A file that does not describe the model (DeepSpeed's, accelerate's): the model is the one
+    // thing of the plan it does not carry; its import takes it from the model's config.json.
+    const bool describes_model = std::any_of(t.fields.begin(), t.fields.end(), [](const Field& f) {
+        return f.spec_field == "model.layers" || f.spec_field == "model";
+    });
+    if (!describes_model) {
+        const ModelSpec& m = spec.model;
+        notes.push_back(
+            TALLY_TEXT("tally::launch",
+                       "the model is not carried: %1 has no setting for it (this plan's: %2, %3 "
+                       "layers, hidden %4, %5 heads, vocabulary %6); tally import takes it from "
+                       "the model's config.json (--hf-config)")
+                .arg(std::string(t.title))
+                .arg(m.name.empty() ? std::string("unnamed") : m.name)
+                .arg(m.layers)
+                .arg(m.hidden)
+                .arg(m.heads)
+                .arg(m.vocab));
+    }
+    // torchtitan's and DeepSpeed's files name the optimizer kernel itself, not "whichever the
+    // engine runs": a plan that says engine is written as the kernel its engine resolves to, and
+    // an import reads that kernel. Under the framework's own engine that is what "engine" means
+    // there; under another it is said, beside the engine.
+    if (spec.training.optimizer_impl == OptimizerImpl::engine && spec.training.engine != runs) {
+        for (const Field& f : t.fields) {
+            if (f.spec_field != "training.optimizer_impl" || f.log_only) {
+                continue;
+            }
+            if (const std::optional<Value> v = f.get(spec)) {
+                notes.push_back(
+                    TALLY_TEXT("tally::launch",
+                               "this plan has training.optimizer_impl engine; %1's file names "
+                               "the kernel, written as %2 (%3 = %4), which an import of this "
+                               "file reads")
+                        .arg(std::string(t.name))
+                        .arg(to_string(resolved_optimizer_impl(spec.training)))
+                        .arg(std::string(f.key))
+                        .arg(launch::value_text(*v)));
+            }
+        }
     }
     if (spec.training.engine != runs) {
         notes.push_back(TALLY_TEXT("tally::launch",
@@ -644,7 +751,20 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
             TALLY_TEXT("tally::launch", "megatron, nemo, torchtitan, deepspeed or accelerate"));
     }
     const Table& t = launch::table(*target);
-    const launch::Parsed parsed = launch::parse_form(t.form, text);
+    launch::Parsed parsed = launch::parse_form(t.form, text);
+    // Tally's own settings: "# tally:" comment lines, or a JSON config's "tally" object.
+    std::vector<TallyLine> marked;
+    if (t.form == Form::json) {
+        std::erase_if(parsed.settings, [&](const Setting& s) {
+            if (s.key.rfind(kTallyObject, 0) != 0) {
+                return false;
+            }
+            marked.push_back(TallyLine{s.key.substr(kTallyObject.size()), s.raw, 0});
+            return true;
+        });
+    } else {
+        marked = tally_lines(text);
+    }
 
     LaunchImport out;
     out.target = *target;
@@ -703,24 +823,26 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
         }
     }
 
-    // Tally's own settings, from the comment block a Tally export writes (not in JSON, which
-    // has no comments).
+    // Tally's own settings and the ones the table carries, from the block a Tally export writes.
     std::set<std::string> from_tally_block;
-    if (t.form != Form::json) {
+    {
+        const std::vector<const TallySetting*> known = settings_of(t);
         std::map<std::string, TallyLine> seen;
-        for (const TallyLine& l : tally_lines(text)) {
-            const std::string where_text = fmt::format("tally: {} (line {})", l.key, l.line);
+        for (const TallyLine& l : marked) {
+            const std::string where_text = l.line > 0
+                                               ? fmt::format("tally: {} (line {})", l.key, l.line)
+                                               : std::string(kTallyObject) + l.key;
             const auto setting =
-                std::find_if(tally_settings().begin(), tally_settings().end(),
-                             [&](const TallySetting& ts) { return ts.field == l.key; });
-            if (setting == tally_settings().end()) {
+                std::find_if(known.begin(), known.end(),
+                             [&](const TallySetting* ts) { return ts->field == l.key; });
+            if (setting == known.end()) {
                 if (options.allow_unknown) {
                     out.unknown.push_back(LaunchSetting{"tally: " + l.key, l.value, l.line, {}});
                     continue;
                 }
                 std::string names;
-                for (const TallySetting& ts : tally_settings()) {
-                    names += (names.empty() ? "" : ", ") + std::string(ts.field);
+                for (const TallySetting* ts : known) {
+                    names += (names.empty() ? "" : ", ") + std::string(ts->field);
                 }
                 throw SpecError(
                     where_text, "\"" + l.key + "\"",
@@ -737,7 +859,7 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
             }
             PlanSpec with_line = spec;
             try {
-                setting->set(with_line, l.value);
+                (*setting)->set(with_line, l.value);
             } catch (const SpecError& e) {
                 FieldError error = e.error();
                 error.field = where_text;
@@ -756,7 +878,7 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
             spec = with_line;
             from_tally_block.insert(l.key);
             out.read.push_back(
-                LaunchSetting{"tally: " + l.key, l.value, l.line, std::string(setting->field)});
+                LaunchSetting{"tally: " + l.key, l.value, l.line, std::string((*setting)->field)});
         }
     }
 
@@ -851,7 +973,9 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
                                       .arg(spec.cluster.gpus));
         }
     }
+    bool tokens_listed = false;  // said here, not again among the settings left to Tally below
     if (!was_read("data.tokens")) {
+        tokens_listed = true;
         // Hoffmann et al. 2022 (Chinchilla), sec. 3: about 20 training tokens per parameter
         // minimise loss for a compute budget.
         const double params = count_params(spec.model).total;
@@ -925,7 +1049,8 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
                            [&](const Field& f) { return f.spec_field == field; });
     };
     for (const Fillable& f : fillables()) {
-        if (given_here(f.field) || (f.applies && !f.applies(spec))) {
+        if (given_here(f.field) || (f.applies && !f.applies(spec)) ||
+            (f.field == "data.tokens" && tokens_listed)) {
             continue;
         }
         const std::string field(f.field);

@@ -79,6 +79,11 @@ struct Table {
     // Where the framework runs a plan other than the spec says, without refusing it: said in the
     // export's notes (nullptr: never).
     std::vector<Text> (*notes)(const PlanSpec&) = nullptr;
+    // Spec fields the plan rests on that the target's file has no setting for and the framework
+    // does not fix (a DeepSpeed config has no sequence length): the export carries them beside
+    // Tally's own settings ("# tally:" lines, a JSON config's "tally" object) and the import reads
+    // them back, so the plan comes back as it went.
+    std::vector<std::string_view> carried = {};
 };
 
 const Table& table(LaunchTarget target);

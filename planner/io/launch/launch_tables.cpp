@@ -2248,6 +2248,8 @@ Table deepspeed_table() {
             add_fixed_notes(spec, "DeepSpeed", kFixesFlashAttention | kFixesDropout, notes);
             return notes;
         },
+        // The training script's data loader cuts the sequences (DeepSpeedConfig has no length).
+        {"data.seq_len"},
     };
 }
 
@@ -2335,6 +2337,9 @@ Table accelerate_table() {
                 kFixesFlashAttention | kFixesDpOverlap | kFixesDropout | kFixesOptimizer, notes);
             return notes;
         },
+        // The training script's data loader sets the sequences and the batch
+        // (config_args.py's ClusterConfig has neither).
+        {"data.seq_len", "data.micro_batch", "data.global_batch"},
     };
 }
 
