@@ -205,6 +205,34 @@ void TestCliLaunch::importSaysWhatItAssumed() {
                    QStringLiteral(TALLY_SOURCE_DIR "/tests/fuzz/corpus/hf_config/llama-3-8b.json"),
                    QStringLiteral("-o"), dir.filePath(QStringLiteral("back.json"))});
     QCOMPARE(r.exit_code, 0);
+    // accelerate's YAML has no sequence length or batch: the export carries the plan's in its
+    // "# tally:" lines, so they come back as they were (8192, 512, 1), not assumed.
+    QVERIFY2(!r.err.contains("assumed: data.seq_len"), r.err.constData());
+    QFile back(dir.filePath(QStringLiteral("back.json")));
+    QVERIFY(back.open(QIODevice::ReadOnly));
+    const json j = json::parse(back.readAll().toStdString());
+    QCOMPARE(j["data"]["seq_len"].get<int>(), 8192);
+    QCOMPARE(j["data"]["global_batch"].get<int>(), 512);
+    QCOMPARE(j["data"]["micro_batch"].get<int>(), 1);
+    // A YAML without those lines (as accelerate config writes one): each is assumed, and said.
+    QFile f(yaml);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QByteArray text;
+    for (const QByteArray& line : f.readAll().split('\n')) {
+        if (!line.startsWith("# tally: data.")) {
+            text += line + '\n';
+        }
+    }
+    f.close();
+    const QString bare = dir.filePath(QStringLiteral("bare.yaml"));
+    QFile out(bare);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(text);
+    out.close();
+    r = run_tally({QStringLiteral("import"), bare, QStringLiteral("--hf-config"),
+                   QStringLiteral(TALLY_SOURCE_DIR "/tests/fuzz/corpus/hf_config/llama-3-8b.json"),
+                   QStringLiteral("-o"), dir.filePath(QStringLiteral("bare.json"))});
+    QCOMPARE(r.exit_code, 0);
     QVERIFY2(r.err.contains("assumed: data.global_batch = 0 (one micro-batch per data-parallel "
                             "rank: 1 x 64 = 64)"),
              r.err.constData());
