@@ -124,6 +124,22 @@
         <source>%1 log %2: median of %3 tokens/s per GPU, %4 dropped as warm-up</source>
         <translation>%1 日志 %2：%3 个每 GPU token/s 读数的中位数，%4 个作为预热丢弃</translation>
     </message>
+    <message>
+        <source>%1 log %2: median of %3 step times (iterations %5 to %6) of rank %7, %4 dropped as warm-up</source>
+        <translation>%1 日志 %2：rank %7 的 %3 个单步时间的中位数（第 %5 到 %6 次迭代），%4 个作为预热丢弃</translation>
+    </message>
+    <message>
+        <source>%1 log %2: median of %3 step times of rank %5, %4 dropped as warm-up</source>
+        <translation>%1 日志 %2：rank %5 的 %3 个单步时间的中位数，%4 个作为预热丢弃</translation>
+    </message>
+    <message>
+        <source>%1 log %2: median of %3 tokens/s per GPU (iterations %5 to %6) of rank %7, %4 dropped as warm-up</source>
+        <translation>%1 日志 %2：rank %7 的 %3 个每 GPU token/s 读数的中位数（第 %5 到 %6 次迭代），%4 个作为预热丢弃</translation>
+    </message>
+    <message>
+        <source>%1 log %2: median of %3 tokens/s per GPU of rank %5, %4 dropped as warm-up</source>
+        <translation>%1 日志 %2：rank %5 的 %3 个每 GPU token/s 读数的中位数，%4 个作为预热丢弃</translation>
+    </message>
 </context>
 <context>
     <name>tally::check</name>
@@ -737,10 +753,6 @@
     <message>
         <source>weights + batch x context x KV per token per GPU + activations = %1 GB of %2 GB</source>
         <translation>权重 + 批次 x 上下文 x 每 GPU 每 token KV + 激活值 = %1 GB，共 %2 GB</translation>
-    </message>
-    <message>
-        <source>a measured step time in seconds, &gt; 0 (e.g. 12.5)</source>
-        <translation>一个实测的单步时间，单位为秒，&gt; 0（例如 12.5）</translation>
     </message>
     <message>
         <source>a readable training log file</source>
@@ -1690,6 +1702,38 @@
         <source>%1 of %2 with the KV caches of %3 requests in flight, each at its full context</source>
         <translation>%1 / %2，含 %3 个在途请求的 KV 缓存，每个按完整上下文计</translation>
     </message>
+    <message>
+        <source>a measured step time as a decimal number of seconds, &gt; 0 (e.g. 12.5)</source>
+        <translation>一个实测的单步时间，用十进制秒数表示，&gt; 0（例如 12.5）</translation>
+    </message>
+    <message>
+        <source>a rank &gt;= 0 whose lines the log holds</source>
+        <translation>一个 &gt;= 0、且日志中有其记录行的 rank</translation>
+    </message>
+    <message>
+        <source>time from</source>
+        <translation>时间依据</translation>
+    </message>
+    <message>
+        <source>the assumed MFU %1 sets the time below; at this predicted step the run would take %2 days</source>
+        <translation>下面的时间由假设的 MFU %1 决定；按这个预测的单步时间，训练需要 %2 天</translation>
+    </message>
+    <message>
+        <source>a probe run whose status is ok: probe run %1 (%2%3, started %4) is failed, with %5 results: it stopped before its end or a test failed. Add --allow-failed-run to make the profile from the passed, validated results it has</source>
+        <translation>一次状态为 ok 的探测运行：探测运行 %1（%2%3，开始于 %4）已失败，有 %5 个结果：它在结束前停止了，或有测试失败。加上 --allow-failed-run，即可用它已通过验证的结果生成配置</translation>
+    </message>
+    <message>
+        <source> on %1</source>
+        <translation>，在 %1 上</translation>
+    </message>
+    <message>
+        <source>removed probe run %1 (%2%3, started %4, %5, %6 results) from %7</source>
+        <translation>已从 %7 删除探测运行 %1（%2%3，开始于 %4，%5，%6 个结果）</translation>
+    </message>
+    <message>
+        <source>this file completes probe run %1, which was stored with %2 results (status %3): it took the %4 results it lacked and the file&apos;s status, %5</source>
+        <translation>这个文件补全了探测运行 %1（保存时有 %2 个结果，状态 %3）：它补上了缺少的 %4 个结果，并采用文件的状态 %5</translation>
+    </message>
 </context>
 <context>
     <name>tally::compare</name>
@@ -2549,6 +2593,14 @@
         <source>(%1 / %2 - 1) x %3 s = %4 s; the token budget of %6 a step keeps %2 sequences running, the other %5 requests wait</source>
         <translation>(%1 / %2 - 1) x %3 s = %4 s；每步 %6 个 token 的预算可持续运行 %2 个序列，其余 %5 个请求等待</translation>
     </message>
+    <message>
+        <source>Total per GPU, requests in flight</source>
+        <translation>每 GPU 总计（进行中的请求）</translation>
+    </message>
+    <message>
+        <source>%1 + %2 + %3 = %4 GB of %5 GB with %6 requests in flight (%7)</source>
+        <translation>%1 + %2 + %3 = %4 GB，共 %5 GB，%6 个请求进行中（%7）</translation>
+    </message>
 </context>
 <context>
     <name>tally::formula</name>
@@ -2875,6 +2927,10 @@
     <message>
         <source>(C / B - 1) x end-to-end at B, B = the sequences the step&apos;s token budget keeps running; part of the time to first token</source>
         <translation>(C / B - 1) x B 时的端到端时间，B = 每步 token 预算可持续运行的序列数；计入首 token 时间</translation>
+    </message>
+    <message>
+        <source>weights + requests in flight x one sequence&apos;s KV cache per GPU (as above) + activations at that batch</source>
+        <translation>权重 + 进行中的请求数 x 每 GPU 一个序列的 KV 缓存（同上）+ 该批次下的激活值</translation>
     </message>
 </context>
 <context>
@@ -3581,6 +3637,18 @@
         <source>this plan is timed as training.engine %2; %1 runs as %3, so the run&apos;s step differs from the plan&apos;s, and an import of this file is timed as %3</source>
         <translation>此计划按 training.engine %2 计时；%1 以 %3 运行，因此实际单步时间与计划不同，导入此文件后按 %3 计时</translation>
     </message>
+    <message>
+        <source>a whole number &gt;= %1</source>
+        <translation>一个 &gt;= %1 的整数</translation>
+    </message>
+    <message>
+        <source>the model is not carried: %1 has no setting for it (this plan&apos;s: %2, %3 layers, hidden %4, %5 heads, vocabulary %6); tally import takes it from the model&apos;s config.json (--hf-config)</source>
+        <translation>模型没有写入：%1 没有对应的设置（本计划的模型：%2，%3 层，隐藏维度 %4，%5 个头，词表 %6）；tally import 从模型的 config.json 读取它（--hf-config）</translation>
+    </message>
+    <message>
+        <source>this plan has training.optimizer_impl engine; %1&apos;s file names the kernel, written as %2 (%3 = %4), which an import of this file reads</source>
+        <translation>本计划的 training.optimizer_impl 为 engine；%1 的文件要写明具体 kernel，写为 %2（%3 = %4），导入这个文件时读取的是它</translation>
+    </message>
 </context>
 <context>
     <name>tally::probe_import</name>
@@ -4066,6 +4134,14 @@
     <message>
         <source>a training log with lines of &quot;elapsed time per iteration (ms): X&quot; (Megatron-LM), &quot;train_step_timing in s: X&quot; (NeMo) or &quot;tps: N&quot; (torchtitan); its one line is not one</source>
         <translation>一个含有 &quot;elapsed time per iteration (ms): X&quot;（Megatron-LM）、&quot;train_step_timing in s: X&quot;（NeMo）或 &quot;tps: N&quot;（torchtitan）行的训练日志；该文件唯一的一行不是这样的行</translation>
+    </message>
+    <message>
+        <source>no rank: the log&apos;s timing lines carry no [rankN]: prefix; leave it out</source>
+        <translation>不指定 rank：日志的计时行没有 [rankN]: 前缀；请去掉这个选项</translation>
+    </message>
+    <message>
+        <source>a rank whose timing lines the log holds: %1</source>
+        <translation>一个日志中有其计时行的 rank：%1</translation>
     </message>
 </context>
 <context>
@@ -6078,6 +6154,10 @@ Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
         <source> (the token budget keeps %1 sequences running; the other requests wait %2 for admission)</source>
         <translation>（token 预算可持续运行 %1 个序列；其余请求等待准入 %2）</translation>
     </message>
+    <message>
+        <source>%1 in flight</source>
+        <translation>%1 个进行中</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::LaunchConfigDialog</name>
@@ -6617,6 +6697,14 @@ Close anyway?</source>
     <message>
         <source>%1. The Layouts panel lists the layouts that suit %2 GPUs.</source>
         <translation>%1。“并行布局”面板列出适合 %2 个 GPU 的布局。</translation>
+    </message>
+    <message>
+        <source>Not autosaved: another Tally window keeps the autosave. Save this plan to keep it.</source>
+        <translation>未自动保存：另一个 Tally 窗口正在使用自动保存。请保存此计划以免丢失。</translation>
+    </message>
+    <message>
+        <source>Save them before the window closes?</source>
+        <translation>关闭窗口前保存这些更改吗？</translation>
     </message>
 </context>
 <context>
@@ -7346,6 +7434,42 @@ Parameters, gradients, master weights and optimizer state of the plan&apos;s rec
         <source>Starting tally-probe through %2 (%1 backend)…</source>
         <translation>正在通过 %2 启动 tally-probe（%1 后端）…</translation>
     </message>
+    <message>
+        <source>Delete…</source>
+        <translation>删除…</translation>
+    </message>
+    <message>
+        <source>Make hardware profile</source>
+        <translation>生成硬件配置</translation>
+    </message>
+    <message numerus="yes">
+        <source>Probe run #%1 failed: it stopped before its end, or a test failed. A profile made from it takes only the passed, validated results among its %n result(s), and keeps the base profile&apos;s figures for everything it did not measure. Make the profile anyway?</source>
+        <translation>
+            <numerusform>探测运行 #%1 失败了：它在结束前停止了，或有测试失败。由它生成的配置只采用其 %n 个结果中通过验证的那些，未测量的项保留基础配置的数值。仍要生成配置吗？</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete probe run %1 and its %n result(s) from the workspace? This cannot be undone.</source>
+        <translation>
+            <numerusform>从工作区删除探测运行 %1 及其 %n 个结果吗？此操作无法撤销。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Delete probe run</source>
+        <translation>删除探测运行</translation>
+    </message>
+    <message>
+        <source>Deleted probe run #%1.</source>
+        <translation>已删除探测运行 #%1。</translation>
+    </message>
+    <message>
+        <source>Delete this run and its results from the workspace</source>
+        <translation>从工作区删除这次运行及其结果</translation>
+    </message>
+    <message>
+        <source>Needs a run stored in the workspace: pick one under Past runs</source>
+        <translation>需要一次已保存在工作区的运行：请在“过去的运行”中选择一个</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::ProbeResultsModel</name>
@@ -7844,6 +7968,10 @@ Parameters, gradients, master weights and optimizer state of the plan&apos;s rec
         <source>source not recorded</source>
         <translation>来源未记录</translation>
     </message>
+    <message>
+        <source>The profile %1 is no longer in the workspace (another window or program removed it).</source>
+        <translation>硬件配置 %1 已不在工作区中（另一个窗口或程序删除了它）。</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::ProfileTableModel</name>
@@ -8265,10 +8393,6 @@ Saved %3, last changed %4</source>
         <translation>已把计划保存到“%1”上。</translation>
     </message>
     <message>
-        <source>The plan is no longer in the workspace (another program removed it).</source>
-        <translation>该计划已不在工作区中（另一个程序删除了它）。</translation>
-    </message>
-    <message>
         <source>Open saved plan &quot;%1&quot;</source>
         <translation>打开已保存的计划“%1”</translation>
     </message>
@@ -8305,8 +8429,12 @@ Saved %3, last changed %4</source>
         <translation>已删除“%1”。</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is no longer in the workspace (another window or program removed it); &quot;Save current plan in the workspace as…&quot; stores the plan being edited under a name.</source>
-        <translation>“%1”已不在工作区中（另一个窗口或程序删除了它）；“在工作区保存当前计划为…”可以把正在编辑的计划以一个名称保存。</translation>
+        <source>&quot;%1&quot; is no longer in the workspace as listed (another window or program removed or renamed it); the list is read again. &quot;Save current plan in the workspace as…&quot; stores the plan being edited under a name.</source>
+        <translation>“%1”已不再以列表中的样子存在于工作区（另一个窗口或程序删除或重命名了它）；列表已重新读取。“将当前计划保存到工作区为…”可以把正在编辑的计划以一个名称保存。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is no longer in the workspace as listed (another window or program removed or renamed it); the list is read again.</source>
+        <translation>“%1”已不再以列表中的样子存在于工作区（另一个窗口或程序删除或重命名了它）；列表已重新读取。</translation>
     </message>
 </context>
 <context>
@@ -8980,6 +9108,10 @@ Source: %2</source>
         <source>no tensor parallel within a node of %1 GPUs fits the batch of %2: add pipeline stages (inference.pp), or store the weights or the KV cache in fewer bytes</source>
         <translation>在 %1 个 GPU 的节点内，没有哪种张量并行放得下 %2 个序列的批次：请增加流水线阶段（inference.pp），或以更少的字节存储权重或 KV 缓存</translation>
     </message>
+    <message>
+        <source>full recomputation saves no memory on this ReLU network: each layer keeps only its input, as a checkpoint would (ReLU&apos;s backward reads its output, the next layer&apos;s input), and the forward runs twice. It halves the memory only where the pre-ReLU values are kept too, as the lecture counts them; sqrt keeps every k-th layer&apos;s input (k about sqrt(L))</source>
+        <translation>完全重计算在这个 ReLU 网络上省不下内存：每一层只保存它的输入，这和检查点保存的一样（ReLU 的反向读取的是它的输出，即下一层的输入），而前向要跑两遍。只有在 ReLU 之前的值也被保存时（像讲义那样计算），它才能省下一半内存；sqrt 只保存每 k 层的输入（k 约为 sqrt(L)）</translation>
+    </message>
 </context>
 <context>
     <name>tally::workspace</name>
@@ -9286,6 +9418,34 @@ Source: %2</source>
     <message>
         <source>workspace %1 is damaged (a row of table %2 points at a missing row of %3). It was left untouched; pick another file or start a new workspace.</source>
         <translation>工作区 %1 已损坏（表 %2 的一行指向 %3 中不存在的行）。它未被改动；请选择另一个文件，或新建一个工作区。</translation>
+    </message>
+    <message>
+        <source>a plan the workspace still holds as listed; another window or program removed or renamed it since the list was read (id %1)</source>
+        <translation>一个仍以列表中样子保存在工作区的计划；自列表读取后，另一个窗口或程序删除或重命名了它（id %1）</translation>
+    </message>
+    <message>
+        <source>%1%2: workspace %3: cannot lock %4, the file that tells other Tally processes the run is being recorded (%5). Nothing was saved.</source>
+        <translation>%1%2 时：工作区 %3：无法锁定 %4（用来告诉其他 Tally 进程这次运行正在记录的文件）（%5）。没有保存任何内容。</translation>
+    </message>
+    <message>
+        <source>finishing interrupted probe runs</source>
+        <translation>结束被中断的探测运行</translation>
+    </message>
+    <message>
+        <source>the profile as the editor read it; another window or program changed it since (open the editor again to edit what is stored now)</source>
+        <translation>编辑器读取时的那个配置；此后另一个窗口或程序修改了它（请重新打开编辑器，编辑现在保存的内容）</translation>
+    </message>
+    <message>
+        <source>a run that has ended: run %1 is being recorded now (status running, %2 results so far); make the profile once it has ended</source>
+        <translation>一次已结束的运行：运行 %1 正在记录中（状态 running，目前 %2 个结果）；请等它结束后再生成配置</translation>
+    </message>
+    <message>
+        <source>a run that is not being recorded: run %1 is being recorded now (status running); cancel it or let it end, then remove it</source>
+        <translation>一次不在记录中的运行：运行 %1 正在记录中（状态 running）；请取消它或等它结束，再删除</translation>
+    </message>
+    <message>
+        <source>a run no measured profile was made from: profile %1 was made from run %2; remove it first (tally profiles rm %3), then the run</source>
+        <translation>一次没有被用来生成实测配置的运行：配置 %1 由运行 %2 生成；请先删除该配置（tally profiles rm %3），再删除这次运行</translation>
     </message>
 </context>
 </TS>
