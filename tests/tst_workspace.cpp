@@ -330,6 +330,11 @@ void TestWorkspace::profileRulesNameTheField_data() {
                                                   << "profile.id";
     QTest::newRow("id of a built-in") << "id=h100-sxm"
                                       << "profile.id";
+    // An id that differs only in letter case would read as the other in a spec.
+    QTest::newRow("id of a built-in in capitals") << "id=H100-SXM"
+                                                  << "profile.id";
+    QTest::newRow("id of a stored one in capitals") << "id=Taken"
+                                                    << "profile.id";
     QTest::newRow("id with a space") << "id=my card"
                                      << "profile.id";
     QTest::newRow("id with a quote") << "id=x');--"

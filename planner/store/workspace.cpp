@@ -4,6 +4,7 @@
 
 #include <fmt/core.h>
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <chrono>
 #include <cmath>
@@ -556,24 +557,48 @@ void check_profile_name_free(sqlite::Database& db, const HardwareProfile& p) {
     }
 }
 
+// Whether two profile ids differ only in letter case ("H100-SXM" and "h100-sxm"): a spec
+// naming one would read as the other to a person, so a new id may not be one.
+bool same_ignoring_case(std::string_view a, std::string_view b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower(static_cast<unsigned char>(x)) ==
+                      std::tolower(static_cast<unsigned char>(y));
+           });
+}
+
 void insert_profile(sqlite::Database& db, const HardwareProfile& profile,
                     std::optional<std::int64_t> source_run_id) {
     const HardwareProfile p = checked_profile(profile);
-    if (find_builtin_hardware(p.id) != nullptr) {
-        throw SpecError(
-            "profile.id", quoted(p.id),
-            TALLY_TEXT("tally::workspace", "an id no built-in profile has (built-in: %1)")
-                .arg(builtin_hardware_ids()));
+    for (const HardwareProfile& builtin : builtin_hardware()) {
+        if (same_ignoring_case(builtin.id, p.id)) {
+            throw SpecError(
+                "profile.id", quoted(p.id),
+                builtin.id == p.id
+                    ? TALLY_TEXT("tally::workspace", "an id no built-in profile has (built-in: %1)")
+                          .arg(builtin_hardware_ids())
+                    : TALLY_TEXT("tally::workspace",
+                                 "an id that differs from the built-in %1 in more than letter "
+                                 "case, so that a spec naming either is not read as the other")
+                          .arg(quoted(builtin.id)));
+        }
     }
     {
-        sqlite::Statement s(db, "SELECT name FROM profiles WHERE id = ?1");
+        // SQLite's lower() folds ASCII letters, as same_ignoring_case() does.
+        sqlite::Statement s(db, "SELECT name, id FROM profiles WHERE lower(id) = lower(?1)");
         s.bind(1, p.id);
         if (s.step()) {
             throw SpecError("profile.id", quoted(p.id),
-                            TALLY_TEXT("tally::workspace",
-                                       "an id no other profile has (%1 has it; edit that one, or "
-                                       "remove it first)")
-                                .arg(quoted(s.column_text(0))));
+                            s.column_text(1) == p.id
+                                ? TALLY_TEXT("tally::workspace",
+                                             "an id no other profile has (%1 has it; edit that "
+                                             "one, or remove it first)")
+                                      .arg(quoted(s.column_text(0)))
+                                : TALLY_TEXT("tally::workspace",
+                                             "an id that differs from profile %1's (%2) in more "
+                                             "than letter case, so that a spec naming either is "
+                                             "not read as the other")
+                                      .arg(quoted(s.column_text(0)))
+                                      .arg(quoted(s.column_text(1))));
         }
     }
     check_profile_name_free(db, p);
@@ -1200,6 +1225,19 @@ void Workspace::remove_plan(std::int64_t id) {
             throw_no_plan(std::to_string(id));
         }
     });
+}
+
+std::vector<std::string> Workspace::plans_on_profile(const std::string& id) {
+    std::vector<std::string> names;
+    for (const StoredPlan& p : list_plans()) {
+        // Read as JSON, not as a plan: a stored spec that no longer reads still names its GPU.
+        const nlohmann::json spec = nlohmann::json::parse(p.spec_json, nullptr, false);
+        if (spec.is_object() && spec.contains("cluster") && spec["cluster"].is_object() &&
+            spec["cluster"].value("gpu", std::string()) == id) {
+            names.push_back(p.name);
+        }
+    }
+    return names;
 }
 
 // The condition that the row is still the plan a list showed (Workspace::update_plan(const
