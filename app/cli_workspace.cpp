@@ -522,14 +522,7 @@ void register_profiles(CLI::App& app, CliState& state) {
         Workspace ws = open_for_writing(state);
         if (!opts->force) {
             // Saved plans name their GPU by profile id: without the profile they no longer plan.
-            std::vector<std::string> users;
-            for (const StoredPlan& p : ws.list_plans()) {
-                const json spec = json::parse(p.spec_json, nullptr, false);
-                if (spec.is_object() && spec.contains("cluster") && spec["cluster"].is_object() &&
-                    spec["cluster"].value("gpu", std::string()) == opts->id) {
-                    users.push_back(p.name);
-                }
-            }
+            const std::vector<std::string> users = ws.plans_on_profile(opts->id);
             if (!users.empty()) {
                 std::string names;
                 for (const std::string& n : users) {

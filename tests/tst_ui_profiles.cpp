@@ -16,6 +16,7 @@
 
 #include "planner/hardware/hardware.h"
 #include "planner/hardware/user_profiles.h"
+#include "planner/io/spec_json.h"
 #include "planner/store/sqlite_db.h"
 #include "planner/store/workspace.h"
 #include "tests/cli_test_util.h"
@@ -77,6 +78,7 @@ private:
     std::unique_ptr<ProfileManagerPanel> m_panel;
     bool m_confirm = true;
     int m_confirmations = 0;
+    QString m_question;  // the last confirmation asked
     QString m_nextPath;
 };
 
@@ -87,8 +89,9 @@ void TestUiProfiles::init() {
     QVERIFY(m_session->open(m_path));
     m_panel = std::make_unique<ProfileManagerPanel>(m_session.get());
     UserPrompts prompts;
-    prompts.confirm = [this](QWidget*, const QString&, const QString&) {
+    prompts.confirm = [this](QWidget*, const QString&, const QString& question) {
         ++m_confirmations;
+        m_question = question;
         return m_confirm;
     };
     prompts.choosePath = [this](QWidget*, const QString&, const QString&, bool, const QString&) {
@@ -251,11 +254,18 @@ void TestUiProfiles::duplicateEditDeleteRoundTrip() {
     QCOMPARE(second().find_profile("my-h100")->memory_bytes, 96e9);
     fresh->close();
 
-    // Delete: asked first; "no" keeps it, "yes" removes it.
+    // Delete: asked first, naming the saved plan that runs on it; "no" keeps it, "yes" removes
+    // it.
+    {
+        PlanSpec onIt = default_plan_spec();
+        onIt.cluster.gpu = "my-h100";
+        second().save_plan("runs on mine", onIt);
+    }
     m_panel->selectProfile(QStringLiteral("my-h100"));
     m_confirm = false;
     QVERIFY(!m_panel->deleteSelected());
     QCOMPARE(m_confirmations, 1);
+    QVERIFY2(m_question.contains(QStringLiteral("\"runs on mine\"")), qPrintable(m_question));
     QVERIFY(second().find_profile("my-h100").has_value());
     m_confirm = true;
     QVERIFY(m_panel->deleteSelected());

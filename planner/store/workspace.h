@@ -191,6 +191,9 @@ public:
     // name another plan by now. These act only while the id still holds the plan shown, and
     // otherwise refuse, naming it ("plan" field), and change nothing.
     void update_plan(const StoredPlan& shown, const PlanSpec& spec);
+    // The names of the saved plans whose GPU is profile `id` (cluster.gpu), by name: they no
+    // longer plan once it is removed.
+    std::vector<std::string> plans_on_profile(const std::string& id);
     void rename_plan(const StoredPlan& shown, const std::string& name);
     void remove_plan(const StoredPlan& shown);
 

@@ -305,13 +305,30 @@ bool ProfileManagerPanel::deleteSelected() {
         return false;
     }
     const HardwareProfile profile = *p;
-    const QString question =
-        tr("Delete the %1 profile %2 (%3) from the workspace? Plans whose GPU is %3 will not "
-           "be drawn until you pick another GPU for them.%4")
-            .arg(ProfileTableModel::kindName(profile.kind), qs(profile.name), qs(profile.id),
-                 profile.kind == ProfileKind::measured
-                     ? tr(" The probe run it was measured from is kept.")
-                     : QString());
+    // The saved plans that run on it, by name, as `tally profiles rm` names them.
+    QStringList users;
+    try {
+        for (const std::string& name : ws->plans_on_profile(profile.id)) {
+            users << QStringLiteral("\"%1\"").arg(qs(name));
+        }
+    } catch (const std::exception& e) {
+        report(workspaceErrorMessage(e), true);
+        return false;
+    }
+    const QString runOnIt =
+        users.isEmpty()
+            ? tr("Plans whose GPU is %1 will not be drawn until you pick another GPU for them.")
+                  .arg(qs(profile.id))
+            : tr("%n saved plan(s) run on it and will not be drawn until you pick another GPU "
+                 "for them: %1.",
+                 nullptr, static_cast<int>(users.size()))
+                  .arg(users.join(QStringLiteral(", ")));
+    const QString question = tr("Delete the %1 profile %2 (%3) from the workspace? %4%5")
+                                 .arg(ProfileTableModel::kindName(profile.kind), qs(profile.name),
+                                      qs(profile.id), runOnIt,
+                                      profile.kind == ProfileKind::measured
+                                          ? tr(" The probe run it was measured from is kept.")
+                                          : QString());
     if (!prompts().confirm(this, tr("Delete profile"), question)) {
         return false;
     }
