@@ -56,13 +56,14 @@ void print_performance(const Plan& plan, const PlanSpec& spec, const HardwarePro
     if (!plan.time.mfu_predicted && p.tokens_per_s > 0.0) {
         // The time below rests on the assumed MFU; what the predicted step would make of it, so
         // that the two are not read as one figure (the Time panel says the same).
-        fmt::print("  {:<13} {}\n", cli_text("tally::cli", "time from"),
-                   cli_render(TALLY_TEXT("tally::cli",
-                                         "the assumed MFU %1 sets the time below; at this "
-                                         "predicted step the run would take %2 days")
-                                  .arg(fmt::format("{:.3g}", spec.cluster.mfu))
-                                  .arg(fmt::format("{:.4g}",
-                                                   spec.data.tokens / p.tokens_per_s / 86400.0))));
+        fmt::print(
+            "  {:<13} {}\n", cli_text("tally::cli", "time from"),
+            cli_render(TALLY_TEXT("tally::cli",
+                                  "the assumed MFU %1 sets the time below; at this "
+                                  "predicted step the run would take %2 days (%3 s)")
+                           .arg(fmt::format("{:.3g}", spec.cluster.mfu))
+                           .arg(fmt::format("{:.4g}", spec.data.tokens / p.tokens_per_s / 86400.0))
+                           .arg(fmt::format("{:.4g}", spec.data.tokens / p.tokens_per_s))));
     }
     if (hw.calibration) {
         fmt::print("  {:<13} {:>10.4g} s  {}\n", cli_text("tally::cli", "uncalibrated"),
@@ -157,7 +158,7 @@ void print_plan_table(const PlanSpec& spec, const HardwareProfile& hw, const Pla
     fmt::print("  {:<13} {}\n", cli_text("tally::cli", "params"), gb_gib_columns(m.params_bytes));
     fmt::print("  {:<13} {}\n", cli_text("tally::cli", "gradients"), gb_gib_columns(m.grads_bytes));
     fmt::print("  {:<13} {}\n", cli_text("tally::cli", "master"), gb_gib_columns(m.master_bytes));
-    fmt::print("  {:<13} {}\n", cli_text("tally::cli", "optimizer"),
+    fmt::print("  {:<13} {}\n", cli_text("tally::cli", "optimizer state"),
                gb_gib_columns(m.optimizer_bytes));
     fmt::print("  {:<13} {}\n", cli_text("tally::cli", "activations"),
                gb_gib_columns(m.activations_bytes));
@@ -317,6 +318,26 @@ void register_plan_commands(CLI::App& app, CliState& state) {
                                                     "model state only, activations not counted"))
                         .arg(fmt::format("{:.4g}", r.max_params))),
                 cli_render(r.formula_text));
+            // CS336 lecture 2 divides the whole cluster's memory by 12 bytes a parameter: the
+            // model state spread over every GPU (ZeRO-3) and no fp32 master copy. A spec that
+            // keeps either is told what that recipe would give, so the two answers are not
+            // mistaken for one.
+            PlanSpec lecture = spec;
+            lecture.training.zero = 3;
+            lecture.training.master_dtype.reset();
+            if (!r.includes_activations &&
+                (spec.training.zero < 3 || spec.training.master_dtype.has_value()) &&
+                spec.cluster.gpus > 1 && !check(lecture, hw)) {
+                const MaxParamsResult spread = solve_max_params(lecture, hw);
+                fmt::print("  {}\n",
+                           cli_render(TALLY_TEXT("tally::cli",
+                                                 "with the model state spread over all %1 GPUs "
+                                                 "(training.zero 3) and no fp32 master copy "
+                                                 "(training.master_dtype \"none\"), as CS336 "
+                                                 "lecture 2 counts: %2 parameters")
+                                          .arg(spec.cluster.gpus)
+                                          .arg(fmt::format("{:.4g}", spread.max_params))));
+            }
         }
         state.exit_code = kExitOk;
     });
@@ -332,7 +353,8 @@ void register_plan_commands(CLI::App& app, CliState& state) {
     tensor->callback([opts, shape_text, dtype_text, &state] {
         const auto dtype = parse_dtype(*dtype_text);
         if (!dtype) {
-            throw SpecError("--dtype", *dtype_text, "one of " + std::string(dtype_names()));
+            throw SpecError("--dtype", *dtype_text,
+                            TALLY_TEXT("tally::cli", "one of %1").arg(std::string(dtype_names())));
         }
         std::vector<std::int64_t> shape;
         std::string formula;

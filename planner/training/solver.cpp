@@ -34,7 +34,8 @@ MaxParamsResult solve_max_params(const PlanSpec& spec, const HardwareProfile& hw
         r.formula_text =
             TALLY_TEXT("tally::solver",
                        "max N = capacity / ((param/z3 + grad/z2 + (master + optimizer)/z1) / (tp "
-                       "x pp)) = %1")
+                       "x pp)) = %1; bytes per parameter of each state, zK = the dp GPUs it is "
+                       "sharded over from ZeRO stage K on, else 1")
                 .arg(
                     fmt::format("{:.4g} / (({}/{:g} + {}/{:g} + ({} + {:g})/{:g}) / {:g}) = {:.4g}",
                                 r.capacity_bytes, p, z3, g, z2, m, o, z1, split, r.max_params));
