@@ -196,6 +196,9 @@ Plan TestMainWindow::planFor(const PlanSpec& spec) const {
 void TestMainWindow::lectureExampleShowsTheSeedFigures() {
     MainWindow& w = *m_window;
     QCOMPARE(w.summary()->figure(QStringLiteral("days"))->text(), QStringLiteral("143.9 days"));
+    // The caption says where the time comes from: the MFU the lecture assumes.
+    QCOMPARE(w.summary()->caption(QStringLiteral("days"))->text(),
+             QStringLiteral("Training time at MFU 0.5"));
     QCOMPARE(w.summary()->figure(QStringLiteral("params"))->text(), QStringLiteral("70B"));
     QVERIFY(
         w.summary()->figure(QStringLiteral("days"))->toolTip().contains(QStringLiteral("86400")));
@@ -1110,7 +1113,8 @@ void TestMainWindow::servingExampleHeadlineIsServing() {
     QVERIFY(bar->figure(QStringLiteral("memory"))->styleSheet().isEmpty());  // not red
     // A training example puts the training headline back.
     w.document()->startNew(start_plan_spec());
-    QCOMPARE(bar->caption(QStringLiteral("days"))->text(), QStringLiteral("Training time"));
+    QCOMPARE(bar->caption(QStringLiteral("days"))->text(),
+             QStringLiteral("Training time, predicted"));
     QVERIFY(bar->figure(QStringLiteral("days"))->text().endsWith(QStringLiteral("days")));
 }
 
@@ -1138,6 +1142,11 @@ void TestMainWindow::lectureQuestionsOpenOnTheirAnswer() {
             QCOMPARE(w.currentPanel(), QStringLiteral("time"));
         } else if (a->text().contains(QStringLiteral("question 2"))) {
             QCOMPARE(w.currentPanel(), QStringLiteral("memory"));
+        } else if (a->text().contains(QStringLiteral("ReLU network"))) {
+            // 6 B D^2 L = 1.689e15 FLOPs / (989.5e12 x 0.5) = 3.414 s: in seconds, not as
+            // 3.95e-05 days.
+            QCOMPARE(w.summary()->figure(QStringLiteral("days"))->text(),
+                     QStringLiteral("3.414 s"));
         }
     }
     QVERIFY2(panels.contains(QStringLiteral("roofline")), qPrintable(panels.join(u',')));

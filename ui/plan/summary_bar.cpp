@@ -277,7 +277,11 @@ void SummaryBar::showTraining(const PlanViews& v) {
     const Plan& p = v.plan;
     const MemoryBreakdown& m = p.memory;
     setCaption(QStringLiteral("memory"), tr("Memory per GPU"));
-    setCaption(QStringLiteral("days"), tr("Training time"));
+    // Where the time comes from, beside it: the performance model's step, or the MFU assumed.
+    setCaption(QStringLiteral("days"),
+               p.time.mfu_predicted
+                   ? tr("Training time, predicted")
+                   : tr("Training time at MFU %1").arg(formatNumber(p.time.mfu, 'g', 3)));
     setCaption(QStringLiteral("gpu_hours"), tr("GPU-hours"));
     setCaption(QStringLiteral("cost"), tr("Cost"));
     setCaption(QStringLiteral("energy"), tr("Energy"));
@@ -295,7 +299,8 @@ void SummaryBar::showTraining(const PlanViews& v) {
     if (mem->styleSheet() != memStyle) {
         mem->setStyleSheet(memStyle);
     }
-    setIfChanged(figure(QStringLiteral("days")), tr("%1 days").arg(formatDays(p.time.days)),
+    // In the unit that fits: a run of seconds reads "3.41 s", not "3.95e-05 days".
+    setIfChanged(figure(QStringLiteral("days")), formatDuration(p.time.seconds),
                  explanationTip(v.explanation("time.days")));
     setIfChanged(figure(QStringLiteral("gpu_hours")), formatShort(p.time.gpu_hours),
                  explanationTip(v.explanation("time.gpu_hours")));
