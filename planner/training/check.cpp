@@ -747,8 +747,9 @@ std::vector<Text> warning_texts(const Plan& plan, const PlanSpec& spec, const Ha
     }
     if (plan.has(Warning::no_architecture)) {
         out.push_back(TALLY_TEXT("tally::warnings",
-                                 "activations not counted: a 'params' model has no architecture "
-                                 "(pick a preset or give the dimensions)"));
+                                 "activations not counted: a parameter-count model (kind "
+                                 "\"params\") has no architecture (pick a preset or give the "
+                                 "dimensions)"));
     }
     if (plan.has(Warning::adafactor_unshaped)) {
         out.push_back(TALLY_TEXT("tally::warnings",
