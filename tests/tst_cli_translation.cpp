@@ -554,7 +554,7 @@ void TestCliTranslation::rooflineAndHardwareFollowLang() {
 
 // `plan` in Chinese: the step table's terms and the formulas of "How each figure is computed"
 // (planner/text/explain.cpp) come from the catalogue, in the words its entries use ("PP 通信",
-// "PP 气泡", "未重叠的 DP 通信", "字节/秒").
+// "PP 气泡", "DP 通信未重叠", "字节/秒"), each label within its column.
 void TestCliTranslation::planStepAndFormulasInChinese() {
     const Run r = runZh({QStringLiteral("plan"), example("llama-3-70b-15t-1024-h100.json")});
     QCOMPARE(r.exit_code, 0);
@@ -563,7 +563,7 @@ void TestCliTranslation::planStepAndFormulasInChinese() {
         r.out.indexOf(QStringLiteral("预测的单步时间（性能模型；docs/planner.md）"));
     QVERIFY2(step >= 0, qPrintable(r.out));
     const QStringList rows = r.out.mid(step).split(u'\n').mid(1, 16);
-    for (const char* term : {"TP 通信", "PP 通信", "PP 气泡", "未重叠的 DP 通信", "EP 通信",
+    for (const char* term : {"TP 通信", "PP 通信", "PP 气泡", "DP 通信未重叠", "EP 通信",
                              "CP 通信", "NCCL SM", "DP 通信"}) {
         const QString t = QString::fromUtf8(term);
         QVERIFY2(std::any_of(rows.begin(), rows.end(),
@@ -571,6 +571,25 @@ void TestCliTranslation::planStepAndFormulasInChinese() {
                                  return row.startsWith(QStringLiteral("  ") + t + u' ');
                              }),
                  qPrintable(t + QStringLiteral(" not a row of:\n") + rows.join(u'\n')));
+    }
+    // The seconds end in one column on a terminal, where a Chinese character takes two: each
+    // label fits its 13 columns (fmt pads by display width).
+    const auto displayWidth = [](const QString& text) {
+        qsizetype width = 0;
+        for (const QChar c : text) {
+            width += c.unicode() >= 0x1100 && c.unicode() != 0x2212 ? 2 : 1;
+        }
+        return width;
+    };
+    qsizetype secondsColumn = -1;
+    for (const QString& row : rows) {
+        const qsizetype end = row.indexOf(QStringLiteral(" s "));
+        if (end < 0) {
+            continue;
+        }
+        const qsizetype column = displayWidth(row.left(end));
+        QVERIFY2(secondsColumn < 0 || column == secondsColumn, qPrintable(rows.join(u'\n')));
+        secondsColumn = column;
     }
     static const QRegularExpression label(QStringLiteral("^  (\\S.*?)\\s+[-0-9]"));
     for (const QString& row : rows) {

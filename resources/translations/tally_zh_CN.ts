@@ -1488,7 +1488,7 @@
     </message>
     <message>
         <source>DP exposed</source>
-        <translation>未重叠的 DP 通信</translation>
+        <translation>DP 通信未重叠</translation>
     </message>
     <message>
         <source>EP comm</source>
@@ -1715,10 +1715,6 @@
         <translation>时间依据</translation>
     </message>
     <message>
-        <source>the assumed MFU %1 sets the time below; at this predicted step the run would take %2 days</source>
-        <translation>下面的时间由假设的 MFU %1 决定；按这个预测的单步时间，训练需要 %2 天</translation>
-    </message>
-    <message>
         <source>a probe run whose status is ok: probe run %1 (%2%3, started %4) is failed, with %5 results: it stopped before its end or a test failed. Add --allow-failed-run to make the profile from the passed, validated results it has</source>
         <translation>一次状态为 ok 的探测运行：探测运行 %1（%2%3，开始于 %4）已失败，有 %5 个结果：它在结束前停止了，或有测试失败。加上 --allow-failed-run，即可用它已通过验证的结果生成配置</translation>
     </message>
@@ -1733,6 +1729,42 @@
     <message>
         <source>this file completes probe run %1, which was stored with %2 results (status %3): it took the %4 results it lacked and the file&apos;s status, %5</source>
         <translation>这个文件补全了探测运行 %1（保存时有 %2 个结果，状态 %3）：它补上了缺少的 %4 个结果，并采用文件的状态 %5</translation>
+    </message>
+    <message>
+        <source>the assumed MFU %1 sets the time below; at this predicted step the run would take %2 days (%3 s)</source>
+        <translation>下面的时间由假设的 MFU %1 决定；按这个预测的单步时间，训练需要 %2 天（%3 s）</translation>
+    </message>
+    <message>
+        <source>optimizer state</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>with the model state spread over all %1 GPUs (training.zero 3) and no fp32 master copy (training.master_dtype &quot;none&quot;), as CS336 lecture 2 counts: %2 parameters</source>
+        <translation>若把模型状态分摊到全部 %1 张 GPU 上（training.zero 3）且不保留 fp32 主权重副本（training.master_dtype "none"），即 CS336 第 2 讲的算法：%2 个参数</translation>
+    </message>
+    <message>
+        <source>exact</source>
+        <translation>精确</translation>
+    </message>
+    <message>
+        <source>rounded</source>
+        <translation>已舍入</translation>
+    </message>
+    <message>
+        <source>underflows to zero</source>
+        <translation>下溢为零</translation>
+    </message>
+    <message>
+        <source>overflows to infinity</source>
+        <translation>上溢为无穷大</translation>
+    </message>
+    <message>
+        <source>saturates at the largest value</source>
+        <translation>饱和到最大值</translation>
+    </message>
+    <message>
+        <source>not a number</source>
+        <translation>非数值</translation>
     </message>
 </context>
 <context>
@@ -2595,11 +2627,11 @@
     </message>
     <message>
         <source>Total per GPU, requests in flight</source>
-        <translation>每 GPU 总计（进行中的请求）</translation>
+        <translation>每 GPU 总计（在途请求）</translation>
     </message>
     <message>
         <source>%1 + %2 + %3 = %4 GB of %5 GB with %6 requests in flight (%7)</source>
-        <translation>%1 + %2 + %3 = %4 GB，共 %5 GB，%6 个请求进行中（%7）</translation>
+        <translation>%1 + %2 + %3 = %4 GB，共 %5 GB，含 %6 个在途请求（%7）</translation>
     </message>
 </context>
 <context>
@@ -2930,7 +2962,7 @@
     </message>
     <message>
         <source>weights + requests in flight x one sequence&apos;s KV cache per GPU (as above) + activations at that batch</source>
-        <translation>权重 + 进行中的请求数 x 每 GPU 一个序列的 KV 缓存（同上）+ 该批次下的激活值</translation>
+        <translation>权重 + 在途请求数 x 每 GPU 一个序列的 KV 缓存（同上）+ 该批次下的激活值</translation>
     </message>
 </context>
 <context>
@@ -3958,12 +3990,12 @@
 <context>
     <name>tally::solver</name>
     <message>
-        <source>max N = capacity / ((param/z3 + grad/z2 + (master + optimizer)/z1) / (tp x pp)) = %1</source>
-        <translation>最大 N = 容量 / ((param/z3 + grad/z2 + (master + optimizer)/z1) / (tp x pp)) = %1</translation>
-    </message>
-    <message>
         <source>deepest model of this width whose params, grads, optimizer state and activations fit %1 bytes per GPU: %2 layers, %3 parameters</source>
         <translation>该宽度下参数、梯度、优化器状态和激活值能放进每 GPU %1 字节的最深模型：%2 层，%3 个参数</translation>
+    </message>
+    <message>
+        <source>max N = capacity / ((param/z3 + grad/z2 + (master + optimizer)/z1) / (tp x pp)) = %1; bytes per parameter of each state, zK = the dp GPUs it is sharded over from ZeRO stage K on, else 1</source>
+        <translation>最大 N = 容量 / ((param/z3 + grad/z2 + (master + optimizer)/z1) / (tp x pp)) = %1；param、grad、master、optimizer 为各状态每个参数的字节数（参数、梯度、主权重、优化器状态），zK = ZeRO 阶段 ≥ K 时该状态所分片的 dp 张 GPU，否则为 1</translation>
     </message>
 </context>
 <context>
@@ -6156,7 +6188,7 @@ Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
     </message>
     <message>
         <source>%1 in flight</source>
-        <translation>%1 个进行中</translation>
+        <translation>%1 个在途</translation>
     </message>
 </context>
 <context>
@@ -7913,10 +7945,6 @@ Parameters, gradients, master weights and optimizer state of the plan&apos;s rec
         <translation>已保存配置 %1。</translation>
     </message>
     <message>
-        <source>Delete the %1 profile %2 (%3) from the workspace? Plans whose GPU is %3 will not be drawn until you pick another GPU for them.%4</source>
-        <translation>要从工作区删除 %1 配置 %2（%3）吗？GPU 为 %3 的计划将不再绘制，直到你为它们选择另一个 GPU。%4</translation>
-    </message>
-    <message>
         <source> The probe run it was measured from is kept.</source>
         <translation> 测得它的那次探测运行会保留。</translation>
     </message>
@@ -7971,6 +7999,20 @@ Parameters, gradients, master weights and optimizer state of the plan&apos;s rec
     <message>
         <source>The profile %1 is no longer in the workspace (another window or program removed it).</source>
         <translation>硬件配置 %1 已不在工作区中（另一个窗口或程序删除了它）。</translation>
+    </message>
+    <message>
+        <source>Plans whose GPU is %1 will not be drawn until you pick another GPU for them.</source>
+        <translation>GPU 为 %1 的计划在你为它们另选 GPU 之前将无法绘制。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n saved plan(s) run on it and will not be drawn until you pick another GPU for them: %1.</source>
+        <translation>
+            <numerusform>有 %n 个已保存的计划使用它，在你为它们另选 GPU 之前将无法绘制：%1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Delete the %1 profile %2 (%3) from the workspace? %4%5</source>
+        <translation>从工作区删除%1硬件配置 %2（%3）吗？%4%5</translation>
     </message>
 </context>
 <context>
@@ -8681,10 +8723,6 @@ Source: %2</source>
         <translation>推理服务计划（spec 的 inference 块）：标题数字来自“推理”面板；“内存”、“时间”和“并行布局”规划的是训练该模型。</translation>
     </message>
     <message>
-        <source>%1 days</source>
-        <translation>%1 天</translation>
-    </message>
-    <message>
         <source>%1 kWh</source>
         <translation>%1 kWh</translation>
     </message>
@@ -8727,6 +8765,14 @@ Source: %2</source>
     <message>
         <source>The token budget of %1 a step keeps no more running: the other %2 requests wait for admission, %3 on average.</source>
         <translation>每步 %1 个 token 的预算无法再运行更多序列：其余 %2 个请求等待准入，平均 %3。</translation>
+    </message>
+    <message>
+        <source>Training time, predicted</source>
+        <translation>训练时间（预测）</translation>
+    </message>
+    <message>
+        <source>Training time at MFU %1</source>
+        <translation>训练时间（MFU %1）</translation>
     </message>
 </context>
 <context>
@@ -9045,10 +9091,6 @@ Source: %2</source>
         <translation>加上重计算后，硬件将以其峰值的 %1 运行（HFU &gt; 1）：请降低 MFU</translation>
     </message>
     <message>
-        <source>activations not counted: a &apos;params&apos; model has no architecture (pick a preset or give the dimensions)</source>
-        <translation>未计入激活值：&apos;params&apos; 模型没有架构（请选择一个预设或给出尺寸）</translation>
-    </message>
-    <message>
         <source>Adafactor&apos;s factored state (rows + columns per matrix) needs the model&apos;s shapes; counted as 0 bytes per parameter</source>
         <translation>Adafactor 的分解状态（每个矩阵的行 + 列）需要模型的形状；按每参数 0 字节计</translation>
     </message>
@@ -9111,6 +9153,10 @@ Source: %2</source>
     <message>
         <source>full recomputation saves no memory on this ReLU network: each layer keeps only its input, as a checkpoint would (ReLU&apos;s backward reads its output, the next layer&apos;s input), and the forward runs twice. It halves the memory only where the pre-ReLU values are kept too, as the lecture counts them; sqrt keeps every k-th layer&apos;s input (k about sqrt(L))</source>
         <translation>完全重计算在这个 ReLU 网络上省不下内存：每一层只保存它的输入，这和检查点保存的一样（ReLU 的反向读取的是它的输出，即下一层的输入），而前向要跑两遍。只有在 ReLU 之前的值也被保存时（像讲义那样计算），它才能省下一半内存；sqrt 只保存每 k 层的输入（k 约为 sqrt(L)）</translation>
+    </message>
+    <message>
+        <source>activations not counted: a parameter-count model (kind &quot;params&quot;) has no architecture (pick a preset or give the dimensions)</source>
+        <translation>未计入激活值：只给参数量的模型（kind "params"）没有架构（请选择一个预设或给出尺寸）</translation>
     </message>
 </context>
 <context>
@@ -9446,6 +9492,14 @@ Source: %2</source>
     <message>
         <source>a run no measured profile was made from: profile %1 was made from run %2; remove it first (tally profiles rm %3), then the run</source>
         <translation>一次没有被用来生成实测配置的运行：配置 %1 由运行 %2 生成；请先删除该配置（tally profiles rm %3），再删除这次运行</translation>
+    </message>
+    <message>
+        <source>an id that differs from the built-in %1 in more than letter case, so that a spec naming either is not read as the other</source>
+        <translation>一个与内置配置 %1 不只是大小写不同的 id，以免规格中写的一个被当成另一个</translation>
+    </message>
+    <message>
+        <source>an id that differs from profile %1&apos;s (%2) in more than letter case, so that a spec naming either is not read as the other</source>
+        <translation>一个与配置 %1 的 id（%2）不只是大小写不同的 id，以免规格中写的一个被当成另一个</translation>
     </message>
 </context>
 </TS>
