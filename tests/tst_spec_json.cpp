@@ -300,17 +300,24 @@ void TestSpecJson::numberOverflowNamesTheField() {
 // values ({"tokens": 1e12, "tokens": 2e12} planned with 2e12), and the user would not know which.
 // The same key in two different objects is fine.
 void TestSpecJson::duplicateKeyNamesTheField() {
-    for (const auto& [text, field] :
-         {std::pair{R"({"model": {"params": 1e9}, "data": {"tokens": 1e12, "tokens": 2e12}})",
-                    "data.tokens"},
-          std::pair{R"({"model": {"params": 1e9}, "model": {"params": 2e9}})", "model"},
-          std::pair{R"({"ops": [{"kind": "relu", "n": 4}, {"kind": "relu", "n": 4, "n": 8}]})",
-                    "ops[1].n"}}) {
+    struct Case {
+        const char* text;
+        const char* field;
+        const char* given;  // the key, both times
+    };
+    for (const Case& c :
+         {Case{R"({"model": {"params": 1e9}, "data": {"tokens": 1e12, "tokens": 2e12}})",
+               "data.tokens", R"("tokens", "tokens")"},
+          Case{R"({"model": {"params": 1e9}, "model": {"params": 2e9}})", "model",
+               R"("model", "model")"},
+          Case{R"({"ops": [{"kind": "relu", "n": 4}, {"kind": "relu", "n": 4, "n": 8}]})",
+               "ops[1].n", R"("n", "n")"}}) {
         try {
-            plan_spec_from_text(text);
-            QFAIL(text);
+            plan_spec_from_text(c.text);
+            QFAIL(c.text);
         } catch (const SpecError& e) {
-            QCOMPARE(QString::fromStdString(e.field()), QString::fromLatin1(field));
+            QCOMPARE(QString::fromStdString(e.field()), QString::fromLatin1(c.field));
+            QCOMPARE(QString::fromStdString(e.error().value), QString::fromLatin1(c.given));
             QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("twice")), e.what());
         }
     }

@@ -125,8 +125,10 @@ void throw_if_duplicate_key(std::string_view text, const std::string& prefix) {
     PathTracker tracker;
     json::sax_parse(text.begin(), text.end(), &tracker);
     if (tracker.duplicate()) {
-        std::string quoted(1, '"');
-        quoted.append(tracker.key()).push_back('"');
+        // The key as given, both times: what the user wrote that is refused.
+        std::string one(1, '"');
+        one.append(tracker.key()).push_back('"');
+        const std::string quoted = one + ", " + one;
         throw SpecError(tracker.path(prefix), quoted,
                         TALLY_TEXT("tally::spec_json",
                                    "each key once in an object; this one is given twice, and JSON "
