@@ -92,6 +92,7 @@ private slots:
     void exportsEveryChart();
     void userOperationOnTheRoofline();
     void rooflineLegendNamesEqualRoofsOnce();
+    void lectureOpsTheUserRepeatsAreLabelledOnce();
     void formatsConvertTypedValue();
     void formatsNameTheValueStillConverted();
     void layoutAndChoicesPersist();
@@ -802,6 +803,30 @@ void TestMainWindow::userOperationOnTheRoofline() {
     QVERIFY(removeButton->isEnabled());
     QTest::mouseClick(removeButton, Qt::LeftButton);
     QVERIFY(w.document()->spec().ops.empty());
+}
+
+// The lecture's roofline example lists the lecture's operations again under names of its own
+// ("ReLU, 1e6 values": the same 1e6 FLOPs over 4e6 bytes as the built-in ReLU). The two marks sit
+// on one point, so that point is labelled once, with the user's name; the built-in marks stay.
+void TestMainWindow::lectureOpsTheUserRepeatsAreLabelledOnce() {
+    MainWindow& w = *m_window;
+    w.document()->startNew(
+        load_plan_spec(TALLY_SOURCE_DIR "/resources/examples/roofline-seed.json"));
+    QVERIFY(w.showPanel(QStringLiteral("roofline")));
+    RooflinePanel* roofline = w.rooflinePanel();
+    QApplication::processEvents();
+    QStringList texts;
+    for (QGraphicsSimpleTextItem* label : roofline->labels()) {
+        texts << label->text();
+    }
+    for (const char* user : {"ReLU, 1e6 values", "GELU, 1e6 values", "dot product, n = 1e6",
+                             "matrix-vector, 1024 x 1024", "matmul, 1024^3"}) {
+        QVERIFY2(texts.contains(QString::fromUtf8(user)), qPrintable(texts.join(u'|')));
+    }
+    for (const char* lecture : {"ReLU", "GELU", "dot", "matvec", "matmul 1024"}) {
+        QVERIFY2(!texts.contains(QString::fromUtf8(lecture)), qPrintable(texts.join(u'|')));
+    }
+    QCOMPARE(roofline->markSeries(RooflineGroup::seed, true)->count(), 5);
 }
 
 // The H100 SXM5's dense peaks (its datasheet, printed sparse figures halved): bf16 and fp16

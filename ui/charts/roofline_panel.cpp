@@ -470,6 +470,21 @@ void RooflinePanel::showResults(const PlanViews& v) {
             m_labelled.push_back(m);
         }
     }
+    // A lecture operation the user's list repeats (the lecture's example lists ReLU on 1e6
+    // values again under its own name) sits under the user's mark: one label there, the user's,
+    // rather than two on top of each other. Its mark and its row in the table stay.
+    const auto samePoint = [](const RooflineMark& a, const RooflineMark& b) {
+        const auto close = [](double u, double v) { return std::abs(std::log(u / v)) < 1e-3; };
+        return close(a.cost.intensity(), b.cost.intensity()) &&
+               close(a.point.attainable_flops_per_s, b.point.attainable_flops_per_s);
+    };
+    std::erase_if(m_labelled, [&](const RooflineMark& lecture) {
+        return lecture.group == RooflineGroup::seed &&
+               std::any_of(r.marks.begin(), r.marks.end(), [&](const RooflineMark& user) {
+                   return user.group == RooflineGroup::user && user.cost.intensity() > 0.0 &&
+                          user.point.attainable_flops_per_s > 0.0 && samePoint(lecture, user);
+               });
+    });
     // Labels are placed in this order, each where it does not cover an earlier one: the model's
     // steps first, then the lecture's operations, then the user's.
     std::stable_sort(m_labelled.begin(), m_labelled.end(),
