@@ -24,6 +24,7 @@
 #include <QVBoxLayout>
 #include <QValueAxis>
 #include <algorithm>
+#include <span>
 
 #include "planner/text/plan_views.h"
 #include "ui/charts/figure_text.h"
@@ -167,14 +168,32 @@ MemoryPanel::MemoryPanel(PlanDocument* document, QWidget* parent)
         m_sweepChart->addSeries(s);
         connect(s, &QLineSeries::hovered, this, [this, s](const QPointF& p, bool on) {
             if (on) {
-                QToolTip::showText(
-                    QCursor::pos(),
+                QString tip =
                     tr("%1 at %2 = %3: %4 (%5)\nThe plan evaluated again with only %2 changed; "
                        "total = params + grads + master + optimizer + activations.\nSource: "
                        "Rajbhandari et al. 2020 (ZeRO); Korthikanti et al. 2022 (activations)")
                         .arg(s->name(), m_variable->currentText(), QString::number(p.x()),
-                             formatGB(p.y() * kGB), formatGiB(p.y() * kGB)),
-                    m_sweepView);
+                             formatGB(p.y() * kGB), formatGiB(p.y() * kGB));
+                // With a pipeline, activations grow with the micro-batch only while the first
+                // stage's micro-batches in flight stay min(pp, micro-batches a step): past that,
+                // a larger micro-batch means fewer in flight, and the curve flattens.
+                const auto& views = this->document()->views();
+                for (const SweepPoint& point :
+                     views ? std::span<const SweepPoint>(views->memory_sweep)
+                           : std::span<const SweepPoint>()) {
+                    const Plan& plan = point.plan;
+                    if (point.valid && point.x == p.x() && plan.parallel.pp > 1) {
+                        tip += u'\n' +
+                               tr("Pipeline: the first stage holds %1 micro-batches in flight = "
+                                  "min(pp %2, micro-batches a step %3) (Narayanan et al. 2021, "
+                                  "sec. 2.2.1)")
+                                   .arg(formatNumber(plan.memory.activations.microbatches_in_flight,
+                                                     'g', 4))
+                                   .arg(plan.parallel.pp)
+                                   .arg(plan.parallel.grad_accum_steps);
+                    }
+                }
+                QToolTip::showText(QCursor::pos(), tip, m_sweepView);
             }
         });
     }
