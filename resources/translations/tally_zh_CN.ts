@@ -1740,7 +1740,7 @@
     </message>
     <message>
         <source>with the model state spread over all %1 GPUs (training.zero 3) and no fp32 master copy (training.master_dtype &quot;none&quot;), as CS336 lecture 2 counts: %2 parameters</source>
-        <translation>若把模型状态分摊到全部 %1 张 GPU 上（training.zero 3）且不保留 fp32 主权重副本（training.master_dtype "none"），即 CS336 第 2 讲的算法：%2 个参数</translation>
+        <translation>若把模型状态分摊到全部 %1 张 GPU 上（training.zero 3）且不保留 fp32 主权重副本（training.master_dtype &quot;none&quot;），即 CS336 第 2 讲的算法：%2 个参数</translation>
     </message>
     <message>
         <source>exact</source>
@@ -6964,6 +6964,10 @@ Parameters, gradients, master weights and optimizer state of the plan&apos;s rec
         <source>Memory per GPU against a variable (axis cut at %1 GB)</source>
         <translation>每 GPU 内存随某个变量的变化（坐标轴截断于 %1 GB）</translation>
     </message>
+    <message>
+        <source>Pipeline: the first stage holds %1 micro-batches in flight = min(pp %2, micro-batches a step %3) (Narayanan et al. 2021, sec. 2.2.1)</source>
+        <translation>流水线：第一个阶段同时保有 %1 个在途微批次 = min(pp %2, 每步微批次数 %3)（Narayanan et al. 2021，第 2.2.1 节）</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::MemoryTableModel</name>
@@ -9156,7 +9160,7 @@ Source: %2</source>
     </message>
     <message>
         <source>activations not counted: a parameter-count model (kind &quot;params&quot;) has no architecture (pick a preset or give the dimensions)</source>
-        <translation>未计入激活值：只给参数量的模型（kind "params"）没有架构（请选择一个预设或给出尺寸）</translation>
+        <translation>未计入激活值：只给参数量的模型（kind &quot;params&quot;）没有架构（请选择一个预设或给出尺寸）</translation>
     </message>
 </context>
 <context>
