@@ -37,6 +37,7 @@ private slots:
     void accuracyBand();
     void maxBatchIsInfersMaxBatch();
     void servingSpecWithoutData();
+    void pastTheModelsContextIsSaid();
     void concurrency();
     void concurrencyMemoryIsTheRequestsInFlight();
     void requestRate();
@@ -355,6 +356,22 @@ void TestCliInfer::concurrencyMemoryIsTheRequestsInFlight() {
         {QStringLiteral("infer"), spec, QStringLiteral("--concurrency"), QStringLiteral("64")});
     QVERIFY2(table.out.contains("32.14 GB of 80 GB with the KV caches of 64 requests in flight"),
              table.out.constData());
+}
+
+// Llama 2 7B serves 4096 tokens (its preset's context_length, the config's
+// max_position_embeddings): a 6144-token prompt with 2048 output tokens (8192 > 4096) is warned
+// about, by the numbers and the field; 2048 + 2048 = 4096 is not.
+void TestCliInfer::pastTheModelsContextIsSaid() {
+    const Run past = run_tally({QStringLiteral("infer"), QStringLiteral("-")},
+                               llama7b(R"({"prompt_tokens": 6144, "output_tokens": 2048})"));
+    QCOMPARE(past.exit_code, 0);
+    QVERIFY2(past.out.contains("prompt + output = 8192 tokens is past the 4096 tokens of the "
+                               "model's context (model.context_length)"),
+             past.out.constData());
+    const Run within = run_tally({QStringLiteral("infer"), QStringLiteral("-")},
+                                 llama7b(R"({"prompt_tokens": 2048, "output_tokens": 2048})"));
+    QCOMPARE(within.exit_code, 0);
+    QVERIFY2(!within.out.contains("model's context"), within.out.constData());
 }
 
 void TestCliInfer::concurrency() {

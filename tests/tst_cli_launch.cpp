@@ -66,9 +66,9 @@ void TestCliLaunch::exportThenImport() {
     QVERIFY(r.out.isEmpty());
     r = run_tally({QStringLiteral("import"), args, QStringLiteral("-o"), spec});
     QCOMPARE(r.exit_code, 0);
-    // What was read is listed on standard error, line by line: two lines of header and eight of
-    // Tally's own settings, the launcher on line 11, then one argument a line.
-    QVERIFY2(r.err.contains("line 12: num-layers = 80 -> model.layers"), r.err.constData());
+    // What was read is listed on standard error, line by line: three lines of header and eight of
+    // Tally's own settings, the launcher on line 12, then one argument a line.
+    QVERIFY2(r.err.contains("line 13: num-layers = 80 -> model.layers"), r.err.constData());
     QVERIFY2(r.err.contains("line 6: tally: cluster.price_per_gpu_hour = 2.5 -> "
                             "cluster.price_per_gpu_hour"),
              r.err.constData());

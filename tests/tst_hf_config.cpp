@@ -52,6 +52,26 @@ void TestHfConfig::llamaMatchesPreset() {
     QCOMPARE(count_params(m).total, 68976648192.0);
     QCOMPARE(m.kv_heads, std::int64_t{8});
     QCOMPARE(m.ffn, FfnKind::swiglu);
+    // No max_position_embeddings in this copy: the context is unstated. The real config's 4096
+    // is read, and GPT-2's n_positions where that is the name; it is not architecture, so the
+    // model still matches the preset.
+    QCOMPARE(m.context_length, std::int64_t{0});
+    json with = llama_2_70b();
+    with["max_position_embeddings"] = 4096;
+    const ModelSpec read = model_from_hf_config(with, "model.hf_config");
+    QCOMPARE(read.context_length, std::int64_t{4096});
+    QVERIFY(architecture_only(read) == architecture_only(m));
+    json gpt = llama_2_70b();
+    gpt["n_positions"] = 2048;
+    QCOMPARE(model_from_hf_config(gpt, "model.hf_config").context_length, std::int64_t{2048});
+    with["max_position_embeddings"] = 0;
+    try {
+        model_from_hf_config(with, "model.hf_config");
+        QFAIL("a context of 0 positions was accepted");
+    } catch (const SpecError& e) {
+        QCOMPARE(QString::fromStdString(e.field()),
+                 QStringLiteral("model.hf_config.max_position_embeddings"));
+    }
 }
 
 void TestHfConfig::mixtral() {

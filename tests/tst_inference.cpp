@@ -465,9 +465,16 @@ void TestInference::suggestsTheTensorParallelThatFits() {
     s.inference.output_tokens = 32000;
     const ServingPlan many = evaluate_inference(s, h100);
     const std::vector<std::string> none = serving_warning_messages(many, s, h100);
-    QCOMPARE(none.size(), std::size_t{2});
+    QCOMPARE(none.size(), std::size_t{3});
     QVERIFY2(none[1].starts_with("no tensor parallel within a node of 8 GPUs fits the batch of 64"),
              none[1].c_str());
+    // 1024 + 32,000 = 33,024 tokens is past Llama 3 70B's context of 8192 (its config's
+    // max_position_embeddings): said too.
+    QVERIFY2(none[2].starts_with("prompt + output = 33024 tokens is past the 8192 tokens of the "
+                                 "model's context"),
+             none[2].c_str());
+    QVERIFY(many.has(ServingWarning::beyond_context));
+    QVERIFY(!p.has(ServingWarning::beyond_context));  // 1024 + 256 tokens
 
     // A plan that fits suggests nothing.
     s.inference.tp = 2;

@@ -57,6 +57,7 @@ private slots:
     void notJson();
     void numberOverflowNamesTheField();
     void duplicateKeyNamesTheField();
+    void contextLengthRoundTrips();
     void boundsAreInclusive();
     void messageNamesValueAndRule();
     void shortenedGpuIdNamesTheOnesItMeant();
@@ -299,6 +300,23 @@ void TestSpecJson::numberOverflowNamesTheField() {
 // A key given twice in one object is refused, naming its field: a parser keeps one of the two
 // values ({"tokens": 1e12, "tokens": 2e12} planned with 2e12), and the user would not know which.
 // The same key in two different objects is fine.
+// model.context_length: a preset brings its own (Llama 2 7B: 4096, Touvron et al. 2023,
+// Table 1), a spec may give another, it survives a save, and a negative one is refused by name.
+void TestSpecJson::contextLengthRoundTrips() {
+    const PlanSpec preset =
+        plan_spec_from_text(R"({"model": {"preset": "llama-2-7b"}, "data": {"tokens": 1e12}})");
+    QCOMPARE(preset.model.context_length, std::int64_t{4096});
+    const PlanSpec longer = plan_spec_from_text(
+        R"({"model": {"preset": "llama-2-7b", "context_length": 32768}, "data": {"tokens": 1e12}})");
+    QCOMPARE(longer.model.context_length, std::int64_t{32768});
+    QCOMPARE(plan_spec_from_text(to_json(longer).dump()).model.context_length, std::int64_t{32768});
+    PlanSpec bad = longer;
+    bad.model.context_length = -1;
+    const auto error = check(bad, resolve_builtin_hardware(bad));
+    QVERIFY(error.has_value());
+    QCOMPARE(QString::fromStdString(error->field), QStringLiteral("model.context_length"));
+}
+
 void TestSpecJson::duplicateKeyNamesTheField() {
     struct Case {
         const char* text;

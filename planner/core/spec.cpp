@@ -75,6 +75,8 @@ ModelSpec architecture_only(const ModelSpec& model) {
             out = model;
             out.name.clear();
             out.params = ModelSpec{}.params;
+            // The context a configuration serves changes no weight: not architecture.
+            out.context_length = 0;
             if (!model.moe.enabled()) {
                 out.moe = MoeSpec{};
             }

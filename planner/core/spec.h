@@ -83,6 +83,11 @@ struct ModelSpec {
     // v0.1), as kv_heads 0 means heads.
     std::int64_t sliding_window = 0;
     std::int64_t sliding_window_layers = 0;
+    // The longest sequence, prompt and output together, the model's own configuration serves
+    // (a Hugging Face config's max_position_embeddings, GPT's n_ctx); 0: unstated. Serving engines
+    // refuse longer requests by default (vLLM derives max_model_len from it), so a serving plan
+    // past it is warned about. It sizes nothing: a training plan may train a longer context.
+    std::int64_t context_length = 0;
     MoeSpec moe;
     MlaSpec mla;
     // params

@@ -241,6 +241,16 @@ ModelSpec model_from_hf_config(const json& c, const std::string& field) {
         m.head_dim = 0;
     }
     read_sliding_window(c, field, type, m);
+    // The context the configuration serves (ModelSpec::context_length), under the first of its
+    // names the config has: max_position_embeddings (LlamaConfig, MistralConfig, Qwen2Config,
+    // DeepseekV3Config, GptOssConfig), n_positions (GPT2Config, GPTJConfig), n_ctx (older
+    // GPT-2 configs). A config with none leaves it unstated.
+    for (const char* key : {"max_position_embeddings", "n_positions", "n_ctx"}) {
+        if (const auto it = c.find(key); it != c.end() && !it->is_null()) {
+            m.context_length = get_int(c, key, field, false, 0, 1);
+            break;
+        }
+    }
     return m;
 }
 

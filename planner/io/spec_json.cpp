@@ -74,6 +74,7 @@ void read_transformer_fields(ObjectReader& r, ModelSpec& m) {
     set_if(r.integer("learned_positions", 0), m.learned_positions);
     set_if(r.integer("sliding_window", 0), m.sliding_window);
     set_if(r.integer("sliding_window_layers", 0), m.sliding_window_layers);
+    set_if(r.integer("context_length", 0), m.context_length);
     if (auto moe = r.object("moe")) {
         set_if(moe->integer("experts", 1), m.moe.experts);
         set_if(moe->integer("active_experts", 1), m.moe.active_experts);
@@ -202,6 +203,7 @@ ModelSpec model_spec_from_json(const json& j, const std::string& path,
                       "learned_positions",
                       "sliding_window",
                       "sliding_window_layers",
+                      "context_length",
                       "moe",
                       "mla",
                       "preset",
@@ -491,6 +493,8 @@ json to_json(const ModelSpec& m) {
                 j["sliding_window"] = m.sliding_window;
             if (m.sliding_window_layers > 0)
                 j["sliding_window_layers"] = m.sliding_window_layers;
+            if (m.context_length > 0)
+                j["context_length"] = m.context_length;
             if (m.moe.enabled()) {
                 j["moe"] = {{"experts", m.moe.experts},
                             {"active_experts", m.moe.active_experts},

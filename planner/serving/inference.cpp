@@ -1213,6 +1213,10 @@ ServingPlan evaluate_inference(const PlanSpec& spec, const HardwareProfile& hw) 
     if (!c.native) {
         warn(ServingWarning::weight_dtype_not_native);
     }
+    if (spec.model.context_length > 0 &&
+        in.prompt_tokens + in.output_tokens > spec.model.context_length) {
+        warn(ServingWarning::beyond_context);
+    }
     return s;
 }
 
@@ -1351,6 +1355,19 @@ std::vector<Text> serving_warning_texts(const ServingPlan& s, const PlanSpec& sp
                               .arg(fmt::format("{}", hw.gpus_per_node))
                               .arg(fmt::format("{}", spec.inference.batch)));
         }
+    }
+    if (s.has(ServingWarning::beyond_context)) {
+        // vLLM's --max-model-len, "if unspecified, will be automatically derived from the model
+        // config" (its engine arguments), and a longer request is refused; TensorRT-LLM's engine
+        // is built for a max_seq_len (trtllm-build --max_seq_len).
+        out.push_back(
+            TALLY_TEXT("tally::warnings",
+                       "prompt + output = %1 tokens is past the %2 tokens of the "
+                       "model's context (model.context_length): the model was not "
+                       "trained on sequences this long, and engines refuse such a "
+                       "request unless told to (vLLM's max_model_len)")
+                .arg(fmt::format("{}", spec.inference.prompt_tokens + spec.inference.output_tokens))
+                .arg(fmt::format("{}", spec.model.context_length)));
     }
     if (s.has(ServingWarning::tp_spans_nodes)) {
         out.push_back(TALLY_TEXT("tally::warnings",

@@ -110,6 +110,8 @@ enum class ServingWarning : std::uint32_t {
     comm_dominates = 1u << 2,           // the all-reduces take over a quarter of a decode step
     weight_dtype_not_native = 1u << 3,  // no tensor-core path: dequantized to 16-bit for the GEMMs
     tp_spans_bridge = 1u << 4,  // more GPUs than an NVLink bridge joins: the ring crosses PCIe
+    // prompt + output past the model's context (model.context_length): engines refuse it
+    beyond_context = 1u << 5,
 };
 
 struct ServingPlan {

@@ -3681,6 +3681,10 @@
         <source>this plan has training.optimizer_impl engine; %1&apos;s file names the kernel, written as %2 (%3 = %4), which an import of this file reads</source>
         <translation>本计划的 training.optimizer_impl 为 engine；%1 的文件要写明具体 kernel，写为 %2（%3 = %4），导入这个文件时读取的是它</translation>
     </message>
+    <message>
+        <source>a whole number &gt;= 1 or none</source>
+        <translation>一个 &gt;= 1 的整数，或 none</translation>
+    </message>
 </context>
 <context>
     <name>tally::probe_import</name>
@@ -5227,6 +5231,18 @@ Source: CS336 lecture 2 (0.5 is good)</source>
     <message>
         <source>%1 (copy %2)</source>
         <translation>%1（副本 %2）</translation>
+    </message>
+    <message>
+        <source>Context length</source>
+        <translation>上下文长度</translation>
+    </message>
+    <message>
+        <source>The longest sequence, prompt and output together, the model&apos;s configuration serves (a config.json&apos;s max_position_embeddings; Llama 2: 4096, Llama 3.1: 131072). Serving past it is warned about: engines refuse such requests. It sizes nothing, and training may use a longer sequence. 0: not stated.</source>
+        <translation>模型配置所支持的最长序列（提示与输出合计；即 config.json 的 max_position_embeddings；Llama 2：4096，Llama 3.1：131072）。推理超过它时会给出警告：推理引擎会拒绝这样的请求。它不影响任何内存或时间的计算，训练也可以使用更长的序列。0：未说明。</translation>
+    </message>
+    <message>
+        <source>unstated</source>
+        <translation>未说明</translation>
     </message>
 </context>
 <context>
@@ -9161,6 +9177,10 @@ Source: %2</source>
     <message>
         <source>activations not counted: a parameter-count model (kind &quot;params&quot;) has no architecture (pick a preset or give the dimensions)</source>
         <translation>未计入激活值：只给参数量的模型（kind &quot;params&quot;）没有架构（请选择一个预设或给出尺寸）</translation>
+    </message>
+    <message>
+        <source>prompt + output = %1 tokens is past the %2 tokens of the model&apos;s context (model.context_length): the model was not trained on sequences this long, and engines refuse such a request unless told to (vLLM&apos;s max_model_len)</source>
+        <translation>提示 + 输出 = %1 个 token，超过了模型的上下文长度 %2 个 token（model.context_length）：模型没有在这么长的序列上训练过，推理引擎也会拒绝这样的请求，除非另行设置（vLLM 的 max_model_len）</translation>
     </message>
 </context>
 <context>

@@ -195,6 +195,20 @@ std::vector<SectionFields> build() {
                              return s.model.kind == ModelKind::transformer &&
                                     s.model.sliding_window > 0;
                          }},
+             NumberField{
+                 "model.context_length",
+                 F("Context length"),
+                 F("The longest sequence, prompt and output together, the model's "
+                   "configuration serves (a config.json's max_position_embeddings; Llama 2: "
+                   "4096, Llama 3.1: 131072). Serving past it is warned about: engines "
+                   "refuse such requests. It sizes nothing, and training may use a longer "
+                   "sequence. 0: not stated."),
+                 {512, 1048576, SliderScale::pow2, 0},
+                 true,
+                 F("unstated"),
+                 [](const S& s) { return num(s.model.context_length); },
+                 [](S& s, double v) { s.model.context_length = whole(v); },
+                 transformer},
              NumberField{"model.ffn_hidden",
                          F("FFN hidden size"),
                          F("Width of the MLP (4h for GELU models; about 8h/3 for SwiGLU)."),

@@ -298,6 +298,26 @@ const std::vector<TallySetting>& tally_settings() {
              }
              s.data.tokens = *tokens;
          }},
+        // The context the model's configuration serves (serving plans are warned past it): no
+        // training framework's setting. "none": unstated, and the import keeps what the model's
+        // config.json says (--hf-config).
+        {"model.context_length",
+         [](const PlanSpec& s) {
+             return s.model.context_length > 0 ? std::to_string(s.model.context_length)
+                                               : std::string("none");
+         },
+         [](PlanSpec& s, const std::string& v) {
+             if (v == "none") {
+                 return;
+             }
+             std::int64_t n = 0;
+             const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+             if (v.empty() || ec != std::errc() || end != v.data() + v.size() || n < 1) {
+                 throw SpecError("", "\"" + v + "\"",
+                                 TALLY_TEXT("tally::launch", "a whole number >= 1 or none"));
+             }
+             s.model.context_length = n;
+         }},
         {"training.flops_formula",
          [](const PlanSpec& s) { return std::string(to_string(s.training.flops_formula)); },
          [](PlanSpec& s, const std::string& v) {
