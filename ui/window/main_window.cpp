@@ -97,10 +97,13 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
         m_autosaveLock =
             std::make_unique<QLockFile>(options.autosavePath + QStringLiteral(".lock"));
         m_autosaveLock->setStaleLockTime(0);
-        const bool mine = m_autosaveLock->tryLock(0);
+        bool mine = m_autosaveLock->tryLock(0);
         if (!mine) {
+            // Held by another window; a folder that cannot take the lock file cannot take the
+            // autosave either, and the autosave says so when it fails to write (closeEvent()).
+            m_autosaveElsewhere = m_autosaveLock->error() == QLockFile::LockFailedError;
+            mine = !m_autosaveElsewhere;
             m_autosaveLock.reset();
-            m_autosaveElsewhere = true;
         }
         if (auto restored = Autosave::restore(options.autosavePath)) {
             if (mine) {
