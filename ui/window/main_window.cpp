@@ -582,14 +582,17 @@ void MainWindow::openExample(const PlanSpec& spec, const QString& panel) {
 }
 
 void MainWindow::commitPendingEdits() {
-    QWidget* focused = QApplication::focusWidget();
+    const QPointer<QWidget> focused = QApplication::focusWidget();
     if (focused == nullptr || !isAncestorOf(focused)) {
         return;
     }
     // A box takes its text when it loses the focus (a line edit emits editingFinished, the
-    // description box commits in its focus-out filter); the focus then goes back to it.
+    // description box commits in its focus-out filter); the focus then goes back to it, unless
+    // what it took rebuilt the form without it.
     focused->clearFocus();
-    focused->setFocus(Qt::OtherFocusReason);
+    if (focused) {
+        focused->setFocus(Qt::OtherFocusReason);
+    }
 }
 
 bool MainWindow::confirmReplace(const QString& question) {
