@@ -306,6 +306,7 @@ private slots:
     void formFitsItsLabelsAfterASwitch();
     void startLanguage();
     void examplesTranslated();
+    void exampleNameFollowsALanguageSwitch();
     void figuresWithTheirNumbersInChinese();
     void stepLegendWholeInChinese();
     void servingPanelInChinese();
@@ -670,6 +671,34 @@ void TestUiTranslation::examplesTranslated() {
     const QString title = QString::fromStdString(
         plan_title(start, resolve_builtin_hardware(start), uiTextTranslator()));
     QVERIFY2(title.contains(QStringLiteral("，15T 个 token，1024 x ")), qPrintable(title));
+}
+
+// An example opened in Chinese keeps its Chinese name after a switch to English unless the name
+// follows the language: it does, as the example opened now would read, with the plan still as
+// saved as it was and no undo step; a name the user typed stays as typed.
+void TestUiTranslation::exampleNameFollowsALanguageSwitch() {
+    MainWindow* window = makeWindow(QStringLiteral("zh_CN"));
+    const ExamplePlan& example = builtin_examples().front();
+    window->document()->startNew(localizedExample(example.spec));
+    QVERIFY(window->document()->spec().name != example.spec.name);  // Chinese
+    const int steps = window->document()->undoStack()->count();
+    m_translations->load(QStringLiteral("en"));
+    window->refreshTexts();
+    QCOMPARE(window->document()->spec().name, example.spec.name);
+    QCOMPARE(window->document()->spec().description, example.spec.description);
+    QVERIFY(!window->document()->isModified());
+    QCOMPARE(window->document()->undoStack()->count(), steps);
+    // And back.
+    m_translations->load(QStringLiteral("zh_CN"));
+    window->refreshTexts();
+    QCOMPARE(window->document()->spec().name, localizedExample(example.spec).name);
+    // The user's own name is theirs in every language.
+    PlanSpec mine = window->document()->spec();
+    mine.name = "my own plan";
+    window->document()->edit(mine, QStringLiteral("name"));
+    m_translations->load(QStringLiteral("en"));
+    window->refreshTexts();
+    QCOMPARE(window->document()->spec().name, std::string("my own plan"));
 }
 
 // The Time and Memory panels' figures: each tooltip's line with the numbers is Chinese too.

@@ -2,6 +2,8 @@
 
 #include <QCoreApplication>
 #include <QString>
+#include <string>
+#include <unordered_map>
 
 #include "planner/core/text.h"
 
@@ -99,11 +101,22 @@ namespace {
     QT_TRANSLATE_NOOP("tally::examples", "num_parameters = (80e9 x 8) / 16 = 4e10 (seed 002)"),
 };
 
+// Each example text given out, in every language it was given in, with the English it came from:
+// a language switch puts a plan's example name back in the new language (relocalizedExample
+// Text()). The GUI thread alone calls these.
+std::unordered_map<std::string, std::string>& sources() {
+    static std::unordered_map<std::string, std::string> map;
+    return map;
+}
+
 std::string localized(const std::string& english) {
     if (english.empty()) {
         return english;
     }
-    return QCoreApplication::translate(kExampleContext, english.c_str()).toStdString();
+    std::string text = QCoreApplication::translate(kExampleContext, english.c_str()).toStdString();
+    sources().emplace(english, english);
+    sources().emplace(text, english);
+    return text;
 }
 
 }  // namespace
@@ -112,6 +125,11 @@ PlanSpec localizedExample(PlanSpec spec) {
     spec.name = localized(spec.name);
     spec.description = localized(spec.description);
     return spec;
+}
+
+std::string relocalizedExampleText(const std::string& text) {
+    const auto it = sources().find(text);
+    return it == sources().end() ? text : localized(std::string(it->second));
 }
 
 }  // namespace tally::ui

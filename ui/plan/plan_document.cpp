@@ -134,6 +134,15 @@ void PlanDocument::restore(const PlanSpec& spec, const QString& file, bool modif
     }
 }
 
+void PlanDocument::relocalizeExampleTexts() {
+    PlanSpec next = m_spec;
+    next.name = relocalizedExampleText(m_spec.name);
+    next.description = relocalizedExampleText(m_spec.description);
+    if (next.name != m_spec.name || next.description != m_spec.description) {
+        apply(next);
+    }
+}
+
 void PlanDocument::forgetFile() {
     if (!m_filePath.isEmpty()) {
         m_filePath.clear();

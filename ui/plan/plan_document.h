@@ -67,6 +67,10 @@ public:
     // The plan the window had when it last closed (Autosave::restore()): with no undo history,
     // the file it was saved to ("": none), and whether it had changes not saved to a file.
     void restore(const PlanSpec& spec, const QString& file, bool modified);
+    // After a language switch: a shipped example's name and description, where the plan still
+    // has them, in the new language (relocalizedExampleText()). No undo step, and the plan stays
+    // as saved or unsaved as it was: the texts are the same example's.
+    void relocalizeExampleTexts();
     // Forgets the file the plan was opened from or saved to, keeping the plan and its history:
     // Save then asks where (a saved plan opened from the workspace is not that file's plan).
     void forgetFile();

@@ -717,6 +717,8 @@ void MainWindow::exportChartInteractive(const ChartInfo& chart, bool svg) {
 }
 
 void MainWindow::refreshTexts() {
+    // An example's name and notes follow the language, as they would opened now.
+    m_document->relocalizeExampleTexts();
     emit m_document->resultsChanged();
     emit m_document->errorChanged();
     updateTitle();
