@@ -563,8 +563,8 @@ void TestCliTranslation::planStepAndFormulasInChinese() {
         r.out.indexOf(QStringLiteral("预测的单步时间（性能模型；docs/planner.md）"));
     QVERIFY2(step >= 0, qPrintable(r.out));
     const QStringList rows = r.out.mid(step).split(u'\n').mid(1, 16);
-    for (const char* term : {"TP 通信", "PP 通信", "PP 气泡", "DP 通信未重叠", "EP 通信",
-                             "CP 通信", "NCCL SM", "DP 通信"}) {
+    for (const char* term : {"TP 通信", "PP 通信", "PP 气泡", "DP 通信未重叠", "EP 通信", "CP 通信",
+                             "NCCL SM", "DP 通信"}) {
         const QString t = QString::fromUtf8(term);
         QVERIFY2(std::any_of(rows.begin(), rows.end(),
                              [&](const QString& row) {
