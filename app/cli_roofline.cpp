@@ -347,26 +347,6 @@ json formats_json(const std::optional<double>& value) {
     return out;
 }
 
-// What happened to the value, in words, as the window's Number formats panel says it (the JSON
-// of `tally dtypes --value` keeps the identifiers).
-std::string status_text(ConversionStatus status) {
-    switch (status) {
-        case ConversionStatus::exact:
-            return cli_text("tally::cli", "exact");
-        case ConversionStatus::rounded:
-            return cli_text("tally::cli", "rounded");
-        case ConversionStatus::underflow_zero:
-            return cli_text("tally::cli", "underflows to zero");
-        case ConversionStatus::overflow_infinity:
-            return cli_text("tally::cli", "overflows to infinity");
-        case ConversionStatus::saturated:
-            return cli_text("tally::cli", "saturates at the largest value");
-        case ConversionStatus::not_a_number:
-            return cli_text("tally::cli", "not a number");
-    }
-    return std::string(to_string(status));
-}
-
 void print_formats_table(const std::optional<double>& value) {
     fmt::print(
         "{:<9} {:>3} {:>3} {:>3} {:>5} {:>12} {:>12} {:>12} {:>10} {:<9}{}\n", tr("format"), "S",
@@ -380,7 +360,8 @@ void print_formats_table(const std::optional<double>& value) {
         std::string converted;
         if (value) {
             const Conversion c = convert(*value, f);
-            converted = fmt::format("  {:.8g} ({})", c.value, status_text(c.status));
+            converted =
+                fmt::format("  {:.8g} ({})", c.value, cli_render(conversion_status_text(c.status)));
             if (info.block_size > 0 && std::isfinite(c.scale)) {
                 converted += cli_render(TALLY_TEXT("tally::cli", " = %1 x scale %2")
                                             .arg(fmt::format("{:g}", c.element))

@@ -322,6 +322,24 @@ std::string_view to_string(ConversionStatus status) {
     return "?";
 }
 
+Text conversion_status_text(ConversionStatus status) {
+    switch (status) {
+        case ConversionStatus::exact:
+            return TALLY_TEXT("tally::number_formats", "exact");
+        case ConversionStatus::rounded:
+            return TALLY_TEXT("tally::number_formats", "rounded");
+        case ConversionStatus::underflow_zero:
+            return TALLY_TEXT("tally::number_formats", "underflows to zero");
+        case ConversionStatus::overflow_infinity:
+            return TALLY_TEXT("tally::number_formats", "overflows to infinity");
+        case ConversionStatus::saturated:
+            return TALLY_TEXT("tally::number_formats", "saturates at the largest value");
+        case ConversionStatus::not_a_number:
+            return TALLY_TEXT("tally::number_formats", "not a number");
+    }
+    return Text("", "?");  // not reached: every status is named above
+}
+
 Conversion convert(double x, NumberFormat format) {
     switch (format) {
         case NumberFormat::nvfp4:

@@ -10,6 +10,8 @@
 #include <optional>
 #include <string_view>
 
+#include "planner/core/text.h"
+
 namespace tally {
 
 enum class NumberFormat { fp32, tf32, fp16, bf16, fp8_e4m3, fp8_e5m2, fp4_e2m1, nvfp4, mxfp4 };
@@ -65,6 +67,10 @@ enum class ConversionStatus {
     not_a_number,       // NaN in (or Inf into a block format, whose scale then reads NaN)
 };
 std::string_view to_string(ConversionStatus status);
+// What became of the value, in words a person reads ("underflows to zero"), translatable: the
+// Number formats panel and `tally dtypes --value` say it so; to_string() keeps the identifier
+// for JSON.
+Text conversion_status_text(ConversionStatus status);
 
 struct Conversion {
     double value = 0.0;  // the converted value, as a double

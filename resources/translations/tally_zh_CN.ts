@@ -1742,30 +1742,6 @@
         <source>with the model state spread over all %1 GPUs (training.zero 3) and no fp32 master copy (training.master_dtype &quot;none&quot;), as CS336 lecture 2 counts: %2 parameters</source>
         <translation>若把模型状态分摊到全部 %1 张 GPU 上（training.zero 3）且不保留 fp32 主权重副本（training.master_dtype &quot;none&quot;），即 CS336 第 2 讲的算法：%2 个参数</translation>
     </message>
-    <message>
-        <source>exact</source>
-        <translation>精确</translation>
-    </message>
-    <message>
-        <source>rounded</source>
-        <translation>已舍入</translation>
-    </message>
-    <message>
-        <source>underflows to zero</source>
-        <translation>下溢为零</translation>
-    </message>
-    <message>
-        <source>overflows to infinity</source>
-        <translation>上溢为无穷大</translation>
-    </message>
-    <message>
-        <source>saturates at the largest value</source>
-        <translation>饱和到最大值</translation>
-    </message>
-    <message>
-        <source>not a number</source>
-        <translation>非数值</translation>
-    </message>
 </context>
 <context>
     <name>tally::compare</name>
@@ -3684,6 +3660,33 @@
     <message>
         <source>a whole number &gt;= 1 or none</source>
         <translation>一个 &gt;= 1 的整数，或 none</translation>
+    </message>
+</context>
+<context>
+    <name>tally::number_formats</name>
+    <message>
+        <source>exact</source>
+        <translation>精确</translation>
+    </message>
+    <message>
+        <source>rounded</source>
+        <translation>已舍入</translation>
+    </message>
+    <message>
+        <source>underflows to zero</source>
+        <translation>下溢为零</translation>
+    </message>
+    <message>
+        <source>overflows to infinity</source>
+        <translation>上溢为无穷大</translation>
+    </message>
+    <message>
+        <source>saturates at the largest value</source>
+        <translation>饱和到最大值</translation>
+    </message>
+    <message>
+        <source>not a number</source>
+        <translation>非数值</translation>
     </message>
 </context>
 <context>
@@ -5647,30 +5650,6 @@ Source: %7</source>
 </context>
 <context>
     <name>tally::ui::ConversionTableModel</name>
-    <message>
-        <source>exact</source>
-        <translation>精确</translation>
-    </message>
-    <message>
-        <source>rounded</source>
-        <translation>已舍入</translation>
-    </message>
-    <message>
-        <source>underflows to zero</source>
-        <translation>下溢为零</translation>
-    </message>
-    <message>
-        <source>overflows to infinity</source>
-        <translation>上溢为无穷大</translation>
-    </message>
-    <message>
-        <source>saturates at the largest value</source>
-        <translation>饱和到最大值</translation>
-    </message>
-    <message>
-        <source>not a number</source>
-        <translation>非数值</translation>
-    </message>
     <message>
         <source>%1 x %2</source>
         <translation>%1 x %2</translation>

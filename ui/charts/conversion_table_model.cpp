@@ -3,31 +3,9 @@
 #include <cmath>
 
 #include "ui/common/number_text.h"
+#include "ui/i18n/translate_text.h"
 
 namespace tally::ui {
-
-namespace {
-
-// What happened to the value, in words (the JSON of `tally dtypes --value` keeps the identifiers).
-QString statusText(ConversionStatus status) {
-    switch (status) {
-        case ConversionStatus::exact:
-            return ConversionTableModel::tr("exact");
-        case ConversionStatus::rounded:
-            return ConversionTableModel::tr("rounded");
-        case ConversionStatus::underflow_zero:
-            return ConversionTableModel::tr("underflows to zero");
-        case ConversionStatus::overflow_infinity:
-            return ConversionTableModel::tr("overflows to infinity");
-        case ConversionStatus::saturated:
-            return ConversionTableModel::tr("saturates at the largest value");
-        case ConversionStatus::not_a_number:
-            return ConversionTableModel::tr("not a number");
-    }
-    return qs(to_string(status));
-}
-
-}  // namespace
 
 ConversionTableModel::ConversionTableModel(QObject* parent) : QAbstractTableModel(parent) {
     setInput(0.1);
@@ -77,7 +55,7 @@ QVariant ConversionTableModel::data(const QModelIndex& index, int role) const {
                 case ValueColumn:
                     return formatNumber(c.value, 'g', 9);
                 case StatusColumn:
-                    return statusText(c.status);
+                    return translatedText(conversion_status_text(c.status));
                 case AbsErrorColumn:
                     return std::isfinite(absError) ? formatNumber(absError, 'g', 3) : QString();
                 case RelErrorColumn:
@@ -91,7 +69,7 @@ QVariant ConversionTableModel::data(const QModelIndex& index, int role) const {
         case Qt::ToolTipRole:
             return tr("%1 in %2: %3 (%4)\nRound to nearest, ties to even.\nSource: %5")
                 .arg(formatNumber(m_input, 'g', 17), qs(f.name), formatNumber(c.value, 'g', 17),
-                     statusText(c.status), qs(f.spec));
+                     translatedText(conversion_status_text(c.status)), qs(f.spec));
         case Qt::TextAlignmentRole:
             return index.column() == NameColumn || index.column() == StatusColumn
                        ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
