@@ -31,6 +31,12 @@ namespace tally::cli {
 
 namespace {
 
+// " on HOST" after a probe run's backend, or nothing when it names no host.
+std::string host_phrase(const ProbeRunRecord& run) {
+    return run.host.empty() ? std::string()
+                            : cli_render(TALLY_TEXT("tally::cli", " on %1").arg(run.host));
+}
+
 // A text of this file's output in the command line's language.
 std::string tr(const char* source) {
     return cli_text("tally::cli", source);
@@ -448,9 +454,7 @@ void register_profiles(CLI::App& app, CliState& state) {
                                "passed, validated results it has")
                         .arg(std::to_string(run->id))
                         .arg(run->backend)
-                        .arg(run->host.empty()
-                                 ? std::string()
-                                 : cli_render(TALLY_TEXT("tally::cli", " on %1").arg(run->host)))
+                        .arg(host_phrase(*run))
                         .arg(run->started_at)
                         .arg(std::to_string(run->results.size())));
             }
@@ -749,20 +753,17 @@ void register_probes(CLI::App& app, CliState& state) {
                 TALLY_TEXT("tally::cli", "the id of a stored probe run (tally probes list)"));
         }
         ws->remove_probe_run(run->id);
-        fmt::print(
-            "{}\n",
-            cli_render(TALLY_TEXT("tally::cli",
-                                  "removed probe run %1 (%2%3, started %4, %5, %6 results) "
-                                  "from %7")
-                           .arg(std::to_string(run->id))
-                           .arg(run->backend)
-                           .arg(run->host.empty()
-                                    ? std::string()
-                                    : cli_render(TALLY_TEXT("tally::cli", " on %1").arg(run->host)))
-                           .arg(run->started_at)
-                           .arg(std::string(to_string(run->status)))
-                           .arg(std::to_string(run->results.size()))
-                           .arg(ws->path().string())));
+        fmt::print("{}\n",
+                   cli_render(TALLY_TEXT("tally::cli",
+                                         "removed probe run %1 (%2%3, started %4, %5, %6 results) "
+                                         "from %7")
+                                  .arg(std::to_string(run->id))
+                                  .arg(run->backend)
+                                  .arg(host_phrase(*run))
+                                  .arg(run->started_at)
+                                  .arg(std::string(to_string(run->status)))
+                                  .arg(std::to_string(run->results.size()))
+                                  .arg(ws->path().string())));
         state.exit_code = kExitOk;
     });
 

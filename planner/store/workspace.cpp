@@ -82,6 +82,12 @@ bool is_permission_errno(int e) {
     return e == EACCES || e == EPERM || e == EROFS;
 }
 
+WorkspaceProblem problem_of_errno(int e) {
+    return is_permission_errno(e)  ? WorkspaceProblem::read_only
+           : is_disk_full_errno(e) ? WorkspaceProblem::disk_full
+                                   : WorkspaceProblem::io;
+}
+
 // Turns an SQLite failure during `doing` into a WorkspaceError naming the file and the problem.
 // Each message starts "%1%2: workspace %3": what was being done (translated), what it acted on
 // (with a space before it, or nothing) and the file; %4 is SQLite's own message. A write says
@@ -889,9 +895,7 @@ Workspace::RecorderLock Workspace::take_recorder_lock(std::int64_t id,
     // after this process has gone.
     const int fd = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     const auto fail = [&](int e) {
-        const WorkspaceProblem problem = is_permission_errno(e)  ? WorkspaceProblem::read_only
-                                         : is_disk_full_errno(e) ? WorkspaceProblem::disk_full
-                                                                 : WorkspaceProblem::io;
+        const WorkspaceProblem problem = problem_of_errno(e);
         // %1%2: what was being done and on what (as in translate()); %4 the lock file.
         return WorkspaceError(
             problem, m_path,

@@ -315,10 +315,7 @@ bool create_empty_file(const fs::path& path) {
     if (path.has_parent_path()) {
         fs::create_directories(path.parent_path(), ec);
         if (ec) {
-            const WorkspaceProblem problem =
-                is_permission_errno(ec.value())  ? WorkspaceProblem::read_only
-                : is_disk_full_errno(ec.value()) ? WorkspaceProblem::disk_full
-                                                 : WorkspaceProblem::io;
+            const WorkspaceProblem problem = problem_of_errno(ec.value());
             throw WorkspaceError(problem, path,
                                  TALLY_TEXT("tally::workspace",
                                             "creating workspace %1: cannot create folder %2 (%3). "
@@ -335,9 +332,7 @@ bool create_empty_file(const fs::path& path) {
         if (e == EEXIST) {
             return false;
         }
-        const WorkspaceProblem problem = is_permission_errno(e)  ? WorkspaceProblem::read_only
-                                         : is_disk_full_errno(e) ? WorkspaceProblem::disk_full
-                                                                 : WorkspaceProblem::io;
+        const WorkspaceProblem problem = problem_of_errno(e);
         // %2: the system's message.
         throw WorkspaceError(
             problem, path,

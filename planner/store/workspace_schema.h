@@ -23,6 +23,8 @@ namespace store_detail {
 WorkspaceError refuse(WorkspaceProblem problem, const std::filesystem::path& path, Text message);
 bool is_disk_full_errno(int e);
 bool is_permission_errno(int e);
+// The problem a failed open or create of a file (errno `e`) is: read-only, disk full, or I/O.
+WorkspaceProblem problem_of_errno(int e);
 // Turns an SQLite failure during `doing` into a WorkspaceError naming the file and the problem.
 WorkspaceError translate(const sqlite::Error& e, const std::filesystem::path& path,
                          const WorkspaceDoing& doing, bool writing);
