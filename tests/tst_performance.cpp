@@ -2,6 +2,8 @@
 // the spec keys that drive it. Expected values are worked out by hand in the comments.
 #include <QtTest>
 
+#include <thread>
+
 #include <nlohmann/json.hpp>
 
 #include "planner/core/errors.h"
@@ -92,6 +94,7 @@ private slots:
     void contextParallelSplitsTheSequence();
     void windowedAttentionGathersKeysAndValues();
     void slowestUnevenStageSetsTheStep();
+    void rememberedGemmTimesFollowTheProfile();
     void middleStageOfMoeLayersAfterDenseOnes();
     void mfuSourceRoundTrips();
     void publishedCasesArePredicted();
@@ -823,6 +826,62 @@ void TestPerformance::windowedAttentionGathersKeysAndValues() {
         }
     }
     QVERIFY(said);
+}
+
+// The step model remembers each GEMM's forward and backward time per thread, by shape and by the
+// timer that timed it. What it remembers of one profile or layout must never answer for another:
+// each plan below is predicted after many others in one thread and must come out exactly as in a
+// thread that predicts nothing else. (A memo keyed by shape alone gives the A100 the H100's GEMM
+// times here: the same spec, the same shapes.)
+void TestPerformance::rememberedGemmTimesFollowTheProfile() {
+    PlanSpec spec = test::llama3_8b_spec(64, 8192, 512);
+    spec.training.tp = 4;
+    spec.training.sequence_parallel = true;
+    spec.cluster.mfu_predicted = true;
+    PlanSpec overlapped = spec;  // the same GEMMs cut into tp chunks (tp_comm_overlap)
+    overlapped.training.tp_comm_overlap = true;
+    PlanSpec wider = spec;  // tp 2: the same roles, other shapes
+    wider.training.tp = 2;
+
+    const HardwareProfile h100 = *find_builtin_hardware("h100-sxm");
+    const HardwareProfile a100 = *find_builtin_hardware("a100-80gb");
+    HardwareProfile slow_h100 = h100;  // an H100 profile edited to half its bf16 peak
+    slow_h100.peak_flops_per_s[static_cast<std::size_t>(ComputeType::bf16)] /= 2.0;
+    // More profiles than the memo knows timers (8), so the first ones are forgotten and met again.
+    std::vector<HardwareProfile> profiles = {h100, a100, slow_h100};
+    for (int i = 1; i <= 8; ++i) {
+        HardwareProfile p = h100;
+        p.bandwidth_bytes_per_s *= 1.0 + 0.1 * i;
+        profiles.push_back(p);
+    }
+
+    const std::vector<const PlanSpec*> specs = {&spec, &overlapped, &wider};
+    auto alone = [](const PlanSpec& s, const HardwareProfile& hw) {
+        double step_s = 0.0;
+        std::thread([&] { step_s = evaluate(s, hw).performance.step_s; }).join();
+        return step_s;
+    };
+    // Predicted in one thread, in turn, twice over; compared below with each alone.
+    std::vector<double> in_turn_s;
+    std::thread([&] {
+        for (int round = 0; round < 2; ++round) {
+            for (const HardwareProfile& hw : profiles) {
+                for (const PlanSpec* s : specs) {
+                    in_turn_s.push_back(evaluate(*s, hw).performance.step_s);
+                }
+            }
+        }
+    }).join();
+    std::size_t i = 0;
+    for (int round = 0; round < 2; ++round) {
+        for (const HardwareProfile& hw : profiles) {
+            for (const PlanSpec* s : specs) {
+                QCOMPARE(in_turn_s[i++], alone(*s, hw));
+            }
+        }
+    }
+    // The edited profile's GEMMs take longer than the H100's, so the memo had to tell them apart.
+    QVERIFY(alone(spec, slow_h100) > alone(spec, h100));
 }
 
 void TestPerformance::slowestUnevenStageSetsTheStep() {

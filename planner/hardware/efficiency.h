@@ -99,6 +99,8 @@ inline double ceil_nonnegative(double x) {
 class GemmTimer {
 public:
     explicit GemmTimer(const AchievedRates& rates);
+    // Equal timers time every GEMM alike.
+    bool operator==(const GemmTimer&) const = default;
     double seconds(double count, double m, double n, double k, double bytes_per_value) const {
         double compute_s = 0.0;
         const double table_rate =

@@ -57,6 +57,8 @@ struct GemmShapeRates {
     // Derived rates (fp8 on the H100's silicon, above): `table` is the part's bf16 table, scaled
     // to the part's best fp8 GEMM; false for a table measured in the dtype itself.
     bool from_bf16 = false;
+
+    bool operator==(const GemmShapeRates&) const = default;
 };
 
 GemmShapeRates gemm_shape_rates(const HardwareProfile& profile, ComputeType type);

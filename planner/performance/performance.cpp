@@ -5,7 +5,10 @@
 #include "planner/performance/performance.h"
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <optional>
 
 #include "planner/hardware/efficiency.h"
@@ -140,6 +143,9 @@ struct Context {
     // The share of the s x s scores a causal fused kernel computes: 1/2, less with sliding-window
     // layers (causal_score_share(), attention_span.h).
     double score_share = 0.5;
+    // gemm_timer_id() of `gemm` at gemm_bytes and of `wide` at 2 bytes (gemm_passes()).
+    std::uint64_t gemm_id = 0;
+    std::uint64_t wide_id = 0;
 
     // `count` GEMMs of m x n x k: the profile's measured time of exactly that GEMM when it has
     // one (plan_gemms.h), else the roofline time with quantization. `linear`: a linear layer's
@@ -247,6 +253,91 @@ ChunkedGemm tp_overlap_chunking(const TrainingSpec& t, GemmRole role) {
     }
 }
 
+// The forward and backward time of one GEMM of a layer (not the fused attention core).
+struct GemmPasses {
+    double fwd_s = 0.0;
+    double bwd_s = 0.0;
+};
+
+GemmPasses timed_passes(const Context& c, const LayerGemm& g, bool linear, ChunkedGemm chunked) {
+    // Forward: Y = X·W, the m x n output over k. Backward (CS336 lecture 2: twice the forward's
+    // FLOPs) is two GEMMs of their own shapes, each quantized on its output: the data gradient
+    // dX = dY·Wᵀ, an m x k output over n, and the weight gradient dW = Xᵀ·dY, a k x n output
+    // over m.
+    const double weight_gradient_s = c.gemm_s(g.count, g.k, g.n, g.m, linear);
+    if (chunked == ChunkedGemm::none) {
+        return {c.gemm_s(g.count, g.m, g.n, g.k, linear),
+                c.gemm_s(g.count, g.m, g.k, g.n, linear) + weight_gradient_s};
+    }
+    // Overlapped with its all-gather or reduce-scatter (tp_comm_overlap), the GEMM runs as tp
+    // GEMMs of m / tp rows each, one per chunk of the ring exchange (Wang et al. 2023, sec. 3),
+    // each quantized on its own smaller output.
+    const double tp = dbl(c.spec.training.tp);
+    const double data_gradient_s = chunked == ChunkedGemm::forward_and_data_gradient
+                                       ? c.gemm_s(g.count * tp, g.m / tp, g.k, g.n, linear)
+                                       : c.gemm_s(g.count, g.m, g.k, g.n, linear);
+    return {c.gemm_s(g.count * tp, g.m / tp, g.n, g.k, linear),
+            data_gradient_s + weight_gradient_s};
+}
+
+// The id of a GEMM timer and the operand width it times at, for the pass-time memo below: the
+// last few timers a thread met, each under an id that is never given again, so that a memo entry
+// of a timer since forgotten can never match.
+std::uint64_t gemm_timer_id(const GemmTimer& timer, double bytes_per_value) {
+    struct Known {
+        GemmTimer timer;
+        double bytes_per_value = 0.0;
+        std::uint64_t id = 0;
+    };
+    thread_local std::array<std::optional<Known>, 8> known;
+    thread_local std::uint64_t next_id = 1;
+    thread_local std::size_t next_slot = 0;
+    for (const std::optional<Known>& k : known) {
+        if (k && k->bytes_per_value == bytes_per_value && k->timer == timer) {
+            return k->id;
+        }
+    }
+    std::optional<Known>& slot = known[next_slot];
+    next_slot = (next_slot + 1) % known.size();
+    slot = Known{timer, bytes_per_value, next_id++};
+    return slot->id;
+}
+
+// timed_passes(), remembered per thread by timer and shape. A plan times the same GEMMs again on
+// every evaluation that leaves their shapes alone (a slider on the data, the price or the
+// cluster's size), and a layout search times a few hundred shapes over thousands of layouts, so
+// a direct-mapped memo of 256 entries answers most of them without timing three GEMMs. A profile
+// with measured GEMM times is not remembered: its lookups are the profile's own.
+GemmPasses gemm_passes(const Context& c, const LayerGemm& g, bool linear, ChunkedGemm chunked) {
+    if (c.measured != nullptr) {
+        return timed_passes(c, g, linear, chunked);
+    }
+    const std::uint64_t timer = linear || !c.fp8 ? c.gemm_id : c.wide_id;
+    const double tp = chunked == ChunkedGemm::none ? 1.0 : dbl(c.spec.training.tp);
+    struct Remembered {
+        std::uint64_t timer = 0;  // 0: empty
+        double count = 0.0;
+        double m = 0.0;
+        double n = 0.0;
+        double k = 0.0;
+        double tp = 0.0;
+        ChunkedGemm chunked = ChunkedGemm::none;
+        GemmPasses passes;
+    };
+    thread_local std::array<Remembered, 256> memo{};
+    std::uint64_t h = timer * 0x9e3779b97f4a7c15ULL;
+    for (double x : {g.count, g.m, g.n, g.k, tp}) {
+        h = (h ^ std::bit_cast<std::uint64_t>(x)) * 0x9e3779b97f4a7c15ULL;
+    }
+    h = (h ^ static_cast<std::uint64_t>(chunked)) * 0x9e3779b97f4a7c15ULL;
+    Remembered& slot = memo[static_cast<std::size_t>(h >> 56)];
+    if (slot.timer != timer || slot.count != g.count || slot.m != g.m || slot.n != g.n ||
+        slot.k != g.k || slot.tp != tp || slot.chunked != chunked) {
+        slot = {timer, g.count, g.m, g.n, g.k, tp, chunked, timed_passes(c, g, linear, chunked)};
+    }
+    return slot.passes;
+}
+
 // Forward, backward and recomputed GEMM time of a list.
 void time_gemms(const Context& c, const GemmList& list, LayerWork& w,
                 GemmPart part = GemmPart::all) {
@@ -284,25 +375,9 @@ void time_gemms(const Context& c, const GemmList& list, LayerWork& w,
             w.attention_fwd_s += fwd;
             w.attention_bwd_s += bwd;
         } else {
-            // Forward: Y = X·W, the m x n output over k. Backward (CS336 lecture 2: twice the
-            // forward's FLOPs) is two GEMMs of their own shapes, each quantized on its output:
-            // the data gradient dX = dY·Wᵀ, an m x k output over n, and the weight gradient
-            // dW = Xᵀ·dY, a k x n output over m.
-            fwd = c.gemm_s(g.count, g.m, g.n, g.k, linear);
-            bwd =
-                c.gemm_s(g.count, g.m, g.k, g.n, linear) + c.gemm_s(g.count, g.k, g.n, g.m, linear);
-            if (const ChunkedGemm chunked = tp_overlap_chunking(t, g.role);
-                chunked != ChunkedGemm::none) {
-                // Overlapped with its all-gather or reduce-scatter (tp_comm_overlap), the GEMM
-                // runs as tp GEMMs of m / tp rows each, one per chunk of the ring exchange
-                // (Wang et al. 2023, sec. 3), each quantized on its own smaller output.
-                const double tp = dbl(t.tp);
-                fwd = c.gemm_s(g.count * tp, g.m / tp, g.n, g.k, linear);
-                if (chunked == ChunkedGemm::forward_and_data_gradient) {
-                    bwd = c.gemm_s(g.count * tp, g.m / tp, g.k, g.n, linear) +
-                          c.gemm_s(g.count, g.k, g.n, g.m, linear);
-                }
-            }
+            const GemmPasses passes = gemm_passes(c, g, linear, tp_overlap_chunking(t, g.role));
+            fwd = passes.fwd_s;
+            bwd = passes.bwd_s;
         }
         w.fwd_gemm_s += fwd;
         w.bwd_gemm_s += bwd;
@@ -881,6 +956,8 @@ PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwarePro
         // profile) times attention at its compute type's.
         hw.peak(ComputeType::bf16) > 0.0 ? hw.peak(ComputeType::bf16) : peak,
         dbl(spec.data.seq_len) / cp, full_recompute_fraction(t, m), microbatches};
+    c.gemm_id = gemm_timer_id(c.gemm, c.gemm_bytes);
+    c.wide_id = gemm_timer_id(c.wide, 2.0);
     const double head_dim = attention_head_dim(m);
     c.attention_fwd_flops_per_s =
         c.bf16_peak *
