@@ -330,7 +330,7 @@ void print_serving_table(const PlanSpec& spec, const HardwareProfile& hw, const 
     fmt::print("{}\n", tr("How each figure is computed"));
     for (const Explanation& e : explain_inference(spec, hw, s)) {
         fmt::print("  {:<30} {} = {}\n  {:<30} [{}]\n", cli_label(kExplanationContext, e.label),
-                   cli_formula(e), cli_substitution(e), "", e.source);
+                   cli_formula(e), cli_substitution(e), "", cli_source(e));
     }
     const std::vector<Text> warnings = serving_warning_texts(s, spec, hw);
     if (!warnings.empty()) {

@@ -222,7 +222,7 @@ void print_plan_table(const PlanSpec& spec, const HardwareProfile& hw, const Pla
     fmt::print("{}\n", cli_text("tally::cli", "How each figure is computed"));
     for (const Explanation& e : explain(spec, hw, plan)) {
         fmt::print("  {:<22} {} = {}\n  {:<22} [{}]\n", cli_label(kExplanationContext, e.label),
-                   cli_formula(e), cli_substitution(e), "", e.source);
+                   cli_formula(e), cli_substitution(e), "", cli_source(e));
     }
     const std::vector<Text> warnings = warning_texts(plan, spec, hw);
     if (!warnings.empty()) {

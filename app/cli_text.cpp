@@ -67,4 +67,8 @@ std::string cli_substitution(const Explanation& explanation) {
     return ui::translatedSubstitution(explanation, &translations()).toStdString();
 }
 
+std::string cli_source(const Explanation& explanation) {
+    return ui::translatedSource(explanation, &translations()).toStdString();
+}
+
 }  // namespace tally::cli

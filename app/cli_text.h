@@ -36,5 +36,7 @@ std::string cli_label(const char* context, const std::string& english);
 std::string cli_formula(const Explanation& explanation);
 // An explanation's line with the numbers in the command line's language.
 std::string cli_substitution(const Explanation& explanation);
+// An explanation's source in the command line's language (a citation as written).
+std::string cli_source(const Explanation& explanation);
 
 }  // namespace tally::cli

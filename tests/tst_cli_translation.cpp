@@ -241,6 +241,7 @@ private slots:
     void inferFormulasInChinese_data();
     void inferFormulasInChinese();
     void calibrateInChinese();
+    void sourcesInWordsInChinese();
     void importErrorInChinese();
     void parseErrorsInChinese_data();
     void parseErrorsInChinese();
@@ -669,6 +670,39 @@ void TestCliTranslation::inferFormulasInChinese() {
     for (const char* english : {"weights + KV cache", "largest B with", "replicas x"}) {
         QVERIFY2(!r.out.contains(QLatin1String(english)), english);
     }
+}
+
+// The sources written in words are in the reader's language; the citations stay as written
+// (a paper and its section read the same in every language).
+void TestCliTranslation::sourcesInWordsInChinese() {
+    const Run plan = runZh({QStringLiteral("plan"), example("llama-3-70b-15t-1024-h100.json")});
+    QCOMPARE(plan.exit_code, 0);
+    // "definition" (GPU-hours), "sum of the above" (the memory total), "H100 ... TDP from its
+    // hardware profile" (energy), and the GEMM and bandwidth fractions behind the predicted MFU.
+    for (const char* source :
+         {"[定义]", "[以上各项之和]", "[H100 SXM5 80GB 硬件配置中的 TDP]",
+          "[0.806：目录中 H100 SXM5 80GB 已公布的最佳 bf16 GEMM 实测值；0.936：目录中 H100 SXM5 "
+          "80GB 已公布的最佳 内存带宽 实测值]",
+          "[Korthikanti et al. 2022, sec. 5 (MFU vs HFU)]"}) {
+        QVERIFY2(plan.out.contains(QString::fromUtf8(source)),
+                 qPrintable(QString::fromUtf8(source) + QStringLiteral(" not in:\n") + plan.out));
+    }
+    for (const char* english : {"[definition]", "sum of the above", "TDP from its hardware",
+                                "the best published", "in the catalog"}) {
+        QVERIFY2(!plan.out.contains(QLatin1String(english)), english);
+    }
+    const Run infer =
+        runZh({QStringLiteral("infer"), example("llama-3-70b-serve-4xh100-fp8.json")});
+    QCOMPARE(infer.exit_code, 0);
+    for (const char* source : {"[整个部署的输出 token]", "[按最终上下文长度计]"}) {
+        QVERIFY2(infer.out.contains(QString::fromUtf8(source)),
+                 qPrintable(QString::fromUtf8(source) + QStringLiteral(" not in:\n") + infer.out));
+    }
+    // English asks for the English.
+    const Run english = runWithLang(
+        QStringLiteral("en"), {QStringLiteral("plan"), example("llama-3-70b-15t-1024-h100.json")});
+    QVERIFY2(english.out.contains(QStringLiteral("[H100 SXM5 80GB TDP from its hardware profile]")),
+             qPrintable(english.out));
 }
 
 // `calibrate` and the calibrated profile in Chinese: where the measured step came from ("entered

@@ -109,29 +109,49 @@ Resolved resolve(const HardwareProfile& p, bool (*matches)(const std::string&, c
     return {1.0, Origin::datasheet};
 }
 
-std::string describe(const Resolved& r, const HardwareProfile& p, const std::string& what) {
+// What a fraction is a measurement of, in words: "bf16 GEMM" as written, "memory bandwidth"
+// looked up under `context` where the source is translated.
+struct Measured {
+    std::string what;
+    const char* context = nullptr;  // null: as written
+};
+
+Text& add_what(Text& text, const Measured& m) {
+    return m.context != nullptr ? text.arg_translated(m.context, m.what.c_str()) : text.arg(m.what);
+}
+
+Text describe(const Resolved& r, const HardwareProfile& p, const Measured& what) {
+    Text text;
     switch (r.origin) {
         case Origin::measured_profile:
-            return fmt::format("{:.3g}: measured on this card (the profile's {} is the probe's)",
-                               r.fraction, what);
+            text = TALLY_TEXT("tally::source",
+                              "%1: measured on this card (the profile's %2 is the probe's)");
+            text.arg(fmt::format("{:.3g}", r.fraction));
+            return std::move(add_what(text, what));
         case Origin::own:
             if (p.kind == ProfileKind::measured) {
-                return fmt::format(
-                    "{:.3g}: not measured on this card; the best published {} measurement of the "
-                    "part it is based on",
-                    r.fraction, what);
+                text = TALLY_TEXT("tally::source",
+                                  "%1: not measured on this card; the best published %2 "
+                                  "measurement of the part it is based on");
+                text.arg(fmt::format("{:.3g}", r.fraction));
+                return std::move(add_what(text, what));
             }
-            return fmt::format("{:.3g}: the best published {} measurement of {} in the catalog",
-                               r.fraction, what, p.name);
+            text = TALLY_TEXT("tally::source",
+                              "%1: the best published %2 measurement of %3 in the catalog");
+            text.arg(fmt::format("{:.3g}", r.fraction));
+            return std::move(add_what(text, what).arg(p.name));
         case Origin::median:
-            return fmt::format(
-                "{:.3g}: no published {} measurement of {}; the median of the catalog's parts",
-                r.fraction, what, p.name);
+            text = TALLY_TEXT("tally::source",
+                              "%1: no published %2 measurement of %3; the median of the "
+                              "catalog's parts");
+            text.arg(fmt::format("{:.3g}", r.fraction));
+            return std::move(add_what(text, what).arg(p.name));
         case Origin::datasheet:
-            return fmt::format("1: no published {} measurement in the catalog; the datasheet peak",
-                               what);
+            text = TALLY_TEXT("tally::source",
+                              "1: no published %1 measurement in the catalog; the datasheet peak");
+            return std::move(add_what(text, what));
     }
-    return {};
+    return text;
 }
 
 // The catalog's metric name of a GEMM in `type` ("bf16_gemm"), built once per type: plans resolve
@@ -174,16 +194,25 @@ double gemm_fraction(const HardwareProfile& profile, ComputeType type) {
     return resolve_gemm(profile, type).fraction;
 }
 
+Text gemm_fraction_source_text(const HardwareProfile& profile, ComputeType type) {
+    return describe(resolve_gemm(profile, type), profile, {std::string(to_string(type)) + " GEMM"});
+}
+
 std::string gemm_fraction_source(const HardwareProfile& profile, ComputeType type) {
-    return describe(resolve_gemm(profile, type), profile, std::string(to_string(type)) + " GEMM");
+    return gemm_fraction_source_text(profile, type).english();
 }
 
 double memory_fraction(const HardwareProfile& profile) {
     return resolve_memory(profile).fraction;
 }
 
+Text memory_fraction_source_text(const HardwareProfile& profile) {
+    return describe(resolve_memory(profile), profile,
+                    {QT_TRANSLATE_NOOP("tally::source", "memory bandwidth"), "tally::source"});
+}
+
 std::string memory_fraction_source(const HardwareProfile& profile) {
-    return describe(resolve_memory(profile), profile, "memory bandwidth");
+    return memory_fraction_source_text(profile).english();
 }
 
 GemmTime gemm_time(const HardwareProfile& profile, ComputeType type, double m, double n, double k,
@@ -320,7 +349,10 @@ double scale_up_fraction(const HardwareProfile& profile) {
 }
 
 std::string scale_up_fraction_source(const HardwareProfile& profile) {
-    return describe(resolve_scale_up(profile), profile, "scale-up link bandwidth");
+    return describe(
+               resolve_scale_up(profile), profile,
+               {QT_TRANSLATE_NOOP("tally::source", "scale-up link bandwidth"), "tally::source"})
+        .english();
 }
 
 }  // namespace tally

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "planner/core/dtype.h"
+#include "planner/core/text.h"
 #include "planner/hardware/gemm_shapes.h"
 #include "planner/hardware/hardware.h"
 
@@ -24,9 +25,11 @@ namespace tally {
 // The fraction of the dense `type` peak a large, well-shaped GEMM reaches.
 double gemm_fraction(const HardwareProfile& profile, ComputeType type);
 std::string gemm_fraction_source(const HardwareProfile& profile, ComputeType type);
+Text gemm_fraction_source_text(const HardwareProfile& profile, ComputeType type);
 // The fraction of the memory bandwidth a streaming kernel reaches.
 double memory_fraction(const HardwareProfile& profile);
 std::string memory_fraction_source(const HardwareProfile& profile);
+Text memory_fraction_source_text(const HardwareProfile& profile);
 
 // One GEMM of an (m x k) by (k x n) product in `type`, its operands `bytes_per_value` wide:
 // 2·m·n·k FLOPs (CS336 lecture 2: a matmul costs 2 FLOPs per multiply-add) and, at best, each

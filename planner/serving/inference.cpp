@@ -1449,7 +1449,9 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
             QT_TRANSLATE_NOOP("tally::formula", "L x (kv_lora_rank + qk_rope_head_dim) x bytes"),
             fmt::format("{} x ({} + {}) x {} B ({}) = {}", m.layers, m.mla.kv_lora_rank,
                         m.mla.qk_rope_head_dim, num(kvb), kv_dtype, num(s.kv.bytes_per_token)),
-            "DeepSeek-V2 (Liu et al. 2024), sec. 2.1.4, Table 1; the latent is not split by tp");
+            QT_TRANSLATE_NOOP("tally::source",
+                              "DeepSeek-V2 (Liu et al. 2024), sec. 2.1.4, Table 1; the latent is "
+                              "not split by tp"));
     } else {
         add("serving.kv_bytes_per_token", QT_TRANSLATE_NOOP("tally::explain", "KV cache per token"),
             s.kv.bytes_per_token, "bytes",
@@ -1492,7 +1494,7 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
                               "batch x (prompt + output) x KV bytes per token per GPU"),
             fmt::format("{} x {} x {} B = {} GB", in.batch, num(context),
                         num(s.kv.bytes_per_token_per_gpu), num(s.memory.kv_cache_bytes / 1e9)),
-            "the full context of every sequence of the batch");
+            QT_TRANSLATE_NOOP("tally::source", "the full context of every sequence of the batch"));
     } else {
         // Sliding-window layers keep their last W positions only (memory_at()).
         const double kept = context_of_plan.cached_positions;
@@ -1506,9 +1508,15 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
                         m.windowed_layers(), num(context), m.windowed_layers(),
                         num(std::min(context, dbl(m.sliding_window))), m.layers,
                         num(s.kv.bytes_per_token_per_gpu), num(s.memory.kv_cache_bytes / 1e9)),
-            fmt::format("the whole context in full layers, the last {} positions in the {} "
-                        "sliding-window layers: {} positions a sequence on average",
-                        m.sliding_window, m.windowed_layers(), num(kept)));
+            std::string());
+        out.back() = with_source(
+            std::move(out.back()),
+            {TALLY_TEXT("tally::source",
+                        "the whole context in full layers, the last %1 positions in the %2 "
+                        "sliding-window layers: %3 positions a sequence on average")
+                 .arg(fmt::format("{}", m.sliding_window))
+                 .arg(fmt::format("{}", m.windowed_layers()))
+                 .arg(num(kept))});
     }
     add("serving.memory.activation_bytes",
         QT_TRANSLATE_NOOP("tally::explain", "Activations per GPU"), s.memory.activation_bytes,
@@ -1519,7 +1527,8 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
         fmt::format("max({}, {}) x {} x 2 B + {} x {} / {} x 4 B = {} GB", in.prompt_tokens,
                     in.batch, num(s.activation_values_per_token), in.batch, m.vocab, in.tp,
                     fig(s.memory.activation_bytes / 1e9)),
-        "one layer's working set; nothing is kept for a backward pass");
+        QT_TRANSLATE_NOOP("tally::source",
+                          "one layer's working set; nothing is kept for a backward pass"));
     add("serving.memory.total_bytes", QT_TRANSLATE_NOOP("tally::explain", "Total per GPU"),
         s.memory.total_bytes, "bytes",
         QT_TRANSLATE_NOOP("tally::formula", "weights + KV cache + activations"),
@@ -1534,7 +1543,7 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
                                           : QT_TRANSLATE_NOOP("tally::explain", "does not fit")),
         // Whether it fits is said with the numbers, in the user's language; the source is
         // the sum itself, as the training plan's total says.
-        "sum of the above");
+        QT_TRANSLATE_NOOP("tally::source", "sum of the above"));
     add("serving.max_batch", QT_TRANSLATE_NOOP("tally::explain", "Largest batch that fits"),
         dbl(s.max_batch), "sequences",
         m.windowed_layers() > 0
@@ -1548,7 +1557,7 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
             .arg(num(context))
             .arg(num(s.memory.capacity_bytes / 1e9))
             .arg(str(s.max_batch)),
-        "bisection on the memory above");
+        QT_TRANSLATE_NOOP("tally::source", "bisection on the memory above"));
     {
         const KvPool pool = kv_pool(in.engine, in.tp);
         const char* formula = nullptr;
@@ -1581,9 +1590,11 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
                 .arg(num(pool.fraction))
                 .arg(num(context))
                 .arg(str(s.admission_batch)),
-            "the engine's default share of the memory for its KV cache (vLLM "
-            "gpu_memory_utilization, TensorRT-LLM free_gpu_memory_fraction, SGLang "
-            "mem_fraction_static); continuous batching admits no more");
+            QT_TRANSLATE_NOOP(
+                "tally::source",
+                "the engine's default share of the memory for its KV cache (vLLM "
+                "gpu_memory_utilization, TensorRT-LLM free_gpu_memory_fraction, SGLang "
+                "mem_fraction_static); continuous batching admits no more"));
     }
     if (in.chunked_prefill) {
         add("serving.budget_batch",
@@ -1596,8 +1607,10 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
             fmt::format("floor({} x {} / ({} + {})) = {}", num(dbl(in.max_batched_tokens)),
                         num(dbl(in.output_tokens)), num(dbl(in.prompt_tokens)),
                         num(dbl(in.output_tokens)), str(s.budget_batch)),
-            "a step runs at most max_batched_tokens tokens (Sarathi-Serve's token budget, "
-            "Agrawal et al. 2024, sec. 4.3); continuous batching keeps no more running");
+            QT_TRANSLATE_NOOP(
+                "tally::source",
+                "a step runs at most max_batched_tokens tokens (Sarathi-Serve's token budget, "
+                "Agrawal et al. 2024, sec. 4.3); continuous batching keeps no more running"));
     } else {
         add("serving.budget_batch",
             QT_TRANSLATE_NOOP("tally::explain", "Sequences the token budget keeps running"),
@@ -1605,8 +1618,10 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
             QT_TRANSLATE_NOOP("tally::formula",
                               "max_batched_tokens: a decode step takes one token a sequence"),
             fmt::format("{}", str(s.budget_batch)),
-            "a step runs at most max_batched_tokens tokens (vLLM max_num_batched_tokens, "
-            "TensorRT-LLM max_num_tokens); continuous batching keeps no more running");
+            QT_TRANSLATE_NOOP(
+                "tally::source",
+                "a step runs at most max_batched_tokens tokens (vLLM max_num_batched_tokens, "
+                "TensorRT-LLM max_num_tokens); continuous batching keeps no more running"));
     }
     const ServingEngineProfile& engine = serving_engine_profile(in.engine);
     const AllReduceKind all_reduce = all_reduce_kind(spec, hw);
@@ -1755,7 +1770,7 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
                 ? fmt::format("{} s + {} s = {} s", fig(cb.ttft_s - cb.prefill_wait_s),
                               fig(cb.prefill_wait_s), fig(cb.ttft_s))
                 : fmt::format("{} s", fig(cb.ttft_s)),
-            "steady state, requests in flight = C");
+            QT_TRANSLATE_NOOP("tally::source", "steady state, requests in flight = C"));
         if (in.chunked_prefill) {
             add("serving.continuous.prefill_wait_s",
                 QT_TRANSLATE_NOOP("tally::explain", "Prefill wait"), cb.prefill_wait_s, "s",
@@ -1767,9 +1782,10 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
                                   "prompts of S each (the prompt's own chunk steps), rho = "
                                   "(C - 1) S / cycle; part of the time to first token"),
                 fmt::format("{} s", fig(cb.prefill_wait_s)),
-                "closed loop: a request arrives as its previous one's last step ends; "
-                "Pollaczek-Khinchine (Kleinrock 1975, sec. 5.6) with the arrival theorem "
-                "(Sevcik & Mitrani 1981)");
+                QT_TRANSLATE_NOOP("tally::source",
+                                  "closed loop: a request arrives as its previous one's last step "
+                                  "ends; Pollaczek-Khinchine (Kleinrock 1975, sec. 5.6) with the "
+                                  "arrival theorem (Sevcik & Mitrani 1981)"));
         }
         if (cb.queue_s > 0.0) {
             // What stops admission: the step's token budget, or the engine's KV cache.
@@ -1800,11 +1816,13 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
                                            "engine's KV cache holds; part of the time to first "
                                            "token"),
                 std::move(substitution),
-                budget ? "a step runs at most max_batched_tokens tokens; closed loop, Little's law "
-                         "(Little 1961)"
-                       : "engines admit a request only while its KV cache fits (vLLM scheduler; "
-                         "TensorRT-LLM GUARANTEED_NO_EVICT); closed loop, Little's law (Little "
-                         "1961)");
+                budget ? QT_TRANSLATE_NOOP("tally::source",
+                                           "a step runs at most max_batched_tokens tokens; closed "
+                                           "loop, Little's law (Little 1961)")
+                       : QT_TRANSLATE_NOOP("tally::source",
+                                           "engines admit a request only while its KV cache fits "
+                                           "(vLLM scheduler; TensorRT-LLM GUARANTEED_NO_EVICT); "
+                                           "closed loop, Little's law (Little 1961)"));
         }
         add("serving.continuous.tokens_per_s",
             QT_TRANSLATE_NOOP("tally::explain", "Throughput at concurrency"), cb.tokens_per_s,
@@ -1812,7 +1830,7 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
             QT_TRANSLATE_NOOP("tally::formula", "replicas x C x O / (TTFT + (O - 1) ITL)"),
             fmt::format("{} x {} x {} / {} s = {}", s.replicas, fig(cb.concurrency),
                         in.output_tokens, fig(cb.e2e_s), fig(cb.tokens_per_s)),
-            "Little's law");
+            QT_TRANSLATE_NOOP("tally::source", "Little's law"));
         if (cb.in_flight > 0.0) {
             // What the deployment holds while it serves at that concurrency: the KV caches of
             // the requests running, not of the static batch above (in_flight_memory()).
@@ -1836,8 +1854,10 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
                     .arg_translated("tally::explain",
                                     mem.fits ? QT_TRANSLATE_NOOP("tally::explain", "fits")
                                              : QT_TRANSLATE_NOOP("tally::explain", "does not fit")),
-                "each request at its full context, as the engine reserves it; the sum as the "
-                "static batch's total");
+                QT_TRANSLATE_NOOP(
+                    "tally::source",
+                    "each request at its full context, as the engine reserves it; the sum as the "
+                    "static batch's total"));
         }
     }
     add("serving.tokens_per_s", QT_TRANSLATE_NOOP("tally::explain", "Throughput (static batch)"),
@@ -1845,13 +1865,13 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
         QT_TRANSLATE_NOOP("tally::formula", "replicas x batch x output / (prefill + output steps)"),
         fmt::format("{} x {} x {} / ({} + {} s) = {}", s.replicas, in.batch, in.output_tokens,
                     fig(s.prefill_s), fig(s.decode_total_s), fig(s.tokens_per_s)),
-        "output tokens of the whole deployment");
+        QT_TRANSLATE_NOOP("tally::source", "output tokens of the whole deployment"));
     add("serving.per_sequence_tokens_per_s",
         QT_TRANSLATE_NOOP("tally::explain", "Tokens per second per sequence"),
         s.per_sequence_tokens_per_s, "tokens/s",
         QT_TRANSLATE_NOOP("tally::formula", "1 / decode step"),
         fmt::format("1 / {} s = {}", fig(s.decode_step_s), fig(s.per_sequence_tokens_per_s)),
-        "at the final context");
+        QT_TRANSLATE_NOOP("tally::source", "at the final context"));
     if (s.cost_per_million_tokens) {
         add("serving.cost_per_million_tokens",
             QT_TRANSLATE_NOOP("tally::explain", "Cost per million output tokens"),
@@ -1862,8 +1882,9 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
                         spec.cluster.gpus,
                         fig(s.continuous ? s.continuous->tokens_per_s : s.tokens_per_s),
                         fig(*s.cost_per_million_tokens)),
-            spec.cluster.price_per_gpu_hour ? "cluster.price_per_gpu_hour"
-                                            : "the hardware profile's price");
+            spec.cluster.price_per_gpu_hour
+                ? "cluster.price_per_gpu_hour"
+                : QT_TRANSLATE_NOOP("tally::source", "the hardware profile's price"));
     }
     add("serving.critical_batch", QT_TRANSLATE_NOOP("tally::explain", "Critical batch"),
         dbl(s.critical_batch), "sequences",
@@ -1877,7 +1898,9 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
             .arg(fig(s.bandwidth_bytes_per_s > 0.0
                          ? s.gemm_peak_flops_per_s / s.bandwidth_bytes_per_s
                          : 0.0)),
-        "roofline ridge (Williams et al. 2009); decode turns compute-bound beyond it");
+        QT_TRANSLATE_NOOP(
+            "tally::source",
+            "roofline ridge (Williams et al. 2009); decode turns compute-bound beyond it"));
     return out;
 }
 

@@ -54,6 +54,16 @@ std::string calibration_suffix(const HardwareProfile& hw) {
     return hw.calibration ? "; " + calibration_note(*hw.calibration) : std::string();
 }
 
+// The source of a predicted time: the performance model, and the calibration it carries.
+std::vector<Text> performance_model_source(const HardwareProfile& hw) {
+    std::vector<Text> source = {
+        TALLY_TEXT("tally::source", "the performance model (docs/planner.md)")};
+    if (hw.calibration) {
+        source.push_back(calibration_note_text(*hw.calibration));
+    }
+    return source;
+}
+
 // What a part's published GEMM table by shape adds to the source of a GEMM time (gemm_shapes.h):
 // which table, for GEMMs of 256 or more on every side.
 std::string shape_table_suffix(const HardwareProfile& hw, ComputeType type) {
@@ -110,7 +120,7 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
             .arg(f.microbatches)
             .arg(four_digits(f.microbatch_s))
             .arg(fmt::format("{:.3g}", f.bubble_fraction)),
-        "docs/planner.md, the performance model"));
+        QT_TRANSLATE_NOOP("tally::source", "docs/planner.md, the performance model")));
     if (hw.calibration) {
         // Every term below is the model's divided by the profile's fitted efficiency.
         const StepCalibration& c = *hw.calibration;
@@ -346,14 +356,17 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
             .arg_translated("tally::enums", optimizer_impl_label(spec.training)),
         "Kingma & Ba 2015, Alg. 1; torch.optim.AdamW (foreach); Apex / Transformer Engine "
         "FusedAdam"));
-    out.push_back(make_explanation(
-        "performance.mfu", QT_TRANSLATE_NOOP("tally::explain", "Predicted MFU"), f.mfu, "of peak",
-        QT_TRANSLATE_NOOP("tally::formula", "model FLOPs per step / (step x GPUs x peak)"),
-        fmt::format("{} / ({} x {} x {}) = {:.3f}", four_digits(p.flops.per_step),
-                    four_digits(f.step_s), spec.cluster.gpus, four_digits(p.time.peak_flops_per_s),
-                    f.mfu),
-        fmt::format("{}; {}", gemm_fraction_source(hw, compute_type(spec.training.compute_dtype)),
-                    memory_fraction_source(hw))));
+    out.push_back(with_source(
+        make_explanation(
+            "performance.mfu", QT_TRANSLATE_NOOP("tally::explain", "Predicted MFU"), f.mfu,
+            "of peak",
+            QT_TRANSLATE_NOOP("tally::formula", "model FLOPs per step / (step x GPUs x peak)"),
+            fmt::format("{} / ({} x {} x {}) = {:.3f}", four_digits(p.flops.per_step),
+                        four_digits(f.step_s), spec.cluster.gpus,
+                        four_digits(p.time.peak_flops_per_s), f.mfu),
+            std::string()),
+        {gemm_fraction_source_text(hw, compute_type(spec.training.compute_dtype)),
+         memory_fraction_source_text(hw)}));
 }
 
 }  // namespace
@@ -378,7 +391,7 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
             .arg(four_digits(p.params.total))
             .arg(four_digits(p.params.active))
             .arg(four_digits(p.params.embedding)),
-        spec.model.kind == ModelKind::params ? "the spec"
+        spec.model.kind == ModelKind::params ? QT_TRANSLATE_NOOP("tally::source", "the spec")
         : spec.model.kind == ModelKind::mlp
             ? "CS336 lecture 2"
             : "Vaswani et al. 2017; Shazeer 2020 (SwiGLU); Ainslie et al. 2023 (GQA)");
@@ -423,33 +436,43 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
                     four_digits(p.flops.hardware_total)),
         "Korthikanti et al. 2022, sec. 5; Narayanan et al. 2021, eq. 3"));
     if (p.time.mfu_predicted) {
-        out.push_back(make_explanation(
-            "time.days", QT_TRANSLATE_NOOP("tally::explain", "Training time"), p.time.days, "days",
-            QT_TRANSLATE_NOOP("tally::formula", "steps x predicted step time / 86400 s"),
-            TALLY_TEXT("tally::explain", "%1 x %2 s / 86400 = %3 days")
-                .arg(four_digits(p.parallel.steps))
-                .arg(four_digits(p.performance.step_s))
-                .arg(days_text(p.time.days)),
-            "the performance model (docs/planner.md)" + calibration_suffix(hw)));
+        out.push_back(with_source(
+            make_explanation(
+                "time.days", QT_TRANSLATE_NOOP("tally::explain", "Training time"), p.time.days,
+                "days",
+                QT_TRANSLATE_NOOP("tally::formula", "steps x predicted step time / 86400 s"),
+                TALLY_TEXT("tally::explain", "%1 x %2 s / 86400 = %3 days")
+                    .arg(four_digits(p.parallel.steps))
+                    .arg(four_digits(p.performance.step_s))
+                    .arg(days_text(p.time.days)),
+                std::string()),
+            performance_model_source(hw)));
     } else {
-        out.push_back(make_explanation(
-            "time.days", QT_TRANSLATE_NOOP("tally::explain", "Training time"), p.time.days, "days",
-            QT_TRANSLATE_NOOP("tally::formula", "FLOPs / (peak x MFU x GPUs x 86400 s)"),
-            TALLY_TEXT("tally::explain", "%1 / (%2 x %3 x %4 x 86400) = %5 days")
-                .arg(four_digits(p.flops.total))
-                .arg(four_digits(p.time.peak_flops_per_s))
-                .arg(fmt::format("{}", c.mfu))
-                .arg(c.gpus)
-                .arg(days_text(p.time.days)),
-            fmt::format("CS336 lecture 2; {} dense {} peak from its datasheet", hw.name,
-                        to_string(compute_type(t.compute_dtype)))));
+        out.push_back(with_source(
+            make_explanation(
+                "time.days", QT_TRANSLATE_NOOP("tally::explain", "Training time"), p.time.days,
+                "days",
+                QT_TRANSLATE_NOOP("tally::formula", "FLOPs / (peak x MFU x GPUs x 86400 s)"),
+                TALLY_TEXT("tally::explain", "%1 / (%2 x %3 x %4 x 86400) = %5 days")
+                    .arg(four_digits(p.flops.total))
+                    .arg(four_digits(p.time.peak_flops_per_s))
+                    .arg(fmt::format("{}", c.mfu))
+                    .arg(c.gpus)
+                    .arg(days_text(p.time.days)),
+                std::string()),
+            {as_written("CS336 lecture 2"),
+             TALLY_TEXT("tally::source", "%1 dense %2 peak from its datasheet")
+                 .arg(hw.name)
+                 .arg(to_string(compute_type(t.compute_dtype)))}));
     }
     out.push_back(with_formula(
         make_explanation(
             "time.peak_flops_per_s", QT_TRANSLATE_NOOP("tally::explain", "Dense peak, one GPU"),
             p.time.peak_flops_per_s, "FLOP/s", std::string(),
             fmt::format("{} FLOP/s", four_digits(p.time.peak_flops_per_s)),
-            hw.sources.empty() ? std::string("the hardware profile") : hw.sources.front()),
+            hw.sources.empty()
+                ? std::string(QT_TRANSLATE_NOOP("tally::source", "the hardware profile"))
+                : hw.sources.front()),
         TALLY_TEXT("tally::formula", "dense %1 peak of %2 (no 2:4 sparsity)")
             .arg(to_string(compute_type(t.compute_dtype)))
             .arg(hw.name)));
@@ -472,22 +495,25 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
         "GPU-hours", QT_TRANSLATE_NOOP("tally::formula", "seconds x GPUs / 3600"),
         fmt::format("{} x {} / 3600 = {}", four_digits(p.time.seconds), c.gpus,
                     four_digits(p.time.gpu_hours)),
-        "definition"));
+        QT_TRANSLATE_NOOP("tally::source", "definition")));
     if (p.time.has_cost) {
         out.push_back(make_explanation(
             "time.cost", QT_TRANSLATE_NOOP("tally::explain", "Cost"), p.time.cost, "currency",
             QT_TRANSLATE_NOOP("tally::formula", "GPU-hours x price per GPU-hour"),
             fmt::format("{} x {} = {}", four_digits(p.time.gpu_hours), *c.price_per_gpu_hour,
                         four_digits(p.time.cost)),
-            "definition"));
+            QT_TRANSLATE_NOOP("tally::source", "definition")));
     }
     if (p.time.has_energy) {
-        out.push_back(make_explanation(
-            "time.energy_kwh", QT_TRANSLATE_NOOP("tally::explain", "Energy"), p.time.energy_kwh,
-            "kWh", QT_TRANSLATE_NOOP("tally::formula", "GPU-hours x TDP / 1000 (GPU boards only)"),
-            fmt::format("{} x {} W / 1000 = {}", four_digits(p.time.gpu_hours), hw.tdp_w,
-                        four_digits(p.time.energy_kwh)),
-            hw.name + " TDP from its hardware profile"));
+        out.push_back(with_source(
+            make_explanation(
+                "time.energy_kwh", QT_TRANSLATE_NOOP("tally::explain", "Energy"), p.time.energy_kwh,
+                "kWh",
+                QT_TRANSLATE_NOOP("tally::formula", "GPU-hours x TDP / 1000 (GPU boards only)"),
+                fmt::format("{} x {} W / 1000 = {}", four_digits(p.time.gpu_hours), hw.tdp_w,
+                            four_digits(p.time.energy_kwh)),
+                std::string()),
+            {TALLY_TEXT("tally::source", "%1 TDP from its hardware profile").arg(hw.name)}));
     }
 
     out.push_back(make_explanation(
@@ -603,7 +629,7 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
             .arg_translated("tally::explain",
                             m.fits ? QT_TRANSLATE_NOOP("tally::explain", "fits")
                                    : QT_TRANSLATE_NOOP("tally::explain", "does not fit")),
-        "sum of the above"));
+        QT_TRANSLATE_NOOP("tally::source", "sum of the above")));
     out.push_back(make_explanation(
         "parallel.grad_accum_steps", QT_TRANSLATE_NOOP("tally::explain", "Gradient accumulation"),
         static_cast<double>(p.parallel.grad_accum_steps), "micro-batches",
@@ -618,13 +644,13 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
         fmt::format("{} x {} = {}", p.parallel.global_batch,
                     spec.model.kind == ModelKind::mlp ? 1 : spec.data.seq_len,
                     four_digits(p.parallel.tokens_per_step)),
-        "definition"));
+        QT_TRANSLATE_NOOP("tally::source", "definition")));
     out.push_back(make_explanation(
         "parallel.steps", QT_TRANSLATE_NOOP("tally::explain", "Optimizer steps"), p.parallel.steps,
         "steps", QT_TRANSLATE_NOOP("tally::formula", "training tokens / tokens per step"),
         fmt::format("{} / {} = {}", four_digits(spec.data.tokens),
                     four_digits(p.parallel.tokens_per_step), four_digits(p.parallel.steps)),
-        "definition"));
+        QT_TRANSLATE_NOOP("tally::source", "definition")));
     out.push_back(make_explanation(
         "parallel.pipeline_bubble_fraction", QT_TRANSLATE_NOOP("tally::explain", "Pipeline bubble"),
         p.parallel.pipeline_bubble_fraction, "of a step",

@@ -265,13 +265,26 @@ std::string plan_markdown(const PlanSpec& spec, const HardwareProfile& hw, const
                        say(TALLY_TEXT("tally::report", "With the numbers")),
                        say(TALLY_TEXT("tally::report", "Source")));
     out += "| --- | --- | --- | --- |\n";
+    // A source in words in the reader's language (kSourceContext), a citation as written.
+    auto source_text = [&say](const Explanation& e) {
+        if (e.source_texts.empty()) {
+            return say(Text(kSourceContext, e.source.c_str()));
+        }
+        std::string joined;
+        for (const Text& part : e.source_texts) {
+            joined = joined.empty()
+                         ? say(part)
+                         : say(Text(kSourceContext, kSourceJoin).arg(joined).arg(say(part)));
+        }
+        return joined;
+    };
     for (const Explanation& e : explain(spec, hw, plan)) {
         out += fmt::format(
             "| {} | {} | {} | {} |\n", md(say(Text(kExplanationContext, e.label.c_str()))),
             md(say(e.formula_text.empty() ? Text(kFormulaContext, e.formula.c_str())
                                           : e.formula_text)),
             md(e.substitution_text.empty() ? e.substitution : say(e.substitution_text)),
-            md(e.source));
+            md(source_text(e)));
     }
 
     const std::vector<Text> warnings = warning_texts(plan, spec, hw);

@@ -4006,6 +4006,145 @@
     </message>
 </context>
 <context>
+    <name>tally::source</name>
+    <message>
+        <source>%1: measured on this card (the profile&apos;s %2 is the probe&apos;s)</source>
+        <translation>%1：在这张卡上实测（该配置的 %2 来自探测）</translation>
+    </message>
+    <message>
+        <source>%1: not measured on this card; the best published %2 measurement of the part it is based on</source>
+        <translation>%1：未在这张卡上实测；取其所基于器件已公布的最佳 %2 实测值</translation>
+    </message>
+    <message>
+        <source>%1: the best published %2 measurement of %3 in the catalog</source>
+        <translation>%1：目录中 %3 已公布的最佳 %2 实测值</translation>
+    </message>
+    <message>
+        <source>%1: no published %2 measurement of %3; the median of the catalog&apos;s parts</source>
+        <translation>%1：%3 没有已公布的 %2 实测值；取目录中各器件的中位数</translation>
+    </message>
+    <message>
+        <source>1: no published %1 measurement in the catalog; the datasheet peak</source>
+        <translation>1：目录中没有已公布的 %1 实测值；取数据手册峰值</translation>
+    </message>
+    <message>
+        <source>memory bandwidth</source>
+        <translation>内存带宽</translation>
+    </message>
+    <message>
+        <source>scale-up link bandwidth</source>
+        <translation>节点内互联带宽</translation>
+    </message>
+    <message>
+        <source>DeepSeek-V2 (Liu et al. 2024), sec. 2.1.4, Table 1; the latent is not split by tp</source>
+        <translation>DeepSeek-V2 (Liu et al. 2024), sec. 2.1.4, Table 1；潜向量不按 tp 切分</translation>
+    </message>
+    <message>
+        <source>the full context of every sequence of the batch</source>
+        <translation>批次中每个序列的完整上下文</translation>
+    </message>
+    <message>
+        <source>the whole context in full layers, the last %1 positions in the %2 sliding-window layers: %3 positions a sequence on average</source>
+        <translation>全注意力层保留整个上下文，%2 个滑动窗口层只保留最后 %1 个位置：平均每个序列 %3 个位置</translation>
+    </message>
+    <message>
+        <source>one layer&apos;s working set; nothing is kept for a backward pass</source>
+        <translation>一层的工作集；推理不为反向传播保留任何激活</translation>
+    </message>
+    <message>
+        <source>sum of the above</source>
+        <translation>以上各项之和</translation>
+    </message>
+    <message>
+        <source>bisection on the memory above</source>
+        <translation>对上面的内存二分查找</translation>
+    </message>
+    <message>
+        <source>the engine&apos;s default share of the memory for its KV cache (vLLM gpu_memory_utilization, TensorRT-LLM free_gpu_memory_fraction, SGLang mem_fraction_static); continuous batching admits no more</source>
+        <translation>引擎默认留给 KV 缓存的内存比例（vLLM gpu_memory_utilization、TensorRT-LLM free_gpu_memory_fraction、SGLang mem_fraction_static）；连续批处理不会接纳更多</translation>
+    </message>
+    <message>
+        <source>a step runs at most max_batched_tokens tokens (Sarathi-Serve&apos;s token budget, Agrawal et al. 2024, sec. 4.3); continuous batching keeps no more running</source>
+        <translation>每步最多运行 max_batched_tokens 个 token（Sarathi-Serve 的 token 预算，Agrawal et al. 2024, sec. 4.3）；连续批处理不会让更多序列同时运行</translation>
+    </message>
+    <message>
+        <source>a step runs at most max_batched_tokens tokens (vLLM max_num_batched_tokens, TensorRT-LLM max_num_tokens); continuous batching keeps no more running</source>
+        <translation>每步最多运行 max_batched_tokens 个 token（vLLM max_num_batched_tokens、TensorRT-LLM max_num_tokens）；连续批处理不会让更多序列同时运行</translation>
+    </message>
+    <message>
+        <source>steady state, requests in flight = C</source>
+        <translation>稳态，在途请求数 = C</translation>
+    </message>
+    <message>
+        <source>closed loop: a request arrives as its previous one&apos;s last step ends; Pollaczek-Khinchine (Kleinrock 1975, sec. 5.6) with the arrival theorem (Sevcik &amp; Mitrani 1981)</source>
+        <translation>闭环：每个请求在其上一个请求的最后一步结束时到达；Pollaczek-Khinchine 公式 (Kleinrock 1975, sec. 5.6) 与到达定理 (Sevcik &amp; Mitrani 1981)</translation>
+    </message>
+    <message>
+        <source>a step runs at most max_batched_tokens tokens; closed loop, Little&apos;s law (Little 1961)</source>
+        <translation>每步最多运行 max_batched_tokens 个 token；闭环，利特尔法则 (Little 1961)</translation>
+    </message>
+    <message>
+        <source>engines admit a request only while its KV cache fits (vLLM scheduler; TensorRT-LLM GUARANTEED_NO_EVICT); closed loop, Little&apos;s law (Little 1961)</source>
+        <translation>引擎只在请求的 KV 缓存放得下时才接纳它（vLLM 调度器；TensorRT-LLM GUARANTEED_NO_EVICT）；闭环，利特尔法则 (Little 1961)</translation>
+    </message>
+    <message>
+        <source>Little&apos;s law</source>
+        <translation>利特尔法则 (Little&apos;s law)</translation>
+    </message>
+    <message>
+        <source>each request at its full context, as the engine reserves it; the sum as the static batch&apos;s total</source>
+        <translation>每个请求按其完整上下文计，与引擎的预留方式相同；求和方式与静态批次的总计相同</translation>
+    </message>
+    <message>
+        <source>output tokens of the whole deployment</source>
+        <translation>整个部署的输出 token</translation>
+    </message>
+    <message>
+        <source>at the final context</source>
+        <translation>按最终上下文长度计</translation>
+    </message>
+    <message>
+        <source>the hardware profile&apos;s price</source>
+        <translation>硬件配置中的价格</translation>
+    </message>
+    <message>
+        <source>roofline ridge (Williams et al. 2009); decode turns compute-bound beyond it</source>
+        <translation>屋顶线拐点 (Williams et al. 2009)；超过它解码转为计算受限</translation>
+    </message>
+    <message>
+        <source>the performance model (docs/planner.md)</source>
+        <translation>性能模型 (docs/planner.md)</translation>
+    </message>
+    <message>
+        <source>docs/planner.md, the performance model</source>
+        <translation>docs/planner.md，性能模型</translation>
+    </message>
+    <message>
+        <source>the spec</source>
+        <translation>规格</translation>
+    </message>
+    <message>
+        <source>%1 dense %2 peak from its datasheet</source>
+        <translation>%1 数据手册中的稠密 %2 峰值</translation>
+    </message>
+    <message>
+        <source>the hardware profile</source>
+        <translation>硬件配置</translation>
+    </message>
+    <message>
+        <source>definition</source>
+        <translation>定义</translation>
+    </message>
+    <message>
+        <source>%1 TDP from its hardware profile</source>
+        <translation>%1 硬件配置中的 TDP</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1；%2</translation>
+    </message>
+</context>
+<context>
     <name>tally::spec_json</name>
     <message>
         <source>must be a JSON object</source>

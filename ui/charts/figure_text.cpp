@@ -29,7 +29,7 @@ QString explanationTip(const Explanation* e) {
     if (!e) {
         return {};
     }
-    return tip(translatedFormula(*e), translatedSubstitution(*e), qs(e->source));
+    return tip(translatedFormula(*e), translatedSubstitution(*e), translatedSource(*e));
 }
 
 std::vector<FigureRow> timeFigures(const PlanViews& v) {

@@ -52,6 +52,20 @@ QString translatedFormula(const tally::Explanation& explanation, const Translati
     return translatedLiteral(kFormulaContext, explanation.formula, translations);
 }
 
+QString translatedSource(const tally::Explanation& explanation, const Translations* translations) {
+    if (explanation.source_texts.empty()) {
+        return translatedLiteral(kSourceContext, explanation.source, translations);
+    }
+    QString joined;
+    for (const tally::Text& part : explanation.source_texts) {
+        const QString text = translatedText(part, translations);
+        joined = joined.isEmpty()
+                     ? text
+                     : lookUp(kSourceContext, kSourceJoin, translations).arg(joined, text);
+    }
+    return joined;
+}
+
 QString translatedSubstitution(const tally::Explanation& explanation,
                                const Translations* translations) {
     if (!explanation.substitution_text.empty()) {

@@ -27,6 +27,12 @@ QString translatedLiteral(const char* context, const std::string& english,
 QString translatedFormula(const tally::Explanation& explanation,
                           const Translations* translations = nullptr);
 
+// An explanation's source in the user's language: its source_texts translated and joined
+// (kSourceJoin) when it has them, else its English looked up under kSourceContext (a citation comes
+// back as written).
+QString translatedSource(const tally::Explanation& explanation,
+                         const Translations* translations = nullptr);
+
 // An explanation's line with the numbers (planner/core/explanation.h) in the user's language:
 // its substitution_text translated when it has one, else the numbers as written.
 QString translatedSubstitution(const tally::Explanation& explanation,

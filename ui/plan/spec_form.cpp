@@ -392,7 +392,7 @@ void SpecForm::showResults() {
         m_modelSummary->setToolTip(QString());
     } else if (const Explanation* e = views.explanation("params")) {
         m_modelSummary->setToolTip(translatedFormula(*e) + u"\n= " + translatedSubstitution(*e) +
-                                   u"\n" + tr("Source: %1").arg(qs(e->source)));
+                                   u"\n" + tr("Source: %1").arg(translatedSource(*e)));
     }
 }
 
