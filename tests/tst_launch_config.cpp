@@ -207,6 +207,7 @@ private slots:
     void everyValueComesBackOrIsNamed();
     void carriedSettingsReadBack();
     void megatronFlexDispatcher();
+    void megatronAndNemoGradientsInFp32UnlessTold();
     void torchtitanTensorParallelIsSequenceParallel();
     void importListsWhatItAssumed_data();
     void importListsWhatItAssumed();
@@ -822,7 +823,8 @@ void TestLaunchConfig::megatronBlockRecomputeAndTpOverlap() {
         "--num-layers 32 --hidden-size 4096 --num-attention-heads 32 --ffn-hidden-size 14336 "
         "--vocab-size 128256 --max-position-embeddings 8192 --seq-length 8192 "
         "--tensor-model-parallel-size 2 --sequence-parallel --tp-comm-overlap "
-        "--recompute-granularity full --recompute-method block --recompute-num-layers 5 --bf16",
+        "--recompute-granularity full --recompute-method block --recompute-num-layers 5 --bf16 "
+        "--grad-reduce-in-bf16",
         "run.sh", options);
     QCOMPARE(r.spec.training.recompute, Recompute::full);
     QCOMPARE(r.spec.training.recompute_layers, std::int64_t{5});
@@ -1050,6 +1052,62 @@ void TestLaunchConfig::carriedSettingsReadBack() {
     QVERIFY2(names(r, "data.seq_len"), guesses_text(r).c_str());
 }
 
+// Megatron-LM keeps a bf16 run's gradients in fp32: validate_args() sets
+// accumulate_allreduce_grads_in_fp32 under --bf16 ("bfloat16 requires gradient accumulation and
+// all-reduce to be done in fp32") unless --grad-reduce-in-bf16 (megatron/training/arguments.py,
+// core_v0.12.0); an fp16 run keeps fp16 gradients unless --accumulate-allreduce-grads-in-fp32.
+// NeMo 2's bf16-mixed plugin has grad_reduce_in_fp32=True by default.
+void TestLaunchConfig::megatronAndNemoGradientsInFp32UnlessTold() {
+    LaunchImportOptions options;
+    options.from = LaunchTarget::megatron;
+    const std::string model =
+        "--num-layers 32 --hidden-size 4096 --num-attention-heads 32 --ffn-hidden-size 14336 "
+        "--vocab-size 128256 --max-position-embeddings 8192 --seq-length 8192 ";
+    auto grads = [&](const std::string& flags) {
+        return import_launch_config(model + flags, "run.sh", options).spec.training.grad_dtype;
+    };
+    QCOMPARE(grads("--bf16"), DType::fp32);
+    QCOMPARE(grads("--bf16 --grad-reduce-in-bf16"), DType::bf16);
+    QCOMPARE(grads("--fp16"), DType::fp16);
+    QCOMPARE(grads("--fp16 --accumulate-allreduce-grads-in-fp32"), DType::fp32);
+    try {
+        grads("--fp16 --grad-reduce-in-bf16");
+        QFAIL("--grad-reduce-in-bf16 beside --fp16 was taken");
+    } catch (const SpecError& e) {
+        QVERIFY2(e.error().field.find("grad-reduce-in-bf16") != std::string::npos,
+                 e.error().field.c_str());
+    }
+
+    // A plan with bf16 gradients says so; one with fp32 gradients is --bf16 alone, and both come
+    // back as they went.
+    PlanSpec spec = load_plan_spec(std::string(TALLY_SOURCE_DIR) +
+                                   "/resources/examples/llama-3-70b-15t-1024-h100.json");
+    QCOMPARE(spec.training.grad_dtype, DType::bf16);
+    const std::string half = export_launch_config(spec, LaunchTarget::megatron);
+    QVERIFY2(half.find("--bf16") != std::string::npos, half.c_str());
+    QVERIFY2(half.find("--grad-reduce-in-bf16") != std::string::npos, half.c_str());
+    QCOMPARE(import_text(half, LaunchTarget::megatron).spec.training.grad_dtype, DType::bf16);
+    spec.training.grad_dtype = DType::fp32;
+    const std::string full = export_launch_config(spec, LaunchTarget::megatron);
+    QVERIFY2(full.find("--bf16") != std::string::npos, full.c_str());
+    QVERIFY2(full.find("--grad-reduce-in-bf16") == std::string::npos, full.c_str());
+    QCOMPARE(import_text(full, LaunchTarget::megatron).spec.training.grad_dtype, DType::fp32);
+
+    // NeMo: the override says which; without it the plugin's default, fp32.
+    const std::string nemo = export_launch_config(spec, LaunchTarget::nemo);
+    QVERIFY2(nemo.find("trainer.plugins.grad_reduce_in_fp32=True") != std::string::npos,
+             nemo.c_str());
+    spec.training.grad_dtype = DType::bf16;
+    const std::string nemo_half = export_launch_config(spec, LaunchTarget::nemo);
+    QVERIFY2(nemo_half.find("trainer.plugins.grad_reduce_in_fp32=False") != std::string::npos,
+             nemo_half.c_str());
+    QCOMPARE(import_text(nemo_half, LaunchTarget::nemo).spec.training.grad_dtype, DType::bf16);
+    std::string nemo_default = nemo_half;
+    nemo_default.erase(nemo_default.find("trainer.plugins.grad_reduce_in_fp32=False"),
+                       std::string("trainer.plugins.grad_reduce_in_fp32=False").size());
+    QCOMPARE(import_text(nemo_default, LaunchTarget::nemo).spec.training.grad_dtype, DType::fp32);
+}
+
 void TestLaunchConfig::megatronFlexDispatcher() {
     // DeepSeek-V3's group-limited routing and the flex dispatcher with DeepEP, as Megatron-LM
     // arguments: read into the spec, written back the same way; DeepSpeed has no such dispatcher
@@ -1062,7 +1120,8 @@ void TestLaunchConfig::megatronFlexDispatcher() {
         "--num-experts 64 --moe-router-topk 8 --moe-ffn-hidden-size 512 "
         "--moe-router-num-groups 8 --moe-router-group-topk 4 ";
     const LaunchImport r = import_launch_config(
-        moe + "--moe-token-dispatcher-type flex --moe-enable-deepep", "run.sh", options);
+        moe + "--grad-reduce-in-bf16 --moe-token-dispatcher-type flex --moe-enable-deepep",
+        "run.sh", options);
     QVERIFY(r.spec.training.moe_dispatcher == MoeDispatcher::flex);
     QCOMPARE(r.spec.model.moe.router_groups, std::int64_t{8});
     QCOMPARE(r.spec.model.moe.router_group_topk, std::int64_t{4});

@@ -3661,6 +3661,14 @@
         <source>a whole number &gt;= 1 or none</source>
         <translation>一个 &gt;= 1 的整数，或 none</translation>
     </message>
+    <message>
+        <source>a launch configuration holds one precision: bf16 or fp16 mixed (grads in the same type or in fp32, fp32 master weights and optimizer state, compute in it or fp8) or plain fp32 (no master copy) (%1 cannot express it)</source>
+        <translation>一个启动配置只有一种精度：bf16 或 fp16 混合精度（梯度使用同一类型或 fp32，fp32 主权重和优化器状态，以该类型或 fp8 计算），或纯 fp32（无主副本）（%1 无法表达）</translation>
+    </message>
+    <message>
+        <source>given only with --bf16</source>
+        <translation>只能与 --bf16 一起给出</translation>
+    </message>
 </context>
 <context>
     <name>tally::number_formats</name>

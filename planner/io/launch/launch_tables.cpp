@@ -206,14 +206,16 @@ std::int64_t gpus_per_node(const PlanSpec& s) {
 }
 
 // Precision as the frameworks name it: mixed bf16/fp16 (half-precision params and gradients, an
-// fp32 master copy and fp32 Adam state: Micikevicius et al. 2018) or plain fp32.
+// fp32 master copy and fp32 Adam state: Micikevicius et al. 2018) or plain fp32. Megatron-LM and
+// NeMo keep the gradients of a mixed run in fp32 unless told otherwise (fp32_grads below).
 enum class Precision { fp32, bf16, fp16 };
 
 bool is_fp8(DType d) {
     return d == DType::fp8_e4m3 || d == DType::fp8_e5m2;
 }
 
-std::optional<Precision> precision_of(const PlanSpec& s) {
+// `fp32_grads`: a mixed run may keep its gradients in fp32 (Megatron-LM's and NeMo's main grads).
+std::optional<Precision> precision_of(const PlanSpec& s, bool fp32_grads = false) {
     const TrainingSpec& t = s.training;
     if (t.param_dtype == DType::fp32) {
         const bool plain = t.grad_dtype == DType::fp32 && t.compute_dtype == DType::fp32 &&
@@ -225,7 +227,8 @@ std::optional<Precision> precision_of(const PlanSpec& s) {
         return std::nullopt;
     }
     const DType half = t.param_dtype;
-    const bool mixed = t.grad_dtype == half && t.activation_dtype == half &&
+    const bool grads = t.grad_dtype == half || (fp32_grads && t.grad_dtype == DType::fp32);
+    const bool mixed = grads && t.activation_dtype == half &&
                        (t.compute_dtype == half || is_fp8(t.compute_dtype)) &&
                        t.master_dtype == DType::fp32 && t.optimizer_state_dtype == DType::fp32;
     if (!mixed) {
@@ -256,6 +259,20 @@ std::optional<FieldError> refuse_precision(const PlanSpec& s, std::string_view t
                    "a launch configuration holds one precision: bf16 or fp16 mixed (grads in "
                    "the same type, fp32 master weights and optimizer state, compute in it or "
                    "fp8) or plain fp32 (no master copy) (%1 cannot express it)")
+            .arg(title));
+}
+
+// refuse_precision() for Megatron-LM and NeMo, whose mixed runs keep fp32 gradients by default.
+std::optional<FieldError> refuse_precision_fp32_grads(const PlanSpec& s, std::string_view title) {
+    if (precision_of(s, true)) {
+        return std::nullopt;
+    }
+    return refusal(
+        "training.param_dtype", std::string(to_string(s.training.param_dtype)),
+        TALLY_TEXT("tally::launch",
+                   "a launch configuration holds one precision: bf16 or fp16 mixed (grads in "
+                   "the same type or in fp32, fp32 master weights and optimizer state, compute "
+                   "in it or fp8) or plain fp32 (no master copy) (%1 cannot express it)")
             .arg(title));
 }
 
@@ -1224,9 +1241,6 @@ std::optional<Value> get_bf16(const PlanSpec& s) {
 void set_bf16(PlanSpec& s, const Value& v) {
     set_precision(s, as_bool(v) ? Precision::bf16 : Precision::fp32);
 }
-std::optional<Value> get_fp16(const PlanSpec& s) {
-    return Value{precision_of(s) == Precision::fp16};
-}
 void set_fp16(PlanSpec& s, const Value& v) {
     if (as_bool(v)) {
         if (s.training.param_dtype == DType::bf16) {
@@ -1236,6 +1250,51 @@ void set_fp16(PlanSpec& s, const Value& v) {
         set_precision(s, Precision::fp16);
     }
 }
+// Megatron-LM's --bf16 and --fp16, whose gradients may be fp32 (below).
+std::optional<Value> get_megatron_bf16(const PlanSpec& s) {
+    return Value{precision_of(s, true) == Precision::bf16};
+}
+std::optional<Value> get_megatron_fp16(const PlanSpec& s) {
+    return Value{precision_of(s, true) == Precision::fp16};
+}
+// Megatron-LM's gradient precision (megatron/training/arguments.py, validate_args): under --bf16
+// the gradients are accumulated and all-reduced in fp32 ("bfloat16 requires gradient
+// accumulation and all-reduce to be done in fp32") unless --grad-reduce-in-bf16; under --fp16
+// they stay fp16 unless --accumulate-allreduce-grads-in-fp32.
+std::optional<Value> get_accumulate_in_fp32(const PlanSpec& s) {
+    return Value{precision_of(s, true) == Precision::fp16 && s.training.grad_dtype == DType::fp32};
+}
+void set_accumulate_in_fp32(PlanSpec& s, const Value& v) {
+    if (as_bool(v) && s.training.param_dtype == DType::fp16) {
+        s.training.grad_dtype = DType::fp32;
+    }
+}
+std::optional<Value> get_grad_reduce_in_bf16(const PlanSpec& s) {
+    return Value{precision_of(s, true) == Precision::bf16 && s.training.grad_dtype == DType::bf16};
+}
+void set_grad_reduce_in_bf16(PlanSpec& s, const Value& v) {
+    if (s.training.param_dtype != DType::bf16) {
+        if (as_bool(v)) {
+            refuse_value(v, TALLY_TEXT("tally::launch", "given only with --bf16"));
+        }
+        return;
+    }
+    s.training.grad_dtype = as_bool(v) ? DType::bf16 : DType::fp32;
+}
+// NeMo 2's bf16-mixed plugin: MegatronMixedPrecision(grad_reduce_in_fp32=True) by default
+// (nemo/lightning/pytorch/plugins/mixed_precision.py), which overrides the DDP config's.
+std::optional<Value> get_grad_reduce_in_fp32(const PlanSpec& s) {
+    if (precision_of(s, true) != Precision::bf16) {
+        return std::nullopt;
+    }
+    return Value{s.training.grad_dtype == DType::fp32};
+}
+void set_grad_reduce_in_fp32(PlanSpec& s, const Value& v) {
+    if (s.training.param_dtype == DType::bf16) {
+        s.training.grad_dtype = as_bool(v) ? DType::fp32 : DType::bf16;
+    }
+}
+
 // A single name for the precision (accelerate's mixed_precision; torchtitan's
 // training.mixed_precision_param).
 template <const char* Fp32, const char* Bf16, const char* Fp16>
@@ -1803,8 +1862,14 @@ Table megatron_table() {
                    set_enable_deepep),
             custom("optimizer", Kind::text, "training.optimizer", get_megatron_optimizer,
                    set_megatron_optimizer, Value{std::string("adam")}),
-            custom("bf16", Kind::flag, "training.param_dtype", get_bf16, set_bf16, Value{false}),
-            custom("fp16", Kind::flag, "training.param_dtype", get_fp16, set_fp16, Value{false}),
+            custom("bf16", Kind::flag, "training.param_dtype", get_megatron_bf16, set_bf16,
+                   Value{false}),
+            custom("fp16", Kind::flag, "training.param_dtype", get_megatron_fp16, set_fp16,
+                   Value{false}),
+            custom("accumulate-allreduce-grads-in-fp32", Kind::flag, "training.grad_dtype",
+                   get_accumulate_in_fp32, set_accumulate_in_fp32, Value{false}),
+            custom("grad-reduce-in-bf16", Kind::flag, "training.grad_dtype",
+                   get_grad_reduce_in_bf16, set_grad_reduce_in_bf16, Value{false}),
             [] {
                 Field f = custom("fp8-format", Kind::text, "training.compute_dtype", get_fp8_format,
                                  set_fp8_format);
@@ -1836,10 +1901,10 @@ Table megatron_table() {
                     }
                 }),
         },
-        {refuse_not_transformer, refuse_precision, refuse_zero_above_1, refuse_offload_params,
-         refuse_sqrt_recompute, refuse_optimizer_not_adamw, refuse_fp8_block, refuse_ffn_relu,
-         refuse_interleave_split, refuse_activation_offload, refuse_ep_comm_overlap,
-         refuse_optimizer_foreach, refuse_sliding_window},
+        {refuse_not_transformer, refuse_precision_fp32_grads, refuse_zero_above_1,
+         refuse_offload_params, refuse_sqrt_recompute, refuse_optimizer_not_adamw, refuse_fp8_block,
+         refuse_ffn_relu, refuse_interleave_split, refuse_activation_offload,
+         refuse_ep_comm_overlap, refuse_optimizer_foreach, refuse_sliding_window},
         // Megatron-LM arguments that do not change the plan (learning rate, data, checkpoints,
         // logging, kernels' fusions, initialisation).
         {"lr",
@@ -2013,16 +2078,18 @@ Table nemo_table() {
             // overlap_grad_reduce=True, ...) (nemo/collections/llm/recipes/llama3_70b.py).
             custom("trainer.strategy.ddp.overlap_grad_reduce", Kind::boolean, "training.dp_overlap",
                    get_overlap, set_overlap),
+            custom("trainer.plugins.grad_reduce_in_fp32", Kind::boolean, "training.grad_dtype",
+                   get_grad_reduce_in_fp32, set_grad_reduce_in_fp32, Value{true}),
             custom("trainer.plugins.fp8", Kind::text, "training.compute_dtype", get_fp8_format,
                    set_fp8_format),
             custom("trainer.plugins.fp8_recipe", Kind::text, "training.fp8_recipe", get_fp8_recipe,
                    set_fp8_recipe),
         },
-        {refuse_not_transformer, refuse_precision,
+        {refuse_not_transformer, refuse_precision_fp32_grads,
          // NeMo 2's recipes train in bf16-mixed (their trainer's plugins); fp16 and fp32 are
          // other plugins, not an override of a field.
          [](const PlanSpec& s, std::string_view title) -> std::optional<FieldError> {
-             if (precision_of(s) == Precision::bf16) {
+             if (precision_of(s, true) == Precision::bf16) {
                  return std::nullopt;
              }
              return refusal("training.param_dtype", std::string(to_string(s.training.param_dtype)),
