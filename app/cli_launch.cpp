@@ -18,6 +18,7 @@
 #include "planner/io/hf_config.h"
 #include "planner/io/launch/launch_config.h"
 #include "planner/io/spec_json.h"
+#include "planner/training/plan.h"
 
 namespace tally::cli {
 
@@ -139,10 +140,17 @@ void register_launch_commands(CLI::App& app, CliState& state) {
         ->required();
     exp->add_option("--to", opts->target, target_names())->required();
     exp->add_option("-o,--output", opts->output, "Write to FILE (default: standard output)");
+    exp->add_option("--db", state.db_path, "Workspace database (for custom and measured GPUs)");
     exp->callback([opts, &state] {
         const LaunchTarget target = parse_target("--to", opts->target);
         refuse_overwriting_input(opts->spec, opts->output, "SPEC");
         const PlanSpec spec = load_plan_spec(opts->spec);
+        // A plan `tally plan` refuses (a global batch that is no multiple of micro-batch x
+        // data-parallel ranks, say) is one the framework refuses at start-up too: written out,
+        // it would read as a working run.
+        if (std::optional<FieldError> error = check(spec, resolve_gpu(spec, state))) {
+            throw SpecError(std::move(*error));
+        }
         const std::string text = export_launch_config(spec, target);
         // The notes head the file as comments too; standard error says them where a JSON
         // config cannot, and where the file goes unread.

@@ -100,6 +100,23 @@ void TestCliLaunch::exportRefusesByName() {
                                    QStringLiteral("--to"), QStringLiteral("jax")});
     QCOMPARE(unknown.exit_code, 2);
     QVERIFY(unknown.err.contains("--to"));
+    // A plan `tally plan` refuses is not written either: Llama 3 70B at tp 8, pp 4 on 1024 GPUs
+    // has 1024 / 32 = 32 data-parallel ranks, and a global batch of 100 is no multiple of
+    // micro-batch 1 x 32 (Megatron-LM stops at start-up: num_microbatches_calculator.py).
+    QFile example_file(example("llama-3-70b-15t-1024-h100.json"));
+    QVERIFY(example_file.open(QIODevice::ReadOnly));
+    QByteArray spec = example_file.readAll();
+    const qsizetype batch = spec.indexOf("\"global_batch\": 512");
+    QVERIFY(batch >= 0);
+    spec.replace(batch, qsizetype(sizeof("\"global_batch\": 512") - 1), "\"global_batch\": 100");
+    for (const char* to : {"megatron", "deepspeed"}) {
+        const Run refused = run_tally({QStringLiteral("export"), QStringLiteral("-"),
+                                       QStringLiteral("--to"), QString::fromLatin1(to)},
+                                      spec);
+        QCOMPARE(refused.exit_code, 2);
+        QVERIFY(refused.out.isEmpty());
+        QVERIFY2(refused.err.contains("data.global_batch: got 100"), qPrintable(refused.err));
+    }
 }
 
 void TestCliLaunch::badInputWritesNothing_data() {

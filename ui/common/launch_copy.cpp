@@ -38,7 +38,7 @@ std::optional<QString> copyLaunchConfig(const PlanSpec& spec, LaunchTarget targe
         return text;
     } catch (const SpecError& e) {
         if (error) {
-            *error = QString::fromUtf8(e.what());
+            *error = translatedFieldError(e.error());
         }
         return std::nullopt;
     }
