@@ -1,6 +1,9 @@
 // FLOPs, time and cost: the seed's headline figures and hand-derived cases.
+#include <fmt/core.h>
 #include <QtTest>
 #include <nlohmann/json.hpp>
+
+#include <algorithm>
 
 #include "planner/hardware/hardware.h"
 #include "planner/io/examples.h"
@@ -260,6 +263,22 @@ void TestFlops::costAndGpuHours() {
     for (const Explanation& e : explain(s, no_tdp, unknown)) {
         QVERIFY2(e.key != "time.energy_kwh", e.formula.c_str());
     }
+
+    // Without a price of its own the plan takes its profile's, as the layout search, compare and
+    // the serving plan do: 336.87 GPU-hours at 1.85 a GPU-hour; the spec's price comes first.
+    HardwareProfile priced = h100();
+    priced.price_per_gpu_hour = 1.85;
+    PlanSpec unpriced = s;
+    unpriced.cluster.price_per_gpu_hour.reset();
+    QVERIFY(!eval(unpriced).time.has_cost);
+    const Plan on_profile = eval(unpriced, priced);
+    QVERIFY(on_profile.time.has_cost);
+    QVERIFY(on_profile.time.price_from_profile);
+    QVERIFY(within(on_profile.time.cost, seconds * 8 / 3600 * 1.85, 1e-12));
+    const Plan own = eval(s, priced);
+    QVERIFY(!own.time.price_from_profile);
+    QVERIFY(within(own.time.cost, seconds * 8 / 3600 * 2.5, 1e-12));
+    QVERIFY(to_json(on_profile, unpriced, priced)["time"]["cost"].is_number());
 }
 
 void TestFlops::warnings() {

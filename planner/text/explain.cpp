@@ -500,9 +500,11 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
         out.push_back(make_explanation(
             "time.cost", QT_TRANSLATE_NOOP("tally::explain", "Cost"), p.time.cost, "currency",
             QT_TRANSLATE_NOOP("tally::formula", "GPU-hours x price per GPU-hour"),
-            fmt::format("{} x {} = {}", four_digits(p.time.gpu_hours), *c.price_per_gpu_hour,
+            fmt::format("{} x {} = {}", four_digits(p.time.gpu_hours), p.time.price_per_gpu_hour,
                         four_digits(p.time.cost)),
-            QT_TRANSLATE_NOOP("tally::source", "definition")));
+            p.time.price_from_profile
+                ? QT_TRANSLATE_NOOP("tally::source", "the hardware profile's price")
+                : "cluster.price_per_gpu_hour"));
     }
     if (p.time.has_energy) {
         out.push_back(with_source(

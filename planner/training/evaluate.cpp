@@ -40,8 +40,13 @@ Plan evaluate(const PlanSpec& spec, const HardwareProfile& hw) {
     }
     tm.days = tm.seconds / 86400.0;
     tm.gpu_hours = tm.seconds * dbl(spec.cluster.gpus) / 3600.0;
-    tm.has_cost = spec.cluster.price_per_gpu_hour.has_value();
-    tm.cost = tm.has_cost ? tm.gpu_hours * *spec.cluster.price_per_gpu_hour : 0.0;
+    // The spec's price, else the profile's: what a plan on a profile with a price costs.
+    const std::optional<double> price =
+        spec.cluster.price_per_gpu_hour ? spec.cluster.price_per_gpu_hour : hw.price_per_gpu_hour;
+    tm.has_cost = price.has_value();
+    tm.price_per_gpu_hour = price.value_or(0.0);
+    tm.price_from_profile = !spec.cluster.price_per_gpu_hour && price.has_value();
+    tm.cost = tm.has_cost ? tm.gpu_hours * tm.price_per_gpu_hour : 0.0;
     // A profile without a TDP (a measured or custom one) leaves the energy unknown, not zero.
     tm.has_energy = hw.tdp_w > 0.0;
     tm.energy_kwh = tm.has_energy ? tm.gpu_hours * hw.tdp_w / 1000.0 : 0.0;

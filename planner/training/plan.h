@@ -22,6 +22,10 @@ struct TimeEstimate {
     double gpu_hours = 0.0;
     double cost = 0.0;  // gpu_hours x price; 0 when no price is given
     bool has_cost = false;
+    // The price per GPU-hour the cost is at: the spec's cluster.price_per_gpu_hour, else the
+    // hardware profile's (price_from_profile), as the layout search, compare and serving take it.
+    double price_per_gpu_hour = 0.0;
+    bool price_from_profile = false;
     double energy_kwh = 0.0;  // gpu_hours x TDP (GPU board power only); 0 when no TDP is known
     bool has_energy = false;  // the hardware profile gives a TDP
     double hfu = 0.0;         // hardware FLOPs utilisation implied by mfu
