@@ -51,6 +51,7 @@ private slots:
     void recomputeCountedLikeModelFlops();
     void costAndGpuHours();
     void warnings();
+    void fewerTokensThanOneStep();
 };
 
 void TestFlops::seedQuestionOne() {
@@ -290,6 +291,28 @@ void TestFlops::warnings() {
     s.training.recompute = Recompute::full;
     QVERIFY(eval(s).has(Warning::hfu_above_one));  // 0.95 · 8/6 > 1
     QVERIFY(!warning_messages(eval(s), s, h100()).empty());
+}
+
+void TestFlops::fewerTokensThanOneStep() {
+    // The lecture's 70B plan has global batch 512 x 8192 = 4,194,304 tokens a step; 4096
+    // training tokens are 4096 / 4,194,304 = 0.000977 of one, and the time shown (about 4.5 ms)
+    // is that fraction of a predicted step of several seconds.
+    PlanSpec s = load_plan_spec(std::string(TALLY_SOURCE_DIR) +
+                                "/resources/examples/llama-3-70b-15t-1024-h100.json");
+    QVERIFY(!eval(s).has(Warning::less_than_one_step));
+    s.data.tokens = 4096;
+    const Plan p = eval(s);
+    QVERIFY(p.has(Warning::less_than_one_step));
+    const std::vector<std::string> messages = warning_messages(p, s, h100());
+    QVERIFY(std::any_of(messages.begin(), messages.end(), [&](const std::string& m) {
+        return m.find(
+                   "4096 training tokens are 0.000977 of one optimizer step of 4.194e+06 "
+                   "tokens (global batch 512 x sequence 8192)") != std::string::npos &&
+               m.find(fmt::format("{:.3g} s", p.performance.step_s)) != std::string::npos;
+    }));
+    // One whole step: no warning.
+    s.data.tokens = 512.0 * 8192.0;
+    QVERIFY(!eval(s).has(Warning::less_than_one_step));
 }
 
 void TestFlops::assumedMfuFarAbovePredictedWarns() {

@@ -785,6 +785,19 @@ std::vector<Text> warning_texts(const Plan& plan, const PlanSpec& spec, const Ha
                                  "(or a model without attention) already keeps no attention "
                                  "scores"));
     }
+    if (plan.has(Warning::less_than_one_step)) {
+        out.push_back(TALLY_TEXT("tally::warnings",
+                                 "%1 training tokens are %2 of one optimizer step of %3 tokens "
+                                 "(global batch %4 x sequence %5): a run takes whole steps, so "
+                                 "it takes at least one, %6 s, where the time shown is a "
+                                 "fraction of it")
+                          .arg(fmt::format("{:.4g}", spec.data.tokens))
+                          .arg(g3(plan.parallel.steps))
+                          .arg(fmt::format("{:.4g}", plan.parallel.tokens_per_step))
+                          .arg(plan.parallel.global_batch)
+                          .arg(spec.model.kind == ModelKind::mlp ? 1 : spec.data.seq_len)
+                          .arg(g3(plan.time.seconds / plan.parallel.steps)));
+    }
     if (plan.has(Warning::recompute_saves_nothing)) {
         // PyTorch's ReLU saves its output for the backward (torch.nn.functional.relu's
         // derivative reads `result`), which is the next layer's input: each block of a linear

@@ -87,6 +87,9 @@ Plan evaluate(const PlanSpec& spec, const HardwareProfile& hw) {
         (m.kind != ModelKind::transformer || t.flash_attention)) {
         warn(Warning::selective_without_attention);
     }
+    if (par.steps < 1.0) {
+        warn(Warning::less_than_one_step);
+    }
     if (m.kind == ModelKind::mlp && t.recompute == Recompute::full) {
         warn(Warning::recompute_saves_nothing);
     }

@@ -52,6 +52,9 @@ enum class Warning : std::uint32_t {
     // Full recomputation of the deep ReLU network (the mlp kind): its layers keep only their
     // inputs, which the checkpoints keep too, so it saves nothing and repeats the forward.
     recompute_saves_nothing = 1u << 10,
+    // Fewer training tokens than one optimizer step takes (data.tokens < global batch x sequence):
+    // the time is a fraction of a step, which no run takes.
+    less_than_one_step = 1u << 11,
 };
 
 // How far an assumed MFU may exceed the predicted one before the plan warns. The model's error

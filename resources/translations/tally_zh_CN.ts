@@ -9308,6 +9308,10 @@ Source: %2</source>
         <source>prompt + output = %1 tokens is past the %2 tokens of the model&apos;s context (model.context_length): the model was not trained on sequences this long, and engines refuse such a request unless told to (vLLM&apos;s max_model_len)</source>
         <translation>提示 + 输出 = %1 个 token，超过了模型的上下文长度 %2 个 token（model.context_length）：模型没有在这么长的序列上训练过，推理引擎也会拒绝这样的请求，除非另行设置（vLLM 的 max_model_len）</translation>
     </message>
+    <message>
+        <source>%1 training tokens are %2 of one optimizer step of %3 tokens (global batch %4 x sequence %5): a run takes whole steps, so it takes at least one, %6 s, where the time shown is a fraction of it</source>
+        <translation>%1 个训练 token 只是一个优化器步（%3 个 token：全局批量 %4 x 序列 %5）的 %2：训练以整步进行，至少要一步，即 %6 s，而这里显示的时间只是它的一部分</translation>
+    </message>
 </context>
 <context>
     <name>tally::workspace</name>
