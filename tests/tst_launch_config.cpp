@@ -209,6 +209,7 @@ private slots:
     void megatronFlexDispatcher();
     void megatronAndNemoGradientsInFp32UnlessTold();
     void torchtitanTensorParallelIsSequenceParallel();
+    void torchtitanOptimizerAndConverters();
     void importListsWhatItAssumed_data();
     void importListsWhatItAssumed();
     void tallySettingsTravelInComments();
@@ -1150,6 +1151,38 @@ void TestLaunchConfig::megatronFlexDispatcher() {
 // ffn_norm and the final norm SequenceParallel(), and job_config.py has no setting to turn it
 // off. A TOML with tp > 1 therefore reads as sequence parallel, and the plan's activations come
 // back as they were exported.
+// torchtitan's optimizer.name builds Adam or AdamW (torchtitan/components/optimizer.py, AdamW by
+// default), and a float8 or MX converter swaps the linear layers for torchao's fp8 modules, which
+// Tally does not time: read, written back, or refused by name, never listed as of no bearing.
+void TestLaunchConfig::torchtitanOptimizerAndConverters() {
+    LaunchImportOptions options;
+    options.gpus = 8;
+    const std::string job = "[model]\nname = \"llama3\"\nflavor = \"8B\"\n";
+    auto import = [&](const std::string& extra) {
+        return import_launch_config(job + extra, "job.toml", options);
+    };
+    QCOMPARE(import("").spec.training.optimizer, Optimizer::adamw);
+    const LaunchImport adam = import("[optimizer]\nname = \"Adam\"\n");
+    QCOMPARE(adam.spec.training.optimizer, Optimizer::adam);
+    const std::string written = export_launch_config(adam.spec, LaunchTarget::torchtitan);
+    QVERIFY2(written.find("name = 'Adam'") != std::string::npos, written.c_str());
+    QCOMPARE(import_launch_config(written, "job.toml", options).spec.training.optimizer,
+             Optimizer::adam);
+    for (const char* converters :
+         {"[\"quantize.linear.float8\"]", "[\"float8\"]", "[\"quantize.linear.mx\"]"}) {
+        try {
+            import(std::string("converters = ") + converters + "\n");
+            QFAIL(converters);
+        } catch (const SpecError& e) {
+            QVERIFY2(e.error().field.find("model.converters") != std::string::npos,
+                     e.error().field.c_str());
+        }
+    }
+    PlanSpec sgd = adam.spec;
+    sgd.training.optimizer = Optimizer::sgd;
+    QCOMPARE(refusal_field(sgd, LaunchTarget::torchtitan), std::string("training.optimizer"));
+}
+
 void TestLaunchConfig::torchtitanTensorParallelIsSequenceParallel() {
     const PlanSpec spec = eight_b(R"("zero": 3, "tp": 8, "sequence_parallel": true)");
     LaunchImportOptions options;

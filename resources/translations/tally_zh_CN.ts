@@ -3582,10 +3582,6 @@
         <translation>engine、flash2、flash3、cudnn、triton 或 flash1</translation>
     </message>
     <message>
-        <source>adamw for this framework: its file names no other optimizer (%1 cannot express it)</source>
-        <translation>此框架下为 adamw：它的文件不指定其他优化器（%1 无法表达）</translation>
-    </message>
-    <message>
         <source>this plan has training.flash_attention false, but %1 runs a fused attention kernel and its file has no setting that keeps the scores: the run keeps fewer activations per GPU than the plan counts, and an import of this file reads true</source>
         <translation>此计划的 training.flash_attention 为 false，但 %1 运行融合注意力内核，其文件没有保留注意力分数的设置：实际运行每个 GPU 保留的激活比计划算的少，导入此文件会读成 true</translation>
     </message>
@@ -3668,6 +3664,18 @@
     <message>
         <source>given only with --bf16</source>
         <translation>只能与 --bf16 一起给出</translation>
+    </message>
+    <message>
+        <source>adamw or adam for this framework: its file names no other optimizer (%1 cannot express it)</source>
+        <translation>此框架只能用 adamw 或 adam：其文件不能指定其他优化器（%1 无法表达）</translation>
+    </message>
+    <message>
+        <source>AdamW or Adam</source>
+        <translation>AdamW 或 Adam</translation>
+    </message>
+    <message>
+        <source>no float8 or MX converter: Tally times fp8 training as Transformer Engine&apos;s recipes, not torchao&apos;s Float8Linear or MXLinear; without the converter the run is planned in bf16</source>
+        <translation>不能有 float8 或 MX 转换器：Tally 按 Transformer Engine 的方案估算 fp8 训练，而不是 torchao 的 Float8Linear 或 MXLinear；去掉该转换器则按 bf16 规划</translation>
     </message>
 </context>
 <context>

@@ -436,18 +436,49 @@ std::optional<FieldError> refuse_optimizer_not_adamw(const PlanSpec& s, std::str
             .arg(title));
 }
 
-// torchtitan builds Adam or AdamW (its optimizer.name, AdamW by default, which Tally does not
-// write): another optimizer cannot run.
-std::optional<FieldError> refuse_optimizer_not_adamw_only(const PlanSpec& s,
-                                                          std::string_view title) {
-    if (s.training.optimizer == Optimizer::adamw) {
+// torchtitan builds Adam or AdamW (its optimizer.name, AdamW by default; torchtitan/components/
+// optimizer.py): another optimizer cannot run.
+std::optional<FieldError> refuse_optimizer_not_adam_or_adamw(const PlanSpec& s,
+                                                             std::string_view title) {
+    if (s.training.optimizer == Optimizer::adamw || s.training.optimizer == Optimizer::adam) {
         return std::nullopt;
     }
     return refusal("training.optimizer", std::string(to_string(s.training.optimizer)),
                    TALLY_TEXT("tally::launch",
-                              "adamw for this framework: its file names no other optimizer (%1 "
-                              "cannot express it)")
+                              "adamw or adam for this framework: its file names no other "
+                              "optimizer (%1 cannot express it)")
                        .arg(title));
+}
+
+// torchtitan's optimizer.name: "Adam" or "AdamW".
+std::optional<Value> get_tt_optimizer(const PlanSpec& s) {
+    return Value{std::string(s.training.optimizer == Optimizer::adam ? "Adam" : "AdamW")};
+}
+void set_tt_optimizer(PlanSpec& s, const Value& v) {
+    if (as_text(v) == "AdamW") {
+        s.training.optimizer = Optimizer::adamw;
+    } else if (as_text(v) == "Adam") {
+        s.training.optimizer = Optimizer::adam;
+    } else {
+        refuse_value(v, TALLY_TEXT("tally::launch", "AdamW or Adam"));
+    }
+}
+
+// torchtitan's model.converters swap modules before training: "quantize.linear.float8" (or
+// "float8" before v0.2) turns the linear layers into torchao's Float8Linear, and the MX
+// converters into MXLinear (torchtitan/components/quantization/). Tally times fp8 as Transformer
+// Engine's recipes run it, which torchtitan does not: such a file is refused, not planned in
+// bf16 without a word. Other converters leave the plan as it is.
+void set_tt_converters(PlanSpec&, const Value& v) {
+    const std::string& text = as_text(v);
+    if (text.find("float8") != std::string::npos || text.find(".mx") != std::string::npos ||
+        text.find("\"mx") != std::string::npos) {
+        refuse_value(v, TALLY_TEXT("tally::launch",
+                                   "no float8 or MX converter: Tally times fp8 training as "
+                                   "Transformer Engine's recipes, not torchao's Float8Linear "
+                                   "or MXLinear; without the converter the run is planned in "
+                                   "bf16"));
+    }
 }
 
 // What a framework fixes by its design where the plan says otherwise, each with no setting in
@@ -2184,14 +2215,20 @@ Table torchtitan_table() {
                 }),
             custom("compile.enable", Kind::boolean, "training.engine", get_tt_compile,
                    set_tt_compile, Value{false}),
+            custom("optimizer.name", Kind::text, "training.optimizer", get_tt_optimizer,
+                   set_tt_optimizer, Value{std::string("AdamW")}),
             custom("optimizer.implementation", Kind::text, "training.optimizer_impl",
                    get_tt_optimizer_impl, set_tt_optimizer_impl, Value{std::string("fused")}),
+            custom(
+                "model.converters", Kind::text, "training.compute_dtype",
+                [](const PlanSpec&) -> std::optional<Value> { return std::nullopt; },
+                set_tt_converters),
             custom("training.steps", Kind::integer, "data.tokens", get_steps, set_steps),
         },
         {refuse_not_transformer, refuse_not_a_flavour, refuse_precision, refuse_fp8, refuse_zero_1,
          refuse_offload_optimizer_only, refuse_sqrt_recompute,
          refuse_above<&TrainingSpec::interleave, 1>, refuse_stage_layers, refuse_etp,
-         refuse_optimizer_not_adamw_only, refuse_activation_offload, refuse_tp_comm_overlap,
+         refuse_optimizer_not_adam_or_adamw, refuse_activation_offload, refuse_tp_comm_overlap,
          refuse_partial_recompute, refuse_ep_comm_overlap, refuse_flex_dispatcher,
          refuse_backward_prefetch_post},
         {"job.",
@@ -2209,7 +2246,6 @@ Table torchtitan_table() {
          "debug.",
          "model.hf_assets_path",
          "model.tokenizer_path",
-         "model.converters",
          "model.print_after_conversion",
          "training.dataset",
          "training.dataset_path",
