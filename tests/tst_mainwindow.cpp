@@ -605,6 +605,10 @@ void TestMainWindow::firstSaveStartsAtHomeAndIsConfirmed() {
     QTest::keySequence(&w, QKeySequence::Save);
     QVERIFY2(w.statusBar()->currentMessage().contains(path),
              qPrintable(w.statusBar()->currentMessage()));
+    // A folder that is not there (a save to a mistyped path failed) is not where the next dialog
+    // starts.
+    w.appSettings()->setLastDirectory(m_dir->filePath(QStringLiteral("no/such/folder")));
+    QCOMPARE(w.appSettings()->lastDirectory(), start);
 }
 
 // A value the planner rejects marks its field and is named in the status bar; nothing is inserted

@@ -56,7 +56,10 @@ QString AppSettings::lastDirectory() const {
             QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
         return QDir(documents).exists() ? documents : QDir::homePath();
     }();
-    return value(kDirectory, fallback).toString();
+    // A folder since removed, or one a failed save named (a path typed into the dialog that does
+    // not exist), is no place to start a dialog: the fallback instead.
+    const QString stored = value(kDirectory).toString();
+    return !stored.isEmpty() && QDir(stored).exists() ? stored : fallback;
 }
 void AppSettings::setLastDirectory(const QString& directory) {
     setValue(kDirectory, directory);

@@ -507,7 +507,7 @@ QString MainWindow::askPath(const QString& title, const QString& filter, bool sa
                               : m_settings->lastDirectory() + u'/' + suggestedName;
     const QString path = saving ? chooseSavePath(this, title, start, filter)
                                 : chooseOpenPath(this, title, start, filter);
-    if (!path.isEmpty()) {
+    if (!path.isEmpty() && QFileInfo(path).absoluteDir().exists()) {
         m_settings->setLastDirectory(QFileInfo(path).absolutePath());
     }
     return path;
