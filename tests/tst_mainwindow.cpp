@@ -74,6 +74,7 @@ private slots:
     void cleanup();
     void lectureExampleShowsTheSeedFigures();
     void typingAValueRedrawsEveryChart();
+    void keyboardReachesPanelsAndLeavesTables();
     void sliderDragIsOneUndoStep();
     void memoryFollowsMicroBatch();
     void presetAndSweepVariable();
@@ -220,6 +221,26 @@ void TestMainWindow::lectureExampleShowsTheSeedFigures() {
     QCOMPARE(current->count(), 1);
     QCOMPARE(current->at(0).x(), 1024.0);
     QVERIFY(std::abs(current->at(0).y() - kSeedDays) < 1e-9 * kSeedDays);
+}
+
+// From the keyboard: Ctrl+1 .. Ctrl+0 bring the View menu's first ten panels to the front, and
+// Tab leaves a table for the next control instead of walking its cells.
+void TestMainWindow::keyboardReachesPanelsAndLeavesTables() {
+    MainWindow& w = *m_window;
+    w.activateWindow();
+    QApplication::processEvents();
+    auto* roofline = w.findChild<QAction*>(QStringLiteral("showPanel_roofline"));
+    QVERIFY(roofline != nullptr);
+    QVERIFY(!roofline->shortcut().isEmpty());
+    roofline->trigger();
+    QCOMPARE(w.currentPanel(), QStringLiteral("roofline"));
+    auto* memory = w.findChild<QAction*>(QStringLiteral("showPanel_memory"));
+    QVERIFY(memory != nullptr);
+    QCOMPARE(memory->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_1));
+    for (QTableView* table : w.findChildren<QTableView*>()) {
+        QVERIFY2(!table->tabKeyNavigation(), qPrintable(table->objectName()));
+    }
+    w.showPanel(QStringLiteral("memory"));
 }
 
 void TestMainWindow::typingAValueRedrawsEveryChart() {

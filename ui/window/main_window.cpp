@@ -22,6 +22,7 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTableView>
 #include <QUndoStack>
 #include <QUrl>
 #include <QVBoxLayout>
@@ -273,11 +274,27 @@ bool MainWindow::addPanel(const QString& id, const QString& title, QWidget* widg
         m_panelToRestore.clear();
         showPanel(id);
     }
+    // A table takes Tab to the next control, as a form does, not to its next cell (QTableView's
+    // default): otherwise Tab never leaves the first table it meets. The arrow keys move between
+    // cells.
+    for (QTableView* table : widget->findChildren<QTableView*>()) {
+        table->setTabKeyNavigation(false);
+    }
     if (m_viewMenu) {
-        auto* action = m_viewMenu->addAction(title);
-        connect(action, &QAction::triggered, this, [this, id] { showPanel(id); });
+        addPanelAction(title, id);
     }
     return true;
+}
+
+void MainWindow::addPanelAction(const QString& title, const QString& id) {
+    auto* action = m_viewMenu->addAction(title);
+    action->setObjectName(QStringLiteral("showPanel_") + id);
+    // Ctrl+1 .. Ctrl+9 and Ctrl+0 bring the first ten panels to the front from the keyboard (the
+    // menu's first two entries are the form's and a separator).
+    if (const auto n = m_viewMenu->actions().size() - 2; n >= 1 && n <= 10) {
+        action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_0 + n % 10)));
+    }
+    connect(action, &QAction::triggered, this, [this, id] { showPanel(id); });
 }
 
 QWidget* MainWindow::panel(const QString& id) const {
@@ -437,9 +454,7 @@ void MainWindow::buildMenus() {
     m_viewMenu->addAction(m_formDock->toggleViewAction());
     m_viewMenu->addSeparator();
     for (const PanelEntry& p : m_panels) {
-        const QString id = p.id;
-        auto* action = m_viewMenu->addAction(p.title);
-        connect(action, &QAction::triggered, this, [this, id] { showPanel(id); });
+        addPanelAction(p.title, p.id);
     }
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));

@@ -102,6 +102,9 @@ protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
+    // The View menu's entry of a panel (object name "showPanel_" + id), with Ctrl+1 .. Ctrl+0 for
+    // the first ten.
+    void addPanelAction(const QString& title, const QString& id);
     struct PanelEntry {
         QString id;
         QString title;
