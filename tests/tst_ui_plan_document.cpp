@@ -26,6 +26,7 @@ private slots:
     void startsOnARealLayout();
     void lectureExampleIsTheSeedPlan();
     void undoRedoEveryEdit();
+    void modelNameFollowsItsDimensions();
     void dragMergesIntoOneStep();
     void rejectedFieldKeepsLastPlan();
     void everyInvalidFieldAtOnce();
@@ -119,6 +120,39 @@ void TestPlanDocument::lectureExampleIsTheSeedPlan() {
     QVERIFY(std::abs(doc.views()->plan.time.days - kSeedDays) < 1e-9 * kSeedDays);
     QVERIFY(std::abs(doc.views()->plan.time.days - 143.9) < 0.05);
     QVERIFY(!doc.isModified());
+}
+
+// The model keeps a preset's name only while it has that preset's dimensions: Llama 3 70B at 48
+// layers is another model, and the title, a saved plan and an export must not call it Llama 3 70B.
+void TestPlanDocument::modelNameFollowsItsDimensions() {
+    HardwareCatalog catalog;
+    PlanDocument doc(&catalog);
+    PlanSpec spec = doc.spec();
+    spec.model = find_model_preset("llama-3-70b")->model;
+    spec.model.name = find_model_preset("llama-3-70b")->name;
+    doc.edit(spec, QStringLiteral("preset"));
+    QCOMPARE(doc.spec().model.name, std::string("Llama 3 70B"));
+    spec.model.layers = 48;
+    doc.edit(spec, QStringLiteral("48 layers"));
+    QVERIFY2(doc.spec().model.name.empty(), doc.spec().model.name.c_str());
+    // Data edits leave it alone; back at 80 layers it is Llama 3 70B again.
+    spec = doc.spec();
+    spec.data.tokens = 1e12;
+    doc.edit(spec, QStringLiteral("tokens"));
+    QVERIFY(doc.spec().model.name.empty());
+    spec.model.layers = 80;
+    doc.edit(spec, QStringLiteral("80 layers"));
+    QCOMPARE(doc.spec().model.name, std::string("Llama 3 70B"));
+    // A name that is no preset's (a config.json's folder) is the user's model's: it stays.
+    spec = doc.spec();
+    spec.model.name = "our-70b";
+    spec.model.layers = 48;
+    doc.edit(spec, QStringLiteral("ours"));
+    QCOMPARE(doc.spec().model.name, std::string("our-70b"));
+    // One undo puts back the name with the layers.
+    doc.undoStack()->undo();
+    QCOMPARE(doc.spec().model.layers, std::int64_t{80});
+    QCOMPARE(doc.spec().model.name, std::string("Llama 3 70B"));
 }
 
 void TestPlanDocument::undoRedoEveryEdit() {

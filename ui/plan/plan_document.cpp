@@ -12,6 +12,7 @@
 
 #include "planner/io/examples.h"
 #include "planner/io/hf_config.h"
+#include "planner/io/presets.h"
 #include "planner/io/spec_json.h"
 #include "planner/roofline/operations.h"
 #include "planner/serving/inference.h"
@@ -107,8 +108,43 @@ int PlanDocument::newGesture() {
     return next++;
 }
 
+namespace {
+
+// The model's name follows its dimensions: a preset's name stays while the model is that preset's
+// architecture (presets.h: the form offers no name of its own), and goes when an edit makes it
+// another model (Llama 3 70B at 48 layers is no longer Llama 3 70B), so that the title, a saved
+// plan's model column and an export's header do not name a model the plan no longer has. Back
+// on a preset's dimensions, the model takes that preset's name again.
+void nameModelByItsPreset(ModelSpec& model) {
+    const std::vector<ModelPreset>& presets = model_presets();
+    const ModelSpec key = architecture_only(model);
+    const auto named = std::find_if(presets.begin(), presets.end(),
+                                    [&](const ModelPreset& p) { return p.name == model.name; });
+    if (named != presets.end()) {
+        if (architecture_only(named->model) != key) {
+            model.name.clear();
+        }
+        return;
+    }
+    if (model.name.empty()) {
+        const auto same = std::find_if(presets.begin(), presets.end(), [&](const ModelPreset& p) {
+            return architecture_only(p.model) == key;
+        });
+        if (same != presets.end()) {
+            model.name = same->name;
+        }
+    }
+}
+
+}  // namespace
+
 void PlanDocument::edit(const PlanSpec& spec, const QString& description, int gesture) {
-    m_undo->push(new SpecEditCommand(this, m_spec, spec, description, gesture));
+    PlanSpec next = spec;
+    if (next.model.name != m_spec.model.name ||
+        architecture_only(next.model) != architecture_only(m_spec.model)) {
+        nameModelByItsPreset(next.model);
+    }
+    m_undo->push(new SpecEditCommand(this, m_spec, next, description, gesture));
 }
 
 void PlanDocument::reset(const PlanSpec& spec) {
