@@ -50,6 +50,7 @@
 #include "tests/widget_test_util.h"
 #include "ui/charts/conversion_table_model.h"
 #include "ui/charts/formats_panel.h"
+#include "ui/charts/inference_panel.h"
 #include "ui/charts/memory_panel.h"
 #include "ui/charts/memory_table_model.h"
 #include "ui/charts/roofline_panel.h"
@@ -75,6 +76,7 @@ private slots:
     void lectureExampleShowsTheSeedFigures();
     void typingAValueRedrawsEveryChart();
     void keyboardReachesPanelsAndLeavesTables();
+    void inferenceFieldRefusalInTheStatusBar();
     void sliderDragIsOneUndoStep();
     void memoryFollowsMicroBatch();
     void presetAndSweepVariable();
@@ -240,6 +242,29 @@ void TestMainWindow::keyboardReachesPanelsAndLeavesTables() {
     for (QTableView* table : w.findChildren<QTableView*>()) {
         QVERIFY2(!table->tabKeyNavigation(), qPrintable(table->objectName()));
     }
+    w.showPanel(QStringLiteral("memory"));
+}
+
+// A value the Inference panel's fields refuse is said in the status bar, as the form's are.
+void TestMainWindow::inferenceFieldRefusalInTheStatusBar() {
+    MainWindow& w = *m_window;
+    w.showPanel(QStringLiteral("inference"));
+    auto* inference = qobject_cast<InferencePanel*>(w.panel(QStringLiteral("inference")));
+    QVERIFY(inference != nullptr);
+    NumberEditor* batch = inference->numberEditor(QStringLiteral("inference.batch"));
+    QVERIFY(batch != nullptr);
+    const PlanSpec before = w.document()->spec();
+    typeInto(batch->lineEdit(), QStringLiteral("abc"));
+    QVERIFY2(w.statusBar()->currentMessage().startsWith(QStringLiteral("Not taken: ")),
+             qPrintable(w.statusBar()->currentMessage()));
+    QVERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral("abc")),
+             qPrintable(w.statusBar()->currentMessage()));
+    QVERIFY(w.document()->spec() == before);
+    // A value it takes clears it.
+    typeInto(batch->lineEdit(), QStringLiteral("8"));
+    QVERIFY2(!w.statusBar()->currentMessage().startsWith(QStringLiteral("Not taken")),
+             qPrintable(w.statusBar()->currentMessage()));
+    w.document()->undoStack()->undo();
     w.showPanel(QStringLiteral("memory"));
 }
 

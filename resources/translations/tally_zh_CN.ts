@@ -6340,6 +6340,10 @@ Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
         <source>%1 in flight</source>
         <translation>%1 个在途</translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::LaunchConfigDialog</name>

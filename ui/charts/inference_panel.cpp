@@ -120,6 +120,11 @@ InferencePanel::InferencePanel(PlanDocument* document, QWidget* parent)
         if (editor) {
             form->addRow(label, editor);
             m_editors.insert(editor->path(), editor);
+            connect(editor, &FieldEditor::inputErrorChanged, this,
+                    [this, label](const QString& message) {
+                        emit inputRejected(message.isEmpty() ? QString()
+                                                             : tr("%1: %2").arg(label, message));
+                    });
         }
     }
     m_message->setObjectName(QStringLiteral("inferenceMessage"));

@@ -64,6 +64,11 @@ public:
     // The serving plan drawn last (meaningful while message() is empty).
     const ServingPlan& servingPlan() const { return m_plan; }
 
+signals:
+    // A field refused what was typed into it: "<field>: <why>"; empty when none is refused (as
+    // SpecForm::inputRejected, so the window's status bar says it for both).
+    void inputRejected(const QString& message);
+
 protected:
     void showResults(const PlanViews& views) override;
 

@@ -154,7 +154,8 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
     addPanel(QStringLiteral("roofline"), tr("Roofline"), m_roofline);
     addPanel(QStringLiteral("formats"), tr("Number formats"), m_formats);
     // Serving the plan's model: KV cache, latency against throughput.
-    addPanel(QStringLiteral("inference"), tr("Inference"), new InferencePanel(m_document));
+    auto* inference = new InferencePanel(m_document);
+    addPanel(QStringLiteral("inference"), tr("Inference"), inference);
 
     buildMenus();
     statusBar()->setObjectName(QStringLiteral("status"));
@@ -178,7 +179,8 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
         next.training.compute_dtype = m_offeredDtype;
         m_document->edit(next, tr("Compute in %1").arg(qs(to_string(m_offeredDtype))));
     });
-    connect(m_form, &SpecForm::inputRejected, this, [this](const QString& message) {
+    // A value a field refused (the form's or the Inference panel's) is said in the status bar.
+    const auto showRejected = [this](const QString& message) {
         if (message.isEmpty()) {
             showError();
             return;
@@ -187,7 +189,9 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
         statusBar()->showMessage(tr("Not taken: %1").arg(message));
         // A long message is cut at the window's edge: the whole of it is the tooltip.
         statusBar()->setToolTip(statusBar()->currentMessage());
-    });
+    };
+    connect(m_form, &SpecForm::inputRejected, this, showRejected);
+    connect(inference, &InferencePanel::inputRejected, this, showRejected);
     connect(m_document, &PlanDocument::filePathChanged, this, &MainWindow::updateTitle);
     connect(m_document, &PlanDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_document, &PlanDocument::specChanged, this, &MainWindow::updateTitle);
