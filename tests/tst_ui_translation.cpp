@@ -42,6 +42,7 @@
 #include "planner/text/report.h"
 #include "tests/chart_test_util.h"
 #include "ui/charts/figure_text.h"
+#include "ui/charts/inference_panel.h"
 #include "ui/charts/memory_panel.h"
 #include "ui/charts/time_panel.h"
 #include "ui/i18n/translate_text.h"
@@ -303,6 +304,7 @@ private slots:
     void warningAndErrorFollowTheLanguage();
     void chinesePlanNameSurvivesSaveAndExport();
     void liveSwitchKeepsPlanUndoAndPanels();
+    void refusalsAndHelpFollowASwitch();
     void formFitsItsLabelsAfterASwitch();
     void startLanguage();
     void examplesTranslated();
@@ -528,6 +530,54 @@ void TestUiTranslation::chinesePlanNameSurvivesSaveAndExport() {
     QImage image(png);
     QVERIFY(!image.isNull());
     QVERIFY(image.width() > 100 && image.height() > 100);
+}
+
+// After a switch, a refused value names its field in the new language, and a field's help (its
+// tooltip, marked or not) is the new language's: neither keeps the words of the language the
+// window started in.
+void TestUiTranslation::refusalsAndHelpFollowASwitch() {
+    MainWindow* window = makeWindow(QStringLiteral("en"));
+    auto* tp =
+        qobject_cast<NumberEditor*>(window->specForm()->editor(QStringLiteral("training.tp")));
+    QVERIFY(tp != nullptr);
+    auto* inference = qobject_cast<InferencePanel*>(window->panel(QStringLiteral("inference")));
+    QVERIFY(inference != nullptr);
+    NumberEditor* batch = inference->numberEditor(QStringLiteral("inference.batch"));
+    QVERIFY(batch != nullptr);
+    const QString tpHelp = tp->toolTip();  // unmarked: the help alone, in English
+    const QString batchHelp = batch->toolTip();
+    QVERIFY(!tpHelp.isEmpty() && !batchHelp.isEmpty());
+    QLabel* tpLabel = nullptr;
+    for (QFormLayout* form : window->specForm()->findChildren<QFormLayout*>()) {
+        if (auto* label = qobject_cast<QLabel*>(form->labelForField(tp))) {
+            tpLabel = label;
+        }
+    }
+    QVERIFY(tpLabel != nullptr);
+    const QString englishLabel = tpLabel->text();
+
+    switchLanguage(window, m_translations.get(), QStringLiteral("zh_CN"));
+    QCoreApplication::processEvents();
+    QVERIFY(tpLabel->text() != englishLabel);
+    QString said;
+    connect(window->specForm(), &SpecForm::inputRejected, window,
+            [&said](const QString& message) { said = message; });
+    tp->lineEdit()->setFocus();
+    tp->lineEdit()->selectAll();
+    QTest::keyClicks(tp->lineEdit(), QStringLiteral("abc"));
+    QTest::keyClick(tp->lineEdit(), Qt::Key_Return);
+    QVERIFY2(said.startsWith(tpLabel->text()), qPrintable(said));
+    QVERIFY2(!said.contains(englishLabel), qPrintable(said));
+    // The marked field's tooltip: the refusal, then the help, in Chinese.
+    QVERIFY2(!tp->toolTip().contains(tpHelp), qPrintable(tp->toolTip()));
+    batch->setPlannerError(QStringLiteral("x"));  // writes the tooltip anew
+    batch->setPlannerError(QString());
+    QVERIFY2(batch->toolTip() != batchHelp, qPrintable(batch->toolTip()));
+    tp->lineEdit()->selectAll();
+    QTest::keyClicks(tp->lineEdit(), QStringLiteral("8"));
+    QTest::keyClick(tp->lineEdit(), Qt::Key_Return);
+    switchLanguage(window, m_translations.get(), QStringLiteral("en"));
+    QCoreApplication::processEvents();
 }
 
 void TestUiTranslation::liveSwitchKeepsPlanUndoAndPanels() {

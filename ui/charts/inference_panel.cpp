@@ -120,10 +120,14 @@ InferencePanel::InferencePanel(PlanDocument* document, QWidget* parent)
         if (editor) {
             form->addRow(label, editor);
             m_editors.insert(editor->path(), editor);
+            // The row's label as it reads now (the language may have changed since).
             connect(editor, &FieldEditor::inputErrorChanged, this,
-                    [this, label](const QString& message) {
-                        emit inputRejected(message.isEmpty() ? QString()
-                                                             : tr("%1: %2").arg(label, message));
+                    [this, form, editor, label](const QString& message) {
+                        const auto* shown = qobject_cast<QLabel*>(form->labelForField(editor));
+                        emit inputRejected(
+                            message.isEmpty()
+                                ? QString()
+                                : tr("%1: %2").arg(shown ? shown->text() : label, message));
                     });
         }
     }

@@ -34,15 +34,23 @@ const QString kMarkStyle = QStringLiteral("border: 2px solid #c62828; border-rad
 
 // ---- FieldEditor ---------------------------------------------------------------------------
 
-FieldEditor::FieldEditor(QString path, QString help, QWidget* parent)
+FieldEditor::FieldEditor(QString path, std::function<QString()> help, QWidget* parent)
     : QWidget(parent), m_path(std::move(path)), m_help(std::move(help)) {
     setObjectName(m_path);
-    setToolTip(m_help);
+    setToolTip(m_help());
 }
 
 void FieldEditor::setFrameWidget(QWidget* widget) {
     m_frame = widget;
-    m_frame->setToolTip(m_help);
+    m_frame->setToolTip(m_help());
+}
+
+void FieldEditor::changeEvent(QEvent* event) {
+    // The tooltip is the help (and the mark) in the language just chosen.
+    if (event->type() == QEvent::LanguageChange) {
+        updateMark();
+    }
+    QWidget::changeEvent(event);
 }
 
 void FieldEditor::setPlannerError(const QString& message) {
@@ -68,7 +76,7 @@ QString FieldEditor::markText() const {
 
 void FieldEditor::updateMark() {
     const bool marked = isMarked();
-    const QString tip = marked ? markText() + u"\n\n" + m_help : m_help;
+    const QString tip = marked ? markText() + u"\n\n" + m_help() : m_help();
     setToolTip(tip);
     if (m_frame) {
         m_frame->setToolTip(tip);
@@ -82,7 +90,8 @@ void FieldEditor::updateMark() {
 // ---- NumberEditor --------------------------------------------------------------------------
 
 NumberEditor::NumberEditor(const NumberField& field, QWidget* parent)
-    : FieldEditor(QString::fromLatin1(field.path), formTr(field.help), parent),
+    : FieldEditor(
+          QString::fromLatin1(field.path), [help = field.help] { return formTr(help); }, parent),
       m_field(field),
       m_slider(new QSlider(Qt::Horizontal, this)),
       m_edit(new QLineEdit(this)) {
@@ -215,7 +224,8 @@ void NumberEditor::onTextEntered() {
 // ---- ChoiceEditor --------------------------------------------------------------------------
 
 ChoiceEditor::ChoiceEditor(const ChoiceField& field, QWidget* parent)
-    : FieldEditor(QString::fromLatin1(field.path), formTr(field.help), parent),
+    : FieldEditor(
+          QString::fromLatin1(field.path), [help = field.help] { return formTr(help); }, parent),
       m_field(field),
       m_combo(new ShrinkableComboBox(this)) {
     for (const Choice& c : m_field.choices) {
@@ -241,7 +251,8 @@ void ChoiceEditor::refresh(const PlanSpec& spec) {
 // ---- BoolEditor ----------------------------------------------------------------------------
 
 BoolEditor::BoolEditor(const BoolField& field, QWidget* parent)
-    : FieldEditor(QString::fromLatin1(field.path), formTr(field.help), parent),
+    : FieldEditor(
+          QString::fromLatin1(field.path), [help = field.help] { return formTr(help); }, parent),
       m_field(field),
       m_check(new QCheckBox(this)) {
     m_check->setAccessibleName(formTr(field.label));
@@ -264,8 +275,10 @@ void BoolEditor::refresh(const PlanSpec& spec) {
 // ---- GpuEditor -----------------------------------------------------------------------------
 
 GpuEditor::GpuEditor(HardwareListModel* model, QWidget* parent)
-    : FieldEditor(QStringLiteral("cluster.gpu"),
-                  tr("The accelerator: its memory, bandwidth and dense peaks per dtype."), parent),
+    : FieldEditor(
+          QStringLiteral("cluster.gpu"),
+          [] { return tr("The accelerator: its memory, bandwidth and dense peaks per dtype."); },
+          parent),
       m_model(model),
       m_combo(new ShrinkableComboBox(this)) {
     m_combo->setModel(model);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QWidget>
+#include <functional>
 
 #include "planner/core/spec.h"
 #include "ui/plan/spec_fields.h"
@@ -34,7 +35,9 @@ signals:
     void inputErrorChanged(const QString& message);
 
 protected:
-    FieldEditor(QString path, QString help, QWidget* parent);
+    // `help`: the field's help in the current language, asked again when the language changes.
+    FieldEditor(QString path, std::function<QString()> help, QWidget* parent);
+    void changeEvent(QEvent* event) override;
     void setInputError(const QString& message);
     bool hasInputError() const { return !m_inputError.isEmpty(); }
     // The widget that gets the red frame and the tooltip.
@@ -44,7 +47,7 @@ private:
     void updateMark();
 
     QString m_path;
-    QString m_help;
+    std::function<QString()> m_help;
     QString m_plannerError;
     QString m_inputError;
     QWidget* m_frame = nullptr;

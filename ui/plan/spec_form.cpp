@@ -220,9 +220,14 @@ void SpecForm::addEditor(QFormLayout* form, FieldEditor* editor, const QString& 
                          bool (*applies)(const PlanSpec&)) {
     form->addRow(label, editor);
     m_editors.insert(editor->path(), editor);
-    connect(editor, &FieldEditor::inputErrorChanged, this, [this, label](const QString& message) {
-        emit inputRejected(message.isEmpty() ? QString() : tr("%1: %2").arg(label, message));
-    });
+    // The row's label as it reads now (the language may have changed since the row was made).
+    connect(editor, &FieldEditor::inputErrorChanged, this,
+            [this, form, editor, label](const QString& message) {
+                const auto* shown = qobject_cast<QLabel*>(form->labelForField(editor));
+                emit inputRejected(message.isEmpty()
+                                       ? QString()
+                                       : tr("%1: %2").arg(shown ? shown->text() : label, message));
+            });
     m_rows.push_back({form, editor, applies});
 }
 

@@ -1,5 +1,7 @@
 #include "ui/workspace/workspace_banner.h"
 
+#include <QEvent>
+
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -30,6 +32,13 @@ WorkspaceBanner::WorkspaceBanner(WorkspaceSession* session, QWidget* parent)
     connect(session, &WorkspaceSession::opened, this, &WorkspaceBanner::refresh);
     connect(session, &WorkspaceSession::closed, this, &WorkspaceBanner::refresh);
     refresh();
+}
+
+void WorkspaceBanner::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) {
+        refresh();
+    }
+    QWidget::changeEvent(event);
 }
 
 void WorkspaceBanner::refresh() {

@@ -27,6 +27,11 @@ public:
     QPushButton* openButton() const { return m_open; }
     QPushButton* newButton() const { return m_new; }
 
+protected:
+    // The line names the workspace's file inside a sentence, which no catalogue lookup matches:
+    // written again in the new language.
+    void changeEvent(QEvent* event) override;
+
 private:
     void refresh();
     void ask(WorkspaceAction action);
