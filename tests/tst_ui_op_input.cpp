@@ -59,20 +59,27 @@ void TestOpInput::rejects_data() {
     QTest::addColumn<QString>("expr");
     QTest::addColumn<QString>("sizes");
     QTest::addColumn<QString>("mentions");
+    QTest::addColumn<bool>("inExpression");  // the box at fault: the expression, else the sizes
     QTest::newRow("einsum without expression")
-        << int(OpKind::einsum) << QString() << QStringLiteral("a=1") << QStringLiteral("einsum");
-    QTest::newRow("pair without =")
-        << int(OpKind::relu) << QString() << QStringLiteral("1000") << QStringLiteral("name=value");
+        << int(OpKind::einsum) << QString() << QStringLiteral("a=1") << QStringLiteral("einsum")
+        << true;
+    QTest::newRow("pair without =") << int(OpKind::relu) << QString() << QStringLiteral("1000")
+                                    << QStringLiteral("name=value") << false;
     QTest::newRow("zero size") << int(OpKind::relu) << QString() << QStringLiteral("n=0")
-                               << QStringLiteral("n");
-    QTest::newRow("fractional size")
-        << int(OpKind::relu) << QString() << QStringLiteral("n=2.5") << QStringLiteral("n");
-    QTest::newRow("k on a matvec") << int(OpKind::matvec) << QString()
-                                   << QStringLiteral("m=4 k=4 n=4") << QStringLiteral("m, n");
+                               << QStringLiteral("n") << false;
+    QTest::newRow("fractional size") << int(OpKind::relu) << QString() << QStringLiteral("n=2.5")
+                                     << QStringLiteral("n") << false;
+    QTest::newRow("k on a matvec")
+        << int(OpKind::matvec) << QString() << QStringLiteral("m=4 k=4 n=4")
+        << QStringLiteral("m, n") << false;
     QTest::newRow("missing k") << int(OpKind::matmul) << QString() << QStringLiteral("m=4 n=4")
-                               << QStringLiteral("k=");
-    QTest::newRow("ellipsis on relu")
-        << int(OpKind::relu) << QString() << QStringLiteral("...=4") << QStringLiteral("einsum");
+                               << QStringLiteral("k=") << false;
+    // 2^53 + 1 and beyond are past the largest size taken (9e15), which the message says.
+    QTest::newRow("size too large")
+        << int(OpKind::einsum) << QStringLiteral("b i, b i -> b")
+        << QStringLiteral("b=9007199254740993 i=4") << QStringLiteral("from 1 to 9e15") << false;
+    QTest::newRow("ellipsis on relu") << int(OpKind::relu) << QString() << QStringLiteral("...=4")
+                                      << QStringLiteral("einsum") << false;
 }
 
 void TestOpInput::rejects() {
@@ -80,10 +87,14 @@ void TestOpInput::rejects() {
     QFETCH(QString, expr);
     QFETCH(QString, sizes);
     QFETCH(QString, mentions);
+    QFETCH(bool, inExpression);
     QString error;
-    const auto op = makeOperation(static_cast<OpKind>(kind), {}, expr, sizes, DType::bf16, &error);
+    OperationInput where = inExpression ? OperationInput::sizes : OperationInput::expression;
+    const auto op =
+        makeOperation(static_cast<OpKind>(kind), {}, expr, sizes, DType::bf16, &error, &where);
     QVERIFY(!op.has_value());
     QVERIFY2(error.contains(mentions), qPrintable(error));
+    QCOMPARE(where, inExpression ? OperationInput::expression : OperationInput::sizes);
 }
 
 QTEST_GUILESS_MAIN(TestOpInput)

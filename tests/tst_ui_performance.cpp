@@ -649,6 +649,16 @@ void TestUiPerformance::gpusForNDaysInTheTimePanel() {
     spec.cluster.gpus = 2048;
     w.document()->edit(spec, QStringLiteral("gpus"));
     QVERIFY(time->minGpusResult()->text().isEmpty());
+    // Days it cannot take: the box is marked and the message says what it holds.
+    for (const QString& bad : {QStringLiteral("abc"), QStringLiteral("-1")}) {
+        time->minGpusDays()->setText(bad);
+        QTest::mouseClick(time->minGpusFind(), Qt::LeftButton);
+        QVERIFY2(time->minGpusResult()->text().contains(bad),
+                 qPrintable(time->minGpusResult()->text()));
+        QVERIFY(!time->minGpusDays()->styleSheet().isEmpty());
+    }
+    QVERIFY(time->minGpusResult()->text().contains(QStringLiteral("(0, 1e6]")));
+    time->minGpusDays()->setText(QStringLiteral("30"));
 }
 
 // The answer names every dimension that multiplies the GPUs: the start plan's 70B at 8192 tokens

@@ -4509,14 +4509,6 @@ Source: CS336 lecture 2 (0.5 is good)</source>
         <translation>&quot;...&quot; 的尺寸只用于 einsum 表达式</translation>
     </message>
     <message>
-        <source>&quot;...&quot; size &quot;%1&quot; is not a whole number &gt;= 1</source>
-        <translation>&quot;...&quot; 的尺寸 &quot;%1&quot; 不是 &gt;= 1 的整数</translation>
-    </message>
-    <message>
-        <source>size of %1: &quot;%2&quot; is not a whole number &gt;= 1</source>
-        <translation>%1 的尺寸：&quot;%2&quot; 不是 &gt;= 1 的整数</translation>
-    </message>
-    <message>
         <source>%1 takes the sizes %2, not %3</source>
         <translation>%1 需要的尺寸是 %2，而不是 %3</translation>
     </message>
@@ -5401,6 +5393,14 @@ Source: CS336 lecture 2 (0.5 is good)</source>
     <message>
         <source>unstated</source>
         <translation>未说明</translation>
+    </message>
+    <message>
+        <source>&quot;...&quot; size &quot;%1&quot; is not a whole number from 1 to 9e15</source>
+        <translation>&quot;...&quot; 的大小 &quot;%1&quot; 不是 1 到 9e15 之间的整数</translation>
+    </message>
+    <message>
+        <source>size of %1: &quot;%2&quot; is not a whole number from 1 to 9e15</source>
+        <translation>%1 的大小：&quot;%2&quot; 不是 1 到 9e15 之间的整数</translation>
     </message>
 </context>
 <context>
@@ -9000,10 +9000,6 @@ Source: %2</source>
         <translation>天：</translation>
     </message>
     <message>
-        <source>Days: a number in (0, 1e6]</source>
-        <translation>天数：(0, 1e6] 中的数</translation>
-    </message>
-    <message>
         <source>Searching…</source>
         <translation>正在搜索…</translation>
     </message>
@@ -9102,6 +9098,14 @@ Source: %2</source>
     <message>
         <source>%1 GPUs: %2 days at the assumed MFU (%3)</source>
         <translation>%1 个 GPU：按假定的 MFU 需 %2 天（%3）</translation>
+    </message>
+    <message>
+        <source>Days: &quot;%1&quot; is not a number; a number in (0, 1e6]</source>
+        <translation>天数：&quot;%1&quot; 不是数；应为 (0, 1e6] 内的数</translation>
+    </message>
+    <message>
+        <source>Days: got %1; a number in (0, 1e6]</source>
+        <translation>天数：给出的是 %1；应为 (0, 1e6] 内的数</translation>
     </message>
 </context>
 <context>

@@ -617,9 +617,10 @@ void RooflinePanel::clearOperationError() {
 void RooflinePanel::addOperation() {
     clearOperationError();
     QString error;
-    const auto op = makeOperation(static_cast<OpKind>(m_kind->currentData().toInt()),
-                                  m_name->text(), m_expr->text(), m_sizes->text(),
-                                  static_cast<DType>(m_dtype->currentData().toInt()), &error);
+    OperationInput where = OperationInput::sizes;
+    const auto op = makeOperation(
+        static_cast<OpKind>(m_kind->currentData().toInt()), m_name->text(), m_expr->text(),
+        m_sizes->text(), static_cast<DType>(m_dtype->currentData().toInt()), &error, &where);
     std::optional<FieldError> rejected;
     if (op) {
         rejected = this->document()->addOperation(*op);
@@ -630,7 +631,8 @@ void RooflinePanel::addOperation() {
     if (!error.isEmpty()) {
         m_message->setText(error);
         m_message->setProperty("fromPlan", false);
-        const bool onExpr = rejected && rejected->field.find(".expr") != std::string::npos;
+        const bool onExpr = rejected ? rejected->field.find(".expr") != std::string::npos
+                                     : where == OperationInput::expression;
         (onExpr ? m_expr : m_sizes)->setStyleSheet(kMarkStyle);
         (onExpr ? m_expr : m_sizes)->setToolTip(error);
         return;

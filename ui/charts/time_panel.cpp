@@ -265,9 +265,16 @@ void TimePanel::findMinGpus() {
     const std::optional<double> parsed = parseNumber(m_minDays->text());
     const double days = parsed.value_or(0.0);
     if (!parsed || !(days > 0.0 && days <= 1e6)) {
-        m_minResult->setText(tr("Days: a number in (0, 1e6]"));
+        // The box is marked, and the message says what it holds and what it takes.
+        const QString message = !parsed ? tr("Days: \"%1\" is not a number; a number in (0, 1e6]")
+                                        : tr("Days: got %1; a number in (0, 1e6]");
+        m_minResult->setText(message.arg(m_minDays->text().trimmed()));
+        m_minDays->setStyleSheet(QStringLiteral("border: 2px solid #c62828; border-radius: 3px;"));
+        m_minDays->setToolTip(m_minResult->text());
         return;
     }
+    m_minDays->setStyleSheet({});
+    m_minDays->setToolTip({});
     const std::shared_ptr<const PlanViews> views = document()->views();
     const int generation = m_minGeneration;
     m_minRunning = true;

@@ -28,10 +28,15 @@ std::optional<std::int64_t> wholeNumber(const QString& text) {
 }  // namespace
 
 std::optional<OpSpec> makeOperation(OpKind kind, const QString& name, const QString& expr,
-                                    const QString& sizes, DType dtype, QString* error) {
-    auto fail = [error](const QString& message) -> std::optional<OpSpec> {
+                                    const QString& sizes, DType dtype, QString* error,
+                                    OperationInput* where) {
+    auto fail = [error, where](const QString& message,
+                               OperationInput in = OperationInput::sizes) -> std::optional<OpSpec> {
         if (error) {
             *error = message;
+        }
+        if (where) {
+            *where = in;
         }
         return std::nullopt;
     };
@@ -44,9 +49,9 @@ std::optional<OpSpec> makeOperation(OpKind kind, const QString& name, const QStr
     if (kind == OpKind::einsum) {
         op.expr = expr.trimmed().toStdString();
         if (op.expr.empty()) {
-            return fail(
-                tr("Write the einsum expression, e.g. \"batch seq1 hidden, batch seq2 "
-                   "hidden -> batch seq1 seq2\"."));
+            return fail(tr("Write the einsum expression, e.g. \"batch seq1 hidden, batch seq2 "
+                           "hidden -> batch seq1 seq2\"."),
+                        OperationInput::expression);
         }
     }
     static const QRegularExpression separators(QStringLiteral("[\\s,;]+"));
@@ -65,7 +70,8 @@ std::optional<OpSpec> makeOperation(OpKind kind, const QString& name, const QStr
             for (const QString& part : value.split(QLatin1Char('x'), Qt::SkipEmptyParts)) {
                 const auto n = wholeNumber(part);
                 if (!n) {
-                    return fail(tr("\"...\" size \"%1\" is not a whole number >= 1").arg(part));
+                    return fail(
+                        tr("\"...\" size \"%1\" is not a whole number from 1 to 9e15").arg(part));
                 }
                 op.ellipsis.push_back(*n);
             }
@@ -73,7 +79,8 @@ std::optional<OpSpec> makeOperation(OpKind kind, const QString& name, const QStr
         }
         const auto n = wholeNumber(value);
         if (!n) {
-            return fail(tr("size of %1: \"%2\" is not a whole number >= 1").arg(key, value));
+            return fail(
+                tr("size of %1: \"%2\" is not a whole number from 1 to 9e15").arg(key, value));
         }
         if (kind == OpKind::einsum) {
             op.sizes.emplace_back(key.toStdString(), *n);
