@@ -176,6 +176,25 @@ void TestCliLaunch::deepspeedNeedsTheModel() {
                             ds);
     QCOMPARE(r.exit_code, 2);
     QVERIFY(r.err.contains("--hf-config"));
+    // With the model's config.json the import plans it, and the context length is the config's
+    // (max_position_embeddings 8192), not a default DeepSpeed's JSON failed to give.
+    QTemporaryDir dir;
+    const QString config = dir.filePath(QStringLiteral("config.json"));
+    QFile out(config);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(R"({"model_type": "llama", "num_hidden_layers": 32, "hidden_size": 4096,
+        "num_attention_heads": 32, "num_key_value_heads": 8, "intermediate_size": 14336,
+        "vocab_size": 128256, "max_position_embeddings": 8192, "hidden_act": "silu",
+        "tie_word_embeddings": false})");
+    out.close();
+    const Run with =
+        run_tally({QStringLiteral("import"), QStringLiteral("-"), QStringLiteral("--from"),
+                   QStringLiteral("deepspeed"), QStringLiteral("--hf-config"), config,
+                   QStringLiteral("--gpus"), QStringLiteral("8")},
+                  ds);
+    QCOMPARE(with.exit_code, 0);
+    QCOMPARE(json::parse(with.out.toStdString())["model"]["context_length"].get<int>(), 8192);
+    QVERIFY2(!with.err.contains("model.context_length"), with.err.constData());
 }
 
 // -o naming the file the command reads (by the same path or another spelling of it) is refused,

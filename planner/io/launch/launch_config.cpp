@@ -1069,8 +1069,11 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
                            [&](const Field& f) { return f.spec_field == field; });
     };
     for (const Fillable& f : fillables()) {
+        // A model given beside the file (--hf-config) brings its own settings: its context
+        // length is the config's, not a default the file failed to give.
         if (given_here(f.field) || (f.applies && !f.applies(spec)) ||
-            (f.field == "data.tokens" && tokens_listed)) {
+            (f.field == "data.tokens" && tokens_listed) ||
+            (options.model && f.field.starts_with("model."))) {
             continue;
         }
         const std::string field(f.field);
