@@ -260,6 +260,19 @@ void TestMainWindow::inferenceFieldRefusalInTheStatusBar() {
     QVERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral("abc")),
              qPrintable(w.statusBar()->currentMessage()));
     QVERIFY(w.document()->spec() == before);
+    // A field shown in milliseconds is refused in milliseconds: -1 ms, not "got -0.001" seconds
+    // under the spec's key; at most a minute (60 s = 60000 ms, the planner's bound).
+    NumberEditor* host = inference->numberEditor(QStringLiteral("inference.host_step_s"));
+    QVERIFY(host != nullptr);
+    typeInto(host->lineEdit(), QStringLiteral("-1"));
+    QVERIFY2(w.statusBar()->currentMessage().contains(
+                 QStringLiteral("-1 is below 0, the least this field takes (up to 60000)")),
+             qPrintable(w.statusBar()->currentMessage()));
+    typeInto(host->lineEdit(), QStringLiteral("60001"));
+    QVERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral("60001 is above 60000")),
+             qPrintable(w.statusBar()->currentMessage()));
+    QVERIFY(w.document()->spec() == before);
+    typeInto(host->lineEdit(), QStringLiteral("0"));
     // A value it takes clears it.
     typeInto(batch->lineEdit(), QStringLiteral("8"));
     QVERIFY2(!w.statusBar()->currentMessage().startsWith(QStringLiteral("Not taken")),

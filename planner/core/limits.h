@@ -15,4 +15,8 @@ inline constexpr std::int64_t kMaxJsonInteger = std::int64_t{1} << 53;
 // sequences a serving engine runs on one node, so every figure stays readable.
 inline constexpr std::int64_t kMaxConcurrency = 1'000'000;
 
+// A serving runtime's host pause per step (inference.host_step_s) of at most a minute, far past
+// any real one, keeps a request's time (output_tokens of them) finite.
+inline constexpr double kMaxHostStepS = 60.0;
+
 }  // namespace tally

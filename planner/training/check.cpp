@@ -31,9 +31,6 @@ constexpr std::int64_t kMaxProduct = kMaxJsonInteger;
 constexpr double kMinMfu = 1e-3;
 // No GPU rents for a million (in any currency) per hour.
 constexpr double kMaxPricePerGpuHour = 1e6;
-// A serving runtime's host pause per step of at most a minute, far past any real one, keeps a
-// request's time (output_tokens of them) finite.
-constexpr double kMaxHostStepS = 60.0;
 
 std::optional<std::int64_t> product(std::int64_t a, std::int64_t b) {
     std::int64_t out = 0;

@@ -7232,6 +7232,14 @@ Parameters, gradients, master weights and optimizer state of the plan&apos;s rec
         <source>Not a number: %1; %2</source>
         <translation>不是数：%1；%2</translation>
     </message>
+    <message>
+        <source>%1 is below %2, the least this field takes (up to %3)</source>
+        <translation>%1 小于 %2，这是此字段可取的最小值（最大为 %3）</translation>
+    </message>
+    <message>
+        <source>%1 is above %2, the most this field takes (from %3)</source>
+        <translation>%1 大于 %2，这是此字段可取的最大值（最小为 %3）</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::PlanDocument</name>

@@ -199,6 +199,16 @@ void NumberEditor::onTextEntered() {
         setInputError(tr("Must be a whole number"));
         return;
     }
+    if (!(*v >= m_field.least) && !std::isnan(m_field.least)) {
+        setInputError(tr("%1 is below %2, the least this field takes (up to %3)")
+                          .arg(text, formatExact(m_field.least), formatExact(m_field.most)));
+        return;
+    }
+    if (!(*v <= m_field.most) && !std::isnan(m_field.most)) {
+        setInputError(tr("%1 is above %2, the most this field takes (from %3)")
+                          .arg(text, formatExact(m_field.most), formatExact(m_field.least)));
+        return;
+    }
     // Integers are held exactly up to 2^53 (planner/core/limits.h); above it 1e30 silently
     // became 9007199254740992 while the undo entry said 1e+30.
     if (m_field.integer && std::abs(*v) > static_cast<double>(kMaxJsonInteger)) {

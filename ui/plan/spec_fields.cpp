@@ -1,6 +1,7 @@
 #include "ui/plan/spec_fields.h"
 
 #include "planner/core/enum_names.h"
+#include "planner/core/limits.h"
 #include "planner/io/presets.h"
 #include "planner/performance/engine.h"
 #include "planner/training/plan.h"
@@ -858,7 +859,10 @@ std::vector<FieldDescriptor> buildInference() {
                         } else {
                             s.inference.host_step_s = v / 1e3;
                         }
-                    }},
+                    },
+                    nullptr,
+                    0.0,
+                    kMaxHostStepS * 1e3},
     };
 }
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <limits>
+
 // The editable fields of a PlanSpec, as data: the planner's name of each field (so a FieldError
 // from check() finds its editor), its label and help, its slider range, and how to read and write
 // it. The form builds its editors from this list; the tests walk it.
@@ -26,6 +28,11 @@ struct NumberField {
     double (*get)(const PlanSpec&) = nullptr;
     void (*set)(PlanSpec&, double) = nullptr;
     bool (*applies)(const PlanSpec&) = nullptr;  // nullptr: always shown
+    // What the box takes, in the unit it shows, where that differs from the spec's (a field shown
+    // in milliseconds and stored in seconds): refused in the box's unit before the planner, which
+    // would name the spec's, sees it. NaN: the planner alone says.
+    double least = std::numeric_limits<double>::quiet_NaN();
+    double most = std::numeric_limits<double>::quiet_NaN();
 };
 
 struct Choice {
