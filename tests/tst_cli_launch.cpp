@@ -274,6 +274,18 @@ void TestCliLaunch::importSaysWhatItAssumed() {
              r.err.constData());
     QVERIFY2(r.err.contains("assumed: data.seq_len = 4096: "), r.err.constData());
     QVERIFY2(r.err.contains("assumed: data.micro_batch = 1: "), r.err.constData());
+    // A file written on a workspace profile (its id in the Tally block) is read, and the import
+    // says the plan needs that profile where it is planned.
+    const QByteArray custom =
+        "# tally: cluster.gpu = h100-ourdc-200g\n"
+        "--num-layers 32 --hidden-size 4096 --num-attention-heads 32 --ffn-hidden-size 14336 "
+        "--vocab-size 128256 --max-position-embeddings 8192 --seq-length 8192 --bf16\n";
+    r = run_tally({QStringLiteral("import"), QStringLiteral("-"), QStringLiteral("--from"),
+                   QStringLiteral("megatron")},
+                  custom);
+    QCOMPARE(r.exit_code, 0);
+    QVERIFY2(r.err.contains("cluster.gpu = h100-ourdc-200g: no built-in GPU has this id"),
+             r.err.constData());
 }
 
 // torchtitan runs tensor parallelism sequence parallel: a plan that is not says so on standard

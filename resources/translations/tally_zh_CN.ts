@@ -3677,6 +3677,10 @@
         <source>no float8 or MX converter: Tally times fp8 training as Transformer Engine&apos;s recipes, not torchao&apos;s Float8Linear or MXLinear; without the converter the run is planned in bf16</source>
         <translation>不能有 float8 或 MX 转换器：Tally 按 Transformer Engine 的方案估算 fp8 训练，而不是 torchao 的 Float8Linear 或 MXLinear；去掉该转换器则按 bf16 规划</translation>
     </message>
+    <message>
+        <source>cluster.gpu = %1: no built-in GPU has this id; the plan needs a workspace profile of it where it is planned (tally plan --db, the window&apos;s Profiles panel)</source>
+        <translation>cluster.gpu = %1：没有内置 GPU 使用这个 id；在哪里规划此计划，那里的工作区就需要有这个 id 的硬件配置（tally plan --db，或窗口的“硬件配置”面板）</translation>
+    </message>
 </context>
 <context>
     <name>tally::number_formats</name>

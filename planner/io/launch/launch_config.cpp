@@ -1096,6 +1096,17 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
         out.guesses.push_back(TALLY_TEXT("tally::launch", "model: %1")
                                   .arg_translated("tally::launch", options.model_source));
     }
+    // A GPU that is no built-in part is a workspace profile of the machine that wrote the file:
+    // the plan is planned only where a workspace holds a profile of that id, so say so now
+    // rather than at the first `tally plan` elsewhere.
+    if (find_builtin_hardware(spec.cluster.gpu) == nullptr) {
+        out.guesses.push_back(TALLY_TEXT("tally::launch",
+                                         "cluster.gpu = %1: no built-in GPU has this id; the "
+                                         "plan needs a workspace profile of it where it is "
+                                         "planned (tally plan --db, the window's Profiles "
+                                         "panel)")
+                                  .arg(spec.cluster.gpu));
+    }
 
     std::string base_name = file_name;
     if (const std::size_t slash = base_name.find_last_of("/\\"); slash != std::string::npos) {
