@@ -27,6 +27,7 @@ private slots:
     void lectureExampleIsTheSeedPlan();
     void undoRedoEveryEdit();
     void modelNameFollowsItsDimensions();
+    void editsBackToTheSavedPlanAreNoChange();
     void dragMergesIntoOneStep();
     void rejectedFieldKeepsLastPlan();
     void everyInvalidFieldAtOnce();
@@ -124,6 +125,40 @@ void TestPlanDocument::lectureExampleIsTheSeedPlan() {
 
 // The model keeps a preset's name only while it has that preset's dimensions: Llama 3 70B at 48
 // layers is another model, and the title, a saved plan and an export must not call it Llama 3 70B.
+// A value changed and typed back, or a field refused and set right, leaves the plan as it was
+// saved: nothing to save, and nothing to ask about on close. Any real difference is a change.
+void TestPlanDocument::editsBackToTheSavedPlanAreNoChange() {
+    HardwareCatalog catalog;
+    PlanDocument doc(&catalog);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("plan.json"));
+    QString error;
+    QVERIFY2(doc.save(path, &error), qPrintable(error));
+    QVERIFY(!doc.isModified());
+    QSignalSpy modified(&doc, &PlanDocument::modifiedChanged);
+    const PlanSpec saved = doc.spec();
+    PlanSpec spec = saved;
+    spec.training.tp = 3;  // refused: 64 heads do not divide by 3
+    doc.edit(spec, QStringLiteral("tp 3"));
+    QVERIFY(doc.error());
+    QVERIFY(doc.isModified());
+    doc.edit(saved, QStringLiteral("tp back"));
+    QVERIFY(!doc.error());
+    QVERIFY(!doc.isModified());
+    QCOMPARE(modified.count(), 2);        // modified, then not
+    QVERIFY(doc.undoStack()->canUndo());  // the history is kept
+    spec = saved;
+    spec.data.tokens = saved.data.tokens * 2;
+    doc.edit(spec, QStringLiteral("tokens"));
+    QVERIFY(doc.isModified());
+    // A plan restored with unsaved edits stays unsaved whatever it is edited to.
+    doc.restore(saved, path, true);
+    QVERIFY(doc.isModified());
+    doc.edit(spec, QStringLiteral("tokens"));
+    doc.edit(saved, QStringLiteral("tokens back"));
+    QVERIFY(doc.isModified());
+}
+
 void TestPlanDocument::modelNameFollowsItsDimensions() {
     HardwareCatalog catalog;
     PlanDocument doc(&catalog);

@@ -72,8 +72,7 @@ QString errorText(const FieldError& error) {
 
 PlanDocument::PlanDocument(const HardwareCatalog* catalog, QObject* parent)
     : QObject(parent), m_catalog(catalog), m_undo(new QUndoStack(this)) {
-    connect(m_undo, &QUndoStack::cleanChanged, this,
-            [this](bool clean) { emit modifiedChanged(!clean); });
+    connect(m_undo, &QUndoStack::cleanChanged, this, &PlanDocument::updateModified);
     // A profile edited or removed in the workspace changes what the current spec evaluates to.
     connect(catalog, &HardwareCatalog::profilesChanged, this, [this] { apply(m_spec); });
     apply(localizedExample(start_plan_spec()));
@@ -85,6 +84,7 @@ PlanDocument::PlanDocument(const HardwareCatalog* catalog, QObject* parent)
             compute_plan_views(spec, resolve_builtin_hardware(spec), m_memoryVariable));
         m_acceptedSpec = spec;
     }
+    m_savedSpec = m_spec;
 }
 
 PlanDocument::~PlanDocument() = default;
@@ -150,11 +150,26 @@ void PlanDocument::edit(const PlanSpec& spec, const QString& description, int ge
 void PlanDocument::reset(const PlanSpec& spec) {
     m_undo->clear();
     apply(spec);
+    markSaved(m_spec);
+}
+
+void PlanDocument::markSaved(std::optional<PlanSpec> spec) {
+    m_savedSpec = std::move(spec);
+    updateModified();
+}
+
+void PlanDocument::updateModified() {
+    const bool modified = isModified();
+    if (modified != m_modified) {
+        m_modified = modified;
+        emit modifiedChanged(modified);
+    }
 }
 
 void PlanDocument::startNew(const PlanSpec& spec) {
     reset(spec);
     m_undo->setClean();
+    markSaved(m_spec);
     forgetFile();
 }
 
@@ -167,6 +182,7 @@ void PlanDocument::restore(const PlanSpec& spec, const QString& file, bool modif
     if (modified) {
         // Not clean at any index: File > Open and New ask before replacing it.
         m_undo->resetClean();
+        markSaved(std::nullopt);
     }
 }
 
@@ -296,6 +312,7 @@ void PlanDocument::apply(const PlanSpec& spec) {
     if (!m_error || m_servingViews) {
         emit resultsChanged();
     }
+    updateModified();
 }
 
 bool PlanDocument::importHfConfig(const QString& path, QString* error) {
@@ -358,6 +375,7 @@ bool PlanDocument::open(const QString& path, QString* error) {
     }
     m_filePath = path;
     m_undo->setClean();
+    markSaved(m_spec);
     emit filePathChanged();
     return true;
 }
@@ -378,6 +396,7 @@ bool PlanDocument::save(const QString& path, QString* error) {
         return false;
     }
     m_undo->setClean();
+    markSaved(m_spec);
     if (m_filePath != path) {
         m_filePath = path;
         emit filePathChanged();
@@ -386,7 +405,7 @@ bool PlanDocument::save(const QString& path, QString* error) {
 }
 
 bool PlanDocument::isModified() const {
-    return !m_undo->isClean();
+    return !m_undo->isClean() && !(m_savedSpec && *m_savedSpec == m_spec);
 }
 
 bool PlanDocument::refuseTrainingReport(QString* error) const {

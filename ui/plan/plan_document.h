@@ -87,6 +87,9 @@ public:
     // Refuses while the spec has an error: what is saved is always a plan the planner accepts.
     bool save(const QString& path, QString* error);
     QString filePath() const { return m_filePath; }
+    // Whether the plan differs from the one last opened, saved or started: edits since, unless
+    // they brought it back to that plan exactly (a field typed wrong and back, a value changed
+    // and returned), which is nothing to save.
     bool isModified() const;
     // The last accepted plan as CSV and as a Markdown report (planner/text/report.h).
     bool exportCsv(const QString& path, QString* error) const;
@@ -108,6 +111,11 @@ signals:
 private:
     friend class SpecEditCommand;
     void apply(const PlanSpec& spec);
+    // The plan as last opened, saved or started is `spec`; nullopt: none (a restored plan that
+    // had unsaved edits), so only the undo stack's clean state says.
+    void markSaved(std::optional<PlanSpec> spec);
+    // Emits modifiedChanged() when isModified() changed.
+    void updateModified();
     std::vector<FieldError> otherFieldErrors(const FieldError& first,
                                              const HardwareProfile& hardware) const;
     // True, with the reason in `error`, while the reports would show another spec's training
@@ -118,6 +126,8 @@ private:
     QUndoStack* m_undo;
     PlanSpec m_spec;
     PlanSpec m_acceptedSpec;
+    std::optional<PlanSpec> m_savedSpec;
+    bool m_modified = false;  // what modifiedChanged() last said
     std::vector<FieldError> m_otherErrors;
     std::shared_ptr<const PlanViews> m_views;
     std::shared_ptr<const PlanViews> m_servingViews;
