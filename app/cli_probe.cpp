@@ -737,7 +737,8 @@ void register_probe_commands(CLI::App& app, CliState& state) {
         "profiles add --from-run RUN --base ID) makes predictions use those times");
     plan->excludes(tests);
     probe->add_option("--device", opts->device, "CUDA device ordinal (default 0)")
-        ->check(CLI::NonNegativeNumber);
+        ->check(CLI::Validator([](std::string& text) { return whole_number_at_least(text, 0); },
+                               "INT >= 0"));
     probe
         ->add_option("--timeout-s", opts->timeout_s,
                      "Stop the probe as hung when it prints nothing for this many seconds")

@@ -2,6 +2,7 @@
 
 #include <QLocale>
 #include <QString>
+#include <charconv>
 #include <memory>
 
 #include "ui/i18n/translate_text.h"
@@ -69,6 +70,17 @@ std::string cli_substitution(const Explanation& explanation) {
 
 std::string cli_source(const Explanation& explanation) {
     return ui::translatedSource(explanation, &translations()).toStdString();
+}
+
+std::string whole_number_at_least(const std::string& text, std::int64_t least) {
+    std::int64_t value = 0;
+    const char* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    if (!text.empty() && ec == std::errc() && ptr == end && value >= least) {
+        return {};
+    }
+    return cli_render(
+        TALLY_TEXT("tally::cli", "got %1; a whole number >= %2").arg(text).arg(least));
 }
 
 }  // namespace tally::cli

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 #include "planner/core/errors.h"
@@ -30,6 +31,10 @@ std::string cli_plan_name(const std::string& name);
 std::string cli_render(const Text& text);
 // A rejected input (field, value, what is allowed) in the command line's language.
 std::string cli_error(const FieldError& error);
+// An option's whole-number check, for a CLI::Validator: empty when `text` is a whole number of at
+// least `least`, else what is wrong in words ("got 0; a whole number >= 1") rather than CLI11's
+// range of doubles ("Value 0 not in range 0.000000 to 1.797693e+308").
+std::string whole_number_at_least(const std::string& text, std::int64_t least);
 // An explanation's label (marked in planner/text/explain.cpp) in the command line's language.
 std::string cli_label(const char* context, const std::string& english);
 // An explanation's formula in the command line's language.

@@ -12,6 +12,7 @@
 #include <memory>
 
 #include "app/cli.h"
+#include "app/cli_text.h"
 #include "planner/store/workspace.h"
 #include "tally_version.h"
 #include "ui/common/chart_support.h"
@@ -58,7 +59,8 @@ void register_gui_options(CLI::App& app, GuiOptions& options, CliState& state) {
     app.add_option("--probe-run", options.probe_run,
                    "Desktop app: show this stored probe run of the workspace (the Probe panel's "
                    "results and the roofline's measured roofs and points)")
-        ->check(CLI::PositiveNumber);
+        ->check(CLI::Validator([](std::string& text) { return whole_number_at_least(text, 1); },
+                               "ID >= 1"));
 }
 
 int run_gui(int argc, char** argv, const GuiOptions& options, CliState& state) {

@@ -785,6 +785,10 @@ void TestCliTranslation::parseErrorsInChinese_data() {
                                   << QStringLiteral("--days：给出的是 \"abc\"；需要一个数");
     QTest::newRow("required positional")
         << QStringList{QStringLiteral("plan")} << QStringLiteral("必须给出 SPEC");
+    // A run id below 1: said as a whole number >= 1, not as CLI11's range of doubles up to
+    // 1.8e308 written out in 309 digits.
+    QTest::newRow("run id") << QStringList{QStringLiteral("--probe-run"), QStringLiteral("0")}
+                            << QStringLiteral("--probe-run: 给出的是 0；需要一个 >= 1 的整数");
 }
 
 void TestCliTranslation::parseErrorsInChinese() {

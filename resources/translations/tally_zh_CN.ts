@@ -1742,6 +1742,10 @@
         <source>with the model state spread over all %1 GPUs (training.zero 3) and no fp32 master copy (training.master_dtype &quot;none&quot;), as CS336 lecture 2 counts: %2 parameters</source>
         <translation>若把模型状态分摊到全部 %1 张 GPU 上（training.zero 3）且不保留 fp32 主权重副本（training.master_dtype &quot;none&quot;），即 CS336 第 2 讲的算法：%2 个参数</translation>
     </message>
+    <message>
+        <source>got %1; a whole number &gt;= %2</source>
+        <translation>给出的是 %1；需要一个 &gt;= %2 的整数</translation>
+    </message>
 </context>
 <context>
     <name>tally::compare</name>
