@@ -249,31 +249,32 @@ void set_precision(PlanSpec& s, Precision p) {
     t.optimizer_state_dtype = DType::fp32;
 }
 
-std::optional<FieldError> refuse_precision(const PlanSpec& s, std::string_view title) {
-    if (precision_of(s)) {
+// A precision the table cannot write: `fp32_grads` for Megatron-LM and NeMo, whose mixed runs
+// keep fp32 gradients by default.
+std::optional<FieldError> refuse_precision_of(const PlanSpec& s, std::string_view title,
+                                              bool fp32_grads) {
+    if (precision_of(s, fp32_grads)) {
         return std::nullopt;
     }
-    return refusal(
-        "training.param_dtype", std::string(to_string(s.training.param_dtype)),
-        TALLY_TEXT("tally::launch",
-                   "a launch configuration holds one precision: bf16 or fp16 mixed (grads in "
-                   "the same type, fp32 master weights and optimizer state, compute in it or "
-                   "fp8) or plain fp32 (no master copy) (%1 cannot express it)")
-            .arg(title));
+    Text allowed =
+        fp32_grads
+            ? TALLY_TEXT("tally::launch",
+                         "a launch configuration holds one precision: bf16 or fp16 mixed (grads "
+                         "in the same type or in fp32, fp32 master weights and optimizer state, "
+                         "compute in it or fp8) or plain fp32 (no master copy) (%1 cannot "
+                         "express it)")
+            : TALLY_TEXT("tally::launch",
+                         "a launch configuration holds one precision: bf16 or fp16 mixed (grads in "
+                         "the same type, fp32 master weights and optimizer state, compute in it or "
+                         "fp8) or plain fp32 (no master copy) (%1 cannot express it)");
+    return refusal("training.param_dtype", std::string(to_string(s.training.param_dtype)),
+                   std::move(allowed).arg(title));
 }
-
-// refuse_precision() for Megatron-LM and NeMo, whose mixed runs keep fp32 gradients by default.
+std::optional<FieldError> refuse_precision(const PlanSpec& s, std::string_view title) {
+    return refuse_precision_of(s, title, false);
+}
 std::optional<FieldError> refuse_precision_fp32_grads(const PlanSpec& s, std::string_view title) {
-    if (precision_of(s, true)) {
-        return std::nullopt;
-    }
-    return refusal(
-        "training.param_dtype", std::string(to_string(s.training.param_dtype)),
-        TALLY_TEXT("tally::launch",
-                   "a launch configuration holds one precision: bf16 or fp16 mixed (grads in "
-                   "the same type or in fp32, fp32 master weights and optimizer state, compute "
-                   "in it or fp8) or plain fp32 (no master copy) (%1 cannot express it)")
-            .arg(title));
+    return refuse_precision_of(s, title, true);
 }
 
 std::optional<FieldError> refuse_not_transformer(const PlanSpec& s, std::string_view title) {
