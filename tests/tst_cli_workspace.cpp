@@ -356,6 +356,12 @@ void TestCliWorkspace::compareAndPlanOnCustomProfile() {
     r = run_tally(QStringList{"plan", on_custom, "--json"} + db());
     QVERIFY2(r.exit_code == 0, r.err.constData());
     QVERIFY(std::abs(parse(r)["time"]["days"].get<double>() - 158.24) < 0.01);
+    // The same with --db mistyped: the answer names the missing file, not only the GPU.
+    const QString missing = m_dir.path() + QStringLiteral("/no-such-dir/workspace.sqlite");
+    r = run_tally(QStringList{"plan", on_custom, "--db", missing});
+    QCOMPARE(r.exit_code, 2);
+    QVERIFY2(r.err.contains("--db: got \"" + missing.toUtf8() + "\"; an existing workspace file"),
+             r.err.constData());
 
     // A price on the custom profile: compare costs it at 3 per GPU-hour, the others have none
     // (the seed spec gives no price). GPU-hours = 158.24 days x 24 x 1024 = 3.889e6; x 3.

@@ -1746,6 +1746,10 @@
         <source>got %1; a whole number &gt;= %2</source>
         <translation>给出的是 %1；需要一个 &gt;= %2 的整数</translation>
     </message>
+    <message>
+        <source>an existing workspace file: there is none at this path, so cluster.gpu &quot;%1&quot; (no built-in GPU) is not found</source>
+        <translation>一个已存在的工作区文件：这个路径下没有，因此找不到 cluster.gpu &quot;%1&quot;（不是内置 GPU）</translation>
+    </message>
 </context>
 <context>
     <name>tally::compare</name>
