@@ -2,7 +2,9 @@
 #include <fmt/core.h>
 #include <CLI/CLI.hpp>
 #include <charconv>
+#include <filesystem>
 #include <nlohmann/json.hpp>
+#include <system_error>
 
 #include "app/cli.h"
 #include "app/cli_text.h"
@@ -248,6 +250,16 @@ std::pair<PlanSpec, HardwareProfile> load_checked(const std::string& path, CliSt
 HardwareProfile resolve_gpu(const PlanSpec& spec, CliState& state) {
     if (auto profile = find_workspace_profile(spec.cluster.gpu, state)) {
         return *profile;
+    }
+    // A GPU no catalog part has, looked for in a --db file that is not there (a mistyped path):
+    // say so, rather than only that the GPU is no built-in one.
+    std::error_code ec;
+    if (!state.db_path.empty() && !std::filesystem::exists(state.db_path, ec)) {
+        throw SpecError("--db", "\"" + state.db_path + "\"",
+                        TALLY_TEXT("tally::cli",
+                                   "an existing workspace file: there is none at this path, so "
+                                   "cluster.gpu \"%1\" (no built-in GPU) is not found")
+                            .arg(spec.cluster.gpu));
     }
     return resolve_builtin_hardware(spec);  // throws SpecError naming cluster.gpu
 }

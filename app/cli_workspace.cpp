@@ -1058,16 +1058,6 @@ std::optional<HardwareProfile> find_workspace_profile(const std::string& id, Cli
             throw;
         }
     }
-    // A GPU no catalog part has, looked for in a --db file that is not there (a mistyped path):
-    // say so, rather than only that the GPU is no built-in one.
-    std::error_code ec;
-    if (builtin == nullptr && !state.db_path.empty() && !fs::exists(workspace_path(state), ec)) {
-        throw SpecError("--db", json_string(state.db_path),
-                        TALLY_TEXT("tally::cli",
-                                   "an existing workspace file: there is none at this path, so "
-                                   "cluster.gpu \"%1\" (no built-in GPU) is not found")
-                            .arg(id));
-    }
     return builtin != nullptr ? std::optional<HardwareProfile>(*builtin) : std::nullopt;
 }
 
