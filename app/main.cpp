@@ -123,9 +123,12 @@ std::string parse_error_text(const CLI::Error& e, const CLI::App* app = nullptr)
     return what;
 }
 
-// CLI11's failure message (CLI::FailureMessage::simple) in the command line's language.
+// CLI11's failure message (CLI::FailureMessage::simple) in the command line's language, led by
+// "tally: error:" as every other error of the command line is, so that a script or a reader
+// can tell a rejected command line from the output of one that ran.
 std::string failure_message(const CLI::App* app, const CLI::Error& e) {
-    std::string out = parse_error_text(e, app) + "\n";
+    std::string out = "tally: " + tally::cli::cli_text("tally::cli", "error:") + " " +
+                      parse_error_text(e, app) + "\n";
     if (app->get_help_ptr() != nullptr) {
         out += cli_render(TALLY_TEXT("tally::cli", "Run with %1 for more information.")
                               .arg(app->get_help_ptr()->get_name())) +

@@ -796,11 +796,14 @@ void TestCliTranslation::parseErrorsInChinese() {
     QFETCH(QString, message);
     const Run r = runZh(args);
     QCOMPARE(r.exit_code, 2);
-    // "Run with %1 for more information." is "加上 %1 运行可查看更多信息。".
-    QCOMPARE(r.err, message + QStringLiteral("\n加上 --help 运行可查看更多信息。\n"));
+    // Led by "tally: error:" ("错误：") as the CLI's other errors are; "Run with %1 for more
+    // information." is "加上 %1 运行可查看更多信息。".
+    QCOMPARE(r.err, QStringLiteral("tally: 错误： ") + message +
+                        QStringLiteral("\n加上 --help 运行可查看更多信息。\n"));
     // The same in English, exit code included.
     const Run c = runWithLang(QStringLiteral("C"), args);
     QCOMPARE(c.exit_code, 2);
+    QVERIFY2(c.err.startsWith(QStringLiteral("tally: error: ")), qPrintable(c.err));
     QVERIFY2(c.err.endsWith(QStringLiteral("\nRun with --help for more information.\n")),
              qPrintable(c.err));
 }
