@@ -29,14 +29,20 @@ bool is(const CLI::Error& e) {
 // CLI11's message for a rejected command line (its English, built in CLI/Error.hpp) in the
 // command line's language, the option and the value it names kept as written; a message of a
 // form not known here stays in English.
-// The option a conversion failed for, in the subcommand being run (an "ID" of `probes show` is
-// not one of `profiles show`); nullptr when not found.
-const CLI::Option* failed_option(const CLI::App* app, const std::string& name) {
+// The innermost subcommand the command line reached (`solve` in `tally solve min-gpus`'s parse
+// when min-gpus is missing).
+const CLI::App* deepest_parsed(const CLI::App* app) {
     const CLI::App* at = app;
     while (at != nullptr && !at->get_subcommands().empty()) {
         at = at->get_subcommands().front();
     }
-    for (; at != nullptr; at = at->get_parent()) {
+    return at;
+}
+
+// The option a conversion failed for, in the subcommand being run (an "ID" of `probes show` is
+// not one of `profiles show`); nullptr when not found.
+const CLI::Option* failed_option(const CLI::App* app, const std::string& name) {
+    for (const CLI::App* at = deepest_parsed(app); at != nullptr; at = at->get_parent()) {
         for (const CLI::Option* o : at->get_options()) {
             if (o->get_name() == name || o->check_name(name)) {
                 return o;
@@ -59,6 +65,19 @@ std::string parse_error_text(const CLI::Error& e, const CLI::App* app = nullptr)
     };
     if (is<CLI::RequiredError>(e)) {
         if (what == "A subcommand is required") {
+            // `tally solve frob`: the word that is no command of `solve` was taken for nothing;
+            // name it and the commands there are, not only that one is missing.
+            const CLI::App* at = app != nullptr ? deepest_parsed(app) : nullptr;
+            if (at != nullptr && !at->remaining().empty()) {
+                std::string commands;
+                for (const CLI::App* sub : at->get_subcommands({})) {
+                    commands += (commands.empty() ? "" : ", ") + sub->get_name();
+                }
+                return cli_render(TALLY_TEXT("tally::cli", "%1 is not a command of %2; one of: %3")
+                                      .arg(at->remaining().front())
+                                      .arg(at->get_name())
+                                      .arg(commands));
+            }
             return say(TALLY_TEXT("tally::cli", "A subcommand is required"));
         }
         if (matches("(.+) is required")) {

@@ -783,6 +783,13 @@ void TestCliTranslation::parseErrorsInChinese_data() {
                                                  QStringLiteral("min-gpus"), spec,
                                                  QStringLiteral("--days"), QStringLiteral("abc")}
                                   << QStringLiteral("--days：给出的是 \"abc\"；需要一个数");
+    // A word that is no command of `solve` is named with the commands there are ("%1 is not a
+    // command of %2; one of: %3"), in the order `solve --help` lists them.
+    QTest::newRow("unknown command")
+        << QStringList{QStringLiteral("solve"), QStringLiteral("frob")}
+        << QStringLiteral(
+               "frob 不是 solve 的命令；可用的命令：max-params, layout, min-gpus, "
+               "max-batch");
     QTest::newRow("required positional")
         << QStringList{QStringLiteral("plan")} << QStringLiteral("必须给出 SPEC");
     // A run id below 1: said as a whole number >= 1, not as CLI11's range of doubles up to

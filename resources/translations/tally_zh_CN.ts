@@ -1750,6 +1750,10 @@
         <source>an existing workspace file: there is none at this path, so cluster.gpu &quot;%1&quot; (no built-in GPU) is not found</source>
         <translation>一个已存在的工作区文件：这个路径下没有，因此找不到 cluster.gpu &quot;%1&quot;（不是内置 GPU）</translation>
     </message>
+    <message>
+        <source>%1 is not a command of %2; one of: %3</source>
+        <translation>%1 不是 %2 的命令；可用的命令：%3</translation>
+    </message>
 </context>
 <context>
     <name>tally::compare</name>
