@@ -66,16 +66,21 @@ void TestCliLaunch::exportThenImport() {
     QVERIFY(r.out.isEmpty());
     r = run_tally({QStringLiteral("import"), args, QStringLiteral("-o"), spec});
     QCOMPARE(r.exit_code, 0);
-    // What was read is listed on standard error, line by line: three lines of header and eight of
-    // Tally's own settings, the launcher on line 12, then one argument a line.
-    QVERIFY2(r.err.contains("line 13: num-layers = 80 -> model.layers"), r.err.constData());
-    QVERIFY2(r.err.contains("line 6: tally: cluster.price_per_gpu_hour = 2.5 -> "
+    // What was read is listed on standard error, line by line: three lines of header and nine of
+    // Tally's own settings (the plan's name first), the launcher on line 13, then one argument a
+    // line.
+    QVERIFY2(r.err.contains("line 14: num-layers = 80 -> model.layers"), r.err.constData());
+    QVERIFY2(r.err.contains("line 7: tally: cluster.price_per_gpu_hour = 2.5 -> "
                             "cluster.price_per_gpu_hour"),
              r.err.constData());
     QFile f(spec);
     QVERIFY(f.open(QIODevice::ReadOnly));
     const json j = json::parse(f.readAll().toStdString());
     QCOMPARE(j["model"]["layers"].get<int>(), 80);
+    // The example's own name, not the file's.
+    QCOMPARE(j["name"].get<std::string>(),
+             std::string("Llama 3 70B on 15T tokens, 1024 H100: tp 8, pp 4, sequence parallel, "
+                         "ZeRO-1"));
     QCOMPARE(j["cluster"]["gpus"].get<int>(), 1024);  // 128 nodes x 8
     QCOMPARE(j["training"]["tp"].get<int>(), 8);
     QCOMPARE(j["training"]["pp"].get<int>(), 4);

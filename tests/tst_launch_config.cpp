@@ -989,8 +989,8 @@ void TestLaunchConfig::everyValueComesBackOrIsNamed() {
         paths.insert(path);
     }
     for (const std::string& path : paths) {
-        if (path == "name" || path == "description" || path == "model.name") {
-            continue;  // labels: an import names the plan after its file, the model after its
+        if (path == "description" || path == "model.name") {
+            continue;  // labels: an import describes what it read, names the model after its
                        // sizes or config.json
         }
         const auto b = before.find(path);
@@ -1362,6 +1362,20 @@ void TestLaunchConfig::tallySettingsTravelInComments() {
         return x.key == "tally: cluster.mfu" && x.value == "0.3" && x.spec_field == "cluster.mfu";
     }));
     QVERIFY2(!names(back, "cluster."), guesses_text(back).c_str());
+
+    // The plan's name comes back as the user gave it, on one line (a line break would end the
+    // comment); a file without it is named after the file and its framework.
+    PlanSpec named = spec;
+    named.name = "Our 8B run:\nfirst try";
+    const std::string named_text = export_launch_config(named, LaunchTarget::megatron);
+    QVERIFY2(named_text.find("\n# tally: name = Our 8B run: first try\n") != std::string::npos,
+             named_text.c_str());
+    QCOMPARE(import_text(named_text, LaunchTarget::megatron).spec.name,
+             std::string("Our 8B run: first try"));
+    LaunchImportOptions from_megatron;
+    from_megatron.from = LaunchTarget::megatron;
+    QCOMPARE(import_launch_config(without_comments(named_text), "run.sh", from_megatron).spec.name,
+             std::string("run.sh (Megatron-LM arguments)"));
 
     // A file without the block, imported over a plan: the plan's settings stay and are listed.
     PlanSpec base = spec;

@@ -211,6 +211,17 @@ struct TallySetting {
 
 const std::vector<TallySetting>& tally_settings() {
     static const std::vector<TallySetting> all = {
+        // The plan's name, so that an import gives back the plan the user named, not one named
+        // after the file. On one line: a line break would end the comment. Empty: unnamed, and
+        // the import names the plan after its file.
+        {"name",
+         [](const PlanSpec& s) {
+             std::string name = s.name;
+             std::replace_if(
+                 name.begin(), name.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
+             return name;
+         },
+         [](PlanSpec& s, const std::string& v) { s.name = v; }},
         {"cluster.gpu", [](const PlanSpec& s) { return s.cluster.gpu; },
          [](PlanSpec& s, const std::string& v) {
              // A profile id, built-in (tally hardware) or a workspace's own: the workspace's
@@ -1112,8 +1123,10 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
     if (const std::size_t slash = base_name.find_last_of("/\\"); slash != std::string::npos) {
         base_name = base_name.substr(slash + 1);
     }
-    spec.name =
-        fmt::format("{} ({})", base_name.empty() ? std::string("imported") : base_name, t.title);
+    if (from_tally_block.count("name") == 0 || spec.name.empty()) {
+        spec.name = fmt::format("{} ({})", base_name.empty() ? std::string("imported") : base_name,
+                                t.title);
+    }
     std::string description = fmt::format("Imported from {} as {}: {} settings read, {} ignored.",
                                           base_name, t.title, out.read.size(), out.ignored.size());
     for (const Text& g : out.guesses) {
