@@ -112,6 +112,8 @@ private slots:
     void hostTimeIsPaidOncePerStep();
     void slidingWindowKeepsAndReadsTheWindow();
     void mistralRollingCacheIsAnEighthAt32k();
+    void nothingServedWhenTheCacheHoldsNoSequence();
+    void activationsCountThePromptsOfAPass();
 };
 
 void TestInference::kvBytesPerToken_data() {
@@ -525,6 +527,8 @@ void TestInference::badInputNamesTheField_data() {
     QTest::newRow("tp x pp not dividing gpus") << "inference.pp" << 11;
     // A million clients at most (planner/core/limits.h); 1e12 was accepted.
     QTest::newRow("a trillion clients") << "inference.concurrency" << 12;
+    // A 1000-token prompt in steps of 512 tokens, not chunked: vLLM refuses the setting.
+    QTest::newRow("prompt longer than an unchunked step") << "inference.max_batched_tokens" << 13;
 }
 
 void TestInference::badInputNamesTheField() {
@@ -581,6 +585,11 @@ void TestInference::badInputNamesTheField() {
             break;
         case 12:
             s.inference.concurrency = 1'000'000'000'000;
+            break;
+        case 13:
+            s.inference.chunked_prefill = false;
+            s.inference.prompt_tokens = 1000;
+            s.inference.max_batched_tokens = 512;
             break;
     }
     const auto e = check_inference(s, *find_builtin_hardware("h100-sxm"));
@@ -858,6 +867,71 @@ void TestInference::enginesKeepTheirShareOfMemoryForTheCache() {
     // SGLang's share falls as tensor parallelism grows (server_args.py): 0.81 from tp 8.
     QCOMPARE(kv_pool(ServingEngine::sglang, 8).fraction, 0.81);
     QCOMPARE(kv_pool(ServingEngine::sglang, 2).fraction, 0.87);
+}
+
+void TestInference::nothingServedWhenTheCacheHoldsNoSequence() {
+    // The toy of enginesKeepTheirShareOfMemoryForTheCache (weights 52,389,888 B, a KV cache of
+    // 8,388,608 B a sequence) in SGLang at tp 1, whose pool is 0.88 of the memory less the
+    // weights. On 68,000,000 B: 0.88 x 68,000,000 - 52,389,888 = 7,450,112 B < 8,388,608 B, so
+    // the engine admits no request and continuous batching serves nothing: warned, no cost per
+    // token, no latency or throughput to explain. On 154,747,968 B it admits 9 (that test).
+    PlanSpec s = toySpec();
+    s.inference.engine = ServingEngine::sglang;
+    s.inference.prompt_tokens = 1000;
+    s.inference.output_tokens = 24;
+    s.inference.max_batched_tokens = 1000;
+    s.inference.concurrency = 4;
+    s.cluster.price_per_gpu_hour = 2.0;
+    HardwareProfile gpu = toyGpu();
+    gpu.memory_bytes = 68e6;
+    QVERIFY(!check_inference(s, gpu));
+    const auto explains = [&](const ServingPlan& p, const char* key) {
+        const std::vector<Explanation> all = explain_inference(s, gpu, p);
+        return std::any_of(all.begin(), all.end(),
+                           [&](const Explanation& e) { return e.key == key; });
+    };
+    const ServingPlan none = evaluate_inference(s, gpu);
+    QCOMPARE(none.admission_batch, std::int64_t{0});
+    QVERIFY(none.has(ServingWarning::cache_holds_none));
+    QVERIFY(!none.cost_per_million_tokens);
+    QVERIFY(!explains(none, "serving.continuous.tokens_per_s"));
+    QVERIFY(!explains(none, "serving.continuous.itl_s"));
+    const std::vector<std::string> warnings = serving_warning_messages(none, s, gpu);
+    QVERIFY(std::any_of(warnings.begin(), warnings.end(), [](const std::string& w) {
+        return w.rfind("continuous batching does not run", 0) == 0 &&
+               w.find("mem_fraction_static 0.88") != std::string::npos;
+    }));
+
+    gpu.memory_bytes = 154747968.0;
+    const ServingPlan nine = evaluate_inference(s, gpu);
+    QCOMPARE(nine.admission_batch, std::int64_t{9});
+    QVERIFY(!nine.has(ServingWarning::cache_holds_none));
+    QVERIFY(nine.cost_per_million_tokens.has_value());
+    QVERIFY(explains(nine, "serving.continuous.tokens_per_s"));
+}
+
+void TestInference::activationsCountThePromptsOfAPass() {
+    // A static batch of 8 prompts of 1000 tokens, 4000 tokens a step: 4 prompts a pass, so one
+    // layer's working set holds 4000 tokens, not max(prompt, batch) = 1000. The toy's 9,216
+    // values a token (2h + qkv + MLP = 2048 + 3072 + 4096) at 2 B: 4000 x 9216 x 2 =
+    // 73,728,000 B, plus the logits 8 x 1000 x 4 = 32,000 B: 73,760,000 B.
+    PlanSpec s = toySpec();
+    s.inference.batch = 8;
+    s.inference.prompt_tokens = 1000;
+    s.inference.output_tokens = 24;
+    s.inference.max_batched_tokens = 4000;
+    const HardwareProfile gpu = toyGpu();
+    const ServingPlan p = evaluate_inference(s, gpu);
+    QCOMPARE(p.memory.activation_bytes, 73760000.0);
+    for (const Explanation& e : explain_inference(s, gpu, p)) {
+        if (e.key == "serving.memory.activation_bytes") {
+            QVERIFY2(
+                e.substitution.rfind("max(4 x 1000, 8) x 9216 x 2 B + 8 x 1000 / 1 x 4 B", 0) == 0,
+                e.substitution.c_str());
+            return;
+        }
+    }
+    QFAIL("no serving.memory.activation_bytes");
 }
 
 void TestInference::requestRateSolvesLittlesLaw() {

@@ -1099,6 +1099,19 @@ std::optional<FieldError> check_inference(const PlanSpec& spec, const HardwarePr
                        .arg(in.tp)
                        .arg(m.moe.experts));
     }
+    // Without chunked prefill a prompt runs in one engine step, which takes at most
+    // max_batched_tokens tokens: vLLM refuses a max_num_batched_tokens below the longest
+    // sequence it serves unless chunked prefill is on (vllm/config.py,
+    // SchedulerConfig._verify_args: "This effectively limits the maximum sequence length to
+    // max_num_batched_tokens and makes vLLM reject longer sequences").
+    if (!in.chunked_prefill && in.max_batched_tokens < in.prompt_tokens) {
+        return err("inference.max_batched_tokens", in.max_batched_tokens,
+                   TALLY_TEXT("tally::check",
+                              "at least the prompt's %1 tokens without chunked prefill "
+                              "(inference.chunked_prefill): an engine runs a prompt in one step "
+                              "and refuses one longer than its step")
+                       .arg(in.prompt_tokens));
+    }
     if (in.dp_attention && in.tp < 2) {
         return err("inference.dp_attention", "true",
                    TALLY_TEXT("tally::check",
@@ -1141,7 +1154,10 @@ namespace {
 // batching's where it is set (that is how the deployment then serves), else the static batch's.
 void set_cost(ServingPlan& s, const PlanSpec& spec) {
     s.cost_per_million_tokens.reset();
-    const double served = s.continuous ? s.continuous->tokens_per_s : s.tokens_per_s;
+    // Continuous batching whose engine admits no request serves nothing: no cost per token.
+    const double served = !s.continuous                   ? s.tokens_per_s
+                          : s.continuous->in_flight > 0.0 ? s.continuous->tokens_per_s
+                                                          : 0.0;
     if (s.price_per_gpu_hour && served > 0.0) {
         // The deployment's cost per second over the tokens it produces per second.
         const double per_s = *s.price_per_gpu_hour * dbl(spec.cluster.gpus) / 3600.0;
@@ -1216,6 +1232,9 @@ ServingPlan evaluate_inference(const PlanSpec& spec, const HardwareProfile& hw) 
     if (spec.model.context_length > 0 &&
         in.prompt_tokens + in.output_tokens > spec.model.context_length) {
         warn(ServingWarning::beyond_context);
+    }
+    if (s.continuous && !(s.continuous->in_flight > 0.0)) {
+        warn(ServingWarning::cache_holds_none);
     }
     return s;
 }
@@ -1355,6 +1374,23 @@ std::vector<Text> serving_warning_texts(const ServingPlan& s, const PlanSpec& sp
                               .arg(fmt::format("{}", hw.gpus_per_node))
                               .arg(fmt::format("{}", spec.inference.batch)));
         }
+    }
+    if (s.has(ServingWarning::cache_holds_none)) {
+        // What the engine's pool leaves for the KV cache beside one sequence's weights and
+        // activations (kv_pool(): its default share of the memory), against one sequence.
+        const KvPool pool = kv_pool(spec.inference.engine, spec.inference.tp);
+        const ServingMemory one = serving_memory(spec, hw, 1);
+        const double pool_bytes = std::max(
+            0.0, kv_pool_bytes(pool, one.capacity_bytes, one.weights_bytes, one.activation_bytes));
+        out.push_back(
+            TALLY_TEXT("tally::warnings",
+                       "continuous batching does not run: the engine's KV cache (%1) has %2 GB "
+                       "per GPU, and one sequence of %3 tokens takes %4 GB; no request is "
+                       "admitted and nothing is served")
+                .arg(std::string(pool.setting))
+                .arg(fixed(2, pool_bytes / 1e9))
+                .arg(fmt::format("{}", spec.inference.prompt_tokens + spec.inference.output_tokens))
+                .arg(fixed(2, one.kv_cache_bytes / 1e9)));
     }
     if (s.has(ServingWarning::beyond_context)) {
         // vLLM's --max-model-len, "if unspecified, will be automatically derived from the model
@@ -1521,11 +1557,13 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
     add("serving.memory.activation_bytes",
         QT_TRANSLATE_NOOP("tally::explain", "Activations per GPU"), s.memory.activation_bytes,
         "bytes",
-        QT_TRANSLATE_NOOP(
-            "tally::formula",
-            "max(prompt, batch) x (2h + (qkv + MLP widths) / tp) x 2 B + batch x vocab / tp x 4 B"),
-        fmt::format("max({}, {}) x {} x 2 B + {} x {} / {} x 4 B = {} GB", in.prompt_tokens,
-                    in.batch, num(s.activation_values_per_token), in.batch, m.vocab, in.tp,
+        QT_TRANSLATE_NOOP("tally::formula",
+                          "max(prompts a pass x prompt, batch) x (2h + (qkv + MLP widths) / tp) x "
+                          "2 B + batch x vocab / tp x 4 B; prompts a pass = min(batch, "
+                          "max_batched_tokens / prompt rounded down, at least 1)"),
+        fmt::format("max({} x {}, {}) x {} x 2 B + {} x {} / {} x 4 B = {} GB",
+                    num(prompts_per_pass(in, dbl(in.batch))), in.prompt_tokens, in.batch,
+                    num(s.activation_values_per_token), in.batch, m.vocab, in.tp,
                     fig(s.memory.activation_bytes / 1e9)),
         QT_TRANSLATE_NOOP("tally::source",
                           "one layer's working set; nothing is kept for a backward pass"));
@@ -1722,7 +1760,9 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
             : "custom all-reduce measured on A100 NVLink (sgl-project/sglang pull request "
               "2688); NCCL's tuning model above vLLM's 8 MiB limit, at NCCL's link bandwidth "
               "(src/graph/topo.h)");
-    if (s.continuous) {
+    // Continuous batching whose engine admits no request has no latency or throughput to
+    // explain (ServingWarning::cache_holds_none says why).
+    if (s.continuous && s.continuous->in_flight > 0.0) {
         const ContinuousBatchingPoint& cb = *s.continuous;
         // Past the batch the engine admits, the steps run over the B admitted (C = B).
         const double share = cb.chunk_share;
@@ -1831,34 +1871,31 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
             fmt::format("{} x {} x {} / {} s = {}", s.replicas, fig(cb.concurrency),
                         in.output_tokens, fig(cb.e2e_s), fig(cb.tokens_per_s)),
             QT_TRANSLATE_NOOP("tally::source", "Little's law"));
-        if (cb.in_flight > 0.0) {
-            // What the deployment holds while it serves at that concurrency: the KV caches of
-            // the requests running, not of the static batch above (in_flight_memory()).
-            const ServingMemory mem = in_flight_memory(spec, hw, cb);
-            add("serving.continuous.memory_total_bytes",
-                QT_TRANSLATE_NOOP("tally::explain", "Total per GPU, requests in flight"),
-                mem.total_bytes, "bytes",
-                QT_TRANSLATE_NOOP("tally::formula",
-                                  "weights + requests in flight x one sequence's KV cache per "
-                                  "GPU (as above) + activations at that batch"),
-                TALLY_TEXT("tally::explain",
-                           "%1 + %2 + %3 = %4 GB of %5 GB with %6 requests in "
-                           "flight (%7)")
-                    .arg(num(mem.weights_bytes / 1e9))
-                    .arg(num(mem.kv_cache_bytes / 1e9))
-                    .arg(num(mem.activation_bytes / 1e9))
-                    .arg(num(mem.total_bytes / 1e9))
-                    .arg(num(mem.capacity_bytes / 1e9))
-                    .arg(
-                        num(dbl(std::llround(cb.in_flight >= 1.0 ? cb.in_flight : cb.concurrency))))
-                    .arg_translated("tally::explain",
-                                    mem.fits ? QT_TRANSLATE_NOOP("tally::explain", "fits")
-                                             : QT_TRANSLATE_NOOP("tally::explain", "does not fit")),
-                QT_TRANSLATE_NOOP(
-                    "tally::source",
-                    "each request at its full context, as the engine reserves it; the sum as the "
-                    "static batch's total"));
-        }
+        // What the deployment holds while it serves at that concurrency: the KV caches of
+        // the requests running, not of the static batch above (in_flight_memory()).
+        const ServingMemory mem = in_flight_memory(spec, hw, cb);
+        add("serving.continuous.memory_total_bytes",
+            QT_TRANSLATE_NOOP("tally::explain", "Total per GPU, requests in flight"),
+            mem.total_bytes, "bytes",
+            QT_TRANSLATE_NOOP("tally::formula",
+                              "weights + requests in flight x one sequence's KV cache per "
+                              "GPU (as above) + activations at that batch"),
+            TALLY_TEXT("tally::explain",
+                       "%1 + %2 + %3 = %4 GB of %5 GB with %6 requests in "
+                       "flight (%7)")
+                .arg(num(mem.weights_bytes / 1e9))
+                .arg(num(mem.kv_cache_bytes / 1e9))
+                .arg(num(mem.activation_bytes / 1e9))
+                .arg(num(mem.total_bytes / 1e9))
+                .arg(num(mem.capacity_bytes / 1e9))
+                .arg(num(dbl(std::llround(cb.in_flight >= 1.0 ? cb.in_flight : cb.concurrency))))
+                .arg_translated("tally::explain",
+                                mem.fits ? QT_TRANSLATE_NOOP("tally::explain", "fits")
+                                         : QT_TRANSLATE_NOOP("tally::explain", "does not fit")),
+            QT_TRANSLATE_NOOP(
+                "tally::source",
+                "each request at its full context, as the engine reserves it; the sum as the "
+                "static batch's total"));
     }
     add("serving.tokens_per_s", QT_TRANSLATE_NOOP("tally::explain", "Throughput (static batch)"),
         s.tokens_per_s, "tokens/s",

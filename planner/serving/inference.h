@@ -112,6 +112,9 @@ enum class ServingWarning : std::uint32_t {
     tp_spans_bridge = 1u << 4,  // more GPUs than an NVLink bridge joins: the ring crosses PCIe
     // prompt + output past the model's context (model.context_length): engines refuse it
     beyond_context = 1u << 5,
+    // continuous batching asked for (inference.concurrency) while the engine's KV cache cannot
+    // hold one sequence: the engine admits no request, and nothing is served
+    cache_holds_none = 1u << 6,
 };
 
 struct ServingPlan {

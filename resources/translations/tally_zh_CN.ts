@@ -403,6 +403,10 @@
         <source>must be an integer in [0, %1] (0: a static batch; else the clients in flight)</source>
         <translation>必须是 [0, %1] 范围内的整数（0：静态批处理；否则为同时在途的客户端数）</translation>
     </message>
+    <message>
+        <source>at least the prompt&apos;s %1 tokens without chunked prefill (inference.chunked_prefill): an engine runs a prompt in one step and refuses one longer than its step</source>
+        <translation>不开分块预填充（inference.chunked_prefill）时至少为提示的 %1 个 token：引擎在一步中跑完一个提示，比一步长的提示会被拒绝</translation>
+    </message>
 </context>
 <context>
     <name>tally::cli</name>
@@ -2841,10 +2845,6 @@
         <translation>批次 x ((L - L_w) x 上下文 + L_w x min(上下文, W)) / L x 每 GPU 每 token 的 KV 字节数</translation>
     </message>
     <message>
-        <source>max(prompt, batch) x (2h + (qkv + MLP widths) / tp) x 2 B + batch x vocab / tp x 4 B</source>
-        <translation>max(提示, 批次) x (2h + (qkv + MLP 宽度) / tp) x 2 B + 批次 x 词表 / tp x 4 B</translation>
-    </message>
-    <message>
         <source>weights + KV cache + activations</source>
         <translation>权重 + KV 缓存 + 激活值</translation>
     </message>
@@ -2951,6 +2951,10 @@
     <message>
         <source>weights + requests in flight x one sequence&apos;s KV cache per GPU (as above) + activations at that batch</source>
         <translation>权重 + 在途请求数 x 每 GPU 一个序列的 KV 缓存（同上）+ 该批次下的激活值</translation>
+    </message>
+    <message>
+        <source>max(prompts a pass x prompt, batch) x (2h + (qkv + MLP widths) / tp) x 2 B + batch x vocab / tp x 4 B; prompts a pass = min(batch, max_batched_tokens / prompt rounded down, at least 1)</source>
+        <translation>max(每趟提示数 x 提示, 批次) x (2h + (qkv + MLP 宽度) / tp) x 2 B + 批次 x 词表 / tp x 4 B；每趟提示数 = min(批次, max_batched_tokens / 提示 向下取整，至少 1)</translation>
     </message>
 </context>
 <context>
@@ -9351,6 +9355,10 @@ Source: %2</source>
     <message>
         <source>%1 training tokens are %2 of one optimizer step of %3 tokens (global batch %4 x sequence %5): a run takes whole steps, so it takes at least one, %6 s, where the time shown is a fraction of it</source>
         <translation>%1 个训练 token 只是一个优化器步（%3 个 token：全局批量 %4 x 序列 %5）的 %2：训练以整步进行，至少要一步，即 %6 s，而这里显示的时间只是它的一部分</translation>
+    </message>
+    <message>
+        <source>continuous batching does not run: the engine&apos;s KV cache (%1) has %2 GB per GPU, and one sequence of %3 tokens takes %4 GB; no request is admitted and nothing is served</source>
+        <translation>连续批处理无法运行：引擎的 KV 缓存（%1）每 GPU 有 %2 GB，而一条 %3 个 token 的序列要 %4 GB；没有请求被接纳，什么也服务不了</translation>
     </message>
 </context>
 <context>
