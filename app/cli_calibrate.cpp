@@ -284,14 +284,16 @@ void register_calibrate_commands(CLI::App& app, CliState& state) {
             }
             fmt::print(
                 "  {:<15} {}\n", tr("stored in"),
-                cli_render(TALLY_TEXT("tally::cli", "profile %1 (%2, %3) in %4")
-                               .arg(stored.id)
-                               .arg(stored.name)
-                               .arg_translated(
-                                   "tally::cli",
-                                   replaced ? QT_TRANSLATE_NOOP("tally::cli", "calibrated again")
-                                            : QT_TRANSLATE_NOOP("tally::cli", "new"))
-                               .arg(ws.path().string())));
+                cli_render(
+                    TALLY_TEXT("tally::cli", "profile %1 (%2, %3) in %4")
+                        .arg(stored.id)
+                        .arg(stored.name)
+                        .arg_translated("tally::cli",
+                                        replaced ? QT_TRANSLATE_NOOP("tally::cli",
+                                                                     "calibrated again; its notes, "
+                                                                     "price and TDP kept")
+                                                 : QT_TRANSLATE_NOOP("tally::cli", "new"))
+                        .arg(ws.path().string())));
             fmt::print(
                 "  {:<15} {}\n", tr("use it"),
                 cli_render(TALLY_TEXT("tally::cli", "%1 in a spec")

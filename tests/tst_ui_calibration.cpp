@@ -23,6 +23,7 @@
 #include "planner/training/plan.h"
 #include "tests/test_specs.h"
 #include "ui/charts/time_panel.h"
+#include "ui/i18n/translations.h"
 #include "ui/plan/plan_document.h"
 #include "ui/session/workspace_session.h"
 #include "ui/window/main_window.h"
@@ -73,6 +74,7 @@ private slots:
     void init();
     void cleanup();
     void previewAndMarks();
+    void typedStepIsRecordedInEnglish();
     void logFileAndWarmUp();
     void typedLogPathIsReadOnEnter();
     void previewSaysWhatAnExistingIdBecomes();
@@ -133,6 +135,22 @@ void TestUiCalibration::previewAndMarks() {
     typeInto(dialog.idEdit(), QStringLiteral("a b"));
     QVERIFY(marked(dialog.idEdit()));
     QVERIFY(!dialog.okButton()->isEnabled());
+}
+
+// A step typed in the Chinese window is recorded as "entered in the window" and shown as
+// "在窗口中输入" (the catalogue's entry under tally::calibration): the profile is read later in
+// whatever language, and the note translates the recorded English.
+void TestUiCalibration::typedStepIsRecordedInEnglish() {
+    Translations zh;
+    QVERIFY(zh.load(QStringLiteral("zh_CN")));
+    const HardwareProfile& h100 = *find_builtin_hardware("h100-sxm");
+    CalibrationDialog dialog(runSpec(), h100, {});
+    typeInto(dialog.stepEdit(), QString::number(1.25 * predictedStep(), 'g', 17));
+    QVERIFY(dialog.calibrated());
+    QCOMPARE(dialog.calibrated()->calibration->source, std::string("entered in the window"));
+    QVERIFY2(dialog.preview()->text().contains(QStringLiteral("在窗口中输入")),
+             qPrintable(dialog.preview()->text()));
+    QVERIFY(zh.load(QStringLiteral("en")));
 }
 
 void TestUiCalibration::logFileAndWarmUp() {

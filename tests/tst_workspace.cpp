@@ -305,6 +305,24 @@ void TestWorkspace::calibratedProfileSavedOrReplaced() {
     QCOMPARE(ws.save_calibrated_profile(cal), true);
     QCOMPARE(ws.find_profile("h100-sxm-calibrated")->calibration->efficiency, 0.625);
     QCOMPARE(ws.stored_profiles().size(), std::size_t{1});
+    // Edited since (another window, `tally profiles edit`), then calibrated again from a copy
+    // read before the edit: the new calibration and figures are stored, the notes, price and
+    // board power the user wrote stay.
+    HardwareProfile edited = *ws.find_profile("h100-sxm-calibrated");
+    edited.notes = "our cluster, rack 4";
+    edited.price_per_gpu_hour = 2.1;
+    edited.tdp_w = 650.0;
+    ws.update_profile(edited);
+    c.efficiency = 0.5;  // 10 s / 20 s
+    c.measured_step_s = 20.0;
+    cal.calibration = c;
+    QCOMPARE(ws.save_calibrated_profile(cal), true);
+    const HardwareProfile kept = *ws.find_profile("h100-sxm-calibrated");
+    QCOMPARE(kept.calibration->efficiency, 0.5);
+    QCOMPARE(kept.notes, std::string("our cluster, rack 4"));
+    QVERIFY(kept.price_per_gpu_hour == std::optional(2.1));
+    QCOMPARE(kept.tdp_w, 650.0);
+    QCOMPARE(kept.bandwidth_bytes_per_s, h100->bandwidth_bytes_per_s);
     // A stored profile of another part keeps its id: refused, nothing written.
     ws.add_profile(duplicate_profile(*find_builtin_hardware("a100-80gb"), "my-a100", "My A100"));
     HardwareProfile clash = cal;

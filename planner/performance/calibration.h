@@ -31,6 +31,11 @@ Text calibration_note_text(const StepCalibration& calibration);
 // The source of a calibration whose measured step was typed in (`tally calibrate --step-s`).
 inline constexpr const char* kStepEnteredSource =
     QT_TRANSLATE_NOOP("tally::calibration", "entered with --step-s");
+// The same typed in the window's calibration dialog. Both are recorded in English and shown in
+// the reader's language (calibration_note_text()), so a profile calibrated in one language reads
+// in another.
+inline constexpr const char* kStepEnteredInWindowSource =
+    QT_TRANSLATE_NOOP("tally::calibration", "entered in the window");
 
 // A measured step a calibration may rest on: finite and in [1e-9, 1e9] seconds. Throws
 // SpecError naming `field` (e.g. "--step-s") and the value otherwise.

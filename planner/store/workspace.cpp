@@ -1089,7 +1089,15 @@ bool Workspace::save_calibrated_profile(const HardwareProfile& profile) {
                                  .arg(quoted(base))
                                  .arg(quoted(stored->name)));
                      }
-                     rewrite_profile(m_db, profile);
+                     // The fit rests on the part's figures, which the new profile carries; what
+                     // the user wrote about the stored one (its notes, price and board power)
+                     // is kept, read here in the same transaction, so that an edit made since
+                     // the caller read the profile is not undone.
+                     HardwareProfile merged = profile;
+                     merged.notes = stored->notes;
+                     merged.price_per_gpu_hour = stored->price_per_gpu_hour;
+                     merged.tdp_w = stored->tdp_w;
+                     rewrite_profile(m_db, merged);
                      return true;
                  });
 }

@@ -165,7 +165,8 @@ public:
     // Stores a calibrated profile (calibrated_profile(), planner/training/calibration_fit.h) in
     // one transaction: added when its id is new; replacing the stored profile of that id when
     // that one is the profile the calibration was fitted on or an earlier calibration of the
-    // same part (its calibration's base_profile). Returns true when it replaced one. Throws
+    // same part (its calibration's base_profile), whose notes, price and board power it keeps
+    // as stored at that moment. Returns true when it replaced one. Throws
     // SpecError naming "profile.id" when the id is a built-in's or another stored profile's,
     // and as add_profile() does for an invalid profile or a taken name.
     bool save_calibrated_profile(const HardwareProfile& profile);

@@ -140,6 +140,10 @@
         <source>%1 log %2: median of %3 tokens/s per GPU of rank %5, %4 dropped as warm-up</source>
         <translation>%1 日志 %2：rank %5 的 %3 个每 GPU token/s 读数的中位数，%4 个作为预热丢弃</translation>
     </message>
+    <message>
+        <source>entered in the window</source>
+        <translation>在窗口中输入</translation>
+    </message>
 </context>
 <context>
     <name>tally::check</name>
@@ -809,10 +813,6 @@
     <message>
         <source>profile %1 (%2, %3) in %4</source>
         <translation>%4 中的配置 %1（%2，%3）</translation>
-    </message>
-    <message>
-        <source>calibrated again</source>
-        <translation>重新校准</translation>
     </message>
     <message>
         <source>new</source>
@@ -1757,6 +1757,10 @@
     <message>
         <source>%1 is not a command of %2; one of: %3</source>
         <translation>%1 不是 %2 的命令；可用的命令：%3</translation>
+    </message>
+    <message>
+        <source>calibrated again; its notes, price and TDP kept</source>
+        <translation>重新校准，保留其备注、价格和 TDP</translation>
     </message>
 </context>
 <context>
@@ -5571,10 +5575,6 @@ Source: %7</source>
         <translation>实测单步时间：“%1”不是秒数。</translation>
     </message>
     <message>
-        <source>entered in the window</source>
-        <translation>在窗口中输入</translation>
-    </message>
-    <message>
         <source>Choose a training log (Browse…).</source>
         <translation>请选择一个训练日志（浏览…）。</translation>
     </message>
@@ -5599,12 +5599,12 @@ Source: %7</source>
         <translation>配置 %1（“%2”）是另一个配置：工作区会保留它并拒绝此 id。请换一个。</translation>
     </message>
     <message>
-        <source>Profile %1 (&quot;%2&quot;) exists: its calibration (efficiency %3, %4) is replaced. Another id keeps it.</source>
-        <translation>配置 %1（“%2”）已存在：它的校准（效率 %3，%4）将被替换。换一个 id 可保留它。</translation>
-    </message>
-    <message>
         <source>Profile %1 (&quot;%2&quot;) is calibrated in place.</source>
         <translation>配置 %1（“%2”）将在原处校准。</translation>
+    </message>
+    <message>
+        <source>Profile %1 (&quot;%2&quot;) exists: its calibration (efficiency %3, %4) is replaced; its notes, price and board power are kept. Another id keeps it.</source>
+        <translation>配置 %1（“%2”）已存在：它的校准（效率 %3，%4）将被替换，其备注、价格和板卡功耗保留。换一个 id 可保留它。</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 #include "ui/workspace/calibration_dialog.h"
 
 #include <QButtonGroup>
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QDialogButtonBox>
 #include <QFile>
@@ -246,7 +247,7 @@ void CalibrationDialog::refit() {
                     tr("Measured step: \"%1\" is not a number of seconds.").arg(text));
                 return;
             }
-            source = tr("entered in the window").toStdString();
+            source = kStepEnteredInWindowSource;
         } else {
             const QString typed = m_log->text().trimmed();
             if (!typed.isEmpty() && typed != m_logPath) {
@@ -303,7 +304,7 @@ void CalibrationDialog::refit() {
                "%5.")
                 .arg(qs(four_digits(fit.predicted_step_s)), qs(four_digits(fit.measured_step_s)))
                 .arg(fit.efficiency, 0, 'f', 4)
-                .arg(qs(id), qs(fit.source));
+                .arg(qs(id), QCoreApplication::translate("tally::calibration", fit.source.c_str()));
         // What the workspace does with an id it has (Workspace::save_calibrated_profile()): the
         // same part's profile is calibrated again, another profile is kept and the id refused.
         const std::string& base = m_calibrated->calibration->base_profile;
@@ -323,7 +324,8 @@ void CalibrationDialog::refit() {
                             .arg(qs(id), qs(existing.name));
             } else if (existing.calibration) {
                 text += tr("Profile %1 (\"%2\") exists: its calibration (efficiency %3, %4) is "
-                           "replaced. Another id keeps it.")
+                           "replaced; its notes, price and board power are kept. Another id "
+                           "keeps it.")
                             .arg(qs(id), qs(existing.name))
                             .arg(existing.calibration->efficiency, 0, 'f', 4)
                             .arg(qs(existing.calibration->measured_on));
