@@ -853,9 +853,11 @@ void register_probes_import(CLI::App* group, CliState& state) {
                                                           : *parse_probe_file_format(opts->format);
     const std::string now = fmt::format("{:%Y-%m-%dT%H:%M:%SZ}", fmt::gmtime(std::time(nullptr)));
     bool ended_without_done = false;
-    const ProbeRunRecord run = format == ProbeFileFormat::tally_probe
-                                   ? probe_run_from_json_lines(text, file, &ended_without_done)
-                                   : probe_run_from_nccl_tests(text, file, opts->collective, now);
+    bool ended_without_summary = false;
+    const ProbeRunRecord run =
+        format == ProbeFileFormat::tally_probe
+            ? probe_run_from_json_lines(text, file, &ended_without_done)
+            : probe_run_from_nccl_tests(text, file, opts->collective, now, &ended_without_summary);
     Workspace ws = open_for_writing(state);
     ImportedProbeRun imported;
     try {
@@ -910,6 +912,15 @@ void register_probes_import(CLI::App* group, CliState& state) {
                                                      "probe was stopped, or the file was cut "
                                                      "short): stored as failed, with the results "
                                                      "that arrived")));
+        }
+        if (ended_without_summary) {
+            fmt::print("{}\n",
+                       cli_render(TALLY_TEXT("tally::cli",
+                                             "a test's rows end without nccl-tests' summary (\"# "
+                                             "Avg bus bandwidth\"): it was stopped or the file "
+                                             "was cut short, and its largest sizes are missing; "
+                                             "stored as failed, with the rows that arrived "
+                                             "(import the whole log to complete it)")));
         }
     }
     state.exit_code = kExitOk;

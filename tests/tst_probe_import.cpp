@@ -149,6 +149,7 @@ private slots:
     void importRefusesTheSameRunTwice();
     void importCompletesACopyCutShort();
     void importKeepsAStoredCopyWithOtherResults();
+    void ncclLogCutAtARowIsFailedAndCompleted();
     void measuredProfileTakesNetworkFigures();
 };
 
@@ -484,6 +485,37 @@ void TestProbeImport::importCompletesACopyCutShort() {
         }
     }
     QCOMPARE(ws.find_probe_run(cut.id)->results.size(), std::size_t{3});
+}
+
+// nccl-tests ends each test with "# Avg bus bandwidth"; a log cut after its 1 MiB row (the
+// fixture's second of three) lacks it and the 1 GiB row: stored as failed with 4 results (two
+// rows, out-of-place and in-place), not as an ok run whose largest size is 1 MiB. The whole log
+// then completes that run in place: its id stays, status ok, 6 results.
+void TestProbeImport::ncclLogCutAtARowIsFailedAndCompleted() {
+    const std::string whole = fixture("all_reduce_perf.log");
+    const std::string cut = whole.substr(0, whole.find("  1073741824"));
+    bool unsummarised = false;
+    const ProbeRunRecord part =
+        probe_run_from_nccl_tests(cut, "all_reduce_perf.log", "", "t1", &unsummarised);
+    QVERIFY(unsummarised);
+    QCOMPARE(part.status, ProbeRunStatus::failed);
+    QCOMPARE(part.results.size(), std::size_t{4});
+    bool whole_unsummarised = true;
+    const ProbeRunRecord full =
+        probe_run_from_nccl_tests(whole, "all_reduce_perf.log", "", "t2", &whole_unsummarised);
+    QVERIFY(!whole_unsummarised);
+    QCOMPARE(full.status, ProbeRunStatus::ok);
+
+    QTemporaryDir dir;
+    Workspace ws = Workspace::open(dir.filePath(QStringLiteral("w.sqlite")).toStdString());
+    const ImportedProbeRun first = ws.import_probe_run(part);
+    const ImportedProbeRun completed = ws.import_probe_run(full);
+    QCOMPARE(completed.id, first.id);
+    QCOMPARE(completed.replaced_status, std::optional<ProbeRunStatus>(ProbeRunStatus::failed));
+    QCOMPARE(ws.list_probe_runs().size(), std::size_t{1});
+    const ProbeRunRecord after = *ws.find_probe_run(first.id);
+    QCOMPARE(after.status, ProbeRunStatus::ok);
+    QCOMPARE(after.results.size(), std::size_t{6});
 }
 
 void TestProbeImport::importKeepsAStoredCopyWithOtherResults() {

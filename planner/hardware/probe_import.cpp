@@ -2,6 +2,7 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cmath>
@@ -229,6 +230,7 @@ struct Section {
     Columns columns;
     std::int64_t iters = 0;
     std::vector<std::pair<std::size_t, std::vector<std::string_view>>> rows;  // line, words
+    bool summarised = false;  // the test's "# Avg bus bandwidth" line came after its rows
 };
 
 }  // namespace
@@ -374,7 +376,8 @@ ProbeRunRecord probe_run_from_json_lines(std::string_view text, const std::strin
 
 ProbeRunRecord probe_run_from_nccl_tests(std::string_view text, const std::string& file,
                                          const std::string& collective,
-                                         const std::string& imported_at) {
+                                         const std::string& imported_at,
+                                         bool* ended_without_summary) {
     std::optional<probe::Collective> given;
     if (!collective.empty()) {
         given = probe::collective_from_string(collective);
@@ -431,6 +434,9 @@ ProbeRunRecord probe_run_from_nccl_tests(std::string_view text, const std::strin
                 }
             } else if (const Columns columns = columns_from_header(words); columns.valid()) {
                 section->columns = columns;
+            } else if (body.starts_with("Avg bus bandwidth")) {
+                // nccl-tests prints it once a test has run every size (src/common.cu).
+                section->summarised = !section->rows.empty();
             }
             continue;
         }
@@ -619,6 +625,14 @@ ProbeRunRecord probe_run_from_nccl_tests(std::string_view text, const std::strin
                         TALLY_TEXT("tally::probe_import",
                                    "nccl-tests output with at least one result row under its "
                                    "column header; nothing was imported"));
+    }
+    const bool cut = std::any_of(sections.begin(), sections.end(),
+                                 [](const Section& s) { return !s.rows.empty() && !s.summarised; });
+    if (cut) {
+        record.status = ProbeRunStatus::failed;
+    }
+    if (ended_without_summary != nullptr) {
+        *ended_without_summary = cut;
     }
     for (std::size_t i = 0; i < host_order.size(); ++i) {
         record.host += (i == 0 ? "" : ",") + host_order[i];

@@ -43,8 +43,12 @@ ProbeRunRecord probe_run_from_json_lines(std::string_view text, const std::strin
 // "# Collective test starting: NAME_perf" line, else from `collective` (a test name such as
 // "all_reduce", or empty), else from the file name. Ranks and hosts from the "#  Rank ..." lines.
 // `imported_at` (ISO 8601) stands for the start and end time, which the log does not print.
+// nccl-tests ends each test with its summary ("# Avg bus bandwidth : X"); a test whose rows are
+// not followed by it was stopped or cut short (the largest sizes are missing): the run is taken
+// as failed with the rows that arrived, and `ended_without_summary` (when given) says so.
 ProbeRunRecord probe_run_from_nccl_tests(std::string_view text, const std::string& file,
                                          const std::string& collective,
-                                         const std::string& imported_at);
+                                         const std::string& imported_at,
+                                         bool* ended_without_summary = nullptr);
 
 }  // namespace tally

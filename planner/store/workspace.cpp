@@ -1331,6 +1331,23 @@ std::int64_t insert_run(sqlite::Database& db, const ProbeRunRecord& run) {
     return id;
 }
 
+// True when `run` holds the whole of `stored` and more: `stored` did not end ok, and its results
+// are the first results of `run`, field for field (a file cut short, or a run whose recorder
+// died, beside a complete copy of the same output).
+bool completes(const ProbeRunRecord& stored, const ProbeRunRecord& run) {
+    if (stored.status == ProbeRunStatus::ok || run.results.size() <= stored.results.size()) {
+        return false;
+    }
+    for (std::size_t i = 0; i < stored.results.size(); ++i) {
+        ProbeResultRecord kept = stored.results[i];
+        kept.id = run.results[i].id;
+        if (!(kept == run.results[i])) {
+            return false;
+        }
+    }
+    return true;
+}
+
 std::optional<std::int64_t> same_run(sqlite::Database& db, const ProbeRunRecord& run) {
     if (!run.content_digest.empty()) {
         sqlite::Statement s(db, "SELECT id FROM probe_runs WHERE content_digest = ?1 LIMIT 1");
@@ -1340,9 +1357,27 @@ std::optional<std::int64_t> same_run(sqlite::Database& db, const ProbeRunRecord&
         }
     }
     // A run of tally-probe is known by where and when it started: its start event names the
-    // host and the second it started, and a run takes far longer than a second. (An imported
-    // nccl-tests log has no start time of its own: only its digest finds it.)
+    // host and the second it started, and a run takes far longer than a second. An imported
+    // nccl-tests log has no start time of its own: besides its digest, only a stored log of the
+    // same hosts and GPUs that was cut short and whose rows this one starts with is the same run.
     if (run.backend == probe::kNcclTestsBackend) {
+        sqlite::Statement cut(db,
+                              "SELECT id FROM probe_runs WHERE backend = ?1 AND host = ?2 AND "
+                              "device_json = ?3 AND status <> ?4 ORDER BY id");
+        cut.bind(1, run.backend)
+            .bind(2, run.host)
+            .bind(3, run.device_json)
+            .bind(4, std::string(to_string(ProbeRunStatus::ok)));
+        std::vector<std::int64_t> ids;
+        while (cut.step()) {
+            ids.push_back(cut.column_int(0));
+        }
+        for (std::int64_t id : ids) {
+            const std::optional<ProbeRunRecord> stored = load_run(db, id);
+            if (stored && completes(*stored, run)) {
+                return id;
+            }
+        }
         return std::nullopt;
     }
     sqlite::Statement s(db,
@@ -1387,27 +1422,6 @@ std::optional<std::int64_t> Workspace::find_same_probe_run(const ProbeRunRecord&
     return read({QT_TRANSLATE_NOOP("tally::workspace", "looking for the same probe run")},
                 [&] { return same_run(m_db, run); });
 }
-
-namespace {
-
-// True when `run` holds the whole of `stored` and more: `stored` did not end ok, and its results
-// are the first results of `run`, field for field (a file cut short, or a run whose recorder
-// died, beside a complete copy of the same output).
-bool completes(const ProbeRunRecord& stored, const ProbeRunRecord& run) {
-    if (stored.status == ProbeRunStatus::ok || run.results.size() <= stored.results.size()) {
-        return false;
-    }
-    for (std::size_t i = 0; i < stored.results.size(); ++i) {
-        ProbeResultRecord kept = stored.results[i];
-        kept.id = run.results[i].id;
-        if (!(kept == run.results[i])) {
-            return false;
-        }
-    }
-    return true;
-}
-
-}  // namespace
 
 ImportedProbeRun Workspace::import_probe_run(const ProbeRunRecord& run) {
     check_run(run);

@@ -1762,6 +1762,10 @@
         <source>calibrated again; its notes, price and TDP kept</source>
         <translation>重新校准，保留其备注、价格和 TDP</translation>
     </message>
+    <message>
+        <source>a test&apos;s rows end without nccl-tests&apos; summary (&quot;# Avg bus bandwidth&quot;): it was stopped or the file was cut short, and its largest sizes are missing; stored as failed, with the rows that arrived (import the whole log to complete it)</source>
+        <translation>某项测试的结果行之后没有 nccl-tests 的汇总（"# Avg bus bandwidth"）：测试被中止或文件被截断，最大的几个尺寸缺失；按失败保存，保留已到达的行（导入完整日志即可补全）</translation>
+    </message>
 </context>
 <context>
     <name>tally::compare</name>
