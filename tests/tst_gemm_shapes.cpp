@@ -35,6 +35,7 @@ private slots:
     void whichPartsReadWhichTable();
     void gemmTimesUseTheTable();
     void fp8OnTheH100TakesTheBf16TableToItsOwnBest();
+    void belowTheTableNoSlowerThanItsSmallestContainingGemm();
 };
 
 namespace {
@@ -169,4 +170,29 @@ void TestGemmShapes::fp8OnTheH100TakesTheBf16TableToItsOwnBest() {
 }
 
 QTEST_APPLESS_MAIN(TestGemmShapes)
+void TestGemmShapes::belowTheTableNoSlowerThanItsSmallestContainingGemm() {
+    const AchievedRates rates = achieved_rates(part("h100-sxm"), ComputeType::bf16);
+    const GemmTimer timer(rates);
+    // 255 x 4096 x 4096: the wave model gives 32 tiles of 255 x 128 in one wave on 132 SMs,
+    // 2 x 4096 x 132 x 255 x 128 / (989.5e12 x 0.806) = 44.3 us; the table's 256 x 4096 x 4096
+    // (OpenXLA's measured 418,449,658,612,626 FLOP/s, kH100Bf16 index 24) takes
+    // 2 x 256 x 4096 x 4096 / 418.45e12 = 20.5 us, and the smaller GEMM no longer.
+    const double padded_s = 2.0 * 256 * 4096 * 4096 / 418449658612626.0;
+    QVERIFY(near(gemm_time_shaped(rates, 1, 255, 4096, 4096, 2).compute_s, padded_s));
+    QVERIFY(near(timer.seconds(1, 255, 4096, 4096, 2), padded_s));  // above its 12 us of reads
+    QVERIFY(timer.seconds(1, 255, 4096, 4096, 2) <= timer.seconds(1, 256, 4096, 4096, 2));
+    // A matrix-vector product stays on the wave model, which is faster there: 32 tiles of
+    // 1 x 128 in one wave, 2 x 4096 x 132 x 1 x 128 / (989.5e12 x 0.806).
+    QVERIFY(near(gemm_time_shaped(rates, 1, 1, 4096, 4096, 2).compute_s,
+                 2.0 * 4096 * 132 * 128 / (989.5e12 * 0.806)));
+    // Time never falls as the rows grow across the table's edge (a decode batch of 200 to 300
+    // sequences on a tp-8 slice of Llama 3 70B's QKV projection: 1280 x 8192).
+    double before = 0.0;
+    for (int m = 200; m <= 300; ++m) {
+        const double t = timer.seconds(1, m, 1280, 8192, 2);
+        QVERIFY2(t >= before, qPrintable(QString::number(m)));
+        before = t;
+    }
+}
+
 #include "tst_gemm_shapes.moc"

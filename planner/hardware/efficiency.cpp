@@ -301,6 +301,10 @@ GemmTime gemm_time_shaped(const AchievedRates& rates, double count, double m, do
         } else {
             t.compute_s = t.flops / rates.gemm_flops_per_s;
         }
+        const double padded_s = padded_table_compute_s(rates.shapes, count, m, n, k);
+        if (padded_s > 0.0 && padded_s < t.compute_s) {
+            t.compute_s = padded_s;
+        }
     }
     t.memory_s = memory_time_s(rates, t.bytes);
     t.memory_bound = t.memory_s > t.compute_s;

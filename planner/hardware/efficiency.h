@@ -96,6 +96,25 @@ inline double ceil_nonnegative(double x) {
 }
 }  // namespace detail
 
+// A GEMM with a side below the table's smallest (256) on a part that has a table: the time the
+// table gives the smallest GEMM on it that contains this one (each side raised to 256), an upper
+// bound, for the library can run the smaller problem with the same kernel on zero-padded
+// operands. Without it the wave model's single tile shape (a 255-row GEMM of 10 tiles, one wave
+// on 132 SMs) timed a GEMM up to twice as long as the table times the next larger one, so a
+// decode step grew shorter from batch 255 to 256. 0 when no table applies.
+inline double padded_table_compute_s(const GemmShapeRates& shapes, double count, double m, double n,
+                                     double k) {
+    constexpr double kSide = 256.0;
+    if (shapes.table == nullptr || !(count > 0.0) || !(m > 0.0) || !(n > 0.0) || !(k > 0.0)) {
+        return 0.0;
+    }
+    const double mp = m > kSide ? m : kSide;
+    const double np = n > kSide ? n : kSide;
+    const double kp = k > kSide ? k : kSide;
+    const double rate = gemm_shape_flops_per_s(shapes, count, mp, np, kp);
+    return rate > 0.0 ? 2.0 * count * mp * np * kp / rate : 0.0;
+}
+
 // gemm_time_shaped()'s seconds with the per-part constants worked out once, for the hundreds of
 // GEMMs one prediction times (a layout search times millions). Same arithmetic, fewer divisions;
 // defined here so that the step model's loops inline it.
@@ -132,6 +151,12 @@ public:
             compute_s = k * waves * tile_m * tile_n * m_s_per_wave_k;
         } else {
             compute_s = 2.0 * count * m * n * k * m_s_per_flop;
+        }
+        if (table_rate <= 0.0 && m_shapes.table != nullptr) {
+            const double padded_s = padded_table_compute_s(m_shapes, count, m, n, k);
+            if (padded_s > 0.0 && padded_s < compute_s) {
+                compute_s = padded_s;
+            }
         }
         const double memory_s = count * (m * k + k * n + m * n) * bytes_per_value * m_s_per_byte;
         return compute_s > memory_s ? compute_s : memory_s;

@@ -18,7 +18,9 @@
 //     batch are: m = 8192 is read as b = 2 of m = 4096 (and `count` GEMMs as b = count);
 //     b beyond 4 and k beyond 4096 take the table's edge (the rate has levelled off there);
 //   - between the table's points the rate is linear in each of b, m, n and k;
-//   - a dimension below 256 is outside the table: the caller keeps its own model.
+//   - a dimension below 256 is outside the table: the caller keeps its own model, bounded by
+//     the table's time of the smallest GEMM on it that contains this one
+//     (padded_table_compute_s(), efficiency.h).
 // Which parts: the one measured, and parts of the same silicon (same SM count, or none stated)
 // named like it: "h100", "h200", "h800", "gh200" for the H100 table (one GH100 die: 132 SMs,
 // 989.5 TFLOP/s dense bf16), "b200" (which includes GB200) for the B200 tables. Their rates
