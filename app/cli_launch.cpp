@@ -201,7 +201,8 @@ void register_launch_commands(CLI::App& app, CliState& state) {
             std::fprintf(stderr, "%s\n",
                          cli_render(TALLY_TEXT("tally::cli", "%1 as %2")
                                         .arg(opts->file)
-                                        .arg(launch_target_title(r.target)))
+                                        .arg_translated("tally::launch",
+                                                        launch_target_title(r.target).data()))
                              .c_str());
             print_settings(cli_text("tally::cli", "read"), r.read);
             print_settings(cli_text("tally::cli", "ignored (no bearing on the plan)"), r.ignored);

@@ -1764,7 +1764,7 @@
     </message>
     <message>
         <source>a test&apos;s rows end without nccl-tests&apos; summary (&quot;# Avg bus bandwidth&quot;): it was stopped or the file was cut short, and its largest sizes are missing; stored as failed, with the rows that arrived (import the whole log to complete it)</source>
-        <translation>某项测试的结果行之后没有 nccl-tests 的汇总（"# Avg bus bandwidth"）：测试被中止或文件被截断，最大的几个尺寸缺失；按失败保存，保留已到达的行（导入完整日志即可补全）</translation>
+        <translation>某项测试的结果行之后没有 nccl-tests 的汇总（&quot;# Avg bus bandwidth&quot;）：测试被中止或文件被截断，最大的几个尺寸缺失；按失败保存，保留已到达的行（导入完整日志即可补全）</translation>
     </message>
 </context>
 <context>
@@ -3704,6 +3704,26 @@
     <message>
         <source>cluster.gpu = %1: no built-in GPU has this id; the plan needs a workspace profile of it where it is planned (tally plan --db, the window&apos;s Profiles panel)</source>
         <translation>cluster.gpu = %1：没有内置 GPU 使用这个 id；在哪里规划此计划，那里的工作区就需要有这个 id 的硬件配置（tally plan --db，或窗口的“硬件配置”面板）</translation>
+    </message>
+    <message>
+        <source>Megatron-LM arguments</source>
+        <translation>Megatron-LM 参数</translation>
+    </message>
+    <message>
+        <source>NeMo 2 recipe overrides</source>
+        <translation>NeMo 2 recipe 覆盖项</translation>
+    </message>
+    <message>
+        <source>torchtitan TOML</source>
+        <translation>torchtitan TOML 配置</translation>
+    </message>
+    <message>
+        <source>DeepSpeed JSON</source>
+        <translation>DeepSpeed JSON 配置</translation>
+    </message>
+    <message>
+        <source>accelerate FSDP YAML</source>
+        <translation>accelerate FSDP YAML 配置</translation>
     </message>
 </context>
 <context>

@@ -62,6 +62,8 @@ LayoutsPanel::LayoutsPanel(PlanDocument* document, QWidget* parent)
     m_pool.setMaxThreadCount(1);
 
     m_objective->setObjectName(QStringLiteral("layoutObjective"));
+    // Follows its items' width, which a language switch changes ("单步时间" to "Step time").
+    m_objective->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_objective->addItem(tr("Step time"), static_cast<int>(LayoutObjective::time));
     m_objective->addItem(tr("Cost"), static_cast<int>(LayoutObjective::cost));
     m_objective->setAccessibleName(tr("Rank layouts by"));

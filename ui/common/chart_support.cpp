@@ -65,6 +65,14 @@ void compactTable(QTableView* table, int stretchColumn) {
     // Rows that arrive one by one (a probe's results) widen their columns too; sized only on a
     // reset, the columns kept the empty table's widths and cut "stream" to "stre…".
     QObject::connect(table->model(), &QAbstractItemModel::rowsInserted, table, fit);
+    // Headers in another language (a language switch announces new header data): sized to the
+    // old words, English headers after Chinese ones were cut to "icro-bat".
+    QObject::connect(table->model(), &QAbstractItemModel::headerDataChanged, table,
+                     [fit](Qt::Orientation orientation, int, int) {
+                         if (orientation == Qt::Horizontal) {
+                             fit();
+                         }
+                     });
     fit();
 }
 

@@ -24,9 +24,17 @@ QString qs(std::string_view s) {
     return QString::fromUtf8(s.data(), static_cast<int>(s.size()));
 }
 
+}  // namespace
+
+QString launchTargetTitle(LaunchTarget target) {
+    return QCoreApplication::translate("tally::launch", launch_target_title(target).data());
+}
+
+namespace {
+
 QString fileFilter(LaunchTarget target) {
     const QString ext = qs(launch_target_extension(target));
-    return QObject::tr("%1 (*.%2);;All files (*)").arg(qs(launch_target_title(target)), ext);
+    return QObject::tr("%1 (*.%2);;All files (*)").arg(launchTargetTitle(target), ext);
 }
 
 }  // namespace
@@ -52,7 +60,7 @@ LaunchConfigDialog::LaunchConfigDialog(const QString& text, LaunchTarget target,
       m_target(target),
       m_suggestedName(suggestedName) {
     setObjectName(QStringLiteral("launchConfigDialog"));
-    setWindowTitle(tr("%1 of the plan").arg(qs(launch_target_title(target))));
+    setWindowTitle(tr("%1 of the plan").arg(launchTargetTitle(target)));
     auto* note = new QLabel(
         tr("Copied to the clipboard. Every setting the plan runs with is written in the "
            "framework's own names; a setting it cannot express is refused, never left out, and "
@@ -61,10 +69,10 @@ LaunchConfigDialog::LaunchConfigDialog(const QString& text, LaunchTarget target,
     note->setWordWrap(true);
     QLabel* otherwise = nullptr;
     if (!notes.isEmpty()) {
-        otherwise = new QLabel(
-            tr("Where %1 will run the plan otherwise:").arg(qs(launch_target_title(target))) +
-                QStringLiteral("\n• ") + notes.join(QStringLiteral("\n• ")),
-            this);
+        otherwise =
+            new QLabel(tr("Where %1 will run the plan otherwise:").arg(launchTargetTitle(target)) +
+                           QStringLiteral("\n• ") + notes.join(QStringLiteral("\n• ")),
+                       this);
         otherwise->setObjectName(QStringLiteral("launchConfigNotes"));
         otherwise->setWordWrap(true);
         otherwise->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -110,10 +118,10 @@ bool LaunchConfigDialog::saveTo(const QString& path, QString* error) const {
 
 void fillCopyAsMenu(QMenu* menu, QWidget* dialogParent, LaunchSpecSource source) {
     for (LaunchTarget target : launch_targets()) {
-        QAction* action = menu->addAction(qs(launch_target_title(target)));
+        QAction* action = menu->addAction(launchTargetTitle(target));
         action->setObjectName(QStringLiteral("copyAs_") + qs(to_string(target)));
-        action->setToolTip(QObject::tr("Copy the plan as %1 to the clipboard")
-                               .arg(qs(launch_target_title(target))));
+        action->setToolTip(
+            QObject::tr("Copy the plan as %1 to the clipboard").arg(launchTargetTitle(target)));
         QObject::connect(action, &QAction::triggered, dialogParent, [dialogParent, source, target] {
             QString reason;
             const std::optional<PlanSpec> spec = source(&reason);
@@ -126,7 +134,7 @@ void fillCopyAsMenu(QMenu* menu, QWidget* dialogParent, LaunchSpecSource source)
             if (!text) {
                 QMessageBox::warning(dialogParent, QObject::tr("Tally"),
                                      QObject::tr("%1 cannot run this plan as it is: %2")
-                                         .arg(qs(launch_target_title(target)), error));
+                                         .arg(launchTargetTitle(target), error));
                 return;
             }
             const QString name = QStringLiteral("launch.") + qs(launch_target_extension(target));

@@ -14,6 +14,9 @@ class QLabel;
 
 namespace tally::ui {
 
+// A target's title ("Megatron-LM arguments") in the window's language.
+QString launchTargetTitle(LaunchTarget target);
+
 // A launch configuration just copied to the clipboard (planner/io/launch): its text, and Save…
 // to write it to a file (atomically).
 class LaunchConfigDialog : public QDialog {

@@ -17,16 +17,13 @@
 #include "planner/io/hf_config.h"
 #include "ui/common/file_dialogs.h"
 #include "ui/common/file_io.h"
+#include "ui/common/launch_copy.h"
 #include "ui/i18n/translate_text.h"
 #include "ui/plan/plan_document.h"
 
 namespace tally::ui {
 
 namespace {
-
-QString qs(std::string_view s) {
-    return QString::fromUtf8(s.data(), static_cast<int>(s.size()));
-}
 
 void addGroup(QTreeWidget* tree, const QString& title, const std::vector<LaunchSetting>& settings,
               bool expanded) {
@@ -63,7 +60,7 @@ ImportLaunchDialog::ImportLaunchDialog(PlanDocument* document, const QString& pa
     m_format->setObjectName(QStringLiteral("launchFormat"));
     m_format->addItem(tr("Recognise from the file"), -1);
     for (LaunchTarget t : launch_targets()) {
-        m_format->addItem(qs(launch_target_title(t)), static_cast<int>(t));
+        m_format->addItem(launchTargetTitle(t), static_cast<int>(t));
     }
     m_modelConfig->setObjectName(QStringLiteral("launchModelConfig"));
     m_modelConfig->setPlaceholderText(tr("the current plan's model"));
@@ -169,7 +166,7 @@ void ImportLaunchDialog::reload() {
         }
     }
     if (m_result) {
-        m_error->setText(tr("Read as %1.").arg(qs(launch_target_title(m_result->target))));
+        m_error->setText(tr("Read as %1.").arg(launchTargetTitle(m_result->target)));
         m_error->setStyleSheet(QString());
         // What needs a look first: what Tally did not read and what it assumed.
         addGroup(m_preview, tr("Not read: unknown to Tally (%1)"), m_result->unknown, true);

@@ -5,6 +5,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDateTime>
+#include <QEvent>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -832,7 +833,28 @@ void ProbePanel::rememberBackend() {
     }
 }
 
+void ProbePanel::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() != QEvent::LanguageChange || isRunning() || !m_current) {
+        return;
+    }
+    const ProbeRunRecord run = *m_current;
+    const std::optional<Outcome> outcome = m_message->isVisible() ? m_outcome : std::nullopt;
+    if (run.id > 0) {
+        showRun(run);
+    } else {
+        // A run shown but not saved (no workspace): its device and title only.
+        const std::optional<probe::DeviceEvent> device = stored_device(run);
+        m_device->setText(device ? deviceDescription(*device) : tr("(the run reported no device)"));
+        m_status->setText(probeRunTitle(run));
+    }
+    if (outcome) {
+        showOutcome(outcome->exit, outcome->backend, outcome->results);
+    }
+}
+
 void ProbePanel::showOutcome(const ProbeExit& exit, const QString& backend, int results) {
+    m_outcome = Outcome{exit, backend, results};
     m_cpuOffer->hide();
     const bool measuredNothing =
         results == 0 &&

@@ -99,6 +99,11 @@ signals:
     void profileMade(const QString& id);
     void showOnRooflineRequested();
 
+protected:
+    // A language switch: the shown run's device, title and outcome are texts built with
+    // arguments, which the window's retranslation does not reach; they are built again.
+    void changeEvent(QEvent* event) override;
+
 private:
     // The user's pick of backend: remembered in the settings and never switched away from.
     void rememberBackend();
@@ -168,6 +173,13 @@ private:
     bool m_backendChosen = false;
     QStringList m_warningLines;
     std::optional<ProbeRunRecord> m_current;
+    // The last run's outcome as showOutcome() said it, to say again in another language.
+    struct Outcome {
+        ProbeExit exit;
+        QString backend;
+        int results = 0;
+    };
+    std::optional<Outcome> m_outcome;
     bool m_reloading = false;
 
     QComboBox* m_where;        // this machine / ssh host / cluster

@@ -823,7 +823,7 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
                                              "a setting of %1 that Tally reads or knows to "
                                              "ignore (docs/launch-configs.md lists them); "
                                              "--allow-unknown lists it instead")
-                                      .arg(t.title)));
+                                      .arg_translated("tally::launch", t.title.data())));
             }
             continue;
         }
@@ -959,7 +959,7 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
                                 TALLY_TEXT("tally::launch",
                                            "the model's Hugging Face config.json beside the "
                                            "file (--hf-config): %1 does not describe the model")
-                                    .arg(t.title));
+                                    .arg_translated("tally::launch", t.title.data()));
             }
             if (!read) {
                 throw SpecError(std::string(row->key), kValueNothing,

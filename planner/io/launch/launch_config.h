@@ -23,7 +23,8 @@ enum class LaunchTarget {
 const std::vector<LaunchTarget>& launch_targets();
 std::string_view to_string(LaunchTarget target);  // "megatron", "nemo", ...
 std::optional<LaunchTarget> launch_target_from_string(std::string_view name);
-std::string_view launch_target_title(LaunchTarget target);      // "Megatron-LM arguments"
+// "Megatron-LM arguments", in English: a literal, translatable under "tally::launch".
+std::string_view launch_target_title(LaunchTarget target);
 std::string_view launch_target_extension(LaunchTarget target);  // "sh", "toml", "json", "yaml"
 
 // The spec as the target's launch configuration, in the framework's own names. A setting of the

@@ -62,6 +62,8 @@ enum class Form {
 struct Table {
     LaunchTarget target;
     std::string_view name;
+    // "Megatron-LM arguments": a literal, translatable under "tally::launch" (messages give it as
+    // arg_translated(), the window and CLI translate it where they show it).
     std::string_view title;
     std::string_view extension;
     Form form;

@@ -268,7 +268,7 @@ std::optional<FieldError> refuse_precision_of(const PlanSpec& s, std::string_vie
                          "the same type, fp32 master weights and optimizer state, compute in it or "
                          "fp8) or plain fp32 (no master copy) (%1 cannot express it)");
     return refusal("training.param_dtype", std::string(to_string(s.training.param_dtype)),
-                   std::move(allowed).arg(title));
+                   std::move(allowed).arg_translated("tally::launch", title.data()));
 }
 std::optional<FieldError> refuse_precision(const PlanSpec& s, std::string_view title) {
     return refuse_precision_of(s, title, false);
@@ -286,7 +286,7 @@ std::optional<FieldError> refuse_not_transformer(const PlanSpec& s, std::string_
         TALLY_TEXT("tally::launch",
                    "a transformer: the training frameworks build decoder-only transformers from "
                    "their dimensions (%1 cannot express it)")
-            .arg(title));
+            .arg_translated("tally::launch", title.data()));
 }
 
 std::optional<FieldError> refuse_fp8(const PlanSpec& s, std::string_view title) {
@@ -298,7 +298,7 @@ std::optional<FieldError> refuse_fp8(const PlanSpec& s, std::string_view title) 
         TALLY_TEXT("tally::launch",
                    "bf16, fp16 or fp32 for this framework: its fp8 recipes are not the ones "
                    "Tally plans (Transformer Engine's) (%1 cannot express it)")
-            .arg(title));
+            .arg_translated("tally::launch", title.data()));
 }
 
 template <auto Member, std::int64_t Allowed>
@@ -327,7 +327,7 @@ std::optional<FieldError> refuse_above(const PlanSpec& s, std::string_view title
                               "%1 for this framework: its configuration has no such degree (%2 "
                               "cannot express it)")
                        .arg(Allowed)
-                       .arg(title));
+                       .arg_translated("tally::launch", title.data()));
 }
 
 std::optional<FieldError> refuse_stage_layers(const PlanSpec& s, std::string_view title) {
@@ -340,16 +340,17 @@ std::optional<FieldError> refuse_stage_layers(const PlanSpec& s, std::string_vie
                                            : "training.last_stage_layers",
         fmt::format("{} / {}", s.training.first_stage_layers, s.training.last_stage_layers),
         TALLY_TEXT("tally::launch", "0 (even stages) for this framework (%1 cannot express it)")
-            .arg(title));
+            .arg_translated("tally::launch", title.data()));
 }
 
 std::optional<FieldError> refuse_etp(const PlanSpec& s, std::string_view title) {
     if (s.training.expert_tensor_parallel == 0 || s.training.expert_tensor_parallel == 1) {
         return std::nullopt;
     }
-    return refusal(
-        "training.expert_tensor_parallel", std::to_string(s.training.expert_tensor_parallel),
-        TALLY_TEXT("tally::launch", "0 or 1 for this framework (%1 cannot express it)").arg(title));
+    return refusal("training.expert_tensor_parallel",
+                   std::to_string(s.training.expert_tensor_parallel),
+                   TALLY_TEXT("tally::launch", "0 or 1 for this framework (%1 cannot express it)")
+                       .arg_translated("tally::launch", title.data()));
 }
 
 std::optional<FieldError> refuse_sqrt_recompute(const PlanSpec& s, std::string_view title) {
@@ -361,7 +362,7 @@ std::optional<FieldError> refuse_sqrt_recompute(const PlanSpec& s, std::string_v
         TALLY_TEXT("tally::launch",
                    "none, selective or full: the frameworks checkpoint per layer, not every "
                    "ceil(sqrt(L)) layers (%1 cannot express it)")
-            .arg(title));
+            .arg_translated("tally::launch", title.data()));
 }
 
 // Recomputation where a framework names only whole layers (DeepSpeed, accelerate).
@@ -374,7 +375,7 @@ std::optional<FieldError> refuse_selective_recompute(const PlanSpec& s, std::str
         TALLY_TEXT(
             "tally::launch",
             "none or full for this framework: it checkpoints whole layers (%1 cannot express it)")
-            .arg(title));
+            .arg_translated("tally::launch", title.data()));
 }
 
 // Megatron-LM: the distributed optimizer shards the optimizer state over the data-parallel
@@ -388,7 +389,7 @@ std::optional<FieldError> refuse_zero_above_1(const PlanSpec& s, std::string_vie
         TALLY_TEXT("tally::launch",
                    "0 or 1: Megatron-LM's distributed optimizer (--use-distributed-optimizer) "
                    "shards optimizer state only, as ZeRO-1 does (%1 cannot express it)")
-            .arg(title));
+            .arg_translated("tally::launch", title.data()));
 }
 
 // FSDP shards parameters, gradients and optimizer state together (ZeRO-3) or keeps parameters
@@ -401,7 +402,7 @@ std::optional<FieldError> refuse_zero_1(const PlanSpec& s, std::string_view titl
                    TALLY_TEXT("tally::launch",
                               "0 (replicated), 2 or 3: FSDP has no sharding of optimizer state "
                               "alone (%1 cannot express it)")
-                       .arg(title));
+                       .arg_translated("tally::launch", title.data()));
 }
 
 std::optional<FieldError> refuse_offload_params(const PlanSpec& s, std::string_view title) {
@@ -411,7 +412,7 @@ std::optional<FieldError> refuse_offload_params(const PlanSpec& s, std::string_v
     return refusal(
         "training.offload", "optimizer_and_params",
         TALLY_TEXT("tally::launch", "none or optimizer for this framework (%1 cannot express it)")
-            .arg(title));
+            .arg_translated("tally::launch", title.data()));
 }
 
 std::optional<FieldError> refuse_offload_optimizer_only(const PlanSpec& s, std::string_view title) {
@@ -422,7 +423,7 @@ std::optional<FieldError> refuse_offload_optimizer_only(const PlanSpec& s, std::
                    TALLY_TEXT("tally::launch",
                               "none or optimizer_and_params: FSDP's CPU offload moves parameters, "
                               "gradients and the optimizer step together (%1 cannot express it)")
-                       .arg(title));
+                       .arg_translated("tally::launch", title.data()));
 }
 
 std::optional<FieldError> refuse_optimizer_not_adamw(const PlanSpec& s, std::string_view title) {
@@ -434,7 +435,7 @@ std::optional<FieldError> refuse_optimizer_not_adamw(const PlanSpec& s, std::str
         TALLY_TEXT("tally::launch",
                    "adamw or sgd (Megatron-LM's --optimizer adam applies decoupled weight "
                    "decay, as AdamW does) (%1 cannot express it)")
-            .arg(title));
+            .arg_translated("tally::launch", title.data()));
 }
 
 // torchtitan builds Adam or AdamW (its optimizer.name, AdamW by default; torchtitan/components/
@@ -448,7 +449,7 @@ std::optional<FieldError> refuse_optimizer_not_adam_or_adamw(const PlanSpec& s,
                    TALLY_TEXT("tally::launch",
                               "adamw or adam for this framework: its file names no other "
                               "optimizer (%1 cannot express it)")
-                       .arg(title));
+                       .arg_translated("tally::launch", title.data()));
 }
 
 // torchtitan's optimizer.name: "Adam" or "AdamW".
@@ -500,7 +501,7 @@ void add_fixed_notes(const PlanSpec& s, std::string_view title, unsigned fixes,
                        "fused attention kernel and its file has no setting that keeps "
                        "the scores: the run keeps fewer activations per GPU than the plan "
                        "counts, and an import of this file reads true")
-                .arg(title));
+                .arg_translated("tally::launch", title.data()));
     }
     if ((fixes & kFixesDpOverlap) != 0 && !s.training.dp_overlap) {
         notes.push_back(
@@ -509,7 +510,7 @@ void add_fixed_notes(const PlanSpec& s, std::string_view title, unsigned fixes,
                        "gradient reduction with the backward and its file has no "
                        "setting to stop it: the run's step is shorter than the plan's, and an "
                        "import of this file reads true")
-                .arg(title));
+                .arg_translated("tally::launch", title.data()));
     }
     if ((fixes & kFixesDropout) != 0 && s.training.dropout) {
         notes.push_back(
@@ -517,7 +518,7 @@ void add_fixed_notes(const PlanSpec& s, std::string_view title, unsigned fixes,
                        "this plan has training.dropout true; dropout is the model "
                        "code's, not a setting of %1's file: turn it on there (an import of "
                        "this file reads false)")
-                .arg(title));
+                .arg_translated("tally::launch", title.data()));
     }
     if ((fixes & kFixesOptimizer) != 0 && (s.training.optimizer != Optimizer::adamw ||
                                            s.training.optimizer_impl != OptimizerImpl::engine)) {
@@ -525,7 +526,7 @@ void add_fixed_notes(const PlanSpec& s, std::string_view title, unsigned fixes,
                                    "this plan's optimizer is %2 (implementation %3); %1's file "
                                    "names none, the training script makes it: make it so there (an "
                                    "import of this file reads adamw, engine)")
-                            .arg(title)
+                            .arg_translated("tally::launch", title.data())
                             .arg(to_string(s.training.optimizer))
                             .arg(to_string(s.training.optimizer_impl)));
     }
@@ -540,7 +541,7 @@ std::optional<FieldError> refuse_fp8_block(const PlanSpec& s, std::string_view t
         TALLY_TEXT("tally::launch",
                    "delayed, current or mxfp8 (Megatron-LM's --fp8-recipe delayed, tensorwise, "
                    "mxfp8) (%1 cannot express it)")
-            .arg(title));
+            .arg_translated("tally::launch", title.data()));
 }
 
 std::optional<FieldError> refuse_ffn_relu(const PlanSpec& s, std::string_view title) {
@@ -548,7 +549,8 @@ std::optional<FieldError> refuse_ffn_relu(const PlanSpec& s, std::string_view ti
         return std::nullopt;
     }
     return refusal("model.ffn", "relu",
-                   TALLY_TEXT("tally::launch", "gelu or swiglu (%1 cannot express it)").arg(title));
+                   TALLY_TEXT("tally::launch", "gelu or swiglu (%1 cannot express it)")
+                       .arg_translated("tally::launch", title.data()));
 }
 
 // Megatron-LM core_v0.12.0's command line has no sliding-window attention (its arguments.py
@@ -561,7 +563,7 @@ std::optional<FieldError> refuse_sliding_window(const PlanSpec& s, std::string_v
                    TALLY_TEXT("tally::launch",
                               "0 for this framework: Megatron-LM core_v0.12.0's arguments have no "
                               "sliding-window attention (%1 cannot express it)")
-                       .arg(title));
+                       .arg_translated("tally::launch", title.data()));
 }
 
 // NeMo's model.config.window_size windows every layer (TransformerConfig, core_v0.12.0, has no
@@ -577,7 +579,7 @@ std::optional<FieldError> refuse_partial_window(const PlanSpec& s, std::string_v
                               "model.config.window_size windows every layer (%2 cannot express "
                               "it)")
                        .arg(s.model.layers)
-                       .arg(title));
+                       .arg_translated("tally::launch", title.data()));
 }
 
 std::optional<FieldError> refuse_interleave_split(const PlanSpec& s, std::string_view title) {
@@ -590,7 +592,7 @@ std::optional<FieldError> refuse_interleave_split(const PlanSpec& s, std::string
                               "a v with layers (%1) divisible by pp x v: the frameworks give "
                               "layers per virtual stage (%2 cannot express it)")
                        .arg(s.model.layers)
-                       .arg(title));
+                       .arg_translated("tally::launch", title.data()));
 }
 
 // -- model
@@ -1028,7 +1030,7 @@ std::optional<FieldError> refuse_partial_recompute(const PlanSpec& s, std::strin
         "training.recompute_layers", std::to_string(s.training.recompute_layers),
         TALLY_TEXT("tally::launch",
                    "0 for this framework: it recomputes every layer or none (%1 cannot express it)")
-            .arg(title));
+            .arg_translated("tally::launch", title.data()));
 }
 // torchtitan's activation_checkpoint.mode.
 std::optional<Value> get_ac_mode(const PlanSpec& s) {
@@ -1102,7 +1104,7 @@ std::optional<FieldError> refuse_activation_offload(const PlanSpec& s, std::stri
                    TALLY_TEXT("tally::launch",
                               "0 for this framework: it has no setting that offloads a layer's "
                               "activations (%1 cannot express it)")
-                       .arg(title));
+                       .arg_translated("tally::launch", title.data()));
 }
 std::optional<FieldError> refuse_ep_comm_overlap(const PlanSpec& s, std::string_view title) {
     if (!s.training.ep_comm_overlap) {
@@ -1115,7 +1117,7 @@ std::optional<FieldError> refuse_ep_comm_overlap(const PlanSpec& s, std::string_
         TALLY_TEXT("tally::launch",
                    "false for this framework's arguments here: they have no expert-parallel "
                    "overlap setting (%1 cannot express it)")
-            .arg(title));
+            .arg_translated("tally::launch", title.data()));
 }
 // Megatron-Core's token dispatcher (--moe-token-dispatcher-type): "flex" is the node-deduplicating
 // one, run with DeepEP (--moe-enable-deepep, core_v0.12.0); allgather, alltoall and alltoall_seq
@@ -1152,7 +1154,7 @@ std::optional<FieldError> refuse_flex_dispatcher(const PlanSpec& s, std::string_
                    TALLY_TEXT("tally::launch",
                               "alltoall for this framework: it has no node-deduplicating token "
                               "dispatcher (%1 cannot express it)")
-                       .arg(title));
+                       .arg_translated("tally::launch", title.data()));
 }
 // PyTorch FSDP's backward prefetch (accelerate's fsdp_backward_prefetch): BACKWARD_PRE issues
 // the next layer's gather before the current layer's gradients, BACKWARD_POST after them;
@@ -1188,7 +1190,7 @@ std::optional<FieldError> refuse_backward_prefetch_post(const PlanSpec& s, std::
                               "pre for this framework: its sharded mode gathers the next layer's "
                               "parameters before the current layer's gradients, with no setting to "
                               "wait (%1 cannot express it)")
-                       .arg(title));
+                       .arg_translated("tally::launch", title.data()));
 }
 // Megatron-LM and NeMo run Transformer Engine's or Apex's FusedAdam
 // (megatron/core/optimizer/__init__.py): no setting makes the update a pass per operation. A
@@ -1203,7 +1205,7 @@ std::optional<FieldError> refuse_optimizer_foreach(const PlanSpec& s, std::strin
         TALLY_TEXT("tally::launch",
                    "fused or engine for this framework: it runs Transformer Engine's or Apex's "
                    "FusedAdam (%1 cannot express it)")
-            .arg(title));
+            .arg_translated("tally::launch", title.data()));
 }
 std::optional<FieldError> refuse_tp_comm_overlap(const PlanSpec& s, std::string_view title) {
     if (!s.training.tp_comm_overlap) {
@@ -1214,7 +1216,7 @@ std::optional<FieldError> refuse_tp_comm_overlap(const PlanSpec& s, std::string_
         TALLY_TEXT("tally::launch",
                    "false for this framework: it has no setting for Transformer Engine's "
                    "tensor-parallel overlap (%1 cannot express it)")
-            .arg(title));
+            .arg_translated("tally::launch", title.data()));
 }
 std::optional<Value> get_offload_optimizer(const PlanSpec& s) {
     return Value{s.training.offload != Offload::none};
@@ -1434,7 +1436,7 @@ std::optional<FieldError> refuse_not_a_flavour(const PlanSpec& s, std::string_vi
         TALLY_TEXT("tally::launch",
                    "a torchtitan model flavour: torchtitan names its model by flavour, and this "
                    "model's dimensions match none of llama3 8B, 70B, 405B (%1 cannot express it)")
-            .arg(title));
+            .arg_translated("tally::launch", title.data()));
 }
 // FSDP2 over the data-parallel ranks: replicated (ZeRO-0), sharded (ZeRO-3), or sharded and kept
 // whole after forward (reshard_after_forward "never": gradients and optimizer state sharded,
@@ -1760,7 +1762,7 @@ Table megatron_table() {
     return Table{
         LaunchTarget::megatron,
         "megatron",
-        "Megatron-LM arguments",
+        QT_TRANSLATE_NOOP("tally::launch", "Megatron-LM arguments"),
         "sh",
         Form::arguments,
         {
@@ -1997,7 +1999,7 @@ Table nemo_table() {
     return Table{
         LaunchTarget::nemo,
         "nemo",
-        "NeMo 2 recipe overrides",
+        QT_TRANSLATE_NOOP("tally::launch", "NeMo 2 recipe overrides"),
         "txt",
         Form::overrides,
         {
@@ -2128,7 +2130,7 @@ Table nemo_table() {
                             TALLY_TEXT("tally::launch",
                                        "bf16: NeMo 2's recipes train with the bf16-mixed plugin "
                                        "(%1 cannot express it)")
-                                .arg(title));
+                                .arg_translated("tally::launch", title.data()));
          },
          refuse_zero_above_1, refuse_offload_params, refuse_ep_comm_overlap,
          [](const PlanSpec& s, std::string_view title) -> std::optional<FieldError> {
@@ -2139,7 +2141,7 @@ Table nemo_table() {
                             TALLY_TEXT("tally::launch",
                                        "none: a NeMo recipe's optimizer offload is not a field "
                                        "override (%1 cannot express it)")
-                                .arg(title));
+                                .arg_translated("tally::launch", title.data()));
          },
          refuse_sqrt_recompute, refuse_optimizer_not_adamw, refuse_fp8_block, refuse_ffn_relu,
          refuse_optimizer_foreach, refuse_partial_window},
@@ -2161,7 +2163,7 @@ Table torchtitan_table() {
     return Table{
         LaunchTarget::torchtitan,
         "torchtitan",
-        "torchtitan TOML",
+        QT_TRANSLATE_NOOP("tally::launch", "torchtitan TOML"),
         "toml",
         Form::toml,
         {
@@ -2274,7 +2276,7 @@ Table deepspeed_table() {
     return Table{
         LaunchTarget::deepspeed,
         "deepspeed",
-        "DeepSpeed JSON",
+        QT_TRANSLATE_NOOP("tally::launch", "DeepSpeed JSON"),
         "json",
         Form::json,
         {
@@ -2318,7 +2320,7 @@ Table deepspeed_table() {
              }
              return refusal("training.optimizer", std::string(to_string(o)),
                             TALLY_TEXT("tally::launch", "adamw, adam or sgd (%1 cannot express it)")
-                                .arg(title));
+                                .arg_translated("tally::launch", title.data()));
          }},
         {"optimizer.params.",
          "scheduler.",
@@ -2361,7 +2363,7 @@ Table accelerate_table() {
     return Table{
         LaunchTarget::accelerate,
         "accelerate",
-        "accelerate FSDP YAML",
+        QT_TRANSLATE_NOOP("tally::launch", "accelerate FSDP YAML"),
         "yaml",
         Form::yaml,
         {
@@ -2405,7 +2407,7 @@ Table accelerate_table() {
                      TALLY_TEXT("tally::launch",
                                 "2 or 3 with offload or recomputation: accelerate sets them in "
                                 "fsdp_config (%1 cannot express it)")
-                         .arg(title));
+                         .arg_translated("tally::launch", title.data()));
              }
              return std::nullopt;
          }},
