@@ -768,6 +768,19 @@ void TestCliTranslation::importErrorInChinese() {
              qPrintable(r.err));
     QVERIFY2(!r.err.contains(QStringLiteral("(line")), qPrintable(r.err));
     QVERIFY2(!r.err.contains(QStringLiteral("a switch")), qPrintable(r.err));
+
+    // A file read whole names its format in Chinese: "%1 as %2" is "%1 按 %2 读取", and
+    // "Megatron-LM arguments" is "Megatron-LM 参数".
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("run.sh"));
+    QCOMPARE(runZh({QStringLiteral("export"), example("llama-3-70b-15t-1024-h100.json"),
+                    QStringLiteral("--to"), QStringLiteral("megatron"), QStringLiteral("-o"), file})
+                 .exit_code,
+             0);
+    const Run read = runZh({QStringLiteral("import"), file});
+    QCOMPARE(read.exit_code, 0);
+    QVERIFY2(read.err.startsWith(file + QStringLiteral(" 按 Megatron-LM 参数 读取")),
+             qPrintable(read.err));
 }
 
 void TestCliTranslation::parseErrorsInChinese_data() {

@@ -38,6 +38,7 @@
 #include "tests/widget_test_util.h"
 #include "ui/charts/roofline_panel.h"
 #include "ui/common/hardware_list_model.h"
+#include "ui/i18n/translations.h"
 #include "ui/plan/field_editors.h"
 #include "ui/plan/plan_document.h"
 #include "ui/plan/spec_form.h"
@@ -338,6 +339,16 @@ void TestUiProbe::resultsArriveAndAreSaved() {
     QCOMPARE(m_panel->currentRun()->id, runs[0].id);
     QCOMPARE(m_window->rooflinePanel()->measuredRun()->id, runs[0].id);
     QVERIFY(makeProfileButton()->isEnabled());
+
+    // A language switch says the run's outcome and where it is stored again, in Chinese: "完成：
+    // %n 个结果，全部通过或豁免。" and "已存储的探测运行 #%1" (the catalogue's entries).
+    Translations zh;
+    QVERIFY(zh.load(QStringLiteral("zh_CN")));
+    QTRY_COMPARE(messageLabel()->text(), QStringLiteral("完成：3 个结果，全部通过或豁免。"));
+    QCOMPARE(saveLabel()->text(), QStringLiteral("已存储的探测运行 #%1").arg(runs[0].id));
+    QVERIFY(zh.load(QStringLiteral("en")));
+    QTRY_COMPARE(messageLabel()->text(),
+                 QStringLiteral("Finished: 3 result(s), every one passed or waived."));
 }
 
 void TestUiProbe::chosenTestsBecomeArguments() {

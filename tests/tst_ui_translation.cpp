@@ -29,6 +29,7 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabBar>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QUndoStack>
 #include <QXmlStreamReader>
@@ -43,6 +44,7 @@
 #include "tests/chart_test_util.h"
 #include "ui/charts/figure_text.h"
 #include "ui/charts/inference_panel.h"
+#include "ui/charts/layouts_panel.h"
 #include "ui/charts/memory_panel.h"
 #include "ui/charts/time_panel.h"
 #include "ui/i18n/translate_text.h"
@@ -688,6 +690,31 @@ void TestUiTranslation::formFitsItsLabelsAfterASwitch() {
     QTRY_VERIFY2(
         variable->width() >= text + 20,
         qPrintable(QStringLiteral("%1 for a text of %2").arg(variable->width()).arg(text)));
+    // The layouts table's columns were sized to their Chinese headers; each now holds its
+    // English one ("Micro-batch", not "icro-bat"), and Rank by its "Step time" and arrow.
+    QVERIFY(window->showPanel(QStringLiteral("layouts")));
+    QCoreApplication::processEvents();
+    auto* table = window->layoutsPanel()->findChild<QTableView*>(QStringLiteral("layoutTable"));
+    QVERIFY(table != nullptr);
+    const QAbstractItemModel* model = table->model();
+    const QHeaderView* header = table->horizontalHeader();
+    for (int c = 0; c < model->columnCount(); ++c) {
+        if (header->sectionResizeMode(c) == QHeaderView::Stretch) {
+            continue;
+        }
+        const QString name = model->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString();
+        const int needed = header->fontMetrics().horizontalAdvance(name);
+        QVERIFY2(
+            header->sectionSize(c) >= needed,
+            qPrintable(
+                QStringLiteral("%1: %2 of %3").arg(name).arg(header->sectionSize(c)).arg(needed)));
+    }
+    auto* rankBy = window->layoutsPanel()->findChild<QComboBox*>(QStringLiteral("layoutObjective"));
+    QVERIFY(rankBy != nullptr);
+    const int rankText = rankBy->fontMetrics().horizontalAdvance(rankBy->currentText());
+    QTRY_VERIFY2(
+        rankBy->width() >= rankText + 20,
+        qPrintable(QStringLiteral("%1 for a text of %2").arg(rankBy->width()).arg(rankText)));
 }
 
 void TestUiTranslation::startLanguage() {
