@@ -67,6 +67,7 @@ private slots:
     void withoutAWorkspace();
     void modelPassesTheTester();
     void storedProfileReplacesBuiltinAsTheCliLists();
+    void profileAddedElsewhereIsListed();
 
 private:
     ProfileEditorDialog* duplicate(const QString& fromId);
@@ -547,6 +548,28 @@ void TestUiProfiles::gpuListOpensAsWideAsItsNames() {
                             .arg(combo.view()->viewport()->width())
                             .arg(longest)));
     combo.hidePopup();
+}
+
+// A profile stored by another program (`tally profiles add`, `tally calibrate` in a terminal)
+// reaches the open panel without any click: the session looks for changes made elsewhere, and
+// its own writes are not taken for one.
+void TestUiProfiles::profileAddedElsewhereIsListed() {
+    QSignalSpy changed(m_session.get(), &WorkspaceSession::profilesChanged);
+    m_session->refreshIfChangedElsewhere();
+    QCOMPARE(changed.count(), 0);  // nothing written since it opened
+    {
+        Workspace cli = second();
+        cli.add_profile(
+            duplicate_profile(*find_builtin_hardware("h100-sxm"), "cli-h100", "H100 from the CLI"));
+    }
+    QCOMPARE(m_panel->model()->rowOf(QStringLiteral("cli-h100")), -1);
+    QTRY_VERIFY_WITH_TIMEOUT(m_panel->model()->rowOf(QStringLiteral("cli-h100")) >= 0, 5000);
+    QCOMPARE(changed.count(), 1);
+    // The session's own write is announced by its writer, not again by the look for changes.
+    m_session->workspace()->add_profile(
+        duplicate_profile(*find_builtin_hardware("a100-80gb"), "own-a100", "Own A100"));
+    m_session->refreshIfChangedElsewhere();
+    QCOMPARE(changed.count(), 1);
 }
 
 #include "tst_ui_profiles.moc"

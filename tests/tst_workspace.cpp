@@ -172,6 +172,7 @@ private slots:
     void newWorkspaceSettings();
     void profilesRoundTrip();
     void calibratedProfileSavedOrReplaced();
+    void changesOfAnotherConnectionAreSeen();
     void profileRulesNameTheField_data();
     void profileRulesNameTheField();
     void builtinProfilesAreReadOnly();
@@ -282,6 +283,22 @@ void TestWorkspace::profilesRoundTrip() {
     QVERIFY(!ws.find_profile("my-h100").has_value());
     QCOMPARE(spec_error_field([&] { ws.remove_profile("my-h100"); }), QStringLiteral("profile"));
     QCOMPARE(spec_error_field([&] { ws.update_profile(mine); }), QStringLiteral("profile"));
+}
+
+// SQLite's data_version moves when another connection commits, not for this one's commits.
+void TestWorkspace::changesOfAnotherConnectionAreSeen() {
+    const std::string path = fresh_path("elsewhere.sqlite");
+    Workspace window = Workspace::open(path);
+    QVERIFY(!window.changed_elsewhere());  // the first reading
+    QVERIFY(!window.changed_elsewhere());
+    {
+        Workspace cli = Workspace::open(path);
+        cli.add_profile(duplicate_profile(*find_builtin_hardware("h100-sxm"), "cli-h100", "CLI"));
+    }
+    QVERIFY(window.changed_elsewhere());
+    QVERIFY(!window.changed_elsewhere());
+    window.add_profile(duplicate_profile(*find_builtin_hardware("a100-80gb"), "own", "Own"));
+    QVERIFY(!window.changed_elsewhere());
 }
 
 void TestWorkspace::calibratedProfileSavedOrReplaced() {

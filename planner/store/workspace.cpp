@@ -1111,6 +1111,24 @@ void Workspace::remove_profile(const std::string& id) {
     });
 }
 
+bool Workspace::changed_elsewhere() {
+    if (m_detached) {
+        return false;
+    }
+    try {
+        sqlite::Statement s(m_db, "PRAGMA data_version");
+        if (!s.step()) {
+            return false;
+        }
+        const std::int64_t version = s.column_int(0);
+        const bool changed = m_data_version && *m_data_version != version;
+        m_data_version = version;
+        return changed;
+    } catch (const std::exception&) {
+        return false;  // busy or unreadable now: asked again later
+    }
+}
+
 std::optional<std::int64_t> Workspace::profile_source_run(const std::string& id) {
     return read({QT_TRANSLATE_NOOP("tally::workspace", "reading profile"), id}, [&] {
         sqlite::Statement s(m_db, "SELECT source_run_id FROM profiles WHERE id = ?1");

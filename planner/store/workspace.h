@@ -145,6 +145,10 @@ public:
     // True when the file or its folder could not be written when it was opened: reads work,
     // writes are refused (see open()).
     bool read_only() const noexcept { return m_read_only; }
+    // True when another connection (`tally` in a terminal, another window) has committed a
+    // change to the file since the last call (SQLite's PRAGMA data_version, which this
+    // connection's own commits leave alone); false the first time, and when it cannot be read.
+    bool changed_elsewhere();
 
     // Profiles: the built-in ones (catalog order) followed by the stored ones (by name); a stored
     // profile with an id a later catalog also uses replaces the built-in, here and in
@@ -295,6 +299,7 @@ private:
     std::map<std::int64_t, RecorderLock> m_recording;  // the runs recorded through this object
     sqlite::Database m_db;
     int m_opened_version = 0;
+    std::optional<std::int64_t> m_data_version;  // changed_elsewhere()'s last reading
     // The files as they were right after opening; -wal and -shm only in WAL mode.
     FileIdentity m_db_file;
     FileIdentity m_wal_file;

@@ -7,7 +7,21 @@
 
 namespace tally::ui {
 
-WorkspaceSession::WorkspaceSession(QObject* parent) : QObject(parent) {}
+WorkspaceSession::WorkspaceSession(QObject* parent) : QObject(parent) {
+    // Profiles, plans and probe runs written by `tally` in a terminal or another window: looked
+    // for every two seconds (one PRAGMA, microseconds), so a profile calibrated on the command
+    // line is in the picker when the plan names it and a run probed elsewhere is under Past runs.
+    m_poll.setInterval(2000);
+    connect(&m_poll, &QTimer::timeout, this, &WorkspaceSession::refreshIfChangedElsewhere);
+}
+
+void WorkspaceSession::refreshIfChangedElsewhere() {
+    if (m_workspace && m_workspace->changed_elsewhere()) {
+        emit profilesChanged();
+        emit plansChanged();
+        emit probeRunsChanged();
+    }
+}
 
 WorkspaceSession::~WorkspaceSession() = default;
 
@@ -49,6 +63,8 @@ bool WorkspaceSession::open(const QString& path, QString* error,
     } catch (const std::exception& e) {
         return fail(QString::fromStdString(e.what()), WorkspaceProblem::io);
     }
+    m_workspace->changed_elsewhere();  // the version everything below is read at
+    m_poll.start();
     emit opened(this->path());
     emit profilesChanged();
     emit plansChanged();
@@ -60,6 +76,7 @@ void WorkspaceSession::close() {
     if (!m_workspace) {
         return;
     }
+    m_poll.stop();
     m_workspace.reset();
     emit closed();
     emit profilesChanged();

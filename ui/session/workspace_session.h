@@ -7,6 +7,7 @@
 
 #include <QObject>
 #include <QString>
+#include <QTimer>
 #include <exception>
 #include <memory>
 #include <optional>
@@ -49,6 +50,10 @@ public:
     void announceProfilesChanged() { emit profilesChanged(); }
     void announcePlansChanged() { emit plansChanged(); }
     void announceProbeRunsChanged() { emit probeRunsChanged(); }
+    // Announces profiles, plans and probe runs changed when another program has written the
+    // workspace since the last look (Workspace::changed_elsewhere()); called every two seconds
+    // while a workspace is open.
+    void refreshIfChangedElsewhere();
 
 signals:
     void opened(const QString& path);
@@ -59,6 +64,7 @@ signals:
 
 private:
     std::unique_ptr<Workspace> m_workspace;
+    QTimer m_poll;
 };
 
 }  // namespace tally::ui
