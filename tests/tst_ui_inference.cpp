@@ -20,6 +20,7 @@
 #include <QtTest>
 #include <cmath>
 
+#include "planner/io/presets.h"
 #include "planner/io/serving_case_accuracy.h"
 #include "planner/io/spec_json.h"
 #include "planner/serving/inference.h"
@@ -78,6 +79,7 @@ private slots:
     void trainingLayoutForOtherGpusKeepsServingDrawn();
     void hostTimeIsTypedInMilliseconds();
     void concurrencyMemoryIsTheRequestsInFlight();
+    void batchingAndExpertFieldsInTheForm();
 
 private:
     std::unique_ptr<HardwareCatalog> m_catalog;
@@ -479,6 +481,34 @@ void TestUiInference::trainingLayoutForOtherGpusKeepsServingDrawn() {
     m_document->edit(s, QStringLiteral("pp 1"));
     QVERIFY(!m_document->error());
     QVERIFY(!m_document->servingViews());
+}
+
+// The engine settings a deployment needs beyond batch and tp are in the form: the tokens a step
+// and chunked prefill always, the quantization group for int4 / int8 weights only, expert
+// parallelism and data-parallel attention for a mixture of experts only.
+void TestUiInference::batchingAndExpertFieldsInTheForm() {
+    m_panel->resize(900, 1200);
+    m_panel->show();
+    QCoreApplication::processEvents();
+    NumberEditor* tokens = m_panel->numberEditor(QStringLiteral("inference.max_batched_tokens"));
+    QVERIFY(tokens && tokens->isVisible());
+    QVERIFY(m_panel->editor(QStringLiteral("inference.chunked_prefill"))->isVisible());
+    tokens->lineEdit()->setText(QStringLiteral("2048"));
+    emit tokens->lineEdit()->editingFinished();
+    QCOMPARE(m_document->spec().inference.max_batched_tokens, std::int64_t{2048});
+    // Llama 3 70B in bf16: no experts, no quantization groups.
+    QVERIFY(!m_panel->editor(QStringLiteral("inference.ep"))->isVisible());
+    QVERIFY(!m_panel->editor(QStringLiteral("inference.quant_group_size"))->isVisible());
+    PlanSpec int4 = m_document->spec();
+    int4.inference.weight_dtype = DType::int4;
+    m_document->edit(int4, QStringLiteral("int4"));
+    QVERIFY(m_panel->editor(QStringLiteral("inference.quant_group_size"))->isVisible());
+    PlanSpec moe = m_document->spec();
+    moe.model = find_model_preset("mixtral-8x7b")->model;
+    m_document->edit(moe, QStringLiteral("Mixtral"));
+    FieldEditor* ep = m_panel->editor(QStringLiteral("inference.ep"));
+    QVERIFY(ep->isVisible());
+    QVERIFY(m_panel->editor(QStringLiteral("inference.dp_attention"))->isVisible());
 }
 
 void TestUiInference::hostTimeIsTypedInMilliseconds() {

@@ -5450,6 +5450,54 @@ Source: CS336 lecture 2 (0.5 is good)</source>
         <source>size of %1: &quot;%2&quot; is not a whole number from 1 to 9e15</source>
         <translation>%1 的大小：&quot;%2&quot; 不是 1 到 9e15 之间的整数</translation>
     </message>
+    <message>
+        <source>GPUs of the tensor-parallel group the routed experts are spread over (vLLM&apos;s --enable-expert-parallel, SGLang&apos;s --ep-size); divides tp and the experts.</source>
+        <translation>路由专家分布在张量并行组中的多少块 GPU 上（vLLM 的 --enable-expert-parallel，SGLang 的 --ep-size）；须整除 tp 与专家数。</translation>
+    </message>
+    <message>
+        <source>Data-parallel attention</source>
+        <translation>数据并行注意力</translation>
+    </message>
+    <message>
+        <source>Each GPU of the tensor-parallel group attends its own share of the batch with all the attention weights (SGLang&apos;s --enable-dp-attention), so an MLA cache is not copied to every GPU.</source>
+        <translation>张量并行组中的每块 GPU 持有全部注意力权重，各自处理批次中属于自己的一份（SGLang 的 --enable-dp-attention），这样 MLA 缓存不必在每块 GPU 上复制一份。</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>Chunked prefill</source>
+        <translation>分块预填充</translation>
+    </message>
+    <message>
+        <source>Continuous batching: new prompts are prefilled in chunks inside the decode steps (vLLM&apos;s enable_chunked_prefill); off, each prompt runs whole in a step of its own and may not be longer than a step&apos;s tokens.</source>
+        <translation>连续批处理：新提示分块放进解码步中预填充（vLLM 的 enable_chunked_prefill）；关闭时每个提示在单独的一步中整段运行，长度不能超过一步的 token 数。</translation>
+    </message>
+    <message>
+        <source>Tokens a step</source>
+        <translation>每步 token 数</translation>
+    </message>
+    <message>
+        <source>The most tokens one engine step runs, decodes and prompt chunks together (vLLM&apos;s max_num_batched_tokens, TensorRT-LLM&apos;s max_num_tokens).</source>
+        <translation>引擎一步最多运行的 token 数，解码与提示分块合计（vLLM 的 max_num_batched_tokens，TensorRT-LLM 的 max_num_tokens）。</translation>
+    </message>
+    <message>
+        <source>Quantization group</source>
+        <translation>量化分组</translation>
+    </message>
+    <message>
+        <source>Weights that share one scale in int4 / int8 weight-only formats (GPTQ, AWQ: 128); 0: one scale per output channel.</source>
+        <translation>int4 / int8 仅权重量化格式中共用一个缩放因子的权重数（GPTQ、AWQ：128）；0：每个输出通道一个缩放因子。</translation>
+    </message>
+    <message>
+        <source>per channel</source>
+        <translation>按通道</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::BitLayoutWidget</name>

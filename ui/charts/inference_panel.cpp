@@ -117,9 +117,13 @@ InferencePanel::InferencePanel(PlanDocument* document, QWidget* parent)
             editor = e;
             label = formTr(c->label);
         }
+        const auto applies = std::visit([](const auto& f) { return f.applies; }, descriptor);
         if (editor) {
             form->addRow(label, editor);
             m_editors.insert(editor->path(), editor);
+            if (applies != nullptr) {
+                m_conditional.push_back({form, editor, applies});
+            }
             // The row's label as it reads now (the language may have changed since).
             connect(editor, &FieldEditor::inputErrorChanged, this,
                     [this, form, editor, label](const QString& message) {
@@ -385,6 +389,14 @@ void InferencePanel::refreshEditors() {
     const PlanSpec& spec = document()->spec();
     for (FieldEditor* e : std::as_const(m_editors)) {
         e->refresh(spec);
+    }
+    // Fields of some plans only (expert parallelism for a mixture of experts, the quantization
+    // group for int4 / int8 weights).
+    for (const Conditional& row : m_conditional) {
+        const bool shown = row.applies(spec);
+        if (row.form->isRowVisible(row.editor) != shown) {
+            row.form->setRowVisible(row.editor, shown);
+        }
     }
 }
 

@@ -9,6 +9,7 @@
 #include "ui/charts/plan_panel.h"
 
 class QBarSet;
+class QFormLayout;
 class QChart;
 class QChartView;
 class QLabel;
@@ -82,6 +83,13 @@ private:
     const Explanation* explanation(const char* key) const;
 
     QHash<QString, FieldEditor*> m_editors;
+    // The editors shown only where their field applies to the plan.
+    struct Conditional {
+        QFormLayout* form;
+        FieldEditor* editor;
+        bool (*applies)(const PlanSpec&);
+    };
+    std::vector<Conditional> m_conditional;
     QLabel* m_message;
     // The serving plan's warnings (does not fit, ...), under the fields; the table keeps figures.
     QLabel* m_warnings;

@@ -840,6 +840,56 @@ std::vector<FieldDescriptor> buildInference() {
                     nullptr,
                     [](const S& s) { return num(s.inference.pp); },
                     [](S& s, double v) { s.inference.pp = whole(v); }},
+        NumberField{"inference.ep",
+                    F("Expert parallel"),
+                    F("GPUs of the tensor-parallel group the routed experts are spread over "
+                      "(vLLM's --enable-expert-parallel, SGLang's --ep-size); divides tp and the "
+                      "experts."),
+                    {1, 64, SliderScale::pow2, 0},
+                    true,
+                    nullptr,
+                    [](const S& s) { return num(s.inference.ep); },
+                    [](S& s, double v) { s.inference.ep = whole(v); },
+                    moe},
+        ChoiceField{"inference.dp_attention",
+                    F("Data-parallel attention"),
+                    F("Each GPU of the tensor-parallel group attends its own share of the batch "
+                      "with all the attention weights (SGLang's --enable-dp-attention), so an MLA "
+                      "cache is not copied to every GPU."),
+                    {{F("off"), 0}, {F("on"), 1}},
+                    [](const S& s) { return s.inference.dp_attention ? 1 : 0; },
+                    [](S& s, int v) { s.inference.dp_attention = v != 0; },
+                    moe},
+        ChoiceField{"inference.chunked_prefill",
+                    F("Chunked prefill"),
+                    F("Continuous batching: new prompts are prefilled in chunks inside the "
+                      "decode steps (vLLM's enable_chunked_prefill); off, each prompt runs whole "
+                      "in a step of its own and may not be longer than a step's tokens."),
+                    {{F("on"), 1}, {F("off"), 0}},
+                    [](const S& s) { return s.inference.chunked_prefill ? 1 : 0; },
+                    [](S& s, int v) { s.inference.chunked_prefill = v != 0; }},
+        NumberField{"inference.max_batched_tokens",
+                    F("Tokens a step"),
+                    F("The most tokens one engine step runs, decodes and prompt chunks together "
+                      "(vLLM's max_num_batched_tokens, TensorRT-LLM's max_num_tokens)."),
+                    {1, 65536, SliderScale::pow2, 0},
+                    true,
+                    nullptr,
+                    [](const S& s) { return num(s.inference.max_batched_tokens); },
+                    [](S& s, double v) { s.inference.max_batched_tokens = whole(v); }},
+        NumberField{"inference.quant_group_size",
+                    F("Quantization group"),
+                    F("Weights that share one scale in int4 / int8 weight-only formats (GPTQ, "
+                      "AWQ: 128); 0: one scale per output channel."),
+                    {0, 1024, SliderScale::linear, 32},
+                    true,
+                    F("per channel"),
+                    [](const S& s) { return num(s.inference.quant_group_size); },
+                    [](S& s, double v) { s.inference.quant_group_size = whole(v); },
+                    [](const S& s) {
+                        return s.inference.weight_dtype == DType::int4 ||
+                               s.inference.weight_dtype == DType::int8;
+                    }},
         // Shown in milliseconds, stored in seconds; 0 leaves it to the engine preset (0 in every
         // preset), so a plan that never set it writes nothing.
         NumberField{"inference.host_step_s",
