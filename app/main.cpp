@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <string>
+#include <vector>
 
 #include "app/cli.h"
 #include "app/cli_text.h"
@@ -68,13 +69,18 @@ std::string parse_error_text(const CLI::Error& e, const CLI::App* app = nullptr)
             // `tally solve frob`: the word that is no command of `solve` was taken for nothing;
             // name it and the commands there are, not only that one is missing.
             const CLI::App* at = app != nullptr ? deepest_parsed(app) : nullptr;
-            if (at != nullptr && !at->remaining().empty()) {
+            // The word is left over where the parse ended, or passed up to `tally` (fallthrough).
+            std::vector<std::string> left;
+            for (const CLI::App* a = at; a != nullptr && left.empty(); a = a->get_parent()) {
+                left = a->remaining();
+            }
+            if (at != nullptr && !left.empty()) {
                 std::string commands;
                 for (const CLI::App* sub : at->get_subcommands({})) {
                     commands += (commands.empty() ? "" : ", ") + sub->get_name();
                 }
                 return cli_render(TALLY_TEXT("tally::cli", "%1 is not a command of %2; one of: %3")
-                                      .arg(at->remaining().front())
+                                      .arg(left.front())
                                       .arg(at->get_name())
                                       .arg(commands));
             }
@@ -189,6 +195,10 @@ int main(int argc, char** argv) {
     set_language_early(argc, argv);
     CliState state;
     app.require_subcommand(0, 1);
+    // The options of `tally` itself (--lang) may follow a command too (`tally plan X.json --lang
+    // zh_CN`): a command passes an option it does not know to `tally`. Set before the commands
+    // are added, which inherit it.
+    app.fallthrough();
     app.add_option("--lang", state.lang,
                    "Language of the window and of the text output: en or zh_CN (default: the "
                    "window's last choice, else LANG)")

@@ -223,6 +223,7 @@ class TestCliTranslation : public QObject {
     Q_OBJECT
 
 private slots:
+    void langAfterTheCommand();
     void warningFollowsLang_data();
     void warningFollowsLang();
     void badInputFollowsLang_data();
@@ -826,6 +827,19 @@ void TestCliTranslation::parseErrorsInChinese() {
     QVERIFY2(c.err.startsWith(QStringLiteral("tally: error: ")), qPrintable(c.err));
     QVERIFY2(c.err.endsWith(QStringLiteral("\nRun with --help for more information.\n")),
              qPrintable(c.err));
+}
+
+// --lang may follow the command, where a reader adds it last: `tally plan X.json --lang zh_CN`
+// prints the plan in Chinese ("并行布局", the parallel layout's row), as before the command.
+void TestCliTranslation::langAfterTheCommand() {
+    const QString spec = example("seed-70b-15t-1024-h100.json");
+    const Run after = runWithLang(
+        QStringLiteral("C"),
+        {QStringLiteral("plan"), spec, QStringLiteral("--lang"), QStringLiteral("zh_CN")});
+    QCOMPARE(after.exit_code, 0);
+    QVERIFY2(after.out.contains(QStringLiteral("并行布局")), qPrintable(after.out));
+    const Run before = runZh({QStringLiteral("plan"), spec});
+    QCOMPARE(after.out, before.out);
 }
 
 QTEST_APPLESS_MAIN(TestCliTranslation)
