@@ -234,6 +234,34 @@ void print_profile(const HardwareProfile& p, std::optional<std::int64_t> source_
     if (p.tdp_w > 0.0) {
         fmt::print("  {:<12} {:g} W\n", "TDP", p.tdp_w);
     }
+    if (p.sm_count > 0) {
+        fmt::print("  {:<12} {}\n", "SMs", p.sm_count);
+    }
+    // The network the collectives are timed on, per GPU and direction (a measured profile's is
+    // what its probe run's collectives reached).
+    if (p.interconnect_bytes_per_s > 0.0) {
+        fmt::print(
+            "  {:<12} {}\n", tr("scale-up"),
+            cli_render(TALLY_TEXT("tally::cli", "%1 per GPU per direction%2")
+                           .arg(tb_per_s_text(p.interconnect_bytes_per_s))
+                           .arg(p.interconnect_name.empty() ? std::string()
+                                                            : " (" + p.interconnect_name + ")")));
+    }
+    if (p.gpus_per_node > 0) {
+        fmt::print("  {:<12} {}\n", tr("node"),
+                   cli_render(TALLY_TEXT("tally::cli", "%1 GPUs a scale-up domain")
+                                  .arg(fmt::format("{}", p.gpus_per_node))));
+    }
+    if (p.inter_node_bytes_per_s > 0.0) {
+        fmt::print("  {:<12} {}\n", tr("scale-out"),
+                   cli_render(TALLY_TEXT("tally::cli", "%1 per GPU per direction")
+                                  .arg(tb_per_s_text(p.inter_node_bytes_per_s))));
+    }
+    if (p.host_bytes_per_s > 0.0) {
+        fmt::print("  {:<12} {}\n", tr("host link"),
+                   cli_render(TALLY_TEXT("tally::cli", "%1 per GPU per direction")
+                                  .arg(tb_per_s_text(p.host_bytes_per_s))));
+    }
     if (p.price_per_gpu_hour) {
         fmt::print("  {:<12} {}\n", tr("price"),
                    cli_render(TALLY_TEXT("tally::cli", "%1 per GPU-hour")

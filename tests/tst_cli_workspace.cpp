@@ -120,7 +120,17 @@ void TestCliWorkspace::profileASavedPlanRunsOnIsKept() {
     QCOMPARE(refused.exit_code, 2);
     QVERIFY2(refused.err.contains("on mine") && refused.err.contains("--force"),
              refused.err.constData());
-    QCOMPARE(run_tally(QStringList{"profiles", "show", "mine"} + db()).exit_code, 0);
+    // Shown with the network its collectives are timed on: the H100 SXM's 18 NVLink 4 links,
+    // 450 GB/s a direction, 8 GPUs a node, one 400 Gb/s NIC a GPU (50 GB/s), PCIe Gen5 x16
+    // (64 GB/s) to the host (the catalog's datasheet figures).
+    const Run shown = run_tally(QStringList{"profiles", "show", "mine"} + db());
+    QCOMPARE(shown.exit_code, 0);
+    for (const char* line :
+         {"scale-up     0.45 TB/s per GPU per direction", "node         8 GPUs a scale-up domain",
+          "scale-out    0.05 TB/s per GPU per direction",
+          "host link    0.064 TB/s per GPU per direction", "SMs          132"}) {
+        QVERIFY2(shown.out.contains(line), shown.out.constData());
+    }
     QCOMPARE(run_tally(QStringList{"profiles", "rm", "mine", "--force"} + db()).exit_code, 0);
     QCOMPARE(run_tally(QStringList{"profiles", "show", "mine"} + db()).exit_code, 2);
 }

@@ -1766,6 +1766,34 @@
         <source>a test&apos;s rows end without nccl-tests&apos; summary (&quot;# Avg bus bandwidth&quot;): it was stopped or the file was cut short, and its largest sizes are missing; stored as failed, with the rows that arrived (import the whole log to complete it)</source>
         <translation>某项测试的结果行之后没有 nccl-tests 的汇总（&quot;# Avg bus bandwidth&quot;）：测试被中止或文件被截断，最大的几个尺寸缺失；按失败保存，保留已到达的行（导入完整日志即可补全）</translation>
     </message>
+    <message>
+        <source>scale-up</source>
+        <translation>纵向扩展</translation>
+    </message>
+    <message>
+        <source>%1 per GPU per direction%2</source>
+        <translation>每 GPU 每方向 %1%2</translation>
+    </message>
+    <message>
+        <source>node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>%1 GPUs a scale-up domain</source>
+        <translation>一个纵向扩展域 %1 块 GPU</translation>
+    </message>
+    <message>
+        <source>scale-out</source>
+        <translation>横向扩展</translation>
+    </message>
+    <message>
+        <source>%1 per GPU per direction</source>
+        <translation>每 GPU 每方向 %1</translation>
+    </message>
+    <message>
+        <source>host link</source>
+        <translation>主机链路</translation>
+    </message>
 </context>
 <context>
     <name>tally::compare</name>

@@ -803,9 +803,10 @@ void MainWindow::showError() {
                                     .arg(errorText(*error))
                               : tr("Not drawn: %1").arg(errorText(*error));
         // Refused for its layout alone (tp x pp and the batch do not suit the GPUs): the search
-        // finds one that does.
+        // finds one that does. Not for a plan drawn as a serving plan, whose message already
+        // ends its sentence and which the Layouts panel (training) does not serve.
         const HardwareProfile* hw = m_document->hardware();
-        if (hw && !check_layout_search(m_document->spec(), *hw)) {
+        if (hw && !m_document->servingViews() && !check_layout_search(m_document->spec(), *hw)) {
             // The planner's message ends without a full stop: the sentence after it needs one.
             message = tr("%1. The Layouts panel lists the layouts that suit %2 GPUs.")
                           .arg(message)
