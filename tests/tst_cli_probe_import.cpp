@@ -266,7 +266,7 @@ void TestCliProbeImport::removeARun() {
     const Run refused = run_tally(rm + ws);
     QCOMPARE(refused.exit_code, 2);
     QVERIFY2(refused.err.contains("probe run: got 1") &&
-                 refused.err.contains("profile lab-cpu (\"Lab CPU\") was made from run 1"),
+                 refused.err.contains("run 1 made lab-cpu (\"Lab CPU\"); remove those first"),
              refused.err.constData());
     QCOMPARE(run_tally(QStringList{QStringLiteral("profiles"), QStringLiteral("rm"),
                                    QStringLiteral("lab-cpu")} +

@@ -3,6 +3,7 @@
 // profile in the workspace and moves the plan onto it as one undoable edit. Driven as a user
 // drives it (typing, clicking), offscreen. Expected figures are worked out in the comments from
 // the plan's own uncalibrated step P: a run measured at 1.25 P is an efficiency of 0.8.
+#include <QChartView>
 #include <QFile>
 #include <QLabel>
 #include <QLayout>
@@ -283,6 +284,11 @@ void TestUiCalibration::buttonOpensTheDialogAndOkSwitchesThePlan() {
     time->ensureCurrent();
     QVERIFY2(time->mfuSource()->text().contains(QStringLiteral("calibrated from a measured step")),
              qPrintable(time->mfuSource()->text()));
+    // The step chart's title says the step is the calibrated one, not the model's prediction.
+    auto* stepView = qobject_cast<QChartView*>(time->charts().first().widget);
+    QVERIFY(stepView != nullptr);
+    QVERIFY2(stepView->chart()->title().startsWith(QStringLiteral("One step, calibrated: ")),
+             qPrintable(stepView->chart()->title()));
     // The Profiles panel shows what was fitted: the efficiency P / 1.25 P = 0.8000 and the steps.
     m_panels.profiles->selectProfile(QStringLiteral("h100-sxm-calibrated"));
     auto* details = m_panels.profiles->findChild<QTextBrowser*>(QStringLiteral("profileDetails"));

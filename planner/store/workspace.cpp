@@ -1603,9 +1603,9 @@ void Workspace::remove_probe_run(std::int64_t id) {
         if (!profiles.empty()) {
             throw SpecError("probe run", std::to_string(id),
                             TALLY_TEXT("tally::workspace",
-                                       "a run no measured profile was made from: profile %1 was "
-                                       "made from run %2; remove it first (tally profiles rm %3), "
-                                       "then the run")
+                                       "a run no measured profile was made from: run %2 made "
+                                       "%1; remove those first (in the Profiles panel, or tally "
+                                       "profiles rm %3), then the run")
                                 .arg(profiles)
                                 .arg(std::to_string(id))
                                 .arg(first_id));

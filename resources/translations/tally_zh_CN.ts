@@ -9235,6 +9235,10 @@ Source: %2</source>
         <source>Days: got %1; a number in (0, 1e6]</source>
         <translation>天数：给出的是 %1；应为 (0, 1e6] 内的数</translation>
     </message>
+    <message>
+        <source>One step, calibrated: %1 (%2 tokens/s)</source>
+        <translation>一步，校准值：%1（%2 token/s）</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::WorkspaceBanner</name>
@@ -9792,16 +9796,16 @@ Source: %2</source>
         <translation>一次不在记录中的运行：运行 %1 正在记录中（状态 running）；请取消它或等它结束，再删除</translation>
     </message>
     <message>
-        <source>a run no measured profile was made from: profile %1 was made from run %2; remove it first (tally profiles rm %3), then the run</source>
-        <translation>一次没有被用来生成实测配置的运行：配置 %1 由运行 %2 生成；请先删除该配置（tally profiles rm %3），再删除这次运行</translation>
-    </message>
-    <message>
         <source>an id that differs from the built-in %1 in more than letter case, so that a spec naming either is not read as the other</source>
         <translation>一个与内置配置 %1 不只是大小写不同的 id，以免规格中写的一个被当成另一个</translation>
     </message>
     <message>
         <source>an id that differs from profile %1&apos;s (%2) in more than letter case, so that a spec naming either is not read as the other</source>
         <translation>一个与配置 %1 的 id（%2）不只是大小写不同的 id，以免规格中写的一个被当成另一个</translation>
+    </message>
+    <message>
+        <source>a run no measured profile was made from: run %2 made %1; remove those first (in the Profiles panel, or tally profiles rm %3), then the run</source>
+        <translation>一次没有被用来生成实测配置的运行：运行 %2 生成了 %1；请先删除这些配置（在“硬件配置”面板中，或用 tally profiles rm %3），再删除这次运行</translation>
     </message>
 </context>
 </TS>

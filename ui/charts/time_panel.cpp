@@ -412,8 +412,11 @@ void TimePanel::showStep(const PlanViews& v) {
     if (m_secondsAxis->min() != 0.0 || m_secondsAxis->max() != top) {
         m_secondsAxis->setRange(0.0, top);
     }
+    // On a calibrated profile the step is the model's divided by the fitted efficiency: said in
+    // the title, where the eye lands first.
     const QString title =
-        tr("One step, predicted: %1 (%2 tokens/s)")
+        (v.hardware.calibration ? tr("One step, calibrated: %1 (%2 tokens/s)")
+                                : tr("One step, predicted: %1 (%2 tokens/s)"))
             .arg(formatDuration(step), formatShort(v.plan.performance.tokens_per_s));
     if (m_stepChart->title() != title) {
         m_stepChart->setTitle(title);
