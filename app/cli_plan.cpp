@@ -96,10 +96,19 @@ void print_performance(const Plan& plan, const PlanSpec& spec, const HardwarePro
                   .arg(std::string(to_string(generation)))
                   .arg_translated("tally::cli", runs)
                   .arg(fmt::format("{:.0f}", 100.0 * band->worst_abs_error))
+        : generation == GpuGeneration::other
+            ? TALLY_TEXT("tally::cli", "no published %1 run on this GPU to compare with")
+                  .arg(engine)
             : TALLY_TEXT("tally::cli", "no published %1 %2 run to compare with")
                   .arg(engine)
                   .arg(std::string(to_string(generation)));
-    fmt::print("  {:<13} {}\n\n", cli_text("tally::cli", "accuracy"), cli_render(accuracy));
+    std::string said = cli_render(accuracy);
+    if (hw.calibration && band && band->count > 0) {
+        // The published runs judge the model as it predicts before a calibration; this plan's
+        // step is fitted to the user's own run instead.
+        said += cli_text("tally::cli", " (the model's before calibration)");
+    }
+    fmt::print("  {:<13} {}\n\n", cli_text("tally::cli", "accuracy"), said);
 }
 
 void print_plan_table(const PlanSpec& spec, const HardwareProfile& hw, const Plan& plan) {

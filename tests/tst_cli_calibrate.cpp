@@ -4,6 +4,7 @@
 // the same factor. Bad input exits 2 and leaves the workspace as it was.
 #include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -169,6 +170,10 @@ void TestCliCalibrate::stepThenPlan() {
     QCOMPARE(text.exit_code, 0);
     QVERIFY(text.out.count("calibrated from a measured step of") >= 3);
     QVERIFY(text.out.contains("Calibrated efficiency"));
+    // The published runs' band judges the model before calibration, and says so here.
+    QVERIFY2(QString::fromUtf8(text.out).contains(QRegularExpression(
+                 "accuracy +±\\d+% on \\d+ published .*\\(the model's before calibration\\)")),
+             text.out.constData());
 }
 
 void TestCliCalibrate::megatronLog() {

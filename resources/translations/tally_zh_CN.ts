@@ -1794,6 +1794,14 @@
         <source>host link</source>
         <translation>主机链路</translation>
     </message>
+    <message>
+        <source>no published %1 run on this GPU to compare with</source>
+        <translation>没有可比较的、在这种 GPU 上的已公布 %1 运行</translation>
+    </message>
+    <message>
+        <source> (the model&apos;s before calibration)</source>
+        <translation>（为校准前模型的误差）</translation>
+    </message>
 </context>
 <context>
     <name>tally::compare</name>
@@ -5525,6 +5533,14 @@ Source: CS336 lecture 2 (0.5 is good)</source>
     <message>
         <source>per channel</source>
         <translation>按通道</translation>
+    </message>
+    <message>
+        <source>No published %1 run on this GPU to compare the prediction with.</source>
+        <translation>没有在这种 GPU 上的已公布 %1 运行可与预测比较。</translation>
+    </message>
+    <message>
+        <source>±%1% on %2 published %3 %4 %5 (worst %6%), the model&apos;s before calibration.</source>
+        <translation>在 %2 个已公布的 %3 %4 %5上误差 ±%1%（最差 %6%），为校准前模型的误差。</translation>
     </message>
 </context>
 <context>

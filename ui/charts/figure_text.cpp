@@ -140,14 +140,22 @@ QString errorBandText(const PlanViews& v) {
     const QString gpuName = qs(std::string(to_string(generation)));
     const auto band = error_band(engine, generation, band_moe(v.spec));
     if (!band || band->count == 0) {
-        return tr("No published %1 %2 run to compare the prediction with.")
-            .arg(engineName, gpuName);
+        return generation == GpuGeneration::other
+                   ? tr("No published %1 run on this GPU to compare the prediction with.")
+                         .arg(engineName)
+                   : tr("No published %1 %2 run to compare the prediction with.")
+                         .arg(engineName, gpuName);
     }
     // Only the family's dense (or MoE) runs when there are enough of them (error_band()).
     const QString runs = band->model == "MoE"     ? tr("MoE runs")
                          : band->model == "dense" ? tr("dense runs")
                                                   : tr("runs");
-    return tr("±%1% on %2 published %3 %4 %5 (worst %6%).")
+    // On a calibrated profile the published runs judge the model before the calibration; the
+    // step shown is fitted to the user's own run.
+    return (v.hardware.calibration
+                ? tr("±%1% on %2 published %3 %4 %5 (worst %6%), the model's before "
+                     "calibration.")
+                : tr("±%1% on %2 published %3 %4 %5 (worst %6%)."))
         .arg(formatNumber(100.0 * band->mean_abs_error, 'f', 0))
         .arg(band->count)
         .arg(engineName, gpuName, runs, formatNumber(100.0 * band->worst_abs_error, 'f', 0));
