@@ -388,7 +388,9 @@ void register_plan_commands(CLI::App& app, CliState& state) {
             const auto [ptr, ec] = std::from_chars(part.data(), part.data() + part.size(), d);
             if (ec != std::errc() || ptr != part.data() + part.size() || d < 1) {
                 throw SpecError("SHAPE", "\"" + *shape_text + "\"",
-                                "positive integers separated by x or commas, e.g. 4x8");
+                                TALLY_TEXT("tally::cli",
+                                           "positive integers separated by x or commas, e.g. "
+                                           "4x8"));
             }
             shape.push_back(d);
             formula += (formula.empty() ? "" : " x ") + part;

@@ -267,8 +267,9 @@ ModelSpec load_hf_config(const std::string& path, const std::string& field) {
         config = json::parse(buffer.str());
     } catch (const json::exception& e) {
         throw_if_number_overflow(buffer.str(), field);
-        throw SpecError(field, "\"" + path + "\"",
-                        TALLY_TEXT("tally::spec_json", "is not valid JSON: %1").arg(e.what()));
+        throw SpecError(
+            field, "\"" + path + "\"",
+            TALLY_TEXT("tally::spec_json", "is not valid JSON: %1").arg(json_error_detail(e)));
     }
     return model_from_hf_config(config, field);
 }

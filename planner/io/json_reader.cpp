@@ -121,6 +121,16 @@ void throw_if_number_overflow(std::string_view text, const std::string& prefix) 
     }
 }
 
+std::string json_error_detail(const nlohmann::json::exception& error) {
+    const std::string_view what = error.what();
+    if (what.starts_with("[json.exception.")) {
+        if (const std::size_t end = what.find("] "); end != std::string_view::npos) {
+            return std::string(what.substr(end + 2));
+        }
+    }
+    return std::string(what);
+}
+
 void throw_if_duplicate_key(std::string_view text, const std::string& prefix) {
     PathTracker tracker;
     json::sax_parse(text.begin(), text.end(), &tracker);

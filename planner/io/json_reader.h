@@ -27,6 +27,11 @@ void throw_if_number_overflow(std::string_view text, const std::string& prefix);
 // values, so the other would be lost without a word.
 void throw_if_duplicate_key(std::string_view text, const std::string& prefix);
 
+// A JSON parser's message without its exception id ("[json.exception.parse_error.101] parse
+// error at line 1, column 2: ..." as "parse error at line 1, column 2: ..."): the line, the
+// column and what was read are what a reader acts on.
+std::string json_error_detail(const nlohmann::json::exception& error);
+
 class ObjectReader {
 public:
     // Throws SpecError if `value` is not an object.

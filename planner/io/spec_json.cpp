@@ -450,8 +450,9 @@ PlanSpec load_plan_spec(const std::string& path) {
         j = json::parse(buffer.str());
     } catch (const json::exception& e) {  // parse_error, or out_of_range for 1e999
         throw_if_number_overflow(buffer.str(), "");
-        throw SpecError("SPEC", path == "-" ? "standard input" : "\"" + path + "\"",
-                        TALLY_TEXT("tally::spec_json", "is not valid JSON: %1").arg(e.what()));
+        throw SpecError(
+            "SPEC", path == "-" ? "standard input" : "\"" + path + "\"",
+            TALLY_TEXT("tally::spec_json", "is not valid JSON: %1").arg(json_error_detail(e)));
     }
     throw_if_duplicate_key(buffer.str(), "");
     return plan_spec_from_json(j, base_dir);

@@ -1802,6 +1802,10 @@
         <source> (the model&apos;s before calibration)</source>
         <translation>（为校准前模型的误差）</translation>
     </message>
+    <message>
+        <source>positive integers separated by x or commas, e.g. 4x8</source>
+        <translation>用 x 或逗号分隔的正整数，例如 4x8</translation>
+    </message>
 </context>
 <context>
     <name>tally::compare</name>
