@@ -820,15 +820,25 @@ void register_probes(CLI::App& app, CliState& state) {
                            .arg(run->started_at)
                            .arg(run->finished_at.empty() ? std::string("-") : run->finished_at)
                            .arg(to_string(run->status))));
-        fmt::print("{:<10} {:<6} {:>16} {:>14} {:>11} {:>8} {:>7} {:<8} {:<9} {}\n", "test",
-                   "dtype", "FLOP/s", "bytes/s", "median s", "stdrel", "samples", "status",
-                   "validated", "sizes");
+        // The test column as wide as its longest name, so long names keep the columns in line;
+        // a collective's bus bandwidth (nccl-tests' busbw, what a measured profile takes) beside
+        // its algorithm bandwidth.
+        std::size_t name_width = 10;
+        bool bus = false;
         for (const ProbeResultRecord& r : run->results) {
-            fmt::print("{:<10} {:<6} {:>16} {:>14} {:>11} {:>8} {:>7} {:<8} {:<9} {}{}\n",
-                       probe_case_name(r), r.dtype, four_digits_or_dash(r.flops_per_s),
-                       four_digits_or_dash(r.bytes_per_s), four_digits_or_dash(r.median_s),
-                       four_digits_or_dash(r.stdrel), r.samples, to_string(r.status),
-                       r.validated ? "yes" : "no", r.sizes_json,
+            name_width = std::max(name_width, probe_case_name(r).size());
+            bus = bus || r.bus_bytes_per_s.has_value();
+        }
+        fmt::print("{:<{}} {:<6} {:>16} {:>14} {:>14} {:>11} {:>8} {:>7} {:<8} {:<9} {}\n", "test",
+                   name_width, "dtype", "FLOP/s", "bytes/s", bus ? "bus bytes/s" : "", "median s",
+                   "stdrel", "samples", "status", "validated", "sizes");
+        for (const ProbeResultRecord& r : run->results) {
+            fmt::print("{:<{}} {:<6} {:>16} {:>14} {:>14} {:>11} {:>8} {:>7} {:<8} {:<9} {}{}\n",
+                       probe_case_name(r), name_width, r.dtype, four_digits_or_dash(r.flops_per_s),
+                       four_digits_or_dash(r.bytes_per_s),
+                       bus ? four_digits_or_dash(r.bus_bytes_per_s) : std::string(),
+                       four_digits_or_dash(r.median_s), four_digits_or_dash(r.stdrel), r.samples,
+                       to_string(r.status), r.validated ? "yes" : "no", r.sizes_json,
                        r.reason.empty() ? "" : "  (" + r.reason + ")");
         }
         state.exit_code = kExitOk;

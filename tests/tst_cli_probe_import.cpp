@@ -4,6 +4,7 @@
 // nccl-tests log becomes a run whose measured profile carries the network figures.
 #include <QFile>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -178,6 +179,15 @@ void TestCliProbeImport::ncclTestsLogFeedsAMeasuredProfile() {
     const json p = parse(shown.out);
     // The two hosts' best all-reduce bus bandwidth: the 1 GiB in-place row, 81.34 GB/s.
     QCOMPARE(p["network"]["inter_node_bytes_per_s_per_direction"].get<double>(), 81.34e9);
+    // `probes show` gives that bus bandwidth beside the algorithm bandwidth: the 1 GiB in-place
+    // row, algbw 54.23 GB/s and busbw 81.34 GB/s, as printed in the log.
+    const Run run = run_tally(
+        QStringList{QStringLiteral("probes"), QStringLiteral("show"), QString::number(id)} + db());
+    QCOMPARE(run.exit_code, 0);
+    QVERIFY2(run.out.contains("bus bytes/s"), run.out.constData());
+    QVERIFY2(QString::fromUtf8(run.out).contains(QRegularExpression(
+                 QStringLiteral("all_reduce.in_place +fp32 +- +5.423e\\+10 +8.134e\\+10 "))),
+             run.out.constData());
 }
 
 // The steps of a user who imported a cut copy first: `head -n 5 run.jsonl > cut.jsonl`, import
