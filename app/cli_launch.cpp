@@ -17,7 +17,9 @@
 #include "planner/core/errors.h"
 #include "planner/io/hf_config.h"
 #include "planner/io/launch/launch_config.h"
+#include "planner/io/launch/serving_launch.h"
 #include "planner/io/spec_json.h"
+#include "planner/serving/inference.h"
 #include "planner/training/plan.h"
 
 namespace tally::cli {
@@ -28,6 +30,15 @@ std::string target_names() {
     std::string names;
     for (LaunchTarget t : launch_targets()) {
         names += (names.empty() ? "" : "|") + std::string(to_string(t));
+    }
+    return names;
+}
+
+// Training targets, then the serving engines' commands (export only).
+std::string export_target_names() {
+    std::string names = target_names();
+    for (ServingTarget t : serving_targets()) {
+        names += "|" + std::string(to_string(t));
     }
     return names;
 }
@@ -126,6 +137,7 @@ void register_launch_commands(CLI::App& app, CliState& state) {
         std::string file;
         std::string from;
         std::string hf_config;
+        std::string model;  // export --to vllm|sglang: the checkpoint
         std::int64_t gpus = 0;
         bool allow_unknown = false;
         bool quiet = false;
@@ -135,15 +147,36 @@ void register_launch_commands(CLI::App& app, CliState& state) {
     auto* exp = app.add_subcommand(
         "export",
         "A plan as a framework's launch configuration (Megatron-LM arguments, NeMo "
-        "overrides, torchtitan TOML, DeepSpeed JSON, accelerate YAML)");
+        "overrides, torchtitan TOML, DeepSpeed JSON, accelerate YAML), or a serving plan as "
+        "its engine's command (vllm serve, SGLang's launch_server)");
     exp->add_option("SPEC", opts->spec, "Plan spec (JSON file; - reads standard input)")
         ->required();
-    exp->add_option("--to", opts->target, target_names())->required();
+    exp->add_option("--to", opts->target, export_target_names())->required();
     exp->add_option("-o,--output", opts->output, "Write to FILE (default: standard output)");
     exp->add_option("--db", state.db_path, "Workspace database (for custom and measured GPUs)");
+    exp->add_option("--model", opts->model,
+                    "With --to vllm|sglang: the model's checkpoint, a Hugging Face id or a local "
+                    "path (default: the preset's)");
     exp->callback([opts, &state] {
-        const LaunchTarget target = parse_target("--to", opts->target);
         refuse_overwriting_input(opts->spec, opts->output, "SPEC");
+        if (const std::optional<ServingTarget> serving = serving_target_from_string(opts->target)) {
+            // A serving plan as the engine's command: the serving block checked as `tally infer`
+            // checks it.
+            const PlanSpec spec = load_plan_spec(opts->spec);
+            if (std::optional<FieldError> error = check_inference(spec, resolve_gpu(spec, state))) {
+                throw SpecError(std::move(*error));
+            }
+            write_output(opts->output, export_serving_command(spec, *serving, opts->model));
+            state.exit_code = kExitOk;
+            return;
+        }
+        if (!opts->model.empty()) {
+            throw SpecError("--model", "\"" + opts->model + "\"",
+                            TALLY_TEXT("tally::cli",
+                                       "only with --to vllm or sglang: a training framework's "
+                                       "file names no checkpoint"));
+        }
+        const LaunchTarget target = parse_target("--to", opts->target);
         const PlanSpec spec = load_plan_spec(opts->spec);
         // A plan `tally plan` refuses (a global batch that is no multiple of micro-batch x
         // data-parallel ranks, say) is one the framework refuses at start-up too: written out,

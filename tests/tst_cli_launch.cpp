@@ -43,6 +43,7 @@ class TestCliLaunch : public QObject {
     Q_OBJECT
 
 private slots:
+    void servingPlanAsItsEngineCommand();
     void exportThenImport();
     void exportRefusesByName();
     void badInputWritesNothing_data();
@@ -304,6 +305,33 @@ void TestCliLaunch::exportSaysItsNotes() {
     QVERIFY2(r.err.contains("note: torchtitan's tensor parallelism always shards"),
              r.err.constData());
     QVERIFY(r.out.contains("tensor_parallel_degree = 8"));
+}
+
+// The shipped Llama 3 70B serving example (4 H100, tp 4, fp8 weights, a batch of 32 of 2048 +
+// 512 tokens) as vLLM's command: the preset's checkpoint, tp 4, the 2560-token context, 32
+// sequences, vLLM's fp8 quantization of the weights.
+void TestCliLaunch::servingPlanAsItsEngineCommand() {
+    const Run r = run_tally({QStringLiteral("export"), example("llama-3-70b-serve-4xh100-fp8.json"),
+                             QStringLiteral("--to"), QStringLiteral("vllm")});
+    QCOMPARE(r.exit_code, 0);
+    for (const char* line : {"vllm serve meta-llama/Meta-Llama-3-70B \\\n",
+                             "    --tensor-parallel-size 4 \\\n", "    --max-model-len 2560 \\\n",
+                             "    --max-num-seqs 32 \\\n", "    --quantization fp8\n"}) {
+        QVERIFY2(r.out.contains(line), r.out.constData());
+    }
+    // --model names another checkpoint; a training framework's file has none to name.
+    const Run own =
+        run_tally({QStringLiteral("export"), example("llama-3-70b-serve-4xh100-fp8.json"),
+                   QStringLiteral("--to"), QStringLiteral("sglang"), QStringLiteral("--model"),
+                   QStringLiteral("/models/l3-70b-fp8")});
+    QCOMPARE(own.exit_code, 0);
+    QVERIFY2(own.out.contains("    --model-path /models/l3-70b-fp8 \\\n"), own.out.constData());
+    const Run refused =
+        run_tally({QStringLiteral("export"), example("llama-3-70b-15t-1024-h100.json"),
+                   QStringLiteral("--to"), QStringLiteral("megatron"), QStringLiteral("--model"),
+                   QStringLiteral("x")});
+    QCOMPARE(refused.exit_code, 2);
+    QVERIFY2(refused.err.contains("--model"), refused.err.constData());
 }
 
 QTEST_GUILESS_MAIN(TestCliLaunch)

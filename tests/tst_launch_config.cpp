@@ -25,8 +25,10 @@
 #include "planner/hardware/hardware.h"
 #include "planner/io/launch/launch_config.h"
 #include "planner/io/launch/launch_fields.h"
+#include "planner/io/launch/serving_launch.h"
 #include "planner/io/presets.h"
 #include "planner/io/spec_json.h"
+#include "planner/serving/inference.h"
 #include "planner/training/plan.h"
 
 using namespace tally;
@@ -184,6 +186,9 @@ class TestLaunchConfig : public QObject {
     Q_OBJECT
 
 private slots:
+    void vllmCommandSetsWhatThePlanCounts();
+    void sglangCommandForExperts();
+    void servingCommandRefusals();
     void roundTrip_data();
     void roundTrip();
     void megatronExportsEveryCase();
@@ -1593,4 +1598,119 @@ void TestLaunchConfig::detect() {
 }
 
 QTEST_APPLESS_MAIN(TestLaunchConfig)
+namespace {
+
+PlanSpec served(const char* preset) {
+    PlanSpec s;
+    s.name = "served";
+    s.model = find_model_preset(preset)->model;
+    s.data.tokens = 1.0;
+    s.cluster.gpu = "h100-sxm";
+    return s;
+}
+
+}  // namespace
+
+// Llama 3 70B on 16 H100, tp 8: two replicas, at concurrency 64, 2048-token prompts and 512
+// output tokens, fp8 KV cache, chunked prefill in 4096-token steps. Every flag is the plan's own
+// figure under vLLM's name (vllm/engine/arg_utils.py): the context 2048 + 512 = 2560, 64
+// sequences a step, vLLM's default share of the memory (0.9) that the plan's KV cache assumes.
+void TestLaunchConfig::vllmCommandSetsWhatThePlanCounts() {
+    PlanSpec s = served("llama-3-70b");
+    s.cluster.gpus = 16;
+    s.inference.tp = 8;
+    s.inference.prompt_tokens = 2048;
+    s.inference.output_tokens = 512;
+    s.inference.concurrency = 64;
+    s.inference.max_batched_tokens = 4096;
+    s.inference.kv_dtype = DType::fp8_e4m3;
+    QVERIFY(!check_inference(s, *find_builtin_hardware("h100-sxm")));
+    const std::string text = export_serving_command(s, ServingTarget::vllm);
+    QCOMPARE(text, std::string("# vLLM serve command: served\n"
+                               "# written by Tally (tally export --to vllm)\n"
+                               "# one replica of 8 GPUs; the plan serves with 2 of them, each "
+                               "started alike\n"
+                               "vllm serve meta-llama/Meta-Llama-3-70B \\\n"
+                               "    --tensor-parallel-size 8 \\\n"
+                               "    --pipeline-parallel-size 1 \\\n"
+                               "    --max-model-len 2560 \\\n"
+                               "    --max-num-seqs 64 \\\n"
+                               "    --max-num-batched-tokens 4096 \\\n"
+                               "    --enable-chunked-prefill \\\n"
+                               "    --gpu-memory-utilization 0.9 \\\n"
+                               "    --kv-cache-dtype fp8_e4m3 \\\n"
+                               "    --dtype bfloat16\n"));
+    // Without chunked prefill, and a checkpoint named by the user.
+    s.inference.chunked_prefill = false;
+    const std::string own = export_serving_command(s, ServingTarget::vllm, "/models/llama3-70b");
+    QVERIFY(own.find("vllm serve /models/llama3-70b \\\n") != std::string::npos);
+    QVERIFY(own.find("    --no-enable-chunked-prefill \\\n") != std::string::npos);
+}
+
+// Mixtral 8x7B on 8 H100, tp 8 with its experts over 8 GPUs and data-parallel attention, in
+// SGLang (python/sglang/srt/server_args.py): --ep-size 8, --enable-dp-attention with --dp-size
+// 8, SGLang's memory share at tp 8 (mem_fraction_static 0.81); a static batch of 16 is 16
+// running requests. The plan is timed as vLLM, which the command says.
+void TestLaunchConfig::sglangCommandForExperts() {
+    PlanSpec s = served("mixtral-8x7b");
+    s.cluster.gpus = 8;
+    s.inference.tp = 8;
+    s.inference.ep = 8;
+    s.inference.dp_attention = true;
+    s.inference.batch = 16;
+    s.inference.prompt_tokens = 1000;
+    s.inference.output_tokens = 200;
+    QVERIFY(!check_inference(s, *find_builtin_hardware("h100-sxm")));
+    const std::string text = export_serving_command(s, ServingTarget::sglang);
+    QCOMPARE(text, std::string("# SGLang launch command: served\n"
+                               "# written by Tally (tally export --to sglang)\n"
+                               "# the plan is timed as vLLM; this command runs SGLang\n"
+                               "python -m sglang.launch_server \\\n"
+                               "    --model-path mistralai/Mixtral-8x7B-v0.1 \\\n"
+                               "    --tp-size 8 \\\n"
+                               "    --pp-size 1 \\\n"
+                               "    --context-length 1200 \\\n"
+                               "    --max-running-requests 16 \\\n"
+                               "    --chunked-prefill-size 8192 \\\n"
+                               "    --mem-fraction-static 0.81 \\\n"
+                               "    --ep-size 8 \\\n"
+                               "    --enable-dp-attention \\\n"
+                               "    --dp-size 8 \\\n"
+                               "    --dtype bfloat16\n"));
+}
+
+void TestLaunchConfig::servingCommandRefusals() {
+    const auto field = [](const PlanSpec& s, ServingTarget t, const std::string& checkpoint = {}) {
+        try {
+            export_serving_command(s, t, checkpoint);
+        } catch (const SpecError& e) {
+            return e.field();
+        }
+        return std::string("(none)");
+    };
+    PlanSpec mixtral = served("mixtral-8x7b");
+    mixtral.cluster.gpus = 8;
+    mixtral.inference.tp = 8;
+    mixtral.inference.ep = 2;
+    // vLLM's expert parallelism spans the whole tp group; SGLang's ep 2 of tp 8 is a flag.
+    QCOMPARE(field(mixtral, ServingTarget::vllm), std::string("inference.ep"));
+    QCOMPARE(field(mixtral, ServingTarget::sglang), std::string("(none)"));
+    PlanSpec fp32 = served("llama-3-8b");
+    fp32.inference.kv_dtype = DType::fp32;
+    QCOMPARE(field(fp32, ServingTarget::vllm), std::string("inference.kv_dtype"));
+    // A model of no preset has no checkpoint Tally can name; one given is used.
+    PlanSpec edited = served("llama-3-8b");
+    edited.model.layers = 30;
+    edited.model.name.clear();
+    QCOMPARE(field(edited, ServingTarget::vllm), std::string("--model"));
+    QCOMPARE(field(edited, ServingTarget::vllm, "/ckpt"), std::string("(none)"));
+    // int4 weights come in a quantized checkpoint, not the preset's 16-bit one.
+    PlanSpec int4 = served("llama-3-8b");
+    int4.inference.weight_dtype = DType::int4;
+    QCOMPARE(field(int4, ServingTarget::sglang), std::string("--model"));
+    QVERIFY(export_serving_command(int4, ServingTarget::sglang, "org/llama-3-8b-awq")
+                .find("# int4 weights: SGLang reads their quantization from the checkpoint's "
+                      "config\n") != std::string::npos);
+}
+
 #include "tst_launch_config.moc"

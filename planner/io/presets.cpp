@@ -27,6 +27,7 @@ std::vector<ModelPreset> load_presets() {
         p.name = r.string("name").value_or(p.id);
         p.source = r.string("source").value_or("");
         p.notes = r.string("notes").value_or("");
+        p.checkpoint = r.string("checkpoint").value_or("");
         const nlohmann::json* model = r.raw("model");
         if (p.id.empty() || p.source.empty() || !model) {
             throw std::runtime_error(where + ": a preset needs id, source and model");
@@ -35,7 +36,7 @@ std::vector<ModelPreset> load_presets() {
         if (p.model.name.empty()) {
             p.model.name = p.name;
         }
-        r.finish({"id", "name", "source", "notes", "model"});
+        r.finish({"id", "name", "source", "notes", "checkpoint", "model"});
         out.push_back(std::move(p));
     }
     std::sort(out.begin(), out.end(),

@@ -14,6 +14,9 @@ struct ModelPreset {
     std::string name;
     std::string source;
     std::string notes;
+    // The Hugging Face repository whose config.json the dimensions were read from (its weights,
+    // which a serving command names); empty where the model has none.
+    std::string checkpoint;
     ModelSpec model;
 };
 

@@ -1806,6 +1806,10 @@
         <source>positive integers separated by x or commas, e.g. 4x8</source>
         <translation>用 x 或逗号分隔的正整数，例如 4x8</translation>
     </message>
+    <message>
+        <source>only with --to vllm or sglang: a training framework&apos;s file names no checkpoint</source>
+        <translation>只能与 --to vllm 或 sglang 一起用：训练框架的文件不指定检查点</translation>
+    </message>
 </context>
 <context>
     <name>tally::compare</name>
@@ -3764,6 +3768,34 @@
     <message>
         <source>accelerate FSDP YAML</source>
         <translation>accelerate FSDP YAML 配置</translation>
+    </message>
+    <message>
+        <source>vLLM serve command</source>
+        <translation>vLLM serve 命令</translation>
+    </message>
+    <message>
+        <source>SGLang launch command</source>
+        <translation>SGLang 启动命令</translation>
+    </message>
+    <message>
+        <source>a checkpoint of the model quantized to %1 (AWQ or GPTQ for int4 and int8), a Hugging Face id or a local path: the preset&apos;s checkpoint is 16-bit</source>
+        <translation>量化为 %1 的模型检查点（int4 和 int8 用 AWQ 或 GPTQ），Hugging Face id 或本地路径：预设的检查点是 16 位的</translation>
+    </message>
+    <message>
+        <source>the model&apos;s checkpoint, a Hugging Face id or a local path: the plan&apos;s model is no shipped preset&apos;s, so Tally cannot name its weights</source>
+        <translation>模型的检查点，Hugging Face id 或本地路径：计划中的模型不是自带的预设，Tally 无法指出它的权重</translation>
+    </message>
+    <message>
+        <source>bf16, fp16, fp8_e4m3 or fp8_e5m2: the KV cache dtypes %1 takes (--kv-cache-dtype)</source>
+        <translation>bf16、fp16、fp8_e4m3 或 fp8_e5m2：%1 接受的 KV 缓存类型（--kv-cache-dtype）</translation>
+    </message>
+    <message>
+        <source>1 or inference.tp (%1) for vLLM: its expert parallelism (--enable-expert-parallel) spans the tensor-parallel group</source>
+        <translation>vLLM 只能是 1 或 inference.tp（%1）：它的专家并行（--enable-expert-parallel）覆盖整个张量并行组</translation>
+    </message>
+    <message>
+        <source>false for vLLM: data-parallel attention within a tensor-parallel group is SGLang&apos;s (--enable-dp-attention)</source>
+        <translation>vLLM 只能是 false：张量并行组内的数据并行注意力是 SGLang 的功能（--enable-dp-attention）</translation>
     </message>
 </context>
 <context>

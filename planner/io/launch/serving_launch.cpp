@@ -1,0 +1,231 @@
+#include "planner/io/launch/serving_launch.h"
+
+#include <fmt/core.h>
+
+#include <utility>
+
+#include "planner/core/errors.h"
+#include "planner/io/presets.h"
+#include "planner/serving/serving_engine.h"
+
+namespace tally {
+
+namespace {
+
+// One flag and its value ("" for a switch), in the order the command writes them.
+using Flags = std::vector<std::pair<std::string, std::string>>;
+
+std::string dtype_flag(DType d) {
+    return d == DType::fp16 ? "float16" : "bfloat16";
+}
+
+// The command's lines: the program, then one flag a line, continued with a backslash.
+std::string command_text(const std::string& program, const Flags& flags) {
+    std::string out = program;
+    for (const auto& [flag, value] : flags) {
+        out += " \\\n    " + flag + (value.empty() ? std::string() : " " + value);
+    }
+    return out + "\n";
+}
+
+std::string_view engine_title(ServingEngine e) {
+    switch (e) {
+        case ServingEngine::vllm:
+            return "vLLM";
+        case ServingEngine::tensorrt_llm:
+            return "TensorRT-LLM";
+        case ServingEngine::sglang:
+            return "SGLang";
+        case ServingEngine::gpt_fast:
+            return "gpt-fast";
+    }
+    return "?";
+}
+
+}  // namespace
+
+const std::vector<ServingTarget>& serving_targets() {
+    static const std::vector<ServingTarget> all = {ServingTarget::vllm, ServingTarget::sglang};
+    return all;
+}
+
+std::string_view to_string(ServingTarget target) {
+    return target == ServingTarget::vllm ? "vllm" : "sglang";
+}
+
+std::optional<ServingTarget> serving_target_from_string(std::string_view name) {
+    for (ServingTarget t : serving_targets()) {
+        if (to_string(t) == name) {
+            return t;
+        }
+    }
+    return std::nullopt;
+}
+
+std::string_view serving_target_title(ServingTarget target) {
+    return target == ServingTarget::vllm
+               ? QT_TRANSLATE_NOOP("tally::launch", "vLLM serve command")
+               : QT_TRANSLATE_NOOP("tally::launch", "SGLang launch command");
+}
+
+std::optional<std::string> preset_checkpoint(const ModelSpec& model) {
+    for (const ModelPreset& p : model_presets()) {
+        if (!p.checkpoint.empty() && p.model == model) {
+            return p.checkpoint;
+        }
+    }
+    return std::nullopt;
+}
+
+std::string export_serving_command(const PlanSpec& spec, ServingTarget target,
+                                   const std::string& checkpoint) {
+    const InferenceSpec& in = spec.inference;
+    const bool vllm = target == ServingTarget::vllm;
+    const ServingEngine engine = vllm ? ServingEngine::vllm : ServingEngine::sglang;
+    const std::string_view title = serving_target_title(target);
+    // Weights the engine cannot quantize as it loads them come quantized in their checkpoint,
+    // which the preset's (16-bit) is not.
+    const bool quantized_checkpoint = in.weight_dtype != DType::bf16 &&
+                                      in.weight_dtype != DType::fp16 &&
+                                      in.weight_dtype != DType::fp8_e4m3;
+    if (checkpoint.empty() && quantized_checkpoint) {
+        throw SpecError("--model", "",
+                        TALLY_TEXT("tally::launch",
+                                   "a checkpoint of the model quantized to %1 (AWQ or GPTQ for "
+                                   "int4 and int8), a Hugging Face id or a local path: the "
+                                   "preset's checkpoint is 16-bit")
+                            .arg(std::string(to_string(in.weight_dtype))));
+    }
+    std::string model = checkpoint;
+    if (model.empty()) {
+        model = preset_checkpoint(spec.model).value_or("");
+    }
+    if (model.empty()) {
+        throw SpecError("--model", "", TALLY_TEXT("tally::launch",
+                                                  "the model's checkpoint, a Hugging Face id or a "
+                                                  "local path: the plan's model is no shipped "
+                                                  "preset's, so Tally cannot name its weights"));
+    }
+
+    // The KV cache: the model's dtype ("auto") or fp8 (vLLM's --kv-cache-dtype and SGLang's take
+    // auto, fp8_e4m3, fp8_e5m2; vllm/config/cache.py CacheDType, sglang server_args.py).
+    std::string kv;
+    switch (in.kv_dtype) {
+        case DType::bf16:
+        case DType::fp16:
+            break;
+        case DType::fp8_e4m3:
+            kv = "fp8_e4m3";
+            break;
+        case DType::fp8_e5m2:
+            kv = "fp8_e5m2";
+            break;
+        default:
+            throw SpecError("inference.kv_dtype", std::string(to_string(in.kv_dtype)),
+                            TALLY_TEXT("tally::launch",
+                                       "bf16, fp16, fp8_e4m3 or fp8_e5m2: the KV cache dtypes "
+                                       "%1 takes (--kv-cache-dtype)")
+                                .arg(std::string(engine_title(engine))));
+    }
+    if (vllm && in.ep > 1 && in.ep != in.tp) {
+        // vLLM's --enable-expert-parallel puts the experts on every GPU of the tensor-parallel
+        // (times data-parallel) group instead of splitting each expert over them.
+        throw SpecError("inference.ep", std::to_string(in.ep),
+                        TALLY_TEXT("tally::launch",
+                                   "1 or inference.tp (%1) for vLLM: its expert parallelism "
+                                   "(--enable-expert-parallel) spans the tensor-parallel group")
+                            .arg(in.tp));
+    }
+    if (vllm && in.dp_attention) {
+        throw SpecError("inference.dp_attention", "true",
+                        TALLY_TEXT("tally::launch",
+                                   "false for vLLM: data-parallel attention within a "
+                                   "tensor-parallel group is SGLang's (--enable-dp-attention)"));
+    }
+
+    const std::int64_t context = in.prompt_tokens + in.output_tokens;
+    const std::int64_t sequences = in.concurrency > 0 ? in.concurrency : in.batch;
+    const KvPool pool = kv_pool(engine, in.tp);
+    std::vector<std::string> notes;
+    Flags flags;
+    if (vllm) {
+        // vllm serve's engine arguments (vllm/engine/arg_utils.py, EngineArgs).
+        flags = {{"--tensor-parallel-size", std::to_string(in.tp)},
+                 {"--pipeline-parallel-size", std::to_string(in.pp)},
+                 {"--max-model-len", std::to_string(context)},
+                 {"--max-num-seqs", std::to_string(sequences)},
+                 {"--max-num-batched-tokens", std::to_string(in.max_batched_tokens)},
+                 {in.chunked_prefill ? "--enable-chunked-prefill" : "--no-enable-chunked-prefill",
+                  ""},
+                 {"--gpu-memory-utilization", fmt::format("{}", pool.fraction)}};
+        if (in.ep > 1) {
+            flags.push_back({"--enable-expert-parallel", ""});
+        }
+        if (!kv.empty()) {
+            flags.push_back({"--kv-cache-dtype", kv});
+        }
+    } else {
+        // SGLang's server arguments (python/sglang/srt/server_args.py, ServerArgs); a chunk size
+        // of -1 turns chunked prefill off.
+        flags = {{"--model-path", model},
+                 {"--tp-size", std::to_string(in.tp)},
+                 {"--pp-size", std::to_string(in.pp)},
+                 {"--context-length", std::to_string(context)},
+                 {"--max-running-requests", std::to_string(sequences)},
+                 {"--chunked-prefill-size",
+                  in.chunked_prefill ? std::to_string(in.max_batched_tokens) : "-1"},
+                 {"--mem-fraction-static", fmt::format("{}", pool.fraction)}};
+        if (in.ep > 1) {
+            flags.push_back({"--ep-size", std::to_string(in.ep)});
+        }
+        if (in.dp_attention) {
+            flags.push_back({"--enable-dp-attention", ""});
+            flags.push_back({"--dp-size", std::to_string(in.tp)});
+        }
+        if (!kv.empty()) {
+            flags.push_back({"--kv-cache-dtype", kv});
+        }
+    }
+    // The weights: 16-bit as the engine's dtype; fp8 quantized by the engine as it loads them
+    // (both engines' --quantization fp8); the others come quantized in their checkpoint, whose
+    // config says how, and the engine reads it from there.
+    switch (in.weight_dtype) {
+        case DType::bf16:
+        case DType::fp16:
+            flags.push_back({"--dtype", dtype_flag(in.weight_dtype)});
+            break;
+        case DType::fp8_e4m3:
+            flags.push_back({"--quantization", "fp8"});
+            break;
+        default:
+            notes.push_back(fmt::format(
+                "{} weights: {} reads their quantization from the checkpoint's config",
+                to_string(in.weight_dtype), engine_title(engine)));
+            break;
+    }
+    if (in.engine != engine) {
+        notes.push_back(fmt::format("the plan is timed as {}; this command runs {}",
+                                    engine_title(in.engine), engine_title(engine)));
+    }
+    const std::int64_t replicas = spec.cluster.gpus / (in.tp * in.pp);
+    if (replicas > 1) {
+        notes.push_back(fmt::format(
+            "one replica of {} GPUs; the plan serves with {} of them, each started alike",
+            in.tp * in.pp, replicas));
+    }
+    if (in.host_step_s) {
+        notes.push_back(fmt::format("the plan adds {} s of host time a step, which no flag sets",
+                                    *in.host_step_s));
+    }
+
+    std::string out = fmt::format("# {}: {}\n# written by Tally (tally export --to {})\n", title,
+                                  spec.name.empty() ? std::string("this plan") : spec.name,
+                                  to_string(target));
+    for (const std::string& note : notes) {
+        out += "# " + note + "\n";
+    }
+    return out + command_text(vllm ? "vllm serve " + model : "python -m sglang.launch_server",
+                              flags);
+}
+
+}  // namespace tally
