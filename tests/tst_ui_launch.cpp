@@ -33,6 +33,7 @@ private slots:
     void init();
     void cleanup();
     void copyPlanAsFromTheFileMenu();
+    void copyServingPlanAsItsEngineCommand();
     void copyShowsWhereTheFrameworkRunsOtherwise();
     void copyRefusedNamesTheField();
     void copySelectedLayout();
@@ -104,6 +105,33 @@ void TestUiLaunch::copyPlanAsFromTheFileMenu() {
     QFile f(path);
     QVERIFY(f.open(QIODevice::ReadOnly));
     QCOMPARE(QString::fromUtf8(f.readAll()), expected);
+    dialog->close();
+}
+
+// The Inference panel's Copy as… gives the serving plan as vLLM's command: the clipboard and the
+// dialog hold exactly the planner's export of the plan (here, the shipped Llama 3 70B fp8
+// serving example on 4 H100: tp 4, its 2560-token context).
+void TestUiLaunch::copyServingPlanAsItsEngineCommand() {
+    QString error;
+    QVERIFY2(m_window->document()->open(
+                 QStringLiteral(TALLY_SOURCE_DIR
+                                "/resources/examples/llama-3-70b-serve-4xh100-fp8.json"),
+                 &error),
+             qPrintable(error));
+    auto* menu = m_window->findChild<QMenu*>(QStringLiteral("copyServingAsMenu"));
+    QVERIFY(menu);
+    QCOMPARE(menu->actions().size(), static_cast<int>(serving_targets().size()));
+    auto* vllm = menu->findChild<QAction*>(QStringLiteral("copyAs_vllm"));
+    QVERIFY(vllm);
+    vllm->trigger();
+    LaunchConfigDialog* dialog = openDialog();
+    QVERIFY(dialog);
+    const QString expected = QString::fromStdString(
+        export_serving_command(m_window->document()->spec(), ServingTarget::vllm));
+    QCOMPARE(dialog->text(), expected);
+    QCOMPARE(QApplication::clipboard()->text(), expected);
+    QVERIFY(expected.contains(QStringLiteral("    --tensor-parallel-size 4 \\\n")));
+    QVERIFY(expected.contains(QStringLiteral("    --max-model-len 2560 \\\n")));
     dialog->close();
 }
 

@@ -19,6 +19,10 @@
         <source>%1 cannot run this plan as it is: %2</source>
         <translation>%1 无法按原样运行此计划：%2</translation>
     </message>
+    <message>
+        <source>Copy the serving plan as %1 to the clipboard</source>
+        <translation>把服务计划复制为 %1 到剪贴板</translation>
+    </message>
 </context>
 <context>
     <name>WorkspaceSession</name>
@@ -6515,6 +6519,22 @@ Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
     <message>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Copy as…</source>
+        <translation>复制为…</translation>
+    </message>
+    <message>
+        <source>Copy the serving plan as the command that starts its engine, with every figure the plan counts under the engine&apos;s own flag</source>
+        <translation>把服务计划复制为启动其引擎的命令，计划计入的每个数都写成引擎自己的参数</translation>
+    </message>
+    <message>
+        <source>The plan has an error; correct it first: %1</source>
+        <translation>计划有错误，请先改正：%1</translation>
+    </message>
+    <message>
+        <source>No plan is drawn.</source>
+        <translation>没有绘出的计划。</translation>
     </message>
 </context>
 <context>

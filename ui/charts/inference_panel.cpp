@@ -12,6 +12,7 @@
 #include <QLabel>
 #include <QLineSeries>
 #include <QLogValueAxis>
+#include <QMenu>
 #include <QPushButton>
 #include <QScatterSeries>
 #include <QScrollArea>
@@ -28,6 +29,7 @@
 #include "ui/charts/figure_table_model.h"
 #include "ui/charts/figure_text.h"
 #include "ui/common/chart_support.h"
+#include "ui/common/launch_copy.h"
 #include "ui/common/number_text.h"
 #include "ui/common/wheel_guard.h"
 #include "ui/i18n/translate_text.h"
@@ -315,10 +317,40 @@ InferencePanel::InferencePanel(PlanDocument* document, QWidget* parent)
                             this);
     note->setWordWrap(true);
 
+    // The serving plan as the command that starts its engine (vllm serve, SGLang).
+    auto* copyAs = new QPushButton(tr("Copy as…"), this);
+    copyAs->setObjectName(QStringLiteral("copyServingAs"));
+    copyAs->setToolTip(
+        tr("Copy the serving plan as the command that starts its engine, with "
+           "every figure the plan counts under the engine's own flag"));
+    auto* copyMenu = new QMenu(copyAs);
+    copyMenu->setObjectName(QStringLiteral("copyServingAsMenu"));
+    fillServingCopyAsMenu(copyMenu, this, [this](QString* reason) -> std::optional<PlanSpec> {
+        const PlanViews* v = this->document()->servingViews()
+                                 ? this->document()->servingViews().get()
+                                 : this->document()->views().get();
+        if (this->document()->error() && !this->document()->servingViews()) {
+            *reason = tr("The plan has an error; correct it first: %1")
+                          .arg(errorText(*this->document()->error()));
+            return std::nullopt;
+        }
+        if (v == nullptr) {
+            *reason = tr("No plan is drawn.");
+            return std::nullopt;
+        }
+        if (auto error = check_inference(v->spec, v->hardware)) {
+            *reason = tr("Cannot serve this plan: %1").arg(errorText(*error));
+            return std::nullopt;
+        }
+        return v->spec;
+    });
+    copyAs->setMenu(copyMenu);
+
     auto* side = new QWidget(this);
     auto* sideLayout = new QVBoxLayout(side);
     sideLayout->setContentsMargins(0, 0, 0, 0);
     sideLayout->addWidget(box);
+    sideLayout->addWidget(copyAs, 0, Qt::AlignLeft);
     sideLayout->addWidget(m_message);
     sideLayout->addWidget(m_warnings);
     sideLayout->addWidget(m_fitButton, 0, Qt::AlignLeft);

@@ -57,10 +57,25 @@ LaunchConfigDialog::LaunchConfigDialog(const QString& text, LaunchTarget target,
                                        QWidget* parent)
     : QDialog(parent),
       m_text(new QPlainTextEdit(this)),
-      m_target(target),
+      m_filter(fileFilter(target)),
       m_suggestedName(suggestedName) {
+    build(text, launchTargetTitle(target), notes);
+}
+
+LaunchConfigDialog::LaunchConfigDialog(const QString& text, const QString& title,
+                                       const QString& extension, const QString& suggestedName,
+                                       QWidget* parent)
+    : QDialog(parent),
+      m_text(new QPlainTextEdit(this)),
+      m_filter(QObject::tr("%1 (*.%2);;All files (*)").arg(title, extension)),
+      m_suggestedName(suggestedName) {
+    build(text, title, {});
+}
+
+void LaunchConfigDialog::build(const QString& text, const QString& title,
+                               const QStringList& notes) {
     setObjectName(QStringLiteral("launchConfigDialog"));
-    setWindowTitle(tr("%1 of the plan").arg(launchTargetTitle(target)));
+    setWindowTitle(tr("%1 of the plan").arg(title));
     auto* note = new QLabel(
         tr("Copied to the clipboard. Every setting the plan runs with is written in the "
            "framework's own names; a setting it cannot express is refused, never left out, and "
@@ -69,10 +84,9 @@ LaunchConfigDialog::LaunchConfigDialog(const QString& text, LaunchTarget target,
     note->setWordWrap(true);
     QLabel* otherwise = nullptr;
     if (!notes.isEmpty()) {
-        otherwise =
-            new QLabel(tr("Where %1 will run the plan otherwise:").arg(launchTargetTitle(target)) +
-                           QStringLiteral("\n• ") + notes.join(QStringLiteral("\n• ")),
-                       this);
+        otherwise = new QLabel(tr("Where %1 will run the plan otherwise:").arg(title) +
+                                   QStringLiteral("\n• ") + notes.join(QStringLiteral("\n• ")),
+                               this);
         otherwise->setObjectName(QStringLiteral("launchConfigNotes"));
         otherwise->setWordWrap(true);
         otherwise->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -88,8 +102,8 @@ LaunchConfigDialog::LaunchConfigDialog(const QString& text, LaunchTarget target,
     save->setObjectName(QStringLiteral("saveLaunchConfig"));
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(save, &QPushButton::clicked, this, [this] {
-        const QString path = chooseSavePath(this, tr("Save the launch configuration"),
-                                            m_suggestedName, fileFilter(m_target));
+        const QString path =
+            chooseSavePath(this, tr("Save the launch configuration"), m_suggestedName, m_filter);
         if (path.isEmpty()) {
             return;
         }
@@ -143,6 +157,43 @@ void fillCopyAsMenu(QMenu* menu, QWidget* dialogParent, LaunchSpecSource source)
                 notes << translatedText(n);
             }
             auto* dialog = new LaunchConfigDialog(*text, target, name, notes, dialogParent);
+            dialog->setAttribute(Qt::WA_DeleteOnClose);
+            dialog->open();
+        });
+    }
+}
+
+QString servingTargetTitle(ServingTarget target) {
+    return QCoreApplication::translate("tally::launch", serving_target_title(target).data());
+}
+
+void fillServingCopyAsMenu(QMenu* menu, QWidget* dialogParent, LaunchSpecSource source) {
+    for (ServingTarget target : serving_targets()) {
+        QAction* action = menu->addAction(servingTargetTitle(target));
+        action->setObjectName(QStringLiteral("copyAs_") + qs(to_string(target)));
+        action->setToolTip(QObject::tr("Copy the serving plan as %1 to the clipboard")
+                               .arg(servingTargetTitle(target)));
+        QObject::connect(action, &QAction::triggered, dialogParent, [dialogParent, source, target] {
+            QString reason;
+            const std::optional<PlanSpec> spec = source(&reason);
+            if (!spec) {
+                QMessageBox::information(dialogParent, QObject::tr("Tally"), reason);
+                return;
+            }
+            QString text;
+            try {
+                text = QString::fromStdString(export_serving_command(*spec, target));
+            } catch (const SpecError& e) {
+                QMessageBox::warning(
+                    dialogParent, QObject::tr("Tally"),
+                    QObject::tr("%1 cannot run this plan as it is: %2")
+                        .arg(servingTargetTitle(target), translatedFieldError(e.error())));
+                return;
+            }
+            QApplication::clipboard()->setText(text);
+            auto* dialog =
+                new LaunchConfigDialog(text, servingTargetTitle(target), QStringLiteral("sh"),
+                                       qs(to_string(target)) + QStringLiteral(".sh"), dialogParent);
             dialog->setAttribute(Qt::WA_DeleteOnClose);
             dialog->open();
         });

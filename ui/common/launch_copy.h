@@ -7,6 +7,7 @@
 
 #include "planner/core/spec.h"
 #include "planner/io/launch/launch_config.h"
+#include "planner/io/launch/serving_launch.h"
 
 class QMenu;
 class QPlainTextEdit;
@@ -14,8 +15,9 @@ class QLabel;
 
 namespace tally::ui {
 
-// A target's title ("Megatron-LM arguments") in the window's language.
+// A target's title ("Megatron-LM arguments", "vLLM serve command") in the window's language.
 QString launchTargetTitle(LaunchTarget target);
+QString servingTargetTitle(ServingTarget target);
 
 // A launch configuration just copied to the clipboard (planner/io/launch): its text, and Save…
 // to write it to a file (atomically).
@@ -26,13 +28,19 @@ public:
     // shown above the text; empty when it runs it as planned.
     LaunchConfigDialog(const QString& text, LaunchTarget target, const QString& suggestedName,
                        const QStringList& notes = {}, QWidget* parent = nullptr);
+    // The same for a text of another kind (a serving engine's command): its title, and the
+    // extension its files take.
+    LaunchConfigDialog(const QString& text, const QString& title, const QString& extension,
+                       const QString& suggestedName, QWidget* parent = nullptr);
     QString text() const;
     // Writes the text to `path`; false and a message naming the file on failure.
     bool saveTo(const QString& path, QString* error) const;
 
 private:
+    void build(const QString& text, const QString& title, const QStringList& notes);
+
     QPlainTextEdit* m_text;
-    LaunchTarget m_target;
+    QString m_filter;  // the Save… dialog's file filter
     QString m_suggestedName;
 };
 
@@ -44,6 +52,10 @@ using LaunchSpecSource = std::function<std::optional<PlanSpec>(QString* reason)>
 // on the clipboard and opens a LaunchConfigDialog (object name "launchConfigDialog") with Save…;
 // a setting the framework cannot express is reported naming the field, and nothing is copied.
 void fillCopyAsMenu(QMenu* menu, QWidget* dialogParent, LaunchSpecSource source);
+
+// The same for a serving plan: one action per serving engine (vllm serve, SGLang), each the
+// command that starts the engine as the plan counts it (planner/io/launch/serving_launch.h).
+void fillServingCopyAsMenu(QMenu* menu, QWidget* dialogParent, LaunchSpecSource source);
 
 // Exports and copies to the clipboard; the text, or nullopt and the message (naming the field).
 std::optional<QString> copyLaunchConfig(const PlanSpec& spec, LaunchTarget target, QString* error);
