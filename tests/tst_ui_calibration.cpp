@@ -284,6 +284,10 @@ void TestUiCalibration::buttonOpensTheDialogAndOkSwitchesThePlan() {
     time->ensureCurrent();
     QVERIFY2(time->mfuSource()->text().contains(QStringLiteral("calibrated from a measured step")),
              qPrintable(time->mfuSource()->text()));
+    // The headline says where its time comes from: the calibrated step.
+    auto* days = m_window->findChild<QLabel*>(QStringLiteral("daysCaption"));
+    QVERIFY(days != nullptr);
+    QTRY_COMPARE(days->text(), QStringLiteral("Training time, calibrated"));
     // The step chart's title says the step is the calibrated one, not the model's prediction.
     auto* stepView = qobject_cast<QChartView*>(time->charts().first().widget);
     QVERIFY(stepView != nullptr);

@@ -9132,6 +9132,10 @@ Source: %2</source>
         <source>Training time at MFU %1</source>
         <translation>训练时间（MFU %1）</translation>
     </message>
+    <message>
+        <source>Training time, calibrated</source>
+        <translation>训练时间（校准）</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::TimePanel</name>

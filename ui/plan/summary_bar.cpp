@@ -277,11 +277,13 @@ void SummaryBar::showTraining(const PlanViews& v) {
     const Plan& p = v.plan;
     const MemoryBreakdown& m = p.memory;
     setCaption(QStringLiteral("memory"), tr("Memory per GPU"));
-    // Where the time comes from, beside it: the performance model's step, or the MFU assumed.
+    // Where the time comes from, beside it: the performance model's step (divided by the
+    // profile's fitted efficiency where it is calibrated), or the MFU assumed.
     setCaption(QStringLiteral("days"),
-               p.time.mfu_predicted
-                   ? tr("Training time, predicted")
-                   : tr("Training time at MFU %1").arg(formatNumber(p.time.mfu, 'g', 3)));
+               !p.time.mfu_predicted
+                   ? tr("Training time at MFU %1").arg(formatNumber(p.time.mfu, 'g', 3))
+               : v.hardware.calibration ? tr("Training time, calibrated")
+                                        : tr("Training time, predicted"));
     setCaption(QStringLiteral("gpu_hours"), tr("GPU-hours"));
     setCaption(QStringLiteral("cost"), tr("Cost"));
     setCaption(QStringLiteral("energy"), tr("Energy"));
