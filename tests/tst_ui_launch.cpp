@@ -2,12 +2,14 @@
 // File > Import run configuration… with its preview, applied as one undoable edit.
 #include <QApplication>
 #include <QClipboard>
+#include <QInputDialog>
 #include <QLabel>
 #include <QMenu>
 #include <QPushButton>
 #include <QSettings>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QTreeWidget>
 #include <QUndoStack>
 #include <QtTest>
@@ -133,6 +135,24 @@ void TestUiLaunch::copyServingPlanAsItsEngineCommand() {
     QVERIFY(expected.contains(QStringLiteral("    --tensor-parallel-size 4 \\\n")));
     QVERIFY(expected.contains(QStringLiteral("    --max-model-len 2560 \\\n")));
     dialog->close();
+
+    // A model of no preset (40 layers): the checkpoint is asked for, as --model gives it.
+    PlanSpec edited = m_window->document()->spec();
+    edited.model.layers = 40;
+    m_window->document()->edit(edited, QStringLiteral("40 layers"));
+    QTimer::singleShot(0, this, [] {
+        for (QWidget* w : QApplication::topLevelWidgets()) {
+            if (auto* ask = qobject_cast<QInputDialog*>(w)) {
+                ask->setTextValue(QStringLiteral("/models/l3-40"));
+                ask->accept();
+            }
+        }
+    });
+    vllm->trigger();
+    QTRY_VERIFY(openDialog() != nullptr);
+    QVERIFY2(openDialog()->text().contains(QStringLiteral("vllm serve /models/l3-40 \\\n")),
+             qPrintable(openDialog()->text()));
+    openDialog()->close();
 }
 
 // A plan NeMo runs otherwise (flash attention off; its recipes run Transformer Engine's fused

@@ -23,6 +23,10 @@
         <source>Copy the serving plan as %1 to the clipboard</source>
         <translation>把服务计划复制为 %1 到剪贴板</translation>
     </message>
+    <message>
+        <source>Checkpoint (a Hugging Face id or a local path):</source>
+        <translation>检查点（Hugging Face id 或本地路径）：</translation>
+    </message>
 </context>
 <context>
     <name>WorkspaceSession</name>

@@ -4,6 +4,8 @@
 #include <QClipboard>
 #include <QDialogButtonBox>
 #include <QFontDatabase>
+#include <QInputDialog>
+#include <QLineEdit>
 #include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
@@ -182,7 +184,28 @@ void fillServingCopyAsMenu(QMenu* menu, QWidget* dialogParent, LaunchSpecSource 
             }
             QString text;
             try {
-                text = QString::fromStdString(export_serving_command(*spec, target));
+                std::string checkpoint;
+                try {
+                    text = QString::fromStdString(export_serving_command(*spec, target));
+                } catch (const SpecError& e) {
+                    if (e.field() != "--model") {
+                        throw;
+                    }
+                    // A model of no preset, or weights that come quantized in their checkpoint:
+                    // the checkpoint is asked for, as the command line's --model gives it.
+                    bool ok = false;
+                    const QString given = QInputDialog::getText(
+                        dialogParent, servingTargetTitle(target),
+                        translatedFieldError(e.error()) + QStringLiteral("\n\n") +
+                            QObject::tr("Checkpoint (a Hugging Face id or a local path):"),
+                        QLineEdit::Normal, QString(), &ok);
+                    if (!ok || given.trimmed().isEmpty()) {
+                        return;
+                    }
+                    checkpoint = given.trimmed().toStdString();
+                    text =
+                        QString::fromStdString(export_serving_command(*spec, target, checkpoint));
+                }
             } catch (const SpecError& e) {
                 QMessageBox::warning(
                     dialogParent, QObject::tr("Tally"),
