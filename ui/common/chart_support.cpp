@@ -18,6 +18,7 @@
 #include <QTableView>
 #include <QValueAxis>
 #include <QXYSeries>
+#include <algorithm>
 #include <cmath>
 
 #include "ui/common/file_io.h"
@@ -52,25 +53,27 @@ void compactTable(QTableView* table, int stretchColumn) {
     QHeaderView* header = table->horizontalHeader();
     header->setSectionResizeMode(QHeaderView::Interactive);
     header->setSectionResizeMode(stretchColumn, QHeaderView::Stretch);
-    auto fit = [table, stretchColumn] {
+    auto fitColumns = [table, stretchColumn](int first, int last) {
         const int padding = table->fontMetrics().horizontalAdvance(QStringLiteral("00"));
-        for (int c = 0; c < table->model()->columnCount(); ++c) {
+        for (int c = std::max(first, 0); c <= last && c < table->model()->columnCount(); ++c) {
             if (c != stretchColumn) {
                 table->resizeColumnToContents(c);
                 table->setColumnWidth(c, table->columnWidth(c) + padding);
             }
         }
     };
+    auto fit = [table, fitColumns] { fitColumns(0, table->model()->columnCount() - 1); };
     QObject::connect(table->model(), &QAbstractItemModel::modelReset, table, fit);
     // Rows that arrive one by one (a probe's results) widen their columns too; sized only on a
     // reset, the columns kept the empty table's widths and cut "stream" to "stre…".
     QObject::connect(table->model(), &QAbstractItemModel::rowsInserted, table, fit);
-    // Headers in another language (a language switch announces new header data): sized to the
-    // old words, English headers after Chinese ones were cut to "icro-bat".
+    // Headers in another language (a language switch announces new header data for every
+    // column): sized to the old words, English headers after Chinese ones were cut to
+    // "icro-bat". Only the columns whose headers changed.
     QObject::connect(table->model(), &QAbstractItemModel::headerDataChanged, table,
-                     [fit](Qt::Orientation orientation, int, int) {
+                     [fitColumns](Qt::Orientation orientation, int first, int last) {
                          if (orientation == Qt::Horizontal) {
-                             fit();
+                             fitColumns(first, last);
                          }
                      });
     fit();
