@@ -5,8 +5,8 @@
 #include <QDialogButtonBox>
 #include <QFontDatabase>
 #include <QInputDialog>
-#include <QLineEdit>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMessageBox>
 #include <QPlainTextEdit>
@@ -132,6 +132,20 @@ bool LaunchConfigDialog::saveTo(const QString& path, QString* error) const {
     return writeFileAtomically(path, m_text->toPlainText().toUtf8(), error);
 }
 
+namespace {
+
+// The spec a Copy as… action exports, or nullopt once the user has been told why there is none.
+std::optional<PlanSpec> specToCopy(const LaunchSpecSource& source, QWidget* dialogParent) {
+    QString reason;
+    std::optional<PlanSpec> spec = source(&reason);
+    if (!spec) {
+        QMessageBox::information(dialogParent, QObject::tr("Tally"), reason);
+    }
+    return spec;
+}
+
+}  // namespace
+
 void fillCopyAsMenu(QMenu* menu, QWidget* dialogParent, LaunchSpecSource source) {
     for (LaunchTarget target : launch_targets()) {
         QAction* action = menu->addAction(launchTargetTitle(target));
@@ -139,10 +153,8 @@ void fillCopyAsMenu(QMenu* menu, QWidget* dialogParent, LaunchSpecSource source)
         action->setToolTip(
             QObject::tr("Copy the plan as %1 to the clipboard").arg(launchTargetTitle(target)));
         QObject::connect(action, &QAction::triggered, dialogParent, [dialogParent, source, target] {
-            QString reason;
-            const std::optional<PlanSpec> spec = source(&reason);
+            const std::optional<PlanSpec> spec = specToCopy(source, dialogParent);
             if (!spec) {
-                QMessageBox::information(dialogParent, QObject::tr("Tally"), reason);
                 return;
             }
             QString error;
@@ -176,15 +188,12 @@ void fillServingCopyAsMenu(QMenu* menu, QWidget* dialogParent, LaunchSpecSource 
         action->setToolTip(QObject::tr("Copy the serving plan as %1 to the clipboard")
                                .arg(servingTargetTitle(target)));
         QObject::connect(action, &QAction::triggered, dialogParent, [dialogParent, source, target] {
-            QString reason;
-            const std::optional<PlanSpec> spec = source(&reason);
+            const std::optional<PlanSpec> spec = specToCopy(source, dialogParent);
             if (!spec) {
-                QMessageBox::information(dialogParent, QObject::tr("Tally"), reason);
                 return;
             }
             QString text;
             try {
-                std::string checkpoint;
                 try {
                     text = QString::fromStdString(export_serving_command(*spec, target));
                 } catch (const SpecError& e) {
@@ -202,9 +211,8 @@ void fillServingCopyAsMenu(QMenu* menu, QWidget* dialogParent, LaunchSpecSource 
                     if (!ok || given.trimmed().isEmpty()) {
                         return;
                     }
-                    checkpoint = given.trimmed().toStdString();
-                    text =
-                        QString::fromStdString(export_serving_command(*spec, target, checkpoint));
+                    text = QString::fromStdString(
+                        export_serving_command(*spec, target, given.trimmed().toStdString()));
                 }
             } catch (const SpecError& e) {
                 QMessageBox::warning(

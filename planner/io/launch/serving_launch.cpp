@@ -101,10 +101,11 @@ std::string export_serving_command(const PlanSpec& spec, ServingTarget target,
         model = preset_checkpoint(spec.model).value_or("");
     }
     if (model.empty()) {
-        throw SpecError("--model", "", TALLY_TEXT("tally::launch",
-                                                  "the model's checkpoint, a Hugging Face id or a "
-                                                  "local path: the plan's model is no shipped "
-                                                  "preset's, so Tally cannot name its weights"));
+        throw SpecError("--model", "",
+                        TALLY_TEXT("tally::launch",
+                                   "the model's checkpoint, a Hugging Face id or a "
+                                   "local path: the plan's model is no shipped "
+                                   "preset's, so Tally cannot name its weights"));
     }
 
     // The KV cache: the model's dtype ("auto") or fp8 (vLLM's --kv-cache-dtype and SGLang's take
@@ -150,14 +151,14 @@ std::string export_serving_command(const PlanSpec& spec, ServingTarget target,
     Flags flags;
     if (vllm) {
         // vllm serve's engine arguments (vllm/engine/arg_utils.py, EngineArgs).
-        flags = {{"--tensor-parallel-size", std::to_string(in.tp)},
-                 {"--pipeline-parallel-size", std::to_string(in.pp)},
-                 {"--max-model-len", std::to_string(context)},
-                 {"--max-num-seqs", std::to_string(sequences)},
-                 {"--max-num-batched-tokens", std::to_string(in.max_batched_tokens)},
-                 {in.chunked_prefill ? "--enable-chunked-prefill" : "--no-enable-chunked-prefill",
-                  ""},
-                 {"--gpu-memory-utilization", fmt::format("{}", pool.fraction)}};
+        flags = {
+            {"--tensor-parallel-size", std::to_string(in.tp)},
+            {"--pipeline-parallel-size", std::to_string(in.pp)},
+            {"--max-model-len", std::to_string(context)},
+            {"--max-num-seqs", std::to_string(sequences)},
+            {"--max-num-batched-tokens", std::to_string(in.max_batched_tokens)},
+            {in.chunked_prefill ? "--enable-chunked-prefill" : "--no-enable-chunked-prefill", ""},
+            {"--gpu-memory-utilization", fmt::format("{}", pool.fraction)}};
         if (in.ep > 1) {
             flags.push_back({"--enable-expert-parallel", ""});
         }
@@ -198,9 +199,9 @@ std::string export_serving_command(const PlanSpec& spec, ServingTarget target,
             flags.push_back({"--quantization", "fp8"});
             break;
         default:
-            notes.push_back(fmt::format(
-                "{} weights: {} reads their quantization from the checkpoint's config",
-                to_string(in.weight_dtype), engine_title(engine)));
+            notes.push_back(
+                fmt::format("{} weights: {} reads their quantization from the checkpoint's config",
+                            to_string(in.weight_dtype), engine_title(engine)));
             break;
     }
     if (in.engine != engine) {
@@ -218,14 +219,14 @@ std::string export_serving_command(const PlanSpec& spec, ServingTarget target,
                                     *in.host_step_s));
     }
 
-    std::string out = fmt::format("# {}: {}\n# written by Tally (tally export --to {})\n", title,
-                                  spec.name.empty() ? std::string("this plan") : spec.name,
-                                  to_string(target));
+    std::string out =
+        fmt::format("# {}: {}\n# written by Tally (tally export --to {})\n", title,
+                    spec.name.empty() ? std::string("this plan") : spec.name, to_string(target));
     for (const std::string& note : notes) {
         out += "# " + note + "\n";
     }
-    return out + command_text(vllm ? "vllm serve " + model : "python -m sglang.launch_server",
-                              flags);
+    return out +
+           command_text(vllm ? "vllm serve " + model : "python -m sglang.launch_server", flags);
 }
 
 }  // namespace tally
