@@ -166,30 +166,30 @@ void print_plan_table(const PlanSpec& spec, const HardwareProfile& hw, const Pla
     fmt::print("{}\n",
                cli_text("tally::cli",
                         "Memory per GPU (GB = 1e9 bytes; GiB = 2^30 bytes, as nvidia-smi shows)"));
-    fmt::print("  {:<13} {}\n", cli_text("tally::cli", "params"), gb_gib_columns(m.params_bytes));
-    fmt::print("  {:<13} {}\n", cli_text("tally::cli", "gradients"), gb_gib_columns(m.grads_bytes));
-    fmt::print("  {:<13} {}\n", cli_text("tally::cli", "master"), gb_gib_columns(m.master_bytes));
-    fmt::print("  {:<13} {}\n", cli_text("tally::cli", "optimizer state"),
+    fmt::print("  {:<15} {}\n", cli_text("tally::cli", "params"), gb_gib_columns(m.params_bytes));
+    fmt::print("  {:<15} {}\n", cli_text("tally::cli", "gradients"), gb_gib_columns(m.grads_bytes));
+    fmt::print("  {:<15} {}\n", cli_text("tally::cli", "master"), gb_gib_columns(m.master_bytes));
+    fmt::print("  {:<15} {}\n", cli_text("tally::cli", "optimizer state"),
                gb_gib_columns(m.optimizer_bytes));
-    fmt::print("  {:<13} {}\n", cli_text("tally::cli", "activations"),
+    fmt::print("  {:<15} {}\n", cli_text("tally::cli", "activations"),
                gb_gib_columns(m.activations_bytes));
     if (m.zero3_gather_bytes > 0) {
-        fmt::print("  {:<13} {}\n", cli_text("tally::cli", "ZeRO-3 gather"),
+        fmt::print("  {:<15} {}\n", cli_text("tally::cli", "ZeRO-3 gather"),
                    gb_gib_columns(m.zero3_gather_bytes));
     }
     if (m.pipeline_buffer_bytes > 0) {
-        fmt::print("  {:<13} {}\n", cli_text("tally::cli", "PP buffers"),
+        fmt::print("  {:<15} {}\n", cli_text("tally::cli", "PP buffers"),
                    gb_gib_columns(m.pipeline_buffer_bytes));
     }
     fmt::print(
-        "  {:<13} {}   {}\n", cli_text("tally::cli", "total"), gb_gib_columns(m.total_bytes),
+        "  {:<15} {}   {}\n", cli_text("tally::cli", "total"), gb_gib_columns(m.total_bytes),
         cli_render(TALLY_TEXT("tally::cli", "of %1 GB: %2")
                        .arg(fmt::format("{:.2f}", to_gb(m.capacity_bytes)))
                        .arg_translated("tally::cli",
                                        m.fits ? QT_TRANSLATE_NOOP("tally::cli", "fits")
                                               : QT_TRANSLATE_NOOP("tally::cli", "DOES NOT FIT"))));
     if (m.host_bytes > 0) {
-        fmt::print("  {:<13} {}   {}\n", cli_text("tally::cli", "host memory"),
+        fmt::print("  {:<15} {}   {}\n", cli_text("tally::cli", "host memory"),
                    gb_gib_columns(m.host_bytes), cli_text("tally::cli", "(offloaded, per GPU)"));
     }
     fmt::print("\n");
