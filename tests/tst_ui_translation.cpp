@@ -299,6 +299,7 @@ private slots:
     void init();
     void cleanup();
     void catalogueLoads();
+    void englishCountsInTheSingular();
     void everyPanelInChinese();
     void dialogsInChinese();
     void calibrationRefusalInChinese();
@@ -376,6 +377,38 @@ void TestUiTranslation::catalogueLoads() {
     QVERIFY(!t.load(QStringLiteral("fr")));
     QCOMPARE(t.language(), QStringLiteral("en"));
     QCOMPARE(t.translate("tally::ui::MainWindow", "&File"), QStringLiteral("&File"));
+}
+
+// English is the source texts, but a text that counts ("%n result(s)") takes its plural forms
+// from resources/translations/tally_en.ts: "1 result", "0 results" and "2 results" (English's
+// two forms, one for exactly 1); untouched texts stay the source.
+void TestUiTranslation::englishCountsInTheSingular() {
+    Translations t;
+    QVERIFY(t.load(QStringLiteral("en")));
+    QCOMPARE(t.language(), QStringLiteral("en"));
+    QCOMPARE(QCoreApplication::translate("tally::ui::ProbePanel", "%n result(s)", nullptr, 1),
+             QStringLiteral("1 result"));
+    QCOMPARE(QCoreApplication::translate("tally::ui::ProbePanel", "%n result(s)", nullptr, 2),
+             QStringLiteral("2 results"));
+    QCOMPARE(QCoreApplication::translate("tally::ui::ProbePanel", "%n result(s)", nullptr, 0),
+             QStringLiteral("0 results"));
+    QCOMPARE(
+        QCoreApplication::translate(
+            "tally::ui::ProbePanel",
+            "Delete probe run %1 and its %n result(s) from the workspace? This cannot be "
+            "undone.",
+            nullptr, 1),
+        QStringLiteral(
+            "Delete probe run %1 and its 1 result from the workspace? This cannot be undone."));
+    QCOMPARE(QCoreApplication::translate("tally::ui::MainWindow", "&File"),
+             QStringLiteral("&File"));
+    // Chinese has one form; back in English the plural forms return.
+    QVERIFY(t.load(QStringLiteral("zh_CN")));
+    QCOMPARE(QCoreApplication::translate("tally::ui::ProbePanel", "%n result(s)", nullptr, 1),
+             QStringLiteral("1 个结果"));
+    QVERIFY(t.load(QStringLiteral("en")));
+    QCOMPARE(QCoreApplication::translate("tally::ui::ProbePanel", "%n result(s)", nullptr, 1),
+             QStringLiteral("1 result"));
 }
 
 void TestUiTranslation::everyPanelInChinese() {

@@ -156,7 +156,8 @@ bool Translations::load(const QString& code) {
     }
     bool ok = true;
     if (language == QLatin1String("en")) {
-        m_tally->load(QString());
+        // The source texts, with the plural forms of those that count ("1 result").
+        ok = m_tally->load(QStringLiteral(":/i18n/tally_en.qm"));
         m_qt = std::make_unique<QTranslator>();
     } else {
         ok = m_tally->load(QStringLiteral(":/i18n/tally_%1.qm").arg(language));
