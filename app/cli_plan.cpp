@@ -129,15 +129,32 @@ void print_plan_table(const PlanSpec& spec, const HardwareProfile& hw, const Pla
                                                   : QT_TRANSLATE_NOOP("tally::cli", "assumed"))
                 .arg(to_string(compute_type(t.compute_dtype)))
                 .arg(fmt::format("{:.4g}", plan.time.peak_flops_per_s))));
-    fmt::print("{:<10} {}\n", cli_text("tally::cli", "Layout"),
+    // The factors multiply to the GPUs: context parallelism is said when it splits sequences,
+    // and expert parallelism, a regrouping of those same GPUs for the experts, beside them.
+    std::string layout = cli_render(t.context_parallel > 1
+                                        ? TALLY_TEXT("tally::cli", "dp %1 x tp %2 x pp %3 x cp %4")
+                                              .arg(plan.parallel.dp)
+                                              .arg(plan.parallel.tp)
+                                              .arg(plan.parallel.pp)
+                                              .arg(t.context_parallel)
+                                        : TALLY_TEXT("tally::cli", "dp %1 x tp %2 x pp %3")
+                                              .arg(plan.parallel.dp)
+                                              .arg(plan.parallel.tp)
+                                              .arg(plan.parallel.pp));
+    if (t.expert_parallel > 1 ||
+        (t.expert_tensor_parallel > 0 && t.expert_tensor_parallel != t.tp)) {
+        layout +=
+            cli_render(TALLY_TEXT("tally::cli", "; experts over ep %1 x expert tp %2")
+                           .arg(t.expert_parallel)
+                           .arg(t.expert_tensor_parallel > 0 ? t.expert_tensor_parallel : t.tp));
+    }
+    fmt::print("{:<10} {}{}\n", cli_text("tally::cli", "Layout"), layout,
                cli_render(TALLY_TEXT("tally::cli",
-                                     "dp %1 x tp %2 x pp %3; global batch %4 = micro-batch %5 x dp "
-                                     "%1 x accumulation %6; ZeRO-%7")
-                              .arg(plan.parallel.dp)
-                              .arg(plan.parallel.tp)
-                              .arg(plan.parallel.pp)
+                                     "; global batch %1 = micro-batch %2 x dp %3 x accumulation "
+                                     "%4; ZeRO-%5")
                               .arg(plan.parallel.global_batch)
                               .arg(spec.data.micro_batch)
+                              .arg(plan.parallel.dp)
                               .arg(plan.parallel.grad_accum_steps)
                               .arg(t.zero)));
     fmt::print("{:<10} {}\n", cli_text("tally::cli", "Parameters"),
