@@ -25,6 +25,9 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REFERENCE = os.path.join(ROOT, "..", "shared", "reference", "published-training-visible.json")
 
+# Megatron-Core's --recompute-modules that training.recompute_modules models.
+RECOMPUTE_MODULES = ("core_attn", "layernorm", "mla_up_proj", "moe_act", "mlp")
+
 # Architectures: the catalog's presets where it has one (resources/models), else the model's
 # published configuration.
 PRESETS = {
@@ -556,14 +559,18 @@ def case_of(row):
                 assumptions.append("full recomputation of every layer (the recipe's "
                                    "recompute_granularity full, method %s)" % rec.get("method"))
         elif rec.get("granularity") == "selective" and modules:
-            if "core_attn" in modules:
+            # Megatron-Core's recompute modules Tally models (training.recompute_modules); any
+            # other is said, and timed and stored as kept.
+            known = [m for m in modules if m in RECOMPUTE_MODULES]
+            other = [m for m in modules if m not in RECOMPUTE_MODULES]
+            if known:
                 training["recompute"] = "selective"
-            other = [m for m in modules if m != "core_attn"]
+                training["recompute_modules"] = known
             assumptions.append(
                 "selective recomputation of %s (the recipe's recompute_modules)%s" % (
                     ", ".join(modules),
-                    ("; Tally recomputes only the attention core, so %s is timed and stored as "
-                     "kept" % ", ".join(other)) if other else ""))
+                    ("; Tally does not model recomputing %s, which is timed and stored as kept"
+                     % ", ".join(other)) if other else ""))
         else:
             assumptions.append("no activation recomputation (the recipe sets none)")
         if model.get("moe"):

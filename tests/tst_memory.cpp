@@ -1,6 +1,7 @@
 // Memory per GPU: model state under ZeRO / TP / PP and activations in Korthikanti et al.'s
 // forms. Expected values are worked out by hand in the comments.
 #include <QtTest>
+#include <nlohmann/json.hpp>
 
 #include "planner/hardware/hardware.h"
 #include "planner/io/presets.h"
@@ -75,12 +76,33 @@ PlanSpec llama_style_spec(std::int64_t layers) {
     return s;
 }
 
+// Two MoE layers, h 1024, 8 heads, SwiGLU experts of 1024, 64 experts (2 active), vocabulary 1000,
+// untied, no biases, RMSNorm; `extra` adds training settings. Per layer, unsplit:
+//   attention 4 h^2 = 4,194,304; norms 2 h = 2,048; router h x 64 = 65,536;
+//   one expert 3 x 1024 x 1024 = 3,145,728, so 64 experts 201,326,592.
+// Embedding and head 1000 x 1024 = 1,024,000 each; final norm 1,024.
+PlanSpec two_moe_layers(std::int64_t gpus, const char* training) {
+    return plan_spec_from_text(QStringLiteral(R"({"model": {"layers": 2, "hidden": 1024,
+        "heads": 8, "ffn_hidden": 4096, "ffn": "swiglu", "vocab": 1000,
+        "moe": {"experts": 64, "active_experts": 2, "expert_ffn_hidden": 1024}},
+        "data": {"tokens": 1e9, "seq_len": 2048, "global_batch": 64, "micro_batch": 1},
+        "cluster": {"gpu": "h100-sxm", "gpus": %1},
+        "training": %2})")
+                                   .arg(gpus)
+                                   .arg(QString::fromUtf8(training))
+                                   .toStdString());
+}
+
 }  // namespace
 
 class TestMemory : public QObject {
     Q_OBJECT
 
 private slots:
+    void expertStateShardsOverExpertDataParallel();
+    void expertTensorParallelSplitsOnlyTheExperts();
+    void recomputeModulesDropTheirTensors();
+    void recomputeModulesNeedSelectiveAndTheirLayers();
     void zeroStages_data();
     void zeroStages();
     void zeroShardsOverDataParallelNotAllGpus();
@@ -460,6 +482,87 @@ void TestMemory::tensorMemory() {
     QFETCH(int, dtype);
     QFETCH(double, bytes);
     QCOMPARE(tensor_bytes(shape, static_cast<DType>(dtype)), bytes);
+}
+
+// Megatron-Core's distributed optimizer shards the routed experts over their expert-data-parallel
+// group (megatron/core/parallel_state.py: gpus / (etp x ep x pp)), not over dp. 64 GPUs, tp 1,
+// ep 8, ZeRO-1: each GPU holds 64 / 8 = 8 experts a layer, 2 x 8 x 3,145,728 = 50,331,648 routed
+// parameters; the rest, 2 x (4,194,304 + 2,048 + 65,536) + 1,024,000 x 2 + 1,024 = 10,572,800.
+// Master weights (fp32, 4 bytes): (10,572,800 / 64 + 50,331,648 / 8) x 4 = (165,200 + 6,291,456)
+// x 4 = 25,826,624 bytes; AdamW's two fp32 moments twice that, 51,653,248. (Sharding everything
+// over 64 gave 60,904,448 / 64 x 4 = 3,806,528.)
+void TestMemory::expertStateShardsOverExpertDataParallel() {
+    const Plan p = eval(two_moe_layers(64, R"({"expert_parallel": 8, "zero": 1})"));
+    QCOMPARE(p.memory.params_on_gpu, 60904448.0);
+    QCOMPARE(p.memory.expert_params_on_gpu, 50331648.0);
+    QCOMPARE(p.memory.optimizer_shards, 64.0);
+    QCOMPARE(p.memory.expert_optimizer_shards, 8.0);
+    QCOMPARE(p.memory.master_bytes, 25826624.0);
+    QCOMPARE(p.memory.optimizer_bytes, 51653248.0);
+    // ZeRO-1 leaves parameters and gradients whole: 60,904,448 x 2 bytes each.
+    QCOMPARE(p.memory.params_bytes, 121808896.0);
+}
+
+// --expert-tensor-parallel-size 1 beside tp 2: the attention, router and embeddings split over
+// the two tensor-parallel GPUs, the experts whole. 8 GPUs, ep 4: 64 / 4 = 16 experts a layer,
+// 2 x 16 x 3,145,728 = 100,663,296 routed parameters; the rest 2 x (4,194,304 / 2 + 65,536 / 2 +
+// 2,048) + 2 x 1,024,000 / 2 + 1,024 = 5,288,960; 105,952,256 in all. The experts' data-parallel
+// group is tp x dp / (etp x ep) = 2 x 4 / 4 = 2: master weights (5,288,960 / 4 + 100,663,296 / 2)
+// x 4 = (1,322,240 + 50,331,648) x 4 = 206,615,552 bytes. (Splitting the experts by tp gave
+// 50,331,648 routed parameters.)
+void TestMemory::expertTensorParallelSplitsOnlyTheExperts() {
+    const Plan p = eval(two_moe_layers(
+        8, R"({"tp": 2, "expert_tensor_parallel": 1, "expert_parallel": 4, "zero": 1})"));
+    QCOMPARE(p.memory.expert_params_on_gpu, 100663296.0);
+    QCOMPARE(p.memory.params_on_gpu, 105952256.0);
+    QCOMPARE(p.memory.expert_optimizer_shards, 2.0);
+    QCOMPARE(p.memory.master_bytes, 206615552.0);
+}
+
+// Megatron-Core's recompute modules drop what they recompute (transformer_config.py,
+// recompute_modules). One GPU, bf16, flash attention, no dropout, s·b = 2048 tokens, h 1024:
+//   moe_act: the routed experts' activation output, k x 2 bytes x s·b x f = 2 x 2 x 2048 x 1024
+//   = 8,388,608 bytes a layer;
+//   layernorm: the two norm outputs, 2 x 2 bytes x s·b·h = 8,388,608 a layer.
+// Two layers, one micro-batch in flight: 16,777,216 each, 33,554,432 together.
+void TestMemory::recomputeModulesDropTheirTensors() {
+    const double none = eval(two_moe_layers(1, "{}")).memory.activations_bytes;
+    const double act =
+        eval(two_moe_layers(1, R"({"recompute": "selective", "recompute_modules": ["moe_act"]})"))
+            .memory.activations_bytes;
+    const double both = eval(two_moe_layers(1, R"({"recompute": "selective",
+        "recompute_modules": ["moe_act", "layernorm"]})"))
+                            .memory.activations_bytes;
+    QCOMPARE(none - act, 16777216.0);
+    QCOMPARE(none - both, 33554432.0);
+    // Selective without modules is the attention core, which flash attention never keeps.
+    QCOMPARE(eval(two_moe_layers(1, R"({"recompute": "selective"})")).memory.activations_bytes,
+             none);
+}
+
+void TestMemory::recomputeModulesNeedSelectiveAndTheirLayers() {
+    const PlanSpec full =
+        two_moe_layers(1, R"({"recompute": "full", "recompute_modules": ["mlp"]})");
+    std::optional<FieldError> e = check(full, h100());
+    QVERIFY(e);
+    QCOMPARE(e->field, std::string("training.recompute_modules"));
+    PlanSpec dense = llama_style_spec(2);
+    dense.training.recompute = Recompute::selective;
+    dense.training.recompute_modules.moe_act = true;
+    e = check(dense, h100());
+    QVERIFY(e);
+    QCOMPARE(e->field, std::string("training.recompute_modules"));
+    dense.training.recompute_modules = {};
+    dense.training.recompute_modules.mla_up_proj = true;
+    QVERIFY(check(dense, h100()));
+    dense.training.recompute_modules = {};
+    dense.training.recompute_modules.mlp = true;
+    QVERIFY(!check(dense, h100()));
+    // Written and read back as Megatron-Core names them.
+    const std::string text = to_json(dense).dump();
+    QVERIFY2(text.find(R"("recompute_modules":["mlp"])") != std::string::npos, text.c_str());
+    QCOMPARE(plan_spec_from_text(text).training.recompute_modules,
+             dense.training.recompute_modules);
 }
 
 QTEST_GUILESS_MAIN(TestMemory)

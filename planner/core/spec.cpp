@@ -118,4 +118,18 @@ int optimizer_states_per_param(Optimizer optimizer) {
     return 0;
 }
 
+std::vector<std::string_view> recompute_module_names(const RecomputeModules& m) {
+    std::vector<std::string_view> names;
+    for (const auto& [on, name] : {std::pair<bool, std::string_view>{m.core_attn, "core_attn"},
+                                   {m.layernorm, "layernorm"},
+                                   {m.mla_up_proj, "mla_up_proj"},
+                                   {m.moe_act, "moe_act"},
+                                   {m.mlp, "mlp"}}) {
+        if (on) {
+            names.push_back(name);
+        }
+    }
+    return names;
+}
+
 }  // namespace tally

@@ -153,6 +153,15 @@ enum class Recompute {
     full,       // Korthikanti et al. 2022 / Megatron: keep each layer's input, recompute the layer
     sqrt,       // Chen et al. 2016: a checkpoint every ceil(sqrt(L)) layers (CS336 lecture 2)
 };
+struct RecomputeModules {
+    bool core_attn = false;
+    bool layernorm = false;
+    bool mla_up_proj = false;
+    bool moe_act = false;
+    bool mlp = false;
+    bool any() const { return core_attn || layernorm || mla_up_proj || moe_act || mlp; }
+    bool operator==(const RecomputeModules&) const = default;
+};
 // Where optimizer state (and parameters) live between steps (ZeRO-Offload, Ren et al. 2021;
 // ZeRO-Infinity, Rajbhandari et al. 2021): `optimizer` keeps master weights and optimizer state in
 // host memory and runs the update on the CPU; `optimizer_and_params` also keeps the parameter and
@@ -219,6 +228,13 @@ struct TrainingSpec {
     // interleaving) that are recomputed, the others keeping all their activations (Megatron's
     // --recompute-method block --recompute-num-layers N). 0: every layer.
     std::int64_t recompute_layers = 0;
+    // With recompute selective: what each layer recomputes in its backward instead of keeping
+    // (Megatron-Core's --recompute-modules, megatron/core/transformer/transformer_config.py):
+    // core_attn the attention core (Korthikanti et al. 2022, sec. 5); layernorm the outputs of the
+    // two norms; mla_up_proj MLA's up projections (the queries, keys and values from their
+    // latents); moe_act the routed experts' activation function output; mlp a dense layer's whole
+    // MLP. None given: core_attn, Megatron-Core's default.
+    RecomputeModules recompute_modules;
     int zero = 0;  // ZeRO stage 0-3 (Rajbhandari et al. 2020), over the data-parallel group
     std::int64_t tp = 1;
     std::int64_t pp = 1;
@@ -277,6 +293,24 @@ struct TrainingSpec {
     std::int64_t activation_offload_layers = 0;
     bool operator==(const TrainingSpec&) const = default;
 };
+
+// Megatron-Core's names of the modules set, in a fixed order (core_attn, layernorm, mla_up_proj,
+// moe_act, mlp).
+std::vector<std::string_view> recompute_module_names(const RecomputeModules& modules);
+
+// The modules a selective recomputation repeats: recompute_modules, or the attention core when
+// none is given; nothing without selective recomputation.
+inline RecomputeModules selective_recompute(const TrainingSpec& t) {
+    if (t.recompute != Recompute::selective) {
+        return {};
+    }
+    if (!t.recompute_modules.any()) {
+        RecomputeModules core;
+        core.core_attn = true;
+        return core;
+    }
+    return t.recompute_modules;
+}
 
 // ---- solver -------------------------------------------------------------------------------------
 

@@ -286,6 +286,39 @@ PlanSpec plan_spec_from_json(const json& j, const std::string& base_dir) {
         set_if(read_enum<Recompute>(*t, "recompute"), tr.recompute);
         set_if(t->boolean("recompute_working_set"), tr.recompute_working_set);
         set_if(t->integer("recompute_layers", 0), tr.recompute_layers);
+        if (const json* modules = t->raw("recompute_modules")) {
+            const std::string field = t->field("recompute_modules");
+            if (!modules->is_array()) {
+                throw SpecError(field, modules->dump(),
+                                TALLY_TEXT("tally::spec_json",
+                                           "must be an array of module names (core_attn, "
+                                           "layernorm, mla_up_proj, moe_act, mlp)"));
+            }
+            tr.recompute_modules = {};
+            for (std::size_t i = 0; i < modules->size(); ++i) {
+                const json& name = (*modules)[i];
+                const std::string item = field + "[" + std::to_string(i) + "]";
+                const std::string text = name.is_string() ? name.get<std::string>() : name.dump();
+                RecomputeModules& m = tr.recompute_modules;
+                if (text == "core_attn") {
+                    m.core_attn = true;
+                } else if (text == "layernorm") {
+                    m.layernorm = true;
+                } else if (text == "mla_up_proj") {
+                    m.mla_up_proj = true;
+                } else if (text == "moe_act") {
+                    m.moe_act = true;
+                } else if (text == "mlp") {
+                    m.mlp = true;
+                } else {
+                    throw SpecError(item, text,
+                                    TALLY_TEXT("tally::spec_json",
+                                               "must be one of core_attn, layernorm, mla_up_proj, "
+                                               "moe_act, mlp (Megatron-Core's recompute "
+                                               "modules Tally times)"));
+                }
+            }
+        }
         if (auto z = t->integer("zero", 0)) {
             if (*z > 3) {
                 throw SpecError(t->field("zero"), std::to_string(*z),
@@ -328,6 +361,7 @@ PlanSpec plan_spec_from_json(const json& j, const std::string& base_dir) {
                    "recompute",
                    "recompute_working_set",
                    "recompute_layers",
+                   "recompute_modules",
                    "zero",
                    "tp",
                    "pp",
@@ -598,6 +632,13 @@ json to_json(const PlanSpec& s) {
     if (t.recompute_layers > 0) {
         j["training"]["recompute_layers"] = t.recompute_layers;
     }
+    if (t.recompute_modules.any()) {
+        json names = json::array();
+        for (const std::string_view name : recompute_module_names(t.recompute_modules)) {
+            names.push_back(std::string(name));
+        }
+        j["training"]["recompute_modules"] = names;
+    }
     if (t.tp_comm_overlap) {
         j["training"]["tp_comm_overlap"] = true;
     }
@@ -718,6 +759,7 @@ json to_json(const Plan& p, const PlanSpec& spec, const HardwareProfile& hw) {
         {"host_bytes", m.host_bytes},
         {"fits", m.fits},
         {"params_on_gpu", m.params_on_gpu},
+        {"expert_params_on_gpu", m.expert_params_on_gpu},
         {"bytes_per_param", m.bytes_per_param},
         {"bytes_per_param_by_component",
          {{"params", m.param_bytes_per_param},
@@ -728,6 +770,10 @@ json to_json(const Plan& p, const PlanSpec& spec, const HardwareProfile& hw) {
          {{"params", m.param_shards},
           {"grads", m.grad_shards},
           {"optimizer_and_master", m.optimizer_shards}}},
+        {"expert_zero_shards",
+         {{"params", m.expert_param_shards},
+          {"grads", m.expert_grad_shards},
+          {"optimizer_and_master", m.expert_optimizer_shards}}},
         {"activations",
          {{"per_layer_bytes", a.per_layer_bytes},
           {"per_layer_full_bytes", a.per_layer_full_bytes},

@@ -82,19 +82,25 @@ struct Stage {
 
 // Parameters one GPU of a stage holds before ZeRO. Matrices are split by tp (Megatron-LM,
 // Shoeybi et al. 2019, sec. 3; vocabulary-parallel embeddings); norm gains are replicated.
-// Expert parallelism keeps experts / ep routed experts per GPU (the router and shared experts on
-// every one).
-double stage_params_on_gpu(const ModelSpec& m, const Stage& st, double tp, double ep) {
+// Expert parallelism keeps experts / ep routed experts per GPU, each split over the experts'
+// own tensor parallelism etp (Megatron-Core's --expert-tensor-parallel-size, = tp unless set);
+// the router and shared experts are on every GPU, split by tp.
+struct StageParams {
+    double total = 0.0;
+    double routed_experts = 0.0;  // the part of total that is routed experts
+};
+StageParams stage_params_on_gpu(const ModelSpec& m, const Stage& st, double tp, double ep,
+                                double etp) {
     const double attn = attention_params(m);
     const double norms = 2.0 * norm_params(m);
     const double dense_mlp = st.dense_layers > 0 ? mlp_params(m, m.ffn_hidden) : 0.0;
-    const double moe_mlp = m.moe.enabled()
-                               ? dbl(m.hidden) * dbl(m.moe.experts) +
-                                     (dbl(m.moe.experts) / ep + dbl(m.moe.shared_experts)) *
-                                         mlp_params(m, m.effective_expert_ffn())
-                               : 0.0;
+    const double expert_mlp = m.moe.enabled() ? mlp_params(m, m.effective_expert_ffn()) : 0.0;
+    const double moe_shared = m.moe.enabled() ? dbl(m.hidden) * dbl(m.moe.experts) +
+                                                    dbl(m.moe.shared_experts) * expert_mlp
+                                              : 0.0;
+    const double routed = m.moe.enabled() ? dbl(m.moe.experts) / ep * expert_mlp : 0.0;
     const double layers = st.dense_layers + st.moe_layers;
-    double split = layers * attn + st.dense_layers * dense_mlp + st.moe_layers * moe_mlp;
+    double split = layers * attn + st.dense_layers * dense_mlp + st.moe_layers * moe_shared;
     double replicated = layers * norms;
     const double h = dbl(m.hidden);
     const double v = dbl(m.vocab);
@@ -110,7 +116,8 @@ double stage_params_on_gpu(const ModelSpec& m, const Stage& st, double tp, doubl
             split += v * h;
         }
     }
-    return split / tp + replicated;
+    const double experts = st.moe_layers * routed / etp;
+    return {split / tp + replicated + experts, experts};
 }
 
 struct StageActivations {
@@ -146,7 +153,16 @@ StageActivations transformer_stage_activations(const PlanSpec& spec, const Stage
         return x.replicated / rep_div + x.split / tp +
                (t.flash_attention ? x.flash_stats / tp : x.core / tp);
     };
-    auto core_of = [&](const LayerActivations& x) { return t.flash_attention ? 0.0 : x.core / tp; };
+    // What selective recomputation drops of a layer (training.recompute_modules).
+    const RecomputeModules modules = selective_recompute(t);
+    auto core_of = [&](const LayerActivations& x) {
+        double dropped = modules.core_attn && !t.flash_attention ? x.core / tp : 0.0;
+        dropped += modules.layernorm ? x.norm_outputs / rep_div : 0.0;
+        dropped += modules.mla_up_proj ? x.mla_up / tp : 0.0;
+        dropped += modules.moe_act ? x.moe_act / tp : 0.0;
+        dropped += modules.mlp ? x.mlp_internal / tp : 0.0;
+        return dropped;
+    };
     // An FP8 step keeps its linear layers' inputs in FP8 (activations.h); with 16-bit stored
     // activations only: an fp32 activation_dtype is a plan of its own choosing.
     const bool fp8 = compute_type(t.compute_dtype) == ComputeType::fp8 && e == 2.0;
@@ -171,7 +187,8 @@ StageActivations transformer_stage_activations(const PlanSpec& spec, const Stage
             out.stored = full_sum * inflight;
             break;
         case Recompute::selective:
-            // Korthikanti sec. 5, eq. 6: the attention core is recomputed, nothing of it stored.
+            // Korthikanti sec. 5, eq. 6: the attention core is recomputed, nothing of it stored;
+            // with recompute_modules, what those modules drop (core_of above).
             out.per_layer = layers > 0 ? (full_sum - core_sum) / layers : 0.0;
             out.stored = (full_sum - core_sum) * inflight;
             out.working = t.recompute_working_set ? largest_core : 0.0;
@@ -289,6 +306,14 @@ void account(const PlanSpec& spec, double capacity_bytes, Accounting& plan) {
     const double opt_div = t.zero >= 1 ? shard_group : 1.0;
     const double grad_div = t.zero >= 2 ? shard_group : 1.0;
     const double param_div = t.zero >= 3 ? shard_group : 1.0;
+    // The routed experts' copies: the tp x cp x dp GPUs of a stage regroup as etp x ep x edp
+    // (Megatron-Core's expert groups, megatron/core/parallel_state.py), and the distributed
+    // optimizer shards the expert parameters over their expert-data-parallel group of edp.
+    const double etp = dbl(t.expert_tensor_parallel > 0 ? t.expert_tensor_parallel : t.tp);
+    const double expert_group = tp * shard_group / (etp * ep);
+    const double expert_opt_div = t.zero >= 1 ? expert_group : 1.0;
+    const double expert_grad_div = t.zero >= 2 ? expert_group : 1.0;
+    const double expert_param_div = t.zero >= 3 ? expert_group : 1.0;
     const double param_b = bytes_per_value(t.param_dtype);
     const double grad_b = bytes_per_value(t.grad_dtype);
     const double master_b = t.master_dtype ? bytes_per_value(*t.master_dtype) : 0.0;
@@ -307,14 +332,18 @@ void account(const PlanSpec& spec, double capacity_bytes, Accounting& plan) {
     mem.param_shards = param_div;
     mem.grad_shards = grad_div;
     mem.optimizer_shards = opt_div;
+    mem.expert_param_shards = expert_param_div;
+    mem.expert_grad_shards = expert_grad_div;
+    mem.expert_optimizer_shards = expert_opt_div;
 
-    auto fill = [&](MemoryBreakdown& out, double params_on_gpu, const StageActivations& act,
+    auto fill = [&](MemoryBreakdown& out, StageParams params, const StageActivations& act,
                     double layers, double stage_inflight) {
-        out.params_on_gpu = params_on_gpu;
-        out.params_bytes = params_on_gpu * param_b / param_div;
-        out.grads_bytes = params_on_gpu * grad_b / grad_div;
-        out.master_bytes = params_on_gpu * master_b / opt_div;
-        out.optimizer_bytes = params_on_gpu * opt_b / opt_div;
+        out.params_on_gpu = params.total;
+        out.expert_params_on_gpu = params.routed_experts;
+        out.params_bytes = out.sharded_params(param_div, expert_param_div) * param_b;
+        out.grads_bytes = out.sharded_params(grad_div, expert_grad_div) * grad_b;
+        out.master_bytes = out.optimizer_shard_params() * master_b;
+        out.optimizer_bytes = out.optimizer_shard_params() * opt_b;
         out.activations_bytes = act.stored + act.working;
         out.activations.per_layer_bytes = act.per_layer;
         out.activations.per_layer_full_bytes = act.per_layer_full;
@@ -331,10 +360,10 @@ void account(const PlanSpec& spec, double capacity_bytes, Accounting& plan) {
     const double stage_layers = dbl(m.layers) / pp;
     switch (m.kind) {
         case ModelKind::params:
-            fill(mem, plan.params.total / (tp * pp), StageActivations{}, 0.0, inflight);
+            fill(mem, {plan.params.total / (tp * pp), 0.0}, StageActivations{}, 0.0, inflight);
             break;
         case ModelKind::mlp:
-            fill(mem, plan.params.total / (tp * pp),
+            fill(mem, {plan.params.total / (tp * pp), 0.0},
                  mlp_stage_activations(spec, stage_layers, inflight), stage_layers, inflight);
             break;
         case ModelKind::transformer: {
@@ -355,7 +384,7 @@ void account(const PlanSpec& spec, double capacity_bytes, Accounting& plan) {
                 st.has_output = output;
                 st.microbatches_in_flight = in_flight;
                 MemoryBreakdown out = mem;
-                fill(out, stage_params_on_gpu(m, st, tp, ep),
+                fill(out, stage_params_on_gpu(m, st, tp, ep, etp),
                      transformer_stage_activations(spec, st), count, in_flight);
                 return out;
             };
@@ -391,10 +420,13 @@ void account(const PlanSpec& spec, double capacity_bytes, Accounting& plan) {
         double layer = 0.0;
         if (m.kind == ModelKind::transformer) {
             const double dense_mlp = dense_layer_count(m) > 0 ? mlp_params(m, m.ffn_hidden) : 0.0;
+            // A MoE layer's gathered parameters per GPU: its tp-split part, and its routed
+            // experts split by etp.
+            const double expert_mlp = mlp_params(m, m.effective_expert_ffn());
             const double moe_mlp = m.moe.enabled() && dense_layer_count(m) < m.layers
-                                       ? dbl(m.hidden) * dbl(m.moe.experts) +
-                                             (dbl(m.moe.experts) / ep + dbl(m.moe.shared_experts)) *
-                                                 mlp_params(m, m.effective_expert_ffn())
+                                       ? (dbl(m.hidden) * dbl(m.moe.experts) +
+                                          dbl(m.moe.shared_experts) * expert_mlp) +
+                                             dbl(m.moe.experts) / ep * expert_mlp * tp / etp
                                        : 0.0;
             layer = attention_params(m) + 2.0 * norm_params(m) + std::max(dense_mlp, moe_mlp);
         } else if (m.kind == ModelKind::mlp) {
@@ -463,9 +495,29 @@ void account(const PlanSpec& spec, double capacity_bytes, Accounting& plan) {
     switch (t.recompute) {
         case Recompute::none:
             break;
-        case Recompute::selective:
-            fl.recompute_per_token = t.flash_attention ? 0.0 : counted_attn_forward;
+        case Recompute::selective: {
+            // The forward GEMMs of the recomputed modules (training.recompute_modules), 2 FLOPs
+            // a weight a token: MLA's up projections in every layer, a dense layer's MLP.
+            const RecomputeModules modules = selective_recompute(t);
+            fl.recompute_per_token =
+                modules.core_attn && !t.flash_attention ? counted_attn_forward : 0.0;
+            if (m.kind == ModelKind::transformer) {
+                if (modules.mla_up_proj && m.mla.enabled()) {
+                    const double heads = dbl(m.heads);
+                    fl.recompute_per_token +=
+                        2.0 * dbl(m.layers) *
+                        (dbl(m.mla.q_lora_rank) * heads *
+                             dbl(m.mla.qk_nope_head_dim + m.mla.qk_rope_head_dim) +
+                         dbl(m.mla.kv_lora_rank) * heads *
+                             dbl(m.mla.qk_nope_head_dim + m.mla.v_head_dim));
+                }
+                if (modules.mlp) {
+                    fl.recompute_per_token +=
+                        2.0 * dbl(dense_layer_count(m)) * mlp_params(m, m.ffn_hidden);
+                }
+            }
             break;
+        }
         case Recompute::full:
         case Recompute::sqrt:
             fl.recompute_per_token =

@@ -58,7 +58,24 @@ struct MemoryBreakdown {
     double param_shards = 1.0;      // ZeRO-3
     double grad_shards = 1.0;       // ZeRO >= 2
     double optimizer_shards = 1.0;  // ZeRO >= 1: optimizer state and master weights
+    // The routed experts' share of params_on_gpu, and the GPUs ZeRO shards their state over:
+    // the expert-data-parallel group (gpus / (etp x ep x pp), Megatron-Core's parallel_state.py),
+    // smaller than the dense parameters' dp x cp whenever ep x etp > tp. Equal to the dense
+    // shards, and 0 parameters, for a model without experts.
+    double expert_params_on_gpu = 0.0;
+    double expert_param_shards = 1.0;
+    double expert_grad_shards = 1.0;
+    double expert_optimizer_shards = 1.0;
     ActivationBreakdown activations;
+
+    // Parameters of this GPU after sharding by `dense` and (the routed experts) by `expert`.
+    double sharded_params(double dense, double expert) const {
+        return (params_on_gpu - expert_params_on_gpu) / dense + expert_params_on_gpu / expert;
+    }
+    // The shard of the optimizer state (and master weights) this GPU updates, in parameters.
+    double optimizer_shard_params() const {
+        return sharded_params(optimizer_shards, expert_optimizer_shards);
+    }
 
     // Parameters, gradients, master weights and optimizer state: everything but activations.
     double model_state_bytes() const {

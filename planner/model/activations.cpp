@@ -47,12 +47,15 @@ LayerActivations transformer_layer_activations(const ModelSpec& m, bool moe_laye
     // (2sbh), and the dropout masks after attention and after the MLP (2 x sbh).
     x.replicated = 4.0 * e * sbh + 2.0 * mask * sbh;
     x.input = e * sbh;
+    x.norm_outputs = 2.0 * e * sbh;
     // Transformer Engine in FP8: the fused norm writes its output in FP8 for the GEMM after it,
     // and that FP8 tensor is what the linear layer keeps for its weight gradient
     // (transformer_engine/pytorch/module/layernorm_linear.py): the QKV input, and a dense MLP's
     // input, at 1 byte (an MoE layer's norm output also feeds the bf16 router and the dispatch).
     if (fp8_linear_inputs) {
         x.replicated -= (moe_layer ? 1.0 : 2.0) * (e - 1.0) * sbh;
+        // Recomputing the norm drops its 16-bit output; the linear layer's FP8 copy stays.
+        x.norm_outputs -= (moe_layer ? 1.0 : 2.0) * e * sbh;
     }
 
     // Attention inside the tensor-parallel region. Korthikanti: Q and K for QK^T (4sbh), V (2sbh),
@@ -70,6 +73,8 @@ LayerActivations transformer_layer_activations(const ModelSpec& m, bool moe_laye
         k_dim = a * qk;
         v_dim = a * static_cast<double>(m.mla.v_head_dim);
         o_dim = v_dim;
+        // Recomputed from the latents kept below (Megatron-Core's mla_up_proj).
+        x.mla_up = e * sb * (q_dim + k_dim + v_dim);
         x.replicated +=
             e * sb *
             static_cast<double>(m.mla.q_lora_rank + m.mla.kv_lora_rank + m.mla.qk_rope_head_dim);
@@ -106,10 +111,14 @@ LayerActivations transformer_layer_activations(const ModelSpec& m, bool moe_laye
         const double token_copy = fp8_linear_inputs ? 1.0 : e;  // the grouped GEMM's FP8 input
         x.split += k * token_copy * sbh +
                    (k + shared) * mlp_internal_bytes(m, width, s, b, e, fp8_linear_inputs);
+        // The activation function's output, the down projection's input (Megatron-Core's
+        // moe_act recomputes it from the up projection's output, which stays).
+        x.moe_act = k * (fp8_linear_inputs ? 1.0 : e) * sb * width;
         x.replicated += 4.0 * sb * static_cast<double>(m.moe.experts);
     } else {
-        x.split +=
+        x.mlp_internal =
             mlp_internal_bytes(m, static_cast<double>(m.ffn_hidden), s, b, e, fp8_linear_inputs);
+        x.split += x.mlp_internal;
     }
     return x;
 }

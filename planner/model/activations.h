@@ -17,6 +17,14 @@ struct LayerActivations {
                               // dropped by flash attention and by selective recomputation
     double flash_stats = 0.0;  // flash attention's per-row softmax statistics: divided by tp
     double input = 0.0;        // the layer's input, what full recomputation keeps
+    // Parts of the above that a selective recomputation of Megatron-Core's modules drops
+    // (training.recompute_modules): the two norm outputs kept at the activation dtype (in
+    // replicated), MLA's up-projected queries, keys and values (in split), the routed experts'
+    // activation function output (in split) and a dense layer's MLP internals (in split).
+    double norm_outputs = 0.0;
+    double mla_up = 0.0;
+    double moe_act = 0.0;
+    double mlp_internal = 0.0;
 };
 
 // s = sequence length, b = micro-batch, e = bytes of a stored activation value.

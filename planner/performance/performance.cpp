@@ -395,10 +395,20 @@ void time_gemms(const Context& c, const GemmList& list, LayerWork& w,
         // selective repeats only the attention core (which flash attention's backward already
         // recomputes, counted above).
         // Recomputing some of the layers (recompute_layers) repeats the forward of that share.
+        // Selective recomputation of Megatron-Core's modules (training.recompute_modules)
+        // repeats their forward GEMMs: mla_up_proj the query and key/value up projections, mlp
+        // a dense layer's MLP.
         if (t.recompute == Recompute::full || t.recompute == Recompute::sqrt) {
             w.recompute_s += c.recomputed * fwd;
-        } else if (t.recompute == Recompute::selective && core && !t.flash_attention) {
-            w.recompute_s += fwd;
+        } else if (t.recompute == Recompute::selective) {
+            const RecomputeModules modules = selective_recompute(t);
+            const bool repeated =
+                (modules.core_attn && core && !t.flash_attention) ||
+                (modules.mla_up_proj && (g.role == GemmRole::q_up || g.role == GemmRole::kv_up)) ||
+                (modules.mlp && (g.role == GemmRole::mlp_up || g.role == GemmRole::mlp_down));
+            if (repeated) {
+                w.recompute_s += fwd;
+            }
         }
     }
 }
@@ -410,6 +420,11 @@ struct LayerBytes {
     // The MLP block's part of total: its norm and residual add, its dropout, the activation and
     // the MoE permutations. The rest belongs to the attention block.
     double mlp = 0.0;
+    // Parts of total that selective recomputation of Megatron-Core's modules repeats: the two
+    // norms (layernorm), a dense MLP's activation function (mlp) and the routed experts' (moe_act).
+    double norms = 0.0;
+    double dense_act = 0.0;
+    double routed_act = 0.0;
 };
 
 LayerBytes transformer_layer_bytes(const Context& c, bool moe_layer) {
@@ -431,7 +446,8 @@ LayerBytes transformer_layer_bytes(const Context& c, bool moe_layer) {
     // Two norms (read x, write y; an unfused RMSNorm more, engine.h) and two residual adds (read
     // two, write one).
     const double norm = m.norm == NormKind::rmsnorm ? engine.rmsnorm_traffic : 1.0;
-    out.total += 2.0 * 2.0 * hidden_bytes * norm + 2.0 * 3.0 * hidden_bytes;
+    out.norms = 2.0 * 2.0 * hidden_bytes * norm;
+    out.total += out.norms + 2.0 * 3.0 * hidden_bytes;
     if (t.dropout) {
         // Two hidden dropouts: read, write, and a one-byte mask per value.
         out.total += 2.0 * (2.0 * hidden_bytes + hidden_bytes / e);
@@ -457,12 +473,14 @@ LayerBytes transformer_layer_bytes(const Context& c, bool moe_layer) {
     const double act_io = gated ? 3.0 * engine.swiglu_traffic : 2.0;
     const double before_mlp = out.total;
     if (!moe_layer) {
-        out.total += act_io * T * dbl(m.ffn_hidden) / tp * e;
+        out.dense_act = act_io * T * dbl(m.ffn_hidden) / tp * e;
+        out.total += out.dense_act;
     } else {
         const double fe = dbl(m.effective_expert_ffn());
         // The busiest rank's share of the routed tokens (training.moe_imbalance).
         const double routed = T * dbl(m.moe.active_experts) * t.moe_imbalance;
-        out.total += act_io * (routed + T * dbl(m.moe.shared_experts)) * fe / tp * e;
+        out.routed_act = act_io * routed * fe / tp * e;
+        out.total += out.routed_act + act_io * T * dbl(m.moe.shared_experts) * fe / tp * e;
         // Dispatch and combine permute the routed tokens (read and write each): with sequence
         // parallelism a rank's own s / tp slice (the all-to-all's, below).
         out.total += 2.0 * 2.0 * routed / (t.sequence_parallel ? tp : 1.0) * h * e;
@@ -579,7 +597,11 @@ LayerWork transformer_layer_work(const Context& c, bool moe_layer, const GemmLis
     if (t.recompute == Recompute::full || t.recompute == Recompute::sqrt) {
         w.recompute_s += c.recomputed * w.mem_fwd_s;
     } else if (t.recompute == Recompute::selective) {
-        w.recompute_s += memory_time_s(c.rates, bytes.attention_core);
+        const RecomputeModules modules = selective_recompute(t);
+        w.recompute_s += memory_time_s(c.rates, (modules.core_attn ? bytes.attention_core : 0.0) +
+                                                    (modules.layernorm ? bytes.norms : 0.0) +
+                                                    (modules.mlp ? bytes.dense_act : 0.0) +
+                                                    (modules.moe_act ? bytes.routed_act : 0.0));
     }
     // Megatron-LM (Shoeybi et al. 2019, sec. 3, Fig. 4): two all-reduces of the b x s x h
     // activations forward (after attention, after the MLP) and two backward; with sequence
@@ -1116,16 +1138,38 @@ PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwarePro
     const double param_b = plan.memory.param_bytes_per_param;
     const double fwd_window = stage.fwd_gemm_s + stage.mem_fwd_s;
     const double bwd_window = stage.bwd_gemm_s + stage.mem_bwd_s + stage.recompute_s;
+    // The routed experts' gradients are reduced, and their state sharded, over the
+    // expert-data-parallel group instead (accounting.h): edp GPUs whose consecutive members sit
+    // etp x ep ranks apart (Megatron-Core's expert rank order: expert-tensor, expert, then
+    // expert-data parallel, megatron/core/parallel_state.py). With edp = 1 they are not reduced.
+    const std::int64_t etp = t.expert_tensor_parallel > 0 ? t.expert_tensor_parallel : t.tp;
+    const std::int64_t edp = t.tp * dp / std::max<std::int64_t>(etp * t.expert_parallel, 1);
+    const double psi_experts = edp > 1 ? plan.memory.expert_params_on_gpu : 0.0;
+    const double psi_dense = psi - plan.memory.expert_params_on_gpu;
     if (dp > 1 && psi > 0.0) {
         const GroupPlacement group = place_group(dp, t.tp, c.net.gpus_per_node);
+        const GroupPlacement expert_group = place_group(
+            std::max<std::int64_t>(edp, 1), etp * t.expert_parallel, c.net.gpus_per_node);
         // A step's data-parallel traffic goes out as several collectives, each paying NCCL's
         // latency (collectives.cpp; a ring's grows with its ranks): `count` collectives moving
-        // `bytes` between them take the bandwidth time of the bytes plus count latencies.
-        auto time_of = [&](Collective kind, double bytes, double count) {
-            const CollectiveTime one = collective_time(kind, bytes, group, c.net);
-            return one.bandwidth_s + std::max(1.0, count) * one.latency_s;
+        // `bytes_per_param` of every parameter between them take the bandwidth time of the
+        // bytes, the dense parameters' over dp and the experts' over edp, plus count latencies.
+        auto time_of = [&](Collective kind, double bytes_per_param, double count) {
+            const CollectiveTime one =
+                collective_time(kind, psi_dense * bytes_per_param, group, c.net);
+            double bandwidth_s = one.bandwidth_s;
+            if (psi_experts > 0.0) {
+                bandwidth_s +=
+                    collective_time(kind, psi_experts * bytes_per_param, expert_group, c.net)
+                        .bandwidth_s;
+            }
+            return bandwidth_s + std::max(1.0, count) * one.latency_s;
         };
-        auto time = [&](Collective kind, double bytes) { return time_of(kind, bytes, 1.0); };
+        // One bucket of `bytes` over the data-parallel group.
+        auto time = [&](Collective kind, double bytes) {
+            const CollectiveTime one = collective_time(kind, bytes, group, c.net);
+            return one.bandwidth_s + one.latency_s;
+        };
         const double bucket = std::min(psi, bucket_params(dp));
         // ZeRO-1/-2 and plain data parallelism reduce (and gather) bucket by bucket.
         const double buckets = std::ceil(psi / bucket);
@@ -1149,16 +1193,16 @@ PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwarePro
         double hidden_not = 0.0;
         switch (t.zero) {
             case 0: {
-                const double ar = time_of(Collective::all_reduce, psi * grad_b, buckets);
+                const double ar = time_of(Collective::all_reduce, grad_b, buckets);
                 total = ar;
                 hidden_not = exposed(ar, time(Collective::all_reduce, bucket * grad_b), bwd_window);
                 break;
             }
             case 1:
             case 2: {
-                const double rs = time_of(Collective::reduce_scatter, psi * grad_b, buckets);
+                const double rs = time_of(Collective::reduce_scatter, grad_b, buckets);
                 const double rs_bucket = time(Collective::reduce_scatter, bucket * grad_b);
-                const double ag = time_of(Collective::all_gather, psi * param_b, buckets);
+                const double ag = time_of(Collective::all_gather, param_b, buckets);
                 const double ag_bucket = time(Collective::all_gather, bucket * param_b);
                 const double reductions = t.zero == 2 ? mb : 1.0;
                 total = reductions * rs + ag;
@@ -1169,9 +1213,9 @@ PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwarePro
                 break;
             }
             default: {
-                const double ag = time_of(Collective::all_gather, psi * param_b, units);
+                const double ag = time_of(Collective::all_gather, param_b, units);
                 const double ag_bucket = time(Collective::all_gather, psi / units * param_b);
-                const double rs = time_of(Collective::reduce_scatter, psi * grad_b, units);
+                const double rs = time_of(Collective::reduce_scatter, grad_b, units);
                 const double rs_bucket = time(Collective::reduce_scatter, psi / units * grad_b);
                 total = mb * (2.0 * ag + rs);
                 // The backward's gathers run beside the gradient computation only when each is
@@ -1200,7 +1244,7 @@ PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwarePro
     }
 
     // ---- optimizer update and offload ----
-    const double shard = psi / plan.memory.optimizer_shards;
+    const double shard = plan.memory.optimizer_shard_params();
     const double master_b = plan.memory.master_bytes_per_param;
     const double opt_b = plan.memory.optimizer_bytes_per_param;
     if (t.offload == Offload::none) {
@@ -1245,7 +1289,10 @@ PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwarePro
         } else {
             // ZeRO-Infinity (Rajbhandari et al. 2021, sec. 5): parameter shards also live on the
             // host and are fetched for each forward and backward of every micro-batch.
-            const double fetch = 2.0 * psi / plan.memory.param_shards * param_b / pcie;
+            const double fetch = 2.0 *
+                                 plan.memory.sharded_params(plan.memory.param_shards,
+                                                            plan.memory.expert_param_shards) *
+                                 param_b / pcie;
             const double per_mb = std::max(fetch, down);
             const double window = fwd_window + bwd_window;
             out.offload_s = mb * (t.dp_overlap ? std::max(0.0, per_mb - window) : per_mb);

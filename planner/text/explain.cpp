@@ -347,10 +347,10 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
         QT_TRANSLATE_NOOP("tally::formula",
                           "shard x bytes read and written per parameter / achieved bandwidth"),
         TALLY_TEXT("tally::explain",
-                   "shard = %1 parameters / %2 at %3 bytes/s achieved, %4 bytes per parameter "
-                   "(%5; gradient clipping included)")
+                   "shard = %1 of this GPU's %2 parameters at %3 bytes/s achieved, %4 bytes "
+                   "per parameter (%5; gradient clipping included)")
+            .arg(four_digits(p.memory.optimizer_shard_params()))
             .arg(four_digits(p.memory.params_on_gpu))
-            .arg(fmt::format("{}", p.memory.optimizer_shards))
             .arg(four_digits(f.memory_bytes_per_s))
             .arg(shortest_text(f.optimizer_bytes_per_param))
             .arg_translated("tally::enums", optimizer_impl_label(spec.training)),
@@ -518,38 +518,66 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
             {TALLY_TEXT("tally::source", "%1 TDP from its hardware profile").arg(hw.name)}));
     }
 
+    // With routed experts the state is sharded two ways: the dense parameters over dp x cp, the
+    // routed experts' over their expert-data-parallel group (accounting.h). The substitution
+    // then shows both terms.
+    const bool experts_apart =
+        m.expert_params_on_gpu > 0.0 &&
+        (m.expert_param_shards != m.param_shards || m.expert_grad_shards != m.grad_shards ||
+         m.expert_optimizer_shards != m.optimizer_shards);
+    const std::string n_dense = four_digits(m.params_on_gpu - m.expert_params_on_gpu);
+    const std::string n_experts = four_digits(m.expert_params_on_gpu);
+    auto sharded = [&](double bytes_per_param, double shards, double expert_shards, double bytes) {
+        if (!experts_apart) {
+            return fmt::format("{} x {:.4g} / {:g} = {}", n_gpu, bytes_per_param, shards,
+                               four_digits(bytes));
+        }
+        return fmt::format("({} / {:g} + {} / {:g}) x {:.4g} = {}", n_dense, shards, n_experts,
+                           expert_shards, bytes_per_param, four_digits(bytes));
+    };
+    const char* experts_formula_note =
+        QT_TRANSLATE_NOOP("tally::formula",
+                          "(N_dense / z + N_experts / z_experts) x bytes per parameter: the "
+                          "routed experts' state sharded over their expert-data-parallel "
+                          "group, gpus / (etp x ep x pp)");
     out.push_back(make_explanation(
         "memory.params_bytes", QT_TRANSLATE_NOOP("tally::explain", "Parameters"), m.params_bytes,
-        "bytes", QT_TRANSLATE_NOOP("tally::formula", "N_gpu x bytes(param) / (dp if ZeRO-3)"),
-        fmt::format("{} x {:g} / {:g} = {}", n_gpu, m.param_bytes_per_param, m.param_shards,
-                    four_digits(m.params_bytes)),
+        "bytes",
+        experts_apart
+            ? experts_formula_note
+            : QT_TRANSLATE_NOOP("tally::formula", "N_gpu x bytes(param) / (dp if ZeRO-3)"),
+        sharded(m.param_bytes_per_param, m.param_shards, m.expert_param_shards, m.params_bytes),
         "CS336 lecture 2; Rajbhandari et al. 2020 (ZeRO), sec. 5"));
     out.push_back(make_explanation(
         "memory.grads_bytes", QT_TRANSLATE_NOOP("tally::explain", "Gradients"), m.grads_bytes,
-        "bytes", QT_TRANSLATE_NOOP("tally::formula", "N_gpu x bytes(grad) / (dp if ZeRO >= 2)"),
-        fmt::format("{} x {:g} / {:g} = {}", n_gpu, m.grad_bytes_per_param, m.grad_shards,
-                    four_digits(m.grads_bytes)),
+        "bytes",
+        experts_apart
+            ? experts_formula_note
+            : QT_TRANSLATE_NOOP("tally::formula", "N_gpu x bytes(grad) / (dp if ZeRO >= 2)"),
+        sharded(m.grad_bytes_per_param, m.grad_shards, m.expert_grad_shards, m.grads_bytes),
         "CS336 lecture 2; Rajbhandari et al. 2020, sec. 5"));
     out.push_back(make_explanation(
         "memory.master_bytes", QT_TRANSLATE_NOOP("tally::explain", "Master weights"),
         m.master_bytes, "bytes",
-        QT_TRANSLATE_NOOP("tally::formula",
-                          "N_gpu x bytes(master: fp32 copy, or none) / (dp if ZeRO >= 1)"),
-        fmt::format("{} x {:g} / {:g} = {}", n_gpu, m.master_bytes_per_param, m.optimizer_shards,
-                    four_digits(m.master_bytes)),
+        experts_apart
+            ? experts_formula_note
+            : QT_TRANSLATE_NOOP("tally::formula",
+                                "N_gpu x bytes(master: fp32 copy, or none) / (dp if ZeRO >= 1)"),
+        sharded(m.master_bytes_per_param, m.optimizer_shards, m.expert_optimizer_shards,
+                m.master_bytes),
         "Micikevicius et al. 2018 (mixed precision); Rajbhandari et al. 2020"));
     out.push_back(make_explanation(
         "memory.optimizer_bytes", QT_TRANSLATE_NOOP("tally::explain", "Optimizer state"),
         m.optimizer_bytes, "bytes",
-        QT_TRANSLATE_NOOP("tally::formula",
-                          "N_gpu x bytes of state per parameter / (dp if ZeRO >= 1)"),
-        TALLY_TEXT("tally::explain", "%1 x %2 (%3, %4 state) / %5 = %6")
-            .arg(n_gpu)
-            .arg(fmt::format("{:.4g}", m.optimizer_bytes_per_param))
+        experts_apart
+            ? experts_formula_note
+            : QT_TRANSLATE_NOOP("tally::formula",
+                                "N_gpu x bytes of state per parameter / (dp if ZeRO >= 1)"),
+        TALLY_TEXT("tally::explain", "%1 (%2, %3 state)")
+            .arg(sharded(m.optimizer_bytes_per_param, m.optimizer_shards, m.expert_optimizer_shards,
+                         m.optimizer_bytes))
             .arg(to_string(t.optimizer))
-            .arg(to_string(t.optimizer_state_dtype))
-            .arg(fmt::format("{:g}", m.optimizer_shards))
-            .arg(four_digits(m.optimizer_bytes)),
+            .arg(to_string(t.optimizer_state_dtype)),
         fmt::format("CS336 lecture 2 (Adam 8 bytes/param, AdaGrad 4); {}",
                     optimizer_source(t.optimizer))));
     std::string act_formula;
@@ -655,11 +683,14 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
         QT_TRANSLATE_NOOP("tally::source", "definition")));
     out.push_back(make_explanation(
         "parallel.pipeline_bubble_fraction", QT_TRANSLATE_NOOP("tally::explain", "Pipeline bubble"),
-        p.parallel.pipeline_bubble_fraction, "of a step",
-        QT_TRANSLATE_NOOP("tally::formula", "(pp - 1) / micro-batches per step (1F1B schedule)"),
-        fmt::format("({} - 1) / {} = {:.3g}", p.parallel.pp, p.parallel.grad_accum_steps,
-                    p.parallel.pipeline_bubble_fraction),
-        "Narayanan et al. 2021, sec. 2.2.1"));
+        p.parallel.pipeline_bubble_fraction, "of the ideal step",
+        QT_TRANSLATE_NOOP("tally::formula",
+                          "(pp - 1) / (v x micro-batches per step) (1F1B schedule, v virtual "
+                          "stages each)"),
+        fmt::format("({} - 1) / ({} x {}) = {:.3g}", p.parallel.pp,
+                    std::max<std::int64_t>(spec.training.interleave, 1),
+                    p.parallel.grad_accum_steps, p.parallel.pipeline_bubble_fraction),
+        "Narayanan et al. 2021, sec. 2.2.1 and 2.2.2"));
     return out;
 }
 

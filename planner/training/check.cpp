@@ -111,6 +111,27 @@ std::optional<FieldError> check_network_and_schedule(const PlanSpec& spec) {
             }
         }
     }
+    if (t.recompute_modules.any()) {
+        const RecomputeModules& r = t.recompute_modules;
+        if (t.recompute != Recompute::selective) {
+            return err("training.recompute_modules", to_string(t.recompute),
+                       TALLY_TEXT("tally::check",
+                                  "must be absent unless training.recompute is \"selective\" "
+                                  "(Megatron-Core recomputes modules with --recompute-granularity "
+                                  "selective)"));
+        }
+        if (r.mla_up_proj && (m.kind != ModelKind::transformer || !m.mla.enabled())) {
+            return err("training.recompute_modules", "mla_up_proj",
+                       TALLY_TEXT("tally::check",
+                                  "mla_up_proj needs a model with multi-head latent attention "
+                                  "(model.mla)"));
+        }
+        if (r.moe_act && (m.kind != ModelKind::transformer || !m.moe.enabled())) {
+            return err(
+                "training.recompute_modules", "moe_act",
+                TALLY_TEXT("tally::check", "moe_act needs a model with experts (model.moe)"));
+        }
+    }
     if (t.expert_parallel < 1 || t.expert_parallel > kMaxJsonInteger) {
         return err("training.expert_parallel", t.expert_parallel,
                    TALLY_TEXT("tally::check", "must be an integer >= 1"));
@@ -761,10 +782,12 @@ std::vector<Text> warning_texts(const Plan& plan, const PlanSpec& spec, const Ha
     }
     if (plan.has(Warning::large_pipeline_bubble)) {
         out.push_back(TALLY_TEXT("tally::warnings",
-                                 "pipeline bubble is %1% of the step ((pp - 1) / micro-batches = "
-                                 "(%2 - 1) / %3); raise the global batch or lower pp")
+                                 "the pipeline bubble is %1% of the step's busy time ((pp - 1) / "
+                                 "(v x micro-batches) = (%2 - 1) / (%3 x %4)); raise the global "
+                                 "batch or lower pp")
                           .arg(fixed(0, 100.0 * plan.parallel.pipeline_bubble_fraction))
                           .arg(plan.parallel.pp)
+                          .arg(std::max<std::int64_t>(spec.training.interleave, 1))
                           .arg(plan.parallel.grad_accum_steps));
     }
     if (plan.has(Warning::tp_spans_nodes)) {

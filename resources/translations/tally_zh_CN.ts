@@ -419,6 +419,18 @@
         <source>at least the prompt&apos;s %1 tokens without chunked prefill (inference.chunked_prefill): an engine runs a prompt in one step and refuses one longer than its step</source>
         <translation>不开分块预填充（inference.chunked_prefill）时至少为提示的 %1 个 token：引擎在一步中跑完一个提示，比一步长的提示会被拒绝</translation>
     </message>
+    <message>
+        <source>must be absent unless training.recompute is &quot;selective&quot; (Megatron-Core recomputes modules with --recompute-granularity selective)</source>
+        <translation>除非 training.recompute 为 &quot;selective&quot;，否则不能设置（Megatron-Core 只在 --recompute-granularity selective 下按模块重计算）</translation>
+    </message>
+    <message>
+        <source>mla_up_proj needs a model with multi-head latent attention (model.mla)</source>
+        <translation>mla_up_proj 需要采用多头潜在注意力（model.mla）的模型</translation>
+    </message>
+    <message>
+        <source>moe_act needs a model with experts (model.moe)</source>
+        <translation>moe_act 需要带专家（model.moe）的模型</translation>
+    </message>
 </context>
 <context>
     <name>tally::cli</name>
@@ -569,10 +581,6 @@
     <message>
         <source>%1 s hidden behind compute</source>
         <translation>%1 s 隐藏在计算之后</translation>
-    </message>
-    <message>
-        <source>dp %1 x tp %2 x pp %3; global batch %4 = micro-batch %5 x dp %1 x accumulation %6; ZeRO-%7</source>
-        <translation>dp %1 x tp %2 x pp %3；全局批量 %4 = 微批次 %5 x dp %1 x 累积 %6；ZeRO-%7</translation>
     </message>
     <message>
         <source>%1 total, %2 active, %3 embedding</source>
@@ -1818,6 +1826,22 @@
         <source>only with --to vllm or sglang: a training framework&apos;s file names no checkpoint</source>
         <translation>只能与 --to vllm 或 sglang 一起用：训练框架的文件不指定检查点</translation>
     </message>
+    <message>
+        <source>dp %1 x tp %2 x pp %3 x cp %4</source>
+        <translation>dp %1 x tp %2 x pp %3 x cp %4</translation>
+    </message>
+    <message>
+        <source>dp %1 x tp %2 x pp %3</source>
+        <translation>dp %1 x tp %2 x pp %3</translation>
+    </message>
+    <message>
+        <source>; experts over ep %1 x expert tp %2</source>
+        <translation>；专家分布在 ep %1 x 专家 tp %2 上</translation>
+    </message>
+    <message>
+        <source>; global batch %1 = micro-batch %2 x dp %3 x accumulation %4; ZeRO-%5</source>
+        <translation>；全局批量 %1 = 微批次 %2 x dp %3 x 累积 %4；ZeRO-%5</translation>
+    </message>
 </context>
 <context>
     <name>tally::compare</name>
@@ -2558,10 +2582,6 @@
         <translation>%1 / (%2 x %3 x %4 x 86400) = %5 天</translation>
     </message>
     <message>
-        <source>%1 x %2 (%3, %4 state) / %5 = %6</source>
-        <translation>%1 x %2（%3，%4 状态）/ %5 = %6</translation>
-    </message>
-    <message>
         <source>%1 per layer x %2 layers x %3 in flight + %4 output/embedding + %5 recompute working set = %6</source>
         <translation>每层 %1 x %2 层 x 同时在途 %3 个 + 输出/嵌入 %4 + 重计算工作集 %5 = %6</translation>
     </message>
@@ -2616,10 +2636,6 @@
     <message>
         <source>%1 micro-batches; GEMMs of 256 or more on every side at the measured rate of their shape, the others at %2 FLOP/s achieved</source>
         <translation>%1 个微批次；各边均不小于 256 的 GEMM 按其形状的实测速率计，其余按实际达到的 %2 FLOP/s 计</translation>
-    </message>
-    <message>
-        <source>shard = %1 parameters / %2 at %3 bytes/s achieved, %4 bytes per parameter (%5; gradient clipping included)</source>
-        <translation>分片 = %1 个参数 / %2，实际带宽 %3 字节/秒，每个参数 %4 字节（%5；含梯度裁剪）</translation>
     </message>
     <message>
         <source>Wait for admission</source>
@@ -2684,6 +2700,14 @@
     <message>
         <source>%1 + %2 + %3 = %4 GB of %5 GB with %6 requests in flight (%7)</source>
         <translation>%1 + %2 + %3 = %4 GB，共 %5 GB，含 %6 个在途请求（%7）</translation>
+    </message>
+    <message>
+        <source>shard = %1 of this GPU&apos;s %2 parameters at %3 bytes/s achieved, %4 bytes per parameter (%5; gradient clipping included)</source>
+        <translation>分片 = 本 GPU %2 个参数中的 %1 个，实际带宽 %3 字节/秒，每参数 %4 字节（%5；含梯度裁剪）</translation>
+    </message>
+    <message>
+        <source>%1 (%2, %3 state)</source>
+        <translation>%1（%2，%3 状态）</translation>
     </message>
 </context>
 <context>
@@ -2787,10 +2811,6 @@
     <message>
         <source>training tokens / tokens per step</source>
         <translation>训练 token 数 / 每步 token 数</translation>
-    </message>
-    <message>
-        <source>(pp - 1) / micro-batches per step (1F1B schedule)</source>
-        <translation>(pp - 1) / 每步微批次数（1F1B 调度）</translation>
     </message>
     <message>
         <source>not counted (no architecture)</source>
@@ -3015,6 +3035,14 @@
     <message>
         <source>max(prompts a pass x prompt, batch) x (2h + (qkv + MLP widths) / tp) x 2 B + batch x vocab / tp x 4 B; prompts a pass = min(batch, max_batched_tokens / prompt rounded down, at least 1)</source>
         <translation>max(每趟提示数 x 提示, 批次) x (2h + (qkv + MLP 宽度) / tp) x 2 B + 批次 x 词表 / tp x 4 B；每趟提示数 = min(批次, max_batched_tokens / 提示 向下取整，至少 1)</translation>
+    </message>
+    <message>
+        <source>(N_dense / z + N_experts / z_experts) x bytes per parameter: the routed experts&apos; state sharded over their expert-data-parallel group, gpus / (etp x ep x pp)</source>
+        <translation>(N_dense / z + N_experts / z_experts) x 每参数字节数：路由专家的状态在其专家数据并行组内分片，组大小为 gpus / (etp x ep x pp)</translation>
+    </message>
+    <message>
+        <source>(pp - 1) / (v x micro-batches per step) (1F1B schedule, v virtual stages each)</source>
+        <translation>(pp - 1) / (v x 每步微批次数)（1F1B 调度，每个 GPU v 个虚拟阶段）</translation>
     </message>
 </context>
 <context>
@@ -3805,6 +3833,10 @@
         <source>false for vLLM: data-parallel attention within a tensor-parallel group is SGLang&apos;s (--enable-dp-attention)</source>
         <translation>vLLM 只能是 false：张量并行组内的数据并行注意力是 SGLang 的功能（--enable-dp-attention）</translation>
     </message>
+    <message>
+        <source>absent or [&quot;core_attn&quot;] for this framework (%1 as Tally writes it recomputes the attention core only)</source>
+        <translation>对此框架须不设置或为 [&quot;core_attn&quot;]（Tally 写出的 %1 配置只重计算注意力核心）</translation>
+    </message>
 </context>
 <context>
     <name>tally::number_formats</name>
@@ -4421,6 +4453,14 @@
     <message>
         <source>each key once in an object; this one is given twice, and JSON readers differ on which of the two values they keep</source>
         <translation>一个对象中每个键只能出现一次；这个键出现了两次，而不同的 JSON 读取器保留的值各不相同</translation>
+    </message>
+    <message>
+        <source>must be an array of module names (core_attn, layernorm, mla_up_proj, moe_act, mlp)</source>
+        <translation>必须是模块名数组（core_attn、layernorm、mla_up_proj、moe_act、mlp）</translation>
+    </message>
+    <message>
+        <source>must be one of core_attn, layernorm, mla_up_proj, moe_act, mlp (Megatron-Core&apos;s recompute modules Tally times)</source>
+        <translation>必须是 core_attn、layernorm、mla_up_proj、moe_act、mlp 之一（Tally 能计时的 Megatron-Core 重计算模块）</translation>
     </message>
 </context>
 <context>
@@ -9473,10 +9513,6 @@ Source: %2</source>
         <translation>fp32 主权重副本与 fp32 参数重复；请把 training.master_dtype 设为 &quot;none&quot;</translation>
     </message>
     <message>
-        <source>pipeline bubble is %1% of the step ((pp - 1) / micro-batches = (%2 - 1) / %3); raise the global batch or lower pp</source>
-        <translation>流水线气泡占单步的 %1%（(pp - 1) / 微批次数 = (%2 - 1) / %3）；请增大全局批量或减小 pp</translation>
-    </message>
-    <message>
         <source>selective recomputation changes nothing here: flash attention (or a model without attention) already keeps no attention scores</source>
         <translation>选择性重计算在这里不起作用：flash attention（或没有注意力的模型）本来就不保存注意力分数</translation>
     </message>
@@ -9543,6 +9579,10 @@ Source: %2</source>
     <message>
         <source>continuous batching does not run: the engine&apos;s KV cache (%1) has %2 GB per GPU, and one sequence of %3 tokens takes %4 GB; no request is admitted and nothing is served</source>
         <translation>连续批处理无法运行：引擎的 KV 缓存（%1）每 GPU 有 %2 GB，而一条 %3 个 token 的序列要 %4 GB；没有请求被接纳，什么也服务不了</translation>
+    </message>
+    <message>
+        <source>the pipeline bubble is %1% of the step&apos;s busy time ((pp - 1) / (v x micro-batches) = (%2 - 1) / (%3 x %4)); raise the global batch or lower pp</source>
+        <translation>流水线气泡是单步忙碌时间的 %1%（(pp - 1) / (v x 微批次数) = (%2 - 1) / (%3 x %4)）；请增大全局批量或减小 pp</translation>
     </message>
 </context>
 <context>

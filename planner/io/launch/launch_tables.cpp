@@ -365,6 +365,26 @@ std::optional<FieldError> refuse_sqrt_recompute(const PlanSpec& s, std::string_v
             .arg_translated("tally::launch", title.data()));
 }
 
+// Megatron-Core's recompute modules beyond the attention core: the configurations written here
+// carry the recompute granularity, whose selective default is the attention core alone.
+std::optional<FieldError> refuse_recompute_modules(const PlanSpec& s, std::string_view title) {
+    const RecomputeModules& m = s.training.recompute_modules;
+    RecomputeModules core;
+    core.core_attn = true;
+    if (!m.any() || m == core) {
+        return std::nullopt;
+    }
+    std::string names;
+    for (const std::string_view name : recompute_module_names(m)) {
+        names += (names.empty() ? "" : ", ") + std::string(name);
+    }
+    return refusal("training.recompute_modules", names,
+                   TALLY_TEXT("tally::launch",
+                              "absent or [\"core_attn\"] for this framework (%1 as Tally writes "
+                              "it recomputes the attention core only)")
+                       .arg_translated("tally::launch", title.data()));
+}
+
 // Recomputation where a framework names only whole layers (DeepSpeed, accelerate).
 std::optional<FieldError> refuse_selective_recompute(const PlanSpec& s, std::string_view title) {
     if (s.training.recompute != Recompute::selective && s.training.recompute != Recompute::sqrt) {
@@ -1936,9 +1956,10 @@ Table megatron_table() {
                 }),
         },
         {refuse_not_transformer, refuse_precision_fp32_grads, refuse_zero_above_1,
-         refuse_offload_params, refuse_sqrt_recompute, refuse_optimizer_not_adamw, refuse_fp8_block,
-         refuse_ffn_relu, refuse_interleave_split, refuse_activation_offload,
-         refuse_ep_comm_overlap, refuse_optimizer_foreach, refuse_sliding_window},
+         refuse_offload_params, refuse_sqrt_recompute, refuse_recompute_modules,
+         refuse_optimizer_not_adamw, refuse_fp8_block, refuse_ffn_relu, refuse_interleave_split,
+         refuse_activation_offload, refuse_ep_comm_overlap, refuse_optimizer_foreach,
+         refuse_sliding_window},
         // Megatron-LM arguments that do not change the plan (learning rate, data, checkpoints,
         // logging, kernels' fusions, initialisation).
         {"lr",
@@ -2143,8 +2164,8 @@ Table nemo_table() {
                                        "override (%1 cannot express it)")
                                 .arg_translated("tally::launch", title.data()));
          },
-         refuse_sqrt_recompute, refuse_optimizer_not_adamw, refuse_fp8_block, refuse_ffn_relu,
-         refuse_optimizer_foreach, refuse_partial_window},
+         refuse_sqrt_recompute, refuse_recompute_modules, refuse_optimizer_not_adamw,
+         refuse_fp8_block, refuse_ffn_relu, refuse_optimizer_foreach, refuse_partial_window},
         {"trainer.val_check_interval", "trainer.limit_val_batches", "trainer.log_every_n_steps",
          "trainer.accumulate_grad_batches", "optim.config.lr", "optim.config.min_lr",
          "optim.config.weight_decay", "optim.config.adam_beta1", "optim.config.adam_beta2",
@@ -2229,7 +2250,7 @@ Table torchtitan_table() {
             custom("training.steps", Kind::integer, "data.tokens", get_steps, set_steps),
         },
         {refuse_not_transformer, refuse_not_a_flavour, refuse_precision, refuse_fp8, refuse_zero_1,
-         refuse_offload_optimizer_only, refuse_sqrt_recompute,
+         refuse_offload_optimizer_only, refuse_sqrt_recompute, refuse_recompute_modules,
          refuse_above<&TrainingSpec::interleave, 1>, refuse_stage_layers, refuse_etp,
          refuse_optimizer_not_adam_or_adamw, refuse_activation_offload, refuse_tp_comm_overlap,
          refuse_partial_recompute, refuse_ep_comm_overlap, refuse_flex_dispatcher,
