@@ -88,6 +88,7 @@ private slots:
     void titleFollowsThePlan();
     void opensOnARealLayout();
     void newPlanAsksBeforeDiscardingEdits();
+    void saveAsksBeforeOverwritingAnotherProgramsChanges();
     void textStillBeingTypedIsSaved();
     void firstSaveStartsAtHomeAndIsConfirmed();
     void rejectedValueDoesNotMoveTheForm();
@@ -612,6 +613,66 @@ void TestMainWindow::newPlanAsksBeforeDiscardingEdits() {
     QCOMPARE(asked, 2);
     QVERIFY(w.document()->spec() == start_plan_spec());
     QVERIFY(w.document()->filePath().isEmpty());
+    QVERIFY(!w.document()->isModified());
+}
+
+// A plan file edited by another program while the window has it open: Ctrl+S asks before it
+// writes over those changes. Cancel keeps the other program's file byte for byte; Overwrite
+// writes the plan; a file that did not change saves without a question.
+void TestMainWindow::saveAsksBeforeOverwritingAnotherProgramsChanges() {
+    MainWindow& w = *m_window;
+    const QString path = m_dir->filePath(QStringLiteral("shared.json"));
+    QString error;
+    QVERIFY2(w.saveFile(path, &error), qPrintable(error));
+    QVERIFY(!w.document()->fileChangedOnDisk());
+    // Another program rewrites the file with a description of its own.
+    PlanSpec theirs = load_plan_spec(path.toStdString());
+    theirs.description = "EXTERNAL EDIT - keep me";
+    const QByteArray theirText = QByteArray::fromStdString(to_json(theirs).dump(2) + "\n");
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(theirText);
+    }
+    QVERIFY(w.document()->fileChangedOnDisk());
+    typeInto(w.specForm()->numberEditor(QStringLiteral("cluster.gpus"))->lineEdit(),
+             QStringLiteral("2048"));
+    int asked = 0;
+    const auto answer = [&w, &asked](const char* button) {
+        QTimer::singleShot(0, &w, [&w, &asked, button] {
+            if (auto* box = w.findChild<QMessageBox*>(QStringLiteral("confirmOverwriteChanged"))) {
+                ++asked;
+                if (auto* b = box->findChild<QPushButton*>(QString::fromLatin1(button))) {
+                    b->click();
+                } else {
+                    box->button(QMessageBox::Cancel)->click();
+                }
+            }
+        });
+    };
+    QAction* save = nullptr;
+    for (QAction* a : w.findChildren<QAction*>()) {
+        if (a->text() == QStringLiteral("&Save to a JSON file")) {
+            save = a;
+        }
+    }
+    QVERIFY(save);
+    answer("cancel");
+    save->trigger();  // Ctrl+S
+    QCOMPARE(asked, 1);
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), theirText);
+    }
+    answer("overwrite");
+    save->trigger();
+    QCOMPARE(asked, 2);
+    QCOMPARE(load_plan_spec(path.toStdString()).cluster.gpus, std::int64_t{2048});
+    // Written by this window, so the next save asks nothing.
+    QVERIFY(!w.document()->fileChangedOnDisk());
+    save->trigger();
+    QCOMPARE(asked, 2);
     QVERIFY(!w.document()->isModified());
 }
 

@@ -77,6 +77,10 @@
         <source>a switch</source>
         <translation>一个开关</translation>
     </message>
+    <message>
+        <source>%1 characters</source>
+        <translation>%1 个字符</translation>
+    </message>
 </context>
 <context>
     <name>tally::calibration</name>
@@ -7128,6 +7132,22 @@ Close anyway?</source>
         <source>Save them before the window closes?</source>
         <translation>关闭窗口前保存这些更改吗？</translation>
     </message>
+    <message>
+        <source>%1 was changed by another program since Tally opened or saved it.</source>
+        <translation>自 Tally 打开或保存 %1 以来，它已被另一个程序修改。</translation>
+    </message>
+    <message>
+        <source>Saving writes this plan over those changes. Save it to another file to keep both.</source>
+        <translation>保存会用此计划覆盖那些修改。另存为其他文件可以两者都保留。</translation>
+    </message>
+    <message>
+        <source>&amp;Overwrite the file</source>
+        <translation>覆盖该文件(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Save to &amp;another file…</source>
+        <translation>保存到另一个文件(&amp;A)…</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::MeasuredProfileDialog</name>
@@ -8246,6 +8266,10 @@ Parameters, gradients, master weights and optimizer state of the plan&apos;s rec
     <message>
         <source>%1: got %2 %3; from %4 to %5 %3</source>
         <translation>%1：给出的是 %2 %3；应在 %4 到 %5 %3 之间</translation>
+    </message>
+    <message>
+        <source>Check the profile and store it in the workspace (Ctrl+Enter)</source>
+        <translation>检查配置并保存到工作区（Ctrl+Enter）</translation>
     </message>
 </context>
 <context>

@@ -175,6 +175,7 @@ void PlanDocument::startNew(const PlanSpec& spec) {
 
 void PlanDocument::restore(const PlanSpec& spec, const QString& file, bool modified) {
     reset(spec);
+    m_fileBytes.reset();
     if (m_filePath != file) {
         m_filePath = file;
         emit filePathChanged();
@@ -196,6 +197,7 @@ void PlanDocument::relocalizeExampleTexts() {
 }
 
 void PlanDocument::forgetFile() {
+    m_fileBytes.reset();
     if (!m_filePath.isEmpty()) {
         m_filePath.clear();
         emit filePathChanged();
@@ -374,10 +376,22 @@ bool PlanDocument::open(const QString& path, QString* error) {
         return false;
     }
     m_filePath = path;
+    m_fileBytes = text;
     m_undo->setClean();
     markSaved(m_spec);
     emit filePathChanged();
     return true;
+}
+
+bool PlanDocument::fileChangedOnDisk() const {
+    if (m_filePath.isEmpty() || !m_fileBytes) {
+        return false;
+    }
+    QByteArray now;
+    if (!QFileInfo::exists(m_filePath) || !readWholeFile(m_filePath, &now, nullptr)) {
+        return false;
+    }
+    return now != *m_fileBytes;
 }
 
 QByteArray PlanDocument::acceptedSpecJson() const {
@@ -392,9 +406,11 @@ bool PlanDocument::save(const QString& path, QString* error) {
         }
         return false;
     }
-    if (!writeFileAtomically(path, acceptedSpecJson(), error)) {
+    const QByteArray text = acceptedSpecJson();
+    if (!writeFileAtomically(path, text, error)) {
         return false;
     }
+    m_fileBytes = text;
     m_undo->setClean();
     markSaved(m_spec);
     if (m_filePath != path) {

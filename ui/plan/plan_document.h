@@ -87,6 +87,11 @@ public:
     // Refuses while the spec has an error: what is saved is always a plan the planner accepts.
     bool save(const QString& path, QString* error);
     QString filePath() const { return m_filePath; }
+    // Whether the plan's file now holds other bytes than Tally last read from it or wrote to it
+    // (another program or window changed it): saving would overwrite that. False when the file
+    // is gone or unreadable, or when what was last on disk is unknown (a plan restored from the
+    // autosave).
+    bool fileChangedOnDisk() const;
     // Whether the plan differs from the one last opened, saved or started: edits since, unless
     // they brought it back to that plan exactly (a field typed wrong and back, a value changed
     // and returned), which is nothing to save.
@@ -136,6 +141,8 @@ private:
     std::shared_ptr<const PlanViews> m_lastServingOnly;
     std::optional<FieldError> m_error;
     QString m_filePath;
+    // The bytes of m_filePath as last read or written; nullopt: not known.
+    std::optional<QByteArray> m_fileBytes;
     SweepVariable m_memoryVariable = SweepVariable::micro_batch;
 };
 

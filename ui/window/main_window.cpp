@@ -677,6 +677,33 @@ bool MainWindow::save() {
     if (m_document->filePath().isEmpty()) {
         return saveAs();
     }
+    // Another program (an editor, a script, another window) changed the file since it was read
+    // or written here: saving would overwrite what it wrote, so the user chooses.
+    if (m_document->fileChangedOnDisk()) {
+        QMessageBox box(QMessageBox::Warning, tr("Tally"),
+                        tr("%1 was changed by another program since Tally opened or saved it.")
+                            .arg(m_document->filePath()),
+                        QMessageBox::NoButton, this);
+        box.setObjectName(QStringLiteral("confirmOverwriteChanged"));
+        box.setInformativeText(
+            tr("Saving writes this plan over those changes. Save it to another file to keep "
+               "both."));
+        QPushButton* overwrite =
+            box.addButton(tr("&Overwrite the file"), QMessageBox::DestructiveRole);
+        overwrite->setObjectName(QStringLiteral("overwrite"));
+        QPushButton* other = box.addButton(tr("Save to &another file…"), QMessageBox::AcceptRole);
+        other->setObjectName(QStringLiteral("saveAs"));
+        QPushButton* cancel = box.addButton(QMessageBox::Cancel);
+        box.setDefaultButton(other);
+        box.setEscapeButton(cancel);
+        box.exec();
+        if (box.clickedButton() == other) {
+            return saveAs();
+        }
+        if (box.clickedButton() != overwrite) {
+            return false;
+        }
+    }
     QString error;
     if (!saveFile(m_document->filePath(), &error)) {
         report(error);
