@@ -50,6 +50,7 @@ class TestSpecJson : public QObject {
     Q_OBJECT
 
 private slots:
+    void longValuesAreShortenedInMessages();
     void architectureOnly();
     void baseIsValid();
     void badInput_data();
@@ -624,6 +625,34 @@ void TestSpecJson::architectureOnly() {
     QVERIFY(architecture_only(t) == architecture_only(u));
     u.heads = t.heads * 2;
     QVERIFY(!(architecture_only(t) == architecture_only(u)));
+}
+
+// A value pasted into a field comes back in the error whole up to 80 characters; past that as
+// its first 48 characters, "…", its last 16 and its length, so that a 300-letter name does not
+// make a message (and the dialog showing it) 300 letters wide. Characters, not bytes: 100 "数"
+// are 300 bytes and 100 characters.
+void TestSpecJson::longValuesAreShortenedInMessages() {
+    const std::string eighty(80, 'N');
+    QCOMPARE(shown_error_value(eighty), eighty);
+    const std::string long_name = std::string(200, 'A') + std::string(100, 'Z');
+    QCOMPARE(shown_error_value(long_name),
+             std::string(48, 'A') + "…" + std::string(16, 'Z') + " (300 characters)");
+    std::string han;
+    for (int i = 0; i < 100; ++i) {
+        han += "数";
+    }
+    std::string han48;
+    std::string han16;
+    for (int i = 0; i < 48; ++i) {
+        han48 += "数";
+    }
+    for (int i = 0; i < 16; ++i) {
+        han16 += "数";
+    }
+    QCOMPARE(shown_error_value(han), han48 + "…" + han16 + " (100 characters)");
+    const FieldError e{"profile.name", long_name, "at most 200 bytes", {}};
+    QCOMPARE(e.message(), "profile.name: got " + std::string(48, 'A') + "…" + std::string(16, 'Z') +
+                              " (300 characters); at most 200 bytes");
 }
 
 QTEST_GUILESS_MAIN(TestSpecJson)

@@ -25,6 +25,14 @@ struct FieldError {
     std::string message() const;
 };
 
+// A value as an error message quotes it: whole up to 80 characters; a longer one (a pasted
+// paragraph, a 300-letter name) as its first 48 and last 16 characters around "…" and its length,
+// so that the message stays a line a window or a terminal can show.
+// `length_format` words the length ("%1 characters", kValueLength translated).
+inline constexpr const char* kValueLength = QT_TRANSLATE_NOOP("tally::FieldError", "%1 characters");
+std::string shown_error_value(const std::string& value,
+                              const std::string& length_format = kValueLength);
+
 // The frame message() puts around the field, the value and what is allowed, for translation:
 // "%1: got %2; %3" (field, value, allowed) and "%1; %2" when no value was given; the field is
 // "input" when none is named.

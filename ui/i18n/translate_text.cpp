@@ -113,7 +113,9 @@ QString translatedFieldError(const tally::FieldError& error, const Translations*
                                        error.value) != std::end(kPlaceholderValues);
     const std::string value =
         placeholder ? lookUp(kFieldErrorContext, error.value.c_str(), translations).toStdString()
-                    : error.value;
+                    : shown_error_value(
+                          error.value,
+                          lookUp(kFieldErrorContext, kValueLength, translations).toStdString());
     return substituted(lookUp(kFieldErrorContext, kFieldErrorWithValue, translations),
                        {field, value, allowed});
 }
