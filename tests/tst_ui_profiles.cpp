@@ -61,6 +61,7 @@ private slots:
     void editorMarksWhatThePlannerRejects_data();
     void editorMarksWhatThePlannerRejects();
     void editorMarksClashesAtSave();
+    void ctrlEnterSavesFromAnyField();
     void exportImportRoundTrip();
     void importClashOpensTheEditor();
     void importRefusesWhatIsNotAProfile();
@@ -363,6 +364,24 @@ void TestUiProfiles::editorMarksClashesAtSave() {
     QVERIFY(dialog->save());
     QCOMPARE(second().find_profile("rented-a100")->peak(ComputeType::bf16), 312e12);
     QCOMPARE(second().find_profile("rented-a100")->peak(ComputeType::fp64), 0.0);
+}
+
+// Enter in a field moves on (above); Ctrl+Enter, from the last field as from any other, saves.
+void TestUiProfiles::ctrlEnterSavesFromAnyField() {
+    ProfileEditorDialog* dialog = duplicate(QStringLiteral("h100-sxm"));
+    QVERIFY(dialog);
+    dialog->show();
+    QVERIFY(QTest::qWaitForWindowActive(dialog));
+    dialog->field(QStringLiteral("profile.id"))->setText(QStringLiteral("keyboard-h100"));
+    dialog->field(QStringLiteral("profile.name"))->setText(QStringLiteral("Keyboard H100"));
+    QLineEdit* price = dialog->field(QStringLiteral("profile.price_per_gpu_hour"));
+    price->setFocus();
+    price->setText(QStringLiteral("2"));
+    QPointer<ProfileEditorDialog> guard(dialog);
+    QTest::keyClick(price, Qt::Key_Return, Qt::ControlModifier);
+    QVERIFY2(guard.isNull() || !guard->isVisible(),
+             qPrintable(guard ? guard->message() : QString()));
+    QVERIFY(second().find_profile("keyboard-h100"));
 }
 
 void TestUiProfiles::exportImportRoundTrip() {

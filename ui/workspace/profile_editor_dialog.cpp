@@ -4,10 +4,12 @@
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
+#include <QKeySequence>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QShortcut>
 #include <QVBoxLayout>
 #include <exception>
 #include <nlohmann/json.hpp>
@@ -126,6 +128,13 @@ ProfileEditorDialog::ProfileEditorDialog(WorkspaceSession* session, const Hardwa
     }
     // Save checks and writes first; the dialog closes only when the workspace took the profile.
     connect(m_save, &QPushButton::clicked, this, [this] { save(); });
+    // From any field, Ctrl+Enter saves (Enter alone moves on, above).
+    for (const QKeySequence& keys :
+         {QKeySequence(Qt::CTRL | Qt::Key_Return), QKeySequence(Qt::CTRL | Qt::Key_Enter)}) {
+        auto* shortcut = new QShortcut(keys, this);
+        connect(shortcut, &QShortcut::activated, this, [this] { save(); });
+    }
+    m_save->setToolTip(tr("Check the profile and store it in the workspace (Ctrl+Enter)"));
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
     auto* columns = new QHBoxLayout;
