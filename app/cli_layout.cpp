@@ -175,6 +175,25 @@ void register_layout_commands(CLI::App& app, CliState& state) {
             j["days_from"] = r->mfu_predicted ? "predicted step" : "assumed mfu";
             j["clusters_tried"] = r->clusters_tried;
             fmt::print("{}\n", j.dump(2));
+        } else if (spec.model.kind == ModelKind::params) {
+            // No layers, widths or heads: a split of it would be one the model cannot say it
+            // has, so the count is the answer and no layout is shown.
+            fmt::print(
+                "{}\n",
+                cli_render(TALLY_TEXT("tally::cli",
+                                      "%1 x %2 train it in %3 days (allowed %4) at the %5 "
+                                      "MFU %6; a model given by its parameter count alone "
+                                      "has no layers to lay out")
+                               .arg(fmt::format("{}", r->gpus))
+                               .arg(hw.name)
+                               .arg(fmt::format("{:.4g}", r->days))
+                               .arg(fmt::format("{}", opts->days))
+                               .arg_translated("tally::cli",
+                                               r->mfu_predicted
+                                                   ? QT_TRANSLATE_NOOP("tally::cli", "predicted")
+                                                   : QT_TRANSLATE_NOOP("tally::cli", "assumed"))
+                               .arg(fmt::format(
+                                   "{:.3g}", r->mfu_predicted ? r->best.mfu : spec.cluster.mfu))));
         } else if (!r->mfu_predicted) {
             // The days rest on the spec's MFU; the layout shown is the best one that fits, and its
             // predicted step is said beside it, not used.

@@ -72,6 +72,7 @@ private slots:
     void stepLegendFitsALaptopScreen();
     void gpusForNDaysInTheTimePanel();
     void gpusForNDaysLayoutAddsUp();
+    void gpusForNDaysOfAParameterCountNamesNoLayout();
     void daysChartKeepsPointsOffItsEdges();
     void layoutsSayApplyKeepsTheDaysUnderAnAssumedMfu();
 
@@ -688,6 +689,27 @@ void TestUiPerformance::gpusForNDaysLayoutAddsUp() {
              qPrintable(text));
     QCOMPARE(dimension("tp") * dimension("pp") * dimension("cp") * dimension("dp"),
              static_cast<qint64>(expected->gpus));
+}
+
+// CS336 lecture 2's first question turned around: 70B parameters, 15T tokens at MFU 0.5 on H100s
+// in 30 days. 6 x 70e9 x 15e12 / (989.5e12 x 0.5 x 86400 x 30) = 4912.5 GPUs: 4920 in whole
+// 8-GPU nodes, 29.96 days. The model has no layers, so the answer names no tp or pp of it (the
+// search had staged it as pp 615).
+void TestUiPerformance::gpusForNDaysOfAParameterCountNamesNoLayout() {
+    MainWindow& w = *m_window;
+    w.document()->reset(
+        load_plan_spec(TALLY_SOURCE_DIR "/resources/examples/seed-70b-15t-1024-h100.json"));
+    w.showPanel(QStringLiteral("time"));
+    TimePanel* time = w.timePanel();
+    time->minGpusDays()->setText(QStringLiteral("30"));
+    QSignalSpy found(time, &TimePanel::minGpusFound);
+    QTest::mouseClick(time->minGpusFind(), Qt::LeftButton);
+    QVERIFY(found.wait(60000));
+    const QString text = time->minGpusResult()->text();
+    QVERIFY2(text.startsWith(QStringLiteral("4920 GPUs")), qPrintable(text));
+    QVERIFY2(!text.contains(QStringLiteral("pp ")) && !text.contains(QStringLiteral("tp ")),
+             qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("no layers")), qPrintable(text));
 }
 
 void TestUiPerformance::daysChartKeepsPointsOffItsEdges() {

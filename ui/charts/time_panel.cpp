@@ -304,6 +304,18 @@ void TimePanel::findMinGpus() {
                                              .arg(std::int64_t{1} << 20)
                                              .arg(qs(views->hardware.name))
                                              .arg(days));
+                } else if (views->spec.model.kind == ModelKind::params) {
+                    // No layers, widths or heads: any split of it the search names is one the
+                    // model cannot say it has, so only the count is the answer.
+                    m_minResult->setText(
+                        (found->mfu_predicted
+                             ? tr("%1 GPUs: %2 days at the predicted MFU (a model given by its "
+                                  "parameter count alone has no layers to lay out)")
+                             : tr("%1 GPUs: %2 days at the assumed MFU: FLOPs / (peak x MFU x "
+                                  "GPUs) (a model given by its parameter count alone has no "
+                                  "layers to lay out)"))
+                            .arg(found->gpus)
+                            .arg(formatDays(found->days)));
                 } else {
                     m_minResult->setText((found->mfu_predicted
                                               ? tr("%1 GPUs: %2 days at %3")
