@@ -103,6 +103,23 @@ void print_performance(const Plan& plan, const PlanSpec& spec, const HardwarePro
                   .arg(engine)
                   .arg(std::string(to_string(generation)));
     std::string said = cli_render(accuracy);
+    // A band whose errors all lie one way is no ± at all: say which way. An error e is the
+    // predicted throughput over the measured one, minus 1, so a run took 1 + e times the
+    // predicted time.
+    if (band && band->count > 1 && band->mean_error > 0.0 &&
+        band->mean_error >= band->mean_abs_error - 1e-9) {
+        said += "; " + cli_render(TALLY_TEXT("tally::cli",
+                                             "every one took longer than predicted: %1x the "
+                                             "predicted time on average, up to %2x")
+                                      .arg(fmt::format("{:.2f}", 1.0 + band->mean_error))
+                                      .arg(fmt::format("{:.2f}", 1.0 + band->worst_abs_error)));
+    } else if (band && band->count > 1 && band->mean_error < 0.0 &&
+               -band->mean_error >= band->mean_abs_error - 1e-9) {
+        said += "; " + cli_render(TALLY_TEXT("tally::cli",
+                                             "every one ran faster than predicted: in %1x the "
+                                             "predicted time on average")
+                                      .arg(fmt::format("{:.2f}", 1.0 + band->mean_error)));
+    }
     if (hw.calibration && band && band->count > 0) {
         // The published runs judge the model as it predicts before a calibration; this plan's
         // step is fitted to the user's own run instead.

@@ -275,10 +275,25 @@ std::string error_band_text(Engine engine, GpuGeneration generation, std::option
         return fmt::format("no published {} {} run to compare with", engine_label(engine),
                            to_string(generation));
     }
-    return fmt::format("±{:.0f}% on {} published {} {}{}{} run{} (worst {:.0f}%)",
-                       100.0 * band->mean_abs_error, band->count, engine_label(engine),
-                       to_string(generation), band->model.empty() ? "" : " ", band->model,
-                       band->count == 1 ? "" : "s", 100.0 * band->worst_abs_error);
+    std::string text = fmt::format(
+        "±{:.0f}% on {} published {} {}{}{} run{} (worst {:.0f}%)", 100.0 * band->mean_abs_error,
+        band->count, engine_label(engine), to_string(generation), band->model.empty() ? "" : " ",
+        band->model, band->count == 1 ? "" : "s", 100.0 * band->worst_abs_error);
+    // Errors all one way are no ±: a run took 1 + e times the predicted time (e = predicted /
+    // measured throughput - 1).
+    if (band->count > 1 && band->mean_error > 0.0 &&
+        band->mean_error >= band->mean_abs_error - 1e-9) {
+        text += fmt::format(
+            "; every one took longer than predicted: {:.2f}x the predicted time on average, up "
+            "to {:.2f}x",
+            1.0 + band->mean_error, 1.0 + band->worst_abs_error);
+    } else if (band->count > 1 && band->mean_error < 0.0 &&
+               -band->mean_error >= band->mean_abs_error - 1e-9) {
+        text += fmt::format(
+            "; every one ran faster than predicted: in {:.2f}x the predicted time on average",
+            1.0 + band->mean_error);
+    }
+    return text;
 }
 
 nlohmann::json error_band_json(Engine engine, GpuGeneration generation, std::optional<bool> moe) {

@@ -1846,6 +1846,18 @@
         <source>; global batch %1 = micro-batch %2 x dp %3 x accumulation %4; ZeRO-%5</source>
         <translation>；全局批量 %1 = 微批次 %2 x dp %3 x 累积 %4；ZeRO-%5</translation>
     </message>
+    <message>
+        <source>%1 x %2 train it in %3 days (allowed %4) at the %5 MFU %6; a model given by its parameter count alone has no layers to lay out</source>
+        <translation>%1 x %2 可在 %3 天内训练完（允许 %4 天），按%5的 MFU %6；只给参数量的模型没有层可供布局</translation>
+    </message>
+    <message>
+        <source>every one took longer than predicted: %1x the predicted time on average, up to %2x</source>
+        <translation>每一次都比预测慢：平均为预测时间的 %1 倍，最多 %2 倍</translation>
+    </message>
+    <message>
+        <source>every one ran faster than predicted: in %1x the predicted time on average</source>
+        <translation>每一次都比预测快：平均只用了预测时间的 %1 倍</translation>
+    </message>
 </context>
 <context>
     <name>tally::compare</name>
@@ -5630,6 +5642,14 @@ Source: CS336 lecture 2 (0.5 is good)</source>
         <source>±%1% on %2 published %3 %4 %5 (worst %6%), the model&apos;s before calibration.</source>
         <translation>在 %2 个已公布的 %3 %4 %5上误差 ±%1%（最差 %6%），为校准前模型的误差。</translation>
     </message>
+    <message>
+        <source>Every one of them took longer than predicted: %1x the predicted time on average, up to %2x.</source>
+        <translation>每一次都比预测慢：平均为预测时间的 %1 倍，最多 %2 倍。</translation>
+    </message>
+    <message>
+        <source>Every one of them ran faster than predicted: in %1x the predicted time on average.</source>
+        <translation>每一次都比预测快：平均只用了预测时间的 %1 倍。</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::BitLayoutWidget</name>
@@ -9382,6 +9402,14 @@ Source: %2</source>
     <message>
         <source>One step, calibrated: %1 (%2 tokens/s)</source>
         <translation>一步，校准值：%1（%2 token/s）</translation>
+    </message>
+    <message>
+        <source>%1 GPUs: %2 days at the predicted MFU (a model given by its parameter count alone has no layers to lay out)</source>
+        <translation>%1 个 GPU：按预测的 MFU 需 %2 天（只给参数量的模型没有层可供布局）</translation>
+    </message>
+    <message>
+        <source>%1 GPUs: %2 days at the assumed MFU: FLOPs / (peak x MFU x GPUs) (a model given by its parameter count alone has no layers to lay out)</source>
+        <translation>%1 个 GPU：按假设的 MFU 需 %2 天：FLOPs / (峰值 x MFU x GPU 数)（只给参数量的模型没有层可供布局）</translation>
     </message>
 </context>
 <context>

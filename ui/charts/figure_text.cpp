@@ -152,13 +152,30 @@ QString errorBandText(const PlanViews& v) {
                                                   : tr("runs");
     // On a calibrated profile the published runs judge the model before the calibration; the
     // step shown is fitted to the user's own run.
-    return (v.hardware.calibration
-                ? tr("±%1% on %2 published %3 %4 %5 (worst %6%), the model's before "
-                     "calibration.")
-                : tr("±%1% on %2 published %3 %4 %5 (worst %6%)."))
-        .arg(formatNumber(100.0 * band->mean_abs_error, 'f', 0))
-        .arg(band->count)
-        .arg(engineName, gpuName, runs, formatNumber(100.0 * band->worst_abs_error, 'f', 0));
+    QString text =
+        (v.hardware.calibration
+             ? tr("±%1% on %2 published %3 %4 %5 (worst %6%), the model's before "
+                  "calibration.")
+             : tr("±%1% on %2 published %3 %4 %5 (worst %6%)."))
+            .arg(formatNumber(100.0 * band->mean_abs_error, 'f', 0))
+            .arg(band->count)
+            .arg(engineName, gpuName, runs, formatNumber(100.0 * band->worst_abs_error, 'f', 0));
+    // A band whose errors all lie one way is no ± at all: say which way. An error e is the
+    // predicted throughput over the measured one, minus 1, so a run took 1 + e times the
+    // predicted time.
+    if (band->count > 1 && band->mean_error > 0.0 &&
+        band->mean_error >= band->mean_abs_error - 1e-9) {
+        text += u' ' + tr("Every one of them took longer than predicted: %1x the predicted time "
+                          "on average, up to %2x.")
+                           .arg(formatNumber(1.0 + band->mean_error, 'f', 2),
+                                formatNumber(1.0 + band->worst_abs_error, 'f', 2));
+    } else if (band->count > 1 && band->mean_error < 0.0 &&
+               -band->mean_error >= band->mean_abs_error - 1e-9) {
+        text += u' ' + tr("Every one of them ran faster than predicted: in %1x the predicted "
+                          "time on average.")
+                           .arg(formatNumber(1.0 + band->mean_error, 'f', 2));
+    }
+    return text;
 }
 
 QString mfuSourceText(const PlanViews& v) {
