@@ -28,6 +28,7 @@
 #include "planner/io/launch/serving_launch.h"
 #include "planner/io/presets.h"
 #include "planner/io/spec_json.h"
+#include "planner/model/pipeline_stages.h"
 #include "planner/serving/inference.h"
 #include "planner/training/plan.h"
 
@@ -186,6 +187,7 @@ class TestLaunchConfig : public QObject {
     Q_OBJECT
 
 private slots:
+    void unevenStagesTravelAsTheirFlags();
     void vllmCommandSetsWhatThePlanCounts();
     void sglangCommandForExperts();
     void servingCommandRefusals();
@@ -1595,6 +1597,49 @@ void TestLaunchConfig::detect() {
     QCOMPARE(detect_launch_target("trainer.strategy.tensor_model_parallel_size=2", "o.txt"),
              std::optional(LaunchTarget::nemo));
     QVERIFY(!detect_launch_target("hello", "notes.txt"));
+}
+
+// DeepSeek-V3's 61 layers on pp 16: the plan spreads the embedding, the 61 layers and the output
+// layer as 63 units over 16 stages (pipeline_stages.h, as Megatron-Core's account_for_embedding/
+// loss_in_pipeline_split): 3 units each and one more on 15 of them, so the first stage holds
+// 4 - 1 = 3 layers, the last 3 - 1 = 2, and the 14 between 4 each (3 + 56 + 2 = 61). Megatron-LM
+// refuses 61 layers on 16 stages without --decoder-first/last-pipeline-num-layers, so the export
+// writes the plan's 3 and 2, and NeMo's num_layers_in_first/last_pipeline_stage alike; reading
+// the file back gives the same stages. On 32 stages the spread leaves the last stage the output
+// layer alone (63 units, 1 each and 31 extra: first 1, last 0), which the flags cannot say.
+void TestLaunchConfig::unevenStagesTravelAsTheirFlags() {
+    const PlanSpec spec = plan_spec_from_text(R"({"model": {"preset": "deepseek-v3"},
+        "data": {"tokens": 1e12, "seq_len": 4096, "global_batch": 4096, "micro_batch": 1},
+        "cluster": {"gpu": "h100-sxm", "gpus": 2048},
+        "training": {"tp": 2, "pp": 16, "expert_parallel": 8, "zero": 1}})");
+    const std::string megatron = export_launch_config(spec, LaunchTarget::megatron);
+    QVERIFY2(megatron.find("--decoder-first-pipeline-num-layers 3") != std::string::npos,
+             megatron.c_str());
+    QVERIFY2(megatron.find("--decoder-last-pipeline-num-layers 2") != std::string::npos,
+             megatron.c_str());
+    const std::string nemo = export_launch_config(spec, LaunchTarget::nemo);
+    QVERIFY2(nemo.find("num_layers_in_first_pipeline_stage=3") != std::string::npos, nemo.c_str());
+    QVERIFY2(nemo.find("num_layers_in_last_pipeline_stage=2") != std::string::npos, nemo.c_str());
+    LaunchImportOptions options;
+    options.from = LaunchTarget::megatron;
+    const LaunchImport back = import_launch_config(megatron, "run.sh", options);
+    QCOMPARE(back.spec.training.first_stage_layers, std::int64_t{3});
+    QCOMPARE(back.spec.training.last_stage_layers, std::int64_t{2});
+    for (std::int64_t stage = 0; stage < 16; ++stage) {
+        QCOMPARE(stage_layout(back.spec).layers_of(stage), stage_layout(spec).layers_of(stage));
+        QCOMPARE(stage_layout(spec).layers_of(stage), stage == 0 ? 3 : stage == 15 ? 2 : 4);
+    }
+
+    PlanSpec thirty_two = spec;
+    thirty_two.training.pp = 32;
+    thirty_two.data.global_batch = 4096;
+    try {
+        (void)export_launch_config(thirty_two, LaunchTarget::megatron);
+        QFAIL("61 layers on 32 stages with an empty last stage were exported");
+    } catch (const SpecError& e) {
+        QCOMPARE(e.error().field, std::string("training.first_stage_layers"));
+        QCOMPARE(e.error().value, std::string("1 / 0"));
+    }
 }
 
 QTEST_APPLESS_MAIN(TestLaunchConfig)

@@ -3853,6 +3853,14 @@
         <source>absent or [&quot;core_attn&quot;] for this framework (%1 as Tally writes it recomputes the attention core only)</source>
         <translation>对此框架须不设置或为 [&quot;core_attn&quot;]（Tally 写出的 %1 配置只重计算注意力核心）</translation>
     </message>
+    <message>
+        <source>first and last stage layers of at least 1 each, set in the plan (%1 cannot leave a stage without transformer layers)</source>
+        <translation>在计划中设定首、末阶段各至少 1 层（%1 不能让一个阶段没有 transformer 层）</translation>
+    </message>
+    <message>
+        <source>first and last stage layers that leave each of the other %1 stages the same number of layers (%2 puts %3 layers on them only evenly)</source>
+        <translation>首、末阶段的层数须使其余 %1 个阶段层数相同（%2 只能把 %3 层平均分到它们上）</translation>
+    </message>
 </context>
 <context>
     <name>tally::number_formats</name>

@@ -24,6 +24,7 @@
 
 #include "planner/io/launch/launch_fields.h"
 #include "planner/model/params.h"
+#include "planner/model/pipeline_stages.h"
 #include "planner/performance/engine.h"
 
 namespace tally::launch {
@@ -916,6 +917,73 @@ void set_gpus(PlanSpec& s, const Value& v) {
         refuse_value(v, TALLY_TEXT("tally::launch", "an integer >= 1"));
     }
     s.cluster.gpus = as_int(v);
+}
+
+// The layers of the first and the last pipeline stage as Megatron-Core's
+// --decoder-first/last-pipeline-num-layers (NeMo's num_layers_in_first/last_pipeline_stage):
+// those the plan gives, or, when pp does not divide the layers, those of the spread the plan
+// times (pipeline_stages.h), so that the run builds the stages the plan counts. Megatron
+// refuses layers that pp does not divide without them.
+bool uneven_default_stages(const PlanSpec& s) {
+    const TrainingSpec& t = s.training;
+    return t.pp > 1 && s.model.kind == ModelKind::transformer && t.first_stage_layers == 0 &&
+           t.last_stage_layers == 0 && s.model.layers % t.pp != 0;
+}
+std::optional<Value> get_first_stage_layers(const PlanSpec& s) {
+    if (s.training.first_stage_layers > 0) {
+        return Value{s.training.first_stage_layers};
+    }
+    return uneven_default_stages(s) ? std::optional(Value{stage_layout(s).first}) : std::nullopt;
+}
+void set_first_stage_layers(PlanSpec& s, const Value& v) {
+    if (as_int(v) < 0) {
+        refuse_value(v, TALLY_TEXT("tally::launch", "an integer >= 0"));
+    }
+    s.training.first_stage_layers = as_int(v);
+}
+std::optional<Value> get_last_stage_layers(const PlanSpec& s) {
+    if (s.training.last_stage_layers > 0) {
+        return Value{s.training.last_stage_layers};
+    }
+    return uneven_default_stages(s) ? std::optional(Value{stage_layout(s).last}) : std::nullopt;
+}
+void set_last_stage_layers(PlanSpec& s, const Value& v) {
+    if (as_int(v) < 0) {
+        refuse_value(v, TALLY_TEXT("tally::launch", "an integer >= 0"));
+    }
+    s.training.last_stage_layers = as_int(v);
+}
+
+// Megatron-Core builds the stages between the first and the last with equal layers (the rest
+// over pp - 2, which must divide it): a spread whose middle stages differ it cannot express.
+std::optional<FieldError> refuse_uneven_middle_stages(const PlanSpec& s, std::string_view title) {
+    const TrainingSpec& t = s.training;
+    if (t.pp <= 2 || s.model.kind != ModelKind::transformer) {
+        return std::nullopt;
+    }
+    const StageLayout layout = stage_layout(s);
+    // The spread the plan times when pp does not divide the layers may leave an end stage with
+    // the embedding or the output layer alone, which the two flags cannot say (0 is "not set").
+    if (uneven_default_stages(s) && (layout.first == 0 || layout.last == 0)) {
+        return refusal("training.first_stage_layers",
+                       fmt::format("{} / {}", layout.first, layout.last),
+                       TALLY_TEXT("tally::launch",
+                                  "first and last stage layers of at least 1 each, set in the "
+                                  "plan (%1 cannot leave a stage without transformer layers)")
+                           .arg_translated("tally::launch", title.data()));
+    }
+    // middle_extra of the pp - 2 middle stages hold one layer more: all or none is even.
+    if (layout.even || layout.middle_extra == 0 || layout.middle_extra == t.pp - 2) {
+        return std::nullopt;
+    }
+    return refusal("training.first_stage_layers", fmt::format("{} / {}", layout.first, layout.last),
+                   TALLY_TEXT("tally::launch",
+                              "first and last stage layers that leave each of the other %1 "
+                              "stages the same number of layers (%2 puts %3 layers on them "
+                              "only evenly)")
+                       .arg(t.pp - 2)
+                       .arg_translated("tally::launch", title.data())
+                       .arg(s.model.layers - layout.first - layout.last));
 }
 
 // Megatron-LM names the interleave by layers per virtual stage: layers / (pp x v).
@@ -1866,10 +1934,11 @@ Table megatron_table() {
                                                      1),
             custom("num-layers-per-virtual-pipeline-stage", Kind::integer, "training.interleave",
                    get_layers_per_virtual, set_layers_per_virtual),
-            integer<training_ref<&TrainingSpec::first_stage_layers>, Write::nonzero, 0>(
-                "decoder-first-pipeline-num-layers", "training.first_stage_layers", 0),
-            integer<training_ref<&TrainingSpec::last_stage_layers>, Write::nonzero, 0>(
-                "decoder-last-pipeline-num-layers", "training.last_stage_layers", 0),
+            custom("decoder-first-pipeline-num-layers", Kind::integer,
+                   "training.first_stage_layers", get_first_stage_layers, set_first_stage_layers,
+                   Value{std::int64_t{0}}),
+            custom("decoder-last-pipeline-num-layers", Kind::integer, "training.last_stage_layers",
+                   get_last_stage_layers, set_last_stage_layers, Value{std::int64_t{0}}),
             integer<training_ref<&TrainingSpec::context_parallel>>("context-parallel-size",
                                                                    "training.context_parallel", 1),
             custom("cp-comm-type", Kind::text, "training.context_parallel", get_cp_comm_type,
@@ -1957,9 +2026,9 @@ Table megatron_table() {
         },
         {refuse_not_transformer, refuse_precision_fp32_grads, refuse_zero_above_1,
          refuse_offload_params, refuse_sqrt_recompute, refuse_recompute_modules,
-         refuse_optimizer_not_adamw, refuse_fp8_block, refuse_ffn_relu, refuse_interleave_split,
-         refuse_activation_offload, refuse_ep_comm_overlap, refuse_optimizer_foreach,
-         refuse_sliding_window},
+         refuse_uneven_middle_stages, refuse_optimizer_not_adamw, refuse_fp8_block, refuse_ffn_relu,
+         refuse_interleave_split, refuse_activation_offload, refuse_ep_comm_overlap,
+         refuse_optimizer_foreach, refuse_sliding_window},
         // Megatron-LM arguments that do not change the plan (learning rate, data, checkpoints,
         // logging, kernels' fusions, initialisation).
         {"lr",
@@ -2093,11 +2162,10 @@ Table nemo_table() {
                 "trainer.strategy.pipeline_model_parallel_size", "training.pp"),
             custom("trainer.strategy.virtual_pipeline_model_parallel_size", Kind::integer,
                    "training.interleave", get_virtual_stages, set_virtual_stages),
-            integer<training_ref<&TrainingSpec::first_stage_layers>, Write::nonzero, 0>(
-                "trainer.strategy.num_layers_in_first_pipeline_stage",
-                "training.first_stage_layers"),
-            integer<training_ref<&TrainingSpec::last_stage_layers>, Write::nonzero, 0>(
-                "trainer.strategy.num_layers_in_last_pipeline_stage", "training.last_stage_layers"),
+            custom("trainer.strategy.num_layers_in_first_pipeline_stage", Kind::integer,
+                   "training.first_stage_layers", get_first_stage_layers, set_first_stage_layers),
+            custom("trainer.strategy.num_layers_in_last_pipeline_stage", Kind::integer,
+                   "training.last_stage_layers", get_last_stage_layers, set_last_stage_layers),
             integer<training_ref<&TrainingSpec::context_parallel>>(
                 "trainer.strategy.context_parallel_size", "training.context_parallel"),
             integer<training_ref<&TrainingSpec::expert_parallel>>(
@@ -2164,8 +2232,9 @@ Table nemo_table() {
                                        "override (%1 cannot express it)")
                                 .arg_translated("tally::launch", title.data()));
          },
-         refuse_sqrt_recompute, refuse_recompute_modules, refuse_optimizer_not_adamw,
-         refuse_fp8_block, refuse_ffn_relu, refuse_optimizer_foreach, refuse_partial_window},
+         refuse_sqrt_recompute, refuse_recompute_modules, refuse_uneven_middle_stages,
+         refuse_optimizer_not_adamw, refuse_fp8_block, refuse_ffn_relu, refuse_optimizer_foreach,
+         refuse_partial_window},
         {"trainer.val_check_interval", "trainer.limit_val_batches", "trainer.log_every_n_steps",
          "trainer.accumulate_grad_batches", "optim.config.lr", "optim.config.min_lr",
          "optim.config.weight_decay", "optim.config.adam_beta1", "optim.config.adam_beta2",
