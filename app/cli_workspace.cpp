@@ -4,6 +4,7 @@
 #include <fmt/chrono.h>
 #include <fmt/core.h>
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cmath>
 #include <ctime>
 #include <filesystem>
@@ -552,6 +553,15 @@ void register_profiles(CLI::App& app, CliState& state) {
                  "Remove it even when saved plans run on it (they then need another GPU)");
     rm->callback([opts, &state] {
         Workspace ws = open_for_writing(state);
+        // A built-in profile is refused for what it is before anything else: --force, which
+        // the saved plans' refusal offers, could not remove it either.
+        const std::vector<HardwareProfile> stored = ws.stored_profiles();
+        const bool is_stored =
+            std::any_of(stored.begin(), stored.end(),
+                        [&](const HardwareProfile& p) { return p.id == opts->id; });
+        if (!is_stored) {
+            ws.remove_profile(opts->id);  // throws: read-only, or no such profile
+        }
         if (!opts->force) {
             // Saved plans name their GPU by profile id: without the profile they no longer plan.
             const std::vector<std::string> users = ws.plans_on_profile(opts->id);

@@ -133,6 +133,20 @@ void TestCliWorkspace::profileASavedPlanRunsOnIsKept() {
     }
     QCOMPARE(run_tally(QStringList{"profiles", "rm", "mine", "--force"} + db()).exit_code, 0);
     QCOMPARE(run_tally(QStringList{"profiles", "show", "mine"} + db()).exit_code, 2);
+    // A built-in profile a saved plan runs on is refused as read-only, not with the offer of
+    // --force, which could not remove it either.
+    {
+        QFile f(spec);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(R"({"model": {"params": 7e9}, "data": {"tokens": 1e12},
+                    "cluster": {"gpu": "h100-sxm", "gpus": 8}})");
+    }
+    QCOMPARE(run_tally(QStringList{"plans", "save", spec, "--name", "on h100"} + db()).exit_code,
+             0);
+    const Run builtin = run_tally(QStringList{"profiles", "rm", "h100-sxm"} + db());
+    QCOMPARE(builtin.exit_code, 2);
+    QVERIFY2(builtin.err.contains("read-only") && !builtin.err.contains("--force"),
+             builtin.err.constData());
 }
 
 void TestCliWorkspace::profilesRoundTrip() {
