@@ -7493,10 +7493,6 @@ Parameters, gradients, master weights and optimizer state of the plan&apos;s rec
         <translation>%1 超出范围：比 Tally 能表示的任何数都大（约 1.8e308）</translation>
     </message>
     <message>
-        <source>Must be a whole number</source>
-        <translation>必须是整数</translation>
-    </message>
-    <message>
         <source>%1 is too large: a whole number here is at most 2^53 = %2</source>
         <translation>%1 太大：这里的整数最多为 2^53 = %2</translation>
     </message>
@@ -7523,6 +7519,14 @@ Parameters, gradients, master weights and optimizer state of the plan&apos;s rec
     <message>
         <source>%1 is above %2, the most this field takes (from %3)</source>
         <translation>%1 大于 %2，这是此字段可取的最大值（最小为 %3）</translation>
+    </message>
+    <message>
+        <source>%1 is not a whole number: this field counts whole things (such as 2 or 4096)</source>
+        <translation>%1 不是整数：此字段计数的是整数个事物（例如 2 或 4096）</translation>
+    </message>
+    <message>
+        <source>%1 is not a whole number: this field takes whole numbers from %2 to %3</source>
+        <translation>%1 不是整数：此字段接受 %2 到 %3 的整数</translation>
     </message>
 </context>
 <context>

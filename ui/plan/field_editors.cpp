@@ -196,7 +196,13 @@ void NumberEditor::onTextEntered() {
         return;
     }
     if (m_field.integer && *v != std::floor(*v)) {
-        setInputError(tr("Must be a whole number"));
+        setInputError(
+            std::isnan(m_field.least) || std::isnan(m_field.most)
+                ? tr("%1 is not a whole number: this field counts whole things (such as 2 or "
+                     "4096)")
+                      .arg(text)
+                : tr("%1 is not a whole number: this field takes whole numbers from %2 to %3")
+                      .arg(text, formatExact(m_field.least), formatExact(m_field.most)));
         return;
     }
     if (!(*v >= m_field.least) && !std::isnan(m_field.least)) {
