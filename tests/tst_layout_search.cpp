@@ -3,6 +3,7 @@
 #include <QtTest>
 
 #include "planner/hardware/hardware.h"
+#include "planner/io/spec_json.h"
 #include "planner/training/layout_search.h"
 #include "planner/training/plan.h"
 #include "tests/test_specs.h"
@@ -57,6 +58,7 @@ class TestLayoutSearch : public QObject {
     Q_OBJECT
 
 private slots:
+    void recomputeModulesSearchedAndAppliedWhole();
     void countsEveryLayoutByHand();
     void tensorParallelStaysInABridgedPair();
     void bestIsNeverSlowerThanAnyEnumerated();
@@ -187,6 +189,36 @@ void TestLayoutSearch::bestIsNeverSlowerThanAnyEnumerated() {
         }
     }
     QVERIFY(checked > 10);
+}
+
+// A spec that recomputes Megatron-Core modules beyond the attention core (moe_act here): its
+// selective layouts are searched although flash attention keeps no scores (they drop the
+// experts' activation output), and a layout without selective recomputation is applied
+// without the modules, which check() allows only with it.
+void TestLayoutSearch::recomputeModulesSearchedAndAppliedWhole() {
+    const PlanSpec spec = plan_spec_from_text(R"({"model": {"layers": 4, "hidden": 1024,
+        "heads": 8, "ffn_hidden": 4096, "ffn": "swiglu", "vocab": 1000,
+        "moe": {"experts": 8, "active_experts": 2, "expert_ffn_hidden": 1024}},
+        "data": {"tokens": 1e9, "seq_len": 2048, "global_batch": 16, "micro_batch": 1},
+        "cluster": {"gpu": "h100-sxm", "gpus": 8},
+        "training": {"recompute": "selective", "recompute_modules": ["moe_act"]}})");
+    const HardwareProfile& hw = *find_builtin_hardware("h100-sxm");
+    QVERIFY(!check(spec, hw));
+    const LayoutSearchResult r = search_layouts(spec, hw, 100000, LayoutObjective::time);
+    bool selective = false;
+    bool other = false;
+    for (const RankedLayout& l : r.best) {
+        const PlanSpec s = apply_layout(spec, r.global_batch, l.layout);
+        QVERIFY2(!check(s, hw), to_string(l.layout.recompute).data());
+        if (l.layout.recompute == Recompute::selective) {
+            selective = true;
+            QCOMPARE(s.training.recompute_modules, spec.training.recompute_modules);
+        } else {
+            other = true;
+            QVERIFY(!s.training.recompute_modules.any());
+        }
+    }
+    QVERIFY(selective && other);
 }
 
 void TestLayoutSearch::returnedLayoutPlansToTheSameStep() {

@@ -535,9 +535,14 @@ void TestMemory::recomputeModulesDropTheirTensors() {
                             .memory.activations_bytes;
     QCOMPARE(none - act, 16777216.0);
     QCOMPARE(none - both, 33554432.0);
-    // Selective without modules is the attention core, which flash attention never keeps.
-    QCOMPARE(eval(two_moe_layers(1, R"({"recompute": "selective"})")).memory.activations_bytes,
-             none);
+    // Selective without modules is the attention core, which flash attention never keeps: the
+    // plan warns that it changes nothing, and does not when modules beyond the core are given.
+    const Plan core = eval(two_moe_layers(1, R"({"recompute": "selective"})"));
+    QCOMPARE(core.memory.activations_bytes, none);
+    QVERIFY(core.has(Warning::selective_without_attention));
+    QVERIFY(
+        !eval(two_moe_layers(1, R"({"recompute": "selective", "recompute_modules": ["moe_act"]})"))
+             .has(Warning::selective_without_attention));
 }
 
 void TestMemory::recomputeModulesNeedSelectiveAndTheirLayers() {

@@ -82,6 +82,10 @@ PlanSpec apply_layout(const PlanSpec& base, std::int64_t global_batch, const Lay
     s.training.pp = layout.pp;
     s.training.zero = layout.zero;
     s.training.recompute = layout.recompute;
+    // The spec's recompute modules go with selective recomputation only (check()).
+    if (layout.recompute != Recompute::selective) {
+        s.training.recompute_modules = {};
+    }
     s.training.sequence_parallel = layout.sequence_parallel;
     s.training.interleave = layout.interleave;
     s.training.expert_parallel = layout.expert_parallel;
@@ -187,6 +191,9 @@ LayoutSearchResult search_layouts(const PlanSpec& spec, const HardwareProfile& h
     const std::int64_t layers = m.kind == ModelKind::params ? 0 : m.layers;
     const bool moe = m.kind == ModelKind::transformer && m.moe.enabled();
     const bool zero3_only = spec.training.offload == Offload::optimizer_and_params;
+    const RecomputeModules& modules = spec.training.recompute_modules;
+    const bool modules_beyond_core = modules.any() && (modules.layernorm || modules.mla_up_proj ||
+                                                       modules.moe_act || modules.mlp);
 
     std::array<std::int64_t, 64> tps{};
     const std::size_t n_tp = divisors(gpus, tp_limit, tps);
@@ -267,7 +274,9 @@ LayoutSearchResult search_layouts(const PlanSpec& spec, const HardwareProfile& h
                                     // Selective recomputation drops the attention scores, which
                                     // flash attention (and a model without attention) never keeps:
                                     // the same layout as none (Korthikanti et al. 2022, sec. 5).
-                                    if (rc == Recompute::selective &&
+                                    // The spec's recompute modules beyond the core do drop
+                                    // activations, with or without flash attention.
+                                    if (rc == Recompute::selective && !modules_beyond_core &&
                                         (m.kind != ModelKind::transformer ||
                                          spec.training.flash_attention)) {
                                         continue;
