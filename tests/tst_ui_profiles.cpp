@@ -9,6 +9,7 @@
 #include <QPushButton>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QTextBrowser>
 #include <QtTest>
 #include <nlohmann/json.hpp>
 
@@ -21,6 +22,7 @@
 #include "planner/store/workspace.h"
 #include "tests/cli_test_util.h"
 #include "ui/common/shrinkable_combo_box.h"
+#include "ui/i18n/translations.h"
 #include "ui/session/workspace_session.h"
 #include "ui/workspace/profile_editor_dialog.h"
 #include "ui/workspace/profile_files.h"
@@ -62,6 +64,7 @@ private slots:
     void editorMarksWhatThePlannerRejects();
     void editorMarksClashesAtSave();
     void ctrlEnterSavesFromAnyField();
+    void detailsFollowALanguageSwitch();
     void exportImportRoundTrip();
     void importClashOpensTheEditor();
     void importRefusesWhatIsNotAProfile();
@@ -499,6 +502,24 @@ void TestUiProfiles::modelPassesTheTester() {
                                          QAbstractItemModelTester::FailureReportingMode::QtTest);
     empty.setProfiles(builtin_hardware());
     empty.setProfiles({});
+}
+
+// The details pane is one HTML text: a language switch writes it again in the new language
+// (resources/translations/tally_zh_CN.ts: "<p>Price: none (...)</p>" as "<p>价格：无（...）</p>"),
+// and back.
+void TestUiProfiles::detailsFollowALanguageSwitch() {
+    m_panel->selectProfile(QStringLiteral("h100-sxm"));
+    auto* details = m_panel->findChild<QTextBrowser*>(QStringLiteral("profileDetails"));
+    QVERIFY(details);
+    QVERIFY2(details->toPlainText().contains(QStringLiteral("Price: none")),
+             qPrintable(details->toPlainText()));
+    Translations language;
+    QVERIFY(language.load(QStringLiteral("zh_CN")));
+    QTRY_VERIFY2(details->toPlainText().contains(QStringLiteral("价格：无")),
+                 qPrintable(details->toPlainText()));
+    QVERIFY(language.load(QStringLiteral("en")));
+    QTRY_VERIFY2(details->toPlainText().contains(QStringLiteral("Price: none")),
+                 qPrintable(details->toPlainText()));
 }
 
 QTEST_MAIN(TestUiProfiles)

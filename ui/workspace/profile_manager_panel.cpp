@@ -1,5 +1,7 @@
 #include "ui/workspace/profile_manager_panel.h"
 
+#include <QEvent>
+
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -181,6 +183,13 @@ const HardwareProfile* ProfileManagerPanel::selectedProfile() const {
         return nullptr;
     }
     return &m_model->profiles()[static_cast<std::size_t>(rows.front().row())];
+}
+
+void ProfileManagerPanel::changeEvent(QEvent* event) {
+    WorkspacePanel::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange) {
+        selectionChanged();
+    }
 }
 
 void ProfileManagerPanel::selectionChanged() {

@@ -51,6 +51,8 @@ public:
 protected:
     // Another program (the command line) may have changed the workspace meanwhile.
     void showEvent(QShowEvent* event) override;
+    // The details pane is written as a whole (HTML), so a language switch writes it again.
+    void changeEvent(QEvent* event) override;
 
 private:
     void reload();
