@@ -342,6 +342,7 @@ GemmPasses gemm_passes(const Context& c, const LayerGemm& g, bool linear, Chunke
 void time_gemms(const Context& c, const GemmList& list, LayerWork& w,
                 GemmPart part = GemmPart::all) {
     const TrainingSpec& t = c.spec.training;
+    const RecomputeModules modules = selective_recompute(t);
     for (const LayerGemm& g : list) {
         if (part != GemmPart::all && (part == GemmPart::attention) != is_attention_gemm(g.role)) {
             continue;
@@ -401,7 +402,6 @@ void time_gemms(const Context& c, const GemmList& list, LayerWork& w,
         if (t.recompute == Recompute::full || t.recompute == Recompute::sqrt) {
             w.recompute_s += c.recomputed * fwd;
         } else if (t.recompute == Recompute::selective) {
-            const RecomputeModules modules = selective_recompute(t);
             const bool repeated =
                 (modules.core_attn && core && !t.flash_attention) ||
                 (modules.mla_up_proj && (g.role == GemmRole::q_up || g.role == GemmRole::kv_up)) ||

@@ -929,30 +929,26 @@ bool uneven_default_stages(const PlanSpec& s) {
     return t.pp > 1 && s.model.kind == ModelKind::transformer && t.first_stage_layers == 0 &&
            t.last_stage_layers == 0 && s.model.layers % t.pp != 0;
 }
-std::optional<Value> get_first_stage_layers(const PlanSpec& s) {
-    if (s.training.first_stage_layers > 0) {
-        return Value{s.training.first_stage_layers};
+template <std::int64_t TrainingSpec::*Given, std::int64_t StageLayout::*Spread>
+std::optional<Value> get_end_stage_layers(const PlanSpec& s) {
+    if (s.training.*Given > 0) {
+        return Value{s.training.*Given};
     }
-    return uneven_default_stages(s) ? std::optional(Value{stage_layout(s).first}) : std::nullopt;
+    return uneven_default_stages(s) ? std::optional(Value{stage_layout(s).*Spread}) : std::nullopt;
 }
-void set_first_stage_layers(PlanSpec& s, const Value& v) {
+template <std::int64_t TrainingSpec::*Given>
+void set_end_stage_layers(PlanSpec& s, const Value& v) {
     if (as_int(v) < 0) {
         refuse_value(v, TALLY_TEXT("tally::launch", "an integer >= 0"));
     }
-    s.training.first_stage_layers = as_int(v);
+    s.training.*Given = as_int(v);
 }
-std::optional<Value> get_last_stage_layers(const PlanSpec& s) {
-    if (s.training.last_stage_layers > 0) {
-        return Value{s.training.last_stage_layers};
-    }
-    return uneven_default_stages(s) ? std::optional(Value{stage_layout(s).last}) : std::nullopt;
-}
-void set_last_stage_layers(PlanSpec& s, const Value& v) {
-    if (as_int(v) < 0) {
-        refuse_value(v, TALLY_TEXT("tally::launch", "an integer >= 0"));
-    }
-    s.training.last_stage_layers = as_int(v);
-}
+constexpr auto get_first_stage_layers =
+    get_end_stage_layers<&TrainingSpec::first_stage_layers, &StageLayout::first>;
+constexpr auto set_first_stage_layers = set_end_stage_layers<&TrainingSpec::first_stage_layers>;
+constexpr auto get_last_stage_layers =
+    get_end_stage_layers<&TrainingSpec::last_stage_layers, &StageLayout::last>;
+constexpr auto set_last_stage_layers = set_end_stage_layers<&TrainingSpec::last_stage_layers>;
 
 // Megatron-Core builds the stages between the first and the last with equal layers (the rest
 // over pp - 2, which must divide it): a spread whose middle stages differ it cannot express.
