@@ -497,6 +497,12 @@ void TestUiWorkspace::savedPlanNamesAreChecked() {
     m_names = {QStringLiteral("a")};
     QVERIFY(!panel->saveCurrentAs());
     QCOMPARE(Workspace::open(path.toStdString()).list_plans().size(), std::size_t{2});
+    // An emptied box, accepted, is no cancel: the workspace refuses the empty name and the
+    // question comes back, and the next name is saved.
+    m_names = {QStringLiteral(""), QStringLiteral("c")};
+    QVERIFY(panel->saveCurrentAs());
+    QVERIFY(m_names.isEmpty());
+    QCOMPARE(Workspace::open(path.toStdString()).list_plans().size(), std::size_t{3});
 }
 
 // Another window (or `tally plans rm`) removes the selected plan: Replace, Rename and Delete say

@@ -147,8 +147,10 @@ bool SavedPlansPanel::refuseRejectedPlan() {
 bool SavedPlansPanel::storeUnderName(const QString& title, const QString& label,
                                      const QString& initial,
                                      const std::function<void(const std::string&)>& store) {
+    // An emptied name is tried too: the workspace refuses it by name ("plan.name: got ...")
+    // and the question comes back with the reason, where it used to close without a word.
     QString name = prompts().askText(this, title, label, initial);
-    while (!name.isEmpty()) {
+    while (!name.isNull()) {
         try {
             store(name.toStdString());
             return true;

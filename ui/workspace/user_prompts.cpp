@@ -43,7 +43,13 @@ UserPrompts defaultPrompts() {
             box->setMinimumWidth(width);
         }
         dialog.setMinimumWidth(width + 40);
-        return dialog.exec() == QDialog::Accepted ? dialog.textValue() : QString();
+        if (dialog.exec() != QDialog::Accepted) {
+            return QString();
+        }
+        // An emptied box, accepted, is an answer of its own (not null), for the caller to
+        // refuse by name rather than take as a cancel.
+        const QString value = dialog.textValue();
+        return value.isNull() ? QStringLiteral("") : value;
     };
     prompts.warn = [](QWidget* parent, const QString& message) {
         QMessageBox::warning(parent, QGuiApplication::applicationDisplayName(), message);

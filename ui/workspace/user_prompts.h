@@ -23,7 +23,8 @@ struct UserPrompts {
     std::function<QString(QWidget* parent, const QString& title, const QString& filter,
                           const QString& suggestedPath)>
         chooseNewPath;
-    // A line of text (a plan's name), or an empty string when the user cancelled.
+    // A line of text (a plan's name): a null string when the user cancelled, an empty (not
+    // null) one when they accepted an emptied box.
     std::function<QString(QWidget* parent, const QString& title, const QString& label,
                           const QString& text)>
         askText;
