@@ -113,6 +113,7 @@ private slots:
     void servingSpecWithoutDataSaysTrainingIsNotPlanned();
     void failedImportKeepsTheFormAndGoesWithANewPlan();
     void eightBitAdamTakesInt8StatesInOneEdit();
+    void recomputeChoiceLeavesModulesWithSelective();
     void integerPastTwoToThe53IsRefused();
     void planNameAndDescriptionAreEdited();
     void lectureQuestionTwoIsAnswered();
@@ -1412,6 +1413,38 @@ void TestMainWindow::failedImportKeepsTheFormAndGoesWithANewPlan() {
     next.model.layers = 40;
     w.document()->edit(next, QStringLiteral("layers"));
     QVERIFY2(form->modelMessage().isEmpty(), qPrintable(form->modelMessage()));
+}
+
+// A plan recomputing Megatron-Core modules (moe_act, a JSON setting) switched to full
+// recomputation in the form: the modules, which go with selective recomputation only, are left
+// with it, so the plan is accepted (check() would refuse them beside full); Undo brings both
+// back.
+void TestMainWindow::recomputeChoiceLeavesModulesWithSelective() {
+    MainWindow& w = *m_window;
+    PlanSpec spec = w.document()->spec();
+    spec.model = plan_spec_from_text(R"({"model": {"layers": 4, "hidden": 1024, "heads": 8,
+        "ffn_hidden": 4096, "ffn": "swiglu", "vocab": 1000,
+        "moe": {"experts": 8, "active_experts": 2, "expert_ffn_hidden": 1024}}})")
+                     .model;
+    spec.training.recompute = Recompute::selective;
+    spec.training.recompute_modules.moe_act = true;
+    w.document()->reset(spec);
+    QVERIFY(!w.document()->error());
+    auto* recompute =
+        qobject_cast<ChoiceEditor*>(w.specForm()->editor(QStringLiteral("training.recompute")));
+    QVERIFY(recompute);
+    QComboBox* combo = recompute->comboBox();
+    const int row = combo->findData(static_cast<int>(Recompute::full));
+    QVERIFY(row >= 0);
+    combo->setCurrentIndex(row);
+    emit combo->activated(row);
+    QVERIFY2(!w.document()->error(),
+             w.document()->error() ? w.document()->error()->message().c_str() : "");
+    QCOMPARE(w.document()->spec().training.recompute, Recompute::full);
+    QVERIFY(!w.document()->spec().training.recompute_modules.any());
+    w.document()->undoStack()->undo();
+    QCOMPARE(w.document()->spec().training.recompute, Recompute::selective);
+    QVERIFY(w.document()->spec().training.recompute_modules.moe_act);
 }
 
 // Picking 8-bit Adam in the form gives a plan the planner accepts (its states in int8) as one

@@ -553,7 +553,15 @@ std::vector<SectionFields> build() {
                            "a checkpoint every sqrt(L) layers (Chen et al. 2016)."),
                          choicesOf<Recompute>(),
                          [](const S& s) { return static_cast<int>(s.training.recompute); },
-                         [](S& s, int v) { s.training.recompute = static_cast<Recompute>(v); }},
+                         [](S& s, int v) {
+                             s.training.recompute = static_cast<Recompute>(v);
+                             // Megatron-Core's recompute modules go with selective recomputation
+                             // only (check()); another choice leaves them, as Undo brings them
+                             // back.
+                             if (s.training.recompute != Recompute::selective) {
+                                 s.training.recompute_modules = {};
+                             }
+                         }},
              NumberField{"training.recompute_layers",
                          F("Recomputed layers"),
                          F("With full recomputation: the layers of each pipeline stage (each "
