@@ -132,4 +132,12 @@ std::vector<std::string_view> recompute_module_names(const RecomputeModules& m) 
     return names;
 }
 
+std::string recompute_modules_text(const RecomputeModules& modules) {
+    std::string text;
+    for (const std::string_view name : recompute_module_names(modules)) {
+        text += (text.empty() ? "" : ", ") + std::string(name);
+    }
+    return text;
+}
+
 }  // namespace tally

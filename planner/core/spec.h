@@ -160,6 +160,8 @@ struct RecomputeModules {
     bool moe_act = false;
     bool mlp = false;
     bool any() const { return core_attn || layernorm || mla_up_proj || moe_act || mlp; }
+    // Modules that drop more than the attention core (which flash attention never keeps).
+    bool beyond_core() const { return layernorm || mla_up_proj || moe_act || mlp; }
     bool operator==(const RecomputeModules&) const = default;
 };
 // Where optimizer state (and parameters) live between steps (ZeRO-Offload, Ren et al. 2021;
@@ -297,6 +299,8 @@ struct TrainingSpec {
 // Megatron-Core's names of the modules set, in a fixed order (core_attn, layernorm, mla_up_proj,
 // moe_act, mlp).
 std::vector<std::string_view> recompute_module_names(const RecomputeModules& modules);
+// The same names joined by ", ", as an error quotes them.
+std::string recompute_modules_text(const RecomputeModules& modules);
 
 // The modules a selective recomputation repeats: recompute_modules, or the attention core when
 // none is given; nothing without selective recomputation.

@@ -114,11 +114,7 @@ std::optional<FieldError> check_network_and_schedule(const PlanSpec& spec) {
     if (t.recompute_modules.any()) {
         const RecomputeModules& r = t.recompute_modules;
         if (t.recompute != Recompute::selective) {
-            std::string names;
-            for (const std::string_view name : recompute_module_names(r)) {
-                names += (names.empty() ? "" : ", ") + std::string(name);
-            }
-            return err("training.recompute_modules", names,
+            return err("training.recompute_modules", recompute_modules_text(r),
                        TALLY_TEXT("tally::check",
                                   "must be absent unless training.recompute is \"selective\" "
                                   "(Megatron-Core recomputes modules with --recompute-granularity "

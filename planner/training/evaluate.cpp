@@ -86,8 +86,7 @@ Plan evaluate(const PlanSpec& spec, const HardwareProfile& hw) {
     // Recomputing the attention core alone, which flash attention never keeps; modules beyond
     // it (training.recompute_modules) do drop activations.
     const RecomputeModules modules = selective_recompute(t);
-    if (t.recompute == Recompute::selective &&
-        !(modules.layernorm || modules.mla_up_proj || modules.moe_act || modules.mlp) &&
+    if (t.recompute == Recompute::selective && !modules.beyond_core() &&
         (m.kind != ModelKind::transformer || t.flash_attention)) {
         warn(Warning::selective_without_attention);
     }

@@ -191,9 +191,7 @@ LayoutSearchResult search_layouts(const PlanSpec& spec, const HardwareProfile& h
     const std::int64_t layers = m.kind == ModelKind::params ? 0 : m.layers;
     const bool moe = m.kind == ModelKind::transformer && m.moe.enabled();
     const bool zero3_only = spec.training.offload == Offload::optimizer_and_params;
-    const RecomputeModules& modules = spec.training.recompute_modules;
-    const bool modules_beyond_core = modules.any() && (modules.layernorm || modules.mla_up_proj ||
-                                                       modules.moe_act || modules.mlp);
+    const bool modules_beyond_core = spec.training.recompute_modules.beyond_core();
 
     std::array<std::int64_t, 64> tps{};
     const std::size_t n_tp = divisors(gpus, tp_limit, tps);

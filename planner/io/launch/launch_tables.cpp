@@ -370,16 +370,10 @@ std::optional<FieldError> refuse_sqrt_recompute(const PlanSpec& s, std::string_v
 // carry the recompute granularity, whose selective default is the attention core alone.
 std::optional<FieldError> refuse_recompute_modules(const PlanSpec& s, std::string_view title) {
     const RecomputeModules& m = s.training.recompute_modules;
-    RecomputeModules core;
-    core.core_attn = true;
-    if (!m.any() || m == core) {
+    if (!m.beyond_core()) {
         return std::nullopt;
     }
-    std::string names;
-    for (const std::string_view name : recompute_module_names(m)) {
-        names += (names.empty() ? "" : ", ") + std::string(name);
-    }
-    return refusal("training.recompute_modules", names,
+    return refusal("training.recompute_modules", recompute_modules_text(m),
                    TALLY_TEXT("tally::launch",
                               "absent or [\"core_attn\"] for this framework (%1 as Tally writes "
                               "it recomputes the attention core only)")
