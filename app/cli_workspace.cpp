@@ -253,6 +253,12 @@ void print_profile(const HardwareProfile& p, std::optional<std::int64_t> source_
                    cli_render(TALLY_TEXT("tally::cli", "%1 GPUs a scale-up domain")
                                   .arg(fmt::format("{}", p.gpus_per_node))));
     }
+    if (p.gpus_per_host > 0) {
+        fmt::print(
+            "  {:<12} {}\n", tr("host"),
+            cli_render(TALLY_TEXT("tally::cli", "%1 GPUs a host (a launcher's processes a node)")
+                           .arg(fmt::format("{}", p.gpus_per_host))));
+    }
     if (p.inter_node_bytes_per_s > 0.0) {
         fmt::print("  {:<12} {}\n", tr("scale-out"),
                    cli_render(TALLY_TEXT("tally::cli", "%1 per GPU per direction")

@@ -198,6 +198,7 @@ private slots:
     void namesAreTheFrameworks_data();
     void namesAreTheFrameworks();
     void megatronArgumentsOfTheStartPlan();
+    void launcherNodesAreHosts();
     void megatronRefusesZero2();
     void torchtitanFlavours();
     void torchtitanImport();
@@ -499,6 +500,32 @@ void TestLaunchConfig::megatronArgumentsOfTheStartPlan() {
     QVERIFY(has("--bf16"));
     QVERIFY(text.find("--fp16") == std::string::npos);
     QVERIFY(text.find("--recompute-granularity") == std::string::npos);
+}
+
+// A GB200 NVL72 rack joins 72 GPUs by NVLink, but each of its 18 compute trays is one host of 4
+// GPUs (DGX GB200 user guide; Megatron-Bridge v0.4.2 scripts/performance/argument_parser.py,
+// NUM_GPUS_PER_NODE_MAP: gb200 4): torchrun starts 4 processes a node, on 64 / 4 = 16 nodes, even
+// where the spec states the 72-GPU NVLink domain. An H100 board stays 8 a node: 64 / 8 = 8.
+void TestLaunchConfig::launcherNodesAreHosts() {
+    PlanSpec spec = load_plan_spec(std::string(TALLY_SOURCE_DIR) +
+                                   "/resources/examples/llama-3-70b-15t-1024-h100.json");
+    spec.cluster.gpus = 64;
+    spec.data.global_batch = 64;
+    spec.cluster.gpu = "gb200";
+    spec.cluster.gpus_per_node = 72;
+    const std::string megatron = export_launch_config(spec, LaunchTarget::megatron);
+    QVERIFY2(megatron.find("torchrun --nnodes 16 --nproc-per-node 4 pretrain_gpt.py") !=
+                 std::string::npos,
+             megatron.substr(0, 400).c_str());
+    const std::string nemo = export_launch_config(spec, LaunchTarget::nemo);
+    QVERIFY2(nemo.find("trainer.num_nodes=16") != std::string::npos, nemo.c_str());
+    QVERIFY2(nemo.find("trainer.devices=4") != std::string::npos, nemo.c_str());
+
+    spec.cluster.gpu = "h100-sxm";
+    spec.cluster.gpus_per_node = 0;
+    QVERIFY(export_launch_config(spec, LaunchTarget::megatron)
+                .find("torchrun --nnodes 8 --nproc-per-node 8 pretrain_gpt.py") !=
+            std::string::npos);
 }
 
 void TestLaunchConfig::megatronRefusesZero2() {

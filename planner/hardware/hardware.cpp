@@ -291,6 +291,17 @@ HardwareProfile hardware_from_json(const json& j, const std::string& path) {
             }
             p.gpus_per_node = static_cast<std::int64_t>(v);
         }
+        if (auto n = it->find("gpus_per_host"); n != it->end() && !n->is_null()) {
+            const double v =
+                get_bounded(*n, path + ".network.gpus_per_host", 1.0, 1e6,
+                            TALLY_TEXT("tally::hardware", "must be a whole number in [1, 1e6]"));
+            if (v != std::floor(v)) {
+                throw SpecError(
+                    path + ".network.gpus_per_host", dump(*n),
+                    TALLY_TEXT("tally::hardware", "must be a whole number in [1, 1e6]"));
+            }
+            p.gpus_per_host = static_cast<std::int64_t>(v);
+        }
         if (auto bw = it->find("inter_node_bytes_per_s_per_direction");
             bw != it->end() && !bw->is_null()) {
             p.inter_node_bytes_per_s =
@@ -499,6 +510,7 @@ json to_json(const HardwareProfile& p) {
            p.interconnect_bytes_per_s > 0.0 ? json(p.interconnect_bytes_per_s) : json(nullptr)}}},
         {"network",
          {{"gpus_per_node", p.gpus_per_node > 0 ? json(p.gpus_per_node) : json(nullptr)},
+          {"gpus_per_host", p.gpus_per_host > 0 ? json(p.gpus_per_host) : json(nullptr)},
           {"inter_node_bytes_per_s_per_direction",
            p.inter_node_bytes_per_s > 0.0 ? json(p.inter_node_bytes_per_s) : json(nullptr)},
           {"host_bytes_per_s_per_direction",

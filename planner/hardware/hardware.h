@@ -99,6 +99,10 @@ struct HardwareProfile {
     // scale-out network each GPU reaches other nodes through, per GPU per direction (e.g. one
     // 400 Gb/s NIC per GPU: 50e9 bytes/s). 0: not known.
     std::int64_t gpus_per_node = 0;
+    // The GPUs one host (one operating system, one launcher) drives: a launcher's processes per
+    // node. Usually the scale-up domain; fewer where the domain spans several hosts (a GB200 NVL72
+    // rack is 18 trays of 4 GPUs). 0: not known, taken as the scale-up domain.
+    std::int64_t gpus_per_host = 0;
     double inter_node_bytes_per_s = 0.0;
     // The GPU's link to its host's memory (PCIe), per direction: what offloaded optimizer state
     // and parameters cross. 0: not known.

@@ -22,6 +22,7 @@
 #include <cmath>
 #include <regex>
 
+#include "planner/hardware/hardware.h"
 #include "planner/io/launch/launch_fields.h"
 #include "planner/model/params.h"
 #include "planner/model/pipeline_stages.h"
@@ -200,9 +201,14 @@ std::int64_t data_parallel(const PlanSpec& s) {
 std::int64_t global_batch(const PlanSpec& s) {
     return s.data.global_batch > 0 ? s.data.global_batch : s.data.micro_batch * data_parallel(s);
 }
-// Whole nodes of the launcher: the spec's GPUs per node, else 8 (an HGX/DGX board).
+// Whole nodes of the launcher, one process a GPU: the GPUs one host drives where the catalog
+// part says (a GB200 NVL72 tray: 4, though NVLink joins 72), else the spec's GPUs per node, else
+// 8 (an HGX/DGX board).
 std::int64_t gpus_per_node(const PlanSpec& s) {
-    const std::int64_t per = s.cluster.gpus_per_node > 0 ? s.cluster.gpus_per_node : 8;
+    const HardwareProfile* part = find_builtin_hardware(s.cluster.gpu);
+    const std::int64_t per = part != nullptr && part->gpus_per_host > 0 ? part->gpus_per_host
+                             : s.cluster.gpus_per_node > 0              ? s.cluster.gpus_per_node
+                                                                        : 8;
     return s.cluster.gpus % per == 0 ? per : s.cluster.gpus;
 }
 
