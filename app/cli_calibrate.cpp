@@ -29,7 +29,7 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 std::string quoted(const std::string& text) {
-    return json(text).dump();
+    return quoted_value(text);
 }
 
 // Today in UTC, "2026-12-02": the date a calibration is recorded with.

@@ -51,6 +51,7 @@ class TestSpecJson : public QObject {
 
 private slots:
     void longValuesAreShortenedInMessages();
+    void utf8IsCheckedAndQuotedSafely();
     void architectureOnly();
     void baseIsValid();
     void badInput_data();
@@ -653,6 +654,26 @@ void TestSpecJson::longValuesAreShortenedInMessages() {
     const FieldError e{"profile.name", long_name, "at most 200 bytes", {}};
     QCOMPARE(e.message(), "profile.name: got " + std::string(48, 'A') + "…" + std::string(16, 'Z') +
                               " (300 characters); at most 200 bytes");
+}
+
+// RFC 3629, sec. 4's syntax, case by case: "é" is C3 A9 and "中" E4 B8 AD (well formed);
+// C0 AF is "/" in an overlong two-byte form, ED A0 80 the surrogate U+D800, F4 90 80 80 is
+// U+110000 (past U+10FFFF), E4 B8 a three-byte sequence cut short, 80 a continuation byte with
+// no lead, FF a byte UTF-8 never uses. The quoted form of a bad text replaces its bytes with
+// U+FFFD (EF BF BD) instead of failing.
+void TestSpecJson::utf8IsCheckedAndQuotedSafely() {
+    QVERIFY(is_valid_utf8(""));
+    QVERIFY(is_valid_utf8("plain"));
+    QVERIFY(is_valid_utf8("caf\xc3\xa9 \xe4\xb8\xad"));
+    QVERIFY(is_valid_utf8("\xf0\x9f\x98\x80"));  // U+1F600
+    QVERIFY(!is_valid_utf8("\xc0\xaf"));
+    QVERIFY(!is_valid_utf8("\xed\xa0\x80"));
+    QVERIFY(!is_valid_utf8("\xf4\x90\x80\x80"));
+    QVERIFY(!is_valid_utf8("\xe4\xb8"));
+    QVERIFY(!is_valid_utf8("a\x80"));
+    QVERIFY(!is_valid_utf8("\xff"));
+    QCOMPARE(quoted_value("a\"b"), std::string("\"a\\\"b\""));
+    QCOMPARE(quoted_value("x\xff"), std::string("\"x\xef\xbf\xbd\""));
 }
 
 QTEST_GUILESS_MAIN(TestSpecJson)

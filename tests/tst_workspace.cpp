@@ -384,6 +384,12 @@ void TestWorkspace::profileRulesNameTheField_data() {
                                 << "profile.name";
     QTest::newRow("name with a newline") << "name=a\nb"
                                          << "profile.name";
+    // Latin-1's "café" (0x63 0x61 0x66 0xE9): 0xE9 opens a three-byte UTF-8 sequence that the
+    // end of the text cuts short. The workspace stores JSON, which holds only UTF-8.
+    QTest::newRow("name not UTF-8") << "latin1-name="
+                                    << "profile.name";
+    QTest::newRow("notes not UTF-8") << "latin1-notes="
+                                     << "profile.notes";
     QTest::newRow("kind builtin") << "kind=builtin"
                                   << "profile.kind";
     QTest::newRow("memory zero") << "memory=0"
@@ -408,6 +414,10 @@ void TestWorkspace::profileRulesNameTheField() {
         p.id = value;
     } else if (key == QLatin1String("name")) {
         p.name = value;
+    } else if (key == QLatin1String("latin1-name")) {
+        p.name = "caf\xe9";
+    } else if (key == QLatin1String("latin1-notes")) {
+        p.notes = "caf\xe9";
     } else if (key == QLatin1String("kind")) {
         p.kind = ProfileKind::builtin;
     } else if (key == QLatin1String("memory")) {
@@ -523,6 +533,12 @@ void TestWorkspace::planRules() {
     QCOMPARE(spec_error_field([&] { ws.save_plan("   ", default_plan_spec()); }),
              QStringLiteral("plan.name"));
     QCOMPARE(spec_error_field([&] { ws.save_plan("12345", default_plan_spec()); }),
+             QStringLiteral("plan.name"));
+    // Bytes that are not UTF-8 (0xFF never occurs in it): refused by field, so that the list,
+    // which is written as JSON, still reads.
+    QCOMPARE(spec_error_field([&] { ws.save_plan("\xff\xfe", default_plan_spec()); }),
+             QStringLiteral("plan.name"));
+    QCOMPARE(spec_error_field([&] { ws.rename_plan(other, "caf\xe9"); }),
              QStringLiteral("plan.name"));
     QCOMPARE(spec_error_field([&] { ws.rename_plan(other, "taken"); }),
              QStringLiteral("plan.name"));

@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "planner/core/text.h"
 
@@ -32,6 +33,15 @@ struct FieldError {
 inline constexpr const char* kValueLength = QT_TRANSLATE_NOOP("tally::FieldError", "%1 characters");
 std::string shown_error_value(const std::string& value,
                               const std::string& length_format = kValueLength);
+
+// Whether `text` is well-formed UTF-8 (RFC 3629, sec. 4: no overlong forms, no surrogates, nothing
+// above U+10FFFF). Names and notes the user types are stored and printed as JSON, which holds
+// only UTF-8 text.
+bool is_valid_utf8(std::string_view text);
+
+// A text value as an error message quotes it: in JSON's double quotes, with its escapes, and any
+// byte that is not UTF-8 shown as U+FFFD, so that quoting bad input never fails itself.
+std::string quoted_value(std::string_view text);
 
 // The frame message() puts around the field, the value and what is allowed, for translation:
 // "%1: got %2; %3" (field, value, allowed) and "%1; %2" when no value was given; the field is

@@ -13,7 +13,7 @@ using nlohmann::json;
 namespace {
 
 std::string quoted(const std::string& text) {
-    return json(text).dump();
+    return quoted_value(text);
 }
 
 }  // namespace
@@ -249,11 +249,11 @@ void validate_display_name(const std::string& name, const std::string& field) {
                                    [](unsigned char c) { return c == ' ' || c == '\t'; });
     const bool control = std::any_of(name.begin(), name.end(),
                                      [](unsigned char c) { return c < 0x20 || c == 0x7f; });
-    if (blank || control || name.size() > kMaxName) {
+    if (blank || control || name.size() > kMaxName || !is_valid_utf8(name)) {
         throw SpecError(field, quoted(name),
                         TALLY_TEXT("tally::profiles",
-                                   "a non-empty name of at most 200 bytes without control "
-                                   "characters"));
+                                   "a non-empty name of at most 200 bytes of UTF-8 text without "
+                                   "control characters"));
     }
 }
 

@@ -468,7 +468,7 @@ auto Workspace::read(const WorkspaceDoing& doing, F&& body) {
 namespace {
 
 std::string quoted(const std::string& text) {
-    return json(text).dump();
+    return quoted_value(text);
 }
 
 bool all_digits(const std::string& text) {
@@ -495,6 +495,28 @@ HardwareProfile checked_profile(const HardwareProfile& profile) {
                         TALLY_TEXT("tally::workspace",
                                    "custom or measured: built-in profiles come from the catalog "
                                    "and are read-only"));
+    }
+    // Stored as JSON, which holds only UTF-8: a byte that is not (a Latin-1 note typed in a
+    // terminal) is refused by field rather than failing the write.
+    const std::pair<const char*, const std::string*> texts[] = {
+        {"profile.vendor", &profile.vendor},
+        {"profile.copied_from", &profile.copied_from},
+        {"profile.form_factor", &profile.form_factor},
+        {"profile.memory_type", &profile.memory_type},
+        {"profile.interconnect.name", &profile.interconnect_name},
+        {"profile.datasheet_printed", &profile.datasheet_printed},
+        {"profile.verification", &profile.verification},
+        {"profile.notes", &profile.notes}};
+    for (const auto& [field, text] : texts) {
+        if (!is_valid_utf8(*text)) {
+            throw SpecError(field, quoted(*text), TALLY_TEXT("tally::workspace", "UTF-8 text"));
+        }
+    }
+    for (std::size_t i = 0; i < profile.sources.size(); ++i) {
+        if (!is_valid_utf8(profile.sources[i])) {
+            throw SpecError(fmt::format("profile.sources[{}]", i), quoted(profile.sources[i]),
+                            TALLY_TEXT("tally::workspace", "UTF-8 text"));
+        }
     }
     HardwareProfile checked = hardware_from_json(to_json(profile), "profile");
     checked.kind = profile.kind;
