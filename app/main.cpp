@@ -2,9 +2,11 @@
 // with a subcommand it works headless (README.md lists the subcommands).
 #include <fmt/core.h>
 #include <CLI/CLI.hpp>
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <iostream>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <string>
@@ -184,6 +186,29 @@ void set_language_early(int argc, char** argv) {
 
 }  // namespace
 
+// A command's exit status once what it printed has reached its destination: a standard output
+// that could not be written (a full disk behind `> run.sh`, a closed pipe) makes a command that
+// succeeded exit non-zero, so that a script never takes a cut or empty file for its output.
+// Buffered output is flushed here, where its error shows.
+int output_written(int exit_code) {
+    using namespace tally::cli;
+    std::cout.flush();
+    errno = 0;
+    const bool flushed = std::fflush(stdout) == 0;
+    const int error = errno;
+    if (flushed && !std::ferror(stdout) && std::cout.good()) {
+        return exit_code;
+    }
+    const std::string reason = !flushed && error != 0 ? std::strerror(error) : "write error";
+    std::fprintf(stderr, "tally: %s %s\n", cli_text("tally::cli", "error:").c_str(),
+                 cli_render(TALLY_TEXT("tally::cli",
+                                       "the output could not be written to standard output "
+                                       "(%1); what it holds is incomplete")
+                                .arg(reason))
+                     .c_str());
+    return exit_code != kExitOk ? exit_code : kExitFailure;
+}
+
 int main(int argc, char** argv) {
     using namespace tally::cli;
     CLI::App app{
@@ -246,5 +271,5 @@ int main(int argc, char** argv) {
         return run_default(state);
 #endif
     }
-    return state.exit_code;
+    return output_written(state.exit_code);
 }

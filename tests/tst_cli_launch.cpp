@@ -53,6 +53,7 @@ private slots:
     void outputMustNotBeTheInput();
     void importSaysWhatItAssumed();
     void exportSaysItsNotes();
+    void unwritableOutputFails();
 };
 
 // The plan the window opens on, to Megatron-LM arguments and back, then planned.
@@ -335,4 +336,21 @@ void TestCliLaunch::servingPlanAsItsEngineCommand() {
 }
 
 QTEST_GUILESS_MAIN(TestCliLaunch)
+// /dev/full takes no byte (every write fails with ENOSPC): a launch file sent there, as to a full
+// disk behind `> run.sh`, is not written, and the command says so and exits 1 rather than 0.
+void TestCliLaunch::unwritableOutputFails() {
+    if (!QFileInfo::exists(QStringLiteral("/dev/full"))) {
+        QSKIP("no /dev/full on this system");
+    }
+    QProcess p;
+    p.setStandardOutputFile(QStringLiteral("/dev/full"));
+    p.start(QStringLiteral(TALLY_BIN),
+            {QStringLiteral("export"), example("llama-3-70b-15t-1024-h100.json"),
+             QStringLiteral("--to"), QStringLiteral("megatron")});
+    QVERIFY(p.waitForFinished(60000));
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(p.exitCode(), 1);
+    QVERIFY2(p.readAllStandardError().contains("standard output"), "no reason given");
+}
+
 #include "tst_cli_launch.moc"
