@@ -409,6 +409,7 @@ void register_profiles(CLI::App& app, CliState& state) {
     imp->add_option("--name", opts->edits.name, "Store it under this name instead");
     imp->callback([opts, &state] {
         const std::string text = read_text_file(opts->file);
+        throw_if_nested_too_deep(text, opts->file, "");
         json doc;
         try {
             doc = json::parse(text);

@@ -58,6 +58,7 @@ private slots:
     void badInput();
     void notJson();
     void numberOverflowNamesTheField();
+    void deepNestingRefusedByField();
     void duplicateKeyNamesTheField();
     void contextLengthRoundTrips();
     void boundsAreInclusive();
@@ -278,6 +279,29 @@ void TestSpecJson::notJson() {
             QCOMPARE(QString::fromStdString(e.field()), QStringLiteral("spec"));
         }
     }
+}
+
+// Arrays and objects nested 100 levels deep are read (the object is level 1, then 99 arrays: the
+// reader goes on to refuse the unknown key); one more level is refused before parsing, as is a
+// document of 100,000 levels, which used to overflow the stack where its value was quoted. A
+// bracket inside a string is text, not nesting.
+void TestSpecJson::deepNestingRefusedByField() {
+    const auto nested = [](int arrays) {
+        return "{\"x\": " + std::string(arrays, '[') + std::string(arrays, ']') + "}";
+    };
+    const auto refused_for_depth = [](const std::string& text) {
+        try {
+            plan_spec_from_text(text);
+        } catch (const SpecError& e) {
+            return std::string(e.what()).find("nest at most 100 levels") != std::string::npos;
+        }
+        return false;
+    };
+    QVERIFY(!refused_for_depth(nested(99)));
+    QVERIFY(refused_for_depth(nested(100)));
+    QVERIFY(refused_for_depth(nested(100000)));
+    QVERIFY(!refused_for_depth("{\"name\": \"" + std::string(1000, '[') + "\"}"));
+    QVERIFY(!refused_for_depth("{\"name\": \"\\\"" + std::string(1000, '{') + "\"}"));
 }
 
 void TestSpecJson::numberOverflowNamesTheField() {

@@ -262,6 +262,7 @@ ModelSpec load_hf_config(const std::string& path, const std::string& field) {
     }
     std::stringstream buffer;
     buffer << in.rdbuf();
+    throw_if_nested_too_deep(buffer.str(), field, "\"" + path + "\"");
     json config;
     try {
         config = json::parse(buffer.str());

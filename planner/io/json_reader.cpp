@@ -131,6 +131,34 @@ std::string json_error_detail(const nlohmann::json::exception& error) {
     return std::string(what);
 }
 
+void throw_if_nested_too_deep(std::string_view text, const std::string& field,
+                              const std::string& value) {
+    int depth = 0;
+    bool in_string = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (in_string) {
+            if (c == '\\') {
+                ++i;  // the escaped character, a quote included
+            } else if (c == '"') {
+                in_string = false;
+            }
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > kMaxJsonDepth) {
+                throw SpecError(field, value,
+                                TALLY_TEXT("tally::spec_json",
+                                           "JSON whose arrays and objects nest at most %1 levels "
+                                           "deep; this text nests them deeper")
+                                    .arg(std::to_string(kMaxJsonDepth)));
+            }
+        } else if (c == ']' || c == '}') {
+            --depth;
+        }
+    }
+}
+
 void throw_if_duplicate_key(std::string_view text, const std::string& prefix) {
     PathTracker tracker;
     json::sax_parse(text.begin(), text.end(), &tracker);

@@ -22,6 +22,17 @@ namespace tally {
 // one as it does (the parser's message names line and column).
 void throw_if_number_overflow(std::string_view text, const std::string& prefix);
 
+// The deepest nesting of arrays and objects a document Tally reads may have. Specs, profiles and
+// configs nest a few levels; a document nested thousands deep is not one of them, and reading,
+// quoting or freeing it recurses once a level (a stack overflow at some tens of thousands).
+inline constexpr int kMaxJsonDepth = 100;
+
+// Called before a JSON parser reads `text`: throws SpecError naming `field` and `value` (the
+// file, as a parse error names it) if arrays and objects in it nest deeper than kMaxJsonDepth
+// (brackets inside strings do not count).
+void throw_if_nested_too_deep(std::string_view text, const std::string& field,
+                              const std::string& value);
+
 // Called on text a JSON parser accepted: throws SpecError if an object in it gives a key twice,
 // naming the key's field (`prefix` + its path, e.g. "data.tokens"); a parser keeps one of the two
 // values, so the other would be lost without a word.

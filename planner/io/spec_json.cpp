@@ -449,6 +449,7 @@ PlanSpec plan_spec_from_json(const json& j, const std::string& base_dir) {
 }
 
 PlanSpec plan_spec_from_text(const std::string& text, const std::string& base_dir) {
+    throw_if_nested_too_deep(text, "spec", "");
     json j;
     try {
         j = json::parse(text);
@@ -479,6 +480,8 @@ PlanSpec load_plan_spec(const std::string& path) {
             base_dir = ".";
         }
     }
+    throw_if_nested_too_deep(buffer.str(), "SPEC",
+                             path == "-" ? "standard input" : "\"" + path + "\"");
     json j;
     try {
         j = json::parse(buffer.str());

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "planner/core/errors.h"
+#include "planner/io/json_reader.h"
 #include "planner/store/workspace.h"
 #include "ui/common/file_io.h"
 #include "ui/common/hardware_catalog.h"
@@ -53,7 +54,9 @@ std::optional<HardwareProfile> readProfileFile(const QString& path, QString* err
         return std::nullopt;
     }
     try {
-        const nlohmann::json doc = nlohmann::json::parse(bytes.toStdString());
+        const std::string text = bytes.toStdString();
+        throw_if_nested_too_deep(text, "profile", "");
+        const nlohmann::json doc = nlohmann::json::parse(text);
         HardwareProfile p = hardware_from_json(doc, "profile");
         // A shared copy of a catalog entry is the user's own now (as `tally profiles import`).
         if (p.kind == ProfileKind::builtin) {

@@ -11,6 +11,7 @@
 #include <regex>
 #include <sstream>
 
+#include "planner/io/json_reader.h"
 #include "planner/io/launch/launch_fields.h"
 
 namespace tally::launch {
@@ -465,6 +466,7 @@ Parsed parse_form(Form form, const std::string& text) {
             }
         }
         case Form::json: {
+            throw_if_nested_too_deep(text, "JSON", "");
             json root;
             try {
                 root = json::parse(text);
