@@ -188,6 +188,7 @@ class TestLaunchConfig : public QObject {
 
 private slots:
     void unevenStagesTravelAsTheirFlags();
+    void interleavedUnevenStagesAsMegatronCoreTakesThem();
     void vllmCommandSetsWhatThePlanCounts();
     void sglangCommandForExperts();
     void servingCommandRefusals();
@@ -1667,6 +1668,55 @@ void TestLaunchConfig::unevenStagesTravelAsTheirFlags() {
         QCOMPARE(e.error().field, std::string("training.first_stage_layers"));
         QCOMPARE(e.error().value, std::string("1 / 0"));
     }
+}
+
+// An interleaved schedule (v > 1) needs each stage's layers divisible by v in Megatron-Core
+// (transformer_config.py refuses num_layers_in_first_pipeline_stage % v != 0). Llama 3 405B's 126
+// layers on pp 8 spread 15 / 16 x 6 / 15, which v = 8 does not divide; Megatron-Core says the
+// same spread with account_for_embedding_in_pipeline_split and account_for_loss_in_pipeline_split:
+// (126 + 2) / 8 = 16 a stage, less one on the first and the last, and 128 / (8 x 8) = 2 layers a
+// virtual stage. 32 layers on pp 4, v 2 with 9 on the first stage and 7 on the last (8 in the
+// middle) is neither: 9 is odd, and 33 and 34 are not multiples of 4 x 2.
+void TestLaunchConfig::interleavedUnevenStagesAsMegatronCoreTakesThem() {
+    PlanSpec spec = plan_spec_from_text(R"({"model": {"preset": "llama-3-405b"},
+        "data": {"tokens": 1e12, "seq_len": 8192, "global_batch": 1536, "micro_batch": 1},
+        "cluster": {"gpu": "h100-sxm", "gpus": 1024},
+        "training": {"tp": 8, "pp": 8, "interleave": 8, "context_parallel": 2, "zero": 1}})");
+    QCOMPARE(spec.model.layers, std::int64_t{126});
+    const std::string nemo = export_launch_config(spec, LaunchTarget::nemo);
+    QVERIFY2(nemo.find("account_for_embedding_in_pipeline_split=True") != std::string::npos,
+             nemo.c_str());
+    QVERIFY2(nemo.find("account_for_loss_in_pipeline_split=True") != std::string::npos,
+             nemo.c_str());
+    QVERIFY2(nemo.find("num_layers_in_first_pipeline_stage") == std::string::npos, nemo.c_str());
+    LaunchImportOptions options;
+    options.from = LaunchTarget::nemo;
+    const LaunchImport back = import_launch_config(nemo, "run.sh", options);
+    QCOMPARE(back.spec.training.first_stage_layers, std::int64_t{15});
+    QCOMPARE(back.spec.training.last_stage_layers, std::int64_t{15});
+    for (std::int64_t stage = 0; stage < 8; ++stage) {
+        QCOMPARE(stage_layout(back.spec).layers_of(stage), stage_layout(spec).layers_of(stage));
+    }
+
+    PlanSpec odd = plan_spec_from_text(R"({"model": {"preset": "llama-2-7b"},
+        "data": {"tokens": 1e12, "seq_len": 4096, "global_batch": 64, "micro_batch": 1},
+        "cluster": {"gpu": "h100-sxm", "gpus": 32},
+        "training": {"tp": 1, "pp": 4, "interleave": 2, "first_stage_layers": 9,
+                     "last_stage_layers": 7, "zero": 1}})");
+    QCOMPARE(odd.model.layers, std::int64_t{32});
+    try {
+        (void)export_launch_config(odd, LaunchTarget::nemo);
+        QFAIL("an interleaved first stage of 9 layers at v 2 was exported");
+    } catch (const SpecError& e) {
+        QCOMPARE(e.error().field, std::string("training.first_stage_layers"));
+        QCOMPARE(e.error().value, std::string("9 / 7"));
+    }
+    // 6 / 8 / 8 / 10 at v 2 divides: the counts travel as they are.
+    odd.training.first_stage_layers = 6;
+    odd.training.last_stage_layers = 10;
+    const std::string even = export_launch_config(odd, LaunchTarget::nemo);
+    QVERIFY2(even.find("num_layers_in_first_pipeline_stage=6") != std::string::npos, even.c_str());
+    QVERIFY2(even.find("account_for") == std::string::npos, even.c_str());
 }
 
 QTEST_APPLESS_MAIN(TestLaunchConfig)

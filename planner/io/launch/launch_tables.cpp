@@ -943,6 +943,84 @@ void set_end_stage_layers(PlanSpec& s, const Value& v) {
     }
     s.training.*Given = as_int(v);
 }
+// Megatron-Core's other way of saying uneven end stages, the one an interleaved schedule needs:
+// account_for_embedding_in_pipeline_split / account_for_loss_in_pipeline_split count the
+// embedding (the loss) as one more layer, spread layers + e + l evenly over pp x v virtual
+// stages, and leave the first (last) stage one layer short (megatron/core/transformer/
+// transformer_block.py, get_num_layers_to_build). With v > 1 Megatron-Core refuses end-stage
+// counts that v does not divide (transformer_config.py), which is what the spread of 126 layers
+// over 8 stages is (15 / 16 / 15) but for those two flags: (126 + 2) / 8 = 16, less one at each
+// end. The flags (e, l) that give the plan's stages where v > 1, if any; (1, 1) first.
+struct AccountSplit {
+    bool embedding = false;
+    bool loss = false;
+};
+std::optional<AccountSplit> account_split(const PlanSpec& s) {
+    const TrainingSpec& t = s.training;
+    if (t.interleave <= 1 || t.pp <= 1 || s.model.kind != ModelKind::transformer ||
+        (t.first_stage_layers == 0 && t.last_stage_layers == 0 && !uneven_default_stages(s))) {
+        return std::nullopt;
+    }
+    const StageLayout layout = stage_layout(s);
+    for (const AccountSplit a :
+         {AccountSplit{true, true}, AccountSplit{true, false}, AccountSplit{false, true}}) {
+        const std::int64_t counted = s.model.layers + (a.embedding ? 1 : 0) + (a.loss ? 1 : 0);
+        if (counted % (t.pp * t.interleave) != 0) {
+            continue;
+        }
+        const std::int64_t per_stage = counted / t.pp;
+        if (layout.first == per_stage - (a.embedding ? 1 : 0) &&
+            layout.last == per_stage - (a.loss ? 1 : 0) &&
+            (t.pp <= 2 || (layout.middle_extra == 0 && layout.middle == per_stage))) {
+            return a;
+        }
+    }
+    return std::nullopt;
+}
+std::optional<Value> get_account_embedding(const PlanSpec& s) {
+    const std::optional<AccountSplit> a = account_split(s);
+    return a && a->embedding ? std::optional(Value{true}) : std::nullopt;
+}
+std::optional<Value> get_account_loss(const PlanSpec& s) {
+    const std::optional<AccountSplit> a = account_split(s);
+    return a && a->loss ? std::optional(Value{true}) : std::nullopt;
+}
+// Read as a boolean here; finish_megatron() turns the two into the end stages' layers, once the
+// layers, pp and v are all known.
+void set_account_flag(PlanSpec&, const Value& v) {
+    (void)as_bool(v);
+}
+template <std::int64_t TrainingSpec::*Given, std::int64_t StageLayout::*Spread>
+std::optional<Value> get_end_stage_layers_unless_accounted(const PlanSpec& s) {
+    return account_split(s) ? std::nullopt : get_end_stage_layers<Given, Spread>(s);
+}
+
+// With v > 1 Megatron-Core needs each stage's layers divisible by v (transformer_config.py):
+// end stages that neither that nor the two accounting flags express are refused.
+std::optional<FieldError> refuse_interleaved_uneven_ends(const PlanSpec& s,
+                                                         std::string_view title) {
+    const TrainingSpec& t = s.training;
+    if (t.interleave <= 1 || t.pp <= 1 || s.model.kind != ModelKind::transformer ||
+        (t.first_stage_layers == 0 && t.last_stage_layers == 0 && !uneven_default_stages(s)) ||
+        account_split(s)) {
+        return std::nullopt;
+    }
+    const StageLayout layout = stage_layout(s);
+    const bool divisible =
+        layout.first % t.interleave == 0 && layout.last % t.interleave == 0 &&
+        (t.pp <= 2 || (layout.middle_extra == 0 && layout.middle % t.interleave == 0));
+    if (divisible) {
+        return std::nullopt;
+    }
+    return refusal("training.first_stage_layers", fmt::format("{} / {}", layout.first, layout.last),
+                   TALLY_TEXT("tally::launch",
+                              "with interleaving (v %1), stage layers that v divides, or the "
+                              "spread of layers + 1 or + 2 over pp x v virtual stages less one "
+                              "at an end (%2 cannot express other end stages)")
+                       .arg(t.interleave)
+                       .arg_translated("tally::launch", title.data()));
+}
+
 constexpr auto get_first_stage_layers =
     get_end_stage_layers<&TrainingSpec::first_stage_layers, &StageLayout::first>;
 constexpr auto set_first_stage_layers = set_end_stage_layers<&TrainingSpec::first_stage_layers>;
@@ -1724,6 +1802,41 @@ const LaunchSetting* find_read(const LaunchImport& out, std::string_view key) {
 
 void finish_megatron(PlanSpec& s, LaunchImport& out, const LaunchImportOptions&) {
     s.training.engine = Engine::megatron;
+    // The end stages the accounting flags give (account_split()): layers + e + l over pp
+    // stages, one layer fewer on the first (last). Megatron-Core refuses them beside explicit
+    // end-stage counts, and where pp (x v) does not divide the sum.
+    const auto flag_set = [&](std::string_view key) {
+        const LaunchSetting* r = find_read(out, key);
+        return r != nullptr && (r->value == "true" || r->value == "True" || r->value == "1");
+    };
+    const bool embedding = flag_set("trainer.strategy.account_for_embedding_in_pipeline_split");
+    const bool loss = flag_set("trainer.strategy.account_for_loss_in_pipeline_split");
+    if (embedding || loss) {
+        TrainingSpec& t = s.training;
+        const std::int64_t counted = s.model.layers + (embedding ? 1 : 0) + (loss ? 1 : 0);
+        const std::int64_t stages = t.pp * std::max<std::int64_t>(t.interleave, 1);
+        const std::string field = embedding
+                                      ? "trainer.strategy.account_for_embedding_in_pipeline_split"
+                                      : "trainer.strategy.account_for_loss_in_pipeline_split";
+        if (t.first_stage_layers != 0 || t.last_stage_layers != 0) {
+            throw SpecError(FieldError::of(
+                field, "true",
+                TALLY_TEXT("tally::launch",
+                           "false beside num_layers_in_first/last_pipeline_stage (Megatron-Core "
+                           "takes one of the two)")));
+        }
+        if (t.pp <= 1 || counted % stages != 0) {
+            throw SpecError(FieldError::of(
+                field, "true",
+                TALLY_TEXT("tally::launch",
+                           "true only where pp x v (%1) divides the layers with the embedding "
+                           "and the loss counted (%2)")
+                    .arg(stages)
+                    .arg(counted)));
+        }
+        t.first_stage_layers = counted / t.pp - (embedding ? 1 : 0);
+        t.last_stage_layers = counted / t.pp - (loss ? 1 : 0);
+    }
     // Without a virtual-pipeline setting neither runs an interleaved schedule: Megatron-LM's
     // --num-layers-per-virtual-pipeline-stage and NeMo's virtual_pipeline_model_parallel_size
     // default to None, one model chunk a stage (megatron/training/arguments.py; nemo/lightning/
@@ -2159,9 +2272,19 @@ Table nemo_table() {
             custom("trainer.strategy.virtual_pipeline_model_parallel_size", Kind::integer,
                    "training.interleave", get_virtual_stages, set_virtual_stages),
             custom("trainer.strategy.num_layers_in_first_pipeline_stage", Kind::integer,
-                   "training.first_stage_layers", get_first_stage_layers, set_first_stage_layers),
+                   "training.first_stage_layers",
+                   get_end_stage_layers_unless_accounted<&TrainingSpec::first_stage_layers,
+                                                         &StageLayout::first>,
+                   set_first_stage_layers),
             custom("trainer.strategy.num_layers_in_last_pipeline_stage", Kind::integer,
-                   "training.last_stage_layers", get_last_stage_layers, set_last_stage_layers),
+                   "training.last_stage_layers",
+                   get_end_stage_layers_unless_accounted<&TrainingSpec::last_stage_layers,
+                                                         &StageLayout::last>,
+                   set_last_stage_layers),
+            custom("trainer.strategy.account_for_embedding_in_pipeline_split", Kind::boolean,
+                   "training.first_stage_layers", get_account_embedding, set_account_flag),
+            custom("trainer.strategy.account_for_loss_in_pipeline_split", Kind::boolean,
+                   "training.last_stage_layers", get_account_loss, set_account_flag),
             integer<training_ref<&TrainingSpec::context_parallel>>(
                 "trainer.strategy.context_parallel_size", "training.context_parallel"),
             integer<training_ref<&TrainingSpec::expert_parallel>>(
@@ -2229,8 +2352,8 @@ Table nemo_table() {
                                 .arg_translated("tally::launch", title.data()));
          },
          refuse_sqrt_recompute, refuse_recompute_modules, refuse_uneven_middle_stages,
-         refuse_optimizer_not_adamw, refuse_fp8_block, refuse_ffn_relu, refuse_optimizer_foreach,
-         refuse_partial_window},
+         refuse_interleaved_uneven_ends, refuse_optimizer_not_adamw, refuse_fp8_block,
+         refuse_ffn_relu, refuse_optimizer_foreach, refuse_partial_window},
         {"trainer.val_check_interval", "trainer.limit_val_batches", "trainer.log_every_n_steps",
          "trainer.accumulate_grad_batches", "optim.config.lr", "optim.config.min_lr",
          "optim.config.weight_decay", "optim.config.adam_beta1", "optim.config.adam_beta2",
