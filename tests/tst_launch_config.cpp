@@ -188,6 +188,7 @@ class TestLaunchConfig : public QObject {
 
 private slots:
     void unevenStagesTravelAsTheirFlags();
+    void nemoOffloadsActivationsOnly();
     void interleavedUnevenStagesAsMegatronCoreTakesThem();
     void vllmCommandSetsWhatThePlanCounts();
     void sglangCommandForExperts();
@@ -1168,12 +1169,26 @@ void TestLaunchConfig::megatronFlexDispatcher() {
     QVERIFY(text.find("--moe-router-group-topk 4") != std::string::npos);
     QCOMPARE(refusal_field(r.spec, LaunchTarget::deepspeed),
              std::string("training.moe_dispatcher"));
-    // Megatron's other dispatchers send every copy: Tally's all-to-all.
+    // Megatron's allgather dispatcher is timed as the all-to-all, and the import says so; the
+    // plan is written back with the dispatcher it is timed with, since left out Megatron-Core
+    // would run allgather (core_v0.12.0 arguments.py: default='allgather').
     const LaunchImport a =
         import_launch_config(moe + "--moe-token-dispatcher-type allgather", "run.sh", options);
     QVERIFY(a.spec.training.moe_dispatcher == MoeDispatcher::alltoall);
-    QVERIFY(export_launch_config(a.spec, LaunchTarget::megatron).find("dispatcher") ==
-            std::string::npos);
+    QVERIFY(std::any_of(a.guesses.begin(), a.guesses.end(), [](const Text& g) {
+        return g.english().find("allgather dispatcher is timed as the all-to-all") !=
+               std::string::npos;
+    }));
+    QVERIFY(export_launch_config(a.spec, LaunchTarget::megatron)
+                .find("--moe-token-dispatcher-type alltoall") != std::string::npos);
+    QVERIFY(export_launch_config(a.spec, LaunchTarget::nemo)
+                .find("model.config.moe_token_dispatcher_type=alltoall") != std::string::npos);
+    // A dense model has no dispatcher to name.
+    QVERIFY(
+        export_launch_config(load_plan_spec(std::string(TALLY_SOURCE_DIR) +
+                                            "/resources/examples/llama-3-70b-15t-1024-h100.json"),
+                             LaunchTarget::megatron)
+            .find("dispatcher") == std::string::npos);
     QString message;
     QCOMPARE(
         import_error(moe + "--moe-token-dispatcher-type deepep", LaunchTarget::megatron, &message),
@@ -1717,6 +1732,29 @@ void TestLaunchConfig::interleavedUnevenStagesAsMegatronCoreTakesThem() {
     const std::string even = export_launch_config(odd, LaunchTarget::nemo);
     QVERIFY2(even.find("num_layers_in_first_pipeline_stage=6") != std::string::npos, even.c_str());
     QVERIFY2(even.find("account_for") == std::string::npos, even.c_str());
+}
+
+// A plan that offloads 4 layers' activations to the host (the GB200 Llama 3 70B recipes' form,
+// as ZeRO-1 here) keeps their weights on the GPU: written with cpu_offloading_weights=False,
+// since Megatron-Core's ModelParallelConfig defaulted it to True in earlier releases; a file
+// that offloads the weights too is refused by that key, as Tally does not plan it.
+void TestLaunchConfig::nemoOffloadsActivationsOnly() {
+    PlanSpec spec = load_plan_spec(std::string(TALLY_SOURCE_DIR) +
+                                   "/resources/examples/llama-3-70b-15t-1024-h100.json");
+    spec.training.pp = 1;
+    spec.training.recompute = Recompute::none;
+    spec.training.activation_offload_layers = 4;
+    const std::string nemo = export_launch_config(spec, LaunchTarget::nemo);
+    QVERIFY2(nemo.find("model.config.cpu_offloading=True") != std::string::npos, nemo.c_str());
+    QVERIFY2(nemo.find("model.config.cpu_offloading_weights=False") != std::string::npos,
+             nemo.c_str());
+    std::string weights = nemo;
+    weights.replace(weights.find("cpu_offloading_weights=False"),
+                    std::string("cpu_offloading_weights=False").size(),
+                    "cpu_offloading_weights=True");
+    QString message;
+    QVERIFY(import_error(weights, LaunchTarget::nemo, &message)
+                .startsWith(QStringLiteral("model.config.cpu_offloading_weights")));
 }
 
 QTEST_APPLESS_MAIN(TestLaunchConfig)

@@ -1257,6 +1257,19 @@ void set_cpu_offloading(PlanSpec& s, const Value& v) {
         s.training.activation_offload_layers = 0;
     }
 }
+// What the offloaded layers leave in host memory: Tally plans their activations only. Megatron-
+// Core's cpu_offloading_weights defaulted to True before it turned False (ModelParallelConfig),
+// so the export says false, and a file that offloads weights too is refused.
+std::optional<Value> get_cpu_offloading_weights(const PlanSpec& s) {
+    return s.training.activation_offload_layers > 0 ? std::optional(Value{false}) : std::nullopt;
+}
+void set_cpu_offloading_weights(PlanSpec& s, const Value& v) {
+    if (as_bool(v) && s.training.activation_offload_layers > 0) {
+        refuse_value(v, TALLY_TEXT("tally::launch",
+                                   "false: Tally plans the offloaded layers' activations, not "
+                                   "their weights"));
+    }
+}
 std::optional<FieldError> refuse_activation_offload(const PlanSpec& s, std::string_view title) {
     if (s.training.activation_offload_layers == 0) {
         return std::nullopt;
@@ -1282,12 +1295,17 @@ std::optional<FieldError> refuse_ep_comm_overlap(const PlanSpec& s, std::string_
             .arg_translated("tally::launch", title.data()));
 }
 // Megatron-Core's token dispatcher (--moe-token-dispatcher-type): "flex" is the node-deduplicating
-// one, run with DeepEP (--moe-enable-deepep, core_v0.12.0); allgather, alltoall and alltoall_seq
-// all send every token copy, which Tally times as its all-to-all.
+// one, run with DeepEP (--moe-enable-deepep, core_v0.12.0); alltoall sends each token copy to its
+// expert's rank, which is what Tally times. A mixture of experts is written with its dispatcher
+// always: left out, Megatron-Core runs allgather (arguments.py and TransformerConfig's default),
+// which gathers every rank's tokens instead. Read back, allgather and alltoall_seq are timed as
+// the all-to-all, and the import says so.
 std::optional<Value> get_dispatcher_type(const PlanSpec& s) {
-    return s.training.moe_dispatcher == MoeDispatcher::flex
-               ? std::optional(Value{std::string("flex")})
-               : std::nullopt;
+    if (s.model.kind != ModelKind::transformer || s.model.moe.experts == 0) {
+        return std::nullopt;
+    }
+    return Value{
+        std::string(s.training.moe_dispatcher == MoeDispatcher::flex ? "flex" : "alltoall")};
 }
 void set_dispatcher_type(PlanSpec& s, const Value& v) {
     const std::string t = as_text(v);
@@ -1802,6 +1820,17 @@ const LaunchSetting* find_read(const LaunchImport& out, std::string_view key) {
 
 void finish_megatron(PlanSpec& s, LaunchImport& out, const LaunchImportOptions&) {
     s.training.engine = Engine::megatron;
+    for (const std::string_view key :
+         {"moe-token-dispatcher-type", "model.config.moe_token_dispatcher_type"}) {
+        if (const LaunchSetting* d = find_read(out, key);
+            d != nullptr && (d->value == "allgather" || d->value == "alltoall_seq")) {
+            out.guesses.push_back(TALLY_TEXT("tally::launch",
+                                             "training.moe_dispatcher = alltoall: the %1 "
+                                             "dispatcher is timed as the all-to-all, each token "
+                                             "copy sent to its expert's rank")
+                                      .arg(d->value));
+        }
+    }
     // The end stages the accounting flags give (account_split()): layers + e + l over pp
     // stages, one layer fewer on the first (last). Megatron-Core refuses them beside explicit
     // end-stage counts, and where pp (x v) does not divide the sum.
@@ -2310,6 +2339,9 @@ Table nemo_table() {
                 "model.config.cpu_offloading_num_layers", "training.activation_offload_layers"),
             custom("model.config.cpu_offloading", Kind::boolean,
                    "training.activation_offload_layers", get_cpu_offloading, set_cpu_offloading),
+            custom("model.config.cpu_offloading_weights", Kind::boolean,
+                   "training.activation_offload_layers", get_cpu_offloading_weights,
+                   set_cpu_offloading_weights),
             custom("optim.config.use_distributed_optimizer", Kind::boolean, "training.zero",
                    get_distributed_optimizer, set_distributed_optimizer),
             // Megatron-Core's OptimizerConfig.optimizer: "adam" (decoupled weight decay, as
