@@ -188,6 +188,7 @@ class TestLaunchConfig : public QObject {
 
 private slots:
     void unevenStagesTravelAsTheirFlags();
+    void exportsSayWhenThePlanDoesNotFit();
     void nemoOffloadsActivationsOnly();
     void interleavedUnevenStagesAsMegatronCoreTakesThem();
     void vllmCommandSetsWhatThePlanCounts();
@@ -1755,6 +1756,38 @@ void TestLaunchConfig::nemoOffloadsActivationsOnly() {
     QString message;
     QVERIFY(import_error(weights, LaunchTarget::nemo, &message)
                 .startsWith(QStringLiteral("model.config.cpu_offloading_weights")));
+}
+
+// Llama 3 70B (70.55e9 parameters) unsharded on one H100: 2 bytes a parameter of bf16 weights
+// alone are 141 GB of its 80 GB, so neither a training run (tp 1, pp 1: weights, gradients and
+// Adam state on each GPU) nor a vLLM server at tp 1 can start. Both files are still written, to
+// be edited, and both say so.
+void TestLaunchConfig::exportsSayWhenThePlanDoesNotFit() {
+    PlanSpec spec = load_plan_spec(std::string(TALLY_SOURCE_DIR) +
+                                   "/resources/examples/llama-3-70b-15t-1024-h100.json");
+    spec.cluster.gpus = 64;
+    spec.data.global_batch = 64;
+    spec.training.tp = 1;
+    spec.training.pp = 1;
+    spec.training.sequence_parallel = false;
+    const auto says_no_fit = [](const std::vector<Text>& notes) {
+        return std::any_of(notes.begin(), notes.end(), [](const Text& n) {
+            return n.english().find("does not fit the GPU's memory") != std::string::npos;
+        });
+    };
+    QVERIFY(says_no_fit(launch_export_notes(spec, LaunchTarget::megatron)));
+    QVERIFY(!says_no_fit(
+        launch_export_notes(load_plan_spec(std::string(TALLY_SOURCE_DIR) +
+                                           "/resources/examples/llama-3-70b-15t-1024-h100.json"),
+                            LaunchTarget::megatron)));
+    spec.inference.tp = 1;
+    QVERIFY(
+        export_serving_command(spec, ServingTarget::vllm).find("does not fit the GPU's memory") !=
+        std::string::npos);
+    spec.inference.tp = 4;
+    QVERIFY(
+        export_serving_command(spec, ServingTarget::vllm).find("does not fit the GPU's memory") ==
+        std::string::npos);
 }
 
 QTEST_APPLESS_MAIN(TestLaunchConfig)

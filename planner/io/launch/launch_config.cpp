@@ -16,6 +16,7 @@
 #include "planner/hardware/user_profiles.h"
 #include "planner/io/launch/launch_fields.h"
 #include "planner/io/spec_json.h"
+#include "planner/model/accounting.h"
 #include "planner/model/params.h"
 #include "planner/performance/engine.h"
 #include "planner/training/plan.h"
@@ -678,6 +679,20 @@ std::vector<Text> launch_export_notes(const PlanSpec& spec, LaunchTarget target)
                         .arg(std::string(f.key))
                         .arg(launch::value_text(*v)));
             }
+        }
+    }
+    // A plan over its GPU's memory is written all the same (a file to edit), but the run it
+    // starts stops at its first step: said, with the plan's own figures.
+    if (const HardwareProfile* hw = find_builtin_hardware(spec.cluster.gpu);
+        hw != nullptr && !check(spec, *hw)) {
+        Accounting accounting;
+        account(spec, hw->memory_bytes, accounting);
+        if (!accounting.memory.fits) {
+            notes.push_back(TALLY_TEXT("tally::launch",
+                                       "this plan does not fit the GPU's memory: %1 GB a GPU of "
+                                       "%2 GB; the run this file starts would run out of memory")
+                                .arg(fmt::format("{:.2f}", accounting.memory.total_bytes / 1e9))
+                                .arg(fmt::format("{:.2f}", hw->memory_bytes / 1e9)));
         }
     }
     if (spec.training.engine != runs) {

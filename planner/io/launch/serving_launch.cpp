@@ -5,7 +5,9 @@
 #include <utility>
 
 #include "planner/core/errors.h"
+#include "planner/hardware/hardware.h"
 #include "planner/io/presets.h"
+#include "planner/serving/inference.h"
 #include "planner/serving/serving_engine.h"
 
 namespace tally {
@@ -211,12 +213,21 @@ std::string export_serving_command(const PlanSpec& spec, ServingTarget target,
     const std::int64_t replicas = spec.cluster.gpus / (in.tp * in.pp);
     if (replicas > 1) {
         notes.push_back(fmt::format(
-            "one replica of {} GPUs; the plan serves with {} of them, each started alike",
-            in.tp * in.pp, replicas));
+            "one replica of {} GPU{}; the plan serves with {} of them, each started alike",
+            in.tp * in.pp, in.tp * in.pp == 1 ? "" : "s", replicas));
     }
     if (in.host_step_s) {
         notes.push_back(fmt::format("the plan adds {} s of host time a step, which no flag sets",
                                     *in.host_step_s));
+    }
+    // Not one sequence beside the weights: the engine stops at start-up, out of memory.
+    if (const HardwareProfile* hw = find_builtin_hardware(spec.cluster.gpu);
+        hw != nullptr && !check_inference(spec, *hw) && max_serving_batch(spec, *hw) == 0) {
+        const ServingMemory one = serving_memory(spec, *hw, 1);
+        notes.push_back(fmt::format(
+            "this plan does not fit the GPU's memory: the weights and one sequence take {:.2f} GB "
+            "a GPU of {:.2f} GB at tp {}; the engine would not start",
+            one.total_bytes / 1e9, hw->memory_bytes / 1e9, in.tp));
     }
 
     std::string out =
