@@ -145,6 +145,10 @@ void register_layout_commands(CLI::App& app, CliState& state) {
             throw SpecError("--days", fmt::format("{}", opts->days),
                             TALLY_TEXT("tally::cli", "a number in (0, 1e6]"));
         }
+        if (opts->max_gpus < 1) {
+            throw SpecError("--max-gpus", fmt::format("{}", opts->max_gpus),
+                            TALLY_TEXT("tally::cli", "a whole number >= 1"));
+        }
         auto [spec, hw] = load_checked_spec(opts->spec, state);
         const std::optional<MinGpusResult> r = solve_min_gpus(spec, hw, opts->days, opts->max_gpus);
         if (!r) {

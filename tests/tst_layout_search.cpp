@@ -300,6 +300,14 @@ void TestLayoutSearch::minGpusAtAnAssumedMfuIsTheLecturesAnswer() {
     QVERIFY2(std::abs(r->days - 6.3e24 / (4920.0 * 989.5e12 * 0.5 * 86400.0)) < 1e-9,
              qPrintable(QString::number(r->days, 'g', 12)));
     QVERIFY(r->days > 29.95 && r->days <= 30.0);
+    // --max-gpus bounds the clusters tried, whole nodes within it: 4920 allowed finds the 615
+    // nodes; 4919 allows 614 nodes (4912 GPUs, 29.955 x 4920 / 4912 = 30.004 days), too few;
+    // 7 allows no node of 8 at all.
+    const auto bounded = solve_min_gpus(spec, hw, 30.0, 4920);
+    QVERIFY(bounded.has_value());
+    QCOMPARE(bounded->gpus, std::int64_t{4920});
+    QVERIFY(!solve_min_gpus(spec, hw, 30.0, 4919).has_value());
+    QVERIFY(!solve_min_gpus(spec, hw, 3000.0, 7).has_value());
 }
 
 void TestLayoutSearch::searchesAClusterTheSpecsLayoutDoesNotDivide() {

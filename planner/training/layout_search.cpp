@@ -377,17 +377,21 @@ std::optional<MinGpusResult> solve_min_gpus(const PlanSpec& spec, const Hardware
         return out;
     };
     auto meets = [&](const std::optional<MinGpusResult>& r) { return r && r->days <= days; };
-    // Doubling to bracket the answer, then bisection, assuming that more nodes never make the
-    // best layout slower.
+    // Doubling to bracket the answer, up to the largest whole number of nodes max_gpus allows,
+    // then bisection, assuming that more nodes never make the best layout slower.
+    const std::int64_t max_nodes = max_gpus / node;
+    if (max_nodes < 1) {
+        return std::nullopt;
+    }
     std::int64_t low = 0;  // nodes known too few
     std::int64_t high = 1;
     std::optional<MinGpusResult> found = attempt(high);
     while (!meets(found)) {
-        low = high;
-        high *= 2;
-        if (high * node > max_gpus) {
+        if (high >= max_nodes) {
             return std::nullopt;
         }
+        low = high;
+        high = std::min(high * 2, max_nodes);
         found = attempt(high);
     }
     while (high - low > 1) {
