@@ -373,16 +373,17 @@ void TestSpecJson::duplicateKeyNamesTheField() {
 void TestSpecJson::boundsAreInclusive() {
     // The smallest MFU and the largest price are accepted, and give finite figures: 1e12
     // tokens x 6 x 7e10 params = 4.2e23 FLOPs at 0.001 x 989.5e12 x 8 FLOP/s = 7.9e12 FLOP/s
-    // take 5.3e10 s; x 8 GPUs = 1.2e8 GPU-hours, x 1e6 = 1.2e14 in cost.
+    // take 5.3e10 s; x 8 GPUs = 1.2e8 GPU-hours, x 1e9 = 1.2e17 in cost. 1e9 is also the
+    // largest price a hardware profile holds, so a plan takes whatever price a profile has.
     json j = json::parse(R"({"model": {"params": 7e10}, "data": {"tokens": 1e12},
-        "cluster": {"gpu": "h100-sxm", "gpus": 8, "mfu": 0.001, "price_per_gpu_hour": 1e6}})");
+        "cluster": {"gpu": "h100-sxm", "gpus": 8, "mfu": 0.001, "price_per_gpu_hour": 1e9}})");
     const PlanSpec s = plan_spec_from_json(j);
     const HardwareProfile& hw = resolve_builtin_hardware(s);
     QVERIFY(!check(s, hw));
     const Plan p = evaluate(s, hw);
     const double seconds = 6.0 * 7e10 * 1e12 / (0.001 * hw.peak(ComputeType::bf16) * 8.0);
     QCOMPARE(p.time.seconds, seconds);
-    QCOMPARE(p.time.cost, seconds / 3600.0 * 8.0 * 1e6);
+    QCOMPARE(p.time.cost, seconds / 3600.0 * 8.0 * 1e9);
 }
 
 void TestSpecJson::messageNamesValueAndRule() {

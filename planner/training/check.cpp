@@ -24,13 +24,14 @@ constexpr std::int64_t kMaxProduct = kMaxJsonInteger;
 
 // Bounds that keep every figure of an accepted plan finite. With integers at most 2^53, tokens
 // at most 1e30 and a peak of at least 1e6 FLOP/s (hardware.h), the FLOPs stay below about 1e95
-// and the time below 1e95 / (1e6 x kMinMfu) seconds; a price and a TDP of at most 1e6 keep cost
-// and energy far from a double's 1.8e308.
+// and the time below 1e95 / (1e6 x kMinMfu) seconds; a price of at most 1e9 and a TDP of at most
+// 1e6 keep cost and energy far from a double's 1.8e308.
 // An MFU of 0.1 % is far below any real training run (CS336 lecture 2: 0.5 is good, 0.3 is
 // common); below it the time would grow without bound.
 constexpr double kMinMfu = 1e-3;
-// No GPU rents for a million (in any currency) per hour.
-constexpr double kMaxPricePerGpuHour = 1e6;
+// No GPU rents for a billion (in any currency) per hour; the bound a profile's price has
+// (hardware.cpp), so that a plan takes any price a profile holds.
+constexpr double kMaxPricePerGpuHour = 1e9;
 
 std::optional<std::int64_t> product(std::int64_t a, std::int64_t b) {
     std::int64_t out = 0;
@@ -552,7 +553,7 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
     if (c.price_per_gpu_hour &&
         !(*c.price_per_gpu_hour >= 0.0 && *c.price_per_gpu_hour <= kMaxPricePerGpuHour)) {
         return err("cluster.price_per_gpu_hour", num(*c.price_per_gpu_hour),
-                   TALLY_TEXT("tally::check", "must be a number in [0, 1e6] per GPU-hour"));
+                   TALLY_TEXT("tally::check", "must be a number in [0, 1e9] per GPU-hour"));
     }
     const std::optional<std::int64_t> tp_pp = product(t.tp, t.pp);
     const std::optional<std::int64_t> model_parallel =

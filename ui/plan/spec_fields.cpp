@@ -414,10 +414,11 @@ std::vector<SectionFields> build() {
                          }},
              NumberField{"cluster.price_per_gpu_hour",
                          F("Price per GPU-hour"),
-                         F("In your currency; 0: no price (no cost figure)."),
+                         F("In your currency; 0: the GPU profile's price, where it has one "
+                           "(else no cost figure)."),
                          {0, 20, SliderScale::linear, 0.05},
                          false,
-                         F("none"),
+                         F("the profile's"),
                          [](const S& s) { return s.cluster.price_per_gpu_hour.value_or(0.0); },
                          [](S& s, double v) {
                              if (v == 0.0) {
