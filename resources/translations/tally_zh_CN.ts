@@ -292,10 +292,6 @@
         <translation>必须在 [%1, 1] 范围内：稠密峰值的一个比例</translation>
     </message>
     <message>
-        <source>must be a number in [0, 1e6] per GPU-hour</source>
-        <translation>必须是 [0, 1e6] 范围内的数，单位为每 GPU 小时</translation>
-    </message>
-    <message>
         <source>must be a multiple of training.tp x training.pp x training.context_parallel (%1 x %2 x %3), so at least their product</source>
         <translation>必须是 training.tp x training.pp x training.context_parallel（%1 x %2 x %3）的倍数，因此至少等于它们的乘积</translation>
     </message>
@@ -434,6 +430,10 @@
     <message>
         <source>moe_act needs a model with experts (model.moe)</source>
         <translation>moe_act 需要带专家（model.moe）的模型</translation>
+    </message>
+    <message>
+        <source>must be a number in [0, 1e9] per GPU-hour</source>
+        <translation>必须是 [0, 1e9] 范围内的数，单位为每 GPU 小时</translation>
     </message>
 </context>
 <context>
@@ -1857,6 +1857,22 @@
     <message>
         <source>every one ran faster than predicted: in %1x the predicted time on average</source>
         <translation>每一次都比预测快：平均只用了预测时间的 %1 倍</translation>
+    </message>
+    <message>
+        <source>a whole number &gt;= 1</source>
+        <translation>≥ 1 的整数</translation>
+    </message>
+    <message>
+        <source>host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>%1 GPUs a host (a launcher&apos;s processes a node)</source>
+        <translation>每台主机 %1 块 GPU（启动器每个节点的进程数）</translation>
+    </message>
+    <message>
+        <source>the output could not be written to standard output (%1); what it holds is incomplete</source>
+        <translation>输出无法写入标准输出（%1）；已写出的内容不完整</translation>
     </message>
 </context>
 <context>
@@ -3861,6 +3877,30 @@
         <source>first and last stage layers that leave each of the other %1 stages the same number of layers (%2 puts %3 layers on them only evenly)</source>
         <translation>首、末阶段的层数须使其余 %1 个阶段层数相同（%2 只能把 %3 层平均分到它们上）</translation>
     </message>
+    <message>
+        <source>this plan does not fit the GPU&apos;s memory: %1 GB a GPU of %2 GB; the run this file starts would run out of memory</source>
+        <translation>此计划超出 GPU 显存：每块 GPU 需要 %1 GB，而显存为 %2 GB；用此文件启动的训练会耗尽显存</translation>
+    </message>
+    <message>
+        <source>with interleaving (v %1), stage layers that v divides, or the spread of layers + 1 or + 2 over pp x v virtual stages less one at an end (%2 cannot express other end stages)</source>
+        <translation>交错流水线（v %1）下，各段层数须能被 v 整除，或为 层数 + 1 或 + 2 均分到 pp x v 个虚拟段、首段或末段少一层的分法（%2 无法表达其他首末段层数）</translation>
+    </message>
+    <message>
+        <source>false: Tally plans the offloaded layers&apos; activations, not their weights</source>
+        <translation>false：Tally 规划的是卸载层的激活，而非其权重</translation>
+    </message>
+    <message>
+        <source>training.moe_dispatcher = alltoall: the %1 dispatcher is timed as the all-to-all, each token copy sent to its expert&apos;s rank</source>
+        <translation>training.moe_dispatcher = alltoall：%1 分发器按 all-to-all 计时，每个 token 副本发往其专家所在的 rank</translation>
+    </message>
+    <message>
+        <source>false beside num_layers_in_first/last_pipeline_stage (Megatron-Core takes one of the two)</source>
+        <translation>与 num_layers_in_first/last_pipeline_stage 同时给出时须为 false（Megatron-Core 只接受两者之一）</translation>
+    </message>
+    <message>
+        <source>true only where pp x v (%1) divides the layers with the embedding and the loss counted (%2)</source>
+        <translation>仅当 pp x v（%1）能整除计入嵌入层和损失后的层数（%2）时才可为 true</translation>
+    </message>
 </context>
 <context>
     <name>tally::number_formats</name>
@@ -3999,8 +4039,8 @@
         <translation>一个由 1 到 64 个字母、数字、&apos;.&apos;、&apos;_&apos; 或 &apos;-&apos; 组成、以字母或数字开头的 id（例如 my-h100）</translation>
     </message>
     <message>
-        <source>a non-empty name of at most 200 bytes without control characters</source>
-        <translation>一个不超过 200 字节、不含控制字符的非空名称</translation>
+        <source>a non-empty name of at most 200 bytes of UTF-8 text without control characters</source>
+        <translation>非空名称，最多 200 字节的 UTF-8 文本，不含控制字符</translation>
     </message>
 </context>
 <context>
@@ -4485,6 +4525,10 @@
     <message>
         <source>must be one of core_attn, layernorm, mla_up_proj, moe_act, mlp (Megatron-Core&apos;s recompute modules Tally times)</source>
         <translation>必须是 core_attn、layernorm、mla_up_proj、moe_act、mlp 之一（Tally 能计时的 Megatron-Core 重计算模块）</translation>
+    </message>
+    <message>
+        <source>JSON whose arrays and objects nest at most %1 levels deep; this text nests them deeper</source>
+        <translation>数组和对象嵌套不超过 %1 层的 JSON；此文本嵌套更深</translation>
     </message>
 </context>
 <context>
@@ -5087,10 +5131,6 @@ Source: CS336 lecture 2 (0.5 is good)</source>
         <translation>每 GPU 小时价格</translation>
     </message>
     <message>
-        <source>In your currency; 0: no price (no cost figure).</source>
-        <translation>用你的货币；0：无价格（不显示成本）。</translation>
-    </message>
-    <message>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -5657,6 +5697,14 @@ Source: CS336 lecture 2 (0.5 is good)</source>
     <message>
         <source>Every one of them ran faster than predicted: in %1x the predicted time on average.</source>
         <translation>每一次都比预测快：平均只用了预测时间的 %1 倍。</translation>
+    </message>
+    <message>
+        <source>In your currency; 0: the GPU profile&apos;s price, where it has one (else no cost figure).</source>
+        <translation>以你的货币计；0：使用 GPU 配置中的价格（若有，否则不显示成本）。</translation>
+    </message>
+    <message>
+        <source>the profile&apos;s</source>
+        <translation>配置中的</translation>
     </message>
 </context>
 <context>
@@ -9990,6 +10038,10 @@ Source: %2</source>
     <message>
         <source>a run no measured profile was made from: run %2 made %1; remove those first (in the Profiles panel, or tally profiles rm %3), then the run</source>
         <translation>一次没有被用来生成实测配置的运行：运行 %2 生成了 %1；请先删除这些配置（在“硬件配置”面板中，或用 tally profiles rm %3），再删除这次运行</translation>
+    </message>
+    <message>
+        <source>UTF-8 text</source>
+        <translation>UTF-8 文本</translation>
     </message>
 </context>
 </TS>
