@@ -258,6 +258,16 @@ void TestCliPlan::planJsonHasThePredictedStep() {
                  "every one took longer than predicted: {:.2f}x the predicted time on average",
                  1.0 + mean)) != std::string::npos,
              moe["text"].get<std::string>().c_str());
+    // With an assumed MFU the time is the lecture's formula, but the predicted step is still
+    // given, and with it its band, as the text output says it beside that step.
+    QByteArray at_mfu = kSmallSpec;
+    at_mfu.replace(R"("gpus": 16})", R"("gpus": 16, "mfu": 0.4})");
+    const Run a =
+        run_tally({QStringLiteral("plan"), QStringLiteral("-"), QStringLiteral("--json")}, at_mfu);
+    QCOMPARE(a.exit_code, 0);
+    const json ja = json::parse(a.out.toStdString());
+    QCOMPARE(ja["time"]["mfu_source"].get<std::string>(), std::string("assumed"));
+    QCOMPARE(ja["performance"]["error_band"]["text"], band["text"]);
     // The time rests on it: days = steps x step / 86400, steps = 1e10 / (64 x 2048).
     const double days = 1e10 / (64.0 * 2048.0) * p["step_s"].get<double>() / 86400.0;
     QVERIFY(std::abs(j["time"]["days"].get<double>() / days - 1.0) < 1e-12);

@@ -847,8 +847,10 @@ json to_json(const Plan& p, const PlanSpec& spec, const HardwareProfile& hw) {
                      {"interleave", spec.training.interleave},
                      {"expert_parallel", spec.training.expert_parallel}};
     j["warnings"] = warning_messages(p, spec, hw);
-    if (p.time.mfu_predicted && j.contains("performance")) {
-        // How close the model came on the published runs of this engine and GPU generation.
+    if (j.contains("performance")) {
+        // How close the model came on the published runs of this engine and GPU generation: a
+        // figure of the predicted step, given with it whether or not the time uses it (the text
+        // of tally plan says it either way).
         j["performance"]["error_band"] =
             error_band_json(spec.training.engine, gpu_generation(hw), band_moe(spec));
     }
