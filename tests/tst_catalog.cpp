@@ -16,6 +16,7 @@ class TestCatalog : public QObject {
 
 private slots:
     void atLeastTwentyUniqueIds();
+    void readmeCountsTheCatalog();
     void requiredIdsAndFamilies();
     void wellFormed_data();
     void wellFormed();
@@ -257,6 +258,18 @@ void TestCatalog::citedFigures() {
     QCOMPARE(find_builtin_hardware("gaudi3")->bandwidth_bytes_per_s, 3.67e12);
     // B200 (HGX, per GPU = board / 8): FP4 72 PF dense / 8 = 9 PF.
     QCOMPARE(find_builtin_hardware("b200")->peak(ComputeType::fp4), 9e15);
+}
+
+// The README's command summary says how many accelerators the catalog holds: the same number
+// as the catalog, so adding a part cannot leave it stale.
+void TestCatalog::readmeCountsTheCatalog() {
+    QFile readme(QStringLiteral(TALLY_SOURCE_DIR "/README.md"));
+    QVERIFY(readme.open(QIODevice::ReadOnly));
+    const QRegularExpressionMatch m =
+        QRegularExpression(QStringLiteral("hardware catalog \\((\\d+) accelerators"))
+            .match(QString::fromUtf8(readme.readAll()));
+    QVERIFY(m.hasMatch());
+    QCOMPARE(m.captured(1).toULongLong(), static_cast<qulonglong>(builtin_hardware().size()));
 }
 
 QTEST_GUILESS_MAIN(TestCatalog)
