@@ -473,6 +473,9 @@ void TestLaunchConfig::megatronArgumentsOfTheStartPlan() {
         return text.find(std::string(arg) + " \\\n") != std::string::npos ||
                text.find(std::string(arg) + "\n") != std::string::npos;
     };
+    // The header names the release whose arguments these are (tests/data/launch/megatron.txt).
+    QVERIFY(text.find("written by Tally (tally export --to megatron) for Megatron-LM "
+                      "core_v0.12.0\n") != std::string::npos);
     // 1024 GPUs = 128 nodes of 8.
     QVERIFY(text.find("torchrun --nnodes 128 --nproc-per-node 8 pretrain_gpt.py") !=
             std::string::npos);

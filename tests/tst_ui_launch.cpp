@@ -208,8 +208,19 @@ void TestUiLaunch::copySelectedLayout() {
     QVERIFY(row < layouts->model()->rowCount());
     layouts->table()->selectRow(row);
     QVERIFY(layouts->copyAsButton()->isEnabled());
-    const std::optional<PlanSpec> chosen = layouts->specOfRow(row);
+    std::optional<PlanSpec> chosen = layouts->specOfRow(row);
     QVERIFY(chosen);
+    // The file is named for the layout it carries, not for the plan's own (the start plan's name
+    // says tp 8, pp 4), so that its import does not claim a layout it does not have.
+    const Layout chosen_layout = layout_of(*chosen);
+    chosen->name = QStringLiteral("%1, with the layout tp %2, pp %3, cp %4, dp %5, micro-batch %6")
+                       .arg(QString::fromStdString(m_window->document()->spec().name))
+                       .arg(chosen_layout.tp)
+                       .arg(chosen_layout.pp)
+                       .arg(chosen_layout.context_parallel)
+                       .arg(chosen_layout.dp)
+                       .arg(chosen_layout.micro_batch)
+                       .toStdString();
     auto* menu = layouts->copyAsButton()->menu();
     auto* megatron = menu->findChild<QAction*>(QStringLiteral("copyAs_megatron"));
     QVERIFY(megatron);

@@ -101,7 +101,19 @@ LayoutsPanel::LayoutsPanel(PlanDocument* document, QWidget* parent)
             rows.isEmpty() ? std::nullopt : specOfRow(rows.front().row());
         if (!spec) {
             *reason = tr("Select a layout of the current plan first.");
+            return spec;
         }
+        // The file names the layout it carries: the plan's own name may describe another one
+        // ("tp 8, pp 4, sequence parallel"), which an import of the file would then claim.
+        const Layout& l = m_model->layoutAt(rows.front().row())->layout;
+        spec->name = tr("%1, with the layout tp %2, pp %3, cp %4, dp %5, micro-batch %6")
+                         .arg(QString::fromStdString(spec->name))
+                         .arg(l.tp)
+                         .arg(l.pp)
+                         .arg(l.context_parallel)
+                         .arg(l.dp)
+                         .arg(l.micro_batch)
+                         .toStdString();
         return spec;
     });
     m_copyAs->setMenu(copyMenu);

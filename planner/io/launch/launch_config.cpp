@@ -601,8 +601,8 @@ std::string export_launch_config(const PlanSpec& spec, LaunchTarget target) {
         }
     }
     const std::string name = spec.name.empty() ? std::string("this plan") : spec.name;
-    std::string header =
-        fmt::format("{}: {}\nwritten by Tally (tally export --to {})", t.title, name, t.name);
+    std::string header = fmt::format("{}: {}\nwritten by Tally (tally export --to {}) for {}",
+                                     t.title, name, t.name, launch_target_version(target));
     for (const Text& note : launch_export_notes(spec, target)) {
         header += fmt::format("\nnote: {}", note.english());
     }
@@ -615,6 +615,23 @@ std::string export_launch_config(const PlanSpec& spec, LaunchTarget target) {
     }
     header += fmt::format("\n{}", tally_block(spec, t));
     return launch::write_form(t.form, settings, header);
+}
+
+std::string_view launch_target_version(LaunchTarget target) {
+    // The sources each table's names were checked against (tests/data/launch/*.txt).
+    switch (target) {
+        case LaunchTarget::megatron:
+            return "Megatron-LM core_v0.12.0";
+        case LaunchTarget::nemo:
+            return "NeMo 2 at 8cfedd7 with Megatron-Core core_v0.12.0";
+        case LaunchTarget::torchtitan:
+            return "torchtitan v0.2.2";
+        case LaunchTarget::deepspeed:
+            return "DeepSpeed at edaa722";
+        case LaunchTarget::accelerate:
+            return "accelerate at 16cb6eb";
+    }
+    return {};
 }
 
 std::vector<Text> launch_export_notes(const PlanSpec& spec, LaunchTarget target) {

@@ -26,6 +26,9 @@ std::optional<LaunchTarget> launch_target_from_string(std::string_view name);
 // "Megatron-LM arguments", in English: a literal, translatable under "tally::launch".
 std::string_view launch_target_title(LaunchTarget target);
 std::string_view launch_target_extension(LaunchTarget target);  // "sh", "toml", "json", "yaml"
+// The framework release whose settings a target's file uses, as its header names it
+// ("Megatron-LM core_v0.12.0"): the sources its names were checked against.
+std::string_view launch_target_version(LaunchTarget target);
 
 // The spec as the target's launch configuration, in the framework's own names. A setting of the
 // run the target cannot express (ZeRO-2 for Megatron-LM, a model torchtitan has no flavour for)
