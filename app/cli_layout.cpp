@@ -42,6 +42,7 @@ json layout_json(const PlanSpec& spec, const HardwareProfile& hw, const RankedLa
     j["parallel"] = full.at("parallel");
     j["memory"] = full.at("memory");
     j["performance"] = full.at("performance");
+    j["time"] = full.at("time");  // days, GPU-hours, cost and energy of the whole run on it
     j[objective == LayoutObjective::time ? "objective_step_s" : "objective_cost"] = r.objective;
     return j;
 }
@@ -225,6 +226,22 @@ void register_layout_commands(CLI::App& app, CliState& state) {
                                       .arg(layout_text(r->best.layout))
                                       .arg(fmt::format("{:.4g}", r->best.step_s))
                                       .arg(fmt::format("{:.3f}", r->best.mfu))));
+        }
+        if (!opts->json) {
+            // What the answer costs: the budget's side of the same plan (tally plan's figures).
+            const TimeEstimate& t = evaluate(best, hw).time;
+            std::string budget = cli_render(
+                TALLY_TEXT("tally::cli", "GPU-hours %1").arg(fmt::format("{:.4g}", t.gpu_hours)));
+            if (t.has_cost) {
+                budget +=
+                    ", " + cli_render(TALLY_TEXT("tally::cli", "cost %1 (the price's currency)")
+                                          .arg(fmt::format("{:.4g}", t.cost)));
+            }
+            if (t.has_energy) {
+                budget += ", " + cli_render(TALLY_TEXT("tally::cli", "energy %1 kWh")
+                                                .arg(fmt::format("{:.4g}", t.energy_kwh)));
+            }
+            fmt::print("  {}\n", budget);
         }
         state.exit_code = kExitOk;
     });

@@ -382,6 +382,17 @@ void TestCliPlan::solveMinGpus() {
     QVERIFY(j["days"].get<double>() <= 1.0);
     QCOMPARE(j["gpus"].get<std::int64_t>() % 8, std::int64_t{0});  // whole DGX H100 nodes
     QVERIFY(j.contains("performance"));
+    // The budget of the answer: GPU-hours = GPUs x days x 24 (planner.md: seconds x GPUs /
+    // 3600), and the text says them too. The small spec gives no price and the profile's none.
+    const double gpu_hours = j["gpus"].get<double>() * j["days"].get<double>() * 24.0;
+    QVERIFY(std::abs(j["time"]["gpu_hours"].get<double>() / gpu_hours - 1.0) < 1e-12);
+    const Run text = run_tally({QStringLiteral("solve"), QStringLiteral("min-gpus"),
+                                QStringLiteral("-"), QStringLiteral("--days"), QStringLiteral("1")},
+                               kSmallSpec);
+    QCOMPARE(text.exit_code, 0);
+    QVERIFY2(text.out.contains(QByteArray::fromStdString(
+                 fmt::format("GPU-hours {:.4g}", j["time"]["gpu_hours"].get<double>()))),
+             text.out.constData());
 }
 
 QTEST_GUILESS_MAIN(TestCliPlan)

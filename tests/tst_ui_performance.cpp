@@ -40,6 +40,7 @@
 #include "ui/charts/layout_table_model.h"
 #include "ui/charts/layouts_panel.h"
 #include "ui/charts/time_panel.h"
+#include "ui/common/number_text.h"
 #include "ui/plan/field_editors.h"
 #include "ui/plan/plan_document.h"
 #include "ui/plan/spec_form.h"
@@ -645,6 +646,11 @@ void TestUiPerformance::gpusForNDaysInTheTimePanel() {
     QVERIFY(expected->days <= 30.0);
     QVERIFY2(time->minGpusResult()->text().startsWith(QString::number(expected->gpus) +
                                                       QStringLiteral(" GPUs")),
+             qPrintable(time->minGpusResult()->text()));
+    // What the answer spends: GPU-hours = GPUs x days x 24.
+    QVERIFY2(time->minGpusResult()->text().contains(
+                 formatShort(static_cast<double>(expected->gpus) * expected->days * 24.0) +
+                 QStringLiteral(" GPU-hours")),
              qPrintable(time->minGpusResult()->text()));
     // A new plan takes the answer away (it was the old plan's).
     spec.cluster.gpus = 2048;

@@ -282,9 +282,18 @@ void TimePanel::findMinGpus() {
     m_minResult->setText(tr("Searching…"));
     m_minPool.start([this, views, days, generation] {
         std::optional<MinGpusResult> found;
+        std::optional<TimeEstimate> budget;  // the answer's GPU-hours, cost and energy
         QString error;
         try {
             found = solve_min_gpus(views->spec, views->hardware, days, std::int64_t{1} << 20);
+            if (found) {
+                PlanSpec sized = views->spec;
+                sized.cluster.gpus = found->gpus;
+                budget = evaluate(apply_layout(sized, *search_global_batch(views->spec),
+                                               found->best.layout),
+                                  views->hardware)
+                             .time;
+            }
         } catch (const SpecError& e) {
             error = translatedFieldError(e.error());
         } catch (const std::exception& e) {
@@ -292,7 +301,7 @@ void TimePanel::findMinGpus() {
         }
         QMetaObject::invokeMethod(
             this,
-            [this, views, days, generation, found, error] {
+            [this, views, days, generation, found, budget, error] {
                 m_minRunning = false;
                 m_minFind->setEnabled(true);
                 if (generation != m_minGeneration) {
@@ -323,6 +332,13 @@ void TimePanel::findMinGpus() {
                                              .arg(found->gpus)
                                              .arg(formatDays(found->days))
                                              .arg(layoutSummary(found->best.layout)));
+                }
+                if (found && budget && generation == m_minGeneration) {
+                    QString spend = tr("%1 GPU-hours").arg(formatShort(budget->gpu_hours));
+                    if (budget->has_cost) {
+                        spend += tr(", cost %1").arg(formatShort(budget->cost));
+                    }
+                    m_minResult->setText(m_minResult->text() + u"; " + spend);
                 }
                 m_minResult->setToolTip(m_minResult->text());
                 emit minGpusFound();
