@@ -71,6 +71,7 @@ class TestMainWindow : public QObject {
     Q_OBJECT
 
 private slots:
+    void headlineOfAPlanThatDoesNotFitIsGreyed();
     void init();
     void cleanup();
     void lectureExampleShowsTheSeedFigures();
@@ -197,6 +198,32 @@ void TestMainWindow::typeInto(QLineEdit* edit, const QString& text) {
 
 Plan TestMainWindow::planFor(const PlanSpec& spec) const {
     return evaluate(spec, resolve_builtin_hardware(spec));
+}
+
+// The seed plan without ZeRO holds all of 70e9 x (2 + 2 + 4 + 8) = 1.12e12 bytes on each GPU, far
+// over the H100's 80 GB: its days, GPU-hours and energy (it has no price) are still shown (the plan
+// as written) but greyed, and their tips say the run would not start; back at ZeRO-3 they read as
+// usual.
+void TestMainWindow::headlineOfAPlanThatDoesNotFitIsGreyed() {
+    MainWindow& w = *m_window;
+    const PlanSpec fits = w.document()->spec();
+    QVERIFY(planFor(fits).memory.fits);
+    PlanSpec over = fits;
+    over.training.zero = 0;
+    QVERIFY(!planFor(over).memory.fits);
+    w.document()->edit(over, QStringLiteral("zero"));
+    for (const char* key : {"days", "gpu_hours", "energy"}) {
+        QLabel* figure = w.summary()->figure(QString::fromLatin1(key));
+        QVERIFY2(!figure->styleSheet().isEmpty(), key);
+        QVERIFY2(figure->toolTip().startsWith(QStringLiteral("Does not fit")),
+                 qPrintable(figure->toolTip()));
+    }
+    w.document()->edit(fits, QStringLiteral("zero"));
+    QVERIFY(w.summary()->figure(QStringLiteral("days"))->styleSheet().isEmpty());
+    QVERIFY(!w.summary()
+                 ->figure(QStringLiteral("days"))
+                 ->toolTip()
+                 .startsWith(QStringLiteral("Does not fit")));
 }
 
 void TestMainWindow::lectureExampleShowsTheSeedFigures() {

@@ -156,7 +156,20 @@ void SummaryBar::showResults() {
     }
 }
 
+// The time, GPU-hours, cost and energy in the palette's text colour, or greyed for a plan that
+// cannot start.
+void SummaryBar::setRunnable(bool runnable) {
+    const QString style = runnable ? QString() : QStringLiteral("color: #8a8a8a;");
+    for (const char* key : {"days", "gpu_hours", "cost", "energy"}) {
+        QLabel* label = figure(QString::fromLatin1(key));
+        if (label->styleSheet() != style) {
+            label->setStyleSheet(style);
+        }
+    }
+}
+
 void SummaryBar::showServing(const PlanViews& v) {
+    setRunnable(true);  // a deployment that cannot run shows no figures at all (below)
     const ServingView& sv = *v.serving;
     const ServingPlan& s = sv.plan;
     // With continuous batching (inference.concurrency) the headline is the steady state at that
@@ -301,21 +314,31 @@ void SummaryBar::showTraining(const PlanViews& v) {
     if (mem->styleSheet() != memStyle) {
         mem->setStyleSheet(memStyle);
     }
+    // A plan over its GPU's memory would stop at its first step: its time and what it costs are
+    // still given (what the plan as written would take), but greyed, and their tips say why, so
+    // that they are not copied as the figures of a run that can start.
+    const QString unrunnable =
+        m.fits ? QString()
+               : tr("Does not fit: this run would stop at its first step, out of memory (%1 per "
+                    "GPU of %2). The figure is the plan's as written.")
+                         .arg(formatGB(m.total_bytes), formatGB(m.capacity_bytes)) +
+                     u"\n\n";
     // In the unit that fits: a run of seconds reads "3.41 s", not "3.95e-05 days".
     setIfChanged(figure(QStringLiteral("days")), formatDuration(p.time.seconds),
-                 explanationTip(v.explanation("time.days")));
+                 unrunnable + explanationTip(v.explanation("time.days")));
     setIfChanged(figure(QStringLiteral("gpu_hours")), formatShort(p.time.gpu_hours),
-                 explanationTip(v.explanation("time.gpu_hours")));
+                 unrunnable + explanationTip(v.explanation("time.gpu_hours")));
     setIfChanged(figure(QStringLiteral("cost")),
                  p.time.has_cost ? formatShort(p.time.cost) : tr("no price"),
-                 p.time.has_cost ? explanationTip(v.explanation("time.cost"))
+                 p.time.has_cost ? unrunnable + explanationTip(v.explanation("time.cost"))
                                  : tr("Set a price per GPU-hour in the cluster form."));
     setIfChanged(
         figure(QStringLiteral("energy")),
         p.time.has_energy ? tr("%1 kWh").arg(formatShort(p.time.energy_kwh)) : QStringLiteral("—"),
-        p.time.has_energy ? explanationTip(v.explanation("time.energy_kwh"))
+        p.time.has_energy ? unrunnable + explanationTip(v.explanation("time.energy_kwh"))
                           : tr("The GPU's profile gives no TDP (board power), so the "
                                "energy is not known. Edit the profile to add one."));
+    setRunnable(m.fits || m_stale);
 
     // One line (the full list in the tooltip).
     QString line, all;

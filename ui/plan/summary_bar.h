@@ -35,6 +35,7 @@ private:
     void showResults();
     void showTraining(const PlanViews& views);
     void showServing(const PlanViews& views);
+    void setRunnable(bool runnable);
     void setCaption(const QString& key, const QString& text);
     QLabel* addFigure(const QString& key, const QString& title, const QStringList& widest);
 
