@@ -1874,6 +1874,18 @@
         <source>the output could not be written to standard output (%1); what it holds is incomplete</source>
         <translation>输出无法写入标准输出（%1）；已写出的内容不完整</translation>
     </message>
+    <message>
+        <source>GPU-hours %1</source>
+        <translation>GPU 小时 %1</translation>
+    </message>
+    <message>
+        <source>cost %1 (the price&apos;s currency)</source>
+        <translation>成本 %1（价格所用货币）</translation>
+    </message>
+    <message>
+        <source>energy %1 kWh</source>
+        <translation>能耗 %1 kWh</translation>
+    </message>
 </context>
 <context>
     <name>tally::compare</name>
@@ -6895,6 +6907,10 @@ Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
         <source>Every valid layout of this model, data and cluster (tensor, pipeline, context and data parallel sizes, micro-batch, ZeRO stage, recomputation, sequence parallelism, interleaving, expert parallelism; pipeline stages the layers do not divide evenly hold them as the engines spread them) with the global batch kept, evaluated by the performance model; those that fit in memory, best first. The plan&apos;s own layout is in bold when listed. Double-click a row or select it and Apply to plan it.</source>
         <translation>此模型、数据和集群的每种有效布局（张量、流水线、上下文和数据并行规模，微批次，ZeRO 阶段，重计算，序列并行，交错，专家并行；层数不能被流水线级数整除时，按各引擎的方式分配到各级），全局批量保持不变，由性能模型评估；列出能放进内存的布局，最好的在前。计划自己的布局若在列表中则以粗体显示。双击某行，或选中后点“应用”即可采用。</translation>
     </message>
+    <message>
+        <source>%1, with the layout tp %2, pp %3, cp %4, dp %5, micro-batch %6</source>
+        <translation>%1，布局 tp %2、pp %3、cp %4、dp %5、微批次 %6</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::MainWindow</name>
@@ -9284,6 +9300,10 @@ Source: %2</source>
         <source>Training time, calibrated</source>
         <translation>训练时间（校准）</translation>
     </message>
+    <message>
+        <source>Does not fit: this run would stop at its first step, out of memory (%1 per GPU of %2). The figure is the plan&apos;s as written.</source>
+        <translation>放不下：此训练会在第一步因显存不足而停止（每块 GPU 需要 %1，显存 %2）。此数值是按计划原样计算的。</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::TimePanel</name>
@@ -9470,6 +9490,14 @@ Source: %2</source>
     <message>
         <source>%1 GPUs: %2 days at the assumed MFU: FLOPs / (peak x MFU x GPUs) (a model given by its parameter count alone has no layers to lay out)</source>
         <translation>%1 个 GPU：按假设的 MFU 需 %2 天：FLOPs / (峰值 x MFU x GPU 数)（只给参数量的模型没有层可供布局）</translation>
+    </message>
+    <message>
+        <source>%1 GPU-hours</source>
+        <translation>%1 GPU 小时</translation>
+    </message>
+    <message>
+        <source>, cost %1</source>
+        <translation>，成本 %1</translation>
     </message>
 </context>
 <context>
