@@ -3,7 +3,9 @@
 #include <fmt/core.h>
 
 #include <CLI/CLI.hpp>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -56,8 +58,9 @@ std::string read_input(const std::string& path) {
         return std::string(std::istreambuf_iterator<char>(std::cin),
                            std::istreambuf_iterator<char>());
     }
+    std::error_code kind;
     std::ifstream in(path, std::ios::binary);
-    if (!in) {
+    if (!in || std::filesystem::is_directory(path, kind)) {
         throw SpecError("FILE", path, TALLY_TEXT("tally::cli", "a readable file"));
     }
     std::ostringstream text;
@@ -73,22 +76,34 @@ void write_output(const std::string& path, const std::string& text) {
         return;
     }
     const std::filesystem::path target(path);
+    std::error_code kind;
+    if (std::filesystem::is_directory(target, kind)) {
+        throw std::runtime_error(cli_render(
+            TALLY_TEXT("tally::cli", "cannot write %1: it is a folder; give a file name in it")
+                .arg(path)));
+    }
     const std::filesystem::path temp = target.string() + ".tally-tmp";
     {
+        errno = 0;
         std::ofstream out(temp, std::ios::binary | std::ios::trunc);
         out << text;
         out.flush();
         if (!out) {
+            // The reason as the system gave it (no such folder, no permission, no space).
+            const std::string reason = errno != 0 ? std::strerror(errno) : "write error";
             std::error_code ignored;
             std::filesystem::remove(temp, ignored);
             throw std::runtime_error(
-                cli_render(TALLY_TEXT("tally::cli", "cannot write %1").arg(temp.string())));
+                cli_render(TALLY_TEXT("tally::cli", "cannot write %1: %2; nothing was written")
+                               .arg(path)
+                               .arg(reason)));
         }
     }
     std::error_code ec;
     std::filesystem::rename(temp, target, ec);
     if (ec) {
-        std::filesystem::remove(temp, ec);
+        std::error_code ignored;
+        std::filesystem::remove(temp, ignored);
         throw std::runtime_error(cli_render(
             TALLY_TEXT("tally::cli", "cannot write %1: %2").arg(path).arg(ec.message())));
     }

@@ -330,8 +330,9 @@ std::string read_text_file(const std::string& path) {
     if (path == "-") {
         return std::string(std::istreambuf_iterator<char>(std::cin), {});
     }
+    std::error_code kind;
     std::ifstream in(path, std::ios::binary);
-    if (!in) {
+    if (!in || std::filesystem::is_directory(path, kind)) {
         throw SpecError("FILE", json_string(path),
                         TALLY_TEXT("tally::cli", "a readable profile file (JSON)"));
     }
@@ -896,13 +897,23 @@ void register_probes_import(CLI::App* group, CliState& state) {
         "workspace could not be written.");
     import->callback([opts, &state] {
         const std::string& file = opts->file;
-    std::ifstream in(file, std::ios::binary);
-    if (!in) {
-        throw SpecError("FILE", json_string(file), "a readable file");
-    }
-    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (in.bad()) {
-        throw SpecError("FILE", json_string(file), "a readable file");
+    std::string text;
+    if (file == "-") {  // a probe run piped in: ssh gpu tally-probe ... | tally probes import -
+        text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    } else {
+        std::error_code kind;
+        if (std::filesystem::is_directory(file, kind)) {
+            throw SpecError("FILE", json_string(file),
+                            TALLY_TEXT("tally::cli", "a file, not a folder"));
+        }
+        std::ifstream in(file, std::ios::binary);
+        if (!in) {
+            throw SpecError("FILE", json_string(file), TALLY_TEXT("tally::cli", "a readable file"));
+        }
+        text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+        if (in.bad()) {
+            throw SpecError("FILE", json_string(file), TALLY_TEXT("tally::cli", "a readable file"));
+        }
     }
     const ProbeFileFormat format = opts->format == "auto" ? detect_probe_file_format(text, file)
                                                           : *parse_probe_file_format(opts->format);

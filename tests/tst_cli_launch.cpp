@@ -351,6 +351,23 @@ void TestCliLaunch::unwritableOutputFails() {
     QCOMPARE(p.exitStatus(), QProcess::NormalExit);
     QCOMPARE(p.exitCode(), 1);
     QVERIFY2(p.readAllStandardError().contains("standard output"), "no reason given");
+    // -o naming a folder, or a file in a folder that does not exist: the path the user gave
+    // and the reason, not the temporary file's name or "Success".
+    QTemporaryDir dir;
+    const Run folder =
+        run_tally({QStringLiteral("export"), example("llama-3-70b-15t-1024-h100.json"),
+                   QStringLiteral("--to"), QStringLiteral("megatron"), QStringLiteral("-o"),
+                   dir.path() + QStringLiteral("/")});
+    QCOMPARE(folder.exit_code, 1);
+    QVERIFY2(folder.err.contains("it is a folder"), folder.err.constData());
+    const QString missing = dir.filePath(QStringLiteral("no/such/run.sh"));
+    const Run nowhere = run_tally(
+        {QStringLiteral("export"), example("llama-3-70b-15t-1024-h100.json"),
+         QStringLiteral("--to"), QStringLiteral("megatron"), QStringLiteral("-o"), missing});
+    QCOMPARE(nowhere.exit_code, 1);
+    QVERIFY2(nowhere.err.contains(missing.toUtf8() + ": No such file or directory"),
+             nowhere.err.constData());
+    QVERIFY(!nowhere.err.contains("tally-tmp"));
 }
 
 #include "tst_cli_launch.moc"

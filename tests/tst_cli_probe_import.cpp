@@ -43,6 +43,7 @@ private slots:
     void recordedRunRoundTrip();
     void sameFileTwiceIsRefused();
     void damagedFileWritesNothing();
+    void standardInputIsAFile();
     void ncclTestsLogFeedsAMeasuredProfile();
     void wholeFileCompletesACutCopy();
     void removeARun();
@@ -151,6 +152,23 @@ void TestCliProbeImport::damagedFileWritesNothing() {
                                   db());
     QCOMPARE(missing.exit_code, 2);
     QVERIFY(missing.err.contains("nope.jsonl"));
+    // A folder is no file: said so, as bad input (2), not as a failure of the workspace (1).
+    const Run folder = run_tally(
+        QStringList{QStringLiteral("probes"), QStringLiteral("import"), m_dir.path()} + db());
+    QCOMPARE(folder.exit_code, 2);
+    QVERIFY2(folder.err.contains("a file, not a folder"), folder.err.constData());
+}
+
+// A run piped from a remote machine (ssh gpu tally-probe ... | tally probes import -) is read from
+// standard input as from its file.
+void TestCliProbeImport::standardInputIsAFile() {
+    const QString fresh = m_dir.filePath(QStringLiteral("stdin.sqlite"));
+    const Run r =
+        run_tally({QStringLiteral("probes"), QStringLiteral("import"), QStringLiteral("-"),
+                   QStringLiteral("--db"), fresh, QStringLiteral("--json")},
+                  read_file(m_recorded));
+    QVERIFY2(r.exit_code == 0, r.err.constData());
+    QCOMPARE(parse(r.out)["format"].get<std::string>(), std::string("tally-probe"));
 }
 
 void TestCliProbeImport::ncclTestsLogFeedsAMeasuredProfile() {

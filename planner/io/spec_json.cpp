@@ -469,6 +469,11 @@ PlanSpec load_plan_spec(const std::string& path) {
     if (path == "-") {
         buffer << std::cin.rdbuf();
     } else {
+        std::error_code kind;
+        if (std::filesystem::is_directory(path, kind)) {
+            throw SpecError("SPEC", "\"" + path + "\"",
+                            TALLY_TEXT("tally::spec_json", "is a folder; a spec is a JSON file"));
+        }
         std::ifstream in(path, std::ios::binary);
         if (!in) {
             throw SpecError("SPEC", "\"" + path + "\"",
