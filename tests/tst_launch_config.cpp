@@ -188,6 +188,7 @@ class TestLaunchConfig : public QObject {
 
 private slots:
     void unevenStagesTravelAsTheirFlags();
+    void recomputeModulesTravelAsAList();
     void exportsSayWhenThePlanDoesNotFit();
     void nemoOffloadsActivationsOnly();
     void interleavedUnevenStagesAsMegatronCoreTakesThem();
@@ -1791,6 +1792,58 @@ void TestLaunchConfig::exportsSayWhenThePlanDoesNotFit() {
     QVERIFY(
         export_serving_command(spec, ServingTarget::vllm).find("does not fit the GPU's memory") ==
         std::string::npos);
+}
+
+// Megatron-Core's recompute modules (TransformerConfig.recompute_modules, core_v0.12.0): a list,
+// each module an argument of its own in Megatron-LM (argparse nargs='*'), a Python list in NeMo-
+// Run's overrides. A plan recomputing the attention core, the norms and the experts' activation
+// is written so and read back so; Megatron's "moe" (the whole MoE layer) is refused by name,
+// Tally does not time it; modules without selective granularity, which Megatron-Core ignores,
+// are dropped and the import says so.
+void TestLaunchConfig::recomputeModulesTravelAsAList() {
+    PlanSpec spec = plan_spec_from_text(R"({"model": {"preset": "mixtral-8x7b"},
+        "data": {"tokens": 1e12, "seq_len": 4096, "global_batch": 256, "micro_batch": 1},
+        "cluster": {"gpu": "h100-sxm", "gpus": 64},
+        "training": {"tp": 2, "pp": 4, "expert_parallel": 8, "zero": 1, "recompute": "selective",
+                     "recompute_modules": ["core_attn", "moe_act", "layernorm"]}})");
+    const std::string megatron = export_launch_config(spec, LaunchTarget::megatron);
+    QVERIFY2(
+        megatron.find("--recompute-modules core_attn layernorm moe_act \\\n") != std::string::npos,
+        megatron.c_str());
+    const std::string nemo = export_launch_config(spec, LaunchTarget::nemo);
+    QVERIFY2(nemo.find(R"(model.config.recompute_modules='["core_attn","layernorm","moe_act"]')") !=
+                 std::string::npos,
+             nemo.c_str());
+    for (const auto& [text, target] :
+         {std::pair{megatron, LaunchTarget::megatron}, std::pair{nemo, LaunchTarget::nemo}}) {
+        LaunchImportOptions options;
+        options.from = target;
+        const LaunchImport back = import_launch_config(text, "run", options);
+        QVERIFY(back.spec.training.recompute_modules == spec.training.recompute_modules);
+        QVERIFY(back.spec.training.recompute == Recompute::selective);
+    }
+    // Megatron's printed argument block spells the list as Python does.
+    LaunchImportOptions megatron_options;
+    megatron_options.from = LaunchTarget::megatron;
+    std::string whole = megatron;
+    whole.replace(whole.find("--recompute-modules core_attn layernorm moe_act"),
+                  std::string("--recompute-modules core_attn layernorm moe_act").size(),
+                  "--recompute-modules core_attn moe");
+    QString message;
+    QVERIFY(import_error(whole, LaunchTarget::megatron, &message)
+                .startsWith(QStringLiteral("recompute-modules")));
+    QVERIFY2(message.contains(QStringLiteral("got moe; core_attn, layernorm")),
+             qPrintable(message));
+    std::string full = megatron;
+    full.replace(
+        full.find("--recompute-granularity selective"),
+        std::string("--recompute-granularity selective").size(),
+        "--recompute-granularity full --recompute-method uniform --recompute-num-layers 1");
+    const LaunchImport ignored = import_launch_config(full, "run.sh", megatron_options);
+    QVERIFY(!ignored.spec.training.recompute_modules.any());
+    QVERIFY(std::any_of(ignored.guesses.begin(), ignored.guesses.end(), [](const Text& g) {
+        return g.english().find("Megatron-Core then ignores") != std::string::npos;
+    }));
 }
 
 QTEST_APPLESS_MAIN(TestLaunchConfig)

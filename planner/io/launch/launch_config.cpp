@@ -147,6 +147,31 @@ Value typed(const Setting& s, const Field& f, bool log_block, bool command_line)
                 return Value{*text};
             }
             return Value{launch::value_text(s.value)};
+        case Kind::words: {
+            if (const launch::Words* w = std::get_if<launch::Words>(&s.value)) {
+                return Value{*w};
+            }
+            // As the forms give it: words apart (`--recompute-modules layernorm moe_act`), a
+            // Python list (`["layernorm","moe_act"]`, NeMo-Run's overrides; `['layernorm',
+            // 'moe_act']`, Megatron's printed argument block), or one word.
+            launch::Words words;
+            std::string word;
+            const auto flush = [&] {
+                if (!word.empty()) {
+                    words.items.push_back(word);
+                    word.clear();
+                }
+            };
+            for (const char c : text ? *text : launch::value_text(s.value)) {
+                if (c == ' ' || c == ',' || c == '\t' || c == '\n') {
+                    flush();
+                } else if (c != '[' && c != ']' && c != '"' && c != '\'') {
+                    word += c;
+                }
+            }
+            flush();
+            return Value{words};
+        }
     }
     return fail(TALLY_TEXT("tally::launch", "a value"));
 }

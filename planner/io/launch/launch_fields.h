@@ -18,7 +18,13 @@
 namespace tally::launch {
 
 // A value as a target holds it.
-using Value = std::variant<bool, std::int64_t, double, std::string>;
+// A list of words: an argparse nargs='*' argument (`--recompute-modules layernorm moe_act`), a
+// Python list in NeMo-Run's overrides (`["layernorm","moe_act"]`).
+struct Words {
+    std::vector<std::string> items;
+    bool operator==(const Words&) const = default;
+};
+using Value = std::variant<bool, std::int64_t, double, std::string, Words>;
 
 enum class Kind {
     flag,     // an argparse store_true switch: written bare when true, left out when false
@@ -26,6 +32,7 @@ enum class Kind {
     integer,
     real,
     text,
+    words,  // a list of words (Words)
 };
 
 // One field of a target's table: its name there, its kind, the spec field it carries, how to

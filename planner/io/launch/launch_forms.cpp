@@ -40,10 +40,18 @@ std::string shell_quoted(const std::string& text) {
     return out + "'";
 }
 
-// Python literal spelling, which NeMo-Run's key=value overrides parse.
+// Python literal spelling, which NeMo-Run's key=value overrides parse: a list of words as a list
+// of strings.
 std::string python_text(const Value& value) {
     if (const bool* b = std::get_if<bool>(&value)) {
         return *b ? "True" : "False";
+    }
+    if (const Words* w = std::get_if<Words>(&value)) {
+        std::string out = "[";
+        for (const std::string& item : w->items) {
+            out += (out.size() > 1 ? "," : "") + ("\"" + item + "\"");
+        }
+        return out + "]";
     }
     return value_text(value);
 }
@@ -349,7 +357,15 @@ void yaml_insert(YAML::Node node, const std::string& dotted, const Value& value)
         yaml_insert(node[dotted.substr(0, dot)], dotted.substr(dot + 1), value);
         return;
     }
-    std::visit([&](const auto& v) { node[dotted] = v; }, value);
+    std::visit(
+        [&](const auto& v) {
+            if constexpr (std::is_same_v<std::decay_t<decltype(v)>, Words>) {
+                node[dotted] = v.items;
+            } else {
+                node[dotted] = v;
+            }
+        },
+        value);
 }
 
 std::string comment_lines(std::string_view header, std::string_view marker) {
@@ -372,6 +388,12 @@ std::string value_text(const Value& value) {
                 return v ? "true" : "false";
             } else if constexpr (std::is_same_v<T, std::string>) {
                 return v;
+            } else if constexpr (std::is_same_v<T, Words>) {
+                std::string out;
+                for (const std::string& w : v.items) {
+                    out += (out.empty() ? "" : " ") + w;
+                }
+                return out;
             } else if constexpr (std::is_same_v<T, double>) {
                 return fmt::format("{}", v);
             } else {
@@ -396,6 +418,14 @@ std::string write_form(Form form, const std::vector<std::pair<std::string, Value
                     launcher += fmt::format(" --{} {}", key.substr(kLauncherPrefix.size()),
                                             shell_quoted(value_text(value)));
                 } else {
+                    if (const Words* w = std::get_if<Words>(&value)) {
+                        std::string arg = "--" + key;  // each word its own argument (nargs='*')
+                        for (const std::string& item : w->items) {
+                            arg += " " + shell_quoted(item);
+                        }
+                        args.push_back(arg);
+                        continue;
+                    }
                     args.push_back(
                         bare ? "--" + key
                              : fmt::format("--{} {}", key, shell_quoted(value_text(value))));
@@ -421,7 +451,19 @@ std::string write_form(Form form, const std::vector<std::pair<std::string, Value
             toml::table root;
             for (const auto& [key, value] : settings) {
                 toml::table& t = toml_subtable(root, key);
-                std::visit([&](const auto& v) { t.insert_or_assign(leaf(key), v); }, value);
+                std::visit(
+                    [&](const auto& v) {
+                        if constexpr (std::is_same_v<std::decay_t<decltype(v)>, Words>) {
+                            toml::array items;
+                            for (const std::string& item : v.items) {
+                                items.push_back(item);
+                            }
+                            t.insert_or_assign(leaf(key), std::move(items));
+                        } else {
+                            t.insert_or_assign(leaf(key), v);
+                        }
+                    },
+                    value);
             }
             std::ostringstream out;
             out << comment_lines(header, "#") << toml::toml_formatter(root) << "\n";
@@ -430,7 +472,15 @@ std::string write_form(Form form, const std::vector<std::pair<std::string, Value
         case Form::json: {
             json root = json::object();
             for (const auto& [key, value] : settings) {
-                std::visit([&](const auto& v) { root[json_path(key)] = v; }, value);
+                std::visit(
+                    [&](const auto& v) {
+                        if constexpr (std::is_same_v<std::decay_t<decltype(v)>, Words>) {
+                            root[json_path(key)] = v.items;
+                        } else {
+                            root[json_path(key)] = v;
+                        }
+                    },
+                    value);
             }
             return root.dump(2) + "\n";
         }

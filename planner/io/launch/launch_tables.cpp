@@ -372,8 +372,8 @@ std::optional<FieldError> refuse_sqrt_recompute(const PlanSpec& s, std::string_v
             .arg_translated("tally::launch", title.data()));
 }
 
-// Megatron-Core's recompute modules beyond the attention core: the configurations written here
-// carry the recompute granularity, whose selective default is the attention core alone.
+// Recompute modules beyond the attention core, where a framework has no setting for them
+// (torchtitan's selective checkpointing picks operators, not Megatron-Core's modules).
 std::optional<FieldError> refuse_recompute_modules(const PlanSpec& s, std::string_view title) {
     const RecomputeModules& m = s.training.recompute_modules;
     if (!m.beyond_core()) {
@@ -1119,6 +1119,44 @@ void set_granularity(PlanSpec& s, const Value& v) {
         refuse_value(v, TALLY_TEXT("tally::launch", "full or selective"));
     }
 }
+// Megatron-Core's recompute modules (--recompute-modules, NeMo's recompute_modules;
+// TransformerConfig, core_v0.12.0): the modules a selective recomputation repeats, written where
+// they are more than the attention core, its default. Read back as given; finish_megatron() drops
+// them where the granularity is not selective, as Megatron-Core ignores them there.
+std::optional<Value> get_recompute_modules(const PlanSpec& s) {
+    const RecomputeModules& m = s.training.recompute_modules;
+    if (s.training.recompute != Recompute::selective || !m.beyond_core()) {
+        return std::nullopt;
+    }
+    Words words;
+    for (const std::string_view name : recompute_module_names(m)) {
+        words.items.emplace_back(name);
+    }
+    return Value{words};
+}
+void set_recompute_modules(PlanSpec& s, const Value& v) {
+    RecomputeModules m;
+    for (const std::string& name : std::get<Words>(v).items) {
+        if (name == "core_attn") {
+            m.core_attn = true;
+        } else if (name == "layernorm") {
+            m.layernorm = true;
+        } else if (name == "mla_up_proj") {
+            m.mla_up_proj = true;
+        } else if (name == "moe_act") {
+            m.moe_act = true;
+        } else if (name == "mlp") {
+            m.mlp = true;
+        } else {
+            refuse_value(Value{name},
+                         TALLY_TEXT("tally::launch",
+                                    "core_attn, layernorm, mla_up_proj, moe_act or mlp (the "
+                                    "recompute modules Tally times)"));
+        }
+    }
+    s.training.recompute_modules = m;
+}
+
 // Megatron's --recompute-method: uniform (with --recompute-num-layers 1: every layer, its
 // input kept) or block (the first --recompute-num-layers layers of each model chunk recomputed,
 // the others keeping everything: training.recompute_layers). The method is read before the
@@ -1820,6 +1858,15 @@ const LaunchSetting* find_read(const LaunchImport& out, std::string_view key) {
 
 void finish_megatron(PlanSpec& s, LaunchImport& out, const LaunchImportOptions&) {
     s.training.engine = Engine::megatron;
+    // Megatron-Core reads the recompute modules only with selective granularity.
+    if (s.training.recompute != Recompute::selective && s.training.recompute_modules.any()) {
+        out.guesses.push_back(TALLY_TEXT("tally::launch",
+                                         "training.recompute_modules = none: %1 are given "
+                                         "without selective recompute granularity, which "
+                                         "Megatron-Core then ignores")
+                                  .arg(recompute_modules_text(s.training.recompute_modules)));
+        s.training.recompute_modules = {};
+    }
     for (const std::string_view key :
          {"moe-token-dispatcher-type", "model.config.moe_token_dispatcher_type"}) {
         if (const LaunchSetting* d = find_read(out, key);
@@ -2105,6 +2152,8 @@ Table megatron_table() {
                         s.training.recompute = Recompute::selective;
                     }
                 }),
+            custom("recompute-modules", Kind::words, "training.recompute_modules",
+                   get_recompute_modules, set_recompute_modules),
             custom("recompute-method", Kind::text, "training.recompute", get_recompute_method,
                    set_recompute_method_argument),
             custom("recompute-num-layers", Kind::integer, "training.recompute",
@@ -2163,10 +2212,10 @@ Table megatron_table() {
                 }),
         },
         {refuse_not_transformer, refuse_precision_fp32_grads, refuse_zero_above_1,
-         refuse_offload_params, refuse_sqrt_recompute, refuse_recompute_modules,
-         refuse_uneven_middle_stages, refuse_optimizer_not_adamw, refuse_fp8_block, refuse_ffn_relu,
-         refuse_interleave_split, refuse_activation_offload, refuse_ep_comm_overlap,
-         refuse_optimizer_foreach, refuse_sliding_window},
+         refuse_offload_params, refuse_sqrt_recompute, refuse_uneven_middle_stages,
+         refuse_optimizer_not_adamw, refuse_fp8_block, refuse_ffn_relu, refuse_interleave_split,
+         refuse_activation_offload, refuse_ep_comm_overlap, refuse_optimizer_foreach,
+         refuse_sliding_window},
         // Megatron-LM arguments that do not change the plan (learning rate, data, checkpoints,
         // logging, kernels' fusions, initialisation).
         {"lr",
@@ -2325,6 +2374,8 @@ Table nemo_table() {
             custom("trainer.max_steps", Kind::integer, "data.tokens", get_steps, set_steps),
             custom("model.config.recompute_granularity", Kind::text, "training.recompute",
                    get_granularity, set_granularity),
+            custom("model.config.recompute_modules", Kind::words, "training.recompute_modules",
+                   get_recompute_modules, set_recompute_modules),
             custom("model.config.recompute_method", Kind::text, "training.recompute",
                    get_recompute_method, set_recompute_method),
             custom("model.config.recompute_num_layers", Kind::integer, "training.recompute",
@@ -2383,9 +2434,9 @@ Table nemo_table() {
                                        "override (%1 cannot express it)")
                                 .arg_translated("tally::launch", title.data()));
          },
-         refuse_sqrt_recompute, refuse_recompute_modules, refuse_uneven_middle_stages,
-         refuse_interleaved_uneven_ends, refuse_optimizer_not_adamw, refuse_fp8_block,
-         refuse_ffn_relu, refuse_optimizer_foreach, refuse_partial_window},
+         refuse_sqrt_recompute, refuse_uneven_middle_stages, refuse_interleaved_uneven_ends,
+         refuse_optimizer_not_adamw, refuse_fp8_block, refuse_ffn_relu, refuse_optimizer_foreach,
+         refuse_partial_window},
         {"trainer.val_check_interval", "trainer.limit_val_batches", "trainer.log_every_n_steps",
          "trainer.accumulate_grad_batches", "optim.config.lr", "optim.config.min_lr",
          "optim.config.weight_decay", "optim.config.adam_beta1", "optim.config.adam_beta2",
