@@ -13,6 +13,7 @@ class TestPlanViews : public QObject {
     Q_OBJECT
 
 private slots:
+    void optimizerUpdateNamesItsOwnKernel();
     void seedPlanDays();
     void zeroVariantsAreEvaluateAtEachStage();
     void sweepValuesHoldTheSpecsOwn_data();
@@ -49,6 +50,26 @@ void TestPlanViews::seedPlanDays() {
     QVERIFY(std::abs(v.plan.time.days - 143.9) < 0.05);
     QVERIFY(v.explanation("time.days") != nullptr);
     QVERIFY(v.explanation("no.such.key") == nullptr);
+}
+
+// The optimizer update names the kernel it times: Adam's FusedAdam for AdamW, but AdaGrad's one
+// pass over its state (the lecture's MLP example trains with AdaGrad) names no Adam kernel.
+void TestPlanViews::optimizerUpdateNamesItsOwnKernel() {
+    PlanSpec spec = load_plan_spec(TALLY_SOURCE_DIR "/resources/examples/lecture-mlp.json");
+    QVERIFY(spec.training.optimizer == Optimizer::adagrad);
+    spec.cluster.mfu_predicted = true;
+    const auto substitution = [](const PlanSpec& s) {
+        const PlanViews v =
+            compute_plan_views(s, resolve_builtin_hardware(s), SweepVariable::micro_batch);
+        const Explanation* e = v.explanation("performance.optimizer_s");
+        return e ? e->substitution : std::string();
+    };
+    const std::string adagrad = substitution(spec);
+    QVERIFY2(adagrad.find("one pass over the optimizer state") != std::string::npos,
+             adagrad.c_str());
+    QVERIFY2(adagrad.find("FusedAdam") == std::string::npos, adagrad.c_str());
+    spec.training.optimizer = Optimizer::adamw;
+    QVERIFY(substitution(spec).find("FusedAdam") != std::string::npos);
 }
 
 void TestPlanViews::zeroVariantsAreEvaluateAtEachStage() {

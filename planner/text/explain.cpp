@@ -99,8 +99,13 @@ std::string attention_kernel_suffix(const PlanSpec& spec, const HardwareProfile&
             : std::string());
 }
 
-// The label of the optimizer implementation a step runs (engine.h), untranslated.
+// The label of the optimizer implementation a step runs (engine.h), untranslated. The choice is
+// Adam's (FusedAdam or torch's foreach kernels); another optimizer's update is timed as one pass
+// over its state, and says so without naming Adam's kernel.
 const char* optimizer_impl_label(const TrainingSpec& training) {
+    if (!optimizer_impl_applies(training.optimizer)) {
+        return QT_TRANSLATE_NOOP("tally::enums", "one pass over the optimizer state");
+    }
     const EnumName<OptimizerImpl>* impl = find_enum_name(resolved_optimizer_impl(training));
     return impl ? impl->label.data() : "?";
 }
