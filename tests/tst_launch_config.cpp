@@ -752,6 +752,18 @@ void TestLaunchConfig::deepspeedWithConfigJson() {
     QCOMPARE(t.spec.training.optimizer_impl, OptimizerImpl::foreach);
     QVERIFY(export_launch_config(t.spec, LaunchTarget::deepspeed).find("\"torch_adam\": true") !=
             std::string::npos);
+    // Full recomputation is a section that configures deepspeed.checkpointing, which the
+    // training script must call: the export says so; without recomputation it does not.
+    const auto says_script = [](const PlanSpec& spec) {
+        const std::vector<Text> notes = launch_export_notes(spec, LaunchTarget::deepspeed);
+        return std::any_of(notes.begin(), notes.end(), [](const Text& n) {
+            return n.english().find("gradient_checkpointing_enable()") != std::string::npos;
+        });
+    };
+    PlanSpec recomputed = r.spec;
+    recomputed.training.recompute = Recompute::full;
+    QVERIFY(says_script(recomputed));
+    QVERIFY(!says_script(r.spec));
     // Without a model: the DeepSpeed config does not describe one.
     QString message;
     QCOMPARE(import_error(ds, LaunchTarget::deepspeed, &message), QString("model"));

@@ -2644,6 +2644,19 @@ Table deepspeed_table() {
         [](const PlanSpec& spec) {
             std::vector<Text> notes;
             add_fixed_notes(spec, "DeepSpeed", kFixesFlashAttention | kFixesDropout, notes);
+            // The config's activation_checkpointing section configures
+            // deepspeed.checkpointing.checkpoint(); only a model whose layers call it recompute
+            // (DeepSpeed's activation-checkpointing documentation): a Hugging Face model turns it
+            // on with gradient_checkpointing_enable(), which no config key does.
+            if (spec.training.recompute == Recompute::full) {
+                notes.push_back(TALLY_TEXT("tally::launch",
+                                           "full recomputation: the activation_checkpointing "
+                                           "section configures DeepSpeed's checkpoint(); the "
+                                           "training script must checkpoint each layer with it "
+                                           "(a Hugging Face model: "
+                                           "model.gradient_checkpointing_enable()), or the run "
+                                           "keeps every activation the plan recomputes"));
+            }
             return notes;
         },
         // The training script's data loader cuts the sequences (DeepSpeedConfig has no length).
