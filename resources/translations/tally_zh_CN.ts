@@ -855,10 +855,6 @@
         <translation>一个可读的文件</translation>
     </message>
     <message>
-        <source>cannot write %1</source>
-        <translation>无法写入 %1</translation>
-    </message>
-    <message>
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -1886,6 +1882,18 @@
         <source>energy %1 kWh</source>
         <translation>能耗 %1 kWh</translation>
     </message>
+    <message>
+        <source>cannot write %1: it is a folder; give a file name in it</source>
+        <translation>无法写入 %1：这是一个文件夹；请给出其中的文件名</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2; nothing was written</source>
+        <translation>无法写入 %1：%2；未写入任何内容</translation>
+    </message>
+    <message>
+        <source>a file, not a folder</source>
+        <translation>一个文件，而不是文件夹</translation>
+    </message>
 </context>
 <context>
     <name>tally::compare</name>
@@ -2278,6 +2286,10 @@
     <message>
         <source>16-bit</source>
         <translation>16 位</translation>
+    </message>
+    <message>
+        <source>one pass over the optimizer state</source>
+        <translation>对优化器状态读写一遍</translation>
     </message>
 </context>
 <context>
@@ -3913,6 +3925,18 @@
         <source>true only where pp x v (%1) divides the layers with the embedding and the loss counted (%2)</source>
         <translation>仅当 pp x v（%1）能整除计入嵌入层和损失后的层数（%2）时才可为 true</translation>
     </message>
+    <message>
+        <source>core_attn, layernorm, mla_up_proj, moe_act or mlp (the recompute modules Tally times)</source>
+        <translation>core_attn、layernorm、mla_up_proj、moe_act 或 mlp（Tally 计时的重计算模块）</translation>
+    </message>
+    <message>
+        <source>training.recompute_modules = none: %1 are given without selective recompute granularity, which Megatron-Core then ignores</source>
+        <translation>training.recompute_modules = none：给出了 %1，但未设置 selective 重计算粒度，Megatron-Core 会忽略它们</translation>
+    </message>
+    <message>
+        <source>full recomputation: the activation_checkpointing section configures DeepSpeed&apos;s checkpoint(); the training script must checkpoint each layer with it (a Hugging Face model: model.gradient_checkpointing_enable()), or the run keeps every activation the plan recomputes</source>
+        <translation>完全重计算：activation_checkpointing 段只配置 DeepSpeed 的 checkpoint()；训练脚本必须用它对每一层做检查点（Hugging Face 模型：model.gradient_checkpointing_enable()），否则训练会保留计划中重计算的所有激活</translation>
+    </message>
 </context>
 <context>
     <name>tally::number_formats</name>
@@ -4541,6 +4565,10 @@
     <message>
         <source>JSON whose arrays and objects nest at most %1 levels deep; this text nests them deeper</source>
         <translation>数组和对象嵌套不超过 %1 层的 JSON；此文本嵌套更深</translation>
+    </message>
+    <message>
+        <source>is a folder; a spec is a JSON file</source>
+        <translation>是一个文件夹；规格应为 JSON 文件</translation>
     </message>
 </context>
 <context>
