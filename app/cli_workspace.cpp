@@ -26,6 +26,7 @@
 #include "planner/io/spec_json.h"
 #include "planner/performance/calibration.h"
 #include "planner/store/workspace.h"
+#include "planner/text/plan_comparison.h"
 #include "planner/training/compare.h"
 
 namespace tally::cli {
@@ -603,6 +604,20 @@ void register_profiles(CLI::App& app, CliState& state) {
 
 // ---- plans --------------------------------------------------------------------------------------
 
+// The columns a label takes in a terminal: one a character, two for the wide East Asian ones
+// (U+1100 and above, as Chinese labels are), so that translated labels line up too.
+std::size_t display_width(const std::string& text) {
+    std::size_t width = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto byte = static_cast<unsigned char>(text[i]);
+        if ((byte & 0xC0) == 0x80) {
+            continue;  // a continuation byte
+        }
+        width += byte >= 0xE1 ? 2 : 1;  // a lead byte of U+1000 and above: three or four bytes
+    }
+    return width;
+}
+
 json plan_summary(const StoredPlan& p) {
     return {
         {"id", p.id}, {"name", p.name}, {"created_at", p.created_at}, {"updated_at", p.updated_at}};
@@ -711,6 +726,58 @@ void register_plans(CLI::App& app, CliState& state) {
                                               .arg(id)
                                               .arg(opts->name)
                                               .arg(ws.path().string())));
+        }
+        state.exit_code = kExitOk;
+    });
+
+    // Saved plans side by side: each its own spec on its own GPU (planner/text/plan_comparison.h;
+    // the Saved plans panel's Compare shows the same lines).
+    auto keys = std::make_shared<std::vector<std::string>>();
+    auto* compare = add_command(group, "compare",
+                                "2 to 6 saved plans side by side: GPUs, layout, memory, "
+                                "step, days, GPU-hours, cost, energy",
+                                state, &opts->json);
+    compare->add_option("PLANS", *keys, "Names or ids")->required();
+    compare->callback([opts, keys, &state] {
+        if (keys->size() < kMinComparedPlans || keys->size() > kMaxComparedPlans) {
+            throw SpecError("PLANS", std::to_string(keys->size()),
+                            TALLY_TEXT("tally::compare", "2 to 6 plans to compare"));
+        }
+        auto ws = open_if_exists(state);
+        std::vector<ComparedPlan> plans;
+        for (const std::string& key : *keys) {
+            const StoredPlan stored = require_plan(or_null(ws), key);
+            const PlanSpec spec = plan_spec_from_text(stored.spec_json);
+            try {
+                plans.push_back(compared_plan(stored.name, spec, resolve_gpu(spec, state)));
+            } catch (const SpecError& e) {  // its GPU's profile is gone from the workspace
+                ComparedPlan refused;
+                refused.name = stored.name;
+                refused.spec = spec;
+                refused.hardware.id = spec.cluster.gpu;
+                refused.error = e.error();
+                plans.push_back(std::move(refused));
+            }
+        }
+        if (opts->json) {
+            print_json(plan_comparison_json(plans));
+            state.exit_code = kExitOk;
+            return;
+        }
+        const std::vector<ComparisonLine> lines = plan_comparison_lines(plans);
+        std::size_t label_width = 0;
+        for (const ComparisonLine& l : lines) {
+            label_width = std::max(label_width, display_width(cli_text("tally::compare", l.label)));
+        }
+        // One block a plan, its figures under its name: columns of free text would wrap.
+        for (std::size_t i = 0; i < plans.size(); ++i) {
+            fmt::print("{}{}\n", i == 0 ? "" : "\n", plans[i].name);
+            for (const ComparisonLine& l : lines) {
+                const std::string label = cli_text("tally::compare", l.label);
+                fmt::print("  {}{}  {}\n", label,
+                           std::string(label_width - display_width(label), ' '),
+                           cli_render(l.values[i]));
+            }
         }
         state.exit_code = kExitOk;
     });

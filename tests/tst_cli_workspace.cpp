@@ -65,6 +65,7 @@ private slots:
     void profileASavedPlanRunsOnIsKept();
     void exportImportSharesAProfile();
     void plansRoundTrip();
+    void plansCompare();
     void probesAndMeasuredProfile();
     void compareAndPlanOnCustomProfile();
     void badInput_data();
@@ -283,6 +284,41 @@ void TestCliWorkspace::plansRoundTrip() {
     QCOMPARE(run_tally(QStringList{"plans", "rm", "seed 70B"} + db()).exit_code, 0);
     QCOMPARE(parse(run_tally(QStringList{"plans", "list", "--json"} + db())), json::array());
     QCOMPARE(run_tally(QStringList{"plans", "rm", "seed 70B"} + db()).exit_code, 2);
+}
+
+// Two saved plans side by side. The seed question (CS336 lecture 2): 70e9 parameters, 15e12
+// tokens at MFU 0.5 on 1024 H100: 6 x 70e9 x 15e12 / (989.5e12 x 0.5 x 1024 x 86400) = 143.93
+// days, and GPU-hours = 1024 x 143.93 x 24 = 3.537e6. The other plan is the Llama 2 70B example,
+// whose figures are what tally plan --json says of it. A plan count outside 2..6 is refused by
+// name.
+void TestCliWorkspace::plansCompare() {
+    QCOMPARE(run_tally(QStringList{"plans", "save", example("seed-70b-15t-1024-h100.json"),
+                                   "--name", "seed"} +
+                       db())
+                 .exit_code,
+             0);
+    QCOMPARE(run_tally(QStringList{"plans", "save", example("llama-2-70b-2048-h100.json"), "--name",
+                                   "llama2"} +
+                       db())
+                 .exit_code,
+             0);
+    const json both =
+        parse(run_tally(QStringList{"plans", "compare", "seed", "llama2", "--json"} + db()));
+    QCOMPARE(both.size(), std::size_t{2});
+    const double days = 6.0 * 70e9 * 15e12 / (989.5e12 * 0.5 * 1024 * 86400);
+    QVERIFY(std::abs(both[0]["days"].get<double>() / days - 1.0) < 1e-9);
+    QVERIFY(std::abs(both[0]["gpu_hours"].get<double>() / (1024.0 * days * 24.0) - 1.0) < 1e-9);
+    QCOMPARE(both[0]["mfu_source"].get<std::string>(), std::string("assumed"));
+    const json plan = parse(run_tally({"plan", example("llama-2-70b-2048-h100.json"), "--json"}));
+    QCOMPARE(both[1]["days"], plan["time"]["days"]);
+    QCOMPARE(both[1]["memory_total_bytes"], plan["memory"]["total_bytes"]);
+    QCOMPARE(both[1]["name"].get<std::string>(), std::string("llama2"));
+    const Run text = run_tally(QStringList{"plans", "compare", "seed", "llama2"} + db());
+    QCOMPARE(text.exit_code, 0);
+    QVERIFY2(text.out.contains("143.9 days at the assumed MFU 0.5"), text.out.constData());
+    QVERIFY(text.out.contains("llama2\n"));
+    QCOMPARE(run_tally(QStringList{"plans", "compare", "seed"} + db()).exit_code, 2);
+    QCOMPARE(run_tally(QStringList{"plans", "compare", "seed", "nope"} + db()).exit_code, 2);
 }
 
 void TestCliWorkspace::probesAndMeasuredProfile() {

@@ -10,6 +10,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QUndoStack>
 #include <QtTest>
@@ -101,6 +102,7 @@ private slots:
     void planOnACustomGpuWaitsForTheWorkspace();
     void savedPlansRoundTrip();
     void servingSpecWithoutDataIsSaved();
+    void savedPlansSideBySide();
     void savedPlanNamesAreChecked();
     void planRemovedElsewhereIsSaidSo();
     void planIdGivenToAnotherIsNotTouched();
@@ -479,6 +481,52 @@ void TestUiWorkspace::savedPlansRoundTrip() {
     QVERIFY(panel->deleteSelected());
     QVERIFY(!Workspace::open(path.toStdString()).find_plan(std::string("renamed")));
     QCOMPARE(panel->model()->rowCount(), 1);
+}
+
+// Two saved plans selected (Ctrl+click) open side by side: one column a plan, the lines of
+// tally plans compare. The seed plan at 1024 and at 2048 H100 at MFU 0.5: 143.93 days and half
+// that, 71.96 (6 x 70e9 x 15e12 / (989.5e12 x 0.5 x 2048 x 86400)). One plan selected compares
+// nothing; the single-plan actions need exactly one.
+void TestUiWorkspace::savedPlansSideBySide() {
+    const QString path = m_dir->filePath(QStringLiteral("compare.sqlite"));
+    QVERIFY(m_session->open(path));
+    MainWindow* window = makeWindow();
+    SavedPlansPanel* panel = m_panels.plans;
+    PlanSpec twice = default_plan_spec();
+    twice.cluster.gpus = 2048;
+    {
+        Workspace ws = Workspace::open(path.toStdString());
+        ws.save_plan("seed", default_plan_spec());
+        ws.save_plan("twice the GPUs", twice);
+    }
+    window->show();
+    window->showPanel(QStringLiteral("plans"));
+    QTRY_COMPARE(panel->model()->rowCount(), 2);
+    panel->table()->selectRow(0);
+    QVERIFY(!panel->compareButton()->isEnabled());
+    QVERIFY(panel->openButton()->isEnabled());
+    panel->table()->selectAll();
+    QVERIFY(panel->compareButton()->isEnabled());
+    QVERIFY(!panel->openButton()->isEnabled());
+    QVERIFY(!panel->deleteButton()->isEnabled());
+    QDialog* dialog = panel->compareSelected();
+    QVERIFY(dialog);
+    auto* table = dialog->findChild<QTableWidget*>(QStringLiteral("planComparisonTable"));
+    QVERIFY(table);
+    QCOMPARE(table->columnCount(), 2);
+    int daysRow = -1;
+    for (int r = 0; r < table->rowCount(); ++r) {
+        if (table->verticalHeaderItem(r)->text() == QStringLiteral("Training time")) {
+            daysRow = r;
+        }
+    }
+    QVERIFY(daysRow >= 0);
+    const int seed = table->horizontalHeaderItem(0)->text() == QStringLiteral("seed") ? 0 : 1;
+    QVERIFY2(table->item(daysRow, seed)->text().startsWith(QStringLiteral("143.9 days")),
+             qPrintable(table->item(daysRow, seed)->text()));
+    QVERIFY2(table->item(daysRow, 1 - seed)->text().startsWith(QStringLiteral("71.96 days")),
+             qPrintable(table->item(daysRow, 1 - seed)->text()));
+    dialog->close();
 }
 
 void TestUiWorkspace::savedPlanNamesAreChecked() {

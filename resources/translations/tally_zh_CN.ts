@@ -1905,6 +1905,98 @@
         <source>each profile once</source>
         <translation>每个配置只出现一次</translation>
     </message>
+    <message>
+        <source>a built-in GPU or a profile of this workspace</source>
+        <translation>内置 GPU 或本工作区中的配置</translation>
+    </message>
+    <message>
+        <source>2 to 6 plans to compare</source>
+        <translation>2 到 6 个要比较的计划</translation>
+    </message>
+    <message>
+        <source>not evaluated: %1</source>
+        <translation>未计算：%1</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>%1 (%2 active)</source>
+        <translation>%1（激活 %2）</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>token 数</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>并行布局</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>每 GPU 内存</translation>
+    </message>
+    <message>
+        <source>%1 of %2 GB: fits</source>
+        <translation>%1 / %2 GB：放得下</translation>
+    </message>
+    <message>
+        <source>%1 of %2 GB: DOES NOT FIT</source>
+        <translation>%1 / %2 GB：放不下</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>单步</translation>
+    </message>
+    <message>
+        <source>%1 s predicted, MFU %2</source>
+        <translation>预测 %1 s，MFU %2</translation>
+    </message>
+    <message>
+        <source>Training time</source>
+        <translation>训练时间</translation>
+    </message>
+    <message>
+        <source>%1 days (predicted step)</source>
+        <translation>%1 天（按预测单步）</translation>
+    </message>
+    <message>
+        <source>%1 days at the assumed MFU %2</source>
+        <translation>%1 天（按假设 MFU %2）</translation>
+    </message>
+    <message>
+        <source>GPU-hours</source>
+        <translation>GPU 小时</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>%1 at %2 per GPU-hour</source>
+        <translation>%1（每 GPU 小时 %2）</translation>
+    </message>
+    <message>
+        <source>no price</source>
+        <translation>无价格</translation>
+    </message>
+    <message>
+        <source>Energy</source>
+        <translation>能耗</translation>
+    </message>
+    <message>
+        <source>%1 kWh (GPU boards at TDP)</source>
+        <translation>%1 kWh（GPU 板卡按 TDP 计）</translation>
+    </message>
+    <message>
+        <source>no TDP known</source>
+        <translation>TDP 未知</translation>
+    </message>
 </context>
 <context>
     <name>tally::einsum</name>
@@ -9027,6 +9119,22 @@ Saved %3, last changed %4</source>
     <message>
         <source>&quot;%1&quot; is no longer in the workspace as listed (another window or program removed or renamed it); the list is read again.</source>
         <translation>“%1”已不再以列表中的样子存在于工作区（另一个窗口或程序删除或重命名了它）；列表已重新读取。</translation>
+    </message>
+    <message>
+        <source>Compare…</source>
+        <translation>比较…</translation>
+    </message>
+    <message>
+        <source>Select 2 to 6 plans (Ctrl+click) to see them side by side: GPUs, layout, memory, step, days, GPU-hours, cost and energy (tally plans compare prints the same).</source>
+        <translation>选中 2 到 6 个计划（Ctrl+单击）并排查看：GPU、布局、显存、单步、天数、GPU 小时、成本和能耗（tally plans compare 输出相同内容）。</translation>
+    </message>
+    <message>
+        <source>The saved plans cannot be compared: %1</source>
+        <translation>无法比较已保存的计划：%1</translation>
+    </message>
+    <message>
+        <source>Saved plans side by side</source>
+        <translation>已保存计划并排比较</translation>
     </message>
 </context>
 <context>

@@ -53,6 +53,8 @@ public:
     // The hardware profile the current spec names (cluster.gpu), or nullptr when the catalog has
     // none of that id.
     const HardwareProfile* hardware() const;
+    // The profiles a spec's cluster.gpu is looked up in: the catalog's and the workspace's.
+    const HardwareCatalog* catalog() const { return m_catalog; }
 
     // A user's edit, undoable. Edits carrying the same gesture id (> 0; one slider drag) merge
     // into one undo step; 0 makes a step of its own.

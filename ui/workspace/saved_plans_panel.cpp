@@ -1,17 +1,24 @@
 #include "ui/workspace/saved_plans_panel.h"
 
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QPushButton>
 #include <QTableView>
+#include <QTableWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <exception>
 
 #include "planner/io/spec_json.h"
 #include "planner/store/workspace.h"
+#include "planner/text/plan_comparison.h"
 #include "planner/text/report.h"
 #include "ui/common/chart_support.h"
+#include "ui/common/hardware_catalog.h"
 #include "ui/common/number_text.h"
 #include "ui/i18n/translate_text.h"
 #include "ui/plan/plan_document.h"
@@ -29,12 +36,14 @@ SavedPlansPanel::SavedPlansPanel(WorkspaceSession* session, PlanDocument* docume
       m_replace(new QPushButton(tr("Replace with current plan"), this)),
       m_open(new QPushButton(tr("Open"), this)),
       m_rename(new QPushButton(tr("Rename…"), this)),
-      m_delete(new QPushButton(tr("Delete"), this)) {
+      m_delete(new QPushButton(tr("Delete"), this)),
+      m_compare(new QPushButton(tr("Compare…"), this)) {
     setObjectName(QStringLiteral("savedPlans"));
     m_table->setObjectName(QStringLiteral("savedPlansTable"));
     m_table->setModel(m_model);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    // Several rows for Compare (Ctrl+click, Shift+click); the other actions take one.
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     compactTable(m_table, SavedPlansModel::ModelColumn);
     m_saveAs->setToolTip(
@@ -45,6 +54,10 @@ SavedPlansPanel::SavedPlansPanel(WorkspaceSession* session, PlanDocument* docume
     m_open->setToolTip(
         tr("Load the selected plan into the form (one undo step: Ctrl+Z returns to the plan "
            "you had)."));
+    m_compare->setObjectName(QStringLiteral("compareSavedPlans"));
+    m_compare->setToolTip(
+        tr("Select 2 to 6 plans (Ctrl+click) to see them side by side: GPUs, layout, memory, "
+           "step, days, GPU-hours, cost and energy (tally plans compare prints the same)."));
     messageLabel()->setObjectName(QStringLiteral("savedPlansMessage"));
 
     auto* buttons = new QHBoxLayout;
@@ -54,6 +67,7 @@ SavedPlansPanel::SavedPlansPanel(WorkspaceSession* session, PlanDocument* docume
     buttons->addWidget(m_open);
     buttons->addWidget(m_rename);
     buttons->addWidget(m_delete);
+    buttons->addWidget(m_compare);
     panelLayout()->addLayout(buttons);
     panelLayout()->addWidget(messageLabel());
     panelLayout()->addWidget(m_table, 1);
@@ -63,6 +77,7 @@ SavedPlansPanel::SavedPlansPanel(WorkspaceSession* session, PlanDocument* docume
     connect(m_open, &QPushButton::clicked, this, [this] { openSelected(); });
     connect(m_rename, &QPushButton::clicked, this, [this] { renameSelected(); });
     connect(m_delete, &QPushButton::clicked, this, [this] { deleteSelected(); });
+    connect(m_compare, &QPushButton::clicked, this, [this] { compareSelected(); });
     connect(m_table, &QTableView::doubleClicked, this, [this] { openSelected(); });
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &SavedPlansPanel::selectionChanged);
@@ -114,7 +129,11 @@ QString SavedPlansPanel::selectedName() const {
 
 void SavedPlansPanel::selectionChanged() {
     const bool open = session()->isOpen();
-    const bool selected = selectedId() != 0;
+    const qsizetype count = m_table->selectionModel()->selectedRows().size();
+    // One plan for the actions on a plan; 2 to 6 for Compare.
+    const bool selected = count == 1;
+    m_compare->setEnabled(open && count >= static_cast<qsizetype>(kMinComparedPlans) &&
+                          count <= static_cast<qsizetype>(kMaxComparedPlans));
     // A serving spec the serving planner accepts saves whatever its (absent) training part says,
     // as File > Save and `tally plans save` do.
     const bool rejected = m_document->error() && !m_document->servingViews();
@@ -266,6 +285,78 @@ bool SavedPlansPanel::replaceSelected() {
     session()->announcePlansChanged();
     report(tr("Saved the plan over \"%1\".").arg(name), false);
     return true;
+}
+
+QDialog* SavedPlansPanel::compareSelected() {
+    Workspace* ws = session()->workspace();
+    QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    if (!ws || rows.size() < static_cast<qsizetype>(kMinComparedPlans) ||
+        rows.size() > static_cast<qsizetype>(kMaxComparedPlans)) {
+        return nullptr;
+    }
+    std::sort(rows.begin(), rows.end(),
+              [](const QModelIndex& a, const QModelIndex& b) { return a.row() < b.row(); });
+    std::vector<ComparedPlan> plans;
+    try {
+        for (const QModelIndex& row : rows) {
+            const StoredPlan shown = m_model->shownPlan(row.row());
+            if (!stillStored(shown)) {
+                return nullptr;
+            }
+            const std::optional<StoredPlan> stored = ws->find_plan(shown.id);
+            const PlanSpec spec = plan_spec_from_text(stored->spec_json);
+            if (const HardwareProfile* hw = m_document->catalog()->find(spec.cluster.gpu)) {
+                plans.push_back(compared_plan(stored->name, spec, *hw));
+            } else {  // its GPU's profile is no longer in the workspace
+                ComparedPlan refused;
+                refused.name = stored->name;
+                refused.spec = spec;
+                refused.error = FieldError::of(
+                    "cluster.gpu", spec.cluster.gpu,
+                    TALLY_TEXT("tally::compare", "a built-in GPU or a profile of this workspace"));
+                plans.push_back(std::move(refused));
+            }
+        }
+    } catch (const std::exception& e) {
+        report(tr("The saved plans cannot be compared: %1").arg(workspaceErrorMessage(e)), true);
+        return nullptr;
+    }
+    const std::vector<ComparisonLine> lines = plan_comparison_lines(plans);
+
+    auto* dialog = new QDialog(this);
+    dialog->setObjectName(QStringLiteral("planComparison"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowTitle(tr("Saved plans side by side"));
+    auto* table =
+        new QTableWidget(static_cast<int>(lines.size()), static_cast<int>(plans.size()), dialog);
+    table->setObjectName(QStringLiteral("planComparisonTable"));
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table->setWordWrap(true);
+    QStringList names;
+    for (const ComparedPlan& p : plans) {
+        names << qs(p.name);
+    }
+    table->setHorizontalHeaderLabels(names);
+    QStringList labels;
+    for (std::size_t r = 0; r < lines.size(); ++r) {
+        labels << translatedLiteral("tally::compare", lines[r].label);
+        for (std::size_t c = 0; c < plans.size(); ++c) {
+            auto* item = new QTableWidgetItem(translatedText(lines[r].values[c]));
+            item->setToolTip(item->text());
+            table->setItem(static_cast<int>(r), static_cast<int>(c), item);
+        }
+    }
+    table->setVerticalHeaderLabels(labels);
+    table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    table->resizeRowsToContents();
+    auto* close = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
+    connect(close, &QDialogButtonBox::rejected, dialog, &QDialog::close);
+    auto* layout = new QVBoxLayout(dialog);
+    layout->addWidget(table);
+    layout->addWidget(close);
+    dialog->resize(std::min(1200, 240 + 260 * static_cast<int>(plans.size())), 460);
+    dialog->show();
+    return dialog;
 }
 
 bool SavedPlansPanel::openSelected() {

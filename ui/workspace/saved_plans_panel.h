@@ -8,6 +8,7 @@
 #include "planner/store/workspace.h"
 #include "ui/workspace/workspace_panel_base.h"
 
+class QDialog;
 class QPushButton;
 class QTableView;
 
@@ -36,6 +37,7 @@ public:
     QPushButton* openButton() const { return m_open; }
     QPushButton* renameButton() const { return m_rename; }
     QPushButton* deleteButton() const { return m_delete; }
+    QPushButton* compareButton() const { return m_compare; }
 
     void selectPlan(std::int64_t id);
     std::int64_t selectedId() const;  // 0: none
@@ -49,6 +51,10 @@ public:
     bool openSelected();
     bool renameSelected();
     bool deleteSelected();
+    // The 2 to 6 selected plans side by side in a window of their own (planner/text/
+    // plan_comparison.h, as tally plans compare prints them); nullptr when fewer or more are
+    // selected or the workspace cannot read them.
+    QDialog* compareSelected();
 
 protected:
     // Another program (the command line) may have changed the workspace meanwhile.
@@ -81,6 +87,7 @@ private:
     QPushButton* m_open;
     QPushButton* m_rename;
     QPushButton* m_delete;
+    QPushButton* m_compare;
 };
 
 }  // namespace tally::ui
