@@ -1743,6 +1743,29 @@ void TestLaunchConfig::interleavedUnevenStagesAsMegatronCoreTakesThem() {
         QCOMPARE(e.error().field, std::string("training.first_stage_layers"));
         QCOMPARE(e.error().value, std::string("9 / 7"));
     }
+    // By default 38 layers on pp 6 spread 5 / 7 x 4 / 5 ((38 + 2) / 6 = 6 rest 4: each middle
+    // stage one more than 6, the ends one less): 5 is odd at v 2, and 39 or 40 over 6 x 2
+    // virtual stages is not whole, so it is refused. 80 layers on pp 6 spread 12 / 14 x 4 / 12
+    // ((80 + 2) / 6 = 13 rest 4), which v 2 divides everywhere: written as the counts.
+    PlanSpec six = odd;
+    six.model.layers = 38;
+    six.training.first_stage_layers = 0;
+    six.training.last_stage_layers = 0;
+    six.training.pp = 6;
+    six.cluster.gpus = 48;
+    six.data.global_batch = 64;
+    try {
+        (void)export_launch_config(six, LaunchTarget::nemo);
+        QFAIL("5 / 7 / 5 at v 2 was exported");
+    } catch (const SpecError& e) {
+        QCOMPARE(e.error().value, std::string("5 / 5"));
+    }
+    six.model.layers = 80;
+    const std::string eighty = export_launch_config(six, LaunchTarget::nemo);
+    QVERIFY2(eighty.find("num_layers_in_first_pipeline_stage=12") != std::string::npos,
+             eighty.c_str());
+    QVERIFY2(eighty.find("num_layers_in_last_pipeline_stage=12") != std::string::npos,
+             eighty.c_str());
     // 6 / 8 / 8 / 10 at v 2 divides: the counts travel as they are.
     odd.training.first_stage_layers = 6;
     odd.training.last_stage_layers = 10;

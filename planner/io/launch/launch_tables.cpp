@@ -955,6 +955,20 @@ struct AccountSplit {
     bool embedding = false;
     bool loss = false;
 };
+// The layers of each middle stage where they are all equal (middle_extra of them hold one more:
+// none or all), else nullopt; with pp <= 2 there is no middle stage (0).
+std::optional<std::int64_t> uniform_middle(const StageLayout& layout, std::int64_t pp) {
+    if (pp <= 2) {
+        return 0;
+    }
+    if (layout.middle_extra == 0) {
+        return layout.middle;
+    }
+    if (layout.middle_extra == pp - 2) {
+        return layout.middle + 1;
+    }
+    return std::nullopt;
+}
 std::optional<AccountSplit> account_split(const PlanSpec& s) {
     const TrainingSpec& t = s.training;
     if (t.interleave <= 1 || t.pp <= 1 || s.model.kind != ModelKind::transformer ||
@@ -969,9 +983,10 @@ std::optional<AccountSplit> account_split(const PlanSpec& s) {
             continue;
         }
         const std::int64_t per_stage = counted / t.pp;
+        const std::optional<std::int64_t> middle = uniform_middle(layout, t.pp);
         if (layout.first == per_stage - (a.embedding ? 1 : 0) &&
             layout.last == per_stage - (a.loss ? 1 : 0) &&
-            (t.pp <= 2 || (layout.middle_extra == 0 && layout.middle == per_stage))) {
+            (t.pp <= 2 || (middle && *middle == per_stage))) {
             return a;
         }
     }
@@ -1006,9 +1021,9 @@ std::optional<FieldError> refuse_interleaved_uneven_ends(const PlanSpec& s,
         return std::nullopt;
     }
     const StageLayout layout = stage_layout(s);
-    const bool divisible =
-        layout.first % t.interleave == 0 && layout.last % t.interleave == 0 &&
-        (t.pp <= 2 || (layout.middle_extra == 0 && layout.middle % t.interleave == 0));
+    const std::optional<std::int64_t> middle = uniform_middle(layout, t.pp);
+    const bool divisible = layout.first % t.interleave == 0 && layout.last % t.interleave == 0 &&
+                           middle && *middle % t.interleave == 0;
     if (divisible) {
         return std::nullopt;
     }
