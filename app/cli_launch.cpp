@@ -68,21 +68,48 @@ std::string read_input(const std::string& path) {
     return text.str();
 }
 
-// Writes the whole text to a temporary file beside `path`, then renames it over `path`: a
-// failed write leaves no half file. "-" or empty: standard output.
+// Writes the whole text to `path`. A regular file (or none yet) is written as a temporary file
+// beside it, then renamed over it: a failed write leaves no half file, and the file keeps the
+// permissions it had (a launch script stays executable). A symbolic link is followed, so the file
+// it names is written and the link stays. Anything else (a device such as /dev/stdout, a pipe) is
+// written in place: renaming over it would replace the device with a file. "-" or empty:
+// standard output.
 void write_output(const std::string& path, const std::string& text) {
     if (path.empty() || path == "-") {
         fmt::print("{}", text);
         return;
     }
-    const std::filesystem::path target(path);
-    std::error_code kind;
-    if (std::filesystem::is_directory(target, kind)) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    fs::path target(path);
+    const fs::file_status status = fs::status(target, ec);  // of what a link names
+    const bool link = fs::is_symlink(fs::symlink_status(target, ec));
+    if (fs::is_directory(status)) {
         throw std::runtime_error(cli_render(
             TALLY_TEXT("tally::cli", "cannot write %1: it is a folder; give a file name in it")
                 .arg(path)));
     }
-    const std::filesystem::path temp = target.string() + ".tally-tmp";
+    const auto failed = [&](const std::string& reason) {
+        return std::runtime_error(
+            cli_render(TALLY_TEXT("tally::cli", "cannot write %1: %2; nothing was written")
+                           .arg(path)
+                           .arg(reason)));
+    };
+    const bool exists = fs::exists(status);
+    if (link && exists && fs::is_regular_file(status)) {
+        target = fs::canonical(target, ec);  // the file the link names, beside which to write
+    }
+    if ((exists && !fs::is_regular_file(status)) || (link && !exists) || ec) {
+        errno = 0;
+        std::ofstream out(target, std::ios::binary);
+        out << text;
+        out.flush();
+        if (!out) {
+            throw failed(errno != 0 ? std::strerror(errno) : "write error");
+        }
+        return;
+    }
+    const fs::path temp = target.string() + ".tally-tmp";
     {
         errno = 0;
         std::ofstream out(temp, std::ios::binary | std::ios::trunc);
@@ -92,18 +119,18 @@ void write_output(const std::string& path, const std::string& text) {
             // The reason as the system gave it (no such folder, no permission, no space).
             const std::string reason = errno != 0 ? std::strerror(errno) : "write error";
             std::error_code ignored;
-            std::filesystem::remove(temp, ignored);
-            throw std::runtime_error(
-                cli_render(TALLY_TEXT("tally::cli", "cannot write %1: %2; nothing was written")
-                               .arg(path)
-                               .arg(reason)));
+            fs::remove(temp, ignored);
+            throw failed(reason);
         }
     }
-    std::error_code ec;
-    std::filesystem::rename(temp, target, ec);
+    if (exists) {
+        std::error_code ignored;
+        fs::permissions(temp, status.permissions(), fs::perm_options::replace, ignored);
+    }
+    fs::rename(temp, target, ec);
     if (ec) {
         std::error_code ignored;
-        std::filesystem::remove(temp, ignored);
+        fs::remove(temp, ignored);
         throw std::runtime_error(cli_render(
             TALLY_TEXT("tally::cli", "cannot write %1: %2").arg(path).arg(ec.message())));
     }

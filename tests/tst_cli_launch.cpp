@@ -54,6 +54,7 @@ private slots:
     void importSaysWhatItAssumed();
     void exportSaysItsNotes();
     void unwritableOutputFails();
+    void outputKeepsWhatIsThere();
 };
 
 // The plan the window opens on, to Megatron-LM arguments and back, then planned.
@@ -368,6 +369,35 @@ void TestCliLaunch::unwritableOutputFails() {
     QVERIFY2(nowhere.err.contains(missing.toUtf8() + ": No such file or directory"),
              nowhere.err.constData());
     QVERIFY(!nowhere.err.contains("tally-tmp"));
+}
+
+// -o onto what is there already: a launch script keeps its execute bit, and a symbolic link stays a
+// link while the file it names is written (the file is replaced whole, by rename, either way).
+void TestCliLaunch::outputKeepsWhatIsThere() {
+    QTemporaryDir dir;
+    const QString script = dir.filePath(QStringLiteral("run.sh"));
+    QFile old(script);
+    QVERIFY(old.open(QIODevice::WriteOnly));
+    old.write("echo old\n");
+    old.close();
+    QVERIFY(QFile::setPermissions(script, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner |
+                                              QFile::ReadGroup | QFile::ExeGroup));
+    const QStringList args{QStringLiteral("export"), example("llama-3-70b-15t-1024-h100.json"),
+                           QStringLiteral("--to"), QStringLiteral("megatron"),
+                           QStringLiteral("-o")};
+    QCOMPARE(run_tally(args + QStringList{script}).exit_code, 0);
+    QVERIFY(QFileInfo(script).permissions() & QFile::ExeOwner);
+    QVERIFY(QFileInfo(script).size() > 100);
+
+    const QString target = dir.filePath(QStringLiteral("target.sh"));
+    const QString link = dir.filePath(QStringLiteral("link.sh"));
+    QFile t(target);
+    QVERIFY(t.open(QIODevice::WriteOnly));
+    t.close();
+    QVERIFY(QFile::link(target, link));
+    QCOMPARE(run_tally(args + QStringList{link}).exit_code, 0);
+    QVERIFY(QFileInfo(link).isSymLink());
+    QVERIFY(QFileInfo(target).size() > 100);
 }
 
 #include "tst_cli_launch.moc"
