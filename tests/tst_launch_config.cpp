@@ -533,6 +533,21 @@ void TestLaunchConfig::launcherNodesAreHosts() {
     QVERIFY(export_launch_config(spec, LaunchTarget::megatron)
                 .find("torchrun --nnodes 8 --nproc-per-node 8 pretrain_gpt.py") !=
             std::string::npos);
+    // 12 GPUs are not whole hosts of 8 (nor 6 GB200 of 4): written as one node, and said so.
+    const auto says_hosts = [](const PlanSpec& s) {
+        const std::vector<Text> notes = launch_export_notes(s, LaunchTarget::megatron);
+        return std::any_of(notes.begin(), notes.end(), [](const Text& n) {
+            return n.english().find("are not whole hosts of") != std::string::npos;
+        });
+    };
+    QVERIFY(!says_hosts(spec));
+    PlanSpec twelve = spec;
+    twelve.cluster.gpus = 12;
+    twelve.training.tp = 4;
+    twelve.training.pp = 1;
+    twelve.training.sequence_parallel = true;
+    twelve.data.global_batch = 12;
+    QVERIFY(says_hosts(twelve));
 }
 
 void TestLaunchConfig::megatronRefusesZero2() {
@@ -1198,6 +1213,11 @@ void TestLaunchConfig::megatronFlexDispatcher() {
     }));
     QVERIFY(export_launch_config(a.spec, LaunchTarget::megatron)
                 .find("--moe-token-dispatcher-type alltoall") != std::string::npos);
+    // No dispatcher named: Megatron-Core's default, allgather, timed as the all-to-all, said so.
+    const LaunchImport unnamed = import_launch_config(moe, "run.sh", options);
+    QVERIFY(std::any_of(unnamed.guesses.begin(), unnamed.guesses.end(), [](const Text& g) {
+        return g.english().find("names no dispatcher") != std::string::npos;
+    }));
     QVERIFY(export_launch_config(a.spec, LaunchTarget::nemo)
                 .find("model.config.moe_token_dispatcher_type=alltoall") != std::string::npos);
     // A dense model has no dispatcher to name.
@@ -1795,6 +1815,17 @@ void TestLaunchConfig::nemoOffloadsActivationsOnly() {
     QString message;
     QVERIFY(import_error(weights, LaunchTarget::nemo, &message)
                 .startsWith(QStringLiteral("model.config.cpu_offloading_weights")));
+    // Not said at all: the release decides, and the import says what it assumed.
+    std::string unsaid = nemo;
+    const std::size_t line = unsaid.find("model.config.cpu_offloading_weights=False");
+    unsaid.erase(line, unsaid.find('\n', line) + 1 - line);
+    LaunchImportOptions options;
+    options.from = LaunchTarget::nemo;
+    const LaunchImport back = import_launch_config(unsaid, "run.txt", options);
+    QCOMPARE(back.spec.training.activation_offload_layers, std::int64_t{4});
+    QVERIFY(std::any_of(back.guesses.begin(), back.guesses.end(), [](const Text& g) {
+        return g.english().rfind("model.config.cpu_offloading_weights = false", 0) == 0;
+    }));
 }
 
 // Llama 3 70B (70.55e9 parameters) unsharded on one H100: 2 bytes a parameter of bf16 weights

@@ -4029,6 +4029,18 @@
         <source>full recomputation: the activation_checkpointing section configures DeepSpeed&apos;s checkpoint(); the training script must checkpoint each layer with it (a Hugging Face model: model.gradient_checkpointing_enable()), or the run keeps every activation the plan recomputes</source>
         <translation>完全重计算：activation_checkpointing 段只配置 DeepSpeed 的 checkpoint()；训练脚本必须用它对每一层做检查点（Hugging Face 模型：model.gradient_checkpointing_enable()），否则训练会保留计划中重计算的所有激活</translation>
     </message>
+    <message>
+        <source>%1 GPUs are not whole hosts of %2: the file starts them as one node of %1, which no host of %2 GPUs runs; plan a multiple of %2</source>
+        <translation>%1 块 GPU 不是每台 %2 块的整数台主机：文件把它们作为一个 %1 块 GPU 的节点启动，而每台主机只有 %2 块 GPU；请规划 %2 的整数倍</translation>
+    </message>
+    <message>
+        <source>training.moe_dispatcher = alltoall: the file names no dispatcher, so Megatron-Core runs its default, allgather, which is timed as the all-to-all</source>
+        <translation>training.moe_dispatcher = alltoall：文件未指定分发器，Megatron-Core 会使用默认的 allgather，此处按 all-to-all 计时</translation>
+    </message>
+    <message>
+        <source>model.config.cpu_offloading_weights = false: the file does not say, and Megatron-Core releases differ (True in earlier ones offloads the weights too, which Tally does not plan)</source>
+        <translation>model.config.cpu_offloading_weights = false：文件未指定，而 Megatron-Core 各版本默认值不同（早期版本为 True，会连权重一起卸载，Tally 不规划这种情况）</translation>
+    </message>
 </context>
 <context>
     <name>tally::number_formats</name>

@@ -723,6 +723,24 @@ std::vector<Text> launch_export_notes(const PlanSpec& spec, LaunchTarget target)
             }
         }
     }
+    // The launchers start one process a GPU on whole hosts (launch_tables.cpp, gpus_per_node());
+    // a cluster that is not whole hosts is written as one node of all its GPUs, which no host of
+    // the part has.
+    if (target == LaunchTarget::megatron || target == LaunchTarget::nemo ||
+        target == LaunchTarget::accelerate) {
+        const HardwareProfile* part = find_builtin_hardware(spec.cluster.gpu);
+        const std::int64_t host = part != nullptr && part->gpus_per_host > 0 ? part->gpus_per_host
+                                  : spec.cluster.gpus_per_node > 0 ? spec.cluster.gpus_per_node
+                                                                   : 8;
+        if (spec.cluster.gpus > host && spec.cluster.gpus % host != 0) {
+            notes.push_back(TALLY_TEXT("tally::launch",
+                                       "%1 GPUs are not whole hosts of %2: the file starts them "
+                                       "as one node of %1, which no host of %2 GPUs runs; plan a "
+                                       "multiple of %2")
+                                .arg(spec.cluster.gpus)
+                                .arg(host));
+        }
+    }
     // A plan over its GPU's memory is written all the same (a file to edit), but the run it
     // starts stops at its first step: said, with the plan's own figures.
     if (const HardwareProfile* hw = find_builtin_hardware(spec.cluster.gpu);

@@ -1882,16 +1882,34 @@ void finish_megatron(PlanSpec& s, LaunchImport& out, const LaunchImportOptions&)
                                   .arg(recompute_modules_text(s.training.recompute_modules)));
         s.training.recompute_modules = {};
     }
-    for (const std::string_view key :
-         {"moe-token-dispatcher-type", "model.config.moe_token_dispatcher_type"}) {
-        if (const LaunchSetting* d = find_read(out, key);
-            d != nullptr && (d->value == "allgather" || d->value == "alltoall_seq")) {
-            out.guesses.push_back(TALLY_TEXT("tally::launch",
-                                             "training.moe_dispatcher = alltoall: the %1 "
-                                             "dispatcher is timed as the all-to-all, each token "
-                                             "copy sent to its expert's rank")
-                                      .arg(d->value));
-        }
+    const LaunchSetting* dispatcher = find_read(out, "moe-token-dispatcher-type");
+    if (dispatcher == nullptr) {
+        dispatcher = find_read(out, "model.config.moe_token_dispatcher_type");
+    }
+    if (dispatcher != nullptr &&
+        (dispatcher->value == "allgather" || dispatcher->value == "alltoall_seq")) {
+        out.guesses.push_back(TALLY_TEXT("tally::launch",
+                                         "training.moe_dispatcher = alltoall: the %1 "
+                                         "dispatcher is timed as the all-to-all, each token "
+                                         "copy sent to its expert's rank")
+                                  .arg(dispatcher->value));
+    } else if (dispatcher == nullptr && s.model.moe.experts > 0 &&
+               s.training.moe_dispatcher == MoeDispatcher::alltoall) {
+        // Left out, Megatron-Core runs its default, allgather (core_v0.12.0 arguments.py).
+        out.guesses.push_back(TALLY_TEXT("tally::launch",
+                                         "training.moe_dispatcher = alltoall: the file names no "
+                                         "dispatcher, so Megatron-Core runs its default, "
+                                         "allgather, which is timed as the all-to-all"));
+    }
+    // Megatron-Core's cpu_offloading_weights defaulted to True before it turned False
+    // (ModelParallelConfig): a file that offloads layers without saying leaves it to the release.
+    if (s.training.activation_offload_layers > 0 &&
+        find_read(out, "model.config.cpu_offloading_weights") == nullptr) {
+        out.guesses.push_back(TALLY_TEXT("tally::launch",
+                                         "model.config.cpu_offloading_weights = false: the file "
+                                         "does not say, and Megatron-Core releases differ (True "
+                                         "in earlier ones offloads the weights too, which Tally "
+                                         "does not plan)"));
     }
     // The end stages the accounting flags give (account_split()): layers + e + l over pp
     // stages, one layer fewer on the first (last). Megatron-Core refuses them beside explicit
