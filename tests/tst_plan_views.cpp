@@ -68,6 +68,10 @@ void TestPlanViews::optimizerUpdateNamesItsOwnKernel() {
     QVERIFY2(adagrad.find("one pass over the optimizer state") != std::string::npos,
              adagrad.c_str());
     QVERIFY2(adagrad.find("FusedAdam") == std::string::npos, adagrad.c_str());
+    const PlanViews views =
+        compute_plan_views(spec, resolve_builtin_hardware(spec), SweepVariable::micro_batch);
+    QVERIFY(views.explanation("performance.optimizer_s")->source.find("FusedAdam") ==
+            std::string::npos);
     spec.training.optimizer = Optimizer::adamw;
     QVERIFY(substitution(spec).find("FusedAdam") != std::string::npos);
 }

@@ -359,8 +359,11 @@ void explain_performance(const Plan& p, const PlanSpec& spec, const HardwareProf
             .arg(four_digits(f.memory_bytes_per_s))
             .arg(shortest_text(f.optimizer_bytes_per_param))
             .arg_translated("tally::enums", optimizer_impl_label(spec.training)),
-        "Kingma & Ba 2015, Alg. 1; torch.optim.AdamW (foreach); Apex / Transformer Engine "
-        "FusedAdam"));
+        optimizer_impl_applies(spec.training.optimizer)
+            ? "Kingma & Ba 2015, Alg. 1; torch.optim.AdamW (foreach); Apex / Transformer Engine "
+              "FusedAdam"
+            : "the optimizer's own update rule, timed as one fused read and write of each "
+              "value"));
     out.push_back(with_source(
         make_explanation(
             "performance.mfu", QT_TRANSLATE_NOOP("tally::explain", "Predicted MFU"), f.mfu,

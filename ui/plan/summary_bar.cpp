@@ -159,7 +159,9 @@ void SummaryBar::showResults() {
 // The time, GPU-hours, cost and energy in the palette's text colour, or greyed for a plan that
 // cannot start.
 void SummaryBar::setRunnable(bool runnable) {
-    const QString style = runnable ? QString() : QStringLiteral("color: #8a8a8a;");
+    // ".QLabel": the label itself, not its tooltip (a QLabel subclass that takes the widget's
+    // style sheet), which stays readable.
+    const QString style = runnable ? QString() : QStringLiteral(".QLabel { color: #8a8a8a; }");
     for (const char* key : {"days", "gpu_hours", "cost", "energy"}) {
         QLabel* label = figure(QString::fromLatin1(key));
         if (label->styleSheet() != style) {
@@ -225,7 +227,8 @@ void SummaryBar::showServing(const PlanViews& v) {
                                      u"\n"
                                : QString()) +
                      tip("serving.memory.total_bytes"));
-    const QString memStyle = m.fits || m_stale ? QString() : QStringLiteral("color: #c62828;");
+    const QString memStyle =
+        m.fits || m_stale ? QString() : QStringLiteral(".QLabel { color: #c62828; }");
     if (mem->styleSheet() != memStyle) {
         mem->setStyleSheet(memStyle);
     }
@@ -310,7 +313,8 @@ void SummaryBar::showTraining(const PlanViews& v) {
                  (m.fits ? tr("Fits") : tr("Does not fit")) + u"; " + formatGiB(m.total_bytes) +
                      tr(" of ") + formatGiB(m.capacity_bytes) + u"\n" +
                      explanationTip(v.explanation("memory.total_bytes")));
-    const QString memStyle = m.fits || m_stale ? QString() : QStringLiteral("color: #c62828;");
+    const QString memStyle =
+        m.fits || m_stale ? QString() : QStringLiteral(".QLabel { color: #c62828; }");
     if (mem->styleSheet() != memStyle) {
         mem->setStyleSheet(memStyle);
     }
