@@ -13,6 +13,7 @@ class TestPlanViews : public QObject {
     Q_OBJECT
 
 private slots:
+    void stepMarkIsTheSumOfItsOperations();
     void optimizerUpdateNamesItsOwnKernel();
     void seedPlanDays();
     void zeroVariantsAreEvaluateAtEachStage();
@@ -74,6 +75,35 @@ void TestPlanViews::optimizerUpdateNamesItsOwnKernel() {
             std::string::npos);
     spec.training.optimizer = Optimizer::adamw;
     QVERIFY(substitution(spec).find("FusedAdam") != std::string::npos);
+}
+
+// A step's mark is timed as tally roofline times the step: the sum over its operations of
+// count x seconds, each at its own roof (max(FLOPs / peak, bytes / bandwidth), CS336 lecture 2),
+// not its total FLOPs at the roof of its average intensity, which would hide the memory-bound
+// operations' time. Its FLOP/s are then at or below the roof at its intensity.
+void TestPlanViews::stepMarkIsTheSumOfItsOperations() {
+    const PlanSpec spec = load_plan_spec(TALLY_SOURCE_DIR "/resources/examples/roofline-seed.json");
+    const RooflineView view = roofline_view(spec, resolve_builtin_hardware(spec));
+    int steps = 0;
+    for (const RooflineMark& step : view.marks) {
+        if (!step.aggregate || step.group == RooflineGroup::seed ||
+            step.group == RooflineGroup::user) {
+            continue;
+        }
+        ++steps;
+        double seconds = 0.0;
+        for (const RooflineMark& op : view.marks) {
+            if (!op.aggregate && op.group == step.group) {
+                const RooflinePoint alone = place(op.roof, op.cost.flops, op.cost.bytes());
+                seconds += op.count * std::max(alone.compute_seconds, alone.memory_seconds);
+            }
+        }
+        QVERIFY(std::abs(step.point.seconds / seconds - 1.0) < 1e-12);
+        const RooflinePoint at_roof = place(step.roof, step.cost.flops, step.cost.bytes());
+        QVERIFY(step.point.attainable_flops_per_s <= at_roof.attainable_flops_per_s * (1 + 1e-12));
+        QVERIFY(step.point.seconds >= at_roof.seconds * (1 - 1e-12));
+    }
+    QCOMPARE(steps, 3);  // training, prefill, decode
 }
 
 void TestPlanViews::zeroVariantsAreEvaluateAtEachStage() {

@@ -159,6 +159,7 @@ RooflineView roofline_view(const PlanSpec& spec, const HardwareProfile& hw) {
         step.dtype = options.dtype;
         Roof roof = primary;
         bool any = false;
+        double seconds = 0.0;  // each operation at its own roof, one after another
         for (const PlacedOp& p : placed.ops) {
             if (p.phase != phase) {
                 continue;
@@ -170,9 +171,19 @@ RooflineView roofline_view(const PlanSpec& spec, const HardwareProfile& hw) {
             step.write_bytes += p.count * p.cost.write_bytes;
             view.marks.push_back(
                 mark(p.cost.name, group_of(phase), false, p.cost, p.count, p.roof));
+            seconds += p.count * view.marks.back().point.seconds;
         }
         if (any) {
-            view.marks.push_back(mark(step.name, group_of(phase), true, step, 1.0, roof));
+            // The step at its total intensity, timed as `tally roofline` times it: the sum of its
+            // operations' times, each at its own roof (a step of memory-bound and compute-bound
+            // operations does not run at the roof of their average intensity), so its FLOP/s
+            // lie at or below the roof there.
+            RooflineMark whole = mark(step.name, group_of(phase), true, step, 1.0, roof);
+            if (seconds > 0.0) {
+                whole.point.seconds = seconds;
+                whole.point.attainable_flops_per_s = step.flops / seconds;
+            }
+            view.marks.push_back(std::move(whole));
         }
     }
 
