@@ -44,7 +44,23 @@ std::string phase_text(const std::string& phase) {
     if (phase == "decode") {
         return cli_text("tally::cli", "decode");
     }
+    if (phase == "spec") {  // the spec's own operations (its "ops")
+        return cli_text("tally::cli", "spec");
+    }
     return phase;
+}
+
+// The columns a text takes in a terminal: two for each wide (East Asian) character, so that
+// translated names line up.
+std::size_t columns(const std::string& text) {
+    std::size_t width = 0;
+    for (const char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        if ((byte & 0xC0) != 0x80) {
+            width += byte >= 0xE1 ? 2 : 1;
+        }
+    }
+    return width;
 }
 
 // What bounds an operation, "memory" or "compute", as a person reads it.
@@ -193,9 +209,16 @@ void print_roofline_table(const json& j) {
                                                   : QT_TRANSLATE_NOOP("tally::cli", "off"))));
     // The operation column as wide as its longest name (a sliding-window layer's backward
     // attention is 52 characters), at least 38, so that the columns after it line up.
+    // The model's layers in the output's language; the spec's own operations as named.
+    const auto op_name = [](const json& op) {
+        const std::string name = op["name"].get<std::string>();
+        return op["phase"].get<std::string>() == "spec"
+                   ? name
+                   : model_op_name(name, [](const Text& text) { return cli_render(text); });
+    };
     std::size_t name_width = 38;
     for (const json& op : j["ops"]) {
-        name_width = std::max(name_width, op["name"].get<std::string>().size());
+        name_width = std::max(name_width, columns(op_name(op)));
     }
     fmt::print("{:<8} {:<{}} {:>5} {:<8} {:>10} {:>10} {:>10} {:>11} {:<7} {:>10}\n", tr("phase"),
                tr("operation"), name_width, tr("count"), "dtype", "FLOPs", tr("bytes"), "FLOP/byte",
@@ -203,7 +226,7 @@ void print_roofline_table(const json& j) {
     for (const json& op : j["ops"]) {
         fmt::print(
             "{:<8} {:<{}} {:>5g} {:<8} {:>10.3g} {:>10.3g} {:>10.4g} {:>11.4g} {:<7} {:>10.3g}\n",
-            phase_text(op["phase"].get<std::string>()), op["name"].get<std::string>(), name_width,
+            phase_text(op["phase"].get<std::string>()), op_name(op), name_width,
             op["count"].get<double>(), op["dtype"].get<std::string>(), op["flops"].get<double>(),
             op["bytes"].get<double>(), op["intensity"].get<double>(),
             op["attainable_flops_per_s"].get<double>(), bound_text(op["bound"].get<std::string>()),

@@ -15,6 +15,7 @@ class TestOperations : public QObject {
     Q_OBJECT
 
 private slots:
+    void modelOpNamesTranslatePartByPart();
     void seedIntensities_data();
     void seedIntensities();
     void anyDtype_data();
@@ -430,6 +431,49 @@ void TestOperations::mlpKindAndParamsKind() {
     p.kind = ModelKind::params;
     p.params = 7e9;
     QVERIFY(model_ops(p, Phase::training, o).empty());
+}
+
+// A model layer's name is translated part by part: each part through the translator (here one
+// that brackets what it is given, so the nesting shows), the MLP's prefix and the backward
+// suffix around the base. A name model_ops() does not make (the user's own) is left as it is.
+void TestOperations::modelOpNamesTranslatePartByPart() {
+    // Appended rather than "[" + text + "]": GCC 12 reports a false -Wrestrict on that operator+
+    // (GCC bug 105329).
+    const TextTranslator brackets = [](const Text& t) {
+        return std::string("[").append(t.english()).append("]");
+    };
+    QCOMPARE(model_op_name("MLP up projection (backward)", brackets),
+             std::string("[[MLP [up projection]] (backward)]"));
+    QCOMPARE(model_op_name("attention (flash), sliding window (backward)", brackets),
+             std::string("[[[attention (flash)], sliding window] (backward)]"));
+    QCOMPARE(model_op_name("shared experts SwiGLU", brackets),
+             std::string("[shared experts [SwiGLU]]"));
+    QCOMPARE(model_op_name("my own op (backward)", brackets), std::string("my own op (backward)"));
+    // No translator: the English, whole.
+    QCOMPARE(model_op_name("experts down projection (backward)", {}),
+             std::string("experts down projection (backward)"));
+    // Every name a model's step is made of is one of the parts (Llama 3 8B, GPT-OSS's windowed
+    // layers, DeepSeek-V3's MLA and experts), so none is left untranslated.
+    ModelSpec m;
+    m.kind = ModelKind::transformer;
+    m.layers = 2;
+    m.hidden = 512;
+    m.heads = 8;
+    m.ffn_hidden = 1024;
+    m.vocab = 1000;
+    m.sliding_window = 64;
+    m.sliding_window_layers = 1;
+    m.moe.experts = 4;
+    m.moe.active_experts = 2;
+    m.moe.shared_experts = 1;
+    m.moe.expert_ffn_hidden = 256;
+    ModelOpsOptions options;
+    options.seq = 256;
+    for (Phase phase : kAllPhases) {
+        for (const LayerOp& op : model_ops(m, phase, options)) {
+            QVERIFY2(model_op_name(op.cost.name, brackets) != op.cost.name, op.cost.name.c_str());
+        }
+    }
 }
 
 QTEST_GUILESS_MAIN(TestOperations)

@@ -371,4 +371,106 @@ std::vector<LayerOp> model_ops(const ModelSpec& model, Phase phase,
     return {};
 }
 
+namespace {
+
+// The parts model_ops() builds its names of, marked for translation (lupdate reads them here).
+constexpr const char* kOpBases[] = {
+    QT_TRANSLATE_NOOP("tally::ops", "attention norm"),
+    QT_TRANSLATE_NOOP("tally::ops", "Q down projection"),
+    QT_TRANSLATE_NOOP("tally::ops", "Q up projection"),
+    QT_TRANSLATE_NOOP("tally::ops", "Q projection"),
+    QT_TRANSLATE_NOOP("tally::ops", "KV down projection"),
+    QT_TRANSLATE_NOOP("tally::ops", "KV up projection"),
+    QT_TRANSLATE_NOOP("tally::ops", "Q absorb (W_UK)"),
+    QT_TRANSLATE_NOOP("tally::ops", "V absorb (W_UV)"),
+    QT_TRANSLATE_NOOP("tally::ops", "QKV projection"),
+    QT_TRANSLATE_NOOP("tally::ops", "attention (flash)"),
+    QT_TRANSLATE_NOOP("tally::ops", "attention scores (QK^T)"),
+    QT_TRANSLATE_NOOP("tally::ops", "attention softmax"),
+    QT_TRANSLATE_NOOP("tally::ops", "attention values (PV)"),
+    QT_TRANSLATE_NOOP("tally::ops", "output projection"),
+    QT_TRANSLATE_NOOP("tally::ops", "MLP norm"),
+    QT_TRANSLATE_NOOP("tally::ops", "up projection"),
+    QT_TRANSLATE_NOOP("tally::ops", "gate projection"),
+    QT_TRANSLATE_NOOP("tally::ops", "down projection"),
+    QT_TRANSLATE_NOOP("tally::ops", "SwiGLU"),
+    QT_TRANSLATE_NOOP("tally::ops", "GELU"),
+    QT_TRANSLATE_NOOP("tally::ops", "ReLU"),
+    QT_TRANSLATE_NOOP("tally::ops", "router"),
+    QT_TRANSLATE_NOOP("tally::ops", "final norm"),
+    QT_TRANSLATE_NOOP("tally::ops", "logits"),
+    QT_TRANSLATE_NOOP("tally::ops", "logits softmax"),
+    QT_TRANSLATE_NOOP("tally::ops", "layer matmul"),
+    QT_TRANSLATE_NOOP("tally::ops", "matmul 1024"),
+};
+// (The lecture's "dot" and "matvec" stay as named: they are also the operation kinds a spec
+// writes, shown as such in the operation and probe lists.)
+// A prefix (the MLP's, the experts') and the two suffixes, as templates around the rest.
+struct OpAffix {
+    std::string_view english;
+    const char* pattern;
+};
+constexpr OpAffix kOpPrefixes[] = {
+    {"shared experts ", QT_TRANSLATE_NOOP("tally::ops", "shared experts %1")},
+    {"experts ", QT_TRANSLATE_NOOP("tally::ops", "experts %1")},
+    {"MLP ", QT_TRANSLATE_NOOP("tally::ops", "MLP %1")},
+};
+constexpr OpAffix kOpSuffixes[] = {
+    {" (backward)", QT_TRANSLATE_NOOP("tally::ops", "%1 (backward)")},
+    {", sliding window", QT_TRANSLATE_NOOP("tally::ops", "%1, sliding window")},
+};
+
+std::string translated(const Text& text, const TextTranslator& translate) {
+    return translate ? translate(text) : text.english();
+}
+
+}  // namespace
+
+std::string model_op_name(const std::string& name, const TextTranslator& translate) {
+    std::string_view rest(name);
+    std::vector<const char*> suffixes;  // outermost first
+    for (bool found = true; found;) {
+        found = false;
+        for (const OpAffix& s : kOpSuffixes) {
+            if (rest.size() > s.english.size() &&
+                rest.substr(rest.size() - s.english.size()) == s.english) {
+                suffixes.push_back(s.pattern);
+                rest.remove_suffix(s.english.size());
+                found = true;
+            }
+        }
+    }
+    const auto base_of = [](std::string_view text) -> const char* {
+        for (const char* b : kOpBases) {
+            if (text == b) {
+                return b;
+            }
+        }
+        return nullptr;
+    };
+    // A whole base first ("MLP norm"), else a prefix and a base ("MLP " + "up projection").
+    const char* prefix = nullptr;
+    const char* base = base_of(rest);
+    for (const OpAffix& p : kOpPrefixes) {
+        if (base == nullptr && rest.size() > p.english.size() &&
+            rest.substr(0, p.english.size()) == p.english) {
+            if (const char* b = base_of(rest.substr(p.english.size()))) {
+                prefix = p.pattern;
+                base = b;
+            }
+        }
+    }
+    if (base == nullptr) {
+        return name;  // not a name of model_ops(): the user's own
+    }
+    std::string out = translated(Text("tally::ops", base), translate);
+    if (prefix != nullptr) {
+        out = translated(Text("tally::ops", prefix).arg(out), translate);
+    }
+    for (auto it = suffixes.rbegin(); it != suffixes.rend(); ++it) {
+        out = translated(Text("tally::ops", *it).arg(out), translate);
+    }
+    return out;
+}
+
 }  // namespace tally

@@ -6,11 +6,13 @@
 // KV cache again for every token, so it is memory-bound").
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
 #include "planner/core/dtype.h"
 #include "planner/core/spec.h"
+#include "planner/core/text.h"
 #include "planner/roofline/operations.h"
 
 namespace tally {
@@ -54,5 +56,11 @@ std::vector<LayerOp> model_ops(const ModelSpec& model, Phase phase, const ModelO
 // whose data points are rows), dtype = training.compute_dtype, flash_attention =
 // training.flash_attention.
 ModelOpsOptions model_ops_options(const PlanSpec& spec);
+
+// A model operation's name (model_ops(), and the lecture's operations the roofline shows) in the
+// caller's language: its parts ("MLP " + "up projection" + " (backward)") each looked up under
+// "tally::ops" through `translate`; a name that is none of them (an operation the user named)
+// comes back as it is. An empty translator gives the English.
+std::string model_op_name(const std::string& name, const TextTranslator& translate);
 
 }  // namespace tally

@@ -1894,6 +1894,10 @@
         <source>a file, not a folder</source>
         <translation>一个文件，而不是文件夹</translation>
     </message>
+    <message>
+        <source>spec</source>
+        <translation>规格</translation>
+    </message>
 </context>
 <context>
     <name>tally::compare</name>
@@ -3995,7 +3999,7 @@
     </message>
     <message>
         <source>this plan does not fit the GPU&apos;s memory: %1 GB a GPU of %2 GB; the run this file starts would run out of memory</source>
-        <translation>此计划超出 GPU 显存：每块 GPU 需要 %1 GB，而显存为 %2 GB；用此文件启动的训练会耗尽显存</translation>
+        <translation>此计划超出 GPU 内存：每块 GPU 需要 %1 GB，而内存为 %2 GB；用此文件启动的训练会耗尽内存</translation>
     </message>
     <message>
         <source>with interleaving (v %1), stage layers that v divides, or the spread of layers + 1 or + 2 over pp x v virtual stages less one at an end (%2 cannot express other end stages)</source>
@@ -4067,6 +4071,137 @@
     <message>
         <source>not a number</source>
         <translation>非数值</translation>
+    </message>
+</context>
+<context>
+    <name>tally::ops</name>
+    <message>
+        <source>attention norm</source>
+        <translation>注意力归一化</translation>
+    </message>
+    <message>
+        <source>Q down projection</source>
+        <translation>Q 降维投影</translation>
+    </message>
+    <message>
+        <source>Q up projection</source>
+        <translation>Q 升维投影</translation>
+    </message>
+    <message>
+        <source>Q projection</source>
+        <translation>Q 投影</translation>
+    </message>
+    <message>
+        <source>KV down projection</source>
+        <translation>KV 降维投影</translation>
+    </message>
+    <message>
+        <source>KV up projection</source>
+        <translation>KV 升维投影</translation>
+    </message>
+    <message>
+        <source>Q absorb (W_UK)</source>
+        <translation>Q 吸收（W_UK）</translation>
+    </message>
+    <message>
+        <source>V absorb (W_UV)</source>
+        <translation>V 吸收（W_UV）</translation>
+    </message>
+    <message>
+        <source>QKV projection</source>
+        <translation>QKV 投影</translation>
+    </message>
+    <message>
+        <source>attention (flash)</source>
+        <translation>注意力（flash）</translation>
+    </message>
+    <message>
+        <source>attention scores (QK^T)</source>
+        <translation>注意力分数（QK^T）</translation>
+    </message>
+    <message>
+        <source>attention softmax</source>
+        <translation>注意力 softmax</translation>
+    </message>
+    <message>
+        <source>attention values (PV)</source>
+        <translation>注意力加权值（PV）</translation>
+    </message>
+    <message>
+        <source>output projection</source>
+        <translation>输出投影</translation>
+    </message>
+    <message>
+        <source>MLP norm</source>
+        <translation>MLP 归一化</translation>
+    </message>
+    <message>
+        <source>up projection</source>
+        <translation>升维投影</translation>
+    </message>
+    <message>
+        <source>gate projection</source>
+        <translation>门控投影</translation>
+    </message>
+    <message>
+        <source>down projection</source>
+        <translation>降维投影</translation>
+    </message>
+    <message>
+        <source>SwiGLU</source>
+        <translation>SwiGLU</translation>
+    </message>
+    <message>
+        <source>GELU</source>
+        <translation>GELU</translation>
+    </message>
+    <message>
+        <source>ReLU</source>
+        <translation>ReLU</translation>
+    </message>
+    <message>
+        <source>router</source>
+        <translation>路由器</translation>
+    </message>
+    <message>
+        <source>final norm</source>
+        <translation>最终归一化</translation>
+    </message>
+    <message>
+        <source>logits</source>
+        <translation>logits</translation>
+    </message>
+    <message>
+        <source>logits softmax</source>
+        <translation>logits softmax</translation>
+    </message>
+    <message>
+        <source>layer matmul</source>
+        <translation>层矩阵乘</translation>
+    </message>
+    <message>
+        <source>matmul 1024</source>
+        <translation>矩阵乘 1024</translation>
+    </message>
+    <message>
+        <source>shared experts %1</source>
+        <translation>共享专家 %1</translation>
+    </message>
+    <message>
+        <source>experts %1</source>
+        <translation>专家 %1</translation>
+    </message>
+    <message>
+        <source>MLP %1</source>
+        <translation>MLP %1</translation>
+    </message>
+    <message>
+        <source>%1 (backward)</source>
+        <translation>%1（反向）</translation>
+    </message>
+    <message>
+        <source>%1, sliding window</source>
+        <translation>%1，滑动窗口</translation>
     </message>
 </context>
 <context>
@@ -4279,7 +4414,7 @@
     </message>
     <message>
         <source>%1 (%2 parameters, %3 active)</source>
-        <translation>%1（%2 个参数，%3 个激活）</translation>
+        <translation>%1（%2 个参数，%3 个激活参数）</translation>
     </message>
     <message>
         <source>%1 tokens, sequence length %2, global batch %3, micro-batch %4</source>
@@ -6047,7 +6182,7 @@ Source: %7</source>
     </message>
     <message>
         <source>Compare: roofs</source>
-        <translation>比较：屋顶</translation>
+        <translation>比较：roofline</translation>
     </message>
     <message>
         <source>Check at least two profiles to compare.</source>
@@ -8938,7 +9073,7 @@ FLOPs %4，移动字节数 %5（读 %6 + 写 %7）
     </message>
     <message>
         <source>Set</source>
-        <translation>集合</translation>
+        <translation>来源</translation>
     </message>
     <message>
         <source>FLOPs</source>
@@ -9138,7 +9273,7 @@ Saved %3, last changed %4</source>
     </message>
     <message>
         <source>Select 2 to 6 plans (Ctrl+click) to see them side by side: GPUs, layout, memory, step, days, GPU-hours, cost and energy (tally plans compare prints the same).</source>
-        <translation>选中 2 到 6 个计划（Ctrl+单击）并排查看：GPU、布局、显存、单步、天数、GPU 小时、成本和能耗（tally plans compare 输出相同内容）。</translation>
+        <translation>选中 2 到 6 个计划（Ctrl+单击）并排查看：GPU、布局、内存、单步、天数、GPU 小时、成本和能耗（tally plans compare 输出相同内容）。</translation>
     </message>
     <message>
         <source>The saved plans cannot be compared: %1</source>
@@ -9450,7 +9585,7 @@ Source: %2</source>
     </message>
     <message>
         <source>Does not fit: this run would stop at its first step, out of memory (%1 per GPU of %2). The figure is the plan&apos;s as written.</source>
-        <translation>放不下：此训练会在第一步因显存不足而停止（每块 GPU 需要 %1，显存 %2）。此数值是按计划原样计算的。</translation>
+        <translation>放不下：此训练会在第一步因内存不足而停止（每块 GPU 需要 %1，内存 %2）。此数值是按计划原样计算的。</translation>
     </message>
 </context>
 <context>

@@ -4,8 +4,10 @@
 #include <algorithm>
 #include <utility>
 
+#include "planner/roofline/model_ops.h"
 #include "ui/charts/changed_rows.h"
 #include "ui/common/number_text.h"
+#include "ui/i18n/translate_text.h"
 
 namespace tally::ui {
 
@@ -15,7 +17,12 @@ QString RooflineTableModel::markLabel(const RooflineMark& mark) {
     if (mark.aggregate && mark.label == to_string(mark.group)) {
         return groupName(mark.group);
     }
-    return qs(mark.label);
+    if (mark.group == RooflineGroup::user) {
+        return qs(mark.label);  // the user's own name
+    }
+    // The lecture's operations and the model's layers, in the window's language.
+    return qs(model_op_name(mark.label,
+                            [](const Text& text) { return translatedText(text).toStdString(); }));
 }
 
 QString RooflineTableModel::groupName(RooflineGroup group) {
