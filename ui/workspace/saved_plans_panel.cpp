@@ -331,7 +331,7 @@ QDialog* SavedPlansPanel::compareSelected() {
         new QTableWidget(static_cast<int>(lines.size()), static_cast<int>(plans.size()), dialog);
     table->setObjectName(QStringLiteral("planComparisonTable"));
     table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    table->setWordWrap(true);
+    table->setWordWrap(false);  // one line a figure; the tooltip holds a cut one whole
     QStringList names;
     for (const ComparedPlan& p : plans) {
         names << qs(p.name);
@@ -348,13 +348,13 @@ QDialog* SavedPlansPanel::compareSelected() {
     }
     table->setVerticalHeaderLabels(labels);
     table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    table->resizeRowsToContents();
+    table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     auto* close = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
     connect(close, &QDialogButtonBox::rejected, dialog, &QDialog::close);
     auto* layout = new QVBoxLayout(dialog);
     layout->addWidget(table);
     layout->addWidget(close);
-    dialog->resize(std::min(1200, 240 + 260 * static_cast<int>(plans.size())), 460);
+    dialog->resize(std::min(1200, 240 + 260 * static_cast<int>(plans.size())), 380);
     dialog->show();
     return dialog;
 }
