@@ -132,6 +132,20 @@ std::vector<std::string_view> recompute_module_names(const RecomputeModules& m) 
     return names;
 }
 
+bool add_recompute_module(RecomputeModules& m, std::string_view name) {
+    for (const auto& [flag, known] : {std::pair<bool*, std::string_view>{&m.core_attn, "core_attn"},
+                                      {&m.layernorm, "layernorm"},
+                                      {&m.mla_up_proj, "mla_up_proj"},
+                                      {&m.moe_act, "moe_act"},
+                                      {&m.mlp, "mlp"}}) {
+        if (name == known) {
+            *flag = true;
+            return true;
+        }
+    }
+    return false;
+}
+
 std::string recompute_modules_text(const RecomputeModules& modules) {
     std::string text;
     for (const std::string_view name : recompute_module_names(modules)) {

@@ -301,6 +301,8 @@ struct TrainingSpec {
 std::vector<std::string_view> recompute_module_names(const RecomputeModules& modules);
 // The same names joined by ", ", as an error quotes them.
 std::string recompute_modules_text(const RecomputeModules& modules);
+// Sets the module Megatron-Core names `name` in `modules`; false for a name that is none of them.
+bool add_recompute_module(RecomputeModules& modules, std::string_view name);
 
 // The modules a selective recomputation repeats: recompute_modules, or the attention core when
 // none is given; nothing without selective recomputation.

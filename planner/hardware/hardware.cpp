@@ -280,28 +280,25 @@ HardwareProfile hardware_from_json(const json& j, const std::string& path) {
             throw SpecError(path + ".network", dump(*it),
                             TALLY_TEXT("tally::hardware", "must be an object"));
         }
-        if (auto n = it->find("gpus_per_node"); n != it->end() && !n->is_null()) {
+        // A count of GPUs: a whole number in [1, 1e6], or absent (0: not known).
+        const auto gpu_count = [&](const char* key, std::int64_t& out) {
+            const auto n = it->find(key);
+            if (n == it->end() || n->is_null()) {
+                return;
+            }
+            const std::string field = path + ".network." + key;
             const double v =
-                get_bounded(*n, path + ".network.gpus_per_node", 1.0, 1e6,
+                get_bounded(*n, field, 1.0, 1e6,
                             TALLY_TEXT("tally::hardware", "must be a whole number in [1, 1e6]"));
             if (v != std::floor(v)) {
                 throw SpecError(
-                    path + ".network.gpus_per_node", dump(*n),
+                    field, dump(*n),
                     TALLY_TEXT("tally::hardware", "must be a whole number in [1, 1e6]"));
             }
-            p.gpus_per_node = static_cast<std::int64_t>(v);
-        }
-        if (auto n = it->find("gpus_per_host"); n != it->end() && !n->is_null()) {
-            const double v =
-                get_bounded(*n, path + ".network.gpus_per_host", 1.0, 1e6,
-                            TALLY_TEXT("tally::hardware", "must be a whole number in [1, 1e6]"));
-            if (v != std::floor(v)) {
-                throw SpecError(
-                    path + ".network.gpus_per_host", dump(*n),
-                    TALLY_TEXT("tally::hardware", "must be a whole number in [1, 1e6]"));
-            }
-            p.gpus_per_host = static_cast<std::int64_t>(v);
-        }
+            out = static_cast<std::int64_t>(v);
+        };
+        gpu_count("gpus_per_node", p.gpus_per_node);
+        gpu_count("gpus_per_host", p.gpus_per_host);
         if (auto bw = it->find("inter_node_bytes_per_s_per_direction");
             bw != it->end() && !bw->is_null()) {
             p.inter_node_bytes_per_s =

@@ -299,18 +299,7 @@ PlanSpec plan_spec_from_json(const json& j, const std::string& base_dir) {
                 const json& name = (*modules)[i];
                 const std::string item = field + "[" + std::to_string(i) + "]";
                 const std::string text = name.is_string() ? name.get<std::string>() : name.dump();
-                RecomputeModules& m = tr.recompute_modules;
-                if (text == "core_attn") {
-                    m.core_attn = true;
-                } else if (text == "layernorm") {
-                    m.layernorm = true;
-                } else if (text == "mla_up_proj") {
-                    m.mla_up_proj = true;
-                } else if (text == "moe_act") {
-                    m.moe_act = true;
-                } else if (text == "mlp") {
-                    m.mlp = true;
-                } else {
+                if (!add_recompute_module(tr.recompute_modules, text)) {
                     throw SpecError(item, text,
                                     TALLY_TEXT("tally::spec_json",
                                                "must be one of core_attn, layernorm, mla_up_proj, "

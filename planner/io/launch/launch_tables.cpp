@@ -1152,17 +1152,7 @@ std::optional<Value> get_recompute_modules(const PlanSpec& s) {
 void set_recompute_modules(PlanSpec& s, const Value& v) {
     RecomputeModules m;
     for (const std::string& name : std::get<Words>(v).items) {
-        if (name == "core_attn") {
-            m.core_attn = true;
-        } else if (name == "layernorm") {
-            m.layernorm = true;
-        } else if (name == "mla_up_proj") {
-            m.mla_up_proj = true;
-        } else if (name == "moe_act") {
-            m.moe_act = true;
-        } else if (name == "mlp") {
-            m.mlp = true;
-        } else {
+        if (!add_recompute_module(m, name)) {
             refuse_value(Value{name},
                          TALLY_TEXT("tally::launch",
                                     "core_attn, layernorm, mla_up_proj, moe_act or mlp (the "
