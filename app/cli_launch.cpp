@@ -80,10 +80,12 @@ void write_output(const std::string& path, const std::string& text) {
         return;
     }
     namespace fs = std::filesystem;
-    std::error_code ec;
     fs::path target(path);
-    const fs::file_status status = fs::status(target, ec);  // of what a link names
-    const bool link = fs::is_symlink(fs::symlink_status(target, ec));
+    // What the path names (through a link), and whether it is a link; a path not there yet is
+    // not_found, which these error codes also report.
+    std::error_code not_there;
+    const fs::file_status status = fs::status(target, not_there);
+    const bool link = fs::is_symlink(fs::symlink_status(target, not_there));
     if (fs::is_directory(status)) {
         throw std::runtime_error(cli_render(
             TALLY_TEXT("tally::cli", "cannot write %1: it is a folder; give a file name in it")
@@ -96,10 +98,17 @@ void write_output(const std::string& path, const std::string& text) {
                            .arg(reason)));
     };
     const bool exists = fs::exists(status);
+    bool in_place = (exists && !fs::is_regular_file(status)) || (link && !exists);
     if (link && exists && fs::is_regular_file(status)) {
-        target = fs::canonical(target, ec);  // the file the link names, beside which to write
+        std::error_code unresolved;
+        const fs::path named = fs::canonical(target, unresolved);
+        if (unresolved) {
+            in_place = true;  // written through the link itself
+        } else {
+            target = named;  // the file the link names, beside which to write
+        }
     }
-    if ((exists && !fs::is_regular_file(status)) || (link && !exists) || ec) {
+    if (in_place) {
         errno = 0;
         std::ofstream out(target, std::ios::binary);
         out << text;
@@ -127,6 +136,7 @@ void write_output(const std::string& path, const std::string& text) {
         std::error_code ignored;
         fs::permissions(temp, status.permissions(), fs::perm_options::replace, ignored);
     }
+    std::error_code ec;
     fs::rename(temp, target, ec);
     if (ec) {
         std::error_code ignored;

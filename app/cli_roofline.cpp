@@ -50,19 +50,6 @@ std::string phase_text(const std::string& phase) {
     return phase;
 }
 
-// The columns a text takes in a terminal: two for each wide (East Asian) character, so that
-// translated names line up.
-std::size_t columns(const std::string& text) {
-    std::size_t width = 0;
-    for (const char c : text) {
-        const auto byte = static_cast<unsigned char>(c);
-        if ((byte & 0xC0) != 0x80) {
-            width += byte >= 0xE1 ? 2 : 1;
-        }
-    }
-    return width;
-}
-
 // What bounds an operation, "memory" or "compute", as a person reads it.
 std::string bound_text(const std::string& bound) {
     if (bound == "memory") {
@@ -218,7 +205,7 @@ void print_roofline_table(const json& j) {
     };
     std::size_t name_width = 38;
     for (const json& op : j["ops"]) {
-        name_width = std::max(name_width, columns(op_name(op)));
+        name_width = std::max(name_width, display_columns(op_name(op)));
     }
     fmt::print("{:<8} {:<{}} {:>5} {:<8} {:>10} {:>10} {:>10} {:>11} {:<7} {:>10}\n", tr("phase"),
                tr("operation"), name_width, tr("count"), "dtype", "FLOPs", tr("bytes"), "FLOP/byte",

@@ -52,6 +52,17 @@ std::string cli_render(const Text& text) {
     return ui::translatedText(text, &translations()).toStdString();
 }
 
+std::size_t display_columns(const std::string& text) {
+    std::size_t width = 0;
+    for (const char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        if ((byte & 0xC0) != 0x80) {  // not a continuation byte
+            width += byte >= 0xE1 ? 2 : 1;
+        }
+    }
+    return width;
+}
+
 std::string cli_error(const FieldError& error) {
     return ui::translatedFieldError(error, &translations()).toStdString();
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
@@ -31,6 +32,9 @@ std::string cli_plan_name(const std::string& name);
 std::string cli_render(const Text& text);
 // A rejected input (field, value, what is allowed) in the command line's language.
 std::string cli_error(const FieldError& error);
+// The columns UTF-8 `text` takes in a terminal: one a character, two for the wide ones (a lead
+// byte of U+1000 and above, as Chinese text is), so that translated columns line up.
+std::size_t display_columns(const std::string& text);
 // An option's whole-number check, for a CLI::Validator: empty when `text` is a whole number of at
 // least `least`, else what is wrong in words ("got 0; a whole number >= 1") rather than CLI11's
 // range of doubles ("Value 0 not in range 0.000000 to 1.797693e+308").

@@ -604,20 +604,6 @@ void register_profiles(CLI::App& app, CliState& state) {
 
 // ---- plans --------------------------------------------------------------------------------------
 
-// The columns a label takes in a terminal: one a character, two for the wide East Asian ones
-// (U+1100 and above, as Chinese labels are), so that translated labels line up too.
-std::size_t display_width(const std::string& text) {
-    std::size_t width = 0;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const auto byte = static_cast<unsigned char>(text[i]);
-        if ((byte & 0xC0) == 0x80) {
-            continue;  // a continuation byte
-        }
-        width += byte >= 0xE1 ? 2 : 1;  // a lead byte of U+1000 and above: three or four bytes
-    }
-    return width;
-}
-
 json plan_summary(const StoredPlan& p) {
     return {
         {"id", p.id}, {"name", p.name}, {"created_at", p.created_at}, {"updated_at", p.updated_at}};
@@ -767,7 +753,8 @@ void register_plans(CLI::App& app, CliState& state) {
         const std::vector<ComparisonLine> lines = plan_comparison_lines(plans);
         std::size_t label_width = 0;
         for (const ComparisonLine& l : lines) {
-            label_width = std::max(label_width, display_width(cli_text("tally::compare", l.label)));
+            label_width =
+                std::max(label_width, display_columns(cli_text("tally::compare", l.label)));
         }
         // One block a plan, its figures under its name: columns of free text would wrap.
         for (std::size_t i = 0; i < plans.size(); ++i) {
@@ -775,7 +762,7 @@ void register_plans(CLI::App& app, CliState& state) {
             for (const ComparisonLine& l : lines) {
                 const std::string label = cli_text("tally::compare", l.label);
                 fmt::print("  {}{}  {}\n", label,
-                           std::string(label_width - display_width(label), ' '),
+                           std::string(label_width - display_columns(label), ' '),
                            cli_render(l.values[i]));
             }
         }
