@@ -1901,7 +1901,17 @@ void finish_megatron(PlanSpec& s, LaunchImport& out, const LaunchImportOptions&)
                                          "in earlier ones offloads the weights too, which Tally "
                                          "does not plan)"));
     }
-    // The end stages the accounting flags give (account_split()): layers + e + l over pp
+    // Without a virtual-pipeline setting neither runs an interleaved schedule: Megatron-LM's
+    // --num-layers-per-virtual-pipeline-stage and NeMo's virtual_pipeline_model_parallel_size
+    // default to None, one model chunk a stage (megatron/training/arguments.py; nemo/lightning/
+    // pytorch/strategies/megatron_strategy.py). A window's import keeps no other plan's.
+    if (std::none_of(out.read.begin(), out.read.end(), [](const LaunchSetting& r) {
+            return r.spec_field == "training.interleave";
+        })) {
+        s.training.interleave = 1;
+    }
+    // The end stages the accounting flags give (account_split()), with v as the file gives it
+    // (above): layers + e + l over pp
     // stages, one layer fewer on the first (last). Megatron-Core refuses them beside explicit
     // end-stage counts, and where pp (x v) does not divide the sum.
     const auto flag_set = [&](std::string_view key) {
@@ -1917,7 +1927,8 @@ void finish_megatron(PlanSpec& s, LaunchImport& out, const LaunchImportOptions&)
         const std::string field = embedding
                                       ? "trainer.strategy.account_for_embedding_in_pipeline_split"
                                       : "trainer.strategy.account_for_loss_in_pipeline_split";
-        if (t.first_stage_layers != 0 || t.last_stage_layers != 0) {
+        if (find_read(out, "trainer.strategy.num_layers_in_first_pipeline_stage") != nullptr ||
+            find_read(out, "trainer.strategy.num_layers_in_last_pipeline_stage") != nullptr) {
             throw SpecError(FieldError::of(
                 field, "true",
                 TALLY_TEXT("tally::launch",
@@ -1935,15 +1946,6 @@ void finish_megatron(PlanSpec& s, LaunchImport& out, const LaunchImportOptions&)
         }
         t.first_stage_layers = counted / t.pp - (embedding ? 1 : 0);
         t.last_stage_layers = counted / t.pp - (loss ? 1 : 0);
-    }
-    // Without a virtual-pipeline setting neither runs an interleaved schedule: Megatron-LM's
-    // --num-layers-per-virtual-pipeline-stage and NeMo's virtual_pipeline_model_parallel_size
-    // default to None, one model chunk a stage (megatron/training/arguments.py; nemo/lightning/
-    // pytorch/strategies/megatron_strategy.py). A window's import keeps no other plan's.
-    if (std::none_of(out.read.begin(), out.read.end(), [](const LaunchSetting& r) {
-            return r.spec_field == "training.interleave";
-        })) {
-        s.training.interleave = 1;
     }
     // The exchange type must be the one the step is timed with (set_cp_comm_type()): the ring
     // for full attention, the all-gather for a window (which Transformer Engine's ring refuses).
