@@ -728,10 +728,7 @@ std::vector<Text> launch_export_notes(const PlanSpec& spec, LaunchTarget target)
     // the part has.
     if (target == LaunchTarget::megatron || target == LaunchTarget::nemo ||
         target == LaunchTarget::accelerate) {
-        const HardwareProfile* part = find_builtin_hardware(spec.cluster.gpu);
-        const std::int64_t host = part != nullptr && part->gpus_per_host > 0 ? part->gpus_per_host
-                                  : spec.cluster.gpus_per_node > 0 ? spec.cluster.gpus_per_node
-                                                                   : 8;
+        const std::int64_t host = launch::host_gpus(spec);
         if (spec.cluster.gpus > host && spec.cluster.gpus % host != 0) {
             notes.push_back(TALLY_TEXT("tally::launch",
                                        "%1 GPUs are not whole hosts of %2: the file starts them "

@@ -97,6 +97,11 @@ struct Table {
 
 const Table& table(LaunchTarget target);
 
+// The GPUs one host drives, a launcher's processes a node: the catalog part's where it says (a
+// GB200 NVL72 tray: 4, though NVLink joins 72), else the spec's GPUs per node, else 8 (an
+// HGX/DGX board).
+std::int64_t host_gpus(const PlanSpec& spec);
+
 // A flat setting of a parsed file, before a table reads it.
 struct Setting {
     std::string key;

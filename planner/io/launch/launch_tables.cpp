@@ -201,14 +201,10 @@ std::int64_t data_parallel(const PlanSpec& s) {
 std::int64_t global_batch(const PlanSpec& s) {
     return s.data.global_batch > 0 ? s.data.global_batch : s.data.micro_batch * data_parallel(s);
 }
-// Whole nodes of the launcher, one process a GPU: the GPUs one host drives where the catalog
-// part says (a GB200 NVL72 tray: 4, though NVLink joins 72), else the spec's GPUs per node, else
-// 8 (an HGX/DGX board).
+// Whole nodes of the launcher, one process a GPU (host_gpus()); a cluster that is not whole
+// hosts is one node of all its GPUs.
 std::int64_t gpus_per_node(const PlanSpec& s) {
-    const HardwareProfile* part = find_builtin_hardware(s.cluster.gpu);
-    const std::int64_t per = part != nullptr && part->gpus_per_host > 0 ? part->gpus_per_host
-                             : s.cluster.gpus_per_node > 0              ? s.cluster.gpus_per_node
-                                                                        : 8;
+    const std::int64_t per = host_gpus(s);
     return s.cluster.gpus % per == 0 ? per : s.cluster.gpus;
 }
 
@@ -2780,6 +2776,13 @@ Table accelerate_table() {
 }
 
 }  // namespace
+
+std::int64_t host_gpus(const PlanSpec& s) {
+    const HardwareProfile* part = find_builtin_hardware(s.cluster.gpu);
+    return part != nullptr && part->gpus_per_host > 0 ? part->gpus_per_host
+           : s.cluster.gpus_per_node > 0              ? s.cluster.gpus_per_node
+                                                      : 8;
+}
 
 const Table& table(LaunchTarget target) {
     static const std::vector<Table> tables = [] {
