@@ -4,7 +4,6 @@
 
 #include <utility>
 
-#include "planner/core/quantity_text.h"
 
 namespace tally {
 
