@@ -13,6 +13,7 @@ class TestPlanViews : public QObject {
     Q_OBJECT
 
 private slots:
+    void sqrtCheckpointingSaysItsShare();
     void stepMarkIsTheSumOfItsOperations();
     void optimizerUpdateNamesItsOwnKernel();
     void seedPlanDays();
@@ -104,6 +105,20 @@ void TestPlanViews::stepMarkIsTheSumOfItsOperations() {
         QVERIFY(step.point.seconds >= at_roof.seconds * (1 - 1e-12));
     }
     QCOMPARE(steps, 3);  // training, prefill, decode
+}
+
+// The lecture's MLP (D = 2048, 16 layers, B = 1024, fp32 activations) with sqrt checkpointing
+// keeps one layer's activations in every segment of sqrt(16) = 4 layers: 4 of 16, so a layer's
+// share is 4 x 1024 x 2048 x 4 / 16 = 2,097,152 bytes, and the formula says it is a share.
+void TestPlanViews::sqrtCheckpointingSaysItsShare() {
+    PlanSpec spec = load_plan_spec(TALLY_SOURCE_DIR "/resources/examples/lecture-mlp.json");
+    spec.training.recompute = Recompute::sqrt;
+    const PlanViews v =
+        compute_plan_views(spec, resolve_builtin_hardware(spec), SweepVariable::micro_batch);
+    const Explanation* e = v.explanation("memory.activations_bytes");
+    QVERIFY(e);
+    QVERIFY2(e->formula.find("kept layers / layers") != std::string::npos, e->formula.c_str());
+    QCOMPARE(v.plan.memory.activations.per_layer_bytes, 4.0 * 1024 * 2048 * 4 / 16);
 }
 
 void TestPlanViews::zeroVariantsAreEvaluateAtEachStage() {

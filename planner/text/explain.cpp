@@ -594,8 +594,15 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
             act_formula = QT_TRANSLATE_NOOP("tally::formula", "not counted (no architecture)");
             break;
         case ModelKind::mlp:
+            // With sqrt checkpointing a layer's figure is its share of the kept layers' (one in
+            // every segment): said, so the substitution's per-layer bytes read right.
             act_formula =
-                QT_TRANSLATE_NOOP("tally::formula", "bytes(act) x B x D per layer x layers");
+                t.recompute == Recompute::sqrt
+                    ? QT_TRANSLATE_NOOP("tally::formula",
+                                        "bytes(act) x B x D x (kept layers / layers, sqrt "
+                                        "checkpointing) per layer x layers + the recomputed "
+                                        "segment's working set")
+                    : QT_TRANSLATE_NOOP("tally::formula", "bytes(act) x B x D per layer x layers");
             break;
         case ModelKind::transformer:
             act_formula = QT_TRANSLATE_NOOP(

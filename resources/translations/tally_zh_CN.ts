@@ -3196,6 +3196,10 @@
         <source>(pp - 1) / (v x micro-batches per step) (1F1B schedule, v virtual stages each)</source>
         <translation>(pp - 1) / (v x 每步微批次数)（1F1B 调度，每个 GPU v 个虚拟阶段）</translation>
     </message>
+    <message>
+        <source>bytes(act) x B x D x (kept layers / layers, sqrt checkpointing) per layer x layers + the recomputed segment&apos;s working set</source>
+        <translation>bytes(act) x B x D x（保留层数 / 层数，sqrt 检查点）每层 x 层数 + 重计算段的工作集</translation>
+    </message>
 </context>
 <context>
     <name>tally::hardware</name>
