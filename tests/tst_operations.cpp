@@ -452,8 +452,9 @@ void TestOperations::modelOpNamesTranslatePartByPart() {
     // No translator: the English, whole.
     QCOMPARE(model_op_name("experts down projection (backward)", {}),
              std::string("experts down projection (backward)"));
-    // Every name a model's step is made of is one of the parts (Llama 3 8B, GPT-OSS's windowed
-    // layers, DeepSeek-V3's MLA and experts), so none is left untranslated.
+    // Every name a model's steps are made of is one of the parts, so none is left untranslated:
+    // here a small transformer with sliding-window layers, routed and shared experts, in each
+    // phase (training with its backward passes, prefill, decode).
     ModelSpec m;
     m.kind = ModelKind::transformer;
     m.layers = 2;
