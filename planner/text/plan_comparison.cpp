@@ -4,7 +4,6 @@
 
 #include <utility>
 
-
 namespace tally {
 
 namespace {
@@ -67,8 +66,9 @@ std::vector<ComparisonLine> plan_comparison_lines(const std::vector<ComparedPlan
          [](const ComparedPlan& c) { return plain(four(c.spec.data.tokens)); });
     line(QT_TRANSLATE_NOOP("tally::compare", "Layout"), [](const ComparedPlan& c) {
         const TrainingSpec& t = c.spec.training;
-        return plain(fmt::format("dp {} x tp {} x pp {} x cp {}, ep {}, ZeRO-{}", c.plan.parallel.dp,
-                                 t.tp, t.pp, t.context_parallel, t.expert_parallel, t.zero));
+        return plain(fmt::format("dp {} x tp {} x pp {} x cp {}, ep {}, ZeRO-{}",
+                                 c.plan.parallel.dp, t.tp, t.pp, t.context_parallel,
+                                 t.expert_parallel, t.zero));
     });
     line(QT_TRANSLATE_NOOP("tally::compare", "Memory per GPU"), [](const ComparedPlan& c) {
         const MemoryBreakdown& m = c.plan.memory;
@@ -92,17 +92,15 @@ std::vector<ComparisonLine> plan_comparison_lines(const std::vector<ComparedPlan
     line(QT_TRANSLATE_NOOP("tally::compare", "GPU-hours"),
          [](const ComparedPlan& c) { return plain(four(c.plan.time.gpu_hours)); });
     line(QT_TRANSLATE_NOOP("tally::compare", "Cost"), [](const ComparedPlan& c) {
-        return c.plan.time.has_cost
-                   ? TALLY_TEXT("tally::compare", "%1 at %2 per GPU-hour")
-                         .arg(four(c.plan.time.cost))
-                         .arg(fmt::format("{:g}", c.plan.time.price_per_gpu_hour))
-                   : TALLY_TEXT("tally::compare", "no price");
+        return c.plan.time.has_cost ? TALLY_TEXT("tally::compare", "%1 at %2 per GPU-hour")
+                                          .arg(four(c.plan.time.cost))
+                                          .arg(fmt::format("{:g}", c.plan.time.price_per_gpu_hour))
+                                    : TALLY_TEXT("tally::compare", "no price");
     });
     line(QT_TRANSLATE_NOOP("tally::compare", "Energy"), [](const ComparedPlan& c) {
-        return c.plan.time.has_energy
-                   ? TALLY_TEXT("tally::compare", "%1 kWh (GPU boards at TDP)")
-                         .arg(four(c.plan.time.energy_kwh))
-                   : TALLY_TEXT("tally::compare", "no TDP known");
+        return c.plan.time.has_energy ? TALLY_TEXT("tally::compare", "%1 kWh (GPU boards at TDP)")
+                                            .arg(four(c.plan.time.energy_kwh))
+                                      : TALLY_TEXT("tally::compare", "no TDP known");
     });
     return lines;
 }

@@ -35,8 +35,7 @@ struct ComparedPlan {
 };
 
 // The plan `spec` on `hardware` (the profile its cluster.gpu names), as tally plan evaluates it.
-ComparedPlan compared_plan(std::string name, const PlanSpec& spec,
-                           const HardwareProfile& hardware);
+ComparedPlan compared_plan(std::string name, const PlanSpec& spec, const HardwareProfile& hardware);
 
 // One figure across the plans: its label (translatable under "tally::compare") and its value in
 // each plan, in the order given ("not evaluated: <why>" where check() refused the plan).
