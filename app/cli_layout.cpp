@@ -175,9 +175,9 @@ void register_layout_commands(CLI::App& app, CliState& state) {
         if (opts->json) {
             json j = layout_json(best, hw, r->best, LayoutObjective::time);
             j["gpus"] = r->gpus;
-            j["days"] = r->days;
+            j["days"] = r->time.days;
             j["days_allowed"] = opts->days;
-            j["days_from"] = r->mfu_predicted ? "predicted step" : "assumed mfu";
+            j["days_from"] = r->time.mfu_predicted ? "predicted step" : "assumed mfu";
             j["clusters_tried"] = r->clusters_tried;
             fmt::print("{}\n", j.dump(2));
         } else if (spec.model.kind == ModelKind::params) {
@@ -185,21 +185,22 @@ void register_layout_commands(CLI::App& app, CliState& state) {
             // has, so the count is the answer and no layout is shown.
             fmt::print(
                 "{}\n",
-                cli_render(TALLY_TEXT("tally::cli",
-                                      "%1 x %2 train it in %3 days (allowed %4) at the %5 "
-                                      "MFU %6; a model given by its parameter count alone "
-                                      "has no layers to lay out")
-                               .arg(fmt::format("{}", r->gpus))
-                               .arg(hw.name)
-                               .arg(fmt::format("{:.4g}", r->days))
-                               .arg(fmt::format("{}", opts->days))
-                               .arg_translated("tally::cli",
-                                               r->mfu_predicted
-                                                   ? QT_TRANSLATE_NOOP("tally::cli", "predicted")
-                                                   : QT_TRANSLATE_NOOP("tally::cli", "assumed"))
-                               .arg(fmt::format(
-                                   "{:.3g}", r->mfu_predicted ? r->best.mfu : spec.cluster.mfu))));
-        } else if (!r->mfu_predicted) {
+                cli_render(
+                    TALLY_TEXT("tally::cli",
+                               "%1 x %2 train it in %3 days (allowed %4) at the %5 "
+                               "MFU %6; a model given by its parameter count alone "
+                               "has no layers to lay out")
+                        .arg(fmt::format("{}", r->gpus))
+                        .arg(hw.name)
+                        .arg(fmt::format("{:.4g}", r->time.days))
+                        .arg(fmt::format("{}", opts->days))
+                        .arg_translated("tally::cli",
+                                        r->time.mfu_predicted
+                                            ? QT_TRANSLATE_NOOP("tally::cli", "predicted")
+                                            : QT_TRANSLATE_NOOP("tally::cli", "assumed"))
+                        .arg(fmt::format("{:.3g}",
+                                         r->time.mfu_predicted ? r->best.mfu : spec.cluster.mfu))));
+        } else if (!r->time.mfu_predicted) {
             // The days rest on the spec's MFU; the layout shown is the best one that fits, and its
             // predicted step is said beside it, not used.
             fmt::print("{}\n",
@@ -208,7 +209,7 @@ void register_layout_commands(CLI::App& app, CliState& state) {
                                              "assumed MFU %5: %6  (predicted step %7 s, MFU %8)")
                                       .arg(fmt::format("{}", r->gpus))
                                       .arg(hw.name)
-                                      .arg(fmt::format("{:.4g}", r->days))
+                                      .arg(fmt::format("{:.4g}", r->time.days))
                                       .arg(fmt::format("{}", opts->days))
                                       .arg(fmt::format("{:.4g}", spec.cluster.mfu))
                                       .arg(layout_text(r->best.layout))
@@ -221,7 +222,7 @@ void register_layout_commands(CLI::App& app, CliState& state) {
                                              "%6 s  MFU %7")
                                       .arg(fmt::format("{}", r->gpus))
                                       .arg(hw.name)
-                                      .arg(fmt::format("{:.4g}", r->days))
+                                      .arg(fmt::format("{:.4g}", r->time.days))
                                       .arg(fmt::format("{}", opts->days))
                                       .arg(layout_text(r->best.layout))
                                       .arg(fmt::format("{:.4g}", r->best.step_s))
@@ -229,7 +230,7 @@ void register_layout_commands(CLI::App& app, CliState& state) {
         }
         if (!opts->json) {
             // What the answer costs: the budget's side of the same plan (tally plan's figures).
-            const TimeEstimate& t = evaluate(best, hw).time;
+            const TimeEstimate& t = r->time;
             std::string budget = cli_render(
                 TALLY_TEXT("tally::cli", "GPU-hours %1").arg(fmt::format("{:.4g}", t.gpu_hours)));
             if (t.has_cost) {

@@ -258,7 +258,7 @@ void TestLayoutSearch::minGpusMeetsTheDeadline() {
     const HardwareProfile& hw = *find_builtin_hardware("h100-sxm");
     const auto r = solve_min_gpus(spec, hw, 30.0, 1 << 16);
     QVERIFY(r.has_value());
-    QVERIFY(r->days <= 30.0);
+    QVERIFY(r->time.days <= 30.0);
     QCOMPARE(r->gpus % 8, std::int64_t{0});  // whole 8-GPU nodes (the catalog's DGX H100)
     // Half as many nodes (when there are at least two) miss the deadline.
     if (r->gpus > 8) {
@@ -296,10 +296,10 @@ void TestLayoutSearch::minGpusAtAnAssumedMfuIsTheLecturesAnswer() {
     const auto r = solve_min_gpus(spec, hw, 30.0, 1 << 20);
     QVERIFY(r.has_value());
     QCOMPARE(r->gpus, std::int64_t{4920});
-    QVERIFY(!r->mfu_predicted);
-    QVERIFY2(std::abs(r->days - 6.3e24 / (4920.0 * 989.5e12 * 0.5 * 86400.0)) < 1e-9,
-             qPrintable(QString::number(r->days, 'g', 12)));
-    QVERIFY(r->days > 29.95 && r->days <= 30.0);
+    QVERIFY(!r->time.mfu_predicted);
+    QVERIFY2(std::abs(r->time.days - 6.3e24 / (4920.0 * 989.5e12 * 0.5 * 86400.0)) < 1e-9,
+             qPrintable(QString::number(r->time.days, 'g', 12)));
+    QVERIFY(r->time.days > 29.95 && r->time.days <= 30.0);
     // --max-gpus bounds the clusters tried, whole nodes within it: 4920 allowed finds the 615
     // nodes; 4919 allows 614 nodes (4912 GPUs, 29.955 x 4920 / 4912 = 30.004 days), too few;
     // 7 allows no node of 8 at all.

@@ -643,13 +643,13 @@ void TestUiPerformance::gpusForNDaysInTheTimePanel() {
     QVERIFY(found.wait(60000));
     const auto expected = solve_min_gpus(spec, w.document()->views()->hardware, 30.0, 1 << 20);
     QVERIFY(expected);
-    QVERIFY(expected->days <= 30.0);
+    QVERIFY(expected->time.days <= 30.0);
     QVERIFY2(time->minGpusResult()->text().startsWith(QString::number(expected->gpus) +
                                                       QStringLiteral(" GPUs")),
              qPrintable(time->minGpusResult()->text()));
     // What the answer spends: GPU-hours = GPUs x days x 24.
     QVERIFY2(time->minGpusResult()->text().contains(
-                 formatShort(static_cast<double>(expected->gpus) * expected->days * 24.0) +
+                 formatShort(static_cast<double>(expected->gpus) * expected->time.days * 24.0) +
                  QStringLiteral(" GPU-hours")),
              qPrintable(time->minGpusResult()->text()));
     // A new plan takes the answer away (it was the old plan's).

@@ -372,11 +372,10 @@ std::optional<MinGpusResult> solve_min_gpus(const PlanSpec& spec, const Hardware
         out.best = r.best.front();
         // The days as the plan times them: the predicted step, or with an assumed cluster.mfu
         // the lecture's FLOPs / (peak x MFU x GPUs) (the layout then only has to fit).
-        out.days = plan.time.days;
-        out.mfu_predicted = plan.time.mfu_predicted;
+        out.time = plan.time;
         return out;
     };
-    auto meets = [&](const std::optional<MinGpusResult>& r) { return r && r->days <= days; };
+    auto meets = [&](const std::optional<MinGpusResult>& r) { return r && r->time.days <= days; };
     // Doubling to bracket the answer, up to the largest whole number of nodes max_gpus allows,
     // then bisection, assuming that more nodes never make the best layout slower.
     const std::int64_t max_nodes = max_gpus / node;

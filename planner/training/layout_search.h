@@ -88,8 +88,10 @@ LayoutSearchResult search_layouts(const PlanSpec& spec, const HardwareProfile& h
 struct MinGpusResult {
     std::int64_t gpus = 0;
     RankedLayout best;
-    double days = 0.0;
-    bool mfu_predicted = true;  // false: `days` rest on the spec's assumed cluster.mfu
+    // The whole run on that cluster as the plan times it: days (steps x the predicted step, or
+    // with an assumed cluster.mfu the lecture's formula: time.mfu_predicted false), GPU-hours,
+    // cost and energy.
+    TimeEstimate time;
     std::int64_t clusters_tried = 0;
 };
 std::optional<MinGpusResult> solve_min_gpus(const PlanSpec& spec, const HardwareProfile& hardware,

@@ -282,18 +282,9 @@ void TimePanel::findMinGpus() {
     m_minResult->setText(tr("Searching…"));
     m_minPool.start([this, views, days, generation] {
         std::optional<MinGpusResult> found;
-        std::optional<TimeEstimate> budget;  // the answer's GPU-hours, cost and energy
         QString error;
         try {
             found = solve_min_gpus(views->spec, views->hardware, days, std::int64_t{1} << 20);
-            if (found) {
-                PlanSpec sized = views->spec;
-                sized.cluster.gpus = found->gpus;
-                budget = evaluate(apply_layout(sized, *search_global_batch(views->spec),
-                                               found->best.layout),
-                                  views->hardware)
-                             .time;
-            }
         } catch (const SpecError& e) {
             error = translatedFieldError(e.error());
         } catch (const std::exception& e) {
@@ -301,7 +292,7 @@ void TimePanel::findMinGpus() {
         }
         QMetaObject::invokeMethod(
             this,
-            [this, views, days, generation, found, budget, error] {
+            [this, views, days, generation, found, error] {
                 m_minRunning = false;
                 m_minFind->setEnabled(true);
                 if (generation != m_minGeneration) {
@@ -317,26 +308,28 @@ void TimePanel::findMinGpus() {
                     // No layers, widths or heads: any split of it the search names is one the
                     // model cannot say it has, so only the count is the answer.
                     m_minResult->setText(
-                        (found->mfu_predicted
+                        (found->time.mfu_predicted
                              ? tr("%1 GPUs: %2 days at the predicted MFU (a model given by its "
                                   "parameter count alone has no layers to lay out)")
                              : tr("%1 GPUs: %2 days at the assumed MFU: FLOPs / (peak x MFU x "
                                   "GPUs) (a model given by its parameter count alone has no "
                                   "layers to lay out)"))
                             .arg(found->gpus)
-                            .arg(formatDays(found->days)));
+                            .arg(formatDays(found->time.days)));
                 } else {
-                    m_minResult->setText((found->mfu_predicted
+                    m_minResult->setText((found->time.mfu_predicted
                                               ? tr("%1 GPUs: %2 days at %3")
                                               : tr("%1 GPUs: %2 days at the assumed MFU (%3)"))
                                              .arg(found->gpus)
-                                             .arg(formatDays(found->days))
+                                             .arg(formatDays(found->time.days))
                                              .arg(layoutSummary(found->best.layout)));
                 }
-                if (found && budget && generation == m_minGeneration) {
-                    QString spend = tr("%1 GPU-hours").arg(formatShort(budget->gpu_hours));
-                    if (budget->has_cost) {
-                        spend += tr(", cost %1").arg(formatShort(budget->cost));
+                if (found && generation == m_minGeneration) {
+                    // The answer's GPU-hours and cost, as tally plan gives them for it.
+                    const TimeEstimate& budget = found->time;
+                    QString spend = tr("%1 GPU-hours").arg(formatShort(budget.gpu_hours));
+                    if (budget.has_cost) {
+                        spend += tr(", cost %1").arg(formatShort(budget.cost));
                     }
                     m_minResult->setText(m_minResult->text() + u"; " + spend);
                 }
