@@ -3,6 +3,7 @@
 // plans (visible to another connection, as to `tally plans list`, and back), and the panels
 // and chart the window gains.
 #include <QAbstractItemModelTester>
+#include <QClipboard>
 #include <QComboBox>
 #include <QFile>
 #include <QLabel>
@@ -526,7 +527,29 @@ void TestUiWorkspace::savedPlansSideBySide() {
              qPrintable(table->item(daysRow, seed)->text()));
     QVERIFY2(table->item(daysRow, 1 - seed)->text().startsWith(QStringLiteral("71.96 days")),
              qPrintable(table->item(daysRow, 1 - seed)->text()));
+    // Copied with headers, the comparison pastes into a spreadsheet as it reads: the plans' names
+    // over their columns, each figure's name before its row, one cell a figure.
+    table->selectAll();
+    auto* copyWithHeaders = table->findChild<QAction*>(QStringLiteral("tableCopyWithHeaders"));
+    QVERIFY(copyWithHeaders);
+    copyWithHeaders->trigger();
+    const QStringList lines = QApplication::clipboard()->text().split(QLatin1Char('\n'));
+    QCOMPARE(lines.size(), table->rowCount() + 2);  // the names' line, the rows, the last newline
+    QCOMPARE(lines.first(), QStringLiteral("\t%1\t%2")
+                                .arg(table->horizontalHeaderItem(0)->text(),
+                                     table->horizontalHeaderItem(1)->text()));
+    const QStringList days = lines[daysRow + 1].split(QLatin1Char('\t'));
+    QCOMPARE(days.size(), 3);
+    QCOMPARE(days[0], QStringLiteral("Training time"));
+    QVERIFY2(days[1 + seed].startsWith(QStringLiteral("143.9 days")), qPrintable(days[1 + seed]));
     dialog->close();
+    // In a panel Ctrl+C copies every selected cell, not just the current one (QTableView's own).
+    panel->table()->selectRow(0);
+    panel->table()->setFocus();
+    QTest::keySequence(panel->table(), QKeySequence::Copy);
+    const QStringList cells = QApplication::clipboard()->text().trimmed().split(QLatin1Char('\t'));
+    QCOMPARE(cells.size(), panel->model()->columnCount());
+    QCOMPARE(cells[0], panel->model()->index(0, 0).data().toString());
 }
 
 void TestUiWorkspace::savedPlanNamesAreChecked() {

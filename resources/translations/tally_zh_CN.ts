@@ -9593,6 +9593,25 @@ Source: %2</source>
     </message>
 </context>
 <context>
+    <name>tally::ui::TableCopy</name>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Copy the selected cells as tab-separated text</source>
+        <translation>把选中的单元格复制为以制表符分隔的文本</translation>
+    </message>
+    <message>
+        <source>Copy with headers</source>
+        <translation>连同表头复制</translation>
+    </message>
+    <message>
+        <source>Copy the selected cells as tab-separated text, the column titles first</source>
+        <translation>把选中的单元格复制为以制表符分隔的文本，首行为列标题</translation>
+    </message>
+</context>
+<context>
     <name>tally::ui::TimePanel</name>
     <message>
         <source>Find</source>

@@ -41,6 +41,7 @@
 #include "ui/common/hardware_catalog.h"
 #include "ui/common/launch_copy.h"
 #include "ui/common/number_text.h"
+#include "ui/common/table_copy.h"
 #include "ui/i18n/translate_text.h"
 #include "ui/plan/autosave.h"
 #include "ui/plan/example_text.h"
@@ -281,8 +282,10 @@ bool MainWindow::addPanel(const QString& id, const QString& title, QWidget* widg
     // A table takes Tab to the next control, as a form does, not to its next cell (QTableView's
     // default): otherwise Tab never leaves the first table it meets. The arrow keys move between
     // cells.
+    // Ctrl+C and the context menu copy every selected cell, not just the current one.
     for (QTableView* table : widget->findChildren<QTableView*>()) {
         table->setTabKeyNavigation(false);
+        TableCopy::install(table);
     }
     if (m_viewMenu) {
         addPanelAction(title, id);

@@ -20,6 +20,7 @@
 #include "ui/common/chart_support.h"
 #include "ui/common/hardware_catalog.h"
 #include "ui/common/number_text.h"
+#include "ui/common/table_copy.h"
 #include "ui/i18n/translate_text.h"
 #include "ui/plan/plan_document.h"
 #include "ui/session/workspace_session.h"
@@ -332,6 +333,7 @@ QDialog* SavedPlansPanel::compareSelected() {
     table->setObjectName(QStringLiteral("planComparisonTable"));
     table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table->setWordWrap(false);  // one line a figure; the tooltip holds a cut one whole
+    TableCopy::install(table);  // Ctrl+C copies the figures as cells for a spreadsheet
     QStringList names;
     for (const ComparedPlan& p : plans) {
         names << qs(p.name);
