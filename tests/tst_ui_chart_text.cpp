@@ -4,14 +4,17 @@
 // chart draws its text afresh.
 #include <QChart>
 #include <QChartView>
+#include <QFile>
 #include <QGraphicsItem>
 #include <QImage>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include "planner/io/spec_json.h"
 #include "ui/charts/inference_panel.h"
 #include "ui/charts/memory_panel.h"
 #include "ui/charts/time_panel.h"
+#include "ui/common/chart_support.h"
 #include "ui/common/hardware_catalog.h"
 #include "ui/plan/plan_document.h"
 
@@ -61,6 +64,7 @@ private slots:
     void timePanelRetitlesItsStep();
     void inferencePanelShowsItsText();
     void memoryPanelKeepsItsTextWhenALegendEntryComes();
+    void svgNamesFontsWithChineseGlyphs();
 };
 
 // A panel shown for the first time lays its splitters out while its charts paint: the Inference
@@ -131,6 +135,44 @@ void TestChartText::memoryPanelKeepsItsTextWhenALegendEntryComes() {
         QVERIFY2(darkPixels(image, QRect(0, 0, image.width(), 24)) > 50, qPrintable(c.id));
         QVERIFY2(darkPixels(image, QRect(0, 30, 45, image.height() - 90)) > 50, qPrintable(c.id));
     }
+}
+
+// An exported SVG names the window's font and then fonts that have Chinese glyphs: a chart's
+// Chinese title exported under the window's Latin font alone showed as empty boxes in a viewer
+// that does not fall back by itself.
+void TestChartText::svgNamesFontsWithChineseGlyphs() {
+    QCOMPARE(svgWithFallbackFonts(QByteArrayLiteral("<g font-family=\"DejaVu Sans\" x=\"1\"/>")),
+             QByteArrayLiteral("<g font-family=\"DejaVu Sans, 'Noto Sans CJK SC', 'Source Han Sans "
+                               "SC', 'PingFang SC', 'Microsoft YaHei', sans-serif\" x=\"1\"/>"));
+    QCOMPARE(svgWithFallbackFonts(QByteArrayLiteral("<g/>")), QByteArrayLiteral("<g/>"));
+    // An attribute cut off at the end of the text is left as it is, not read past.
+    QCOMPARE(svgWithFallbackFonts(QByteArrayLiteral("<g font-family=\"Dej")),
+             QByteArrayLiteral("<g font-family=\"Dej"));
+
+    HardwareCatalog catalog;
+    PlanDocument document(&catalog);
+    document.reset(
+        load_plan_spec(TALLY_SOURCE_DIR "/resources/examples/llama-3-70b-15t-1024-h100.json"));
+    MemoryPanel panel(&document);
+    panel.resize(1000, 800);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    const ChartInfo chart = panel.charts().first();
+    qobject_cast<QChartView*>(chart.widget)->chart()->setTitle(QStringLiteral("每个 GPU 的内存"));
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("memory.svg"));
+    QString error;
+    QVERIFY2(exportSvg(chart.widget, path, chart.title, &error), qPrintable(error));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray svg = file.readAll();
+    // The painter writes a text element a run of one script: "每个 ", "GPU ", "的内存".
+    QVERIFY(svg.contains(">的内存</text>"));
+    const qsizetype families = svg.count("font-family=\"");
+    QVERIFY(families > 0);
+    QCOMPARE(svg.count("'Noto Sans CJK SC', 'Source Han Sans SC', 'PingFang SC', "
+                       "'Microsoft YaHei', sans-serif\""),
+             families);
 }
 
 QTEST_MAIN(TestChartText)

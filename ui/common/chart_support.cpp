@@ -258,7 +258,27 @@ bool exportSvg(QWidget* widget, const QString& path, const QString& title, QStri
             widget->render(&painter);
         }
     }
-    return writeFileAtomically(path, bytes, error);
+    return writeFileAtomically(path, svgWithFallbackFonts(bytes), error);
+}
+
+QByteArray svgWithFallbackFonts(const QByteArray& svg) {
+    static const QByteArray attribute = QByteArrayLiteral("font-family=\"");
+    static const QByteArray fallbacks = QByteArrayLiteral(
+        ", 'Noto Sans CJK SC', 'Source Han Sans SC', 'PingFang SC', 'Microsoft YaHei', sans-serif");
+    QByteArray out;
+    out.reserve(svg.size() + svg.size() / 8);
+    qsizetype from = 0;
+    while (true) {
+        const qsizetype at = svg.indexOf(attribute, from);
+        const qsizetype close = at < 0 ? -1 : svg.indexOf('"', at + attribute.size());
+        if (close < 0) {
+            out.append(svg.mid(from));
+            return out;
+        }
+        out.append(svg.mid(from, close - from));  // up to the family the window drew with
+        out.append(fallbacks);
+        from = close;  // the closing quote and what follows
+    }
 }
 
 }  // namespace tally::ui

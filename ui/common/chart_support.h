@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QByteArray>
 #include <QColor>
 #include <QList>
 #include <QPointF>
@@ -75,5 +76,14 @@ QColor capacityColor();
 // laid out) or as an SVG; atomically. False and a message on failure.
 bool exportPng(QWidget* widget, const QString& path, QString* error);
 bool exportSvg(QWidget* widget, const QString& path, const QString& title, QString* error);
+
+// An SVG whose every font-family names, after the family the window drew with, the CJK families
+// of the common systems and the generic sans-serif. The painter names only the window's font
+// (on Debian "Sans Serif", fontconfig's alias, which no SVG viewer knows), also on the runs of
+// Chinese text the window drew with a fallback font, so a viewer that does not fall back by
+// itself drew the Chinese labels as empty boxes. The families: Noto Sans CJK SC (Debian's
+// fonts-noto-cjk, what the window falls back to here), Source Han Sans SC (the same design under
+// Adobe's name), PingFang SC (macOS), Microsoft YaHei (Windows).
+QByteArray svgWithFallbackFonts(const QByteArray& svg);
 
 }  // namespace tally::ui
