@@ -233,7 +233,12 @@ void TestUiCalibration::typedLogPathIsReadOnEnter() {
                 ms + " |\n");
     }
     f.close();
-    CalibrationDialog dialog(runSpec(), *find_builtin_hardware("h100-sxm"), {});
+    int stored = 0;
+    CalibrationDialog dialog(runSpec(), *find_builtin_hardware("h100-sxm"),
+                             [&stored](const HardwareProfile&) {
+                                 ++stored;
+                                 return QString();
+                             });
     dialog.show();
     QTest::keyClicks(dialog.logEdit(), path);
     QVERIFY(dialog.logChoice()->isChecked());
@@ -243,6 +248,13 @@ void TestUiCalibration::typedLogPathIsReadOnEnter() {
     QTest::keyClick(dialog.logEdit(), Qt::Key_Return);
     QVERIFY(dialog.calibrated());
     QVERIFY(dialog.preview()->text().contains(QStringLiteral("typed.log")));
+    // Enter read the log and shows its fit; it did not also press OK, which stored the
+    // calibration (replacing any the profile had) before its fit was ever seen.
+    QCOMPARE(stored, 0);
+    QVERIFY(dialog.isVisible());
+    QTest::keyClick(dialog.logEdit(), Qt::Key_Enter);  // the keypad's Enter, likewise
+    QCOMPARE(stored, 0);
+    QVERIFY(dialog.isVisible());
     // The preview now runs to several lines: the dialog has grown to hold every row whole.
     QLayout* layout = dialog.layout();
     const int need = layout->hasHeightForWidth() ? layout->totalHeightForWidth(dialog.width())

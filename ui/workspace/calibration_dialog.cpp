@@ -8,6 +8,7 @@
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -138,6 +139,11 @@ CalibrationDialog::CalibrationDialog(const PlanSpec& spec, const HardwareProfile
         refit();  // a path typed but not yet read says so, not "Choose a training log"
     });
     connect(m_log, &QLineEdit::editingFinished, this, &CalibrationDialog::readLog);
+    // Enter in a dialog's line edit presses its default button: a typed log path was read and
+    // stored at once, replacing the profile's calibration before its fit (and the warning that
+    // it replaces one) was ever shown. Enter there reads the log; OK stays a second, deliberate
+    // step.
+    m_log->installEventFilter(this);
     connect(m_stepChoice, &QRadioButton::toggled, this, &CalibrationDialog::refit);
     connect(m_skip, &QSpinBox::valueChanged, this, &CalibrationDialog::refit);
     connect(m_browse, &QPushButton::clicked, this, [this] {
@@ -157,6 +163,18 @@ CalibrationDialog::CalibrationDialog(const PlanSpec& spec, const HardwareProfile
     layout->addWidget(buttons);
     resize(600, sizeHint().height());
     refit();
+}
+
+bool CalibrationDialog::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_log && event->type() == QEvent::KeyPress) {
+        const int key = static_cast<QKeyEvent*>(event)->key();
+        if (key == Qt::Key_Return || key == Qt::Key_Enter) {
+            m_logChoice->setChecked(true);
+            readLog();
+            return true;
+        }
+    }
+    return QDialog::eventFilter(watched, event);
 }
 
 void CalibrationDialog::readLog() {

@@ -59,6 +59,10 @@ public:
     // Reads the log file named in the log field (Browse and leaving the field do it).
     void readLog();
 
+protected:
+    // Enter in the log field reads the log and shows its fit; it does not press OK.
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     void refit();
     void growToFit();
