@@ -206,6 +206,7 @@ private slots:
     void megatronRefusesZero2();
     void torchtitanFlavours();
     void torchtitanImport();
+    void torchtitanContextParallelShards();
     void megatronLogBlock();
     void deepspeedWithConfigJson();
     void accelerateYaml();
@@ -669,6 +670,63 @@ enable = false
     const LaunchImport guessed = import_launch_config(toml, "llama3_70b.toml", {});
     QCOMPARE(guessed.spec.cluster.gpus, std::int64_t{8});
     QVERIFY(guessed.spec.description.find("cluster.gpus = 8") != std::string::npos);
+}
+
+// torchtitan runs FSDP whenever cp > 1, over the shard x cp ranks (parallel_dims.py:
+// fsdp_enabled = dp_shard_enabled or cp_enabled): the 70B job at cp 8 on 64 GPUs (tp 8, so shard
+// 64 / (8 x 8) = 1) shards over its 8 cp ranks, ZeRO-3, not replicated; with reshard "never",
+// ZeRO-2. A replicate degree above 1 as well is hybrid sharding, refused by name; and a plan
+// that replicates with cp > 1 is not written, since the file would run sharded.
+void TestLaunchConfig::torchtitanContextParallelShards() {
+    std::string toml = R"([model]
+name = "llama3"
+flavor = "70B"
+
+[training]
+local_batch_size = 1
+seq_len = 131072
+steps = 10
+
+[parallelism]
+data_parallel_replicate_degree = 1
+data_parallel_shard_degree = -1
+tensor_parallel_degree = 8
+context_parallel_degree = 8
+)";
+    LaunchImportOptions options;
+    options.gpus = 64;
+    const LaunchImport r = import_launch_config(toml, "cp.toml", options);
+    QCOMPARE(r.spec.training.context_parallel, std::int64_t{8});
+    QCOMPARE(r.spec.cluster.gpus, std::int64_t{64});
+    QCOMPARE(r.spec.training.zero, 3);
+    // The shard degree written out: 1, as torchtitan reads it.
+    std::string explicit_one = toml;
+    explicit_one.replace(explicit_one.find("data_parallel_shard_degree = -1"), 31,
+                         "data_parallel_shard_degree = 1");
+    QCOMPARE(import_launch_config(explicit_one, "cp.toml", {}).spec.training.zero, 3);
+    std::string never = explicit_one + "fsdp_reshard_after_forward = \"never\"\n";
+    QCOMPARE(import_launch_config(never, "cp.toml", {}).spec.training.zero, 2);
+    std::string hybrid = explicit_one;
+    hybrid.replace(hybrid.find("data_parallel_replicate_degree = 1"), 34,
+                   "data_parallel_replicate_degree = 2");
+    try {
+        import_launch_config(hybrid, "cp.toml", {});
+        QFAIL("hybrid sharding over the cp ranks was read as a plan");
+    } catch (const SpecError& e) {
+        QVERIFY2(std::string(e.what()).find("data_parallel_replicate_degree") != std::string::npos,
+                 e.what());
+    }
+    PlanSpec replicated = r.spec;
+    replicated.training.zero = 0;
+    try {
+        export_launch_config(replicated, LaunchTarget::torchtitan);
+        QFAIL("a replicated plan at cp 8 was written as a torchtitan file");
+    } catch (const SpecError& e) {
+        QVERIFY2(std::string(e.what()).find("training.zero") != std::string::npos, e.what());
+    }
+    // Exported and read back, the ZeRO-3 plan is the same plan.
+    const std::string out = export_launch_config(r.spec, LaunchTarget::torchtitan);
+    QCOMPARE(import_launch_config(out, "cp.toml", {}).spec.training.zero, 3);
 }
 
 // Megatron-LM prints its arguments at start (arguments.py, _print_args): "  name ....... value".

@@ -4049,6 +4049,14 @@
         <source>model.config.cpu_offloading_weights = false: the file does not say, and Megatron-Core releases differ (True in earlier ones offloads the weights too, which Tally does not plan)</source>
         <translation>model.config.cpu_offloading_weights = false：文件未指定，而 Megatron-Core 各版本默认值不同（早期版本为 True，会连权重一起卸载，Tally 不规划这种情况）</translation>
     </message>
+    <message>
+        <source>2 or 3 with context parallelism (cp %1): its FSDP shards over the data-parallel and context-parallel ranks whenever cp &gt; 1 (%2 cannot express it)</source>
+        <translation>使用上下文并行（cp %1）时为 2 或 3：只要 cp &gt; 1，它的 FSDP 就在数据并行与上下文并行的 rank 上切分（%2 无法表达）</translation>
+    </message>
+    <message>
+        <source>1 with context parallelism: torchtitan then shards parameters, gradients and optimizer state over each replica&apos;s shard x cp ranks (hybrid sharding), which Tally does not plan</source>
+        <translation>使用上下文并行时为 1：否则 torchtitan 在每个副本的 shard × cp 个 rank 上切分参数、梯度和优化器状态（混合切分），Tally 不规划这种情况</translation>
+    </message>
 </context>
 <context>
     <name>tally::number_formats</name>

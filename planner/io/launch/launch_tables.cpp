@@ -409,6 +409,21 @@ std::optional<FieldError> refuse_zero_above_1(const PlanSpec& s, std::string_vie
             .arg_translated("tally::launch", title.data()));
 }
 
+// torchtitan shards over the context-parallel ranks whenever cp > 1 (shard_over_context_parallel()
+// below): it cannot keep parameters, gradients and optimizer state whole with context parallelism.
+std::optional<FieldError> refuse_replicated_with_cp(const PlanSpec& s, std::string_view title) {
+    if (s.training.zero != 0 || s.training.context_parallel <= 1) {
+        return std::nullopt;
+    }
+    return refusal("training.zero", "0",
+                   TALLY_TEXT("tally::launch",
+                              "2 or 3 with context parallelism (cp %1): its FSDP shards over the "
+                              "data-parallel and context-parallel ranks whenever cp > 1 (%2 "
+                              "cannot express it)")
+                       .arg(s.training.context_parallel)
+                       .arg_translated("tally::launch", title.data()));
+}
+
 // FSDP shards parameters, gradients and optimizer state together (ZeRO-3) or keeps parameters
 // whole between forward and backward (ZeRO-2); it has no sharding of the optimizer state alone.
 std::optional<FieldError> refuse_zero_1(const PlanSpec& s, std::string_view title) {
@@ -1982,6 +1997,29 @@ void finish_deepspeed(PlanSpec& s, LaunchImport&, const LaunchImportOptions&) {
 void finish_fsdp(PlanSpec& s, LaunchImport&, const LaunchImportOptions&) {
     s.training.engine = Engine::fsdp;
 }
+// torchtitan runs FSDP whenever context parallelism is on, over the shard x cp ranks
+// (ParallelDims.fsdp_enabled is dp_shard_enabled or cp_enabled; the FSDP mesh is "dp_shard_cp":
+// torchtitan/distributed/parallel_dims.py): a shard degree of 1 with cp > 1 is ZeRO-3 (ZeRO-2 with
+// reshard_after_forward "never") over the cp ranks, not replication. With a replicate degree
+// above 1 as well, that is hybrid sharding within each replica, which the plan cannot say.
+void shard_over_context_parallel(PlanSpec& s, const LaunchImport& out) {
+    if (s.training.context_parallel <= 1 || s.training.zero != 0) {
+        return;
+    }
+    if (const LaunchSetting* replicate =
+            find_read(out, "parallelism.data_parallel_replicate_degree");
+        replicate && replicate->value != "1") {
+        throw SpecError(FieldError::of(
+            "parallelism.data_parallel_replicate_degree", replicate->value,
+            TALLY_TEXT("tally::launch",
+                       "1 with context parallelism: torchtitan then shards parameters, gradients "
+                       "and optimizer state over each replica's shard x cp ranks (hybrid "
+                       "sharding), which Tally does not plan")));
+    }
+    const LaunchSetting* reshard = find_read(out, "parallelism.fsdp_reshard_after_forward");
+    s.training.zero = reshard && reshard->value == "never" ? 2 : 3;
+}
+
 // torchtitan's data_parallel_shard_degree -1 takes every rank the launcher starts that the
 // other degrees leave: the world size is not in the file.
 //
@@ -1995,6 +2033,7 @@ void finish_torchtitan(PlanSpec& s, LaunchImport& out, const LaunchImportOptions
         s.training.engine = Engine::fsdp;
     }
     s.training.sequence_parallel = s.training.tp > 1;
+    shard_over_context_parallel(s, out);
     if (s.cluster.gpus >= 0) {
         return;
     }
@@ -2016,7 +2055,8 @@ void finish_torchtitan(PlanSpec& s, LaunchImport& out, const LaunchImportOptions
                                   .arg(s.cluster.gpus));
     }
     if (s.cluster.gpus == others) {
-        s.training.zero = 0;  // a shard degree of 1
+        s.training.zero = 0;  // a shard degree of 1: replicated, unless cp shards it
+        shard_over_context_parallel(s, out);
     }
     if (const LaunchSetting* steps = find_read(out, "training.steps")) {
         set_steps(s, Value{std::stoll(steps->value)});
@@ -2542,11 +2582,11 @@ Table torchtitan_table() {
             custom("training.steps", Kind::integer, "data.tokens", get_steps, set_steps),
         },
         {refuse_not_transformer, refuse_not_a_flavour, refuse_precision, refuse_fp8, refuse_zero_1,
-         refuse_offload_optimizer_only, refuse_sqrt_recompute, refuse_recompute_modules,
-         refuse_above<&TrainingSpec::interleave, 1>, refuse_stage_layers, refuse_etp,
-         refuse_optimizer_not_adam_or_adamw, refuse_activation_offload, refuse_tp_comm_overlap,
-         refuse_partial_recompute, refuse_ep_comm_overlap, refuse_flex_dispatcher,
-         refuse_backward_prefetch_post},
+         refuse_replicated_with_cp, refuse_offload_optimizer_only, refuse_sqrt_recompute,
+         refuse_recompute_modules, refuse_above<&TrainingSpec::interleave, 1>, refuse_stage_layers,
+         refuse_etp, refuse_optimizer_not_adam_or_adamw, refuse_activation_offload,
+         refuse_tp_comm_overlap, refuse_partial_recompute, refuse_ep_comm_overlap,
+         refuse_flex_dispatcher, refuse_backward_prefetch_post},
         {"job.",
          "profiling.",
          "metrics.",
