@@ -61,6 +61,7 @@ private slots:
     void badMeasuredSteps();
     void assumedMfuIsRefused();
     void farOffStepIsRefused();
+    void stepFasterThanThePeakIsRefused();
     void profileJsonRoundTrips();
     void badCalibrationJson_data();
     void badCalibrationJson();
@@ -226,6 +227,33 @@ void TestCalibration::farOffStepIsRefused() {
     }
     // 99x is inside the bounds: efficiency 1/99.
     QVERIFY(close(fit_at(99.0 * predicted).efficiency, 1.0 / 99.0));
+}
+
+// A measured step shorter than the hardware can run the spec's FLOPs in is refused: it would
+// put every plan on the profile past the part's peak. Llama 3 8B has N = 8,030,261,248
+// parameters (embedding and head 2 x 128256 x 4096 = 1,050,673,152; 32 layers of 4096^2 x 2
+// + 2 x 4096 x 1024 + 3 x 4096 x 14336 + 2 x 4096 = 218,112,000; the final norm 4096); a step
+// of 512 x 8192 = 4,194,304 tokens is 6 N x tokens = 2.02088e17 FLOPs (CS336 lecture 2's 6N,
+// Tally's default; no recomputation), which 64 H100 at the dense bf16 peak of 989.5 TFLOP/s
+// run in 2.02088e17 / (64 x 9.895e14) = 3.1911 s.
+void TestCalibration::stepFasterThanThePeakIsRefused() {
+    PlanSpec spec = run_spec();
+    spec.training.recompute = Recompute::none;
+    const double fastest_s = 6.0 * 8030261248.0 * 512.0 * 8192.0 / (64.0 * 9.895e14);
+    const auto fit = [&](double step_s) {
+        return fit_calibration(spec, h100(), step_s, "--step-s", "entered", "2026-12-02");
+    };
+    try {
+        fit(0.99 * fastest_s);
+        QFAIL("a step faster than the part's peak was accepted");
+    } catch (const SpecError& e) {
+        QCOMPARE(QString::fromStdString(e.field()), QStringLiteral("--step-s"));
+        QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("at least 3.191 s")),
+                 e.what());
+    }
+    // Just slower than the peak: accepted, an HFU just under 1.
+    const StepCalibration c = fit(1.01 * fastest_s);
+    QVERIFY(close(c.measured_step_s, 1.01 * fastest_s));
 }
 
 void TestCalibration::profileJsonRoundTrips() {

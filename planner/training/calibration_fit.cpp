@@ -95,7 +95,8 @@ StepCalibration fit_calibration(const PlanSpec& spec, const HardwareProfile& pro
                                    "step, and with an assumed MFU the spec's time does not rest "
                                    "on it"));
     }
-    const double predicted_s = evaluate(spec, bare).performance.step_s;
+    const PerformanceBreakdown predicted = evaluate(spec, bare).performance;
+    const double predicted_s = predicted.step_s;
     if (!(predicted_s > 0.0)) {
         throw SpecError(
             "spec", fmt::format("predicted step {} s", predicted_s),
@@ -114,6 +115,24 @@ StepCalibration fit_calibration(const PlanSpec& spec, const HardwareProfile& pro
                        "and sequence length, and that the step is in seconds")
                 .arg(four_digits(predicted_s))
                 .arg(four_digits(c.efficiency)));
+    }
+    // No step runs faster than the part's peak: its hardware FLOPs (recomputation included) at
+    // the compute dtype's dense peak on every GPU take predicted.hfu x the predicted step (hfu =
+    // hardware FLOPs / (step x GPUs x peak), performance.h). A shorter measured step would put
+    // every plan on the profile past the hardware's peak (HFU > 1): the spec is not the run.
+    const double fastest_s = predicted.hfu * predicted_s;
+    if (fastest_s > 0.0 && measured_step_s < fastest_s) {
+        throw SpecError(
+            measured_field, fmt::format("{} s", four_digits(measured_step_s)),
+            TALLY_TEXT("tally::calibration",
+                       "a step the hardware can run: at least %1 s, what the spec's %2 "
+                       "hardware FLOPs a step take at the part's peak on all %3 GPUs (the step "
+                       "measured would be HFU %4); check that the spec has the run's layout, "
+                       "batch and sequence length, and that the step is in seconds")
+                .arg(four_digits(fastest_s))
+                .arg(four_digits(predicted.hardware_flops_per_step))
+                .arg(spec.cluster.gpus)
+                .arg(fmt::format("{:.3f}", predicted.hfu * c.efficiency)));
     }
     c.measured_on = date;
     c.source = source;

@@ -156,6 +156,10 @@
         <source>entered in the window</source>
         <translation>在窗口中输入</translation>
     </message>
+    <message>
+        <source>a step the hardware can run: at least %1 s, what the spec&apos;s %2 hardware FLOPs a step take at the part&apos;s peak on all %3 GPUs (the step measured would be HFU %4); check that the spec has the run&apos;s layout, batch and sequence length, and that the step is in seconds</source>
+        <translation>硬件跑得出的步长：至少 %1 s，即该规格每步 %2 个硬件 FLOP 在全部 %3 块 GPU 上以峰值运行所需的时间（按所测步长 HFU 将为 %4）；请检查规格的布局、批量和序列长度是否与该次运行一致，以及步长的单位是否为秒</translation>
+    </message>
 </context>
 <context>
     <name>tally::check</name>
