@@ -124,6 +124,12 @@ void TestSpecJson::badInput_data() {
     QTest::newRow("tp does not divide heads") << "/training/tp"
                                               << "3"
                                               << "training.tp";
+    // 8 GPUs at tp 8 divide the 16 query heads, but each GPU would need half of one of the 4
+    // KV heads: Megatron-Core divides num_query_groups by tp and no training framework
+    // replicates KV heads.
+    QTest::newRow("tp above the kv heads") << "/training/tp"
+                                           << "8"
+                                           << "training.tp";
     QTest::newRow("micro batch does not divide global") << "/data/global_batch"
                                                         << "20"
                                                         << "data.global_batch";

@@ -522,11 +522,17 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
                                       "must divide model.heads (%1) so every GPU holds whole heads")
                                .arg(m.heads));
             }
-            if (!m.mla.enabled() && m.effective_kv_heads() % t.tp != 0 &&
-                t.tp % m.effective_kv_heads() != 0) {
+            // Training frameworks split the key and value heads over the tensor-parallel GPUs
+            // and do not replicate them: Megatron-Core's attention divides num_query_groups by
+            // the tp size (megatron/core/transformer/attention.py, divide() asserts), and
+            // torchtitan's column-parallel wk / wv leave each GPU n_kv_heads / tp heads. (A
+            // serving engine may replicate them: inference.cpp.)
+            if (!m.mla.enabled() && m.effective_kv_heads() % t.tp != 0) {
                 return err("training.tp", t.tp,
                            TALLY_TEXT("tally::check",
-                                      "must divide model.kv_heads (%1) or be a multiple of it")
+                                      "must divide model.kv_heads (%1): the training frameworks "
+                                      "split the key and value heads over the tensor-parallel "
+                                      "GPUs, none replicates them")
                                .arg(m.effective_kv_heads()));
             }
             break;

@@ -44,8 +44,7 @@ bool tp_valid(const ModelSpec& m, std::int64_t tp) {
                 return false;
             }
             if (!m.mla.enabled()) {
-                const std::int64_t kv = m.effective_kv_heads();
-                return kv % tp == 0 || tp % kv == 0;
+                return m.effective_kv_heads() % tp == 0;  // check.cpp: KV heads not replicated
             }
             return true;
     }

@@ -439,6 +439,10 @@
         <source>must be a number in [0, 1e9] per GPU-hour</source>
         <translation>必须是 [0, 1e9] 范围内的数，单位为每 GPU 小时</translation>
     </message>
+    <message>
+        <source>must divide model.kv_heads (%1): the training frameworks split the key and value heads over the tensor-parallel GPUs, none replicates them</source>
+        <translation>必须整除 model.kv_heads（%1）：训练框架把键和值的头切分到张量并行的各 GPU 上，没有一个会复制它们</translation>
+    </message>
 </context>
 <context>
     <name>tally::cli</name>
