@@ -4006,8 +4006,8 @@
         <translation>在计划中设定首、末阶段各至少 1 层（%1 不能让一个阶段没有 transformer 层）</translation>
     </message>
     <message>
-        <source>first and last stage layers that leave each of the other %1 stages the same number of layers (%2 puts %3 layers on them only evenly)</source>
-        <translation>首、末阶段的层数须使其余 %1 个阶段层数相同（%2 只能把 %3 层平均分到它们上）</translation>
+        <source>first and last stage layers that leave each of the other %1 stages the same number of layers: %2 spreads the %3 layers between the first and the last stage evenly or not at all (set training.first_stage_layers and last_stage_layers, or another pp)</source>
+        <translation>首、末阶段的层数须使其余 %1 个阶段层数相同：%2 只能把首末阶段之间的 %3 层平均分配，否则无法分配（请设置 training.first_stage_layers 和 last_stage_layers，或换一个 pp）</translation>
     </message>
     <message>
         <source>this plan does not fit the GPU&apos;s memory: %1 GB a GPU of %2 GB; the run this file starts would run out of memory</source>

@@ -1079,8 +1079,9 @@ std::optional<FieldError> refuse_uneven_middle_stages(const PlanSpec& s, std::st
     return refusal("training.first_stage_layers", fmt::format("{} / {}", layout.first, layout.last),
                    TALLY_TEXT("tally::launch",
                               "first and last stage layers that leave each of the other %1 "
-                              "stages the same number of layers (%2 puts %3 layers on them "
-                              "only evenly)")
+                              "stages the same number of layers: %2 spreads the %3 layers "
+                              "between the first and the last stage evenly or not at all (set "
+                              "training.first_stage_layers and last_stage_layers, or another pp)")
                        .arg(t.pp - 2)
                        .arg_translated("tally::launch", title.data())
                        .arg(s.model.layers - layout.first - layout.last));
