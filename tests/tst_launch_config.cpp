@@ -1257,6 +1257,11 @@ void TestLaunchConfig::megatronFlexDispatcher() {
     QVERIFY(text.find("--moe-enable-deepep") != std::string::npos);
     QVERIFY(text.find("--moe-router-num-groups 8") != std::string::npos);
     QVERIFY(text.find("--moe-router-group-topk 4") != std::string::npos);
+    // The experts are timed as grouped GEMMs, which Megatron-LM runs only with this flag (its
+    // default runs each local expert's GEMMs in turn); read back it changes nothing.
+    QVERIFY(text.find("--moe-grouped-gemm") != std::string::npos);
+    QCOMPARE(import_launch_config(text, "run.sh", options).spec.model.moe.experts,
+             std::int64_t{64});
     QCOMPARE(refusal_field(r.spec, LaunchTarget::deepspeed),
              std::string("training.moe_dispatcher"));
     // Megatron's allgather dispatcher is timed as the all-to-all, and the import says so; the

@@ -1372,6 +1372,18 @@ void set_dispatcher_type(PlanSpec& s, const Value& v) {
         refuse_value(v, TALLY_TEXT("tally::launch", "allgather, alltoall, alltoall_seq or flex"));
     }
 }
+// Megatron-LM runs a rank's experts as one grouped GEMM only with --moe-grouped-gemm (its
+// default is off: SequentialMLP, each local expert's GEMMs one after another,
+// megatron/core/models/gpt/gpt_layer_specs.py); Tally times the experts' GEMMs grouped, so a
+// mixture of experts is written with it. NeMo's MoE configs turn it on themselves.
+std::optional<Value> get_grouped_gemm(const PlanSpec& s) {
+    return s.model.kind == ModelKind::transformer && s.model.moe.experts > 0
+               ? std::optional(Value{true})
+               : std::nullopt;
+}
+void set_grouped_gemm(PlanSpec&, const Value& v) {
+    (void)as_bool(v);  // how the experts run, not what the plan holds
+}
 std::optional<Value> get_enable_deepep(const PlanSpec& s) {
     return s.training.moe_dispatcher == MoeDispatcher::flex ? std::optional(Value{true})
                                                             : std::nullopt;
@@ -2232,6 +2244,8 @@ Table megatron_table() {
                    get_dispatcher_type, set_dispatcher_type),
             custom("moe-enable-deepep", Kind::flag, "training.moe_dispatcher", get_enable_deepep,
                    set_enable_deepep),
+            custom("moe-grouped-gemm", Kind::flag, "model.moe.experts", get_grouped_gemm,
+                   set_grouped_gemm),
             custom("optimizer", Kind::text, "training.optimizer", get_megatron_optimizer,
                    set_megatron_optimizer, Value{std::string("adam")}),
             custom("bf16", Kind::flag, "training.param_dtype", get_megatron_bf16, set_bf16,
@@ -2322,7 +2336,6 @@ Table megatron_table() {
          "log-throughput",
          "moe-router-load-balancing-type",
          "moe-aux-loss-coeff",
-         "moe-grouped-gemm",
          "attention-softmax-in-fp32",
          "accumulate-allreduce-grads-in-fp32",
          "no-masked-softmax-fusion",
