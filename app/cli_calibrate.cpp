@@ -10,9 +10,11 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <utility>
 
 #include "app/cli.h"
 #include "app/cli_text.h"
+#include "planner/core/enum_names.h"
 #include "planner/core/errors.h"
 #include "planner/core/quantity_text.h"
 #include "planner/io/spec_json.h"
@@ -200,6 +202,9 @@ void register_calibrate_commands(CLI::App& app, CliState& state) {
         }
         const StepCalibration fit =
             fit_calibration(spec, profile, measured_s, field, source, utc_date());
+        // A spec that does not fit its GPUs' memory is not the run that was measured (another
+        // layout, recomputation or batch): said, since the fit itself cannot tell.
+        const MemoryBreakdown memory = evaluate(spec, bare).memory;
         const std::string id =
             opts->profile.empty() ? default_calibrated_id(profile) : opts->profile;
         validate_profile_id(id, "--profile");
@@ -221,6 +226,13 @@ void register_calibrate_commands(CLI::App& app, CliState& state) {
             }
         }
         const HardwareProfile stored = calibrated_profile(profile, fit, id, name);
+        // The calibration this one replaces, said before it is gone: nothing else keeps it.
+        std::optional<StepCalibration> previous;
+        for (const HardwareProfile& existing : ws.list_profiles()) {
+            if (existing.id == id && existing.calibration) {
+                previous = existing.calibration;
+            }
+        }
         if (opts->name.empty()) {
             // The name was made up here, not typed: when another profile has it, say how to
             // choose one.
@@ -238,21 +250,32 @@ void register_calibrate_commands(CLI::App& app, CliState& state) {
         }
         const bool replaced = ws.save_calibrated_profile(stored);
         if (opts->json) {
-            json out{{"profile",
-                      {{"id", stored.id},
-                       {"name", stored.name},
-                       {"kind", std::string(to_string(stored.kind))}}},
-                     {"replaced", replaced},
-                     {"workspace", ws.path().string()},
-                     {"spec", spec.name},
-                     {"fitted_on", profile.id},
-                     {"efficiency", fit.efficiency},
-                     {"predicted_step_s", fit.predicted_step_s},
-                     {"measured_step_s", fit.measured_step_s},
-                     {"measured_on", fit.measured_on},
-                     {"source", fit.source},
-                     {"note", calibration_note(fit)},
-                     {"log", summary ? log_json(*summary) : json()}};
+            json out{
+                {"profile",
+                 {{"id", stored.id},
+                  {"name", stored.name},
+                  {"kind", std::string(to_string(stored.kind))}}},
+                {"replaced", replaced},
+                {"previous",
+                 previous ? json{{"efficiency", previous->efficiency},
+                                 {"spec", previous->spec_name},
+                                 {"engine", previous->engine
+                                                ? json(std::string(json_name(*previous->engine)))
+                                                : json(nullptr)},
+                                 {"note", calibration_note(*previous)}}
+                          : json(nullptr)},
+                {"engine", std::string(json_name(spec.training.engine))},
+                {"spec_fits", memory.fits},
+                {"workspace", ws.path().string()},
+                {"spec", spec.name},
+                {"fitted_on", profile.id},
+                {"efficiency", fit.efficiency},
+                {"predicted_step_s", fit.predicted_step_s},
+                {"measured_step_s", fit.measured_step_s},
+                {"measured_on", fit.measured_on},
+                {"source", fit.source},
+                {"note", calibration_note(fit)},
+                {"log", summary ? log_json(*summary) : json()}};
             fmt::print("{}\n", out.dump(2));
         } else {
             auto tr = [](const char* source) { return cli_text("tally::cli", source); };
@@ -275,6 +298,39 @@ void register_calibrate_commands(CLI::App& app, CliState& state) {
                                       .arg(four_digits(fit.predicted_step_s))
                                       .arg(four_digits(fit.measured_step_s))
                                       .arg(fmt::format("{:.4f}", fit.efficiency))));
+            fmt::print("  {:<15} {}\n", tr("engine"),
+                       cli_render(TALLY_TEXT("tally::cli",
+                                             "%1 (plans of another engine on the profile are "
+                                             "warned that the efficiency is this one's)")
+                                      .arg_translated(
+                                          "tally::enums",
+                                          find_enum_name(spec.training.engine)->label.data())));
+            if (!memory.fits) {
+                fmt::print(
+                    "  {:<15} {}\n", tr("warning"),
+                    cli_render(TALLY_TEXT("tally::cli",
+                                          "the spec does not fit its GPUs' memory (%1 GB "
+                                          "needed, %2 GB): a run of it could not have "
+                                          "been measured; check that it has the run's "
+                                          "layout, recomputation and batch")
+                                   .arg(fmt::format("{:.1f}", memory.total_bytes / 1e9))
+                                   .arg(fmt::format("{:.1f}", memory.capacity_bytes / 1e9))));
+            }
+            if (previous) {
+                fmt::print(
+                    "  {:<15} {}\n", tr("replaces"),
+                    cli_render(TALLY_TEXT("tally::cli", "efficiency %1 fitted on %2 (%3), %4")
+                                   .arg(fmt::format("{:.4f}", previous->efficiency))
+                                   .arg(previous->spec_name.empty()
+                                            ? tr("a spec")
+                                            : quoted(std::as_const(previous->spec_name)))
+                                   .arg_translated(
+                                       "tally::enums",
+                                       previous->engine
+                                           ? find_enum_name(*previous->engine)->label.data()
+                                           : QT_TRANSLATE_NOOP("tally::cli", "engine not recorded"))
+                                   .arg(cli_render(calibration_note_text(*previous)))));
+            }
             if (summary && !summary->is_step_time()) {
                 fmt::print("  {:<15} {}\n", "tokens/s/GPU",
                            cli_render(TALLY_TEXT("tally::cli",

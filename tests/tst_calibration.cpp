@@ -65,6 +65,7 @@ private slots:
     void profileJsonRoundTrips();
     void badCalibrationJson_data();
     void badCalibrationJson();
+    void calibrationOfAnotherEngineIsSaid();
     void planJsonAndExplanationSaySo();
     void defaultIdsAndCopies();
 };
@@ -268,8 +269,10 @@ void TestCalibration::profileJsonRoundTrips() {
     c.source = "Megatron-LM log run.log: median of 48 step times";
     c.spec_name = "8B pilot run";
     c.base_profile = "h100-sxm";
+    c.engine = Engine::fsdp_compile;
     p.calibration = c;
     const nlohmann::json j = to_json(p);
+    QCOMPARE(j["calibration"]["engine"].get<std::string>(), std::string("fsdp_compile"));
     QCOMPARE(j["calibration"]["efficiency"].get<double>(), 0.8);
     const HardwareProfile back = hardware_from_json(j, "profile");
     QVERIFY(back.calibration);
@@ -299,6 +302,10 @@ void TestCalibration::badCalibrationJson_data() {
     QTest::newRow("measured 0")
         << QStringLiteral(R"({"efficiency": 0.5, "measured_step_s": 0, "predicted_step_s": 1})")
         << QStringLiteral("p.calibration.measured_step_s");
+    QTest::newRow("engine unknown")
+        << QStringLiteral(
+               R"({"efficiency": 0.5, "measured_step_s": 2, "predicted_step_s": 1, "engine": "jax"})")
+        << QStringLiteral("p.calibration.engine");
     QTest::newRow("source a number")
         << QStringLiteral(
                R"({"efficiency": 0.5, "measured_step_s": 2, "predicted_step_s": 1, "source": 4})")
@@ -316,6 +323,30 @@ void TestCalibration::badCalibrationJson() {
     } catch (const SpecError& e) {
         QCOMPARE(QString::fromStdString(e.field()), field);
     }
+}
+
+// The fit records the engine the run was made with; a plan of another engine on the profile is
+// warned that the efficiency is the other software's, one of the same engine is not, and a
+// calibration stored before engines were recorded warns nobody.
+void TestCalibration::calibrationOfAnotherEngineIsSaid() {
+    const PlanSpec s = run_spec();  // Megatron-Core, the default engine
+    const double predicted = evaluate(s, h100()).performance.step_s;
+    HardwareProfile hw = h100();
+    hw.calibration = fit_at(1.25 * predicted);
+    QCOMPARE(hw.calibration->engine, std::optional<Engine>(Engine::megatron));
+    QVERIFY(!evaluate(s, hw).has(Warning::calibration_other_engine));
+    PlanSpec fsdp = s;
+    fsdp.training.engine = Engine::fsdp;
+    const Plan p = evaluate(fsdp, hw);
+    QVERIFY(p.has(Warning::calibration_other_engine));
+    const std::vector<std::string> messages = warning_messages(p, fsdp, hw);
+    QVERIFY(std::any_of(messages.begin(), messages.end(), [](const std::string& m) {
+        return m.find(
+                   "fitted on a run of Megatron-Core + Transformer Engine and this plan runs "
+                   "PyTorch FSDP (eager)") != std::string::npos;
+    }));
+    hw.calibration->engine.reset();
+    QVERIFY(!evaluate(fsdp, hw).has(Warning::calibration_other_engine));
 }
 
 void TestCalibration::planJsonAndExplanationSaySo() {

@@ -281,6 +281,10 @@ void TestCliCalibrate::calibratedAgainInPlace() {
     QCOMPARE(out["replaced"].get<bool>(), true);
     QCOMPARE(out["profile"]["id"].get<std::string>(), std::string("h100-sxm-calibrated"));
     QVERIFY(close(out["efficiency"].get<double>(), 0.625, 1e-12));
+    // What it replaced is said before it is gone: the first fit, 0.5 (P / 2 P), and its engine.
+    QVERIFY(close(out["previous"]["efficiency"].get<double>(), 0.5, 1e-12));
+    QCOMPARE(out["previous"]["engine"].get<std::string>(), std::string("megatron"));
+    QCOMPARE(out["engine"].get<std::string>(), std::string("megatron"));
     QVERIFY(close(planned_step(a2), 1.6 * predicted, 1e-12));
 }
 

@@ -132,10 +132,23 @@ void TestUiCalibration::previewAndMarks() {
              qPrintable(dialog.preview()->text()));
     QVERIFY(dialog.calibrated());
     QVERIFY(close(dialog.calibrated()->calibration->efficiency, 0.8));
+    QVERIFY(!dialog.preview()->text().contains(QStringLiteral("does not fit")));
     // A bad profile id is marked; the fit itself stays.
     typeInto(dialog.idEdit(), QStringLiteral("a b"));
     QVERIFY(marked(dialog.idEdit()));
     QVERIFY(!dialog.okButton()->isEnabled());
+
+    // Llama 3 8B replicated on every GPU (ZeRO-0) holds 8.03e9 x (2 + 2 + 12) B = 128 GB of
+    // weights, gradients and Adam state on each 80 GB H100: no run of it was measured, and the
+    // preview says so while still showing the fit.
+    PlanSpec replicated = test::llama3_8b_spec(8, 8192, 128);
+    replicated.cluster.gpu = "h100-sxm";
+    CalibrationDialog over(replicated, h100, {});
+    const double q = evaluate(replicated, h100).performance.step_s;
+    typeInto(over.stepEdit(), QString::number(1.25 * q, 'g', 17));
+    QVERIFY(over.calibrated());
+    QVERIFY2(over.preview()->text().contains(QStringLiteral("does not fit its GPUs' memory")),
+             qPrintable(over.preview()->text()));
 }
 
 // A step typed in the Chinese window is recorded as "entered in the window" and shown as

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <tuple>
 
+#include "planner/core/enum_names.h"
 #include "planner/core/errors.h"
 #include "resources/embedded_resources.h"
 
@@ -182,6 +183,17 @@ StepCalibration calibration_from_json(const json& j, const std::string& path) {
     c.source = get_string(j, "source", path, false);
     c.spec_name = get_string(j, "spec", path, false);
     c.base_profile = get_string(j, "base_profile", path, false);
+    if (const auto it = j.find("engine"); it != j.end() && !it->is_null()) {
+        const std::optional<Engine> engine =
+            it->is_string() ? enum_from_json_name<Engine>(it->get<std::string>()) : std::nullopt;
+        if (!engine) {
+            throw SpecError(path + ".engine", dump(*it),
+                            TALLY_TEXT("tally::hardware",
+                                       "must be megatron, fsdp, fsdp_compile or deepspeed (the "
+                                       "calibrating run's training.engine)"));
+        }
+        c.engine = engine;
+    }
     return c;
 }
 
@@ -548,6 +560,9 @@ json to_json(const HardwareProfile& p) {
                               {"source", c.source},
                               {"spec", c.spec_name},
                               {"base_profile", c.base_profile}};
+        if (c.engine) {
+            out["calibration"]["engine"] = std::string(json_name(*c.engine));
+        }
     }
     return out;
 }

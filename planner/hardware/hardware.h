@@ -65,6 +65,10 @@ struct StepCalibration {
     std::string source;             // where the measured step came from, in words
     std::string spec_name;          // the calibrating spec's name (or title)
     std::string base_profile;       // the profile it was fitted on (its id)
+    // The engine the calibrating spec ran (training.engine): the efficiency is that software's
+    // on this cluster, and a plan on another engine is told so. Absent in calibrations stored
+    // before it was recorded.
+    std::optional<Engine> engine;
     bool operator==(const StepCalibration&) const = default;
 };
 // A fitted efficiency further than 100x from 1 means the run and the spec describe different

@@ -818,6 +818,7 @@ json to_json(const Plan& p, const PlanSpec& spec, const HardwareProfile& hw) {
             {"source", c.source},
             {"spec", c.spec_name},
             {"base_profile", c.base_profile},
+            {"engine", c.engine ? json(std::string(json_name(*c.engine))) : json(nullptr)},
             {"note", calibration_note(c)}};
     } else {
         j["time"]["calibration"] = nullptr;

@@ -138,6 +138,7 @@ StepCalibration fit_calibration(const PlanSpec& spec, const HardwareProfile& pro
     c.source = source;
     c.spec_name = spec.name;
     c.base_profile = profile.calibration ? profile.calibration->base_profile : profile.id;
+    c.engine = spec.training.engine;
     return c;
 }
 

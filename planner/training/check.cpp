@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "planner/core/enum_names.h"
 #include "planner/core/limits.h"
 #include "planner/core/quantity_text.h"
 #include "planner/model/pipeline_stages.h"
@@ -811,6 +812,18 @@ std::vector<Text> warning_texts(const Plan& plan, const PlanSpec& spec, const Ha
                                  "selective recomputation changes nothing here: flash attention "
                                  "(or a model without attention) already keeps no attention "
                                  "scores"));
+    }
+    if (plan.has(Warning::calibration_other_engine)) {
+        out.push_back(TALLY_TEXT("tally::warnings",
+                                 "the profile's calibration (efficiency %1) was fitted on a run "
+                                 "of %2 and this plan runs %3: the efficiency is the other "
+                                 "software's, whose kernels and overlaps differ; calibrate on a "
+                                 "run of this engine for a step to plan with")
+                          .arg(fmt::format("{:.4f}", hw.calibration->efficiency))
+                          .arg_translated("tally::enums",
+                                          find_enum_name(*hw.calibration->engine)->label.data())
+                          .arg_translated("tally::enums",
+                                          find_enum_name(spec.training.engine)->label.data()));
     }
     if (plan.has(Warning::less_than_one_step)) {
         out.push_back(TALLY_TEXT("tally::warnings",

@@ -93,6 +93,10 @@ Plan evaluate(const PlanSpec& spec, const HardwareProfile& hw) {
     if (par.steps < 1.0) {
         warn(Warning::less_than_one_step);
     }
+    if (tm.mfu_predicted && hw.calibration && hw.calibration->engine &&
+        *hw.calibration->engine != spec.training.engine) {
+        warn(Warning::calibration_other_engine);
+    }
     if (m.kind == ModelKind::mlp && t.recompute == Recompute::full) {
         warn(Warning::recompute_saves_nothing);
     }

@@ -55,6 +55,9 @@ enum class Warning : std::uint32_t {
     // Fewer training tokens than one optimizer step takes (data.tokens < global batch x sequence):
     // the time is a fraction of a step, which no run takes.
     less_than_one_step = 1u << 11,
+    // The profile's calibration was fitted on a run of another engine (StepCalibration::engine):
+    // its efficiency is that software's, applied to this plan's.
+    calibration_other_engine = 1u << 12,
 };
 
 // How far an assumed MFU may exceed the predicted one before the plan warns. The model's error

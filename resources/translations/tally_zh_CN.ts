@@ -1906,6 +1906,38 @@
         <source>spec</source>
         <translation>规格</translation>
     </message>
+    <message>
+        <source>engine</source>
+        <translation>引擎</translation>
+    </message>
+    <message>
+        <source>%1 (plans of another engine on the profile are warned that the efficiency is this one&apos;s)</source>
+        <translation>%1（该配置上使用其他引擎的规划会被提示：这个效率属于本引擎）</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>the spec does not fit its GPUs&apos; memory (%1 GB needed, %2 GB): a run of it could not have been measured; check that it has the run&apos;s layout, recomputation and batch</source>
+        <translation>该 spec 放不进其 GPU 的内存（需要 %1 GB，只有 %2 GB）：这样的运行不可能被测到；请检查它的布局、重算和批量是否与该次运行一致</translation>
+    </message>
+    <message>
+        <source>replaces</source>
+        <translation>替换</translation>
+    </message>
+    <message>
+        <source>efficiency %1 fitted on %2 (%3), %4</source>
+        <translation>在 %2（%3）上拟合的效率 %1，%4</translation>
+    </message>
+    <message>
+        <source>a spec</source>
+        <translation>某个 spec</translation>
+    </message>
+    <message>
+        <source>engine not recorded</source>
+        <translation>未记录引擎</translation>
+    </message>
 </context>
 <context>
     <name>tally::compare</name>
@@ -3358,6 +3390,10 @@
     <message>
         <source>the id of a built-in GPU, such as %1 (all: %2)</source>
         <translation>内置 GPU 的 id，例如 %1（全部：%2）</translation>
+    </message>
+    <message>
+        <source>must be megatron, fsdp, fsdp_compile or deepspeed (the calibrating run&apos;s training.engine)</source>
+        <translation>必须是 megatron、fsdp、fsdp_compile 或 deepspeed（校准所用运行的 training.engine）</translation>
     </message>
 </context>
 <context>
@@ -6184,6 +6220,10 @@ Source: %7</source>
     <message>
         <source>Profile %1 (&quot;%2&quot;) exists: its calibration (efficiency %3, %4) is replaced; its notes, price and board power are kept. Another id keeps it.</source>
         <translation>配置 %1（“%2”）已存在：它的校准（效率 %3，%4）将被替换，其备注、价格和板卡功耗保留。换一个 id 可保留它。</translation>
+    </message>
+    <message>
+        <source>This plan does not fit its GPUs&apos; memory (%1 GB needed, %2 GB): a run of it could not have been measured. Check that it has the run&apos;s layout, recomputation and batch.</source>
+        <translation>这个规划放不进其 GPU 的内存（需要 %1 GB，只有 %2 GB）：这样的运行不可能被测到。请检查它的布局、重算和批量是否与该次运行一致。</translation>
     </message>
 </context>
 <context>
@@ -10045,6 +10085,10 @@ Source: %2</source>
     <message>
         <source>the pipeline bubble is %1% of the step&apos;s busy time ((pp - 1) / (v x micro-batches) = (%2 - 1) / (%3 x %4)); raise the global batch or lower pp</source>
         <translation>流水线气泡是单步忙碌时间的 %1%（(pp - 1) / (v x 微批次数) = (%2 - 1) / (%3 x %4)）；请增大全局批量或减小 pp</translation>
+    </message>
+    <message>
+        <source>the profile&apos;s calibration (efficiency %1) was fitted on a run of %2 and this plan runs %3: the efficiency is the other software&apos;s, whose kernels and overlaps differ; calibrate on a run of this engine for a step to plan with</source>
+        <translation>该配置的校准（效率 %1）是在 %2 的运行上拟合的，而这个规划使用 %3：这个效率属于另一套软件，其 kernel 与重叠方式不同；要得到可据以规划的单步时间，请用本引擎的运行来校准</translation>
     </message>
 </context>
 <context>

@@ -323,6 +323,15 @@ void CalibrationDialog::refit() {
                 .arg(qs(four_digits(fit.predicted_step_s)), qs(four_digits(fit.measured_step_s)))
                 .arg(fit.efficiency, 0, 'f', 4)
                 .arg(qs(id), QCoreApplication::translate("tally::calibration", fit.source.c_str()));
+        // A spec over its GPUs' memory is not the run that was measured; the fit cannot tell.
+        if (const MemoryBreakdown memory = evaluate(m_spec, bare).memory; !memory.fits) {
+            text += u'\n';
+            text += tr("This plan does not fit its GPUs' memory (%1 GB needed, %2 GB): a run of "
+                       "it could not have been measured. Check that it has the run's layout, "
+                       "recomputation and batch.")
+                        .arg(memory.total_bytes / 1e9, 0, 'f', 1)
+                        .arg(memory.capacity_bytes / 1e9, 0, 'f', 1);
+        }
         // What the workspace does with an id it has (Workspace::save_calibrated_profile()): the
         // same part's profile is calibrated again, another profile is kept and the id refused.
         const std::string& base = m_calibrated->calibration->base_profile;
