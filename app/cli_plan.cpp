@@ -89,7 +89,7 @@ void print_performance(const Plan& plan, const PlanSpec& spec, const HardwarePro
                                                 : QT_TRANSLATE_NOOP("tally::cli", "runs"));
     const Text accuracy =
         band && band->count > 0
-            ? TALLY_TEXT("tally::cli", "±%1% on %2 published %3 %4 %5 (worst %6%)")
+            ? TALLY_TEXT("tally::cli", "±%1% mean error on %2 published %3 %4 %5 (worst %6%)")
                   .arg(fmt::format("{:.0f}", 100.0 * band->mean_abs_error))
                   .arg(band->count)
                   .arg(engine)
@@ -135,17 +135,19 @@ void print_plan_table(const PlanSpec& spec, const HardwareProfile& hw, const Pla
                spec.name.empty() ? plan_title(spec, hw, translate) : cli_plan_name(spec.name));
     fmt::print(
         "{:<10} {}\n", "GPU",
-        cli_render(
-            TALLY_TEXT("tally::cli", "%1 (%2) x %3, MFU %4 (%5), dense %6 peak %7 FLOP/s")
-                .arg(hw.name)
-                .arg(hw.id)
-                .arg(spec.cluster.gpus)
-                .arg(fmt::format("{:.3g}", plan.time.mfu))
-                .arg_translated("tally::cli", plan.time.mfu_predicted
-                                                  ? QT_TRANSLATE_NOOP("tally::cli", "predicted")
-                                                  : QT_TRANSLATE_NOOP("tally::cli", "assumed"))
-                .arg(to_string(compute_type(t.compute_dtype)))
-                .arg(fmt::format("{:.4g}", plan.time.peak_flops_per_s))));
+        cli_render(TALLY_TEXT("tally::cli", "%1 (%2) x %3, MFU %4 (%5), dense %6 peak %7 FLOP/s")
+                       .arg(hw.name)
+                       .arg(hw.id)
+                       .arg(spec.cluster.gpus)
+                       .arg(fmt::format("{:.3g}", plan.time.mfu))
+                       .arg_translated(
+                           "tally::cli",
+                           !plan.time.mfu_predicted ? QT_TRANSLATE_NOOP("tally::cli", "assumed")
+                           : hw.calibration
+                               ? QT_TRANSLATE_NOOP("tally::cli", "predicted, calibrated")
+                               : QT_TRANSLATE_NOOP("tally::cli", "predicted"))
+                       .arg(to_string(compute_type(t.compute_dtype)))
+                       .arg(fmt::format("{:.4g}", plan.time.peak_flops_per_s))));
     // The factors multiply to the GPUs: context parallelism is said when it splits sequences,
     // and expert parallelism, a regrouping of those same GPUs for the experts, beside them.
     std::string layout = cli_render(t.context_parallel > 1

@@ -347,6 +347,15 @@ void TestCalibration::calibrationOfAnotherEngineIsSaid() {
     }));
     hw.calibration->engine.reset();
     QVERIFY(!evaluate(fsdp, hw).has(Warning::calibration_other_engine));
+    // An efficiency that takes this plan past the peak (HFU > 1, the predicted step 10 times
+    // shorter) blames the calibration, not an MFU the plan does not assume.
+    hw.calibration->efficiency = 10.0;
+    const Plan fast = evaluate(s, hw);
+    QVERIFY(fast.time.hfu > 1.0);
+    const std::vector<std::string> said = warning_messages(fast, s, hw);
+    QVERIFY(std::any_of(said.begin(), said.end(), [](const std::string& m) {
+        return m.starts_with("the calibrated step puts the hardware at ");
+    }));
 }
 
 void TestCalibration::planJsonAndExplanationSaySo() {

@@ -170,9 +170,11 @@ void TestCliCalibrate::stepThenPlan() {
     QCOMPARE(text.exit_code, 0);
     QVERIFY(text.out.count("calibrated from a measured step of") >= 3);
     QVERIFY(text.out.contains("Calibrated efficiency"));
+    QVERIFY(text.out.contains("(predicted, calibrated)"));
     // The published runs' band judges the model before calibration, and says so here.
-    QVERIFY2(QString::fromUtf8(text.out).contains(QRegularExpression(
-                 "accuracy +±\\d+% on \\d+ published .*\\(the model's before calibration\\)")),
+    QVERIFY2(QString::fromUtf8(text.out).contains(
+                 QRegularExpression("accuracy +±\\d+% mean error on \\d+ published .*\\(the "
+                                    "model's before calibration\\)")),
              text.out.constData());
 }
 

@@ -177,10 +177,12 @@ std::string plan_markdown(const PlanSpec& spec, const HardwareProfile& hw, const
                        .arg(spec.data.seq_len)
                        .arg(plan.parallel.global_batch)
                        .arg(spec.data.micro_batch)));
-    const std::string mfu = plan.time.mfu_predicted
-                                ? say(TALLY_TEXT("tally::report", "%1 (predicted)")
-                                          .arg(fmt::format("{:.3g}", plan.time.mfu)))
-                                : fmt::format("{:g}", spec.cluster.mfu);
+    const std::string mfu =
+        plan.time.mfu_predicted
+            ? say((hw.calibration ? TALLY_TEXT("tally::report", "%1 (predicted, calibrated)")
+                                  : TALLY_TEXT("tally::report", "%1 (predicted)"))
+                      .arg(fmt::format("{:.3g}", plan.time.mfu)))
+            : fmt::format("{:g}", spec.cluster.mfu);
     const std::string price =
         spec.cluster.price_per_gpu_hour
             ? say(TALLY_TEXT("tally::report", ", %1 per GPU-hour")

@@ -767,10 +767,20 @@ std::vector<Text> warning_texts(const Plan& plan, const PlanSpec& spec, const Ha
                 .arg(g3(f.compute_s)));
     }
     if (plan.has(Warning::hfu_above_one)) {
-        out.push_back(TALLY_TEXT("tally::warnings",
-                                 "with recomputation the hardware would run at %1 of its peak "
-                                 "(HFU > 1): lower the MFU")
-                          .arg(fixed(2, plan.time.hfu)));
+        // A predicted step runs no faster than the peak unless a calibration divided it: then
+        // the efficiency fitted on another run does not carry to this one.
+        out.push_back(
+            plan.time.mfu_predicted && hw.calibration
+                ? TALLY_TEXT("tally::warnings",
+                             "the calibrated step puts the hardware at %1 of its peak (HFU > 1): "
+                             "the profile's efficiency (%2), fitted on another run, does not "
+                             "carry to this plan; calibrate on a run like it")
+                      .arg(fixed(2, plan.time.hfu))
+                      .arg(fmt::format("{:.4f}", hw.calibration->efficiency))
+                : TALLY_TEXT("tally::warnings",
+                             "with recomputation the hardware would run at %1 of its peak "
+                             "(HFU > 1): lower the MFU")
+                      .arg(fixed(2, plan.time.hfu)));
     }
     if (plan.has(Warning::no_architecture)) {
         out.push_back(TALLY_TEXT("tally::warnings",

@@ -1367,10 +1367,6 @@
         <translation>运行</translation>
     </message>
     <message>
-        <source>±%1% on %2 published %3 %4 %5 (worst %6%)</source>
-        <translation>在 %2 个已公布的 %3 %4 %5上误差 ±%1%（最差 %6%）</translation>
-    </message>
-    <message>
         <source>output tokens/s</source>
         <translation>输出 token/秒</translation>
     </message>
@@ -1937,6 +1933,14 @@
     <message>
         <source>engine not recorded</source>
         <translation>未记录引擎</translation>
+    </message>
+    <message>
+        <source>±%1% mean error on %2 published %3 %4 %5 (worst %6%)</source>
+        <translation>在 %2 个已公布的 %3 %4 %5上平均误差 ±%1%（最差 %6%）</translation>
+    </message>
+    <message>
+        <source>predicted, calibrated</source>
+        <translation>预测，已校准</translation>
     </message>
 </context>
 <context>
@@ -4564,6 +4568,10 @@
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
+    <message>
+        <source>%1 (predicted, calibrated)</source>
+        <translation>%1（预测值，已校准）</translation>
+    </message>
 </context>
 <context>
     <name>tally::solver</name>
@@ -5890,10 +5898,6 @@ Source: CS336 lecture 2 (0.5 is good)</source>
         <translation>运行</translation>
     </message>
     <message>
-        <source>±%1% on %2 published %3 %4 %5 (worst %6%).</source>
-        <translation>在 %2 个已公布的 %3 %4 %5上误差 ±%1%（最差 %6%）。</translation>
-    </message>
-    <message>
         <source>FSDP backward prefetch</source>
         <translation>FSDP 反向预取</translation>
     </message>
@@ -6022,10 +6026,6 @@ Source: CS336 lecture 2 (0.5 is good)</source>
         <translation>没有在这种 GPU 上的已公布 %1 运行可与预测比较。</translation>
     </message>
     <message>
-        <source>±%1% on %2 published %3 %4 %5 (worst %6%), the model&apos;s before calibration.</source>
-        <translation>在 %2 个已公布的 %3 %4 %5上误差 ±%1%（最差 %6%），为校准前模型的误差。</translation>
-    </message>
-    <message>
         <source>Every one of them took longer than predicted: %1x the predicted time on average, up to %2x.</source>
         <translation>每一次都比预测慢：平均为预测时间的 %1 倍，最多 %2 倍。</translation>
     </message>
@@ -6040,6 +6040,18 @@ Source: CS336 lecture 2 (0.5 is good)</source>
     <message>
         <source>the profile&apos;s</source>
         <translation>配置中的</translation>
+    </message>
+    <message>
+        <source>±%1% mean error on %2 published %3 %4 %5 (worst %6%), the model&apos;s before calibration.</source>
+        <translation>在 %2 个已公布的 %3 %4 %5上平均误差 ±%1%（最差 %6%），为校准前模型的误差。</translation>
+    </message>
+    <message>
+        <source>±%1% mean error on %2 published %3 %4 %5 (worst %6%).</source>
+        <translation>在 %2 个已公布的 %3 %4 %5上平均误差 ±%1%（最差 %6%）。</translation>
+    </message>
+    <message>
+        <source>The predicted MFU %1, calibrated on the profile&apos;s measured run, sets the time (cluster.mfu = predicted). %2</source>
+        <translation>按该配置的实测运行校准后的预测 MFU %1 决定时间（cluster.mfu = predicted）。%2</translation>
     </message>
 </context>
 <context>
@@ -10089,6 +10101,10 @@ Source: %2</source>
     <message>
         <source>the profile&apos;s calibration (efficiency %1) was fitted on a run of %2 and this plan runs %3: the efficiency is the other software&apos;s, whose kernels and overlaps differ; calibrate on a run of this engine for a step to plan with</source>
         <translation>该配置的校准（效率 %1）是在 %2 的运行上拟合的，而这个规划使用 %3：这个效率属于另一套软件，其 kernel 与重叠方式不同；要得到可据以规划的单步时间，请用本引擎的运行来校准</translation>
+    </message>
+    <message>
+        <source>the calibrated step puts the hardware at %1 of its peak (HFU &gt; 1): the profile&apos;s efficiency (%2), fitted on another run, does not carry to this plan; calibrate on a run like it</source>
+        <translation>校准后的单步让硬件以其峰值的 %1 运行（HFU &gt; 1）：该配置在另一次运行上拟合的效率（%2）不适用于这个规划；请用与它相似的运行来校准</translation>
     </message>
 </context>
 <context>

@@ -154,9 +154,9 @@ QString errorBandText(const PlanViews& v) {
     // step shown is fitted to the user's own run.
     QString text =
         (v.hardware.calibration
-             ? tr("±%1% on %2 published %3 %4 %5 (worst %6%), the model's before "
-                  "calibration.")
-             : tr("±%1% on %2 published %3 %4 %5 (worst %6%)."))
+             ? tr("±%1% mean error on %2 published %3 %4 %5 (worst %6%), the model's "
+                  "before calibration.")
+             : tr("±%1% mean error on %2 published %3 %4 %5 (worst %6%)."))
             .arg(formatNumber(100.0 * band->mean_abs_error, 'f', 0))
             .arg(band->count)
             .arg(engineName, gpuName, runs, formatNumber(100.0 * band->worst_abs_error, 'f', 0));
@@ -182,7 +182,10 @@ QString mfuSourceText(const PlanViews& v) {
     const TimeEstimate& t = v.plan.time;
     const QString predicted = formatNumber(v.plan.performance.mfu, 'f', 3);
     if (t.mfu_predicted) {
-        return tr("The predicted MFU %1 sets the time (cluster.mfu = predicted). %2")
+        return (v.hardware.calibration
+                    ? tr("The predicted MFU %1, calibrated on the profile's measured run, sets "
+                         "the time (cluster.mfu = predicted). %2")
+                    : tr("The predicted MFU %1 sets the time (cluster.mfu = predicted). %2"))
             .arg(predicted, errorBandText(v));
     }
     return tr("The assumed MFU %1 sets the time; the performance model predicts %2.")
