@@ -608,9 +608,9 @@ void TestCliTranslation::planStepAndFormulasInChinese() {
     // "%2 的稠密 %1 峰值（不含 2:4 稀疏）", "peak x MFU x GPUs" "峰值 x MFU x GPU 数", ...
     for (const char* formula :
          {"H100 SXM5 80GB 的稠密 bf16 峰值（不含 2:4 稀疏） = ", "峰值 x MFU x GPU 数 = ",
-          "秒数 x GPU 数 / 3600 = ", "N_gpu x bytes(param) / (ZeRO-3 时除以 dp) = ",
-          "N_gpu x bytes(grad) / (ZeRO >= 2 时除以 dp) = ",
-          "N_gpu x bytes(master：fp32 副本，或没有) / (ZeRO >= 1 时除以 dp) = ",
+          "秒数 x GPU 数 / 3600 = ", "N_gpu x bytes(param) / (ZeRO-3 时除以 dp x cp) = ",
+          "N_gpu x bytes(grad) / (ZeRO >= 2 时除以 dp x cp) = ",
+          "N_gpu x bytes(master：fp32 副本，或没有) / (ZeRO >= 1 时除以 dp x cp) = ",
           "实际达到 3.136e+12 字节/秒", "每 GPU 3.798e+11 字节/秒"}) {
         QVERIFY2(r.out.contains(QString::fromUtf8(formula)),
                  qPrintable(QString::fromUtf8(formula) + QStringLiteral(" not in:\n") + r.out));

@@ -553,7 +553,7 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
         "bytes",
         experts_apart
             ? experts_formula_note
-            : QT_TRANSLATE_NOOP("tally::formula", "N_gpu x bytes(param) / (dp if ZeRO-3)"),
+            : QT_TRANSLATE_NOOP("tally::formula", "N_gpu x bytes(param) / (dp x cp if ZeRO-3)"),
         sharded(m.param_bytes_per_param, m.param_shards, m.expert_param_shards, m.params_bytes),
         "CS336 lecture 2; Rajbhandari et al. 2020 (ZeRO), sec. 5"));
     out.push_back(make_explanation(
@@ -561,7 +561,7 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
         "bytes",
         experts_apart
             ? experts_formula_note
-            : QT_TRANSLATE_NOOP("tally::formula", "N_gpu x bytes(grad) / (dp if ZeRO >= 2)"),
+            : QT_TRANSLATE_NOOP("tally::formula", "N_gpu x bytes(grad) / (dp x cp if ZeRO >= 2)"),
         sharded(m.grad_bytes_per_param, m.grad_shards, m.expert_grad_shards, m.grads_bytes),
         "CS336 lecture 2; Rajbhandari et al. 2020, sec. 5"));
     out.push_back(make_explanation(
@@ -570,7 +570,7 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
         experts_apart
             ? experts_formula_note
             : QT_TRANSLATE_NOOP("tally::formula",
-                                "N_gpu x bytes(master: fp32 copy, or none) / (dp if ZeRO >= 1)"),
+                                "N_gpu x bytes(master: fp32 copy, or none) / (dp x cp if ZeRO >= 1)"),
         sharded(m.master_bytes_per_param, m.optimizer_shards, m.expert_optimizer_shards,
                 m.master_bytes),
         "Micikevicius et al. 2018 (mixed precision); Rajbhandari et al. 2020"));
@@ -580,7 +580,7 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
         experts_apart
             ? experts_formula_note
             : QT_TRANSLATE_NOOP("tally::formula",
-                                "N_gpu x bytes of state per parameter / (dp if ZeRO >= 1)"),
+                                "N_gpu x bytes of state per parameter / (dp x cp if ZeRO >= 1)"),
         TALLY_TEXT("tally::explain", "%1 (%2, %3 state)")
             .arg(sharded(m.optimizer_bytes_per_param, m.optimizer_shards, m.expert_optimizer_shards,
                          m.optimizer_bytes))
@@ -607,9 +607,9 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
         case ModelKind::transformer:
             act_formula = QT_TRANSLATE_NOOP(
                 "tally::formula",
-                "per layer s·b·h·(34 + 5·a·s/h) at 16 bits with dropout, split by TP/SP, "
-                "minus what flash attention / recomputation drop; x layers on the GPU "
-                "x micro-batches in flight");
+                "per layer s·b·h·(34 + 5·a·s/h) at 16 bits with dropout (its masks left out "
+                "without it), split by TP/SP, minus what flash attention / recomputation drop; "
+                "x layers on the GPU x micro-batches in flight");
             break;
     }
     out.push_back(make_explanation(

@@ -2993,8 +2993,8 @@
         <translation>GPU 小时 x TDP / 1000（仅 GPU 板卡）</translation>
     </message>
     <message>
-        <source>N_gpu x bytes of state per parameter / (dp if ZeRO &gt;= 1)</source>
-        <translation>N_gpu x 每个参数的状态字节数 / (ZeRO &gt;= 1 时除以 dp)</translation>
+        <source>N_gpu x bytes of state per parameter / (dp x cp if ZeRO &gt;= 1)</source>
+        <translation>N_gpu x 每个参数的状态字节数 / (ZeRO &gt;= 1 时除以 dp x cp)</translation>
     </message>
     <message>
         <source>global batch / (micro batch x data-parallel GPUs)</source>
@@ -3013,8 +3013,8 @@
         <translation>未计入（无架构）</translation>
     </message>
     <message>
-        <source>per layer s·b·h·(34 + 5·a·s/h) at 16 bits with dropout, split by TP/SP, minus what flash attention / recomputation drop; x layers on the GPU x micro-batches in flight</source>
-        <translation>每层 s·b·h·(34 + 5·a·s/h)（16 位、含 dropout），按 TP/SP 切分，减去 flash attention / 重计算省掉的部分；x GPU 上的层数 x 同时在途的微批次数</translation>
+        <source>per layer s·b·h·(34 + 5·a·s/h) at 16 bits with dropout (its masks left out without it), split by TP/SP, minus what flash attention / recomputation drop; x layers on the GPU x micro-batches in flight</source>
+        <translation>每层 s·b·h·(34 + 5·a·s/h)（16 位、含 dropout；不用 dropout 时去掉其掩码），按 TP/SP 切分，减去 flash attention / 重计算省掉的部分；x GPU 上的层数 x 同时在途的微批次数</translation>
     </message>
     <message>
         <source>hidden data-, tensor- and expert-parallel traffic x 16 SMs / SMs of the part</source>
@@ -3193,16 +3193,16 @@
         <translation>秒数 x GPU 数 / 3600</translation>
     </message>
     <message>
-        <source>N_gpu x bytes(param) / (dp if ZeRO-3)</source>
-        <translation>N_gpu x bytes(param) / (ZeRO-3 时除以 dp)</translation>
+        <source>N_gpu x bytes(param) / (dp x cp if ZeRO-3)</source>
+        <translation>N_gpu x bytes(param) / (ZeRO-3 时除以 dp x cp)</translation>
     </message>
     <message>
-        <source>N_gpu x bytes(grad) / (dp if ZeRO &gt;= 2)</source>
-        <translation>N_gpu x bytes(grad) / (ZeRO &gt;= 2 时除以 dp)</translation>
+        <source>N_gpu x bytes(grad) / (dp x cp if ZeRO &gt;= 2)</source>
+        <translation>N_gpu x bytes(grad) / (ZeRO &gt;= 2 时除以 dp x cp)</translation>
     </message>
     <message>
-        <source>N_gpu x bytes(master: fp32 copy, or none) / (dp if ZeRO &gt;= 1)</source>
-        <translation>N_gpu x bytes(master：fp32 副本，或没有) / (ZeRO &gt;= 1 时除以 dp)</translation>
+        <source>N_gpu x bytes(master: fp32 copy, or none) / (dp x cp if ZeRO &gt;= 1)</source>
+        <translation>N_gpu x bytes(master：fp32 副本，或没有) / (ZeRO &gt;= 1 时除以 dp x cp)</translation>
     </message>
     <message>
         <source>bytes(act) x B x D per layer x layers</source>
