@@ -401,6 +401,13 @@ void TestSpecJson::messageNamesValueAndRule() {
     QVERIFY2(message.contains(QLatin1String("model.heads")), qPrintable(message));
     QVERIFY2(message.contains(QLatin1String("12")), qPrintable(message));
     QVERIFY2(message.contains(QLatin1String("divide model.hidden (1024)")), qPrintable(message));
+    // More model-parallel GPUs than the cluster has: the product is said, tp 2 x pp 4 x cp 2
+    // = 16 against 8.
+    j = base();
+    j["training"]["pp"] = 4;
+    j["training"]["context_parallel"] = 2;
+    QCOMPARE(first_error_field(j, &message), QStringLiteral("cluster.gpus"));
+    QVERIFY2(message.contains(QLatin1String("(2 x 4 x 2 = 16)")), qPrintable(message));
 }
 
 // "H100" is no catalog id; the ids that spell it once case and '-' are set aside are the three

@@ -565,7 +565,7 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
     const std::optional<std::int64_t> tp_pp = product(t.tp, t.pp);
     const std::optional<std::int64_t> model_parallel =
         tp_pp ? product(*tp_pp, t.context_parallel) : std::nullopt;
-    if (!model_parallel || *model_parallel > c.gpus) {
+    if (!model_parallel) {  // a product past the largest integer: no cluster is that large
         return err("cluster.gpus", c.gpus,
                    TALLY_TEXT("tally::check",
                               "must be a multiple of training.tp x training.pp x "
@@ -574,7 +574,8 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
                        .arg(t.pp)
                        .arg(t.context_parallel));
     }
-    if (c.gpus % *model_parallel != 0) {
+    // A product above the GPUs is no divisor of them either; the message gives the product.
+    if (c.gpus % *model_parallel != 0 || *model_parallel > c.gpus) {
         return err("cluster.gpus", c.gpus,
                    TALLY_TEXT("tally::check",
                               "must be a multiple of training.tp x training.pp x "
