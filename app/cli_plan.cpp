@@ -13,6 +13,7 @@
 #include "planner/io/case_accuracy.h"
 #include "planner/io/presets.h"
 #include "planner/io/spec_json.h"
+#include "planner/model/pipeline_stages.h"
 #include "planner/performance/calibration.h"
 #include "planner/text/explain.h"
 #include "planner/text/report.h"
@@ -166,6 +167,25 @@ void print_plan_table(const PlanSpec& spec, const HardwareProfile& hw, const Pla
             cli_render(TALLY_TEXT("tally::cli", "; experts over ep %1 x expert tp %2")
                            .arg(t.expert_parallel)
                            .arg(t.expert_tensor_parallel > 0 ? t.expert_tensor_parallel : t.tp));
+    }
+    // Stages that hold different numbers of layers are listed, first to last ("11 / 12 x 6 /
+    // 11"): the most loaded sets the memory and the slowest the step.
+    if (spec.model.kind != ModelKind::params && t.pp > 1) {
+        const StageLayout stages = stage_layout(spec);
+        if (!stages.even) {
+            std::string spread = std::to_string(stages.first);
+            const auto group = [&spread](std::int64_t layers, std::int64_t count) {
+                if (count == 1) {
+                    spread += fmt::format(" / {}", layers);
+                } else if (count > 1) {
+                    spread += fmt::format(" / {} x {}", layers, count);
+                }
+            };
+            group(stages.middle + 1, stages.middle_extra);
+            group(stages.middle, t.pp - 2 - stages.middle_extra);
+            spread += fmt::format(" / {}", stages.last);
+            layout += cli_render(TALLY_TEXT("tally::cli", "; layers by stage %1").arg(spread));
+        }
     }
     fmt::print("{:<10} {}{}\n", cli_text("tally::cli", "Layout"), layout,
                cli_render(TALLY_TEXT("tally::cli",

@@ -38,6 +38,7 @@ private slots:
     void seedQuestionOneJson();
     void readsStandardInput();
     void table();
+    void tableListsUnevenStages();
     void tableNamesTheSlidingWindow();
     void tableExplainsOptimizerBytes();
     void solveMaxParams();
@@ -91,6 +92,22 @@ void TestCliPlan::table() {
     for (const char* text : {"Memory per GPU", "GiB", "activations", "days", "Korthikanti"}) {
         QVERIFY2(r.out.contains(text), text);
     }
+}
+
+// Stages of unequal layers are listed on the layout line: Llama 3 405B's 126 layers on 16
+// stages with the embedding and the output counted as a layer each, (126 + 2) / 16 = 8 a stage
+// less one at each end (Dubey et al. 2024, sec. 3.3.2): 7, then 14 stages of 8, then 7. Even
+// stages (Llama 2 70B's 80 on pp 4, 20 each) list nothing.
+void TestCliPlan::tableListsUnevenStages() {
+    const Run r = run_tally({QStringLiteral("plan"), QStringLiteral("-")},
+                            R"({"model": {"preset": "llama-3-405b"}, "data": {"tokens": 1e12},
+                            "cluster": {"gpu": "h100-sxm", "gpus": 2048},
+                            "training": {"tp": 8, "pp": 16}})");
+    QCOMPARE(r.exit_code, 0);
+    QVERIFY2(r.out.contains("; layers by stage 7 / 8 x 14 / 7;"), r.out.constData());
+    const Run even = run_tally({QStringLiteral("plan"), example("llama-2-70b-2048-h100.json")});
+    QCOMPARE(even.exit_code, 0);
+    QVERIFY(!even.out.contains("layers by stage"));
 }
 
 void TestCliPlan::tableNamesTheSlidingWindow() {

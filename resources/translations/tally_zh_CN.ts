@@ -1942,6 +1942,10 @@
         <source>predicted, calibrated</source>
         <translation>预测，已校准</translation>
     </message>
+    <message>
+        <source>; layers by stage %1</source>
+        <translation>；各阶段层数 %1</translation>
+    </message>
 </context>
 <context>
     <name>tally::compare</name>
