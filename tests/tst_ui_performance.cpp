@@ -484,10 +484,14 @@ void TestUiPerformance::applyLayoutIsOneUndoableEdit() {
     waitForSearch(layouts);
     QCOMPARE(model->currentRow(), row);
     QVERIFY(model->index(row, 0).data(LayoutTableModel::CurrentRole).toBool());
-    // Its "#" cell says so in full ("1 (this plan)" was cut to "1 (…" when the mark arrived
-    // without a reset of the list): the column is at least as wide as that text.
+    // Its "#" cell marks it with an arrow beside the rank, whole (the mark arrives without a
+    // reset of the list, which would size the columns), and its tooltip says why.
     const QString mark = model->index(row, 0).data(Qt::DisplayRole).toString();
-    QVERIFY2(mark.contains(QStringLiteral("this plan")), qPrintable(mark));
+    QCOMPARE(mark, QStringLiteral("%1 \u25C0").arg(row + 1));
+    QVERIFY(model->index(row, 0)
+                .data(Qt::ToolTipRole)
+                .toString()
+                .startsWith(QStringLiteral("The plan's own layout.")));
     QFont bold = layouts->table()->font();
     bold.setBold(true);
     QVERIFY2(layouts->table()->columnWidth(0) >= QFontMetrics(bold).horizontalAdvance(mark),

@@ -7046,10 +7046,6 @@ Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
 <context>
     <name>tally::ui::LayoutTableModel</name>
     <message>
-        <source>%1 (this plan)</source>
-        <translation>%1（本计划）</translation>
-    </message>
-    <message>
         <source>on</source>
         <translation>开</translation>
     </message>
@@ -7247,8 +7243,8 @@ Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
         <translation>请先选择当前计划的一种布局。</translation>
     </message>
     <message>
-        <source>Every valid layout of this model, data and cluster (tensor, pipeline, context and data parallel sizes, micro-batch, ZeRO stage, recomputation, sequence parallelism, interleaving, expert parallelism; pipeline stages the layers do not divide evenly hold them as the engines spread them) with the global batch kept, evaluated by the performance model; those that fit in memory, best first. The plan&apos;s own layout is in bold when listed. Double-click a row or select it and Apply to plan it.</source>
-        <translation>此模型、数据和集群的每种有效布局（张量、流水线、上下文和数据并行规模，微批次，ZeRO 阶段，重计算，序列并行，交错，专家并行；层数不能被流水线级数整除时，按各引擎的方式分配到各级），全局批量保持不变，由性能模型评估；列出能放进内存的布局，最好的在前。计划自己的布局若在列表中则以粗体显示。双击某行，或选中后点“应用”即可采用。</translation>
+        <source>Every valid layout of this model, data and cluster (tensor, pipeline, context and data parallel sizes, micro-batch, ZeRO stage, recomputation, sequence parallelism, interleaving, expert parallelism; pipeline stages the layers do not divide evenly hold them as the engines spread them) with the global batch kept, evaluated by the performance model; those that fit in memory, best first. The plan&apos;s own layout is in bold and marked ◀ when listed. Double-click a row or select it and Apply to plan it.</source>
+        <translation>此模型、数据和集群的每种有效布局（张量、流水线、上下文和数据并行规模，微批次，ZeRO 阶段，重计算，序列并行，交错，专家并行；层数不能被流水线级数整除时，按各引擎的方式分配到各级），全局批量保持不变，由性能模型评估；列出能放进内存的布局，最好的在前。计划自己的布局若在列表中则以粗体显示并标上 ◀。双击某行，或选中后点“应用”即可采用。</translation>
     </message>
     <message>
         <source>%1, with the layout tp %2, pp %3, cp %4, dp %5, micro-batch %6</source>

@@ -128,7 +128,10 @@ double LayoutTableModel::value(const RankedLayout& r, int row, int column) const
 QString LayoutTableModel::text(const RankedLayout& r, int row, int column) const {
     switch (column) {
         case RankColumn:
-            return row == m_currentRow ? tr("%1 (this plan)").arg(row + 1)
+            // The plan's own row is marked by an arrow beside its rank (and bold, and its
+            // tooltip says so): "5 (this plan)" widened the column until, on a 1366-pixel
+            // screen, the figures beside it were cut.
+            return row == m_currentRow ? QStringLiteral("%1 \u25C0").arg(row + 1)
                                        : QString::number(row + 1);
         case RecomputeColumn:
             return recomputeLabel(r.layout.recompute);

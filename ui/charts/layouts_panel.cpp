@@ -126,26 +126,16 @@ LayoutsPanel::LayoutsPanel(PlanDocument* document, QWidget* parent)
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    compactTable(m_table, LayoutTableModel::MfuColumn);
+    // The "#" column takes the width the figures leave, so the figures keep the width they were
+    // fitted to: with the MFU column stretched instead, a "#" widened for the plan's own mark
+    // squeezed the MFUs to "0.7…" on a 1366-pixel screen.
+    compactTable(m_table, 0);
     connect(m_table, &QTableView::doubleClicked, this,
             [this](const QModelIndex& index) { applyRow(index.row()); });
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &LayoutsPanel::updateApply);
     connect(m_model, &QAbstractItemModel::modelReset, this, &LayoutsPanel::updateApply);
     connect(m_model, &QAbstractItemModel::dataChanged, this, &LayoutsPanel::updateApply);
-    // The list marks the plan's own row ("1 (this plan)") in place, without a reset that would
-    // size the columns again: the "#" column widens for it (never narrows, so that live edits
-    // do not make it jump), or it read "1 (…". Only that column, on the few rows listed.
-    connect(m_model, &QAbstractItemModel::dataChanged, this,
-            [this](const QModelIndex& from, const QModelIndex&) {
-                if (from.column() != 0) {
-                    return;
-                }
-                const int before = m_table->columnWidth(0);
-                m_table->resizeColumnToContents(0);
-                const int padding = m_table->fontMetrics().horizontalAdvance(QStringLiteral("00"));
-                m_table->setColumnWidth(0, std::max(before, m_table->columnWidth(0) + padding));
-            });
     connect(document, &PlanDocument::specChanged, this, &LayoutsPanel::onSpecChanged);
 
     auto* bar = new QHBoxLayout;
@@ -169,7 +159,8 @@ LayoutsPanel::LayoutsPanel(PlanDocument* document, QWidget* parent)
            "interleaving, expert parallelism; pipeline stages the layers do not divide evenly "
            "hold them as the engines spread them) with the global batch kept, evaluated by the "
            "performance model; those that fit in memory, best first. The plan's own layout is "
-           "in bold when listed. Double-click a row or select it and Apply to plan it."),
+           "in bold and marked ◀ when listed. Double-click a row or select it and Apply to plan "
+           "it."),
         this);
     note->setWordWrap(true);
 
