@@ -91,8 +91,8 @@ void TestCliLaunch::exportThenImport() {
     // The example's price and FLOPs formula come back through the comment block.
     QCOMPARE(j["cluster"]["price_per_gpu_hour"].get<double>(), 2.5);
     QCOMPARE(j["training"]["flops_formula"].get<std::string>(), std::string("attention"));
-    // So do the example's 15e12 tokens, which --train-samples rounds to whole sequences of 8192:
-    // round(15e12 / 8192) = 1831054688, alone 1831054688 x 8192 = 15,000,000,004,096.
+    // So do the example's 15e12 tokens, which --train-samples rounds to whole steps of 512 x
+    // 8192: 3,576,279 steps, alone 3576279 x 4194304 = 15,000,001,314,816.
     QCOMPARE(j["data"]["tokens"].get<double>(), 15e12);
     r = run_tally({QStringLiteral("plan"), spec, QStringLiteral("--json")});
     QCOMPARE(r.exit_code, 0);

@@ -293,8 +293,10 @@ void TestLaunchConfig::roundTrip() {
         QCOMPARE(r.training.flash_attention, spec.training.flash_attention);
         QCOMPARE(r.training.dp_overlap, spec.training.dp_overlap);
         QCOMPARE(r.training.optimizer, spec.training.optimizer);
-        // --train-samples = tokens / seq_len, rounded to a whole sequence.
-        QVERIFY(std::abs(r.data.tokens - spec.data.tokens) <= spec.data.seq_len / 2.0);
+        // --train-samples = whole steps of global batch sequences (Megatron-LM runs
+        // samples // global batch iterations): the tokens within half a step.
+        QVERIFY(std::abs(r.data.tokens - spec.data.tokens) <=
+                static_cast<double>(r.data.global_batch * spec.data.seq_len) / 2.0);
     }
     QVERIFY(back.ignored.empty());
     QVERIFY(back.unknown.empty());
@@ -503,8 +505,10 @@ void TestLaunchConfig::megatronArgumentsOfTheStartPlan() {
     QVERIFY(has("--seq-length 8192"));
     QVERIFY(has("--micro-batch-size 1"));
     QVERIFY(has("--global-batch-size 512"));
-    // 15e12 tokens / 8192 per sequence = 1831054687.5 sequences, rounded half away from zero.
-    QVERIFY(has("--train-samples 1831054688"));
+    // 15e12 tokens / (512 x 8192 = 4,194,304 a step) = 3,576,278.69 steps, rounded to
+    // 3,576,279, of 512 samples: 1,831,054,848 (Megatron-LM runs samples // 512 iterations, the
+    // steps NeMo's max_steps gives).
+    QVERIFY(has("--train-samples 1831054848"));
     QVERIFY(has("--bf16"));
     QVERIFY(text.find("--fp16") == std::string::npos);
     QVERIFY(text.find("--recompute-granularity") == std::string::npos);
@@ -1584,19 +1588,20 @@ void TestLaunchConfig::tallySettingsTravelInComments() {
 void TestLaunchConfig::exactTokensTravelInComments() {
     PlanSpec spec = eight_b(R"("tp": 8)");
     spec.data.tokens = 1e12 + 123.0;
-    // Megatron-LM: --train-samples = round((1e12 + 123) / 8192) = round(122070312.515)
-    // = 122070313, which alone gives back 122070313 x 8192 = 1,000,000,004,096 tokens.
+    // Megatron-LM: --train-samples = whole steps, round((1e12 + 123) / (512 x 8192)) =
+    // round(238418.58) = 238419 steps of 512 = 122,070,528 samples, which alone give back
+    // 122070528 x 8192 = 1,000,001,765,376 tokens (NeMo's steps below, the same run).
     const std::string megatron = export_launch_config(spec, LaunchTarget::megatron);
-    QVERIFY2(megatron.find("--train-samples 122070313") != std::string::npos, megatron.c_str());
+    QVERIFY2(megatron.find("--train-samples 122070528") != std::string::npos, megatron.c_str());
     QVERIFY2(megatron.find("# tally: data.tokens = 1000000000123\n") != std::string::npos,
              megatron.c_str());
     QCOMPARE(import_text(megatron, LaunchTarget::megatron).spec.data.tokens, 1e12 + 123.0);
     QCOMPARE(import_text(without_comments(megatron), LaunchTarget::megatron).spec.data.tokens,
-             1000000004096.0);
+             1000001765376.0);
     // Edited by hand after the export: 122070000 x 8192 = 999,997,440,000 tokens; the line's
-    // 1e12 + 123 rounds to 122070313, not 122070000, so the file's count wins and says so.
+    // 1e12 + 123 exports as 122070528, not 122070000, so the file's count wins and says so.
     std::string edited = megatron;
-    edited.replace(edited.find("--train-samples 122070313"), 25, "--train-samples 122070000");
+    edited.replace(edited.find("--train-samples 122070528"), 25, "--train-samples 122070000");
     const LaunchImport hand = import_text(edited, LaunchTarget::megatron);
     QCOMPARE(hand.spec.data.tokens, 999997440000.0);
     QVERIFY2(names(hand, "data.tokens = 9.99997e+11: from train-samples = 122070000"),

@@ -806,11 +806,10 @@ std::optional<LaunchTarget> detect_launch_target(std::string_view text,
 }
 
 // Whether the file's own count of the run (Megatron-LM's samples or iterations, NeMo's and
-// torchtitan's steps: whole sequences or whole steps) disagrees with the exact token count of a
-// "# tally: data.tokens" line. Each such setting counts tokens in units of T_file / n (n the whole
-// number it gives, T_file the tokens it lays on the plan); the line's T agrees when
-// round(T / unit) = n, what an export of T writes. Disagreeing: the text that says the file's
-// count is used and why; agreeing (or no such setting): nullopt.
+// torchtitan's steps: whole steps) disagrees with the exact token count of a "# tally:
+// data.tokens" line. The line's T agrees when an export of T writes the file's count n (the
+// field's getter on the plan with T tokens). Disagreeing: the text that says the file's count is
+// used and why; agreeing (or no such setting): nullopt.
 std::optional<Text> edited_token_count(const Table& t,
                                        const std::map<const Field*, const Setting*>& given,
                                        const launch::Parsed& parsed, const PlanSpec& spec,
@@ -826,8 +825,9 @@ std::optional<Text> edited_token_count(const Table& t,
         }
         PlanSpec laid = spec;
         field->set(laid, v);
-        const double unit = laid.data.tokens / static_cast<double>(*count);
-        if (!(unit > 0.0) || std::llround(line_tokens / unit) == *count) {
+        PlanSpec exported = spec;
+        exported.data.tokens = line_tokens;
+        if (const std::optional<Value> written = field->get(exported); !written || *written == v) {
             continue;
         }
         return TALLY_TEXT("tally::launch",

@@ -864,11 +864,17 @@ void set_mla(PlanSpec& s, const Value& v) {
 }
 
 // -- data and layout
+// Megatron-LM runs train_samples // global_batch_size iterations (training.py,
+// update_train_iters): the samples are whole steps, the same number of steps the other targets
+// write (get_steps() below), not the tokens' samples rounded on their own (762,939 samples at a
+// global batch of 32 ran 23,841 steps where NeMo's max_steps ran 23,842).
+std::optional<Value> get_steps(const PlanSpec& s);
 std::optional<Value> get_samples(const PlanSpec& s) {
-    if (!(s.data.tokens > 0.0) || s.data.seq_len <= 0) {
+    const std::optional<Value> steps = get_steps(s);
+    if (!steps) {
         return std::nullopt;
     }
-    return Value{static_cast<std::int64_t>(std::llround(s.data.tokens / s.data.seq_len))};
+    return Value{as_int(*steps) * global_batch(s)};
 }
 void set_samples(PlanSpec& s, const Value& v) {
     if (as_int(v) < 1) {
