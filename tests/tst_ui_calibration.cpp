@@ -118,6 +118,10 @@ void TestUiCalibration::previewAndMarks() {
     QCOMPARE(dialog.idEdit()->text(), QStringLiteral("h100-sxm-calibrated"));
     typeInto(dialog.stepEdit(), QStringLiteral("fast"));
     QVERIFY(marked(dialog.stepEdit()));
+    // Not a number names what is allowed, as a number out of range does.
+    QVERIFY2(
+        dialog.preview()->text().contains(QStringLiteral("> 0 (at least 1e-9) and at most 1e9")),
+        qPrintable(dialog.preview()->text()));
     QVERIFY(!dialog.okButton()->isEnabled());
     typeInto(dialog.stepEdit(), QStringLiteral("-2"));
     QVERIFY(marked(dialog.stepEdit()));

@@ -6202,10 +6202,6 @@ Source: %7</source>
         <translation>请输入你的运行实测的单步时间，或读取一个日志。</translation>
     </message>
     <message>
-        <source>Measured step: &quot;%1&quot; is not a number of seconds.</source>
-        <translation>实测单步时间：“%1”不是秒数。</translation>
-    </message>
-    <message>
         <source>Choose a training log (Browse…).</source>
         <translation>请选择一个训练日志（浏览…）。</translation>
     </message>
@@ -6240,6 +6236,10 @@ Source: %7</source>
     <message>
         <source>This plan does not fit its GPUs&apos; memory (%1 GB needed, %2 GB): a run of it could not have been measured. Check that it has the run&apos;s layout, recomputation and batch.</source>
         <translation>这个规划放不进其 GPU 的内存（需要 %1 GB，只有 %2 GB）：这样的运行不可能被测到。请检查它的布局、重算和批量是否与该次运行一致。</translation>
+    </message>
+    <message>
+        <source>Measured step: &quot;%1&quot; is not a number; allowed: %2.</source>
+        <translation>实测单步：“%1”不是数字；允许的值：%2。</translation>
     </message>
 </context>
 <context>

@@ -261,8 +261,14 @@ void CalibrationDialog::refit() {
             measured = parsed.value_or(0.0);
             if (!parsed) {
                 markField(m_step);
+                // What is allowed, in the words the planner refuses a number with
+                // (validate_measured_step()).
                 m_preview->setText(
-                    tr("Measured step: \"%1\" is not a number of seconds.").arg(text));
+                    tr("Measured step: \"%1\" is not a number; allowed: %2.")
+                        .arg(text, QCoreApplication::translate(
+                                       "tally::calibration",
+                                       "a measured step time in seconds, > 0 (at least 1e-9) and "
+                                       "at most 1e9")));
                 return;
             }
             source = kStepEnteredInWindowSource;
