@@ -1860,6 +1860,57 @@ void TestLaunchConfig::interleavedUnevenStagesAsMegatronCoreTakesThem() {
     const std::string even = export_launch_config(odd, LaunchTarget::nemo);
     QVERIFY2(even.find("num_layers_in_first_pipeline_stage=6") != std::string::npos, even.c_str());
     QVERIFY2(even.find("account_for") == std::string::npos, even.c_str());
+
+    // Megatron-LM's arguments at core_v0.12.0 say both (megatron/training/arguments.py): the
+    // accounting flags with layers per virtual stage, (126 + 2) / 8 / 8 = 2; explicit end stages
+    // with --num-virtual-stages-per-pipeline-rank, which it requires beside
+    // --decoder-first/last-pipeline-num-layers. Each reads back as the same stages and v.
+    LaunchImportOptions megatron;
+    megatron.from = LaunchTarget::megatron;
+    const std::string args = export_launch_config(spec, LaunchTarget::megatron);
+    for (const char* flag :
+         {"--num-layers-per-virtual-pipeline-stage 2", "--account-for-embedding-in-pipeline-split",
+          "--account-for-loss-in-pipeline-split"}) {
+        QVERIFY2(args.find(flag) != std::string::npos, flag);
+    }
+    QVERIFY2(args.find("--decoder-first-pipeline-num-layers") == std::string::npos, args.c_str());
+    const LaunchImport read = import_launch_config(args, "run.sh", megatron);
+    QCOMPARE(read.spec.training.interleave, std::int64_t{8});
+    for (std::int64_t stage = 0; stage < 8; ++stage) {
+        QCOMPARE(stage_layout(read.spec).layers_of(stage), stage_layout(spec).layers_of(stage));
+    }
+    const std::string counts = export_launch_config(odd, LaunchTarget::megatron);
+    for (const char* flag :
+         {"--num-virtual-stages-per-pipeline-rank 2", "--decoder-first-pipeline-num-layers 6",
+          "--decoder-last-pipeline-num-layers 10"}) {
+        QVERIFY2(counts.find(flag) != std::string::npos, flag);
+    }
+    QVERIFY2(counts.find("--num-layers-per-virtual-pipeline-stage") == std::string::npos,
+             counts.c_str());
+    const LaunchImport counted = import_launch_config(counts, "run.sh", megatron);
+    QCOMPARE(counted.spec.training.interleave, std::int64_t{2});
+    QCOMPARE(counted.spec.training.first_stage_layers, std::int64_t{6});
+    QCOMPARE(counted.spec.training.last_stage_layers, std::int64_t{10});
+    // 9 / 7 at v 2 stays refused, by the same field as NeMo's.
+    odd.training.first_stage_layers = 9;
+    odd.training.last_stage_layers = 7;
+    try {
+        (void)export_launch_config(odd, LaunchTarget::megatron);
+        QFAIL("an interleaved first stage of 9 layers at v 2 was written as arguments");
+    } catch (const SpecError& e) {
+        QCOMPARE(e.error().field, std::string("training.first_stage_layers"));
+    }
+    // Layers per virtual stage that do not divide the counted layers of a stage name the
+    // argument: (126 + 2) / 8 = 16 a stage, not a multiple of 3.
+    std::string three = args;
+    three.replace(three.find("--num-layers-per-virtual-pipeline-stage 2"), 41,
+                  "--num-layers-per-virtual-pipeline-stage 3");
+    try {
+        (void)import_launch_config(three, "run.sh", megatron);
+        QFAIL("3 layers per virtual stage of 16 were read");
+    } catch (const SpecError& e) {
+        QCOMPARE(e.error().field, std::string("num-layers-per-virtual-pipeline-stage"));
+    }
 }
 
 // A plan that offloads 4 layers' activations to the host (the GB200 Llama 3 70B recipes' form,

@@ -3606,10 +3606,6 @@
         <translation>此框架下为 0 或 %1（每一层）：model.config.window_size 对每一层都加窗口（%2 无法表达）</translation>
     </message>
     <message>
-        <source>a v with layers (%1) divisible by pp x v: the frameworks give layers per virtual stage (%2 cannot express it)</source>
-        <translation>一个使层数（%1）能被 pp x v 整除的 v：框架给出的是每个虚拟阶段的层数（%2 无法表达）</translation>
-    </message>
-    <message>
         <source>an integer &gt;= 1</source>
         <translation>一个 &gt;= 1 的整数</translation>
     </message>
@@ -3644,10 +3640,6 @@
     <message>
         <source>-1 (local batch x data-parallel degree) or an integer &gt;= 1</source>
         <translation>-1（本地批量 x 数据并行度）或一个 &gt;= 1 的整数</translation>
-    </message>
-    <message>
-        <source>a divisor of layers / pp (%1 / %2)</source>
-        <translation>layers / pp（%1 / %2）的一个因数</translation>
     </message>
     <message>
         <source>full or selective</source>
@@ -4108,6 +4100,10 @@
     <message>
         <source>1 with context parallelism: torchtitan then shards parameters, gradients and optimizer state over each replica&apos;s shard x cp ranks (hybrid sharding), which Tally does not plan</source>
         <translation>使用上下文并行时为 1：否则 torchtitan 在每个副本的 shard × cp 个 rank 上切分参数、梯度和优化器状态（混合切分），Tally 不规划这种情况</translation>
+    </message>
+    <message>
+        <source>a divisor of the layers a pipeline stage holds, the embedding and the loss counted where the accounting flags say so ((%1 + %2) / %3)</source>
+        <translation>一个流水线阶段所含层数的约数，在记账标志要求时把嵌入层和损失层也计为层（(%1 + %2) / %3）</translation>
     </message>
 </context>
 <context>

@@ -614,19 +614,6 @@ std::optional<FieldError> refuse_partial_window(const PlanSpec& s, std::string_v
                        .arg_translated("tally::launch", title.data()));
 }
 
-std::optional<FieldError> refuse_interleave_split(const PlanSpec& s, std::string_view title) {
-    const TrainingSpec& t = s.training;
-    if (t.interleave <= 1 || s.model.layers % (t.pp * t.interleave) == 0) {
-        return std::nullopt;
-    }
-    return refusal("training.interleave", std::to_string(t.interleave),
-                   TALLY_TEXT("tally::launch",
-                              "a v with layers (%1) divisible by pp x v: the frameworks give "
-                              "layers per virtual stage (%2 cannot express it)")
-                       .arg(s.model.layers)
-                       .arg_translated("tally::launch", title.data()));
-}
-
 // -- model
 std::optional<Value> get_gqa(const PlanSpec& s) {
     return Value{s.model.kv_heads > 0 && s.model.kv_heads != s.model.heads};
@@ -1093,23 +1080,40 @@ std::optional<FieldError> refuse_uneven_middle_stages(const PlanSpec& s, std::st
                        .arg(s.model.layers - layout.first - layout.last));
 }
 
-// Megatron-LM names the interleave by layers per virtual stage: layers / (pp x v).
+// Megatron-LM names the interleave by layers per virtual stage, counting the embedding and the
+// loss as layers where the accounting flags say so: (layers + e + l) / (pp x v)
+// (megatron/training/arguments.py, core_v0.12.0: num_layers += 1 for each flag, then
+// num_layers / pp / num_layers_per_virtual_pipeline_stage virtual stages). End stages given by
+// their counts instead need --num-virtual-stages-per-pipeline-rank (arguments.py refuses
+// --decoder-first/last-pipeline-num-layers beside layers per virtual stage).
 std::optional<Value> get_layers_per_virtual(const PlanSpec& s) {
     const TrainingSpec& t = s.training;
     if (t.interleave <= 1) {
         return std::nullopt;
     }
+    if (const std::optional<AccountSplit> a = account_split(s)) {
+        const std::int64_t counted = s.model.layers + (a->embedding ? 1 : 0) + (a->loss ? 1 : 0);
+        return Value{counted / (t.pp * t.interleave)};
+    }
+    if (!stage_layout(s).even) {
+        return std::nullopt;  // --num-virtual-stages-per-pipeline-rank says it
+    }
     return Value{s.model.layers / (t.pp * t.interleave)};
 }
+// Read as given; finish_megatron() turns it into v once the accounting flags are known (the
+// layers per stage they count differ). Kept negative until then.
 void set_layers_per_virtual(PlanSpec& s, const Value& v) {
-    const std::int64_t per = as_int(v);
-    const std::int64_t stage = s.training.pp * per;
-    if (per < 1 || stage <= 0 || s.model.layers % stage != 0) {
-        refuse_value(v, TALLY_TEXT("tally::launch", "a divisor of layers / pp (%1 / %2)")
-                            .arg(s.model.layers)
-                            .arg(s.training.pp));
+    if (as_int(v) < 1) {
+        refuse_value(v, TALLY_TEXT("tally::launch", "an integer >= 1"));
     }
-    s.training.interleave = s.model.layers / stage;
+    s.training.interleave = -as_int(v);
+}
+std::optional<Value> get_virtual_stages_per_rank(const PlanSpec& s) {
+    const TrainingSpec& t = s.training;
+    if (t.interleave <= 1 || account_split(s) || stage_layout(s).even) {
+        return std::nullopt;
+    }
+    return Value{t.interleave};
 }
 std::optional<Value> get_virtual_stages(const PlanSpec& s) {
     return s.training.interleave > 1 ? std::optional(Value{s.training.interleave}) : std::nullopt;
@@ -1946,19 +1950,47 @@ void finish_megatron(PlanSpec& s, LaunchImport& out, const LaunchImportOptions&)
     // end-stage counts, and where pp (x v) does not divide the sum.
     const auto flag_set = [&](std::string_view key) {
         const LaunchSetting* r = find_read(out, key);
-        return r != nullptr && (r->value == "true" || r->value == "True" || r->value == "1");
+        return r != nullptr &&
+               (r->value == "true" || r->value == "True" || r->value == "1" || r->value == "on");
     };
-    const bool embedding = flag_set("trainer.strategy.account_for_embedding_in_pipeline_split");
-    const bool loss = flag_set("trainer.strategy.account_for_loss_in_pipeline_split");
+    const bool embedding = flag_set("trainer.strategy.account_for_embedding_in_pipeline_split") ||
+                           flag_set("account-for-embedding-in-pipeline-split");
+    const bool loss = flag_set("trainer.strategy.account_for_loss_in_pipeline_split") ||
+                      flag_set("account-for-loss-in-pipeline-split");
+    // Megatron-LM's layers per virtual stage (set_layers_per_virtual()): v = (layers + e + l) /
+    // pp / the layers per virtual stage, which must divide them (arguments.py's asserts).
+    if (s.training.interleave < 0) {
+        TrainingSpec& t = s.training;
+        const std::int64_t per = -t.interleave;
+        const std::int64_t counted = s.model.layers + (embedding ? 1 : 0) + (loss ? 1 : 0);
+        if (t.pp < 1 || counted % (t.pp * per) != 0) {
+            throw SpecError(FieldError::of(
+                "num-layers-per-virtual-pipeline-stage", std::to_string(per),
+                TALLY_TEXT("tally::launch",
+                           "a divisor of the layers a pipeline stage holds, the embedding and "
+                           "the loss counted where the accounting flags say so ((%1 + %2) / "
+                           "%3)")
+                    .arg(s.model.layers)
+                    .arg((embedding ? 1 : 0) + (loss ? 1 : 0))
+                    .arg(t.pp)));
+        }
+        t.interleave = counted / (t.pp * per);
+    }
     if (embedding || loss) {
         TrainingSpec& t = s.training;
         const std::int64_t counted = s.model.layers + (embedding ? 1 : 0) + (loss ? 1 : 0);
         const std::int64_t stages = t.pp * std::max<std::int64_t>(t.interleave, 1);
-        const std::string field = embedding
-                                      ? "trainer.strategy.account_for_embedding_in_pipeline_split"
-                                      : "trainer.strategy.account_for_loss_in_pipeline_split";
+        const bool nemo = find_read(out, "account-for-embedding-in-pipeline-split") == nullptr &&
+                          find_read(out, "account-for-loss-in-pipeline-split") == nullptr;
+        const std::string field =
+            nemo ? (embedding ? "trainer.strategy.account_for_embedding_in_pipeline_split"
+                              : "trainer.strategy.account_for_loss_in_pipeline_split")
+                 : (embedding ? "account-for-embedding-in-pipeline-split"
+                              : "account-for-loss-in-pipeline-split");
         if (find_read(out, "trainer.strategy.num_layers_in_first_pipeline_stage") != nullptr ||
-            find_read(out, "trainer.strategy.num_layers_in_last_pipeline_stage") != nullptr) {
+            find_read(out, "trainer.strategy.num_layers_in_last_pipeline_stage") != nullptr ||
+            find_read(out, "decoder-first-pipeline-num-layers") != nullptr ||
+            find_read(out, "decoder-last-pipeline-num-layers") != nullptr) {
             throw SpecError(FieldError::of(
                 field, "true",
                 TALLY_TEXT("tally::launch",
@@ -2199,11 +2231,21 @@ Table megatron_table() {
                                                      1),
             custom("num-layers-per-virtual-pipeline-stage", Kind::integer, "training.interleave",
                    get_layers_per_virtual, set_layers_per_virtual),
+            custom("num-virtual-stages-per-pipeline-rank", Kind::integer, "training.interleave",
+                   get_virtual_stages_per_rank, set_virtual_stages),
             custom("decoder-first-pipeline-num-layers", Kind::integer,
-                   "training.first_stage_layers", get_first_stage_layers, set_first_stage_layers,
-                   Value{std::int64_t{0}}),
+                   "training.first_stage_layers",
+                   get_end_stage_layers_unless_accounted<&TrainingSpec::first_stage_layers,
+                                                         &StageLayout::first>,
+                   set_first_stage_layers, Value{std::int64_t{0}}),
             custom("decoder-last-pipeline-num-layers", Kind::integer, "training.last_stage_layers",
-                   get_last_stage_layers, set_last_stage_layers, Value{std::int64_t{0}}),
+                   get_end_stage_layers_unless_accounted<&TrainingSpec::last_stage_layers,
+                                                         &StageLayout::last>,
+                   set_last_stage_layers, Value{std::int64_t{0}}),
+            custom("account-for-embedding-in-pipeline-split", Kind::flag,
+                   "training.first_stage_layers", get_account_embedding, set_account_flag),
+            custom("account-for-loss-in-pipeline-split", Kind::flag, "training.last_stage_layers",
+                   get_account_loss, set_account_flag),
             integer<training_ref<&TrainingSpec::context_parallel>>("context-parallel-size",
                                                                    "training.context_parallel", 1),
             custom("cp-comm-type", Kind::text, "training.context_parallel", get_cp_comm_type,
@@ -2295,9 +2337,9 @@ Table megatron_table() {
         },
         {refuse_not_transformer, refuse_precision_fp32_grads, refuse_zero_above_1,
          refuse_offload_params, refuse_sqrt_recompute, refuse_uneven_middle_stages,
-         refuse_optimizer_not_adamw, refuse_fp8_block, refuse_ffn_relu, refuse_interleave_split,
-         refuse_activation_offload, refuse_ep_comm_overlap, refuse_optimizer_foreach,
-         refuse_sliding_window},
+         refuse_optimizer_not_adamw, refuse_fp8_block, refuse_ffn_relu,
+         refuse_interleaved_uneven_ends, refuse_activation_offload, refuse_ep_comm_overlap,
+         refuse_optimizer_foreach, refuse_sliding_window},
         // Megatron-LM arguments that do not change the plan (learning rate, data, checkpoints,
         // logging, kernels' fusions, initialisation).
         {"lr",
