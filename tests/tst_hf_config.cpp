@@ -61,6 +61,20 @@ void TestHfConfig::llamaMatchesPreset() {
     const ModelSpec read = model_from_hf_config(with, "model.hf_config");
     QCOMPARE(read.context_length, std::int64_t{4096});
     QVERIFY(architecture_only(read) == architecture_only(m));
+    // The config's rope_theta (10000.0 in Llama 2's) is the model's RoPE base, not architecture.
+    QCOMPARE(m.rope_theta, 0.0);
+    json rope = llama_2_70b();
+    rope["rope_theta"] = 10000.0;
+    const ModelSpec based = model_from_hf_config(rope, "model.hf_config");
+    QCOMPARE(based.rope_theta, 10000.0);
+    QVERIFY(architecture_only(based) == architecture_only(m));
+    rope["rope_theta"] = "ten thousand";
+    try {
+        model_from_hf_config(rope, "model.hf_config");
+        QFAIL("a rope_theta of words was read");
+    } catch (const SpecError& e) {
+        QCOMPARE(e.field(), std::string("model.hf_config.rope_theta"));
+    }
     json gpt = llama_2_70b();
     gpt["n_positions"] = 2048;
     QCOMPARE(model_from_hf_config(gpt, "model.hf_config").context_length, std::int64_t{2048});

@@ -498,6 +498,9 @@ void TestLaunchConfig::megatronArgumentsOfTheStartPlan() {
     QVERIFY(has("--untie-embeddings-and-output-weights"));
     QVERIFY(has("--position-embedding-type rope"));
     QVERIFY(has("--max-position-embeddings 8192"));
+    // Llama 3's RoPE base, 500,000 (Dubey et al. 2024, Table 3): left out, Megatron-LM trains
+    // at its default of 10,000.
+    QVERIFY(has("--rotary-base 500000"));
     QVERIFY(has("--tensor-model-parallel-size 8"));
     QVERIFY(has("--pipeline-model-parallel-size 4"));
     QVERIFY(has("--sequence-parallel"));
@@ -593,6 +596,28 @@ void TestLaunchConfig::torchtitanFlavours() {
     QCOMPARE(torchtitan_flavour("llama3", "405B")->layers, std::int64_t{126});
     QVERIFY(!torchtitan_flavour("llama3", "1T"));
     QVERIFY(!torchtitan_flavour("deepseek_v3", "671B"));
+    // Every llama3 flavour runs RoPE at base 500000 (torchtitan/models/llama3/__init__.py): a
+    // Llama 3 8B stated at another base is not one of them, refused by the field; the preset's
+    // own base and an unstated one are written.
+    QCOMPARE(torchtitan_flavour("llama3", "8B")->rope_theta, 500000.0);
+    PlanSpec spec = eight_b(R"("zero": 3)");
+    QCOMPARE(spec.model.rope_theta, 500000.0);
+    QCOMPARE(refusal_field(spec, LaunchTarget::torchtitan), std::string());
+    spec.model.rope_theta = 10000.0;
+    QCOMPARE(refusal_field(spec, LaunchTarget::torchtitan), std::string("model.rope_theta"));
+    // Megatron-LM and NeMo (ZeRO-1 there) write any whole base, and refuse a fractional one.
+    PlanSpec megatron = spec;
+    megatron.training.zero = 1;
+    QVERIFY(
+        export_launch_config(megatron, LaunchTarget::nemo).find("model.config.rotary_base=10000") !=
+        std::string::npos);
+    megatron.model.rope_theta = 10000.5;
+    QCOMPARE(refusal_field(megatron, LaunchTarget::megatron), std::string("model.rope_theta"));
+    megatron.model.rope_theta = 0.0;
+    QVERIFY(export_launch_config(megatron, LaunchTarget::megatron).find("--rotary-base") ==
+            std::string::npos);
+    spec.model.rope_theta = 0.0;
+    QCOMPARE(refusal_field(spec, LaunchTarget::torchtitan), std::string());
 }
 
 // A torchtitan job as its llama3_70b.toml ships (v0.2.2: local batch 8, seq 8192, tp 8,

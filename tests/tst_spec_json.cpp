@@ -127,6 +127,10 @@ void TestSpecJson::badInput_data() {
     // 8 GPUs at tp 8 divide the 16 query heads, but each GPU would need half of one of the 4
     // KV heads: Megatron-Core divides num_query_groups by tp and no training framework
     // replicates KV heads.
+    // A RoPE base below 1 makes no rotation frequencies (base^(-2i/d) >= 1); 0 is "unstated".
+    QTest::newRow("rope base below 1") << "/model/rope_theta"
+                                       << "0.5"
+                                       << "model.rope_theta";
     QTest::newRow("tp above the kv heads") << "/training/tp"
                                            << "8"
                                            << "training.tp";

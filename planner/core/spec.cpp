@@ -77,6 +77,7 @@ ModelSpec architecture_only(const ModelSpec& model) {
             out.params = ModelSpec{}.params;
             // The context a configuration serves changes no weight: not architecture.
             out.context_length = 0;
+            out.rope_theta = 0.0;  // nor does the positions' base
             if (!model.moe.enabled()) {
                 out.moe = MoeSpec{};
             }

@@ -88,6 +88,12 @@ struct ModelSpec {
     // refuse longer requests by default (vLLM derives max_model_len from it), so a serving plan
     // past it is warned about. It sizes nothing: a training plan may train a longer context.
     std::int64_t context_length = 0;
+    // The base of the rotary position embedding's frequencies (RoPE: theta_i = base^(-2(i-1)/d),
+    // Su et al. 2021, sec. 3.2.2; a Hugging Face config's rope_theta): Llama 2's 10,000, Llama 3's
+    // 500,000 (Dubey et al. 2024, Table 3). 0: unstated, and the frameworks' own default runs
+    // (10,000 in Megatron-LM and NeMo). It sizes nothing; the launch configurations write it, so
+    // that a run trains the positions the model was built with.
+    double rope_theta = 0.0;
     MoeSpec moe;
     MlaSpec mla;
     // params

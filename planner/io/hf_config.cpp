@@ -251,6 +251,15 @@ ModelSpec model_from_hf_config(const json& c, const std::string& field) {
             break;
         }
     }
+    // The RoPE base (ModelSpec::rope_theta): rope_theta in LlamaConfig, MistralConfig,
+    // Qwen2/Qwen3Config, DeepseekV3Config, GptOssConfig; absent in configs with learned positions.
+    if (const auto it = c.find("rope_theta"); it != c.end() && !it->is_null()) {
+        if (!it->is_number() || !(it->get<double>() >= 1.0 && it->get<double>() <= 1e12)) {
+            throw SpecError(field + ".rope_theta", it->dump(),
+                            TALLY_TEXT("tally::hf_config", "a RoPE base in [1, 1e12]"));
+        }
+        m.rope_theta = it->get<double>();
+    }
     return m;
 }
 

@@ -2,6 +2,7 @@
 // and writing back.
 #include "planner/io/spec_json.h"
 
+#include <fmt/core.h>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -75,6 +76,15 @@ void read_transformer_fields(ObjectReader& r, ModelSpec& m) {
     set_if(r.integer("sliding_window", 0), m.sliding_window);
     set_if(r.integer("sliding_window_layers", 0), m.sliding_window_layers);
     set_if(r.integer("context_length", 0), m.context_length);
+    if (const std::optional<double> theta = r.number("rope_theta", true)) {
+        if (*theta != 0.0 && (*theta < 1.0 || *theta > 1e12)) {
+            throw SpecError(r.field("rope_theta"), fmt::format("{}", *theta),
+                            TALLY_TEXT("tally::spec_json",
+                                       "must be 0 (unstated: the framework's default) or a RoPE "
+                                       "base in [1, 1e12] (Llama 3: 500000)"));
+        }
+        m.rope_theta = *theta;
+    }
     if (auto moe = r.object("moe")) {
         set_if(moe->integer("experts", 1), m.moe.experts);
         set_if(moe->integer("active_experts", 1), m.moe.active_experts);
@@ -204,6 +214,7 @@ ModelSpec model_spec_from_json(const json& j, const std::string& path,
                       "sliding_window",
                       "sliding_window_layers",
                       "context_length",
+                      "rope_theta",
                       "moe",
                       "mla",
                       "preset",
@@ -527,6 +538,8 @@ json to_json(const ModelSpec& m) {
                 j["sliding_window_layers"] = m.sliding_window_layers;
             if (m.context_length > 0)
                 j["context_length"] = m.context_length;
+            if (m.rope_theta > 0.0)
+                j["rope_theta"] = m.rope_theta;
             if (m.moe.enabled()) {
                 j["moe"] = {{"experts", m.moe.experts},
                             {"active_experts", m.moe.active_experts},

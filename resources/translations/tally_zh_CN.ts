@@ -3438,6 +3438,10 @@
         <source>Tally models shared experts as multiples of moe_intermediate_size (%1)</source>
         <translation>Tally 把共享专家按 moe_intermediate_size（%1）的倍数建模</translation>
     </message>
+    <message>
+        <source>a RoPE base in [1, 1e12]</source>
+        <translation>[1, 1e12] 内的 RoPE 基数</translation>
+    </message>
 </context>
 <context>
     <name>tally::launch</name>
@@ -4104,6 +4108,18 @@
     <message>
         <source>a divisor of the layers a pipeline stage holds, the embedding and the loss counted where the accounting flags say so ((%1 + %2) / %3)</source>
         <translation>一个流水线阶段所含层数的约数，在记账标志要求时把嵌入层和损失层也计为层（(%1 + %2) / %3）</translation>
+    </message>
+    <message>
+        <source>a whole number: the framework&apos;s rotary base is an integer (%1 cannot express it)</source>
+        <translation>整数：该框架的旋转位置编码基数是整数（%1 无法表达）</translation>
+    </message>
+    <message>
+        <source>500000 or unstated: torchtitan&apos;s llama3 flavours fix the RoPE base (%1 cannot express it)</source>
+        <translation>500000 或不指定：torchtitan 的 llama3 规格固定了 RoPE 基数（%1 无法表达）</translation>
+    </message>
+    <message>
+        <source>this plan leaves model.rope_theta unstated; torchtitan&apos;s llama3 flavours run a RoPE base of 500000, which an import of this file reads</source>
+        <translation>这个规划没有指定 model.rope_theta；torchtitan 的 llama3 规格使用 500000 的 RoPE 基数，导入此文件时会读成这个值</translation>
     </message>
 </context>
 <context>
@@ -4872,6 +4888,10 @@
     <message>
         <source>is a folder; a spec is a JSON file</source>
         <translation>是一个文件夹；规格应为 JSON 文件</translation>
+    </message>
+    <message>
+        <source>must be 0 (unstated: the framework&apos;s default) or a RoPE base in [1, 1e12] (Llama 3: 500000)</source>
+        <translation>必须为 0（不指定：用框架的默认值）或 [1, 1e12] 内的 RoPE 基数（Llama 3：500000）</translation>
     </message>
 </context>
 <context>

@@ -114,9 +114,12 @@ Field integer(std::string_view key, std::string_view spec_field,
 }
 
 // A row whose spec side is written by hand (the composite fields below).
-Field custom(std::string_view key, Kind kind, std::string_view spec_field,
-             std::optional<Value> (*get)(const PlanSpec&), void (*set)(PlanSpec&, const Value&),
-             std::optional<Value> absent = std::nullopt) {
+// Not inlined: GCC 12 at -O3, inlining it into a table's long initializer list, took the
+// default argument's empty optional for an uninitialized variant (-Wmaybe-uninitialized).
+[[gnu::noinline]] Field custom(std::string_view key, Kind kind, std::string_view spec_field,
+                               std::optional<Value> (*get)(const PlanSpec&),
+                               void (*set)(PlanSpec&, const Value&),
+                               std::optional<Value> absent = std::nullopt) {
     return Field{key, kind, spec_field, get, set, std::move(absent)};
 }
 
@@ -689,6 +692,46 @@ void set_tied(PlanSpec& s, const Value& v) {
 }
 
 // Positions: rotary (no parameters) or a learned table of max-position-embeddings rows.
+// The RoPE base (ModelSpec::rope_theta): Megatron-LM's --rotary-base and NeMo's
+// model.config.rotary_base, both integers defaulting to 10000 (core_v0.12.0 arguments.py;
+// GPTConfig's rotary_base). Written when the model states one, so that a Llama 3 run is not
+// trained at Megatron's 10000 where the model has 500000; left out, the framework's default runs.
+std::optional<Value> get_rotary_base(const PlanSpec& s) {
+    if (s.model.kind != ModelKind::transformer || s.model.learned_positions > 0 ||
+        !(s.model.rope_theta > 0.0)) {
+        return std::nullopt;
+    }
+    return Value{static_cast<std::int64_t>(std::llround(s.model.rope_theta))};
+}
+void set_rotary_base(PlanSpec& s, const Value& v) {
+    if (as_int(v) < 1) {
+        refuse_value(v, TALLY_TEXT("tally::launch", "an integer >= 1"));
+    }
+    s.model.rope_theta = static_cast<double>(as_int(v));
+}
+std::optional<FieldError> refuse_fractional_rope(const PlanSpec& s, std::string_view title) {
+    if (s.model.rope_theta == std::round(s.model.rope_theta)) {
+        return std::nullopt;
+    }
+    return refusal("model.rope_theta", fmt::format("{}", s.model.rope_theta),
+                   TALLY_TEXT("tally::launch",
+                              "a whole number: the framework's rotary base is an integer (%1 "
+                              "cannot express it)")
+                       .arg_translated("tally::launch", title.data()));
+}
+// torchtitan's llama3 flavours fix the base at 500000 (torchtitan/models/llama3/__init__.py,
+// rope_theta=500000 in every flavour): a model stating another is not one of them.
+constexpr double kTorchtitanLlama3RopeTheta = 500000.0;
+std::optional<FieldError> refuse_rope_not_flavours(const PlanSpec& s, std::string_view title) {
+    if (!(s.model.rope_theta > 0.0) || s.model.rope_theta == kTorchtitanLlama3RopeTheta) {
+        return std::nullopt;
+    }
+    return refusal("model.rope_theta", fmt::format("{}", s.model.rope_theta),
+                   TALLY_TEXT("tally::launch",
+                              "500000 or unstated: torchtitan's llama3 flavours fix the RoPE base "
+                              "(%1 cannot express it)")
+                       .arg_translated("tally::launch", title.data()));
+}
 std::optional<Value> get_position_type(const PlanSpec& s) {
     return Value{std::string(s.model.learned_positions > 0 ? "learned_absolute" : "rope")};
 }
@@ -2125,6 +2168,12 @@ std::vector<Text> torchtitan_notes(const PlanSpec& s) {
                                    "fewer activations per GPU than the plan counts, and an "
                                    "import of this file reads it as true"));
     }
+    if (s.model.kind == ModelKind::transformer && !(s.model.rope_theta > 0.0)) {
+        notes.push_back(TALLY_TEXT("tally::launch",
+                                   "this plan leaves model.rope_theta unstated; torchtitan's "
+                                   "llama3 flavours run a RoPE base of 500000, which an import of "
+                                   "this file reads"));
+    }
     add_fixed_notes(s, "torchtitan", kFixesFlashAttention | kFixesDpOverlap | kFixesDropout, notes);
     return notes;
 }
@@ -2188,6 +2237,8 @@ Table megatron_table() {
                    get_position_type, set_position_type, Value{std::string("learned_absolute")}),
             custom("max-position-embeddings", Kind::integer, "model.learned_positions",
                    get_max_positions, set_max_positions),
+            custom("rotary-base", Kind::integer, "model.rope_theta", get_rotary_base,
+                   set_rotary_base),
             custom("num-experts", Kind::integer, "model.moe.experts", get_experts, set_experts,
                    Value{I{0}}),
             integer<moe_ref<&MoeSpec::active_experts>, Write::if_moe>(
@@ -2335,9 +2386,9 @@ Table megatron_table() {
                     }
                 }),
         },
-        {refuse_not_transformer, refuse_precision_fp32_grads, refuse_zero_above_1,
-         refuse_offload_params, refuse_sqrt_recompute, refuse_uneven_middle_stages,
-         refuse_optimizer_not_adamw, refuse_fp8_block, refuse_ffn_relu,
+        {refuse_not_transformer, refuse_fractional_rope, refuse_precision_fp32_grads,
+         refuse_zero_above_1, refuse_offload_params, refuse_sqrt_recompute,
+         refuse_uneven_middle_stages, refuse_optimizer_not_adamw, refuse_fp8_block, refuse_ffn_relu,
          refuse_interleaved_uneven_ends, refuse_activation_offload, refuse_ep_comm_overlap,
          refuse_optimizer_foreach, refuse_sliding_window},
         // Megatron-LM arguments that do not change the plan (learning rate, data, checkpoints,
@@ -2371,7 +2422,6 @@ Table megatron_table() {
          "log-interval",
          "tensorboard-dir",
          "norm-epsilon",
-         "rotary-base",
          "rotary-percent",
          "make-vocab-size-divisible-by",
          "transformer-impl",
@@ -2416,6 +2466,8 @@ Table nemo_table() {
             integer<model_ref<&ModelSpec::ffn_hidden>>("model.config.ffn_hidden_size",
                                                        "model.ffn_hidden"),
             integer<model_ref<&ModelSpec::vocab>>("model.config.vocab_size", "model.vocab"),
+            custom("model.config.rotary_base", Kind::integer, "model.rope_theta", get_rotary_base,
+                   set_rotary_base),
             custom("model.config.gated_linear_unit", Kind::boolean, "model.ffn", get_swiglu,
                    set_swiglu),
             custom("model.config.normalization", Kind::text, "model.norm", get_norm, set_norm),
@@ -2533,7 +2585,7 @@ Table nemo_table() {
             custom("trainer.plugins.fp8_recipe", Kind::text, "training.fp8_recipe", get_fp8_recipe,
                    set_fp8_recipe),
         },
-        {refuse_not_transformer, refuse_precision_fp32_grads,
+        {refuse_not_transformer, refuse_fractional_rope, refuse_precision_fp32_grads,
          // NeMo 2's recipes train in bf16-mixed (their trainer's plugins); fp16 and fp32 are
          // other plugins, not an override of a field.
          [](const PlanSpec& s, std::string_view title) -> std::optional<FieldError> {
@@ -2643,12 +2695,26 @@ Table torchtitan_table() {
                 set_tt_converters),
             custom("training.steps", Kind::integer, "data.tokens", get_steps, set_steps),
         },
-        {refuse_not_transformer, refuse_not_a_flavour, refuse_precision, refuse_fp8, refuse_zero_1,
-         refuse_replicated_with_cp, refuse_offload_optimizer_only, refuse_sqrt_recompute,
-         refuse_recompute_modules, refuse_above<&TrainingSpec::interleave, 1>, refuse_stage_layers,
-         refuse_etp, refuse_optimizer_not_adam_or_adamw, refuse_activation_offload,
-         refuse_tp_comm_overlap, refuse_partial_recompute, refuse_ep_comm_overlap,
-         refuse_flex_dispatcher, refuse_backward_prefetch_post},
+        {refuse_not_transformer,
+         refuse_not_a_flavour,
+         refuse_rope_not_flavours,
+         refuse_precision,
+         refuse_fp8,
+         refuse_zero_1,
+         refuse_replicated_with_cp,
+         refuse_offload_optimizer_only,
+         refuse_sqrt_recompute,
+         refuse_recompute_modules,
+         refuse_above<&TrainingSpec::interleave, 1>,
+         refuse_stage_layers,
+         refuse_etp,
+         refuse_optimizer_not_adam_or_adamw,
+         refuse_activation_offload,
+         refuse_tp_comm_overlap,
+         refuse_partial_recompute,
+         refuse_ep_comm_overlap,
+         refuse_flex_dispatcher,
+         refuse_backward_prefetch_post},
         {"job.",
          "profiling.",
          "metrics.",
@@ -2942,6 +3008,7 @@ std::optional<ModelSpec> torchtitan_flavour(std::string_view model_name, std::st
         m.tied_embeddings = false;
         m.norm = NormKind::rmsnorm;
         m.bias = BiasKind::none;
+        m.rope_theta = launch::kTorchtitanLlama3RopeTheta;
         return m;
     }
     return std::nullopt;
