@@ -55,6 +55,10 @@ void TestUiTableCopy::blockInScreenOrder() {
              QStringLiteral("r0c2\ta b c"));
     view.clearSelection();
     QCOMPARE(selectedCellsText(&view, false), QString());
+    // A table of figures that takes no selection is copied whole (what it shows, C then A).
+    view.setSelectionMode(QAbstractItemView::NoSelection);
+    QCOMPARE(selectedCellsText(&view, true),
+             QStringLiteral("C\tA\nr0c2\ta b c\nr1c2\tr1c0\nr2c2\tr2c0\n"));
 }
 
 void TestUiTableCopy::raggedSelectionLeavesGaps() {

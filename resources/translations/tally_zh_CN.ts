@@ -9694,6 +9694,14 @@ Source: %2</source>
         <source>Copy the selected cells as tab-separated text, the column titles first</source>
         <translation>把选中的单元格复制为以制表符分隔的文本，首行为列标题</translation>
     </message>
+    <message>
+        <source>Copy the table as tab-separated text</source>
+        <translation>把整张表复制为以制表符分隔的文本</translation>
+    </message>
+    <message>
+        <source>Copy the table as tab-separated text, the column titles first</source>
+        <translation>把整张表复制为以制表符分隔的文本，首行为列标题</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::TimePanel</name>

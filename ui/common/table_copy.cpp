@@ -44,12 +44,15 @@ QString selectedCellsText(const QTableView* view, bool withHeaders) {
     if (!model || !selection) {
         return {};
     }
+    // A table of figures that takes no selection (the Memory, Time, Inference and Compare
+    // panels') is copied whole.
+    const bool whole = view->selectionMode() == QAbstractItemView::NoSelection;
     const QModelIndexList cells = selection->selectedIndexes();
-    if (cells.isEmpty()) {
+    if (cells.isEmpty() && !whole) {
         return {};
     }
-    std::vector<bool> rowSelected(static_cast<std::size_t>(model->rowCount()), false);
-    std::vector<bool> columnSelected(static_cast<std::size_t>(model->columnCount()), false);
+    std::vector<bool> rowSelected(static_cast<std::size_t>(model->rowCount()), whole);
+    std::vector<bool> columnSelected(static_cast<std::size_t>(model->columnCount()), whole);
     for (const QModelIndex& cell : cells) {
         if (cell.row() < model->rowCount() && cell.column() < model->columnCount()) {
             rowSelected[static_cast<std::size_t>(cell.row())] = true;
@@ -85,7 +88,7 @@ QString selectedCellsText(const QTableView* view, bool withHeaders) {
         }
         for (int c : columns) {
             const QModelIndex index = model->index(r, c);
-            line << (selection->isSelected(index)
+            line << (whole || selection->isSelected(index)
                          ? oneCell(model->data(index, Qt::DisplayRole).toString())
                          : QString());
         }
@@ -102,14 +105,17 @@ void TableCopy::install(QTableView* view) {
     }
     auto* copier = new TableCopy(view);
     view->installEventFilter(copier);
+    const bool whole = view->selectionMode() == QAbstractItemView::NoSelection;
     auto* copy = new QAction(tr("Copy"), view);
     copy->setObjectName(QStringLiteral("tableCopy"));
-    copy->setToolTip(tr("Copy the selected cells as tab-separated text"));
+    copy->setToolTip(whole ? tr("Copy the table as tab-separated text")
+                           : tr("Copy the selected cells as tab-separated text"));
     QObject::connect(copy, &QAction::triggered, copier, [copier] { copier->copy(false); });
     auto* copyWithHeaders = new QAction(tr("Copy with headers"), view);
     copyWithHeaders->setObjectName(QStringLiteral("tableCopyWithHeaders"));
     copyWithHeaders->setToolTip(
-        tr("Copy the selected cells as tab-separated text, the column titles first"));
+        whole ? tr("Copy the table as tab-separated text, the column titles first")
+              : tr("Copy the selected cells as tab-separated text, the column titles first"));
     QObject::connect(copyWithHeaders, &QAction::triggered, copier,
                      [copier] { copier->copy(true); });
     view->addAction(copy);

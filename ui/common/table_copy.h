@@ -12,7 +12,8 @@ namespace tally::ui {
 // is on screen), hidden ones left out, a cell not selected inside the selected block left empty.
 // With headers, a first line of the selected columns' header texts, and where the rows are named
 // (a visible vertical header) their names in a first column. Tabs and line breaks inside a
-// cell become spaces, so every cell stays one cell. Empty when nothing is selected.
+// cell become spaces, so every cell stays one cell. Empty when nothing is selected; a table that
+// takes no selection (NoSelection: a panel's figures) is copied whole.
 QString selectedCellsText(const QTableView* view, bool withHeaders);
 
 // Makes Ctrl+C (the platform's Copy key) copy the selected cells as selectedCellsText() does,
