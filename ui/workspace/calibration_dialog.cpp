@@ -245,7 +245,9 @@ void CalibrationDialog::refit() {
     m_preview->setStyleSheet(QStringLiteral("color: #c62828;"));
     HardwareProfile bare = m_profile;
     bare.calibration.reset();
-    const std::string stepField = tr("Measured step").toStdString();
+    // The field a refused step is named by: the box it was typed in, or the log it was read from.
+    const std::string stepField =
+        (m_stepChoice->isChecked() ? tr("Measured step") : tr("Training log")).toStdString();
     double measured = 0.0;
     std::string source;
     try {
