@@ -18,6 +18,7 @@
 
 #include "app/cli.h"
 #include "app/cli_text.h"
+#include "planner/core/enum_names.h"
 #include "planner/core/errors.h"
 #include "planner/core/quantity_text.h"
 #include "planner/hardware/probe_import.h"
@@ -287,6 +288,11 @@ void print_profile(const HardwareProfile& p, std::optional<std::int64_t> source_
                                   .arg(fmt::format("{:.4g}", p.calibration->predicted_step_s))
                                   .arg(fmt::format("{:.4g}", p.calibration->measured_step_s))
                                   .arg(cli_render(calibration_note_text(*p.calibration)))));
+        if (p.calibration->engine) {
+            fmt::print(
+                "  {:<12} {}\n", tr("engine"),
+                cli_text("tally::enums", find_enum_name(*p.calibration->engine)->label.data()));
+        }
     }
     if (!p.notes.empty()) {
         fmt::print("  {:<12} {}\n", tr("notes"), p.notes);

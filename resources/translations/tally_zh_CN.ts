@@ -8891,6 +8891,10 @@ Parameters, gradients, master weights and optimizer state of the plan&apos;s rec
         <source>Delete the %1 profile %2 (%3) from the workspace? %4%5</source>
         <translation>从工作区删除%1硬件配置 %2（%3）吗？%4%5</translation>
     </message>
+    <message>
+        <source>&lt;p&gt;Fitted on a run of %1: plans of another engine on this profile are warned that its efficiency is that engine&apos;s.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;在 %1 的运行上拟合：该配置上使用其他引擎的规划会被提示，这个效率属于该引擎。&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::ProfileTableModel</name>

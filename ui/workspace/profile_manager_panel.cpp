@@ -1,5 +1,6 @@
 #include "ui/workspace/profile_manager_panel.h"
 
+#include <QCoreApplication>
 #include <QEvent>
 
 #include <QFileInfo>
@@ -14,6 +15,7 @@
 #include <QVBoxLayout>
 #include <exception>
 
+#include "planner/core/enum_names.h"
 #include "planner/core/errors.h"
 #include "planner/store/workspace.h"
 #include "ui/common/chart_support.h"
@@ -240,6 +242,12 @@ void ProfileManagerPanel::selectionChanged() {
                      c->base_profile.empty() ? tr("profile not recorded") : html(c->base_profile),
                      c->measured_on.empty() ? tr("undated") : html(c->measured_on),
                      c->source.empty() ? tr("source not recorded") : html(c->source));
+        if (c->engine) {
+            text += tr("<p>Fitted on a run of %1: plans of another engine on this profile are "
+                       "warned that its efficiency is that engine's.</p>")
+                        .arg(QCoreApplication::translate("tally::enums",
+                                                         find_enum_name(*c->engine)->label.data()));
+        }
     }
     if (!p->notes.empty()) {
         text += tr("<p>Notes: %1</p>").arg(html(p->notes));
