@@ -173,18 +173,8 @@ void print_plan_table(const PlanSpec& spec, const HardwareProfile& hw, const Pla
     if (spec.model.kind != ModelKind::params && t.pp > 1) {
         const StageLayout stages = stage_layout(spec);
         if (!stages.even) {
-            std::string spread = std::to_string(stages.first);
-            const auto group = [&spread](std::int64_t layers, std::int64_t count) {
-                if (count == 1) {
-                    spread += fmt::format(" / {}", layers);
-                } else if (count > 1) {
-                    spread += fmt::format(" / {} x {}", layers, count);
-                }
-            };
-            group(stages.middle + 1, stages.middle_extra);
-            group(stages.middle, t.pp - 2 - stages.middle_extra);
-            spread += fmt::format(" / {}", stages.last);
-            layout += cli_render(TALLY_TEXT("tally::cli", "; layers by stage %1").arg(spread));
+            layout += cli_render(
+                TALLY_TEXT("tally::cli", "; layers by stage %1").arg(stage_spread_text(stages)));
         }
     }
     fmt::print("{:<10} {}{}\n", cli_text("tally::cli", "Layout"), layout,

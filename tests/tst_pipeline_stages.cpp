@@ -13,6 +13,7 @@ private slots:
     void layers_data();
     void layers();
     void startsFollowTheCounts();
+    void spreadText();
 };
 
 void TestPipelineStages::layers_data() {
@@ -80,6 +81,17 @@ void TestPipelineStages::startsFollowTheCounts() {
     QCOMPARE(g.start_of(1), std::int64_t{2});
     QCOMPARE(g.start_of(2), std::int64_t{6});
     QCOMPARE(g.start_of(3), std::int64_t{9});
+}
+
+// The spread as the plan table and the comparison list it, from the layouts above: runs of equal
+// middle stages as "layers x count", a single stage alone.
+void TestPipelineStages::spreadText() {
+    QCOMPARE(stage_spread_text(stage_layout(126, 8, 0, 0)), std::string("15 / 16 x 6 / 15"));
+    QCOMPARE(stage_spread_text(stage_layout(61, 4, 0, 0)), std::string("15 / 16 x 2 / 14"));
+    QCOMPARE(stage_spread_text(stage_layout(12, 4, 2, 0)), std::string("2 / 4 / 3 / 3"));
+    QCOMPARE(stage_spread_text(stage_layout(10, 3, 1, 3)), std::string("1 / 6 / 3"));
+    QCOMPARE(stage_spread_text(stage_layout(61, 2, 30, 0)), std::string("30 / 31"));
+    QCOMPARE(stage_spread_text(stage_layout(7, 1, 0, 0)), std::string("7"));
 }
 
 QTEST_GUILESS_MAIN(TestPipelineStages)

@@ -113,6 +113,23 @@ StageLayout stage_layout(std::int64_t layers, std::int64_t pp, std::int64_t firs
     return s;
 }
 
+std::string stage_spread_text(const StageLayout& layout) {
+    std::string text = std::to_string(layout.first);
+    if (layout.pp <= 1) {
+        return text;
+    }
+    const auto group = [&text](std::int64_t layers, std::int64_t count) {
+        if (count == 1) {
+            text += " / " + std::to_string(layers);
+        } else if (count > 1) {
+            text += " / " + std::to_string(layers) + " x " + std::to_string(count);
+        }
+    };
+    group(layout.middle + 1, layout.middle_extra);
+    group(layout.middle, layout.pp - 2 - layout.middle_extra);
+    return text + " / " + std::to_string(layout.last);
+}
+
 StageLayout stage_layout(const PlanSpec& spec) {
     const std::int64_t layers = spec.model.kind == ModelKind::params ? 0 : spec.model.layers;
     return stage_layout(layers, spec.training.pp, spec.training.first_stage_layers,

@@ -1,4 +1,5 @@
 #include "planner/text/plan_comparison.h"
+#include "planner/model/pipeline_stages.h"
 
 #include <fmt/core.h>
 
@@ -66,9 +67,16 @@ std::vector<ComparisonLine> plan_comparison_lines(const std::vector<ComparedPlan
          [](const ComparedPlan& c) { return plain(four(c.spec.data.tokens)); });
     line(QT_TRANSLATE_NOOP("tally::compare", "Layout"), [](const ComparedPlan& c) {
         const TrainingSpec& t = c.spec.training;
-        return plain(fmt::format("dp {} x tp {} x pp {} x cp {}, ep {}, ZeRO-{}",
-                                 c.plan.parallel.dp, t.tp, t.pp, t.context_parallel,
-                                 t.expert_parallel, t.zero));
+        std::string layout =
+            fmt::format("dp {} x tp {} x pp {} x cp {}, ep {}, ZeRO-{}", c.plan.parallel.dp, t.tp,
+                        t.pp, t.context_parallel, t.expert_parallel, t.zero);
+        // Stages of unequal layers are listed, as the plan table lists them.
+        if (c.spec.model.kind != ModelKind::params && t.pp > 1) {
+            if (const StageLayout stages = stage_layout(c.spec); !stages.even) {
+                layout += fmt::format(" ({})", stage_spread_text(stages));
+            }
+        }
+        return plain(layout);
     });
     line(QT_TRANSLATE_NOOP("tally::compare", "Memory per GPU"), [](const ComparedPlan& c) {
         const MemoryBreakdown& m = c.plan.memory;
