@@ -824,7 +824,8 @@ std::vector<Text> warning_texts(const Plan& plan, const PlanSpec& spec, const Ha
                                  "(or a model without attention) already keeps no attention "
                                  "scores"));
     }
-    if (plan.has(Warning::calibration_other_engine)) {
+    // The profile the plan was evaluated on carries the calibration the bit was set from.
+    if (plan.has(Warning::calibration_other_engine) && hw.calibration && hw.calibration->engine) {
         out.push_back(TALLY_TEXT("tally::warnings",
                                  "the profile's calibration (efficiency %1) was fitted on a run "
                                  "of %2 and this plan runs %3: the efficiency is the other "
