@@ -338,6 +338,19 @@ void TestUiCalibration::buttonOpensTheDialogAndOkSwitchesThePlan() {
     QVERIFY(m_session->workspace()->find_profile("h100-sxm-calibrated").has_value());
     doc->undoStack()->redo();
     QVERIFY(close(doc->views()->plan.performance.step_s, 1.25 * p));
+    QVERIFY(shown.contains(QStringLiteral("Fitted on a run of Megatron-Core")));
+    // Planned on another engine, the Time panel says in full what the warnings' line says
+    // (cut beside the headline on a laptop): the efficiency is the other engine's.
+    QVERIFY(!time->mfuSource()->text().contains(QStringLiteral("other engine")));
+    PlanSpec fsdp = doc->spec();
+    fsdp.training.engine = Engine::fsdp;
+    fsdp.training.zero = 3;
+    doc->edit(fsdp, QStringLiteral("engine"));
+    time->ensureCurrent();
+    QVERIFY2(time->mfuSource()->text().contains(
+                 QStringLiteral("fitted on a run of Megatron-Core + Transformer Engine, and this "
+                                "plan runs PyTorch FSDP (eager)")),
+             qPrintable(time->mfuSource()->text()));
 }
 
 void TestUiCalibration::withoutWorkspaceNothingIsStored() {

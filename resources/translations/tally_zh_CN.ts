@@ -6073,6 +6073,10 @@ Source: CS336 lecture 2 (0.5 is good)</source>
         <source>The predicted MFU %1, calibrated on the profile&apos;s measured run, sets the time (cluster.mfu = predicted). %2</source>
         <translation>按该配置的实测运行校准后的预测 MFU %1 决定时间（cluster.mfu = predicted）。%2</translation>
     </message>
+    <message>
+        <source>The calibration was fitted on a run of %1, and this plan runs %2: its efficiency is the other engine&apos;s.</source>
+        <translation>校准是在 %1 的运行上拟合的，而这个规划使用 %2：其效率属于另一个引擎。</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::BitLayoutWidget</name>

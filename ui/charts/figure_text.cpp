@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 
+#include "planner/core/enum_names.h"
 #include "planner/io/case_accuracy.h"
 #include "ui/common/number_text.h"
 #include "ui/i18n/translate_text.h"
@@ -182,11 +183,26 @@ QString mfuSourceText(const PlanViews& v) {
     const TimeEstimate& t = v.plan.time;
     const QString predicted = formatNumber(v.plan.performance.mfu, 'f', 3);
     if (t.mfu_predicted) {
-        return (v.hardware.calibration
-                    ? tr("The predicted MFU %1, calibrated on the profile's measured run, sets "
-                         "the time (cluster.mfu = predicted). %2")
-                    : tr("The predicted MFU %1 sets the time (cluster.mfu = predicted). %2"))
-            .arg(predicted, errorBandText(v));
+        QString text =
+            (v.hardware.calibration
+                 ? tr("The predicted MFU %1, calibrated on the profile's measured run, sets "
+                      "the time (cluster.mfu = predicted). %2")
+                 : tr("The predicted MFU %1 sets the time (cluster.mfu = predicted). %2"))
+                .arg(predicted, errorBandText(v));
+        // Said here in full too: the warnings' line beside the headline is cut on a laptop.
+        if (v.plan.has(Warning::calibration_other_engine) && v.hardware.calibration &&
+            v.hardware.calibration->engine) {
+            text +=
+                u' ' +
+                tr("The calibration was fitted on a run of %1, and this plan runs "
+                   "%2: its efficiency is the other engine's.")
+                    .arg(QCoreApplication::translate(
+                             "tally::enums",
+                             find_enum_name(*v.hardware.calibration->engine)->label.data()),
+                         QCoreApplication::translate(
+                             "tally::enums", find_enum_name(v.spec.training.engine)->label.data()));
+        }
+        return text;
     }
     return tr("The assumed MFU %1 sets the time; the performance model predicts %2.")
         .arg(formatNumber(v.spec.cluster.mfu, 'g', 3), predicted);
