@@ -322,6 +322,8 @@ void TestUiCalibration::buttonOpensTheDialogAndOkSwitchesThePlan() {
     QVERIFY(stepView != nullptr);
     QVERIFY2(stepView->chart()->title().startsWith(QStringLiteral("One step, calibrated: ")),
              qPrintable(stepView->chart()->title()));
+    // So does its entry in File > Export (the chart's name in the menus).
+    QCOMPARE(time->charts().first().title, QStringLiteral("One step, calibrated"));
     // The Profiles panel shows what was fitted: the efficiency P / 1.25 P = 0.8000 and the steps.
     m_panels.profiles->selectProfile(QStringLiteral("h100-sxm-calibrated"));
     auto* details = m_panels.profiles->findChild<QTextBrowser*>(QStringLiteral("profileDetails"));

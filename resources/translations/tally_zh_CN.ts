@@ -9905,6 +9905,10 @@ Source: %2</source>
         <source>, cost %1</source>
         <translation>，成本 %1</translation>
     </message>
+    <message>
+        <source>One step, calibrated</source>
+        <translation>一步，校准值</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::WorkspaceBanner</name>

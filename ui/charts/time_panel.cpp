@@ -341,7 +341,11 @@ void TimePanel::findMinGpus() {
 }
 
 QList<ChartInfo> TimePanel::charts() const {
-    return {{QStringLiteral("step-time"), tr("One step, predicted"), m_stepView},
+    // Named as its title names it: on a calibrated profile the step is the calibrated one.
+    const auto& views = document()->views();
+    const bool calibrated = views && views->hardware.calibration.has_value();
+    return {{QStringLiteral("step-time"),
+             calibrated ? tr("One step, calibrated") : tr("One step, predicted"), m_stepView},
             {QStringLiteral("days-vs-gpus"), tr("Days against GPUs"), m_view}};
 }
 
