@@ -46,8 +46,9 @@ StageLayout stage_layout(std::int64_t layers, std::int64_t pp, std::int64_t firs
                          std::int64_t last_stage_layers);
 StageLayout stage_layout(const PlanSpec& spec);
 
-// The layers of each stage, first to last, runs of equal middle stages as "count x": Llama 3
-// 405B's 126 layers on 16 stages are "7 / 8 x 14 / 7". Numbers only, the same in every language.
+// The layers of each stage, first to last, a run of equal middle stages as "layers x count":
+// Llama 3 405B's 126 layers on 16 stages are "7 / 8 x 14 / 7". Numbers only, the same in every
+// language.
 std::string stage_spread_text(const StageLayout& layout);
 
 // The middle stages (1 .. pp - 2) that can be the most loaded or the slowest, given that the
