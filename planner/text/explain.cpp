@@ -567,10 +567,10 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
     out.push_back(make_explanation(
         "memory.master_bytes", QT_TRANSLATE_NOOP("tally::explain", "Master weights"),
         m.master_bytes, "bytes",
-        experts_apart
-            ? experts_formula_note
-            : QT_TRANSLATE_NOOP("tally::formula",
-                                "N_gpu x bytes(master: fp32 copy, or none) / (dp x cp if ZeRO >= 1)"),
+        experts_apart ? experts_formula_note
+                      : QT_TRANSLATE_NOOP(
+                            "tally::formula",
+                            "N_gpu x bytes(master: fp32 copy, or none) / (dp x cp if ZeRO >= 1)"),
         sharded(m.master_bytes_per_param, m.optimizer_shards, m.expert_optimizer_shards,
                 m.master_bytes),
         "Micikevicius et al. 2018 (mixed precision); Rajbhandari et al. 2020"));
