@@ -60,6 +60,10 @@ void print_measured_roofline(const MeasuredRoofline& measured, const HardwarePro
 // file; none is created), else a built-in one. nullopt when neither has it.
 std::optional<HardwareProfile> find_workspace_profile(const std::string& id, CliState& state);
 
+// Where an MFU the CLI prints comes from, a source text under "tally::cli" for arg_translated():
+// "assumed" (cluster.mfu), "predicted", or "predicted, calibrated" on a calibrated profile.
+const char* mfu_source_label(bool predicted, const HardwareProfile& hw);
+
 // The hardware profile a spec's cluster.gpu names: a built-in id, else a custom or measured
 // profile of the workspace. Throws SpecError("cluster.gpu", ...) when neither has it.
 HardwareProfile resolve_gpu(const PlanSpec& spec, CliState& state);

@@ -194,10 +194,7 @@ void register_layout_commands(CLI::App& app, CliState& state) {
                         .arg(hw.name)
                         .arg(fmt::format("{:.4g}", r->time.days))
                         .arg(fmt::format("{}", opts->days))
-                        .arg_translated("tally::cli",
-                                        r->time.mfu_predicted
-                                            ? QT_TRANSLATE_NOOP("tally::cli", "predicted")
-                                            : QT_TRANSLATE_NOOP("tally::cli", "assumed"))
+                        .arg_translated("tally::cli", mfu_source_label(r->time.mfu_predicted, hw))
                         .arg(fmt::format("{:.3g}",
                                          r->time.mfu_predicted ? r->best.mfu : spec.cluster.mfu))));
         } else if (!r->time.mfu_predicted) {

@@ -141,12 +141,7 @@ void print_plan_table(const PlanSpec& spec, const HardwareProfile& hw, const Pla
                        .arg(hw.id)
                        .arg(spec.cluster.gpus)
                        .arg(fmt::format("{:.3g}", plan.time.mfu))
-                       .arg_translated(
-                           "tally::cli",
-                           !plan.time.mfu_predicted ? QT_TRANSLATE_NOOP("tally::cli", "assumed")
-                           : hw.calibration
-                               ? QT_TRANSLATE_NOOP("tally::cli", "predicted, calibrated")
-                               : QT_TRANSLATE_NOOP("tally::cli", "predicted"))
+                       .arg_translated("tally::cli", mfu_source_label(plan.time.mfu_predicted, hw))
                        .arg(to_string(compute_type(t.compute_dtype)))
                        .arg(fmt::format("{:.4g}", plan.time.peak_flops_per_s))));
     // The factors multiply to the GPUs: context parallelism is said when it splits sequences,
@@ -301,6 +296,12 @@ std::pair<PlanSpec, HardwareProfile> load_checked(const std::string& path, CliSt
 }
 
 }  // namespace
+
+const char* mfu_source_label(bool predicted, const HardwareProfile& hw) {
+    return !predicted       ? QT_TRANSLATE_NOOP("tally::cli", "assumed")
+           : hw.calibration ? QT_TRANSLATE_NOOP("tally::cli", "predicted, calibrated")
+                            : QT_TRANSLATE_NOOP("tally::cli", "predicted");
+}
 
 HardwareProfile resolve_gpu(const PlanSpec& spec, CliState& state) {
     if (auto profile = find_workspace_profile(spec.cluster.gpu, state)) {
