@@ -38,7 +38,8 @@ PRESETS = {
 }
 QWEN3 = {
     # Qwen/Qwen3-30B-A3B and Qwen3-235B-A22B config.json: head_dim 128, 128 experts, 8 active,
-    # no shared expert, RMSNorm, untied embeddings, vocabulary 151936.
+    # no shared expert, RMSNorm, untied embeddings, vocabulary 151936; QK-norm (transformers'
+    # Qwen3MoeAttention: q_norm and k_norm, always).
     "Qwen3-30B-A3B": dict(layers=48, hidden=2048, heads=32, kv_heads=4, head_dim=128,
                           ffn_hidden=6144, expert_ffn=768),
     "Qwen3-235B-A22B": dict(layers=94, hidden=4096, heads=64, kv_heads=4, head_dim=128,
@@ -76,10 +77,11 @@ def model_of(m):
         return {"kind": "transformer", "name": name, "layers": q["layers"], "hidden": q["hidden"],
                 "heads": q["heads"], "kv_heads": q["kv_heads"], "head_dim": q["head_dim"],
                 "ffn_hidden": q["ffn_hidden"], "ffn": "swiglu", "vocab": 151936,
-                "norm": "rmsnorm",
+                "norm": "rmsnorm", "qk_norm": True,
                 "moe": {"experts": 128, "active_experts": 8,
                         "expert_ffn_hidden": q["expert_ffn"]}}, \
-            "architecture: Qwen/%s config.json" % name
+            ("architecture: Qwen/%s config.json (and its attention's per-head query and key "
+             "norms, Qwen3MoeAttention's q_norm and k_norm)" % name)
     if name == "GPT-OSS 120B":
         return {"kind": "transformer", "name": name, "layers": 36, "hidden": 2880, "heads": 64,
                 "kv_heads": 8, "head_dim": 64, "ffn_hidden": 2880, "ffn": "swiglu",

@@ -24,6 +24,7 @@ private slots:
     void slidingWindow();
     void gptOss();
     void gemma();
+    void qkNormByArchitecture();
     void errors_data();
     void errors();
     void specReferencesFile();
@@ -213,6 +214,27 @@ void TestHfConfig::gptOss() {
         QFAIL("expected SpecError");
     } catch (const SpecError& e) {
         QCOMPARE(QString::fromStdString(e.field()), QStringLiteral("f.layer_types"));
+    }
+}
+
+void TestHfConfig::qkNormByArchitecture() {
+    // Qwen3's, Qwen3-MoE's and Gemma 3's attention always normalise each head's query and key
+    // (transformers' Qwen3Attention, Qwen3MoeAttention, Gemma3Attention); Llama's, Qwen2's and
+    // Gemma 2's never. Their configs carry no key for it.
+    const QString shape = QStringLiteral(
+        R"({"model_type": "%1", "hidden_size": 1024, "intermediate_size": 3072,
+        "num_attention_heads": 16, "num_hidden_layers": 4, "num_key_value_heads": 8,
+        "head_dim": 128, "vocab_size": 151936, "num_experts": 8, "num_experts_per_tok": 2,
+        "moe_intermediate_size": 512, "sliding_window": 512})");
+    for (const char* type : {"qwen3", "qwen3_moe", "gemma3_text"}) {
+        const ModelSpec m =
+            model_from_hf_config(json::parse(shape.arg(QLatin1String(type)).toStdString()), "f");
+        QVERIFY2(m.qk_norm, type);
+    }
+    for (const char* type : {"llama", "qwen2", "gemma2", "mistral"}) {
+        const ModelSpec m =
+            model_from_hf_config(json::parse(shape.arg(QLatin1String(type)).toStdString()), "f");
+        QVERIFY2(!m.qk_norm, type);
     }
 }
 

@@ -188,6 +188,7 @@ class TestLaunchConfig : public QObject {
 
 private slots:
     void unevenStagesTravelAsTheirFlags();
+    void qkLayernormTravelsWithTheModel();
     void recomputeModulesTravelAsAList();
     void exportsSayWhenThePlanDoesNotFit();
     void nemoOffloadsActivationsOnly();
@@ -1770,6 +1771,54 @@ void TestLaunchConfig::detect() {
     QCOMPARE(detect_launch_target("trainer.strategy.tensor_model_parallel_size=2", "o.txt"),
              std::optional(LaunchTarget::nemo));
     QVERIFY(!detect_launch_target("hello", "notes.txt"));
+}
+
+// QK-norm (Qwen3) is Megatron-LM's --qk-layernorm and NeMo's model.config.qk_layernorm; with
+// multi-latent attention the same flag builds the latents' norms (core_v0.12.0
+// gpt_layer_specs.py: linear_q_up_proj and linear_kv_up_proj become TELayerNormColumnParallel-
+// Linear), which DeepSeek-V3 has, so its export writes it too. Left out, either model trains
+// without those norms.
+void TestLaunchConfig::qkLayernormTravelsWithTheModel() {
+    PlanSpec spec = eight_b(R"("zero": 1)");
+    const auto has = [](const std::string& text, const char* what) {
+        return text.find(what) != std::string::npos;
+    };
+    QVERIFY(!has(export_launch_config(spec, LaunchTarget::megatron), "--qk-layernorm"));
+    QVERIFY(has(export_launch_config(spec, LaunchTarget::nemo), "model.config.qk_layernorm=False"));
+    spec.model.qk_norm = true;
+    const std::string megatron = export_launch_config(spec, LaunchTarget::megatron);
+    QVERIFY2(has(megatron, "--qk-layernorm"), megatron.c_str());
+    QVERIFY(has(export_launch_config(spec, LaunchTarget::nemo), "model.config.qk_layernorm=True"));
+    LaunchImportOptions options;
+    options.from = LaunchTarget::megatron;
+    QVERIFY(import_launch_config(megatron, "run.sh", options).spec.model.qk_norm);
+    // torchtitan's llama3 flavours have no QK-norm: such a model is none of them.
+    spec.training.zero = 3;
+    QCOMPARE(refusal_field(spec, LaunchTarget::torchtitan), std::string("model"));
+
+    const PlanSpec deepseek = plan_spec_from_text(R"({"model": {"preset": "deepseek-v3"},
+        "data": {"tokens": 1e12, "seq_len": 4096, "global_batch": 4096, "micro_batch": 1},
+        "cluster": {"gpu": "h100-sxm", "gpus": 2048},
+        "training": {"tp": 2, "pp": 16, "expert_parallel": 8, "zero": 1}})");
+    const std::string mla = export_launch_config(deepseek, LaunchTarget::megatron);
+    QVERIFY(has(mla, "--multi-latent-attention"));
+    QVERIFY2(has(mla, "--qk-layernorm"), mla.c_str());
+    QVERIFY(
+        has(export_launch_config(deepseek, LaunchTarget::nemo), "model.config.qk_layernorm=True"));
+    // Read back, the flag is MLA's own norms: no QK-norm beside them, and nothing guessed.
+    const LaunchImport back = import_launch_config(mla, "run.sh", options);
+    QVERIFY(!back.spec.model.qk_norm);
+    QCOMPARE(count_params(back.spec.model).total, count_params(deepseek.model).total);
+    const auto guessed_latents = [](const LaunchImport& r) {
+        return std::any_of(r.guesses.begin(), r.guesses.end(), [](const Text& t) {
+            return t.english().find("latents' norms") != std::string::npos;
+        });
+    };
+    QVERIFY(!guessed_latents(back));
+    // Without the flag Megatron-Core builds MLA without them: the import says what it assumed.
+    std::string without = mla;
+    without.erase(without.find("--qk-layernorm"), std::string("--qk-layernorm").size());
+    QVERIFY(guessed_latents(import_launch_config(without, "run.sh", options)));
 }
 
 // DeepSeek-V3's 61 layers on pp 16: the plan spreads the embedding, the 61 layers and the output

@@ -18,6 +18,7 @@ private slots:
     void lectureMlpIsDSquaredL();
     void groupedKvHeadsShrinkAttention();
     void tiedEmbeddingsCountOnce();
+    void qkNormAddsTwoHeadNormsALayer();
     void moeActiveNeverAboveTotal_data();
     void moeActiveNeverAboveTotal();
 };
@@ -145,6 +146,37 @@ void TestParams::tiedEmbeddingsCountOnce() {
     m.tied_embeddings = true;
     QCOMPARE(count_params(m).embedding, 131072000.0);
     QCOMPARE(count_params(m).total, 6738415616.0 - 131072000.0);
+}
+
+void TestParams::qkNormAddsTwoHeadNormsALayer() {
+    // Qwen3-8B (Qwen/Qwen3-8B config.json: hidden 4096, 36 layers, 32 heads and 8 KV heads of 128,
+    // intermediate 12288, vocabulary 151936, untied; Qwen3Attention's q_norm and k_norm, RMSNorms
+    // of head_dim). Attention Q 4096·4096 = 16,777,216 + K, V 2·4096·1024 = 8,388,608 + O
+    // 16,777,216 = 41,943,040, QK-norm 2·128 = 256: 41,943,296; SwiGLU 3·4096·12288 =
+    // 150,994,944; two norms 8,192; layer 192,946,432 x 36 = 6,946,071,552; embeddings
+    // 2·151936·4096 = 1,244,659,712; final norm 4,096: 8,190,735,360 (the model card's 8.2B).
+    ModelSpec m;
+    m.kind = ModelKind::transformer;
+    m.layers = 36;
+    m.hidden = 4096;
+    m.heads = 32;
+    m.kv_heads = 8;
+    m.head_dim = 128;
+    m.ffn_hidden = 12288;
+    m.ffn = FfnKind::swiglu;
+    m.vocab = 151936;
+    m.qk_norm = true;
+    QCOMPARE(count_params(m).total, 8190735360.0);
+    QCOMPARE(count_params(m).per_layer_attention, 41943296.0);
+    // LayerNorm has a bias beside each gain: 4·128 = 512 a layer, 256 more than RMSNorm's.
+    m.norm = NormKind::layernorm;
+    const double layernorm = count_params(m).per_layer_attention;
+    m.qk_norm = false;
+    QCOMPARE(layernorm - count_params(m).per_layer_attention, 512.0);
+    // MLA's latent norms are counted with it (mlaAttentionByHand): the flag is not read there.
+    ModelSpec mla = find_model_preset("deepseek-v3")->model;
+    mla.qk_norm = true;
+    QCOMPARE(count_params(mla).per_layer_attention, 187107328.0);
 }
 
 void TestParams::moeActiveNeverAboveTotal_data() {

@@ -91,6 +91,7 @@ private slots:
     void expertOverlapPairsSubModules();
     void flexDispatcherCrossesTheNetworkOncePerNode();
     void fp8CastsAreMemoryTraffic();
+    void qkNormIsTrafficKernelsAndActivations();
     void contextParallelSplitsTheSequence();
     void windowedAttentionGathersKeysAndValues();
     void slowestUnevenStageSetsTheStep();
@@ -763,6 +764,37 @@ void TestPerformance::fp8CastsAreMemoryTraffic() {
     QVERIFY(delayed > 0.0);
     QVERIFY(close(casts(Fp8Recipe::current) / delayed, 5.0 / 3.0, 1e-9));
     QVERIFY(close(casts(Fp8Recipe::mxfp8) / delayed, 4.0625 / 3.0, 1e-9));
+}
+
+void TestPerformance::qkNormIsTrafficKernelsAndActivations() {
+    // Two layers, one micro-batch of T = 2 x 8 = 16 tokens, 4 heads of d = 16 (MHA: 4 KV heads),
+    // 16-bit activations, Megatron-Core's fused RMSNorm (read once, write once). QK-norm, per
+    // layer forward: read and write the queries and keys, 2 x 16 x (4 + 4) x 16 x 2 = 8192
+    // bytes; two layers 16384, and the backward 1.5 times that: 2.5 x 16384 = 40960 bytes at the
+    // H100's 3.35e12 x 0.936 bytes/s. Kernels: a norm for the queries and one for the keys each
+    // way, 4 a layer, 8 in all, each the 0.9 us launch gap. Kept for the norms' backward: the
+    // queries and keys before them, 2 bytes x 16 tokens x (64 + 64) = 4096 bytes a layer, 8192
+    // for the two layers on the GPU.
+    PlanSpec s = two_layer_spec();
+    s.cluster.gpu = "h100-sxm";
+    const HardwareProfile& hw = *find_builtin_hardware("h100-sxm");
+    const Plan plain = evaluate(s, hw);
+    s.model.qk_norm = true;
+    QVERIFY(!check(s, hw));
+    const Plan normed = evaluate(s, hw);
+    QVERIFY(close(normed.performance.memory_bound_s - plain.performance.memory_bound_s,
+                  40960.0 / (3.35e12 * 0.936), 1e-9));
+    QVERIFY(
+        close(normed.performance.overhead_s - plain.performance.overhead_s, 8.0 * 0.9e-6, 1e-9));
+    QVERIFY(close(normed.memory.activations_bytes - plain.memory.activations_bytes, 8192.0, 1e-9));
+    // Multi-head latent attention normalises its latents instead: the flag is not read.
+    s.model.mla = MlaSpec{0, 32, 16, 8, 16};
+    s.model.qk_norm = false;
+    const Plan mla = evaluate(s, hw);
+    s.model.qk_norm = true;
+    const Plan mla_flagged = evaluate(s, hw);
+    QCOMPARE(mla_flagged.performance.step_s, mla.performance.step_s);
+    QCOMPARE(mla_flagged.memory.total_bytes, mla.memory.total_bytes);
 }
 
 void TestPerformance::contextParallelSplitsTheSequence() {

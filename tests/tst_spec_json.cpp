@@ -61,6 +61,7 @@ private slots:
     void deepNestingRefusedByField();
     void duplicateKeyNamesTheField();
     void contextLengthRoundTrips();
+    void qkNormRoundTrips();
     void boundsAreInclusive();
     void messageNamesValueAndRule();
     void shortenedGpuIdNamesTheOnesItMeant();
@@ -338,6 +339,29 @@ void TestSpecJson::numberOverflowNamesTheField() {
 // The same key in two different objects is fine.
 // model.context_length: a preset brings its own (Llama 2 7B: 4096, Touvron et al. 2023,
 // Table 1), a spec may give another, it survives a save, and a negative one is refused by name.
+void TestSpecJson::qkNormRoundTrips() {
+    const PlanSpec plain =
+        plan_spec_from_text(R"({"model": {"preset": "llama-3-8b"}, "data": {"tokens": 1e12}})");
+    QVERIFY(!plain.model.qk_norm);
+    QVERIFY(!to_json(plain)["model"].contains("qk_norm"));  // a default is not written back
+    const PlanSpec normed = plan_spec_from_text(
+        R"({"model": {"preset": "llama-3-8b", "qk_norm": true}, "data": {"tokens": 1e12}})");
+    QVERIFY(normed.model.qk_norm);
+    QVERIFY(plan_spec_from_text(to_json(normed).dump()).model.qk_norm);
+    // Not a boolean: refused by field.
+    try {
+        plan_spec_from_text(
+            R"({"model": {"preset": "llama-3-8b", "qk_norm": "yes"}, "data": {"tokens": 1e12}})");
+        QFAIL("a qk_norm of words was read");
+    } catch (const SpecError& e) {
+        QCOMPARE(e.field(), std::string("model.qk_norm"));
+    }
+    // With MLA the flag is not read, and not written back.
+    const PlanSpec mla = plan_spec_from_text(
+        R"({"model": {"preset": "deepseek-v3", "qk_norm": true}, "data": {"tokens": 1e12}})");
+    QVERIFY(!to_json(mla)["model"].contains("qk_norm"));
+}
+
 void TestSpecJson::contextLengthRoundTrips() {
     const PlanSpec preset =
         plan_spec_from_text(R"({"model": {"preset": "llama-2-7b"}, "data": {"tokens": 1e12}})");

@@ -83,6 +83,8 @@ ModelSpec architecture_only(const ModelSpec& model) {
             }
             if (!model.mla.enabled()) {
                 out.mla = MlaSpec{};
+            } else {
+                out.qk_norm = false;  // MLA's latent norms are part of it
             }
             // Without a window no layer is windowed; every layer windowed is written one way.
             if (model.sliding_window <= 0) {

@@ -94,6 +94,13 @@ struct ModelSpec {
     // (10,000 in Megatron-LM and NeMo). It sizes nothing; the launch configurations write it, so
     // that a run trains the positions the model was built with.
     double rope_theta = 0.0;
+    // QK-norm: the queries and keys normalised per head before attention (Dehghani et al. 2023,
+    // "Scaling Vision Transformers to 22 Billion Parameters", sec. 3.1; Qwen3's and Gemma 3's
+    // q_norm and k_norm, a norm of the head dimension shared by the heads; Megatron-Core's
+    // qk_layernorm). It adds two norms of d weights a layer, their traffic and the queries' and
+    // keys' values before the norm, kept for its backward. Not read with MLA, whose latent norms
+    // (DeepSeek-V2 sec. 2.1.2) are counted with it.
+    bool qk_norm = false;
     MoeSpec moe;
     MlaSpec mla;
     // params

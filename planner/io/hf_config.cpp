@@ -181,10 +181,14 @@ ModelSpec model_from_hf_config(const json& c, const std::string& field) {
     // These architectures' configs default to untied embeddings (LlamaConfig, MistralConfig,
     // Qwen2Config: tie_word_embeddings=False) unless the file says otherwise; Gemma's to tied
     // (Gemma2Config, Gemma3TextConfig: tie_word_embeddings=True). Gemma's two extra norms a layer
-    // (after attention and after the MLP, h each) and Gemma 3's query and key norms are not
-    // counted: Tally's layer has two norms (docs/planner.md, Parameters).
+    // (after attention and after the MLP, h each) are not counted: Tally's layer has two norms
+    // around its blocks (docs/planner.md, Parameters).
     const bool gemma = type == "gemma2" || type == "gemma3_text";
     m.tied_embeddings = get_bool(c, "tie_word_embeddings", field, gemma);
+    // QK-norm (ModelSpec::qk_norm): Qwen3's and Gemma 3's attention normalise every head's query
+    // and key with an RMSNorm of head_dim weights (transformers' Qwen3Attention, Qwen3MoeAttention
+    // and Gemma3Attention: q_norm, k_norm), unconditionally: their configs have no key for it.
+    m.qk_norm = type == "qwen3" || type == "qwen3_moe" || type == "gemma3_text";
     // All of them use a gated MLP (gate, up, down projections: LlamaMLP, Qwen2MLP, ...); its
     // parameters and stored activations do not depend on which activation gates it, so "swiglu"
     // stands for any of them.

@@ -87,6 +87,12 @@ LayerActivations transformer_layer_activations(const ModelSpec& m, bool moe_laye
         o_dim = a * d;
     }
     x.split = e * sb * (q_dim + k_dim + v_dim + o_dim);
+    // QK-norm: the norms' backward reads their inputs, the queries and keys as the QKV projection
+    // wrote them, kept beside the normalised (and rotated) ones attention keeps (Megatron-Core's
+    // q_layernorm and k_layernorm run on the projection's output, before RoPE).
+    if (m.qk_norm && !m.mla.enabled()) {
+        x.split += e * sb * (q_dim + k_dim);
+    }
     // In FP8 the output projection keeps an FP8 copy of its input beside the 16-bit attention
     // output the attention backward needs.
     if (fp8_linear_inputs) {

@@ -11,7 +11,7 @@ namespace tally {
 // W^DQ h x r_q, W^UQ r_q x a(d_nope + d_rope); W^DKV h x r_kv and W^KR h x d_rope (one
 // decoupled RoPE key shared by all heads); W^UK, W^UV r_kv x a·d_nope and r_kv x a·d_v;
 // W^O a·d_v x h; plus RMSNorms on the two latents (DeepSeek-V3 config: q_a_layernorm,
-// kv_a_layernorm).
+// kv_a_layernorm). QK-norm (ModelSpec::qk_norm) adds the per-head query and key norms.
 double attention_params(const ModelSpec& m) {
     const double h = static_cast<double>(m.hidden);
     const double a = static_cast<double>(m.heads);
@@ -41,6 +41,12 @@ double attention_params(const ModelSpec& m) {
     }
     if (m.bias == BiasKind::all) {
         p += h;  // output projection bias (GPT-2/3)
+    }
+    if (m.qk_norm) {
+        // One norm of the head dimension for the queries, one for the keys, each shared by the
+        // heads (Qwen3Attention's q_norm and k_norm; Megatron-Core's q_layernorm and k_layernorm
+        // of hidden_size_per_attention_head): d weights each, and a bias each for LayerNorm.
+        p += 2.0 * (m.norm == NormKind::layernorm ? 2.0 * d : d);
     }
     return p;
 }

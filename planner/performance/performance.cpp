@@ -424,6 +424,7 @@ struct LayerBytes {
     // norms (layernorm), a dense MLP's activation function (mlp) and the routed experts' (moe_act).
     double norms = 0.0;
     double dense_act = 0.0;
+    double qk_norms = 0.0;  // QK-norm's traffic (ModelSpec::qk_norm), in the attention block
     double routed_act = 0.0;
 };
 
@@ -460,6 +461,14 @@ LayerBytes transformer_layer_bytes(const Context& c, bool moe_layer) {
                                    : (heads + std::max(dbl(m.effective_kv_heads()) / tp, 1.0)) *
                                          dbl(m.effective_head_dim());
         out.total += 2.0 * T * rotated * e * engine.rope_traffic;
+    }
+    // QK-norm: a norm over each query and key head (read, write; an unfused RMSNorm more), on the
+    // GPU's heads and its KV heads (one where tp exceeds them, as the rotation above).
+    if (m.qk_norm && !m.mla.enabled()) {
+        const double normed =
+            (heads + std::max(dbl(m.effective_kv_heads()) / tp, 1.0)) * dbl(m.effective_head_dim());
+        out.qk_norms = 2.0 * T * normed * e * norm;
+        out.total += out.qk_norms;
     }
     if (!t.flash_attention) {
         // The s x s scores are materialised: softmax reads and writes them (Korthikanti sec. 4.1
@@ -592,6 +601,12 @@ LayerWork transformer_layer_work(const Context& c, bool moe_layer, const GemmLis
     double kernels = c.engine->kernels_forward * (1.0 + c.recomputed) + c.engine->kernels_backward;
     if (c.fp8) {
         kernels += 2.0 * (m.mla.enabled() ? 6.0 : 4.0);
+    }
+    // QK-norm: a norm kernel for the queries and one for the keys each way (Megatron-Core's
+    // q_layernorm and k_layernorm are separate modules; eager PyTorch launches more, which the
+    // engine's norm traffic above counts as memory, not as kernels).
+    if (m.qk_norm && !m.mla.enabled()) {
+        kernels += 2.0 * (1.0 + c.recomputed) + 2.0;
     }
     w.overhead_s = kernels * kKernelLaunchGapS;
     if (t.recompute == Recompute::full || t.recompute == Recompute::sqrt) {

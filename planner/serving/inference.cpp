@@ -532,8 +532,21 @@ ServingPhase time_phase(const Context& c, double tokens, double sequences, doubl
     const double activation_io = (gated + 1.0) * kActivationBytes;
     const double dense_activation_s = std::max(floor, bytes_s(c, tokens * f_t * activation_io));
     const double moe_activation_s = std::max(floor, bytes_s(c, moe_act_values * activation_io));
+    // QK-norm (ModelSpec::qk_norm): two more small kernels a layer, the queries' norm and the
+    // keys' (vLLM's and SGLang's models/qwen3.py call q_norm and k_norm in turn), each reading and
+    // writing the GPU's heads of the tokens attention runs on.
+    double qk_norm_s = 0.0;
+    if (m.qk_norm && !m.mla.enabled()) {
+        const double heads_q = f.heads / ta;
+        const double heads_k = std::max(dbl(m.effective_kv_heads()) / ta, 1.0);
+        const auto one = [&](double heads_here) {
+            return std::max(
+                floor, bytes_s(c, 2.0 * attention_tokens * heads_here * f.d_qk * kActivationBytes));
+        };
+        qk_norm_s = one(heads_q) + one(heads_k);
+    }
     p.fixed_s =
-        layers * (small - activation_kernels) * small_one +
+        layers * ((small - activation_kernels) * small_one + qk_norm_s) +
         activation_kernels * (dense_layers * dense_activation_s + moe_layers * moe_activation_s) +
         (c.engine.small_kernels_per_step * floor + c.host_step_s) / c.pp;
 

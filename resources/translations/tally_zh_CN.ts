@@ -4121,6 +4121,10 @@
         <source>this plan leaves model.rope_theta unstated; torchtitan&apos;s llama3 flavours run a RoPE base of 500000, which an import of this file reads</source>
         <translation>这个规划没有指定 model.rope_theta；torchtitan 的 llama3 规格使用 500000 的 RoPE 基数，导入此文件时会读成这个值</translation>
     </message>
+    <message>
+        <source>model.mla = with its latents&apos; norms: the file runs multi-latent attention without qk_layernorm, which in Megatron-Core also leaves out the norms of the query and key-value latents; Tally counts them, as DeepSeek-V2 and V3 have them</source>
+        <translation>model.mla = 含其潜变量的归一化：该文件运行多头潜在注意力却未设 qk_layernorm，在 Megatron-Core 中这也会去掉查询与键值潜变量的归一化；Tally 按 DeepSeek-V2 和 V3 的结构计入它们</translation>
+    </message>
 </context>
 <context>
     <name>tally::number_formats</name>
@@ -6076,6 +6080,14 @@ Source: CS336 lecture 2 (0.5 is good)</source>
     <message>
         <source>The calibration was fitted on a run of %1, and this plan runs %2: its efficiency is the other engine&apos;s.</source>
         <translation>校准是在 %1 的运行上拟合的，而这个规划使用 %2：其效率属于另一个引擎。</translation>
+    </message>
+    <message>
+        <source>QK-norm</source>
+        <translation>QK 归一化</translation>
+    </message>
+    <message>
+        <source>Each head&apos;s query and key normalised before attention (Qwen3, Gemma 3): two norms of the head dimension a layer, their traffic, and the queries and keys kept for the norms&apos; backward.</source>
+        <translation>注意力之前对每个头的查询和键做归一化（Qwen3、Gemma 3）：每层两个头维度大小的归一化，计入其访存，以及为归一化反向传播保存的查询和键。</translation>
     </message>
 </context>
 <context>

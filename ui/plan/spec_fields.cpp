@@ -43,6 +43,10 @@ bool paramsOnly(const S& s) {
 bool moe(const S& s) {
     return transformer(s) && s.model.moe.enabled();
 }
+// Attention with per-head queries and keys (not multi-head latent attention).
+bool headAttention(const S& s) {
+    return transformer(s) && !s.model.mla.enabled();
+}
 
 // A new architecture keeps what carries over and fills in what it lacks, so the plan stays one
 // the planner accepts: a parameter count from the current model; a transformer's or the lecture
@@ -241,6 +245,12 @@ std::vector<SectionFields> build() {
                          choicesOf<NormKind>(),
                          [](const S& s) { return static_cast<int>(s.model.norm); },
                          [](S& s, int v) { s.model.norm = static_cast<NormKind>(v); }, transformer},
+             BoolField{"model.qk_norm", F("QK-norm"),
+                       F("Each head's query and key normalised before attention (Qwen3, Gemma 3): "
+                         "two norms of the head dimension a layer, their traffic, and the queries "
+                         "and keys kept for the norms' backward."),
+                       [](const S& s) { return s.model.qk_norm; },
+                       [](S& s, bool v) { s.model.qk_norm = v; }, headAttention},
              ChoiceField{"model.bias", F("Biases"), F("Which linear layers carry a bias."),
                          choicesOf<BiasKind>(),
                          [](const S& s) { return static_cast<int>(s.model.bias); },

@@ -893,6 +893,20 @@ void set_mla(PlanSpec& s, const Value& v) {
     }
 }
 
+// QK-norm (ModelSpec::qk_norm) and MLA's latent norms: Megatron-LM's --qk-layernorm and NeMo's
+// model.config.qk_layernorm (TransformerConfig.qk_layernorm, default False). With it Megatron-Core
+// builds a per-head q_layernorm and k_layernorm, and with multi-latent attention the norms of the
+// query and key-value latents instead, fused into linear_q_up_proj and linear_kv_up_proj
+// (core_v0.12.0 gpt_layer_specs.py): DeepSeek's q_a_layernorm and kv_a_layernorm, which Tally's
+// MLA always has. Without it a Qwen3 or DeepSeek-V3 run trains a model without those norms.
+std::optional<Value> get_qk_layernorm(const PlanSpec& s) {
+    return Value{s.model.kind == ModelKind::transformer &&
+                 (s.model.qk_norm || s.model.mla.enabled())};
+}
+void set_qk_layernorm(PlanSpec& s, const Value& v) {
+    s.model.qk_norm = as_bool(v);
+}
+
 // -- data and layout
 // Megatron-LM runs train_samples // global_batch_size iterations (training.py,
 // update_train_iters): the samples are whole steps, the same number of steps the other targets
@@ -1940,6 +1954,21 @@ const LaunchSetting* find_read(const LaunchImport& out, std::string_view key) {
 
 void finish_megatron(PlanSpec& s, LaunchImport& out, const LaunchImportOptions&) {
     s.training.engine = Engine::megatron;
+    // With multi-latent attention qk_layernorm gives the latents' norms, part of Tally's MLA
+    // (get_qk_layernorm()), not a per-head QK-norm. A file that says it is off (Megatron-LM's
+    // default when the flag is left out) trains MLA without them.
+    if (s.model.mla.enabled()) {
+        const LaunchSetting* qk = find_read(out, "model.config.qk_layernorm");
+        if (!s.model.qk_norm && (out.target == LaunchTarget::megatron || qk != nullptr)) {
+            out.guesses.push_back(TALLY_TEXT(
+                "tally::launch",
+                "model.mla = with its latents' norms: the file runs multi-latent attention "
+                "without qk_layernorm, which in Megatron-Core also leaves out the norms of the "
+                "query and key-value latents; Tally counts them, as DeepSeek-V2 and V3 have "
+                "them"));
+        }
+        s.model.qk_norm = false;
+    }
     // Megatron-Core reads the recompute modules only with selective granularity.
     if (s.training.recompute != Recompute::selective && s.training.recompute_modules.any()) {
         out.guesses.push_back(TALLY_TEXT("tally::launch",
@@ -2222,6 +2251,8 @@ Table megatron_table() {
             custom("swiglu", Kind::flag, "model.ffn", get_swiglu, set_swiglu, Value{false}),
             custom("normalization", Kind::text, "model.norm", get_norm, set_norm,
                    Value{std::string("LayerNorm")}),
+            custom("qk-layernorm", Kind::flag, "model.qk_norm", get_qk_layernorm, set_qk_layernorm,
+                   Value{false}),
             [] {
                 Field f = custom("disable-bias-linear", Kind::flag, "model.bias", get_no_bias,
                                  set_no_bias, Value{false});
@@ -2471,6 +2502,8 @@ Table nemo_table() {
             custom("model.config.gated_linear_unit", Kind::boolean, "model.ffn", get_swiglu,
                    set_swiglu),
             custom("model.config.normalization", Kind::text, "model.norm", get_norm, set_norm),
+            custom("model.config.qk_layernorm", Kind::boolean, "model.qk_norm", get_qk_layernorm,
+                   set_qk_layernorm),
             custom("model.config.add_bias_linear", Kind::boolean, "model.bias", get_bias, set_bias),
             custom("model.config.add_qkv_bias", Kind::boolean, "model.bias", get_qkv_bias,
                    set_qkv_bias),
