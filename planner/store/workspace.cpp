@@ -182,6 +182,32 @@ std::uint64_t as_u64(auto value) {
     return static_cast<std::uint64_t>(value);
 }
 
+// Puts the file in WAL mode unless it already is. Leaving rollback-journal mode needs the file's
+// exclusive lock, which SQLite takes without its busy handler (pager.c, pagerExclusiveLock()):
+// while another process only reads the new file, as a second Tally opening it at once does, the
+// switch fails at once with SQLITE_BUSY. It is tried again until it holds, another process
+// switched the file, or the busy timeout has passed. A file already in WAL mode takes no lock.
+void use_wal(sqlite::Database& db, int busy_timeout_ms) {
+    const auto deadline =
+        std::chrono::steady_clock::now() + std::chrono::milliseconds(busy_timeout_ms);
+    for (;;) {
+        if (db.query_text("PRAGMA journal_mode") == "wal") {
+            return;
+        }
+        try {
+            // Filesystems without shared memory keep the rollback journal (the pragma answers
+            // "delete"), which is as safe, only less concurrent.
+            db.query_text("PRAGMA journal_mode = WAL");
+            return;
+        } catch (const sqlite::Error& e) {
+            if (e.code() != SQLITE_BUSY || std::chrono::steady_clock::now() >= deadline) {
+                throw;
+            }
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+}
+
 }  // namespace
 
 Workspace::Workspace(fs::path path, sqlite::Database db, int opened_version)
@@ -399,9 +425,8 @@ Workspace Workspace::open(const fs::path& path, const WorkspaceOptions& options)
             opened = migrate(db, path);
         }
         // Set after the schema exists, so a file created now is either empty or whole. WAL lets
-        // the app read while the CLI writes. Filesystems without shared memory keep the
-        // rollback journal, which is as safe, only less concurrent.
-        db.query_text("PRAGMA journal_mode = WAL");
+        // the app read while the CLI writes.
+        use_wal(db, options.busy_timeout_ms);
         Workspace workspace(path, std::move(db), opened);
         workspace.settle_interrupted_probe_runs();
         return workspace;
