@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <optional>
 
 namespace tally {
 
@@ -126,11 +127,22 @@ struct Header {
     std::int64_t objects = 0;  // rows of sqlite_master: tables, indexes, views, triggers
 };
 
+// The three are read in one transaction (the caller's, else a read transaction of their own):
+// read one by one, a Tally creating the file in another process could commit its schema between
+// them, and the file would read as having tables but no schema version, another program's
+// database.
 Header read_header(sqlite::Database& db) {
     Header h;
+    std::optional<sqlite::Transaction> snapshot;
+    if (!db.in_transaction()) {
+        snapshot.emplace(db, sqlite::Transaction::Mode::deferred);
+    }
     h.user_version = db.query_int("PRAGMA user_version");
     h.application_id = db.query_int("PRAGMA application_id");
     h.objects = db.query_int("SELECT count(*) FROM sqlite_master");
+    if (snapshot) {
+        snapshot->commit();
+    }
     return h;
 }
 
