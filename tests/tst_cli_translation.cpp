@@ -780,7 +780,7 @@ void TestCliTranslation::importErrorInChinese() {
              0);
     const Run read = runZh({QStringLiteral("import"), file});
     QCOMPARE(read.exit_code, 0);
-    QVERIFY2(read.err.startsWith(file + QStringLiteral(" 按 Megatron-LM 参数 读取")),
+    QVERIFY2(read.err.startsWith(file + QStringLiteral(" 按 Megatron-LM 参数读取")),
              qPrintable(read.err));
 }
 

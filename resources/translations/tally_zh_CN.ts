@@ -876,7 +876,7 @@
     </message>
     <message>
         <source>%1 as %2</source>
-        <translation>%1 按 %2 读取</translation>
+        <translation>%1 按 %2读取</translation>
     </message>
     <message>
         <source>read</source>
@@ -3543,15 +3543,15 @@
     </message>
     <message>
         <source>a launch configuration holds one precision: bf16 or fp16 mixed (grads in the same type, fp32 master weights and optimizer state, compute in it or fp8) or plain fp32 (no master copy) (%1 cannot express it)</source>
-        <translation>一个启动配置只有一种精度：bf16 或 fp16 混合精度（梯度使用同一类型，fp32 主权重和优化器状态，以该类型或 fp8 计算），或纯 fp32（无主副本）（%1 无法表达）</translation>
+        <translation>一个启动配置只有一种精度：bf16 或 fp16 混合精度（梯度使用同一类型，fp32 主权重和优化器状态，以该类型或 fp8 计算），或纯 fp32（无主副本）（%1无法表达）</translation>
     </message>
     <message>
         <source>a transformer: the training frameworks build decoder-only transformers from their dimensions (%1 cannot express it)</source>
-        <translation>一个 transformer：训练框架按尺寸构建仅解码器的 transformer（%1 无法表达）</translation>
+        <translation>一个 transformer：训练框架按尺寸构建仅解码器的 transformer（%1无法表达）</translation>
     </message>
     <message>
         <source>bf16, fp16 or fp32 for this framework: its fp8 recipes are not the ones Tally plans (Transformer Engine&apos;s) (%1 cannot express it)</source>
-        <translation>此框架下为 bf16、fp16 或 fp32：它的 fp8 方案不是 Tally 规划的方案（Transformer Engine 的）（%1 无法表达）</translation>
+        <translation>此框架下为 bf16、fp16 或 fp32：它的 fp8 方案不是 Tally 规划的方案（Transformer Engine 的）（%1无法表达）</translation>
     </message>
     <message>
         <source>%1 for this framework: its configuration has no such degree (%2 cannot express it)</source>
@@ -3559,51 +3559,51 @@
     </message>
     <message>
         <source>0 (even stages) for this framework (%1 cannot express it)</source>
-        <translation>此框架下为 0（均匀的阶段）（%1 无法表达）</translation>
+        <translation>此框架下为 0（均匀的阶段）（%1无法表达）</translation>
     </message>
     <message>
         <source>0 or 1 for this framework (%1 cannot express it)</source>
-        <translation>此框架下为 0 或 1（%1 无法表达）</translation>
+        <translation>此框架下为 0 或 1（%1无法表达）</translation>
     </message>
     <message>
         <source>none, selective or full: the frameworks checkpoint per layer, not every ceil(sqrt(L)) layers (%1 cannot express it)</source>
-        <translation>none、selective 或 full：框架按层设置检查点，而不是每 ceil(sqrt(L)) 层一个（%1 无法表达）</translation>
+        <translation>none、selective 或 full：框架按层设置检查点，而不是每 ceil(sqrt(L)) 层一个（%1无法表达）</translation>
     </message>
     <message>
         <source>none or full for this framework: it checkpoints whole layers (%1 cannot express it)</source>
-        <translation>此框架下为 none 或 full：它以整层为单位设置检查点（%1 无法表达）</translation>
+        <translation>此框架下为 none 或 full：它以整层为单位设置检查点（%1无法表达）</translation>
     </message>
     <message>
         <source>0 or 1: Megatron-LM&apos;s distributed optimizer (--use-distributed-optimizer) shards optimizer state only, as ZeRO-1 does (%1 cannot express it)</source>
-        <translation>0 或 1：Megatron-LM 的分布式优化器（--use-distributed-optimizer）只切分优化器状态，与 ZeRO-1 相同（%1 无法表达）</translation>
+        <translation>0 或 1：Megatron-LM 的分布式优化器（--use-distributed-optimizer）只切分优化器状态，与 ZeRO-1 相同（%1无法表达）</translation>
     </message>
     <message>
         <source>0 (replicated), 2 or 3: FSDP has no sharding of optimizer state alone (%1 cannot express it)</source>
-        <translation>0（复制）、2 或 3：FSDP 没有只切分优化器状态的方式（%1 无法表达）</translation>
+        <translation>0（复制）、2 或 3：FSDP 没有只切分优化器状态的方式（%1无法表达）</translation>
     </message>
     <message>
         <source>none or optimizer for this framework (%1 cannot express it)</source>
-        <translation>此框架下为 none 或 optimizer（%1 无法表达）</translation>
+        <translation>此框架下为 none 或 optimizer（%1无法表达）</translation>
     </message>
     <message>
         <source>none or optimizer_and_params: FSDP&apos;s CPU offload moves parameters, gradients and the optimizer step together (%1 cannot express it)</source>
-        <translation>none 或 optimizer_and_params：FSDP 的 CPU 卸载把参数、梯度和优化器步骤一起移走（%1 无法表达）</translation>
+        <translation>none 或 optimizer_and_params：FSDP 的 CPU 卸载把参数、梯度和优化器步骤一起移走（%1无法表达）</translation>
     </message>
     <message>
         <source>adamw or sgd (Megatron-LM&apos;s --optimizer adam applies decoupled weight decay, as AdamW does) (%1 cannot express it)</source>
-        <translation>adamw 或 sgd（Megatron-LM 的 --optimizer adam 使用解耦的权重衰减，与 AdamW 相同）（%1 无法表达）</translation>
+        <translation>adamw 或 sgd（Megatron-LM 的 --optimizer adam 使用解耦的权重衰减，与 AdamW 相同）（%1无法表达）</translation>
     </message>
     <message>
         <source>delayed, current or mxfp8 (Megatron-LM&apos;s --fp8-recipe delayed, tensorwise, mxfp8) (%1 cannot express it)</source>
-        <translation>delayed、current 或 mxfp8（Megatron-LM 的 --fp8-recipe delayed、tensorwise、mxfp8）（%1 无法表达）</translation>
+        <translation>delayed、current 或 mxfp8（Megatron-LM 的 --fp8-recipe delayed、tensorwise、mxfp8）（%1无法表达）</translation>
     </message>
     <message>
         <source>gelu or swiglu (%1 cannot express it)</source>
-        <translation>gelu 或 swiglu（%1 无法表达）</translation>
+        <translation>gelu 或 swiglu（%1无法表达）</translation>
     </message>
     <message>
         <source>0 for this framework: Megatron-LM core_v0.12.0&apos;s arguments have no sliding-window attention (%1 cannot express it)</source>
-        <translation>此框架下为 0：Megatron-LM core_v0.12.0 的参数中没有滑动窗口注意力（%1 无法表达）</translation>
+        <translation>此框架下为 0：Megatron-LM core_v0.12.0 的参数中没有滑动窗口注意力（%1无法表达）</translation>
     </message>
     <message>
         <source>0 or %1 (every layer) for this framework: model.config.window_size windows every layer (%2 cannot express it)</source>
@@ -3663,7 +3663,7 @@
     </message>
     <message>
         <source>0 for this framework: it recomputes every layer or none (%1 cannot express it)</source>
-        <translation>此框架下为 0：它要么重计算每一层，要么都不重计算（%1 无法表达）</translation>
+        <translation>此框架下为 0：它要么重计算每一层，要么都不重计算（%1无法表达）</translation>
     </message>
     <message>
         <source>0, 1, 2 or 3</source>
@@ -3671,11 +3671,11 @@
     </message>
     <message>
         <source>0 for this framework: it has no setting that offloads a layer&apos;s activations (%1 cannot express it)</source>
-        <translation>此框架下为 0：它没有卸载某一层激活值的设置（%1 无法表达）</translation>
+        <translation>此框架下为 0：它没有卸载某一层激活值的设置（%1无法表达）</translation>
     </message>
     <message>
         <source>false for this framework&apos;s arguments here: they have no expert-parallel overlap setting (%1 cannot express it)</source>
-        <translation>此框架这里的参数下为 false：它们没有专家并行重叠的设置（%1 无法表达）</translation>
+        <translation>此框架这里的参数下为 false：它们没有专家并行重叠的设置（%1无法表达）</translation>
     </message>
     <message>
         <source>allgather, alltoall, alltoall_seq or flex</source>
@@ -3683,7 +3683,7 @@
     </message>
     <message>
         <source>alltoall for this framework: it has no node-deduplicating token dispatcher (%1 cannot express it)</source>
-        <translation>此框架下为 alltoall：它没有按节点去重的 token 分发器（%1 无法表达）</translation>
+        <translation>此框架下为 alltoall：它没有按节点去重的 token 分发器（%1无法表达）</translation>
     </message>
     <message>
         <source>BACKWARD_PRE, BACKWARD_POST or NO_PREFETCH</source>
@@ -3691,15 +3691,15 @@
     </message>
     <message>
         <source>pre for this framework: its sharded mode gathers the next layer&apos;s parameters before the current layer&apos;s gradients, with no setting to wait (%1 cannot express it)</source>
-        <translation>此框架下为 pre：它的分片模式在当前层的梯度之前收集下一层的参数，没有等待的设置（%1 无法表达）</translation>
+        <translation>此框架下为 pre：它的分片模式在当前层的梯度之前收集下一层的参数，没有等待的设置（%1无法表达）</translation>
     </message>
     <message>
         <source>fused or engine for this framework: it runs Transformer Engine&apos;s or Apex&apos;s FusedAdam (%1 cannot express it)</source>
-        <translation>此框架下为 fused 或 engine：它运行 Transformer Engine 或 Apex 的 FusedAdam（%1 无法表达）</translation>
+        <translation>此框架下为 fused 或 engine：它运行 Transformer Engine 或 Apex 的 FusedAdam（%1无法表达）</translation>
     </message>
     <message>
         <source>false for this framework: it has no setting for Transformer Engine&apos;s tensor-parallel overlap (%1 cannot express it)</source>
-        <translation>此框架下为 false：它没有 Transformer Engine 张量并行重叠的设置（%1 无法表达）</translation>
+        <translation>此框架下为 false：它没有 Transformer Engine 张量并行重叠的设置（%1无法表达）</translation>
     </message>
     <message>
         <source>cpu or none (nvme is not planned)</source>
@@ -3735,7 +3735,7 @@
     </message>
     <message>
         <source>a torchtitan model flavour: torchtitan names its model by flavour, and this model&apos;s dimensions match none of llama3 8B, 70B, 405B (%1 cannot express it)</source>
-        <translation>一个 torchtitan 模型规格：torchtitan 按规格命名模型，而此模型的尺寸与 llama3 8B、70B、405B 都不匹配（%1 无法表达）</translation>
+        <translation>一个 torchtitan 模型规格：torchtitan 按规格命名模型，而此模型的尺寸与 llama3 8B、70B、405B 都不匹配（%1无法表达）</translation>
     </message>
     <message>
         <source>-1 (every remaining rank) or an integer &gt;= 1</source>
@@ -3775,11 +3775,11 @@
     </message>
     <message>
         <source>bf16: NeMo 2&apos;s recipes train with the bf16-mixed plugin (%1 cannot express it)</source>
-        <translation>bf16：NeMo 2 的配方使用 bf16-mixed 插件训练（%1 无法表达）</translation>
+        <translation>bf16：NeMo 2 的配方使用 bf16-mixed 插件训练（%1无法表达）</translation>
     </message>
     <message>
         <source>none: a NeMo recipe&apos;s optimizer offload is not a field override (%1 cannot express it)</source>
-        <translation>none：NeMo 配方的优化器卸载不是字段覆盖（%1 无法表达）</translation>
+        <translation>none：NeMo 配方的优化器卸载不是字段覆盖（%1无法表达）</translation>
     </message>
     <message>
         <source>op (per-operator selective recomputation)</source>
@@ -3787,11 +3787,11 @@
     </message>
     <message>
         <source>adamw, adam or sgd (%1 cannot express it)</source>
-        <translation>adamw、adam 或 sgd（%1 无法表达）</translation>
+        <translation>adamw、adam 或 sgd（%1无法表达）</translation>
     </message>
     <message>
         <source>2 or 3 with offload or recomputation: accelerate sets them in fsdp_config (%1 cannot express it)</source>
-        <translation>使用卸载或重计算时为 2 或 3：accelerate 在 fsdp_config 中设置它们（%1 无法表达）</translation>
+        <translation>使用卸载或重计算时为 2 或 3：accelerate 在 fsdp_config 中设置它们（%1无法表达）</translation>
     </message>
     <message>
         <source>%1, %2 or %3 (memory_budget has no layer rule Tally plans)</source>
@@ -3891,7 +3891,7 @@
     </message>
     <message>
         <source>this plan has training.flash_attention false, but %1 runs a fused attention kernel and its file has no setting that keeps the scores: the run keeps fewer activations per GPU than the plan counts, and an import of this file reads true</source>
-        <translation>此计划的 training.flash_attention 为 false，但 %1 运行融合注意力内核，其文件没有保留注意力分数的设置：实际运行每个 GPU 保留的激活比计划算的少，导入此文件会读成 true</translation>
+        <translation>此计划的 training.flash_attention 为 false，但 %1运行融合注意力内核，其文件没有保留注意力分数的设置：实际运行每个 GPU 保留的激活比计划算的少，导入此文件会读成 true</translation>
     </message>
     <message>
         <source>this plan has training.dp_overlap false, but %1 overlaps the gradient reduction with the backward and its file has no setting to stop it: the run&apos;s step is shorter than the plan&apos;s, and an import of this file reads true</source>
@@ -3899,11 +3899,11 @@
     </message>
     <message>
         <source>this plan has training.dropout true; dropout is the model code&apos;s, not a setting of %1&apos;s file: turn it on there (an import of this file reads false)</source>
-        <translation>此计划的 training.dropout 为 true；dropout 属于模型代码，不是 %1 文件的设置：请在模型代码中开启（导入此文件会读成 false）</translation>
+        <translation>此计划的 training.dropout 为 true；dropout 属于模型代码，不是 %1文件的设置：请在模型代码中开启（导入此文件会读成 false）</translation>
     </message>
     <message>
         <source>this plan&apos;s optimizer is %2 (implementation %3); %1&apos;s file names none, the training script makes it: make it so there (an import of this file reads adamw, engine)</source>
-        <translation>此计划的优化器是 %2（实现 %3）；%1 的文件不指定优化器，由训练脚本创建：请在脚本中照此设置（导入此文件会读成 adamw、engine）</translation>
+        <translation>此计划的优化器是 %2（实现 %3）；%1的文件不指定优化器，由训练脚本创建：请在脚本中照此设置（导入此文件会读成 adamw、engine）</translation>
     </message>
     <message>
         <source>no method with selective recomputation: Megatron-LM stops on one (&quot;recompute method is not yet supported for selective recomputing granularity&quot;)</source>
@@ -3947,7 +3947,7 @@
     </message>
     <message>
         <source>this plan is timed as training.engine %2; %1 runs as %3, so the run&apos;s step differs from the plan&apos;s, and an import of this file is timed as %3</source>
-        <translation>此计划按 training.engine %2 计时；%1 以 %3 运行，因此实际单步时间与计划不同，导入此文件后按 %3 计时</translation>
+        <translation>此计划按 training.engine %2 计时；%1以 %3 运行，因此实际单步时间与计划不同，导入此文件后按 %3 计时</translation>
     </message>
     <message>
         <source>a whole number &gt;= %1</source>
@@ -3955,11 +3955,11 @@
     </message>
     <message>
         <source>the model is not carried: %1 has no setting for it (this plan&apos;s: %2, %3 layers, hidden %4, %5 heads, vocabulary %6); tally import takes it from the model&apos;s config.json (--hf-config)</source>
-        <translation>模型没有写入：%1 没有对应的设置（本计划的模型：%2，%3 层，隐藏维度 %4，%5 个头，词表 %6）；tally import 从模型的 config.json 读取它（--hf-config）</translation>
+        <translation>模型没有写入：%1没有对应的设置（本计划的模型：%2，%3 层，隐藏维度 %4，%5 个头，词表 %6）；tally import 从模型的 config.json 读取它（--hf-config）</translation>
     </message>
     <message>
         <source>this plan has training.optimizer_impl engine; %1&apos;s file names the kernel, written as %2 (%3 = %4), which an import of this file reads</source>
-        <translation>本计划的 training.optimizer_impl 为 engine；%1 的文件要写明具体 kernel，写为 %2（%3 = %4），导入这个文件时读取的是它</translation>
+        <translation>本计划的 training.optimizer_impl 为 engine；%1的文件要写明具体 kernel，写为 %2（%3 = %4），导入这个文件时读取的是它</translation>
     </message>
     <message>
         <source>a whole number &gt;= 1 or none</source>
@@ -3967,7 +3967,7 @@
     </message>
     <message>
         <source>a launch configuration holds one precision: bf16 or fp16 mixed (grads in the same type or in fp32, fp32 master weights and optimizer state, compute in it or fp8) or plain fp32 (no master copy) (%1 cannot express it)</source>
-        <translation>一个启动配置只有一种精度：bf16 或 fp16 混合精度（梯度使用同一类型或 fp32，fp32 主权重和优化器状态，以该类型或 fp8 计算），或纯 fp32（无主副本）（%1 无法表达）</translation>
+        <translation>一个启动配置只有一种精度：bf16 或 fp16 混合精度（梯度使用同一类型或 fp32，fp32 主权重和优化器状态，以该类型或 fp8 计算），或纯 fp32（无主副本）（%1无法表达）</translation>
     </message>
     <message>
         <source>given only with --bf16</source>
@@ -3975,7 +3975,7 @@
     </message>
     <message>
         <source>adamw or adam for this framework: its file names no other optimizer (%1 cannot express it)</source>
-        <translation>此框架只能用 adamw 或 adam：其文件不能指定其他优化器（%1 无法表达）</translation>
+        <translation>此框架只能用 adamw 或 adam：其文件不能指定其他优化器（%1无法表达）</translation>
     </message>
     <message>
         <source>AdamW or Adam</source>
@@ -4043,7 +4043,7 @@
     </message>
     <message>
         <source>first and last stage layers of at least 1 each, set in the plan (%1 cannot leave a stage without transformer layers)</source>
-        <translation>在计划中设定首、末阶段各至少 1 层（%1 不能让一个阶段没有 transformer 层）</translation>
+        <translation>在计划中设定首、末阶段各至少 1 层（%1不能让一个阶段没有 transformer 层）</translation>
     </message>
     <message>
         <source>first and last stage layers that leave each of the other %1 stages the same number of layers: %2 spreads the %3 layers between the first and the last stage evenly or not at all (set training.first_stage_layers and last_stage_layers, or another pp)</source>
@@ -4111,11 +4111,11 @@
     </message>
     <message>
         <source>a whole number: the framework&apos;s rotary base is an integer (%1 cannot express it)</source>
-        <translation>整数：该框架的旋转位置编码基数是整数（%1 无法表达）</translation>
+        <translation>整数：该框架的旋转位置编码基数是整数（%1无法表达）</translation>
     </message>
     <message>
         <source>500000 or unstated: torchtitan&apos;s llama3 flavours fix the RoPE base (%1 cannot express it)</source>
-        <translation>500000 或不指定：torchtitan 的 llama3 规格固定了 RoPE 基数（%1 无法表达）</translation>
+        <translation>500000 或不指定：torchtitan 的 llama3 规格固定了 RoPE 基数（%1无法表达）</translation>
     </message>
     <message>
         <source>this plan leaves model.rope_theta unstated; torchtitan&apos;s llama3 flavours run a RoPE base of 500000, which an import of this file reads</source>
@@ -6792,7 +6792,7 @@ Dense bf16 peak %6, TDP %7</source>
     </message>
     <message>
         <source>Read as %1.</source>
-        <translation>按 %1 读取。</translation>
+        <translation>按 %1读取。</translation>
     </message>
     <message>
         <source>Not read: unknown to Tally (%1)</source>
