@@ -8,6 +8,7 @@
 #include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDialog>
 #include <QDir>
 #include <QDockWidget>
 #include <QFile>
@@ -36,10 +37,12 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <QToolButton>
 #include <QUndoStack>
 #include <QValueAxis>
 #include <QWheelEvent>
 #include <QtTest>
+#include <bit>
 #include <cmath>
 
 #include "planner/io/examples.h"
@@ -83,6 +86,7 @@ private slots:
     void presetAndSweepVariable();
     void switchingArchitectureStaysDrawable();
     void rejectedFieldIsMarked();
+    void everyWarningCanBeRead();
     void notANumberIsMarked();
     void undoRedoShortcuts();
     void undoRedoFromEntryBox();
@@ -477,6 +481,64 @@ void TestMainWindow::rejectedFieldIsMarked() {
     QVERIFY(!w.summary()->isStale());
     QVERIFY(w.summary()->figure(QStringLiteral("days"))->isEnabled());
     QVERIFY(!w.summary()->warnings()->text().contains(QStringLiteral("last plan")));
+}
+
+// The warnings line shows what fits in one line; with more than one warning, or one wider than
+// the line, a button beside it opens them all, one a line.
+void TestMainWindow::everyWarningCanBeRead() {
+    MainWindow& w = *m_window;
+    const PlanSpec fits = w.document()->spec();
+    QToolButton* all = w.summary()->allWarningsButton();
+    QVERIFY(!all->isVisibleTo(w.summary()));
+    // Without ZeRO the seed plan does not fit (headlineOfAPlanThatDoesNotFitIsGreyed), and 1000
+    // tokens are less than one step: two warnings at least, one a line.
+    PlanSpec two = fits;
+    two.training.zero = 0;
+    two.data.tokens = 1000;
+    QVERIFY(planFor(two).has(Warning::does_not_fit));
+    QVERIFY(planFor(two).has(Warning::less_than_one_step));
+    w.document()->edit(two, QStringLiteral("zero"));
+    QVERIFY(all->isVisibleTo(w.summary()));
+    const int count = std::popcount(planFor(two).warnings);
+    QVERIFY(count >= 2);
+    QCOMPARE(all->text(), QStringLiteral("All %1 warnings…").arg(count));
+    const QStringList lines = w.summary()->allWarningsText().split(u'\n');
+    QCOMPARE(lines.size(), count);
+    for (const QString& line : lines) {
+        QVERIFY2(line.startsWith(u"⚠ "), qPrintable(line));
+    }
+    QVERIFY(lines.join(u'\n').contains(QStringLiteral("does not fit")));
+    QVERIFY(lines.join(u'\n').contains(QStringLiteral("1000 training tokens")));
+    // The dialog lists the same lines.
+    QString shown;
+    QTimer::singleShot(0, &w, [&] {
+        auto* dialog = w.summary()->findChild<QDialog*>(QStringLiteral("allWarningsDialog"));
+        if (dialog != nullptr) {
+            shown = dialog->findChild<QPlainTextEdit*>()->toPlainText();
+            dialog->reject();
+        }
+    });
+    all->click();
+    QCOMPARE(shown, w.summary()->allWarningsText());
+    // One warning, of some 200 characters (Llama 3 8B, ZeRO-3, 1000 tokens: less than one
+    // step): on a line 3000 pixels wide it shows whole, and there is no button; on the narrowest
+    // bar it is cut, and the button opens it.
+    PlanSpec one = fits;
+    one.model = find_model_preset("llama-3-8b")->model;
+    one.training.zero = 3;
+    one.data.tokens = 1000;
+    QCOMPARE(planFor(one).warnings, static_cast<std::uint32_t>(Warning::less_than_one_step));
+    w.document()->edit(one, QStringLiteral("tokens"));
+    const QSize size = w.size();
+    w.summary()->resize(3000, w.summary()->height());
+    QVERIFY(!all->isVisibleTo(w.summary()));
+    w.summary()->resize(1, w.summary()->height());
+    QVERIFY(w.summary()->width() < 1366);
+    QVERIFY(all->isVisibleTo(w.summary()));
+    QCOMPARE(all->text(), QStringLiteral("The whole warning…"));
+    w.resize(size);
+    w.summary()->resize(size.width(), w.summary()->height());
+    w.document()->edit(fits, QStringLiteral("tokens"));
 }
 
 void TestMainWindow::notANumberIsMarked() {

@@ -9695,6 +9695,22 @@ Source: %2</source>
         <source>Does not fit: this run would stop at its first step, out of memory (%1 per GPU of %2). The figure is the plan&apos;s as written.</source>
         <translation>放不下：此训练会在第一步因内存不足而停止（每块 GPU 需要 %1，内存 %2）。此数值是按计划原样计算的。</translation>
     </message>
+    <message>
+        <source>Every warning of the plan, one a line, to read or copy</source>
+        <translation>计划的全部警告，每行一条，可阅读或复制</translation>
+    </message>
+    <message>
+        <source>All %1 warnings…</source>
+        <translation>全部 %1 条警告…</translation>
+    </message>
+    <message>
+        <source>The whole warning…</source>
+        <translation>完整警告…</translation>
+    </message>
+    <message>
+        <source>Warnings of the plan</source>
+        <translation>计划的警告</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::TableCopy</name>

@@ -1,8 +1,14 @@
 #include "ui/plan/summary_bar.h"
 
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QResizeEvent>
+#include <QToolButton>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -29,7 +35,10 @@ void setIfChanged(QLabel* label, const QString& text, const QString& tip) {
 }  // namespace
 
 SummaryBar::SummaryBar(PlanDocument* document, QWidget* parent)
-    : QWidget(parent), m_document(document), m_warnings(makeTextLine(this)) {
+    : QWidget(parent),
+      m_document(document),
+      m_warnings(makeTextLine(this)),
+      m_allWarnings(new QToolButton(this)) {
     setObjectName(QStringLiteral("summary"));
     auto* outer = new QVBoxLayout(this);
     outer->setContentsMargins(6, 4, 6, 2);
@@ -73,7 +82,22 @@ SummaryBar::SummaryBar(PlanDocument* document, QWidget* parent)
     m_warnings->setObjectName(QStringLiteral("warnings"));
     m_warnings->setStyleSheet(
         QStringLiteral("QLineEdit { color: #9a5b00; background: transparent; }"));
-    outer->addWidget(m_warnings);
+    // A line of its own height whether or not the button shows, so that nothing below moves.
+    auto* warningRow = new QHBoxLayout;
+    warningRow->setContentsMargins(0, 0, 0, 0);
+    warningRow->addWidget(m_warnings, 1);
+    m_allWarnings->setObjectName(QStringLiteral("allWarnings"));
+    m_allWarnings->setAutoRaise(true);
+    m_allWarnings->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_allWarnings->setMaximumHeight(m_warnings->sizeHint().height());
+    m_allWarnings->setToolTip(tr("Every warning of the plan, one a line, to read or copy"));
+    QSizePolicy keep = m_allWarnings->sizePolicy();
+    keep.setRetainSizeWhenHidden(false);
+    m_allWarnings->setSizePolicy(keep);
+    m_allWarnings->hide();
+    warningRow->addWidget(m_allWarnings);
+    outer->addLayout(warningRow);
+    connect(m_allWarnings, &QToolButton::clicked, this, &SummaryBar::showAllWarnings);
     connect(document, &PlanDocument::resultsChanged, this, &SummaryBar::showResults);
     connect(document, &PlanDocument::errorChanged, this, &SummaryBar::showResults);
     showResults();
@@ -148,11 +172,7 @@ void SummaryBar::showResults() {
             u"⚠ " + tr("Not drawn: these are the figures of the last plan the planner accepted "
                        "(%1)")
                         .arg(errorText(*m_document->error()));
-        if (m_warnings->text() != stale) {
-            m_warnings->setText(stale);
-            m_warnings->setCursorPosition(0);
-            m_warnings->setToolTip(stale);
-        }
+        setWarnings(stale, stale, 1);
     }
 }
 
@@ -282,11 +302,7 @@ void SummaryBar::showServing(const PlanViews& v) {
     if (line.isEmpty() || (m_document->servingViews() && error)) {
         line = line.isEmpty() ? lead : lead + QStringLiteral("   ") + line;
     }
-    if (m_warnings->text() != line) {
-        m_warnings->setText(line);
-        m_warnings->setCursorPosition(0);
-        m_warnings->setToolTip(all);
-    }
+    setWarnings(line, all, static_cast<int>(sv.warning_texts.size()));
 }
 
 void SummaryBar::showTraining(const PlanViews& v) {
@@ -359,13 +375,61 @@ void SummaryBar::showTraining(const PlanViews& v) {
         line = line.isEmpty() ? mark : QString(mark + QStringLiteral("   ") + line);
         all = all.isEmpty() ? mark : QString(mark + u'\n' + all);
     }
+    setWarnings(line, all, static_cast<int>(v.warning_texts.size()) + (v.serving_error ? 1 : 0));
+    // The line keeps its place when empty: shown and hidden, it moved the tabs and charts below
+    // it up and down while typing.
+}
+
+void SummaryBar::setWarnings(const QString& line, const QString& all, int count) {
     if (m_warnings->text() != line) {
         m_warnings->setText(line);
         m_warnings->setCursorPosition(0);
         m_warnings->setToolTip(all);
     }
-    // The line keeps its place when empty: shown and hidden, it moved the tabs and charts below
-    // it up and down while typing.
+    m_allText = all;
+    m_warningCount = count;
+    updateAllWarningsButton();
+}
+
+// Shown while the line holds more than one warning, or one wider than the line: the line then
+// shows only its beginning, and the tooltip is easily missed.
+void SummaryBar::updateAllWarningsButton() {
+    const QString label =
+        m_warningCount > 1 ? tr("All %1 warnings…").arg(m_warningCount) : tr("The whole warning…");
+    if (m_allWarnings->text() != label) {
+        m_allWarnings->setText(label);
+    }
+    // The line spans the bar, less its margins, when the button is hidden; measured on the bar,
+    // which has its new size in resizeEvent() before its layout has moved the line.
+    const QMargins margins = layout()->contentsMargins();
+    const int room = width() - margins.left() - margins.right() -
+                     2 * m_warnings->fontMetrics().averageCharWidth();
+    const bool cut = m_warnings->fontMetrics().horizontalAdvance(m_warnings->text()) > room;
+    const bool show = !m_warnings->text().isEmpty() && (m_warningCount > 1 || cut);
+    if (m_allWarnings->isVisibleTo(this) != show) {
+        m_allWarnings->setVisible(show);
+    }
+}
+
+void SummaryBar::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    updateAllWarningsButton();
+}
+
+void SummaryBar::showAllWarnings() {
+    QDialog dialog(this);
+    dialog.setObjectName(QStringLiteral("allWarningsDialog"));
+    dialog.setWindowTitle(tr("Warnings of the plan"));
+    auto* layout = new QVBoxLayout(&dialog);
+    auto* text = new QPlainTextEdit(m_allText, &dialog);
+    text->setReadOnly(true);
+    text->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    layout->addWidget(text);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, &dialog);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    layout->addWidget(buttons);
+    dialog.resize(720, 320);
+    dialog.exec();
 }
 
 }  // namespace tally::ui

@@ -4,6 +4,7 @@
 
 class QLabel;
 class QLineEdit;
+class QToolButton;
 
 namespace tally {
 struct PlanViews;
@@ -27,12 +28,23 @@ public:
     QLabel* figure(const QString& key) const;
     QLabel* caption(const QString& key) const;
     QLineEdit* warnings() const { return m_warnings; }
+    // Beside the warnings line while it holds more than one warning or more than its width
+    // shows: opens every warning, one a line (allWarningsText()).
+    QToolButton* allWarningsButton() const { return m_allWarnings; }
+    QString allWarningsText() const { return m_allText; }
+    void showAllWarnings();
     // True while the current spec is refused: the figures shown are the last accepted plan's,
     // greyed out, and the warnings line says so.
     bool isStale() const { return m_stale; }
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     void showResults();
+    // The line (what fits in one), the full list (a warning a line) and how many there are.
+    void setWarnings(const QString& line, const QString& all, int count);
+    void updateAllWarningsButton();
     void showTraining(const PlanViews& views);
     void showServing(const PlanViews& views);
     void setRunnable(bool runnable);
@@ -44,6 +56,9 @@ private:
     QList<QLabel*> m_captions;
     bool m_stale = false;
     QLineEdit* m_warnings;
+    QToolButton* m_allWarnings;
+    QString m_allText;
+    int m_warningCount = 0;
 };
 
 }  // namespace tally::ui
