@@ -209,6 +209,7 @@ private slots:
     void torchtitanImport();
     void torchtitanContextParallelShards();
     void megatronLogBlock();
+    void megatronLogBlockOfAnMoeRun();
     void deepspeedWithConfigJson();
     void accelerateYaml();
     void badInput_data();
@@ -822,6 +823,68 @@ void TestLaunchConfig::megatronLogBlock() {
     // lr and accumulate_allreduce_grads_in_fp32 are read and ignored, not errors.
     QVERIFY(std::any_of(r.ignored.begin(), r.ignored.end(),
                         [](const LaunchSetting& x) { return x.key == "lr" && x.line == 16; }));
+}
+
+// A printed argument block lists every argument, the ones a run leaves at their defaults too
+// (core_v0.12.0 arguments.py): multi-latent attention's ranks beside multi_latent_attention False,
+// cp_comm_type as the list its nargs='+' makes. A Qwen3-30B-A3B run's block reads as that model:
+// no MLA, its QK-norm, the ring over cp 2, the all-to-all dispatcher it names.
+void TestLaunchConfig::megatronLogBlockOfAnMoeRun() {
+    const std::string log = R"(------------------------ arguments ------------------------
+  add_bias_linear ................................. False
+  context_parallel_size ........................... 2
+  cp_comm_type .................................... ['p2p']
+  expert_model_parallel_size ...................... 8
+  ffn_hidden_size ................................. 6144
+  global_batch_size ............................... 512
+  group_query_attention ........................... True
+  hidden_size ..................................... 2048
+  kv_channels ..................................... 128
+  kv_lora_rank .................................... 32
+  max_position_embeddings ......................... 40960
+  micro_batch_size ................................ 1
+  moe_ffn_hidden_size ............................. 768
+  moe_router_topk ................................. 8
+  moe_token_dispatcher_type ....................... alltoall
+  multi_latent_attention .......................... False
+  normalization ................................... RMSNorm
+  num_attention_heads ............................. 32
+  num_experts ..................................... 128
+  num_layers ...................................... 48
+  num_query_groups ................................ 4
+  q_lora_rank ..................................... None
+  qk_head_dim ..................................... 128
+  qk_layernorm .................................... True
+  qk_pos_emb_head_dim ............................. 64
+  seq_length ...................................... 4096
+  swiglu .......................................... True
+  tensor_model_parallel_size ...................... 1
+  train_samples ................................... 5120000
+  untie_embeddings_and_output_weights ............. True
+  use_distributed_optimizer ....................... True
+  bf16 ............................................ True
+  v_head_dim ...................................... 128
+  vocab_size ...................................... 151936
+  world_size ...................................... 16
+-------------------- end of arguments ---------------------
+)";
+    const LaunchImport r = import_text(log, LaunchTarget::megatron);
+    QVERIFY(!r.spec.model.mla.enabled());
+    QVERIFY(r.spec.model.qk_norm);
+    QCOMPARE(r.spec.training.context_parallel, std::int64_t{2});
+    QCOMPARE(r.spec.training.expert_parallel, std::int64_t{8});
+    QVERIFY(r.spec.training.moe_dispatcher == MoeDispatcher::alltoall);
+    // The dispatcher is named, so nothing is said of Megatron-Core's default.
+    QVERIFY(std::none_of(r.guesses.begin(), r.guesses.end(), [](const Text& t) {
+        return t.english().find("dispatcher") != std::string::npos;
+    }));
+    // Attention Q 2048·4096 + K, V 2·2048·512 + O 4096·2048 = 18,874,368, QK-norm 256:
+    // 18,874,624 a layer, as Qwen3-30B-A3B's config.json gives it.
+    QCOMPARE(count_params(r.spec.model).per_layer_attention, 18874624.0);
+    // One type a layer, all the same, is that type; two differing are not one Tally times.
+    std::string mixed = log;
+    mixed.replace(mixed.find("['p2p']"), 7, "['p2p', 'a2a']");
+    QCOMPARE(import_error(mixed, LaunchTarget::megatron), QStringLiteral("cp_comm_type (line 4)"));
 }
 
 // A DeepSpeed JSON with the model from an HF config: train_batch_size 64 = micro 2 x accumulation

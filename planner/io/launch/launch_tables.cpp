@@ -19,8 +19,10 @@
 // tests/tst_launch_config.cpp checks every name written against lists taken from those files.
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <cmath>
 #include <regex>
+#include <sstream>
 
 #include "planner/hardware/hardware.h"
 #include "planner/io/launch/launch_fields.h"
@@ -828,8 +830,25 @@ std::optional<Value> get_cp_comm_type(const PlanSpec& s) {
     }
     return Value{std::string("all_gather")};
 }
+// Megatron-LM's --cp-comm-type takes one type, or one per layer (nargs='+'), and its printed
+// argument block shows the list: "['p2p']". The types given, as one when every layer has the
+// same; "" when they differ.
+std::string one_cp_comm_type(std::string_view raw) {
+    std::string text(raw);
+    std::erase_if(text, [](char c) { return c == '[' || c == ']' || c == '\'' || c == '"'; });
+    std::replace(text.begin(), text.end(), ',', ' ');
+    std::istringstream words(text);
+    std::string first, word;
+    words >> first;
+    while (words >> word) {
+        if (word != first) {
+            return {};
+        }
+    }
+    return first;
+}
 void set_cp_comm_type(PlanSpec&, const Value& v) {
-    const std::string& t = as_text(v);
+    const std::string t = one_cp_comm_type(as_text(v));
     if (t != "p2p" && t != "all_gather") {
         refuse_value(v, TALLY_TEXT("tally::launch",
                                    "p2p (the ring) or all_gather: Tally times context parallelism "
@@ -1943,9 +1962,13 @@ std::optional<Value> get_fsdp_checkpointing(const PlanSpec& s) {
 }
 
 // -- finishing
+// The setting read for a row's key. A Megatron-LM log's argument block names its rows by their
+// argparse dest, the key with underscores ("moe_token_dispatcher_type"): found by either.
 const LaunchSetting* find_read(const LaunchImport& out, std::string_view key) {
+    std::string dest(key);
+    std::replace(dest.begin(), dest.end(), '-', '_');
     for (const LaunchSetting& r : out.read) {
-        if (r.key == key) {
+        if (r.key == key || r.key == dest) {
             return &r;
         }
     }
@@ -1954,6 +1977,21 @@ const LaunchSetting* find_read(const LaunchImport& out, std::string_view key) {
 
 void finish_megatron(PlanSpec& s, LaunchImport& out, const LaunchImportOptions&) {
     s.training.engine = Engine::megatron;
+    // Without multi-latent attention Megatron-Core reads none of its ranks, which a printed
+    // argument block lists anyway, at their defaults (kv_lora_rank 32): the model has no MLA.
+    // A NeMo file that leaves it out keeps its recipe's.
+    {
+        const LaunchSetting* mla = find_read(out, "multi-latent-attention");
+        if (mla == nullptr) {
+            mla = find_read(out, "model.config.multi_latent_attention");
+        }
+        const bool off = mla != nullptr ? !(mla->value == "on" || mla->value == "True" ||
+                                            mla->value == "true" || mla->value == "1")
+                                        : out.target == LaunchTarget::megatron;
+        if (off) {
+            s.model.mla = MlaSpec{};
+        }
+    }
     // With multi-latent attention qk_layernorm gives the latents' norms, part of Tally's MLA
     // (get_qk_layernorm()), not a per-head QK-norm. A file that says it is off (Megatron-LM's
     // default when the flag is left out) trains MLA without them.
@@ -2089,7 +2127,7 @@ void finish_megatron(PlanSpec& s, LaunchImport& out, const LaunchImportOptions&)
     }
     if (type != nullptr && s.training.context_parallel > 1) {
         const bool windowed = s.model.windowed_layers() > 0;
-        if (type->value != (windowed ? "all_gather" : "p2p")) {
+        if (one_cp_comm_type(type->value) != (windowed ? "all_gather" : "p2p")) {
             FieldError error = FieldError::of(
                 fmt::format("{} (line {})", type->key, type->line), type->value,
                 windowed ? TALLY_TEXT("tally::launch",
