@@ -1862,12 +1862,23 @@ void TestLaunchConfig::qkLayernormTravelsWithTheModel() {
     const PlanSpec deepseek = plan_spec_from_text(R"({"model": {"preset": "deepseek-v3"},
         "data": {"tokens": 1e12, "seq_len": 4096, "global_batch": 4096, "micro_batch": 1},
         "cluster": {"gpu": "h100-sxm", "gpus": 2048},
-        "training": {"tp": 2, "pp": 16, "expert_parallel": 8, "zero": 1}})");
+        "training": {"tp": 2, "pp": 16, "expert_parallel": 8, "zero": 1,
+                     "sequence_parallel": true}})");
     const std::string mla = export_launch_config(deepseek, LaunchTarget::megatron);
     QVERIFY(has(mla, "--multi-latent-attention"));
     QVERIFY2(has(mla, "--qk-layernorm"), mla.c_str());
     QVERIFY(
         has(export_launch_config(deepseek, LaunchTarget::nemo), "model.config.qk_layernorm=True"));
+    // Megatron-Core stops an MoE layer under tensor parallelism without sequence parallelism
+    // (core_v0.12.0 moe_layer.py): neither Megatron-LM nor NeMo gets such a plan.
+    PlanSpec no_sp = deepseek;
+    no_sp.training.sequence_parallel = false;
+    QCOMPARE(refusal_field(no_sp, LaunchTarget::megatron),
+             std::string("training.sequence_parallel"));
+    QCOMPARE(refusal_field(no_sp, LaunchTarget::nemo), std::string("training.sequence_parallel"));
+    no_sp.training.tp = 1;
+    no_sp.cluster.gpus = 1024;
+    QCOMPARE(refusal_field(no_sp, LaunchTarget::megatron), std::string());
     // Read back, the flag is MLA's own norms: no QK-norm beside them, and nothing guessed.
     const LaunchImport back = import_launch_config(mla, "run.sh", options);
     QVERIFY(!back.spec.model.qk_norm);
@@ -1896,7 +1907,8 @@ void TestLaunchConfig::unevenStagesTravelAsTheirFlags() {
     const PlanSpec spec = plan_spec_from_text(R"({"model": {"preset": "deepseek-v3"},
         "data": {"tokens": 1e12, "seq_len": 4096, "global_batch": 4096, "micro_batch": 1},
         "cluster": {"gpu": "h100-sxm", "gpus": 2048},
-        "training": {"tp": 2, "pp": 16, "expert_parallel": 8, "zero": 1}})");
+        "training": {"tp": 2, "pp": 16, "expert_parallel": 8, "zero": 1,
+                     "sequence_parallel": true}})");
     const std::string megatron = export_launch_config(spec, LaunchTarget::megatron);
     QVERIFY2(megatron.find("--decoder-first-pipeline-num-layers 3") != std::string::npos,
              megatron.c_str());
@@ -2127,6 +2139,7 @@ void TestLaunchConfig::recomputeModulesTravelAsAList() {
         "data": {"tokens": 1e12, "seq_len": 4096, "global_batch": 256, "micro_batch": 1},
         "cluster": {"gpu": "h100-sxm", "gpus": 64},
         "training": {"tp": 2, "pp": 4, "expert_parallel": 8, "zero": 1, "recompute": "selective",
+                     "sequence_parallel": true,
                      "recompute_modules": ["core_attn", "moe_act", "layernorm"]}})");
     const std::string megatron = export_launch_config(spec, LaunchTarget::megatron);
     QVERIFY2(

@@ -4125,6 +4125,10 @@
         <source>model.mla = with its latents&apos; norms: the file runs multi-latent attention without qk_layernorm, which in Megatron-Core also leaves out the norms of the query and key-value latents; Tally counts them, as DeepSeek-V2 and V3 have them</source>
         <translation>model.mla = 含其潜变量的归一化：该文件运行多头潜在注意力却未设 qk_layernorm，在 Megatron-Core 中这也会去掉查询与键值潜变量的归一化；Tally 按 DeepSeek-V2 和 V3 的结构计入它们</translation>
     </message>
+    <message>
+        <source>true for an MoE model at tp &gt; 1: Megatron-Core stops training an MoE layer under tensor parallelism without sequence parallelism (%1 cannot express it)</source>
+        <translation>MoE 模型在 tp &gt; 1 时须为 true：Megatron-Core 在张量并行而未开序列并行时会中止 MoE 层的训练（%1无法表达）</translation>
+    </message>
 </context>
 <context>
     <name>tally::number_formats</name>

@@ -590,6 +590,20 @@ std::optional<FieldError> refuse_ffn_relu(const PlanSpec& s, std::string_view ti
                        .arg_translated("tally::launch", title.data()));
 }
 
+// Megatron-Core stops an MoE layer that trains under tensor parallelism without sequence
+// parallelism (core_v0.12.0 moe_layer.py, MoELayer.forward: ValueError).
+std::optional<FieldError> refuse_moe_tp_without_sp(const PlanSpec& s, std::string_view title) {
+    if (!s.model.moe.enabled() || s.training.tp <= 1 || s.training.sequence_parallel) {
+        return std::nullopt;
+    }
+    return refusal("training.sequence_parallel", "false",
+                   TALLY_TEXT("tally::launch",
+                              "true for an MoE model at tp > 1: Megatron-Core stops training an "
+                              "MoE layer under tensor parallelism without sequence parallelism "
+                              "(%1 cannot express it)")
+                       .arg_translated("tally::launch", title.data()));
+}
+
 // Megatron-LM core_v0.12.0's command line has no sliding-window attention (its arguments.py
 // defines no --window-size; TransformerConfig's window_size is reachable through NeMo only).
 std::optional<FieldError> refuse_sliding_window(const PlanSpec& s, std::string_view title) {
@@ -2459,7 +2473,7 @@ Table megatron_table() {
          refuse_zero_above_1, refuse_offload_params, refuse_sqrt_recompute,
          refuse_uneven_middle_stages, refuse_optimizer_not_adamw, refuse_fp8_block, refuse_ffn_relu,
          refuse_interleaved_uneven_ends, refuse_activation_offload, refuse_ep_comm_overlap,
-         refuse_optimizer_foreach, refuse_sliding_window},
+         refuse_optimizer_foreach, refuse_sliding_window, refuse_moe_tp_without_sp},
         // Megatron-LM arguments that do not change the plan (learning rate, data, checkpoints,
         // logging, kernels' fusions, initialisation).
         {"lr",
@@ -2682,7 +2696,7 @@ Table nemo_table() {
          },
          refuse_sqrt_recompute, refuse_uneven_middle_stages, refuse_interleaved_uneven_ends,
          refuse_optimizer_not_adamw, refuse_fp8_block, refuse_ffn_relu, refuse_optimizer_foreach,
-         refuse_partial_window},
+         refuse_partial_window, refuse_moe_tp_without_sp},
         {"trainer.val_check_interval", "trainer.limit_val_batches", "trainer.log_every_n_steps",
          "trainer.accumulate_grad_batches", "optim.config.lr", "optim.config.min_lr",
          "optim.config.weight_decay", "optim.config.adam_beta1", "optim.config.adam_beta2",
