@@ -124,6 +124,26 @@ void TestLayoutSearch::countsEveryLayoutByHand() {
     for (const RankedLayout& l : f.best) {
         QVERIFY(l.layout.zero != 1);
     }
+    // An MoE model: Megatron-Core stops an MoE layer under tensor parallelism without sequence
+    // parallelism (core_v0.12.0 moe_layer.py), so every tp 2 layout it is offered has it; FSDP
+    // still offers both.
+    PlanSpec moe = toy_spec();
+    moe.model.moe.experts = 4;
+    moe.model.moe.active_experts = 2;
+    const LayoutSearchResult mm =
+        search_layouts(moe, *find_builtin_hardware("h100-sxm"), 1000, LayoutObjective::time);
+    QCOMPARE(mm.feasible, static_cast<std::int64_t>(mm.best.size()));
+    QVERIFY(std::any_of(mm.best.begin(), mm.best.end(),
+                        [](const RankedLayout& l) { return l.layout.tp > 1; }));
+    for (const RankedLayout& l : mm.best) {
+        QVERIFY(l.layout.tp == 1 || l.layout.sequence_parallel);
+    }
+    moe.training.engine = Engine::fsdp;
+    const LayoutSearchResult mf =
+        search_layouts(moe, *find_builtin_hardware("h100-sxm"), 1000, LayoutObjective::time);
+    QVERIFY(std::any_of(mf.best.begin(), mf.best.end(), [](const RankedLayout& l) {
+        return l.layout.tp > 1 && !l.layout.sequence_parallel;
+    }));
 }
 
 void TestLayoutSearch::tensorParallelStaysInABridgedPair() {

@@ -282,6 +282,13 @@ LayoutSearchResult search_layouts(const PlanSpec& spec, const HardwareProfile& h
                                         if (sp == 1 && m.kind != ModelKind::transformer) {
                                             continue;
                                         }
+                                        // Megatron-Core stops an MoE layer that trains under
+                                        // tensor parallelism without sequence parallelism
+                                        // (core_v0.12.0 moe_layer.py, MoELayer.forward).
+                                        if (sp == 0 && tp > 1 && m.moe.enabled() &&
+                                            spec.training.engine == Engine::megatron) {
+                                            continue;
+                                        }
                                         Layout l;
                                         l.tp = tp;
                                         l.pp = pp;
