@@ -107,6 +107,17 @@ void TestUiLaunch::copyPlanAsFromTheFileMenu() {
     QFile f(path);
     QVERIFY(f.open(QIODevice::ReadOnly));
     QCOMPARE(QString::fromUtf8(f.readAll()), expected);
+    // Over its own export Save… asks plainly; over a team's run file, whose learning rate and
+    // data path Tally does not write, it names what would be lost.
+    QVERIFY(dialog->replaceQuestion(m_dir->filePath(QStringLiteral("none.sh"))).isEmpty());
+    QVERIFY(dialog->replaceQuestion(path).endsWith(QStringLiteral("Replace it?")));
+    std::string team = expected.toStdString();
+    team.insert(team.find("--tensor-model-parallel-size"),
+                "--lr 3e-4 \\\n    --data-path /data/corpus_text_document \\\n    ");
+    const QString run = writeFile("team.sh", team);
+    const QString question = dialog->replaceQuestion(run);
+    QVERIFY2(question.contains(QStringLiteral("2 settings Tally does not write (lr, data-path)")),
+             qPrintable(question));
     dialog->close();
 }
 

@@ -7078,6 +7078,18 @@ Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
         <source>Where %1 will run the plan otherwise:</source>
         <translation>%1 将以不同于计划的方式运行之处：</translation>
     </message>
+    <message>
+        <source>%1 already exists. Replace it?</source>
+        <translation>%1 已存在。要替换它吗？</translation>
+    </message>
+    <message>
+        <source>%1 and %2 more</source>
+        <translation>%1 等，另有 %2 个</translation>
+    </message>
+    <message>
+        <source>%1 is a %2 file with %3 settings Tally does not write (%4). Written over, it holds the plan&apos;s settings only, and those are lost: save under another name and copy the plan&apos;s settings into it. Replace it anyway?</source>
+        <translation>%1 是一个%2文件，其中有 %3 个 Tally 不写出的设置（%4）。覆盖后它只含计划的设置，这些设置将丢失：请另存为其他名称，再把计划的设置复制进去。仍要替换吗？</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::LayoutTableModel</name>

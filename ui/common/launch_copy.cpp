@@ -3,6 +3,10 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QDialogButtonBox>
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QFontDatabase>
 #include <QInputDialog>
 #include <QLabel>
@@ -59,6 +63,7 @@ LaunchConfigDialog::LaunchConfigDialog(const QString& text, LaunchTarget target,
                                        QWidget* parent)
     : QDialog(parent),
       m_text(new QPlainTextEdit(this)),
+      m_target(target),
       m_filter(fileFilter(target)),
       m_suggestedName(suggestedName) {
     build(text, launchTargetTitle(target), notes);
@@ -104,10 +109,20 @@ void LaunchConfigDialog::build(const QString& text, const QString& title,
     save->setObjectName(QStringLiteral("saveLaunchConfig"));
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(save, &QPushButton::clicked, this, [this] {
+        // The file dialog's own question would not say what a replaced launch file loses.
         const QString path =
-            chooseSavePath(this, tr("Save the launch configuration"), m_suggestedName, m_filter);
+            chooseSavePath(this, tr("Save the launch configuration"), m_suggestedName, m_filter,
+                           QFileDialog::DontConfirmOverwrite);
         if (path.isEmpty()) {
             return;
+        }
+        if (const QString question = replaceQuestion(path); !question.isEmpty()) {
+            QMessageBox box(QMessageBox::Warning, tr("Tally"), question,
+                            QMessageBox::Yes | QMessageBox::No, this);
+            box.setDefaultButton(QMessageBox::No);
+            if (box.exec() != QMessageBox::Yes) {
+                return;
+            }
         }
         QString error;
         if (!saveTo(path, &error)) {
@@ -130,6 +145,56 @@ QString LaunchConfigDialog::text() const {
 
 bool LaunchConfigDialog::saveTo(const QString& path, QString* error) const {
     return writeFileAtomically(path, m_text->toPlainText().toUtf8(), error);
+}
+
+QString LaunchConfigDialog::replaceQuestion(const QString& path) const {
+    const QFileInfo info(path);
+    if (!info.exists()) {
+        return {};
+    }
+    const QString plain = tr("%1 already exists. Replace it?").arg(QDir::toNativeSeparators(path));
+    QFile file(path);
+    // A launch file is a few kilobytes; a large one is not read to find out.
+    if (!m_target || info.size() > 4 * 1024 * 1024 || !file.open(QIODevice::ReadOnly)) {
+        return plain;
+    }
+    const QByteArray bytes = file.readAll();
+    if (bytes == m_text->toPlainText().toUtf8()) {
+        return plain;
+    }
+    LaunchImportOptions options;
+    options.from = *m_target;
+    options.allow_unknown = true;
+    std::vector<LaunchSetting> lost;
+    try {
+        const LaunchImport read =
+            import_launch_config(bytes.toStdString(), info.fileName().toStdString(), options);
+        lost = read.ignored;
+        lost.insert(lost.end(), read.unknown.begin(), read.unknown.end());
+    } catch (const SpecError&) {
+        return plain;  // not a file of this framework Tally reads: nothing to name
+    }
+    if (lost.empty()) {
+        return plain;
+    }
+    QStringList names;
+    for (const LaunchSetting& l : lost) {
+        const QString name = QString::fromStdString(l.key);
+        if (!names.contains(name)) {
+            names.append(name);
+        }
+    }
+    constexpr int kNamed = 8;
+    QString named = names.mid(0, kNamed).join(QStringLiteral(", "));
+    if (names.size() > kNamed) {
+        named = tr("%1 and %2 more").arg(named).arg(names.size() - kNamed);
+    }
+    return tr("%1 is a %2 file with %3 settings Tally does not write (%4). Written over, it "
+              "holds the plan's settings only, and those are lost: save under another name and "
+              "copy the plan's settings into it. Replace it anyway?")
+        .arg(QDir::toNativeSeparators(path), launchTargetTitle(*m_target))
+        .arg(names.size())
+        .arg(named);
 }
 
 namespace {

@@ -35,12 +35,17 @@ public:
     QString text() const;
     // Writes the text to `path`; false and a message naming the file on failure.
     bool saveTo(const QString& path, QString* error) const;
+    // What Save… asks before it writes over `path`; empty when no file is there. A launch file
+    // of this dialog's framework with settings Tally does not write (a learning rate, data
+    // paths) is named with them: writing the plan over it would lose them.
+    QString replaceQuestion(const QString& path) const;
 
 private:
     void build(const QString& text, const QString& title, const QStringList& notes);
 
     QPlainTextEdit* m_text;
-    QString m_filter;  // the Save… dialog's file filter
+    std::optional<LaunchTarget> m_target;  // none for a serving engine's command
+    QString m_filter;                      // the Save… dialog's file filter
     QString m_suggestedName;
 };
 
