@@ -273,6 +273,29 @@ void TestHfConfig::gemma() {
     const ModelSpec m27 = model_from_hf_config(mm, "f");
     QCOMPARE(m27.layers, std::int64_t{62});
     QCOMPARE(m27.windowed_layers(), std::int64_t{52});
+    // The published file's text_config states no vocabulary, context or RoPE base (nor, in some,
+    // a window): they are Gemma3TextConfig's defaults, vocab_size 262_208,
+    // max_position_embeddings 131_072, rope_theta 1_000_000, sliding_window 4096.
+    const json bare = json::parse(R"({"model_type": "gemma3", "text_config": {
+        "model_type": "gemma3_text", "hidden_size": 5376, "intermediate_size": 21504,
+        "num_attention_heads": 32, "num_key_value_heads": 16, "head_dim": 128,
+        "num_hidden_layers": 62, "query_pre_attn_scalar": 168,
+        "rope_scaling": {"factor": 8.0, "rope_type": "linear"}}})");
+    const ModelSpec defaults = model_from_hf_config(bare, "f");
+    QCOMPARE(defaults.vocab, std::int64_t{262208});
+    QCOMPARE(defaults.context_length, std::int64_t{131072});
+    QCOMPARE(defaults.rope_theta, 1e6);
+    QCOMPARE(defaults.sliding_window, std::int64_t{4096});
+    QCOMPARE(defaults.windowed_layers(), std::int64_t{52});
+    // Other types state their vocabulary: left out, it is refused by name.
+    try {
+        model_from_hf_config(json::parse(R"({"model_type": "llama", "hidden_size": 4096,
+            "intermediate_size": 11008, "num_attention_heads": 32, "num_hidden_layers": 32})"),
+                             "f");
+        QFAIL("a llama config without vocab_size was read");
+    } catch (const SpecError& e) {
+        QCOMPARE(QString::fromStdString(e.field()), QStringLiteral("f.vocab_size"));
+    }
     // A gemma3 config without its text_config is refused by name.
     try {
         model_from_hf_config(json::parse(R"({"model_type": "gemma3"})"), "f");

@@ -81,7 +81,9 @@ bool get_bool(const json& c, const char* key, const std::string& field, bool fal
 //   else, with a sliding_window, every layer (MistralConfig: Mistral 7B v0.1 windows all 32).
 void read_sliding_window(const json& c, const std::string& field, const std::string& type,
                          ModelSpec& m) {
-    const std::int64_t window = get_int(c, "sliding_window", field, false, 0);
+    // Gemma3TextConfig defaults sliding_window to 4096; the published checkpoints state theirs.
+    const std::int64_t window =
+        get_int(c, "sliding_window", field, false, type == "gemma3_text" ? 4096 : 0);
     auto types = c.find("layer_types");
     std::int64_t windowed = 0;
     if (types != c.end() && !types->is_null()) {
@@ -177,7 +179,15 @@ ModelSpec model_from_hf_config(const json& c, const std::string& field) {
     m.kv_heads = get_int(c, "num_key_value_heads", field, false, m.heads);
     m.head_dim = get_int(c, "head_dim", field, false, 0);
     m.ffn_hidden = get_int(c, "intermediate_size", field, true);
-    m.vocab = get_int(c, "vocab_size", field, true);
+    // A key left out takes the configuration class's default, as transformers loads it. Gemma 3's
+    // published configs leave out the three below (google/gemma-3-27b-it's text_config states
+    // neither vocab_size nor max_position_embeddings nor rope_theta); Gemma3TextConfig gives
+    // vocab_size 262_208, max_position_embeddings 131_072 and rope_theta 1_000_000 (its global
+    // layers' base; the windowed ones' rope_local_base_freq does not travel to a launch file).
+    // The other types' configs state them, and a missing vocabulary is refused.
+    const bool gemma3 = type == "gemma3_text";
+    m.vocab = gemma3 ? get_int(c, "vocab_size", field, false, 262208)
+                     : get_int(c, "vocab_size", field, true);
     // These architectures' configs default to untied embeddings (LlamaConfig, MistralConfig,
     // Qwen2Config: tie_word_embeddings=False) unless the file says otherwise; Gemma's to tied
     // (Gemma2Config, Gemma3TextConfig: tie_word_embeddings=True). Gemma's two extra norms a layer
@@ -254,6 +264,12 @@ ModelSpec model_from_hf_config(const json& c, const std::string& field) {
             m.context_length = get_int(c, key, field, false, 0, 1);
             break;
         }
+    }
+    if (gemma3 && m.context_length == 0) {
+        m.context_length = 131072;
+    }
+    if (gemma3) {
+        m.rope_theta = 1e6;  // replaced below where the config states its own
     }
     // The RoPE base (ModelSpec::rope_theta): rope_theta in LlamaConfig, MistralConfig,
     // Qwen2/Qwen3Config, DeepseekV3Config, GptOssConfig; absent in configs with learned positions.
