@@ -210,6 +210,7 @@ private slots:
     void torchtitanContextParallelShards();
     void megatronLogBlock();
     void megatronLogBlockOfAnMoeRun();
+    void megatronDerivesTheMlpWidth();
     void deepspeedWithConfigJson();
     void accelerateYaml();
     void badInput_data();
@@ -885,6 +886,30 @@ void TestLaunchConfig::megatronLogBlockOfAnMoeRun() {
     std::string mixed = log;
     mixed.replace(mixed.find("['p2p']"), 7, "['p2p', 'a2a']");
     QCOMPARE(import_error(mixed, LaunchTarget::megatron), QStringLiteral("cp_comm_type (line 4)"));
+}
+
+// Megatron-LM derives --ffn-hidden-size when a run leaves it out (core_v0.12.0 arguments.py):
+// 4h = 16384 at h 4096; with --swiglu int(4 x 4096 x 2/3 / 64) x 64 = int(170.67) x 64 = 10880.
+// The experts then take that width too (moe_ffn_hidden_size = ffn_hidden_size).
+void TestLaunchConfig::megatronDerivesTheMlpWidth() {
+    const std::string base =
+        "--num-layers 4 --hidden-size 4096 --num-attention-heads 32 --vocab-size 32000 "
+        "--max-position-embeddings 4096 --seq-length 4096 --bf16 ";
+    const LaunchImport gelu = import_text(base, LaunchTarget::megatron);
+    QCOMPARE(gelu.spec.model.ffn_hidden, std::int64_t{16384});
+    QVERIFY(std::any_of(gelu.guesses.begin(), gelu.guesses.end(), [](const Text& t) {
+        return t.english().rfind("model.ffn_hidden = 16384", 0) == 0;
+    }));
+    const LaunchImport swiglu = import_text(base + "--swiglu", LaunchTarget::megatron);
+    QCOMPARE(swiglu.spec.model.ffn_hidden, std::int64_t{10880});
+    const LaunchImport moe =
+        import_text(base + "--swiglu --num-experts 8 --moe-router-topk 2", LaunchTarget::megatron);
+    QCOMPARE(moe.spec.model.effective_expert_ffn(), std::int64_t{10880});
+    // NeMo's recipes state the width: a file without it still needs it or a config.json.
+    QCOMPARE(import_error("model.config.num_layers=4\nmodel.config.hidden_size=4096\n",
+                          LaunchTarget::nemo)
+                 .isEmpty(),
+             false);
 }
 
 // A DeepSpeed JSON with the model from an HF config: train_batch_size 64 = micro 2 x accumulation

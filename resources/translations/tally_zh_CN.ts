@@ -4129,6 +4129,10 @@
         <source>true for an MoE model at tp &gt; 1: Megatron-Core stops training an MoE layer under tensor parallelism without sequence parallelism (%1 cannot express it)</source>
         <translation>MoE 模型在 tp &gt; 1 时须为 true：Megatron-Core 在张量并行而未开序列并行时会中止 MoE 层的训练（%1无法表达）</translation>
     </message>
+    <message>
+        <source>model.ffn_hidden = %1: the file gives no --ffn-hidden-size, so Megatron-LM derives it from the hidden size (4h, or int(4h x 2/3 / 64) x 64 with --swiglu)</source>
+        <translation>model.ffn_hidden = %1：文件未给出 --ffn-hidden-size，Megatron-LM 由隐藏层大小推出（4h；使用 --swiglu 时为 int(4h x 2/3 / 64) x 64）</translation>
+    </message>
 </context>
 <context>
     <name>tally::number_formats</name>

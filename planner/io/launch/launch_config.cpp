@@ -1033,6 +1033,24 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
                                            "file (--hf-config): %1 does not describe the model")
                                     .arg_translated("tally::launch", t.title.data()));
             }
+            // Megatron-LM derives the MLP's width when it is not given (core_v0.12.0
+            // arguments.py, validate_args): 4h, or with --swiglu int(4h x 2/3 / 64) x 64, "a
+            // multiple of 64".
+            if (!read && out.target == LaunchTarget::megatron &&
+                std::string_view(dim) == "model.ffn_hidden" && spec.model.hidden > 0) {
+                const std::int64_t h = spec.model.hidden;
+                spec.model.ffn_hidden =
+                    spec.model.ffn == FfnKind::swiglu
+                        ? static_cast<std::int64_t>(4.0 * h * 2.0 / 3.0 / 64.0) * 64
+                        : 4 * h;
+                out.guesses.push_back(
+                    TALLY_TEXT("tally::launch",
+                               "model.ffn_hidden = %1: the file gives no --ffn-hidden-size, so "
+                               "Megatron-LM derives it from the hidden size (4h, or "
+                               "int(4h x 2/3 / 64) x 64 with --swiglu)")
+                        .arg(spec.model.ffn_hidden));
+                continue;
+            }
             if (!read) {
                 throw SpecError(std::string(row->key), kValueNothing,
                                 TALLY_TEXT("tally::launch",

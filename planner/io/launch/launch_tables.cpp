@@ -813,6 +813,10 @@ void set_shared_size(PlanSpec& s, const Value& v) {
     if (!s.model.moe.enabled()) {
         return;
     }
+    if (as_int(v) == 0) {
+        s.model.moe.shared_experts = 0;  // none, whatever the (perhaps still unknown) width
+        return;
+    }
     const std::int64_t width = s.model.effective_expert_ffn();
     if (as_int(v) < 0 || width <= 0 || as_int(v) % width != 0) {
         refuse_value(v, TALLY_TEXT("tally::launch",
