@@ -1382,6 +1382,15 @@ void TestLaunchConfig::megatronFlexDispatcher() {
              std::int64_t{64});
     QCOMPARE(refusal_field(r.spec, LaunchTarget::deepspeed),
              std::string("training.moe_dispatcher"));
+    // DeepSeek-V3's router and YaRN settings (core_v0.12.0 arguments.py) change what is learned,
+    // not what a step holds or takes: read as ignored, not refused as unknown.
+    const LaunchImport routed = import_launch_config(
+        moe + "--moe-router-score-function sigmoid --moe-router-enable-expert-bias "
+              "--moe-router-dtype fp32 --moe-router-topk-scaling-factor 2.5 "
+              "--rotary-scaling-factor 40 --mscale 1.0 --mscale-all-dim 1.0",
+        "run.sh", options);
+    QCOMPARE(routed.ignored.size(), std::size_t{7});
+    QVERIFY(routed.unknown.empty());
     // Megatron's allgather dispatcher is timed as the all-to-all, and the import says so; the
     // plan is written back with the dispatcher it is timed with, since left out Megatron-Core
     // would run allgather (core_v0.12.0 arguments.py: default='allgather').
