@@ -615,10 +615,24 @@ void TestPerformance::sequenceParallelRanksDispatchTheirSlice() {
     const HardwareProfile& hw = *find_builtin_hardware("h100-sxm");
     QVERIFY(!check(s, hw));
     const Network net = resolve_network(s.cluster, hw).network;
-    // Megatron's rank order tp, cp, dp: the ep ranks sit tp = 2 apart.
-    const GroupPlacement ep = place_group(2, 2, net.gpus_per_node);
+    const GroupPlacement ep = place_group(2, 1, net.gpus_per_node);
     const double a2a = collective_time(Collective::all_to_all, 2048.0, ep, net).seconds;
     QVERIFY(close(evaluate(s, hw).performance.ep_comm_s, 2.0 * 4.0 * a2a, 1e-12));
+    // Megatron-Core orders the experts' ranks expert-tensor, expert, expert-data
+    // (parallel_state.py): at etp 1 the two ep ranks are neighbours, at etp 2 they sit 2 apart.
+    // On nodes of 2 GPUs the first pair shares a node; the second crosses the network.
+    s.cluster.gpus_per_node = 2;
+    const Network pairs = resolve_network(s.cluster, hw).network;
+    QCOMPARE(place_group(2, 1, pairs.gpus_per_node).nodes, std::int64_t{1});
+    QCOMPARE(place_group(2, 2, pairs.gpus_per_node).nodes, std::int64_t{2});
+    const double near =
+        collective_time(Collective::all_to_all, 2048.0, place_group(2, 1, 2), pairs).seconds;
+    QVERIFY(close(evaluate(s, hw).performance.ep_comm_s, 2.0 * 4.0 * near, 1e-12));
+    s.training.expert_tensor_parallel = 2;
+    const double far =
+        collective_time(Collective::all_to_all, 2048.0, place_group(2, 2, 2), pairs).seconds;
+    QVERIFY(far > near);
+    QVERIFY(close(evaluate(s, hw).performance.ep_comm_s, 2.0 * 4.0 * far, 1e-12));
 }
 
 void TestPerformance::flexDispatcherCrossesTheNetworkOncePerNode() {

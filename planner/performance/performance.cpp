@@ -986,9 +986,16 @@ PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwarePro
         bytes_per_value(t.activation_dtype),
         dbl(spec.data.micro_batch) * (m.kind == ModelKind::mlp ? 1.0 : dbl(spec.data.seq_len) / cp),
         place_group(t.tp, 1, out.network.network.gpus_per_node),
-        place_group(t.expert_parallel, t.tp, out.network.network.gpus_per_node), GemmTimer(rates),
-        hw.measured_gemms.empty() ? nullptr : &hw, type, fp8, GemmTimer(wide_rates), wide_type,
-        &engine_preset(t.engine), resolved_attention_kernel(t, generation), generation,
+        // The expert-parallel group's members sit etp ranks apart: Megatron-Core orders the
+        // experts' ranks expert-tensor, expert, then expert-data parallel
+        // (megatron/core/parallel_state.py, the expert RankGenerator), so at etp 1 an ep 8
+        // group is eight neighbouring GPUs, one node, whatever the attention's tp.
+        place_group(t.expert_parallel,
+                    t.expert_tensor_parallel > 0 ? t.expert_tensor_parallel : t.tp,
+                    out.network.network.gpus_per_node),
+        GemmTimer(rates), hw.measured_gemms.empty() ? nullptr : &hw, type, fp8,
+        GemmTimer(wide_rates), wide_type, &engine_preset(t.engine),
+        resolved_attention_kernel(t, generation), generation,
         // The attention fractions are of the bf16 peak; a part without one (an fp32-only
         // profile) times attention at its compute type's.
         hw.peak(ComputeType::bf16) > 0.0 ? hw.peak(ComputeType::bf16) : peak,
