@@ -1385,12 +1385,20 @@ void TestLaunchConfig::megatronFlexDispatcher() {
     // DeepSeek-V3's router and YaRN settings (core_v0.12.0 arguments.py) change what is learned,
     // not what a step holds or takes: read as ignored, not refused as unknown.
     const LaunchImport routed = import_launch_config(
-        moe + "--moe-router-score-function sigmoid --moe-router-enable-expert-bias "
-              "--moe-router-dtype fp32 --moe-router-topk-scaling-factor 2.5 "
-              "--rotary-scaling-factor 40 --mscale 1.0 --mscale-all-dim 1.0",
+        moe +
+            "--moe-router-score-function sigmoid --moe-router-enable-expert-bias "
+            "--moe-router-dtype fp32 --moe-router-topk-scaling-factor 2.5 "
+            "--rotary-scaling-factor 40 --mscale 1.0 --mscale-all-dim 1.0",
         "run.sh", options);
     QCOMPARE(routed.ignored.size(), std::size_t{7});
     QVERIFY(routed.unknown.empty());
+    // A switch reads "on" in either list; the plan's name comes from the file, not a guess.
+    QVERIFY(std::any_of(routed.ignored.begin(), routed.ignored.end(), [](const LaunchSetting& l) {
+        return l.key == "moe-router-enable-expert-bias" && l.value == "on";
+    }));
+    QVERIFY(std::none_of(routed.guesses.begin(), routed.guesses.end(),
+                         [](const Text& t) { return t.english().rfind("name =", 0) == 0; }));
+    QCOMPARE(routed.spec.name, std::string("run.sh (Megatron-LM arguments)"));
     // Megatron's allgather dispatcher is timed as the all-to-all, and the import says so; the
     // plan is written back with the dispatcher it is timed with, since left out Megatron-Core
     // would run allgather (core_v0.12.0 arguments.py: default='allgather').

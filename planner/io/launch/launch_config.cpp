@@ -882,7 +882,8 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
         const auto row = std::find_if(t.fields.begin(), t.fields.end(), [&](const Field& f) {
             return parsed.log_block ? log_name(f) == s.key : (!f.log_only && f.key == s.key);
         });
-        const LaunchSetting entry{s.key, s.raw, s.line, {}};
+        // A switch given without a value reads "on", as the read settings say it.
+        const LaunchSetting entry{s.key, s.present_without_value ? "on" : s.raw, s.line, {}};
         if (row == t.fields.end()) {
             if (parsed.log_block || is_ignored(t, s.key)) {
                 out.ignored.push_back(entry);
@@ -1172,7 +1173,9 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
     for (const Fillable& f : fillables()) {
         // A model given beside the file (--hf-config) brings its own settings: its context
         // length is the config's, not a default the file failed to give.
-        if (given_here(f.field) || (f.applies && !f.applies(spec)) ||
+        // The name is not guessed: a file without Tally's block names the plan after itself
+        // (below).
+        if (given_here(f.field) || (f.applies && !f.applies(spec)) || f.field == "name" ||
             (f.field == "data.tokens" && tokens_listed) ||
             (options.model && f.field.starts_with("model."))) {
             continue;
