@@ -208,7 +208,8 @@ void register_launch_commands(CLI::App& app, CliState& state) {
     exp->add_option("--db", state.db_path, "Workspace database (for custom and measured GPUs)");
     exp->add_option("--model", opts->model,
                     "With --to vllm|sglang: the model's checkpoint, a Hugging Face id or a local "
-                    "path (default: the preset's)");
+                    "path (default: the preset's, or the model's name where it is a Hugging Face "
+                    "id)");
     exp->callback([opts, &state] {
         refuse_overwriting_input(opts->spec, opts->output, "SPEC");
         if (const std::optional<ServingTarget> serving = serving_target_from_string(opts->target)) {

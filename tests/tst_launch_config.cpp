@@ -2330,6 +2330,13 @@ void TestLaunchConfig::servingCommandRefusals() {
     edited.model.name.clear();
     QCOMPARE(field(edited, ServingTarget::vllm), std::string("--model"));
     QCOMPARE(field(edited, ServingTarget::vllm, "/ckpt"), std::string("(none)"));
+    // A model named by a Hugging Face id (a config.json's _name_or_path) is that checkpoint; a
+    // name that is no id is not taken for one.
+    edited.model.name = "Qwen/Qwen3-8B";
+    QVERIFY(export_serving_command(edited, ServingTarget::vllm, "").find("Qwen/Qwen3-8B") !=
+            std::string::npos);
+    edited.model.name = "Llama 3 8B, 30 layers";
+    QCOMPARE(field(edited, ServingTarget::vllm), std::string("--model"));
     // int4 weights come in a quantized checkpoint, not the preset's 16-bit one.
     PlanSpec int4 = served("llama-3-8b");
     int4.inference.weight_dtype = DType::int4;

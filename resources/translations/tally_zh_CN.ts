@@ -4022,10 +4022,6 @@
         <translation>量化为 %1 的模型检查点（int4 和 int8 用 AWQ 或 GPTQ），Hugging Face id 或本地路径：预设的检查点是 16 位的</translation>
     </message>
     <message>
-        <source>the model&apos;s checkpoint, a Hugging Face id or a local path: the plan&apos;s model is no shipped preset&apos;s, so Tally cannot name its weights</source>
-        <translation>模型的检查点，Hugging Face id 或本地路径：计划中的模型不是自带的预设，Tally 无法指出它的权重</translation>
-    </message>
-    <message>
         <source>bf16, fp16, fp8_e4m3 or fp8_e5m2: the KV cache dtypes %1 takes (--kv-cache-dtype)</source>
         <translation>bf16、fp16、fp8_e4m3 或 fp8_e5m2：%1 接受的 KV 缓存类型（--kv-cache-dtype）</translation>
     </message>
@@ -4132,6 +4128,10 @@
     <message>
         <source>model.ffn_hidden = %1: the file gives no --ffn-hidden-size, so Megatron-LM derives it from the hidden size (4h, or int(4h x 2/3 / 64) x 64 with --swiglu)</source>
         <translation>model.ffn_hidden = %1：文件未给出 --ffn-hidden-size，Megatron-LM 由隐藏层大小推出（4h；使用 --swiglu 时为 int(4h x 2/3 / 64) x 64）</translation>
+    </message>
+    <message>
+        <source>the model&apos;s checkpoint, a Hugging Face id or a local path: the plan&apos;s model is no shipped preset&apos;s, and its name is no Hugging Face id, so Tally cannot name its weights</source>
+        <translation>模型的检查点：Hugging Face ID 或本地路径；计划的模型不是内置预设，其名称也不是 Hugging Face ID，因此 Tally 无法指明其权重</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 #include "planner/io/launch/serving_launch.h"
 
 #include <fmt/core.h>
+#include <regex>
 
 #include <utility>
 
@@ -102,12 +103,23 @@ std::string export_serving_command(const PlanSpec& spec, ServingTarget target,
     if (model.empty()) {
         model = preset_checkpoint(spec.model).value_or("");
     }
+    // A model read from a config.json is named by its _name_or_path: where that is a Hugging
+    // Face id (owner/name, the characters the Hub allows), it is the checkpoint the config came
+    // with, which the engine downloads.
+    if (model.empty()) {
+        static const std::regex hub_id(
+            R"(^[A-Za-z0-9][A-Za-z0-9._-]*/[A-Za-z0-9][A-Za-z0-9._-]*$)");
+        if (std::regex_match(spec.model.name, hub_id)) {
+            model = spec.model.name;
+        }
+    }
     if (model.empty()) {
         throw SpecError("--model", "",
                         TALLY_TEXT("tally::launch",
                                    "the model's checkpoint, a Hugging Face id or a "
                                    "local path: the plan's model is no shipped "
-                                   "preset's, so Tally cannot name its weights"));
+                                   "preset's, and its name is no Hugging Face id, so Tally "
+                                   "cannot name its weights"));
     }
 
     // The KV cache: the model's dtype ("auto") or fp8 (vLLM's --kv-cache-dtype and SGLang's take
