@@ -211,6 +211,7 @@ private slots:
     void megatronLogBlock();
     void megatronLogBlockOfAnMoeRun();
     void megatronDerivesTheMlpWidth();
+    void megatronFullRecomputeNeedsAMethod();
     void deepspeedWithConfigJson();
     void accelerateYaml();
     void badInput_data();
@@ -910,6 +911,21 @@ void TestLaunchConfig::megatronDerivesTheMlpWidth() {
                           LaunchTarget::nemo)
                  .isEmpty(),
              false);
+}
+
+// Megatron-Core refuses --recompute-granularity full without --recompute-method (core_v0.12.0
+// transformer_config.py, __post_init__): such a command line is refused by the granularity's
+// line, and with a method it reads as full recomputation.
+void TestLaunchConfig::megatronFullRecomputeNeedsAMethod() {
+    const std::string base =
+        "--num-layers 4 --hidden-size 1024 --num-attention-heads 8 --ffn-hidden-size 4096 "
+        "--vocab-size 32000 --max-position-embeddings 4096 --seq-length 4096 --bf16\n";
+    QCOMPARE(import_error(base + "--recompute-granularity full\n", LaunchTarget::megatron),
+             QStringLiteral("recompute-granularity (line 2)"));
+    const LaunchImport uniform = import_text(
+        base + "--recompute-granularity full --recompute-method uniform --recompute-num-layers 1",
+        LaunchTarget::megatron);
+    QVERIFY(uniform.spec.training.recompute == Recompute::full);
 }
 
 // A DeepSpeed JSON with the model from an HF config: train_batch_size 64 = micro 2 x accumulation

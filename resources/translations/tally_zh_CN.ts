@@ -4133,6 +4133,10 @@
         <source>the model&apos;s checkpoint, a Hugging Face id or a local path: the plan&apos;s model is no shipped preset&apos;s, and its name is no Hugging Face id, so Tally cannot name its weights</source>
         <translation>模型的检查点：Hugging Face ID 或本地路径；计划的模型不是内置预设，其名称也不是 Hugging Face ID，因此 Tally 无法指明其权重</translation>
     </message>
+    <message>
+        <source>full with --recompute-method uniform or block (and --recompute-num-layers): Megatron-Core refuses full recomputation without a method</source>
+        <translation>full 须配合 --recompute-method uniform 或 block（以及 --recompute-num-layers）：Megatron-Core 拒绝没有方法的完全重计算</translation>
+    </message>
 </context>
 <context>
     <name>tally::number_formats</name>

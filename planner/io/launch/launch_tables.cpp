@@ -2025,6 +2025,22 @@ void finish_megatron(PlanSpec& s, LaunchImport& out, const LaunchImportOptions&)
         }
         s.model.qk_norm = false;
     }
+    // Megatron-Core refuses full recomputation without a method (core_v0.12.0
+    // transformer_config.py: "recompute_method must be \"block\" or \"uniform\""): a command line
+    // that gives the granularity alone does not run.
+    if (out.target == LaunchTarget::megatron && s.training.recompute == Recompute::full &&
+        find_read(out, "recompute-method") == nullptr) {
+        if (const LaunchSetting* g = find_read(out, "recompute-granularity")) {
+            FieldError error = FieldError::of(
+                fmt::format("{} (line {})", g->key, g->line), g->value,
+                TALLY_TEXT("tally::launch",
+                           "full with --recompute-method uniform or block (and "
+                           "--recompute-num-layers): Megatron-Core refuses full recomputation "
+                           "without a method"));
+            error.field_text = TALLY_TEXT("tally::launch", "%1 (line %2)").arg(g->key).arg(g->line);
+            throw SpecError(std::move(error));
+        }
+    }
     // Megatron-Core reads the recompute modules only with selective granularity.
     if (s.training.recompute != Recompute::selective && s.training.recompute_modules.any()) {
         out.guesses.push_back(TALLY_TEXT("tally::launch",
