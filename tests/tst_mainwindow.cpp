@@ -87,6 +87,7 @@ private slots:
     void switchingArchitectureStaysDrawable();
     void rejectedFieldIsMarked();
     void everyWarningCanBeRead();
+    void modelLineFollowsAModelWhoseLayoutIsRefused();
     void notANumberIsMarked();
     void undoRedoShortcuts();
     void undoRedoFromEntryBox();
@@ -539,6 +540,25 @@ void TestMainWindow::everyWarningCanBeRead() {
     w.resize(size);
     w.summary()->resize(size.width(), w.summary()->height());
     w.document()->edit(fits, QStringLiteral("tokens"));
+}
+
+// A model whose layout the planner refuses (the plan's tp 16 does not divide Llama 3 8B's 8 KV
+// heads) is still counted under the preset: 8,030,261,248 parameters (tst_params), not the last
+// drawn plan's model.
+void TestMainWindow::modelLineFollowsAModelWhoseLayoutIsRefused() {
+    MainWindow& w = *m_window;
+    const PlanSpec before = w.document()->spec();
+    PlanSpec eight = before;
+    eight.model = find_model_preset("llama-3-8b")->model;
+    eight.training.tp = 16;
+    eight.cluster.gpus = 1024;
+    w.document()->edit(eight, QStringLiteral("model"));
+    QVERIFY(w.document()->error().has_value());
+    QCOMPARE(QString::fromStdString(w.document()->error()->field), QStringLiteral("training.tp"));
+    QVERIFY2(w.specForm()->modelSummary()->text().startsWith(QStringLiteral("8.03B parameters")),
+             qPrintable(w.specForm()->modelSummary()->text()));
+    w.document()->edit(before, QStringLiteral("model"));
+    QVERIFY(!w.document()->error().has_value());
 }
 
 void TestMainWindow::notANumberIsMarked() {

@@ -211,6 +211,8 @@ SpecForm::SpecForm(PlanDocument* document, HardwareCatalog* catalog, QWidget* pa
     connect(document, &PlanDocument::specChanged, this, &SpecForm::clearModelMessage);
     connect(document, &PlanDocument::errorChanged, this, &SpecForm::showError);
     connect(document, &PlanDocument::resultsChanged, this, &SpecForm::showResults);
+    // A refused layout leaves the last plan's results up: the model line follows the model.
+    connect(document, &PlanDocument::errorChanged, this, &SpecForm::showResults);
     refresh();
     showError();
     showResults();
@@ -378,10 +380,19 @@ void SpecForm::showError() {
 }
 
 void SpecForm::showResults() {
+    if (!m_document->views()) {
+        return;  // nothing drawn yet: the form shows no count
+    }
     const auto& views = *m_document->views();
     // A serving spec without a training part has no training plan: its model is counted here.
+    // So is a model the planner takes but whose layout it refuses (a config.json imported into a
+    // plan whose tp does not divide its KV heads): the drawn plan is the last accepted one, and
+    // its parameters would be another model's.
     const bool servingOnly = m_document->servingViews() != nullptr;
-    const ParamCounts p = servingOnly ? count_params(m_document->spec().model) : views.plan.params;
+    const auto& error = m_document->error();
+    const bool layoutRefused = error && !qs(error->field).startsWith(QStringLiteral("model"));
+    const bool ownCount = servingOnly || layoutRefused;
+    const ParamCounts p = ownCount ? count_params(m_document->spec().model) : views.plan.params;
     QString text = tr("%1 parameters").arg(formatShort(p.total));
     if (p.active != p.total) {
         text += tr(", %1 active per token").arg(formatShort(p.active));
@@ -393,7 +404,7 @@ void SpecForm::showResults() {
         m_modelSummary->setText(text);
         m_modelSummary->setCursorPosition(0);
     }
-    if (servingOnly) {
+    if (ownCount) {
         m_modelSummary->setToolTip(QString());
     } else if (const Explanation* e = views.explanation("params")) {
         m_modelSummary->setToolTip(translatedFormula(*e) + u"\n= " + translatedSubstitution(*e) +

@@ -37,6 +37,8 @@ public:
     NumberEditor* numberEditor(const QString& path) const;
     QList<FieldEditor*> editors() const;
     QComboBox* presetPicker() const { return m_presets; }
+    // The line under the preset: the model's parameters.
+    QLineEdit* modelSummary() const { return m_modelSummary; }
     // The plan's own name (spec.name: the window's title, the saved plan's name, the CSV's
     // plan,name) and its description (spec.description: what it is for, an example's
     // explanation), both edited here as undoable edits.
