@@ -212,6 +212,7 @@ private slots:
     void megatronLogBlockOfAnMoeRun();
     void megatronDerivesTheMlpWidth();
     void megatronFullRecomputeNeedsAMethod();
+    void megatronScriptWithBashArrays();
     void deepspeedWithConfigJson();
     void accelerateYaml();
     void badInput_data();
@@ -926,6 +927,50 @@ void TestLaunchConfig::megatronFullRecomputeNeedsAMethod() {
         base + "--recompute-granularity full --recompute-method uniform --recompute-num-layers 1",
         LaunchTarget::megatron);
     QVERIFY(uniform.spec.training.recompute == Recompute::full);
+}
+
+// Megatron-LM's example scripts (examples/gpt3/train_gpt3_175b_distributed.sh) keep their
+// arguments in bash arrays passed as ${NAME[@]}, and sizes in variables: read as the command they
+// expand to, each argument on its own line. 16 nodes of 8 = 128 GPUs; a variable the script does
+// not set ($1) stays as written, on a setting Tally ignores.
+void TestLaunchConfig::megatronScriptWithBashArrays() {
+    const std::string script = R"(#!/bin/bash
+export CUDA_DEVICE_MAX_CONNECTIONS=1
+GPUS_PER_NODE=8
+NUM_NODES=16
+CHECKPOINT_PATH=$1
+DISTRIBUTED_ARGS=(
+    --nproc_per_node $GPUS_PER_NODE
+    --nnodes ${NUM_NODES}
+)
+GPT_MODEL_ARGS=(
+    --num-layers 96 --hidden-size 12288 --num-attention-heads 96
+    --vocab-size 51200 --seq-length 2048 --max-position-embeddings 2048
+)
+TRAINING_ARGS=(--micro-batch-size 1 --global-batch-size 1536 --train-iters 500000 --bf16)
+MODEL_PARALLEL_ARGS=(
+	--tensor-model-parallel-size 8
+	--pipeline-model-parallel-size 16
+)
+torchrun ${DISTRIBUTED_ARGS[@]} pretrain_gpt.py \
+    ${GPT_MODEL_ARGS[@]} \
+    "${TRAINING_ARGS[@]}" \
+    ${MODEL_PARALLEL_ARGS[@]} \
+    --save $CHECKPOINT_PATH
+)";
+    const LaunchImport r = import_text(script, LaunchTarget::megatron);
+    QCOMPARE(r.spec.cluster.gpus, std::int64_t{128});
+    QCOMPARE(r.spec.model.layers, std::int64_t{96});
+    QCOMPARE(r.spec.training.tp, std::int64_t{8});
+    QCOMPARE(r.spec.training.pp, std::int64_t{16});
+    QCOMPARE(r.spec.data.global_batch, std::int64_t{1536});
+    // Each argument keeps the line it is written on: --num-layers on line 11.
+    QVERIFY(std::any_of(r.read.begin(), r.read.end(), [](const LaunchSetting& l) {
+        return l.key == "num-layers" && l.line == 11;
+    }));
+    QVERIFY(std::any_of(r.ignored.begin(), r.ignored.end(), [](const LaunchSetting& l) {
+        return l.key == "save" && l.value == "$1";
+    }));
 }
 
 // A DeepSpeed JSON with the model from an HF config: train_batch_size 64 = micro 2 x accumulation

@@ -7,6 +7,7 @@
 #include <toml++/toml.h>
 #include <cctype>
 #include <cmath>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <sstream>
@@ -157,11 +158,84 @@ bool looks_like_log_block(const std::string& text) {
                          std::sregex_iterator()) >= 3;
 }
 
+// Megatron-LM's own example scripts (examples/gpt3/train_gpt3_175b_distributed.sh) keep the
+// arguments in bash arrays, NAME=( ... ) passed as ${NAME[@]}, and sizes in variables, NAME=value
+// used as $NAME or ${NAME}. The assignments are read and taken out, and the uses replaced by what
+// they hold, each array word keeping its own line; a variable the file does not set (a
+// positional $1) stays as written. Only upper-case names are taken for variables, as such
+// scripts name them, so that no value of an option is mistaken for an assignment.
+std::vector<Token> expand_shell_variables(const std::vector<Token>& in) {
+    static const std::regex assignment(R"(^([A-Z_][A-Z0-9_]*)=(.*)$)");
+    static const std::regex array_use(R"(^\$\{([A-Za-z_][A-Za-z0-9_]*)\[[@*]\]\}$)");
+    static const std::regex scalar_use(
+        R"(\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*))");
+    std::map<std::string, std::string> scalars;
+    std::map<std::string, std::vector<Token>> arrays;
+    const auto substitute = [&](const std::string& text) {
+        std::string out;
+        std::size_t from = 0;
+        for (std::sregex_iterator it(text.begin(), text.end(), scalar_use), end; it != end; ++it) {
+            const std::smatch& m = *it;
+            const std::string name = m[1].matched ? m[1].str() : m[2].str();
+            const auto known = scalars.find(name);
+            out += text.substr(from, static_cast<std::size_t>(m.position(0)) - from);
+            out += known != scalars.end() ? known->second : m.str(0);
+            from = static_cast<std::size_t>(m.position(0) + m.length(0));
+        }
+        return out + text.substr(from);
+    };
+    std::vector<Token> out;
+    for (std::size_t i = 0; i < in.size(); ++i) {
+        const Token& t = in[i];
+        std::smatch m;
+        if (t.text == "export" && i + 1 < in.size() &&
+            std::regex_match(in[i + 1].text, assignment)) {
+            continue;
+        }
+        if (std::regex_match(t.text, m, assignment)) {
+            const std::string name = m[1].str();
+            std::string value = m[2].str();
+            if (value.rfind('(', 0) != 0) {
+                scalars[name] = substitute(value);
+                continue;
+            }
+            // An array: its words up to the closing parenthesis, which may end a word.
+            std::vector<Token> words;
+            value.erase(0, 1);
+            bool closed = false;
+            const auto take = [&](std::string word, int line) {
+                if (!word.empty() && word.back() == ')') {
+                    word.pop_back();
+                    closed = true;
+                }
+                if (!word.empty()) {
+                    words.push_back(Token{substitute(word), line});
+                }
+            };
+            take(value, t.line);
+            while (!closed && i + 1 < in.size()) {
+                ++i;
+                take(in[i].text, in[i].line);
+            }
+            arrays[name] = std::move(words);
+            continue;
+        }
+        if (std::regex_match(t.text, m, array_use)) {
+            if (const auto a = arrays.find(m[1].str()); a != arrays.end()) {
+                out.insert(out.end(), a->second.begin(), a->second.end());
+                continue;
+            }
+        }
+        out.push_back(Token{substitute(t.text), t.line});
+    }
+    return out;
+}
+
 Parsed parse_arguments(const std::string& text) {
     if (looks_like_log_block("\n" + text)) {
         return parse_log_block(text);
     }
-    const std::vector<Token> tokens = shell_tokens(text);
+    const std::vector<Token> tokens = expand_shell_variables(shell_tokens(text));
     std::size_t script = tokens.size();
     for (std::size_t i = 0; i < tokens.size(); ++i) {
         const std::string& t = tokens[i].text;
