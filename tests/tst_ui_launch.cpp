@@ -118,6 +118,16 @@ void TestUiLaunch::copyPlanAsFromTheFileMenu() {
     const QString question = dialog->replaceQuestion(run);
     QVERIFY2(question.contains(QStringLiteral("2 settings Tally does not write (lr, data-path)")),
              qPrintable(question));
+    // A run file the import refuses (its vocabulary left to the tokenizer) loses them all the
+    // same: they are named too.
+    const QString bare = writeFile(
+        "bare.sh",
+        "torchrun --nproc-per-node 8 pretrain_gpt.py --num-layers 4 --hidden-size 1024 \\\n"
+        "    --tokenizer-type HuggingFaceTokenizer --lr 3e-4 --save /ckpt\n");
+    const QString refused = dialog->replaceQuestion(bare);
+    QVERIFY2(refused.contains(
+                 QStringLiteral("3 settings Tally does not write (tokenizer-type, lr, save)")),
+             qPrintable(refused));
     dialog->close();
 }
 

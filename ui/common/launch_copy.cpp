@@ -162,17 +162,13 @@ QString LaunchConfigDialog::replaceQuestion(const QString& path) const {
     if (bytes == m_text->toPlainText().toUtf8()) {
         return plain;
     }
-    LaunchImportOptions options;
-    options.from = *m_target;
-    options.allow_unknown = true;
+    // Parsed only, not imported: a run file the import refuses (one that leaves --vocab-size to
+    // its tokenizer) holds settings the plan's text would lose all the same.
     std::vector<LaunchSetting> lost;
     try {
-        const LaunchImport read =
-            import_launch_config(bytes.toStdString(), info.fileName().toStdString(), options);
-        lost = read.ignored;
-        lost.insert(lost.end(), read.unknown.begin(), read.unknown.end());
+        lost = launch_settings_not_read(bytes.toStdString(), *m_target);
     } catch (const SpecError&) {
-        return plain;  // not a file of this framework Tally reads: nothing to name
+        return plain;  // not a file of this framework's form: nothing to name
     }
     if (lost.empty()) {
         return plain;

@@ -844,6 +844,24 @@ std::optional<Text> edited_token_count(const Table& t,
     return std::nullopt;
 }
 
+std::vector<LaunchSetting> launch_settings_not_read(const std::string& text, LaunchTarget target) {
+    const Table& t = launch::table(target);
+    const launch::Parsed parsed = launch::parse_form(t.form, text);
+    std::vector<LaunchSetting> out;
+    for (const Setting& s : parsed.settings) {
+        if (s.key.rfind(kTallyObject, 0) == 0) {
+            continue;
+        }
+        const bool row = std::any_of(t.fields.begin(), t.fields.end(), [&](const Field& f) {
+            return parsed.log_block ? log_name(f) == s.key : (!f.log_only && f.key == s.key);
+        });
+        if (!row) {
+            out.push_back(LaunchSetting{s.key, s.present_without_value ? "on" : s.raw, s.line, {}});
+        }
+    }
+    return out;
+}
+
 LaunchImport import_launch_config(const std::string& text, const std::string& file_name,
                                   const LaunchImportOptions& options) {
     const std::optional<LaunchTarget> target =

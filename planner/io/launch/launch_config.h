@@ -90,6 +90,12 @@ std::optional<LaunchTarget> detect_launch_target(std::string_view text, std::str
 LaunchImport import_launch_config(const std::string& text, const std::string& file_name,
                                   const LaunchImportOptions& options);
 
+// The settings of a `target` file that no row of its table reads (the ones an import lists as
+// ignored or unknown: a learning rate, data paths), found without laying the file on a plan, so
+// that a file an import would refuse (no --vocab-size) still names them. Tally's own "# tally:"
+// lines are not among them. A file its form cannot parse throws SpecError.
+std::vector<LaunchSetting> launch_settings_not_read(const std::string& text, LaunchTarget target);
+
 // Model dimensions of a torchtitan flavour (torchtitan/models/<name>/__init__.py); nullopt when
 // Tally has none for it.
 std::optional<ModelSpec> torchtitan_flavour(std::string_view model_name, std::string_view flavour);
