@@ -213,6 +213,7 @@ private slots:
     void megatronDerivesTheMlpWidth();
     void megatronFullRecomputeNeedsAMethod();
     void megatronScriptWithBashArrays();
+    void lessThanOneStepRunsOneStep();
     void deepspeedWithConfigJson();
     void accelerateYaml();
     void badInput_data();
@@ -971,6 +972,22 @@ torchrun ${DISTRIBUTED_ARGS[@]} pretrain_gpt.py \
     QVERIFY(std::any_of(r.ignored.begin(), r.ignored.end(), [](const LaunchSetting& l) {
         return l.key == "save" && l.value == "$1";
     }));
+}
+
+// 1000 tokens are less than one step of 512 x 8192: the run takes one whole step (the plan warns
+// so), and a launch file says one, never zero, which every framework refuses: 512 samples for
+// Megatron-LM, max_steps 1 for NeMo and torchtitan. Read back, Tally's own line keeps the 1000.
+void TestLaunchConfig::lessThanOneStepRunsOneStep() {
+    PlanSpec spec = eight_b(R"("zero": 1)");
+    spec.data.tokens = 1000;
+    const std::string megatron = export_launch_config(spec, LaunchTarget::megatron);
+    QVERIFY2(megatron.find("--train-samples 512") != std::string::npos, megatron.c_str());
+    QVERIFY(export_launch_config(spec, LaunchTarget::nemo).find("trainer.max_steps=1") !=
+            std::string::npos);
+    QCOMPARE(import_text(megatron, LaunchTarget::megatron).spec.data.tokens, 1000.0);
+    spec.training.zero = 3;
+    QVERIFY(export_launch_config(spec, LaunchTarget::torchtitan).find("steps = 1\n") !=
+            std::string::npos);
 }
 
 // A DeepSpeed JSON with the model from an HF config: train_batch_size 64 = micro 2 x accumulation

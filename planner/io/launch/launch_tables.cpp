@@ -963,13 +963,14 @@ void set_samples(PlanSpec& s, const Value& v) {
     }
     s.data.tokens = static_cast<double>(as_int(v)) * static_cast<double>(s.data.seq_len);
 }
-// Optimizer steps: tokens / (global batch x sequence).
+// Optimizer steps: tokens / (global batch x sequence), rounded, and at least one: a run takes
+// whole steps (the plan warns of fewer tokens than one step), and every framework refuses zero.
 std::optional<Value> get_steps(const PlanSpec& s) {
     const double per_step = static_cast<double>(global_batch(s)) * s.data.seq_len;
     if (!(s.data.tokens > 0.0) || !(per_step > 0.0)) {
         return std::nullopt;
     }
-    return Value{static_cast<std::int64_t>(std::llround(s.data.tokens / per_step))};
+    return Value{std::max<std::int64_t>(1, std::llround(s.data.tokens / per_step))};
 }
 void set_steps(PlanSpec& s, const Value& v) {
     if (as_int(v) < 1) {
