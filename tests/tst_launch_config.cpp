@@ -92,6 +92,16 @@ std::string without_comments(const std::string& text) {
     return out;
 }
 
+// DeepSeek-V3 on 2048 H100: tp 2 with sequence parallelism, pp 16 (61 layers: uneven stages),
+// ep 8, ZeRO-1.
+PlanSpec deepseek_on_2048() {
+    return plan_spec_from_text(R"({"model": {"preset": "deepseek-v3"},
+        "data": {"tokens": 1e12, "seq_len": 4096, "global_batch": 4096, "micro_batch": 1},
+        "cluster": {"gpu": "h100-sxm", "gpus": 2048},
+        "training": {"tp": 2, "pp": 16, "expert_parallel": 8, "zero": 1,
+                     "sequence_parallel": true}})");
+}
+
 // Refused: the spec field the export names; "" when it exported.
 std::string refusal_field(const PlanSpec& spec, LaunchTarget target) {
     try {
@@ -969,9 +979,8 @@ torchrun ${DISTRIBUTED_ARGS[@]} pretrain_gpt.py \
     QVERIFY(std::any_of(r.read.begin(), r.read.end(), [](const LaunchSetting& l) {
         return l.key == "num-layers" && l.line == 11;
     }));
-    QVERIFY(std::any_of(r.ignored.begin(), r.ignored.end(), [](const LaunchSetting& l) {
-        return l.key == "save" && l.value == "$1";
-    }));
+    QVERIFY(std::any_of(r.ignored.begin(), r.ignored.end(),
+                        [](const LaunchSetting& l) { return l.key == "save" && l.value == "$1"; }));
 }
 
 // 1000 tokens are less than one step of 512 x 8192: the run takes one whole step (the plan warns
@@ -1979,11 +1988,7 @@ void TestLaunchConfig::qkLayernormTravelsWithTheModel() {
     spec.training.zero = 3;
     QCOMPARE(refusal_field(spec, LaunchTarget::torchtitan), std::string("model"));
 
-    const PlanSpec deepseek = plan_spec_from_text(R"({"model": {"preset": "deepseek-v3"},
-        "data": {"tokens": 1e12, "seq_len": 4096, "global_batch": 4096, "micro_batch": 1},
-        "cluster": {"gpu": "h100-sxm", "gpus": 2048},
-        "training": {"tp": 2, "pp": 16, "expert_parallel": 8, "zero": 1,
-                     "sequence_parallel": true}})");
+    const PlanSpec deepseek = deepseek_on_2048();
     const std::string mla = export_launch_config(deepseek, LaunchTarget::megatron);
     QVERIFY(has(mla, "--multi-latent-attention"));
     QVERIFY2(has(mla, "--qk-layernorm"), mla.c_str());
@@ -2024,11 +2029,7 @@ void TestLaunchConfig::qkLayernormTravelsWithTheModel() {
 // the file back gives the same stages. On 32 stages the spread leaves the last stage the output
 // layer alone (63 units, 1 each and 31 extra: first 1, last 0), which the flags cannot say.
 void TestLaunchConfig::unevenStagesTravelAsTheirFlags() {
-    const PlanSpec spec = plan_spec_from_text(R"({"model": {"preset": "deepseek-v3"},
-        "data": {"tokens": 1e12, "seq_len": 4096, "global_batch": 4096, "micro_batch": 1},
-        "cluster": {"gpu": "h100-sxm", "gpus": 2048},
-        "training": {"tp": 2, "pp": 16, "expert_parallel": 8, "zero": 1,
-                     "sequence_parallel": true}})");
+    const PlanSpec spec = deepseek_on_2048();
     const std::string megatron = export_launch_config(spec, LaunchTarget::megatron);
     QVERIFY2(megatron.find("--decoder-first-pipeline-num-layers 3") != std::string::npos,
              megatron.c_str());
