@@ -866,6 +866,7 @@ void TestLaunchConfig::megatronLogBlockOfAnMoeRun() {
   num_experts ..................................... 128
   num_layers ...................................... 48
   num_query_groups ................................ 4
+  position_embedding_type ......................... rope
   q_lora_rank ..................................... None
   qk_head_dim ..................................... 128
   qk_layernorm .................................... True
@@ -884,6 +885,12 @@ void TestLaunchConfig::megatronLogBlockOfAnMoeRun() {
 )";
     const LaunchImport r = import_text(log, LaunchTarget::megatron);
     QVERIFY(!r.spec.model.mla.enabled());
+    // Its ranks are listed among the settings that change nothing, not as read.
+    QVERIFY(std::none_of(r.read.begin(), r.read.end(), [](const LaunchSetting& l) {
+        return l.spec_field.rfind("model.mla", 0) == 0 && l.key != "multi_latent_attention";
+    }));
+    QVERIFY(std::any_of(r.ignored.begin(), r.ignored.end(),
+                        [](const LaunchSetting& l) { return l.key == "kv_lora_rank"; }));
     QVERIFY(r.spec.model.qk_norm);
     QCOMPARE(r.spec.training.context_parallel, std::int64_t{2});
     QCOMPARE(r.spec.training.expert_parallel, std::int64_t{8});
@@ -892,6 +899,14 @@ void TestLaunchConfig::megatronLogBlockOfAnMoeRun() {
     QVERIFY(std::none_of(r.guesses.begin(), r.guesses.end(), [](const Text& t) {
         return t.english().find("dispatcher") != std::string::npos;
     }));
+    // With rotary positions max_position_embeddings is the context the model is built for,
+    // written back as given.
+    QCOMPARE(r.spec.model.context_length, std::int64_t{40960});
+    QVERIFY(std::none_of(r.guesses.begin(), r.guesses.end(), [](const Text& t) {
+        return t.english().rfind("model.context_length", 0) == 0;
+    }));
+    QVERIFY(export_launch_config(r.spec, LaunchTarget::megatron)
+                .find("--max-position-embeddings 40960") != std::string::npos);
     // Attention Q 2048·4096 + K, V 2·2048·512 + O 4096·2048 = 18,874,368, QK-norm 256:
     // 18,874,624 a layer, as Qwen3-30B-A3B's config.json gives it.
     QCOMPARE(count_params(r.spec.model).per_layer_attention, 18874624.0);

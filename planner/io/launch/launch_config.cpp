@@ -1193,8 +1193,12 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
         // length is the config's, not a default the file failed to give.
         // The name is not guessed: a file without Tally's block names the plan after itself
         // (below).
+        // With rotary positions the file's max-position-embeddings row gives the context.
+        const bool context_read = f.field == "model.context_length" &&
+                                  spec.model.learned_positions == 0 &&
+                                  was_read("model.learned_positions");
         if (given_here(f.field) || (f.applies && !f.applies(spec)) || f.field == "name" ||
-            (f.field == "data.tokens" && tokens_listed) ||
+            context_read || (f.field == "data.tokens" && tokens_listed) ||
             (options.model && f.field.starts_with("model."))) {
             continue;
         }

@@ -762,16 +762,23 @@ void set_position_type(PlanSpec& s, const Value& v) {
     }
 }
 // Megatron-LM requires --max-position-embeddings (arguments.py's required arguments) and checks
-// it is at least --seq-length; with rotary positions it sizes nothing Tally counts.
+// it is at least --seq-length. With rotary positions it sizes nothing Tally counts: it is the
+// context the model is built for (a Hugging Face config's max_position_embeddings, Tally's
+// model.context_length), written as the model's where it states one longer than the sequence.
 std::optional<Value> get_max_positions(const PlanSpec& s) {
-    return Value{s.model.learned_positions > 0 ? s.model.learned_positions : s.data.seq_len};
+    if (s.model.learned_positions > 0) {
+        return Value{s.model.learned_positions};
+    }
+    return Value{std::max(s.data.seq_len, s.model.context_length)};
 }
 void set_max_positions(PlanSpec& s, const Value& v) {
+    if (as_int(v) < 1) {
+        refuse_value(v, TALLY_TEXT("tally::launch", "an integer >= 1"));
+    }
     if (s.model.learned_positions == -1) {
-        if (as_int(v) < 1) {
-            refuse_value(v, TALLY_TEXT("tally::launch", "an integer >= 1"));
-        }
         s.model.learned_positions = as_int(v);
+    } else {
+        s.model.context_length = as_int(v);
     }
 }
 
@@ -2009,6 +2016,15 @@ void finish_megatron(PlanSpec& s, LaunchImport& out, const LaunchImportOptions&)
                                         : out.target == LaunchTarget::megatron;
         if (off) {
             s.model.mla = MlaSpec{};
+            // Its ranks, read, reached no field: listed with the settings that change nothing.
+            for (auto it = out.read.begin(); it != out.read.end();) {
+                if (it->spec_field.rfind("model.mla.", 0) == 0) {
+                    out.ignored.push_back(LaunchSetting{it->key, it->value, it->line, {}});
+                    it = out.read.erase(it);
+                } else {
+                    ++it;
+                }
+            }
         }
     }
     // With multi-latent attention qk_layernorm gives the latents' norms, part of Tally's MLA
