@@ -2016,9 +2016,14 @@ void TestLaunchConfig::qkLayernormTravelsWithTheModel() {
     QCOMPARE(refusal_field(no_sp, LaunchTarget::megatron),
              std::string("training.sequence_parallel"));
     QCOMPARE(refusal_field(no_sp, LaunchTarget::nemo), std::string("training.sequence_parallel"));
+    // The plan says so itself.
+    const HardwareProfile& h100 = *find_builtin_hardware("h100-sxm");
+    QVERIFY(evaluate(no_sp, h100).has(Warning::moe_tp_without_sp));
+    QVERIFY(!evaluate(deepseek, h100).has(Warning::moe_tp_without_sp));
     no_sp.training.tp = 1;
     no_sp.cluster.gpus = 1024;
     QCOMPARE(refusal_field(no_sp, LaunchTarget::megatron), std::string());
+    QVERIFY(!evaluate(no_sp, h100).has(Warning::moe_tp_without_sp));
     // Read back, the flag is MLA's own norms: no QK-norm beside them, and nothing guessed.
     const LaunchImport back = import_launch_config(mla, "run.sh", options);
     QVERIFY(!back.spec.model.qk_norm);

@@ -818,6 +818,13 @@ std::vector<Text> warning_texts(const Plan& plan, const PlanSpec& spec, const Ha
                           .arg(plan.performance.network.network.gpus_per_node)
                           .arg(g3(plan.performance.network.network.inter_bytes_per_s / gb)));
     }
+    if (plan.has(Warning::moe_tp_without_sp)) {
+        out.push_back(TALLY_TEXT("tally::warnings",
+                                 "Megatron-Core stops an MoE layer that trains at tp %1 without "
+                                 "sequence parallelism (moe_layer.py): set "
+                                 "training.sequence_parallel, as its exports require")
+                          .arg(spec.training.tp));
+    }
     if (plan.has(Warning::selective_without_attention)) {
         out.push_back(TALLY_TEXT("tally::warnings",
                                  "selective recomputation changes nothing here: flash attention "

@@ -100,6 +100,10 @@ Plan evaluate(const PlanSpec& spec, const HardwareProfile& hw) {
     if (m.kind == ModelKind::mlp && t.recompute == Recompute::full) {
         warn(Warning::recompute_saves_nothing);
     }
+    if (m.kind == ModelKind::transformer && m.moe.enabled() && t.engine == Engine::megatron &&
+        t.tp > 1 && !t.sequence_parallel) {
+        warn(Warning::moe_tp_without_sp);
+    }
     if (plan.performance.network.node_size_known &&
         t.tp > plan.performance.network.network.gpus_per_node) {
         warn(Warning::tp_spans_nodes);

@@ -58,6 +58,9 @@ enum class Warning : std::uint32_t {
     // The profile's calibration was fitted on a run of another engine (StepCalibration::engine):
     // its efficiency is that software's, applied to this plan's.
     calibration_other_engine = 1u << 12,
+    // An MoE model under the megatron engine at tp > 1 without sequence parallelism, which
+    // Megatron-Core stops in training (core_v0.12.0 moe_layer.py, MoELayer.forward).
+    moe_tp_without_sp = 1u << 13,
 };
 
 // How far an assumed MFU may exceed the predicted one before the plan warns. The model's error

@@ -10194,6 +10194,10 @@ Source: %2</source>
         <source>the calibrated step puts the hardware at %1 of its peak (HFU &gt; 1): the profile&apos;s efficiency (%2), fitted on another run, does not carry to this plan; calibrate on a run like it</source>
         <translation>校准后的单步让硬件以其峰值的 %1 运行（HFU &gt; 1）：该配置在另一次运行上拟合的效率（%2）不适用于这个规划；请用与它相似的运行来校准</translation>
     </message>
+    <message>
+        <source>Megatron-Core stops an MoE layer that trains at tp %1 without sequence parallelism (moe_layer.py): set training.sequence_parallel, as its exports require</source>
+        <translation>Megatron-Core 会中止在 tp %1 下不开序列并行训练的 MoE 层（moe_layer.py）：请设置 training.sequence_parallel，其导出也要求如此</translation>
+    </message>
 </context>
 <context>
     <name>tally::workspace</name>
