@@ -1157,6 +1157,25 @@ void TestInference::slidingWindowKeepsAndReadsTheWindow() {
     // average 114,880 a layer, at 2 (d_qk + d_v) = 512 FLOPs a head: 2 layers x 8 heads x 512 x
     // 114,880 = 941,096,960 FLOPs.
     QCOMPARE(p.prefill.attention_flops, 941096960.0);
+    // Computed figures are said to four digits: 3 layers, one windowed at 257 over the context
+    // of 1024, keep (2 x 1024 + 257) / 3 = 768.33... positions a layer on average.
+    {
+        PlanSpec three = s;
+        three.model.layers = 3;
+        three.model.sliding_window = 257;
+        QVERIFY(!check_inference(three, gpu));
+        bool said = false;
+        for (const Explanation& e : explain_inference(three, gpu, evaluate_inference(three, gpu))) {
+            if (e.key == "serving.memory.kv_cache_bytes") {
+                said = true;
+                QCOMPARE(e.source_texts.size(), std::size_t{1});
+                QVERIFY2(e.source_texts[0].english().ends_with(": 768.3 positions a sequence on "
+                                                               "average"),
+                         e.source_texts[0].english().c_str());
+            }
+        }
+        QVERIFY(said);
+    }
     s.model.sliding_window = 0;
     s.model.sliding_window_layers = 0;
     QCOMPARE(serving_memory(s, gpu, 1).kv_cache_bytes, 8388608.0);

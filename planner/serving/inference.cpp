@@ -1526,10 +1526,10 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
         some_16bit ? fmt::format("(({} - {}) x {} B ({}) + {} x 2 B) / {} = {} GB",
                                  num(s.params_total), num(s.sixteen_bit_params), num(stored_bytes),
                                  to_string(in.weight_dtype), num(s.sixteen_bit_params),
-                                 in.tp * in.pp, num(s.memory.weights_bytes / 1e9))
+                                 in.tp * in.pp, fig(s.memory.weights_bytes / 1e9))
                    : fmt::format("{} x {} B ({}) / {} = {} GB", num(s.params_total),
                                  num(stored_bytes), to_string(in.weight_dtype), in.tp * in.pp,
-                                 num(s.memory.weights_bytes / 1e9)),
+                                 fig(s.memory.weights_bytes / 1e9)),
         some_16bit ? tensor_parallel +
                          "; lm_head left unquantized by Model Optimizer's configs "
                          "(modelopt/torch/quantization/config.py), GPTQ and AWQ; quantized by "
@@ -1542,7 +1542,7 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
             QT_TRANSLATE_NOOP("tally::formula",
                               "batch x (prompt + output) x KV bytes per token per GPU"),
             fmt::format("{} x {} x {} B = {} GB", in.batch, num(context),
-                        num(s.kv.bytes_per_token_per_gpu), num(s.memory.kv_cache_bytes / 1e9)),
+                        num(s.kv.bytes_per_token_per_gpu), fig(s.memory.kv_cache_bytes / 1e9)),
             QT_TRANSLATE_NOOP("tally::source", "the full context of every sequence of the batch"));
     } else {
         // Sliding-window layers keep their last W positions only (memory_at()).
@@ -1556,7 +1556,7 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
             fmt::format("{} x (({} - {}) x {} + {} x {}) / {} x {} B = {} GB", in.batch, m.layers,
                         m.windowed_layers(), num(context), m.windowed_layers(),
                         num(std::min(context, dbl(m.sliding_window))), m.layers,
-                        num(s.kv.bytes_per_token_per_gpu), num(s.memory.kv_cache_bytes / 1e9)),
+                        num(s.kv.bytes_per_token_per_gpu), fig(s.memory.kv_cache_bytes / 1e9)),
             std::string());
         out.back() = with_source(
             std::move(out.back()),
@@ -1565,7 +1565,7 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
                         "sliding-window layers: %3 positions a sequence on average")
                  .arg(fmt::format("{}", m.sliding_window))
                  .arg(fmt::format("{}", m.windowed_layers()))
-                 .arg(num(kept))});
+                 .arg(fig(kept))});
     }
     add("serving.memory.activation_bytes",
         QT_TRANSLATE_NOOP("tally::explain", "Activations per GPU"), s.memory.activation_bytes,
@@ -1584,10 +1584,10 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
         s.memory.total_bytes, "bytes",
         QT_TRANSLATE_NOOP("tally::formula", "weights + KV cache + activations"),
         TALLY_TEXT("tally::explain", "%1 + %2 + %3 = %4 GB of %5 GB (%6)")
-            .arg(num(s.memory.weights_bytes / 1e9))
-            .arg(num(s.memory.kv_cache_bytes / 1e9))
-            .arg(num(s.memory.activation_bytes / 1e9))
-            .arg(num(s.memory.total_bytes / 1e9))
+            .arg(fig(s.memory.weights_bytes / 1e9))
+            .arg(fig(s.memory.kv_cache_bytes / 1e9))
+            .arg(fig(s.memory.activation_bytes / 1e9))
+            .arg(fig(s.memory.total_bytes / 1e9))
             .arg(num(s.memory.capacity_bytes / 1e9))
             .arg_translated("tally::explain",
                             s.memory.fits ? QT_TRANSLATE_NOOP("tally::explain", "fits")
