@@ -424,7 +424,6 @@ struct LayerBytes {
     // norms (layernorm), a dense MLP's activation function (mlp) and the routed experts' (moe_act).
     double norms = 0.0;
     double dense_act = 0.0;
-    double qk_norms = 0.0;  // QK-norm's traffic (ModelSpec::qk_norm), in the attention block
     double routed_act = 0.0;
 };
 
@@ -467,8 +466,7 @@ LayerBytes transformer_layer_bytes(const Context& c, bool moe_layer) {
     if (m.qk_norm && !m.mla.enabled()) {
         const double normed =
             (heads + std::max(dbl(m.effective_kv_heads()) / tp, 1.0)) * dbl(m.effective_head_dim());
-        out.qk_norms = 2.0 * T * normed * e * norm;
-        out.total += out.qk_norms;
+        out.total += 2.0 * T * normed * e * norm;
     }
     if (!t.flash_attention) {
         // The s x s scores are materialised: softmax reads and writes them (Korthikanti sec. 4.1
