@@ -1487,7 +1487,8 @@ void set_dispatcher_type(PlanSpec& s, const Value& v) {
 // Megatron-LM runs a rank's experts as one grouped GEMM only with --moe-grouped-gemm (its
 // default is off: SequentialMLP, each local expert's GEMMs one after another,
 // megatron/core/models/gpt/gpt_layer_specs.py); Tally times the experts' GEMMs grouped, so a
-// mixture of experts is written with it. NeMo's MoE configs turn it on themselves.
+// mixture of experts is written with it; NeMo's overrides too (TransformerConfig.moe_grouped_gemm,
+// default False), whatever the recipe they lie over sets.
 std::optional<Value> get_grouped_gemm(const PlanSpec& s) {
     return s.model.kind == ModelKind::transformer && s.model.moe.experts > 0
                ? std::optional(Value{true})
@@ -2577,6 +2578,8 @@ Table nemo_table() {
                    get_cp_comm_type, set_cp_comm_type),
             custom("model.config.num_moe_experts", Kind::integer, "model.moe.experts", get_experts,
                    set_experts),
+            custom("model.config.moe_grouped_gemm", Kind::boolean, "model.moe.experts",
+                   get_grouped_gemm, set_grouped_gemm),
             integer<moe_ref<&MoeSpec::active_experts>, Write::if_moe>(
                 "model.config.moe_router_topk", "model.moe.active_experts"),
             integer<moe_ref<&MoeSpec::expert_ffn_hidden>, Write::if_moe, 0>(
