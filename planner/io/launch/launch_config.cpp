@@ -1189,14 +1189,13 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
                            [&](const Field& f) { return f.spec_field == field; });
     };
     for (const Fillable& f : fillables()) {
-        // A model given beside the file (--hf-config) brings its own settings: its context
-        // length is the config's, not a default the file failed to give.
-        // The name is not guessed: a file without Tally's block names the plan after itself
-        // (below).
-        // With rotary positions the file's max-position-embeddings row gives the context.
+        // With rotary positions the file's max-position-embeddings row gave the context.
         const bool context_read = f.field == "model.context_length" &&
                                   spec.model.learned_positions == 0 &&
                                   was_read("model.learned_positions");
+        // Not guessed: the name (a file without Tally's block names the plan after itself,
+        // below), and a model given beside the file (--hf-config), which brings its own
+        // settings: its context length is the config's, not a default the file failed to give.
         if (given_here(f.field) || (f.applies && !f.applies(spec)) || f.field == "name" ||
             context_read || (f.field == "data.tokens" && tokens_listed) ||
             (options.model && f.field.starts_with("model."))) {
