@@ -265,10 +265,10 @@ ModelSpec model_from_hf_config(const json& c, const std::string& field) {
             break;
         }
     }
-    if (gemma3 && m.context_length == 0) {
-        m.context_length = 131072;
-    }
     if (gemma3) {
+        if (m.context_length == 0) {
+            m.context_length = 131072;
+        }
         m.rope_theta = 1e6;  // replaced below where the config states its own
     }
     // The RoPE base (ModelSpec::rope_theta): rope_theta in LlamaConfig, MistralConfig,

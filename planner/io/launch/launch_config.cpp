@@ -186,6 +186,20 @@ std::string log_name(const Field& f) {
     return name;
 }
 
+// The table's row a file's setting belongs to (a printed argument block names rows by their
+// argparse dest), or t.fields.end().
+std::vector<Field>::const_iterator row_of(const Table& t, const launch::Parsed& parsed,
+                                          const Setting& s) {
+    return std::find_if(t.fields.begin(), t.fields.end(), [&](const Field& f) {
+        return parsed.log_block ? log_name(f) == s.key : (!f.log_only && f.key == s.key);
+    });
+}
+
+// A setting as the import lists it: a switch given without a value reads "on".
+LaunchSetting listed(const Setting& s) {
+    return LaunchSetting{s.key, s.present_without_value ? "on" : s.raw, s.line, {}};
+}
+
 bool is_ignored(const Table& t, const std::string& key) {
     return std::any_of(t.ignored.begin(), t.ignored.end(), [&](std::string_view ig) {
         return ig.back() == '.' ? key.rfind(ig, 0) == 0 : key == ig;
@@ -852,11 +866,8 @@ std::vector<LaunchSetting> launch_settings_not_read(const std::string& text, Lau
         if (s.key.rfind(kTallyObject, 0) == 0) {
             continue;
         }
-        const bool row = std::any_of(t.fields.begin(), t.fields.end(), [&](const Field& f) {
-            return parsed.log_block ? log_name(f) == s.key : (!f.log_only && f.key == s.key);
-        });
-        if (!row) {
-            out.push_back(LaunchSetting{s.key, s.present_without_value ? "on" : s.raw, s.line, {}});
+        if (row_of(t, parsed, s) == t.fields.end()) {
+            out.push_back(listed(s));
         }
     }
     return out;
@@ -897,11 +908,8 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
     // Each setting to its row (the first match), or to the ignored and unknown lists.
     std::map<const Field*, const Setting*> given;
     for (const Setting& s : parsed.settings) {
-        const auto row = std::find_if(t.fields.begin(), t.fields.end(), [&](const Field& f) {
-            return parsed.log_block ? log_name(f) == s.key : (!f.log_only && f.key == s.key);
-        });
-        // A switch given without a value reads "on", as the read settings say it.
-        const LaunchSetting entry{s.key, s.present_without_value ? "on" : s.raw, s.line, {}};
+        const auto row = row_of(t, parsed, s);
+        const LaunchSetting entry = listed(s);
         if (row == t.fields.end()) {
             if (parsed.log_block || is_ignored(t, s.key)) {
                 out.ignored.push_back(entry);
@@ -938,8 +946,9 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
             const Setting& s = *it->second;
             lay(spec, f, typed(s, f, parsed.log_block, t.form == Form::arguments), where(s),
                 where_text(s), s.raw);
-            out.read.push_back(LaunchSetting{s.key, s.present_without_value ? "on" : s.raw, s.line,
-                                             std::string(f.spec_field)});
+            LaunchSetting read = listed(s);
+            read.spec_field = std::string(f.spec_field);
+            out.read.push_back(std::move(read));
         } else if (f.absent) {
             lay(spec, f, *f.absent, std::string(f.key), Text(), launch::value_text(*f.absent));
         }

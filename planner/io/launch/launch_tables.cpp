@@ -2002,6 +2002,12 @@ const LaunchSetting* find_read(const LaunchImport& out, std::string_view key) {
     return nullptr;
 }
 
+// A switch as a read setting holds it: a flag given bare ("on"), a printed block's True, a
+// file's true or 1.
+bool switched_on(const LaunchSetting& r) {
+    return r.value == "on" || r.value == "True" || r.value == "true" || r.value == "1";
+}
+
 void finish_megatron(PlanSpec& s, LaunchImport& out, const LaunchImportOptions&) {
     s.training.engine = Engine::megatron;
     // Without multi-latent attention Megatron-Core reads none of its ranks, which a printed
@@ -2012,9 +2018,7 @@ void finish_megatron(PlanSpec& s, LaunchImport& out, const LaunchImportOptions&)
         if (mla == nullptr) {
             mla = find_read(out, "model.config.multi_latent_attention");
         }
-        const bool off = mla != nullptr ? !(mla->value == "on" || mla->value == "True" ||
-                                            mla->value == "true" || mla->value == "1")
-                                        : out.target == LaunchTarget::megatron;
+        const bool off = mla != nullptr ? !switched_on(*mla) : out.target == LaunchTarget::megatron;
         if (off) {
             s.model.mla = MlaSpec{};
             // Its ranks, read, reached no field: listed with the settings that change nothing.
@@ -2112,8 +2116,7 @@ void finish_megatron(PlanSpec& s, LaunchImport& out, const LaunchImportOptions&)
     // end-stage counts, and where pp (x v) does not divide the sum.
     const auto flag_set = [&](std::string_view key) {
         const LaunchSetting* r = find_read(out, key);
-        return r != nullptr &&
-               (r->value == "true" || r->value == "True" || r->value == "1" || r->value == "on");
+        return r != nullptr && switched_on(*r);
     };
     const bool embedding = flag_set("trainer.strategy.account_for_embedding_in_pipeline_split") ||
                            flag_set("account-for-embedding-in-pipeline-split");
