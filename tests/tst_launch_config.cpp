@@ -1114,7 +1114,16 @@ void TestLaunchConfig::badInput_data() {
     row("layout does not divide", LaunchTarget::megatron,
         "torchrun --nnodes 1 --nproc-per-node 12 pretrain_gpt.py " + args +
             "--tensor-model-parallel-size 8",
-        "cluster.gpus");
+        "torchrun.nnodes, torchrun.nproc-per-node (line 1, read as cluster.gpus)");
+    // 3-way tensor parallelism of 32 heads: check() refuses training.tp, which the error names by
+    // the flag that gave it and its line.
+    row("tp does not divide the heads", LaunchTarget::megatron,
+        args + "\n--tensor-model-parallel-size 3",
+        "tensor-model-parallel-size (line 2, read as training.tp)");
+    // Two settings on two lines gave the KV heads (5 does not divide 32).
+    row("query groups do not divide the heads", LaunchTarget::megatron,
+        args + "\n--group-query-attention\n--num-query-groups 5",
+        "group-query-attention, num-query-groups (lines 2, 3, read as model.kv_heads)");
     row("bf16 and fp16", LaunchTarget::megatron, args + "--bf16 --fp16", "fp16 (line 1)");
     row("contradictory repeat", LaunchTarget::megatron,
         args + "--micro-batch-size 1\n--micro-batch-size 2", "micro-batch-size (line 2)");

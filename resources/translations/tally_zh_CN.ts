@@ -4137,6 +4137,18 @@
         <source>full with --recompute-method uniform or block (and --recompute-num-layers): Megatron-Core refuses full recomputation without a method</source>
         <translation>full 须配合 --recompute-method uniform 或 block（以及 --recompute-num-layers）：Megatron-Core 拒绝没有方法的完全重计算</translation>
     </message>
+    <message>
+        <source>%1 (read as %2)</source>
+        <translation>%1（读作 %2）</translation>
+    </message>
+    <message>
+        <source>%1 (line %2, read as %3)</source>
+        <translation>%1（第 %2 行，读作 %3）</translation>
+    </message>
+    <message>
+        <source>%1 (lines %2, read as %3)</source>
+        <translation>%1（第 %2 行，读作 %3）</translation>
+    </message>
 </context>
 <context>
     <name>tally::number_formats</name>

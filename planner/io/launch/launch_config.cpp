@@ -48,6 +48,51 @@ FieldError setting_error(const Setting& s, std::string value, Text allowed) {
     return error;
 }
 
+// A check() error on a spec field, named by the file's settings that gave it: the user reads
+// "tensor-model-parallel-size (line 34, read as training.tp)", not only the spec's name for it.
+// A field no setting gave (a guess, a default) keeps the spec's name.
+FieldError located_in_file(FieldError error, const std::vector<LaunchSetting>& read) {
+    std::vector<const LaunchSetting*> from;
+    for (const LaunchSetting& r : read) {
+        if (r.spec_field == error.field) {
+            from.push_back(&r);
+        }
+    }
+    if (from.empty()) {
+        return error;
+    }
+    std::string keys;
+    std::set<int> line_numbers;
+    for (const LaunchSetting* r : from) {
+        keys += (keys.empty() ? "" : ", ") + r->key;
+        if (r->line > 0) {
+            line_numbers.insert(r->line);
+        }
+    }
+    std::string lines;
+    for (const int line : line_numbers) {
+        lines += fmt::format("{}{}", lines.empty() ? "" : ", ", line);
+    }
+    const std::size_t distinct_lines = line_numbers.size();
+    Text where;
+    if (distinct_lines == 0) {
+        where = TALLY_TEXT("tally::launch", "%1 (read as %2)").arg(keys).arg(error.field);
+    } else if (distinct_lines == 1) {
+        where = TALLY_TEXT("tally::launch", "%1 (line %2, read as %3)")
+                    .arg(keys)
+                    .arg(lines)
+                    .arg(error.field);
+    } else {
+        where = TALLY_TEXT("tally::launch", "%1 (lines %2, read as %3)")
+                    .arg(keys)
+                    .arg(lines)
+                    .arg(error.field);
+    }
+    error.field = where.english();
+    error.field_text = std::move(where);
+    return error;
+}
+
 std::string lower(std::string t) {
     std::transform(t.begin(), t.end(), t.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
@@ -1264,10 +1309,11 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
     }
     spec.description = description;
 
-    // The layout, batch and model must make a plan: check() names what does not.
+    // The layout, batch and model must make a plan: check() names what does not, by the file's
+    // own settings where they gave the field.
     if (const HardwareProfile* hw = find_builtin_hardware(spec.cluster.gpu)) {
         if (std::optional<FieldError> e = check(spec, *hw)) {
-            throw SpecError(std::move(*e));
+            throw SpecError(located_in_file(std::move(*e), out.read));
         }
     }
     out.spec = std::move(spec);
