@@ -219,6 +219,7 @@ private slots:
     void torchtitanImport();
     void torchtitanContextParallelShards();
     void megatronLogBlock();
+    void megatronBatchRampup();
     void megatronLogBlockOfAnMoeRun();
     void megatronDerivesTheMlpWidth();
     void megatronFullRecomputeNeedsAMethod();
@@ -772,6 +773,59 @@ context_parallel_degree = 8
     // Exported and read back, the ZeRO-3 plan is the same plan.
     const std::string out = export_launch_config(r.spec, LaunchTarget::torchtitan);
     QCOMPARE(import_launch_config(out, "cp.toml", {}).spec.training.zero, 3);
+}
+
+// --rampup-batch-size START INCREMENT SAMPLES grows the global batch over the first SAMPLES
+// samples (core_v0.12.0 num_microbatches_calculator.py). A plan has one global batch: the import
+// keeps --global-batch-size, says so among its assumptions, and refuses the ramps Megatron-LM
+// refuses.
+void TestLaunchConfig::megatronBatchRampup() {
+    const std::string args =
+        "--num-layers 32 --hidden-size 4096 --num-attention-heads 32 "
+        "--ffn-hidden-size 16384 --vocab-size 32000 --max-position-embeddings 4096 "
+        "--seq-length 4096 --micro-batch-size 1 --global-batch-size 512\n";
+    const LaunchImport r =
+        import_text(args + "--rampup-batch-size 16 16 5859375\n", LaunchTarget::megatron);
+    QCOMPARE(r.spec.data.global_batch, std::int64_t{512});
+    QVERIFY(std::any_of(r.guesses.begin(), r.guesses.end(), [](const Text& g) {
+        return g.english().find("ramps the batch from 16 by 16 over its first 5859375 samples") !=
+               std::string::npos;
+    }));
+    // (512 - 100) = 412 is not a whole number of increments of 16.
+    QCOMPARE(import_error(args + "--rampup-batch-size 100 16 1000\n", LaunchTarget::megatron),
+             QStringLiteral("rampup-batch-size (line 2)"));
+    // A start above the global batch, and two numbers where three are needed.
+    QCOMPARE(import_error(args + "--rampup-batch-size 1024 16 1000\n", LaunchTarget::megatron),
+             QStringLiteral("rampup-batch-size (line 2)"));
+    QCOMPARE(import_error(args + "--rampup-batch-size 16 16\n", LaunchTarget::megatron),
+             QStringLiteral("rampup-batch-size (line 2)"));
+    // A printed argument block lists the ramp as a list when set, as None when not.
+    const auto block = [](const std::string& ramp) {
+        return "------------------------ arguments ------------------------\n"
+               "  ffn_hidden_size ................................. 16384\n"
+               "  global_batch_size ............................... 512\n"
+               "  hidden_size ..................................... 4096\n"
+               "  max_position_embeddings ......................... 4096\n"
+               "  micro_batch_size ................................ 1\n"
+               "  num_attention_heads ............................. 32\n"
+               "  num_layers ...................................... 32\n"
+               "  rampup_batch_size ............................... " +
+               ramp +
+               "\n"
+               "  seq_length ...................................... 4096\n"
+               "  vocab_size ...................................... 32000\n"
+               "  world_size ...................................... 8\n"
+               "-------------------- end of arguments ---------------------\n";
+    };
+    const LaunchImport printed =
+        import_text(block("['32', '32', '100000']"), LaunchTarget::megatron);
+    QVERIFY(std::any_of(printed.guesses.begin(), printed.guesses.end(), [](const Text& g) {
+        return g.english().find("from 32 by 32 over its first 100000") != std::string::npos;
+    }));
+    const LaunchImport unset = import_text(block("None"), LaunchTarget::megatron);
+    QVERIFY(std::none_of(unset.guesses.begin(), unset.guesses.end(), [](const Text& g) {
+        return g.english().find("ramps the batch") != std::string::npos;
+    }));
 }
 
 // Megatron-LM prints its arguments at start (arguments.py, _print_args): "  name ....... value".

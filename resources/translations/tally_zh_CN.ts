@@ -4149,6 +4149,18 @@
         <source>%1 (lines %2, read as %3)</source>
         <translation>%1（第 %2 行，读作 %3）</translation>
     </message>
+    <message>
+        <source>three whole numbers: the start batch and the increment (1 or more) and the samples the ramp takes (0 or more)</source>
+        <translation>三个整数：起始批量与增量（1 或以上），以及爬升所占的样本数（0 或以上）</translation>
+    </message>
+    <message>
+        <source>a start batch up to --global-batch-size (%1) that grows to it by whole increments, as Megatron-LM requires</source>
+        <translation>不超过 --global-batch-size（%1）的起始批量，且按整数个增量增长到它，这是 Megatron-LM 的要求</translation>
+    </message>
+    <message>
+        <source>data.global_batch = %1 from the first step: the file ramps the batch from %2 by %3 over its first %4 samples (rampup-batch-size); the plan times every step at the full batch, so the ramp&apos;s steps, slower a token, are not counted</source>
+        <translation>data.global_batch = %1，从第一步起：文件在前 %4 个样本内把批量从 %2 起每次增加 %3（rampup-batch-size）；规划按完整批量计每一步的时间，因此爬升阶段那些每个 token 更慢的步骤未计入</translation>
+    </message>
 </context>
 <context>
     <name>tally::number_formats</name>

@@ -20,6 +20,7 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <regex>
 #include <sstream>
@@ -2008,8 +2009,81 @@ bool switched_on(const LaunchSetting& r) {
     return r.value == "on" || r.value == "True" || r.value == "true" || r.value == "1";
 }
 
+// Megatron-LM's --rampup-batch-size START INCREMENT SAMPLES (core_v0.12.0
+// megatron/core/num_microbatches_calculator.py, RampupBatchsizeNumMicroBatchesCalculator): the
+// global batch grows from START by INCREMENT until SAMPLES samples have been consumed, then stays
+// at --global-batch-size. A plan has one global batch, so the import says the ramp is not timed
+// and checks its numbers as Megatron-LM does (START and INCREMENT whole and positive, the batch's
+// growth a whole number of increments).
+void note_batch_rampup(const PlanSpec& s, LaunchImport& out) {
+    const auto it = std::find_if(out.ignored.begin(), out.ignored.end(), [](const auto& r) {
+        return r.key == "rampup-batch-size" || r.key == "rampup_batch_size";
+    });
+    if (it == out.ignored.end()) {
+        return;
+    }
+    const LaunchSetting ramp = *it;
+    // A printed argument block lists it as None when unset, as ['16', '16', '5859375'] when set.
+    std::string value = ramp.value;
+    std::replace_if(
+        value.begin(), value.end(),
+        [](char c) { return c == '[' || c == ']' || c == ',' || c == '\'' || c == '"'; }, ' ');
+    if (value.find_first_not_of(' ') == std::string::npos || value == "None") {
+        return;
+    }
+    std::istringstream words(value);
+    std::vector<std::string> parts;
+    for (std::string w; words >> w;) {
+        parts.push_back(w);
+    }
+    const auto whole = [](const std::string& t) -> std::optional<std::int64_t> {
+        std::int64_t v = 0;
+        const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+        if (ec != std::errc() || end != t.data() + t.size()) {
+            return std::nullopt;
+        }
+        return v;
+    };
+    const auto refuse = [&](Text allowed) {
+        FieldError error = FieldError::of(
+            ramp.line > 0 ? fmt::format("{} (line {})", ramp.key, ramp.line) : ramp.key, ramp.value,
+            std::move(allowed));
+        if (ramp.line > 0) {
+            error.field_text =
+                TALLY_TEXT("tally::launch", "%1 (line %2)").arg(ramp.key).arg(ramp.line);
+        }
+        throw SpecError(std::move(error));
+    };
+    const std::optional<std::int64_t> start = parts.size() == 3 ? whole(parts[0]) : std::nullopt;
+    const std::optional<std::int64_t> increment =
+        parts.size() == 3 ? whole(parts[1]) : std::nullopt;
+    const std::optional<std::int64_t> samples = parts.size() == 3 ? whole(parts[2]) : std::nullopt;
+    if (!start || !increment || !samples || *start < 1 || *increment < 1 || *samples < 0) {
+        refuse(TALLY_TEXT("tally::launch",
+                          "three whole numbers: the start batch and the increment (1 or more) "
+                          "and the samples the ramp takes (0 or more)"));
+    }
+    const std::int64_t global = s.data.global_batch;
+    if (*start > global || (global - *start) % *increment != 0) {
+        refuse(TALLY_TEXT("tally::launch",
+                          "a start batch up to --global-batch-size (%1) that grows to it by whole "
+                          "increments, as Megatron-LM requires")
+                   .arg(global));
+    }
+    out.guesses.push_back(TALLY_TEXT("tally::launch",
+                                     "data.global_batch = %1 from the first step: the file ramps "
+                                     "the batch from %2 by %3 over its first %4 samples "
+                                     "(rampup-batch-size); the plan times every step at the full "
+                                     "batch, so the ramp's steps, slower a token, are not counted")
+                              .arg(global)
+                              .arg(*start)
+                              .arg(*increment)
+                              .arg(*samples));
+}
+
 void finish_megatron(PlanSpec& s, LaunchImport& out, const LaunchImportOptions&) {
     s.training.engine = Engine::megatron;
+    note_batch_rampup(s, out);
     // Without multi-latent attention Megatron-Core reads none of its ranks, which a printed
     // argument block lists anyway, at their defaults (kv_lora_rank 32): the model has no MLA.
     // A NeMo file that leaves it out keeps its recipe's.
@@ -2533,7 +2607,9 @@ Table megatron_table() {
          "moe-router-bias-update-rate", "moe-router-topk-scaling-factor", "moe-router-pre-softmax",
          "rotary-scaling-factor", "mscale", "mscale-all-dim", "attention-softmax-in-fp32",
          "accumulate-allreduce-grads-in-fp32", "no-masked-softmax-fusion", "no-bias-gelu-fusion",
-         "no-bias-swiglu-fusion", "no-gradient-accumulation-fusion", "torchrun."},
+         "no-bias-swiglu-fusion", "no-gradient-accumulation-fusion", "torchrun.",
+         // The batch-size ramp: finish_megatron() says what the plan does with it.
+         "rampup-batch-size"},
         finish_megatron,
     };
 }
