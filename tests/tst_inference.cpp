@@ -107,6 +107,7 @@ private slots:
     void enginesKeepTheirShareOfMemoryForTheCache();
     void pipelineStagesAddTheirSends();
     void servingSpecNeedsNoData();
+    void servingOnAPartWithoutBf16();
     void perQueryHeadDecodeReadsTheCacheOncePerHead();
     void prefillAttentionAtItsKernelsPublishedRate();
     void hostTimeIsPaidOncePerStep();
@@ -994,6 +995,18 @@ void TestInference::servingSpecNeedsNoData() {
     const auto e = check(s, h100);
     QVERIFY(e.has_value());
     QCOMPARE(QString::fromStdString(e->field), QStringLiteral("data.tokens"));
+}
+
+// A part without bf16 (the V100: fp64, fp32 and fp16 peaks) serves fp16 weights and an fp16 KV
+// cache; the training precision a serving spec does not give (bf16 by default) is not checked.
+void TestInference::servingOnAPartWithoutBf16() {
+    const PlanSpec s = plan_spec_from_text(
+        R"({"model": {"preset": "llama-2-7b"}, "cluster": {"gpu": "v100-sxm2-32gb"},
+            "inference": {"weight_dtype": "fp16", "kv_dtype": "fp16"}})",
+        "");
+    const HardwareProfile& v100 = *find_builtin_hardware("v100-sxm2-32gb");
+    QVERIFY(!v100.supports(compute_type(DType::bf16)));
+    QVERIFY(!check_inference(s, v100));
 }
 
 // decode_attention per_query_head: the decode kernel streams each query head's KV head by itself,

@@ -1056,6 +1056,14 @@ std::optional<FieldError> check_inference(const PlanSpec& spec, const HardwarePr
     serving.data = DataSpec{};
     serving.data.tokens = 1.0;
     serving.training = TrainingSpec{};
+    // Nor a training precision: a part without bf16 (a V100) serves in fp16; the inference
+    // block's own dtypes are checked below.
+    for (const DType d : {DType::bf16, DType::fp16, DType::fp32}) {
+        if (hw.supports(compute_type(d))) {
+            serving.training.compute_dtype = d;
+            break;
+        }
+    }
     if (auto e = check(serving, hw)) {
         return e;
     }
