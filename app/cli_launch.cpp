@@ -223,6 +223,10 @@ void register_launch_commands(CLI::App& app, CliState& state) {
             state.exit_code = kExitOk;
             return;
         }
+        if (!launch_target_from_string(opts->target)) {
+            throw SpecError("--to", "\"" + opts->target + "\"",
+                            TALLY_TEXT("tally::cli", "one of %1").arg(export_target_names()));
+        }
         if (!opts->model.empty()) {
             throw SpecError("--model", "\"" + opts->model + "\"",
                             TALLY_TEXT("tally::cli",
