@@ -318,7 +318,9 @@ void TestCliLaunch::servingPlanAsItsEngineCommand() {
     QCOMPARE(r.exit_code, 0);
     for (const char* line : {"vllm serve meta-llama/Meta-Llama-3-70B \\\n",
                              "    --tensor-parallel-size 4 \\\n", "    --max-model-len 2560 \\\n",
-                             "    --max-num-seqs 32 \\\n", "    --quantization fp8\n"}) {
+                             "    --max-num-seqs 32 \\\n", "    --quantization fp8 \\\n",
+                             // the engine's dtype, the bf16 KV cache's, beside fp8 weights
+                             "    --dtype bfloat16\n"}) {
         QVERIFY2(r.out.contains(line), r.out.constData());
     }
     // --model names another checkpoint; a training framework's file has none to name.

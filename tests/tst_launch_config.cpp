@@ -206,6 +206,8 @@ private slots:
     void vllmCommandSetsWhatThePlanCounts();
     void sglangCommandForExperts();
     void servingCommandRefusals();
+    void servingCommandPastTheContext();
+    void servingCommandSaysWhenTheCacheHoldsNothing();
     void roundTrip_data();
     void roundTrip();
     void megatronExportsEveryCase();
@@ -2462,6 +2464,7 @@ void TestLaunchConfig::sglangCommandForExperts() {
                                "    --context-length 1200 \\\n"
                                "    --max-running-requests 16 \\\n"
                                "    --chunked-prefill-size 8192 \\\n"
+                               "    --max-prefill-tokens 8192 \\\n"
                                "    --mem-fraction-static 0.81 \\\n"
                                "    --ep-size 8 \\\n"
                                "    --enable-dp-attention \\\n"
@@ -2505,9 +2508,69 @@ void TestLaunchConfig::servingCommandRefusals() {
     PlanSpec int4 = served("llama-3-8b");
     int4.inference.weight_dtype = DType::int4;
     QCOMPARE(field(int4, ServingTarget::sglang), std::string("--model"));
-    QVERIFY(export_serving_command(int4, ServingTarget::sglang, "org/llama-3-8b-awq")
-                .find("# int4 weights: SGLang reads their quantization from the checkpoint's "
-                      "config\n") != std::string::npos);
+    const std::string awq =
+        export_serving_command(int4, ServingTarget::sglang, "org/llama-3-8b-awq");
+    QVERIFY(awq.find("# int4 weights: SGLang reads their quantization from the checkpoint's "
+                     "config\n") != std::string::npos);
+    // Beside quantized weights the engine's dtype is the KV cache's (bf16 here).
+    QVERIFY2(awq.find("    --dtype bfloat16\n") != std::string::npos, awq.c_str());
+    // A 16-bit KV cache is the engine's dtype: fp16 beside bf16 weights has no flag.
+    PlanSpec kv16 = served("llama-3-8b");
+    kv16.inference.kv_dtype = DType::fp16;
+    QCOMPARE(field(kv16, ServingTarget::vllm), std::string("inference.kv_dtype"));
+    kv16.inference.weight_dtype = DType::fp16;
+    QCOMPARE(field(kv16, ServingTarget::vllm), std::string("(none)"));
+    // vLLM's scheduler (vllm/config/scheduler.py) refuses a token budget below max_model_len
+    // without chunked prefill (8000 + 1000 = 9000 > 8192), and below max_num_seqs (512 > 256).
+    PlanSpec budget = served("llama-3-8b");
+    budget.inference.prompt_tokens = 8000;
+    budget.inference.output_tokens = 1000;
+    budget.inference.chunked_prefill = false;
+    budget.inference.max_batched_tokens = 8192;
+    QCOMPARE(field(budget, ServingTarget::vllm), std::string("inference.max_batched_tokens"));
+    QCOMPARE(field(budget, ServingTarget::sglang), std::string("(none)"));
+    budget.inference.max_batched_tokens = 9000;
+    QCOMPARE(field(budget, ServingTarget::vllm), std::string("(none)"));
+    PlanSpec seqs = served("llama-3-8b");
+    seqs.inference.concurrency = 512;
+    seqs.inference.max_batched_tokens = 256;
+    QCOMPARE(field(seqs, ServingTarget::vllm), std::string("inference.max_batched_tokens"));
+}
+
+// Past the model's context (Llama 3 8B: 8192) both engines refuse the length unless a variable
+// allows it; the command sets it and says why.
+void TestLaunchConfig::servingCommandPastTheContext() {
+    PlanSpec s = served("llama-3-8b");
+    s.inference.prompt_tokens = 16000;
+    s.inference.output_tokens = 256;
+    const std::string vllm = export_serving_command(s, ServingTarget::vllm);
+    QVERIFY2(vllm.find("\nVLLM_ALLOW_LONG_MAX_MODEL_LEN=1 vllm serve ") != std::string::npos,
+             vllm.c_str());
+    QVERIFY(vllm.find("past the model's context of 8192") != std::string::npos);
+    const std::string sglang = export_serving_command(s, ServingTarget::sglang);
+    QVERIFY2(sglang.find("\nSGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN=1 python -m "
+                         "sglang.launch_server") != std::string::npos,
+             sglang.c_str());
+    s.inference.prompt_tokens = 4096;
+    QVERIFY(export_serving_command(s, ServingTarget::vllm).find("ALLOW_LONG") == std::string::npos);
+}
+
+// Llama 3 70B in fp8 (70.55e9 parameters: 70.6 GB) on one 80 GB H100 fits the GPU, but vLLM's
+// share (0.9 x 80 = 72 GB) leaves its KV cache less than one sequence: vLLM stops at start-up.
+// At tp 2 each GPU holds half the weights and the cache has room.
+void TestLaunchConfig::servingCommandSaysWhenTheCacheHoldsNothing() {
+    PlanSpec s = served("llama-3-70b");
+    s.inference.weight_dtype = DType::fp8_e4m3;
+    s.inference.prompt_tokens = 1024;
+    s.inference.output_tokens = 256;
+    s.inference.concurrency = 64;
+    const auto says = [](const std::string& text) {
+        return text.find("the engine would not start") != std::string::npos;
+    };
+    QVERIFY(says(export_serving_command(s, ServingTarget::vllm)));
+    s.cluster.gpus = 2;
+    s.inference.tp = 2;
+    QVERIFY(!says(export_serving_command(s, ServingTarget::vllm)));
 }
 
 #include "tst_launch_config.moc"

@@ -4161,6 +4161,18 @@
         <source>data.global_batch = %1 from the first step: the file ramps the batch from %2 by %3 over its first %4 samples (rampup-batch-size); the plan times every step at the full batch, so the ramp&apos;s steps, slower a token, are not counted</source>
         <translation>data.global_batch = %1，从第一步起：文件在前 %4 个样本内把批量从 %2 起每次增加 %3（rampup-batch-size）；规划按完整批量计每一步的时间，因此爬升阶段那些每个 token 更慢的步骤未计入</translation>
     </message>
+    <message>
+        <source>%1 (the weights&apos; dtype), fp8_e4m3 or fp8_e5m2: %2 keeps a 16-bit KV cache in the model&apos;s dtype (--kv-cache-dtype auto)</source>
+        <translation>%1（权重的数据类型）、fp8_e4m3 或 fp8_e5m2：%2 的 16 位 KV 缓存使用模型的数据类型（--kv-cache-dtype auto）</translation>
+    </message>
+    <message>
+        <source>at least prompt + output (%1 tokens, --max-model-len) with chunked prefill off: vLLM refuses a smaller --max-num-batched-tokens</source>
+        <translation>关闭分块预填充时至少为 prompt + 输出（%1 个 token，--max-model-len）：vLLM 拒绝更小的 --max-num-batched-tokens</translation>
+    </message>
+    <message>
+        <source>at least the %1 sequences a step runs (--max-num-seqs): vLLM refuses a smaller --max-num-batched-tokens</source>
+        <translation>至少为每步运行的 %1 个序列（--max-num-seqs）：vLLM 拒绝更小的 --max-num-batched-tokens</translation>
+    </message>
 </context>
 <context>
     <name>tally::number_formats</name>

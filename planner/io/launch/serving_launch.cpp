@@ -1,8 +1,9 @@
 #include "planner/io/launch/serving_launch.h"
 
 #include <fmt/core.h>
-#include <regex>
 
+#include <algorithm>
+#include <regex>
 #include <utility>
 
 #include "planner/core/errors.h"
@@ -123,11 +124,23 @@ std::string export_serving_command(const PlanSpec& spec, ServingTarget target,
     }
 
     // The KV cache: the model's dtype ("auto") or fp8 (vLLM's --kv-cache-dtype and SGLang's take
-    // auto, fp8_e4m3, fp8_e5m2; vllm/config/cache.py CacheDType, sglang server_args.py).
+    // auto, fp8_e4m3, fp8_e5m2; vllm/config/cache.py CacheDType, sglang server_args.py). A 16-bit
+    // cache is the engine's dtype (--dtype), so it must be the 16-bit weights' own.
+    const bool sixteen_bit_weights =
+        in.weight_dtype == DType::bf16 || in.weight_dtype == DType::fp16;
     std::string kv;
     switch (in.kv_dtype) {
         case DType::bf16:
         case DType::fp16:
+            if (sixteen_bit_weights && in.kv_dtype != in.weight_dtype) {
+                throw SpecError(
+                    "inference.kv_dtype", std::string(to_string(in.kv_dtype)),
+                    TALLY_TEXT("tally::launch",
+                               "%1 (the weights' dtype), fp8_e4m3 or fp8_e5m2: %2 keeps a 16-bit "
+                               "KV cache in the model's dtype (--kv-cache-dtype auto)")
+                        .arg(std::string(to_string(in.weight_dtype)))
+                        .arg(std::string(engine_title(engine))));
+            }
             break;
         case DType::fp8_e4m3:
             kv = "fp8_e4m3";
@@ -160,6 +173,28 @@ std::string export_serving_command(const PlanSpec& spec, ServingTarget target,
 
     const std::int64_t context = in.prompt_tokens + in.output_tokens;
     const std::int64_t sequences = in.concurrency > 0 ? in.concurrency : in.batch;
+    if (vllm) {
+        // vLLM's scheduler refuses to start with a step's token budget below the longest
+        // sequence when prompts are not chunked, or below the sequences a step runs
+        // (vllm/config/scheduler.py, SchedulerConfig: "max_num_batched_tokens (...) is smaller
+        // than max_model_len", "... must be greater than or equal to max_num_seqs").
+        if (!in.chunked_prefill && in.max_batched_tokens < context) {
+            throw SpecError(
+                "inference.max_batched_tokens", std::to_string(in.max_batched_tokens),
+                TALLY_TEXT("tally::launch",
+                           "at least prompt + output (%1 tokens, --max-model-len) with chunked "
+                           "prefill off: vLLM refuses a smaller --max-num-batched-tokens")
+                    .arg(context));
+        }
+        if (in.max_batched_tokens < sequences) {
+            throw SpecError(
+                "inference.max_batched_tokens", std::to_string(in.max_batched_tokens),
+                TALLY_TEXT("tally::launch",
+                           "at least the %1 sequences a step runs (--max-num-seqs): vLLM refuses "
+                           "a smaller --max-num-batched-tokens")
+                    .arg(sequences));
+        }
+    }
     const KvPool pool = kv_pool(engine, in.tp);
     std::vector<std::string> notes;
     Flags flags;
@@ -189,6 +224,8 @@ std::string export_serving_command(const PlanSpec& spec, ServingTarget target,
                  {"--max-running-requests", std::to_string(sequences)},
                  {"--chunked-prefill-size",
                   in.chunked_prefill ? std::to_string(in.max_batched_tokens) : "-1"},
+                 // The tokens a prefill batch takes, chunked or not (default 16384).
+                 {"--max-prefill-tokens", std::to_string(in.max_batched_tokens)},
                  {"--mem-fraction-static", fmt::format("{}", pool.fraction)}};
         if (in.ep > 1) {
             flags.push_back({"--ep-size", std::to_string(in.ep)});
@@ -218,6 +255,10 @@ std::string export_serving_command(const PlanSpec& spec, ServingTarget target,
                             to_string(in.weight_dtype), engine_title(engine)));
             break;
     }
+    // Beside weights that are not 16-bit, the engine's dtype is the 16-bit KV cache's.
+    if (!sixteen_bit_weights && (in.kv_dtype == DType::bf16 || in.kv_dtype == DType::fp16)) {
+        flags.push_back({"--dtype", dtype_flag(in.kv_dtype)});
+    }
     if (in.engine != engine) {
         notes.push_back(fmt::format("the plan is timed as {}; this command runs {}",
                                     engine_title(in.engine), engine_title(engine)));
@@ -242,14 +283,43 @@ std::string export_serving_command(const PlanSpec& spec, ServingTarget target,
             one.total_bytes / 1e9, hw->memory_bytes / 1e9, in.tp));
     }
 
+    // A pool share that leaves the KV cache less than one sequence: the engine refuses to start
+    // (it finds no memory for the cache blocks), though the GPU holds the weights.
+    if (const HardwareProfile* hw = find_builtin_hardware(spec.cluster.gpu);
+        hw != nullptr && max_serving_batch(spec, *hw) > 0) {
+        const ServingMemory one = serving_memory(spec, *hw, 1);
+        const double pool_bytes = std::max(
+            0.0, kv_pool_bytes(pool, one.capacity_bytes, one.weights_bytes, one.activation_bytes));
+        if (pool_bytes < one.kv_cache_bytes) {
+            notes.push_back(fmt::format(
+                "the engine's KV cache ({}) gets {:.2f} GB a GPU, less than one sequence of {} "
+                "tokens ({:.2f} GB): the engine would not start; give the weights more GPUs "
+                "(tp) or fewer bytes",
+                pool.setting, pool_bytes / 1e9, context, one.kv_cache_bytes / 1e9));
+        }
+    }
+    // Past the model's context the engines refuse --max-model-len / --context-length unless an
+    // environment variable allows it (vLLM's VLLM_ALLOW_LONG_MAX_MODEL_LEN, vllm/envs.py;
+    // SGLang's SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN, its model config).
+    std::string program = vllm ? "vllm serve " + model : "python -m sglang.launch_server";
+    if (spec.model.context_length > 0 && context > spec.model.context_length) {
+        program = std::string(vllm ? "VLLM_ALLOW_LONG_MAX_MODEL_LEN=1 "
+                                   : "SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN=1 ") +
+                  program;
+        notes.push_back(fmt::format(
+            "prompt + output = {} tokens is past the model's context of {}: the engine allows "
+            "it only with the variable the command sets, and the model was not trained on "
+            "sequences this long",
+            context, spec.model.context_length));
+    }
+
     std::string out =
         fmt::format("# {}: {}\n# written by Tally (tally export --to {})\n", title,
                     spec.name.empty() ? std::string("this plan") : spec.name, to_string(target));
     for (const std::string& note : notes) {
         out += "# " + note + "\n";
     }
-    return out +
-           command_text(vllm ? "vllm serve " + model : "python -m sglang.launch_server", flags);
+    return out + command_text(program, flags);
 }
 
 }  // namespace tally
