@@ -148,7 +148,9 @@ int run_gui(int argc, char** argv, const GuiOptions& options, CliState& state) {
     }
     if (!options.spec.empty()) {
         QString error;
-        if (!window.openFile(QString::fromLocal8Bit(options.spec.c_str()), &error)) {
+        bool opened = false;
+        if (!window.openFileAtStart(QString::fromLocal8Bit(options.spec.c_str()), &error,
+                                    &opened)) {
             printError(error);
             return kExitBadInput;
         }

@@ -108,6 +108,8 @@ private slots:
     void layoutAndChoicesPersist();
     void autosavedPlanReturns();
     void secondWindowDoesNotOverwriteTheAutosave();
+    void fileChangedWhileClosedStillAsksBeforeSave();
+    void commandLineOpenAsksAboutRestoredEdits();
     void panelsCanBeRegistered();
     void laterPanelInFrontLastTimeReturns();
     void wheelScrollsTheFormNotItsInputs();
@@ -1219,6 +1221,67 @@ void TestMainWindow::secondWindowDoesNotOverwriteTheAutosave() {
     m_window->close();
     m_window.reset(makeWindow());
     QCOMPARE(m_window->document()->spec().cluster.gpus, std::int64_t{4096});
+}
+
+// The window closes with its plan saved to shared.json; another program rewrites that file
+// before the next start. The restored plan still knows what it last wrote there, so Save asks
+// before writing over the other program's changes, as it does within one session.
+void TestMainWindow::fileChangedWhileClosedStillAsksBeforeSave() {
+    const QString path = m_dir->filePath(QStringLiteral("shared.json"));
+    QString error;
+    QVERIFY2(m_window->saveFile(path, &error), qPrintable(error));
+    m_window->close();
+    m_window.reset();
+    PlanSpec theirs = load_plan_spec(path.toStdString());
+    theirs.description = "EXTERNAL EDIT - keep me";
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(QByteArray::fromStdString(to_json(theirs).dump(2) + "\n"));
+    }
+    m_window.reset(makeWindow());
+    QCOMPARE(m_window->document()->filePath(), path);
+    QVERIFY(m_window->document()->fileChangedOnDisk());
+}
+
+// `tally --spec FILE` over a restored plan with edits saved to no file asks first; Cancel keeps
+// the restored plan and opens nothing, Discard opens the file.
+void TestMainWindow::commandLineOpenAsksAboutRestoredEdits() {
+    typeInto(m_window->specForm()->numberEditor(QStringLiteral("cluster.gpus"))->lineEdit(),
+             QStringLiteral("2048"));
+    QVERIFY(m_window->document()->isModified());
+    const QString other = m_dir->filePath(QStringLiteral("other.json"));
+    {
+        PlanSpec spec = start_plan_spec();
+        spec.cluster.gpus = 16;
+        QFile f(other);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray::fromStdString(to_json(spec).dump(2) + "\n"));
+    }
+    m_window->close();
+    m_window.reset(makeWindow());
+    QCOMPARE(m_window->document()->spec().cluster.gpus, std::int64_t{2048});
+    int asked = 0;
+    const auto answer = [this, &asked](QMessageBox::StandardButton button) {
+        QTimer::singleShot(0, m_window.get(), [this, &asked, button] {
+            if (auto* box = m_window->findChild<QMessageBox*>(QStringLiteral("confirmReplace"))) {
+                ++asked;
+                box->button(button)->click();
+            }
+        });
+    };
+    QString error;
+    bool opened = true;
+    answer(QMessageBox::Cancel);
+    QVERIFY(m_window->openFileAtStart(other, &error, &opened));
+    QCOMPARE(asked, 1);
+    QVERIFY(!opened);
+    QCOMPARE(m_window->document()->spec().cluster.gpus, std::int64_t{2048});
+    answer(QMessageBox::Discard);
+    QVERIFY2(m_window->openFileAtStart(other, &error, &opened), qPrintable(error));
+    QCOMPARE(asked, 2);
+    QVERIFY(opened);
+    QCOMPARE(m_window->document()->spec().cluster.gpus, std::int64_t{16});
 }
 
 void TestMainWindow::laterPanelInFrontLastTimeReturns() {

@@ -1,9 +1,11 @@
 // The plan being edited: undo/redo, bad input, files (open, save, export, autosave).
+#include <sys/resource.h>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QUndoStack>
 #include <QtTest>
 #include <cmath>
+#include <csignal>
 #include <limits>
 #include <nlohmann/json.hpp>
 
@@ -11,6 +13,7 @@
 #include "planner/io/examples.h"
 #include "planner/io/presets.h"
 #include "planner/io/spec_json.h"
+#include "ui/common/file_io.h"
 #include "ui/common/hardware_catalog.h"
 #include "ui/plan/autosave.h"
 #include "ui/plan/plan_document.h"
@@ -36,6 +39,7 @@ private slots:
     void zeroParallelSizeIsAFieldError();
     void saveOpenRoundTrip();
     void saveRefusesRejectedPlan();
+    void saveThatCannotBeWrittenKeepsTheFile();
     void openRejectsBadFiles_data();
     void openRejectsBadFiles();
     void exportsCsvAndMarkdown();
@@ -543,6 +547,78 @@ void TestPlanDocument::sweepVariableFollowsWhileRejected() {
     QVERIFY(doc.error());
 }
 
+// A save the file system cannot take (a full disk; here a file-size limit of 64 bytes, which
+// fails the same write with EFBIG) leaves the file as it was and says it was not saved: neither
+// the plan file nor the autosave may end up short or empty.
+void TestPlanDocument::saveThatCannotBeWrittenKeepsTheFile() {
+    QTemporaryDir dir;
+    HardwareCatalog catalog;
+    SeedDocument doc(&catalog);
+    const QString path = dir.filePath(QStringLiteral("plan.json"));
+    QString error;
+    QVERIFY2(doc.save(path, &error), qPrintable(error));
+    QByteArray before;
+    QVERIFY(readWholeFile(path, &before, nullptr));
+    QVERIFY(before.size() > 64);
+    const QString autosavePath = dir.filePath(QStringLiteral("autosave.json"));
+    Autosave autosave(&doc, autosavePath);
+    PlanSpec s = doc.spec();
+    s.cluster.gpus = 2048;
+    doc.edit(s, QStringLiteral("gpus"));
+    QVERIFY2(autosave.flush(&error), qPrintable(error));
+    QByteArray autosaved;
+    QVERIFY(readWholeFile(autosavePath, &autosaved, nullptr));
+    s.cluster.gpus = 4096;
+    doc.edit(s, QStringLiteral("gpus"));
+
+    rlimit old{};
+    QCOMPARE(getrlimit(RLIMIT_FSIZE, &old), 0);
+    const auto previous_handler = std::signal(SIGXFSZ, SIG_IGN);
+    rlimit small = old;
+    small.rlim_cur = 64;
+    QCOMPARE(setrlimit(RLIMIT_FSIZE, &small), 0);
+    const bool saved = doc.save(path, &error);
+    QString autosave_error;
+    const bool autosaved_now = autosave.flush(&autosave_error);
+    QCOMPARE(setrlimit(RLIMIT_FSIZE, &old), 0);
+    std::signal(SIGXFSZ, previous_handler);
+
+    QVERIFY(!saved);
+    QVERIFY2(error.contains(path), qPrintable(error));
+    QVERIFY(doc.isModified());
+    QByteArray after;
+    QVERIFY(readWholeFile(path, &after, nullptr));
+    QCOMPARE(after, before);
+    QVERIFY(!autosaved_now);
+    QVERIFY(!autosave_error.isEmpty());
+    QByteArray autosave_after;
+    QVERIFY(readWholeFile(autosavePath, &autosave_after, nullptr));
+    QCOMPARE(autosave_after, autosaved);
+    // With room again, both are written.
+    QVERIFY2(doc.save(path, &error), qPrintable(error));
+    QVERIFY2(autosave.flush(&error), qPrintable(error));
+    QCOMPARE(Autosave::restore(autosavePath)->spec.cluster.gpus, std::int64_t{4096});
+
+    // The autosave that runs a moment after an edit says when it fails, and when it works again
+    // (the window shows it until then).
+    QSignalSpy failed(&autosave, &Autosave::writeFailed);
+    QSignalSpy recovered(&autosave, &Autosave::writeRecovered);
+    std::signal(SIGXFSZ, SIG_IGN);
+    QCOMPARE(setrlimit(RLIMIT_FSIZE, &small), 0);
+    s.cluster.gpus = 1024;
+    doc.edit(s, QStringLiteral("gpus"));
+    const bool said = failed.wait(5000);
+    QCOMPARE(setrlimit(RLIMIT_FSIZE, &old), 0);
+    std::signal(SIGXFSZ, previous_handler);
+    QVERIFY(said);
+    QVERIFY(failed.first().first().toString().contains(autosavePath));
+    QCOMPARE(Autosave::restore(autosavePath)->spec.cluster.gpus, std::int64_t{4096});
+    s.cluster.gpus = 512;
+    doc.edit(s, QStringLiteral("gpus"));
+    QVERIFY(recovered.wait(5000));
+    QCOMPARE(Autosave::restore(autosavePath)->spec.cluster.gpus, std::int64_t{512});
+}
+
 void TestPlanDocument::autosaveRestores() {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("sub/autosave.json"));
@@ -580,6 +656,22 @@ void TestPlanDocument::autosaveRestores() {
     // That file removed since: the plan is saved nowhere, so it counts as unsaved again.
     QVERIFY(QFile::remove(file));
     QVERIFY(Autosave::restore(path)->modified);
+    // The file is kept by its absolute path with its digest; a relative path (which earlier
+    // versions kept) names no file for sure, so the plan counts as saved nowhere.
+    {
+        QVERIFY2(doc.save(file, &error), qPrintable(error));
+        QVERIFY2(autosave.flush(&error), qPrintable(error));
+        const auto kept = Autosave::restore(path);
+        QCOMPARE(kept->file, QFileInfo(file).absoluteFilePath());
+        QCOMPARE(kept->file_sha256.size(), 32);
+        QFile state(Autosave::statePath(path));
+        QVERIFY(state.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        state.write(R"({"modified": false, "file": "mine.json"})");
+        state.close();
+        const auto relative = Autosave::restore(path);
+        QVERIFY(relative->file.isEmpty());
+        QVERIFY(relative->modified);
+    }
     // A file that is not a plan is not restored (and is left alone).
     write(dir, QStringLiteral("sub/autosave.json"), "garbage");
     QVERIFY(!Autosave::restore(path).has_value());

@@ -7671,6 +7671,18 @@ Close anyway?</source>
         <source>Save to &amp;another file…</source>
         <translation>保存到另一个文件(&amp;A)…</translation>
     </message>
+    <message>
+        <source>Not autosaved: save this plan to a file to keep it (%1)</source>
+        <translation>未自动保存：请把这个规划保存到文件以免丢失（%1）</translation>
+    </message>
+    <message>
+        <source>Save them before %1 is opened?</source>
+        <translation>在打开 %1 之前保存这些修改吗？</translation>
+    </message>
+    <message>
+        <source>Kept the plan of the last session; %1 was not opened</source>
+        <translation>保留了上次会话的规划；未打开 %1</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::MeasuredProfileDialog</name>

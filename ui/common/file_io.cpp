@@ -31,6 +31,17 @@ bool writeFileAtomically(const QString& path, const QByteArray& contents, QStrin
         file.cancelWriting();
         return false;
     }
+    // QSaveFile buffers what it is given and writes it out when it commits; a write that fails
+    // there (a full disk, a file-size limit) sets the device's error but, in Qt 6.4, not the
+    // one commit() checks, so commit() would rename a short temporary over the file. Flushing
+    // first makes that failure one this function sees, and the old file stays.
+    if (!file.flush() || file.error() != QFileDevice::NoError) {
+        if (error) {
+            *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+        }
+        file.cancelWriting();
+        return false;
+    }
     if (!file.commit()) {
         if (error) {
             *error = tr("Cannot write %1: %2").arg(path, file.errorString());

@@ -20,7 +20,16 @@ Autosave::Autosave(PlanDocument* document, QString path, QObject* parent)
     : QObject(parent), m_document(document), m_path(std::move(path)) {
     m_timer.setSingleShot(true);
     m_timer.setInterval(kDelayMs);
-    connect(&m_timer, &QTimer::timeout, this, [this] { flush(); });
+    connect(&m_timer, &QTimer::timeout, this, [this] {
+        QString error;
+        if (!flush(&error)) {
+            m_failed = true;
+            emit writeFailed(error);
+        } else if (m_failed) {
+            m_failed = false;
+            emit writeRecovered();
+        }
+    });
     const auto schedule = [this] {
         m_pending = true;
         m_timer.start();
@@ -52,8 +61,12 @@ std::optional<Autosave::Restored> Autosave::restore(const QString& path) {
             out.modified = o.value(QStringLiteral("modified")).toBool();
         }
         const QString file = o.value(QStringLiteral("file")).toString();
-        if (!file.isEmpty() && QFileInfo::exists(file)) {
+        // A relative path (kept by earlier versions) named a file in the folder Tally was started
+        // from, which a start from another folder would take for another file: it is not kept.
+        if (!file.isEmpty() && QFileInfo(file).isAbsolute() && QFileInfo::exists(file)) {
             out.file = file;
+            out.file_sha256 =
+                QByteArray::fromHex(o.value(QStringLiteral("file_sha256")).toString().toLatin1());
         } else if (!file.isEmpty()) {
             out.modified = true;  // its file is gone: the plan is saved nowhere now
         }
@@ -73,6 +86,8 @@ bool Autosave::flush(QString* error) {
     QJsonObject state;
     state.insert(QStringLiteral("modified"), m_document->isModified());
     state.insert(QStringLiteral("file"), m_document->filePath());
+    state.insert(QStringLiteral("file_sha256"),
+                 QString::fromLatin1(m_document->fileSha256().toHex()));
     if (!writeFileAtomically(statePath(m_path), QJsonDocument(state).toJson(), error)) {
         return false;
     }

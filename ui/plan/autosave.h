@@ -22,8 +22,9 @@ public:
 
     struct Restored {
         PlanSpec spec;
-        bool modified = true;  // changes not saved to a file (unknown: assumed so)
-        QString file;          // the file it was last saved to or opened from ("": none)
+        bool modified = true;    // changes not saved to a file (unknown: assumed so)
+        QString file;            // the file it was last saved to or opened from ("": none)
+        QByteArray file_sha256;  // that file's SHA-256 then (empty: not kept)
     };
     // The saved plan, or nullopt when there is none or it cannot be read (then the app starts on
     // the default plan; the file is left as it is).
@@ -34,11 +35,19 @@ public:
     bool flush(QString* error = nullptr);
     QString path() const { return m_path; }
 
+signals:
+    // A write after an edit failed (a full disk, a folder that went read-only): the autosave
+    // keeps what it last wrote, and tries again at the next edit.
+    void writeFailed(const QString& message);
+    // A write succeeded after one failed.
+    void writeRecovered();
+
 private:
     PlanDocument* m_document;
     QString m_path;
     QTimer m_timer;
     bool m_pending = false;
+    bool m_failed = false;
 };
 
 }  // namespace tally::ui

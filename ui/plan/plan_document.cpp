@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <variant>
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QFileInfo>
 #include <QUndoCommand>
@@ -173,9 +174,16 @@ void PlanDocument::startNew(const PlanSpec& spec) {
     forgetFile();
 }
 
-void PlanDocument::restore(const PlanSpec& spec, const QString& file, bool modified) {
+namespace {
+QByteArray sha256(const QByteArray& bytes) {
+    return QCryptographicHash::hash(bytes, QCryptographicHash::Sha256);
+}
+}  // namespace
+
+void PlanDocument::restore(const PlanSpec& spec, const QString& file, bool modified,
+                           const QByteArray& file_sha256) {
     reset(spec);
-    m_fileBytes.reset();
+    m_fileSha256 = file.isEmpty() ? QByteArray() : file_sha256;
     if (m_filePath != file) {
         m_filePath = file;
         emit filePathChanged();
@@ -197,7 +205,7 @@ void PlanDocument::relocalizeExampleTexts() {
 }
 
 void PlanDocument::forgetFile() {
-    m_fileBytes.reset();
+    m_fileSha256.clear();
     if (!m_filePath.isEmpty()) {
         m_filePath.clear();
         emit filePathChanged();
@@ -375,8 +383,10 @@ bool PlanDocument::open(const QString& path, QString* error) {
         }
         return false;
     }
-    m_filePath = path;
-    m_fileBytes = text;
+    // Kept absolute: the autosave records it, and a later start from another folder must find
+    // this file, not one of the same relative name there.
+    m_filePath = QFileInfo(path).absoluteFilePath();
+    m_fileSha256 = sha256(text);
     m_undo->setClean();
     markSaved(m_spec);
     emit filePathChanged();
@@ -384,14 +394,14 @@ bool PlanDocument::open(const QString& path, QString* error) {
 }
 
 bool PlanDocument::fileChangedOnDisk() const {
-    if (m_filePath.isEmpty() || !m_fileBytes) {
+    if (m_filePath.isEmpty() || m_fileSha256.isEmpty()) {
         return false;
     }
     QByteArray now;
     if (!QFileInfo::exists(m_filePath) || !readWholeFile(m_filePath, &now, nullptr)) {
         return false;
     }
-    return now != *m_fileBytes;
+    return sha256(now) != m_fileSha256;
 }
 
 QByteArray PlanDocument::acceptedSpecJson() const {
@@ -410,11 +420,11 @@ bool PlanDocument::save(const QString& path, QString* error) {
     if (!writeFileAtomically(path, text, error)) {
         return false;
     }
-    m_fileBytes = text;
+    m_fileSha256 = sha256(text);
     m_undo->setClean();
     markSaved(m_spec);
-    if (m_filePath != path) {
-        m_filePath = path;
+    if (const QString absolute = QFileInfo(path).absoluteFilePath(); m_filePath != absolute) {
+        m_filePath = absolute;
         emit filePathChanged();
     }
     return true;

@@ -68,7 +68,10 @@ public:
     void startNew(const PlanSpec& spec);
     // The plan the window had when it last closed (Autosave::restore()): with no undo history,
     // the file it was saved to ("": none), and whether it had changes not saved to a file.
-    void restore(const PlanSpec& spec, const QString& file, bool modified);
+    // `file_sha256`: the SHA-256 of the file's bytes when the plan was last opened or saved
+    // (empty: not known), so that a save after a restart still sees another program's changes.
+    void restore(const PlanSpec& spec, const QString& file, bool modified,
+                 const QByteArray& file_sha256 = {});
     // After a language switch: a shipped example's name and description, where the plan still
     // has them, in the new language (relocalizedExampleText()). No undo step, and the plan stays
     // as saved or unsaved as it was: the texts are the same example's.
@@ -91,9 +94,11 @@ public:
     QString filePath() const { return m_filePath; }
     // Whether the plan's file now holds other bytes than Tally last read from it or wrote to it
     // (another program or window changed it): saving would overwrite that. False when the file
-    // is gone or unreadable, or when what was last on disk is unknown (a plan restored from the
-    // autosave).
+    // is gone or unreadable, or when what was last on disk is unknown (a plan restored from an
+    // autosave that kept no digest).
     bool fileChangedOnDisk() const;
+    // The SHA-256 of the bytes Tally last read from or wrote to filePath() (empty: not known).
+    QByteArray fileSha256() const { return m_fileSha256; }
     // Whether the plan differs from the one last opened, saved or started: edits since, unless
     // they brought it back to that plan exactly (a field typed wrong and back, a value changed
     // and returned), which is nothing to save.
@@ -143,8 +148,8 @@ private:
     std::shared_ptr<const PlanViews> m_lastServingOnly;
     std::optional<FieldError> m_error;
     QString m_filePath;
-    // The bytes of m_filePath as last read or written; nullopt: not known.
-    std::optional<QByteArray> m_fileBytes;
+    // The SHA-256 of m_filePath's bytes as last read or written; empty: not known.
+    QByteArray m_fileSha256;
     SweepVariable m_memoryVariable = SweepVariable::micro_batch;
 };
 

@@ -109,7 +109,8 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
         }
         if (auto restored = Autosave::restore(options.autosavePath)) {
             if (mine) {
-                m_document->restore(restored->spec, restored->file, restored->modified);
+                m_document->restore(restored->spec, restored->file, restored->modified,
+                                    restored->file_sha256);
             } else {
                 // The other window's last plan, as a start: this window's own edits are what
                 // it asks about on closing.
@@ -174,6 +175,21 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
         notAutosaved->setObjectName(QStringLiteral("notAutosaved"));
         notAutosaved->setStyleSheet(QStringLiteral("color: #b45309;"));
         statusBar()->addPermanentWidget(notAutosaved);
+    }
+    if (m_autosave != nullptr) {
+        // A failed autosave is said until one succeeds: the edits since live only in this window.
+        auto* autosaveFailed = new QLabel(this);
+        autosaveFailed->setObjectName(QStringLiteral("autosaveFailed"));
+        autosaveFailed->setStyleSheet(QStringLiteral("color: #c62828;"));
+        autosaveFailed->hide();
+        statusBar()->addPermanentWidget(autosaveFailed);
+        connect(m_autosave, &Autosave::writeFailed, this, [autosaveFailed](const QString& error) {
+            autosaveFailed->setText(
+                tr("Not autosaved: save this plan to a file to keep it (%1)").arg(error));
+            autosaveFailed->setToolTip(autosaveFailed->text());
+            autosaveFailed->show();
+        });
+        connect(m_autosave, &Autosave::writeRecovered, autosaveFailed, &QLabel::hide);
     }
     connect(m_dtypeOffer, &QPushButton::clicked, this, [this] {
         PlanSpec next = m_document->spec();
@@ -669,6 +685,20 @@ void MainWindow::importRunConfiguration() {
 
 bool MainWindow::openFile(const QString& path, QString* error) {
     return m_document->open(path, error);
+}
+
+bool MainWindow::openFileAtStart(const QString& path, QString* error, bool* opened) {
+    *opened = false;
+    if (!confirmReplace(tr("Save them before %1 is opened?").arg(path))) {
+        statusBar()->showMessage(
+            tr("Kept the plan of the last session; %1 was not opened").arg(path), 8000);
+        return true;
+    }
+    if (!openFile(path, error)) {
+        return false;
+    }
+    *opened = true;
+    return true;
 }
 
 bool MainWindow::saveFile(const QString& path, QString* error) {

@@ -96,6 +96,10 @@ public:
 
     // Opens and saves plans (JSON in the CLI's format). Errors go to a message box unless quiet.
     bool openFile(const QString& path, QString* error = nullptr);
+    // `tally --spec FILE`: an Open from the command line. A plan restored from the last session
+    // with changes not saved to a file is asked about first, as File > Open asks; Cancel keeps
+    // it and opens nothing (true, *opened false).
+    bool openFileAtStart(const QString& path, QString* error, bool* opened);
     bool saveFile(const QString& path, QString* error = nullptr);
 
 protected:
