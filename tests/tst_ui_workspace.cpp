@@ -106,6 +106,7 @@ private slots:
     void savedPlansSideBySide();
     void savedPlanNamesAreChecked();
     void planRemovedElsewhereIsSaidSo();
+    void planReplacedElsewhereIsNotOverwritten();
     void planIdGivenToAnotherIsNotTouched();
     void rejectedPlanIsNotSaved();
     void modelPassesTheTester();
@@ -594,6 +595,28 @@ void TestUiWorkspace::planRemovedElsewhereIsSaidSo() {
     QVERIFY(!panel->message().contains(QStringLiteral("plan: got")));
     QVERIFY(Workspace::open(path.toStdString()).list_plans().empty());
     QTRY_COMPARE(panel->model()->rowCount(), 0);
+}
+
+// Another program replaces the listed plan (`tally plans save --replace`: same id, name and
+// creation time) after the list was read: Replace refuses, saying so, and the other program's
+// plan stays; the list is read again.
+void TestUiWorkspace::planReplacedElsewhereIsNotOverwritten() {
+    const QString path = m_dir->filePath(QStringLiteral("w.sqlite"));
+    QVERIFY(m_session->open(path));
+    makeWindow();
+    SavedPlansPanel* panel = m_panels.plans;
+    m_names = {QStringLiteral("shared")};
+    QVERIFY(panel->saveCurrentAs());
+    const std::int64_t id = panel->selectedId();
+    PlanSpec theirs = default_plan_spec();
+    theirs.cluster.gpus = 8;
+    Workspace::open(path.toStdString()).update_plan(id, theirs);
+    QVERIFY(!panel->replaceSelected());
+    QVERIFY2(panel->message().contains(QStringLiteral("replaced it since the list was read")),
+             qPrintable(panel->message()));
+    QCOMPARE(plan_spec_from_text(Workspace::open(path.toStdString()).find_plan(id)->spec_json)
+                 .cluster.gpus,
+             std::int64_t{8});
 }
 
 // Another program deletes the listed plan and saves another, which gets its id (SQLite gives a

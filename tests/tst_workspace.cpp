@@ -180,6 +180,7 @@ private slots:
     void plansRoundTrip();
     void planRules();
     void planAsListedIsNotAnotherWithItsId();
+    void replacingAPlanAnotherProgramReplacedRefuses();
     void probeRunsRoundTrip();
     void probeRunIncremental();
     void deadRecorderRunIsFailed();
@@ -576,6 +577,29 @@ void TestWorkspace::planAsListedIsNotAnotherWithItsId() {
     ws.update_plan(*ws.find_plan(id), default_plan_spec());
     ws.remove_plan(*ws.find_plan(id));
     QCOMPARE(ws.list_plans().size(), std::size_t{1});
+}
+
+// A plan replaced by another program (`tally plans save --replace`: same id, name and creation
+// time) after a window listed it: the window's "Replace with current plan" refuses, naming the
+// plan, and the other program's plan stays; replaced again from a fresh list, it is written.
+void TestWorkspace::replacingAPlanAnotherProgramReplacedRefuses() {
+    Workspace ws = Workspace::open(fresh_path("plan-replaced.sqlite"));
+    const std::int64_t id = ws.save_plan("shared", default_plan_spec());
+    const StoredPlan listed = *ws.find_plan(id);
+    PlanSpec theirs = default_plan_spec();
+    theirs.cluster.gpus = 8;
+    ws.update_plan(id, theirs);
+    QCOMPARE(ws.find_plan(id)->created_at, listed.created_at);
+    PlanSpec mine = default_plan_spec();
+    mine.cluster.gpus = 4096;
+    QString message;
+    QCOMPARE(spec_error_field([&] { ws.update_plan(listed, mine); }, &message),
+             QStringLiteral("plan"));
+    QVERIFY2(message.contains(QStringLiteral("replaced it since the list was read")),
+             qPrintable(message));
+    QCOMPARE(plan_spec_from_text(ws.find_plan(id)->spec_json).cluster.gpus, std::int64_t{8});
+    ws.update_plan(*ws.find_plan(id), mine);
+    QCOMPARE(plan_spec_from_text(ws.find_plan(id)->spec_json).cluster.gpus, std::int64_t{4096});
 }
 
 void TestWorkspace::probeRunsRoundTrip() {

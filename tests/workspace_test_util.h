@@ -57,10 +57,13 @@ inline bool row_exists(const std::string& path, const std::string& sql, const st
 }
 
 // The field a SpecError names, or "<no error>" / "<other: ...>".
-inline QString spec_error_field(const std::function<void()>& f) {
+inline QString spec_error_field(const std::function<void()>& f, QString* message = nullptr) {
     try {
         f();
     } catch (const tally::SpecError& e) {
+        if (message) {
+            *message = QString::fromUtf8(e.what());
+        }
         return QString::fromStdString(e.field());
     } catch (const std::exception& e) {
         return QStringLiteral("<other: %1>").arg(QString::fromUtf8(e.what()));

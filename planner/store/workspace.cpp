@@ -1324,11 +1324,29 @@ constexpr std::string_view kShownPlan = " WHERE id = ?1 AND name = ?8 AND create
 void Workspace::update_plan(const StoredPlan& shown, const PlanSpec& spec) {
     const std::string text = canonical_spec_json(spec);
     write({QT_TRANSLATE_NOOP("tally::workspace", "saving plan"), shown.name}, [&] {
-        sqlite::Statement s(m_db, "UPDATE plans SET spec_json = ?2, updated_at = " +
-                                      std::string(kNow) + std::string(kShownPlan));
-        s.bind(1, shown.id).bind(2, text).bind(8, shown.name).bind(9, shown.created_at);
+        // Replacing a plan writes over what the list showed, and only that: a plan another
+        // window or `tally plans save --replace` stored under the same id and name since is
+        // theirs (updated_at has whole seconds, so the contents themselves are compared).
+        sqlite::Statement s(m_db,
+                            "UPDATE plans SET spec_json = ?2, updated_at = " + std::string(kNow) +
+                                std::string(kShownPlan) + " AND spec_json = ?10");
+        s.bind(1, shown.id)
+            .bind(2, text)
+            .bind(8, shown.name)
+            .bind(9, shown.created_at)
+            .bind(10, shown.spec_json);
         s.run();
         if (m_db.changes() == 0) {
+            sqlite::Statement still(m_db, "SELECT 1 FROM plans" + std::string(kShownPlan));
+            still.bind(1, shown.id).bind(8, shown.name).bind(9, shown.created_at);
+            if (still.step()) {
+                throw SpecError("plan", quoted(shown.name),
+                                TALLY_TEXT("tally::workspace",
+                                           "the plan as listed; another window or program "
+                                           "replaced it since the list was read (id %1): read "
+                                           "the list again to see it before replacing it")
+                                    .arg(std::to_string(shown.id)));
+            }
             throw_plan_changed(shown);
         }
     });

@@ -10593,5 +10593,9 @@ Source: %2</source>
         <source>UTF-8 text</source>
         <translation>UTF-8 文本</translation>
     </message>
+    <message>
+        <source>the plan as listed; another window or program replaced it since the list was read (id %1): read the list again to see it before replacing it</source>
+        <translation>列表所示的规划；读取列表之后，另一个窗口或程序已替换了它（id %1）：请重新读取列表，查看后再替换</translation>
+    </message>
 </context>
 </TS>

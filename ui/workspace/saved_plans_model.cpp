@@ -48,6 +48,7 @@ void SavedPlansModel::setPlans(const std::vector<StoredPlan>& plans) {
         row.name = qs(p.name);
         row.stored_name = p.name;
         row.created_at = p.created_at;
+        row.spec_json = p.spec_json;
         row.created = utcTime(p.created_at);
         row.updated = utcTime(p.updated_at);
         try {
@@ -80,6 +81,7 @@ StoredPlan SavedPlansModel::shownPlan(int row) const {
         p.id = r.id;
         p.name = r.stored_name;
         p.created_at = r.created_at;
+        p.spec_json = r.spec_json;
     }
     return p;
 }

@@ -37,6 +37,7 @@ private:
         QString name;
         std::string stored_name;  // as the workspace holds them
         std::string created_at;
+        std::string spec_json;  // as listed: a replace writes over this plan only
         QString model;
         QString gpu;
         QDateTime created;
