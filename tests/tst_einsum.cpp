@@ -74,11 +74,48 @@ void TestEinsum::cost_data() {
     // Hadamard product: 12 multiplies; values 12 + 12 + 12 = 36 -> 72 bytes.
     QTest::newRow("hadamard") << "a b, a b -> a b" << Sizes{{"a", 3}, {"b", 4}} << Ellipsis{}
                               << 12.0 << 72.0;
-    // Three inputs, left to right: (a b, b c) -> a c sums b: 2·2·3·4 = 48; (a c, c d) -> a d
-    // sums c: 2·2·4·5 = 80; 128 in all. Values 6 + 12 + 20 + 10 = 48 -> 96 bytes.
+    // Three inputs, in the cheapest pairwise order (torch.einsum with opt_einsum):
+    //   (a b, b c) -> a c sums b: 2·2·3·4 = 48, then (a c, c d) -> a d sums c: 2·2·4·5 = 80;
+    //     128 in all, one intermediate a c of 8 values;
+    //   (b c, c d) -> b d: 2·3·4·5 = 120, then (a b, b d) -> a d: 2·2·3·5 = 60; 180;
+    //   (a b, c d) -> a b c d sums nothing: 120, then with b c: 2·120 = 240; 360.
+    // Values 6 + 12 + 20 + 10 = 48, and the intermediate written and read: 48 + 2·8 = 64 -> 128
+    // bytes.
     QTest::newRow("three inputs chained")
         << "a b, b c, c d -> a d" << Sizes{{"a", 2}, {"b", 3}, {"c", 4}, {"d", 5}} << Ellipsis{}
-        << 128.0 << 96.0;
+        << 128.0 << 128.0;
+    // The same contraction written in another order costs the same.
+    QTest::newRow("three inputs, another order")
+        << "c d, b c, a b -> a d" << Sizes{{"a", 2}, {"b", 3}, {"c", 4}, {"d", 5}} << Ellipsis{}
+        << 128.0 << 128.0;
+    // A chain whose left-to-right order builds a large intermediate: b = 8, i = k = 64, j = l = 2.
+    //   (b j k, b k l) -> b j l: 2·8·2·64·2 = 4,096, intermediate b j l of 32 values;
+    //   (b i j, b j l) -> b i l: 2·8·64·2·2 = 4,096; 8,192 in all.
+    //   (left to right: (b i j, b j k) -> b i k: 2·8·64·2·64 = 131,072, then 131,072 more.)
+    // Values: b i j 1,024 + b j k 1,024 + b k l 1,024 + b i l 1,024 + 2·32 = 4,160 -> 8,320 B.
+    QTest::newRow("three matmuls, cheapest order")
+        << "b i j, b j k, b k l -> b i l"
+        << Sizes{{"b", 8}, {"i", 64}, {"j", 2}, {"k", 64}, {"l", 2}} << Ellipsis{} << 8192.0
+        << 8320.0;
+    // Past 12 inputs the cheapest pair is taken at each step: a chain of 13 2 x 2 matrices,
+    // each step 2·2·2·2 = 16 FLOPs (a pair that is not adjacent, an outer product of 16 terms,
+    // costs the same and is not preferred), 12 steps = 192; 11 intermediates of 4 values.
+    // Values 13·4 + 4 + 2·44 = 144 -> 288 bytes.
+    {
+        QString chain;
+        Sizes sizes;
+        for (int i = 0; i < 13; ++i) {
+            chain += QStringLiteral("%1n%2 n%3")
+                         .arg(i ? QStringLiteral(", ") : QString())
+                         .arg(i)
+                         .arg(i + 1);
+        }
+        for (int i = 0; i <= 13; ++i) {
+            sizes.push_back({QStringLiteral("n%1").arg(i).toStdString(), 2});
+        }
+        QTest::newRow("13 inputs, greedy")
+            << chain + QStringLiteral(" -> n0 n13") << sizes << Ellipsis{} << 192.0 << 288.0;
+    }
     // Extra whitespace is fine.
     QTest::newRow("spacing") << "  i   j ,j  k->i k  " << Sizes{{"i", 2}, {"j", 3}, {"k", 4}}
                              << Ellipsis{} << 48.0 << 2.0 * (6 + 12 + 8);

@@ -42,14 +42,15 @@ EinsumExpr parse_einsum(std::string_view text, const std::string& field = "expr"
 // FLOPs. For two inputs, one multiply and one add per term of the sum: 2 x the product of all
 // dimension sizes, CS336 lecture 2's 2·B·D·K for [B x D] @ [D x K] (the exact count is
 // 2·B·D·K - B·K: the first term of each sum needs no add; the lecture drops it, so do we).
-// More than two inputs are contracted pairwise from left to right, as torch.einsum does
-// without opt_einsum (PyTorch docs, torch.einsum), each step costing 2 x the product of the
-// sizes of the dimensions it touches when it sums one away, or 1 x (products only) when it
-// sums nothing (outer/Hadamard products). A single input costs one add per term when it sums a
-// dimension away (a reduction: product of all sizes) and nothing when it only rearranges.
+// More than two inputs are contracted pairwise in the order that needs the fewest FLOPs, as
+// torch.einsum does when opt_einsum is installed (torch.backends.opt_einsum; the order does not
+// depend on how the inputs are written), each step costing 2 x the product of the sizes of the
+// dimensions it touches when it sums one away, or 1 x (products only) when it sums nothing
+// (outer/Hadamard products). A single input costs one add per term when it sums a dimension away
+// (a reduction: product of all sizes) and nothing when it only rearranges.
 //
-// Bytes: each input read once and the output written once (a fused kernel; intermediates of a
-// multi-input contraction are not counted).
+// Bytes: each input read once and the output written once; each intermediate of a multi-input
+// contraction written once and read back once, as the pairwise steps run.
 struct EinsumCost {
     double flops = 0.0;
     double read_bytes = 0.0;
