@@ -227,7 +227,7 @@ void TestEinsum::badSizes_data() {
         << "a b -> a" << Sizes{{"a", 2}, {"b", 3}, {"z", 4}} << Ellipsis{} << "sizes.z"
         << "'z' is not a dimension";
     QTest::newRow("size zero") << "a b -> a" << Sizes{{"a", 2}, {"b", 0}} << Ellipsis{} << "sizes.b"
-                               << "positive integer";
+                               << "whole number from 1 to 9e15";
     QTest::newRow("ellipsis without sizes")
         << "... a -> ... a" << Sizes{{"a", 2}} << Ellipsis{} << "sizes[\"...\"]"
         << "uses \"...\"";

@@ -54,6 +54,7 @@ private slots:
     void utf8IsCheckedAndQuotedSafely();
     void architectureOnly();
     void baseIsValid();
+    void opSizeAboveTheLimitSaysTheRange();
     void badInput_data();
     void badInput();
     void notJson();
@@ -79,6 +80,22 @@ private slots:
 
 void TestSpecJson::baseIsValid() {
     QCOMPARE(first_error_field(base()), QString());
+}
+
+// An operation's size of 1e20 is a positive integer, but above the 9e15 Tally takes: the
+// message gives the range, not "a positive integer".
+void TestSpecJson::opSizeAboveTheLimitSaysTheRange() {
+    try {
+        (void)plan_spec_from_text(
+            R"({"model": {"preset": "llama-2-7b"}, "data": {"tokens": 1e9},
+                "cluster": {"gpu": "h100-sxm"},
+                "ops": [{"kind": "relu", "n": 1e20}]})",
+            "");
+        QFAIL("accepted");
+    } catch (const SpecError& e) {
+        QCOMPARE(QString::fromStdString(e.field()), QStringLiteral("ops[0].n"));
+        QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("from 1 to 9e15")), e.what());
+    }
 }
 
 void TestSpecJson::badInput_data() {

@@ -19,12 +19,12 @@ constexpr double kMaxFlopsPerElement = 1e6;
 std::int64_t positive_int(const json& v, const std::string& field) {
     if (!v.is_number()) {
         throw SpecError(field, v.dump(),
-                        TALLY_TEXT("tally::spec_json", "must be a positive integer"));
+                        TALLY_TEXT("tally::spec_json", "must be a whole number from 1 to 9e15"));
     }
     const double d = v.get<double>();
     if (!std::isfinite(d) || d < 1.0 || d != std::floor(d) || d > 9.0e15) {
         throw SpecError(field, v.dump(),
-                        TALLY_TEXT("tally::spec_json", "must be a positive integer"));
+                        TALLY_TEXT("tally::spec_json", "must be a whole number from 1 to 9e15"));
     }
     return static_cast<std::int64_t>(d);
 }

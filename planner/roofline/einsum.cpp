@@ -293,7 +293,7 @@ EinsumCost einsum_cost(const EinsumExpr& expr,
         if (size < 1) {
             throw SpecError(
                 sizes_field + "." + name, std::to_string(size),
-                TALLY_TEXT("tally::einsum", "a dimension size must be a positive integer"));
+                TALLY_TEXT("tally::einsum", "a dimension size must be a whole number from 1 to 9e15"));
         }
         resolved.emplace_back(name, static_cast<double>(size));
     }
@@ -325,7 +325,7 @@ EinsumCost einsum_cost(const EinsumExpr& expr,
         if (ellipsis[i] < 1) {
             throw SpecError(
                 ellipsis_field + "[" + std::to_string(i) + "]", std::to_string(ellipsis[i]),
-                TALLY_TEXT("tally::einsum", "a dimension size must be a positive integer"));
+                TALLY_TEXT("tally::einsum", "a dimension size must be a whole number from 1 to 9e15"));
         }
         ellipsis_names.push_back(std::string(kEllipsis) + std::to_string(i));
         resolved.emplace_back(ellipsis_names.back(), static_cast<double>(ellipsis[i]));

@@ -2125,10 +2125,6 @@
         <translation>&apos;%1&apos; 不是 %2 的维度（它的维度：%3）</translation>
     </message>
     <message>
-        <source>a dimension size must be a positive integer</source>
-        <translation>维度尺寸必须是正整数</translation>
-    </message>
-    <message>
         <source>dimension &apos;%1&apos; of %2 needs a size</source>
         <translation>%2 的维度 &apos;%1&apos; 需要一个尺寸</translation>
     </message>
@@ -2147,6 +2143,10 @@
     <message>
         <source>dimension names separated by spaces, as in &quot;%1&quot; (each operand is read as one name, such as &apos;%2&apos;)</source>
         <translation>用空格分隔的维度名，如 &quot;%1&quot;（每个操作数都被读作一个名称，例如 &apos;%2&apos;）</translation>
+    </message>
+    <message>
+        <source>a dimension size must be a whole number from 1 to 9e15</source>
+        <translation>维度大小必须是 1 到 9e15 之间的整数</translation>
     </message>
 </context>
 <context>
@@ -4818,10 +4818,6 @@
         <translation>必须是字符串</translation>
     </message>
     <message>
-        <source>must be a positive integer</source>
-        <translation>必须是正整数</translation>
-    </message>
-    <message>
         <source>an operation must be an object {kind, dtype, ...sizes}</source>
         <translation>运算必须是一个对象 {kind, dtype, ...sizes}</translation>
     </message>
@@ -4944,6 +4940,10 @@
     <message>
         <source>must be 0 (unstated: the framework&apos;s default) or a RoPE base in [1, 1e12] (Llama 3: 500000)</source>
         <translation>必须为 0（不指定：用框架的默认值）或 [1, 1e12] 内的 RoPE 基数（Llama 3：500000）</translation>
+    </message>
+    <message>
+        <source>must be a whole number from 1 to 9e15</source>
+        <translation>必须是 1 到 9e15 之间的整数</translation>
     </message>
 </context>
 <context>
