@@ -176,7 +176,7 @@ void print_roofline_table(const json& j) {
     fmt::print(
         "{:<9} {}\n", tr("Hardware"),
         cli_render(TALLY_TEXT("tally::cli",
-                              "%1 (%2): %3 peak %4 FLOP/s, bandwidth %5 B/s, ridge %6 "
+                              "%1 (%2): %3 dense peak %4 FLOP/s, bandwidth %5 B/s, ridge %6 "
                               "FLOP/byte")
                        .arg(hw["name"].get<std::string>())
                        .arg(hw["id"].get<std::string>())

@@ -951,6 +951,12 @@ void TestMainWindow::userOperationOnTheRoofline() {
         return !markers.isEmpty() && markers.front()->isVisible();
     };
     QVERIFY(listed(roofline->markSeries(RooflineGroup::seed, true)));
+    // The title says what the roofs are: the H100's 3.35e12 B/s, its bf16 dense peak over that
+    // bandwidth the ridge, (1979e12 / 2) / 3.35e12 = 295.4 FLOP/byte (CS336 lecture 2).
+    const QString title = roofline->markSeries(RooflineGroup::seed, true)->chart()->title();
+    QVERIFY2(title.contains(QStringLiteral("3.35 TB/s")), qPrintable(title));
+    QVERIFY2(title.contains(QStringLiteral("bf16 ridge 295.4 FLOP/byte")), qPrintable(title));
+    QVERIFY2(title.contains(QStringLiteral("dense peak")), qPrintable(title));
     QVERIFY(!listed(roofline->markSeries(RooflineGroup::user, true)));
     QVERIFY(!listed(roofline->markSeries(RooflineGroup::training, true)));
     QVERIFY(!listed(roofline->markSeries(RooflineGroup::training, false)));

@@ -1011,10 +1011,6 @@
         <translation>硬件</translation>
     </message>
     <message>
-        <source>%1 (%2): %3 peak %4 FLOP/s, bandwidth %5 B/s, ridge %6 FLOP/byte</source>
-        <translation>%1（%2）：%3 峰值 %4 FLOP/s，带宽 %5 B/s，加速器强度 %6 FLOP/byte</translation>
-    </message>
-    <message>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -1945,6 +1941,10 @@
     <message>
         <source>; layers by stage %1</source>
         <translation>；各阶段层数 %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3 dense peak %4 FLOP/s, bandwidth %5 B/s, ridge %6 FLOP/byte</source>
+        <translation>%1（%2）：%3 稠密峰值 %4 FLOP/s，带宽 %5 B/s，加速器强度 %6 FLOP/byte</translation>
     </message>
 </context>
 <context>
@@ -9175,6 +9175,10 @@ Parameters, gradients, master weights and optimizer state of the plan&apos;s rec
     <message>
         <source>none yet: run the probe in the Probe panel, or pick a past run there</source>
         <translation>还没有：在“探测”面板运行探测，或在那里选一次以往的运行</translation>
+    </message>
+    <message>
+        <source>Roofline of %1: attainable FLOP/s = min(dense peak, intensity x %2); %3 ridge %4 FLOP/byte</source>
+        <translation>%1 的 Roofline：可达到的 FLOP/s = min(稠密峰值, 强度 × %2)；%3 加速器强度 %4 FLOP/byte</translation>
     </message>
 </context>
 <context>

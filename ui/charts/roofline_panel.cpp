@@ -384,6 +384,22 @@ void RooflinePanel::showResults(const PlanViews& v) {
     const RooflineView& r = v.roofline;
     m_model->setResults(v);
 
+    // What the roofs are: the part's memory bandwidth (the slope of every roof) and the plan's
+    // dtype's dense peak and ridge, in the title, so a custom profile's figures are on the chart.
+    for (const Roof& roof : r.roofs) {
+        if (roof.type != r.primary) {
+            continue;
+        }
+        const QString title =
+            tr("Roofline of %1: attainable FLOP/s = min(dense peak, intensity x %2); %3 ridge "
+               "%4 FLOP/byte")
+                .arg(qs(v.hardware.name), formatBytesPerSecond(roof.bandwidth_bytes_per_s),
+                     qs(to_string(roof.type)),
+                     QLocale().toString(roof.ridge_flops_per_byte(), 'f', 1));
+        if (m_chart->title() != title) {
+            m_chart->setTitle(title);
+        }
+    }
     // Roofs: one line per dtype family; the plan's compute dtype drawn bold.
     // Only what changed is touched: a visibility, pen or name change re-lays out the chart and its
     // legend, which a slider step must not pay for.
