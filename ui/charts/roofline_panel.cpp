@@ -6,6 +6,7 @@
 #include <QComboBox>
 #include <QCursor>
 #include <QGraphicsLayout>
+#include <QGraphicsLineItem>
 #include <QGraphicsSimpleTextItem>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -95,19 +96,38 @@ QRectF labelBox(const QPointF& at, const QSizeF& size, const QRectF& plot,
         return std::find_if(taken.begin(), taken.end(),
                             [&box](const QRectF& r) { return r.intersects(box); }) != taken.end();
     };
-    const std::array<QPointF, 4> offsets{QPointF(8, 2), QPointF(8, -size.height() - 2),
+    // Beside the mark (right below, right above, left below, left above), then level with it
+    // (right, left), then centred over or under it.
+    const std::array<QPointF, 8> offsets{QPointF(8, 2),
+                                         QPointF(8, -size.height() - 2),
                                          QPointF(-size.width() - 8, 2),
-                                         QPointF(-size.width() - 8, -size.height() - 2)};
+                                         QPointF(-size.width() - 8, -size.height() - 2),
+                                         QPointF(8, -size.height() / 2),
+                                         QPointF(-size.width() - 8, -size.height() / 2),
+                                         QPointF(-size.width() / 2, -size.height() - 6),
+                                         QPointF(-size.width() / 2, 6)};
     for (const QPointF& offset : offsets) {
         const QRectF box(at + offset, size);
         if (plot.contains(box) && !clashes(box)) {
             return box;
         }
     }
+    // Stepped down, then up, past the labels already placed, inside the plot; where none is
+    // free, the first step down (the label may then cover another, but keeps its leader line).
     const bool roomRight = at.x() + offsets[0].x() + size.width() <= plot.right();
-    QRectF box(at + offsets[roomRight ? 0 : 2], size);
-    for (int tries = 0; tries < 8 && clashes(box); ++tries) {
-        box.translate(0, size.height() + 1);
+    const QRectF start(at + offsets[roomRight ? 0 : 2], size);
+    for (const double direction : {1.0, -1.0}) {
+        QRectF box = start;
+        for (int tries = 0; tries < 8; ++tries) {
+            box.translate(0, direction * (size.height() + 1));
+            if (plot.contains(box) && !clashes(box)) {
+                return box;
+            }
+        }
+    }
+    QRectF box = start.translated(0, size.height() + 1);
+    if (box.bottom() > plot.bottom()) {
+        box.moveBottom(plot.bottom());
     }
     return box;
 }
@@ -120,6 +140,29 @@ void placeLabel(QGraphicsSimpleTextItem* item, const QPointF& at, const QRectF& 
     taken.append(box);
     if (item->pos() != box.topLeft()) {
         item->setPos(box.topLeft());
+    }
+    // A label that found no room beside its mark is stepped away from it, where it could sit
+    // beside another mark: a thin line (a child of the label, shown and hidden with it) leads
+    // from its nearest edge to its own mark.
+    QGraphicsLineItem* leader = nullptr;
+    for (QGraphicsItem* child : item->childItems()) {
+        leader = leader != nullptr ? leader : qgraphicsitem_cast<QGraphicsLineItem*>(child);
+    }
+    const QPointF nearest(std::clamp(at.x(), box.left(), box.right()),
+                          std::clamp(at.y(), box.top(), box.bottom()));
+    const bool away = QLineF(nearest, at).length() > 12.0;
+    if (away) {
+        if (leader == nullptr) {
+            leader = new QGraphicsLineItem(item);
+        }
+        QPen pen(item->brush().color());
+        pen.setCosmetic(true);
+        pen.setStyle(Qt::DotLine);
+        leader->setPen(pen);
+        leader->setLine(QLineF(nearest - box.topLeft(), at - box.topLeft()));
+    }
+    if (leader != nullptr && leader->isVisible() != away) {
+        leader->setVisible(away);
     }
     if (item->isVisible() != plot.contains(at)) {
         item->setVisible(plot.contains(at));
