@@ -73,6 +73,7 @@ private slots:
     void headlineDoesNotTimeWhatDoesNotFit();
     void deploymentThatDoesNotFitIsNotPriced();
     void continuousBatchingCurve();
+    void continuousCurveReachesThePlansConcurrency();
     void accuracyOfTheEnginesPublishedRuns();
     void servingSpecWithoutDataIsDrawn();
     void refusedServingFieldGreysTheServingFigures();
@@ -335,6 +336,28 @@ void TestUiInference::continuousBatchingCurve() {
     QCOMPARE(m_panel->continuousCurve()->count(), drawn);
     // More requests in flight: more throughput.
     QVERIFY(m_panel->continuousCurve()->at(drawn - 1).x() > m_panel->continuousCurve()->at(0).x());
+}
+
+// A plan at concurrency 300 (past the 256 the curve used to stop at): the sweep goes on by
+// doubling past it (1, 2, ... 256, 300, 600) and takes the plan's own concurrency; the plan's
+// point is its continuous-batching figure (the headline's), named by its concurrency.
+void TestUiInference::continuousCurveReachesThePlansConcurrency() {
+    PlanSpec s = m_document->spec();
+    s.inference.concurrency = 300;
+    m_document->edit(s, QStringLiteral("concurrency"));
+    m_panel->ensureCurrent();
+    std::vector<double> concurrencies;
+    for (const ContinuousBatchingPoint& p : m_panel->continuousPoints()) {
+        concurrencies.push_back(p.concurrency);
+    }
+    const std::vector<double> expected{1, 2, 4, 8, 16, 32, 64, 128, 256, 300, 600};
+    QCOMPARE(concurrencies, expected);
+    const ServingPlan plan = evaluate_inference(s, *find_builtin_hardware(s.cluster.gpu));
+    QVERIFY(plan.continuous.has_value());
+    QCOMPARE(m_panel->currentPoint()->count(), 1);
+    QCOMPARE(m_panel->currentPoint()->at(0).x(), plan.continuous->tokens_per_s);
+    QCOMPARE(m_panel->currentPoint()->at(0).y(), plan.continuous->itl_s * 1e3);
+    QCOMPARE(m_panel->currentPoint()->name(), QStringLiteral("Concurrency 300"));
 }
 
 // Under the figures the panel says how close the model came on the published runs of the plan's

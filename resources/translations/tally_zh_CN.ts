@@ -7095,6 +7095,10 @@ Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
         <source>No plan is drawn.</source>
         <translation>没有绘出的计划。</translation>
     </message>
+    <message>
+        <source>Concurrency %1</source>
+        <translation>并发 %1</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::LaunchConfigDialog</name>

@@ -636,9 +636,22 @@ void InferencePanel::showResults(const PlanViews& views) {
         ymin = ymin == 0.0 ? point.y() : std::min(ymin, point.y());
         ymax = std::max(ymax, point.y());
     }
-    // Continuous batching at concurrency 1, 2, 4, ... 256 (the plan's own engine and prefill).
-    static const std::vector<double> kConcurrencies{1, 2, 4, 8, 16, 32, 64, 128, 256};
-    m_sweep = concurrency_sweep(v.spec, v.hardware, kConcurrencies);
+    // Continuous batching at concurrency 1, 2, 4, ... 256, or on to the plan's own concurrency
+    // when it is higher, and at the plan's own (the plan's engine and prefill).
+    std::vector<double> concurrencies;
+    const double own = static_cast<double>(v.spec.inference.concurrency);
+    for (double c = 1.0; c <= std::max(256.0, own); c *= 2.0) {
+        concurrencies.push_back(c);
+    }
+    if (own > 0.0 &&
+        std::find(concurrencies.begin(), concurrencies.end(), own) == concurrencies.end()) {
+        concurrencies.insert(std::upper_bound(concurrencies.begin(), concurrencies.end(), own),
+                             own);
+    }
+    if (concurrencies.back() < own * 2.0 && own > 256.0) {
+        concurrencies.push_back(concurrencies.back() * 2.0);
+    }
+    m_sweep = concurrency_sweep(v.spec, v.hardware, concurrencies);
     QList<QPointF> continuous;
     for (const ContinuousBatchingPoint& c : m_sweep) {
         // Past the batch the engine's KV cache holds it queues the rest: the point stays where
@@ -656,7 +669,21 @@ void InferencePanel::showResults(const PlanViews& views) {
     replacePoints(m_continuous, continuous);
     replacePoints(m_fitting, fitting);
     replacePoints(m_overflow, overflow);
-    replacePoints(m_current, QList<QPointF>{{m_plan.tokens_per_s, m_plan.decode_step_s * 1e3}});
+    // The plan's own point: its concurrency on the continuous curve where it has one, else its
+    // static batch on the batch curve.
+    const ContinuousBatchingPoint* own_point =
+        m_plan.continuous && m_plan.continuous->in_flight > 0.0 &&
+                m_plan.continuous->tokens_per_s > 0.0 && m_plan.continuous->itl_s > 0.0
+            ? &*m_plan.continuous
+            : nullptr;
+    replacePoints(m_current,
+                  own_point ? QList<QPointF>{{own_point->tokens_per_s, own_point->itl_s * 1e3}}
+                            : QList<QPointF>{{m_plan.tokens_per_s, m_plan.decode_step_s * 1e3}});
+    const QString current_name =
+        own_point ? tr("Concurrency %1").arg(v.spec.inference.concurrency) : tr("This batch");
+    if (m_current->name() != current_name) {
+        m_current->setName(current_name);
+    }
     if (xmin > 0.0 && ymin > 0.0) {
         const double x0 = decadeFloor(xmin);
         const double x1 = std::max(decadeCeil(xmax), x0 * 10.0);
