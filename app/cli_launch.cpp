@@ -189,7 +189,7 @@ void register_launch_commands(CLI::App& app, CliState& state) {
         std::string file;
         std::string from;
         std::string hf_config;
-        std::string model;  // export --to vllm|sglang: the checkpoint
+        std::string model;  // export --to vllm|sglang|tensorrt_llm: the checkpoint
         std::int64_t gpus = 0;
         bool allow_unknown = false;
         bool quiet = false;
@@ -200,16 +200,17 @@ void register_launch_commands(CLI::App& app, CliState& state) {
         "export",
         "A plan as a framework's launch configuration (Megatron-LM arguments, NeMo "
         "overrides, torchtitan TOML, DeepSpeed JSON, accelerate YAML), or a serving plan as "
-        "its engine's command (vllm serve, SGLang's launch_server)");
+        "its engine's command (vllm serve, SGLang's launch_server, trtllm-serve)");
     exp->add_option("SPEC", opts->spec, "Plan spec (JSON file; - reads standard input)")
         ->required();
     exp->add_option("--to", opts->target, export_target_names())->required();
     exp->add_option("-o,--output", opts->output, "Write to FILE (default: standard output)");
     exp->add_option("--db", state.db_path, "Workspace database (for custom and measured GPUs)");
-    exp->add_option("--model", opts->model,
-                    "With --to vllm|sglang: the model's checkpoint, a Hugging Face id or a local "
-                    "path (default: the preset's, or the model's name where it is a Hugging Face "
-                    "id)");
+    exp->add_option(
+        "--model", opts->model,
+        "With --to vllm|sglang|tensorrt_llm: the model's checkpoint, a Hugging Face id or a local "
+        "path (default: the preset's, or the model's name where it is a Hugging Face "
+        "id)");
     exp->callback([opts, &state] {
         refuse_overwriting_input(opts->spec, opts->output, "SPEC");
         if (const std::optional<ServingTarget> serving = serving_target_from_string(opts->target)) {
@@ -230,7 +231,8 @@ void register_launch_commands(CLI::App& app, CliState& state) {
         if (!opts->model.empty()) {
             throw SpecError("--model", "\"" + opts->model + "\"",
                             TALLY_TEXT("tally::cli",
-                                       "only with --to vllm or sglang: a training framework's "
+                                       "only with --to vllm, sglang or tensorrt_llm: a training "
+                                       "framework's "
                                        "file names no checkpoint"));
         }
         const LaunchTarget target = parse_target("--to", opts->target);

@@ -331,14 +331,15 @@ void TestCliLaunch::servingPlanAsItsEngineCommand() {
     QCOMPARE(own.exit_code, 0);
     QVERIFY2(own.out.contains("    --model-path /models/l3-70b-fp8 \\\n"), own.out.constData());
     // An engine Tally has no command for is refused by listing every target --to takes.
-    const Run trt =
+    const Run fast =
         run_tally({QStringLiteral("export"), example("llama-3-70b-serve-4xh100-fp8.json"),
-                   QStringLiteral("--to"), QStringLiteral("tensorrt_llm"),
-                   QStringLiteral("--model"), QStringLiteral("x")});
-    QCOMPARE(trt.exit_code, 2);
-    QVERIFY2(trt.err.contains("--to: got \"tensorrt_llm\"; one of "
-                              "megatron|nemo|torchtitan|deepspeed|accelerate|vllm|sglang"),
-             trt.err.constData());
+                   QStringLiteral("--to"), QStringLiteral("gpt_fast"), QStringLiteral("--model"),
+                   QStringLiteral("x")});
+    QCOMPARE(fast.exit_code, 2);
+    QVERIFY2(fast.err.contains("--to: got \"gpt_fast\"; one of "
+                               "megatron|nemo|torchtitan|deepspeed|accelerate|vllm|sglang|"
+                               "tensorrt_llm"),
+             fast.err.constData());
     const Run refused =
         run_tally({QStringLiteral("export"), example("llama-3-70b-15t-1024-h100.json"),
                    QStringLiteral("--to"), QStringLiteral("megatron"), QStringLiteral("--model"),

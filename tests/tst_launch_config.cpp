@@ -205,6 +205,7 @@ private slots:
     void interleavedUnevenStagesAsMegatronCoreTakesThem();
     void vllmCommandSetsWhatThePlanCounts();
     void sglangCommandForExperts();
+    void trtllmCommandForExperts();
     void servingCommandRefusals();
     void servingCommandPastTheContext();
     void servingCommandSaysWhenTheCacheHoldsNothing();
@@ -2470,6 +2471,65 @@ void TestLaunchConfig::sglangCommandForExperts() {
                                "    --enable-dp-attention \\\n"
                                "    --dp-size 8 \\\n"
                                "    --dtype bfloat16\n"));
+}
+
+// The same Mixtral plan with an fp8 KV cache, as trtllm-serve's command
+// (tensorrt_llm/commands/serve.py): the PyTorch backend, --max_batch_size 16, --max_num_tokens
+// 8192, --max_seq_len 1000 + 200 = 1200, the KV cache's share of the free memory (0.9),
+// --ep_size 8; the fp8 cache and data-parallel attention go in the options file the LLM API
+// reads (kv_cache_config.dtype, enable_attention_dp), written by the command first.
+void TestLaunchConfig::trtllmCommandForExperts() {
+    PlanSpec s = served("mixtral-8x7b");
+    s.cluster.gpus = 8;
+    s.inference.tp = 8;
+    s.inference.ep = 8;
+    s.inference.dp_attention = true;
+    s.inference.batch = 16;
+    s.inference.prompt_tokens = 1000;
+    s.inference.output_tokens = 200;
+    s.inference.kv_dtype = DType::fp8_e4m3;
+    QVERIFY(!check_inference(s, *find_builtin_hardware("h100-sxm")));
+    const std::string text = export_serving_command(s, ServingTarget::tensorrt_llm);
+    QCOMPARE(text, std::string("# TensorRT-LLM trtllm-serve command: served\n"
+                               "# written by Tally (tally export --to tensorrt_llm)\n"
+                               "# bf16 weights: TensorRT-LLM runs the checkpoint's own dtype\n"
+                               "# the plan is timed as vLLM; this command runs TensorRT-LLM\n"
+                               "cat > tally-trtllm-options.yml <<'EOF'\n"
+                               "kv_cache_config:\n"
+                               "  dtype: fp8\n"
+                               "enable_attention_dp: true\n"
+                               "EOF\n"
+                               "trtllm-serve mistralai/Mixtral-8x7B-v0.1 \\\n"
+                               "    --backend pytorch \\\n"
+                               "    --tp_size 8 \\\n"
+                               "    --pp_size 1 \\\n"
+                               "    --max_batch_size 16 \\\n"
+                               "    --max_num_tokens 8192 \\\n"
+                               "    --max_seq_len 1200 \\\n"
+                               "    --kv_cache_free_gpu_memory_fraction 0.9 \\\n"
+                               "    --ep_size 8 \\\n"
+                               "    --enable_chunked_prefill \\\n"
+                               "    --extra_llm_api_options tally-trtllm-options.yml\n"));
+    // fp8_e5m2 has no TensorRT-LLM cache dtype; fp8 weights come in their checkpoint; an ep
+    // that does not divide tp has no --ep_size.
+    const auto field = [](const PlanSpec& p, const std::string& checkpoint = {}) {
+        try {
+            export_serving_command(p, ServingTarget::tensorrt_llm, checkpoint);
+        } catch (const SpecError& e) {
+            return e.field();
+        }
+        return std::string("(none)");
+    };
+    PlanSpec e5m2 = s;
+    e5m2.inference.kv_dtype = DType::fp8_e5m2;
+    QCOMPARE(field(e5m2), std::string("inference.kv_dtype"));
+    PlanSpec fp8 = s;
+    fp8.inference.weight_dtype = DType::fp8_e4m3;
+    QCOMPARE(field(fp8), std::string("--model"));
+    QCOMPARE(field(fp8, "org/mixtral-fp8"), std::string("(none)"));
+    PlanSpec three = s;
+    three.inference.ep = 3;
+    QCOMPARE(field(three), std::string("inference.ep"));
 }
 
 void TestLaunchConfig::servingCommandRefusals() {

@@ -1823,10 +1823,6 @@
         <translation>用 x 或逗号分隔的正整数，例如 4x8</translation>
     </message>
     <message>
-        <source>only with --to vllm or sglang: a training framework&apos;s file names no checkpoint</source>
-        <translation>只能与 --to vllm 或 sglang 一起用：训练框架的文件不指定检查点</translation>
-    </message>
-    <message>
         <source>dp %1 x tp %2 x pp %3 x cp %4</source>
         <translation>dp %1 x tp %2 x pp %3 x cp %4</translation>
     </message>
@@ -1945,6 +1941,10 @@
     <message>
         <source>%1 (%2): %3 dense peak %4 FLOP/s, bandwidth %5 B/s, ridge %6 FLOP/byte</source>
         <translation>%1（%2）：%3 稠密峰值 %4 FLOP/s，带宽 %5 B/s，加速器强度 %6 FLOP/byte</translation>
+    </message>
+    <message>
+        <source>only with --to vllm, sglang or tensorrt_llm: a training framework&apos;s file names no checkpoint</source>
+        <translation>仅用于 --to vllm、sglang 或 tensorrt_llm：训练框架的文件不指定检查点</translation>
     </message>
 </context>
 <context>
@@ -4172,6 +4172,18 @@
     <message>
         <source>at least the %1 sequences a step runs (--max-num-seqs): vLLM refuses a smaller --max-num-batched-tokens</source>
         <translation>至少为每步运行的 %1 个序列（--max-num-seqs）：vLLM 拒绝更小的 --max-num-batched-tokens</translation>
+    </message>
+    <message>
+        <source>TensorRT-LLM trtllm-serve command</source>
+        <translation>TensorRT-LLM trtllm-serve 命令</translation>
+    </message>
+    <message>
+        <source>bf16, fp16 or fp8_e4m3 for TensorRT-LLM: its KV cache is the model&apos;s dtype or fp8 (e4m3)</source>
+        <translation>TensorRT-LLM 需为 bf16、fp16 或 fp8_e4m3：它的 KV 缓存使用模型的数据类型或 fp8（e4m3）</translation>
+    </message>
+    <message>
+        <source>a divisor of inference.tp (%1) for TensorRT-LLM: its expert parallelism (--ep_size) splits the tensor-parallel group</source>
+        <translation>TensorRT-LLM 需为 inference.tp（%1）的约数：它的专家并行（--ep_size）切分张量并行组</translation>
     </message>
 </context>
 <context>

@@ -49,12 +49,21 @@ std::string_view engine_title(ServingEngine e) {
 }  // namespace
 
 const std::vector<ServingTarget>& serving_targets() {
-    static const std::vector<ServingTarget> all = {ServingTarget::vllm, ServingTarget::sglang};
+    static const std::vector<ServingTarget> all = {ServingTarget::vllm, ServingTarget::sglang,
+                                                   ServingTarget::tensorrt_llm};
     return all;
 }
 
 std::string_view to_string(ServingTarget target) {
-    return target == ServingTarget::vllm ? "vllm" : "sglang";
+    switch (target) {
+        case ServingTarget::vllm:
+            return "vllm";
+        case ServingTarget::sglang:
+            return "sglang";
+        case ServingTarget::tensorrt_llm:
+            return "tensorrt_llm";
+    }
+    return "vllm";
 }
 
 std::optional<ServingTarget> serving_target_from_string(std::string_view name) {
@@ -67,9 +76,15 @@ std::optional<ServingTarget> serving_target_from_string(std::string_view name) {
 }
 
 std::string_view serving_target_title(ServingTarget target) {
-    return target == ServingTarget::vllm
-               ? QT_TRANSLATE_NOOP("tally::launch", "vLLM serve command")
-               : QT_TRANSLATE_NOOP("tally::launch", "SGLang launch command");
+    switch (target) {
+        case ServingTarget::vllm:
+            return QT_TRANSLATE_NOOP("tally::launch", "vLLM serve command");
+        case ServingTarget::sglang:
+            return QT_TRANSLATE_NOOP("tally::launch", "SGLang launch command");
+        case ServingTarget::tensorrt_llm:
+            return QT_TRANSLATE_NOOP("tally::launch", "TensorRT-LLM trtllm-serve command");
+    }
+    return "";
 }
 
 std::optional<std::string> preset_checkpoint(const ModelSpec& model) {
@@ -85,13 +100,18 @@ std::string export_serving_command(const PlanSpec& spec, ServingTarget target,
                                    const std::string& checkpoint) {
     const InferenceSpec& in = spec.inference;
     const bool vllm = target == ServingTarget::vllm;
-    const ServingEngine engine = vllm ? ServingEngine::vllm : ServingEngine::sglang;
+    const bool trtllm = target == ServingTarget::tensorrt_llm;
+    const ServingEngine engine = vllm     ? ServingEngine::vllm
+                                 : trtllm ? ServingEngine::tensorrt_llm
+                                          : ServingEngine::sglang;
     const std::string_view title = serving_target_title(target);
     // Weights the engine cannot quantize as it loads them come quantized in their checkpoint,
-    // which the preset's (16-bit) is not.
+    // which the preset's (16-bit) is not. vLLM and SGLang quantize to fp8 as they load
+    // (--quantization fp8); trtllm-serve reads every quantization from the checkpoint (its
+    // PyTorch backend takes ModelOpt's quantized checkpoints).
     const bool quantized_checkpoint = in.weight_dtype != DType::bf16 &&
                                       in.weight_dtype != DType::fp16 &&
-                                      in.weight_dtype != DType::fp8_e4m3;
+                                      (trtllm || in.weight_dtype != DType::fp8_e4m3);
     if (checkpoint.empty() && quantized_checkpoint) {
         throw SpecError("--model", "",
                         TALLY_TEXT("tally::launch",
@@ -146,6 +166,13 @@ std::string export_serving_command(const PlanSpec& spec, ServingTarget target,
             kv = "fp8_e4m3";
             break;
         case DType::fp8_e5m2:
+            if (trtllm) {
+                // kv_cache_config.dtype takes "auto" or "fp8" (e4m3).
+                throw SpecError("inference.kv_dtype", "fp8_e5m2",
+                                TALLY_TEXT("tally::launch",
+                                           "bf16, fp16 or fp8_e4m3 for TensorRT-LLM: its KV "
+                                           "cache is the model's dtype or fp8 (e4m3)"));
+            }
             kv = "fp8_e5m2";
             break;
         default:
@@ -162,6 +189,13 @@ std::string export_serving_command(const PlanSpec& spec, ServingTarget target,
                         TALLY_TEXT("tally::launch",
                                    "1 or inference.tp (%1) for vLLM: its expert parallelism "
                                    "(--enable-expert-parallel) spans the tensor-parallel group")
+                            .arg(in.tp));
+    }
+    if (trtllm && in.ep > 1 && in.tp % in.ep != 0) {
+        throw SpecError("inference.ep", std::to_string(in.ep),
+                        TALLY_TEXT("tally::launch",
+                                   "a divisor of inference.tp (%1) for TensorRT-LLM: its expert "
+                                   "parallelism (--ep_size) splits the tensor-parallel group")
                             .arg(in.tp));
     }
     if (vllm && in.dp_attention) {
@@ -214,6 +248,23 @@ std::string export_serving_command(const PlanSpec& spec, ServingTarget target,
         if (!kv.empty()) {
             flags.push_back({"--kv-cache-dtype", kv});
         }
+    } else if (trtllm) {
+        // trtllm-serve's options (tensorrt_llm/commands/serve.py): the PyTorch backend, the
+        // sequences a step schedules, the tokens a step takes, the longest sequence, and the
+        // share of the memory free after the weights that the KV cache takes.
+        flags = {{"--backend", "pytorch"},
+                 {"--tp_size", std::to_string(in.tp)},
+                 {"--pp_size", std::to_string(in.pp)},
+                 {"--max_batch_size", std::to_string(sequences)},
+                 {"--max_num_tokens", std::to_string(in.max_batched_tokens)},
+                 {"--max_seq_len", std::to_string(context)},
+                 {"--kv_cache_free_gpu_memory_fraction", fmt::format("{}", pool.fraction)}};
+        if (in.ep > 1) {
+            flags.push_back({"--ep_size", std::to_string(in.ep)});
+        }
+        if (in.chunked_prefill) {
+            flags.push_back({"--enable_chunked_prefill", ""});
+        }
     } else {
         // SGLang's server arguments (python/sglang/srt/server_args.py, ServerArgs); a chunk size
         // of -1 turns chunked prefill off.
@@ -244,9 +295,22 @@ std::string export_serving_command(const PlanSpec& spec, ServingTarget target,
     switch (in.weight_dtype) {
         case DType::bf16:
         case DType::fp16:
+            if (trtllm) {
+                // trtllm-serve has no dtype option: the checkpoint's runs.
+                notes.push_back(
+                    fmt::format("{} weights: TensorRT-LLM runs the checkpoint's own dtype",
+                                to_string(in.weight_dtype)));
+                break;
+            }
             flags.push_back({"--dtype", dtype_flag(in.weight_dtype)});
             break;
         case DType::fp8_e4m3:
+            if (trtllm) {
+                notes.push_back(
+                    "fp8 weights: TensorRT-LLM reads their quantization from the "
+                    "checkpoint's config");
+                break;
+            }
             flags.push_back({"--quantization", "fp8"});
             break;
         default:
@@ -256,8 +320,25 @@ std::string export_serving_command(const PlanSpec& spec, ServingTarget target,
             break;
     }
     // Beside weights that are not 16-bit, the engine's dtype is the 16-bit KV cache's.
-    if (!sixteen_bit_weights && (in.kv_dtype == DType::bf16 || in.kv_dtype == DType::fp16)) {
+    if (!trtllm && !sixteen_bit_weights &&
+        (in.kv_dtype == DType::bf16 || in.kv_dtype == DType::fp16)) {
         flags.push_back({"--dtype", dtype_flag(in.kv_dtype)});
+    }
+    // What trtllm-serve takes only in its options file (--extra_llm_api_options, a YAML the LLM
+    // API reads over the flags): an fp8 KV cache (kv_cache_config.dtype) and data-parallel
+    // attention (enable_attention_dp). The command writes the file beside it first.
+    std::string options_file;
+    if (trtllm && (!kv.empty() || in.dp_attention)) {
+        std::string yaml;
+        if (!kv.empty()) {
+            yaml += "kv_cache_config:\n  dtype: fp8\n";
+        }
+        if (in.dp_attention) {
+            yaml += "enable_attention_dp: true\n";
+        }
+        options_file = "cat > tally-trtllm-options.yml <<'EOF'\n" + yaml + "EOF\n";
+        flags.push_back({"--extra_llm_api_options", "tally-trtllm-options.yml"});
+        kv.clear();
     }
     if (in.engine != engine) {
         notes.push_back(fmt::format("the plan is timed as {}; this command runs {}",
@@ -301,8 +382,15 @@ std::string export_serving_command(const PlanSpec& spec, ServingTarget target,
     // Past the model's context the engines refuse --max-model-len / --context-length unless an
     // environment variable allows it (vLLM's VLLM_ALLOW_LONG_MAX_MODEL_LEN, vllm/envs.py;
     // SGLang's SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN, its model config).
-    std::string program = vllm ? "vllm serve " + model : "python -m sglang.launch_server";
-    if (spec.model.context_length > 0 && context > spec.model.context_length) {
+    std::string program = vllm     ? "vllm serve " + model
+                          : trtllm ? "trtllm-serve " + model
+                                   : "python -m sglang.launch_server";
+    if (trtllm && spec.model.context_length > 0 && context > spec.model.context_length) {
+        notes.push_back(fmt::format(
+            "prompt + output = {} tokens is past the model's context of {}: the model was not "
+            "trained on sequences this long",
+            context, spec.model.context_length));
+    } else if (spec.model.context_length > 0 && context > spec.model.context_length) {
         program = std::string(vllm ? "VLLM_ALLOW_LONG_MAX_MODEL_LEN=1 "
                                    : "SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN=1 ") +
                   program;
@@ -319,7 +407,7 @@ std::string export_serving_command(const PlanSpec& spec, ServingTarget target,
     for (const std::string& note : notes) {
         out += "# " + note + "\n";
     }
-    return out + command_text(program, flags);
+    return out + options_file + command_text(program, flags);
 }
 
 }  // namespace tally

@@ -1,7 +1,7 @@
 #pragma once
 
 // A serving plan (the spec's inference block) as the command that starts the engine it is
-// planned for: `vllm serve` or SGLang's launch_server, with the flags that set what the plan
+// planned for: `vllm serve`, SGLang's launch_server or `trtllm-serve`, with the flags that set what the plan
 // counts (tensor and pipeline parallelism, expert parallelism, the context, the sequences a step
 // runs, the tokens a step, chunked prefill, the KV cache's dtype, the memory share the engine
 // keeps, the weights' quantization). Export only: a serving command is not read back.
@@ -16,10 +16,10 @@
 
 namespace tally {
 
-enum class ServingTarget { vllm, sglang };
+enum class ServingTarget { vllm, sglang, tensorrt_llm };
 
 const std::vector<ServingTarget>& serving_targets();
-std::string_view to_string(ServingTarget target);  // "vllm", "sglang"
+std::string_view to_string(ServingTarget target);  // "vllm", "sglang", "tensorrt_llm"
 std::optional<ServingTarget> serving_target_from_string(std::string_view name);
 // "vLLM serve command", in English: a literal, translatable under "tally::launch".
 std::string_view serving_target_title(ServingTarget target);
