@@ -21,6 +21,7 @@ class TestEinsum : public QObject {
 private slots:
     void cost_data();
     void cost();
+    void compactFormReadsLetterByLetter();
     void matchesMatmul();
     void parseKeepsNames();
     void summedDimensions();
@@ -138,6 +139,27 @@ void TestEinsum::cost() {
     QCOMPARE(c32.bytes(), 2.0 * bytes);
 }
 
+// torch.einsum's and NumPy's compact form, one letter a dimension ("bhqd,bhkd->bhqk"), reads as
+// the named form with each letter a name, and costs the same.
+void TestEinsum::compactFormReadsLetterByLetter() {
+    const EinsumExpr compact = parse_einsum("bhqd,bhkd->bhqk");
+    const EinsumExpr named = parse_einsum("b h q d, b h k d -> b h q k");
+    QCOMPARE(compact.names, named.names);
+    QCOMPARE(compact.inputs.size(), std::size_t{2});
+    QCOMPARE(compact.output.dims, named.output.dims);
+    QCOMPARE(compact.text, std::string("bhqd,bhkd->bhqk"));
+    const Sizes sizes{{"b", 2}, {"h", 4}, {"q", 64}, {"k", 64}, {"d", 32}};
+    // 2·b·h·q·k·d = 2·2·4·64·64·32 = 2,097,152 FLOPs.
+    QCOMPARE(einsum_cost(compact, sizes, {}, DType::bf16).flops, 2097152.0);
+    QCOMPARE(einsum_cost(compact, sizes, {}, DType::bf16).bytes(),
+             einsum_cost(named, sizes, {}, DType::bf16).bytes());
+    // With "..." as NumPy writes it.
+    QCOMPARE(parse_einsum("...ij,...jk->...ik").output.dims,
+             (std::vector<std::string>{"...", "i", "k"}));
+    // A name the named form reads stays one name ("hidden,hidden->" is a dot product).
+    QCOMPARE(parse_einsum("hidden,hidden->").names, std::vector<std::string>{"hidden"});
+}
+
 void TestEinsum::matchesMatmul() {
     // [m x k] @ [k x n] written as an einsum costs what matmul_cost says (2·m·k·n, mk + kn + mn).
     const EinsumCost e = einsum_cost(parse_einsum("m k, k n -> m n"),
@@ -191,9 +213,10 @@ void TestEinsum::malformed_data() {
                                         << "'a' appears twice in the output";
     QTest::newRow("output name not on the left") << "a b, b c -> a d"
                                                  << "output dimension 'd' does not appear";
-    // NumPy's compact form: each operand one name; the message writes it Tally's way.
-    QTest::newRow("numpy compact form") << "bhqd,bhkd->bhqk"
-                                        << "as in \"b h q d, b h k d -> b h q k\"";
+    // NumPy's compact form that does not read letter by letter either (a letter twice in one
+    // operand): the message writes it Tally's way.
+    QTest::newRow("numpy compact form with a trace") << "bhqq,bhkd->bhqk"
+                                                     << "as in \"b h q q, b h k d -> b h q k\"";
     QTest::newRow("ellipsis twice") << "... a ... -> a"
                                     << "\"...\" appears twice in input 1";
     QTest::newRow("ellipsis only on the right") << "a -> ... a"

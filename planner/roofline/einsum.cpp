@@ -161,7 +161,52 @@ bool EinsumOperand::has_ellipsis() const {
     return contains(dims, kEllipsis);
 }
 
+namespace {
+EinsumExpr parse_named_einsum(std::string_view text, const std::string& field);
+}  // namespace
+
+// torch.einsum's and numpy's form ("bhqd,bhkd->bhqk": one letter a dimension, no spaces), read
+// where the named form does not read: each letter becomes a name of its own.
 EinsumExpr parse_einsum(std::string_view text, const std::string& field) {
+    try {
+        return parse_named_einsum(text, field);
+    } catch (const SpecError&) {
+        const bool compact =
+            !text.empty() && std::none_of(text.begin(), text.end(),
+                                          [](unsigned char c) { return std::isspace(c) != 0; });
+        const bool letters_only = std::all_of(text.begin(), text.end(), [](unsigned char c) {
+            return std::isalpha(c) != 0 || c == ',' || c == '-' || c == '>' || c == '.';
+        });
+        if (!compact || !letters_only) {
+            throw;
+        }
+        std::string spaced;
+        for (std::size_t i = 0; i < text.size(); ++i) {
+            if (text.substr(i, 3) == "...") {
+                spaced += " ... ";
+                i += 2;
+            } else if (text.substr(i, 2) == "->") {
+                spaced += " -> ";
+                ++i;
+            } else {
+                spaced += ' ';
+                spaced += text[i];
+                spaced += ' ';
+            }
+        }
+        try {
+            EinsumExpr e = parse_named_einsum(spaced, field);
+            e.text = std::string(text);
+            return e;
+        } catch (const SpecError&) {
+        }
+        throw;
+    }
+}
+
+namespace {
+
+EinsumExpr parse_named_einsum(std::string_view text, const std::string& field) {
     EinsumExpr e;
     e.text = std::string(text);
     const std::size_t arrow = text.find("->");
@@ -269,6 +314,8 @@ EinsumExpr parse_einsum(std::string_view text, const std::string& field) {
     return e;
 }
 
+}  // namespace
+
 EinsumCost einsum_cost(const EinsumExpr& expr,
                        const std::vector<std::pair<std::string, std::int64_t>>& sizes,
                        const std::vector<std::int64_t>& ellipsis, DType dtype,
@@ -291,9 +338,9 @@ EinsumCost einsum_cost(const EinsumExpr& expr,
                                       .arg(join(expr.names)));
         }
         if (size < 1) {
-            throw SpecError(
-                sizes_field + "." + name, std::to_string(size),
-                TALLY_TEXT("tally::einsum", "a dimension size must be a whole number from 1 to 9e15"));
+            throw SpecError(sizes_field + "." + name, std::to_string(size),
+                            TALLY_TEXT("tally::einsum",
+                                       "a dimension size must be a whole number from 1 to 9e15"));
         }
         resolved.emplace_back(name, static_cast<double>(size));
     }
@@ -323,9 +370,10 @@ EinsumCost einsum_cost(const EinsumExpr& expr,
     std::vector<std::string> ellipsis_names;
     for (std::size_t i = 0; i < ellipsis.size(); ++i) {
         if (ellipsis[i] < 1) {
-            throw SpecError(
-                ellipsis_field + "[" + std::to_string(i) + "]", std::to_string(ellipsis[i]),
-                TALLY_TEXT("tally::einsum", "a dimension size must be a whole number from 1 to 9e15"));
+            throw SpecError(ellipsis_field + "[" + std::to_string(i) + "]",
+                            std::to_string(ellipsis[i]),
+                            TALLY_TEXT("tally::einsum",
+                                       "a dimension size must be a whole number from 1 to 9e15"));
         }
         ellipsis_names.push_back(std::string(kEllipsis) + std::to_string(i));
         resolved.emplace_back(ellipsis_names.back(), static_cast<double>(ellipsis[i]));

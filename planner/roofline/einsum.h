@@ -35,6 +35,8 @@ struct EinsumExpr {
 // (including einops' "(a b)" composition, which is not supported), a name repeated inside one
 // operand (diagonals/traces are not supported), a repeated output name, an output name no input
 // has, "..." twice in an operand, or "..." on the right when no input has it.
+// An expression without spaces that does not read so is read as torch.einsum's and NumPy's
+// compact form, one letter a dimension ("bhqd,bhkd->bhqk" is "b h q d, b h k d -> b h q k").
 EinsumExpr parse_einsum(std::string_view text, const std::string& field = "expr");
 
 // The cost of evaluating an expression, every tensor in `dtype`.
