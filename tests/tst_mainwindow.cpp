@@ -109,6 +109,7 @@ private slots:
     void autosavedPlanReturns();
     void secondWindowDoesNotOverwriteTheAutosave();
     void fileChangedWhileClosedStillAsksBeforeSave();
+    void openRecentListsSavedFiles();
     void commandLineOpenAsksAboutRestoredEdits();
     void panelsCanBeRegistered();
     void laterPanelInFrontLastTimeReturns();
@@ -1227,6 +1228,54 @@ void TestMainWindow::secondWindowDoesNotOverwriteTheAutosave() {
     m_window->close();
     m_window.reset(makeWindow());
     QCOMPARE(m_window->document()->spec().cluster.gpus, std::int64_t{4096});
+}
+
+// File > Open recent lists the plan files saved and opened, latest first; choosing one opens it
+// (asked first over unsaved edits, as Open asks), and one gone since is said and dropped.
+void TestMainWindow::openRecentListsSavedFiles() {
+    MainWindow& w = *m_window;
+    const QString a = m_dir->filePath(QStringLiteral("a.json"));
+    const QString b = m_dir->filePath(QStringLiteral("b.json"));
+    QString error;
+    QVERIFY2(w.saveFile(a, &error), qPrintable(error));
+    typeInto(w.specForm()->numberEditor(QStringLiteral("cluster.gpus"))->lineEdit(),
+             QStringLiteral("2048"));
+    QVERIFY2(w.saveFile(b, &error), qPrintable(error));
+    auto* recent = w.findChild<QMenu*>(QStringLiteral("recentMenu"));
+    QVERIFY(recent);
+    emit recent->aboutToShow();
+    QStringList shown;
+    for (QAction* action : recent->actions()) {
+        if (!action->isSeparator()) {
+            shown << action->toolTip();
+        }
+    }
+    QCOMPARE(shown.mid(0, 2), (QStringList{b, a}));
+    // Open a.json from the list (no unsaved edits: nothing is asked).
+    for (QAction* action : recent->actions()) {
+        if (action->toolTip() == a) {
+            action->trigger();
+        }
+    }
+    QCOMPARE(w.document()->filePath(), a);
+    QVERIFY(w.document()->spec().cluster.gpus != 2048);
+    // b.json removed: choosing it says so (the message box is answered) and drops it.
+    QVERIFY(QFile::remove(b));
+    emit recent->aboutToShow();
+    QTimer::singleShot(0, &w, [&w] {
+        for (QMessageBox* box : w.findChildren<QMessageBox*>()) {
+            box->accept();
+        }
+    });
+    for (QAction* action : recent->actions()) {
+        if (action->toolTip() == b) {
+            action->trigger();
+        }
+    }
+    emit recent->aboutToShow();
+    for (QAction* action : recent->actions()) {
+        QVERIFY(action->toolTip() != b);
+    }
 }
 
 // The window closes with its plan saved to shared.json; another program rewrites that file

@@ -7699,6 +7699,18 @@ Close anyway?</source>
         <source>Kept the plan of the last session; %1 was not opened</source>
         <translation>保留了上次会话的规划；未打开 %1</translation>
     </message>
+    <message>
+        <source>Open &amp;recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>No plan file opened or saved yet</source>
+        <translation>尚未打开或保存过规划文件</translation>
+    </message>
+    <message>
+        <source>Clear the list</source>
+        <translation>清空列表</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::MeasuredProfileDialog</name>

@@ -76,6 +76,12 @@ QStringList AppSettings::compareProfiles() const {
 void AppSettings::setCompareProfiles(const QStringList& ids) {
     setValue(kCompareProfiles, ids);
 }
+QStringList AppSettings::recentFiles() const {
+    return value(QStringLiteral("recentFiles")).toStringList();
+}
+void AppSettings::setRecentFiles(const QStringList& paths) {
+    setValue(QStringLiteral("recentFiles"), paths);
+}
 QString AppSettings::language() const {
     return value(kLanguage).toString();
 }

@@ -46,6 +46,9 @@ public:
     // The profiles the Compare view compares, as the user last chose them; empty: never chosen.
     QStringList compareProfiles() const;
     void setCompareProfiles(const QStringList& ids);
+    // Plan files opened or saved, the latest first (File > Open recent).
+    QStringList recentFiles() const;
+    void setRecentFiles(const QStringList& paths);
     QString formatValue() const;
     void setFormatValue(const QString& text);
     // The language picked in View > Language ("en", "zh_CN"); empty: follow the system's.

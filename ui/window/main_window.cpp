@@ -210,6 +210,8 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
     connect(m_form, &SpecForm::inputRejected, this, showRejected);
     connect(inference, &InferencePanel::inputRejected, this, showRejected);
     connect(m_document, &PlanDocument::filePathChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &PlanDocument::filePathChanged, this,
+            [this] { rememberRecentFile(m_document->filePath()); });
     connect(m_document, &PlanDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_document, &PlanDocument::specChanged, this, &MainWindow::updateTitle);
     connect(m_document, &PlanDocument::resultsChanged, this, &MainWindow::updateTitle);
@@ -425,6 +427,10 @@ void MainWindow::buildMenus() {
     QAction* open = file->addAction(tr("&Open…"));
     open->setShortcut(QKeySequence::Open);
     connect(open, &QAction::triggered, this, &MainWindow::open);
+    QMenu* recent = file->addMenu(tr("Open &recent"));
+    recent->setObjectName(QStringLiteral("recentMenu"));
+    connect(recent, &QMenu::aboutToShow, this, [this, recent] { fillRecentMenu(recent); });
+    fillRecentMenu(recent);
     QAction* importRun = file->addAction(tr("&Import run configuration…"));
     importRun->setObjectName(QStringLiteral("importRunConfiguration"));
     importRun->setStatusTip(
@@ -606,6 +612,52 @@ void MainWindow::fillExamplesMenu(QMenu* menu) {
         connect(action, &QAction::triggered, this,
                 [this, spec, panel = qs(example.panel)] { openExample(spec, panel); });
     }
+}
+
+namespace {
+constexpr int kRecentFiles = 10;
+}  // namespace
+
+void MainWindow::fillRecentMenu(QMenu* menu) {
+    menu->clear();
+    const QStringList paths = m_settings->recentFiles();
+    for (const QString& path : paths) {
+        QAction* action = menu->addAction(QDir::toNativeSeparators(path));
+        action->setToolTip(path);
+        connect(action, &QAction::triggered, this, [this, path] {
+            if (!confirmReplace()) {
+                return;
+            }
+            QString error;
+            if (!openFile(path, &error)) {
+                // Gone or no longer a plan: said, and taken off the list.
+                QStringList kept = m_settings->recentFiles();
+                kept.removeAll(path);
+                m_settings->setRecentFiles(kept);
+                report(error);
+            }
+        });
+    }
+    if (paths.isEmpty()) {
+        menu->addAction(tr("No plan file opened or saved yet"))->setEnabled(false);
+        return;
+    }
+    menu->addSeparator();
+    connect(menu->addAction(tr("Clear the list")), &QAction::triggered, this,
+            [this] { m_settings->setRecentFiles({}); });
+}
+
+void MainWindow::rememberRecentFile(const QString& path) {
+    if (path.isEmpty()) {
+        return;
+    }
+    QStringList paths = m_settings->recentFiles();
+    paths.removeAll(path);
+    paths.prepend(path);
+    while (paths.size() > kRecentFiles) {
+        paths.removeLast();
+    }
+    m_settings->setRecentFiles(paths);
 }
 
 void MainWindow::openExample(const PlanSpec& spec, const QString& panel) {

@@ -128,6 +128,9 @@ private:
     // replaces "Save them before the plan is replaced?". False: keep the plan.
     bool confirmReplace(const QString& question = {});
     void fillExamplesMenu(QMenu* menu);
+    // File > Open recent: the plan files last opened or saved, latest first.
+    void fillRecentMenu(QMenu* menu);
+    void rememberRecentFile(const QString& path);
     // Opens a shipped example as a new plan (asking first about unsaved changes) and brings
     // `panel` to the front when it is not empty.
     void openExample(const PlanSpec& spec, const QString& panel);
