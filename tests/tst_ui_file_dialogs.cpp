@@ -6,6 +6,7 @@
 // write-ahead log, and the app went on writing into a deleted file: its plans never reached the
 // file and, when it quit, it copied stale pages over what the command had saved.
 #include <QAbstractFileIconProvider>
+#include <QApplication>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -74,6 +75,7 @@ private slots:
     void dialogOnWorkspaceFolderKeepsEveryRow();
     void iconProviderNamesFilesByName();
     void nameDialogShowsTheWholeName();
+    void saveDialogAddsTheFiltersExtension();
 };
 
 void TestUiFileDialogs::initTestCase() {
@@ -194,6 +196,26 @@ void TestUiFileDialogs::nameDialogShowsTheWholeName() {
     QVERIFY(textWidth > 0);
     QVERIFY2(boxWidth > textWidth,
              qPrintable(QStringLiteral("box %1 px, name %2 px").arg(boxWidth).arg(textWidth)));
+}
+
+// A name typed without an extension in a save dialog gets the filter's: "run" under
+// "Shell script (*.sh)" is saved as run.sh; a name with its own extension keeps it.
+void TestUiFileDialogs::saveDialogAddsTheFiltersExtension() {
+    QTemporaryDir dir;
+    const auto typed = [&](const QString& name) {
+        QTimer::singleShot(0, [name] {
+            for (QWidget* w : QApplication::topLevelWidgets()) {
+                if (auto* dialog = qobject_cast<QFileDialog*>(w); dialog && dialog->isVisible()) {
+                    dialog->selectFile(name);
+                    static_cast<QDialog*>(dialog)->accept();
+                }
+            }
+        });
+        return ui::chooseSavePath(nullptr, QStringLiteral("Save"), dir.path(),
+                                  QStringLiteral("Shell script (*.sh)"));
+    };
+    QCOMPARE(QFileInfo(typed(QStringLiteral("run"))).fileName(), QStringLiteral("run.sh"));
+    QCOMPARE(QFileInfo(typed(QStringLiteral("run.txt"))).fileName(), QStringLiteral("run.txt"));
 }
 
 #include "tst_ui_file_dialogs.moc"

@@ -6,6 +6,7 @@
 #include <QIcon>
 #include <QMimeDatabase>
 #include <QMimeType>
+#include <QRegularExpression>
 
 namespace tally::ui {
 
@@ -79,6 +80,13 @@ QString runDialog(QWidget* parent, const QString& title, const QString& startPat
     dialog.setAcceptMode(mode);
     dialog.setFileMode(mode == QFileDialog::AcceptOpen ? QFileDialog::ExistingFile
                                                        : QFileDialog::AnyFile);
+    if (mode == QFileDialog::AcceptSave) {
+        // A name typed without an extension gets the filter's ("*.sh": "run" becomes run.sh).
+        static const QRegularExpression pattern(QStringLiteral(R"(\*\.([A-Za-z0-9]+))"));
+        if (const QRegularExpressionMatch m = pattern.match(filter); m.hasMatch()) {
+            dialog.setDefaultSuffix(m.captured(1));
+        }
+    }
     if (dialog.exec() != QDialog::Accepted) {
         return {};
     }
