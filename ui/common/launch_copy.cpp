@@ -8,6 +8,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFontDatabase>
+#include <QHash>
 #include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
@@ -109,18 +110,27 @@ void LaunchConfigDialog::build(const QString& text, const QString& title,
     save->setObjectName(QStringLiteral("saveLaunchConfig"));
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(save, &QPushButton::clicked, this, [this] {
-        // The file dialog's own question would not say what a replaced launch file loses.
-        const QString path =
-            chooseSavePath(this, tr("Save the launch configuration"), m_suggestedName, m_filter,
-                           QFileDialog::DontConfirmOverwrite);
-        if (path.isEmpty()) {
-            return;
-        }
-        if (const QString question = replaceQuestion(path); !question.isEmpty()) {
+        // The file dialog's own question would not say what a replaced launch file loses. "No"
+        // to it goes back to the file dialog, at the name chosen, to pick another.
+        QString path = m_suggestedName;
+        while (true) {
+            path = chooseSavePath(this, tr("Save the launch configuration"), path, m_filter,
+                                  QFileDialog::DontConfirmOverwrite);
+            if (path.isEmpty()) {
+                return;
+            }
+            const QString question = replaceQuestion(path);
+            if (question.isEmpty()) {
+                break;
+            }
             QMessageBox box(QMessageBox::Warning, tr("Tally"), question,
-                            QMessageBox::Yes | QMessageBox::No, this);
+                            QMessageBox::Yes | QMessageBox::No | QMessageBox::Cancel, this);
             box.setDefaultButton(QMessageBox::No);
-            if (box.exec() != QMessageBox::Yes) {
+            const int answer = box.exec();
+            if (answer == QMessageBox::Yes) {
+                break;
+            }
+            if (answer != QMessageBox::No) {
                 return;
             }
         }
@@ -262,16 +272,24 @@ void fillServingCopyAsMenu(QMenu* menu, QWidget* dialogParent, LaunchSpecSource 
                         throw;
                     }
                     // A model of no preset, or weights that come quantized in their checkpoint:
-                    // the checkpoint is asked for, as the command line's --model gives it.
+                    // the checkpoint is asked for, as the command line's --model gives it (why,
+                    // in the error's words without the option's name), starting from the one
+                    // given last for this model.
+                    static QHash<QString, QString> lastCheckpoint;
+                    const QString modelKey = qs(spec->model.name);
+                    const FieldError& why = e.error();
                     bool ok = false;
                     const QString given = QInputDialog::getText(
                         dialogParent, servingTargetTitle(target),
-                        translatedFieldError(e.error()) + QStringLiteral("\n\n") +
+                        (why.allowed_text.empty() ? qs(why.allowed)
+                                                  : translatedText(why.allowed_text)) +
+                            QStringLiteral("\n\n") +
                             QObject::tr("Checkpoint (a Hugging Face id or a local path):"),
-                        QLineEdit::Normal, QString(), &ok);
+                        QLineEdit::Normal, lastCheckpoint.value(modelKey), &ok);
                     if (!ok || given.trimmed().isEmpty()) {
                         return;
                     }
+                    lastCheckpoint.insert(modelKey, given.trimmed());
                     text = QString::fromStdString(
                         export_serving_command(*spec, target, given.trimmed().toStdString()));
                 }
