@@ -206,6 +206,7 @@ private slots:
     void vllmCommandSetsWhatThePlanCounts();
     void sglangCommandForExperts();
     void trtllmCommandForExperts();
+    void servingCommandAcrossHosts();
     void servingCommandRefusals();
     void servingCommandPastTheContext();
     void servingCommandSaysWhenTheCacheHoldsNothing();
@@ -2530,6 +2531,33 @@ void TestLaunchConfig::trtllmCommandForExperts() {
     PlanSpec three = s;
     three.inference.ep = 3;
     QCOMPARE(field(three), std::string("inference.ep"));
+}
+
+// Llama 3 70B at tp 8 x pp 2: one replica of 16 GPUs spans two 8-GPU H100 hosts. SGLang starts
+// a process a host (--nnodes 2, each its --node-rank, the first host's --dist-init-addr); vLLM
+// runs on a Ray cluster of the two and trtllm-serve under MPI, which the header says.
+void TestLaunchConfig::servingCommandAcrossHosts() {
+    PlanSpec s = served("llama-3-70b");
+    s.cluster.gpus = 16;
+    s.inference.tp = 8;
+    s.inference.pp = 2;
+    QVERIFY(!check_inference(s, *find_builtin_hardware("h100-sxm")));
+    const std::string sglang = export_serving_command(s, ServingTarget::sglang);
+    QVERIFY2(sglang.find("    --nnodes 2 \\\n") != std::string::npos, sglang.c_str());
+    QVERIFY(sglang.find("    --node-rank \"${NODE_RANK:?0 to 1}\" \\\n") != std::string::npos);
+    QVERIFY(sglang.find("--dist-init-addr \"${MASTER_ADDR:?the first host}:5000\"") !=
+            std::string::npos);
+    const std::string vllm = export_serving_command(s, ServingTarget::vllm);
+    QVERIFY2(vllm.find("# one replica spans 2 hosts of 8 GPUs: start a Ray cluster") !=
+                 std::string::npos,
+             vllm.c_str());
+    const std::string trt = export_serving_command(s, ServingTarget::tensorrt_llm);
+    QVERIFY2(trt.find("mpirun -np 16 --hostfile HOSTS trtllm-llmapi-launch trtllm-serve") !=
+                 std::string::npos,
+             trt.c_str());
+    // At tp 8, pp 1 a replica is one host: none of it.
+    s.inference.pp = 1;
+    QVERIFY(export_serving_command(s, ServingTarget::sglang).find("--nnodes") == std::string::npos);
 }
 
 void TestLaunchConfig::servingCommandRefusals() {

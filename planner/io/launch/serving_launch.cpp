@@ -8,6 +8,7 @@
 
 #include "planner/core/errors.h"
 #include "planner/hardware/hardware.h"
+#include "planner/io/launch/launch_fields.h"
 #include "planner/io/presets.h"
 #include "planner/serving/inference.h"
 #include "planner/serving/serving_engine.h"
@@ -343,6 +344,37 @@ std::string export_serving_command(const PlanSpec& spec, ServingTarget target,
     if (in.engine != engine) {
         notes.push_back(fmt::format("the plan is timed as {}; this command runs {}",
                                     engine_title(in.engine), engine_title(engine)));
+    }
+    // A replica larger than one host: each engine's way of spanning hosts.
+    const std::int64_t per_host = launch::host_gpus(spec);
+    const std::int64_t replica_gpus = in.tp * in.pp;
+    if (replica_gpus > per_host) {
+        const std::int64_t hosts = (replica_gpus + per_host - 1) / per_host;
+        if (vllm) {
+            // vLLM runs a replica over hosts on a Ray cluster (its distributed serving docs).
+            notes.push_back(fmt::format(
+                "one replica spans {} hosts of {} GPUs: start a Ray cluster on them (ray start "
+                "--head on one, ray start --address HEAD:6379 on the others) and run this on the "
+                "head",
+                hosts, per_host));
+        } else if (trtllm) {
+            // trtllm-serve over hosts runs under MPI through trtllm-llmapi-launch.
+            notes.push_back(fmt::format(
+                "one replica spans {} hosts of {} GPUs: run it under MPI across them, {} ranks "
+                "(mpirun -np {} --hostfile HOSTS trtllm-llmapi-launch trtllm-serve ...)",
+                hosts, per_host, replica_gpus, replica_gpus));
+        } else {
+            // SGLang starts one process a host, told the hosts, its rank and the first host's
+            // address (server_args.py: nnodes, node_rank, dist_init_addr).
+            flags.push_back({"--nnodes", std::to_string(hosts)});
+            flags.push_back(
+                {"--node-rank", "\"${NODE_RANK:?0 to " + std::to_string(hosts - 1) + "}\""});
+            flags.push_back({"--dist-init-addr", "\"${MASTER_ADDR:?the first host}:5000\""});
+            notes.push_back(fmt::format(
+                "one replica spans {} hosts of {} GPUs: run this on each, with NODE_RANK 0 to {} "
+                "and MASTER_ADDR the address of the host of rank 0",
+                hosts, per_host, hosts - 1));
+        }
     }
     const std::int64_t replicas = spec.cluster.gpus / (in.tp * in.pp);
     if (replicas > 1) {
