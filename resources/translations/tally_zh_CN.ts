@@ -9185,10 +9185,6 @@ Parameters, gradients, master weights and optimizer state of the plan&apos;s rec
         <translation>实测，其他</translation>
     </message>
     <message>
-        <source>measured %1 %2</source>
-        <translation>实测 %1 %2</translation>
-    </message>
-    <message>
         <source>measured bandwidth %1</source>
         <translation>实测带宽 %1</translation>
     </message>
@@ -9207,6 +9203,14 @@ Parameters, gradients, master weights and optimizer state of the plan&apos;s rec
     <message>
         <source>Roofline of %1: attainable FLOP/s = min(dense peak, intensity x %2); %3 ridge %4 FLOP/byte</source>
         <translation>%1 的 Roofline：可达到的 FLOP/s = min(稠密峰值, 强度 × %2)；%3 加速器强度 %4 FLOP/byte</translation>
+    </message>
+    <message>
+        <source>— roofs: its best matmul of each dtype, sloping at its best %1 bandwidth, %2 (a profile made from the run plans with these; another test may run above them)</source>
+        <translation>—— 屋顶：各数据类型中最好的矩阵乘法，斜边取其最好的 %1 带宽 %2（由这次运行生成的配置按这些数字做规划；其他测试可能高于屋顶）</translation>
+    </message>
+    <message>
+        <source>measured %1 matmul %2</source>
+        <translation>实测 %1 矩阵乘法 %2</translation>
     </message>
 </context>
 <context>

@@ -850,6 +850,22 @@ void RooflinePanel::measureOverlay(const PlanViews& v, double& x0, double& x1, d
     m_measured =
         m_measuredRun ? measured_roofline(*m_measuredRun, &v.hardware) : MeasuredRoofline{};
     m_measuredAgainst = v.hardware;
+    // What the measured roofs are, beside the run's name: its best matmul per dtype over its best
+    // device-memory bandwidth, the figures a profile made from the run plans with; a synthetic
+    // test (an FMA sweep, a streaming kernel) may run above them.
+    if (m_measuredRun) {
+        QString note = tr("of probe run %1").arg(probeRunTitle(*m_measuredRun));
+        if (m_measured.bandwidth) {
+            note += u' ' + tr("— roofs: its best matmul of each dtype, sloping at its best %1 "
+                              "bandwidth, %2 (a profile made from the run plans with these; "
+                              "another test may run above them)")
+                               .arg(qs(m_measured.bandwidth->test),
+                                    formatBytesPerSecond(m_measured.bandwidth->bytes_per_s));
+        }
+        if (m_measuredNote->text() != note) {
+            m_measuredNote->setText(note);
+        }
+    }
     // Whole decades that hold the measured roofs and points: a CPU's GFLOP/s lie far below a
     // GPU's roofs.
     if (measuredShown()) {
@@ -900,7 +916,7 @@ void RooflinePanel::showMeasured() {
             QLineSeries* series = measuredRoofLine(peak.type);
             replacePoints(series, points);
             const QString name =
-                tr("measured %1 %2")
+                tr("measured %1 matmul %2")
                     .arg(qs(to_string(peak.type)), formatFlopsPerSecond(peak.flops_per_s));
             if (series->name() != name) {
                 series->setName(name);
