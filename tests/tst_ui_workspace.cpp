@@ -575,6 +575,11 @@ void TestUiWorkspace::savedPlanNamesAreChecked() {
     QVERIFY(panel->saveCurrentAs());
     QVERIFY(m_names.isEmpty());
     QCOMPARE(Workspace::open(path.toStdString()).list_plans().size(), std::size_t{3});
+    // Spaces around a typed name are not kept: "a " is the taken "a", asked again; " d " is "d".
+    m_names = {QStringLiteral("a "), QStringLiteral(" d ")};
+    QVERIFY(panel->saveCurrentAs());
+    QVERIFY(m_names.isEmpty());
+    QVERIFY(Workspace::open(path.toStdString()).find_plan("d").has_value());
 }
 
 // Another window (or `tally plans rm`) removes the selected plan: Replace, Rename and Delete say

@@ -172,7 +172,9 @@ bool SavedPlansPanel::storeUnderName(const QString& title, const QString& label,
     QString name = prompts().askText(this, title, label, initial);
     while (!name.isNull()) {
         try {
-            store(name.toStdString());
+            // Spaces around a typed name are not part of it: "cli plan " beside "cli plan" would
+            // be two plans that look the same in every list.
+            store(name.trimmed().toStdString());
             return true;
         } catch (const SpecError& e) {
             if (e.error().field != "plan.name") {
