@@ -2403,6 +2403,20 @@ PlanSpec served(const char* preset) {
     return s;
 }
 
+// Mixtral 8x7B on 8 H100: tp 8, its experts over 8 GPUs, data-parallel attention, a static
+// batch of 16 of 1000 + 200 tokens.
+PlanSpec mixtral_with_experts() {
+    PlanSpec s = served("mixtral-8x7b");
+    s.cluster.gpus = 8;
+    s.inference.tp = 8;
+    s.inference.ep = 8;
+    s.inference.dp_attention = true;
+    s.inference.batch = 16;
+    s.inference.prompt_tokens = 1000;
+    s.inference.output_tokens = 200;
+    return s;
+}
+
 }  // namespace
 
 // Llama 3 70B on 16 H100, tp 8: two replicas, at concurrency 64, 2048-token prompts and 512
@@ -2446,14 +2460,7 @@ void TestLaunchConfig::vllmCommandSetsWhatThePlanCounts() {
 // 8, SGLang's memory share at tp 8 (mem_fraction_static 0.81); a static batch of 16 is 16
 // running requests. The plan is timed as vLLM, which the command says.
 void TestLaunchConfig::sglangCommandForExperts() {
-    PlanSpec s = served("mixtral-8x7b");
-    s.cluster.gpus = 8;
-    s.inference.tp = 8;
-    s.inference.ep = 8;
-    s.inference.dp_attention = true;
-    s.inference.batch = 16;
-    s.inference.prompt_tokens = 1000;
-    s.inference.output_tokens = 200;
+    const PlanSpec s = mixtral_with_experts();
     QVERIFY(!check_inference(s, *find_builtin_hardware("h100-sxm")));
     const std::string text = export_serving_command(s, ServingTarget::sglang);
     QCOMPARE(text, std::string("# SGLang launch command: served\n"
@@ -2480,14 +2487,7 @@ void TestLaunchConfig::sglangCommandForExperts() {
 // --ep_size 8; the fp8 cache and data-parallel attention go in the options file the LLM API
 // reads (kv_cache_config.dtype, enable_attention_dp), written by the command first.
 void TestLaunchConfig::trtllmCommandForExperts() {
-    PlanSpec s = served("mixtral-8x7b");
-    s.cluster.gpus = 8;
-    s.inference.tp = 8;
-    s.inference.ep = 8;
-    s.inference.dp_attention = true;
-    s.inference.batch = 16;
-    s.inference.prompt_tokens = 1000;
-    s.inference.output_tokens = 200;
+    PlanSpec s = mixtral_with_experts();
     s.inference.kv_dtype = DType::fp8_e4m3;
     QVERIFY(!check_inference(s, *find_builtin_hardware("h100-sxm")));
     const std::string text = export_serving_command(s, ServingTarget::tensorrt_llm);
