@@ -208,6 +208,7 @@ private slots:
     void trtllmCommandForExperts();
     void servingCommandAcrossHosts();
     void servingCommandRefusals();
+    void quantizedPresetCheckpointServesItsOwnDtype();
     void servingCommandPastTheContext();
     void servingCommandSaysWhenTheCacheHoldsNothing();
     void roundTrip_data();
@@ -2485,7 +2486,8 @@ void TestLaunchConfig::sglangCommandForExperts() {
 // (tensorrt_llm/commands/serve.py): the PyTorch backend, --max_batch_size 16, --max_num_tokens
 // 8192, --max_seq_len 1000 + 200 = 1200, the KV cache's share of the free memory (0.9),
 // --ep_size 8; the fp8 cache and data-parallel attention go in the options file the LLM API
-// reads (kv_cache_config.dtype, enable_attention_dp), written by the command first.
+// reads (kv_cache_config.dtype, enable_attention_dp), written by the command first, with the
+// model's dtype (the LLM API's dtype; "auto" would run whatever the checkpoint holds).
 void TestLaunchConfig::trtllmCommandForExperts() {
     PlanSpec s = mixtral_with_experts();
     s.inference.kv_dtype = DType::fp8_e4m3;
@@ -2493,9 +2495,9 @@ void TestLaunchConfig::trtllmCommandForExperts() {
     const std::string text = export_serving_command(s, ServingTarget::tensorrt_llm);
     QCOMPARE(text, std::string("# TensorRT-LLM trtllm-serve command: served\n"
                                "# written by Tally (tally export --to tensorrt_llm)\n"
-                               "# bf16 weights: TensorRT-LLM runs the checkpoint's own dtype\n"
                                "# the plan is timed as vLLM; this command runs TensorRT-LLM\n"
                                "cat > tally-trtllm-options.yml <<'EOF'\n"
+                               "dtype: bfloat16\n"
                                "kv_cache_config:\n"
                                "  dtype: fp8\n"
                                "enable_attention_dp: true\n"
@@ -2531,6 +2533,39 @@ void TestLaunchConfig::trtllmCommandForExperts() {
     PlanSpec three = s;
     three.inference.ep = 3;
     QCOMPARE(field(three), std::string("inference.ep"));
+    // TensorRT-LLM runs Ampere and later: a V100 (no bf16 peak) is refused by the GPU.
+    PlanSpec volta = served("llama-2-7b");
+    volta.cluster.gpu = "v100-sxm2-32gb";
+    volta.inference.weight_dtype = DType::fp16;
+    volta.inference.kv_dtype = DType::fp16;
+    QCOMPARE(field(volta), std::string("cluster.gpu"));
+    QVERIFY(export_serving_command(volta, ServingTarget::vllm).find("--dtype float16") !=
+            std::string::npos);
+}
+
+// DeepSeek-V3's checkpoint holds its weights in fp8 (its config.json quantization_config): an
+// fp8 plan is served from it by every engine, without --model; a bf16 plan needs a bf16
+// checkpoint named.
+void TestLaunchConfig::quantizedPresetCheckpointServesItsOwnDtype() {
+    PlanSpec s = served("deepseek-v3");
+    s.cluster.gpu = "h200";
+    s.cluster.gpus = 8;
+    s.inference.tp = 8;
+    s.inference.weight_dtype = DType::fp8_e4m3;
+    for (const ServingTarget t : serving_targets()) {
+        QVERIFY(export_serving_command(s, t).find("deepseek-ai/DeepSeek-V3") != std::string::npos);
+    }
+    s.inference.weight_dtype = DType::bf16;
+    try {
+        export_serving_command(s, ServingTarget::vllm);
+        QFAIL("a bf16 plan was served from the fp8 checkpoint");
+    } catch (const SpecError& e) {
+        QCOMPARE(e.field(), std::string("--model"));
+        QVERIFY2(std::string(e.what()).find("holds its weights in fp8_e4m3") != std::string::npos,
+                 e.what());
+    }
+    QVERIFY(export_serving_command(s, ServingTarget::vllm, "org/deepseek-v3-bf16")
+                .find("--dtype bfloat16") != std::string::npos);
 }
 
 // Llama 3 70B at tp 8 x pp 2: one replica of 16 GPUs spans two 8-GPU H100 hosts. SGLang starts

@@ -28,6 +28,12 @@ std::vector<ModelPreset> load_presets() {
         p.source = r.string("source").value_or("");
         p.notes = r.string("notes").value_or("");
         p.checkpoint = r.string("checkpoint").value_or("");
+        if (const std::optional<std::string> dtype = r.string("checkpoint_dtype")) {
+            p.checkpoint_dtype = parse_dtype(*dtype);
+            if (!p.checkpoint_dtype) {
+                throw std::runtime_error(where + ": checkpoint_dtype: not a dtype: " + *dtype);
+            }
+        }
         const nlohmann::json* model = r.raw("model");
         if (p.id.empty() || p.source.empty() || !model) {
             throw std::runtime_error(where + ": a preset needs id, source and model");
@@ -36,7 +42,7 @@ std::vector<ModelPreset> load_presets() {
         if (p.model.name.empty()) {
             p.model.name = p.name;
         }
-        r.finish({"id", "name", "source", "notes", "checkpoint", "model"});
+        r.finish({"id", "name", "source", "notes", "checkpoint", "checkpoint_dtype", "model"});
         out.push_back(std::move(p));
     }
     std::sort(out.begin(), out.end(),

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,6 +18,9 @@ struct ModelPreset {
     // The Hugging Face repository whose config.json the dimensions were read from (its weights,
     // which a serving command names); empty where the model has none.
     std::string checkpoint;
+    // The dtype of that checkpoint's weights where they are quantized (DeepSeek-V3 ships fp8,
+    // its config.json's quantization_config); nullopt: 16-bit.
+    std::optional<DType> checkpoint_dtype;
     ModelSpec model;
 };
 

@@ -4185,6 +4185,14 @@
         <source>a divisor of inference.tp (%1) for TensorRT-LLM: its expert parallelism (--ep_size) splits the tensor-parallel group</source>
         <translation>TensorRT-LLM 需为 inference.tp（%1）的约数：它的专家并行（--ep_size）切分张量并行组</translation>
     </message>
+    <message>
+        <source>a checkpoint of the model in %1, a Hugging Face id or a local path: the preset&apos;s checkpoint holds its weights in %2</source>
+        <translation>该模型 %1 精度的检查点（Hugging Face id 或本地路径）：预设的检查点以 %2 保存权重</translation>
+    </message>
+    <message>
+        <source>an Ampere or later GPU for TensorRT-LLM, which does not run %1</source>
+        <translation>TensorRT-LLM 需要 Ampere 或更新的 GPU，它不支持 %1</translation>
+    </message>
 </context>
 <context>
     <name>tally::number_formats</name>

@@ -113,13 +113,41 @@ std::string export_serving_command(const PlanSpec& spec, ServingTarget target,
     const bool quantized_checkpoint = in.weight_dtype != DType::bf16 &&
                                       in.weight_dtype != DType::fp16 &&
                                       (trtllm || in.weight_dtype != DType::fp8_e4m3);
-    if (checkpoint.empty() && quantized_checkpoint) {
+    // The preset's checkpoint holds its weights in 16 bits, or quantized (DeepSeek-V3 in fp8):
+    // it serves the plan only where that is the plan's weight dtype.
+    std::optional<DType> preset_dtype;
+    for (const ModelPreset& p : model_presets()) {
+        if (!p.checkpoint.empty() && p.model == spec.model) {
+            preset_dtype = p.checkpoint_dtype;
+        }
+    }
+    if (checkpoint.empty() && preset_dtype && *preset_dtype != in.weight_dtype) {
+        throw SpecError("--model", "",
+                        TALLY_TEXT("tally::launch",
+                                   "a checkpoint of the model in %1, a Hugging Face id or a local "
+                                   "path: the preset's checkpoint holds its weights in %2")
+                            .arg(std::string(to_string(in.weight_dtype)))
+                            .arg(std::string(to_string(*preset_dtype))));
+    }
+    if (checkpoint.empty() && quantized_checkpoint && !preset_dtype) {
         throw SpecError("--model", "",
                         TALLY_TEXT("tally::launch",
                                    "a checkpoint of the model quantized to %1 (AWQ or GPTQ for "
                                    "int4 and int8), a Hugging Face id or a local path: the "
                                    "preset's checkpoint is 16-bit")
                             .arg(std::string(to_string(in.weight_dtype))));
+    }
+    if (trtllm) {
+        // TensorRT-LLM runs Ampere and later parts (its support matrix), each of which has a
+        // bf16 peak; the V100 and T4 have none.
+        if (const HardwareProfile* hw = find_builtin_hardware(spec.cluster.gpu);
+            hw != nullptr && !hw->supports(ComputeType::bf16)) {
+            throw SpecError("cluster.gpu", spec.cluster.gpu,
+                            TALLY_TEXT("tally::launch",
+                                       "an Ampere or later GPU for TensorRT-LLM, which does not "
+                                       "run %1")
+                                .arg(hw->name));
+        }
     }
     std::string model = checkpoint;
     if (model.empty()) {
@@ -297,11 +325,7 @@ std::string export_serving_command(const PlanSpec& spec, ServingTarget target,
         case DType::bf16:
         case DType::fp16:
             if (trtllm) {
-                // trtllm-serve has no dtype option: the checkpoint's runs.
-                notes.push_back(
-                    fmt::format("{} weights: TensorRT-LLM runs the checkpoint's own dtype",
-                                to_string(in.weight_dtype)));
-                break;
+                break;  // the options file's dtype (below): trtllm-serve has no dtype option
             }
             flags.push_back({"--dtype", dtype_flag(in.weight_dtype)});
             break;
@@ -329,16 +353,23 @@ std::string export_serving_command(const PlanSpec& spec, ServingTarget target,
     // API reads over the flags): an fp8 KV cache (kv_cache_config.dtype) and data-parallel
     // attention (enable_attention_dp). The command writes the file beside it first.
     std::string options_file;
-    if (trtllm && (!kv.empty() || in.dp_attention)) {
+    if (trtllm) {
+        // The model's 16-bit dtype (the LLM API's dtype; "auto" would run the checkpoint's,
+        // which may be the other 16-bit one), an fp8 KV cache, data-parallel attention.
         std::string yaml;
+        if (sixteen_bit_weights) {
+            yaml += "dtype: " + dtype_flag(in.weight_dtype) + "\n";
+        }
         if (!kv.empty()) {
             yaml += "kv_cache_config:\n  dtype: fp8\n";
         }
         if (in.dp_attention) {
             yaml += "enable_attention_dp: true\n";
         }
-        options_file = "cat > tally-trtllm-options.yml <<'EOF'\n" + yaml + "EOF\n";
-        flags.push_back({"--extra_llm_api_options", "tally-trtllm-options.yml"});
+        if (!yaml.empty()) {
+            options_file = "cat > tally-trtllm-options.yml <<'EOF'\n" + yaml + "EOF\n";
+            flags.push_back({"--extra_llm_api_options", "tally-trtllm-options.yml"});
+        }
         kv.clear();
     }
     if (in.engine != engine) {
