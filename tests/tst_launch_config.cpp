@@ -1179,6 +1179,12 @@ void TestLaunchConfig::badInput_data() {
     row("tp does not divide the heads", LaunchTarget::megatron,
         args + "\n--tensor-model-parallel-size 3",
         "tensor-model-parallel-size (line 2, read as training.tp)");
+    // 32 layers on 3 stages without end-stage counts or the accounting flags: Megatron-LM
+    // asserts that pp divides the layers (core_v0.12.0 arguments.py).
+    row("pp does not divide the layers", LaunchTarget::megatron,
+        "torchrun --nnodes 1 --nproc-per-node 3 pretrain_gpt.py " + args +
+            "\n--pipeline-model-parallel-size 3",
+        "pipeline-model-parallel-size (line 2)");
     // Two settings on two lines gave the KV heads (5 does not divide 32).
     row("query groups do not divide the heads", LaunchTarget::megatron,
         args + "\n--group-query-attention\n--num-query-groups 5",

@@ -4193,6 +4193,10 @@
         <source>an Ampere or later GPU for TensorRT-LLM, which does not run %1</source>
         <translation>TensorRT-LLM 需要 Ampere 或更新的 GPU，它不支持 %1</translation>
     </message>
+    <message>
+        <source>a divisor of num-layers (%1), or the end stages&apos; layers given (--decoder-first/last-pipeline-num-layers) or the embedding and the loss counted (--account-for-embedding/loss-in-pipeline-split): Megatron-LM refuses layers that pp does not divide</source>
+        <translation>num-layers（%1）的约数，或给出首末阶段的层数（--decoder-first/last-pipeline-num-layers），或把嵌入层和损失计入（--account-for-embedding/loss-in-pipeline-split）：层数不能被 pp 整除时 Megatron-LM 会拒绝</translation>
+    </message>
 </context>
 <context>
     <name>tally::number_formats</name>

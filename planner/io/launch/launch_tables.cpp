@@ -2248,6 +2248,29 @@ void finish_megatron(PlanSpec& s, LaunchImport& out, const LaunchImportOptions&)
         t.first_stage_layers = counted / t.pp - (embedding ? 1 : 0);
         t.last_stage_layers = counted / t.pp - (loss ? 1 : 0);
     }
+    // Without end-stage counts or the accounting flags Megatron-LM asserts that pp divides the
+    // layers (core_v0.12.0 arguments.py: "Number of layers should be divisible by the
+    // pipeline-model-parallel size"); Tally's own even spread of the remainder is not what it
+    // runs.
+    if (out.target == LaunchTarget::megatron && !embedding && !loss && s.training.pp > 1 &&
+        s.training.first_stage_layers == 0 && s.training.last_stage_layers == 0 &&
+        s.model.layers % s.training.pp != 0) {
+        const LaunchSetting* pp = find_read(out, "pipeline-model-parallel-size");
+        const std::string key = pp != nullptr ? pp->key : "pipeline-model-parallel-size";
+        FieldError error = FieldError::of(
+            pp != nullptr && pp->line > 0 ? fmt::format("{} (line {})", key, pp->line) : key,
+            std::to_string(s.training.pp),
+            TALLY_TEXT("tally::launch",
+                       "a divisor of num-layers (%1), or the end stages' layers given "
+                       "(--decoder-first/last-pipeline-num-layers) or the embedding and the "
+                       "loss counted (--account-for-embedding/loss-in-pipeline-split): "
+                       "Megatron-LM refuses layers that pp does not divide")
+                .arg(s.model.layers));
+        if (pp != nullptr && pp->line > 0) {
+            error.field_text = TALLY_TEXT("tally::launch", "%1 (line %2)").arg(key).arg(pp->line);
+        }
+        throw SpecError(std::move(error));
+    }
     // The exchange type must be the one the step is timed with (set_cp_comm_type()): the ring
     // for full attention, the all-gather for a window (which Transformer Engine's ring refuses).
     const LaunchSetting* type = find_read(out, "model.config.cp_comm_type");
