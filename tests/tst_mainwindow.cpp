@@ -1259,8 +1259,26 @@ void TestMainWindow::openRecentListsSavedFiles() {
     }
     QCOMPARE(w.document()->filePath(), a);
     QVERIFY(w.document()->spec().cluster.gpus != 2048);
-    // b.json removed: choosing it says so (the message box is answered) and drops it.
+    // b.json removed: listed as not found, and not offered.
     QVERIFY(QFile::remove(b));
+    emit recent->aboutToShow();
+    bool listed = false;
+    for (QAction* action : recent->actions()) {
+        if (action->toolTip() == b) {
+            listed = true;
+            QVERIFY(!action->isEnabled());
+            QVERIFY(action->text().endsWith(QStringLiteral("(not found)")));
+        }
+    }
+    QVERIFY(listed);
+    // a.json turned into something that is no plan: choosing it says so (the message box is
+    // answered) and drops it.
+    {
+        QFile f(a);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write("not a plan");
+    }
+    QVERIFY(w.saveFile(m_dir->filePath(QStringLiteral("c.json")), &error));  // a.json let go
     emit recent->aboutToShow();
     QTimer::singleShot(0, &w, [&w] {
         for (QMessageBox* box : w.findChildren<QMessageBox*>()) {
@@ -1268,13 +1286,13 @@ void TestMainWindow::openRecentListsSavedFiles() {
         }
     });
     for (QAction* action : recent->actions()) {
-        if (action->toolTip() == b) {
+        if (action->toolTip() == a) {
             action->trigger();
         }
     }
     emit recent->aboutToShow();
     for (QAction* action : recent->actions()) {
-        QVERIFY(action->toolTip() != b);
+        QVERIFY(action->toolTip() != a);
     }
 }
 

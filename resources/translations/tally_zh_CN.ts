@@ -7723,6 +7723,10 @@ Close anyway?</source>
         <source>Clear the list</source>
         <translation>清空列表</translation>
     </message>
+    <message>
+        <source>%1 (not found)</source>
+        <translation>%1（未找到）</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::MeasuredProfileDialog</name>

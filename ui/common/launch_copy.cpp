@@ -278,12 +278,15 @@ void fillServingCopyAsMenu(QMenu* menu, QWidget* dialogParent, LaunchSpecSource 
                     static QHash<QString, QString> lastCheckpoint;
                     const QString modelKey = qs(spec->model.name);
                     const FieldError& why = e.error();
+                    QString reason = why.allowed_text.empty() ? qs(why.allowed)
+                                                              : translatedText(why.allowed_text);
+                    if (!reason.isEmpty()) {
+                        reason[0] = reason[0].toUpper();  // a sentence of its own here
+                    }
                     bool ok = false;
                     const QString given = QInputDialog::getText(
                         dialogParent, servingTargetTitle(target),
-                        (why.allowed_text.empty() ? qs(why.allowed)
-                                                  : translatedText(why.allowed_text)) +
-                            QStringLiteral("\n\n") +
+                        reason + QStringLiteral("\n\n") +
                             QObject::tr("Checkpoint (a Hugging Face id or a local path):"),
                         QLineEdit::Normal, lastCheckpoint.value(modelKey), &ok);
                     if (!ok || given.trimmed().isEmpty()) {

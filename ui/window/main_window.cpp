@@ -624,6 +624,11 @@ void MainWindow::fillRecentMenu(QMenu* menu) {
     for (const QString& path : paths) {
         QAction* action = menu->addAction(QDir::toNativeSeparators(path));
         action->setToolTip(path);
+        // A file gone since (moved, deleted, on a drive not mounted now) is shown, not offered.
+        if (!QFileInfo::exists(path)) {
+            action->setText(tr("%1 (not found)").arg(QDir::toNativeSeparators(path)));
+            action->setEnabled(false);
+        }
         connect(action, &QAction::triggered, this, [this, path] {
             if (!confirmReplace()) {
                 return;
