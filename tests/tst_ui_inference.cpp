@@ -358,6 +358,13 @@ void TestUiInference::continuousCurveReachesThePlansConcurrency() {
     QCOMPARE(m_panel->currentPoint()->at(0).x(), plan.continuous->tokens_per_s);
     QCOMPARE(m_panel->currentPoint()->at(0).y(), plan.continuous->itl_s * 1e3);
     QCOMPARE(m_panel->currentPoint()->name(), QStringLiteral("Concurrency 300"));
+    // The table's speed and memory figures stay the static batch's, and the panel says so.
+    const auto* note = m_panel->findChild<QLabel*>(QStringLiteral("inferenceTableNote"));
+    QVERIFY(note);
+    QVERIFY(!note->isHidden());
+    QVERIFY2(note->text().contains(QStringLiteral("static batch of %1").arg(s.inference.batch)),
+             qPrintable(note->text()));
+    QVERIFY(note->text().contains(QStringLiteral("concurrency 300")));
 }
 
 // Under the figures the panel says how close the model came on the published runs of the plan's

@@ -7123,6 +7123,10 @@ Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
         <source>Concurrency %1</source>
         <translation>并发 %1</translation>
     </message>
+    <message>
+        <source>The figures below are of a static batch of %1 (inference.batch); the headline and the continuous-batching rows are of concurrency %2.</source>
+        <translation>下表的数字是静态批量 %1（inference.batch）的；标题行和连续批处理各行是并发 %2 的。</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::LaunchConfigDialog</name>

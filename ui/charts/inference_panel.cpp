@@ -354,6 +354,11 @@ InferencePanel::InferencePanel(PlanDocument* document, QWidget* parent)
     sideLayout->addWidget(m_message);
     sideLayout->addWidget(m_warnings);
     sideLayout->addWidget(m_fitButton, 0, Qt::AlignLeft);
+    m_tableNote = new QLabel(side);
+    m_tableNote->setObjectName(QStringLiteral("inferenceTableNote"));
+    m_tableNote->setWordWrap(true);
+    m_tableNote->hide();
+    sideLayout->addWidget(m_tableNote);
     sideLayout->addWidget(m_table, 1);
     sideLayout->addWidget(m_accuracy);
     sideLayout->addWidget(note);
@@ -594,6 +599,16 @@ void InferencePanel::showResults(const PlanViews& views) {
             {qs(e.key), translatedLiteral(kExplanationContext, e.label), e.value, text, unit, tip});
     }
     m_model->setRows(std::move(rows));
+    // The table's speed and memory figures are the static batch's; with continuous batching the
+    // headline (and the continuous-batching rows) are the concurrency's.
+    const bool runsContinuous = m_plan.continuous && m_plan.continuous->in_flight > 0.0;
+    m_tableNote->setText(
+        runsContinuous ? tr("The figures below are of a static batch of %1 (inference.batch); the "
+                            "headline and the continuous-batching rows are of concurrency %2.")
+                             .arg(v.spec.inference.batch)
+                             .arg(v.spec.inference.concurrency)
+                       : QString());
+    m_tableNote->setVisible(runsContinuous);
     QStringList warnings;
     for (const Text& w : serving_warning_texts(m_plan, v.spec, v.hardware)) {
         warnings << QStringLiteral("⚠ ") + translatedText(w);

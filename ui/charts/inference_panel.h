@@ -96,6 +96,8 @@ private:
     QPushButton* m_fitButton;
     std::int64_t m_fitTp = 0;
     QLabel* m_accuracy;
+    // Which batch the table's figures are of, where the headline is continuous batching.
+    QLabel* m_tableNote = nullptr;
     QChart* m_curveChart;
     QChartView* m_curveView;
     QLogValueAxis* m_curveX;
