@@ -594,6 +594,21 @@ void TestPlanDocument::saveThatCannotBeWrittenKeepsTheFile() {
     QByteArray autosave_after;
     QVERIFY(readWholeFile(autosavePath, &autosave_after, nullptr));
     QCOMPARE(autosave_after, autosaved);
+    // The file keeps its mode through a save (a plan shared read-only with a group, 0640);
+    // one no one may write (0440) is not written, even by root, who could.
+    const auto mode = [&] {
+        return QFile::permissions(path) &
+               (QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::WriteGroup |
+                QFile::ReadOther | QFile::WriteOther);
+    };
+    QVERIFY(QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup));
+    QVERIFY2(doc.save(path, &error), qPrintable(error));
+    QCOMPARE(mode(), QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup);
+    QVERIFY(QFile::setPermissions(path, QFile::ReadOwner | QFile::ReadGroup));
+    QVERIFY(!doc.save(path, &error));
+    QVERIFY2(error.contains(QStringLiteral("read-only")), qPrintable(error));
+    QCOMPARE(mode(), QFile::ReadOwner | QFile::ReadGroup);
+    QVERIFY(QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner));
     // With room again, both are written.
     QVERIFY2(doc.save(path, &error), qPrintable(error));
     QVERIFY2(autosave.flush(&error), qPrintable(error));

@@ -6161,6 +6161,10 @@ Source: CS336 lecture 2 (0.5 is good)</source>
         <source>Each head&apos;s query and key normalised before attention (Qwen3, Gemma 3): two norms of the head dimension a layer, their traffic, and the queries and keys kept for the norms&apos; backward.</source>
         <translation>注意力之前对每个头的查询和键做归一化（Qwen3、Gemma 3）：每层两个头维度大小的归一化，计入其访存，以及为归一化反向传播保存的查询和键。</translation>
     </message>
+    <message>
+        <source>Cannot write %1: the file is read-only</source>
+        <translation>无法写入 %1：该文件是只读的</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::BitLayoutWidget</name>

@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QFileInfo>
 #include <QSaveFile>
 
 namespace tally::ui {
@@ -17,6 +18,21 @@ QString tr(const char* text) {
 }  // namespace
 
 bool writeFileAtomically(const QString& path, const QByteArray& contents, QString* error) {
+    // A file no one may write (its mode has no write bit) is kept as it is, also for a user whom
+    // the system would let write it (root): the mode says the file is not to change.
+    const QFileInfo existing(path);
+    const bool existed = existing.exists();
+    const QFileDevice::Permissions mode =
+        existed ? existing.permissions() : QFileDevice::Permissions();
+    // The mode's own bits (WriteUser says what this user may do, which for root is anything).
+    constexpr QFileDevice::Permissions kAnyWrite =
+        QFileDevice::WriteOwner | QFileDevice::WriteGroup | QFileDevice::WriteOther;
+    if (existed && existing.isFile() && (mode & kAnyWrite) == 0) {
+        if (error) {
+            *error = tr("Cannot write %1: the file is read-only").arg(path);
+        }
+        return false;
+    }
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
         if (error) {
@@ -47,6 +63,11 @@ bool writeFileAtomically(const QString& path, const QByteArray& contents, QStrin
             *error = tr("Cannot write %1: %2").arg(path, file.errorString());
         }
         return false;
+    }
+    // The new file has the old one's mode (QSaveFile gives the temporary the owner's write bit it
+    // needs); a failure here leaves the contents written and is not one.
+    if (existed && QFile::permissions(path) != mode) {
+        QFile::setPermissions(path, mode);
     }
     return true;
 }
