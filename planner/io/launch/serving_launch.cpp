@@ -350,12 +350,11 @@ std::string export_serving_command(const PlanSpec& spec, ServingTarget target,
         flags.push_back({"--dtype", dtype_flag(in.kv_dtype)});
     }
     // What trtllm-serve takes only in its options file (--extra_llm_api_options, a YAML the LLM
-    // API reads over the flags): an fp8 KV cache (kv_cache_config.dtype) and data-parallel
-    // attention (enable_attention_dp). The command writes the file beside it first.
+    // API reads over the flags): the model's 16-bit dtype (dtype; "auto" would run whatever the
+    // checkpoint holds), an fp8 KV cache (kv_cache_config.dtype) and data-parallel attention
+    // (enable_attention_dp). The command writes the file beside it first.
     std::string options_file;
     if (trtllm) {
-        // The model's 16-bit dtype (the LLM API's dtype; "auto" would run the checkpoint's,
-        // which may be the other 16-bit one), an fp8 KV cache, data-parallel attention.
         std::string yaml;
         if (sixteen_bit_weights) {
             yaml += "dtype: " + dtype_flag(in.weight_dtype) + "\n";
@@ -370,7 +369,6 @@ std::string export_serving_command(const PlanSpec& spec, ServingTarget target,
             options_file = "cat > tally-trtllm-options.yml <<'EOF'\n" + yaml + "EOF\n";
             flags.push_back({"--extra_llm_api_options", "tally-trtllm-options.yml"});
         }
-        kv.clear();
     }
     if (in.engine != engine) {
         notes.push_back(fmt::format("the plan is timed as {}; this command runs {}",

@@ -33,8 +33,10 @@ std::optional<std::string> preset_checkpoint(const ModelSpec& model);
 // from what it counts (another engine timed, replicas to start, a quantized checkpoint to give).
 // `checkpoint`: the model's weights (a Hugging Face id or a local path); empty: the preset's.
 // Throws SpecError naming the field for a setting the engine has no flag for (vLLM's expert
-// parallelism spans the tensor-parallel group; an fp32 KV cache), and "--model" when the model
-// is no preset's and no checkpoint is given. The spec must pass check_inference().
+// parallelism spans the tensor-parallel group; an fp32 KV cache) or refuses at start-up (vLLM's
+// token budget below max_model_len or max_num_seqs; TensorRT-LLM on a pre-Ampere part), and
+// "--model" when the model is no preset's, or its preset's checkpoint is not in the plan's weight
+// dtype, and no checkpoint is given. The spec must pass check_inference().
 std::string export_serving_command(const PlanSpec& spec, ServingTarget target,
                                    const std::string& checkpoint = {});
 
