@@ -98,7 +98,7 @@ void TestEinsum::cost_data() {
         << "b i j, b j k, b k l -> b i l"
         << Sizes{{"b", 8}, {"i", 64}, {"j", 2}, {"k", 64}, {"l", 2}} << Ellipsis{} << 8192.0
         << 8320.0;
-    // Past 12 inputs the cheapest pair is taken at each step: a chain of 13 2 x 2 matrices,
+    // Past 8 inputs the cheapest pair is taken at each step: a chain of 13 2 x 2 matrices,
     // each step 2·2·2·2 = 16 FLOPs (a pair that is not adjacent, an outer product of 16 terms,
     // costs the same and is not preferred), 12 steps = 192; 11 intermediates of 4 values.
     // Values 13·4 + 4 + 2·44 = 144 -> 288 bytes.
