@@ -7032,10 +7032,6 @@ Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
         <translation>都放不下</translation>
     </message>
     <message>
-        <source>Continuous batching, concurrency 1-256</source>
-        <translation>连续批处理，并发数 1-256</translation>
-    </message>
-    <message>
         <source>Concurrency %1: time to first token %2, inter-token latency %3, %4 output tokens/s%5</source>
         <translation>并发数 %1：首 token 时间 %2，token 间延迟 %3，%4 输出 token/s%5</translation>
     </message>
@@ -7130,6 +7126,10 @@ Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
     <message>
         <source>The figures below are of a static batch of %1 (inference.batch); the headline and the continuous-batching rows are of concurrency %2.</source>
         <translation>下表的数字是静态批量 %1（inference.batch）的；标题行和连续批处理各行是并发 %2 的。</translation>
+    </message>
+    <message>
+        <source>Continuous batching, concurrency 1-%1</source>
+        <translation>连续批处理，并发数 1-%1</translation>
     </message>
 </context>
 <context>

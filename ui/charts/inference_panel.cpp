@@ -180,7 +180,7 @@ InferencePanel::InferencePanel(PlanDocument* document, QWidget* parent)
     limitPen.setWidth(2);
     limitPen.setStyle(Qt::DashLine);
     m_limit->setPen(limitPen);
-    m_continuous->setName(tr("Continuous batching, concurrency 1-256"));
+    m_continuous->setName(tr("Continuous batching, concurrency 1-%1").arg(256));
     QPen contPen(componentColors()[3]);
     contPen.setWidth(2);
     m_continuous->setPen(contPen);
@@ -667,6 +667,11 @@ void InferencePanel::showResults(const PlanViews& views) {
         concurrencies.push_back(concurrencies.back() * 2.0);
     }
     m_sweep = concurrency_sweep(v.spec, v.hardware, concurrencies);
+    const QString continuous_name = tr("Continuous batching, concurrency 1-%1")
+                                        .arg(static_cast<qlonglong>(concurrencies.back()));
+    if (m_continuous->name() != continuous_name) {
+        m_continuous->setName(continuous_name);
+    }
     QList<QPointF> continuous;
     for (const ContinuousBatchingPoint& c : m_sweep) {
         // Past the batch the engine's KV cache holds it queues the rest: the point stays where
