@@ -4159,7 +4159,7 @@
     </message>
     <message>
         <source>data.global_batch = %1 from the first step: the file ramps the batch from %2 by %3 over its first %4 samples (rampup-batch-size); the plan times every step at the full batch, so the ramp&apos;s steps, slower a token, are not counted</source>
-        <translation>data.global_batch = %1，从第一步起：文件在前 %4 个样本内把批量从 %2 起每次增加 %3（rampup-batch-size）；规划按完整批量计每一步的时间，因此爬升阶段那些每个 token 更慢的步骤未计入</translation>
+        <translation>data.global_batch = %1，从第一步起：文件在前 %4 个样本内把批量从 %2 起每次增加 %3（rampup-batch-size）；计划按完整批量计每一步的时间，因此爬升阶段那些每个 token 更慢的步骤未计入</translation>
     </message>
     <message>
         <source>%1 (the weights&apos; dtype), fp8_e4m3 or fp8_e5m2: %2 keeps a 16-bit KV cache in the model&apos;s dtype (--kv-cache-dtype auto)</source>
@@ -7709,7 +7709,7 @@ Close anyway?</source>
     </message>
     <message>
         <source>Not autosaved: save this plan to a file to keep it (%1)</source>
-        <translation>未自动保存：请把这个规划保存到文件以免丢失（%1）</translation>
+        <translation>未自动保存：请把这个计划保存到文件以免丢失（%1）</translation>
     </message>
     <message>
         <source>Save them before %1 is opened?</source>
@@ -7717,7 +7717,7 @@ Close anyway?</source>
     </message>
     <message>
         <source>Kept the plan of the last session; %1 was not opened</source>
-        <translation>保留了上次会话的规划；未打开 %1</translation>
+        <translation>保留了上次会话的计划；未打开 %1</translation>
     </message>
     <message>
         <source>Open &amp;recent</source>
@@ -7725,7 +7725,7 @@ Close anyway?</source>
     </message>
     <message>
         <source>No plan file opened or saved yet</source>
-        <translation>尚未打开或保存过规划文件</translation>
+        <translation>尚未打开或保存过计划文件</translation>
     </message>
     <message>
         <source>Clear the list</source>
@@ -10655,7 +10655,7 @@ Source: %2</source>
     </message>
     <message>
         <source>the plan as listed; another window or program replaced it since the list was read (id %1): read the list again to see it before replacing it</source>
-        <translation>列表所示的规划；读取列表之后，另一个窗口或程序已替换了它（id %1）：请重新读取列表，查看后再替换</translation>
+        <translation>列表所示的计划；读取列表之后，另一个窗口或程序已替换了它（id %1）：请重新读取列表，查看后再替换</translation>
     </message>
 </context>
 </TS>
