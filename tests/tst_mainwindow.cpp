@@ -101,6 +101,7 @@ private slots:
     void gpuWithoutTheDtypeOffersOne();
     void exportsEveryChart();
     void userOperationOnTheRoofline();
+    void operationWithoutArithmeticSaysItIsNotDrawn();
     void rooflineLegendNamesEqualRoofsOnce();
     void lectureOpsTheUserRepeatsAreLabelledOnce();
     void formatsConvertTypedValue();
@@ -1048,6 +1049,32 @@ void TestMainWindow::userOperationOnTheRoofline() {
     QVERIFY(removeButton->isEnabled());
     QTest::mouseClick(removeButton, Qt::LeftButton);
     QVERIFY(w.document()->spec().ops.empty());
+}
+
+// A transpose ("i j -> j i") moves bytes and does no arithmetic: it has no place on the log-log
+// chart, and its row says so rather than leaving the user to look for its mark.
+void TestMainWindow::operationWithoutArithmeticSaysItIsNotDrawn() {
+    MainWindow& w = *m_window;
+    PlanSpec spec = w.document()->spec();
+    OpSpec op;
+    op.kind = OpKind::einsum;
+    op.name = "transpose";
+    op.expr = "i j -> j i";
+    op.sizes = {{"i", 1024}, {"j", 1024}};
+    spec.ops = {op};
+    w.document()->edit(spec, QStringLiteral("transpose"));
+    QVERIFY(w.showPanel(QStringLiteral("roofline")));
+    RooflineTableModel* model = w.rooflinePanel()->model();
+    bool found = false;
+    for (int row = 0; row < model->rowCount(); ++row) {
+        if (model->index(row, 0).data(RooflineTableModel::OpIndexRole).toInt() == 0 &&
+            model->index(row, 0).data().toString() == QStringLiteral("transpose")) {
+            found = true;
+            QCOMPARE(model->index(row, RooflineTableModel::BoundColumn).data().toString(),
+                     QStringLiteral("memory (no FLOPs: not drawn)"));
+        }
+    }
+    QVERIFY(found);
 }
 
 // The lecture's roofline example lists the lecture's operations again under names of its own

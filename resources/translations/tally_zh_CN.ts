@@ -9343,6 +9343,10 @@ FLOPs %4，移动字节数 %5（读 %6 + 写 %7）
         <source>Per step</source>
         <translation>每步</translation>
     </message>
+    <message>
+        <source>memory (no FLOPs: not drawn)</source>
+        <translation>内存（无 FLOPs：不画在图上）</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::SavedPlansModel</name>

@@ -142,6 +142,11 @@ QVariant RooflineTableModel::data(const QModelIndex& index, int role) const {
                 case AttainableColumn:
                     return formatFlopsPerSecond(number());
                 case BoundColumn:
+                    // An operation with no arithmetic (a transpose, a copy) has no place on the
+                    // log-log chart: the table says so, and times its bytes at the bandwidth.
+                    if (!(m.cost.flops > 0.0)) {
+                        return tr("memory (no FLOPs: not drawn)");
+                    }
                     return m.point.bound == Bound::memory ? tr("memory") : tr("compute");
                 case TimeColumn:
                     return formatDuration(number());
