@@ -504,9 +504,30 @@ void register_profiles(CLI::App& app, CliState& state) {
             }
             p = ws.add_measured_profile(opts->from_run, opts->base, opts->new_id, opts->edits.name);
         } else {
-            p = duplicate_profile(require_profile(&ws, opts->from, "--from"), opts->new_id,
-                                  opts->edits.name);
+            const HardwareProfile base = require_profile(&ws, opts->from, "--from");
+            p = duplicate_profile(base, opts->new_id, opts->edits.name);
             opts->edits.apply(p);
+            // The copied notes and sources describe the base's figures: each figure changed here
+            // is said beside them, so that no reader takes it for the datasheet's.
+            std::string changed;
+            const auto say = [&](const std::string& what, double now, double was) {
+                if (now != was) {
+                    changed += fmt::format("{}{} {:.4g} (was {:.4g})", changed.empty() ? "" : "; ",
+                                           what, now, was);
+                }
+            };
+            say("memory bytes", p.memory_bytes, base.memory_bytes);
+            say("bandwidth bytes/s", p.bandwidth_bytes_per_s, base.bandwidth_bytes_per_s);
+            say("TDP W", p.tdp_w, base.tdp_w);
+            for (const ComputeType type : kAllComputeTypes) {
+                const auto i = static_cast<std::size_t>(type);
+                say(std::string(to_string(type)) + " dense peak FLOP/s", p.peak_flops_per_s[i],
+                    base.peak_flops_per_s[i]);
+            }
+            if (!changed.empty()) {
+                p.sources.insert(p.sources.begin() + 1,
+                                 "changed from " + base.id + " by hand: " + changed);
+            }
             ws.add_profile(p);
         }
         if (opts->json) {

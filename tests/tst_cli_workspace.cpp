@@ -166,6 +166,18 @@ void TestCliWorkspace::profilesRoundTrip() {
     QCOMPARE(mine["memory_bytes"].get<double>(), 94e9);
     QCOMPARE(mine["bandwidth_bytes_per_s"].get<double>(), 3e12);
     QCOMPARE(mine["peak_flops_per_s"]["bf16"].get<double>(), 900e12);
+    // The sources copied from the H100's say what was changed by hand, with the datasheet's
+    // figures it replaced (80e9 bytes, 3.35e12 bytes/s, 989.5e12 FLOP/s dense bf16).
+    bool said = false;
+    for (const auto& source : mine["sources"]) {
+        const std::string text = source.get<std::string>();
+        if (text.rfind("changed from h100-sxm by hand: ", 0) == 0) {
+            said = text.find("memory bytes 9.4e+10 (was 8e+10)") != std::string::npos &&
+                   text.find("bandwidth bytes/s 3e+12 (was 3.35e+12)") != std::string::npos &&
+                   text.find("bf16 dense peak FLOP/s 9e+14 (was 9.895e+14)") != std::string::npos;
+        }
+    }
+    QVERIFY2(said, mine["sources"].dump().c_str());
     // Not overridden: the catalog's H100 figure (dense FP8 1979 TFLOP/s).
     QCOMPARE(mine["peak_flops_per_s"]["fp8"].get<double>(),
              find_id(catalog(), "h100-sxm")["peak_flops_per_s"]["fp8"].get<double>());
