@@ -207,6 +207,7 @@ private slots:
     void sglangCommandForExperts();
     void trtllmCommandForExperts();
     void servingCommandAcrossHosts();
+    void servingCommandIsNotImported();
     void servingCommandRefusals();
     void quantizedPresetCheckpointServesItsOwnDtype();
     void servingCommandPastTheContext();
@@ -2577,6 +2578,24 @@ void TestLaunchConfig::quantizedPresetCheckpointServesItsOwnDtype() {
 // Llama 3 70B at tp 8 x pp 2: one replica of 16 GPUs spans two 8-GPU H100 hosts. SGLang starts
 // a process a host (--nnodes 2, each its --node-rank, the first host's --dist-init-addr); vLLM
 // runs on a Ray cluster of the two and trtllm-serve under MPI, which the header says.
+// A serving command Tally wrote is not a training run's configuration: an import says so,
+// rather than that nothing in it was recognised.
+void TestLaunchConfig::servingCommandIsNotImported() {
+    PlanSpec s = served("llama-3-8b");
+    for (const ServingTarget t : serving_targets()) {
+        const std::string command = export_serving_command(s, t);
+        try {
+            import_launch_config(command, "serve.sh", {});
+            QFAIL("a serving command was imported");
+        } catch (const SpecError& e) {
+            QCOMPARE(e.field(), std::string("--from"));
+            QVERIFY2(std::string(e.what()).find("a serving engine's command is written by tally "
+                                                "export") != std::string::npos,
+                     e.what());
+        }
+    }
+}
+
 void TestLaunchConfig::servingCommandAcrossHosts() {
     PlanSpec s = served("llama-3-70b");
     s.cluster.gpus = 16;

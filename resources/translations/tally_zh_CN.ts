@@ -4197,6 +4197,10 @@
         <source>a divisor of num-layers (%1), or the end stages&apos; layers given (--decoder-first/last-pipeline-num-layers) or the embedding and the loss counted (--account-for-embedding/loss-in-pipeline-split): Megatron-LM refuses layers that pp does not divide</source>
         <translation>num-layers（%1）的约数，或给出首末阶段的层数（--decoder-first/last-pipeline-num-layers），或把嵌入层和损失计入（--account-for-embedding/loss-in-pipeline-split）：层数不能被 pp 整除时 Megatron-LM 会拒绝</translation>
     </message>
+    <message>
+        <source>a training run&apos;s configuration (megatron, nemo, torchtitan, deepspeed or accelerate): a serving engine&apos;s command is written by tally export --to vllm, sglang or tensorrt_llm, not read; plan its settings in the spec&apos;s inference block (tally infer)</source>
+        <translation>训练运行的配置（megatron、nemo、torchtitan、deepspeed 或 accelerate）：推理引擎的命令由 tally export --to vllm、sglang 或 tensorrt_llm 写出，不会被读回；请在 spec 的 inference 块中规划其设置（tally infer）</translation>
+    </message>
 </context>
 <context>
     <name>tally::number_formats</name>

@@ -923,6 +923,20 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
     const std::optional<LaunchTarget> target =
         options.from ? options.from : detect_launch_target(text, file_name);
     if (!target) {
+        // A serving engine's command (what `tally export --to vllm|sglang|tensorrt_llm` writes)
+        // is not a training run's configuration: said as such, not as an unknown form.
+        for (const std::string_view program :
+             {"vllm serve", "sglang.launch_server", "trtllm-serve"}) {
+            if (text.find(program) != std::string::npos) {
+                throw SpecError(
+                    "--from", "nothing given; " + file_name + " runs " + std::string(program),
+                    TALLY_TEXT("tally::launch",
+                               "a training run's configuration (megatron, nemo, torchtitan, "
+                               "deepspeed or accelerate): a serving engine's command is written "
+                               "by tally export --to vllm, sglang or tensorrt_llm, not read; plan "
+                               "its settings in the spec's inference block (tally infer)"));
+            }
+        }
         throw SpecError(
             "--from", "nothing given and nothing recognised in " + file_name,
             TALLY_TEXT("tally::launch", "megatron, nemo, torchtitan, deepspeed or accelerate"));
