@@ -1,10 +1,10 @@
 #pragma once
 
 // A serving plan (the spec's inference block) as the command that starts the engine it is
-// planned for: `vllm serve`, SGLang's launch_server or `trtllm-serve`, with the flags that set what the plan
-// counts (tensor and pipeline parallelism, expert parallelism, the context, the sequences a step
-// runs, the tokens a step, chunked prefill, the KV cache's dtype, the memory share the engine
-// keeps, the weights' quantization). Export only: a serving command is not read back.
+// planned for: `vllm serve`, SGLang's launch_server or `trtllm-serve`, with the flags that set what
+// the plan counts (tensor and pipeline parallelism, expert parallelism, the context, the sequences
+// a step runs, the tokens a step, chunked prefill, the KV cache's dtype, the memory share the
+// engine keeps, the weights' quantization). Export only: a serving command is not read back.
 
 #include <optional>
 #include <string>
