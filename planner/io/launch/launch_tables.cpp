@@ -2003,6 +2003,18 @@ const LaunchSetting* find_read(const LaunchImport& out, std::string_view key) {
     return nullptr;
 }
 
+// An error naming a read setting as the file wrote it, with its line where it has one
+// ("recompute-granularity (line 12)"), translatable as the other setting errors are.
+FieldError read_setting_error(const LaunchSetting& r, std::string value, Text allowed) {
+    FieldError error =
+        FieldError::of(r.line > 0 ? fmt::format("{} (line {})", r.key, r.line) : r.key,
+                       std::move(value), std::move(allowed));
+    if (r.line > 0) {
+        error.field_text = TALLY_TEXT("tally::launch", "%1 (line %2)").arg(r.key).arg(r.line);
+    }
+    return error;
+}
+
 // A switch as a read setting holds it: a flag given bare ("on"), a printed block's True, a
 // file's true or 1.
 bool switched_on(const LaunchSetting& r) {
@@ -2045,14 +2057,7 @@ void note_batch_rampup(const PlanSpec& s, LaunchImport& out) {
         return v;
     };
     const auto refuse = [&](Text allowed) {
-        FieldError error = FieldError::of(
-            ramp.line > 0 ? fmt::format("{} (line {})", ramp.key, ramp.line) : ramp.key, ramp.value,
-            std::move(allowed));
-        if (ramp.line > 0) {
-            error.field_text =
-                TALLY_TEXT("tally::launch", "%1 (line %2)").arg(ramp.key).arg(ramp.line);
-        }
-        throw SpecError(std::move(error));
+        throw SpecError(read_setting_error(ramp, ramp.value, std::move(allowed)));
     };
     const std::optional<std::int64_t> start = parts.size() == 3 ? whole(parts[0]) : std::nullopt;
     const std::optional<std::int64_t> increment =
@@ -2127,14 +2132,12 @@ void finish_megatron(PlanSpec& s, LaunchImport& out, const LaunchImportOptions&)
     if (out.target == LaunchTarget::megatron && s.training.recompute == Recompute::full &&
         find_read(out, "recompute-method") == nullptr) {
         if (const LaunchSetting* g = find_read(out, "recompute-granularity")) {
-            FieldError error = FieldError::of(
-                fmt::format("{} (line {})", g->key, g->line), g->value,
+            throw SpecError(read_setting_error(
+                *g, g->value,
                 TALLY_TEXT("tally::launch",
                            "full with --recompute-method uniform or block (and "
                            "--recompute-num-layers): Megatron-Core refuses full recomputation "
-                           "without a method"));
-            error.field_text = TALLY_TEXT("tally::launch", "%1 (line %2)").arg(g->key).arg(g->line);
-            throw SpecError(std::move(error));
+                           "without a method")));
         }
     }
     // Megatron-Core reads the recompute modules only with selective granularity.
@@ -2256,20 +2259,15 @@ void finish_megatron(PlanSpec& s, LaunchImport& out, const LaunchImportOptions&)
         s.training.first_stage_layers == 0 && s.training.last_stage_layers == 0 &&
         s.model.layers % s.training.pp != 0) {
         const LaunchSetting* pp = find_read(out, "pipeline-model-parallel-size");
-        const std::string key = pp != nullptr ? pp->key : "pipeline-model-parallel-size";
-        FieldError error = FieldError::of(
-            pp != nullptr && pp->line > 0 ? fmt::format("{} (line {})", key, pp->line) : key,
+        throw SpecError(read_setting_error(
+            pp != nullptr ? *pp : LaunchSetting{"pipeline-model-parallel-size", {}, 0, {}},
             std::to_string(s.training.pp),
             TALLY_TEXT("tally::launch",
                        "a divisor of num-layers (%1), or the end stages' layers given "
                        "(--decoder-first/last-pipeline-num-layers) or the embedding and the "
                        "loss counted (--account-for-embedding/loss-in-pipeline-split): "
                        "Megatron-LM refuses layers that pp does not divide")
-                .arg(s.model.layers));
-        if (pp != nullptr && pp->line > 0) {
-            error.field_text = TALLY_TEXT("tally::launch", "%1 (line %2)").arg(key).arg(pp->line);
-        }
-        throw SpecError(std::move(error));
+                .arg(s.model.layers)));
     }
     // The exchange type must be the one the step is timed with (set_cp_comm_type()): the ring
     // for full attention, the all-gather for a window (which Transformer Engine's ring refuses).
@@ -2280,17 +2278,14 @@ void finish_megatron(PlanSpec& s, LaunchImport& out, const LaunchImportOptions&)
     if (type != nullptr && s.training.context_parallel > 1) {
         const bool windowed = s.model.windowed_layers() > 0;
         if (one_cp_comm_type(type->value) != (windowed ? "all_gather" : "p2p")) {
-            FieldError error = FieldError::of(
-                fmt::format("{} (line {})", type->key, type->line), type->value,
+            throw SpecError(read_setting_error(
+                *type, type->value,
                 windowed ? TALLY_TEXT("tally::launch",
                                       "all_gather with a sliding window: Transformer Engine runs "
                                       "no ring (p2p) exchange for windowed attention")
                          : TALLY_TEXT("tally::launch",
                                       "p2p with full attention: Tally times its context "
-                                      "parallelism as the ring, not as an all-gather"));
-            error.field_text =
-                TALLY_TEXT("tally::launch", "%1 (line %2)").arg(type->key).arg(type->line);
-            throw SpecError(std::move(error));
+                                      "parallelism as the ring, not as an all-gather")));
         }
     }
     if (s.model.learned_positions == -1) {
