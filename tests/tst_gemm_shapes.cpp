@@ -35,6 +35,7 @@ private slots:
     void whichPartsReadWhichTable();
     void gemmTimesUseTheTable();
     void fp8OnTheH100TakesTheBf16TableToItsOwnBest();
+    void fp4OnTheB200TakesTheFp8TableToItsOwnBest();
     void belowTheTableNoSlowerThanItsSmallestContainingGemm();
 };
 
@@ -98,9 +99,9 @@ void TestGemmShapes::outsideTheTableTheCallerDecides() {
 
 void TestGemmShapes::whichPartsReadWhichTable() {
     // The H100's fp8 column exceeds its dense peak: not used; its fp8 is derived instead.
-    QVERIFY(gemm_shape_rates(part("h100-sxm"), ComputeType::fp8).from_bf16);
-    QVERIFY(!gemm_shape_rates(part("h100-sxm"), ComputeType::bf16).from_bf16);
-    QVERIFY(!gemm_shape_rates(part("b200"), ComputeType::fp8).from_bf16);
+    QVERIFY(gemm_shape_rates(part("h100-sxm"), ComputeType::fp8).derived);
+    QVERIFY(!gemm_shape_rates(part("h100-sxm"), ComputeType::bf16).derived);
+    QVERIFY(!gemm_shape_rates(part("b200"), ComputeType::fp8).derived);
     // No bf16 table, no derived fp8 either.
     QVERIFY(gemm_shape_rates(part("a100-80gb"), ComputeType::fp8).table == nullptr);
     QVERIFY(gemm_shape_rates(part("h100-pcie"), ComputeType::fp8).table == nullptr);
@@ -170,6 +171,25 @@ void TestGemmShapes::fp8OnTheH100TakesTheBf16TableToItsOwnBest() {
 }
 
 QTEST_APPLESS_MAIN(TestGemmShapes)
+void TestGemmShapes::fp4OnTheB200TakesTheFp8TableToItsOwnBest() {
+    // The B200's fp4: its fp8 table scaled to the part's best fp4 GEMM, 0.582 x 9 PFLOP/s =
+    // 5.238 PFLOP/s (the catalog's cuBLAS figure at 8192 cubed), at the fp8 table's best shape,
+    // 4 x 4096 x 4096 x 4096 (3,279.68 TFLOP/s in gemm_shape_data.h's kB200Fp8).
+    const GemmShapeRates b200 = gemm_shape_rates(part("b200"), ComputeType::fp4);
+    QVERIFY(b200.table != nullptr);
+    QVERIFY(b200.derived);
+    const double best_fp4 = 0.582 * 9e15;
+    QVERIFY(near(gemm_shape_flops_per_s(b200, 4, 4096, 4096, 4096), best_fp4));
+    // One 4096-cubed GEMM: the fp8 table's 2,764.98 TFLOP/s times 5.238 / 3.27968 = 4,416 TFLOP/s,
+    // 0.49 of the fp4 peak.
+    QVERIFY(near(gemm_shape_flops_per_s(b200, 1, 4096, 4096, 4096),
+                 2764981863158106.0 * best_fp4 / 3279676742061148.0));
+    // The B300 (Blackwell Ultra, not the B200 die) has no table: its flat fraction applies.
+    QVERIFY(gemm_shape_rates(part("b300"), ComputeType::fp4).table == nullptr);
+    // A part without an fp4 peak has no fp4 rates.
+    QVERIFY(gemm_shape_rates(part("h100-sxm"), ComputeType::fp4).table == nullptr);
+}
+
 void TestGemmShapes::belowTheTableNoSlowerThanItsSmallestContainingGemm() {
     const AchievedRates rates = achieved_rates(part("h100-sxm"), ComputeType::bf16);
     const GemmTimer timer(rates);

@@ -91,6 +91,7 @@ private slots:
     void expertOverlapPairsSubModules();
     void flexDispatcherCrossesTheNetworkOncePerNode();
     void fp8CastsAreMemoryTraffic();
+    void nvfp4RunsTheLinearGemmsInFp4();
     void qkNormIsTrafficKernelsAndActivations();
     void contextParallelSplitsTheSequence();
     void windowedAttentionGathersKeysAndValues();
@@ -778,6 +779,48 @@ void TestPerformance::fp8CastsAreMemoryTraffic() {
     QVERIFY(delayed > 0.0);
     QVERIFY(close(casts(Fp8Recipe::current) / delayed, 5.0 / 3.0, 1e-9));
     QVERIFY(close(casts(Fp8Recipe::mxfp8) / delayed, 4.0625 / 3.0, 1e-9));
+}
+
+void TestPerformance::nvfp4RunsTheLinearGemmsInFp4() {
+    // The two-layer model on a B200, NVFP4 (Transformer Engine's NVFP4BlockScaling) against FP8
+    // with delayed scaling, which on Blackwell writes one copy of 1 byte per value (3 bytes moved).
+    PlanSpec s = two_layer_spec();
+    s.cluster.gpu = "b200";
+    const HardwareProfile& hw = *find_builtin_hardware("b200");
+    const Plan bf16 = evaluate(s, hw);
+    s.training.compute_dtype = DType::fp8_e4m3;
+    const Plan fp8 = evaluate(s, hw);
+    s.training.compute_dtype = DType::nvfp4;
+    QVERIFY(!check(s, hw));
+    const Plan nv = evaluate(s, hw);
+    // The linear GEMMs at the fp4 peak x the B200's fp4_gemm fraction: 9e15 x 0.582 (cuBLAS at
+    // 8192 cubed, the catalog's source).
+    QVERIFY(close(nv.performance.gemm_flops_per_s, 9e15 * 0.582, 1e-9));
+    // Casts of the same values: read twice in 16 bits (the amax pass, the cast), a row-wise and a
+    // column-wise copy of 0.5 + 1/16 bytes each written: 5.125 bytes a value against 3.
+    const double fp8_casts = fp8.performance.memory_bound_s - bf16.performance.memory_bound_s;
+    const double nv_casts = nv.performance.memory_bound_s - bf16.performance.memory_bound_s;
+    QVERIFY(fp8_casts > 0.0);
+    QVERIFY(close(nv_casts / fp8_casts, 5.125 / 3.0, 1e-9));
+    // Each cast is two kernels (amax, cast) where FP8's is one: twice FP8's added launch gaps.
+    QVERIFY(close((nv.performance.overhead_s - bf16.performance.overhead_s) /
+                      (fp8.performance.overhead_s - bf16.performance.overhead_s),
+                  2.0, 1e-9));
+    // Kept for the weight gradients: the column-wise NVFP4 copies, 0.5625 bytes a value against
+    // FP8's 1. Per layer (s·b = 16 tokens, h 64, GELU of 256): the QKV and MLP inputs
+    // 2 x 0.4375 x 16 x 64 = 896 bytes, the output projection's input 0.4375 x 16 x 64 = 448, the
+    // second MLP GEMM's input 0.4375 x 16 x 256 = 1792: 3136 a layer, 6272 for two.
+    QVERIFY(close(fp8.memory.activations.stored_bytes - nv.memory.activations.stored_bytes, 6272.0,
+                  1e-9));
+    // 4-bit training without NVFP4's scales is no recipe Transformer Engine runs.
+    s.training.compute_dtype = DType::mxfp4;
+    const std::optional<FieldError> e = check(s, hw);
+    QVERIFY(e && e->field == "training.compute_dtype");
+    // The H100 has no FP4 tensor cores.
+    s.training.compute_dtype = DType::nvfp4;
+    s.cluster.gpu = "h100-sxm";
+    const std::optional<FieldError> h = check(s, *find_builtin_hardware("h100-sxm"));
+    QVERIFY(h && h->field == "training.compute_dtype");
 }
 
 void TestPerformance::qkNormIsTrafficKernelsAndActivations() {

@@ -63,15 +63,23 @@ const ShapeTable* own_table(const HardwareProfile& profile, ComputeType type) {
     return nullptr;
 }
 
+double table_best(const gemm_shape_data::Table& table) {
+    double b = 0.0;
+    for (double v : table) {
+        b = std::max(b, v);
+    }
+    return b;
+}
+
 // The best rate of the H100's bf16 table (4 x 4096 x 2048 x 4096, 804.7 TFLOP/s).
 double h100_bf16_best() {
-    static const double best = [] {
-        double b = 0.0;
-        for (double v : gemm_shape_data::kH100Bf16) {
-            b = std::max(b, v);
-        }
-        return b;
-    }();
+    static const double best = table_best(gemm_shape_data::kH100Bf16);
+    return best;
+}
+
+// The best rate of the B200's fp8 table.
+double b200_fp8_best() {
+    static const double best = table_best(gemm_shape_data::kB200Fp8);
     return best;
 }
 
@@ -94,7 +102,25 @@ GemmShapeRates find_rates(const HardwareProfile& profile, ComputeType type) {
         r.table = bf16->values->data();
         r.scale = best_fp8 / h100_bf16_best();
         r.measured_on = "H100 SXM bf16, scaled from the table's best to the part's best fp8 GEMM";
-        r.from_bf16 = true;
+        r.derived = true;
+        return r;
+    }
+    if (type == ComputeType::fp4 && own_table(profile, type) == nullptr) {
+        // fp4 on a part with the B200's fp8 table (gemm_shapes.h): the fp8 rates scaled by the
+        // part's best fp4 GEMM over the fp8 table's best.
+        const ShapeTable* fp8 = own_table(profile, ComputeType::fp8);
+        if (fp8 == nullptr || fp8->values != &gemm_shape_data::kB200Fp8) {
+            return {};
+        }
+        const double best_fp4 = profile.peak(type) * gemm_fraction(profile, type);
+        if (!(best_fp4 > 0.0)) {
+            return {};
+        }
+        GemmShapeRates r;
+        r.table = fp8->values->data();
+        r.scale = best_fp4 / b200_fp8_best();
+        r.measured_on = "B200 fp8, scaled from the table's best to the part's best fp4 GEMM";
+        r.derived = true;
         return r;
     }
     // fp16 runs on the same tensor cores at the same dense rate as bf16 where the peaks agree

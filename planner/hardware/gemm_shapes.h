@@ -43,6 +43,15 @@
 // leaves the GEMM latency-bound; the H100's measurement at 256 rows does not show that, so no
 // such loss is applied. Before, every fp8 GEMM there ran at the best-shape fraction with
 // quantization, where the bf16 table shows mid-sized shapes far below their best.
+//
+// FP4 (NVFP4 training's linear GEMMs) has no table on any part; on the B200's silicon, the part's
+// fp8 table is scaled the same way to its best fp4 GEMM (0.582 x 9 PFLOP/s on the B200: cuBLAS at
+// 8192³, DeepGEMM pull request 348):
+//   rate_fp4(shape) = rate_fp8,B200(shape) x best fp4 GEMM / best of the fp8 table,
+// the same rule one step narrower: each shape reaches the fraction of its dtype's best that the
+// next wider dtype's table shows. The published fp4 shapes agree on the direction: the cuBLAS
+// run of that pull request reaches 3,939 TFLOP/s at 4096 x 4096 x 7168 and 1,399 at 1024 x 7168 x
+// 2048, 0.75 and 0.27 of its 8192³ rate.
 
 #include "planner/core/dtype.h"
 #include "planner/hardware/hardware.h"
@@ -52,13 +61,14 @@ namespace tally {
 // A published shape table that applies to a part, and the factor its rates scale by.
 struct GemmShapeRates {
     const double* table = nullptr;  // [b][m][n][k], gemm_shape_data.h; null: no table applies
-    // The part's dense peak / the measured part's; for derived rates (from_bf16), the part's
-    // best fp8 GEMM / the bf16 table's best.
+    // The part's dense peak / the measured part's; for derived rates (`derived`), the part's
+    // best GEMM in the asked dtype / the wider dtype's table's best.
     double scale = 1.0;
     const char* measured_on = "";  // the part and dtype the table measured, in words
-    // Derived rates (fp8 on the H100's silicon, above): `table` is the part's bf16 table, scaled
-    // to the part's best fp8 GEMM; false for a table measured in the dtype itself.
-    bool from_bf16 = false;
+    // Derived rates (fp8 on the H100's silicon, fp4 on the B200's, above): `table` is the part's
+    // table of the next wider dtype, scaled to the part's best GEMM in the asked one; false for a
+    // table measured in the dtype itself.
+    bool derived = false;
 
     bool operator==(const GemmShapeRates&) const = default;
 };

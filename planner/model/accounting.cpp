@@ -163,12 +163,20 @@ StageActivations transformer_stage_activations(const PlanSpec& spec, const Stage
         dropped += modules.mlp ? x.mlp_internal / tp : 0.0;
         return dropped;
     };
-    // An FP8 step keeps its linear layers' inputs in FP8 (activations.h); with 16-bit stored
+    // An FP8 or NVFP4 step keeps its linear layers' inputs in that format (activations.h): FP8
+    // one byte a value; NVFP4 the column-wise copy the weight gradient reads, 4 bits and an E4M3
+    // scale per 16 values (0.5625 bytes; Transformer Engine's NVFP4 recipe). With 16-bit stored
     // activations only: an fp32 activation_dtype is a plan of its own choosing.
-    const bool fp8 = compute_type(t.compute_dtype) == ComputeType::fp8 && e == 2.0;
-    const LayerActivations dense = transformer_layer_activations(m, false, s, b, e, t.dropout, fp8);
-    const LayerActivations moe =
-        m.moe.enabled() ? transformer_layer_activations(m, true, s, b, e, t.dropout, fp8) : dense;
+    const ComputeType compute = compute_type(t.compute_dtype);
+    const double quantized_input = e != 2.0                      ? 0.0
+                                   : compute == ComputeType::fp8 ? 1.0
+                                   : compute == ComputeType::fp4 ? bytes_per_value(DType::nvfp4)
+                                                                 : 0.0;
+    const LayerActivations dense =
+        transformer_layer_activations(m, false, s, b, e, t.dropout, quantized_input);
+    const LayerActivations moe = m.moe.enabled() ? transformer_layer_activations(
+                                                       m, true, s, b, e, t.dropout, quantized_input)
+                                                 : dense;
     const double layers = st.dense_layers + st.moe_layers;
     const double full_sum = st.dense_layers * full_layer(dense) + st.moe_layers * full_layer(moe);
     const double core_sum = st.dense_layers * core_of(dense) + st.moe_layers * core_of(moe);

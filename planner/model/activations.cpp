@@ -11,19 +11,20 @@ namespace {
 // s·b·f tensor serves both. SwiGLU (Shazeer 2020): the gate and up projections are kept and the
 // SiLU is recomputed in backward from the gate, as Megatron-LM's fused bias_swiglu does, plus the
 // product that feeds the down projection: 3·s·b·f values.
-// fp8: the down projection keeps its own FP8 copy of its input (1 byte a value) and the
-// activation's backward keeps what it needs in 16 bits: GELU its input, ReLU its output, SwiGLU
-// gate and up, so the second linear's input costs 1 byte instead of e (a ReLU's output is kept
-// in 16 bits for the ReLU and once more in FP8).
+// Low-precision linear layers (q, the bytes of a kept low-precision value; 0: none): the down
+// projection keeps its own low-precision copy of its input and the activation's backward keeps
+// what it needs in 16 bits: GELU its input, ReLU its output, SwiGLU gate and up, so the second
+// linear's input costs q bytes instead of e (a ReLU's output is kept in 16 bits for the ReLU and
+// once more in low precision).
 double mlp_internal_bytes(const ModelSpec& m, double width, double s, double b, double e,
-                          bool fp8) {
+                          double q) {
     const double sbf = s * b * width;
-    const double down_input = fp8 ? 1.0 : e;
+    const double down_input = q > 0.0 ? q : e;
     switch (m.ffn) {
         case FfnKind::gelu:
             return (e + down_input) * sbf;
         case FfnKind::relu:
-            return (fp8 ? e + 1.0 : e) * sbf;
+            return (e + (q > 0.0 ? q : 0.0)) * sbf;
         case FfnKind::swiglu:
             return (2.0 * e + down_input) * sbf;
     }
@@ -34,7 +35,8 @@ double mlp_internal_bytes(const ModelSpec& m, double width, double s, double b, 
 
 LayerActivations transformer_layer_activations(const ModelSpec& m, bool moe_layer, double s,
                                                double b, double e, bool dropout,
-                                               bool fp8_linear_inputs) {
+                                               double low_precision_input_bytes) {
+    const double q = low_precision_input_bytes;
     LayerActivations x;
     const double h = static_cast<double>(m.hidden);
     const double a = static_cast<double>(m.heads);
@@ -52,8 +54,9 @@ LayerActivations transformer_layer_activations(const ModelSpec& m, bool moe_laye
     // and that FP8 tensor is what the linear layer keeps for its weight gradient
     // (transformer_engine/pytorch/module/layernorm_linear.py): the QKV input, and a dense MLP's
     // input, at 1 byte (an MoE layer's norm output also feeds the bf16 router and the dispatch).
-    if (fp8_linear_inputs) {
-        x.replicated -= (moe_layer ? 1.0 : 2.0) * (e - 1.0) * sbh;
+    // In NVFP4 the quantized copy the weight gradient reads is the column-wise one, 0.5625 bytes.
+    if (q > 0.0) {
+        x.replicated -= (moe_layer ? 1.0 : 2.0) * (e - q) * sbh;
         // Recomputing the norm drops its 16-bit output; the linear layer's FP8 copy stays.
         x.norm_outputs -= (moe_layer ? 1.0 : 2.0) * e * sbh;
     }
@@ -93,10 +96,10 @@ LayerActivations transformer_layer_activations(const ModelSpec& m, bool moe_laye
     if (m.qk_norm && !m.mla.enabled()) {
         x.split += e * sb * (q_dim + k_dim);
     }
-    // In FP8 the output projection keeps an FP8 copy of its input beside the 16-bit attention
-    // output the attention backward needs.
-    if (fp8_linear_inputs) {
-        x.split += sb * o_dim;
+    // In low precision the output projection keeps its quantized copy of its input beside the
+    // 16-bit attention output the attention backward needs.
+    if (q > 0.0) {
+        x.split += q * sb * o_dim;
     }
 
     // Korthikanti sec. 4.1: softmax output (2as²b), its dropout mask (as²b) and the dropout output
@@ -114,16 +117,14 @@ LayerActivations transformer_layer_activations(const ModelSpec& m, bool moe_laye
         const double k = static_cast<double>(m.moe.active_experts);
         const double shared = static_cast<double>(m.moe.shared_experts);
         const double width = static_cast<double>(m.effective_expert_ffn());
-        const double token_copy = fp8_linear_inputs ? 1.0 : e;  // the grouped GEMM's FP8 input
-        x.split += k * token_copy * sbh +
-                   (k + shared) * mlp_internal_bytes(m, width, s, b, e, fp8_linear_inputs);
+        const double token_copy = q > 0.0 ? q : e;  // the grouped GEMM's quantized input
+        x.split += k * token_copy * sbh + (k + shared) * mlp_internal_bytes(m, width, s, b, e, q);
         // The activation function's output, the down projection's input (Megatron-Core's
         // moe_act recomputes it from the up projection's output, which stays).
-        x.moe_act = k * (fp8_linear_inputs ? 1.0 : e) * sb * width;
+        x.moe_act = k * (q > 0.0 ? q : e) * sb * width;
         x.replicated += 4.0 * sb * static_cast<double>(m.moe.experts);
     } else {
-        x.mlp_internal =
-            mlp_internal_bytes(m, static_cast<double>(m.ffn_hidden), s, b, e, fp8_linear_inputs);
+        x.mlp_internal = mlp_internal_bytes(m, static_cast<double>(m.ffn_hidden), s, b, e, q);
         x.split += x.mlp_internal;
     }
     return x;

@@ -28,10 +28,11 @@ struct LayerActivations {
 };
 
 // s = sequence length, b = micro-batch, e = bytes of a stored activation value.
-// fp8_linear_inputs: the linear layers run in FP8 (Transformer Engine), which keeps the FP8 copy
-// of each linear layer's input (one byte a value) for its weight gradient.
+// low_precision_input_bytes: the linear layers run in FP8 or NVFP4 (Transformer Engine), which
+// keeps the quantized copy of each linear layer's input for its weight gradient, this many bytes
+// a value (low_precision_input_bytes()); 0: they run in the activation dtype.
 LayerActivations transformer_layer_activations(const ModelSpec& model, bool moe_layer, double s,
                                                double b, double e, bool dropout,
-                                               bool fp8_linear_inputs = false);
+                                               double low_precision_input_bytes = 0.0);
 
 }  // namespace tally

@@ -122,10 +122,12 @@ struct Context {
     // plan on a catalog profile does no lookup at all).
     const HardwareProfile* measured = nullptr;
     ComputeType type = ComputeType::bf16;
-    // An FP8 step runs only the linear layers' GEMMs in FP8 (Transformer Engine's recipe: the
-    // router, the output layer and attention stay in bf16; docs/features/low_precision_training):
-    // those run at the bf16 rate, `wide`.
-    bool fp8 = false;
+    // An FP8 or NVFP4 step runs only the linear layers' GEMMs in that format (Transformer
+    // Engine's recipes: the router, the output layer and attention stay in bf16;
+    // docs/features/low_precision_training, and for NVFP4 its recipe's fp8_dpa = False and
+    // Megatron-Core's plain ColumnParallelLinear output layer): those run at the bf16 rate,
+    // `wide`.
+    bool low_precision = false;
     GemmTimer wide;
     ComputeType wide_type = ComputeType::bf16;
     const EnginePreset* engine = nullptr;
@@ -151,7 +153,7 @@ struct Context {
     // one (plan_gemms.h), else the roofline time with quantization. `linear`: a linear layer's
     // GEMM (FP8 in an FP8 step); otherwise one that stays in bf16.
     double gemm_s(double count, double m, double n, double k, bool linear = true) const {
-        const bool narrow = linear || !fp8;
+        const bool narrow = linear || !low_precision;
         if (measured != nullptr) {
             if (const auto s =
                     measured_gemm_seconds(*measured, narrow ? type : wide_type, count, m, n, k)) {
@@ -197,6 +199,35 @@ double fp8_cast_bytes_per_value(Fp8Recipe recipe, GpuGeneration generation, bool
             return read_and_write + 1.0 + 2.0 * (1.0 / 32.0);
     }
     return read_and_write + 1.0;
+}
+
+// Bytes Transformer Engine's NVFP4 recipe (NVFP4BlockScaling, transformer_engine/common/recipe;
+// the quantizer of transformer_engine/pytorch/csrc/quantizer.cpp) moves per value of a tensor a
+// linear layer quantizes. Every value is stored as a 4-bit E2M1 (0.5 bytes) with one E4M3 scale
+// per 16 values (1 / 16 bytes), in a row-wise copy for one GEMM and a column-wise, transposed
+// copy for the other (NVFP4 GEMMs take only the TN layout), each with its scales. Its per-tensor
+// FP32 scale comes from the tensor's amax, which a kernel of its own reads first (current
+// scaling): the 16-bit tensor is read twice.
+//   activations and output gradients: the amax kernel (nvte_hadamard_transform_amax) reads the
+//     tensor once for both copies' amaxes, the second of them after the 16 x 16 random Hadamard
+//     transform the recipe applies to the weight gradient's operands; the fused kernel
+//     (nvte_quantize_with_hadamard_transform) reads it again and writes both copies. The fused
+//     norm and activation kernels do not write NVFP4 themselves when the transform is on.
+//   weights: no transform, 16 x 16 blocks (2D quantization): an amax kernel, then one
+//     quantize-and-transpose kernel writing both copies; once per step, as FP8's (the first
+//     micro-batch's copy is cached).
+double nvfp4_cast_bytes_per_value() {
+    const double reads = 2.0 * 2.0;                  // the amax pass and the cast, 16 bits each
+    const double copies = 2.0 * (0.5 + 1.0 / 16.0);  // row-wise and column-wise, with scales
+    return reads + copies;
+}
+
+// The bytes per value one low-precision cast of the step's recipe moves (fp8_cast_bytes_per_value()
+// or nvfp4_cast_bytes_per_value()).
+double cast_bytes_per_value(ComputeType type, Fp8Recipe recipe, GpuGeneration generation,
+                            bool weight) {
+    return type == ComputeType::fp4 ? nvfp4_cast_bytes_per_value()
+                                    : fp8_cast_bytes_per_value(recipe, generation, weight);
 }
 
 bool is_attention_core(GemmRole role) {
@@ -312,7 +343,7 @@ GemmPasses gemm_passes(const Context& c, const LayerGemm& g, bool linear, Chunke
     if (c.measured != nullptr) {
         return timed_passes(c, g, linear, chunked);
     }
-    const std::uint64_t timer = linear || !c.fp8 ? c.gemm_id : c.wide_id;
+    const std::uint64_t timer = linear || !c.low_precision ? c.gemm_id : c.wide_id;
     const double tp = chunked == ChunkedGemm::none ? 1.0 : dbl(c.spec.training.tp);
     struct Remembered {
         std::uint64_t timer = 0;  // 0: empty
@@ -382,15 +413,16 @@ void time_gemms(const Context& c, const GemmList& list, LayerWork& w,
         }
         w.fwd_gemm_s += fwd;
         w.bwd_gemm_s += bwd;
-        if (c.fp8 && linear) {
-            // Transformer Engine's FP8 casts (fp8_cast_bytes_per_value()): forward, the input X
-            // (m x k); backward, the output gradient dY (m x n). The weights (k x n) are cast
-            // once per step: the first micro-batch's cast is cached (is_first_microbatch).
-            const double activation = fp8_cast_bytes_per_value(t.fp8_recipe, c.generation, false);
+        if (c.low_precision && linear) {
+            // Transformer Engine's FP8 or NVFP4 casts (cast_bytes_per_value()): forward, the
+            // input X (m x k); backward, the output gradient dY (m x n). The weights (k x n) are
+            // cast once per step: the first micro-batch's cast is cached (is_first_microbatch).
+            const double activation =
+                cast_bytes_per_value(c.type, t.fp8_recipe, c.generation, false);
             w.cast_fwd_bytes += g.count * g.m * g.k * activation;
             w.cast_bwd_bytes += g.count * g.m * g.n * activation;
-            w.cast_weight_bytes +=
-                g.count * g.k * g.n * fp8_cast_bytes_per_value(t.fp8_recipe, c.generation, true);
+            w.cast_weight_bytes += g.count * g.k * g.n *
+                                   cast_bytes_per_value(c.type, t.fp8_recipe, c.generation, true);
         }
         // Korthikanti et al. 2022, sec. 5: full recomputation repeats the layer's forward;
         // selective repeats only the attention core (which flash attention's backward already
@@ -595,10 +627,11 @@ LayerWork transformer_layer_work(const Context& c, bool moe_layer, const GemmLis
     w.mem_bwd_s += memory_time_s(c.rates, w.cast_bwd_bytes);
     w.cast_weight_s = memory_time_s(c.rates, w.cast_weight_bytes);
     // Kernel launch gaps: the engine's kernels per layer, each FP8 linear GEMM adding a cast
-    // forward and backward, a full recomputation the forward's again.
+    // forward and backward (an NVFP4 cast is two kernels, its amax pass and the cast), a full
+    // recomputation the forward's again.
     double kernels = c.engine->kernels_forward * (1.0 + c.recomputed) + c.engine->kernels_backward;
-    if (c.fp8) {
-        kernels += 2.0 * (m.mla.enabled() ? 6.0 : 4.0);
+    if (c.low_precision) {
+        kernels += (c.type == ComputeType::fp4 ? 4.0 : 2.0) * (m.mla.enabled() ? 6.0 : 4.0);
     }
     // QK-norm: a norm kernel for the queries and one for the keys each way (Megatron-Core's
     // q_layernorm and k_layernorm are separate modules; eager PyTorch launches more, which the
@@ -974,9 +1007,9 @@ PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwarePro
 
     out.network = resolve_network(spec.cluster, hw);
     const AchievedRates rates = achieved_rates(hw, type);
-    const bool fp8 = type == ComputeType::fp8;
-    const ComputeType wide_type = fp8 ? ComputeType::bf16 : type;
-    const AchievedRates wide_rates = fp8 ? achieved_rates(hw, wide_type) : rates;
+    const bool low_precision = type == ComputeType::fp8 || type == ComputeType::fp4;
+    const ComputeType wide_type = low_precision ? ComputeType::bf16 : type;
+    const AchievedRates wide_rates = low_precision ? achieved_rates(hw, wide_type) : rates;
     const double cp = dbl(t.context_parallel);
     const GpuGeneration generation = gpu_generation(hw);
     Context c{
@@ -991,7 +1024,7 @@ PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwarePro
         place_group(t.expert_parallel,
                     t.expert_tensor_parallel > 0 ? t.expert_tensor_parallel : t.tp,
                     out.network.network.gpus_per_node),
-        GemmTimer(rates), hw.measured_gemms.empty() ? nullptr : &hw, type, fp8,
+        GemmTimer(rates), hw.measured_gemms.empty() ? nullptr : &hw, type, low_precision,
         GemmTimer(wide_rates), wide_type, &engine_preset(t.engine),
         resolved_attention_kernel(t, generation), generation,
         // The attention fractions are of the bf16 peak; a part without one (an fp32-only

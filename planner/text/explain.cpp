@@ -75,7 +75,7 @@ std::string shape_table_suffix(const HardwareProfile& hw, ComputeType type) {
         "; GEMMs of 256 or more on every side at OpenXLA's measured cuBLAS rate of that shape "
         "({}{}; xla/service/gpu/model/matmul_interpolator_data.h, planner/hardware/gemm_shapes.h)",
         rates.measured_on,
-        rates.from_bf16      ? fmt::format(", x {:.4g}", rates.scale)
+        rates.derived        ? fmt::format(", x {:.4g}", rates.scale)
         : rates.scale == 1.0 ? std::string()
                              : fmt::format(", x {:.3g} for this part's peak", rates.scale));
 }

@@ -598,6 +598,15 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
                        .arg(to_string(compute_type(t.compute_dtype)))
                        .arg(have));
     }
+    // 4-bit training is Transformer Engine's NVFP4 recipe (NVFP4BlockScaling: E2M1 values with an
+    // E4M3 scale per 16 and a per-tensor FP32 scale); it has no MXFP4 or unscaled FP4 recipe, so
+    // the step is planned only for what it runs.
+    if (t.compute_dtype == DType::fp4_e2m1 || t.compute_dtype == DType::mxfp4) {
+        return err("training.compute_dtype", to_string(t.compute_dtype),
+                   TALLY_TEXT("tally::check",
+                              "4-bit training runs Transformer Engine's NVFP4 recipe (an E4M3 "
+                              "scale per 16 values): use nvfp4"));
+    }
     if (t.optimizer == Optimizer::adam8bit && t.optimizer_state_dtype != DType::int8) {
         return err("training.optimizer_state_dtype", to_string(t.optimizer_state_dtype),
                    TALLY_TEXT("tally::check", "adam8bit keeps its states in int8"));

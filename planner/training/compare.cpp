@@ -77,7 +77,7 @@ DType dtype_of(ComputeType type) {
         case ComputeType::fp8:
             return DType::fp8_e4m3;
         case ComputeType::fp4:
-            return DType::fp4_e2m1;
+            return DType::nvfp4;  // the 4-bit format that trains (Transformer Engine's NVFP4)
         case ComputeType::int8:
             return DType::int8;
     }

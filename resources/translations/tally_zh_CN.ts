@@ -443,6 +443,10 @@
         <source>must divide model.kv_heads (%1): the training frameworks split the key and value heads over the tensor-parallel GPUs, none replicates them</source>
         <translation>必须整除 model.kv_heads（%1）：训练框架把键和值的头切分到张量并行的各 GPU 上，没有一个会复制它们</translation>
     </message>
+    <message>
+        <source>4-bit training runs Transformer Engine&apos;s NVFP4 recipe (an E4M3 scale per 16 values): use nvfp4</source>
+        <translation>4 位训练使用 Transformer Engine 的 NVFP4 方案（每 16 个值一个 E4M3 缩放因子）：请用 nvfp4</translation>
+    </message>
 </context>
 <context>
     <name>tally::cli</name>
@@ -3542,16 +3546,8 @@
         <translation>%1 或 %2</translation>
     </message>
     <message>
-        <source>a launch configuration holds one precision: bf16 or fp16 mixed (grads in the same type, fp32 master weights and optimizer state, compute in it or fp8) or plain fp32 (no master copy) (%1 cannot express it)</source>
-        <translation>一个启动配置只有一种精度：bf16 或 fp16 混合精度（梯度使用同一类型，fp32 主权重和优化器状态，以该类型或 fp8 计算），或纯 fp32（无主副本）（%1无法表达）</translation>
-    </message>
-    <message>
         <source>a transformer: the training frameworks build decoder-only transformers from their dimensions (%1 cannot express it)</source>
         <translation>一个 transformer：训练框架按尺寸构建仅解码器的 transformer（%1无法表达）</translation>
-    </message>
-    <message>
-        <source>bf16, fp16 or fp32 for this framework: its fp8 recipes are not the ones Tally plans (Transformer Engine&apos;s) (%1 cannot express it)</source>
-        <translation>此框架下为 bf16、fp16 或 fp32：它的 fp8 方案不是 Tally 规划的方案（Transformer Engine 的）（%1无法表达）</translation>
     </message>
     <message>
         <source>%1 for this framework: its configuration has no such degree (%2 cannot express it)</source>
@@ -3966,10 +3962,6 @@
         <translation>一个 &gt;= 1 的整数，或 none</translation>
     </message>
     <message>
-        <source>a launch configuration holds one precision: bf16 or fp16 mixed (grads in the same type or in fp32, fp32 master weights and optimizer state, compute in it or fp8) or plain fp32 (no master copy) (%1 cannot express it)</source>
-        <translation>一个启动配置只有一种精度：bf16 或 fp16 混合精度（梯度使用同一类型或 fp32，fp32 主权重和优化器状态，以该类型或 fp8 计算），或纯 fp32（无主副本）（%1无法表达）</translation>
-    </message>
-    <message>
         <source>given only with --bf16</source>
         <translation>只能与 --bf16 一起给出</translation>
     </message>
@@ -4200,6 +4192,38 @@
     <message>
         <source>a training run&apos;s configuration (megatron, nemo, torchtitan, deepspeed or accelerate): a serving engine&apos;s command is written by tally export --to vllm, sglang or tensorrt_llm, not read; plan its settings in the spec&apos;s inference block (tally infer)</source>
         <translation>训练运行的配置（megatron、nemo、torchtitan、deepspeed 或 accelerate）：推理引擎的命令由 tally export --to vllm、sglang 或 tensorrt_llm 写出，不会被读回；请在 spec 的 inference 块中规划其设置（tally infer）</translation>
+    </message>
+    <message>
+        <source>a launch configuration holds one precision: bf16 or fp16 mixed (grads in the same type or in fp32, fp32 master weights and optimizer state, compute in it, in fp8, or in nvfp4 over bf16) or plain fp32 (no master copy) (%1 cannot express it)</source>
+        <translation>一个启动配置只有一种精度：bf16 或 fp16 混合精度（梯度使用同一类型或 fp32，fp32 主权重和优化器状态，以该类型、fp8 或基于 bf16 的 nvfp4 计算），或纯 fp32（无主副本）（%1无法表达）</translation>
+    </message>
+    <message>
+        <source>a launch configuration holds one precision: bf16 or fp16 mixed (grads in the same type, fp32 master weights and optimizer state, compute in it, in fp8, or in nvfp4 over bf16) or plain fp32 (no master copy) (%1 cannot express it)</source>
+        <translation>一个启动配置只有一种精度：bf16 或 fp16 混合精度（梯度使用同一类型，fp32 主权重和优化器状态，以该类型、fp8 或基于 bf16 的 nvfp4 计算），或纯 fp32（无主副本）（%1无法表达）</translation>
+    </message>
+    <message>
+        <source>bf16, fp16 or fp32 for this framework: its fp8 and fp4 recipes are not the ones Tally plans (Transformer Engine&apos;s) (%1 cannot express it)</source>
+        <translation>此框架下为 bf16、fp16 或 fp32：它的 fp8 和 fp4 方案不是 Tally 规划的方案（Transformer Engine 的）（%1无法表达）</translation>
+    </message>
+    <message>
+        <source>bf16, fp16 or fp8 for this framework: its precision plugin has no NVFP4 recipe (%1 cannot express it; Megatron-LM&apos;s --fp4-format does)</source>
+        <translation>此框架下为 bf16、fp16 或 fp8：它的精度插件没有 NVFP4 方案（%1无法表达；Megatron-LM 的 --fp4-format 可以）</translation>
+    </message>
+    <message>
+        <source>e2m1</source>
+        <translation>e2m1</translation>
+    </message>
+    <message>
+        <source>fp4 with bf16 parameters (--bf16)</source>
+        <translation>使用 bf16 参数的 fp4（--bf16）</translation>
+    </message>
+    <message>
+        <source>fp4 or fp8, not both (Megatron-LM refuses --fp4-format beside --fp8-format)</source>
+        <translation>fp4 或 fp8，不能同时使用（Megatron-LM 拒绝 --fp4-format 与 --fp8-format 并用）</translation>
+    </message>
+    <message>
+        <source>nvfp4</source>
+        <translation>nvfp4</translation>
     </message>
 </context>
 <context>
