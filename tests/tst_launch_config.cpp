@@ -243,6 +243,7 @@ private slots:
     void everyValueComesBackOrIsNamed();
     void carriedSettingsReadBack();
     void megatronFlexDispatcher();
+    void megatronNvfp4();
     void megatronAndNemoGradientsInFp32UnlessTold();
     void torchtitanTensorParallelIsSequenceParallel();
     void torchtitanOptimizerAndConverters();
@@ -1528,6 +1529,47 @@ void TestLaunchConfig::megatronAndNemoGradientsInFp32UnlessTold() {
     nemo_default.erase(nemo_default.find("trainer.plugins.grad_reduce_in_fp32=False"),
                        std::string("trainer.plugins.grad_reduce_in_fp32=False").size());
     QCOMPARE(import_text(nemo_default, LaunchTarget::nemo).spec.training.grad_dtype, DType::fp32);
+}
+
+void TestLaunchConfig::megatronNvfp4() {
+    // Transformer Engine's NVFP4 as Megatron-LM takes it (core_v0.15.0 arguments.py:
+    // --fp4-format e2m1, --fp4-recipe nvfp4, over --bf16): read as compute in nvfp4, written
+    // back the same way.
+    LaunchImportOptions options;
+    options.from = LaunchTarget::megatron;
+    PlanSpec blackwell;
+    blackwell.cluster.gpu = "b200";  // a part with FP4 tensor cores
+    options.base = blackwell;
+    const std::string dense =
+        "--num-layers 4 --hidden-size 1024 --num-attention-heads 8 --ffn-hidden-size 4096 "
+        "--vocab-size 32000 --max-position-embeddings 4096 --seq-length 4096 --bf16 "
+        "--grad-reduce-in-bf16 ";
+    const LaunchImport r =
+        import_launch_config(dense + "--fp4-format e2m1 --fp4-recipe nvfp4", "run.sh", options);
+    QVERIFY(r.spec.training.compute_dtype == DType::nvfp4);
+    const std::string text = export_launch_config(r.spec, LaunchTarget::megatron);
+    QVERIFY(text.find("--fp4-format e2m1") != std::string::npos);
+    QVERIFY(text.find("--fp4-recipe nvfp4") != std::string::npos);
+    QVERIFY(text.find("--fp8-format") == std::string::npos);
+    QVERIFY(import_launch_config(text, "run.sh", options).spec.training.compute_dtype ==
+            DType::nvfp4);
+    // A printed argument block lists the recipe at its default in every run: no fp4 format, no
+    // NVFP4.
+    QVERIFY(import_launch_config(dense + "--fp4-recipe nvfp4", "run.sh", options)
+                .spec.training.compute_dtype == DType::bf16);
+    // Megatron-LM refuses fp4 beside fp8, and fp4 over fp16; so does the import, by the flag.
+    for (const char* bad : {"--fp8-format hybrid --fp4-format e2m1", "--fp4-format e4m3"}) {
+        try {
+            (void)import_launch_config(dense + bad, "run.sh", options);
+            QFAIL(bad);
+        } catch (const SpecError& e) {
+            QVERIFY2(std::string(e.what()).find("fp4") != std::string::npos, e.what());
+        }
+    }
+    // NeMo 2's precision plugin and DeepSpeed have no NVFP4 recipe: refused by the field.
+    QCOMPARE(refusal_field(r.spec, LaunchTarget::nemo), std::string("training.compute_dtype"));
+    QCOMPARE(refusal_field(r.spec, LaunchTarget::deepspeed),
+             std::string("training.compute_dtype"));
 }
 
 void TestLaunchConfig::megatronFlexDispatcher() {

@@ -223,6 +223,11 @@ bool is_fp8(DType d) {
     return d == DType::fp8_e4m3 || d == DType::fp8_e5m2;
 }
 
+// The linear layers in Transformer Engine's FP8 or NVFP4 over a 16-bit run.
+bool is_low_precision(DType d) {
+    return is_fp8(d) || d == DType::nvfp4;
+}
+
 // `fp32_grads`: a mixed run may keep its gradients in fp32 (Megatron-LM's and NeMo's main grads).
 std::optional<Precision> precision_of(const PlanSpec& s, bool fp32_grads = false) {
     const TrainingSpec& t = s.training;
@@ -237,8 +242,10 @@ std::optional<Precision> precision_of(const PlanSpec& s, bool fp32_grads = false
     }
     const DType half = t.param_dtype;
     const bool grads = t.grad_dtype == half || (fp32_grads && t.grad_dtype == DType::fp32);
+    // NVFP4 over bf16 only (Megatron-Bridge's bf16_with_nvfp4_mixed is its one recipe).
     const bool mixed = grads && t.activation_dtype == half &&
-                       (t.compute_dtype == half || is_fp8(t.compute_dtype)) &&
+                       (t.compute_dtype == half || is_fp8(t.compute_dtype) ||
+                        (t.compute_dtype == DType::nvfp4 && half == DType::bf16)) &&
                        t.master_dtype == DType::fp32 && t.optimizer_state_dtype == DType::fp32;
     if (!mixed) {
         return std::nullopt;
@@ -251,9 +258,10 @@ void set_precision(PlanSpec& s, Precision p) {
     const DType d = p == Precision::fp32   ? DType::fp32
                     : p == Precision::bf16 ? DType::bf16
                                            : DType::fp16;
-    const bool fp8 = is_fp8(t.compute_dtype);
+    const bool low =
+        is_fp8(t.compute_dtype) || (t.compute_dtype == DType::nvfp4 && p == Precision::bf16);
     t.param_dtype = t.grad_dtype = t.activation_dtype = d;
-    t.compute_dtype = fp8 && p != Precision::fp32 ? t.compute_dtype : d;
+    t.compute_dtype = low && p != Precision::fp32 ? t.compute_dtype : d;
     t.master_dtype = p == Precision::fp32 ? std::nullopt : std::optional(DType::fp32);
     t.optimizer_state_dtype = DType::fp32;
 }
@@ -270,12 +278,13 @@ std::optional<FieldError> refuse_precision_of(const PlanSpec& s, std::string_vie
             ? TALLY_TEXT("tally::launch",
                          "a launch configuration holds one precision: bf16 or fp16 mixed (grads "
                          "in the same type or in fp32, fp32 master weights and optimizer state, "
-                         "compute in it or fp8) or plain fp32 (no master copy) (%1 cannot "
-                         "express it)")
+                         "compute in it, in fp8, or in nvfp4 over bf16) or plain fp32 (no master "
+                         "copy) (%1 cannot express it)")
             : TALLY_TEXT("tally::launch",
                          "a launch configuration holds one precision: bf16 or fp16 mixed (grads in "
-                         "the same type, fp32 master weights and optimizer state, compute in it or "
-                         "fp8) or plain fp32 (no master copy) (%1 cannot express it)");
+                         "the same type, fp32 master weights and optimizer state, compute in it, "
+                         "in fp8, or in nvfp4 over bf16) or plain fp32 (no master copy) (%1 "
+                         "cannot express it)");
     return refusal("training.param_dtype", std::string(to_string(s.training.param_dtype)),
                    std::move(allowed).arg_translated("tally::launch", title.data()));
 }
@@ -299,15 +308,29 @@ std::optional<FieldError> refuse_not_transformer(const PlanSpec& s, std::string_
 }
 
 std::optional<FieldError> refuse_fp8(const PlanSpec& s, std::string_view title) {
-    if (!is_fp8(s.training.compute_dtype)) {
+    if (!is_low_precision(s.training.compute_dtype)) {
         return std::nullopt;
     }
     return refusal(
         "training.compute_dtype", std::string(to_string(s.training.compute_dtype)),
         TALLY_TEXT("tally::launch",
-                   "bf16, fp16 or fp32 for this framework: its fp8 recipes are not the ones "
-                   "Tally plans (Transformer Engine's) (%1 cannot express it)")
+                   "bf16, fp16 or fp32 for this framework: its fp8 and fp4 recipes are not the "
+                   "ones Tally plans (Transformer Engine's) (%1 cannot express it)")
             .arg_translated("tally::launch", title.data()));
+}
+
+// NeMo 2's MegatronMixedPrecision plugin sets fp8 only; NVFP4 training is Megatron-Bridge's
+// (bf16_with_nvfp4_mixed) or Megatron-LM's --fp4-format.
+std::optional<FieldError> refuse_nvfp4(const PlanSpec& s, std::string_view title) {
+    if (s.training.compute_dtype != DType::nvfp4) {
+        return std::nullopt;
+    }
+    return refusal("training.compute_dtype", std::string(to_string(s.training.compute_dtype)),
+                   TALLY_TEXT("tally::launch",
+                              "bf16, fp16 or fp8 for this framework: its precision plugin has no "
+                              "NVFP4 recipe (%1 cannot express it; Megatron-LM's --fp4-format "
+                              "does)")
+                       .arg_translated("tally::launch", title.data()));
 }
 
 template <auto Member, std::int64_t Allowed>
@@ -1735,6 +1758,38 @@ void set_fp8_format(PlanSpec& s, const Value& v) {
     }
     s.training.compute_dtype = DType::fp8_e4m3;
 }
+// Transformer Engine's NVFP4 as Megatron-LM names it (core_v0.15.0 on: --fp4-format e2m1,
+// --fp4-recipe nvfp4, its only recipe).
+std::optional<Value> get_fp4_format(const PlanSpec& s) {
+    return s.training.compute_dtype == DType::nvfp4 ? std::optional(Value{std::string("e2m1")})
+                                                    : std::nullopt;
+}
+void set_fp4_format(PlanSpec& s, const Value& v) {
+    if (as_text(v) == "None") {
+        return;
+    }
+    if (as_text(v) != "e2m1") {
+        refuse_value(v, TALLY_TEXT("tally::launch", "e2m1"));
+    }
+    if (s.training.param_dtype != DType::bf16) {
+        refuse_value(v, TALLY_TEXT("tally::launch", "fp4 with bf16 parameters (--bf16)"));
+    }
+    if (is_fp8(s.training.compute_dtype)) {
+        refuse_value(v, TALLY_TEXT("tally::launch",
+                                   "fp4 or fp8, not both (Megatron-LM refuses --fp4-format "
+                                   "beside --fp8-format)"));
+    }
+    s.training.compute_dtype = DType::nvfp4;
+}
+std::optional<Value> get_fp4_recipe(const PlanSpec& s) {
+    return s.training.compute_dtype == DType::nvfp4 ? std::optional(Value{std::string("nvfp4")})
+                                                    : std::nullopt;
+}
+void set_fp4_recipe(PlanSpec&, const Value& v) {
+    if (as_text(v) != "nvfp4") {
+        refuse_value(v, TALLY_TEXT("tally::launch", "nvfp4"));
+    }
+}
 std::optional<Value> get_fp8_recipe(const PlanSpec& s) {
     if (!is_fp8(s.training.compute_dtype)) {
         return std::nullopt;
@@ -2578,6 +2633,14 @@ Table megatron_table() {
                 return f;
             }(),
             custom("fp8-recipe", Kind::text, "training.fp8_recipe", get_fp8_recipe, set_fp8_recipe),
+            [] {
+                Field f = custom("fp4-format", Kind::text, "training.compute_dtype", get_fp4_format,
+                                 set_fp4_format);
+                f.log_name = "fp4";
+                return f;
+            }(),
+            custom("fp4-recipe", Kind::text, "training.compute_dtype", get_fp4_recipe,
+                   set_fp4_recipe),
             custom("attention-backend", Kind::text, "training.flash_attention",
                    get_attention_backend, set_attention_backend, Value{std::string("auto")}),
             // --use-flash-attn asks for FlashAttention (arguments.py: "use FlashAttention
@@ -2776,7 +2839,7 @@ Table nemo_table() {
             custom("trainer.plugins.fp8_recipe", Kind::text, "training.fp8_recipe", get_fp8_recipe,
                    set_fp8_recipe),
         },
-        {refuse_not_transformer, refuse_fractional_rope, refuse_precision_fp32_grads,
+        {refuse_not_transformer, refuse_fractional_rope, refuse_precision_fp32_grads, refuse_nvfp4,
          // NeMo 2's recipes train in bf16-mixed (their trainer's plugins); fp16 and fp32 are
          // other plugins, not an override of a field.
          [](const PlanSpec& s, std::string_view title) -> std::optional<FieldError> {
