@@ -140,8 +140,6 @@ def mbridge_skip_reason(model, precision, footnotes):
         return "model not mapped"
     if not precision:
         return "precision not stated (the 25.09 tables)"
-    if "NVFP4" in precision.upper():
-        return "NVFP4 training: Tally has no NVFP4 recipe"
     if "regression" in footnotes.lower():
         return "the page footnotes this row as a known performance regression"
     return None
@@ -362,6 +360,19 @@ def uninterleaved_unlike_recipes(row):
             all((r["layout"]["vp"] or 1) > 1 for r in same))
 
 
+def unpipelined_unlike_recipes(row):
+    """A table row that runs without pipeline parallelism and without Megatron-FSDP where every
+    recipe of its model, system and precision, in every release, pipelines: the printed layout
+    is doubtful (the same test as uninterleaved_unlike_recipes(), one dimension up)."""
+    recipes = _load_recipes()
+    model, system, precision = _recipe_key(row)
+    p = row["parallel"]
+    same = [r for r in recipes if (r["model"], r["system"], r["precision"]) ==
+            (model, system, precision)]
+    return ((p["pp"] or 1) <= 1 and (p["fsdp"] or 0) == 0 and bool(same) and
+            all((r["layout"]["pp"] or 1) > 1 for r in same))
+
+
 def _load_recipes():
     global _recipes
     if _recipes is None:
@@ -539,7 +550,16 @@ def case_of(row):
             training["activation_offload_layers"] = recipe["cpu_offloading_num_layers"]
             assumptions.append("activations of %d layers offloaded to the host (the recipe's "
                                "cpu_offloading_num_layers)" % recipe["cpu_offloading_num_layers"])
-        if "mx" in precision:
+        if precision == "nvfp4":
+            # bf16_with_nvfp4_mixed (src/megatron/bridge/training/mixed_precision.py): fp4
+            # "e2m1", fp4_recipe "nvfp4", every linear layer (Megatron-Core's
+            # first_last_layers_bf16 defaults to False).
+            training["compute_dtype"] = "nvfp4"
+            assumptions.append("NVFP4: Megatron-Bridge's bf16_with_nvfp4_mixed, Transformer "
+                               "Engine's NVFP4BlockScaling recipe on every linear layer's three "
+                               "GEMMs (none kept in bf16), attention, router and output layer "
+                               "in bf16")
+        elif "mx" in precision:
             training.update({"compute_dtype": "fp8", "fp8_recipe": "mxfp8"})
         elif "fp8" in precision:
             training.update({"compute_dtype": "fp8", "fp8_recipe": "current"})
@@ -654,6 +674,11 @@ def main():
                 r["doubt_reason"] = ("VP n/a with pp %d, but every Megatron-Bridge recipe of this "
                                      "model, system and precision, in every release, interleaves "
                                      "the pipeline" % r["parallel"]["pp"])
+            if not r["doubtful"] and unpipelined_unlike_recipes(r):
+                r["doubtful"] = True
+                r["doubt_reason"] = ("PP 1 and FSDP 0, but every Megatron-Bridge recipe of this "
+                                     "model, system and precision, in every release, runs a "
+                                     "pipeline")
         merge_table_rows(rows, table_rows)
         for rid, reason in skipped:
             print("not a case: %s (%s)" % (rid, reason))

@@ -40,8 +40,7 @@ def plan(path):
 
 
 def family(row):
-    return (row["engine"], row["generation"], "MoE" if row["moe"] else "dense",
-            "fp8" if row["fp8"] else "bf16")
+    return (row["engine"], row["generation"], "MoE" if row["moe"] else "dense", row["precision"])
 
 
 def main():

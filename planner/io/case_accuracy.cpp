@@ -28,7 +28,10 @@ CaseResult result_of(const std::string& file, const PlanSpec& spec, const Hardwa
     r.engine = spec.training.engine;
     r.generation = gpu_generation(hw);
     r.moe = band_moe(spec);
-    r.fp8 = compute_type(spec.training.compute_dtype) == ComputeType::fp8;
+    const ComputeType compute = compute_type(spec.training.compute_dtype);
+    r.precision = compute == ComputeType::fp8   ? "fp8"
+                  : compute == ComputeType::fp4 ? "nvfp4"
+                                                : "bf16";
     const Plan plan = evaluate(spec, hw);
     const PerformanceBreakdown& p = plan.performance;
     const MeasuredRun& m = spec.measured;
@@ -173,7 +176,7 @@ nlohmann::json accuracy_json(const std::vector<CaseResult>& results) {
                          {"engine", std::string(to_string(r.engine))},
                          {"generation", std::string(to_string(r.generation))},
                          {"moe", r.moe},
-                         {"fp8", r.fp8},
+                         {"precision", r.precision},
                          {"metric", r.metric},
                          {"measured", r.measured},
                          {"predicted", r.predicted},
@@ -212,11 +215,12 @@ nlohmann::json accuracy_json(const std::vector<CaseResult>& results) {
 
 std::string accuracy_markdown(const std::vector<CaseResult>& results) {
     std::string out;
-    // By family: engine x generation, then dense/MoE and bf16/fp8 within it.
-    std::map<std::tuple<Engine, GpuGeneration, bool, bool>, std::vector<const CaseResult*>> rows;
+    // By family: engine x generation, then dense/MoE and the precision within it.
+    std::map<std::tuple<Engine, GpuGeneration, bool, std::string>, std::vector<const CaseResult*>>
+        rows;
     std::vector<const CaseResult*> all;
     for (const CaseResult& r : results) {
-        rows[{r.engine, r.generation, r.moe, r.fp8}].push_back(&r);
+        rows[{r.engine, r.generation, r.moe, r.precision}].push_back(&r);
         all.push_back(&r);
     }
     out += "| engine | GPU | model | precision | cases | mean abs error | worst | mean signed |\n";
@@ -225,9 +229,9 @@ std::string accuracy_markdown(const std::vector<CaseResult>& results) {
         const ErrorBand b = band_of(members);
         out += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} |\n",
                            engine_label(std::get<0>(key)), to_string(std::get<1>(key)),
-                           std::get<2>(key) ? "MoE" : "dense", std::get<3>(key) ? "fp8" : "bf16",
-                           b.count, unsigned_percent(b.mean_abs_error),
-                           unsigned_percent(b.worst_abs_error), percent(b.mean_error));
+                           std::get<2>(key) ? "MoE" : "dense", std::get<3>(key), b.count,
+                           unsigned_percent(b.mean_abs_error), unsigned_percent(b.worst_abs_error),
+                           percent(b.mean_error));
     }
     const ErrorBand total = band_of(all);
     out += fmt::format("| all | | | | {} | {} | {} | {} |\n\n", total.count,

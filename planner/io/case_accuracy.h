@@ -25,7 +25,8 @@ struct CaseResult {
     Engine engine = Engine::megatron;
     GpuGeneration generation = GpuGeneration::other;
     bool moe = false;
-    bool fp8 = false;
+    // What the linear layers' GEMMs run in: "bf16" (the 16-bit or wider runs), "fp8", "nvfp4".
+    std::string precision = "bf16";
     std::string metric;  // what the source measured: "tokens/s per GPU", "step", "MFU", "HFU"
     double measured = 0.0;
     double predicted = 0.0;
@@ -64,7 +65,7 @@ nlohmann::json embedded_accuracy_table(std::string_view resource);
 // The shipped table: {"cases": [...], "families": [{"engine", "generation", "count",
 // "mean_abs_error", "worst_abs_error", "mean_error"}]}.
 nlohmann::json accuracy_json(const std::vector<CaseResult>& results);
-// The tables docs/planner.md shows: by family (engine x generation, dense/MoE, bf16/fp8) and
+// The tables docs/planner.md shows: by family (engine x generation, dense/MoE, precision) and
 // every case.
 std::string accuracy_markdown(const std::vector<CaseResult>& results);
 
