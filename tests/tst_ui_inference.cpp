@@ -357,9 +357,8 @@ void TestUiInference::continuousCurveReachesThePlansConcurrency() {
     QCOMPARE(m_panel->currentPoint()->count(), 1);
     QCOMPARE(m_panel->currentPoint()->at(0).x(), plan.continuous->tokens_per_s);
     QCOMPARE(m_panel->currentPoint()->at(0).y(), plan.continuous->itl_s * 1e3);
-    QCOMPARE(m_panel->currentPoint()->name(), QStringLiteral("Concurrency 300"));
-    QCOMPARE(m_panel->continuousCurve()->name(),
-             QStringLiteral("Continuous batching, concurrency 1-600"));
+    QCOMPARE(m_panel->currentPoint()->name(), QStringLiteral("300 clients"));
+    QCOMPARE(m_panel->continuousCurve()->name(), QStringLiteral("Clients 1-600"));
     // The table's speed and memory figures stay the static batch's, and the panel says so.
     const auto* note = m_panel->findChild<QLabel*>(QStringLiteral("inferenceTableNote"));
     QVERIFY(note);

@@ -7148,16 +7148,16 @@ Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
         <translation>没有绘出的计划。</translation>
     </message>
     <message>
-        <source>Concurrency %1</source>
-        <translation>并发 %1</translation>
-    </message>
-    <message>
         <source>The figures below are of a static batch of %1 (inference.batch); the headline and the continuous-batching rows are of concurrency %2.</source>
         <translation>下表的数字是静态批量 %1（inference.batch）的；标题行和连续批处理各行是并发 %2 的。</translation>
     </message>
     <message>
-        <source>Continuous batching, concurrency 1-%1</source>
-        <translation>连续批处理，并发数 1-%1</translation>
+        <source>Clients 1-%1</source>
+        <translation>客户端 1-%1</translation>
+    </message>
+    <message>
+        <source>%1 clients</source>
+        <translation>%1 个客户端</translation>
     </message>
 </context>
 <context>

@@ -180,7 +180,10 @@ InferencePanel::InferencePanel(PlanDocument* document, QWidget* parent)
     limitPen.setWidth(2);
     limitPen.setStyle(Qt::DashLine);
     m_limit->setPen(limitPen);
-    m_continuous->setName(tr("Continuous batching, concurrency 1-%1").arg(256));
+    // Continuous batching's curve, one point per number of clients in flight (the Concurrency
+    // field's). Its legend names stay short: the legend's row gives each marker an equal share
+    // and cuts longer names at 1366 px; hovering a point says the rest.
+    m_continuous->setName(tr("Clients 1-%1").arg(256));
     QPen contPen(componentColors()[3]);
     contPen.setWidth(2);
     m_continuous->setPen(contPen);
@@ -667,8 +670,8 @@ void InferencePanel::showResults(const PlanViews& views) {
         concurrencies.push_back(concurrencies.back() * 2.0);
     }
     m_sweep = concurrency_sweep(v.spec, v.hardware, concurrencies);
-    const QString continuous_name = tr("Continuous batching, concurrency 1-%1")
-                                        .arg(static_cast<qlonglong>(concurrencies.back()));
+    const QString continuous_name =
+        tr("Clients 1-%1").arg(static_cast<qlonglong>(concurrencies.back()));
     if (m_continuous->name() != continuous_name) {
         m_continuous->setName(continuous_name);
     }
@@ -700,7 +703,7 @@ void InferencePanel::showResults(const PlanViews& views) {
                   own_point ? QList<QPointF>{{own_point->tokens_per_s, own_point->itl_s * 1e3}}
                             : QList<QPointF>{{m_plan.tokens_per_s, m_plan.decode_step_s * 1e3}});
     const QString current_name =
-        own_point ? tr("Concurrency %1").arg(v.spec.inference.concurrency) : tr("This batch");
+        own_point ? tr("%1 clients").arg(v.spec.inference.concurrency) : tr("This batch");
     if (m_current->name() != current_name) {
         m_current->setName(current_name);
     }
