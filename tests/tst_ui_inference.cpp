@@ -74,6 +74,7 @@ private slots:
     void deploymentThatDoesNotFitIsNotPriced();
     void continuousBatchingCurve();
     void continuousCurveReachesThePlansConcurrency();
+    void requestRateFindsTheConcurrency();
     void accuracyOfTheEnginesPublishedRuns();
     void servingSpecWithoutDataIsDrawn();
     void refusedServingFieldGreysTheServingFigures();
@@ -371,6 +372,47 @@ void TestUiInference::continuousCurveReachesThePlansConcurrency() {
 // Under the figures the panel says how close the model came on the published runs of the plan's
 // engine and GPU family: none for vLLM (the example's engine), so its figures are said to be
 // unchecked; TensorRT-LLM on H100 has its bands, the same as the planner's table.
+// A rate to serve: Find sets Concurrency to the fewest whole clients that complete it (Little's
+// law: clients = rate x a request's time end to end, so one client fewer completes less), one
+// undoable edit; bad input and a rate beyond the deployment are named and change nothing.
+void TestUiInference::requestRateFindsTheConcurrency() {
+    const PlanSpec before = m_document->spec();
+    const HardwareProfile& hw = *find_builtin_hardware(before.cluster.gpu);
+    const double rate = 2.5;
+    m_panel->requestRateEdit()->setText(QStringLiteral("2.5"));
+    m_panel->requestRateFind()->click();
+    const std::int64_t clients = m_document->spec().inference.concurrency;
+    QVERIFY(clients >= 1);
+    PlanSpec at = before;
+    at.inference.concurrency = clients;
+    QVERIFY(continuous_batching_at(at, hw, static_cast<double>(clients)).requests_per_s >=
+            rate * (1.0 - 1e-9));
+    if (clients > 1) {
+        QVERIFY(continuous_batching_at(at, hw, static_cast<double>(clients - 1)).requests_per_s <
+                rate);
+    }
+    // The CLI's solver (tally infer --request-rate) says the same.
+    QCOMPARE(clients, static_cast<std::int64_t>(std::ceil(
+                          continuous_batching_at_rate(before, hw, rate)->concurrency - 1e-9)));
+    QVERIFY(m_panel->requestRateResult()->text().contains(QString::number(clients)));
+    QVERIFY(m_document->undoStack()->canUndo());
+    m_document->undoStack()->undo();
+    QCOMPARE(m_document->spec().inference.concurrency, before.inference.concurrency);
+
+    for (const char* bad : {"abc", "0", "-3"}) {
+        m_panel->requestRateEdit()->setText(QString::fromLatin1(bad));
+        m_panel->requestRateFind()->click();
+        QVERIFY2(m_panel->requestRateResult()->text().startsWith(QStringLiteral("Requests/s")),
+                 bad);
+        QCOMPARE(m_document->spec().inference.concurrency, before.inference.concurrency);
+    }
+    // More than the deployment completes with its KV cache full: named with the most it does.
+    m_panel->requestRateEdit()->setText(QStringLiteral("1e9"));
+    m_panel->requestRateFind()->click();
+    QVERIFY(m_panel->requestRateResult()->text().contains(QStringLiteral("at most")));
+    QCOMPARE(m_document->spec().inference.concurrency, before.inference.concurrency);
+}
+
 void TestUiInference::accuracyOfTheEnginesPublishedRuns() {
     const auto* label = m_panel->findChild<QLabel*>(QStringLiteral("inferenceAccuracy"));
     QVERIFY(label);

@@ -7159,6 +7159,38 @@ Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
         <source>%1 clients</source>
         <translation>%1 个客户端</translation>
     </message>
+    <message>
+        <source>e.g. 10</source>
+        <translation>例如 10</translation>
+    </message>
+    <message>
+        <source>Requests per second the whole deployment must complete, each with the plan&apos;s prompt and output tokens</source>
+        <translation>整个部署每秒必须完成的请求数，每个请求的提示与输出 token 数同计划</translation>
+    </message>
+    <message>
+        <source>Find concurrency</source>
+        <translation>求并发数</translation>
+    </message>
+    <message>
+        <source>Set Concurrency to the fewest clients in flight per replica that complete this many requests per second (Little&apos;s law: clients = rate x time a request takes; as tally infer --request-rate)</source>
+        <translation>把并发数设为每个副本上能完成这一每秒请求数的最少在途客户端数（利特尔法则：客户端数 = 速率 × 一个请求所需时间；同 tally infer --request-rate）</translation>
+    </message>
+    <message>
+        <source>Requests/s to serve:</source>
+        <translation>需服务的请求数/秒：</translation>
+    </message>
+    <message>
+        <source>Requests/s to serve: got &quot;%1&quot;; a number of requests per second &gt; 0</source>
+        <translation>需服务的请求数/秒：得到“%1”；应为大于 0 的每秒请求数</translation>
+    </message>
+    <message>
+        <source>Requests/s to serve: got %1; at most %2 requests/s on this deployment, with as many sequences running as its KV cache and token budget allow: more replicas or GPUs serve more</source>
+        <translation>需服务的请求数/秒：得到 %1；此部署最多 %2 个请求/秒（运行的序列数已达其 KV 缓存和 token 预算所允许的上限）：更多副本或 GPU 才能服务更多</translation>
+    </message>
+    <message>
+        <source>%1 clients in flight per replica complete %2 requests/s (asked %3): time to first token %4, inter-token latency %5</source>
+        <translation>每个副本 %1 个在途客户端完成 %2 个请求/秒（要求 %3）：首 token 时间 %4，token 间延迟 %5</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::LaunchConfigDialog</name>

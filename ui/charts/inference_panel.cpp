@@ -9,8 +9,11 @@
 #include <QCursor>
 #include <QFormLayout>
 #include <QGroupBox>
+#include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLineSeries>
+#include <QLocale>
 #include <QLogValueAxis>
 #include <QMenu>
 #include <QPushButton>
@@ -25,6 +28,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "planner/core/limits.h"
 #include "planner/io/serving_case_accuracy.h"
 #include "ui/charts/figure_table_model.h"
 #include "ui/charts/figure_text.h"
@@ -349,10 +353,41 @@ InferencePanel::InferencePanel(PlanDocument* document, QWidget* parent)
     });
     copyAs->setMenu(copyMenu);
 
+    // A rate to serve: the fewest clients in flight that complete it.
+    auto* rateRow = new QWidget(this);
+    auto* rateLayout = new QHBoxLayout(rateRow);
+    rateLayout->setContentsMargins(0, 0, 0, 0);
+    m_rateEdit = new QLineEdit(rateRow);
+    m_rateEdit->setObjectName(QStringLiteral("requestRate"));
+    m_rateEdit->setPlaceholderText(tr("e.g. 10"));
+    m_rateEdit->setMaximumWidth(90);
+    m_rateEdit->setToolTip(
+        tr("Requests per second the whole deployment must complete, each "
+           "with the plan's prompt and output tokens"));
+    m_rateFind = new QPushButton(tr("Find concurrency"), rateRow);
+    m_rateFind->setObjectName(QStringLiteral("requestRateFind"));
+    m_rateFind->setToolTip(
+        tr("Set Concurrency to the fewest clients in flight per replica that complete this many "
+           "requests per second (Little's law: clients = rate x time a request takes; as tally "
+           "infer --request-rate)"));
+    rateLayout->addWidget(new QLabel(tr("Requests/s to serve:"), rateRow));
+    rateLayout->addWidget(m_rateEdit);
+    rateLayout->addWidget(m_rateFind);
+    rateLayout->addStretch(1);
+    m_rateResult = new QLabel(this);
+    m_rateResult->setObjectName(QStringLiteral("requestRateResult"));
+    m_rateResult->setWordWrap(true);
+    m_rateResult->setTextFormat(Qt::PlainText);
+    m_rateResult->hide();
+    connect(m_rateFind, &QPushButton::clicked, this, &InferencePanel::findConcurrencyForRate);
+    connect(m_rateEdit, &QLineEdit::returnPressed, this, &InferencePanel::findConcurrencyForRate);
+
     auto* side = new QWidget(this);
     auto* sideLayout = new QVBoxLayout(side);
     sideLayout->setContentsMargins(0, 0, 0, 0);
     sideLayout->addWidget(box);
+    sideLayout->addWidget(rateRow);
+    sideLayout->addWidget(m_rateResult);
     sideLayout->addWidget(copyAs, 0, Qt::AlignLeft);
     sideLayout->addWidget(m_message);
     sideLayout->addWidget(m_warnings);
@@ -396,6 +431,74 @@ InferencePanel::InferencePanel(PlanDocument* document, QWidget* parent)
     connect(document, &PlanDocument::errorChanged, this, &InferencePanel::markEditors);
     refreshEditors();
     markEditors();
+}
+
+void InferencePanel::findConcurrencyForRate() {
+    auto say = [this](const QString& text, bool bad) {
+        m_rateResult->setText(text);
+        m_rateResult->setStyleSheet(bad ? QStringLiteral("color: #c62828;") : QString());
+        m_rateResult->show();
+        m_rateEdit->setStyleSheet(bad ? QStringLiteral("QLineEdit { border: 1px solid #c62828; }")
+                                      : QString());
+    };
+    const QString typed = m_rateEdit->text().trimmed();
+    bool ok = false;
+    double rate = QLocale().toDouble(typed, &ok);
+    if (!ok) {
+        rate = typed.toDouble(&ok);  // a C-locale number typed under another locale
+    }
+    if (!ok || !std::isfinite(rate) || !(rate > 0.0)) {
+        say(tr("Requests/s to serve: got \"%1\"; a number of requests per second > 0").arg(typed),
+            true);
+        return;
+    }
+    const PlanViews* v =
+        document()->servingViews() ? document()->servingViews().get() : document()->views().get();
+    if (v == nullptr || (document()->error() && !document()->servingViews())) {
+        say(document()->error() ? tr("The plan has an error; correct it first: %1")
+                                      .arg(errorText(*document()->error()))
+                                : tr("No plan is drawn."),
+            true);
+        return;
+    }
+    if (auto error = check_inference(v->spec, v->hardware)) {
+        say(tr("Cannot serve this plan: %1").arg(errorText(*error)), true);
+        return;
+    }
+    const std::optional<ContinuousBatchingPoint> at =
+        continuous_batching_at_rate(v->spec, v->hardware, rate);
+    if (!at) {
+        const double most = continuous_batching_at(v->spec, v->hardware,
+                                                   static_cast<double>(std::max<std::int64_t>(
+                                                       max_serving_batch(v->spec, v->hardware), 1)))
+                                .requests_per_s;
+        say(tr("Requests/s to serve: got %1; at most %2 requests/s on this deployment, with as "
+               "many sequences running as its KV cache and token budget allow: more replicas or "
+               "GPUs serve more")
+                .arg(formatExact(rate), formatShort(most)),
+            true);
+        return;
+    }
+    // The concurrency is a whole number of clients: the fewest that complete the rate.
+    const std::int64_t clients = std::clamp<std::int64_t>(
+        static_cast<std::int64_t>(std::ceil(at->concurrency - 1e-9)), 1, kMaxConcurrency);
+    PlanSpec next = v->spec;
+    next.inference.concurrency = clients;
+    const ContinuousBatchingPoint served =
+        continuous_batching_at(next, v->hardware, static_cast<double>(clients));
+    say(tr("%1 clients in flight per replica complete %2 requests/s (asked %3): time to first "
+           "token %4, inter-token latency %5")
+            .arg(static_cast<qlonglong>(clients))
+            .arg(formatShort(served.requests_per_s), formatExact(rate),
+                 formatDuration(served.ttft_s), formatDuration(served.itl_s)),
+        false);
+    if (clients != document()->spec().inference.concurrency) {
+        PlanSpec edited = document()->spec();
+        edited.inference.concurrency = clients;
+        document()->edit(
+            edited,
+            tr("Set %1 to %2").arg(formTr("Concurrency")).arg(static_cast<qlonglong>(clients)));
+    }
 }
 
 QList<ChartInfo> InferencePanel::charts() const {

@@ -13,6 +13,7 @@ class QFormLayout;
 class QChart;
 class QChartView;
 class QLabel;
+class QLineEdit;
 class QLineSeries;
 class QLogValueAxis;
 class QPushButton;
@@ -64,6 +65,12 @@ public:
     QPushButton* fitButton() const { return m_fitButton; }
     // The serving plan drawn last (meaningful while message() is empty).
     const ServingPlan& servingPlan() const { return m_plan; }
+    // Requests per second the deployment must complete: Find sets inference.concurrency to the
+    // fewest clients in flight that complete them (planner/serving/inference.h,
+    // continuous_batching_at_rate(), as `tally infer --request-rate`), one undoable edit.
+    QLineEdit* requestRateEdit() const { return m_rateEdit; }
+    QPushButton* requestRateFind() const { return m_rateFind; }
+    QLabel* requestRateResult() const { return m_rateResult; }
 
 signals:
     // A field refused what was typed into it: "<field>: <why>"; empty when none is refused (as
@@ -79,6 +86,7 @@ private:
     void refreshEditors();
     void markEditors();
     void showCurveTip(const QPointF& point);
+    void findConcurrencyForRate();
     // The explanation with this key of the plan drawn last, or nullptr.
     const Explanation* explanation(const char* key) const;
 
@@ -95,6 +103,9 @@ private:
     QLabel* m_warnings;
     QPushButton* m_fitButton;
     std::int64_t m_fitTp = 0;
+    QLineEdit* m_rateEdit = nullptr;
+    QPushButton* m_rateFind = nullptr;
+    QLabel* m_rateResult = nullptr;
     QLabel* m_accuracy;
     // Which batch the table's figures are of, where the headline is continuous batching.
     QLabel* m_tableNote = nullptr;
