@@ -44,6 +44,7 @@ private slots:
     void lectureMlpPerStep();
     void backwardIsTwiceForward();
     void palmAttentionTerm();
+    void mtpModuleFlops();
     void slidingWindowAttentionTerm();
     void flopsFormulaPicksTheCount();
     void fullRecomputeAddsOneForward();
@@ -128,6 +129,28 @@ void TestFlops::palmAttentionTerm() {
     s.model.kv_heads = 8;
     const Plan g = eval(s);
     QCOMPARE(g.flops.per_token_attention - g.flops.per_token_6n, 6442450944.0);
+}
+
+void TestFlops::mtpModuleFlops() {
+    // DeepSeek-V3 with its one MTP module at T = 4096 (tst_params deepseekV3MtpModuleByHand:
+    // 688,100,352 active weights). Per token the module's forward is 2 FLOPs a weight it runs
+    // through plus its own logits through the shared head, 2 · 7168 · 129280 = 2 · 926,679,040,
+    // and the backward twice that (Megatron-LM's num_floating_point_operations counts its layer,
+    // norms, projection and "(mtp_num_layers + 1)" logits the same way): 6 · (688,100,352 +
+    // 926,679,040) = 9,688,676,352. Its attention adds one layer's PaLM term, 6 · 128 heads ·
+    // 4096 · (192 + 128) = 1,006,632,960.
+    PlanSpec s;
+    s.model = find_model_preset("deepseek-v3")->model;
+    s.data.tokens = 1e12;
+    s.data.seq_len = 4096;
+    s.cluster.gpus = 8;
+    s.training.tp = 8;
+    const Plan plain = eval(s);
+    s.model.mtp_layers = 1;
+    const Plan mtp = eval(s);
+    QCOMPARE(mtp.flops.per_token_6n - plain.flops.per_token_6n, 9688676352.0);
+    QCOMPARE(mtp.flops.per_token_attention - plain.flops.per_token_attention,
+             9688676352.0 + 1006632960.0);
 }
 
 void TestFlops::slidingWindowAttentionTerm() {

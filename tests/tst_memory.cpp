@@ -111,6 +111,7 @@ private slots:
     void activationForms_data();
     void activationForms();
     void gqaSwigluFlashLayer();
+    void mtpModuleOnTheLastStage();
     void lectureMlpActivations();
     void fp8KeepsLinearInputsInOneByte();
     void offloadedLayersLeaveTheGpu();
@@ -249,6 +250,34 @@ void TestMemory::gqaSwigluFlashLayer() {
     // sum 123,994,112.
     PlanSpec s = llama_style_spec(2);
     QCOMPARE(eval(s).memory.activations.per_layer_bytes, 123994112.0);
+}
+
+void TestMemory::mtpModuleOnTheLastStage() {
+    // One multi-token-prediction module (DeepSeek-V3 Technical Report, sec. 2.2) on the
+    // Llama-style model of gqaSwigluFlashLayer. Its weights: attention Q, O 1024·1024 each and
+    // K, V 1024·256 each = 2,621,440; SwiGLU 3·1024·2816 = 8,650,752; five norms 5·1024 = 5,120;
+    // the projection 2·1024·1024 = 2,097,152: 13,374,464.
+    PlanSpec s = llama_style_spec(2);
+    const Plan plain = eval(s);
+    s.model.mtp_layers = 1;
+    const Plan mtp = eval(s);
+    QCOMPARE(mtp.memory.params_on_gpu - plain.memory.params_on_gpu, 13374464.0);
+    // Activations, one stage: one more layer's, 123,994,112 (gqaSwigluFlashLayer), the inputs
+    // of its two norms and of the projection, 4 · 2 · sbh = 33,554,432, the final norm's and the
+    // head's inputs 2 · 2 · sbh = 16,777,216, and its fp32 logits 4 · 2048 · 2 · 1000 =
+    // 16,384,000: 190,709,760 (sbh = 2048 · 2 · 1024 = 4,194,304).
+    QCOMPARE(mtp.memory.activations_bytes - plain.memory.activations_bytes, 190709760.0);
+    // Two stages: the module sits on the last (Megatron-Core builds it there only), which also
+    // keeps a copy of the word embeddings for the module's input (gpt_model.py builds the
+    // embedding wherever mtp_process is set): 13,374,464 + 1000 · 1024 = 14,398,464 more
+    // parameters on the most loaded GPU, the last stage with or without the module.
+    s.cluster.gpus = 2;
+    s.training.pp = 2;
+    s.model.mtp_layers = 0;
+    const Plan plain2 = eval(s);
+    s.model.mtp_layers = 1;
+    const Plan mtp2 = eval(s);
+    QCOMPARE(mtp2.memory.params_on_gpu - plain2.memory.params_on_gpu, 14398464.0);
 }
 
 void TestMemory::fp8KeepsLinearInputsInOneByte() {

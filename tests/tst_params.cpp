@@ -19,6 +19,8 @@ private slots:
     void groupedKvHeadsShrinkAttention();
     void tiedEmbeddingsCountOnce();
     void qkNormAddsTwoHeadNormsALayer();
+    void deepseekV3MtpModuleByHand();
+    void mtpLayerOfADenseModel();
     void moeActiveNeverAboveTotal_data();
     void moeActiveNeverAboveTotal();
 };
@@ -177,6 +179,67 @@ void TestParams::qkNormAddsTwoHeadNormsALayer() {
     ModelSpec mla = find_model_preset("deepseek-v3")->model;
     mla.qk_norm = true;
     QCOMPARE(count_params(mla).per_layer_attention, 187107328.0);
+}
+
+void TestParams::deepseekV3MtpModuleByHand() {
+    // DeepSeek-V3's one MTP module (DeepSeek-V3 Technical Report, sec. 2.2; deepseek-ai/
+    // DeepSeek-V3 config.json: hidden 7168, 128 heads, q_lora_rank 1536, kv_lora_rank 512,
+    // qk_nope 128, qk_rope 64, v_head 128; 256 routed experts of 2048, 8 active, 1 shared;
+    // vocabulary 129280; num_nextn_predict_layers 1). Its layer is an MoE layer, as the last is.
+    //   MLA: W^DQ 7168·1536 = 11,010,048 + q norm 1,536 + W^UQ 1536·128·192 = 37,748,736;
+    //        W^DKV+W^KR 7168·576 = 4,128,768 + kv norm 512 + W^UKV 512·128·256 = 16,777,216;
+    //        W^O 128·128·7168 = 117,440,512: 187,107,328.
+    //   MoE: router 7168·256 = 1,835,008; an expert 3·7168·2048 = 44,040,192; 257 of them
+    //        11,318,329,344; 9 active (8 routed + 1 shared) 396,361,728.
+    //   Norms: hnorm, enorm, the layer's two, the final one: 5·7168 = 35,840.
+    //   Projection M: 2·7168·7168 = 102,760,448.
+    //   Total: 187,107,328 + 35,840 + 102,760,448 + 1,835,008 + 11,318,329,344 = 11,610,067,968.
+    //   Active: 187,107,328 + 35,840 + 102,760,448 + 1,835,008 + 396,361,728 = 688,100,352.
+    ModelSpec m = find_model_preset("deepseek-v3")->model;
+    const ParamCounts main = count_params(m);
+    m.mtp_layers = 1;
+    const ParamCounts with = count_params(m);
+    QCOMPARE(with.mtp, 11610067968.0);
+    QCOMPARE(with.mtp_active, 688100352.0);
+    QCOMPARE(with.total - main.total, 11610067968.0);
+    QCOMPARE(with.active - main.active, 688100352.0);
+    // The embedding and head are shared (sec. 2.2), so not counted again.
+    QCOMPARE(with.embedding, main.embedding);
+    // The Hugging Face checkpoint's layer 61 also stores embed_tokens and shared_head.head,
+    // 2·129280·7168 = 1,853,358,080: 13,463,426,048 in all. With the main model's
+    // 671,026,404,352 (presetTotals) that is 684,489,830,400, the model card's "685B ... 671B of
+    // the Main Model weights and 14B of the MTP Module weights" in rounded figures: its 685B
+    // counts the checkpoint's tensors, which also hold an fp32 scale per 128 x 128 block of FP8
+    // weights (about 0.04B) that Tally does not count, and 14B is 685B less 671B.
+    const double checkpoint = with.mtp + 2.0 * 129280.0 * 7168.0;
+    QCOMPARE(checkpoint, 13463426048.0);
+    QCOMPARE(main.total, 671026404352.0);
+    QCOMPARE(main.total + checkpoint, 684489830400.0);
+    // Two modules are twice one.
+    m.mtp_layers = 2;
+    QCOMPARE(count_params(m).mtp, 2.0 * 11610067968.0);
+}
+
+void TestParams::mtpLayerOfADenseModel() {
+    // A dense model's MTP layer is a dense layer. Llama-shaped toy: h 64, 4 heads (MHA), SwiGLU
+    // of 128, vocabulary 1000. Layer: attention 4·64·64 = 16,384, MLP 3·64·128 = 24,576; norms
+    // 5·64 = 320; projection 2·64·64 = 8,192: 49,472, all of it active.
+    ModelSpec m;
+    m.kind = ModelKind::transformer;
+    m.layers = 2;
+    m.hidden = 64;
+    m.heads = 4;
+    m.ffn_hidden = 128;
+    m.ffn = FfnKind::swiglu;
+    m.vocab = 1000;
+    m.mtp_layers = 1;
+    QCOMPARE(count_params(m).mtp, 49472.0);
+    QCOMPARE(count_params(m).mtp_active, 49472.0);
+    // An MoE model whose layers are all dense (first_dense_layers = layers) ends in a dense one.
+    m.moe.experts = 4;
+    m.moe.active_experts = 1;
+    m.moe.first_dense_layers = 2;
+    QCOMPARE(count_params(m).mtp, 49472.0);
 }
 
 void TestParams::moeActiveNeverAboveTotal_data() {

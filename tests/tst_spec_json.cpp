@@ -63,6 +63,7 @@ private slots:
     void duplicateKeyNamesTheField();
     void contextLengthRoundTrips();
     void qkNormRoundTrips();
+    void mtpLayersRoundTripAndRange();
     void boundsAreInclusive();
     void messageNamesValueAndRule();
     void shortenedGpuIdNamesTheOnesItMeant();
@@ -377,6 +378,33 @@ void TestSpecJson::qkNormRoundTrips() {
     const PlanSpec mla = plan_spec_from_text(
         R"({"model": {"preset": "deepseek-v3", "qk_norm": true}, "data": {"tokens": 1e12}})");
     QVERIFY(!to_json(mla)["model"].contains("qk_norm"));
+}
+
+// model.mtp_layers: 0 by default and then not written; a depth survives a save; a negative one
+// is refused by name, from a file and from a spec built in code.
+void TestSpecJson::mtpLayersRoundTripAndRange() {
+    const PlanSpec plain =
+        plan_spec_from_text(R"({"model": {"preset": "deepseek-v3"}, "data": {"tokens": 1e12}})");
+    QCOMPARE(plain.model.mtp_layers, std::int64_t{0});
+    QVERIFY(!to_json(plain)["model"].contains("mtp_layers"));
+    const PlanSpec mtp = plan_spec_from_text(
+        R"({"model": {"preset": "deepseek-v3", "mtp_layers": 1}, "data": {"tokens": 1e12}})");
+    QCOMPARE(mtp.model.mtp_layers, std::int64_t{1});
+    QCOMPARE(plan_spec_from_text(to_json(mtp).dump()).model.mtp_layers, std::int64_t{1});
+    try {
+        plan_spec_from_text(
+            R"({"model": {"preset": "deepseek-v3", "mtp_layers": -1}, "data": {"tokens": 1e12}})");
+        QFAIL("a negative mtp_layers was read");
+    } catch (const SpecError& e) {
+        QCOMPARE(e.field(), std::string("model.mtp_layers"));
+    }
+    PlanSpec built = mtp;
+    built.model.mtp_layers = -2;
+    const std::optional<FieldError> refused = check(built, *find_builtin_hardware("h100-sxm"));
+    QVERIFY(refused);
+    QCOMPARE(refused->field, std::string("model.mtp_layers"));
+    QCOMPARE(refused->value, std::string("-2"));
+    QVERIFY2(refused->message().find("[0, 2^53") != std::string::npos, refused->message().c_str());
 }
 
 void TestSpecJson::contextLengthRoundTrips() {

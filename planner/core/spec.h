@@ -101,6 +101,15 @@ struct ModelSpec {
     // keys' values before the norm, kept for its backward. Not read with MLA, whose latent norms
     // (DeepSeek-V2 sec. 2.1.2) are counted with it.
     bool qk_norm = false;
+    // Multi-token prediction (DeepSeek-AI 2024, "DeepSeek-V3 Technical Report", sec. 2.2;
+    // Megatron-Core's --mtp-num-layers, megatron/core/transformer/multi_token_prediction.py): the
+    // depth D of sequential modules that each predict one more future token during training. Each
+    // holds two norms (of the hidden state and of the next token's embedding), a 2h x h
+    // projection, one transformer layer of the kind of the model's last layer and a final norm,
+    // and shares the main model's embedding and output head. DeepSeek-V3 trains with D = 1 (sec.
+    // 4.2). 0: none. Only training reads it: served models drop the modules (sec. 2.2, "MTP in
+    // Inference").
+    std::int64_t mtp_layers = 0;
     MoeSpec moe;
     MlaSpec mla;
     // params

@@ -72,6 +72,7 @@ void read_transformer_fields(ObjectReader& r, ModelSpec& m) {
     set_if(r.boolean("tied_embeddings"), m.tied_embeddings);
     set_if(read_enum<NormKind>(r, "norm"), m.norm);
     set_if(r.boolean("qk_norm"), m.qk_norm);
+    set_if(r.integer("mtp_layers", 0), m.mtp_layers);
     set_if(read_enum<BiasKind>(r, "bias"), m.bias);
     set_if(r.integer("learned_positions", 0), m.learned_positions);
     set_if(r.integer("sliding_window", 0), m.sliding_window);
@@ -217,6 +218,7 @@ ModelSpec model_spec_from_json(const json& j, const std::string& path,
                       "context_length",
                       "rope_theta",
                       "qk_norm",
+                      "mtp_layers",
                       "moe",
                       "mla",
                       "preset",
@@ -531,6 +533,8 @@ json to_json(const ModelSpec& m) {
             j["norm"] = std::string(to_string(m.norm));
             if (m.qk_norm && !m.mla.enabled())
                 j["qk_norm"] = true;
+            if (m.mtp_layers > 0)
+                j["mtp_layers"] = m.mtp_layers;
             j["bias"] = std::string(to_string(m.bias));
             if (m.learned_positions > 0)
                 j["learned_positions"] = m.learned_positions;

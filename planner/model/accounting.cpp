@@ -80,6 +80,14 @@ struct Stage {
     double microbatches_in_flight = 1.0;
 };
 
+// The multi-token-prediction modules a stage holds: all of them on the stage with the output
+// layer, the last (Megatron-Core's get_mtp_num_layers_to_build(): "we only support put all of
+// MTP layers on the last pipeline stage", core_v0.12.0 multi_token_prediction.py, and
+// Megatron-Bridge's DeepSeek-V3 layouts end in ["mtp"] * mtp_num_layers + ["loss"]).
+double mtp_modules_of(const ModelSpec& m, const Stage& st) {
+    return st.has_output && m.kind == ModelKind::transformer ? dbl(m.mtp_layers) : 0.0;
+}
+
 // Parameters one GPU of a stage holds before ZeRO. Matrices are split by tp (Megatron-LM,
 // Shoeybi et al. 2019, sec. 3; vocabulary-parallel embeddings); norm gains are replicated.
 // Expert parallelism keeps experts / ep routed experts per GPU, each split over the experts'
@@ -116,7 +124,27 @@ StageParams stage_params_on_gpu(const ModelSpec& m, const Stage& st, double tp, 
             split += v * h;
         }
     }
-    const double experts = st.moe_layers * routed / etp;
+    // Multi-token prediction (count_params()): per module five norms (hnorm, enorm, the layer's
+    // two, final_layernorm) kept whole, the 2h x h projection (a column-parallel linear) and the
+    // layer split by tp, its routed experts by ep and etp. Without the embedding on this stage (pp
+    // > 1) the stage also holds a copy of the word embeddings for the modules' input: Megatron-Core
+    // builds a LanguageModelEmbedding wherever mtp_process is set (core_v0.12.0
+    // megatron/core/models/gpt/gpt_model.py:131, "if self.pre_process or self.mtp_process") and
+    // keeps it equal to the first stage's as with tied embeddings (language_module.py:118-120,
+    // "we also need to maintain duplicated embedding weights in mtp process stage").
+    const double mtp = mtp_modules_of(m, st);
+    double mtp_experts = 0.0;
+    if (mtp > 0.0) {
+        const bool moe_layer = mtp_layer_is_moe(m);
+        replicated += mtp * 5.0 * norm_params(m);
+        split +=
+            mtp * (attn + 2.0 * h * h + (moe_layer ? moe_shared : mlp_params(m, m.ffn_hidden)));
+        mtp_experts = moe_layer ? mtp * routed / etp : 0.0;
+        if (!st.has_embedding) {
+            split += v * h;
+        }
+    }
+    const double experts = st.moe_layers * routed / etp + mtp_experts;
     return {split / tp + replicated + experts, experts};
 }
 
@@ -138,9 +166,15 @@ std::int64_t sqrt_interval(double layers) {
     return k < 1 ? 1 : k;
 }
 
-StageActivations transformer_stage_activations(const PlanSpec& spec, const Stage& st) {
+StageActivations transformer_stage_activations(const PlanSpec& spec, const Stage& stage) {
     const ModelSpec& m = spec.model;
     const TrainingSpec& t = spec.training;
+    // A multi-token-prediction module's transformer layer keeps what a layer of its kind keeps,
+    // and is recomputed as they are (Megatron-Core's MultiTokenPredictionLayer checkpoints it
+    // under full recomputation, core_v0.14.0 multi_token_prediction.py _checkpointed_forward).
+    const double mtp = mtp_modules_of(m, stage);
+    Stage st = stage;
+    (mtp_layer_is_moe(m) ? st.moe_layers : st.dense_layers) += mtp;
     // Context parallelism: each rank keeps the activations of its s / cp tokens (ring attention
     // never materialises the scores; Megatron-Core context_parallel.md).
     const double s = dbl(spec.data.seq_len) / dbl(t.context_parallel);
@@ -244,6 +278,16 @@ StageActivations transformer_stage_activations(const PlanSpec& spec, const Stage
     }
     if (st.has_output) {
         out.embedding_output += 2.0 * e * s * b * h / rep_div + 4.0 * s * b * dbl(m.vocab) / tp;
+    }
+    // Each multi-token-prediction module keeps, besides its layer, the inputs of its two norms
+    // (the hidden state and the next tokens' embedding, sbh each) and of its projection (the two
+    // normalised, 2sbh), and then what the output layer keeps: its final norm's and the head's
+    // inputs and its own fp32 logits (DeepSeek-V3 sec. 2.2: every depth computes its own
+    // cross-entropy loss over the shared head's output).
+    if (mtp > 0.0) {
+        out.embedding_output +=
+            mtp * (4.0 * e * s * b * h / rep_div + 2.0 * e * s * b * h / rep_div +
+                   4.0 * s * b * dbl(m.vocab) / tp);
     }
     out.stored += out.embedding_output;
     return out;
@@ -483,8 +527,15 @@ void account(const PlanSpec& spec, double capacity_bytes, Accounting& plan) {
         const double dqk = m.mla.enabled() ? dbl(m.mla.qk_nope_head_dim + m.mla.qk_rope_head_dim)
                                            : dbl(m.effective_head_dim());
         const double dv = m.mla.enabled() ? dbl(m.mla.v_head_dim) : dbl(m.effective_head_dim());
-        attn_per_token = 6.0 * dbl(m.layers) * dbl(m.heads) *
+        // Multi-token prediction: each module's layer attends over the sequence as a layer of the
+        // main model does (its scores taken at the layers' mean span).
+        attn_per_token = 6.0 * dbl(m.layers + m.mtp_layers) * dbl(m.heads) *
                          mean_keys_per_query(m, dbl(data.seq_len)) * (dqk + dv);
+        // And each module's own logits through the shared head: 6·h·V a token for weights
+        // count_params() counts once (Megatron-LM's num_floating_point_operations, core_v0.14.0
+        // megatron/training/training.py: "3 * 2 * hidden_size * padded_vocab_size *
+        // (mtp_num_layers + 1)"; its MTP layer, norms and projection are in params.active).
+        fl.per_token_6n += 6.0 * dbl(m.mtp_layers) * dbl(m.hidden) * dbl(m.vocab);
     }
     fl.per_token_attention = fl.per_token_6n + attn_per_token;
     fl.per_token =
@@ -513,15 +564,16 @@ void account(const PlanSpec& spec, double capacity_bytes, Accounting& plan) {
                 if (modules.mla_up_proj && m.mla.enabled()) {
                     const double heads = dbl(m.heads);
                     fl.recompute_per_token +=
-                        2.0 * dbl(m.layers) *
+                        2.0 * dbl(m.layers + m.mtp_layers) *
                         (dbl(m.mla.q_lora_rank) * heads *
                              dbl(m.mla.qk_nope_head_dim + m.mla.qk_rope_head_dim) +
                          dbl(m.mla.kv_lora_rank) * heads *
                              dbl(m.mla.qk_nope_head_dim + m.mla.v_head_dim));
                 }
                 if (modules.mlp) {
+                    const double mtp_dense = mtp_layer_is_moe(m) ? 0.0 : dbl(m.mtp_layers);
                     fl.recompute_per_token +=
-                        2.0 * dbl(dense_layer_count(m)) * mlp_params(m, m.ffn_hidden);
+                        2.0 * (dbl(dense_layer_count(m)) + mtp_dense) * mlp_params(m, m.ffn_hidden);
                 }
             }
             break;

@@ -106,6 +106,32 @@ double embedding_params(const ModelSpec& m) {
     return p;
 }
 
+bool mtp_layer_is_moe(const ModelSpec& m) {
+    // Megatron-Core builds the MTP block's transformer layer from the decoder's last layer spec
+    // (core_v0.12.0 megatron/core/models/gpt/gpt_layer_specs.py, get_gpt_mtp_block_spec(...,
+    // spec=transformer_layer_spec.layer_specs[-1])); DeepSeek-V3's is an MoE layer (its config's
+    // layer 61, model.layers.61.mlp.experts.*).
+    return m.moe.enabled() && dense_layer_count(m) < m.layers;
+}
+
+// One multi-token-prediction module (DeepSeek-V3 Technical Report, sec. 2.2, eqs. 21-22;
+// Megatron-Core's MultiTokenPredictionLayer, core_v0.12.0 multi_token_prediction.py): the
+// norms of the hidden state and of the next token's embedding (hnorm, enorm), the projection M of
+// the two concatenated, 2h x h without bias (eh_proj), one transformer layer and the final norm
+// before the shared head (final_layernorm). The embedding and output head are the main model's
+// ("shared embedding layer and output head", sec. 2.2), not counted again. `all_experts`: every
+// routed expert of an MoE layer, else the k a token runs through.
+double mtp_module_params(const ModelSpec& m, bool all_experts) {
+    const double h = static_cast<double>(m.hidden);
+    double layer = attention_params(m) + 2.0 * norm_params(m);
+    if (mtp_layer_is_moe(m)) {
+        layer += all_experts ? moe_params_total(m) : moe_params_active(m);
+    } else {
+        layer += mlp_params(m, m.ffn_hidden);
+    }
+    return 2.0 * norm_params(m) + 2.0 * h * h + layer + norm_params(m);
+}
+
 ParamCounts count_params(const ModelSpec& m) {
     ParamCounts c;
     switch (m.kind) {
@@ -136,8 +162,17 @@ ParamCounts count_params(const ModelSpec& m) {
     c.embedding = embedding_params(m);
     const double shared = layers * (c.per_layer_attention + c.per_layer_norms) + dense * dense_mlp +
                           norm_params(m) /* final norm */ + c.embedding;
-    c.total = shared + (m.moe.enabled() ? moe * moe_params_total(m) : 0.0);
-    c.active = shared + (m.moe.enabled() ? moe * moe_params_active(m) : 0.0);
+    // DeepSeek-V3 with one MTP module: 11.61B more weights, 0.688B more active
+    // (tests/tst_params.cpp derives both). Its Hugging Face checkpoint stores 13.46B for layer 61,
+    // as the MTP module keeps its own copies of the embedding and head there (embed_tokens,
+    // shared_head.head: 2 x 129280 x 7168 = 1.853B) that training shares with the main model;
+    // 671.0B + 13.5B = 684.5B is the model card's "685B ... 671B of the Main Model weights and 14B
+    // of the MTP Module weights" in rounded figures (its 685B also counts the FP8 block scales).
+    const double depth = static_cast<double>(m.mtp_layers);
+    c.mtp = depth * mtp_module_params(m, true);
+    c.mtp_active = depth * mtp_module_params(m, false);
+    c.total = shared + (m.moe.enabled() ? moe * moe_params_total(m) : 0.0) + c.mtp;
+    c.active = shared + (m.moe.enabled() ? moe * moe_params_active(m) : 0.0) + c.mtp_active;
     c.non_embedding = c.total - c.embedding;
     return c;
 }

@@ -14,6 +14,11 @@ struct ParamCounts {
     double per_layer_attention = 0.0;
     double per_layer_mlp = 0.0;  // dense layer MLP (or, for MoE layers, all experts + router)
     double per_layer_norms = 0.0;
+    // The multi-token-prediction modules (ModelSpec::mtp_layers), all of their weights and those a
+    // token runs through; in total and active. The embedding and output head they share with the
+    // main model are counted once, in embedding.
+    double mtp = 0.0;
+    double mtp_active = 0.0;
 };
 
 // Parameter counts alone (used by evaluate, presets and the solver).

@@ -398,6 +398,7 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
         {"model.sliding_window", m.sliding_window, 0},
         {"model.sliding_window_layers", m.sliding_window_layers, 0},
         {"model.context_length", m.context_length, 0},
+        {"model.mtp_layers", m.mtp_layers, 0},
         {"model.moe.experts", m.moe.experts, 0},
         {"model.moe.active_experts", m.moe.active_experts, 0},
         {"model.moe.shared_experts", m.moe.shared_experts, 0},
