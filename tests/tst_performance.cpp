@@ -96,6 +96,7 @@ private slots:
     void contextParallelSplitsTheSequence();
     void windowedAttentionGathersKeysAndValues();
     void slowestUnevenStageSetsTheStep();
+    void mtpModuleRunsOnTheLastStage();
     void rememberedGemmTimesFollowTheProfile();
     void middleStageOfMoeLayersAfterDenseOnes();
     void mfuSourceRoundTrips();
@@ -992,6 +993,40 @@ void TestPerformance::slowestUnevenStageSetsTheStep() {
     s.training.last_stage_layers = 12;
     QVERIFY(!check(s, hw));
     QVERIFY(evaluate(s, hw).performance.step_s > spread);
+}
+
+// A multi-token-prediction module runs on the last pipeline stage, beside the output layer
+// (Megatron-Core builds it only there; Megatron-Bridge's DeepSeek-V3 layouts end in "mtp",
+// "loss"): one more layer, the 2h -> h projection and the shared head's logits and
+// cross-entropy again. Llama 3 8B's shape, 8 layers: on one GPU the module's work adds to the
+// micro-batch; on two stages of 4 layers the last stage, already the slower one (it has the
+// output layer, the first only the embedding), grows by the same work, so the slowest stage's
+// micro-batch grows by what one GPU's did. That work is more than a layer's (the step of a
+// 9-layer model on one GPU), by at least the output layer's GEMMs.
+void TestPerformance::mtpModuleRunsOnTheLastStage() {
+    const HardwareProfile& hw = *find_builtin_hardware("h100-sxm");
+    auto per_microbatch = [&](std::int64_t pp, std::int64_t layers, std::int64_t mtp) {
+        PlanSpec s = test::llama3_8b_spec(pp, 4096, 8);
+        s.model.layers = layers;
+        s.model.mtp_layers = mtp;
+        s.training.pp = pp;
+        if (auto e = check(s, hw)) {
+            qFatal("spec rejected: %s", e->message().c_str());
+        }
+        const PerformanceBreakdown p = evaluate(s, hw).performance;
+        return std::pair{p.compute_s / static_cast<double>(p.microbatches), p.microbatch_s};
+    };
+    const auto [one_gpu, one_gpu_mb] = per_microbatch(1, 8, 0);
+    const auto [one_gpu_mtp, one_gpu_mtp_mb] = per_microbatch(1, 8, 1);
+    const auto [two_stages, two_stages_mb] = per_microbatch(2, 8, 0);
+    const auto [two_stages_mtp, two_stages_mtp_mb] = per_microbatch(2, 8, 1);
+    const double module_gemms = one_gpu_mtp - one_gpu;
+    QVERIFY(module_gemms > 0.0);
+    QVERIFY(close(two_stages_mtp - two_stages, module_gemms, 1e-9));
+    QVERIFY(two_stages_mtp_mb > two_stages_mb);
+    QVERIFY(one_gpu_mtp_mb > one_gpu_mb);
+    const double layer_gemms = per_microbatch(1, 9, 0).first - one_gpu;
+    QVERIFY(module_gemms > layer_gemms);
 }
 
 // Ten layers, the first three dense (DeepSeek-V3's pattern), on four stages of 1, 4, 4 and 1

@@ -774,6 +774,54 @@ LayerWork head_work(const Context& c) {
     return w;
 }
 
+// The multi-token-prediction modules of the last stage (ModelSpec::mtp_layers; DeepSeek-V3
+// Technical Report, sec. 2.2; Megatron-Core's MultiTokenPredictionBlock.forward, core_v0.12.0
+// multi_token_prediction.py): per module the next tokens' embedding, the norms of it and of the
+// hidden state, their concatenation through the 2h -> h projection M, one transformer layer of the
+// kind of the model's last (`layer`), and the shared output layer's logits and cross-entropy again
+// (`head`: "mtp_logits, _ = output_layer(...)", then compute_language_model_loss).
+LayerWork mtp_modules_work(const Context& c, const LayerWork& layer, const LayerWork& head) {
+    const ModelSpec& m = c.spec.model;
+    const TrainingSpec& t = c.spec.training;
+    LayerWork w;
+    if (m.kind != ModelKind::transformer || m.mtp_layers <= 0) {
+        return w;
+    }
+    const double h = dbl(m.hidden);
+    const double tp = dbl(t.tp);
+    GemmList proj;
+    // eh_proj: a column-parallel linear of 2h inputs and h outputs, split by tp.
+    proj.add(GemmRole::mtp_proj, 1.0, c.tokens, h / tp, 2.0 * h);
+    time_gemms(c, proj, w);
+    // The embedding's output written (h), the two norms reading and writing h each, the
+    // concatenation reading 2h and writing 2h, in the activation dtype; its FP8 casts as a
+    // layer's (transformer_layer_work()).
+    const double bytes = c.tokens * h * c.act_bytes * (1.0 + 4.0 + 4.0);
+    w.mem_fwd_s = memory_time_s(c.rates, bytes + w.cast_fwd_bytes);
+    w.mem_bwd_s = kMemoryBoundBackwardFactor * memory_time_s(c.rates, bytes) +
+                  memory_time_s(c.rates, w.cast_bwd_bytes);
+    w.cast_weight_s = memory_time_s(c.rates, w.cast_weight_bytes);
+    // Embedding, two norms, concatenation, projection each way.
+    w.overhead_s = 2.0 * 5.0 * kKernelLaunchGapS;
+    if (t.tp > 1) {
+        // The vocabulary-parallel embedding all-reduces its output (Shoeybi et al. 2019, sec.
+        // 3); the projection's output is all-gathered over tp ("For tensor parallel, all gather
+        // after linear_fc"), its gradient split back in the backward; under sequence
+        // parallelism its 2h input is all-gathered and its gradient reduce-scattered.
+        const double one = c.tokens * h * c.act_bytes;
+        w.tp_s += collective_time(Collective::all_reduce, one, c.tp_group, c.net).seconds +
+                  2.0 * collective_time(Collective::all_gather, one, c.tp_group, c.net).seconds;
+        if (t.sequence_parallel) {
+            w.tp_s +=
+                collective_time(Collective::all_gather, 2.0 * one, c.tp_group, c.net).seconds +
+                collective_time(Collective::reduce_scatter, 2.0 * one, c.tp_group, c.net).seconds;
+        }
+    }
+    w += layer;
+    w += head;
+    return w.scaled(dbl(m.mtp_layers));
+}
+
 // One pipeline stage: which layers it runs.
 struct StageLayers {
     double dense = 0.0;
@@ -782,6 +830,8 @@ struct StageLayers {
     bool head = false;
 };
 
+// `head`: the output layer, and the multi-token-prediction modules that run beside it on the
+// last stage (mtp_modules_work()).
 LayerWork transformer_stage_work(const Context& c, const StageLayers& st, const LayerWork& dense,
                                  const LayerWork& moe, const LayerWork& head) {
     LayerWork w = dense.scaled(st.dense);
@@ -857,6 +907,8 @@ std::string_view to_string(GemmRole role) {
             return "shared_expert_down";
         case GemmRole::lm_head:
             return "lm_head";
+        case GemmRole::mtp_proj:
+            return "mtp_proj";
     }
     return "?";
 }
@@ -1057,7 +1109,8 @@ PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwarePro
             const LayerWork moe = m.moe.enabled() ? transformer_layer_work(
                                                         c, true, layer_gemms(spec, true), attention)
                                                   : dense;
-            const LayerWork head = head_work(c);
+            LayerWork head = head_work(c);
+            head += mtp_modules_work(c, mtp_layer_is_moe(m) ? moe : dense, head);
             const double dense_total = dbl(dense_layer_count(m));
             // The stages' layers (pipeline_stages.h: uneven when pp does not divide them or
             // first/last_stage_layers say so); the dense layers come first (DeepSeek's first

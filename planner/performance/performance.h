@@ -29,7 +29,8 @@ enum class GemmRole {
     expert_down,
     shared_expert_up,
     shared_expert_down,
-    lm_head,  // hidden -> vocabulary (the last pipeline stage)
+    lm_head,   // hidden -> vocabulary (the last pipeline stage)
+    mtp_proj,  // multi-token prediction: [norm(h); norm(embedding)] 2h -> hidden (last stage)
 };
 std::string_view to_string(GemmRole role);
 
