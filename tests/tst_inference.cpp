@@ -92,6 +92,7 @@ private slots:
     void allReducesDominateSmallBatches();
     void allReducesCrossTheLinkNcclSees();
     void routedExpertsReadAtBatchOne();
+    void servedModelLeavesTheMtpModuleOut();
     void computesWhenItDoesNotFit();
     void suggestsTheTensorParallelThatFits();
     void curvePassesThroughThePlan();
@@ -428,6 +429,25 @@ void TestInference::routedExpertsReadAtBatchOne() {
     const double lookup = 129280.0 * 7168.0;
     const double read = p.params_total - lookup - routed * (248.0 / 256.0) + lookup;
     QVERIFY(qAbs(p.decode.weight_bytes - read / 8.0) / (read / 8.0) < 1e-12);
+}
+
+// A served DeepSeek-V3 loads no multi-token-prediction module (DeepSeek-V3 Technical Report,
+// sec. 2.2: the modules can be discarded at inference): a plan's model.mtp_layers changes none of
+// serving's figures.
+void TestInference::servedModelLeavesTheMtpModuleOut() {
+    PlanSpec s = servingSpec("deepseek-v3");
+    s.cluster.gpu = "h200";
+    s.cluster.gpus = 8;
+    s.inference.tp = 8;
+    const HardwareProfile& h200 = *find_builtin_hardware("h200");
+    const ServingPlan without = evaluate_inference(s, h200);
+    s.model.mtp_layers = 1;
+    QVERIFY(!check_inference(s, h200));
+    const ServingPlan with = evaluate_inference(s, h200);
+    QCOMPARE(with.params_total, without.params_total);
+    QCOMPARE(with.memory.total_bytes, without.memory.total_bytes);
+    QCOMPARE(with.decode_step_s, without.decode_step_s);
+    QCOMPARE(with.tokens_per_s, without.tokens_per_s);
 }
 
 void TestInference::computesWhenItDoesNotFit() {
