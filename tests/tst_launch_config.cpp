@@ -199,6 +199,7 @@ class TestLaunchConfig : public QObject {
 private slots:
     void unevenStagesTravelAsTheirFlags();
     void qkLayernormTravelsWithTheModel();
+    void mtpLayersTravelWithTheModel();
     void recomputeModulesTravelAsAList();
     void exportsSayWhenThePlanDoesNotFit();
     void nemoOffloadsActivationsOnly();
@@ -2102,6 +2103,66 @@ void TestLaunchConfig::detect() {
 // gpt_layer_specs.py: linear_q_up_proj and linear_kv_up_proj become TELayerNormColumnParallel-
 // Linear), which DeepSeek-V3 has, so its export writes it too. Left out, either model trains
 // without those norms.
+// Multi-token prediction is Megatron-LM's --mtp-num-layers (None by default: no module) and
+// NeMo's model.config.mtp_num_layers; a printed argument block names it mtp_num_layers. The
+// frameworks without it refuse a plan that has one.
+void TestLaunchConfig::mtpLayersTravelWithTheModel() {
+    const auto has = [](const std::string& text, const char* what) {
+        return text.find(what) != std::string::npos;
+    };
+    PlanSpec spec = deepseek_on_2048();
+    QVERIFY(!has(export_launch_config(spec, LaunchTarget::megatron), "--mtp-num-layers"));
+    QVERIFY(!has(export_launch_config(spec, LaunchTarget::nemo), "mtp_num_layers"));
+    spec.model.mtp_layers = 1;
+    const std::string megatron = export_launch_config(spec, LaunchTarget::megatron);
+    QVERIFY2(has(megatron, "--mtp-num-layers 1"), megatron.c_str());
+    const std::string nemo = export_launch_config(spec, LaunchTarget::nemo);
+    QVERIFY2(has(nemo, "model.config.mtp_num_layers=1"), nemo.c_str());
+    LaunchImportOptions options;
+    options.from = LaunchTarget::megatron;
+    const LaunchImport back = import_launch_config(megatron, "run.sh", options);
+    QCOMPARE(back.spec.model.mtp_layers, std::int64_t{1});
+    QCOMPARE(count_params(back.spec.model).total, count_params(spec.model).total);
+    options.from = LaunchTarget::nemo;
+    QCOMPARE(import_launch_config(nemo, "recipe.py", options).spec.model.mtp_layers,
+             std::int64_t{1});
+    // Left out of a Megatron-LM command line, Megatron-LM builds none.
+    std::string without = megatron;
+    without.erase(without.find("--mtp-num-layers 1"), std::string("--mtp-num-layers 1").size());
+    options.from = LaunchTarget::megatron;
+    QCOMPARE(import_launch_config(without, "run.sh", options).spec.model.mtp_layers,
+             std::int64_t{0});
+    // A printed argument block.
+    const auto block = [](const std::string& mtp) {
+        return "------------------------ arguments ------------------------\n"
+               "  ffn_hidden_size ................................. 16384\n"
+               "  global_batch_size ............................... 512\n"
+               "  hidden_size ..................................... 4096\n"
+               "  max_position_embeddings ......................... 4096\n"
+               "  micro_batch_size ................................ 1\n"
+               "  mtp_num_layers .................................. " +
+               mtp +
+               "\n"
+               "  num_attention_heads ............................. 32\n"
+               "  num_layers ...................................... 32\n"
+               "  seq_length ...................................... 4096\n"
+               "  vocab_size ...................................... 32000\n"
+               "  world_size ...................................... 8\n"
+               "-------------------- end of arguments ---------------------\n";
+    };
+    QCOMPARE(import_text(block("2"), LaunchTarget::megatron).spec.model.mtp_layers,
+             std::int64_t{2});
+    QCOMPARE(import_text(block("None"), LaunchTarget::megatron).spec.model.mtp_layers,
+             std::int64_t{0});
+    // torchtitan, DeepSpeed and Accelerate have no such module.
+    spec.training.pp = 1;
+    spec.training.zero = 3;
+    for (const LaunchTarget target :
+         {LaunchTarget::torchtitan, LaunchTarget::deepspeed, LaunchTarget::accelerate}) {
+        QCOMPARE(refusal_field(spec, target), std::string("model.mtp_layers"));
+    }
+}
+
 void TestLaunchConfig::qkLayernormTravelsWithTheModel() {
     PlanSpec spec = eight_b(R"("zero": 1)");
     const auto has = [](const std::string& text, const char* what) {

@@ -1104,7 +1104,23 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
             }
             throw SpecError(std::move(error));
         }
+        // The run's multi-token prediction is the file's (--mtp-num-layers,
+        // model.config.mtp_num_layers) where it says, or its framework's default where it does
+        // not (Megatron-LM's None: none), not the checkpoint's config; a framework without it
+        // (torchtitan, DeepSpeed, Accelerate) trains none.
+        const auto mtp_row = std::find_if(t.fields.begin(), t.fields.end(), [](const Field& f) {
+            return f.spec_field == "model.mtp_layers";
+        });
+        const bool mtp_read = std::any_of(out.read.begin(), out.read.end(), [](const auto& r) {
+            return r.spec_field == "model.mtp_layers";
+        });
+        const std::int64_t mtp = spec.model.mtp_layers;
         spec.model = *options.model;
+        if (mtp_row == t.fields.end()) {
+            spec.model.mtp_layers = 0;
+        } else if (mtp_read || mtp_row->absent) {
+            spec.model.mtp_layers = mtp;
+        }
     } else {
         for (const char* dim :
              {"model.layers", "model.hidden", "model.heads", "model.ffn_hidden", "model.vocab"}) {

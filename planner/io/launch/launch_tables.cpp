@@ -628,6 +628,20 @@ std::optional<FieldError> refuse_moe_tp_without_sp(const PlanSpec& s, std::strin
                        .arg_translated("tally::launch", title.data()));
 }
 
+// Multi-token prediction (ModelSpec::mtp_layers) is Megatron-Core's (--mtp-num-layers,
+// TransformerConfig.mtp_num_layers); the other frameworks' configurations have no setting for it,
+// and a run written without it would train a different model from the plan's.
+std::optional<FieldError> refuse_mtp(const PlanSpec& s, std::string_view title) {
+    if (s.model.kind != ModelKind::transformer || s.model.mtp_layers == 0) {
+        return std::nullopt;
+    }
+    return refusal("model.mtp_layers", std::to_string(s.model.mtp_layers),
+                   TALLY_TEXT("tally::launch",
+                              "0 for this framework: it has no multi-token-prediction modules "
+                              "(%1 cannot express it)")
+                       .arg_translated("tally::launch", title.data()));
+}
+
 // Megatron-LM core_v0.12.0's command line has no sliding-window attention (its arguments.py
 // defines no --window-size; TransformerConfig's window_size is reachable through NeMo only).
 std::optional<FieldError> refuse_sliding_window(const PlanSpec& s, std::string_view title) {
@@ -2493,6 +2507,10 @@ Table megatron_table() {
                    Value{std::string("LayerNorm")}),
             custom("qk-layernorm", Kind::flag, "model.qk_norm", get_qk_layernorm, set_qk_layernorm,
                    Value{false}),
+            // Multi-token prediction (ModelSpec::mtp_layers): --mtp-num-layers, None by default
+            // (core_v0.12.0 megatron/training/arguments.py), printed as mtp_num_layers.
+            integer<model_ref<&ModelSpec::mtp_layers>, Write::nonzero, 0>("mtp-num-layers",
+                                                                          "model.mtp_layers", 0),
             [] {
                 Field f = custom("disable-bias-linear", Kind::flag, "model.bias", get_no_bias,
                                  set_no_bias, Value{false});
@@ -2723,6 +2741,11 @@ Table nemo_table() {
             custom("model.config.normalization", Kind::text, "model.norm", get_norm, set_norm),
             custom("model.config.qk_layernorm", Kind::boolean, "model.qk_norm", get_qk_layernorm,
                    set_qk_layernorm),
+            // TransformerConfig.mtp_num_layers (None by default), the field Megatron-Bridge's
+            // DeepSeek-V3 recipe sets to 1 (src/megatron/bridge/recipes/deepseek/deepseek_v3.py,
+            // v0.2.0 to v0.6.0: "mtp_num_layers: Optional[int] = 1").
+            integer<model_ref<&ModelSpec::mtp_layers>, Write::nonzero, 0>(
+                "model.config.mtp_num_layers", "model.mtp_layers"),
             custom("model.config.add_bias_linear", Kind::boolean, "model.bias", get_bias, set_bias),
             custom("model.config.add_qkv_bias", Kind::boolean, "model.bias", get_qkv_bias,
                    set_qkv_bias),
@@ -2950,6 +2973,7 @@ Table torchtitan_table() {
             custom("training.steps", Kind::integer, "data.tokens", get_steps, set_steps),
         },
         {refuse_not_transformer,
+         refuse_mtp,
          refuse_not_a_flavour,
          refuse_rope_not_flavours,
          refuse_precision,
@@ -3042,11 +3066,12 @@ Table deepspeed_table() {
             custom("optimizer.params.torch_adam", Kind::boolean, "training.optimizer_impl",
                    get_ds_torch_adam, set_ds_torch_adam, Value{false}),
         },
-        {refuse_not_transformer, refuse_precision, refuse_fp8, refuse_above<&TrainingSpec::tp, 1>,
-         refuse_activation_offload, refuse_tp_comm_overlap, refuse_partial_recompute,
-         refuse_ep_comm_overlap, refuse_flex_dispatcher, refuse_backward_prefetch_post,
-         refuse_above<&TrainingSpec::pp, 1>, refuse_above<&TrainingSpec::interleave, 1>,
-         refuse_stage_layers, refuse_above<&TrainingSpec::context_parallel, 1>,
+        {refuse_not_transformer, refuse_mtp, refuse_precision, refuse_fp8,
+         refuse_above<&TrainingSpec::tp, 1>, refuse_activation_offload, refuse_tp_comm_overlap,
+         refuse_partial_recompute, refuse_ep_comm_overlap, refuse_flex_dispatcher,
+         refuse_backward_prefetch_post, refuse_above<&TrainingSpec::pp, 1>,
+         refuse_above<&TrainingSpec::interleave, 1>, refuse_stage_layers,
+         refuse_above<&TrainingSpec::context_parallel, 1>,
          refuse_above<&TrainingSpec::expert_parallel, 1>, refuse_selective_recompute,
          [](const PlanSpec& s, std::string_view title) -> std::optional<FieldError> {
              const Optimizer o = s.training.optimizer;
@@ -3140,7 +3165,7 @@ Table accelerate_table() {
                    Value{I{1}}),
             custom("num_processes", Kind::integer, "cluster.gpus", get_gpus, set_gpus),
         },
-        {refuse_not_transformer, refuse_precision, refuse_fp8, refuse_zero_1,
+        {refuse_not_transformer, refuse_mtp, refuse_precision, refuse_fp8, refuse_zero_1,
          refuse_activation_offload, refuse_tp_comm_overlap, refuse_partial_recompute,
          refuse_ep_comm_overlap, refuse_flex_dispatcher, refuse_offload_optimizer_only,
          refuse_selective_recompute, refuse_above<&TrainingSpec::tp, 1>,
