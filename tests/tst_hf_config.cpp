@@ -25,6 +25,7 @@ private slots:
     void gptOss();
     void gemma();
     void qkNormByArchitecture();
+    void deepseekV3MtpDepth();
     void errors_data();
     void errors();
     void specReferencesFile();
@@ -214,6 +215,41 @@ void TestHfConfig::gptOss() {
         QFAIL("expected SpecError");
     } catch (const SpecError& e) {
         QCOMPARE(QString::fromStdString(e.field()), QStringLiteral("f.layer_types"));
+    }
+}
+
+// deepseek-ai/DeepSeek-V3's config.json says "num_nextn_predict_layers": 1, its one MTP module
+// (the technical report's depth D = 1, sec. 4.2): imported as model.mtp_layers, and said in the
+// import's notes. A config without the key (DeepseekV3Config's default is 1, but a config that
+// leaves it out is read as the checkpoint without the module's weights) has none.
+void TestHfConfig::deepseekV3MtpDepth() {
+    json c = json::parse(R"({"model_type": "deepseek_v3", "hidden_size": 7168,
+        "intermediate_size": 18432, "moe_intermediate_size": 2048, "num_attention_heads": 128,
+        "num_hidden_layers": 61, "num_key_value_heads": 128, "vocab_size": 129280,
+        "n_routed_experts": 256, "n_shared_experts": 1, "num_experts_per_tok": 8,
+        "first_k_dense_replace": 3, "q_lora_rank": 1536, "kv_lora_rank": 512,
+        "qk_nope_head_dim": 128, "qk_rope_head_dim": 64, "v_head_dim": 128,
+        "num_nextn_predict_layers": 1, "tie_word_embeddings": false})");
+    std::vector<Text> notes;
+    const ModelSpec m = model_from_hf_config(c, "f", &notes);
+    QCOMPARE(m.mtp_layers, std::int64_t{1});
+    QCOMPARE(notes.size(), std::size_t{1});
+    QVERIFY2(notes[0].english().find("model.mtp_layers = 1") != std::string::npos,
+             notes[0].english().c_str());
+    QVERIFY(notes[0].english().find("set it to 0") != std::string::npos);
+    // 11,610,067,968 weights more than the preset (tst_params deepseekV3MtpModuleByHand).
+    QCOMPARE(count_params(m).total - count_params(find_model_preset("deepseek-v3")->model).total,
+             11610067968.0);
+    c.erase("num_nextn_predict_layers");
+    notes.clear();
+    QCOMPARE(model_from_hf_config(c, "f", &notes).mtp_layers, std::int64_t{0});
+    QVERIFY(notes.empty());
+    c["num_nextn_predict_layers"] = -1;
+    try {
+        (void)model_from_hf_config(c, "f");
+        QFAIL("a negative num_nextn_predict_layers was read");
+    } catch (const SpecError& e) {
+        QCOMPARE(e.field(), std::string("f.num_nextn_predict_layers"));
     }
 }
 

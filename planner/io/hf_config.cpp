@@ -132,7 +132,7 @@ void read_sliding_window(const json& c, const std::string& field, const std::str
 
 }  // namespace
 
-ModelSpec model_from_hf_config(const json& c, const std::string& field) {
+ModelSpec model_from_hf_config(const json& c, const std::string& field, std::vector<Text>* notes) {
     if (!c.is_object()) {
         throw SpecError(field, c.dump().substr(0, 80),
                         TALLY_TEXT("tally::hf_config", "a config.json must hold a JSON object"));
@@ -152,7 +152,7 @@ ModelSpec model_from_hf_config(const json& c, const std::string& field) {
         if (!inner.contains("_name_or_path") && c.contains("_name_or_path")) {
             inner["_name_or_path"] = c["_name_or_path"];
         }
-        return model_from_hf_config(inner, field + ".text_config");
+        return model_from_hf_config(inner, field + ".text_config", notes);
     }
     static const char* const kSupported[] = {"llama",     "mistral",     "mixtral",    "qwen2",
                                              "qwen2_moe", "qwen3",       "qwen3_moe",  "gpt_oss",
@@ -252,6 +252,19 @@ ModelSpec model_from_hf_config(const json& c, const std::string& field) {
         m.mla.qk_nope_head_dim = get_int(c, "qk_nope_head_dim", field, true);
         m.mla.qk_rope_head_dim = get_int(c, "qk_rope_head_dim", field, true);
         m.mla.v_head_dim = get_int(c, "v_head_dim", field, true);
+        // Multi-token prediction (ModelSpec::mtp_layers): DeepseekV3Config's
+        // num_nextn_predict_layers, 1 in deepseek-ai/DeepSeek-V3's config.json (the technical
+        // report's MTP depth D = 1, sec. 4.2); the checkpoint holds the module as layer 61.
+        // Training runs it, so the plan counts it; a user planning without it sets 0.
+        m.mtp_layers = get_int(c, "num_nextn_predict_layers", field, false, 0);
+        if (m.mtp_layers > 0 && notes != nullptr) {
+            notes->push_back(
+                TALLY_TEXT("tally::hf_config",
+                           "model.mtp_layers = %1: the config's num_nextn_predict_layers, "
+                           "multi-token-prediction modules trained with the model; set it to 0 "
+                           "to plan without them")
+                    .arg(m.mtp_layers));
+        }
         m.head_dim = 0;
     }
     read_sliding_window(c, field, type, m);
@@ -283,7 +296,8 @@ ModelSpec model_from_hf_config(const json& c, const std::string& field) {
     return m;
 }
 
-ModelSpec load_hf_config(const std::string& path, const std::string& field) {
+ModelSpec load_hf_config(const std::string& path, const std::string& field,
+                         std::vector<Text>* notes) {
     std::ifstream in(path, std::ios::binary);
     if (!in) {
         throw SpecError(field, "\"" + path + "\"",
@@ -301,7 +315,7 @@ ModelSpec load_hf_config(const std::string& path, const std::string& field) {
             field, "\"" + path + "\"",
             TALLY_TEXT("tally::spec_json", "is not valid JSON: %1").arg(json_error_detail(e)));
     }
-    return model_from_hf_config(config, field);
+    return model_from_hf_config(config, field, notes);
 }
 
 }  // namespace tally

@@ -325,10 +325,16 @@ void PlanDocument::apply(const PlanSpec& spec) {
     updateModified();
 }
 
-bool PlanDocument::importHfConfig(const QString& path, QString* error) {
+bool PlanDocument::importHfConfig(const QString& path, QString* error, QStringList* notes) {
     try {
         PlanSpec next = m_spec;
-        next.model = load_hf_config(path.toStdString(), "model.hf_config");
+        std::vector<Text> said;
+        next.model = load_hf_config(path.toStdString(), "model.hf_config", &said);
+        if (notes) {
+            for (const Text& note : said) {
+                notes->append(translatedText(note));
+            }
+        }
         if (next.model.name.empty()) {
             next.model.name = QFileInfo(path).dir().dirName().toStdString();
         }

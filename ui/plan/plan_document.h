@@ -2,6 +2,7 @@
 
 #include <QObject>
 #include <QString>
+#include <QStringList>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -81,8 +82,9 @@ public:
     void forgetFile();
 
     // Replaces the model with a Hugging Face config.json (undoable). False and a message naming
-    // the file and the problem when it cannot be read.
-    bool importHfConfig(const QString& path, QString* error);
+    // the file and the problem when it cannot be read; `notes` receives what the import chose
+    // that a user may change (load_hf_config()).
+    bool importHfConfig(const QString& path, QString* error, QStringList* notes = nullptr);
     // Adds an operation to the roofline (undoable); the planner's complaint if it cannot be costed.
     std::optional<FieldError> addOperation(const OpSpec& op);
     void removeOperation(int index);

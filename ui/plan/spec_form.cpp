@@ -35,6 +35,10 @@ QString formTr(const char* text) {
     return translatedFormText(text);
 }
 
+// The model's message line: an error in red; an import's notes in the text colour.
+const QString kModelErrorStyle =
+    QStringLiteral("QLineEdit { color: #c62828; background: transparent; }");
+
 }  // namespace
 
 SpecForm::SpecForm(PlanDocument* document, HardwareCatalog* catalog, QWidget* parent)
@@ -79,8 +83,7 @@ SpecForm::SpecForm(PlanDocument* document, HardwareCatalog* catalog, QWidget* pa
     // scroll area, which ignores height-for-width, got its lines by squeezing the rows below it
     // to nothing (Architecture and Biases vanished).
     m_modelMessage->setObjectName(QStringLiteral("modelMessage"));
-    m_modelMessage->setStyleSheet(
-        QStringLiteral("QLineEdit { color: #c62828; background: transparent; }"));
+    m_modelMessage->setStyleSheet(kModelErrorStyle);
     m_modelMessage->hide();
     m_modelSummary->setObjectName(QStringLiteral("modelSummary"));
 
@@ -251,7 +254,9 @@ QString SpecForm::modelMessage() const {
 
 bool SpecForm::importHfConfig(const QString& path) {
     QString error;
-    if (!m_document->importHfConfig(path, &error)) {
+    QStringList notes;
+    if (!m_document->importHfConfig(path, &error, &notes)) {
+        m_modelMessage->setStyleSheet(kModelErrorStyle);
         m_modelMessage->setText(error);
         m_modelMessage->setCursorPosition(0);
         m_modelMessage->setToolTip(error);
@@ -260,6 +265,16 @@ bool SpecForm::importHfConfig(const QString& path) {
         return false;
     }
     clearModelMessage();
+    if (!notes.isEmpty()) {
+        // What the import chose, in the model's message line without the error colour.
+        const QString text = notes.join(QStringLiteral("; "));
+        m_modelMessage->setStyleSheet(
+            QStringLiteral("QLineEdit { color: palette(text); background: transparent; }"));
+        m_modelMessage->setText(text);
+        m_modelMessage->setCursorPosition(0);
+        m_modelMessage->setToolTip(text);
+        m_modelMessage->show();
+    }
     return true;
 }
 
