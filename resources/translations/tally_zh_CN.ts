@@ -3446,6 +3446,10 @@
         <source>a RoPE base in [1, 1e12]</source>
         <translation>[1, 1e12] 内的 RoPE 基数</translation>
     </message>
+    <message>
+        <source>model.mtp_layers = %1: the config&apos;s num_nextn_predict_layers, multi-token-prediction modules trained with the model; set it to 0 to plan without them</source>
+        <translation>model.mtp_layers = %1：取自配置的 num_nextn_predict_layers，即与模型一同训练的多 token 预测（MTP）模块；设为 0 则按不含它们规划</translation>
+    </message>
 </context>
 <context>
     <name>tally::launch</name>
@@ -4224,6 +4228,10 @@
     <message>
         <source>nvfp4</source>
         <translation>nvfp4</translation>
+    </message>
+    <message>
+        <source>0 for this framework: it has no multi-token-prediction modules (%1 cannot express it)</source>
+        <translation>此框架须为 0：它没有多 token 预测（MTP）模块（%1无法表达）</translation>
     </message>
 </context>
 <context>
@@ -6192,6 +6200,14 @@ Source: CS336 lecture 2 (0.5 is good)</source>
     <message>
         <source>Cannot write %1: the file is read-only</source>
         <translation>无法写入 %1：该文件是只读的</translation>
+    </message>
+    <message>
+        <source>MTP depth</source>
+        <translation>MTP 深度</translation>
+    </message>
+    <message>
+        <source>Multi-token-prediction modules trained with the model (DeepSeek-V3: 1). Each adds a layer of the last layer&apos;s kind, a 2h x h projection and three norms on the last pipeline stage, with its own logits through the shared output head. Serving leaves them out. 0: none.</source>
+        <translation>与模型一同训练的多 token 预测（MTP）模块数（DeepSeek-V3：1）。每个模块在最后一个流水线阶段增加一层与最后一层同类的层、一个 2h x h 投影和三个归一化，并经共享的输出头算出自己的 logits。推理服务不加载它们。0：无。</translation>
     </message>
 </context>
 <context>

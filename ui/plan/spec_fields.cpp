@@ -251,6 +251,18 @@ std::vector<SectionFields> build() {
                          "and keys kept for the norms' backward."),
                        [](const S& s) { return s.model.qk_norm; },
                        [](S& s, bool v) { s.model.qk_norm = v; }, headAttention},
+             NumberField{"model.mtp_layers",
+                         F("MTP depth"),
+                         F("Multi-token-prediction modules trained with the model (DeepSeek-V3: "
+                           "1). Each adds a layer of the last layer's kind, a 2h x h projection "
+                           "and three norms on the last pipeline stage, with its own logits "
+                           "through the shared output head. Serving leaves them out. 0: none."),
+                         {0, 4, SliderScale::linear, 1},
+                         true,
+                         F("none"),
+                         [](const S& s) { return num(s.model.mtp_layers); },
+                         [](S& s, double v) { s.model.mtp_layers = whole(v); },
+                         transformer},
              ChoiceField{"model.bias", F("Biases"), F("Which linear layers carry a bias."),
                          choicesOf<BiasKind>(),
                          [](const S& s) { return static_cast<int>(s.model.bias); },
