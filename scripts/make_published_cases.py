@@ -111,6 +111,7 @@ MBRIDGE_MODELS = {
     "LLAMA3.1_405B": "Llama 3.1 405B",
     "DeepSeekV3": "DeepSeek-V3 671B (37B active)",
     "DeepSeekV3 (w/o MTP)": "DeepSeek-V3 671B (37B active)",
+    "DeepSeekV3 (w/ MTP)": "DeepSeek-V3 671B (37B active)",
     "GPT OSS 120B": "GPT-OSS 120B",
     "Qwen3_30B_a3B": "Qwen3-30B-A3B",
     "Qwen3_235B_a22B": "Qwen3-235B-A22B",
@@ -132,8 +133,6 @@ def mbridge_skip_reason(model, precision, footnotes):
         return "trained with the Muon optimizer, which Tally does not model"
     if model.startswith("DeepSeekV4"):
         return "DeepSeek-V4's architecture is not in Tally"
-    if "w/ MTP" in model:
-        return "the multi-token-prediction module is not in Tally"
     if "tokendrop" in model:
         return "token-dropping routing: the capacity factor the run used is not printed"
     if model not in MBRIDGE_MODELS and model.split(" (")[0] not in MBRIDGE_MODELS:
@@ -420,6 +419,69 @@ def recipe_of(row):
     return None, None
 
 
+# Megatron-Bridge's DeepSeek-V3 recipe (src/megatron/bridge/recipes/deepseek/deepseek_v3.py,
+# the same in v0.2.0 to v0.6.0): "mtp_num_layers: Optional[int] = 1", and its pipeline layouts by
+# (pp, vp), each stage's list of "embedding", "decoder" x n, and on the last
+# ["mtp"] * mtp_num_layers + ["loss"]; virtual stage i runs on rank i mod pp. Here as the
+# decoder layers of each virtual stage.
+DEEPSEEK_V3_RECIPE = "src/megatron/bridge/recipes/deepseek/deepseek_v3.py"
+DEEPSEEK_V3_LAYOUTS = {
+    (4, 1): [16, 16, 16, 13],
+    (8, 1): [8] * 7 + [5],
+    (4, 2): [8] * 7 + [5],
+    (16, 1): [4] * 15 + [1],
+    (8, 2): [4] * 15 + [1],
+    (4, 4): [4] * 15 + [1],
+}
+
+
+def deepseek_mtp_and_stages(row, model, training, assumptions):
+    """DeepSeek-V3's multi-token prediction and its recipe's pipeline layout."""
+    if "w/o_MTP" in row["id"]:
+        # Only the 25.11 tables print "w/o MTP": a run with mtp_num_layers 0.
+        model["mtp_layers"] = 0
+        assumptions.append("no multi-token-prediction module (mtp_layers 0: the table's "
+                           "'w/o MTP')")
+        mtp = 0
+    else:
+        model["mtp_layers"] = 1
+        mtp = 1
+        assumptions.append("one multi-token-prediction module (mtp_layers 1: Megatron-Bridge's "
+                           "DeepSeek-V3 recipe, %s, 'mtp_num_layers: Optional[int] = 1' in every "
+                           "release; the table's 'w/ MTP' where it says so), on the last "
+                           "pipeline stage" % DEEPSEEK_V3_RECIPE)
+    pp = training["pp"]
+    vp = training.get("interleave", 1)
+    if pp <= 1:
+        return
+    chunks = DEEPSEEK_V3_LAYOUTS.get((pp, vp))
+    if chunks is None:
+        assumptions.append("pipeline layout: the recipe's layout_map has none for pp %d, vp %d; "
+                           "Tally spreads the 61 layers over the stages itself (pipeline_"
+                           "stages.h) with the MTP module%s on the last" % (
+                               pp, vp, "" if mtp else " (none here)"))
+        return
+    per_rank = [sum(chunks[i] for i in range(r, len(chunks), pp)) for r in range(pp)]
+    first, last = per_rank[0], per_rank[-1]
+    middles = per_rank[1:-1]
+    rest = 61 - first - last
+    even = [rest // len(middles) + (1 if i < rest % len(middles) else 0)
+            for i in range(len(middles))] if middles else []
+    if middles != even:
+        assumptions.append("pipeline layout: the recipe's layout_map for pp %d, vp %d puts %s "
+                           "decoder layers on the ranks, which first_stage_layers and "
+                           "last_stage_layers cannot express; Tally's own split assumed"
+                           % (pp, vp, per_rank))
+        return
+    training["first_stage_layers"] = first
+    training["last_stage_layers"] = last
+    assumptions.append("pipeline layout of the recipe's layout_map for pp %d, vp %d (%s, "
+                       "set_deepseek_v3_pipeline_model_parallel_layout / _deepseek_v3_common): "
+                       "%d decoder layers on the first rank, %d on the last beside the MTP "
+                       "module and the loss (first_stage_layers %d, last_stage_layers %d)"
+                       % (pp, vp, DEEPSEEK_V3_RECIPE, first, last, first, last))
+
+
 def case_of(row):
     p = row["parallel"]
     measured = row["measured"]
@@ -526,12 +588,8 @@ def case_of(row):
             assumptions.append("tensor-parallel communication overlap on (the recipe's "
                                "CommOverlapConfig, in effect with tp > 1 and sequence "
                                "parallelism)")
-        if "deepseek" in row["model"]["name"].lower() and "w/o_MTP" not in row["id"]:
-            # Every DeepSeek-V3 recipe keeps mtp_num_layers = 1 (its pipeline layouts end in
-            # "mL": the MTP layer, then the loss); only the 25.11 tables say "w/o MTP".
-            assumptions.append("the recipe keeps one multi-token-prediction layer "
-                               "(mtp_num_layers 1), which Tally does not model: the run also "
-                               "computed one more MoE layer and output head")
+        if "deepseek" in row["model"]["name"].lower():
+            deepseek_mtp_and_stages(row, model, training, assumptions)
         if model.get("moe") and recipe["moe_a2a_overlap"]:
             training["ep_comm_overlap"] = True
             assumptions.append("expert-parallel all-to-alls overlapped with another micro-"
