@@ -446,6 +446,13 @@ void register_infer_commands(CLI::App& app, CliState& state) {
                                 TALLY_TEXT("tally::cli", "a number of requests per second > 0"));
             }
             at_rate = continuous_batching_at_rate(spec, hw, opts->request_rate);
+            if (!at_rate && evaluate_inference(spec, hw).admission_batch < 1) {
+                throw SpecError("--request-rate", fmt::format("{}", opts->request_rate),
+                                TALLY_TEXT("tally::cli",
+                                           "none: the engine's KV cache holds no sequence at the "
+                                           "full context, so no request is admitted (more GPUs or "
+                                           "a narrower weight dtype leave it room)"));
+            }
             if (!at_rate) {
                 throw SpecError(
                     "--request-rate", fmt::format("{}", opts->request_rate),

@@ -966,6 +966,11 @@ void TestInference::requestRateSolvesLittlesLaw() {
     QVERIFY(at.has_value());
     QVERIFY(qAbs(at->concurrency - 2.0) < 1e-6);
     QVERIFY(!continuous_batching_at_rate(s, gpu, 1e12).has_value());
+    // An engine whose KV cache holds no sequence at the full context admits no request, so it
+    // completes none, however low the rate: a prompt whose cache alone outgrows the GPU.
+    s.inference.prompt_tokens = 1'000'000'000;
+    QCOMPARE(evaluate_inference(s, gpu).admission_batch, std::int64_t{0});
+    QVERIFY(!continuous_batching_at_rate(s, gpu, 1e-6).has_value());
 }
 
 void TestInference::pipelineStagesAddTheirSends() {

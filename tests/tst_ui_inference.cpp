@@ -395,9 +395,12 @@ void TestUiInference::requestRateFindsTheConcurrency() {
     QCOMPARE(clients, static_cast<std::int64_t>(std::ceil(
                           continuous_batching_at_rate(before, hw, rate)->concurrency - 1e-9)));
     QVERIFY(m_panel->requestRateResult()->text().contains(QString::number(clients)));
+    QVERIFY(!m_panel->requestRateResult()->isHidden());
     QVERIFY(m_document->undoStack()->canUndo());
     m_document->undoStack()->undo();
     QCOMPARE(m_document->spec().inference.concurrency, before.inference.concurrency);
+    // The line was the concurrency's it set: gone with the undo (and with any other change).
+    QVERIFY(m_panel->requestRateResult()->isHidden());
 
     for (const char* bad : {"abc", "0", "-3"}) {
         m_panel->requestRateEdit()->setText(QString::fromLatin1(bad));

@@ -1324,7 +1324,11 @@ std::optional<ContinuousBatchingPoint> continuous_batching_at_rate(const PlanSpe
     // from 1 to the smaller of those batches that does, then bisection below it.
     const std::int64_t admitted = admission_batch_of(c);
     const std::int64_t budget = budget_batch_of(c);
-    const double top = std::max(1.0, dbl(std::min(admitted, budget)));
+    // An engine whose KV cache holds no sequence admits no request: it completes none.
+    if (admitted < 1 || budget < 1) {
+        return std::nullopt;
+    }
+    const double top = dbl(std::min(admitted, budget));
     constexpr int kGrid = 64;
     double lo = 0.0, hi = 0.0;
     for (int i = 0; i <= kGrid; ++i) {

@@ -447,6 +447,10 @@
         <source>4-bit training runs Transformer Engine&apos;s NVFP4 recipe (an E4M3 scale per 16 values): use nvfp4</source>
         <translation>4 位训练使用 Transformer Engine 的 NVFP4 方案（每 16 个值一个 E4M3 缩放因子）：请用 nvfp4</translation>
     </message>
+    <message>
+        <source>NVFP4 training (Transformer Engine) runs on B200, GB200, B300 and GB300; %1 is not one: bf16 or fp8</source>
+        <translation>NVFP4 训练（Transformer Engine）只在 B200、GB200、B300 和 GB300 上运行；%1 不在其中：请用 bf16 或 fp8</translation>
+    </message>
 </context>
 <context>
     <name>tally::cli</name>
@@ -1949,6 +1953,10 @@
     <message>
         <source>only with --to vllm, sglang or tensorrt_llm: a training framework&apos;s file names no checkpoint</source>
         <translation>仅用于 --to vllm、sglang 或 tensorrt_llm：训练框架的文件不指定检查点</translation>
+    </message>
+    <message>
+        <source>none: the engine&apos;s KV cache holds no sequence at the full context, so no request is admitted (more GPUs or a narrower weight dtype leave it room)</source>
+        <translation>无法服务：引擎的 KV 缓存装不下一条完整上下文的序列，因此不接纳任何请求（更多 GPU 或更窄的权重 dtype 可腾出空间）</translation>
     </message>
 </context>
 <context>
@@ -4232,6 +4240,14 @@
     <message>
         <source>0 for this framework: it has no multi-token-prediction modules (%1 cannot express it)</source>
         <translation>此框架须为 0：它没有多 token 预测（MTP）模块（%1无法表达）</translation>
+    </message>
+    <message>
+        <source>--fp4-format and --fp4-recipe need Megatron-LM core_v0.15.0 or later with Transformer Engine 2.7 or later (the rest of this file also runs on core_v0.12.0)</source>
+        <translation>--fp4-format 和 --fp4-recipe 需要 Megatron-LM core_v0.15.0 或更新版本，以及 Transformer Engine 2.7 或更新版本（本文件其余部分也可在 core_v0.12.0 上运行）</translation>
+    </message>
+    <message>
+        <source>a training run&apos;s configuration, not a model&apos;s Hugging Face config.json: give %1 beside a DeepSpeed or accelerate file with --hf-config, as &quot;hf_config&quot; in a plan spec, or with the window&apos;s Import config.json…</source>
+        <translation>训练运行的配置，而不是模型的 Hugging Face config.json：请用 --hf-config 把 %1 与 DeepSpeed 或 accelerate 文件一起给出，或在计划 spec 中写作 &quot;hf_config&quot;，或用窗口的“导入 config.json…”</translation>
     </message>
 </context>
 <context>
@@ -7206,6 +7222,18 @@ Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
     <message>
         <source>%1 clients in flight per replica complete %2 requests/s (asked %3): time to first token %4, inter-token latency %5</source>
         <translation>每个副本 %1 个在途客户端完成 %2 个请求/秒（要求 %3）：首 token 时间 %4，token 间延迟 %5</translation>
+    </message>
+    <message>
+        <source>Requests/s to serve: none can be served: the engine&apos;s KV cache holds no sequence at the full context, so no request is admitted (more GPUs or a narrower weight dtype leave it room)</source>
+        <translation>需服务的请求数/秒：无法服务：引擎的 KV 缓存装不下一条完整上下文的序列，因此不接纳任何请求（更多 GPU 或更窄的权重 dtype 可腾出空间）</translation>
+    </message>
+    <message>
+        <source>1 client in flight per replica completes %1 requests/s (asked %2): time to first token %3, inter-token latency %4</source>
+        <translation>每个副本 1 个在途客户端完成 %1 个请求/秒（要求 %2）：首 token 时间 %3，token 间延迟 %4</translation>
+    </message>
+    <message>
+        <source>1 client</source>
+        <translation>1 个客户端</translation>
     </message>
 </context>
 <context>

@@ -428,6 +428,14 @@ InferencePanel::InferencePanel(PlanDocument* document, QWidget* parent)
     // The fields follow the spec at once (undo, a file opened), visible or not; the charts follow
     // the results (PlanPanel).
     connect(document, &PlanDocument::specChanged, this, &InferencePanel::refreshEditors);
+    // A found concurrency describes the plan it was found for: any other change (an edit, undo,
+    // a file opened) takes the line away.
+    connect(document, &PlanDocument::specChanged, this, [this] {
+        if (!m_rateSetting) {
+            m_rateResult->hide();
+            m_rateEdit->setStyleSheet(QString());
+        }
+    });
     connect(document, &PlanDocument::errorChanged, this, &InferencePanel::markEditors);
     refreshEditors();
     markEditors();
@@ -467,6 +475,13 @@ void InferencePanel::findConcurrencyForRate() {
     }
     const std::optional<ContinuousBatchingPoint> at =
         continuous_batching_at_rate(v->spec, v->hardware, rate);
+    if (!at && evaluate_inference(v->spec, v->hardware).admission_batch < 1) {
+        say(tr("Requests/s to serve: none can be served: the engine's KV cache holds no sequence "
+               "at the full context, so no request is admitted (more GPUs or a narrower weight "
+               "dtype leave it room)"),
+            true);
+        return;
+    }
     if (!at) {
         const double most = continuous_batching_at(v->spec, v->hardware,
                                                    static_cast<double>(std::max<std::int64_t>(
@@ -486,18 +501,23 @@ void InferencePanel::findConcurrencyForRate() {
     next.inference.concurrency = clients;
     const ContinuousBatchingPoint served =
         continuous_batching_at(next, v->hardware, static_cast<double>(clients));
-    say(tr("%1 clients in flight per replica complete %2 requests/s (asked %3): time to first "
-           "token %4, inter-token latency %5")
-            .arg(static_cast<qlonglong>(clients))
-            .arg(formatShort(served.requests_per_s), formatExact(rate),
-                 formatDuration(served.ttft_s), formatDuration(served.itl_s)),
+    const QString served_text =
+        clients == 1 ? tr("1 client in flight per replica completes %1 requests/s (asked %2): "
+                          "time to first token %3, inter-token latency %4")
+                     : tr("%1 clients in flight per replica complete %2 requests/s (asked %3): "
+                          "time to first token %4, inter-token latency %5")
+                           .arg(static_cast<qlonglong>(clients));
+    say(served_text.arg(formatShort(served.requests_per_s), formatExact(rate),
+                        formatDuration(served.ttft_s), formatDuration(served.itl_s)),
         false);
     if (clients != document()->spec().inference.concurrency) {
         PlanSpec edited = document()->spec();
         edited.inference.concurrency = clients;
+        m_rateSetting = true;
         document()->edit(
             edited,
             tr("Set %1 to %2").arg(formTr("Concurrency")).arg(static_cast<qlonglong>(clients)));
+        m_rateSetting = false;
     }
 }
 
@@ -805,8 +825,10 @@ void InferencePanel::showResults(const PlanViews& views) {
     replacePoints(m_current,
                   own_point ? QList<QPointF>{{own_point->tokens_per_s, own_point->itl_s * 1e3}}
                             : QList<QPointF>{{m_plan.tokens_per_s, m_plan.decode_step_s * 1e3}});
-    const QString current_name =
-        own_point ? tr("%1 clients").arg(v.spec.inference.concurrency) : tr("This batch");
+    const QString current_name = !own_point ? tr("This batch")
+                                 : v.spec.inference.concurrency == 1
+                                     ? tr("1 client")
+                                     : tr("%1 clients").arg(v.spec.inference.concurrency);
     if (m_current->name() != current_name) {
         m_current->setName(current_name);
     }

@@ -106,6 +106,7 @@ private:
     QLineEdit* m_rateEdit = nullptr;
     QPushButton* m_rateFind = nullptr;
     QLabel* m_rateResult = nullptr;
+    bool m_rateSetting = false;  // Find is setting the concurrency it found
     QLabel* m_accuracy;
     // Which batch the table's figures are of, where the headline is continuous batching.
     QLabel* m_tableNote = nullptr;
