@@ -817,8 +817,15 @@ void TestPerformance::nvfp4RunsTheLinearGemmsInFp4() {
     s.training.compute_dtype = DType::mxfp4;
     const std::optional<FieldError> e = check(s, hw);
     QVERIFY(e && e->field == "training.compute_dtype");
-    // The H100 has no FP4 tensor cores.
+    // An FP4 peak is not enough: Transformer Engine's NVFP4 recipe runs on the data-center
+    // Blackwell parts, not on an AMD Instinct (whose FP4 is MXFP4) or a GeForce card.
     s.training.compute_dtype = DType::nvfp4;
+    for (const char* id : {"mi355x", "rtx-5090"}) {
+        s.cluster.gpu = id;
+        const std::optional<FieldError> other = check(s, *find_builtin_hardware(id));
+        QVERIFY2(other && other->field == "training.compute_dtype", id);
+    }
+    // The H100 has no FP4 tensor cores.
     s.cluster.gpu = "h100-sxm";
     const std::optional<FieldError> h = check(s, *find_builtin_hardware("h100-sxm"));
     QVERIFY(h && h->field == "training.compute_dtype");

@@ -8,6 +8,7 @@
 #include "planner/core/limits.h"
 #include "planner/core/quantity_text.h"
 #include "planner/model/pipeline_stages.h"
+#include "planner/performance/engine.h"
 #include "planner/training/plan.h"
 
 namespace tally {
@@ -607,6 +608,16 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
                    TALLY_TEXT("tally::check",
                               "4-bit training runs Transformer Engine's NVFP4 recipe (an E4M3 "
                               "scale per 16 values): use nvfp4"));
+    }
+    // Transformer Engine's NVFP4 training runs on the data-center Blackwell parts (its NVFP4
+    // documentation lists compute capabilities 10.0 and 10.3: B200, GB200, B300, GB300); another
+    // part with an FP4 peak (an AMD Instinct's MXFP4, a GeForce Blackwell) has no such recipe.
+    if (t.compute_dtype == DType::nvfp4 && gpu_generation(hw) != GpuGeneration::blackwell) {
+        return err("training.compute_dtype", to_string(t.compute_dtype),
+                   TALLY_TEXT("tally::check",
+                              "NVFP4 training (Transformer Engine) runs on B200, GB200, B300 and "
+                              "GB300; %1 is not one: bf16 or fp8")
+                       .arg(hw.name));
     }
     if (t.optimizer == Optimizer::adam8bit && t.optimizer_state_dtype != DType::int8) {
         return err("training.optimizer_state_dtype", to_string(t.optimizer_state_dtype),
