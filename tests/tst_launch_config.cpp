@@ -1552,6 +1552,9 @@ void TestLaunchConfig::megatronNvfp4() {
     QVERIFY(text.find("--fp4-format e2m1") != std::string::npos);
     QVERIFY(text.find("--fp4-recipe nvfp4") != std::string::npos);
     QVERIFY(text.find("--fp8-format") == std::string::npos);
+    // The flags are core_v0.15.0's, newer than the release the rest of the table was checked
+    // against: the file says so.
+    QVERIFY(text.find("core_v0.15.0") != std::string::npos);
     QVERIFY(import_launch_config(text, "run.sh", options).spec.training.compute_dtype ==
             DType::nvfp4);
     // A printed argument block lists the recipe at its default in every run: no fp4 format, no
@@ -1567,10 +1570,18 @@ void TestLaunchConfig::megatronNvfp4() {
             QVERIFY2(std::string(e.what()).find("fp4") != std::string::npos, e.what());
         }
     }
+    // A model's config.json is JSON, but no DeepSpeed config: named as what it is.
+    try {
+        (void)import_launch_config(R"({"architectures": ["LlamaForCausalLM"], "hidden_size": 64})",
+                                   "config.json", {});
+        QFAIL("a Hugging Face config.json was read as a DeepSpeed config");
+    } catch (const SpecError& e) {
+        QCOMPARE(e.field(), std::string("architectures"));
+        QVERIFY2(std::string(e.what()).find("--hf-config") != std::string::npos, e.what());
+    }
     // NeMo 2's precision plugin and DeepSpeed have no NVFP4 recipe: refused by the field.
     QCOMPARE(refusal_field(r.spec, LaunchTarget::nemo), std::string("training.compute_dtype"));
-    QCOMPARE(refusal_field(r.spec, LaunchTarget::deepspeed),
-             std::string("training.compute_dtype"));
+    QCOMPARE(refusal_field(r.spec, LaunchTarget::deepspeed), std::string("training.compute_dtype"));
 }
 
 void TestLaunchConfig::megatronFlexDispatcher() {

@@ -741,6 +741,15 @@ std::vector<Text> launch_export_notes(const PlanSpec& spec, LaunchTarget target)
             runs = Engine::fsdp;
             break;
     }
+    // NVFP4 came after the release the Megatron-LM table's names were checked against:
+    // --fp4-format and --fp4-recipe are in core_v0.15.0's arguments.py, which also requires
+    // Transformer Engine 2.7 (NVFP4BlockScaling).
+    if (target == LaunchTarget::megatron && spec.training.compute_dtype == DType::nvfp4) {
+        notes.push_back(TALLY_TEXT("tally::launch",
+                                   "--fp4-format and --fp4-recipe need Megatron-LM core_v0.15.0 or "
+                                   "later with Transformer Engine 2.7 or later (the rest of this "
+                                   "file also runs on core_v0.12.0)"));
+    }
     // A file that does not describe the model (DeepSpeed's, accelerate's): the model is the one
     // thing of the plan it does not carry; its import takes it from the model's config.json.
     const bool describes_model = std::any_of(t.fields.begin(), t.fields.end(), [](const Field& f) {
@@ -943,6 +952,22 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
     }
     const Table& t = launch::table(*target);
     launch::Parsed parsed = launch::parse_form(t.form, text);
+    // A model's Hugging Face config.json is JSON too, but describes the model, not a run: said
+    // as such, with where it is read, instead of as a DeepSpeed config with unknown settings.
+    if (*target == LaunchTarget::deepspeed && !options.from) {
+        for (const Setting& s : parsed.settings) {
+            if (s.key == "model_type" || s.key == "architectures") {
+                throw SpecError(
+                    s.key, s.raw,
+                    TALLY_TEXT("tally::launch",
+                               "a training run's configuration, not a model's Hugging Face "
+                               "config.json: give %1 beside a DeepSpeed or accelerate file with "
+                               "--hf-config, as \"hf_config\" in a plan spec, or with the "
+                               "window's Import config.json…")
+                        .arg(file_name));
+            }
+        }
+    }
     // Tally's own settings: "# tally:" comment lines, or a JSON config's "tally" object.
     std::vector<TallyLine> marked;
     if (t.form == Form::json) {
