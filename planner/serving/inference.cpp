@@ -131,9 +131,12 @@ ModelFigures model_figures(const ModelSpec& m, std::int64_t tp) {
     // A served model leaves its multi-token-prediction modules out (DeepSeek-V3 Technical
     // Report, sec. 2.2, "MTP in Inference": "we can directly discard these MTP modules"); Tally
     // does not model the speculative decoding that could use them.
-    ModelSpec served = m;
-    served.mtp_layers = 0;
-    const ParamCounts p = count_params(served);
+    // (A copy only then: a plan evaluates this on every drag of a slider.)
+    const ParamCounts p = m.mtp_layers == 0 ? count_params(m) : [&m] {
+        ModelSpec served = m;
+        served.mtp_layers = 0;
+        return count_params(served);
+    }();
     f.params_total = p.total;
     f.params_active = p.active;
     const double lookup =
