@@ -1034,6 +1034,22 @@ void TestPerformance::mtpModuleRunsOnTheLastStage() {
     QVERIFY(one_gpu_mtp_mb > one_gpu_mb);
     const double layer_gemms = per_microbatch(1, 9, 0).first - one_gpu;
     QVERIFY(module_gemms > layer_gemms);
+
+    // The plan says so where the module makes the last stage the slowest under the default
+    // split (8 layers on two stages: 4 + 4, the module beside the last 4), and not once the
+    // last stage's layers are stated, nor without the module.
+    PlanSpec s = test::llama3_8b_spec(2, 4096, 8);
+    s.model.layers = 8;
+    s.training.pp = 2;
+    s.model.mtp_layers = 1;
+    QVERIFY(evaluate(s, hw).has(Warning::mtp_last_stage_slowest));
+    QVERIFY(evaluate(s, hw).performance.head_stage_slowest);
+    s.training.last_stage_layers = 3;
+    QVERIFY(!check(s, hw));
+    QVERIFY(!evaluate(s, hw).has(Warning::mtp_last_stage_slowest));
+    s.training.last_stage_layers = 0;
+    s.model.mtp_layers = 0;
+    QVERIFY(!evaluate(s, hw).has(Warning::mtp_last_stage_slowest));
 }
 
 // Ten layers, the first three dense (DeepSeek-V3's pattern), on four stages of 1, 4, 4 and 1

@@ -1134,11 +1134,13 @@ PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwarePro
                 first.embedding = true;
                 first.head = t.pp == 1;
                 stage = transformer_stage_work(c, first, dense, moe, head);
+                out.head_stage_slowest = t.pp == 1;
                 if (t.pp > 1) {
                     const LayerWork other =
                         stage_at(m.layers - layout.last, layout.last, false, true);
                     if (other.total_s() > stage.total_s()) {
                         stage = other;
+                        out.head_stage_slowest = true;
                     }
                 }
             } else {
@@ -1146,6 +1148,7 @@ PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwarePro
                 const LayerWork last = stage_at(m.layers - layout.last, layout.last, false, true);
                 if (last.total_s() > stage.total_s()) {
                     stage = last;
+                    out.head_stage_slowest = true;
                 }
             }
             // The middle stages that can be the slowest (pipeline_stages.h): a MoE layer's
@@ -1156,6 +1159,7 @@ PerformanceBreakdown predict_performance(const PlanSpec& spec, const HardwarePro
                     const LayerWork middle = stage_at(start, count, false, false);
                     if (middle.total_s() > stage.total_s()) {
                         stage = middle;
+                        out.head_stage_slowest = false;
                     }
                 });
             break;

@@ -161,6 +161,8 @@ struct PerformanceBreakdown {
     double dp_comm_s = 0.0;
     // inputs, for explanations
     double microbatch_s = 0.0;  // one micro-batch's forward + backward on the slowest stage
+    // The stage with the output layer (and any multi-token-prediction modules) is the slowest.
+    bool head_stage_slowest = false;
     double bubble_fraction = 0.0;
     std::int64_t microbatches = 1;
     double gemm_flops_per_s = 0.0;  // achieved GEMM rate used

@@ -846,6 +846,15 @@ std::vector<Text> warning_texts(const Plan& plan, const PlanSpec& spec, const Ha
                                  "training.sequence_parallel, as its exports require")
                           .arg(spec.training.tp));
     }
+    if (plan.has(Warning::mtp_last_stage_slowest)) {
+        out.push_back(TALLY_TEXT("tally::warnings",
+                                 "the last pipeline stage runs the %1 multi-token-prediction "
+                                 "module(s) beside the output layer and is the slowest: fewer "
+                                 "layers there (training.last_stage_layers, Megatron's "
+                                 "--decoder-last-pipeline-num-layers) even the pipeline, as "
+                                 "Megatron-Bridge's DeepSeek-V3 layouts do")
+                          .arg(spec.model.mtp_layers));
+    }
     if (plan.has(Warning::selective_without_attention)) {
         out.push_back(TALLY_TEXT("tally::warnings",
                                  "selective recomputation changes nothing here: flash attention "

@@ -104,6 +104,10 @@ Plan evaluate(const PlanSpec& spec, const HardwareProfile& hw) {
         t.tp > 1 && !t.sequence_parallel) {
         warn(Warning::moe_tp_without_sp);
     }
+    if (m.kind == ModelKind::transformer && m.mtp_layers > 0 && t.pp > 1 &&
+        t.last_stage_layers == 0 && plan.performance.head_stage_slowest) {
+        warn(Warning::mtp_last_stage_slowest);
+    }
     if (plan.performance.network.node_size_known &&
         t.tp > plan.performance.network.network.gpus_per_node) {
         warn(Warning::tp_spans_nodes);

@@ -61,6 +61,9 @@ enum class Warning : std::uint32_t {
     // An MoE model under the megatron engine at tp > 1 without sequence parallelism, which
     // Megatron-Core stops in training (core_v0.12.0 moe_layer.py, MoELayer.forward).
     moe_tp_without_sp = 1u << 13,
+    // Multi-token-prediction modules on the last pipeline stage, whose layers are the default
+    // split's, make it the slowest stage: fewer layers there would even the pipeline.
+    mtp_last_stage_slowest = 1u << 14,
 };
 
 // How far an assumed MFU may exceed the predicted one before the plan warns. The model's error

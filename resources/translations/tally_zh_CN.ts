@@ -10414,6 +10414,10 @@ Source: %2</source>
         <source>Megatron-Core stops an MoE layer that trains at tp %1 without sequence parallelism (moe_layer.py): set training.sequence_parallel, as its exports require</source>
         <translation>Megatron-Core 会中止在 tp %1 下不开序列并行训练的 MoE 层（moe_layer.py）：请设置 training.sequence_parallel，其导出也要求如此</translation>
     </message>
+    <message>
+        <source>the last pipeline stage runs the %1 multi-token-prediction module(s) beside the output layer and is the slowest: fewer layers there (training.last_stage_layers, Megatron&apos;s --decoder-last-pipeline-num-layers) even the pipeline, as Megatron-Bridge&apos;s DeepSeek-V3 layouts do</source>
+        <translation>最后一个流水线阶段在输出层之外还运行 %1 个多 token 预测（MTP）模块，成为最慢的阶段：在那里少放几层（training.last_stage_layers，即 Megatron 的 --decoder-last-pipeline-num-layers）可使流水线均衡，Megatron-Bridge 的 DeepSeek-V3 布局正是如此</translation>
+    </message>
 </context>
 <context>
     <name>tally::workspace</name>
