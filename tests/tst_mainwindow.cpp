@@ -905,6 +905,17 @@ void TestMainWindow::gpuWithoutTheDtypeOffersOne() {
     QVERIFY(!w.document()->error().has_value());
     QVERIFY(!offer->isVisibleTo(&w));
     QCOMPARE(w.document()->views()->hardware.id, std::string("lab-cpu"));
+
+    // 4-bit training asked as MXFP4 on a B200: the offer is the recipe it trains, NVFP4.
+    next = w.document()->spec();
+    next.cluster.gpu = "b200";
+    next.training.compute_dtype = DType::mxfp4;
+    w.document()->edit(next, QStringLiteral("compute"));
+    QVERIFY(w.document()->error().has_value());
+    QVERIFY(offer->isVisibleTo(&w));
+    QVERIFY2(offer->text().contains(QStringLiteral("nvfp4")), qPrintable(offer->text()));
+    QTest::mouseClick(offer, Qt::LeftButton);
+    QCOMPARE(w.document()->spec().training.compute_dtype, DType::nvfp4);
 }
 
 void TestMainWindow::exportsEveryChart() {

@@ -29,6 +29,7 @@
 
 #include "planner/io/examples.h"
 #include "planner/io/spec_json.h"
+#include "planner/performance/engine.h"
 #include "planner/text/report.h"
 #include "planner/training/layout_search.h"
 #include "ui/charts/formats_panel.h"
@@ -893,13 +894,20 @@ void MainWindow::updateTitle() {
 
 void MainWindow::showError() {
     // A GPU without a peak for the compute dtype (a measured CPU profile has no bf16 one): offer
-    // the first of bf16, fp16, tf32, fp32, fp8 it has, in one click.
+    // the first of bf16, fp16, tf32, fp32, fp8 it has, in one click. 4-bit training asked as
+    // fp4_e2m1 or mxfp4 on a part that trains NVFP4 (check(): Transformer Engine's one 4-bit
+    // recipe) is offered nvfp4.
     std::optional<DType> offer;
     if (const auto& error = m_document->error();
         error && error->field == "training.compute_dtype") {
         if (const HardwareProfile* hw = m_catalog->find(m_document->spec().cluster.gpu)) {
+            const DType asked = m_document->spec().training.compute_dtype;
+            if ((asked == DType::fp4_e2m1 || asked == DType::mxfp4) &&
+                gpu_generation(*hw) == GpuGeneration::blackwell) {
+                offer = DType::nvfp4;
+            }
             for (DType d : {DType::bf16, DType::fp16, DType::tf32, DType::fp32, DType::fp8_e4m3}) {
-                if (hw->supports(compute_type(d))) {
+                if (!offer && hw->supports(compute_type(d))) {
                     offer = d;
                     break;
                 }
