@@ -572,6 +572,14 @@ void TestMainWindow::notANumberIsMarked() {
     QVERIFY(tokens->isMarked());
     QCOMPARE(tokens->markText(),
              QStringLiteral("Not a number: lots; a number (such as 4096, 0.5, 1e12 or 15T)"));
+    // A field of whole things gives whole examples.
+    NumberEditor* depth = w.specForm()->numberEditor(QStringLiteral("model.layers"));
+    const QString shown = depth->lineEdit()->text();
+    typeInto(depth->lineEdit(), QStringLiteral("x"));
+    QCOMPARE(depth->markText(),
+             QStringLiteral("Not a number: x; a whole number (such as 2, 4096 or 15T)"));
+    typeInto(depth->lineEdit(), shown);
+    QVERIFY(!depth->isMarked());
     // The MFU box says its word for the performance model too; an empty box says it is empty.
     NumberEditor* mfu = w.specForm()->numberEditor(QStringLiteral("cluster.mfu"));
     typeInto(mfu->lineEdit(), QStringLiteral("abc"));

@@ -8191,6 +8191,14 @@ Parameters, gradients, master weights and optimizer state of the plan&apos;s rec
         <source>%1 is not a whole number: this field takes whole numbers from %2 to %3</source>
         <translation>%1 不是整数：此字段接受 %2 到 %3 的整数</translation>
     </message>
+    <message>
+        <source>a whole number (such as 2, 4096 or 15T) or %1</source>
+        <translation>一个整数（如 2、4096 或 15T）或 %1</translation>
+    </message>
+    <message>
+        <source>a whole number (such as 2, 4096 or 15T)</source>
+        <translation>一个整数（如 2、4096 或 15T）</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::PlanDocument</name>

@@ -184,10 +184,15 @@ void NumberEditor::onTextEntered() {
     if (!v) {
         // What the box takes: a number in any of the forms the reader knows, or the field's word
         // for zero ("predicted" for the MFU, "auto" for the head dimension).
-        const QString takes = m_field.zeroText
-                                  ? tr("a number (such as 4096, 0.5, 1e12 or 15T) or %1")
-                                        .arg(formTr(m_field.zeroText))
-                                  : tr("a number (such as 4096, 0.5, 1e12 or 15T)");
+        // A field of whole things shows whole examples.
+        const QString takes =
+            m_field.integer
+                ? (m_field.zeroText ? tr("a whole number (such as 2, 4096 or 15T) or %1")
+                                          .arg(formTr(m_field.zeroText))
+                                    : tr("a whole number (such as 2, 4096 or 15T)"))
+            : m_field.zeroText ? tr("a number (such as 4096, 0.5, 1e12 or 15T) or %1")
+                                     .arg(formTr(m_field.zeroText))
+                               : tr("a number (such as 4096, 0.5, 1e12 or 15T)");
         setInputError(outOfRange ? tr("%1 is out of range: larger than any number Tally can "
                                       "hold (about 1.8e308)")
                                        .arg(text)
