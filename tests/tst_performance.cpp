@@ -817,6 +817,19 @@ void TestPerformance::nvfp4RunsTheLinearGemmsInFp4() {
     s.training.compute_dtype = DType::mxfp4;
     const std::optional<FieldError> e = check(s, hw);
     QVERIFY(e && e->field == "training.compute_dtype");
+    // NVFP4 trains over bf16: its Hadamard transform takes bf16 only (nvfp4.rst: "RHT is
+    // supported only for BF16 inputs/gradients").
+    s.training.compute_dtype = DType::nvfp4;
+    s.training.activation_dtype = DType::fp16;
+    const std::optional<FieldError> fp16 = check(s, hw);
+    QVERIFY(fp16 && fp16->field == "training.activation_dtype");
+    s.training.activation_dtype = DType::bf16;
+    s.training.param_dtype = DType::fp16;
+    const std::optional<FieldError> fp16_params = check(s, hw);
+    QVERIFY(fp16_params && fp16_params->field == "training.param_dtype");
+    s.training.param_dtype = DType::fp32;  // bf16 autocast over fp32 weights
+    QVERIFY(!check(s, hw));
+    s.training.param_dtype = DType::bf16;
     // An FP4 peak is not enough: Transformer Engine's NVFP4 recipe runs on the data-center
     // Blackwell parts, not on an AMD Instinct (whose FP4 is MXFP4) or a GeForce card.
     s.training.compute_dtype = DType::nvfp4;

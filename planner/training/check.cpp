@@ -619,6 +619,20 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
                               "GB300; %1 is not one: bf16 or fp8")
                        .arg(hw.name));
     }
+    // The recipe's random Hadamard transform of the weight gradient's operands takes bf16 only
+    // ("RHT is supported only for BF16 inputs/gradients", Transformer Engine's
+    // docs/features/low_precision_training/nvfp4/nvfp4.rst): NVFP4 trains over bf16.
+    // (fp32 parameters under bf16 activations are mixed precision's bf16 autocast: allowed.)
+    if (t.compute_dtype == DType::nvfp4 &&
+        (t.activation_dtype != DType::bf16 || t.param_dtype == DType::fp16)) {
+        const bool activations = t.activation_dtype != DType::bf16;
+        return err(activations ? "training.activation_dtype" : "training.param_dtype",
+                   to_string(activations ? t.activation_dtype : t.param_dtype),
+                   TALLY_TEXT("tally::check",
+                              "bf16 under nvfp4 compute: the NVFP4 recipe's random Hadamard "
+                              "transform takes only bf16 inputs and gradients (Transformer "
+                              "Engine)"));
+    }
     if (t.optimizer == Optimizer::adam8bit && t.optimizer_state_dtype != DType::int8) {
         return err("training.optimizer_state_dtype", to_string(t.optimizer_state_dtype),
                    TALLY_TEXT("tally::check", "adam8bit keeps its states in int8"));

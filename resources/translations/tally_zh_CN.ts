@@ -451,6 +451,10 @@
         <source>NVFP4 training (Transformer Engine) runs on B200, GB200, B300 and GB300; %1 is not one: bf16 or fp8</source>
         <translation>NVFP4 训练（Transformer Engine）只在 B200、GB200、B300 和 GB300 上运行；%1 不在其中：请用 bf16 或 fp8</translation>
     </message>
+    <message>
+        <source>bf16 under nvfp4 compute: the NVFP4 recipe&apos;s random Hadamard transform takes only bf16 inputs and gradients (Transformer Engine)</source>
+        <translation>nvfp4 计算下须为 bf16：NVFP4 方案的随机 Hadamard 变换只接受 bf16 输入和梯度（Transformer Engine）</translation>
+    </message>
 </context>
 <context>
     <name>tally::cli</name>
