@@ -446,24 +446,20 @@ void register_infer_commands(CLI::App& app, CliState& state) {
                                 TALLY_TEXT("tally::cli", "a number of requests per second > 0"));
             }
             at_rate = continuous_batching_at_rate(spec, hw, opts->request_rate);
-            if (!at_rate && evaluate_inference(spec, hw).admission_batch < 1) {
-                throw SpecError("--request-rate", fmt::format("{}", opts->request_rate),
-                                TALLY_TEXT("tally::cli",
-                                           "none: the engine's KV cache holds no sequence at the "
-                                           "full context, so no request is admitted (more GPUs or "
-                                           "a narrower weight dtype leave it room)"));
-            }
             if (!at_rate) {
+                const ServingRateLimit limit = serving_rate_limit(spec, hw);
                 throw SpecError(
                     "--request-rate", fmt::format("{}", opts->request_rate),
-                    TALLY_TEXT("tally::cli",
-                               "at most %1 requests/s: what the engine serves with as many "
-                               "sequences running as its KV cache and its token budget allow")
-                        .arg(fmt::format("{:.4g}", continuous_batching_at(
-                                                       spec, hw,
-                                                       static_cast<double>(std::max<std::int64_t>(
-                                                           max_serving_batch(spec, hw), 1)))
-                                                       .requests_per_s)));
+                    !limit.admits
+                        ? TALLY_TEXT("tally::cli",
+                                     "none: the engine's KV cache holds no sequence at the full "
+                                     "context, so no request is admitted (more GPUs or a narrower "
+                                     "weight dtype leave it room)")
+                        : TALLY_TEXT("tally::cli",
+                                     "at most %1 requests/s: what the engine serves with as many "
+                                     "sequences running as its KV cache and its token budget "
+                                     "allow")
+                              .arg(fmt::format("{:.4g}", limit.most_requests_per_s)));
             }
         }
         const bool has_sweep = infer->count("--concurrency-sweep") > 0;

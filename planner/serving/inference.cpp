@@ -1352,6 +1352,16 @@ std::optional<ContinuousBatchingPoint> continuous_batching_at_rate(const PlanSpe
     return served_at(c, hi, admitted, budget);
 }
 
+ServingRateLimit serving_rate_limit(const PlanSpec& spec, const HardwareProfile& hw) {
+    ServingRateLimit out;
+    out.admits = admission_batch_of(make_context(spec, hw)) >= 1;
+    out.most_requests_per_s =
+        continuous_batching_at(spec, hw,
+                               dbl(std::max<std::int64_t>(max_serving_batch(spec, hw), 1)))
+            .requests_per_s;
+    return out;
+}
+
 void serve_at(ServingPlan& plan, const PlanSpec& spec, const ContinuousBatchingPoint& point) {
     plan.continuous = point;
     set_cost(plan, spec);

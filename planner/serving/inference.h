@@ -216,6 +216,14 @@ std::vector<ContinuousBatchingPoint> concurrency_sweep(const PlanSpec& spec,
 std::optional<ContinuousBatchingPoint> continuous_batching_at_rate(const PlanSpec& spec,
                                                                    const HardwareProfile& hardware,
                                                                    double requests_per_s);
+// Why continuous_batching_at_rate() found no concurrency, for the message that says so: whether
+// the engine's KV cache admits a sequence at the full context at all, and the most requests per
+// second the deployment completes with the largest batch that fits running.
+struct ServingRateLimit {
+    bool admits = false;
+    double most_requests_per_s = 0.0;
+};
+ServingRateLimit serving_rate_limit(const PlanSpec& spec, const HardwareProfile& hardware);
 // The plan served at `point` (found, say, by continuous_batching_at_rate): the point becomes
 // plan.continuous and, being how the deployment then serves, sets cost_per_million_tokens.
 void serve_at(ServingPlan& plan, const PlanSpec& spec, const ContinuousBatchingPoint& point);

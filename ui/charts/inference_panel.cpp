@@ -475,22 +475,16 @@ void InferencePanel::findConcurrencyForRate() {
     }
     const std::optional<ContinuousBatchingPoint> at =
         continuous_batching_at_rate(v->spec, v->hardware, rate);
-    if (!at && evaluate_inference(v->spec, v->hardware).admission_batch < 1) {
-        say(tr("Requests/s to serve: none can be served: the engine's KV cache holds no sequence "
-               "at the full context, so no request is admitted (more GPUs or a narrower weight "
-               "dtype leave it room)"),
-            true);
-        return;
-    }
     if (!at) {
-        const double most = continuous_batching_at(v->spec, v->hardware,
-                                                   static_cast<double>(std::max<std::int64_t>(
-                                                       max_serving_batch(v->spec, v->hardware), 1)))
-                                .requests_per_s;
-        say(tr("Requests/s to serve: got %1; at most %2 requests/s on this deployment, with as "
-               "many sequences running as its KV cache and token budget allow: more replicas or "
-               "GPUs serve more")
-                .arg(formatExact(rate), formatShort(most)),
+        const ServingRateLimit limit = serving_rate_limit(v->spec, v->hardware);
+        say(!limit.admits
+                ? tr("Requests/s to serve: none can be served: the engine's KV cache holds no "
+                     "sequence at the full context, so no request is admitted (more GPUs or a "
+                     "narrower weight dtype leave it room)")
+                : tr("Requests/s to serve: got %1; at most %2 requests/s on this deployment, with "
+                     "as many sequences running as its KV cache and token budget allow: more "
+                     "replicas or GPUs serve more")
+                      .arg(formatExact(rate), formatShort(limit.most_requests_per_s)),
             true);
         return;
     }
