@@ -347,14 +347,17 @@ def _recipe_key(row):
     return model, system, precision
 
 
+def _recipes_of(row):
+    """Every release's recipes of the row's model, system and precision."""
+    key = _recipe_key(row)
+    return [r for r in _load_recipes() if (r["model"], r["system"], r["precision"]) == key]
+
+
 def uninterleaved_unlike_recipes(row):
     """A table row that runs its pipeline without interleaving where every recipe of its model,
     system and precision, in every release, interleaves: the printed layout is doubtful."""
-    recipes = _load_recipes()
-    model, system, precision = _recipe_key(row)
     p = row["parallel"]
-    same = [r for r in recipes if (r["model"], r["system"], r["precision"]) ==
-            (model, system, precision)]
+    same = _recipes_of(row)
     return ((p["pp"] or 1) > 1 and (p["vp"] or 1) <= 1 and bool(same) and
             all((r["layout"]["vp"] or 1) > 1 for r in same))
 
@@ -363,11 +366,8 @@ def unpipelined_unlike_recipes(row):
     """A table row that runs without pipeline parallelism and without Megatron-FSDP where every
     recipe of its model, system and precision, in every release, pipelines: the printed layout
     is doubtful (the same test as uninterleaved_unlike_recipes(), one dimension up)."""
-    recipes = _load_recipes()
-    model, system, precision = _recipe_key(row)
     p = row["parallel"]
-    same = [r for r in recipes if (r["model"], r["system"], r["precision"]) ==
-            (model, system, precision)]
+    same = _recipes_of(row)
     return ((p["pp"] or 1) <= 1 and (p["fsdp"] or 0) == 0 and bool(same) and
             all((r["layout"]["pp"] or 1) > 1 for r in same))
 
@@ -384,10 +384,8 @@ def recipe_of(row):
     """The recipe that ran a Megatron-Bridge row: of the release's tag, the one whose layout is
     the table's (the default variant first); else the nearest tag with that layout; else the
     release's default variant. Returns (recipe, how it was chosen) or (None, None)."""
-    recipes = _load_recipes()
     release = row["id"].split("-")[1]
     tag = RELEASE_TAGS.get(release)
-    model, system, precision = _recipe_key(row)
     p = row["parallel"]
     want = {"tp": p["tp"] or 1, "pp": p["pp"] or 1, "cp": p["cp"] or 1,
             "vp": p["vp"] if (p["vp"] or 1) > 1 else None, "ep": p["ep"] or 1,
@@ -400,8 +398,7 @@ def recipe_of(row):
                 "vp": lay["vp"] if (lay["vp"] or 1) > 1 else None, "ep": lay["ep"] or 1,
                 "mbs": lay["mbs"], "gbs": lay["gbs"], "gpus": lay["gpus"],
                 "megatron_fsdp": bool(lay["megatron_fsdp"])}
-    same = [r for r in recipes if (r["model"], r["system"], r["precision"]) ==
-            (model, system, precision)]
+    same = _recipes_of(row)
     if not same or tag is None:
         return None, None
     order = sorted(TAG_ORDER, key=lambda t: (abs(TAG_ORDER.index(t) - TAG_ORDER.index(tag)),

@@ -63,6 +63,7 @@ const ShapeTable* own_table(const HardwareProfile& profile, ComputeType type) {
     return nullptr;
 }
 
+// The best rate of a measured table (the H100's bf16: 4 x 4096 x 2048 x 4096, 804.7 TFLOP/s).
 double table_best(const gemm_shape_data::Table& table) {
     double b = 0.0;
     for (double v : table) {
@@ -71,16 +72,26 @@ double table_best(const gemm_shape_data::Table& table) {
     return b;
 }
 
-// The best rate of the H100's bf16 table (4 x 4096 x 2048 x 4096, 804.7 TFLOP/s).
-double h100_bf16_best() {
-    static const double best = table_best(gemm_shape_data::kH100Bf16);
-    return best;
-}
-
-// The best rate of the B200's fp8 table.
-double b200_fp8_best() {
-    static const double best = table_best(gemm_shape_data::kB200Fp8);
-    return best;
+// A dtype without a table of its own, read off the part's table of the next wider dtype
+// (gemm_shapes.h): `wider` must be the part's table in `wider_type`, and its rates are scaled by
+// the part's best GEMM in `type` over that table's best. No rates where either is missing.
+GemmShapeRates derived_rates(const HardwareProfile& profile, ComputeType type,
+                             ComputeType wider_type, const gemm_shape_data::Table& wider,
+                             double wider_best, const char* measured_on) {
+    const ShapeTable* table = own_table(profile, wider_type);
+    if (table == nullptr || table->values != &wider) {
+        return {};
+    }
+    const double best = profile.peak(type) * gemm_fraction(profile, type);
+    if (!(best > 0.0)) {
+        return {};
+    }
+    GemmShapeRates r;
+    r.table = wider.data();
+    r.scale = best / wider_best;
+    r.measured_on = measured_on;
+    r.derived = true;
+    return r;
 }
 
 GemmShapeRates find_rates(const HardwareProfile& profile, ComputeType type) {
@@ -88,40 +99,17 @@ GemmShapeRates find_rates(const HardwareProfile& profile, ComputeType type) {
         return {};
     }
     if (type == ComputeType::fp8 && own_table(profile, type) == nullptr) {
-        // fp8 without a table of its own, on a part with the H100's bf16 one (gemm_shapes.h):
-        // the bf16 rates scaled by the part's best fp8 GEMM over the bf16 table's best.
-        const ShapeTable* bf16 = own_table(profile, ComputeType::bf16);
-        if (bf16 == nullptr || bf16->values != &gemm_shape_data::kH100Bf16) {
-            return {};
-        }
-        const double best_fp8 = profile.peak(type) * gemm_fraction(profile, type);
-        if (!(best_fp8 > 0.0)) {
-            return {};
-        }
-        GemmShapeRates r;
-        r.table = bf16->values->data();
-        r.scale = best_fp8 / h100_bf16_best();
-        r.measured_on = "H100 SXM bf16, scaled from the table's best to the part's best fp8 GEMM";
-        r.derived = true;
-        return r;
+        // fp8 on the H100's silicon: its bf16 table to the part's best fp8 GEMM.
+        static const double best = table_best(gemm_shape_data::kH100Bf16);
+        return derived_rates(
+            profile, type, ComputeType::bf16, gemm_shape_data::kH100Bf16, best,
+            "H100 SXM bf16, scaled from the table's best to the part's best fp8 GEMM");
     }
     if (type == ComputeType::fp4 && own_table(profile, type) == nullptr) {
-        // fp4 on a part with the B200's fp8 table (gemm_shapes.h): the fp8 rates scaled by the
-        // part's best fp4 GEMM over the fp8 table's best.
-        const ShapeTable* fp8 = own_table(profile, ComputeType::fp8);
-        if (fp8 == nullptr || fp8->values != &gemm_shape_data::kB200Fp8) {
-            return {};
-        }
-        const double best_fp4 = profile.peak(type) * gemm_fraction(profile, type);
-        if (!(best_fp4 > 0.0)) {
-            return {};
-        }
-        GemmShapeRates r;
-        r.table = fp8->values->data();
-        r.scale = best_fp4 / b200_fp8_best();
-        r.measured_on = "B200 fp8, scaled from the table's best to the part's best fp4 GEMM";
-        r.derived = true;
-        return r;
+        // fp4 on the B200's silicon: its fp8 table to the part's best fp4 GEMM.
+        static const double best = table_best(gemm_shape_data::kB200Fp8);
+        return derived_rates(profile, type, ComputeType::fp8, gemm_shape_data::kB200Fp8, best,
+                             "B200 fp8, scaled from the table's best to the part's best fp4 GEMM");
     }
     // fp16 runs on the same tensor cores at the same dense rate as bf16 where the peaks agree
     // (efficiency.cpp's rule for the GEMM fractions): it reads the bf16 table.
