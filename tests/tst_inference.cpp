@@ -106,6 +106,7 @@ private slots:
     void concurrencyBeyondTheTokenBudgetWaits();
     void promptsQueueWhenAStepTakesOne();
     void enginesKeepTheirShareOfMemoryForTheCache();
+    void aPlanSetsItsEnginesMemoryShare();
     void pipelineStagesAddTheirSends();
     void servingSpecNeedsNoData();
     void servingOnAPartWithoutBf16();
@@ -888,6 +889,39 @@ void TestInference::enginesKeepTheirShareOfMemoryForTheCache() {
     // SGLang's share falls as tensor parallelism grows (server_args.py): 0.81 from tp 8.
     QCOMPARE(kv_pool(ServingEngine::sglang, 8).fraction, 0.81);
     QCOMPARE(kv_pool(ServingEngine::sglang, 2).fraction, 0.87);
+}
+
+void TestInference::aPlanSetsItsEnginesMemoryShare() {
+    // The toy of enginesKeepTheirShareOfMemoryForTheCache in vLLM with its share set
+    // (gpu_memory_utilization, inference.memory_fraction): 8,392,608 B a sequence against
+    //   0.8:  0.8 x 154,747,968 - 52,389,888 - 18,432,000 = 52,976,486.4 B: B = 6.31, 6;
+    //   0.95: 0.95 x 154,747,968 - 52,389,888 - 18,432,000 = 76,188,681.6 B: B = 9.08, 9;
+    // against 8 at vLLM's default 0.9.
+    PlanSpec s = toySpec();
+    s.inference.prompt_tokens = 1000;
+    s.inference.output_tokens = 24;
+    s.inference.max_batched_tokens = 1000;
+    s.inference.engine = ServingEngine::vllm;
+    HardwareProfile gpu = toyGpu();
+    gpu.memory_bytes = 154747968.0;
+    s.inference.memory_fraction = 0.8;
+    QCOMPARE(evaluate_inference(s, gpu).admission_batch, std::int64_t{6});
+    QCOMPARE(kv_pool(s.inference).setting,
+             std::string("gpu_memory_utilization 0.8 (inference.memory_fraction)"));
+    s.inference.memory_fraction = 0.95;
+    QCOMPARE(evaluate_inference(s, gpu).admission_batch, std::int64_t{9});
+    // It travels in the spec's JSON, and is refused outside (0, 1] and for gpt-fast, which has
+    // no such setting.
+    QVERIFY(plan_spec_from_json(to_json(s)).inference.memory_fraction == 0.95);
+    s.inference.memory_fraction = 1.5;
+    const std::optional<FieldError> out_of_range = check(s, gpu);
+    QVERIFY(out_of_range);
+    QCOMPARE(out_of_range->field, std::string("inference.memory_fraction"));
+    s.inference.memory_fraction = 0.9;
+    s.inference.engine = ServingEngine::gpt_fast;
+    const std::optional<FieldError> no_setting = check_inference(s, gpu);
+    QVERIFY(no_setting);
+    QCOMPARE(no_setting->field, std::string("inference.memory_fraction"));
 }
 
 void TestInference::nothingServedWhenTheCacheHoldsNoSequence() {

@@ -407,6 +407,10 @@ struct InferenceSpec {
     // (planner/serving/serving_engine.cpp), 0 for every preset, since no published figure
     // gives one; a measured runtime's own value (a profiler's gap between steps) goes here.
     std::optional<double> host_step_s;
+    // The engine's memory-share setting, where the run sets it (vLLM's gpu_memory_utilization,
+    // TensorRT-LLM's free_gpu_memory_fraction, SGLang's mem_fraction_static), in (0, 1]; unset:
+    // the engine's default (kv_pool(), planner/serving/serving_engine.cpp). gpt-fast has none.
+    std::optional<double> memory_fraction;
     bool operator==(const InferenceSpec&) const = default;
 };
 

@@ -419,10 +419,13 @@ PlanSpec plan_spec_from_json(const json& j, const std::string& base_dir) {
         if (auto host = inf->number("host_step_s", true)) {
             in.host_step_s = *host;
         }
+        if (auto share = inf->number("memory_fraction", true)) {
+            in.memory_fraction = *share;
+        }
         inf->finish({"batch", "prompt_tokens", "output_tokens", "tp", "weight_dtype", "kv_dtype",
                      "engine", "quant_group_size", "concurrency", "chunked_prefill",
                      "max_batched_tokens", "pp", "ep", "dp_attention", "decode_attention",
-                     "output_head", "host_step_s"});
+                     "output_head", "host_step_s", "memory_fraction"});
     }
 
     if (const json* ops = r.raw("ops")) {
@@ -723,6 +726,9 @@ json to_json(const PlanSpec& s) {
         }
         if (in.host_step_s) {
             out["host_step_s"] = *in.host_step_s;
+        }
+        if (in.memory_fraction) {
+            out["memory_fraction"] = *in.memory_fraction;
         }
     }
     if (!s.measured.empty()) {

@@ -735,7 +735,7 @@ std::int64_t max_batch_of(const Context& c) {
 // The most sequences the engine admits: the largest batch that fits whose KV cache the engine's
 // pool holds (kv_pool(), its default share of the memory).
 std::int64_t admission_batch_of(const Context& c) {
-    const KvPool pool = kv_pool(c.spec.inference.engine, c.spec.inference.tp);
+    const KvPool pool = kv_pool(c.spec.inference);
     return largest_batch([&](std::int64_t batch) {
         const ServingMemory m = memory_at(c, dbl(batch));
         return m.fits && m.kv_cache_bytes <= kv_pool_bytes(pool, m.capacity_bytes, m.weights_bytes,
@@ -1141,6 +1141,12 @@ std::optional<FieldError> check_inference(const PlanSpec& spec, const HardwarePr
                               "and refuses one longer than its step")
                        .arg(in.prompt_tokens));
     }
+    if (in.memory_fraction && in.engine == ServingEngine::gpt_fast) {
+        return err("inference.memory_fraction", num(*in.memory_fraction),
+                   TALLY_TEXT("tally::check",
+                              "unset for gpt_fast: it sizes its cache for the batch it is asked "
+                              "for (setup_caches) and has no memory-share setting"));
+    }
     if (in.dp_attention && in.tp < 2) {
         return err("inference.dp_attention", "true",
                    TALLY_TEXT("tally::check",
@@ -1421,7 +1427,7 @@ std::vector<Text> serving_warning_texts(const ServingPlan& s, const PlanSpec& sp
     if (s.has(ServingWarning::cache_holds_none)) {
         // What the engine's pool leaves for the KV cache beside one sequence's weights and
         // activations (kv_pool(): its default share of the memory), against one sequence.
-        const KvPool pool = kv_pool(spec.inference.engine, spec.inference.tp);
+        const KvPool pool = kv_pool(spec.inference);
         const ServingMemory one = serving_memory(spec, hw, 1);
         const double pool_bytes = std::max(
             0.0, kv_pool_bytes(pool, one.capacity_bytes, one.weights_bytes, one.activation_bytes));
@@ -1640,7 +1646,7 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
             .arg(str(s.max_batch)),
         QT_TRANSLATE_NOOP("tally::source", "bisection on the memory above"));
     {
-        const KvPool pool = kv_pool(in.engine, in.tp);
+        const KvPool pool = kv_pool(in);
         const char* formula = nullptr;
         switch (pool.rule) {
             case KvPoolRule::whole_memory:

@@ -1,6 +1,8 @@
 // The serving engine presets and the all-reduce of serving (planner/serving/serving_engine.h).
 #include "planner/serving/serving_engine.h"
 
+#include <fmt/core.h>
+
 #include <algorithm>
 #include <array>
 
@@ -118,6 +120,18 @@ KvPool kv_pool(ServingEngine engine, std::int64_t tp) {
             return {KvPoolRule::whole_memory, 1.0, "setup_caches(max_batch_size, max_seq_length)"};
     }
     return {};
+}
+
+KvPool kv_pool(const InferenceSpec& in) {
+    KvPool pool = kv_pool(in.engine, in.tp);
+    if (in.memory_fraction && pool.rule != KvPoolRule::whole_memory) {
+        pool.fraction = *in.memory_fraction;
+        // The setting's name, without the default's value and its tp note.
+        const std::size_t space = pool.setting.find(' ');
+        pool.setting = fmt::format("{} {} (inference.memory_fraction)",
+                                   pool.setting.substr(0, space), *in.memory_fraction);
+    }
+    return pool;
 }
 
 double kv_pool_bytes(const KvPool& pool, double capacity_bytes, double weights_bytes,

@@ -65,9 +65,13 @@ enum class KvPoolRule {
 struct KvPool {
     KvPoolRule rule = KvPoolRule::whole_memory;
     double fraction = 1.0;
-    std::string_view setting;  // the engine's setting and its default, as its source gives it
+    std::string setting;  // the engine's setting and its value, as its source names it
 };
+// The engine's default pool.
 KvPool kv_pool(ServingEngine engine, std::int64_t tp);
+// The pool a serving plan runs with: the engine's default, or its setting at
+// inference.memory_fraction where the plan sets it.
+KvPool kv_pool(const InferenceSpec& in);
 // The bytes of KV cache the pool holds on one GPU.
 double kv_pool_bytes(const KvPool& pool, double capacity_bytes, double weights_bytes,
                      double activation_bytes);

@@ -686,6 +686,14 @@ std::optional<FieldError> check(const PlanSpec& spec, const HardwareProfile& hw)
                    TALLY_TEXT("tally::check", "must be a number of seconds in [0, %1]")
                        .arg(num(kMaxHostStepS)));
     }
+    if (const auto& share = spec.inference.memory_fraction;
+        share && !(*share > 0.0 && *share <= 1.0)) {
+        return err("inference.memory_fraction", num(*share),
+                   TALLY_TEXT("tally::check",
+                              "must be a share of the GPU's memory in (0, 1], as the engine's "
+                              "setting takes it (vLLM gpu_memory_utilization, TensorRT-LLM "
+                              "free_gpu_memory_fraction, SGLang mem_fraction_static)"));
+    }
 
     // ---- data ----
     // Upper bounds keep every derived figure finite (1e30 tokens is 1e15 times Llama 3's data).

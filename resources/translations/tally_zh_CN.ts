@@ -455,6 +455,14 @@
         <source>bf16 under nvfp4 compute: the NVFP4 recipe&apos;s random Hadamard transform takes only bf16 inputs and gradients (Transformer Engine)</source>
         <translation>nvfp4 计算下须为 bf16：NVFP4 方案的随机 Hadamard 变换只接受 bf16 输入和梯度（Transformer Engine）</translation>
     </message>
+    <message>
+        <source>unset for gpt_fast: it sizes its cache for the batch it is asked for (setup_caches) and has no memory-share setting</source>
+        <translation>gpt_fast 下不设置：它按请求的批次大小分配缓存（setup_caches），没有内存份额设置</translation>
+    </message>
+    <message>
+        <source>must be a share of the GPU&apos;s memory in (0, 1], as the engine&apos;s setting takes it (vLLM gpu_memory_utilization, TensorRT-LLM free_gpu_memory_fraction, SGLang mem_fraction_static)</source>
+        <translation>必须是 GPU 内存的份额，取值 (0, 1]，与引擎自身的设置相同（vLLM gpu_memory_utilization、TensorRT-LLM free_gpu_memory_fraction、SGLang mem_fraction_static）</translation>
+    </message>
 </context>
 <context>
     <name>tally::cli</name>
@@ -1961,6 +1969,10 @@
     <message>
         <source>none: the engine&apos;s KV cache holds no sequence at the full context, so no request is admitted (more GPUs or a narrower weight dtype leave it room)</source>
         <translation>无法服务：引擎的 KV 缓存装不下一条完整上下文的序列，因此不接纳任何请求（更多 GPU 或更窄的权重 dtype 可腾出空间）</translation>
+    </message>
+    <message>
+        <source>left out for a serving command: its GPUs are tp x pp x data-parallel replicas, as its flags say</source>
+        <translation>推理服务命令不用此项：其 GPU 数为 tp x pp x 数据并行副本数，由命令的参数给出</translation>
     </message>
 </context>
 <context>
@@ -4206,10 +4218,6 @@
         <translation>num-layers（%1）的约数，或给出首末阶段的层数（--decoder-first/last-pipeline-num-layers），或把嵌入层和损失计入（--account-for-embedding/loss-in-pipeline-split）：层数不能被 pp 整除时 Megatron-LM 会拒绝</translation>
     </message>
     <message>
-        <source>a training run&apos;s configuration (megatron, nemo, torchtitan, deepspeed or accelerate): a serving engine&apos;s command is written by tally export --to vllm, sglang or tensorrt_llm, not read; plan its settings in the spec&apos;s inference block (tally infer)</source>
-        <translation>训练运行的配置（megatron、nemo、torchtitan、deepspeed 或 accelerate）：推理引擎的命令由 tally export --to vllm、sglang 或 tensorrt_llm 写出，不会被读回；请在 spec 的 inference 块中规划其设置（tally infer）</translation>
-    </message>
-    <message>
         <source>a launch configuration holds one precision: bf16 or fp16 mixed (grads in the same type or in fp32, fp32 master weights and optimizer state, compute in it, in fp8, or in nvfp4 over bf16) or plain fp32 (no master copy) (%1 cannot express it)</source>
         <translation>一个启动配置只有一种精度：bf16 或 fp16 混合精度（梯度使用同一类型或 fp32，fp32 主权重和优化器状态，以该类型、fp8 或基于 bf16 的 nvfp4 计算），或纯 fp32（无主副本）（%1无法表达）</translation>
     </message>
@@ -4252,6 +4260,134 @@
     <message>
         <source>a training run&apos;s configuration, not a model&apos;s Hugging Face config.json: give %1 beside a DeepSpeed or accelerate file with --hf-config, as &quot;hf_config&quot; in a plan spec, or with the window&apos;s Import config.json…</source>
         <translation>训练运行的配置，而不是模型的 Hugging Face config.json：请用 --hf-config 把 %1 与 DeepSpeed 或 accelerate 文件一起给出，或在计划 spec 中写作 &quot;hf_config&quot;，或用窗口的“导入 config.json…”</translation>
+    </message>
+    <message>
+        <source>a training run&apos;s configuration (megatron, nemo, torchtitan, deepspeed or accelerate): a serving engine&apos;s command is read as a serving plan (tally import FILE, or --from vllm, sglang or tensorrt_llm)</source>
+        <translation>训练运行的配置（megatron、nemo、torchtitan、deepspeed 或 accelerate）：推理服务引擎的命令会作为推理服务计划读入（tally import FILE，或 --from vllm、sglang 或 tensorrt_llm）</translation>
+    </message>
+    <message>
+        <source>a here-document closed by a line %1</source>
+        <translation>以一行 %1 结束的 here-document</translation>
+    </message>
+    <message>
+        <source>a whole number of at least %1</source>
+        <translation>不小于 %1 的整数</translation>
+    </message>
+    <message>
+        <source>a share of the GPU&apos;s memory in (0, 1]</source>
+        <translation>GPU 内存的份额，取值 (0, 1]</translation>
+    </message>
+    <message>
+        <source>auto, fp8, fp8_e4m3 or fp8_e5m2</source>
+        <translation>auto、fp8、fp8_e4m3 或 fp8_e5m2</translation>
+    </message>
+    <message>
+        <source>auto, bfloat16 or float16: Tally serves 16-bit or quantized weights</source>
+        <translation>auto、bfloat16 或 float16：Tally 规划 16 位或量化的权重</translation>
+    </message>
+    <message>
+        <source>vllm (vllm serve MODEL ...), sglang (python -m sglang.launch_server ...) or tensorrt_llm (trtllm-serve MODEL ...)</source>
+        <translation>vllm（vllm serve MODEL ...）、sglang（python -m sglang.launch_server ...）或 tensorrt_llm（trtllm-serve MODEL ...）</translation>
+    </message>
+    <message>
+        <source>a file that runs %1</source>
+        <translation>运行%1的文件</translation>
+    </message>
+    <message>
+        <source>an option --name [value]; a value belongs to the option before it</source>
+        <translation>选项 --name [value]；值属于它前面的选项</translation>
+    </message>
+    <message>
+        <source>a flag of %1 that Tally knows; --allow-unknown lists the others instead of refusing them</source>
+        <translation>Tally 认识的%1参数；--allow-unknown 会列出其余参数而不是拒绝</translation>
+    </message>
+    <message>
+        <source>a value after the flag</source>
+        <translation>参数后面的值</translation>
+    </message>
+    <message>
+        <source>pytorch, trt or _autodeploy</source>
+        <translation>pytorch、trt 或 _autodeploy</translation>
+    </message>
+    <message>
+        <source>%1 %2 is not read (only a file the text writes, cat &gt; FILE &lt;&lt;&apos;EOF&apos; ... EOF, is): its settings are taken as the engine&apos;s defaults</source>
+        <translation>未读取 %1 %2（只读取文本自己写出的文件，即 cat &gt; FILE &lt;&lt;&apos;EOF&apos; ... EOF）：其中的设置按引擎默认值处理</translation>
+    </message>
+    <message>
+        <source>dtype, kv_cache_config.dtype, kv_cache_config.free_gpu_memory_fraction or enable_attention_dp: the options Tally reads; --allow-unknown lists the others</source>
+        <translation>dtype、kv_cache_config.dtype、kv_cache_config.free_gpu_memory_fraction 或 enable_attention_dp：Tally 读取的选项；--allow-unknown 会列出其余选项</translation>
+    </message>
+    <message>
+        <source>one of Tally&apos;s own settings of a serving command: name, model.preset, cluster.gpu, cluster.gpus, cluster.price_per_gpu_hour, inference.engine, inference.weight_dtype, inference.prompt_tokens, inference.output_tokens, inference.batch, inference.concurrency</source>
+        <translation>推理服务命令中 Tally 自己的设置之一：name、model.preset、cluster.gpu、cluster.gpus、cluster.price_per_gpu_hour、inference.engine、inference.weight_dtype、inference.prompt_tokens、inference.output_tokens、inference.batch、inference.concurrency</translation>
+    </message>
+    <message>
+        <source>cluster.gpu = %1: the command does not name the GPU</source>
+        <translation>cluster.gpu = %1：命令没有指明 GPU</translation>
+    </message>
+    <message>
+        <source>model: from the config.json given, not %1</source>
+        <translation>model：取自给出的 config.json，而不是 %1</translation>
+    </message>
+    <message>
+        <source>model = the preset %1 (%2): %3 is named as a tuned or re-packed copy of it, with its dimensions</source>
+        <translation>model = 预设 %1（%2）：%3 的名称表明它是该模型微调或重新打包的副本，维度相同</translation>
+    </message>
+    <message>
+        <source>inference.weight_dtype = fp8_e4m3: %1 is named as an fp8 checkpoint, whose config the engine reads its quantization from</source>
+        <translation>inference.weight_dtype = fp8_e4m3：%1 的名称表明它是 fp8 检查点，引擎从其配置读取量化方式</translation>
+    </message>
+    <message>
+        <source>a preset&apos;s id (tally presets)</source>
+        <translation>预设的 id（tally presets）</translation>
+    </message>
+    <message>
+        <source>the Hugging Face checkpoint of a shipped preset (tally presets), or the model&apos;s config.json given with --hf-config</source>
+        <translation>内置预设的 Hugging Face 检查点（tally presets），或用 --hf-config 给出模型的 config.json</translation>
+    </message>
+    <message>
+        <source>a price in dollars, &gt;= 0</source>
+        <translation>以美元计的价格，&gt;= 0</translation>
+    </message>
+    <message>
+        <source>one of %1</source>
+        <translation>以下之一：%1</translation>
+    </message>
+    <message>
+        <source>inference.weight_dtype = int4: %1 %2 reads the bits from the checkpoint&apos;s config (4 for AWQ and most GPTQ checkpoints; set int8 for an 8-bit one)</source>
+        <translation>inference.weight_dtype = int4：%1 %2 从检查点的配置读取位数（AWQ 和大多数 GPTQ 检查点为 4 位；8 位的请设为 int8）</translation>
+    </message>
+    <message>
+        <source>fp8, awq, awq_marlin, gptq or gptq_marlin: the weight formats Tally plans</source>
+        <translation>fp8、awq、awq_marlin、gptq 或 gptq_marlin：Tally 能规划的权重格式</translation>
+    </message>
+    <message>
+        <source>inference.weight_dtype = %1: the engine takes the checkpoint&apos;s dtype (--dtype auto), which Tally does not read</source>
+        <translation>inference.weight_dtype = %1：引擎采用检查点的数据类型（--dtype auto），Tally 不读取检查点</translation>
+    </message>
+    <message>
+        <source>1 beside --enable-expert-parallel: vLLM then spreads the experts over tp x dp GPUs, and Tally&apos;s expert parallelism spans the tensor-parallel group</source>
+        <translation>与 --enable-expert-parallel 同用时为 1：此时 vLLM 把专家分布在 tp x dp 个 GPU 上，而 Tally 的专家并行只跨张量并行组</translation>
+    </message>
+    <message>
+        <source>the tensor-parallel size (%1) beside --enable-dp-attention: Tally&apos;s data-parallel attention gives each GPU of the group its own share</source>
+        <translation>与 --enable-dp-attention 同用时等于张量并行大小（%1）：Tally 的数据并行注意力让组内每个 GPU 各处理自己的一份</translation>
+    </message>
+    <message>
+        <source>inference.prompt_tokens = %1, output_tokens = %2: the command sets only their sum, the longest sequence (%3)</source>
+        <translation>inference.prompt_tokens = %1，output_tokens = %2：命令只给出二者之和，即最长序列（%3）</translation>
+    </message>
+    <message>
+        <source>inference.prompt_tokens = %1, output_tokens = %2: the command leaves the longest sequence to the model&apos;s context</source>
+        <translation>inference.prompt_tokens = %1，output_tokens = %2：命令把最长序列留给模型的上下文长度</translation>
+    </message>
+    <message>
+        <source>inference.concurrency = %1: the command does not limit the sequences a step runs</source>
+        <translation>inference.concurrency = %1：命令没有限制每步运行的序列数</translation>
+    </message>
+    <message>
+        <source>inference.batch = %1, a static batch: the command does not limit the sequences a step runs; set inference.concurrency to the requests you expect in flight</source>
+        <translation>inference.batch = %1，静态批次：命令没有限制每步运行的序列数；请把 inference.concurrency 设为预计同时在途的请求数</translation>
     </message>
 </context>
 <context>
@@ -6957,6 +7093,10 @@ Dense bf16 peak %6, TDP %7</source>
     <message>
         <source>Import run configuration %1</source>
         <translation>导入运行配置 %1</translation>
+    </message>
+    <message>
+        <source>the preset of the checkpoint it serves</source>
+        <translation>所服务检查点对应的预设</translation>
     </message>
 </context>
 <context>

@@ -258,8 +258,18 @@ std::string export_serving_command(const PlanSpec& spec, ServingTarget target,
                     .arg(sequences));
         }
     }
-    const KvPool pool = kv_pool(engine, in.tp);
+    // The plan's memory share is its engine's setting; another engine's means another share of
+    // the memory, so that engine's default is written instead, and said.
     std::vector<std::string> notes;
+    InferenceSpec as_run = in;
+    as_run.engine = engine;
+    if (in.memory_fraction && in.engine != engine) {
+        as_run.memory_fraction.reset();
+        notes.push_back(fmt::format(
+            "the plan's memory share {} is {}'s setting; the command keeps {}'s default",
+            *in.memory_fraction, engine_title(in.engine), engine_title(engine)));
+    }
+    const KvPool pool = kv_pool(as_run);
     Flags flags;
     if (vllm) {
         // vllm serve's engine arguments (vllm/engine/arg_utils.py, EngineArgs).
