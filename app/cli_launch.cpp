@@ -36,7 +36,7 @@ std::string target_names() {
     return names;
 }
 
-// Training targets, then the serving engines' commands (export only).
+// Training targets, then the serving engines' commands.
 std::string export_target_names() {
     std::string names = target_names();
     for (ServingTarget t : serving_targets()) {
@@ -260,7 +260,7 @@ void register_launch_commands(CLI::App& app, CliState& state) {
         "arguments, NeMo overrides, a torchtitan TOML, a DeepSpeed JSON, an accelerate "
         "YAML) as a plan spec");
     imp->add_option("FILE", opts->file, "The configuration (- reads standard input)")->required();
-    imp->add_option("--from", opts->from, target_names() + " (default: from the file)");
+    imp->add_option("--from", opts->from, export_target_names() + " (default: from the file)");
     imp->add_option("--hf-config", opts->hf_config,
                     "The model's Hugging Face config.json (DeepSpeed and accelerate configs do "
                     "not describe the model)");
@@ -271,10 +271,52 @@ void register_launch_commands(CLI::App& app, CliState& state) {
     imp->add_option("-o,--output", opts->output, "Write the spec to FILE (default: stdout)");
     imp->add_flag("-q,--quiet", opts->quiet, "Do not list what was read on standard error");
     imp->callback([opts, imp, &state] {
-        LaunchImportOptions options;
-        if (!opts->from.empty()) {
-            options.from = parse_target("--from", opts->from);
+        // A serving engine's command (vllm serve, sglang.launch_server, trtllm-serve): read as a
+        // serving plan, by --from or by the program the text runs.
+        const std::optional<ServingTarget> serving_from = serving_target_from_string(opts->from);
+        std::optional<LaunchTarget> training_from;
+        if (!opts->from.empty() && !serving_from) {
+            training_from = parse_target("--from", opts->from);
         }
+        refuse_overwriting_input(opts->file, opts->output, "FILE");
+        const std::string text = read_input(opts->file);
+        if (serving_from || (!training_from && !detect_launch_target(text, opts->file) &&
+                             detect_serving_target(text))) {
+            if (imp->count("--gpus") > 0) {
+                throw SpecError("--gpus", std::to_string(opts->gpus),
+                                TALLY_TEXT("tally::cli",
+                                           "left out for a serving command: its GPUs are tp x pp "
+                                           "x data-parallel replicas, as its flags say"));
+            }
+            ServingImportOptions options;
+            options.from = serving_from;
+            if (!opts->hf_config.empty()) {
+                options.model = load_hf_config(opts->hf_config, "--hf-config");
+            }
+            options.allow_unknown = opts->allow_unknown;
+            const ServingImport r = import_serving_command(text, opts->file, options);
+            if (!opts->quiet) {
+                std::fprintf(stderr, "%s\n",
+                             cli_render(TALLY_TEXT("tally::cli", "%1 as %2")
+                                            .arg(opts->file)
+                                            .arg_translated("tally::launch",
+                                                            serving_target_title(r.target).data()))
+                                 .c_str());
+                print_settings(cli_text("tally::cli", "read"), r.read);
+                print_settings(cli_text("tally::cli", "ignored (no bearing on the plan)"),
+                               r.ignored);
+                print_settings(cli_text("tally::cli", "not read (unknown to Tally)"), r.unknown);
+                for (const Text& g : r.guesses) {
+                    std::fprintf(stderr, "%s %s\n", cli_text("tally::cli", "assumed:").c_str(),
+                                 cli_render(g).c_str());
+                }
+            }
+            write_output(opts->output, to_json(r.spec).dump(2) + "\n");
+            state.exit_code = kExitOk;
+            return;
+        }
+        LaunchImportOptions options;
+        options.from = training_from;
         if (!opts->hf_config.empty()) {
             options.model = load_hf_config(opts->hf_config, "--hf-config");
         }
@@ -286,8 +328,6 @@ void register_launch_commands(CLI::App& app, CliState& state) {
             options.gpus = opts->gpus;
         }
         options.allow_unknown = opts->allow_unknown;
-        refuse_overwriting_input(opts->file, opts->output, "FILE");
-        const std::string text = read_input(opts->file);
         const LaunchImport r = import_launch_config(text, opts->file, options);
         if (!opts->quiet) {
             std::fprintf(stderr, "%s\n",

@@ -44,6 +44,7 @@ class TestCliLaunch : public QObject {
 
 private slots:
     void servingPlanAsItsEngineCommand();
+    void servingCommandImportedAsAPlan();
     void exportThenImport();
     void exportRefusesByName();
     void badInputWritesNothing_data();
@@ -346,6 +347,42 @@ void TestCliLaunch::servingPlanAsItsEngineCommand() {
                    QStringLiteral("x")});
     QCOMPARE(refused.exit_code, 2);
     QVERIFY2(refused.err.contains("--model"), refused.err.constData());
+}
+
+// `tally import` reads a serving command (from standard input here) as a serving plan, and
+// `tally infer` plans it: vLLM at tp 4 with 0.92 of the memory, the Llama 3 70B Instruct tuning
+// of the preset, an 8192-token context of 8192 - 256 = 7936 prompt tokens (Tally's default 256
+// output tokens), 64 sequences; what it assumed is listed on standard error.
+void TestCliLaunch::servingCommandImportedAsAPlan() {
+    const QByteArray command =
+        "vllm serve meta-llama/Meta-Llama-3-70B-Instruct --tensor-parallel-size 4 "
+        "--max-model-len 8192 --max-num-seqs 64 --gpu-memory-utilization 0.92 --port 8000\n";
+    const Run r = run_tally({QStringLiteral("import"), QStringLiteral("-")}, command);
+    QCOMPARE(r.exit_code, 0);
+    QVERIFY2(r.err.contains("- as vLLM serve command"), r.err.constData());
+    QVERIFY2(r.err.contains("assumed: inference.prompt_tokens = 7936, output_tokens = 256"),
+             r.err.constData());
+    const nlohmann::json spec = nlohmann::json::parse(r.out.toStdString());
+    QCOMPARE(spec["inference"]["tp"].get<int>(), 4);
+    QCOMPARE(spec["inference"]["concurrency"].get<int>(), 64);
+    QCOMPARE(spec["inference"]["memory_fraction"].get<double>(), 0.92);
+    QCOMPARE(spec["cluster"]["gpus"].get<int>(), 4);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("served.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(r.out);
+    file.close();
+    const Run plan = run_tally({QStringLiteral("infer"), path});
+    QCOMPARE(plan.exit_code, 0);
+    QVERIFY2(plan.out.contains("gpu_memory_utilization 0.92 (inference.memory_fraction)"),
+             plan.out.constData());
+    // --from names the engine; a flag vLLM has and Tally does not know is refused by name.
+    const Run unknown = run_tally({QStringLiteral("import"), QStringLiteral("-"),
+                                   QStringLiteral("--from"), QStringLiteral("vllm")},
+                                  "vllm serve meta-llama/Meta-Llama-3-8B --speculative-config x\n");
+    QCOMPARE(unknown.exit_code, 2);
+    QVERIFY2(unknown.err.contains("--speculative-config"), unknown.err.constData());
 }
 
 QTEST_GUILESS_MAIN(TestCliLaunch)

@@ -213,6 +213,11 @@ private slots:
     void quantizedPresetCheckpointServesItsOwnDtype();
     void servingCommandPastTheContext();
     void servingCommandSaysWhenTheCacheHoldsNothing();
+    void servingCommandRoundTrips();
+    void vllmCommandWrittenByHand();
+    void sglangCommandWrittenByHand();
+    void trtllmCommandWithItsOptionsFile();
+    void servingImportRefusals();
     void roundTrip_data();
     void roundTrip();
     void megatronExportsEveryCase();
@@ -2560,6 +2565,13 @@ void TestLaunchConfig::vllmCommandSetsWhatThePlanCounts() {
                                "# written by Tally (tally export --to vllm)\n"
                                "# one replica of 8 GPUs; the plan serves with 2 of them, each "
                                "started alike\n"
+                               // What no flag says, for an import to give the plan back.
+                               "# tally: name = served\n"
+                               "# tally: cluster.gpu = h100-sxm\n"
+                               "# tally: cluster.gpus = 16\n"
+                               "# tally: inference.prompt_tokens = 2048\n"
+                               "# tally: inference.output_tokens = 512\n"
+                               "# tally: inference.concurrency = 64\n"
                                "vllm serve meta-llama/Meta-Llama-3-70B \\\n"
                                "    --tensor-parallel-size 8 \\\n"
                                "    --pipeline-parallel-size 1 \\\n"
@@ -2588,6 +2600,14 @@ void TestLaunchConfig::sglangCommandForExperts() {
     QCOMPARE(text, std::string("# SGLang launch command: served\n"
                                "# written by Tally (tally export --to sglang)\n"
                                "# the plan is timed as vLLM; this command runs SGLang\n"
+                               "# tally: name = served\n"
+                               "# tally: cluster.gpu = h100-sxm\n"
+                               "# tally: cluster.gpus = 8\n"
+                               "# tally: inference.engine = vllm\n"
+                               "# tally: inference.prompt_tokens = 1000\n"
+                               "# tally: inference.output_tokens = 200\n"
+                               "# tally: inference.batch = 16\n"
+                               "# tally: inference.concurrency = 0\n"
                                "python -m sglang.launch_server \\\n"
                                "    --model-path mistralai/Mixtral-8x7B-v0.1 \\\n"
                                "    --tp-size 8 \\\n"
@@ -2617,6 +2637,14 @@ void TestLaunchConfig::trtllmCommandForExperts() {
     QCOMPARE(text, std::string("# TensorRT-LLM trtllm-serve command: served\n"
                                "# written by Tally (tally export --to tensorrt_llm)\n"
                                "# the plan is timed as vLLM; this command runs TensorRT-LLM\n"
+                               "# tally: name = served\n"
+                               "# tally: cluster.gpu = h100-sxm\n"
+                               "# tally: cluster.gpus = 8\n"
+                               "# tally: inference.engine = vllm\n"
+                               "# tally: inference.prompt_tokens = 1000\n"
+                               "# tally: inference.output_tokens = 200\n"
+                               "# tally: inference.batch = 16\n"
+                               "# tally: inference.concurrency = 0\n"
                                "cat > tally-trtllm-options.yml <<'EOF'\n"
                                "dtype: bfloat16\n"
                                "kv_cache_config:\n"
@@ -2692,8 +2720,8 @@ void TestLaunchConfig::quantizedPresetCheckpointServesItsOwnDtype() {
 // Llama 3 70B at tp 8 x pp 2: one replica of 16 GPUs spans two 8-GPU H100 hosts. SGLang starts
 // a process a host (--nnodes 2, each its --node-rank, the first host's --dist-init-addr); vLLM
 // runs on a Ray cluster of the two and trtllm-serve under MPI, which the header says.
-// A serving command Tally wrote is not a training run's configuration: an import says so,
-// rather than that nothing in it was recognised.
+// A serving command Tally wrote is not a training run's configuration: an import as one says
+// so, and where the serving import reads it, rather than that nothing in it was recognised.
 void TestLaunchConfig::servingCommandIsNotImported() {
     PlanSpec s = served("llama-3-8b");
     for (const ServingTarget t : serving_targets()) {
@@ -2703,8 +2731,8 @@ void TestLaunchConfig::servingCommandIsNotImported() {
             QFAIL("a serving command was imported");
         } catch (const SpecError& e) {
             QCOMPARE(e.field(), std::string("--from"));
-            QVERIFY2(std::string(e.what()).find("a serving engine's command is written by tally "
-                                                "export") != std::string::npos,
+            QVERIFY2(std::string(e.what()).find("a serving engine's command is read as a serving "
+                                                "plan") != std::string::npos,
                      e.what());
         }
     }
@@ -2797,6 +2825,203 @@ void TestLaunchConfig::servingCommandRefusals() {
     seqs.inference.concurrency = 512;
     seqs.inference.max_batched_tokens = 256;
     QCOMPARE(field(seqs, ServingTarget::vllm), std::string("inference.max_batched_tokens"));
+}
+
+// What a serving command exports comes back as the plan it was: every engine, a static batch
+// and clients in flight, experts and data-parallel attention, fp8 weights from a quantized
+// checkpoint, a plan timed as another engine than the command's, a price.
+void TestLaunchConfig::servingCommandRoundTrips() {
+    std::vector<std::pair<PlanSpec, std::string>> plans;
+    PlanSpec llama = served("llama-3-70b");
+    llama.cluster.gpus = 16;
+    llama.cluster.price_per_gpu_hour = 2.5;
+    llama.inference.tp = 8;
+    llama.inference.prompt_tokens = 2048;
+    llama.inference.output_tokens = 512;
+    llama.inference.concurrency = 64;
+    llama.inference.max_batched_tokens = 4096;
+    llama.inference.kv_dtype = DType::fp8_e4m3;
+    plans.emplace_back(llama, "");
+    PlanSpec fp8 = llama;
+    fp8.inference.weight_dtype = DType::fp8_e4m3;
+    fp8.inference.memory_fraction = 0.95;
+    fp8.inference.chunked_prefill = false;
+    fp8.inference.max_batched_tokens = 4096;
+    fp8.inference.prompt_tokens = 3000;
+    fp8.inference.output_tokens = 500;
+    plans.emplace_back(fp8, "org/llama-3-70b-fp8");
+    PlanSpec mixtral = mixtral_with_experts();
+    plans.emplace_back(mixtral, "");
+    for (const auto& [plan, checkpoint] : plans) {
+        for (const ServingTarget t : serving_targets()) {
+            if (t == ServingTarget::vllm &&
+                (plan.inference.dp_attention || plan.inference.ep > 1)) {
+                continue;  // vLLM has no data-parallel attention (refused by the export)
+            }
+            PlanSpec as_engine = plan;
+            as_engine.inference.engine = t == ServingTarget::vllm     ? ServingEngine::vllm
+                                         : t == ServingTarget::sglang ? ServingEngine::sglang
+                                                                      : ServingEngine::tensorrt_llm;
+            for (const PlanSpec& p : {plan, as_engine}) {
+                const std::string command = export_serving_command(p, t, checkpoint);
+                const ServingImport r = import_serving_command(command, "serve.sh", {});
+                QVERIFY2(r.target == t, command.c_str());
+                QVERIFY2(r.spec.model == p.model, command.c_str());
+                QCOMPARE(r.spec.name, p.name);
+                QCOMPARE(r.spec.cluster.gpu, p.cluster.gpu);
+                QCOMPARE(r.spec.cluster.gpus, p.cluster.gpus);
+                QVERIFY(r.spec.cluster.price_per_gpu_hour == p.cluster.price_per_gpu_hour);
+                PlanSpec want = p;
+                // A memory share the command's engine does not run under is that engine's
+                // default in the command, and the plan's engine's default again on import.
+                if (p.inference.engine != as_engine.inference.engine) {
+                    want.inference.memory_fraction = std::nullopt;
+                }
+                QVERIFY2(to_json(r.spec)["inference"] == to_json(want)["inference"],
+                         qPrintable(QString::fromStdString(command + "\nread back as\n" +
+                                                           to_json(r.spec).dump(2))));
+                QVERIFY(r.unknown.empty());
+            }
+        }
+    }
+}
+
+// A command written by hand: vLLM serving the Llama 3 70B Instruct tuning on 8 GPUs. Each figure
+// is the flag's own: -tp 8 (vLLM's alias of --tensor-parallel-size), the longest sequence 8192
+// split as 8192 - 256 = 7936 prompt tokens and Tally's default 256 output tokens, 128 sequences
+// a step, an fp8 cache, 0.95 of the memory (not vLLM's default 0.9, so the plan keeps it); one
+// replica of tp 8 is 8 GPUs. The checkpoint is the Llama 3 70B preset's, tuned.
+void TestLaunchConfig::vllmCommandWrittenByHand() {
+    const std::string command =
+        "# our production server\n"
+        "CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 vllm serve meta-llama/Meta-Llama-3-70B-Instruct \\\n"
+        "  -tp 8 --max-model-len 8192 --gpu-memory-utilization=0.95 --kv-cache-dtype fp8 \\\n"
+        "  --max-num-seqs 128 --port 8000 --disable-log-requests\n";
+    const ServingImport r = import_serving_command(command, "serve.sh", {});
+    QVERIFY(r.target == ServingTarget::vllm);
+    QVERIFY(r.spec.model == find_model_preset("llama-3-70b")->model);
+    const InferenceSpec& in = r.spec.inference;
+    QVERIFY(in.engine == ServingEngine::vllm);
+    QCOMPARE(in.tp, std::int64_t{8});
+    QCOMPARE(in.prompt_tokens, std::int64_t{7936});
+    QCOMPARE(in.output_tokens, std::int64_t{256});
+    QCOMPARE(in.concurrency, std::int64_t{128});
+    QVERIFY(in.kv_dtype == DType::fp8_e4m3);
+    QVERIFY(in.weight_dtype == DType::bf16);
+    QVERIFY(in.memory_fraction == 0.95);
+    QVERIFY(in.chunked_prefill);  // vLLM's V1 engine chunks prompts unless told not to
+    QCOMPARE(r.spec.cluster.gpus, std::int64_t{8});
+    // --port and --disable-log-requests are read and have no bearing; the GPU, the split of the
+    // sequence, the tuned checkpoint and the weights' dtype (auto) are said to be assumed.
+    QCOMPARE(r.ignored.size(), std::size_t{2});
+    QCOMPARE(r.ignored[1].key, std::string("--disable-log-requests"));
+    std::string guesses;
+    for (const Text& g : r.guesses) {
+        guesses += g.english() + "\n";
+    }
+    for (const char* said :
+         {"cluster.gpu = h100-sxm", "Meta-Llama-3-70B-Instruct is named as a tuned",
+          "inference.prompt_tokens = 7936, output_tokens = 256", "inference.weight_dtype = bf16"}) {
+        QVERIFY2(guesses.find(said) != std::string::npos, guesses.c_str());
+    }
+    // A share of 0.9 is vLLM's default: the plan leaves it unset.
+    const ServingImport plain = import_serving_command(
+        "vllm serve meta-llama/Meta-Llama-3-8B --gpu-memory-utilization 0.9", "s.sh", {});
+    QVERIFY(!plain.spec.inference.memory_fraction);
+}
+
+// SGLang serving DeepSeek-V3 (its checkpoint holds fp8 weights) over 8 GPUs with data-parallel
+// attention (--dp 8 beside --enable-dp-attention splits the tp group: no more replicas), and
+// Llama 3 8B in 2 replicas of tp 2 (--dp-size 2: 2 x 2 = 4 GPUs) with prompts unchunked
+// (--chunked-prefill-size -1) in prefill batches of 16384 tokens.
+void TestLaunchConfig::sglangCommandWrittenByHand() {
+    const ServingImport ds = import_serving_command(
+        "python3 -m sglang.launch_server --model-path deepseek-ai/DeepSeek-V3 --tp 8 "
+        "--enable-dp-attention --dp 8 --trust-remote-code --mem-fraction-static 0.8",
+        "ds.sh", {});
+    QVERIFY(ds.spec.inference.engine == ServingEngine::sglang);
+    QVERIFY(ds.spec.inference.weight_dtype == DType::fp8_e4m3);
+    QVERIFY(ds.spec.inference.dp_attention);
+    QCOMPARE(ds.spec.inference.tp, std::int64_t{8});
+    QCOMPARE(ds.spec.cluster.gpus, std::int64_t{8});
+    QVERIFY(ds.spec.inference.memory_fraction == 0.8);  // SGLang's default at tp 8 is 0.81
+    const ServingImport llama = import_serving_command(
+        "python -m sglang.launch_server --model meta-llama/Meta-Llama-3-8B --tp-size 2 "
+        "--dp-size 2 --chunked-prefill-size -1 --max-prefill-tokens 16384 "
+        "--context-length 4096 --max-running-requests 32 --mem-fraction-static 0.87",
+        "llama.sh", {});
+    QCOMPARE(llama.spec.cluster.gpus, std::int64_t{4});
+    QVERIFY(!llama.spec.inference.chunked_prefill);
+    QCOMPARE(llama.spec.inference.max_batched_tokens, std::int64_t{16384});
+    QCOMPARE(llama.spec.inference.concurrency, std::int64_t{32});
+    QVERIFY(!llama.spec.inference.memory_fraction);  // 0.87: SGLang's default at tp 2
+}
+
+// trtllm-serve with its options file written by the same script: the file's fp8 cache, fp16
+// model dtype and memory share are read as if they were flags; chunked prefill is off unless
+// switched on (serve.py's flag).
+void TestLaunchConfig::trtllmCommandWithItsOptionsFile() {
+    const std::string command =
+        "cat > extra.yml <<EOF\n"
+        "dtype: float16\n"
+        "kv_cache_config:\n"
+        "  dtype: fp8\n"
+        "  free_gpu_memory_fraction: 0.85\n"
+        "EOF\n"
+        "trtllm-serve meta-llama/Llama-2-7b-hf --tp_size 2 --max_batch_size 64 "
+        "--max_num_tokens 4096 --max_seq_len 3072 --extra_llm_api_options extra.yml\n";
+    const ServingImport r = import_serving_command(command, "t.sh", {});
+    const InferenceSpec& in = r.spec.inference;
+    QVERIFY(in.engine == ServingEngine::tensorrt_llm);
+    QVERIFY(in.weight_dtype == DType::fp16);
+    QVERIFY(in.kv_dtype == DType::fp8_e4m3);
+    QVERIFY(in.memory_fraction == 0.85);
+    QVERIFY(!in.chunked_prefill);
+    QCOMPARE(in.concurrency, std::int64_t{64});
+    QCOMPARE(in.max_batched_tokens, std::int64_t{4096});
+    QCOMPARE(in.prompt_tokens + in.output_tokens, std::int64_t{3072});
+    const auto line = std::find_if(r.read.begin(), r.read.end(), [](const LaunchSetting& s) {
+        return s.key == "extra.yml: kv_cache_config.dtype";
+    });
+    QVERIFY(line != r.read.end());
+    QCOMPARE(line->line, 4);  // the file's line in the script
+}
+
+// Each refusal names the flag (or the model) and what it takes.
+void TestLaunchConfig::servingImportRefusals() {
+    const auto field = [](const std::string& command, ServingImportOptions options = {}) {
+        try {
+            import_serving_command(command, "s.sh", options);
+        } catch (const SpecError& e) {
+            return e.field();
+        }
+        return std::string("(none)");
+    };
+    const std::string llama = "vllm serve meta-llama/Meta-Llama-3-8B ";
+    QCOMPARE(field(llama + "--bogus 1"), std::string("--bogus"));
+    ServingImportOptions lenient;
+    lenient.allow_unknown = true;
+    QCOMPARE(field(llama + "--bogus 1", lenient), std::string("(none)"));
+    QCOMPARE(field(llama + "--gpu-memory-utilization 1.5"),
+             std::string("--gpu-memory-utilization"));
+    QCOMPARE(field(llama + "-tp two"), std::string("-tp"));
+    QCOMPARE(field(llama + "-tp 0"), std::string("-tp"));
+    QCOMPARE(field(llama + "--quantization bitsandbytes"), std::string("--quantization"));
+    QCOMPARE(field(llama + "--dtype float32"), std::string("--dtype"));
+    QCOMPARE(field(llama + "--kv-cache-dtype int8"), std::string("--kv-cache-dtype"));
+    QCOMPARE(field(llama + "--max-model-len"), std::string("--max-model-len"));
+    // vLLM's experts over tp x dp GPUs: Tally's expert parallelism spans the tp group.
+    QCOMPARE(field("vllm serve mistralai/Mixtral-8x7B-v0.1 -tp 4 -dp 2 --enable-expert-parallel"),
+             std::string("-dp"));  // the flag as written
+    QCOMPARE(field("vllm serve some/other-model -tp 2"), std::string("model (line 1)"));
+    ServingImportOptions with_config;
+    with_config.model = find_model_preset("llama-3-8b")->model;
+    QCOMPARE(field("vllm serve some/other-model -tp 2", with_config), std::string("(none)"));
+    QCOMPARE(field("echo hello"), std::string("--from"));
+    // A here-document never closed swallows the command after it.
+    QCOMPARE(field("cat > x.yml <<'EOF'\ndtype: auto\ntrtllm-serve meta-llama/Llama-2-7b-hf\n"),
+             std::string("line 1"));
+    QCOMPARE(field("# tally: cluster.gpus = many\n" + llama), std::string("tally: cluster.gpus"));
 }
 
 // Past the model's context (Llama 3 8B: 8192) both engines refuse the length unless a variable

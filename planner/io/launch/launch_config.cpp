@@ -941,9 +941,9 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
                     "--from", "nothing given; " + file_name + " runs " + std::string(program),
                     TALLY_TEXT("tally::launch",
                                "a training run's configuration (megatron, nemo, torchtitan, "
-                               "deepspeed or accelerate): a serving engine's command is written "
-                               "by tally export --to vllm, sglang or tensorrt_llm, not read; plan "
-                               "its settings in the spec's inference block (tally infer)"));
+                               "deepspeed or accelerate): a serving engine's command is read as "
+                               "a serving plan (tally import FILE, or --from vllm, sglang or "
+                               "tensorrt_llm)"));
             }
         }
         throw SpecError(

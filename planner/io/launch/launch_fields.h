@@ -123,4 +123,15 @@ Parsed parse_form(Form form, const std::string& text);
 
 std::string value_text(const Value& value);
 
+// One word of a shell command line and the line it starts on.
+struct Token {
+    std::string text;
+    int line = 1;
+};
+
+// Splits a shell command line: whitespace separates, a backslash before a newline joins lines,
+// quotes group, '#' at the start of a word comments out the rest of its line. An unclosed quote
+// throws SpecError naming its line.
+std::vector<Token> shell_tokens(const std::string& text);
+
 }  // namespace tally::launch

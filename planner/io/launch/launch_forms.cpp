@@ -57,70 +57,6 @@ std::string python_text(const Value& value) {
     return value_text(value);
 }
 
-struct Token {
-    std::string text;
-    int line = 1;
-};
-
-// Splits a shell command line: whitespace separates, a backslash before a newline joins lines,
-// quotes group, '#' at the start of a word comments out the rest of its line.
-std::vector<Token> shell_tokens(const std::string& text) {
-    std::vector<Token> tokens;
-    int line = 1;
-    std::size_t i = 0;
-    const std::size_t n = text.size();
-    while (i < n) {
-        const char c = text[i];
-        if (c == '\n') {
-            ++line;
-            ++i;
-            continue;
-        }
-        if (std::isspace(static_cast<unsigned char>(c))) {
-            ++i;
-            continue;
-        }
-        if (c == '\\' && i + 1 < n && (text[i + 1] == '\n' || text[i + 1] == '\r')) {
-            i += 1;
-            continue;
-        }
-        if (c == '#') {
-            while (i < n && text[i] != '\n') {
-                ++i;
-            }
-            continue;
-        }
-        Token token{{}, line};
-        while (i < n && !std::isspace(static_cast<unsigned char>(text[i]))) {
-            const char d = text[i];
-            if (d == '\'' || d == '"') {
-                const std::size_t close = text.find(d, i + 1);
-                if (close == std::string::npos) {
-                    throw SpecError(
-                        fmt::format("line {}", line), std::string(1, d),
-                        TALLY_TEXT("tally::launch", "a closing quote for the one opened here"));
-                }
-                for (std::size_t k = i + 1; k < close; ++k) {
-                    line += text[k] == '\n' ? 1 : 0;
-                }
-                token.text.append(text, i + 1, close - i - 1);
-                i = close + 1;
-            } else if (d == '\\' && i + 1 < n) {
-                if (text[i + 1] == '\n') {
-                    break;
-                }
-                token.text += text[i + 1];
-                i += 2;
-            } else {
-                token.text += d;
-                ++i;
-            }
-        }
-        tokens.push_back(std::move(token));
-    }
-    return tokens;
-}
-
 bool is_long_option(const std::string& token) {
     return token.size() > 2 && token[0] == '-' && token[1] == '-';
 }
@@ -453,6 +389,65 @@ std::string comment_lines(std::string_view header, std::string_view marker) {
 }
 
 }  // namespace
+
+// Splits a shell command line: whitespace separates, a backslash before a newline joins lines,
+// quotes group, '#' at the start of a word comments out the rest of its line.
+std::vector<Token> shell_tokens(const std::string& text) {
+    std::vector<Token> tokens;
+    int line = 1;
+    std::size_t i = 0;
+    const std::size_t n = text.size();
+    while (i < n) {
+        const char c = text[i];
+        if (c == '\n') {
+            ++line;
+            ++i;
+            continue;
+        }
+        if (std::isspace(static_cast<unsigned char>(c))) {
+            ++i;
+            continue;
+        }
+        if (c == '\\' && i + 1 < n && (text[i + 1] == '\n' || text[i + 1] == '\r')) {
+            i += 1;
+            continue;
+        }
+        if (c == '#') {
+            while (i < n && text[i] != '\n') {
+                ++i;
+            }
+            continue;
+        }
+        Token token{{}, line};
+        while (i < n && !std::isspace(static_cast<unsigned char>(text[i]))) {
+            const char d = text[i];
+            if (d == '\'' || d == '"') {
+                const std::size_t close = text.find(d, i + 1);
+                if (close == std::string::npos) {
+                    throw SpecError(
+                        fmt::format("line {}", line), std::string(1, d),
+                        TALLY_TEXT("tally::launch", "a closing quote for the one opened here"));
+                }
+                for (std::size_t k = i + 1; k < close; ++k) {
+                    line += text[k] == '\n' ? 1 : 0;
+                }
+                token.text.append(text, i + 1, close - i - 1);
+                i = close + 1;
+            } else if (d == '\\' && i + 1 < n) {
+                if (text[i + 1] == '\n') {
+                    break;
+                }
+                token.text += text[i + 1];
+                i += 2;
+            } else {
+                token.text += d;
+                ++i;
+            }
+        }
+        tokens.push_back(std::move(token));
+    }
+    return tokens;
+}
 
 std::string value_text(const Value& value) {
     return std::visit(

@@ -478,6 +478,42 @@ std::string export_serving_command(const PlanSpec& spec, ServingTarget target,
     for (const std::string& note : notes) {
         out += "# " + note + "\n";
     }
+    // What the command cannot say, for `tally import` to give the plan back as it went: the
+    // plan's name and GPU, the prompt and output lengths (the command holds their sum), and
+    // whether its sequences are a static batch or clients in flight.
+    std::string name = spec.name;
+    std::replace_if(
+        name.begin(), name.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
+    if (!name.empty()) {
+        out += "# tally: name = " + name + "\n";
+    }
+    // The model's preset, where the command serves another checkpoint of it (a quantized one).
+    for (const ModelPreset& p : model_presets()) {
+        if (p.model == spec.model && p.checkpoint != model) {
+            out += "# tally: model.preset = " + p.id + "\n";
+            break;
+        }
+    }
+    out += fmt::format("# tally: cluster.gpu = {}\n# tally: cluster.gpus = {}\n", spec.cluster.gpu,
+                       spec.cluster.gpus);
+    if (spec.cluster.price_per_gpu_hour) {
+        out += fmt::format("# tally: cluster.price_per_gpu_hour = {}\n",
+                           *spec.cluster.price_per_gpu_hour);
+    }
+    if (in.engine != engine) {
+        out += fmt::format("# tally: inference.engine = {}\n", to_string(in.engine));
+    }
+    // Weights the command takes from their checkpoint's config (no flag says them).
+    if (quantized_checkpoint) {
+        out += fmt::format("# tally: inference.weight_dtype = {}\n", to_string(in.weight_dtype));
+    }
+    out += fmt::format(
+        "# tally: inference.prompt_tokens = {}\n# tally: inference.output_tokens = {}\n",
+        in.prompt_tokens, in.output_tokens);
+    out += in.concurrency > 0
+               ? fmt::format("# tally: inference.concurrency = {}\n", in.concurrency)
+               : fmt::format("# tally: inference.batch = {}\n# tally: inference.concurrency = 0\n",
+                             in.batch);
     return out + options_file + command_text(program, flags);
 }
 
