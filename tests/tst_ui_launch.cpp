@@ -42,6 +42,7 @@ private slots:
     void importPreviewsThenAppliesUndoably();
     void importErrorNamesTheLine();
     void deepspeedKeepsTheCurrentModel();
+    void servingCommandImportedIntoThePlan();
 
 private:
     QString writeFile(const char* name, const std::string& text);
@@ -282,6 +283,34 @@ void TestUiLaunch::importPreviewsThenAppliesUndoably() {
     QCOMPARE(doc->spec().cluster.gpus, run.cluster.gpus);
     QVERIFY(architecture_only(doc->spec().model) == architecture_only(run.model));
     QVERIFY(!doc->error());
+    doc->undoStack()->undo();
+    QCOMPARE(doc->spec(), before);
+}
+
+// An SGLang command is recognised from the file and read into the plan's inference block over
+// the current plan (its GPU stays): tp 2, 48 requests, fp8 KV cache; Apply is one undoable edit.
+void TestUiLaunch::servingCommandImportedIntoThePlan() {
+    const QString path = writeFile(
+        "serve.sh",
+        "python -m sglang.launch_server --model-path meta-llama/Meta-Llama-3-8B --tp-size 2 "
+        "--max-running-requests 48 --kv-cache-dtype fp8_e4m3 --context-length 4096 --port 30000\n");
+    PlanDocument* doc = m_window->document();
+    const PlanSpec before = doc->spec();
+    ImportLaunchDialog dialog(doc, path, m_window.get());
+    QVERIFY2(dialog.servingResult(), qPrintable(dialog.errorText()));
+    QVERIFY(!dialog.result());
+    QVERIFY2(dialog.errorText().contains(QStringLiteral("SGLang")), qPrintable(dialog.errorText()));
+    QVERIFY(dialog.applyButton()->isEnabled());
+    QCOMPARE(dialog.preview()->topLevelItemCount(), 4);
+    QCOMPARE(dialog.preview()->topLevelItem(3)->childCount(), 1);  // --port
+    QVERIFY(dialog.applyImport());
+    const InferenceSpec& in = doc->spec().inference;
+    QVERIFY(in.engine == ServingEngine::sglang);
+    QCOMPARE(in.tp, std::int64_t{2});
+    QCOMPARE(in.concurrency, std::int64_t{48});
+    QVERIFY(in.kv_dtype == DType::fp8_e4m3);
+    QCOMPARE(in.prompt_tokens + in.output_tokens, std::int64_t{4096});
+    QCOMPARE(doc->spec().cluster.gpu, before.cluster.gpu);
     doc->undoStack()->undo();
     QCOMPARE(doc->spec(), before);
 }

@@ -1,5 +1,6 @@
 #include "ui/plan/import_launch_dialog.h"
 
+#include <QApplication>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFileInfo>
@@ -24,6 +25,9 @@
 namespace tally::ui {
 
 namespace {
+
+// The format box's data for a serving engine's command: this plus its ServingTarget.
+constexpr int kServingFormat = 100;
 
 void addGroup(QTreeWidget* tree, const QString& title, const std::vector<LaunchSetting>& settings,
               bool expanded) {
@@ -61,6 +65,10 @@ ImportLaunchDialog::ImportLaunchDialog(PlanDocument* document, const QString& pa
     m_format->addItem(tr("Recognise from the file"), -1);
     for (LaunchTarget t : launch_targets()) {
         m_format->addItem(launchTargetTitle(t), static_cast<int>(t));
+    }
+    for (ServingTarget t : serving_targets()) {
+        m_format->addItem(qApp->translate("tally::launch", serving_target_title(t).data()),
+                          kServingFormat + static_cast<int>(t));
     }
     m_modelConfig->setObjectName(QStringLiteral("launchModelConfig"));
     m_modelConfig->setPlaceholderText(tr("the current plan's model"));
@@ -135,9 +143,38 @@ QString ImportLaunchDialog::errorText() const {
 
 void ImportLaunchDialog::reload() {
     m_result.reset();
+    m_serving.reset();
     m_preview->clear();
     QString error = m_readError;
-    if (error.isEmpty()) {
+    const int chosen = m_format->currentData().toInt();
+    std::optional<ServingTarget> serving;
+    if (chosen >= kServingFormat) {
+        serving = static_cast<ServingTarget>(chosen - kServingFormat);
+    } else if (chosen < 0 && error.isEmpty() &&
+               !detect_launch_target(m_text.toStdString(), m_path.toStdString())) {
+        serving = detect_serving_target(m_text.toStdString());
+    }
+    // A serving command's GPUs are tp x pp x its data-parallel replicas, and its model is the
+    // checkpoint it serves: the world-size box does not apply, and the config.json replaces the
+    // checkpoint's preset.
+    m_gpus->setEnabled(!serving);
+    m_modelConfig->setPlaceholderText(serving ? tr("the preset of the checkpoint it serves")
+                                              : tr("the current plan's model"));
+    if (error.isEmpty() && serving) {
+        // A serving engine's command, laid over the current plan (its GPU stays).
+        ServingImportOptions options;
+        options.from = serving;
+        options.allow_unknown = true;
+        options.base = m_document->spec();
+        try {
+            if (!m_modelConfig->text().isEmpty()) {
+                options.model = load_hf_config(m_modelConfig->text().toStdString(), "config.json");
+            }
+            m_serving = import_serving_command(m_text.toStdString(), m_path.toStdString(), options);
+        } catch (const SpecError& e) {
+            error = translatedFieldError(e.error());
+        }
+    } else if (error.isEmpty()) {
         LaunchImportOptions options;
         const int format = m_format->currentData().toInt();
         if (format >= 0) {
@@ -165,33 +202,43 @@ void ImportLaunchDialog::reload() {
             error = translatedFieldError(e.error());
         }
     }
-    if (m_result) {
-        m_error->setText(tr("Read as %1.").arg(launchTargetTitle(m_result->target)));
+    // What needs a look first: what Tally did not read and what it assumed.
+    const auto show = [this](const QString& title, const std::vector<LaunchSetting>& unknown,
+                             const std::vector<Text>& guesses,
+                             const std::vector<LaunchSetting>& read,
+                             const std::vector<LaunchSetting>& ignored) {
+        m_error->setText(tr("Read as %1.").arg(title));
         m_error->setStyleSheet(QString());
-        // What needs a look first: what Tally did not read and what it assumed.
-        addGroup(m_preview, tr("Not read: unknown to Tally (%1)"), m_result->unknown, true);
-        auto* assumed =
-            new QTreeWidgetItem(m_preview, {tr("Assumed (%1)").arg(m_result->guesses.size())});
-        for (const Text& g : m_result->guesses) {
+        addGroup(m_preview, tr("Not read: unknown to Tally (%1)"), unknown, true);
+        auto* assumed = new QTreeWidgetItem(m_preview, {tr("Assumed (%1)").arg(guesses.size())});
+        for (const Text& g : guesses) {
             auto* item = new QTreeWidgetItem(assumed, {translatedText(g)});
+            item->setToolTip(0, item->text(0));  // a long assumption is cut at the dialog's edge
             item->setFirstColumnSpanned(true);
         }
         assumed->setExpanded(true);
         assumed->setFirstColumnSpanned(true);
-        addGroup(m_preview, tr("Read into the plan (%1)"), m_result->read, true);
-        addGroup(m_preview, tr("Ignored: no bearing on the plan (%1)"), m_result->ignored, false);
+        addGroup(m_preview, tr("Read into the plan (%1)"), read, true);
+        addGroup(m_preview, tr("Ignored: no bearing on the plan (%1)"), ignored, false);
+    };
+    if (m_result) {
+        show(launchTargetTitle(m_result->target), m_result->unknown, m_result->guesses,
+             m_result->read, m_result->ignored);
+    } else if (m_serving) {
+        show(qApp->translate("tally::launch", serving_target_title(m_serving->target).data()),
+             m_serving->unknown, m_serving->guesses, m_serving->read, m_serving->ignored);
     } else {
         m_error->setStyleSheet(QStringLiteral("color: #b00020;"));
         m_error->setText(tr("Not imported: %1").arg(error));
     }
-    m_apply->setEnabled(m_result.has_value());
+    m_apply->setEnabled(m_result.has_value() || m_serving.has_value());
 }
 
 bool ImportLaunchDialog::applyImport() {
-    if (!m_result) {
+    if (!m_result && !m_serving) {
         return false;
     }
-    m_document->edit(m_result->spec,
+    m_document->edit(m_result ? m_result->spec : m_serving->spec,
                      tr("Import run configuration %1").arg(QFileInfo(m_path).fileName()));
     return true;
 }

@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "planner/io/launch/launch_config.h"
+#include "planner/io/launch/serving_launch.h"
 
 class QComboBox;
 class QLabel;
@@ -17,8 +18,9 @@ namespace tally::ui {
 
 class PlanDocument;
 
-// File > Import run configuration…: a framework's launch configuration (planner/io/launch) read
-// into the plan. The preview lists, in this order, what Tally does not know, what it assumed,
+// File > Import run configuration…: a framework's launch configuration, or a serving engine's
+// launch command (vllm serve, SGLang's launch_server, trtllm-serve), read into the plan
+// (planner/io/launch). The preview lists, in this order, what Tally does not know, what it assumed,
 // what was read (and into which field) and what was ignored, or the error naming the setting and
 // its line; Apply puts the imported plan in as one undoable edit. The current plan is the base: its
 // GPU, prices and whatever the file does not say stay, and a DeepSpeed or accelerate config keeps
@@ -34,6 +36,7 @@ public:
     bool applyImport();
 
     const std::optional<LaunchImport>& result() const { return m_result; }
+    const std::optional<ServingImport>& servingResult() const { return m_serving; }
     QString errorText() const;
     QComboBox* formatBox() const { return m_format; }
     QLineEdit* modelConfig() const { return m_modelConfig; }
@@ -47,6 +50,7 @@ private:
     QByteArray m_text;
     QString m_readError;
     std::optional<LaunchImport> m_result;
+    std::optional<ServingImport> m_serving;
     QComboBox* m_format;
     QLineEdit* m_modelConfig;
     QSpinBox* m_gpus;
