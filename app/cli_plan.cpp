@@ -340,6 +340,17 @@ void register_plan_commands(CLI::App& app, CliState& state) {
         } else {
             print_plan_table(spec, hw, result);
         }
+        // A spec written for serving (an inference block of its own) is planned here as a
+        // training run of its data block: said, with the command that plans its serving.
+        if (spec.inference != InferenceSpec{}) {
+            std::fprintf(stderr, "%s %s\n", cli_text("tally::cli", "note:").c_str(),
+                         cli_render(TALLY_TEXT("tally::cli",
+                                               "the spec has an inference block: this is the "
+                                               "training plan of its data and training blocks; "
+                                               "tally infer %1 plans its serving")
+                                        .arg(opts->spec))
+                             .c_str());
+        }
         state.exit_code = kExitOk;
     });
 

@@ -35,6 +35,7 @@ class TestCliPlan : public QObject {
 
 private slots:
     void versionIsTheProjects();
+    void servingSpecPointsToInfer();
     void seedQuestionOneJson();
     void readsStandardInput();
     void table();
@@ -410,6 +411,20 @@ void TestCliPlan::solveMinGpus() {
     QVERIFY2(text.out.contains(QByteArray::fromStdString(
                  fmt::format("GPU-hours {:.4g}", j["time"]["gpu_hours"].get<double>()))),
              text.out.constData());
+}
+
+// A serving example planned with `tally plan` is its training plan; the command says so and
+// names `tally infer` on the same file. A training example has no such note.
+void TestCliPlan::servingSpecPointsToInfer() {
+    const QString serving = example("llama-3-70b-serve-4xh100-fp8.json");
+    const Run r = run_tally({QStringLiteral("plan"), serving});
+    QCOMPARE(r.exit_code, 0);
+    QVERIFY2(r.err.contains(("tally infer " + serving + " plans its serving").toUtf8()),
+             r.err.constData());
+    const Run training =
+        run_tally({QStringLiteral("plan"), example("llama-3-70b-15t-1024-h100.json")});
+    QCOMPARE(training.exit_code, 0);
+    QVERIFY2(!training.err.contains("inference block"), training.err.constData());
 }
 
 QTEST_GUILESS_MAIN(TestCliPlan)

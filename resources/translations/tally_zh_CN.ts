@@ -1974,6 +1974,10 @@
         <source>left out for a serving command: its GPUs are tp x pp x data-parallel replicas, as its flags say</source>
         <translation>推理服务命令不用此项：其 GPU 数为 tp x pp x 数据并行副本数，由命令的参数给出</translation>
     </message>
+    <message>
+        <source>the spec has an inference block: this is the training plan of its data and training blocks; tally infer %1 plans its serving</source>
+        <translation>该规格带有 inference 块：这里给出的是其 data 和 training 块的训练计划；tally infer %1 规划其推理服务</translation>
+    </message>
 </context>
 <context>
     <name>tally::compare</name>
@@ -6326,10 +6330,6 @@ Source: CS336 lecture 2 (0.5 is good)</source>
         <translation>以你的货币计；0：使用 GPU 配置中的价格（若有，否则不显示成本）。</translation>
     </message>
     <message>
-        <source>the profile&apos;s</source>
-        <translation>配置中的</translation>
-    </message>
-    <message>
         <source>±%1% mean error on %2 published %3 %4 %5 (worst %6%), the model&apos;s before calibration.</source>
         <translation>在 %2 个已公布的 %3 %4 %5上平均误差 ±%1%（最差 %6%），为校准前模型的误差。</translation>
     </message>
@@ -6364,6 +6364,10 @@ Source: CS336 lecture 2 (0.5 is good)</source>
     <message>
         <source>Multi-token-prediction modules trained with the model (DeepSeek-V3: 1). Each adds a layer of the last layer&apos;s kind, a 2h x h projection and three norms on the last pipeline stage, with its own logits through the shared output head. Serving leaves them out. 0: none.</source>
         <translation>与模型一同训练的多 token 预测（MTP）模块数（DeepSeek-V3：1）。每个模块在最后一个流水线阶段增加一层与最后一层同类的层、一个 2h x h 投影和三个归一化，并经共享的输出头算出自己的 logits。推理服务不加载它们。0：无。</translation>
+    </message>
+    <message>
+        <source>the profile&apos;s, if any</source>
+        <translation>配置中的（如有）</translation>
     </message>
 </context>
 <context>
