@@ -440,7 +440,9 @@ std::vector<SectionFields> build() {
                            "(else no cost figure)."),
                          {0, 20, SliderScale::linear, 0.05},
                          false,
-                         F("the profile's"),
+                         // Most built-in profiles have no price: "the profile's" alone read as
+                         // if there were one beside a headline saying "no price".
+                         F("the profile's, if any"),
                          [](const S& s) { return s.cluster.price_per_gpu_hour.value_or(0.0); },
                          [](S& s, double v) {
                              if (v == 0.0) {
