@@ -3010,6 +3010,9 @@ void TestLaunchConfig::servingImportRefusals() {
     QCOMPARE(field(llama + "--dtype float32"), std::string("--dtype"));
     QCOMPARE(field(llama + "--kv-cache-dtype int8"), std::string("--kv-cache-dtype"));
     QCOMPARE(field(llama + "--max-model-len"), std::string("--max-model-len"));
+    // A layout `tally infer` refuses, named by the flag that set it: Llama 3 8B's 32 heads do
+    // not divide over 3 GPUs.
+    QCOMPARE(field(llama + "-tp 3"), std::string("-tp (inference.tp)"));
     // vLLM's experts over tp x dp GPUs: Tally's expert parallelism spans the tp group.
     QCOMPARE(field("vllm serve mistralai/Mixtral-8x7B-v0.1 -tp 4 -dp 2 --enable-expert-parallel"),
              std::string("-dp"));  // the flag as written

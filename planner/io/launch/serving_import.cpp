@@ -16,10 +16,12 @@
 #include "planner/core/enum_names.h"
 #include "planner/core/errors.h"
 #include "planner/core/limits.h"
+#include "planner/hardware/hardware.h"
 #include "planner/hardware/user_profiles.h"
 #include "planner/io/launch/launch_fields.h"
 #include "planner/io/launch/serving_launch.h"
 #include "planner/io/presets.h"
+#include "planner/serving/inference.h"
 #include "planner/serving/serving_engine.h"
 
 namespace tally {
@@ -991,6 +993,20 @@ ServingImport import_serving_command(const std::string& text, const std::string&
             in.memory_fraction = *memory;
         } else {
             in.memory_fraction.reset();
+        }
+    }
+    // A layout the plan cannot serve (tp not dividing the heads, ep without experts) is refused
+    // as `tally infer` refuses it, naming the field, on a part the catalog knows.
+    if (const HardwareProfile* hw = find_builtin_hardware(spec.cluster.gpu)) {
+        if (std::optional<FieldError> error = check_inference(spec, *hw)) {
+            // Named by the flag that set the field, where one did: "-tp (inference.tp)".
+            const auto flag =
+                std::find_if(out.read.rbegin(), out.read.rend(),
+                             [&](const LaunchSetting& r) { return r.spec_field == error->field; });
+            if (flag != out.read.rend()) {
+                error->field = fmt::format("{} ({})", flag->key, error->field);
+            }
+            throw SpecError(std::move(*error));
         }
     }
     out.spec = spec;

@@ -1,0 +1,1 @@
+vllm serve meta-llama/Meta-Llama-3-8B --gpu-memory-utilization 'unclosed
