@@ -1670,7 +1670,7 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
                 break;
         }
         add("serving.admission_batch",
-            QT_TRANSLATE_NOOP("tally::explain", "Sequences the engine's KV cache holds"),
+            QT_TRANSLATE_NOOP("tally::explain", "Admitted by the KV cache"),
             dbl(s.admission_batch), "sequences", formula,
             TALLY_TEXT("tally::explain", "%1, f = %2, context %3 tokens: B = %4")
                 .arg(std::string(pool.setting))

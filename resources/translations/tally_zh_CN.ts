@@ -2878,10 +2878,6 @@
         <translation>(%1 / %2 - 1) x %3 s = %4 s；KV 缓存能容纳 %2 个序列，其余 %5 个请求等待</translation>
     </message>
     <message>
-        <source>Sequences the engine&apos;s KV cache holds</source>
-        <translation>引擎 KV 缓存能容纳的序列数</translation>
-    </message>
-    <message>
         <source>%1, f = %2, context %3 tokens: B = %4</source>
         <translation>%1，f = %2，上下文 %3 个 token：B = %4</translation>
     </message>
@@ -2940,6 +2936,10 @@
     <message>
         <source>%1 (%2, %3 state)</source>
         <translation>%1（%2，%3 状态）</translation>
+    </message>
+    <message>
+        <source>Admitted by the KV cache</source>
+        <translation>KV 缓存能容纳的序列</translation>
     </message>
 </context>
 <context>
