@@ -518,7 +518,10 @@ std::string write_form(Form form, const std::vector<std::pair<std::string, Value
         }
         case Form::toml: {
             toml::table root;
-            for (const auto& [key, value] : settings) {
+            for (const auto& setting : settings) {
+                // Named, not a structured binding: a lambda may not capture one before C++20's
+                // P1091 (clang 14, which builds the fuzzers, refuses it).
+                const std::string& key = setting.first;
                 toml::table& t = toml_subtable(root, key);
                 std::visit(
                     [&](const auto& v) {
@@ -532,7 +535,7 @@ std::string write_form(Form form, const std::vector<std::pair<std::string, Value
                             t.insert_or_assign(leaf(key), v);
                         }
                     },
-                    value);
+                    setting.second);
             }
             std::ostringstream out;
             out << comment_lines(header, "#") << toml::toml_formatter(root) << "\n";
@@ -540,7 +543,8 @@ std::string write_form(Form form, const std::vector<std::pair<std::string, Value
         }
         case Form::json: {
             json root = json::object();
-            for (const auto& [key, value] : settings) {
+            for (const auto& setting : settings) {
+                const std::string& key = setting.first;  // a lambda captures it (above)
                 std::visit(
                     [&](const auto& v) {
                         if constexpr (std::is_same_v<std::decay_t<decltype(v)>, Words>) {
@@ -549,7 +553,7 @@ std::string write_form(Form form, const std::vector<std::pair<std::string, Value
                             root[json_path(key)] = v;
                         }
                     },
-                    value);
+                    setting.second);
             }
             return root.dump(2) + "\n";
         }
