@@ -186,7 +186,7 @@ void print_serving_table(const PlanSpec& spec, const HardwareProfile& hw, const 
                                      "%1: the engine's KV cache (%2) holds that many; continuous "
                                      "batching queues the rest")
                               .arg(s.admission_batch)
-                              .arg(std::string(kv_pool(in).setting))));
+                              .arg(kv_pool_setting(kv_pool(in)))));
     fmt::print("  {:<13} {}\n\n", tr("token budget"),
                cli_render(TALLY_TEXT("tally::cli",
                                      "%1 sequences keep running within max_batched_tokens %2; "

@@ -906,7 +906,7 @@ void TestInference::aPlanSetsItsEnginesMemoryShare() {
     gpu.memory_bytes = 154747968.0;
     s.inference.memory_fraction = 0.8;
     QCOMPARE(evaluate_inference(s, gpu).admission_batch, std::int64_t{6});
-    QCOMPARE(kv_pool(s.inference).setting,
+    QCOMPARE(kv_pool_setting(kv_pool(s.inference)),
              std::string("gpu_memory_utilization 0.8 (inference.memory_fraction)"));
     s.inference.memory_fraction = 0.95;
     QCOMPARE(evaluate_inference(s, gpu).admission_batch, std::int64_t{9});

@@ -1436,7 +1436,7 @@ std::vector<Text> serving_warning_texts(const ServingPlan& s, const PlanSpec& sp
                        "continuous batching does not run: the engine's KV cache (%1) has %2 GB "
                        "per GPU, and one sequence of %3 tokens takes %4 GB; no request is "
                        "admitted and nothing is served")
-                .arg(std::string(pool.setting))
+                .arg(kv_pool_setting(pool))
                 .arg(fixed(2, pool_bytes / 1e9))
                 .arg(fmt::format("{}", spec.inference.prompt_tokens + spec.inference.output_tokens))
                 .arg(fixed(2, one.kv_cache_bytes / 1e9)));
@@ -1670,10 +1670,10 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
                 break;
         }
         add("serving.admission_batch",
-            QT_TRANSLATE_NOOP("tally::explain", "Admitted by the KV cache"),
-            dbl(s.admission_batch), "sequences", formula,
+            QT_TRANSLATE_NOOP("tally::explain", "Admitted by the KV cache"), dbl(s.admission_batch),
+            "sequences", formula,
             TALLY_TEXT("tally::explain", "%1, f = %2, context %3 tokens: B = %4")
-                .arg(std::string(pool.setting))
+                .arg(kv_pool_setting(pool))
                 .arg(num(pool.fraction))
                 .arg(num(context))
                 .arg(str(s.admission_batch)),

@@ -126,12 +126,18 @@ KvPool kv_pool(const InferenceSpec& in) {
     KvPool pool = kv_pool(in.engine, in.tp);
     if (in.memory_fraction && pool.rule != KvPoolRule::whole_memory) {
         pool.fraction = *in.memory_fraction;
-        // The setting's name, without the default's value and its tp note.
-        const std::size_t space = pool.setting.find(' ');
-        pool.setting = fmt::format("{} {} (inference.memory_fraction)",
-                                   pool.setting.substr(0, space), *in.memory_fraction);
+        pool.set_by_plan = true;
     }
     return pool;
+}
+
+std::string kv_pool_setting(const KvPool& pool) {
+    if (!pool.set_by_plan) {
+        return std::string(pool.setting);
+    }
+    // The setting's name, without the default's value and its tp note.
+    return fmt::format("{} {} (inference.memory_fraction)",
+                       pool.setting.substr(0, pool.setting.find(' ')), pool.fraction);
 }
 
 double kv_pool_bytes(const KvPool& pool, double capacity_bytes, double weights_bytes,

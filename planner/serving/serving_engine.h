@@ -5,6 +5,7 @@
 // Every figure cites its source next to it; none is fitted to a published serving result.
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 #include "planner/core/spec.h"
@@ -65,13 +66,19 @@ enum class KvPoolRule {
 struct KvPool {
     KvPoolRule rule = KvPoolRule::whole_memory;
     double fraction = 1.0;
-    std::string setting;  // the engine's setting and its value, as its source names it
+    // The engine's setting and its default, as its source names it ("gpu_memory_utilization
+    // 0.9"); kv_pool_setting() says the setting as the plan runs it.
+    std::string_view setting;
+    bool set_by_plan = false;  // `fraction` is the plan's inference.memory_fraction
 };
 // The engine's default pool.
 KvPool kv_pool(ServingEngine engine, std::int64_t tp);
 // The pool a serving plan runs with: the engine's default, or its setting at
 // inference.memory_fraction where the plan sets it.
 KvPool kv_pool(const InferenceSpec& in);
+// The pool's setting in words: the engine's default as its source gives it, or the setting's name
+// at the plan's value ("gpu_memory_utilization 0.95 (inference.memory_fraction)").
+std::string kv_pool_setting(const KvPool& pool);
 // The bytes of KV cache the pool holds on one GPU.
 double kv_pool_bytes(const KvPool& pool, double capacity_bytes, double weights_bytes,
                      double activation_bytes);

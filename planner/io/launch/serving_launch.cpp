@@ -447,7 +447,7 @@ std::string export_serving_command(const PlanSpec& spec, ServingTarget target,
                 "the engine's KV cache ({}) gets {:.2f} GB a GPU, less than one sequence of {} "
                 "tokens ({:.2f} GB): the engine would not start; give the weights more GPUs "
                 "(tp) or fewer bytes",
-                pool.setting, pool_bytes / 1e9, context, one.kv_cache_bytes / 1e9));
+                kv_pool_setting(pool), pool_bytes / 1e9, context, one.kv_cache_bytes / 1e9));
         }
     }
     // Past the model's context the engines refuse --max-model-len / --context-length unless an
