@@ -218,6 +218,7 @@ private slots:
     void sglangCommandWrittenByHand();
     void trtllmCommandWithItsOptionsFile();
     void servingImportRefusals();
+    void servingCommandsAsTeamsWriteThem();
     void roundTrip_data();
     void roundTrip();
     void megatronExportsEveryCase();
@@ -2872,6 +2873,7 @@ void TestLaunchConfig::servingCommandRoundTrips() {
                 QCOMPARE(r.spec.cluster.gpus, p.cluster.gpus);
                 QVERIFY(r.spec.cluster.price_per_gpu_hour == p.cluster.price_per_gpu_hour);
                 PlanSpec want = p;
+                want.inference.checkpoint = checkpoint;  // the plan keeps the one it serves
                 // A memory share the command's engine does not run under is that engine's
                 // default in the command, and the plan's engine's default again on import.
                 if (p.inference.engine != as_engine.inference.engine) {
@@ -2985,6 +2987,55 @@ void TestLaunchConfig::trtllmCommandWithItsOptionsFile() {
     });
     QVERIFY(line != r.read.end());
     QCOMPARE(line->line, 4);  // the file's line in the script
+}
+
+// What a first hour with real commands found: a comment naming another engine does not decide
+// the engine; the options file written as `cat <<EOF > ./extra.yml` is read; trtllm-serve's own
+// option names (--tensor_parallel_size, --free_gpu_memory_fraction) beside their aliases; vLLM's
+// human-readable --max-model-len (32k = 32,000, 32K = 32,768); gpt-oss-120b's checkpoint in
+// MXFP4 (its model card, sec. 2); the Instruct checkpoint kept for the export.
+void TestLaunchConfig::servingCommandsAsTeamsWriteThem() {
+    const ServingImport commented = import_serving_command(
+        "# this replaces our old trtllm-serve deployment\n"
+        "vllm serve meta-llama/Meta-Llama-3-8B-Instruct -tp 1 --max-model-len 32k\n",
+        "s.sh", {});
+    QVERIFY(commented.target == ServingTarget::vllm);
+    QCOMPARE(commented.spec.inference.prompt_tokens + commented.spec.inference.output_tokens,
+             std::int64_t{32000});
+    QCOMPARE(commented.spec.inference.checkpoint,
+             std::string("meta-llama/Meta-Llama-3-8B-Instruct"));
+    QVERIFY(export_serving_command(commented.spec, ServingTarget::vllm)
+                .find("vllm serve meta-llama/Meta-Llama-3-8B-Instruct") != std::string::npos);
+    const ServingImport binary = import_serving_command(
+        "vllm serve meta-llama/Meta-Llama-3-8B --max-model-len 32K", "s.sh", {});
+    QCOMPARE(binary.spec.inference.prompt_tokens + binary.spec.inference.output_tokens,
+             std::int64_t{32768});
+    const ServingImport trt = import_serving_command(
+        "cat <<EOF > ./extra.yml\n"
+        "kv_cache_config:\n"
+        "  free_gpu_memory_fraction: 0.7\n"
+        "EOF\n"
+        "trtllm-serve meta-llama/Llama-2-7b-hf --tensor_parallel_size 2 "
+        "--extra_llm_api_options extra.yml\n",
+        "t.sh", {});
+    QCOMPARE(trt.spec.inference.tp, std::int64_t{2});
+    QVERIFY(trt.spec.inference.memory_fraction == 0.7);
+    QVERIFY(import_serving_command("trtllm-serve meta-llama/Llama-2-7b-hf "
+                                   "--free_gpu_memory_fraction 0.8",
+                                   "t.sh", {})
+                .spec.inference.memory_fraction == 0.8);
+    const ServingImport oss = import_serving_command(
+        "vllm serve openai/gpt-oss-120b --tensor-parallel-size 2", "o.sh", {});
+    QVERIFY(oss.spec.inference.weight_dtype == DType::mxfp4);
+    QVERIFY(import_serving_command("vllm serve meta-llama/Meta-Llama-3-8B --quantization mxfp4",
+                                   "m.sh", {})
+                .spec.inference.weight_dtype == DType::mxfp4);
+    // --enforce-eager runs without CUDA graphs, which the plan does not time: said.
+    const ServingImport eager =
+        import_serving_command("vllm serve meta-llama/Meta-Llama-3-8B --enforce-eager", "e.sh", {});
+    QVERIFY(std::any_of(eager.guesses.begin(), eager.guesses.end(), [](const Text& g) {
+        return g.english().find("--enforce-eager is not modelled") != std::string::npos;
+    }));
 }
 
 // Each refusal names the flag (or the model) and what it takes.

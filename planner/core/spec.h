@@ -411,6 +411,10 @@ struct InferenceSpec {
     // TensorRT-LLM's free_gpu_memory_fraction, SGLang's mem_fraction_static), in (0, 1]; unset:
     // the engine's default (kv_pool(), planner/serving/serving_engine.cpp). gpt-fast has none.
     std::optional<double> memory_fraction;
+    // The checkpoint the engine serves (a Hugging Face id or a local path) where it is not the
+    // model preset's own: a tuned or quantized copy, or a model read from a config.json. Empty:
+    // the preset's. Only a launch command names it; the planner does not read it.
+    std::string checkpoint;
     bool operator==(const InferenceSpec&) const = default;
 };
 

@@ -422,10 +422,13 @@ PlanSpec plan_spec_from_json(const json& j, const std::string& base_dir) {
         if (auto share = inf->number("memory_fraction", true)) {
             in.memory_fraction = *share;
         }
+        if (auto checkpoint = inf->string("checkpoint")) {
+            in.checkpoint = *checkpoint;
+        }
         inf->finish({"batch", "prompt_tokens", "output_tokens", "tp", "weight_dtype", "kv_dtype",
                      "engine", "quant_group_size", "concurrency", "chunked_prefill",
                      "max_batched_tokens", "pp", "ep", "dp_attention", "decode_attention",
-                     "output_head", "host_step_s", "memory_fraction"});
+                     "output_head", "host_step_s", "memory_fraction", "checkpoint"});
     }
 
     if (const json* ops = r.raw("ops")) {
@@ -729,6 +732,9 @@ json to_json(const PlanSpec& s) {
         }
         if (in.memory_fraction) {
             out["memory_fraction"] = *in.memory_fraction;
+        }
+        if (!in.checkpoint.empty()) {
+            out["checkpoint"] = in.checkpoint;
         }
     }
     if (!s.measured.empty()) {

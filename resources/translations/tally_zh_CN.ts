@@ -3514,10 +3514,6 @@
         <translation>一个值</translation>
     </message>
     <message>
-        <source>megatron, nemo, torchtitan, deepspeed or accelerate</source>
-        <translation>megatron、nemo、torchtitan、deepspeed 或 accelerate</translation>
-    </message>
-    <message>
         <source>a setting of %1 that Tally reads or knows to ignore (docs/launch-configs.md lists them); --allow-unknown lists it instead</source>
         <translation>一个 Tally 能读取或知道可以忽略的 %1 设置（docs/launch-configs.md 列出了它们）；用 --allow-unknown 则把它列出而不报错</translation>
     </message>
@@ -4302,10 +4298,6 @@
         <translation>选项 --name [value]；值属于它前面的选项</translation>
     </message>
     <message>
-        <source>a flag of %1 that Tally knows; --allow-unknown lists the others instead of refusing them</source>
-        <translation>Tally 认识的%1参数；--allow-unknown 会列出其余参数而不是拒绝</translation>
-    </message>
-    <message>
         <source>a value after the flag</source>
         <translation>参数后面的值</translation>
     </message>
@@ -4362,10 +4354,6 @@
         <translation>inference.weight_dtype = int4：%1 %2 从检查点的配置读取位数（AWQ 和大多数 GPTQ 检查点为 4 位；8 位的请设为 int8）</translation>
     </message>
     <message>
-        <source>fp8, awq, awq_marlin, gptq or gptq_marlin: the weight formats Tally plans</source>
-        <translation>fp8、awq、awq_marlin、gptq 或 gptq_marlin：Tally 能规划的权重格式</translation>
-    </message>
-    <message>
         <source>inference.weight_dtype = %1: the engine takes the checkpoint&apos;s dtype (--dtype auto), which Tally does not read</source>
         <translation>inference.weight_dtype = %1：引擎采用检查点的数据类型（--dtype auto），Tally 不读取检查点</translation>
     </message>
@@ -4382,16 +4370,48 @@
         <translation>inference.prompt_tokens = %1，output_tokens = %2：命令只给出二者之和，即最长序列（%3）</translation>
     </message>
     <message>
-        <source>inference.prompt_tokens = %1, output_tokens = %2: the command leaves the longest sequence to the model&apos;s context</source>
-        <translation>inference.prompt_tokens = %1，output_tokens = %2：命令把最长序列留给模型的上下文长度</translation>
-    </message>
-    <message>
         <source>inference.concurrency = %1: the command does not limit the sequences a step runs</source>
         <translation>inference.concurrency = %1：命令没有限制每步运行的序列数</translation>
     </message>
     <message>
         <source>inference.batch = %1, a static batch: the command does not limit the sequences a step runs; set inference.concurrency to the requests you expect in flight</source>
         <translation>inference.batch = %1，静态批次：命令没有限制每步运行的序列数；请把 inference.concurrency 设为预计同时在途的请求数</translation>
+    </message>
+    <message>
+        <source>megatron, nemo, torchtitan, deepspeed or accelerate (a training run), or vllm, sglang or tensorrt_llm (a serving engine&apos;s command)</source>
+        <translation>megatron、nemo、torchtitan、deepspeed 或 accelerate（训练运行），或 vllm、sglang、tensorrt_llm（推理服务引擎的命令）</translation>
+    </message>
+    <message>
+        <source>a number of tokens: the model&apos;s own context is not known</source>
+        <translation>token 数：模型自身的上下文长度未知</translation>
+    </message>
+    <message>
+        <source>a whole number of tokens, at least 2 (1k = 1000, 1K = 1024)</source>
+        <translation>token 数，整数，至少为 2（1k = 1000，1K = 1024）</translation>
+    </message>
+    <message>
+        <source>not a flag of %1 that Tally knows: --allow-unknown lists it instead of refusing it</source>
+        <translation>不是 Tally 认识的%1参数：--allow-unknown 会列出它而不是拒绝</translation>
+    </message>
+    <message>
+        <source>%1 %2 is not modelled: the plan times TensorRT-LLM&apos;s preset, which its PyTorch and engine runtimes share</source>
+        <translation>%1 %2 未建模：计划按 TensorRT-LLM 的预设计时，其 PyTorch 与 engine 两种运行时共用该预设</translation>
+    </message>
+    <message>
+        <source>%1 is not modelled: the plan times %2 as it runs by default (CUDA graphs, the weights on the GPU)</source>
+        <translation>%1 未建模：计划按 %2 的默认运行方式计时（CUDA graphs，权重在 GPU 上）</translation>
+    </message>
+    <message>
+        <source>fp8, mxfp4, modelopt_fp4, awq, awq_marlin, gptq or gptq_marlin: the weight formats Tally plans</source>
+        <translation>fp8、mxfp4、modelopt_fp4、awq、awq_marlin、gptq 或 gptq_marlin：Tally 能规划的权重格式</translation>
+    </message>
+    <message>
+        <source>inference.weight_dtype = %1: the engine takes the checkpoint&apos;s dtype (the options file&apos;s dtype: auto), which Tally does not read</source>
+        <translation>inference.weight_dtype = %1：引擎采用检查点的数据类型（选项文件的 dtype: auto），Tally 不读取检查点</translation>
+    </message>
+    <message>
+        <source>inference.prompt_tokens = %1, output_tokens = %2: the command does not set the longest sequence (the engine takes the model&apos;s context, %3 tokens, and needs its KV cache to hold one such sequence)</source>
+        <translation>inference.prompt_tokens = %1，output_tokens = %2：命令没有设定最长序列（引擎取模型的上下文长度 %3 个 token，且其 KV 缓存须能容纳一条这样的序列）</translation>
     </message>
 </context>
 <context>

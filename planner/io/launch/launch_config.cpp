@@ -948,7 +948,9 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
         }
         throw SpecError(
             "--from", "nothing given and nothing recognised in " + file_name,
-            TALLY_TEXT("tally::launch", "megatron, nemo, torchtitan, deepspeed or accelerate"));
+            TALLY_TEXT("tally::launch",
+                       "megatron, nemo, torchtitan, deepspeed or accelerate (a training run), or "
+                       "vllm, sglang or tensorrt_llm (a serving engine's command)"));
     }
     const Table& t = launch::table(*target);
     launch::Parsed parsed = launch::parse_form(t.form, text);

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cmath>
 #include <cstdlib>
 #include <map>
 #include <sstream>
@@ -50,6 +51,7 @@ enum class Sets {
     model,
     options_file,  // trtllm-serve's --extra_llm_api_options
     backend,       // trtllm-serve's --backend
+    not_modelled,  // a setting of the run the plan does not count (said)
     nothing,       // read, and without bearing on the plan
 };
 
@@ -101,6 +103,13 @@ const std::vector<Flag>& vllm_flags() {
           "response-role",
           "lora-modules"},
          Sets::nothing},
+        // Settings of the run the plan does not model: read, and said among the assumptions.
+        {{"enforce-eager"}, Sets::not_modelled, true},
+        {{"cpu-offload-gb"}, Sets::not_modelled},
+        {{"swap-space", "block-size", "max-seq-len-to-capture"}, Sets::nothing},
+        {{"async-scheduling", "disable-custom-all-reduce", "enable-sleep-mode"},
+         Sets::nothing,
+         true},
         {{"trust-remote-code", "disable-log-requests", "disable-log-stats", "enable-log-requests",
           "enable-auto-tool-choice", "enable-prefix-caching", "no-enable-prefix-caching",
           "disable-fastapi-docs", "enable-prompt-tokens-details"},
@@ -145,17 +154,19 @@ const std::vector<Flag>& sglang_flags() {
 const std::vector<Flag>& trtllm_flags() {
     static const std::vector<Flag> f = {
         {{"backend"}, Sets::backend},
-        {{"tp-size"}, Sets::tp},
-        {{"pp-size"}, Sets::pp},
-        {{"ep-size"}, Sets::ep},
+        // Each option's name and its alias (--tensor_parallel_size, --tp_size).
+        {{"tensor-parallel-size", "tp-size"}, Sets::tp},
+        {{"pipeline-parallel-size", "pp-size"}, Sets::pp},
+        {{"moe-expert-parallel-size", "ep-size"}, Sets::ep},
         {{"max-batch-size"}, Sets::sequences},
         {{"max-num-tokens"}, Sets::step_tokens},
         {{"max-seq-len"}, Sets::context},
-        {{"kv-cache-free-gpu-memory-fraction"}, Sets::memory_fraction},
+        {{"free-gpu-memory-fraction", "kv-cache-free-gpu-memory-fraction"}, Sets::memory_fraction},
         {{"enable-chunked-prefill"}, Sets::chunked_on, true},
         {{"extra-llm-api-options", "config"}, Sets::options_file},
         {{"host", "port", "log-level", "tokenizer", "num-postprocess-workers", "gpus-per-node",
-          "cluster-size", "server-role", "metadata-server-config-file", "reasoning-parser"},
+          "cluster-size", "server-role", "metadata-server-config-file", "reasoning-parser",
+          "tool-parser", "chat-template", "revision", "max-beam-width"},
          Sets::nothing},
         {{"trust-remote-code"}, Sets::nothing, true},
     };
@@ -186,6 +197,18 @@ ServingEngine engine_of(ServingTarget target) {
     return ServingEngine::vllm;
 }
 
+std::string engine_name(ServingTarget target) {
+    switch (target) {
+        case ServingTarget::vllm:
+            return "vLLM";
+        case ServingTarget::sglang:
+            return "SGLang";
+        case ServingTarget::tensorrt_llm:
+            return "TensorRT-LLM";
+    }
+    return "?";
+}
+
 std::string normalized(std::string name) {
     const std::size_t first = name.find_first_not_of('-');
     name.erase(0, first == std::string::npos ? name.size() : first);
@@ -200,6 +223,16 @@ struct Heredoc {
     std::string body;
     int line = 0;  // of its first body line
 };
+
+// A relative path as a comparison takes it: without a leading "./" or quotes.
+std::string same_path(std::string path) {
+    path.erase(std::remove(path.begin(), path.end(), '\''), path.end());
+    path.erase(std::remove(path.begin(), path.end(), '"'), path.end());
+    while (path.rfind("./", 0) == 0) {
+        path.erase(0, 2);
+    }
+    return path;
+}
 
 // The text with its here-documents' lines blanked (line numbers kept), and the documents.
 std::string without_heredocs(const std::string& text, std::vector<Heredoc>& docs) {
@@ -234,11 +267,18 @@ std::string without_heredocs(const std::string& text, std::vector<Heredoc>& docs
         word = word.substr(0, word.find_first_of(" \t;"));
         word.erase(std::remove(word.begin(), word.end(), '\''), word.end());
         word.erase(std::remove(word.begin(), word.end(), '"'), word.end());
+        // The file it goes to: the word after a '>' that is not the '<<' itself, before it
+        // (cat > FILE <<EOF) or after its delimiter (cat <<EOF > FILE).
         std::string file;
-        if (const std::size_t gt = line.find('>'); gt != std::string::npos && gt < here) {
-            file = line.substr(gt + 1, here - gt - 1);
-            file.erase(0, file.find_first_not_of(" \t"));
-            file.erase(file.find_last_not_of(" \t") + 1);
+        for (std::size_t gt = line.find('>'); gt != std::string::npos;
+             gt = line.find('>', gt + 1)) {
+            if (gt > 0 && line[gt - 1] == '<') {
+                continue;
+            }
+            std::string rest = line.substr(gt + 1);
+            rest.erase(0, rest.find_first_not_of(" \t"));
+            file = same_path(rest.substr(0, rest.find_first_of(" \t;<")));
+            break;
         }
         docs.push_back(Heredoc{file, {}, number + 1});
         delimiter = word;
@@ -273,6 +313,40 @@ std::int64_t whole(const Arg& a, std::int64_t least) {
                         TALLY_TEXT("tally::launch", "a whole number of at least %1").arg(least));
     }
     return v;
+}
+
+// The longest sequence as vLLM's --max-model-len takes it (vllm/config/model.py, ModelConfig
+// max_model_len: "k/m/g/K/M/G in human-readable format", lower case decimal (1k = 1000), upper
+// case binary (1K = 1024); -1 or "auto": the model's own context); other engines take whole
+// numbers, which this reads too.
+std::int64_t context_tokens(const Arg& a, const ModelSpec& model) {
+    if (a.value == "-1" || a.value == "auto") {
+        if (model.context_length > 0) {
+            return model.context_length;
+        }
+        throw SpecError(a.written, "\"" + a.value + "\"",
+                        TALLY_TEXT("tally::launch",
+                                   "a number of tokens: the model's own context is not known"));
+    }
+    static const std::string suffixes = "kmgKMG";
+    const char last = a.value.empty() ? '\0' : a.value.back();
+    if (suffixes.find(last) == std::string::npos || a.value.size() < 2) {
+        return whole(a, 2);
+    }
+    char* end = nullptr;
+    const std::string number = a.value.substr(0, a.value.size() - 1);
+    const double v = std::strtod(number.c_str(), &end);
+    const int power = static_cast<int>(suffixes.find(std::tolower(last)) + 1);
+    const double scale =
+        std::pow(std::isupper(static_cast<unsigned char>(last)) ? 1024.0 : 1000.0, power);
+    const double tokens = v * scale;
+    if (end != number.c_str() + number.size() || !(tokens >= 2.0) || tokens > 1e12 ||
+        tokens != std::floor(tokens)) {
+        throw SpecError(a.written, "\"" + a.value + "\"",
+                        TALLY_TEXT("tally::launch",
+                                   "a whole number of tokens, at least 2 (1k = 1000, 1K = 1024)"));
+    }
+    return static_cast<std::int64_t>(tokens);
 }
 
 double share(const Arg& a) {
@@ -345,18 +419,59 @@ bool names_fp8(std::string id) {
     return at != std::string::npos && (at + 4 == id.size() || id[at + 4] == '-');
 }
 
+// The engine whose program starts at word i (vllm serve, vLLM's api_server module or its
+// vllm/vllm-openai container image, sglang.launch_server, trtllm-serve), and the word after it.
+std::optional<ServingTarget> program_at(const std::vector<launch::Token>& tokens, std::size_t i,
+                                        std::size_t* next = nullptr) {
+    const std::string& t = tokens[i].text;
+    std::optional<ServingTarget> target;
+    std::size_t after = i + 1;
+    if (t == "vllm" && i + 1 < tokens.size() && tokens[i + 1].text == "serve") {
+        target = ServingTarget::vllm;
+        after = i + 2;
+    } else if (t == "vllm.entrypoints.openai.api_server" || t.rfind("vllm/vllm-openai", 0) == 0) {
+        // The image's entrypoint is the api_server module; its arguments follow the image.
+        target = ServingTarget::vllm;
+    } else if (t == "sglang.launch_server") {
+        target = ServingTarget::sglang;
+    } else if (t == "trtllm-serve") {
+        target = ServingTarget::tensorrt_llm;
+        if (after < tokens.size() && tokens[after].text == "serve") {
+            ++after;  // trtllm-serve serve MODEL, the group's command spelled out
+        }
+    }
+    if (next != nullptr) {
+        *next = after;
+    }
+    return target;
+}
+
 }  // namespace
 
 std::optional<ServingTarget> detect_serving_target(std::string_view text) {
-    if (text.find("trtllm-serve") != std::string_view::npos) {
-        return ServingTarget::tensorrt_llm;
+    // The program the command runs, among its words: a comment or a here-document that mentions
+    // another engine does not count.
+    std::vector<launch::Token> tokens;
+    try {
+        std::vector<Heredoc> docs;
+        tokens = launch::shell_tokens(without_heredocs(std::string(text), docs));
+    } catch (const SpecError&) {
+        // Text the shell would not read (an unclosed quote or here-document): the engine its
+        // words name, so that the import says what is wrong with it.
+        for (const auto& [word, target] :
+             {std::pair{"trtllm-serve", ServingTarget::tensorrt_llm},
+              std::pair{"sglang.launch_server", ServingTarget::sglang},
+              std::pair{"vllm serve", ServingTarget::vllm}}) {
+            if (text.find(word) != std::string_view::npos) {
+                return target;
+            }
+        }
+        return std::nullopt;
     }
-    if (text.find("sglang.launch_server") != std::string_view::npos) {
-        return ServingTarget::sglang;
-    }
-    if (text.find("vllm serve") != std::string_view::npos ||
-        text.find("vllm.entrypoints.openai.api_server") != std::string_view::npos) {
-        return ServingTarget::vllm;
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+        if (const std::optional<ServingTarget> t = program_at(tokens, i)) {
+            return t;
+        }
     }
     return std::nullopt;
 }
@@ -383,30 +498,15 @@ ServingImport import_serving_command(const std::string& text, const std::string&
     // options; words before the program (environment assignments, mpirun, python -m) are the
     // launcher's.
     std::size_t first = tokens.size();
-    for (std::size_t i = 0; i < tokens.size(); ++i) {
-        const std::string& t = tokens[i].text;
-        const bool vllm_serve =
-            t == "vllm" && i + 1 < tokens.size() && tokens[i + 1].text == "serve";
-        if ((*target == ServingTarget::vllm &&
-             (vllm_serve || t == "vllm.entrypoints.openai.api_server")) ||
-            (*target == ServingTarget::sglang && t == "sglang.launch_server") ||
-            (*target == ServingTarget::tensorrt_llm && t == "trtllm-serve")) {
-            first = i + (vllm_serve ? 2 : 1);
-            if (*target == ServingTarget::tensorrt_llm && first < tokens.size() &&
-                tokens[first].text == "serve") {
-                ++first;  // trtllm-serve serve MODEL, the group's command spelled out
-            }
-            break;
+    bool found = false;
+    for (std::size_t i = 0; i < tokens.size() && !found; ++i) {
+        std::size_t next = 0;
+        if (program_at(tokens, i, &next) == *target) {
+            first = next;
+            found = true;
         }
     }
-    if (first > tokens.size()) {
-        first = tokens.size();
-    }
-    if (first == tokens.size() && !tokens.empty() &&
-        std::none_of(tokens.begin(), tokens.end(), [](const launch::Token& t) {
-            return t.text == "vllm" || t.text == "sglang.launch_server" ||
-                   t.text == "trtllm-serve" || t.text == "vllm.entrypoints.openai.api_server";
-        })) {
+    if (!found) {
         throw SpecError("--from", std::string(to_string(*target)),
                         TALLY_TEXT("tally::launch", "a file that runs %1")
                             .arg(std::string(serving_target_title(*target))));
@@ -464,7 +564,7 @@ ServingImport import_serving_command(const std::string& text, const std::string&
     std::optional<std::int64_t> tp, pp, ep, dp, context, sequences, step_tokens, prefill_tokens,
         chunk;
     std::optional<double> memory;
-    std::optional<Arg> kv_arg, quant_arg, dtype_arg, options_arg, tp_arg, dp_arg;
+    std::optional<Arg> kv_arg, quant_arg, dtype_arg, options_arg, tp_arg, dp_arg, context_arg;
     bool expert_parallel = false, dp_attention = false;
     std::optional<bool> chunked;
     for (const Arg& a : args) {
@@ -481,8 +581,8 @@ ServingImport import_serving_command(const std::string& text, const std::string&
             throw SpecError(a.written,
                             a.has_value ? "\"" + a.value + "\"" : std::string("(a switch)"),
                             TALLY_TEXT("tally::launch",
-                                       "a flag of %1 that Tally knows; --allow-unknown lists the "
-                                       "others instead of refusing them")
+                                       "not a flag of %1 that Tally knows: --allow-unknown lists "
+                                       "it instead of refusing it")
                                 .arg(std::string(serving_target_title(*target))));
         }
         if (!flag->is_switch && !a.has_value) {
@@ -517,7 +617,7 @@ ServingImport import_serving_command(const std::string& text, const std::string&
                 field = "inference.dp_attention";
                 break;
             case Sets::context:
-                context = whole(a, 2);
+                context_arg = a;  // read once the model is known (-1: its own context)
                 field = "inference.prompt_tokens";
                 break;
             case Sets::sequences:
@@ -578,6 +678,22 @@ ServingImport import_serving_command(const std::string& text, const std::string&
                     throw SpecError(a.written, "\"" + a.value + "\"",
                                     TALLY_TEXT("tally::launch", "pytorch, trt or _autodeploy"));
                 }
+                if (a.value != "pytorch") {
+                    out.guesses.push_back(
+                        TALLY_TEXT("tally::launch",
+                                   "%1 %2 is not modelled: the plan times TensorRT-LLM's preset, "
+                                   "which its PyTorch and engine runtimes share")
+                            .arg(a.written)
+                            .arg(a.value));
+                }
+                break;
+            case Sets::not_modelled:
+                out.guesses.push_back(TALLY_TEXT("tally::launch",
+                                                 "%1 is not modelled: the plan times %2 as it "
+                                                 "runs by default (CUDA graphs, the weights on "
+                                                 "the GPU)")
+                                          .arg(a.written)
+                                          .arg(engine_name(*target)));
                 break;
             case Sets::nothing:
                 break;
@@ -597,7 +713,7 @@ ServingImport import_serving_command(const std::string& text, const std::string&
     std::optional<std::string> yaml_dtype, yaml_kv;
     if (options_arg) {
         const auto doc = std::find_if(docs.begin(), docs.end(), [&](const Heredoc& d) {
-            return d.file == options_arg->value;
+            return d.file == same_path(options_arg->value);
         });
         if (doc == docs.end()) {
             out.guesses.push_back(
@@ -784,6 +900,18 @@ ServingImport import_serving_command(const std::string& text, const std::string&
         }
         spec.model = preset->model;
     }
+    // The checkpoint served, where it is not the preset's own: kept, so that the plan's command
+    // serves it again.
+    in.checkpoint.clear();
+    if (!model_id.empty()) {
+        const bool presets_own =
+            std::any_of(model_presets().begin(), model_presets().end(), [&](const ModelPreset& p) {
+                return p.checkpoint == model_id && p.model == spec.model;
+            });
+        if (!presets_own) {
+            in.checkpoint = model_id;
+        }
+    }
     if (const auto it = carried.find("cluster.price_per_gpu_hour"); it != carried.end()) {
         char* end = nullptr;
         const double price = std::strtod(it->second.c_str(), &end);
@@ -825,6 +953,10 @@ ServingImport import_serving_command(const std::string& text, const std::string&
         const std::string& q = quant_arg->value;
         if (q == "fp8" || q == "modelopt" || q == "modelopt_fp8") {
             in.weight_dtype = DType::fp8_e4m3;
+        } else if (q == "mxfp4") {
+            in.weight_dtype = DType::mxfp4;
+        } else if (q == "modelopt_fp4" || q == "nvfp4") {
+            in.weight_dtype = DType::nvfp4;
         } else if (q == "awq" || q == "awq_marlin" || q == "gptq" || q == "gptq_marlin" ||
                    q == "marlin") {
             in.weight_dtype = DType::int4;
@@ -838,8 +970,8 @@ ServingImport import_serving_command(const std::string& text, const std::string&
         } else {
             throw SpecError(quant_arg->written, "\"" + q + "\"",
                             TALLY_TEXT("tally::launch",
-                                       "fp8, awq, awq_marlin, gptq or gptq_marlin: the weight "
-                                       "formats Tally plans"));
+                                       "fp8, mxfp4, modelopt_fp4, awq, awq_marlin, gptq or "
+                                       "gptq_marlin: the weight formats Tally plans"));
         }
     } else if (!options.model || in.weight_dtype == DType::bf16 || in.weight_dtype == DType::fp16) {
         if (in.weight_dtype == DType::bf16 || in.weight_dtype == DType::fp16) {
@@ -849,10 +981,15 @@ ServingImport import_serving_command(const std::string& text, const std::string&
     if (dtype_auto && carried.count("inference.weight_dtype") == 0 &&
         (in.weight_dtype == DType::bf16 || in.weight_dtype == DType::fp16)) {
         out.guesses.push_back(
-            TALLY_TEXT("tally::launch",
-                       "inference.weight_dtype = %1: the engine takes the checkpoint's dtype "
-                       "(--dtype auto), which Tally does not read")
-                .arg(std::string(to_string(in.weight_dtype))));
+            *target == ServingTarget::tensorrt_llm
+                ? TALLY_TEXT("tally::launch",
+                             "inference.weight_dtype = %1: the engine takes the checkpoint's "
+                             "dtype (the options file's dtype: auto), which Tally does not read")
+                      .arg(std::string(to_string(in.weight_dtype)))
+                : TALLY_TEXT("tally::launch",
+                             "inference.weight_dtype = %1: the engine takes the checkpoint's "
+                             "dtype (--dtype auto), which Tally does not read")
+                      .arg(std::string(to_string(in.weight_dtype))));
     }
     const DType model_dtype = in.weight_dtype == DType::bf16 || in.weight_dtype == DType::fp16
                                   ? in.weight_dtype
@@ -905,6 +1042,9 @@ ServingImport import_serving_command(const std::string& text, const std::string&
     }
 
     // The sequences and their length.
+    if (context_arg) {
+        context = context_tokens(*context_arg, spec.model);
+    }
     const std::optional<std::int64_t> prompt = carried_int("inference.prompt_tokens");
     const std::optional<std::int64_t> output = carried_int("inference.output_tokens");
     if (context) {
@@ -931,10 +1071,13 @@ ServingImport import_serving_command(const std::string& text, const std::string&
         }
         out.guesses.push_back(
             TALLY_TEXT("tally::launch",
-                       "inference.prompt_tokens = %1, output_tokens = %2: the command leaves the "
-                       "longest sequence to the model's context")
+                       "inference.prompt_tokens = %1, output_tokens = %2: the command does not "
+                       "set the longest sequence (the engine takes the model's context, %3 "
+                       "tokens, and needs its KV cache to hold one such sequence)")
                 .arg(in.prompt_tokens)
-                .arg(in.output_tokens));
+                .arg(in.output_tokens)
+                .arg(spec.model.context_length > 0 ? std::to_string(spec.model.context_length)
+                                                   : std::string("?")));
     }
     if (const auto batch = carried_int("inference.batch"); batch && !sequences) {
         in.batch = *batch;

@@ -98,7 +98,11 @@ std::optional<std::string> preset_checkpoint(const ModelSpec& model) {
 }
 
 std::string export_serving_command(const PlanSpec& spec, ServingTarget target,
-                                   const std::string& checkpoint) {
+                                   const std::string& given_checkpoint) {
+    // The checkpoint: the one given, else the plan's own (inference.checkpoint), else the
+    // preset's (below).
+    const std::string& checkpoint =
+        given_checkpoint.empty() ? spec.inference.checkpoint : given_checkpoint;
     const InferenceSpec& in = spec.inference;
     const bool vllm = target == ServingTarget::vllm;
     const bool trtllm = target == ServingTarget::tensorrt_llm;

@@ -33,7 +33,8 @@ std::optional<std::string> preset_checkpoint(const ModelSpec& model);
 
 // The command, with a comment header that names the plan and says where the run will differ
 // from what it counts (another engine timed, replicas to start, a quantized checkpoint to give).
-// `checkpoint`: the model's weights (a Hugging Face id or a local path); empty: the preset's.
+// `checkpoint`: the model's weights (a Hugging Face id or a local path); empty: the plan's
+// inference.checkpoint, else the preset's.
 // Throws SpecError naming the field for a setting the engine has no flag for (vLLM's expert
 // parallelism spans the tensor-parallel group; an fp32 KV cache) or refuses at start-up (vLLM's
 // token budget below max_model_len or max_num_seqs; TensorRT-LLM on a pre-Ampere part), and
