@@ -4413,6 +4413,10 @@
         <source>inference.prompt_tokens = %1, output_tokens = %2: the command does not set the longest sequence (the engine takes the model&apos;s context, %3 tokens, and needs its KV cache to hold one such sequence)</source>
         <translation>inference.prompt_tokens = %1，output_tokens = %2：命令没有设定最长序列（引擎取模型的上下文长度 %3 个 token，且其 KV 缓存须能容纳一条这样的序列）</translation>
     </message>
+    <message>
+        <source>text in UTF-8: the line has a byte that is not (a file saved in another encoding?)</source>
+        <translation>UTF-8 文本：这一行有不是 UTF-8 的字节（文件是否以其他编码保存？）</translation>
+    </message>
 </context>
 <context>
     <name>tally::number_formats</name>

@@ -929,6 +929,7 @@ std::vector<LaunchSetting> launch_settings_not_read(const std::string& text, Lau
 
 LaunchImport import_launch_config(const std::string& text, const std::string& file_name,
                                   const LaunchImportOptions& options) {
+    launch::require_utf8(text);
     const std::optional<LaunchTarget> target =
         options.from ? options.from : detect_launch_target(text, file_name);
     if (!target) {

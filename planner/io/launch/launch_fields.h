@@ -123,6 +123,10 @@ Parsed parse_form(Form form, const std::string& text);
 
 std::string value_text(const Value& value);
 
+// Refuses a file that is not UTF-8, naming the first line that is not: what an import reads
+// into a plan (its name, a checkpoint) is kept as JSON, which holds only UTF-8 text.
+void require_utf8(const std::string& text);
+
 // One word of a shell command line and the line it starts on.
 struct Token {
     std::string text;

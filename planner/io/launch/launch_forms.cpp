@@ -392,6 +392,25 @@ std::string comment_lines(std::string_view header, std::string_view marker) {
 
 // Splits a shell command line: whitespace separates, a backslash before a newline joins lines,
 // quotes group, '#' at the start of a word comments out the rest of its line.
+void require_utf8(const std::string& text) {
+    if (is_valid_utf8(text)) {
+        return;
+    }
+    std::istringstream in(text);
+    std::string line;
+    int number = 0;
+    while (std::getline(in, line)) {
+        ++number;
+        if (!is_valid_utf8(line)) {
+            break;
+        }
+    }
+    throw SpecError(fmt::format("line {}", number), quoted_value(line),
+                    TALLY_TEXT("tally::launch",
+                               "text in UTF-8: the line has a byte that is not (a file saved in "
+                               "another encoding?)"));
+}
+
 std::vector<Token> shell_tokens(const std::string& text) {
     std::vector<Token> tokens;
     int line = 1;

@@ -478,6 +478,7 @@ std::optional<ServingTarget> detect_serving_target(std::string_view text) {
 
 ServingImport import_serving_command(const std::string& text, const std::string& file_name,
                                      const ServingImportOptions& options) {
+    launch::require_utf8(text);
     ServingImport out;
     const std::optional<ServingTarget> target =
         options.from ? options.from : detect_serving_target(text);

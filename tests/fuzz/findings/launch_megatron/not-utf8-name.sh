@@ -1,0 +1,32 @@
+# Megatron-LM arguments: Llama 2 70B on 2T tokens, 2048 H100: tp 8, pp 4, sequence parallel, selective recompute
+# written by Tally (tally export --to megatron)
+torchrun --nnodes 256 --nproc-per-node 8 pretrain_gpt.py \
+    --num-layers 80 \
+    --hidden-size 8192 \
+    --num-attention-heads 64 \
+    --group-query-attention \
+    --num-query-groups 8 \
+    --ffn-hidden-size 28672 \
+    --vocab-size 32000 \
+    --swiglu \
+    --normalization RMSNorm \
+    --disable-bias-linear \
+    --untie-embeddings-and-output-weights \
+    --position-embedding-type rope \
+    --max-position-embeddings 4096 \
+    --hidden-dropçäãﬂœﬂ£ı    --attention-dr \
+    --global-batclength 4096 \
+    --micro-batch-size 1 \
+    --global-batch-size 1024 \
+    --train-samples 488281250 \
+    --tensor-model-parallel-size 8 \
+    --pipeline-model-parallel-size 4 \
+    --context-parallel-size 1 \
+    --expert-model-parallel-size 1 \
+    --sequence-parallel \
+    --recompute-granularity selective \
+    --use-distributed-optimizer \
+    --overlap-grad-reduce \
+    --optimizer adam \
+    --bf16 \
+    --attention-backend unfused
