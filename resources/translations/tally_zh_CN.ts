@@ -4417,6 +4417,14 @@
         <source>text in UTF-8: the line has a byte that is not (a file saved in another encoding?)</source>
         <translation>UTF-8 文本：这一行有不是 UTF-8 的字节（文件是否以其他编码保存？）</translation>
     </message>
+    <message>
+        <source>inference.weight_dtype = %1: the weights as the checkpoint %2 holds them</source>
+        <translation>inference.weight_dtype = %1：即检查点 %2 保存权重的格式</translation>
+    </message>
+    <message>
+        <source>the longest sequence, %1 tokens, is past the model&apos;s context of %2: the engine starts only with the variable that allows it, and the model was not trained on sequences this long</source>
+        <translation>最长序列 %1 个 token，超过了模型的上下文长度 %2：引擎只有在设置了允许它的环境变量后才会启动，而且模型没有在这么长的序列上训练过</translation>
+    </message>
 </context>
 <context>
     <name>tally::number_formats</name>

@@ -11,6 +11,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <map>
 #include <sstream>
 
@@ -458,10 +459,9 @@ std::optional<ServingTarget> detect_serving_target(std::string_view text) {
     } catch (const SpecError&) {
         // Text the shell would not read (an unclosed quote or here-document): the engine its
         // words name, so that the import says what is wrong with it.
-        for (const auto& [word, target] :
-             {std::pair{"trtllm-serve", ServingTarget::tensorrt_llm},
-              std::pair{"sglang.launch_server", ServingTarget::sglang},
-              std::pair{"vllm serve", ServingTarget::vllm}}) {
+        for (const auto& [word, target] : {std::pair{"trtllm-serve", ServingTarget::tensorrt_llm},
+                                           std::pair{"sglang.launch_server", ServingTarget::sglang},
+                                           std::pair{"vllm serve", ServingTarget::vllm}}) {
             if (text.find(word) != std::string_view::npos) {
                 return target;
             }
@@ -821,7 +821,9 @@ ServingImport import_serving_command(const std::string& text, const std::string&
     if (const auto it = carried.find("name"); it != carried.end()) {
         spec.name = it->second;
     } else {
-        spec.name = fmt::format("{} ({})", file_name, serving_target_title(*target));
+        // The file's name, not its path: a plan imported in the window is named after it.
+        spec.name = fmt::format("{} ({})", std::filesystem::path(file_name).filename().string(),
+                                serving_target_title(*target));
     }
     if (const auto it = carried.find("cluster.gpu"); it != carried.end()) {
         validate_profile_id(it->second, "tally: cluster.gpu");
@@ -889,6 +891,13 @@ ServingImport import_serving_command(const std::string& text, const std::string&
             }
         } else if (preset != nullptr && preset->checkpoint_dtype) {
             in.weight_dtype = *preset->checkpoint_dtype;
+            if (!quant_arg) {
+                out.guesses.push_back(TALLY_TEXT("tally::launch",
+                                                 "inference.weight_dtype = %1: the weights as "
+                                                 "the checkpoint %2 holds them")
+                                          .arg(std::string(to_string(in.weight_dtype)))
+                                          .arg(preset->checkpoint));
+            }
         }
         if (preset == nullptr) {
             throw SpecError(
@@ -1049,6 +1058,17 @@ ServingImport import_serving_command(const std::string& text, const std::string&
     const std::optional<std::int64_t> prompt = carried_int("inference.prompt_tokens");
     const std::optional<std::int64_t> output = carried_int("inference.output_tokens");
     if (context) {
+        // Past the model's context the engines refuse to start unless told (vllm/envs.py
+        // VLLM_ALLOW_LONG_MAX_MODEL_LEN; SGLang's SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN).
+        if (spec.model.context_length > 0 && *context > spec.model.context_length) {
+            out.guesses.push_back(
+                TALLY_TEXT("tally::launch",
+                           "the longest sequence, %1 tokens, is past the model's context of %2: "
+                           "the engine starts only with the variable that allows it, and the "
+                           "model was not trained on sequences this long")
+                    .arg(*context)
+                    .arg(spec.model.context_length));
+        }
         if (prompt && output && *prompt + *output == *context) {
             in.prompt_tokens = *prompt;
             in.output_tokens = *output;
