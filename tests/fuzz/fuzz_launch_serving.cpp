@@ -27,7 +27,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     const PlanSpec& spec = imported.spec;
     const HardwareProfile* hw = find_builtin_hardware(spec.cluster.gpu);
-    fuzz::require(hw != nullptr, "an imported serving plan on a GPU the catalog lacks");
+    if (hw == nullptr) {
+        return 0;  // a workspace's own profile ("# tally: cluster.gpu"): no catalog part to plan on
+    }
     if (const auto error = check_inference(spec, *hw)) {
         std::fprintf(stderr, "%s\n", error->message().c_str());
         fuzz::require(false, "an imported serving spec that tally infer refuses");
