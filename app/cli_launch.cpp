@@ -161,6 +161,25 @@ void print_settings(const std::string& title, const std::vector<LaunchSetting>& 
     }
 }
 
+// What an import read, on standard error: the file and its form (`title`, a literal under
+// "tally::launch"), then the settings read, ignored and unknown, and what it assumed.
+void print_import(const std::string& file, std::string_view title,
+                  const std::vector<LaunchSetting>& read, const std::vector<LaunchSetting>& ignored,
+                  const std::vector<LaunchSetting>& unknown, const std::vector<Text>& guesses) {
+    std::fprintf(stderr, "%s\n",
+                 cli_render(TALLY_TEXT("tally::cli", "%1 as %2")
+                                .arg(file)
+                                .arg_translated("tally::launch", title.data()))
+                     .c_str());
+    print_settings(cli_text("tally::cli", "read"), read);
+    print_settings(cli_text("tally::cli", "ignored (no bearing on the plan)"), ignored);
+    print_settings(cli_text("tally::cli", "not read (unknown to Tally)"), unknown);
+    for (const Text& g : guesses) {
+        std::fprintf(stderr, "%s %s\n", cli_text("tally::cli", "assumed:").c_str(),
+                     cli_render(g).c_str());
+    }
+}
+
 // Refuses an output that is the input itself (the same path, or a link to the same file):
 // writing it would replace the file being read. `what` names the input argument.
 void refuse_overwriting_input(const std::string& input, const std::string& output,
@@ -296,20 +315,8 @@ void register_launch_commands(CLI::App& app, CliState& state) {
             options.allow_unknown = opts->allow_unknown;
             const ServingImport r = import_serving_command(text, opts->file, options);
             if (!opts->quiet) {
-                std::fprintf(stderr, "%s\n",
-                             cli_render(TALLY_TEXT("tally::cli", "%1 as %2")
-                                            .arg(opts->file)
-                                            .arg_translated("tally::launch",
-                                                            serving_target_title(r.target).data()))
-                                 .c_str());
-                print_settings(cli_text("tally::cli", "read"), r.read);
-                print_settings(cli_text("tally::cli", "ignored (no bearing on the plan)"),
-                               r.ignored);
-                print_settings(cli_text("tally::cli", "not read (unknown to Tally)"), r.unknown);
-                for (const Text& g : r.guesses) {
-                    std::fprintf(stderr, "%s %s\n", cli_text("tally::cli", "assumed:").c_str(),
-                                 cli_render(g).c_str());
-                }
+                print_import(opts->file, serving_target_title(r.target), r.read, r.ignored,
+                             r.unknown, r.guesses);
             }
             write_output(opts->output, to_json(r.spec).dump(2) + "\n");
             state.exit_code = kExitOk;
@@ -330,19 +337,8 @@ void register_launch_commands(CLI::App& app, CliState& state) {
         options.allow_unknown = opts->allow_unknown;
         const LaunchImport r = import_launch_config(text, opts->file, options);
         if (!opts->quiet) {
-            std::fprintf(stderr, "%s\n",
-                         cli_render(TALLY_TEXT("tally::cli", "%1 as %2")
-                                        .arg(opts->file)
-                                        .arg_translated("tally::launch",
-                                                        launch_target_title(r.target).data()))
-                             .c_str());
-            print_settings(cli_text("tally::cli", "read"), r.read);
-            print_settings(cli_text("tally::cli", "ignored (no bearing on the plan)"), r.ignored);
-            print_settings(cli_text("tally::cli", "not read (unknown to Tally)"), r.unknown);
-            for (const Text& g : r.guesses) {
-                std::fprintf(stderr, "%s %s\n", cli_text("tally::cli", "assumed:").c_str(),
-                             cli_render(g).c_str());
-            }
+            print_import(opts->file, launch_target_title(r.target), r.read, r.ignored, r.unknown,
+                         r.guesses);
         }
         write_output(opts->output, to_json(r.spec).dump(2) + "\n");
         state.exit_code = kExitOk;
