@@ -258,7 +258,10 @@ std::string without_heredocs(const std::string& text, std::vector<Heredoc>& docs
             out += "\n";
             continue;
         }
-        const std::size_t here = line.find("<<");
+        // A comment line (a plan's name may hold anything) opens no here-document.
+        const std::size_t first_char = line.find_first_not_of(" \t");
+        const bool comment = first_char != std::string::npos && line[first_char] == '#';
+        const std::size_t here = comment ? std::string::npos : line.find("<<");
         if (here == std::string::npos) {
             out += line + "\n";
             continue;
