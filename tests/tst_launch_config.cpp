@@ -3030,6 +3030,10 @@ void TestLaunchConfig::servingCommandsAsTeamsWriteThem() {
     QVERIFY(import_serving_command("vllm serve meta-llama/Meta-Llama-3-8B --quantization mxfp4",
                                    "m.sh", {})
                 .spec.inference.weight_dtype == DType::mxfp4);
+    // A switch given a value (argparse's BooleanOptionalAction takes one).
+    QVERIFY(!import_serving_command(
+                 "vllm serve meta-llama/Meta-Llama-3-8B --enable-chunked-prefill=False", "c.sh", {})
+                 .spec.inference.chunked_prefill);
     // --enforce-eager runs without CUDA graphs, which the plan does not time: said.
     const ServingImport eager =
         import_serving_command("vllm serve meta-llama/Meta-Llama-3-8B --enforce-eager", "e.sh", {});

@@ -4425,6 +4425,10 @@
         <source>the longest sequence, %1 tokens, is past the model&apos;s context of %2: the engine starts only with the variable that allows it, and the model was not trained on sequences this long</source>
         <translation>最长序列 %1 个 token，超过了模型的上下文长度 %2：引擎只有在设置了允许它的环境变量后才会启动，而且模型没有在这么长的序列上训练过</translation>
     </message>
+    <message>
+        <source>true or false, or the flag alone (true)</source>
+        <translation>true 或 false，或只写参数本身（即 true）</translation>
+    </message>
 </context>
 <context>
     <name>tally::number_formats</name>

@@ -353,6 +353,19 @@ std::int64_t context_tokens(const Arg& a, const ModelSpec& model) {
     return static_cast<std::int64_t>(tokens);
 }
 
+// A switch, bare (on) or with a value as argparse's BooleanOptionalAction and click's flags
+// take one (--enable-chunked-prefill=False).
+bool switched_on(const Arg& a) {
+    if (!a.has_value || a.value == "true" || a.value == "True" || a.value == "1") {
+        return true;
+    }
+    if (a.value == "false" || a.value == "False" || a.value == "0") {
+        return false;
+    }
+    throw SpecError(a.written, "\"" + a.value + "\"",
+                    TALLY_TEXT("tally::launch", "true or false, or the flag alone (true)"));
+}
+
 double share(const Arg& a) {
     char* end = nullptr;
     const double v = a.value.empty() ? 0.0 : std::strtod(a.value.c_str(), &end);
@@ -613,11 +626,11 @@ ServingImport import_serving_command(const std::string& text, const std::string&
                 field = "cluster.gpus";
                 break;
             case Sets::expert_parallel:
-                expert_parallel = true;
+                expert_parallel = switched_on(a);
                 field = "inference.ep";
                 break;
             case Sets::dp_attention:
-                dp_attention = true;
+                dp_attention = switched_on(a);
                 field = "inference.dp_attention";
                 break;
             case Sets::context:
@@ -645,11 +658,11 @@ ServingImport import_serving_command(const std::string& text, const std::string&
                 field = "inference.chunked_prefill";
                 break;
             case Sets::chunked_on:
-                chunked = true;
+                chunked = switched_on(a);
                 field = "inference.chunked_prefill";
                 break;
             case Sets::chunked_off:
-                chunked = false;
+                chunked = !switched_on(a);
                 field = "inference.chunked_prefill";
                 break;
             case Sets::memory_fraction:
