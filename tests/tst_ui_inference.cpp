@@ -79,6 +79,7 @@ private slots:
     void servingSpecWithoutDataIsDrawn();
     void refusedServingFieldGreysTheServingFigures();
     void trainingLayoutForOtherGpusKeepsServingDrawn();
+    void memoryShareIsTheEnginesSetting();
     void hostTimeIsTypedInMilliseconds();
     void concurrencyMemoryIsTheRequestsInFlight();
     void batchingAndExpertFieldsInTheForm();
@@ -585,6 +586,28 @@ void TestUiInference::batchingAndExpertFieldsInTheForm() {
     FieldEditor* ep = m_panel->editor(QStringLiteral("inference.ep"));
     QVERIFY(ep->isVisible());
     QVERIFY(m_panel->editor(QStringLiteral("inference.dp_attention"))->isVisible());
+}
+
+// The engine's memory share is a box: unset it says the engine's default is used; 0.95 typed is
+// the plan's share, and vLLM's KV cache then admits more sequences; 0 hands it back.
+void TestUiInference::memoryShareIsTheEnginesSetting() {
+    NumberEditor* share = m_panel->numberEditor(QStringLiteral("inference.memory_fraction"));
+    QVERIFY(share);
+    QVERIFY(!m_document->spec().inference.memory_fraction);
+    QCOMPARE(share->lineEdit()->text(), QStringLiteral("engine's"));
+    const std::int64_t admitted = m_panel->servingPlan().admission_batch;
+    share->lineEdit()->setText(QStringLiteral("0.95"));
+    emit share->lineEdit()->editingFinished();
+    QVERIFY(m_document->spec().inference.memory_fraction == 0.95);
+    QVERIFY(m_panel->servingPlan().admission_batch > admitted);
+    share->lineEdit()->setText(QStringLiteral("1.5"));
+    emit share->lineEdit()->editingFinished();
+    QVERIFY(share->isMarked());
+    QVERIFY(m_document->spec().inference.memory_fraction == 0.95);
+    share->lineEdit()->setText(QStringLiteral("0"));
+    emit share->lineEdit()->editingFinished();
+    QVERIFY(!m_document->spec().inference.memory_fraction);
+    QCOMPARE(m_panel->servingPlan().admission_batch, admitted);
 }
 
 void TestUiInference::hostTimeIsTypedInMilliseconds() {

@@ -6405,6 +6405,14 @@ Source: CS336 lecture 2 (0.5 is good)</source>
         <source>the profile&apos;s, if any</source>
         <translation>配置中的（如有）</translation>
     </message>
+    <message>
+        <source>Memory share</source>
+        <translation>内存份额</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s memory-share setting the KV cache is sized in: vLLM&apos;s gpu_memory_utilization (of the whole memory, default 0.9), TensorRT-LLM&apos;s free_gpu_memory_fraction (of what the weights leave, 0.9), SGLang&apos;s mem_fraction_static (0.88 to 0.79 by tp); 0: the engine&apos;s default.</source>
+        <translation>引擎用来确定 KV 缓存大小的内存份额设置：vLLM 的 gpu_memory_utilization（占全部内存，默认 0.9）、TensorRT-LLM 的 free_gpu_memory_fraction（占权重之外剩余内存，0.9）、SGLang 的 mem_fraction_static（随 tp 为 0.88 到 0.79）；0：引擎默认值。</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::BitLayoutWidget</name>

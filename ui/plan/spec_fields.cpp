@@ -923,6 +923,27 @@ std::vector<FieldDescriptor> buildInference() {
                         return s.inference.weight_dtype == DType::int4 ||
                                s.inference.weight_dtype == DType::int8;
                     }},
+        // 0 leaves the share to the engine's default, so a plan that never set it writes nothing.
+        NumberField{"inference.memory_fraction",
+                    F("Memory share"),
+                    F("The engine's memory-share setting the KV cache is sized in: vLLM's "
+                      "gpu_memory_utilization (of the whole memory, default 0.9), TensorRT-LLM's "
+                      "free_gpu_memory_fraction (of what the weights leave, 0.9), SGLang's "
+                      "mem_fraction_static (0.88 to 0.79 by tp); 0: the engine's default."),
+                    {0, 1, SliderScale::linear, 0.01},
+                    false,
+                    F("engine's"),
+                    [](const S& s) { return s.inference.memory_fraction.value_or(0.0); },
+                    [](S& s, double v) {
+                        if (v == 0.0) {
+                            s.inference.memory_fraction.reset();
+                        } else {
+                            s.inference.memory_fraction = v;
+                        }
+                    },
+                    [](const S& s) { return s.inference.engine != ServingEngine::gpt_fast; },
+                    0.0,
+                    1.0},
         // Shown in milliseconds, stored in seconds; 0 leaves it to the engine preset (0 in every
         // preset), so a plan that never set it writes nothing.
         NumberField{"inference.host_step_s",
