@@ -733,7 +733,7 @@ std::int64_t max_batch_of(const Context& c) {
 }
 
 // The most sequences the engine admits: the largest batch that fits whose KV cache the engine's
-// pool holds (kv_pool(), its default share of the memory).
+// pool holds (kv_pool(): its default share of the memory, or the plan's).
 std::int64_t admission_batch_of(const Context& c) {
     const KvPool pool = kv_pool(c.spec.inference);
     return largest_batch([&](std::int64_t batch) {
@@ -1426,7 +1426,7 @@ std::vector<Text> serving_warning_texts(const ServingPlan& s, const PlanSpec& sp
     }
     if (s.has(ServingWarning::cache_holds_none)) {
         // What the engine's pool leaves for the KV cache beside one sequence's weights and
-        // activations (kv_pool(): its default share of the memory), against one sequence.
+        // activations (kv_pool(): its share of the memory), against one sequence.
         const KvPool pool = kv_pool(spec.inference);
         const ServingMemory one = serving_memory(spec, hw, 1);
         const double pool_bytes = std::max(

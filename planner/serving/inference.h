@@ -145,7 +145,8 @@ struct ServingPlan {
     ServingMemory memory;
     std::int64_t max_batch = 0;  // the largest batch that fits at the full context
     // The most sequences at the full context the engine's KV cache holds (kv_pool(): its default
-    // share of the memory); continuous batching admits no more. At most max_batch.
+    // share of the memory, or inference.memory_fraction); continuous batching admits no more. At
+    // most max_batch.
     std::int64_t admission_batch = 0;
     // The most sequences continuous batching keeps decoding within the step's token budget
     // (inference.max_batched_tokens): with chunked prefill, floor(budget x O / (P + O)), where
