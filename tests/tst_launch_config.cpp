@@ -3014,6 +3014,9 @@ void TestLaunchConfig::servingCommandsAsTeamsWriteThem() {
         "cat <<EOF > ./extra.yml\n"
         "kv_cache_config:\n"
         "  free_gpu_memory_fraction: 0.7\n"
+        "  enable_block_reuse: false\n"
+        "cuda_graph_config:\n"
+        "  max_batch_size: 64\n"
         "EOF\n"
         "trtllm-serve meta-llama/Llama-2-7b-hf --tensor_parallel_size 2 "
         "--extra_llm_api_options extra.yml\n",

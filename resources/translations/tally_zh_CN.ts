@@ -4429,6 +4429,10 @@
         <source>true or false, or the flag alone (true)</source>
         <translation>true 或 false，或只写参数本身（即 true）</translation>
     </message>
+    <message>
+        <source>%1 is not modelled: the plan times TensorRT-LLM&apos;s preset (its C++ runtime&apos;s kernel launches)</source>
+        <translation>%1 未建模：计划按 TensorRT-LLM 的预设计时（其 C++ 运行时的内核启动方式）</translation>
+    </message>
 </context>
 <context>
     <name>tally::number_formats</name>

@@ -759,6 +759,17 @@ ServingImport import_serving_command(const std::string& text, const std::string&
                     memory = share(Arg{key, s.raw, true, line});
                     out.read.push_back(
                         LaunchSetting{key, s.raw, line, "inference.memory_fraction"});
+                } else if (s.key.rfind("cuda_graph_config", 0) == 0) {
+                    // CUDA graphs on the PyTorch backend: the plan times the preset's launches.
+                    out.ignored.push_back(LaunchSetting{key, s.raw, line, {}});
+                    out.guesses.push_back(
+                        TALLY_TEXT("tally::launch",
+                                   "%1 is not modelled: the plan times TensorRT-LLM's preset "
+                                   "(its C++ runtime's kernel launches)")
+                            .arg(key));
+                } else if (s.key == "print_iter_log" || s.key == "enable_iter_perf_stats" ||
+                           s.key == "kv_cache_config.enable_block_reuse") {
+                    out.ignored.push_back(LaunchSetting{key, s.raw, line, {}});
                 } else if (options.allow_unknown) {
                     out.unknown.push_back(LaunchSetting{key, s.raw, line, {}});
                 } else {
