@@ -277,12 +277,13 @@ void register_launch_commands(CLI::App& app, CliState& state) {
         "import",
         "A run's launch configuration (a Megatron-LM command line or its printed "
         "arguments, NeMo overrides, a torchtitan TOML, a DeepSpeed JSON, an accelerate "
-        "YAML) as a plan spec");
+        "YAML) as a plan spec, or a serving engine's command (vllm serve, "
+        "sglang.launch_server, trtllm-serve) as a serving plan");
     imp->add_option("FILE", opts->file, "The configuration (- reads standard input)")->required();
     imp->add_option("--from", opts->from, export_target_names() + " (default: from the file)");
     imp->add_option("--hf-config", opts->hf_config,
                     "The model's Hugging Face config.json (DeepSpeed and accelerate configs do "
-                    "not describe the model)");
+                    "not describe the model; a serving command's checkpoint of no preset)");
     imp->add_option("--gpus", opts->gpus,
                     "The world size, where the file leaves it to the launcher");
     imp->add_flag("--allow-unknown", opts->allow_unknown,
