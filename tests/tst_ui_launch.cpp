@@ -232,17 +232,23 @@ void TestUiLaunch::copySelectedLayout() {
     QVERIFY(layouts->copyAsButton()->isEnabled());
     std::optional<PlanSpec> chosen = layouts->specOfRow(row);
     QVERIFY(chosen);
-    // The file is named for the layout it carries, not for the plan's own (the start plan's name
-    // says tp 8, pp 4), so that its import does not claim a layout it does not have.
+    // The file is named for the layout it carries, first and whole, then the plan's own name
+    // (which says tp 8, pp 4, sequence parallel), so that its import does not seem to claim a
+    // layout it does not have.
     const Layout chosen_layout = layout_of(*chosen);
-    chosen->name = QStringLiteral("%1, with the layout tp %2, pp %3, cp %4, dp %5, micro-batch %6")
-                       .arg(QString::fromStdString(m_window->document()->spec().name))
-                       .arg(chosen_layout.tp)
-                       .arg(chosen_layout.pp)
-                       .arg(chosen_layout.context_parallel)
-                       .arg(chosen_layout.dp)
-                       .arg(chosen_layout.micro_batch)
-                       .toStdString();
+    chosen->name =
+        QStringLiteral("tp %1, pp %2, cp %3, dp %4, micro-batch %5, ZeRO-%6%7: a layout of “%8”")
+            .arg(chosen_layout.tp)
+            .arg(chosen_layout.pp)
+            .arg(chosen_layout.context_parallel)
+            .arg(chosen_layout.dp)
+            .arg(chosen_layout.micro_batch)
+            .arg(chosen_layout.zero)
+            .arg(chosen_layout.sequence_parallel ? QStringLiteral(", sequence parallel")
+                                                 : QString())
+            .arg(QString::fromStdString(m_window->document()->spec().name))
+            .toStdString();
+    QVERIFY(chosen->name.rfind("tp ", 0) == 0);
     auto* menu = layouts->copyAsButton()->menu();
     auto* megatron = menu->findChild<QAction*>(QStringLiteral("copyAs_megatron"));
     QVERIFY(megatron);

@@ -7675,8 +7675,12 @@ Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
         <translation>此模型、数据和集群的每种有效布局（张量、流水线、上下文和数据并行规模，微批次，ZeRO 阶段，重计算，序列并行，交错，专家并行；层数不能被流水线级数整除时，按各引擎的方式分配到各级），全局批量保持不变，由性能模型评估；列出能放进内存的布局，最好的在前。计划自己的布局若在列表中则以粗体显示并标上 ◀。双击某行，或选中后点“应用”即可采用。</translation>
     </message>
     <message>
-        <source>%1, with the layout tp %2, pp %3, cp %4, dp %5, micro-batch %6</source>
-        <translation>%1，布局 tp %2、pp %3、cp %4、dp %5、微批次 %6</translation>
+        <source>tp %1, pp %2, cp %3, dp %4, micro-batch %5, ZeRO-%6%7: a layout of “%8”</source>
+        <translation>tp %1、pp %2、cp %3、dp %4、微批次 %5、ZeRO-%6%7：“%8”的一种并行布局</translation>
+    </message>
+    <message>
+        <source>, sequence parallel</source>
+        <translation>、序列并行</translation>
     </message>
 </context>
 <context>

@@ -103,16 +103,19 @@ LayoutsPanel::LayoutsPanel(PlanDocument* document, QWidget* parent)
             *reason = tr("Select a layout of the current plan first.");
             return spec;
         }
-        // The file names the layout it carries: the plan's own name may describe another one
-        // ("tp 8, pp 4, sequence parallel"), which an import of the file would then claim.
+        // The file names the layout it carries first, whole, and the plan it is a layout of
+        // after it: the plan's own name may describe another one ("tp 8, pp 4, sequence
+        // parallel"), which an import of the file would otherwise seem to claim.
         const Layout& l = m_model->layoutAt(rows.front().row())->layout;
-        spec->name = tr("%1, with the layout tp %2, pp %3, cp %4, dp %5, micro-batch %6")
-                         .arg(QString::fromStdString(spec->name))
+        spec->name = tr("tp %1, pp %2, cp %3, dp %4, micro-batch %5, ZeRO-%6%7: a layout of “%8”")
                          .arg(l.tp)
                          .arg(l.pp)
                          .arg(l.context_parallel)
                          .arg(l.dp)
                          .arg(l.micro_batch)
+                         .arg(l.zero)
+                         .arg(l.sequence_parallel ? tr(", sequence parallel") : QString())
+                         .arg(QString::fromStdString(spec->name))
                          .toStdString();
         return spec;
     });
