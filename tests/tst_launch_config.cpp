@@ -2531,6 +2531,20 @@ PlanSpec served(const char* preset) {
     return s;
 }
 
+// Llama 3 70B on 16 H100, tp 8: two replicas at concurrency 64, 2048-token prompts and 512
+// output tokens, an fp8 KV cache, chunked prefill in 4096-token steps.
+PlanSpec llama_70b_on_16() {
+    PlanSpec s = served("llama-3-70b");
+    s.cluster.gpus = 16;
+    s.inference.tp = 8;
+    s.inference.prompt_tokens = 2048;
+    s.inference.output_tokens = 512;
+    s.inference.concurrency = 64;
+    s.inference.max_batched_tokens = 4096;
+    s.inference.kv_dtype = DType::fp8_e4m3;
+    return s;
+}
+
 // Mixtral 8x7B on 8 H100: tp 8, its experts over 8 GPUs, data-parallel attention, a static
 // batch of 16 of 1000 + 200 tokens.
 PlanSpec mixtral_with_experts() {
@@ -2552,14 +2566,7 @@ PlanSpec mixtral_with_experts() {
 // figure under vLLM's name (vllm/engine/arg_utils.py): the context 2048 + 512 = 2560, 64
 // sequences a step, vLLM's default share of the memory (0.9) that the plan's KV cache assumes.
 void TestLaunchConfig::vllmCommandSetsWhatThePlanCounts() {
-    PlanSpec s = served("llama-3-70b");
-    s.cluster.gpus = 16;
-    s.inference.tp = 8;
-    s.inference.prompt_tokens = 2048;
-    s.inference.output_tokens = 512;
-    s.inference.concurrency = 64;
-    s.inference.max_batched_tokens = 4096;
-    s.inference.kv_dtype = DType::fp8_e4m3;
+    PlanSpec s = llama_70b_on_16();
     QVERIFY(!check_inference(s, *find_builtin_hardware("h100-sxm")));
     const std::string text = export_serving_command(s, ServingTarget::vllm);
     QCOMPARE(text, std::string("# vLLM serve command: served\n"
@@ -2833,15 +2840,8 @@ void TestLaunchConfig::servingCommandRefusals() {
 // checkpoint, a plan timed as another engine than the command's, a price.
 void TestLaunchConfig::servingCommandRoundTrips() {
     std::vector<std::pair<PlanSpec, std::string>> plans;
-    PlanSpec llama = served("llama-3-70b");
-    llama.cluster.gpus = 16;
+    PlanSpec llama = llama_70b_on_16();
     llama.cluster.price_per_gpu_hour = 2.5;
-    llama.inference.tp = 8;
-    llama.inference.prompt_tokens = 2048;
-    llama.inference.output_tokens = 512;
-    llama.inference.concurrency = 64;
-    llama.inference.max_batched_tokens = 4096;
-    llama.inference.kv_dtype = DType::fp8_e4m3;
     plans.emplace_back(llama, "");
     PlanSpec fp8 = llama;
     fp8.inference.weight_dtype = DType::fp8_e4m3;
