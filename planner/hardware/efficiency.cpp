@@ -194,6 +194,10 @@ double gemm_fraction(const HardwareProfile& profile, ComputeType type) {
     return resolve_gemm(profile, type).fraction;
 }
 
+std::optional<double> published_gemm_fraction(const HardwareProfile& profile, ComputeType type) {
+    return best_fraction(profile, same_metric, gemm_metric(type));
+}
+
 Text gemm_fraction_source_text(const HardwareProfile& profile, ComputeType type) {
     return describe(resolve_gemm(profile, type), profile, {std::string(to_string(type)) + " GEMM"});
 }

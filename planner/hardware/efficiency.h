@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "planner/core/dtype.h"
@@ -26,6 +27,9 @@ namespace tally {
 double gemm_fraction(const HardwareProfile& profile, ComputeType type);
 std::string gemm_fraction_source(const HardwareProfile& profile, ComputeType type);
 Text gemm_fraction_source_text(const HardwareProfile& profile, ComputeType type);
+// The part's own best published GEMM fraction in `type` (2. above, as written in the catalog);
+// nullopt where gemm_fraction() falls back to the median or the datasheet.
+std::optional<double> published_gemm_fraction(const HardwareProfile& profile, ComputeType type);
 // The fraction of the memory bandwidth a streaming kernel reaches.
 double memory_fraction(const HardwareProfile& profile);
 std::string memory_fraction_source(const HardwareProfile& profile);

@@ -5,6 +5,8 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <iterator>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -15,8 +17,8 @@ namespace tally {
 
 namespace {
 
-// One measured table: the part it was measured on, by name and SM count, and that part's dense
-// peak in the table's dtype (its datasheet's, as the catalog has it).
+// One measured table: the part it was measured on, by name and SM count, that part's dense
+// peak in the table's dtype (its datasheet's, as the catalog has it) and its catalog id.
 struct ShapeTable {
     const gemm_shape_data::Table* values;
     ComputeType type;
@@ -24,6 +26,7 @@ struct ShapeTable {
     double peak_flops_per_s;
     std::array<std::string_view, 4> names;  // lower case; empty ones unused
     const char* measured_on;
+    std::string_view part_id;
 };
 
 // The H100 SXM's 132 SMs and 989.5 TFLOP/s dense bf16 (its datasheet: 1,979 with sparsity);
@@ -35,15 +38,53 @@ const ShapeTable kTables[] = {
      132,
      989.5e12,
      {"h100", "h200", "h800", "gh200"},
-     "H100 SXM, bf16"},
+     "H100 SXM, bf16",
+     "h100-sxm"},
     {&gemm_shape_data::kB200Bf16,
      ComputeType::bf16,
      148,
      2250e12,
      {"b200", "", "", ""},
-     "B200, bf16"},
-    {&gemm_shape_data::kB200Fp8, ComputeType::fp8, 148, 4500e12, {"b200", "", "", ""}, "B200, fp8"},
+     "B200, bf16",
+     "b200"},
+    {&gemm_shape_data::kB200Fp8,
+     ComputeType::fp8,
+     148,
+     4500e12,
+     {"b200", "", "", ""},
+     "B200, fp8",
+     "b200"},
 };
+
+// The measured part's own best published GEMM fraction in the table's dtype (the catalog's), read
+// once per table.
+std::optional<double> table_part_fraction(const ShapeTable& t) {
+    static const auto fractions = [] {
+        std::array<std::optional<double>, std::size(kTables)> out;
+        for (std::size_t i = 0; i < std::size(kTables); ++i) {
+            for (const HardwareProfile& p : builtin_hardware()) {
+                if (p.id == kTables[i].part_id) {
+                    out[i] = published_gemm_fraction(p, kTables[i].type);
+                }
+            }
+        }
+        return out;
+    }();
+    return fractions[static_cast<std::size_t>(&t - kTables)];
+}
+
+// What a part of the table's silicon runs the table's rates at (gemm_shapes.h): its best
+// published GEMM over the measured part's where the catalog has both, else its dense peak over
+// the measured part's.
+double same_silicon_scale(const HardwareProfile& profile, ComputeType type, const ShapeTable& t) {
+    const double peak = profile.peak(type);
+    const std::optional<double> own = published_gemm_fraction(profile, type);
+    const std::optional<double> base = table_part_fraction(t);
+    if (own && base && *base > 0.0) {
+        return peak * std::min(*own, 1.0) / (t.peak_flops_per_s * std::min(*base, 1.0));
+    }
+    return peak / t.peak_flops_per_s;
+}
 
 // The table measured in `type` on the part, if any.
 const ShapeTable* own_table(const HardwareProfile& profile, ComputeType type) {
@@ -118,7 +159,7 @@ GemmShapeRates find_rates(const HardwareProfile& profile, ComputeType type) {
         type = ComputeType::bf16;
     }
     if (const ShapeTable* t = own_table(profile, type)) {
-        return {t->values->data(), profile.peak(type) / t->peak_flops_per_s, t->measured_on};
+        return {t->values->data(), same_silicon_scale(profile, type, *t), t->measured_on};
     }
     return {};
 }
@@ -158,13 +199,15 @@ GemmShapeRates gemm_shape_rates(const HardwareProfile& profile, ComputeType type
         ProfileKind kind = ProfileKind::builtin;
         double peak = 0.0;
         double peak_bf16 = 0.0;
+        std::optional<double> fraction;  // the part's published GEMM fraction (same_silicon_scale)
         GemmShapeRates rates;
     };
     thread_local Last last[kComputeTypeCount];
     Last& l = last[static_cast<std::size_t>(type)];
+    const std::optional<double> fraction = published_gemm_fraction(profile, type);
     if (l.valid && l.sm_count == profile.sm_count && l.kind == profile.kind &&
         l.peak == profile.peak(type) && l.peak_bf16 == profile.peak(ComputeType::bf16) &&
-        l.id == profile.id && l.name == profile.name) {
+        l.fraction == fraction && l.id == profile.id && l.name == profile.name) {
         return l.rates;
     }
     l.rates = find_rates(profile, type);
@@ -175,6 +218,7 @@ GemmShapeRates gemm_shape_rates(const HardwareProfile& profile, ComputeType type
     l.kind = profile.kind;
     l.peak = profile.peak(type);
     l.peak_bf16 = profile.peak(ComputeType::bf16);
+    l.fraction = fraction;
     return l.rates;
 }
 

@@ -24,8 +24,13 @@
 // Which parts: the one measured, and parts of the same silicon (same SM count, or none stated)
 // named like it: "h100", "h200", "h800", "gh200" for the H100 table (one GH100 die: 132 SMs,
 // 989.5 TFLOP/s dense bf16), "b200" (which includes GB200) for the B200 tables. Their rates
-// scale with the part's dense peak over the measured part's (the peak is the SM count times the
-// clock, so a GB200 at 2.5 PFLOP/s runs the B200's 2.25 at 1.11x). Left out: the H100's fp8
+// scale with the part's best published GEMM in the dtype over the measured part's (the catalog's
+// fractions of each one's own peak), where the catalog has both: the same die at another power
+// limit or clock reaches what its own best-shape measurement shows, not what its datasheet peak
+// promises. The GB200's datasheet peak is 1.11x the B200's (5 against 4.5 PFLOP/s fp8), but its
+// MAMF sweep reached 3,615.6 TFLOP/s against the B200's 3,432.5 (ml-engineering's MAMF table):
+// 1.053x. A part without a published measurement of its own scales with its dense peak over the
+// measured part's (the peak is the SM count times the clock). Left out: the H100's fp8
 // column, which exceeds its dense FP8 peak (not a GEMM time; see the script), and measured
 // profiles, whose probe timed the card itself.
 //
@@ -61,8 +66,9 @@ namespace tally {
 // A published shape table that applies to a part, and the factor its rates scale by.
 struct GemmShapeRates {
     const double* table = nullptr;  // [b][m][n][k], gemm_shape_data.h; null: no table applies
-    // The part's dense peak / the measured part's; for derived rates (`derived`), the part's
-    // best GEMM in the asked dtype / the wider dtype's table's best.
+    // The part's best published GEMM / the measured part's (else its dense peak / the measured
+    // part's); for derived rates (`derived`), the part's best GEMM in the asked dtype / the
+    // wider dtype's table's best.
     double scale = 1.0;
     const char* measured_on = "";  // the part and dtype the table measured, in words
     // Derived rates (fp8 on the H100's silicon, fp4 on the B200's, above): `table` is the part's
