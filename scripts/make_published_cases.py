@@ -335,6 +335,14 @@ RECIPES_PATH = os.path.join(ROOT, "scripts", "data", "megatron-bridge-recipes.js
 RELEASE_TAGS = {"25.11": "v0.2.0", "26.02": "v0.3.0", "26.02.01": "v0.3.0", "26.04": "v0.4.0",
                 "26.04.01": "v0.4.0", "26.06": "v0.5.0", "26.06.01": "v0.5.0", "26.08": "v0.6.0"}
 TAG_ORDER = ["v0.2.0", "v0.3.0", "v0.4.0", "v0.5.0", "v0.6.0"]
+# The Transformer Engine each NeMo container ships, as the docs' software-versions page
+# (docs/releases/software-versions.md at 067f987df03b) states for 25.11, 26.02, 26.04 and 26.06;
+# a point release is taken to ship its release's. The page lists no 26.08.
+TE_VERSIONS = {"25.11": (2, 9), "26.02": (2, 12), "26.04": (2, 14), "26.06": (2, 16)}
+
+
+def te_version(release):
+    return TE_VERSIONS.get(".".join(release.split(".")[:2]))
 _recipes = None
 
 
@@ -569,6 +577,24 @@ def case_of(row):
         if tp > 1:
             training["sequence_parallel"] = True
             assumptions.append("sequence parallelism with tp > 1 (the recipes' setting)")
+        # The loss: every release's performance scripts set cross_entropy_fusion_impl "te" over
+        # the provider's cross_entropy_loss_fusion True (scripts/performance/utils/helpers.py at
+        # v0.2.0, overrides.py from v0.3.0; gpt_provider.py). Transformer Engine's
+        # parallel_cross_entropy writes the gradient over the bf16 logits up to 2.17 and keeps an
+        # fp32 gradient from 2.18 (its commit 01bbe3eea).
+        release = row["id"].split("-")[1]
+        te = te_version(release)
+        if te is not None and te <= (2, 17):
+            training["cross_entropy"] = "in_place"
+            assumptions.append("the loss keeps the gradient over the bf16 logits "
+                               "(cross_entropy in_place: the performance scripts' "
+                               "cross_entropy_fusion_impl te, Transformer Engine %d.%d in the "
+                               "%s container, which computes it in place up to 2.17)"
+                               % (te[0], te[1], release))
+        else:
+            assumptions.append("the loss keeps an fp32 gradient per logit (cross_entropy fp32: "
+                               "the software-versions page lists no Transformer Engine for "
+                               "%s; from 2.18 its cross-entropy keeps fp32)" % release)
         recipe, how = recipe_of(row)
         if recipe is None:
             assumptions.append("no performance recipe of Megatron-Bridge found for this model, "

@@ -92,18 +92,6 @@ void TestCaseAccuracy::noRunThatRanIsCalledTooBig() {
     // Each case ran on its part, so a plan that calls it "does not fit" is wrong.
     QFETCH(int, index);
     const CaseResult& r = m_results[static_cast<std::size_t>(index)];
-    // The one known miss, said here so that it stays visible (QEXPECT_FAIL turns a fit into a
-    // failure, XPASS, the day it is mended). GPT-OSS 120B at ep 8 on 64 B200 in the 25.11 table:
-    // its distributed optimizer shards the experts' fp32 master weights and Adam state over their
-    // expert-data-parallel group of 64 / 8 = 8 GPUs (Megatron-Core's parallel_state.py), and
-    // Megatron-Bridge v0.2.0's recipe lists recompute_modules without a recompute granularity,
-    // which Megatron-Core then ignores (TransformerConfig applies them with "selective" only;
-    // neither scripts/performance nor src/megatron/bridge/recipes/gpt_oss sets one at v0.2.0).
-    // Its activations, counted in full, come to 180.4 GB of the 180 GB the part is sold as; the
-    // later tables' runs of the same model recompute layernorm and moe_act and fit.
-    if (r.file == "mbridge-25.11-dgx-b200-gpt-oss-120b-bf16-64gpu-gbs512.json") {
-        QEXPECT_FAIL("", "activations counted in full: 0.2% over the datasheet's 180 GB", Continue);
-    }
     QVERIFY2(r.fits, qPrintable(QStringLiteral("%1: %2 GB of %3 GB")
                                     .arg(QString::fromStdString(r.file))
                                     .arg(r.memory_bytes / 1e9, 0, 'f', 1)

@@ -159,6 +159,12 @@ const QSet<QString> kFormulaSymbols = {
     QStringLiteral("N_matmul"),
     QStringLiteral("L_w"),
     QStringLiteral("bytes"),
+    // The loss's terms as the glossary keeps them, and the setting that chooses between them.
+    QStringLiteral("softmax"),
+    QStringLiteral("logit"),
+    QStringLiteral("logits"),
+    QStringLiteral("training"),
+    QStringLiteral("cross_entropy"),
     QStringLiteral("param"),
     QStringLiteral("grad"),
     QStringLiteral("master"),

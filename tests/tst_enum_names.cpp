@@ -128,6 +128,14 @@ constexpr bool listed(FsdpBackwardPrefetch v) {
     }
     return false;
 }
+constexpr bool listed(CrossEntropy v) {
+    switch (v) {
+        case CrossEntropy::fp32:
+        case CrossEntropy::in_place:
+            return true;
+    }
+    return false;
+}
 constexpr bool listed(OptimizerImpl v) {
     switch (v) {
         case OptimizerImpl::engine:
@@ -191,6 +199,8 @@ const Names<AttentionKernel> kAttentionKernels{
     {AttentionKernel::triton, "triton"}, {AttentionKernel::flash1, "flash1"}};
 const Names<FsdpBackwardPrefetch> kFsdpBackwardPrefetches{{FsdpBackwardPrefetch::pre, "pre"},
                                                           {FsdpBackwardPrefetch::post, "post"}};
+const Names<CrossEntropy> kCrossEntropies{{CrossEntropy::fp32, "fp32"},
+                                          {CrossEntropy::in_place, "in_place"}};
 const Names<OptimizerImpl> kOptimizerImpls{{OptimizerImpl::engine, "engine"},
                                            {OptimizerImpl::fused, "fused"},
                                            {OptimizerImpl::foreach, "foreach"}};
@@ -274,6 +284,7 @@ void TestEnumNames::tablesCoverEveryValue() {
     checkTable(kFp8Recipes);
     checkTable(kAttentionKernels);
     checkTable(kFsdpBackwardPrefetches);
+    checkTable(kCrossEntropies);
     checkTable(kOptimizerImpls);
 }
 
@@ -301,6 +312,8 @@ void TestEnumNames::toStringIsTheJsonName() {
     for (const auto& [v, name] : kAttentionKernels)
         QCOMPARE(std::string(to_string(v)), name);
     for (const auto& [v, name] : kFsdpBackwardPrefetches)
+        QCOMPARE(std::string(to_string(v)), name);
+    for (const auto& [v, name] : kCrossEntropies)
         QCOMPARE(std::string(to_string(v)), name);
     for (const auto& [v, name] : kOptimizerImpls)
         QCOMPARE(std::string(to_string(v)), name);
@@ -343,6 +356,9 @@ void TestEnumNames::readerReadsEveryName() {
     }
     for (const auto& [v, name] : kOptimizerImpls) {
         QVERIFY(readWith("training", "optimizer_impl", name).training.optimizer_impl == v);
+    }
+    for (const auto& [v, name] : kCrossEntropies) {
+        QVERIFY(readWith("training", "cross_entropy", name).training.cross_entropy == v);
     }
 }
 
@@ -401,6 +417,10 @@ void TestEnumNames::writerWritesEveryName() {
     }
     for (const auto& [v, name] : kOptimizerImpls) {
         s.training.optimizer_impl = v;
+        QVERIFY2(plan_spec_from_json(to_json(s)) == s, name.c_str());
+    }
+    for (const auto& [v, name] : kCrossEntropies) {
+        s.training.cross_entropy = v;
         QVERIFY2(plan_spec_from_json(to_json(s)) == s, name.c_str());
     }
 }

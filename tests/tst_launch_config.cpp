@@ -244,6 +244,7 @@ private slots:
     void badInput();
     void unknownIsListedWhenAllowed();
     void megatronBlockRecomputeAndTpOverlap();
+    void crossEntropyFusionTravelsAsItsTwoFlags();
     void selectiveRecomputeTakesNoMethodOrCount();
     void nothingIsDroppedSilently();
     void everyValueComesBackOrIsNamed_data();
@@ -1279,6 +1280,54 @@ void TestLaunchConfig::megatronBlockRecomputeAndTpOverlap() {
                           LaunchTarget::megatron, &message),
              QString("recompute-num-layers (line 1)"));
     QVERIFY(message.contains("uniform"));
+}
+
+void TestLaunchConfig::crossEntropyFusionTravelsAsItsTwoFlags() {
+    // Megatron-Core runs Transformer Engine's cross-entropy only with the fusion on and its te
+    // implementation (compute_language_model_loss): the two read as training.cross_entropy
+    // in_place, written back as the same two flags; either alone keeps the fp32 softmax.
+    const std::string base =
+        "--num-layers 32 --hidden-size 4096 --num-attention-heads 32 --ffn-hidden-size 14336 "
+        "--vocab-size 128256 --max-position-embeddings 8192 --seq-length 8192 --bf16 ";
+    LaunchImportOptions options;
+    options.from = LaunchTarget::megatron;
+    const LaunchImport r = import_launch_config(
+        base + "--cross-entropy-loss-fusion --cross-entropy-fusion-impl te", "run.sh", options);
+    QCOMPARE(r.spec.training.cross_entropy, CrossEntropy::in_place);
+    QVERIFY(r.spec.description.find("2.17") != std::string::npos);
+    const std::string text = export_launch_config(r.spec, LaunchTarget::megatron);
+    QVERIFY(text.find("--cross-entropy-loss-fusion") != std::string::npos);
+    QVERIFY(text.find("--cross-entropy-fusion-impl te") != std::string::npos);
+    QCOMPARE(import_launch_config(text, "run.sh", options).spec.training.cross_entropy,
+             CrossEntropy::in_place);
+    QCOMPARE(import_launch_config(base + "--cross-entropy-fusion-impl te", "run.sh", options)
+                 .spec.training.cross_entropy,
+             CrossEntropy::fp32);
+    QCOMPARE(import_launch_config(base + "--cross-entropy-loss-fusion", "run.sh", options)
+                 .spec.training.cross_entropy,
+             CrossEntropy::fp32);
+    // An fp32 plan writes neither flag.
+    PlanSpec fp32 = r.spec;
+    fp32.training.cross_entropy = CrossEntropy::fp32;
+    QVERIFY(export_launch_config(fp32, LaunchTarget::megatron).find("cross-entropy") ==
+            std::string::npos);
+    // NeMo's overrides carry the same two settings there and back.
+    const std::string nemo = export_launch_config(r.spec, LaunchTarget::nemo);
+    QVERIFY(nemo.find("model.config.cross_entropy_fusion_impl=te") != std::string::npos);
+    QCOMPARE(import_text(nemo, LaunchTarget::nemo).spec.training.cross_entropy,
+             CrossEntropy::in_place);
+    // An unknown implementation is refused by its flag.
+    QString message;
+    QCOMPARE(
+        import_error(base + "--cross-entropy-fusion-impl apex", LaunchTarget::megatron, &message),
+        QString("cross-entropy-fusion-impl (line 1)"));
+    QVERIFY2(message.contains("native or te"), qPrintable(message));
+    // Frameworks whose loss is PyTorch's refuse the in-place plan by the field's name.
+    PlanSpec plain = seventy_b(3);
+    QCOMPARE(refusal_field(plain, LaunchTarget::deepspeed), std::string());
+    plain.training.cross_entropy = CrossEntropy::in_place;
+    QCOMPARE(refusal_field(plain, LaunchTarget::deepspeed), std::string("training.cross_entropy"));
+    QCOMPARE(refusal_field(plain, LaunchTarget::accelerate), std::string("training.cross_entropy"));
 }
 
 void TestLaunchConfig::selectiveRecomputeTakesNoMethodOrCount() {

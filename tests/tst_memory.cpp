@@ -113,6 +113,7 @@ private slots:
     void gqaSwigluFlashLayer();
     void mtpModuleOnTheLastStage();
     void lectureMlpActivations();
+    void inPlaceCrossEntropyKeepsSixteenBitLogits();
     void fp8KeepsLinearInputsInOneByte();
     void offloadedLayersLeaveTheGpu();
     void someLayersRecomputed();
@@ -278,6 +279,33 @@ void TestMemory::mtpModuleOnTheLastStage() {
     s.model.mtp_layers = 1;
     const Plan mtp2 = eval(s);
     QCOMPARE(mtp2.memory.params_on_gpu - plain2.memory.params_on_gpu, 14398464.0);
+}
+
+void TestMemory::inPlaceCrossEntropyKeepsSixteenBitLogits() {
+    // The Llama-style model of gqaSwigluFlashLayer (s 2048, b 2, vocabulary 1000, bf16). Its
+    // cross-entropy keeps an fp32 softmax per logit by default, 4 · 2048 · 2 · 1000 = 16,384,000
+    // bytes; computed in place (Transformer Engine's parallel_cross_entropy up to 2.17), the
+    // gradient over the bf16 logits, 2 · 2048 · 2 · 1000 = 8,192,000: 8,192,000 fewer.
+    PlanSpec s = llama_style_spec(2);
+    const Plan fp32 = eval(s);
+    s.training.cross_entropy = CrossEntropy::in_place;
+    const Plan in_place = eval(s);
+    QCOMPARE(fp32.memory.activations_bytes - in_place.memory.activations_bytes, 8192000.0);
+    // A multi-token-prediction module's own loss keeps its logits the same way: one module saves
+    // 8,192,000 more.
+    s.model.mtp_layers = 1;
+    const Plan mtp_in_place = eval(s);
+    s.training.cross_entropy = CrossEntropy::fp32;
+    const Plan mtp_fp32 = eval(s);
+    QCOMPARE(mtp_fp32.memory.activations_bytes - mtp_in_place.memory.activations_bytes,
+             2.0 * 8192000.0);
+    // With tp 2 the vocabulary is split: half of it on each GPU, 4,096,000 fewer.
+    s.cluster.gpus = 2;
+    s.training.tp = 2;
+    s.model.mtp_layers = 0;
+    const Plan tp_fp32 = eval(s);
+    s.training.cross_entropy = CrossEntropy::in_place;
+    QCOMPARE(tp_fp32.memory.activations_bytes - eval(s).memory.activations_bytes, 4096000.0);
 }
 
 void TestMemory::fp8KeepsLinearInputsInOneByte() {

@@ -808,9 +808,10 @@ void TestPlanDocument::everyChoiceReadsBack() {
     // (megatron, fsdp, fsdp_compile, deepspeed) + 4 FP8 recipes (delayed, current, block, mxfp8) +
     // 6 attention kernels (engine, flash2, flash3, cudnn, triton, flash1) + 2 token dispatchers
     // (alltoall, flex) + 2 FSDP backward prefetches (pre, post) + 3 optimizer implementations
-    // (engine, fused, foreach) = 21; 4 serving engines (vllm, tensorrt_llm, sglang, gpt_fast);
-    // data-parallel attention and chunked prefill, each on and off = 4.
-    QCOMPARE(checked, 35 + 60 + 7 + 5 + 21 + 4 + 4);
+    // (engine, fused, foreach) + 2 cross-entropies (fp32, in_place) = 23; 4 serving engines
+    // (vllm, tensorrt_llm, sglang, gpt_fast); data-parallel attention and chunked prefill, each on
+    // and off = 4.
+    QCOMPARE(checked, 35 + 60 + 7 + 5 + 23 + 4 + 4);
 }
 
 QTEST_MAIN(TestPlanDocument)

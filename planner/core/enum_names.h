@@ -132,6 +132,13 @@ inline constexpr EnumName<FsdpBackwardPrefetch> kFsdpBackwardPrefetchNames[] = {
     {FsdpBackwardPrefetch::post, "post",
      QT_TRANSLATE_NOOP("tally::enums", "after each layer's gradients (BACKWARD_POST)")},
 };
+inline constexpr EnumName<CrossEntropy> kCrossEntropyNames[] = {
+    {CrossEntropy::fp32, "fp32",
+     QT_TRANSLATE_NOOP("tally::enums", "an fp32 softmax per logit (4 bytes)")},
+    {CrossEntropy::in_place, "in_place",
+     QT_TRANSLATE_NOOP("tally::enums",
+                       "the gradient over the 16-bit logits (Transformer Engine up to 2.17)")},
+};
 inline constexpr EnumName<OptimizerImpl> kOptimizerImplNames[] = {
     {OptimizerImpl::engine, "engine", QT_TRANSLATE_NOOP("tally::enums", "the engine's")},
     {OptimizerImpl::fused, "fused",
@@ -221,6 +228,9 @@ inline constexpr std::span<const EnumName<MoeDispatcher>> kEnumNames<MoeDispatch
 template <>
 inline constexpr std::span<const EnumName<FsdpBackwardPrefetch>> kEnumNames<FsdpBackwardPrefetch>{
     kFsdpBackwardPrefetchNames};
+template <>
+inline constexpr std::span<const EnumName<CrossEntropy>> kEnumNames<CrossEntropy>{
+    kCrossEntropyNames};
 template <>
 inline constexpr std::span<const EnumName<OptimizerImpl>> kEnumNames<OptimizerImpl>{
     kOptimizerImplNames};

@@ -50,6 +50,9 @@ std::string_view to_string(MoeDispatcher dispatcher) {
 std::string_view to_string(FsdpBackwardPrefetch prefetch) {
     return json_name(prefetch);
 }
+std::string_view to_string(CrossEntropy kept) {
+    return json_name(kept);
+}
 std::string_view to_string(OptimizerImpl impl) {
     return json_name(impl);
 }

@@ -222,6 +222,15 @@ enum class MoeDispatcher { alltoall, flex };
 // (BACKWARD_POST, "less overlap": the torch.distributed.fsdp.BackwardPrefetch documentation;
 // MosaicML Composer's default, composer set_fsdp_default()).
 enum class FsdpBackwardPrefetch { pre, post };
+// What the cross-entropy keeps of each logit for its backward pass: `fp32`, an fp32 softmax (or
+// its gradient), 4 bytes (Korthikanti et al. 2022, sec. 4.4; PyTorch's cross_entropy, Megatron-
+// Core's vocab_parallel_cross_entropy and its native fusion, which cast the logits to fp32 and
+// keep exp_logits; Transformer Engine's parallel_cross_entropy from 2.18, whose fp32 grad_input
+// it keeps); `in_place`, the gradient written over the logits in their own 16-bit dtype, which are
+// kept, 2 bytes (Transformer Engine's parallel_cross_entropy up to 2.17: cross_entropy_kernel
+// writes into X_ptr and the function saves its input; Megatron-Core's cross_entropy_fusion_impl
+// "te", which Megatron-Bridge's performance recipes set).
+enum class CrossEntropy { fp32, in_place };
 // How the optimizer update runs over this rank's shard (what the memory-bound update moves):
 // `fused`, one kernel that reads every value once and writes it once (Apex's and Transformer
 // Engine's FusedAdam, which Megatron-Core and DeepSpeed run; torch.optim.AdamW(fused=True));
@@ -308,6 +317,7 @@ struct TrainingSpec {
     bool ep_comm_overlap = false;
     MoeDispatcher moe_dispatcher = MoeDispatcher::alltoall;
     FsdpBackwardPrefetch fsdp_backward_prefetch = FsdpBackwardPrefetch::pre;
+    CrossEntropy cross_entropy = CrossEntropy::fp32;
     OptimizerImpl optimizer_impl = OptimizerImpl::engine;
     // Activations of this many transformer layers (the first ones) copied to host memory after
     // their forward pass and brought back for their backward (Megatron-Core's
@@ -473,6 +483,7 @@ std::string_view to_string(Engine engine);
 std::string_view to_string(Fp8Recipe recipe);
 std::string_view to_string(MoeDispatcher dispatcher);
 std::string_view to_string(FsdpBackwardPrefetch prefetch);
+std::string_view to_string(CrossEntropy kept);
 std::string_view to_string(OptimizerImpl impl);
 std::string_view to_string(AttentionKernel kernel);
 std::string_view to_string(ServingEngine engine);

@@ -354,6 +354,7 @@ PlanSpec plan_spec_from_json(const json& j, const std::string& base_dir) {
         set_if(read_enum<FsdpBackwardPrefetch>(*t, "fsdp_backward_prefetch"),
                tr.fsdp_backward_prefetch);
         set_if(read_enum<OptimizerImpl>(*t, "optimizer_impl"), tr.optimizer_impl);
+        set_if(read_enum<CrossEntropy>(*t, "cross_entropy"), tr.cross_entropy);
         set_if(t->integer("activation_offload_layers", 0), tr.activation_offload_layers);
         t->finish({"param_dtype",
                    "grad_dtype",
@@ -390,6 +391,7 @@ PlanSpec plan_spec_from_json(const json& j, const std::string& base_dir) {
                    "moe_dispatcher",
                    "fsdp_backward_prefetch",
                    "optimizer_impl",
+                   "cross_entropy",
                    "activation_offload_layers"});
     }
 
@@ -677,6 +679,9 @@ json to_json(const PlanSpec& s) {
     }
     if (t.optimizer_impl != OptimizerImpl::engine) {
         j["training"]["optimizer_impl"] = std::string(to_string(t.optimizer_impl));
+    }
+    if (t.cross_entropy != CrossEntropy::fp32) {
+        j["training"]["cross_entropy"] = std::string(to_string(t.cross_entropy));
     }
     if (t.activation_offload_layers > 0) {
         j["training"]["activation_offload_layers"] = t.activation_offload_layers;

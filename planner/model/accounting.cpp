@@ -270,24 +270,27 @@ StageActivations transformer_stage_activations(const PlanSpec& spec, const Stage
     }
     // Korthikanti sec. 4.4: the embedding's dropout mask (sbh per micro-batch in flight) on the
     // first stage; on the stage with the output layer, the final norm's input and the output
-    // projection's input (sbh each) and the fp32 logits of the cross-entropy (4·s·b·v, split by
-    // tp).
+    // projection's input (sbh each) and what the cross-entropy keeps of each logit, split by tp:
+    // its fp32 softmax (4·s·b·v), or, computed in place (training.cross_entropy), the gradient
+    // over the 16-bit logits (e·s·b·v).
     const double h = dbl(m.hidden);
+    const double logit_bytes = t.cross_entropy == CrossEntropy::in_place ? e : 4.0;
     if (st.has_embedding && t.dropout) {
         out.embedding_output += s * b * h / rep_div * inflight;
     }
     if (st.has_output) {
-        out.embedding_output += 2.0 * e * s * b * h / rep_div + 4.0 * s * b * dbl(m.vocab) / tp;
+        out.embedding_output +=
+            2.0 * e * s * b * h / rep_div + logit_bytes * s * b * dbl(m.vocab) / tp;
     }
     // Each multi-token-prediction module keeps, besides its layer, the inputs of its two norms
     // (the hidden state and the next tokens' embedding, sbh each) and of its projection (the two
     // normalised, 2sbh), and then what the output layer keeps: its final norm's and the head's
-    // inputs and its own fp32 logits (DeepSeek-V3 sec. 2.2: every depth computes its own
-    // cross-entropy loss over the shared head's output).
+    // inputs and what its own cross-entropy keeps of its logits (DeepSeek-V3 sec. 2.2: every
+    // depth computes its own cross-entropy loss over the shared head's output).
     if (mtp > 0.0) {
         out.embedding_output +=
             mtp * (4.0 * e * s * b * h / rep_div + 2.0 * e * s * b * h / rep_div +
-                   4.0 * s * b * dbl(m.vocab) / tp);
+                   logit_bytes * s * b * dbl(m.vocab) / tp);
     }
     out.stored += out.embedding_output;
     return out;

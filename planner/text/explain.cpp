@@ -609,7 +609,9 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
                 "tally::formula",
                 "per layer s·b·h·(34 + 5·a·s/h) at 16 bits with dropout (its masks left out "
                 "without it), split by TP/SP, minus what flash attention / recomputation drop; "
-                "x layers on the GPU x micro-batches in flight");
+                "x layers on the GPU x micro-batches in flight; on the output layer's stage, what "
+                "the cross-entropy keeps of each logit: its fp32 softmax (4 bytes) or, computed "
+                "in place (training.cross_entropy), the gradient over the 16-bit logits (2)");
             break;
     }
     out.push_back(make_explanation(

@@ -2467,6 +2467,14 @@
         <source>one pass over the optimizer state</source>
         <translation>对优化器状态读写一遍</translation>
     </message>
+    <message>
+        <source>an fp32 softmax per logit (4 bytes)</source>
+        <translation>每个 logit 一个 fp32 softmax（4 字节）</translation>
+    </message>
+    <message>
+        <source>the gradient over the 16-bit logits (Transformer Engine up to 2.17)</source>
+        <translation>梯度覆写在 16 位 logits 上（Transformer Engine 2.17 及以前）</translation>
+    </message>
 </context>
 <context>
     <name>tally::examples</name>
@@ -3049,10 +3057,6 @@
         <translation>未计入（无架构）</translation>
     </message>
     <message>
-        <source>per layer s·b·h·(34 + 5·a·s/h) at 16 bits with dropout (its masks left out without it), split by TP/SP, minus what flash attention / recomputation drop; x layers on the GPU x micro-batches in flight</source>
-        <translation>每层 s·b·h·(34 + 5·a·s/h)（16 位、含 dropout；不用 dropout 时去掉其掩码），按 TP/SP 切分，减去 flash attention / 重计算省掉的部分；x GPU 上的层数 x 同时在途的微批次数</translation>
-    </message>
-    <message>
         <source>hidden data-, tensor- and expert-parallel traffic x 16 SMs / SMs of the part</source>
         <translation>被隐藏的数据、张量和专家并行通信 x 16 个 SM / 该 GPU 的 SM 数</translation>
     </message>
@@ -3279,6 +3283,10 @@
     <message>
         <source>bytes(act) x B x D x (kept layers / layers, sqrt checkpointing) per layer x layers + the recomputed segment&apos;s working set</source>
         <translation>bytes(act) x B x D x（保留层数 / 层数，sqrt 检查点）每层 x 层数 + 重计算段的工作集</translation>
+    </message>
+    <message>
+        <source>per layer s·b·h·(34 + 5·a·s/h) at 16 bits with dropout (its masks left out without it), split by TP/SP, minus what flash attention / recomputation drop; x layers on the GPU x micro-batches in flight; on the output layer&apos;s stage, what the cross-entropy keeps of each logit: its fp32 softmax (4 bytes) or, computed in place (training.cross_entropy), the gradient over the 16-bit logits (2)</source>
+        <translation>每层 s·b·h·(34 + 5·a·s/h)（16 位、含 dropout；不用 dropout 时去掉其掩码），按 TP/SP 切分，减去 flash attention / 重计算省掉的部分；x GPU 上的层数 x 同时在途的微批次数；输出层所在的流水线阶段另存交叉熵为每个 logit 保留的内容：其 fp32 softmax（4 字节），或原地计算时（training.cross_entropy）覆写在 16 位 logits 上的梯度（2 字节）</translation>
     </message>
 </context>
 <context>
@@ -4432,6 +4440,18 @@
     <message>
         <source>%1 is not modelled: the plan times TensorRT-LLM&apos;s preset (its C++ runtime&apos;s kernel launches)</source>
         <translation>%1 未建模：计划按 TensorRT-LLM 的预设计时（其 C++ 运行时的内核启动方式）</translation>
+    </message>
+    <message>
+        <source>native or te</source>
+        <translation>native 或 te</translation>
+    </message>
+    <message>
+        <source>fp32 for this framework: its loss is PyTorch&apos;s cross-entropy, which keeps an fp32 softmax per logit (%1 cannot express Transformer Engine&apos;s in-place one)</source>
+        <translation>此框架只能为 fp32：它的损失是 PyTorch 的交叉熵，为每个 logit 保留一个 fp32 softmax（%1 无法表达 Transformer Engine 的原地交叉熵）</translation>
+    </message>
+    <message>
+        <source>training.cross_entropy = in_place: Transformer Engine&apos;s cross-entropy up to 2.17 writes the gradient over the 16-bit logits and keeps them; from 2.18 it keeps an fp32 gradient, as the other losses keep an fp32 softmax (set fp32 for a newer Transformer Engine)</source>
+        <translation>training.cross_entropy = in_place：Transformer Engine 2.17 及以前的交叉熵把梯度覆写在 16 位 logits 上并保留它们；从 2.18 起它保留 fp32 梯度，与其他损失保留 fp32 softmax 一样（较新的 Transformer Engine 请设为 fp32）</translation>
     </message>
 </context>
 <context>
@@ -6416,6 +6436,14 @@ Source: CS336 lecture 2 (0.5 is good)</source>
     <message>
         <source>The engine&apos;s memory-share setting the KV cache is sized in: vLLM&apos;s gpu_memory_utilization (of the whole memory, default 0.9), TensorRT-LLM&apos;s free_gpu_memory_fraction (of what the weights leave, 0.9), SGLang&apos;s mem_fraction_static (0.88 to 0.79 by tp); 0: the engine&apos;s default.</source>
         <translation>引擎用来确定 KV 缓存大小的内存份额设置：vLLM 的 gpu_memory_utilization（占全部内存，默认 0.9）、TensorRT-LLM 的 free_gpu_memory_fraction（占权重之外剩余内存，0.9）、SGLang 的 mem_fraction_static（随 tp 为 0.88 到 0.79）；0：引擎默认值。</translation>
+    </message>
+    <message>
+        <source>Cross-entropy keeps</source>
+        <translation>交叉熵保留</translation>
+    </message>
+    <message>
+        <source>What the loss keeps of each logit for the backward pass: an fp32 softmax, 4 bytes (PyTorch, Megatron-Core&apos;s own cross-entropy; Korthikanti et al. 2022, sec. 4.4), or the gradient written over the 16-bit logits, 2 bytes (Transformer Engine&apos;s parallel_cross_entropy up to 2.17, Megatron-Core&apos;s cross_entropy_fusion_impl te).</source>
+        <translation>损失为反向传播给每个 logit 保留什么：一个 fp32 softmax，4 字节（PyTorch、Megatron-Core 自带的交叉熵；Korthikanti et al. 2022，第 4.4 节），或覆写在 16 位 logits 上的梯度，2 字节（Transformer Engine 2.17 及以前的 parallel_cross_entropy，Megatron-Core 的 cross_entropy_fusion_impl te）。</translation>
     </message>
 </context>
 <context>

@@ -784,6 +784,16 @@ std::vector<SectionFields> build() {
                        [](const S& s) { return s.training.dropout; },
                        [](S& s, bool v) { s.training.dropout = v; }},
              ChoiceField{
+                 "training.cross_entropy", F("Cross-entropy keeps"),
+                 F("What the loss keeps of each logit for the backward pass: an fp32 softmax, "
+                   "4 bytes (PyTorch, Megatron-Core's own cross-entropy; Korthikanti et al. "
+                   "2022, sec. 4.4), or the gradient written over the 16-bit logits, 2 bytes "
+                   "(Transformer Engine's parallel_cross_entropy up to 2.17, Megatron-Core's "
+                   "cross_entropy_fusion_impl te)."),
+                 choicesOf<CrossEntropy>(),
+                 [](const S& s) { return static_cast<int>(s.training.cross_entropy); },
+                 [](S& s, int v) { s.training.cross_entropy = static_cast<CrossEntropy>(v); }},
+             ChoiceField{
                  "training.flops_formula", F("FLOPs formula"),
                  F("6·N·D (CS336 lecture 2; Kaplan et al. 2020) or with the attention "
                    "term (PaLM, Chowdhery et al. 2022, appendix B)."),

@@ -1605,6 +1605,42 @@ std::optional<FieldError> refuse_optimizer_foreach(const PlanSpec& s, std::strin
                    "FusedAdam (%1 cannot express it)")
             .arg_translated("tally::launch", title.data()));
 }
+// Megatron-Core computes the loss with Transformer Engine's parallel_cross_entropy under
+// --cross-entropy-loss-fusion with --cross-entropy-fusion-impl te (language_module.py
+// compute_language_model_loss), which up to Transformer Engine 2.17 writes the gradient over the
+// 16-bit logits it keeps (training.cross_entropy in_place); the native fusion and the unfused
+// vocab_parallel_cross_entropy keep an fp32 softmax. Written for in_place only; read by
+// finish_megatron(), which needs both settings.
+std::optional<Value> get_ce_fusion(const PlanSpec& s) {
+    return s.training.cross_entropy == CrossEntropy::in_place ? std::optional(Value{true})
+                                                              : std::nullopt;
+}
+void set_ce_fusion(PlanSpec&, const Value& v) {
+    (void)as_bool(v);
+}
+std::optional<Value> get_ce_impl(const PlanSpec& s) {
+    return s.training.cross_entropy == CrossEntropy::in_place
+               ? std::optional(Value{std::string("te")})
+               : std::nullopt;
+}
+void set_ce_impl(PlanSpec&, const Value& v) {
+    const std::string t = as_text(v);
+    if (t != "native" && t != "te") {
+        refuse_value(v, TALLY_TEXT("tally::launch", "native or te"));
+    }
+}
+// Frameworks whose loss is PyTorch's cross-entropy (an fp32 softmax kept per logit).
+std::optional<FieldError> refuse_in_place_cross_entropy(const PlanSpec& s, std::string_view title) {
+    if (s.training.cross_entropy != CrossEntropy::in_place) {
+        return std::nullopt;
+    }
+    return refusal(
+        "training.cross_entropy", "in_place",
+        TALLY_TEXT("tally::launch",
+                   "fp32 for this framework: its loss is PyTorch's cross-entropy, which keeps an "
+                   "fp32 softmax per logit (%1 cannot express Transformer Engine's in-place one)")
+            .arg_translated("tally::launch", title.data()));
+}
 std::optional<FieldError> refuse_tp_comm_overlap(const PlanSpec& s, std::string_view title) {
     if (!s.training.tp_comm_overlap) {
         return std::nullopt;
@@ -2218,6 +2254,34 @@ void finish_megatron(PlanSpec& s, LaunchImport& out, const LaunchImportOptions&)
                                   .arg(recompute_modules_text(s.training.recompute_modules)));
         s.training.recompute_modules = {};
     }
+    // The loss: Transformer Engine's in-place cross-entropy needs both the fusion and its te
+    // implementation. Megatron-LM's arguments leave the fusion off by default (arguments.py);
+    // NeMo 2's GPTConfig turns it on (cross_entropy_loss_fusion = True), with the native
+    // implementation by default (TransformerConfig.cross_entropy_fusion_impl).
+    {
+        const LaunchSetting* fusion = find_read(out, "cross-entropy-loss-fusion");
+        if (fusion == nullptr) {
+            fusion = find_read(out, "model.config.cross_entropy_loss_fusion");
+        }
+        const LaunchSetting* impl = find_read(out, "cross-entropy-fusion-impl");
+        if (impl == nullptr) {
+            impl = find_read(out, "model.config.cross_entropy_fusion_impl");
+        }
+        if (fusion != nullptr || impl != nullptr) {
+            const bool fused =
+                fusion != nullptr ? switched_on(*fusion) : out.target == LaunchTarget::nemo;
+            const bool te = fused && impl != nullptr && impl->value == "te";
+            s.training.cross_entropy = te ? CrossEntropy::in_place : CrossEntropy::fp32;
+            if (te) {
+                out.guesses.push_back(TALLY_TEXT(
+                    "tally::launch",
+                    "training.cross_entropy = in_place: Transformer Engine's cross-entropy up to "
+                    "2.17 writes the gradient over the 16-bit logits and keeps them; from 2.18 it "
+                    "keeps an fp32 gradient, as the other losses keep an fp32 softmax (set fp32 "
+                    "for a newer Transformer Engine)"));
+            }
+        }
+    }
     const LaunchSetting* dispatcher = find_read(out, "moe-token-dispatcher-type");
     if (dispatcher == nullptr) {
         dispatcher = find_read(out, "model.config.moe_token_dispatcher_type");
@@ -2628,6 +2692,10 @@ Table megatron_table() {
                    set_offload_optimizer, Value{false}),
             custom("tp-comm-overlap", Kind::flag, "training.tp_comm_overlap", get_tp_comm_overlap,
                    set_tp_comm_overlap, Value{false}),
+            custom("cross-entropy-loss-fusion", Kind::flag, "training.cross_entropy", get_ce_fusion,
+                   set_ce_fusion, Value{false}),
+            custom("cross-entropy-fusion-impl", Kind::text, "training.cross_entropy", get_ce_impl,
+                   set_ce_impl, Value{std::string("native")}),
             custom("moe-token-dispatcher-type", Kind::text, "training.moe_dispatcher",
                    get_dispatcher_type, set_dispatcher_type),
             custom("moe-enable-deepep", Kind::flag, "training.moe_dispatcher", get_enable_deepep,
@@ -2757,6 +2825,10 @@ Table nemo_table() {
                    get_max_positions, set_max_positions),
             custom("model.config.window_size", Kind::text, "model.sliding_window", get_window_size,
                    set_window_size),
+            custom("model.config.cross_entropy_loss_fusion", Kind::boolean,
+                   "training.cross_entropy", get_ce_fusion, set_ce_fusion),
+            custom("model.config.cross_entropy_fusion_impl", Kind::text, "training.cross_entropy",
+                   get_ce_impl, set_ce_impl),
             custom("model.config.cp_comm_type", Kind::text, "training.context_parallel",
                    get_cp_comm_type, set_cp_comm_type),
             custom("model.config.num_moe_experts", Kind::integer, "model.moe.experts", get_experts,
@@ -2989,6 +3061,7 @@ Table torchtitan_table() {
          refuse_optimizer_not_adam_or_adamw,
          refuse_activation_offload,
          refuse_tp_comm_overlap,
+         refuse_in_place_cross_entropy,
          refuse_partial_recompute,
          refuse_ep_comm_overlap,
          refuse_flex_dispatcher,
@@ -3068,8 +3141,8 @@ Table deepspeed_table() {
         },
         {refuse_not_transformer, refuse_mtp, refuse_precision, refuse_fp8,
          refuse_above<&TrainingSpec::tp, 1>, refuse_activation_offload, refuse_tp_comm_overlap,
-         refuse_partial_recompute, refuse_ep_comm_overlap, refuse_flex_dispatcher,
-         refuse_backward_prefetch_post, refuse_above<&TrainingSpec::pp, 1>,
+         refuse_in_place_cross_entropy, refuse_partial_recompute, refuse_ep_comm_overlap,
+         refuse_flex_dispatcher, refuse_backward_prefetch_post, refuse_above<&TrainingSpec::pp, 1>,
          refuse_above<&TrainingSpec::interleave, 1>, refuse_stage_layers,
          refuse_above<&TrainingSpec::context_parallel, 1>,
          refuse_above<&TrainingSpec::expert_parallel, 1>, refuse_selective_recompute,
@@ -3165,12 +3238,24 @@ Table accelerate_table() {
                    Value{I{1}}),
             custom("num_processes", Kind::integer, "cluster.gpus", get_gpus, set_gpus),
         },
-        {refuse_not_transformer, refuse_mtp, refuse_precision, refuse_fp8, refuse_zero_1,
-         refuse_activation_offload, refuse_tp_comm_overlap, refuse_partial_recompute,
-         refuse_ep_comm_overlap, refuse_flex_dispatcher, refuse_offload_optimizer_only,
-         refuse_selective_recompute, refuse_above<&TrainingSpec::tp, 1>,
-         refuse_above<&TrainingSpec::pp, 1>, refuse_above<&TrainingSpec::interleave, 1>,
-         refuse_stage_layers, refuse_above<&TrainingSpec::context_parallel, 1>,
+        {refuse_not_transformer,
+         refuse_mtp,
+         refuse_precision,
+         refuse_fp8,
+         refuse_zero_1,
+         refuse_activation_offload,
+         refuse_tp_comm_overlap,
+         refuse_in_place_cross_entropy,
+         refuse_partial_recompute,
+         refuse_ep_comm_overlap,
+         refuse_flex_dispatcher,
+         refuse_offload_optimizer_only,
+         refuse_selective_recompute,
+         refuse_above<&TrainingSpec::tp, 1>,
+         refuse_above<&TrainingSpec::pp, 1>,
+         refuse_above<&TrainingSpec::interleave, 1>,
+         refuse_stage_layers,
+         refuse_above<&TrainingSpec::context_parallel, 1>,
          refuse_above<&TrainingSpec::expert_parallel, 1>,
          [](const PlanSpec& s, std::string_view title) -> std::optional<FieldError> {
              if (s.training.zero == 0 &&
