@@ -303,6 +303,13 @@ void TestFlops::costAndGpuHours() {
     QVERIFY(!own.time.price_from_profile);
     QVERIFY(within(own.time.cost, seconds * 8 / 3600 * 2.5, 1e-12));
     QVERIFY(to_json(on_profile, unpriced, priced)["time"]["cost"].is_number());
+    // A spec's price of 0 is no price of its own, as the window's box shows it ("the
+    // profile's, if any"): the profile's 1.85, not a free GPU.
+    nlohmann::json zero = to_json(s);
+    zero["cluster"]["price_per_gpu_hour"] = 0;
+    const PlanSpec read = plan_spec_from_json(zero);
+    QVERIFY(!read.cluster.price_per_gpu_hour);
+    QVERIFY(within(eval(read, priced).time.cost, seconds * 8 / 3600 * 1.85, 1e-12));
 }
 
 void TestFlops::warnings() {

@@ -158,7 +158,8 @@ struct ClusterSpec {
     // is not read; false: from the assumed `mfu` (FLOPs / (peak x mfu x GPUs)). A JSON spec without
     // cluster.mfu, or with "predicted", is predicted; one with a number is assumed.
     bool mfu_predicted = false;
-    std::optional<double> price_per_gpu_hour;  // in the user's currency
+    // In the user's currency; absent (a spec's 0 reads as absent): the profile's, if any.
+    std::optional<double> price_per_gpu_hour;
     // The network the performance model times collectives on; 0: the hardware profile's figure.
     std::int64_t gpus_per_node = 0;       // GPUs one scale-up fabric (NVLink/NVSwitch) joins
     double intra_node_bytes_per_s = 0.0;  // scale-up bandwidth per GPU per direction

@@ -276,7 +276,8 @@ PlanSpec plan_spec_from_json(const json& j, const std::string& base_dir) {
             set_if(c->number("mfu", false), s.cluster.mfu);
             s.cluster.mfu_predicted = false;
         }
-        if (auto price = c->number("price_per_gpu_hour", true)) {
+        // 0 is no price of the plan's own, as the window's box reads it: the profile's, if any.
+        if (auto price = c->number("price_per_gpu_hour", true); price && *price > 0.0) {
             s.cluster.price_per_gpu_hour = *price;
         }
         set_if(c->integer("gpus_per_node", 1), s.cluster.gpus_per_node);

@@ -349,7 +349,9 @@ const std::vector<TallySetting>& tally_settings() {
                  throw SpecError("", "\"" + v + "\"",
                                  TALLY_TEXT("tally::launch", "a number >= 0 or none"));
              }
-             s.cluster.price_per_gpu_hour = *price;
+             if (*price > 0.0) {  // 0: the profile's, as a spec reads it
+                 s.cluster.price_per_gpu_hour = *price;
+             }
          }},
         // Which attention kernel the step is timed with when the plan names one (engine: the
         // engine's for the part): the launch files choose a backend at best, not a kernel

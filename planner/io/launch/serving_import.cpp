@@ -957,7 +957,9 @@ ServingImport import_serving_command(const std::string& text, const std::string&
             throw SpecError("tally: cluster.price_per_gpu_hour", "\"" + it->second + "\"",
                             TALLY_TEXT("tally::launch", "a price in dollars, >= 0"));
         }
-        spec.cluster.price_per_gpu_hour = price;
+        if (price > 0.0) {  // 0: the profile's, as a spec reads it
+            spec.cluster.price_per_gpu_hour = price;
+        }
     }
     // The weights a checkpoint holds quantized, which the command takes from its config.
     if (const auto it = carried.find("inference.weight_dtype"); it != carried.end()) {
