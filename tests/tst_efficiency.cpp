@@ -53,6 +53,20 @@ void TestEfficiency::ownMeasurementWins() {
     QCOMPARE(gemm_fraction(*h100, ComputeType::fp16), 0.806);
     QVERIFY(QString::fromStdString(gemm_fraction_source(*h100, ComputeType::bf16))
                 .contains("best published"));
+    // A copy whose bf16 peak was removed plans in fp16 on the same tensor cores: its fp16 keeps
+    // the bf16 measurement (MI300X: MAMF 668.4 of 1307 TFLOP/s, 0.511), not the catalog median,
+    // and its fp16 GEMMs read the H100's bf16 table as before.
+    HardwareProfile no_bf16 = *find_builtin_hardware("mi300x");
+    no_bf16.id = "mi300x-no-bf16";
+    no_bf16.peak_flops_per_s[static_cast<std::size_t>(ComputeType::bf16)] = 0.0;
+    QCOMPARE(gemm_fraction(no_bf16, ComputeType::fp16), 0.511);
+    HardwareProfile h100_no_bf16 = *h100;
+    h100_no_bf16.id = "h100-no-bf16";
+    h100_no_bf16.peak_flops_per_s[static_cast<std::size_t>(ComputeType::bf16)] = 0.0;
+    QCOMPARE(gemm_fraction(h100_no_bf16, ComputeType::fp16), 0.806);
+    const GemmShapeRates rates = gemm_shape_rates(h100_no_bf16, ComputeType::fp16);
+    QVERIFY(rates.table != nullptr);
+    QCOMPARE(rates.scale, 1.0);
 }
 
 void TestEfficiency::measuredProfileIsItsOwnPeak() {

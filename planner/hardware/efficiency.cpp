@@ -171,8 +171,11 @@ Resolved resolve_gemm(const HardwareProfile& profile, ComputeType type) {
     // fp16 and bf16 run on the same tensor cores at the same dense rate on every part that has
     // both (the catalog's peaks are equal), and published GEMM benchmarks measure bf16: an fp16
     // plan takes the bf16 figures when the part has no fp16 measurement of its own.
+    // A part whose bf16 peak was removed (a custom copy that plans in fp16) keeps its bf16
+    // measurements of those tensor cores for fp16 too.
     if (type == ComputeType::fp16 && !best_fraction(profile, same_metric, gemm_metric(type)) &&
-        profile.peak(ComputeType::fp16) == profile.peak(ComputeType::bf16)) {
+        (profile.peak(ComputeType::fp16) == profile.peak(ComputeType::bf16) ||
+         profile.peak(ComputeType::bf16) <= 0.0)) {
         type = ComputeType::bf16;
     }
     std::optional<double> median = catalog_medians().gemm[static_cast<std::size_t>(type)];

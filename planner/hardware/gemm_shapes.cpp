@@ -158,6 +158,15 @@ GemmShapeRates find_rates(const HardwareProfile& profile, ComputeType type) {
         profile.peak(ComputeType::fp16) == profile.peak(ComputeType::bf16)) {
         type = ComputeType::bf16;
     }
+    // With its bf16 peak removed (a custom copy that plans in fp16), the part's fp16 still runs
+    // on the tensor cores its bf16 table measured: read it at the fp16 peak.
+    if (type == ComputeType::fp16 && profile.peak(ComputeType::fp16) > 0.0 &&
+        profile.peak(ComputeType::bf16) <= 0.0) {
+        HardwareProfile as_bf16 = profile;
+        as_bf16.peak_flops_per_s[static_cast<std::size_t>(ComputeType::bf16)] =
+            profile.peak(ComputeType::fp16);
+        return find_rates(as_bf16, ComputeType::bf16);
+    }
     if (const ShapeTable* t = own_table(profile, type)) {
         return {t->values->data(), same_silicon_scale(profile, type, *t), t->measured_on};
     }
