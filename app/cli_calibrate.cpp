@@ -205,6 +205,7 @@ void register_calibrate_commands(CLI::App& app, CliState& state) {
         // A spec that does not fit its GPUs' memory is not the run that was measured (another
         // layout, recomputation or batch): said, since the fit itself cannot tell.
         const MemoryBreakdown memory = evaluate(spec, bare).memory;
+        const std::optional<Text> doubt = calibration_doubt(spec, profile, fit);
         const std::string id =
             opts->profile.empty() ? default_calibrated_id(profile) : opts->profile;
         validate_profile_id(id, "--profile");
@@ -266,6 +267,7 @@ void register_calibrate_commands(CLI::App& app, CliState& state) {
                           : json(nullptr)},
                 {"engine", std::string(json_name(spec.training.engine))},
                 {"spec_fits", memory.fits},
+                {"doubt", doubt ? json(doubt->english()) : json(nullptr)},
                 {"workspace", ws.path().string()},
                 {"spec", spec.name},
                 {"fitted_on", profile.id},
@@ -315,6 +317,9 @@ void register_calibrate_commands(CLI::App& app, CliState& state) {
                                           "layout, recomputation and batch")
                                    .arg(fmt::format("{:.1f}", memory.total_bytes / 1e9))
                                    .arg(fmt::format("{:.1f}", memory.capacity_bytes / 1e9))));
+            }
+            if (doubt) {
+                fmt::print("  {:<15} {}\n", tr("warning"), cli_render(*doubt));
             }
             if (previous) {
                 fmt::print(

@@ -255,6 +255,14 @@ void TestCalibration::stepFasterThanThePeakIsRefused() {
     // Just slower than the peak: accepted, an HFU just under 1.
     const StepCalibration c = fit(1.01 * fastest_s);
     QVERIFY(close(c.measured_step_s, 1.01 * fastest_s));
+    // But doubtful: HFU 1 / 1.01 = 0.990 is above the H100's best published bf16 GEMM, 0.806
+    // of its peak (efficiency.h). At fastest / 0.8 (HFU 0.8) nothing is doubtful.
+    const std::optional<Text> doubt = calibration_doubt(spec, h100(), c);
+    QVERIFY(doubt.has_value());
+    QVERIFY2(QString::fromStdString(doubt->english()).contains(QStringLiteral("HFU 0.990")),
+             doubt->english().c_str());
+    QVERIFY(QString::fromStdString(doubt->english()).contains(QStringLiteral("0.806")));
+    QVERIFY(!calibration_doubt(spec, h100(), fit(fastest_s / 0.8)).has_value());
 }
 
 void TestCalibration::profileJsonRoundTrips() {

@@ -4,6 +4,7 @@
 
 #include "planner/core/errors.h"
 #include "planner/core/quantity_text.h"
+#include "planner/hardware/efficiency.h"
 #include "planner/hardware/user_profiles.h"
 #include "planner/performance/calibration.h"
 #include "planner/training/plan.h"
@@ -140,6 +141,28 @@ StepCalibration fit_calibration(const PlanSpec& spec, const HardwareProfile& pro
     c.base_profile = profile.calibration ? profile.calibration->base_profile : profile.id;
     c.engine = spec.training.engine;
     return c;
+}
+
+std::optional<Text> calibration_doubt(const PlanSpec& spec, const HardwareProfile& profile,
+                                      const StepCalibration& calibration) {
+    HardwareProfile bare = profile;
+    bare.calibration.reset();
+    const PerformanceBreakdown predicted = evaluate(spec, bare).performance;
+    const double measured_hfu = predicted.hfu * calibration.efficiency;
+    const ComputeType type = compute_type(spec.training.compute_dtype);
+    const double best = gemm_fraction(bare, type);
+    if (!(measured_hfu > best)) {
+        return std::nullopt;
+    }
+    return TALLY_TEXT("tally::calibration",
+                      "the measured step puts the spec at HFU %1, above %2, the best published "
+                      "%3 GEMM fraction of %4: its GEMMs alone do not run that fast. Check that "
+                      "the spec has the run's layout, batch and sequence length, and that the "
+                      "step is in seconds")
+        .arg(fmt::format("{:.3f}", measured_hfu))
+        .arg(fmt::format("{:.3g}", best))
+        .arg(std::string(to_string(type)))
+        .arg(profile.name);
 }
 
 std::string default_calibrated_id(const HardwareProfile& profile) {

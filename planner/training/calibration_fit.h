@@ -14,6 +14,7 @@
 // stragglers or clocks below boost), e > 1 too slow. One number per cluster, not per term: the
 // model's breakdown keeps its proportions.
 
+#include <optional>
 #include <string>
 
 #include "planner/core/spec.h"
@@ -44,6 +45,14 @@ Text log_source(const TrainingLogSummary& log, const std::string& file_name);
 StepCalibration fit_calibration(const PlanSpec& spec, const HardwareProfile& profile,
                                 double measured_step_s, const std::string& measured_field,
                                 const std::string& source, const std::string& date);
+
+// What makes the measured step doubtful although the hardware could run it: the HFU it implies
+// (hardware FLOPs a step over the step, the GPUs and the compute dtype's dense peak) above the
+// best published GEMM fraction of the part in that dtype (efficiency.h): its GEMMs alone do not
+// run that fast, so the spec is probably not the run (another layout, batch or sequence length,
+// a step in other units). nullopt when nothing is doubtful.
+std::optional<Text> calibration_doubt(const PlanSpec& spec, const HardwareProfile& profile,
+                                      const StepCalibration& calibration);
 
 // Where a calibration of a run on `profile` is stored by default: a calibrated profile is
 // calibrated again in place (its own id and name); any other gets a new one,

@@ -160,6 +160,10 @@
         <source>a step the hardware can run: at least %1 s, what the spec&apos;s %2 hardware FLOPs a step take at the part&apos;s peak on all %3 GPUs (the step measured would be HFU %4); check that the spec has the run&apos;s layout, batch and sequence length, and that the step is in seconds</source>
         <translation>硬件跑得出的步长：至少 %1 s，即该规格每步 %2 个硬件 FLOP 在全部 %3 块 GPU 上以峰值运行所需的时间（按所测步长 HFU 将为 %4）；请检查规格的布局、批量和序列长度是否与该次运行一致，以及步长的单位是否为秒</translation>
     </message>
+    <message>
+        <source>the measured step puts the spec at HFU %1, above %2, the best published %3 GEMM fraction of %4: its GEMMs alone do not run that fast. Check that the spec has the run&apos;s layout, batch and sequence length, and that the step is in seconds</source>
+        <translation>实测单步使该计划的 HFU 达到 %1，高于 %4 已公布的最佳 %3 GEMM 比例 %2：仅其 GEMM 都跑不了这么快。请检查计划的并行布局、批量和序列长度是否与该次运行一致，以及单步时间是否以秒为单位</translation>
+    </message>
 </context>
 <context>
     <name>tally::check</name>
@@ -6628,6 +6632,10 @@ Source: %7</source>
     <message>
         <source>Measured step: &quot;%1&quot; is not a number; allowed: %2.</source>
         <translation>实测单步：“%1”不是数字；允许的值：%2。</translation>
+    </message>
+    <message>
+        <source>Doubtful: %1.</source>
+        <translation>存疑：%1。</translation>
     </message>
 </context>
 <context>

@@ -340,6 +340,10 @@ void CalibrationDialog::refit() {
                         .arg(memory.total_bytes / 1e9, 0, 'f', 1)
                         .arg(memory.capacity_bytes / 1e9, 0, 'f', 1);
         }
+        if (const std::optional<Text> doubt = calibration_doubt(m_spec, m_profile, fit)) {
+            text += u'\n';
+            text += tr("Doubtful: %1.").arg(translatedText(*doubt));
+        }
         // What the workspace does with an id it has (Workspace::save_calibrated_profile()): the
         // same part's profile is calibrated again, another profile is kept and the id refused.
         const std::string& base = m_calibrated->calibration->base_profile;
