@@ -2979,6 +2979,17 @@ void TestLaunchConfig::vllmCommandWrittenByHand() {
     const ServingImport plain = import_serving_command(
         "vllm serve meta-llama/Meta-Llama-3-8B --gpu-memory-utilization 0.9", "s.sh", {});
     QVERIFY(!plain.spec.inference.memory_fraction);
+    // Laid over a plan (the window's import), the plan's description of another model goes:
+    // the imported plan says where it came from and what it assumed, as the CLI's does.
+    PlanSpec base = default_plan_spec();
+    base.description = "Llama 3 8B on 4 GPUs, the plan open before";
+    ServingImportOptions over;
+    over.base = base;
+    const ServingImport laid = import_serving_command(command, "serve.sh", over);
+    QVERIFY2(laid.spec.description.rfind("Imported from serve.sh as ", 0) == 0,
+             laid.spec.description.c_str());
+    QVERIFY(laid.spec.description.find("Llama 3 8B on 4 GPUs") == std::string::npos);
+    QVERIFY(laid.spec.description.find("Assumed: cluster.gpu") != std::string::npos);
 }
 
 // SGLang serving DeepSeek-V3 (its checkpoint holds fp8 weights) over 8 GPUs with data-parallel

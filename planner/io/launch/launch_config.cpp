@@ -1355,19 +1355,8 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
         spec.name = fmt::format("{} ({})", base_name.empty() ? std::string("imported") : base_name,
                                 t.title);
     }
-    std::string description = fmt::format("Imported from {} as {}: {} settings read, {} ignored.",
-                                          base_name, t.title, out.read.size(), out.ignored.size());
-    for (const Text& g : out.guesses) {
-        description += "\nAssumed: " + g.english() + ".";
-    }
-    if (!out.unknown.empty()) {
-        description += "\nNot read (unknown to Tally):";
-        for (const LaunchSetting& u : out.unknown) {
-            description += " " + u.key + (u.line > 0 ? fmt::format(" (line {})", u.line) : "");
-        }
-        description += ".";
-    }
-    spec.description = description;
+    spec.description = launch::import_description(
+        file_name, t.title, {out.read.size(), out.ignored.size()}, out.guesses, out.unknown);
 
     // The layout, batch and model must make a plan: check() names what does not, by the file's
     // own settings where they gave the field.

@@ -123,9 +123,22 @@ Parsed parse_form(Form form, const std::string& text);
 
 std::string value_text(const Value& value);
 
+// How many settings an import read and ignored (import_description()).
+struct LaunchImportCounts {
+    std::size_t read = 0;
+    std::size_t ignored = 0;
+};
+
 // Refuses a file that is not UTF-8, naming the first line that is not: what an import reads
 // into a plan (its name, a checkpoint) is kept as JSON, which holds only UTF-8 text.
 void require_utf8(const std::string& text);
+
+// An imported plan's description: where it came from ("Imported from FILE as TITLE: N settings
+// read, M ignored."), then each assumption and the settings Tally did not know, in English (the
+// spec keeps it as written).
+std::string import_description(const std::string& file_name, std::string_view title,
+                               const LaunchImportCounts& counts, const std::vector<Text>& guesses,
+                               const std::vector<LaunchSetting>& unknown);
 
 // One word of a shell command line and the line it starts on.
 struct Token {

@@ -392,6 +392,28 @@ std::string comment_lines(std::string_view header, std::string_view marker) {
 
 // Splits a shell command line: whitespace separates, a backslash before a newline joins lines,
 // quotes group, '#' at the start of a word comments out the rest of its line.
+std::string import_description(const std::string& file_name, std::string_view title,
+                               const LaunchImportCounts& counts, const std::vector<Text>& guesses,
+                               const std::vector<LaunchSetting>& unknown) {
+    std::string base_name = file_name;
+    if (const std::size_t slash = base_name.find_last_of("/\\"); slash != std::string::npos) {
+        base_name = base_name.substr(slash + 1);
+    }
+    std::string description = fmt::format("Imported from {} as {}: {} settings read, {} ignored.",
+                                          base_name, title, counts.read, counts.ignored);
+    for (const Text& g : guesses) {
+        description += "\nAssumed: " + g.english() + ".";
+    }
+    if (!unknown.empty()) {
+        description += "\nNot read (unknown to Tally):";
+        for (const LaunchSetting& u : unknown) {
+            description += " " + u.key + (u.line > 0 ? fmt::format(" (line {})", u.line) : "");
+        }
+        description += ".";
+    }
+    return description;
+}
+
 void require_utf8(const std::string& text) {
     if (is_valid_utf8(text)) {
         return;

@@ -1202,6 +1202,11 @@ ServingImport import_serving_command(const std::string& text, const std::string&
             throw SpecError(std::move(*error));
         }
     }
+    // Where the plan came from and what it assumed, as a training import says it (launch_config's
+    // describe): the plan it was laid over described another one.
+    spec.description =
+        launch::import_description(file_name, serving_target_title(*target),
+                                   {out.read.size(), out.ignored.size()}, out.guesses, out.unknown);
     out.spec = spec;
     return out;
 }
