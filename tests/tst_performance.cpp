@@ -885,6 +885,13 @@ void TestPerformance::contextParallelSplitsTheSequence() {
     s.training.context_parallel = 2;
     const HardwareProfile& hw = *find_builtin_hardware("h100-sxm");
     QVERIFY(!check(s, hw));
+    // Without flash attention there is no ring to run (Megatron-Core's unfused attention stops
+    // on cp > 1): refused by the context-parallel field.
+    PlanSpec unfused = s;
+    unfused.training.flash_attention = false;
+    const std::optional<FieldError> refused = check(unfused, hw);
+    QVERIFY(refused);
+    QCOMPARE(refused->field, std::string("training.context_parallel"));
     const GemmList half = layer_gemms(s, false);
     QCOMPARE(half.items[0].m, 8.0);  // qkv: T = 2 x 8 / 2
     QCOMPARE(half.items[1].m, 4.0);  // scores: 4 queries ...

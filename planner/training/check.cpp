@@ -333,6 +333,17 @@ std::optional<FieldError> check_stage_layers(const PlanSpec& spec) {
                                   "must be 1 for a model without attention (context parallelism "
                                   "splits sequences over attention's ring)"));
         }
+        // The ring runs inside the fused attention kernels: Megatron-Core's own (unfused)
+        // attention stops on cp > 1 ("Context parallelism is only supported by
+        // TEDotProductAttention!", dot_product_attention.py), and torchtitan's needs SDPA's flash
+        // or memory-efficient backend.
+        if (!t.flash_attention) {
+            return err("training.context_parallel", t.context_parallel,
+                       TALLY_TEXT("tally::check",
+                                  "1 without training.flash_attention: context parallelism runs "
+                                  "its ring inside the fused attention kernels, which never "
+                                  "store the scores"));
+        }
         // Megatron-Core splits each sequence into 2 x cp chunks, rank i taking chunks i and
         // 2cp - 1 - i, so that causal attention's work is balanced (docs/user-guide/features/
         // context_parallel.md; Dubey et al. 2024, sec. 3.3.2).

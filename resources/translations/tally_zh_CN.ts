@@ -467,6 +467,10 @@
         <source>must be a share of the GPU&apos;s memory in (0, 1], as the engine&apos;s setting takes it (vLLM gpu_memory_utilization, TensorRT-LLM free_gpu_memory_fraction, SGLang mem_fraction_static)</source>
         <translation>必须是 GPU 内存的份额，取值 (0, 1]，与引擎自身的设置相同（vLLM gpu_memory_utilization、TensorRT-LLM free_gpu_memory_fraction、SGLang mem_fraction_static）</translation>
     </message>
+    <message>
+        <source>1 without training.flash_attention: context parallelism runs its ring inside the fused attention kernels, which never store the scores</source>
+        <translation>未开启 training.flash_attention 时必须为 1：上下文并行的环形交换在融合注意力内核中进行，这些内核从不存储注意力分数</translation>
+    </message>
 </context>
 <context>
     <name>tally::cli</name>
