@@ -147,6 +147,7 @@ private slots:
     void withoutWorkspaceRunsButDoesNotSave();
     void refusedSaveIsSaid();
     void storedRunIsShownAndOverlaid();
+    void newestStoredRunIsShownOnOpening();
     void overlayToggle();
     void bandwidthAloneIsALine();
     void makesMeasuredProfile();
@@ -765,6 +766,19 @@ void TestUiProbe::refusedSaveIsSaid() {
     QVERIFY2(note.startsWith(QStringLiteral("Not saved")), qPrintable(note));
     QCOMPARE(m_panel->resultsModel()->rowCount(), 1);
     QVERIFY(!makeProfileButton()->isEnabled());
+}
+
+void TestUiProbe::newestStoredRunIsShownOnOpening() {
+    // A workspace opened with a stored run shows it, and the roofline draws it, as the window
+    // did when the run was made: nothing the user measured is hidden by a restart.
+    const qint64 id = storeH100Run();
+    QVERIFY(!m_panel->currentRun());
+    m_session->close();
+    QString error;
+    QVERIFY2(m_session->open(workspacePath(), &error), qPrintable(error));
+    QVERIFY(m_panel->currentRun());
+    QCOMPARE(m_panel->currentRun()->id, id);
+    QVERIFY(m_window->rooflinePanel()->measuredRun());
 }
 
 void TestUiProbe::storedRunIsShownAndOverlaid() {

@@ -916,6 +916,14 @@ void ProbePanel::onSessionChanged() {
         }
     }
     reloadRuns();
+    // A workspace opened with stored runs, and none shown yet, shows the newest (the list's
+    // first, by start time): the roofline draws the last run made, as before the window closed.
+    if (!m_current && !isRunning() && m_runs->rowCount() > 0) {
+        m_runsView->setCurrentIndex(m_runs->index(0));
+        if (!m_current) {
+            showRun(m_runs->run(0));
+        }
+    }
 }
 
 void ProbePanel::reloadRuns() {
