@@ -15,6 +15,7 @@
 #include "planner/io/spec_json.h"
 #include "planner/model/pipeline_stages.h"
 #include "planner/performance/calibration.h"
+#include "planner/store/data_paths.h"
 #include "planner/text/explain.h"
 #include "planner/text/report.h"
 #include "planner/training/plan.h"
@@ -316,6 +317,22 @@ HardwareProfile resolve_gpu(const PlanSpec& spec, CliState& state) {
                                    "an existing workspace file: there is none at this path, so "
                                    "cluster.gpu \"%1\" (no built-in GPU) is not found")
                             .arg(spec.cluster.gpu));
+    }
+    // An id that reads like no built-in part, in a workspace without that profile: a custom
+    // profile deleted (or kept in another workspace file) since the plan was saved.
+    if (find_builtin_hardware(spec.cluster.gpu) == nullptr &&
+        !similar_builtin_hardware_rule(spec.cluster.gpu)) {
+        const std::filesystem::path workspace =
+            state.db_path.empty() ? default_workspace_path() : std::filesystem::path(state.db_path);
+        if (std::filesystem::exists(workspace, ec)) {
+            throw SpecError("cluster.gpu", "\"" + spec.cluster.gpu + "\"",
+                            TALLY_TEXT("tally::cli",
+                                       "a profile of the workspace %1 or a built-in GPU: the "
+                                       "workspace has no profile of this id (deleted, or kept in "
+                                       "another workspace file, given with --db); built-in: %2")
+                                .arg(workspace.string())
+                                .arg(builtin_hardware_ids()));
+        }
     }
     return resolve_builtin_hardware(spec);  // throws SpecError naming cluster.gpu
 }

@@ -758,6 +758,9 @@ void register_plans(CLI::App& app, CliState& state) {
         }
         auto ws = open_if_exists(state);
         std::vector<ComparedPlan> plans;
+        // A plan that cannot be planned any more is shown with its reason, and the command
+        // exits 2, as for any plan the CLI cannot evaluate.
+        bool any_refused = false;
         for (const std::string& key : *keys) {
             const StoredPlan stored = require_plan(or_null(ws), key);
             const PlanSpec spec = plan_spec_from_text(stored.spec_json);
@@ -770,11 +773,13 @@ void register_plans(CLI::App& app, CliState& state) {
                 refused.hardware.id = spec.cluster.gpu;
                 refused.error = e.error();
                 plans.push_back(std::move(refused));
+                any_refused = true;
             }
         }
+        const int exit_code = any_refused ? kExitBadInput : kExitOk;
         if (opts->json) {
             print_json(plan_comparison_json(plans));
-            state.exit_code = kExitOk;
+            state.exit_code = exit_code;
             return;
         }
         const std::vector<ComparisonLine> lines = plan_comparison_lines(plans);
@@ -793,7 +798,7 @@ void register_plans(CLI::App& app, CliState& state) {
                            cli_render(l.values[i]));
             }
         }
-        state.exit_code = kExitOk;
+        state.exit_code = exit_code;
     });
 
     auto* rm = add_command(group, "rm", "Remove a saved plan", state, nullptr);

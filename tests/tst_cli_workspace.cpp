@@ -434,6 +434,15 @@ void TestCliWorkspace::compareAndPlanOnCustomProfile() {
     QCOMPARE(r.exit_code, 2);
     QVERIFY2(r.err.contains("--db: got \"" + missing.toUtf8() + "\"; an existing workspace file"),
              r.err.constData());
+    // A GPU the workspace does not have (a custom profile deleted since): the answer says the
+    // workspace has no such profile, not only that it is no built-in GPU.
+    QByteArray gone = text;
+    gone.replace("\"slow-h100\"", "\"deleted-h100\"");
+    const QString on_gone = m_dir.path() + QStringLiteral("/on-gone.json");
+    QVERIFY(write_file(on_gone, gone));
+    r = run_tally(QStringList{"plan", on_gone} + db());
+    QCOMPARE(r.exit_code, 2);
+    QVERIFY2(r.err.contains("the workspace has no profile of this id"), r.err.constData());
 
     // A price on the custom profile: compare costs it at 3 per GPU-hour, the others have none
     // (the seed spec gives no price). GPU-hours = 158.24 days x 24 x 1024 = 3.889e6; x 3.

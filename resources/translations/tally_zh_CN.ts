@@ -1986,6 +1986,10 @@
         <source>the spec has an inference block: this is the training plan of its data and training blocks; tally infer %1 plans its serving</source>
         <translation>该规格带有 inference 块：这里给出的是其 data 和 training 块的训练计划；tally infer %1 规划其推理服务</translation>
     </message>
+    <message>
+        <source>a profile of the workspace %1 or a built-in GPU: the workspace has no profile of this id (deleted, or kept in another workspace file, given with --db); built-in: %2</source>
+        <translation>工作区 %1 中的硬件配置或内置 GPU：该工作区没有这个 id 的配置（已被删除，或保存在另一个工作区文件中，可用 --db 指定）；内置：%2</translation>
+    </message>
 </context>
 <context>
     <name>tally::compare</name>
