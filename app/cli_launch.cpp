@@ -175,7 +175,7 @@ void print_import(const std::string& file, std::string_view title,
     print_settings(cli_text("tally::cli", "ignored (no bearing on the plan)"), ignored);
     print_settings(cli_text("tally::cli", "not read (unknown to Tally)"), unknown);
     for (const Text& g : guesses) {
-        std::fprintf(stderr, "%s %s\n", cli_text("tally::cli", "assumed:").c_str(),
+        std::fprintf(stderr, "%s%s\n", cli_lead(cli_text("tally::cli", "assumed:")).c_str(),
                      cli_render(g).c_str());
     }
 }

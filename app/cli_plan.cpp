@@ -237,13 +237,13 @@ void print_plan_table(const PlanSpec& spec, const HardwareProfile& hw, const Pla
     fmt::print("\n");
 
     fmt::print("{}\n", cli_text("tally::cli", "Compute"));
-    fmt::print("  {:<13} {}\n", "FLOPs/token",
+    fmt::print("  {:<13} {}\n", cli_text("tally::cli", "FLOPs/token"),
                cli_render(TALLY_TEXT("tally::cli", "%1 (6N %2, with attention %3; formula %4)")
                               .arg(fmt::format("{:.4g}", plan.flops.per_token))
                               .arg(fmt::format("{:.4g}", plan.flops.per_token_6n))
                               .arg(fmt::format("{:.4g}", plan.flops.per_token_attention))
                               .arg(to_string(t.flops_formula))));
-    fmt::print("  {:<13} {:.4g}\n", "FLOPs/step", plan.flops.per_step);
+    fmt::print("  {:<13} {:.4g}\n", cli_text("tally::cli", "FLOPs/step"), plan.flops.per_step);
     fmt::print("  {:<13} {}\n\n", cli_text("tally::cli", "FLOPs total"),
                cli_render(TALLY_TEXT("tally::cli", "%1 model, %2 hardware (HFU %3)")
                               .arg(fmt::format("{:.4g}", plan.flops.total))

@@ -341,24 +341,24 @@ void report_profile_choice(const LiveRun& live, const probe::DeviceEvent& device
 int finish_command(const ProbeCommandOptions& opts, LiveRun& live, ui::ProbeRunSaver& saver) {
     const ProbeExit& exit = live.exit;
     const std::string reason = exit.reason.toStdString();
-    const std::string error = cli_text("tally::cli", "error:");
+    const std::string error = cli_lead(cli_text("tally::cli", "error:"));
     switch (exit.outcome) {
         case ProbeOutcome::notStarted:
-            fmt::print(stderr, "tally: {} {}\n", error, reason);
+            fmt::print(stderr, "tally: {}{}\n", error, reason);
             return kExitFailure;
         case ProbeOutcome::badArguments:
             fmt::print(
-                stderr, "tally: {} {}\n", error,
+                stderr, "tally: {}{}\n", error,
                 cli_render(
                     TALLY_TEXT("tally::cli", "tally-probe refused its arguments: %1").arg(reason)));
             return kExitBadInput;
         case ProbeOutcome::backendUnavailable:
             if (!opts.launcher.empty() || !opts.remote.empty()) {
                 fmt::print(
-                    stderr, "tally: {} {}\n", error,
+                    stderr, "tally: {}{}\n", error,
                     cli_render(TALLY_TEXT("tally::cli", "%1; nothing was measured").arg(reason)));
             } else {
-                fmt::print(stderr, "tally: {} {}\n", error,
+                fmt::print(stderr, "tally: {}{}\n", error,
                            cli_render(TALLY_TEXT("tally::cli",
                                                  "%1; nothing was measured. To measure this "
                                                  "machine's CPU and memory instead: tally probe "
@@ -371,13 +371,13 @@ int finish_command(const ProbeCommandOptions& opts, LiveRun& live, ui::ProbeRunS
     }
     const bool interrupted = InterruptWatcher::interrupted();
     if (exit.outcome != ProbeOutcome::ok) {
-        fmt::print(stderr, "tally: {} {}\n", error,
+        fmt::print(stderr, "tally: {}{}\n", error,
                    interrupted
                        ? cli_text("tally::cli", "interrupted; the results that arrived are kept")
                        : reason);
     }
     if (!live.save_error.isEmpty()) {
-        fmt::print(stderr, "tally: {} {}\n", error, live.save_error.toStdString());
+        fmt::print(stderr, "tally: {}{}\n", error, live.save_error.toStdString());
     }
 
     // The measured roofline from the run as stored (with result ids), else as it arrived.
@@ -524,7 +524,7 @@ int run_probe_command(const ProbeCommandOptions& opts, CliState& state) {
                      [&live](qint64, qint64 result_id) { live.pending_result_id = result_id; });
     QObject::connect(&saver, &ui::ProbeRunSaver::saveFailed, &loop, [&live](const QString& reason) {
         live.save_error = reason;
-        fmt::print(stderr, "tally: {} {}\n", cli_text("tally::cli", "error:"),
+        fmt::print(stderr, "tally: {}{}\n", cli_lead(cli_text("tally::cli", "error:")),
                    reason.toStdString());
     });
     QObject::connect(&runner, &ProbeRunner::started, &loop, [](const probe::StartEvent& s) {

@@ -44,6 +44,14 @@ std::string cli_text(const char* context, const char* source) {
     return translations().translate(context, source).toStdString();
 }
 
+std::string cli_lead(const std::string& label) {
+    static const std::string full_width_colon = "\xEF\xBC\x9A";  // U+FF1A
+    const bool ends_full_width = label.size() >= full_width_colon.size() &&
+                                 label.compare(label.size() - full_width_colon.size(),
+                                               full_width_colon.size(), full_width_colon) == 0;
+    return ends_full_width ? label : label + " ";
+}
+
 std::string cli_plan_name(const std::string& name) {
     return name.empty() ? name : cli_text("tally::examples", name.c_str());
 }

@@ -22,6 +22,9 @@ void set_cli_language(const std::string& code);
 // cli_text("context", "text") as it finds QCoreApplication::translate (the translation targets
 // pass -tr-function-alias translate+=cli_text).
 std::string cli_text(const char* context, const char* source);
+// A label that leads a line ("error:", "assumed:") with the space that separates it from what
+// follows: none after a full-width colon ("错误："), which carries its own.
+std::string cli_lead(const std::string& label);
 // A plan's name as the command line shows it: a shipped example's title (resources/examples,
 // translated under "tally::examples" as the window shows it) in the command line's language;
 // any other name as given.

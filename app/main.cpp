@@ -154,8 +154,9 @@ std::string parse_error_text(const CLI::Error& e, const CLI::App* app = nullptr)
 // "tally: error:" as every other error of the command line is, so that a script or a reader
 // can tell a rejected command line from the output of one that ran.
 std::string failure_message(const CLI::App* app, const CLI::Error& e) {
-    std::string out = "tally: " + tally::cli::cli_text("tally::cli", "error:") + " " +
-                      parse_error_text(e, app) + "\n";
+    std::string out =
+        "tally: " + tally::cli::cli_lead(tally::cli::cli_text("tally::cli", "error:")) +
+        parse_error_text(e, app) + "\n";
     if (app->get_help_ptr() != nullptr) {
         out += cli_render(TALLY_TEXT("tally::cli", "Run with %1 for more information.")
                               .arg(app->get_help_ptr()->get_name())) +
@@ -200,7 +201,7 @@ int output_written(int exit_code) {
         return exit_code;
     }
     const std::string reason = !flushed && error != 0 ? std::strerror(error) : "write error";
-    std::fprintf(stderr, "tally: %s %s\n", cli_text("tally::cli", "error:").c_str(),
+    std::fprintf(stderr, "tally: %s%s\n", cli_lead(cli_text("tally::cli", "error:")).c_str(),
                  cli_render(TALLY_TEXT("tally::cli",
                                        "the output could not be written to standard output "
                                        "(%1); what it holds is incomplete")
@@ -250,18 +251,20 @@ int main(int argc, char** argv) {
         const int code = app.exit(e);
         return code == 0 ? kExitOk : kExitBadInput;
     } catch (const tally::SpecError& e) {
-        std::fprintf(stderr, "tally: %s %s\n", cli_text("tally::cli", "error:").c_str(),
+        std::fprintf(stderr, "tally: %s%s\n", cli_lead(cli_text("tally::cli", "error:")).c_str(),
                      cli_error(e.error()).c_str());
         return kExitBadInput;
     } catch (const tally::WorkspaceError& e) {
-        std::fprintf(stderr, "tally: %s %s\n", cli_text("tally::cli", "error:").c_str(),
+        std::fprintf(stderr, "tally: %s%s\n", cli_lead(cli_text("tally::cli", "error:")).c_str(),
                      cli_render(e.text()).c_str());
         return kExitFailure;
     } catch (const nlohmann::json::exception& e) {
-        std::fprintf(stderr, "tally: %s %s\n", cli_text("tally::cli", "error:").c_str(), e.what());
+        std::fprintf(stderr, "tally: %s%s\n", cli_lead(cli_text("tally::cli", "error:")).c_str(),
+                     e.what());
         return kExitBadInput;
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "tally: %s %s\n", cli_text("tally::cli", "error:").c_str(), e.what());
+        std::fprintf(stderr, "tally: %s%s\n", cli_lead(cli_text("tally::cli", "error:")).c_str(),
+                     e.what());
         return kExitFailure;
     }
     if (app.get_subcommands().empty()) {

@@ -284,7 +284,7 @@ void TestCliTranslation::badInputFollowsLang_data() {
     // %3"; in the catalogue "必须是 >= %1 且不超过 2^53 = %2 的整数" and "%1：给出的是 %2；%3".
     QTest::newRow("zh_CN") << QStringLiteral("zh_CN.UTF-8")
                            << QStringLiteral(
-                                  "tally: 错误： model.layers：给出的是 -5；必须是 >= 1 "
+                                  "tally: 错误：model.layers：给出的是 -5；必须是 >= 1 "
                                   "且不超过 2^53 = 9007199254740992 的整数");
     QTest::newRow("C") << QStringLiteral("C")
                        << QStringLiteral(
@@ -410,7 +410,7 @@ void TestCliTranslation::refusalFollowsLang_data() {
     QTest::newRow("serving tp, zh_CN")
         << zh << QStringLiteral("infer") << servingTp
         << QStringLiteral(
-               "tally: 错误： inference.tp：给出的是 2；tp x pp（2 x 1）必须整除 "
+               "tally: 错误：inference.tp：给出的是 2；tp x pp（2 x 1）必须整除 "
                "cluster.gpus（1）：模型的每个副本占用 tp x pp 个 GPU");
     QTest::newRow("serving tp, C")
         << c << QStringLiteral("infer") << servingTp
@@ -429,7 +429,7 @@ void TestCliTranslation::refusalFollowsLang_data() {
     QTest::newRow("missing value, zh_CN")
         << zh << QStringLiteral("plan") << noLayers
         << QStringLiteral(
-               "tally: 错误： model.layers：给出的是 空；transformer 需要 layers、hidden、"
+               "tally: 错误：model.layers：给出的是 空；transformer 需要 layers、hidden、"
                "heads、ffn_hidden 和 vocab（或 preset / hf_config）");
     QTest::newRow("missing value, C")
         << c << QStringLiteral("plan") << noLayers
@@ -450,7 +450,7 @@ void TestCliTranslation::refusalFollowsLang_data() {
     QTest::newRow("einsum, zh_CN")
         << zh << QStringLiteral("roofline") << einsum
         << QStringLiteral(
-               "tally: 错误： ops[0].expr：给出的是 \"a b, b c -> a d\"；输出维度 'd' "
+               "tally: 错误：ops[0].expr：给出的是 \"a b, b c -> a d\"；输出维度 'd' "
                "没有出现在任何输入中（输入中的维度：a, b, c）");
     QTest::newRow("einsum, C")
         << c << QStringLiteral("roofline") << einsum
@@ -472,7 +472,7 @@ void TestCliTranslation::refusalFollowsLang_data() {
         "fp4_e2m1), nvfp4, mxfp4, int4");
     QTest::newRow("dtype, zh_CN")
         << zh << QStringLiteral("plan") << dtype
-        << QStringLiteral("tally: 错误： training.param_dtype：给出的是 \"bf17\"；以下之一：") +
+        << QStringLiteral("tally: 错误：training.param_dtype：给出的是 \"bf17\"；以下之一：") +
                names;
     QTest::newRow("dtype, C") << c << QStringLiteral("plan") << dtype
                               << QStringLiteral(
@@ -499,10 +499,10 @@ void TestCliTranslation::workspaceErrorFollowsLang_data() {
     // header). It was left untouched; pick another file or start a new workspace." (%1: the
     // file), in the catalogue "工作区 %1 不是 SQLite 数据库（它不以 SQLite 文件头开头）。"
     // followed by "它未被改动；请选择另一个文件，或新建一个工作区。". The CLI puts "tally: error: "
-    // ("tally: 错误： ") before it.
+    // ("tally: 错误：") before it.
     QTest::newRow("zh_CN") << QStringLiteral("zh_CN.UTF-8")
                            << QStringLiteral(
-                                  "tally: 错误： 工作区 FILE 不是 SQLite 数据库（它不以 SQLite "
+                                  "tally: 错误：工作区 FILE 不是 SQLite 数据库（它不以 SQLite "
                                   "文件头开头）。它未被改动；请选择另一个文件，或新建一个工作区。");
     QTest::newRow("C") << QStringLiteral("C")
                        << QStringLiteral(
@@ -540,7 +540,7 @@ void TestCliTranslation::rooflineAndHardwareFollowLang_data() {
     QTest::newRow("zh_CN") << QStringLiteral("zh_CN.UTF-8")
                            << QStringLiteral("按 roofline 速度计的每步（运算依次执行）：")
                            << QStringLiteral(
-                                  "tally: 错误： ID：给出的是 \"nosuch\"；内置 id 之一：");
+                                  "tally: 错误：ID：给出的是 \"nosuch\"；内置 id 之一：");
     QTest::newRow("C")
         << QStringLiteral("C")
         << QStringLiteral("Per step at roofline speed (operations one after another):")
@@ -751,7 +751,7 @@ void TestCliTranslation::calibrateInChinese() {
     const Run bad = runZh({QStringLiteral("calibrate"), example("llama-3-70b-15t-1024-h100.json"),
                            QStringLiteral("--log"), log, QStringLiteral("--db"), db});
     QCOMPARE(bad.exit_code, 2);
-    QVERIFY2(bad.err.startsWith(QStringLiteral("tally: 错误： --log：给出的是 \"") + log +
+    QVERIFY2(bad.err.startsWith(QStringLiteral("tally: 错误：--log：给出的是 \"") + log +
                                 QStringLiteral("\"；一个含有 \"elapsed time per iteration (ms): "
                                                "X\"（Megatron-LM）、")),
              qPrintable(bad.err));
@@ -771,7 +771,7 @@ void TestCliTranslation::importErrorInChinese() {
                         args);
     QCOMPARE(r.exit_code, 2);
     QVERIFY2(r.err.startsWith(
-                 QStringLiteral("tally: 错误： no-such-switch（第 3 行）：给出的是 一个开关；")),
+                 QStringLiteral("tally: 错误：no-such-switch（第 3 行）：给出的是 一个开关；")),
              qPrintable(r.err));
     QVERIFY2(!r.err.contains(QStringLiteral("(line")), qPrintable(r.err));
     QVERIFY2(!r.err.contains(QStringLiteral("a switch")), qPrintable(r.err));
@@ -825,7 +825,7 @@ void TestCliTranslation::parseErrorsInChinese() {
     QCOMPARE(r.exit_code, 2);
     // Led by "tally: error:" ("错误：") as the CLI's other errors are; "Run with %1 for more
     // information." is "加上 %1 运行可查看更多信息。".
-    QCOMPARE(r.err, QStringLiteral("tally: 错误： ") + message +
+    QCOMPARE(r.err, QStringLiteral("tally: 错误：") + message +
                         QStringLiteral("\n加上 --help 运行可查看更多信息。\n"));
     // The same in English, exit code included.
     const Run c = runWithLang(QStringLiteral("C"), args);

@@ -836,7 +836,7 @@
     </message>
     <message>
         <source>the spec</source>
-        <translation>该 spec</translation>
+        <translation>该计划</translation>
     </message>
     <message>
         <source>predicted step</source>
@@ -880,7 +880,7 @@
     </message>
     <message>
         <source>%1 in a spec</source>
-        <translation>在 spec 中写 %1</translation>
+        <translation>在计划文件中写 %1</translation>
     </message>
     <message>
         <source>one of %1</source>
@@ -1428,7 +1428,7 @@
     </message>
     <message>
         <source>Host time per step: %1 each prefill pass and decode step waits for (inference.host_step_s; the engine&apos;s own: %2)</source>
-        <translation>每步主机时间：每次 prefill 和每个 decode 步都要等待 %1（inference.host_step_s；引擎自身的值：%2）</translation>
+        <translation>每步主机时间：每次预填充和每个解码步都要等待 %1（inference.host_step_s；引擎自身的值：%2）</translation>
     </message>
     <message>
         <source>queued</source>
@@ -1936,7 +1936,7 @@
     </message>
     <message>
         <source>the spec does not fit its GPUs&apos; memory (%1 GB needed, %2 GB): a run of it could not have been measured; check that it has the run&apos;s layout, recomputation and batch</source>
-        <translation>该 spec 放不进其 GPU 的内存（需要 %1 GB，只有 %2 GB）：这样的运行不可能被测到；请检查它的布局、重算和批量是否与该次运行一致</translation>
+        <translation>该计划放不进其 GPU 的内存（需要 %1 GB，只有 %2 GB）：这样的运行不可能被测到；请检查它的布局、重算和批量是否与该次运行一致</translation>
     </message>
     <message>
         <source>replaces</source>
@@ -1948,7 +1948,7 @@
     </message>
     <message>
         <source>a spec</source>
-        <translation>某个 spec</translation>
+        <translation>某个计划</translation>
     </message>
     <message>
         <source>engine not recorded</source>
@@ -1989,6 +1989,14 @@
     <message>
         <source>a profile of the workspace %1 or a built-in GPU: the workspace has no profile of this id (deleted, or kept in another workspace file, given with --db); built-in: %2</source>
         <translation>工作区 %1 中的硬件配置或内置 GPU：该工作区没有这个 id 的配置（已被删除，或保存在另一个工作区文件中，可用 --db 指定）；内置：%2</translation>
+    </message>
+    <message>
+        <source>FLOPs/token</source>
+        <translation>每 token FLOPs</translation>
+    </message>
+    <message>
+        <source>FLOPs/step</source>
+        <translation>每步 FLOPs</translation>
     </message>
 </context>
 <context>
@@ -2560,7 +2568,7 @@
     </message>
     <message>
         <source>Serving plan (tally infer): Mistral 7B v0.1, whose 32 layers attend through a 4096-token sliding window (Jiang et al. 2023, sec. 2), on one H100 with bf16 weights and cache: 8 sequences of a 32000-token prompt and 768 output tokens, 32768 in all. Each layer keeps only its last 4096 positions (a rolling buffer), so the cache is 4096 / 32768 = 1/8 of what full attention would keep: the paper&apos;s &apos;on a sequence length of 32k tokens, this reduces the cache memory usage by 8x&apos;. Set the sliding window to none to see the full cache. The data and training blocks are the spec format&apos;s and do not enter the serving plan.</source>
-        <translation>推理服务计划（tally infer）：Mistral 7B v0.1 的 32 层都通过 4096 token 的滑动窗口做注意力（Jiang et al. 2023，第 2 节），部署在一张 H100 上，权重与缓存均为 bf16：8 条序列，每条 32000 token 的提示加 768 个输出 token，共 32768。每层只保留最近 4096 个位置（滚动缓冲区），因此缓存是全注意力所需的 4096 / 32768 = 1/8：即论文所说的“在 32k token 的序列长度上，这使缓存内存占用减少 8 倍”。把滑动窗口设为 none 即可看到完整缓存。data 与 training 块属于 spec 格式本身，不参与推理服务计划。</translation>
+        <translation>推理服务计划（tally infer）：Mistral 7B v0.1 的 32 层都通过 4096 token 的滑动窗口做注意力（Jiang et al. 2023，第 2 节），部署在一张 H100 上，权重与缓存均为 bf16：8 条序列，每条 32000 token 的提示加 768 个输出 token，共 32768。每层只保留最近 4096 个位置（滚动缓冲区），因此缓存是全注意力所需的 4096 / 32768 = 1/8：即论文所说的“在 32k token 的序列长度上，这使缓存内存占用减少 8 倍”。把滑动窗口设为 none 即可看到完整缓存。data 与 training 块属于计划文件格式本身，不参与推理服务计划。</translation>
     </message>
     <message>
         <source>DeepSeek-V3 shape on 14.8T tokens, 2048 H800, fp8 compute, ZeRO-3, full recomputation</source>
@@ -4035,7 +4043,7 @@
     </message>
     <message>
         <source>NeMo 2 recipe overrides</source>
-        <translation>NeMo 2 recipe 覆盖项</translation>
+        <translation>NeMo 2 配方覆盖项</translation>
     </message>
     <message>
         <source>torchtitan TOML</source>
@@ -4279,7 +4287,7 @@
     </message>
     <message>
         <source>a training run&apos;s configuration, not a model&apos;s Hugging Face config.json: give %1 beside a DeepSpeed or accelerate file with --hf-config, as &quot;hf_config&quot; in a plan spec, or with the window&apos;s Import config.json…</source>
-        <translation>训练运行的配置，而不是模型的 Hugging Face config.json：请用 --hf-config 把 %1 与 DeepSpeed 或 accelerate 文件一起给出，或在计划 spec 中写作 &quot;hf_config&quot;，或用窗口的“导入 config.json…”</translation>
+        <translation>训练运行的配置，而不是模型的 Hugging Face config.json：请用 --hf-config 把 %1 与 DeepSpeed 或 accelerate 文件一起给出，或在计划文件中写作 &quot;hf_config&quot;，或用窗口的“导入 config.json…”</translation>
     </message>
     <message>
         <source>a training run&apos;s configuration (megatron, nemo, torchtitan, deepspeed or accelerate): a serving engine&apos;s command is read as a serving plan (tally import FILE, or --from vllm, sglang or tensorrt_llm)</source>
@@ -4411,7 +4419,7 @@
     </message>
     <message>
         <source>not a flag of %1 that Tally knows: --allow-unknown lists it instead of refusing it</source>
-        <translation>不是 Tally 认识的%1参数：--allow-unknown 会列出它而不是拒绝</translation>
+        <translation>不是 Tally 认识的“%1”参数：--allow-unknown 会列出它而不是拒绝</translation>
     </message>
     <message>
         <source>%1 %2 is not modelled: the plan times TensorRT-LLM&apos;s preset, which its PyTorch and engine runtimes share</source>
@@ -5048,7 +5056,7 @@
     </message>
     <message>
         <source>roofline ridge (Williams et al. 2009); decode turns compute-bound beyond it</source>
-        <translation>屋顶线拐点 (Williams et al. 2009)；超过它解码转为计算受限</translation>
+        <translation>roofline 拐点（Williams et al. 2009）；超过它解码转为计算受限</translation>
     </message>
     <message>
         <source>the performance model (docs/planner.md)</source>
@@ -6283,7 +6291,7 @@ Source: CS336 lecture 2 (0.5 is good)</source>
     </message>
     <message>
         <source>Host time, in milliseconds, that every decode step and prefill pass waits for: a runtime that synchronises with the host after each step and prepares the next before launching it. No published figure gives one for any engine, so each preset&apos;s is 0; enter your runtime&apos;s own (a profiler&apos;s GPU-idle gap between steps).</source>
-        <translation>每个 decode 步和每次 prefill 都要等待的主机时间（毫秒）：运行时在每步之后与主机同步、并在启动下一步之前准备它时会产生。没有任何引擎有公开的数值，因此每个预设都取 0；请填入你的运行时自己的值（性能分析器中两步之间 GPU 空闲的间隔）。</translation>
+        <translation>每个解码步和每次预填充都要等待的主机时间（毫秒）：运行时在每步之后与主机同步、并在启动下一步之前准备它时会产生。没有任何引擎有公开的数值，因此每个预设都取 0；请填入你的运行时自己的值（性能分析器中两步之间 GPU 空闲的间隔）。</translation>
     </message>
     <message>
         <source>engine&apos;s</source>
@@ -7381,7 +7389,7 @@ Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
     </message>
     <message>
         <source>Hover a figure for its formula, the numbers in it and its source. Decode reads every weight and the whole KV cache each step (the cache once per query head where the spec&apos;s decode_attention says so); GB = 10^9 bytes.</source>
-        <translation>悬停在数字上可查看其公式、代入的数值和来源。解码每步读取全部权重和整个 KV 缓存（spec 的 decode_attention 如此设定时，缓存按每个查询头各读一次）；GB = 10^9 字节。</translation>
+        <translation>悬停在数字上可查看其公式、代入的数值和来源。解码每步读取全部权重和整个 KV 缓存（计划的 decode_attention 如此设定时，缓存按每个查询头各读一次）；GB = 10^9 字节。</translation>
     </message>
     <message>
         <source> (the KV cache holds %1 sequences; the other requests wait %2 for admission)</source>
@@ -8468,7 +8476,7 @@ Parameters, gradients, master weights and optimizer state of the plan&apos;s rec
     </message>
     <message>
         <source>The report is of a training plan, and this serving spec has none (%1). Complete or correct its training part to plan training, or use tally infer for the serving plan.</source>
-        <translation>报告针对的是训练计划，而此推理服务 spec 没有训练计划（%1）。请补全或改正其训练部分以规划训练，或用 tally infer 查看推理服务计划。</translation>
+        <translation>报告针对的是训练计划，而此推理服务计划没有训练部分（%1）。请补全或改正其训练部分以规划训练，或用 tally infer 查看推理服务计划。</translation>
     </message>
     <message>
         <source>The plan has an error (%1); the figures shown are of the last plan drawn, not this one. Correct it to export its report.</source>
@@ -10125,7 +10133,7 @@ Source: %2</source>
     </message>
     <message>
         <source>Serving plan (the spec&apos;s inference block): the headline is the Inference panel&apos;s; Memory, Time and Layouts plan training the model.</source>
-        <translation>推理服务计划（spec 的 inference 块）：标题数字来自“推理”面板；“内存”、“时间”和“并行布局”规划的是训练该模型。</translation>
+        <translation>推理服务计划（计划文件的 inference 块）：标题数字来自“推理”面板；“内存”、“时间”和“并行布局”规划的是训练该模型。</translation>
     </message>
     <message>
         <source>%1 kWh</source>
@@ -10153,7 +10161,7 @@ Source: %2</source>
     </message>
     <message>
         <source>Serving plan (the spec&apos;s inference block); training is not planned (%1): Memory, Time and Layouts still show the last training plan.</source>
-        <translation>推理服务计划（spec 的 inference 块）；未规划训练（%1）：“内存”、“时间”和“并行布局”仍显示上一个训练计划。</translation>
+        <translation>推理服务计划（计划文件的 inference 块）；未规划训练（%1）：“内存”、“时间”和“并行布局”仍显示上一个训练计划。</translation>
     </message>
     <message>
         <source>Memory per GPU, %1 in flight of %2</source>

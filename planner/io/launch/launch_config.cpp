@@ -1278,7 +1278,9 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
             } else {
                 said.arg(reset->value);
             }
-            out.guesses.push_back(std::move(said).arg(refused->value).arg(std::string(t.title)));
+            out.guesses.push_back(std::move(said)
+                                      .arg(refused->value)
+                                      .arg_translated("tally::launch", t.title.data()));
             spec = std::move(reset->spec);
             changed = true;
         }
@@ -1329,7 +1331,7 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
                 : TALLY_TEXT("tally::launch", "%1 = %2: %3 has no setting for it; Tally's default")
                       .arg(field)
                       .arg(value)
-                      .arg(std::string(t.title)));
+                      .arg_translated("tally::launch", t.title.data()));
     }
     if (options.model) {
         out.guesses.push_back(TALLY_TEXT("tally::launch", "model: %1")

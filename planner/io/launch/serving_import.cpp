@@ -526,7 +526,7 @@ ServingImport import_serving_command(const std::string& text, const std::string&
     if (!found) {
         throw SpecError("--from", std::string(to_string(*target)),
                         TALLY_TEXT("tally::launch", "a file that runs %1")
-                            .arg(std::string(serving_target_title(*target))));
+                            .arg_translated("tally::launch", serving_target_title(*target).data()));
     }
 
     std::string model_id;
@@ -595,12 +595,12 @@ ServingImport import_serving_command(const std::string& text, const std::string&
                 out.unknown.push_back(LaunchSetting{a.written, a.value, a.line, {}});
                 continue;
             }
-            throw SpecError(a.written,
-                            a.has_value ? "\"" + a.value + "\"" : std::string("(a switch)"),
-                            TALLY_TEXT("tally::launch",
-                                       "not a flag of %1 that Tally knows: --allow-unknown lists "
-                                       "it instead of refusing it")
-                                .arg(std::string(serving_target_title(*target))));
+            throw SpecError(
+                a.written, a.has_value ? "\"" + a.value + "\"" : std::string("(a switch)"),
+                TALLY_TEXT("tally::launch",
+                           "not a flag of %1 that Tally knows: --allow-unknown lists "
+                           "it instead of refusing it")
+                    .arg_translated("tally::launch", serving_target_title(*target).data()));
         }
         if (!flag->is_switch && !a.has_value) {
             throw SpecError(a.written, "", TALLY_TEXT("tally::launch", "a value after the flag"));
