@@ -341,13 +341,16 @@ void TestUiProfiles::editorMarksWhatThePlannerRejects() {
 void TestUiProfiles::editorMarksClashesAtSave() {
     ProfileEditorDialog* dialog = duplicate(QStringLiteral("a100-80gb"));
     QVERIFY(dialog);
-    // No peak at all: every peak box is marked with the planner's message.
+    // No peak at all: every peak box is marked, and the message says it once, in the boxes'
+    // terms (not the profile's JSON, eight times over).
     for (const char* t : {"fp64", "fp32", "tf32", "bf16", "fp16", "fp8", "fp4", "int8"}) {
         dialog->field(QStringLiteral("profile.peak_flops_per_s.") + QLatin1String(t))->clear();
     }
     QVERIFY(dialog->markText(kBf16).contains(QStringLiteral("at least one dtype")));
     QVERIFY(dialog->markText(QStringLiteral("profile.peak_flops_per_s.fp64"))
                 .contains(QStringLiteral("at least one dtype")));
+    QCOMPARE(dialog->message().count(QStringLiteral("at least one dtype")), 1);
+    QVERIFY2(!dialog->message().contains(u'{'), qPrintable(dialog->message()));
     dialog->field(kBf16)->setText(QStringLiteral("312"));
     QVERIFY(dialog->markText(kBf16).isEmpty());
 

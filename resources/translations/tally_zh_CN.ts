@@ -9226,6 +9226,10 @@ Parameters, gradients, master weights and optimizer state of the plan&apos;s rec
         <source>Check the profile and store it in the workspace (Ctrl+Enter)</source>
         <translation>检查配置并保存到工作区（Ctrl+Enter）</translation>
     </message>
+    <message>
+        <source>Dense peaks: every box is empty or 0; give at least one dtype a peak above 0 TFLOP/s</source>
+        <translation>稠密峰值：每一栏都为空或为 0；请至少给一种数据类型填写大于 0 TFLOP/s 的峰值</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::ProfileManagerPanel</name>

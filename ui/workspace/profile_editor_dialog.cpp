@@ -229,8 +229,11 @@ void ProfileEditorDialog::mark(const QString& path, const QString& message) {
             edit->setToolTip(message);
         }
     }
+    // Each message once: several boxes can share one (every peak box when none is given).
     const QString shown = m_message->text();
-    m_message->setText(shown.isEmpty() ? message : shown + u'\n' + message);
+    if (!shown.split(u'\n').contains(message)) {
+        m_message->setText(shown.isEmpty() ? message : shown + u'\n' + message);
+    }
     m_message->show();
 }
 
@@ -265,9 +268,12 @@ void ProfileEditorDialog::markError(const FieldError& error) {
         return;
     }
     if (path == kPeaks) {
-        // "at least one dtype needs a peak > 0": every peak box is the answer.
+        // "at least one dtype needs a peak > 0": every peak box is the answer, said once in the
+        // boxes' own terms rather than as the profile's JSON.
+        const QString peaks = tr("Dense peaks: every box is empty or 0; give at least one dtype "
+                                 "a peak above 0 TFLOP/s");
         for (ComputeType t : kAllComputeTypes) {
-            mark(peakPath(t), message);
+            mark(peakPath(t), peaks);
         }
         return;
     }
