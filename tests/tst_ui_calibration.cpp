@@ -153,6 +153,16 @@ void TestUiCalibration::previewAndMarks() {
     QVERIFY(over.calibrated());
     QVERIFY2(over.preview()->text().contains(QStringLiteral("does not fit its GPUs' memory")),
              qPrintable(over.preview()->text()));
+
+    // An assumed MFU: the fit is refused, and the preview says where the plan's MFU is set.
+    PlanSpec assumed = runSpec();
+    assumed.cluster.mfu_predicted = false;
+    assumed.cluster.mfu = 0.4;
+    CalibrationDialog fixed(assumed, h100, {});
+    typeInto(fixed.stepEdit(), QStringLiteral("12.5"));
+    QVERIFY(!fixed.calibrated());
+    QVERIFY2(fixed.preview()->text().contains(QStringLiteral("MFU slider")),
+             qPrintable(fixed.preview()->text()));
 }
 
 // A step typed in the Chinese window is recorded as "entered in the window" and shown as

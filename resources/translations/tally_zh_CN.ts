@@ -6653,6 +6653,10 @@ Source: %7</source>
         <source>Doubtful: %1.</source>
         <translation>存疑：%1。</translation>
     </message>
+    <message>
+        <source>Close this dialog, drag the plan&apos;s MFU slider to its left end (predicted) or type 0 in its box, and open it again.</source>
+        <translation>请关闭此对话框，把计划的 MFU 滑块拖到最左端（预测），或在其输入框中填 0，然后重新打开。</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::ComparePanel</name>

@@ -379,7 +379,15 @@ void CalibrationDialog::refit() {
         if (e.field() == stepField) {
             markField(m_stepChoice->isChecked() ? static_cast<QWidget*>(m_step) : m_log);
         }
-        m_preview->setText(translatedFieldError(e.error()));
+        QString text = translatedFieldError(e.error());
+        // An assumed MFU is the plan's, not the dialog's: say where it is changed.
+        if (e.field() == "cluster.mfu") {
+            text += u'\n';
+            text +=
+                tr("Close this dialog, drag the plan's MFU slider to its left end "
+                   "(predicted) or type 0 in its box, and open it again.");
+        }
+        m_preview->setText(text);
     }
 }
 
