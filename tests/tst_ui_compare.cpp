@@ -3,6 +3,7 @@
 // planner's polylines, the view follows the plan, and its models pass QAbstractItemModelTester.
 #include <QAbstractItemModelTester>
 #include <QChart>
+#include <QFont>
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsTextItem>
 #include <QLabel>
@@ -203,6 +204,27 @@ void TestUiCompare::tableEqualsThePlanner() {
         QCOMPARE(cell(Figure::peakFp8, id).toDouble(), hw.peak(ComputeType::fp8));
     }
     QVERIFY(m_panel->message().isEmpty());
+    // The fewest days among the profiles the plan fits on is marked (bold, shaded); the others,
+    // and a profile the plan does not fit on however fast, are not.
+    std::size_t fastest = rows.size();
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        if (rows[i].fits() &&
+            (fastest == rows.size() || rows[i].plan.time.days < rows[fastest].plan.time.days)) {
+            fastest = i;
+        }
+    }
+    QVERIFY(fastest < rows.size());
+    int marked = 0;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const QModelIndex days = m->index(CompareTableModel::rowOf(Figure::days),
+                                          m->columnOf(QString::fromStdString(profiles[i].id)));
+        // Ties (the H200 at the H100's peaks) are each the fewest.
+        const bool best = rows[i].fits() && rows[i].plan.time.days == rows[fastest].plan.time.days;
+        QCOMPARE(days.data(Qt::FontRole).value<QFont>().bold(), best);
+        QCOMPARE(days.data(Qt::BackgroundRole).isValid(), best);
+        marked += best ? 1 : 0;
+    }
+    QVERIFY(marked >= 1 && marked < static_cast<int>(rows.size()));
 }
 
 void TestUiCompare::fortyGigabytesDoesNotFit() {

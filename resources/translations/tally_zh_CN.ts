@@ -6873,6 +6873,18 @@ Source: %7</source>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
+    <message>
+        <source>The lowest cost of the profiles the plan fits on.</source>
+        <translation>在能放下该计划的硬件配置中成本最低。</translation>
+    </message>
+    <message>
+        <source>The fewest days of the profiles the plan fits on.</source>
+        <translation>在能放下该计划的硬件配置中天数最少。</translation>
+    </message>
+    <message>
+        <source>The fewest GPU-hours of the profiles the plan fits on.</source>
+        <translation>在能放下该计划的硬件配置中 GPU 小时最少。</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::ConversionTableModel</name>

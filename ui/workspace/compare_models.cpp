@@ -400,6 +400,25 @@ QString CompareTableModel::text(Figure f, const ComparisonRow& row) const {
     }
 }
 
+bool CompareTableModel::isBest(Figure f, std::size_t column) const {
+    if (f != Figure::days && f != Figure::gpuHours && f != Figure::cost) {
+        return false;
+    }
+    std::optional<double> best;
+    std::size_t candidates = 0;
+    for (const ComparisonRow& row : m_results.rows) {
+        const QVariant v = value(f, row);
+        if (!v.isValid() || !row.fits()) {
+            continue;
+        }
+        ++candidates;
+        best = best ? std::min(*best, v.toDouble()) : v.toDouble();
+    }
+    const ComparisonRow& row = m_results.rows[column];
+    const QVariant v = value(f, row);
+    return candidates >= 2 && best && v.isValid() && row.fits() && v.toDouble() == *best;
+}
+
 QVariant CompareTableModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) {
         return {};
@@ -433,9 +452,15 @@ QVariant CompareTableModel::data(const QModelIndex& index, int role) const {
             return QVariant(Qt::AlignRight | Qt::AlignVCenter);
         case Qt::FontRole: {
             QFont font;
-            font.setBold(computeRow || f == Figure::fits);
+            font.setBold(computeRow || f == Figure::fits ||
+                         isBest(f, static_cast<std::size_t>(index.column() - 1)));
             return font;
         }
+        case Qt::BackgroundRole:
+            if (isBest(f, static_cast<std::size_t>(index.column() - 1))) {
+                return QBrush(QColor(0xe8, 0xf5, 0xe9));  // light green: the best of the row
+            }
+            return {};
         case Qt::ForegroundRole:
             if (f == Figure::computeDtype && row.fallback_from) {
                 return QBrush(QColor(0xb2, 0x6a, 0x00));  // amber: a stand-in, not the plan's
@@ -457,6 +482,14 @@ QVariant CompareTableModel::data(const QModelIndex& index, int role) const {
                 return tr("%1 has no dense %2 peak: the plan is timed at its %3 peak instead.")
                     .arg(qs(row.hardware.name), qs(to_string(*row.fallback_from)),
                          qs(to_string(row.compute)));
+            }
+            if (isBest(f, static_cast<std::size_t>(index.column() - 1))) {
+                return QString(
+                    figureHelp(f) + u'\n' +
+                    (f == Figure::cost ? tr("The lowest cost of the profiles the plan fits on.")
+                     : f == Figure::days
+                         ? tr("The fewest days of the profiles the plan fits on.")
+                         : tr("The fewest GPU-hours of the profiles the plan fits on.")));
             }
             return figureHelp(f);
         default:

@@ -109,6 +109,9 @@ private:
     QString figureHelp(Figure figure) const;
     QVariant value(Figure figure, const ComparisonRow& row) const;
     QString text(Figure figure, const ComparisonRow& row) const;
+    // Whether the profile at `column` (0-based among the profiles) has the least days, GPU-hours
+    // or cost of the profiles on which the plan fits, with two or more of them to choose from.
+    bool isBest(Figure figure, std::size_t column) const;
 
     ProfileComparisonResults m_results;
 };
