@@ -1790,17 +1790,20 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
             : QT_TRANSLATE_NOOP("tally::formula",
                                 "2 L x min(custom latency + 2 (p - 1) / p x B h 2 B / (0.16 "
                                 "link), NCCL ring); NCCL ring above 8 MiB"),
-        TALLY_TEXT("tally::explain",
-                   "%1 x %2 all-reduce of %3 B over %4 GPUs at %5 (NCCL counts %6 for the "
-                   "link) = %7 s (%8 s of it latency)")
-            .arg(num(s.decode.all_reduces))
-            .arg_translated("tally::explain", to_string(all_reduce).data())
-            .arg(num(s.decode.all_reduce_bytes))
-            .arg(str(in.tp))
-            .arg(tb_per_s_text(s.link_bytes_per_s))
-            .arg(tb_per_s_text(s.nccl_link_bytes_per_s))
-            .arg(fig(s.decode.comm_s))
-            .arg(fig(s.decode.comm_latency_s)),
+        // One GPU a replica (tp 1) reduces nothing: said, rather than "0 x ... over 1 GPUs".
+        in.tp == 1 ? TALLY_TEXT("tally::explain",
+                                "none: tp 1, each replica on one GPU, reduces nothing = 0 s")
+                   : TALLY_TEXT("tally::explain",
+                                "%1 x %2 all-reduce of %3 B over %4 GPUs at %5 (NCCL counts %6 "
+                                "for the link) = %7 s (%8 s of it latency)")
+                         .arg(num(s.decode.all_reduces))
+                         .arg_translated("tally::explain", to_string(all_reduce).data())
+                         .arg(num(s.decode.all_reduce_bytes))
+                         .arg(str(in.tp))
+                         .arg(tb_per_s_text(s.link_bytes_per_s))
+                         .arg(tb_per_s_text(s.nccl_link_bytes_per_s))
+                         .arg(fig(s.decode.comm_s))
+                         .arg(fig(s.decode.comm_latency_s)),
         all_reduce == AllReduceKind::nccl
             ? "ring all-reduce (Patarasuk & Yuan 2009; Thakur et al. 2005); NCCL's tuning "
               "model, LL / LL128 / Simple (src/graph/tuning.cc), at NCCL's link bandwidth "
@@ -1932,10 +1935,10 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
             TALLY_TEXT("tally::explain",
                        "%1 + %2 + %3 = %4 GB of %5 GB with %6 requests in "
                        "flight (%7)")
-                .arg(num(mem.weights_bytes / 1e9))
-                .arg(num(mem.kv_cache_bytes / 1e9))
-                .arg(num(mem.activation_bytes / 1e9))
-                .arg(num(mem.total_bytes / 1e9))
+                .arg(fig(mem.weights_bytes / 1e9))
+                .arg(fig(mem.kv_cache_bytes / 1e9))
+                .arg(fig(mem.activation_bytes / 1e9))
+                .arg(fig(mem.total_bytes / 1e9))
                 .arg(num(mem.capacity_bytes / 1e9))
                 .arg(num(dbl(std::llround(cb.in_flight >= 1.0 ? cb.in_flight : cb.concurrency))))
                 .arg_translated("tally::explain",

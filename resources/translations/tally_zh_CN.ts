@@ -2969,6 +2969,10 @@
         <source>Admitted by the KV cache</source>
         <translation>KV 缓存能容纳的序列</translation>
     </message>
+    <message>
+        <source>none: tp 1, each replica on one GPU, reduces nothing = 0 s</source>
+        <translation>无：tp 1，每个副本只占一个 GPU，无需归约 = 0 s</translation>
+    </message>
 </context>
 <context>
     <name>tally::formula</name>
