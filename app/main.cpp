@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "app/cli.h"
+#include "app/cli_help.h"
 #include "app/cli_text.h"
 #include "planner/core/errors.h"
 #include "planner/store/workspace.h"
@@ -221,6 +222,8 @@ int main(int argc, char** argv) {
     set_language_early(argc, argv);
     CliState state;
     app.require_subcommand(0, 1);
+    // Set before the commands are added, which inherit it.
+    use_translated_help(app);
     // The options of `tally` itself (--lang) may follow a command too (`tally plan X.json --lang
     // zh_CN`): a command passes an option it does not know to `tally`. Set before the commands
     // are added, which inherit it.
@@ -244,6 +247,10 @@ int main(int argc, char** argv) {
     GuiOptions gui;
     register_gui_options(app, gui, state);
 #endif
+    if (const int code = run_help_texts_mode(app); code >= 0) {
+        return code;
+    }
+    translate_subcommand_groups(app);
 
     try {
         app.parse(argc, argv);

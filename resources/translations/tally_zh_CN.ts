@@ -3469,6 +3469,573 @@
     </message>
 </context>
 <context>
+    <name>tally::help</name>
+    <message>
+        <source>2 to 6 saved plans side by side: GPUs, layout, memory, step, days, GPU-hours, cost, energy</source>
+        <translation>并排比较 2 到 6 个已保存的计划：GPU、并行布局、内存、单步时间、天数、GPU 小时、成本、能耗</translation>
+    </message>
+    <message>
+        <source>A built-in id (see `tally hardware list`)</source>
+        <translation>内置 id（见 `tally hardware list`）</translation>
+    </message>
+    <message>
+        <source>A plan as a framework&apos;s launch configuration (Megatron-LM arguments, NeMo overrides, torchtitan TOML, DeepSpeed JSON, accelerate YAML), or a serving plan as its engine&apos;s command (vllm serve, SGLang&apos;s launch_server, trtllm-serve)</source>
+        <translation>把计划输出为训练框架的启动配置（Megatron-LM 参数、NeMo 覆盖项、torchtitan TOML、DeepSpeed JSON、accelerate YAML），或把推理服务计划输出为其引擎的启动命令（vllm serve、SGLang 的 launch_server、trtllm-serve）</translation>
+    </message>
+    <message>
+        <source>A run&apos;s launch configuration (a Megatron-LM command line or its printed arguments, NeMo overrides, a torchtitan TOML, a DeepSpeed JSON, an accelerate YAML) as a plan spec, or a serving engine&apos;s command (vllm serve, sglang.launch_server, trtllm-serve) as a serving plan</source>
+        <translation>把一次运行的启动配置（Megatron-LM 命令行或其打印出的参数、NeMo 覆盖项、torchtitan TOML、DeepSpeed JSON、accelerate YAML）读成计划，或把推理服务引擎的命令（vllm serve、sglang.launch_server、trtllm-serve）读成推理服务计划</translation>
+    </message>
+    <message>
+        <source>A saved plan and its spec</source>
+        <translation>一个已保存的计划及其计划文件</translation>
+    </message>
+    <message>
+        <source>A stored probe run (tally probes list) whose measured roofs and points to show beside the promised ones</source>
+        <translation>一次已保存的探测运行（tally probes list），在标称的屋顶和点旁显示其实测的屋顶和点</translation>
+    </message>
+    <message>
+        <source>A value to convert into every format (e.g. 1e-8)</source>
+        <translation>要转换为每种格式的值（例如 1e-8）</translation>
+    </message>
+    <message>
+        <source>Add a custom profile copied from another (--from), or a measured one from a probe run (--from-run)</source>
+        <translation>添加硬件配置：从另一个配置复制出自定义配置（--from），或由探测运行生成实测配置（--from-run）</translation>
+    </message>
+    <message>
+        <source>Add the profile a JSON file holds (its id and name)</source>
+        <translation>添加 JSON 文件中的硬件配置（沿用其 id 和名称）</translation>
+    </message>
+    <message>
+        <source>Board power in watts</source>
+        <translation>板卡功耗，单位瓦</translation>
+    </message>
+    <message>
+        <source>CUDA device ordinal (default 0)</source>
+        <translation>CUDA 设备序号（默认 0）</translation>
+    </message>
+    <message>
+        <source>Change fields of a custom or measured profile</source>
+        <translation>修改自定义或实测硬件配置的字段</translation>
+    </message>
+    <message>
+        <source>Continuous batching at each of these concurrencies, e.g. 1,16,64,256: TTFT, ITL and throughput in one table (JSON: concurrency_sweep)</source>
+        <translation>在这些并发数下分别做连续批处理，例如 1,16,64,256：首 token 时间（TTFT）、token 间延迟（ITL）和吞吐量列在一张表中（JSON：concurrency_sweep）</translation>
+    </message>
+    <message>
+        <source>Continuous batching: requests in flight per replica (sets inference.concurrency)</source>
+        <translation>连续批处理：每个副本同时在途的请求数（设置 inference.concurrency）</translation>
+    </message>
+    <message>
+        <source>Continuous batching: requests per second the deployment must complete; the concurrency that does it is solved for</source>
+        <translation>连续批处理：部署每秒必须完成的请求数；据此求解所需的并发数</translation>
+    </message>
+    <message>
+        <source>Dense peak of a dtype, DTYPE=FLOP/s (bf16=989.5e12; 0 removes it); repeatable</source>
+        <translation>某一数据类型的稠密峰值，DTYPE=FLOP/s（bf16=989.5e12；0 表示删除）；可重复给出</translation>
+    </message>
+    <message>
+        <source>Desktop app: draw the window into this PNG file and exit</source>
+        <translation>桌面应用：把窗口绘制到此 PNG 文件后退出</translation>
+    </message>
+    <message>
+        <source>Desktop app: open this plan (JSON) instead of the autosaved one</source>
+        <translation>桌面应用：打开此计划（JSON），而不是自动保存的计划</translation>
+    </message>
+    <message>
+        <source>Desktop app: show this stored probe run of the workspace (the Probe panel&apos;s results and the roofline&apos;s measured roofs and points)</source>
+        <translation>桌面应用：显示工作区中这次已保存的探测运行（“探测”面板中的结果，以及 roofline 上实测的屋顶和点）</translation>
+    </message>
+    <message>
+        <source>Desktop app: the panel in front (memory, time, layouts, roofline, formats, inference, profiles, plans, compare, probe)</source>
+        <translation>桌面应用：显示在最前面的面板（memory、time、layouts、roofline、formats、inference、profiles、plans、compare、probe）</translation>
+    </message>
+    <message>
+        <source>Dimensions separated by x or commas, e.g. 4x8</source>
+        <translation>各维度，用 x 或逗号分隔，例如 4x8</translation>
+    </message>
+    <message>
+        <source>Display program version information and exit</source>
+        <translation>显示程序版本信息并退出</translation>
+    </message>
+    <message>
+        <source>Do not list what was read on standard error</source>
+        <translation>不在标准错误上列出读取了哪些内容</translation>
+    </message>
+    <message>
+        <source>Evaluate a plan: memory per GPU, FLOPs, time, cost</source>
+        <translation>评估计划：每 GPU 内存、FLOPs、时间、成本</translation>
+    </message>
+    <message>
+        <source>Evaluate one plan on 2 to 6 profiles side by side (fits, memory headroom, days, GPU-hours, cost, ridge)</source>
+        <translation>在 2 到 6 个硬件配置上并排评估同一个计划（能否放下、内存余量、天数、GPU 小时、成本、加速器强度）</translation>
+    </message>
+    <message>
+        <source>Every built-in accelerator with its peaks</source>
+        <translation>所有内置加速器及其峰值</translation>
+    </message>
+    <message>
+        <source>Every probe run, newest first</source>
+        <translation>所有探测运行，最新的在前</translation>
+    </message>
+    <message>
+        <source>Every profile, built-in ones first</source>
+        <translation>所有硬件配置，内置的在前</translation>
+    </message>
+    <message>
+        <source>Every saved plan, by name</source>
+        <translation>所有已保存的计划，按名称排列</translation>
+    </message>
+    <message>
+        <source>Every valid parallel layout (tp, pp, context parallel, dp, ZeRO, micro-batch, recompute, sequence parallel, interleave, expert parallel) that fits, ranked by predicted step time or cost</source>
+        <translation>所有放得下的有效并行布局（tp、pp、上下文并行、dp、ZeRO、微批次、重计算、序列并行、交错、专家并行），按预测单步时间或成本排序</translation>
+    </message>
+    <message>
+        <source>Excludes</source>
+        <translation>排除</translation>
+    </message>
+    <message>
+        <source>FLOAT</source>
+        <translation>FLOAT</translation>
+    </message>
+    <message>
+        <source>Fit the predicted step to a measured one (--step-s, or a Megatron-LM / NeMo / torchtitan log) and store the efficiency in a workspace profile</source>
+        <translation>把预测的单步时间拟合到实测值（--step-s，或 Megatron-LM / NeMo / torchtitan 日志），并把效率存入工作区中的硬件配置</translation>
+    </message>
+    <message>
+        <source>For an nccl-tests log that does not name its test (older versions) and whose file name does not either: all_reduce, all_gather, reduce_scatter, alltoall or sendrecv</source>
+        <translation>用于内容（旧版本）和文件名都没有写明测试名的 nccl-tests 日志：all_reduce、all_gather、reduce_scatter、alltoall 或 sendrecv</translation>
+    </message>
+    <message>
+        <source>Hardware profiles: built-in (read-only), custom copies, measured by a probe</source>
+        <translation>硬件配置：内置（只读）、自定义副本、由探测实测</translation>
+    </message>
+    <message>
+        <source>How many layouts to list (default 10)</source>
+        <translation>列出多少个并行布局（默认 10）</translation>
+    </message>
+    <message>
+        <source>INT</source>
+        <translation>INT</translation>
+    </message>
+    <message>
+        <source>Id of the new profile (letters, digits, . _ -)</source>
+        <translation>新硬件配置的 id（字母、数字、. _ -）</translation>
+    </message>
+    <message>
+        <source>Id of the profile to store it in (default: &lt;gpu&gt;-calibrated, or the spec&apos;s own profile when it is calibrated already)</source>
+        <translation>存入的硬件配置的 id（默认：&lt;gpu&gt;-calibrated；若计划自身的硬件配置已校准，则为该配置）</translation>
+    </message>
+    <message>
+        <source>Import a probe run recorded elsewhere: tally-probe JSON lines (ssh gpu tally-probe &gt; run.jsonl, a Slurm job&apos;s output) or an nccl-tests log (all_reduce_perf, all_gather_perf, reduce_scatter_perf, alltoall_perf, sendrecv_perf)</source>
+        <translation>导入在别处记录的探测运行：tally-probe JSON 行（ssh gpu tally-probe &gt; run.jsonl，或 Slurm 作业的输出），或 nccl-tests 日志（all_reduce_perf、all_gather_perf、reduce_scatter_perf、alltoall_perf、sendrecv_perf）</translation>
+    </message>
+    <message>
+        <source>Language of the window and of the text output: en or zh_CN (default: the window&apos;s last choice, else LANG)</source>
+        <translation>窗口和文本输出的语言：en 或 zh_CN（默认：窗口上次的选择，否则取 LANG）</translation>
+    </message>
+    <message>
+        <source>Largest cluster to try (default 2^20)</source>
+        <translation>尝试的最大集群规模（默认 2^20）</translation>
+    </message>
+    <message>
+        <source>List settings Tally does not know instead of refusing them</source>
+        <translation>列出 Tally 不认识的设置，而不是拒绝它们</translation>
+    </message>
+    <message>
+        <source>List the model presets and their sources</source>
+        <translation>列出模型预设及其来源</translation>
+    </message>
+    <message>
+        <source>Measure exactly the GEMMs this plan spec runs (forward, data and weight gradients of every layer and the output layer, at their tensor-parallel shapes, in its compute dtype) with the gemm_shapes test, and print each one&apos;s measured time beside the model&apos;s on the spec&apos;s profile (or --profile). A profile made from the run (tally profiles add --from-run RUN --base ID) makes predictions use those times</source>
+        <translation>用 gemm_shapes 测试精确测量此计划运行的 GEMM（每一层和输出层的前向、数据梯度和权重梯度，按其张量并行形状，使用计划的计算数据类型），并把每个 GEMM 的实测时间与性能模型在计划的硬件配置（或 --profile）上给出的时间并列打印。由这次运行生成的硬件配置（tally profiles add --from-run RUN --base ID）会让预测使用这些时间</translation>
+    </message>
+    <message>
+        <source>Measure this machine, or an ssh host (--remote), with tally-probe (a GPU through CUDA, or the CPU), print each result as it arrives, and save the run in the workspace</source>
+        <translation>用 tally-probe 测量本机或某台 ssh 主机（--remote）（通过 CUDA 测 GPU，或测 CPU），每得到一个结果就打印出来，并把这次运行保存到工作区</translation>
+    </message>
+    <message>
+        <source>Measured seconds per optimizer step</source>
+        <translation>实测的单步时间（每个优化器步的秒数）</translation>
+    </message>
+    <message>
+        <source>Memory bandwidth in bytes/s (3.35e12)</source>
+        <translation>内存带宽，单位 bytes/s（3.35e12）</translation>
+    </message>
+    <message>
+        <source>Memory of a tensor: elements x bytes per value (e.g. tally tensor 49152x12288)</source>
+        <translation>张量的内存：元素数 x 每个数值的字节数（例如 tally tensor 49152x12288）</translation>
+    </message>
+    <message>
+        <source>Memory per GPU in bytes (80e9)</source>
+        <translation>每 GPU 内存，单位字节（80e9）</translation>
+    </message>
+    <message>
+        <source>Name of a new profile (default: &lt;name&gt; (calibrated))</source>
+        <translation>新硬件配置的名称（默认：&lt;name&gt;（已校准））</translation>
+    </message>
+    <message>
+        <source>Name of the new profile</source>
+        <translation>新硬件配置的名称</translation>
+    </message>
+    <message>
+        <source>Name of the plan</source>
+        <translation>计划的名称</translation>
+    </message>
+    <message>
+        <source>Name or id</source>
+        <translation>名称或 id</translation>
+    </message>
+    <message>
+        <source>Names or ids</source>
+        <translation>一个或多个名称或 id</translation>
+    </message>
+    <message>
+        <source>Needs</source>
+        <translation>需要</translation>
+    </message>
+    <message>
+        <source>New name</source>
+        <translation>新名称</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>Number format (default fp32, PyTorch&apos;s default)</source>
+        <translation>数值格式（默认 fp32，即 PyTorch 的默认格式）</translation>
+    </message>
+    <message>
+        <source>Number formats: bits, range, precision, and what a value becomes in each</source>
+        <translation>数值格式：位数、范围、精度，以及一个值在每种格式中变成什么</translation>
+    </message>
+    <message>
+        <source>OPTIONS</source>
+        <translation>选项</translation>
+    </message>
+    <message>
+        <source>One accelerator with every field and source</source>
+        <translation>一个加速器的全部字段及来源</translation>
+    </message>
+    <message>
+        <source>One probe run with its results</source>
+        <translation>一次探测运行及其结果</translation>
+    </message>
+    <message>
+        <source>One profile with every field</source>
+        <translation>一个硬件配置的全部字段</translation>
+    </message>
+    <message>
+        <source>Only these tests, comma-separated (tally-probe --list --backend B names them)</source>
+        <translation>只运行这些测试，用逗号分隔（tally-probe --list --backend B 会列出测试名）</translation>
+    </message>
+    <message>
+        <source>Options</source>
+        <translation>选项</translation>
+    </message>
+    <message>
+        <source>Overwrite the plan of that name if there is one</source>
+        <translation>若已有同名计划，则覆盖它</translation>
+    </message>
+    <message>
+        <source>Plan serving: memory per GPU, KV cache, time to first token, decode step, throughput, cost per token</source>
+        <translation>规划推理服务：每 GPU 内存、KV 缓存、首 token 时间、解码单步、吞吐量、每 token 成本</translation>
+    </message>
+    <message>
+        <source>Plan spec (JSON file; - reads standard input)</source>
+        <translation>计划文件（JSON 文件；- 表示读取标准输入）</translation>
+    </message>
+    <message>
+        <source>Plan spec with an inference block (- reads stdin)</source>
+        <translation>带 inference 块的计划文件（- 表示读取标准输入）</translation>
+    </message>
+    <message>
+        <source>Positionals</source>
+        <translation>位置参数</translation>
+    </message>
+    <message>
+        <source>Print JSON instead of a table</source>
+        <translation>输出 JSON 而不是表格</translation>
+    </message>
+    <message>
+        <source>Print a JSON array</source>
+        <translation>输出一个 JSON 数组</translation>
+    </message>
+    <message>
+        <source>Print a profile&apos;s JSON (for `profiles import`)</source>
+        <translation>输出硬件配置的 JSON（供 `profiles import` 使用）</translation>
+    </message>
+    <message>
+        <source>Print one JSON document at the end instead of a table (progress still goes to stderr)</source>
+        <translation>最后输出一个 JSON 文档而不是表格（进度仍写到标准错误）</translation>
+    </message>
+    <message>
+        <source>Print one JSON object</source>
+        <translation>输出一个 JSON 对象</translation>
+    </message>
+    <message>
+        <source>Print one JSON object instead of a table</source>
+        <translation>输出一个 JSON 对象而不是表格</translation>
+    </message>
+    <message>
+        <source>Print this help message and exit</source>
+        <translation>打印此帮助信息并退出</translation>
+    </message>
+    <message>
+        <source>Probe run id</source>
+        <translation>探测运行 id</translation>
+    </message>
+    <message>
+        <source>Probe run to measure from</source>
+        <translation>从中取实测结果的探测运行</translation>
+    </message>
+    <message>
+        <source>Profile JSON (from `profiles export`; - reads stdin)</source>
+        <translation>硬件配置 JSON（来自 `profiles export`；- 表示读取标准输入）</translation>
+    </message>
+    <message>
+        <source>Profile id</source>
+        <translation>硬件配置 id</translation>
+    </message>
+    <message>
+        <source>Profile ids, comma-separated (a,b,c)</source>
+        <translation>硬件配置 id，用逗号分隔（a,b,c）</translation>
+    </message>
+    <message>
+        <source>Profile to copy (built-in or stored)</source>
+        <translation>要复制的硬件配置（内置或已保存的）</translation>
+    </message>
+    <message>
+        <source>Profile whose dense peaks and bandwidth each result is a fraction of (built-in or stored; default: the catalog entry matching the device name, if any)</source>
+        <translation>各结果以其稠密峰值和带宽为基准计算比例的硬件配置（内置或已保存的；默认：名称与设备名匹配的目录条目，如有）</translation>
+    </message>
+    <message>
+        <source>REQUIRED</source>
+        <translation>必需</translation>
+    </message>
+    <message>
+        <source>Remove a custom or measured profile</source>
+        <translation>删除自定义或实测硬件配置</translation>
+    </message>
+    <message>
+        <source>Remove a saved plan</source>
+        <translation>删除已保存的计划</translation>
+    </message>
+    <message>
+        <source>Remove a stored probe run and its results (refused while a measured profile was made from it, or while it is being recorded)</source>
+        <translation>删除一次已保存的探测运行及其结果（若已有实测硬件配置由它生成，或它正在记录中，则拒绝删除）</translation>
+    </message>
+    <message>
+        <source>Remove it even when saved plans run on it (they then need another GPU)</source>
+        <translation>即使有已保存的计划在它上面运行也删除（这些计划随后需要换一个 GPU）</translation>
+    </message>
+    <message>
+        <source>Run tally-probe as the ranks of a cluster launcher, e.g. &quot;srun -N 2 --ntasks-per-node 8 --gpus-per-node 8&quot; or &quot;mpirun -np 16&quot; (one rank per GPU; with --remote, on that host&apos;s cluster). The backend defaults to nccl (collectives across the GPUs); tcp runs the same on CPU ranks. The ranks meet through a file in the working folder, which must be on a filesystem every node shares</source>
+        <translation>以集群启动器的各 rank 运行 tally-probe，例如 &quot;srun -N 2 --ntasks-per-node 8 --gpus-per-node 8&quot; 或 &quot;mpirun -np 16&quot;（每个 GPU 一个 rank；与 --remote 同用时，在该主机的集群上运行）。后端默认为 nccl（GPU 之间的集合通信）；tcp 在 CPU rank 上运行同样的测试。各 rank 通过工作目录中的一个文件会合，该目录必须位于所有节点共享的文件系统上</translation>
+    </message>
+    <message>
+        <source>Run tally-probe on this ssh host (HOST or USER@HOST) instead of here; the results stream back and are saved here. The ssh client is $TALLY_SSH when set, else ssh; it must log in without a password prompt (a key or an agent)</source>
+        <translation>在此 ssh 主机（HOST 或 USER@HOST）上而不是本机运行 tally-probe；结果会流式传回并保存在本机。ssh 客户端为 $TALLY_SSH（若已设置），否则为 ssh；它必须无需输入密码即可登录（使用密钥或 agent）</translation>
+    </message>
+    <message>
+        <source>SUBCOMMAND</source>
+        <translation>子命令</translation>
+    </message>
+    <message>
+        <source>SUBCOMMANDS</source>
+        <translation>子命令</translation>
+    </message>
+    <message>
+        <source>Save a spec file as a named plan</source>
+        <translation>把计划文件保存为一个命名的计划</translation>
+    </message>
+    <message>
+        <source>Saved plans</source>
+        <translation>已保存的计划</translation>
+    </message>
+    <message>
+        <source>Small sizes and few samples (a CPU run takes ~15 s)</source>
+        <translation>小尺寸、少量样本（CPU 运行约需 15 s）</translation>
+    </message>
+    <message>
+        <source>Solve for a quantity under a spec&apos;s recipe</source>
+        <translation>按计划的设定求解某个量</translation>
+    </message>
+    <message>
+        <source>Stop the probe as hung when it prints nothing for this many seconds</source>
+        <translation>探测在这么多秒内没有任何输出时，视为挂起并停止</translation>
+    </message>
+    <message>
+        <source>Store it under this id instead</source>
+        <translation>改用此 id 保存</translation>
+    </message>
+    <message>
+        <source>Store it under this name instead</source>
+        <translation>改用此名称保存</translation>
+    </message>
+    <message>
+        <source>Stored probe runs and their results</source>
+        <translation>已保存的探测运行及其结果</translation>
+    </message>
+    <message>
+        <source>Subcommands</source>
+        <translation>子命令</translation>
+    </message>
+    <message>
+        <source>TEXT</source>
+        <translation>TEXT</translation>
+    </message>
+    <message>
+        <source>Tally: plan the resources of training a large language model, and measure the GPU it will run on.</source>
+        <translation>Tally：规划训练大语言模型所需的资源，并测量它将运行的 GPU。</translation>
+    </message>
+    <message>
+        <source>The built-in hardware catalog</source>
+        <translation>内置硬件目录</translation>
+    </message>
+    <message>
+        <source>The configuration (- reads standard input)</source>
+        <translation>配置文件（- 表示读取标准输入）</translation>
+    </message>
+    <message>
+        <source>The file to import</source>
+        <translation>要导入的文件</translation>
+    </message>
+    <message>
+        <source>The largest batch of sequences that fits at the full context (prompt + output tokens)</source>
+        <translation>在完整上下文（提示 + 输出 token）下放得下的最大序列批次</translation>
+    </message>
+    <message>
+        <source>The largest model (parameter count) that fits the cluster: model state only, unless the spec sets solver.include_activations</source>
+        <translation>集群放得下的最大模型（参数量）：只计模型状态，除非计划设置了 solver.include_activations</translation>
+    </message>
+    <message>
+        <source>The model&apos;s Hugging Face config.json (DeepSpeed and accelerate configs do not describe the model; a serving command&apos;s checkpoint of no preset)</source>
+        <translation>模型的 Hugging Face config.json（DeepSpeed 和 accelerate 配置不描述模型；推理服务命令中的检查点不属于任何预设时也需要它）</translation>
+    </message>
+    <message>
+        <source>The roofline of a spec&apos;s GPU, its ops and the model&apos;s own layers</source>
+        <translation>计划所用 GPU 的 roofline，以及其上的运算和模型自身的各层</translation>
+    </message>
+    <message>
+        <source>The smallest cluster (whole nodes) that trains the spec&apos;s tokens in D days</source>
+        <translation>在 D 天内训练完计划中 token 数的最小集群（整节点）</translation>
+    </message>
+    <message>
+        <source>The spec the run was made with (JSON; - reads stdin)</source>
+        <translation>该次运行所用的计划（JSON；- 表示读取标准输入）</translation>
+    </message>
+    <message>
+        <source>The tally-probe executable (default: $TALLY_PROBE, beside tally, the build tree&apos;s gpu_probe/, then PATH)</source>
+        <translation>tally-probe 可执行文件（默认依次查找：$TALLY_PROBE、tally 所在目录、构建目录的 gpu_probe/、PATH）</translation>
+    </message>
+    <message>
+        <source>The world size, where the file leaves it to the launcher</source>
+        <translation>world size（总进程数），用于文件把它留给启动器决定的情况</translation>
+    </message>
+    <message>
+        <source>Training log: Megatron-LM/NeMo &quot;elapsed time per iteration (ms)&quot;, NeMo &quot;train_step_timing in s&quot; or torchtitan &quot;tps&quot;</source>
+        <translation>训练日志：Megatron-LM/NeMo 的 &quot;elapsed time per iteration (ms)&quot;、NeMo 的 &quot;train_step_timing in s&quot; 或 torchtitan 的 &quot;tps&quot;</translation>
+    </message>
+    <message>
+        <source>Training time allowed, days</source>
+        <translation>允许的训练时间，单位天</translation>
+    </message>
+    <message>
+        <source>UINT</source>
+        <translation>UINT</translation>
+    </message>
+    <message>
+        <source>Usage</source>
+        <translation>用法</translation>
+    </message>
+    <message>
+        <source>Vendor</source>
+        <translation>厂商</translation>
+    </message>
+    <message>
+        <source>What one GPU-hour of the part costs (compare prices each part at its own; none removes it)</source>
+        <translation>该硬件每 GPU 小时的价格（compare 按每种硬件自己的价格计算；none 表示删除价格）</translation>
+    </message>
+    <message>
+        <source>With --from-run: make the profile from a run whose status is failed (it stopped before its end, or a test failed) out of the passed, validated results it has</source>
+        <translation>与 --from-run 同用：即使运行状态为失败（提前停止，或有测试失败），也用其中已通过验证的结果生成硬件配置</translation>
+    </message>
+    <message>
+        <source>With --from-run: profile whose other figures to keep</source>
+        <translation>与 --from-run 同用：作为基础的硬件配置，其余数据沿用它的</translation>
+    </message>
+    <message>
+        <source>With --launcher: the file the ranks meet through (default: .tally-probe-bootstrap-PID-TIME in the working folder)</source>
+        <translation>与 --launcher 同用：各 rank 会合所用的文件（默认：工作目录中的 .tally-probe-bootstrap-PID-TIME）</translation>
+    </message>
+    <message>
+        <source>With --log: the rank whose lines count in a log of several ([rankN]: prefixes; default: the rank the framework prints its timing from, Megatron-LM&apos;s last, NeMo&apos;s and torchtitan&apos;s 0)</source>
+        <translation>与 --log 同用：在含多个 rank 的日志（带 [rankN]: 前缀）中采用哪个 rank 的行（默认：框架打印计时的 rank，Megatron-LM 为最后一个，NeMo 和 torchtitan 为 0）</translation>
+    </message>
+    <message>
+        <source>With --log: timing records dropped from the start as warm-up (default 2)</source>
+        <translation>与 --log 同用：从开头丢弃作为预热的计时记录数（默认 2）</translation>
+    </message>
+    <message>
+        <source>With --remote: the tally-probe executable on the remote host (default: tally-probe on its PATH)</source>
+        <translation>与 --remote 同用：远程主机上的 tally-probe 可执行文件（默认：其 PATH 中的 tally-probe）</translation>
+    </message>
+    <message>
+        <source>With --to vllm|sglang|tensorrt_llm: the model&apos;s checkpoint, a Hugging Face id or a local path (default: the preset&apos;s, or the model&apos;s name where it is a Hugging Face id)</source>
+        <translation>与 --to vllm|sglang|tensorrt_llm 同用：模型的检查点，Hugging Face id 或本地路径（默认：预设的检查点，或在模型名称是 Hugging Face id 时用该名称）</translation>
+    </message>
+    <message>
+        <source>Workspace database</source>
+        <translation>工作区数据库</translation>
+    </message>
+    <message>
+        <source>Workspace database (for custom and measured GPUs)</source>
+        <translation>工作区数据库（用于自定义和实测的 GPU）</translation>
+    </message>
+    <message>
+        <source>Workspace file</source>
+        <translation>工作区文件</translation>
+    </message>
+    <message>
+        <source>Workspace file (default: %1)</source>
+        <translation>工作区文件（默认：%1）</translation>
+    </message>
+    <message>
+        <source>Workspace file (default: %1); with --screenshot, without it: an empty scratch workspace</source>
+        <translation>工作区文件（默认：%1）；与 --screenshot 同用且未给出此项时：一个空的临时工作区</translation>
+    </message>
+    <message>
+        <source>Write the spec to FILE (default: stdout)</source>
+        <translation>把计划写入 FILE（默认：标准输出）</translation>
+    </message>
+    <message>
+        <source>Write to FILE (default: standard output)</source>
+        <translation>写入 FILE（默认：标准输出）</translation>
+    </message>
+    <message>
+        <source>auto (from the content), tally-probe or nccl-tests</source>
+        <translation>auto（根据内容判断）、tally-probe 或 nccl-tests</translation>
+    </message>
+    <message>
+        <source>cuda (an NVIDIA GPU), cpu (this machine&apos;s cores and memory), nccl (the collectives between the GPUs a --launcher starts) or tcp (the same on CPU ranks, without GPUs). Default: nccl with --launcher; else cuda when the probe was built with CUDA and a GPU answers, else cpu. Without a GPU or driver, --backend cuda says so in one line, measures nothing and exits 1: use --backend cpu there</source>
+        <translation>cuda（NVIDIA GPU）、cpu（本机的 CPU 核心和内存）、nccl（--launcher 启动的各 GPU 之间的集合通信）或 tcp（在 CPU rank 上做同样的测量，无需 GPU）。默认：给出 --launcher 时为 nccl；否则若探测程序带 CUDA 构建且有 GPU 响应则为 cuda，否则为 cpu。没有 GPU 或驱动时，--backend cuda 会用一行说明原因，不做任何测量并以 1 退出：这时请用 --backend cpu</translation>
+    </message>
+    <message>
+        <source>megatron|nemo|torchtitan|deepspeed|accelerate|vllm|sglang|tensorrt_llm</source>
+        <translation>megatron|nemo|torchtitan|deepspeed|accelerate|vllm|sglang|tensorrt_llm</translation>
+    </message>
+    <message>
+        <source>megatron|nemo|torchtitan|deepspeed|accelerate|vllm|sglang|tensorrt_llm (default: from the file)</source>
+        <translation>megatron|nemo|torchtitan|deepspeed|accelerate|vllm|sglang|tensorrt_llm（默认：根据文件判断）</translation>
+    </message>
+    <message>
+        <source>time (default) or cost</source>
+        <translation>time（默认）或 cost</translation>
+    </message>
+</context>
+<context>
     <name>tally::hf_config</name>
     <message>
         <source>the config.json needs this key</source>
