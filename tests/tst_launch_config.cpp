@@ -2115,6 +2115,36 @@ void TestLaunchConfig::importKeepsNothingTheFrameworkCannotRun() {
     PlanSpec sw = eight_b(R"("tp": 2)");
     sw.model = find_model_preset("mistral-7b")->model;
     QCOMPARE(refusal_field(sw, LaunchTarget::megatron), std::string("model.sliding_window"));
+
+    // NeMo 2 runs a fused attention kernel whatever the current plan says: a NeMo file with
+    // context parallelism, laid over a plan without flash attention, reads it as on (as the
+    // export's note says), not the current plan's off, which cp 2 cannot run with.
+    PlanSpec cp = eight_b(R"("context_parallel": 2)");
+    cp.cluster.gpus = 64;
+    const std::string nemo = export_launch_config(cp, LaunchTarget::nemo);
+    PlanSpec unfused = base;
+    unfused.training.flash_attention = false;
+    LaunchImportOptions on_unfused;
+    on_unfused.from = LaunchTarget::nemo;
+    on_unfused.base = unfused;
+    LaunchImport n;
+    try {
+        n = import_launch_config(nemo, "nemo.txt", on_unfused);
+    } catch (const SpecError& e) {
+        QFAIL(e.what());
+    }
+    QVERIFY(n.spec.training.flash_attention);
+    QCOMPARE(n.spec.training.context_parallel, std::int64_t{2});
+    QVERIFY2(names(n,
+                   "training.flash_attention = true: NeMo 2 recipe overrides runs it so by "
+                   "design"),
+             guesses_text(n).c_str());
+    // The current plan's 3 first-stage layers do not hold without the pipeline the file leaves
+    // out: its default, said, rather than a refusal of the file.
+    QCOMPARE(n.spec.training.first_stage_layers, std::int64_t{0});
+    QVERIFY2(
+        names(n, "training.first_stage_layers = its default: the current plan's 3 does not hold"),
+        guesses_text(n).c_str());
 }
 
 // Megatron-LM core_v0.12.0, megatron/training/arguments.py: --recompute-activations is a

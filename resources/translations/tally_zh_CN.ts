@@ -5044,6 +5044,14 @@
         <source>training.cross_entropy = in_place: Transformer Engine&apos;s cross-entropy up to 2.17 writes the gradient over the 16-bit logits and keeps them; from 2.18 it keeps an fp32 gradient, as the other losses keep an fp32 softmax (set fp32 for a newer Transformer Engine)</source>
         <translation>training.cross_entropy = in_place：Transformer Engine 2.17 及以前的交叉熵把梯度覆写在 16 位 logits 上并保留它们；从 2.18 起它保留 fp32 梯度，与其他损失保留 fp32 softmax 一样（较新的 Transformer Engine 请设为 fp32）</translation>
     </message>
+    <message>
+        <source>%1 = %2: the current plan&apos;s %3 does not hold with this file&apos;s settings</source>
+        <translation>%1 = %2：当前计划的 %3 与该文件的设置不相容</translation>
+    </message>
+    <message>
+        <source>%1 = %2: %3 runs it so by design, with no setting in its file</source>
+        <translation>%1 = %2：%3 按其设计就是如此运行，其文件中没有对应的设置</translation>
+    </message>
 </context>
 <context>
     <name>tally::number_formats</name>

@@ -1337,6 +1337,35 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
         out.guesses.push_back(TALLY_TEXT("tally::launch", "model: %1")
                                   .arg_translated("tally::launch", options.model_source));
     }
+    // A setting kept from the current plan that no longer holds with the file's own (the plan's
+    // 3 layers on the first stage under a file without a pipeline): the spec format's default,
+    // said, so that the import is the file's plan rather than refused for what it never said.
+    if (options.base) {
+        if (const HardwareProfile* hw = find_builtin_hardware(spec.cluster.gpu)) {
+            for (int pass = 0; pass < 8; ++pass) {
+                const std::optional<FieldError> e = check(spec, *hw);
+                if (!e || was_read(e->field) || from_tally_block.count(e->field) > 0) {
+                    break;
+                }
+                std::optional<DefaultedField> reset = with_default(spec, e->field);
+                if (!reset) {
+                    break;
+                }
+                Text said = TALLY_TEXT("tally::launch",
+                                       "%1 = %2: the current plan's %3 does not hold with this "
+                                       "file's settings");
+                said.arg(e->field);
+                if (reset->value.empty()) {
+                    said.arg_translated("tally::launch",
+                                        QT_TRANSLATE_NOOP("tally::launch", "its default"));
+                } else {
+                    said.arg(reset->value);
+                }
+                out.guesses.push_back(std::move(said).arg(e->value));
+                spec = std::move(reset->spec);
+            }
+        }
+    }
     // A GPU that is no built-in part is a workspace profile of the machine that wrote the file:
     // the plan is planned only where a workspace holds a profile of that id, so say so now
     // rather than at the first `tally plan` elsewhere.

@@ -553,6 +553,45 @@ enum FixedByFramework : unsigned {
     kFixesDropout = 1u << 2,         // dropout is the model code's
     kFixesOptimizer = 1u << 3,       // the training script makes the optimizer
 };
+// What an import of such a file reads for each (the notes below say so): the framework's own
+// value, never the current plan's, which the framework does not run. Each table lists the same
+// fields as implied, so the generic fill leaves them to this, which says each among the
+// assumptions.
+void apply_fixed(PlanSpec& s, LaunchImport& out, unsigned fixes) {
+    const std::string_view title = launch_target_title(out.target);
+    const auto said = [&](const char* field, const char* value) {
+        out.guesses.push_back(TALLY_TEXT("tally::launch",
+                                         "%1 = %2: %3 runs it so by design, with no setting "
+                                         "in its file")
+                                  .arg(field)
+                                  .arg(value)
+                                  .arg_translated("tally::launch", title.data()));
+    };
+    if ((fixes & kFixesFlashAttention) != 0) {
+        s.training.flash_attention = true;
+        said("training.flash_attention", "true");
+    }
+    if ((fixes & kFixesDpOverlap) != 0) {
+        s.training.dp_overlap = true;
+        said("training.dp_overlap", "true");
+    }
+    if ((fixes & kFixesDropout) != 0) {
+        s.training.dropout = false;
+        said("training.dropout", "false");
+    }
+    if ((fixes & kFixesOptimizer) != 0) {
+        s.training.optimizer = Optimizer::adamw;
+        s.training.optimizer_impl = OptimizerImpl::engine;
+        said("training.optimizer", "adamw");
+        said("training.optimizer_impl", "engine");
+    }
+}
+constexpr unsigned kNemoFixes = kFixesFlashAttention;
+constexpr unsigned kTorchtitanFixes = kFixesFlashAttention | kFixesDpOverlap | kFixesDropout;
+constexpr unsigned kDeepspeedFixes = kFixesFlashAttention | kFixesDropout;
+constexpr unsigned kAccelerateFixes =
+    kFixesFlashAttention | kFixesDpOverlap | kFixesDropout | kFixesOptimizer;
+
 void add_fixed_notes(const PlanSpec& s, std::string_view title, unsigned fixes,
                      std::vector<Text>& notes) {
     if ((fixes & kFixesFlashAttention) != 0 && !s.training.flash_attention) {
@@ -2193,6 +2232,9 @@ void note_batch_rampup(const PlanSpec& s, LaunchImport& out) {
 
 void finish_megatron(PlanSpec& s, LaunchImport& out, const LaunchImportOptions&) {
     s.training.engine = Engine::megatron;
+    if (out.target == LaunchTarget::nemo) {
+        apply_fixed(s, out, kNemoFixes);
+    }
     note_batch_rampup(s, out);
     // Without multi-latent attention Megatron-Core reads none of its ranks, which a printed
     // argument block lists anyway, at their defaults (kv_lora_rank 32): the model has no MLA.
@@ -2432,11 +2474,13 @@ void finish_megatron(PlanSpec& s, LaunchImport& out, const LaunchImportOptions&)
                               "default position type)"));
     }
 }
-void finish_deepspeed(PlanSpec& s, LaunchImport&, const LaunchImportOptions&) {
+void finish_deepspeed(PlanSpec& s, LaunchImport& out, const LaunchImportOptions&) {
     s.training.engine = Engine::deepspeed;
+    apply_fixed(s, out, kDeepspeedFixes);
 }
-void finish_fsdp(PlanSpec& s, LaunchImport&, const LaunchImportOptions&) {
+void finish_fsdp(PlanSpec& s, LaunchImport& out, const LaunchImportOptions&) {
     s.training.engine = Engine::fsdp;
+    apply_fixed(s, out, kAccelerateFixes);
 }
 // torchtitan runs FSDP whenever context parallelism is on, over the shard x cp ranks
 // (ParallelDims.fsdp_enabled is dp_shard_enabled or cp_enabled; the FSDP mesh is "dp_shard_cp":
@@ -2474,6 +2518,7 @@ void finish_torchtitan(PlanSpec& s, LaunchImport& out, const LaunchImportOptions
         s.training.engine = Engine::fsdp;
     }
     s.training.sequence_parallel = s.training.tp > 1;
+    apply_fixed(s, out, kTorchtitanFixes);
     shard_over_context_parallel(s, out);
     if (s.cluster.gpus >= 0) {
         return;
@@ -2521,7 +2566,7 @@ std::vector<Text> torchtitan_notes(const PlanSpec& s) {
                                    "llama3 flavours run a RoPE base of 500000, which an import of "
                                    "this file reads"));
     }
-    add_fixed_notes(s, "torchtitan", kFixesFlashAttention | kFixesDpOverlap | kFixesDropout, notes);
+    add_fixed_notes(s, "torchtitan", kTorchtitanFixes, notes);
     return notes;
 }
 
@@ -2966,10 +3011,10 @@ Table nemo_table() {
          "optim.config.weight_decay", "optim.config.adam_beta1", "optim.config.adam_beta2",
          "data.tokenizer"},
         finish_megatron,
-        {},
+        {"training.flash_attention"},
         [](const PlanSpec& spec) {
             std::vector<Text> notes;
-            add_fixed_notes(spec, "NeMo 2", kFixesFlashAttention, notes);
+            add_fixed_notes(spec, "NeMo 2", kNemoFixes, notes);
             return notes;
         },
     };
@@ -3099,7 +3144,8 @@ Table torchtitan_table() {
          "activation_checkpoint.early_stop",
          "activation_checkpoint.preserve_rng_state"},
         finish_torchtitan,
-        {"training.sequence_parallel"},
+        {"training.sequence_parallel", "training.flash_attention", "training.dp_overlap",
+         "training.dropout"},
         torchtitan_notes,
     };
 }
@@ -3181,10 +3227,10 @@ Table deepspeed_table() {
          "fp16.",
          "communication_data_type"},
         finish_deepspeed,
-        {},
+        {"training.flash_attention", "training.dropout"},
         [](const PlanSpec& spec) {
             std::vector<Text> notes;
-            add_fixed_notes(spec, "DeepSpeed", kFixesFlashAttention | kFixesDropout, notes);
+            add_fixed_notes(spec, "DeepSpeed", kDeepspeedFixes, notes);
             // The config's activation_checkpointing section configures
             // deepspeed.checkpointing.checkpoint(); only a model whose layers call it recompute
             // (DeepSpeed's activation-checkpointing documentation): a Hugging Face model turns it
@@ -3293,12 +3339,11 @@ Table accelerate_table() {
          "fsdp_config.fsdp_version",
          "fsdp_config.fsdp_reshard_after_forward"},
         finish_fsdp,
-        {},
+        {"training.flash_attention", "training.dp_overlap", "training.dropout",
+         "training.optimizer", "training.optimizer_impl"},
         [](const PlanSpec& spec) {
             std::vector<Text> notes;
-            add_fixed_notes(
-                spec, "accelerate",
-                kFixesFlashAttention | kFixesDpOverlap | kFixesDropout | kFixesOptimizer, notes);
+            add_fixed_notes(spec, "accelerate", kAccelerateFixes, notes);
             return notes;
         },
         // The training script's data loader sets the sequences and the batch
