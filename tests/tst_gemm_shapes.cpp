@@ -132,6 +132,7 @@ void TestGemmShapes::whichPartsReadWhichTable() {
     const GemmShapeRates gb200 = gemm_shape_rates(part("gb200"), ComputeType::fp8);
     QVERIFY(gb200.table != nullptr);
     QVERIFY(near(gb200.scale, gb200_scale));
+    QVERIFY(gb200.by_best_gemm);
     QVERIFY(
         near(gemm_shape_flops_per_s(gb200, 1, 4096, 4096, 4096), 2764981863158106.0 * gb200_scale));
     // Without a measurement of its own (a copy whose figures were cleared), the peaks' ratio.
@@ -139,6 +140,7 @@ void TestGemmShapes::whichPartsReadWhichTable() {
     unmeasured.id = "gb200-unmeasured";
     unmeasured.measured.clear();
     QVERIFY(near(gemm_shape_rates(unmeasured, ComputeType::fp8).scale, 5.0 / 4.5));
+    QVERIFY(!gemm_shape_rates(unmeasured, ComputeType::fp8).by_best_gemm);
     // A measured profile's probe timed the card itself: the table does not replace it.
     HardwareProfile measured = part("h100-sxm");
     measured.kind = ProfileKind::measured;

@@ -133,11 +133,9 @@ inline constexpr EnumName<FsdpBackwardPrefetch> kFsdpBackwardPrefetchNames[] = {
      QT_TRANSLATE_NOOP("tally::enums", "after each layer's gradients (BACKWARD_POST)")},
 };
 inline constexpr EnumName<CrossEntropy> kCrossEntropyNames[] = {
-    {CrossEntropy::fp32, "fp32",
-     QT_TRANSLATE_NOOP("tally::enums", "an fp32 softmax per logit (4 bytes)")},
+    {CrossEntropy::fp32, "fp32", QT_TRANSLATE_NOOP("tally::enums", "fp32 softmax, 4 B a logit")},
     {CrossEntropy::in_place, "in_place",
-     QT_TRANSLATE_NOOP("tally::enums",
-                       "the gradient over the 16-bit logits (Transformer Engine up to 2.17)")},
+     QT_TRANSLATE_NOOP("tally::enums", "in place, 2 B a logit (TE up to 2.17)")},
 };
 inline constexpr EnumName<OptimizerImpl> kOptimizerImplNames[] = {
     {OptimizerImpl::engine, "engine", QT_TRANSLATE_NOOP("tally::enums", "the engine's")},

@@ -73,17 +73,24 @@ std::optional<double> table_part_fraction(const ShapeTable& t) {
     return fractions[static_cast<std::size_t>(&t - kTables)];
 }
 
-// What a part of the table's silicon runs the table's rates at (gemm_shapes.h): its best
-// published GEMM over the measured part's where the catalog has both, else its dense peak over
+// The table's rates on a part of its silicon (gemm_shapes.h): scaled by the part's best
+// published GEMM over the measured part's where the catalog has both, else by its dense peak over
 // the measured part's.
-double same_silicon_scale(const HardwareProfile& profile, ComputeType type, const ShapeTable& t) {
+GemmShapeRates same_silicon_rates(const HardwareProfile& profile, ComputeType type,
+                                  const ShapeTable& t) {
+    GemmShapeRates r;
+    r.table = t.values->data();
+    r.measured_on = t.measured_on;
     const double peak = profile.peak(type);
     const std::optional<double> own = published_gemm_fraction(profile, type);
     const std::optional<double> base = table_part_fraction(t);
     if (own && base && *base > 0.0) {
-        return peak * std::min(*own, 1.0) / (t.peak_flops_per_s * std::min(*base, 1.0));
+        r.scale = peak * std::min(*own, 1.0) / (t.peak_flops_per_s * std::min(*base, 1.0));
+        r.by_best_gemm = true;
+    } else {
+        r.scale = peak / t.peak_flops_per_s;
     }
-    return peak / t.peak_flops_per_s;
+    return r;
 }
 
 // The table measured in `type` on the part, if any.
@@ -168,7 +175,7 @@ GemmShapeRates find_rates(const HardwareProfile& profile, ComputeType type) {
         return find_rates(as_bf16, ComputeType::bf16);
     }
     if (const ShapeTable* t = own_table(profile, type)) {
-        return {t->values->data(), same_silicon_scale(profile, type, *t), t->measured_on};
+        return same_silicon_rates(profile, type, *t);
     }
     return {};
 }
@@ -208,7 +215,7 @@ GemmShapeRates gemm_shape_rates(const HardwareProfile& profile, ComputeType type
         ProfileKind kind = ProfileKind::builtin;
         double peak = 0.0;
         double peak_bf16 = 0.0;
-        std::optional<double> fraction;  // the part's published GEMM fraction (same_silicon_scale)
+        std::optional<double> fraction;  // the part's published GEMM fraction (same_silicon_rates)
         GemmShapeRates rates;
     };
     thread_local Last last[kComputeTypeCount];

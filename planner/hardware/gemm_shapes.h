@@ -75,6 +75,9 @@ struct GemmShapeRates {
     // table of the next wider dtype, scaled to the part's best GEMM in the asked one; false for a
     // table measured in the dtype itself.
     bool derived = false;
+    // The scale is the part's best published GEMM over the measured part's (same_silicon_rates),
+    // not the ratio of their peaks.
+    bool by_best_gemm = false;
 
     bool operator==(const GemmShapeRates&) const = default;
 };

@@ -77,7 +77,10 @@ std::string shape_table_suffix(const HardwareProfile& hw, ComputeType type) {
         rates.measured_on,
         rates.derived        ? fmt::format(", x {:.4g}", rates.scale)
         : rates.scale == 1.0 ? std::string()
-                             : fmt::format(", x {:.3g} for this part's peak", rates.scale));
+        : rates.by_best_gemm
+            ? fmt::format(", x {:.3g}: this part's best published GEMM over the measured part's",
+                          rates.scale)
+            : fmt::format(", x {:.3g} for this part's peak", rates.scale));
 }
 
 // Which fused attention kernel a flash-attention step runs and the head dimension its published
@@ -102,6 +105,29 @@ std::string attention_kernel_suffix(const PlanSpec& spec, const HardwareProfile&
 // The label of the optimizer implementation a step runs (engine.h), untranslated. The choice is
 // Adam's (FusedAdam or torch's foreach kernels); another optimizer's update is timed as one pass
 // over its state, and says so without naming Adam's kernel.
+// The Activations line's figures; a transformer's names what its loss keeps of the logits
+// (training.cross_entropy), part of the output layer's share.
+Text activations_value_text(const PlanSpec& spec, const MemoryBreakdown& m) {
+    const bool transformer = spec.model.kind == ModelKind::transformer;
+    Text text = transformer ? TALLY_TEXT("tally::explain",
+                                         "%1 per layer x %2 layers x %3 in flight + %4 "
+                                         "output/embedding (the loss: %5) + %6 recompute "
+                                         "working set = %7")
+                            : TALLY_TEXT("tally::explain",
+                                         "%1 per layer x %2 layers x %3 in flight + %4 "
+                                         "output/embedding + %5 recompute working set = %6");
+    text.arg(four_digits(m.activations.per_layer_bytes))
+        .arg(fmt::format("{:g}", m.activations.layers_on_gpu))
+        .arg(fmt::format("{:g}", m.activations.microbatches_in_flight))
+        .arg(four_digits(m.activations.embedding_output_bytes));
+    if (transformer) {
+        text.arg_translated("tally::enums",
+                            find_enum_name(spec.training.cross_entropy)->label.data());
+    }
+    text.arg(four_digits(m.activations.working_bytes)).arg(four_digits(m.activations_bytes));
+    return text;
+}
+
 const char* optimizer_impl_label(const TrainingSpec& training) {
     if (!optimizer_impl_applies(training.optimizer)) {
         return QT_TRANSLATE_NOOP("tally::enums", "one pass over the optimizer state");
@@ -616,16 +642,7 @@ std::vector<Explanation> explain(const PlanSpec& spec, const HardwareProfile& hw
     }
     out.push_back(make_explanation(
         "memory.activations_bytes", QT_TRANSLATE_NOOP("tally::explain", "Activations"),
-        m.activations_bytes, "bytes", act_formula,
-        TALLY_TEXT("tally::explain",
-                   "%1 per layer x %2 layers x %3 in flight + %4 output/embedding + %5 "
-                   "recompute working set = %6")
-            .arg(four_digits(m.activations.per_layer_bytes))
-            .arg(fmt::format("{:g}", m.activations.layers_on_gpu))
-            .arg(fmt::format("{:g}", m.activations.microbatches_in_flight))
-            .arg(four_digits(m.activations.embedding_output_bytes))
-            .arg(four_digits(m.activations.working_bytes))
-            .arg(four_digits(m.activations_bytes)),
+        m.activations_bytes, "bytes", act_formula, activations_value_text(spec, m),
         "Korthikanti et al. 2022, sec. 4-5; Chen et al. 2016 (sqrt); CS336 lecture 2"));
     if (m.zero3_gather_bytes > 0.0) {
         out.push_back(make_explanation(

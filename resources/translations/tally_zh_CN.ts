@@ -2488,12 +2488,12 @@
         <translation>对优化器状态读写一遍</translation>
     </message>
     <message>
-        <source>an fp32 softmax per logit (4 bytes)</source>
-        <translation>每个 logit 一个 fp32 softmax（4 字节）</translation>
+        <source>fp32 softmax, 4 B a logit</source>
+        <translation>fp32 softmax，每个 logit 4 B</translation>
     </message>
     <message>
-        <source>the gradient over the 16-bit logits (Transformer Engine up to 2.17)</source>
-        <translation>梯度覆写在 16 位 logits 上（Transformer Engine 2.17 及以前）</translation>
+        <source>in place, 2 B a logit (TE up to 2.17)</source>
+        <translation>原地计算，每个 logit 2 B（TE 2.17 及以前）</translation>
     </message>
 </context>
 <context>
@@ -2972,6 +2972,10 @@
     <message>
         <source>none: tp 1, each replica on one GPU, reduces nothing = 0 s</source>
         <translation>无：tp 1，每个副本只占一个 GPU，无需归约 = 0 s</translation>
+    </message>
+    <message>
+        <source>%1 per layer x %2 layers x %3 in flight + %4 output/embedding (the loss: %5) + %6 recompute working set = %7</source>
+        <translation>每层 %1 x %2 层 x 同时在途 %3 个 + 输出/嵌入 %4（损失：%5）+ 重计算工作集 %6 = %7</translation>
     </message>
 </context>
 <context>
