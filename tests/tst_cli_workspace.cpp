@@ -331,6 +331,27 @@ void TestCliWorkspace::plansCompare() {
     QVERIFY(text.out.contains("llama2\n"));
     QCOMPARE(run_tally(QStringList{"plans", "compare", "seed"} + db()).exit_code, 2);
     QCOMPARE(run_tally(QStringList{"plans", "compare", "seed", "nope"} + db()).exit_code, 2);
+
+    // A saved plan whose custom profile was deleted since: still compared, its reason said once
+    // (in its first line, a dash in the others), and the command exits 2.
+    QCOMPARE(run_tally(QStringList{"profiles", "add", "--from", "h100-sxm", "--id", "gone-h100",
+                                   "--name", "Gone H100"} +
+                       db())
+                 .exit_code,
+             0);
+    QFile seed(example("seed-70b-15t-1024-h100.json"));
+    QVERIFY(seed.open(QIODevice::ReadOnly));
+    QByteArray on_gone = seed.readAll();
+    on_gone.replace("\"h100-sxm\"", "\"gone-h100\"");
+    const QString spec = QDir(m_dir.path()).filePath(QStringLiteral("on-gone.json"));
+    QVERIFY(write_file(spec, on_gone));
+    QCOMPARE(run_tally(QStringList{"plans", "save", spec, "--name", "gone"} + db()).exit_code, 0);
+    QCOMPARE(run_tally(QStringList{"profiles", "rm", "gone-h100", "--force"} + db()).exit_code, 0);
+    const Run refused = run_tally(QStringList{"plans", "compare", "seed", "gone"} + db());
+    QCOMPARE(refused.exit_code, 2);
+    QCOMPARE(refused.out.count("not evaluated"), 1);
+    QVERIFY2(refused.out.contains("the workspace has no profile of this id"),
+             refused.out.constData());
 }
 
 void TestCliWorkspace::probesAndMeasuredProfile() {

@@ -45,11 +45,14 @@ std::vector<ComparisonLine> plan_comparison_lines(const std::vector<ComparedPlan
                         TALLY_TEXT("tally::compare", "2 to 6 plans to compare"));
     }
     std::vector<ComparisonLine> lines;
-    // Each line: its label and, for each plan, its value (or the refusal where it has none).
+    // Each line: its label and, for each plan, its value. A plan that cannot be evaluated says
+    // why in the first line and shows a dash in the others: the reason once, not on every line.
     const auto line = [&](const char* label, auto&& value_of) {
         ComparisonLine l{label, {}};
         for (const ComparedPlan& c : plans) {
-            l.values.push_back(c.evaluated() ? value_of(c) : not_evaluated(*c.error));
+            l.values.push_back(c.evaluated()   ? value_of(c)
+                               : lines.empty() ? not_evaluated(*c.error)
+                                               : plain("\u2014"));
         }
         lines.push_back(std::move(l));
     };
