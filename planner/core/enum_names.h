@@ -135,7 +135,7 @@ inline constexpr EnumName<FsdpBackwardPrefetch> kFsdpBackwardPrefetchNames[] = {
 inline constexpr EnumName<CrossEntropy> kCrossEntropyNames[] = {
     {CrossEntropy::fp32, "fp32", QT_TRANSLATE_NOOP("tally::enums", "fp32 softmax, 4 B a logit")},
     {CrossEntropy::in_place, "in_place",
-     QT_TRANSLATE_NOOP("tally::enums", "in place, 2 B a logit (TE up to 2.17)")},
+     QT_TRANSLATE_NOOP("tally::enums", "in place, 2 B a logit")},
 };
 inline constexpr EnumName<OptimizerImpl> kOptimizerImplNames[] = {
     {OptimizerImpl::engine, "engine", QT_TRANSLATE_NOOP("tally::enums", "the engine's")},

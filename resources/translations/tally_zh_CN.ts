@@ -2492,8 +2492,8 @@
         <translation>fp32 softmax，每个 logit 4 B</translation>
     </message>
     <message>
-        <source>in place, 2 B a logit (TE up to 2.17)</source>
-        <translation>原地计算，每个 logit 2 B（TE 2.17 及以前）</translation>
+        <source>in place, 2 B a logit</source>
+        <translation>原地计算，每个 logit 2 B</translation>
     </message>
 </context>
 <context>
