@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <iterator>
 #include <memory>
 #include <set>
 #include <sstream>
@@ -22,6 +23,12 @@ extern const std::size_t kHelpTextCount;
 namespace {
 
 constexpr const char* kContext = "tally::help";
+
+// CLI11's own words that its formatter prints through get_label() (FormatterFwd.hpp): the usage
+// line, the option placeholders' types, the relations between options.
+constexpr const char* kLabels[] = {
+    "Usage", "OPTIONS",  "SUBCOMMAND", "SUBCOMMANDS", "Positionals", "Subcommands", "REQUIRED",
+    "Needs", "Excludes", "TEXT",       "INT",         "FLOAT",       "UINT"};
 
 // A machine's own path in a description, as %1 in the text a translation covers.
 std::string as_source(const std::string& text, const std::string& path) {
@@ -57,10 +64,7 @@ std::string translated(const std::string& text) {
 class TranslatingFormatter : public CLI::Formatter {
 public:
     TranslatingFormatter() {
-        // CLI11's own words (Formatter::get_label()), in the command line's language.
-        for (const char* key :
-             {"Usage", "OPTIONS", "SUBCOMMAND", "SUBCOMMANDS", "Positionals", "Subcommands",
-              "REQUIRED", "Needs", "Excludes", "TEXT", "INT", "FLOAT", "UINT"}) {
+        for (const char* key : kLabels) {
             label(key, cli_text(kContext, key));
         }
     }
@@ -77,6 +81,8 @@ public:
         return out.str();
     }
 
+    // The description alone: CLI11 would add how many options a command requires, which no
+    // command of tally sets (require_option).
     std::string make_description(const CLI::App* app) const override {
         const std::string desc = translated(app->get_description());
         return desc.empty() ? std::string() : desc + "\n";
@@ -151,12 +157,7 @@ void translate_subcommand_groups(CLI::App& app) {
 std::vector<std::string> help_texts(const CLI::App& app) {
     std::set<std::string> texts;
     collect(app, workspace_path_text(), texts);
-    // CLI11's own labels, as TranslatingFormatter asks for them.
-    for (const char* key :
-         {"Usage", "OPTIONS", "SUBCOMMAND", "SUBCOMMANDS", "Positionals", "Subcommands", "REQUIRED",
-          "Needs", "Excludes", "TEXT", "INT", "FLOAT", "UINT"}) {
-        texts.insert(key);
-    }
+    texts.insert(std::begin(kLabels), std::end(kLabels));  // as TranslatingFormatter asks
     return {texts.begin(), texts.end()};
 }
 

@@ -30,7 +30,7 @@ std::vector<std::string> help_texts(const CLI::App& app);
 
 // The TALLY_HELP_TEXTS modes: "write" prints cli_help_texts.cpp for `app` to standard output;
 // "check" prints the texts of `app` that the file lacks, or that it has and `app` no longer
-// prints, and returns 1 if there are any. Returns nullopt-like -1 when the variable is unset.
+// prints, and returns 1 if there are any. Returns -1 when the variable is unset (run normally).
 int run_help_texts_mode(const CLI::App& app);
 
 }  // namespace tally::cli
