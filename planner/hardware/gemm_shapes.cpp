@@ -215,15 +215,16 @@ GemmShapeRates gemm_shape_rates(const HardwareProfile& profile, ComputeType type
         ProfileKind kind = ProfileKind::builtin;
         double peak = 0.0;
         double peak_bf16 = 0.0;
-        std::optional<double> fraction;  // the part's published GEMM fraction (same_silicon_rates)
+        // How many published figures the part has: same_silicon_rates() reads them, and a
+        // profile's figures are fixed once made (counting them costs less than reading them).
+        std::size_t measured = 0;
         GemmShapeRates rates;
     };
     thread_local Last last[kComputeTypeCount];
     Last& l = last[static_cast<std::size_t>(type)];
-    const std::optional<double> fraction = published_gemm_fraction(profile, type);
     if (l.valid && l.sm_count == profile.sm_count && l.kind == profile.kind &&
         l.peak == profile.peak(type) && l.peak_bf16 == profile.peak(ComputeType::bf16) &&
-        l.fraction == fraction && l.id == profile.id && l.name == profile.name) {
+        l.measured == profile.measured.size() && l.id == profile.id && l.name == profile.name) {
         return l.rates;
     }
     l.rates = find_rates(profile, type);
@@ -234,7 +235,7 @@ GemmShapeRates gemm_shape_rates(const HardwareProfile& profile, ComputeType type
     l.kind = profile.kind;
     l.peak = profile.peak(type);
     l.peak_bf16 = profile.peak(ComputeType::bf16);
-    l.fraction = fraction;
+    l.measured = profile.measured.size();
     return l.rates;
 }
 
