@@ -603,6 +603,16 @@ std::optional<DefaultedField> with_default(const PlanSpec& spec, std::string_vie
     }
 }
 
+// The value a field was reset to, for "%1 = %2: ..." (its default where the spec format writes
+// none for it).
+void arg_reset_value(Text& said, const DefaultedField& reset) {
+    if (reset.value.empty()) {
+        said.arg_translated("tally::launch", QT_TRANSLATE_NOOP("tally::launch", "its default"));
+    } else {
+        said.arg(reset.value);
+    }
+}
+
 const std::vector<Fillable>& fillables() {
     static const std::vector<Fillable> all = [] {
         std::vector<Fillable> f = {
@@ -1272,12 +1282,7 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
                                             "%1 = %2: the current plan's %3 does not run in %4")
                                : TALLY_TEXT("tally::launch", "%1 = %2: %3 does not run in %4");
             said.arg(refused->field);
-            if (reset->value.empty()) {
-                said.arg_translated("tally::launch",
-                                    QT_TRANSLATE_NOOP("tally::launch", "its default"));
-            } else {
-                said.arg(reset->value);
-            }
+            arg_reset_value(said, *reset);
             out.guesses.push_back(std::move(said)
                                       .arg(refused->value)
                                       .arg_translated("tally::launch", t.title.data()));
@@ -1355,12 +1360,7 @@ LaunchImport import_launch_config(const std::string& text, const std::string& fi
                                        "%1 = %2: the current plan's %3 does not hold with this "
                                        "file's settings");
                 said.arg(e->field);
-                if (reset->value.empty()) {
-                    said.arg_translated("tally::launch",
-                                        QT_TRANSLATE_NOOP("tally::launch", "its default"));
-                } else {
-                    said.arg(reset->value);
-                }
+                arg_reset_value(said, *reset);
                 out.guesses.push_back(std::move(said).arg(e->value));
                 spec = std::move(reset->spec);
             }
