@@ -98,7 +98,7 @@
     </message>
     <message>
         <source>a step within 100x of the prediction for this spec (%1 s; efficiency %2 is outside [0.01, 100]): check that the spec has the run&apos;s layout, batch and sequence length, and that the step is in seconds</source>
-        <translation>一个与此规格的预测值（%1 s）相差不超过 100 倍的单步时间（效率 %2 超出 [0.01, 100]）：请检查规格的布局、批量和序列长度是否与该运行一致，以及单步时间的单位是否为秒</translation>
+        <translation>一个与此规格的预测值（%1 s）相差不超过 100 倍的单步时间（效率 %2 超出 [0.01, 100]）：请检查规格的布局、批次和序列长度是否与该运行一致，以及单步时间的单位是否为秒</translation>
     </message>
     <message>
         <source>%1 (calibrated)</source>
@@ -158,11 +158,11 @@
     </message>
     <message>
         <source>a step the hardware can run: at least %1 s, what the spec&apos;s %2 hardware FLOPs a step take at the part&apos;s peak on all %3 GPUs (the step measured would be HFU %4); check that the spec has the run&apos;s layout, batch and sequence length, and that the step is in seconds</source>
-        <translation>硬件跑得出的步长：至少 %1 s，即该规格每步 %2 个硬件 FLOP 在全部 %3 块 GPU 上以峰值运行所需的时间（按所测步长 HFU 将为 %4）；请检查规格的布局、批量和序列长度是否与该次运行一致，以及步长的单位是否为秒</translation>
+        <translation>硬件跑得出的步长：至少 %1 s，即该规格每步 %2 个硬件 FLOP 在全部 %3 块 GPU 上以峰值运行所需的时间（按所测步长 HFU 将为 %4）；请检查规格的布局、批次和序列长度是否与该次运行一致，以及步长的单位是否为秒</translation>
     </message>
     <message>
         <source>the measured step puts the spec at HFU %1, above %2, the best published %3 GEMM fraction of %4: its GEMMs alone do not run that fast. Check that the spec has the run&apos;s layout, batch and sequence length, and that the step is in seconds</source>
-        <translation>实测单步使该计划的 HFU 达到 %1，高于 %4 已公布的最佳 %3 GEMM 比例 %2：仅其 GEMM 都跑不了这么快。请检查计划的并行布局、批量和序列长度是否与该次运行一致，以及单步时间是否以秒为单位</translation>
+        <translation>实测单步使该计划的 HFU 达到 %1，高于 %4 已公布的最佳 %3 GEMM 比例 %2：仅其 GEMM 都跑不了这么快。请检查计划的并行布局、批次和序列长度是否与该次运行一致，以及单步时间是否以秒为单位</translation>
     </message>
 </context>
 <context>
@@ -932,7 +932,7 @@
     </message>
     <message>
         <source>%1 layouts of %2 on %3 x %4 (global batch %5): %6 fit</source>
-        <translation>%2 在 %3 x %4 上的 %1 种布局（全局批量 %5）：%6 种放得下</translation>
+        <translation>%2 在 %3 x %4 上的 %1 种布局（全局批次 %5）：%6 种放得下</translation>
     </message>
     <message>
         <source>step %1 s  MFU %2  %3 GB</source>
@@ -1864,7 +1864,7 @@
     </message>
     <message>
         <source>; global batch %1 = micro-batch %2 x dp %3 x accumulation %4; ZeRO-%5</source>
-        <translation>；全局批量 %1 = 微批次 %2 x dp %3 x 累积 %4；ZeRO-%5</translation>
+        <translation>；全局批次 %1 = 微批次 %2 x dp %3 x 累积 %4；ZeRO-%5</translation>
     </message>
     <message>
         <source>%1 x %2 train it in %3 days (allowed %4) at the %5 MFU %6; a model given by its parameter count alone has no layers to lay out</source>
@@ -1936,7 +1936,7 @@
     </message>
     <message>
         <source>the spec does not fit its GPUs&apos; memory (%1 GB needed, %2 GB): a run of it could not have been measured; check that it has the run&apos;s layout, recomputation and batch</source>
-        <translation>该计划放不进其 GPU 的内存（需要 %1 GB，只有 %2 GB）：这样的运行不可能被测到；请检查它的布局、重算和批量是否与该次运行一致</translation>
+        <translation>该计划放不进其 GPU 的内存（需要 %1 GB，只有 %2 GB）：这样的运行不可能被测到；请检查它的布局、重算和批次是否与该次运行一致</translation>
     </message>
     <message>
         <source>replaces</source>
@@ -2576,7 +2576,7 @@
     </message>
     <message>
         <source>DeepSeek-V3&apos;s model, tokens and cluster: 2048 H800 (DeepSeek-AI 2024, sec. 3.1), 14.8T tokens of 4K sequences (sec. 4.2), here with the simplest layout (ZeRO-3 over all 2048 GPUs, full recomputation, no model parallelism) and an assumed MFU of 0.3, as the lecture estimates time. The performance model shows why the report does otherwise: every step gathers and reduce-scatters all 671B parameters over the data-parallel group, and its predicted MFU is under a tenth of the assumed one. The report&apos;s own layout is 16-way pipeline, 64-way expert parallelism over 8 nodes and ZeRO-1 (sec. 3.2: training.pp 16, training.expert_parallel 64, training.zero 1). The report&apos;s batch grows to 15360 sequences; 16384 is the nearest whole number of micro-batches on 2048 data-parallel GPUs. MFU 0.3 is an assumption, not from the report.</source>
-        <translation>DeepSeek-V3 的模型、token 数与集群：2048 张 H800（DeepSeek-AI 2024，第 3.1 节），14.8T token，序列长度 4K（第 4.2 节）；这里用最简单的布局（在全部 2048 个 GPU 上做 ZeRO-3，完整重计算，不做模型并行），并像讲义估算时间那样假设 MFU 为 0.3。性能模型说明了报告为何不这样做：每一步都要在数据并行组内聚集并规约分散全部 671B 个参数，预测的 MFU 不到假设值的十分之一。报告自己的布局是 16 路流水线并行、跨 8 个节点的 64 路专家并行和 ZeRO-1（第 3.2 节：training.pp 16、training.expert_parallel 64、training.zero 1）。报告中的批量增长到 15360 个序列；16384 是 2048 个数据并行 GPU 上最接近的整数个微批次。MFU 0.3 是假设值，并非来自报告。</translation>
+        <translation>DeepSeek-V3 的模型、token 数与集群：2048 张 H800（DeepSeek-AI 2024，第 3.1 节），14.8T token，序列长度 4K（第 4.2 节）；这里用最简单的布局（在全部 2048 个 GPU 上做 ZeRO-3，完整重计算，不做模型并行），并像讲义估算时间那样假设 MFU 为 0.3。性能模型说明了报告为何不这样做：每一步都要在数据并行组内聚集并规约分散全部 671B 个参数，预测的 MFU 不到假设值的十分之一。报告自己的布局是 16 路流水线并行、跨 8 个节点的 64 路专家并行和 ZeRO-1（第 3.2 节：training.pp 16、training.expert_parallel 64、training.zero 1）。报告中的批次增长到 15360 个序列；16384 是 2048 个数据并行 GPU 上最接近的整数个微批次。MFU 0.3 是假设值，并非来自报告。</translation>
     </message>
 </context>
 <context>
@@ -2723,7 +2723,7 @@
     </message>
     <message>
         <source>Largest batch that fits</source>
-        <translation>能放下的最大批量</translation>
+        <translation>能放下的最大批次</translation>
     </message>
     <message>
         <source>Time to first token</source>
@@ -3070,11 +3070,11 @@
     </message>
     <message>
         <source>global batch / (micro batch x data-parallel GPUs)</source>
-        <translation>全局批量 / (微批次 x 数据并行 GPU 数)</translation>
+        <translation>全局批次 / (微批次 x 数据并行 GPU 数)</translation>
     </message>
     <message>
         <source>global batch x sequence length</source>
-        <translation>全局批量 x 序列长度</translation>
+        <translation>全局批次 x 序列长度</translation>
     </message>
     <message>
         <source>training tokens / tokens per step</source>
@@ -4270,7 +4270,7 @@
     </message>
     <message>
         <source>-1 (local batch x data-parallel degree) or an integer &gt;= 1</source>
-        <translation>-1（本地批量 x 数据并行度）或一个 &gt;= 1 的整数</translation>
+        <translation>-1（本地批次 x 数据并行度）或一个 &gt;= 1 的整数</translation>
     </message>
     <message>
         <source>full or selective</source>
@@ -4774,15 +4774,15 @@
     </message>
     <message>
         <source>three whole numbers: the start batch and the increment (1 or more) and the samples the ramp takes (0 or more)</source>
-        <translation>三个整数：起始批量与增量（1 或以上），以及爬升所占的样本数（0 或以上）</translation>
+        <translation>三个整数：起始批次与增量（1 或以上），以及爬升所占的样本数（0 或以上）</translation>
     </message>
     <message>
         <source>a start batch up to --global-batch-size (%1) that grows to it by whole increments, as Megatron-LM requires</source>
-        <translation>不超过 --global-batch-size（%1）的起始批量，且按整数个增量增长到它，这是 Megatron-LM 的要求</translation>
+        <translation>不超过 --global-batch-size（%1）的起始批次，且按整数个增量增长到它，这是 Megatron-LM 的要求</translation>
     </message>
     <message>
         <source>data.global_batch = %1 from the first step: the file ramps the batch from %2 by %3 over its first %4 samples (rampup-batch-size); the plan times every step at the full batch, so the ramp&apos;s steps, slower a token, are not counted</source>
-        <translation>data.global_batch = %1，从第一步起：文件在前 %4 个样本内把批量从 %2 起每次增加 %3（rampup-batch-size）；计划按完整批量计每一步的时间，因此爬升阶段那些每个 token 更慢的步骤未计入</translation>
+        <translation>data.global_batch = %1，从第一步起：文件在前 %4 个样本内把批次从 %2 起每次增加 %3（rampup-batch-size）；计划按完整批次计每一步的时间，因此爬升阶段那些每个 token 更慢的步骤未计入</translation>
     </message>
     <message>
         <source>%1 (the weights&apos; dtype), fp8_e4m3 or fp8_e5m2: %2 keeps a 16-bit KV cache in the model&apos;s dtype (--kv-cache-dtype auto)</source>
@@ -5429,7 +5429,7 @@
     </message>
     <message>
         <source>%1 tokens, sequence length %2, global batch %3, micro-batch %4</source>
-        <translation>%1 个 token，序列长度 %2，全局批量 %3，微批次 %4</translation>
+        <translation>%1 个 token，序列长度 %2，全局批次 %3，微批次 %4</translation>
     </message>
     <message>
         <source>%1 (predicted)</source>
@@ -6390,7 +6390,7 @@ Source: CS336 lecture 2 (0.5 is good)</source>
     </message>
     <message>
         <source>Global batch</source>
-        <translation>全局批量</translation>
+        <translation>全局批次</translation>
     </message>
     <message>
         <source>Sequences per optimizer step; a whole number of micro-batches x data-parallel GPUs. 0: one micro-batch per GPU.</source>
@@ -6402,7 +6402,7 @@ Source: CS336 lecture 2 (0.5 is good)</source>
     </message>
     <message>
         <source>Sequences per GPU per forward/backward (b); the rest of the global batch is gradient accumulation.</source>
-        <translation>每个 GPU 每次前向/反向处理的序列数（b）；全局批量的其余部分通过梯度累积完成。</translation>
+        <translation>每个 GPU 每次前向/反向处理的序列数（b）；全局批次的其余部分通过梯度累积完成。</translation>
     </message>
     <message>
         <source>GPUs</source>
@@ -6678,7 +6678,7 @@ Source: CS336 lecture 2 (0.5 is good)</source>
     </message>
     <message>
         <source>Batch</source>
-        <translation>批量</translation>
+        <translation>批次</translation>
     </message>
     <message>
         <source>Sequences decoded together on each replica.</source>
@@ -7110,7 +7110,7 @@ Source: %7</source>
     </message>
     <message>
         <source>Fits the model&apos;s overall efficiency on %1 to a step your run measured: efficiency = predicted step / measured step, stored in a profile of the part; every step predicted on that profile is divided by it. The run must be %2 as the plan has it (layout, batch, sequence length).</source>
-        <translation>把模型在 %1 上的总体效率拟合到你的运行实测的单步时间：效率 = 预测单步时间 / 实测单步时间，存入该硬件的一个配置中；在该配置上预测的每个单步时间都会除以它。该运行必须与计划中的 %2 一致（并行布局、批量、序列长度）。</translation>
+        <translation>把模型在 %1 上的总体效率拟合到你的运行实测的单步时间：效率 = 预测单步时间 / 实测单步时间，存入该硬件的一个配置中；在该配置上预测的每个单步时间都会除以它。该运行必须与计划中的 %2 一致（并行布局、批次、序列长度）。</translation>
     </message>
     <message>
         <source>Measured step in seconds</source>
@@ -7226,7 +7226,7 @@ Source: %7</source>
     </message>
     <message>
         <source>This plan does not fit its GPUs&apos; memory (%1 GB needed, %2 GB): a run of it could not have been measured. Check that it has the run&apos;s layout, recomputation and batch.</source>
-        <translation>这个规划放不进其 GPU 的内存（需要 %1 GB，只有 %2 GB）：这样的运行不可能被测到。请检查它的布局、重算和批量是否与该次运行一致。</translation>
+        <translation>这个规划放不进其 GPU 的内存（需要 %1 GB，只有 %2 GB）：这样的运行不可能被测到。请检查它的布局、重算和批次是否与该次运行一致。</translation>
     </message>
     <message>
         <source>Measured step: &quot;%1&quot; is not a number; allowed: %2.</source>
@@ -7814,11 +7814,11 @@ Dense bf16 peak %6, TDP %7</source>
     </message>
     <message>
         <source>Latency per token against throughput as the batch grows</source>
-        <translation>随批量增大，每 token 延迟与吞吐量的关系</translation>
+        <translation>随批次增大，每 token 延迟与吞吐量的关系</translation>
     </message>
     <message>
         <source>Batch fits</source>
-        <translation>批量能放下</translation>
+        <translation>批次能放下</translation>
     </message>
     <message>
         <source>Does not fit</source>
@@ -7830,7 +7830,7 @@ Dense bf16 peak %6, TDP %7</source>
     </message>
     <message>
         <source>This batch</source>
-        <translation>此批量</translation>
+        <translation>此批次</translation>
     </message>
     <message>
         <source>Output tokens per second (whole deployment)</source>
@@ -7843,7 +7843,7 @@ Dense bf16 peak %6, TDP %7</source>
     <message>
         <source>Largest batch that fits: %1 sequences
 %2</source>
-        <translation>能放下的最大批量：%1 个序列
+        <translation>能放下的最大批次：%1 个序列
 %2</translation>
     </message>
     <message>
@@ -7864,7 +7864,7 @@ Dense bf16 peak %6, TDP %7</source>
     </message>
     <message>
         <source>Largest batch</source>
-        <translation>最大批量</translation>
+        <translation>最大批次</translation>
     </message>
     <message>
         <source>GB per GPU</source>
@@ -7891,9 +7891,9 @@ Dense bf16 peak %6, TDP %7</source>
 Step = max(GEMM FLOPs / peak, weights / bandwidth) + max(attention FLOPs / peak, KV cache / bandwidth) + tensor-parallel all-reduces
 Throughput = replicas x batch x output tokens / (prefill + decode)
 Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
-        <translation>批量 %1：每 token %2，每秒 %3 个输出 token，每 GPU %4（%5）
+        <translation>批次 %1：每 token %2，每秒 %3 个输出 token，每 GPU %4（%5）
 单步 = max(GEMM FLOPs / 峰值, 权重 / 带宽) + max(注意力 FLOPs / 峰值, KV 缓存 / 带宽) + 张量并行 all-reduce
-吞吐量 = 副本数 × 批量 × 输出 token 数 / (预填充 + 解码)
+吞吐量 = 副本数 × 批次 × 输出 token 数 / (预填充 + 解码)
 来源：Pope et al. 2022，第 3.1 节；按实际峰值的 roofline</translation>
     </message>
     <message>
@@ -7923,12 +7923,12 @@ Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
     <message>
         <source>Not shown: the deployment needs %1 per GPU of %2, so it cannot run at this batch. Lower the batch or the context, quantize, or add GPUs.
 %3</source>
-        <translation>未显示：该部署每 GPU 需要 %1，而只有 %2，所以无法以此批量运行。请降低批量或上下文长度、进行量化，或增加 GPU。
+        <translation>未显示：该部署每 GPU 需要 %1，而只有 %2，所以无法以此批次运行。请降低批次或上下文长度、进行量化，或增加 GPU。
 %3</translation>
     </message>
     <message>
         <source>Batch %1</source>
-        <translation>批量 %1</translation>
+        <translation>批次 %1</translation>
     </message>
     <message>
         <source>Largest: %1</source>
@@ -8028,7 +8028,7 @@ Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
     </message>
     <message>
         <source>The figures below are of a static batch of %1 (inference.batch); the headline and the continuous-batching rows are of concurrency %2.</source>
-        <translation>下表的数字是静态批量 %1（inference.batch）的；标题行和连续批处理各行是并发 %2 的。</translation>
+        <translation>下表的数字是静态批次 %1（inference.batch）的；标题行和连续批处理各行是并发 %2 的。</translation>
     </message>
     <message>
         <source>Clients 1-%1</source>
@@ -8323,7 +8323,7 @@ Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
     </message>
     <message>
         <source>Every valid layout of this model, data and cluster (tensor, pipeline, context and data parallel sizes, micro-batch, ZeRO stage, recomputation, sequence parallelism, interleaving, expert parallelism; pipeline stages the layers do not divide evenly hold them as the engines spread them) with the global batch kept, evaluated by the performance model; those that fit in memory, best first. The plan&apos;s own layout is in bold and marked ◀ when listed. Double-click a row or select it and Apply to plan it.</source>
-        <translation>此模型、数据和集群的每种有效布局（张量、流水线、上下文和数据并行规模，微批次，ZeRO 阶段，重计算，序列并行，交错，专家并行；层数不能被流水线级数整除时，按各引擎的方式分配到各级），全局批量保持不变，由性能模型评估；列出能放进内存的布局，最好的在前。计划自己的布局若在列表中则以粗体显示并标上 ◀。双击某行，或选中后点“应用”即可采用。</translation>
+        <translation>此模型、数据和集群的每种有效布局（张量、流水线、上下文和数据并行规模，微批次，ZeRO 阶段，重计算，序列并行，交错，专家并行；层数不能被流水线级数整除时，按各引擎的方式分配到各级），全局批次保持不变，由性能模型评估；列出能放进内存的布局，最好的在前。计划自己的布局若在列表中则以粗体显示并标上 ◀。双击某行，或选中后点“应用”即可采用。</translation>
     </message>
     <message>
         <source>tp %1, pp %2, cp %3, dp %4, micro-batch %5, ZeRO-%6%7: a layout of “%8”</source>
@@ -11255,7 +11255,7 @@ Source: %2</source>
     </message>
     <message>
         <source>%1 training tokens are %2 of one optimizer step of %3 tokens (global batch %4 x sequence %5): a run takes whole steps, so it takes at least one, %6 s, where the time shown is a fraction of it</source>
-        <translation>%1 个训练 token 只是一个优化器步（%3 个 token：全局批量 %4 x 序列 %5）的 %2：训练以整步进行，至少要一步，即 %6 s，而这里显示的时间只是它的一部分</translation>
+        <translation>%1 个训练 token 只是一个优化器步（%3 个 token：全局批次 %4 x 序列 %5）的 %2：训练以整步进行，至少要一步，即 %6 s，而这里显示的时间只是它的一部分</translation>
     </message>
     <message>
         <source>continuous batching does not run: the engine&apos;s KV cache (%1) has %2 GB per GPU, and one sequence of %3 tokens takes %4 GB; no request is admitted and nothing is served</source>
@@ -11263,7 +11263,7 @@ Source: %2</source>
     </message>
     <message>
         <source>the pipeline bubble is %1% of the step&apos;s busy time ((pp - 1) / (v x micro-batches) = (%2 - 1) / (%3 x %4)); raise the global batch or lower pp</source>
-        <translation>流水线气泡是单步忙碌时间的 %1%（(pp - 1) / (v x 微批次数) = (%2 - 1) / (%3 x %4)）；请增大全局批量或减小 pp</translation>
+        <translation>流水线气泡是单步忙碌时间的 %1%（(pp - 1) / (v x 微批次数) = (%2 - 1) / (%3 x %4)）；请增大全局批次或减小 pp</translation>
     </message>
     <message>
         <source>the profile&apos;s calibration (efficiency %1) was fitted on a run of %2 and this plan runs %3: the efficiency is the other software&apos;s, whose kernels and overlaps differ; calibrate on a run of this engine for a step to plan with</source>
