@@ -775,6 +775,19 @@ void TestCliTranslation::importErrorInChinese() {
              qPrintable(r.err));
     QVERIFY2(!r.err.contains(QStringLiteral("(line")), qPrintable(r.err));
     QVERIFY2(!r.err.contains(QStringLiteral("a switch")), qPrintable(r.err));
+    // A serving command's unknown checkpoint and a line that is not UTF-8 name their line in
+    // Chinese too.
+    const Run model = runZh({QStringLiteral("import"), QStringLiteral("-"),
+                             QStringLiteral("--from"), QStringLiteral("vllm")},
+                            "vllm serve some-org/unknown-model -tp 2\n");
+    QCOMPARE(model.exit_code, 2);
+    QVERIFY2(model.err.startsWith(QStringLiteral("tally: 错误：model（第 1 行）")),
+             qPrintable(model.err));
+    const Run bytes = runZh({QStringLiteral("import"), QStringLiteral("-"),
+                             QStringLiteral("--from"), QStringLiteral("vllm")},
+                            "vllm serve meta-llama/Meta-Llama-3-8B\n\xff\xfe\n");
+    QCOMPARE(bytes.exit_code, 2);
+    QVERIFY2(bytes.err.startsWith(QStringLiteral("tally: 错误：第 2 行")), qPrintable(bytes.err));
 
     // A file read whole names its format in Chinese: "%1 as %2" is "%1 按 %2 读取", and
     // "Megatron-LM arguments" is "Megatron-LM 参数".

@@ -5056,6 +5056,10 @@
         <source>%1 = %2: %3 runs it so by design, with no setting in its file</source>
         <translation>%1 = %2：%3 按其设计就是如此运行，其文件中没有对应的设置</translation>
     </message>
+    <message>
+        <source>line %1</source>
+        <translation>第 %1 行</translation>
+    </message>
 </context>
 <context>
     <name>tally::number_formats</name>

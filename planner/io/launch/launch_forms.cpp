@@ -427,10 +427,13 @@ void require_utf8(const std::string& text) {
             break;
         }
     }
-    throw SpecError(fmt::format("line {}", number), quoted_value(line),
-                    TALLY_TEXT("tally::launch",
-                               "text in UTF-8: the line has a byte that is not (a file saved in "
-                               "another encoding?)"));
+    FieldError error = FieldError::of(
+        fmt::format("line {}", number), quoted_value(line),
+        TALLY_TEXT("tally::launch",
+                   "text in UTF-8: the line has a byte that is not (a file saved in another "
+                   "encoding?)"));
+    error.field_text = TALLY_TEXT("tally::launch", "line %1").arg(number);
+    throw SpecError(std::move(error));
 }
 
 std::vector<Token> shell_tokens(const std::string& text) {

@@ -825,14 +825,18 @@ ServingImport import_serving_command(const std::string& text, const std::string&
                     out.unknown.push_back(LaunchSetting{"tally: " + key, value, number, {}});
                     continue;
                 }
-                throw SpecError(fmt::format("tally: {} (line {})", key, number), "\"" + key + "\"",
-                                TALLY_TEXT("tally::launch",
-                                           "one of Tally's own settings of a serving command: "
-                                           "name, model.preset, cluster.gpu, cluster.gpus, "
-                                           "cluster.price_per_gpu_hour, inference.engine, "
-                                           "inference.weight_dtype, "
-                                           "inference.prompt_tokens, inference.output_tokens, "
-                                           "inference.batch, inference.concurrency"));
+                FieldError error = FieldError::of(
+                    fmt::format("tally: {} (line {})", key, number), "\"" + key + "\"",
+                    TALLY_TEXT("tally::launch",
+                               "one of Tally's own settings of a serving command: "
+                               "name, model.preset, cluster.gpu, cluster.gpus, "
+                               "cluster.price_per_gpu_hour, inference.engine, "
+                               "inference.weight_dtype, "
+                               "inference.prompt_tokens, inference.output_tokens, "
+                               "inference.batch, inference.concurrency"));
+                error.field_text =
+                    TALLY_TEXT("tally::launch", "%1 (line %2)").arg("tally: " + key).arg(number);
+                throw SpecError(std::move(error));
             }
             carried[key] = value;
             out.read.push_back(LaunchSetting{"tally: " + key, value, number, key});
@@ -927,13 +931,18 @@ ServingImport import_serving_command(const std::string& text, const std::string&
             }
         }
         if (preset == nullptr) {
-            throw SpecError(
+            FieldError error = FieldError::of(
                 model_line > 0 ? fmt::format("model (line {})", model_line) : std::string("model"),
                 model_id.empty() ? std::string("none given") : "\"" + model_id + "\"",
                 TALLY_TEXT("tally::launch",
                            "the Hugging Face checkpoint of a shipped preset (tally "
                            "presets), or the model's config.json given with "
                            "--hf-config"));
+            if (model_line > 0) {
+                error.field_text =
+                    TALLY_TEXT("tally::launch", "%1 (line %2)").arg("model").arg(model_line);
+            }
+            throw SpecError(std::move(error));
         }
         spec.model = preset->model;
     }
