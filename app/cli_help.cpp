@@ -173,6 +173,7 @@ int run_help_texts_mode(const CLI::App& app) {
             "// The texts of `tally --help` and of its commands' help, for lupdate: the "
             "formatter of\n// app/cli_help.cpp looks each up under \"tally::help\". Written by\n"
             "//   TALLY_HELP_TEXTS=write build/release/app/tally > app/cli_help_texts.cpp\n"
+            "//   clang-format -i app/cli_help_texts.cpp\n"
             "// (a test checks it against the command line); do not edit by hand.\n"
             "#include <cstddef>\n\n#include \"planner/core/text.h\"\n\nnamespace tally::cli {\n\n"
             "extern const char* const kHelpTexts[];\nextern const std::size_t kHelpTextCount;\n\n"
@@ -200,7 +201,9 @@ int run_help_texts_mode(const CLI::App& app) {
         }
     }
     if (problems > 0) {
-        fmt::print("run: TALLY_HELP_TEXTS=write tally > app/cli_help_texts.cpp\n");
+        fmt::print(
+            "run: TALLY_HELP_TEXTS=write tally > app/cli_help_texts.cpp && clang-format -i "
+            "app/cli_help_texts.cpp\n");
     }
     return problems > 0 ? 1 : 0;
 }

@@ -270,8 +270,9 @@ void ProfileEditorDialog::markError(const FieldError& error) {
     if (path == kPeaks) {
         // "at least one dtype needs a peak > 0": every peak box is the answer, said once in the
         // boxes' own terms rather than as the profile's JSON.
-        const QString peaks = tr("Dense peaks: every box is empty or 0; give at least one dtype "
-                                 "a peak above 0 TFLOP/s");
+        const QString peaks =
+            tr("Dense peaks: every box is empty or 0; give at least one dtype "
+               "a peak above 0 TFLOP/s");
         for (ComputeType t : kAllComputeTypes) {
             mark(peakPath(t), peaks);
         }
