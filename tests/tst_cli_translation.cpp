@@ -688,8 +688,8 @@ void TestCliTranslation::sourcesInWordsInChinese() {
     // hardware profile" (energy), and the GEMM and bandwidth fractions behind the predicted MFU.
     for (const char* source :
          {"[定义]", "[以上各项之和]", "[H100 SXM5 80GB 硬件配置中的 TDP]",
-          "[0.806：目录中 H100 SXM5 80GB 已公布的最佳 bf16 GEMM 实测值；0.936：目录中 H100 SXM5 "
-          "80GB 已公布的最佳 内存带宽 实测值]",
+          "[0.806：目录中 H100 SXM5 80GB 已公布的最佳实测值（bf16 GEMM）；0.936：目录中 H100 SXM5 "
+          "80GB 已公布的最佳实测值（内存带宽）]",
           "[Korthikanti et al. 2022, sec. 5 (MFU vs HFU)]"}) {
         QVERIFY2(plan.out.contains(QString::fromUtf8(source)),
                  qPrintable(QString::fromUtf8(source) + QStringLiteral(" not in:\n") + plan.out));

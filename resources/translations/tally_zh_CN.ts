@@ -469,7 +469,7 @@
     </message>
     <message>
         <source>1 without training.flash_attention: context parallelism runs its ring inside the fused attention kernels, which never store the scores</source>
-        <translation>未开启 training.flash_attention 时必须为 1：上下文并行的环形交换在融合注意力内核中进行，这些内核从不存储注意力分数</translation>
+        <translation>未开启 training.flash_attention 时必须为 1：上下文并行的环形交换在融合注意力 kernel 中进行，这些 kernel 从不存储注意力分数</translation>
     </message>
 </context>
 <context>
@@ -1420,7 +1420,7 @@
     </message>
     <message>
         <source>Decode attention: the KV cache read once per query head, a thread block per query head (inference.decode_attention per_query_head: TensorRT-LLM&apos;s masked MHA kernel where XQA does not apply)</source>
-        <translation>解码注意力：每个查询头各读一次 KV 缓存，每个查询头一个线程块（inference.decode_attention per_query_head：XQA 不适用时 TensorRT-LLM 的 masked MHA 内核）</translation>
+        <translation>解码注意力：每个查询头各读一次 KV 缓存，每个查询头一个线程块（inference.decode_attention per_query_head：XQA 不适用时 TensorRT-LLM 的 masked MHA kernel）</translation>
     </message>
     <message>
         <source>(engine&apos;s norms, rotary, KV write, MLP activation, sampling: their bytes at the bandwidth, each at least a kernel&apos;s floor)</source>
@@ -2883,7 +2883,7 @@
     </message>
     <message>
         <source>Kernel launch gaps</source>
-        <translation>内核启动间隙</translation>
+        <translation>kernel 启动间隙</translation>
     </message>
     <message>
         <source>SMs taken by NCCL</source>
@@ -3026,7 +3026,7 @@
     </message>
     <message>
         <source>kernels per layer x layers x micro-batches x 0.9 us</source>
-        <translation>每层内核数 x 层数 x 微批次数 x 0.9 us</translation>
+        <translation>每层 kernel 数 x 层数 x 微批次数 x 0.9 us</translation>
     </message>
     <message>
         <source>gradients down, parameters up over the host link; offloaded activations down in the forward, up in the backward, beyond what each pass hides</source>
@@ -3098,7 +3098,7 @@
     </message>
     <message>
         <source>sum over the stage&apos;s GEMMs of 2mnk / (the measured rate of that shape where the part has a published table by shape, else peak x GEMM fraction x quantization), backward = data + weight gradients; with flash attention the engine&apos;s attention kernel at its published throughput</source>
-        <translation>对该阶段所有 GEMM 求和 2mnk / (该器件有按形状公布的实测表时取该形状的实测速率，否则为 峰值 x GEMM 比例 x 量化)，反向 = 数据梯度 + 权重梯度；使用 flash attention 时按引擎注意力内核的公布吞吐量计</translation>
+        <translation>对该阶段所有 GEMM 求和 2mnk / (该器件有按形状公布的实测表时取该形状的实测速率，否则为 峰值 x GEMM 比例 x 量化)，反向 = 数据梯度 + 权重梯度；使用 flash attention 时按引擎注意力 kernel 的公布吞吐量计</translation>
     </message>
     <message>
         <source>one step over C + C P / O tokens (decode plus prompt chunks)</source>
@@ -4518,7 +4518,7 @@
     </message>
     <message>
         <source>this plan has training.flash_attention false, but %1 runs a fused attention kernel and its file has no setting that keeps the scores: the run keeps fewer activations per GPU than the plan counts, and an import of this file reads true</source>
-        <translation>此计划的 training.flash_attention 为 false，但 %1运行融合注意力内核，其文件没有保留注意力分数的设置：实际运行每个 GPU 保留的激活比计划算的少，导入此文件会读成 true</translation>
+        <translation>此计划的 training.flash_attention 为 false，但 %1运行融合注意力 kernel，其文件没有保留注意力分数的设置：实际运行每个 GPU 保留的激活比计划算的少，导入此文件会读成 true</translation>
     </message>
     <message>
         <source>this plan has training.dp_overlap false, but %1 overlaps the gradient reduction with the backward and its file has no setting to stop it: the run&apos;s step is shorter than the plan&apos;s, and an import of this file reads true</source>
@@ -5034,7 +5034,7 @@
     </message>
     <message>
         <source>%1 is not modelled: the plan times TensorRT-LLM&apos;s preset (its C++ runtime&apos;s kernel launches)</source>
-        <translation>%1 未建模：计划按 TensorRT-LLM 的预设计时（其 C++ 运行时的内核启动方式）</translation>
+        <translation>%1 未建模：计划按 TensorRT-LLM 的预设计时（其 C++ 运行时的 kernel 启动方式）</translation>
     </message>
     <message>
         <source>native or te</source>
@@ -5543,23 +5543,23 @@
     <name>tally::source</name>
     <message>
         <source>%1: measured on this card (the profile&apos;s %2 is the probe&apos;s)</source>
-        <translation>%1：在这张卡上实测（该配置的 %2 来自探测）</translation>
+        <translation>%1：在这张卡上实测（%2 取自该配置的探测结果）</translation>
     </message>
     <message>
         <source>%1: not measured on this card; the best published %2 measurement of the part it is based on</source>
-        <translation>%1：未在这张卡上实测；取其所基于器件已公布的最佳 %2 实测值</translation>
+        <translation>%1：未在这张卡上实测；取其所基于器件已公布的最佳实测值（%2）</translation>
     </message>
     <message>
         <source>%1: the best published %2 measurement of %3 in the catalog</source>
-        <translation>%1：目录中 %3 已公布的最佳 %2 实测值</translation>
+        <translation>%1：目录中 %3 已公布的最佳实测值（%2）</translation>
     </message>
     <message>
         <source>%1: no published %2 measurement of %3; the median of the catalog&apos;s parts</source>
-        <translation>%1：%3 没有已公布的 %2 实测值；取目录中各器件的中位数</translation>
+        <translation>%1：%3 没有已公布的实测值（%2）；取目录中各器件的中位数</translation>
     </message>
     <message>
         <source>1: no published %1 measurement in the catalog; the datasheet peak</source>
-        <translation>1：目录中没有已公布的 %1 实测值；取数据手册峰值</translation>
+        <translation>1：目录中没有已公布的实测值（%1）；取数据手册峰值</translation>
     </message>
     <message>
         <source>memory bandwidth</source>
@@ -6470,7 +6470,7 @@ Source: CS336 lecture 2 (0.5 is good)</source>
     </message>
     <message>
         <source>The software that runs the step, each a documented preset of its fused kernels, attention kernel and overlaps (docs/planner.md): Megatron-Core with Transformer Engine, PyTorch FSDP eager or under torch.compile, DeepSpeed ZeRO.</source>
-        <translation>运行训练步的软件，每种都是其融合内核、注意力内核和重叠方式的成文预设（docs/planner.md）：带 Transformer Engine 的 Megatron-Core、eager 或 torch.compile 下的 PyTorch FSDP、DeepSpeed ZeRO。</translation>
+        <translation>运行训练步的软件，每种都是其融合 kernel、注意力 kernel 和重叠方式的成文预设（docs/planner.md）：带 Transformer Engine 的 Megatron-Core、eager 或 torch.compile 下的 PyTorch FSDP、DeepSpeed ZeRO。</translation>
     </message>
     <message>
         <source>Parameters dtype</source>
@@ -6662,7 +6662,7 @@ Source: CS336 lecture 2 (0.5 is good)</source>
     </message>
     <message>
         <source>Attention kernel</source>
-        <translation>注意力内核</translation>
+        <translation>注意力 kernel</translation>
     </message>
     <message>
         <source>Dropout</source>
@@ -6778,7 +6778,7 @@ Source: CS336 lecture 2 (0.5 is good)</source>
     </message>
     <message>
         <source>The engine that serves, each a documented preset of CUDA graphs, fused kernels, attention kernel and all-reduce (docs/serving.md).</source>
-        <translation>提供推理服务的引擎，每个都是有文档记载的预设，涵盖 CUDA graphs、融合内核、注意力内核和 all-reduce（docs/serving.md）。</translation>
+        <translation>提供推理服务的引擎，每个都是有文档记载的预设，涵盖 CUDA graphs、融合 kernel、注意力 kernel 和 all-reduce（docs/serving.md）。</translation>
     </message>
     <message>
         <source>Concurrency</source>
@@ -6842,7 +6842,7 @@ Source: CS336 lecture 2 (0.5 is good)</source>
     </message>
     <message>
         <source>The fused attention kernel: the engine&apos;s (cuDNN for Megatron-Core, FlashAttention-2 for FSDP and DeepSpeed), or FlashAttention-2/-3, cuDNN, Triton or the first FlashAttention, each at its published throughput.</source>
-        <translation>融合注意力内核：引擎自带的（Megatron-Core 用 cuDNN，FSDP 和 DeepSpeed 用 FlashAttention-2），或 FlashAttention-2/-3、cuDNN、Triton、第一版 FlashAttention，各按其公开的吞吐量。</translation>
+        <translation>融合注意力 kernel：引擎自带的（Megatron-Core 用 cuDNN，FSDP 和 DeepSpeed 用 FlashAttention-2），或 FlashAttention-2/-3、cuDNN、Triton、第一版 FlashAttention，各按其公开的吞吐量。</translation>
     </message>
     <message>
         <source>MoE runs</source>
@@ -6866,11 +6866,11 @@ Source: CS336 lecture 2 (0.5 is good)</source>
     </message>
     <message>
         <source>Optimizer kernels</source>
-        <translation>优化器内核</translation>
+        <translation>优化器 kernel</translation>
     </message>
     <message>
         <source>How the Adam update runs over the shard: one fused kernel (Apex / Transformer Engine FusedAdam, which Megatron-Core and DeepSpeed run), or a pass per operation (torch.optim.AdamW&apos;s default foreach implementation), which moves about 2.8x the bytes. The engine&apos;s by default.</source>
-        <translation>Adam 更新如何遍历本卡的分片：一个融合内核（Apex / Transformer Engine 的 FusedAdam，Megatron-Core 与 DeepSpeed 使用），或每个运算遍历一次（torch.optim.AdamW 默认的 foreach 实现），搬运的字节约为前者的 2.8 倍。默认取执行引擎的设置。</translation>
+        <translation>Adam 更新如何遍历本卡的分片：一个融合 kernel（Apex / Transformer Engine 的 FusedAdam，Megatron-Core 与 DeepSpeed 使用），或每个运算遍历一次（torch.optim.AdamW 默认的 foreach 实现），搬运的字节约为前者的 2.8 倍。默认取执行引擎的设置。</translation>
     </message>
     <message>
         <source>Host time a step (ms)</source>
@@ -9130,7 +9130,7 @@ Parameters, gradients, master weights and optimizer state of the plan&apos;s rec
     </message>
     <message>
         <source>The GPU through CUDA: cuBLASLt matmuls, device memory, the lecture&apos;s kernels, host-device copies</source>
-        <translation>通过 CUDA 测 GPU：cuBLASLt matmul、设备内存、讲座中的内核、主机与设备间拷贝</translation>
+        <translation>通过 CUDA 测 GPU：cuBLASLt matmul、设备内存、讲座中的 kernel、主机与设备间拷贝</translation>
     </message>
     <message>
         <source>This machine&apos;s cores and memory: STREAM, FMA peak, BLAS matmuls, the lecture&apos;s operations</source>
@@ -11207,7 +11207,7 @@ Source: %2</source>
     </message>
     <message>
         <source>kernel launch gaps</source>
-        <translation>内核启动间隙</translation>
+        <translation>kernel 启动间隙</translation>
     </message>
     <message>
         <source>the SMs communication takes from compute</source>
