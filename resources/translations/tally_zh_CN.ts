@@ -1998,6 +1998,10 @@
         <source>FLOPs/step</source>
         <translation>每步 FLOPs</translation>
     </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
 </context>
 <context>
     <name>tally::compare</name>
@@ -6985,14 +6989,6 @@ Source: CS336 lecture 2 (0.5 is good)</source>
         <translation>没有在这种 GPU 上的已公布 %1 运行可与预测比较。</translation>
     </message>
     <message>
-        <source>Every one of them took longer than predicted: %1x the predicted time on average, up to %2x.</source>
-        <translation>每一次都比预测慢：平均为预测时间的 %1 倍，最多 %2 倍。</translation>
-    </message>
-    <message>
-        <source>Every one of them ran faster than predicted: in %1x the predicted time on average.</source>
-        <translation>每一次都比预测快：平均只用了预测时间的 %1 倍。</translation>
-    </message>
-    <message>
         <source>In your currency; 0: the GPU profile&apos;s price, where it has one (else no cost figure).</source>
         <translation>以你的货币计；0：使用 GPU 配置中的价格（若有，否则不显示成本）。</translation>
     </message>
@@ -7051,6 +7047,14 @@ Source: CS336 lecture 2 (0.5 is good)</source>
     <message>
         <source>What the loss keeps of each logit for the backward pass: an fp32 softmax, 4 bytes (PyTorch, Megatron-Core&apos;s own cross-entropy; Korthikanti et al. 2022, sec. 4.4), or the gradient written over the 16-bit logits, 2 bytes (Transformer Engine&apos;s parallel_cross_entropy up to 2.17, Megatron-Core&apos;s cross_entropy_fusion_impl te).</source>
         <translation>损失为反向传播给每个 logit 保留什么：一个 fp32 softmax，4 字节（PyTorch、Megatron-Core 自带的交叉熵；Korthikanti et al. 2022，第 4.4 节），或覆写在 16 位 logits 上的梯度，2 字节（Transformer Engine 2.17 及以前的 parallel_cross_entropy，Megatron-Core 的 cross_entropy_fusion_impl te）。</translation>
+    </message>
+    <message>
+        <source> Every one of them took longer than predicted: %1x the predicted time on average, up to %2x.</source>
+        <translation>每一次都比预测慢：平均为预测时间的 %1 倍，最多 %2 倍。</translation>
+    </message>
+    <message>
+        <source> Every one of them ran faster than predicted: in %1x the predicted time on average.</source>
+        <translation>每一次都比预测快：平均只用了预测时间的 %1 倍。</translation>
     </message>
 </context>
 <context>
@@ -11183,7 +11187,7 @@ Source: %2</source>
     </message>
     <message>
         <source>the assumed MFU %1 is %2 times the %3 the performance model predicts for this layout: its step of %4 s is %5% %6 (%7 s) against %8 s of GEMMs, so the time shown rests on the assumption; set cluster.mfu to &quot;predicted&quot; or try the layouts the search finds</source>
-        <translation>假设的 MFU %1 是性能模型为此布局预测的 %3 的 %2 倍：它 %4 s 的单步中，%6 占 %5%（%7 s），而 GEMM 只有 %8 s，所以显示的时间只建立在假设之上；请把 cluster.mfu 设为 &quot;predicted&quot;，或试试搜索找到的布局</translation>
+        <translation>假设的 MFU %1 是性能模型为此布局预测的 %3 的 %2 倍：在它 %4 s 的单步中，占比最大的一项是“%6”，占 %5%（%7 s），而 GEMM 只有 %8 s，所以显示的时间只建立在假设之上；请把 cluster.mfu 设为 &quot;predicted&quot;，或试试搜索找到的布局</translation>
     </message>
     <message>
         <source>with recomputation the hardware would run at %1 of its peak (HFU &gt; 1): lower the MFU</source>

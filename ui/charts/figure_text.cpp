@@ -166,15 +166,16 @@ QString errorBandText(const PlanViews& v) {
     // predicted time.
     if (band->count > 1 && band->mean_error > 0.0 &&
         band->mean_error >= band->mean_abs_error - 1e-9) {
-        text += u' ' + tr("Every one of them took longer than predicted: %1x the predicted time "
-                          "on average, up to %2x.")
-                           .arg(formatNumber(1.0 + band->mean_error, 'f', 2),
-                                formatNumber(1.0 + band->worst_abs_error, 'f', 2));
+        // The sentence brings its own gap: none after a Chinese full stop.
+        text += tr(" Every one of them took longer than predicted: %1x the predicted time "
+                   "on average, up to %2x.")
+                    .arg(formatNumber(1.0 + band->mean_error, 'f', 2),
+                         formatNumber(1.0 + band->worst_abs_error, 'f', 2));
     } else if (band->count > 1 && band->mean_error < 0.0 &&
                -band->mean_error >= band->mean_abs_error - 1e-9) {
-        text += u' ' + tr("Every one of them ran faster than predicted: in %1x the predicted "
-                          "time on average.")
-                           .arg(formatNumber(1.0 + band->mean_error, 'f', 2));
+        text += tr(" Every one of them ran faster than predicted: in %1x the predicted "
+                   "time on average.")
+                    .arg(formatNumber(1.0 + band->mean_error, 'f', 2));
     }
     return text;
 }
