@@ -92,17 +92,18 @@ void TestLayoutSearch::countsEveryLayoutByHand() {
     // With flash attention selective recomputation keeps what none keeps (there are no scores to
     // drop), so it is not a layout of its own: 2 recompute choices instead of 3, 102 x 2/3 = 68
     // with cp = 1. Context parallelism (ring attention, which needs the fused kernel) joins: cp
-    // a power of two dividing GPUs / (tp x pp), with 2 x cp dividing the 16 tokens:
+    // a power of two dividing GPUs / (tp x pp), with 2 x cp dividing the 16 tokens. ZeRO
+    // shards over dp x cp, so every stage is offered where dp = 1 but cp > 1:
     //   tp 1 pp 1 cp 2: dp 2, mb {1, 2}:     2 x 4 zero x 2 rc       = 16
-    //   tp 1 pp 1 cp 4: dp 1, mb {1, 2, 4}:  3 x 1 x 2               =  6
-    //   tp 1 pp 2 cp 2: dp 1, mb {1, 2, 4}:  3 x 1 x 2               =  6
-    //   tp 2 pp 1 cp 2: dp 1, mb {1, 2, 4}:  3 x 1 x 2 x 2 SP       = 12
-    // 68 + 40 = 108.
+    //   tp 1 pp 1 cp 4: dp 1, mb {1, 2, 4}:  3 x 4 x 2               = 24
+    //   tp 1 pp 2 cp 2: dp 1, mb {1, 2, 4}:  3 x 4 x 2               = 24
+    //   tp 2 pp 1 cp 2: dp 1, mb {1, 2, 4}:  3 x 4 x 2 x 2 SP       = 48
+    // 68 + 112 = 180.
     PlanSpec flash = deepspeed;
     flash.training.flash_attention = true;
     QCOMPARE(search_layouts(flash, *find_builtin_hardware("h100-sxm"), 5, LayoutObjective::time)
                  .candidates,
-             std::int64_t{108});
+             std::int64_t{180});
 
     // Megatron-Core has ZeRO 0 and 1 only (DDP, the distributed optimizer): 2 stages where dp >
     // 1 instead of 4: 1 x 2 x 3 = 6, 2 x 2 x 3 = 12, 2 x 2 x 3 x 2 = 24, and the 18 of dp 1: 60.

@@ -257,8 +257,12 @@ LayoutSearchResult search_layouts(const PlanSpec& spec, const HardwareProfile& h
                     for (std::size_t i_v = 0; i_v < n_v; ++i_v) {
                         for (std::size_t i_ep = 0; i_ep < n_ep; ++i_ep) {
                             for (int zero = zero3_only ? 3 : 0; zero <= 3; ++zero) {
-                                if (zero > 0 && dp == 1) {
-                                    break;  // nothing to shard over
+                                // ZeRO shards over the data- and context-parallel ranks
+                                // together (Megatron-Core's distributed optimizer over its
+                                // dp x cp group; accounting.cpp): only dp = cp = 1 leaves
+                                // nothing to shard over.
+                                if (zero > 0 && dp * cp == 1) {
+                                    break;
                                 }
                                 // The stages the engine's framework has (offloading the
                                 // parameters asks for ZeRO-3 whatever the engine).
