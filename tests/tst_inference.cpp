@@ -108,6 +108,7 @@ private slots:
     void enginesKeepTheirShareOfMemoryForTheCache();
     void aPlanSetsItsEnginesMemoryShare();
     void pipelineStagesAddTheirSends();
+    void dataParallelAttentionKeepsEveryKvHeadOfItsSequences();
     void servingSpecNeedsNoData();
     void servingOnAPartWithoutBf16();
     void perQueryHeadDecodeReadsTheCacheOncePerHead();
@@ -1033,6 +1034,32 @@ void TestInference::pipelineStagesAddTheirSends() {
     const auto e = check_inference(s, gpu);
     QVERIFY(e.has_value());
     QCOMPARE(QString::fromStdString(e->field), QStringLiteral("inference.pp"));
+}
+
+void TestInference::dataParallelAttentionKeepsEveryKvHeadOfItsSequences() {
+    // Llama 3 70B (80 layers, 8 KV heads of 128, bf16 cache: 327,680 B a token) on 8 H100 at
+    // tp 8, batch 8, prompt 1000 + output 1000. Without data-parallel attention each GPU keeps
+    // its one KV head of all 8 sequences: 8 x 2000 x 40,960 B = 655,360,000 B. With it, each GPU
+    // attends its own 8 / 8 = 1 sequence with all 8 heads: 1 x 2000 x 327,680 B, the same bytes.
+    PlanSpec s = plan_spec_from_text(
+        R"({"model": {"preset": "llama-3-70b"}, "cluster": {"gpu": "h100-sxm", "gpus": 8},
+            "inference": {"tp": 8, "batch": 8, "prompt_tokens": 1000, "output_tokens": 1000}})",
+        "");
+    const HardwareProfile& h100 = *find_builtin_hardware("h100-sxm");
+    QVERIFY(!check_inference(s, h100));
+    const ServingPlan split = evaluate_inference(s, h100);
+    QCOMPARE(split.memory.kv_cache_bytes, 655360000.0);
+    QCOMPARE(split.kv.bytes_per_token_per_gpu, 40960.0);
+    s.inference.dp_attention = true;
+    QVERIFY(!check_inference(s, h100));
+    const ServingPlan dpa = evaluate_inference(s, h100);
+    QCOMPARE(dpa.memory.kv_cache_bytes, 655360000.0);
+    // Per token of the batch, as the explanation multiplies it: 1/8 of 327,680 B.
+    QCOMPARE(dpa.kv.bytes_per_token_per_gpu, 40960.0);
+    QCOMPARE(dpa.kv.kv_heads_per_gpu, 8.0);
+    // The attention weights are copied on every GPU, so fewer sequences fit, never more.
+    QVERIFY(dpa.max_batch < split.max_batch);
+    QVERIFY(dpa.admission_batch < split.admission_batch);
 }
 
 void TestInference::servingSpecNeedsNoData() {

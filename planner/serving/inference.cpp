@@ -412,6 +412,20 @@ GemmParts weight_gemm(const Context& c, double count, double m, double n, double
                           floor_s);
 }
 
+// The KV cache one GPU of the tp group keeps for a token it holds, over every layer (a stage
+// keeps its 1/pp): its share of the KV heads under tensor parallelism; with data-parallel
+// attention, every KV head, since the GPU attends its own sequences whole (LMSYS, "SGLang v0.4",
+// 2024). MLA's latent is whole on every GPU either way.
+double kv_token_bytes(const Context& c) {
+    return c.spec.inference.dp_attention ? c.kv.bytes_per_token : c.kv.bytes_per_token_per_gpu;
+}
+
+// The share of the batch's sequences (and tokens) whose KV cache one GPU holds: all of them, or
+// its 1/tp with data-parallel attention.
+double kv_sequence_share(const Context& c) {
+    return c.spec.inference.dp_attention ? 1.0 / c.tp : 1.0;
+}
+
 // One pass over `tokens` tokens of `sequences` sequences on one GPU of a replica: every layer of
 // its pipeline stage (L / pp of them) runs its weight GEMMs, attention (`attention_flops` of
 // decoding queries and `prefill_flops` of prompt tokens over `prefill_keys` keys, `kv_bytes`
@@ -601,9 +615,9 @@ double prefill_attention_flops(const Context& c, double done, double chunk) {
 ServingPhase prefill_phase(const Context& c, double prompts) {
     const double p = dbl(c.spec.inference.prompt_tokens);
     const double tokens = prompts * p;
-    ServingPhase ph =
-        time_phase(c, tokens, prompts, prompts, p, 0.0, tokens * c.kv.bytes_per_token_per_gpu,
-                   prompts * prefill_attention_flops(c, 0.0, p), p);
+    ServingPhase ph = time_phase(c, tokens, prompts, prompts, p, 0.0,
+                                 tokens * kv_sequence_share(c) * kv_token_bytes(c),
+                                 prompts * prefill_attention_flops(c, 0.0, p), p);
     const double send = pipeline_send_s(c, tokens);
     ph.seconds = c.pp * ph.seconds + send;
     ph.pipeline_s = send;
@@ -634,8 +648,7 @@ double kv_reads_per_byte(const Context& c) {
 // attends its own 1/tp of the sequences (LMSYS, "SGLang v0.4", 2024), so the MLA latent is no
 // longer copied on every GPU; times the reads above.
 double kv_read_bytes(const Context& c, double sequences, double keys) {
-    const double share = c.spec.inference.dp_attention ? 1.0 / c.tp : 1.0;
-    return sequences * share * keys * c.kv.bytes_per_token_per_gpu * kv_reads_per_byte(c);
+    return sequences * kv_sequence_share(c) * keys * kv_token_bytes(c) * kv_reads_per_byte(c);
 }
 
 // The keys a decode step's query attends to, averaged over the layers, for the steps after a
@@ -685,14 +698,14 @@ ServingMemory memory_at(const Context& c, double batch) {
         m.weights_bytes +=
             c.f.layers * c.f.attention_params * (1.0 - 1.0 / c.tp) * c.weight_bytes / c.pp;
     }
-    const double sequences = in.dp_attention ? batch / c.tp : batch;
+    const double sequences = batch * kv_sequence_share(c);
     // Every sequence at its final context; a sliding-window layer keeps only its last W
     // positions (attention_span.h): vLLM's hybrid KV cache manager frees the blocks that leave
     // the window (vllm/v1/core/single_type_kv_cache_manager.py, SlidingWindowManager),
     // TensorRT-LLM sizes each layer's cache by its max_attention_window_size
     // (docs/source/advanced/gpt-attention.md, "Sliding Window Attention, Cyclic (Rolling Buffer)
     // KV Cache").
-    m.kv_cache_bytes = sequences * c.cached_positions * c.kv.bytes_per_token_per_gpu / c.pp;
+    m.kv_cache_bytes = sequences * c.cached_positions * kv_token_bytes(c) / c.pp;
     // Inference keeps no activations for a backward pass; what it needs at once is one layer's
     // working set for the tokens in flight: a prefill pass's prompt tokens, or the batch's
     // during decode; plus the fp32 logits of the batch's next tokens, vocabulary split over tp.
@@ -906,8 +919,8 @@ ContinuousBatchingPoint continuous_at(const Context& c, double concurrency) {
         const double flops =
             2.0 * c.f.layers * c.f.heads * (c.f.d_qk + c.f.d_v) * keys * micro / c.tp;
         const double prompt_flops = arrivals / c.pp * prefill_attention_flops(c, 0.0, p);
-        const double kv =
-            kv_read_bytes(c, micro, keys) + prompt_tokens * c.kv.bytes_per_token_per_gpu;
+        const double kv = kv_read_bytes(c, micro, keys) +
+                          prompt_tokens * kv_sequence_share(c) * kv_token_bytes(c);
         // A new prompt goes in chunks of what the step's budget leaves after the decodes; each
         // step that carries a chunk is a pass over the decodes and the chunk.
         const double chunk = std::min(p, chunk_budget(c, concurrency));
@@ -916,8 +929,8 @@ ContinuousBatchingPoint continuous_at(const Context& c, double concurrency) {
             2.0 * c.f.layers * c.f.heads * (c.f.d_qk + c.f.d_v) * keys * micro / c.tp;
         auto carrying_s = [&](double tokens) {
             const double chunk_flops = prefill_attention_flops(c, 0.0, tokens) / c.pp;
-            const double chunk_kv =
-                kv_read_bytes(c, micro, keys) + tokens / c.pp * c.kv.bytes_per_token_per_gpu;
+            const double chunk_kv = kv_read_bytes(c, micro, keys) +
+                                    tokens / c.pp * kv_sequence_share(c) * kv_token_bytes(c);
             const ServingPhase carrying =
                 time_phase(c, micro + tokens / c.pp, micro, micro + 1.0 / c.pp, context,
                            decode_flops, chunk_kv, chunk_flops, tokens);
@@ -1227,7 +1240,13 @@ ServingPlan evaluate_inference(const PlanSpec& spec, const HardwareProfile& hw) 
     }
     s.params_active = c.f.params_active;
     s.activation_values_per_token = c.f.activation_values_per_token;
+    // What one GPU keeps for a token of the batch: its stage's layers, its share of the heads
+    // or, with data-parallel attention, all of them for its share of the sequences.
     s.kv = c.kv;
+    s.kv.bytes_per_token_per_gpu = kv_sequence_share(c) * kv_token_bytes(c) / c.pp;
+    if (in.dp_attention && s.kv.kind != AttentionKind::mla) {
+        s.kv.kv_heads_per_gpu = dbl(spec.model.effective_kv_heads());
+    }
     s.memory = memory_at(c, batch);
     s.max_batch = max_batch_of(c);
     s.admission_batch = admission_batch_of(c);

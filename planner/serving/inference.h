@@ -29,8 +29,11 @@ struct KvCacheShape {
     AttentionKind kind = AttentionKind::mha;
     double values_per_token_per_layer = 0.0;  // 2·g·d, or MLA's r_kv + d_rope
     double bytes_per_token = 0.0;             // the whole model, every layer, one copy
-    double bytes_per_token_per_gpu = 0.0;     // what one GPU of a tp group holds
-    double kv_heads_per_gpu = 0.0;            // 0 for MLA (one latent, not split by heads)
+    // kv_cache_shape(): what one GPU of a tp group holds over every layer. In a ServingPlan:
+    // what one GPU keeps for a token of the batch (its stage's layers; with data-parallel
+    // attention all the KV heads for its 1/tp of the sequences).
+    double bytes_per_token_per_gpu = 0.0;
+    double kv_heads_per_gpu = 0.0;  // 0 for MLA (one latent, not split by heads)
 };
 KvCacheShape kv_cache_shape(const ModelSpec& model, DType kv_dtype, std::int64_t tp);
 
