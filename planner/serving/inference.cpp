@@ -927,28 +927,45 @@ ContinuousBatchingPoint continuous_at(const Context& c, double concurrency) {
         const double chunks = std::ceil(p / chunk);
         const double decode_flops =
             2.0 * c.f.layers * c.f.heads * (c.f.d_qk + c.f.d_v) * keys * micro / c.tp;
-        auto carrying_s = [&](double tokens) {
-            const double chunk_flops = prefill_attention_flops(c, 0.0, tokens) / c.pp;
-            const double chunk_kv = kv_read_bytes(c, micro, keys) +
-                                    tokens / c.pp * kv_sequence_share(c) * kv_token_bytes(c);
-            const ServingPhase carrying =
-                time_phase(c, micro + tokens / c.pp, micro, micro + 1.0 / c.pp, context,
-                           decode_flops, chunk_kv, chunk_flops, tokens);
-            return c.pp * carrying.seconds + pipeline_send_s(c, micro + tokens / c.pp);
+        // A chunk rides whole in one of the pp micro-batches (an engine schedules a request in
+        // one of its virtual engines' batches): that micro-batch's stage time, over its decodes
+        // and the chunk.
+        const double alone_s =
+            time_phase(c, micro, micro, micro, context, decode_flops, kv_read_bytes(c, micro, keys))
+                .seconds;
+        auto carrying_stage_s = [&](double tokens) {
+            const double chunk_kv =
+                kv_read_bytes(c, micro, keys) + tokens * kv_sequence_share(c) * kv_token_bytes(c);
+            return time_phase(c, micro + tokens, micro, micro + 1.0, context, decode_flops,
+                              chunk_kv, prefill_attention_flops(c, 0.0, tokens), tokens)
+                .seconds;
+        };
+        // The chunk's own step crosses the pp stages in turn: pp of its stage times. The other
+        // micro-batches' steps take the pipeline's cycle, one stage's pass over all of them,
+        // (pp - 1) decoding alone and the one carrying the chunk. A step that carries a chunk
+        // takes, over the C sequences, the mean of the two (the pp micro-batches each hold
+        // C / pp). With pp = 1 both are the one pass.
+        auto carrying_latency_s = [&](double tokens) {
+            return c.pp * carrying_stage_s(tokens) + pipeline_send_s(c, micro + tokens);
+        };
+        auto carrying_step_s = [&](double tokens) {
+            const double carry = carrying_stage_s(tokens);
+            const double cycle = (c.pp - 1.0) * alone_s + carry;
+            return ((c.pp - 1.0) * cycle + c.pp * carry) / c.pp +
+                   pipeline_send_s(c, micro + tokens);
         };
         // Steps are separate passes: a share q = (C / O) x ceil(P / k) of them carries a chunk
         // (of P / ceil(P / k) tokens on average), the rest decode alone, and the inter-token
         // latency is the mean step (Sarathi-Serve's hybrid batches). Timing one pass over the
         // average tokens instead would spread each chunk's GEMMs over every step, hiding their
         // compute under the decodes' weight reads. Where the prompts bring more than a chunk a
-        // step (q > 1) every step carries prompt tokens, C P / O of them on average.
+        // step (q > 1) every step carries prompt tokens, C P / O of them on average, spread
+        // over the micro-batches.
         const double q = arrivals * chunks;
         pt.chunk_share = q;
         if (q <= 1.0) {
-            const ServingPhase alone = time_phase(c, micro, micro, micro, context, decode_flops,
-                                                  kv_read_bytes(c, micro, keys));
-            const double decode_s = c.pp * alone.seconds + pipeline_send_s(c, micro);
-            pt.step_s = (1.0 - q) * decode_s + q * carrying_s(p / chunks);
+            const double decode_s = c.pp * alone_s + pipeline_send_s(c, micro);
+            pt.step_s = (1.0 - q) * decode_s + q * carrying_step_s(p / chunks);
         } else {
             const ServingPhase mixed = time_phase(c, micro + prompt_tokens, micro, micro, context,
                                                   flops, kv, prompt_flops, p);
@@ -956,7 +973,7 @@ ContinuousBatchingPoint continuous_at(const Context& c, double concurrency) {
         }
         pt.itl_s = pt.step_s;
         // The prompt's own chunks, S; then what it waits for before the first of them.
-        const double service_s = chunks * carrying_s(chunk);
+        const double service_s = chunks * carrying_latency_s(chunk);
         pt.prefill_wait_s =
             prefill_wait(concurrency, o, service_s, pt.itl_s,
                          chunks == 1.0 ? std::floor(chunk_budget(c, concurrency) / p) : 1.0);
