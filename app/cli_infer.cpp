@@ -226,11 +226,13 @@ void print_serving_table(const PlanSpec& spec, const HardwareProfile& hw, const 
 
     // The cost is that of how the deployment serves: under continuous batching where it is set,
     // else the static batch (evaluate_inference's cost_per_million_tokens).
-    const auto print_cost = [&s] {
+    const auto print_cost = [&s, &spec] {
         if (s.cost_per_million_tokens) {
             fmt::print("  {:<21} {}\n", tr("cost"),
                        cli_render(TALLY_TEXT("tally::cli", "%1 per million output tokens")
                                       .arg(fmt::format("{:.4g}", *s.cost_per_million_tokens))));
+        } else if (s.continuous && !(s.continuous->in_flight > 0.0)) {
+            fmt::print("  {:<21} - {}\n", tr("cost"), tr("(nothing is served)"));
         } else {
             fmt::print("  {:<21} - {}\n", tr("cost"),
                        tr("(no price: set cluster.price_per_gpu_hour)"));
@@ -248,19 +250,25 @@ void print_serving_table(const PlanSpec& spec, const HardwareProfile& hw, const 
                                                       ? QT_TRANSLATE_NOOP("tally::cli", "chunked")
                                                       : QT_TRANSLATE_NOOP("tally::cli", "separate"))
                                   .arg(in.max_batched_tokens)));
-        fmt::print("  {:<21} {}\n", tr("time to first token"), seconds_text(cb.ttft_s));
-        if (cb.prefill_wait_s > 0.0) {
-            // Part of the TTFT: the step under way when the request arrives, and the other
-            // prompts ahead of it where a step's budget takes one.
-            fmt::print("  {:<21} {}\n", tr("prefill wait"),
-                       cli_render(TALLY_TEXT("tally::cli",
-                                             "%1 for the step under way and the prompts ahead "
-                                             "(part of the time to first token)")
-                                      .arg(seconds_text(cb.prefill_wait_s))));
-        }
-        fmt::print("  {:<21} {}\n", tr("inter-token latency"), seconds_text(cb.itl_s));
-        fmt::print("  {:<21} {}\n", tr("request end to end"), seconds_text(cb.e2e_s));
-        if (cb.in_flight > 0.0) {
+        if (!(cb.in_flight > 0.0)) {
+            // The engine's KV cache holds not one sequence: no request runs, so none has a
+            // latency and nothing is served (the warnings say why).
+            fmt::print("  {:<21} {}\n", tr("served"),
+                       tr("nothing: the engine's KV cache cannot hold one sequence (see the "
+                          "warnings): DOES NOT FIT"));
+        } else {
+            fmt::print("  {:<21} {}\n", tr("time to first token"), seconds_text(cb.ttft_s));
+            if (cb.prefill_wait_s > 0.0) {
+                // Part of the TTFT: the step under way when the request arrives, and the other
+                // prompts ahead of it where a step's budget takes one.
+                fmt::print("  {:<21} {}\n", tr("prefill wait"),
+                           cli_render(TALLY_TEXT("tally::cli",
+                                                 "%1 for the step under way and the prompts ahead "
+                                                 "(part of the time to first token)")
+                                          .arg(seconds_text(cb.prefill_wait_s))));
+            }
+            fmt::print("  {:<21} {}\n", tr("inter-token latency"), seconds_text(cb.itl_s));
+            fmt::print("  {:<21} {}\n", tr("request end to end"), seconds_text(cb.e2e_s));
             // The window's headline: memory with the KV caches of the requests running, not of
             // the static batch above.
             const ServingMemory m = in_flight_memory(spec, hw, cb);
@@ -271,33 +279,31 @@ void print_serving_table(const PlanSpec& spec, const HardwareProfile& hw, const 
                                       .arg(gb_text(m.total_bytes))
                                       .arg(gb_text(m.capacity_bytes))
                                       .arg(static_cast<std::int64_t>(cb.in_flight))));
-        }
-        fmt::print("  {:<21} {}{}\n", tr("throughput"),
-                   cli_render(TALLY_TEXT("tally::cli", "%1 output tokens/s (%2 requests/s)")
-                                  .arg(fmt::format("{:.4g}", cb.tokens_per_s))
-                                  .arg(fmt::format("{:.4g}", cb.requests_per_s))),
-                   cb.in_flight > 0.0
-                       ? std::string()
-                       : tr("; the engine's KV cache cannot hold one sequence: DOES NOT FIT"));
-        if (cb.queue_s > 0.0) {
-            // What admits no more, the step's token budget or the KV cache; the other clients'
-            // requests wait.
-            Text queued = cb.budget_bound
-                              ? TALLY_TEXT("tally::cli",
-                                           "the token budget of %4 a step keeps %1 sequences "
-                                           "running: the other %2 requests wait %3 on average "
-                                           "(part of the time to first token)")
-                              : TALLY_TEXT("tally::cli",
-                                           "the KV cache holds %1 sequences: %1 run at once, the "
-                                           "other %2 requests wait %3 on average (part of the "
-                                           "time to first token)");
-            queued.arg(fmt::format("{:.4g}", cb.in_flight))
-                .arg(fmt::format("{:.4g}", cb.concurrency - cb.in_flight))
-                .arg(seconds_text(cb.queue_s));
-            if (cb.budget_bound) {
-                queued.arg(in.max_batched_tokens);
+            fmt::print("  {:<21} {}\n", tr("throughput"),
+                       cli_render(TALLY_TEXT("tally::cli", "%1 output tokens/s (%2 requests/s)")
+                                      .arg(fmt::format("{:.4g}", cb.tokens_per_s))
+                                      .arg(fmt::format("{:.4g}", cb.requests_per_s))));
+            if (cb.queue_s > 0.0) {
+                // What admits no more, the step's token budget or the KV cache; the other clients'
+                // requests wait.
+                Text queued =
+                    cb.budget_bound
+                        ? TALLY_TEXT("tally::cli",
+                                     "the token budget of %4 a step keeps %1 sequences "
+                                     "running: the other %2 requests wait %3 on average "
+                                     "(part of the time to first token)")
+                        : TALLY_TEXT("tally::cli",
+                                     "the KV cache holds %1 sequences: %1 run at once, the "
+                                     "other %2 requests wait %3 on average (part of the "
+                                     "time to first token)");
+                queued.arg(fmt::format("{:.4g}", cb.in_flight))
+                    .arg(fmt::format("{:.4g}", cb.concurrency - cb.in_flight))
+                    .arg(seconds_text(cb.queue_s));
+                if (cb.budget_bound) {
+                    queued.arg(in.max_batched_tokens);
+                }
+                fmt::print("  {:<21} {}\n", tr("queued"), cli_render(queued));
             }
-            fmt::print("  {:<21} {}\n", tr("queued"), cli_render(queued));
         }
         print_cost();
         fmt::print("\n");
@@ -379,9 +385,13 @@ void print_concurrency_sweep(const std::vector<ContinuousBatchingPoint>& sweep) 
                tr("in flight"), tr("TTFT"), tr("ITL"), tr("end to end"), tr("output tokens/s"),
                tr("waiting"));
     for (const ContinuousBatchingPoint& p : sweep) {
+        // Nothing served has no latency.
+        const auto latency = [&p](double s) {
+            return p.in_flight > 0.0 ? seconds_text(s) : std::string("-");
+        };
         fmt::print("  {:>11} {:>10} {:>12} {:>12} {:>12} {:>16} {:>12}\n",
                    fmt::format("{:.4g}", p.concurrency), fmt::format("{:.4g}", p.in_flight),
-                   seconds_text(p.ttft_s), seconds_text(p.itl_s), seconds_text(p.e2e_s),
+                   latency(p.ttft_s), latency(p.itl_s), latency(p.e2e_s),
                    fmt::format("{:.4g}", p.tokens_per_s),
                    p.in_flight <= 0.0 ? tr("DOES NOT FIT")
                    : p.queue_s > 0.0  ? seconds_text(p.queue_s)

@@ -777,6 +777,19 @@ void TestInference::concurrencyBeyondTheCacheWaitsForAdmission() {
     QCOMPARE(none.in_flight, 0.0);
     QCOMPARE(none.queue_s, 0.0);
     QVERIFY(!none.fits);
+    // Ten times that memory holds all 6 sequences, but an engine share of 5% of it leaves
+    // 0.05 x 10 = half a sequence's whole footprint, less than its weights: no sequence is
+    // admitted, so none is served, at no rate and with no latency, and it is not said to fit.
+    gpu.memory_bytes = 10.0 * serving_memory(s, gpu, 1).total_bytes;
+    QVERIFY(serving_memory(s, gpu, 6).fits);
+    s.inference.memory_fraction = 0.05;
+    const ContinuousBatchingPoint starved = continuous_batching_at(s, gpu, 6.0);
+    QCOMPARE(starved.in_flight, 0.0);
+    QVERIFY(!starved.fits);
+    QCOMPARE(starved.tokens_per_s, 0.0);
+    QCOMPARE(starved.requests_per_s, 0.0);
+    QCOMPARE(starved.ttft_s, 0.0);
+    s.inference.memory_fraction.reset();
 }
 
 void TestInference::concurrencyBeyondTheTokenBudgetWaits() {

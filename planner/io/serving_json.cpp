@@ -10,18 +10,16 @@
 namespace tally {
 
 nlohmann::json to_json(const ContinuousBatchingPoint& p) {
-    return nlohmann::json{{"concurrency", p.concurrency},
-                          {"step_s", p.step_s},
-                          {"ttft_s", p.ttft_s},
-                          {"itl_s", p.itl_s},
-                          {"e2e_s", p.e2e_s},
-                          {"requests_per_s", p.requests_per_s},
-                          {"tokens_per_s", p.tokens_per_s},
-                          {"fits", p.fits},
-                          {"in_flight", p.in_flight},
-                          {"budget_bound", p.budget_bound},
-                          {"queue_s", p.queue_s},
-                          {"prefill_wait_s", p.prefill_wait_s}};
+    // Where nothing is served (in_flight 0) no request has a latency: null, not 0.
+    const auto latency = [&p](double s) {
+        return p.in_flight > 0.0 ? nlohmann::json(s) : nlohmann::json(nullptr);
+    };
+    return nlohmann::json{{"concurrency", p.concurrency},   {"step_s", latency(p.step_s)},
+                          {"ttft_s", latency(p.ttft_s)},    {"itl_s", latency(p.itl_s)},
+                          {"e2e_s", latency(p.e2e_s)},      {"requests_per_s", p.requests_per_s},
+                          {"tokens_per_s", p.tokens_per_s}, {"fits", p.fits},
+                          {"in_flight", p.in_flight},       {"budget_bound", p.budget_bound},
+                          {"queue_s", p.queue_s},           {"prefill_wait_s", p.prefill_wait_s}};
 }
 
 nlohmann::json to_json(const ServingPlan& s, const PlanSpec& spec, const HardwareProfile& hw) {

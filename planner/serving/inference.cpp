@@ -1009,10 +1009,17 @@ ContinuousBatchingPoint served_at(const Context& c, double concurrency, std::int
                                   std::int64_t budget) {
     const bool fits = memory_at(c, concurrency).fits;
     const std::int64_t running_max = admitted >= 1 ? std::min(admitted, budget) : admitted;
-    if (concurrency <= dbl(running_max) || running_max < 1) {
+    if (running_max < 1) {
+        // Not one sequence's KV cache fits the engine's share: no request runs, none completes.
+        ContinuousBatchingPoint none;
+        none.concurrency = concurrency;
+        none.fits = false;
+        return none;
+    }
+    if (concurrency <= dbl(running_max)) {
         ContinuousBatchingPoint pt = continuous_at(c, concurrency);
         pt.fits = fits;
-        pt.in_flight = running_max >= 1 ? concurrency : 0.0;
+        pt.in_flight = concurrency;
         return pt;
     }
     const double running = dbl(running_max);

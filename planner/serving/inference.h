@@ -90,7 +90,9 @@ struct ContinuousBatchingPoint {
     double e2e_s = 0.0;           // a request end to end: TTFT + (O - 1) ITL
     double requests_per_s = 0.0;  // every replica
     double tokens_per_s = 0.0;    // output tokens per second, every replica
-    bool fits = true;             // the KV cache of `concurrency` full sequences fits
+    // The KV cache of `concurrency` full sequences fits; false, with every time and rate 0,
+    // where the engine's share holds not one sequence (in_flight 0: nothing is served).
+    bool fits = true;
     // Requests the engine runs at once: the concurrency, or the largest batch whose KV cache fits
     // when that is smaller (the rest wait for admission); 0 when not even one fits.
     double in_flight = 0.0;

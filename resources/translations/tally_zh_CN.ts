@@ -1475,10 +1475,6 @@
         <translation>%1：引擎的 KV 缓存（%2）能容纳这么多；连续批处理让其余请求排队</translation>
     </message>
     <message>
-        <source>; the engine&apos;s KV cache cannot hold one sequence: DOES NOT FIT</source>
-        <translation>；引擎的 KV 缓存连一个序列也容纳不下：放不下</translation>
-    </message>
-    <message>
         <source>prefill wait</source>
         <translation>预填充等待</translation>
     </message>
@@ -2001,6 +1997,18 @@
     <message>
         <source>; </source>
         <translation>；</translation>
+    </message>
+    <message>
+        <source>(nothing is served)</source>
+        <translation>（没有提供任何服务）</translation>
+    </message>
+    <message>
+        <source>served</source>
+        <translation>服务</translation>
+    </message>
+    <message>
+        <source>nothing: the engine&apos;s KV cache cannot hold one sequence (see the warnings): DOES NOT FIT</source>
+        <translation>无：引擎的 KV 缓存连一个序列都放不下（见警告）</translation>
     </message>
 </context>
 <context>
