@@ -14,6 +14,7 @@ private slots:
     void layers();
     void startsFollowTheCounts();
     void spreadText();
+    void megatronBuildsEqualMiddleStages();
 };
 
 void TestPipelineStages::layers_data() {
@@ -92,6 +93,35 @@ void TestPipelineStages::spreadText() {
     QCOMPARE(stage_spread_text(stage_layout(10, 3, 1, 3)), std::string("1 / 6 / 3"));
     QCOMPARE(stage_spread_text(stage_layout(61, 2, 30, 0)), std::string("30 / 31"));
     QCOMPARE(stage_spread_text(stage_layout(7, 1, 0, 0)), std::string("7"));
+}
+
+// Megatron-Core builds equal middle stages. 126 layers on 12 stages: the plain spread counts
+// 128 units (the embedding and the output as a layer each), 10 a stage and 8 left over, so
+// 9 / 11 x 8 / 10 x 2 / 9, unequal middles. With m equal middle layers the ends take
+// 126 - 10 m, the first the larger, and the most loaded stage is max(m, first + 1):
+//   m = 10: ends 26 -> 13 / 13, most 14;  m = 11: ends 16 -> 8 / 8, most 11;
+//   m = 12: ends 6 -> 3 / 3, most 12.
+// So 8 / 11 x 10 / 8. Where the plain spread already has equal middles it stands: 126 on 16
+// (128 units, 8 a stage) 7 / 8 x 14 / 7; 94 on 8 (96 units, 12 a stage) 11 / 12 x 6 / 11.
+// 125 on 5: 127 units, 25 a stage and 2 over, 24 / 26 x 2 / 25 / 24, unequal; m = 25: ends 50
+// -> 25 / 25, most 26; m = 26: ends 47 -> 24 / 23, most 26 too, but stages 25 to 26 apart by
+// 2 against 1 for m = 25 (the tie goes to the closer): 25 / 25 x 3 / 25.
+void TestPipelineStages::megatronBuildsEqualMiddleStages() {
+    QCOMPARE(stage_spread_text(stage_layout(126, 12, 0, 0)),
+             std::string("9 / 11 x 8 / 10 x 2 / 9"));
+    QCOMPARE(stage_spread_text(stage_layout(126, 12, 0, 0, true)), std::string("8 / 11 x 10 / 8"));
+    QCOMPARE(stage_spread_text(stage_layout(126, 16, 0, 0, true)), std::string("7 / 8 x 14 / 7"));
+    QCOMPARE(stage_spread_text(stage_layout(94, 8, 0, 0, true)), std::string("11 / 12 x 6 / 11"));
+    QCOMPARE(stage_spread_text(stage_layout(125, 5, 0, 0, true)), std::string("25 / 25 x 3 / 25"));
+    // The spec's engine picks it.
+    PlanSpec spec;
+    spec.model.kind = ModelKind::transformer;
+    spec.model.layers = 126;
+    spec.training.pp = 12;
+    spec.training.engine = Engine::megatron;
+    QCOMPARE(stage_spread_text(stage_layout(spec)), std::string("8 / 11 x 10 / 8"));
+    spec.training.engine = Engine::fsdp;
+    QCOMPARE(stage_spread_text(stage_layout(spec)), std::string("9 / 11 x 8 / 10 x 2 / 9"));
 }
 
 QTEST_GUILESS_MAIN(TestPipelineStages)

@@ -50,7 +50,7 @@ std::int64_t StageLayout::most() const {
 }
 
 StageLayout stage_layout(std::int64_t layers, std::int64_t pp, std::int64_t first_given,
-                         std::int64_t last_given) {
+                         std::int64_t last_given, bool even_middle) {
     StageLayout s;
     s.pp = std::max<std::int64_t>(pp, 1);
     if (s.pp == 1 || layers <= 0) {
@@ -107,6 +107,26 @@ StageLayout stage_layout(std::int64_t layers, std::int64_t pp, std::int64_t firs
             s.first = 1;
             s.last = layers >= 2 ? 1 : 0;
             spread_middle(std::max<std::int64_t>(layers - s.first - s.last, 0));
+        } else if (even_middle && s.middle_extra > 0 && s.middle_extra < middles) {
+            // Equal middle stages of m layers, the rest at the ends (at least one each), the
+            // first the larger: the m whose most loaded stage (an end with its embedding or
+            // output layer as one more) is the least, then the one whose stages differ least.
+            std::int64_t best_load = -1, best_gap = 0;
+            for (std::int64_t m = 1; layers - middles * m >= 2; ++m) {
+                const std::int64_t rest = layers - middles * m;
+                const std::int64_t last = rest / 2;
+                const std::int64_t first = rest - last;
+                const std::int64_t load = std::max(m, first + 1);
+                const std::int64_t gap = load - std::min(m, last + 1);
+                if (best_load < 0 || load < best_load || (load == best_load && gap < best_gap)) {
+                    best_load = load;
+                    best_gap = gap;
+                    s.first = first;
+                    s.last = last;
+                    s.middle = m;
+                    s.middle_extra = 0;
+                }
+            }
         }
     }
     s.even = s.first == s.last && (middles == 0 || (s.middle == s.first && s.middle_extra == 0));
@@ -133,7 +153,7 @@ std::string stage_spread_text(const StageLayout& layout) {
 StageLayout stage_layout(const PlanSpec& spec) {
     const std::int64_t layers = spec.model.kind == ModelKind::params ? 0 : spec.model.layers;
     return stage_layout(layers, spec.training.pp, spec.training.first_stage_layers,
-                        spec.training.last_stage_layers);
+                        spec.training.last_stage_layers, spec.training.engine == Engine::megatron);
 }
 
 }  // namespace tally

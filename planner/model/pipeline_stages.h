@@ -25,6 +25,13 @@ namespace tally {
 //   generate_llm_fqn_per_model_part). Llama 3 405B's 126 layers on 16 stages give 7 on the
 //   first and the last and 8 on each other, the balance the Llama 3 paper describes (Dubey et
 //   al. 2024, sec. 3.3.2).
+// - Under Megatron-Core (`even_middle`), which builds the stages between the first and the last
+//   with equal layers (the layers left by --decoder-first/last-pipeline-num-layers over pp - 2,
+//   which must divide them; the accounting flags need pp to divide layers + 2): where that
+//   spread leaves the middle stages unequal, the middle count m and the ends that minimise
+//   the most loaded stage, an end counting its embedding or output layer as one more, the first
+//   end the larger. Llama 3 405B's 126 layers on 12 stages: 8 / 11 x 10 / 8, where the spread
+//   above gives 9 / 11 x 8 / 10 x 2 / 9, which Megatron-Core cannot build.
 struct StageLayout {
     std::int64_t pp = 1;
     std::int64_t first = 0;
@@ -43,7 +50,8 @@ struct StageLayout {
 // The layout of `layers` over `pp` stages with the given first and last counts (0: not given).
 // The counts must be valid (stage_layout_error() is empty); with pp = 1 every layer is on stage 0.
 StageLayout stage_layout(std::int64_t layers, std::int64_t pp, std::int64_t first_stage_layers,
-                         std::int64_t last_stage_layers);
+                         std::int64_t last_stage_layers, bool even_middle = false);
+// The spec's: even middle stages under the megatron engine.
 StageLayout stage_layout(const PlanSpec& spec);
 
 // The layers of each stage, first to last, a run of equal middle stages as "layers x count":
