@@ -2162,7 +2162,10 @@ void TestLaunchConfig::megatronFlashAttnAndRecomputeActivations() {
     // Exported, the same run in the current names.
     const std::string text = export_launch_config(r.spec, LaunchTarget::megatron);
     QVERIFY(text.find("--recompute-granularity selective") != std::string::npos);
-    QVERIFY(text.find("--attention-backend flash") != std::string::npos);
+    // --use-flash-attn beside the default backend: Transformer Engine's choice, the engine's
+    // kernel, written as auto.
+    QVERIFY(text.find("--attention-backend auto") != std::string::npos);
+    QCOMPARE(r.spec.training.attention_kernel, AttentionKernel::engine);
     QCOMPARE(import_text(args + "--recompute-granularity full --recompute-activations",
                          LaunchTarget::megatron)
                  .spec.training.recompute,
@@ -2181,6 +2184,25 @@ void TestLaunchConfig::megatronFlashAttnAndRecomputeActivations() {
                           LaunchTarget::megatron, &message),
              QString("use-flash-attn (line 1)"));
     QVERIFY(message.contains("--attention-backend"));
+
+    // The backend names the kernel the plan times: flash is FlashAttention (-2 unless the plan
+    // says -3), fused cuDNN's kernel; written back the same. Transformer Engine runs neither the
+    // first FlashAttention nor its Triton port: refused by the field's name.
+    QCOMPARE(import_text(args + "--attention-backend flash", LaunchTarget::megatron)
+                 .spec.training.attention_kernel,
+             AttentionKernel::flash2);
+    PlanSpec fused = import_text(args + "--attention-backend fused", LaunchTarget::megatron).spec;
+    QCOMPARE(fused.training.attention_kernel, AttentionKernel::cudnn);
+    QVERIFY(export_launch_config(fused, LaunchTarget::megatron).find("--attention-backend fused") !=
+            std::string::npos);
+    fused.training.attention_kernel = AttentionKernel::flash3;
+    const std::string fa3 = export_launch_config(fused, LaunchTarget::megatron);
+    QVERIFY(fa3.find("--attention-backend flash") != std::string::npos);
+    QCOMPARE(import_text(fa3, LaunchTarget::megatron).spec.training.attention_kernel,
+             AttentionKernel::flash3);
+    fused.training.attention_kernel = AttentionKernel::triton;
+    QCOMPARE(refusal_field(fused, LaunchTarget::megatron),
+             std::string("training.attention_kernel"));
 }
 
 void TestLaunchConfig::detect() {

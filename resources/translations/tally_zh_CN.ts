@@ -5072,6 +5072,10 @@
         <source>line %1</source>
         <translation>第 %1 行</translation>
     </message>
+    <message>
+        <source>engine, flash2, flash3 or cudnn: %1 runs Transformer Engine&apos;s attention, FlashAttention or cuDNN&apos;s fused kernel</source>
+        <translation>engine、flash2、flash3 或 cudnn：%1运行 Transformer Engine 的注意力，即 FlashAttention 或 cuDNN 的融合 kernel</translation>
+    </message>
 </context>
 <context>
     <name>tally::number_formats</name>

@@ -1888,8 +1888,27 @@ std::optional<Value> get_fp8_recipe(const PlanSpec& s) {
 void set_fp8_recipe(PlanSpec& s, const Value& v) {
     s.training.fp8_recipe = pick(kFp8Recipes, v);
 }
+// Megatron-Core's --attention-backend (megatron/core/transformer/enums.py, AttnBackend) picks
+// Transformer Engine's attention: flash (FlashAttention, -2 or -3 as installed), fused (cuDNN's
+// fused attention), unfused or local (no fused kernel), auto (Transformer Engine chooses, which
+// the megatron engine's default kernel stands for: engine.cpp). The kernel the plan times is the
+// one written: its engine default as auto, cuDNN as fused, FlashAttention-2 or -3 as flash.
 std::optional<Value> get_attention_backend(const PlanSpec& s) {
-    return Value{std::string(s.training.flash_attention ? "flash" : "unfused")};
+    if (!s.training.flash_attention) {
+        return Value{std::string("unfused")};
+    }
+    switch (s.training.attention_kernel) {
+        case AttentionKernel::cudnn:
+            return Value{std::string("fused")};
+        case AttentionKernel::flash2:
+        case AttentionKernel::flash3:
+        case AttentionKernel::triton:  // refused (refuse_attention_kernel_not_te)
+        case AttentionKernel::flash1:
+            return Value{std::string("flash")};
+        case AttentionKernel::engine:
+            break;
+    }
+    return Value{std::string("auto")};
 }
 void set_attention_backend(PlanSpec& s, const Value& v) {
     // Megatron-LM's AttnBackend (megatron/core/transformer/enums.py) prints as AttnBackend.x.
@@ -1897,13 +1916,38 @@ void set_attention_backend(PlanSpec& s, const Value& v) {
     if (t.rfind("AttnBackend.", 0) == 0) {
         t = t.substr(12);
     }
-    if (t == "flash" || t == "fused" || t == "auto") {
+    AttentionKernel& kernel = s.training.attention_kernel;
+    if (t == "flash") {
         s.training.flash_attention = true;
+        if (kernel != AttentionKernel::flash2 && kernel != AttentionKernel::flash3) {
+            kernel = AttentionKernel::flash2;
+        }
+    } else if (t == "fused") {
+        s.training.flash_attention = true;
+        kernel = AttentionKernel::cudnn;
+    } else if (t == "auto") {
+        s.training.flash_attention = true;
+        kernel = AttentionKernel::engine;
     } else if (t == "unfused" || t == "local") {
         s.training.flash_attention = false;
     } else {
         refuse_value(v, TALLY_TEXT("tally::launch", "flash, fused, unfused, local or auto"));
     }
+}
+// Transformer Engine runs FlashAttention or cuDNN's kernel, not the first FlashAttention nor
+// its Triton port.
+std::optional<FieldError> refuse_attention_kernel_not_te(const PlanSpec& s,
+                                                         std::string_view title) {
+    const AttentionKernel k = s.training.attention_kernel;
+    if (!s.training.flash_attention ||
+        (k != AttentionKernel::triton && k != AttentionKernel::flash1)) {
+        return std::nullopt;
+    }
+    return refusal("training.attention_kernel", std::string(to_string(k)),
+                   TALLY_TEXT("tally::launch",
+                              "engine, flash2, flash3 or cudnn: %1 runs Transformer Engine's "
+                              "attention, FlashAttention or cuDNN's fused kernel")
+                       .arg_translated("tally::launch", title.data()));
 }
 
 // -- torchtitan: the model by flavour; FSDP's degrees
@@ -2798,9 +2842,10 @@ Table megatron_table() {
         },
         {refuse_not_transformer, refuse_fractional_rope, refuse_precision_fp32_grads,
          refuse_zero_above_1, refuse_offload_params, refuse_sqrt_recompute,
-         refuse_uneven_middle_stages, refuse_optimizer_not_adamw, refuse_fp8_block, refuse_ffn_relu,
-         refuse_interleaved_uneven_ends, refuse_activation_offload, refuse_ep_comm_overlap,
-         refuse_optimizer_foreach, refuse_sliding_window, refuse_moe_tp_without_sp},
+         refuse_attention_kernel_not_te, refuse_uneven_middle_stages, refuse_optimizer_not_adamw,
+         refuse_fp8_block, refuse_ffn_relu, refuse_interleaved_uneven_ends,
+         refuse_activation_offload, refuse_ep_comm_overlap, refuse_optimizer_foreach,
+         refuse_sliding_window, refuse_moe_tp_without_sp},
         // Megatron-LM arguments that do not change the plan (learning rate, data, checkpoints,
         // logging, kernels' fusions, initialisation).
         {"lr", "min-lr", "lr-decay-style", "lr-decay-iters", "lr-decay-samples", "lr-warmup-iters",
