@@ -332,6 +332,17 @@ void TestCliCalibrate::badInputChangesNothing_data() {
     QTest::newRow("default skip leaves none")
         << QStringList{QStringLiteral("--log"), QStringLiteral("@two.log")}
         << QStringLiteral("give --skip-records 0");
+    // Megatron-LM's lines say their run's global batch: 128 is another run than the spec's
+    // 512, and 128 then 512 (a ramp-up) times no one spec.
+    QTest::newRow("log of another batch")
+        << QStringList{QStringLiteral("--log"), QStringLiteral("@batch128.log")}
+        << QStringLiteral(
+               "data.global_batch: got 512; the global batch of the run that wrote "
+               "the log, 128");
+    QTest::newRow("log of a batch ramp-up")
+        << QStringList{QStringLiteral("--log"), QStringLiteral("@ramp.log"),
+                       QStringLiteral("--skip-records"), QStringLiteral("0")}
+        << QStringLiteral("global batch size 128 to 512");
     QTest::newRow("assumed mfu") << QStringList{QStringLiteral("@assumed"),
                                                 QStringLiteral("--step-s"), QStringLiteral("10")}
                                  << QStringLiteral("cluster.mfu");
@@ -352,6 +363,19 @@ void TestCliCalibrate::badInputChangesNothing() {
     write(QStringLiteral("one.log"), "step: 10  tps: 3,000\n");
     write(QStringLiteral("two.log"), "step: 10  tps: 3,000\nstep: 20  tps: 3,100\n");
     write(QStringLiteral("ranks.log"), two_rank_log(true));
+    const auto megatron_lines = [](std::initializer_list<int> batches) {
+        QByteArray log;
+        int iteration = 10;
+        for (int batch : batches) {
+            log += " iteration       " + QByteArray::number(iteration) +
+                   "/     100 | elapsed time per iteration (ms): 20000.0 | global batch size: " +
+                   QByteArray::number(batch) + " |\n";
+            iteration += 10;
+        }
+        return log;
+    };
+    write(QStringLiteral("batch128.log"), megatron_lines({128, 128, 128, 128}));
+    write(QStringLiteral("ramp.log"), megatron_lines({128, 256, 512, 512}));
     QString spec = a;
     for (QString& arg : args) {
         if (arg == QStringLiteral("@assumed")) {

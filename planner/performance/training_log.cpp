@@ -219,8 +219,15 @@ void TrainingLogReader::add_line(std::string_view raw) {
     }
     m_has_format = true;
     m_format = format;
+    std::int64_t global_batch = -1;
+    if (format == TrainingLogFormat::megatron) {
+        constexpr std::string_view kBatchKey = "global batch size:";
+        if (const std::size_t b = find_key(line, kBatchKey); b != std::string_view::npos) {
+            global_batch = whole_number_after(line, b + kBatchKey.size()).value_or(-1);
+        }
+    }
     // Every rank's records are kept; summary() picks one, whatever order the lines came in.
-    m_records[rank_of(line)].push_back({value, iteration_of(line, format)});
+    m_records[rank_of(line)].push_back({value, iteration_of(line, format), global_batch});
 }
 
 std::int64_t TrainingLogReader::chosen_rank(const TrainingLogSettings& settings) const {
@@ -305,6 +312,11 @@ TrainingLogSummary TrainingLogReader::summary(const TrainingLogSettings& setting
     values.reserve(static_cast<std::size_t>(s.used));
     for (std::size_t i = static_cast<std::size_t>(s.skipped); i < records.size(); ++i) {
         values.push_back(records[i].value);
+        if (const std::int64_t batch = records[i].global_batch; batch > 0) {
+            s.global_batch_min =
+                s.global_batch_min < 0 ? batch : std::min(s.global_batch_min, batch);
+            s.global_batch_max = std::max(s.global_batch_max, batch);
+        }
     }
     s.first_iteration = records[static_cast<std::size_t>(s.skipped)].iteration;
     s.last_iteration = records.back().iteration;

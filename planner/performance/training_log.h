@@ -19,6 +19,9 @@
 //   ...", tps being tokens per second per GPU over the steps since the last print (tokens of the
 //   data-parallel rank / (seconds x the GPUs of its model-parallel group)); it prints step 1
 //   alone (compilation and warm-up) and then every log_freq steps.
+// Megatron-LM's timing line also says the run's global batch (" global batch size: {:5d} |",
+// the same log_string of training_log()), which the summary keeps, so that a log of another
+// run (another batch) is not fitted to the spec.
 //
 // Ranks: a launcher's prefix ("[rank3]:" from torchrun's --tee or --log-line-prefix-template,
 // "[default3]:" from torchelastic's older one) names the rank of each line, and only one rank's
@@ -86,6 +89,10 @@ struct TrainingLogSummary {
     double median = 0.0;
     double min = 0.0;
     double max = 0.0;
+    // The global batch the records used print (Megatron-LM), least and most (they differ under
+    // a batch ramp-up); -1 when none prints one.
+    std::int64_t global_batch_min = -1;
+    std::int64_t global_batch_max = -1;
     // True when `median` is seconds per step; false when it is tokens per second per GPU.
     bool is_step_time() const { return format != TrainingLogFormat::torchtitan; }
 };
@@ -106,6 +113,7 @@ private:
     struct Record {
         double value = 0.0;
         std::int64_t iteration = -1;
+        std::int64_t global_batch = -1;  // Megatron-LM's "global batch size: N"; -1: not said
     };
     // The rank the settings pick (header comment), or SpecError naming "rank".
     std::int64_t chosen_rank(const TrainingLogSettings& settings) const;

@@ -23,11 +23,37 @@ void require_accepted(const PlanSpec& spec, const HardwareProfile& hw) {
 
 double measured_step_from_log(const TrainingLogSummary& log, const PlanSpec& spec,
                               const HardwareProfile& hw) {
-    if (log.is_step_time()) {
+    if (log.is_step_time() && log.global_batch_min < 0) {
         return log.median;
     }
     require_accepted(spec, hw);
     const Plan plan = evaluate(spec, hw);
+    // A log whose lines say their global batch (Megatron-LM's) is of that batch's run: its steps
+    // time another spec than one of another batch, and one whose batch changes (a ramp-up) times
+    // no single spec.
+    if (log.global_batch_min > 0) {
+        if (log.global_batch_max != log.global_batch_min) {
+            throw SpecError(
+                "log",
+                fmt::format("global batch size {} to {}", log.global_batch_min,
+                            log.global_batch_max),
+                TALLY_TEXT("tally::calibration",
+                           "timing records at one global batch (a batch ramp-up changes it: "
+                           "drop the records of the ramp as warm-up)"));
+        }
+        const double spec_batch = plan.parallel.tokens_per_step / spec.data.seq_len;
+        if (static_cast<double>(log.global_batch_min) != spec_batch) {
+            throw SpecError(
+                "data.global_batch", fmt::format("{}", spec_batch),
+                TALLY_TEXT("tally::calibration",
+                           "the global batch of the run that wrote the log, %1 (its \"global "
+                           "batch size\"): calibrate with the spec of that run")
+                    .arg(log.global_batch_min));
+        }
+    }
+    if (log.is_step_time()) {
+        return log.median;
+    }
     // torchtitan's tps is tokens per second per GPU (metrics.py: the data-parallel rank's tokens
     // over seconds x its model-parallel GPUs), so one GPU's share of a step's tokens over it is
     // the step: (global batch x seq_len / GPUs) / tps.

@@ -27,7 +27,8 @@ namespace tally {
 // The measured step time a log gives for `spec`: a step time as it is (Megatron-LM, NeMo), or
 // from tokens per second per GPU (torchtitan): tokens per step / GPUs / (tokens/s per GPU),
 // tokens per step = global batch x sequence length of the spec (evaluate()'s). Throws SpecError
-// when the spec is not accepted on `hardware` (check()).
+// when the spec is not accepted on `hardware` (check()), naming data.global_batch when the log
+// says another global batch (Megatron-LM's lines), and "log" when its records' batch changes.
 double measured_step_from_log(const TrainingLogSummary& log, const PlanSpec& spec,
                               const HardwareProfile& hardware);
 

@@ -298,7 +298,12 @@ void CalibrationDialog::refit() {
                 summary = m_logReader->summary({m_skip->value()});
             } catch (const SpecError& e) {
                 markField(e.field() == "skip_records" ? static_cast<QWidget*>(m_skip) : m_log);
-                m_preview->setText(tr("Training log: %1").arg(translatedFieldError(e.error())));
+                // The reader names the log "log" and no value: the file is the value.
+                FieldError error = e.error();
+                if (error.field == "log" && error.value.empty()) {
+                    error.value = "\"" + QFileInfo(m_logPath).fileName().toStdString() + "\"";
+                }
+                m_preview->setText(tr("Training log: %1").arg(translatedFieldError(error)));
                 return;
             }
             measured = measured_step_from_log(summary, m_spec, bare);
@@ -376,7 +381,10 @@ void CalibrationDialog::refit() {
         m_preview->setText(text);
         m_ok->setEnabled(!refused);
     } catch (const SpecError& e) {
-        if (e.field() == stepField) {
+        // A log of another run (its global batch) or of a batch ramp-up is the log's fault as
+        // much as the plan's: the log is marked.
+        if (e.field() == stepField || (!m_stepChoice->isChecked() &&
+                                       (e.field() == "log" || e.field() == "data.global_batch"))) {
             markField(m_stepChoice->isChecked() ? static_cast<QWidget*>(m_step) : m_log);
         }
         QString text = translatedFieldError(e.error());
