@@ -561,6 +561,7 @@ void TestPerformance::optimizerKernelsSetTheUpdatesBytes() {
 
 void TestPerformance::offloadMovesStateToTheHost() {
     PlanSpec s = llama_like_spec();
+    s.training.engine = Engine::deepspeed;
     const HardwareProfile& hw = *find_builtin_hardware("h100-sxm");
     const Plan kept = evaluate(s, hw);
     s.training.offload = Offload::optimizer;
@@ -574,6 +575,22 @@ void TestPerformance::offloadMovesStateToTheHost() {
         close(offloaded.memory.total_bytes, kept.memory.total_bytes - offloaded.memory.host_bytes));
     QVERIFY(offloaded.performance.offload_s > 0.0);
     QCOMPARE(offloaded.performance.optimizer_s, 0.0);
+    // Megatron-Core's --optimizer-cpu-offload reduces the gradients in the GPU's buffer and
+    // copies them to the host: the host holds the same, the GPU its gradients too, so it saves
+    // only the master weights and the optimizer state.
+    s.training.engine = Engine::megatron;
+    s.training.offload = Offload::none;
+    const Plan megatron_kept = evaluate(s, hw);
+    s.training.offload = Offload::optimizer;
+    const Plan megatron = evaluate(s, hw);
+    QCOMPARE(megatron.memory.grads_bytes, megatron_kept.memory.grads_bytes);
+    QVERIFY(megatron.memory.grads_bytes > 0.0);
+    QCOMPARE(megatron.memory.host_bytes,
+             megatron_kept.memory.grads_bytes + megatron_kept.memory.master_bytes +
+                 megatron_kept.memory.optimizer_bytes);
+    QVERIFY(close(megatron.memory.total_bytes,
+                  megatron_kept.memory.total_bytes - megatron_kept.memory.master_bytes -
+                      megatron_kept.memory.optimizer_bytes));
 }
 
 void TestPerformance::expertParallelDividesExperts() {

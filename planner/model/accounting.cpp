@@ -499,9 +499,16 @@ void account(const PlanSpec& spec, double capacity_bytes, Accounting& plan) {
     }
     // Offload (ZeRO-Offload, Ren et al. 2021, sec. 4: gradients, master weights and optimizer
     // state on the host; ZeRO-Infinity, Rajbhandari et al. 2021: the parameter shards too).
+    // Megatron-Core's --optimizer-cpu-offload keeps the gradient buffer on the GPU, where the
+    // data-parallel reduction runs, and copies the gradients to pinned host tensors for the
+    // host's update (megatron/core/optimizer/cpu_offloading/hybrid_optimizer.py,
+    // _set_sub_optimizer_grads: "Sync the grads from GPU to CPU"): there they are in both.
     if (t.offload != Offload::none) {
+        const bool grads_stay = t.engine == Engine::megatron && t.offload == Offload::optimizer;
         mem.host_bytes = mem.grads_bytes + mem.master_bytes + mem.optimizer_bytes;
-        mem.grads_bytes = 0.0;
+        if (!grads_stay) {
+            mem.grads_bytes = 0.0;
+        }
         mem.master_bytes = 0.0;
         mem.optimizer_bytes = 0.0;
         if (t.offload == Offload::optimizer_and_params) {
