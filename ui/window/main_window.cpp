@@ -129,7 +129,16 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
     layout->setSpacing(0);
     layout->addWidget(m_summary);
     layout->addWidget(m_tabs, 1);
-    setCentralWidget(central);
+    // The headline and the panels scroll where the screen is smaller than they need (a
+    // 1280 x 720 laptop at 125% scaling gives 1024 x 576), rather than the window growing past
+    // the screen with its panel tabs and status bar out of reach; on a larger screen the area
+    // fills the window and never scrolls.
+    auto* centralScroll = new QScrollArea(this);
+    centralScroll->setObjectName(QStringLiteral("centralScroll"));
+    centralScroll->setFrameShape(QFrame::NoFrame);
+    centralScroll->setWidgetResizable(true);
+    centralScroll->setWidget(central);
+    setCentralWidget(centralScroll);
     m_tabs->setDocumentMode(true);
 
     auto* scroll = new QScrollArea(m_formDock);
