@@ -316,6 +316,7 @@ private slots:
     void stepLegendWholeInChinese();
     void servingPanelInChinese();
     void numbersInTheLocale();
+    void textsWithAPathOrNumberFollowASwitch();
 
 private:
     MainWindow* makeWindow(const QString& language);
@@ -960,6 +961,54 @@ void TestUiTranslation::numbersInTheLocale() {
     // So does the saved plan's JSON.
     QVERIFY(doc->acceptedSpecJson().contains("\"price_per_gpu_hour\": 1234.5"));
     QLocale::setDefault(QLocale::c());
+}
+
+// Texts with a path or a number in them cannot be looked up by what they show after a switch of
+// language: the panels that show them write them anew. The Probe panel's note names the
+// workspace's file; the serving curve's legend names its clients, also where the plan cannot be
+// served (a parameter count alone gives no KV cache, and the curve is left empty).
+void TestUiTranslation::textsWithAPathOrNumberFollowASwitch() {
+    MainWindow* window = makeWindow(QStringLiteral("en"));
+    PlanSpec spec = window->document()->spec();
+    spec.model = ModelSpec{};
+    spec.model.kind = ModelKind::params;
+    spec.model.params = 70e9;
+    window->document()->edit(spec, QStringLiteral("params only"));
+    QVERIFY(window->showPanel(QStringLiteral("inference")));
+    QVERIFY(window->showPanel(QStringLiteral("probe")));
+    QCoreApplication::processEvents();
+    const auto shown = [window](const QString& text) {
+        for (QLabel* label : window->findChildren<QLabel*>()) {
+            if (label->text().contains(text)) {
+                return true;
+            }
+        }
+        return false;
+    };
+    const auto seriesNamed = [window](const QString& text) {
+        for (QChartView* view :
+             window->panel(QStringLiteral("inference"))->findChildren<QChartView*>()) {
+            for (QAbstractSeries* series : view->chart()->series()) {
+                if (series->name().contains(text)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    };
+    QVERIFY(shown(QStringLiteral("Runs are saved in")));
+    QVERIFY(seriesNamed(QStringLiteral("Clients 1-")));
+
+    switchLanguage(window, m_translations.get(), QStringLiteral("zh_CN"));
+    QVERIFY(window->showPanel(QStringLiteral("inference")));
+    QVERIFY(window->showPanel(QStringLiteral("probe")));
+    QCoreApplication::processEvents();
+    // resources/translations/tally_zh_CN.ts: "运行保存在 %1", "客户端 1-%1".
+    QVERIFY(!shown(QStringLiteral("Runs are saved in")));
+    QVERIFY(shown(QStringLiteral("运行保存在")));
+    QVERIFY(!seriesNamed(QStringLiteral("Clients")));
+    QVERIFY(seriesNamed(QStringLiteral("客户端 1-")));
+    switchLanguage(window, m_translations.get(), QStringLiteral("en"));
 }
 
 QTEST_MAIN(TestUiTranslation)

@@ -653,9 +653,14 @@ void InferencePanel::showResults(const PlanViews& views) {
         m_model->setRows({});
         for (QXYSeries* s :
              {static_cast<QXYSeries*>(m_fitting), static_cast<QXYSeries*>(m_overflow),
-              static_cast<QXYSeries*>(m_limit), static_cast<QXYSeries*>(m_current)}) {
+              static_cast<QXYSeries*>(m_limit), static_cast<QXYSeries*>(m_current),
+              static_cast<QXYSeries*>(m_continuous)}) {
             replacePoints(s, {});
         }
+        // Named as the constructor names it, in the language now shown (a switch of language
+        // finds no source for a text with a number in it).
+        m_continuous->setName(tr("Clients 1-%1").arg(256));
+        m_sweep.clear();
         for (QBarSet* set : m_sets) {
             set->replace(0, 0.0);
             set->replace(1, 0.0);

@@ -835,7 +835,11 @@ void ProbePanel::rememberBackend() {
 
 void ProbePanel::changeEvent(QEvent* event) {
     QWidget::changeEvent(event);
-    if (event->type() != QEvent::LanguageChange || isRunning() || !m_current) {
+    if (event->type() != QEvent::LanguageChange || isRunning()) {
+        return;
+    }
+    showWorkspaceNote();  // it names the workspace's file, so no lookup of the shown text finds it
+    if (!m_current) {
         return;
     }
     const ProbeRunRecord run = *m_current;
@@ -906,14 +910,17 @@ void ProbePanel::showOutcome(const ProbeExit& exit, const QString& backend, int 
 
 // ---- stored runs -------------------------------------------------------------------------------
 
+void ProbePanel::showWorkspaceNote() {
+    if (m_session->isOpen()) {
+        setSaveNote(Tone::info, tr("Runs are saved in %1").arg(m_session->path()));
+    } else {
+        setSaveNote(Tone::warning, tr("No workspace is open: runs are shown here but not saved."));
+    }
+}
+
 void ProbePanel::onSessionChanged() {
     if (!isRunning()) {
-        if (m_session->isOpen()) {
-            setSaveNote(Tone::info, tr("Runs are saved in %1").arg(m_session->path()));
-        } else {
-            setSaveNote(Tone::warning,
-                        tr("No workspace is open: runs are shown here but not saved."));
-        }
+        showWorkspaceNote();
     }
     reloadRuns();
     // A workspace opened with stored runs, and none shown yet, shows the newest (the list's

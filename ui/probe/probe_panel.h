@@ -103,6 +103,8 @@ protected:
     // A language switch: the shown run's device, title and outcome are texts built with
     // arguments, which the window's retranslation does not reach; they are built again.
     void changeEvent(QEvent* event) override;
+    // Where runs go: the open workspace's file, or that none is open.
+    void showWorkspaceNote();
 
 private:
     // The user's pick of backend: remembered in the settings and never switched away from.

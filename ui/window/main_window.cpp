@@ -584,11 +584,12 @@ QString MainWindow::documentationPath() const {
 QString MainWindow::suggestedFileName(const QString& extension) const {
     // The plan's file, else its name or title, as a file name: letters, digits, '-' and '_' kept,
     // runs of anything else one '-', at most 60 characters ("Llama-3-70B-on-15T-tokens-....json").
+    // A title the plan was not given is taken in English whatever the window's language: the
+    // Chinese one's measure words ("70B 个参数，15T 个 token") make a file name no one would type.
     if (!m_document->filePath().isEmpty()) {
         return QFileInfo(m_document->filePath()).completeBaseName() + extension;
     }
-    const QString title = qs(
-        plan_title(m_document->spec(), m_document->headlineViews().hardware, uiTextTranslator()));
+    const QString title = qs(plan_title(m_document->spec(), m_document->headlineViews().hardware));
     QString name;
     for (const QChar c : title) {
         if (c.isLetterOrNumber() || c == u'_' || c == u'.') {
