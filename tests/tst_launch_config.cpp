@@ -3155,6 +3155,25 @@ void TestLaunchConfig::servingCommandsAsTeamsWriteThem() {
     QVERIFY(std::any_of(eager.guesses.begin(), eager.guesses.end(), [](const Text& g) {
         return g.english().find("--enforce-eager is not modelled") != std::string::npos;
     }));
+    // Prefix caching bears on the run (a cached prefix is not prefilled again) but how much is
+    // the requests': said as not modelled, not listed as without bearing. So is SGLang's.
+    for (const auto& [command, flag] :
+         {std::pair{"vllm serve meta-llama/Meta-Llama-3-8B --enable-prefix-caching",
+                    "--enable-prefix-caching"},
+          std::pair{"python -m sglang.launch_server --model-path meta-llama/Meta-Llama-3-8B "
+                    "--disable-radix-cache",
+                    "--disable-radix-cache"}}) {
+        const ServingImport cached = import_serving_command(command, "p.sh", {});
+        QVERIFY2(std::any_of(cached.guesses.begin(), cached.guesses.end(),
+                             [&](const Text& g) {
+                                 return g.english().find(std::string(flag) + " is not modelled") !=
+                                        std::string::npos;
+                             }),
+                 flag);
+        QVERIFY2(std::none_of(cached.ignored.begin(), cached.ignored.end(),
+                              [&](const LaunchSetting& l) { return l.key == flag; }),
+                 flag);
+    }
 }
 
 // Each refusal names the flag (or the model) and what it takes.

@@ -5084,6 +5084,10 @@
         <source>engine, flash2, flash3 or cudnn: %1 runs Transformer Engine&apos;s attention, FlashAttention or cuDNN&apos;s fused kernel</source>
         <translation>engine、flash2、flash3 或 cudnn：%1运行 Transformer Engine 的注意力，即 FlashAttention 或 cuDNN 的融合 kernel</translation>
     </message>
+    <message>
+        <source>%1 is not modelled: the plan prefills every prompt whole, as if no request shared a prefix with an earlier one</source>
+        <translation>%1 未建模：计划对每个提示都完整预填充，相当于没有请求与之前的请求共享前缀</translation>
+    </message>
 </context>
 <context>
     <name>tally::number_formats</name>

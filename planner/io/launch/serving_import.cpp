@@ -53,6 +53,7 @@ enum class Sets {
     options_file,  // trtllm-serve's --extra_llm_api_options
     backend,       // trtllm-serve's --backend
     not_modelled,  // a setting of the run the plan does not count (said)
+    prefix_cache,  // prefix caching, on or off: not modelled (said)
     nothing,       // read, and without bearing on the plan
 };
 
@@ -111,9 +112,9 @@ const std::vector<Flag>& vllm_flags() {
         {{"async-scheduling", "disable-custom-all-reduce", "enable-sleep-mode"},
          Sets::nothing,
          true},
+        {{"enable-prefix-caching", "no-enable-prefix-caching"}, Sets::prefix_cache, true},
         {{"trust-remote-code", "disable-log-requests", "disable-log-stats", "enable-log-requests",
-          "enable-auto-tool-choice", "enable-prefix-caching", "no-enable-prefix-caching",
-          "disable-fastapi-docs", "enable-prompt-tokens-details"},
+          "enable-auto-tool-choice", "disable-fastapi-docs", "enable-prompt-tokens-details"},
          Sets::nothing,
          true},
     };
@@ -143,8 +144,10 @@ const std::vector<Flag>& sglang_flags() {
           "cuda-graph-max-bs", "chat-template", "tool-call-parser", "reasoning-parser", "revision",
           "download-dir"},
          Sets::nothing},
-        {{"trust-remote-code", "enable-metrics", "disable-radix-cache", "skip-tokenizer-init",
-          "enable-cache-report", "log-requests"},
+        // SGLang's prefix cache is its radix cache (RadixAttention).
+        {{"disable-radix-cache"}, Sets::prefix_cache, true},
+        {{"trust-remote-code", "enable-metrics", "skip-tokenizer-init", "enable-cache-report",
+          "log-requests"},
          Sets::nothing,
          true},
     };
@@ -712,11 +715,23 @@ ServingImport import_serving_command(const std::string& text, const std::string&
                                           .arg(a.written)
                                           .arg(engine_name(*target)));
                 break;
+            case Sets::prefix_cache:
+                // A request whose prompt begins as an earlier one's skips the cached tokens'
+                // prefill; how many do is the requests', which a plan does not know.
+                out.guesses.push_back(TALLY_TEXT("tally::launch",
+                                                 "%1 is not modelled: the plan prefills every "
+                                                 "prompt whole, as if no request shared a prefix "
+                                                 "with an earlier one")
+                                          .arg(a.written));
+                break;
             case Sets::nothing:
                 break;
         }
         if (flag->sets == Sets::options_file) {
             continue;  // read, or listed as not read, with the options file below
+        }
+        if (flag->sets == Sets::not_modelled || flag->sets == Sets::prefix_cache) {
+            continue;  // said among the assumptions: it bears on the run, the plan leaves it out
         }
         if (field.empty()) {
             out.ignored.push_back(LaunchSetting{a.written, a.value, a.line, {}});
