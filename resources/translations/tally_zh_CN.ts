@@ -6633,20 +6633,8 @@ Source: CS336 lecture 2 (0.5 is good)</source>
         <translation>第一阶段层数</translation>
     </message>
     <message>
-        <source>Transformer layers on the first pipeline stage, which also holds the embedding (Megatron&apos;s --decoder-first-pipeline-num-layers). 0: spread evenly, the embedding and the output layer counted as a layer each when pp does not divide the layers.</source>
-        <translation>第一个流水线阶段上的 Transformer 层数，该阶段还持有嵌入（Megatron 的 --decoder-first-pipeline-num-layers）。0：均匀分布；pp 不能整除层数时，嵌入和输出层各算一层。</translation>
-    </message>
-    <message>
-        <source>even</source>
-        <translation>均匀</translation>
-    </message>
-    <message>
         <source>Last stage layers</source>
         <translation>最后阶段层数</translation>
-    </message>
-    <message>
-        <source>Transformer layers on the last pipeline stage, which also holds the output layer (Megatron&apos;s --decoder-last-pipeline-num-layers). 0: spread evenly.</source>
-        <translation>最后一个流水线阶段上的 Transformer 层数，该阶段还持有输出层（Megatron 的 --decoder-last-pipeline-num-layers）。0：均匀分布。</translation>
     </message>
     <message>
         <source>Interleave</source>
@@ -7079,6 +7067,28 @@ Source: CS336 lecture 2 (0.5 is good)</source>
     <message>
         <source> Every one of them ran faster than predicted: in %1x the predicted time on average.</source>
         <translation>每一次都比预测快：平均只用了预测时间的 %1 倍。</translation>
+    </message>
+    <message>
+        <source>Layers by stage</source>
+        <translation>各阶段层数</translation>
+    </message>
+    <message>
+        <source>layers</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>Transformer layers on each pipeline stage, first to last (a run of equal middle stages as &quot;layers x stages&quot;); the first also holds the embedding, the last the output layer. Given by training.first_stage_layers and last_stage_layers, or spread by the engine when they are 0 (auto).
+Source: Megatron-Core transformer_block.py, get_num_layers_to_build</source>
+        <translation>每个流水线阶段上的 Transformer 层数，从第一个到最后一个（层数相同的一串中间阶段写作“层数 x 阶段数”）；第一个阶段还放嵌入层，最后一个阶段还放输出层。由 training.first_stage_layers 和 last_stage_layers 给出，为 0（自动）时由引擎分配。
+来源：Megatron-Core transformer_block.py，get_num_layers_to_build</translation>
+    </message>
+    <message>
+        <source>Transformer layers on the last pipeline stage, which also holds the output layer (Megatron&apos;s --decoder-last-pipeline-num-layers). 0 (auto): as the first stage&apos;s auto spreads them.</source>
+        <translation>最后一个流水线阶段上的 Transformer 层数，该阶段还放输出层（Megatron 的 --decoder-last-pipeline-num-layers）。0（自动）：按第一个阶段的自动分配方式分配。</translation>
+    </message>
+    <message>
+        <source>Transformer layers on the first pipeline stage, which also holds the embedding (Megatron&apos;s --decoder-first-pipeline-num-layers). 0 (auto): spread evenly, the embedding and the output layer counted as a layer each when pp does not divide the layers; under Megatron-Core, which builds equal middle stages, the ends take what those leave. The Time and cost panel lists the spread (&quot;Layers by stage&quot;).</source>
+        <translation>第一个流水线阶段上的 Transformer 层数，该阶段还放嵌入层（Megatron 的 --decoder-first-pipeline-num-layers）。0（自动）：均匀分配，pp 不能整除层数时嵌入层和输出层各算一层；Megatron-Core 只构建层数相同的中间阶段，此时两端取中间阶段剩下的层。“时间与成本”面板列出分配结果（“各阶段层数”）。</translation>
     </message>
 </context>
 <context>

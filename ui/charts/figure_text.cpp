@@ -4,6 +4,7 @@
 
 #include "planner/core/enum_names.h"
 #include "planner/io/case_accuracy.h"
+#include "planner/model/pipeline_stages.h"
 #include "ui/common/number_text.h"
 #include "ui/i18n/translate_text.h"
 
@@ -91,6 +92,20 @@ std::vector<FigureRow> timeFigures(const PlanViews& v) {
     add("parallel.pipeline_bubble_fraction", tr("Pipeline bubble"),
         p.parallel.pipeline_bubble_fraction,
         formatNumber(100.0 * p.parallel.pipeline_bubble_fraction, 'f', 1), tr("%"));
+    // Which layers each stage holds, as `tally plan` says it: the form's first and last stage
+    // layers read "auto" when the plan leaves the spread to the engine.
+    if (s.training.pp > 1 && s.model.kind != ModelKind::params && s.model.layers > 0) {
+        const StageLayout stages = stage_layout(s);
+        rows.push_back({QStringLiteral("parallel.stage_layers"), tr("Layers by stage"),
+                        static_cast<double>(stages.most()), qs(stage_spread_text(stages)),
+                        tr("layers"),
+                        tr("Transformer layers on each pipeline stage, first to last (a run of "
+                           "equal middle stages as \"layers x stages\"); the first also holds "
+                           "the embedding, the last the output layer. Given by "
+                           "training.first_stage_layers and last_stage_layers, or spread by the "
+                           "engine when they are 0 (auto).\nSource: Megatron-Core "
+                           "transformer_block.py, get_num_layers_to_build")});
+    }
     return rows;
 }
 

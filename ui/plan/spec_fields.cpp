@@ -646,12 +646,14 @@ std::vector<SectionFields> build() {
              NumberField{"training.first_stage_layers",
                          F("First stage layers"),
                          F("Transformer layers on the first pipeline stage, which also holds the "
-                           "embedding (Megatron's --decoder-first-pipeline-num-layers). 0: spread "
-                           "evenly, the embedding and the output layer counted as a layer each "
-                           "when pp does not divide the layers."),
+                           "embedding (Megatron's --decoder-first-pipeline-num-layers). 0 "
+                           "(auto): spread evenly, the embedding and the output layer counted as "
+                           "a layer each when pp does not divide the layers; under Megatron-Core, "
+                           "which builds equal middle stages, the ends take what those leave. The "
+                           "Time and cost panel lists the spread (\"Layers by stage\")."),
                          {0, 128, SliderScale::linear, 1},
                          true,
-                         F("even"),
+                         F("auto"),
                          [](const S& s) { return num(s.training.first_stage_layers); },
                          [](S& s, double v) { s.training.first_stage_layers = whole(v); },
                          [](const S& s) {
@@ -661,11 +663,11 @@ std::vector<SectionFields> build() {
              NumberField{"training.last_stage_layers",
                          F("Last stage layers"),
                          F("Transformer layers on the last pipeline stage, which also holds the "
-                           "output layer (Megatron's --decoder-last-pipeline-num-layers). 0: "
-                           "spread evenly."),
+                           "output layer (Megatron's --decoder-last-pipeline-num-layers). 0 "
+                           "(auto): as the first stage's auto spreads them."),
                          {0, 128, SliderScale::linear, 1},
                          true,
-                         F("even"),
+                         F("auto"),
                          [](const S& s) { return num(s.training.last_stage_layers); },
                          [](S& s, double v) { s.training.last_stage_layers = whole(v); },
                          [](const S& s) {
