@@ -270,7 +270,8 @@ void print_serving_table(const PlanSpec& spec, const HardwareProfile& hw, const 
             fmt::print("  {:<21} {}\n", tr("inter-token latency"), seconds_text(cb.itl_s));
             fmt::print("  {:<21} {}\n", tr("request end to end"), seconds_text(cb.e2e_s));
             // The window's headline: memory with the KV caches of the requests running, not of
-            // the static batch above.
+            // the static batch above; a mean concurrency (--request-rate) as the nearest whole
+            // number of requests, as in_flight_memory() counts them.
             const ServingMemory m = in_flight_memory(spec, hw, cb);
             fmt::print("  {:<21} {}\n", tr("memory per GPU"),
                        cli_render(TALLY_TEXT("tally::cli",
@@ -278,7 +279,7 @@ void print_serving_table(const PlanSpec& spec, const HardwareProfile& hw, const 
                                              "flight, each at its full context")
                                       .arg(gb_text(m.total_bytes))
                                       .arg(gb_text(m.capacity_bytes))
-                                      .arg(static_cast<std::int64_t>(cb.in_flight))));
+                                      .arg(static_cast<std::int64_t>(std::llround(cb.in_flight)))));
             fmt::print("  {:<21} {}\n", tr("throughput"),
                        cli_render(TALLY_TEXT("tally::cli", "%1 output tokens/s (%2 requests/s)")
                                       .arg(fmt::format("{:.4g}", cb.tokens_per_s))
