@@ -933,39 +933,50 @@ ContinuousBatchingPoint continuous_at(const Context& c, double concurrency) {
         const double alone_s =
             time_phase(c, micro, micro, micro, context, decode_flops, kv_read_bytes(c, micro, keys))
                 .seconds;
-        auto carrying_stage_s = [&](double tokens) {
-            const double chunk_kv =
-                kv_read_bytes(c, micro, keys) + tokens * kv_sequence_share(c) * kv_token_bytes(c);
+        // The chunk after `done` cached tokens of its prompt scores those keys too and reads
+        // their cache (prefill_attention_flops()), beside writing its own.
+        auto carrying_stage_s = [&](double tokens, double done) {
+            const double chunk_kv = kv_read_bytes(c, micro, keys) +
+                                    (tokens + done) * kv_sequence_share(c) * kv_token_bytes(c);
             return time_phase(c, micro + tokens, micro, micro + 1.0, context, decode_flops,
-                              chunk_kv, prefill_attention_flops(c, 0.0, tokens), tokens)
+                              chunk_kv, prefill_attention_flops(c, done, tokens), done + tokens)
                 .seconds;
         };
         // The chunk's own step crosses the pp stages in turn: pp of its stage times. The other
         // micro-batches' steps take the pipeline's cycle, one stage's pass over all of them,
         // (pp - 1) decoding alone and the one carrying the chunk. A step that carries a chunk
         // takes, over the C sequences, the mean of the two (the pp micro-batches each hold
-        // C / pp). With pp = 1 both are the one pass.
-        auto carrying_latency_s = [&](double tokens) {
-            return c.pp * carrying_stage_s(tokens) + pipeline_send_s(c, micro + tokens);
-        };
-        auto carrying_step_s = [&](double tokens) {
-            const double carry = carrying_stage_s(tokens);
+        // C / pp). With pp = 1 both are the one pass. Summed over the prompt's chunks, the
+        // k-th of them after (k - 1) x chunk tokens: its latency is the time to first token's
+        // service S, its step a share of the steps' mean. A prompt of more than kMaxChunkSamples
+        // chunks is timed at that many evenly spread, each standing for its neighbours.
+        constexpr double kMaxChunkSamples = 32.0;
+        double latency_sum = 0.0;
+        double step_sum = 0.0;
+        const double samples = std::min(chunks, kMaxChunkSamples);
+        for (double j = 0.0; j < samples; j += 1.0) {
+            const double done = std::floor((j + 0.5) * chunks / samples) * chunk;
+            const double tokens = std::min(chunk, p - done);
+            const double carry = carrying_stage_s(tokens, done);
+            const double send = pipeline_send_s(c, micro + tokens);
             const double cycle = (c.pp - 1.0) * alone_s + carry;
-            return ((c.pp - 1.0) * cycle + c.pp * carry) / c.pp +
-                   pipeline_send_s(c, micro + tokens);
-        };
-        // Steps are separate passes: a share q = (C / O) x ceil(P / k) of them carries a chunk
-        // (of P / ceil(P / k) tokens on average), the rest decode alone, and the inter-token
-        // latency is the mean step (Sarathi-Serve's hybrid batches). Timing one pass over the
-        // average tokens instead would spread each chunk's GEMMs over every step, hiding their
-        // compute under the decodes' weight reads. Where the prompts bring more than a chunk a
-        // step (q > 1) every step carries prompt tokens, C P / O of them on average, spread
-        // over the micro-batches.
+            latency_sum += c.pp * carry + send;
+            step_sum += ((c.pp - 1.0) * cycle + c.pp * carry) / c.pp + send;
+        }
+        latency_sum *= chunks / samples;
+        step_sum *= chunks / samples;
+        // Steps are separate passes: a share q = (C / O) x ceil(P / k) of them carries a chunk,
+        // the rest decode alone, and the inter-token latency is the mean step (Sarathi-Serve's
+        // hybrid batches): (1 - q) decode-only steps and, per new prompt, its chunks' steps.
+        // Timing one pass over the average tokens instead would spread each chunk's GEMMs over
+        // every step, hiding their compute under the decodes' weight reads. Where the prompts
+        // bring more than a chunk a step (q > 1) every step carries prompt tokens, C P / O of
+        // them on average, spread over the micro-batches.
         const double q = arrivals * chunks;
         pt.chunk_share = q;
         if (q <= 1.0) {
             const double decode_s = c.pp * alone_s + pipeline_send_s(c, micro);
-            pt.step_s = (1.0 - q) * decode_s + q * carrying_step_s(p / chunks);
+            pt.step_s = (1.0 - q) * decode_s + arrivals * step_sum;
         } else {
             const ServingPhase mixed = time_phase(c, micro + prompt_tokens, micro, micro, context,
                                                   flops, kv, prompt_flops, p);
@@ -973,7 +984,7 @@ ContinuousBatchingPoint continuous_at(const Context& c, double concurrency) {
         }
         pt.itl_s = pt.step_s;
         // The prompt's own chunks, S; then what it waits for before the first of them.
-        const double service_s = chunks * carrying_latency_s(chunk);
+        const double service_s = latency_sum;
         pt.prefill_wait_s =
             prefill_wait(concurrency, o, service_s, pt.itl_s,
                          chunks == 1.0 ? std::floor(chunk_budget(c, concurrency) / p) : 1.0);
