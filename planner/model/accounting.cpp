@@ -503,9 +503,12 @@ void account(const PlanSpec& spec, double capacity_bytes, Accounting& plan) {
     // data-parallel reduction runs, and copies the gradients to pinned host tensors for the
     // host's update (megatron/core/optimizer/cpu_offloading/hybrid_optimizer.py,
     // _set_sub_optimizer_grads: "Sync the grads from GPU to CPU"): there they are in both.
+    // The host's update takes the gradients of its optimizer's shard only (ZeRO-1 and the
+    // distributed optimizer reduce-scatter them to it; the offload traffic moves that shard).
     if (t.offload != Offload::none) {
         const bool grads_stay = t.engine == Engine::megatron && t.offload == Offload::optimizer;
-        mem.host_bytes = mem.grads_bytes + mem.master_bytes + mem.optimizer_bytes;
+        mem.host_bytes = std::min(mem.grads_bytes, mem.optimizer_shard_params() * grad_b) +
+                         mem.master_bytes + mem.optimizer_bytes;
         if (!grads_stay) {
             mem.grads_bytes = 0.0;
         }
