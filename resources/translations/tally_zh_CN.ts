@@ -10856,6 +10856,18 @@ Source: %2</source>
         <source>Warnings of the plan</source>
         <translation>计划的警告</translation>
     </message>
+    <message>
+        <source>Memory per GPU, none admitted</source>
+        <translation>每 GPU 内存，未接纳请求</translation>
+    </message>
+    <message>
+        <source>One sequence with the weights; the engine&apos;s share of the memory leaves its KV cache less than that sequence takes, so no request is admitted and nothing is served (the warnings say why).</source>
+        <translation>一个序列加权重；引擎分得的内存留给 KV 缓存的空间比这一个序列需要的还少，所以没有请求被接纳，什么也服务不了（原因见警告）。</translation>
+    </message>
+    <message>
+        <source>Not shown: the engine&apos;s KV cache holds not one sequence, so no request is admitted and nothing is served (the warnings say why).</source>
+        <translation>不显示：引擎的 KV 缓存连一个序列都放不下，所以没有请求被接纳，什么也服务不了（原因见警告）。</translation>
+    </message>
 </context>
 <context>
     <name>tally::ui::TableCopy</name>

@@ -202,12 +202,22 @@ void SummaryBar::showServing(const PlanViews& v) {
     // that batch and queues the other clients: the memory is that batch's.
     const ContinuousBatchingPoint* cb = s.continuous ? &*s.continuous : nullptr;
     const bool queued = cb && cb->queue_s > 0.0;
+    // The engine's share of the memory holds not one sequence's KV cache: no request is
+    // admitted, and the memory shown is what one sequence would take, marked as not fitting.
+    const bool noneAdmitted = cb && !(cb->in_flight > 0.0);
     const std::int64_t inFlight =
         queued ? static_cast<std::int64_t>(cb->in_flight) : v.spec.inference.concurrency;
-    const ServingMemory m = cb ? in_flight_memory(v.spec, v.hardware, *cb) : s.memory;
+    ServingMemory m = noneAdmitted ? serving_memory(v.spec, v.hardware, 1)
+                      : cb         ? in_flight_memory(v.spec, v.hardware, *cb)
+                                   : s.memory;
+    if (noneAdmitted) {
+        m.fits = false;
+    }
     auto tip = [&](const char* key) { return explanationTip(sv.explanation(key)); };
     QString memoryCaption = tr("Memory per GPU, serving");
-    if (queued) {
+    if (noneAdmitted) {
+        memoryCaption = tr("Memory per GPU, none admitted");
+    } else if (queued) {
         memoryCaption = tr("Memory per GPU, %1 in flight of %2")
                             .arg(inFlight)
                             .arg(v.spec.inference.concurrency);
@@ -222,31 +232,36 @@ void SummaryBar::showServing(const PlanViews& v) {
     setIfChanged(figure(QStringLiteral("params")), formatShort(s.params_total),
                  explanationTip(v.explanation("params")));
     QLabel* mem = figure(QStringLiteral("memory"));
-    setIfChanged(mem,
-                 tr("%1 / %2 GB %3")
-                     .arg(gbCompact(m.total_bytes), gbCompact(m.capacity_bytes),
-                          m.fits ? QStringLiteral("✓") : QStringLiteral("✗")),
-                 (m.fits ? tr("Fits") : tr("Does not fit")) + u"; " + formatGiB(m.total_bytes) +
-                     tr(" of ") + formatGiB(m.capacity_bytes) + u"\n" +
-                     (cb ? tr("The KV caches of %1 requests in flight, each at its full context; "
-                              "the formula below is the static batch's.")
-                                   .arg(inFlight) +
-                               u"\n"
-                         : QString()) +
-                     (queued && cb->budget_bound
-                          ? tr("The token budget of %1 a step keeps no more running: the other "
-                               "%2 requests wait for admission, %3 on average.")
-                                    .arg(v.spec.inference.max_batched_tokens)
-                                    .arg(v.spec.inference.concurrency - inFlight)
-                                    .arg(formatDuration(cb->queue_s)) +
+    setIfChanged(
+        mem,
+        tr("%1 / %2 GB %3")
+            .arg(gbCompact(m.total_bytes), gbCompact(m.capacity_bytes),
+                 m.fits ? QStringLiteral("✓") : QStringLiteral("✗")),
+        (m.fits ? tr("Fits") : tr("Does not fit")) + u"; " + formatGiB(m.total_bytes) + tr(" of ") +
+            formatGiB(m.capacity_bytes) + u"\n" +
+            (noneAdmitted ? tr("One sequence with the weights; the engine's share of the memory "
+                               "leaves its KV cache less than that sequence takes, so no request "
+                               "is admitted and nothing is served (the warnings say why).") +
                                 u"\n"
-                      : queued ? tr("The KV cache holds no more: the other %1 requests wait for "
-                                    "admission, %2 on average.")
-                                         .arg(v.spec.inference.concurrency - inFlight)
-                                         .arg(formatDuration(cb->queue_s)) +
-                                     u"\n"
-                               : QString()) +
-                     tip("serving.memory.total_bytes"));
+             : cb ? tr("The KV caches of %1 requests in flight, each at its full "
+                       "context; the formula below is the static batch's.")
+                            .arg(inFlight) +
+                        u"\n"
+                  : QString()) +
+            (queued && cb->budget_bound
+                 ? tr("The token budget of %1 a step keeps no more running: the other "
+                      "%2 requests wait for admission, %3 on average.")
+                           .arg(v.spec.inference.max_batched_tokens)
+                           .arg(v.spec.inference.concurrency - inFlight)
+                           .arg(formatDuration(cb->queue_s)) +
+                       u"\n"
+             : queued ? tr("The KV cache holds no more: the other %1 requests wait for "
+                           "admission, %2 on average.")
+                                .arg(v.spec.inference.concurrency - inFlight)
+                                .arg(formatDuration(cb->queue_s)) +
+                            u"\n"
+                      : QString()) +
+            tip("serving.memory.total_bytes"));
     const QString memStyle =
         m.fits || m_stale ? QString() : QStringLiteral(".QLabel { color: #c62828; }");
     if (mem->styleSheet() != memStyle) {
@@ -256,9 +271,13 @@ void SummaryBar::showServing(const PlanViews& v) {
     // shown as if it could, as the Inference panel's table does not show them.
     const bool runs = cb ? cb->in_flight > 0.0 : s.memory.fits;
     if (!runs) {
-        const QString why = tr("Not shown: the deployment needs %1 per GPU of %2, so it cannot run "
-                               "(the warnings say what would fit).")
-                                .arg(formatGB(m.total_bytes), formatGB(m.capacity_bytes));
+        const QString why =
+            noneAdmitted
+                ? tr("Not shown: the engine's KV cache holds not one sequence, so no request is "
+                     "admitted and nothing is served (the warnings say why).")
+                : tr("Not shown: the deployment needs %1 per GPU of %2, so it cannot run (the "
+                     "warnings say what would fit).")
+                      .arg(formatGB(m.total_bytes), formatGB(m.capacity_bytes));
         for (const char* key : {"days", "gpu_hours", "cost", "energy"}) {
             setIfChanged(figure(QString::fromLatin1(key)), QStringLiteral("—"), why);
         }
