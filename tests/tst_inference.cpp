@@ -1074,6 +1074,20 @@ void TestInference::dataParallelAttentionKeepsEveryKvHeadOfItsSequences() {
     // The attention weights are copied on every GPU, so fewer sequences fit, never more.
     QVERIFY(dpa.max_batch < split.max_batch);
     QVERIFY(dpa.admission_batch < split.admission_batch);
+    // A sequence is attended whole on one GPU, and the step waits for the busiest: one
+    // sequence's cache is on one GPU, 1 x 2000 x 327,680 B = 655,360,000 / 8 x 8 (not an eighth
+    // of it); 10 sequences put 2 on the busiest GPU, 2 x 2000 x 327,680 B = 1,310,720,000 B.
+    s.inference.batch = 1;
+    QCOMPARE(evaluate_inference(s, h100).memory.kv_cache_bytes, 655360000.0);
+    s.inference.batch = 10;
+    QCOMPARE(evaluate_inference(s, h100).memory.kv_cache_bytes, 1310720000.0);
+    // And its prefill: one prompt's attention on one GPU with all 64 heads does 8 times the
+    // FLOPs of each GPU's 8 heads under tensor parallelism, at the same kernel rate: 8 times the
+    // time (compute-bound: 1000 tokens' causal attention).
+    s.inference.batch = 1;
+    const double one_gpu = evaluate_inference(s, h100).prefill.attention_s;
+    s.inference.dp_attention = false;
+    QVERIFY(qAbs(one_gpu / evaluate_inference(s, h100).prefill.attention_s - 8.0) < 1e-9);
 }
 
 void TestInference::aPromptChunkCrossesEveryStage() {

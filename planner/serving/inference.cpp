@@ -426,6 +426,21 @@ double kv_sequence_share(const Context& c) {
     return c.spec.inference.dp_attention ? 1.0 / c.tp : 1.0;
 }
 
+// With data-parallel attention each GPU of the tp group attends whole sequences of its own, and
+// a step waits for the busiest: ceil(n / tp) of n sequences, all of them where n <= 1 (a
+// fraction of a sequence is a mean over the steps; the others idle, as vLLM's and SGLang's
+// data-parallel ranks run empty passes when they have no request). The factor over the even
+// split n / tp that the KV cache, its reads and the attention's FLOPs are otherwise counted at;
+// 1 without data-parallel attention.
+double busiest_attention_share(const Context& c, double sequences) {
+    if (!c.spec.inference.dp_attention || !(sequences > 0.0)) {
+        return 1.0;
+    }
+    const double even = sequences / c.tp;
+    const double busiest = std::max(even, std::min(sequences, std::ceil(even - 1e-9)));
+    return busiest / even;
+}
+
 // One pass over `tokens` tokens of `sequences` sequences on one GPU of a replica: every layer of
 // its pipeline stage (L / pp of them) runs its weight GEMMs, attention (`attention_flops` of
 // decoding queries and `prefill_flops` of prompt tokens over `prefill_keys` keys, `kv_bytes`
@@ -457,7 +472,8 @@ ServingPhase time_phase(const Context& c, double tokens, double sequences, doubl
     // Data-parallel attention: each GPU runs the whole attention block on its 1/t of the tokens.
     const bool dp = c.spec.inference.dp_attention;
     const double ta = dp ? 1.0 : t;
-    const double attention_tokens = dp ? tokens / t : tokens;
+    const double attention_tokens =
+        dp ? tokens / t * busiest_attention_share(c, sequences) : tokens;
     if (!m.mla.enabled()) {
         const double qkv_n = (f.heads + 2.0 * dbl(m.effective_kv_heads())) * f.d_qk / ta;
         const double o_k = f.heads * f.d_v / ta;
@@ -615,9 +631,10 @@ double prefill_attention_flops(const Context& c, double done, double chunk) {
 ServingPhase prefill_phase(const Context& c, double prompts) {
     const double p = dbl(c.spec.inference.prompt_tokens);
     const double tokens = prompts * p;
+    const double busiest = busiest_attention_share(c, prompts);
     ServingPhase ph = time_phase(c, tokens, prompts, prompts, p, 0.0,
-                                 tokens * kv_sequence_share(c) * kv_token_bytes(c),
-                                 prompts * prefill_attention_flops(c, 0.0, p), p);
+                                 tokens * kv_sequence_share(c) * kv_token_bytes(c) * busiest,
+                                 prompts * prefill_attention_flops(c, 0.0, p) * busiest, p);
     const double send = pipeline_send_s(c, tokens);
     ph.seconds = c.pp * ph.seconds + send;
     ph.pipeline_s = send;
@@ -648,7 +665,8 @@ double kv_reads_per_byte(const Context& c) {
 // attends its own 1/tp of the sequences (LMSYS, "SGLang v0.4", 2024), so the MLA latent is no
 // longer copied on every GPU; times the reads above.
 double kv_read_bytes(const Context& c, double sequences, double keys) {
-    return sequences * kv_sequence_share(c) * keys * kv_token_bytes(c) * kv_reads_per_byte(c);
+    return sequences * kv_sequence_share(c) * busiest_attention_share(c, sequences) * keys *
+           kv_token_bytes(c) * kv_reads_per_byte(c);
 }
 
 // The keys a decode step's query attends to, averaged over the layers, for the steps after a
@@ -667,7 +685,8 @@ double decode_keys(const Context& c, double prompt, double steps) {
 // on batch / pp sequences) plus the sends.
 ServingPhase decode_phase(const Context& c, double batch, double context, double keys) {
     const double micro = batch / c.pp;
-    const double flops = 2.0 * c.f.layers * c.f.heads * (c.f.d_qk + c.f.d_v) * keys * micro / c.tp;
+    const double flops = 2.0 * c.f.layers * c.f.heads * (c.f.d_qk + c.f.d_v) * keys * micro / c.tp *
+                         busiest_attention_share(c, micro);
     ServingPhase ph =
         time_phase(c, micro, micro, micro, context, flops, kv_read_bytes(c, micro, keys));
     const double send = pipeline_send_s(c, micro);
@@ -698,7 +717,7 @@ ServingMemory memory_at(const Context& c, double batch) {
         m.weights_bytes +=
             c.f.layers * c.f.attention_params * (1.0 - 1.0 / c.tp) * c.weight_bytes / c.pp;
     }
-    const double sequences = batch * kv_sequence_share(c);
+    const double sequences = batch * kv_sequence_share(c) * busiest_attention_share(c, batch);
     // Every sequence at its final context; a sliding-window layer keeps only its last W
     // positions (attention_span.h): vLLM's hybrid KV cache manager frees the blocks that leave
     // the window (vllm/v1/core/single_type_kv_cache_manager.py, SlidingWindowManager),
@@ -916,17 +935,17 @@ ContinuousBatchingPoint continuous_at(const Context& c, double concurrency) {
     if (in.chunked_prefill) {
         const double micro = concurrency / c.pp;
         const double prompt_tokens = arrivals * p / c.pp;
-        const double flops =
-            2.0 * c.f.layers * c.f.heads * (c.f.d_qk + c.f.d_v) * keys * micro / c.tp;
+        const double decode_flops = 2.0 * c.f.layers * c.f.heads * (c.f.d_qk + c.f.d_v) * keys *
+                                    micro / c.tp * busiest_attention_share(c, micro);
         const double prompt_flops = arrivals / c.pp * prefill_attention_flops(c, 0.0, p);
         const double kv = kv_read_bytes(c, micro, keys) +
                           prompt_tokens * kv_sequence_share(c) * kv_token_bytes(c);
+        // A prompt's chunk is one sequence's: with data-parallel attention one GPU attends it.
+        const double chunk_share = busiest_attention_share(c, 1.0);
         // A new prompt goes in chunks of what the step's budget leaves after the decodes; each
         // step that carries a chunk is a pass over the decodes and the chunk.
         const double chunk = std::min(p, chunk_budget(c, concurrency));
         const double chunks = std::ceil(p / chunk);
-        const double decode_flops =
-            2.0 * c.f.layers * c.f.heads * (c.f.d_qk + c.f.d_v) * keys * micro / c.tp;
         // A chunk rides whole in one of the pp micro-batches (an engine schedules a request in
         // one of its virtual engines' batches): that micro-batch's stage time, over its decodes
         // and the chunk.
@@ -936,10 +955,12 @@ ContinuousBatchingPoint continuous_at(const Context& c, double concurrency) {
         // The chunk after `done` cached tokens of its prompt scores those keys too and reads
         // their cache (prefill_attention_flops()), beside writing its own.
         auto carrying_stage_s = [&](double tokens, double done) {
-            const double chunk_kv = kv_read_bytes(c, micro, keys) +
-                                    (tokens + done) * kv_sequence_share(c) * kv_token_bytes(c);
+            const double chunk_kv =
+                kv_read_bytes(c, micro, keys) +
+                (tokens + done) * kv_sequence_share(c) * kv_token_bytes(c) * chunk_share;
             return time_phase(c, micro + tokens, micro, micro + 1.0, context, decode_flops,
-                              chunk_kv, prefill_attention_flops(c, done, tokens), done + tokens)
+                              chunk_kv, prefill_attention_flops(c, done, tokens) * chunk_share,
+                              done + tokens)
                 .seconds;
         };
         // The chunk's own step crosses the pp stages in turn: pp of its stage times. The other
@@ -979,7 +1000,7 @@ ContinuousBatchingPoint continuous_at(const Context& c, double concurrency) {
             pt.step_s = (1.0 - q) * decode_s + arrivals * step_sum;
         } else {
             const ServingPhase mixed = time_phase(c, micro + prompt_tokens, micro, micro, context,
-                                                  flops, kv, prompt_flops, p);
+                                                  decode_flops, kv, prompt_flops, p);
             pt.step_s = c.pp * mixed.seconds + pipeline_send_s(c, micro + prompt_tokens);
         }
         pt.itl_s = pt.step_s;
@@ -1276,9 +1297,11 @@ ServingPlan evaluate_inference(const PlanSpec& spec, const HardwareProfile& hw) 
     s.params_active = c.f.params_active;
     s.activation_values_per_token = c.f.activation_values_per_token;
     // What one GPU keeps for a token of the batch: its stage's layers, its share of the heads
-    // or, with data-parallel attention, all of them for its share of the sequences.
+    // or, with data-parallel attention, all of them for the busiest GPU's share of the
+    // sequences (ceil(batch / tp) of them).
     s.kv = c.kv;
-    s.kv.bytes_per_token_per_gpu = kv_sequence_share(c) * kv_token_bytes(c) / c.pp;
+    s.kv.bytes_per_token_per_gpu =
+        kv_sequence_share(c) * busiest_attention_share(c, batch) * kv_token_bytes(c) / c.pp;
     if (in.dp_attention && s.kv.kind != AttentionKind::mla) {
         s.kv.kv_heads_per_gpu = dbl(spec.model.effective_kv_heads());
     }
@@ -1606,20 +1629,44 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
     const double stored_bytes = stored_weight_bytes(in.weight_dtype, in.quant_group_size);
     const std::string tensor_parallel =
         "Megatron-LM tensor parallelism (Shoeybi et al. 2019, sec. 3)";
+    // With data-parallel attention every GPU keeps the attention weights whole (memory_at()):
+    // the split share, then what that adds.
+    const double split_weights_bytes =
+        (some_16bit
+             ? (s.params_total - s.sixteen_bit_params) * stored_bytes + s.sixteen_bit_params * 2.0
+             : s.params_total * stored_bytes) /
+        dbl(in.tp * in.pp);
+    const std::string copied_attention =
+        in.dp_attention ? fmt::format(" + {} GB (attention, dp_attention)",
+                                      fig((s.memory.weights_bytes - split_weights_bytes) / 1e9))
+                        : std::string();
     add("serving.memory.weights_bytes", QT_TRANSLATE_NOOP("tally::explain", "Weights per GPU"),
         s.memory.weights_bytes, "bytes",
-        some_16bit ? QT_TRANSLATE_NOOP("tally::formula",
-                                       "((N - N_16) x bytes(weight_dtype) + N_16 x 2 B) / (tp x "
-                                       "pp), N_16 the weights kept 16-bit: looked-up embeddings "
-                                       "and, as the engine's checkpoints keep it, the output head")
-                   : "N x bytes(weight_dtype) / (tp x pp)",
-        some_16bit ? fmt::format("(({} - {}) x {} B ({}) + {} x 2 B) / {} = {} GB",
+        in.dp_attention
+            ? (some_16bit ? QT_TRANSLATE_NOOP(
+                                "tally::formula",
+                                "((N - N_16) x bytes(weight_dtype) + N_16 x 2 B) / (tp x pp) + "
+                                "L / pp x attention weights x (1 - 1 / tp) x bytes, N_16 the "
+                                "weights kept 16-bit; data-parallel attention keeps the "
+                                "attention weights whole on every GPU")
+                          : QT_TRANSLATE_NOOP("tally::formula",
+                                              "N x bytes(weight_dtype) / (tp x pp) + L / pp x "
+                                              "attention weights x (1 - 1 / tp) x bytes: "
+                                              "data-parallel attention keeps the attention "
+                                              "weights whole on every GPU"))
+        : some_16bit ? QT_TRANSLATE_NOOP("tally::formula",
+                                         "((N - N_16) x bytes(weight_dtype) + N_16 x 2 B) / (tp x "
+                                         "pp), N_16 the weights kept 16-bit: looked-up embeddings "
+                                         "and, as the engine's checkpoints keep it, the output "
+                                         "head")
+                     : "N x bytes(weight_dtype) / (tp x pp)",
+        some_16bit ? fmt::format("(({} - {}) x {} B ({}) + {} x 2 B) / {}{} = {} GB",
                                  num(s.params_total), num(s.sixteen_bit_params), num(stored_bytes),
                                  to_string(in.weight_dtype), num(s.sixteen_bit_params),
-                                 in.tp * in.pp, fig(s.memory.weights_bytes / 1e9))
-                   : fmt::format("{} x {} B ({}) / {} = {} GB", num(s.params_total),
+                                 in.tp * in.pp, copied_attention, fig(s.memory.weights_bytes / 1e9))
+                   : fmt::format("{} x {} B ({}) / {}{} = {} GB", num(s.params_total),
                                  num(stored_bytes), to_string(in.weight_dtype), in.tp * in.pp,
-                                 fig(s.memory.weights_bytes / 1e9)),
+                                 copied_attention, fig(s.memory.weights_bytes / 1e9)),
         some_16bit ? tensor_parallel +
                          "; lm_head left unquantized by Model Optimizer's configs "
                          "(modelopt/torch/quantization/config.py), GPTQ and AWQ; quantized by "

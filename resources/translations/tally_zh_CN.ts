@@ -3336,6 +3336,14 @@
         <source>per layer s·b·h·(34 + 5·a·s/h) at 16 bits with dropout (its masks left out without it), split by TP/SP, minus what flash attention / recomputation drop; x layers on the GPU x micro-batches in flight; on the output layer&apos;s stage, what the cross-entropy keeps of each logit: its fp32 softmax (4 bytes) or, computed in place (training.cross_entropy), the gradient over the 16-bit logits (2)</source>
         <translation>每层 s·b·h·(34 + 5·a·s/h)（16 位、含 dropout；不用 dropout 时去掉其掩码），按 TP/SP 切分，减去 flash attention / 重计算省掉的部分；x GPU 上的层数 x 同时在途的微批次数；输出层所在的流水线阶段另存交叉熵为每个 logit 保留的内容：其 fp32 softmax（4 字节），或原地计算时（training.cross_entropy）覆写在 16 位 logits 上的梯度（2 字节）</translation>
     </message>
+    <message>
+        <source>((N - N_16) x bytes(weight_dtype) + N_16 x 2 B) / (tp x pp) + L / pp x attention weights x (1 - 1 / tp) x bytes, N_16 the weights kept 16-bit; data-parallel attention keeps the attention weights whole on every GPU</source>
+        <translation>((N - N_16) x bytes(weight_dtype) + N_16 x 2 B) / (tp x pp) + L / pp x 注意力权重 x (1 - 1 / tp) x 字节数，N_16 为保持 16 位的权重；数据并行注意力让每个 GPU 都保留完整的注意力权重</translation>
+    </message>
+    <message>
+        <source>N x bytes(weight_dtype) / (tp x pp) + L / pp x attention weights x (1 - 1 / tp) x bytes: data-parallel attention keeps the attention weights whole on every GPU</source>
+        <translation>N x bytes(weight_dtype) / (tp x pp) + L / pp x 注意力权重 x (1 - 1 / tp) x 字节数：数据并行注意力让每个 GPU 都保留完整的注意力权重</translation>
+    </message>
 </context>
 <context>
     <name>tally::hardware</name>
