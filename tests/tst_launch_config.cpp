@@ -2191,8 +2191,14 @@ void TestLaunchConfig::megatronFlashAttnAndRecomputeActivations() {
     QCOMPARE(import_text(args + "--attention-backend flash", LaunchTarget::megatron)
                  .spec.training.attention_kernel,
              AttentionKernel::flash2);
-    PlanSpec fused = import_text(args + "--attention-backend fused", LaunchTarget::megatron).spec;
+    const LaunchImport fusedImport =
+        import_text(args + "--attention-backend fused", LaunchTarget::megatron);
+    PlanSpec fused = fusedImport.spec;
     QCOMPARE(fused.training.attention_kernel, AttentionKernel::cudnn);
+    // Read from the backend: not among the assumptions as a setting Megatron-LM lacks.
+    QVERIFY(std::none_of(fusedImport.guesses.begin(), fusedImport.guesses.end(), [](const Text& g) {
+        return g.english().find("training.attention_kernel") != std::string::npos;
+    }));
     QVERIFY(export_launch_config(fused, LaunchTarget::megatron).find("--attention-backend fused") !=
             std::string::npos);
     fused.training.attention_kernel = AttentionKernel::flash3;

@@ -2868,6 +2868,8 @@ Table megatron_table() {
          // The batch-size ramp: finish_megatron() says what the plan does with it.
          "rampup-batch-size"},
         finish_megatron,
+        // --attention-backend, given or left at its auto, picks the attention kernel.
+        {"training.attention_kernel"},
     };
 }
 
