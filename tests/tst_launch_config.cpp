@@ -3161,6 +3161,11 @@ void TestLaunchConfig::servingCommandsAsTeamsWriteThem() {
     QVERIFY(std::any_of(eager.guesses.begin(), eager.guesses.end(), [](const Text& g) {
         return g.english().find("--enforce-eager is not modelled") != std::string::npos;
     }));
+    // Meta's old repository name of Llama 3.1 (Meta-Llama-3.1-*, redirected by the hub to
+    // Llama-3.1-*) is the same checkpoint: the 3.1 preset, its 131,072-token context.
+    QCOMPARE(import_serving_command("vllm serve meta-llama/Meta-Llama-3.1-70B-Instruct", "o.sh", {})
+                 .spec.model.context_length,
+             std::int64_t{131072});
     // Prefix caching bears on the run (a cached prefix is not prefilled again) but how much is
     // the requests': said as not modelled, not listed as without bearing. So is SGLang's.
     for (const auto& [command, flag] :

@@ -420,6 +420,13 @@ DType dtype_from(const Arg& a, bool* automatic) {
 std::string architecture_key(std::string id) {
     std::transform(id.begin(), id.end(), id.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    // Meta renamed its Llama 3.1 repositories from meta-llama/Meta-Llama-3.1-* to
+    // meta-llama/Llama-3.1-* (the hub redirects the old names, which scripts still use): both
+    // spellings are one checkpoint.
+    constexpr std::string_view kOldPrefix = "meta-llama/meta-llama-";
+    if (id.starts_with(kOldPrefix)) {
+        id = "meta-llama/llama-" + id.substr(kOldPrefix.size());
+    }
     for (const std::string_view word : {"-instruct", "-chat", "-hf", "-fp8"}) {
         for (std::size_t at = id.find(word); at != std::string::npos; at = id.find(word)) {
             const std::size_t end = at + word.size();
