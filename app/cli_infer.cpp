@@ -464,8 +464,9 @@ void register_infer_commands(CLI::App& app, CliState& state) {
                     !limit.admits
                         ? TALLY_TEXT("tally::cli",
                                      "none: the engine's KV cache holds no sequence at the full "
-                                     "context, so no request is admitted (more GPUs or a narrower "
-                                     "weight dtype leave it room)")
+                                     "context, so no request is admitted (more GPUs, a narrower "
+                                     "weight dtype or a larger engine share of the memory, "
+                                     "inference.memory_fraction, leave it room)")
                         : TALLY_TEXT("tally::cli",
                                      "at most %1 requests/s: what the engine serves with as many "
                                      "sequences running as its KV cache and its token budget "

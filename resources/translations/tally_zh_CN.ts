@@ -1979,10 +1979,6 @@
         <translation>仅用于 --to vllm、sglang 或 tensorrt_llm：训练框架的文件不指定检查点</translation>
     </message>
     <message>
-        <source>none: the engine&apos;s KV cache holds no sequence at the full context, so no request is admitted (more GPUs or a narrower weight dtype leave it room)</source>
-        <translation>无法服务：引擎的 KV 缓存装不下一条完整上下文的序列，因此不接纳任何请求（更多 GPU 或更窄的权重 dtype 可腾出空间）</translation>
-    </message>
-    <message>
         <source>left out for a serving command: its GPUs are tp x pp x data-parallel replicas, as its flags say</source>
         <translation>推理服务命令不用此项：其 GPU 数为 tp x pp x 数据并行副本数，由命令的参数给出</translation>
     </message>
@@ -2017,6 +2013,10 @@
     <message>
         <source>nothing: the engine&apos;s KV cache cannot hold one sequence (see the warnings): DOES NOT FIT</source>
         <translation>无：引擎的 KV 缓存连一个序列都放不下（见警告）</translation>
+    </message>
+    <message>
+        <source>none: the engine&apos;s KV cache holds no sequence at the full context, so no request is admitted (more GPUs, a narrower weight dtype or a larger engine share of the memory, inference.memory_fraction, leave it room)</source>
+        <translation>无：引擎的 KV 缓存在完整上下文下一个序列都放不下，所以没有请求被接纳（更多 GPU、更窄的权重数据类型，或给引擎更大的内存份额 inference.memory_fraction，都能留出空间）</translation>
     </message>
 </context>
 <context>
@@ -8121,16 +8121,16 @@ Source: Pope et al. 2022, sec. 3.1; roofline at achieved peaks</source>
         <translation>每个副本 %1 个在途客户端完成 %2 个请求/秒（要求 %3）：首 token 时间 %4，token 间延迟 %5</translation>
     </message>
     <message>
-        <source>Requests/s to serve: none can be served: the engine&apos;s KV cache holds no sequence at the full context, so no request is admitted (more GPUs or a narrower weight dtype leave it room)</source>
-        <translation>需服务的请求数/秒：无法服务：引擎的 KV 缓存装不下一条完整上下文的序列，因此不接纳任何请求（更多 GPU 或更窄的权重 dtype 可腾出空间）</translation>
-    </message>
-    <message>
         <source>1 client in flight per replica completes %1 requests/s (asked %2): time to first token %3, inter-token latency %4</source>
         <translation>每个副本 1 个在途客户端完成 %1 个请求/秒（要求 %2）：首 token 时间 %3，token 间延迟 %4</translation>
     </message>
     <message>
         <source>1 client</source>
         <translation>1 个客户端</translation>
+    </message>
+    <message>
+        <source>Requests/s to serve: none can be served: the engine&apos;s KV cache holds no sequence at the full context, so no request is admitted (more GPUs, a narrower weight dtype or a larger engine share of the memory, inference.memory_fraction, leave it room)</source>
+        <translation>需服务的请求数/秒：无法提供任何服务：引擎的 KV 缓存在完整上下文下一个序列都放不下，所以没有请求被接纳（更多 GPU、更窄的权重数据类型，或给引擎更大的内存份额 inference.memory_fraction，都能留出空间）</translation>
     </message>
 </context>
 <context>

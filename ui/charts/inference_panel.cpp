@@ -479,8 +479,9 @@ void InferencePanel::findConcurrencyForRate() {
         const ServingRateLimit limit = serving_rate_limit(v->spec, v->hardware);
         say(!limit.admits
                 ? tr("Requests/s to serve: none can be served: the engine's KV cache holds no "
-                     "sequence at the full context, so no request is admitted (more GPUs or a "
-                     "narrower weight dtype leave it room)")
+                     "sequence at the full context, so no request is admitted (more GPUs, a "
+                     "narrower weight dtype or a larger engine share of the memory, "
+                     "inference.memory_fraction, leave it room)")
                 : tr("Requests/s to serve: got %1; at most %2 requests/s on this deployment, with "
                      "as many sequences running as its KV cache and token budget allow: more "
                      "replicas or GPUs serve more")
