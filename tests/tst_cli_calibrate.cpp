@@ -342,7 +342,10 @@ void TestCliCalibrate::badInputChangesNothing_data() {
     QTest::newRow("log of a batch ramp-up")
         << QStringList{QStringLiteral("--log"), QStringLiteral("@ramp.log"),
                        QStringLiteral("--skip-records"), QStringLiteral("0")}
-        << QStringLiteral("global batch size 128 to 512");
+        << QStringLiteral(
+               "global batch size 128 to 512; timing records at one global batch: the "
+               "first 2 records print another than the last's (a batch ramp-up); "
+               "skip them as warm-up (--skip-records 2)");
     QTest::newRow("assumed mfu") << QStringList{QStringLiteral("@assumed"),
                                                 QStringLiteral("--step-s"), QStringLiteral("10")}
                                  << QStringLiteral("cluster.mfu");

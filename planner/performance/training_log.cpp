@@ -318,6 +318,13 @@ TrainingLogSummary TrainingLogReader::summary(const TrainingLogSettings& setting
             s.global_batch_max = std::max(s.global_batch_max, batch);
         }
     }
+    for (std::size_t i = records.size(); i-- > 0;) {
+        if (records[i].global_batch > 0 && records.back().global_batch > 0 &&
+            records[i].global_batch != records.back().global_batch) {
+            s.records_before_last_batch = static_cast<std::int64_t>(i) + 1;
+            break;
+        }
+    }
     s.first_iteration = records[static_cast<std::size_t>(s.skipped)].iteration;
     s.last_iteration = records.back().iteration;
     std::sort(values.begin(), values.end());

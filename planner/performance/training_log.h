@@ -93,6 +93,9 @@ struct TrainingLogSummary {
     // a batch ramp-up); -1 when none prints one.
     std::int64_t global_batch_min = -1;
     std::int64_t global_batch_max = -1;
+    // The records (from the log's first) to drop so that every one left prints the last
+    // record's global batch: the length of a batch ramp-up; 0 when the batch never changes.
+    std::int64_t records_before_last_batch = 0;
     // True when `median` is seconds per step; false when it is tokens per second per GPU.
     bool is_step_time() const { return format != TrainingLogFormat::torchtitan; }
 };

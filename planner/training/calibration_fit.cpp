@@ -38,8 +38,10 @@ double measured_step_from_log(const TrainingLogSummary& log, const PlanSpec& spe
                 fmt::format("global batch size {} to {}", log.global_batch_min,
                             log.global_batch_max),
                 TALLY_TEXT("tally::calibration",
-                           "timing records at one global batch (a batch ramp-up changes it: "
-                           "drop the records of the ramp as warm-up)"));
+                           "timing records at one global batch: the first %1 records print "
+                           "another than the last's (a batch ramp-up); skip them as warm-up "
+                           "(--skip-records %1)")
+                    .arg(log.records_before_last_batch));
         }
         const double spec_batch = plan.parallel.tokens_per_step / spec.data.seq_len;
         if (static_cast<double>(log.global_batch_min) != spec_batch) {

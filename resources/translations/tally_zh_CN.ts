@@ -165,12 +165,12 @@
         <translation>实测单步使该计划的 HFU 达到 %1，高于 %4 已公布的最佳 %3 GEMM 比例 %2：仅其 GEMM 都跑不了这么快。请检查计划的并行布局、批次和序列长度是否与该次运行一致，以及单步时间是否以秒为单位</translation>
     </message>
     <message>
-        <source>timing records at one global batch (a batch ramp-up changes it: drop the records of the ramp as warm-up)</source>
-        <translation>全局批次相同的计时记录：批次逐步增大（ramp-up）时批次会变，请把这一阶段的记录作为预热丢弃</translation>
-    </message>
-    <message>
         <source>the global batch of the run that wrote the log, %1 (its &quot;global batch size&quot;): calibrate with the spec of that run</source>
         <translation>写出该日志的那次运行的全局批次 %1（日志中的 &quot;global batch size&quot;）：请用那次运行的规格来校准</translation>
+    </message>
+    <message>
+        <source>timing records at one global batch: the first %1 records print another than the last&apos;s (a batch ramp-up); skip them as warm-up (--skip-records %1)</source>
+        <translation>全局批次相同的计时记录：前 %1 条记录的全局批次与最后一条不同（批次逐步增大，即 ramp-up）；请把它们作为预热跳过（--skip-records %1）</translation>
     </message>
 </context>
 <context>
