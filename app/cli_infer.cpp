@@ -122,12 +122,17 @@ void print_accuracy(const PlanSpec& spec, const HardwareProfile& hw, bool contin
 void print_serving_table(const PlanSpec& spec, const HardwareProfile& hw, const ServingPlan& s) {
     const InferenceSpec& in = spec.inference;
     fmt::print("{}\n",
-               cli_render(TALLY_TEXT("tally::cli", "Serving %1 on %2 x %3 (replicas: %4 of tp %5)")
+               cli_render((in.pp > 1 ? TALLY_TEXT("tally::cli",
+                                                  "Serving %1 on %2 x %3 (replicas: %4 of tp %5 "
+                                                  "x pp %6)")
+                                     : TALLY_TEXT("tally::cli",
+                                                  "Serving %1 on %2 x %3 (replicas: %4 of tp %5)"))
                               .arg(spec.name.empty() ? spec.model.name : cli_plan_name(spec.name))
                               .arg(spec.cluster.gpus)
                               .arg(hw.name)
                               .arg(fmt::format("{}", s.replicas))
-                              .arg(in.tp)));
+                              .arg(in.tp)
+                              .arg(in.pp)));
     fmt::print(
         "{}\n",
         cli_render(TALLY_TEXT("tally::cli",

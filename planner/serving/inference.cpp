@@ -1825,15 +1825,22 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
                           "ceil(batch / floor(max_batched_tokens / prompt)) x (GEMMs in waves of "
                           "tiles: max(compute, weights read, dequantization, kernel floor) + "
                           "attention + small kernels + 2 L all-reduces)"),
-        TALLY_TEXT("tally::explain",
-                   "one pass of %1 tokens: %2 + %3 + %4 + %5 s = %6 s; the batch: %7 s")
+        // Over pp stages the parts are one stage's: the pass is pp of them and the sends.
+        (in.pp > 1 ? TALLY_TEXT("tally::explain",
+                                "one pass of %1 tokens: %8 stages x (%2 + %3 + %4 + %5 s) + %9 s "
+                                "of sends = %6 s; the batch: %7 s")
+                   : TALLY_TEXT("tally::explain",
+                                "one pass of %1 tokens: %2 + %3 + %4 + %5 s = %6 s; the batch: "
+                                "%7 s"))
             .arg(num(s.prefill.tokens))
             .arg(fig(s.prefill.gemm_s))
             .arg(fig(s.prefill.attention_s))
             .arg(fig(s.prefill.fixed_s))
             .arg(fig(s.prefill.comm_s))
             .arg(fig(s.prefill.seconds))
-            .arg(fig(s.prefill_s)),
+            .arg(fig(s.prefill_s))
+            .arg(str(in.pp))
+            .arg(fig(s.prefill.pipeline_s)),
         fmt::format("attention: L a (d_qk + d_v) P (P + 1) FLOPs, causal (PaLM, Chowdhery et "
                     "al. 2022, app. B){}, at {}'s published {} over {} keys at head dimension {} "
                     "(Shah et al. 2024, Figs. 5-6){}; tile and wave quantization (NVIDIA Deep "
@@ -1857,15 +1864,20 @@ std::vector<Explanation> explain_inference(const PlanSpec& spec, const HardwareP
                           "GEMMs (max of compute in waves, weights read / bandwidth, floor) + "
                           "max(attention FLOPs / peak, KV read / bandwidth, L floors) + small "
                           "kernels + 2 L all-reduces"),
-        TALLY_TEXT("tally::explain",
-                   "%1 + %2 + %3 + %4 s = %5 s (GEMMs: compute %6 s, weights %7 s)")
+        (in.pp > 1 ? TALLY_TEXT("tally::explain",
+                                "%8 stages x (%1 + %2 + %3 + %4 s) + %9 s of sends = %5 s (a "
+                                "stage's GEMMs: compute %6 s, weights %7 s)")
+                   : TALLY_TEXT("tally::explain",
+                                "%1 + %2 + %3 + %4 s = %5 s (GEMMs: compute %6 s, weights %7 s)"))
             .arg(fig(s.decode.gemm_s))
             .arg(fig(s.decode.attention_s))
             .arg(fig(s.decode.fixed_s))
             .arg(fig(s.decode.comm_s))
             .arg(fig(s.decode_step_s))
             .arg(fig(s.decode.gemm_compute_s))
-            .arg(fig(s.decode.gemm_memory_s)),
+            .arg(fig(s.decode.gemm_memory_s))
+            .arg(str(in.pp))
+            .arg(fig(s.decode.pipeline_s)),
         fmt::format(
             "Pope et al. 2022, sec. 3.1; GEMMs in {} at {} achieved, memory at {} "
             "achieved; {}: {} small kernels a layer at >= {} us each{}",

@@ -2018,6 +2018,10 @@
         <source>none: the engine&apos;s KV cache holds no sequence at the full context, so no request is admitted (more GPUs, a narrower weight dtype or a larger engine share of the memory, inference.memory_fraction, leave it room)</source>
         <translation>无：引擎的 KV 缓存在完整上下文下一个序列都放不下，所以没有请求被接纳（更多 GPU、更窄的权重数据类型，或给引擎更大的内存份额 inference.memory_fraction，都能留出空间）</translation>
     </message>
+    <message>
+        <source>Serving %1 on %2 x %3 (replicas: %4 of tp %5 x pp %6)</source>
+        <translation>在 %2 x %3 上部署 %1（%4 个副本，每个 tp %5 x pp %6）</translation>
+    </message>
 </context>
 <context>
     <name>tally::compare</name>
@@ -2996,6 +3000,14 @@
     <message>
         <source>%1 per layer x %2 layers x %3 in flight + %4 output/embedding (the loss: %5) + %6 recompute working set = %7</source>
         <translation>每层 %1 x %2 层 x 同时在途 %3 个 + 输出/嵌入 %4（损失：%5）+ 重计算工作集 %6 = %7</translation>
+    </message>
+    <message>
+        <source>one pass of %1 tokens: %8 stages x (%2 + %3 + %4 + %5 s) + %9 s of sends = %6 s; the batch: %7 s</source>
+        <translation>一次 %1 个 token：%8 个阶段 x (%2 + %3 + %4 + %5 s) + 发送 %9 s = %6 s；整批：%7 s</translation>
+    </message>
+    <message>
+        <source>%8 stages x (%1 + %2 + %3 + %4 s) + %9 s of sends = %5 s (a stage&apos;s GEMMs: compute %6 s, weights %7 s)</source>
+        <translation>%8 个阶段 x (%1 + %2 + %3 + %4 s) + 发送 %9 s = %5 s（一个阶段的 GEMM：计算 %6 s，权重 %7 s）</translation>
     </message>
 </context>
 <context>
