@@ -85,6 +85,7 @@ private slots:
     void zeroThreeGathersEachUnitOnItsOwn();
     void optimizerKernelsSetTheUpdatesBytes();
     void offloadMovesStateToTheHost();
+    void fsdpHasNoZeroOne();
     void expertParallelDividesExperts();
     void sequenceParallelRanksDispatchTheirSlice();
     void expertOverlapHidesBehindTheLayer();
@@ -597,6 +598,23 @@ void TestPerformance::offloadMovesStateToTheHost() {
     QVERIFY(close(megatron.memory.total_bytes, megatron_kept.memory.total_bytes -
                                                    megatron_kept.memory.master_bytes -
                                                    megatron_kept.memory.optimizer_bytes));
+}
+
+void TestPerformance::fsdpHasNoZeroOne() {
+    // torch.distributed.fsdp.ShardingStrategy: NO_SHARD, SHARD_GRAD_OP, FULL_SHARD (ZeRO 0, 2,
+    // 3), nothing that shards the optimizer state alone: ZeRO-1 under FSDP is planned but said.
+    PlanSpec s = llama_like_spec();
+    const HardwareProfile& hw = *find_builtin_hardware("h100-sxm");
+    QVERIFY(!evaluate(s, hw).has(Warning::zero_stage_not_in_engine));  // Megatron-Core's ZeRO-1
+    s.training.engine = Engine::fsdp;
+    QVERIFY(evaluate(s, hw).has(Warning::zero_stage_not_in_engine));
+    s.training.engine = Engine::fsdp_compile;
+    QVERIFY(evaluate(s, hw).has(Warning::zero_stage_not_in_engine));
+    s.training.zero = 2;
+    QVERIFY(!evaluate(s, hw).has(Warning::zero_stage_not_in_engine));
+    s.training.engine = Engine::deepspeed;
+    s.training.zero = 1;
+    QVERIFY(!evaluate(s, hw).has(Warning::zero_stage_not_in_engine));
 }
 
 void TestPerformance::expertParallelDividesExperts() {

@@ -879,6 +879,13 @@ std::vector<Text> warning_texts(const Plan& plan, const PlanSpec& spec, const Ha
                                  "training.sequence_parallel, as its exports require")
                           .arg(spec.training.tp));
     }
+    if (plan.has(Warning::zero_stage_not_in_engine)) {
+        out.push_back(TALLY_TEXT("tally::warnings",
+                                 "PyTorch FSDP has no stage that shards the optimizer state "
+                                 "alone (its ShardingStrategy NO_SHARD, SHARD_GRAD_OP and "
+                                 "FULL_SHARD are training.zero 0, 2 and 3): ZeRO-1 is planned as "
+                                 "asked, but no FSDP run does it, and the exports refuse it"));
+    }
     if (plan.has(Warning::mtp_last_stage_slowest)) {
         out.push_back(TALLY_TEXT("tally::warnings",
                                  "the last pipeline stage runs the %1 multi-token-prediction "

@@ -104,6 +104,9 @@ Plan evaluate(const PlanSpec& spec, const HardwareProfile& hw) {
         t.tp > 1 && !t.sequence_parallel) {
         warn(Warning::moe_tp_without_sp);
     }
+    if ((t.engine == Engine::fsdp || t.engine == Engine::fsdp_compile) && t.zero == 1) {
+        warn(Warning::zero_stage_not_in_engine);
+    }
     if (m.kind == ModelKind::transformer && m.mtp_layers > 0 && t.pp > 1 &&
         t.last_stage_layers == 0 && plan.performance.head_stage_slowest) {
         warn(Warning::mtp_last_stage_slowest);

@@ -64,6 +64,9 @@ enum class Warning : std::uint32_t {
     // Multi-token-prediction modules on the last pipeline stage, whose layers are the default
     // split's, make it the slowest stage: fewer layers there would even the pipeline.
     mtp_last_stage_slowest = 1u << 14,
+    // ZeRO-1 under a PyTorch FSDP engine, which has no stage that shards the optimizer state
+    // alone (engine_has_zero_stage()): the plan times it, the exports refuse it.
+    zero_stage_not_in_engine = 1u << 15,
 };
 
 // How far an assumed MFU may exceed the predicted one before the plan warns. The model's error

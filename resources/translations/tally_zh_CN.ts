@@ -11355,6 +11355,10 @@ Source: %2</source>
         <source>the last pipeline stage runs the %1 multi-token-prediction module(s) beside the output layer and is the slowest: fewer layers there (training.last_stage_layers, Megatron&apos;s --decoder-last-pipeline-num-layers) even the pipeline, as Megatron-Bridge&apos;s DeepSeek-V3 layouts do</source>
         <translation>最后一个流水线阶段在输出层之外还运行 %1 个多 token 预测（MTP）模块，成为最慢的阶段：在那里少放几层（training.last_stage_layers，即 Megatron 的 --decoder-last-pipeline-num-layers）可使流水线均衡，Megatron-Bridge 的 DeepSeek-V3 布局正是如此</translation>
     </message>
+    <message>
+        <source>PyTorch FSDP has no stage that shards the optimizer state alone (its ShardingStrategy NO_SHARD, SHARD_GRAD_OP and FULL_SHARD are training.zero 0, 2 and 3): ZeRO-1 is planned as asked, but no FSDP run does it, and the exports refuse it</source>
+        <translation>PyTorch FSDP 没有只切分优化器状态的阶段（它的 ShardingStrategy NO_SHARD、SHARD_GRAD_OP 和 FULL_SHARD 分别是 training.zero 0、2 和 3）：ZeRO-1 按要求规划，但没有哪次 FSDP 运行会这样做，导出也会拒绝它</translation>
+    </message>
 </context>
 <context>
     <name>tally::workspace</name>
