@@ -231,7 +231,7 @@ void print_serving_table(const PlanSpec& spec, const HardwareProfile& hw, const 
 
     // The cost is that of how the deployment serves: under continuous batching where it is set,
     // else the static batch (evaluate_inference's cost_per_million_tokens).
-    const auto print_cost = [&s, &spec] {
+    const auto print_cost = [&s] {
         if (s.cost_per_million_tokens) {
             fmt::print("  {:<21} {}\n", tr("cost"),
                        cli_render(TALLY_TEXT("tally::cli", "%1 per million output tokens")

@@ -428,10 +428,11 @@ double kv_sequence_share(const Context& c) {
 
 // With data-parallel attention each GPU of the tp group attends whole sequences of its own, and
 // a step waits for the busiest: ceil(n / tp) of n sequences, all of them where n <= 1 (a
-// fraction of a sequence is a mean over the steps; the others idle, as vLLM's and SGLang's
-// data-parallel ranks run empty passes when they have no request). The factor over the even
-// split n / tp that the KV cache, its reads and the attention's FLOPs are otherwise counted at;
-// 1 without data-parallel attention.
+// fraction of a sequence is a mean over the steps). The others wait: the tp group's MLP or MoE
+// layers that follow take every GPU's tokens at once (vLLM's data-parallel deployment guide:
+// ranks without a request run dummy passes to keep in step). The factor over the even split
+// n / tp that the KV cache, its reads and the attention's FLOPs are otherwise counted at; 1
+// without data-parallel attention.
 double busiest_attention_share(const Context& c, double sequences) {
     if (!c.spec.inference.dp_attention || !(sequences > 0.0)) {
         return 1.0;
