@@ -4693,10 +4693,6 @@
         <translation>vLLM 只能是 1 或 inference.tp（%1）：它的专家并行（--enable-expert-parallel）覆盖整个张量并行组</translation>
     </message>
     <message>
-        <source>false for vLLM: data-parallel attention within a tensor-parallel group is SGLang&apos;s (--enable-dp-attention)</source>
-        <translation>vLLM 只能是 false：张量并行组内的数据并行注意力是 SGLang 的功能（--enable-dp-attention）</translation>
-    </message>
-    <message>
         <source>absent or [&quot;core_attn&quot;] for this framework (%1 as Tally writes it recomputes the attention core only)</source>
         <translation>对此框架须不设置或为 [&quot;core_attn&quot;]（Tally 写出的 %1 配置只重计算注意力核心）</translation>
     </message>
@@ -5001,10 +4997,6 @@
         <translation>inference.weight_dtype = %1：引擎采用检查点的数据类型（--dtype auto），Tally 不读取检查点</translation>
     </message>
     <message>
-        <source>1 beside --enable-expert-parallel: vLLM then spreads the experts over tp x dp GPUs, and Tally&apos;s expert parallelism spans the tensor-parallel group</source>
-        <translation>与 --enable-expert-parallel 同用时为 1：此时 vLLM 把专家分布在 tp x dp 个 GPU 上，而 Tally 的专家并行只跨张量并行组</translation>
-    </message>
-    <message>
         <source>the tensor-parallel size (%1) beside --enable-dp-attention: Tally&apos;s data-parallel attention gives each GPU of the group its own share</source>
         <translation>与 --enable-dp-attention 同用时等于张量并行大小（%1）：Tally 的数据并行注意力让组内每个 GPU 各处理自己的一份</translation>
     </message>
@@ -5107,6 +5099,14 @@
     <message>
         <source>%1 is not modelled: the plan prefills every prompt whole, as if no request shared a prefix with an earlier one</source>
         <translation>%1 未建模：计划对每个提示都完整预填充，相当于没有请求与之前的请求共享前缀</translation>
+    </message>
+    <message>
+        <source>1 beside --enable-expert-parallel: vLLM then runs data-parallel attention, each rank an engine with its own scheduler, and spreads the experts over tp x dp GPUs, which Tally does not import (SGLang&apos;s --enable-dp-attention it does)</source>
+        <translation>与 --enable-expert-parallel 同用时为 1：此时 vLLM 运行数据并行注意力，每个 rank 是一个有自己调度器的引擎，并把专家分布到 tp x dp 块 GPU 上，Tally 不导入这种部署（SGLang 的 --enable-dp-attention 可以导入）</translation>
+    </message>
+    <message>
+        <source>false for vLLM: its data-parallel attention runs as --data-parallel-size ranks with --enable-expert-parallel, each rank an engine with its own scheduler, which this export does not write; SGLang&apos;s --enable-dp-attention is the one it writes</source>
+        <translation>对 vLLM 为 false：它的数据并行注意力以 --data-parallel-size 个 rank 加 --enable-expert-parallel 运行，每个 rank 是一个有自己调度器的引擎，此导出不写这种部署；它写的是 SGLang 的 --enable-dp-attention</translation>
     </message>
 </context>
 <context>

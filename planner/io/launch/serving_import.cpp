@@ -1083,9 +1083,11 @@ ServingImport import_serving_command(const std::string& text, const std::string&
         if (dp.value_or(1) > 1) {
             throw SpecError(dp_arg->written, dp_arg->value,
                             TALLY_TEXT("tally::launch",
-                                       "1 beside --enable-expert-parallel: vLLM then spreads the "
-                                       "experts over tp x dp GPUs, and Tally's expert parallelism "
-                                       "spans the tensor-parallel group"));
+                                       "1 beside --enable-expert-parallel: vLLM then runs "
+                                       "data-parallel attention, each rank an engine with its own "
+                                       "scheduler, and spreads the experts over tp x dp GPUs, "
+                                       "which Tally does not import (SGLang's "
+                                       "--enable-dp-attention it does)"));
         }
         in.ep = in.tp;
     } else {

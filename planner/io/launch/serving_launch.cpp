@@ -234,8 +234,11 @@ std::string export_serving_command(const PlanSpec& spec, ServingTarget target,
     if (vllm && in.dp_attention) {
         throw SpecError("inference.dp_attention", "true",
                         TALLY_TEXT("tally::launch",
-                                   "false for vLLM: data-parallel attention within a "
-                                   "tensor-parallel group is SGLang's (--enable-dp-attention)"));
+                                   "false for vLLM: its data-parallel attention runs as "
+                                   "--data-parallel-size ranks with --enable-expert-parallel, "
+                                   "each rank an engine with its own scheduler, which this "
+                                   "export does not write; SGLang's --enable-dp-attention is the "
+                                   "one it writes"));
     }
 
     const std::int64_t context = in.prompt_tokens + in.output_tokens;
