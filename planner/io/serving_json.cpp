@@ -115,10 +115,11 @@ nlohmann::json to_json(const ServingPlan& s, const PlanSpec& spec, const Hardwar
     if (s.continuous) {
         j["continuous"] = to_json(*s.continuous);
         // Memory per GPU with the KV caches of the requests running (the static batch's is
-        // j["memory"]).
+        // j["memory"]); none where none runs.
         j["continuous"]["memory_total_bytes"] =
-            s.continuous->in_flight > 0.0 ? in_flight_memory(spec, hw, *s.continuous).total_bytes
-                                          : 0.0;
+            s.continuous->in_flight > 0.0
+                ? nlohmann::json(in_flight_memory(spec, hw, *s.continuous).total_bytes)
+                : nlohmann::json(nullptr);
     } else {
         j["continuous"] = nullptr;
     }
