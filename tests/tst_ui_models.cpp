@@ -141,6 +141,28 @@ void TestUiModels::timeFigures() {
         QVERIFY2(!model.index(row, 0).data(Qt::ToolTipRole).toString().isEmpty(),
                  qPrintable(model.index(row, 0).data().toString()));
     }
+    // The layers of each stage: Llama 2 70B's 80 layers on pp 4, 20 each; on pp 3 under
+    // Megatron-Core, 82 units (the embedding and the output one each) over 3 is 27 and 1 over,
+    // the middle stage 28, the ends 26 and 26 (82 = 27 + 28 + 27 less the two).
+    const int stages = model.rowOf(QStringLiteral("parallel.stage_layers"));
+    QVERIFY(stages >= 0);
+    QCOMPARE(model.index(stages, FigureTableModel::ValueColumn).data().toString(),
+             QStringLiteral("20 / 20 x 2 / 20"));
+    PlanSpec three = llama();
+    three.training.pp = 3;
+    three.cluster.gpus = 8 * 3 * 32;
+    model.setRows(tally::ui::timeFigures(viewsOf(three)));
+    QCOMPARE(model
+                 .index(model.rowOf(QStringLiteral("parallel.stage_layers")),
+                        FigureTableModel::ValueColumn)
+                 .data()
+                 .toString(),
+             QStringLiteral("26 / 28 / 26"));
+    // Without pipeline stages there is no such row.
+    three.training.pp = 1;
+    three.cluster.gpus = 8 * 32;
+    model.setRows(tally::ui::timeFigures(viewsOf(three)));
+    QCOMPARE(model.rowOf(QStringLiteral("parallel.stage_layers")), -1);
 }
 
 void TestUiModels::rooflineTable() {
